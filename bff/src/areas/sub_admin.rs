@@ -1,0 +1,127 @@
+//! Sub-admin accounts and their permissions (SPEC section 7, Sub-admin).
+
+use crate::error::ApiError;
+use crate::reply::{Body, Reply, Route, list, ok, route};
+use crate::state::{AppState, retry};
+use axum::extract::{Path, State};
+use axum::http::Method;
+use axum::routing::{delete, get, patch, post};
+use proto::identity::v1 as pb;
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+pub fn routes() -> Vec<Route> {
+    vec![
+        route(Method::POST, "/admin/sub-admin/create", "Create a sub-admin with its permissions", post(create)),
+        route(Method::PATCH, "/admin/sub-admin/update/{id}", "Update a sub-admin (password optional)", patch(update)),
+        route(Method::DELETE, "/admin/sub-admin/delete/{id}", "Delete a sub-admin", delete(remove)),
+        route(Method::PATCH, "/admin/sub-admin/subAdminStatus/{id}", "Activate or deactivate a sub-admin", patch(status)),
+        route(Method::POST, "/admin/sub-admin/subAdminList", "Page of sub-admins (page, limit, search, column, order)", post(list_page)),
+        route(Method::GET, "/admin/sub-admin/get/{id}", "One sub-admin with its permissions", get(one)),
+    ]
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct Grant {
+    slug: String,
+    actions: Vec<String>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default, rename_all = "camelCase")]
+pub struct SubAdminBody {
+    first_name: String,
+    last_name: String,
+    email: String,
+    password: String,
+    permissions: Vec<Grant>,
+}
+
+impl From<SubAdminBody> for pb::SubAdminInput {
+    fn from(b: SubAdminBody) -> Self {
+        pb::SubAdminInput {
+            first_name: b.first_name,
+            last_name: b.last_name,
+            email: b.email,
+            password: b.password,
+            permissions: b.permissions.into_iter().map(|g| pb::Permission { slug: g.slug, actions: g.actions }).collect(),
+        }
+    }
+}
+
+fn view(s: pb::SubAdmin, with_permissions: bool) -> Value {
+    let mut v = json!({
+        "_id": s.id, "firstName": s.first_name, "lastName": s.last_name, "email": s.email,
+        "isActive": s.active, "createdAt": s.created_at,
+    });
+    if with_permissions {
+        v["permissions"] = json!(s
+            .permissions
+            .into_iter()
+            .map(|p| {
+                let title = proto::modules::find(&p.slug).map(|m| m.title.clone()).unwrap_or_default();
+                json!({ "slug": p.slug, "title": title, "actions": p.actions })
+            })
+            .collect::<Vec<_>>());
+    }
+    v
+}
+
+async fn create(State(state): State<AppState>, Body(b): Body<SubAdminBody>) -> Reply {
+    let s = state.identity().create_sub_admin(pb::SubAdminInput::from(b)).await?.into_inner();
+    ok("Sub admin created successfully", view(s, true))
+}
+
+async fn update(State(state): State<AppState>, Path(id): Path<String>, Body(b): Body<SubAdminBody>) -> Reply {
+    let s = state.identity().update_sub_admin(pb::UpdateSubAdminRequest { id: id.clone(), input: Some(b.into()) }).await?.into_inner();
+    state.forget_principal(&id).await;
+    ok("Sub admin updated successfully", view(s, true))
+}
+
+async fn remove(State(state): State<AppState>, Path(id): Path<String>) -> Reply {
+    state.identity().delete_sub_admin(pb::IdRequest { id: id.clone() }).await?;
+    state.forget_principal(&id).await;
+    ok("Sub admin deleted successfully", json!({}))
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default, rename_all = "camelCase")]
+pub struct StatusBody {
+    is_active: Option<bool>,
+}
+
+async fn status(State(state): State<AppState>, Path(id): Path<String>, Body(b): Body<StatusBody>) -> Reply {
+    let active = b.is_active.ok_or_else(|| ApiError::validation("isActive", "isActive is required"))?;
+    let s = state.identity().set_sub_admin_status(pb::SetStatusRequest { id: id.clone(), active }).await?.into_inner();
+    state.forget_principal(&id).await;
+    let msg = if active { "Sub admin activated successfully" } else { "Sub admin deactivated successfully" };
+    ok(msg, view(s, false))
+}
+
+#[derive(Deserialize)]
+#[serde(default)]
+pub struct ListBody {
+    page: i64,
+    limit: i64,
+    search: String,
+    column: String,
+    order: String,
+}
+
+impl Default for ListBody {
+    fn default() -> Self {
+        Self { page: 1, limit: 10, search: String::new(), column: String::new(), order: String::new() }
+    }
+}
+
+async fn list_page(State(state): State<AppState>, Body(b): Body<ListBody>) -> Reply {
+    let req = pb::ListRequest { page: b.page, limit: b.limit, search: b.search, column: b.column, order: b.order };
+    let page = retry(|| async { state.identity().list_sub_admins(req.clone()).await }).await?.into_inner();
+    list("Sub admin list", page.items.into_iter().map(|s| view(s, false)).collect::<Vec<_>>(), page.total)
+}
+
+async fn one(State(state): State<AppState>, Path(id): Path<String>) -> Reply {
+    let s = retry(|| async { state.identity().get_sub_admin(pb::IdRequest { id: id.clone() }).await }).await?.into_inner();
+    ok("Sub admin details", view(s, true))
+}

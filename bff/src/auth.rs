@@ -1,0 +1,69 @@
+//! Authentication and authorisation of every request, in one middleware driven by
+//! the permission table: the route's template and method give its access rule.
+
+use crate::error::ApiError;
+use crate::permissions::{self, Access};
+use crate::state::AppState;
+use axum::extract::{MatchedPath, Request, State};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use identity::tokens::TokenError;
+
+/// The signed-in caller, put on the request for handlers.
+#[derive(Debug, Clone)]
+pub struct Caller {
+    pub id: String,
+    pub admin_type: String,
+    pub charity_id: String,
+    pub grants: Vec<(String, Vec<String>)>,
+}
+
+pub async fn authorize(State(state): State<AppState>, mut req: Request, next: Next) -> Response {
+    let Some(path) = req.extensions().get::<MatchedPath>().map(|p| p.as_str().to_string()) else {
+        return next.run(req).await;
+    };
+    let Some(access) = permissions::lookup().get(&(req.method().clone(), path.as_str())).copied() else {
+        // Infrastructure routes (health, docs) are outside the table.
+        if path.starts_with("/healthz") || path.starts_with("/readyz") || path.starts_with("/api-docs") {
+            return next.run(req).await;
+        }
+        tracing::error!(%path, "route missing from the permission table");
+        return ApiError::forbidden().into_response();
+    };
+    if access == Access::Public {
+        return next.run(req).await;
+    }
+    let token = bearer(&req).map(str::to_string);
+    match caller(&state, token.as_deref(), access).await {
+        Ok(c) => {
+            req.extensions_mut().insert(c);
+            next.run(req).await
+        }
+        Err(e) => e.into_response(),
+    }
+}
+
+fn bearer(req: &Request) -> Option<&str> {
+    let h = req.headers().get(axum::http::header::AUTHORIZATION)?.to_str().ok()?;
+    let t = h.strip_prefix("Bearer ").or_else(|| h.strip_prefix("bearer "))?.trim();
+    (!t.is_empty()).then_some(t)
+}
+
+async fn caller(state: &AppState, token: Option<&str>, access: Access) -> Result<Caller, ApiError> {
+    let token = token.ok_or_else(|| ApiError::unauthorized("Please sign in to continue"))?;
+    let claims = state.keys.verify(token).map_err(|e| match e {
+        TokenError::Expired => ApiError::token_expired(),
+        TokenError::Invalid => ApiError::unauthorized("Invalid session token. Please sign in again."),
+    })?;
+    let p = state.principal(&claims.sub).await?;
+    if !p.active {
+        return Err(ApiError::unauthorized("Your account is inactive. Please contact the administrator."));
+    }
+    if p.session_version != claims.sv {
+        return Err(ApiError::unauthorized("Your session has ended. Please sign in again."));
+    }
+    if !permissions::allows(access, &p.admin_type, &p.grants) {
+        return Err(ApiError::forbidden());
+    }
+    Ok(Caller { id: p.id, admin_type: p.admin_type, charity_id: p.charity_id, grants: p.grants })
+}

@@ -1,0 +1,90 @@
+//! Embedded mode: the whole console in one process. Every service still serves real
+//! gRPC on a loopback port and the BFF reaches it through the same clients as in the
+//! cluster; storage is one SQLite file per service under DATA_DIR, events go through
+//! the in-process bus, the cache is in memory.
+//!
+//! Reads PORT (8080), DATA_DIR (./data), ADMIN_EMAIL, ADMIN_PASSWORD, WEB_DIR (./web/dist),
+//! PUBLIC_URL (http://127.0.0.1:PORT), SMTP_URL.
+
+use anyhow::Context;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+fn env(name: &str) -> Option<String> {
+    std::env::var(name).ok().filter(|v| !v.is_empty())
+}
+
+/// The token secret is generated on first start and kept in the data folder, so a
+/// restart keeps every session valid.
+fn secret(data: &Path) -> anyhow::Result<String> {
+    if let Some(s) = env("JWT_SECRET") {
+        return Ok(s);
+    }
+    let file = data.join("jwt-secret");
+    if let Ok(s) = std::fs::read_to_string(&file) {
+        return Ok(s.trim().to_string());
+    }
+    let bytes: [u8; 32] = rand::random();
+    let s = hex::encode(bytes);
+    std::fs::write(&file, &s).context("failed to write the token secret")?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o600))?;
+    }
+    Ok(s)
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let _telemetry = common::telemetry::init("giving-console", env("LOG_FORMAT").as_deref() == Some("json"));
+    let port: u16 = env("PORT").map(|p| p.parse()).transpose().context("PORT must be a number")?.unwrap_or(8080);
+    let data = PathBuf::from(env("DATA_DIR").unwrap_or_else(|| "data".into()));
+    std::fs::create_dir_all(&data).with_context(|| format!("failed to create {}", data.display()))?;
+    let data = data.canonicalize()?;
+    let jwt_secret = secret(&data)?;
+    let public_url = env("PUBLIC_URL").unwrap_or_else(|| format!("http://127.0.0.1:{port}"));
+    let shutdown = common::shutdown::Shutdown::new();
+    shutdown.on_signals();
+    let bus = common::bus::from_url(None).await?;
+
+    let identity_cfg = identity::app::Config {
+        database_url: format!("sqlite://{}", data.join("identity.db").display()),
+        jwt_secret: jwt_secret.clone(),
+        access_ttl_secs: env("ACCESS_TOKEN_TTL_SECS").and_then(|v| v.parse().ok()).unwrap_or(900),
+        refresh_ttl_secs: 30 * 86400,
+        reset_ttl_secs: 3600,
+        admin_email: env("ADMIN_EMAIL").unwrap_or_else(|| "admin@giving-console.local".into()),
+        admin_password: env("ADMIN_PASSWORD"),
+        smtp_url: env("SMTP_URL"),
+        mail_from: env("MAIL_FROM").unwrap_or_else(|| "Giving Console <no-reply@giving-console.local>".into()),
+        mail_dir: Some(data.join("mail")),
+        max_failures_per_account: env("LOGIN_MAX_FAILURES_PER_ACCOUNT").and_then(|v| v.parse().ok()).unwrap_or(5),
+        max_failures_per_address: env("LOGIN_MAX_FAILURES_PER_ADDRESS").and_then(|v| v.parse().ok()).unwrap_or(20),
+        lockout_secs: 900,
+    };
+    let identity = identity::app::start(&identity_cfg, "127.0.0.1:0", bus.clone(), shutdown.clone()).await?;
+
+    let web_dir = PathBuf::from(env("WEB_DIR").unwrap_or_else(|| "web/dist".into()));
+    if !web_dir.join("index.html").exists() {
+        tracing::warn!(dir = %web_dir.display(), "no built console found; serving the API only");
+    }
+    let bff_cfg = bff::config::Config {
+        identity_url: format!("http://127.0.0.1:{}", identity.port),
+        jwt_secret,
+        redis_url: None,
+        public_url: public_url.clone(),
+        media_url: None,
+        web_dir: Some(web_dir),
+        trust_forwarded: false,
+        principal_cache_secs: 30,
+    };
+    let state = bff_cfg.state().await?;
+    let listener = tokio::net::TcpListener::bind(("127.0.0.1", port))
+        .await
+        .with_context(|| format!("port {port} is taken (set PORT)"))?;
+    println!("Giving Console is running at {public_url} (data in {})", data.display());
+    bff::serve(state, listener, shutdown, Duration::ZERO).await?;
+    let _ = tokio::time::timeout(Duration::from_secs(10), identity.server).await;
+    Ok(())
+}

@@ -1,0 +1,123 @@
+//! The BFF's cache: Redis in the cluster (shared by every replica), memory in
+//! embedded mode. Holds account standings (principals) for a few seconds so a request
+//! need not ask identity each time. A cache failure is logged and treated as a miss:
+//! the cache can speed things up, never break them.
+
+use async_trait::async_trait;
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+#[async_trait]
+pub trait Cache: Send + Sync + 'static {
+    async fn get(&self, key: &str) -> anyhow::Result<Option<String>>;
+    async fn set(&self, key: &str, value: &str, ttl: Duration) -> anyhow::Result<()>;
+    async fn del(&self, key: &str) -> anyhow::Result<()>;
+    async fn ping(&self) -> bool;
+}
+
+#[derive(Default)]
+pub struct MemoryCache(Mutex<HashMap<String, (String, Instant)>>);
+
+#[async_trait]
+impl Cache for MemoryCache {
+    async fn get(&self, key: &str) -> anyhow::Result<Option<String>> {
+        let mut m = self.0.lock().expect("cache lock");
+        match m.get(key) {
+            Some((v, exp)) if *exp > Instant::now() => Ok(Some(v.clone())),
+            Some(_) => {
+                m.remove(key);
+                Ok(None)
+            }
+            None => Ok(None),
+        }
+    }
+    async fn set(&self, key: &str, value: &str, ttl: Duration) -> anyhow::Result<()> {
+        let mut m = self.0.lock().expect("cache lock");
+        if m.len() > 100_000 {
+            let now = Instant::now();
+            m.retain(|_, (_, exp)| *exp > now);
+        }
+        m.insert(key.to_string(), (value.to_string(), Instant::now() + ttl));
+        Ok(())
+    }
+    async fn del(&self, key: &str) -> anyhow::Result<()> {
+        self.0.lock().expect("cache lock").remove(key);
+        Ok(())
+    }
+    async fn ping(&self) -> bool {
+        true
+    }
+}
+
+pub struct RedisCache {
+    conn: redis::aio::ConnectionManager,
+}
+
+impl RedisCache {
+    pub async fn connect(url: &str) -> anyhow::Result<Self> {
+        let client = redis::Client::open(url)?;
+        let cfg = redis::aio::ConnectionManagerConfig::new()
+            .set_connection_timeout(Some(Duration::from_secs(3)))
+            .set_response_timeout(Some(Duration::from_secs(2)));
+        let conn = tokio::time::timeout(Duration::from_secs(5), redis::aio::ConnectionManager::new_with_config(client, cfg))
+            .await
+            .map_err(|_| anyhow::anyhow!("timed out connecting to Redis"))??;
+        Ok(Self { conn })
+    }
+}
+
+#[async_trait]
+impl Cache for RedisCache {
+    async fn get(&self, key: &str) -> anyhow::Result<Option<String>> {
+        let mut c = self.conn.clone();
+        Ok(redis::cmd("GET").arg(key).query_async(&mut c).await?)
+    }
+    async fn set(&self, key: &str, value: &str, ttl: Duration) -> anyhow::Result<()> {
+        let mut c = self.conn.clone();
+        let _: () = redis::cmd("SET").arg(key).arg(value).arg("PX").arg(ttl.as_millis() as u64).query_async(&mut c).await?;
+        Ok(())
+    }
+    async fn del(&self, key: &str) -> anyhow::Result<()> {
+        let mut c = self.conn.clone();
+        let _: () = redis::cmd("DEL").arg(key).query_async(&mut c).await?;
+        Ok(())
+    }
+    async fn ping(&self) -> bool {
+        let mut c = self.conn.clone();
+        redis::cmd("PING").query_async::<String>(&mut c).await.is_ok()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn memory_entries_expire() {
+        let c = MemoryCache::default();
+        c.set("a", "1", Duration::from_millis(30)).await.unwrap();
+        assert_eq!(c.get("a").await.unwrap().as_deref(), Some("1"));
+        tokio::time::sleep(Duration::from_millis(40)).await;
+        assert_eq!(c.get("a").await.unwrap(), None);
+        c.set("b", "2", Duration::from_secs(5)).await.unwrap();
+        c.del("b").await.unwrap();
+        assert_eq!(c.get("b").await.unwrap(), None);
+    }
+
+    /// Runs when TEST_REDIS_URL points at a Redis server.
+    #[tokio::test]
+    async fn redis_cache_stores_expires_and_deletes() {
+        let Ok(url) = std::env::var("TEST_REDIS_URL") else { return };
+        let c = RedisCache::connect(&url).await.unwrap();
+        let key = format!("test:{}", common::new_id());
+        c.set(&key, "v", Duration::from_millis(200)).await.unwrap();
+        assert_eq!(c.get(&key).await.unwrap().as_deref(), Some("v"));
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        assert_eq!(c.get(&key).await.unwrap(), None);
+        c.set(&key, "w", Duration::from_secs(5)).await.unwrap();
+        c.del(&key).await.unwrap();
+        assert_eq!(c.get(&key).await.unwrap(), None);
+        assert!(c.ping().await);
+    }
+}

@@ -1,0 +1,65 @@
+//! Typed configuration of the BFF, from flags or environment variables.
+
+use crate::cache::{Cache, MemoryCache, RedisCache};
+use crate::state::{AppState, Inner, Settings, channel};
+use identity::tokens::Keys;
+use proto::identity::v1::identity_client::IdentityClient;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+#[derive(Debug, Clone, clap::Args)]
+pub struct Config {
+    /// gRPC address of the identity service.
+    #[arg(long, env = "IDENTITY_URL", default_value = "http://127.0.0.1:50051")]
+    pub identity_url: String,
+    /// Shared with identity; verifies access tokens.
+    #[arg(long, env = "JWT_SECRET", hide_env_values = true)]
+    pub jwt_secret: String,
+    /// Redis for the shared cache; memory when absent.
+    #[arg(long, env = "REDIS_URL")]
+    pub redis_url: Option<String>,
+    /// Where people reach the console (reset links point here).
+    #[arg(long, env = "PUBLIC_URL", default_value = "http://127.0.0.1:8080")]
+    pub public_url: String,
+    /// Base URL of media files; defaults to PUBLIC_URL/media.
+    #[arg(long, env = "MEDIA_URL")]
+    pub media_url: Option<String>,
+    /// The built web console to serve.
+    #[arg(long, env = "WEB_DIR")]
+    pub web_dir: Option<PathBuf>,
+    /// Take the client address from X-Forwarded-For (behind an ingress).
+    #[arg(long, env = "TRUST_FORWARDED", default_value_t = false)]
+    pub trust_forwarded: bool,
+    /// Seconds an account's standing is cached.
+    #[arg(long, env = "PRINCIPAL_CACHE_SECS", default_value_t = 30)]
+    pub principal_cache_secs: u64,
+}
+
+impl Config {
+    pub async fn state(&self) -> anyhow::Result<AppState> {
+        anyhow::ensure!(self.jwt_secret.len() >= 32, "JWT_SECRET must be at least 32 characters");
+        let cache: Arc<dyn Cache> = match self.redis_url.as_deref().filter(|u| !u.is_empty()) {
+            Some(url) => Arc::new(RedisCache::connect(url).await?),
+            None => Arc::new(MemoryCache::default()),
+        };
+        let identity_channel = channel(&self.identity_url)?;
+        let identity = IdentityClient::with_interceptor(identity_channel.clone(), common::grpc::PropagateTrace);
+        let public_url = self.public_url.trim_end_matches('/').to_string();
+        Ok(AppState(Arc::new(Inner {
+            identity,
+            identity_channel,
+            keys: Keys::new(self.jwt_secret.as_bytes()),
+            cache,
+            settings: Settings {
+                media_url: self.media_url.clone().unwrap_or_else(|| format!("{public_url}/media")),
+                public_url,
+                web_dir: self.web_dir.clone(),
+                trust_forwarded: self.trust_forwarded,
+                principal_ttl: Duration::from_secs(self.principal_cache_secs),
+            },
+            ready: AtomicBool::new(true),
+        })))
+    }
+}

@@ -1,0 +1,102 @@
+//! The BFF's one error type: every failure becomes `{ message, errors[], code }` with
+//! the right status. Internal detail is logged, never sent.
+
+use axum::Json;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct FieldError {
+    pub field: String,
+    pub message: String,
+}
+
+#[derive(Debug)]
+pub struct ApiError {
+    pub status: StatusCode,
+    pub code: &'static str,
+    pub message: String,
+    pub errors: Vec<FieldError>,
+}
+
+pub type ApiResult<T> = Result<T, ApiError>;
+
+pub const UNAVAILABLE_MESSAGE: &str = "The service is temporarily unavailable. Please try again shortly.";
+pub const INTERNAL_MESSAGE: &str = "Something went wrong, Please try again later!!!";
+
+impl ApiError {
+    pub fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> Self {
+        Self { status, code, message: message.into(), errors: vec![] }
+    }
+    pub fn validation(field: &str, message: &str) -> Self {
+        Self {
+            status: StatusCode::BAD_REQUEST,
+            code: "VALIDATION",
+            message: message.into(),
+            errors: vec![FieldError { field: field.into(), message: message.into() }],
+        }
+    }
+    pub fn unauthorized(message: &str) -> Self {
+        Self::new(StatusCode::UNAUTHORIZED, "UNAUTHORIZED", message)
+    }
+    pub fn token_expired() -> Self {
+        Self::new(StatusCode::FORBIDDEN, "TOKEN_EXPIRED", "Your session token has expired")
+    }
+    pub fn forbidden() -> Self {
+        Self::new(StatusCode::FORBIDDEN, "FORBIDDEN", "You are not allowed to do this")
+    }
+    pub fn not_found(message: &str) -> Self {
+        Self::new(StatusCode::NOT_FOUND, "NOT_FOUND", message)
+    }
+    pub fn unavailable() -> Self {
+        Self::new(StatusCode::SERVICE_UNAVAILABLE, "UNAVAILABLE", UNAVAILABLE_MESSAGE)
+    }
+    pub fn internal(err: impl std::fmt::Display) -> Self {
+        tracing::error!(error = %err, "request failed");
+        Self::new(StatusCode::INTERNAL_SERVER_ERROR, "INTERNAL", INTERNAL_MESSAGE)
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let body = serde_json::json!({ "message": self.message, "errors": self.errors, "code": self.code });
+        (self.status, Json(body)).into_response()
+    }
+}
+
+/// A service's gRPC status, as the console should see it.
+impl From<tonic::Status> for ApiError {
+    fn from(s: tonic::Status) -> Self {
+        use tonic::Code::*;
+        let msg = s.message().to_string();
+        match s.code() {
+            InvalidArgument => {
+                let errors: Vec<FieldError> = serde_json::from_slice(s.details()).unwrap_or_default();
+                Self { status: StatusCode::BAD_REQUEST, code: "VALIDATION", message: msg, errors }
+            }
+            Unauthenticated => Self::unauthorized(&msg),
+            PermissionDenied => Self::new(StatusCode::FORBIDDEN, "FORBIDDEN", msg),
+            NotFound => Self::not_found(&msg),
+            AlreadyExists => Self::new(StatusCode::CONFLICT, "CONFLICT", msg),
+            ResourceExhausted => Self::new(StatusCode::TOO_MANY_REQUESTS, "TOO_MANY_ATTEMPTS", msg),
+            FailedPrecondition => Self::new(StatusCode::BAD_REQUEST, "FAILED_PRECONDITION", msg),
+            Unavailable | DeadlineExceeded | Cancelled => {
+                tracing::warn!(code = ?s.code(), message = %msg, "service unavailable");
+                Self::unavailable()
+            }
+            Internal => Self::new(StatusCode::INTERNAL_SERVER_ERROR, "INTERNAL", INTERNAL_MESSAGE),
+            _ => {
+                // A transport failure surfaces as Unknown with the connection error inside.
+                tracing::warn!(code = ?s.code(), message = %msg, "service call failed");
+                Self::unavailable()
+            }
+        }
+    }
+}
+
+impl From<axum::extract::rejection::JsonRejection> for ApiError {
+    fn from(r: axum::extract::rejection::JsonRejection) -> Self {
+        Self::validation("body", &format!("Invalid request body: {}", r.body_text()))
+    }
+}

@@ -1,0 +1,111 @@
+//! The Giving Console's backend-for-frontend: the only public entry point. It
+//! authenticates, authorises (one permission table), validates request shapes, calls
+//! the services over gRPC and answers the documented REST shapes. It also serves the
+//! built web console.
+
+pub mod areas;
+pub mod auth;
+pub mod cache;
+pub mod config;
+pub mod error;
+pub mod openapi;
+pub mod permissions;
+pub mod reply;
+pub mod state;
+
+use crate::error::ApiError;
+use crate::state::AppState;
+use axum::Router;
+use axum::extract::State;
+use axum::http::{StatusCode, Uri};
+use axum::response::IntoResponse;
+use axum::routing::get;
+use common::shutdown::Shutdown;
+use std::net::SocketAddr;
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+use tokio::net::TcpListener;
+use tower_http::services::{ServeDir, ServeFile};
+
+/// Paths that belong to the API: an unknown one answers JSON 404, never the console page.
+const API_PREFIXES: [&str; 7] = ["/admin", "/v1/", "/auth/", "/local-image/", "/api-docs", "/media/", "/admin-login/"];
+
+/// Builds the whole HTTP app. Panics when a route is missing from the permission table
+/// (a programming error caught by every test that builds the app).
+pub fn app(state: AppState) -> Router {
+    let table = permissions::lookup();
+    let mut api = Router::new();
+    for r in areas::routes() {
+        assert!(table.contains_key(&(r.method.clone(), r.path)), "{} {} is not in the permission table", r.method, r.path);
+        api = api.route(r.path, r.handler);
+    }
+    let doc = openapi::document(&areas::routes());
+    let api = api
+        .route("/api-docs/openapi.json", get(move || async move { axum::Json(doc.clone()) }))
+        .route("/healthz", get(|| async { "ok" }))
+        .route("/readyz", get(readyz))
+        .route_layer(axum::middleware::from_fn_with_state(state.clone(), auth::authorize));
+    let web = state.settings.web_dir.clone();
+    let router = match web {
+        Some(dir) if dir.join("index.html").exists() => {
+            let spa = ServeDir::new(&dir).fallback(ServeFile::new(dir.join("index.html")));
+            api.fallback_service(tower::service_fn(move |req: axum::extract::Request| {
+                let mut spa = spa.clone();
+                async move {
+                    if is_api(req.uri()) {
+                        return Ok(ApiError::not_found("Not found").into_response());
+                    }
+                    use tower::Service;
+                    Ok::<_, std::convert::Infallible>(spa.call(req).await.into_response())
+                }
+            }))
+        }
+        _ => api.fallback(|| async { ApiError::not_found("Not found") }),
+    };
+    router
+        .layer(tower_http::trace::TraceLayer::new_for_http().make_span_with(|req: &axum::extract::Request| {
+            let route = req.extensions().get::<axum::extract::MatchedPath>().map(|p| p.as_str().to_string()).unwrap_or_default();
+            tracing::info_span!("http", method = %req.method(), route = %route)
+        }))
+        .layer(tower_http::timeout::TimeoutLayer::with_status_code(StatusCode::GATEWAY_TIMEOUT, Duration::from_secs(60)))
+        .with_state(state)
+}
+
+fn is_api(uri: &Uri) -> bool {
+    let p = uri.path();
+    API_PREFIXES.iter().any(|prefix| p.starts_with(prefix))
+}
+
+/// Ready when not shutting down and identity answers its health check.
+async fn readyz(State(state): State<AppState>) -> impl IntoResponse {
+    if !state.is_ready() {
+        return (StatusCode::SERVICE_UNAVAILABLE, "shutting down");
+    }
+    let mut health = tonic_health::pb::health_client::HealthClient::new(state.identity_channel.clone());
+    let check = tokio::time::timeout(
+        Duration::from_secs(2),
+        health.check(tonic_health::pb::HealthCheckRequest { service: String::new() }),
+    )
+    .await;
+    match check {
+        Ok(Ok(r)) if r.get_ref().status == tonic_health::pb::health_check_response::ServingStatus::Serving as i32 => {
+            (StatusCode::OK, "ready")
+        }
+        _ => (StatusCode::SERVICE_UNAVAILABLE, "identity unavailable"),
+    }
+}
+
+/// Serves until `shutdown`: readiness turns false first, then after `drain` the
+/// listener closes and in-flight requests finish.
+pub async fn serve(state: AppState, listener: TcpListener, shutdown: Shutdown, drain: Duration) -> anyhow::Result<()> {
+    let router = app(state.clone());
+    let st = state.clone();
+    axum::serve(listener, router.into_make_service_with_connect_info::<SocketAddr>())
+        .with_graceful_shutdown(async move {
+            shutdown.wait().await;
+            st.ready.store(false, Ordering::SeqCst);
+            tokio::time::sleep(drain).await;
+        })
+        .await?;
+    Ok(())
+}

@@ -1,0 +1,30 @@
+//! The BFF on its own (cluster mode).
+
+use clap::Parser;
+use std::time::Duration;
+
+#[derive(Parser)]
+#[command(name = "bff", about = "Giving Console backend-for-frontend")]
+struct Cli {
+    #[command(flatten)]
+    config: bff::config::Config,
+    #[arg(long, env = "LISTEN", default_value = "0.0.0.0:8080")]
+    listen: String,
+    /// Seconds between readiness turning false and the listener closing on SIGTERM.
+    #[arg(long, env = "SHUTDOWN_DRAIN_SECS", default_value_t = 0)]
+    drain_secs: u64,
+    #[arg(long, env = "LOG_FORMAT", default_value = "text")]
+    log_format: String,
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let cli = Cli::parse();
+    let _telemetry = common::telemetry::init("bff", cli.log_format == "json");
+    let shutdown = common::shutdown::Shutdown::new();
+    shutdown.on_signals();
+    let state = cli.config.state().await?;
+    let listener = tokio::net::TcpListener::bind(&cli.listen).await?;
+    tracing::info!(addr = %listener.local_addr()?, "BFF listening");
+    bff::serve(state, listener, shutdown, Duration::from_secs(cli.drain_secs)).await
+}

@@ -1,0 +1,245 @@
+//! The one table of REST paths (ARCHITECTURE section 4 and SPEC section 7, spelled
+//! exactly) and what each needs: public, any signed-in user, the main admin only, or a
+//! module action of SPEC section 6 (several alternatives where two screens share a
+//! call). Every route the BFF serves must be in this table (checked at start and by a
+//! test); paths of services that are not built yet are here already.
+
+use axum::http::Method;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Access {
+    Public,
+    /// Any signed-in account.
+    SignedIn,
+    /// The main admin only (screens without a module of their own).
+    MainAdmin,
+    /// Any of these (module slug, action) grants. Action `any` = any granted action
+    /// (lists of modules that offer no `view`).
+    Grant(&'static [(&'static str, &'static str)]),
+}
+
+use Access::*;
+
+pub struct Entry {
+    pub method: Method,
+    pub path: &'static str,
+    pub access: Access,
+}
+
+macro_rules! table {
+    ($($m:ident $p:literal => $a:expr;)*) => {
+        vec![$(Entry { method: Method::$m, path: $p, access: $a }),*]
+    };
+}
+
+const SUB_ADMIN: &str = "/sub_admin";
+const CHARITY: &str = "/master/charity_management";
+const NEW_CHARITY: &str = "/master";
+const CAUSE: &str = "/master/cause_management";
+const CATEGORY: &str = "/master/charity_category_management";
+const COMMUNITY: &str = "/community";
+const EVENT: &str = "/event";
+const DONOR: &str = "/donor";
+
+pub fn table() -> Vec<Entry> {
+    table! {
+        // Auth, passwords, metadata
+        POST "/admin-login/login" => Public;
+        POST "/admin-login/charityLogin" => Public;
+        POST "/admin-login/logout" => Public;
+        GET "/auth/metaData" => Public;
+        POST "/v1/common/refreshToken" => Public;
+        POST "/admin/sub-admin/changePassword" => SignedIn;
+        POST "/admin/sub-admin/forgotPassword" => Public;
+        POST "/admin/sub-admin/resetPassword" => Public;
+        // Locations
+        GET "/v1/common/getAllCountry" => SignedIn;
+        GET "/v1/common/getAllState" => SignedIn;
+        GET "/v1/common/getAllCities" => SignedIn;
+        // Sub-admins
+        POST "/admin/sub-admin/create" => Grant(&[(SUB_ADMIN, "add")]);
+        PATCH "/admin/sub-admin/update/{id}" => Grant(&[(SUB_ADMIN, "edit")]);
+        DELETE "/admin/sub-admin/delete/{id}" => Grant(&[(SUB_ADMIN, "delete")]);
+        PATCH "/admin/sub-admin/subAdminStatus/{id}" => Grant(&[(SUB_ADMIN, "status")]);
+        POST "/admin/sub-admin/subAdminList" => Grant(&[(SUB_ADMIN, "view")]);
+        GET "/admin/sub-admin/get/{id}" => Grant(&[(SUB_ADMIN, "view")]);
+        // Media
+        POST "/local-image/uploadImage" => SignedIn;
+        POST "/local-image/uploadVideo" => SignedIn;
+        POST "/local-image/removeImage" => SignedIn;
+        POST "/local-image/removeVideo" => SignedIn;
+        GET "/media/{module}/{file}" => Public;
+        // Causes
+        POST "/admin/cause/getAll" => SignedIn;
+        POST "/admin/cause/create" => Grant(&[(CAUSE, "add")]);
+        POST "/admin/cause/causeList" => Grant(&[(CAUSE, "any")]);
+        POST "/admin/cause/delete" => Grant(&[(CAUSE, "delete")]);
+        POST "/admin/cause/causeList-excel" => Grant(&[(CAUSE, "any")]);
+        GET "/admin/cause/get/{id}" => Grant(&[(CAUSE, "any")]);
+        PATCH "/admin/cause/update/{id}" => Grant(&[(CAUSE, "edit")]);
+        PATCH "/admin/cause/activeStatus/{id}" => Grant(&[(CAUSE, "status")]);
+        // Nonprofit categories
+        POST "/admin/charity-category/getAll" => SignedIn;
+        POST "/admin/charity-category/create" => Grant(&[(CATEGORY, "add")]);
+        POST "/admin/charity-category/categoryList" => Grant(&[(CATEGORY, "any")]);
+        GET "/admin/charity-category/get/{id}" => Grant(&[(CATEGORY, "any")]);
+        POST "/admin/charity-category/delete" => Grant(&[(CATEGORY, "delete")]);
+        PATCH "/admin/charity-category/update/{id}" => Grant(&[(CATEGORY, "edit")]);
+        PATCH "/admin/charity-category/activeStatus/{id}" => Grant(&[(CATEGORY, "status")]);
+        // Nonprofits
+        POST "/admin/charity/getAll" => SignedIn;
+        POST "/admin/charity/charityList" => Grant(&[(CHARITY, "any"), (NEW_CHARITY, "view")]);
+        GET "/admin/charity/get/{id}" => Grant(&[(CHARITY, "any"), (NEW_CHARITY, "view")]);
+        POST "/admin/charity/changeVerification" => Grant(&[(NEW_CHARITY, "view")]);
+        POST "/admin/charity/create" => Grant(&[(CHARITY, "add")]);
+        POST "/admin/charity/delete" => Grant(&[(CHARITY, "delete")]);
+        PATCH "/admin/charity/update/{id}" => Grant(&[(CHARITY, "edit")]);
+        PATCH "/admin/charity/charityStatus/{id}" => Grant(&[(CHARITY, "status")]);
+        GET "/admin/payment-method/findPaymentMethodbyCharity/{id}" => Grant(&[(CHARITY, "any"), (NEW_CHARITY, "view")]);
+        POST "/admin/common/list" => SignedIn;
+        // Communities and posts
+        POST "/admin/admin-community/create" => Grant(&[(COMMUNITY, "add")]);
+        POST "/admin/admin-community/communityList" => Grant(&[(COMMUNITY, "view")]);
+        POST "/admin/admin-community/delete" => Grant(&[(COMMUNITY, "delete")]);
+        POST "/admin/admin-community/hideCommunity/{id}" => Grant(&[(COMMUNITY, "edit")]);
+        PATCH "/admin/admin-community/update/{id}" => Grant(&[(COMMUNITY, "edit")]);
+        GET "/v1/community/getCommunityDetail/{id}" => Grant(&[(COMMUNITY, "view")]);
+        POST "/v1/posts/list" => Grant(&[(COMMUNITY, "view")]);
+        POST "/v1/posts/communityPosts" => Grant(&[(COMMUNITY, "view")]);
+        POST "/v1/posts/activeInActivePost/{id}" => Grant(&[(COMMUNITY, "edit")]);
+        POST "/v1/posts/InActivePostList" => Grant(&[(COMMUNITY, "view")]);
+        POST "/v1/posts/likeUnlikePost/{id}" => Grant(&[(COMMUNITY, "edit")]);
+        POST "/v1/posts/postComment" => Grant(&[(COMMUNITY, "edit")]);
+        POST "/v1/posts/postCommentRply" => Grant(&[(COMMUNITY, "edit")]);
+        GET "/v1/posts/getPostCommnetList/{id}" => Grant(&[(COMMUNITY, "view")]);
+        POST "/v1/posts/likeUnlikeComment/{id}" => Grant(&[(COMMUNITY, "edit")]);
+        POST "/admin/reportPost/reportPostList" => Grant(&[("/reporte_post", "view")]);
+        POST "/admin/reportPost/deletePost/{id}" => Grant(&[("/reporte_post", "delete")]);
+        // Events
+        POST "/admin/event/addEvent" => Grant(&[(EVENT, "add")]);
+        POST "/admin/event/eventFilter" => Grant(&[(EVENT, "view")]);
+        POST "/admin/event/findEvent/{id}" => Grant(&[(EVENT, "view")]);
+        POST "/admin/event/deleteEvent/{id}" => Grant(&[(EVENT, "delete")]);
+        PATCH "/admin/event/editEvent/{id}" => Grant(&[(EVENT, "edit")]);
+        GET "/v1/event/eventDetailsExport/{id}" => Grant(&[(EVENT, "view")]);
+        DELETE "/v1/event/removeMember" => Grant(&[(EVENT, "edit")]);
+        // Content
+        POST "/admin/aboutUs/updateAboutUs" => Grant(&[("/content_management/about_us", "edit")]);
+        GET "/v1/aboutUs/aboutUsList" => Grant(&[("/content_management/about_us", "edit")]);
+        POST "/admin/givingPartner/update" => MainAdmin;
+        GET "/admin/givingPartner/getDetails" => MainAdmin;
+        POST "/admin/homepage/updateHomepage" => Grant(&[("/content_management/homepage", "edit")]);
+        GET "/admin/homepage/getHomepageDetails" => Grant(&[("/content_management/homepage", "edit")]);
+        POST "/admin/cms/updateCms/{id}" => Grant(&[("/content_management/privacy_policy", "edit"), ("/content_management/terms_condition", "edit")]);
+        GET "/admin/cms/cmsPagesList" => Grant(&[("/content_management/privacy_policy", "edit"), ("/content_management/terms_condition", "edit")]);
+        POST "/admin/leadership/addLeadership" => Grant(&[("/content_management/leadership", "add")]);
+        POST "/admin/leadership/listLeadership" => Grant(&[("/content_management/leadership", "any")]);
+        DELETE "/admin/leadership/deleteLeadership/{id}" => Grant(&[("/content_management/leadership", "delete")]);
+        GET "/admin/leadership/getLeadership/{id}" => Grant(&[("/content_management/leadership", "any")]);
+        PATCH "/admin/leadership/updateLeadership/{id}" => Grant(&[("/content_management/leadership", "edit")]);
+        POST "/admin/ContactUs" => Grant(&[("/category/contact_form", "view")]);
+        GET "/admin/ContactUs/getContactUs/{id}" => Grant(&[("/category/contact_form", "view")]);
+        POST "/admin/faq-category/create" => Grant(&[("/category", "add")]);
+        PATCH "/admin/faq-category/update/{id}" => Grant(&[("/category", "edit")]);
+        POST "/admin/faq-category/list" => Grant(&[("/category", "any"), ("/category/FAQ", "any")]);
+        DELETE "/admin/faq-category/delete/{id}" => Grant(&[("/category", "delete")]);
+        GET "/admin/faq-category/get/{id}" => Grant(&[("/category", "any")]);
+        POST "/admin/faq/create" => Grant(&[("/category/FAQ", "add")]);
+        PATCH "/admin/faq/update/{id}" => Grant(&[("/category/FAQ", "edit")]);
+        POST "/admin/faq/list" => Grant(&[("/category/FAQ", "any")]);
+        DELETE "/admin/faq/delete/{id}" => Grant(&[("/category/FAQ", "delete")]);
+        GET "/admin/faq/get/{id}" => Grant(&[("/category/FAQ", "any")]);
+        // Donors, giving, partners
+        POST "/admin/user/userList" => Grant(&[(DONOR, "view")]);
+        POST "/admin/user/create" => Grant(&[(DONOR, "add")]);
+        GET "/admin/user/viewUserDetails/{id}" => Grant(&[(DONOR, "view")]);
+        PATCH "/admin/user/update/{id}" => Grant(&[(DONOR, "edit")]);
+        DELETE "/admin/user/delete/{id}" => Grant(&[(DONOR, "delete")]);
+        PATCH "/admin/user/userStatus/{id}" => Grant(&[(DONOR, "status")]);
+        POST "/admin/transaction/transactionList" => Grant(&[("/transaction", "view")]);
+        POST "/admin/transaction/TransactionList-excel" => Grant(&[("/transaction", "view")]);
+        GET "/admin/transaction/get/{id}" => Grant(&[("/transaction", "view")]);
+        POST "/admin/strategic-partner/strategicPartnerList" => Grant(&[("/strategic", "view")]);
+        PATCH "/admin/strategic-partner/strategicPartnerStatus/{id}" => Grant(&[("/strategic", "status")]);
+        GET "/admin/strategic-partner/get/{id}" => Grant(&[("/strategic", "view"), ("/strategic/pending_strategic_partner", "view")]);
+        POST "/admin/strategic-partner/deleteByAdmin" => Grant(&[("/strategic", "delete")]);
+        POST "/admin/strategic-partner/pending-List" => Grant(&[("/strategic/pending_strategic_partner", "view")]);
+        POST "/admin/strategic-partner/changeVerificationStatus" => Grant(&[("/strategic/pending_strategic_partner", "view")]);
+        GET "/admin/dashboard/dashboard-data" => Grant(&[("/dashboard", "view")]);
+        GET "/admin/dashboard/totalDonorUser" => Grant(&[("/dashboard", "view")]);
+        GET "/admin/dashboard/yearGraphDashboardUser" => Grant(&[("/dashboard", "view")]);
+        GET "/admin/dashboard/totalReqCharity" => Grant(&[("/dashboard", "view")]);
+        GET "/admin/dashboard/yearGraphDashboardCharity" => Grant(&[("/dashboard", "view")]);
+        POST "/admin/subscribed-donor/subscribeDonor" => Grant(&[("/subscribed_donor", "view")]);
+        POST "/admin/subscribed-donor/oneTime" => Grant(&[("/subscribed_donor", "view")]);
+        POST "/admin/badge/badgeList" => Grant(&[("/badge", "any")]);
+        PATCH "/admin/badge/badgeUpdate/{id}" => Grant(&[("/badge", "edit")]);
+        GET "/admin/badge/findBadge/{id}" => Grant(&[("/badge", "any")]);
+        GET "/admin/setting-master" => Grant(&[("/manage_service_charges", "edit")]);
+        GET "/admin/setting-master/{id}" => Grant(&[("/manage_service_charges", "edit")]);
+        POST "/admin/setting-master/{id}" => Grant(&[("/manage_service_charges", "edit")]);
+        // Chat and notifications
+        DELETE "/admin/chat/clearChatHistory/{id}" => Grant(&[("/chat", "add")]);
+        POST "/admin/chat/createRoom" => Grant(&[("/chat", "add")]);
+        POST "/admin/notification/sendNotificationAllUser" => Grant(&[("/send_notification", "add")]);
+        POST "/admin/notification/notificationHistory" => Grant(&[("/send_notification", "view")]);
+        GET "/admin/notification/charityAndCauseNamesList" => Grant(&[("/send_notification", "view")]);
+    }
+}
+
+/// The table keyed by (method, path template).
+pub fn lookup() -> &'static std::collections::HashMap<(Method, &'static str), Access> {
+    static MAP: std::sync::OnceLock<std::collections::HashMap<(Method, &'static str), Access>> =
+        std::sync::OnceLock::new();
+    MAP.get_or_init(|| table().into_iter().map(|e| ((e.method, e.path), e.access)).collect())
+}
+
+/// Whether `grants` (slug, actions) satisfy `access`, for a signed-in account.
+pub fn allows(access: Access, admin_type: &str, grants: &[(String, Vec<String>)]) -> bool {
+    match access {
+        Public | SignedIn => true,
+        MainAdmin => admin_type == "Admin",
+        Grant(alternatives) => {
+            admin_type == "Admin"
+                || alternatives.iter().any(|(slug, action)| {
+                    grants.iter().any(|(s, acts)| {
+                        s == slug && (if *action == "any" { !acts.is_empty() } else { acts.iter().any(|a| a == action) })
+                    })
+                })
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_grant_names_a_module_action_that_the_module_offers() {
+        for e in table() {
+            if let Grant(alts) = e.access {
+                for (slug, action) in alts {
+                    let m = proto::modules::find(slug).unwrap_or_else(|| panic!("{} names unknown {slug}", e.path));
+                    assert!(*action == "any" || m.actions.iter().any(|a| a == action), "{} {slug} {action}", e.path);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn no_path_is_listed_twice() {
+        let t = table();
+        assert_eq!(lookup().len(), t.len());
+    }
+
+    #[test]
+    fn grants_allow_only_what_they_hold() {
+        let g = vec![("/donor".to_string(), vec!["view".to_string()])];
+        assert!(allows(Grant(&[("/donor", "view")]), "Sub Admin", &g));
+        assert!(!allows(Grant(&[("/donor", "add")]), "Sub Admin", &g));
+        assert!(allows(Grant(&[("/donor", "any")]), "Sub Admin", &g));
+        assert!(!allows(Grant(&[("/sub_admin", "view")]), "Sub Admin", &g));
+        assert!(allows(Grant(&[("/sub_admin", "view")]), "Admin", &[]));
+        assert!(!allows(MainAdmin, "Sub Admin", &g));
+    }
+}

@@ -1,0 +1,145 @@
+//! Shared state of the BFF: service clients, token keys, cache, configuration.
+
+use crate::cache::Cache;
+use crate::error::{ApiError, ApiResult};
+use common::grpc::PropagateTrace;
+use identity::tokens::Keys;
+use proto::identity::v1::identity_client::IdentityClient;
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+use tonic::service::interceptor::InterceptedService;
+use tonic::transport::{Channel, Endpoint};
+
+pub type Identity = IdentityClient<InterceptedService<Channel, PropagateTrace>>;
+
+#[derive(Debug, Clone)]
+pub struct Settings {
+    /// Where the console is reached (reset links point here).
+    pub public_url: String,
+    /// The base of media file links given by /auth/metaData.
+    pub media_url: String,
+    /// The built console (web/dist); absent = API only.
+    pub web_dir: Option<std::path::PathBuf>,
+    /// Trust the first X-Forwarded-For hop as the client address (behind an ingress).
+    pub trust_forwarded: bool,
+    /// How long account standings are cached.
+    pub principal_ttl: Duration,
+}
+
+#[derive(Clone)]
+pub struct AppState(pub Arc<Inner>);
+
+pub struct Inner {
+    pub identity: Identity,
+    pub identity_channel: Channel,
+    pub keys: Keys,
+    pub cache: Arc<dyn Cache>,
+    pub settings: Settings,
+    pub ready: AtomicBool,
+}
+
+impl std::ops::Deref for AppState {
+    type Target = Inner;
+    fn deref(&self) -> &Inner {
+        &self.0
+    }
+}
+
+/// A lazily connected channel to a service: a service that is down does not stop the BFF.
+pub fn channel(url: &str) -> anyhow::Result<Channel> {
+    Ok(Endpoint::from_shared(url.to_string())?
+        .connect_timeout(Duration::from_secs(2))
+        .timeout(Duration::from_secs(15))
+        .tcp_nodelay(true)
+        .http2_keep_alive_interval(Duration::from_secs(30))
+        .connect_lazy())
+}
+
+/// The standing of an account, as cached.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Principal {
+    pub id: String,
+    pub admin_type: String,
+    pub active: bool,
+    pub session_version: i64,
+    pub charity_id: String,
+    pub grants: Vec<(String, Vec<String>)>,
+}
+
+impl Inner {
+    pub fn identity(&self) -> Identity {
+        self.identity.clone()
+    }
+
+    /// The account's standing: from the cache, else from identity (then cached).
+    pub async fn principal(&self, id: &str) -> ApiResult<Principal> {
+        let key = format!("principal:{id}");
+        match self.cache.get(&key).await {
+            Ok(Some(json)) => {
+                if let Ok(p) = serde_json::from_str(&json) {
+                    return Ok(p);
+                }
+            }
+            Ok(None) => {}
+            Err(e) => tracing::warn!(error = %format!("{e:#}"), "cache read failed; asking identity"),
+        }
+        let req = proto::identity::v1::GetPrincipalRequest { user_id: id.to_string() };
+        let p = retry(|| async { self.identity().get_principal(req.clone()).await }).await;
+        let p = match p {
+            Ok(p) => p.into_inner(),
+            Err(s) if s.code() == tonic::Code::NotFound => {
+                return Err(ApiError::unauthorized("Your account no longer exists. Please sign in again."));
+            }
+            Err(s) => return Err(s.into()),
+        };
+        let p = Principal {
+            id: p.id,
+            admin_type: p.admin_type,
+            active: p.active,
+            session_version: p.session_version,
+            charity_id: p.charity_id,
+            grants: p.permissions.into_iter().map(|g| (g.slug, g.actions)).collect(),
+        };
+        if let Ok(json) = serde_json::to_string(&p)
+            && let Err(e) = self.cache.set(&key, &json, self.settings.principal_ttl).await
+        {
+            tracing::warn!(error = %format!("{e:#}"), "cache write failed");
+        }
+        Ok(p)
+    }
+
+    /// Drops a cached standing after the account changed (every replica sees it via Redis).
+    pub async fn forget_principal(&self, id: &str) {
+        if let Err(e) = self.cache.del(&format!("principal:{id}")).await {
+            tracing::warn!(error = %format!("{e:#}"), "cache delete failed");
+        }
+    }
+
+    pub fn is_ready(&self) -> bool {
+        self.ready.load(Ordering::SeqCst)
+    }
+}
+
+/// Retries an idempotent call while the service is briefly unreachable (a restart, a
+/// rolling update): up to 4 tries over about 3 seconds, then the last error.
+pub async fn retry<T, F, Fut>(mut call: F) -> Result<T, tonic::Status>
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = Result<T, tonic::Status>>,
+{
+    let mut delay = Duration::from_millis(150);
+    let mut attempt = 0;
+    loop {
+        match call().await {
+            Err(s) if attempt < 4 && matches!(s.code(), tonic::Code::Unavailable | tonic::Code::Unknown) => {
+                attempt += 1;
+                tracing::debug!(attempt, message = %s.message(), "service unreachable; retrying");
+                tokio::time::sleep(delay).await;
+                delay *= 2;
+            }
+            other => return other,
+        }
+    }
+}

@@ -1,0 +1,166 @@
+//! Starts the real thing for a test: the identity service (fresh SQLite file, or a
+//! fresh PostgreSQL database when asked) on a loopback port, and the BFF on another,
+//! with typed request helpers.
+
+use common::shutdown::Shutdown;
+use reqwest::{Method, StatusCode};
+use serde_json::{Value, json};
+use std::time::Duration;
+
+pub const ADMIN_EMAIL: &str = "admin@example.org";
+pub const ADMIN_PASSWORD: &str = "Admin@123";
+pub const SECRET: &str = "bff-test-secret-bff-test-secret-0123456789";
+
+pub struct TestApp {
+    pub base: String,
+    pub client: reqwest::Client,
+    pub data: common::db::testing::TempDir,
+    pub identity: identity::service::Identity,
+    pub shutdown: Shutdown,
+}
+
+pub struct Resp {
+    pub status: StatusCode,
+    pub body: Value,
+}
+
+impl Resp {
+    pub fn message(&self) -> &str {
+        self.body["message"].as_str().unwrap_or_default()
+    }
+    pub fn code(&self) -> &str {
+        self.body["code"].as_str().unwrap_or_default()
+    }
+    #[track_caller]
+    pub fn expect(self, status: u16) -> Self {
+        assert_eq!(self.status.as_u16(), status, "unexpected answer: {}", self.body);
+        self
+    }
+}
+
+impl Drop for TestApp {
+    fn drop(&mut self) {
+        self.shutdown.trigger();
+    }
+}
+
+pub async fn spawn() -> TestApp {
+    spawn_with(|_| {}).await
+}
+
+/// Starts identity and the BFF; `tune` may change identity's configuration.
+pub async fn spawn_with(tune: impl FnOnce(&mut identity::app::Config)) -> TestApp {
+    let data = common::db::testing::temp_dir();
+    let shutdown = Shutdown::new();
+    let mut cfg = identity::app::Config {
+        database_url: format!("sqlite://{}/identity.db", data.0.display()),
+        jwt_secret: SECRET.into(),
+        access_ttl_secs: 900,
+        refresh_ttl_secs: 86400,
+        reset_ttl_secs: 3600,
+        admin_email: ADMIN_EMAIL.into(),
+        admin_password: Some(ADMIN_PASSWORD.into()),
+        smtp_url: None,
+        mail_from: "Giving Console <no-reply@example.org>".into(),
+        mail_dir: Some(data.0.join("mail")),
+        max_failures_per_account: 5,
+        max_failures_per_address: 50,
+        lockout_secs: 900,
+    };
+    tune(&mut cfg);
+    let bus = common::bus::from_url(None).await.unwrap();
+    let running = identity::app::start(&cfg, "127.0.0.1:0", bus, shutdown.clone()).await.unwrap();
+    let bff_cfg = bff::config::Config {
+        identity_url: format!("http://127.0.0.1:{}", running.port),
+        jwt_secret: SECRET.into(),
+        redis_url: None,
+        public_url: "http://console.test".into(),
+        media_url: None,
+        web_dir: None,
+        trust_forwarded: true,
+        principal_cache_secs: 30,
+    };
+    let state = bff_cfg.state().await.unwrap();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let port = listener.local_addr().unwrap().port();
+    tokio::spawn(bff::serve(state, listener, shutdown.clone(), Duration::ZERO));
+    TestApp {
+        base: format!("http://127.0.0.1:{port}"),
+        client: reqwest::Client::new(),
+        data,
+        identity: running.identity,
+        shutdown,
+    }
+}
+
+impl TestApp {
+    pub async fn call(&self, method: Method, path: &str, token: Option<&str>, body: Option<Value>) -> Resp {
+        let mut req = self.client.request(method, format!("{}{path}", self.base));
+        if let Some(t) = token {
+            req = req.bearer_auth(t);
+        }
+        if let Some(b) = body {
+            req = req.json(&b);
+        }
+        let res = req.send().await.expect("request sent");
+        let status = res.status();
+        let text = res.text().await.unwrap_or_default();
+        let body = serde_json::from_str(&text).unwrap_or(Value::String(text));
+        Resp { status, body }
+    }
+
+    pub async fn post(&self, path: &str, token: Option<&str>, body: Value) -> Resp {
+        self.call(Method::POST, path, token, Some(body)).await
+    }
+
+    pub async fn get(&self, path: &str, token: Option<&str>) -> Resp {
+        self.call(Method::GET, path, token, None).await
+    }
+
+    pub async fn login(&self, email: &str, password: &str) -> Resp {
+        self.post("/admin-login/login", None, json!({ "email": email, "password": password })).await
+    }
+
+    /// Signs in as the main admin; answers (authToken, refreshToken).
+    pub async fn admin(&self) -> (String, String) {
+        let r = self.login(ADMIN_EMAIL, ADMIN_PASSWORD).await.expect(200);
+        (r.body["data"]["authToken"].as_str().unwrap().into(), r.body["data"]["refreshToken"].as_str().unwrap().into())
+    }
+
+    /// Creates a sub-admin holding `permissions` and answers its id.
+    pub async fn sub_admin(&self, token: &str, email: &str, permissions: Value) -> String {
+        let r = self
+            .post(
+                "/admin/sub-admin/create",
+                Some(token),
+                json!({ "firstName": "Sam", "lastName": "Helper", "email": email, "password": "secret12", "permissions": permissions }),
+            )
+            .await
+            .expect(200);
+        r.body["data"]["_id"].as_str().unwrap().to_string()
+    }
+
+    /// The newest mail written to the tester's mailbox for `to`.
+    pub async fn last_mail(&self, to: &str) -> String {
+        for _ in 0..50 {
+            if let Ok(entries) = std::fs::read_dir(self.data.0.join("mail")) {
+                let mut files: Vec<_> = entries.flatten().map(|e| e.path()).collect();
+                files.sort();
+                for f in files.iter().rev() {
+                    let text = std::fs::read_to_string(f).unwrap_or_default();
+                    if text.contains(&format!("To: {to}")) {
+                        return text;
+                    }
+                }
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        panic!("no mail for {to}");
+    }
+}
+
+/// The reset token from a mail's link.
+pub fn reset_token(mail: &str) -> String {
+    let at = mail.find("/reset_password/").expect("a reset link") + "/reset_password/".len();
+    mail[at..].split_whitespace().next().unwrap().to_string()
+}

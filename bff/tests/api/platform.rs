@@ -1,0 +1,96 @@
+use crate::helpers::*;
+use serde_json::json;
+
+#[tokio::test]
+async fn locations_come_from_the_bundled_data_set() {
+    let app = spawn().await;
+    let (t, _) = app.admin().await;
+    app.get("/v1/common/getAllCountry", None).await.expect(401);
+    let r = app.get("/v1/common/getAllCountry", Some(&t)).await.expect(200);
+    let countries = r.body["data"].as_array().unwrap();
+    assert!(countries.len() > 240);
+    let us = countries.iter().find(|c| c["name"] == "United States").unwrap();
+    let r = app.get(&format!("/v1/common/getAllState?countryId={}", us["id"]), Some(&t)).await.expect(200);
+    let states = r.body["data"].as_array().unwrap();
+    assert_eq!(states.len(), 51);
+    let ca = states.iter().find(|s| s["name"] == "California").unwrap();
+    let r = app.get(&format!("/v1/common/getAllCities?stateId={}", ca["id"]), Some(&t)).await.expect(200);
+    assert!(r.body["data"].as_array().unwrap().iter().any(|c| c["name"] == "Los Angeles"));
+    let r = app.get("/v1/common/getAllCities", Some(&t)).await.expect(400);
+    assert_eq!(r.message(), "Please select a valid state");
+    let r = app.get("/v1/common/getAllState?countryId=99999999", Some(&t)).await.expect(400);
+    assert_eq!(r.message(), "Please select a valid country");
+}
+
+#[tokio::test]
+async fn the_openapi_document_lists_every_implemented_path_with_its_access() {
+    let app = spawn().await;
+    let r = app.get("/api-docs/openapi.json", None).await.expect(200);
+    let paths = r.body["paths"].as_object().unwrap();
+    for route in bff::areas::routes() {
+        let op = &paths[route.path][route.method.as_str().to_lowercase()];
+        assert!(op.is_object(), "{} {} missing", route.method, route.path);
+    }
+    assert_eq!(
+        paths["/admin/sub-admin/create"]["post"]["description"],
+        "Needs add on /sub_admin."
+    );
+    assert_eq!(paths["/admin-login/login"]["post"]["security"], json!([]));
+    let documented: usize = paths.values().map(|p| p.as_object().unwrap().len()).sum();
+    assert_eq!(documented, bff::areas::routes().len());
+}
+
+#[tokio::test]
+async fn every_served_route_is_in_the_permission_table() {
+    let table = bff::permissions::lookup();
+    for r in bff::areas::routes() {
+        assert!(table.contains_key(&(r.method.clone(), r.path)), "{} {}", r.method, r.path);
+    }
+}
+
+#[tokio::test]
+async fn unknown_api_paths_answer_json_404_and_health_probes_answer() {
+    let app = spawn().await;
+    let r = app.post("/admin/nothing/here", None, json!({})).await.expect(404);
+    assert_eq!(r.code(), "NOT_FOUND");
+    app.get("/healthz", None).await.expect(200);
+    app.get("/readyz", None).await.expect(200);
+}
+
+#[tokio::test]
+async fn a_service_that_is_down_gives_a_clear_503_not_a_hang() {
+    let app = spawn().await;
+    let (t, _) = app.admin().await;
+    app.shutdown.trigger();
+    // The BFF stopped too with the shared signal; start a BFF alone against a dead port.
+    let cfg = bff::config::Config {
+        identity_url: "http://127.0.0.1:9".into(),
+        jwt_secret: SECRET.into(),
+        redis_url: None,
+        public_url: "http://console.test".into(),
+        media_url: None,
+        web_dir: None,
+        trust_forwarded: false,
+        principal_cache_secs: 30,
+    };
+    let state = cfg.state().await.unwrap();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let base = format!("http://127.0.0.1:{}", listener.local_addr().unwrap().port());
+    let stop = common::shutdown::Shutdown::new();
+    tokio::spawn(bff::serve(state, listener, stop.clone(), std::time::Duration::ZERO));
+    let started = std::time::Instant::now();
+    let res = reqwest::Client::new()
+        .post(format!("{base}/admin/sub-admin/subAdminList"))
+        .bearer_auth(&t)
+        .json(&json!({}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status().as_u16(), 503);
+    let body: serde_json::Value = res.json().await.unwrap();
+    assert_eq!(body["code"], "UNAVAILABLE");
+    assert!(started.elapsed() < std::time::Duration::from_secs(15));
+    let res = reqwest::Client::new().get(format!("{base}/readyz")).send().await.unwrap();
+    assert_eq!(res.status().as_u16(), 503);
+    stop.trigger();
+}

@@ -1,0 +1,393 @@
+//! The event bus: one topic exchange, routing keys `<service>.<entity>.<verb>`.
+//! Two implementations behind one interface: RabbitMQ (cluster mode) and in-process
+//! (embedded mode). Producers never publish directly: they write to the outbox
+//! (see [`crate::outbox`]) and the relay publishes.
+
+use anyhow::Context;
+use async_trait::async_trait;
+use futures::StreamExt;
+use lapin::options::{
+    BasicAckOptions, BasicConsumeOptions, BasicNackOptions, BasicPublishOptions, BasicQosOptions,
+    ConfirmSelectOptions, ExchangeDeclareOptions, QueueBindOptions, QueueDeclareOptions,
+};
+use lapin::types::{AMQPValue, FieldTable, LongString, ShortString};
+use lapin::{BasicProperties, Connection, ConnectionProperties, ExchangeKind};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::{Mutex, RwLock};
+
+use crate::shutdown::Shutdown;
+
+pub const EXCHANGE: &str = "giving.events";
+pub const DEAD_LETTER_EXCHANGE: &str = "giving.events.dlx";
+
+/// What travels on the bus.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Event {
+    pub id: String,
+    /// The routing key, e.g. `identity.subadmin.created`.
+    #[serde(rename = "type")]
+    pub event_type: String,
+    /// Epoch milliseconds.
+    pub time: i64,
+    /// W3C trace context (`traceparent`, `tracestate`) of the request that caused it.
+    #[serde(default)]
+    pub trace: BTreeMap<String, String>,
+    pub payload: serde_json::Value,
+}
+
+impl Event {
+    pub fn new(event_type: &str, payload: serde_json::Value) -> Self {
+        Self {
+            id: crate::new_id(),
+            event_type: event_type.to_string(),
+            time: crate::now_ms(),
+            trace: crate::telemetry::current_trace_context(),
+            payload,
+        }
+    }
+}
+
+/// A consumer. Handlers must be idempotent: an event may arrive more than once
+/// (see [`crate::outbox::mark_handled`]).
+#[async_trait]
+pub trait EventHandler: Send + Sync + 'static {
+    async fn handle(&self, event: &Event) -> anyhow::Result<()>;
+}
+
+#[async_trait]
+pub trait EventBus: Send + Sync + 'static {
+    /// Returns once the event is durably accepted (a broker confirm, or in-process: handled).
+    async fn publish(&self, event: &Event) -> anyhow::Result<()>;
+    /// Starts consuming the events whose keys match `patterns` (topic syntax: `*` one word,
+    /// `#` any number) into the named durable queue, until `shutdown`.
+    async fn subscribe(
+        &self,
+        queue: &str,
+        patterns: &[&str],
+        handler: Arc<dyn EventHandler>,
+        shutdown: Shutdown,
+    ) -> anyhow::Result<()>;
+    /// Whether the bus can take events now (readiness).
+    async fn healthy(&self) -> bool;
+}
+
+/// Topic matching as RabbitMQ does it.
+pub fn topic_matches(pattern: &str, key: &str) -> bool {
+    fn go(p: &[&str], k: &[&str]) -> bool {
+        match (p.first(), k.first()) {
+            (None, None) => true,
+            (Some(&"#"), _) => go(&p[1..], k) || (!k.is_empty() && go(p, &k[1..])),
+            (Some(&"*"), Some(_)) => go(&p[1..], &k[1..]),
+            (Some(a), Some(b)) if a == b => go(&p[1..], &k[1..]),
+            _ => false,
+        }
+    }
+    let p: Vec<&str> = pattern.split('.').collect();
+    let k: Vec<&str> = key.split('.').collect();
+    go(&p, &k)
+}
+
+/// Embedded mode: delivery is a direct call. `publish` returns only after every
+/// matching handler succeeded, so the outbox keeps (and retries) what failed.
+#[derive(Default)]
+pub struct InProcessBus {
+    subscribers: RwLock<Vec<(Vec<String>, Arc<dyn EventHandler>)>>,
+}
+
+impl InProcessBus {
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
+#[async_trait]
+impl EventBus for InProcessBus {
+    async fn publish(&self, event: &Event) -> anyhow::Result<()> {
+        let subs = self.subscribers.read().await.clone();
+        for (patterns, handler) in subs {
+            if patterns.iter().any(|p| topic_matches(p, &event.event_type)) {
+                handler
+                    .handle(event)
+                    .await
+                    .with_context(|| format!("handler failed for {}", event.event_type))?;
+            }
+        }
+        Ok(())
+    }
+
+    async fn subscribe(
+        &self,
+        _queue: &str,
+        patterns: &[&str],
+        handler: Arc<dyn EventHandler>,
+        _shutdown: Shutdown,
+    ) -> anyhow::Result<()> {
+        self.subscribers
+            .write()
+            .await
+            .push((patterns.iter().map(|s| s.to_string()).collect(), handler));
+        Ok(())
+    }
+
+    async fn healthy(&self) -> bool {
+        true
+    }
+}
+
+/// Cluster mode: a durable topic exchange with publisher confirms, durable queues,
+/// and a dead-letter queue per consumer queue. The connection is re-established on demand.
+pub struct RabbitBus {
+    url: String,
+    conn: Mutex<Option<(Connection, lapin::Channel)>>,
+}
+
+impl RabbitBus {
+    /// Connects once to check the URL; later failures reconnect lazily.
+    pub async fn connect(url: &str) -> anyhow::Result<Self> {
+        let bus = Self { url: url.to_string(), conn: Mutex::new(None) };
+        bus.channel().await?;
+        Ok(bus)
+    }
+
+    async fn open(url: &str) -> anyhow::Result<(Connection, lapin::Channel)> {
+        let conn = tokio::time::timeout(
+            Duration::from_secs(5),
+            Connection::connect(url, ConnectionProperties::default()),
+        )
+        .await
+        .context("timed out connecting to RabbitMQ")?
+        .context("failed to connect to RabbitMQ")?;
+        let ch = conn.create_channel().await?;
+        ch.confirm_select(ConfirmSelectOptions::default()).await?;
+        declare_exchanges(&ch).await?;
+        Ok((conn, ch))
+    }
+
+    async fn channel(&self) -> anyhow::Result<lapin::Channel> {
+        let mut guard = self.conn.lock().await;
+        if let Some((conn, ch)) = guard.as_ref()
+            && conn.status().connected()
+            && ch.status().connected()
+        {
+            return Ok(ch.clone());
+        }
+        let (conn, ch) = Self::open(&self.url).await?;
+        *guard = Some((conn, ch.clone()));
+        Ok(ch)
+    }
+
+    async fn consume_loop(
+        url: String,
+        queue: String,
+        handler: Arc<dyn EventHandler>,
+        shutdown: Shutdown,
+    ) {
+        let mut backoff = Duration::from_millis(200);
+        while !shutdown.is_triggered() {
+            match Self::consume_once(&url, &queue, &handler, &shutdown).await {
+                Ok(()) => return,
+                Err(e) => {
+                    tracing::warn!(queue = %queue, error = %format!("{e:#}"), "consumer lost its connection; reconnecting");
+                    tokio::select! {
+                        _ = tokio::time::sleep(backoff) => {},
+                        _ = shutdown.wait() => return,
+                    }
+                    backoff = (backoff * 2).min(Duration::from_secs(5));
+                }
+            }
+        }
+    }
+
+    async fn consume_once(
+        url: &str,
+        queue: &str,
+        handler: &Arc<dyn EventHandler>,
+        shutdown: &Shutdown,
+    ) -> anyhow::Result<()> {
+        let (_conn, ch) = Self::open(url).await?;
+        ch.basic_qos(16, BasicQosOptions::default()).await?;
+        let mut consumer = ch
+            .basic_consume(
+                queue.into(),
+                format!("{queue}-{}", crate::new_id()).as_str().into(),
+                BasicConsumeOptions::default(),
+                FieldTable::default(),
+            )
+            .await?;
+        loop {
+            let delivery = tokio::select! {
+                d = consumer.next() => d,
+                _ = shutdown.wait() => return Ok(()),
+            };
+            let Some(delivery) = delivery else {
+                anyhow::bail!("consumer stream ended");
+            };
+            let delivery = delivery?;
+            let parsed: Result<Event, _> = serde_json::from_slice(&delivery.data);
+            let outcome = match parsed {
+                Ok(ev) => {
+                    let span = tracing::info_span!("consume", event = %ev.event_type, id = %ev.id);
+                    crate::telemetry::set_parent(&span, &ev.trace);
+                    let _enter = span.enter();
+                    handler.handle(&ev).await
+                }
+                Err(e) => Err(anyhow::anyhow!("malformed event: {e}")),
+            };
+            match outcome {
+                Ok(()) => {
+                    delivery.ack(BasicAckOptions::default()).await?;
+                }
+                Err(e) => {
+                    // First failure: back into the queue once; a redelivered failure goes
+                    // to the dead-letter queue instead of looping.
+                    let requeue = !delivery.redelivered;
+                    tracing::error!(queue = %queue, requeue, error = %format!("{e:#}"), "event handler failed");
+                    delivery
+                        .nack(BasicNackOptions { requeue, ..Default::default() })
+                        .await?;
+                }
+            }
+        }
+    }
+}
+
+async fn declare_exchanges(ch: &lapin::Channel) -> anyhow::Result<()> {
+    let durable = ExchangeDeclareOptions { durable: true, ..Default::default() };
+    ch.exchange_declare(EXCHANGE.into(), ExchangeKind::Topic, durable, FieldTable::default())
+        .await?;
+    ch.exchange_declare(
+        DEAD_LETTER_EXCHANGE.into(),
+        ExchangeKind::Direct,
+        durable,
+        FieldTable::default(),
+    )
+    .await?;
+    Ok(())
+}
+
+#[async_trait]
+impl EventBus for RabbitBus {
+    async fn publish(&self, event: &Event) -> anyhow::Result<()> {
+        let ch = self.channel().await?;
+        let body = serde_json::to_vec(event)?;
+        let mut headers = FieldTable::default();
+        for (k, v) in &event.trace {
+            headers.insert(ShortString::from(k.as_str()), AMQPValue::LongString(LongString::from(v.as_str())));
+        }
+        let props = BasicProperties::default()
+            .with_delivery_mode(2)
+            .with_content_type("application/json".into())
+            .with_message_id(event.id.as_str().into())
+            .with_type(event.event_type.as_str().into())
+            .with_timestamp(event.time as u64 / 1000)
+            .with_headers(headers);
+        let confirm = tokio::time::timeout(Duration::from_secs(5), async {
+            ch.basic_publish(
+                EXCHANGE.into(),
+                event.event_type.as_str().into(),
+                BasicPublishOptions::default(),
+                &body,
+                props,
+            )
+            .await?
+            .await
+        })
+        .await
+        .context("timed out publishing to RabbitMQ")??;
+        if confirm.is_nack() {
+            anyhow::bail!("RabbitMQ refused event {}", event.id);
+        }
+        Ok(())
+    }
+
+    async fn subscribe(
+        &self,
+        queue: &str,
+        patterns: &[&str],
+        handler: Arc<dyn EventHandler>,
+        shutdown: Shutdown,
+    ) -> anyhow::Result<()> {
+        let ch = self.channel().await?;
+        let dlq = format!("{queue}.dlq");
+        let durable = QueueDeclareOptions { durable: true, ..Default::default() };
+        ch.queue_declare(dlq.as_str().into(), durable, FieldTable::default()).await?;
+        ch.queue_bind(
+            dlq.as_str().into(),
+            DEAD_LETTER_EXCHANGE.into(),
+            queue.into(),
+            QueueBindOptions::default(),
+            FieldTable::default(),
+        )
+        .await?;
+        let mut args = FieldTable::default();
+        args.insert(
+            "x-dead-letter-exchange".into(),
+            AMQPValue::LongString(DEAD_LETTER_EXCHANGE.into()),
+        );
+        args.insert("x-dead-letter-routing-key".into(), AMQPValue::LongString(queue.into()));
+        ch.queue_declare(queue.into(), durable, args).await?;
+        for p in patterns {
+            ch.queue_bind(
+                queue.into(),
+                EXCHANGE.into(),
+                (*p).into(),
+                QueueBindOptions::default(),
+                FieldTable::default(),
+            )
+            .await?;
+        }
+        tokio::spawn(Self::consume_loop(self.url.clone(), queue.to_string(), handler, shutdown));
+        Ok(())
+    }
+
+    async fn healthy(&self) -> bool {
+        self.channel().await.is_ok()
+    }
+}
+
+/// Picks the bus from configuration: a RabbitMQ URL, or in-process when none is given.
+pub async fn from_url(url: Option<&str>) -> anyhow::Result<Arc<dyn EventBus>> {
+    match url.filter(|u| !u.is_empty()) {
+        Some(u) => Ok(Arc::new(RabbitBus::connect(u).await?)),
+        None => Ok(Arc::new(InProcessBus::new())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn topic_patterns_match_like_rabbitmq() {
+        assert!(topic_matches("identity.#", "identity.subadmin.created"));
+        assert!(topic_matches("identity.*.created", "identity.subadmin.created"));
+        assert!(!topic_matches("identity.*", "identity.subadmin.created"));
+        assert!(topic_matches("#", "a.b.c"));
+        assert!(!topic_matches("catalogue.#", "identity.subadmin.created"));
+    }
+
+    struct Count(std::sync::atomic::AtomicUsize, bool);
+    #[async_trait]
+    impl EventHandler for Count {
+        async fn handle(&self, _e: &Event) -> anyhow::Result<()> {
+            self.0.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            if self.1 { anyhow::bail!("refused") } else { Ok(()) }
+        }
+    }
+
+    #[tokio::test]
+    async fn in_process_publish_reaches_matching_handlers_and_reports_failures() {
+        let bus = InProcessBus::new();
+        let ok = Arc::new(Count(Default::default(), false));
+        let bad = Arc::new(Count(Default::default(), true));
+        bus.subscribe("q1", &["identity.#"], ok.clone(), Shutdown::new()).await.unwrap();
+        bus.publish(&Event::new("identity.subadmin.created", serde_json::json!({}))).await.unwrap();
+        bus.publish(&Event::new("catalogue.charity.created", serde_json::json!({}))).await.unwrap();
+        assert_eq!(ok.0.load(std::sync::atomic::Ordering::SeqCst), 1);
+        bus.subscribe("q2", &["catalogue.#"], bad.clone(), Shutdown::new()).await.unwrap();
+        assert!(bus.publish(&Event::new("catalogue.charity.created", serde_json::json!({}))).await.is_err());
+    }
+}

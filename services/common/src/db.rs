@@ -1,0 +1,212 @@
+//! One SQL text on SQLite and PostgreSQL through sqlx `Any`: the backend is chosen by
+//! the URL, and each backend has its own migrations folder in the owning service.
+
+use anyhow::Context;
+use sqlx::any::{AnyPoolOptions, AnyRow};
+use sqlx::migrate::Migrator;
+use sqlx::{AnyPool, Row};
+use std::time::Duration;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+impl Backend {
+    pub fn of(url: &str) -> anyhow::Result<Self> {
+        if url.starts_with("sqlite:") {
+            Ok(Self::Sqlite)
+        } else if url.starts_with("postgres:") || url.starts_with("postgresql:") {
+            Ok(Self::Postgres)
+        } else {
+            anyhow::bail!("unsupported database URL (use sqlite:// or postgres://)")
+        }
+    }
+}
+
+/// A pool plus the backend it talks to.
+#[derive(Clone, Debug)]
+pub struct Db {
+    pub pool: AnyPool,
+    pub backend: Backend,
+}
+
+/// The two migration sets of a service.
+pub struct Migrations {
+    pub sqlite: &'static Migrator,
+    pub postgres: &'static Migrator,
+}
+
+impl Db {
+    /// Connects and runs the backend's migrations. A SQLite file is created when absent;
+    /// on PostgreSQL sqlx holds an advisory lock, so replicas starting together are safe.
+    pub async fn connect(url: &str, migrations: &Migrations) -> anyhow::Result<Self> {
+        let db = Self::connect_only(url).await?;
+        db.migrate(migrations).await?;
+        Ok(db)
+    }
+
+    pub async fn connect_only(url: &str) -> anyhow::Result<Self> {
+        sqlx::any::install_default_drivers();
+        let backend = Backend::of(url)?;
+        let mut url = url.to_string();
+        let mut opts = AnyPoolOptions::new().acquire_timeout(Duration::from_secs(5));
+        if backend == Backend::Sqlite {
+            if !url.contains("mode=") {
+                url.push_str(if url.contains('?') { "&mode=rwc" } else { "?mode=rwc" });
+            }
+            if let Some(path) = url.strip_prefix("sqlite://").and_then(|p| p.split('?').next())
+                && let Some(parent) = std::path::Path::new(path).parent()
+                && !parent.as_os_str().is_empty()
+            {
+                std::fs::create_dir_all(parent)
+                    .with_context(|| format!("failed to create {}", parent.display()))?;
+            }
+            opts = opts.max_connections(8).after_connect(|conn, _| {
+                Box::pin(async move {
+                    sqlx::query("PRAGMA busy_timeout = 10000").execute(&mut *conn).await?;
+                    sqlx::query("PRAGMA foreign_keys = ON").execute(&mut *conn).await?;
+                    sqlx::query("PRAGMA journal_mode = WAL").execute(&mut *conn).await?;
+                    sqlx::query("PRAGMA synchronous = NORMAL").execute(&mut *conn).await?;
+                    Ok(())
+                })
+            });
+        } else {
+            opts = opts.max_connections(16);
+        }
+        let pool = opts
+            .connect(&url)
+            .await
+            .context("failed to connect to the database")?;
+        Ok(Self { pool, backend })
+    }
+
+    pub async fn migrate(&self, migrations: &Migrations) -> anyhow::Result<()> {
+        let m = match self.backend {
+            Backend::Sqlite => migrations.sqlite,
+            Backend::Postgres => migrations.postgres,
+        };
+        m.run(&self.pool).await.context("failed to run migrations")?;
+        Ok(())
+    }
+
+    /// Answers whether the database takes a query (readiness).
+    pub async fn ping(&self) -> bool {
+        sqlx::query("SELECT 1").execute(&self.pool).await.is_ok()
+    }
+}
+
+/// Reads a boolean column: PostgreSQL BOOLEAN decodes as bool, SQLite as an integer.
+pub fn get_bool(row: &AnyRow, col: &str) -> Result<bool, sqlx::Error> {
+    match row.try_get::<bool, _>(col) {
+        Ok(b) => Ok(b),
+        Err(_) => row.try_get::<i64, _>(col).map(|v| v != 0),
+    }
+}
+
+/// Escapes `%`, `_` and `\` for a `LIKE ... ESCAPE '\'` pattern and wraps it in `%`.
+pub fn like_pattern(search: &str) -> String {
+    let mut out = String::with_capacity(search.len() + 2);
+    out.push('%');
+    for c in search.to_lowercase().chars() {
+        if matches!(c, '%' | '_' | '\\') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out.push('%');
+    out
+}
+
+/// Whether an error is a unique-constraint violation (both backends).
+pub fn is_unique_violation(err: &sqlx::Error) -> bool {
+    match err {
+        sqlx::Error::Database(d) => {
+            d.is_unique_violation()
+                || d.code().is_some_and(|c| c == "23505" || c == "2067" || c == "1555")
+        }
+        _ => false,
+    }
+}
+
+/// Test support: a fresh database per test, on SQLite (a temp file) or on PostgreSQL
+/// when `TEST_DATABASE_URL` points at a server whose user may create databases.
+pub mod testing {
+    use super::*;
+
+    /// A database created for one test; PostgreSQL ones are dropped on `cleanup`.
+    pub struct TestDb {
+        pub db: Db,
+        pub url: String,
+        _dir: Option<TempDir>,
+    }
+
+    /// Minimal temp dir (removed on drop) so `common` needs no extra dependency.
+    pub struct TempDir(pub std::path::PathBuf);
+    impl Drop for TempDir {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+
+    pub fn temp_dir() -> TempDir {
+        let p = std::env::temp_dir().join(format!("gc-test-{}", crate::new_id()));
+        std::fs::create_dir_all(&p).expect("temp dir");
+        TempDir(p)
+    }
+
+    /// The PostgreSQL admin URL for tests, when one is configured.
+    pub fn postgres_url() -> Option<String> {
+        std::env::var("TEST_DATABASE_URL").ok().filter(|u| !u.is_empty())
+    }
+
+    pub async fn sqlite(migrations: &Migrations) -> TestDb {
+        let dir = temp_dir();
+        let url = format!("sqlite://{}/test.db", dir.0.display());
+        let db = Db::connect(&url, migrations).await.expect("sqlite test db");
+        TestDb { db, url, _dir: Some(dir) }
+    }
+
+    /// A new, empty PostgreSQL database on the `TEST_DATABASE_URL` server.
+    pub async fn postgres(migrations: &Migrations) -> Option<TestDb> {
+        let admin_url = postgres_url()?;
+        let url = create_postgres_database(&admin_url).await;
+        let db = Db::connect(&url, migrations).await.expect("postgres test db");
+        Some(TestDb { db, url, _dir: None })
+    }
+
+    /// Creates a fresh database on the server of `admin_url` and answers its URL.
+    pub async fn create_postgres_database(admin_url: &str) -> String {
+        let admin = Db::connect_only(admin_url).await.expect("TEST_DATABASE_URL reachable");
+        let name = format!("gc_test_{}", crate::new_id());
+        sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}")))
+            .execute(&admin.pool)
+            .await
+            .expect("create test database");
+        admin.pool.close().await;
+        let (base, query) = match admin_url.split_once('?') {
+            Some((b, q)) => (b, format!("?{q}")),
+            None => (admin_url, String::new()),
+        };
+        let base = base.rsplit_once('/').map(|(b, _)| b).unwrap_or(base);
+        format!("{base}/{name}{query}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn like_patterns_escape_wildcards_and_lowercase() {
+        assert_eq!(like_pattern("Ab%_\\"), "%ab\\%\\_\\\\%");
+    }
+
+    #[test]
+    fn the_backend_is_chosen_by_url() {
+        assert_eq!(Backend::of("sqlite://x.db").unwrap(), Backend::Sqlite);
+        assert_eq!(Backend::of("postgres://u@h/db").unwrap(), Backend::Postgres);
+        assert!(Backend::of("mysql://x").is_err());
+    }
+}

@@ -1,0 +1,73 @@
+//! gRPC serving written once: health reporting (tonic-health), trace context from
+//! metadata, and graceful shutdown (health turns NOT_SERVING, in-flight calls finish).
+
+use crate::shutdown::Shutdown;
+use std::collections::{BTreeMap, HashMap};
+use tokio::net::TcpListener;
+use tonic::service::Interceptor;
+use tonic_health::server::HealthReporter;
+
+/// Puts the caller's trace context (from the `traceparent` metadata) on the request,
+/// so a handler's span can join the caller's trace.
+#[derive(Clone, Default)]
+pub struct TraceInterceptor;
+
+/// The trace context carried by a request, for [`crate::telemetry::set_parent`].
+#[derive(Clone, Debug, Default)]
+pub struct TraceContext(pub BTreeMap<String, String>);
+
+impl Interceptor for TraceInterceptor {
+    fn call(&mut self, mut req: tonic::Request<()>) -> Result<tonic::Request<()>, tonic::Status> {
+        let mut map = BTreeMap::new();
+        for key in ["traceparent", "tracestate"] {
+            if let Some(v) = req.metadata().get(key).and_then(|v| v.to_str().ok()) {
+                map.insert(key.to_string(), v.to_string());
+            }
+        }
+        req.extensions_mut().insert(TraceContext(map));
+        Ok(req)
+    }
+}
+
+/// Client side: copies the current trace context into outgoing metadata.
+#[derive(Clone, Default)]
+pub struct PropagateTrace;
+
+impl Interceptor for PropagateTrace {
+    fn call(&mut self, mut req: tonic::Request<()>) -> Result<tonic::Request<()>, tonic::Status> {
+        let ctx: HashMap<String, String> =
+            crate::telemetry::current_trace_context().into_iter().collect();
+        for (k, v) in ctx {
+            if let (Ok(key), Ok(val)) = (
+                tonic::metadata::MetadataKey::from_bytes(k.as_bytes()),
+                v.parse(),
+            ) {
+                req.metadata_mut().insert(key, val);
+            }
+        }
+        Ok(req)
+    }
+}
+
+/// Binds a listener; port 0 picks a free one (tests, embedded mode).
+pub async fn bind(addr: &str) -> anyhow::Result<TcpListener> {
+    Ok(TcpListener::bind(addr).await?)
+}
+
+/// Serves `router` on `listener` until `shutdown`: on the signal, health turns
+/// NOT_SERVING first, then tonic stops taking calls and lets in-flight ones finish.
+pub async fn serve(
+    router: tonic::transport::server::Router,
+    listener: TcpListener,
+    health: HealthReporter,
+    shutdown: Shutdown,
+) -> anyhow::Result<()> {
+    let incoming = tokio_stream::wrappers::TcpListenerStream::new(listener);
+    router
+        .serve_with_incoming_shutdown(incoming, async move {
+            shutdown.wait().await;
+            health.set_service_status("", tonic_health::ServingStatus::NotServing).await;
+        })
+        .await?;
+    Ok(())
+}

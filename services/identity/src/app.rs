@@ -1,0 +1,104 @@
+//! Configuration and start-up of the identity service, used by its own binary
+//! (cluster mode), by the embedded console and by tests (port 0, fresh database).
+
+use crate::service::{Identity, Settings};
+use common::bus::EventBus;
+use common::db::{Db, Migrations};
+use common::outbox::Relay;
+use common::shutdown::Shutdown;
+use proto::identity::v1::identity_server::IdentityServer;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+pub static MIGRATIONS: Migrations = Migrations {
+    sqlite: &sqlx::migrate!("./migrations/sqlite"),
+    postgres: &sqlx::migrate!("./migrations/postgres"),
+};
+
+#[derive(Debug, Clone, clap::Args)]
+pub struct Config {
+    /// sqlite://path/identity.db or postgres://user:pass@host/identity
+    #[arg(long, env = "IDENTITY_DATABASE_URL")]
+    pub database_url: String,
+    /// Shared with the BFF, which verifies the access tokens.
+    #[arg(long, env = "JWT_SECRET", hide_env_values = true)]
+    pub jwt_secret: String,
+    #[arg(long, env = "ACCESS_TOKEN_TTL_SECS", default_value_t = 900)]
+    pub access_ttl_secs: i64,
+    #[arg(long, env = "REFRESH_TOKEN_TTL_SECS", default_value_t = 30 * 86400)]
+    pub refresh_ttl_secs: i64,
+    #[arg(long, env = "RESET_TOKEN_TTL_SECS", default_value_t = 3600)]
+    pub reset_ttl_secs: i64,
+    /// The main admin created on first start.
+    #[arg(long, env = "ADMIN_EMAIL", default_value = "admin@giving-console.local")]
+    pub admin_email: String,
+    /// Its password; when absent a generated one is printed once.
+    #[arg(long, env = "ADMIN_PASSWORD", hide_env_values = true)]
+    pub admin_password: Option<String>,
+    #[arg(long, env = "SMTP_URL", hide_env_values = true)]
+    pub smtp_url: Option<String>,
+    #[arg(long, env = "MAIL_FROM", default_value = "Giving Console <no-reply@giving-console.local>")]
+    pub mail_from: String,
+    /// Where mail is written when SMTP is not configured.
+    #[arg(long, env = "MAIL_DIR")]
+    pub mail_dir: Option<PathBuf>,
+    #[arg(long, env = "LOGIN_MAX_FAILURES_PER_ACCOUNT", default_value_t = 5)]
+    pub max_failures_per_account: i64,
+    #[arg(long, env = "LOGIN_MAX_FAILURES_PER_ADDRESS", default_value_t = 20)]
+    pub max_failures_per_address: i64,
+    #[arg(long, env = "LOGIN_LOCKOUT_SECS", default_value_t = 900)]
+    pub lockout_secs: i64,
+}
+
+impl Config {
+    pub fn settings(&self) -> Settings {
+        Settings {
+            jwt_secret: self.jwt_secret.as_bytes().to_vec(),
+            access_ttl_secs: self.access_ttl_secs,
+            refresh_ttl_secs: self.refresh_ttl_secs,
+            reset_ttl_secs: self.reset_ttl_secs,
+            max_failures_per_account: self.max_failures_per_account,
+            max_failures_per_address: self.max_failures_per_address,
+            throttle_window_secs: self.lockout_secs,
+            lockout_secs: self.lockout_secs,
+            smtp_url: self.smtp_url.clone().filter(|s| !s.is_empty()),
+            mail_from: self.mail_from.clone(),
+            mail_dir: self.mail_dir.clone(),
+        }
+    }
+}
+
+/// A started identity service.
+pub struct Running {
+    pub port: u16,
+    pub identity: Identity,
+    pub server: tokio::task::JoinHandle<anyhow::Result<()>>,
+}
+
+/// Connects, migrates, creates the main admin, starts the relays and serves gRPC on
+/// `listen` (port 0 picks one). Runs until `shutdown`.
+pub async fn start(cfg: &Config, listen: &str, bus: Arc<dyn EventBus>, shutdown: Shutdown) -> anyhow::Result<Running> {
+    anyhow::ensure!(cfg.jwt_secret.len() >= 32, "JWT_SECRET must be at least 32 characters");
+    let db = Db::connect(&cfg.database_url, &MIGRATIONS).await?;
+    let relay = Relay::new(db.clone(), bus);
+    relay.clone().spawn(shutdown.clone());
+    let identity = Identity::new(db.clone(), cfg.settings(), Some(relay));
+    if let Some(pw) = identity.ensure_main_admin(&cfg.admin_email, cfg.admin_password.as_deref()).await? {
+        // Printed once, on the first start only.
+        println!("\n  Main admin created: {}  password: {pw}\n  (set ADMIN_PASSWORD to choose it)\n", cfg.admin_email);
+    }
+    crate::mail::spawn(db, cfg.settings(), shutdown.clone());
+    let listener = common::grpc::bind(listen).await?;
+    let port = listener.local_addr()?.port();
+    let (health_reporter, health_service) = tonic_health::server::health_reporter();
+    health_reporter.set_serving::<IdentityServer<Identity>>().await;
+    let router = tonic::transport::Server::builder()
+        .add_service(health_service)
+        .add_service(tonic::service::interceptor::InterceptedService::new(
+            IdentityServer::new(identity.clone()),
+            common::grpc::TraceInterceptor,
+        ));
+    let server = tokio::spawn(common::grpc::serve(router, listener, health_reporter, shutdown));
+    tracing::info!(port, "identity service listening");
+    Ok(Running { port, identity, server })
+}

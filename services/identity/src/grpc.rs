@@ -1,0 +1,161 @@
+//! The gRPC face of the identity service: translation only.
+
+use crate::service::{Grants, Identity, ListQuery, SubAdminInput};
+use crate::store::User;
+use proto::identity::v1 as pb;
+use proto::identity::v1::identity_server::Identity as Rpc;
+use tonic::{Request, Response, Status};
+
+type R<T> = Result<Response<T>, Status>;
+
+fn perms(g: Grants) -> Vec<pb::Permission> {
+    g.into_iter().map(|(slug, actions)| pb::Permission { slug, actions }).collect()
+}
+
+fn grants(p: Vec<pb::Permission>) -> Grants {
+    p.into_iter().map(|p| (p.slug, p.actions)).collect()
+}
+
+fn sub_admin(u: User, g: Grants) -> pb::SubAdmin {
+    pb::SubAdmin {
+        id: u.id,
+        first_name: u.first_name,
+        last_name: u.last_name,
+        email: u.email,
+        active: u.is_active,
+        created_at: u.created_at,
+        permissions: perms(g),
+    }
+}
+
+fn input(i: Option<pb::SubAdminInput>) -> SubAdminInput {
+    let i = i.unwrap_or_default();
+    SubAdminInput {
+        first_name: i.first_name,
+        last_name: i.last_name,
+        email: i.email,
+        password: i.password,
+        permissions: grants(i.permissions),
+    }
+}
+
+fn places<'a>(it: impl Iterator<Item = (i64, &'a str, &'a str)>) -> pb::Places {
+    pb::Places { items: it.map(|(id, name, code)| pb::Place { id, name: name.into(), code: code.into() }).collect() }
+}
+
+#[tonic::async_trait]
+impl Rpc for Identity {
+    #[tracing::instrument(skip_all)]
+    async fn login(&self, r: Request<pb::LoginRequest>) -> R<pb::Session> {
+        let r = r.into_inner();
+        let charity = r.kind() == pb::LoginKind::Charity;
+        let s = self.login(&r.email, &r.password, charity, &r.client_ip).await?;
+        Ok(Response::new(pb::Session {
+            id: s.user.id,
+            first_name: s.user.first_name,
+            last_name: s.user.last_name,
+            email: s.user.email,
+            admin_type: s.user.admin_type,
+            charity_id: s.user.charity_id.unwrap_or_default(),
+            permissions: perms(s.permissions),
+            tokens: Some(pb::Tokens { auth_token: s.auth_token, refresh_token: s.refresh_token }),
+        }))
+    }
+
+    async fn refresh(&self, r: Request<pb::RefreshRequest>) -> R<pb::Tokens> {
+        let (auth_token, refresh_token) = self.refresh(&r.into_inner().refresh_token).await?;
+        Ok(Response::new(pb::Tokens { auth_token, refresh_token }))
+    }
+
+    async fn logout(&self, r: Request<pb::LogoutRequest>) -> R<pb::Empty> {
+        self.logout(&r.into_inner().refresh_token).await?;
+        Ok(Response::new(pb::Empty {}))
+    }
+
+    async fn change_password(&self, r: Request<pb::ChangePasswordRequest>) -> R<pb::Empty> {
+        let r = r.into_inner();
+        self.change_password(&r.user_id, &r.current_password, &r.new_password).await?;
+        Ok(Response::new(pb::Empty {}))
+    }
+
+    async fn forgot_password(&self, r: Request<pb::ForgotPasswordRequest>) -> R<pb::Empty> {
+        let r = r.into_inner();
+        self.forgot_password(&r.email, &r.console_url).await?;
+        Ok(Response::new(pb::Empty {}))
+    }
+
+    async fn reset_password(&self, r: Request<pb::ResetPasswordRequest>) -> R<pb::Empty> {
+        let r = r.into_inner();
+        self.reset_password(&r.token, &r.new_password).await?;
+        Ok(Response::new(pb::Empty {}))
+    }
+
+    async fn get_principal(&self, r: Request<pb::GetPrincipalRequest>) -> R<pb::Principal> {
+        let (u, g) = self.principal(&r.into_inner().user_id).await?;
+        Ok(Response::new(pb::Principal {
+            id: u.id,
+            admin_type: u.admin_type,
+            active: u.is_active,
+            permissions: perms(g),
+            charity_id: u.charity_id.unwrap_or_default(),
+            session_version: u.session_version,
+        }))
+    }
+
+    async fn create_sub_admin(&self, r: Request<pb::SubAdminInput>) -> R<pb::SubAdmin> {
+        let (u, g) = self.create_sub_admin(input(Some(r.into_inner()))).await?;
+        Ok(Response::new(sub_admin(u, g)))
+    }
+
+    async fn update_sub_admin(&self, r: Request<pb::UpdateSubAdminRequest>) -> R<pb::SubAdmin> {
+        let r = r.into_inner();
+        let (u, g) = self.update_sub_admin(&r.id, input(r.input)).await?;
+        Ok(Response::new(sub_admin(u, g)))
+    }
+
+    async fn delete_sub_admin(&self, r: Request<pb::IdRequest>) -> R<pb::Empty> {
+        self.delete_sub_admin(&r.into_inner().id).await?;
+        Ok(Response::new(pb::Empty {}))
+    }
+
+    async fn set_sub_admin_status(&self, r: Request<pb::SetStatusRequest>) -> R<pb::SubAdmin> {
+        let r = r.into_inner();
+        let u = self.set_sub_admin_status(&r.id, r.active).await?;
+        Ok(Response::new(sub_admin(u, vec![])))
+    }
+
+    async fn list_sub_admins(&self, r: Request<pb::ListRequest>) -> R<pb::SubAdminPage> {
+        let r = r.into_inner();
+        let q = ListQuery { page: r.page, limit: r.limit, search: r.search, column: r.column, order: r.order };
+        let (items, total) = self.list_sub_admins(&q).await?;
+        Ok(Response::new(pb::SubAdminPage { items: items.into_iter().map(|u| sub_admin(u, vec![])).collect(), total }))
+    }
+
+    async fn get_sub_admin(&self, r: Request<pb::IdRequest>) -> R<pb::SubAdmin> {
+        let (u, g) = self.get_sub_admin(&r.into_inner().id).await?;
+        Ok(Response::new(sub_admin(u, g)))
+    }
+
+    async fn list_countries(&self, _r: Request<pb::Empty>) -> R<pb::Places> {
+        let l = crate::locations::Locations::get();
+        Ok(Response::new(places(l.countries.iter().map(|c| (c.id, c.name.as_str(), c.code.as_str())))))
+    }
+
+    async fn list_states(&self, r: Request<pb::ListStatesRequest>) -> R<pb::Places> {
+        let id = r.into_inner().country_id;
+        let l = crate::locations::Locations::get();
+        if !l.has_country(id) {
+            return Err(crate::error::Error::field("countryId", "Please select a valid country").into());
+        }
+        Ok(Response::new(places(l.states(id).iter().map(|s| (s.id, s.name.as_str(), s.code.as_str())))))
+    }
+
+    async fn list_cities(&self, r: Request<pb::ListCitiesRequest>) -> R<pb::Places> {
+        let id = r.into_inner().state_id;
+        let l = crate::locations::Locations::get();
+        if !l.has_state(id) {
+            return Err(crate::error::Error::field("stateId", "Please select a valid state").into());
+        }
+        Ok(Response::new(places(l.cities(id).iter().map(|c| (c.id, c.name.as_str(), "")))))
+    }
+}

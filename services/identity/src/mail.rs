@@ -1,0 +1,98 @@
+//! Sends what the mail outbox holds. With SMTP configured, by SMTP; otherwise each
+//! message is written to the server log and, when a mail folder is set, to a file
+//! there (the tester's mailbox in embedded mode).
+
+use crate::service::Settings;
+use crate::store;
+use common::db::Db;
+use common::shutdown::Shutdown;
+use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
+use std::time::Duration;
+
+pub fn spawn(db: Db, settings: Settings, shutdown: Shutdown) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        loop {
+            if let Err(e) = send_pending(&db, &settings).await {
+                tracing::warn!(error = %format!("{e:#}"), "mail relay failed; will retry");
+            }
+            tokio::select! {
+                _ = tokio::time::sleep(Duration::from_millis(500)) => {},
+                _ = shutdown.wait() => return,
+            }
+        }
+    })
+}
+
+pub async fn send_pending(db: &Db, settings: &Settings) -> anyhow::Result<usize> {
+    let mut c = db.pool.acquire().await?;
+    let pending = store::pending_mail(&mut c, 20).await?;
+    let n = pending.len();
+    for m in pending {
+        let outcome = deliver(settings, &m).await;
+        if let Err(e) = &outcome {
+            tracing::warn!(to = %m.to_addr, error = %format!("{e:#}"), "mail not sent");
+        }
+        store::mail_done(&mut c, &m.id, outcome.err().map(|e| format!("{e:#}")).as_deref()).await?;
+    }
+    Ok(n)
+}
+
+async fn deliver(settings: &Settings, m: &store::Mail) -> anyhow::Result<()> {
+    match &settings.smtp_url {
+        Some(url) => {
+            let (host, port, creds) = parse_smtp_url(url)?;
+            let mut builder = AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous(host).port(port).timeout(Some(Duration::from_secs(10)));
+            if let Some((u, p)) = creds {
+                builder = builder.credentials(lettre::transport::smtp::authentication::Credentials::new(u, p));
+            }
+            let msg = Message::builder()
+                .from(settings.mail_from.parse()?)
+                .to(m.to_addr.parse()?)
+                .subject(&m.subject)
+                .body(m.body.clone())?;
+            builder.build().send(msg).await?;
+            Ok(())
+        }
+        None => {
+            tracing::info!(to = %m.to_addr, subject = %m.subject, body = %m.body, "mail (SMTP not configured)");
+            if let Some(dir) = &settings.mail_dir {
+                tokio::fs::create_dir_all(dir).await?;
+                let file = dir.join(format!("{}-{}.eml", common::now_ms(), m.id));
+                let text = format!("To: {}\nFrom: {}\nSubject: {}\n\n{}", m.to_addr, settings.mail_from, m.subject, m.body);
+                tokio::fs::write(file, text).await?;
+            }
+            Ok(())
+        }
+    }
+}
+
+/// `smtp://[user:pass@]host[:port]` (plain SMTP; put a TLS relay in front when needed).
+fn parse_smtp_url(url: &str) -> anyhow::Result<(String, u16, Option<(String, String)>)> {
+    let rest = url.strip_prefix("smtp://").ok_or_else(|| anyhow::anyhow!("SMTP_URL must start with smtp://"))?;
+    let (creds, hostport) = match rest.rsplit_once('@') {
+        Some((c, h)) => {
+            let (u, p) = c.split_once(':').unwrap_or((c, ""));
+            (Some((u.to_string(), p.to_string())), h)
+        }
+        None => (None, rest),
+    };
+    let hostport = hostport.trim_end_matches('/');
+    let (host, port) = match hostport.rsplit_once(':') {
+        Some((h, p)) => (h.to_string(), p.parse()?),
+        None => (hostport.to_string(), 25),
+    };
+    Ok((host, port, creds))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn smtp_urls_give_host_port_and_credentials() {
+        assert_eq!(super::parse_smtp_url("smtp://mail:2525").unwrap(), ("mail".into(), 2525, None));
+        assert_eq!(
+            super::parse_smtp_url("smtp://u:p@h").unwrap(),
+            ("h".into(), 25, Some(("u".into(), "p".into())))
+        );
+        assert!(super::parse_smtp_url("http://x").is_err());
+    }
+}

@@ -1,0 +1,30 @@
+//! The identity service on its own (cluster mode).
+
+use clap::Parser;
+
+#[derive(Parser)]
+#[command(name = "identity", about = "Giving Console identity service")]
+struct Cli {
+    #[command(flatten)]
+    config: identity::app::Config,
+    /// gRPC listen address.
+    #[arg(long, env = "GRPC_LISTEN", default_value = "0.0.0.0:50051")]
+    listen: String,
+    #[arg(long, env = "AMQP_URL")]
+    amqp_url: Option<String>,
+    /// "json" in the cluster.
+    #[arg(long, env = "LOG_FORMAT", default_value = "text")]
+    log_format: String,
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let cli = Cli::parse();
+    let _telemetry = common::telemetry::init("identity", cli.log_format == "json");
+    let shutdown = common::shutdown::Shutdown::new();
+    shutdown.on_signals();
+    let bus = common::bus::from_url(cli.amqp_url.as_deref()).await?;
+    let running = identity::app::start(&cli.config, &cli.listen, bus, shutdown).await?;
+    running.server.await??;
+    Ok(())
+}

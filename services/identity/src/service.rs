@@ -1,0 +1,556 @@
+//! The identity domain: sign-in with throttling, sessions (rotating refresh tokens
+//! with reuse detection), passwords, sub-admins and their permissions. Plain Rust over
+//! the store; the gRPC layer (`grpc.rs`) only translates.
+
+use crate::error::{Error, Result};
+use crate::store::{self, ADMIN, CHARITY_ADMIN, SUB_ADMIN, User};
+use crate::tokens::{self, Claims, Keys};
+use crate::validate::{Check, Email, name, password_rules};
+use common::bus::Event;
+use common::db::{Db, is_unique_violation};
+use common::outbox::{self, Relay};
+use std::path::PathBuf;
+
+/// (slug, granted actions)
+pub type Grants = Vec<(String, Vec<String>)>;
+
+#[derive(Clone, Debug)]
+pub struct Settings {
+    pub jwt_secret: Vec<u8>,
+    /// Access-token lifetime, seconds.
+    pub access_ttl_secs: i64,
+    /// Refresh-token lifetime, seconds.
+    pub refresh_ttl_secs: i64,
+    /// Password-reset link lifetime, seconds.
+    pub reset_ttl_secs: i64,
+    /// Failed sign-ins allowed per account, and per address, within `throttle_window_secs`.
+    pub max_failures_per_account: i64,
+    pub max_failures_per_address: i64,
+    pub throttle_window_secs: i64,
+    /// How long a throttled account or address waits, seconds.
+    pub lockout_secs: i64,
+    /// `smtp://user:pass@host:port`; without it mail goes to the log and `mail_dir`.
+    pub smtp_url: Option<String>,
+    pub mail_from: String,
+    pub mail_dir: Option<PathBuf>,
+}
+
+impl Settings {
+    pub fn for_tests() -> Self {
+        Self {
+            jwt_secret: b"test-secret-test-secret-test-secret!".to_vec(),
+            access_ttl_secs: 900,
+            refresh_ttl_secs: 30 * 86400,
+            reset_ttl_secs: 3600,
+            max_failures_per_account: 5,
+            max_failures_per_address: 20,
+            throttle_window_secs: 900,
+            lockout_secs: 900,
+            smtp_url: None,
+            mail_from: "Giving Console <no-reply@giving-console.local>".into(),
+            mail_dir: None,
+        }
+    }
+}
+
+/// A signed-in session as the console stores it.
+#[derive(Debug, Clone)]
+pub struct SessionOut {
+    pub user: User,
+    pub permissions: Grants,
+    pub auth_token: String,
+    pub refresh_token: String,
+}
+
+#[derive(Clone)]
+pub struct Identity {
+    pub db: Db,
+    pub keys: Keys,
+    pub settings: Settings,
+    pub relay: Option<Relay>,
+}
+
+/// Every module with every action it offers: what the main admin holds.
+pub fn all_grants() -> Grants {
+    proto::modules::all().iter().map(|m| (m.slug.clone(), m.actions.clone())).collect()
+}
+
+/// What a nonprofit admin holds: its dashboard and its own nonprofit's record.
+pub fn charity_admin_grants() -> Grants {
+    vec![
+        ("/dashboard".into(), vec!["view".into()]),
+        ("/master/charity_management".into(), vec!["edit".into()]),
+    ]
+}
+
+/// Checks requested grants against the module table: known modules, offered actions,
+/// no duplicates, at least one. Answers them in menu order with actions in table order.
+pub fn parse_grants(requested: &[(String, Vec<String>)], check: &mut Check) -> Grants {
+    let mut out = Vec::new();
+    for m in proto::modules::all() {
+        let asked: Vec<&(String, Vec<String>)> = requested.iter().filter(|(s, _)| *s == m.slug).collect();
+        if asked.is_empty() {
+            continue;
+        }
+        let wanted: Vec<&String> = asked.iter().flat_map(|(_, a)| a.iter()).collect();
+        for a in &wanted {
+            if !m.actions.contains(a) {
+                check.fail("permissions", format!("{} does not offer the {a} action", m.title));
+            }
+        }
+        let actions: Vec<String> = m.actions.iter().filter(|a| wanted.contains(a)).cloned().collect();
+        if !actions.is_empty() {
+            out.push((m.slug.clone(), actions));
+        }
+    }
+    for (slug, _) in requested {
+        if proto::modules::find(slug).is_none() {
+            check.fail("permissions", format!("Unknown module {slug}"));
+        }
+    }
+    if out.is_empty() {
+        check.fail("permissions", "Please select at least one permission");
+    }
+    out
+}
+
+pub struct SubAdminInput {
+    pub first_name: String,
+    pub last_name: String,
+    pub email: String,
+    pub password: String,
+    pub permissions: Grants,
+}
+
+pub struct ListQuery {
+    pub page: i64,
+    pub limit: i64,
+    pub search: String,
+    pub column: String,
+    pub order: String,
+}
+
+impl Identity {
+    pub fn new(db: Db, settings: Settings, relay: Option<Relay>) -> Self {
+        let keys = Keys::new(&settings.jwt_secret);
+        Self { db, keys, settings, relay }
+    }
+
+    async fn conn(&self) -> Result<sqlx::pool::PoolConnection<sqlx::Any>> {
+        Ok(self.db.pool.acquire().await?)
+    }
+
+    fn poke(&self) {
+        if let Some(r) = &self.relay {
+            r.poke();
+        }
+    }
+
+    /// Creates the main admin on first start; answers the generated password when none was given.
+    pub async fn ensure_main_admin(&self, email: &str, password: Option<&str>) -> anyhow::Result<Option<String>> {
+        let mut c = self.db.pool.acquire().await?;
+        if store::any_of_type(&mut c, ADMIN).await? {
+            return Ok(None);
+        }
+        let generated = password.is_none().then(|| tokens::random_token()[..16].to_string());
+        let pw = password.map(str::to_string).or(generated.clone()).unwrap_or_default();
+        let now = common::now_ms();
+        let user = User {
+            id: common::new_id(),
+            email: email.trim().to_lowercase(),
+            password_hash: crate::password::hash(&pw).await?,
+            first_name: "Main".into(),
+            last_name: "Admin".into(),
+            admin_type: ADMIN.into(),
+            charity_id: None,
+            is_active: true,
+            session_version: 1,
+            created_at: now,
+        };
+        store::insert_user(&mut c, &user).await?;
+        tracing::info!(email = %user.email, "main admin created");
+        Ok(generated)
+    }
+
+    /// Creates a nonprofit-admin account for a nonprofit (used by the catalogue's onboarding).
+    pub async fn create_charity_admin(&self, email: &str, password: &str, first: &str, last: &str, charity_id: &str) -> Result<User> {
+        let mut check = Check::default();
+        let email = Email::parse(email, "email", "Email is required", &mut check);
+        password_rules(password, "password", "Password", "Password is required", &mut check);
+        let first = name(first, "firstName", "First Name", &mut check);
+        let last = name(last, "lastName", "Last Name", &mut check);
+        check.done()?;
+        let user = User {
+            id: common::new_id(),
+            email: email.expect("validated").as_str().to_string(),
+            password_hash: crate::password::hash(password).await?,
+            first_name: first,
+            last_name: last,
+            admin_type: CHARITY_ADMIN.into(),
+            charity_id: Some(charity_id.to_string()),
+            is_active: true,
+            session_version: 1,
+            created_at: common::now_ms(),
+        };
+        let mut c = self.conn().await?;
+        store::insert_user(&mut c, &user).await.map_err(conflict_on_email)?;
+        Ok(user)
+    }
+
+    pub async fn grants_of(&self, user: &User) -> Result<Grants> {
+        Ok(match user.admin_type.as_str() {
+            ADMIN => all_grants(),
+            CHARITY_ADMIN => charity_admin_grants(),
+            _ => store::permissions(&mut *self.conn().await?, &user.id).await?,
+        })
+    }
+
+    // --- sign-in and sessions -------------------------------------------------------
+
+    pub async fn login(&self, email: &str, password: &str, charity: bool, client_ip: &str) -> Result<SessionOut> {
+        let mut check = Check::default();
+        let email = Email::parse(email, "email", "Email is required", &mut check);
+        if password.is_empty() {
+            check.fail("password", "Password is required");
+        } else if password.chars().any(char::is_whitespace) {
+            check.fail("password", "Password must not contain while spaces");
+        }
+        check.done()?;
+        let email = email.expect("validated");
+        let now = common::now_ms();
+        let account_key = format!("account:{}", email.as_str());
+        let address_key = format!("address:{client_ip}");
+        let mut c = self.conn().await?;
+        for key in [&account_key, &address_key] {
+            if let Some((_, _, locked_until)) = store::failures(&mut c, key).await?
+                && locked_until > now
+            {
+                let minutes = ((locked_until - now) as f64 / 60_000.0).ceil() as i64;
+                return Err(Error::TooManyAttempts(format!(
+                    "Too many failed sign-in attempts. Please try again in {minutes} minute{}.",
+                    if minutes == 1 { "" } else { "s" }
+                )));
+            }
+        }
+        let user = store::user_by_email(&mut c, email.as_str()).await?;
+        let ok = match &user {
+            Some(u) => crate::password::verify(password, &u.password_hash).await,
+            None => {
+                // Same work for an unknown email, so timing tells nothing.
+                let _ = crate::password::verify(password, DUMMY_HASH).await;
+                false
+            }
+        };
+        let kind_ok = user.as_ref().is_some_and(|u| {
+            if charity { u.admin_type == CHARITY_ADMIN } else { u.admin_type == ADMIN || u.admin_type == SUB_ADMIN }
+        });
+        if !ok || !kind_ok {
+            self.record_failure(&mut c, &account_key, self.settings.max_failures_per_account, now).await?;
+            self.record_failure(&mut c, &address_key, self.settings.max_failures_per_address, now).await?;
+            return Err(Error::field("password", "Invalid email or password"));
+        }
+        let user = user.expect("checked");
+        if !user.is_active {
+            return Err(Error::Forbidden("Your account is inactive. Please contact the administrator.".into()));
+        }
+        store::clear_failures(&mut c, &account_key).await?;
+        drop(c);
+        let permissions = self.grants_of(&user).await?;
+        let family = common::new_id();
+        let (auth_token, refresh_token) = self.issue(&user, &family).await?;
+        Ok(SessionOut { user, permissions, auth_token, refresh_token })
+    }
+
+    async fn record_failure(&self, c: &mut sqlx::AnyConnection, key: &str, max: i64, now: i64) -> Result<()> {
+        let window = self.settings.throttle_window_secs * 1000;
+        let (mut n, mut start) = match store::failures(c, key).await? {
+            Some((n, start, _)) if now - start < window => (n, start),
+            _ => (0, now),
+        };
+        n += 1;
+        let mut locked = 0;
+        if n >= max {
+            locked = now + self.settings.lockout_secs * 1000;
+            tracing::warn!(key, "sign-in throttled");
+            n = 0;
+            start = now;
+        }
+        store::put_failures(c, key, n, start, locked).await?;
+        Ok(())
+    }
+
+    /// A new access token and a new refresh token in `family`.
+    async fn issue(&self, user: &User, family: &str) -> Result<(String, String)> {
+        let now = common::now_ms();
+        let claims = Claims {
+            sub: user.id.clone(),
+            typ: user.admin_type.clone(),
+            sv: user.session_version,
+            sid: family.to_string(),
+            iat: now / 1000,
+            exp: now / 1000 + self.settings.access_ttl_secs,
+        };
+        let access = self.keys.issue(&claims)?;
+        let refresh = tokens::random_token();
+        store::insert_refresh(
+            &mut *self.conn().await?,
+            &tokens::hash_token(&refresh),
+            family,
+            &user.id,
+            now + self.settings.refresh_ttl_secs * 1000,
+        )
+        .await?;
+        Ok((access, refresh))
+    }
+
+    /// Rotates a refresh token. A token presented twice means it leaked: the whole
+    /// family (every token of that sign-in) is revoked.
+    pub async fn refresh(&self, token: &str) -> Result<(String, String)> {
+        let expired = || Error::Unauthenticated("Your session has expired. Please sign in again.".into());
+        if token.trim().is_empty() {
+            return Err(Error::field("token", "Refresh token is required"));
+        }
+        let hash = tokens::hash_token(token.trim());
+        let mut c = self.conn().await?;
+        let Some(rt) = store::refresh_by_hash(&mut c, &hash).await? else { return Err(expired()) };
+        if rt.revoked_at.is_some() {
+            return Err(expired());
+        }
+        if rt.used_at.is_some() || !store::use_refresh(&mut c, &hash).await? {
+            tracing::warn!(family = %rt.family_id, "refresh token reused; revoking its family");
+            store::revoke_family(&mut c, &rt.family_id).await?;
+            return Err(expired());
+        }
+        if rt.expires_at <= common::now_ms() {
+            return Err(expired());
+        }
+        let user = store::user_by_id(&mut c, &rt.user_id).await?.filter(|u| u.is_active).ok_or_else(expired)?;
+        drop(c);
+        self.issue(&user, &rt.family_id).await
+    }
+
+    pub async fn logout(&self, token: &str) -> Result<()> {
+        let mut c = self.conn().await?;
+        if let Some(rt) = store::refresh_by_hash(&mut c, &tokens::hash_token(token.trim())).await? {
+            store::revoke_family(&mut c, &rt.family_id).await?;
+        }
+        Ok(())
+    }
+
+    pub async fn principal(&self, user_id: &str) -> Result<(User, Grants)> {
+        let user = store::user_by_id(&mut *self.conn().await?, user_id)
+            .await?
+            .ok_or_else(|| Error::NotFound("Account not found".into()))?;
+        let grants = self.grants_of(&user).await?;
+        Ok((user, grants))
+    }
+
+    // --- passwords ----------------------------------------------------------------
+
+    pub async fn change_password(&self, user_id: &str, current: &str, new: &str) -> Result<()> {
+        let mut check = Check::default();
+        password_rules(current, "currentPassword", "Old Password", "Old Password is Required", &mut check);
+        password_rules(new, "newPassword", "New Password", "New Password is Required", &mut check);
+        if !current.is_empty() && current == new {
+            check.fail("newPassword", "Old Password and New Password can not be same");
+        }
+        check.done()?;
+        let mut c = self.conn().await?;
+        let user = store::user_by_id(&mut c, user_id).await?.ok_or_else(|| Error::NotFound("Account not found".into()))?;
+        if !crate::password::verify(current, &user.password_hash).await {
+            return Err(Error::field("currentPassword", "Old Password is incorrect"));
+        }
+        let hash = crate::password::hash(new).await?;
+        let mut tx = self.db.pool.begin().await?;
+        store::set_password(&mut tx, user_id, &hash).await?;
+        store::revoke_user_tokens(&mut tx, user_id).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    pub async fn forgot_password(&self, email: &str, console_url: &str) -> Result<()> {
+        let mut check = Check::default();
+        let email = Email::parse(email, "email", "Please enter register email id", &mut check);
+        check.done()?;
+        let email = email.expect("validated");
+        let mut c = self.conn().await?;
+        let Some(user) = store::user_by_email(&mut c, email.as_str()).await?.filter(|u| u.is_active) else {
+            tracing::info!("password reset asked for an unknown or inactive account");
+            return Ok(());
+        };
+        drop(c);
+        let token = tokens::random_token();
+        let link = format!("{}/reset_password/{token}", console_url.trim_end_matches('/'));
+        let minutes = self.settings.reset_ttl_secs / 60;
+        let mail = store::Mail {
+            id: common::new_id(),
+            to_addr: user.email.clone(),
+            subject: "Reset your Giving Console password".into(),
+            body: format!(
+                "Hello {},\n\nSomeone asked to reset the password of your Giving Console account.\n\
+                 Open this link within {minutes} minutes to choose a new one:\n\n{link}\n\n\
+                 The link works once. If you did not ask for it, ignore this message.\n",
+                user.first_name
+            ),
+        };
+        let mut tx = self.db.pool.begin().await?;
+        store::insert_reset(&mut tx, &tokens::hash_token(&token), &user.id, common::now_ms() + self.settings.reset_ttl_secs * 1000).await?;
+        store::insert_mail(&mut tx, &mail).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    pub async fn reset_password(&self, token: &str, new: &str) -> Result<()> {
+        let mut check = Check::default();
+        password_rules(new, "newPassword", "New Password", "New Password is required", &mut check);
+        if token.trim().is_empty() {
+            check.fail("token", "This password reset link is invalid or has expired.");
+        }
+        check.done()?;
+        let hash = crate::password::hash(new).await?;
+        let mut tx = self.db.pool.begin().await?;
+        let Some(user_id) = store::take_reset(&mut tx, &tokens::hash_token(token.trim())).await? else {
+            return Err(Error::field("token", "This password reset link is invalid or has expired."));
+        };
+        store::set_password(&mut tx, &user_id, &hash).await?;
+        store::revoke_user_tokens(&mut tx, &user_id).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    // --- sub-admins ---------------------------------------------------------------
+
+    fn parse_sub_admin(input: &SubAdminInput, password_required: bool) -> Result<(String, String, String, Grants)> {
+        let mut check = Check::default();
+        let first = name(&input.first_name, "firstName", "First Name", &mut check);
+        let last = name(&input.last_name, "lastName", "Last Name", &mut check);
+        let email = Email::parse(&input.email, "email", "Email is required", &mut check);
+        if password_required || !input.password.is_empty() {
+            password_rules(&input.password, "password", "Password", "Password is required", &mut check);
+        }
+        let grants = parse_grants(&input.permissions, &mut check);
+        check.done()?;
+        Ok((first, last, email.expect("validated").as_str().to_string(), grants))
+    }
+
+    async fn emit(&self, tx: &mut sqlx::AnyConnection, kind: &str, user: &User) -> Result<()> {
+        let ev = Event::new(
+            &format!("identity.subadmin.{kind}"),
+            serde_json::json!({ "id": user.id, "email": user.email, "isActive": user.is_active }),
+        );
+        outbox::enqueue(tx, &ev).await?;
+        Ok(())
+    }
+
+    pub async fn create_sub_admin(&self, input: SubAdminInput) -> Result<(User, Grants)> {
+        let (first, last, email, grants) = Self::parse_sub_admin(&input, true)?;
+        let user = User {
+            id: common::new_id(),
+            email,
+            password_hash: crate::password::hash(&input.password).await?,
+            first_name: first,
+            last_name: last,
+            admin_type: SUB_ADMIN.into(),
+            charity_id: None,
+            is_active: true,
+            session_version: 1,
+            created_at: common::now_ms(),
+        };
+        let mut tx = self.db.pool.begin().await?;
+        store::insert_user(&mut tx, &user).await.map_err(conflict_on_email)?;
+        store::replace_permissions(&mut tx, &user.id, &grants).await?;
+        self.emit(&mut tx, "created", &user).await?;
+        tx.commit().await?;
+        self.poke();
+        Ok((user, grants))
+    }
+
+    pub async fn update_sub_admin(&self, id: &str, input: SubAdminInput) -> Result<(User, Grants)> {
+        let (first, last, email, grants) = Self::parse_sub_admin(&input, false)?;
+        let hash = if input.password.is_empty() { None } else { Some(crate::password::hash(&input.password).await?) };
+        let mut tx = self.db.pool.begin().await?;
+        let existing = store::user_by_id(&mut tx, id).await?.filter(|u| u.admin_type == SUB_ADMIN).ok_or_else(not_found)?;
+        store::update_profile(&mut tx, id, &first, &last, &email).await.map_err(conflict_on_email)?;
+        store::replace_permissions(&mut tx, id, &grants).await?;
+        if let Some(h) = hash {
+            store::set_password(&mut tx, id, &h).await?;
+            store::revoke_user_tokens(&mut tx, id).await?;
+        }
+        let user = store::user_by_id(&mut tx, id).await?.unwrap_or(existing);
+        self.emit(&mut tx, "updated", &user).await?;
+        tx.commit().await?;
+        self.poke();
+        Ok((user, grants))
+    }
+
+    pub async fn delete_sub_admin(&self, id: &str) -> Result<()> {
+        let mut tx = self.db.pool.begin().await?;
+        let user = store::user_by_id(&mut tx, id).await?.filter(|u| u.admin_type == SUB_ADMIN).ok_or_else(not_found)?;
+        store::delete_user(&mut tx, id).await?;
+        self.emit(&mut tx, "deleted", &user).await?;
+        tx.commit().await?;
+        self.poke();
+        Ok(())
+    }
+
+    pub async fn set_sub_admin_status(&self, id: &str, active: bool) -> Result<User> {
+        let mut tx = self.db.pool.begin().await?;
+        store::user_by_id(&mut tx, id).await?.filter(|u| u.admin_type == SUB_ADMIN).ok_or_else(not_found)?;
+        store::set_active(&mut tx, id, active).await?;
+        if !active {
+            store::revoke_user_tokens(&mut tx, id).await?;
+        }
+        let user = store::user_by_id(&mut tx, id).await?.ok_or_else(not_found)?;
+        self.emit(&mut tx, "status_changed", &user).await?;
+        tx.commit().await?;
+        self.poke();
+        Ok(user)
+    }
+
+    pub async fn get_sub_admin(&self, id: &str) -> Result<(User, Grants)> {
+        let mut c = self.conn().await?;
+        let user = store::user_by_id(&mut c, id).await?.filter(|u| u.admin_type == SUB_ADMIN).ok_or_else(not_found)?;
+        let grants = store::permissions(&mut c, id).await?;
+        Ok((user, grants))
+    }
+
+    pub async fn list_sub_admins(&self, q: &ListQuery) -> Result<(Vec<User>, i64)> {
+        let mut check = Check::default();
+        if q.page < 1 {
+            check.fail("page", "page must be 1 or more");
+        }
+        if !(1..=1000).contains(&q.limit) {
+            check.fail("limit", "limit must be between 1 and 1000");
+        }
+        let col = store::sort_column(&q.column);
+        if col.is_none() {
+            check.fail("column", format!("Sorting by {} is not supported", q.column));
+        }
+        let descending = match q.order.to_lowercase().as_str() {
+            "" => q.column.is_empty(),
+            "asc" | "ascend" | "1" => false,
+            "desc" | "descend" | "-1" => true,
+            _ => {
+                check.fail("order", "order must be asc or desc");
+                false
+            }
+        };
+        if q.search.chars().count() > 100 {
+            check.fail("search", "search must be at most 100 characters");
+        }
+        check.done()?;
+        let offset = (q.page - 1).saturating_mul(q.limit);
+        Ok(store::list_sub_admins(&mut *self.conn().await?, q.search.trim(), col.expect("checked"), descending, q.limit, offset).await?)
+    }
+}
+
+fn not_found() -> Error {
+    Error::NotFound("Sub admin not found".into())
+}
+
+fn conflict_on_email(e: sqlx::Error) -> Error {
+    if is_unique_violation(&e) { Error::Conflict("Email already exists".into()) } else { e.into() }
+}
+
+/// An Argon2id hash of a random password, verified against when the email is unknown.
+const DUMMY_HASH: &str = "$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$0mBS2Ad4wQdtcnkvvu2k4kB4N6b0mOUsaeTjwIFFS6g";

@@ -1,0 +1,415 @@
+//! Every SQL statement of the identity service. One text runs on SQLite and
+//! PostgreSQL (see common::db); each function takes a connection so callers
+//! choose the transaction.
+
+use common::db::get_bool;
+use sqlx::any::AnyRow;
+use sqlx::{AnyConnection, Row};
+
+pub const ADMIN: &str = "Admin";
+pub const SUB_ADMIN: &str = "Sub Admin";
+pub const CHARITY_ADMIN: &str = "Charity Admin";
+
+#[derive(Debug, Clone)]
+pub struct User {
+    pub id: String,
+    pub email: String,
+    pub password_hash: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub admin_type: String,
+    pub charity_id: Option<String>,
+    pub is_active: bool,
+    pub session_version: i64,
+    pub created_at: i64,
+}
+
+const USER_COLUMNS: &str = "id, email, password_hash, first_name, last_name, admin_type, charity_id, is_active, session_version, created_at";
+
+fn user(row: &AnyRow) -> Result<User, sqlx::Error> {
+    Ok(User {
+        id: row.try_get("id")?,
+        email: row.try_get("email")?,
+        password_hash: row.try_get("password_hash")?,
+        first_name: row.try_get("first_name")?,
+        last_name: row.try_get("last_name")?,
+        admin_type: row.try_get("admin_type")?,
+        charity_id: row.try_get("charity_id")?,
+        is_active: get_bool(row, "is_active")?,
+        session_version: row.try_get("session_version")?,
+        created_at: row.try_get("created_at")?,
+    })
+}
+
+pub async fn user_by_email(c: &mut AnyConnection, email: &str) -> sqlx::Result<Option<User>> {
+    let q = format!("SELECT {USER_COLUMNS} FROM users WHERE email = $1");
+    sqlx::query(sqlx::AssertSqlSafe(q)).bind(email).fetch_optional(c).await?.as_ref().map(user).transpose()
+}
+
+pub async fn user_by_id(c: &mut AnyConnection, id: &str) -> sqlx::Result<Option<User>> {
+    let q = format!("SELECT {USER_COLUMNS} FROM users WHERE id = $1");
+    sqlx::query(sqlx::AssertSqlSafe(q)).bind(id).fetch_optional(c).await?.as_ref().map(user).transpose()
+}
+
+pub async fn any_of_type(c: &mut AnyConnection, admin_type: &str) -> sqlx::Result<bool> {
+    let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM users WHERE admin_type = $1")
+        .bind(admin_type)
+        .fetch_one(c)
+        .await?;
+    Ok(n > 0)
+}
+
+pub async fn insert_user(c: &mut AnyConnection, u: &User) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO users (id, email, password_hash, first_name, last_name, admin_type, charity_id, is_active, session_version, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10)",
+    )
+    .bind(&u.id)
+    .bind(&u.email)
+    .bind(&u.password_hash)
+    .bind(&u.first_name)
+    .bind(&u.last_name)
+    .bind(&u.admin_type)
+    .bind(&u.charity_id)
+    .bind(u.is_active)
+    .bind(u.session_version)
+    .bind(u.created_at)
+    .execute(c)
+    .await?;
+    Ok(())
+}
+
+/// Updates profile fields; answers whether the row exists.
+pub async fn update_profile(
+    c: &mut AnyConnection,
+    id: &str,
+    first_name: &str,
+    last_name: &str,
+    email: &str,
+) -> sqlx::Result<bool> {
+    let r = sqlx::query("UPDATE users SET first_name = $1, last_name = $2, email = $3, updated_at = $4 WHERE id = $5")
+        .bind(first_name)
+        .bind(last_name)
+        .bind(email)
+        .bind(common::now_ms())
+        .bind(id)
+        .execute(c)
+        .await?;
+    Ok(r.rows_affected() == 1)
+}
+
+/// Sets a new password hash and ends every session of the account.
+pub async fn set_password(c: &mut AnyConnection, id: &str, hash: &str) -> sqlx::Result<()> {
+    sqlx::query("UPDATE users SET password_hash = $1, session_version = session_version + 1, updated_at = $2 WHERE id = $3")
+        .bind(hash)
+        .bind(common::now_ms())
+        .bind(id)
+        .execute(c)
+        .await?;
+    Ok(())
+}
+
+/// Activates or deactivates; deactivation ends every session.
+pub async fn set_active(c: &mut AnyConnection, id: &str, active: bool) -> sqlx::Result<bool> {
+    let bump = if active { 0 } else { 1 };
+    let r = sqlx::query("UPDATE users SET is_active = $1, session_version = session_version + $2, updated_at = $3 WHERE id = $4")
+        .bind(active)
+        .bind(bump as i64)
+        .bind(common::now_ms())
+        .bind(id)
+        .execute(c)
+        .await?;
+    Ok(r.rows_affected() == 1)
+}
+
+pub async fn delete_user(c: &mut AnyConnection, id: &str) -> sqlx::Result<bool> {
+    // Children first: SQLite enforces ON DELETE CASCADE only with foreign_keys on.
+    for table in ["permissions", "refresh_tokens", "reset_tokens"] {
+        let q = format!("DELETE FROM {table} WHERE user_id = $1");
+        sqlx::query(sqlx::AssertSqlSafe(q)).bind(id).execute(&mut *c).await?;
+    }
+    let r = sqlx::query("DELETE FROM users WHERE id = $1").bind(id).execute(c).await?;
+    Ok(r.rows_affected() == 1)
+}
+
+/// (slug, actions) pairs of an account.
+pub async fn permissions(c: &mut AnyConnection, user_id: &str) -> sqlx::Result<Vec<(String, Vec<String>)>> {
+    let rows = sqlx::query("SELECT slug, actions FROM permissions WHERE user_id = $1")
+        .bind(user_id)
+        .fetch_all(c)
+        .await?;
+    rows.iter()
+        .map(|r| {
+            let actions: String = r.try_get("actions")?;
+            Ok((
+                r.try_get("slug")?,
+                actions.split(',').filter(|a| !a.is_empty()).map(str::to_string).collect(),
+            ))
+        })
+        .collect()
+}
+
+pub async fn replace_permissions(
+    c: &mut AnyConnection,
+    user_id: &str,
+    perms: &[(String, Vec<String>)],
+) -> sqlx::Result<()> {
+    sqlx::query("DELETE FROM permissions WHERE user_id = $1").bind(user_id).execute(&mut *c).await?;
+    for (slug, actions) in perms {
+        sqlx::query("INSERT INTO permissions (user_id, slug, actions) VALUES ($1, $2, $3)")
+            .bind(user_id)
+            .bind(slug)
+            .bind(actions.join(","))
+            .execute(&mut *c)
+            .await?;
+    }
+    Ok(())
+}
+
+/// Sort columns a sub-admin list may use (allow-list: never interpolate input).
+pub fn sort_column(column: &str) -> Option<&'static str> {
+    Some(match column {
+        "" | "createdAt" => "created_at",
+        "firstName" | "name" => "LOWER(first_name)",
+        "lastName" => "LOWER(last_name)",
+        "email" => "LOWER(email)",
+        "isActive" => "is_active",
+        _ => return None,
+    })
+}
+
+/// One page of sub-admins and the total that match.
+pub async fn list_sub_admins(
+    c: &mut AnyConnection,
+    search: &str,
+    order_by: &'static str,
+    descending: bool,
+    limit: i64,
+    offset: i64,
+) -> sqlx::Result<(Vec<User>, i64)> {
+    let dir = if descending { "DESC" } else { "ASC" };
+    let pattern = common::db::like_pattern(search);
+    let q = format!(
+        "SELECT {USER_COLUMNS}, COUNT(*) OVER() AS total FROM users \
+         WHERE admin_type = $1 AND ($2 = '' OR LOWER(first_name) LIKE $3 ESCAPE '\\' OR LOWER(last_name) LIKE $3 ESCAPE '\\' \
+               OR LOWER(email) LIKE $3 ESCAPE '\\' OR LOWER(first_name || ' ' || last_name) LIKE $3 ESCAPE '\\') \
+         ORDER BY {order_by} {dir}, id {dir} LIMIT $4 OFFSET $5"
+    );
+    let rows = sqlx::query(sqlx::AssertSqlSafe(q))
+        .bind(SUB_ADMIN)
+        .bind(search)
+        .bind(pattern)
+        .bind(limit)
+        .bind(offset)
+        .fetch_all(&mut *c)
+        .await?;
+    let total = match rows.first() {
+        Some(r) => r.try_get::<i64, _>("total")?,
+        // Past the last page: still tell the total.
+        None if offset > 0 => {
+            let q = "SELECT COUNT(*) FROM users WHERE admin_type = $1 AND ($2 = '' OR LOWER(first_name) LIKE $3 ESCAPE '\\' OR LOWER(last_name) LIKE $3 ESCAPE '\\' OR LOWER(email) LIKE $3 ESCAPE '\\' OR LOWER(first_name || ' ' || last_name) LIKE $3 ESCAPE '\\')";
+            sqlx::query_scalar(q).bind(SUB_ADMIN).bind(search).bind(common::db::like_pattern(search)).fetch_one(c).await?
+        }
+        None => 0,
+    };
+    Ok((rows.iter().map(user).collect::<Result<_, _>>()?, total))
+}
+
+// --- refresh tokens -------------------------------------------------------------
+
+#[derive(Debug)]
+pub struct RefreshToken {
+    pub family_id: String,
+    pub user_id: String,
+    pub expires_at: i64,
+    pub used_at: Option<i64>,
+    pub revoked_at: Option<i64>,
+}
+
+pub async fn insert_refresh(
+    c: &mut AnyConnection,
+    hash: &str,
+    family: &str,
+    user_id: &str,
+    expires_at: i64,
+) -> sqlx::Result<()> {
+    sqlx::query("INSERT INTO refresh_tokens (token_hash, family_id, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)")
+        .bind(hash)
+        .bind(family)
+        .bind(user_id)
+        .bind(common::now_ms())
+        .bind(expires_at)
+        .execute(c)
+        .await?;
+    Ok(())
+}
+
+pub async fn refresh_by_hash(c: &mut AnyConnection, hash: &str) -> sqlx::Result<Option<RefreshToken>> {
+    let row = sqlx::query("SELECT family_id, user_id, expires_at, used_at, revoked_at FROM refresh_tokens WHERE token_hash = $1")
+        .bind(hash)
+        .fetch_optional(c)
+        .await?;
+    row.map(|r| {
+        Ok(RefreshToken {
+            family_id: r.try_get("family_id")?,
+            user_id: r.try_get("user_id")?,
+            expires_at: r.try_get("expires_at")?,
+            used_at: r.try_get("used_at")?,
+            revoked_at: r.try_get("revoked_at")?,
+        })
+    })
+    .transpose()
+}
+
+/// Marks a token used, only if nobody else did first; answers whether this call won.
+pub async fn use_refresh(c: &mut AnyConnection, hash: &str) -> sqlx::Result<bool> {
+    let r = sqlx::query("UPDATE refresh_tokens SET used_at = $1 WHERE token_hash = $2 AND used_at IS NULL AND revoked_at IS NULL")
+        .bind(common::now_ms())
+        .bind(hash)
+        .execute(c)
+        .await?;
+    Ok(r.rows_affected() == 1)
+}
+
+pub async fn revoke_family(c: &mut AnyConnection, family: &str) -> sqlx::Result<()> {
+    sqlx::query("UPDATE refresh_tokens SET revoked_at = $1 WHERE family_id = $2 AND revoked_at IS NULL")
+        .bind(common::now_ms())
+        .bind(family)
+        .execute(c)
+        .await?;
+    Ok(())
+}
+
+pub async fn revoke_user_tokens(c: &mut AnyConnection, user_id: &str) -> sqlx::Result<()> {
+    sqlx::query("UPDATE refresh_tokens SET revoked_at = $1 WHERE user_id = $2 AND revoked_at IS NULL")
+        .bind(common::now_ms())
+        .bind(user_id)
+        .execute(c)
+        .await?;
+    Ok(())
+}
+
+// --- reset tokens ---------------------------------------------------------------
+
+pub async fn insert_reset(c: &mut AnyConnection, hash: &str, user_id: &str, expires_at: i64) -> sqlx::Result<()> {
+    sqlx::query("INSERT INTO reset_tokens (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)")
+        .bind(hash)
+        .bind(user_id)
+        .bind(common::now_ms())
+        .bind(expires_at)
+        .execute(c)
+        .await?;
+    Ok(())
+}
+
+/// Takes a reset token (single use): answers its account when it was valid and unused.
+pub async fn take_reset(c: &mut AnyConnection, hash: &str) -> sqlx::Result<Option<String>> {
+    let now = common::now_ms();
+    let r = sqlx::query("UPDATE reset_tokens SET used_at = $1 WHERE token_hash = $2 AND used_at IS NULL AND expires_at > $1")
+        .bind(now)
+        .bind(hash)
+        .execute(&mut *c)
+        .await?;
+    if r.rows_affected() != 1 {
+        return Ok(None);
+    }
+    sqlx::query_scalar("SELECT user_id FROM reset_tokens WHERE token_hash = $1").bind(hash).fetch_optional(c).await
+}
+
+// --- login throttling -------------------------------------------------------------
+
+/// (failures in the window, window start, locked until)
+pub async fn failures(c: &mut AnyConnection, key: &str) -> sqlx::Result<Option<(i64, i64, i64)>> {
+    let row = sqlx::query("SELECT failures, window_start, locked_until FROM login_failures WHERE throttle_key = $1")
+        .bind(key)
+        .fetch_optional(c)
+        .await?;
+    row.map(|r| Ok((r.try_get("failures")?, r.try_get("window_start")?, r.try_get("locked_until")?))).transpose()
+}
+
+pub async fn put_failures(c: &mut AnyConnection, key: &str, failures: i64, window_start: i64, locked_until: i64) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO login_failures (throttle_key, failures, window_start, locked_until) VALUES ($1, $2, $3, $4) \
+         ON CONFLICT (throttle_key) DO UPDATE SET failures = $2, window_start = $3, locked_until = $4",
+    )
+    .bind(key)
+    .bind(failures)
+    .bind(window_start)
+    .bind(locked_until)
+    .execute(c)
+    .await?;
+    Ok(())
+}
+
+pub async fn clear_failures(c: &mut AnyConnection, key: &str) -> sqlx::Result<()> {
+    sqlx::query("DELETE FROM login_failures WHERE throttle_key = $1").bind(key).execute(c).await?;
+    Ok(())
+}
+
+// --- mail outbox ------------------------------------------------------------------
+
+#[derive(Debug, Clone)]
+pub struct Mail {
+    pub id: String,
+    pub to_addr: String,
+    pub subject: String,
+    pub body: String,
+}
+
+pub async fn insert_mail(c: &mut AnyConnection, m: &Mail) -> sqlx::Result<()> {
+    sqlx::query("INSERT INTO mail_outbox (id, to_addr, subject, body, created_at) VALUES ($1, $2, $3, $4, $5)")
+        .bind(&m.id)
+        .bind(&m.to_addr)
+        .bind(&m.subject)
+        .bind(&m.body)
+        .bind(common::now_ms())
+        .execute(c)
+        .await?;
+    Ok(())
+}
+
+pub async fn pending_mail(c: &mut AnyConnection, limit: i64) -> sqlx::Result<Vec<Mail>> {
+    let rows = sqlx::query("SELECT id, to_addr, subject, body FROM mail_outbox WHERE sent_at IS NULL AND attempts < 10 ORDER BY created_at, id LIMIT $1")
+        .bind(limit)
+        .fetch_all(c)
+        .await?;
+    rows.iter()
+        .map(|r| {
+            Ok(Mail {
+                id: r.try_get("id")?,
+                to_addr: r.try_get("to_addr")?,
+                subject: r.try_get("subject")?,
+                body: r.try_get("body")?,
+            })
+        })
+        .collect()
+}
+
+pub async fn mail_done(c: &mut AnyConnection, id: &str, error: Option<&str>) -> sqlx::Result<()> {
+    let sent = if error.is_none() { Some(common::now_ms()) } else { None };
+    sqlx::query("UPDATE mail_outbox SET sent_at = $1, attempts = attempts + 1, last_error = $2 WHERE id = $3")
+        .bind(sent)
+        .bind(error)
+        .bind(id)
+        .execute(c)
+        .await?;
+    Ok(())
+}
+
+/// Every mail ever queued, newest first (the tester's mailbox when SMTP is off).
+pub async fn all_mail(c: &mut AnyConnection, to: &str) -> sqlx::Result<Vec<Mail>> {
+    let rows = sqlx::query("SELECT id, to_addr, subject, body FROM mail_outbox WHERE to_addr = $1 ORDER BY created_at DESC, id DESC")
+        .bind(to)
+        .fetch_all(c)
+        .await?;
+    rows.iter()
+        .map(|r| {
+            Ok(Mail {
+                id: r.try_get("id")?,
+                to_addr: r.try_get("to_addr")?,
+                subject: r.try_get("subject")?,
+                body: r.try_get("body")?,
+            })
+        })
+        .collect()
+}

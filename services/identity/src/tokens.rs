@@ -1,0 +1,98 @@
+//! Access tokens (short-lived HS256 JWTs, verified by the BFF with the same secret)
+//! and opaque refresh / reset tokens (random, stored only as SHA-256 hashes).
+
+use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation, errors::ErrorKind};
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Claims {
+    /// The account id.
+    pub sub: String,
+    /// "Admin", "Sub Admin" or "Charity Admin".
+    pub typ: String,
+    /// The account's session version when the token was issued; a bump ends the session.
+    pub sv: i64,
+    /// The refresh-token family (one per sign-in).
+    pub sid: String,
+    /// Expiry and issue time, seconds since the epoch.
+    pub exp: i64,
+    pub iat: i64,
+}
+
+/// Why an access token was refused: the console refreshes on `Expired`, signs out otherwise.
+#[derive(Debug, PartialEq, Eq)]
+pub enum TokenError {
+    Expired,
+    Invalid,
+}
+
+#[derive(Clone)]
+pub struct Keys {
+    encoding: EncodingKey,
+    decoding: DecodingKey,
+}
+
+impl Keys {
+    pub fn new(secret: &[u8]) -> Self {
+        Self { encoding: EncodingKey::from_secret(secret), decoding: DecodingKey::from_secret(secret) }
+    }
+
+    pub fn issue(&self, claims: &Claims) -> anyhow::Result<String> {
+        Ok(jsonwebtoken::encode(&Header::new(Algorithm::HS256), claims, &self.encoding)?)
+    }
+
+    pub fn verify(&self, token: &str) -> Result<Claims, TokenError> {
+        let mut v = Validation::new(Algorithm::HS256);
+        v.leeway = 0;
+        v.set_required_spec_claims(&["exp", "sub"]);
+        jsonwebtoken::decode::<Claims>(token, &self.decoding, &v)
+            .map(|d| d.claims)
+            .map_err(|e| match e.kind() {
+                ErrorKind::ExpiredSignature => TokenError::Expired,
+                _ => TokenError::Invalid,
+            })
+    }
+}
+
+/// A new opaque token: 32 random bytes, hex.
+pub fn random_token() -> String {
+    let bytes: [u8; 32] = rand::random();
+    hex::encode(bytes)
+}
+
+/// What is stored in place of an opaque token.
+pub fn hash_token(token: &str) -> String {
+    hex::encode(Sha256::digest(token.as_bytes()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn claims(exp_offset: i64) -> Claims {
+        let now = common::now_ms() / 1000;
+        Claims { sub: "u1".into(), typ: "Admin".into(), sv: 1, sid: "f".into(), exp: now + exp_offset, iat: now }
+    }
+
+    #[test]
+    fn tokens_verify_and_expired_ones_are_told_apart_from_bad_ones() {
+        let keys = Keys::new(b"0123456789abcdef0123456789abcdef");
+        let t = keys.issue(&claims(60)).unwrap();
+        assert_eq!(keys.verify(&t).unwrap().sub, "u1");
+        let old = keys.issue(&claims(-5)).unwrap();
+        assert_eq!(keys.verify(&old), Err(TokenError::Expired));
+        let other = Keys::new(b"another-secret-another-secret-xx").issue(&claims(60)).unwrap();
+        assert_eq!(keys.verify(&other), Err(TokenError::Invalid));
+        assert_eq!(keys.verify("garbage"), Err(TokenError::Invalid));
+    }
+
+    #[test]
+    fn opaque_tokens_are_random_and_hashed() {
+        let a = random_token();
+        assert_eq!(a.len(), 64);
+        assert_ne!(a, random_token());
+        assert_eq!(hash_token(&a), hash_token(&a));
+        assert_ne!(hash_token(&a), a);
+    }
+}

@@ -1,0 +1,190 @@
+import { describe, expect, it } from 'vitest'
+import {
+  breadcrumbsOf,
+  buildMenu,
+  canAccessRoute,
+  findRoute,
+  homePathOf,
+  isMenuGroup,
+  nestMenu,
+  ROUTES,
+  type MenuNode,
+} from '../routes'
+import { MODULES, findModule } from '../lib/modules'
+import { canUser, grantedActionsOf, isSubAdminUser } from '../lib/session'
+import { mainAdmin, subAdmin } from '../testing/users'
+
+/** Menu as plain text: 'Title' or 'Group > Title'. */
+function flatten(nodes: MenuNode[]): string[] {
+  return nodes.flatMap((n) => (isMenuGroup(n) ? n.children.map((c) => `${n.title} > ${c.title}`) : [n.title]))
+}
+
+describe('route table', () => {
+  it('every route has a lazy screen that loads a component', async () => {
+    expect(ROUTES.length).toBeGreaterThan(0)
+    for (const route of ROUTES) {
+      expect(typeof route.screen, route.path).toBe('function')
+      const mod = await route.screen()
+      expect(typeof mod.default, route.path).toBe('function')
+    }
+  })
+
+  it('has unique paths and only modules of modules.json', () => {
+    const paths = ROUTES.map((r) => r.path)
+    expect(new Set(paths).size).toBe(paths.length)
+    for (const route of ROUTES) if (route.module) expect(findModule(route.module), route.path).toBeDefined()
+  })
+
+  it('holds only the screens that exist now', () => {
+    expect(ROUTES.map((r) => r.path).sort()).toEqual(
+      [
+        '/signin',
+        '/charity-signin',
+        '/forgot_password',
+        '/reset_password/:token',
+        '/change_password',
+        '/dashboard',
+        '/sub_admin',
+        '/sub_admin/sub_admin_add',
+        '/sub_admin/sub_admin_edit/:id',
+        '/sub_admin/sub_admin_view/:id',
+      ].sort(),
+    )
+  })
+
+  it('names the action each protected screen needs', () => {
+    expect(findRoute('/dashboard')).toMatchObject({ module: '/dashboard', action: 'view', menuTitle: 'Dashboard' })
+    expect(findRoute('/sub_admin')).toMatchObject({ module: '/sub_admin', action: 'view', menuTitle: 'Sub Admin' })
+    expect(findRoute('/sub_admin/sub_admin_add')).toMatchObject({ module: '/sub_admin', action: 'add' })
+    expect(findRoute('/sub_admin/sub_admin_edit/:id')).toMatchObject({ module: '/sub_admin', action: 'edit' })
+    expect(findRoute('/sub_admin/sub_admin_view/:id')).toMatchObject({ module: '/sub_admin', action: 'view' })
+    expect(findRoute('/sub_admin/sub_admin_add')?.menuTitle).toBeUndefined()
+  })
+
+  it('menu entries take their title and group from modules.json', () => {
+    for (const route of ROUTES.filter((r) => r.menu)) {
+      const mod = findModule(route.module!)!
+      expect(route.menuTitle).toBe(mod.title)
+      expect(route.group).toBe(mod.group)
+    }
+  })
+})
+
+describe('menu', () => {
+  it('the main admin sees every screen that exists', () => {
+    expect(flatten(buildMenu(mainAdmin))).toEqual(['Dashboard', 'Sub Admin'])
+  })
+
+  it('shows nothing without a session', () => {
+    expect(buildMenu(null)).toEqual([])
+  })
+
+  it('shows only modules with a granted action', () => {
+    expect(flatten(buildMenu(subAdmin({ '/sub_admin': ['view'] })))).toEqual(['Sub Admin'])
+    expect(flatten(buildMenu(subAdmin({ '/dashboard': ['view'] })))).toEqual(['Dashboard'])
+    expect(flatten(buildMenu(subAdmin({ '/dashboard': ['view'], '/sub_admin': ['view', 'add'] })))).toEqual([
+      'Dashboard',
+      'Sub Admin',
+    ])
+    expect(flatten(buildMenu(subAdmin({ '/donor': ['view'] })))).toEqual([])
+    expect(flatten(buildMenu(subAdmin({ '/sub_admin': [] })))).toEqual([])
+  })
+
+  it('a sub-admin without the dashboard permission does not see the dashboard', () => {
+    const user = subAdmin({ '/sub_admin': ['view'] })
+    expect(flatten(buildMenu(user))).not.toContain('Dashboard')
+    expect(canAccessRoute(user, findRoute('/dashboard')!)).toBe(false)
+    expect(homePathOf(user)).toBe('/sub_admin')
+  })
+
+  it('ignores granted actions the module does not offer', () => {
+    expect(flatten(buildMenu(subAdmin({ '/dashboard': ['edit'] })))).toEqual([])
+  })
+
+  it('hides an entry whose list screen the sub-admin may not open', () => {
+    // 'add' alone is a granted action, but the list screen needs 'view'.
+    expect(flatten(buildMenu(subAdmin({ '/sub_admin': ['add'] })))).toEqual([])
+  })
+})
+
+describe('group nesting', () => {
+  it('modules with a parent group sit under a submenu named after it', () => {
+    // No grouped screen exists yet: nest every module of modules.json as the menu will.
+    const grouped = MODULES.filter((m) => m.group)
+    expect(new Set(grouped.map((m) => m.group))).toEqual(
+      new Set(['Master Management', 'Content Management', 'Giving Partner Management']),
+    )
+    const menu = nestMenu(MODULES.map((m) => ({ module: m, leaf: { key: m.slug, path: m.slug, title: m.title } })))
+    const groups = menu.filter(isMenuGroup)
+    expect(groups.map((g) => g.title)).toEqual(['Master Management', 'Content Management', 'Giving Partner Management'])
+    expect(groups[0].children.map((c) => c.title)).toEqual([
+      'New Nonprofit',
+      'Nonprofit Management',
+      'Causes/Affiliations Management',
+      'Nonprofit Category',
+    ])
+    expect(groups[2].children.map((c) => c.title)).toEqual(['Pending/Rejected Partners', 'Management of Approved Partners'])
+    // Top-level entries keep the order of modules.json, each group placed where its first module stands.
+    expect(menu.slice(0, 3).map((n) => n.title)).toEqual(['Dashboard', 'Community Management', 'Master Management'])
+    expect(menu.filter((n) => !isMenuGroup(n))).toHaveLength(MODULES.length - grouped.length)
+  })
+
+  it('breadcrumbs: group > module entry > screen', () => {
+    expect(breadcrumbsOf(findRoute('/dashboard')!)).toEqual([{ title: 'Dashboard' }])
+    expect(breadcrumbsOf(findRoute('/sub_admin')!)).toEqual([{ title: 'Sub Admin' }])
+    expect(breadcrumbsOf(findRoute('/sub_admin/sub_admin_edit/:id')!)).toEqual([
+      { title: 'Sub Admin', path: '/sub_admin' },
+      { title: 'Edit Sub Admin' },
+    ])
+    expect(breadcrumbsOf(findRoute('/change_password')!)).toEqual([{ title: 'Change Password' }])
+  })
+})
+
+describe('route guard', () => {
+  const list = findRoute('/sub_admin')!
+  const add = findRoute('/sub_admin/sub_admin_add')!
+  const edit = findRoute('/sub_admin/sub_admin_edit/:id')!
+  const view = findRoute('/sub_admin/sub_admin_view/:id')!
+
+  it('lets the main admin open everything', () => {
+    for (const route of ROUTES) expect(canAccessRoute(mainAdmin, route), route.path).toBe(true)
+  })
+
+  it('needs a session for shell screens', () => {
+    expect(canAccessRoute(null, list)).toBe(false)
+    expect(canAccessRoute(null, findRoute('/change_password')!)).toBe(false)
+    expect(canAccessRoute(null, findRoute('/signin')!)).toBe(true)
+  })
+
+  it('checks the action of each sub-admin screen', () => {
+    const viewer = subAdmin({ '/sub_admin': ['view'] })
+    expect(canAccessRoute(viewer, list)).toBe(true)
+    expect(canAccessRoute(viewer, view)).toBe(true)
+    expect(canAccessRoute(viewer, add)).toBe(false)
+    expect(canAccessRoute(viewer, edit)).toBe(false)
+    const editor = subAdmin({ '/sub_admin': ['view', 'edit'] })
+    expect(canAccessRoute(editor, edit)).toBe(true)
+    expect(canAccessRoute(editor, add)).toBe(false)
+    expect(canAccessRoute(viewer, findRoute('/change_password')!)).toBe(true)
+  })
+
+  it('for a module without view, any granted action opens its view screens', () => {
+    const route = { ...list, path: '/master/charity_management', module: '/master/charity_management' }
+    expect(canAccessRoute(subAdmin({ '/master/charity_management': ['status'] }), route)).toBe(true)
+    expect(canAccessRoute(subAdmin({ '/master/charity_management': [] }), route)).toBe(false)
+  })
+})
+
+describe('session helpers', () => {
+  it('non-sub-admins can do everything; sub-admins what they were granted', () => {
+    expect(isSubAdminUser(mainAdmin)).toBe(false)
+    expect(canUser(mainAdmin, '/donor', 'delete')).toBe(true)
+    const user = subAdmin({ '/donor': ['view', 'status'] })
+    expect(isSubAdminUser(user)).toBe(true)
+    expect(canUser(user, '/donor', 'view')).toBe(true)
+    expect(canUser(user, '/donor', 'delete')).toBe(false)
+    expect(grantedActionsOf(user, '/donor')).toEqual(['view', 'status'])
+    expect(grantedActionsOf(mainAdmin, '/badge')).toEqual(['edit', 'delete'])
+    expect(canUser(null, '/donor', 'view')).toBe(false)
+  })
+})

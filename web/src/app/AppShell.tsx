@@ -1,0 +1,203 @@
+/**
+ * The protected shell at `/`: needs a session, renders the sidebar menu, the header with the
+ * account menu, the breadcrumbs and the current screen; and guards sub-admins: a screen whose
+ * permission they lack sends them back one page (or to their home screen without history).
+ */
+import { useEffect, useMemo, useState } from 'react'
+import { Breadcrumb, Button, Dropdown, Grid, Layout, Menu, Result, Typography, type MenuProps } from 'antd'
+import { DownOutlined, KeyOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons'
+import { Link, Navigate, Outlet, useLocation, useMatches, useNavigate } from 'react-router'
+import { breadcrumbsOf, buildMenu, canAccessRoute, homePathOf, isMenuGroup, menuRouteOf, type AppRoute } from '../routes'
+import { clearSession, fullName, useSession } from '../lib/session'
+import { toast } from '../lib/toast'
+import { canGoBack } from '../lib/navigation'
+import { logout } from '../features/auth/api/logout'
+
+export interface RouteHandle {
+  route: AppRoute
+}
+
+/** The route-table entry of the deepest matched route. */
+function useCurrentRoute(): AppRoute | undefined {
+  const matches = useMatches()
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const handle = matches[i].handle as RouteHandle | undefined
+    if (handle?.route) return handle.route
+  }
+  return undefined
+}
+
+export function AppShell() {
+  const user = useSession((s) => s.user)
+  const navigate = useNavigate()
+  const { pathname, key: locationKey } = useLocation()
+  const current = useCurrentRoute()
+  const screens = Grid.useBreakpoint()
+  const [collapsed, setCollapsed] = useState(false)
+  const isSmall = screens.md === false
+
+  const allowed = !current || canAccessRoute(user, current)
+  const home = homePathOf(user)
+
+  useEffect(() => {
+    if (!user || allowed) return
+    if (canGoBack(locationKey)) navigate(-1)
+    else if (home && home !== pathname) navigate(home, { replace: true })
+  }, [user, allowed, home, pathname, locationKey, navigate])
+
+  const menu = useMemo(() => buildMenu(user), [user])
+  const menuItems: MenuProps['items'] = useMemo(
+    () =>
+      menu.map((node) =>
+        isMenuGroup(node)
+          ? {
+              key: node.key,
+              label: node.title,
+              children: node.children.map((leaf) => ({
+                key: leaf.key,
+                icon: leaf.icon,
+                label: <Link to={leaf.path}>{leaf.title}</Link>,
+              })),
+            }
+          : { key: node.key, icon: node.icon, label: <Link to={node.path}>{node.title}</Link> },
+      ),
+    [menu],
+  )
+
+  const selectedKey = current?.module ? (menuRouteOf(current.module)?.path ?? pathname) : pathname
+  const currentGroupKey = current?.group ? `group:${current.group}` : undefined
+  const [openKeys, setOpenKeys] = useState<string[]>(currentGroupKey ? [currentGroupKey] : [])
+  // Opening a screen of a group opens that group in the menu.
+  const [shownGroupKey, setShownGroupKey] = useState(currentGroupKey)
+  if (shownGroupKey !== currentGroupKey) {
+    setShownGroupKey(currentGroupKey)
+    if (currentGroupKey && !openKeys.includes(currentGroupKey)) setOpenKeys([...openKeys, currentGroupKey])
+  }
+
+  if (!user) return <Navigate to="/signin" replace />
+
+  const onAccountMenu: MenuProps['onClick'] = async ({ key }) => {
+    if (key === 'change-password') {
+      navigate('/change_password')
+      return
+    }
+    if (key === 'logout') {
+      try {
+        const res = await logout({ refreshToken: user.refreshToken })
+        if (res.message) toast.success(res.message)
+      } catch {
+        // The session ends whatever the server answered.
+      } finally {
+        clearSession()
+        navigate('/signin', { replace: true })
+      }
+    }
+  }
+
+  const crumbs = current ? breadcrumbsOf(current) : []
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      {isSmall && !collapsed && (
+        <div
+          aria-hidden
+          onClick={() => setCollapsed(true)}
+          style={{ position: 'fixed', inset: 0, background: 'rgba(0,0,0,0.35)', zIndex: 99 }}
+        />
+      )}
+      <Layout.Sider
+        width={260}
+        collapsible
+        collapsed={collapsed}
+        onCollapse={setCollapsed}
+        breakpoint="lg"
+        collapsedWidth={isSmall ? 0 : 80}
+        trigger={null}
+        style={
+          isSmall
+            ? { position: 'fixed', left: 0, top: 0, bottom: 0, zIndex: 100, height: '100vh', overflow: 'auto' }
+            : { position: 'sticky', top: 0, height: '100vh', overflow: 'auto' }
+        }
+      >
+        <div
+          style={{
+            height: 64,
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            color: '#fff',
+            fontWeight: 600,
+            fontSize: collapsed ? 14 : 18,
+            whiteSpace: 'nowrap',
+          }}
+        >
+          {collapsed ? 'GC' : 'Giving Console'}
+        </div>
+        <Menu
+          theme="dark"
+          mode="inline"
+          aria-label="Main menu"
+          items={menuItems}
+          selectedKeys={[selectedKey]}
+          openKeys={openKeys}
+          onOpenChange={(keys) => setOpenKeys(keys as string[])}
+          onClick={() => isSmall && setCollapsed(true)}
+        />
+      </Layout.Sider>
+      <Layout>
+        <Layout.Header
+          style={{
+            background: '#fff',
+            padding: '0 16px',
+            display: 'flex',
+            alignItems: 'center',
+            gap: 12,
+            borderBottom: '1px solid #f0f0f0',
+            position: 'sticky',
+            top: 0,
+            zIndex: 10,
+          }}
+        >
+          <Button
+            type="text"
+            aria-label={collapsed ? 'Open menu' : 'Close menu'}
+            icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+            onClick={() => setCollapsed(!collapsed)}
+          />
+          <Typography.Title level={4} style={{ margin: 0, flex: 1 }}>
+            Giving Console
+          </Typography.Title>
+          <Dropdown
+            trigger={['click']}
+            menu={{
+              onClick: onAccountMenu,
+              items: [
+                { key: 'change-password', icon: <KeyOutlined />, label: 'Change Password' },
+                { type: 'divider' },
+                { key: 'logout', icon: <LogoutOutlined />, label: 'Logout' },
+              ],
+            }}
+          >
+            <Button type="text" data-testid="account-menu" icon={<UserOutlined />}>
+              {fullName(user) || user.email}
+              <DownOutlined style={{ fontSize: 10 }} />
+            </Button>
+          </Dropdown>
+        </Layout.Header>
+        <Layout.Content style={{ padding: isSmall ? 12 : 24 }}>
+          {crumbs.length > 0 && (
+            <Breadcrumb
+              style={{ marginBottom: 16 }}
+              items={crumbs.map((c) => ({ title: c.path ? <Link to={c.path}>{c.title}</Link> : c.title }))}
+            />
+          )}
+          {allowed ? (
+            <Outlet />
+          ) : !home || home === pathname ? (
+            <Result status="403" title="403" subTitle="You are not allowed to view this page." />
+          ) : null}
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  )
+}

@@ -1,0 +1,178 @@
+/** The console as a person uses it: sign-in, shell, guard, menu, account menu. */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { renderApp } from '../../testing/render-app'
+import { mockApi, type MockApi } from '../../testing/mock-api'
+import { mainAdmin, subAdmin } from '../../testing/users'
+import { useSession } from '../../lib/session'
+
+let api: MockApi
+
+beforeEach(() => {
+  api = mockApi()
+  api.on('POST /admin/sub-admin/subAdminList', [200, { message: 'ok', data: [], total_records: 0 }])
+})
+
+afterEach(() => {
+  api.restore()
+})
+
+const path = (router: ReturnType<typeof renderApp>['router']) => router.state.location.pathname
+
+describe('sign in', () => {
+  it('validates before sending anything', async () => {
+    renderApp('/signin')
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign In' }))
+    expect(await screen.findByText('Email is required')).toBeTruthy()
+    expect(screen.getByText('Password is required')).toBeTruthy()
+    await userEvent.type(screen.getByLabelText('Email'), 'nope')
+    await userEvent.type(screen.getByLabelText('Password'), 'has space')
+    expect(await screen.findByText('Please enter valid email address.')).toBeTruthy()
+    expect(await screen.findByText('Password must not contain while spaces')).toBeTruthy()
+    expect(api.calls).toHaveLength(0)
+  })
+
+  it('stores the session, shows the message and opens the dashboard', async () => {
+    api.on('POST /admin-login/login', [200, { message: 'Login successfully', data: mainAdmin }])
+    const { router } = renderApp('/signin')
+    await userEvent.type(await screen.findByLabelText('Email'), 'admin@example.org')
+    await userEvent.type(screen.getByLabelText('Password'), 'secret123')
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }))
+
+    await waitFor(() => expect(path(router)).toBe('/dashboard'))
+    expect(api.callsTo('POST /admin-login/login')[0].body).toEqual({ email: 'admin@example.org', password: 'secret123' })
+    expect(useSession.getState().user?.authToken).toBe(mainAdmin.authToken)
+    expect(await screen.findByText('Login successfully')).toBeTruthy()
+    expect(await screen.findByText('Welcome, Main Admin')).toBeTruthy()
+  })
+
+  it('nonprofit-admin mode has its own title and endpoint', async () => {
+    api.on('POST /admin-login/charityLogin', [401, { message: 'Invalid email or password', code: 'UNAUTHORIZED' }])
+    renderApp('/charity-signin')
+    expect(await screen.findByText('Nonprofit Admin Sign In')).toBeTruthy()
+    await userEvent.type(screen.getByLabelText('Email'), 'np@example.org')
+    await userEvent.type(screen.getByLabelText('Password'), 'secret123')
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }))
+    expect(await screen.findByText('Invalid email or password')).toBeTruthy()
+    expect(api.callsTo('POST /admin-login/charityLogin')).toHaveLength(1)
+    expect(api.callsTo('POST /admin-login/login')).toHaveLength(0)
+  })
+
+  it('links to Forgot Password', async () => {
+    const { router } = renderApp('/signin')
+    await userEvent.click(await screen.findByText('Forgot Password?'))
+    await waitFor(() => expect(path(router)).toBe('/forgot_password'))
+    expect(await screen.findByRole('button', { name: 'Reset Password' })).toBeTruthy()
+  })
+})
+
+describe('redirects', () => {
+  it('the shell needs a session', async () => {
+    const { router } = renderApp('/dashboard')
+    await waitFor(() => expect(path(router)).toBe('/signin'))
+  })
+
+  it('unknown paths go to /signin when signed out', async () => {
+    const { router } = renderApp('/no/such/page')
+    await waitFor(() => expect(path(router)).toBe('/signin'))
+  })
+
+  it('unknown paths and / go to /dashboard when signed in', async () => {
+    const { router } = renderApp('/no/such/page', mainAdmin)
+    await waitFor(() => expect(path(router)).toBe('/dashboard'))
+    await router.navigate('/')
+    await waitFor(() => expect(path(router)).toBe('/dashboard'))
+  })
+
+  it('a signed-in user opening /signin goes to the dashboard', async () => {
+    const { router } = renderApp('/signin', mainAdmin)
+    await waitFor(() => expect(path(router)).toBe('/dashboard'))
+  })
+})
+
+describe('shell', () => {
+  it('shows the menu, title, breadcrumbs and account name', async () => {
+    renderApp('/sub_admin/sub_admin_add', mainAdmin)
+    const menu = await screen.findByRole('menu', { name: 'Main menu' })
+    expect(within(menu).getByText('Dashboard')).toBeTruthy()
+    expect(within(menu).getByText('Sub Admin')).toBeTruthy()
+    expect(screen.getAllByText('Giving Console').length).toBeGreaterThan(0)
+    expect(screen.getByTestId('account-menu').textContent).toContain('Main Admin')
+    const crumbs = document.querySelector('.ant-breadcrumb') as HTMLElement
+    await waitFor(() => expect(crumbs.textContent).toContain('Add Sub Admin'))
+    expect(within(crumbs).getByRole('link', { name: 'Sub Admin' })).toBeTruthy()
+  })
+
+  it('a sub-admin sees only the granted entries', async () => {
+    renderApp('/sub_admin', subAdmin({ '/sub_admin': ['view'] }))
+    const menu = await screen.findByRole('menu', { name: 'Main menu' })
+    expect(within(menu).getByText('Sub Admin')).toBeTruthy()
+    expect(within(menu).queryByText('Dashboard')).toBeNull()
+  })
+
+  it('sends a sub-admin without the permission away (home when there is no history)', async () => {
+    const { router } = renderApp('/sub_admin/sub_admin_add', subAdmin({ '/sub_admin': ['view'] }))
+    await waitFor(() => expect(path(router)).toBe('/sub_admin'))
+  })
+
+  it('sends a sub-admin back one page when there is history', async () => {
+    const { router } = renderApp('/sub_admin', subAdmin({ '/sub_admin': ['view'], '/dashboard': ['view'] }))
+    await screen.findByPlaceholderText('Search by Name or Email')
+    await router.navigate('/sub_admin/sub_admin_edit/42')
+    await waitFor(() => expect(path(router)).toBe('/sub_admin'))
+  })
+
+  it('a sub-admin without the dashboard permission lands on the first screen they may open', async () => {
+    const { router } = renderApp('/dashboard', subAdmin({ '/sub_admin': ['view'] }))
+    await waitFor(() => expect(path(router)).toBe('/sub_admin'))
+  })
+
+  it('logout revokes the refresh token and ends the session', async () => {
+    api.on('POST /admin-login/logout', [200, { message: 'Logged out' }])
+    const { router } = renderApp('/dashboard', mainAdmin)
+    await userEvent.click(await screen.findByTestId('account-menu'))
+    await userEvent.click(await screen.findByText('Logout'))
+    await waitFor(() => expect(path(router)).toBe('/signin'))
+    expect(api.callsTo('POST /admin-login/logout')[0].body).toEqual({ refreshToken: mainAdmin.refreshToken })
+    expect(useSession.getState().user).toBeNull()
+  })
+
+  it('logout ends the session even when the server fails', async () => {
+    api.on('POST /admin-login/logout', 'network-error')
+    const { router } = renderApp('/dashboard', mainAdmin)
+    await userEvent.click(await screen.findByTestId('account-menu'))
+    await userEvent.click(await screen.findByText('Logout'))
+    await waitFor(() => expect(path(router)).toBe('/signin'))
+    expect(useSession.getState().user).toBeNull()
+  })
+})
+
+describe('dashboard', () => {
+  it('shows the user and the sub-admin counts from the list endpoint', async () => {
+    api.on('POST /admin/sub-admin/subAdminList', (call) => {
+      const body = call.body as { limit: number }
+      const rows = [
+        { _id: '1', isActive: true },
+        { _id: '2', isActive: false },
+        { _id: '3', isActive: true },
+      ]
+      return [200, { message: 'ok', data: rows.slice(0, body.limit), total_records: 3 }]
+    })
+    renderApp('/dashboard', mainAdmin)
+    expect(await screen.findByText('Welcome, Main Admin')).toBeTruthy()
+    expect(screen.getByText('Main Admin', { selector: '.ant-tag' })).toBeTruthy()
+    const total = await screen.findByText('Total Sub Admins')
+    const card = total.closest('.ant-card') as HTMLElement
+    await waitFor(() => expect(card.textContent).toContain('Active Sub Admins2'))
+    expect(card.textContent).toContain('Total Sub Admins3')
+    expect((api.callsTo('POST /admin/sub-admin/subAdminList')[0].body as { limit: number }).limit).toBe(1)
+  })
+
+  it('has no sub-admin card without the sub-admin view right', async () => {
+    renderApp('/dashboard', subAdmin({ '/dashboard': ['view'] }))
+    expect(await screen.findByText('Welcome, Sam Helper')).toBeTruthy()
+    expect(screen.queryByText('Total Sub Admins')).toBeNull()
+    expect(api.callsTo('POST /admin/sub-admin/subAdminList')).toHaveLength(0)
+  })
+})

@@ -1,0 +1,51 @@
+/** Builds the browser router from the one route table (src/routes.tsx). */
+import { createBrowserRouter, type RouteObject } from 'react-router'
+import { ROUTES, type AppRoute } from '../routes'
+import { loadScreen } from '../lib/lazy-screen'
+import { AppShell, type RouteHandle } from './AppShell'
+import { ErrorFallback } from './ErrorFallback'
+import { PublicLayout } from './PublicLayout'
+import { CatchAll, HomeRedirect } from './redirects'
+import { PageSpinner, RootLayout } from './RootLayout'
+
+function toRouteObject(route: AppRoute): RouteObject {
+  const handle: RouteHandle = { route }
+  return {
+    path: route.path,
+    handle,
+    lazy: async () => ({ Component: await loadScreen(route.screen) }),
+  }
+}
+
+export function buildRouteObjects(): RouteObject[] {
+  return [
+    {
+      element: <RootLayout />,
+      errorElement: <ErrorFallback />,
+      hydrateFallbackElement: <PageSpinner />,
+      children: [
+        {
+          element: <PublicLayout />,
+          errorElement: <ErrorFallback />,
+          children: ROUTES.filter((r) => r.layout === 'public').map(toRouteObject),
+        },
+        {
+          path: '/',
+          element: <AppShell />,
+          children: [
+            { index: true, element: <HomeRedirect /> },
+            {
+              errorElement: <ErrorFallback />,
+              children: ROUTES.filter((r) => r.layout === 'shell').map(toRouteObject),
+            },
+          ],
+        },
+        { path: '*', element: <CatchAll /> },
+      ],
+    },
+  ]
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(buildRouteObjects())
+}

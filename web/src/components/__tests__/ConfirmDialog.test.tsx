@@ -1,0 +1,64 @@
+import { describe, expect, it, vi } from 'vitest'
+import { render, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { ConfirmDialog } from '../ConfirmDialog'
+
+describe('ConfirmDialog', () => {
+  it('shows the title, the small text and Yes/No', async () => {
+    const onConfirm = vi.fn()
+    const onCancel = vi.fn()
+    render(<ConfirmDialog open title="Are you sure you want to Delete ?" text="Ann Lee" onConfirm={onConfirm} onCancel={onCancel} />)
+    expect(screen.getByText('Are you sure you want to Delete ?')).toBeTruthy()
+    expect(screen.getByText('Ann Lee')).toBeTruthy()
+    await userEvent.click(screen.getByRole('button', { name: 'Yes' }))
+    expect(onConfirm).toHaveBeenCalledWith({ name: undefined, reason: undefined })
+    await userEvent.click(screen.getByRole('button', { name: 'No' }))
+    expect(onCancel).toHaveBeenCalled()
+  })
+
+  it('validates the Name input', async () => {
+    const onConfirm = vi.fn()
+    render(
+      <ConfirmDialog open title="Add Category" withName submitLabel="Save" cancelLabel="Cancel" onConfirm={onConfirm} onCancel={() => {}} />,
+    )
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }))
+    expect(await screen.findByText('Please enter Name')).toBeTruthy()
+    await userEvent.type(screen.getByLabelText('Name'), '   ')
+    expect(await screen.findByText('Please enter valid Name')).toBeTruthy()
+    expect(onConfirm).not.toHaveBeenCalled()
+    await userEvent.clear(screen.getByLabelText('Name'))
+    await userEvent.type(screen.getByLabelText('Name'), ' Health ')
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(onConfirm).toHaveBeenCalledWith({ name: 'Health', reason: undefined }))
+  })
+
+  it('requires a reason', async () => {
+    const onConfirm = vi.fn()
+    render(<ConfirmDialog open title="Reject" withReason onConfirm={onConfirm} onCancel={() => {}} />)
+    await userEvent.click(screen.getByRole('button', { name: 'Yes' }))
+    expect(await screen.findByText('Please Enter Add Reason')).toBeTruthy()
+    await userEvent.type(screen.getByLabelText('Reason'), 'Missing documents')
+    await userEvent.click(screen.getByRole('button', { name: 'Yes' }))
+    await waitFor(() => expect(onConfirm).toHaveBeenCalledWith({ name: undefined, reason: 'Missing documents' }))
+  })
+
+  it('read-only reason: shown, not editable, no submit button', () => {
+    render(<ConfirmDialog open title="Rejected Reason" withReason reasonReadOnly reason="Duplicate" cancelLabel="Cancel" onCancel={() => {}} />)
+    const area = screen.getByLabelText('Reason') as HTMLTextAreaElement
+    expect(area.value).toBe('Duplicate')
+    expect(area.readOnly).toBe(true)
+    expect(screen.queryByRole('button', { name: 'Yes' })).toBeNull()
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeTruthy()
+  })
+
+  it('Cancel closes and resets the form', async () => {
+    const onCancel = vi.fn()
+    const { rerender } = render(<ConfirmDialog open title="Add" withName onCancel={onCancel} />)
+    await userEvent.type(screen.getByLabelText('Name'), 'Draft')
+    await userEvent.click(screen.getByRole('button', { name: 'No' }))
+    expect(onCancel).toHaveBeenCalled()
+    rerender(<ConfirmDialog open={false} title="Add" withName onCancel={onCancel} />)
+    rerender(<ConfirmDialog open title="Add" withName onCancel={onCancel} />)
+    await waitFor(() => expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe(''))
+  })
+})

@@ -1,0 +1,82 @@
+import { createRef } from 'react'
+import { describe, expect, it, vi } from 'vitest'
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { DataTable, PAGE_SIZES, type DataTableHandle, type TableQuery } from '../DataTable'
+
+interface Row {
+  _id: string
+  name: string
+}
+
+const columns = [{ title: 'Name', key: 'name', dataIndex: 'name', sorter: true }]
+
+function fetcher(total = 42) {
+  return vi.fn(async (q: TableQuery) => ({
+    rows: Array.from({ length: Math.min(q.limit, Math.max(0, total - (q.page - 1) * q.limit)) }, (_, i) => ({
+      _id: `${q.page}-${i}`,
+      name: `Row ${(q.page - 1) * q.limit + i + 1}`,
+    })),
+    total,
+  }))
+}
+
+describe('DataTable', () => {
+  it('starts on page 1 with 10 rows and offers 10, 15, 20, 25, 30 per page', async () => {
+    const fetch = fetcher()
+    const { container } = render(<DataTable<Row> columns={columns} fetch={fetch} />)
+    expect(await screen.findByText('Row 1')).toBeTruthy()
+    expect(fetch).toHaveBeenCalledWith({ page: 1, limit: 10, search: '', column: '', order: '' })
+    expect(container.querySelectorAll('tbody tr.ant-table-row')).toHaveLength(10)
+    expect(screen.getByText('1-10 of 42')).toBeTruthy()
+    expect(PAGE_SIZES).toEqual([10, 15, 20, 25, 30])
+    expect(container.querySelector('.ant-pagination-options')).not.toBeNull()
+  })
+
+  it('pages and sorts on the server', async () => {
+    const fetch = fetcher()
+    render(<DataTable<Row> columns={columns} fetch={fetch} />)
+    await screen.findByText('Row 1')
+    fireEvent.click(screen.getByTitle('2'))
+    await waitFor(() => expect(fetch).toHaveBeenLastCalledWith(expect.objectContaining({ page: 2, limit: 10 })))
+    expect(await screen.findByText('Row 11')).toBeTruthy()
+    fireEvent.click(screen.getByText('Name', { selector: '.ant-table-column-title' }))
+    await waitFor(() =>
+      expect(fetch).toHaveBeenLastCalledWith(expect.objectContaining({ page: 1, column: 'name', order: 'asc' })),
+    )
+  })
+
+  it('uses the default sort while no column is sorted', async () => {
+    const fetch = fetcher()
+    render(<DataTable<Row> columns={columns} fetch={fetch} defaultSort={{ column: 'createdAt', order: 'desc' }} />)
+    await screen.findByText('Row 1')
+    expect(fetch).toHaveBeenCalledWith(expect.objectContaining({ column: 'createdAt', order: 'desc' }))
+  })
+
+  it('goes back to page 1 when the search changes', async () => {
+    const fetch = fetcher()
+    const { rerender } = render(<DataTable<Row> columns={columns} fetch={fetch} />)
+    await screen.findByText('Row 1')
+    fireEvent.click(screen.getByTitle('3'))
+    await waitFor(() => expect(fetch).toHaveBeenLastCalledWith(expect.objectContaining({ page: 3 })))
+    rerender(<DataTable<Row> columns={columns} fetch={fetch} search="row" />)
+    await waitFor(() => expect(fetch).toHaveBeenLastCalledWith(expect.objectContaining({ page: 1, search: 'row' })))
+  })
+
+  it('reloads through its handle', async () => {
+    const fetch = fetcher()
+    const ref = createRef<DataTableHandle>()
+    render(<DataTable<Row> ref={ref} columns={columns} fetch={fetch} />)
+    await screen.findByText('Row 1')
+    const calls = fetch.mock.calls.length
+    act(() => ref.current?.reload())
+    await waitFor(() => expect(fetch.mock.calls.length).toBe(calls + 1))
+  })
+
+  it('shows the failure in the empty table', async () => {
+    const fetch = vi.fn(async () => {
+      throw new Error('List unavailable')
+    })
+    render(<DataTable<Row> columns={columns} fetch={fetch} />)
+    expect(await screen.findByText('List unavailable')).toBeTruthy()
+  })
+})

@@ -1,0 +1,75 @@
+/** /change_password (inside the shell, from the account menu). Success ends the session. */
+import { useState } from 'react'
+import { Button, Card, Form, Input, Space } from 'antd'
+import { useLocation, useNavigate } from 'react-router'
+import { changePassword } from '../api/change-password'
+import { canGoBack } from '../../../lib/navigation'
+import { clearSession, useSession } from '../../../lib/session'
+import { toast } from '../../../lib/toast'
+import { confirmPassword, newPassword, oldPassword, rule, ruleWith } from '../../../lib/validators'
+
+interface ChangePasswordValues {
+  OldPassword: string
+  Newpassword: string
+  Confirmpassword: string
+}
+
+export default function ChangePasswordScreen() {
+  const user = useSession((s) => s.user)
+  const navigate = useNavigate()
+  const { key } = useLocation()
+  const [submitting, setSubmitting] = useState(false)
+
+  const onFinish = async (values: ChangePasswordValues) => {
+    if (!user) return
+    setSubmitting(true)
+    try {
+      const res = await changePassword({
+        id: user._id,
+        currentPassword: values.OldPassword,
+        newPassword: values.Newpassword,
+      })
+      toast.success(res.message || 'Success')
+      navigate('/signin', { replace: true })
+      clearSession()
+    } catch {
+      // The request client has shown the server's message.
+    } finally {
+      setSubmitting(false)
+    }
+  }
+
+  return (
+    <Card title="Change Password" style={{ maxWidth: 520 }}>
+      <Form<ChangePasswordValues> layout="vertical" onFinish={onFinish}>
+        <Form.Item label="Old Password" name="OldPassword" required rules={[rule(oldPassword)]}>
+          <Input.Password autoComplete="current-password" />
+        </Form.Item>
+        <Form.Item
+          label="New Password"
+          name="Newpassword"
+          required
+          dependencies={['OldPassword']}
+          rules={[ruleWith('OldPassword', newPassword)]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          label="Confirm Password"
+          name="Confirmpassword"
+          required
+          dependencies={['Newpassword']}
+          rules={[ruleWith('Newpassword', confirmPassword)]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit" loading={submitting}>
+            Change Password
+          </Button>
+          <Button onClick={() => (canGoBack(key) ? navigate(-1) : navigate('/'))}>Cancel</Button>
+        </Space>
+      </Form>
+    </Card>
+  )
+}

@@ -1,0 +1,65 @@
+/** /signin and /charity-signin (nonprofit-admin mode): one screen, two endpoints. */
+import { useState } from 'react'
+import { Button, Form, Input } from 'antd'
+import { Link, useLocation, useNavigate } from 'react-router'
+import { AuthCard } from '../components/AuthCard'
+import { login } from '../api/login'
+import { charityLogin } from '../api/charity-login'
+import { useSession } from '../../../lib/session'
+import { toast } from '../../../lib/toast'
+import { loginEmail, loginPassword, rule } from '../../../lib/validators'
+import { homePathOf } from '../../../routes'
+
+interface SignInValues {
+  email: string
+  password: string
+}
+
+export default function SignInScreen() {
+  const { pathname } = useLocation()
+  const charityMode = pathname === '/charity-signin'
+  const navigate = useNavigate()
+  const signIn = useSession((s) => s.signIn)
+  const [submitting, setSubmitting] = useState(false)
+
+  const onFinish = async (values: SignInValues) => {
+    setSubmitting(true)
+    try {
+      const body = { email: values.email.trim(), password: values.password }
+      const res = charityMode ? await charityLogin(body) : await login(body)
+      signIn(res.data)
+      toast.success(res.message || 'Success')
+      navigate(homePathOf(useSession.getState().user) ?? '/dashboard', { replace: true })
+    } catch {
+      // The request client has shown the server's message.
+    } finally {
+      setSubmitting(false)
+    }
+  }
+
+  return (
+    <AuthCard title={charityMode ? 'Nonprofit Admin Sign In' : 'Sign In'}>
+      <Form<SignInValues> layout="vertical" onFinish={onFinish} requiredMark={false} autoComplete="on">
+        <Form.Item label="Email" name="email" rules={[rule(loginEmail)]}>
+          <Input autoComplete="username" placeholder="Enter your email" />
+        </Form.Item>
+        <Form.Item label="Password" name="password" rules={[rule(loginPassword)]}>
+          <Input.Password autoComplete="current-password" placeholder="Enter your password" />
+        </Form.Item>
+        <div style={{ textAlign: 'right', marginTop: -8, marginBottom: 16 }}>
+          <Link to="/forgot_password">Forgot Password?</Link>
+        </div>
+        <Button type="primary" htmlType="submit" block loading={submitting}>
+          Sign In
+        </Button>
+        <div style={{ textAlign: 'center', marginTop: 16 }}>
+          {charityMode ? (
+            <Link to="/signin">Sign in as an admin</Link>
+          ) : (
+            <Link to="/charity-signin">Sign in as a nonprofit admin</Link>
+          )}
+        </div>
+      </Form>
+    </AuthCard>
+  )
+}

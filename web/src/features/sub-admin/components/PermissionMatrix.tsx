@@ -1,0 +1,131 @@
+/**
+ * The permission matrix of the sub-admin form: one row per module of proto/modules.json,
+ * one column per grantable action. A row offers a checkbox only for the actions its module
+ * offers; other cells stay empty. Works as an antd form control (value / onChange).
+ */
+import { useMemo } from 'react'
+import { Checkbox, Table, Typography } from 'antd'
+import type { ColumnsType } from 'antd/es/table'
+import { ACTIONS, MODULES, type Action, type ModuleDef } from '../../../lib/modules'
+import type { SubAdminPermission } from '../types'
+
+export interface PermissionMatrixProps {
+  value?: SubAdminPermission[]
+  onChange?: (value: SubAdminPermission[]) => void
+  /** Modules to offer (all of modules.json by default). */
+  modules?: ModuleDef[]
+  disabled?: boolean
+  id?: string
+}
+
+const actionLabel = (action: Action) => action.charAt(0).toUpperCase() + action.slice(1)
+
+export function PermissionMatrix({ value, onChange, modules = MODULES, disabled = false, id }: PermissionMatrixProps) {
+  const granted = useMemo(() => {
+    const map = new Map<string, Set<Action>>()
+    for (const p of value ?? []) map.set(p.slug, new Set(p.actions))
+    return map
+  }, [value])
+
+  const emit = (next: Map<string, Set<Action>>) => {
+    const list: SubAdminPermission[] = []
+    for (const mod of modules) {
+      const actions = mod.actions.filter((a) => next.get(mod.slug)?.has(a))
+      if (actions.length > 0) list.push({ slug: mod.slug, actions })
+    }
+    onChange?.(list)
+  }
+
+  const setActions = (slug: string, actions: Action[]) => {
+    const next = new Map(granted)
+    next.set(slug, new Set(actions))
+    emit(next)
+  }
+
+  const toggle = (mod: ModuleDef, action: Action, on: boolean) => {
+    const current = new Set(granted.get(mod.slug) ?? [])
+    if (on) current.add(action)
+    else current.delete(action)
+    setActions(mod.slug, [...current])
+  }
+
+  const countGranted = (mod: ModuleDef) => mod.actions.filter((a) => granted.get(mod.slug)?.has(a)).length
+  const everything = modules.every((m) => countGranted(m) === m.actions.length)
+  const nothing = modules.every((m) => countGranted(m) === 0)
+
+  const setEverything = (on: boolean) => {
+    const next = new Map<string, Set<Action>>()
+    for (const mod of modules) next.set(mod.slug, new Set(on ? mod.actions : []))
+    emit(next)
+  }
+
+  const columns: ColumnsType<ModuleDef> = [
+    {
+      title: 'Module',
+      dataIndex: 'title',
+      key: 'title',
+      render: (title: string) => <Typography.Text strong>{title}</Typography.Text>,
+    },
+    {
+      title: 'Group',
+      dataIndex: 'group',
+      key: 'group',
+      render: (group: string | null) => group ?? <Typography.Text type="secondary">—</Typography.Text>,
+    },
+    ...ACTIONS.map((action) => ({
+      title: actionLabel(action),
+      key: action,
+      align: 'center' as const,
+      render: (_: unknown, mod: ModuleDef) =>
+        mod.actions.includes(action) ? (
+          <Checkbox
+            aria-label={`${mod.title}: ${action}`}
+            checked={granted.get(mod.slug)?.has(action) ?? false}
+            disabled={disabled}
+            onChange={(e) => toggle(mod, action, e.target.checked)}
+          />
+        ) : null,
+    })),
+    {
+      title: 'All',
+      key: 'all',
+      align: 'center' as const,
+      render: (_: unknown, mod: ModuleDef) => {
+        const count = countGranted(mod)
+        return (
+          <Checkbox
+            aria-label={`${mod.title}: all`}
+            checked={count === mod.actions.length}
+            indeterminate={count > 0 && count < mod.actions.length}
+            disabled={disabled}
+            onChange={(e) => setActions(mod.slug, e.target.checked ? [...mod.actions] : [])}
+          />
+        )
+      },
+    },
+  ]
+
+  return (
+    <div id={id} data-testid="permission-matrix">
+      <div style={{ marginBottom: 8 }}>
+        <Checkbox
+          checked={everything}
+          indeterminate={!everything && !nothing}
+          disabled={disabled}
+          onChange={(e) => setEverything(e.target.checked)}
+        >
+          Select all permissions
+        </Checkbox>
+      </div>
+      <Table<ModuleDef>
+        columns={columns}
+        dataSource={modules}
+        rowKey="slug"
+        pagination={false}
+        size="small"
+        bordered
+        scroll={{ x: 'max-content' }}
+      />
+    </div>
+  )
+}

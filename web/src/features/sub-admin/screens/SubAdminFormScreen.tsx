@@ -1,0 +1,147 @@
+/** /sub_admin/sub_admin_add and /sub_admin/sub_admin_edit/:id. */
+import { useEffect, useState } from 'react'
+import { Button, Card, Col, Form, Input, Result, Row, Skeleton, Space } from 'antd'
+import { useNavigate, useParams } from 'react-router'
+import { PermissionMatrix } from '../components/PermissionMatrix'
+import { createSubAdmin } from '../api/create-sub-admin'
+import { updateSubAdmin } from '../api/update-sub-admin'
+import { getSubAdmin } from '../api/get-sub-admin'
+import type { SubAdminPermission } from '../types'
+import { errorMessage } from '../../../lib/api-client'
+import { toast } from '../../../lib/toast'
+import {
+  firstName,
+  lastName,
+  loginEmail,
+  permissionsSelected,
+  rule,
+  subAdminPassword,
+} from '../../../lib/validators'
+
+interface SubAdminFormValues {
+  firstName: string
+  lastName: string
+  email: string
+  password?: string
+  permissions: SubAdminPermission[]
+}
+
+export default function SubAdminFormScreen() {
+  const { id } = useParams()
+  const editing = Boolean(id)
+  const navigate = useNavigate()
+  const [form] = Form.useForm<SubAdminFormValues>()
+  const [loading, setLoading] = useState(editing)
+  const [loadError, setLoadError] = useState<string | null>(null)
+  const [saving, setSaving] = useState(false)
+
+  useEffect(() => {
+    if (!id) return
+    let active = true
+    setLoading(true)
+    getSubAdmin(id)
+      .then((subAdmin) => {
+        if (!active) return
+        form.setFieldsValue({
+          firstName: subAdmin.firstName,
+          lastName: subAdmin.lastName,
+          email: subAdmin.email,
+          password: '',
+          permissions: subAdmin.permissions.map((p) => ({ slug: p.slug, actions: p.actions })),
+        })
+      })
+      .catch((e: unknown) => active && setLoadError(errorMessage(e)))
+      .finally(() => active && setLoading(false))
+    return () => {
+      active = false
+    }
+  }, [id, form])
+
+  const onFinish = async (values: SubAdminFormValues) => {
+    const body = {
+      firstName: values.firstName.trim(),
+      lastName: values.lastName.trim(),
+      email: values.email.trim(),
+      permissions: (values.permissions ?? [])
+        .filter((p) => p.actions.length > 0)
+        .map((p) => ({ slug: p.slug, actions: p.actions })),
+    }
+    setSaving(true)
+    try {
+      const res = id
+        ? await updateSubAdmin(id, { ...body, ...(values.password ? { password: values.password } : {}) })
+        : await createSubAdmin({ ...body, password: values.password ?? '' })
+      toast.success(res.message || 'Success')
+      navigate('/sub_admin')
+    } catch {
+      // The request client has shown the server's message.
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  const title = editing ? 'Edit Sub Admin' : 'Add Sub Admin'
+
+  if (loadError) {
+    return (
+      <Card title={title}>
+        <Result
+          status="error"
+          title={loadError}
+          extra={<Button onClick={() => navigate('/sub_admin')}>Back to Sub Admin</Button>}
+        />
+      </Card>
+    )
+  }
+
+  return (
+    <Card title={title}>
+      {loading && <Skeleton active />}
+      <Form<SubAdminFormValues>
+        form={form}
+        layout="vertical"
+        onFinish={onFinish}
+        initialValues={{ permissions: [] }}
+        style={{ display: loading ? 'none' : undefined }}
+      >
+        <Row gutter={16}>
+          <Col xs={24} md={12}>
+            <Form.Item label="First Name" name="firstName" required rules={[rule(firstName)]}>
+              <Input maxLength={50} autoComplete="off" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item label="Last Name" name="lastName" required rules={[rule(lastName)]}>
+              <Input maxLength={50} autoComplete="off" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item label="Email" name="email" required rules={[rule(loginEmail)]}>
+              <Input autoComplete="off" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item
+              label="Password"
+              name="password"
+              required={!editing}
+              rules={[rule(subAdminPassword(!editing))]}
+              extra={editing ? 'Leave blank to keep the current password.' : undefined}
+            >
+              <Input.Password autoComplete="new-password" />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Form.Item label="Permissions" name="permissions" required rules={[rule(permissionsSelected)]}>
+          <PermissionMatrix />
+        </Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit" loading={saving}>
+            Save
+          </Button>
+          <Button onClick={() => navigate('/sub_admin')}>Cancel</Button>
+        </Space>
+      </Form>
+    </Card>
+  )
+}

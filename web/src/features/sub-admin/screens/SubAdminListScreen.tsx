@@ -1,0 +1,150 @@
+/** /sub_admin: searchable, sortable, paged list of sub-admins with status, view, edit and delete. */
+import { useCallback, useMemo, useRef, useState } from 'react'
+import { Button, Card, Space, Switch } from 'antd'
+import type { ColumnsType } from 'antd/es/table'
+import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons'
+import { Link, useNavigate } from 'react-router'
+import { DataTable, type DataTableHandle, type TableQuery } from '../../../components/DataTable'
+import { SearchBox } from '../../../components/SearchBox'
+import { ConfirmDialog } from '../../../components/ConfirmDialog'
+import { formatDate } from '../../../lib/format'
+import { useAccess } from '../../../lib/session'
+import { toast } from '../../../lib/toast'
+import { listSubAdmins } from '../api/list-sub-admins'
+import { setSubAdminStatus } from '../api/set-sub-admin-status'
+import { deleteSubAdmin } from '../api/delete-sub-admin'
+import type { SubAdminRow } from '../types'
+
+const MODULE = '/sub_admin'
+
+type PendingAction = { kind: 'status'; row: SubAdminRow } | { kind: 'delete'; row: SubAdminRow } | null
+
+const nameOf = (row: SubAdminRow) => [row.firstName, row.lastName].filter(Boolean).join(' ')
+
+export default function SubAdminListScreen() {
+  const { can } = useAccess()
+  const navigate = useNavigate()
+  const table = useRef<DataTableHandle>(null)
+  const [search, setSearch] = useState('')
+  const [pending, setPending] = useState<PendingAction>(null)
+
+  const canAdd = can(MODULE, 'add')
+  const canView = can(MODULE, 'view')
+  const canEdit = can(MODULE, 'edit')
+  const canDelete = can(MODULE, 'delete')
+  const canStatus = can(MODULE, 'status')
+
+  const fetch = useCallback((query: TableQuery) => listSubAdmins(query), [])
+
+  const columns = useMemo(() => {
+    const list: ColumnsType<SubAdminRow> = [
+      { title: 'Name', key: 'firstName', sorter: true, render: (_, row) => nameOf(row) },
+      { title: 'Email', key: 'email', dataIndex: 'email', sorter: true },
+      {
+        title: 'Created At',
+        key: 'createdAt',
+        dataIndex: 'createdAt',
+        sorter: true,
+        render: (value: number) => formatDate(value),
+      },
+    ]
+    if (canStatus) {
+      list.push({
+        title: 'Status',
+        key: 'status',
+        render: (_, row) => (
+          <Switch
+            aria-label={`Status of ${nameOf(row)}`}
+            checked={row.isActive}
+            checkedChildren="Active"
+            unCheckedChildren="Inactive"
+            onChange={() => setPending({ kind: 'status', row })}
+          />
+        ),
+      })
+    }
+    if (canView || canEdit || canDelete) {
+      list.push({
+        title: 'Action',
+        key: 'action',
+        render: (_, row) => (
+          <Space size="small" wrap>
+            {canView && (
+              <Link to={`/sub_admin/sub_admin_view/${row._id}`} aria-label={`View ${nameOf(row)}`}>
+                <EyeOutlined /> View
+              </Link>
+            )}
+            {canEdit && (
+              <Link to={`/sub_admin/sub_admin_edit/${row._id}`} aria-label={`Edit ${nameOf(row)}`}>
+                <EditOutlined /> Edit
+              </Link>
+            )}
+            {canDelete && (
+              <Button
+                type="link"
+                danger
+                size="small"
+                icon={<DeleteOutlined />}
+                aria-label={`Delete ${nameOf(row)}`}
+                onClick={() => setPending({ kind: 'delete', row })}
+              >
+                Delete
+              </Button>
+            )}
+          </Space>
+        ),
+      })
+    }
+    return list
+  }, [canStatus, canView, canEdit, canDelete])
+
+  const confirm = async () => {
+    if (!pending) return
+    const res =
+      pending.kind === 'status'
+        ? await setSubAdminStatus(pending.row._id, !pending.row.isActive)
+        : await deleteSubAdmin(pending.row._id)
+    toast.success(res.message || 'Success')
+    setPending(null)
+    table.current?.reload()
+  }
+
+  const dialogTitle =
+    pending?.kind === 'delete'
+      ? 'Are you sure you want to Delete ?'
+      : pending?.row.isActive
+        ? 'Are you sure Inactive this status ?'
+        : 'Are you sure Active this status ?'
+
+  return (
+    <Card
+      title="Sub Admin"
+      extra={
+        canAdd && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/sub_admin/sub_admin_add')}>
+            Add Sub Admin
+          </Button>
+        )
+      }
+    >
+      <div style={{ marginBottom: 16 }}>
+        <SearchBox placeholder="Search by Name or Email" onSearch={setSearch} />
+      </div>
+      <DataTable<SubAdminRow>
+        ref={table}
+        aria-label="Sub admins"
+        columns={columns}
+        fetch={fetch}
+        search={search}
+        defaultSort={{ column: 'createdAt', order: 'desc' }}
+      />
+      <ConfirmDialog
+        open={pending !== null}
+        title={dialogTitle}
+        text={pending ? nameOf(pending.row) : undefined}
+        onConfirm={confirm}
+        onCancel={() => setPending(null)}
+      />
+    </Card>
+  )
+}

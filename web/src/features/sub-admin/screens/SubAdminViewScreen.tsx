@@ -1,0 +1,124 @@
+/** /sub_admin/sub_admin_view/:id: read-only details and granted permissions. */
+import { useEffect, useState } from 'react'
+import { Button, Card, Descriptions, Result, Skeleton, Space, Table, Tag } from 'antd'
+import { EditOutlined } from '@ant-design/icons'
+import { useNavigate, useParams } from 'react-router'
+import { getSubAdmin } from '../api/get-sub-admin'
+import type { SubAdmin } from '../types'
+import { errorMessage } from '../../../lib/api-client'
+import { formatDate } from '../../../lib/format'
+import { MODULES } from '../../../lib/modules'
+import { useAccess } from '../../../lib/session'
+
+interface GrantRow {
+  slug: string
+  title: string
+  group: string | null
+  actions: string[]
+}
+
+/** Granted permissions in the order of modules.json; unknown slugs last. */
+function grantRows(subAdmin: SubAdmin): GrantRow[] {
+  const bySlug = new Map(subAdmin.permissions.map((p) => [p.slug, p]))
+  const rows: GrantRow[] = []
+  for (const mod of MODULES) {
+    const p = bySlug.get(mod.slug)
+    if (p && p.actions.length > 0) {
+      rows.push({ slug: mod.slug, title: mod.title, group: mod.group, actions: mod.actions.filter((a) => p.actions.includes(a)) })
+      bySlug.delete(mod.slug)
+    }
+  }
+  for (const p of bySlug.values()) {
+    if (p.actions.length > 0) rows.push({ slug: p.slug, title: p.title ?? p.slug, group: null, actions: p.actions })
+  }
+  return rows
+}
+
+export default function SubAdminViewScreen() {
+  const { id = '' } = useParams()
+  const navigate = useNavigate()
+  const { can } = useAccess()
+  const [subAdmin, setSubAdmin] = useState<SubAdmin | null>(null)
+  const [error, setError] = useState<string | null>(null)
+
+  useEffect(() => {
+    let active = true
+    setSubAdmin(null)
+    setError(null)
+    getSubAdmin(id)
+      .then((found) => active && setSubAdmin(found))
+      .catch((e: unknown) => active && setError(errorMessage(e)))
+    return () => {
+      active = false
+    }
+  }, [id])
+
+  const back = <Button onClick={() => navigate('/sub_admin')}>Back</Button>
+
+  if (error) {
+    return (
+      <Card title="Sub Admin Details">
+        <Result status="error" title={error} extra={back} />
+      </Card>
+    )
+  }
+
+  return (
+    <Space orientation="vertical" size="large" style={{ width: '100%' }}>
+      <Card
+        title="Sub Admin Details"
+        extra={
+          <Space>
+            {can('/sub_admin', 'edit') && (
+              <Button icon={<EditOutlined />} onClick={() => navigate(`/sub_admin/sub_admin_edit/${id}`)}>
+                Edit
+              </Button>
+            )}
+            {back}
+          </Space>
+        }
+      >
+        {!subAdmin ? (
+          <Skeleton active />
+        ) : (
+          <Descriptions bordered column={{ xs: 1, sm: 1, md: 2 }}>
+            <Descriptions.Item label="First Name">{subAdmin.firstName}</Descriptions.Item>
+            <Descriptions.Item label="Last Name">{subAdmin.lastName}</Descriptions.Item>
+            <Descriptions.Item label="Email">{subAdmin.email}</Descriptions.Item>
+            <Descriptions.Item label="Status">
+              {subAdmin.isActive ? <Tag color="green">Active</Tag> : <Tag color="red">Inactive</Tag>}
+            </Descriptions.Item>
+            <Descriptions.Item label="Created At">{formatDate(subAdmin.createdAt)}</Descriptions.Item>
+          </Descriptions>
+        )}
+      </Card>
+      {subAdmin && (
+        <Card title="Permissions">
+          <Table<GrantRow>
+            aria-label="Granted permissions"
+            rowKey="slug"
+            pagination={false}
+            size="small"
+            scroll={{ x: 'max-content' }}
+            dataSource={grantRows(subAdmin)}
+            columns={[
+              { title: 'Module', dataIndex: 'title', key: 'title' },
+              { title: 'Group', dataIndex: 'group', key: 'group', render: (g: string | null) => g ?? '—' },
+              {
+                title: 'Granted Actions',
+                key: 'actions',
+                render: (_, row) => (
+                  <Space size={4} wrap>
+                    {row.actions.map((a) => (
+                      <Tag key={a}>{a}</Tag>
+                    ))}
+                  </Space>
+                ),
+              },
+            ]}
+          />
+        </Card>
+      )}
+    </Space>
+  )
+}

@@ -1,0 +1,205 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+
+vi.mock('../toast', () => ({
+  toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() },
+  registerToastInstance: vi.fn(),
+  TOAST_DURATION_SECONDS: 5,
+  TOAST_PLACEMENT: 'topRight',
+}))
+
+import { apiClient, NETWORK_ERROR_MESSAGE, FORBIDDEN_FALLBACK_MESSAGE } from '../api-client'
+import { useLoading } from '../loading'
+import { useSession, SESSION_STORAGE_KEY } from '../session'
+import { toast } from '../toast'
+import { mockApi, type MockApi } from '../../testing/mock-api'
+import { mainAdmin } from '../../testing/users'
+
+const expired = [403, { message: 'Token expired', code: 'TOKEN_EXPIRED', errors: [] }] as const
+const refreshed = [200, { message: 'ok', data: { authToken: 'auth-2', refreshToken: 'refresh-2' } }] as const
+
+let api: MockApi
+
+beforeEach(() => {
+  useSession.getState().signIn(mainAdmin)
+  useLoading.setState({ pending: 0 })
+  api = mockApi()
+})
+
+afterEach(() => {
+  api.restore()
+  vi.mocked(toast.error).mockClear()
+})
+
+describe('request client', () => {
+  it('sends the stored auth token as a bearer header', async () => {
+    api.on('GET /v1/common/getAllCountry', [200, { message: 'ok', data: [] }])
+    await apiClient.get('/v1/common/getAllCountry')
+    expect(api.calls[0].headers.Authorization).toBe('Bearer auth-main')
+  })
+
+  it('refreshes once on 403 TOKEN_EXPIRED and retries the request once with the new token', async () => {
+    api
+      .on('POST /v1/common/refreshToken', [...refreshed])
+      .on('GET /admin/sub-admin/get/1', (call) =>
+        call.headers.Authorization === 'Bearer auth-2' ? [200, { message: 'ok', data: { _id: '1' } }] : [...expired],
+      )
+
+    const res = await apiClient.get('/admin/sub-admin/get/1')
+
+    expect(res.data.data._id).toBe('1')
+    const refreshes = api.callsTo('POST /v1/common/refreshToken')
+    expect(refreshes).toHaveLength(1)
+    expect(refreshes[0].body).toEqual({ token: 'refresh-main' })
+    expect(refreshes[0].headers.Authorization).toBeUndefined()
+    expect(api.callsTo('GET /admin/sub-admin/get/1')).toHaveLength(2)
+    expect(useSession.getState().user?.authToken).toBe('auth-2')
+    expect(useSession.getState().user?.refreshToken).toBe('refresh-2')
+    expect(JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? '{}').state.user.authToken).toBe('auth-2')
+    expect(toast.error).not.toHaveBeenCalled()
+  })
+
+  it('retries only once: a second TOKEN_EXPIRED ends the session', async () => {
+    api.on('POST /v1/common/refreshToken', [...refreshed]).on('GET /admin/x', [...expired])
+
+    await expect(apiClient.get('/admin/x')).rejects.toBeTruthy()
+
+    expect(api.callsTo('POST /v1/common/refreshToken')).toHaveLength(1)
+    expect(api.callsTo('GET /admin/x')).toHaveLength(2)
+    expect(useSession.getState().user).toBeNull()
+  })
+
+  it('shares one refresh between concurrent 403 TOKEN_EXPIRED answers', async () => {
+    let release: () => void = () => {}
+    const gate = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    api
+      .on('POST /v1/common/refreshToken', async () => {
+        await gate
+        return [...refreshed]
+      })
+      .on('GET /admin/a', (call) => (call.headers.Authorization === 'Bearer auth-2' ? [200, { data: 'a' }] : [...expired]))
+      .on('GET /admin/b', (call) => (call.headers.Authorization === 'Bearer auth-2' ? [200, { data: 'b' }] : [...expired]))
+
+    const both = Promise.all([apiClient.get('/admin/a'), apiClient.get('/admin/b')])
+    await vi.waitFor(() => expect(api.callsTo('POST /v1/common/refreshToken')).toHaveLength(1))
+    release()
+    const [a, b] = await both
+
+    expect(a.data.data).toBe('a')
+    expect(b.data.data).toBe('b')
+    expect(api.callsTo('POST /v1/common/refreshToken')).toHaveLength(1)
+    expect(api.callsTo('GET /admin/a')).toHaveLength(2)
+    expect(api.callsTo('GET /admin/b')).toHaveLength(2)
+  })
+
+  it('does not refresh again for a 403 that arrives after the refresh finished', async () => {
+    let releaseLate: () => void = () => {}
+    const late = new Promise<void>((resolve) => {
+      releaseLate = resolve
+    })
+    api
+      .on('POST /v1/common/refreshToken', [...refreshed])
+      .on('GET /admin/fast', (call) => (call.headers.Authorization === 'Bearer auth-2' ? [200, { data: 'fast' }] : [...expired]))
+      .on('GET /admin/late', async (call) => {
+        if (call.headers.Authorization === 'Bearer auth-2') return [200, { data: 'late' }]
+        await late
+        return [...expired]
+      })
+
+    const slow = apiClient.get('/admin/late')
+    await apiClient.get('/admin/fast')
+    releaseLate()
+    expect((await slow).data.data).toBe('late')
+    expect(api.callsTo('POST /v1/common/refreshToken')).toHaveLength(1)
+  })
+
+  it('logs out when the refresh fails', async () => {
+    api
+      .on('POST /v1/common/refreshToken', [401, { message: 'Invalid token', code: 'UNAUTHORIZED' }])
+      .on('GET /admin/x', [...expired])
+
+    await expect(apiClient.get('/admin/x')).rejects.toBeTruthy()
+
+    expect(useSession.getState().user).toBeNull()
+    expect(api.callsTo('GET /admin/x')).toHaveLength(1)
+    expect(JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? '{}').state.user).toBeNull()
+  })
+
+  it('does not refresh on 403 FORBIDDEN and shows the server message', async () => {
+    api.on('DELETE /admin/sub-admin/delete/1', [403, { message: 'Permission denied', code: 'FORBIDDEN' }])
+
+    await expect(apiClient.delete('/admin/sub-admin/delete/1')).rejects.toBeTruthy()
+
+    expect(api.callsTo('POST /v1/common/refreshToken')).toHaveLength(0)
+    expect(toast.error).toHaveBeenCalledWith('Permission denied')
+    expect(useSession.getState().user).not.toBeNull()
+  })
+
+  it('falls back to a fixed text for a FORBIDDEN answer without message', async () => {
+    api.on('GET /admin/y', [403, { code: 'FORBIDDEN' }])
+    await expect(apiClient.get('/admin/y')).rejects.toBeTruthy()
+    expect(toast.error).toHaveBeenCalledWith(FORBIDDEN_FALLBACK_MESSAGE)
+  })
+
+  it('logs out on 401', async () => {
+    api.on('GET /admin/z', [401, { message: 'Unauthorized', code: 'UNAUTHORIZED' }])
+
+    await expect(apiClient.get('/admin/z')).rejects.toBeTruthy()
+
+    expect(useSession.getState().user).toBeNull()
+    expect(api.callsTo('POST /v1/common/refreshToken')).toHaveLength(0)
+  })
+
+  it('shows the exact network-failure message when there is no response', async () => {
+    api.on('GET /admin/down', 'network-error')
+
+    await expect(apiClient.get('/admin/down')).rejects.toBeTruthy()
+
+    expect(toast.error).toHaveBeenCalledWith('Something went wrong, Please try again later!!!')
+    expect(NETWORK_ERROR_MESSAGE).toBe('Something went wrong, Please try again later!!!')
+    expect(useSession.getState().user).not.toBeNull()
+  })
+
+  it('shows the server message of other failures', async () => {
+    api.on('POST /admin/sub-admin/create', [409, { message: 'Email already exists', code: 'CONFLICT', errors: [] }])
+    await expect(apiClient.post('/admin/sub-admin/create', {})).rejects.toBeTruthy()
+    expect(toast.error).toHaveBeenCalledWith('Email already exists')
+  })
+
+  it('stays silent when the caller handles the failure', async () => {
+    api.on('POST /admin/sub-admin/forgotPassword', [400, { message: 'bad' }])
+    await expect(apiClient.post('/admin/sub-admin/forgotPassword', {}, { skipErrorToast: true })).rejects.toBeTruthy()
+    expect(toast.error).not.toHaveBeenCalled()
+  })
+
+  it('counts requests in flight for the global spinner', async () => {
+    let release: () => void = () => {}
+    const gate = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    api.on('GET /slow', async () => {
+      await gate
+      return [200, {}]
+    })
+    api.on('GET /fails', [500, { message: 'boom' }])
+
+    const slow = apiClient.get('/slow')
+    const failing = apiClient.get('/fails').catch(() => undefined)
+    await vi.waitFor(() => expect(api.calls).toHaveLength(2))
+    expect(useLoading.getState().pending).toBeGreaterThanOrEqual(1)
+    await failing
+    expect(useLoading.getState().pending).toBe(1)
+    release()
+    await slow
+    expect(useLoading.getState().pending).toBe(0)
+  })
+
+  it('keeps the counter balanced through a refresh and retry', async () => {
+    api
+      .on('POST /v1/common/refreshToken', [...refreshed])
+      .on('GET /admin/r', (call) => (call.headers.Authorization === 'Bearer auth-2' ? [200, {}] : [...expired]))
+    await apiClient.get('/admin/r')
+    expect(useLoading.getState().pending).toBe(0)
+  })
+})

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest'
+import {
+  formatCurrency,
+  formatDate,
+  formatNumber,
+  formatPercent,
+  formatPhone,
+  formatSplitAfterTwo,
+  formatTime,
+} from '../format'
+
+describe('formatters', () => {
+  const at = new Date(2024, 2, 5, 15, 7) // Mar 5 2024, 15:07 local time
+
+  it('time as hh:mm A', () => {
+    expect(formatTime(at)).toBe('03:07 PM')
+    expect(formatTime(null)).toBe('')
+  })
+
+  it("date as 'MMM D YYYY,h:mm a' from a Date, epoch milliseconds or text", () => {
+    expect(formatDate(at)).toBe('Mar 5 2024,3:07 pm')
+    expect(formatDate(at.getTime())).toBe('Mar 5 2024,3:07 pm')
+    expect(formatDate(new Date(2024, 11, 25, 9, 5).toISOString())).toBe('Dec 25 2024,9:05 am')
+    expect(formatDate(undefined)).toBe('')
+    expect(formatDate('not a date')).toBe('')
+  })
+
+  it('numbers with thousands commas, two decimals only when fractional', () => {
+    expect(formatNumber(1234567)).toBe('1,234,567')
+    expect(formatNumber(1234.5)).toBe('1,234.50')
+    expect(formatNumber(0.125)).toBe('0.13')
+    expect(formatNumber('2500')).toBe('2,500')
+    expect(formatNumber(0)).toBe('0')
+    expect(formatNumber(null)).toBe('')
+    expect(formatNumber('abc')).toBe('')
+  })
+
+  it('currency with a $ prefix', () => {
+    expect(formatCurrency(1500)).toBe('$1,500')
+    expect(formatCurrency(19.9)).toBe('$19.90')
+    expect(formatCurrency(-5)).toBe('-$5')
+  })
+
+  it('percentages', () => {
+    expect(formatPercent(2.9)).toBe('2.90%')
+    expect(formatPercent(3)).toBe('3%')
+  })
+
+  it('phone (XXX) XXX-XXXX for ten digits, anything else unchanged', () => {
+    expect(formatPhone('5551234567')).toBe('(555) 123-4567')
+    expect(formatPhone(5551234567)).toBe('(555) 123-4567')
+    expect(formatPhone('555-123-4567')).toBe('(555) 123-4567')
+    expect(formatPhone('12345')).toBe('12345')
+    expect(formatPhone(undefined)).toBe('')
+  })
+
+  it('zip / EIN style split after two characters', () => {
+    expect(formatSplitAfterTwo('123456789')).toBe('12-3456789')
+    expect(formatSplitAfterTwo('12-3456789')).toBe('12-3456789')
+    expect(formatSplitAfterTwo('12')).toBe('12')
+  })
+})

@@ -1,0 +1,248 @@
+/**
+ * The one route table of the console. Each route names its path, its lazily loaded screen,
+ * its title (breadcrumb), and for protected screens the module (slug of proto/modules.json)
+ * and the action it needs. Menu entries take their title and parent group from modules.json.
+ *
+ * The menu, the breadcrumbs and the sub-admin route guard are all derived here.
+ * Only screens that exist are listed: no entry may lead to an empty page.
+ */
+import type { ReactNode } from 'react'
+import { DashboardOutlined, TeamOutlined } from '@ant-design/icons'
+import type { ScreenLoader } from './lib/lazy-screen'
+import { findModule, GROUPS, MODULES, moduleOf, type Action, type ModuleDef } from './lib/modules'
+import { grantedActionsOf, isSubAdminUser, type SessionUser } from './lib/session'
+
+export type RouteLayout = 'public' | 'shell'
+
+export interface RouteDef {
+  path: string
+  screen: ScreenLoader
+  /** Page title, used by the breadcrumbs (menu entries use their module's title). */
+  title?: string
+  /** 'public': outside the shell, no session needed; 'shell': inside the protected shell. */
+  layout: RouteLayout
+  /** Module slug (proto/modules.json) whose permission the screen needs. */
+  module?: string
+  /** Action needed on the module: view for list/view screens, add for *_add, edit for *_edit. */
+  action?: Action
+  /** True for the module's menu entry. */
+  menu?: boolean
+  icon?: ReactNode
+}
+
+export interface AppRoute extends RouteDef {
+  title: string
+  /** Menu title: the module's title, for menu entries only. */
+  menuTitle?: string
+  /** Parent menu group of the module, or null. */
+  group: string | null
+}
+
+const table: RouteDef[] = [
+  { path: '/signin', layout: 'public', title: 'Sign In', screen: () => import('./features/auth/screens/SignInScreen') },
+  {
+    path: '/charity-signin',
+    layout: 'public',
+    title: 'Nonprofit Admin Sign In',
+    screen: () => import('./features/auth/screens/SignInScreen'),
+  },
+  {
+    path: '/forgot_password',
+    layout: 'public',
+    title: 'Forgot Password',
+    screen: () => import('./features/auth/screens/ForgotPasswordScreen'),
+  },
+  {
+    path: '/reset_password/:token',
+    layout: 'public',
+    title: 'Reset Password',
+    screen: () => import('./features/auth/screens/ResetPasswordScreen'),
+  },
+  {
+    path: '/change_password',
+    layout: 'shell',
+    title: 'Change Password',
+    screen: () => import('./features/auth/screens/ChangePasswordScreen'),
+  },
+  {
+    path: '/dashboard',
+    layout: 'shell',
+    module: '/dashboard',
+    action: 'view',
+    menu: true,
+    icon: <DashboardOutlined />,
+    screen: () => import('./features/dashboard/screens/DashboardScreen'),
+  },
+  {
+    path: '/sub_admin',
+    layout: 'shell',
+    module: '/sub_admin',
+    action: 'view',
+    menu: true,
+    icon: <TeamOutlined />,
+    screen: () => import('./features/sub-admin/screens/SubAdminListScreen'),
+  },
+  {
+    path: '/sub_admin/sub_admin_add',
+    layout: 'shell',
+    title: 'Add Sub Admin',
+    module: '/sub_admin',
+    action: 'add',
+    screen: () => import('./features/sub-admin/screens/SubAdminFormScreen'),
+  },
+  {
+    path: '/sub_admin/sub_admin_edit/:id',
+    layout: 'shell',
+    title: 'Edit Sub Admin',
+    module: '/sub_admin',
+    action: 'edit',
+    screen: () => import('./features/sub-admin/screens/SubAdminFormScreen'),
+  },
+  {
+    path: '/sub_admin/sub_admin_view/:id',
+    layout: 'shell',
+    title: 'View Sub Admin',
+    module: '/sub_admin',
+    action: 'view',
+    screen: () => import('./features/sub-admin/screens/SubAdminViewScreen'),
+  },
+]
+
+function resolve(def: RouteDef): AppRoute {
+  const mod = def.module ? moduleOf(def.module) : undefined
+  if (def.menu && !mod) throw new Error(`Menu route ${def.path} needs a module`)
+  if (mod && def.action && !mod.actions.includes(def.action) && def.action !== 'view') {
+    throw new Error(`Route ${def.path} needs ${def.action}, which ${mod.slug} does not offer`)
+  }
+  const title = def.title ?? mod?.title ?? def.path
+  return {
+    ...def,
+    title: def.menu && mod ? mod.title : title,
+    menuTitle: def.menu && mod ? mod.title : undefined,
+    group: mod?.group ?? null,
+  }
+}
+
+export const ROUTES: AppRoute[] = table.map(resolve)
+
+export function findRoute(path: string): AppRoute | undefined {
+  return ROUTES.find((r) => r.path === path)
+}
+
+/** The menu route of a module, when its screen exists. */
+export function menuRouteOf(slug: string): AppRoute | undefined {
+  return ROUTES.find((r) => r.menu && r.module === slug)
+}
+
+/**
+ * Whether a user may open a route. Routes without a module need only a session.
+ * Non-sub-admins may open everything. A sub-admin needs the route's action on its module;
+ * for a 'view' screen of a module that offers no 'view', any granted action counts.
+ */
+export function canAccessRoute(user: SessionUser | null | undefined, route: AppRoute): boolean {
+  if (route.layout === 'public') return true
+  if (!user) return false
+  if (!route.module || !isSubAdminUser(user)) return true
+  const mod = findModule(route.module)
+  if (!mod) return false
+  const granted = grantedActionsOf(user, route.module)
+  const needed = route.action ?? 'view'
+  if (needed === 'view' && !mod.actions.includes('view')) return granted.length > 0
+  return granted.includes(needed)
+}
+
+export interface MenuLeaf {
+  key: string
+  path: string
+  title: string
+  icon?: ReactNode
+}
+
+export interface MenuGroup {
+  key: string
+  title: string
+  children: MenuLeaf[]
+}
+
+export type MenuNode = MenuLeaf | MenuGroup
+
+export function isMenuGroup(node: MenuNode): node is MenuGroup {
+  return 'children' in node
+}
+
+/**
+ * Nests menu leaves under their module's parent group, keeping the order given; a group
+ * stands where its first module stands.
+ */
+export function nestMenu(entries: Array<{ module: ModuleDef; leaf: MenuLeaf }>): MenuNode[] {
+  const nodes: MenuNode[] = []
+  const groups = new Map<string, MenuGroup>()
+  for (const { module, leaf } of entries) {
+    if (!module.group) {
+      nodes.push(leaf)
+      continue
+    }
+    let group = groups.get(module.group)
+    if (!group) {
+      group = { key: `group:${module.group}`, title: module.group, children: [] }
+      groups.set(module.group, group)
+      nodes.push(group)
+    }
+    group.children.push(leaf)
+  }
+  return nodes
+}
+
+/**
+ * The sidebar: modules of modules.json, in its order, that have a screen, at least one
+ * granted action and whose menu screen the user may open; grouped under their parent group.
+ */
+export function buildMenu(user: SessionUser | null | undefined): MenuNode[] {
+  if (!user) return []
+  const entries: Array<{ module: ModuleDef; leaf: MenuLeaf }> = []
+  for (const mod of MODULES) {
+    const route = menuRouteOf(mod.slug)
+    if (!route) continue
+    if (grantedActionsOf(user, mod.slug).length === 0) continue
+    if (!canAccessRoute(user, route)) continue
+    entries.push({
+      module: mod,
+      leaf: { key: route.path, path: route.path, title: route.menuTitle ?? mod.title, icon: route.icon },
+    })
+  }
+  return nestMenu(entries)
+}
+
+/** Known parent groups, in order (from modules.json). */
+export const MENU_GROUPS = GROUPS
+
+export interface Crumb {
+  title: string
+  path?: string
+}
+
+/** Breadcrumbs: [group] > [module's menu entry] > [this screen]. */
+export function breadcrumbsOf(route: AppRoute): Crumb[] {
+  const crumbs: Crumb[] = []
+  if (route.group) crumbs.push({ title: route.group })
+  if (route.module && !route.menu) {
+    const entry = menuRouteOf(route.module)
+    if (entry) crumbs.push({ title: entry.title, path: entry.path })
+  }
+  crumbs.push({ title: route.title })
+  return crumbs
+}
+
+/** Where a signed-in user lands: the dashboard, else the first menu screen they may open. */
+export function homePathOf(user: SessionUser | null | undefined): string | null {
+  const dashboard = findRoute('/dashboard')
+  if (dashboard && canAccessRoute(user, dashboard)) return dashboard.path
+  for (const node of buildMenu(user)) {
+    if (isMenuGroup(node)) {
+      if (node.children[0]) return node.children[0].path
+    } else {
+      return node.path
+    }
+  }
+  return null
+}
