@@ -10,7 +10,7 @@ import type { ReactNode } from 'react'
 import { DashboardOutlined, TeamOutlined } from '@ant-design/icons'
 import type { ScreenLoader } from './lib/lazy-screen'
 import { findModule, GROUPS, MODULES, moduleOf, type Action, type ModuleDef } from './lib/modules'
-import { grantedActionsOf, isSubAdminUser, type SessionUser } from './lib/session'
+import { grantedActionsOf, holdsEverything, type SessionUser } from './lib/session'
 
 export type RouteLayout = 'public' | 'shell'
 
@@ -136,13 +136,13 @@ export function menuRouteOf(slug: string): AppRoute | undefined {
 
 /**
  * Whether a user may open a route. Routes without a module need only a session.
- * Non-sub-admins may open everything. A sub-admin needs the route's action on its module;
+ * The main admin may open everything. Anyone else needs the route's action on its module;
  * for a 'view' screen of a module that offers no 'view', any granted action counts.
  */
 export function canAccessRoute(user: SessionUser | null | undefined, route: AppRoute): boolean {
   if (route.layout === 'public') return true
   if (!user) return false
-  if (!route.module || !isSubAdminUser(user)) return true
+  if (!route.module || holdsEverything(user)) return true
   const mod = findModule(route.module)
   if (!mod) return false
   const granted = grantedActionsOf(user, route.module)

@@ -66,20 +66,28 @@ export function isSubAdminUser(user: SessionUser | null | undefined): boolean {
 }
 
 /**
- * The actions a user holds on a module. Non-sub-admins hold every action the module offers;
- * a sub-admin holds what its permissions grant, limited to what the module offers.
+ * Only the main admin holds every action. Sub-admins and nonprofit admins hold what their
+ * permissions grant (the server sends a nonprofit admin's fixed grants at sign-in).
+ */
+export function holdsEverything(user: SessionUser | null | undefined): boolean {
+  return user?.adminType === 'Admin'
+}
+
+/**
+ * The actions a user holds on a module. The main admin holds every action the module offers;
+ * anyone else holds what its permissions grant, limited to what the module offers.
  */
 export function grantedActionsOf(user: SessionUser | null | undefined, slug: string): Action[] {
   const mod = findModule(slug)
   if (!user || !mod) return []
-  if (!isSubAdminUser(user)) return [...mod.actions]
+  if (holdsEverything(user)) return [...mod.actions]
   const granted = user.permissions.find((p) => p.slug === slug)?.actions ?? []
   return mod.actions.filter((a) => granted.includes(a))
 }
 
 export function canUser(user: SessionUser | null | undefined, slug: string, action: Action): boolean {
   if (!user) return false
-  if (!isSubAdminUser(user)) return true
+  if (holdsEverything(user)) return true
   return grantedActionsOf(user, slug).includes(action)
 }
 

@@ -1,0 +1,180 @@
+//! Cluster mode: identity and the BFF as separate processes (the real binaries) on
+//! PostgreSQL, Redis and RabbitMQ. Needs TEST_DATABASE_URL, TEST_REDIS_URL and
+//! TEST_AMQP_URL; without them it is skipped, unless REQUIRE_SERVICES=1.
+
+use futures::StreamExt;
+use lapin::options::{BasicAckOptions, BasicConsumeOptions, ExchangeDeclareOptions, QueueBindOptions, QueueDeclareOptions};
+use lapin::types::FieldTable;
+use serde_json::{Value, json};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+struct Proc(Child);
+impl Drop for Proc {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+}
+
+fn services() -> Option<(String, String, String)> {
+    let get = |k: &str| std::env::var(k).ok().filter(|v| !v.is_empty());
+    match (get("TEST_DATABASE_URL"), get("TEST_REDIS_URL"), get("TEST_AMQP_URL")) {
+        (Some(d), Some(r), Some(a)) => Some((d, r, a)),
+        _ if std::env::var("REQUIRE_SERVICES").is_ok_and(|v| v == "1") => {
+            panic!("REQUIRE_SERVICES=1 but TEST_DATABASE_URL, TEST_REDIS_URL or TEST_AMQP_URL is unset")
+        }
+        _ => None,
+    }
+}
+
+const SECRET: &str = "cluster-test-secret-cluster-test-secret-0123";
+
+fn identity_proc(db: &str, amqp: &str, port: u16) -> Proc {
+    let bin = std::path::Path::new(env!("CARGO_BIN_EXE_bff")).with_file_name("identity");
+    assert!(bin.exists(), "build the identity binary first (cargo build --workspace --bins)");
+    Proc(
+        Command::new(bin)
+            .env("IDENTITY_DATABASE_URL", db)
+            .env("JWT_SECRET", SECRET)
+            .env("ADMIN_EMAIL", "admin@example.org")
+            .env("ADMIN_PASSWORD", "Admin@123")
+            .env("AMQP_URL", amqp)
+            .env("GRPC_LISTEN", format!("127.0.0.1:{port}"))
+            .env("LOG_FORMAT", "json")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("identity starts"),
+    )
+}
+
+fn bff_proc(identity_port: u16, redis: &str, port: u16) -> Proc {
+    Proc(
+        Command::new(env!("CARGO_BIN_EXE_bff"))
+            .env("IDENTITY_URL", format!("http://127.0.0.1:{identity_port}"))
+            .env("JWT_SECRET", SECRET)
+            .env("REDIS_URL", redis)
+            .env("LISTEN", format!("127.0.0.1:{port}"))
+            .env("PUBLIC_URL", format!("http://127.0.0.1:{port}"))
+            .env("LOG_FORMAT", "json")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("bff starts"),
+    )
+}
+
+async fn wait_ready(http: &reqwest::Client, base: &str) {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while Instant::now() < deadline {
+        if let Ok(r) = http.get(format!("{base}/readyz")).send().await
+            && r.status() == 200
+        {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    panic!("{base} never became ready");
+}
+
+async fn call(http: &reqwest::Client, method: reqwest::Method, url: String, token: Option<&str>, body: Value) -> (u16, Value) {
+    let mut req = http.request(method, url).json(&body);
+    if let Some(t) = token {
+        req = req.bearer_auth(t);
+    }
+    let r = req.send().await.unwrap();
+    let status = r.status().as_u16();
+    (status, r.json().await.unwrap_or(Value::Null))
+}
+
+#[tokio::test]
+async fn identity_and_the_bff_run_as_separate_processes_on_postgres_redis_and_rabbitmq() {
+    let Some((pg, redis, amqp)) = services() else {
+        eprintln!("cluster test skipped: set TEST_DATABASE_URL, TEST_REDIS_URL, TEST_AMQP_URL");
+        return;
+    };
+    let db = common::db::testing::create_postgres_database(&pg).await;
+
+    // A queue of our own on the events exchange, to see what identity publishes.
+    let conn = lapin::Connection::connect(&amqp, lapin::ConnectionProperties::default()).await.unwrap();
+    let ch = conn.create_channel().await.unwrap();
+    ch.exchange_declare(common::bus::EXCHANGE.into(), lapin::ExchangeKind::Topic, ExchangeDeclareOptions { durable: true, ..Default::default() }, FieldTable::default())
+        .await
+        .unwrap();
+    let queue = format!("cluster-test-{}", common::new_id());
+    ch.queue_declare(queue.as_str().into(), QueueDeclareOptions { exclusive: true, auto_delete: true, ..Default::default() }, FieldTable::default())
+        .await
+        .unwrap();
+    ch.queue_bind(queue.as_str().into(), common::bus::EXCHANGE.into(), "identity.#".into(), QueueBindOptions::default(), FieldTable::default())
+        .await
+        .unwrap();
+    let mut events = ch.basic_consume(queue.as_str().into(), "t".into(), BasicConsumeOptions::default(), FieldTable::default()).await.unwrap();
+
+    let (ip, bp) = (free_port(), free_port());
+    let mut identity = identity_proc(&db, &amqp, ip);
+    let _bff = bff_proc(ip, &redis, bp);
+    let base = format!("http://127.0.0.1:{bp}");
+    let http = reqwest::Client::builder().timeout(Duration::from_secs(30)).build().unwrap();
+    wait_ready(&http, &base).await;
+
+    use reqwest::Method as M;
+    let (s, login) = call(&http, M::POST, format!("{base}/admin-login/login"), None, json!({ "email": "admin@example.org", "password": "Admin@123" })).await;
+    assert_eq!(s, 200, "{login}");
+    let t = login["data"]["authToken"].as_str().unwrap().to_string();
+    let (s, created) = call(
+        &http,
+        M::POST,
+        format!("{base}/admin/sub-admin/create"),
+        Some(&t),
+        json!({ "firstName": "Cluster", "lastName": "Test", "email": "cluster@example.org", "password": "secret12",
+                "permissions": [{ "slug": "/donor", "actions": ["view"] }] }),
+    )
+    .await;
+    assert_eq!(s, 200, "{created}");
+    let id = created["data"]["_id"].as_str().unwrap().to_string();
+
+    // The event went through the outbox and RabbitMQ.
+    let delivery = tokio::time::timeout(Duration::from_secs(15), events.next()).await.expect("an event within 15 s").unwrap().unwrap();
+    let ev: common::bus::Event = serde_json::from_slice(&delivery.data).unwrap();
+    assert_eq!(ev.event_type, "identity.subadmin.created");
+    assert_eq!(ev.payload["id"], id);
+    delivery.ack(BasicAckOptions::default()).await.unwrap();
+
+    let (s, sub) = call(&http, M::POST, format!("{base}/admin-login/login"), None, json!({ "email": "cluster@example.org", "password": "secret12" })).await;
+    assert_eq!(s, 200);
+    let st = sub["data"]["authToken"].as_str().unwrap().to_string();
+    let (s, body) = call(&http, M::POST, format!("{base}/admin/sub-admin/subAdminList"), Some(&st), json!({})).await;
+    assert_eq!((s, body["code"].as_str()), (403, Some("FORBIDDEN")));
+    // Its standing is cached in Redis now; deactivation must still end the session at once.
+    assert_eq!(call(&http, M::GET, format!("{base}/v1/common/getAllCountry"), Some(&st), Value::Null).await.0, 200);
+    let (s, _) = call(&http, M::PATCH, format!("{base}/admin/sub-admin/subAdminStatus/{id}"), Some(&t), json!({ "isActive": false })).await;
+    assert_eq!(s, 200);
+    assert_eq!(call(&http, M::GET, format!("{base}/v1/common/getAllCountry"), Some(&st), Value::Null).await.0, 401);
+
+    // Identity restarts: reads made during the restart are retried, not failed.
+    let _ = identity.0.kill();
+    let _ = identity.0.wait();
+    let restarted = tokio::spawn({
+        let db = db.clone();
+        let amqp = amqp.clone();
+        async move {
+            tokio::time::sleep(Duration::from_millis(300)).await;
+            identity_proc(&db, &amqp, ip)
+        }
+    });
+    let (s, list) = call(&http, M::POST, format!("{base}/admin/sub-admin/subAdminList"), Some(&t), json!({})).await;
+    assert_eq!(s, 200, "{list}");
+    assert_eq!(list["total_records"], 1);
+    identity = restarted.await.unwrap();
+
+    // The status change published before the restart arrives too: nothing lost.
+    let delivery = tokio::time::timeout(Duration::from_secs(15), events.next()).await.expect("status event").unwrap().unwrap();
+    let ev: common::bus::Event = serde_json::from_slice(&delivery.data).unwrap();
+    assert_eq!(ev.event_type, "identity.subadmin.status_changed");
+    drop(identity);
+}

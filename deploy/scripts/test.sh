@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Runs every test of the Giving Console: Rust unit and integration tests (storage on
+# SQLite and PostgreSQL, BFF over HTTP, events on RabbitMQ, cache on Redis, cluster
+# mode as separate processes), clippy, the web console's type check and Vitest suite,
+# and the Playwright end-to-end flows in Chromium. Installs and starts PostgreSQL,
+# Redis, RabbitMQ and Chromium when they are absent (Debian packages).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+start=$(date +%s)
+step() { printf '\n==> %s (%ss)\n' "$*" "$(( $(date +%s) - start ))"; }
+
+step "services"
+eval "$(deploy/scripts/services.sh)"
+export REQUIRE_SERVICES=1
+
+step "web dependencies"
+if [ ! -d web/node_modules ] || [ web/package-lock.json -nt web/node_modules ]; then
+  (cd web && npm ci --no-audit --no-fund)
+fi
+
+step "cargo build"
+cargo build --workspace --bins --tests
+
+step "cargo clippy"
+cargo clippy --workspace --all-targets -- -D warnings
+
+step "cargo test"
+cargo test --workspace
+
+step "web: type check, unit tests, build"
+(cd web && npm run typecheck && npm test && npm run build)
+
+step "end to end (Chromium)"
+(cd web && npm run e2e)
+
+step "all tests passed"
