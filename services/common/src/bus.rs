@@ -92,9 +92,12 @@ pub fn topic_matches(pattern: &str, key: &str) -> bool {
 
 /// Embedded mode: delivery is a direct call. `publish` returns only after every
 /// matching handler succeeded, so the outbox keeps (and retries) what failed.
+/// A subscription: its topic patterns and its handler.
+type Subscriber = (Vec<String>, Arc<dyn EventHandler>);
+
 #[derive(Default)]
 pub struct InProcessBus {
-    subscribers: RwLock<Vec<(Vec<String>, Arc<dyn EventHandler>)>>,
+    subscribers: RwLock<Vec<Subscriber>>,
 }
 
 impl InProcessBus {

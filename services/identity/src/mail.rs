@@ -66,8 +66,11 @@ async fn deliver(settings: &Settings, m: &store::Mail) -> anyhow::Result<()> {
     }
 }
 
+/// (host, port, optional user and password)
+type SmtpTarget = (String, u16, Option<(String, String)>);
+
 /// `smtp://[user:pass@]host[:port]` (plain SMTP; put a TLS relay in front when needed).
-fn parse_smtp_url(url: &str) -> anyhow::Result<(String, u16, Option<(String, String)>)> {
+fn parse_smtp_url(url: &str) -> anyhow::Result<SmtpTarget> {
     let rest = url.strip_prefix("smtp://").ok_or_else(|| anyhow::anyhow!("SMTP_URL must start with smtp://"))?;
     let (creds, hostport) = match rest.rsplit_once('@') {
         Some((c, h)) => {
