@@ -91,6 +91,16 @@ impl Db {
         Ok(())
     }
 
+    /// A transaction that reads before it writes. On SQLite it takes the write lock up
+    /// front (`BEGIN IMMEDIATE`): a deferred transaction that has read cannot wait for
+    /// the lock later and fails at once with "database is locked" under concurrent writes.
+    pub async fn begin_write(&self) -> Result<sqlx::Transaction<'static, sqlx::Any>, sqlx::Error> {
+        match self.backend {
+            Backend::Sqlite => self.pool.begin_with("BEGIN IMMEDIATE").await,
+            Backend::Postgres => self.pool.begin().await,
+        }
+    }
+
     /// Answers whether the database takes a query (readiness).
     pub async fn ping(&self) -> bool {
         sqlx::query("SELECT 1").execute(&self.pool).await.is_ok()

@@ -96,7 +96,7 @@ impl Relay {
     /// Publishes up to `limit` pending events; answers how many went out. Stops at the
     /// first failure so events of one service keep their order.
     pub async fn publish_batch(&self, limit: i64) -> anyhow::Result<usize> {
-        let mut tx = self.db.pool.begin().await?;
+        let mut tx = self.db.begin_write().await?;
         let lock = match self.db.backend {
             Backend::Postgres => " FOR UPDATE SKIP LOCKED",
             Backend::Sqlite => "",
