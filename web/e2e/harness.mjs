@@ -1,0 +1,423 @@
+/**
+ * Shared harness of the end-to-end browser tests (node --test, playwright-core).
+ *
+ * `setupConsole()` registers `before`/`after` hooks that start one embedded console
+ * (target/debug/giving-console) on a free port with a fresh data folder and one headless
+ * Chromium, and stop both afterwards. `step()` declares a test that saves a screenshot to
+ * web/test-results/ when it fails. The rest are small helpers that act as a person would:
+ * sign in through the form, open the account menu, read the menu, read the reset mail.
+ *
+ * Environment:
+ *   GC_BIN            path of the giving-console binary (default: $CARGO_TARGET_DIR/debug or
+ *                     <repo>/target/debug)
+ *   CHROMIUM_PATH     Chromium executable (default /usr/bin/chromium)
+ *   E2E_KEEP_DATA=1   keep each run's data folder (its path is printed)
+ */
+import { after, before, test } from 'node:test'
+import assert from 'node:assert/strict'
+import { spawn } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, createWriteStream } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { basename, dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { chromium } from 'playwright-core'
+
+const here = dirname(fileURLToPath(import.meta.url))
+export const WEB_ROOT = resolve(here, '..')
+export const REPO_ROOT = resolve(WEB_ROOT, '..')
+export const RESULTS_DIR = join(WEB_ROOT, 'test-results')
+
+export const ADMIN_EMAIL = 'admin@example.org'
+export const ADMIN_PASSWORD = 'Admin@123'
+export const SESSION_KEY = 'giving-console-session'
+
+/** Longest wait for something to show (ms). */
+export const WAIT = 10_000
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+]
+
+/** The console binary: GC_BIN, else $CARGO_TARGET_DIR/debug, else <repo>/target/debug. */
+export function consoleBinary() {
+  if (process.env.GC_BIN) return resolve(process.env.GC_BIN)
+  const candidates = []
+  if (process.env.CARGO_TARGET_DIR) candidates.push(resolve(REPO_ROOT, process.env.CARGO_TARGET_DIR, 'debug', 'giving-console'))
+  candidates.push(join(REPO_ROOT, 'target', 'debug', 'giving-console'))
+  return candidates.find((p) => existsSync(p)) ?? candidates[0]
+}
+
+function freePort() {
+  return new Promise((ok, fail) => {
+    const server = createServer()
+    server.unref()
+    server.on('error', fail)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address()
+      server.close(() => ok(port))
+    })
+  })
+}
+
+const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms))
+
+/** Polls `check` until it returns a truthy value (or throws the last error after `timeout`). */
+export async function eventually(check, { timeout = WAIT, interval = 100, what = 'condition' } = {}) {
+  const end = Date.now() + timeout
+  let last
+  for (;;) {
+    try {
+      const value = await check()
+      if (value) return value
+    } catch (e) {
+      last = e
+    }
+    if (Date.now() > end) throw last ?? new Error(`Timed out waiting for ${what}`)
+    await sleep(interval)
+  }
+}
+
+/** Starts the embedded console; resolves once GET /healthz answers 200. */
+export async function startConsole() {
+  const bin = consoleBinary()
+  if (!existsSync(bin)) {
+    throw new Error(`No console binary at ${bin}: run 'cargo build --bin giving-console' (or set GC_BIN)`)
+  }
+  const webDir = join(WEB_ROOT, 'dist')
+  if (!existsSync(join(webDir, 'index.html'))) throw new Error(`No built console in ${webDir}: run 'npm run build'`)
+
+  const port = await freePort()
+  const dataDir = mkdtempSync(join(tmpdir(), 'gc-e2e-'))
+  const baseURL = `http://127.0.0.1:${port}`
+  const env = { ...process.env }
+  // Settings the run must not inherit: mail goes to files, default token lifetimes and limits.
+  for (const name of ['SMTP_URL', 'JWT_SECRET', 'ACCESS_TOKEN_TTL_SECS', 'LOGIN_MAX_FAILURES_PER_ACCOUNT', 'LOGIN_MAX_FAILURES_PER_ADDRESS', 'LISTEN']) {
+    delete env[name]
+  }
+  Object.assign(env, {
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+    WEB_DIR: webDir,
+    PUBLIC_URL: baseURL,
+    RUST_LOG: env.RUST_LOG ?? 'warn',
+  })
+  const log = createWriteStream(join(dataDir, 'console.log'))
+  const child = spawn(bin, [], { env, stdio: ['ignore', 'pipe', 'pipe'] })
+  child.stdout.pipe(log)
+  child.stderr.pipe(log)
+  let exited = null
+  const exit = new Promise((ok) => child.once('exit', (code, signal) => ok((exited = { code, signal }))))
+  // Should the runner itself end first, do not leave the console running.
+  const killOnExit = () => {
+    if (!exited) child.kill('SIGKILL')
+  }
+  process.once('exit', killOnExit)
+
+  const stop = async () => {
+    if (!exited) {
+      child.kill('SIGTERM')
+      const done = await Promise.race([exit, sleep(5000).then(() => null)])
+      if (!done && !exited) {
+        child.kill('SIGKILL')
+        await exit
+      }
+    }
+    process.removeListener('exit', killOnExit)
+    log.end()
+    if (process.env.E2E_KEEP_DATA) console.log(`# console data kept in ${dataDir}`)
+    else rmSync(dataDir, { recursive: true, force: true })
+  }
+
+  try {
+    await eventually(
+      async () => {
+        if (exited) throw new Error(`giving-console exited early (${JSON.stringify(exited)}); see ${join(dataDir, 'console.log')}`)
+        const res = await fetch(`${baseURL}/healthz`)
+        return res.status === 200
+      },
+      { timeout: 30_000, interval: 100, what: `${baseURL}/healthz` },
+    )
+  } catch (e) {
+    if (exited) {
+      const text = existsSync(join(dataDir, 'console.log')) ? readFileSync(join(dataDir, 'console.log'), 'utf8') : ''
+      e.message += `\n${text.slice(-2000)}`
+    }
+    await stop()
+    throw e
+  }
+  return { baseURL, port, dataDir, pid: child.pid, stop }
+}
+
+export async function launchBrowser() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  })
+}
+
+/**
+ * One console and one browser for the calling test file. Returns a live object whose fields
+ * (baseURL, dataDir, browser, page, context) are filled in by the `before` hook.
+ */
+export function setupConsole(name) {
+  const env = { name, baseURL: '', dataDir: '', browser: null, context: null, page: null, requests: [] }
+  before(async () => {
+    mkdirSync(RESULTS_DIR, { recursive: true })
+    Object.assign(env, await startConsole())
+    env.browser = await launchBrowser()
+    await newPage(env)
+  })
+  after(async () => {
+    await env.context?.close().catch(() => {})
+    await env.browser?.close().catch(() => {})
+    await env.stop?.()
+  })
+  return env
+}
+
+/** Starts a new browser context (no stored session) with one page, closing the previous one. */
+export async function newPage(env) {
+  await env.context?.close().catch(() => {})
+  env.context = await env.browser.newContext({ baseURL: env.baseURL, viewport: { width: 1366, height: 900 } })
+  env.context.setDefaultTimeout(WAIT)
+  env.context.setDefaultNavigationTimeout(WAIT)
+  env.page = await env.context.newPage()
+  env.requests = []
+  env.page.on('request', (req) => env.requests.push({ method: req.method(), url: req.url() }))
+  return env.page
+}
+
+/** A test whose failure leaves a screenshot of the page in web/test-results/. */
+export function step(env, title, fn, options = {}) {
+  test(title, { timeout: 60_000, ...options }, async (t) => {
+    try {
+      await fn(t)
+    } catch (error) {
+      if (env.page && !env.page.isClosed()) {
+        const file = join(RESULTS_DIR, `${env.name}-${title}`.replace(/[^A-Za-z0-9_.-]+/g, '_').slice(0, 120) + '.png')
+        await env.page
+          .screenshot({ path: file, fullPage: true, timeout: 5000 })
+          .then(() => console.log(`# screenshot: ${file} (at ${env.page.url()})`))
+          .catch(() => {})
+      }
+      throw error
+    }
+  })
+}
+
+// ---- what the page shows -------------------------------------------------------------
+
+/** Waits until the page's path is `path` (a string or a RegExp on the pathname). */
+export async function expectPath(page, path, timeout = WAIT) {
+  await page.waitForURL((url) => (path instanceof RegExp ? path.test(url.pathname) : url.pathname === path), { timeout })
+}
+
+/** Waits until `text` is visible somewhere on the page (exact text of one element). */
+export async function expectText(page, text, options = {}) {
+  const locator = page.getByText(text, { exact: true, ...options }).first()
+  await locator.waitFor({ state: 'visible', timeout: options.timeout ?? WAIT })
+  return locator
+}
+
+/** The error messages shown under the form fields. */
+export function fieldErrors(page) {
+  return page.locator('.ant-form-item-explain-error')
+}
+
+/**
+ * Waits until every message of `expected` is shown under a form field; with `only`, until
+ * they are the only ones (messages that no longer apply fade out first). Returns the texts.
+ */
+export async function expectFieldErrors(page, expected, { only = false } = {}) {
+  for (const message of expected) {
+    await fieldErrors(page).filter({ hasText: new RegExp(`^${escapeRegExp(message)}$`) }).first().waitFor({ state: 'visible' })
+  }
+  if (!only) return fieldErrors(page).allInnerTexts()
+  const want = JSON.stringify([...expected].sort())
+  let shown = []
+  try {
+    return await eventually(async () => {
+      shown = await fieldErrors(page).allInnerTexts()
+      return JSON.stringify([...shown].sort()) === want && shown
+    })
+  } catch {
+    throw new Error(`Expected only the field errors ${want}, the page shows ${JSON.stringify(shown)}`)
+  }
+}
+
+export function escapeRegExp(text) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+}
+
+/** A toast (antd notification) showing `text`. */
+export function toast(page, text) {
+  return page.locator('.ant-notification-notice').filter({ hasText: text }).first()
+}
+
+export async function expectToast(page, text) {
+  await toast(page, text).waitFor({ state: 'visible' })
+}
+
+/** The sidebar menu. */
+export function mainMenu(page) {
+  return page.getByRole('menu', { name: 'Main menu' })
+}
+
+/** The titles of the sidebar menu's entries. */
+export async function menuTitles(page) {
+  // An empty menu has no height, so it is only 'attached'.
+  await mainMenu(page).waitFor({ state: 'attached' })
+  return (await mainMenu(page).getByRole('menuitem').allInnerTexts()).map((t) => t.trim()).filter(Boolean)
+}
+
+// ---- acting as a person --------------------------------------------------------------
+
+/** Opens /signin, fills the form and presses Sign In (does not wait for the outcome). */
+export async function fillSignIn(page, email, password) {
+  if (new URL(page.url(), 'http://x').pathname !== '/signin') await page.goto('/signin')
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(password)
+  await page.getByRole('button', { name: 'Sign In' }).click()
+}
+
+/** Signs in through the form and waits until the shell is shown at `landing`. */
+export async function signIn(page, email, password, landing = '/dashboard') {
+  await fillSignIn(page, email, password)
+  await expectPath(page, landing)
+  await page.getByTestId('account-menu').waitFor({ state: 'visible' })
+}
+
+/** Closes the toasts that are shown (they sit over the header's right end). */
+export async function dismissToasts(page) {
+  const notices = page.locator('.ant-notification-notice')
+  const closers = await notices.locator('.ant-notification-notice-close').all()
+  for (const close of closers) await close.click({ timeout: 1000 }).catch(() => {})
+  if (closers.length > 0) {
+    await eventually(async () => (await notices.count()) === 0, { timeout: 3000, interval: 50 }).catch(() => {})
+  }
+}
+
+/** Opens the header's account menu and picks `item` ('Change Password' or 'Logout'). */
+export async function accountMenu(page, item) {
+  await dismissToasts(page)
+  await page.getByTestId('account-menu').click()
+  const entry = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem', { name: item })
+  await entry.click()
+}
+
+export async function signOut(page) {
+  await accountMenu(page, 'Logout')
+  await expectPath(page, '/signin')
+  await page.getByRole('button', { name: 'Sign In' }).waitFor({ state: 'visible' })
+}
+
+/** The session record stored by the console (localStorage 'giving-console-session'). */
+export async function storedSession(page) {
+  return page.evaluate((key) => {
+    const raw = window.localStorage.getItem(key)
+    return raw ? JSON.parse(raw) : null
+  }, SESSION_KEY)
+}
+
+/** Calls the REST API from the page with the stored bearer token. */
+export async function fetchFromPage(page, path, { method = 'POST', body } = {}) {
+  return page.evaluate(
+    async ({ key, path, method, body }) => {
+      const raw = window.localStorage.getItem(key)
+      const token = raw ? JSON.parse(raw)?.state?.user?.authToken : undefined
+      const res = await fetch(path, {
+        method,
+        headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      })
+      let json = null
+      try {
+        json = await res.json()
+      } catch {
+        json = null
+      }
+      return { status: res.status, body: json, hadToken: Boolean(token) }
+    },
+    { key: SESSION_KEY, path, method, body },
+  )
+}
+
+// ---- REST set-up (outside the browser) -----------------------------------------------
+
+/** Calls the REST API from Node; returns { status, body }. */
+export async function api(env, path, { method = 'POST', body, token } = {}) {
+  const res = await fetch(env.baseURL + path, {
+    method,
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  const text = await res.text()
+  let json = null
+  try {
+    json = JSON.parse(text)
+  } catch {
+    json = text
+  }
+  return { status: res.status, body: json }
+}
+
+export async function apiSignIn(env, email, password) {
+  const res = await api(env, '/admin-login/login', { body: { email, password } })
+  assert.equal(res.status, 200, `sign-in of ${email} through the API: ${JSON.stringify(res.body)}`)
+  return res.body.data
+}
+
+/** Creates a sub-admin through the API as the main admin; returns its id. */
+export async function apiCreateSubAdmin(env, { firstName, lastName, email, password, permissions }) {
+  const admin = await apiSignIn(env, ADMIN_EMAIL, ADMIN_PASSWORD)
+  const res = await api(env, '/admin/sub-admin/create', {
+    token: admin.authToken,
+    body: { firstName, lastName, email, password, permissions },
+  })
+  assert.equal(res.status, 200, `create sub-admin through the API: ${JSON.stringify(res.body)}`)
+  return res.body.data._id
+}
+
+// ---- mail ----------------------------------------------------------------------------
+
+/** Names of the mail files written so far (DATA_DIR/mail/*.eml). */
+export function mailFiles(env) {
+  const dir = join(env.dataDir, 'mail')
+  if (!existsSync(dir)) return []
+  return readdirSync(dir).filter((f) => f.endsWith('.eml'))
+}
+
+/**
+ * Waits for a mail to `email` that is not in `seen` (file names) and returns the reset link
+ * it carries (the newest such mail).
+ */
+export async function waitForResetLink(env, email, seen = []) {
+  const dir = join(env.dataDir, 'mail')
+  const linkPattern = new RegExp(`${escapeRegExp(env.baseURL)}/reset_password/[A-Za-z0-9_-]+`)
+  return eventually(
+    () => {
+      const fresh = mailFiles(env)
+        .filter((f) => !seen.includes(f))
+        .sort() // names start with the epoch milliseconds
+        .reverse()
+      for (const file of fresh) {
+        const text = readFileSync(join(dir, file), 'utf8')
+        if (!text.split('\n').some((line) => line.trim() === `To: ${email}`)) continue
+        const link = text.match(linkPattern)?.[0]
+        if (link) return { link, file: basename(file), text }
+      }
+      return null
+    },
+    { timeout: 15_000, interval: 200, what: `a reset mail to ${email} in ${dir}` },
+  )
+}

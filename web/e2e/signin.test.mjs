@@ -1,0 +1,127 @@
+/**
+ * Sign-in screen, landing, menu, unknown paths and logout (flows 1, 2, 3 and 8).
+ */
+import assert from 'node:assert/strict'
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  accountMenu,
+  expectFieldErrors,
+  expectPath,
+  expectText,
+  expectToast,
+  fillSignIn,
+  menuTitles,
+  newPage,
+  signIn,
+  step,
+  storedSession,
+  setupConsole,
+} from './harness.mjs'
+
+const env = setupConsole('signin')
+
+const loginCalls = () => env.requests.filter((r) => new URL(r.url).pathname === '/admin-login/login')
+
+step(env, 'sign-in validation shows the messages without calling the server', async () => {
+  const page = await newPage(env)
+  await page.goto('/signin')
+  await expectText(page, 'Sign In', { exact: true })
+  const submit = page.getByRole('button', { name: 'Sign In' })
+
+  // Empty form.
+  await submit.click()
+  await expectFieldErrors(page, ['Email is required', 'Password is required'], { only: true })
+
+  // An address that is not an email.
+  await page.getByLabel('Email').fill('bad')
+  await page.getByLabel('Password', { exact: true }).fill('whatever1')
+  await submit.click()
+  await expectFieldErrors(page, ['Please enter valid email address.'], { only: true })
+
+  // A password with a space.
+  await page.getByLabel('Email').fill(ADMIN_EMAIL)
+  await page.getByLabel('Password', { exact: true }).fill('Admin @123')
+  await submit.click()
+  await expectFieldErrors(page, ['Password must not contain while spaces'], { only: true })
+
+  await page.waitForLoadState('networkidle')
+  assert.equal(loginCalls().length, 0, 'no sign-in request was sent while the form was invalid')
+  await expectPath(page, '/signin')
+  assert.equal(await storedSession(page), null)
+})
+
+step(env, 'a wrong password shows the server message and stays on /signin', async () => {
+  const page = await newPage(env)
+  await page.goto('/signin')
+  await fillSignIn(page, ADMIN_EMAIL, 'Wrong@123')
+  await expectToast(page, 'Invalid email or password')
+  assert.equal(loginCalls().length, 1, 'the form was sent once')
+  await expectPath(page, '/signin')
+  await page.getByRole('button', { name: 'Sign In' }).waitFor({ state: 'visible' })
+  const session = await storedSession(page)
+  assert.ok(!session?.state?.user, 'no session is stored after a failed sign-in')
+})
+
+step(env, 'the main admin lands on the dashboard with its menu; unknown paths redirect', async () => {
+  const page = await newPage(env)
+  await page.goto('/signin')
+  await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD, '/dashboard')
+  await expectToast(page, 'Login Successfully')
+  await expectText(page, 'Welcome, Main Admin')
+  await expectText(page, 'Main Admin', { exact: true })
+
+  const titles = await menuTitles(page)
+  assert.ok(titles.includes('Dashboard'), `menu shows Dashboard: ${titles}`)
+  assert.ok(titles.includes('Sub Admin'), `menu shows Sub Admin: ${titles}`)
+  assert.deepEqual(titles, ['Dashboard', 'Sub Admin'])
+
+  // The menu leads to the screens.
+  await page.getByRole('menu', { name: 'Main menu' }).getByRole('menuitem', { name: 'Sub Admin' }).click()
+  await expectPath(page, '/sub_admin')
+  await page.getByRole('button', { name: 'Add Sub Admin' }).waitFor({ state: 'visible' })
+
+  // Signed in: an unknown path goes to the dashboard.
+  await page.goto('/nowhere')
+  await expectPath(page, '/dashboard')
+  await expectText(page, 'Welcome, Main Admin')
+
+  // The session survives a reload.
+  await page.reload()
+  await expectPath(page, '/dashboard')
+  await expectText(page, 'Welcome, Main Admin')
+})
+
+step(env, 'logout from the account menu ends the session', async () => {
+  const page = env.page // still signed in from the previous test
+  if (new URL(page.url()).pathname !== '/dashboard') {
+    await newPage(env)
+    await env.page.goto('/signin')
+    await signIn(env.page, ADMIN_EMAIL, ADMIN_PASSWORD)
+  }
+  const session = await storedSession(env.page)
+  assert.ok(session?.state?.user?.authToken, 'a session is stored while signed in')
+
+  await accountMenu(env.page, 'Logout')
+  await expectPath(env.page, '/signin')
+  await expectToast(env.page, 'Logout Successfully')
+  await env.page.getByRole('button', { name: 'Sign In' }).waitFor({ state: 'visible' })
+  assert.ok(!(await storedSession(env.page))?.state?.user, 'the stored session is gone')
+
+  // Protected screens now send the visitor to /signin.
+  await env.page.goto('/dashboard')
+  await expectPath(env.page, '/signin')
+  await env.page.getByRole('button', { name: 'Sign In' }).waitFor({ state: 'visible' })
+
+  // So does an unknown path.
+  await env.page.goto('/nowhere')
+  await expectPath(env.page, '/signin')
+
+  // The refresh token of the ended session is revoked.
+  const refresh = await fetch(`${env.baseURL}/v1/common/refreshToken`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ token: session.state.user.refreshToken }),
+  })
+  assert.equal(refresh.status, 401, 'the refresh token no longer works after logout')
+})
