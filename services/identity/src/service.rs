@@ -468,7 +468,7 @@ impl Identity {
     pub async fn update_sub_admin(&self, id: &str, input: SubAdminInput) -> Result<(User, Grants)> {
         let (first, last, email, grants) = Self::parse_sub_admin(&input, false)?;
         let hash = if input.password.is_empty() { None } else { Some(crate::password::hash(&input.password).await?) };
-        let mut tx = self.db.pool.begin().await?;
+        let mut tx = self.db.begin_write().await?;
         let existing = store::user_by_id(&mut tx, id).await?.filter(|u| u.admin_type == SUB_ADMIN).ok_or_else(not_found)?;
         store::update_profile(&mut tx, id, &first, &last, &email).await.map_err(conflict_on_email)?;
         store::replace_permissions(&mut tx, id, &grants).await?;
@@ -484,7 +484,7 @@ impl Identity {
     }
 
     pub async fn delete_sub_admin(&self, id: &str) -> Result<()> {
-        let mut tx = self.db.pool.begin().await?;
+        let mut tx = self.db.begin_write().await?;
         let user = store::user_by_id(&mut tx, id).await?.filter(|u| u.admin_type == SUB_ADMIN).ok_or_else(not_found)?;
         store::delete_user(&mut tx, id).await?;
         self.emit(&mut tx, "deleted", &user).await?;
@@ -494,7 +494,7 @@ impl Identity {
     }
 
     pub async fn set_sub_admin_status(&self, id: &str, active: bool) -> Result<User> {
-        let mut tx = self.db.pool.begin().await?;
+        let mut tx = self.db.begin_write().await?;
         store::user_by_id(&mut tx, id).await?.filter(|u| u.admin_type == SUB_ADMIN).ok_or_else(not_found)?;
         store::set_active(&mut tx, id, active).await?;
         if !active {

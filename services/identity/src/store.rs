@@ -61,8 +61,8 @@ pub async fn any_of_type(c: &mut AnyConnection, admin_type: &str) -> sqlx::Resul
 
 pub async fn insert_user(c: &mut AnyConnection, u: &User) -> sqlx::Result<()> {
     sqlx::query(
-        "INSERT INTO users (id, email, password_hash, first_name, last_name, admin_type, charity_id, is_active, session_version, created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10)",
+        "INSERT INTO users (id, email, password_hash, first_name, last_name, admin_type, charity_id, is_active, session_version, created_at, updated_at, search_text) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11)",
     )
     .bind(&u.id)
     .bind(&u.email)
@@ -74,6 +74,7 @@ pub async fn insert_user(c: &mut AnyConnection, u: &User) -> sqlx::Result<()> {
     .bind(u.is_active)
     .bind(u.session_version)
     .bind(u.created_at)
+    .bind(search_text(&u.first_name, &u.last_name, &u.email))
     .execute(c)
     .await?;
     Ok(())
@@ -87,22 +88,35 @@ pub async fn update_profile(
     last_name: &str,
     email: &str,
 ) -> sqlx::Result<bool> {
-    let r = sqlx::query("UPDATE users SET first_name = $1, last_name = $2, email = $3, updated_at = $4 WHERE id = $5")
+    let r = sqlx::query("UPDATE users SET first_name = $1, last_name = $2, email = $3, updated_at = $4, search_text = $6 WHERE id = $5")
         .bind(first_name)
         .bind(last_name)
         .bind(email)
         .bind(common::now_ms())
         .bind(id)
+        .bind(search_text(first_name, last_name, email))
         .execute(c)
         .await?;
     Ok(r.rows_affected() == 1)
 }
 
+/// What a list search matches: "first last email", lower-cased here (Unicode-aware).
+pub fn search_text(first_name: &str, last_name: &str, email: &str) -> String {
+    format!("{first_name} {last_name} {email}").to_lowercase()
+}
+
 /// Sets a new password hash and ends every session of the account.
+/// Every reset link of the account that is still unused stops working too.
 pub async fn set_password(c: &mut AnyConnection, id: &str, hash: &str) -> sqlx::Result<()> {
+    let now = common::now_ms();
     sqlx::query("UPDATE users SET password_hash = $1, session_version = session_version + 1, updated_at = $2 WHERE id = $3")
         .bind(hash)
-        .bind(common::now_ms())
+        .bind(now)
+        .bind(id)
+        .execute(&mut *c)
+        .await?;
+    sqlx::query("UPDATE reset_tokens SET used_at = $1 WHERE user_id = $2 AND used_at IS NULL")
+        .bind(now)
         .bind(id)
         .execute(c)
         .await?;
@@ -138,7 +152,8 @@ pub async fn permissions(c: &mut AnyConnection, user_id: &str) -> sqlx::Result<V
         .bind(user_id)
         .fetch_all(c)
         .await?;
-    rows.iter()
+    let mut out: Vec<(String, Vec<String>)> = rows
+        .iter()
         .map(|r| {
             let actions: String = r.try_get("actions")?;
             Ok((
@@ -146,7 +161,10 @@ pub async fn permissions(c: &mut AnyConnection, user_id: &str) -> sqlx::Result<V
                 actions.split(',').filter(|a| !a.is_empty()).map(str::to_string).collect(),
             ))
         })
-        .collect()
+        .collect::<sqlx::Result<_>>()?;
+    // Menu order, as they were granted (row order is unspecified and differs by backend).
+    out.sort_by_key(|(slug, _)| proto::modules::all().iter().position(|m| m.slug == *slug).unwrap_or(usize::MAX));
+    Ok(out)
 }
 
 pub async fn replace_permissions(
@@ -191,8 +209,7 @@ pub async fn list_sub_admins(
     let pattern = common::db::like_pattern(search);
     let q = format!(
         "SELECT {USER_COLUMNS}, COUNT(*) OVER() AS total FROM users \
-         WHERE admin_type = $1 AND ($2 = '' OR LOWER(first_name) LIKE $3 ESCAPE '\\' OR LOWER(last_name) LIKE $3 ESCAPE '\\' \
-               OR LOWER(email) LIKE $3 ESCAPE '\\' OR LOWER(first_name || ' ' || last_name) LIKE $3 ESCAPE '\\') \
+         WHERE admin_type = $1 AND ($2 = '' OR search_text LIKE $3 ESCAPE '\\') \
          ORDER BY {order_by} {dir}, id {dir} LIMIT $4 OFFSET $5"
     );
     let rows = sqlx::query(sqlx::AssertSqlSafe(q))
@@ -207,7 +224,7 @@ pub async fn list_sub_admins(
         Some(r) => r.try_get::<i64, _>("total")?,
         // Past the last page: still tell the total.
         None if offset > 0 => {
-            let q = "SELECT COUNT(*) FROM users WHERE admin_type = $1 AND ($2 = '' OR LOWER(first_name) LIKE $3 ESCAPE '\\' OR LOWER(last_name) LIKE $3 ESCAPE '\\' OR LOWER(email) LIKE $3 ESCAPE '\\' OR LOWER(first_name || ' ' || last_name) LIKE $3 ESCAPE '\\')";
+            let q = "SELECT COUNT(*) FROM users WHERE admin_type = $1 AND ($2 = '' OR search_text LIKE $3 ESCAPE '\\')";
             sqlx::query_scalar(q).bind(SUB_ADMIN).bind(search).bind(common::db::like_pattern(search)).fetch_one(c).await?
         }
         None => 0,

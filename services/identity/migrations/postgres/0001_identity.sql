@@ -5,6 +5,9 @@ CREATE TABLE users (
     password_hash TEXT NOT NULL,
     first_name TEXT NOT NULL,
     last_name TEXT NOT NULL,
+    -- first name, last name and email lower-cased by the service (Unicode-aware on both
+    -- backends; SQLite's LOWER folds ASCII only): what list searches match.
+    search_text TEXT NOT NULL DEFAULT '',
     admin_type TEXT NOT NULL,
     charity_id TEXT,
     is_active BOOLEAN NOT NULL DEFAULT TRUE,

@@ -1,0 +1,301 @@
+//! The harness: one fresh database per test on each backend, and the helpers the
+//! test bodies share (fixtures, error assertions, direct reads of the tables).
+
+use common::db::testing::{self, TestDb};
+use common::db::{Backend, Db};
+use identity::app::MIGRATIONS;
+use identity::error::Error;
+use identity::service::{Grants, Identity, Settings, SubAdminInput};
+use identity::store::{self, User};
+use sqlx::Row;
+use std::fmt::Debug;
+use std::future::Future;
+
+/// Generates `<body>_on_sqlite` and `<body>_on_postgres` tests for each body, an
+/// `async fn(Identity)`. Stable macros cannot glue identifiers together, so both
+/// names are written out; a compile-time check keeps them in step with the body.
+macro_rules! on_both_backends {
+    ($($body:ident => $sqlite:ident, $postgres:ident;)+) => {$(
+        const _: () = assert!(
+            $crate::support::is_suffixed(stringify!($sqlite), stringify!($body), "_on_sqlite")
+                && $crate::support::is_suffixed(stringify!($postgres), stringify!($body), "_on_postgres"),
+            concat!("the tests of `", stringify!($body), "` must be named after it")
+        );
+
+        #[tokio::test]
+        async fn $sqlite() {
+            $crate::support::run_on_sqlite($body).await;
+        }
+
+        #[tokio::test]
+        async fn $postgres() {
+            $crate::support::run_on_postgres($body).await;
+        }
+    )+};
+}
+
+/// Whether `name` is exactly `body` followed by `suffix` (usable in constants).
+pub const fn is_suffixed(name: &str, body: &str, suffix: &str) -> bool {
+    let (n, b, s) = (name.as_bytes(), body.as_bytes(), suffix.as_bytes());
+    if n.len() != b.len() + s.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < n.len() {
+        let expected = if i < b.len() { b[i] } else { s[i - b.len()] };
+        if n[i] != expected {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// Runs `body` on a fresh SQLite database (a file in a temp folder, removed afterwards).
+pub async fn run_on_sqlite<F, Fut>(body: F)
+where
+    F: FnOnce(Identity) -> Fut,
+    Fut: Future<Output = ()> + Send + 'static,
+{
+    let test_db = testing::sqlite(&MIGRATIONS).await;
+    assert_eq!(test_db.db.backend, Backend::Sqlite);
+    let outcome = run(test_db, body).await;
+    reraise(outcome);
+}
+
+/// Runs `body` on a fresh PostgreSQL database, dropped afterwards. Without
+/// `TEST_DATABASE_URL` it fails when `REQUIRE_SERVICES=1`, and otherwise skips with a note.
+pub async fn run_on_postgres<F, Fut>(body: F)
+where
+    F: FnOnce(Identity) -> Fut,
+    Fut: Future<Output = ()> + Send + 'static,
+{
+    let Some(test_db) = testing::postgres(&MIGRATIONS).await else {
+        if services_required() {
+            panic!("REQUIRE_SERVICES=1 but TEST_DATABASE_URL is not set: this PostgreSQL test cannot run");
+        }
+        eprintln!("note: TEST_DATABASE_URL is not set; skipping the PostgreSQL variant of this test");
+        return;
+    };
+    assert_eq!(test_db.db.backend, Backend::Postgres);
+    let url = test_db.url.clone();
+    let outcome = run(test_db, body).await;
+    drop_postgres_database(&url).await;
+    reraise(outcome);
+}
+
+fn services_required() -> bool {
+    std::env::var("REQUIRE_SERVICES").is_ok_and(|v| !matches!(v.trim(), "" | "0" | "false"))
+}
+
+/// Runs the body in its own task, so that a failing assertion still lets the caller
+/// clean the database up before re-raising it.
+async fn run<F, Fut>(test_db: TestDb, body: F) -> Result<(), tokio::task::JoinError>
+where
+    F: FnOnce(Identity) -> Fut,
+    Fut: Future<Output = ()> + Send + 'static,
+{
+    let identity = Identity::new(test_db.db.clone(), Settings::for_tests(), None);
+    let outcome = tokio::spawn(body(identity)).await;
+    test_db.db.pool.close().await;
+    drop(test_db);
+    outcome
+}
+
+fn reraise(outcome: Result<(), tokio::task::JoinError>) {
+    if let Err(e) = outcome {
+        match e.try_into_panic() {
+            Ok(panic) => std::panic::resume_unwind(panic),
+            Err(e) => panic!("test task failed: {e}"),
+        }
+    }
+}
+
+async fn drop_postgres_database(url: &str) {
+    let Some(admin_url) = testing::postgres_url() else { return };
+    let name = url.split('?').next().and_then(|u| u.rsplit('/').next()).unwrap_or_default();
+    if !name.starts_with("gc_test_") {
+        return;
+    }
+    let admin = match Db::connect_only(&admin_url).await {
+        Ok(admin) => admin,
+        Err(e) => return eprintln!("note: could not drop test database {name}: {e:#}"),
+    };
+    let sql = format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)");
+    if let Err(e) = sqlx::query(sqlx::AssertSqlSafe(sql)).execute(&admin.pool).await {
+        eprintln!("note: could not drop test database {name}: {e}");
+    }
+    admin.pool.close().await;
+}
+
+// --- fixtures -------------------------------------------------------------------------
+
+pub const ADMIN_EMAIL: &str = "admin@example.org";
+pub const ADMIN_PASSWORD: &str = "Admin#Pass1";
+pub const SUB_PASSWORD: &str = "Sub#Pass1";
+pub const IP: &str = "192.0.2.10";
+
+/// The same service over the same database with changed settings.
+pub fn reconfigured(id: &Identity, change: impl FnOnce(&mut Settings)) -> Identity {
+    let mut settings = id.settings.clone();
+    change(&mut settings);
+    Identity::new(id.db.clone(), settings, None)
+}
+
+/// Creates the main admin with a known password and answers its account.
+pub async fn main_admin(id: &Identity) -> User {
+    assert_eq!(id.ensure_main_admin(ADMIN_EMAIL, Some(ADMIN_PASSWORD)).await.unwrap(), None);
+    user_by_email(id, ADMIN_EMAIL).await.expect("main admin stored")
+}
+
+pub fn grants(list: &[(&str, &[&str])]) -> Grants {
+    list.iter().map(|(s, a)| (s.to_string(), a.iter().map(|x| x.to_string()).collect())).collect()
+}
+
+pub fn input(first: &str, last: &str, email: &str, password: &str, permissions: Grants) -> SubAdminInput {
+    SubAdminInput {
+        first_name: first.into(),
+        last_name: last.into(),
+        email: email.into(),
+        password: password.into(),
+        permissions,
+    }
+}
+
+/// Creates a sub-admin that may view the dashboard, with `SUB_PASSWORD`.
+pub async fn sub_admin(id: &Identity, first: &str, last: &str, email: &str) -> User {
+    let (user, _) = id
+        .create_sub_admin(input(first, last, email, SUB_PASSWORD, grants(&[("/dashboard", &["view"])])))
+        .await
+        .expect("sub-admin created");
+    user
+}
+
+// --- assertions -----------------------------------------------------------------------
+
+/// The (field, message) pairs of a validation error, in the order they were found.
+#[track_caller]
+pub fn field_errors<T: Debug>(r: Result<T, Error>) -> Vec<(String, String)> {
+    match r {
+        Err(Error::Validation(errors)) => errors.into_iter().map(|e| (e.field, e.message)).collect(),
+        other => panic!("expected a validation error, got {other:?}"),
+    }
+}
+
+/// Asserts a validation error holding exactly one failing field.
+#[track_caller]
+pub fn assert_invalid<T: Debug>(r: Result<T, Error>, field: &str, message: &str) {
+    assert_eq!(field_errors(r), [(field.to_string(), message.to_string())]);
+}
+
+pub const INVALID_CREDENTIALS: &str = "Invalid email or password";
+pub const SESSION_EXPIRED: &str = "Your session has expired. Please sign in again.";
+pub const RESET_LINK_INVALID: &str = "This password reset link is invalid or has expired.";
+
+#[track_caller]
+pub fn assert_bad_credentials<T: Debug>(r: Result<T, Error>) {
+    assert_invalid(r, "password", INVALID_CREDENTIALS);
+}
+
+#[track_caller]
+pub fn assert_session_expired<T: Debug>(r: Result<T, Error>) {
+    match r {
+        Err(Error::Unauthenticated(m)) => assert_eq!(m, SESSION_EXPIRED),
+        other => panic!("expected Unauthenticated, got {other:?}"),
+    }
+}
+
+#[track_caller]
+pub fn assert_not_found<T: Debug>(r: Result<T, Error>, message: &str) {
+    match r {
+        Err(Error::NotFound(m)) => assert_eq!(m, message),
+        other => panic!("expected NotFound, got {other:?}"),
+    }
+}
+
+#[track_caller]
+pub fn assert_too_many_attempts<T: Debug>(r: Result<T, Error>, message: &str) {
+    match r {
+        Err(Error::TooManyAttempts(m)) => assert_eq!(m, message),
+        other => panic!("expected TooManyAttempts, got {other:?}"),
+    }
+}
+
+// --- direct reads ---------------------------------------------------------------------
+
+pub async fn user_by_email(id: &Identity, email: &str) -> Option<User> {
+    let mut c = id.db.pool.acquire().await.unwrap();
+    store::user_by_email(&mut c, email).await.unwrap()
+}
+
+pub async fn user_by_id(id: &Identity, user_id: &str) -> Option<User> {
+    let mut c = id.db.pool.acquire().await.unwrap();
+    store::user_by_id(&mut c, user_id).await.unwrap()
+}
+
+/// A `SELECT COUNT(*)` with string arguments.
+pub async fn count(id: &Identity, sql: &str, args: &[&str]) -> i64 {
+    let mut q = sqlx::query_scalar::<_, i64>(sqlx::AssertSqlSafe(sql.to_string()));
+    for a in args {
+        q = q.bind(a.to_string());
+    }
+    q.fetch_one(&id.db.pool).await.unwrap()
+}
+
+/// (family, used, revoked) of every refresh token of an account.
+pub async fn refresh_tokens(id: &Identity, user_id: &str) -> Vec<(String, bool, bool)> {
+    sqlx::query("SELECT family_id, used_at, revoked_at FROM refresh_tokens WHERE user_id = $1")
+        .bind(user_id)
+        .fetch_all(&id.db.pool)
+        .await
+        .unwrap()
+        .iter()
+        .map(|r| {
+            let used: Option<i64> = r.try_get("used_at").unwrap();
+            let revoked: Option<i64> = r.try_get("revoked_at").unwrap();
+            (r.try_get("family_id").unwrap(), used.is_some(), revoked.is_some())
+        })
+        .collect()
+}
+
+/// (event_type, payload) of every outbox row, each body checked to be the event it claims.
+pub async fn outbox_events(id: &Identity) -> Vec<(String, serde_json::Value)> {
+    let rows = sqlx::query("SELECT id, event_type, body, published_at FROM outbox ORDER BY created_at, id")
+        .fetch_all(&id.db.pool)
+        .await
+        .unwrap();
+    rows.iter()
+        .map(|r| {
+            let row_id: String = r.try_get("id").unwrap();
+            let event_type: String = r.try_get("event_type").unwrap();
+            let body: String = r.try_get("body").unwrap();
+            let published: Option<i64> = r.try_get("published_at").unwrap();
+            assert_eq!(published, None, "nothing publishes without a relay");
+            let event: common::bus::Event = serde_json::from_str(&body).expect("outbox body is an event");
+            assert_eq!(event.id, row_id);
+            assert_eq!(event.event_type, event_type);
+            (event_type, event.payload)
+        })
+        .collect()
+}
+
+/// Every mail queued for `to`, newest first.
+pub async fn mails_to(id: &Identity, to: &str) -> Vec<store::Mail> {
+    let mut c = id.db.pool.acquire().await.unwrap();
+    store::all_mail(&mut c, to).await.unwrap()
+}
+
+/// The token of the first `/reset_password/<token>` link in a text.
+pub fn reset_token_in(text: &str) -> String {
+    let start = text.find("/reset_password/").expect("a reset link") + "/reset_password/".len();
+    let token: String = text[start..].chars().take_while(char::is_ascii_hexdigit).collect();
+    assert_eq!(token.len(), 64, "a reset token is 32 random bytes in hex: {text}");
+    token
+}
+
+/// Asks for a reset of `email` and answers the token of the mail it queued.
+pub async fn reset_token_for(id: &Identity, email: &str) -> String {
+    id.forgot_password(email, "https://console.example.org").await.unwrap();
+    let mails = mails_to(id, email).await;
+    reset_token_in(&mails.first().expect("a reset mail").body)
+}
