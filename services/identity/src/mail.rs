@@ -89,6 +89,77 @@ fn parse_smtp_url(url: &str) -> anyhow::Result<SmtpTarget> {
 
 #[cfg(test)]
 mod tests {
+    use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+
+    /// A minimal SMTP server: accepts one message and answers what it received.
+    async fn fake_smtp() -> (u16, tokio::task::JoinHandle<String>) {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let task = tokio::spawn(async move {
+            let (sock, _) = listener.accept().await.unwrap();
+            let (r, mut w) = sock.into_split();
+            let mut lines = BufReader::new(r).lines();
+            let mut received = String::new();
+            let mut in_data = false;
+            w.write_all(b"220 fake ESMTP\r\n").await.unwrap();
+            while let Ok(Some(line)) = lines.next_line().await {
+                if in_data {
+                    if line == "." {
+                        in_data = false;
+                        w.write_all(b"250 queued\r\n").await.unwrap();
+                    } else {
+                        received.push_str(&line);
+                        received.push('\n');
+                    }
+                    continue;
+                }
+                received.push_str(&line);
+                received.push('\n');
+                let upper = line.to_uppercase();
+                let reply: &[u8] = if upper.starts_with("EHLO") || upper.starts_with("HELO") {
+                    b"250 fake\r\n"
+                } else if upper.starts_with("DATA") {
+                    in_data = true;
+                    b"354 go ahead\r\n"
+                } else if upper.starts_with("QUIT") {
+                    w.write_all(b"221 bye\r\n").await.unwrap();
+                    break;
+                } else {
+                    b"250 ok\r\n"
+                };
+                w.write_all(reply).await.unwrap();
+            }
+            received
+        });
+        (port, task)
+    }
+
+    #[tokio::test]
+    async fn with_smtp_configured_a_mail_goes_out_by_smtp() {
+        let (port, server) = fake_smtp().await;
+        let mut settings = crate::service::Settings::for_tests();
+        settings.smtp_url = Some(format!("smtp://127.0.0.1:{port}"));
+        let mail = crate::store::Mail {
+            id: "m1".into(),
+            to_addr: "someone@example.org".into(),
+            subject: "Reset your Giving Console password".into(),
+            body: "Open http://console.test/reset_password/abc".into(),
+        };
+        super::deliver(&settings, &mail).await.unwrap();
+        let seen = tokio::time::timeout(std::time::Duration::from_secs(10), server).await.unwrap().unwrap();
+        assert!(seen.contains("RCPT TO:<someone@example.org>"), "{seen}");
+        assert!(seen.contains("Subject: Reset your Giving Console password"), "{seen}");
+        assert!(seen.contains("reset_password/abc"), "{seen}");
+    }
+
+    #[tokio::test]
+    async fn an_unreachable_smtp_server_is_an_error_not_a_hang() {
+        let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+        let mut settings = crate::service::Settings::for_tests();
+        settings.smtp_url = Some(format!("smtp://127.0.0.1:{port}"));
+        let mail = crate::store::Mail { id: "m".into(), to_addr: "a@example.org".into(), subject: "s".into(), body: "b".into() };
+        assert!(super::deliver(&settings, &mail).await.is_err());
+    }
     #[test]
     fn smtp_urls_give_host_port_and_credentials() {
         assert_eq!(super::parse_smtp_url("smtp://mail:2525").unwrap(), ("mail".into(), 2525, None));
