@@ -124,7 +124,28 @@ impl Inner {
 
 /// Retries an idempotent call while the service is briefly unreachable (a restart, a
 /// rolling update): up to 4 tries over about 3 seconds, then the last error.
-pub async fn retry<T, F, Fut>(mut call: F) -> Result<T, tonic::Status>
+pub async fn retry<T, F, Fut>(call: F) -> Result<T, tonic::Status>
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = Result<T, tonic::Status>>,
+{
+    retry_when(call, |s| matches!(s.code(), tonic::Code::Unavailable | tonic::Code::Unknown)).await
+}
+
+/// Retries a call that changes something only when it was never sent (the connection
+/// could not be made), so a write is never applied twice.
+pub async fn retry_unsent<T, F, Fut>(call: F) -> Result<T, tonic::Status>
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = Result<T, tonic::Status>>,
+{
+    retry_when(call, |s| {
+        matches!(s.code(), tonic::Code::Unavailable | tonic::Code::Unknown) && s.message().contains("connect")
+    })
+    .await
+}
+
+async fn retry_when<T, F, Fut>(mut call: F, again: impl Fn(&tonic::Status) -> bool) -> Result<T, tonic::Status>
 where
     F: FnMut() -> Fut,
     Fut: std::future::Future<Output = Result<T, tonic::Status>>,
@@ -133,7 +154,7 @@ where
     let mut attempt = 0;
     loop {
         match call().await {
-            Err(s) if attempt < 4 && matches!(s.code(), tonic::Code::Unavailable | tonic::Code::Unknown) => {
+            Err(s) if attempt < 4 && again(&s) => {
                 attempt += 1;
                 tracing::debug!(attempt, message = %s.message(), "service unreachable; retrying");
                 tokio::time::sleep(delay).await;

@@ -3,7 +3,7 @@
 use crate::auth::Caller;
 use crate::error::ApiError;
 use crate::reply::{Body, Reply, Route, ok, route};
-use crate::state::{AppState, retry};
+use crate::state::{AppState, retry, retry_unsent};
 use axum::extract::{ConnectInfo, State};
 use axum::http::{HeaderMap, Method};
 use axum::routing::{get, post};
@@ -47,7 +47,7 @@ fn client_ip(state: &AppState, headers: &HeaderMap, addr: SocketAddr) -> String 
 
 async fn sign_in(state: AppState, headers: HeaderMap, addr: SocketAddr, b: LoginBody, kind: pb::LoginKind) -> Reply {
     let req = pb::LoginRequest { email: b.email, password: b.password, kind: kind as i32, client_ip: client_ip(&state, &headers, addr) };
-    let s = state.identity().login(req).await?.into_inner();
+    let s = retry_unsent(|| async { state.identity().login(req.clone()).await }).await?.into_inner();
     let tokens = s.tokens.unwrap_or_default();
     state.forget_principal(&s.id).await;
     let permissions: Vec<_> = s
@@ -85,7 +85,8 @@ pub struct LogoutBody {
 
 async fn logout(State(state): State<AppState>, Body(b): Body<LogoutBody>) -> Reply {
     if !b.refresh_token.is_empty() {
-        state.identity().logout(pb::LogoutRequest { refresh_token: b.refresh_token }).await?;
+        let req = pb::LogoutRequest { refresh_token: b.refresh_token };
+        retry(|| async { state.identity().logout(req.clone()).await }).await?;
     }
     ok("Logout Successfully", json!({}))
 }
@@ -104,7 +105,8 @@ pub struct RefreshBody {
 }
 
 async fn refresh(State(state): State<AppState>, Body(b): Body<RefreshBody>) -> Reply {
-    let t = state.identity().refresh(pb::RefreshRequest { refresh_token: b.token }).await?.into_inner();
+    let req = pb::RefreshRequest { refresh_token: b.token };
+    let t = retry_unsent(|| async { state.identity().refresh(req.clone()).await }).await?.into_inner();
     ok("Token refreshed", json!({ "authToken": t.auth_token, "refreshToken": t.refresh_token }))
 }
 
@@ -120,10 +122,8 @@ async fn change_password(State(state): State<AppState>, Extension(caller): Exten
     if !b.id.is_empty() && b.id != caller.id {
         return Err(ApiError::forbidden());
     }
-    state
-        .identity()
-        .change_password(pb::ChangePasswordRequest { user_id: caller.id.clone(), current_password: b.current_password, new_password: b.new_password })
-        .await?;
+    let req = pb::ChangePasswordRequest { user_id: caller.id.clone(), current_password: b.current_password, new_password: b.new_password };
+    retry_unsent(|| async { state.identity().change_password(req.clone()).await }).await?;
     state.forget_principal(&caller.id).await;
     ok("Password changed successfully. Please sign in again.", json!({}))
 }
@@ -148,6 +148,7 @@ pub struct ResetBody {
 }
 
 async fn reset_password(State(state): State<AppState>, Body(b): Body<ResetBody>) -> Reply {
-    state.identity().reset_password(pb::ResetPasswordRequest { token: b.token, new_password: b.new_password }).await?;
+    let req = pb::ResetPasswordRequest { token: b.token, new_password: b.new_password };
+    retry_unsent(|| async { state.identity().reset_password(req.clone()).await }).await?;
     ok("Your password has been reset. Please sign in with the new password.", json!({}))
 }

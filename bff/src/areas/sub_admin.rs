@@ -2,7 +2,7 @@
 
 use crate::error::ApiError;
 use crate::reply::{Body, Reply, Route, list, ok, route};
-use crate::state::{AppState, retry};
+use crate::state::{AppState, retry, retry_unsent};
 use axum::extract::{Path, State};
 use axum::http::Method;
 use axum::routing::{delete, get, patch, post};
@@ -69,18 +69,20 @@ fn view(s: pb::SubAdmin, with_permissions: bool) -> Value {
 }
 
 async fn create(State(state): State<AppState>, Body(b): Body<SubAdminBody>) -> Reply {
-    let s = state.identity().create_sub_admin(pb::SubAdminInput::from(b)).await?.into_inner();
+    let req = pb::SubAdminInput::from(b);
+    let s = retry_unsent(|| async { state.identity().create_sub_admin(req.clone()).await }).await?.into_inner();
     ok("Sub admin created successfully", view(s, true))
 }
 
 async fn update(State(state): State<AppState>, Path(id): Path<String>, Body(b): Body<SubAdminBody>) -> Reply {
-    let s = state.identity().update_sub_admin(pb::UpdateSubAdminRequest { id: id.clone(), input: Some(b.into()) }).await?.into_inner();
+    let req = pb::UpdateSubAdminRequest { id: id.clone(), input: Some(b.into()) };
+    let s = retry(|| async { state.identity().update_sub_admin(req.clone()).await }).await?.into_inner();
     state.forget_principal(&id).await;
     ok("Sub admin updated successfully", view(s, true))
 }
 
 async fn remove(State(state): State<AppState>, Path(id): Path<String>) -> Reply {
-    state.identity().delete_sub_admin(pb::IdRequest { id: id.clone() }).await?;
+    retry_unsent(|| async { state.identity().delete_sub_admin(pb::IdRequest { id: id.clone() }).await }).await?;
     state.forget_principal(&id).await;
     ok("Sub admin deleted successfully", json!({}))
 }
@@ -93,7 +95,8 @@ pub struct StatusBody {
 
 async fn status(State(state): State<AppState>, Path(id): Path<String>, Body(b): Body<StatusBody>) -> Reply {
     let active = b.is_active.ok_or_else(|| ApiError::validation("isActive", "isActive is required"))?;
-    let s = state.identity().set_sub_admin_status(pb::SetStatusRequest { id: id.clone(), active }).await?.into_inner();
+    let req = pb::SetStatusRequest { id: id.clone(), active };
+    let s = retry(|| async { state.identity().set_sub_admin_status(req.clone()).await }).await?.into_inner();
     state.forget_principal(&id).await;
     let msg = if active { "Sub admin activated successfully" } else { "Sub admin deactivated successfully" };
     ok(msg, view(s, false))

@@ -1,33 +1,11 @@
-//! gRPC serving written once: health reporting (tonic-health), trace context from
-//! metadata, and graceful shutdown (health turns NOT_SERVING, in-flight calls finish).
+//! gRPC serving written once: health reporting (tonic-health), trace context across
+//! calls (client interceptor, server span), and graceful shutdown (health turns NOT_SERVING, in-flight calls finish).
 
 use crate::shutdown::Shutdown;
 use std::collections::{BTreeMap, HashMap};
 use tokio::net::TcpListener;
 use tonic::service::Interceptor;
 use tonic_health::server::HealthReporter;
-
-/// Puts the caller's trace context (from the `traceparent` metadata) on the request,
-/// so a handler's span can join the caller's trace.
-#[derive(Clone, Default)]
-pub struct TraceInterceptor;
-
-/// The trace context carried by a request, for [`crate::telemetry::set_parent`].
-#[derive(Clone, Debug, Default)]
-pub struct TraceContext(pub BTreeMap<String, String>);
-
-impl Interceptor for TraceInterceptor {
-    fn call(&mut self, mut req: tonic::Request<()>) -> Result<tonic::Request<()>, tonic::Status> {
-        let mut map = BTreeMap::new();
-        for key in ["traceparent", "tracestate"] {
-            if let Some(v) = req.metadata().get(key).and_then(|v| v.to_str().ok()) {
-                map.insert(key.to_string(), v.to_string());
-            }
-        }
-        req.extensions_mut().insert(TraceContext(map));
-        Ok(req)
-    }
-}
 
 /// Client side: copies the current trace context into outgoing metadata.
 #[derive(Clone, Default)]
@@ -47,6 +25,22 @@ impl Interceptor for PropagateTrace {
         }
         Ok(req)
     }
+}
+
+/// The span of one served gRPC call, joined to the caller's trace (W3C `traceparent`
+/// in the request metadata). Use with `Server::builder().trace_fn(grpc::request_span)`.
+pub fn request_span(req: &http::Request<()>) -> tracing::Span {
+    let span = tracing::info_span!("grpc", method = %req.uri().path());
+    let mut ctx = BTreeMap::new();
+    for key in ["traceparent", "tracestate"] {
+        if let Some(v) = req.headers().get(key).and_then(|v| v.to_str().ok()) {
+            ctx.insert(key.to_string(), v.to_string());
+        }
+    }
+    if !ctx.is_empty() {
+        crate::telemetry::set_parent(&span, &ctx);
+    }
+    span
 }
 
 /// Binds a listener; port 0 picks a free one (tests, embedded mode).

@@ -93,11 +93,9 @@ pub async fn start(cfg: &Config, listen: &str, bus: Arc<dyn EventBus>, shutdown:
     let (health_reporter, health_service) = tonic_health::server::health_reporter();
     health_reporter.set_serving::<IdentityServer<Identity>>().await;
     let router = tonic::transport::Server::builder()
+        .trace_fn(common::grpc::request_span)
         .add_service(health_service)
-        .add_service(tonic::service::interceptor::InterceptedService::new(
-            IdentityServer::new(identity.clone()),
-            common::grpc::TraceInterceptor,
-        ));
+        .add_service(IdentityServer::new(identity.clone()));
     let server = tokio::spawn(common::grpc::serve(router, listener, health_reporter, shutdown));
     tracing::info!(port, "identity service listening");
     Ok(Running { port, identity, server })
