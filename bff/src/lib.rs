@@ -76,23 +76,25 @@ fn is_api(uri: &Uri) -> bool {
     API_PREFIXES.iter().any(|prefix| p.starts_with(prefix))
 }
 
-/// Ready when not shutting down and identity answers its health check.
+/// Ready while not shutting down. The services' own health is reported in the body but
+/// does not make the BFF unready: a service that is down makes its own calls answer 503,
+/// while the console and every other area keep being served.
 async fn readyz(State(state): State<AppState>) -> impl IntoResponse {
     if !state.is_ready() {
-        return (StatusCode::SERVICE_UNAVAILABLE, "shutting down");
+        return (StatusCode::SERVICE_UNAVAILABLE, axum::Json(serde_json::json!({ "status": "shutting down" })));
     }
     let mut health = tonic_health::pb::health_client::HealthClient::new(state.identity_channel.clone());
     let check = tokio::time::timeout(
-        Duration::from_secs(2),
+        Duration::from_secs(1),
         health.check(tonic_health::pb::HealthCheckRequest { service: String::new() }),
     )
     .await;
-    match check {
-        Ok(Ok(r)) if r.get_ref().status == tonic_health::pb::health_check_response::ServingStatus::Serving as i32 => {
-            (StatusCode::OK, "ready")
-        }
-        _ => (StatusCode::SERVICE_UNAVAILABLE, "identity unavailable"),
-    }
+    let identity = match check {
+        Ok(Ok(r)) if r.get_ref().status == tonic_health::pb::health_check_response::ServingStatus::Serving as i32 => "serving",
+        _ => "unavailable",
+    };
+    let cache = if state.cache.ping().await { "ok" } else { "unavailable" };
+    (StatusCode::OK, axum::Json(serde_json::json!({ "status": "ready", "identity": identity, "cache": cache })))
 }
 
 /// Serves until `shutdown`: readiness turns false first, then after `drain` the

@@ -74,6 +74,7 @@ async fn wait_ready(http: &reqwest::Client, base: &str) {
     while Instant::now() < deadline {
         if let Ok(r) = http.get(format!("{base}/readyz")).send().await
             && r.status() == 200
+            && r.json::<Value>().await.is_ok_and(|b| b["identity"] == "serving" && b["cache"] == "ok")
         {
             return;
         }
@@ -115,12 +116,16 @@ async fn identity_and_the_bff_run_as_separate_processes_on_postgres_redis_and_ra
         .unwrap();
     let mut events = ch.basic_consume(queue.as_str().into(), "t".into(), BasicConsumeOptions::default(), FieldTable::default()).await.unwrap();
 
-    let (ip, bp) = (free_port(), free_port());
+    // Identity and two BFF replicas sharing Redis.
+    let (ip, bp, bp2) = (free_port(), free_port(), free_port());
     let mut identity = identity_proc(&db, &amqp, ip);
     let _bff = bff_proc(ip, &redis, bp);
+    let _bff2 = bff_proc(ip, &redis, bp2);
     let base = format!("http://127.0.0.1:{bp}");
+    let other = format!("http://127.0.0.1:{bp2}");
     let http = reqwest::Client::builder().timeout(Duration::from_secs(30)).build().unwrap();
     wait_ready(&http, &base).await;
+    wait_ready(&http, &other).await;
 
     use reqwest::Method as M;
     let (s, login) = call(&http, M::POST, format!("{base}/admin-login/login"), None, json!({ "email": "admin@example.org", "password": "Admin@123" })).await;
@@ -148,12 +153,17 @@ async fn identity_and_the_bff_run_as_separate_processes_on_postgres_redis_and_ra
     let (s, sub) = call(&http, M::POST, format!("{base}/admin-login/login"), None, json!({ "email": "cluster@example.org", "password": "secret12" })).await;
     assert_eq!(s, 200);
     let st = sub["data"]["authToken"].as_str().unwrap().to_string();
-    let (s, body) = call(&http, M::POST, format!("{base}/admin/sub-admin/subAdminList"), Some(&st), json!({})).await;
-    assert_eq!((s, body["code"].as_str()), (403, Some("FORBIDDEN")));
-    // Its standing is cached in Redis now; deactivation must still end the session at once.
-    assert_eq!(call(&http, M::GET, format!("{base}/v1/common/getAllCountry"), Some(&st), Value::Null).await.0, 200);
+    // Refused by either replica.
+    for b in [&base, &other] {
+        let (s, body) = call(&http, M::POST, format!("{b}/admin/sub-admin/subAdminList"), Some(&st), json!({})).await;
+        assert_eq!((s, body["code"].as_str()), (403, Some("FORBIDDEN")));
+    }
+    // Its standing is cached in Redis now (by the other replica); deactivation through one
+    // replica must end the session at once on both.
+    assert_eq!(call(&http, M::GET, format!("{other}/v1/common/getAllCountry"), Some(&st), Value::Null).await.0, 200);
     let (s, _) = call(&http, M::PATCH, format!("{base}/admin/sub-admin/subAdminStatus/{id}"), Some(&t), json!({ "isActive": false })).await;
     assert_eq!(s, 200);
+    assert_eq!(call(&http, M::GET, format!("{other}/v1/common/getAllCountry"), Some(&st), Value::Null).await.0, 401);
     assert_eq!(call(&http, M::GET, format!("{base}/v1/common/getAllCountry"), Some(&st), Value::Null).await.0, 401);
 
     // Identity restarts: reads made during the restart are retried, not failed.
@@ -167,14 +177,30 @@ async fn identity_and_the_bff_run_as_separate_processes_on_postgres_redis_and_ra
             identity_proc(&db, &amqp, ip)
         }
     });
-    let (s, list) = call(&http, M::POST, format!("{base}/admin/sub-admin/subAdminList"), Some(&t), json!({})).await;
+    let (s, list) = call(&http, M::POST, format!("{other}/admin/sub-admin/subAdminList"), Some(&t), json!({})).await;
     assert_eq!(s, 200, "{list}");
     assert_eq!(list["total_records"], 1);
     identity = restarted.await.unwrap();
+    // A write right after the restart goes through either replica.
+    let (s, body) = call(
+        &http,
+        M::POST,
+        format!("{other}/admin/sub-admin/create"),
+        Some(&t),
+        json!({ "firstName": "Second", "lastName": "Replica", "email": "second@example.org", "password": "secret12",
+                "permissions": [{ "slug": "/dashboard", "actions": ["view"] }] }),
+    )
+    .await;
+    assert_eq!(s, 200, "{body}");
 
     // The status change published before the restart arrives too: nothing lost.
-    let delivery = tokio::time::timeout(Duration::from_secs(15), events.next()).await.expect("status event").unwrap().unwrap();
-    let ev: common::bus::Event = serde_json::from_slice(&delivery.data).unwrap();
-    assert_eq!(ev.event_type, "identity.subadmin.status_changed");
+    let mut kinds = vec![];
+    while kinds.len() < 2 {
+        let delivery = tokio::time::timeout(Duration::from_secs(15), events.next()).await.expect("every event arrives").unwrap().unwrap();
+        let ev: common::bus::Event = serde_json::from_slice(&delivery.data).unwrap();
+        kinds.push(ev.event_type);
+        delivery.ack(BasicAckOptions::default()).await.unwrap();
+    }
+    assert_eq!(kinds, ["identity.subadmin.status_changed", "identity.subadmin.created"]);
     drop(identity);
 }

@@ -2,7 +2,8 @@
 # Runs every test of the Giving Console: Rust unit and integration tests (storage on
 # SQLite and PostgreSQL, BFF over HTTP, events on RabbitMQ, cache on Redis, cluster
 # mode as separate processes), clippy, the web console's type check and Vitest suite,
-# and the Playwright end-to-end flows in Chromium. Installs and starts PostgreSQL,
+# the Playwright end-to-end flows in Chromium, and the deployment checks (helm lint and
+# render, every manifest against the Kubernetes schemas, Dockerfile lint). Installs and starts PostgreSQL,
 # Redis, RabbitMQ and Chromium when they are absent (Debian packages).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -32,5 +33,8 @@ step "web: type check, unit tests, build"
 
 step "end to end (Chromium)"
 (cd web && npm run e2e)
+
+step "helm chart, manifests and Dockerfiles"
+deploy/scripts/check-chart.sh
 
 step "all tests passed"

@@ -54,7 +54,9 @@ async fn unknown_api_paths_answer_json_404_and_health_probes_answer() {
     let r = app.post("/admin/nothing/here", None, json!({})).await.expect(404);
     assert_eq!(r.code(), "NOT_FOUND");
     app.get("/healthz", None).await.expect(200);
-    app.get("/readyz", None).await.expect(200);
+    let r = app.get("/readyz", None).await.expect(200);
+    assert_eq!(r.body["identity"], "serving");
+    assert_eq!(r.body["cache"], "ok");
 }
 
 #[tokio::test]
@@ -90,7 +92,10 @@ async fn a_service_that_is_down_gives_a_clear_503_not_a_hang() {
     let body: serde_json::Value = res.json().await.unwrap();
     assert_eq!(body["code"], "UNAVAILABLE");
     assert!(started.elapsed() < std::time::Duration::from_secs(15));
+    // The BFF itself stays ready (the console is still served) and says what is down.
     let res = reqwest::Client::new().get(format!("{base}/readyz")).send().await.unwrap();
-    assert_eq!(res.status().as_u16(), 503);
+    assert_eq!(res.status().as_u16(), 200);
+    let body: serde_json::Value = res.json().await.unwrap();
+    assert_eq!(body["identity"], "unavailable");
     stop.trigger();
 }
