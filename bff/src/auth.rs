@@ -24,7 +24,7 @@ pub async fn authorize(State(state): State<AppState>, mut req: Request, next: Ne
     };
     let Some(access) = permissions::lookup().get(&(req.method().clone(), path.as_str())).copied() else {
         // Infrastructure routes (health, docs) are outside the table.
-        if path.starts_with("/healthz") || path.starts_with("/readyz") || path.starts_with("/api-docs") {
+        if path.starts_with("/healthz") || path.starts_with("/readyz") || path.starts_with("/api-docs") || path == "/metrics" {
             return next.run(req).await;
         }
         tracing::error!(%path, "route missing from the permission table");

@@ -45,7 +45,7 @@ impl Config {
             None => Arc::new(MemoryCache::default()),
         };
         let identity_channel = channel(&self.identity_url)?;
-        let identity = IdentityClient::with_interceptor(identity_channel.clone(), common::grpc::PropagateTrace);
+        let identity = IdentityClient::new(crate::state::traced(identity_channel.clone()));
         let public_url = self.public_url.trim_end_matches('/').to_string();
         Ok(AppState(Arc::new(Inner {
             identity,

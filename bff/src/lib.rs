@@ -43,8 +43,10 @@ pub fn app(state: AppState) -> Router {
     let api = api
         .route("/api-docs/openapi.json", get(move || async move { axum::Json(doc.clone()) }))
         .route("/healthz", get(|| async { "ok" }))
+        .route("/metrics", get(metrics))
         .route("/readyz", get(readyz))
-        .route_layer(axum::middleware::from_fn_with_state(state.clone(), auth::authorize));
+        .route_layer(axum::middleware::from_fn_with_state(state.clone(), auth::authorize))
+        .route_layer(axum::middleware::from_fn(record_request));
     let web = state.settings.web_dir.clone();
     let router = match web {
         Some(dir) if dir.join("index.html").exists() => {
@@ -69,6 +71,38 @@ pub fn app(state: AppState) -> Router {
         }))
         .layer(tower_http::timeout::TimeoutLayer::with_status_code(StatusCode::GATEWAY_TIMEOUT, Duration::from_secs(60)))
         .with_state(state)
+}
+
+/// Records each request's latency under its route template (never the raw path, so ids
+/// do not multiply the series).
+async fn record_request(req: axum::extract::Request, next: axum::middleware::Next) -> axum::response::Response {
+    let route = req.extensions().get::<axum::extract::MatchedPath>().map(|p| p.as_str().to_string());
+    let method = req.method().to_string();
+    let started = std::time::Instant::now();
+    let res = next.run(req).await;
+    let route = route.unwrap_or_else(|| "unmatched".into());
+    common::metrics::global().observe(
+        "http_server_requests_seconds",
+        vec![("route", route), ("method", method), ("status", res.status().as_u16().to_string())],
+        started.elapsed().as_secs_f64(),
+    );
+    res
+}
+
+/// Prometheus metrics, for scrapers inside the cluster only: a request that came through
+/// the ingress (it carries X-Forwarded-For) or from a public address is refused.
+async fn metrics(
+    axum::extract::ConnectInfo(addr): axum::extract::ConnectInfo<SocketAddr>,
+    headers: axum::http::HeaderMap,
+) -> axum::response::Response {
+    let internal = match addr.ip() {
+        std::net::IpAddr::V4(ip) => ip.is_loopback() || ip.is_private() || ip.is_link_local(),
+        std::net::IpAddr::V6(ip) => ip.is_loopback() || ip.is_unique_local(),
+    };
+    if !internal || headers.contains_key("x-forwarded-for") {
+        return ApiError::not_found("Not found").into_response();
+    }
+    common::metrics::global().render().into_response()
 }
 
 fn is_api(uri: &Uri) -> bool {

@@ -12,7 +12,15 @@ use std::time::Duration;
 use tonic::service::interceptor::InterceptedService;
 use tonic::transport::{Channel, Endpoint};
 
-pub type Identity = IdentityClient<InterceptedService<Channel, PropagateTrace>>;
+/// A service channel that records per-method client metrics.
+pub type Traced = InterceptedService<common::metrics::GrpcMetrics<Channel>, PropagateTrace>;
+pub type Identity = IdentityClient<Traced>;
+
+/// Wraps a channel with the client metrics and trace propagation every service client uses.
+pub fn traced(channel: Channel) -> Traced {
+    use tower::Layer;
+    InterceptedService::new(common::metrics::GrpcMetricsLayer("grpc_client_requests_seconds").layer(channel), PropagateTrace)
+}
 
 #[derive(Debug, Clone)]
 pub struct Settings {

@@ -45,6 +45,7 @@ fn identity_proc(db: &str, amqp: &str, port: u16) -> Proc {
             .env("ADMIN_PASSWORD", "Admin@123")
             .env("AMQP_URL", amqp)
             .env("GRPC_LISTEN", format!("127.0.0.1:{port}"))
+            .env("METRICS_LISTEN", "127.0.0.1:0")
             .env("LOG_FORMAT", "json")
             .stdout(Stdio::null())
             .stderr(Stdio::null())

@@ -99,3 +99,18 @@ async fn a_service_that_is_down_gives_a_clear_503_not_a_hang() {
     assert_eq!(body["identity"], "unavailable");
     stop.trigger();
 }
+
+#[tokio::test]
+async fn metrics_count_requests_per_route_and_grpc_method_for_internal_scrapers_only() {
+    let app = spawn().await;
+    app.admin().await;
+    let r = app.client.get(format!("{}/metrics", app.base)).send().await.unwrap();
+    assert_eq!(r.status().as_u16(), 200);
+    let text = r.text().await.unwrap();
+    assert!(text.contains(r#"http_server_requests_seconds_count{route="/admin-login/login",method="POST",status="200"}"#), "{text}");
+    assert!(text.contains(r#"grpc_client_requests_seconds_count{method="/identity.v1.Identity/Login",code="0"}"#), "{text}");
+    assert!(text.contains(r#"grpc_server_requests_seconds_count{method="/identity.v1.Identity/Login",code="0"}"#), "{text}");
+    // Through the ingress: not served.
+    let r = app.client.get(format!("{}/metrics", app.base)).header("x-forwarded-for", "203.0.113.9").send().await.unwrap();
+    assert_eq!(r.status().as_u16(), 404);
+}

@@ -6,6 +6,7 @@
 pub mod bus;
 pub mod db;
 pub mod grpc;
+pub mod metrics;
 pub mod outbox;
 pub mod shutdown;
 pub mod telemetry;

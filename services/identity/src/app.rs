@@ -95,7 +95,10 @@ pub async fn start(cfg: &Config, listen: &str, bus: Arc<dyn EventBus>, shutdown:
     let router = tonic::transport::Server::builder()
         .trace_fn(common::grpc::request_span)
         .add_service(health_service)
-        .add_service(IdentityServer::new(identity.clone()));
+        .add_service(tower::Layer::layer(
+            &common::metrics::GrpcMetricsLayer("grpc_server_requests_seconds"),
+            IdentityServer::new(identity.clone()),
+        ));
     let server = tokio::spawn(common::grpc::serve(router, listener, health_reporter, shutdown));
     tracing::info!(port, "identity service listening");
     Ok(Running { port, identity, server })

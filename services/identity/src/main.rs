@@ -12,6 +12,9 @@ struct Cli {
     listen: String,
     #[arg(long, env = "AMQP_URL")]
     amqp_url: Option<String>,
+    /// Where /metrics is served (Prometheus text); off when empty.
+    #[arg(long, env = "METRICS_LISTEN", default_value = "0.0.0.0:9090")]
+    metrics_listen: String,
     /// "json" in the cluster.
     #[arg(long, env = "LOG_FORMAT", default_value = "text")]
     log_format: String,
@@ -24,6 +27,14 @@ async fn main() -> anyhow::Result<()> {
     let shutdown = common::shutdown::Shutdown::new();
     shutdown.on_signals();
     let bus = common::bus::from_url(cli.amqp_url.as_deref()).await?;
+    if !cli.metrics_listen.is_empty() {
+        let (addr, stop) = (cli.metrics_listen.clone(), shutdown.clone());
+        tokio::spawn(async move {
+            if let Err(e) = common::metrics::serve(&addr, stop).await {
+                tracing::error!(error = %format!("{e:#}"), "metrics endpoint failed");
+            }
+        });
+    }
     let running = identity::app::start(&cli.config, &cli.listen, bus, shutdown).await?;
     running.server.await??;
     Ok(())
