@@ -66,8 +66,10 @@ pub fn app(state: AppState) -> Router {
     };
     router
         .layer(tower_http::trace::TraceLayer::new_for_http().make_span_with(|req: &axum::extract::Request| {
-            let route = req.extensions().get::<axum::extract::MatchedPath>().map(|p| p.as_str().to_string()).unwrap_or_default();
-            tracing::info_span!("http", method = %req.method(), route = %route)
+            let span = tracing::info_span!("http", method = %req.method(), path = %req.uri().path());
+            // A caller that already traces (a proxy, a test) continues its trace here.
+            common::telemetry::continue_trace(&span, req.headers());
+            span
         }))
         .layer(tower_http::timeout::TimeoutLayer::with_status_code(StatusCode::GATEWAY_TIMEOUT, Duration::from_secs(60)))
         .with_state(state)

@@ -2,7 +2,7 @@
 //! calls (client interceptor, server span), and graceful shutdown (health turns NOT_SERVING, in-flight calls finish).
 
 use crate::shutdown::Shutdown;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 use tokio::net::TcpListener;
 use tonic::service::Interceptor;
 use tonic_health::server::HealthReporter;
@@ -31,15 +31,7 @@ impl Interceptor for PropagateTrace {
 /// in the request metadata). Use with `Server::builder().trace_fn(grpc::request_span)`.
 pub fn request_span(req: &http::Request<()>) -> tracing::Span {
     let span = tracing::info_span!("grpc", method = %req.uri().path());
-    let mut ctx = BTreeMap::new();
-    for key in ["traceparent", "tracestate"] {
-        if let Some(v) = req.headers().get(key).and_then(|v| v.to_str().ok()) {
-            ctx.insert(key.to_string(), v.to_string());
-        }
-    }
-    if !ctx.is_empty() {
-        crate::telemetry::set_parent(&span, &ctx);
-    }
+    crate::telemetry::continue_trace(&span, req.headers());
     span
 }
 

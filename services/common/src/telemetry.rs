@@ -70,3 +70,17 @@ pub fn set_parent(span: &tracing::Span, headers: &BTreeMap<String, String>) {
     let cx = TraceContextPropagator::new().extract(&headers);
     let _ = span.set_parent(cx);
 }
+
+/// Makes `span` continue the trace whose W3C headers (`traceparent`, `tracestate`) an
+/// incoming HTTP or gRPC request carries; a request without them starts a new trace.
+pub fn continue_trace(span: &tracing::Span, headers: &http::HeaderMap) {
+    let mut ctx = BTreeMap::new();
+    for key in ["traceparent", "tracestate"] {
+        if let Some(v) = headers.get(key).and_then(|v| v.to_str().ok()) {
+            ctx.insert(key.to_string(), v.to_string());
+        }
+    }
+    if !ctx.is_empty() {
+        set_parent(span, &ctx);
+    }
+}

@@ -373,6 +373,10 @@ pub struct Mail {
     pub body: String,
 }
 
+fn mail(r: &AnyRow) -> sqlx::Result<Mail> {
+    Ok(Mail { id: r.try_get("id")?, to_addr: r.try_get("to_addr")?, subject: r.try_get("subject")?, body: r.try_get("body")? })
+}
+
 pub async fn insert_mail(c: &mut AnyConnection, m: &Mail) -> sqlx::Result<()> {
     sqlx::query("INSERT INTO mail_outbox (id, to_addr, subject, body, created_at) VALUES ($1, $2, $3, $4, $5)")
         .bind(&m.id)
@@ -390,16 +394,7 @@ pub async fn pending_mail(c: &mut AnyConnection, limit: i64) -> sqlx::Result<Vec
         .bind(limit)
         .fetch_all(c)
         .await?;
-    rows.iter()
-        .map(|r| {
-            Ok(Mail {
-                id: r.try_get("id")?,
-                to_addr: r.try_get("to_addr")?,
-                subject: r.try_get("subject")?,
-                body: r.try_get("body")?,
-            })
-        })
-        .collect()
+    rows.iter().map(mail).collect()
 }
 
 pub async fn mail_done(c: &mut AnyConnection, id: &str, error: Option<&str>) -> sqlx::Result<()> {
@@ -419,14 +414,5 @@ pub async fn all_mail(c: &mut AnyConnection, to: &str) -> sqlx::Result<Vec<Mail>
         .bind(to)
         .fetch_all(c)
         .await?;
-    rows.iter()
-        .map(|r| {
-            Ok(Mail {
-                id: r.try_get("id")?,
-                to_addr: r.try_get("to_addr")?,
-                subject: r.try_get("subject")?,
-                body: r.try_get("body")?,
-            })
-        })
-        .collect()
+    rows.iter().map(mail).collect()
 }
