@@ -7,8 +7,10 @@
   chart      assert what every rendered release must hold: for each enabled service a
              Deployment with startup/readiness/liveness gRPC probes, resources,
              restrictive securityContext, preStop sleep, a ClusterIP Service, an HPA
-             and a PDB (or none when turned off), its NetworkPolicy and hook Job; the
-             BFF with /healthz and /readyz, Service, HPA, PDB, Ingress, NetworkPolicy
+             and a PDB (or none when turned off), METRICS_LISTEN with its `metrics`
+             port and scrape annotations (or "" when off), its NetworkPolicy and hook
+             Job; the BFF with /healthz and /readyz, scrape annotations, Service, HPA,
+             PDB, Ingress, NetworkPolicy
   values-doc every value of values.yaml has a description in values.schema.json and
              a row in deploy/README.md
   repo       skaffold.yaml, docker-compose.yml, the Dockerfiles and the chart agree:
@@ -74,11 +76,16 @@ def cmd_manifests(args: argparse.Namespace) -> None:
 # --------------------------------------------------------------------------- values
 
 def coalesce(base: dict, over: dict) -> dict:
-    """Helm's merge of a values file over the chart defaults (null deletes a key)."""
+    """Helm's merge of a values file over the chart defaults: null deletes a key the
+    defaults have; a null for a key they lack stays (and then overrides serviceDefaults
+    in the chart's per-service merge, e.g. services.<name>.metricsPort: null)."""
     out = copy.deepcopy(base)
     for k, v in (over or {}).items():
         if v is None:
-            out.pop(k, None)
+            if k in out:
+                out.pop(k)
+            else:
+                out[k] = None
         elif isinstance(v, dict) and isinstance(out.get(k), dict):
             out[k] = coalesce(out[k], v)
         else:
@@ -277,24 +284,42 @@ def check_service_obj(r: Render, comp: str, pod_labels: dict, container: dict, p
     return svc
 
 
-def check_netpol_ingress(r: Render, comp: str, pod_labels: dict, allowed: list[dict], port: str) -> None:
+def check_netpol_ingress(r: Render, comp: str, pod_labels: dict, expected: list[tuple[list[dict], str]]) -> None:
+    """The one ingress NetworkPolicy of the pods has exactly the expected rules, in order:
+    each (allowed peers, port name) opens only that port, to a non-empty `from` whose
+    every peer is one of the allowed ones."""
     pols = [p for p in r.of("NetworkPolicy") if labels_match(p["spec"]["podSelector"].get("matchLabels"), pod_labels)
             and "Ingress" in p["spec"].get("policyTypes", [])]
     if len(pols) != 1:
         fail(f"{comp}: expected one ingress NetworkPolicy selecting its pods, found {len(pols)}")
         return
     rules = pols[0]["spec"].get("ingress", [])
-    if len(rules) != 1:
-        fail(f"{comp}: NetworkPolicy must have exactly one ingress rule, has {len(rules)}")
+    if len(rules) != len(expected):
+        fail(f"{comp}: NetworkPolicy must have exactly {len(expected)} ingress rule(s), has {len(rules)}")
         return
-    rule = rules[0]
-    if [p.get("port") for p in rule.get("ports", [])] != [port]:
-        fail(f"{comp}: NetworkPolicy must open only port {port}, opens {rule.get('ports')}")
-    if not rule.get("from"):
-        fail(f"{comp}: NetworkPolicy ingress rule allows every source")
-    for peer in rule.get("from", []):
-        if not any(all(peer.get(k) == v for k, v in a.items()) for a in allowed):
-            fail(f"{comp}: NetworkPolicy allows an unexpected peer {peer}")
+    for i, (rule, (allowed, port)) in enumerate(zip(rules, expected)):
+        if [p.get("port") for p in rule.get("ports", [])] != [port]:
+            fail(f"{comp}: NetworkPolicy rule {i} must open only port {port}, opens {rule.get('ports')}")
+        if not rule.get("from"):
+            fail(f"{comp}: NetworkPolicy rule {i} allows every source")
+        for peer in rule.get("from", []):
+            if not any(all(peer.get(k) == v for k, v in a.items()) for a in allowed):
+                fail(f"{comp}: NetworkPolicy rule {i} (port {port}) allows an unexpected peer {peer}")
+
+
+def check_scrape_annotations(comp: str, pod: dict, port: int, extra: dict | None) -> None:
+    """prometheus.io/* annotations for `port` (none when 0), overridable by podAnnotations."""
+    want: dict[str, str] = {}
+    if port:
+        want = {"prometheus.io/scrape": "true", "prometheus.io/port": str(port), "prometheus.io/path": "/metrics"}
+    want.update({k: str(v) for k, v in (extra or {}).items()})
+    ann = pod["metadata"].get("annotations") or {}
+    for k, v in want.items():
+        if ann.get(k) != v:
+            fail(f"{comp}: pod annotation {k} is {ann.get(k)!r}, expected {v!r}")
+    for k in ann:
+        if k.startswith("prometheus.io/") and k not in want:
+            fail(f"{comp}: pod annotation {k} although metrics are off")
 
 
 def cmd_chart(args: argparse.Namespace) -> None:
@@ -342,6 +367,24 @@ def cmd_chart(args: argparse.Namespace) -> None:
         data = {k: v for cm in cms if cm for k, v in (cm.get("data") or {}).items()}
         if data.get("GRPC_LISTEN") != f"0.0.0.0:{port}":
             fail(f"{name}: GRPC_LISTEN is {data.get('GRPC_LISTEN')}")
+        # Metrics: 0/null = off, and off must be an explicit "" (the binaries' default is on).
+        metrics_port = cfg.get("metricsPort") or 0
+        metrics_ports = [p for p in c.get("ports", []) if p.get("name") == "metrics"]
+        if metrics_port:
+            if metrics_ports != [{"name": "metrics", "containerPort": metrics_port, "protocol": "TCP"}]:
+                fail(f"{name}: expected container port metrics/{metrics_port}, found {metrics_ports}")
+            if data.get("METRICS_LISTEN") != f"0.0.0.0:{metrics_port}":
+                fail(f"{name}: METRICS_LISTEN is {data.get('METRICS_LISTEN')!r}, expected 0.0.0.0:{metrics_port}")
+            if metrics_port == port:
+                fail(f"{name}: metricsPort equals grpcPort {port}")
+        else:
+            if metrics_ports:
+                fail(f"{name}: metrics are off but a metrics container port was rendered")
+            if data.get("METRICS_LISTEN") != "":
+                fail(f"{name}: metrics are off but METRICS_LISTEN is {data.get('METRICS_LISTEN')!r}, not \"\"")
+        if "METRICS_LISTEN" in env:
+            fail(f"{name}: METRICS_LISTEN must come from the ConfigMap only")
+        check_scrape_annotations(name, pod, metrics_port, cfg.get("podAnnotations"))
         for k, v in (cfg.get("env") or {}).items():
             if data.get(k) != str(v):
                 fail(f"{name}: env {k} is {data.get(k)!r}, values say {v!r}")
@@ -352,7 +395,11 @@ def cmd_chart(args: argparse.Namespace) -> None:
         if values["networkPolicy"]["enabled"]:
             bff_sel = {k: bff_labels[k] for k in ("app.kubernetes.io/name", "app.kubernetes.io/instance",
                                                    "app.kubernetes.io/component") if k in bff_labels}
-            check_netpol_ingress(r, name, labels, [{"podSelector": {"matchLabels": bff_sel}}], "grpc")
+            expected = [([{"podSelector": {"matchLabels": bff_sel}}], "grpc")]
+            metrics_from = list(values["networkPolicy"].get("metricsFrom") or [])
+            if metrics_from and metrics_port:
+                expected.append((metrics_from, "metrics"))
+            check_netpol_ingress(r, name, labels, expected)
         hook = values["migrations"]["hook"]
         jobs = r.of("Job", f"migrate-{name}")
         if hook["enabled"] and cfg.get("migrate", True):
@@ -406,6 +453,7 @@ def cmd_chart(args: argparse.Namespace) -> None:
             fail("bff: WEB_DIR must be /app/web")
         if data.get("LISTEN") != f"0.0.0.0:{cfg['port']}":
             fail(f"bff: LISTEN is {data.get('LISTEN')}")
+        check_scrape_annotations("bff", pod, cfg["port"], cfg.get("podAnnotations"))
         svc = check_service_obj(r, "bff", pod["metadata"]["labels"], c, cfg["service"]["port"], "http")
         check_scaling(r, "bff", bff_dep, cfg, args.require_scaling)
         ing = values["ingress"]
@@ -435,7 +483,10 @@ def cmd_chart(args: argparse.Namespace) -> None:
             np = values["networkPolicy"]
             allowed = [{"namespaceSelector": np["ingressController"]["namespaceSelector"],
                         "podSelector": np["ingressController"]["podSelector"]}] + list(np.get("extraBffFrom") or [])
-            check_netpol_ingress(r, "bff", pod["metadata"]["labels"], allowed, "http")
+            expected = [(allowed, "http")]
+            if np.get("metricsFrom"):
+                expected.append((list(np["metricsFrom"]), "http"))
+            check_netpol_ingress(r, "bff", pod["metadata"]["labels"], expected)
     if values["networkPolicy"]["enabled"] and values["networkPolicy"]["egress"]["enabled"]:
         eg = [p for p in r.of("NetworkPolicy") if "Egress" in p["spec"].get("policyTypes", [])]
         if len(eg) != 1:

@@ -246,3 +246,29 @@ spec:
 {{- int . -}}
 {{- end -}}
 {{- end -}}
+
+{{/*
+A service's metrics port as an int; 0 when metricsPort is 0, null or unset (off).
+Arg: the merged service settings.
+*/}}
+{{- define "gc.metricsPort" -}}
+{{- int (.metricsPort | default 0) -}}
+{{- end -}}
+
+{{/*
+Pod annotations: checksum/config, the prometheus.io/* scrape annotations when
+metricsPort is not 0, then podAnnotations (which override them). Args: config (the
+rendered ConfigMap data), metricsPort (int, 0 = no scrape annotations), extra (map).
+*/}}
+{{- define "gc.podAnnotations" -}}
+{{- $ann := dict "checksum/config" (.config | sha256sum) -}}
+{{- if .metricsPort -}}
+{{- $_ := set $ann "prometheus.io/scrape" "true" -}}
+{{- $_ := set $ann "prometheus.io/port" (toString .metricsPort) -}}
+{{- $_ := set $ann "prometheus.io/path" "/metrics" -}}
+{{- end -}}
+{{- range $k, $v := (.extra | default dict) -}}
+{{- $_ := set $ann $k (toString $v) -}}
+{{- end -}}
+{{- toYaml $ann -}}
+{{- end -}}
