@@ -16,7 +16,10 @@ pub struct TestApp {
     pub client: reqwest::Client,
     pub data: common::db::testing::TempDir,
     pub identity: identity::service::Identity,
+    /// Stops the identity service.
     pub shutdown: Shutdown,
+    /// Stops the BFF.
+    pub bff_stop: Shutdown,
 }
 
 pub struct Resp {
@@ -41,6 +44,7 @@ impl Resp {
 impl Drop for TestApp {
     fn drop(&mut self) {
         self.shutdown.trigger();
+        self.bff_stop.trigger();
     }
 }
 
@@ -50,6 +54,12 @@ pub async fn spawn() -> TestApp {
 
 /// Starts identity and the BFF; `tune` may change identity's configuration.
 pub async fn spawn_with(tune: impl FnOnce(&mut identity::app::Config)) -> TestApp {
+    spawn_full(tune, Duration::ZERO).await
+}
+
+/// Starts identity and the BFF; `drain` is the BFF's pause between readiness turning
+/// false and its listener closing on shutdown.
+pub async fn spawn_full(tune: impl FnOnce(&mut identity::app::Config), drain: Duration) -> TestApp {
     let data = common::db::testing::temp_dir();
     let shutdown = Shutdown::new();
     let mut cfg = identity::app::Config {
@@ -83,13 +93,15 @@ pub async fn spawn_with(tune: impl FnOnce(&mut identity::app::Config)) -> TestAp
     let state = bff_cfg.state().await.unwrap();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let port = listener.local_addr().unwrap().port();
-    tokio::spawn(bff::serve(state, listener, shutdown.clone(), Duration::ZERO));
+    let bff_stop = Shutdown::new();
+    tokio::spawn(bff::serve(state, listener, bff_stop.clone(), drain));
     TestApp {
         base: format!("http://127.0.0.1:{port}"),
         client: reqwest::Client::new(),
         data,
         identity: running.identity,
         shutdown,
+        bff_stop,
     }
 }
 

@@ -64,7 +64,7 @@ async fn a_service_that_is_down_gives_a_clear_503_not_a_hang() {
     let app = spawn().await;
     let (t, _) = app.admin().await;
     app.shutdown.trigger();
-    // The BFF stopped too with the shared signal; start a BFF alone against a dead port.
+    // Identity is stopped; a BFF alone against a dead port.
     let cfg = bff::config::Config {
         identity_url: "http://127.0.0.1:9".into(),
         jwt_secret: SECRET.into(),
@@ -113,4 +113,27 @@ async fn metrics_count_requests_per_route_and_grpc_method_for_internal_scrapers_
     // Through the ingress: not served.
     let r = app.client.get(format!("{}/metrics", app.base)).header("x-forwarded-for", "203.0.113.9").send().await.unwrap();
     assert_eq!(r.status().as_u16(), 404);
+}
+
+#[tokio::test]
+async fn on_shutdown_readiness_turns_false_and_requests_in_flight_finish() {
+    let app = spawn_full(|_| {}, std::time::Duration::from_millis(800)).await;
+    app.get("/readyz", None).await.expect(200);
+    // A sign-in (Argon2 makes it take a while) is under way when the signal comes.
+    let in_flight = {
+        let (client, base) = (app.client.clone(), app.base.clone());
+        tokio::spawn(async move {
+            client
+                .post(format!("{base}/admin-login/login"))
+                .json(&json!({ "email": ADMIN_EMAIL, "password": ADMIN_PASSWORD }))
+                .send()
+                .await
+                .map(|r| r.status().as_u16())
+        })
+    };
+    tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+    app.bff_stop.trigger();
+    let r = app.get("/readyz", None).await.expect(503);
+    assert_eq!(r.body["status"], "shutting down");
+    assert_eq!(in_flight.await.unwrap().unwrap(), 200);
 }
