@@ -14,6 +14,9 @@ pub struct Config {
     /// gRPC address of the identity service.
     #[arg(long, env = "IDENTITY_URL", default_value = "http://127.0.0.1:50051")]
     pub identity_url: String,
+    /// gRPC address of the catalogue service.
+    #[arg(long, env = "CATALOGUE_URL", default_value = "http://127.0.0.1:50052")]
+    pub catalogue_url: String,
     /// Shared with identity; verifies access tokens.
     #[arg(long, env = "JWT_SECRET", hide_env_values = true)]
     pub jwt_secret: String,
@@ -46,10 +49,14 @@ impl Config {
         };
         let identity_channel = channel(&self.identity_url)?;
         let identity = IdentityClient::new(crate::state::traced(identity_channel.clone()));
+        let catalogue_channel = channel(&self.catalogue_url)?;
+        let catalogue = proto::catalogue::v1::catalogue_client::CatalogueClient::new(crate::state::traced(catalogue_channel.clone()));
         let public_url = self.public_url.trim_end_matches('/').to_string();
         Ok(AppState(Arc::new(Inner {
             identity,
             identity_channel,
+            catalogue,
+            catalogue_channel,
             keys: Keys::new(self.jwt_secret.as_bytes()),
             cache,
             settings: Settings {

@@ -119,18 +119,24 @@ async fn readyz(State(state): State<AppState>) -> impl IntoResponse {
     if !state.is_ready() {
         return (StatusCode::SERVICE_UNAVAILABLE, axum::Json(serde_json::json!({ "status": "shutting down" })));
     }
-    let mut health = tonic_health::pb::health_client::HealthClient::new(state.identity_channel.clone());
+    let identity = service_health(state.identity_channel.clone()).await;
+    let catalogue = service_health(state.catalogue_channel.clone()).await;
+    let cache = if state.cache.ping().await { "ok" } else { "unavailable" };
+    (StatusCode::OK, axum::Json(serde_json::json!({ "status": "ready", "identity": identity, "catalogue": catalogue, "cache": cache })))
+}
+
+/// "serving" or "unavailable", by the gRPC health protocol (1 s at most).
+async fn service_health(channel: tonic::transport::Channel) -> &'static str {
+    let mut health = tonic_health::pb::health_client::HealthClient::new(channel);
     let check = tokio::time::timeout(
         Duration::from_secs(1),
         health.check(tonic_health::pb::HealthCheckRequest { service: String::new() }),
     )
     .await;
-    let identity = match check {
+    match check {
         Ok(Ok(r)) if r.get_ref().status == tonic_health::pb::health_check_response::ServingStatus::Serving as i32 => "serving",
         _ => "unavailable",
-    };
-    let cache = if state.cache.ping().await { "ok" } else { "unavailable" };
-    (StatusCode::OK, axum::Json(serde_json::json!({ "status": "ready", "identity": identity, "cache": cache })))
+    }
 }
 
 /// Serves until `shutdown`: readiness turns false first, then after `drain` the

@@ -15,6 +15,7 @@ use tonic::transport::{Channel, Endpoint};
 /// A service channel that records per-method client metrics.
 pub type Traced = InterceptedService<common::metrics::GrpcMetrics<Channel>, PropagateTrace>;
 pub type Identity = IdentityClient<Traced>;
+pub type Catalogue = proto::catalogue::v1::catalogue_client::CatalogueClient<Traced>;
 
 /// Wraps a channel with the client metrics and trace propagation every service client uses.
 pub fn traced(channel: Channel) -> Traced {
@@ -42,6 +43,8 @@ pub struct AppState(pub Arc<Inner>);
 pub struct Inner {
     pub identity: Identity,
     pub identity_channel: Channel,
+    pub catalogue: Catalogue,
+    pub catalogue_channel: Channel,
     pub keys: Keys,
     pub cache: Arc<dyn Cache>,
     pub settings: Settings,
@@ -79,6 +82,10 @@ pub struct Principal {
 impl Inner {
     pub fn identity(&self) -> Identity {
         self.identity.clone()
+    }
+
+    pub fn catalogue(&self) -> Catalogue {
+        self.catalogue.clone()
     }
 
     /// The account's standing: from the cache, else from identity (then cached).

@@ -54,10 +54,28 @@ fn identity_proc(db: &str, amqp: &str, port: u16) -> Proc {
     )
 }
 
-fn bff_proc(identity_port: u16, redis: &str, port: u16) -> Proc {
+fn catalogue_proc(db: &str, amqp: &str, port: u16) -> Proc {
+    let bin = std::path::Path::new(env!("CARGO_BIN_EXE_bff")).with_file_name("catalogue");
+    assert!(bin.exists(), "build the catalogue binary first (cargo build --workspace --bins)");
+    Proc(
+        Command::new(bin)
+            .env("CATALOGUE_DATABASE_URL", db)
+            .env("AMQP_URL", amqp)
+            .env("GRPC_LISTEN", format!("127.0.0.1:{port}"))
+            .env("METRICS_LISTEN", "127.0.0.1:0")
+            .env("LOG_FORMAT", "json")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("catalogue starts"),
+    )
+}
+
+fn bff_proc(identity_port: u16, catalogue_port: u16, redis: &str, port: u16) -> Proc {
     Proc(
         Command::new(env!("CARGO_BIN_EXE_bff"))
             .env("IDENTITY_URL", format!("http://127.0.0.1:{identity_port}"))
+            .env("CATALOGUE_URL", format!("http://127.0.0.1:{catalogue_port}"))
             .env("JWT_SECRET", SECRET)
             .env("REDIS_URL", redis)
             .env("LISTEN", format!("127.0.0.1:{port}"))
@@ -75,7 +93,7 @@ async fn wait_ready(http: &reqwest::Client, base: &str) {
     while Instant::now() < deadline {
         if let Ok(r) = http.get(format!("{base}/readyz")).send().await
             && r.status() == 200
-            && r.json::<Value>().await.is_ok_and(|b| b["identity"] == "serving" && b["cache"] == "ok")
+            && r.json::<Value>().await.is_ok_and(|b| b["identity"] == "serving" && b["catalogue"] == "serving" && b["cache"] == "ok")
         {
             return;
         }
@@ -101,6 +119,7 @@ async fn identity_and_the_bff_run_as_separate_processes_on_postgres_redis_and_ra
         return;
     };
     let db = common::db::testing::create_postgres_database(&pg).await;
+    let catalogue_db = common::db::testing::create_postgres_database(&pg).await;
 
     // A queue of our own on the events exchange, to see what identity publishes.
     let conn = lapin::Connection::connect(&amqp, lapin::ConnectionProperties::default()).await.unwrap();
@@ -117,11 +136,12 @@ async fn identity_and_the_bff_run_as_separate_processes_on_postgres_redis_and_ra
         .unwrap();
     let mut events = ch.basic_consume(queue.as_str().into(), "t".into(), BasicConsumeOptions::default(), FieldTable::default()).await.unwrap();
 
-    // Identity and two BFF replicas sharing Redis.
-    let (ip, bp, bp2) = (free_port(), free_port(), free_port());
+    // Every service, and two BFF replicas sharing Redis.
+    let (ip, cp, bp, bp2) = (free_port(), free_port(), free_port(), free_port());
     let mut identity = identity_proc(&db, &amqp, ip);
-    let _bff = bff_proc(ip, &redis, bp);
-    let _bff2 = bff_proc(ip, &redis, bp2);
+    let _catalogue = catalogue_proc(&catalogue_db, &amqp, cp);
+    let _bff = bff_proc(ip, cp, &redis, bp);
+    let _bff2 = bff_proc(ip, cp, &redis, bp2);
     let base = format!("http://127.0.0.1:{bp}");
     let other = format!("http://127.0.0.1:{bp2}");
     let http = reqwest::Client::builder().timeout(Duration::from_secs(30)).build().unwrap();
@@ -203,5 +223,14 @@ async fn identity_and_the_bff_run_as_separate_processes_on_postgres_redis_and_ra
         delivery.ack(BasicAckOptions::default()).await.unwrap();
     }
     assert_eq!(kinds, ["identity.subadmin.status_changed", "identity.subadmin.created"]);
+
+    // The catalogue through both replicas: created on one, seen and changed on the other.
+    let (s, cause) = call(&http, M::POST, format!("{base}/admin/cause/create"), Some(&t), json!({ "name": "Clean Water" })).await;
+    assert_eq!(s, 200, "{cause}");
+    let cause_id = cause["data"]["_id"].as_str().unwrap().to_string();
+    let (s, list) = call(&http, M::POST, format!("{other}/admin/cause/causeList"), Some(&t), json!({})).await;
+    assert_eq!((s, list["total_records"].as_i64()), (200, Some(1)));
+    let (s, _) = call(&http, M::PATCH, format!("{other}/admin/cause/activeStatus/{cause_id}"), Some(&t), json!({ "isActive": false })).await;
+    assert_eq!(s, 200);
     drop(identity);
 }

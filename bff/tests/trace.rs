@@ -55,6 +55,7 @@ async fn a_request_trace_reaches_the_event_consumer() {
     let running = identity::app::start(&cfg, "127.0.0.1:0", bus, shutdown.clone()).await.unwrap();
     let state = bff::config::Config {
         identity_url: format!("http://127.0.0.1:{}", running.port),
+        catalogue_url: "http://127.0.0.1:9".into(),
         jwt_secret: secret.into(),
         redis_url: None,
         public_url: "http://console.test".into(),

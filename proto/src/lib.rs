@@ -7,4 +7,10 @@ pub mod identity {
     }
 }
 
+pub mod catalogue {
+    pub mod v1 {
+        tonic::include_proto!("catalogue.v1");
+    }
+}
+
 pub mod modules;

@@ -3,12 +3,33 @@
 pub mod auth;
 pub mod locations;
 pub mod sub_admin;
+pub mod terms;
 
 use crate::reply::Route;
+use serde::Deserialize;
 
 pub fn routes() -> Vec<Route> {
     let mut all = auth::routes();
     all.extend(locations::routes());
     all.extend(sub_admin::routes());
+    all.extend(terms::routes());
     all
 }
+
+#[derive(Deserialize)]
+#[serde(default)]
+/// The list query every list takes (SPEC section 3).
+pub struct ListBody {
+    pub page: i64,
+    pub limit: i64,
+    pub search: String,
+    pub column: String,
+    pub order: String,
+}
+
+impl Default for ListBody {
+    fn default() -> Self {
+        Self { page: 1, limit: 10, search: String::new(), column: String::new(), order: String::new() }
+    }
+}
+

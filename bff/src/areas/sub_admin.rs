@@ -102,23 +102,7 @@ async fn status(State(state): State<AppState>, Path(id): Path<String>, Body(b): 
     ok(msg, view(s, false))
 }
 
-#[derive(Deserialize)]
-#[serde(default)]
-pub struct ListBody {
-    page: i64,
-    limit: i64,
-    search: String,
-    column: String,
-    order: String,
-}
-
-impl Default for ListBody {
-    fn default() -> Self {
-        Self { page: 1, limit: 10, search: String::new(), column: String::new(), order: String::new() }
-    }
-}
-
-async fn list_page(State(state): State<AppState>, Body(b): Body<ListBody>) -> Reply {
+async fn list_page(State(state): State<AppState>, Body(b): Body<super::ListBody>) -> Reply {
     let req = pb::ListRequest { page: b.page, limit: b.limit, search: b.search, column: b.column, order: b.order };
     let page = retry(|| async { state.identity().list_sub_admins(req.clone()).await }).await?.into_inner();
     list("Sub admin list", page.items.into_iter().map(|s| view(s, false)).collect::<Vec<_>>(), page.total)

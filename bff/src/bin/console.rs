@@ -65,12 +65,16 @@ async fn main() -> anyhow::Result<()> {
     };
     let identity = identity::app::start(&identity_cfg, "127.0.0.1:0", bus.clone(), shutdown.clone()).await?;
 
+    let catalogue_cfg = catalogue::app::Config { database_url: format!("sqlite://{}", data.join("catalogue.db").display()) };
+    let catalogue = catalogue::app::start(&catalogue_cfg, "127.0.0.1:0", bus.clone(), shutdown.clone()).await?;
+
     let web_dir = PathBuf::from(env("WEB_DIR").unwrap_or_else(|| "web/dist".into()));
     if !web_dir.join("index.html").exists() {
         tracing::warn!(dir = %web_dir.display(), "no built console found; serving the API only");
     }
     let bff_cfg = bff::config::Config {
         identity_url: format!("http://127.0.0.1:{}", identity.port),
+        catalogue_url: format!("http://127.0.0.1:{}", catalogue.port),
         jwt_secret,
         redis_url: None,
         public_url: public_url.clone(),
@@ -86,5 +90,6 @@ async fn main() -> anyhow::Result<()> {
     println!("Giving Console is running at {public_url} (data in {})", data.display());
     bff::serve(state, listener, shutdown, Duration::ZERO).await?;
     let _ = tokio::time::timeout(Duration::from_secs(10), identity.server).await;
+    let _ = tokio::time::timeout(Duration::from_secs(10), catalogue.server).await;
     Ok(())
 }

@@ -79,9 +79,12 @@ pub async fn spawn_full(tune: impl FnOnce(&mut identity::app::Config), drain: Du
     };
     tune(&mut cfg);
     let bus = common::bus::from_url(None).await.unwrap();
-    let running = identity::app::start(&cfg, "127.0.0.1:0", bus, shutdown.clone()).await.unwrap();
+    let running = identity::app::start(&cfg, "127.0.0.1:0", bus.clone(), shutdown.clone()).await.unwrap();
+    let catalogue_cfg = catalogue::app::Config { database_url: format!("sqlite://{}/catalogue.db", data.0.display()) };
+    let catalogue = catalogue::app::start(&catalogue_cfg, "127.0.0.1:0", bus, shutdown.clone()).await.unwrap();
     let bff_cfg = bff::config::Config {
         identity_url: format!("http://127.0.0.1:{}", running.port),
+        catalogue_url: format!("http://127.0.0.1:{}", catalogue.port),
         jwt_secret: SECRET.into(),
         redis_url: None,
         public_url: "http://console.test".into(),

@@ -4,3 +4,4 @@ mod auth;
 mod helpers;
 mod platform;
 mod sub_admin;
+mod terms;

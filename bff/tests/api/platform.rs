@@ -56,6 +56,7 @@ async fn unknown_api_paths_answer_json_404_and_health_probes_answer() {
     app.get("/healthz", None).await.expect(200);
     let r = app.get("/readyz", None).await.expect(200);
     assert_eq!(r.body["identity"], "serving");
+    assert_eq!(r.body["catalogue"], "serving");
     assert_eq!(r.body["cache"], "ok");
 }
 
@@ -67,6 +68,7 @@ async fn a_service_that_is_down_gives_a_clear_503_not_a_hang() {
     // Identity is stopped; a BFF alone against a dead port.
     let cfg = bff::config::Config {
         identity_url: "http://127.0.0.1:9".into(),
+        catalogue_url: "http://127.0.0.1:9".into(),
         jwt_secret: SECRET.into(),
         redis_url: None,
         public_url: "http://console.test".into(),

@@ -186,6 +186,20 @@ pub mod testing {
         Some(TestDb { db, url, _dir: None })
     }
 
+    /// A fresh database on each backend: SQLite always, PostgreSQL when TEST_DATABASE_URL
+    /// is set (required when REQUIRE_SERVICES=1). A test runs its body on each in turn.
+    pub async fn each_backend(migrations: &Migrations) -> Vec<TestDb> {
+        let mut out = vec![sqlite(migrations).await];
+        match postgres(migrations).await {
+            Some(pg) => out.push(pg),
+            None if std::env::var("REQUIRE_SERVICES").is_ok_and(|v| v == "1") => {
+                panic!("REQUIRE_SERVICES=1 but TEST_DATABASE_URL is unset")
+            }
+            None => eprintln!("PostgreSQL skipped: TEST_DATABASE_URL is unset"),
+        }
+        out
+    }
+
     /// Creates a fresh database on the server of `admin_url` and answers its URL.
     pub async fn create_postgres_database(admin_url: &str) -> String {
         let admin = Db::connect_only(admin_url).await.expect("TEST_DATABASE_URL reachable");

@@ -5,6 +5,7 @@
 
 pub mod bus;
 pub mod db;
+pub mod error;
 pub mod grpc;
 pub mod metrics;
 pub mod outbox;

@@ -516,30 +516,9 @@ impl Identity {
 
     pub async fn list_sub_admins(&self, q: &ListQuery) -> Result<(Vec<User>, i64)> {
         let mut check = Check::default();
-        if q.page < 1 {
-            check.fail("page", "page must be 1 or more");
-        }
-        if !(1..=1000).contains(&q.limit) {
-            check.fail("limit", "limit must be between 1 and 1000");
-        }
         let col = store::sort_column(&q.column);
-        if col.is_none() {
-            check.fail("column", format!("Sorting by {} is not supported", q.column));
-        }
-        let descending = match q.order.to_lowercase().as_str() {
-            "" => q.column.is_empty(),
-            "asc" | "ascend" | "1" => false,
-            "desc" | "descend" | "-1" => true,
-            _ => {
-                check.fail("order", "order must be asc or desc");
-                false
-            }
-        };
-        if q.search.chars().count() > 100 {
-            check.fail("search", "search must be at most 100 characters");
-        }
+        let (descending, offset) = common::error::paging(q.page, q.limit, &q.search, &q.column, &q.order, col.is_some(), &mut check);
         check.done()?;
-        let offset = (q.page - 1).saturating_mul(q.limit);
         Ok(store::list_sub_admins(&mut *self.conn().await?, q.search.trim(), col.expect("checked"), descending, q.limit, offset).await?)
     }
 }

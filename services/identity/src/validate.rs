@@ -1,22 +1,9 @@
 //! Input rules with the console's exact messages (SPEC section 5). Parsed values
 //! are newtypes: once built, the rest of the code can trust them.
 
-use crate::error::{Error, FieldError, Result};
-
-/// Collects every failing field of a request before answering.
-#[derive(Default)]
-pub struct Check(Vec<FieldError>);
-
-impl Check {
-    pub fn fail(&mut self, field: &str, message: impl Into<String>) {
-        if !self.0.iter().any(|e| e.field == field) {
-            self.0.push(FieldError { field: field.into(), message: message.into() });
-        }
-    }
-    pub fn done(self) -> Result<()> {
-        if self.0.is_empty() { Ok(()) } else { Err(Error::Validation(self.0)) }
-    }
-}
+pub use common::error::Check;
+#[cfg(test)]
+use crate::error::Error;
 
 /// The standard email pattern: local part, `@`, a dotted domain with a 2+ letter TLD.
 /// `+` tags are accepted.

@@ -1,0 +1,115 @@
+//! Causes (/admin/cause) and nonprofit categories (/admin/charity-category): the same
+//! handlers serve both, parameterised by the kind of term (SPEC section 7).
+
+use crate::error::ApiError;
+use crate::reply::{Body, Reply, Route, list, ok, route};
+use crate::state::{AppState, retry, retry_unsent};
+use axum::extract::{Path, State};
+use axum::http::Method;
+use axum::routing::{MethodRouter, get, patch, post};
+use proto::catalogue::v1 as pb;
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+/// The REST paths and words of one kind of term.
+#[derive(Clone, Copy)]
+struct Kind {
+    kind: pb::TermKind,
+    label: &'static str,
+}
+
+const CAUSE: Kind = Kind { kind: pb::TermKind::Cause, label: "Cause" };
+const CATEGORY: Kind = Kind { kind: pb::TermKind::Category, label: "Category" };
+
+pub fn routes() -> Vec<Route> {
+    vec![
+        route(Method::POST, "/admin/cause/getAll", "Active causes, by name", with(CAUSE, post(active))),
+        route(Method::POST, "/admin/cause/create", "Create a cause", with(CAUSE, post(create))),
+        route(Method::POST, "/admin/cause/causeList", "Page of causes (page, limit, search, column, order)", with(CAUSE, post(list_page))),
+        route(Method::POST, "/admin/cause/delete", "Delete a cause ({ id })", with(CAUSE, post(remove))),
+        route(Method::GET, "/admin/cause/get/{id}", "One cause", with(CAUSE, get(one))),
+        route(Method::PATCH, "/admin/cause/update/{id}", "Rename or re-describe a cause", with(CAUSE, patch(update))),
+        route(Method::PATCH, "/admin/cause/activeStatus/{id}", "Activate or deactivate a cause", with(CAUSE, patch(status))),
+        route(Method::POST, "/admin/charity-category/getAll", "Active nonprofit categories, by name", with(CATEGORY, post(active))),
+        route(Method::POST, "/admin/charity-category/create", "Create a nonprofit category", with(CATEGORY, post(create))),
+        route(Method::POST, "/admin/charity-category/categoryList", "Page of nonprofit categories", with(CATEGORY, post(list_page))),
+        route(Method::GET, "/admin/charity-category/get/{id}", "One nonprofit category", with(CATEGORY, get(one))),
+        route(Method::POST, "/admin/charity-category/delete", "Delete a nonprofit category ({ id })", with(CATEGORY, post(remove))),
+        route(Method::PATCH, "/admin/charity-category/update/{id}", "Rename a nonprofit category", with(CATEGORY, patch(update))),
+        route(Method::PATCH, "/admin/charity-category/activeStatus/{id}", "Activate or deactivate a nonprofit category", with(CATEGORY, patch(status))),
+    ]
+}
+
+/// Gives the handler its kind of term as a request extension.
+fn with(kind: Kind, handler: MethodRouter<AppState>) -> MethodRouter<AppState> {
+    handler.layer(axum::Extension(kind))
+}
+
+type K = axum::Extension<Kind>;
+
+fn view(t: pb::Term) -> Value {
+    json!({ "_id": t.id, "name": t.name, "description": t.description, "isActive": t.active, "createdAt": t.created_at })
+}
+
+async fn active(State(state): State<AppState>, axum::Extension(k): K) -> Reply {
+    let req = pb::KindRequest { kind: k.kind as i32 };
+    let page = retry(|| async { state.catalogue().active_terms(req).await }).await?.into_inner();
+    ok(&format!("{} list", k.label), page.items.into_iter().map(|t| json!({ "_id": t.id, "name": t.name })).collect::<Vec<_>>())
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct TermBody {
+    name: String,
+    description: Option<String>,
+}
+
+async fn create(State(state): State<AppState>, axum::Extension(k): K, Body(b): Body<TermBody>) -> Reply {
+    let req = pb::TermInput { kind: k.kind as i32, name: b.name, description: b.description.unwrap_or_default() };
+    let t = retry_unsent(|| async { state.catalogue().create_term(req.clone()).await }).await?.into_inner();
+    ok(&format!("{} created successfully", k.label), view(t))
+}
+
+async fn update(State(state): State<AppState>, axum::Extension(k): K, Path(id): Path<String>, Body(b): Body<TermBody>) -> Reply {
+    let req = pb::UpdateTermRequest { kind: k.kind as i32, id, name: b.name, description: b.description };
+    let t = retry(|| async { state.catalogue().update_term(req.clone()).await }).await?.into_inner();
+    ok(&format!("{} updated successfully", k.label), view(t))
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default, rename_all = "camelCase")]
+pub struct StatusBody {
+    is_active: Option<bool>,
+}
+
+async fn status(State(state): State<AppState>, axum::Extension(k): K, Path(id): Path<String>, Body(b): Body<StatusBody>) -> Reply {
+    let active = b.is_active.ok_or_else(|| ApiError::validation("isActive", "isActive is required"))?;
+    let req = pb::SetTermStatusRequest { kind: k.kind as i32, id, active };
+    let t = retry(|| async { state.catalogue().set_term_status(req.clone()).await }).await?.into_inner();
+    let verb = if active { "activated" } else { "deactivated" };
+    ok(&format!("{} {verb} successfully", k.label), view(t))
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default, rename_all = "camelCase")]
+pub struct DeleteBody {
+    id: String,
+}
+
+async fn remove(State(state): State<AppState>, axum::Extension(k): K, Body(b): Body<DeleteBody>) -> Reply {
+    let req = pb::TermRef { kind: k.kind as i32, id: b.id };
+    retry_unsent(|| async { state.catalogue().delete_term(req.clone()).await }).await?;
+    ok(&format!("{} deleted successfully", k.label), json!({}))
+}
+
+async fn one(State(state): State<AppState>, axum::Extension(k): K, Path(id): Path<String>) -> Reply {
+    let req = pb::TermRef { kind: k.kind as i32, id };
+    let t = retry(|| async { state.catalogue().get_term(req.clone()).await }).await?.into_inner();
+    ok(&format!("{} details", k.label), view(t))
+}
+
+async fn list_page(State(state): State<AppState>, axum::Extension(k): K, Body(b): Body<super::ListBody>) -> Reply {
+    let req = pb::ListTermsRequest { kind: k.kind as i32, page: b.page, limit: b.limit, search: b.search, column: b.column, order: b.order };
+    let page = retry(|| async { state.catalogue().list_terms(req.clone()).await }).await?.into_inner();
+    list(&format!("{} list", k.label), page.items.into_iter().map(view).collect::<Vec<_>>(), page.total)
+}

@@ -1,0 +1,43 @@
+-- Catalogue: causes and nonprofit categories (same shape), events.
+CREATE TABLE causes (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    -- name lower-cased by the service (Unicode-aware): uniqueness and search.
+    name_key TEXT NOT NULL,
+    description TEXT NOT NULL DEFAULT '',
+    is_active BOOLEAN NOT NULL DEFAULT TRUE,
+    created_at BIGINT NOT NULL,
+    updated_at BIGINT NOT NULL
+);
+CREATE UNIQUE INDEX causes_name_key ON causes (name_key);
+CREATE INDEX causes_created ON causes (created_at, id);
+
+CREATE TABLE charity_categories (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    name_key TEXT NOT NULL,
+    description TEXT NOT NULL DEFAULT '',
+    is_active BOOLEAN NOT NULL DEFAULT TRUE,
+    created_at BIGINT NOT NULL,
+    updated_at BIGINT NOT NULL
+);
+CREATE UNIQUE INDEX charity_categories_name_key ON charity_categories (name_key);
+CREATE INDEX charity_categories_created ON charity_categories (created_at, id);
+
+CREATE TABLE outbox (
+    id TEXT PRIMARY KEY,
+    event_type TEXT NOT NULL,
+    body TEXT NOT NULL,
+    created_at BIGINT NOT NULL,
+    published_at BIGINT,
+    attempts BIGINT NOT NULL DEFAULT 0,
+    last_error TEXT
+);
+CREATE INDEX outbox_pending ON outbox (published_at, created_at);
+
+CREATE TABLE processed_events (
+    id TEXT NOT NULL,
+    consumer TEXT NOT NULL,
+    handled_at BIGINT NOT NULL,
+    PRIMARY KEY (id, consumer)
+);

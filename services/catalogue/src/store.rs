@@ -1,0 +1,154 @@
+//! Every SQL statement of the catalogue service (one text for SQLite and PostgreSQL).
+
+use common::db::get_bool;
+use sqlx::any::AnyRow;
+use sqlx::{AnyConnection, Row};
+
+/// Which table a term lives in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    Cause,
+    Category,
+}
+
+impl Kind {
+    pub fn table(self) -> &'static str {
+        match self {
+            Kind::Cause => "causes",
+            Kind::Category => "charity_categories",
+        }
+    }
+    /// The entity in event routing keys (`catalogue.<entity>.<verb>`).
+    pub fn entity(self) -> &'static str {
+        match self {
+            Kind::Cause => "cause",
+            Kind::Category => "category",
+        }
+    }
+    /// How people call it in messages.
+    pub fn label(self) -> &'static str {
+        match self {
+            Kind::Cause => "Cause",
+            Kind::Category => "Category",
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Term {
+    pub id: String,
+    pub name: String,
+    pub description: String,
+    pub is_active: bool,
+    pub created_at: i64,
+}
+
+const COLUMNS: &str = "id, name, description, is_active, created_at";
+
+fn term(r: &AnyRow) -> sqlx::Result<Term> {
+    Ok(Term {
+        id: r.try_get("id")?,
+        name: r.try_get("name")?,
+        description: r.try_get("description")?,
+        is_active: get_bool(r, "is_active")?,
+        created_at: r.try_get("created_at")?,
+    })
+}
+
+/// The key a name is unique and searched by: trimmed, lower-cased (Unicode-aware).
+pub fn name_key(name: &str) -> String {
+    name.trim().to_lowercase()
+}
+
+pub async fn insert(c: &mut AnyConnection, kind: Kind, t: &Term) -> sqlx::Result<()> {
+    let q = format!(
+        "INSERT INTO {} (id, name, name_key, description, is_active, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $6)",
+        kind.table()
+    );
+    sqlx::query(sqlx::AssertSqlSafe(q))
+        .bind(&t.id)
+        .bind(&t.name)
+        .bind(name_key(&t.name))
+        .bind(&t.description)
+        .bind(t.is_active)
+        .bind(t.created_at)
+        .execute(c)
+        .await?;
+    Ok(())
+}
+
+pub async fn get(c: &mut AnyConnection, kind: Kind, id: &str) -> sqlx::Result<Option<Term>> {
+    let q = format!("SELECT {COLUMNS} FROM {} WHERE id = $1", kind.table());
+    sqlx::query(sqlx::AssertSqlSafe(q)).bind(id).fetch_optional(c).await?.as_ref().map(term).transpose()
+}
+
+/// Answers whether the row exists.
+pub async fn update(c: &mut AnyConnection, kind: Kind, id: &str, name: &str, description: &str) -> sqlx::Result<bool> {
+    let q = format!("UPDATE {} SET name = $1, name_key = $2, description = $3, updated_at = $4 WHERE id = $5", kind.table());
+    let r = sqlx::query(sqlx::AssertSqlSafe(q))
+        .bind(name)
+        .bind(name_key(name))
+        .bind(description)
+        .bind(common::now_ms())
+        .bind(id)
+        .execute(c)
+        .await?;
+    Ok(r.rows_affected() == 1)
+}
+
+pub async fn set_active(c: &mut AnyConnection, kind: Kind, id: &str, active: bool) -> sqlx::Result<bool> {
+    let q = format!("UPDATE {} SET is_active = $1, updated_at = $2 WHERE id = $3", kind.table());
+    let r = sqlx::query(sqlx::AssertSqlSafe(q)).bind(active).bind(common::now_ms()).bind(id).execute(c).await?;
+    Ok(r.rows_affected() == 1)
+}
+
+pub async fn delete(c: &mut AnyConnection, kind: Kind, id: &str) -> sqlx::Result<bool> {
+    let q = format!("DELETE FROM {} WHERE id = $1", kind.table());
+    Ok(sqlx::query(sqlx::AssertSqlSafe(q)).bind(id).execute(c).await?.rows_affected() == 1)
+}
+
+/// Sort columns a list may use (allow-list: never interpolate input).
+pub fn sort_column(column: &str) -> Option<&'static str> {
+    Some(match column {
+        "" | "createdAt" => "created_at",
+        "name" => "name_key",
+        "isActive" => "is_active",
+        _ => return None,
+    })
+}
+
+/// One page and the total that match `search` (in the name).
+pub async fn list(
+    c: &mut AnyConnection,
+    kind: Kind,
+    search: &str,
+    order_by: &'static str,
+    descending: bool,
+    limit: i64,
+    offset: i64,
+) -> sqlx::Result<(Vec<Term>, i64)> {
+    let dir = if descending { "DESC" } else { "ASC" };
+    let filter = "($1 = '' OR name_key LIKE $2 ESCAPE '\\')";
+    let q = format!(
+        "SELECT {COLUMNS}, COUNT(*) OVER() AS total FROM {} WHERE {filter} ORDER BY {order_by} {dir}, id {dir} LIMIT $3 OFFSET $4",
+        kind.table()
+    );
+    let pattern = common::db::like_pattern(search);
+    let rows = sqlx::query(sqlx::AssertSqlSafe(q)).bind(search).bind(&pattern).bind(limit).bind(offset).fetch_all(&mut *c).await?;
+    let total = match rows.first() {
+        Some(r) => r.try_get::<i64, _>("total")?,
+        None if offset > 0 => {
+            let q = format!("SELECT COUNT(*) FROM {} WHERE {filter}", kind.table());
+            sqlx::query_scalar(sqlx::AssertSqlSafe(q)).bind(search).bind(&pattern).fetch_one(c).await?
+        }
+        None => 0,
+    };
+    Ok((rows.iter().map(term).collect::<sqlx::Result<_>>()?, total))
+}
+
+/// Every active term, by name.
+pub async fn active(c: &mut AnyConnection, kind: Kind) -> sqlx::Result<Vec<Term>> {
+    let q = format!("SELECT {COLUMNS} FROM {} WHERE is_active = $1 ORDER BY name_key, id", kind.table());
+    let rows = sqlx::query(sqlx::AssertSqlSafe(q)).bind(true).fetch_all(c).await?;
+    rows.iter().map(term).collect()
+}
