@@ -9,6 +9,7 @@ pub mod error;
 pub mod grpc;
 pub mod metrics;
 pub mod outbox;
+pub mod service;
 pub mod shutdown;
 pub mod telemetry;
 

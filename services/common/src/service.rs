@@ -1,0 +1,48 @@
+//! What every service binary does, written once: options, telemetry, signals, the bus,
+//! the metrics endpoint, then the service's own start, until SIGTERM.
+
+use crate::bus::EventBus;
+use crate::shutdown::Shutdown;
+use std::future::Future;
+use std::sync::Arc;
+
+/// The options every service binary takes (besides its own configuration).
+#[derive(Debug, Clone, clap::Args)]
+pub struct ServiceArgs {
+    /// gRPC listen address (each service has its own default port).
+    #[arg(long = "listen", env = "GRPC_LISTEN")]
+    pub listen: Option<String>,
+    /// RabbitMQ URL; the in-process bus when absent.
+    #[arg(long, env = "AMQP_URL")]
+    pub amqp_url: Option<String>,
+    /// Where /metrics is served (Prometheus text); off when empty.
+    #[arg(long, env = "METRICS_LISTEN", default_value = "0.0.0.0:9090")]
+    pub metrics_listen: String,
+    /// "json" in the cluster.
+    #[arg(long, env = "LOG_FORMAT", default_value = "text")]
+    pub log_format: String,
+}
+
+/// Runs a service until SIGTERM. `start` gets the listen address, the bus and the
+/// shutdown signal, and answers the server task.
+pub async fn run<F, Fut>(name: &'static str, args: ServiceArgs, default_listen: &str, start: F) -> anyhow::Result<()>
+where
+    F: FnOnce(String, Arc<dyn EventBus>, Shutdown) -> Fut,
+    Fut: Future<Output = anyhow::Result<tokio::task::JoinHandle<anyhow::Result<()>>>>,
+{
+    let _telemetry = crate::telemetry::init(name, args.log_format == "json");
+    let shutdown = Shutdown::new();
+    shutdown.on_signals();
+    let bus = crate::bus::from_url(args.amqp_url.as_deref()).await?;
+    if !args.metrics_listen.is_empty() {
+        let (addr, stop) = (args.metrics_listen.clone(), shutdown.clone());
+        tokio::spawn(async move {
+            if let Err(e) = crate::metrics::serve(&addr, stop).await {
+                tracing::error!(error = %format!("{e:#}"), "metrics endpoint failed");
+            }
+        });
+    }
+    let listen = args.listen.unwrap_or_else(|| default_listen.to_string());
+    let server = start(listen, bus, shutdown).await?;
+    server.await?
+}
