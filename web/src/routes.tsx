@@ -7,7 +7,7 @@
  * Only screens that exist are listed: no entry may lead to an empty page.
  */
 import type { ReactNode } from 'react'
-import { DashboardOutlined, TeamOutlined } from '@ant-design/icons'
+import { DashboardOutlined, HeartOutlined, TagsOutlined, TeamOutlined } from '@ant-design/icons'
 import type { ScreenLoader } from './lib/lazy-screen'
 import { findModule, GROUPS, MODULES, moduleOf, type Action, type ModuleDef } from './lib/modules'
 import { grantedActionsOf, holdsEverything, type SessionUser } from './lib/session'
@@ -72,6 +72,40 @@ const table: RouteDef[] = [
     menu: true,
     icon: <DashboardOutlined />,
     screen: () => import('./features/dashboard/screens/DashboardScreen'),
+  },
+  {
+    path: '/master/cause_management',
+    layout: 'shell',
+    module: '/master/cause_management',
+    action: 'view',
+    menu: true,
+    icon: <HeartOutlined />,
+    screen: () => import('./features/cause/screens/CauseListScreen'),
+  },
+  {
+    path: '/cause/cause_add',
+    layout: 'shell',
+    title: 'Add Cause',
+    module: '/master/cause_management',
+    action: 'add',
+    screen: () => import('./features/cause/screens/CauseFormScreen'),
+  },
+  {
+    path: '/cause/cause_edit/:id',
+    layout: 'shell',
+    title: 'Edit Cause',
+    module: '/master/cause_management',
+    action: 'edit',
+    screen: () => import('./features/cause/screens/CauseFormScreen'),
+  },
+  {
+    path: '/master/charity_category_management',
+    layout: 'shell',
+    module: '/master/charity_category_management',
+    action: 'view',
+    menu: true,
+    icon: <TagsOutlined />,
+    screen: () => import('./features/charity-category/screens/CategoryListScreen'),
   },
   {
     path: '/sub_admin',

@@ -44,6 +44,10 @@ describe('route table', () => {
         '/reset_password/:token',
         '/change_password',
         '/dashboard',
+        '/master/cause_management',
+        '/cause/cause_add',
+        '/cause/cause_edit/:id',
+        '/master/charity_category_management',
         '/sub_admin',
         '/sub_admin/sub_admin_add',
         '/sub_admin/sub_admin_edit/:id',
@@ -59,6 +63,26 @@ describe('route table', () => {
     expect(findRoute('/sub_admin/sub_admin_edit/:id')).toMatchObject({ module: '/sub_admin', action: 'edit' })
     expect(findRoute('/sub_admin/sub_admin_view/:id')).toMatchObject({ module: '/sub_admin', action: 'view' })
     expect(findRoute('/sub_admin/sub_admin_add')?.menuTitle).toBeUndefined()
+    expect(findRoute('/master/cause_management')).toMatchObject({
+      module: '/master/cause_management',
+      action: 'view',
+      menu: true,
+      menuTitle: 'Causes/Affiliations Management',
+      group: 'Master Management',
+    })
+    expect(findRoute('/cause/cause_add')).toMatchObject({ module: '/master/cause_management', action: 'add', title: 'Add Cause' })
+    expect(findRoute('/cause/cause_edit/:id')).toMatchObject({
+      module: '/master/cause_management',
+      action: 'edit',
+      title: 'Edit Cause',
+    })
+    expect(findRoute('/master/charity_category_management')).toMatchObject({
+      module: '/master/charity_category_management',
+      action: 'view',
+      menu: true,
+      menuTitle: 'Nonprofit Category',
+      group: 'Master Management',
+    })
   })
 
   it('menu entries take their title and group from modules.json', () => {
@@ -72,7 +96,12 @@ describe('route table', () => {
 
 describe('menu', () => {
   it('the main admin sees every screen that exists', () => {
-    expect(flatten(buildMenu(mainAdmin))).toEqual(['Dashboard', 'Sub Admin'])
+    expect(flatten(buildMenu(mainAdmin))).toEqual([
+      'Dashboard',
+      'Master Management > Causes/Affiliations Management',
+      'Master Management > Nonprofit Category',
+      'Sub Admin',
+    ])
   })
 
   it('shows nothing without a session', () => {
@@ -88,6 +117,19 @@ describe('menu', () => {
     ])
     expect(flatten(buildMenu(subAdmin({ '/donor': ['view'] })))).toEqual([])
     expect(flatten(buildMenu(subAdmin({ '/sub_admin': [] })))).toEqual([])
+  })
+
+  it('any granted action shows a module that offers no view (causes, categories)', () => {
+    expect(flatten(buildMenu(subAdmin({ '/master/cause_management': ['status'] })))).toEqual([
+      'Master Management > Causes/Affiliations Management',
+    ])
+    expect(flatten(buildMenu(subAdmin({ '/master/charity_category_management': ['delete'] })))).toEqual([
+      'Master Management > Nonprofit Category',
+    ])
+    expect(flatten(buildMenu(subAdmin({ '/master/cause_management': [] })))).toEqual([])
+    expect(homePathOf(subAdmin({ '/master/charity_category_management': ['add'] }))).toBe(
+      '/master/charity_category_management',
+    )
   })
 
   it('a sub-admin without the dashboard permission does not see the dashboard', () => {
@@ -109,7 +151,7 @@ describe('menu', () => {
 
 describe('group nesting', () => {
   it('modules with a parent group sit under a submenu named after it', () => {
-    // No grouped screen exists yet: nest every module of modules.json as the menu will.
+    // Nest every module of modules.json as the menu will once all their screens exist.
     const grouped = MODULES.filter((m) => m.group)
     expect(new Set(grouped.map((m) => m.group))).toEqual(
       new Set(['Master Management', 'Content Management', 'Giving Partner Management']),
@@ -137,6 +179,19 @@ describe('group nesting', () => {
       { title: 'Edit Sub Admin' },
     ])
     expect(breadcrumbsOf(findRoute('/change_password')!)).toEqual([{ title: 'Change Password' }])
+    expect(breadcrumbsOf(findRoute('/master/charity_category_management')!)).toEqual([
+      { title: 'Master Management' },
+      { title: 'Nonprofit Category' },
+    ])
+    expect(breadcrumbsOf(findRoute('/master/cause_management')!)).toEqual([
+      { title: 'Master Management' },
+      { title: 'Causes/Affiliations Management' },
+    ])
+    expect(breadcrumbsOf(findRoute('/cause/cause_edit/:id')!)).toEqual([
+      { title: 'Master Management' },
+      { title: 'Causes/Affiliations Management', path: '/master/cause_management' },
+      { title: 'Edit Cause' },
+    ])
   })
 })
 
@@ -172,6 +227,25 @@ describe('route guard', () => {
     const route = { ...list, path: '/master/charity_management', module: '/master/charity_management' }
     expect(canAccessRoute(subAdmin({ '/master/charity_management': ['status'] }), route)).toBe(true)
     expect(canAccessRoute(subAdmin({ '/master/charity_management': [] }), route)).toBe(false)
+  })
+
+  it('cause and category screens: any action opens the lists, add/edit open the cause form', () => {
+    const causes = findRoute('/master/cause_management')!
+    const causeAdd = findRoute('/cause/cause_add')!
+    const causeEdit = findRoute('/cause/cause_edit/:id')!
+    const categories = findRoute('/master/charity_category_management')!
+    const statusOnly = subAdmin({ '/master/cause_management': ['status'] })
+    expect(canAccessRoute(statusOnly, causes)).toBe(true)
+    expect(canAccessRoute(statusOnly, causeAdd)).toBe(false)
+    expect(canAccessRoute(statusOnly, causeEdit)).toBe(false)
+    expect(canAccessRoute(statusOnly, categories)).toBe(false)
+    const adder = subAdmin({ '/master/cause_management': ['add'] })
+    expect(canAccessRoute(adder, causeAdd)).toBe(true)
+    expect(canAccessRoute(adder, causeEdit)).toBe(false)
+    const editor = subAdmin({ '/master/cause_management': ['edit'] })
+    expect(canAccessRoute(editor, causeEdit)).toBe(true)
+    expect(canAccessRoute(editor, causeAdd)).toBe(false)
+    expect(canAccessRoute(subAdmin({ '/master/charity_category_management': ['edit'] }), categories)).toBe(true)
   })
 })
 

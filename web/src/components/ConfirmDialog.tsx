@@ -3,7 +3,7 @@
  * optionally a Name input and a reason text area (which can be read-only, then without a
  * submit button). Cancel closes the dialog and resets the form.
  */
-import { useState, type ReactNode } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { Button, Form, Input, Modal, Typography } from 'antd'
 import { dialogName, rejectReason, rule } from '../lib/validators'
 
@@ -50,6 +50,11 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   const [form] = Form.useForm<ConfirmValues>()
   const [busy, setBusy] = useState(false)
+
+  // The same dialog serves several rows: each opening shows the values it is opened with.
+  useEffect(() => {
+    if (open && (withName || withReason)) form.setFieldsValue({ name: initialName, reason })
+  }, [open, initialName, reason, withName, withReason, form])
 
   const cancel = () => {
     if (withName || withReason) form.resetFields()

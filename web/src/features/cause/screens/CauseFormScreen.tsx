@@ -1,0 +1,98 @@
+/** /cause/cause_add and /cause/cause_edit/:id: Name and Description of a cause. */
+import { useEffect, useState } from 'react'
+import { Button, Card, Form, Input, Result, Skeleton, Space } from 'antd'
+import { useNavigate, useParams } from 'react-router'
+import { createCause } from '../api/create-cause'
+import { updateCause } from '../api/update-cause'
+import { getCause } from '../api/get-cause'
+import { causeDescription, causeName, DESCRIPTION_MAX_LENGTH, NAME_MAX_LENGTH } from '../validation'
+import { errorMessage } from '../../../lib/api-client'
+import { toast } from '../../../lib/toast'
+import { rule } from '../../../lib/validators'
+
+const LIST_PATH = '/master/cause_management'
+
+interface CauseFormValues {
+  name: string
+  description?: string
+}
+
+export default function CauseFormScreen() {
+  const { id } = useParams()
+  const editing = Boolean(id)
+  const navigate = useNavigate()
+  const [form] = Form.useForm<CauseFormValues>()
+  const [loading, setLoading] = useState(editing)
+  const [loadError, setLoadError] = useState<string | null>(null)
+  const [saving, setSaving] = useState(false)
+
+  useEffect(() => {
+    if (!id) return
+    let active = true
+    setLoading(true)
+    getCause(id)
+      .then((cause) => {
+        if (!active) return
+        form.setFieldsValue({ name: cause.name ?? '', description: cause.description ?? '' })
+      })
+      .catch((e: unknown) => active && setLoadError(errorMessage(e)))
+      .finally(() => active && setLoading(false))
+    return () => {
+      active = false
+    }
+  }, [id, form])
+
+  const onFinish = async (values: CauseFormValues) => {
+    const body = { name: values.name.trim(), description: (values.description ?? '').trim() }
+    setSaving(true)
+    try {
+      const res = id ? await updateCause(id, body) : await createCause(body)
+      toast.success(res.message || 'Success')
+      navigate(LIST_PATH)
+    } catch {
+      // The request client has shown the server's message.
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  const title = editing ? 'Edit Cause' : 'Add Cause'
+
+  if (loadError) {
+    return (
+      <Card title={title}>
+        <Result
+          status="error"
+          title={loadError}
+          extra={<Button onClick={() => navigate(LIST_PATH)}>Back to Causes/Affiliations Management</Button>}
+        />
+      </Card>
+    )
+  }
+
+  return (
+    <Card title={title}>
+      {loading && <Skeleton active />}
+      <Form<CauseFormValues>
+        form={form}
+        layout="vertical"
+        onFinish={onFinish}
+        initialValues={{ name: '', description: '' }}
+        style={{ display: loading ? 'none' : undefined, maxWidth: 720 }}
+      >
+        <Form.Item label="Name" name="name" required rules={[rule(causeName)]}>
+          <Input maxLength={NAME_MAX_LENGTH} autoComplete="off" />
+        </Form.Item>
+        <Form.Item label="Description" name="description" rules={[rule(causeDescription)]}>
+          <Input.TextArea rows={5} maxLength={DESCRIPTION_MAX_LENGTH} showCount />
+        </Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit" loading={saving}>
+            Save
+          </Button>
+          <Button onClick={() => navigate(LIST_PATH)}>Cancel</Button>
+        </Space>
+      </Form>
+    </Card>
+  )
+}

@@ -1,0 +1,186 @@
+/**
+ * /master/charity_category_management: searchable, sortable, paged list of nonprofit
+ * categories with status, add, edit and delete. Add and edit use the shared confirmation
+ * dialog with its Name input (submit 'Save', 'Cancel').
+ */
+import { useCallback, useMemo, useRef, useState } from 'react'
+import { Button, Card, Space, Switch } from 'antd'
+import type { ColumnsType } from 'antd/es/table'
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons'
+import { DataTable, type DataTableHandle, type TableQuery } from '../../../components/DataTable'
+import { SearchBox } from '../../../components/SearchBox'
+import { ConfirmDialog, type ConfirmValues } from '../../../components/ConfirmDialog'
+import { formatDate } from '../../../lib/format'
+import { useAccess } from '../../../lib/session'
+import { toast } from '../../../lib/toast'
+import { listCategories } from '../api/list-categories'
+import { createCategory } from '../api/create-category'
+import { updateCategory } from '../api/update-category'
+import { setCategoryStatus } from '../api/set-category-status'
+import { deleteCategory } from '../api/delete-category'
+import { CATEGORY_DESCRIPTION, type CategoryRow } from '../types'
+
+const MODULE = '/master/charity_category_management'
+
+type PendingAction = { kind: 'status'; row: CategoryRow } | { kind: 'delete'; row: CategoryRow } | null
+type Editing = { mode: 'add' } | { mode: 'edit'; row: CategoryRow }
+
+export default function CategoryListScreen() {
+  const { can } = useAccess()
+  const table = useRef<DataTableHandle>(null)
+  const [search, setSearch] = useState('')
+  const [pending, setPending] = useState<PendingAction>(null)
+  // The add/edit target stays set while the dialog closes, so its title does not change.
+  const [editing, setEditing] = useState<Editing>({ mode: 'add' })
+  const [editorOpen, setEditorOpen] = useState(false)
+  // A fresh form for every opening of the add/edit dialog, so it starts from that row's name.
+  const [editKey, setEditKey] = useState(0)
+
+  const canAdd = can(MODULE, 'add')
+  const canEdit = can(MODULE, 'edit')
+  const canDelete = can(MODULE, 'delete')
+  const canStatus = can(MODULE, 'status')
+
+  const fetch = useCallback((query: TableQuery) => listCategories(query), [])
+
+  const openEditor = (next: Editing) => {
+    setEditKey((n) => n + 1)
+    setEditing(next)
+    setEditorOpen(true)
+  }
+
+  const columns = useMemo(() => {
+    const list: ColumnsType<CategoryRow> = [
+      { title: 'Name', key: 'name', dataIndex: 'name', sorter: true },
+      {
+        title: 'Created At',
+        key: 'createdAt',
+        dataIndex: 'createdAt',
+        sorter: true,
+        render: (value: number) => formatDate(value),
+      },
+    ]
+    if (canStatus) {
+      list.push({
+        title: 'Status',
+        key: 'status',
+        render: (_, row) => (
+          <Switch
+            aria-label={`Status of ${row.name}`}
+            checked={row.isActive}
+            checkedChildren="Active"
+            unCheckedChildren="Inactive"
+            onChange={() => setPending({ kind: 'status', row })}
+          />
+        ),
+      })
+    }
+    if (canEdit || canDelete) {
+      list.push({
+        title: 'Action',
+        key: 'action',
+        render: (_, row) => (
+          <Space size="small" wrap>
+            {canEdit && (
+              <Button
+                type="link"
+                size="small"
+                icon={<EditOutlined />}
+                aria-label={`Edit ${row.name}`}
+                onClick={() => openEditor({ mode: 'edit', row })}
+              >
+                Edit
+              </Button>
+            )}
+            {canDelete && (
+              <Button
+                type="link"
+                danger
+                size="small"
+                icon={<DeleteOutlined />}
+                aria-label={`Delete ${row.name}`}
+                onClick={() => setPending({ kind: 'delete', row })}
+              >
+                Delete
+              </Button>
+            )}
+          </Space>
+        ),
+      })
+    }
+    return list
+  }, [canStatus, canEdit, canDelete])
+
+  const confirm = async () => {
+    if (!pending) return
+    const res =
+      pending.kind === 'status'
+        ? await setCategoryStatus(pending.row._id, !pending.row.isActive)
+        : await deleteCategory(pending.row._id)
+    toast.success(res.message || 'Success')
+    setPending(null)
+    table.current?.reload()
+  }
+
+  const save = async ({ name }: ConfirmValues) => {
+    // The dialog has validated and trimmed the name.
+    const value = name ?? ''
+    const res =
+      editing.mode === 'add'
+        ? await createCategory({ name: value, description: CATEGORY_DESCRIPTION })
+        : await updateCategory(editing.row._id, { name: value })
+    toast.success(res.message || 'Success')
+    setEditorOpen(false)
+    table.current?.reload()
+  }
+
+  const dialogTitle =
+    pending?.kind === 'delete'
+      ? 'Are you sure you want to Delete ?'
+      : pending?.row.isActive
+        ? 'Are you sure Inactive this status ?'
+        : 'Are you sure Active this status ?'
+
+  return (
+    <Card
+      title="Nonprofit Category"
+      extra={
+        canAdd && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => openEditor({ mode: 'add' })}>
+            Add Category
+          </Button>
+        )
+      }
+    >
+      <div style={{ marginBottom: 16 }}>
+        <SearchBox placeholder="Search by Category Name" onSearch={setSearch} />
+      </div>
+      <DataTable<CategoryRow>
+        ref={table}
+        aria-label="Nonprofit categories"
+        columns={columns}
+        fetch={fetch}
+        search={search}
+        defaultSort={{ column: 'createdAt', order: 'desc' }}
+      />
+      <ConfirmDialog
+        open={pending !== null}
+        title={dialogTitle}
+        text={pending?.row.name}
+        onConfirm={confirm}
+        onCancel={() => setPending(null)}
+      />
+      <ConfirmDialog
+        key={editKey}
+        open={editorOpen}
+        title={editing.mode === 'edit' ? 'Edit Category' : 'Add Category'}
+        withName
+        initialName={editing.mode === 'edit' ? editing.row.name : undefined}
+        submitLabel="Save"
+        cancelLabel="Cancel"
+        onConfirm={save}
+        onCancel={() => setEditorOpen(false)}
+      />
+    </Card>
+  )
+}
