@@ -1,6 +1,7 @@
 /** /master/cause_management: searchable, sortable, paged list of causes with status, add, edit and delete. */
 import { useCallback, useMemo, useRef, useState } from 'react'
-import { Button, Card, Space, Switch } from 'antd'
+import { Button, Card, Space } from 'antd'
+import { StatusSwitch, rowActionTitle } from '../../../components/RowStatus'
 import type { ColumnsType } from 'antd/es/table'
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons'
 import { Link, useNavigate } from 'react-router'
@@ -50,13 +51,7 @@ export default function CauseListScreen() {
         title: 'Status',
         key: 'status',
         render: (_, row) => (
-          <Switch
-            aria-label={`Status of ${row.name}`}
-            checked={row.isActive}
-            checkedChildren="Active"
-            unCheckedChildren="Inactive"
-            onChange={() => setPending({ kind: 'status', row })}
-          />
+          <StatusSwitch name={row.name} active={row.isActive} onToggle={() => setPending({ kind: 'status', row })} />
         ),
       })
     }
@@ -101,12 +96,7 @@ export default function CauseListScreen() {
     table.current?.reload()
   }
 
-  const dialogTitle =
-    pending?.kind === 'delete'
-      ? 'Are you sure you want to Delete ?'
-      : pending?.row.isActive
-        ? 'Are you sure Inactive this status ?'
-        : 'Are you sure Active this status ?'
+  const dialogTitle = rowActionTitle(pending)
 
   return (
     <Card

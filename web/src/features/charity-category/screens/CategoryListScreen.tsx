@@ -4,7 +4,8 @@
  * dialog with its Name input (submit 'Save', 'Cancel').
  */
 import { useCallback, useMemo, useRef, useState } from 'react'
-import { Button, Card, Space, Switch } from 'antd'
+import { Button, Card, Space } from 'antd'
+import { StatusSwitch, rowActionTitle } from '../../../components/RowStatus'
 import type { ColumnsType } from 'antd/es/table'
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons'
 import { DataTable, type DataTableHandle, type TableQuery } from '../../../components/DataTable'
@@ -65,13 +66,7 @@ export default function CategoryListScreen() {
         title: 'Status',
         key: 'status',
         render: (_, row) => (
-          <Switch
-            aria-label={`Status of ${row.name}`}
-            checked={row.isActive}
-            checkedChildren="Active"
-            unCheckedChildren="Inactive"
-            onChange={() => setPending({ kind: 'status', row })}
-          />
+          <StatusSwitch name={row.name} active={row.isActive} onToggle={() => setPending({ kind: 'status', row })} />
         ),
       })
     }
@@ -134,12 +129,7 @@ export default function CategoryListScreen() {
     table.current?.reload()
   }
 
-  const dialogTitle =
-    pending?.kind === 'delete'
-      ? 'Are you sure you want to Delete ?'
-      : pending?.row.isActive
-        ? 'Are you sure Inactive this status ?'
-        : 'Are you sure Active this status ?'
+  const dialogTitle = rowActionTitle(pending)
 
   return (
     <Card

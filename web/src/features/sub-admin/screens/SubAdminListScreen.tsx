@@ -1,6 +1,7 @@
 /** /sub_admin: searchable, sortable, paged list of sub-admins with status, view, edit and delete. */
 import { useCallback, useMemo, useRef, useState } from 'react'
-import { Button, Card, Space, Switch } from 'antd'
+import { Button, Card, Space } from 'antd'
+import { StatusSwitch, rowActionTitle } from '../../../components/RowStatus'
 import type { ColumnsType } from 'antd/es/table'
 import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons'
 import { Link, useNavigate } from 'react-router'
@@ -53,13 +54,7 @@ export default function SubAdminListScreen() {
         title: 'Status',
         key: 'status',
         render: (_, row) => (
-          <Switch
-            aria-label={`Status of ${nameOf(row)}`}
-            checked={row.isActive}
-            checkedChildren="Active"
-            unCheckedChildren="Inactive"
-            onChange={() => setPending({ kind: 'status', row })}
-          />
+          <StatusSwitch name={nameOf(row)} active={row.isActive} onToggle={() => setPending({ kind: 'status', row })} />
         ),
       })
     }
@@ -109,12 +104,7 @@ export default function SubAdminListScreen() {
     table.current?.reload()
   }
 
-  const dialogTitle =
-    pending?.kind === 'delete'
-      ? 'Are you sure you want to Delete ?'
-      : pending?.row.isActive
-        ? 'Are you sure Inactive this status ?'
-        : 'Are you sure Active this status ?'
+  const dialogTitle = rowActionTitle(pending)
 
   return (
     <Card
