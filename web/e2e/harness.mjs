@@ -280,6 +280,66 @@ export async function menuTitles(page) {
   return (await mainMenu(page).getByRole('menuitem').allInnerTexts()).map((t) => t.trim()).filter(Boolean)
 }
 
+/** A group (submenu) of the sidebar menu, by its title. */
+export function menuGroup(page, title) {
+  return mainMenu(page).getByRole('menuitem', { name: title, exact: true })
+}
+
+/**
+ * Opens the sidebar menu group `title` (when it is closed) and waits until its first entry
+ * shows. Entries of a closed group are not shown, so `menuTitles` leaves them out.
+ */
+export async function openMenuGroup(page, title) {
+  const group = menuGroup(page, title)
+  await group.waitFor({ state: 'visible' })
+  if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click()
+  await eventually(async () => (await group.getAttribute('aria-expanded')) === 'true', { what: `menu group ${title} open` })
+  // The entries sit in the group's own list, next to its title.
+  await group.locator('xpath=following-sibling::ul').getByRole('menuitem').first().waitFor({ state: 'visible' })
+}
+
+/** Opens `entry` of the sidebar menu, inside the group `group` when given. */
+export async function openMenuEntry(page, entry, group) {
+  if (group) await openMenuGroup(page, group)
+  // An entry's accessible name starts with its icon's label: match on its text.
+  await mainMenu(page)
+    .getByRole('menuitem')
+    .filter({ hasText: new RegExp(`^\\s*${escapeRegExp(entry)}\\s*$`) })
+    .click()
+}
+
+// ---- tables and dialogs --------------------------------------------------------------
+
+/** The table rows showing `text`. */
+export function tableRow(page, text) {
+  return page.getByRole('row').filter({ hasText: text })
+}
+
+/** The status switch of a list row (aria-label 'Status of <name>'). */
+export function statusSwitch(page, name) {
+  return page.getByRole('switch', { name: `Status of ${name}`, exact: true })
+}
+
+/** Waits until a switch shows `checked`. */
+export async function waitChecked(locator, checked) {
+  await eventually(async () => (await locator.getAttribute('aria-checked')) === String(checked), {
+    what: `switch aria-checked=${checked}`,
+  })
+}
+
+/** The open dialog showing `title`. */
+export function dialog(page, title) {
+  return page.getByRole('dialog').filter({ hasText: title })
+}
+
+/** Answers the confirmation dialog titled `title` with `answer` and waits until it is gone. */
+export async function confirmDialog(page, title, answer = 'Yes') {
+  const box = dialog(page, title)
+  await box.waitFor({ state: 'visible' })
+  await box.getByRole('button', { name: answer, exact: true }).click()
+  await box.waitFor({ state: 'hidden' })
+}
+
 // ---- acting as a person --------------------------------------------------------------
 
 /** Opens /signin, fills the form and presses Sign In (does not wait for the outcome). */

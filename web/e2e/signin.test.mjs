@@ -11,8 +11,10 @@ import {
   expectText,
   expectToast,
   fillSignIn,
+  menuGroup,
   menuTitles,
   newPage,
+  openMenuGroup,
   signIn,
   step,
   storedSession,
@@ -74,7 +76,17 @@ step(env, 'the main admin lands on the dashboard with its menu; unknown paths re
   const titles = await menuTitles(page)
   assert.ok(titles.includes('Dashboard'), `menu shows Dashboard: ${titles}`)
   assert.ok(titles.includes('Sub Admin'), `menu shows Sub Admin: ${titles}`)
-  assert.deepEqual(titles, ['Dashboard', 'Sub Admin'])
+  // The Master Management group starts closed: its entries are not shown yet.
+  assert.deepEqual(titles, ['Dashboard', 'Master Management', 'Sub Admin'])
+  assert.equal(await menuGroup(page, 'Master Management').getAttribute('aria-expanded'), 'false')
+  await openMenuGroup(page, 'Master Management')
+  assert.deepEqual(await menuTitles(page), [
+    'Dashboard',
+    'Master Management',
+    'Causes/Affiliations Management',
+    'Nonprofit Category',
+    'Sub Admin',
+  ])
 
   // The menu leads to the screens.
   await page.getByRole('menu', { name: 'Main menu' }).getByRole('menuitem', { name: 'Sub Admin' }).click()
