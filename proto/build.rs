@@ -4,6 +4,19 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         println!("cargo:rerun-if-changed={p}");
     }
     let fds = protox::compile(protos, ["."])?;
-    tonic_prost_build::configure().compile_fds(fds)?;
+    // Nonprofit messages are the REST shapes too: the BFF reads and writes them as JSON
+    // (camelCase, `_id`), so a field is named once.
+    let json = "#[derive(serde::Serialize, serde::Deserialize)] #[serde(rename_all = \"camelCase\", default)]";
+    let mut config = tonic_prost_build::configure();
+    for m in [
+        "Charity", "NamedRef", "PaymentMethod", "PaymentMethodInput", "CharityInput", "PaymentMethods", "CharityRow", "ImportSummary",
+        "ImportError",
+    ] {
+        config = config.message_attribute(format!("catalogue.v1.{m}"), json);
+    }
+    for f in ["Charity.id", "NamedRef.id", "PaymentMethod.id", "CharityRow.id", "PaymentMethodInput.id"] {
+        config = config.field_attribute(format!("catalogue.v1.{f}"), "#[serde(rename = \"_id\")]");
+    }
+    config.compile_fds(fds)?;
     Ok(())
 }

@@ -1,5 +1,6 @@
 //! The gRPC face of the catalogue service: translation only.
 
+use crate::charity;
 use crate::service::{Catalogue, ListQuery};
 use crate::store::{Kind, Term};
 use proto::catalogue::v1 as pb;
@@ -7,6 +8,7 @@ use proto::catalogue::v1::catalogue_server::Catalogue as Rpc;
 use tonic::{Request, Response, Status};
 
 type R<T> = Result<Response<T>, Status>;
+type Stream<T> = std::pin::Pin<Box<dyn tokio_stream::Stream<Item = Result<T, Status>> + Send>>;
 
 fn kind(k: pb::TermKind) -> Kind {
     match k {
@@ -25,6 +27,98 @@ fn page(items: Vec<Term>, total: i64) -> pb::TermPage {
 
 #[tonic::async_trait]
 impl Rpc for Catalogue {
+    type StreamTermsStream = Stream<pb::Term>;
+
+    async fn stream_terms(&self, r: Request<pb::ListTermsRequest>) -> R<Self::StreamTermsStream> {
+        let r = r.into_inner();
+        let k = kind(r.kind());
+        let q = ListQuery { page: 1, limit: 1, search: r.search, column: r.column, order: r.order };
+        let (tx, mut rx) = tokio::sync::mpsc::channel(256);
+        let me = self.clone();
+        let (err_tx, err_rx) = tokio::sync::oneshot::channel();
+        tokio::spawn(async move {
+            let _ = err_tx.send(me.export(k, &q, tx).await);
+        });
+        let out = async_stream(move |yield_tx| async move {
+            while let Some(t) = rx.recv().await {
+                if yield_tx.send(Ok(term(t))).await.is_err() {
+                    return;
+                }
+            }
+            if let Ok(Err(e)) = err_rx.await {
+                let _ = yield_tx.send(Err(e.into())).await;
+            }
+        });
+        Ok(Response::new(out))
+    }
+
+    async fn create_charity(&self, r: Request<pb::CharityInput>) -> R<pb::Charity> {
+        Ok(Response::new(self.create_charity(&r.into_inner()).await?))
+    }
+
+    async fn update_charity(&self, r: Request<pb::UpdateCharityRequest>) -> R<pb::Charity> {
+        let r = r.into_inner();
+        let input = r.input.unwrap_or_default();
+        Ok(Response::new(self.update_charity(&r.id, &input, r.onboard).await?))
+    }
+
+    async fn get_charity(&self, r: Request<pb::CharityRef>) -> R<pb::Charity> {
+        Ok(Response::new(self.get_charity(&r.into_inner().id).await?))
+    }
+
+    async fn delete_charity(&self, r: Request<pb::CharityRef>) -> R<pb::Empty> {
+        self.delete_charity(&r.into_inner().id).await?;
+        Ok(Response::new(pb::Empty {}))
+    }
+
+    async fn set_charity_status(&self, r: Request<pb::SetCharityStatusRequest>) -> R<pb::Charity> {
+        let r = r.into_inner();
+        Ok(Response::new(self.set_charity_active(&r.id, r.active).await?))
+    }
+
+    async fn change_verification(&self, r: Request<pb::ChangeVerificationRequest>) -> R<pb::Charity> {
+        let r = r.into_inner();
+        Ok(Response::new(self.change_verification(&r.charity_id, &r.admin_verification, &r.reject_reason).await?))
+    }
+
+    async fn list_charities(&self, r: Request<pb::ListCharitiesRequest>) -> R<pb::CharityPage> {
+        let r = r.into_inner();
+        let q = charity::ListQuery {
+            page: r.page,
+            limit: r.limit,
+            search: r.search,
+            column: r.column,
+            order: r.order,
+            imported: r.is_navigator,
+            verification: r.admin_verification,
+        };
+        let (items, total) = self.list_charities(&q).await?;
+        Ok(Response::new(pb::CharityPage { items, total }))
+    }
+
+    async fn active_charities(&self, _: Request<pb::Empty>) -> R<pb::CharityPage> {
+        let items: Vec<pb::CharityRow> = self
+            .active_charities()
+            .await?
+            .into_iter()
+            .map(|(id, charity_name)| pb::CharityRow { id, charity_name, ..Default::default() })
+            .collect();
+        let total = items.len() as i64;
+        Ok(Response::new(pb::CharityPage { items, total }))
+    }
+
+    async fn import_bmf(&self, r: Request<tonic::Streaming<pb::ImportChunk>>) -> R<pb::ImportSummary> {
+        let mut chunks = r.into_inner();
+        let Some(first) = chunks.message().await? else {
+            return Err(Status::invalid_argument("The file is empty"));
+        };
+        let apply = first.apply;
+        let head = tokio_stream::once(Ok::<_, Status>(bytes::Bytes::from(first.data)));
+        let rest = tokio_stream::StreamExt::map(chunks, |c| c.map(|c| bytes::Bytes::from(c.data)));
+        let all = tokio_stream::StreamExt::chain(head, rest);
+        Ok(Response::new(self.import_bmf(apply, Box::pin(all)).await?))
+    }
+
     async fn create_term(&self, r: Request<pb::TermInput>) -> R<pb::Term> {
         let r = r.into_inner();
         Ok(Response::new(term(self.create(kind(r.kind()), &r.name, &r.description).await?)))
@@ -65,4 +159,16 @@ impl Rpc for Catalogue {
         let n = items.len() as i64;
         Ok(Response::new(page(items, n)))
     }
+}
+
+/// A stream fed by a task through a channel.
+fn async_stream<T, F, Fut>(body: F) -> Stream<T>
+where
+    T: Send + 'static,
+    F: FnOnce(tokio::sync::mpsc::Sender<Result<T, Status>>) -> Fut,
+    Fut: std::future::Future<Output = ()> + Send + 'static,
+{
+    let (tx, rx) = tokio::sync::mpsc::channel(64);
+    tokio::spawn(body(tx));
+    Box::pin(tokio_stream::wrappers::ReceiverStream::new(rx))
 }

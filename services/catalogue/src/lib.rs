@@ -1,8 +1,12 @@
 //! The catalogue service of the Giving Console: causes and nonprofit categories
-//! ("terms": named, describable, activatable entries) today; nonprofits next.
+//! ("terms": named, describable, activatable entries) and nonprofits (onboarded, imported
+//! from the IRS Business Master File, verified, with payment methods).
 
 pub mod app;
+pub mod charity;
+pub mod charity_store;
 pub mod error;
 pub mod grpc;
+pub mod import;
 pub mod service;
 pub mod store;

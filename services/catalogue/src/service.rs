@@ -68,7 +68,7 @@ impl Catalogue {
         Ok(())
     }
 
-    fn poke(&self) {
+    pub(crate) fn poke(&self) {
         if let Some(r) = &self.relay {
             r.poke();
         }
@@ -141,6 +141,18 @@ impl Catalogue {
         check.done()?;
         let search = store::name_key(&q.search);
         Ok(store::list(&mut *self.db.pool.acquire().await?, kind, &search, col.expect("checked"), descending, q.limit, offset).await?)
+    }
+
+    /// Every term that matches the list query's search and order (its paging is ignored), sent
+    /// one by one to `out`.
+    pub async fn export(&self, kind: Kind, q: &ListQuery, out: tokio::sync::mpsc::Sender<Term>) -> Result<()> {
+        let mut check = Check::default();
+        let col = store::sort_column(&q.column);
+        let (descending, _) = common::error::paging(1, 1, &q.search, &q.column, &q.order, col.is_some(), &mut check);
+        check.done()?;
+        let search = store::name_key(&q.search);
+        let mut c = self.db.pool.acquire().await?;
+        Ok(store::each(&mut c, kind, &search, col.expect("checked"), descending, &out).await?)
     }
 
     pub async fn active(&self, kind: Kind) -> Result<Vec<Term>> {

@@ -146,6 +146,31 @@ pub async fn list(
     Ok((rows.iter().map(term).collect::<sqlx::Result<_>>()?, total))
 }
 
+/// Every term that matches `search`, in the given order, one at a time (constant memory).
+pub async fn each(
+    c: &mut AnyConnection,
+    kind: Kind,
+    search: &str,
+    order_by: &'static str,
+    descending: bool,
+    out: &tokio::sync::mpsc::Sender<Term>,
+) -> sqlx::Result<()> {
+    use futures::TryStreamExt;
+    let dir = if descending { "DESC" } else { "ASC" };
+    let q = format!(
+        "SELECT {COLUMNS} FROM {} WHERE ($1 = '' OR name_key LIKE $2 ESCAPE '\\') ORDER BY {order_by} {dir}, id {dir}",
+        kind.table()
+    );
+    let pattern = common::db::like_pattern(search);
+    let mut rows = sqlx::query(sqlx::AssertSqlSafe(q)).bind(search).bind(&pattern).fetch(c);
+    while let Some(r) = rows.try_next().await? {
+        if out.send(term(&r)?).await.is_err() {
+            break; // the reader went away
+        }
+    }
+    Ok(())
+}
+
 /// Every active term, by name.
 pub async fn active(c: &mut AnyConnection, kind: Kind) -> sqlx::Result<Vec<Term>> {
     let q = format!("SELECT {COLUMNS} FROM {} WHERE is_active = $1 ORDER BY name_key, id", kind.table());

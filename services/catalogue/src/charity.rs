@@ -1,0 +1,550 @@
+//! Nonprofits: validation of the record, its lifecycle (added, onboarded, verified,
+//! activated, deleted) and the event of each change, written in the same transaction.
+//!
+//! The record's wire shapes are the proto messages (`pb::Charity`, `pb::CharityInput`), which
+//! the BFF also uses as its JSON; storage is `charity_store::Record`.
+
+use crate::charity_store::{self as store, Filter, PaymentMethod, Record};
+use crate::error::{Error, Result};
+use crate::service::Catalogue;
+use common::bus::Event;
+use common::db::is_unique_violation;
+use common::error::Check;
+use common::outbox;
+use proto::catalogue::v1 as pb;
+
+pub const PENDING: &str = "Pending";
+pub const APPROVE: &str = "Approve";
+pub const REJECT: &str = "Reject";
+
+/// Links a rich-text field may carry (SPEC section 5).
+const LINK_SCHEMES: [&str; 4] = ["http", "https", "mailto", "tel"];
+
+/// Sanitises rich text: safe tags only, links limited to http, https, mailto and tel.
+pub fn sanitize_html(html: &str) -> String {
+    let mut b = ammonia::Builder::default();
+    b.url_schemes(LINK_SCHEMES.into_iter().collect());
+    b.link_rel(Some("noopener noreferrer"));
+    b.clean(html).to_string()
+}
+
+/// The visible text of rich text (to tell an empty editor from content).
+fn text_of(html: &str) -> String {
+    let stripped = ammonia::Builder::empty().clean(html).to_string();
+    stripped.replace("&nbsp;", " ").trim().to_string()
+}
+
+fn digits(s: &str) -> String {
+    s.chars().filter(char::is_ascii_digit).collect()
+}
+
+/// Nine digits from 'XX-XXXXXXX' or 'XXXXXXXXX'; None otherwise.
+pub fn parse_ein(raw: &str) -> Option<String> {
+    let t = raw.trim();
+    let ok = (t.len() == 9 && t.chars().all(|c| c.is_ascii_digit()))
+        || (t.len() == 10 && t.as_bytes()[2] == b'-' && t.chars().enumerate().all(|(i, c)| i == 2 || c.is_ascii_digit()));
+    ok.then(|| digits(t))
+}
+
+/// A US zip code: five digits, or five plus four.
+pub fn valid_zip(z: &str) -> bool {
+    let d = digits(z);
+    let shape_ok = z.chars().all(|c| c.is_ascii_digit() || c == '-');
+    shape_ok && (z.len() == 5 && d.len() == 5 || z.len() == 10 && d.len() == 9 && z.as_bytes()[5] == b'-' || z.len() == 9 && d.len() == 9)
+}
+
+fn valid_email(e: &str) -> bool {
+    let Some((local, domain)) = e.split_once('@') else { return false };
+    !local.is_empty()
+        && domain.contains('.')
+        && !domain.starts_with('.')
+        && !domain.ends_with('.')
+        && !e.chars().any(|c| c.is_whitespace())
+        && !domain.contains('@')
+        && e.len() <= 254
+}
+
+fn valid_website(w: &str) -> bool {
+    let rest = w.strip_prefix("https://").or_else(|| w.strip_prefix("http://"));
+    match rest {
+        Some(r) => {
+            let host = r.split(['/', '?', '#']).next().unwrap_or("");
+            host.contains('.') && !host.starts_with('.') && !w.chars().any(char::is_whitespace) && w.len() <= 500
+        }
+        None => false,
+    }
+}
+
+/// A file name given by the media upload (no paths).
+fn valid_file_name(f: &str) -> bool {
+    !f.is_empty() && f.len() <= 200 && f.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-')) && !f.starts_with('.')
+}
+
+fn text(raw: &str, field: &str, label: &str, max: usize, required: bool, check: &mut Check) -> String {
+    let v = raw.trim().to_string();
+    if required && v.is_empty() {
+        check.fail(field, format!("Please enter {label}"));
+    } else if v.chars().count() > max {
+        check.fail(field, format!("{label} must be at most {max} characters"));
+    }
+    v
+}
+
+/// Checks and normalises the input; category and causes are checked against storage later.
+pub fn validate(input: &pb::CharityInput, check: &mut Check) -> Record {
+    let charity_name = text(&input.charity_name, "charityName", "Nonprofit Name", 150, true, check);
+    if !charity_name.is_empty() && charity_name.chars().count() < 2 {
+        check.fail("charityName", "Nonprofit Name must be at least 2 characters");
+    }
+    let ein = match parse_ein(&input.tax_id) {
+        Some(e) => e,
+        None if input.tax_id.trim().is_empty() => {
+            check.fail("taxId", "Please enter Tax ID");
+            String::new()
+        }
+        None => {
+            check.fail("taxId", "Please enter valid Tax ID");
+            String::new()
+        }
+    };
+    if input.category_id.trim().is_empty() {
+        check.fail("categoryId", "Please select Category");
+    }
+    let mut cause_ids: Vec<String> = Vec::new();
+    for c in &input.cause_ids {
+        let c = c.trim().to_string();
+        if !c.is_empty() && !cause_ids.contains(&c) {
+            cause_ids.push(c);
+        }
+    }
+    if cause_ids.is_empty() {
+        check.fail("causeIds", "Please select Cause");
+    }
+    let mission = sanitize_html(&input.mission);
+    if text_of(&mission).is_empty() {
+        check.fail("mission", "Please enter Mission");
+    } else if input.mission.chars().count() > 20_000 {
+        check.fail("mission", "Mission must be at most 20000 characters");
+    }
+    let description = sanitize_html(&input.description);
+    if input.description.chars().count() > 20_000 {
+        check.fail("description", "Description must be at most 20000 characters");
+    }
+    let logo = input.logo.trim().to_string();
+    if logo.is_empty() {
+        check.fail("logo", "Please upload Logo");
+    } else if !valid_file_name(&logo) {
+        check.fail("logo", "Please upload a valid Logo");
+    }
+    let images: Vec<String> = input.images.iter().map(|i| i.trim().to_string()).filter(|i| !i.is_empty()).collect();
+    if images.len() > 10 {
+        check.fail("images", "At most 10 images are allowed");
+    } else if images.iter().any(|i| !valid_file_name(i)) {
+        check.fail("images", "Please upload valid images");
+    }
+    let website = input.website.trim().to_string();
+    if !website.is_empty() && !valid_website(&website) {
+        check.fail("website", "Please enter valid Website");
+    }
+    let email = input.email.trim().to_lowercase();
+    if email.is_empty() {
+        check.fail("email", "Please enter Email");
+    } else if !valid_email(&email) {
+        check.fail("email", "Please enter valid email address.");
+    }
+    let phone_number = digits(&input.phone_number);
+    if input.phone_number.trim().is_empty() {
+        check.fail("phoneNumber", "Please enter Phone Number");
+    } else if phone_number.len() != 10 || input.phone_number.chars().any(|c| c.is_alphabetic()) {
+        check.fail("phoneNumber", "Please enter valid Phone Number");
+    }
+    let address = text(&input.address, "address", "Address", 300, true, check);
+    let city = text(&input.city, "city", "City", 100, true, check);
+    let state = text(&input.state, "state", "State", 100, true, check);
+    let country = text(&input.country, "country", "Country", 100, true, check);
+    let zip_code = input.zip_code.trim().to_string();
+    if zip_code.is_empty() {
+        check.fail("zipCode", "Please enter Zip Code");
+    } else if !valid_zip(&zip_code) {
+        check.fail("zipCode", "Please enter valid Zip Code");
+    }
+    let admin_first_name = text(&input.admin_first_name, "adminFirstName", "Admin First Name", 100, true, check);
+    let admin_last_name = text(&input.admin_last_name, "adminLastName", "Admin Last Name", 100, true, check);
+    let admin_email = input.admin_email.trim().to_lowercase();
+    if admin_email.is_empty() {
+        check.fail("adminEmail", "Please enter Admin Email");
+    } else if !valid_email(&admin_email) {
+        check.fail("adminEmail", "Please enter valid email address.");
+    }
+    let admin_phone = digits(&input.admin_phone);
+    if !input.admin_phone.trim().is_empty() && (admin_phone.len() != 10 || input.admin_phone.chars().any(|c| c.is_alphabetic())) {
+        check.fail("adminPhone", "Please enter valid Phone Number");
+    }
+    Record {
+        charity_name,
+        ein,
+        category_id: input.category_id.trim().to_string(),
+        cause_ids,
+        mission,
+        description,
+        logo,
+        images,
+        website,
+        email,
+        phone_number,
+        address,
+        city,
+        state,
+        country,
+        zip_code,
+        country_id: input.country_id.trim().to_string(),
+        state_id: input.state_id.trim().to_string(),
+        city_id: input.city_id.trim().to_string(),
+        admin_first_name,
+        admin_last_name,
+        admin_email,
+        admin_phone,
+        ..Record::default()
+    }
+}
+
+/// Checks bank accounts; only the last four account digits are kept.
+/// `existing` are the stored methods an item may keep by giving its `_id`.
+pub fn validate_payment_methods(items: &[pb::PaymentMethodInput], existing: &[PaymentMethod], check: &mut Check) -> Vec<PaymentMethod> {
+    if items.len() > 5 {
+        check.fail("paymentMethods", "At most 5 payment methods are allowed");
+    }
+    let mut out = Vec::new();
+    for (i, m) in items.iter().enumerate() {
+        let at = |f: &str| format!("paymentMethods[{i}].{f}");
+        if !m.id.is_empty() {
+            match existing.iter().find(|e| e.id == m.id) {
+                Some(e) => out.push(PaymentMethod { is_default: i == 0, ..e.clone() }),
+                None => check.fail(&at("_id"), "Payment method not found"),
+            }
+            continue;
+        }
+        let method_type = if m.r#type.trim().is_empty() { "bank_account".to_string() } else { m.r#type.trim().to_string() };
+        if method_type != "bank_account" {
+            check.fail(&at("type"), "Only bank accounts are supported");
+        }
+        let bank_name = m.bank_name.trim().to_string();
+        if bank_name.is_empty() || bank_name.chars().count() > 100 {
+            check.fail(&at("bankName"), "Please enter Bank Name");
+        }
+        let account_holder = m.account_holder.trim().to_string();
+        if account_holder.is_empty() || account_holder.chars().count() > 100 {
+            check.fail(&at("accountHolder"), "Please enter Account Holder");
+        }
+        let routing = m.routing_number.trim();
+        if routing.len() != 9 || !routing.chars().all(|c| c.is_ascii_digit()) {
+            check.fail(&at("routingNumber"), "Please enter valid Routing Number");
+        }
+        let account = m.account_number.trim();
+        if !(4..=17).contains(&account.len()) || !account.chars().all(|c| c.is_ascii_digit()) {
+            check.fail(&at("accountNumber"), "Please enter valid Account Number");
+        }
+        out.push(PaymentMethod {
+            id: common::new_id(),
+            method_type,
+            bank_name,
+            account_holder,
+            routing_number: routing.to_string(),
+            last4: account.get(account.len().saturating_sub(4)..).unwrap_or("").to_string(),
+            is_default: i == 0,
+        });
+    }
+    out
+}
+
+fn not_found() -> Error {
+    Error::NotFound("Nonprofit not found".into())
+}
+
+fn conflict(e: sqlx::Error) -> Error {
+    if is_unique_violation(&e) { Error::Conflict("Tax ID already exists".into()) } else { e.into() }
+}
+
+pub struct ListQuery {
+    pub page: i64,
+    pub limit: i64,
+    pub search: String,
+    pub column: String,
+    pub order: String,
+    pub imported: bool,
+    pub verification: String,
+}
+
+impl Catalogue {
+    async fn emit_charity(&self, tx: &mut sqlx::AnyConnection, verb: &str, r: &Record) -> Result<()> {
+        let ev = Event::new(
+            &format!("catalogue.charity.{verb}"),
+            serde_json::json!({
+                "id": r.id, "charityName": r.charity_name, "taxId": store::format_ein(&r.ein),
+                "adminVerification": r.admin_verification, "rejectReason": r.reject_reason,
+                "isActive": r.is_active, "isImported": r.is_imported, "adminEmail": r.admin_email,
+            }),
+        );
+        outbox::enqueue(tx, &ev).await?;
+        Ok(())
+    }
+
+    /// Category and causes must exist and be active.
+    async fn check_terms(&self, c: &mut sqlx::AnyConnection, r: &Record, check: &mut Check) -> Result<()> {
+        if !r.category_id.is_empty() && store::term_names(c, "charity_categories", std::slice::from_ref(&r.category_id), true).await?.is_empty() {
+            check.fail("categoryId", "Please select Category");
+        }
+        if !r.cause_ids.is_empty() && store::term_names(c, "causes", &r.cause_ids, true).await?.len() != r.cause_ids.len() {
+            check.fail("causeIds", "Please select Cause");
+        }
+        Ok(())
+    }
+
+    /// Adds an onboarded nonprofit: approved by being added (decision in bff/API.md).
+    pub async fn create_charity(&self, input: &pb::CharityInput) -> Result<pb::Charity> {
+        let mut check = Check::default();
+        let mut r = validate(input, &mut check);
+        let methods = validate_payment_methods(input.payment_methods.as_ref().map(|p| p.items.as_slice()).unwrap_or(&[]), &[], &mut check);
+        let mut tx = self.db.begin_write().await?;
+        self.check_terms(&mut tx, &r, &mut check).await?;
+        check.done()?;
+        let now = common::now_ms();
+        r.id = common::new_id();
+        r.admin_verification = APPROVE.into();
+        r.admin_approve_at = Some(now);
+        r.is_active = true;
+        r.created_at = now;
+        r.updated_at = now;
+        store::insert(&mut tx, &r).await.map_err(conflict)?;
+        store::replace_payment_methods(&mut tx, &r.id, &methods).await?;
+        self.emit_charity(&mut tx, "created", &r).await?;
+        let out = self.view(&mut tx, r).await?;
+        tx.commit().await?;
+        self.poke();
+        Ok(out)
+    }
+
+    /// Replaces the editable fields. `onboard` turns an imported nonprofit into an onboarded one
+    /// waiting for verification; editing a rejected one sends it back to Pending.
+    pub async fn update_charity(&self, id: &str, input: &pb::CharityInput, onboard: bool) -> Result<pb::Charity> {
+        let mut check = Check::default();
+        let fresh = validate(input, &mut check);
+        let mut tx = self.db.begin_write().await?;
+        let old = store::get(&mut tx, id).await?.ok_or_else(not_found)?;
+        let methods = match &input.payment_methods {
+            Some(p) => Some(validate_payment_methods(&p.items, &store::payment_methods(&mut tx, id).await?, &mut check)),
+            None => None,
+        };
+        self.check_terms(&mut tx, &fresh, &mut check).await?;
+        check.done()?;
+        if old.is_imported && !onboard {
+            return Err(Error::field("onboard", "An imported nonprofit is edited by onboarding it"));
+        }
+        let mut r = Record {
+            id: old.id.clone(),
+            admin_verification: old.admin_verification.clone(),
+            reject_reason: old.reject_reason.clone(),
+            admin_approve_at: old.admin_approve_at,
+            is_active: old.is_active,
+            is_imported: old.is_imported,
+            ntee_code: old.ntee_code.clone(),
+            import_hash: old.import_hash.clone(),
+            created_at: old.created_at,
+            updated_at: common::now_ms(),
+            ..fresh
+        };
+        let verb = if old.is_imported {
+            r.is_imported = false;
+            r.admin_verification = PENDING.into();
+            r.reject_reason.clear();
+            r.admin_approve_at = None;
+            "onboarded"
+        } else if old.admin_verification == REJECT {
+            r.admin_verification = PENDING.into();
+            "resubmitted"
+        } else {
+            "updated"
+        };
+        store::update(&mut tx, &r).await.map_err(conflict)?;
+        if let Some(methods) = methods {
+            store::replace_payment_methods(&mut tx, &r.id, &methods).await?;
+        }
+        self.emit_charity(&mut tx, verb, &r).await?;
+        let out = self.view(&mut tx, r).await?;
+        tx.commit().await?;
+        self.poke();
+        Ok(out)
+    }
+
+    pub async fn get_charity(&self, id: &str) -> Result<pb::Charity> {
+        let mut c = self.db.pool.acquire().await?;
+        let r = store::get(&mut c, id).await?.ok_or_else(not_found)?;
+        self.view(&mut c, r).await
+    }
+
+    pub async fn payment_methods(&self, id: &str) -> Result<Vec<pb::PaymentMethod>> {
+        let mut c = self.db.pool.acquire().await?;
+        store::get(&mut c, id).await?.ok_or_else(not_found)?;
+        Ok(store::payment_methods(&mut c, id).await?.into_iter().map(payment_view).collect())
+    }
+
+    pub async fn delete_charity(&self, id: &str) -> Result<()> {
+        if id.trim().is_empty() {
+            return Err(Error::field("id", "id is required"));
+        }
+        let mut tx = self.db.begin_write().await?;
+        let r = store::get(&mut tx, id).await?.ok_or_else(not_found)?;
+        store::delete(&mut tx, id).await?;
+        self.emit_charity(&mut tx, "deleted", &r).await?;
+        tx.commit().await?;
+        self.poke();
+        Ok(())
+    }
+
+    pub async fn set_charity_active(&self, id: &str, active: bool) -> Result<pb::Charity> {
+        let mut tx = self.db.begin_write().await?;
+        let mut r = store::get(&mut tx, id).await?.ok_or_else(not_found)?;
+        if r.is_imported {
+            return Err(Error::field("isActive", "An imported nonprofit has no status until it is onboarded"));
+        }
+        r.is_active = active;
+        r.updated_at = common::now_ms();
+        store::update(&mut tx, &r).await?;
+        self.emit_charity(&mut tx, "status_changed", &r).await?;
+        let out = self.view(&mut tx, r).await?;
+        tx.commit().await?;
+        self.poke();
+        Ok(out)
+    }
+
+    /// Approve (stamps adminApproveAt) or Reject (a reason is required).
+    pub async fn change_verification(&self, id: &str, verification: &str, reason: &str) -> Result<pb::Charity> {
+        let mut check = Check::default();
+        if id.trim().is_empty() {
+            check.fail("charityId", "charityId is required");
+        }
+        let reason = reason.trim();
+        match verification {
+            APPROVE => {}
+            REJECT if reason.is_empty() => check.fail("rejectReason", "Please Enter Add Reason"),
+            REJECT if reason.chars().count() > 1000 => check.fail("rejectReason", "Reason must be at most 1000 characters"),
+            REJECT => {}
+            _ => check.fail("adminVerification", "adminVerification must be Approve or Reject"),
+        }
+        check.done()?;
+        let mut tx = self.db.begin_write().await?;
+        let mut r = store::get(&mut tx, id).await?.ok_or_else(not_found)?;
+        if r.is_imported {
+            return Err(Error::field("charityId", "An imported nonprofit must be onboarded before it is verified"));
+        }
+        if r.admin_verification == verification {
+            return Err(Error::Conflict(format!(
+                "Nonprofit is already {}",
+                if verification == APPROVE { "approved" } else { "rejected" }
+            )));
+        }
+        let now = common::now_ms();
+        r.admin_verification = verification.to_string();
+        if verification == APPROVE {
+            r.reject_reason.clear();
+            r.admin_approve_at = Some(now);
+        } else {
+            r.reject_reason = reason.to_string();
+            r.admin_approve_at = None;
+        }
+        r.updated_at = now;
+        store::update(&mut tx, &r).await?;
+        self.emit_charity(&mut tx, if verification == APPROVE { "verified" } else { "rejected" }, &r).await?;
+        let out = self.view(&mut tx, r).await?;
+        tx.commit().await?;
+        self.poke();
+        Ok(out)
+    }
+
+    pub async fn list_charities(&self, q: &ListQuery) -> Result<(Vec<pb::CharityRow>, i64)> {
+        let mut check = Check::default();
+        let col = store::sort_column(&q.column);
+        let (descending, offset) = common::error::paging(q.page, q.limit, &q.search, &q.column, &q.order, col.is_some(), &mut check);
+        if !matches!(q.verification.as_str(), "" | PENDING | APPROVE | REJECT) {
+            check.fail("adminVerification", "adminVerification must be Pending, Approve or Reject");
+        }
+        check.done()?;
+        // The search applies past 2 characters (SPEC section 5).
+        let key = store::name_key(&q.search);
+        let search = if key.chars().count() > 2 { key } else { String::new() };
+        let compact: String = search.chars().filter(|c| *c != '-').collect();
+        let ein_digits = (!compact.is_empty() && compact.chars().all(|c| c.is_ascii_digit())).then_some(compact);
+        let f = Filter { imported: q.imported, verification: &q.verification, search: &search, ein_digits };
+        let mut c = self.db.pool.acquire().await?;
+        let (rows, total) = store::list(&mut c, &f, col.expect("checked"), descending, q.limit, offset).await?;
+        Ok((rows.iter().map(store::row).collect(), total))
+    }
+
+    pub async fn active_charities(&self) -> Result<Vec<(String, String)>> {
+        Ok(store::active(&mut *self.db.pool.acquire().await?).await?)
+    }
+
+    /// The full record with category and cause names and payment methods.
+    async fn view(&self, c: &mut sqlx::AnyConnection, r: Record) -> Result<pb::Charity> {
+        let category_name = store::term_names(c, "charity_categories", std::slice::from_ref(&r.category_id), false)
+            .await?
+            .into_iter()
+            .next()
+            .map(|(_, n)| n)
+            .unwrap_or_default();
+        let causes = store::term_names(c, "causes", &r.cause_ids, false)
+            .await?
+            .into_iter()
+            .map(|(id, name)| pb::NamedRef { id, name })
+            .collect();
+        let payment_methods = store::payment_methods(c, &r.id).await?.into_iter().map(payment_view).collect();
+        Ok(pb::Charity {
+            tax_id: store::format_ein(&r.ein),
+            id: r.id,
+            charity_name: r.charity_name,
+            category_id: r.category_id,
+            category_name,
+            cause_ids: r.cause_ids,
+            causes,
+            mission: r.mission,
+            description: r.description,
+            logo: r.logo,
+            images: r.images,
+            website: r.website,
+            email: r.email,
+            phone_number: r.phone_number,
+            address: r.address,
+            city: r.city,
+            state: r.state,
+            country: r.country,
+            zip_code: r.zip_code,
+            country_id: r.country_id,
+            state_id: r.state_id,
+            city_id: r.city_id,
+            admin_first_name: r.admin_first_name,
+            admin_last_name: r.admin_last_name,
+            admin_email: r.admin_email,
+            admin_phone: r.admin_phone,
+            payment_methods,
+            admin_verification: r.admin_verification,
+            reject_reason: r.reject_reason,
+            admin_approve_at: r.admin_approve_at,
+            is_active: r.is_active,
+            is_imported: r.is_imported,
+            ntee_code: r.ntee_code,
+            created_at: r.created_at,
+            updated_at: r.updated_at,
+        })
+    }
+}
+
+fn payment_view(m: PaymentMethod) -> pb::PaymentMethod {
+    pb::PaymentMethod {
+        id: m.id,
+        r#type: m.method_type,
+        bank_name: m.bank_name,
+        account_holder: m.account_holder,
+        last4: m.last4,
+        is_default: m.is_default,
+    }
+}

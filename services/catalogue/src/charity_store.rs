@@ -1,0 +1,413 @@
+//! Every SQL statement about nonprofits (one text for SQLite and PostgreSQL).
+
+use common::db::get_bool;
+use proto::catalogue::v1 as pb;
+use sqlx::any::AnyRow;
+use sqlx::{AnyConnection, Row};
+
+/// What is stored for a nonprofit, already validated and normalised.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Record {
+    pub id: String,
+    pub charity_name: String,
+    /// Nine digits.
+    pub ein: String,
+    pub category_id: String,
+    pub cause_ids: Vec<String>,
+    pub mission: String,
+    pub description: String,
+    pub logo: String,
+    pub images: Vec<String>,
+    pub website: String,
+    pub email: String,
+    /// Ten digits.
+    pub phone_number: String,
+    pub address: String,
+    pub city: String,
+    pub state: String,
+    pub country: String,
+    pub zip_code: String,
+    pub country_id: String,
+    pub state_id: String,
+    pub city_id: String,
+    pub admin_first_name: String,
+    pub admin_last_name: String,
+    pub admin_email: String,
+    pub admin_phone: String,
+    pub admin_verification: String,
+    pub reject_reason: String,
+    pub admin_approve_at: Option<i64>,
+    pub is_active: bool,
+    pub is_imported: bool,
+    pub ntee_code: String,
+    pub import_hash: String,
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+/// The key a name is searched and sorted by: trimmed, lower-cased (Unicode-aware).
+pub fn name_key(name: &str) -> String {
+    name.trim().to_lowercase()
+}
+
+const COLUMNS: &str = "id, charity_name, ein, category_id, cause_ids, mission, description, logo, images, website, email, \
+    phone_number, address, city, state, country, zip_code, country_id, state_id, city_id, admin_first_name, admin_last_name, \
+    admin_email, admin_phone, admin_verification, reject_reason, admin_approve_at, is_active, is_imported, ntee_code, \
+    import_hash, created_at, updated_at";
+
+fn list_of(text: &str) -> Vec<String> {
+    serde_json::from_str(text).unwrap_or_default()
+}
+
+fn json_of(list: &[String]) -> String {
+    serde_json::to_string(list).expect("a list of strings serialises")
+}
+
+fn record(r: &AnyRow) -> sqlx::Result<Record> {
+    Ok(Record {
+        id: r.try_get("id")?,
+        charity_name: r.try_get("charity_name")?,
+        ein: r.try_get("ein")?,
+        category_id: r.try_get("category_id")?,
+        cause_ids: list_of(&r.try_get::<String, _>("cause_ids")?),
+        mission: r.try_get("mission")?,
+        description: r.try_get("description")?,
+        logo: r.try_get("logo")?,
+        images: list_of(&r.try_get::<String, _>("images")?),
+        website: r.try_get("website")?,
+        email: r.try_get("email")?,
+        phone_number: r.try_get("phone_number")?,
+        address: r.try_get("address")?,
+        city: r.try_get("city")?,
+        state: r.try_get("state")?,
+        country: r.try_get("country")?,
+        zip_code: r.try_get("zip_code")?,
+        country_id: r.try_get("country_id")?,
+        state_id: r.try_get("state_id")?,
+        city_id: r.try_get("city_id")?,
+        admin_first_name: r.try_get("admin_first_name")?,
+        admin_last_name: r.try_get("admin_last_name")?,
+        admin_email: r.try_get("admin_email")?,
+        admin_phone: r.try_get("admin_phone")?,
+        admin_verification: r.try_get("admin_verification")?,
+        reject_reason: r.try_get("reject_reason")?,
+        admin_approve_at: r.try_get("admin_approve_at")?,
+        is_active: get_bool(r, "is_active")?,
+        is_imported: get_bool(r, "is_imported")?,
+        ntee_code: r.try_get("ntee_code")?,
+        import_hash: r.try_get("import_hash")?,
+        created_at: r.try_get("created_at")?,
+        updated_at: r.try_get("updated_at")?,
+    })
+}
+
+pub async fn insert(c: &mut AnyConnection, r: &Record) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO charities (id, charity_name, name_key, ein, category_id, cause_ids, mission, description, logo, images, \
+         website, email, phone_number, address, city, state, country, zip_code, country_id, state_id, city_id, \
+         admin_first_name, admin_last_name, admin_email, admin_phone, admin_verification, reject_reason, admin_approve_at, \
+         is_active, is_imported, ntee_code, import_hash, created_at, updated_at) VALUES \
+         ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, \
+          $26, $27, $28, $29, $30, $31, $32, $33, $34)",
+    )
+    .bind(&r.id)
+    .bind(&r.charity_name)
+    .bind(name_key(&r.charity_name))
+    .bind(&r.ein)
+    .bind(&r.category_id)
+    .bind(json_of(&r.cause_ids))
+    .bind(&r.mission)
+    .bind(&r.description)
+    .bind(&r.logo)
+    .bind(json_of(&r.images))
+    .bind(&r.website)
+    .bind(&r.email)
+    .bind(&r.phone_number)
+    .bind(&r.address)
+    .bind(&r.city)
+    .bind(&r.state)
+    .bind(&r.country)
+    .bind(&r.zip_code)
+    .bind(&r.country_id)
+    .bind(&r.state_id)
+    .bind(&r.city_id)
+    .bind(&r.admin_first_name)
+    .bind(&r.admin_last_name)
+    .bind(&r.admin_email)
+    .bind(&r.admin_phone)
+    .bind(&r.admin_verification)
+    .bind(&r.reject_reason)
+    .bind(r.admin_approve_at)
+    .bind(r.is_active)
+    .bind(r.is_imported)
+    .bind(&r.ntee_code)
+    .bind(&r.import_hash)
+    .bind(r.created_at)
+    .bind(r.updated_at)
+    .execute(c)
+    .await?;
+    Ok(())
+}
+
+/// Writes every field of `r` over the stored row `r.id`.
+pub async fn update(c: &mut AnyConnection, r: &Record) -> sqlx::Result<bool> {
+    let res = sqlx::query(
+        "UPDATE charities SET charity_name = $2, name_key = $3, ein = $4, category_id = $5, cause_ids = $6, mission = $7, \
+         description = $8, logo = $9, images = $10, website = $11, email = $12, phone_number = $13, address = $14, city = $15, \
+         state = $16, country = $17, zip_code = $18, country_id = $19, state_id = $20, city_id = $21, admin_first_name = $22, \
+         admin_last_name = $23, admin_email = $24, admin_phone = $25, admin_verification = $26, reject_reason = $27, \
+         admin_approve_at = $28, is_active = $29, is_imported = $30, ntee_code = $31, import_hash = $32, updated_at = $33 \
+         WHERE id = $1",
+    )
+    .bind(&r.id)
+    .bind(&r.charity_name)
+    .bind(name_key(&r.charity_name))
+    .bind(&r.ein)
+    .bind(&r.category_id)
+    .bind(json_of(&r.cause_ids))
+    .bind(&r.mission)
+    .bind(&r.description)
+    .bind(&r.logo)
+    .bind(json_of(&r.images))
+    .bind(&r.website)
+    .bind(&r.email)
+    .bind(&r.phone_number)
+    .bind(&r.address)
+    .bind(&r.city)
+    .bind(&r.state)
+    .bind(&r.country)
+    .bind(&r.zip_code)
+    .bind(&r.country_id)
+    .bind(&r.state_id)
+    .bind(&r.city_id)
+    .bind(&r.admin_first_name)
+    .bind(&r.admin_last_name)
+    .bind(&r.admin_email)
+    .bind(&r.admin_phone)
+    .bind(&r.admin_verification)
+    .bind(&r.reject_reason)
+    .bind(r.admin_approve_at)
+    .bind(r.is_active)
+    .bind(r.is_imported)
+    .bind(&r.ntee_code)
+    .bind(&r.import_hash)
+    .bind(r.updated_at)
+    .execute(c)
+    .await?;
+    Ok(res.rows_affected() == 1)
+}
+
+pub async fn get(c: &mut AnyConnection, id: &str) -> sqlx::Result<Option<Record>> {
+    let q = format!("SELECT {COLUMNS} FROM charities WHERE id = $1");
+    sqlx::query(sqlx::AssertSqlSafe(q)).bind(id).fetch_optional(c).await?.as_ref().map(record).transpose()
+}
+
+pub async fn delete(c: &mut AnyConnection, id: &str) -> sqlx::Result<bool> {
+    Ok(sqlx::query("DELETE FROM charities WHERE id = $1").bind(id).execute(c).await?.rows_affected() == 1)
+}
+
+/// A stored payment method.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PaymentMethod {
+    pub id: String,
+    pub method_type: String,
+    pub bank_name: String,
+    pub account_holder: String,
+    pub routing_number: String,
+    pub last4: String,
+    pub is_default: bool,
+}
+
+pub async fn payment_methods(c: &mut AnyConnection, charity_id: &str) -> sqlx::Result<Vec<PaymentMethod>> {
+    let rows = sqlx::query(
+        "SELECT id, method_type, bank_name, account_holder, routing_number, last4, is_default FROM charity_payment_methods \
+         WHERE charity_id = $1 ORDER BY position",
+    )
+    .bind(charity_id)
+    .fetch_all(c)
+    .await?;
+    rows.iter()
+        .map(|r| {
+            Ok(PaymentMethod {
+                id: r.try_get("id")?,
+                method_type: r.try_get("method_type")?,
+                bank_name: r.try_get("bank_name")?,
+                account_holder: r.try_get("account_holder")?,
+                routing_number: r.try_get("routing_number")?,
+                last4: r.try_get("last4")?,
+                is_default: get_bool(r, "is_default")?,
+            })
+        })
+        .collect()
+}
+
+/// Replaces the payment methods of a nonprofit (the first is the default).
+pub async fn replace_payment_methods(c: &mut AnyConnection, charity_id: &str, methods: &[PaymentMethod]) -> sqlx::Result<()> {
+    sqlx::query("DELETE FROM charity_payment_methods WHERE charity_id = $1").bind(charity_id).execute(&mut *c).await?;
+    for (i, m) in methods.iter().enumerate() {
+        sqlx::query(
+            "INSERT INTO charity_payment_methods (id, charity_id, method_type, bank_name, account_holder, routing_number, last4, \
+             is_default, position) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+        )
+        .bind(&m.id)
+        .bind(charity_id)
+        .bind(&m.method_type)
+        .bind(&m.bank_name)
+        .bind(&m.account_holder)
+        .bind(&m.routing_number)
+        .bind(&m.last4)
+        .bind(i == 0)
+        .bind(i as i64)
+        .execute(&mut *c)
+        .await?;
+    }
+    Ok(())
+}
+
+/// Names of the given terms (`table` is `causes` or `charity_categories`), the active ones only when asked.
+pub async fn term_names(c: &mut AnyConnection, table: &'static str, ids: &[String], active_only: bool) -> sqlx::Result<Vec<(String, String)>> {
+    if ids.is_empty() {
+        return Ok(vec![]);
+    }
+    let marks: Vec<String> = (2..ids.len() + 2).map(|i| format!("${i}")).collect();
+    let q = format!(
+        "SELECT id, name FROM {table} WHERE ($1 = FALSE OR is_active = TRUE) AND id IN ({}) ORDER BY name_key, id",
+        marks.join(", ")
+    );
+    let mut query = sqlx::query(sqlx::AssertSqlSafe(q)).bind(active_only);
+    for id in ids {
+        query = query.bind(id);
+    }
+    let rows = query.fetch_all(c).await?;
+    rows.iter().map(|r| Ok((r.try_get("id")?, r.try_get("name")?))).collect()
+}
+
+/// The sort columns a list may use (allow-list: never interpolate input).
+pub fn sort_column(column: &str) -> Option<&'static str> {
+    Some(match column {
+        "" | "createdAt" => "created_at",
+        "charityName" | "name" => "name_key",
+        "adminApproveAt" => "admin_approve_at",
+        _ => return None,
+    })
+}
+
+/// Which nonprofits a list shows.
+pub struct Filter<'a> {
+    pub imported: bool,
+    /// '' = any.
+    pub verification: &'a str,
+    /// Lower-cased; '' = no search.
+    pub search: &'a str,
+    /// The search as digits when it may be (part of) a Tax ID.
+    pub ein_digits: Option<String>,
+}
+
+/// A bound value of a statement built at run time.
+#[derive(Clone)]
+enum Arg {
+    Bool(bool),
+    Text(String),
+    Int(i64),
+}
+
+/// SQL text with `$n` placeholders numbered as values are added.
+#[derive(Default, Clone)]
+struct Sql {
+    text: String,
+    args: Vec<Arg>,
+}
+
+impl Sql {
+    fn push(&mut self, text: &str) -> &mut Self {
+        self.text.push_str(text);
+        self
+    }
+    fn arg(&mut self, a: Arg) -> &mut Self {
+        self.args.push(a);
+        self.text.push_str(&format!("${}", self.args.len()));
+        self
+    }
+    fn query(&self) -> sqlx::query::Query<'_, sqlx::Any, sqlx::any::AnyArguments> {
+        let mut q = sqlx::query(sqlx::AssertSqlSafe(self.text.clone()));
+        for a in &self.args {
+            q = match a {
+                Arg::Bool(b) => q.bind(*b),
+                Arg::Text(t) => q.bind(t.clone()),
+                Arg::Int(i) => q.bind(*i),
+            };
+        }
+        q
+    }
+}
+
+/// The WHERE clause of a list.
+fn filter_sql(f: &Filter<'_>, sql: &mut Sql) {
+    sql.push(" WHERE is_imported = ").arg(Arg::Bool(f.imported));
+    if !f.verification.is_empty() {
+        sql.push(" AND admin_verification = ").arg(Arg::Text(f.verification.to_string()));
+    }
+    if !f.search.is_empty() {
+        sql.push(" AND (name_key LIKE ").arg(Arg::Text(common::db::like_pattern(f.search))).push(" ESCAPE '\\'");
+        if let Some(d) = &f.ein_digits {
+            sql.push(" OR ein LIKE ").arg(Arg::Text(format!("{d}%")));
+        }
+        sql.push(")");
+    }
+}
+
+/// One page of list rows and the total that match.
+pub async fn list(
+    c: &mut AnyConnection,
+    f: &Filter<'_>,
+    order_by: &'static str,
+    descending: bool,
+    limit: i64,
+    offset: i64,
+) -> sqlx::Result<(Vec<Record>, i64)> {
+    let dir = if descending { "DESC" } else { "ASC" };
+    let mut page = Sql::default();
+    page.push(&format!("SELECT {COLUMNS} FROM charities"));
+    filter_sql(f, &mut page);
+    let mut count = Sql::default();
+    count.push("SELECT COUNT(*) FROM charities");
+    filter_sql(f, &mut count);
+    let order = format!("{order_by} {dir}, id {dir}");
+    page.push(&format!(" ORDER BY {order} LIMIT ")).arg(Arg::Int(limit)).push(" OFFSET ").arg(Arg::Int(offset));
+    let rows = page.query().fetch_all(&mut *c).await?;
+    let total: i64 = count.query().fetch_one(c).await?.try_get(0)?;
+    Ok((rows.iter().map(record).collect::<sqlx::Result<_>>()?, total))
+}
+
+/// Approved, active, onboarded nonprofits by name.
+pub async fn active(c: &mut AnyConnection) -> sqlx::Result<Vec<(String, String)>> {
+    let rows = sqlx::query(
+        "SELECT id, charity_name FROM charities WHERE is_imported = $1 AND admin_verification = 'Approve' AND is_active = $2 \
+         ORDER BY name_key, id",
+    )
+    .bind(false)
+    .bind(true)
+    .fetch_all(c)
+    .await?;
+    rows.iter().map(|r| Ok((r.try_get("id")?, r.try_get("charity_name")?))).collect()
+}
+
+/// The list row of a record.
+pub fn row(r: &Record) -> pb::CharityRow {
+    pb::CharityRow {
+        id: r.id.clone(),
+        charity_name: r.charity_name.clone(),
+        tax_id: format_ein(&r.ein),
+        admin_approve_at: r.admin_approve_at,
+        is_active: r.is_active,
+        admin_verification: r.admin_verification.clone(),
+        reject_reason: r.reject_reason.clone(),
+        is_imported: r.is_imported,
+        created_at: r.created_at,
+    }
+}
+
+/// '123456789' -> '12-3456789'.
+pub fn format_ein(ein: &str) -> String {
+    if ein.len() == 9 { format!("{}-{}", &ein[..2], &ein[2..]) } else { ein.to_string() }
+}

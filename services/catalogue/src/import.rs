@@ -1,0 +1,336 @@
+//! Import of the IRS Exempt Organizations Business Master File (CSV, header
+//! `EIN,NAME,ICO,STREET,CITY,STATE,ZIP,...,NTEE_CD,...`) as imported nonprofits.
+//!
+//! The file is read as a stream (constant memory apart from the set of EINs seen, four bytes
+//! each), parsed on a blocking thread and compared batch by batch with what is stored: a row is
+//! new, changed (its imported fields differ), unchanged, skipped (its EIN belongs to an onboarded
+//! nonprofit, never overwritten) or invalid (with its row number and reason). A dry run stops
+//! there; an apply upserts the new and changed rows batch by batch, so importing the same file
+//! again changes nothing.
+
+use crate::error::{Error, Result};
+use crate::service::Catalogue;
+use bytes::Bytes;
+use common::bus::Event;
+use futures::{Stream, StreamExt};
+use proto::catalogue::v1 as pb;
+use sha2::{Digest, Sha256};
+use sqlx::Row;
+use std::collections::{HashMap, HashSet};
+
+/// Rows compared and written per statement.
+const BATCH: usize = 500;
+/// Invalid rows reported one by one (all are counted).
+const MAX_ERRORS: usize = 1000;
+const REQUIRED: [&str; 6] = ["EIN", "NAME", "STREET", "CITY", "STATE", "ZIP"];
+
+/// The imported fields of one row.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BmfRow {
+    pub ein: String,
+    pub name: String,
+    pub in_care_of: String,
+    pub street: String,
+    pub city: String,
+    pub state: String,
+    pub zip: String,
+    pub ntee: String,
+}
+
+impl BmfRow {
+    fn hash(&self) -> String {
+        let mut h = Sha256::new();
+        for f in [&self.ein, &self.name, &self.in_care_of, &self.street, &self.city, &self.state, &self.zip, &self.ntee] {
+            h.update(f.as_bytes());
+            h.update([0x1f]);
+        }
+        hex::encode(&h.finalize()[..16])
+    }
+}
+
+/// What the parser hands over: a row number (the header is row 1) and the row or why it is invalid.
+type Parsed = (i64, std::result::Result<BmfRow, String>);
+
+struct Columns {
+    at: HashMap<&'static str, usize>,
+}
+
+impl Columns {
+    fn from_header(h: &csv::ByteRecord) -> std::result::Result<Self, String> {
+        let names: Vec<String> = h.iter().map(|f| String::from_utf8_lossy(f).trim().trim_start_matches('\u{feff}').to_uppercase()).collect();
+        let mut at = HashMap::new();
+        for want in REQUIRED.iter().chain(["ICO", "NTEE_CD"].iter()) {
+            if let Some(i) = names.iter().position(|n| n == want) {
+                at.insert(*want, i);
+            }
+        }
+        let missing: Vec<&str> = REQUIRED.iter().copied().filter(|c| !at.contains_key(c)).collect();
+        if !missing.is_empty() {
+            return Err(format!("The file is not a Business Master File: missing column {}", missing.join(", ")));
+        }
+        Ok(Self { at })
+    }
+
+    fn get(&self, r: &csv::ByteRecord, col: &str) -> String {
+        self.at.get(col).and_then(|i| r.get(*i)).map(|f| String::from_utf8_lossy(f).trim().to_string()).unwrap_or_default()
+    }
+
+    fn parse(&self, r: &csv::ByteRecord) -> std::result::Result<BmfRow, String> {
+        let ein = self.get(r, "EIN");
+        if ein.len() != 9 || !ein.chars().all(|c| c.is_ascii_digit()) {
+            return Err(format!("EIN must be 9 digits (got '{}')", ein.chars().take(20).collect::<String>()));
+        }
+        let name = self.get(r, "NAME");
+        if name.is_empty() {
+            return Err("NAME is empty".into());
+        }
+        if name.chars().count() > 150 {
+            return Err("NAME is longer than 150 characters".into());
+        }
+        let state = self.get(r, "STATE").to_uppercase();
+        if !state.is_empty() && (state.len() != 2 || !state.chars().all(|c| c.is_ascii_alphabetic())) {
+            return Err(format!("STATE must be a two-letter code (got '{state}')"));
+        }
+        let zip = self.get(r, "ZIP");
+        if !zip.is_empty() && !crate::charity::valid_zip(&zip) {
+            return Err(format!("ZIP must be 5 digits or 5+4 (got '{zip}')"));
+        }
+        let in_care_of = self.get(r, "ICO");
+        Ok(BmfRow {
+            ein,
+            name,
+            in_care_of: in_care_of.trim_start_matches('%').trim().to_string(),
+            street: self.get(r, "STREET"),
+            city: self.get(r, "CITY"),
+            state,
+            zip,
+            ntee: self.get(r, "NTEE_CD").to_uppercase(),
+        })
+    }
+}
+
+/// Reads the bytes the async side sends as a blocking `Read`.
+struct ChannelReader {
+    rx: tokio::sync::mpsc::Receiver<Bytes>,
+    current: Bytes,
+}
+
+impl std::io::Read for ChannelReader {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        while self.current.is_empty() {
+            match self.rx.blocking_recv() {
+                Some(b) => self.current = b,
+                None => return Ok(0),
+            }
+        }
+        let n = buf.len().min(self.current.len());
+        buf[..n].copy_from_slice(&self.current[..n]);
+        self.current = self.current.slice(n..);
+        Ok(n)
+    }
+}
+
+/// Parses CSV bytes on a blocking thread; batches of parsed rows come out of the receiver,
+/// a header problem as an `Err` first.
+fn spawn_parser(bytes: tokio::sync::mpsc::Receiver<Bytes>) -> tokio::sync::mpsc::Receiver<std::result::Result<Vec<Parsed>, String>> {
+    let (tx, rx) = tokio::sync::mpsc::channel(4);
+    tokio::task::spawn_blocking(move || {
+        let mut reader = csv::ReaderBuilder::new()
+            .has_headers(false)
+            .flexible(true)
+            .from_reader(ChannelReader { rx: bytes, current: Bytes::new() });
+        let mut record = csv::ByteRecord::new();
+        let columns = match reader.read_byte_record(&mut record) {
+            Ok(true) => Columns::from_header(&record),
+            Ok(false) => Err("The file is empty".to_string()),
+            Err(e) => Err(format!("The file could not be read: {e}")),
+        };
+        let columns = match columns {
+            Ok(c) => c,
+            Err(e) => {
+                let _ = tx.blocking_send(Err(e));
+                return;
+            }
+        };
+        let mut batch = Vec::with_capacity(BATCH);
+        let mut row = 1i64;
+        loop {
+            row += 1;
+            match reader.read_byte_record(&mut record) {
+                Ok(true) => {
+                    if record.iter().all(|f| f.iter().all(u8::is_ascii_whitespace)) {
+                        continue; // blank line
+                    }
+                    batch.push((row, columns.parse(&record)));
+                }
+                Ok(false) => break,
+                Err(e) => batch.push((row, Err(format!("unreadable row: {e}")))),
+            }
+            if batch.len() == BATCH && tx.blocking_send(Ok(std::mem::replace(&mut batch, Vec::with_capacity(BATCH)))).is_err() {
+                return;
+            }
+        }
+        if !batch.is_empty() {
+            let _ = tx.blocking_send(Ok(batch));
+        }
+    });
+    rx
+}
+
+#[derive(Default)]
+struct Tally {
+    summary: pb::ImportSummary,
+    seen: HashSet<u32>,
+}
+
+impl Tally {
+    fn invalid(&mut self, row: i64, reason: String) {
+        self.summary.invalid += 1;
+        if self.summary.errors.len() < MAX_ERRORS {
+            self.summary.errors.push(pb::ImportError { row, reason });
+        }
+    }
+}
+
+impl Catalogue {
+    /// Imports (or, without `apply`, summarises) a Business Master File given as a byte stream.
+    pub async fn import_bmf<S, E>(&self, apply: bool, mut chunks: S) -> Result<pb::ImportSummary>
+    where
+        S: Stream<Item = std::result::Result<Bytes, E>> + Unpin,
+        E: std::fmt::Display,
+    {
+        let (byte_tx, byte_rx) = tokio::sync::mpsc::channel::<Bytes>(8);
+        let mut batches = spawn_parser(byte_rx);
+        // Feed the parser while consuming its batches.
+        let feeder = async move {
+            while let Some(chunk) = chunks.next().await {
+                let chunk = chunk.map_err(|e| Error::field("file", &format!("The upload was interrupted: {e}")))?;
+                if byte_tx.send(chunk).await.is_err() {
+                    break; // the parser stopped (bad header)
+                }
+            }
+            Ok::<(), Error>(())
+        };
+        let consumer = async {
+            let mut tally = Tally::default();
+            while let Some(batch) = batches.recv().await {
+                let batch = batch.map_err(|e| Error::field("file", &e))?;
+                self.import_batch(apply, batch, &mut tally).await?;
+            }
+            Ok::<Tally, Error>(tally)
+        };
+        let (fed, tally) = tokio::join!(feeder, consumer);
+        let tally = tally?;
+        fed?;
+        let s = tally.summary;
+        if s.rows == 0 && s.invalid == 0 {
+            return Err(Error::field("file", "The file has no rows"));
+        }
+        if apply && (s.new > 0 || s.changed > 0) {
+            let mut tx = self.db.begin_write().await?;
+            let ev = Event::new(
+                "catalogue.charity.imported",
+                serde_json::json!({ "rows": s.rows, "new": s.new, "changed": s.changed, "unchanged": s.unchanged, "skipped": s.skipped, "invalid": s.invalid }),
+            );
+            common::outbox::enqueue(&mut tx, &ev).await?;
+            tx.commit().await?;
+            self.poke();
+        }
+        Ok(s)
+    }
+
+    async fn import_batch(&self, apply: bool, batch: Vec<Parsed>, tally: &mut Tally) -> Result<()> {
+        let mut rows = Vec::with_capacity(batch.len());
+        for (n, parsed) in batch {
+            tally.summary.rows += 1;
+            match parsed {
+                Ok(r) => {
+                    if tally.seen.insert(r.ein.parse::<u32>().expect("nine digits")) {
+                        rows.push((n, r));
+                    } else {
+                        tally.invalid(n, format!("EIN {} appears earlier in the file", r.ein));
+                    }
+                }
+                Err(reason) => tally.invalid(n, reason),
+            }
+        }
+        if rows.is_empty() {
+            return Ok(());
+        }
+        let mut tx = if apply { self.db.begin_write().await? } else { self.db.pool.begin().await? };
+        let marks: Vec<String> = (1..=rows.len()).map(|i| format!("${i}")).collect();
+        let q = format!("SELECT ein, import_hash, is_imported FROM charities WHERE ein IN ({})", marks.join(", "));
+        let mut query = sqlx::query(sqlx::AssertSqlSafe(q));
+        for (_, r) in &rows {
+            query = query.bind(r.ein.clone());
+        }
+        let mut stored: HashMap<String, (String, bool)> = HashMap::new();
+        for row in query.fetch_all(&mut *tx).await? {
+            stored.insert(row.try_get("ein")?, (row.try_get("import_hash")?, common::db::get_bool(&row, "is_imported")?));
+        }
+        let mut write = Vec::new();
+        for (_, r) in rows {
+            let hash = r.hash();
+            match stored.get(&r.ein) {
+                None => {
+                    tally.summary.new += 1;
+                    write.push((r, hash));
+                }
+                Some((_, false)) => tally.summary.skipped += 1,
+                Some((h, true)) if *h == hash => tally.summary.unchanged += 1,
+                Some(_) => {
+                    tally.summary.changed += 1;
+                    write.push((r, hash));
+                }
+            }
+        }
+        if apply && !write.is_empty() {
+            upsert(&mut tx, &write).await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+}
+
+/// Inserts new imported rows and updates changed ones (never an onboarded nonprofit).
+async fn upsert(c: &mut sqlx::AnyConnection, rows: &[(BmfRow, String)]) -> Result<()> {
+    const COLS: usize = 15;
+    let now = common::now_ms();
+    let values: Vec<String> = (0..rows.len())
+        .map(|i| {
+            let b = i * COLS;
+            let marks: Vec<String> = (1..=COLS).map(|k| format!("${}", b + k)).collect();
+            format!("({})", marks.join(", "))
+        })
+        .collect();
+    let q = format!(
+        "INSERT INTO charities (id, charity_name, name_key, ein, admin_first_name, address, city, state, zip_code, ntee_code, \
+         import_hash, country, is_imported, created_at, updated_at) VALUES {} \
+         ON CONFLICT (ein) DO UPDATE SET charity_name = excluded.charity_name, name_key = excluded.name_key, \
+         admin_first_name = excluded.admin_first_name, address = excluded.address, city = excluded.city, state = excluded.state, \
+         zip_code = excluded.zip_code, ntee_code = excluded.ntee_code, import_hash = excluded.import_hash, \
+         updated_at = excluded.updated_at WHERE charities.is_imported = TRUE",
+        values.join(", ")
+    );
+    let mut query = sqlx::query(sqlx::AssertSqlSafe(q));
+    for (r, hash) in rows {
+        query = query
+            .bind(common::new_id())
+            .bind(r.name.clone())
+            .bind(crate::charity_store::name_key(&r.name))
+            .bind(r.ein.clone())
+            .bind(r.in_care_of.clone())
+            .bind(r.street.clone())
+            .bind(r.city.clone())
+            .bind(r.state.clone())
+            .bind(r.zip.clone())
+            .bind(r.ntee.clone())
+            .bind(hash.clone())
+            .bind("United States")
+            .bind(true)
+            .bind(now)
+            .bind(now);
+    }
+    query.execute(c).await?;
+    Ok(())
+}

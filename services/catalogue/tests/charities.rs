@@ -1,0 +1,383 @@
+//! Nonprofits and the Business Master File import on SQLite and on PostgreSQL.
+
+use catalogue::app::MIGRATIONS;
+use catalogue::charity::{self, ListQuery};
+use catalogue::error::Error;
+use catalogue::service::Catalogue;
+use catalogue::store::Kind;
+use common::db::testing::each_backend;
+use proto::catalogue::v1 as pb;
+
+async fn each() -> Vec<(Catalogue, common::db::testing::TestDb)> {
+    each_backend(&MIGRATIONS).await.into_iter().map(|t| (Catalogue::new(t.db.clone(), None), t)).collect()
+}
+
+fn errors(e: Error) -> Vec<(String, String)> {
+    match e {
+        Error::Validation(v) => v.into_iter().map(|f| (f.field, f.message)).collect(),
+        other => vec![("".into(), other.to_string())],
+    }
+}
+
+fn message_of(e: Error, field: &str) -> String {
+    errors(e).into_iter().find(|(f, _)| f == field).map(|(_, m)| m).unwrap_or_else(|| format!("no error on {field}"))
+}
+
+async fn events(c: &Catalogue) -> Vec<String> {
+    sqlx::query_scalar("SELECT event_type FROM outbox ORDER BY created_at, id").fetch_all(&c.db.pool).await.unwrap()
+}
+
+/// A category and a cause, and a valid input using them.
+async fn setup(c: &Catalogue) -> pb::CharityInput {
+    let cat = c.create(Kind::Category, "Health", "").await.unwrap();
+    let cause = c.create(Kind::Cause, "Clean Water", "").await.unwrap();
+    input(&cat.id, &cause.id, "Water For All", "12-3456789")
+}
+
+fn input(category: &str, cause: &str, name: &str, ein: &str) -> pb::CharityInput {
+    pb::CharityInput {
+        charity_name: name.into(),
+        tax_id: ein.into(),
+        category_id: category.into(),
+        cause_ids: vec![cause.into()],
+        mission: "<p>Wells <a href=\"https://example.org\">for</a> villages<script>alert(1)</script></p>".into(),
+        description: "<p><a href=\"javascript:alert(1)\">x</a> <a href=\"tel:+15551234567\">call</a></p>".into(),
+        logo: "logo-1.png".into(),
+        images: vec!["a.png".into()],
+        website: "https://water.example.org".into(),
+        email: "Info@Water.example.org".into(),
+        phone_number: "(555) 123-4567".into(),
+        address: "1 Main St".into(),
+        city: "Springfield".into(),
+        state: "Illinois".into(),
+        country: "United States".into(),
+        zip_code: "62701".into(),
+        admin_first_name: "Nia".into(),
+        admin_last_name: "Owner".into(),
+        admin_email: "nia@water.example.org".into(),
+        payment_methods: Some(pb::PaymentMethods {
+            items: vec![pb::PaymentMethodInput {
+                r#type: "bank_account".into(),
+                bank_name: "First Bank".into(),
+                account_holder: "Water For All".into(),
+                routing_number: "021000021".into(),
+                account_number: "000123456789".into(),
+                id: String::new(),
+            }],
+        }),
+        ..Default::default()
+    }
+}
+
+fn q(imported: bool, verification: &str, search: &str, column: &str, order: &str) -> ListQuery {
+    ListQuery {
+        page: 1,
+        limit: 10,
+        search: search.into(),
+        column: column.into(),
+        order: order.into(),
+        imported,
+        verification: verification.into(),
+    }
+}
+
+#[tokio::test]
+async fn every_field_is_checked_with_a_clear_message_and_nothing_is_written() {
+    for (c, _db) in each().await {
+        let good = setup(&c).await;
+        let e = c.create_charity(&pb::CharityInput::default()).await.unwrap_err();
+        let all = errors(e);
+        for (field, msg) in [
+            ("charityName", "Please enter Nonprofit Name"),
+            ("taxId", "Please enter Tax ID"),
+            ("categoryId", "Please select Category"),
+            ("causeIds", "Please select Cause"),
+            ("mission", "Please enter Mission"),
+            ("logo", "Please upload Logo"),
+            ("email", "Please enter Email"),
+            ("phoneNumber", "Please enter Phone Number"),
+            ("zipCode", "Please enter Zip Code"),
+            ("adminEmail", "Please enter Admin Email"),
+        ] {
+            assert!(all.contains(&(field.into(), msg.into())), "{field}: {all:?}");
+        }
+        let bad = |f: fn(&mut pb::CharityInput)| {
+            let mut i = good.clone();
+            f(&mut i);
+            i
+        };
+        let cases: Vec<(pb::CharityInput, &str, &str)> = vec![
+            (bad(|i| i.tax_id = "12-345678".into()), "taxId", "Please enter valid Tax ID"),
+            (bad(|i| i.tax_id = "1234567890".into()), "taxId", "Please enter valid Tax ID"),
+            (bad(|i| i.phone_number = "555-1234".into()), "phoneNumber", "Please enter valid Phone Number"),
+            (bad(|i| i.zip_code = "1234".into()), "zipCode", "Please enter valid Zip Code"),
+            (bad(|i| i.email = "nope".into()), "email", "Please enter valid email address."),
+            (bad(|i| i.website = "ftp://x.org".into()), "website", "Please enter valid Website"),
+            (bad(|i| i.mission = "<p> &nbsp; </p><script>x</script>".into()), "mission", "Please enter Mission"),
+            (bad(|i| i.logo = "../etc/passwd".into()), "logo", "Please upload a valid Logo"),
+            (bad(|i| i.category_id = "missing".into()), "categoryId", "Please select Category"),
+            (bad(|i| i.cause_ids = vec!["missing".into()]), "causeIds", "Please select Cause"),
+            (
+                bad(|i| i.payment_methods.as_mut().unwrap().items[0].routing_number = "12".into()),
+                "paymentMethods[0].routingNumber",
+                "Please enter valid Routing Number",
+            ),
+        ];
+        for (i, field, msg) in cases {
+            assert_eq!(message_of(c.create_charity(&i).await.unwrap_err(), field), msg);
+        }
+        assert_eq!(c.list_charities(&q(false, "", "", "", "")).await.unwrap().1, 0);
+        assert!(!events(&c).await.iter().any(|e| e.starts_with("catalogue.charity")));
+    }
+}
+
+#[tokio::test]
+async fn a_nonprofit_is_added_approved_with_sanitised_text_and_only_four_account_digits() {
+    for (c, _db) in each().await {
+        let i = setup(&c).await;
+        let n = c.create_charity(&i).await.unwrap();
+        assert_eq!(n.tax_id, "12-3456789");
+        assert_eq!(n.phone_number, "5551234567");
+        assert_eq!(n.email, "info@water.example.org");
+        assert_eq!(n.admin_verification, "Approve");
+        assert!(n.admin_approve_at.is_some() && n.is_active && !n.is_imported);
+        assert_eq!(n.category_name, "Health");
+        assert_eq!(n.causes.iter().map(|c| c.name.as_str()).collect::<Vec<_>>(), ["Clean Water"]);
+        assert!(!n.mission.contains("script") && n.mission.contains("href=\"https://example.org\""), "{}", n.mission);
+        assert!(!n.description.contains("javascript") && n.description.contains("tel:+15551234567"), "{}", n.description);
+        assert_eq!(n.payment_methods.len(), 1);
+        assert_eq!((n.payment_methods[0].last4.as_str(), n.payment_methods[0].is_default), ("6789", true));
+        let stored: String = sqlx::query_scalar("SELECT routing_number || ':' || last4 FROM charity_payment_methods").fetch_one(&c.db.pool).await.unwrap();
+        assert_eq!(stored, "021000021:6789", "the full account number is never stored");
+        assert_eq!(c.get_charity(&n.id).await.unwrap(), n);
+        assert_eq!(c.payment_methods(&n.id).await.unwrap(), n.payment_methods);
+
+        // The Tax ID is unique, with or without its dash.
+        let mut dup = i.clone();
+        dup.charity_name = "Other".into();
+        dup.tax_id = "123456789".into();
+        assert!(matches!(c.create_charity(&dup).await, Err(Error::Conflict(m)) if m == "Tax ID already exists"));
+        assert_eq!(events(&c).await.iter().filter(|e| e.starts_with("catalogue.charity")).collect::<Vec<_>>(), ["catalogue.charity.created"]);
+    }
+}
+
+#[tokio::test]
+async fn status_verification_update_and_delete_follow_the_lifecycle_with_events() {
+    for (c, _db) in each().await {
+        let i = setup(&c).await;
+        let n = c.create_charity(&i).await.unwrap();
+        assert!(!c.set_charity_active(&n.id, false).await.unwrap().is_active);
+        assert!(c.set_charity_active(&n.id, true).await.unwrap().is_active);
+
+        // Rejecting needs a reason.
+        assert_eq!(message_of(c.change_verification(&n.id, "Reject", "  ").await.unwrap_err(), "rejectReason"), "Please Enter Add Reason");
+        assert_eq!(message_of(c.change_verification(&n.id, "Maybe", "").await.unwrap_err(), "adminVerification"), "adminVerification must be Approve or Reject");
+        let r = c.change_verification(&n.id, "Reject", "Documents missing").await.unwrap();
+        assert_eq!((r.admin_verification.as_str(), r.reject_reason.as_str(), r.admin_approve_at), ("Reject", "Documents missing", None));
+        assert_eq!(c.list_charities(&q(false, "Reject", "", "", "")).await.unwrap().1, 1);
+        // Editing a rejected nonprofit sends it back to Pending; its payment methods stay when not given.
+        let mut edit = i.clone();
+        edit.charity_name = "Water For Everyone".into();
+        edit.payment_methods = None;
+        let u = c.update_charity(&n.id, &edit, false).await.unwrap();
+        assert_eq!((u.charity_name.as_str(), u.admin_verification.as_str()), ("Water For Everyone", "Pending"));
+        assert_eq!(u.payment_methods.len(), 1);
+        // Keeping a method by its id, adding another.
+        let mut keep = edit.clone();
+        keep.payment_methods = Some(pb::PaymentMethods {
+            items: vec![
+                pb::PaymentMethodInput {
+                    r#type: "bank_account".into(),
+                    bank_name: "Second Bank".into(),
+                    account_holder: "WFA".into(),
+                    routing_number: "011000015".into(),
+                    account_number: "4321".into(),
+                    id: String::new(),
+                },
+                pb::PaymentMethodInput { id: u.payment_methods[0].id.clone(), ..Default::default() },
+            ],
+        });
+        let k = c.update_charity(&n.id, &keep, false).await.unwrap();
+        assert_eq!(k.payment_methods.iter().map(|m| (m.last4.as_str(), m.is_default)).collect::<Vec<_>>(), [("4321", true), ("6789", false)]);
+
+        let a = c.change_verification(&n.id, "Approve", "").await.unwrap();
+        assert!(a.admin_approve_at.is_some() && a.reject_reason.is_empty());
+        assert!(matches!(c.change_verification(&n.id, "Approve", "").await, Err(Error::Conflict(_))));
+        c.delete_charity(&n.id).await.unwrap();
+        assert!(matches!(c.get_charity(&n.id).await, Err(Error::NotFound(m)) if m == "Nonprofit not found"));
+        assert!(matches!(c.delete_charity(&n.id).await, Err(Error::NotFound(_))));
+        let charity_events: Vec<String> = events(&c).await.into_iter().filter(|e| e.starts_with("catalogue.charity")).collect();
+        assert_eq!(
+            charity_events,
+            [
+                "catalogue.charity.created",
+                "catalogue.charity.status_changed",
+                "catalogue.charity.status_changed",
+                "catalogue.charity.rejected",
+                "catalogue.charity.resubmitted",
+                "catalogue.charity.updated",
+                "catalogue.charity.verified",
+                "catalogue.charity.deleted"
+            ]
+        );
+    }
+}
+
+#[tokio::test]
+async fn lists_filter_by_tab_and_verification_search_past_two_characters_and_sort() {
+    for (c, _db) in each().await {
+        let base = setup(&c).await;
+        let mut ids = vec![];
+        for (k, name) in ["Zeta Aid", "alpha Relief", "Beta Care", "Ábaco Fund"].iter().enumerate() {
+            let mut i = base.clone();
+            i.charity_name = name.to_string();
+            i.tax_id = format!("10000000{k}");
+            ids.push(c.create_charity(&i).await.unwrap().id);
+            tokio::time::sleep(std::time::Duration::from_millis(3)).await;
+        }
+        let names = |rows: Vec<pb::CharityRow>| rows.into_iter().map(|r| r.charity_name).collect::<Vec<_>>();
+        let (rows, total) = c.list_charities(&q(false, "Approve", "", "charityName", "asc")).await.unwrap();
+        assert_eq!(total, 4);
+        assert_eq!(names(rows)[..3], ["alpha Relief", "Beta Care", "Zeta Aid"]);
+        // Newest approval first.
+        let (rows, _) = c.list_charities(&q(false, "Approve", "", "adminApproveAt", "desc")).await.unwrap();
+        assert_eq!(rows[0].id, ids[3]);
+        // Search: more than 2 characters, case-insensitive, Unicode-aware; also by Tax ID digits.
+        assert_eq!(c.list_charities(&q(false, "", "ab", "", "")).await.unwrap().1, 4, "2 characters do not filter");
+        assert_eq!(names(c.list_charities(&q(false, "", "ÁBA", "", "")).await.unwrap().0), ["Ábaco Fund"]);
+        assert_eq!(names(c.list_charities(&q(false, "", "RELIEF", "", "")).await.unwrap().0), ["alpha Relief"]);
+        assert_eq!(names(c.list_charities(&q(false, "", "10-0000002", "", "")).await.unwrap().0), ["Beta Care"]);
+        assert_eq!(c.list_charities(&q(false, "", "50%", "", "")).await.unwrap().1, 0, "wildcards are literal");
+        assert_eq!(c.list_charities(&q(true, "", "", "", "")).await.unwrap().1, 0, "nothing imported");
+        assert_eq!(c.list_charities(&q(false, "Pending", "", "", "")).await.unwrap().1, 0);
+        // Paging.
+        let mut p2 = q(false, "", "", "charityName", "asc");
+        p2.page = 2;
+        p2.limit = 3;
+        let (rows, total) = c.list_charities(&p2).await.unwrap();
+        assert_eq!((names(rows), total), (vec!["Ábaco Fund".to_string()], 4));
+        // Bad queries.
+        assert!(matches!(c.list_charities(&q(false, "", "", "ein", "")).await, Err(Error::Validation(_))));
+        assert!(matches!(c.list_charities(&q(false, "Maybe", "", "", "")).await, Err(Error::Validation(_))));
+        // Selects: approved, active, onboarded only.
+        c.set_charity_active(&ids[0], false).await.unwrap();
+        assert_eq!(c.active_charities().await.unwrap().len(), 3);
+    }
+}
+
+const BMF_HEADER: &str = "EIN,NAME,ICO,STREET,CITY,STATE,ZIP,GROUP,SUBSECTION,AFFILIATION,CLASSIFICATION,RULING,DEDUCTIBILITY,FOUNDATION,ACTIVITY,ORGANIZATION,STATUS,TAX_PERIOD,ASSET_CD,INCOME_CD,FILING_REQ_CD,PF_FILING_REQ_CD,ACCT_PD,ASSET_AMT,INCOME_AMT,REVENUE_AMT,NTEE_CD,SORT_NAME";
+
+fn bmf(rows: &[&str]) -> String {
+    let mut s = String::from(BMF_HEADER);
+    for r in rows {
+        s.push('\n');
+        s.push_str(r);
+    }
+    s.push('\n');
+    s
+}
+
+fn row(ein: &str, name: &str, city: &str) -> String {
+    format!("{ein},{name},% JANE DOE,1 MAIN ST,{city},IL,62701-1234,0000,03,3,1000,199001,1,15,000000000,1,01,202312,0,0,01,0,12,0,0,0,P20,")
+}
+
+/// Splits the file into small chunks, as a stream would deliver it.
+async fn import(c: &Catalogue, apply: bool, file: &str) -> Result<pb::ImportSummary, Error> {
+    let chunks: Vec<Result<bytes::Bytes, std::io::Error>> =
+        file.as_bytes().chunks(7).map(|b| Ok(bytes::Bytes::copy_from_slice(b))).collect();
+    c.import_bmf(apply, futures::stream::iter(chunks)).await
+}
+
+#[tokio::test]
+async fn a_business_master_file_is_summarised_applied_once_and_onboarded() {
+    for (c, _db) in each().await {
+        let base = setup(&c).await;
+        // An onboarded nonprofit whose EIN is also in the file is never overwritten.
+        let onboarded = c.create_charity(&base).await.unwrap();
+        let file = bmf(&[
+            &row("010000001", "FIRST AID SOCIETY", "SPRINGFIELD"),
+            &row("010000002", "\"HOPE, FAITH AND CHARITY\"", "PEORIA"),
+            &row("12345", "SHORT EIN", "X"),
+            &row("010000003", "", "X"),
+            &row("010000001", "DUPLICATE", "X"),
+            &row("123456789", "WATER FOR ALL", "SPRINGFIELD"),
+            "",
+        ]);
+        let dry = import(&c, false, &file).await.unwrap();
+        assert_eq!((dry.rows, dry.new, dry.changed, dry.unchanged, dry.skipped, dry.invalid), (6, 2, 0, 0, 1, 3));
+        let reasons: Vec<(i64, &str)> = dry.errors.iter().map(|e| (e.row, e.reason.as_str())).collect();
+        assert_eq!(
+            reasons,
+            [(4, "EIN must be 9 digits (got '12345')"), (5, "NAME is empty"), (6, "EIN 010000001 appears earlier in the file")]
+        );
+        assert_eq!(c.list_charities(&q(true, "", "", "", "")).await.unwrap().1, 0, "a dry run writes nothing");
+
+        let applied = import(&c, true, &file).await.unwrap();
+        assert_eq!((applied.new, applied.changed, applied.skipped), (2, 0, 1));
+        let (rows, total) = c.list_charities(&q(true, "", "", "charityName", "asc")).await.unwrap();
+        assert_eq!(total, 2);
+        assert_eq!(rows[1].charity_name, "HOPE, FAITH AND CHARITY");
+        assert_eq!(rows[0].tax_id, "01-0000001");
+        assert!(rows.iter().all(|r| r.is_imported));
+        let first = c.get_charity(&rows[0].id).await.unwrap();
+        assert_eq!((first.city.as_str(), first.state.as_str(), first.zip_code.as_str(), first.ntee_code.as_str()), ("SPRINGFIELD", "IL", "62701-1234", "P20"));
+        assert_eq!(first.admin_first_name, "JANE DOE");
+        assert_eq!(c.get_charity(&onboarded.id).await.unwrap().charity_name, "Water For All");
+
+        // The same file again changes nothing; a changed row is counted and written.
+        let again = import(&c, true, &file).await.unwrap();
+        assert_eq!((again.new, again.changed, again.unchanged), (0, 0, 2));
+        let changed = import(&c, true, &bmf(&[&row("010000001", "FIRST AID SOCIETY", "CHICAGO")])).await.unwrap();
+        assert_eq!((changed.new, changed.changed), (0, 1));
+        assert_eq!(c.get_charity(&rows[0].id).await.unwrap().city, "CHICAGO");
+        let imported_events = events(&c).await.into_iter().filter(|e| e == "catalogue.charity.imported").count();
+        assert_eq!(imported_events, 2, "one event per import that wrote something");
+
+        // Imported ones have no status and no verification until onboarded; editing onboards them.
+        assert!(matches!(c.set_charity_active(&rows[0].id, false).await, Err(Error::Validation(_))));
+        assert!(matches!(c.change_verification(&rows[0].id, "Approve", "").await, Err(Error::Validation(_))));
+        let mut onboard = base.clone();
+        onboard.charity_name = "First Aid Society".into();
+        onboard.tax_id = "01-0000001".into();
+        assert!(matches!(c.update_charity(&rows[0].id, &onboard, false).await, Err(Error::Validation(_))));
+        let o = c.update_charity(&rows[0].id, &onboard, true).await.unwrap();
+        assert_eq!((o.is_imported, o.admin_verification.as_str()), (false, "Pending"));
+        assert_eq!(c.list_charities(&q(false, "Pending", "", "", "")).await.unwrap().1, 1);
+        assert_eq!(c.list_charities(&q(true, "", "", "", "")).await.unwrap().1, 1);
+        // Re-importing leaves the onboarded one alone.
+        let after = import(&c, true, &file).await.unwrap();
+        assert_eq!((after.skipped, after.changed), (2, 0));
+        assert_eq!(c.get_charity(&o.id).await.unwrap().charity_name, "First Aid Society");
+    }
+}
+
+#[tokio::test]
+async fn a_file_that_is_not_a_business_master_file_is_refused_whole() {
+    for (c, _db) in each().await {
+        for (file, msg) in [
+            ("", "The file is empty"),
+            ("name,email\nx,y\n", "The file is not a Business Master File: missing column EIN, STREET, CITY, STATE, ZIP"),
+            (&format!("{BMF_HEADER}\n"), "The file has no rows"),
+        ] {
+            let e = import(&c, true, file).await.unwrap_err();
+            assert_eq!(message_of(e, "file"), msg);
+        }
+        assert_eq!(c.list_charities(&q(true, "", "", "", "")).await.unwrap().1, 0);
+    }
+}
+
+#[test]
+fn tax_ids_and_zip_codes_are_recognised() {
+    assert_eq!(charity::parse_ein("12-3456789").as_deref(), Some("123456789"));
+    assert_eq!(charity::parse_ein(" 123456789 ").as_deref(), Some("123456789"));
+    for bad in ["1-23456789", "12-34567890", "abcdefghi", "12345678", ""] {
+        assert_eq!(charity::parse_ein(bad), None, "{bad}");
+    }
+    for good in ["62701", "62701-1234", "627011234"] {
+        assert!(charity::valid_zip(good), "{good}");
+    }
+    for bad in ["6270", "62701-123", "ABCDE", "62701 1234"] {
+        assert!(!charity::valid_zip(bad), "{bad}");
+    }
+    assert_eq!(charity::sanitize_html("<a href=\"mailto:a@b.org\" onclick=\"x()\">m</a>"), "<a href=\"mailto:a@b.org\" rel=\"noopener noreferrer\">m</a>");
+}
