@@ -17,6 +17,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     for f in ["Charity.id", "NamedRef.id", "PaymentMethod.id", "CharityRow.id", "PaymentMethodInput.id"] {
         config = config.field_attribute(format!("catalogue.v1.{f}"), "#[serde(rename = \"_id\")]");
     }
+    config = config.field_attribute("catalogue.v1.CharityInput.payment_methods", "#[serde(with = \"crate::json::payment_methods\")]");
     config.compile_fds(fds)?;
     Ok(())
 }

@@ -29,6 +29,13 @@ pub struct Config {
     /// Base URL of media files; defaults to PUBLIC_URL/media.
     #[arg(long, env = "MEDIA_URL")]
     pub media_url: Option<String>,
+    /// Folder of media files and uploads (when no S3 bucket is configured).
+    #[arg(long, env = "MEDIA_DIR", default_value = "data/media")]
+    pub media_dir: PathBuf,
+    /// An S3-compatible bucket for media files and uploads (AWS_ACCESS_KEY_ID,
+    /// AWS_SECRET_ACCESS_KEY, AWS_REGION, AWS_ENDPOINT for non-AWS stores).
+    #[arg(long, env = "MEDIA_S3_BUCKET")]
+    pub media_s3_bucket: Option<String>,
     /// The built web console to serve.
     #[arg(long, env = "WEB_DIR")]
     pub web_dir: Option<PathBuf>,
@@ -51,12 +58,19 @@ impl Config {
         let identity = IdentityClient::new(crate::state::traced(identity_channel.clone()));
         let catalogue_channel = channel(&self.catalogue_url)?;
         let catalogue = proto::catalogue::v1::catalogue_client::CatalogueClient::new(crate::state::traced(catalogue_channel.clone()));
+        let catalogue_long = proto::catalogue::v1::catalogue_client::CatalogueClient::new(crate::state::traced(
+            crate::state::long_channel(&self.catalogue_url)?,
+        ));
+        let storage = crate::media::Storage::from_config(&self.media_dir, self.media_s3_bucket.as_deref())?;
+        tracing::info!(storage = %storage.describe, "media storage");
         let public_url = self.public_url.trim_end_matches('/').to_string();
         Ok(AppState(Arc::new(Inner {
             identity,
             identity_channel,
             catalogue,
             catalogue_channel,
+            catalogue_long,
+            storage,
             keys: Keys::new(self.jwt_secret.as_bytes()),
             cache,
             settings: Settings {

@@ -95,6 +95,8 @@ pub fn table() -> Vec<Entry> {
         POST "/admin/charity/delete" => Grant(&[(CHARITY, "delete")]);
         PATCH "/admin/charity/update/{id}" => Grant(&[(CHARITY, "edit")]);
         PATCH "/admin/charity/charityStatus/{id}" => Grant(&[(CHARITY, "status")]);
+        POST "/admin/charity/import" => Grant(&[(CHARITY, "delete")]);
+        POST "/admin/charity/import/{importId}/apply" => Grant(&[(CHARITY, "delete")]);
         GET "/admin/payment-method/findPaymentMethodbyCharity/{id}" => Grant(&[(CHARITY, "any"), (NEW_CHARITY, "view")]);
         POST "/admin/common/list" => SignedIn;
         // Communities and posts

@@ -45,6 +45,9 @@ pub struct Inner {
     pub identity_channel: Channel,
     pub catalogue: Catalogue,
     pub catalogue_channel: Channel,
+    /// The catalogue without the per-call deadline, for imports and exports that stream.
+    pub catalogue_long: Catalogue,
+    pub storage: crate::media::Storage,
     pub keys: Keys,
     pub cache: Arc<dyn Cache>,
     pub settings: Settings,
@@ -60,12 +63,19 @@ impl std::ops::Deref for AppState {
 
 /// A lazily connected channel to a service: a service that is down does not stop the BFF.
 pub fn channel(url: &str) -> anyhow::Result<Channel> {
+    Ok(endpoint(url)?.timeout(Duration::from_secs(15)).connect_lazy())
+}
+
+/// The same without a per-call deadline (streamed imports and exports run as long as their data).
+pub fn long_channel(url: &str) -> anyhow::Result<Channel> {
+    Ok(endpoint(url)?.connect_lazy())
+}
+
+fn endpoint(url: &str) -> anyhow::Result<Endpoint> {
     Ok(Endpoint::from_shared(url.to_string())?
         .connect_timeout(Duration::from_secs(2))
-        .timeout(Duration::from_secs(15))
         .tcp_nodelay(true)
-        .http2_keep_alive_interval(Duration::from_secs(30))
-        .connect_lazy())
+        .http2_keep_alive_interval(Duration::from_secs(30)))
 }
 
 /// The standing of an account, as cached.
@@ -86,6 +96,10 @@ impl Inner {
 
     pub fn catalogue(&self) -> Catalogue {
         self.catalogue.clone()
+    }
+
+    pub fn catalogue_long(&self) -> Catalogue {
+        self.catalogue_long.clone()
     }
 
     /// The account's standing: from the cache, else from identity (then cached).

@@ -80,6 +80,8 @@ fn bff_proc(identity_port: u16, catalogue_port: u16, redis: &str, port: u16) -> 
             .env("REDIS_URL", redis)
             .env("LISTEN", format!("127.0.0.1:{port}"))
             .env("PUBLIC_URL", format!("http://127.0.0.1:{port}"))
+            // Every replica shares one media store (a volume or a bucket in a cluster).
+            .env("MEDIA_DIR", std::env::temp_dir().join(format!("gc-cluster-media-{}", std::process::id())))
             .env("LOG_FORMAT", "json")
             .stdout(Stdio::null())
             .stderr(Stdio::null())

@@ -60,6 +60,8 @@ async fn a_request_trace_reaches_the_event_consumer() {
         redis_url: None,
         public_url: "http://console.test".into(),
         media_url: None,
+        media_dir: std::env::temp_dir().join(format!("gc-trace-media-{}", std::process::id())),
+        media_s3_bucket: None,
         web_dir: None,
         trust_forwarded: false,
         principal_cache_secs: 30,

@@ -14,3 +14,20 @@ pub mod catalogue {
 }
 
 pub mod modules;
+
+/// JSON shapes that differ from the proto layout.
+pub mod json {
+    /// `paymentMethods` is a plain list in JSON (absent = unchanged), a wrapper message in proto.
+    pub mod payment_methods {
+        use crate::catalogue::v1::{PaymentMethodInput, PaymentMethods};
+        use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+        pub fn serialize<S: Serializer>(v: &Option<PaymentMethods>, s: S) -> Result<S::Ok, S::Error> {
+            v.as_ref().map(|p| &p.items).serialize(s)
+        }
+
+        pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<PaymentMethods>, D::Error> {
+            Ok(Option::<Vec<PaymentMethodInput>>::deserialize(d)?.map(|items| PaymentMethods { items }))
+        }
+    }
+}

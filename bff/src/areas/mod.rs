@@ -1,7 +1,9 @@
 //! REST areas; each gives its routes, the root merges them.
 
 pub mod auth;
+pub mod charity;
 pub mod locations;
+pub mod media;
 pub mod sub_admin;
 pub mod terms;
 
@@ -13,6 +15,8 @@ pub fn routes() -> Vec<Route> {
     all.extend(locations::routes());
     all.extend(sub_admin::routes());
     all.extend(terms::routes());
+    all.extend(charity::routes());
+    all.extend(media::routes());
     all
 }
 

@@ -26,6 +26,12 @@ pub fn routes() -> Vec<Route> {
         route(Method::POST, "/admin/cause/getAll", "Active causes, by name", with(CAUSE, post(active))),
         route(Method::POST, "/admin/cause/create", "Create a cause", with(CAUSE, post(create))),
         route(Method::POST, "/admin/cause/causeList", "Page of causes (page, limit, search, column, order)", with(CAUSE, post(list_page))),
+        route(
+            Method::POST,
+            "/admin/cause/causeList-excel",
+            "Causes matching the list filter as an Excel workbook (.xlsx)",
+            with(CAUSE, post(export)),
+        ),
         route(Method::POST, "/admin/cause/delete", "Delete a cause ({ id })", with(CAUSE, post(remove))),
         route(Method::GET, "/admin/cause/get/{id}", "One cause", with(CAUSE, get(one))),
         route(Method::PATCH, "/admin/cause/update/{id}", "Rename or re-describe a cause", with(CAUSE, patch(update))),
@@ -112,4 +118,75 @@ async fn list_page(State(state): State<AppState>, axum::Extension(k): K, Body(b)
     let req = pb::ListTermsRequest { kind: k.kind as i32, page: b.page, limit: b.limit, search: b.search, column: b.column, order: b.order };
     let page = retry(|| async { state.catalogue().list_terms(req.clone()).await }).await?.into_inner();
     list(&format!("{} list", k.label), page.items.into_iter().map(view).collect::<Vec<_>>(), page.total)
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct ExportBody {
+    search: String,
+    column: String,
+    order: String,
+}
+
+/// Streams every term that matches the filter into an .xlsx written in constant memory
+/// (rows go to a temporary file as they come), then streams that file to the client.
+async fn export(State(state): State<AppState>, axum::Extension(k): K, Body(b): Body<ExportBody>) -> Result<axum::response::Response, ApiError> {
+    use axum::http::{HeaderValue, header};
+    use axum::response::IntoResponse;
+    let req = pb::ListTermsRequest { kind: k.kind as i32, page: 1, limit: 1, search: b.search, column: b.column, order: b.order };
+    let mut stream = retry(|| async { state.catalogue_long().stream_terms(req.clone()).await }).await?.into_inner();
+    // The first answer tells a bad filter (400) from a good one before anything is sent.
+    let first = stream.message().await?;
+    let (tx, rx) = tokio::sync::mpsc::channel::<pb::Term>(256);
+    let title = format!("{}s", k.label);
+    let writer = tokio::task::spawn_blocking(move || write_xlsx(&title, rx));
+    if let Some(t) = first
+        && tx.send(t).await.is_ok()
+    {
+        while let Some(t) = stream.message().await? {
+            if tx.send(t).await.is_err() {
+                break;
+            }
+        }
+    }
+    drop(tx);
+    let file = writer.await.map_err(ApiError::internal)?.map_err(ApiError::internal)?;
+    let body = axum::body::Body::from_stream(tokio_util::io::ReaderStream::new(tokio::fs::File::from_std(file)));
+    let mut res = body.into_response();
+    let h = res.headers_mut();
+    h.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"));
+    let name = format!("attachment; filename=\"{}s.xlsx\"", k.label.to_lowercase());
+    h.insert(header::CONTENT_DISPOSITION, HeaderValue::from_str(&name).map_err(ApiError::internal)?);
+    Ok(res)
+}
+
+/// Writes the rows it receives into a workbook in a temporary file (deleted when closed),
+/// positioned at its start.
+fn write_xlsx(title: &str, mut rows: tokio::sync::mpsc::Receiver<pb::Term>) -> anyhow::Result<std::fs::File> {
+    use rust_xlsxwriter::{ExcelDateTime, Format, Workbook};
+    use std::io::{Seek, SeekFrom};
+    let mut wb = Workbook::new();
+    let ws = wb.add_worksheet_with_constant_memory()?;
+    ws.set_name(title)?;
+    let bold = Format::new().set_bold();
+    let date = Format::new().set_num_format("mmm d yyyy, h:mm AM/PM");
+    for (col, head) in ["Name", "Description", "Status", "Created At"].iter().enumerate() {
+        ws.write_string_with_format(0, col as u16, *head, &bold)?;
+    }
+    ws.set_column_width(0, 40)?;
+    ws.set_column_width(1, 60)?;
+    ws.set_column_width(2, 10)?;
+    ws.set_column_width(3, 22)?;
+    let mut row = 1u32;
+    while let Some(t) = rows.blocking_recv() {
+        ws.write_string(row, 0, &t.name)?;
+        ws.write_string(row, 1, &t.description)?;
+        ws.write_string(row, 2, if t.active { "Active" } else { "Inactive" })?;
+        ws.write_datetime_with_format(row, 3, ExcelDateTime::from_timestamp(t.created_at / 1000)?, &date)?;
+        row += 1;
+    }
+    let mut file = tempfile::tempfile()?;
+    wb.save_to_writer(&mut file)?;
+    file.seek(SeekFrom::Start(0))?;
+    Ok(file)
 }

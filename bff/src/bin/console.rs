@@ -79,6 +79,8 @@ async fn main() -> anyhow::Result<()> {
         redis_url: None,
         public_url: public_url.clone(),
         media_url: None,
+        media_dir: data.join("media"),
+        media_s3_bucket: None,
         web_dir: Some(web_dir),
         trust_forwarded: false,
         principal_cache_secs: 30,

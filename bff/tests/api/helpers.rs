@@ -89,6 +89,8 @@ pub async fn spawn_full(tune: impl FnOnce(&mut identity::app::Config), drain: Du
         redis_url: None,
         public_url: "http://console.test".into(),
         media_url: None,
+        media_dir: data.0.join("media"),
+        media_s3_bucket: None,
         web_dir: None,
         trust_forwarded: true,
         principal_cache_secs: 30,
@@ -126,6 +128,36 @@ impl TestApp {
 
     pub async fn post(&self, path: &str, token: Option<&str>, body: Value) -> Resp {
         self.call(Method::POST, path, token, Some(body)).await
+    }
+
+    pub async fn patch(&self, path: &str, token: Option<&str>, body: Value) -> Resp {
+        self.call(Method::PATCH, path, token, Some(body)).await
+    }
+
+    /// A multipart form post: `file` = (field, file name, bytes), plus text fields.
+    pub async fn upload(&self, path: &str, token: Option<&str>, file: Option<(&str, &str, Vec<u8>)>, fields: &[(&str, &str)]) -> Resp {
+        let mut form = reqwest::multipart::Form::new();
+        for (k, v) in fields {
+            form = form.text(k.to_string(), v.to_string());
+        }
+        if let Some((field, name, bytes)) = file {
+            form = form.part(field.to_string(), reqwest::multipart::Part::bytes(bytes).file_name(name.to_string()));
+        }
+        let mut req = self.client.post(format!("{}{path}", self.base)).multipart(form);
+        if let Some(t) = token {
+            req = req.bearer_auth(t);
+        }
+        let res = req.send().await.expect("request sent");
+        let status = res.status();
+        let text = res.text().await.unwrap_or_default();
+        let body = serde_json::from_str(&text).unwrap_or(Value::String(text));
+        Resp { status, body }
+    }
+
+    /// Signs in with a sub-admin's or nonprofit admin's password `secret12`; answers the token.
+    pub async fn token_of(&self, path: &str, email: &str) -> String {
+        let r = self.post(path, None, json!({ "email": email, "password": "secret12" })).await.expect(200);
+        r.body["data"]["authToken"].as_str().unwrap().to_string()
     }
 
     pub async fn get(&self, path: &str, token: Option<&str>) -> Resp {

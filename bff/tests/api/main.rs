@@ -1,7 +1,9 @@
 //! The BFF over HTTP against a started app (identity on loopback gRPC behind it).
 
 mod auth;
+mod charity;
 mod helpers;
+mod media;
 mod platform;
 mod sub_admin;
 mod terms;

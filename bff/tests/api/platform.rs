@@ -73,6 +73,8 @@ async fn a_service_that_is_down_gives_a_clear_503_not_a_hang() {
         redis_url: None,
         public_url: "http://console.test".into(),
         media_url: None,
+        media_dir: std::env::temp_dir().join(format!("gc-platform-media-{}", std::process::id())),
+        media_s3_bucket: None,
         web_dir: None,
         trust_forwarded: false,
         principal_cache_secs: 30,

@@ -1,0 +1,320 @@
+//! Nonprofits (/admin/charity), their payment methods, the demo list (/admin/common/list)
+//! and the Business Master File import (SPEC section 7, bff/API.md "Nonprofits").
+//!
+//! The record travels as the catalogue's proto messages, which serialise as the REST JSON.
+//! A nonprofit admin reaches only its own nonprofit (get, update, payment methods).
+
+use crate::auth::Caller;
+use crate::error::ApiError;
+use crate::reply::{Body, Reply, Route, list, ok, route};
+use crate::state::{AppState, retry, retry_unsent};
+use axum::Extension;
+use axum::extract::{DefaultBodyLimit, Multipart, Path, State};
+use axum::http::Method;
+use axum::routing::{get, patch, post};
+use futures::StreamExt;
+use proto::catalogue::v1 as pb;
+use serde::Deserialize;
+use serde_json::json;
+
+/// The largest Business Master File accepted from the console.
+pub const MAX_IMPORT_BYTES: u64 = 1024 * 1024 * 1024;
+/// How long an uploaded file waits for its apply.
+const IMPORT_TTL_MS: i64 = 60 * 60 * 1000;
+
+pub fn routes() -> Vec<Route> {
+    vec![
+        route(Method::POST, "/admin/charity/getAll", "Approved, active nonprofits by name", post(active)),
+        route(Method::POST, "/admin/charity/charityList", "Page of nonprofits (isNavigator: imported tab)", post(list_page)),
+        route(Method::GET, "/admin/charity/get/{id}", "One nonprofit", get(one)),
+        route(Method::POST, "/admin/charity/changeVerification", "Approve or reject a nonprofit", post(verify)),
+        route(Method::POST, "/admin/charity/create", "Add a nonprofit", post(create)),
+        route(Method::POST, "/admin/charity/delete", "Delete a nonprofit ({ id })", post(remove)),
+        route(Method::PATCH, "/admin/charity/update/{id}", "Edit (or onboard) a nonprofit", patch(update)),
+        route(Method::PATCH, "/admin/charity/charityStatus/{id}", "Activate or deactivate a nonprofit", patch(status)),
+        route(
+            Method::POST,
+            "/admin/charity/import",
+            "Upload a Business Master File and summarise it (dry run)",
+            post(import_upload).layer(DefaultBodyLimit::max(MAX_IMPORT_BYTES as usize + 1024 * 1024)),
+        ),
+        route(Method::POST, "/admin/charity/import/{importId}/apply", "Apply an uploaded Business Master File", post(import_apply)),
+        route(Method::GET, "/admin/payment-method/findPaymentMethodbyCharity/{id}", "Payment methods of a nonprofit", get(payment_methods)),
+        route(Method::POST, "/admin/common/list", "Demo list of nonprofit names (type 'charity')", post(common_list)),
+    ]
+}
+
+const CHARITY_ADMIN: &str = "Charity Admin";
+
+fn is_charity_admin(c: &Caller) -> bool {
+    c.admin_type == CHARITY_ADMIN
+}
+
+/// A nonprofit admin may reach only its own nonprofit.
+fn own_only(c: &Caller, id: &str) -> Result<(), ApiError> {
+    if is_charity_admin(c) && c.charity_id != id {
+        return Err(ApiError::forbidden());
+    }
+    Ok(())
+}
+
+/// Calls a nonprofit admin may not make at all (lists, verification, status, delete, add).
+fn not_for_charity_admin(c: &Caller) -> Result<(), ApiError> {
+    if is_charity_admin(c) { Err(ApiError::forbidden()) } else { Ok(()) }
+}
+
+async fn active(State(state): State<AppState>) -> Reply {
+    let page = retry(|| async { state.catalogue().active_charities(pb::Empty {}).await }).await?.into_inner();
+    ok("Nonprofit list", page.items.into_iter().map(|r| json!({ "_id": r.id, "charityName": r.charity_name })).collect::<Vec<_>>())
+}
+
+#[derive(Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct CharityListBody {
+    #[serde(flatten)]
+    list: super::ListBody,
+    is_navigator: bool,
+    admin_verification: String,
+}
+
+impl Default for CharityListBody {
+    fn default() -> Self {
+        Self { list: super::ListBody::default(), is_navigator: false, admin_verification: String::new() }
+    }
+}
+
+async fn list_page(State(state): State<AppState>, Extension(caller): Extension<Caller>, Body(b): Body<CharityListBody>) -> Reply {
+    not_for_charity_admin(&caller)?;
+    let req = pb::ListCharitiesRequest {
+        page: b.list.page,
+        limit: b.list.limit,
+        search: b.list.search,
+        column: b.list.column,
+        order: b.list.order,
+        is_navigator: b.is_navigator,
+        admin_verification: b.admin_verification,
+    };
+    let page = retry(|| async { state.catalogue().list_charities(req.clone()).await }).await?.into_inner();
+    list("Nonprofit list", page.items, page.total)
+}
+
+async fn one(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>) -> Reply {
+    own_only(&caller, &id)?;
+    let req = pb::CharityRef { id };
+    let c = retry(|| async { state.catalogue().get_charity(req.clone()).await }).await?.into_inner();
+    ok("Nonprofit details", c)
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default, rename_all = "camelCase")]
+pub struct VerificationBody {
+    charity_id: String,
+    admin_verification: String,
+    reject_reason: String,
+}
+
+async fn verify(State(state): State<AppState>, Extension(caller): Extension<Caller>, Body(b): Body<VerificationBody>) -> Reply {
+    not_for_charity_admin(&caller)?;
+    let approve = b.admin_verification == "Approve";
+    let req = pb::ChangeVerificationRequest { charity_id: b.charity_id, admin_verification: b.admin_verification, reject_reason: b.reject_reason };
+    let c = retry(|| async { state.catalogue().change_verification(req.clone()).await }).await?.into_inner();
+    ok(if approve { "Nonprofit approved successfully" } else { "Nonprofit rejected successfully" }, c)
+}
+
+async fn create(State(state): State<AppState>, Extension(caller): Extension<Caller>, Body(b): Body<pb::CharityInput>) -> Reply {
+    not_for_charity_admin(&caller)?;
+    let c = retry_unsent(|| async { state.catalogue().create_charity(b.clone()).await }).await?.into_inner();
+    ok("Nonprofit created successfully", c)
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default, rename_all = "camelCase")]
+pub struct UpdateBody {
+    #[serde(flatten)]
+    input: pb::CharityInput,
+    onboard: bool,
+}
+
+async fn update(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>, Body(b): Body<UpdateBody>) -> Reply {
+    own_only(&caller, &id)?;
+    if b.onboard {
+        not_for_charity_admin(&caller)?;
+    }
+    let req = pb::UpdateCharityRequest { id, input: Some(b.input), onboard: b.onboard };
+    let c = retry(|| async { state.catalogue().update_charity(req.clone()).await }).await?.into_inner();
+    ok("Nonprofit updated successfully", c)
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default, rename_all = "camelCase")]
+pub struct StatusBody {
+    is_active: Option<bool>,
+}
+
+async fn status(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>, Body(b): Body<StatusBody>) -> Reply {
+    not_for_charity_admin(&caller)?;
+    let active = b.is_active.ok_or_else(|| ApiError::validation("isActive", "isActive is required"))?;
+    let req = pb::SetCharityStatusRequest { id, active };
+    let c = retry(|| async { state.catalogue().set_charity_status(req.clone()).await }).await?.into_inner();
+    ok(if active { "Nonprofit activated successfully" } else { "Nonprofit deactivated successfully" }, c)
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct DeleteBody {
+    id: String,
+}
+
+async fn remove(State(state): State<AppState>, Extension(caller): Extension<Caller>, Body(b): Body<DeleteBody>) -> Reply {
+    not_for_charity_admin(&caller)?;
+    let req = pb::CharityRef { id: b.id };
+    retry_unsent(|| async { state.catalogue().delete_charity(req.clone()).await }).await?;
+    ok("Nonprofit deleted successfully", json!({}))
+}
+
+async fn payment_methods(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>) -> Reply {
+    own_only(&caller, &id)?;
+    let req = pb::CharityRef { id };
+    let c = retry(|| async { state.catalogue().get_charity(req.clone()).await }).await?.into_inner();
+    ok("Payment methods", c.payment_methods)
+}
+
+#[derive(Deserialize)]
+#[serde(default)]
+pub struct CommonListBody {
+    page: i64,
+    limit: i64,
+    #[serde(rename = "type")]
+    kind: String,
+    search: String,
+}
+
+impl Default for CommonListBody {
+    fn default() -> Self {
+        Self { page: 1, limit: 10, kind: String::new(), search: String::new() }
+    }
+}
+
+async fn common_list(State(state): State<AppState>, Body(b): Body<CommonListBody>) -> Reply {
+    if b.kind != "charity" {
+        return Err(ApiError::validation("type", "type must be charity"));
+    }
+    let req = pb::ListCharitiesRequest {
+        page: b.page,
+        limit: b.limit,
+        search: b.search,
+        column: "charityName".into(),
+        order: "asc".into(),
+        is_navigator: false,
+        admin_verification: "Approve".into(),
+    };
+    let page = retry(|| async { state.catalogue().list_charities(req.clone()).await }).await?.into_inner();
+    let items: Vec<_> = page.items.into_iter().map(|r| json!({ "_id": r.id, "name": r.charity_name })).collect();
+    list("Nonprofit list", json!({ "list": items }), page.total)
+}
+
+fn import_path(id: &str) -> String {
+    format!("imports/{id}.csv")
+}
+
+/// Streams a stored upload to the catalogue's import; answers the summary.
+async fn run_import(state: &AppState, import_id: &str, apply: bool) -> Result<pb::ImportSummary, ApiError> {
+    let not_found = || ApiError::not_found("Import not found, upload the file again");
+    if import_id.len() != 24 || !import_id.chars().all(|c| c.is_ascii_hexdigit()) {
+        return Err(not_found());
+    }
+    let path = import_path(import_id);
+    let Some((stream, modified, _)) = state.storage.get(&path).await? else {
+        return Err(not_found());
+    };
+    if common::now_ms() - modified > IMPORT_TTL_MS {
+        state.storage.delete(&path).await.ok();
+        return Err(not_found());
+    }
+    // A task feeds the request stream; a storage error stops it and is remembered, so the
+    // answer says so instead of reporting a short import.
+    let (tx, rx) = tokio::sync::mpsc::channel::<pb::ImportChunk>(8);
+    let feeder = tokio::spawn(async move {
+        let mut stream = stream;
+        if tx.send(pb::ImportChunk { apply, data: vec![] }).await.is_err() {
+            return true;
+        }
+        while let Some(chunk) = stream.next().await {
+            match chunk {
+                Ok(b) => {
+                    if tx.send(pb::ImportChunk { apply: false, data: b.to_vec() }).await.is_err() {
+                        return true;
+                    }
+                }
+                Err(e) => {
+                    tracing::error!(error = %e, "the stored upload could not be read to its end");
+                    return false;
+                }
+            }
+        }
+        true
+    });
+    let chunks = tokio_stream::wrappers::ReceiverStream::new(rx);
+    let summary = state.catalogue_long().import_bmf(chunks).await?.into_inner();
+    if !feeder.await.unwrap_or(false) {
+        return Err(ApiError::new(
+            axum::http::StatusCode::SERVICE_UNAVAILABLE,
+            "STORAGE_UNAVAILABLE",
+            "File storage is unavailable, please try again later",
+        ));
+    }
+    Ok(summary)
+}
+
+fn summary_json(id: &str, s: pb::ImportSummary) -> serde_json::Value {
+    let mut v = serde_json::to_value(s).expect("summary serialises");
+    v["importId"] = json!(id);
+    v
+}
+
+async fn import_upload(State(state): State<AppState>, Extension(caller): Extension<Caller>, mut form: Multipart) -> Reply {
+    not_for_charity_admin(&caller)?;
+    let read_error = |e: axum::extract::multipart::MultipartError| ApiError::validation("file", &format!("The upload could not be read: {}", e.body_text()));
+    let id = common::new_id();
+    let mut stored = false;
+    while let Some(field) = form.next_field().await.map_err(read_error)? {
+        if field.name() != Some("file") {
+            continue;
+        }
+        let name = field.file_name().unwrap_or_default().to_ascii_lowercase();
+        if !name.is_empty() && !name.ends_with(".csv") && !name.ends_with(".txt") {
+            return Err(ApiError::validation("file", "Please choose a Business Master File (.csv)"));
+        }
+        let mut field = field;
+        let mut w = state.storage.writer(&import_path(&id), MAX_IMPORT_BYTES, "The file is larger than 1 GB").await?;
+        loop {
+            match field.chunk().await {
+                Ok(Some(c)) => w.write(&c).await?,
+                Ok(None) => break,
+                Err(e) => {
+                    w.abort().await;
+                    return Err(read_error(e));
+                }
+            }
+        }
+        w.finish().await?;
+        stored = true;
+    }
+    if !stored {
+        return Err(ApiError::validation("file", "Please choose a Business Master File (.csv)"));
+    }
+    match run_import(&state, &id, false).await {
+        Ok(s) => ok("Import checked: nothing is written until you apply it", summary_json(&id, s)),
+        Err(e) => {
+            state.storage.delete(&import_path(&id)).await.ok();
+            Err(e)
+        }
+    }
+}
+
+async fn import_apply(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(import_id): Path<String>) -> Reply {
+    not_for_charity_admin(&caller)?;
+    let s = run_import(&state, &import_id, true).await?;
+    state.storage.delete(&import_path(&import_id)).await.ok();
+    ok("Import applied successfully", summary_json(&import_id, s))
+}

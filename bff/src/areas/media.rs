@@ -1,0 +1,190 @@
+//! Media uploads (/local-image/*) and serving (/media/{module}/{file}), SPEC sections 3 and 7.
+
+use crate::error::ApiError;
+use crate::media::{self, Kind, MAX_IMAGE_BYTES, MAX_VIDEO_BYTES};
+use crate::reply::{Body, Reply, Route, ok, route};
+use crate::state::AppState;
+use axum::body::Body as HttpBody;
+use axum::extract::{DefaultBodyLimit, Multipart, Path, State};
+use axum::http::{HeaderValue, Method, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use bytes::{Bytes, BytesMut};
+use serde::Deserialize;
+use serde_json::json;
+
+const IMAGE_TOO_BIG: &str = "Image size should be less than 2 mb";
+const IMAGE_TYPES: &str = "Only png, jpg, jpeg, jp2, jpx, jpm and tiff images are allowed";
+const VIDEO_TOO_BIG: &str = "Video size should be less than 100 mb";
+const VIDEO_TYPES: &str = "Only mp4, webm, mov, mkv, avi and mpeg videos are allowed";
+const LIES: &str = "The file's content does not match its name";
+
+pub fn routes() -> Vec<Route> {
+    vec![
+        route(
+            Method::POST,
+            "/local-image/uploadImage",
+            "Upload an image (multipart: image, moduleName)",
+            post(upload_image).layer(DefaultBodyLimit::max(MAX_IMAGE_BYTES + 1024 * 1024)),
+        ),
+        route(
+            Method::POST,
+            "/local-image/uploadVideo",
+            "Upload a video (multipart: video, moduleName)",
+            post(upload_video).layer(DefaultBodyLimit::max(MAX_VIDEO_BYTES + 1024 * 1024)),
+        ),
+        route(Method::POST, "/local-image/removeImage", "Remove an uploaded image ({ moduleName, fileName })", post(remove_image)),
+        route(Method::POST, "/local-image/removeVideo", "Remove an uploaded video ({ moduleName, fileName })", post(remove_video)),
+        route(Method::GET, "/media/{module}/{file}", "A media file", get(serve)),
+    ]
+}
+
+fn multipart_error(e: axum::extract::multipart::MultipartError) -> ApiError {
+    ApiError::validation("file", &format!("The upload could not be read: {}", e.body_text()))
+}
+
+fn module_of(m: Option<String>) -> Result<String, ApiError> {
+    let m = m.map(|m| m.trim().to_string()).unwrap_or_default();
+    if m.is_empty() {
+        return Err(ApiError::validation("moduleName", "moduleName is required"));
+    }
+    if !media::valid_module(&m) {
+        return Err(ApiError::validation("moduleName", "moduleName may hold only letters, digits, '_' and '-'"));
+    }
+    Ok(m)
+}
+
+fn uploaded(state: &AppState, module: &str, name: &str) -> serde_json::Value {
+    json!({ "name": name, "moduleName": module, "url": format!("{}/{module}/{name}", state.settings.media_url) })
+}
+
+async fn upload_image(State(state): State<AppState>, mut form: Multipart) -> Reply {
+    let mut module = None;
+    let mut image: Option<(String, Bytes)> = None;
+    while let Some(mut field) = form.next_field().await.map_err(multipart_error)? {
+        match field.name() {
+            Some("moduleName") => module = Some(field.text().await.map_err(multipart_error)?),
+            Some("image") => {
+                let name = field.file_name().unwrap_or_default().to_string();
+                let mut buf = BytesMut::new();
+                while let Some(chunk) = field.chunk().await.map_err(multipart_error)? {
+                    buf.extend_from_slice(&chunk);
+                    if buf.len() > MAX_IMAGE_BYTES {
+                        return Err(ApiError::validation("image", IMAGE_TOO_BIG));
+                    }
+                }
+                image = Some((name, buf.freeze()));
+            }
+            _ => {} // other form fields travel with the upload and are not needed here
+        }
+    }
+    let module = module_of(module)?;
+    let (file_name, bytes) = image.ok_or_else(|| ApiError::validation("image", "Please choose an image"))?;
+    let kind = media::sniff(&bytes).filter(|k| k.is_image()).ok_or_else(|| ApiError::validation("image", IMAGE_TYPES))?;
+    if !media::name_agrees(&file_name, kind) {
+        return Err(ApiError::validation("image", LIES));
+    }
+    let name = media::new_name(kind);
+    state.storage.put(&media::media_path(&module, &name), bytes).await?;
+    ok("Image uploaded successfully", uploaded(&state, &module, &name))
+}
+
+async fn upload_video(State(state): State<AppState>, mut form: Multipart) -> Reply {
+    let mut module = None;
+    // Streamed to a holding place first: the module may come after the file.
+    let mut video: Option<(String, Kind)> = None;
+    while let Some(mut field) = form.next_field().await.map_err(multipart_error)? {
+        match field.name() {
+            Some("moduleName") => module = Some(field.text().await.map_err(multipart_error)?),
+            Some("video") => {
+                let file_name = field.file_name().unwrap_or_default().to_string();
+                let mut head = BytesMut::new();
+                while head.len() < 64 {
+                    match field.chunk().await.map_err(multipart_error)? {
+                        Some(c) => head.extend_from_slice(&c),
+                        None => break,
+                    }
+                }
+                let kind = media::sniff(&head).filter(|k| !k.is_image()).ok_or_else(|| ApiError::validation("video", VIDEO_TYPES))?;
+                if !media::name_agrees(&file_name, kind) {
+                    return Err(ApiError::validation("video", LIES));
+                }
+                let holding = format!("uploads/{}", common::new_id());
+                let mut w = state.storage.writer(&holding, MAX_VIDEO_BYTES as u64, VIDEO_TOO_BIG).await?;
+                w.write(&head).await?;
+                loop {
+                    match field.chunk().await {
+                        Ok(Some(c)) => w.write(&c).await?,
+                        Ok(None) => break,
+                        Err(e) => {
+                            w.abort().await;
+                            return Err(multipart_error(e));
+                        }
+                    }
+                }
+                w.finish().await?;
+                video = Some((holding, kind));
+            }
+            _ => {}
+        }
+    }
+    let (holding, kind) = video.ok_or_else(|| ApiError::validation("video", "Please choose a video"))?;
+    let module = match module_of(module) {
+        Ok(m) => m,
+        Err(e) => {
+            state.storage.delete(&holding).await.ok();
+            return Err(e);
+        }
+    };
+    let name = media::new_name(kind);
+    state.storage.rename(&holding, &media::media_path(&module, &name)).await?;
+    ok("Video uploaded successfully", uploaded(&state, &module, &name))
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default, rename_all = "camelCase")]
+pub struct RemoveBody {
+    module_name: String,
+    file_name: String,
+}
+
+async fn remove(state: &AppState, b: RemoveBody, image: bool) -> Reply {
+    let module = module_of(Some(b.module_name))?;
+    let file = b.file_name.trim();
+    let kind = file.rsplit_once('.').and_then(|(_, e)| Kind::from_extension(e));
+    let what = if image { "Image" } else { "Video" };
+    if !media::valid_file_name(file) || kind.map(Kind::is_image) != Some(image) {
+        return Err(ApiError::validation("fileName", &format!("Please give a valid {} file name", what.to_lowercase())));
+    }
+    if !state.storage.delete(&media::media_path(&module, file)).await? {
+        return Err(ApiError::not_found(&format!("{what} not found")));
+    }
+    ok(&format!("{what} removed successfully"), json!({}))
+}
+
+async fn remove_image(State(state): State<AppState>, Body(b): Body<RemoveBody>) -> Reply {
+    remove(&state, b, true).await
+}
+
+async fn remove_video(State(state): State<AppState>, Body(b): Body<RemoveBody>) -> Reply {
+    remove(&state, b, false).await
+}
+
+async fn serve(State(state): State<AppState>, Path((module, file)): Path<(String, String)>) -> Result<Response, ApiError> {
+    let kind = file.rsplit_once('.').and_then(|(_, e)| Kind::from_extension(e));
+    let (Some(kind), true, true) = (kind, media::valid_module(&module), media::valid_file_name(&file)) else {
+        return Err(ApiError::not_found("File not found"));
+    };
+    let Some((stream, _, size)) = state.storage.get(&media::media_path(&module, &file)).await? else {
+        return Err(ApiError::not_found("File not found"));
+    };
+    let mut res = HttpBody::from_stream(stream).into_response();
+    let h = res.headers_mut();
+    h.insert(header::CONTENT_TYPE, HeaderValue::from_static(kind.content_type()));
+    h.insert(header::CONTENT_LENGTH, HeaderValue::from(size));
+    h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    // Names are never reused: a file never changes.
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=31536000, immutable"));
+    h.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static("default-src 'none'; sandbox"));
+    Ok(res)
+}
