@@ -27,6 +27,11 @@ pub struct Running {
     pub server: tokio::task::JoinHandle<anyhow::Result<()>>,
 }
 
+/// The catalogue on its database (migrated), without serving or relaying (commands).
+pub async fn open(cfg: &Config) -> anyhow::Result<Catalogue> {
+    Ok(Catalogue::new(Db::connect(&cfg.database_url, &MIGRATIONS).await?, None))
+}
+
 /// Connects, migrates, starts the outbox relay and serves gRPC on `listen` until `shutdown`.
 pub async fn start(cfg: &Config, listen: &str, bus: Arc<dyn EventBus>, shutdown: Shutdown) -> anyhow::Result<Running> {
     let db = Db::connect(&cfg.database_url, &MIGRATIONS).await?;

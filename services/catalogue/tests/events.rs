@@ -1,0 +1,122 @@
+//! Catalogue events on a real RabbitMQ (TEST_AMQP_URL; skipped without it unless
+//! REQUIRE_SERVICES=1): what a nonprofit's life writes while the broker is down waits in
+//! the outbox and reaches consumers, in order, once it is back.
+
+use async_trait::async_trait;
+use catalogue::service::Catalogue;
+use catalogue::store::Kind;
+use common::bus::{Event, EventBus, EventHandler, RabbitBus};
+use common::outbox::Relay;
+use common::shutdown::Shutdown;
+use proto::catalogue::v1 as pb;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::Mutex;
+
+fn amqp() -> Option<String> {
+    match std::env::var("TEST_AMQP_URL").ok().filter(|u| !u.is_empty()) {
+        Some(u) => Some(u),
+        None if std::env::var("REQUIRE_SERVICES").is_ok_and(|v| v == "1") => panic!("REQUIRE_SERVICES=1 but TEST_AMQP_URL is unset"),
+        None => None,
+    }
+}
+
+/// A broker that is down.
+struct Down;
+
+#[async_trait]
+impl EventBus for Down {
+    async fn publish(&self, _e: &Event) -> anyhow::Result<()> {
+        anyhow::bail!("connection refused")
+    }
+    async fn subscribe(&self, _q: &str, _p: &[&str], _h: Arc<dyn EventHandler>, _s: Shutdown) -> anyhow::Result<()> {
+        anyhow::bail!("connection refused")
+    }
+    async fn healthy(&self) -> bool {
+        false
+    }
+}
+
+#[derive(Default)]
+struct Seen(Mutex<Vec<Event>>);
+
+#[async_trait]
+impl EventHandler for Seen {
+    async fn handle(&self, e: &Event) -> anyhow::Result<()> {
+        self.0.lock().await.push(e.clone());
+        Ok(())
+    }
+}
+
+#[tokio::test]
+async fn nonprofit_events_written_while_the_broker_is_down_reach_rabbitmq_in_order() {
+    let Some(url) = amqp() else { return };
+    for t in common::db::testing::each_backend(&catalogue::app::MIGRATIONS).await {
+        // The broker is down: every change still succeeds, its event waits in the outbox.
+        let down = Relay::new(t.db.clone(), Arc::new(Down));
+        let c = Catalogue::new(t.db.clone(), Some(down.clone()));
+        let cat = c.create(Kind::Category, "Health", "").await.unwrap();
+        let cause = c.create(Kind::Cause, "Water", "").await.unwrap();
+        let input = pb::CharityInput {
+            charity_name: "Water For All".into(),
+            tax_id: "12-3456789".into(),
+            category_id: cat.id,
+            cause_ids: vec![cause.id],
+            mission: "<p>Wells</p>".into(),
+            logo: "logo.png".into(),
+            email: "info@water.example.org".into(),
+            phone_number: "5551234567".into(),
+            address: "1 Main St".into(),
+            city: "Springfield".into(),
+            state: "IL".into(),
+            country: "United States".into(),
+            zip_code: "62701".into(),
+            admin_first_name: "Nia".into(),
+            admin_last_name: "Owner".into(),
+            admin_email: "nia@water.example.org".into(),
+            ..Default::default()
+        };
+        let n = c.create_charity(&input).await.unwrap();
+        c.change_verification(&n.id, "Reject", "Papers missing").await.unwrap();
+        c.change_verification(&n.id, "Approve", "").await.unwrap();
+        c.set_charity_active(&n.id, false).await.unwrap();
+        c.delete_charity(&n.id).await.unwrap();
+        assert!(down.publish_batch(100).await.is_err(), "nothing can be published");
+        assert_eq!(down.pending().await.unwrap(), 7);
+
+        // The broker is back: a consumer bound to the nonprofit events gets each one, in order.
+        let bus = Arc::new(RabbitBus::connect(&url).await.unwrap());
+        let seen = Arc::new(Seen::default());
+        let stop = Shutdown::new();
+        bus.subscribe(&format!("test.catalogue.{}", common::new_id()), &["catalogue.charity.#"], seen.clone(), stop.clone()).await.unwrap();
+        let relay = Relay::new(t.db.clone(), bus);
+        let task = relay.clone().spawn(stop.clone());
+        let mut got = vec![];
+        for _ in 0..100 {
+            // Other tests may publish nonprofit events too: keep this nonprofit's only.
+            got = seen.0.lock().await.iter().filter(|e| e.payload["id"] == n.id.as_str()).cloned().collect::<Vec<_>>();
+            if got.len() >= 5 {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        let kinds: Vec<&str> = got.iter().map(|e| e.event_type.as_str()).collect();
+        assert_eq!(
+            kinds,
+            [
+                "catalogue.charity.created",
+                "catalogue.charity.rejected",
+                "catalogue.charity.verified",
+                "catalogue.charity.status_changed",
+                "catalogue.charity.deleted"
+            ]
+        );
+        assert_eq!(got[1].payload["rejectReason"], "Papers missing");
+        assert_eq!(got[2].payload["adminVerification"], "Approve");
+        assert_eq!(got[3].payload["isActive"], false);
+        assert_eq!(got[0].payload["taxId"], "12-3456789");
+        assert_eq!(relay.pending().await.unwrap(), 0, "the cause and category events went too");
+        stop.trigger();
+        let _ = task.await;
+    }
+}
