@@ -32,10 +32,18 @@ pub struct Config {
     /// Folder of media files and uploads (when no S3 bucket is configured).
     #[arg(long, env = "MEDIA_DIR", default_value = "data/media")]
     pub media_dir: PathBuf,
-    /// An S3-compatible bucket for media files and uploads (AWS_ACCESS_KEY_ID,
-    /// AWS_SECRET_ACCESS_KEY, AWS_REGION, AWS_ENDPOINT for non-AWS stores).
-    #[arg(long, env = "MEDIA_S3_BUCKET")]
+    /// An S3-compatible bucket for media files and uploads (credentials from
+    /// AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY); shared by every replica.
+    #[arg(long, env = "S3_BUCKET")]
     pub media_s3_bucket: Option<String>,
+    /// The S3 endpoint (MinIO and other non-AWS stores).
+    #[arg(long, env = "S3_ENDPOINT")]
+    pub s3_endpoint: Option<String>,
+    #[arg(long, env = "S3_REGION")]
+    pub s3_region: Option<String>,
+    /// Path-style addressing (MinIO and most non-AWS stores).
+    #[arg(long, env = "S3_FORCE_PATH_STYLE", default_value_t = false)]
+    pub s3_force_path_style: bool,
     /// The built web console to serve.
     #[arg(long, env = "WEB_DIR")]
     pub web_dir: Option<PathBuf>,
@@ -61,7 +69,13 @@ impl Config {
         let catalogue_long = proto::catalogue::v1::catalogue_client::CatalogueClient::new(crate::state::traced(
             crate::state::long_channel(&self.catalogue_url)?,
         ));
-        let storage = crate::media::Storage::from_config(&self.media_dir, self.media_s3_bucket.as_deref())?;
+        let storage = crate::media::Storage::from_config(
+            &self.media_dir,
+            self.media_s3_bucket.as_deref(),
+            self.s3_endpoint.as_deref(),
+            self.s3_region.as_deref(),
+            self.s3_force_path_style,
+        )?;
         tracing::info!(storage = %storage.describe, "media storage");
         let public_url = self.public_url.trim_end_matches('/').to_string();
         Ok(AppState(Arc::new(Inner {

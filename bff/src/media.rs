@@ -24,12 +24,25 @@ pub struct Storage {
 }
 
 impl Storage {
-    /// `MEDIA_S3_BUCKET` selects an S3-compatible store (credentials, region and endpoint from
-    /// the usual AWS_* variables); otherwise the folder `dir` (created when absent).
-    pub fn from_config(dir: &std::path::Path, s3_bucket: Option<&str>) -> anyhow::Result<Self> {
+    /// A bucket selects an S3-compatible store (credentials from the AWS_* variables);
+    /// otherwise the folder `dir` (created when absent).
+    pub fn from_config(
+        dir: &std::path::Path,
+        s3_bucket: Option<&str>,
+        endpoint: Option<&str>,
+        region: Option<&str>,
+        path_style: bool,
+    ) -> anyhow::Result<Self> {
         match s3_bucket.filter(|b| !b.is_empty()) {
             Some(bucket) => {
-                let s3 = object_store::aws::AmazonS3Builder::from_env().with_bucket_name(bucket).build()?;
+                let mut b = object_store::aws::AmazonS3Builder::from_env().with_bucket_name(bucket);
+                if let Some(e) = endpoint.filter(|e| !e.is_empty()) {
+                    b = b.with_endpoint(e).with_allow_http(e.starts_with("http://"));
+                }
+                if let Some(r) = region.filter(|r| !r.is_empty()) {
+                    b = b.with_region(r);
+                }
+                let s3 = b.with_virtual_hosted_style_request(!path_style).build()?;
                 Ok(Self { store: Arc::new(s3), describe: format!("s3://{bucket}") })
             }
             None => Self::local(dir),

@@ -19,7 +19,9 @@ use sqlx::Row;
 use std::collections::{HashMap, HashSet};
 
 /// Rows compared and written per statement.
-const BATCH: usize = 500;
+const BATCH: usize = 1000;
+/// Batches written at once (PostgreSQL then works on two cores; SQLite takes them in turn).
+const IN_FLIGHT: usize = 2;
 /// Invalid rows reported one by one (all are counted).
 const MAX_ERRORS: usize = 1000;
 const REQUIRED: [&str; 6] = ["EIN", "NAME", "STREET", "CITY", "STATE", "ZIP"];
@@ -183,7 +185,43 @@ struct Tally {
     seen: HashSet<u32>,
 }
 
+/// What one batch found.
+#[derive(Default)]
+struct Counts {
+    new: i64,
+    changed: i64,
+    unchanged: i64,
+    skipped: i64,
+}
+
 impl Tally {
+    /// Counts the rows of a batch, sets aside invalid ones and EINs seen earlier in the file,
+    /// and answers the rows to compare.
+    fn prepare(&mut self, batch: Vec<Parsed>) -> Vec<(i64, BmfRow)> {
+        let mut rows = Vec::with_capacity(batch.len());
+        for (n, parsed) in batch {
+            self.summary.rows += 1;
+            match parsed {
+                Ok(r) => {
+                    if self.seen.insert(r.ein.parse::<u32>().expect("nine digits")) {
+                        rows.push((n, r));
+                    } else {
+                        self.invalid(n, format!("EIN {} appears earlier in the file", r.ein));
+                    }
+                }
+                Err(reason) => self.invalid(n, reason),
+            }
+        }
+        rows
+    }
+
+    fn add(&mut self, c: Counts) {
+        self.summary.new += c.new;
+        self.summary.changed += c.changed;
+        self.summary.unchanged += c.unchanged;
+        self.summary.skipped += c.skipped;
+    }
+
     fn invalid(&mut self, row: i64, reason: String) {
         self.summary.invalid += 1;
         if self.summary.errors.len() < MAX_ERRORS {
@@ -213,9 +251,19 @@ impl Catalogue {
         };
         let consumer = async {
             let mut tally = Tally::default();
+            let mut writing = futures::stream::FuturesUnordered::new();
             while let Some(batch) = batches.recv().await {
-                let batch = batch.map_err(|e| Error::field("file", &e))?;
-                self.import_batch(apply, batch, &mut tally).await?;
+                let rows = tally.prepare(batch.map_err(|e| Error::field("file", &e))?);
+                if rows.is_empty() {
+                    continue;
+                }
+                writing.push(self.import_batch(apply, rows));
+                if writing.len() >= IN_FLIGHT {
+                    tally.add(writing.next().await.expect("one is in flight")?);
+                }
+            }
+            while let Some(counts) = writing.next().await {
+                tally.add(counts?);
             }
             Ok::<Tally, Error>(tally)
         };
@@ -239,24 +287,9 @@ impl Catalogue {
         Ok(s)
     }
 
-    async fn import_batch(&self, apply: bool, batch: Vec<Parsed>, tally: &mut Tally) -> Result<()> {
-        let mut rows = Vec::with_capacity(batch.len());
-        for (n, parsed) in batch {
-            tally.summary.rows += 1;
-            match parsed {
-                Ok(r) => {
-                    if tally.seen.insert(r.ein.parse::<u32>().expect("nine digits")) {
-                        rows.push((n, r));
-                    } else {
-                        tally.invalid(n, format!("EIN {} appears earlier in the file", r.ein));
-                    }
-                }
-                Err(reason) => tally.invalid(n, reason),
-            }
-        }
-        if rows.is_empty() {
-            return Ok(());
-        }
+    /// Compares one batch of valid rows with what is stored (and writes it when applying).
+    async fn import_batch(&self, apply: bool, rows: Vec<(i64, BmfRow)>) -> Result<Counts> {
+        let mut counts = Counts::default();
         let mut tx = if apply { self.db.begin_write().await? } else { self.db.pool.begin().await? };
         let marks: Vec<String> = (1..=rows.len()).map(|i| format!("${i}")).collect();
         let q = format!("SELECT ein, import_hash, is_imported FROM charities WHERE ein IN ({})", marks.join(", "));
@@ -273,13 +306,13 @@ impl Catalogue {
             let hash = r.hash();
             match stored.get(&r.ein) {
                 None => {
-                    tally.summary.new += 1;
+                    counts.new += 1;
                     write.push((r, hash));
                 }
-                Some((_, false)) => tally.summary.skipped += 1,
-                Some((h, true)) if *h == hash => tally.summary.unchanged += 1,
+                Some((_, false)) => counts.skipped += 1,
+                Some((h, true)) if *h == hash => counts.unchanged += 1,
                 Some(_) => {
-                    tally.summary.changed += 1;
+                    counts.changed += 1;
                     write.push((r, hash));
                 }
             }
@@ -288,7 +321,7 @@ impl Catalogue {
             upsert(&mut tx, &write).await?;
         }
         tx.commit().await?;
-        Ok(())
+        Ok(counts)
     }
 }
 

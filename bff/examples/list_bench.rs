@@ -1,0 +1,236 @@
+//! The nonprofit list benchmark (issue: 1,000,000 nonprofits, p95 <= 50 ms at 32 concurrent
+//! requests, the BFF at least half the direct query's throughput).
+//!
+//! Seeds a fresh database (SQLite file or a new PostgreSQL database) through the Business
+//! Master File import, onboards and approves half, then for each scenario runs the same list
+//! through the BFF over HTTP (auth, permission table, gRPC, JSON) and the store's SQL directly
+//! on its own pool, with the same concurrency, and prints a Markdown table.
+//!
+//!   cargo run --release -p bff --example list_bench -- sqlite
+//!   BENCH_DATABASE_URL=postgres://user:pass@host/postgres cargo run --release -p bff --example list_bench -- postgres
+//!
+//! ROWS (1000000), CONCURRENCY (32) and REQUESTS per scenario and path (1500) tune it.
+
+use catalogue::charity_store::{self, Filter};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+const SECRET: &str = "list-bench-secret-list-bench-secret-0123";
+const WORDS: [&str; 20] = [
+    "AMERICAN", "COMMUNITY", "FOUNDATION", "HOPE", "CHILDREN", "FUND", "SOCIETY", "RELIEF", "HEALTH", "EDUCATION", "ARTS", "WATER",
+    "ANIMAL", "RESCUE", "HOUSING", "YOUTH", "VETERANS", "FOOD", "LIBRARY", "MISSION",
+];
+
+fn env_num(name: &str, default: usize) -> usize {
+    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+}
+
+/// A synthetic Business Master File, generated as it streams.
+fn bmf(rows: usize) -> impl futures::Stream<Item = Result<bytes::Bytes, std::io::Error>> + Unpin {
+    let header = "EIN,NAME,ICO,STREET,CITY,STATE,ZIP,NTEE_CD\n".to_string();
+    let mut state: u64 = 7;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let chunks = (0..rows.div_ceil(10_000)).map(move |c| {
+        let mut s = String::with_capacity(10_000 * 60);
+        for i in c * 10_000..((c + 1) * 10_000).min(rows) {
+            let n = 2 + next() % 4;
+            let name: Vec<&str> = (0..n).map(|_| WORDS[(next() % WORDS.len() as u64) as usize]).collect();
+            s.push_str(&format!("{:09},{} {i},,{} MAIN ST,SPRINGFIELD,IL,{},P20\n", 100_000_000 + i, name.join(" "), next() % 9999, 10_000 + next() % 89_999));
+        }
+        Ok(bytes::Bytes::from(s))
+    });
+    Box::pin(futures::stream::iter(std::iter::once(Ok(bytes::Bytes::from(header))).chain(chunks)))
+}
+
+struct Scenario {
+    name: &'static str,
+    imported: bool,
+    verification: &'static str,
+    search: &'static str,
+    column: &'static str,
+    order: &'static str,
+    /// 0: 80% of the way into the list.
+    page: i64,
+}
+
+const SCENARIOS: [Scenario; 6] = [
+    Scenario { name: "onboarded, by name, page 1", imported: false, verification: "Approve", search: "", column: "charityName", order: "asc", page: 1 },
+    Scenario { name: "onboarded, by adminApproveAt desc, page 1", imported: false, verification: "Approve", search: "", column: "adminApproveAt", order: "desc", page: 1 },
+    Scenario { name: "onboarded, by name, page 1000", imported: false, verification: "Approve", search: "", column: "charityName", order: "asc", page: 1000 },
+    Scenario { name: "imported, by name, 80% deep", imported: true, verification: "", search: "", column: "charityName", order: "asc", page: 0 },
+    Scenario { name: "imported, search 'rescue', by name", imported: true, verification: "", search: "rescue", column: "charityName", order: "asc", page: 1 },
+    Scenario { name: "onboarded, search '12345' (Tax ID)", imported: false, verification: "Approve", search: "12345", column: "", order: "", page: 1 },
+];
+
+struct Stats {
+    p50: f64,
+    p95: f64,
+    rps: f64,
+}
+
+/// Runs `requests` calls of `call` with `concurrency` workers; latencies in ms.
+async fn measure<F, Fut>(concurrency: usize, requests: usize, call: F) -> Stats
+where
+    F: Fn() -> Fut + Send + Sync + 'static,
+    Fut: std::future::Future<Output = ()> + Send,
+{
+    let call = Arc::new(call);
+    let left = Arc::new(std::sync::atomic::AtomicUsize::new(requests));
+    let started = Instant::now();
+    let mut workers = vec![];
+    for _ in 0..concurrency {
+        let (call, left) = (call.clone(), left.clone());
+        workers.push(tokio::spawn(async move {
+            let mut lat = vec![];
+            while left.fetch_update(std::sync::atomic::Ordering::SeqCst, std::sync::atomic::Ordering::SeqCst, |n| n.checked_sub(1)).is_ok() {
+                let t = Instant::now();
+                call().await;
+                lat.push(t.elapsed().as_secs_f64() * 1000.0);
+            }
+            lat
+        }));
+    }
+    let mut all = vec![];
+    for w in workers {
+        all.extend(w.await.unwrap());
+    }
+    let elapsed = started.elapsed().as_secs_f64();
+    all.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    let at = |q: f64| all[((all.len() as f64 * q) as usize).min(all.len() - 1)];
+    Stats { p50: at(0.50), p95: at(0.95), rps: all.len() as f64 / elapsed }
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let backend = std::env::args().nth(1).unwrap_or_else(|| "sqlite".into());
+    let rows = env_num("ROWS", 1_000_000);
+    let concurrency = env_num("CONCURRENCY", 32);
+    let requests = env_num("REQUESTS", 1500);
+    let dir = tempfile::tempdir()?;
+    let url = match backend.as_str() {
+        "sqlite" => format!("sqlite://{}/catalogue.db", dir.path().display()),
+        "postgres" => {
+            let admin = std::env::var("BENCH_DATABASE_URL").or_else(|_| std::env::var("TEST_DATABASE_URL"))?;
+            common::db::testing::create_postgres_database(&admin).await
+        }
+        other => anyhow::bail!("unknown backend {other}: sqlite or postgres"),
+    };
+    let shutdown = common::shutdown::Shutdown::new();
+    let bus = common::bus::from_url(None).await?;
+    let catalogue = catalogue::app::start(&catalogue::app::Config { database_url: url.clone() }, "127.0.0.1:0", bus.clone(), shutdown.clone()).await?;
+
+    let t = Instant::now();
+    let summary = catalogue.catalogue.import_bmf(true, bmf(rows)).await?;
+    let seeded = t.elapsed();
+    // Half onboarded and approved, with spread approval times.
+    let db = &catalogue.catalogue.db;
+    sqlx::query(
+        "UPDATE charities SET is_imported = FALSE, admin_verification = 'Approve', \
+         admin_approve_at = 1600000000000 + CAST(SUBSTR(ein, 3, 7) AS BIGINT) * 7919 % 100000000 \
+         WHERE CAST(SUBSTR(ein, 9, 1) AS INTEGER) % 2 = 0",
+    )
+    .execute(&db.pool)
+    .await?;
+    let analyze = if backend == "postgres" { "VACUUM ANALYZE charities" } else { "ANALYZE" };
+    sqlx::query(analyze).execute(&db.pool).await?;
+    eprintln!("seeded {} rows in {:.1} s (import), onboarded half", summary.new, seeded.as_secs_f64());
+
+    let identity_cfg = identity::app::Config {
+        database_url: format!("sqlite://{}/identity.db", dir.path().display()),
+        jwt_secret: SECRET.into(),
+        access_ttl_secs: 3600,
+        refresh_ttl_secs: 86400,
+        reset_ttl_secs: 3600,
+        admin_email: "admin@example.org".into(),
+        admin_password: Some("Admin@123".into()),
+        smtp_url: None,
+        mail_from: "bench@example.org".into(),
+        mail_dir: None,
+        max_failures_per_account: 5,
+        max_failures_per_address: 20,
+        lockout_secs: 900,
+    };
+    let identity = identity::app::start(&identity_cfg, "127.0.0.1:0", bus.clone(), shutdown.clone()).await?;
+    let state = bff::config::Config {
+        identity_url: format!("http://127.0.0.1:{}", identity.port),
+        catalogue_url: format!("http://127.0.0.1:{}", catalogue.port),
+        jwt_secret: SECRET.into(),
+        redis_url: None,
+        public_url: "http://127.0.0.1".into(),
+        media_url: None,
+        media_dir: dir.path().join("media"),
+        media_s3_bucket: None,
+        s3_endpoint: None,
+        s3_region: None,
+        s3_force_path_style: false,
+        web_dir: None,
+        trust_forwarded: false,
+        principal_cache_secs: 30,
+    }
+    .state()
+    .await?;
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+    let base = format!("http://127.0.0.1:{}", listener.local_addr()?.port());
+    tokio::spawn(bff::serve(state, listener, shutdown.clone(), Duration::ZERO));
+    let http = reqwest::Client::builder().pool_max_idle_per_host(concurrency).build()?;
+    let login: serde_json::Value = http
+        .post(format!("{base}/admin-login/login"))
+        .json(&serde_json::json!({ "email": "admin@example.org", "password": "Admin@123" }))
+        .send()
+        .await?
+        .json()
+        .await?;
+    let token = login["data"]["authToken"].as_str().unwrap().to_string();
+
+    println!("\n{backend}, {rows} nonprofits, {concurrency} concurrent, {requests} requests per row\n");
+    println!("| scenario | path | p50 ms | p95 ms | req/s | BFF/direct |");
+    println!("|---|---|---|---|---|---|");
+    for s in &SCENARIOS {
+        let page = if s.page == 0 { (rows as i64 / 2 / 10) * 4 / 5 } else { s.page };
+        let body = serde_json::json!({ "page": page, "limit": 10, "search": s.search, "column": s.column, "order": s.order, "isNavigator": s.imported, "adminVerification": s.verification });
+        // Warm both paths.
+        let check: serde_json::Value =
+            http.post(format!("{base}/admin/charity/charityList")).bearer_auth(&token).json(&body).send().await?.json().await?;
+        anyhow::ensure!(check["data"].as_array().is_some_and(|d| !d.is_empty()), "{}: empty answer {check}", s.name);
+        let (http2, base2, token2, body2) = (http.clone(), base.clone(), token.clone(), body.clone());
+        let bff = measure(concurrency, requests, move || {
+            let (http, url, token, body) = (http2.clone(), format!("{base2}/admin/charity/charityList"), token2.clone(), body2.clone());
+            async move {
+                let r = http.post(url).bearer_auth(token).json(&body).send().await.expect("sent");
+                assert!(r.status().is_success());
+                r.bytes().await.expect("read");
+            }
+        })
+        .await;
+        // The same store call (same SQL) on a pool of its own.
+        let pool = common::db::Db::connect_only(&url).await?;
+        let col = charity_store::sort_column(s.column).unwrap();
+        let descending = s.order == "desc" || s.column.is_empty();
+        let (imported, verification, search) = (s.imported, s.verification, s.search);
+        let direct = measure(concurrency, requests, move || {
+            let pool = pool.clone();
+            async move {
+                let digits: String = search.chars().filter(|c| c.is_ascii_digit()).collect();
+                let f = Filter {
+                    imported,
+                    verification,
+                    search,
+                    ein_digits: (!digits.is_empty() && digits.len() == search.len()).then_some(digits),
+                };
+                let mut c = pool.pool.acquire().await.expect("connection");
+                charity_store::list(&mut c, &f, col, descending, 10, (page - 1) * 10).await.expect("list");
+            }
+        })
+        .await;
+        let name = if s.page == 0 { format!("{} (page {page})", s.name) } else { s.name.to_string() };
+        println!("| {} | BFF | {:.1} | {:.1} | {:.0} | {:.2} |", name, bff.p50, bff.p95, bff.rps, bff.rps / direct.rps);
+        println!("| {} | direct SQL | {:.1} | {:.1} | {:.0} | |", name, direct.p50, direct.p95, direct.rps);
+    }
+    shutdown.trigger();
+    Ok(())
+}

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# The catalogue benchmarks (figures go in the README, never in timed tests):
+#   1. import of a 1,000,000-row IRS Business Master File into PostgreSQL (catalogue import-bmf);
+#   2. the nonprofit list through the BFF next to the same SQL run directly, on PostgreSQL
+#      and on SQLite, with 1,000,000 nonprofits and 32 concurrent requests.
+# Needs PostgreSQL (deploy/scripts/services.sh starts it). ROWS overrides the row count.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+ROWS="${ROWS:-1000000}"
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-/var/tmp/giving-console-target}"
+eval "$(deploy/scripts/services.sh)"
+admin_url="${BENCH_DATABASE_URL:-$TEST_DATABASE_URL}"
+
+cargo build --release -p catalogue --bin catalogue
+cargo build --release -p bff --example list_bench
+
+file="$(mktemp -d)/bmf.csv"
+python3 deploy/bench/gen_bmf.py "$ROWS" > "$file"
+echo "== import: $ROWS rows ($(du -h "$file" | cut -f1)) into a new PostgreSQL database"
+db="bench_import_$(date +%s)"
+base="${admin_url%/*}"
+psql "$admin_url" -qc "CREATE DATABASE $db" >/dev/null
+CATALOGUE_DATABASE_URL="$base/$db" /usr/bin/time -f "wall %e s, max RSS %M KB" \
+  "$CARGO_TARGET_DIR/release/catalogue" import-bmf "$file" --apply
+echo "== the same file again (nothing changes)"
+CATALOGUE_DATABASE_URL="$base/$db" /usr/bin/time -f "wall %e s, max RSS %M KB" \
+  "$CARGO_TARGET_DIR/release/catalogue" import-bmf "$file" --apply
+psql "$admin_url" -qc "DROP DATABASE $db" >/dev/null
+rm -f "$file"
+
+for backend in postgres sqlite; do
+  echo "== list: $backend"
+  BENCH_DATABASE_URL="$admin_url" ROWS="$ROWS" "$CARGO_TARGET_DIR/release/examples/list_bench" "$backend"
+done
