@@ -94,7 +94,8 @@ pub fn table() -> Vec<Entry> {
         POST "/admin/charity/create" => Grant(&[(CHARITY, "add")]);
         POST "/admin/charity/delete" => Grant(&[(CHARITY, "delete")]);
         PATCH "/admin/charity/update/{id}" => Grant(&[(CHARITY, "edit")]);
-        PATCH "/admin/charity/charityStatus/{id}" => Grant(&[(CHARITY, "status")]);
+        // SPEC section 6: "edit or add shows the status toggle"; the status right opens it too.
+        PATCH "/admin/charity/charityStatus/{id}" => Grant(&[(CHARITY, "status"), (CHARITY, "edit"), (CHARITY, "add")]);
         POST "/admin/charity/import" => Grant(&[(CHARITY, "delete")]);
         POST "/admin/charity/import/{importId}/apply" => Grant(&[(CHARITY, "delete")]);
         GET "/admin/payment-method/findPaymentMethodbyCharity/{id}" => Grant(&[(CHARITY, "any"), (NEW_CHARITY, "view")]);

@@ -83,6 +83,8 @@ step(env, 'the main admin lands on the dashboard with its menu; unknown paths re
   assert.deepEqual(await menuTitles(page), [
     'Dashboard',
     'Master Management',
+    'New Nonprofit',
+    'Nonprofit Management',
     'Causes/Affiliations Management',
     'Nonprofit Category',
     'Sub Admin',

@@ -7,7 +7,14 @@
  * Only screens that exist are listed: no entry may lead to an empty page.
  */
 import type { ReactNode } from 'react'
-import { DashboardOutlined, HeartOutlined, TagsOutlined, TeamOutlined } from '@ant-design/icons'
+import {
+  BankOutlined,
+  DashboardOutlined,
+  HeartOutlined,
+  SolutionOutlined,
+  TagsOutlined,
+  TeamOutlined,
+} from '@ant-design/icons'
 import type { ScreenLoader } from './lib/lazy-screen'
 import { findModule, GROUPS, MODULES, moduleOf, type Action, type ModuleDef } from './lib/modules'
 import { grantedActionsOf, holdsEverything, type SessionUser } from './lib/session'
@@ -72,6 +79,62 @@ const table: RouteDef[] = [
     menu: true,
     icon: <DashboardOutlined />,
     screen: () => import('./features/dashboard/screens/DashboardScreen'),
+  },
+  {
+    path: '/test',
+    layout: 'shell',
+    title: 'Test',
+    screen: () => import('./features/charity/screens/TestScreen'),
+  },
+  {
+    path: '/master',
+    layout: 'shell',
+    module: '/master',
+    action: 'view',
+    menu: true,
+    icon: <SolutionOutlined />,
+    screen: () => import('./features/charity/screens/NewNonprofitScreen'),
+  },
+  {
+    path: '/master/master_view/:id',
+    layout: 'shell',
+    title: 'View Nonprofit',
+    module: '/master',
+    action: 'view',
+    screen: () => import('./features/charity/screens/MasterViewScreen'),
+  },
+  {
+    path: '/master/charity_management',
+    layout: 'shell',
+    module: '/master/charity_management',
+    action: 'view',
+    menu: true,
+    icon: <BankOutlined />,
+    screen: () => import('./features/charity/screens/CharityManagementScreen'),
+  },
+  {
+    path: '/master/charity_add',
+    layout: 'shell',
+    title: 'Add Nonprofit',
+    module: '/master/charity_management',
+    action: 'add',
+    screen: () => import('./features/charity/screens/CharityFormScreen'),
+  },
+  {
+    path: '/master/charity_edit/:id',
+    layout: 'shell',
+    title: 'Edit Nonprofit',
+    module: '/master/charity_management',
+    action: 'edit',
+    screen: () => import('./features/charity/screens/CharityFormScreen'),
+  },
+  {
+    path: '/master/charity_views',
+    layout: 'shell',
+    title: 'View Nonprofit',
+    module: '/master/charity_management',
+    action: 'view',
+    screen: () => import('./features/charity/screens/CharityViewScreen'),
   },
   {
     path: '/master/cause_management',

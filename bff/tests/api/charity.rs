@@ -133,7 +133,8 @@ async fn each_right_of_section_6_opens_only_its_calls_and_a_nonprofit_admin_only
     app.patch(&format!("/admin/charity/update/{id}"), Some(&editor), body.clone()).await.expect(200);
     app.post("/admin/charity/create", Some(&editor), body.clone()).await.expect(403);
     app.post("/admin/charity/delete", Some(&editor), json!({ "id": id })).await.expect(403);
-    app.patch(&format!("/admin/charity/charityStatus/{id}"), Some(&editor), json!({ "isActive": false })).await.expect(403);
+    // "edit or add shows the status toggle" (SPEC section 6): the server follows.
+    app.patch(&format!("/admin/charity/charityStatus/{id}"), Some(&editor), json!({ "isActive": true })).await.expect(200);
     app.post("/admin/charity/changeVerification", Some(&editor), json!({ "charityId": id, "adminVerification": "Approve" })).await.expect(403);
     app.upload("/admin/charity/import", Some(&editor), Some(("file", "bmf.csv", b"EIN\n".to_vec())), &[]).await.expect(403);
 
@@ -143,6 +144,11 @@ async fn each_right_of_section_6_opens_only_its_calls_and_a_nonprofit_admin_only
     app.get(&format!("/admin/charity/get/{id}"), Some(&verifier)).await.expect(200);
     app.post("/admin/charity/changeVerification", Some(&verifier), json!({ "charityId": id, "adminVerification": "Reject", "rejectReason": "x" })).await.expect(200);
     app.patch(&format!("/admin/charity/update/{id}"), Some(&verifier), body.clone()).await.expect(403);
+
+    app.sub_admin(&t, "deleter@example.org", json!([{ "slug": "/master/charity_management", "actions": ["delete"] }])).await;
+    let deleter = app.token_of("/admin-login/login", "deleter@example.org").await;
+    app.patch(&format!("/admin/charity/charityStatus/{id}"), Some(&deleter), json!({ "isActive": false })).await.expect(403);
+    app.patch(&format!("/admin/charity/update/{id}"), Some(&deleter), body.clone()).await.expect(403);
 
     app.sub_admin(&t, "none@example.org", json!([{ "slug": "/dashboard", "actions": ["view"] }])).await;
     let none = app.token_of("/admin-login/login", "none@example.org").await;

@@ -48,6 +48,13 @@ describe('route table', () => {
         '/cause/cause_add',
         '/cause/cause_edit/:id',
         '/master/charity_category_management',
+        '/test',
+        '/master',
+        '/master/master_view/:id',
+        '/master/charity_management',
+        '/master/charity_add',
+        '/master/charity_edit/:id',
+        '/master/charity_views',
         '/sub_admin',
         '/sub_admin/sub_admin_add',
         '/sub_admin/sub_admin_edit/:id',
@@ -85,6 +92,56 @@ describe('route table', () => {
     })
   })
 
+  it('names the nonprofit add, edit and view screens', () => {
+    const module = '/master/charity_management'
+    expect(findRoute('/master/charity_add')).toMatchObject({ module, action: 'add', title: 'Add Nonprofit' })
+    expect(findRoute('/master/charity_edit/:id')).toMatchObject({ module, action: 'edit', title: 'Edit Nonprofit' })
+    expect(findRoute('/master/charity_views')).toMatchObject({ module, action: 'view', title: 'View Nonprofit' })
+    expect(findRoute('/master/charity_add')?.menuTitle).toBeUndefined()
+    expect(breadcrumbsOf(findRoute('/master/charity_edit/:id')!)).toEqual([
+      { title: 'Master Management' },
+      { title: 'Nonprofit Management', path: '/master/charity_management' },
+      { title: 'Edit Nonprofit' },
+    ])
+  })
+
+  it('names the nonprofit screens: New Nonprofit, its view, Nonprofit Management and /test', () => {
+    expect(findRoute('/master')).toMatchObject({
+      module: '/master',
+      action: 'view',
+      menu: true,
+      menuTitle: 'New Nonprofit',
+      group: 'Master Management',
+    })
+    expect(findRoute('/master/master_view/:id')).toMatchObject({ module: '/master', action: 'view' })
+    expect(findRoute('/master/master_view/:id')?.menuTitle).toBeUndefined()
+    expect(findRoute('/master/charity_management')).toMatchObject({
+      module: '/master/charity_management',
+      action: 'view',
+      menu: true,
+      menuTitle: 'Nonprofit Management',
+      group: 'Master Management',
+    })
+    expect(findRoute('/test')).toMatchObject({ layout: 'shell', title: 'Test' })
+    expect(findRoute('/test')?.module).toBeUndefined()
+    expect(breadcrumbsOf(findRoute('/master/charity_management')!)).toEqual([
+      { title: 'Master Management' },
+      { title: 'Nonprofit Management' },
+    ])
+    expect(breadcrumbsOf(findRoute('/master/master_view/:id')!)).toEqual([
+      { title: 'Master Management' },
+      { title: 'New Nonprofit', path: '/master' },
+      { title: 'View Nonprofit' },
+    ])
+    // Any nonprofit right opens the management list; only New Nonprofit view opens /master.
+    const deleter = subAdmin({ '/master/charity_management': ['delete'] })
+    expect(canAccessRoute(deleter, findRoute('/master/charity_management')!)).toBe(true)
+    expect(canAccessRoute(deleter, findRoute('/master')!)).toBe(false)
+    expect(canAccessRoute(subAdmin({ '/master': ['view'] }), findRoute('/master/master_view/:id')!)).toBe(true)
+    expect(canAccessRoute(deleter, findRoute('/test')!)).toBe(true)
+    expect(canAccessRoute(null, findRoute('/test')!)).toBe(false)
+  })
+
   it('menu entries take their title and group from modules.json', () => {
     for (const route of ROUTES.filter((r) => r.menu)) {
       const mod = findModule(route.module!)!
@@ -98,6 +155,8 @@ describe('menu', () => {
   it('the main admin sees every screen that exists', () => {
     expect(flatten(buildMenu(mainAdmin))).toEqual([
       'Dashboard',
+      'Master Management > New Nonprofit',
+      'Master Management > Nonprofit Management',
       'Master Management > Causes/Affiliations Management',
       'Master Management > Nonprofit Category',
       'Sub Admin',

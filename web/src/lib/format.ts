@@ -69,3 +69,6 @@ export function formatSplitAfterTwo(value: string | number | null | undefined): 
   if (raw.length <= 2) return raw
   return `${raw.slice(0, 2)}-${raw.slice(2)}`
 }
+
+/** A Tax ID (EIN) as 'XX-XXXXXXX': the zip-style split after two characters. */
+export const formatTaxId = formatSplitAfterTwo

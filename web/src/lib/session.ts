@@ -25,6 +25,8 @@ export interface SessionUser {
   firstName: string
   lastName: string
   email: string
+  /** The nonprofit of a nonprofit admin ('Charity Admin'); the BFF's sign-in answer carries it. */
+  charityId?: string
 }
 
 interface SessionState {

@@ -27,13 +27,20 @@ export interface PaymentMethod {
 }
 
 /** What create and update send for a payment method (only the last four digits are kept). */
-export interface PaymentMethodInput {
+export interface NewPaymentMethodInput {
   type: 'bank_account'
   bankName: string
   accountHolder: string
   routingNumber: string
   accountNumber: string
 }
+
+/** A saved method kept as it is. */
+export interface KeptPaymentMethod {
+  _id: string
+}
+
+export type PaymentMethodInput = NewPaymentMethodInput | KeptPaymentMethod
 
 /** The fields a person edits (create and update body). */
 export interface CharityInput {

@@ -6,6 +6,7 @@ import {
   formatPercent,
   formatPhone,
   formatSplitAfterTwo,
+  formatTaxId,
   formatTime,
 } from '../format'
 
@@ -58,5 +59,11 @@ describe('formatters', () => {
     expect(formatSplitAfterTwo('123456789')).toBe('12-3456789')
     expect(formatSplitAfterTwo('12-3456789')).toBe('12-3456789')
     expect(formatSplitAfterTwo('12')).toBe('12')
+  })
+
+  it('Tax ID (EIN) as XX-XXXXXXX', () => {
+    expect(formatTaxId('123456789')).toBe('12-3456789')
+    expect(formatTaxId('12-3456789')).toBe('12-3456789')
+    expect(formatTaxId(null)).toBe('')
   })
 })

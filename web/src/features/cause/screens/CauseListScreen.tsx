@@ -1,38 +1,68 @@
-/** /master/cause_management: searchable, sortable, paged list of causes with status, add, edit and delete. */
+/**
+ * /master/cause_management: searchable, sortable, paged list of causes with status, add, edit and
+ * delete, and an Excel export of the rows matching the list's current search and sort.
+ */
 import { useCallback, useMemo, useRef, useState } from 'react'
 import { Button, Card, Space } from 'antd'
-import { StatusSwitch, rowActionTitle } from '../../../components/RowStatus'
+import { StatusSwitch } from '../../../components/RowStatus'
+import { useRowActions } from '../../../components/useRowActions'
 import type { ColumnsType } from 'antd/es/table'
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons'
+import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons'
 import { Link, useNavigate } from 'react-router'
 import { DataTable, type DataTableHandle, type TableQuery } from '../../../components/DataTable'
 import { SearchBox } from '../../../components/SearchBox'
 import { ConfirmDialog } from '../../../components/ConfirmDialog'
 import { formatDate } from '../../../lib/format'
 import { useAccess } from '../../../lib/session'
-import { toast } from '../../../lib/toast'
 import { listCauses } from '../api/list-causes'
 import { setCauseStatus } from '../api/set-cause-status'
 import { deleteCause } from '../api/delete-cause'
+import { exportCauses } from '../api/export-causes'
 import type { CauseRow } from '../types'
 
 const MODULE = '/master/cause_management'
-
-type PendingAction = { kind: 'status'; row: CauseRow } | { kind: 'delete'; row: CauseRow } | null
 
 export default function CauseListScreen() {
   const { can } = useAccess()
   const navigate = useNavigate()
   const table = useRef<DataTableHandle>(null)
   const [search, setSearch] = useState('')
-  const [pending, setPending] = useState<PendingAction>(null)
 
   const canAdd = can(MODULE, 'add')
   const canEdit = can(MODULE, 'edit')
   const canDelete = can(MODULE, 'delete')
   const canStatus = can(MODULE, 'status')
 
-  const fetch = useCallback((query: TableQuery) => listCauses(query), [])
+  // The query the table last asked for: the export uses its search and sort.
+  const lastQuery = useRef<TableQuery | null>(null)
+  const fetch = useCallback((query: TableQuery) => {
+    lastQuery.current = query
+    return listCauses(query)
+  }, [])
+  const [exporting, setExporting] = useState(false)
+
+  const exportExcel = async () => {
+    const query = lastQuery.current
+    setExporting(true)
+    try {
+      await exportCauses({
+        search: query?.search ?? search,
+        column: query?.column ?? '',
+        order: query?.order ?? '',
+      })
+    } catch {
+      // The request client has shown the failure.
+    } finally {
+      setExporting(false)
+    }
+  }
+
+  const { askStatus, askDelete, dialog: rowDialog } = useRowActions<CauseRow>({
+    setStatus: (row, isActive) => setCauseStatus(row._id, isActive),
+    remove: (row) => deleteCause(row._id),
+    reload: () => table.current?.reload(),
+    describe: (row) => row.name,
+  })
 
   const columns = useMemo(() => {
     const list: ColumnsType<CauseRow> = [
@@ -51,7 +81,7 @@ export default function CauseListScreen() {
         title: 'Status',
         key: 'status',
         render: (_, row) => (
-          <StatusSwitch name={row.name} active={row.isActive} onToggle={() => setPending({ kind: 'status', row })} />
+          <StatusSwitch name={row.name} active={row.isActive} onToggle={() => askStatus(row)} />
         ),
       })
     }
@@ -73,7 +103,7 @@ export default function CauseListScreen() {
                 size="small"
                 icon={<DeleteOutlined />}
                 aria-label={`Delete ${row.name}`}
-                onClick={() => setPending({ kind: 'delete', row })}
+                onClick={() => askDelete(row)}
               >
                 Delete
               </Button>
@@ -83,30 +113,22 @@ export default function CauseListScreen() {
       })
     }
     return list
-  }, [canStatus, canEdit, canDelete])
-
-  const confirm = async () => {
-    if (!pending) return
-    const res =
-      pending.kind === 'status'
-        ? await setCauseStatus(pending.row._id, !pending.row.isActive)
-        : await deleteCause(pending.row._id)
-    toast.success(res.message || 'Success')
-    setPending(null)
-    table.current?.reload()
-  }
-
-  const dialogTitle = rowActionTitle(pending)
+  }, [canStatus, canEdit, canDelete, askStatus, askDelete])
 
   return (
     <Card
       title="Causes/Affiliations Management"
       extra={
-        canAdd && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/cause/cause_add')}>
-            Add New Cause
+        <Space wrap>
+          <Button icon={<DownloadOutlined />} loading={exporting} onClick={exportExcel}>
+            Export Excel
           </Button>
-        )
+          {canAdd && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/cause/cause_add')}>
+              Add New Cause
+            </Button>
+          )}
+        </Space>
       }
     >
       <div style={{ marginBottom: 16 }}>
@@ -120,13 +142,7 @@ export default function CauseListScreen() {
         search={search}
         defaultSort={{ column: 'createdAt', order: 'desc' }}
       />
-      <ConfirmDialog
-        open={pending !== null}
-        title={dialogTitle}
-        text={pending?.row.name}
-        onConfirm={confirm}
-        onCancel={() => setPending(null)}
-      />
+      <ConfirmDialog {...rowDialog} />
     </Card>
   )
 }

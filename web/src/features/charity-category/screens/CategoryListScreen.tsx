@@ -5,7 +5,8 @@
  */
 import { useCallback, useMemo, useRef, useState } from 'react'
 import { Button, Card, Space } from 'antd'
-import { StatusSwitch, rowActionTitle } from '../../../components/RowStatus'
+import { StatusSwitch } from '../../../components/RowStatus'
+import { useRowActions } from '../../../components/useRowActions'
 import type { ColumnsType } from 'antd/es/table'
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons'
 import { DataTable, type DataTableHandle, type TableQuery } from '../../../components/DataTable'
@@ -23,14 +24,12 @@ import { CATEGORY_DESCRIPTION, type CategoryRow } from '../types'
 
 const MODULE = '/master/charity_category_management'
 
-type PendingAction = { kind: 'status'; row: CategoryRow } | { kind: 'delete'; row: CategoryRow } | null
 type Editing = { mode: 'add' } | { mode: 'edit'; row: CategoryRow }
 
 export default function CategoryListScreen() {
   const { can } = useAccess()
   const table = useRef<DataTableHandle>(null)
   const [search, setSearch] = useState('')
-  const [pending, setPending] = useState<PendingAction>(null)
   // The add/edit target stays set while the dialog closes, so its title does not change.
   const [editing, setEditing] = useState<Editing>({ mode: 'add' })
   const [editorOpen, setEditorOpen] = useState(false)
@@ -43,6 +42,13 @@ export default function CategoryListScreen() {
   const canStatus = can(MODULE, 'status')
 
   const fetch = useCallback((query: TableQuery) => listCategories(query), [])
+
+  const { askStatus, askDelete, dialog: rowDialog } = useRowActions<CategoryRow>({
+    setStatus: (row, isActive) => setCategoryStatus(row._id, isActive),
+    remove: (row) => deleteCategory(row._id),
+    reload: () => table.current?.reload(),
+    describe: (row) => row.name,
+  })
 
   const openEditor = (next: Editing) => {
     setEditKey((n) => n + 1)
@@ -66,7 +72,7 @@ export default function CategoryListScreen() {
         title: 'Status',
         key: 'status',
         render: (_, row) => (
-          <StatusSwitch name={row.name} active={row.isActive} onToggle={() => setPending({ kind: 'status', row })} />
+          <StatusSwitch name={row.name} active={row.isActive} onToggle={() => askStatus(row)} />
         ),
       })
     }
@@ -94,7 +100,7 @@ export default function CategoryListScreen() {
                 size="small"
                 icon={<DeleteOutlined />}
                 aria-label={`Delete ${row.name}`}
-                onClick={() => setPending({ kind: 'delete', row })}
+                onClick={() => askDelete(row)}
               >
                 Delete
               </Button>
@@ -104,18 +110,7 @@ export default function CategoryListScreen() {
       })
     }
     return list
-  }, [canStatus, canEdit, canDelete])
-
-  const confirm = async () => {
-    if (!pending) return
-    const res =
-      pending.kind === 'status'
-        ? await setCategoryStatus(pending.row._id, !pending.row.isActive)
-        : await deleteCategory(pending.row._id)
-    toast.success(res.message || 'Success')
-    setPending(null)
-    table.current?.reload()
-  }
+  }, [canStatus, canEdit, canDelete, askStatus, askDelete])
 
   const save = async ({ name }: ConfirmValues) => {
     // The dialog has validated and trimmed the name.
@@ -128,8 +123,6 @@ export default function CategoryListScreen() {
     setEditorOpen(false)
     table.current?.reload()
   }
-
-  const dialogTitle = rowActionTitle(pending)
 
   return (
     <Card
@@ -153,13 +146,7 @@ export default function CategoryListScreen() {
         search={search}
         defaultSort={{ column: 'createdAt', order: 'desc' }}
       />
-      <ConfirmDialog
-        open={pending !== null}
-        title={dialogTitle}
-        text={pending?.row.name}
-        onConfirm={confirm}
-        onCancel={() => setPending(null)}
-      />
+      <ConfirmDialog {...rowDialog} />
       <ConfirmDialog
         key={editKey}
         open={editorOpen}

@@ -1,7 +1,8 @@
 /** /sub_admin: searchable, sortable, paged list of sub-admins with status, view, edit and delete. */
 import { useCallback, useMemo, useRef, useState } from 'react'
 import { Button, Card, Space } from 'antd'
-import { StatusSwitch, rowActionTitle } from '../../../components/RowStatus'
+import { StatusSwitch } from '../../../components/RowStatus'
+import { useRowActions } from '../../../components/useRowActions'
 import type { ColumnsType } from 'antd/es/table'
 import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons'
 import { Link, useNavigate } from 'react-router'
@@ -10,15 +11,12 @@ import { SearchBox } from '../../../components/SearchBox'
 import { ConfirmDialog } from '../../../components/ConfirmDialog'
 import { formatDate } from '../../../lib/format'
 import { useAccess } from '../../../lib/session'
-import { toast } from '../../../lib/toast'
 import { listSubAdmins } from '../api/list-sub-admins'
 import { setSubAdminStatus } from '../api/set-sub-admin-status'
 import { deleteSubAdmin } from '../api/delete-sub-admin'
 import type { SubAdminRow } from '../types'
 
 const MODULE = '/sub_admin'
-
-type PendingAction = { kind: 'status'; row: SubAdminRow } | { kind: 'delete'; row: SubAdminRow } | null
 
 const nameOf = (row: SubAdminRow) => [row.firstName, row.lastName].filter(Boolean).join(' ')
 
@@ -27,7 +25,6 @@ export default function SubAdminListScreen() {
   const navigate = useNavigate()
   const table = useRef<DataTableHandle>(null)
   const [search, setSearch] = useState('')
-  const [pending, setPending] = useState<PendingAction>(null)
 
   const canAdd = can(MODULE, 'add')
   const canView = can(MODULE, 'view')
@@ -36,6 +33,13 @@ export default function SubAdminListScreen() {
   const canStatus = can(MODULE, 'status')
 
   const fetch = useCallback((query: TableQuery) => listSubAdmins(query), [])
+
+  const { askStatus, askDelete, dialog: rowDialog } = useRowActions<SubAdminRow>({
+    setStatus: (row, isActive) => setSubAdminStatus(row._id, isActive),
+    remove: (row) => deleteSubAdmin(row._id),
+    reload: () => table.current?.reload(),
+    describe: (row) => nameOf(row),
+  })
 
   const columns = useMemo(() => {
     const list: ColumnsType<SubAdminRow> = [
@@ -54,7 +58,7 @@ export default function SubAdminListScreen() {
         title: 'Status',
         key: 'status',
         render: (_, row) => (
-          <StatusSwitch name={nameOf(row)} active={row.isActive} onToggle={() => setPending({ kind: 'status', row })} />
+          <StatusSwitch name={nameOf(row)} active={row.isActive} onToggle={() => askStatus(row)} />
         ),
       })
     }
@@ -81,7 +85,7 @@ export default function SubAdminListScreen() {
                 size="small"
                 icon={<DeleteOutlined />}
                 aria-label={`Delete ${nameOf(row)}`}
-                onClick={() => setPending({ kind: 'delete', row })}
+                onClick={() => askDelete(row)}
               >
                 Delete
               </Button>
@@ -91,20 +95,7 @@ export default function SubAdminListScreen() {
       })
     }
     return list
-  }, [canStatus, canView, canEdit, canDelete])
-
-  const confirm = async () => {
-    if (!pending) return
-    const res =
-      pending.kind === 'status'
-        ? await setSubAdminStatus(pending.row._id, !pending.row.isActive)
-        : await deleteSubAdmin(pending.row._id)
-    toast.success(res.message || 'Success')
-    setPending(null)
-    table.current?.reload()
-  }
-
-  const dialogTitle = rowActionTitle(pending)
+  }, [canStatus, canView, canEdit, canDelete, askStatus, askDelete])
 
   return (
     <Card
@@ -128,13 +119,7 @@ export default function SubAdminListScreen() {
         search={search}
         defaultSort={{ column: 'createdAt', order: 'desc' }}
       />
-      <ConfirmDialog
-        open={pending !== null}
-        title={dialogTitle}
-        text={pending ? nameOf(pending.row) : undefined}
-        onConfirm={confirm}
-        onCancel={() => setPending(null)}
-      />
+      <ConfirmDialog {...rowDialog} />
     </Card>
   )
 }

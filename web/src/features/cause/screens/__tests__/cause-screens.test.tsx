@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { renderApp } from '../../../../testing/render-app'
@@ -40,8 +40,7 @@ describe('Causes list', () => {
     const crumbs = document.querySelector('.ant-breadcrumb') as HTMLElement
     expect(crumbs.textContent).toContain('Master Management')
     expect(crumbs.textContent).toContain('Causes/Affiliations Management')
-    // No Excel export yet.
-    expect(screen.queryByText(/Excel|Export/i)).toBeNull()
+    expect(screen.getByText('Export Excel').closest('button')).toBeTruthy()
   })
 
   it('sorts and pages on the server', async () => {
@@ -113,6 +112,44 @@ describe('Causes list', () => {
     await waitFor(() => expect(api.callsTo('POST /admin/cause/delete')).toHaveLength(1))
     expect(api.callsTo('POST /admin/cause/delete')[0].body).toEqual({ id: 'k2' })
     expect(await screen.findByText('Cause deleted successfully')).toBeTruthy()
+  })
+
+  it('exports the rows of the current search and sort as causes.xlsx', async () => {
+    const xlsx = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00])
+    api.on('POST /admin/cause/causeList-excel', [200, xlsx])
+    const created: Blob[] = []
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      created.push(blob as Blob)
+      return 'blob:causes'
+    })
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {})
+    const saved: Array<{ download: string; href: string }> = []
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push({ download: this.download, href: this.href })
+    })
+    renderApp(LIST_PATH, mainAdmin)
+    await screen.findByText('Clean Water')
+    fireEvent.click(columnTitle('Name'))
+    await waitFor(() => expect(listBodies().at(-1)).toMatchObject({ column: 'name', order: 'asc' }))
+    await userEvent.type(screen.getByPlaceholderText('Search by Cause Name'), 'water')
+    await waitFor(() => expect(listBodies().at(-1)).toMatchObject({ search: 'water' }), { timeout: 3000 })
+    await userEvent.click(screen.getByRole('button', { name: /Export Excel/ }))
+    await waitFor(() => expect(saved).toHaveLength(1))
+    expect(api.callsTo('POST /admin/cause/causeList-excel')[0].body).toEqual({ search: 'water', column: 'name', order: 'asc' })
+    expect(saved[0].download).toBe('causes.xlsx')
+    expect(created).toHaveLength(1)
+    expect(created[0].size).toBe(xlsx.length)
+  })
+
+  it('shows the server message when the export fails', async () => {
+    const body = new TextEncoder().encode(JSON.stringify({ message: 'Export is not possible now', code: 'UNAVAILABLE' }))
+    api.on('POST /admin/cause/causeList-excel', [503, body.buffer])
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {})
+    renderApp(LIST_PATH, mainAdmin)
+    await screen.findByText('Clean Water')
+    await userEvent.click(screen.getByRole('button', { name: /Export Excel/ }))
+    expect(await screen.findByText('Export is not possible now')).toBeTruthy()
+    expect(click).not.toHaveBeenCalled()
   })
 
   it('the edit link and the Add New Cause button lead to the forms', async () => {

@@ -1,0 +1,338 @@
+/**
+ * /master/charity_add and /master/charity_edit/:id: every field of a nonprofit (bff/API.md,
+ * "Nonprofits"), checked with the contract's messages before sending; field errors of the
+ * server are shown on their fields. Editing an imported nonprofit onboards it (`onboard: true`).
+ * Saved bank accounts are shown masked; new ones are added in the Payment Methods section.
+ */
+import { useEffect, useMemo, useState } from 'react'
+import { Alert, Button, Card, Col, Divider, Form, Input, Result, Row, Select, Skeleton, Space, Typography } from 'antd'
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons'
+import { useLocation, useNavigate, useParams } from 'react-router'
+import { ImageUploader } from '../../../components/ImageUploader'
+import { NumberInput } from '../../../components/NumberInput'
+import { RichTextEditor } from '../../../components/RichTextEditor'
+import { errorMessage } from '../../../lib/api-client'
+import { applyFieldErrors } from '../../../lib/form-errors'
+import { canGoBack } from '../../../lib/navigation'
+import { useSession } from '../../../lib/session'
+import { toast } from '../../../lib/toast'
+import { rule } from '../../../lib/validators'
+import { getActiveCategories, getActiveCauses, type ActiveTerm } from '../api/active-terms'
+import { createCharity } from '../api/create-charity'
+import { getCharity } from '../api/get-charity'
+import { updateCharity } from '../api/update-charity'
+import { LocationFields } from '../components/LocationFields'
+import { PaymentMethodList } from '../components/PaymentMethodList'
+import type { Charity, PaymentMethod } from '../types'
+import { bodyOf, digitsOf, EMPTY_VALUES, valuesOf, type CharityFormValues } from '../form-values'
+import * as v from '../validation'
+import { CHARITY_ADMIN, CHARITY_MEDIA_MODULE, LIST_PATH, OWN_VIEW_PATH } from '../constants'
+
+export const PHONE_FORMAT = '(###) ###-####'
+export const TAX_ID_FORMAT = '##-#######'
+
+/** Options of active terms, plus the saved ones that are no longer active (so they still show). */
+function termOptions(active: ActiveTerm[], saved: ActiveTerm[]) {
+  const all = [...active]
+  for (const term of saved) if (term._id && !all.some((t) => t._id === term._id)) all.push(term)
+  return all.map((t) => ({ value: t._id, label: t.name }))
+}
+
+/** Server field names that differ from the form's. */
+const SERVER_FIELDS = { countryId: ['country'], stateId: ['state'], cityId: ['city'] }
+
+export default function CharityFormScreen() {
+  const { id } = useParams()
+  const editing = Boolean(id)
+  const navigate = useNavigate()
+  const { key: locationKey } = useLocation()
+  const isCharityAdmin = useSession((s) => s.user?.adminType === CHARITY_ADMIN)
+  const [form] = Form.useForm<CharityFormValues>()
+  const [loading, setLoading] = useState(editing)
+  const [loadError, setLoadError] = useState<string | null>(null)
+  const [saving, setSaving] = useState(false)
+  const [charity, setCharity] = useState<Charity | null>(null)
+  const [categories, setCategories] = useState<ActiveTerm[]>([])
+  const [causes, setCauses] = useState<ActiveTerm[]>([])
+
+  useEffect(() => {
+    let active = true
+    // Failures are shown by the request client; the selects stay empty.
+    getActiveCategories()
+      .then((found) => active && setCategories(found))
+      .catch(() => {})
+    getActiveCauses()
+      .then((found) => active && setCauses(found))
+      .catch(() => {})
+    return () => {
+      active = false
+    }
+  }, [])
+
+  useEffect(() => {
+    if (!id) return
+    let active = true
+    getCharity(id)
+      .then((found) => {
+        if (!active) return
+        setCharity(found)
+        form.setFieldsValue(valuesOf(found))
+      })
+      .catch((e: unknown) => active && setLoadError(errorMessage(e)))
+      .finally(() => active && setLoading(false))
+    return () => {
+      active = false
+    }
+  }, [id, form])
+
+  const categoryOptions = useMemo(
+    () => termOptions(categories, charity?.categoryId ? [{ _id: charity.categoryId, name: charity.categoryName }] : []),
+    [categories, charity],
+  )
+  const causeOptions = useMemo(() => termOptions(causes, charity?.causes ?? []), [causes, charity])
+
+  const onboard = Boolean(editing && charity?.isImported)
+  const donePath = isCharityAdmin ? OWN_VIEW_PATH : LIST_PATH
+  const savedMethods: PaymentMethod[] = charity?.paymentMethods ?? []
+
+  const onFinish = async (values: CharityFormValues) => {
+    const body = bodyOf(values, onboard, savedMethods.map((m) => m._id))
+    setSaving(true)
+    try {
+      const res = id ? await updateCharity(id, body) : await createCharity(body)
+      toast.success(res.message || 'Success')
+      navigate(donePath)
+    } catch (e) {
+      // The request client has shown the server's message; field errors go to their fields.
+      applyFieldErrors(form, e, SERVER_FIELDS)
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  const cancel = () => {
+    if (canGoBack(locationKey)) navigate(-1)
+    else navigate(donePath)
+  }
+
+  const title = editing ? 'Edit Nonprofit' : 'Add Nonprofit'
+
+  if (loadError) {
+    return (
+      <Card title={title}>
+        <Result status="error" title={loadError} extra={<Button onClick={() => navigate(donePath)}>Back</Button>} />
+      </Card>
+    )
+  }
+
+  return (
+    <Card title={title}>
+      {loading && <Skeleton active />}
+      {onboard && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title="Onboard"
+          description="This nonprofit was imported from the IRS Business Master File. Saving it onboards it: it then waits for approval in New Nonprofit."
+        />
+      )}
+      <Form<CharityFormValues>
+        form={form}
+        layout="vertical"
+        onFinish={onFinish}
+        initialValues={EMPTY_VALUES}
+        scrollToFirstError
+        style={{ display: loading ? 'none' : undefined }}
+      >
+        <Divider titlePlacement="start">Nonprofit</Divider>
+        <Row gutter={16}>
+          <Col xs={24} md={12}>
+            <Form.Item label="Nonprofit Name" name="charityName" required rules={[rule(v.charityName)]}>
+              <Input maxLength={v.NAME_MAX_LENGTH} autoComplete="off" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item label="Tax ID" name="taxId" required rules={[rule(v.taxId)]}>
+              <NumberInput format={TAX_ID_FORMAT} placeholder="XX-XXXXXXX" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item label="Category" name="categoryId" required rules={[rule(v.category)]}>
+              <Select showSearch={{ optionFilterProp: 'label' }} placeholder="Select Category" options={categoryOptions} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item label="Causes" name="causeIds" required rules={[rule(v.causes)]}>
+              <Select
+                mode="multiple"
+                showSearch={{ optionFilterProp: 'label' }}
+                placeholder="Select Causes"
+                options={causeOptions}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item label="Email" name="email" required rules={[rule(v.email)]}>
+              <Input autoComplete="off" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item label="Phone Number" name="phoneNumber" required rules={[rule(v.phoneNumber)]}>
+              <NumberInput format={PHONE_FORMAT} placeholder="(XXX) XXX-XXXX" />
+            </Form.Item>
+          </Col>
+          <Col xs={24}>
+            <Form.Item label="Website" name="website" rules={[rule(v.website)]}>
+              <Input placeholder="https://" autoComplete="off" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item label="Logo" name="logo" required rules={[rule(v.logo)]}>
+              <ImageUploader aria-label="Logo" moduleName={CHARITY_MEDIA_MODULE} maxNumber={1} buttonLabel="Upload Logo" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item label="Images" name="images" rules={[rule(v.images)]}>
+              <ImageUploader
+                aria-label="Images"
+                moduleName={CHARITY_MEDIA_MODULE}
+                maxNumber={v.MAX_IMAGES}
+                buttonLabel="Upload Images"
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24}>
+            <Form.Item label="Mission" name="mission" required rules={[rule(v.mission)]}>
+              <RichTextEditor aria-label="Mission" />
+            </Form.Item>
+          </Col>
+          <Col xs={24}>
+            <Form.Item label="Description" name="description">
+              <RichTextEditor aria-label="Description" />
+            </Form.Item>
+          </Col>
+        </Row>
+
+        <Divider titlePlacement="start">Address</Divider>
+        <Row gutter={16}>
+          <Col xs={24} md={16}>
+            <Form.Item label="Address" name="address" required rules={[rule(v.address)]}>
+              <Input autoComplete="off" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={8}>
+            <Form.Item label="Zip Code" name="zipCode" rules={[rule(v.zipCode)]}>
+              <Input maxLength={10} inputMode="numeric" placeholder="XXXXX or XXXXX-XXXX" autoComplete="off" />
+            </Form.Item>
+          </Col>
+          <LocationFields />
+        </Row>
+
+        <Divider titlePlacement="start">Admin Contact</Divider>
+        <Row gutter={16}>
+          <Col xs={24} md={12}>
+            <Form.Item label="Admin First Name" name="adminFirstName" required rules={[rule(v.adminFirstName)]}>
+              <Input maxLength={50} autoComplete="off" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item label="Admin Last Name" name="adminLastName" required rules={[rule(v.adminLastName)]}>
+              <Input maxLength={50} autoComplete="off" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item label="Admin Email" name="adminEmail" required rules={[rule(v.adminEmail)]}>
+              <Input autoComplete="off" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item label="Admin Phone" name="adminPhone" rules={[rule(v.optionalPhone)]}>
+              <NumberInput format={PHONE_FORMAT} placeholder="(XXX) XXX-XXXX" />
+            </Form.Item>
+          </Col>
+        </Row>
+
+        <Divider titlePlacement="start">Payment Methods</Divider>
+        {editing && (
+          <div style={{ marginBottom: 16 }}>
+            <Typography.Paragraph type="secondary">Saved bank accounts</Typography.Paragraph>
+            <PaymentMethodList methods={savedMethods} empty="No saved bank accounts" />
+          </div>
+        )}
+        <Form.List name="paymentMethods">
+          {(fields, { add, remove }) => (
+            <Space orientation="vertical" size="middle" style={{ width: '100%', marginBottom: 24 }}>
+              {fields.map((field, index) => (
+                <Card
+                  key={field.key}
+                  size="small"
+                  title={`New bank account ${index + 1}`}
+                  extra={
+                    <Button
+                      type="text"
+                      danger
+                      icon={<DeleteOutlined />}
+                      aria-label={`Remove bank account ${index + 1}`}
+                      onClick={() => remove(field.name)}
+                    />
+                  }
+                >
+                  <Row gutter={16}>
+                    <Col xs={24} md={12}>
+                      <Form.Item label="Bank Name" name={[field.name, 'bankName']} required rules={[rule(v.bankName)]}>
+                        <Input maxLength={100} autoComplete="off" />
+                      </Form.Item>
+                    </Col>
+                    <Col xs={24} md={12}>
+                      <Form.Item
+                        label="Account Holder"
+                        name={[field.name, 'accountHolder']}
+                        required
+                        rules={[rule(v.accountHolder)]}
+                      >
+                        <Input maxLength={100} autoComplete="off" />
+                      </Form.Item>
+                    </Col>
+                    <Col xs={24} md={12}>
+                      <Form.Item
+                        label="Routing Number"
+                        name={[field.name, 'routingNumber']}
+                        required
+                        normalize={digitsOf}
+                        rules={[rule(v.routingNumber)]}
+                      >
+                        <Input maxLength={9} inputMode="numeric" autoComplete="off" />
+                      </Form.Item>
+                    </Col>
+                    <Col xs={24} md={12}>
+                      <Form.Item
+                        label="Account Number"
+                        name={[field.name, 'accountNumber']}
+                        required
+                        normalize={digitsOf}
+                        rules={[rule(v.accountNumber)]}
+                      >
+                        <Input maxLength={17} inputMode="numeric" autoComplete="off" />
+                      </Form.Item>
+                    </Col>
+                  </Row>
+                </Card>
+              ))}
+              <Button icon={<PlusOutlined />} onClick={() => add({})}>
+                Add Bank Account
+              </Button>
+            </Space>
+          )}
+        </Form.List>
+
+        <Space>
+          <Button type="primary" htmlType="submit" loading={saving}>
+            Save
+          </Button>
+          <Button onClick={cancel}>Cancel</Button>
+        </Space>
+      </Form>
+    </Card>
+  )
+}

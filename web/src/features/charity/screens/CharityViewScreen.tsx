@@ -1,0 +1,192 @@
+/**
+ * /master/charity_views: one nonprofit, read-only, with its payment methods. Shows the
+ * nonprofit of the `?id=` query parameter; a nonprofit admin ('Charity Admin') without one sees
+ * its own (the session's charityId). Edit (edit right) leads to /master/charity_edit/:id.
+ */
+import { useEffect, useState, type ReactNode } from 'react'
+import { Alert, Button, Card, Descriptions, Flex, Image, Result, Skeleton, Space, Tag, Typography } from 'antd'
+import { EditOutlined } from '@ant-design/icons'
+import { useLocation, useNavigate, useSearchParams } from 'react-router'
+import { RichTextView } from '../../../components/RichTextView'
+import { errorMessage } from '../../../lib/api-client'
+import { formatDate, formatPhone, formatTaxId } from '../../../lib/format'
+import { mediaFileUrl, useMetaData } from '../../../lib/meta-data'
+import { canGoBack } from '../../../lib/navigation'
+import { isAllowedLink } from '../../../lib/rich-text'
+import { useAccess } from '../../../lib/session'
+import { getCharity } from '../api/get-charity'
+import { getPaymentMethods } from '../api/payment-methods'
+import { PaymentMethodList } from '../components/PaymentMethodList'
+import type { Charity, PaymentMethod, Verification } from '../types'
+import { CHARITY_ADMIN, CHARITY_MEDIA_MODULE, CHARITY_MODULE, LIST_PATH } from '../constants'
+
+const VERIFICATION: Record<Verification, { label: string; color: string }> = {
+  Pending: { label: 'Pending', color: 'gold' },
+  Approve: { label: 'Approved', color: 'green' },
+  Reject: { label: 'Rejected', color: 'red' },
+}
+
+/** What was loaded for a nonprofit id (a change of id shows the loading state again). */
+type Loaded<T> = { id: string; value: T; error: string | null } | null
+
+export default function CharityViewScreen() {
+  const [params] = useSearchParams()
+  const navigate = useNavigate()
+  const { key: locationKey } = useLocation()
+  const { user, can } = useAccess()
+  const meta = useMetaData()
+  const isCharityAdmin = user?.adminType === CHARITY_ADMIN
+  const id = params.get('id') || (isCharityAdmin ? (user?.charityId ?? '') : '')
+
+  const [loaded, setLoaded] = useState<Loaded<Charity | null>>(null)
+  const [loadedMethods, setLoadedMethods] = useState<Loaded<PaymentMethod[]>>(null)
+
+  useEffect(() => {
+    if (!id) return
+    let active = true
+    getCharity(id)
+      .then((found) => active && setLoaded({ id, value: found, error: null }))
+      .catch((e: unknown) => active && setLoaded({ id, value: null, error: errorMessage(e) }))
+    getPaymentMethods(id)
+      .then((list) => active && setLoadedMethods({ id, value: list, error: null }))
+      .catch((e: unknown) => active && setLoadedMethods({ id, value: [], error: errorMessage(e) }))
+    return () => {
+      active = false
+    }
+  }, [id])
+
+  const charity = loaded?.id === id ? loaded.value : null
+  const error = loaded?.id === id ? loaded.error : null
+  const methods = loadedMethods?.id === id ? loadedMethods : null
+
+  const back = isCharityAdmin ? null : (
+    <Button onClick={() => (canGoBack(locationKey) ? navigate(-1) : navigate(LIST_PATH))}>Back</Button>
+  )
+
+  if (!id) {
+    return (
+      <Card title="Nonprofit Details">
+        <Result status="warning" title="No nonprofit selected" extra={back} />
+      </Card>
+    )
+  }
+
+  if (error) {
+    return (
+      <Card title="Nonprofit Details">
+        <Result status="error" title={error} extra={back} />
+      </Card>
+    )
+  }
+
+  if (!charity) {
+    return (
+      <Card title="Nonprofit Details" extra={back}>
+        <Skeleton active />
+      </Card>
+    )
+  }
+
+  const media = (name: string) => mediaFileUrl(meta, CHARITY_MEDIA_MODULE, name)
+  const verification = VERIFICATION[charity.adminVerification] ?? VERIFICATION.Pending
+  const adminName = [charity.adminFirstName, charity.adminLastName].filter(Boolean).join(' ')
+  const orDash = (value: ReactNode) => (value === '' || value === null || value === undefined ? '-' : value)
+
+  const items: Array<{ key: string; label: string; children: ReactNode; span?: number | 'filled' }> = [
+    {
+      key: 'logo',
+      label: 'Logo',
+      children: charity.logo ? <Image width={96} src={media(charity.logo)} alt={`${charity.charityName} logo`} /> : '-',
+    },
+    { key: 'charityName', label: 'Nonprofit Name', children: charity.charityName },
+    { key: 'taxId', label: 'Tax ID', children: orDash(formatTaxId(charity.taxId)) },
+    { key: 'category', label: 'Category', children: orDash(charity.categoryName) },
+    {
+      key: 'causes',
+      label: 'Causes',
+      children: charity.causes?.length ? charity.causes.map((c) => <Tag key={c._id}>{c.name}</Tag>) : '-',
+    },
+    { key: 'email', label: 'Email', children: orDash(charity.email) },
+    { key: 'phoneNumber', label: 'Phone Number', children: orDash(formatPhone(charity.phoneNumber)) },
+    {
+      key: 'website',
+      label: 'Website',
+      children:
+        charity.website && isAllowedLink(charity.website) ? (
+          <Typography.Link href={charity.website} target="_blank" rel="noopener noreferrer">
+            {charity.website}
+          </Typography.Link>
+        ) : (
+          orDash(charity.website)
+        ),
+    },
+    { key: 'address', label: 'Address', children: orDash(charity.address) },
+    { key: 'city', label: 'City', children: orDash(charity.city) },
+    { key: 'state', label: 'State', children: orDash(charity.state) },
+    { key: 'country', label: 'Country', children: orDash(charity.country) },
+    { key: 'zipCode', label: 'Zip Code', children: orDash(charity.zipCode) },
+    { key: 'adminName', label: 'Admin Name', children: orDash(adminName) },
+    { key: 'adminEmail', label: 'Admin Email', children: orDash(charity.adminEmail) },
+    { key: 'adminPhone', label: 'Admin Phone', children: orDash(formatPhone(charity.adminPhone)) },
+    {
+      key: 'status',
+      label: 'Status',
+      children: charity.isActive ? <Tag color="green">Active</Tag> : <Tag color="red">Inactive</Tag>,
+    },
+    { key: 'verification', label: 'Verification', children: <Tag color={verification.color}>{verification.label}</Tag> },
+    { key: 'adminApproveAt', label: 'Admin Approve at', children: orDash(formatDate(charity.adminApproveAt)) },
+    { key: 'source', label: 'Source', children: charity.isImported ? 'Imported' : 'Onboarded' },
+  ]
+  if (charity.nteeCode) items.push({ key: 'nteeCode', label: 'NTEE Code', children: charity.nteeCode })
+  items.push({ key: 'createdAt', label: 'Created At', children: orDash(formatDate(charity.createdAt)) })
+  if (charity.adminVerification === 'Reject') {
+    items.push({ key: 'rejectReason', label: 'Rejected Reason', children: orDash(charity.rejectReason), span: 'filled' })
+  }
+  items.push({ key: 'mission', label: 'Mission', children: <RichTextView html={charity.mission} />, span: 'filled' })
+  items.push({ key: 'description', label: 'Description', children: <RichTextView html={charity.description} />, span: 'filled' })
+
+  return (
+    <Space orientation="vertical" size="large" style={{ width: '100%' }}>
+      <Card
+        title="Nonprofit Details"
+        extra={
+          <Space wrap>
+            {can(CHARITY_MODULE, 'edit') && (
+              <Button
+                icon={<EditOutlined />}
+                onClick={() => navigate(`/master/charity_edit/${encodeURIComponent(charity._id || id)}`)}
+              >
+                Edit
+              </Button>
+            )}
+            {back}
+          </Space>
+        }
+      >
+        <Descriptions bordered size="small" column={{ xs: 1, sm: 1, md: 2 }} items={items} />
+      </Card>
+      <Card title="Images">
+        {charity.images?.length ? (
+          <Image.PreviewGroup>
+            <Flex gap={12} wrap>
+              {charity.images.map((name) => (
+                <Image key={name} width={120} height={120} style={{ objectFit: 'cover' }} src={media(name)} alt={name} />
+              ))}
+            </Flex>
+          </Image.PreviewGroup>
+        ) : (
+          <Typography.Text type="secondary">No images</Typography.Text>
+        )}
+      </Card>
+      <Card title="Payment Methods">
+        {methods === null ? (
+          <Skeleton active paragraph={{ rows: 2 }} />
+        ) : methods.error ? (
+          <Alert type="error" showIcon title={methods.error} />
+        ) : (
+          <PaymentMethodList methods={methods.value} />
+        )}
+      </Card>
+    </Space>
+  )
+}

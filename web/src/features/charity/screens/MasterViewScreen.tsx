@@ -1,0 +1,181 @@
+/**
+ * /master/master_view/:id (New Nonprofit, view): a nonprofit waiting for verification, with
+ * Approve and Reject. Approve asks in the shared confirmation dialog and sends an empty
+ * reason; Reject asks for the reason in the same dialog ('Please Enter Add Reason') and sends
+ * it. Either way the dialog closes (failures are shown by the request client, with
+ * 'Something went wrong' when the server gives no message) and a decision goes to /master.
+ */
+import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { Button, Card, Descriptions, Image, Result, Skeleton, Space, Tag, Typography } from 'antd'
+import { CheckOutlined, CloseOutlined } from '@ant-design/icons'
+import { useNavigate, useParams } from 'react-router'
+import { ConfirmDialog, type ConfirmValues } from '../../../components/ConfirmDialog'
+import { RichTextView } from '../../../components/RichTextView'
+import { errorMessage } from '../../../lib/api-client'
+import { formatDate, formatPhone, formatSplitAfterTwo } from '../../../lib/format'
+import { mediaFileUrl, useMetaData } from '../../../lib/meta-data'
+import { toast } from '../../../lib/toast'
+import { getCharity } from '../api/get-charity'
+import { changeVerification } from '../api/change-verification'
+import type { Charity, Verification } from '../types'
+
+const LIST_PATH = '/master'
+
+export const APPROVE_TITLE = 'Are you sure you want to Approve ?'
+export const REJECT_TITLE = 'Are you sure you want to Reject ?'
+
+const VERIFICATION: Record<Verification, { label: string; color: string }> = {
+  Pending: { label: 'Pending', color: 'gold' },
+  Approve: { label: 'Approved', color: 'green' },
+  Reject: { label: 'Rejected', color: 'red' },
+}
+
+export default function MasterViewScreen() {
+  const { id = '' } = useParams()
+  const navigate = useNavigate()
+  // What was loaded for which id: a new id shows the loading state until its answer.
+  const [loaded, setLoaded] = useState<{ id: string; charity: Charity | null; error: string | null } | null>(null)
+  const [approveOpen, setApproveOpen] = useState(false)
+  const [rejectOpen, setRejectOpen] = useState(false)
+  const deciding = useRef(false)
+  const meta = useMetaData()
+
+  useEffect(() => {
+    let active = true
+    getCharity(id)
+      .then((found) => active && setLoaded({ id, charity: found, error: null }))
+      .catch((e: unknown) => active && setLoaded({ id, charity: null, error: errorMessage(e) }))
+    return () => {
+      active = false
+    }
+  }, [id])
+  const current = loaded?.id === id ? loaded : null
+  const charity = current?.charity ?? null
+  const error = current?.error ?? null
+
+  /** Sends the decision once; closes the dialog whatever the answer; goes to /master after a decision. */
+  const decide = async (adminVerification: 'Approve' | 'Reject', rejectReason: string) => {
+    if (deciding.current) return
+    deciding.current = true
+    let done = false
+    try {
+      const res = await changeVerification({ charityId: id, adminVerification, rejectReason })
+      toast.success(res.message || 'Success')
+      done = true
+    } catch {
+      // The request client has shown the server's message, or 'Something went wrong'.
+    } finally {
+      deciding.current = false
+      setApproveOpen(false)
+      setRejectOpen(false)
+    }
+    if (done) navigate(LIST_PATH)
+  }
+
+  const back = <Button onClick={() => navigate(LIST_PATH)}>Back</Button>
+
+  if (error) {
+    return (
+      <Card title="Nonprofit Details">
+        <Result status="error" title={error} extra={back} />
+      </Card>
+    )
+  }
+
+  if (!charity) {
+    return (
+      <Card title="Nonprofit Details" extra={back}>
+        <Skeleton active />
+      </Card>
+    )
+  }
+
+  const verification = VERIFICATION[charity.adminVerification] ?? VERIFICATION.Pending
+  const canDecide = charity.adminVerification !== 'Approve'
+  const place = [charity.address, charity.city, charity.state, charity.country, charity.zipCode].filter(Boolean).join(', ')
+  const admin = [charity.adminFirstName, charity.adminLastName].filter(Boolean).join(' ')
+
+  const items: Array<{ key: string; label: string; children: ReactNode; span?: number }> = [
+    {
+      key: 'logo',
+      label: 'Logo',
+      children: charity.logo ? <Image width={96} src={mediaFileUrl(meta, 'charity', charity.logo)} alt={`${charity.charityName} logo`} /> : '-',
+    },
+    { key: 'charityName', label: 'Nonprofit Name', children: charity.charityName },
+    { key: 'taxId', label: 'Tax ID', children: formatSplitAfterTwo(charity.taxId) },
+    { key: 'category', label: 'Category', children: charity.categoryName || '-' },
+    {
+      key: 'causes',
+      label: 'Causes',
+      children: charity.causes?.length ? charity.causes.map((c) => <Tag key={c._id}>{c.name}</Tag>) : '-',
+    },
+    { key: 'email', label: 'Email', children: charity.email || '-' },
+    { key: 'phone', label: 'Phone Number', children: formatPhone(charity.phoneNumber) || '-' },
+    {
+      key: 'website',
+      label: 'Website',
+      children: charity.website ? (
+        <Typography.Link href={charity.website} target="_blank" rel="noopener noreferrer">
+          {charity.website}
+        </Typography.Link>
+      ) : (
+        '-'
+      ),
+    },
+    { key: 'address', label: 'Address', children: place || '-' },
+    { key: 'admin', label: 'Admin Name', children: admin || '-' },
+    { key: 'adminEmail', label: 'Admin Email', children: charity.adminEmail || '-' },
+    { key: 'adminPhone', label: 'Admin Phone', children: formatPhone(charity.adminPhone) || '-' },
+    { key: 'createdAt', label: 'Created At', children: formatDate(charity.createdAt) || '-' },
+    {
+      key: 'verification',
+      label: 'Verification',
+      children: <Tag color={verification.color}>{verification.label}</Tag>,
+    },
+  ]
+  if (charity.adminVerification === 'Reject') {
+    items.push({ key: 'rejectReason', label: 'Rejected Reason', children: charity.rejectReason || '-', span: 2 })
+  }
+  items.push({ key: 'mission', label: 'Mission', children: <RichTextView html={charity.mission} />, span: 2 })
+  if (charity.description) {
+    items.push({ key: 'description', label: 'Description', children: <RichTextView html={charity.description} />, span: 2 })
+  }
+
+  return (
+    <Card
+      title="Nonprofit Details"
+      extra={
+        <Space wrap>
+          {canDecide && (
+            <Button type="primary" icon={<CheckOutlined />} onClick={() => setApproveOpen(true)}>
+              Approve
+            </Button>
+          )}
+          {canDecide && charity.adminVerification !== 'Reject' && (
+            <Button danger icon={<CloseOutlined />} onClick={() => setRejectOpen(true)}>
+              Reject
+            </Button>
+          )}
+          {back}
+        </Space>
+      }
+    >
+      <Descriptions bordered size="small" column={{ xs: 1, sm: 1, md: 2 }} items={items} />
+      <ConfirmDialog
+        open={approveOpen}
+        title={APPROVE_TITLE}
+        text={charity.charityName}
+        onConfirm={() => decide('Approve', '')}
+        onCancel={() => setApproveOpen(false)}
+      />
+      <ConfirmDialog
+        open={rejectOpen}
+        title={REJECT_TITLE}
+        text={charity.charityName}
+        withReason
+        onConfirm={({ reason }: ConfirmValues) => decide('Reject', reason ?? '')}
+        onCancel={() => setRejectOpen(false)}
+      />
+    </Card>
+  )
+}

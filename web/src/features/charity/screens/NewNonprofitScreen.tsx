@@ -1,0 +1,113 @@
+/**
+ * /master ("New Nonprofit", module /master, view): nonprofits waiting for verification
+ * (Pending), and in a second tab the rejected ones, whose Reject shows the reason. Each row
+ * leads to /master/master_view/:id, where it is approved or rejected. Server paging and
+ * sorting; search past 2 characters.
+ */
+import { useCallback, useMemo, useState } from 'react'
+import { Button, Card, Tabs } from 'antd'
+import type { ColumnsType } from 'antd/es/table'
+import { EyeOutlined } from '@ant-design/icons'
+import { Link } from 'react-router'
+import { DataTable, type TableQuery } from '../../../components/DataTable'
+import { SearchBox } from '../../../components/SearchBox'
+import { ConfirmDialog } from '../../../components/ConfirmDialog'
+import { formatDate, formatSplitAfterTwo } from '../../../lib/format'
+import { listCharities } from '../api/list-charities'
+import type { CharityRow } from '../types'
+
+type TabKey = 'Pending' | 'Reject'
+
+const TABS = [
+  { key: 'Pending', label: 'Pending' },
+  { key: 'Reject', label: 'Rejected' },
+]
+
+export default function NewNonprofitScreen() {
+  const [tab, setTab] = useState<TabKey>('Pending')
+  const [search, setSearch] = useState('')
+  // The row whose rejection reason is shown; kept while the dialog closes.
+  const [reasonOf, setReasonOf] = useState<CharityRow | null>(null)
+  const [reasonOpen, setReasonOpen] = useState(false)
+
+  const fetch = useCallback(
+    (query: TableQuery) => listCharities({ ...query, isNavigator: false, adminVerification: tab }),
+    [tab],
+  )
+
+  const columns = useMemo(() => {
+    const list: ColumnsType<CharityRow> = [
+      { title: 'Nonprofit Name', key: 'charityName', dataIndex: 'charityName', sorter: true },
+      {
+        title: 'Tax ID',
+        key: 'taxId',
+        dataIndex: 'taxId',
+        render: (value: string) => formatSplitAfterTwo(value),
+      },
+      {
+        title: 'Created At',
+        key: 'createdAt',
+        dataIndex: 'createdAt',
+        sorter: true,
+        render: (value: number) => formatDate(value),
+      },
+    ]
+    if (tab === 'Reject') {
+      list.push({
+        title: 'Status',
+        key: 'verification',
+        render: (_, row) => (
+          <Button
+            type="link"
+            danger
+            size="small"
+            aria-label={`Rejected reason of ${row.charityName}`}
+            onClick={() => {
+              setReasonOf(row)
+              setReasonOpen(true)
+            }}
+          >
+            Reject
+          </Button>
+        ),
+      })
+    }
+    list.push({
+      title: 'Action',
+      key: 'action',
+      render: (_, row) => (
+        <Link to={`/master/master_view/${encodeURIComponent(row._id)}`} aria-label={`View ${row.charityName}`}>
+          <EyeOutlined /> View
+        </Link>
+      ),
+    })
+    return list
+  }, [tab])
+
+  return (
+    <Card title="New Nonprofit">
+      <Tabs activeKey={tab} items={TABS} onChange={(key) => setTab(key as TabKey)} />
+      <div style={{ marginBottom: 16 }}>
+        <SearchBox placeholder="Search by Nonprofit Name" onSearch={setSearch} minLength={3} />
+      </div>
+      <DataTable<CharityRow>
+        key={tab}
+        aria-label={tab === 'Pending' ? 'Nonprofits waiting for verification' : 'Rejected nonprofits'}
+        columns={columns}
+        fetch={fetch}
+        search={search}
+        defaultSort={{ column: 'createdAt', order: 'desc' }}
+      />
+      <ConfirmDialog
+        open={reasonOpen}
+        title="Rejected Reason"
+        text={reasonOf?.charityName}
+        withReason
+        reasonReadOnly
+        reason={reasonOf?.rejectReason ?? ''}
+        cancelLabel="Close"
+        onCancel={() => setReasonOpen(false)}
+      />
+    </Card>
+  )
+}

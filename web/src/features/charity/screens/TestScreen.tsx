@@ -1,0 +1,44 @@
+/**
+ * /test: the developer demo of the async multi-select of nonprofits (SPEC section 2): the
+ * shared AsyncSelect on POST /admin/common/list (type 'charity'), 5 names a page, a 300 ms
+ * search pause and the next page when the menu reaches its bottom.
+ */
+import { useCallback, useState } from 'react'
+import { Card, Empty, Space, Tag, Typography } from 'antd'
+import { AsyncSelect, type AsyncLoader, type AsyncValue } from '../../../components/AsyncSelect'
+import { listCommonCharities } from '../api/common-list'
+
+export default function TestScreen() {
+  const [chosen, setChosen] = useState<AsyncValue[]>([])
+
+  const loader = useCallback<AsyncLoader>(async (search, page, limit) => {
+    const { items, total } = await listCommonCharities({ page, limit, search })
+    return {
+      options: items.map((item) => ({ value: item._id, label: item.name })),
+      hasMore: total > 0 ? page * limit < total : items.length === limit,
+    }
+  }, [])
+
+  return (
+    <Card title="Test">
+      <Space orientation="vertical" size="middle" style={{ width: '100%', maxWidth: 560 }}>
+        <Typography.Text type="secondary">Async multi-select of nonprofits</Typography.Text>
+        <AsyncSelect
+          multiple
+          aria-label="Nonprofits"
+          placeholder="Select Nonprofits"
+          loader={loader}
+          value={chosen}
+          onChange={setChosen}
+        />
+        <div aria-label="Selected nonprofits">
+          {chosen.length === 0 ? (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No nonprofit selected" />
+          ) : (
+            chosen.map((item) => <Tag key={item.value}>{item.label}</Tag>)
+          )}
+        </div>
+      </Space>
+    </Card>
+  )
+}

@@ -1,0 +1,43 @@
+/** A saved nonprofit as GET /admin/charity/get/{id} answers it (tests of the form and view screens). */
+
+export const created = new Date(2024, 0, 15, 9, 30).getTime()
+
+export const charityRecord = {
+  _id: 'n1',
+  charityName: 'Water For All',
+  taxId: '12-3456789',
+  categoryId: 'cat1',
+  categoryName: 'Health',
+  causeIds: ['c1'],
+  causes: [{ _id: 'c1', name: 'Clean Water' }],
+  mission: '<p>Clean water for every village</p>',
+  description: '<p>Since 1990</p>',
+  logo: 'logo1.png',
+  images: ['img1.png'],
+  website: 'https://water.example.org',
+  email: 'info@water.example.org',
+  phoneNumber: '5551234567',
+  address: '1 Main St',
+  city: 'Albany',
+  state: 'New York',
+  country: 'United States',
+  zipCode: '12207',
+  countryId: '233',
+  stateId: '3956',
+  cityId: '111',
+  adminFirstName: 'Ann',
+  adminLastName: 'Lee',
+  adminEmail: 'ann@water.example.org',
+  adminPhone: '',
+  paymentMethods: [
+    { _id: 'pm1', type: 'bank_account', bankName: 'First Bank', accountHolder: 'Water For All', last4: '6789', isDefault: true },
+  ],
+  adminVerification: 'Approve',
+  rejectReason: '',
+  adminApproveAt: created,
+  isActive: true,
+  isImported: false,
+  nteeCode: 'C20',
+  createdAt: created,
+  updatedAt: created,
+}

@@ -1,0 +1,130 @@
+/**
+ * Nonprofit form rules (bff/API.md, "Nonprofits"). The messages the contract names are used as
+ * they are ('Please enter valid Tax ID', 'Please select Category', 'Please select Cause',
+ * 'Please upload Logo', 'Please enter valid Website', 'Please enter valid email address.',
+ * 'Please enter valid Phone Number', 'Please enter valid Zip Code'); the others follow the same style.
+ * Phone numbers and the Tax ID arrive here as digits (the formatted inputs report digits).
+ */
+import { messages, patterns, type Validator } from '../../lib/validators'
+import { isRichTextEmpty } from '../../lib/rich-text'
+
+export const NAME_MIN_LENGTH = 2
+export const NAME_MAX_LENGTH = 150
+export const MISSION_MAX_LENGTH = 20_000
+export const MAX_IMAGES = 10
+
+export const charityMessages = {
+  nameRequired: 'Please enter Nonprofit Name',
+  nameLength: `Nonprofit Name must be between ${NAME_MIN_LENGTH} and ${NAME_MAX_LENGTH} characters`,
+  taxIdRequired: 'Please enter Tax ID',
+  taxIdInvalid: 'Please enter valid Tax ID',
+  categoryRequired: 'Please select Category',
+  causeRequired: 'Please select Cause',
+  missionRequired: 'Please enter Mission',
+  missionTooLong: 'Mission must be at most 20,000 characters',
+  logoRequired: 'Please upload Logo',
+  imagesTooMany: `You can upload at most ${MAX_IMAGES} images`,
+  websiteInvalid: 'Please enter valid Website',
+  emailRequired: messages.emailRequired,
+  emailInvalid: messages.emailInvalid,
+  phoneRequired: 'Please enter Phone Number',
+  phoneInvalid: 'Please enter valid Phone Number',
+  addressRequired: 'Please enter Address',
+  countryRequired: 'Please select Country',
+  stateRequired: 'Please select State',
+  cityRequired: 'Please select City',
+  zipInvalid: 'Please enter valid Zip Code',
+  adminFirstNameRequired: 'Please enter Admin First Name',
+  adminLastNameRequired: 'Please enter Admin Last Name',
+  adminEmailRequired: 'Please enter Admin Email',
+  bankNameRequired: 'Please enter Bank Name',
+  accountHolderRequired: 'Please enter Account Holder Name',
+  routingNumberInvalid: 'Please enter valid Routing Number',
+  accountNumberInvalid: 'Please enter valid Account Number',
+} as const
+
+const text = (value: unknown): string => (value === undefined || value === null ? '' : String(value)).trim()
+const digits = (value: unknown): string => text(value).replace(/\D/g, '')
+const required = (message: string): Validator => (value) => (text(value) === '' ? message : null)
+const selected = (message: string): Validator => (value) =>
+  (Array.isArray(value) ? value.length === 0 : text(value) === '') ? message : null
+
+export const charityName: Validator = (value) => {
+  const v = text(value)
+  if (v === '') return charityMessages.nameRequired
+  return v.length < NAME_MIN_LENGTH || v.length > NAME_MAX_LENGTH ? charityMessages.nameLength : null
+}
+
+/** Nine digits, with or without the dash. */
+export const taxId: Validator = (value) => {
+  const v = text(value)
+  if (v === '') return charityMessages.taxIdRequired
+  return /^\d{2}-?\d{7}$/.test(v) ? null : charityMessages.taxIdInvalid
+}
+
+export const category = selected(charityMessages.categoryRequired)
+export const causes = selected(charityMessages.causeRequired)
+
+export const mission: Validator = (value) => {
+  const html = typeof value === 'string' ? value : ''
+  if (isRichTextEmpty(html)) return charityMessages.missionRequired
+  return html.length > MISSION_MAX_LENGTH ? charityMessages.missionTooLong : null
+}
+
+export const logo = selected(charityMessages.logoRequired)
+
+export const images: Validator = (value) =>
+  Array.isArray(value) && value.length > MAX_IMAGES ? charityMessages.imagesTooMany : null
+
+/** Optional; an http or https address when given. */
+export const website: Validator = (value) => {
+  const v = text(value)
+  if (v === '') return null
+  return /^https?:\/\//i.test(v) && patterns.url.test(v) ? null : charityMessages.websiteInvalid
+}
+
+const emailWith =
+  (requiredMessage: string): Validator =>
+  (value) => {
+    const v = text(value)
+    if (v === '') return requiredMessage
+    return patterns.emailWithTag.test(v) ? null : charityMessages.emailInvalid
+  }
+
+export const email = emailWith(charityMessages.emailRequired)
+export const adminEmail = emailWith(charityMessages.adminEmailRequired)
+
+/** Ten digits. */
+export const phoneNumber: Validator = (value) => {
+  if (text(value) === '') return charityMessages.phoneRequired
+  return digits(value).length === 10 && /^[\d()\s-]+$/.test(text(value)) ? null : charityMessages.phoneInvalid
+}
+
+/** Optional; ten digits when given. */
+export const optionalPhone: Validator = (value) => (text(value) === '' ? null : phoneNumber(value))
+
+export const address = required(charityMessages.addressRequired)
+export const country = selected(charityMessages.countryRequired)
+export const state = selected(charityMessages.stateRequired)
+export const city = selected(charityMessages.cityRequired)
+
+/** Optional; five digits or five plus four. */
+export const zipCode: Validator = (value) => {
+  const v = text(value)
+  if (v === '') return null
+  return /^\d{5}(-\d{4})?$/.test(v) ? null : charityMessages.zipInvalid
+}
+
+export const adminFirstName = required(charityMessages.adminFirstNameRequired)
+export const adminLastName = required(charityMessages.adminLastNameRequired)
+
+export const bankName = required(charityMessages.bankNameRequired)
+export const accountHolder = required(charityMessages.accountHolderRequired)
+
+/** Nine digits. */
+export const routingNumber: Validator = (value) =>
+  /^\d{9}$/.test(text(value)) ? null : charityMessages.routingNumberInvalid
+
+/** Four to seventeen digits. */
+export const accountNumber: Validator = (value) =>
+  /^\d{4,17}$/.test(text(value)) ? null : charityMessages.accountNumberInvalid

@@ -1,0 +1,46 @@
+/** Saves a downloaded file (a Blob) under a name, as the browser's download. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob)
+  const link = document.createElement('a')
+  link.href = url
+  link.download = fileName
+  link.style.display = 'none'
+  document.body.appendChild(link)
+  link.click()
+  link.remove()
+  // Give the browser time to start the download before the address is released.
+  window.setTimeout(() => URL.revokeObjectURL(url), 1000)
+}
+
+/**
+ * axios `transformResponse` for binary downloads requested with `responseType: 'arraybuffer'`:
+ * a success becomes a Blob of the answer's content type; a failure's JSON body is decoded, so
+ * the request client reads its `message` and `code` as for any other call.
+ */
+export function binaryOrJson(fallbackType: string) {
+  return (data: unknown, headers?: { get?: (name: string) => unknown } | Record<string, unknown>, status?: number) => {
+    const type = String(
+      (headers && typeof headers.get === 'function' ? headers.get('content-type') : (headers as Record<string, unknown> | undefined)?.['content-type']) ?? '',
+    )
+    const ok = status !== undefined && status >= 200 && status < 300
+    if (ok && !type.includes('application/json')) {
+      if (data instanceof Blob) return data
+      if (isBinary(data)) return new Blob([data as ArrayBuffer], { type: type || fallbackType })
+      return data
+    }
+    let text: string | null = null
+    if (isBinary(data)) text = new TextDecoder().decode(data as ArrayBuffer)
+    else if (typeof data === 'string') text = data
+    if (text === null) return data
+    try {
+      return JSON.parse(text)
+    } catch {
+      return {}
+    }
+  }
+}
+
+/** An ArrayBuffer or a typed array (from any realm). */
+function isBinary(data: unknown): boolean {
+  return ArrayBuffer.isView(data) || Object.prototype.toString.call(data) === '[object ArrayBuffer]'
+}
