@@ -202,8 +202,9 @@ async fn main() -> anyhow::Result<()> {
             let (http, url, token, body) = (http2.clone(), format!("{base2}/admin/charity/charityList"), token2.clone(), body2.clone());
             async move {
                 let r = http.post(url).bearer_auth(token).json(&body).send().await.expect("sent");
-                assert!(r.status().is_success());
-                r.bytes().await.expect("read");
+                let status = r.status();
+                let body = r.bytes().await.expect("read");
+                assert!(status.is_success(), "{status}: {}", String::from_utf8_lossy(&body));
             }
         })
         .await;

@@ -369,14 +369,17 @@ pub async fn list(
     offset: i64,
 ) -> sqlx::Result<(Vec<Record>, i64)> {
     let dir = if descending { "DESC" } else { "ASC" };
+    let order = format!("{order_by} {dir}, id {dir}");
+    // Deferred join: the page's ids come from the (is_imported, admin_verification, sort, id)
+    // index alone (an index-only scan however deep the page), then only those rows are read.
     let mut page = Sql::default();
-    page.push(&format!("SELECT {COLUMNS} FROM charities"));
+    page.push(&format!("SELECT {COLUMNS} FROM charities WHERE id IN (SELECT id FROM charities"));
     filter_sql(f, &mut page);
+    page.push(&format!(" ORDER BY {order} LIMIT ")).arg(Arg::Int(limit)).push(" OFFSET ").arg(Arg::Int(offset));
+    page.push(&format!(") ORDER BY {order}"));
     let mut count = Sql::default();
     count.push("SELECT COUNT(*) FROM charities");
     filter_sql(f, &mut count);
-    let order = format!("{order_by} {dir}, id {dir}");
-    page.push(&format!(" ORDER BY {order} LIMIT ")).arg(Arg::Int(limit)).push(" OFFSET ").arg(Arg::Int(offset));
     let rows = page.query().fetch_all(&mut *c).await?;
     let total: i64 = if f.search.is_empty() {
         // Kept by triggers (migration 0003): no count over the whole list.
