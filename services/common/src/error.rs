@@ -24,6 +24,9 @@ pub enum Error {
     Conflict(String),
     #[error("{0}")]
     TooManyAttempts(String),
+    /// The database had no free connection in time (overload): try again later.
+    #[error("{0}")]
+    Busy(String),
     #[error("internal error")]
     Internal(#[from] anyhow::Error),
 }
@@ -38,6 +41,10 @@ impl Error {
 
 impl From<sqlx::Error> for Error {
     fn from(e: sqlx::Error) -> Self {
+        if matches!(e, sqlx::Error::PoolTimedOut) {
+            tracing::warn!("no database connection became free in time");
+            return Self::Busy("The service is busy, please try again later".into());
+        }
         Self::Internal(anyhow::Error::new(e).context("database error"))
     }
 }
@@ -56,6 +63,7 @@ impl From<Error> for tonic::Status {
             Error::NotFound(m) => Status::not_found(m),
             Error::Conflict(m) => Status::already_exists(m),
             Error::TooManyAttempts(m) => Status::resource_exhausted(m),
+            Error::Busy(m) => Status::unavailable(m),
             Error::Internal(err) => {
                 tracing::error!(error = %format!("{err:#}"), "request failed");
                 Status::internal("Something went wrong, Please try again later!!!")
