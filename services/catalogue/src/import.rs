@@ -20,8 +20,9 @@ use std::collections::{HashMap, HashSet};
 
 /// Rows compared and written per statement.
 const BATCH: usize = 1000;
-/// Batches written at once (PostgreSQL then works on two cores; SQLite takes them in turn).
-const IN_FLIGHT: usize = 2;
+/// Batches written at once on PostgreSQL (it then works on two cores). SQLite has one writer:
+/// a second batch would only wait on its lock, so it gets one.
+const IN_FLIGHT_POSTGRES: usize = 2;
 /// Invalid rows reported one by one (all are counted).
 const MAX_ERRORS: usize = 1000;
 const REQUIRED: [&str; 6] = ["EIN", "NAME", "STREET", "CITY", "STATE", "ZIP"];
@@ -251,6 +252,7 @@ impl Catalogue {
         };
         let consumer = async {
             let mut tally = Tally::default();
+            let in_flight = if self.db.backend == common::db::Backend::Postgres { IN_FLIGHT_POSTGRES } else { 1 };
             let mut writing = futures::stream::FuturesUnordered::new();
             while let Some(batch) = batches.recv().await {
                 let rows = tally.prepare(batch.map_err(|e| Error::field("file", &e))?);
@@ -258,7 +260,7 @@ impl Catalogue {
                     continue;
                 }
                 writing.push(self.import_batch(apply, rows));
-                if writing.len() >= IN_FLIGHT {
+                if writing.len() >= in_flight {
                     tally.add(writing.next().await.expect("one is in flight")?);
                 }
             }
