@@ -68,19 +68,13 @@ async fn active(State(state): State<AppState>) -> Reply {
     ok("Nonprofit list", page.items.into_iter().map(|r| json!({ "_id": r.id, "charityName": r.charity_name })).collect::<Vec<_>>())
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Default)]
 #[serde(default, rename_all = "camelCase")]
 pub struct CharityListBody {
     #[serde(flatten)]
     list: super::ListBody,
     is_navigator: bool,
     admin_verification: String,
-}
-
-impl Default for CharityListBody {
-    fn default() -> Self {
-        Self { list: super::ListBody::default(), is_navigator: false, admin_verification: String::new() }
-    }
 }
 
 async fn list_page(State(state): State<AppState>, Extension(caller): Extension<Caller>, Body(b): Body<CharityListBody>) -> Reply {
