@@ -25,7 +25,7 @@ describe('sign in', () => {
     renderApp('/signin')
     await userEvent.click(await screen.findByRole('button', { name: 'Sign In' }))
     expect(await screen.findByText('Email is required')).toBeTruthy()
-    expect(screen.getByText('Password is required')).toBeTruthy()
+    expect(await screen.findByText('Password is required')).toBeTruthy()
     await userEvent.type(screen.getByLabelText('Email'), 'nope')
     await userEvent.type(screen.getByLabelText('Password'), 'has space')
     expect(await screen.findByText('Please enter valid email address.')).toBeTruthy()
