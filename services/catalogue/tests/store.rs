@@ -123,3 +123,21 @@ async fn lists_page_search_and_sort_on_the_server() {
         }
     }
 }
+
+#[tokio::test]
+async fn the_export_sends_every_matching_term_in_the_list_order() {
+    for (c, _db) in each().await {
+        for name in ["Clean Water", "Water Wells", "Schools"] {
+            c.create(Kind::Cause, name, "").await.unwrap();
+        }
+        let (tx, mut rx) = tokio::sync::mpsc::channel(8);
+        c.export(Kind::Cause, &q(1, 1, "WATER", "name", "desc"), tx).await.unwrap();
+        let mut names = vec![];
+        while let Some(t) = rx.recv().await {
+            names.push(t.name);
+        }
+        assert_eq!(names, ["Water Wells", "Clean Water"]);
+        let (tx, _rx) = tokio::sync::mpsc::channel(8);
+        assert!(matches!(c.export(Kind::Cause, &q(1, 1, "", "nope", ""), tx).await, Err(Error::Validation(_))));
+    }
+}
