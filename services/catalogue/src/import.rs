@@ -293,8 +293,7 @@ impl Catalogue {
     async fn import_batch(&self, apply: bool, rows: Vec<(i64, BmfRow)>) -> Result<Counts> {
         let mut counts = Counts::default();
         let mut tx = if apply { self.db.begin_write().await? } else { self.db.pool.begin().await? };
-        let marks: Vec<String> = (1..=rows.len()).map(|i| format!("${i}")).collect();
-        let q = format!("SELECT ein, import_hash, is_imported FROM charities WHERE ein IN ({})", marks.join(", "));
+        let q = format!("SELECT ein, import_hash, is_imported FROM charities WHERE ein IN ({})", self.db.backend.placeholders(1, rows.len()));
         let mut query = sqlx::query(sqlx::AssertSqlSafe(q));
         for (_, r) in &rows {
             query = query.bind(r.ein.clone());
@@ -320,7 +319,7 @@ impl Catalogue {
             }
         }
         if apply && !write.is_empty() {
-            upsert(&mut tx, &write).await?;
+            upsert(&mut tx, self.db.backend, &write).await?;
         }
         tx.commit().await?;
         Ok(counts)
@@ -328,16 +327,10 @@ impl Catalogue {
 }
 
 /// Inserts new imported rows and updates changed ones (never an onboarded nonprofit).
-async fn upsert(c: &mut sqlx::AnyConnection, rows: &[(BmfRow, String)]) -> Result<()> {
+async fn upsert(c: &mut sqlx::AnyConnection, backend: common::db::Backend, rows: &[(BmfRow, String)]) -> Result<()> {
     const COLS: usize = 15;
     let now = common::now_ms();
-    let values: Vec<String> = (0..rows.len())
-        .map(|i| {
-            let b = i * COLS;
-            let marks: Vec<String> = (1..=COLS).map(|k| format!("${}", b + k)).collect();
-            format!("({})", marks.join(", "))
-        })
-        .collect();
+    let values: Vec<String> = (0..rows.len()).map(|i| format!("({})", backend.placeholders(i * COLS + 1, COLS))).collect();
     let q = format!(
         "INSERT INTO charities (id, charity_name, name_key, ein, admin_first_name, address, city, state, zip_code, ntee_code, \
          import_hash, country, is_imported, created_at, updated_at) VALUES {} \
