@@ -6,7 +6,9 @@
 
 use crate::charity_store::{self as store, Filter, PaymentMethod, Record};
 use crate::error::{Error, Result};
+use crate::list_cache::{ListKey, PositionsKey};
 use crate::service::Catalogue;
+use std::sync::Arc;
 use common::bus::Event;
 use common::db::is_unique_violation;
 use common::error::Check;
@@ -265,6 +267,7 @@ fn conflict(e: sqlx::Error) -> Error {
     if is_unique_violation(&e) { Error::Conflict("Tax ID already exists".into()) } else { e.into() }
 }
 
+#[derive(Debug, Clone, Default)]
 pub struct ListQuery {
     pub page: i64,
     pub limit: i64,
@@ -475,9 +478,58 @@ impl Catalogue {
         let compact: String = search.chars().filter(|c| *c != '-').collect();
         let ein_digits = (!compact.is_empty() && compact.chars().all(|c| c.is_ascii_digit())).then_some(compact);
         let f = Filter { imported: q.imported, verification: &q.verification, search: &search, ein_digits };
-        let mut c = self.db.pool.acquire().await?;
-        let (rows, total) = store::list(&mut c, &f, col.expect("checked"), descending, q.limit, offset).await?;
-        Ok((rows.iter().map(store::row).collect(), total))
+        let order = store::Order { column: col.expect("checked"), descending };
+        let rows = self.list_page(&f, order, q.limit, offset).await?;
+        Ok((rows.0.iter().map(store::row).collect(), rows.1))
+    }
+
+    /// A page of a nonprofit list and its total. A first page with no search reads a few
+    /// index entries and a kept count. Otherwise the list version decides what can be reused
+    /// (see list_cache): a list of at most `all_positions_up_to` rows keeps every row's
+    /// position (its pages are then read by id, its total is their number); a longer one keeps
+    /// its total (counted once when searched) and every `sparse_every`-th row's position, from
+    /// which a deep page seeks, skipping fewer than `sparse_every` index entries.
+    async fn list_page(&self, f: &Filter<'_>, order: store::Order, limit: i64, offset: i64) -> Result<(Vec<Record>, i64)> {
+        let pool = &self.db.pool;
+        let (all_up_to, sparse_every) = (self.lists.all_positions_up_to, self.lists.sparse_every);
+        let counted = if f.search.is_empty() { Some(store::total(&mut *pool.acquire().await?, f).await?) } else { None };
+        if counted.is_some() && offset < sparse_every {
+            let rows = store::page(&mut *pool.acquire().await?, f, order, limit, store::Start::Offset(offset)).await?;
+            return Ok((rows, counted.unwrap_or_default()));
+        }
+        // Each step takes a connection only for its own statement: callers waiting for an
+        // answer another caller is working out hold none.
+        let version = store::list_version(&mut *pool.acquire().await?).await?;
+        let list = ListKey { version, imported: f.imported, verification: f.verification.to_string(), search: f.search.to_string() };
+        let positions = |every: i64, at_most: i64| {
+            let key = PositionsKey { list: list.clone(), order, every };
+            self.lists.positions.get_or_try_init(key, move || async move {
+                let found = store::positions(&mut *pool.acquire().await?, f, order, every, at_most).await?;
+                // Every row's, or none: a list longer than `at_most` keeps sparse positions.
+                Ok::<_, sqlx::Error>(found.filter(|p| every > 1 || (p.len() as i64) < at_most).map(Arc::new))
+            })
+        };
+        if counted.is_none_or(|n| n <= all_up_to)
+            && let Some(all) = positions(1, all_up_to + 1).await?
+        {
+            let from = (offset as usize).min(all.len());
+            let rows = store::page(&mut *pool.acquire().await?, f, order, limit, store::Start::Rows(&all[from..(from + limit as usize).min(all.len())])).await?;
+            return Ok((rows, all.len() as i64));
+        }
+        let total = match counted {
+            Some(n) => n,
+            None => self.lists.totals.get_or_try_init(list.clone(), || async { store::total(&mut *pool.acquire().await?, f).await }).await?,
+        };
+        let sparse = if offset >= sparse_every { positions(sparse_every, i64::MAX).await? } else { None };
+        let start = match sparse.as_deref() {
+            Some(sparse) if !sparse.is_empty() => {
+                let i = ((offset / sparse_every) as usize).min(sparse.len() - 1);
+                store::Start::Seek(&sparse[i], offset - i as i64 * sparse_every)
+            }
+            _ => store::Start::Offset(offset),
+        };
+        let rows = store::page(&mut *pool.acquire().await?, f, order, limit, start).await?;
+        Ok((rows, total))
     }
 
     pub async fn active_charities(&self) -> Result<Vec<(String, String)>> {

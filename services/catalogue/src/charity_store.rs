@@ -359,40 +359,140 @@ fn filter_sql(f: &Filter<'_>, sql: &mut Sql) {
     }
 }
 
-/// One page of list rows and the total that match.
-pub async fn list(
-    c: &mut AnyConnection,
-    f: &Filter<'_>,
-    order_by: &'static str,
-    descending: bool,
-    limit: i64,
-    offset: i64,
-) -> sqlx::Result<(Vec<Record>, i64)> {
-    let dir = if descending { "DESC" } else { "ASC" };
-    let order = format!("{order_by} {dir}, id {dir}");
-    // Deferred join: the page's ids come from the (is_imported, admin_verification, sort, id)
-    // index alone (an index-only scan however deep the page), then only those rows are read.
+/// How a list is sorted: an allowed column (see `sort_column`), then the id.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Order {
+    pub column: &'static str,
+    pub descending: bool,
+}
+
+impl Order {
+    fn sql(&self) -> String {
+        let dir = if self.descending { "DESC" } else { "ASC" };
+        format!("{} {dir}, id {dir}", self.column)
+    }
+    fn text_key(&self) -> bool {
+        self.column == "name_key"
+    }
+    /// Whether the column may hold NULL (whose place in the order differs by backend).
+    fn nullable(&self) -> bool {
+        self.column == "admin_approve_at"
+    }
+}
+
+/// A row's place in a sorted list: its sort value and its id.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Position {
+    pub key: SortValue,
+    pub id: String,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum SortValue {
+    Text(String),
+    Int(i64),
+}
+
+/// Where a page starts.
+#[derive(Debug, Clone, Copy)]
+pub enum Start<'a> {
+    /// This many rows from the top.
+    Offset(i64),
+    /// This many rows from a position (inclusive) on: reads only the rows it skips.
+    Seek(&'a Position, i64),
+    /// Exactly these rows, in this order.
+    Rows(&'a [Position]),
+}
+
+/// One page of a list. Deferred join: the page's ids come from the (is_imported,
+/// admin_verification, sort, id) indexes alone, then only those rows are read.
+pub async fn page(c: &mut AnyConnection, f: &Filter<'_>, order: Order, limit: i64, start: Start<'_>) -> sqlx::Result<Vec<Record>> {
+    let order_sql = order.sql();
     let mut page = Sql::default();
-    page.push(&format!("SELECT {COLUMNS} FROM charities WHERE id IN (SELECT id FROM charities"));
-    filter_sql(f, &mut page);
-    page.push(&format!(" ORDER BY {order} LIMIT ")).arg(Arg::Int(limit)).push(" OFFSET ").arg(Arg::Int(offset));
-    page.push(&format!(") ORDER BY {order}"));
-    let mut count = Sql::default();
-    count.push("SELECT COUNT(*) FROM charities");
-    filter_sql(f, &mut count);
-    let rows = page.query().fetch_all(&mut *c).await?;
-    let total: i64 = if f.search.is_empty() {
+    page.push(&format!("SELECT {COLUMNS} FROM charities WHERE id IN ("));
+    match start {
+        Start::Rows(rows) => {
+            if rows.is_empty() {
+                return Ok(vec![]);
+            }
+            for (i, p) in rows.iter().enumerate() {
+                page.push(if i == 0 { "" } else { ", " }).arg(Arg::Text(p.id.clone()));
+            }
+        }
+        Start::Offset(skip) | Start::Seek(_, skip) => {
+            page.push("SELECT id FROM charities");
+            filter_sql(f, &mut page);
+            if let Start::Seek(p, _) = start {
+                // Row values: one range on the (…, sort, id) index.
+                page.push(&format!(" AND ({}, id) {} (", order.column, if order.descending { "<=" } else { ">=" }));
+                page.arg(match &p.key {
+                    SortValue::Text(t) => Arg::Text(t.clone()),
+                    SortValue::Int(i) => Arg::Int(*i),
+                });
+                page.push(", ").arg(Arg::Text(p.id.clone())).push(")");
+            }
+            page.push(&format!(" ORDER BY {order_sql} LIMIT ")).arg(Arg::Int(limit)).push(" OFFSET ").arg(Arg::Int(skip));
+        }
+    }
+    page.push(&format!(") ORDER BY {order_sql}"));
+    page.query().fetch_all(c).await?.iter().map(record).collect()
+}
+
+/// How many nonprofits a list holds.
+pub async fn total(c: &mut AnyConnection, f: &Filter<'_>) -> sqlx::Result<i64> {
+    let mut q = Sql::default();
+    if f.search.is_empty() {
         // Kept by triggers (migration 0003): no count over the whole list.
-        let mut q = Sql::default();
         q.push("SELECT CAST(COALESCE(SUM(n), 0) AS BIGINT) FROM charity_counts WHERE is_imported = ").arg(Arg::Bool(f.imported));
         if !f.verification.is_empty() {
             q.push(" AND admin_verification = ").arg(Arg::Text(f.verification.to_string()));
         }
-        q.query().fetch_one(&mut *c).await?.try_get(0)?
     } else {
-        count.query().fetch_one(c).await?.try_get(0)?
-    };
-    Ok((rows.iter().map(record).collect::<sqlx::Result<_>>()?, total))
+        q.push("SELECT COUNT(*) FROM charities");
+        filter_sql(f, &mut q);
+    }
+    q.query().fetch_one(c).await?.try_get(0)
+}
+
+/// The positions of the first `at_most` rows of a sorted list (`every` = 1), or of every
+/// `every`-th row of it (the first, the `every + 1`-th, …). None when the sort column holds
+/// NULLs in this list: their place in the order differs by backend, so no position is kept.
+pub async fn positions(c: &mut AnyConnection, f: &Filter<'_>, order: Order, every: i64, at_most: i64) -> sqlx::Result<Option<Vec<Position>>> {
+    if order.nullable() {
+        let mut q = Sql::default();
+        q.push("SELECT COUNT(*) FROM (SELECT 1 FROM charities");
+        filter_sql(f, &mut q);
+        q.push(&format!(" AND {} IS NULL LIMIT 1) t", order.column));
+        if q.query().fetch_one(&mut *c).await?.try_get::<i64, _>(0)? > 0 {
+            return Ok(None);
+        }
+    }
+    let mut q = Sql::default();
+    if every == 1 {
+        q.push(&format!("SELECT {} AS k, id FROM charities", order.column));
+        filter_sql(f, &mut q);
+        q.push(&format!(" ORDER BY {}", order.sql()));
+    } else {
+        q.push(&format!("SELECT k, id FROM (SELECT {} AS k, id, ROW_NUMBER() OVER (ORDER BY {}) AS rn FROM charities", order.column, order.sql()));
+        filter_sql(f, &mut q);
+        q.push(") t WHERE (rn - 1) % ").arg(Arg::Int(every)).push(" = 0 ORDER BY rn");
+    }
+    q.push(" LIMIT ").arg(Arg::Int(at_most));
+    let rows = q.query().fetch_all(c).await?;
+    let positions = rows
+        .iter()
+        .map(|r| {
+            let key = if order.text_key() { SortValue::Text(r.try_get("k")?) } else { SortValue::Int(r.try_get("k")?) };
+            Ok(Position { key, id: r.try_get("id")? })
+        })
+        .collect::<sqlx::Result<_>>()?;
+    Ok(Some(positions))
+}
+
+/// A number that moves whenever a list's members, search matches or order could have
+/// changed (kept by triggers, migration 0004).
+pub async fn list_version(c: &mut AnyConnection) -> sqlx::Result<i64> {
+    sqlx::query("SELECT v FROM charity_list_version WHERE id = 1").fetch_one(c).await?.try_get(0)
 }
 
 /// Approved, active, onboarded nonprofits by name.

@@ -8,5 +8,6 @@ pub mod charity_store;
 pub mod error;
 pub mod grpc;
 pub mod import;
+pub mod list_cache;
 pub mod service;
 pub mod store;

@@ -12,6 +12,7 @@ use common::outbox::{self, Relay};
 pub struct Catalogue {
     pub db: Db,
     pub relay: Option<Relay>,
+    pub lists: std::sync::Arc<crate::list_cache::ListCache>,
 }
 
 pub struct ListQuery {
@@ -46,7 +47,7 @@ fn parse_description(raw: &str, check: &mut Check) -> String {
 
 impl Catalogue {
     pub fn new(db: Db, relay: Option<Relay>) -> Self {
-        Self { db, relay }
+        Self { db, relay, lists: Default::default() }
     }
 
     fn not_found(kind: Kind) -> Error {

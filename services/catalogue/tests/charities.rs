@@ -381,3 +381,88 @@ fn tax_ids_and_zip_codes_are_recognised() {
     }
     assert_eq!(charity::sanitize_html("<a href=\"mailto:a@b.org\" onclick=\"x()\">m</a>"), "<a href=\"mailto:a@b.org\" rel=\"noopener noreferrer\">m</a>");
 }
+
+/// Every page of a list, `limit` rows at a time, through the catalogue.
+async fn all_pages(c: &Catalogue, query: &ListQuery, limit: i64) -> (Vec<String>, i64) {
+    let (mut ids, mut total) = (vec![], 0);
+    for page in 1.. {
+        let (rows, t) = c.list_charities(&ListQuery { page, limit, ..query.clone() }).await.unwrap();
+        total = t;
+        if rows.is_empty() {
+            break;
+        }
+        ids.extend(rows.into_iter().map(|r| r.id));
+    }
+    (ids, total)
+}
+
+#[tokio::test]
+async fn deep_pages_and_searches_from_kept_positions_match_the_plain_order_and_follow_changes() {
+    use catalogue::list_cache::ListCache;
+    for (plain, _db) in each().await {
+        // Small limits so that 150 rows exercise every path: pages read by id (20 rows or fewer),
+        // pages that seek from every 7th row's position, and OFFSET where NULLs forbid seeking.
+        let c = Catalogue { lists: std::sync::Arc::new(ListCache::with_limits(20, 7)), ..plain.clone() };
+        let words = ["HOPE", "RELIEF", "ANIMAL", "WATER", "ARTS"];
+        let rows: Vec<String> = (0..150).map(|i| row(&format!("{:09}", 300_000_000 + i), &format!("{} FUND {i}", words[i * 7 % 5]), "X")).collect();
+        import(&c, true, &bmf(&rows.iter().map(String::as_str).collect::<Vec<_>>())).await.unwrap();
+        // Half onboarded and approved, approval times in neither name nor creation order (some equal).
+        sqlx::query(
+            "UPDATE charities SET is_imported = $1, admin_verification = 'Approve', \
+             admin_approve_at = 1600000000000 + (CAST(SUBSTR(ein, 7, 3) AS BIGINT) * 37) % 50 \
+             WHERE CAST(SUBSTR(ein, 9, 1) AS INTEGER) % 2 = 0",
+        )
+        .bind(false)
+        .execute(&c.db.pool)
+        .await
+        .unwrap();
+        let lists = [
+            q(true, "", "", "charityName", "asc"),
+            q(true, "", "", "charityName", "desc"),
+            q(true, "", "", "", ""),
+            q(true, "", "", "adminApproveAt", "asc"),
+            q(false, "Approve", "", "adminApproveAt", "desc"),
+            q(false, "Approve", "", "adminApproveAt", "asc"),
+            q(false, "", "", "adminApproveAt", "desc"),
+            q(true, "", "fund 1", "charityName", "asc"),
+            q(true, "", "fund 14", "charityName", "desc"),
+            q(false, "Approve", "relief", "adminApproveAt", "desc"),
+        ];
+        same_as_plain(&plain, &c, &lists).await;
+        assert!(!c.lists.positions.is_empty(), "deep pages kept positions");
+        // A change to a list's rows moves the version: pages and totals follow at once.
+        let version = |c: &Catalogue| {
+            let pool = c.db.pool.clone();
+            async move { sqlx::query_scalar::<_, i64>("SELECT v FROM charity_list_version").fetch_one(&pool).await.unwrap() }
+        };
+        let (first, _) = c.list_charities(&q(true, "", "", "charityName", "asc")).await.unwrap();
+        let (onboarded, _) = c.list_charities(&q(false, "Approve", "", "adminApproveAt", "desc")).await.unwrap();
+        let before = version(&c).await;
+        c.set_charity_active(&onboarded[1].id, false).await.unwrap();
+        assert_eq!(version(&c).await, before, "a status change moves no list");
+        c.delete_charity(&first[0].id).await.unwrap();
+        c.change_verification(&onboarded[0].id, charity::REJECT, "Duplicate").await.unwrap();
+        sqlx::query("UPDATE charities SET charity_name = 'AAA FUND 1 RENAMED', name_key = 'aaa fund 1 renamed' WHERE ein = '300000147'")
+            .execute(&c.db.pool)
+            .await
+            .unwrap();
+        assert!(version(&c).await > before);
+        same_as_plain(&plain, &c, &lists).await;
+    }
+}
+
+/// Every page of each list, at two page sizes, holds the rows of one plain ORDER BY … OFFSET 0
+/// read, filtered by the search in Rust, and the total counts them.
+async fn same_as_plain(plain: &Catalogue, c: &Catalogue, lists: &[ListQuery]) {
+    for list in lists {
+        let (expected, n) = plain.list_charities(&ListQuery { page: 1, limit: 1000, search: String::new(), ..list.clone() }).await.unwrap();
+        let search = list.search.to_lowercase();
+        let all: Vec<String> = expected.into_iter().filter(|r| r.charity_name.to_lowercase().contains(&search)).map(|r| r.id).collect();
+        assert!(!all.is_empty() && (search.is_empty() || all.len() < n as usize), "{list:?}: a test list must hold rows");
+        for limit in [3, 10] {
+            let (ids, total) = all_pages(c, list, limit).await;
+            assert_eq!(total, all.len() as i64, "{list:?} limit {limit}: total");
+            assert_eq!(ids, all, "{list:?} limit {limit}: rows");
+        }
+    }
+}
