@@ -1,8 +1,12 @@
 /**
- * The status switch of a list row and the confirmation titles of row actions (SPEC
- * section 2), shared by every list that toggles or deletes rows.
+ * The Status and Action columns of a list (SPEC section 2), shared by every list that
+ * toggles, opens, edits or deletes rows, and the confirmation titles of row actions.
  */
-import { Switch } from 'antd'
+import type { ReactNode } from 'react'
+import { Button, Space, Switch } from 'antd'
+import type { ColumnType } from 'antd/es/table'
+import { DeleteOutlined, EditOutlined, EyeOutlined, UserAddOutlined } from '@ant-design/icons'
+import { Link } from 'react-router'
 
 export function StatusSwitch({ name, active, onToggle }: { name: string; active: boolean; onToggle: () => void }) {
   return (
@@ -14,6 +18,74 @@ export function StatusSwitch({ name, active, onToggle }: { name: string; active:
       onChange={onToggle}
     />
   )
+}
+
+/** The Status column: a switch per row that asks before it changes anything. */
+export function statusColumn<T extends { isActive: boolean }>(
+  nameOf: (row: T) => string,
+  onToggle: (row: T) => void,
+): ColumnType<T> {
+  return {
+    title: 'Status',
+    key: 'status',
+    render: (_, row) => <StatusSwitch name={nameOf(row)} active={row.isActive} onToggle={() => onToggle(row)} />,
+  }
+}
+
+type ActionLabel = 'View' | 'Edit' | 'Onboard' | 'Delete'
+
+const ICONS: Record<ActionLabel, ReactNode> = {
+  View: <EyeOutlined />,
+  Edit: <EditOutlined />,
+  Onboard: <UserAddOutlined />,
+  Delete: <DeleteOutlined />,
+}
+
+/** One action of a row: a link to a screen (`to`) or a button (`onClick`), shown when `when` allows. */
+export interface RowAction<T> {
+  label: ActionLabel
+  to?: (row: T) => string
+  onClick?: (row: T) => void
+  when?: (row: T) => boolean
+}
+
+/**
+ * The Action column with the actions the user's rights allow (pass `false` for one they do not),
+ * or null when none is left (the column is then not shown).
+ */
+export function actionColumn<T>(nameOf: (row: T) => string, actions: Array<RowAction<T> | false>): ColumnType<T> | null {
+  const allowed = actions.filter((a): a is RowAction<T> => a !== false)
+  if (allowed.length === 0) return null
+  return {
+    title: 'Action',
+    key: 'action',
+    render: (_, row) => (
+      <Space size="small" wrap>
+        {allowed
+          .filter((a) => a.when?.(row) ?? true)
+          .map((a) => {
+            const label = `${a.label} ${nameOf(row)}`
+            return a.to ? (
+              <Link key={a.label} to={a.to(row)} aria-label={label}>
+                {ICONS[a.label]} {a.label}
+              </Link>
+            ) : (
+              <Button
+                key={a.label}
+                type="link"
+                danger={a.label === 'Delete'}
+                size="small"
+                icon={ICONS[a.label]}
+                aria-label={label}
+                onClick={() => a.onClick?.(row)}
+              >
+                {a.label}
+              </Button>
+            )
+          })}
+      </Space>
+    ),
+  }
 }
 
 /** The confirmation title of a pending row action: delete, or the status change it makes. */

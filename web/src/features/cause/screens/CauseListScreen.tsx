@@ -4,11 +4,11 @@
  */
 import { useCallback, useMemo, useRef, useState } from 'react'
 import { Button, Card, Space } from 'antd'
-import { StatusSwitch } from '../../../components/RowStatus'
+import { actionColumn, statusColumn } from '../../../components/RowStatus'
 import { useRowActions } from '../../../components/useRowActions'
 import type { ColumnsType } from 'antd/es/table'
-import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons'
-import { Link, useNavigate } from 'react-router'
+import { DownloadOutlined, PlusOutlined } from '@ant-design/icons'
+import { useNavigate } from 'react-router'
 import { DataTable, type DataTableHandle, type TableQuery } from '../../../components/DataTable'
 import { SearchBox } from '../../../components/SearchBox'
 import { ConfirmDialog } from '../../../components/ConfirmDialog'
@@ -76,42 +76,12 @@ export default function CauseListScreen() {
         render: (value: number) => formatDate(value),
       },
     ]
-    if (canStatus) {
-      list.push({
-        title: 'Status',
-        key: 'status',
-        render: (_, row) => (
-          <StatusSwitch name={row.name} active={row.isActive} onToggle={() => askStatus(row)} />
-        ),
-      })
-    }
-    if (canEdit || canDelete) {
-      list.push({
-        title: 'Action',
-        key: 'action',
-        render: (_, row) => (
-          <Space size="small" wrap>
-            {canEdit && (
-              <Link to={`/cause/cause_edit/${row._id}`} aria-label={`Edit ${row.name}`}>
-                <EditOutlined /> Edit
-              </Link>
-            )}
-            {canDelete && (
-              <Button
-                type="link"
-                danger
-                size="small"
-                icon={<DeleteOutlined />}
-                aria-label={`Delete ${row.name}`}
-                onClick={() => askDelete(row)}
-              >
-                Delete
-              </Button>
-            )}
-          </Space>
-        ),
-      })
-    }
+    if (canStatus) list.push(statusColumn((row) => row.name, askStatus))
+    const action = actionColumn<CauseRow>((row) => row.name, [
+      canEdit && { label: 'Edit', to: (row) => `/cause/cause_edit/${row._id}` },
+      canDelete && { label: 'Delete', onClick: askDelete },
+    ])
+    if (action) list.push(action)
     return list
   }, [canStatus, canEdit, canDelete, askStatus, askDelete])
 

@@ -4,11 +4,11 @@
  * dialog with its Name input (submit 'Save', 'Cancel').
  */
 import { useCallback, useMemo, useRef, useState } from 'react'
-import { Button, Card, Space } from 'antd'
-import { StatusSwitch } from '../../../components/RowStatus'
+import { Button, Card } from 'antd'
+import { actionColumn, statusColumn } from '../../../components/RowStatus'
 import { useRowActions } from '../../../components/useRowActions'
 import type { ColumnsType } from 'antd/es/table'
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons'
+import { PlusOutlined } from '@ant-design/icons'
 import { DataTable, type DataTableHandle, type TableQuery } from '../../../components/DataTable'
 import { SearchBox } from '../../../components/SearchBox'
 import { ConfirmDialog, type ConfirmValues } from '../../../components/ConfirmDialog'
@@ -67,48 +67,12 @@ export default function CategoryListScreen() {
         render: (value: number) => formatDate(value),
       },
     ]
-    if (canStatus) {
-      list.push({
-        title: 'Status',
-        key: 'status',
-        render: (_, row) => (
-          <StatusSwitch name={row.name} active={row.isActive} onToggle={() => askStatus(row)} />
-        ),
-      })
-    }
-    if (canEdit || canDelete) {
-      list.push({
-        title: 'Action',
-        key: 'action',
-        render: (_, row) => (
-          <Space size="small" wrap>
-            {canEdit && (
-              <Button
-                type="link"
-                size="small"
-                icon={<EditOutlined />}
-                aria-label={`Edit ${row.name}`}
-                onClick={() => openEditor({ mode: 'edit', row })}
-              >
-                Edit
-              </Button>
-            )}
-            {canDelete && (
-              <Button
-                type="link"
-                danger
-                size="small"
-                icon={<DeleteOutlined />}
-                aria-label={`Delete ${row.name}`}
-                onClick={() => askDelete(row)}
-              >
-                Delete
-              </Button>
-            )}
-          </Space>
-        ),
-      })
-    }
+    if (canStatus) list.push(statusColumn((row) => row.name, askStatus))
+    const action = actionColumn<CategoryRow>((row) => row.name, [
+      canEdit && { label: 'Edit', onClick: (row) => openEditor({ mode: 'edit', row }) },
+      canDelete && { label: 'Delete', onClick: askDelete },
+    ])
+    if (action) list.push(action)
     return list
   }, [canStatus, canEdit, canDelete, askStatus, askDelete])
 

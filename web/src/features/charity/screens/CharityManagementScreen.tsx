@@ -12,12 +12,12 @@
 import { useCallback, useMemo, useRef, useState } from 'react'
 import { Button, Card, Space, Tabs } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
-import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined, UploadOutlined, UserAddOutlined } from '@ant-design/icons'
-import { Link, useNavigate } from 'react-router'
+import { PlusOutlined, UploadOutlined } from '@ant-design/icons'
+import { useNavigate } from 'react-router'
 import { DataTable, type DataTableHandle, type TableQuery } from '../../../components/DataTable'
 import { SearchBox } from '../../../components/SearchBox'
 import { ConfirmDialog } from '../../../components/ConfirmDialog'
-import { StatusSwitch } from '../../../components/RowStatus'
+import { actionColumn, statusColumn } from '../../../components/RowStatus'
 import { useRowActions } from '../../../components/useRowActions'
 import { formatDate, formatSplitAfterTwo } from '../../../lib/format'
 import { useAccess } from '../../../lib/session'
@@ -96,49 +96,15 @@ export default function CharityManagementScreen() {
         sorter: true,
         render: (value: number | null) => formatDate(value),
       })
-      if (showStatus) {
-        list.push({
-          title: 'Status',
-          key: 'status',
-          render: (_, row) => (
-            <StatusSwitch name={row.charityName} active={row.isActive} onToggle={() => askStatus(row)} />
-          ),
-        })
-      }
+      if (showStatus) list.push(statusColumn((row) => row.charityName, askStatus))
     }
-    list.push({
-      title: 'Action',
-      key: 'action',
-      render: (_, row) => (
-        <Space size="small" wrap>
-          {imported && canEdit && (
-            <Link to={charityEditPath(row._id)} aria-label={`Onboard ${row.charityName}`}>
-              <UserAddOutlined /> Onboard
-            </Link>
-          )}
-          <Link to={charityViewPath(row._id)} aria-label={`View ${row.charityName}`}>
-            <EyeOutlined /> View
-          </Link>
-          {!imported && canEdit && (
-            <Link to={charityEditPath(row._id)} aria-label={`Edit ${row.charityName}`}>
-              <EditOutlined /> Edit
-            </Link>
-          )}
-          {canDelete && (
-            <Button
-              type="link"
-              danger
-              size="small"
-              icon={<DeleteOutlined />}
-              aria-label={`Delete ${row.charityName}`}
-              onClick={() => askDelete(row)}
-            >
-              Delete
-            </Button>
-          )}
-        </Space>
-      ),
-    })
+    const action = actionColumn<CharityRow>((row) => row.charityName, [
+      imported && canEdit && { label: 'Onboard', to: (row) => charityEditPath(row._id) },
+      { label: 'View', to: (row) => charityViewPath(row._id) },
+      !imported && canEdit && { label: 'Edit', to: (row) => charityEditPath(row._id) },
+      canDelete && { label: 'Delete', onClick: askDelete },
+    ])
+    if (action) list.push(action)
     return list
   }, [imported, showStatus, canEdit, canDelete, askStatus, askDelete])
 

@@ -1,11 +1,11 @@
 /** /sub_admin: searchable, sortable, paged list of sub-admins with status, view, edit and delete. */
 import { useCallback, useMemo, useRef, useState } from 'react'
-import { Button, Card, Space } from 'antd'
-import { StatusSwitch } from '../../../components/RowStatus'
+import { Button, Card } from 'antd'
+import { actionColumn, statusColumn } from '../../../components/RowStatus'
 import { useRowActions } from '../../../components/useRowActions'
 import type { ColumnsType } from 'antd/es/table'
-import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons'
-import { Link, useNavigate } from 'react-router'
+import { PlusOutlined } from '@ant-design/icons'
+import { useNavigate } from 'react-router'
 import { DataTable, type DataTableHandle, type TableQuery } from '../../../components/DataTable'
 import { SearchBox } from '../../../components/SearchBox'
 import { ConfirmDialog } from '../../../components/ConfirmDialog'
@@ -53,47 +53,13 @@ export default function SubAdminListScreen() {
         render: (value: number) => formatDate(value),
       },
     ]
-    if (canStatus) {
-      list.push({
-        title: 'Status',
-        key: 'status',
-        render: (_, row) => (
-          <StatusSwitch name={nameOf(row)} active={row.isActive} onToggle={() => askStatus(row)} />
-        ),
-      })
-    }
-    if (canView || canEdit || canDelete) {
-      list.push({
-        title: 'Action',
-        key: 'action',
-        render: (_, row) => (
-          <Space size="small" wrap>
-            {canView && (
-              <Link to={`/sub_admin/sub_admin_view/${row._id}`} aria-label={`View ${nameOf(row)}`}>
-                <EyeOutlined /> View
-              </Link>
-            )}
-            {canEdit && (
-              <Link to={`/sub_admin/sub_admin_edit/${row._id}`} aria-label={`Edit ${nameOf(row)}`}>
-                <EditOutlined /> Edit
-              </Link>
-            )}
-            {canDelete && (
-              <Button
-                type="link"
-                danger
-                size="small"
-                icon={<DeleteOutlined />}
-                aria-label={`Delete ${nameOf(row)}`}
-                onClick={() => askDelete(row)}
-              >
-                Delete
-              </Button>
-            )}
-          </Space>
-        ),
-      })
-    }
+    if (canStatus) list.push(statusColumn(nameOf, askStatus))
+    const action = actionColumn<SubAdminRow>(nameOf, [
+      canView && { label: 'View', to: (row) => `/sub_admin/sub_admin_view/${row._id}` },
+      canEdit && { label: 'Edit', to: (row) => `/sub_admin/sub_admin_edit/${row._id}` },
+      canDelete && { label: 'Delete', onClick: askDelete },
+    ])
+    if (action) list.push(action)
     return list
   }, [canStatus, canView, canEdit, canDelete, askStatus, askDelete])
 
