@@ -92,11 +92,24 @@ fn text(raw: &str, field: &str, label: &str, max: usize, required: bool, check: 
     v
 }
 
+/// A value the console picks from a list (country, state, city), at most 100 characters.
+fn selected(raw: &str, field: &str, label: &str, check: &mut Check) -> String {
+    let v = raw.trim().to_string();
+    if v.is_empty() {
+        check.fail(field, format!("Please select {label}"));
+    } else if v.chars().count() > 100 {
+        check.fail(field, format!("{label} must be at most 100 characters"));
+    }
+    v
+}
+
 /// Checks and normalises the input; category and causes are checked against storage later.
 pub fn validate(input: &pb::CharityInput, check: &mut Check) -> Record {
-    let charity_name = text(&input.charity_name, "charityName", "Nonprofit Name", 150, true, check);
-    if !charity_name.is_empty() && charity_name.chars().count() < 2 {
-        check.fail("charityName", "Nonprofit Name must be at least 2 characters");
+    let charity_name = input.charity_name.trim().to_string();
+    if charity_name.is_empty() {
+        check.fail("charityName", "Please enter Nonprofit Name");
+    } else if !(2..=150).contains(&charity_name.chars().count()) {
+        check.fail("charityName", "Nonprofit Name must be between 2 and 150 characters");
     }
     let ein = match parse_ein(&input.tax_id) {
         Some(e) => e,
@@ -126,11 +139,11 @@ pub fn validate(input: &pb::CharityInput, check: &mut Check) -> Record {
     if text_of(&mission).is_empty() {
         check.fail("mission", "Please enter Mission");
     } else if input.mission.chars().count() > 20_000 {
-        check.fail("mission", "Mission must be at most 20000 characters");
+        check.fail("mission", "Mission must be at most 20,000 characters");
     }
     let description = sanitize_html(&input.description);
     if input.description.chars().count() > 20_000 {
-        check.fail("description", "Description must be at most 20000 characters");
+        check.fail("description", "Description must be at most 20,000 characters");
     }
     let logo = input.logo.trim().to_string();
     if logo.is_empty() {
@@ -161,9 +174,9 @@ pub fn validate(input: &pb::CharityInput, check: &mut Check) -> Record {
         check.fail("phoneNumber", "Please enter valid Phone Number");
     }
     let address = text(&input.address, "address", "Address", 300, true, check);
-    let city = text(&input.city, "city", "City", 100, true, check);
-    let state = text(&input.state, "state", "State", 100, true, check);
-    let country = text(&input.country, "country", "Country", 100, true, check);
+    let city = selected(&input.city, "city", "City", check);
+    let state = selected(&input.state, "state", "State", check);
+    let country = selected(&input.country, "country", "Country", check);
     let zip_code = input.zip_code.trim().to_string();
     if zip_code.is_empty() {
         check.fail("zipCode", "Please enter Zip Code");
@@ -236,7 +249,7 @@ pub fn validate_payment_methods(items: &[pb::PaymentMethodInput], existing: &[Pa
         }
         let account_holder = m.account_holder.trim().to_string();
         if account_holder.is_empty() || account_holder.chars().count() > 100 {
-            check.fail(&at("accountHolder"), "Please enter Account Holder");
+            check.fail(&at("accountHolder"), "Please enter Account Holder Name");
         }
         let routing = m.routing_number.trim();
         if routing.len() != 9 || !routing.chars().all(|c| c.is_ascii_digit()) {
@@ -492,14 +505,14 @@ impl Catalogue {
     async fn list_page(&self, f: &Filter<'_>, order: store::Order, limit: i64, offset: i64) -> Result<(Vec<Record>, i64)> {
         let pool = &self.db.pool;
         let (all_up_to, sparse_every) = (self.lists.all_positions_up_to, self.lists.sparse_every);
-        let counted = if f.search.is_empty() { Some(store::total(&mut *pool.acquire().await?, f).await?) } else { None };
-        if counted.is_some() && offset < sparse_every {
+        if f.search.is_empty() && offset < sparse_every {
+            let total = store::total(&mut *pool.acquire().await?, f).await?;
             let rows = store::page(&mut *pool.acquire().await?, f, order, limit, store::Start::Offset(offset)).await?;
-            return Ok((rows, counted.unwrap_or_default()));
+            return Ok((rows, total));
         }
         // Each step takes a connection only for its own statement: callers waiting for an
         // answer another caller is working out hold none.
-        let version = store::list_version(&mut *pool.acquire().await?).await?;
+        let (version, counted) = store::version_and_total(&mut *pool.acquire().await?, f).await?;
         let list = ListKey { version, imported: f.imported, verification: f.verification.to_string(), search: f.search.to_string() };
         let positions = |every: i64, at_most: i64| {
             let key = PositionsKey { list: list.clone(), order, every };

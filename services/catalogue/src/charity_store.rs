@@ -101,99 +101,71 @@ fn record(r: &AnyRow) -> sqlx::Result<Record> {
     })
 }
 
+/// The columns a save writes, in the order `bind_saved` binds them after the id.
+const SAVED: [&str; 32] = [
+    "charity_name", "name_key", "ein", "category_id", "cause_ids", "mission", "description", "logo", "images", "website",
+    "email", "phone_number", "address", "city", "state", "country", "zip_code", "country_id", "state_id", "city_id",
+    "admin_first_name", "admin_last_name", "admin_email", "admin_phone", "admin_verification", "reject_reason",
+    "admin_approve_at", "is_active", "is_imported", "ntee_code", "import_hash", "updated_at",
+];
+
+type AnyQuery<'q> = sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments>;
+
+/// Binds `$1` = id, then the `SAVED` columns as `$2`, `$3`, …
+fn bind_saved<'q>(q: AnyQuery<'q>, r: &'q Record) -> AnyQuery<'q> {
+    q.bind(&r.id)
+        .bind(&r.charity_name)
+        .bind(name_key(&r.charity_name))
+        .bind(&r.ein)
+        .bind(&r.category_id)
+        .bind(json_of(&r.cause_ids))
+        .bind(&r.mission)
+        .bind(&r.description)
+        .bind(&r.logo)
+        .bind(json_of(&r.images))
+        .bind(&r.website)
+        .bind(&r.email)
+        .bind(&r.phone_number)
+        .bind(&r.address)
+        .bind(&r.city)
+        .bind(&r.state)
+        .bind(&r.country)
+        .bind(&r.zip_code)
+        .bind(&r.country_id)
+        .bind(&r.state_id)
+        .bind(&r.city_id)
+        .bind(&r.admin_first_name)
+        .bind(&r.admin_last_name)
+        .bind(&r.admin_email)
+        .bind(&r.admin_phone)
+        .bind(&r.admin_verification)
+        .bind(&r.reject_reason)
+        .bind(r.admin_approve_at)
+        .bind(r.is_active)
+        .bind(r.is_imported)
+        .bind(&r.ntee_code)
+        .bind(&r.import_hash)
+        .bind(r.updated_at)
+}
+
+static INSERT: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+    let marks: Vec<String> = (1..=SAVED.len() + 2).map(|i| format!("${i}")).collect();
+    format!("INSERT INTO charities (id, {}, created_at) VALUES ({})", SAVED.join(", "), marks.join(", "))
+});
+
+static UPDATE: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+    let sets: Vec<String> = SAVED.iter().enumerate().map(|(i, c)| format!("{c} = ${}", i + 2)).collect();
+    format!("UPDATE charities SET {} WHERE id = $1", sets.join(", "))
+});
+
 pub async fn insert(c: &mut AnyConnection, r: &Record) -> sqlx::Result<()> {
-    sqlx::query(
-        "INSERT INTO charities (id, charity_name, name_key, ein, category_id, cause_ids, mission, description, logo, images, \
-         website, email, phone_number, address, city, state, country, zip_code, country_id, state_id, city_id, \
-         admin_first_name, admin_last_name, admin_email, admin_phone, admin_verification, reject_reason, admin_approve_at, \
-         is_active, is_imported, ntee_code, import_hash, created_at, updated_at) VALUES \
-         ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, \
-          $26, $27, $28, $29, $30, $31, $32, $33, $34)",
-    )
-    .bind(&r.id)
-    .bind(&r.charity_name)
-    .bind(name_key(&r.charity_name))
-    .bind(&r.ein)
-    .bind(&r.category_id)
-    .bind(json_of(&r.cause_ids))
-    .bind(&r.mission)
-    .bind(&r.description)
-    .bind(&r.logo)
-    .bind(json_of(&r.images))
-    .bind(&r.website)
-    .bind(&r.email)
-    .bind(&r.phone_number)
-    .bind(&r.address)
-    .bind(&r.city)
-    .bind(&r.state)
-    .bind(&r.country)
-    .bind(&r.zip_code)
-    .bind(&r.country_id)
-    .bind(&r.state_id)
-    .bind(&r.city_id)
-    .bind(&r.admin_first_name)
-    .bind(&r.admin_last_name)
-    .bind(&r.admin_email)
-    .bind(&r.admin_phone)
-    .bind(&r.admin_verification)
-    .bind(&r.reject_reason)
-    .bind(r.admin_approve_at)
-    .bind(r.is_active)
-    .bind(r.is_imported)
-    .bind(&r.ntee_code)
-    .bind(&r.import_hash)
-    .bind(r.created_at)
-    .bind(r.updated_at)
-    .execute(c)
-    .await?;
+    bind_saved(sqlx::query(sqlx::AssertSqlSafe(INSERT.as_str())), r).bind(r.created_at).execute(c).await?;
     Ok(())
 }
 
-/// Writes every field of `r` over the stored row `r.id`.
+/// Writes every field of `r` (but its creation time) over the stored row `r.id`.
 pub async fn update(c: &mut AnyConnection, r: &Record) -> sqlx::Result<bool> {
-    let res = sqlx::query(
-        "UPDATE charities SET charity_name = $2, name_key = $3, ein = $4, category_id = $5, cause_ids = $6, mission = $7, \
-         description = $8, logo = $9, images = $10, website = $11, email = $12, phone_number = $13, address = $14, city = $15, \
-         state = $16, country = $17, zip_code = $18, country_id = $19, state_id = $20, city_id = $21, admin_first_name = $22, \
-         admin_last_name = $23, admin_email = $24, admin_phone = $25, admin_verification = $26, reject_reason = $27, \
-         admin_approve_at = $28, is_active = $29, is_imported = $30, ntee_code = $31, import_hash = $32, updated_at = $33 \
-         WHERE id = $1",
-    )
-    .bind(&r.id)
-    .bind(&r.charity_name)
-    .bind(name_key(&r.charity_name))
-    .bind(&r.ein)
-    .bind(&r.category_id)
-    .bind(json_of(&r.cause_ids))
-    .bind(&r.mission)
-    .bind(&r.description)
-    .bind(&r.logo)
-    .bind(json_of(&r.images))
-    .bind(&r.website)
-    .bind(&r.email)
-    .bind(&r.phone_number)
-    .bind(&r.address)
-    .bind(&r.city)
-    .bind(&r.state)
-    .bind(&r.country)
-    .bind(&r.zip_code)
-    .bind(&r.country_id)
-    .bind(&r.state_id)
-    .bind(&r.city_id)
-    .bind(&r.admin_first_name)
-    .bind(&r.admin_last_name)
-    .bind(&r.admin_email)
-    .bind(&r.admin_phone)
-    .bind(&r.admin_verification)
-    .bind(&r.reject_reason)
-    .bind(r.admin_approve_at)
-    .bind(r.is_active)
-    .bind(r.is_imported)
-    .bind(&r.ntee_code)
-    .bind(&r.import_hash)
-    .bind(r.updated_at)
-    .execute(c)
-    .await?;
+    let res = bind_saved(sqlx::query(sqlx::AssertSqlSafe(UPDATE.as_str())), r).execute(c).await?;
     Ok(res.rows_affected() == 1)
 }
 
@@ -352,8 +324,10 @@ fn filter_sql(f: &Filter<'_>, sql: &mut Sql) {
     }
     if !f.search.is_empty() {
         sql.push(" AND (name_key LIKE ").arg(Arg::Text(common::db::like_pattern(f.search))).push(" ESCAPE '\\'");
-        if let Some(d) = &f.ein_digits {
-            sql.push(" OR ein LIKE ").arg(Arg::Text(format!("{d}%")));
+        if let Some(d) = f.ein_digits.as_deref().filter(|d| d.len() <= 9) {
+            // A prefix of a nine-digit EIN as a range: any index on ein serves it, whatever
+            // the collation (digit strings of one length sort the same way in all of them).
+            sql.push(" OR ein BETWEEN ").arg(Arg::Text(format!("{d:0<9}"))).push(" AND ").arg(Arg::Text(format!("{d:9<9}")));
         }
         sql.push(")");
     }
@@ -438,20 +412,39 @@ pub async fn page(c: &mut AnyConnection, f: &Filter<'_>, order: Order, limit: i6
     page.query().fetch_all(c).await?.iter().map(record).collect()
 }
 
-/// How many nonprofits a list holds.
-pub async fn total(c: &mut AnyConnection, f: &Filter<'_>) -> sqlx::Result<i64> {
-    let mut q = Sql::default();
+/// The SQL of a list's total: a count kept by triggers (migration 0003) when it has no
+/// search, else a count of the matching rows.
+fn total_sql(f: &Filter<'_>, q: &mut Sql) {
     if f.search.is_empty() {
-        // Kept by triggers (migration 0003): no count over the whole list.
         q.push("SELECT CAST(COALESCE(SUM(n), 0) AS BIGINT) FROM charity_counts WHERE is_imported = ").arg(Arg::Bool(f.imported));
         if !f.verification.is_empty() {
             q.push(" AND admin_verification = ").arg(Arg::Text(f.verification.to_string()));
         }
     } else {
         q.push("SELECT COUNT(*) FROM charities");
-        filter_sql(f, &mut q);
+        filter_sql(f, q);
     }
+}
+
+/// How many nonprofits a list holds.
+pub async fn total(c: &mut AnyConnection, f: &Filter<'_>) -> sqlx::Result<i64> {
+    let mut q = Sql::default();
+    total_sql(f, &mut q);
     q.query().fetch_one(c).await?.try_get(0)
+}
+
+/// The list version (see `list_version`) and, for a list with no search, its kept total,
+/// in one statement.
+pub async fn version_and_total(c: &mut AnyConnection, f: &Filter<'_>) -> sqlx::Result<(i64, Option<i64>)> {
+    if !f.search.is_empty() {
+        return Ok((list_version(c).await?, None));
+    }
+    let mut q = Sql::default();
+    q.push("SELECT v, (");
+    total_sql(f, &mut q);
+    q.push(") AS n FROM charity_list_version WHERE id = 1");
+    let row = q.query().fetch_one(c).await?;
+    Ok((row.try_get("v")?, Some(row.try_get("n")?)))
 }
 
 /// The positions of the first `at_most` rows of a sorted list (`every` = 1), or of every

@@ -45,7 +45,7 @@ pub struct ListCache {
 
 impl Default for ListCache {
     fn default() -> Self {
-        Self::with_limits(10_000, 500)
+        Self::with_limits(10_000, 100)
     }
 }
 

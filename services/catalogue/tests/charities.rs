@@ -247,6 +247,8 @@ async fn lists_filter_by_tab_and_verification_search_past_two_characters_and_sor
         assert_eq!(names(c.list_charities(&q(false, "", "ÁBA", "", "")).await.unwrap().0), ["Ábaco Fund"]);
         assert_eq!(names(c.list_charities(&q(false, "", "RELIEF", "", "")).await.unwrap().0), ["alpha Relief"]);
         assert_eq!(names(c.list_charities(&q(false, "", "10-0000002", "", "")).await.unwrap().0), ["Beta Care"]);
+        assert_eq!(c.list_charities(&q(false, "", "10-00000", "", "")).await.unwrap().1, 4, "a Tax ID prefix");
+        assert_eq!(c.list_charities(&q(false, "", "1000000021", "", "")).await.unwrap().1, 0, "ten digits are no Tax ID");
         assert_eq!(c.list_charities(&q(false, "", "50%", "", "")).await.unwrap().1, 0, "wildcards are literal");
         assert_eq!(c.list_charities(&q(true, "", "", "", "")).await.unwrap().1, 0, "nothing imported");
         assert_eq!(c.list_charities(&q(false, "Pending", "", "", "")).await.unwrap().1, 0);

@@ -23,9 +23,9 @@ export const charityMessages = {
   missionRequired: 'Please enter Mission',
   missionTooLong: 'Mission must be at most 20,000 characters',
   logoRequired: 'Please upload Logo',
-  imagesTooMany: `You can upload at most ${MAX_IMAGES} images`,
+  imagesTooMany: `At most ${MAX_IMAGES} images are allowed`,
   websiteInvalid: 'Please enter valid Website',
-  emailRequired: messages.emailRequired,
+  emailRequired: 'Please enter Email',
   emailInvalid: messages.emailInvalid,
   phoneRequired: 'Please enter Phone Number',
   phoneInvalid: 'Please enter valid Phone Number',
@@ -33,6 +33,7 @@ export const charityMessages = {
   countryRequired: 'Please select Country',
   stateRequired: 'Please select State',
   cityRequired: 'Please select City',
+  zipRequired: 'Please enter Zip Code',
   zipInvalid: 'Please enter valid Zip Code',
   adminFirstNameRequired: 'Please enter Admin First Name',
   adminLastNameRequired: 'Please enter Admin Last Name',
@@ -108,10 +109,10 @@ export const country = selected(charityMessages.countryRequired)
 export const state = selected(charityMessages.stateRequired)
 export const city = selected(charityMessages.cityRequired)
 
-/** Optional; five digits or five plus four. */
+/** Five digits or five plus four. */
 export const zipCode: Validator = (value) => {
   const v = text(value)
-  if (v === '') return null
+  if (v === '') return charityMessages.zipRequired
   return /^\d{5}(-\d{4})?$/.test(v) ? null : charityMessages.zipInvalid
 }
 

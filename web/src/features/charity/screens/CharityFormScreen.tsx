@@ -222,7 +222,7 @@ export default function CharityFormScreen() {
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
-            <Form.Item label="Zip Code" name="zipCode" rules={[rule(v.zipCode)]}>
+            <Form.Item label="Zip Code" name="zipCode" required rules={[rule(v.zipCode)]}>
               <Input maxLength={10} inputMode="numeric" placeholder="XXXXX or XXXXX-XXXX" autoComplete="off" />
             </Form.Item>
           </Col>
