@@ -490,7 +490,7 @@ impl Catalogue {
         let search = if key.chars().count() > 2 { key } else { String::new() };
         let compact: String = search.chars().filter(|c| *c != '-').collect();
         let ein_digits = (!compact.is_empty() && compact.chars().all(|c| c.is_ascii_digit())).then_some(compact);
-        let f = Filter { imported: q.imported, verification: &q.verification, search: &search, ein_digits };
+        let f = Filter { imported: q.imported, verification: &q.verification, search: &search, ein_digits, names_fts: false };
         let order = store::Order { column: col.expect("checked"), descending };
         let rows = self.list_page(&f, order, q.limit, offset).await?;
         Ok((rows.0.iter().map(store::row).collect(), rows.1))
@@ -517,7 +517,15 @@ impl Catalogue {
         let positions = |every: i64, at_most: i64| {
             let key = PositionsKey { list: list.clone(), order, every };
             self.lists.positions.get_or_try_init(key, move || async move {
-                let found = store::positions(&mut *pool.acquire().await?, f, order, every, at_most).await?;
+                let mut c = pool.acquire().await?;
+                // A search that few names match anywhere: SQLite finds them by its trigram
+                // table (PostgreSQL's planner picks its trigram index by itself).
+                let few = every == 1
+                    && !f.search.is_empty()
+                    && self.db.backend == common::db::Backend::Sqlite
+                    && store::few_name_matches(&mut c, f.search, at_most).await?;
+                let by_trigrams = Filter { names_fts: few, ..f.clone() };
+                let found = store::positions(&mut c, &by_trigrams, order, every, at_most).await?;
                 // Every row's, or none: a list longer than `at_most` keeps sparse positions.
                 Ok::<_, sqlx::Error>(found.filter(|p| every > 1 || (p.len() as i64) < at_most).map(Arc::new))
             })

@@ -265,6 +265,7 @@ pub fn sort_column(column: &str) -> Option<&'static str> {
 }
 
 /// Which nonprofits a list shows.
+#[derive(Debug, Clone)]
 pub struct Filter<'a> {
     pub imported: bool,
     /// '' = any.
@@ -273,6 +274,26 @@ pub struct Filter<'a> {
     pub search: &'a str,
     /// The search as digits when it may be (part of) a Tax ID.
     pub ein_digits: Option<String>,
+    /// Names are searched through the FTS5 trigram table (SQLite, migration 0005; only for a
+    /// search `few_name_matches` allows). Otherwise `name_key LIKE`, which PostgreSQL's
+    /// trigram index serves and which SQLite answers from the list indexes, in list order.
+    pub names_fts: bool,
+}
+
+/// Whether at most `cap` nonprofit names of any list contain `search`, by the SQLite
+/// trigram table (reads at most `cap + 1` of its entries). A search with LIKE wildcards
+/// (which would need an ESCAPE clause the trigram index cannot serve) never qualifies.
+pub async fn few_name_matches(c: &mut AnyConnection, search: &str, cap: i64) -> sqlx::Result<bool> {
+    if search.contains(['%', '_', '\\']) {
+        return Ok(false);
+    }
+    let n: i64 = sqlx::query("SELECT COUNT(*) FROM (SELECT 1 FROM charity_name_trigrams WHERE name_key LIKE $1 LIMIT $2) t")
+        .bind(format!("%{search}%"))
+        .bind(cap + 1)
+        .fetch_one(c)
+        .await?
+        .try_get(0)?;
+    Ok(n <= cap)
 }
 
 /// A bound value of a statement built at run time.
@@ -315,15 +336,25 @@ impl Sql {
 
 /// The WHERE clause of a list.
 fn filter_sql(f: &Filter<'_>, sql: &mut Sql) {
-    sql.push(" WHERE is_imported = ").arg(Arg::Bool(f.imported));
+    // With the trigram table the few matching names drive the query: `+` keeps SQLite from
+    // walking a (tab, verification, …) index instead, whatever statistics it has.
+    let plus = if f.names_fts { "+" } else { "" };
+    sql.push(&format!(" WHERE {plus}is_imported = ")).arg(Arg::Bool(f.imported));
     // Imported nonprofits are always Pending (only onboarded ones are verified): naming it lets
     // the imported list use the same (is_imported, admin_verification, sort) indexes.
     let verification = if f.imported && f.verification.is_empty() { "Pending" } else { f.verification };
     if !verification.is_empty() {
-        sql.push(" AND admin_verification = ").arg(Arg::Text(verification.to_string()));
+        sql.push(&format!(" AND {plus}admin_verification = ")).arg(Arg::Text(verification.to_string()));
     }
     if !f.search.is_empty() {
-        sql.push(" AND (name_key LIKE ").arg(Arg::Text(common::db::like_pattern(f.search))).push(" ESCAPE '\\'");
+        if f.names_fts {
+            sql.push(" AND (id IN (SELECT r.id FROM charity_name_trigrams t JOIN charity_name_rows r ON r.fts_rowid = t.rowid \
+                       WHERE t.name_key LIKE ")
+                .arg(Arg::Text(format!("%{}%", f.search)))
+                .push(")");
+        } else {
+            sql.push(" AND (name_key LIKE ").arg(Arg::Text(common::db::like_pattern(f.search))).push(" ESCAPE '\\'");
+        }
         if let Some(d) = f.ein_digits.as_deref().filter(|d| d.len() <= 9) {
             // A prefix of a nine-digit EIN as a range: any index on ein serves it, whatever
             // the collation (digit strings of one length sort the same way in all of them).
