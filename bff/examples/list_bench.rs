@@ -9,7 +9,8 @@
 //!   cargo run --release -p bff --example list_bench -- sqlite
 //!   BENCH_DATABASE_URL=postgres://user:pass@host/postgres cargo run --release -p bff --example list_bench -- postgres
 //!
-//! ROWS (1000000), CONCURRENCY (32) and REQUESTS per scenario and path (1500; a fifth of it
+//! ROWS (1000000), CONCURRENCY (32), ONLY (run the scenarios whose name contains it) and
+//! REQUESTS per scenario and path (1500; a fifth of it
 //! for the fresh-search scenario) tune it. "first ms" is the scenario's first request, alone,
 //! before anything is kept for it.
 
@@ -206,7 +207,8 @@ async fn main() -> anyhow::Result<()> {
     println!("\n{backend}, {rows} nonprofits, {concurrency} concurrent, {requests} requests per row\n");
     println!("| scenario | path | first ms | p50 ms | p95 ms | req/s | failed | BFF/direct |");
     println!("|---|---|---|---|---|---|---|---|");
-    for s in &SCENARIOS {
+    let only = std::env::var("ONLY").unwrap_or_default();
+    for s in SCENARIOS.iter().filter(|s| s.name.contains(only.as_str())) {
         let page = if s.page == 0 { (rows as i64 / 2 / 10) * 4 / 5 } else { s.page };
         let body_of = move |i: usize| {
             serde_json::json!({ "page": page, "limit": 10, "search": term(s, i), "column": s.column, "order": s.order, "isNavigator": s.imported, "adminVerification": s.verification })

@@ -506,9 +506,7 @@ impl Catalogue {
         let pool = &self.db.pool;
         let (all_up_to, sparse_every) = (self.lists.all_positions_up_to, self.lists.sparse_every);
         if f.search.is_empty() && offset < sparse_every {
-            let total = store::total(&mut *pool.acquire().await?, f).await?;
-            let rows = store::page(&mut *pool.acquire().await?, f, order, limit, store::Start::Offset(offset)).await?;
-            return Ok((rows, total));
+            return Ok(store::page_with_total(&mut *pool.acquire().await?, f, order, limit, offset).await?);
         }
         // Each step takes a connection only for its own statement: callers waiting for an
         // answer another caller is working out hold none.

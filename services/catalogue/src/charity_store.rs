@@ -412,13 +412,37 @@ pub enum Start<'a> {
 /// One page of a list. Deferred join: the page's ids come from the (is_imported,
 /// admin_verification, sort, id) indexes alone, then only those rows are read.
 pub async fn page(c: &mut AnyConnection, f: &Filter<'_>, order: Order, limit: i64, start: Start<'_>) -> sqlx::Result<Vec<Record>> {
+    let Some(page) = page_sql(f, order, limit, start, false) else { return Ok(vec![]) };
+    page.query().fetch_all(c).await?.iter().map(record).collect()
+}
+
+/// A page from the top of a list with no search and the list's kept total, in one statement
+/// (the total is read apart only when the page is empty).
+pub async fn page_with_total(c: &mut AnyConnection, f: &Filter<'_>, order: Order, limit: i64, offset: i64) -> sqlx::Result<(Vec<Record>, i64)> {
+    let page = page_sql(f, order, limit, Start::Offset(offset), true).expect("an offset page always has SQL");
+    let rows = page.query().fetch_all(&mut *c).await?;
+    let total = match rows.first() {
+        Some(r) => r.try_get("list_total")?,
+        None => total(c, f).await?,
+    };
+    Ok((rows.iter().map(record).collect::<sqlx::Result<_>>()?, total))
+}
+
+/// The statement of a page (with the list's total as `list_total` when asked); None for no rows.
+fn page_sql(f: &Filter<'_>, order: Order, limit: i64, start: Start<'_>, with_total: bool) -> Option<Sql> {
     let order_sql = order.sql();
     let mut page = Sql::default();
-    page.push(&format!("SELECT {COLUMNS} FROM charities WHERE id IN ("));
+    page.push(&format!("SELECT {COLUMNS}"));
+    if with_total {
+        page.push(", (");
+        total_sql(f, &mut page);
+        page.push(") AS list_total");
+    }
+    page.push(" FROM charities WHERE id IN (");
     match start {
         Start::Rows(rows) => {
             if rows.is_empty() {
-                return Ok(vec![]);
+                return None;
             }
             for (i, p) in rows.iter().enumerate() {
                 page.push(if i == 0 { "" } else { ", " }).arg(Arg::Text(p.id.clone()));
@@ -440,7 +464,7 @@ pub async fn page(c: &mut AnyConnection, f: &Filter<'_>, order: Order, limit: i6
         }
     }
     page.push(&format!(") ORDER BY {order_sql}"));
-    page.query().fetch_all(c).await?.iter().map(record).collect()
+    Some(page)
 }
 
 /// The SQL of a list's total: a count kept by triggers (migration 0003) when it has no
