@@ -137,63 +137,74 @@ async fn main() -> anyhow::Result<()> {
         }
         other => anyhow::bail!("unknown backend {other}: sqlite or postgres"),
     };
+    // The system under test (identity, catalogue, BFF) runs on a runtime of its own, as it
+    // would in its own process; the load generator below runs on the main one. Both share
+    // the machine's two cores with the database.
+    let servers = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build()?;
     let shutdown = common::shutdown::Shutdown::new();
-    let bus = common::bus::from_url(None).await?;
-    let catalogue = catalogue::app::start(&catalogue::app::Config { database_url: url.clone() }, "127.0.0.1:0", bus.clone(), shutdown.clone()).await?;
+    let (dir_path, url2, backend2, shutdown2) = (dir.path().to_path_buf(), url.clone(), backend.clone(), shutdown.clone());
+    let base = servers
+        .spawn(async move {
+            let (dir, url, backend, shutdown) = (dir_path, url2, backend2, shutdown2);
+            let bus = common::bus::from_url(None).await?;
+            let catalogue = catalogue::app::start(&catalogue::app::Config { database_url: url.clone() }, "127.0.0.1:0", bus.clone(), shutdown.clone()).await?;
 
-    let t = Instant::now();
-    let summary = catalogue.catalogue.import_bmf(true, bmf(rows)).await?;
-    let seeded = t.elapsed();
-    // Half onboarded and approved, with spread approval times.
-    let db = &catalogue.catalogue.db;
-    sqlx::query(
-        "UPDATE charities SET is_imported = FALSE, admin_verification = 'Approve', \
-         admin_approve_at = 1600000000000 + CAST(SUBSTR(ein, 3, 7) AS BIGINT) * 7919 % 100000000 \
-         WHERE CAST(SUBSTR(ein, 9, 1) AS INTEGER) % 2 = 0",
-    )
-    .execute(&db.pool)
-    .await?;
-    let analyze = if backend == "postgres" { "VACUUM ANALYZE charities" } else { "ANALYZE" };
-    sqlx::query(analyze).execute(&db.pool).await?;
-    eprintln!("seeded {} rows in {:.1} s (import), onboarded half", summary.new, seeded.as_secs_f64());
+            let t = Instant::now();
+            let summary = catalogue.catalogue.import_bmf(true, bmf(rows)).await?;
+            let seeded = t.elapsed();
+            // Half onboarded and approved, with spread approval times.
+            let db = &catalogue.catalogue.db;
+            sqlx::query(
+                "UPDATE charities SET is_imported = FALSE, admin_verification = 'Approve', \
+                 admin_approve_at = 1600000000000 + CAST(SUBSTR(ein, 3, 7) AS BIGINT) * 7919 % 100000000 \
+                 WHERE CAST(SUBSTR(ein, 9, 1) AS INTEGER) % 2 = 0",
+            )
+            .execute(&db.pool)
+            .await?;
+            let analyze = if backend == "postgres" { "VACUUM ANALYZE charities" } else { "ANALYZE" };
+            sqlx::query(analyze).execute(&db.pool).await?;
+            eprintln!("seeded {} rows in {:.1} s (import), onboarded half", summary.new, seeded.as_secs_f64());
 
-    let identity_cfg = identity::app::Config {
-        database_url: format!("sqlite://{}/identity.db", dir.path().display()),
-        jwt_secret: SECRET.into(),
-        access_ttl_secs: 3600,
-        refresh_ttl_secs: 86400,
-        reset_ttl_secs: 3600,
-        admin_email: "admin@example.org".into(),
-        admin_password: Some("Admin@123".into()),
-        smtp_url: None,
-        mail_from: "bench@example.org".into(),
-        mail_dir: None,
-        max_failures_per_account: 5,
-        max_failures_per_address: 20,
-        lockout_secs: 900,
-    };
-    let identity = identity::app::start(&identity_cfg, "127.0.0.1:0", bus.clone(), shutdown.clone()).await?;
-    let state = bff::config::Config {
-        identity_url: format!("http://127.0.0.1:{}", identity.port),
-        catalogue_url: format!("http://127.0.0.1:{}", catalogue.port),
-        jwt_secret: SECRET.into(),
-        redis_url: None,
-        public_url: "http://127.0.0.1".into(),
-        media_url: None,
-        media_dir: dir.path().join("media"),
-        media_s3_bucket: None,
-        s3_endpoint: None,
-        s3_region: None,
-        s3_force_path_style: false,
-        web_dir: None,
-        trust_forwarded: false,
-        principal_cache_secs: 30,
-    }
-    .state()
-    .await?;
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
-    let base = format!("http://127.0.0.1:{}", listener.local_addr()?.port());
-    tokio::spawn(bff::serve(state, listener, shutdown.clone(), Duration::ZERO));
+            let identity_cfg = identity::app::Config {
+                database_url: format!("sqlite://{}/identity.db", dir.display()),
+                jwt_secret: SECRET.into(),
+                access_ttl_secs: 3600,
+                refresh_ttl_secs: 86400,
+                reset_ttl_secs: 3600,
+                admin_email: "admin@example.org".into(),
+                admin_password: Some("Admin@123".into()),
+                smtp_url: None,
+                mail_from: "bench@example.org".into(),
+                mail_dir: None,
+                max_failures_per_account: 5,
+                max_failures_per_address: 20,
+                lockout_secs: 900,
+            };
+            let identity = identity::app::start(&identity_cfg, "127.0.0.1:0", bus.clone(), shutdown.clone()).await?;
+            let state = bff::config::Config {
+                identity_url: format!("http://127.0.0.1:{}", identity.port),
+                catalogue_url: format!("http://127.0.0.1:{}", catalogue.port),
+                jwt_secret: SECRET.into(),
+                redis_url: None,
+                public_url: "http://127.0.0.1".into(),
+                media_url: None,
+                media_dir: dir.join("media"),
+                media_s3_bucket: None,
+                s3_endpoint: None,
+                s3_region: None,
+                s3_force_path_style: false,
+                web_dir: None,
+                trust_forwarded: false,
+                principal_cache_secs: 30,
+            }
+            .state()
+            .await?;
+            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+            let base = format!("http://127.0.0.1:{}", listener.local_addr()?.port());
+            tokio::spawn(bff::serve(state, listener, shutdown.clone(), Duration::ZERO));
+            anyhow::Ok(base)
+        })
+        .await??;
     let http = reqwest::Client::builder().pool_max_idle_per_host(concurrency).build()?;
     let login: serde_json::Value = http
         .post(format!("{base}/admin-login/login"))
@@ -258,5 +269,6 @@ async fn main() -> anyhow::Result<()> {
         println!("| {} | direct | {:.0} | {:.1} | {:.1} | {:.0} | {} | |", name, direct_first, direct.p50, direct.p95, direct.rps, direct.failed);
     }
     shutdown.trigger();
+    servers.shutdown_background();
     Ok(())
 }
