@@ -5,6 +5,7 @@
  */
 import { useEffect, useState, type ReactNode } from 'react'
 import { Alert, Button, Card, Descriptions, Flex, Image, Result, Skeleton, Space, Tag, Typography } from 'antd'
+import { LoadState } from '../../../components/LoadState'
 import { EditOutlined } from '@ant-design/icons'
 import { useLocation, useNavigate, useSearchParams } from 'react-router'
 import { RichTextView } from '../../../components/RichTextView'
@@ -71,21 +72,7 @@ export default function CharityViewScreen() {
     )
   }
 
-  if (error) {
-    return (
-      <Card title="Nonprofit Details">
-        <Result status="error" title={error} extra={back} />
-      </Card>
-    )
-  }
-
-  if (!charity) {
-    return (
-      <Card title="Nonprofit Details" extra={back}>
-        <Skeleton active />
-      </Card>
-    )
-  }
+  if (error || !charity) return <LoadState title="Nonprofit Details" error={error} back={back} />
 
   const media = (name: string) => mediaFileUrl(meta, CHARITY_MEDIA_MODULE, name)
   const verification = VERIFICATION[charity.adminVerification] ?? VERIFICATION.Pending

@@ -6,7 +6,8 @@
  * 'Something went wrong' when the server gives no message) and a decision goes to /master.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react'
-import { Button, Card, Descriptions, Image, Result, Skeleton, Space, Tag, Typography } from 'antd'
+import { Button, Card, Descriptions, Image, Space, Tag, Typography } from 'antd'
+import { LoadState } from '../../../components/LoadState'
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons'
 import { useNavigate, useParams } from 'react-router'
 import { ConfirmDialog, type ConfirmValues } from '../../../components/ConfirmDialog'
@@ -74,21 +75,7 @@ export default function MasterViewScreen() {
 
   const back = <Button onClick={() => navigate(LIST_PATH)}>Back</Button>
 
-  if (error) {
-    return (
-      <Card title="Nonprofit Details">
-        <Result status="error" title={error} extra={back} />
-      </Card>
-    )
-  }
-
-  if (!charity) {
-    return (
-      <Card title="Nonprofit Details" extra={back}>
-        <Skeleton active />
-      </Card>
-    )
-  }
+  if (error || !charity) return <LoadState title="Nonprofit Details" error={error} back={back} />
 
   const verification = VERIFICATION[charity.adminVerification] ?? VERIFICATION.Pending
   const canDecide = charity.adminVerification !== 'Approve'

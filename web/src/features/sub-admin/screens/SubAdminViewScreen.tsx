@@ -1,6 +1,7 @@
 /** /sub_admin/sub_admin_view/:id: read-only details and granted permissions. */
 import { useEffect, useState } from 'react'
-import { Button, Card, Descriptions, Result, Skeleton, Space, Table, Tag } from 'antd'
+import { Button, Card, Descriptions, Skeleton, Space, Table, Tag } from 'antd'
+import { LoadState } from '../../../components/LoadState'
 import { EditOutlined } from '@ant-design/icons'
 import { useNavigate, useParams } from 'react-router'
 import { getSubAdmin } from '../api/get-sub-admin'
@@ -55,13 +56,7 @@ export default function SubAdminViewScreen() {
 
   const back = <Button onClick={() => navigate('/sub_admin')}>Back</Button>
 
-  if (error) {
-    return (
-      <Card title="Sub Admin Details">
-        <Result status="error" title={error} extra={back} />
-      </Card>
-    )
-  }
+  if (error) return <LoadState title="Sub Admin Details" error={error} back={back} />
 
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>

@@ -14,32 +14,23 @@ const LIST_PATH = '/master/charity_management'
 const LONG = 60_000
 const CREATE = 'POST /admin/charity/create'
 
-/** The update body of the unchanged record. */
-const savedBody = {
-  charityName: 'Water For All',
-  taxId: '12-3456789',
-  categoryId: 'cat1',
-  causeIds: ['c1'],
-  mission: '<p>Clean water for every village</p>',
-  description: '<p>Since 1990</p>',
-  logo: 'logo1.png',
-  images: ['img1.png'],
-  website: 'https://water.example.org',
-  email: 'info@water.example.org',
-  phoneNumber: '5551234567',
-  address: '1 Main St',
-  city: 'Albany',
-  state: 'New York',
-  country: 'United States',
-  zipCode: '12207',
-  countryId: '233',
-  stateId: '3956',
-  cityId: '111',
-  adminFirstName: 'Ann',
-  adminLastName: 'Lee',
-  adminEmail: 'ann@water.example.org',
-  adminPhone: '',
-}
+/** The update body of the unchanged record: its input fields (saved payment methods are kept
+ * by sending nothing for them). */
+const {
+  _id,
+  categoryName,
+  causes,
+  paymentMethods,
+  adminVerification,
+  rejectReason,
+  adminApproveAt,
+  isActive,
+  isImported,
+  nteeCode,
+  createdAt,
+  updatedAt,
+  ...savedBody
+} = charityRecord
 
 let api: MockApi
 

@@ -1,0 +1,21 @@
+/**
+ * What a details screen shows until its record is there: the load failure with a way back,
+ * or a skeleton while it loads.
+ */
+import type { ReactNode } from 'react'
+import { Card, Result, Skeleton } from 'antd'
+
+export function LoadState({ title, error, back }: { title: string; error: string | null; back: ReactNode }) {
+  if (error) {
+    return (
+      <Card title={title}>
+        <Result status="error" title={error} extra={back} />
+      </Card>
+    )
+  }
+  return (
+    <Card title={title} extra={back}>
+      <Skeleton active />
+    </Card>
+  )
+}
