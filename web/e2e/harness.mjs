@@ -302,10 +302,19 @@ export async function openMenuGroup(page, title) {
 export async function openMenuEntry(page, entry, group) {
   if (group) await openMenuGroup(page, group)
   // An entry's accessible name starts with its icon's label: match on its text.
-  await mainMenu(page)
+  const item = mainMenu(page)
     .getByRole('menuitem')
     .filter({ hasText: new RegExp(`^\\s*${escapeRegExp(entry)}\\s*$`) })
-    .click()
+  // A click while the group is still sliding open can land beside the entry (CI saw the
+  // page stay put): click again until the menu shows the entry selected.
+  await eventually(
+    async () => {
+      if (await item.evaluate((el) => el.classList.contains('ant-menu-item-selected'))) return true
+      await item.click()
+      return false
+    },
+    { interval: 500, what: `menu entry ${entry} selected` },
+  )
 }
 
 // ---- tables and dialogs --------------------------------------------------------------
