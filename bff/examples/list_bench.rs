@@ -12,7 +12,9 @@
 //! ROWS (1000000), CONCURRENCY (32), ONLY (run the scenarios whose name contains it) and
 //! REQUESTS per scenario and path (1500; a fifth of it
 //! for the fresh-search scenario) tune it. "first ms" is the scenario's first request, alone,
-//! before anything is kept for it.
+//! before anything is kept for it. SQLITE_FILE keeps the seeded SQLite database in that file
+//! and reuses it on the next run (no seeding when it exists; give the same ROWS), for
+//! repeated measurements.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -129,8 +131,13 @@ async fn main() -> anyhow::Result<()> {
     let concurrency = env_num("CONCURRENCY", 32);
     let requests = env_num("REQUESTS", 1500);
     let dir = tempfile::tempdir()?;
+    let kept = std::env::var("SQLITE_FILE").ok().filter(|f| !f.is_empty());
+    let reuse = kept.as_deref().is_some_and(|f| std::path::Path::new(f).exists());
     let url = match backend.as_str() {
-        "sqlite" => format!("sqlite://{}/catalogue.db", dir.path().display()),
+        "sqlite" => match &kept {
+            Some(file) => format!("sqlite://{file}"),
+            None => format!("sqlite://{}/catalogue.db", dir.path().display()),
+        },
         "postgres" => {
             let admin = std::env::var("BENCH_DATABASE_URL").or_else(|_| std::env::var("TEST_DATABASE_URL"))?;
             common::db::testing::create_postgres_database(&admin).await
@@ -149,21 +156,23 @@ async fn main() -> anyhow::Result<()> {
             let bus = common::bus::from_url(None).await?;
             let catalogue = catalogue::app::start(&catalogue::app::Config { database_url: url.clone() }, "127.0.0.1:0", bus.clone(), shutdown.clone()).await?;
 
-            let t = Instant::now();
-            let summary = catalogue.catalogue.import_bmf(true, bmf(rows)).await?;
-            let seeded = t.elapsed();
-            // Half onboarded and approved, with spread approval times.
-            let db = &catalogue.catalogue.db;
-            sqlx::query(
-                "UPDATE charities SET is_imported = FALSE, admin_verification = 'Approve', \
-                 admin_approve_at = 1600000000000 + CAST(SUBSTR(ein, 3, 7) AS BIGINT) * 7919 % 100000000 \
-                 WHERE CAST(SUBSTR(ein, 9, 1) AS INTEGER) % 2 = 0",
-            )
-            .execute(&db.pool)
-            .await?;
-            let analyze = if backend == "postgres" { "VACUUM ANALYZE charities" } else { "ANALYZE" };
-            sqlx::query(analyze).execute(&db.pool).await?;
-            eprintln!("seeded {} rows in {:.1} s (import), onboarded half", summary.new, seeded.as_secs_f64());
+            if !reuse {
+                let t = Instant::now();
+                let summary = catalogue.catalogue.import_bmf(true, bmf(rows)).await?;
+                let seeded = t.elapsed();
+                // Half onboarded and approved, with spread approval times.
+                let db = &catalogue.catalogue.db;
+                sqlx::query(
+                    "UPDATE charities SET is_imported = FALSE, admin_verification = 'Approve', \
+                     admin_approve_at = 1600000000000 + CAST(SUBSTR(ein, 3, 7) AS BIGINT) * 7919 % 100000000 \
+                     WHERE CAST(SUBSTR(ein, 9, 1) AS INTEGER) % 2 = 0",
+                )
+                .execute(&db.pool)
+                .await?;
+                let analyze = if backend == "postgres" { "VACUUM ANALYZE charities" } else { "ANALYZE" };
+                sqlx::query(analyze).execute(&db.pool).await?;
+                eprintln!("seeded {} rows in {:.1} s (import), onboarded half", summary.new, seeded.as_secs_f64());
+            }
 
             let identity_cfg = identity::app::Config {
                 database_url: format!("sqlite://{}/identity.db", dir.display()),
