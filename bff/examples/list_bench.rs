@@ -10,7 +10,7 @@
 //!   BENCH_DATABASE_URL=postgres://user:pass@host/postgres cargo run --release -p bff --example list_bench -- postgres
 //!
 //! ROWS (1000000), CONCURRENCY (32), ONLY (run the scenarios whose name contains it) and
-//! REQUESTS per scenario and path (1500; a fifth of it
+//! REQUESTS per scenario and path (6000; a fifth of it
 //! for the fresh-search scenario) tune it. "first ms" is the scenario's first request, alone,
 //! before anything is kept for it. SQLITE_FILE keeps the seeded SQLite database in that file
 //! and reuses it on the next run (no seeding when it exists; give the same ROWS), for
@@ -129,7 +129,7 @@ async fn main() -> anyhow::Result<()> {
     let backend = std::env::args().nth(1).unwrap_or_else(|| "sqlite".into());
     let rows = env_num("ROWS", 1_000_000);
     let concurrency = env_num("CONCURRENCY", 32);
-    let requests = env_num("REQUESTS", 1500);
+    let requests = env_num("REQUESTS", 6000);
     let dir = tempfile::tempdir()?;
     let kept = std::env::var("SQLITE_FILE").ok().filter(|f| !f.is_empty());
     let reuse = kept.as_deref().is_some_and(|f| std::path::Path::new(f).exists());
