@@ -125,7 +125,20 @@ impl Db {
         sqlx::any::install_default_drivers();
         let backend = Backend::of(url)?;
         let mut url = url.to_string();
-        let mut opts = AnyPoolOptions::new().acquire_timeout(Duration::from_secs(5));
+        // A connection is tested (one round trip) only when it sat idle for a second or
+        // more, when the database may have gone away meanwhile (a restart); a busy pool
+        // hands connections out without a round trip each. A failed test replaces it.
+        let mut opts = AnyPoolOptions::new()
+            .acquire_timeout(Duration::from_secs(5))
+            .test_before_acquire(false)
+            .before_acquire(|conn, meta| {
+                Box::pin(async move {
+                    if meta.idle_for >= Duration::from_secs(1) {
+                        sqlx::Connection::ping(conn).await?;
+                    }
+                    Ok(true)
+                })
+            });
         if backend == Backend::Sqlite {
             sqlite_allocator();
             if !url.contains("mode=") {
@@ -138,9 +151,7 @@ impl Db {
                 std::fs::create_dir_all(parent)
                     .with_context(|| format!("failed to create {}", parent.display()))?;
             }
-            // A local file does not drop connections: no round trip to the connection's
-            // thread to test it on every acquire.
-            opts = opts.max_connections(8).test_before_acquire(false).after_connect(|conn, _| {
+            opts = opts.max_connections(8).after_connect(|conn, _| {
                 Box::pin(async move {
                     sqlx::query("PRAGMA busy_timeout = 10000").execute(&mut *conn).await?;
                     sqlx::query("PRAGMA foreign_keys = ON").execute(&mut *conn).await?;
