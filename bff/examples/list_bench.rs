@@ -205,6 +205,7 @@ async fn main() -> anyhow::Result<()> {
                 web_dir: None,
                 trust_forwarded: false,
                 principal_cache_secs: 30,
+                request_timeout_secs: 60,
             }
             .state()
             .await?;

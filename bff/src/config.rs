@@ -53,6 +53,10 @@ pub struct Config {
     /// Seconds an account's standing is cached.
     #[arg(long, env = "PRINCIPAL_CACHE_SECS", default_value_t = 30)]
     pub principal_cache_secs: u64,
+    /// Seconds an API call may take before it answers 504 (imports excepted: they run as
+    /// long as their file).
+    #[arg(long, env = "REQUEST_TIMEOUT_SECS", default_value_t = 60)]
+    pub request_timeout_secs: u64,
 }
 
 impl Config {
@@ -93,6 +97,7 @@ impl Config {
                 web_dir: self.web_dir.clone(),
                 trust_forwarded: self.trust_forwarded,
                 principal_ttl: Duration::from_secs(self.principal_cache_secs),
+                request_timeout: Duration::from_secs(self.request_timeout_secs),
             },
             ready: AtomicBool::new(true),
         })))

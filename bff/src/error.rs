@@ -49,6 +49,9 @@ impl ApiError {
     pub fn not_found(message: &str) -> Self {
         Self::new(StatusCode::NOT_FOUND, "NOT_FOUND", message)
     }
+    pub fn timeout() -> Self {
+        Self::new(StatusCode::GATEWAY_TIMEOUT, "TIMEOUT", "The request took too long. Please try again.")
+    }
     pub fn unavailable() -> Self {
         Self::new(StatusCode::SERVICE_UNAVAILABLE, "UNAVAILABLE", UNAVAILABLE_MESSAGE)
     }

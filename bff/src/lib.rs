@@ -22,7 +22,9 @@ use axum::http::{StatusCode, Uri};
 use axum::response::IntoResponse;
 use axum::routing::get;
 use common::shutdown::Shutdown;
+use std::collections::HashSet;
 use std::net::SocketAddr;
+use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 use tokio::net::TcpListener;
@@ -35,18 +37,21 @@ const API_PREFIXES: [&str; 7] = ["/admin", "/v1/", "/auth/", "/local-image/", "/
 /// (a programming error caught by every test that builds the app).
 pub fn app(state: AppState) -> Router {
     let table = permissions::lookup();
+    let routes = areas::routes();
+    let doc = openapi::document(&routes);
+    let long_running: Arc<HashSet<&'static str>> = Arc::new(routes.iter().filter(|r| r.long_running).map(|r| r.path).collect());
     let mut api = Router::new();
-    for r in areas::routes() {
+    for r in routes {
         assert!(table.contains_key(&(r.method.clone(), r.path)), "{} {} is not in the permission table", r.method, r.path);
         api = api.route(r.path, r.handler);
     }
-    let doc = openapi::document(&areas::routes());
     let api = api
         .route("/api-docs/openapi.json", get(move || async move { axum::Json(doc.clone()) }))
         .route("/healthz", get(|| async { "ok" }))
         .route("/metrics", get(metrics))
         .route("/readyz", get(readyz))
         .route_layer(axum::middleware::from_fn_with_state(state.clone(), auth::authorize))
+        .route_layer(axum::middleware::from_fn_with_state((state.settings.request_timeout, long_running), deadline))
         .route_layer(axum::middleware::from_fn(record_request));
     let web = state.settings.web_dir.clone();
     let router = match web {
@@ -72,8 +77,24 @@ pub fn app(state: AppState) -> Router {
             common::telemetry::continue_trace(&span, req.headers());
             span
         }))
-        .layer(tower_http::timeout::TimeoutLayer::with_status_code(StatusCode::GATEWAY_TIMEOUT, Duration::from_secs(60)))
         .with_state(state)
+}
+
+/// Answers 504 with the API's error shape when a call (its authorisation included) takes
+/// longer than the configured deadline; long-running routes (imports) have none.
+async fn deadline(
+    State((limit, long_running)): State<(Duration, Arc<HashSet<&'static str>>)>,
+    req: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    let route = req.extensions().get::<axum::extract::MatchedPath>().map(|p| p.as_str());
+    if route.is_some_and(|r| long_running.contains(r)) {
+        return next.run(req).await;
+    }
+    match tokio::time::timeout(limit, next.run(req)).await {
+        Ok(res) => res,
+        Err(_) => ApiError::timeout().into_response(),
+    }
 }
 
 /// Records each request's latency under its route template (never the raw path, so ids

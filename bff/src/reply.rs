@@ -25,14 +25,23 @@ pub fn list(message: &str, data: impl Serialize, total: i64) -> Reply {
 pub struct Body<T>(pub T);
 
 /// One REST route: method, path template (as in the permission table), summary for
-/// the OpenAPI document, and its handler.
+/// the OpenAPI document, its handler, and whether it may run past the request deadline.
 pub struct Route {
     pub method: Method,
     pub path: &'static str,
     pub summary: &'static str,
     pub handler: MethodRouter<AppState>,
+    pub long_running: bool,
 }
 
 pub fn route(method: Method, path: &'static str, summary: &'static str, handler: MethodRouter<AppState>) -> Route {
-    Route { method, path, summary, handler }
+    Route { method, path, summary, handler, long_running: false }
+}
+
+impl Route {
+    /// No deadline: the call works through a whole uploaded file (imports), however long.
+    pub fn long_running(mut self) -> Self {
+        self.long_running = true;
+        self
+    }
 }

@@ -35,6 +35,8 @@ pub struct Settings {
     pub trust_forwarded: bool,
     /// How long account standings are cached.
     pub principal_ttl: Duration,
+    /// How long an API call may take (long-running routes excepted).
+    pub request_timeout: Duration,
 }
 
 #[derive(Clone)]

@@ -68,6 +68,7 @@ async fn a_request_trace_reaches_the_event_consumer() {
         web_dir: None,
         trust_forwarded: false,
         principal_cache_secs: 30,
+        request_timeout_secs: 60,
     }
     .state()
     .await

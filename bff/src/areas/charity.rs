@@ -37,8 +37,10 @@ pub fn routes() -> Vec<Route> {
             "/admin/charity/import",
             "Upload a Business Master File and summarise it (dry run)",
             post(import_upload).layer(DefaultBodyLimit::max(MAX_IMPORT_BYTES as usize + 1024 * 1024)),
-        ),
-        route(Method::POST, "/admin/charity/import/{importId}/apply", "Apply an uploaded Business Master File", post(import_apply)),
+        )
+        .long_running(),
+        route(Method::POST, "/admin/charity/import/{importId}/apply", "Apply an uploaded Business Master File", post(import_apply))
+            .long_running(),
         route(Method::GET, "/admin/payment-method/findPaymentMethodbyCharity/{id}", "Payment methods of a nonprofit", get(payment_methods)),
         route(Method::POST, "/admin/common/list", "Demo list of nonprofit names (type 'charity')", post(common_list)),
     ]

@@ -87,6 +87,7 @@ async fn main() -> anyhow::Result<()> {
         web_dir: Some(web_dir),
         trust_forwarded: false,
         principal_cache_secs: 30,
+        request_timeout_secs: env("REQUEST_TIMEOUT_SECS").and_then(|v| v.parse().ok()).unwrap_or(60),
     };
     let state = bff_cfg.state().await?;
     let listener = tokio::net::TcpListener::bind(("127.0.0.1", port))

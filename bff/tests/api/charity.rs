@@ -211,6 +211,25 @@ async fn a_business_master_file_is_uploaded_checked_applied_and_imported_once() 
     app.upload("/admin/charity/import", Some(&t), None, &[]).await.expect(400);
 }
 
+/// Every call answers 504 in the API's shape once the request deadline passes, except the
+/// imports: they work through their whole file however long it takes. A deadline of zero
+/// makes every call that waits on a service late.
+#[tokio::test]
+async fn calls_past_the_deadline_answer_504_but_imports_run_to_the_end() {
+    let app = spawn_full(|_| {}, |bff| bff.request_timeout_secs = 0, std::time::Duration::ZERO).await;
+    // Signing in is itself a call with a deadline: the session comes from identity directly.
+    let t = app.identity.login(ADMIN_EMAIL, ADMIN_PASSWORD, false, "127.0.0.1").await.unwrap().auth_token;
+    let r = app.post("/admin/charity/charityList", Some(&t), list_body("", "", "", true, "")).await.expect(504);
+    assert_eq!((r.body["code"].as_str(), r.message()), (Some("TIMEOUT"), "The request took too long. Please try again."));
+
+    let file = format!("{BMF_HEADER}\n010000001,FIRST AID SOCIETY,,1 MAIN ST,SPRINGFIELD,IL,62701,0,3,3,1,1,1,15,0,1,1,202312,0,0,1,0,12,0,0,0,E20,\n");
+    let r = app.upload("/admin/charity/import", Some(&t), Some(("file", "eo_il.csv", file.into_bytes())), &[]).await.expect(200);
+    assert_eq!(r.body["data"]["new"], 1);
+    let import_id = r.body["data"]["importId"].as_str().unwrap().to_string();
+    let r = app.post(&format!("/admin/charity/import/{import_id}/apply"), Some(&t), json!({})).await.expect(200);
+    assert_eq!((r.message(), r.body["data"]["new"].as_i64()), ("Import applied successfully", Some(1)));
+}
+
 #[tokio::test]
 async fn the_cause_export_is_a_real_spreadsheet_of_the_current_filter() {
     use std::io::Read;

@@ -54,12 +54,17 @@ pub async fn spawn() -> TestApp {
 
 /// Starts identity and the BFF; `tune` may change identity's configuration.
 pub async fn spawn_with(tune: impl FnOnce(&mut identity::app::Config)) -> TestApp {
-    spawn_full(tune, Duration::ZERO).await
+    spawn_full(tune, |_| {}, Duration::ZERO).await
 }
 
-/// Starts identity and the BFF; `drain` is the BFF's pause between readiness turning
-/// false and its listener closing on shutdown.
-pub async fn spawn_full(tune: impl FnOnce(&mut identity::app::Config), drain: Duration) -> TestApp {
+/// Starts identity, the catalogue and the BFF, each configuration tuned by its closure;
+/// `drain` is the BFF's pause between readiness turning false and its listener closing on
+/// shutdown.
+pub async fn spawn_full(
+    tune: impl FnOnce(&mut identity::app::Config),
+    tune_bff: impl FnOnce(&mut bff::config::Config),
+    drain: Duration,
+) -> TestApp {
     let data = common::db::testing::temp_dir();
     let shutdown = Shutdown::new();
     let mut cfg = identity::app::Config {
@@ -82,7 +87,7 @@ pub async fn spawn_full(tune: impl FnOnce(&mut identity::app::Config), drain: Du
     let running = identity::app::start(&cfg, "127.0.0.1:0", bus.clone(), shutdown.clone()).await.unwrap();
     let catalogue_cfg = catalogue::app::Config { database_url: format!("sqlite://{}/catalogue.db", data.0.display()) };
     let catalogue = catalogue::app::start(&catalogue_cfg, "127.0.0.1:0", bus, shutdown.clone()).await.unwrap();
-    let bff_cfg = bff::config::Config {
+    let mut bff_cfg = bff::config::Config {
         identity_url: format!("http://127.0.0.1:{}", running.port),
         catalogue_url: format!("http://127.0.0.1:{}", catalogue.port),
         jwt_secret: SECRET.into(),
@@ -97,7 +102,9 @@ pub async fn spawn_full(tune: impl FnOnce(&mut identity::app::Config), drain: Du
         web_dir: None,
         trust_forwarded: true,
         principal_cache_secs: 30,
+        request_timeout_secs: 60,
     };
+    tune_bff(&mut bff_cfg);
     let state = bff_cfg.state().await.unwrap();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let port = listener.local_addr().unwrap().port();

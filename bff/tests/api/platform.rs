@@ -81,6 +81,7 @@ async fn a_service_that_is_down_gives_a_clear_503_not_a_hang() {
         web_dir: None,
         trust_forwarded: false,
         principal_cache_secs: 30,
+        request_timeout_secs: 60,
     };
     let state = cfg.state().await.unwrap();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
@@ -124,7 +125,7 @@ async fn metrics_count_requests_per_route_and_grpc_method_for_internal_scrapers_
 
 #[tokio::test]
 async fn on_shutdown_readiness_turns_false_and_requests_in_flight_finish() {
-    let app = spawn_full(|_| {}, std::time::Duration::from_millis(800)).await;
+    let app = spawn_full(|_| {}, |_| {}, std::time::Duration::from_millis(800)).await;
     app.get("/readyz", None).await.expect(200);
     // A sign-in (Argon2 makes it take a while) is under way when the signal comes.
     let in_flight = {
