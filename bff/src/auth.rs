@@ -27,6 +27,16 @@ pub async fn authorize(State(state): State<AppState>, mut req: Request, next: Ne
         if path.starts_with("/healthz") || path.starts_with("/readyz") || path.starts_with("/api-docs") || path == "/metrics" {
             return next.run(req).await;
         }
+        // A known path asked with another method: 405 naming the methods it takes.
+        let mut allowed: Vec<&str> = permissions::lookup().keys().filter(|(_, p)| *p == path).map(|(m, _)| m.as_str()).collect();
+        if !allowed.is_empty() {
+            allowed.sort_unstable();
+            let mut res = ApiError::method_not_allowed().into_response();
+            if let Ok(v) = allowed.join(", ").parse() {
+                res.headers_mut().insert(axum::http::header::ALLOW, v);
+            }
+            return res;
+        }
         tracing::error!(%path, "route missing from the permission table");
         return ApiError::forbidden().into_response();
     };

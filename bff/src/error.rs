@@ -49,6 +49,9 @@ impl ApiError {
     pub fn not_found(message: &str) -> Self {
         Self::new(StatusCode::NOT_FOUND, "NOT_FOUND", message)
     }
+    pub fn method_not_allowed() -> Self {
+        Self::new(StatusCode::METHOD_NOT_ALLOWED, "METHOD_NOT_ALLOWED", "This path does not take that method")
+    }
     pub fn timeout() -> Self {
         Self::new(StatusCode::GATEWAY_TIMEOUT, "TIMEOUT", "The request took too long. Please try again.")
     }

@@ -1,5 +1,5 @@
 use crate::helpers::*;
-use serde_json::json;
+use serde_json::{Value, json};
 
 #[tokio::test]
 async fn locations_come_from_the_bundled_data_set() {
@@ -53,6 +53,11 @@ async fn unknown_api_paths_answer_json_404_and_health_probes_answer() {
     let app = spawn().await;
     let r = app.post("/admin/nothing/here", None, json!({})).await.expect(404);
     assert_eq!(r.code(), "NOT_FOUND");
+    // A known path with a method it does not take: 405 in the API's shape, before any sign-in.
+    let res = app.client.delete(format!("{}/admin/charity/delete", app.base)).send().await.unwrap();
+    assert_eq!((res.status().as_u16(), res.headers()["allow"].to_str().unwrap()), (405, "POST"));
+    let body: Value = res.json().await.unwrap();
+    assert_eq!((body["code"].as_str(), body["message"].as_str()), (Some("METHOD_NOT_ALLOWED"), Some("This path does not take that method")));
     app.get("/healthz", None).await.expect(200);
     let r = app.get("/readyz", None).await.expect(200);
     assert_eq!(r.body["identity"], "serving");
