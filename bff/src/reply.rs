@@ -5,18 +5,27 @@ use crate::state::AppState;
 use axum::Json;
 use axum::extract::FromRequest;
 use axum::http::Method;
+use axum::response::{IntoResponse, Response};
 use axum::routing::MethodRouter;
 use serde::Serialize;
-use serde_json::{Value, json};
 
-pub type Reply = Result<Json<Value>, ApiError>;
+pub type Reply = Result<Response, ApiError>;
+
+/// A success body, written straight from the handler's data (no JSON value tree between).
+#[derive(Serialize)]
+struct Success<'a, T> {
+    message: &'a str,
+    data: T,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    total_records: Option<i64>,
+}
 
 pub fn ok(message: &str, data: impl Serialize) -> Reply {
-    Ok(Json(json!({ "message": message, "data": data })))
+    Ok(Json(Success { message, data, total_records: None }).into_response())
 }
 
 pub fn list(message: &str, data: impl Serialize, total: i64) -> Reply {
-    Ok(Json(json!({ "message": message, "data": data, "total_records": total })))
+    Ok(Json(Success { message, data, total_records: Some(total) }).into_response())
 }
 
 /// A JSON body whose rejection is our 400 shape.
