@@ -190,23 +190,7 @@ async fn main() -> anyhow::Result<()> {
                 lockout_secs: 900,
             };
             let identity = identity::app::start(&identity_cfg, "127.0.0.1:0", bus.clone(), shutdown.clone()).await?;
-            let state = bff::config::Config {
-                identity_url: format!("http://127.0.0.1:{}", identity.port),
-                catalogue_url: format!("http://127.0.0.1:{}", catalogue.port),
-                jwt_secret: SECRET.into(),
-                redis_url: None,
-                public_url: "http://127.0.0.1".into(),
-                media_url: None,
-                media_dir: dir.join("media"),
-                media_s3_bucket: None,
-                s3_endpoint: None,
-                s3_region: None,
-                s3_force_path_style: false,
-                web_dir: None,
-                trust_forwarded: false,
-                principal_cache_secs: 30,
-                request_timeout_secs: 60,
-            }
+            let state = bff::config::Config::local(format!("http://127.0.0.1:{}", identity.port), format!("http://127.0.0.1:{}", catalogue.port), SECRET.into(), dir.join("media"))
             .state()
             .await?;
             let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;

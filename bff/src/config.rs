@@ -60,6 +60,28 @@ pub struct Config {
 }
 
 impl Config {
+    /// The BFF on this machine: services at the given gRPC addresses, memory cache, media in
+    /// a folder, API only, defaults elsewhere (the embedded console, tests, benchmarks).
+    pub fn local(identity_url: String, catalogue_url: String, jwt_secret: String, media_dir: PathBuf) -> Self {
+        Self {
+            identity_url,
+            catalogue_url,
+            jwt_secret,
+            redis_url: None,
+            public_url: "http://127.0.0.1".into(),
+            media_url: None,
+            media_dir,
+            media_s3_bucket: None,
+            s3_endpoint: None,
+            s3_region: None,
+            s3_force_path_style: false,
+            web_dir: None,
+            trust_forwarded: false,
+            principal_cache_secs: 30,
+            request_timeout_secs: 60,
+        }
+    }
+
     pub async fn state(&self) -> anyhow::Result<AppState> {
         anyhow::ensure!(self.jwt_secret.len() >= 32, "JWT_SECRET must be at least 32 characters");
         let cache: Arc<dyn Cache> = match self.redis_url.as_deref().filter(|u| !u.is_empty()) {

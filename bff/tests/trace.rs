@@ -54,21 +54,8 @@ async fn a_request_trace_reaches_the_event_consumer() {
     bus.subscribe("test", &["identity.#"], consumer.clone(), shutdown.clone()).await.unwrap();
     let running = identity::app::start(&cfg, "127.0.0.1:0", bus, shutdown.clone()).await.unwrap();
     let state = bff::config::Config {
-        identity_url: format!("http://127.0.0.1:{}", running.port),
-        catalogue_url: "http://127.0.0.1:9".into(),
-        jwt_secret: secret.into(),
-        redis_url: None,
         public_url: "http://console.test".into(),
-        media_url: None,
-        media_dir: std::env::temp_dir().join(format!("gc-trace-media-{}", std::process::id())),
-        media_s3_bucket: None,
-        s3_endpoint: None,
-        s3_region: None,
-        s3_force_path_style: false,
-        web_dir: None,
-        trust_forwarded: false,
-        principal_cache_secs: 30,
-        request_timeout_secs: 60,
+        ..bff::config::Config::local(format!("http://127.0.0.1:{}", running.port), "http://127.0.0.1:9".into(), secret.into(), std::env::temp_dir().join(format!("gc-trace-media-{}", std::process::id())))
     }
     .state()
     .await

@@ -73,21 +73,10 @@ async fn main() -> anyhow::Result<()> {
         tracing::warn!(dir = %web_dir.display(), "no built console found; serving the API only");
     }
     let bff_cfg = bff::config::Config {
-        identity_url: format!("http://127.0.0.1:{}", identity.port),
-        catalogue_url: format!("http://127.0.0.1:{}", catalogue.port),
-        jwt_secret,
-        redis_url: None,
         public_url: public_url.clone(),
-        media_url: None,
-        media_dir: data.join("media"),
-        media_s3_bucket: None,
-        s3_endpoint: None,
-        s3_region: None,
-        s3_force_path_style: false,
         web_dir: Some(web_dir),
-        trust_forwarded: false,
-        principal_cache_secs: 30,
         request_timeout_secs: env("REQUEST_TIMEOUT_SECS").and_then(|v| v.parse().ok()).unwrap_or(60),
+        ..bff::config::Config::local(format!("http://127.0.0.1:{}", identity.port), format!("http://127.0.0.1:{}", catalogue.port), jwt_secret, data.join("media"))
     };
     let state = bff_cfg.state().await?;
     let listener = tokio::net::TcpListener::bind(("127.0.0.1", port))

@@ -88,21 +88,9 @@ pub async fn spawn_full(
     let catalogue_cfg = catalogue::app::Config { database_url: format!("sqlite://{}/catalogue.db", data.0.display()) };
     let catalogue = catalogue::app::start(&catalogue_cfg, "127.0.0.1:0", bus, shutdown.clone()).await.unwrap();
     let mut bff_cfg = bff::config::Config {
-        identity_url: format!("http://127.0.0.1:{}", running.port),
-        catalogue_url: format!("http://127.0.0.1:{}", catalogue.port),
-        jwt_secret: SECRET.into(),
-        redis_url: None,
         public_url: "http://console.test".into(),
-        media_url: None,
-        media_dir: data.0.join("media"),
-        media_s3_bucket: None,
-        s3_endpoint: None,
-        s3_region: None,
-        s3_force_path_style: false,
-        web_dir: None,
         trust_forwarded: true,
-        principal_cache_secs: 30,
-        request_timeout_secs: 60,
+        ..bff::config::Config::local(format!("http://127.0.0.1:{}", running.port), format!("http://127.0.0.1:{}", catalogue.port), SECRET.into(), data.0.join("media"))
     };
     tune_bff(&mut bff_cfg);
     let state = bff_cfg.state().await.unwrap();

@@ -72,21 +72,8 @@ async fn a_service_that_is_down_gives_a_clear_503_not_a_hang() {
     app.shutdown.trigger();
     // Identity is stopped; a BFF alone against a dead port.
     let cfg = bff::config::Config {
-        identity_url: "http://127.0.0.1:9".into(),
-        catalogue_url: "http://127.0.0.1:9".into(),
-        jwt_secret: SECRET.into(),
-        redis_url: None,
         public_url: "http://console.test".into(),
-        media_url: None,
-        media_dir: std::env::temp_dir().join(format!("gc-platform-media-{}", std::process::id())),
-        media_s3_bucket: None,
-        s3_endpoint: None,
-        s3_region: None,
-        s3_force_path_style: false,
-        web_dir: None,
-        trust_forwarded: false,
-        principal_cache_secs: 30,
-        request_timeout_secs: 60,
+        ..bff::config::Config::local("http://127.0.0.1:9".into(), "http://127.0.0.1:9".into(), SECRET.into(), std::env::temp_dir().join(format!("gc-platform-media-{}", std::process::id())))
     };
     let state = cfg.state().await.unwrap();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
