@@ -1,13 +1,17 @@
 //! Typed configuration of the BFF, from flags or environment variables.
 
 use crate::cache::{Cache, MemoryCache, RedisCache};
-use crate::state::{AppState, Inner, Settings, channel};
+use crate::state::{AppState, Clients, Inner, Settings, channel};
+use proto::catalogue::v1::catalogue_client::CatalogueClient;
 use identity::tokens::Keys;
 use proto::identity::v1::identity_client::IdentityClient;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
+
+/// HTTP/2 connections to each service unless configured (see `state::Clients`).
+pub const GRPC_CONNECTIONS: usize = 4;
 
 #[derive(Debug, Clone, clap::Args)]
 pub struct Config {
@@ -57,6 +61,9 @@ pub struct Config {
     /// long as their file).
     #[arg(long, env = "REQUEST_TIMEOUT_SECS", default_value_t = 60)]
     pub request_timeout_secs: u64,
+    /// HTTP/2 connections to each service, used in turn (one connection is served on one core).
+    #[arg(long, env = "GRPC_CONNECTIONS", default_value_t = GRPC_CONNECTIONS)]
+    pub grpc_connections: usize,
 }
 
 impl Config {
@@ -79,6 +86,7 @@ impl Config {
             trust_forwarded: false,
             principal_cache_secs: 30,
             request_timeout_secs: 60,
+            grpc_connections: GRPC_CONNECTIONS,
         }
     }
 
@@ -88,11 +96,12 @@ impl Config {
             Some(url) => Arc::new(RedisCache::connect(url).await?),
             None => Arc::new(MemoryCache::default()),
         };
+        let identity = Clients::connect(&self.identity_url, self.grpc_connections, IdentityClient::new)?;
+        let catalogue = Clients::connect(&self.catalogue_url, self.grpc_connections, CatalogueClient::new)?;
+        // The readiness check's own connections.
         let identity_channel = channel(&self.identity_url)?;
-        let identity = IdentityClient::new(crate::state::traced(identity_channel.clone()));
         let catalogue_channel = channel(&self.catalogue_url)?;
-        let catalogue = proto::catalogue::v1::catalogue_client::CatalogueClient::new(crate::state::traced(catalogue_channel.clone()));
-        let catalogue_long = proto::catalogue::v1::catalogue_client::CatalogueClient::new(crate::state::traced(
+        let catalogue_long = CatalogueClient::new(crate::state::traced(
             crate::state::long_channel(&self.catalogue_url)?,
         ));
         let storage = crate::media::Storage::from_config(
