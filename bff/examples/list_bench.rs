@@ -9,7 +9,13 @@
 //!   cargo run --release -p bff --example list_bench -- sqlite
 //!   BENCH_DATABASE_URL=postgres://user:pass@host/postgres cargo run --release -p bff --example list_bench -- postgres
 //!
-//! ROWS (1000000), CONCURRENCY (32), ONLY (run the scenarios whose name contains it) and
+//! Two rows come first: the hops alone, with nothing behind them (GET /healthz through the
+//! BFF over HTTP, and a gRPC health check to the catalogue over the BFF's client set): the
+//! least a request through the BFF can cost, whatever its query. The load generator speaks
+//! HTTP/1.1 itself (one kept-alive connection per worker), so the shared cores go to the
+//! system under test.
+//!
+//! ROWS (1000000), CONCURRENCY (32), ONLY (run the rows whose name contains it; "hops") and
 //! REQUESTS per scenario and path (6000; a fifth of it
 //! for the fresh-search scenario) tune it. "first ms" is the scenario's first request, alone,
 //! before anything is kept for it. SQLITE_FILE keeps the seeded SQLite database in that file
@@ -89,24 +95,29 @@ struct Stats {
     failed: usize,
 }
 
-/// Runs `requests` calls of `call` (given the request's number) with `concurrency` workers;
+/// Runs `requests` calls of `call` (given the worker's state and the request's number) with
+/// `concurrency` workers, each with a state of its own from `state` (a connection);
 /// latencies in ms.
-async fn measure<F, Fut>(concurrency: usize, requests: usize, call: F) -> Stats
+async fn measure<S, M, F, Fut>(concurrency: usize, requests: usize, state: M, call: F) -> Stats
 where
-    F: Fn(usize) -> Fut + Send + Sync + 'static,
-    Fut: std::future::Future<Output = bool> + Send,
+    S: Send + 'static,
+    M: Fn() -> S,
+    F: Fn(S, usize) -> Fut + Send + Sync + 'static,
+    Fut: std::future::Future<Output = (S, bool)> + Send,
 {
     let call = Arc::new(call);
     let left = Arc::new(std::sync::atomic::AtomicUsize::new(requests));
     let started = Instant::now();
     let mut workers = vec![];
     for _ in 0..concurrency {
-        let (call, left) = (call.clone(), left.clone());
+        let (call, left, mut s) = (call.clone(), left.clone(), state());
         workers.push(tokio::spawn(async move {
             let (mut lat, mut failed) = (vec![], 0);
-            while let Ok(n) = left.fetch_update(std::sync::atomic::Ordering::SeqCst, std::sync::atomic::Ordering::SeqCst, |n| n.checked_sub(1)) {
+            while let Ok(n) = left.fetch_update(std::sync::atomic::Ordering::Relaxed, std::sync::atomic::Ordering::Relaxed, |n| n.checked_sub(1)) {
                 let t = Instant::now();
-                failed += usize::from(!call(n).await);
+                let (next, ok) = call(s, n).await;
+                s = next;
+                failed += usize::from(!ok);
                 lat.push(t.elapsed().as_secs_f64() * 1000.0);
             }
             (lat, failed)
@@ -122,6 +133,67 @@ where
     all.sort_by(|a, b| a.partial_cmp(b).unwrap());
     let at = |q: f64| all[((all.len() as f64 * q) as usize).min(all.len() - 1)];
     Stats { p50: at(0.50), p95: at(0.95), rps: all.len() as f64 / elapsed, failed }
+}
+
+/// The load generator's HTTP/1.1 client: one kept-alive connection per worker, requests
+/// written as bytes and answers read by Content-Length, so that the machine's two cores go
+/// to the system under test rather than to the client (as with wrk; reqwest cost about an
+/// eighth of the BFF path's CPU).
+struct Http {
+    addr: std::net::SocketAddr,
+    conn: Option<tokio::io::BufStream<tokio::net::TcpStream>>,
+}
+
+impl Http {
+    fn new(addr: std::net::SocketAddr) -> Self {
+        Http { addr, conn: None }
+    }
+
+    /// Sends one request and returns its status and body (a new connection when the
+    /// server closed the last one).
+    async fn call(&mut self, method: &str, path: &str, token: &str, body: &[u8]) -> std::io::Result<(u16, Vec<u8>)> {
+        use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt};
+        if self.conn.is_none() {
+            let tcp = tokio::net::TcpStream::connect(self.addr).await?;
+            tcp.set_nodelay(true)?;
+            self.conn = Some(tokio::io::BufStream::new(tcp));
+        }
+        let conn = self.conn.as_mut().expect("connected");
+        let head = format!(
+            "{method} {path} HTTP/1.1\r\nhost: bench\r\nauthorization: Bearer {token}\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n",
+            body.len()
+        );
+        conn.write_all(head.as_bytes()).await?;
+        conn.write_all(body).await?;
+        conn.flush().await?;
+        let (mut status, mut length, mut close, mut line) = (0u16, 0usize, false, String::new());
+        loop {
+            line.clear();
+            if conn.read_line(&mut line).await? == 0 {
+                self.conn = None;
+                return Err(std::io::ErrorKind::UnexpectedEof.into());
+            }
+            let l = line.trim_end();
+            if l.is_empty() {
+                break;
+            }
+            if status == 0 {
+                status = l.split(' ').nth(1).and_then(|c| c.parse().ok()).unwrap_or(0);
+            } else if let Some((k, v)) = l.split_once(':') {
+                if k.eq_ignore_ascii_case("content-length") {
+                    length = v.trim().parse().unwrap_or(0);
+                } else if k.eq_ignore_ascii_case("connection") && v.trim().eq_ignore_ascii_case("close") {
+                    close = true;
+                }
+            }
+        }
+        let mut body = vec![0; length];
+        conn.read_exact(&mut body).await?;
+        if close {
+            self.conn = None;
+        }
+        Ok((status, body))
+    }
 }
 
 #[tokio::main]
@@ -147,7 +219,7 @@ async fn main() -> anyhow::Result<()> {
     // The system under test (identity, catalogue, BFF) runs on a runtime of its own, as it
     // would in its own process; the load generator below runs on the main one. Both share
     // the machine's two cores with the database.
-    let servers = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build()?;
+    let servers = tokio::runtime::Builder::new_multi_thread().worker_threads(2).thread_name("servers").enable_all().build()?;
     let shutdown = common::shutdown::Shutdown::new();
     let (dir_path, url2, backend2, shutdown2) = (dir.path().to_path_buf(), url.clone(), backend.clone(), shutdown.clone());
     let base = servers
@@ -194,11 +266,13 @@ async fn main() -> anyhow::Result<()> {
             .state()
             .await?;
             let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
-            let base = format!("http://127.0.0.1:{}", listener.local_addr()?.port());
+            let addr = listener.local_addr()?;
             tokio::spawn(bff::serve(state, listener, shutdown.clone(), Duration::ZERO));
-            anyhow::Ok(base)
+            anyhow::Ok((addr, catalogue.port))
         })
         .await??;
+    let (addr, catalogue_port) = base;
+    let base = format!("http://{addr}");
     let http = reqwest::Client::builder().pool_max_idle_per_host(concurrency).build()?;
     let login: serde_json::Value = http
         .post(format!("{base}/admin-login/login"))
@@ -213,6 +287,31 @@ async fn main() -> anyhow::Result<()> {
     println!("| scenario | path | first ms | p50 ms | p95 ms | req/s | failed | BFF/direct |");
     println!("|---|---|---|---|---|---|---|---|");
     let only = std::env::var("ONLY").unwrap_or_default();
+    let token: Arc<str> = token.into();
+    if "hops alone".contains(only.as_str()) {
+        // The hops alone, with nothing behind them: the cheapest a request through the BFF
+        // can be, whatever the query.
+        let t = token.clone();
+        let http = measure(concurrency, requests, move || Http::new(addr), move |mut h, _| {
+            let t = t.clone();
+            async move {
+                let ok = matches!(h.call("GET", "/healthz", &t, b"").await, Ok((200, _)));
+                (h, ok)
+            }
+        })
+        .await;
+        // Over the BFF's own client set (GRPC_CONNECTIONS connections, in turn).
+        let url = format!("http://127.0.0.1:{catalogue_port}");
+        let clients = bff::state::Clients::connect(&url, bff::config::GRPC_CONNECTIONS, tonic_health::pb::health_client::HealthClient::new)?;
+        let grpc = measure(concurrency, requests, move || clients.next(), |mut c, _| async move {
+            let ok = c.check(tonic_health::pb::HealthCheckRequest { service: String::new() }).await.is_ok();
+            (c, ok)
+        })
+        .await;
+        for (name, s) in [("hops alone: HTTP to the BFF (GET /healthz)", &http), ("hops alone: gRPC to the catalogue (health check)", &grpc)] {
+            println!("| {name} | hop | | {:.1} | {:.1} | {:.0} | {} | |", s.p50, s.p95, s.rps, s.failed);
+        }
+    }
     for s in SCENARIOS.iter().filter(|s| s.name.contains(only.as_str())) {
         let page = if s.page == 0 { (rows as i64 / 2 / 10) * 4 / 5 } else { s.page };
         let body_of = move |i: usize| {
@@ -224,17 +323,16 @@ async fn main() -> anyhow::Result<()> {
             http.post(format!("{base}/admin/charity/charityList")).bearer_auth(&token).json(&body_of(usize::MAX / 2)).send().await?.json().await?;
         let first = t.elapsed().as_secs_f64() * 1000.0;
         anyhow::ensure!(check["data"].as_array().is_some_and(|d| !d.is_empty()), "{}: empty answer {check}", s.name);
-        let (http2, url2, token2) = (http.clone(), format!("{base}/admin/charity/charityList"), token.clone());
+        let token2 = token.clone();
         // A fresh search scans the list each time: fewer requests keep the run short.
         let requests = if s.fresh { requests / 5 } else { requests };
-        let bff = measure(concurrency, requests, move |i| {
-            let request = http2.post(&url2).bearer_auth(&token2).json(&body_of(i));
+        let same: Arc<[u8]> = serde_json::to_vec(&body_of(0))?.into();
+        let bff = measure(concurrency, requests, move || Http::new(addr), move |mut h, i| {
+            let (token, body) = (token2.clone(), if s.fresh { serde_json::to_vec(&body_of(i)).expect("json").into() } else { same.clone() });
             async move {
-                let r = request.send().await.expect("sent");
-                let status = r.status();
-                let body = r.bytes().await.expect("read");
-                assert!(status.is_success() || status == 503, "{status}: {}", String::from_utf8_lossy(&body));
-                status.is_success()
+                let (status, answer) = h.call("POST", "/admin/charity/charityList", &token, &body).await.expect("answered");
+                assert!(status == 200 || status == 503, "{status}: {}", String::from_utf8_lossy(&answer));
+                (h, status == 200)
             }
         })
         .await;
@@ -253,9 +351,9 @@ async fn main() -> anyhow::Result<()> {
         let t = Instant::now();
         direct_catalogue.list_charities(&catalogue::charity::ListQuery { search: term(s, usize::MAX / 3), ..query.clone() }).await?;
         let direct_first = t.elapsed().as_secs_f64() * 1000.0;
-        let direct = measure(concurrency, requests, move |i| {
+        let direct = measure(concurrency, requests, || (), move |(), i| {
             let (c, q) = (direct_catalogue.clone(), catalogue::charity::ListQuery { search: term(s, i), ..query.clone() });
-            async move { c.list_charities(&q).await.is_ok() }
+            async move { ((), c.list_charities(&q).await.is_ok()) }
         })
         .await;
         let name = if s.page == 0 { format!("{} (page {page})", s.name) } else { s.name.to_string() };
