@@ -205,6 +205,7 @@ async fn main() -> anyhow::Result<()> {
     let dir = tempfile::tempdir()?;
     let kept = std::env::var("SQLITE_FILE").ok().filter(|f| !f.is_empty());
     let reuse = kept.as_deref().is_some_and(|f| std::path::Path::new(f).exists());
+    let mut postgres_database = None;
     let url = match backend.as_str() {
         "sqlite" => match &kept {
             Some(file) => format!("sqlite://{file}"),
@@ -212,7 +213,11 @@ async fn main() -> anyhow::Result<()> {
         },
         "postgres" => {
             let admin = std::env::var("BENCH_DATABASE_URL").or_else(|_| std::env::var("TEST_DATABASE_URL"))?;
-            common::db::testing::create_postgres_database(&admin).await
+            // Dropped at the end (a seeded database is over 1 GB).
+            let database = common::db::testing::create_postgres_database(&admin).await;
+            let url = database.url.clone();
+            postgres_database = Some(database);
+            url
         }
         other => anyhow::bail!("unknown backend {other}: sqlite or postgres"),
     };
@@ -362,5 +367,6 @@ async fn main() -> anyhow::Result<()> {
     }
     shutdown.trigger();
     servers.shutdown_background();
+    drop(postgres_database);
     Ok(())
 }

@@ -140,8 +140,8 @@ async fn identity_and_the_bff_run_as_separate_processes_on_postgres_redis_and_ra
 
     // Every service, and two BFF replicas sharing Redis.
     let (ip, cp, bp, bp2) = (free_port(), free_port(), free_port(), free_port());
-    let mut identity = identity_proc(&db, &amqp, ip);
-    let _catalogue = catalogue_proc(&catalogue_db, &amqp, cp);
+    let mut identity = identity_proc(&db.url, &amqp, ip);
+    let _catalogue = catalogue_proc(&catalogue_db.url, &amqp, cp);
     let _bff = bff_proc(ip, cp, &redis, bp);
     let _bff2 = bff_proc(ip, cp, &redis, bp2);
     let base = format!("http://127.0.0.1:{bp}");
@@ -193,7 +193,7 @@ async fn identity_and_the_bff_run_as_separate_processes_on_postgres_redis_and_ra
     let _ = identity.0.kill();
     let _ = identity.0.wait();
     let restarted = tokio::spawn({
-        let db = db.clone();
+        let db = db.url.clone();
         let amqp = amqp.clone();
         async move {
             tokio::time::sleep(Duration::from_millis(300)).await;

@@ -233,11 +233,44 @@ pub fn is_unique_violation(err: &sqlx::Error) -> bool {
 pub mod testing {
     use super::*;
 
-    /// A database created for one test; PostgreSQL ones are dropped on `cleanup`.
+    /// A database created for one test, gone when it is dropped (a SQLite file's folder is
+    /// removed, a PostgreSQL database dropped).
     pub struct TestDb {
         pub db: Db,
         pub url: String,
         _dir: Option<TempDir>,
+        _database: Option<PostgresDatabase>,
+    }
+
+    /// A PostgreSQL database made for a test or a benchmark, dropped (its connections ended)
+    /// when this is dropped, so that repeated runs do not fill the server's disk.
+    pub struct PostgresDatabase {
+        pub url: String,
+        admin_url: String,
+    }
+
+    impl Drop for PostgresDatabase {
+        fn drop(&mut self) {
+            let name = self.url.split('?').next().and_then(|u| u.rsplit('/').next()).unwrap_or_default().to_string();
+            if !name.starts_with("gc_test_") {
+                return;
+            }
+            let admin_url = self.admin_url.clone();
+            // Dropped from async code too: on a thread and a runtime of its own.
+            let dropped = std::thread::spawn(move || {
+                let rt = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
+                rt.block_on(async {
+                    let admin = Db::connect_only(&admin_url).await?;
+                    sqlx::query(sqlx::AssertSqlSafe(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))).execute(&admin.pool).await?;
+                    admin.pool.close().await;
+                    anyhow::Ok(())
+                })
+            })
+            .join();
+            if let Ok(Err(e)) = dropped {
+                eprintln!("note: could not drop test database {}: {e:#}", self.url);
+            }
+        }
     }
 
     /// Minimal temp dir (removed on drop) so `common` needs no extra dependency.
@@ -263,15 +296,16 @@ pub mod testing {
         let dir = temp_dir();
         let url = format!("sqlite://{}/test.db", dir.0.display());
         let db = Db::connect(&url, migrations).await.expect("sqlite test db");
-        TestDb { db, url, _dir: Some(dir) }
+        TestDb { db, url, _dir: Some(dir), _database: None }
     }
 
     /// A new, empty PostgreSQL database on the `TEST_DATABASE_URL` server.
     pub async fn postgres(migrations: &Migrations) -> Option<TestDb> {
         let admin_url = postgres_url()?;
-        let url = create_postgres_database(&admin_url).await;
+        let database = create_postgres_database(&admin_url).await;
+        let url = database.url.clone();
         let db = Db::connect(&url, migrations).await.expect("postgres test db");
-        Some(TestDb { db, url, _dir: None })
+        Some(TestDb { db, url, _dir: None, _database: Some(database) })
     }
 
     /// A fresh database on each backend: SQLite always, PostgreSQL when TEST_DATABASE_URL
@@ -288,8 +322,8 @@ pub mod testing {
         out
     }
 
-    /// Creates a fresh database on the server of `admin_url` and answers its URL.
-    pub async fn create_postgres_database(admin_url: &str) -> String {
+    /// Creates a fresh database on the server of `admin_url` (dropped with the answer).
+    pub async fn create_postgres_database(admin_url: &str) -> PostgresDatabase {
         let admin = Db::connect_only(admin_url).await.expect("TEST_DATABASE_URL reachable");
         let name = format!("gc_test_{}", crate::new_id());
         sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}")))
@@ -302,7 +336,7 @@ pub mod testing {
             None => (admin_url, String::new()),
         };
         let base = base.rsplit_once('/').map(|(b, _)| b).unwrap_or(base);
-        format!("{base}/{name}{query}")
+        PostgresDatabase { url: format!("{base}/{name}{query}"), admin_url: admin_url.to_string() }
     }
 }
 

@@ -2,7 +2,7 @@
 //! test bodies share (fixtures, error assertions, direct reads of the tables).
 
 use common::db::testing::{self, TestDb};
-use common::db::{Backend, Db};
+use common::db::Backend;
 use identity::app::MIGRATIONS;
 use identity::error::Error;
 use identity::service::{Grants, Identity, Settings, SubAdminInput};
@@ -78,9 +78,7 @@ where
         return;
     };
     assert_eq!(test_db.db.backend, Backend::Postgres);
-    let url = test_db.url.clone();
     let outcome = run(test_db, body).await;
-    drop_postgres_database(&url).await;
     reraise(outcome);
 }
 
@@ -109,23 +107,6 @@ fn reraise(outcome: Result<(), tokio::task::JoinError>) {
             Err(e) => panic!("test task failed: {e}"),
         }
     }
-}
-
-async fn drop_postgres_database(url: &str) {
-    let Some(admin_url) = testing::postgres_url() else { return };
-    let name = url.split('?').next().and_then(|u| u.rsplit('/').next()).unwrap_or_default();
-    if !name.starts_with("gc_test_") {
-        return;
-    }
-    let admin = match Db::connect_only(&admin_url).await {
-        Ok(admin) => admin,
-        Err(e) => return eprintln!("note: could not drop test database {name}: {e:#}"),
-    };
-    let sql = format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)");
-    if let Err(e) = sqlx::query(sqlx::AssertSqlSafe(sql)).execute(&admin.pool).await {
-        eprintln!("note: could not drop test database {name}: {e}");
-    }
-    admin.pool.close().await;
 }
 
 // --- fixtures -------------------------------------------------------------------------
