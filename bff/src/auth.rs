@@ -3,19 +3,22 @@
 
 use crate::error::ApiError;
 use crate::permissions::{self, Access};
-use crate::state::AppState;
+use crate::state::{AppState, Principal};
+use std::sync::Arc;
 use axum::extract::{MatchedPath, Request, State};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use identity::tokens::TokenError;
 
-/// The signed-in caller, put on the request for handlers.
+/// The signed-in caller (its standing), put on the request for handlers.
 #[derive(Debug, Clone)]
-pub struct Caller {
-    pub id: String,
-    pub admin_type: String,
-    pub charity_id: String,
-    pub grants: Vec<(String, Vec<String>)>,
+pub struct Caller(pub Arc<Principal>);
+
+impl std::ops::Deref for Caller {
+    type Target = Principal;
+    fn deref(&self) -> &Principal {
+        &self.0
+    }
 }
 
 pub async fn authorize(State(state): State<AppState>, mut req: Request, next: Next) -> Response {
@@ -75,5 +78,5 @@ async fn caller(state: &AppState, token: Option<&str>, access: Access) -> Result
     if !permissions::allows(access, &p.admin_type, &p.grants) {
         return Err(ApiError::forbidden());
     }
-    Ok(Caller { id: p.id, admin_type: p.admin_type, charity_id: p.charity_id, grants: p.grants })
+    Ok(Caller(p))
 }

@@ -131,6 +131,7 @@ impl Config {
                 request_timeout: Duration::from_secs(self.request_timeout_secs),
             },
             ready: AtomicBool::new(true),
+            parsed: Default::default(),
         })))
     }
 }
