@@ -88,6 +88,9 @@ const SCENARIOS: [Scenario; 8] = [
 ];
 
 struct Stats {
+    /// CPU time of this process (servers, load generator and, on SQLite, the database) per
+    /// request, µs: what decides throughput once the cores are busy.
+    cpu_us: f64,
     p50: f64,
     p95: f64,
     rps: f64,
@@ -107,7 +110,7 @@ where
 {
     let call = Arc::new(call);
     let left = Arc::new(std::sync::atomic::AtomicUsize::new(requests));
-    let started = Instant::now();
+    let (started, cpu) = (Instant::now(), cpu_seconds());
     let mut workers = vec![];
     for _ in 0..concurrency {
         let (call, left, mut s) = (call.clone(), left.clone(), state());
@@ -130,9 +133,20 @@ where
         failed += f;
     }
     let elapsed = started.elapsed().as_secs_f64();
+    let cpu_us = (cpu_seconds() - cpu) * 1e6 / all.len() as f64;
     all.sort_by(|a, b| a.partial_cmp(b).unwrap());
     let at = |q: f64| all[((all.len() as f64 * q) as usize).min(all.len() - 1)];
-    Stats { p50: at(0.50), p95: at(0.95), rps: all.len() as f64 / elapsed, failed }
+    Stats { cpu_us, p50: at(0.50), p95: at(0.95), rps: all.len() as f64 / elapsed, failed }
+}
+
+/// User and system CPU time of this process so far, seconds (Linux: /proc/self/stat, in
+/// clock ticks of 10 ms).
+fn cpu_seconds() -> f64 {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    // The fields after the command name (which may hold spaces), from the third on.
+    let fields: Vec<&str> = stat.rsplit_once(')').map(|(_, rest)| rest.split_whitespace().collect()).unwrap_or_default();
+    let ticks = |i: usize| fields.get(i).and_then(|v| v.parse::<f64>().ok()).unwrap_or(0.0);
+    (ticks(11) + ticks(12)) / 100.0
 }
 
 /// The load generator's HTTP/1.1 client: one kept-alive connection per worker, requests
@@ -289,8 +303,8 @@ async fn main() -> anyhow::Result<()> {
     let token = login["data"]["authToken"].as_str().unwrap().to_string();
 
     println!("\n{backend}, {rows} nonprofits, {concurrency} concurrent, {requests} requests per row\n");
-    println!("| scenario | path | first ms | p50 ms | p95 ms | req/s | failed | BFF/direct |");
-    println!("|---|---|---|---|---|---|---|---|");
+    println!("| scenario | path | first ms | p50 ms | p95 ms | req/s | CPU µs/req | failed | BFF/direct |");
+    println!("|---|---|---|---|---|---|---|---|---|");
     let only = std::env::var("ONLY").unwrap_or_default();
     let token: Arc<str> = token.into();
     if "hops alone".contains(only.as_str()) {
@@ -314,7 +328,7 @@ async fn main() -> anyhow::Result<()> {
         })
         .await;
         for (name, s) in [("hops alone: HTTP to the BFF (GET /healthz)", &http), ("hops alone: gRPC to the catalogue (health check)", &grpc)] {
-            println!("| {name} | hop | | {:.1} | {:.1} | {:.0} | {} | |", s.p50, s.p95, s.rps, s.failed);
+            println!("| {name} | hop | | {:.1} | {:.1} | {:.0} | {:.0} | {} | |", s.p50, s.p95, s.rps, s.cpu_us, s.failed);
         }
     }
     for s in SCENARIOS.iter().filter(|s| s.name.contains(only.as_str())) {
@@ -362,8 +376,8 @@ async fn main() -> anyhow::Result<()> {
         })
         .await;
         let name = if s.page == 0 { format!("{} (page {page})", s.name) } else { s.name.to_string() };
-        println!("| {} | BFF | {:.0} | {:.1} | {:.1} | {:.0} | {} | {:.2} |", name, first, bff.p50, bff.p95, bff.rps, bff.failed, bff.rps / direct.rps);
-        println!("| {} | direct | {:.0} | {:.1} | {:.1} | {:.0} | {} | |", name, direct_first, direct.p50, direct.p95, direct.rps, direct.failed);
+        println!("| {} | BFF | {:.0} | {:.1} | {:.1} | {:.0} | {:.0} | {} | {:.2} |", name, first, bff.p50, bff.p95, bff.rps, bff.cpu_us, bff.failed, bff.rps / direct.rps);
+        println!("| {} | direct | {:.0} | {:.1} | {:.1} | {:.0} | {:.0} | {} | |", name, direct_first, direct.p50, direct.p95, direct.rps, direct.cpu_us, direct.failed);
     }
     shutdown.trigger();
     servers.shutdown_background();
