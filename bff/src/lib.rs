@@ -166,6 +166,11 @@ async fn service_health(channel: tonic::transport::Channel) -> &'static str {
 pub async fn serve(state: AppState, listener: TcpListener, shutdown: Shutdown, drain: Duration) -> anyhow::Result<()> {
     let router = app(state.clone());
     let st = state.clone();
+    use axum::serve::ListenerExt;
+    // Answers go out at once, not held back for the acknowledgement of the last (Nagle).
+    let listener = listener.tap_io(|tcp| {
+        let _ = tcp.set_nodelay(true);
+    });
     axum::serve(listener, router.into_make_service_with_connect_info::<SocketAddr>())
         .with_graceful_shutdown(async move {
             shutdown.wait().await;

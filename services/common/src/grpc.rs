@@ -48,7 +48,14 @@ pub async fn serve(
     health: HealthReporter,
     shutdown: Shutdown,
 ) -> anyhow::Result<()> {
-    let incoming = tokio_stream::wrappers::TcpListenerStream::new(listener);
+    // Small frames of many calls share a connection: each is sent at once, not held back
+    // for the acknowledgement of the last one (Nagle's algorithm).
+    let incoming = tokio_stream::StreamExt::map(tokio_stream::wrappers::TcpListenerStream::new(listener), |conn| {
+        if let Ok(c) = &conn {
+            let _ = c.set_nodelay(true);
+        }
+        conn
+    });
     router
         .serve_with_incoming_shutdown(incoming, async move {
             shutdown.wait().await;
