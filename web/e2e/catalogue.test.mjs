@@ -14,7 +14,7 @@ import {
   apiCreateSubAdmin,
   apiSignIn,
   confirmDialog,
-  dialog,
+  openDialog,
   dismissToasts,
   eventually,
   expectFieldErrors,
@@ -74,8 +74,7 @@ step(env, 'the main admin adds, renames, deactivates and deletes a nonprofit cat
 
   // Add: the dialog checks the name before anything is sent.
   await page.getByRole('button', { name: 'Add Category' }).click()
-  const add = dialog(page, 'Add Category')
-  await add.waitFor({ state: 'visible' })
+  const add = await openDialog(page, 'Add Category')
   const addName = add.getByLabel('Name', { exact: true })
   await add.getByRole('button', { name: 'Save', exact: true }).click()
   await expectFieldErrors(page, ['Please enter Name'], { only: true })
@@ -96,8 +95,7 @@ step(env, 'the main admin adds, renames, deactivates and deletes a nonprofit cat
 
   // Edit: the dialog starts from the row's name.
   await tableRow(page, CATEGORY).getByRole('button', { name: `Edit ${CATEGORY}` }).click()
-  const edit = dialog(page, 'Edit Category')
-  await edit.waitFor({ state: 'visible' })
+  const edit = await openDialog(page, 'Edit Category')
   const editName = edit.getByLabel('Name', { exact: true })
   await eventually(async () => (await editName.inputValue()) === CATEGORY, { what: 'the edit dialog shows the name' })
   await editName.fill(CATEGORY_RENAMED)

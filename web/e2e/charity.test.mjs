@@ -22,7 +22,7 @@ import {
   api,
   apiSignIn,
   confirmDialog,
-  dialog,
+  openDialog,
   dismissToasts,
   eventually,
   expectFieldErrors,
@@ -337,8 +337,7 @@ step(
     await tableRow(page, MAPLE.charityName).waitFor({ state: 'visible' })
     await waitChecked(statusSwitch(page, MAPLE.charityName), false)
     await statusSwitch(page, MAPLE.charityName).click()
-    const box = dialog(page, 'Are you sure Active this status ?')
-    await box.waitFor({ state: 'visible' })
+    const box = await openDialog(page, 'Are you sure Active this status ?')
     await box.getByRole('button', { name: 'No', exact: true }).click()
     await box.waitFor({ state: 'hidden' })
     await waitChecked(statusSwitch(page, MAPLE.charityName), false)
@@ -364,8 +363,7 @@ step(
     await goViaMenu(page, MANAGEMENT_MENU, MANAGEMENT_PATH)
     await page.getByRole('tab', { name: 'Imported Nonprofit' }).click()
     await page.getByRole('button', { name: 'Import Business Master File' }).click()
-    const panel = dialog(page, 'Import Business Master File')
-    await panel.waitFor({ state: 'visible' })
+    const panel = await openDialog(page, 'Import Business Master File')
     await panel.locator('input[type="file"]').setInputFiles(BMF_FILE)
     await panel.getByText('bmf-small.csv').waitFor({ state: 'visible' })
     await panel.getByRole('button', { name: 'Upload', exact: true }).click()
@@ -402,8 +400,7 @@ step(
     // The same file again changes nothing.
     await page.getByRole('tab', { name: 'Imported Nonprofit' }).click()
     await page.getByRole('button', { name: 'Import Business Master File' }).click()
-    const again = dialog(page, 'Import Business Master File')
-    await again.waitFor({ state: 'visible' })
+    const again = await openDialog(page, 'Import Business Master File')
     await again.locator('input[type="file"]').setInputFiles(BMF_FILE)
     await again.getByRole('button', { name: 'Upload', exact: true }).click()
     await again.getByText('Invalid rows', { exact: true }).waitFor({ state: 'visible' })
@@ -465,8 +462,7 @@ step(
     await tableRow(page, LAKESIDE).getByRole('link', { name: `View ${LAKESIDE}` }).click()
     await expectPath(page, /^\/master\/master_view\/[^/]+$/)
     await page.getByRole('button', { name: 'Reject' }).click()
-    const reject = dialog(page, 'Are you sure you want to Reject ?')
-    await reject.waitFor({ state: 'visible' })
+    const reject = await openDialog(page, 'Are you sure you want to Reject ?')
     await reject.getByRole('button', { name: 'Yes', exact: true }).click()
     await expectFieldErrors(page, ['Please Enter Add Reason'], { only: true })
     assert.equal(
@@ -483,8 +479,7 @@ step(
     await page.getByRole('tab', { name: 'Rejected' }).click()
     await tableRow(page, LAKESIDE).waitFor({ state: 'visible' })
     await tableRow(page, LAKESIDE).getByRole('button', { name: `Rejected reason of ${LAKESIDE}` }).click()
-    const reason = dialog(page, 'Rejected Reason')
-    await reason.waitFor({ state: 'visible' })
+    const reason = await openDialog(page, 'Rejected Reason')
     assert.equal(await reason.getByLabel('Reason', { exact: true }).inputValue(), REJECT_REASON)
     assert.equal(await reason.getByRole('button', { name: 'Yes' }).count(), 0)
     await reason.locator('.ant-modal-footer').getByRole('button', { name: 'Close', exact: true }).click()

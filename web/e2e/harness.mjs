@@ -193,7 +193,20 @@ export async function newPage(env) {
   env.context.setDefaultNavigationTimeout(WAIT)
   env.page = await env.context.newPage()
   env.requests = []
-  env.page.on('request', (req) => env.requests.push({ method: req.method(), url: req.url() }))
+  const started = new Map()
+  env.page.on('request', (req) => {
+    const entry = { method: req.method(), url: req.url(), at: Date.now(), status: null }
+    started.set(req, entry)
+    env.requests.push(entry)
+  })
+  env.page.on('response', (res) => {
+    const entry = started.get(res.request())
+    if (entry) entry.status = res.status()
+  })
+  env.page.on('requestfailed', (req) => {
+    const entry = started.get(req)
+    if (entry) entry.status = `failed: ${req.failure()?.errorText ?? 'unknown'}`
+  })
   return env.page
 }
 
@@ -210,9 +223,24 @@ export function step(env, title, fn, options = {}) {
           .then(() => console.log(`# screenshot: ${file} (at ${env.page.url()})`))
           .catch(() => {})
       }
+      report(env)
       throw error
     }
   })
+}
+
+/** What a failed step leaves for whoever reads CI's output: the API calls of the page, then the console's log. */
+function report(env) {
+  const calls = env.requests.filter((r) => !/\/(assets|media)\//.test(r.url)).slice(-12)
+  for (const r of calls) {
+    const age = ((Date.now() - r.at) / 1000).toFixed(1)
+    console.log(`# call ${r.method} ${new URL(r.url).pathname} -> ${r.status ?? 'no answer yet'} (sent ${age}s ago)`)
+  }
+  const log = join(env.dataDir ?? '', 'console.log')
+  if (env.dataDir && existsSync(log)) {
+    const lines = readFileSync(log, 'utf8').trimEnd().split('\n').slice(-20)
+    for (const line of lines) console.log(`# console: ${line.slice(0, 400)}`)
+  }
 }
 
 // ---- what the page shows -------------------------------------------------------------
@@ -341,10 +369,32 @@ export function dialog(page, title) {
   return page.getByRole('dialog').filter({ hasText: title })
 }
 
+/**
+ * Waits until `locator` shows and has finished its opening animation. antd zooms a dialog in
+ * (and slides a dropdown) for a few hundred ms; a click meanwhile can press the button where
+ * it was and release it where it has moved to, so the browser sends no click at all (CI saw a
+ * confirmation stay open after its Yes was "clicked").
+ */
+export async function settled(locator) {
+  await locator.waitFor({ state: 'visible' })
+  await eventually(
+    () =>
+      locator.evaluate(
+        (el) => !/-(appear|enter|leave)(-\w+)?(\s|$)/.test(el.className) && el.getAnimations().every((a) => a.playState !== 'running'),
+      ),
+    { interval: 50, what: 'the opening animation to end' },
+  )
+  return locator
+}
+
+/** The dialog showing `title`, once it is open and still. */
+export async function openDialog(page, title) {
+  return settled(dialog(page, title))
+}
+
 /** Answers the confirmation dialog titled `title` with `answer` and waits until it is gone. */
 export async function confirmDialog(page, title, answer = 'Yes') {
-  const box = dialog(page, title)
-  await box.waitFor({ state: 'visible' })
+  const box = await openDialog(page, title)
   await box.getByRole('button', { name: answer, exact: true }).click()
   await box.waitFor({ state: 'hidden' })
 }
@@ -380,8 +430,8 @@ export async function dismissToasts(page) {
 export async function accountMenu(page, item) {
   await dismissToasts(page)
   await page.getByTestId('account-menu').click()
-  const entry = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem', { name: item })
-  await entry.click()
+  const menu = await settled(page.locator('.ant-dropdown:not(.ant-dropdown-hidden)'))
+  await menu.getByRole('menuitem', { name: item }).click()
 }
 
 export async function signOut(page) {

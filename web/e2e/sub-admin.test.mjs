@@ -12,8 +12,8 @@ import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
   api,
+  confirmDialog,
   apiCreateSubAdmin,
-  eventually,
   expectFieldErrors,
   expectPath,
   expectText,
@@ -25,8 +25,11 @@ import {
   signIn,
   signOut,
   step,
+  statusSwitch,
   storedSession,
   setupConsole,
+  tableRow,
+  waitChecked,
 } from './harness.mjs'
 
 const env = setupConsole('sub-admin')
@@ -35,24 +38,6 @@ const DONNA = { firstName: 'Donna', lastName: 'Viewer', email: 'donna.viewer@exa
 const DONNA_NAME = `${DONNA.firstName} ${DONNA.lastName}`
 const SAM = { firstName: 'Sam', lastName: 'Lister', email: 'sam.lister@example.org', password: 'Lister@123' }
 const SAM_NAME = `${SAM.firstName} ${SAM.lastName}`
-
-const row = (page, text) => page.getByRole('row').filter({ hasText: text })
-const statusSwitch = (page, name) => page.getByRole('switch', { name: `Status of ${name}` })
-const dialog = (page, title) => page.getByRole('dialog').filter({ hasText: title })
-
-async function waitChecked(locator, checked) {
-  await eventually(async () => (await locator.getAttribute('aria-checked')) === String(checked), {
-    what: `switch aria-checked=${checked}`,
-  })
-}
-
-/** Answers the confirmation dialog titled `title` with `answer` and waits until it is gone. */
-async function confirm(page, title, answer = 'Yes') {
-  const box = dialog(page, title)
-  await box.waitFor({ state: 'visible' })
-  await box.getByRole('button', { name: answer }).click()
-  await box.waitFor({ state: 'hidden' })
-}
 
 step(env, 'the main admin creates a sub-admin holding only Donor view, finds it and toggles its status', async () => {
   // A second sub-admin, so that the search has something to leave out.
@@ -64,7 +49,7 @@ step(env, 'the main admin creates a sub-admin holding only Donor view, finds it 
 
   await mainMenu(page).getByRole('menuitem', { name: 'Sub Admin' }).click()
   await expectPath(page, '/sub_admin')
-  await row(page, SAM_NAME).waitFor({ state: 'visible' })
+  await tableRow(page, SAM_NAME).waitFor({ state: 'visible' })
 
   await page.getByRole('button', { name: 'Add Sub Admin' }).click()
   await expectPath(page, '/sub_admin/sub_admin_add')
@@ -93,7 +78,7 @@ step(env, 'the main admin creates a sub-admin holding only Donor view, finds it 
 
   await expectToast(page, 'Sub admin created successfully')
   await expectPath(page, '/sub_admin')
-  const donna = row(page, DONNA_NAME)
+  const donna = tableRow(page, DONNA_NAME)
   await donna.waitFor({ state: 'visible' })
   await donna.getByText(DONNA.email).waitFor({ state: 'visible' })
   await waitChecked(statusSwitch(page, DONNA_NAME), true)
@@ -111,32 +96,32 @@ step(env, 'the main admin creates a sub-admin holding only Donor view, finds it 
   await expectPath(page, '/sub_admin')
 
   // The search box finds it (and leaves the other one out).
-  await row(page, SAM_NAME).waitFor({ state: 'visible' })
+  await tableRow(page, SAM_NAME).waitFor({ state: 'visible' })
   await page.getByPlaceholder('Search by Name or Email').fill('donna')
-  await row(page, SAM_NAME).waitFor({ state: 'hidden' })
-  await row(page, DONNA_NAME).waitFor({ state: 'visible' })
+  await tableRow(page, SAM_NAME).waitFor({ state: 'hidden' })
+  await tableRow(page, DONNA_NAME).waitFor({ state: 'visible' })
   await page.getByPlaceholder('Search by Name or Email').fill('viewer@example')
-  await row(page, DONNA_NAME).waitFor({ state: 'visible' })
+  await tableRow(page, DONNA_NAME).waitFor({ state: 'visible' })
   await page.getByPlaceholder('Search by Name or Email').fill('nobody-by-this-name')
-  await row(page, DONNA_NAME).waitFor({ state: 'hidden' })
+  await tableRow(page, DONNA_NAME).waitFor({ state: 'hidden' })
   await page.getByPlaceholder('Search by Name or Email').fill('donna')
-  await row(page, DONNA_NAME).waitFor({ state: 'visible' })
+  await tableRow(page, DONNA_NAME).waitFor({ state: 'visible' })
 
   // Status off: confirmation, then the list shows it inactive.
   const toggle = statusSwitch(page, DONNA_NAME)
   await toggle.click()
-  await confirm(page, 'Are you sure Inactive this status ?', 'No')
+  await confirmDialog(page, 'Are you sure Inactive this status ?', 'No')
   await waitChecked(toggle, true)
 
   await toggle.click()
-  await confirm(page, 'Are you sure Inactive this status ?', 'Yes')
+  await confirmDialog(page, 'Are you sure Inactive this status ?', 'Yes')
   await expectToast(page, 'Sub admin deactivated successfully')
   await waitChecked(toggle, false)
-  await row(page, DONNA_NAME).getByText('Inactive').waitFor({ state: 'visible' })
+  await tableRow(page, DONNA_NAME).getByText('Inactive').waitFor({ state: 'visible' })
 
   // Still inactive after a reload of the screen.
   await page.reload()
-  await row(page, DONNA_NAME).waitFor({ state: 'visible' })
+  await tableRow(page, DONNA_NAME).waitFor({ state: 'visible' })
   await waitChecked(statusSwitch(page, DONNA_NAME), false)
 
   // An inactive sub-admin cannot sign in.
@@ -145,10 +130,10 @@ step(env, 'the main admin creates a sub-admin holding only Donor view, finds it 
 
   // Status on again.
   await statusSwitch(page, DONNA_NAME).click()
-  await confirm(page, 'Are you sure Active this status ?', 'Yes')
+  await confirmDialog(page, 'Are you sure Active this status ?', 'Yes')
   await expectToast(page, 'Sub admin activated successfully')
   await waitChecked(statusSwitch(page, DONNA_NAME), true)
-  await row(page, DONNA_NAME).getByText('Active', { exact: true }).waitFor({ state: 'visible' })
+  await tableRow(page, DONNA_NAME).getByText('Active', { exact: true }).waitFor({ state: 'visible' })
 
   await signOut(page)
 })
@@ -229,24 +214,24 @@ step(env, 'the sub-admin screen guard sends a sub-admin back or home', async () 
   // Sam holds only Sub Admin view: lands on the list, without add, status or delete.
   await signIn(page, SAM.email, SAM.password, '/sub_admin')
   assert.deepEqual(await menuTitles(page), ['Sub Admin'])
-  await row(page, DONNA_NAME).waitFor({ state: 'visible' })
+  await tableRow(page, DONNA_NAME).waitFor({ state: 'visible' })
   assert.equal(await page.getByRole('button', { name: 'Add Sub Admin' }).count(), 0)
   assert.equal(await page.getByRole('switch').count(), 0)
   assert.equal(await page.getByRole('button', { name: /^Delete / }).count(), 0)
   assert.equal(await page.getByRole('link', { name: /^Edit / }).count(), 0)
-  await row(page, DONNA_NAME).getByRole('link', { name: `View ${DONNA_NAME}` }).waitFor({ state: 'visible' })
+  await tableRow(page, DONNA_NAME).getByRole('link', { name: `View ${DONNA_NAME}` }).waitFor({ state: 'visible' })
 
   // The browser's Back button reaches the Add screen the main admin had opened: the guard
   // sends Sam back one more page, to the list.
   await page.goBack()
   await expectPath(page, '/sub_admin')
-  await row(page, DONNA_NAME).waitFor({ state: 'visible' })
+  await tableRow(page, DONNA_NAME).waitFor({ state: 'visible' })
   assert.equal(await page.getByLabel('First Name').count(), 0)
 
   // Typed in the address bar (no page to go back to): the guard sends Sam home.
   await page.goto('/sub_admin/sub_admin_add')
   await expectPath(page, '/sub_admin')
-  await row(page, DONNA_NAME).waitFor({ state: 'visible' })
+  await tableRow(page, DONNA_NAME).waitFor({ state: 'visible' })
   assert.equal(await page.getByLabel('First Name').count(), 0)
   await page.goto('/dashboard')
   await expectPath(page, '/sub_admin')
@@ -269,27 +254,27 @@ step(env, 'the main admin deletes the sub-admin from the list', async () => {
   await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD)
   await mainMenu(page).getByRole('menuitem', { name: 'Sub Admin' }).click()
   await expectPath(page, '/sub_admin')
-  await row(page, DONNA_NAME).waitFor({ state: 'visible' })
-  await row(page, SAM_NAME).waitFor({ state: 'visible' })
+  await tableRow(page, DONNA_NAME).waitFor({ state: 'visible' })
+  await tableRow(page, SAM_NAME).waitFor({ state: 'visible' })
 
   // "No" keeps it.
-  await row(page, DONNA_NAME).getByRole('button', { name: `Delete ${DONNA_NAME}` }).click()
-  await confirm(page, 'Are you sure you want to Delete ?', 'No')
-  await row(page, DONNA_NAME).waitFor({ state: 'visible' })
+  await tableRow(page, DONNA_NAME).getByRole('button', { name: `Delete ${DONNA_NAME}` }).click()
+  await confirmDialog(page, 'Are you sure you want to Delete ?', 'No')
+  await tableRow(page, DONNA_NAME).waitFor({ state: 'visible' })
 
-  await row(page, DONNA_NAME).getByRole('button', { name: `Delete ${DONNA_NAME}` }).click()
-  await confirm(page, 'Are you sure you want to Delete ?', 'Yes')
+  await tableRow(page, DONNA_NAME).getByRole('button', { name: `Delete ${DONNA_NAME}` }).click()
+  await confirmDialog(page, 'Are you sure you want to Delete ?', 'Yes')
   await expectToast(page, 'Sub admin deleted successfully')
-  await row(page, DONNA_NAME).waitFor({ state: 'hidden' })
-  await row(page, SAM_NAME).waitFor({ state: 'visible' })
+  await tableRow(page, DONNA_NAME).waitFor({ state: 'hidden' })
+  await tableRow(page, SAM_NAME).waitFor({ state: 'visible' })
 
   // Gone for good: not after a reload, not by search, and it can no longer sign in.
   await page.reload()
-  await row(page, SAM_NAME).waitFor({ state: 'visible' })
-  assert.equal(await row(page, DONNA_NAME).count(), 0)
+  await tableRow(page, SAM_NAME).waitFor({ state: 'visible' })
+  assert.equal(await tableRow(page, DONNA_NAME).count(), 0)
   await page.getByPlaceholder('Search by Name or Email').fill('donna')
-  await row(page, SAM_NAME).waitFor({ state: 'hidden' })
-  assert.equal(await row(page, DONNA_NAME).count(), 0)
+  await tableRow(page, SAM_NAME).waitFor({ state: 'hidden' })
+  assert.equal(await tableRow(page, DONNA_NAME).count(), 0)
   const login = await api(env, '/admin-login/login', { body: { email: DONNA.email, password: DONNA.password } })
   assert.notEqual(login.status, 200)
 })
