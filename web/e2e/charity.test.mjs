@@ -22,19 +22,20 @@ import {
   api,
   apiSignIn,
   confirmDialog,
-  openDialog,
   dismissToasts,
   eventually,
   expectFieldErrors,
   expectPath,
   expectToast,
   newPage,
+  openDialog,
   openMenuEntry,
+  settled,
+  setupConsole,
   signIn,
   statusSwitch,
   step,
   tableRow,
-  setupConsole,
   waitChecked,
 } from './harness.mjs'
 
@@ -177,8 +178,8 @@ async function shownNames(page) {
 /** The form field labelled `label` (in the form, not a table header of the same name). */
 const field = (page, label) => page.locator('form').getByLabel(label, { exact: true })
 
-/** The open (not hidden) select dropdown. */
-const openDropdown = (page) => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')
+/** The open select dropdown (not hidden, and not the previous one still sliding away). */
+const openDropdown = (page) => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden):not(.ant-slide-up-leave)')
 
 /**
  * Picks `text` in the select labelled `label`: opens it, types, and clicks the option of that
@@ -188,6 +189,7 @@ async function choose(page, label, text, { close = false } = {}) {
   const input = field(page, label)
   await input.click()
   await input.fill(text)
+  await settled(openDropdown(page))
   const options = openDropdown(page).locator('.ant-select-item-option')
   const exact = options.filter({ hasText: new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`, 'i') })
   const add = options.filter({ hasText: `Add “${text}”` })
