@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { ConfirmDialog } from '../ConfirmDialog'
 import { useRowActions, type RowActionResult, type RowActions } from '../useRowActions'
+import { deferred } from '../../testing/deferred'
 
 interface Row {
   _id: string
@@ -46,16 +47,6 @@ function Harness({ setStatus, remove, reload, expose }: HarnessProps) {
 const isOpen = () => screen.getByTestId('open').textContent === 'true'
 const dialogEl = () => screen.getByRole('dialog')
 const yes = () => within(dialogEl()).getByRole('button', { name: 'Yes' })
-
-function deferred<T>() {
-  let resolve!: (value: T) => void
-  let reject!: (error: unknown) => void
-  const promise = new Promise<T>((ok, fail) => {
-    resolve = ok
-    reject = fail
-  })
-  return { promise, resolve, reject }
-}
 
 describe('useRowActions', () => {
   it('asks with the exact titles and the row name', async () => {

@@ -1,13 +1,13 @@
 /** /cause/cause_add and /cause/cause_edit/:id: Name and Description of a cause. */
-import { useEffect, useState } from 'react'
+import { useLayoutEffect, useState } from 'react'
 import { Button, Card, Form, Input, Result, Skeleton, Space } from 'antd'
 import { useNavigate, useParams } from 'react-router'
 import { createCause } from '../api/create-cause'
 import { updateCause } from '../api/update-cause'
 import { getCause } from '../api/get-cause'
 import { causeDescription, causeName, DESCRIPTION_MAX_LENGTH, NAME_MAX_LENGTH } from '../validation'
-import { errorMessage } from '../../../lib/api-client'
 import { toast } from '../../../lib/toast'
+import { useLoad } from '../../../lib/use-load'
 import { rule } from '../../../lib/validators'
 
 const LIST_PATH = '/master/cause_management'
@@ -22,25 +22,13 @@ export default function CauseFormScreen() {
   const editing = Boolean(id)
   const navigate = useNavigate()
   const [form] = Form.useForm<CauseFormValues>()
-  const [loading, setLoading] = useState(editing)
-  const [loadError, setLoadError] = useState<string | null>(null)
+  const { value: cause, error: loadError, loading } = useLoad(id ?? null, getCause)
   const [saving, setSaving] = useState(false)
 
-  useEffect(() => {
-    if (!id) return
-    let active = true
-    setLoading(true)
-    getCause(id)
-      .then((cause) => {
-        if (!active) return
-        form.setFieldsValue({ name: cause.name ?? '', description: cause.description ?? '' })
-      })
-      .catch((e: unknown) => active && setLoadError(errorMessage(e)))
-      .finally(() => active && setLoading(false))
-    return () => {
-      active = false
-    }
-  }, [id, form])
+  // The form starts from the cause once it is there (before the browser paints it).
+  useLayoutEffect(() => {
+    if (cause) form.setFieldsValue({ name: cause.name ?? '', description: cause.description ?? '' })
+  }, [cause, form])
 
   const onFinish = async (values: CauseFormValues) => {
     const body = { name: values.name.trim(), description: (values.description ?? '').trim() }

@@ -4,18 +4,18 @@
  * server are shown on their fields. Editing an imported nonprofit onboards it (`onboard: true`).
  * Saved bank accounts are shown masked; new ones are added in the Payment Methods section.
  */
-import { useEffect, useMemo, useState } from 'react'
+import { useLayoutEffect, useMemo, useState } from 'react'
 import { Alert, Button, Card, Col, Divider, Form, Input, Result, Row, Select, Skeleton, Space, Typography } from 'antd'
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons'
 import { useLocation, useNavigate, useParams } from 'react-router'
 import { ImageUploader } from '../../../components/ImageUploader'
 import { NumberInput } from '../../../components/NumberInput'
 import { RichTextEditor } from '../../../components/RichTextEditor'
-import { errorMessage } from '../../../lib/api-client'
 import { applyFieldErrors } from '../../../lib/form-errors'
 import { canGoBack } from '../../../lib/navigation'
 import { useSession } from '../../../lib/session'
 import { toast } from '../../../lib/toast'
+import { useLoad } from '../../../lib/use-load'
 import { rule } from '../../../lib/validators'
 import { getActiveCategories, getActiveCauses, type ActiveTerm } from '../api/active-terms'
 import { createCharity } from '../api/create-charity'
@@ -23,7 +23,7 @@ import { getCharity } from '../api/get-charity'
 import { updateCharity } from '../api/update-charity'
 import { LocationFields } from '../components/LocationFields'
 import { PaymentMethodList } from '../components/PaymentMethodList'
-import type { Charity, PaymentMethod } from '../types'
+import type { PaymentMethod } from '../types'
 import { bodyOf, digitsOf, EMPTY_VALUES, valuesOf, type CharityFormValues } from '../form-values'
 import * as v from '../validation'
 import { CHARITY_ADMIN, CHARITY_MEDIA_MODULE, LIST_PATH, OWN_VIEW_PATH } from '../constants'
@@ -38,6 +38,8 @@ function termOptions(active: ActiveTerm[], saved: ActiveTerm[]) {
   return all.map((t) => ({ value: t._id, label: t.name }))
 }
 
+const NO_TERMS: ActiveTerm[] = []
+
 /** Server field names that differ from the form's. */
 const SERVER_FIELDS = { countryId: ['country'], stateId: ['state'], cityId: ['city'] }
 
@@ -48,42 +50,16 @@ export default function CharityFormScreen() {
   const { key: locationKey } = useLocation()
   const isCharityAdmin = useSession((s) => s.user?.adminType === CHARITY_ADMIN)
   const [form] = Form.useForm<CharityFormValues>()
-  const [loading, setLoading] = useState(editing)
-  const [loadError, setLoadError] = useState<string | null>(null)
+  const { value: charity, error: loadError, loading } = useLoad(id ?? null, getCharity)
   const [saving, setSaving] = useState(false)
-  const [charity, setCharity] = useState<Charity | null>(null)
-  const [categories, setCategories] = useState<ActiveTerm[]>([])
-  const [causes, setCauses] = useState<ActiveTerm[]>([])
+  // A failure is shown by the request client; the select then stays empty.
+  const categories = useLoad('active-categories', () => getActiveCategories()).value ?? NO_TERMS
+  const causes = useLoad('active-causes', () => getActiveCauses()).value ?? NO_TERMS
 
-  useEffect(() => {
-    let active = true
-    // Failures are shown by the request client; the selects stay empty.
-    getActiveCategories()
-      .then((found) => active && setCategories(found))
-      .catch(() => {})
-    getActiveCauses()
-      .then((found) => active && setCauses(found))
-      .catch(() => {})
-    return () => {
-      active = false
-    }
-  }, [])
-
-  useEffect(() => {
-    if (!id) return
-    let active = true
-    getCharity(id)
-      .then((found) => {
-        if (!active) return
-        setCharity(found)
-        form.setFieldsValue(valuesOf(found))
-      })
-      .catch((e: unknown) => active && setLoadError(errorMessage(e)))
-      .finally(() => active && setLoading(false))
-    return () => {
-      active = false
-    }
-  }, [id, form])
+  // The form starts from the nonprofit once it is there (before the browser paints it).
+  useLayoutEffect(() => {
+    if (charity) form.setFieldsValue(valuesOf(charity))
+  }, [charity, form])
 
   const categoryOptions = useMemo(
     () => termOptions(categories, charity?.categoryId ? [{ _id: charity.categoryId, name: charity.categoryName }] : []),

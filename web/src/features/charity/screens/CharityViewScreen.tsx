@@ -3,13 +3,13 @@
  * nonprofit of the `?id=` query parameter; a nonprofit admin ('Charity Admin') without one sees
  * its own (the session's charityId). Edit (edit right) leads to /master/charity_edit/:id.
  */
-import { useEffect, useState, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { Alert, Button, Card, Descriptions, Flex, Image, Result, Skeleton, Space, Tag, Typography } from 'antd'
 import { LoadState } from '../../../components/LoadState'
 import { EditOutlined } from '@ant-design/icons'
 import { useLocation, useNavigate, useSearchParams } from 'react-router'
 import { RichTextView } from '../../../components/RichTextView'
-import { errorMessage } from '../../../lib/api-client'
+import { useLoad } from '../../../lib/use-load'
 import { formatDate, formatPhone, formatTaxId } from '../../../lib/format'
 import { mediaFileUrl, useMetaData } from '../../../lib/meta-data'
 import { canGoBack } from '../../../lib/navigation'
@@ -18,7 +18,7 @@ import { useAccess } from '../../../lib/session'
 import { getCharity } from '../api/get-charity'
 import { getPaymentMethods } from '../api/payment-methods'
 import { PaymentMethodList } from '../components/PaymentMethodList'
-import type { Charity, PaymentMethod, Verification } from '../types'
+import type { Verification } from '../types'
 import { CHARITY_ADMIN, CHARITY_MEDIA_MODULE, CHARITY_MODULE, LIST_PATH } from '../constants'
 
 const VERIFICATION: Record<Verification, { label: string; color: string }> = {
@@ -26,9 +26,6 @@ const VERIFICATION: Record<Verification, { label: string; color: string }> = {
   Approve: { label: 'Approved', color: 'green' },
   Reject: { label: 'Rejected', color: 'red' },
 }
-
-/** What was loaded for a nonprofit id (a change of id shows the loading state again). */
-type Loaded<T> = { id: string; value: T; error: string | null } | null
 
 export default function CharityViewScreen() {
   const [params] = useSearchParams()
@@ -39,26 +36,8 @@ export default function CharityViewScreen() {
   const isCharityAdmin = user?.adminType === CHARITY_ADMIN
   const id = params.get('id') || (isCharityAdmin ? (user?.charityId ?? '') : '')
 
-  const [loaded, setLoaded] = useState<Loaded<Charity | null>>(null)
-  const [loadedMethods, setLoadedMethods] = useState<Loaded<PaymentMethod[]>>(null)
-
-  useEffect(() => {
-    if (!id) return
-    let active = true
-    getCharity(id)
-      .then((found) => active && setLoaded({ id, value: found, error: null }))
-      .catch((e: unknown) => active && setLoaded({ id, value: null, error: errorMessage(e) }))
-    getPaymentMethods(id)
-      .then((list) => active && setLoadedMethods({ id, value: list, error: null }))
-      .catch((e: unknown) => active && setLoadedMethods({ id, value: [], error: errorMessage(e) }))
-    return () => {
-      active = false
-    }
-  }, [id])
-
-  const charity = loaded?.id === id ? loaded.value : null
-  const error = loaded?.id === id ? loaded.error : null
-  const methods = loadedMethods?.id === id ? loadedMethods : null
+  const { value: charity, error } = useLoad(id || null, getCharity)
+  const methods = useLoad(id || null, getPaymentMethods)
 
   const back = isCharityAdmin ? null : (
     <Button onClick={() => (canGoBack(locationKey) ? navigate(-1) : navigate(LIST_PATH))}>Back</Button>
@@ -166,12 +145,12 @@ export default function CharityViewScreen() {
         )}
       </Card>
       <Card title="Payment Methods">
-        {methods === null ? (
+        {methods.loading ? (
           <Skeleton active paragraph={{ rows: 2 }} />
         ) : methods.error ? (
           <Alert type="error" showIcon title={methods.error} />
         ) : (
-          <PaymentMethodList methods={methods.value} />
+          <PaymentMethodList methods={methods.value ?? []} />
         )}
       </Card>
     </Space>

@@ -5,20 +5,20 @@
  * it. Either way the dialog closes (failures are shown by the request client, with
  * 'Something went wrong' when the server gives no message) and a decision goes to /master.
  */
-import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { useRef, useState, type ReactNode } from 'react'
 import { Button, Card, Descriptions, Image, Space, Tag, Typography } from 'antd'
 import { LoadState } from '../../../components/LoadState'
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons'
 import { useNavigate, useParams } from 'react-router'
 import { ConfirmDialog, type ConfirmValues } from '../../../components/ConfirmDialog'
 import { RichTextView } from '../../../components/RichTextView'
-import { errorMessage } from '../../../lib/api-client'
 import { formatDate, formatPhone, formatSplitAfterTwo } from '../../../lib/format'
 import { mediaFileUrl, useMetaData } from '../../../lib/meta-data'
 import { toast } from '../../../lib/toast'
+import { useLoad } from '../../../lib/use-load'
 import { getCharity } from '../api/get-charity'
 import { changeVerification } from '../api/change-verification'
-import type { Charity, Verification } from '../types'
+import type { Verification } from '../types'
 
 const LIST_PATH = '/master'
 
@@ -34,25 +34,11 @@ const VERIFICATION: Record<Verification, { label: string; color: string }> = {
 export default function MasterViewScreen() {
   const { id = '' } = useParams()
   const navigate = useNavigate()
-  // What was loaded for which id: a new id shows the loading state until its answer.
-  const [loaded, setLoaded] = useState<{ id: string; charity: Charity | null; error: string | null } | null>(null)
+  const { value: charity, error } = useLoad(id, getCharity)
   const [approveOpen, setApproveOpen] = useState(false)
   const [rejectOpen, setRejectOpen] = useState(false)
   const deciding = useRef(false)
   const meta = useMetaData()
-
-  useEffect(() => {
-    let active = true
-    getCharity(id)
-      .then((found) => active && setLoaded({ id, charity: found, error: null }))
-      .catch((e: unknown) => active && setLoaded({ id, charity: null, error: errorMessage(e) }))
-    return () => {
-      active = false
-    }
-  }, [id])
-  const current = loaded?.id === id ? loaded : null
-  const charity = current?.charity ?? null
-  const error = current?.error ?? null
 
   /** Sends the decision once; closes the dialog whatever the answer; goes to /master after a decision. */
   const decide = async (adminVerification: 'Approve' | 'Reject', rejectReason: string) => {

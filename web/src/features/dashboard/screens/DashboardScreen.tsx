@@ -1,10 +1,10 @@
 /** /dashboard: who is signed in, and the figures that exist so far (sub-admin counts). */
-import { useEffect, useState } from 'react'
 import { Avatar, Button, Card, Col, Row, Space, Statistic, Tag, Typography } from 'antd'
 import { TeamOutlined, UserOutlined } from '@ant-design/icons'
 import { useNavigate } from 'react-router'
-import { getSubAdminCounts, type SubAdminCounts } from '../api/sub-admin-counts'
+import { getSubAdminCounts } from '../api/sub-admin-counts'
 import { fullName, useAccess } from '../../../lib/session'
+import { useLoad } from '../../../lib/use-load'
 
 const ROLE_LABELS: Record<string, string> = {
   Admin: 'Main Admin',
@@ -14,18 +14,7 @@ const ROLE_LABELS: Record<string, string> = {
 
 function SubAdminCard() {
   const navigate = useNavigate()
-  const [counts, setCounts] = useState<SubAdminCounts | null>(null)
-  const [failed, setFailed] = useState(false)
-
-  useEffect(() => {
-    let active = true
-    getSubAdminCounts()
-      .then((c) => active && setCounts(c))
-      .catch(() => active && setFailed(true))
-    return () => {
-      active = false
-    }
-  }, [])
+  const { value: counts, error, loading } = useLoad('sub-admin-counts', () => getSubAdminCounts())
 
   return (
     <Card
@@ -34,14 +23,14 @@ function SubAdminCard() {
           <TeamOutlined /> Sub Admins
         </Space>
       }
-      loading={!counts && !failed}
+      loading={loading}
       extra={
         <Button type="link" onClick={() => navigate('/sub_admin')}>
           Manage
         </Button>
       }
     >
-      {failed ? (
+      {error ? (
         <Typography.Text type="secondary">The figures could not be loaded.</Typography.Text>
       ) : (
         <Row gutter={16}>

@@ -1,5 +1,5 @@
 /** /sub_admin/sub_admin_add and /sub_admin/sub_admin_edit/:id. */
-import { useEffect, useState } from 'react'
+import { useLayoutEffect, useState } from 'react'
 import { Button, Card, Col, Form, Input, Result, Row, Skeleton, Space } from 'antd'
 import { useNavigate, useParams } from 'react-router'
 import { PermissionMatrix } from '../components/PermissionMatrix'
@@ -7,8 +7,8 @@ import { createSubAdmin } from '../api/create-sub-admin'
 import { updateSubAdmin } from '../api/update-sub-admin'
 import { getSubAdmin } from '../api/get-sub-admin'
 import type { SubAdminPermission } from '../types'
-import { errorMessage } from '../../../lib/api-client'
 import { toast } from '../../../lib/toast'
+import { useLoad } from '../../../lib/use-load'
 import {
   firstName,
   lastName,
@@ -31,31 +31,20 @@ export default function SubAdminFormScreen() {
   const editing = Boolean(id)
   const navigate = useNavigate()
   const [form] = Form.useForm<SubAdminFormValues>()
-  const [loading, setLoading] = useState(editing)
-  const [loadError, setLoadError] = useState<string | null>(null)
+  const { value: subAdmin, error: loadError, loading } = useLoad(id ?? null, getSubAdmin)
   const [saving, setSaving] = useState(false)
 
-  useEffect(() => {
-    if (!id) return
-    let active = true
-    setLoading(true)
-    getSubAdmin(id)
-      .then((subAdmin) => {
-        if (!active) return
-        form.setFieldsValue({
-          firstName: subAdmin.firstName,
-          lastName: subAdmin.lastName,
-          email: subAdmin.email,
-          password: '',
-          permissions: subAdmin.permissions.map((p) => ({ slug: p.slug, actions: p.actions })),
-        })
-      })
-      .catch((e: unknown) => active && setLoadError(errorMessage(e)))
-      .finally(() => active && setLoading(false))
-    return () => {
-      active = false
-    }
-  }, [id, form])
+  // The form starts from the sub-admin once it is there (before the browser paints it).
+  useLayoutEffect(() => {
+    if (!subAdmin) return
+    form.setFieldsValue({
+      firstName: subAdmin.firstName,
+      lastName: subAdmin.lastName,
+      email: subAdmin.email,
+      password: '',
+      permissions: subAdmin.permissions.map((p) => ({ slug: p.slug, actions: p.actions })),
+    })
+  }, [subAdmin, form])
 
   const onFinish = async (values: SubAdminFormValues) => {
     const body = {

@@ -1,15 +1,14 @@
 /** /sub_admin/sub_admin_view/:id: read-only details and granted permissions. */
-import { useEffect, useState } from 'react'
 import { Button, Card, Descriptions, Skeleton, Space, Table, Tag } from 'antd'
 import { LoadState } from '../../../components/LoadState'
 import { EditOutlined } from '@ant-design/icons'
 import { useNavigate, useParams } from 'react-router'
 import { getSubAdmin } from '../api/get-sub-admin'
 import type { SubAdmin } from '../types'
-import { errorMessage } from '../../../lib/api-client'
 import { formatDate } from '../../../lib/format'
 import { MODULES } from '../../../lib/modules'
 import { useAccess } from '../../../lib/session'
+import { useLoad } from '../../../lib/use-load'
 
 interface GrantRow {
   slug: string
@@ -39,20 +38,7 @@ export default function SubAdminViewScreen() {
   const { id = '' } = useParams()
   const navigate = useNavigate()
   const { can } = useAccess()
-  const [subAdmin, setSubAdmin] = useState<SubAdmin | null>(null)
-  const [error, setError] = useState<string | null>(null)
-
-  useEffect(() => {
-    let active = true
-    setSubAdmin(null)
-    setError(null)
-    getSubAdmin(id)
-      .then((found) => active && setSubAdmin(found))
-      .catch((e: unknown) => active && setError(errorMessage(e)))
-    return () => {
-      active = false
-    }
-  }, [id])
+  const { value: subAdmin, error } = useLoad(id, getSubAdmin)
 
   const back = <Button onClick={() => navigate('/sub_admin')}>Back</Button>
 

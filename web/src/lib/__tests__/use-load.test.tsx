@@ -1,0 +1,70 @@
+import { describe, expect, it, vi } from 'vitest'
+import { act, renderHook, waitFor } from '@testing-library/react'
+import { AxiosError, AxiosHeaders } from 'axios'
+import { useLoad } from '../use-load'
+import { deferred } from '../../testing/deferred'
+
+describe('useLoad', () => {
+  it('loads for the key: loading first, then the value', async () => {
+    const load = vi.fn((id: string) => Promise.resolve({ id, name: 'Clean Water' }))
+    const { result } = renderHook(() => useLoad('c1', load))
+    expect(result.current).toEqual({ value: null, error: null, loading: true })
+    await waitFor(() => expect(result.current.loading).toBe(false))
+    expect(result.current).toEqual({ value: { id: 'c1', name: 'Clean Water' }, error: null, loading: false })
+    expect(load).toHaveBeenCalledTimes(1)
+    expect(load).toHaveBeenCalledWith('c1')
+  })
+
+  it("answers the server's message when the load fails", async () => {
+    const response = {
+      status: 404,
+      statusText: 'Not Found',
+      headers: {},
+      config: { headers: new AxiosHeaders() },
+      data: { message: 'Cause not found' },
+    }
+    const failure = new AxiosError('Request failed', 'ERR_BAD_REQUEST', undefined, undefined, response)
+    const { result } = renderHook(() => useLoad('missing', () => Promise.reject(failure)))
+    await waitFor(() => expect(result.current.loading).toBe(false))
+    expect(result.current).toEqual({ value: null, error: 'Cause not found', loading: false })
+  })
+
+  it('never shows a late answer for an earlier key', async () => {
+    const first = deferred<string>()
+    const second = deferred<string>()
+    const load = vi.fn((id: string) => (id === 'a' ? first.promise : second.promise))
+    const { result, rerender } = renderHook(({ id }) => useLoad(id, load), { initialProps: { id: 'a' } })
+    rerender({ id: 'b' })
+    expect(result.current.loading).toBe(true)
+    await act(async () => first.resolve('record a'))
+    expect(result.current).toEqual({ value: null, error: null, loading: true })
+    await act(async () => second.resolve('record b'))
+    expect(result.current).toEqual({ value: 'record b', error: null, loading: false })
+  })
+
+  it('shows loading again while a new key loads, not the previous record', async () => {
+    const later = deferred<string>()
+    const load = vi.fn((id: string) => (id === 'a' ? Promise.resolve('record a') : later.promise))
+    const { result, rerender } = renderHook(({ id }) => useLoad(id, load), { initialProps: { id: 'a' } })
+    await waitFor(() => expect(result.current.value).toBe('record a'))
+    rerender({ id: 'b' })
+    expect(result.current).toEqual({ value: null, error: null, loading: true })
+    await act(async () => later.resolve('record b'))
+    expect(result.current.value).toBe('record b')
+  })
+
+  it('loads nothing for a null key, and once per key across renders', async () => {
+    const load = vi.fn(() => Promise.resolve('x'))
+    const { result, rerender } = renderHook(({ id }: { id: string | null }) => useLoad(id, load), {
+      initialProps: { id: null as string | null },
+    })
+    expect(result.current).toEqual({ value: null, error: null, loading: false })
+    rerender({ id: null })
+    expect(load).not.toHaveBeenCalled()
+    rerender({ id: 'k' })
+    await waitFor(() => expect(result.current.value).toBe('x'))
+    rerender({ id: 'k' })
+    rerender({ id: 'k' })
+    expect(load).toHaveBeenCalledTimes(1)
+  })
+})
