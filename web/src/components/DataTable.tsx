@@ -62,7 +62,8 @@ export function DataTable<T extends object>({
   const [sort, setSort] = useState<{ column: string; order: SortOrder }>({ column: '', order: '' })
   const [rows, setRows] = useState<T[]>([])
   const [total, setTotal] = useState(0)
-  const [loading, setLoading] = useState(false)
+  // The query the shown rows answer: the table shows its spinner until the current one is answered.
+  const [answered, setAnswered] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [reloadToken, setReloadToken] = useState(0)
 
@@ -85,9 +86,11 @@ export function DataTable<T extends object>({
   const column = sort.column || defaultSort?.column || ''
   const order: SortOrder = sort.column ? sort.order : (defaultSort?.order ?? '')
 
+  const queryKey = JSON.stringify([page, limit, appliedSearch, column, order, reloadToken])
+  const loading = answered !== queryKey
+
   useEffect(() => {
     const id = ++requestId.current
-    setLoading(true)
     fetchRef
       .current({ page, limit, search: appliedSearch, column, order })
       .then((result) => {
@@ -101,17 +104,16 @@ export function DataTable<T extends object>({
         }
         setRows(result.rows)
         setTotal(result.total)
+        setAnswered(queryKey)
       })
       .catch((e: unknown) => {
         if (id !== requestId.current) return
         setRows([])
         setTotal(0)
         setError(errorMessage(e))
+        setAnswered(queryKey)
       })
-      .finally(() => {
-        if (id === requestId.current) setLoading(false)
-      })
-  }, [page, limit, appliedSearch, column, order, reloadToken])
+  }, [page, limit, appliedSearch, column, order, reloadToken, queryKey])
 
   const onChange: TableProps<T>['onChange'] = (pagination, _filters, sorter) => {
     const nextLimit = pagination.pageSize ?? limit

@@ -1,7 +1,8 @@
 import { createRef } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
-import { DataTable, PAGE_SIZES, type DataTableHandle, type TableQuery } from '../DataTable'
+import { DataTable, PAGE_SIZES, type DataTableHandle, type TablePage, type TableQuery } from '../DataTable'
+import { deferred } from '../../testing/deferred'
 
 interface Row {
   _id: string
@@ -78,5 +79,30 @@ describe('DataTable', () => {
     })
     render(<DataTable<Row> columns={columns} fetch={fetch} />)
     expect(await screen.findByText('List unavailable')).toBeTruthy()
+  })
+
+  it('spins while the current query is unanswered: at first, on a reload, and until a failure', async () => {
+    const answers: Array<ReturnType<typeof deferred<TablePage<Row>>>> = []
+    const fetch = vi.fn(() => {
+      const answer = deferred<TablePage<Row>>()
+      answers.push(answer)
+      return answer.promise
+    })
+    const ref = createRef<DataTableHandle>()
+    const { container } = render(<DataTable<Row> ref={ref} columns={columns} fetch={fetch} />)
+    const spinning = () => container.querySelector('.ant-spin-spinning') !== null
+    expect(spinning()).toBe(true)
+    await act(async () => answers[0].resolve({ rows: [{ _id: 'a', name: 'Row A' }], total: 1 }))
+    expect(screen.getByText('Row A')).toBeTruthy()
+    expect(spinning()).toBe(false)
+
+    act(() => ref.current?.reload())
+    // antd shows the spinner a tick after it is asked to.
+    await waitFor(() => expect(spinning()).toBe(true))
+    // The rows shown stay while the reload runs.
+    expect(screen.getByText('Row A')).toBeTruthy()
+    await act(async () => answers[1].reject(new Error('List unavailable')))
+    expect(spinning()).toBe(false)
+    expect(screen.getByText('List unavailable')).toBeTruthy()
   })
 })
