@@ -31,7 +31,7 @@ export interface DataTableHandle {
   reload: () => void
 }
 
-export const PAGE_SIZES = [10, 15, 20, 25, 30]
+const PAGE_SIZES = [10, 15, 20, 25, 30]
 export const DEFAULT_PAGE = 1
 export const DEFAULT_LIMIT = 10
 

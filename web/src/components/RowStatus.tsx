@@ -3,22 +3,11 @@
  * toggles, opens, edits or deletes rows, and the confirmation titles of row actions.
  */
 import type { ReactNode } from 'react'
-import { Button, Space, Switch } from 'antd'
+import { Button, Space } from 'antd'
+import { StatusSwitch } from './StatusSwitch'
 import type { ColumnType } from 'antd/es/table'
 import { DeleteOutlined, EditOutlined, EyeOutlined, UserAddOutlined } from '@ant-design/icons'
 import { Link } from 'react-router'
-
-export function StatusSwitch({ name, active, onToggle }: { name: string; active: boolean; onToggle: () => void }) {
-  return (
-    <Switch
-      aria-label={`Status of ${name}`}
-      checked={active}
-      checkedChildren="Active"
-      unCheckedChildren="Inactive"
-      onChange={onToggle}
-    />
-  )
-}
 
 /** The Status column: a switch per row that asks before it changes anything. */
 export function statusColumn<T extends { isActive: boolean }>(

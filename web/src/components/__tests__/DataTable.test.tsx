@@ -1,7 +1,7 @@
 import { createRef } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
-import { DataTable, PAGE_SIZES, type DataTableHandle, type TablePage, type TableQuery } from '../DataTable'
+import { DataTable, type DataTableHandle, type TablePage, type TableQuery } from '../DataTable'
 import { deferred } from '../../testing/deferred'
 
 interface Row {
@@ -29,8 +29,12 @@ describe('DataTable', () => {
     expect(fetch).toHaveBeenCalledWith({ page: 1, limit: 10, search: '', column: '', order: '' })
     expect(container.querySelectorAll('tbody tr.ant-table-row')).toHaveLength(10)
     expect(screen.getByText('1-10 of 42')).toBeTruthy()
-    expect(PAGE_SIZES).toEqual([10, 15, 20, 25, 30])
-    expect(container.querySelector('.ant-pagination-options')).not.toBeNull()
+    const sizeChanger = container.querySelector('.ant-pagination-options .ant-select')
+    expect(sizeChanger).not.toBeNull()
+    fireEvent.mouseDown(sizeChanger!.querySelector('input') ?? sizeChanger!)
+    await waitFor(() => expect(document.querySelectorAll('.ant-select-item-option').length).toBe(5))
+    const sizes = [...document.querySelectorAll('.ant-select-item-option')].map((o) => o.textContent)
+    expect(sizes).toEqual(['10 / page', '15 / page', '20 / page', '25 / page', '30 / page'])
   })
 
   it('pages and sorts on the server', async () => {
