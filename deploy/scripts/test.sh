@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test of the Giving Console: Rust unit and integration tests (storage on
 # SQLite and PostgreSQL, BFF over HTTP, events on RabbitMQ, cache on Redis, cluster
-# mode as separate processes), clippy, the web console's type check and Vitest suite,
+# mode as separate processes), clippy, the web console's type check, lint and Vitest suite,
 # the Playwright end-to-end flows in Chromium, and the deployment checks (helm lint and
 # render, every manifest against the Kubernetes schemas, Dockerfile lint). Installs and starts PostgreSQL,
 # Redis, RabbitMQ and Chromium when they are absent (Debian packages).
@@ -28,8 +28,8 @@ cargo clippy --workspace --all-targets -- -D warnings
 step "cargo test"
 cargo test --workspace
 
-step "web: type check, unit tests, build"
-(cd web && npm run typecheck && npm test && npm run build)
+step "web: type check, lint, unit tests, build"
+(cd web && npm run typecheck && npm run lint && npm test && npm run build)
 
 step "end to end (Chromium)"
 (cd web && npm run e2e)
