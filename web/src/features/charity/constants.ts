@@ -8,3 +8,5 @@ export const OWN_VIEW_PATH = '/master/charity_views'
 /** Folder of nonprofit logos and images on the media service. */
 export const CHARITY_MEDIA_MODULE = 'charity'
 export const CHARITY_ADMIN = 'Charity Admin'
+/** The server applies a nonprofit search only past 2 characters. */
+export const CHARITY_SEARCH_MIN_LENGTH = 3

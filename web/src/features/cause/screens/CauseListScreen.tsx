@@ -3,14 +3,14 @@
  * delete, and an Excel export of the rows matching the list's current search and sort.
  */
 import { useCallback, useMemo, useRef, useState } from 'react'
-import { Button, Card, Space } from 'antd'
+import { Button, Space } from 'antd'
 import { actionColumn, statusColumn } from '../../../components/RowStatus'
 import { useRowActions } from '../../../components/useRowActions'
 import type { ColumnsType } from 'antd/es/table'
 import { DownloadOutlined, PlusOutlined } from '@ant-design/icons'
 import { useNavigate } from 'react-router'
-import { DataTable, type DataTableHandle, type TableQuery } from '../../../components/DataTable'
-import { SearchBox } from '../../../components/SearchBox'
+import type { DataTableHandle, TableQuery } from '../../../components/DataTable'
+import { ListCard } from '../../../components/ListCard'
 import { ConfirmDialog } from '../../../components/ConfirmDialog'
 import { formatDate } from '../../../lib/format'
 import { useAccess } from '../../../lib/session'
@@ -26,7 +26,6 @@ export default function CauseListScreen() {
   const { can } = useAccess()
   const navigate = useNavigate()
   const table = useRef<DataTableHandle>(null)
-  const [search, setSearch] = useState('')
 
   const canAdd = can(MODULE, 'add')
   const canEdit = can(MODULE, 'edit')
@@ -46,7 +45,7 @@ export default function CauseListScreen() {
     setExporting(true)
     try {
       await exportCauses({
-        search: query?.search ?? search,
+        search: query?.search ?? '',
         column: query?.column ?? '',
         order: query?.order ?? '',
       })
@@ -86,9 +85,9 @@ export default function CauseListScreen() {
   }, [canStatus, canEdit, canDelete, askStatus, askDelete])
 
   return (
-    <Card
+    <ListCard<CauseRow>
       title="Causes/Affiliations Management"
-      extra={
+      actions={
         <Space wrap>
           <Button icon={<DownloadOutlined />} loading={exporting} onClick={exportExcel}>
             Export Excel
@@ -100,19 +99,13 @@ export default function CauseListScreen() {
           )}
         </Space>
       }
+      searchPlaceholder="Search by Cause Name"
+      ref={table}
+      aria-label="Causes"
+      columns={columns}
+      fetch={fetch}
     >
-      <div style={{ marginBottom: 16 }}>
-        <SearchBox placeholder="Search by Cause Name" onSearch={setSearch} />
-      </div>
-      <DataTable<CauseRow>
-        ref={table}
-        aria-label="Causes"
-        columns={columns}
-        fetch={fetch}
-        search={search}
-        defaultSort={{ column: 'createdAt', order: 'desc' }}
-      />
       <ConfirmDialog {...rowDialog} />
-    </Card>
+    </ListCard>
   )
 }

@@ -4,13 +4,13 @@
  * dialog with its Name input (submit 'Save', 'Cancel').
  */
 import { useCallback, useMemo, useRef, useState } from 'react'
-import { Button, Card } from 'antd'
+import { Button } from 'antd'
 import { actionColumn, statusColumn } from '../../../components/RowStatus'
 import { useRowActions } from '../../../components/useRowActions'
 import type { ColumnsType } from 'antd/es/table'
 import { PlusOutlined } from '@ant-design/icons'
-import { DataTable, type DataTableHandle, type TableQuery } from '../../../components/DataTable'
-import { SearchBox } from '../../../components/SearchBox'
+import type { DataTableHandle, TableQuery } from '../../../components/DataTable'
+import { ListCard } from '../../../components/ListCard'
 import { ConfirmDialog, type ConfirmValues } from '../../../components/ConfirmDialog'
 import { formatDate } from '../../../lib/format'
 import { useAccess } from '../../../lib/session'
@@ -29,7 +29,6 @@ type Editing = { mode: 'add' } | { mode: 'edit'; row: CategoryRow }
 export default function CategoryListScreen() {
   const { can } = useAccess()
   const table = useRef<DataTableHandle>(null)
-  const [search, setSearch] = useState('')
   // The add/edit target stays set while the dialog closes, so its title does not change.
   const [editing, setEditing] = useState<Editing>({ mode: 'add' })
   const [editorOpen, setEditorOpen] = useState(false)
@@ -89,27 +88,21 @@ export default function CategoryListScreen() {
   }
 
   return (
-    <Card
+    <ListCard<CategoryRow>
       title="Nonprofit Category"
-      extra={
+      actions={
         canAdd && (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => openEditor({ mode: 'add' })}>
             Add Category
           </Button>
         )
       }
+      searchPlaceholder="Search by Category Name"
+      ref={table}
+      aria-label="Nonprofit categories"
+      columns={columns}
+      fetch={fetch}
     >
-      <div style={{ marginBottom: 16 }}>
-        <SearchBox placeholder="Search by Category Name" onSearch={setSearch} />
-      </div>
-      <DataTable<CategoryRow>
-        ref={table}
-        aria-label="Nonprofit categories"
-        columns={columns}
-        fetch={fetch}
-        search={search}
-        defaultSort={{ column: 'createdAt', order: 'desc' }}
-      />
       <ConfirmDialog {...rowDialog} />
       <ConfirmDialog
         key={editKey}
@@ -122,6 +115,6 @@ export default function CategoryListScreen() {
         onConfirm={save}
         onCancel={() => setEditorOpen(false)}
       />
-    </Card>
+    </ListCard>
   )
 }

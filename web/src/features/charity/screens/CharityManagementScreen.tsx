@@ -10,12 +10,12 @@
  * The main admin holds all of them.
  */
 import { useCallback, useMemo, useRef, useState } from 'react'
-import { Button, Card, Space, Tabs } from 'antd'
+import { Button, Space, Tabs } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons'
 import { useNavigate } from 'react-router'
-import { DataTable, type DataTableHandle, type TableQuery } from '../../../components/DataTable'
-import { SearchBox } from '../../../components/SearchBox'
+import type { DataTableHandle, TableQuery } from '../../../components/DataTable'
+import { ListCard } from '../../../components/ListCard'
 import { ConfirmDialog } from '../../../components/ConfirmDialog'
 import { actionColumn, statusColumn } from '../../../components/RowStatus'
 import { useRowActions } from '../../../components/useRowActions'
@@ -26,10 +26,9 @@ import { setCharityStatus } from '../api/set-charity-status'
 import { deleteCharity } from '../api/delete-charity'
 import { ImportBusinessMasterFile } from '../components/ImportBusinessMasterFile'
 import type { CharityRow } from '../types'
+import { CHARITY_SEARCH_MIN_LENGTH } from '../constants'
 
 const CHARITY_MODULE = '/master/charity_management'
-/** The server applies a nonprofit search only past 2 characters. */
-const CHARITY_SEARCH_MIN_LENGTH = 3
 
 type TabKey = 'onboarded' | 'imported'
 
@@ -40,7 +39,6 @@ export default function CharityManagementScreen() {
   const { can } = useAccess()
   const navigate = useNavigate()
   const table = useRef<DataTableHandle>(null)
-  const [search, setSearch] = useState('')
   const [tab, setTab] = useState<TabKey>('onboarded')
   const [importOpen, setImportOpen] = useState(false)
   // A fresh import panel for every opening.
@@ -117,9 +115,9 @@ export default function CharityManagementScreen() {
   }
 
   return (
-    <Card
+    <ListCard<CharityRow>
       title="Nonprofit Management"
-      extra={
+      actions={
         <Space wrap>
           {imported && (
             <Button icon={<UploadOutlined />} onClick={openImport}>
@@ -133,24 +131,15 @@ export default function CharityManagementScreen() {
           )}
         </Space>
       }
+      tabs={<Tabs activeKey={imported ? 'imported' : 'onboarded'} items={tabs} onChange={(key) => setTab(key as TabKey)} />}
+      searchPlaceholder="Search by Nonprofit Name"
+      searchMinLength={CHARITY_SEARCH_MIN_LENGTH}
+      tableKey={imported ? 'imported' : 'onboarded'}
+      ref={table}
+      aria-label={imported ? 'Imported nonprofits' : 'Onboarded nonprofits'}
+      columns={columns}
+      fetch={fetch}
     >
-      <Tabs activeKey={imported ? 'imported' : 'onboarded'} items={tabs} onChange={(key) => setTab(key as TabKey)} />
-      <div style={{ marginBottom: 16 }}>
-        <SearchBox
-          placeholder="Search by Nonprofit Name"
-          onSearch={setSearch}
-          minLength={CHARITY_SEARCH_MIN_LENGTH}
-        />
-      </div>
-      <DataTable<CharityRow>
-        key={imported ? 'imported' : 'onboarded'}
-        ref={table}
-        aria-label={imported ? 'Imported nonprofits' : 'Onboarded nonprofits'}
-        columns={columns}
-        fetch={fetch}
-        search={search}
-        defaultSort={{ column: 'createdAt', order: 'desc' }}
-      />
       <ConfirmDialog {...dialog} />
       {imported && (
         <ImportBusinessMasterFile
@@ -160,6 +149,6 @@ export default function CharityManagementScreen() {
           onApplied={() => table.current?.reload()}
         />
       )}
-    </Card>
+    </ListCard>
   )
 }

@@ -5,16 +5,17 @@
  * sorting; search past 2 characters.
  */
 import { useCallback, useMemo, useState } from 'react'
-import { Button, Card, Tabs } from 'antd'
+import { Button, Tabs } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { EyeOutlined } from '@ant-design/icons'
 import { Link } from 'react-router'
-import { DataTable, type TableQuery } from '../../../components/DataTable'
-import { SearchBox } from '../../../components/SearchBox'
+import type { TableQuery } from '../../../components/DataTable'
+import { ListCard } from '../../../components/ListCard'
 import { ConfirmDialog } from '../../../components/ConfirmDialog'
 import { formatDate, formatSplitAfterTwo } from '../../../lib/format'
 import { listCharities } from '../api/list-charities'
 import type { CharityRow } from '../types'
+import { CHARITY_SEARCH_MIN_LENGTH } from '../constants'
 
 type TabKey = 'Pending' | 'Reject'
 
@@ -25,7 +26,6 @@ const TABS = [
 
 export default function NewNonprofitScreen() {
   const [tab, setTab] = useState<TabKey>('Pending')
-  const [search, setSearch] = useState('')
   // The row whose rejection reason is shown; kept while the dialog closes.
   const [reasonOf, setReasonOf] = useState<CharityRow | null>(null)
   const [reasonOpen, setReasonOpen] = useState(false)
@@ -85,19 +85,16 @@ export default function NewNonprofitScreen() {
   }, [tab])
 
   return (
-    <Card title="New Nonprofit">
-      <Tabs activeKey={tab} items={TABS} onChange={(key) => setTab(key as TabKey)} />
-      <div style={{ marginBottom: 16 }}>
-        <SearchBox placeholder="Search by Nonprofit Name" onSearch={setSearch} minLength={3} />
-      </div>
-      <DataTable<CharityRow>
-        key={tab}
-        aria-label={tab === 'Pending' ? 'Nonprofits waiting for verification' : 'Rejected nonprofits'}
-        columns={columns}
-        fetch={fetch}
-        search={search}
-        defaultSort={{ column: 'createdAt', order: 'desc' }}
-      />
+    <ListCard<CharityRow>
+      title="New Nonprofit"
+      tabs={<Tabs activeKey={tab} items={TABS} onChange={(key) => setTab(key as TabKey)} />}
+      searchPlaceholder="Search by Nonprofit Name"
+      searchMinLength={CHARITY_SEARCH_MIN_LENGTH}
+      tableKey={tab}
+      aria-label={tab === 'Pending' ? 'Nonprofits waiting for verification' : 'Rejected nonprofits'}
+      columns={columns}
+      fetch={fetch}
+    >
       <ConfirmDialog
         open={reasonOpen}
         title="Rejected Reason"
@@ -108,6 +105,6 @@ export default function NewNonprofitScreen() {
         cancelLabel="Close"
         onCancel={() => setReasonOpen(false)}
       />
-    </Card>
+    </ListCard>
   )
 }

@@ -1,13 +1,13 @@
 /** /sub_admin: searchable, sortable, paged list of sub-admins with status, view, edit and delete. */
-import { useCallback, useMemo, useRef, useState } from 'react'
-import { Button, Card } from 'antd'
+import { useCallback, useMemo, useRef } from 'react'
+import { Button } from 'antd'
 import { actionColumn, statusColumn } from '../../../components/RowStatus'
 import { useRowActions } from '../../../components/useRowActions'
 import type { ColumnsType } from 'antd/es/table'
 import { PlusOutlined } from '@ant-design/icons'
 import { useNavigate } from 'react-router'
-import { DataTable, type DataTableHandle, type TableQuery } from '../../../components/DataTable'
-import { SearchBox } from '../../../components/SearchBox'
+import type { DataTableHandle, TableQuery } from '../../../components/DataTable'
+import { ListCard } from '../../../components/ListCard'
 import { ConfirmDialog } from '../../../components/ConfirmDialog'
 import { formatDate } from '../../../lib/format'
 import { useAccess } from '../../../lib/session'
@@ -24,7 +24,6 @@ export default function SubAdminListScreen() {
   const { can } = useAccess()
   const navigate = useNavigate()
   const table = useRef<DataTableHandle>(null)
-  const [search, setSearch] = useState('')
 
   const canAdd = can(MODULE, 'add')
   const canView = can(MODULE, 'view')
@@ -64,28 +63,22 @@ export default function SubAdminListScreen() {
   }, [canStatus, canView, canEdit, canDelete, askStatus, askDelete])
 
   return (
-    <Card
+    <ListCard<SubAdminRow>
       title="Sub Admin"
-      extra={
+      actions={
         canAdd && (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/sub_admin/sub_admin_add')}>
             Add Sub Admin
           </Button>
         )
       }
+      searchPlaceholder="Search by Name or Email"
+      ref={table}
+      aria-label="Sub admins"
+      columns={columns}
+      fetch={fetch}
     >
-      <div style={{ marginBottom: 16 }}>
-        <SearchBox placeholder="Search by Name or Email" onSearch={setSearch} />
-      </div>
-      <DataTable<SubAdminRow>
-        ref={table}
-        aria-label="Sub admins"
-        columns={columns}
-        fetch={fetch}
-        search={search}
-        defaultSort={{ column: 'createdAt', order: 'desc' }}
-      />
       <ConfirmDialog {...rowDialog} />
-    </Card>
+    </ListCard>
   )
 }
