@@ -1,13 +1,19 @@
 /**
- * The Status and Action columns of a list (SPEC section 2), shared by every list that
- * toggles, opens, edits or deletes rows, and the confirmation titles of row actions.
+ * The shared columns of a list (SPEC section 2): dates, Status and Action, for every list
+ * that shows, toggles, opens, edits or deletes rows, and the confirmation titles of row actions.
  */
 import type { ReactNode } from 'react'
 import { Button, Space } from 'antd'
 import { StatusSwitch } from './StatusSwitch'
+import { formatDate } from '../lib/format'
 import type { ColumnType } from 'antd/es/table'
 import { DeleteOutlined, EditOutlined, EyeOutlined, UserAddOutlined } from '@ant-design/icons'
 import { Link } from 'react-router'
+
+/** A sortable date column (SPEC section 9's date format); `key` is the server's sort column. */
+export function dateColumn<T>(title: string, key: string): ColumnType<T> {
+  return { title, key, dataIndex: key, sorter: true, render: (value: number | null) => formatDate(value) }
+}
 
 /** The Status column: a switch per row that asks before it changes anything. */
 export function statusColumn<T extends { isActive: boolean }>(

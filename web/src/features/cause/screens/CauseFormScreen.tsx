@@ -1,6 +1,7 @@
 /** /cause/cause_add and /cause/cause_edit/:id: Name and Description of a cause. */
 import { useLayoutEffect, useState } from 'react'
-import { Button, Card, Form, Input, Result, Skeleton, Space } from 'antd'
+import { Button, Card, Form, Input, Skeleton, Space } from 'antd'
+import { LoadState } from '../../../components/LoadState'
 import { useNavigate, useParams } from 'react-router'
 import { createCause } from '../api/create-cause'
 import { updateCause } from '../api/update-cause'
@@ -47,15 +48,8 @@ export default function CauseFormScreen() {
   const title = editing ? 'Edit Cause' : 'Add Cause'
 
   if (loadError) {
-    return (
-      <Card title={title}>
-        <Result
-          status="error"
-          title={loadError}
-          extra={<Button onClick={() => navigate(LIST_PATH)}>Back to Causes/Affiliations Management</Button>}
-        />
-      </Card>
-    )
+    const back = <Button onClick={() => navigate(LIST_PATH)}>Back to Causes/Affiliations Management</Button>
+    return <LoadState title={title} error={loadError} back={back} />
   }
 
   return (

@@ -4,7 +4,7 @@
  */
 import { useCallback, useMemo, useRef, useState } from 'react'
 import { Button, Space } from 'antd'
-import { actionColumn, statusColumn } from '../../../components/RowStatus'
+import { actionColumn, dateColumn, statusColumn } from '../../../components/RowStatus'
 import { useRowActions } from '../../../components/useRowActions'
 import type { ColumnsType } from 'antd/es/table'
 import { DownloadOutlined, PlusOutlined } from '@ant-design/icons'
@@ -12,7 +12,6 @@ import { useNavigate } from 'react-router'
 import type { DataTableHandle, TableQuery } from '../../../components/DataTable'
 import { ListCard } from '../../../components/ListCard'
 import { ConfirmDialog } from '../../../components/ConfirmDialog'
-import { formatDate } from '../../../lib/format'
 import { useAccess } from '../../../lib/session'
 import { listCauses } from '../api/list-causes'
 import { setCauseStatus } from '../api/set-cause-status'
@@ -67,13 +66,7 @@ export default function CauseListScreen() {
     const list: ColumnsType<CauseRow> = [
       { title: 'Name', key: 'name', dataIndex: 'name', sorter: true },
       { title: 'Description', key: 'description', dataIndex: 'description', ellipsis: true },
-      {
-        title: 'Created At',
-        key: 'createdAt',
-        dataIndex: 'createdAt',
-        sorter: true,
-        render: (value: number) => formatDate(value),
-      },
+      dateColumn('Created At', 'createdAt'),
     ]
     if (canStatus) list.push(statusColumn((row) => row.name, askStatus))
     const action = actionColumn<CauseRow>((row) => row.name, [

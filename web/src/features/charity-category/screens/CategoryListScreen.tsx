@@ -5,14 +5,13 @@
  */
 import { useCallback, useMemo, useRef, useState } from 'react'
 import { Button } from 'antd'
-import { actionColumn, statusColumn } from '../../../components/RowStatus'
+import { actionColumn, dateColumn, statusColumn } from '../../../components/RowStatus'
 import { useRowActions } from '../../../components/useRowActions'
 import type { ColumnsType } from 'antd/es/table'
 import { PlusOutlined } from '@ant-design/icons'
 import type { DataTableHandle, TableQuery } from '../../../components/DataTable'
 import { ListCard } from '../../../components/ListCard'
 import { ConfirmDialog, type ConfirmValues } from '../../../components/ConfirmDialog'
-import { formatDate } from '../../../lib/format'
 import { useAccess } from '../../../lib/session'
 import { toast } from '../../../lib/toast'
 import { listCategories } from '../api/list-categories'
@@ -58,13 +57,7 @@ export default function CategoryListScreen() {
   const columns = useMemo(() => {
     const list: ColumnsType<CategoryRow> = [
       { title: 'Name', key: 'name', dataIndex: 'name', sorter: true },
-      {
-        title: 'Created At',
-        key: 'createdAt',
-        dataIndex: 'createdAt',
-        sorter: true,
-        render: (value: number) => formatDate(value),
-      },
+      dateColumn('Created At', 'createdAt'),
     ]
     if (canStatus) list.push(statusColumn((row) => row.name, askStatus))
     const action = actionColumn<CategoryRow>((row) => row.name, [

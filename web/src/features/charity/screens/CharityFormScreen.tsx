@@ -5,10 +5,11 @@
  * Saved bank accounts are shown masked; new ones are added in the Payment Methods section.
  */
 import { useLayoutEffect, useMemo, useState } from 'react'
-import { Alert, Button, Card, Col, Divider, Form, Input, Result, Row, Select, Skeleton, Space, Typography } from 'antd'
+import { Alert, Button, Card, Col, Divider, Form, Input, Row, Select, Skeleton, Space, Typography } from 'antd'
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons'
 import { useLocation, useNavigate, useParams } from 'react-router'
 import { ImageUploader } from '../../../components/ImageUploader'
+import { LoadState } from '../../../components/LoadState'
 import { NumberInput } from '../../../components/NumberInput'
 import { RichTextEditor } from '../../../components/RichTextEditor'
 import { applyFieldErrors } from '../../../lib/form-errors'
@@ -93,13 +94,7 @@ export default function CharityFormScreen() {
 
   const title = editing ? 'Edit Nonprofit' : 'Add Nonprofit'
 
-  if (loadError) {
-    return (
-      <Card title={title}>
-        <Result status="error" title={loadError} extra={<Button onClick={() => navigate(donePath)}>Back</Button>} />
-      </Card>
-    )
-  }
+  if (loadError) return <LoadState title={title} error={loadError} back={<Button onClick={() => navigate(donePath)}>Back</Button>} />
 
   return (
     <Card title={title}>

@@ -17,9 +17,9 @@ import { useNavigate } from 'react-router'
 import type { DataTableHandle, TableQuery } from '../../../components/DataTable'
 import { ListCard } from '../../../components/ListCard'
 import { ConfirmDialog } from '../../../components/ConfirmDialog'
-import { actionColumn, statusColumn } from '../../../components/RowStatus'
+import { actionColumn, dateColumn, statusColumn } from '../../../components/RowStatus'
 import { useRowActions } from '../../../components/useRowActions'
-import { formatDate, formatSplitAfterTwo } from '../../../lib/format'
+import { formatSplitAfterTwo } from '../../../lib/format'
 import { useAccess } from '../../../lib/session'
 import { listCharities } from '../api/list-charities'
 import { setCharityStatus } from '../api/set-charity-status'
@@ -79,21 +79,9 @@ export default function CharityManagementScreen() {
       },
     ]
     if (imported) {
-      list.push({
-        title: 'Imported At',
-        key: 'createdAt',
-        dataIndex: 'createdAt',
-        sorter: true,
-        render: (value: number) => formatDate(value),
-      })
+      list.push(dateColumn('Imported At', 'createdAt'))
     } else {
-      list.push({
-        title: 'Admin Approve at',
-        key: 'adminApproveAt',
-        dataIndex: 'adminApproveAt',
-        sorter: true,
-        render: (value: number | null) => formatDate(value),
-      })
+      list.push(dateColumn('Admin Approve at', 'adminApproveAt'))
       if (showStatus) list.push(statusColumn((row) => row.charityName, askStatus))
     }
     const action = actionColumn<CharityRow>((row) => row.charityName, [

@@ -12,7 +12,8 @@ import { Link } from 'react-router'
 import type { TableQuery } from '../../../components/DataTable'
 import { ListCard } from '../../../components/ListCard'
 import { ConfirmDialog } from '../../../components/ConfirmDialog'
-import { formatDate, formatSplitAfterTwo } from '../../../lib/format'
+import { dateColumn } from '../../../components/RowStatus'
+import { formatSplitAfterTwo } from '../../../lib/format'
 import { listCharities } from '../api/list-charities'
 import type { CharityRow } from '../types'
 import { CHARITY_SEARCH_MIN_LENGTH } from '../constants'
@@ -44,13 +45,7 @@ export default function NewNonprofitScreen() {
         dataIndex: 'taxId',
         render: (value: string) => formatSplitAfterTwo(value),
       },
-      {
-        title: 'Created At',
-        key: 'createdAt',
-        dataIndex: 'createdAt',
-        sorter: true,
-        render: (value: number) => formatDate(value),
-      },
+      dateColumn('Created At', 'createdAt'),
     ]
     if (tab === 'Reject') {
       list.push({

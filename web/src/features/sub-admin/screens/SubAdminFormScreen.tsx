@@ -1,6 +1,7 @@
 /** /sub_admin/sub_admin_add and /sub_admin/sub_admin_edit/:id. */
 import { useLayoutEffect, useState } from 'react'
-import { Button, Card, Col, Form, Input, Result, Row, Skeleton, Space } from 'antd'
+import { Button, Card, Col, Form, Input, Row, Skeleton, Space } from 'antd'
+import { LoadState } from '../../../components/LoadState'
 import { useNavigate, useParams } from 'react-router'
 import { PermissionMatrix } from '../components/PermissionMatrix'
 import { createSubAdmin } from '../api/create-sub-admin'
@@ -72,15 +73,8 @@ export default function SubAdminFormScreen() {
   const title = editing ? 'Edit Sub Admin' : 'Add Sub Admin'
 
   if (loadError) {
-    return (
-      <Card title={title}>
-        <Result
-          status="error"
-          title={loadError}
-          extra={<Button onClick={() => navigate('/sub_admin')}>Back to Sub Admin</Button>}
-        />
-      </Card>
-    )
+    const back = <Button onClick={() => navigate('/sub_admin')}>Back to Sub Admin</Button>
+    return <LoadState title={title} error={loadError} back={back} />
   }
 
   return (

@@ -1,7 +1,7 @@
 /** /sub_admin: searchable, sortable, paged list of sub-admins with status, view, edit and delete. */
 import { useCallback, useMemo, useRef } from 'react'
 import { Button } from 'antd'
-import { actionColumn, statusColumn } from '../../../components/RowStatus'
+import { actionColumn, dateColumn, statusColumn } from '../../../components/RowStatus'
 import { useRowActions } from '../../../components/useRowActions'
 import type { ColumnsType } from 'antd/es/table'
 import { PlusOutlined } from '@ant-design/icons'
@@ -9,7 +9,6 @@ import { useNavigate } from 'react-router'
 import type { DataTableHandle, TableQuery } from '../../../components/DataTable'
 import { ListCard } from '../../../components/ListCard'
 import { ConfirmDialog } from '../../../components/ConfirmDialog'
-import { formatDate } from '../../../lib/format'
 import { useAccess } from '../../../lib/session'
 import { listSubAdmins } from '../api/list-sub-admins'
 import { setSubAdminStatus } from '../api/set-sub-admin-status'
@@ -44,13 +43,7 @@ export default function SubAdminListScreen() {
     const list: ColumnsType<SubAdminRow> = [
       { title: 'Name', key: 'firstName', sorter: true, render: (_, row) => nameOf(row) },
       { title: 'Email', key: 'email', dataIndex: 'email', sorter: true },
-      {
-        title: 'Created At',
-        key: 'createdAt',
-        dataIndex: 'createdAt',
-        sorter: true,
-        render: (value: number) => formatDate(value),
-      },
+      dateColumn('Created At', 'createdAt'),
     ]
     if (canStatus) list.push(statusColumn(nameOf, askStatus))
     const action = actionColumn<SubAdminRow>(nameOf, [
