@@ -11,7 +11,6 @@
  */
 import { useCallback, useMemo, useRef, useState } from 'react'
 import { Button, Space, Tabs } from 'antd'
-import type { ColumnsType } from 'antd/es/table'
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons'
 import { useNavigate } from 'react-router'
 import type { DataTableHandle, TableQuery } from '../../../components/DataTable'
@@ -19,13 +18,13 @@ import { ListCard } from '../../../components/ListCard'
 import { ConfirmDialog } from '../../../components/ConfirmDialog'
 import { actionColumn, dateColumn, statusColumn } from '../../../components/RowStatus'
 import { useRowActions } from '../../../components/useRowActions'
-import { formatSplitAfterTwo } from '../../../lib/format'
 import { useAccess } from '../../../lib/session'
 import { listCharities } from '../api/list-charities'
 import { setCharityStatus } from '../api/set-charity-status'
 import { deleteCharity } from '../api/delete-charity'
 import { ImportBusinessMasterFile } from '../components/ImportBusinessMasterFile'
 import type { CharityRow } from '../types'
+import { charityColumns } from '../columns'
 import { CHARITY_SEARCH_MIN_LENGTH } from '../constants'
 
 const CHARITY_MODULE = '/master/charity_management'
@@ -69,15 +68,7 @@ export default function CharityManagementScreen() {
   })
 
   const columns = useMemo(() => {
-    const list: ColumnsType<CharityRow> = [
-      { title: 'Nonprofit Name', key: 'charityName', dataIndex: 'charityName', sorter: true },
-      {
-        title: 'Tax ID',
-        key: 'taxId',
-        dataIndex: 'taxId',
-        render: (value: string) => formatSplitAfterTwo(value),
-      },
-    ]
+    const list = charityColumns()
     if (imported) {
       list.push(dateColumn('Imported At', 'createdAt'))
     } else {

@@ -13,9 +13,9 @@ import type { TableQuery } from '../../../components/DataTable'
 import { ListCard } from '../../../components/ListCard'
 import { ConfirmDialog } from '../../../components/ConfirmDialog'
 import { dateColumn } from '../../../components/RowStatus'
-import { formatSplitAfterTwo } from '../../../lib/format'
 import { listCharities } from '../api/list-charities'
 import type { CharityRow } from '../types'
+import { charityColumns } from '../columns'
 import { CHARITY_SEARCH_MIN_LENGTH } from '../constants'
 
 type TabKey = 'Pending' | 'Reject'
@@ -38,13 +38,7 @@ export default function NewNonprofitScreen() {
 
   const columns = useMemo(() => {
     const list: ColumnsType<CharityRow> = [
-      { title: 'Nonprofit Name', key: 'charityName', dataIndex: 'charityName', sorter: true },
-      {
-        title: 'Tax ID',
-        key: 'taxId',
-        dataIndex: 'taxId',
-        render: (value: string) => formatSplitAfterTwo(value),
-      },
+      ...charityColumns(),
       dateColumn('Created At', 'createdAt'),
     ]
     if (tab === 'Reject') {
