@@ -430,7 +430,7 @@ export async function dismissToasts(page) {
 export async function accountMenu(page, item) {
   await dismissToasts(page)
   await page.getByTestId('account-menu').click()
-  const menu = await settled(page.locator('.ant-dropdown:not(.ant-dropdown-hidden)'))
+  const menu = await settled(page.locator('.ant-dropdown:not(.ant-dropdown-hidden):not(.ant-slide-up-leave)'))
   await menu.getByRole('menuitem', { name: item }).click()
 }
 
