@@ -10,15 +10,41 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use identity::tokens::TokenError;
 
-/// The signed-in caller (its standing), put on the request for handlers.
+/// The signed-in caller (its standing and the client address it called from), put on
+/// the request for handlers.
 #[derive(Debug, Clone)]
-pub struct Caller(pub Arc<Principal>);
+pub struct Caller {
+    pub principal: Arc<Principal>,
+    /// The client's network address (see [`client_address`]).
+    pub address: String,
+}
 
 impl std::ops::Deref for Caller {
     type Target = Principal;
     fn deref(&self) -> &Principal {
-        &self.0
+        &self.principal
     }
+}
+
+impl Caller {
+    /// Who makes a service call, as identity's `Caller` message carries it.
+    pub fn to_pb(&self) -> proto::identity::v1::Caller {
+        proto::identity::v1::Caller { id: self.id.clone(), admin_type: self.admin_type.clone(), address: self.address.clone() }
+    }
+}
+
+/// The client's network address: the one place that decides it (sign-in throttling,
+/// the caller passed to services, event actors).
+pub fn client_address(settings: &crate::state::Settings, headers: &axum::http::HeaderMap, peer: std::net::SocketAddr) -> String {
+    if settings.trust_forwarded
+        && let Some(first) = headers
+            .get("x-forwarded-for")
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.split(',').next())
+    {
+        return first.trim().to_string();
+    }
+    peer.ip().to_string()
 }
 
 pub async fn authorize(State(state): State<AppState>, mut req: Request, next: Next) -> Response {
@@ -48,8 +74,10 @@ pub async fn authorize(State(state): State<AppState>, mut req: Request, next: Ne
     }
     let token = bearer(&req).map(str::to_string);
     match caller(&state, token.as_deref(), access).await {
-        Ok(c) => {
-            req.extensions_mut().insert(c);
+        Ok(principal) => {
+            let peer = req.extensions().get::<axum::extract::ConnectInfo<std::net::SocketAddr>>().map(|c| c.0);
+            let address = peer.map(|p| client_address(&state.settings, req.headers(), p)).unwrap_or_default();
+            req.extensions_mut().insert(Caller { principal, address });
             next.run(req).await
         }
         Err(e) => e.into_response(),
@@ -62,7 +90,7 @@ fn bearer(req: &Request) -> Option<&str> {
     (!t.is_empty()).then_some(t)
 }
 
-async fn caller(state: &AppState, token: Option<&str>, access: Access) -> Result<Caller, ApiError> {
+async fn caller(state: &AppState, token: Option<&str>, access: Access) -> Result<Arc<Principal>, ApiError> {
     let token = token.ok_or_else(|| ApiError::unauthorized("Please sign in to continue"))?;
     let claims = state.keys.verify(token).map_err(|e| match e {
         TokenError::Expired => ApiError::token_expired(),
@@ -78,5 +106,5 @@ async fn caller(state: &AppState, token: Option<&str>, access: Access) -> Result
     if !permissions::allows(access, &p.admin_type, &p.grants) {
         return Err(ApiError::forbidden());
     }
-    Ok(Caller(p))
+    Ok(p)
 }

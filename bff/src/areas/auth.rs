@@ -33,20 +33,8 @@ pub struct LoginBody {
     password: String,
 }
 
-fn client_ip(state: &AppState, headers: &HeaderMap, addr: SocketAddr) -> String {
-    if state.settings.trust_forwarded
-        && let Some(first) = headers
-            .get("x-forwarded-for")
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.split(',').next())
-    {
-        return first.trim().to_string();
-    }
-    addr.ip().to_string()
-}
-
 async fn sign_in(state: AppState, headers: HeaderMap, addr: SocketAddr, b: LoginBody, kind: pb::LoginKind) -> Reply {
-    let req = pb::LoginRequest { email: b.email, password: b.password, kind: kind as i32, client_ip: client_ip(&state, &headers, addr) };
+    let req = pb::LoginRequest { email: b.email, password: b.password, kind: kind as i32, client_ip: crate::auth::client_address(&state.settings, &headers, addr) };
     let s = retry_unsent(|| async { state.identity().login(req.clone()).await }).await?.into_inner();
     let tokens = s.tokens.unwrap_or_default();
     state.forget_principal(&s.id).await;
