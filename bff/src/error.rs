@@ -18,6 +18,8 @@ pub struct ApiError {
     pub code: &'static str,
     pub message: String,
     pub errors: Vec<FieldError>,
+    /// Seconds before trying again (a 429's Retry-After).
+    pub retry_after: Option<u64>,
 }
 
 pub type ApiResult<T> = Result<T, ApiError>;
@@ -27,7 +29,7 @@ pub const INTERNAL_MESSAGE: &str = "Something went wrong, Please try again later
 
 impl ApiError {
     pub fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> Self {
-        Self { status, code, message: message.into(), errors: vec![] }
+        Self { status, code, message: message.into(), errors: vec![], retry_after: None }
     }
     pub fn validation(field: &str, message: &str) -> Self {
         Self {
@@ -35,6 +37,7 @@ impl ApiError {
             code: "VALIDATION",
             message: message.into(),
             errors: vec![FieldError { field: field.into(), message: message.into() }],
+            retry_after: None,
         }
     }
     pub fn unauthorized(message: &str) -> Self {
@@ -67,7 +70,11 @@ impl ApiError {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let body = serde_json::json!({ "message": self.message, "errors": self.errors, "code": self.code });
-        (self.status, Json(body)).into_response()
+        let mut res = (self.status, Json(body)).into_response();
+        if let Some(v) = self.retry_after.and_then(|s| axum::http::HeaderValue::from_str(&s.to_string()).ok()) {
+            res.headers_mut().insert(axum::http::header::RETRY_AFTER, v);
+        }
+        res
     }
 }
 
@@ -79,13 +86,16 @@ impl From<tonic::Status> for ApiError {
         match s.code() {
             InvalidArgument => {
                 let errors: Vec<FieldError> = serde_json::from_slice(s.details()).unwrap_or_default();
-                Self { status: StatusCode::BAD_REQUEST, code: "VALIDATION", message: msg, errors }
+                Self { status: StatusCode::BAD_REQUEST, code: "VALIDATION", message: msg, errors, retry_after: None }
             }
             Unauthenticated => Self::unauthorized(&msg),
             PermissionDenied => Self::new(StatusCode::FORBIDDEN, "FORBIDDEN", msg),
             NotFound => Self::not_found(&msg),
             AlreadyExists => Self::new(StatusCode::CONFLICT, "CONFLICT", msg),
-            ResourceExhausted => Self::new(StatusCode::TOO_MANY_REQUESTS, "TOO_MANY_ATTEMPTS", msg),
+            ResourceExhausted => Self {
+                retry_after: std::str::from_utf8(s.details()).ok().and_then(|d| d.parse().ok()),
+                ..Self::new(StatusCode::TOO_MANY_REQUESTS, "TOO_MANY_ATTEMPTS", msg)
+            },
             FailedPrecondition => Self::new(StatusCode::BAD_REQUEST, "FAILED_PRECONDITION", msg),
             Unavailable | DeadlineExceeded | Cancelled => {
                 tracing::warn!(code = ?s.code(), message = %msg, "service unavailable");

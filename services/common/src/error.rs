@@ -22,8 +22,10 @@ pub enum Error {
     NotFound(String),
     #[error("{0}")]
     Conflict(String),
+    /// Throttled: the message names the wait, the seconds travel in the status details
+    /// (the BFF's Retry-After).
     #[error("{0}")]
-    TooManyAttempts(String),
+    TooManyAttempts(String, u64),
     /// The database had no free connection in time (overload): try again later.
     #[error("{0}")]
     Busy(String),
@@ -62,7 +64,7 @@ impl From<Error> for tonic::Status {
             Error::Forbidden(m) => Status::permission_denied(m),
             Error::NotFound(m) => Status::not_found(m),
             Error::Conflict(m) => Status::already_exists(m),
-            Error::TooManyAttempts(m) => Status::resource_exhausted(m),
+            Error::TooManyAttempts(m, secs) => Status::with_details(Code::ResourceExhausted, m, secs.to_string().into_bytes().into()),
             Error::Busy(m) => Status::unavailable(m),
             Error::Internal(err) => {
                 tracing::error!(error = %format!("{err:#}"), "request failed");

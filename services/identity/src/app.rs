@@ -42,12 +42,25 @@ pub struct Config {
     /// Where mail is written when SMTP is not configured.
     #[arg(long, env = "MAIL_DIR")]
     pub mail_dir: Option<PathBuf>,
+    /// Failed sign-ins an account may make before waits begin (then 1 s, doubling).
     #[arg(long, env = "LOGIN_MAX_FAILURES_PER_ACCOUNT", default_value_t = 5)]
     pub max_failures_per_account: i64,
+    /// Failed sign-ins from one address before its waits begin (they apply to accounts
+    /// that have failed themselves).
     #[arg(long, env = "LOGIN_MAX_FAILURES_PER_ADDRESS", default_value_t = 20)]
     pub max_failures_per_address: i64,
-    #[arg(long, env = "LOGIN_LOCKOUT_SECS", default_value_t = 900)]
-    pub lockout_secs: i64,
+    /// The longest wait a throttled sign-in is given, seconds.
+    #[arg(long, env = "LOGIN_MAX_WAIT_SECS", default_value_t = 300)]
+    pub max_wait_secs: i64,
+    /// Failures are forgotten after this many quiet seconds.
+    #[arg(long, env = "LOGIN_THROTTLE_WINDOW_SECS", default_value_t = 900)]
+    pub throttle_window_secs: i64,
+    /// Reset mails per email before waits begin (then 1 minute, doubling up to an hour).
+    #[arg(long, env = "FORGOT_PASSWORD_PER_EMAIL", default_value_t = 3)]
+    pub forgot_per_email: i64,
+    /// Forgot-password requests per address before waits begin.
+    #[arg(long, env = "FORGOT_PASSWORD_PER_ADDRESS", default_value_t = 20)]
+    pub forgot_per_address: i64,
 }
 
 impl Config {
@@ -59,8 +72,10 @@ impl Config {
             reset_ttl_secs: self.reset_ttl_secs,
             max_failures_per_account: self.max_failures_per_account,
             max_failures_per_address: self.max_failures_per_address,
-            throttle_window_secs: self.lockout_secs,
-            lockout_secs: self.lockout_secs,
+            throttle_window_secs: self.throttle_window_secs,
+            max_wait_secs: self.max_wait_secs,
+            forgot_per_email: self.forgot_per_email,
+            forgot_per_address: self.forgot_per_address,
             smtp_url: self.smtp_url.clone().filter(|s| !s.is_empty()),
             mail_from: self.mail_from.clone(),
             mail_dir: self.mail_dir.clone(),

@@ -1,6 +1,6 @@
 //! The gRPC face of the identity service: translation only.
 
-use crate::service::{Grants, Identity, ListQuery, SubAdminInput};
+use crate::service::{Grants, Identity, ListQuery, Rotation, SubAdminInput};
 use crate::store::User;
 use proto::identity::v1 as pb;
 use proto::identity::v1::identity_server::Identity as Rpc;
@@ -63,13 +63,20 @@ impl Rpc for Identity {
     }
 
     async fn refresh(&self, r: Request<pb::RefreshRequest>) -> R<pb::Tokens> {
-        let (auth_token, refresh_token) = self.refresh(&r.into_inner().refresh_token).await?;
-        Ok(Response::new(pb::Tokens { auth_token, refresh_token }))
+        match self.rotate(&r.into_inner().refresh_token).await? {
+            Rotation::Rotated(auth_token, refresh_token) => Ok(Response::new(pb::Tokens { auth_token, refresh_token })),
+            Rotation::Reused { session_id } => Err(Status::with_details(
+                tonic::Code::Unauthenticated,
+                crate::service::SESSION_EXPIRED,
+                session_id.into_bytes().into(),
+            )),
+        }
     }
 
-    async fn logout(&self, r: Request<pb::LogoutRequest>) -> R<pb::Empty> {
-        self.logout(&r.into_inner().refresh_token).await?;
-        Ok(Response::new(pb::Empty {}))
+    async fn logout(&self, r: Request<pb::LogoutRequest>) -> R<pb::LogoutReply> {
+        let r = r.into_inner();
+        let session_id = self.logout(&r.refresh_token, &r.session_id).await?;
+        Ok(Response::new(pb::LogoutReply { session_id }))
     }
 
     async fn change_password(&self, r: Request<pb::ChangePasswordRequest>) -> R<pb::Empty> {
@@ -80,7 +87,7 @@ impl Rpc for Identity {
 
     async fn forgot_password(&self, r: Request<pb::ForgotPasswordRequest>) -> R<pb::Empty> {
         let r = r.into_inner();
-        self.forgot_password(&r.email, &r.console_url).await?;
+        self.forgot_password(&r.email, &r.console_url, &r.client_ip).await?;
         Ok(Response::new(pb::Empty {}))
     }
 
@@ -91,7 +98,9 @@ impl Rpc for Identity {
     }
 
     async fn get_principal(&self, r: Request<pb::GetPrincipalRequest>) -> R<pb::Principal> {
-        let (u, g) = self.principal(&r.into_inner().user_id).await?;
+        let r = r.into_inner();
+        let (u, g) = self.principal(&r.user_id).await?;
+        let session_revoked = !r.session_id.is_empty() && self.session_revoked(&r.session_id).await?;
         Ok(Response::new(pb::Principal {
             id: u.id,
             admin_type: u.admin_type,
@@ -99,6 +108,7 @@ impl Rpc for Identity {
             permissions: perms(g),
             charity_id: u.charity_id.unwrap_or_default(),
             session_version: u.session_version,
+            session_revoked,
         }))
     }
 

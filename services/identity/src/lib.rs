@@ -11,5 +11,6 @@ pub mod mail;
 pub mod password;
 pub mod service;
 pub mod store;
+pub mod throttle;
 pub mod tokens;
 pub mod validate;

@@ -1,6 +1,6 @@
 //! Sends what the mail outbox holds. With SMTP configured, by SMTP; otherwise each
-//! message is written to the server log and, when a mail folder is set, to a file
-//! there (the tester's mailbox in embedded mode).
+//! message is written to a file in the mail folder (the tester's mailbox in embedded
+//! mode) and only its recipient, subject and file are logged: bodies carry links.
 
 use crate::service::Settings;
 use crate::store;
@@ -54,13 +54,17 @@ async fn deliver(settings: &Settings, m: &store::Mail) -> anyhow::Result<()> {
             Ok(())
         }
         None => {
-            tracing::info!(to = %m.to_addr, subject = %m.subject, body = %m.body, "mail (SMTP not configured)");
-            if let Some(dir) = &settings.mail_dir {
-                tokio::fs::create_dir_all(dir).await?;
-                let file = dir.join(format!("{}-{}.eml", common::now_ms(), m.id));
-                let text = format!("To: {}\nFrom: {}\nSubject: {}\n\n{}", m.to_addr, settings.mail_from, m.subject, m.body);
-                tokio::fs::write(file, text).await?;
-            }
+            // The body holds reset and invitation links: it goes to the mail folder only,
+            // never to the log (logs are shipped and kept; a link there is a key).
+            let Some(dir) = &settings.mail_dir else {
+                tracing::warn!(to = %m.to_addr, subject = %m.subject, "mail dropped: neither SMTP_URL nor MAIL_DIR is configured");
+                return Ok(());
+            };
+            tokio::fs::create_dir_all(dir).await?;
+            let file = dir.join(format!("{}-{}.eml", common::now_ms(), m.id));
+            let text = format!("To: {}\nFrom: {}\nSubject: {}\n\n{}", m.to_addr, settings.mail_from, m.subject, m.body);
+            tokio::fs::write(&file, text).await?;
+            tracing::info!(to = %m.to_addr, subject = %m.subject, file = %file.display(), "mail written to the mail folder (SMTP not configured)");
             Ok(())
         }
     }

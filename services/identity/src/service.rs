@@ -4,6 +4,7 @@
 
 use crate::error::{Error, Result};
 use crate::store::{self, ADMIN, CHARITY_ADMIN, SUB_ADMIN, User};
+use crate::throttle::{self, Claim, Policy};
 use crate::tokens::{self, Claims, Keys};
 use crate::validate::{Check, Email, name, password_rules};
 use common::bus::Event;
@@ -23,12 +24,18 @@ pub struct Settings {
     pub refresh_ttl_secs: i64,
     /// Password-reset link lifetime, seconds.
     pub reset_ttl_secs: i64,
-    /// Failed sign-ins allowed per account, and per address, within `throttle_window_secs`.
+    /// Failed sign-ins an account, and an address, may make before waits begin (see
+    /// `throttle`): waits then double from 1 s up to `max_wait_secs`.
     pub max_failures_per_account: i64,
     pub max_failures_per_address: i64,
+    /// Failures are forgotten after this long without another, seconds.
     pub throttle_window_secs: i64,
-    /// How long a throttled account or address waits, seconds.
-    pub lockout_secs: i64,
+    /// The longest wait a throttled sign-in is given, seconds.
+    pub max_wait_secs: i64,
+    /// Reset mails per email, and forgot-password requests per address, before waits
+    /// begin (then 1 minute, doubling up to an hour).
+    pub forgot_per_email: i64,
+    pub forgot_per_address: i64,
     /// `smtp://user:pass@host:port`; without it mail goes to the log and `mail_dir`.
     pub smtp_url: Option<String>,
     pub mail_from: String,
@@ -45,7 +52,9 @@ impl Settings {
             max_failures_per_account: 5,
             max_failures_per_address: 20,
             throttle_window_secs: 900,
-            lockout_secs: 900,
+            max_wait_secs: 300,
+            forgot_per_email: 3,
+            forgot_per_address: 20,
             smtp_url: None,
             mail_from: "Giving Console <no-reply@giving-console.local>".into(),
             mail_dir: None,
@@ -120,6 +129,15 @@ pub struct SubAdminInput {
     pub email: String,
     pub password: String,
     pub permissions: Grants,
+}
+
+/// What a rotation did.
+#[derive(Debug)]
+pub enum Rotation {
+    /// A new access token and refresh token.
+    Rotated(String, String),
+    /// The token had been spent: its session (family) is now revoked.
+    Reused { session_id: String },
 }
 
 pub struct ListQuery {
@@ -207,6 +225,21 @@ impl Identity {
 
     // --- sign-in and sessions -------------------------------------------------------
 
+    /// The throttle of failed sign-ins, `free` of them before waits begin.
+    fn sign_in_policy(&self, free: i64) -> Policy {
+        Policy {
+            free,
+            first_wait_ms: 1000,
+            max_wait_ms: self.settings.max_wait_secs * 1000,
+            forget_after_ms: self.settings.throttle_window_secs * 1000,
+        }
+    }
+
+    /// Signs in. Every attempt on an account is claimed from its throttle before the
+    /// password is checked (so parallel guesses cannot slip past the count) and a right
+    /// password clears it. An address's failures make its next attempts wait only on
+    /// accounts that have failed themselves: an account not under attack still signs in
+    /// from a busy address (an office behind one NAT).
     pub async fn login(&self, email: &str, password: &str, charity: bool, client_ip: &str) -> Result<SessionOut> {
         let mut check = Check::default();
         let email = Email::parse(email, "email", "Email is required", &mut check);
@@ -221,15 +254,15 @@ impl Identity {
         let account_key = format!("account:{}", email.as_str());
         let address_key = format!("address:{client_ip}");
         let mut c = self.conn().await?;
-        for key in [&account_key, &address_key] {
-            if let Some((_, _, locked_until)) = store::failures(&mut c, key).await?
-                && locked_until > now
-            {
-                let minutes = ((locked_until - now) as f64 / 60_000.0).ceil() as i64;
-                return Err(Error::TooManyAttempts(format!(
-                    "Too many failed sign-in attempts. Please try again in {minutes} minute{}.",
-                    if minutes == 1 { "" } else { "s" }
-                )));
+        let account = throttle::claim(&mut c, &account_key, self.sign_in_policy(self.settings.max_failures_per_account), now, true).await?;
+        let attempt = match account {
+            Claim::Taken(n) => n,
+            Claim::Wait(ms) => return Err(too_many_sign_ins(ms)),
+        };
+        if attempt > 1 {
+            let ms = throttle::wait_left(&mut c, &address_key, now).await?;
+            if ms > 0 {
+                return Err(too_many_sign_ins(ms));
             }
         }
         let user = store::user_by_email(&mut c, email.as_str()).await?;
@@ -245,42 +278,27 @@ impl Identity {
             if charity { u.admin_type == CHARITY_ADMIN } else { u.admin_type == ADMIN || u.admin_type == SUB_ADMIN }
         });
         if !ok || !kind_ok {
-            self.record_failure(&mut c, &account_key, self.settings.max_failures_per_account, now).await?;
-            self.record_failure(&mut c, &address_key, self.settings.max_failures_per_address, now).await?;
+            let address = self.sign_in_policy(self.settings.max_failures_per_address);
+            throttle::claim(&mut c, &address_key, address, common::now_ms(), false).await?;
             return Err(Error::field("password", "Invalid email or password"));
         }
         let user = user.expect("checked");
         if !user.is_active {
             return Err(Error::Forbidden("Your account is inactive. Please contact the administrator.".into()));
         }
-        store::clear_failures(&mut c, &account_key).await?;
+        throttle::clear(&mut c, &account_key).await?;
         drop(c);
         let permissions = self.grants_of(&user).await?;
         let family = common::new_id();
-        let (auth_token, refresh_token) = self.issue(&user, &family).await?;
+        let mut tx = self.db.pool.begin().await?;
+        store::insert_family(&mut tx, &family, &user.id, now).await?;
+        let (auth_token, refresh_token) = self.issue(&mut tx, &user, &family).await?;
+        tx.commit().await?;
         Ok(SessionOut { user, permissions, auth_token, refresh_token })
     }
 
-    async fn record_failure(&self, c: &mut sqlx::AnyConnection, key: &str, max: i64, now: i64) -> Result<()> {
-        let window = self.settings.throttle_window_secs * 1000;
-        let (mut n, mut start) = match store::failures(c, key).await? {
-            Some((n, start, _)) if now - start < window => (n, start),
-            _ => (0, now),
-        };
-        n += 1;
-        let mut locked = 0;
-        if n >= max {
-            locked = now + self.settings.lockout_secs * 1000;
-            tracing::warn!(key, "sign-in throttled");
-            n = 0;
-            start = now;
-        }
-        store::put_failures(c, key, n, start, locked).await?;
-        Ok(())
-    }
-
     /// A new access token and a new refresh token in `family`.
-    async fn issue(&self, user: &User, family: &str) -> Result<(String, String)> {
+    async fn issue(&self, c: &mut sqlx::AnyConnection, user: &User, family: &str) -> Result<(String, String)> {
         let now = common::now_ms();
         let claims = Claims {
             sub: user.id.clone(),
@@ -292,49 +310,67 @@ impl Identity {
         };
         let access = self.keys.issue(&claims)?;
         let refresh = tokens::random_token();
-        store::insert_refresh(
-            &mut *self.conn().await?,
-            &tokens::hash_token(&refresh),
-            family,
-            &user.id,
-            now + self.settings.refresh_ttl_secs * 1000,
-        )
-        .await?;
+        store::insert_refresh(c, &tokens::hash_token(&refresh), family, &user.id, now + self.settings.refresh_ttl_secs * 1000).await?;
         Ok((access, refresh))
     }
 
-    /// Rotates a refresh token. A token presented twice means it leaked: the whole
-    /// family (every token of that sign-in) is revoked.
+    /// Rotates a refresh token; `Err` for a token that is unknown, expired or of an ended session.
     pub async fn refresh(&self, token: &str) -> Result<(String, String)> {
-        let expired = || Error::Unauthenticated("Your session has expired. Please sign in again.".into());
+        match self.rotate(token).await? {
+            Rotation::Rotated(access, refresh) => Ok((access, refresh)),
+            Rotation::Reused { .. } => Err(session_expired()),
+        }
+    }
+
+    /// Rotates a refresh token in one transaction. The family's row is updated first
+    /// (only while it is not revoked), which serialises the rotations of one sign-in on
+    /// both backends; then the presented token is spent with a conditional update. A token
+    /// presented twice means it leaked: the whole family is revoked and stays so, and the
+    /// tokens a concurrent rotation minted die with it.
+    pub async fn rotate(&self, token: &str) -> Result<Rotation> {
         if token.trim().is_empty() {
             return Err(Error::field("token", "Refresh token is required"));
         }
         let hash = tokens::hash_token(token.trim());
-        let mut c = self.conn().await?;
-        let Some(rt) = store::refresh_by_hash(&mut c, &hash).await? else { return Err(expired()) };
-        if rt.revoked_at.is_some() {
-            return Err(expired());
+        let now = common::now_ms();
+        let mut tx = self.db.begin_write().await?;
+        let Some(rt) = store::refresh_by_hash(&mut tx, &hash).await? else { return Err(session_expired()) };
+        if !store::touch_family(&mut tx, &rt.family_id, now).await? {
+            return Err(session_expired());
         }
-        if rt.used_at.is_some() || !store::use_refresh(&mut c, &hash).await? {
+        if !store::use_refresh(&mut tx, &hash, now).await? {
             tracing::warn!(family = %rt.family_id, "refresh token reused; revoking its family");
-            store::revoke_family(&mut c, &rt.family_id).await?;
-            return Err(expired());
+            store::revoke_family(&mut tx, &rt.family_id, now).await?;
+            tx.commit().await?;
+            return Ok(Rotation::Reused { session_id: rt.family_id });
         }
-        if rt.expires_at <= common::now_ms() {
-            return Err(expired());
+        if rt.expires_at <= now {
+            return Err(session_expired());
         }
-        let user = store::user_by_id(&mut c, &rt.user_id).await?.filter(|u| u.is_active).ok_or_else(expired)?;
-        drop(c);
-        self.issue(&user, &rt.family_id).await
+        let user = store::user_by_id(&mut tx, &rt.user_id).await?.filter(|u| u.is_active).ok_or_else(session_expired)?;
+        let (access, refresh) = self.issue(&mut tx, &user, &rt.family_id).await?;
+        tx.commit().await?;
+        Ok(Rotation::Rotated(access, refresh))
     }
 
-    pub async fn logout(&self, token: &str) -> Result<()> {
+    /// Ends a session: the family of `refresh_token` when given, else `session_id` (the
+    /// access token's `sid`). Answers the session ended (empty when none was found).
+    pub async fn logout(&self, refresh_token: &str, session_id: &str) -> Result<String> {
         let mut c = self.conn().await?;
-        if let Some(rt) = store::refresh_by_hash(&mut c, &tokens::hash_token(token.trim())).await? {
-            store::revoke_family(&mut c, &rt.family_id).await?;
+        let family = match refresh_token.trim() {
+            "" => session_id.to_string(),
+            t => store::refresh_by_hash(&mut c, &tokens::hash_token(t)).await?.map(|rt| rt.family_id).unwrap_or_default(),
+        };
+        if family.is_empty() {
+            return Ok(family);
         }
-        Ok(())
+        store::revoke_family(&mut c, &family, common::now_ms()).await?;
+        Ok(family)
+    }
+
+    /// Whether a session (refresh family) has ended; an unknown one has.
+    pub async fn session_revoked(&self, session_id: &str) -> Result<bool> {
+        Ok(store::family_revoked(&mut *self.conn().await?, session_id).await?.unwrap_or(true))
     }
 
     pub async fn principal(&self, user_id: &str) -> Result<(User, Grants)> {
@@ -368,12 +404,25 @@ impl Identity {
         Ok(())
     }
 
-    pub async fn forgot_password(&self, email: &str, console_url: &str) -> Result<()> {
+    /// Mails a reset link to an active account. Throttled per email and per address
+    /// before the account is looked up, so the answer is the same for known and unknown
+    /// emails; the link is in the mail only, never in a log.
+    pub async fn forgot_password(&self, email: &str, console_url: &str, client_ip: &str) -> Result<()> {
         let mut check = Check::default();
         let email = Email::parse(email, "email", "Please enter register email id", &mut check);
         check.done()?;
         let email = email.expect("validated");
         let mut c = self.conn().await?;
+        let now = common::now_ms();
+        let policy = |free| Policy { free, first_wait_ms: 60_000, max_wait_ms: 3_600_000, forget_after_ms: 3_600_000 };
+        for (key, free) in [
+            (format!("forgot-email:{}", email.as_str()), self.settings.forgot_per_email),
+            (format!("forgot-address:{client_ip}"), self.settings.forgot_per_address),
+        ] {
+            if let Claim::Wait(ms) = throttle::claim(&mut c, &key, policy(free), now, true).await? {
+                return Err(throttled("password reset requests", ms));
+            }
+        }
         let Some(user) = store::user_by_email(&mut c, email.as_str()).await?.filter(|u| u.is_active) else {
             tracing::info!("password reset asked for an unknown or inactive account");
             return Ok(());
@@ -521,6 +570,23 @@ impl Identity {
         check.done()?;
         Ok(store::list_sub_admins(&mut *self.conn().await?, q.search.trim(), col.expect("checked"), descending, q.limit, offset).await?)
     }
+}
+
+pub const SESSION_EXPIRED: &str = "Your session has expired. Please sign in again.";
+
+fn session_expired() -> Error {
+    Error::Unauthenticated(SESSION_EXPIRED.into())
+}
+
+fn too_many_sign_ins(ms: i64) -> Error {
+    throttled("failed sign-in attempts", ms)
+}
+
+/// 429 naming the wait: "Too many {what}. Please try again in N seconds."
+fn throttled(what: &str, ms: i64) -> Error {
+    let secs = throttle::secs(ms);
+    let unit = if secs == 1 { "second" } else { "seconds" };
+    Error::TooManyAttempts(format!("Too many {what}. Please try again in {secs} {unit}."), secs)
 }
 
 fn not_found() -> Error {

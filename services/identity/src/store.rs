@@ -138,7 +138,7 @@ pub async fn set_active(c: &mut AnyConnection, id: &str, active: bool) -> sqlx::
 
 pub async fn delete_user(c: &mut AnyConnection, id: &str) -> sqlx::Result<bool> {
     // Children first: SQLite enforces ON DELETE CASCADE only with foreign_keys on.
-    for table in ["permissions", "refresh_tokens", "reset_tokens"] {
+    for table in ["permissions", "refresh_tokens", "refresh_families", "reset_tokens"] {
         let q = format!("DELETE FROM {table} WHERE user_id = $1");
         sqlx::query(sqlx::AssertSqlSafe(q)).bind(id).execute(&mut *c).await?;
     }
@@ -279,30 +279,62 @@ pub async fn refresh_by_hash(c: &mut AnyConnection, hash: &str) -> sqlx::Result<
 }
 
 /// Marks a token used, only if nobody else did first; answers whether this call won.
-pub async fn use_refresh(c: &mut AnyConnection, hash: &str) -> sqlx::Result<bool> {
+pub async fn use_refresh(c: &mut AnyConnection, hash: &str, now: i64) -> sqlx::Result<bool> {
     let r = sqlx::query("UPDATE refresh_tokens SET used_at = $1 WHERE token_hash = $2 AND used_at IS NULL AND revoked_at IS NULL")
-        .bind(common::now_ms())
+        .bind(now)
         .bind(hash)
         .execute(c)
         .await?;
     Ok(r.rows_affected() == 1)
 }
 
-pub async fn revoke_family(c: &mut AnyConnection, family: &str) -> sqlx::Result<()> {
-    sqlx::query("UPDATE refresh_tokens SET revoked_at = $1 WHERE family_id = $2 AND revoked_at IS NULL")
-        .bind(common::now_ms())
-        .bind(family)
+/// A new session (refresh family).
+pub async fn insert_family(c: &mut AnyConnection, id: &str, user_id: &str, now: i64) -> sqlx::Result<()> {
+    sqlx::query("INSERT INTO refresh_families (id, user_id, created_at, rotated_at) VALUES ($1, $2, $3, $3)")
+        .bind(id)
+        .bind(user_id)
+        .bind(now)
         .execute(c)
         .await?;
     Ok(())
 }
 
-pub async fn revoke_user_tokens(c: &mut AnyConnection, user_id: &str) -> sqlx::Result<()> {
-    sqlx::query("UPDATE refresh_tokens SET revoked_at = $1 WHERE user_id = $2 AND revoked_at IS NULL")
-        .bind(common::now_ms())
-        .bind(user_id)
+/// Takes a family's row for a rotation (it waits for any other rotation of the family
+/// to finish); answers false when the family is revoked or unknown.
+pub async fn touch_family(c: &mut AnyConnection, id: &str, now: i64) -> sqlx::Result<bool> {
+    let r = sqlx::query("UPDATE refresh_families SET rotated_at = $1 WHERE id = $2 AND revoked_at IS NULL")
+        .bind(now)
+        .bind(id)
         .execute(c)
         .await?;
+    Ok(r.rows_affected() == 1)
+}
+
+/// Whether a family is revoked; `None` when unknown.
+pub async fn family_revoked(c: &mut AnyConnection, id: &str) -> sqlx::Result<Option<bool>> {
+    let row = sqlx::query("SELECT revoked_at FROM refresh_families WHERE id = $1").bind(id).fetch_optional(c).await?;
+    row.map(|r| Ok(r.try_get::<Option<i64>, _>("revoked_at")?.is_some())).transpose()
+}
+
+/// Ends a session: its family and every token of it.
+pub async fn revoke_family(c: &mut AnyConnection, family: &str, now: i64) -> sqlx::Result<()> {
+    for q in [
+        "UPDATE refresh_families SET revoked_at = $1 WHERE id = $2 AND revoked_at IS NULL",
+        "UPDATE refresh_tokens SET revoked_at = $1 WHERE family_id = $2 AND revoked_at IS NULL",
+    ] {
+        sqlx::query(q).bind(now).bind(family).execute(&mut *c).await?;
+    }
+    Ok(())
+}
+
+/// Ends every session of an account.
+pub async fn revoke_user_tokens(c: &mut AnyConnection, user_id: &str) -> sqlx::Result<()> {
+    for q in [
+        "UPDATE refresh_families SET revoked_at = $1 WHERE user_id = $2 AND revoked_at IS NULL",
+        "UPDATE refresh_tokens SET revoked_at = $1 WHERE user_id = $2 AND revoked_at IS NULL",
+    ] {
+        sqlx::query(q).bind(common::now_ms()).bind(user_id).execute(&mut *c).await?;
+    }
     Ok(())
 }
 
@@ -331,36 +363,6 @@ pub async fn take_reset(c: &mut AnyConnection, hash: &str) -> sqlx::Result<Optio
         return Ok(None);
     }
     sqlx::query_scalar("SELECT user_id FROM reset_tokens WHERE token_hash = $1").bind(hash).fetch_optional(c).await
-}
-
-// --- login throttling -------------------------------------------------------------
-
-/// (failures in the window, window start, locked until)
-pub async fn failures(c: &mut AnyConnection, key: &str) -> sqlx::Result<Option<(i64, i64, i64)>> {
-    let row = sqlx::query("SELECT failures, window_start, locked_until FROM login_failures WHERE throttle_key = $1")
-        .bind(key)
-        .fetch_optional(c)
-        .await?;
-    row.map(|r| Ok((r.try_get("failures")?, r.try_get("window_start")?, r.try_get("locked_until")?))).transpose()
-}
-
-pub async fn put_failures(c: &mut AnyConnection, key: &str, failures: i64, window_start: i64, locked_until: i64) -> sqlx::Result<()> {
-    sqlx::query(
-        "INSERT INTO login_failures (throttle_key, failures, window_start, locked_until) VALUES ($1, $2, $3, $4) \
-         ON CONFLICT (throttle_key) DO UPDATE SET failures = $2, window_start = $3, locked_until = $4",
-    )
-    .bind(key)
-    .bind(failures)
-    .bind(window_start)
-    .bind(locked_until)
-    .execute(c)
-    .await?;
-    Ok(())
-}
-
-pub async fn clear_failures(c: &mut AnyConnection, key: &str) -> sqlx::Result<()> {
-    sqlx::query("DELETE FROM login_failures WHERE throttle_key = $1").bind(key).execute(c).await?;
-    Ok(())
 }
 
 // --- mail outbox ------------------------------------------------------------------

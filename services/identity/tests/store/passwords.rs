@@ -1,6 +1,7 @@
 //! Passwords: changing one, and the forgot / reset flow with its mail.
 
 use crate::support::*;
+use identity::error::Error;
 use identity::service::Identity;
 use identity::tokens::Keys;
 
@@ -68,20 +69,20 @@ async fn changing_the_password_ends_every_session_and_only_the_new_one_signs_in(
 
 async fn forgot_password_validates_the_email_with_the_spec_messages(id: Identity) {
     let url = "https://console.example.org";
-    assert_invalid(id.forgot_password("", url).await, "email", "Please enter register email id");
-    assert_invalid(id.forgot_password("  ", url).await, "email", "Please enter register email id");
-    assert_invalid(id.forgot_password("admin@", url).await, "email", "Please enter valid email address.");
-    assert_invalid(id.forgot_password("admin@example", url).await, "email", "Please enter valid email address.");
+    assert_invalid(id.forgot_password("", url, IP).await, "email", "Please enter register email id");
+    assert_invalid(id.forgot_password("  ", url, IP).await, "email", "Please enter register email id");
+    assert_invalid(id.forgot_password("admin@", url, IP).await, "email", "Please enter valid email address.");
+    assert_invalid(id.forgot_password("admin@example", url, IP).await, "email", "Please enter valid email address.");
     // Plus tags are allowed.
-    id.forgot_password("someone+tag@example.org", url).await.unwrap();
+    id.forgot_password("someone+tag@example.org", url, IP).await.unwrap();
 }
 
 async fn forgot_password_for_an_unknown_or_inactive_account_queues_no_mail(id: Identity) {
     let url = "https://console.example.org";
-    id.forgot_password("nobody@example.org", url).await.unwrap();
+    id.forgot_password("nobody@example.org", url, IP).await.unwrap();
     let idle = sub_admin(&id, "Ida", "Idle", "ida@example.org").await;
     id.set_sub_admin_status(&idle.id, false).await.unwrap();
-    id.forgot_password("ida@example.org", url).await.unwrap();
+    id.forgot_password("ida@example.org", url, IP).await.unwrap();
     assert_eq!(count(&id, "SELECT COUNT(*) FROM mail_outbox", &[]).await, 0);
     assert_eq!(count(&id, "SELECT COUNT(*) FROM reset_tokens", &[]).await, 0);
 }
@@ -90,7 +91,7 @@ async fn a_mailed_reset_link_sets_a_new_password_once(id: Identity) {
     let admin = main_admin(&id).await;
     let session = id.login(ADMIN_EMAIL, ADMIN_PASSWORD, false, IP).await.unwrap();
 
-    id.forgot_password(" Admin@Example.org ", "https://console.example.org/").await.unwrap();
+    id.forgot_password(" Admin@Example.org ", "https://console.example.org/", IP).await.unwrap();
     let mails = mails_to(&id, ADMIN_EMAIL).await;
     assert_eq!(mails.len(), 1);
     let mail = &mails[0];
@@ -146,7 +147,7 @@ async fn pending_mail_is_written_to_the_mail_folder_once(id: Identity) {
     let dir = tempfile::tempdir().unwrap();
     let id = reconfigured(&id, |s| s.mail_dir = Some(dir.path().join("mail")));
     main_admin(&id).await;
-    id.forgot_password(ADMIN_EMAIL, "http://localhost:3000").await.unwrap();
+    id.forgot_password(ADMIN_EMAIL, "http://localhost:3000", IP).await.unwrap();
 
     assert_eq!(identity::mail::send_pending(&id.db, &id.settings).await.unwrap(), 1);
     let files: Vec<_> = std::fs::read_dir(dir.path().join("mail")).unwrap().map(|e| e.unwrap().path()).collect();
@@ -171,19 +172,57 @@ async fn pending_mail_is_written_to_the_mail_folder_once(id: Identity) {
 
 async fn a_new_password_cancels_every_other_reset_link(id: Identity) {
     main_admin(&id).await;
-    id.forgot_password(ADMIN_EMAIL, "https://console.example.org").await.unwrap();
-    id.forgot_password(ADMIN_EMAIL, "https://console.example.org").await.unwrap();
+    id.forgot_password(ADMIN_EMAIL, "https://console.example.org", IP).await.unwrap();
+    id.forgot_password(ADMIN_EMAIL, "https://console.example.org", IP).await.unwrap();
     let mails = mails_to(&id, ADMIN_EMAIL).await;
     assert_eq!(mails.len(), 2);
     let (a, b) = (reset_token_in(&mails[0].body), reset_token_in(&mails[1].body));
     id.reset_password(&a, "Brand#New1").await.unwrap();
     assert_invalid(id.reset_password(&b, "Other#New2").await, "token", RESET_LINK_INVALID);
     // A change of password cancels pending links as well.
-    id.forgot_password(ADMIN_EMAIL, "https://console.example.org").await.unwrap();
+    id.forgot_password(ADMIN_EMAIL, "https://console.example.org", IP).await.unwrap();
     let c = reset_token_in(&mails_to(&id, ADMIN_EMAIL).await[0].body);
     let admin = id.login(ADMIN_EMAIL, "Brand#New1", false, IP).await.unwrap();
     id.change_password(&admin.user.id, "Brand#New1", "Third#New3").await.unwrap();
     assert_invalid(id.reset_password(&c, "Other#New2").await, "token", RESET_LINK_INVALID);
+}
+
+/// The attack of issue 11: 50 forgot-password requests for one email write no more
+/// mails than the per-email allowance, and an unknown email is answered the same way.
+async fn fifty_forgot_password_requests_for_one_email_mail_at_most_the_allowance(id: Identity) {
+    main_admin(&id).await;
+    let allowed = id.settings.forgot_per_email;
+    for email in [ADMIN_EMAIL, "nobody@example.org"] {
+        let asks = (0..50).map(|i| {
+            let id = id.clone();
+            // Each from its own address: the per-email count holds whatever the address.
+            tokio::spawn(async move { id.forgot_password(email, "https://console.example.org", &format!("198.51.100.{i}")).await })
+        });
+        let (mut taken, mut throttled) = (0, 0);
+        for a in asks.collect::<Vec<_>>() {
+            match a.await.unwrap() {
+                Ok(()) => taken += 1,
+                Err(Error::TooManyAttempts(m, secs)) => {
+                    assert_eq!(m, format!("Too many password reset requests. Please try again in {secs} seconds."));
+                    assert!((1..=61).contains(&secs), "{secs}"); // the first wait, a minute (rounded up)
+                    throttled += 1;
+                }
+                Err(e) => panic!("unexpected {e:?}"),
+            }
+        }
+        assert_eq!((taken, throttled), (allowed, 50 - allowed), "{email}");
+    }
+    assert_eq!(mails_to(&id, ADMIN_EMAIL).await.len() as i64, allowed);
+    assert_eq!(count(&id, "SELECT COUNT(*) FROM mail_outbox", &[]).await, allowed);
+}
+
+async fn forgot_password_is_throttled_per_address_across_emails(id: Identity) {
+    let id = reconfigured(&id, |s| s.forgot_per_address = 4);
+    for i in 0..4 {
+        id.forgot_password(&format!("user{i}@example.org"), "https://console.example.org", IP).await.unwrap();
+    }
+    assert!(matches!(id.forgot_password("user9@example.org", "https://console.example.org", IP).await, Err(Error::TooManyAttempts(..))));
+    id.forgot_password("user9@example.org", "https://console.example.org", "198.51.100.7").await.unwrap();
 }
 
 on_both_backends! {
@@ -214,4 +253,10 @@ on_both_backends! {
     pending_mail_is_written_to_the_mail_folder_once =>
         pending_mail_is_written_to_the_mail_folder_once_on_sqlite,
         pending_mail_is_written_to_the_mail_folder_once_on_postgres;
+    fifty_forgot_password_requests_for_one_email_mail_at_most_the_allowance =>
+        fifty_forgot_password_requests_for_one_email_mail_at_most_the_allowance_on_sqlite,
+        fifty_forgot_password_requests_for_one_email_mail_at_most_the_allowance_on_postgres;
+    forgot_password_is_throttled_per_address_across_emails =>
+        forgot_password_is_throttled_per_address_across_emails_on_sqlite,
+        forgot_password_is_throttled_per_address_across_emails_on_postgres;
 }

@@ -1,7 +1,7 @@
 //! Sessions: access tokens, refresh-token rotation with reuse detection, sign-out, expiry.
 
 use crate::support::*;
-use identity::service::Identity;
+use identity::service::{Identity, Rotation};
 use identity::tokens::{Keys, TokenError};
 
 async fn access_tokens_verify_and_carry_the_account_its_type_and_session_version(id: Identity) {
@@ -81,16 +81,59 @@ async fn signing_out_revokes_the_family(id: Identity) {
     let other = id.login(ADMIN_EMAIL, ADMIN_PASSWORD, false, IP).await.unwrap();
     let (_, rotated) = id.refresh(&session.refresh_token).await.unwrap();
 
-    id.logout(&rotated).await.unwrap();
+    let family = Keys::new(&id.settings.jwt_secret).verify(&session.auth_token).unwrap().sid;
+    assert!(!id.session_revoked(&family).await.unwrap());
+    assert_eq!(id.logout(&rotated, "").await.unwrap(), family);
+    assert!(id.session_revoked(&family).await.unwrap(), "its access tokens are refused at once");
     assert_session_expired(id.refresh(&rotated).await);
     assert_session_expired(id.refresh(&session.refresh_token).await);
     let tokens = refresh_tokens(&id, &admin.id).await;
     assert_eq!(tokens.iter().filter(|(_, _, revoked)| *revoked).count(), 2);
 
     // Signing out twice, or with an unknown token, is fine and changes nothing else.
-    id.logout(&rotated).await.unwrap();
-    id.logout("not-a-token").await.unwrap();
+    id.logout(&rotated, "").await.unwrap();
+    assert_eq!(id.logout("not-a-token", "").await.unwrap(), "");
     id.refresh(&other.refresh_token).await.unwrap();
+    assert!(id.session_revoked("unknown-session").await.unwrap(), "an unknown session counts as ended");
+
+    // Without a refresh token, the session of the access token is ended.
+    let other_sid = Keys::new(&id.settings.jwt_secret).verify(&other.auth_token).unwrap().sid;
+    assert_eq!(id.logout("", &other_sid).await.unwrap(), other_sid);
+    assert!(id.session_revoked(&other_sid).await.unwrap());
+    assert_session_expired(id.refresh(&other.refresh_token).await);
+}
+
+/// The attack of issue 11: one refresh token presented 20 times at once. Rotations of
+/// one family are serialised: one wins, the rest find it spent and revoke the family, so
+/// every token any of them was given is dead and the session is ended.
+async fn twenty_parallel_refreshes_of_one_token_leave_no_live_token(id: Identity) {
+    main_admin(&id).await;
+    let session = id.login(ADMIN_EMAIL, ADMIN_PASSWORD, false, IP).await.unwrap();
+    let family = Keys::new(&id.settings.jwt_secret).verify(&session.auth_token).unwrap().sid;
+    let refreshes = (0..20).map(|_| {
+        let (id, token) = (id.clone(), session.refresh_token.clone());
+        tokio::spawn(async move { id.rotate(&token).await })
+    });
+    let mut minted = Vec::new();
+    let mut reused = 0;
+    for r in refreshes.collect::<Vec<_>>() {
+        match r.await.unwrap() {
+            Ok(Rotation::Rotated(_, refresh)) => minted.push(refresh),
+            Ok(Rotation::Reused { session_id }) => {
+                assert_eq!(session_id, family);
+                reused += 1;
+            }
+            Err(e) => assert_session_expired::<()>(Err(e)),
+        }
+    }
+    assert_eq!(minted.len(), 1, "one rotation wins");
+    assert!(reused >= 1, "the others find the token spent");
+    assert!(id.session_revoked(&family).await.unwrap());
+    for token in minted.iter().chain([&session.refresh_token]) {
+        assert_session_expired(id.refresh(token).await);
+    }
+    // And it stays revoked: no later presentation revives it.
+    assert_session_expired(id.refresh(&minted[0]).await);
 }
 
 async fn an_expired_refresh_token_is_refused(id: Identity) {
@@ -125,6 +168,9 @@ on_both_backends! {
     an_expired_refresh_token_is_refused =>
         an_expired_refresh_token_is_refused_on_sqlite,
         an_expired_refresh_token_is_refused_on_postgres;
+    twenty_parallel_refreshes_of_one_token_leave_no_live_token =>
+        twenty_parallel_refreshes_of_one_token_leave_no_live_token_on_sqlite,
+        twenty_parallel_refreshes_of_one_token_leave_no_live_token_on_postgres;
     a_missing_or_unknown_refresh_token_is_refused =>
         a_missing_or_unknown_refresh_token_is_refused_on_sqlite,
         a_missing_or_unknown_refresh_token_is_refused_on_postgres;

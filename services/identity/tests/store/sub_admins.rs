@@ -246,7 +246,7 @@ async fn deleting_a_sub_admin_removes_it_with_its_permissions_and_tokens(id: Ide
     let user = sub_admin(&id, "Sam", "Sub", "sam@example.org").await;
     let other = sub_admin(&id, "Tom", "Two", "tom@example.org").await;
     let session = id.login("sam@example.org", SUB_PASSWORD, false, IP).await.unwrap();
-    id.forgot_password("sam@example.org", "https://console.example.org").await.unwrap();
+    id.forgot_password("sam@example.org", "https://console.example.org", IP).await.unwrap();
 
     id.delete_sub_admin(&user.id).await.unwrap();
     assert_not_found(id.get_sub_admin(&user.id).await, "Sub admin not found");

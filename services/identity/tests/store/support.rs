@@ -197,7 +197,7 @@ pub fn assert_not_found<T: Debug>(r: Result<T, Error>, message: &str) {
 #[track_caller]
 pub fn assert_too_many_attempts<T: Debug>(r: Result<T, Error>, message: &str) {
     match r {
-        Err(Error::TooManyAttempts(m)) => assert_eq!(m, message),
+        Err(Error::TooManyAttempts(m, _)) => assert_eq!(m, message),
         other => panic!("expected TooManyAttempts, got {other:?}"),
     }
 }
@@ -276,7 +276,7 @@ pub fn reset_token_in(text: &str) -> String {
 
 /// Asks for a reset of `email` and answers the token of the mail it queued.
 pub async fn reset_token_for(id: &Identity, email: &str) -> String {
-    id.forgot_password(email, "https://console.example.org").await.unwrap();
+    id.forgot_password(email, "https://console.example.org", IP).await.unwrap();
     let mails = mails_to(id, email).await;
     reset_token_in(&mails.first().expect("a reset mail").body)
 }
