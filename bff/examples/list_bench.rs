@@ -293,7 +293,10 @@ async fn main() -> anyhow::Result<()> {
                 mail_dir: None,
                 max_failures_per_account: 5,
                 max_failures_per_address: 20,
-                lockout_secs: 900,
+                max_wait_secs: 300,
+                throttle_window_secs: 900,
+                forgot_per_email: 3,
+                forgot_per_address: 50,
             };
             let identity = identity::app::start(&identity_cfg, "127.0.0.1:0", bus.clone(), shutdown.clone()).await?;
             let state = bff::config::Config::local(format!("http://127.0.0.1:{}", identity.port), format!("http://127.0.0.1:{}", catalogue.port), SECRET.into(), dir.join("media"))

@@ -9,6 +9,7 @@ use axum::extract::{MatchedPath, Request, State};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use identity::tokens::TokenError;
+use std::net::IpAddr;
 
 /// The signed-in caller (its standing and the client address it called from), put on
 /// the request for handlers.
@@ -33,18 +34,47 @@ impl Caller {
     }
 }
 
-/// The client's network address: the one place that decides it (sign-in throttling,
-/// the caller passed to services, event actors).
+/// The client's network address: the one place that decides it (sign-in and
+/// forgot-password throttling, the caller passed to services, event actors). Behind
+/// trusted proxies it is the rightmost X-Forwarded-For hop that is not one of them (each
+/// proxy appends the address it saw, so hops to the right of the client's are written by
+/// proxies and anything to the left by the client itself); from any other peer it is the
+/// peer, whatever the headers say.
 pub fn client_address(settings: &crate::state::Settings, headers: &axum::http::HeaderMap, peer: std::net::SocketAddr) -> String {
-    if settings.trust_forwarded
-        && let Some(first) = headers
-            .get("x-forwarded-for")
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.split(',').next())
-    {
-        return first.trim().to_string();
+    let trusted = |ip: &IpAddr| settings.trusted_proxies.iter().any(|net| net.contains(ip));
+    let mut client = peer.ip().to_canonical();
+    if !trusted(&client) {
+        return client.to_string();
     }
-    peer.ip().to_string()
+    let hops: Vec<&str> = headers
+        .get_all("x-forwarded-for")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .map(str::trim)
+        .collect();
+    for hop in hops.iter().rev() {
+        // Not an address: written by the client, so the hop to its right is the answer.
+        let Ok(ip) = hop.parse::<IpAddr>() else { break };
+        client = ip.to_canonical();
+        if !trusted(&client) {
+            break;
+        }
+    }
+    client.to_string()
+}
+
+/// TRUSTED_PROXIES: comma-separated CIDRs (a bare address is one host).
+pub fn parse_proxies(list: &str) -> anyhow::Result<Vec<ipnet::IpNet>> {
+    list.split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(|s| {
+            s.parse::<ipnet::IpNet>()
+                .or_else(|_| s.parse::<IpAddr>().map(ipnet::IpNet::from))
+                .map_err(|_| anyhow::anyhow!("TRUSTED_PROXIES: {s:?} is not a CIDR range such as 10.0.0.0/8"))
+        })
+        .collect()
 }
 
 pub async fn authorize(State(state): State<AppState>, mut req: Request, next: Next) -> Response {
@@ -72,7 +102,7 @@ pub async fn authorize(State(state): State<AppState>, mut req: Request, next: Ne
     if access == Access::Public {
         return next.run(req).await;
     }
-    let token = bearer(&req).map(str::to_string);
+    let token = bearer(req.headers()).map(str::to_string);
     match caller(&state, token.as_deref(), access).await {
         Ok(principal) => {
             let peer = req.extensions().get::<axum::extract::ConnectInfo<std::net::SocketAddr>>().map(|c| c.0);
@@ -84,8 +114,9 @@ pub async fn authorize(State(state): State<AppState>, mut req: Request, next: Ne
     }
 }
 
-fn bearer(req: &Request) -> Option<&str> {
-    let h = req.headers().get(axum::http::header::AUTHORIZATION)?.to_str().ok()?;
+/// The access token of an `Authorization: Bearer` header.
+pub fn bearer(headers: &axum::http::HeaderMap) -> Option<&str> {
+    let h = headers.get(axum::http::header::AUTHORIZATION)?.to_str().ok()?;
     let t = h.strip_prefix("Bearer ").or_else(|| h.strip_prefix("bearer "))?.trim();
     (!t.is_empty()).then_some(t)
 }
@@ -96,7 +127,13 @@ async fn caller(state: &AppState, token: Option<&str>, access: Access) -> Result
         TokenError::Expired => ApiError::token_expired(),
         TokenError::Invalid => ApiError::unauthorized("Invalid session token. Please sign in again."),
     })?;
-    let p = state.principal(&claims.sub).await?;
+    if claims.sid.is_empty() {
+        return Err(ApiError::unauthorized("Invalid session token. Please sign in again."));
+    }
+    let (p, ended) = state.principal(&claims.sub, &claims.sid).await?;
+    if ended {
+        return Err(ApiError::unauthorized("Your session has ended. Please sign in again."));
+    }
     if !p.active {
         return Err(ApiError::unauthorized("Your account is inactive. Please contact the administrator."));
     }
@@ -107,4 +144,64 @@ async fn caller(state: &AppState, token: Option<&str>, access: Access) -> Result
         return Err(ApiError::forbidden());
     }
     Ok(p)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use axum::http::HeaderMap;
+
+    fn settings(proxies: &str) -> crate::state::Settings {
+        crate::state::Settings {
+            public_url: "http://127.0.0.1".into(),
+            media_url: "http://127.0.0.1/media".into(),
+            web_dir: None,
+            trusted_proxies: parse_proxies(proxies).unwrap(),
+            principal_ttl: std::time::Duration::from_secs(30),
+            request_timeout: std::time::Duration::from_secs(60),
+        }
+    }
+
+    fn address(proxies: &str, forwarded: &[&str], peer: &str) -> String {
+        let mut headers = HeaderMap::new();
+        for f in forwarded {
+            headers.append("x-forwarded-for", f.parse().unwrap());
+        }
+        client_address(&settings(proxies), &headers, format!("{peer}:40000").parse().unwrap())
+    }
+
+    #[test]
+    fn without_trusted_proxies_the_peer_is_the_client_whatever_the_headers_say() {
+        assert_eq!(address("", &["203.0.113.9"], "198.51.100.4"), "198.51.100.4");
+        assert_eq!(address("", &[], "198.51.100.4"), "198.51.100.4");
+        // A peer outside the trusted ranges cannot speak for anyone either.
+        assert_eq!(address("10.0.0.0/8", &["203.0.113.9"], "198.51.100.4"), "198.51.100.4");
+    }
+
+    #[test]
+    fn behind_trusted_proxies_the_rightmost_untrusted_hop_is_the_client() {
+        // The ingress (10.0.0.5) appended the address it saw; what the client wrote is left of it.
+        assert_eq!(address("10.0.0.0/8", &["1.2.3.4, 203.0.113.9"], "10.0.0.5"), "203.0.113.9");
+        // Two trusted hops (a load balancer, then the ingress).
+        assert_eq!(address("10.0.0.0/8, 192.168.1.1", &["6.6.6.6, 203.0.113.9, 192.168.1.1"], "10.0.0.5"), "203.0.113.9");
+        // Hops split over several headers count in order.
+        assert_eq!(address("10.0.0.0/8", &["6.6.6.6", "203.0.113.9"], "10.0.0.5"), "203.0.113.9");
+        // Garbage written by the client stops the walk at the hop a proxy wrote.
+        assert_eq!(address("10.0.0.0/8", &["not-an-ip, 203.0.113.9"], "10.0.0.5"), "203.0.113.9");
+        assert_eq!(address("10.0.0.0/8", &["203.0.113.9, not-an-ip"], "10.0.0.5"), "10.0.0.5");
+        // No header: the proxy itself; only trusted hops: the leftmost.
+        assert_eq!(address("10.0.0.0/8", &[], "10.0.0.5"), "10.0.0.5");
+        assert_eq!(address("10.0.0.0/8", &["10.1.1.1, 10.2.2.2"], "10.0.0.5"), "10.1.1.1");
+        // IPv6, and IPv4 mapped into IPv6.
+        assert_eq!(address("fd00::/8", &["2001:db8::1"], "fd00::5"), "2001:db8::1");
+        assert_eq!(address("127.0.0.1", &["203.0.113.9"], "::ffff:127.0.0.1"), "203.0.113.9");
+    }
+
+    #[test]
+    fn trusted_proxies_take_cidrs_and_single_addresses_and_refuse_anything_else() {
+        assert_eq!(parse_proxies("").unwrap(), vec![]);
+        assert_eq!(parse_proxies(" 10.0.0.0/8 ,127.0.0.1,::1").unwrap().len(), 3);
+        let err = parse_proxies("10.0.0.0/8, ingress").unwrap_err().to_string();
+        assert_eq!(err, "TRUSTED_PROXIES: \"ingress\" is not a CIDR range such as 10.0.0.0/8");
+    }
 }

@@ -1,6 +1,6 @@
 //! The BFF's cache: Redis in the cluster (shared by every replica), memory in
-//! embedded mode. Holds account standings (principals) for a few seconds so a request
-//! need not ask identity each time. A cache failure is logged and treated as a miss:
+//! embedded mode. Holds account standings (principals) and session markers for a few
+//! seconds so a request need not ask identity each time. A cache failure is logged and treated as a miss:
 //! the cache can speed things up, never break them.
 
 use async_trait::async_trait;
@@ -11,6 +11,8 @@ use std::time::{Duration, Instant};
 #[async_trait]
 pub trait Cache: Send + Sync + 'static {
     async fn get(&self, key: &str) -> anyhow::Result<Option<String>>;
+    /// Several keys in one round trip, answered in order.
+    async fn get_many(&self, keys: &[String]) -> anyhow::Result<Vec<Option<String>>>;
     async fn set(&self, key: &str, value: &str, ttl: Duration) -> anyhow::Result<()>;
     async fn del(&self, key: &str) -> anyhow::Result<()>;
     async fn ping(&self) -> bool;
@@ -31,6 +33,13 @@ impl Cache for MemoryCache {
             }
             None => Ok(None),
         }
+    }
+    async fn get_many(&self, keys: &[String]) -> anyhow::Result<Vec<Option<String>>> {
+        let mut out = Vec::with_capacity(keys.len());
+        for k in keys {
+            out.push(self.get(k).await?);
+        }
+        Ok(out)
     }
     async fn set(&self, key: &str, value: &str, ttl: Duration) -> anyhow::Result<()> {
         let mut m = self.0.lock().expect("cache lock");
@@ -73,6 +82,10 @@ impl Cache for RedisCache {
         let mut c = self.conn.clone();
         Ok(redis::cmd("GET").arg(key).query_async(&mut c).await?)
     }
+    async fn get_many(&self, keys: &[String]) -> anyhow::Result<Vec<Option<String>>> {
+        let mut c = self.conn.clone();
+        Ok(redis::cmd("MGET").arg(keys).query_async(&mut c).await?)
+    }
     async fn set(&self, key: &str, value: &str, ttl: Duration) -> anyhow::Result<()> {
         let mut c = self.conn.clone();
         let _: () = redis::cmd("SET").arg(key).arg(value).arg("PX").arg(ttl.as_millis() as u64).query_async(&mut c).await?;
@@ -101,6 +114,7 @@ mod tests {
         tokio::time::sleep(Duration::from_millis(40)).await;
         assert_eq!(c.get("a").await.unwrap(), None);
         c.set("b", "2", Duration::from_secs(5)).await.unwrap();
+        assert_eq!(c.get_many(&["a".into(), "b".into()]).await.unwrap(), vec![None, Some("2".to_string())]);
         c.del("b").await.unwrap();
         assert_eq!(c.get("b").await.unwrap(), None);
     }
@@ -116,6 +130,8 @@ mod tests {
         tokio::time::sleep(Duration::from_millis(300)).await;
         assert_eq!(c.get(&key).await.unwrap(), None);
         c.set(&key, "w", Duration::from_secs(5)).await.unwrap();
+        let missing = format!("test:{}", common::new_id());
+        assert_eq!(c.get_many(&[key.clone(), missing]).await.unwrap(), vec![Some("w".to_string()), None]);
         c.del(&key).await.unwrap();
         assert_eq!(c.get(&key).await.unwrap(), None);
         assert!(c.ping().await);

@@ -51,9 +51,11 @@ pub struct Config {
     /// The built web console to serve.
     #[arg(long, env = "WEB_DIR")]
     pub web_dir: Option<PathBuf>,
-    /// Take the client address from X-Forwarded-For (behind an ingress).
-    #[arg(long, env = "TRUST_FORWARDED", default_value_t = false)]
-    pub trust_forwarded: bool,
+    /// Comma-separated CIDRs of the proxies in front of the BFF (the ingress): the client
+    /// address is the rightmost X-Forwarded-For hop that is not one of them. Empty = the
+    /// peer's address, X-Forwarded-For ignored.
+    #[arg(long, env = "TRUSTED_PROXIES", default_value = "")]
+    pub trusted_proxies: String,
     /// Seconds an account's standing is cached.
     #[arg(long, env = "PRINCIPAL_CACHE_SECS", default_value_t = 30)]
     pub principal_cache_secs: u64,
@@ -83,7 +85,7 @@ impl Config {
             s3_region: None,
             s3_force_path_style: false,
             web_dir: None,
-            trust_forwarded: false,
+            trusted_proxies: String::new(),
             principal_cache_secs: 30,
             request_timeout_secs: 60,
             grpc_connections: GRPC_CONNECTIONS,
@@ -126,7 +128,7 @@ impl Config {
                 media_url: self.media_url.clone().unwrap_or_else(|| format!("{public_url}/media")),
                 public_url,
                 web_dir: self.web_dir.clone(),
-                trust_forwarded: self.trust_forwarded,
+                trusted_proxies: crate::auth::parse_proxies(&self.trusted_proxies)?,
                 principal_ttl: Duration::from_secs(self.principal_cache_secs),
                 request_timeout: Duration::from_secs(self.request_timeout_secs),
             },

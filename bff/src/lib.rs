@@ -70,14 +70,71 @@ pub fn app(state: AppState) -> Router {
         }
         _ => api.fallback(|| async { ApiError::not_found("Not found") }),
     };
+    let headers = Arc::new(security_headers(&state.settings));
     router
+        .layer(axum::middleware::from_fn_with_state(headers, add_headers))
         .layer(tower_http::trace::TraceLayer::new_for_http().make_span_with(|req: &axum::extract::Request| {
-            let span = tracing::info_span!("http", method = %req.method(), path = %req.uri().path());
+            let span = tracing::info_span!("http", method = %req.method(), path = %redacted_path(req.uri().path()));
             // A caller that already traces (a proxy, a test) continues its trace here.
             common::telemetry::continue_trace(&span, req.headers());
             span
         }))
         .with_state(state)
+}
+
+/// Console screens whose last path segment is a secret (a reset or invitation token):
+/// wherever the BFF records a path it records `/{screen}/{token}` instead.
+const SECRET_SCREENS: [&str; 2] = ["/reset_password/", "/set_password/"];
+
+/// The path as traces and logs may record it (tokens of reset and invitation links removed).
+pub fn redacted_path(path: &str) -> std::borrow::Cow<'_, str> {
+    match SECRET_SCREENS.iter().find(|s| path.starts_with(*s)) {
+        Some(screen) => format!("{screen}{{token}}").into(),
+        None => path.into(),
+    }
+}
+
+/// The headers every answer carries (console page, API, errors, media files).
+pub fn security_headers(settings: &state::Settings) -> Vec<(axum::http::HeaderName, axum::http::HeaderValue)> {
+    use axum::http::{HeaderName, HeaderValue, header};
+    let origin = |url: &str| -> Option<String> {
+        let (scheme, rest) = url.split_once("://")?;
+        Some(format!("{scheme}://{}", rest.split('/').next().unwrap_or_default()))
+    };
+    let public = origin(&settings.public_url).unwrap_or_default();
+    // Media may live elsewhere (a bucket, a CDN): its origin may serve images and videos.
+    let media = origin(&settings.media_url).filter(|m| *m != public).map(|m| format!(" {m}")).unwrap_or_default();
+    // The console's own WebSocket origin (socket.io), for browsers whose 'self' omits it.
+    let ws = public.replacen("http", "ws", 1);
+    let csp = format!(
+        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:{media}; \
+         media-src 'self' blob:{media}; font-src 'self' data:; connect-src 'self' {ws}; frame-ancestors 'none'; \
+         base-uri 'self'; form-action 'self'; object-src 'none'"
+    );
+    let mut out: Vec<(HeaderName, HeaderValue)> = vec![
+        (header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")),
+        (header::REFERRER_POLICY, HeaderValue::from_static("no-referrer")),
+        (header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")),
+    ];
+    if let Ok(v) = HeaderValue::from_str(&csp) {
+        out.push((header::CONTENT_SECURITY_POLICY, v));
+    }
+    if settings.public_url.starts_with("https://") {
+        out.push((header::STRICT_TRANSPORT_SECURITY, HeaderValue::from_static("max-age=31536000; includeSubDomains")));
+    }
+    out
+}
+
+async fn add_headers(
+    State(headers): State<Arc<Vec<(axum::http::HeaderName, axum::http::HeaderValue)>>>,
+    req: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    let mut res = next.run(req).await;
+    for (name, value) in headers.iter() {
+        res.headers_mut().insert(name.clone(), value.clone());
+    }
+    res
 }
 
 /// Answers 504 with the API's error shape when a call (its authorisation included) takes

@@ -55,8 +55,8 @@ pub struct Settings {
     pub media_url: String,
     /// The built console (web/dist); absent = API only.
     pub web_dir: Option<std::path::PathBuf>,
-    /// Trust the first X-Forwarded-For hop as the client address (behind an ingress).
-    pub trust_forwarded: bool,
+    /// The proxies whose X-Forwarded-For hops are skipped (see `auth::client_address`).
+    pub trusted_proxies: Vec<ipnet::IpNet>,
     /// How long account standings are cached.
     pub principal_ttl: Duration,
     /// How long an API call may take (long-running routes excepted).
@@ -132,19 +132,22 @@ impl Inner {
         self.catalogue_long.clone()
     }
 
-    /// The account's standing: from the cache, else from identity (then cached).
-    pub async fn principal(&self, id: &str) -> ApiResult<Arc<Principal>> {
-        let key = format!("principal:{id}");
-        match self.cache.get(&key).await {
-            Ok(Some(json)) => {
-                if let Some(p) = self.parse_principal(&key, json) {
-                    return Ok(p);
+    /// The account's standing and whether the session `sid` (the access token's) has
+    /// ended. One cache round trip per request (one MGET of both); when either is missing,
+    /// one call to identity answers both and they are cached for `principal_ttl`.
+    pub async fn principal(&self, id: &str, sid: &str) -> ApiResult<(Arc<Principal>, bool)> {
+        let keys = [format!("principal:{id}"), session_key(sid)];
+        match self.cache.get_many(&keys).await {
+            Ok(found) => {
+                if let [Some(json), Some(session)] = found.as_slice()
+                    && let Some(p) = self.parse_principal(&keys[0], json.clone())
+                {
+                    return Ok((p, session == SESSION_ENDED));
                 }
             }
-            Ok(None) => {}
             Err(e) => tracing::warn!(error = %format!("{e:#}"), "cache read failed; asking identity"),
         }
-        let req = proto::identity::v1::GetPrincipalRequest { user_id: id.to_string() };
+        let req = proto::identity::v1::GetPrincipalRequest { user_id: id.to_string(), session_id: sid.to_string() };
         let p = retry(|| async { self.identity().get_principal(req.clone()).await }).await;
         let p = match p {
             Ok(p) => p.into_inner(),
@@ -153,22 +156,35 @@ impl Inner {
             }
             Err(s) => return Err(s.into()),
         };
-        let p = Principal {
+        let ended = p.session_revoked;
+        let p = Arc::new(Principal {
             id: p.id,
             admin_type: p.admin_type,
             active: p.active,
             session_version: p.session_version,
             charity_id: p.charity_id,
             grants: p.permissions.into_iter().map(|g| (g.slug, g.actions)).collect(),
-        };
-        let p = Arc::new(p);
+        });
         if let Ok(json) = serde_json::to_string(&p) {
-            if let Err(e) = self.cache.set(&key, &json, self.settings.principal_ttl).await {
-                tracing::warn!(error = %format!("{e:#}"), "cache write failed");
-            }
-            self.remember(key, json, p.clone());
+            self.cache_put(&keys[0], &json).await;
+            self.remember(keys[0].clone(), json, p.clone());
         }
-        Ok(p)
+        self.cache_put(&keys[1], if ended { SESSION_ENDED } else { SESSION_LIVE }).await;
+        Ok((p, ended))
+    }
+
+    async fn cache_put(&self, key: &str, value: &str) {
+        if let Err(e) = self.cache.set(key, value, self.settings.principal_ttl).await {
+            tracing::warn!(error = %format!("{e:#}"), "cache write failed");
+        }
+    }
+
+    /// Marks a session ended in the shared cache, so every replica refuses its access
+    /// tokens on their next request (identity, asked on a miss, says the same).
+    pub async fn end_session(&self, sid: &str) {
+        if !sid.is_empty() {
+            self.cache_put(&session_key(sid), SESSION_ENDED).await;
+        }
     }
 
     /// The standing cached as `json`: the one parsed before when the text is the same.
@@ -201,6 +217,13 @@ impl Inner {
     pub fn is_ready(&self) -> bool {
         self.ready.load(Ordering::SeqCst)
     }
+}
+
+const SESSION_LIVE: &str = "live";
+const SESSION_ENDED: &str = "ended";
+
+fn session_key(sid: &str) -> String {
+    format!("session:{sid}")
 }
 
 /// Retries an idempotent call while the service is briefly unreachable (a restart, a
@@ -265,16 +288,21 @@ mod tests {
         };
         let ttl = std::time::Duration::from_secs(30);
         state.cache.set("principal:u1", &standing("Sub Admin"), ttl).await.unwrap();
-        let first = state.principal("u1").await.unwrap();
+        state.cache.set("session:s1", "live", ttl).await.unwrap();
+        let (first, ended) = state.principal("u1", "s1").await.unwrap();
+        assert!(!ended);
         assert_eq!(first.admin_type, "Sub Admin");
         assert_eq!(first.grants, vec![("dashboard".to_string(), vec!["view".to_string()])]);
-        assert!(Arc::ptr_eq(&first, &state.principal("u1").await.unwrap()), "the same text is not parsed again");
+        assert!(Arc::ptr_eq(&first, &state.principal("u1", "s1").await.unwrap().0), "the same text is not parsed again");
 
         state.cache.set("principal:u1", &standing("Main Admin"), ttl).await.unwrap();
-        assert_eq!(state.principal("u1").await.unwrap().admin_type, "Main Admin");
+        assert_eq!(state.principal("u1", "s1").await.unwrap().0.admin_type, "Main Admin");
+        // A session marked ended on any replica is ended here.
+        state.end_session("s1").await;
+        assert!(state.principal("u1", "s1").await.unwrap().1);
         // Gone from the cache and identity unreachable: an error, never the remembered one.
         state.cache.del("principal:u1").await.unwrap();
-        assert!(tokio::time::timeout(std::time::Duration::from_secs(30), state.principal("u1")).await.unwrap().is_err());
+        assert!(tokio::time::timeout(std::time::Duration::from_secs(30), state.principal("u1", "s1")).await.unwrap().is_err());
     }
 
     /// Calls go out in turn over as many connections as configured (a real gRPC server

@@ -47,7 +47,10 @@ async fn a_request_trace_reaches_the_event_consumer() {
         mail_dir: None,
         max_failures_per_account: 5,
         max_failures_per_address: 50,
-        lockout_secs: 900,
+        max_wait_secs: 300,
+        throttle_window_secs: 900,
+        forgot_per_email: 3,
+        forgot_per_address: 50,
     };
     let bus = Arc::new(common::bus::InProcessBus::new());
     let consumer = Arc::new(Consumer::default());

@@ -1,11 +1,12 @@
 //! Sign-in, sessions, passwords and metadata (SPEC section 7, Auth).
 
-use crate::auth::Caller;
+use crate::auth::{Caller, bearer};
 use crate::error::ApiError;
 use crate::reply::{Body, Reply, Route, ok, route};
 use crate::state::{AppState, retry, retry_unsent};
 use axum::extract::{ConnectInfo, State};
-use axum::http::{HeaderMap, Method};
+use axum::http::{HeaderMap, HeaderValue, Method, header};
+use axum::response::Response;
 use axum::routing::{get, post};
 use axum::Extension;
 use proto::identity::v1 as pb;
@@ -17,7 +18,7 @@ pub fn routes() -> Vec<Route> {
     vec![
         route(Method::POST, "/admin-login/login", "Sign in (main admin, sub-admin)", post(login)),
         route(Method::POST, "/admin-login/charityLogin", "Sign in (nonprofit admin)", post(charity_login)),
-        route(Method::POST, "/admin-login/logout", "Sign out: revokes the refresh token's family", post(logout)),
+        route(Method::POST, "/admin-login/logout", "Sign out: ends the session (refresh token in the body or cookie, else the access token's)", post(logout)),
         route(Method::GET, "/auth/metaData", "Media base URL and placeholder image", get(metadata)),
         route(Method::POST, "/v1/common/refreshToken", "Rotate the refresh token, get a new access token", post(refresh)),
         route(Method::POST, "/admin/sub-admin/changePassword", "Change the signed-in account's password", post(change_password)),
@@ -46,15 +47,57 @@ async fn sign_in(state: AppState, headers: HeaderMap, addr: SocketAddr, b: Login
             json!({ "slug": p.slug, "title": title, "actions": p.actions })
         })
         .collect();
-    ok(
-        "Login Successfully",
-        json!({
-            "_id": s.id, "firstName": s.first_name, "lastName": s.last_name, "email": s.email,
-            "adminType": s.admin_type, "charityId": s.charity_id,
-            "authToken": tokens.auth_token, "refreshToken": tokens.refresh_token,
-            "permissions": permissions,
-        }),
-    )
+    let data = json!({
+        "_id": s.id, "firstName": s.first_name, "lastName": s.last_name, "email": s.email,
+        "adminType": s.admin_type, "charityId": s.charity_id,
+        "authToken": tokens.auth_token,
+        "permissions": permissions,
+    });
+    with_refresh_token(&headers, "Login Successfully", data, &tokens.refresh_token)
+}
+
+/// The name of the console's refresh-token cookie, and the one path it is sent to.
+pub const REFRESH_COOKIE: &str = "gc_refresh";
+pub const REFRESH_PATH: &str = "/v1/common/refreshToken";
+
+/// Whether the caller asked for the refresh token in a cookie (`X-Refresh-Cookie: 1`).
+fn cookie_mode(headers: &HeaderMap) -> bool {
+    headers.get("x-refresh-cookie").is_some_and(|v| v.as_bytes() == b"1")
+}
+
+/// The refresh token sent with the request in the console's cookie.
+fn refresh_cookie(headers: &HeaderMap) -> Option<String> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|c| c.trim().split_once('='))
+        .find(|(name, value)| *name == REFRESH_COOKIE && !value.is_empty())
+        .map(|(_, value)| value.to_string())
+}
+
+/// Sets (or, with an empty token, clears) the refresh-token cookie: HttpOnly (no script
+/// reads it), Secure, SameSite=Strict and scoped to the refresh path (see bff/API.md,
+/// "Refresh-token cookie"). A session cookie: it ends with the browser.
+fn put_refresh_cookie(res: &mut Response, token: &str) {
+    let max_age = if token.is_empty() { "; Max-Age=0" } else { "" };
+    let cookie = format!("{REFRESH_COOKIE}={token}; Path={REFRESH_PATH}; HttpOnly; Secure; SameSite=Strict{max_age}");
+    if let Ok(v) = HeaderValue::from_str(&cookie) {
+        res.headers_mut().append(header::SET_COOKIE, v);
+    }
+}
+
+/// Answers `data` with the refresh token in the body (`refreshToken`, the documented form)
+/// or, in cookie mode, only in the cookie.
+fn with_refresh_token(headers: &HeaderMap, message: &str, mut data: serde_json::Value, token: &str) -> Reply {
+    if !cookie_mode(headers) {
+        data["refreshToken"] = json!(token);
+        return ok(message, data);
+    }
+    let mut res = ok(message, data)?;
+    put_refresh_cookie(&mut res, token);
+    Ok(res)
 }
 
 async fn login(State(state): State<AppState>, ConnectInfo(addr): ConnectInfo<SocketAddr>, headers: HeaderMap, Body(b): Body<LoginBody>) -> Reply {
@@ -71,12 +114,23 @@ pub struct LogoutBody {
     refresh_token: String,
 }
 
-async fn logout(State(state): State<AppState>, Body(b): Body<LogoutBody>) -> Reply {
-    if !b.refresh_token.is_empty() {
-        let req = pb::LogoutRequest { refresh_token: b.refresh_token };
-        retry(|| async { state.identity().logout(req.clone()).await }).await?;
+/// Ends the session of the refresh token in the body, else of the cookie's, else of the
+/// presented access token (even an expired one: its signature proves the session), and
+/// clears the cookie. Every replica refuses the session's access tokens from the next request.
+async fn logout(State(state): State<AppState>, headers: HeaderMap, Body(b): Body<LogoutBody>) -> Reply {
+    let refresh_token = Some(b.refresh_token).filter(|t| !t.trim().is_empty()).or_else(|| refresh_cookie(&headers));
+    let session_id = bearer(&headers).and_then(|t| state.keys.verify_signature(t).ok()).map(|c| c.sid).unwrap_or_default();
+    if refresh_token.is_some() || !session_id.is_empty() {
+        let req = pb::LogoutRequest { refresh_token: refresh_token.unwrap_or_default(), session_id: session_id.clone() };
+        let ended = retry(|| async { state.identity().logout(req.clone()).await }).await?.into_inner().session_id;
+        state.end_session(&ended).await;
+        if ended != session_id {
+            state.end_session(&session_id).await;
+        }
     }
-    ok("Logout Successfully", json!({}))
+    let mut res = ok("Logout Successfully", json!({}))?;
+    put_refresh_cookie(&mut res, "");
+    Ok(res)
 }
 
 async fn metadata(State(state): State<AppState>) -> Reply {
@@ -92,10 +146,23 @@ pub struct RefreshBody {
     token: String,
 }
 
-async fn refresh(State(state): State<AppState>, Body(b): Body<RefreshBody>) -> Reply {
-    let req = pb::RefreshRequest { refresh_token: b.token };
-    let t = retry_unsent(|| async { state.identity().refresh(req.clone()).await }).await?.into_inner();
-    ok("Token refreshed", json!({ "authToken": t.auth_token, "refreshToken": t.refresh_token }))
+/// Rotates the refresh token of the body (`token`) or of the cookie. A reused token ends
+/// its session: identity names it, and its access tokens are refused at once.
+async fn refresh(State(state): State<AppState>, headers: HeaderMap, Body(b): Body<RefreshBody>) -> Reply {
+    let token = Some(b.token).filter(|t| !t.trim().is_empty()).or_else(|| refresh_cookie(&headers)).unwrap_or_default();
+    let req = pb::RefreshRequest { refresh_token: token };
+    let t = match retry_unsent(|| async { state.identity().refresh(req.clone()).await }).await {
+        Ok(t) => t.into_inner(),
+        Err(s) => {
+            if s.code() == tonic::Code::Unauthenticated
+                && let Ok(sid) = std::str::from_utf8(s.details())
+            {
+                state.end_session(sid).await;
+            }
+            return Err(s.into());
+        }
+    };
+    with_refresh_token(&headers, "Token refreshed", json!({ "authToken": t.auth_token }), &t.refresh_token)
 }
 
 #[derive(Deserialize, Default)]
@@ -122,8 +189,9 @@ pub struct ForgotBody {
     email: String,
 }
 
-async fn forgot_password(State(state): State<AppState>, Body(b): Body<ForgotBody>) -> Reply {
-    let req = pb::ForgotPasswordRequest { email: b.email, console_url: state.settings.public_url.clone() };
+async fn forgot_password(State(state): State<AppState>, ConnectInfo(addr): ConnectInfo<SocketAddr>, headers: HeaderMap, Body(b): Body<ForgotBody>) -> Reply {
+    let client_ip = crate::auth::client_address(&state.settings, &headers, addr);
+    let req = pb::ForgotPasswordRequest { email: b.email, console_url: state.settings.public_url.clone(), client_ip };
     retry(|| async { state.identity().forgot_password(req.clone()).await }).await?;
     ok("If this email is registered, a password reset link has been sent to it.", json!({}))
 }

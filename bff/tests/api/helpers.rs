@@ -80,7 +80,10 @@ pub async fn spawn_full(
         mail_dir: Some(data.0.join("mail")),
         max_failures_per_account: 5,
         max_failures_per_address: 50,
-        lockout_secs: 900,
+        max_wait_secs: 300,
+        throttle_window_secs: 900,
+        forgot_per_email: 3,
+        forgot_per_address: 50,
     };
     tune(&mut cfg);
     let bus = common::bus::from_url(None).await.unwrap();
@@ -89,7 +92,7 @@ pub async fn spawn_full(
     let catalogue = catalogue::app::start(&catalogue_cfg, "127.0.0.1:0", bus, shutdown.clone()).await.unwrap();
     let mut bff_cfg = bff::config::Config {
         public_url: "http://console.test".into(),
-        trust_forwarded: true,
+        trusted_proxies: "127.0.0.1".into(),
         ..bff::config::Config::local(format!("http://127.0.0.1:{}", running.port), format!("http://127.0.0.1:{}", catalogue.port), SECRET.into(), data.0.join("media"))
     };
     tune_bff(&mut bff_cfg);

@@ -43,8 +43,19 @@ impl Keys {
     }
 
     pub fn verify(&self, token: &str) -> Result<Claims, TokenError> {
+        self.check(token, true)
+    }
+
+    /// Verifies the signature only, an expired token included (sign-out names the
+    /// session of whatever authentic token it is given).
+    pub fn verify_signature(&self, token: &str) -> Result<Claims, TokenError> {
+        self.check(token, false)
+    }
+
+    fn check(&self, token: &str, expiry: bool) -> Result<Claims, TokenError> {
         let mut v = Validation::new(Algorithm::HS256);
         v.leeway = 0;
+        v.validate_exp = expiry;
         v.set_required_spec_claims(&["exp", "sub"]);
         jsonwebtoken::decode::<Claims>(token, &self.decoding, &v)
             .map(|d| d.claims)
@@ -82,8 +93,10 @@ mod tests {
         assert_eq!(keys.verify(&t).unwrap().sub, "u1");
         let old = keys.issue(&claims(-5)).unwrap();
         assert_eq!(keys.verify(&old), Err(TokenError::Expired));
+        assert_eq!(keys.verify_signature(&old).unwrap().sid, "f");
         let other = Keys::new(b"another-secret-another-secret-xx").issue(&claims(60)).unwrap();
         assert_eq!(keys.verify(&other), Err(TokenError::Invalid));
+        assert_eq!(keys.verify_signature(&other), Err(TokenError::Invalid));
         assert_eq!(keys.verify("garbage"), Err(TokenError::Invalid));
     }
 
