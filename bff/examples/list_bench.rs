@@ -293,6 +293,7 @@ async fn main() -> anyhow::Result<()> {
                 mail_dir: None,
                 max_failures_per_account: 5,
                 max_failures_per_address: 20,
+                first_wait_secs: 1,
                 max_wait_secs: 300,
                 throttle_window_secs: 900,
                 forgot_per_email: 3,

@@ -167,7 +167,7 @@ mod tests {
         for f in forwarded {
             headers.append("x-forwarded-for", f.parse().unwrap());
         }
-        client_address(&settings(proxies), &headers, format!("{peer}:40000").parse().unwrap())
+        client_address(&settings(proxies), &headers, std::net::SocketAddr::new(peer.parse().unwrap(), 40000))
     }
 
     #[test]

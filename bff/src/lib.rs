@@ -131,8 +131,9 @@ async fn add_headers(
     next: axum::middleware::Next,
 ) -> axum::response::Response {
     let mut res = next.run(req).await;
+    // A handler's own stricter value stays (media files: `default-src 'none'; sandbox`).
     for (name, value) in headers.iter() {
-        res.headers_mut().insert(name.clone(), value.clone());
+        res.headers_mut().entry(name.clone()).or_insert_with(|| value.clone());
     }
     res
 }

@@ -47,6 +47,7 @@ async fn a_request_trace_reaches_the_event_consumer() {
         mail_dir: None,
         max_failures_per_account: 5,
         max_failures_per_address: 50,
+        first_wait_secs: 1,
         max_wait_secs: 300,
         throttle_window_secs: 900,
         forgot_per_email: 3,

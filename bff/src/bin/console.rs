@@ -61,6 +61,7 @@ async fn main() -> anyhow::Result<()> {
         mail_dir: Some(data.join("mail")),
         max_failures_per_account: env("LOGIN_MAX_FAILURES_PER_ACCOUNT").and_then(|v| v.parse().ok()).unwrap_or(5),
         max_failures_per_address: env("LOGIN_MAX_FAILURES_PER_ADDRESS").and_then(|v| v.parse().ok()).unwrap_or(20),
+        first_wait_secs: env("LOGIN_FIRST_WAIT_SECS").and_then(|v| v.parse().ok()).unwrap_or(1),
         max_wait_secs: env("LOGIN_MAX_WAIT_SECS").and_then(|v| v.parse().ok()).unwrap_or(300),
         throttle_window_secs: env("LOGIN_THROTTLE_WINDOW_SECS").and_then(|v| v.parse().ok()).unwrap_or(900),
         forgot_per_email: env("FORGOT_PASSWORD_PER_EMAIL").and_then(|v| v.parse().ok()).unwrap_or(3),

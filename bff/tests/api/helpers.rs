@@ -80,6 +80,7 @@ pub async fn spawn_full(
         mail_dir: Some(data.0.join("mail")),
         max_failures_per_account: 5,
         max_failures_per_address: 50,
+        first_wait_secs: 1,
         max_wait_secs: 300,
         throttle_window_secs: 900,
         forgot_per_email: 3,

@@ -5,5 +5,6 @@ mod charity;
 mod helpers;
 mod media;
 mod platform;
+mod sessions;
 mod sub_admin;
 mod terms;

@@ -49,6 +49,9 @@ pub struct Config {
     /// that have failed themselves).
     #[arg(long, env = "LOGIN_MAX_FAILURES_PER_ADDRESS", default_value_t = 20)]
     pub max_failures_per_address: i64,
+    /// The first wait of a throttled sign-in, seconds (each further failure doubles it).
+    #[arg(long, env = "LOGIN_FIRST_WAIT_SECS", default_value_t = 1)]
+    pub first_wait_secs: i64,
     /// The longest wait a throttled sign-in is given, seconds.
     #[arg(long, env = "LOGIN_MAX_WAIT_SECS", default_value_t = 300)]
     pub max_wait_secs: i64,
@@ -73,6 +76,7 @@ impl Config {
             max_failures_per_account: self.max_failures_per_account,
             max_failures_per_address: self.max_failures_per_address,
             throttle_window_secs: self.throttle_window_secs,
+            first_wait_secs: self.first_wait_secs,
             max_wait_secs: self.max_wait_secs,
             forgot_per_email: self.forgot_per_email,
             forgot_per_address: self.forgot_per_address,

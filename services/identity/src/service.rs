@@ -25,12 +25,12 @@ pub struct Settings {
     /// Password-reset link lifetime, seconds.
     pub reset_ttl_secs: i64,
     /// Failed sign-ins an account, and an address, may make before waits begin (see
-    /// `throttle`): waits then double from 1 s up to `max_wait_secs`.
+    /// `throttle`): waits then double from `first_wait_secs` up to `max_wait_secs`.
     pub max_failures_per_account: i64,
     pub max_failures_per_address: i64,
     /// Failures are forgotten after this long without another, seconds.
     pub throttle_window_secs: i64,
-    /// The longest wait a throttled sign-in is given, seconds.
+    pub first_wait_secs: i64,
     pub max_wait_secs: i64,
     /// Reset mails per email, and forgot-password requests per address, before waits
     /// begin (then 1 minute, doubling up to an hour).
@@ -52,6 +52,7 @@ impl Settings {
             max_failures_per_account: 5,
             max_failures_per_address: 20,
             throttle_window_secs: 900,
+            first_wait_secs: 1,
             max_wait_secs: 300,
             forgot_per_email: 3,
             forgot_per_address: 20,
@@ -229,7 +230,7 @@ impl Identity {
     fn sign_in_policy(&self, free: i64) -> Policy {
         Policy {
             free,
-            first_wait_ms: 1000,
+            first_wait_ms: self.settings.first_wait_secs * 1000,
             max_wait_ms: self.settings.max_wait_secs * 1000,
             forget_after_ms: self.settings.throttle_window_secs * 1000,
         }
