@@ -3,13 +3,16 @@
  *
  * - Adds `Authorization: Bearer <authToken>` from the stored session.
  * - Counts requests in flight for the global spinner.
- * - 403 TOKEN_EXPIRED: refreshes the tokens once (concurrent failures share one refresh)
- *   and retries the original request once; a failed refresh logs out.
+ * - 403 TOKEN_EXPIRED: refreshes the tokens once (concurrent failures share one refresh,
+ *   and tabs share one through a Web Lock: a tab that waited reuses the token the other
+ *   stored) and retries the original request once; a failed refresh logs out.
+ * - Asks for the refresh token in an HttpOnly cookie (`X-Refresh-Cookie: 1`): no script can
+ *   read it, so it is never in localStorage (bff/API.md, "Refresh-token cookie").
  * - 403 FORBIDDEN: error toast, no refresh. 401: log out.
  * - Every other failure goes through one error handler that shows the server `message`.
  */
 import axios, { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios'
-import { clearSession, currentUser, useSession } from './session'
+import { clearSession, currentUser, SESSION_STORAGE_KEY, useSession } from './session'
 import { useLoading } from './loading'
 import { toast } from './toast'
 
@@ -19,7 +22,7 @@ declare module 'axios' {
     skipErrorToast?: boolean
     /** Do not refresh on 403 (used by the refresh and logout calls). */
     skipAuthRefresh?: boolean
-    /** Send no bearer token (the refresh call carries its token in the body). */
+    /** Send no bearer token (the refresh call carries its token in the cookie). */
     skipAuthHeader?: boolean
   }
   interface InternalAxiosRequestConfig {
@@ -56,10 +59,13 @@ export const GENERIC_ERROR_MESSAGE = 'Something went wrong'
 /** One toast for a session that ends, however many requests noticed it. */
 const SESSION_TOAST_KEY = 'session-ended'
 export const REFRESH_PATH = '/v1/common/refreshToken'
+/** The Web Lock every tab takes to refresh, so one refresh token is never spent twice. */
+export const REFRESH_LOCK = 'giving-console-refresh'
 
 export const apiClient = axios.create({
   baseURL: import.meta.env.VITE_API_BASE_URL ?? '',
-  headers: { 'Content-Type': 'application/json' },
+  // Cookie mode: sign-in and refresh answers set the refresh token as an HttpOnly cookie.
+  headers: { 'Content-Type': 'application/json', 'X-Refresh-Cookie': '1' },
   timeout: 0,
 })
 
@@ -112,23 +118,50 @@ export function showError(error: unknown, fallback = GENERIC_ERROR_MESSAGE): voi
 
 let refreshing: Promise<string> | null = null
 
-/** Refreshes the tokens once for every caller waiting at the same time. */
-function refreshTokens(refreshToken: string): Promise<string> {
+/** The access token another tab may have stored (the persisted session). */
+function storedAuthToken(): string | undefined {
+  try {
+    const saved = JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? 'null') as {
+      state?: { user?: { authToken?: string } | null }
+    } | null
+    return saved?.state?.user?.authToken || undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** Runs `task` holding the tabs' refresh lock (Web Locks); without the API, as is. */
+function withRefreshLock<T>(task: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks
+  return locks ? locks.request(REFRESH_LOCK, task) : task()
+}
+
+/**
+ * Refreshes the tokens once for every caller of this tab waiting at the same time, and,
+ * inside the tabs' lock, not at all when another tab already stored an access token newer
+ * than `stale` (the one that was refused): that one is used.
+ */
+function refreshTokens(stale: string | undefined): Promise<string> {
   if (!refreshing) {
-    refreshing = apiClient
-      .post<ApiEnvelope<{ authToken: string; refreshToken: string }>>(
+    refreshing = withRefreshLock(async () => {
+      const stored = storedAuthToken()
+      if (stored && stored !== stale) {
+        await useSession.persist.rehydrate()
+        return stored
+      }
+      // A session from before cookie mode still holds its refresh token: send it once.
+      const legacy = currentUser()?.refreshToken
+      const res = await apiClient.post<ApiEnvelope<{ authToken: string; refreshToken?: string }>>(
         REFRESH_PATH,
-        { token: refreshToken },
-        { skipAuthRefresh: true, skipErrorToast: true, skipAuthHeader: true },
+        legacy ? { token: legacy } : {},
+        { skipAuthRefresh: true, skipErrorToast: true, skipAuthHeader: true, withCredentials: true },
       )
-      .then((res) => {
-        const tokens = res.data.data
-        useSession.getState().setTokens({ authToken: tokens.authToken, refreshToken: tokens.refreshToken })
-        return tokens.authToken
-      })
-      .finally(() => {
-        refreshing = null
-      })
+      const tokens = res.data.data
+      useSession.getState().setTokens({ authToken: tokens.authToken, refreshToken: tokens.refreshToken })
+      return tokens.authToken
+    }).finally(() => {
+      refreshing = null
+    })
   }
   return refreshing
 }
@@ -160,14 +193,13 @@ async function onFailure(error: unknown): Promise<AxiosResponse> {
       throw error
     }
     // TOKEN_EXPIRED (or a 403 without a code): refresh once and retry once.
-    const refreshToken = currentUser()?.refreshToken
-    if (config && refreshToken && !config._retried) {
+    if (config && currentUser() && !config._retried) {
       let authToken: string
       try {
         // Sent with a token that another request has already replaced: retry with the new one.
         const stored = currentUser()?.authToken
-        const sent = String(config.headers.get('Authorization') ?? '')
-        authToken = stored && sent !== `Bearer ${stored}` ? stored : await refreshTokens(refreshToken)
+        const sent = String(config.headers.get('Authorization') ?? '').replace(/^Bearer /, '')
+        authToken = stored && sent !== stored ? stored : await refreshTokens(sent)
       } catch {
         if (currentUser()) logout()
         toast.error(SESSION_EXPIRED_MESSAGE, SESSION_TOAST_KEY)

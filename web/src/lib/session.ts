@@ -1,6 +1,7 @@
 /**
  * The signed-in user, persisted to localStorage so a reload keeps the session, and the
  * permission helpers every screen uses. The record is the session user of bff/API.md.
+ * The refresh token is not in it: the BFF keeps it in an HttpOnly cookie (cookie mode).
  */
 import { create } from 'zustand'
 import { createJSONStorage, persist } from 'zustand/middleware'
@@ -20,7 +21,8 @@ export interface SessionUser {
   _id: string
   adminType: AdminType | string
   authToken: string
-  refreshToken: string
+  /** Only in a session stored before cookie mode (the body form of bff/API.md). */
+  refreshToken?: string
   permissions: Permission[]
   firstName: string
   lastName: string
@@ -32,7 +34,7 @@ export interface SessionUser {
 interface SessionState {
   user: SessionUser | null
   signIn: (user: SessionUser) => void
-  setTokens: (tokens: { authToken: string; refreshToken: string }) => void
+  setTokens: (tokens: { authToken: string; refreshToken?: string }) => void
   clear: () => void
 }
 

@@ -7,7 +7,7 @@ vi.mock('../toast', () => ({
   TOAST_PLACEMENT: 'topRight',
 }))
 
-import { apiClient, NETWORK_ERROR_MESSAGE, FORBIDDEN_FALLBACK_MESSAGE } from '../api-client'
+import { apiClient, NETWORK_ERROR_MESSAGE, FORBIDDEN_FALLBACK_MESSAGE, REFRESH_LOCK } from '../api-client'
 import { useLoading } from '../loading'
 import { useSession, SESSION_STORAGE_KEY } from '../session'
 import { toast } from '../toast'
@@ -112,6 +112,84 @@ describe('request client', () => {
     releaseLate()
     expect((await slow).data.data).toBe('late')
     expect(api.callsTo('POST /v1/common/refreshToken')).toHaveLength(1)
+  })
+
+  it('in cookie mode sends no refresh token: the HttpOnly cookie carries it', async () => {
+    const { refreshToken: _, ...cookieUser } = mainAdmin
+    useSession.getState().signIn(cookieUser)
+    api
+      .on('POST /v1/common/refreshToken', [200, { message: 'ok', data: { authToken: 'auth-2' } }])
+      .on('GET /admin/x', (call) => (call.headers.Authorization === 'Bearer auth-2' ? [200, { data: 'x' }] : [...expired]))
+
+    expect((await apiClient.get('/admin/x')).data.data).toBe('x')
+
+    const [refresh] = api.callsTo('POST /v1/common/refreshToken')
+    expect(refresh.body).toEqual({})
+    expect(refresh.headers['X-Refresh-Cookie']).toBe('1')
+    expect(api.calls[0].headers['X-Refresh-Cookie']).toBe('1')
+    const saved = localStorage.getItem(SESSION_STORAGE_KEY) ?? ''
+    expect(JSON.parse(saved).state.user.authToken).toBe('auth-2')
+    expect(saved).not.toContain('refreshToken')
+  })
+
+  describe('across tabs (Web Locks)', () => {
+    /** A one-holder-at-a-time lock manager, as the browser's is across tabs. */
+    function installLocks() {
+      let tail: Promise<unknown> = Promise.resolve()
+      const requested: string[] = []
+      const locks = {
+        request: (name: string, task: () => Promise<unknown>) => {
+          requested.push(name)
+          const run = tail.then(task)
+          tail = run.catch(() => undefined)
+          return run
+        },
+      }
+      Object.defineProperty(navigator, 'locks', { value: locks, configurable: true })
+      return requested
+    }
+
+    afterEach(() => {
+      Reflect.deleteProperty(navigator, 'locks')
+    })
+
+    it('two concurrent 403s refresh once, inside the lock', async () => {
+      const requested = installLocks()
+      api
+        .on('POST /v1/common/refreshToken', [...refreshed])
+        .on('GET /admin/a', (call) => (call.headers.Authorization === 'Bearer auth-2' ? [200, { data: 'a' }] : [...expired]))
+        .on('GET /admin/b', (call) => (call.headers.Authorization === 'Bearer auth-2' ? [200, { data: 'b' }] : [...expired]))
+
+      const [a, b] = await Promise.all([apiClient.get('/admin/a'), apiClient.get('/admin/b')])
+
+      expect([a.data.data, b.data.data]).toEqual(['a', 'b'])
+      expect(api.callsTo('POST /v1/common/refreshToken')).toHaveLength(1)
+      expect(requested).toEqual([REFRESH_LOCK])
+    })
+
+    it('a tab that waited for the lock uses the token the other tab stored instead of refreshing', async () => {
+      installLocks()
+      // The other tab holds the lock while it refreshes.
+      let finishOther: () => void = () => {}
+      const otherTab = navigator.locks.request(REFRESH_LOCK, () => new Promise<void>((resolve) => (finishOther = resolve)))
+      api
+        .on('POST /v1/common/refreshToken', [...refreshed])
+        .on('GET /admin/x', (call) => (call.headers.Authorization === 'Bearer auth-other' ? [200, { data: 'x' }] : [...expired]))
+
+      const pending = apiClient.get('/admin/x')
+      await vi.waitFor(() => expect(api.callsTo('GET /admin/x')).toHaveLength(1))
+      // The other tab stores its new session, then lets go of the lock.
+      const saved = JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? '{}')
+      saved.state.user.authToken = 'auth-other'
+      localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(saved))
+      finishOther()
+      await otherTab
+
+      expect((await pending).data.data).toBe('x')
+      expect(api.callsTo('POST /v1/common/refreshToken')).toHaveLength(0)
+      expect(api.callsTo('GET /admin/x')[1].headers.Authorization).toBe('Bearer auth-other')
+      expect(useSession.getState().user?.authToken).toBe('auth-other')
+    })
   })
 
   it('logs out when the refresh fails', async () => {

@@ -1,11 +1,15 @@
 import { apiClient, type ApiEnvelope } from '../../../lib/api-client'
 
 export interface LogoutBody {
-  refreshToken: string
+  /** Only a session from before cookie mode holds it; otherwise the access token names the session. */
+  refreshToken?: string
 }
 
-/** POST /admin-login/logout: revokes the refresh token family. The caller ends the session whatever happens. */
-export async function logout(body: LogoutBody): Promise<ApiEnvelope<unknown>> {
+/**
+ * POST /admin-login/logout: ends the session (its access token at once) and clears the
+ * refresh cookie. The caller ends the session whatever happens.
+ */
+export async function logout(body: LogoutBody = {}): Promise<ApiEnvelope<unknown>> {
   const res = await apiClient.post<ApiEnvelope<unknown>>('/admin-login/logout', body, {
     skipAuthRefresh: true,
     skipErrorToast: true,
