@@ -79,6 +79,7 @@ async fn main() -> anyhow::Result<()> {
     let bff_cfg = bff::config::Config {
         public_url: public_url.clone(),
         web_dir: Some(web_dir),
+        trusted_proxies: env("TRUSTED_PROXIES").unwrap_or_default(),
         request_timeout_secs: env("REQUEST_TIMEOUT_SECS").and_then(|v| v.parse().ok()).unwrap_or(60),
         grpc_connections: env("GRPC_CONNECTIONS").and_then(|v| v.parse().ok()).unwrap_or(bff::config::GRPC_CONNECTIONS),
         ..bff::config::Config::local(format!("http://127.0.0.1:{}", identity.port), format!("http://127.0.0.1:{}", catalogue.port), jwt_secret, data.join("media"))
