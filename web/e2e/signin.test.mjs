@@ -115,6 +115,16 @@ step(env, 'logout from the account menu ends the session', async () => {
   }
   const session = await storedSession(env.page)
   assert.ok(session?.state?.user?.authToken, 'a session is stored while signed in')
+  // The refresh token is not stored where scripts reach: only in an HttpOnly cookie, which
+  // Chromium keeps although it is Secure, 127.0.0.1 being a secure context.
+  assert.equal(session.state.user.refreshToken, undefined, 'no refresh token in localStorage')
+  const [cookie] = (await env.context.cookies()).filter((c) => c.name === 'gc_refresh')
+  assert.ok(cookie, 'the refresh cookie is kept')
+  assert.deepEqual(
+    { path: cookie.path, httpOnly: cookie.httpOnly, secure: cookie.secure, sameSite: cookie.sameSite },
+    { path: '/v1/common/refreshToken', httpOnly: true, secure: true, sameSite: 'Strict' },
+  )
+  assert.equal(await env.page.evaluate(() => document.cookie.includes('gc_refresh')), false, 'no script reads it')
 
   await accountMenu(env.page, 'Logout')
   await expectPath(env.page, '/signin')
@@ -131,11 +141,41 @@ step(env, 'logout from the account menu ends the session', async () => {
   await env.page.goto('/nowhere')
   await expectPath(env.page, '/signin')
 
-  // The refresh token of the ended session is revoked.
+  // The ended session's refresh token and access token are both refused, and the cookie is gone.
+  assert.equal((await env.context.cookies()).filter((c) => c.name === 'gc_refresh').length, 0, 'logout clears the cookie')
   const refresh = await fetch(`${env.baseURL}/v1/common/refreshToken`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ token: session.state.user.refreshToken }),
+    headers: { 'Content-Type': 'application/json', Cookie: `gc_refresh=${cookie.value}` },
+    body: '{}',
   })
   assert.equal(refresh.status, 401, 'the refresh token no longer works after logout')
+  const list = await fetch(`${env.baseURL}/admin/sub-admin/subAdminList`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${session.state.user.authToken}` },
+    body: '{}',
+  })
+  assert.equal(list.status, 401, 'the access token ends with the session, not at its expiry')
+})
+
+step(env, 'the console works under its Content-Security-Policy and sends no referrer', async () => {
+  const page = await newPage(env)
+  const violations = []
+  page.on('console', (m) => {
+    if (/Content Security Policy|Refused to/i.test(m.text())) violations.push(m.text())
+  })
+  const res = await page.goto('/signin')
+  const headers = res.headers()
+  assert.match(headers['content-security-policy'], /default-src 'self'; script-src 'self';/)
+  assert.match(headers['content-security-policy'], /frame-ancestors 'none'/)
+  assert.equal(headers['referrer-policy'], 'no-referrer')
+  assert.equal(headers['x-content-type-options'], 'nosniff')
+  assert.equal(await page.locator('meta[name="referrer"]').getAttribute('content'), 'no-referrer')
+  assert.equal(await page.locator('script:not([src])').count(), 0, 'no inline script')
+  await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD)
+  await expectPath(page, '/dashboard')
+  await expectText(page, 'Welcome, Main Admin')
+  await page.goto('/sub_admin')
+  await page.getByRole('table').waitFor({ state: 'visible' })
+  await page.screenshot({ path: 'test-results/csp-sub-admin.png' })
+  assert.deepEqual(violations, [], 'nothing was refused by the policy')
 })
