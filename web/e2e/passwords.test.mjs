@@ -101,7 +101,8 @@ step(env, 'change password from the account menu', async () => {
   const page = await newPage(env)
   await page.goto('/signin')
   await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD)
-  const before = await storedSession(page)
+  const [refreshCookie] = (await page.context().cookies()).filter((c) => c.name === 'gc_refresh')
+  assert.ok(refreshCookie, 'signed in with the refresh cookie')
 
   await accountMenu(page, 'Change Password')
   await expectPath(page, '/change_password')
@@ -145,11 +146,11 @@ step(env, 'change password from the account menu', async () => {
   await page.getByRole('button', { name: 'Sign In' }).waitFor({ state: 'visible' })
   assert.ok(!(await storedSession(page))?.state?.user, 'the session ended')
 
-  // The tokens of the old session are revoked.
+  // The tokens of the old session are revoked (the refresh token was in the console's cookie).
   const refresh = await fetch(`${env.baseURL}/v1/common/refreshToken`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ token: before.state.user.refreshToken }),
+    headers: { 'Content-Type': 'application/json', Cookie: `gc_refresh=${refreshCookie.value}` },
+    body: '{}',
   })
   assert.equal(refresh.status, 401)
 
