@@ -86,7 +86,7 @@ export async function eventually(check, { timeout = WAIT, interval = 100, what =
 }
 
 /** Starts the embedded console; resolves once GET /healthz answers 200. */
-export async function startConsole() {
+export async function startConsole(settings = {}) {
   const bin = consoleBinary()
   if (!existsSync(bin)) {
     throw new Error(`No console binary at ${bin}: run 'cargo build --bin giving-console' (or set GC_BIN)`)
@@ -110,6 +110,7 @@ export async function startConsole() {
     WEB_DIR: webDir,
     PUBLIC_URL: baseURL,
     RUST_LOG: env.RUST_LOG ?? 'warn',
+    ...settings,
   })
   const log = createWriteStream(join(dataDir, 'console.log'))
   const child = spawn(bin, [], { env, stdio: ['ignore', 'pipe', 'pipe'] })
@@ -167,13 +168,14 @@ export async function launchBrowser() {
 
 /**
  * One console and one browser for the calling test file. Returns a live object whose fields
- * (baseURL, dataDir, browser, page, context) are filled in by the `before` hook.
+ * (baseURL, dataDir, browser, page, context) are filled in by the `before` hook. `settings`
+ * are environment variables of the console (e.g. a short ACCESS_TOKEN_TTL_SECS).
  */
-export function setupConsole(name) {
+export function setupConsole(name, settings = {}) {
   const env = { name, baseURL: '', dataDir: '', browser: null, context: null, page: null, requests: [] }
   before(async () => {
     mkdirSync(RESULTS_DIR, { recursive: true })
-    Object.assign(env, await startConsole())
+    Object.assign(env, await startConsole(settings))
     env.browser = await launchBrowser()
     await newPage(env)
   })

@@ -1,0 +1,72 @@
+/**
+ * Two tabs of one browser share one session: when its access token expires, both tabs
+ * need a new one at once, and the refresh token (an HttpOnly cookie) must be spent once
+ * only: a second spend would be taken for a stolen token and end the session. The tabs
+ * take turns through a Web Lock and the second reuses the token the first stored.
+ */
+import assert from 'node:assert/strict'
+import { ADMIN_EMAIL, ADMIN_PASSWORD, eventually, expectPath, newPage, signIn, step, setupConsole } from './harness.mjs'
+
+const TTL_SECS = 3
+const env = setupConsole('tabs', { ACCESS_TOKEN_TTL_SECS: String(TTL_SECS) })
+
+/** Answers of one path seen by a page, by status. */
+function watch(page, pathname) {
+  const seen = []
+  page.on('response', (res) => {
+    if (new URL(res.url()).pathname === pathname) seen.push(res.status())
+  })
+  return seen
+}
+
+step(env, 'two tabs whose access token expired refresh it once and both stay signed in', async () => {
+  const first = await newPage(env)
+  await first.goto('/signin')
+  await signIn(first, ADMIN_EMAIL, ADMIN_PASSWORD)
+  const second = await env.context.newPage()
+  await second.goto('/sub_admin')
+  await second.getByRole('table').waitFor({ state: 'visible' })
+  await first.goto('/sub_admin')
+  await first.getByRole('table').waitFor({ state: 'visible' })
+
+  const refreshes = [watch(first, '/v1/common/refreshToken'), watch(second, '/v1/common/refreshToken')]
+  const lists = [watch(first, '/admin/sub-admin/subAdminList'), watch(second, '/admin/sub-admin/subAdminList')]
+  // Wait until the stored access token is refused as expired (a state, polled).
+  const token = await first.evaluate(() => JSON.parse(localStorage.getItem('giving-console-session')).state.user.authToken)
+  await eventually(
+    async () => {
+      const r = await fetch(`${env.baseURL}/admin/sub-admin/subAdminList`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+        body: '{}',
+      })
+      return r.status === 403
+    },
+    { timeout: (TTL_SECS + 5) * 1000, interval: 200, what: 'the access token to expire' },
+  )
+
+  // Both tabs ask for their list at the same time; a refresh is held until both were
+  // refused, so the tabs really need a new token together.
+  await env.context.route('**/v1/common/refreshToken', async (route) => {
+    await eventually(() => lists.every((l) => l.includes(403)), { what: 'both tabs refused as expired' })
+    await route.continue()
+  })
+  await Promise.all([first.reload(), second.reload()])
+  for (const page of [first, second]) {
+    await page.getByRole('table').waitFor({ state: 'visible' })
+    await expectPath(page, '/sub_admin')
+  }
+  await eventually(() => lists.every((l) => l.includes(200)), { what: 'both lists answered' })
+  const all = refreshes.flat()
+  assert.equal(all.length, 1, `one refresh for both tabs (saw ${JSON.stringify(refreshes)})`)
+  assert.deepEqual(all, [200])
+  // The session is alive: the stored token works.
+  const fresh = await second.evaluate(() => JSON.parse(localStorage.getItem('giving-console-session')).state.user.authToken)
+  assert.notEqual(fresh, token)
+  const r = await fetch(`${env.baseURL}/admin/sub-admin/subAdminList`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${fresh}` },
+    body: '{}',
+  })
+  assert.equal(r.status, 200)
+})
