@@ -14,6 +14,8 @@ pub trait Cache: Send + Sync + 'static {
     /// Several keys in one round trip, answered in order.
     async fn get_many(&self, keys: &[String]) -> anyhow::Result<Vec<Option<String>>>;
     async fn set(&self, key: &str, value: &str, ttl: Duration) -> anyhow::Result<()>;
+    /// Sets `key` only when it holds nothing (never overwrites a newer value).
+    async fn add(&self, key: &str, value: &str, ttl: Duration) -> anyhow::Result<()>;
     async fn del(&self, key: &str) -> anyhow::Result<()>;
     async fn ping(&self) -> bool;
 }
@@ -48,6 +50,14 @@ impl Cache for MemoryCache {
             m.retain(|_, (_, exp)| *exp > now);
         }
         m.insert(key.to_string(), (value.to_string(), Instant::now() + ttl));
+        Ok(())
+    }
+    async fn add(&self, key: &str, value: &str, ttl: Duration) -> anyhow::Result<()> {
+        let mut m = self.0.lock().expect("cache lock");
+        let now = Instant::now();
+        if !m.get(key).is_some_and(|(_, exp)| *exp > now) {
+            m.insert(key.to_string(), (value.to_string(), now + ttl));
+        }
         Ok(())
     }
     async fn del(&self, key: &str) -> anyhow::Result<()> {
@@ -91,6 +101,11 @@ impl Cache for RedisCache {
         let _: () = redis::cmd("SET").arg(key).arg(value).arg("PX").arg(ttl.as_millis() as u64).query_async(&mut c).await?;
         Ok(())
     }
+    async fn add(&self, key: &str, value: &str, ttl: Duration) -> anyhow::Result<()> {
+        let mut c = self.conn.clone();
+        let _: Option<String> = redis::cmd("SET").arg(key).arg(value).arg("NX").arg("PX").arg(ttl.as_millis() as u64).query_async(&mut c).await?;
+        Ok(())
+    }
     async fn del(&self, key: &str) -> anyhow::Result<()> {
         let mut c = self.conn.clone();
         let _: () = redis::cmd("DEL").arg(key).query_async(&mut c).await?;
@@ -115,6 +130,9 @@ mod tests {
         assert_eq!(c.get("a").await.unwrap(), None);
         c.set("b", "2", Duration::from_secs(5)).await.unwrap();
         assert_eq!(c.get_many(&["a".into(), "b".into()]).await.unwrap(), vec![None, Some("2".to_string())]);
+        c.add("b", "3", Duration::from_secs(5)).await.unwrap();
+        c.add("c", "4", Duration::from_secs(5)).await.unwrap();
+        assert_eq!(c.get_many(&["b".into(), "c".into()]).await.unwrap(), vec![Some("2".to_string()), Some("4".to_string())]);
         c.del("b").await.unwrap();
         assert_eq!(c.get("b").await.unwrap(), None);
     }
@@ -131,7 +149,11 @@ mod tests {
         assert_eq!(c.get(&key).await.unwrap(), None);
         c.set(&key, "w", Duration::from_secs(5)).await.unwrap();
         let missing = format!("test:{}", common::new_id());
-        assert_eq!(c.get_many(&[key.clone(), missing]).await.unwrap(), vec![Some("w".to_string()), None]);
+        assert_eq!(c.get_many(&[key.clone(), missing.clone()]).await.unwrap(), vec![Some("w".to_string()), None]);
+        c.add(&key, "x", Duration::from_secs(5)).await.unwrap();
+        c.add(&missing, "y", Duration::from_secs(5)).await.unwrap();
+        assert_eq!(c.get_many(&[key.clone(), missing.clone()]).await.unwrap(), vec![Some("w".to_string()), Some("y".to_string())]);
+        c.del(&missing).await.unwrap();
         c.del(&key).await.unwrap();
         assert_eq!(c.get(&key).await.unwrap(), None);
         assert!(c.ping().await);

@@ -169,7 +169,12 @@ impl Inner {
             self.cache_put(&keys[0], &json).await;
             self.remember(keys[0].clone(), json, p.clone());
         }
-        self.cache_put(&keys[1], if ended { SESSION_ENDED } else { SESSION_LIVE }).await;
+        if ended {
+            self.cache_put(&keys[1], SESSION_ENDED).await;
+        } else if let Err(e) = self.cache.add(&keys[1], SESSION_LIVE, self.settings.principal_ttl).await {
+            // Added, never set: a sign-out marked while identity was being asked stays.
+            tracing::warn!(error = %format!("{e:#}"), "cache write failed");
+        }
         Ok((p, ended))
     }
 
