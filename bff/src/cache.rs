@@ -55,7 +55,7 @@ impl Cache for MemoryCache {
     async fn add(&self, key: &str, value: &str, ttl: Duration) -> anyhow::Result<()> {
         let mut m = self.0.lock().expect("cache lock");
         let now = Instant::now();
-        if !m.get(key).is_some_and(|(_, exp)| *exp > now) {
+        if m.get(key).is_none_or(|(_, exp)| *exp <= now) {
             m.insert(key.to_string(), (value.to_string(), now + ttl));
         }
         Ok(())
