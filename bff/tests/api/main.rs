@@ -2,6 +2,7 @@
 
 mod auth;
 mod charity;
+mod escalation;
 mod helpers;
 mod media;
 mod platform;
