@@ -17,5 +17,7 @@ mod login;
 mod passwords;
 #[path = "store/sessions.rs"]
 mod sessions;
+#[path = "store/sub_admin_access.rs"]
+mod sub_admin_access;
 #[path = "store/sub_admins.rs"]
 mod sub_admins;

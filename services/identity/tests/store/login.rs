@@ -53,7 +53,7 @@ async fn sign_in_ignores_the_case_and_surrounding_spaces_of_the_email(id: Identi
 
 async fn a_sub_admin_cannot_sign_in_through_the_nonprofit_path(id: Identity) {
     let granted = grants(&[("/donor", &["view", "status"]), ("/dashboard", &["view"])]);
-    let (user, _) = id.create_sub_admin(input("Sam", "Sub", "sam@example.org", SUB_PASSWORD, granted)).await.unwrap();
+    let (user, _) = id.create_sub_admin(&as_admin(&id).await, input("Sam", "Sub", "sam@example.org", SUB_PASSWORD, granted)).await.unwrap();
     assert_bad_credentials(id.login("sam@example.org", SUB_PASSWORD, true, IP).await);
     let session = id.login("sam@example.org", SUB_PASSWORD, false, IP).await.unwrap();
     assert_eq!(session.user.id, user.id);
@@ -95,7 +95,7 @@ async fn a_nonprofit_admin_signs_in_only_through_the_nonprofit_path(id: Identity
 
 async fn an_inactive_sub_admin_is_forbidden_to_sign_in(id: Identity) {
     let user = sub_admin(&id, "Ida", "Idle", "ida@example.org").await;
-    id.set_sub_admin_status(&user.id, false).await.unwrap();
+    id.set_sub_admin_status(&as_admin(&id).await, &user.id, false).await.unwrap();
     match id.login("ida@example.org", SUB_PASSWORD, false, IP).await {
         Err(Error::Forbidden(m)) => assert_eq!(m, "Your account is inactive. Please contact the administrator."),
         other => panic!("expected Forbidden, got {other:?}"),
@@ -104,7 +104,7 @@ async fn an_inactive_sub_admin_is_forbidden_to_sign_in(id: Identity) {
     assert_bad_credentials(id.login("ida@example.org", "Wrong#Pass1", false, IP).await);
     assert_eq!(count(&id, "SELECT COUNT(*) FROM refresh_tokens", &[]).await, 0);
 
-    id.set_sub_admin_status(&user.id, true).await.unwrap();
+    id.set_sub_admin_status(&as_admin(&id).await, &user.id, true).await.unwrap();
     id.login("ida@example.org", SUB_PASSWORD, false, IP).await.unwrap();
 }
 
