@@ -5,6 +5,7 @@ mod charity;
 mod escalation;
 mod helpers;
 mod media;
+mod permission_matrix;
 mod platform;
 mod sub_admin;
 mod terms;
