@@ -111,26 +111,27 @@ fn token(keys: &Keys, sub: &str, typ: &str, exp_from_now: i64) -> String {
 async fn asks(e: &Entry, served: bool, subs: &mut SubAdmins<'_>, t: &Tokens) -> Vec<Ask> {
     let mut out = Vec::new();
     let rule = e.rule;
-    let mut ask = |who: &str, token: Option<&str>, id: &str, expect: Expect| {
-        let expect = if served { expect } else { Expect::Unserved };
-        out.push(Ask { method: e.method.clone(), path: fill(e.path, id), who: who.into(), token: token.map(str::to_string), expect });
-    };
-    let public = rule.access == Access::Public;
-    let guarded = |refusal: Expect| if public { Expect::Allowed } else { refusal };
-    ask("no token", None, NOTHING, guarded(UNAUTHORIZED));
-    ask("garbage token", Some("garbage"), NOTHING, guarded(UNAUTHORIZED));
-    ask("token of another key", Some(&t.foreign), NOTHING, guarded(UNAUTHORIZED));
-    ask("expired token", Some(&t.expired), NOTHING, guarded(EXPIRED));
-    ask("main admin", Some(&t.admin), NOTHING, Expect::Allowed);
-    let npo = |id: &str| match rule.nonprofit {
-        _ if public => Expect::Allowed,
-        Nonprofit::Allowed => Expect::Allowed,
-        Nonprofit::OwnOnly if id == OWN => Expect::Allowed,
-        Nonprofit::OwnOnly | Nonprofit::Never => FORBIDDEN,
-    };
-    ask("nonprofit admin, own", Some(&t.npo), OWN, npo(OWN));
-    ask("nonprofit admin, another's", Some(&t.npo), OTHER, npo(OTHER));
-    drop(ask);
+    {
+        let mut ask = |who: &str, token: Option<&str>, id: &str, expect: Expect| {
+            let expect = if served { expect } else { Expect::Unserved };
+            out.push(Ask { method: e.method.clone(), path: fill(e.path, id), who: who.into(), token: token.map(str::to_string), expect });
+        };
+        let public = rule.access == Access::Public;
+        let guarded = |refusal: Expect| if public { Expect::Allowed } else { refusal };
+        ask("no token", None, NOTHING, guarded(UNAUTHORIZED));
+        ask("garbage token", Some("garbage"), NOTHING, guarded(UNAUTHORIZED));
+        ask("token of another key", Some(&t.foreign), NOTHING, guarded(UNAUTHORIZED));
+        ask("expired token", Some(&t.expired), NOTHING, guarded(EXPIRED));
+        ask("main admin", Some(&t.admin), NOTHING, Expect::Allowed);
+        let npo = |id: &str| match rule.nonprofit {
+            _ if public => Expect::Allowed,
+            Nonprofit::Allowed => Expect::Allowed,
+            Nonprofit::OwnOnly if id == OWN => Expect::Allowed,
+            Nonprofit::OwnOnly | Nonprofit::Never => FORBIDDEN,
+        };
+        ask("nonprofit admin, own", Some(&t.npo), OWN, npo(OWN));
+        ask("nonprofit admin, another's", Some(&t.npo), OTHER, npo(OTHER));
+    }
     let mut subs_asks: Vec<(String, Grants, Expect)> = Vec::new();
     match rule.access {
         Access::Public | Access::SignedIn => {
