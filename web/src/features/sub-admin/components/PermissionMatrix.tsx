@@ -2,8 +2,8 @@
  * The permission matrix of the sub-admin form: one row per module of proto/modules.json,
  * one column per grantable action. A row offers a checkbox only for the actions its module
  * offers; other cells stay empty. Works as an antd form control (value / onChange).
- * Actions the user may not grant (`grantable`) show as they are, disabled, and no control
- * changes them; modules left out of `modules` keep their value untouched.
+ * Actions the user may not grant (`grantable`) are left out, or shown checked and disabled
+ * when held, and no control changes them; modules left out of `modules` keep their value.
  */
 import { useMemo } from 'react'
 import { Checkbox, Table, Typography } from 'antd'
@@ -96,7 +96,8 @@ export function PermissionMatrix({
       key: action,
       align: 'center' as const,
       render: (_: unknown, mod: ModuleDef) =>
-        mod.actions.includes(action) ? (
+        // An action the user may not grant is shown only when the sub-admin holds it.
+        mod.actions.includes(action) && (grantable(mod.slug, action) || granted.get(mod.slug)?.has(action)) ? (
           <Checkbox
             aria-label={`${mod.title}: ${action}`}
             checked={granted.get(mod.slug)?.has(action) ?? false}
