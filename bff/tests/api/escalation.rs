@@ -142,3 +142,16 @@ async fn a_nonprofit_admin_never_reaches_the_sub_admin_calls() {
     assert_eq!(permissions_of(&app, &t, &id).await, json!([["/donor", ["view"]]]));
     app.login("some@example.org", "secret12").await.expect(200);
 }
+
+#[tokio::test]
+async fn a_nonprofit_admin_cannot_onboard_even_its_own_nonprofit() {
+    let app = spawn().await;
+    let own = "0000000000000000000000a1";
+    app.identity.create_charity_admin("npo@example.org", "secret12", "Nia", "Owner", own).await.unwrap();
+    let npo = app.token_of("/admin-login/charityLogin", "npo@example.org").await;
+    let r = app.patch(&format!("/admin/charity/update/{own}"), Some(&npo), json!({ "onboard": true })).await.expect(403);
+    assert_eq!(r.code(), "FORBIDDEN");
+    // Without the flag the door opens (the nonprofit does not exist: 400 or 404, never 403).
+    let r = app.patch(&format!("/admin/charity/update/{own}"), Some(&npo), json!({})).await;
+    assert!(![401, 403].contains(&r.status.as_u16()), "{}", r.body);
+}
