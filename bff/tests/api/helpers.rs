@@ -81,6 +81,8 @@ pub async fn spawn_full(
         max_failures_per_account: 5,
         max_failures_per_address: 50,
         lockout_secs: 900,
+        console_url: "http://console.test".into(),
+        invite_ttl_secs: 7 * 86400,
     };
     tune(&mut cfg);
     let bus = common::bus::from_url(None).await.unwrap();
