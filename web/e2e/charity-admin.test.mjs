@@ -61,10 +61,11 @@ async function ensureSetup() {
   return setup
 }
 
-/** Screenshots of the page at each size, named `<name>-<width>x<height>.png`. */
+/** Screenshots of the page opened at each size (as on that screen), named `<name>-<width>x<height>.png`. */
 async function screenshots(page, name, ready) {
   for (const size of SIZES) {
     await page.setViewportSize(size)
+    await page.reload()
     await ready()
     await page.screenshot({ path: join(RESULTS_DIR, `${name}-${size.width}x${size.height}.png`), fullPage: true })
   }
