@@ -5,7 +5,7 @@
 
 use crate::error::{Error, Result};
 use crate::service::Identity;
-use crate::store::{self, CHARITY_ADMIN, User};
+use crate::store::{self, CHARITY_ADMIN, Link, User};
 use crate::tokens;
 use crate::validate::{Check, Email, password_rules};
 use common::bus::{Event, EventHandler};
@@ -110,8 +110,8 @@ impl Identity {
                 user.first_name
             ),
         };
-        end_invitations(tx, &user.id).await?;
-        insert_invitation(tx, &tokens::hash_token(&token), &user.id, expires_at).await?;
+        store::end_links(tx, Link::Invitation, &user.id).await?;
+        store::insert_link(tx, Link::Invitation, &tokens::hash_token(&token), &user.id, expires_at).await?;
         store::insert_mail(tx, &mail).await?;
         tracing::info!(user = %user.id, charity = %contact.charity_id, "nonprofit admin invited");
         Ok(Some(Sent { user, expires_at }))
@@ -128,12 +128,12 @@ impl Identity {
         check.done()?;
         let hash = crate::password::hash(new).await?;
         let mut tx = self.db.begin_write().await?;
-        let Some(user_id) = take_invitation(&mut tx, &tokens::hash_token(token.trim())).await? else {
+        let Some(user_id) = store::take_link(&mut tx, Link::Invitation, &tokens::hash_token(token.trim())).await? else {
             return Err(Error::field("token", INVALID_LINK));
         };
         store::set_password(&mut tx, &user_id, &hash).await?;
         store::revoke_user_tokens(&mut tx, &user_id).await?;
-        end_invitations(&mut tx, &user_id).await?;
+        store::end_links(&mut tx, Link::Invitation, &user_id).await?;
         tx.commit().await?;
         Ok(())
     }
@@ -182,38 +182,4 @@ impl EventHandler for Invitations {
         tx.commit().await?;
         Ok(())
     }
-}
-
-async fn insert_invitation(c: &mut AnyConnection, hash: &str, user_id: &str, expires_at: i64) -> sqlx::Result<()> {
-    sqlx::query("INSERT INTO invitations (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)")
-        .bind(hash)
-        .bind(user_id)
-        .bind(common::now_ms())
-        .bind(expires_at)
-        .execute(c)
-        .await?;
-    Ok(())
-}
-
-/// Ends every unused link of an account.
-async fn end_invitations(c: &mut AnyConnection, user_id: &str) -> sqlx::Result<()> {
-    sqlx::query("UPDATE invitations SET used_at = $1 WHERE user_id = $2 AND used_at IS NULL")
-        .bind(common::now_ms())
-        .bind(user_id)
-        .execute(c)
-        .await?;
-    Ok(())
-}
-
-/// Takes an invitation (single use): answers its account when it was valid and unused.
-async fn take_invitation(c: &mut AnyConnection, hash: &str) -> sqlx::Result<Option<String>> {
-    let r = sqlx::query("UPDATE invitations SET used_at = $1 WHERE token_hash = $2 AND used_at IS NULL AND expires_at > $1")
-        .bind(common::now_ms())
-        .bind(hash)
-        .execute(&mut *c)
-        .await?;
-    if r.rows_affected() != 1 {
-        return Ok(None);
-    }
-    sqlx::query_scalar("SELECT user_id FROM invitations WHERE token_hash = $1").bind(hash).fetch_optional(c).await
 }
