@@ -138,6 +138,9 @@ pub fn table() -> Vec<Entry> {
         POST "/admin/charity/import" => Grant(&[(CHARITY, "delete")]);
         POST "/admin/charity/import/{importId}/apply" => Grant(&[(CHARITY, "delete")]);
         GET "/admin/payment-method/findPaymentMethodbyCharity/{id}" => Grant(&[(CHARITY, "any"), (NEW_CHARITY, "view")]), OwnOnly;
+        // Nonprofit-admin invitations
+        POST "/admin/charity/inviteAdmin/{id}" => MainAdmin;
+        POST "/admin-login/setPassword" => Public;
         POST "/admin/common/list" => SignedIn;
         // Communities and posts
         POST "/admin/admin-community/create" => Grant(&[(COMMUNITY, "add")]);

@@ -48,6 +48,8 @@ async fn a_request_trace_reaches_the_event_consumer() {
         max_failures_per_account: 5,
         max_failures_per_address: 50,
         lockout_secs: 900,
+        console_url: "http://console.test".into(),
+        invite_ttl_secs: 86400,
     };
     let bus = Arc::new(common::bus::InProcessBus::new());
     let consumer = Arc::new(Consumer::default());

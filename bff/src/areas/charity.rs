@@ -115,7 +115,7 @@ async fn update(State(state): State<AppState>, Extension(caller): Extension<Call
     if b.onboard && caller.admin_type == identity::store::CHARITY_ADMIN {
         return Err(ApiError::forbidden());
     }
-    let req = pb::UpdateCharityRequest { id, input: Some(b.input), onboard: b.onboard };
+    let req = pb::UpdateCharityRequest { id, input: Some(b.input), onboard: b.onboard, caller: Some(caller.to_pb()) };
     let c = retry(|| async { state.catalogue().update_charity(req.clone()).await }).await?.into_inner();
     ok("Nonprofit updated successfully", c)
 }

@@ -62,6 +62,8 @@ async fn main() -> anyhow::Result<()> {
         max_failures_per_account: env("LOGIN_MAX_FAILURES_PER_ACCOUNT").and_then(|v| v.parse().ok()).unwrap_or(5),
         max_failures_per_address: env("LOGIN_MAX_FAILURES_PER_ADDRESS").and_then(|v| v.parse().ok()).unwrap_or(20),
         lockout_secs: 900,
+        console_url: public_url.clone(),
+        invite_ttl_secs: env("INVITE_TOKEN_TTL_SECS").and_then(|v| v.parse().ok()).unwrap_or(7 * 86400),
     };
     let identity = identity::app::start(&identity_cfg, "127.0.0.1:0", bus.clone(), shutdown.clone()).await?;
 

@@ -2,6 +2,7 @@
 
 mod auth;
 mod charity;
+mod charity_admin;
 mod escalation;
 mod helpers;
 mod media;

@@ -170,4 +170,23 @@ impl Rpc for Identity {
         }
         Ok(Response::new(places(l.cities(id).iter().map(|c| (c.id, c.name.as_str(), "")))))
     }
+
+    async fn invite_charity_admin(&self, r: Request<pb::InviteCharityAdminRequest>) -> R<pb::Invitation> {
+        let r = r.into_inner();
+        let contact = crate::invitation::Contact {
+            charity_id: r.charity_id,
+            charity_name: r.charity_name,
+            email: r.email,
+            first_name: r.first_name,
+            last_name: r.last_name,
+        };
+        let sent = self.invite_charity_admin(&r.caller.unwrap_or_default(), &contact, &r.console_url).await?;
+        Ok(Response::new(pb::Invitation { user_id: sent.user.id, email: sent.user.email, expires_at: sent.expires_at }))
+    }
+
+    async fn accept_invitation(&self, r: Request<pb::AcceptInvitationRequest>) -> R<pb::Empty> {
+        let r = r.into_inner();
+        self.accept_invitation(&r.token, &r.new_password).await?;
+        Ok(Response::new(pb::Empty {}))
+    }
 }

@@ -33,6 +33,10 @@ pub struct Settings {
     pub smtp_url: Option<String>,
     pub mail_from: String,
     pub mail_dir: Option<PathBuf>,
+    /// Where people reach the console: invitation links sent on an event point there.
+    pub console_url: String,
+    /// Nonprofit-admin invitation link lifetime, seconds.
+    pub invite_ttl_secs: i64,
 }
 
 impl Settings {
@@ -49,6 +53,8 @@ impl Settings {
             smtp_url: None,
             mail_from: "Giving Console <no-reply@giving-console.local>".into(),
             mail_dir: None,
+            console_url: "http://127.0.0.1:8080".into(),
+            invite_ttl_secs: 7 * 86400,
         }
     }
 }

@@ -9,6 +9,8 @@ mod support;
 
 #[path = "store/bootstrap.rs"]
 mod bootstrap;
+#[path = "store/invitations.rs"]
+mod invitations;
 #[path = "store/listing.rs"]
 mod listing;
 #[path = "store/login.rs"]

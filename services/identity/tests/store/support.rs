@@ -278,9 +278,14 @@ pub async fn mails_to(id: &Identity, to: &str) -> Vec<store::Mail> {
 
 /// The token of the first `/reset_password/<token>` link in a text.
 pub fn reset_token_in(text: &str) -> String {
-    let start = text.find("/reset_password/").expect("a reset link") + "/reset_password/".len();
+    token_in(text, "/reset_password/")
+}
+
+/// The token of the first `<route><token>` link in a text (reset and invitation links).
+pub fn token_in(text: &str, route: &str) -> String {
+    let start = text.find(route).unwrap_or_else(|| panic!("a {route} link in {text}")) + route.len();
     let token: String = text[start..].chars().take_while(char::is_ascii_hexdigit).collect();
-    assert_eq!(token.len(), 64, "a reset token is 32 random bytes in hex: {text}");
+    assert_eq!(token.len(), 64, "a link token is 32 random bytes in hex: {text}");
     token
 }
 
