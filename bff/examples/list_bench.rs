@@ -298,6 +298,8 @@ async fn main() -> anyhow::Result<()> {
                 throttle_window_secs: 900,
                 forgot_per_email: 3,
                 forgot_per_address: 50,
+                console_url: "http://127.0.0.1:8080".into(),
+                invite_ttl_secs: 86400,
             };
             let identity = identity::app::start(&identity_cfg, "127.0.0.1:0", bus.clone(), shutdown.clone()).await?;
             let state = bff::config::Config::local(format!("http://127.0.0.1:{}", identity.port), format!("http://127.0.0.1:{}", catalogue.port), SECRET.into(), dir.join("media"))

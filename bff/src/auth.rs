@@ -1,11 +1,13 @@
 //! Authentication and authorisation of every request, in one middleware driven by
-//! the permission table: the route's template and method give its access rule.
+//! the permission table: the route's template and method give its rule, and the path's
+//! `{id}` decides a nonprofit admin's own-only entries. Handlers check no roles.
 
 use crate::error::ApiError;
-use crate::permissions::{self, Access};
+use crate::permissions::{self, Access, Rule};
 use crate::state::{AppState, Principal};
 use std::sync::Arc;
-use axum::extract::{MatchedPath, Request, State};
+use axum::RequestExt;
+use axum::extract::{MatchedPath, RawPathParams, Request, State};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use identity::tokens::TokenError;
@@ -81,7 +83,7 @@ pub async fn authorize(State(state): State<AppState>, mut req: Request, next: Ne
     let Some(path) = req.extensions().get::<MatchedPath>().map(|p| p.as_str().to_string()) else {
         return next.run(req).await;
     };
-    let Some(access) = permissions::lookup().get(&(req.method().clone(), path.as_str())).copied() else {
+    let Some(rule) = permissions::lookup().get(&(req.method().clone(), path.as_str())).copied() else {
         // Infrastructure routes (health, docs) are outside the table.
         if path.starts_with("/healthz") || path.starts_with("/readyz") || path.starts_with("/api-docs") || path == "/metrics" {
             return next.run(req).await;
@@ -99,11 +101,15 @@ pub async fn authorize(State(state): State<AppState>, mut req: Request, next: Ne
         tracing::error!(%path, "route missing from the permission table");
         return ApiError::forbidden().into_response();
     };
-    if access == Access::Public {
+    if rule.access == Access::Public {
         return next.run(req).await;
     }
     let token = bearer(req.headers()).map(str::to_string);
-    match caller(&state, token.as_deref(), access).await {
+    let path_id = match req.extract_parts::<RawPathParams>().await {
+        Ok(params) => params.iter().find(|(name, _)| *name == "id").map(|(_, v)| v.to_string()),
+        Err(e) => return e.into_response(),
+    };
+    match caller(&state, token.as_deref(), rule, path_id.as_deref()).await {
         Ok(principal) => {
             let peer = req.extensions().get::<axum::extract::ConnectInfo<std::net::SocketAddr>>().map(|c| c.0);
             let address = peer.map(|p| client_address(&state.settings, req.headers(), p)).unwrap_or_default();
@@ -121,7 +127,7 @@ pub fn bearer(headers: &axum::http::HeaderMap) -> Option<&str> {
     (!t.is_empty()).then_some(t)
 }
 
-async fn caller(state: &AppState, token: Option<&str>, access: Access) -> Result<Arc<Principal>, ApiError> {
+async fn caller(state: &AppState, token: Option<&str>, rule: Rule, path_id: Option<&str>) -> Result<Arc<Principal>, ApiError> {
     let token = token.ok_or_else(|| ApiError::unauthorized("Please sign in to continue"))?;
     let claims = state.keys.verify(token).map_err(|e| match e {
         TokenError::Expired => ApiError::token_expired(),
@@ -140,7 +146,7 @@ async fn caller(state: &AppState, token: Option<&str>, access: Access) -> Result
     if p.session_version != claims.sv {
         return Err(ApiError::unauthorized("Your session has ended. Please sign in again."));
     }
-    if !permissions::allows(access, &p.admin_type, &p.grants) {
+    if !permissions::allows(rule, &p, path_id) {
         return Err(ApiError::forbidden());
     }
     Ok(p)

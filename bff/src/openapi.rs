@@ -1,7 +1,7 @@
 //! The OpenAPI 3.1 document of every implemented path, made from the same route
 //! list the router is built from, with each path's access rule from the permission table.
 
-use crate::permissions::{self, Access};
+use crate::permissions::{self, Access, Nonprofit, Rule};
 use crate::reply::Route;
 use serde_json::{Map, Value, json};
 
@@ -9,8 +9,8 @@ pub fn document(routes: &[Route]) -> Value {
     let table = permissions::lookup();
     let mut paths = Map::new();
     for r in routes {
-        let access = table.get(&(r.method.clone(), r.path)).copied().unwrap_or(Access::MainAdmin);
-        let (security, note) = match access {
+        let rule = table.get(&(r.method.clone(), r.path)).copied().unwrap_or(Rule { access: Access::MainAdmin, nonprofit: Nonprofit::Never });
+        let (security, mut note) = match rule.access {
             Access::Public => (json!([]), "Public.".to_string()),
             Access::SignedIn => (json!([{ "bearer": [] }]), "Any signed-in account.".to_string()),
             Access::MainAdmin => (json!([{ "bearer": [] }]), "Main admin only.".to_string()),
@@ -22,6 +22,14 @@ pub fn document(routes: &[Route]) -> Value {
                 ),
             ),
         };
+        // Said only where a nonprofit admin's rule is not the usual one for the access
+        // (signed-in helpers: yes; everything else: no).
+        match (rule.access, rule.nonprofit) {
+            (Access::SignedIn, Nonprofit::Never) => note.push_str(" Not for nonprofit admins."),
+            (Access::MainAdmin | Access::Grant(_), Nonprofit::Allowed) => note.push_str(" Nonprofit admins: allowed."),
+            (Access::Public, _) | (_, Nonprofit::Allowed | Nonprofit::Never) => {}
+            (_, Nonprofit::OwnOnly) => note.push_str(" Nonprofit admins: their own nonprofit only."),
+        }
         let mut params = vec![];
         for seg in r.path.split('/') {
             if let Some(name) = seg.strip_prefix('{').and_then(|s| s.strip_suffix('}')) {

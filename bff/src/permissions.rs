@@ -1,9 +1,13 @@
 //! The one table of REST paths (ARCHITECTURE section 4 and SPEC section 7, spelled
-//! exactly) and what each needs: public, any signed-in user, the main admin only, or a
-//! module action of SPEC section 6 (several alternatives where two screens share a
-//! call). Every route the BFF serves must be in this table (checked at start and by a
-//! test); paths of services that are not built yet are here already.
+//! exactly) and who may call each: what the main admin and sub-admins need (public, any
+//! signed-in user, the main admin only, or a module action of SPEC section 6, with
+//! alternatives where two screens share a call), and what a nonprofit admin may do there
+//! (never, only on its own nonprofit, or freely). The auth middleware enforces it and no
+//! handler checks a role by hand. Every route the BFF serves must be in this table
+//! (checked at start and by the permission matrix test); paths of services that are not
+//! built yet are here already.
 
+use crate::state::Principal;
 use axum::http::Method;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -18,18 +22,53 @@ pub enum Access {
     Grant(&'static [(&'static str, &'static str)]),
 }
 
+/// What a nonprofit admin may do on a path. It holds no module grants: its account
+/// reaches its dashboard, its own nonprofit and the signed-in helpers, nothing else.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Nonprofit {
+    Never,
+    /// Only when the path's `{id}` is its own nonprofit's id.
+    OwnOnly,
+    /// Freely (the handler shows it only what is its own).
+    Allowed,
+}
+
 use Access::*;
+use Nonprofit::{Allowed, OwnOnly};
+
+/// Who may call one path: `access` for the main admin and sub-admins, `nonprofit` for a
+/// nonprofit admin.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rule {
+    pub access: Access,
+    pub nonprofit: Nonprofit,
+}
 
 pub struct Entry {
     pub method: Method,
     pub path: &'static str,
-    pub access: Access,
+    pub rule: Rule,
+}
+
+/// A nonprofit admin may use the signed-in helpers (locations, uploads, name lists, its
+/// password) and nothing else unless the entry says so.
+const fn default_nonprofit(access: Access) -> Nonprofit {
+    match access {
+        SignedIn => Allowed,
+        _ => Nonprofit::Never,
+    }
 }
 
 macro_rules! table {
-    ($($m:ident $p:literal => $a:expr;)*) => {
-        vec![$(Entry { method: Method::$m, path: $p, access: $a }),*]
+    ($($m:ident $p:literal => $a:expr $(, $n:ident)?;)*) => {
+        vec![$(Entry {
+            method: Method::$m,
+            path: $p,
+            rule: Rule { access: $a, nonprofit: table!(@nonprofit $a $(, $n)?) },
+        }),*]
     };
+    (@nonprofit $a:expr) => { default_nonprofit($a) };
+    (@nonprofit $a:expr, $n:ident) => { $n };
 }
 
 const SUB_ADMIN: &str = "/sub_admin";
@@ -86,19 +125,22 @@ pub fn table() -> Vec<Entry> {
         POST "/admin/charity-category/delete" => Grant(&[(CATEGORY, "delete")]);
         PATCH "/admin/charity-category/update/{id}" => Grant(&[(CATEGORY, "edit")]);
         PATCH "/admin/charity-category/activeStatus/{id}" => Grant(&[(CATEGORY, "status")]);
-        // Nonprofits
+        // Nonprofits (a nonprofit admin: its own record and payment methods, nothing else)
         POST "/admin/charity/getAll" => SignedIn;
         POST "/admin/charity/charityList" => Grant(&[(CHARITY, "any"), (NEW_CHARITY, "view")]);
-        GET "/admin/charity/get/{id}" => Grant(&[(CHARITY, "any"), (NEW_CHARITY, "view")]);
+        GET "/admin/charity/get/{id}" => Grant(&[(CHARITY, "any"), (NEW_CHARITY, "view")]), OwnOnly;
         POST "/admin/charity/changeVerification" => Grant(&[(NEW_CHARITY, "view")]);
         POST "/admin/charity/create" => Grant(&[(CHARITY, "add")]);
         POST "/admin/charity/delete" => Grant(&[(CHARITY, "delete")]);
-        PATCH "/admin/charity/update/{id}" => Grant(&[(CHARITY, "edit")]);
+        PATCH "/admin/charity/update/{id}" => Grant(&[(CHARITY, "edit")]), OwnOnly;
         // SPEC section 6: "edit or add shows the status toggle"; the status right opens it too.
         PATCH "/admin/charity/charityStatus/{id}" => Grant(&[(CHARITY, "status"), (CHARITY, "edit"), (CHARITY, "add")]);
         POST "/admin/charity/import" => Grant(&[(CHARITY, "delete")]);
         POST "/admin/charity/import/{importId}/apply" => Grant(&[(CHARITY, "delete")]);
-        GET "/admin/payment-method/findPaymentMethodbyCharity/{id}" => Grant(&[(CHARITY, "any"), (NEW_CHARITY, "view")]);
+        GET "/admin/payment-method/findPaymentMethodbyCharity/{id}" => Grant(&[(CHARITY, "any"), (NEW_CHARITY, "view")]), OwnOnly;
+        // Nonprofit-admin invitations
+        POST "/admin/charity/inviteAdmin/{id}" => MainAdmin;
+        POST "/admin-login/setPassword" => Public;
         POST "/admin/common/list" => SignedIn;
         // Communities and posts
         POST "/admin/admin-community/create" => Grant(&[(COMMUNITY, "add")]);
@@ -168,11 +210,11 @@ pub fn table() -> Vec<Entry> {
         POST "/admin/strategic-partner/deleteByAdmin" => Grant(&[("/strategic", "delete")]);
         POST "/admin/strategic-partner/pending-List" => Grant(&[("/strategic/pending_strategic_partner", "view")]);
         POST "/admin/strategic-partner/changeVerificationStatus" => Grant(&[("/strategic/pending_strategic_partner", "view")]);
-        GET "/admin/dashboard/dashboard-data" => Grant(&[("/dashboard", "view")]);
-        GET "/admin/dashboard/totalDonorUser" => Grant(&[("/dashboard", "view")]);
-        GET "/admin/dashboard/yearGraphDashboardUser" => Grant(&[("/dashboard", "view")]);
-        GET "/admin/dashboard/totalReqCharity" => Grant(&[("/dashboard", "view")]);
-        GET "/admin/dashboard/yearGraphDashboardCharity" => Grant(&[("/dashboard", "view")]);
+        GET "/admin/dashboard/dashboard-data" => Grant(&[("/dashboard", "view")]), Allowed;
+        GET "/admin/dashboard/totalDonorUser" => Grant(&[("/dashboard", "view")]), Allowed;
+        GET "/admin/dashboard/yearGraphDashboardUser" => Grant(&[("/dashboard", "view")]), Allowed;
+        GET "/admin/dashboard/totalReqCharity" => Grant(&[("/dashboard", "view")]), Allowed;
+        GET "/admin/dashboard/yearGraphDashboardCharity" => Grant(&[("/dashboard", "view")]), Allowed;
         POST "/admin/subscribed-donor/subscribeDonor" => Grant(&[("/subscribed_donor", "view")]);
         POST "/admin/subscribed-donor/oneTime" => Grant(&[("/subscribed_donor", "view")]);
         POST "/admin/badge/badgeList" => Grant(&[("/badge", "any")]);
@@ -191,25 +233,33 @@ pub fn table() -> Vec<Entry> {
 }
 
 /// The table keyed by (method, path template).
-pub fn lookup() -> &'static std::collections::HashMap<(Method, &'static str), Access> {
-    static MAP: std::sync::OnceLock<std::collections::HashMap<(Method, &'static str), Access>> =
-        std::sync::OnceLock::new();
-    MAP.get_or_init(|| table().into_iter().map(|e| ((e.method, e.path), e.access)).collect())
+pub fn lookup() -> &'static std::collections::HashMap<(Method, &'static str), Rule> {
+    static MAP: std::sync::OnceLock<std::collections::HashMap<(Method, &'static str), Rule>> = std::sync::OnceLock::new();
+    MAP.get_or_init(|| table().into_iter().map(|e| ((e.method, e.path), e.rule)).collect())
 }
 
-/// Whether `grants` (slug, actions) satisfy `access`, for a signed-in account.
-pub fn allows(access: Access, admin_type: &str, grants: &[(String, Vec<String>)]) -> bool {
-    match access {
-        Public | SignedIn => true,
-        MainAdmin => admin_type == "Admin",
-        Grant(alternatives) => {
-            admin_type == "Admin"
-                || alternatives.iter().any(|(slug, action)| {
-                    grants.iter().any(|(s, acts)| {
-                        s == slug && (if *action == "any" { !acts.is_empty() } else { acts.iter().any(|a| a == action) })
-                    })
-                })
-        }
+/// Whether the signed-in account `p` may call a path under `rule`; `path_id` is the
+/// path's `{id}` when it has one.
+pub fn allows(rule: Rule, p: &Principal, path_id: Option<&str>) -> bool {
+    match p.admin_type.as_str() {
+        identity::store::CHARITY_ADMIN => match rule.nonprofit {
+            Nonprofit::Never => false,
+            OwnOnly => !p.charity_id.is_empty() && path_id == Some(p.charity_id.as_str()),
+            Allowed => true,
+        },
+        admin_type => match rule.access {
+            Public | SignedIn => true,
+            MainAdmin => admin_type == identity::store::ADMIN,
+            Grant(alternatives) => {
+                admin_type == identity::store::ADMIN
+                    || (admin_type == identity::store::SUB_ADMIN
+                        && alternatives.iter().any(|(slug, action)| {
+                            p.grants.iter().any(|(s, acts)| {
+                                s == slug && (if *action == "any" { !acts.is_empty() } else { acts.iter().any(|a| a == action) })
+                            })
+                        }))
+            }
+        },
     }
 }
 
@@ -220,7 +270,7 @@ mod tests {
     #[test]
     fn every_grant_names_a_module_action_that_the_module_offers() {
         for e in table() {
-            if let Grant(alts) = e.access {
+            if let Grant(alts) = e.rule.access {
                 for (slug, action) in alts {
                     let m = proto::modules::find(slug).unwrap_or_else(|| panic!("{} names unknown {slug}", e.path));
                     assert!(*action == "any" || m.actions.iter().any(|a| a == action), "{} {slug} {action}", e.path);
@@ -236,13 +286,53 @@ mod tests {
     }
 
     #[test]
+    fn nonprofit_own_only_entries_name_the_nonprofit_in_their_path() {
+        for e in table() {
+            if e.rule.nonprofit == OwnOnly {
+                assert!(e.path.contains("{id}"), "{} is own-only but has no {{id}}", e.path);
+            }
+        }
+    }
+
+    fn who(admin_type: &str, grants: &[(&str, &[&str])], charity_id: &str) -> Principal {
+        Principal {
+            id: "u1".into(),
+            admin_type: admin_type.into(),
+            active: true,
+            session_version: 1,
+            charity_id: charity_id.into(),
+            grants: grants.iter().map(|(s, a)| (s.to_string(), a.iter().map(|x| x.to_string()).collect())).collect(),
+        }
+    }
+
+    fn rule(access: Access, nonprofit: Nonprofit) -> Rule {
+        Rule { access, nonprofit }
+    }
+
+    #[test]
     fn grants_allow_only_what_they_hold() {
-        let g = vec![("/donor".to_string(), vec!["view".to_string()])];
-        assert!(allows(Grant(&[("/donor", "view")]), "Sub Admin", &g));
-        assert!(!allows(Grant(&[("/donor", "add")]), "Sub Admin", &g));
-        assert!(allows(Grant(&[("/donor", "any")]), "Sub Admin", &g));
-        assert!(!allows(Grant(&[("/sub_admin", "view")]), "Sub Admin", &g));
-        assert!(allows(Grant(&[("/sub_admin", "view")]), "Admin", &[]));
-        assert!(!allows(MainAdmin, "Sub Admin", &g));
+        let sub = who("Sub Admin", &[("/donor", &["view"])], "");
+        let never = Nonprofit::Never;
+        assert!(allows(rule(Grant(&[("/donor", "view")]), never), &sub, None));
+        assert!(!allows(rule(Grant(&[("/donor", "add")]), never), &sub, None));
+        assert!(allows(rule(Grant(&[("/donor", "any")]), never), &sub, None));
+        assert!(!allows(rule(Grant(&[("/sub_admin", "view")]), never), &sub, None));
+        assert!(allows(rule(Grant(&[("/sub_admin", "view")]), never), &who("Admin", &[], ""), None));
+        assert!(!allows(rule(MainAdmin, never), &sub, None));
+        // An unknown kind of account holds nothing, whatever grants it carries.
+        assert!(!allows(rule(Grant(&[("/donor", "view")]), Allowed), &who("Donor", &[("/donor", &["view"])], ""), None));
+    }
+
+    #[test]
+    fn a_nonprofit_admin_is_held_to_the_nonprofit_rule_not_its_grants() {
+        let npo = who("Charity Admin", &[("/master/charity_management", &["edit"])], "c1");
+        let charity = Grant(&[("/master/charity_management", "edit")]);
+        assert!(!allows(rule(charity, Nonprofit::Never), &npo, Some("c1")));
+        assert!(allows(rule(charity, OwnOnly), &npo, Some("c1")));
+        assert!(!allows(rule(charity, OwnOnly), &npo, Some("c2")));
+        assert!(!allows(rule(charity, OwnOnly), &npo, None));
+        assert!(!allows(rule(charity, OwnOnly), &who("Charity Admin", &[], ""), Some("")));
+        assert!(allows(rule(MainAdmin, Allowed), &npo, None));
+        assert!(!allows(rule(SignedIn, Nonprofit::Never), &npo, None));
     }
 }

@@ -34,6 +34,11 @@ fn services() -> Option<(String, String, String)> {
 
 const SECRET: &str = "cluster-test-secret-cluster-test-secret-0123";
 
+/// Where the identity process writes its mail (no SMTP in the test).
+fn mail_dir() -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("gc-cluster-mail-{}", std::process::id()))
+}
+
 fn identity_proc(db: &str, amqp: &str, port: u16) -> Proc {
     let bin = std::path::Path::new(env!("CARGO_BIN_EXE_bff")).with_file_name("identity");
     assert!(bin.exists(), "build the identity binary first (cargo build --workspace --bins)");
@@ -46,6 +51,8 @@ fn identity_proc(db: &str, amqp: &str, port: u16) -> Proc {
             .env("AMQP_URL", amqp)
             .env("GRPC_LISTEN", format!("127.0.0.1:{port}"))
             .env("METRICS_LISTEN", "127.0.0.1:0")
+            .env("MAIL_DIR", mail_dir())
+            .env("PUBLIC_URL", "https://console.example.org")
             .env("LOG_FORMAT", "json")
             .stdout(Stdio::null())
             .stderr(Stdio::null())
@@ -234,5 +241,43 @@ async fn identity_and_the_bff_run_as_separate_processes_on_postgres_redis_and_ra
     assert_eq!((s, list["total_records"].as_i64()), (200, Some(1)));
     let (s, _) = call(&http, M::PATCH, format!("{other}/admin/cause/activeStatus/{cause_id}"), Some(&t), json!({ "isActive": false })).await;
     assert_eq!(s, 200);
+
+    // A nonprofit added through one replica: identity hears of it over RabbitMQ and mails its
+    // admin contact a link (to identity's PUBLIC_URL) that sets the password through the other.
+    let (s, category) = call(&http, M::POST, format!("{base}/admin/charity-category/create"), Some(&t), json!({ "name": "Health" })).await;
+    assert_eq!(s, 200, "{category}");
+    let (s, wells) = call(&http, M::POST, format!("{base}/admin/cause/create"), Some(&t), json!({ "name": "Wells" })).await;
+    assert_eq!(s, 200, "{wells}");
+    let npo = format!("npo-{}@example.org", common::new_id());
+    let (s, charity) = call(
+        &http,
+        M::POST,
+        format!("{base}/admin/charity/create"),
+        Some(&t),
+        json!({ "charityName": "Water For All", "taxId": "12-3456789", "categoryId": category["data"]["_id"], "causeIds": [wells["data"]["_id"]],
+                "mission": "<p>Wells</p>", "logo": "logo.png", "email": "info@water.example.org", "phoneNumber": "5551234567",
+                "address": "1 Main St", "city": "Springfield", "state": "Illinois", "country": "United States", "zipCode": "62701",
+                "adminFirstName": "Nia", "adminLastName": "Owner", "adminEmail": npo }),
+    )
+    .await;
+    assert_eq!(s, 200, "{charity}");
+    let deadline = Instant::now() + Duration::from_secs(15);
+    let mail = loop {
+        let found = std::fs::read_dir(mail_dir()).into_iter().flatten().flatten().find_map(|e| {
+            std::fs::read_to_string(e.path()).ok().filter(|t| t.contains(&format!("To: {npo}")))
+        });
+        if let Some(m) = found {
+            break m;
+        }
+        assert!(Instant::now() < deadline, "no invitation mailed within 15 s");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    let route = "https://console.example.org/set_password/";
+    let token = mail[mail.find(route).expect("an invitation link") + route.len()..].split_whitespace().next().unwrap();
+    let (s, body) = call(&http, M::POST, format!("{other}/admin-login/setPassword"), None, json!({ "token": token, "newPassword": "secret12" })).await;
+    assert_eq!(s, 200, "{body}");
+    let (s, body) = call(&http, M::POST, format!("{base}/admin-login/charityLogin"), None, json!({ "email": npo, "password": "secret12" })).await;
+    assert_eq!((s, body["data"]["charityId"].as_str()), (200, charity["data"]["_id"].as_str()), "{body}");
+    let _ = std::fs::remove_dir_all(mail_dir());
     drop(identity);
 }

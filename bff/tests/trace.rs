@@ -52,6 +52,8 @@ async fn a_request_trace_reaches_the_event_consumer() {
         throttle_window_secs: 900,
         forgot_per_email: 3,
         forgot_per_address: 50,
+        console_url: "http://console.test".into(),
+        invite_ttl_secs: 86400,
     };
     let bus = Arc::new(common::bus::InProcessBus::new());
     let consumer = Arc::new(Consumer::default());

@@ -20,7 +20,9 @@ import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
   api,
+  apiCreateNonprofit,
   apiSignIn,
+  apiUploadLogo,
   confirmDialog,
   dismissToasts,
   eventually,
@@ -30,6 +32,7 @@ import {
   newPage,
   openDialog,
   openMenuEntry,
+  PNG,
   settled,
   setupConsole,
   signIn,
@@ -74,12 +77,6 @@ const LAKESIDE = 'LAKESIDE LITERACY PROJECT'
 const RIVERBEND = 'RIVERBEND ANIMAL RESCUE'
 const REJECT_REASON = 'The Tax ID does not match the IRS letter.'
 
-/** A 1x1 PNG. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-)
-
 let setup = null
 
 /** Category, cause and two nonprofits made through the API, once. */
@@ -95,47 +92,9 @@ async function ensureSetup() {
   const cause = await api(env, '/admin/cause/create', { token, body: CAUSE })
   assert.equal(cause.status, 200, `create a cause through the API: ${JSON.stringify(cause.body)}`)
 
-  const form = new FormData()
-  form.append('image', new Blob([PNG], { type: 'image/png' }), 'logo.png')
-  form.append('moduleName', 'charity')
-  const res = await fetch(`${env.baseURL}/local-image/uploadImage`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${token}` },
-    body: form,
-  })
-  const uploaded = await res.json()
-  assert.equal(res.status, 200, `upload a logo through the API: ${JSON.stringify(uploaded)}`)
-
+  const logo = await apiUploadLogo(env, token)
   for (const charity of [ALPHA, ZENITH]) {
-    const slug = charity.charityName.toLowerCase().replace(/[^a-z]+/g, '')
-    const made = await api(env, '/admin/charity/create', {
-      token,
-      body: {
-        ...charity,
-        categoryId: category.body.data._id,
-        causeIds: [cause.body.data._id],
-        mission: '<p>Doing good.</p>',
-        description: '',
-        logo: uploaded.data.name,
-        images: [],
-        website: '',
-        email: `info@${slug}.example.org`,
-        phoneNumber: '5550001111',
-        address: '1 Test Way',
-        city: 'Springfield',
-        state: 'Illinois',
-        country: 'United States',
-        zipCode: '62701',
-        countryId: '',
-        stateId: '',
-        cityId: '',
-        adminFirstName: 'Ada',
-        adminLastName: 'Admin',
-        adminEmail: `admin@${slug}.example.org`,
-        adminPhone: '',
-      },
-    })
-    assert.equal(made.status, 200, `create ${charity.charityName} through the API: ${JSON.stringify(made.body)}`)
+    await apiCreateNonprofit(env, token, { ...charity, categoryId: category.body.data._id, causeId: cause.body.data._id, logo })
   }
   setup = { token, categoryId: category.body.data._id, causeId: cause.body.data._id }
   return setup

@@ -5,7 +5,7 @@
  * (target/debug/giving-console) on a free port with a fresh data folder and one headless
  * Chromium, and stop both afterwards. `step()` declares a test that saves a screenshot to
  * web/test-results/ when it fails. The rest are small helpers that act as a person would:
- * sign in through the form, open the account menu, read the menu, read the reset mail.
+ * sign in through the form, open the account menu, read the menu, read the mailed links.
  *
  * Environment:
  *   GC_BIN            path of the giving-console binary (default: $CARGO_TARGET_DIR/debug or
@@ -403,17 +403,20 @@ export async function confirmDialog(page, title, answer = 'Yes') {
 
 // ---- acting as a person --------------------------------------------------------------
 
-/** Opens /signin, fills the form and presses Sign In (does not wait for the outcome). */
-export async function fillSignIn(page, email, password) {
-  if (new URL(page.url(), 'http://x').pathname !== '/signin') await page.goto('/signin')
+/**
+ * Opens the sign-in screen `at` (/signin, or /charity-signin for nonprofit admins), fills the
+ * form and presses Sign In (does not wait for the outcome).
+ */
+export async function fillSignIn(page, email, password, at = '/signin') {
+  if (new URL(page.url(), 'http://x').pathname !== at) await page.goto(at)
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('Password', { exact: true }).fill(password)
   await page.getByRole('button', { name: 'Sign In' }).click()
 }
 
-/** Signs in through the form and waits until the shell is shown at `landing`. */
-export async function signIn(page, email, password, landing = '/dashboard') {
-  await fillSignIn(page, email, password)
+/** Signs in through the form at `at` and waits until the shell is shown at `landing`. */
+export async function signIn(page, email, password, landing = '/dashboard', at = '/signin') {
+  await fillSignIn(page, email, password, at)
   await expectPath(page, landing)
   await page.getByTestId('account-menu').waitFor({ state: 'visible' })
 }
@@ -509,6 +512,64 @@ export async function apiCreateSubAdmin(env, { firstName, lastName, email, passw
   return res.body.data._id
 }
 
+/** A 1x1 PNG. */
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+)
+
+/** Uploads the PNG as a nonprofit logo through the API; returns the stored file name. */
+export async function apiUploadLogo(env, token) {
+  const form = new FormData()
+  form.append('image', new Blob([PNG], { type: 'image/png' }), 'logo.png')
+  form.append('moduleName', 'charity')
+  const res = await fetch(`${env.baseURL}/local-image/uploadImage`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}` },
+    body: form,
+  })
+  const uploaded = await res.json()
+  assert.equal(res.status, 200, `upload a logo through the API: ${JSON.stringify(uploaded)}`)
+  return uploaded.data.name
+}
+
+/**
+ * Adds a nonprofit through the API (approved by being added): `charity` gives at least
+ * charityName and taxId, the rest is filled in. Returns its record.
+ */
+export async function apiCreateNonprofit(env, token, { categoryId, causeId, logo, ...charity }) {
+  const slug = charity.charityName.toLowerCase().replace(/[^a-z]+/g, '')
+  const made = await api(env, '/admin/charity/create', {
+    token,
+    body: {
+      categoryId,
+      causeIds: [causeId],
+      mission: '<p>Doing good.</p>',
+      description: '',
+      logo,
+      images: [],
+      website: '',
+      email: `info@${slug}.example.org`,
+      phoneNumber: '5550001111',
+      address: '1 Test Way',
+      city: 'Springfield',
+      state: 'Illinois',
+      country: 'United States',
+      zipCode: '62701',
+      countryId: '',
+      stateId: '',
+      cityId: '',
+      adminFirstName: 'Ada',
+      adminLastName: 'Admin',
+      adminEmail: `admin@${slug}.example.org`,
+      adminPhone: '',
+      ...charity,
+    },
+  })
+  assert.equal(made.status, 200, `create ${charity.charityName} through the API: ${JSON.stringify(made.body)}`)
+  return made.body.data
+}
+
 // ---- mail ----------------------------------------------------------------------------
 
 /** Names of the mail files written so far (DATA_DIR/mail/*.eml). */
@@ -523,8 +584,16 @@ export function mailFiles(env) {
  * it carries (the newest such mail).
  */
 export async function waitForResetLink(env, email, seen = []) {
+  return waitForMailLink(env, email, '/reset_password/', seen)
+}
+
+/**
+ * Waits for a mail to `email` that is not in `seen` (file names) and carries a
+ * `<console>{route}<token>` link; returns the newest such link, its file and text.
+ */
+export async function waitForMailLink(env, email, route, seen = []) {
   const dir = join(env.dataDir, 'mail')
-  const linkPattern = new RegExp(`${escapeRegExp(env.baseURL)}/reset_password/[A-Za-z0-9_-]+`)
+  const linkPattern = new RegExp(`${escapeRegExp(env.baseURL + route)}[A-Za-z0-9_-]+`)
   return eventually(
     () => {
       const fresh = mailFiles(env)
@@ -539,6 +608,6 @@ export async function waitForResetLink(env, email, seen = []) {
       }
       return null
     },
-    { timeout: 15_000, interval: 200, what: `a reset mail to ${email} in ${dir}` },
+    { timeout: 15_000, interval: 200, what: `a ${route} mail to ${email} in ${dir}` },
   )
 }

@@ -5,11 +5,16 @@
  * Donor Management view, finds it with the search box and toggles its status; Donna then
  * signs in and sees neither menu entry, is kept off /sub_admin and is refused by the server.
  * "Sam Lister" (made through the API, Sub Admin view only) checks the screen guard; at the
- * end the main admin deletes Donna from the list.
+ * end the main admin deletes Donna from the list. "Ada Adder" (Sub Admin rights and Donor
+ * view and edit) is offered only what she holds, cannot touch her own row, and is refused by
+ * the server when she asks for more (a screenshot of her form goes to web/test-results/).
  */
 import assert from 'node:assert/strict'
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
 import {
   ADMIN_EMAIL,
+  RESULTS_DIR,
   ADMIN_PASSWORD,
   api,
   apiCreateSubAdmin,
@@ -277,4 +282,69 @@ step(env, 'the main admin deletes the sub-admin from the list', async () => {
   assert.equal(await tableRow(page, DONNA_NAME).count(), 0)
   const login = await api(env, '/admin-login/login', { body: { email: DONNA.email, password: DONNA.password } })
   assert.notEqual(login.status, 200)
+})
+
+const ADA = { firstName: 'Ada', lastName: 'Adder', email: 'ada.adder@example.org', password: 'Adder@123' }
+const ADA_NAME = `${ADA.firstName} ${ADA.lastName}`
+
+step(env, 'a sub-admin with Sub Admin rights is offered only what it holds and cannot escalate', async () => {
+  const adaId = await apiCreateSubAdmin(env, {
+    ...ADA,
+    permissions: [
+      { slug: '/donor', actions: ['view', 'edit'] },
+      { slug: '/sub_admin', actions: ['view', 'add', 'edit', 'delete', 'status'] },
+    ],
+  })
+  const page = await newPage(env)
+  await page.setViewportSize({ width: 1440, height: 900 })
+  await page.goto('/signin')
+  await signIn(page, ADA.email, ADA.password, '/sub_admin')
+
+  // Her own row is view-only; Sam's row has every control.
+  await tableRow(page, ADA_NAME).waitFor({ state: 'visible' })
+  await statusSwitch(page, SAM_NAME).waitFor({ state: 'visible' })
+  await tableRow(page, SAM_NAME).getByRole('button', { name: `Delete ${SAM_NAME}` }).waitFor({ state: 'visible' })
+  const own = tableRow(page, ADA_NAME)
+  assert.equal(await own.getByRole('switch').count(), 0)
+  assert.equal(await own.getByRole('link', { name: `Edit ${ADA_NAME}` }).count(), 0)
+  assert.equal(await own.getByRole('button', { name: `Delete ${ADA_NAME}` }).count(), 0)
+  await own.getByRole('link', { name: `View ${ADA_NAME}` }).waitFor({ state: 'visible' })
+
+  // The add form offers Donor view and edit only, and no Sub Admin checkbox.
+  await page.getByRole('button', { name: 'Add Sub Admin' }).click()
+  await expectPath(page, '/sub_admin/sub_admin_add')
+  const box = (name) => page.getByRole('checkbox', { name })
+  await box('Donor Management: view').waitFor({ state: 'visible' })
+  assert.equal(await box('Donor Management: view').isEnabled(), true)
+  assert.equal(await box('Donor Management: edit').isEnabled(), true)
+  assert.equal(await box('Donor Management: delete').count(), 0)
+  assert.equal(await box('Sub Admin: view').count(), 0)
+  assert.equal(await box('Event Management: view').count(), 0)
+  mkdirSync(RESULTS_DIR, { recursive: true })
+  await page.screenshot({ path: join(RESULTS_DIR, 'sub-admin-form-as-sub-admin.png'), fullPage: true })
+
+  // The server refuses more than she holds, and her own record, whatever the console shows.
+  const more = await fetchFromPage(page, '/admin/sub-admin/create', {
+    body: { ...DONNA, email: 'more@example.org', permissions: [{ slug: '/event', actions: ['view'] }] },
+  })
+  assert.equal(more.status, 403)
+  assert.equal(more.body?.message, 'You can only grant permissions you hold yourself')
+  const self = await fetchFromPage(page, `/admin/sub-admin/update/${adaId}`, {
+    method: 'PATCH',
+    body: { ...ADA, permissions: [{ slug: '/donor', actions: ['view', 'add', 'edit', 'delete', 'status'] }] },
+  })
+  assert.equal(self.status, 403)
+  assert.equal(self.body?.code, 'FORBIDDEN')
+
+  // What she holds, she hands on.
+  await page.getByLabel('First Name').fill('Pia')
+  await page.getByLabel('Last Name').fill('Peer')
+  await page.getByLabel('Email').fill('pia.peer@example.org')
+  await page.getByLabel('Password', { exact: true }).fill('Peer@1234')
+  await box('Donor Management: view').check()
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expectToast(page, 'Sub admin created successfully')
+  await expectPath(page, '/sub_admin')
+  await tableRow(page, 'Pia Peer').waitFor({ state: 'visible' })
+  await signOut(page)
 })

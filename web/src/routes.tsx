@@ -1,7 +1,8 @@
 /**
  * The one route table of the console. Each route names its path, its lazily loaded screen,
  * its title (breadcrumb), and for protected screens the module (slug of proto/modules.json)
- * and the action it needs. Menu entries take their title and parent group from modules.json.
+ * and the action it needs. Menu entries take their title and parent group from modules.json
+ * unless the route names its own (a nonprofit admin's 'My Nonprofit').
  *
  * The menu, the breadcrumbs and the sub-admin route guard are all derived here.
  * Only screens that exist are listed: no entry may lead to an empty page.
@@ -17,7 +18,7 @@ import {
 } from '@ant-design/icons'
 import type { ScreenLoader } from './lib/lazy-screen'
 import { findModule, GROUPS, MODULES, moduleOf, type Action, type ModuleDef } from './lib/modules'
-import { grantedActionsOf, holdsEverything, type SessionUser } from './lib/session'
+import { grantedActionsOf, holdsEverything, isCharityAdminUser, type SessionUser } from './lib/session'
 
 export type RouteLayout = 'public' | 'shell'
 
@@ -35,6 +36,13 @@ export interface RouteDef {
   /** True for the module's menu entry. */
   menu?: boolean
   icon?: ReactNode
+  /**
+   * Who may open it: 'staff' (main admin and sub-admins) or 'charity' (nonprofit admins);
+   * anyone with the permission when absent. A module may have one menu entry per audience.
+   */
+  audience?: 'staff' | 'charity'
+  /** Menu group: the module's when absent. */
+  group?: string | null
 }
 
 export interface AppRoute extends RouteDef {
@@ -64,6 +72,12 @@ const table: RouteDef[] = [
     layout: 'public',
     title: 'Reset Password',
     screen: () => import('./features/auth/screens/ResetPasswordScreen'),
+  },
+  {
+    path: '/set_password/:token',
+    layout: 'public',
+    title: 'Set Password',
+    screen: () => import('./features/auth/screens/SetPasswordScreen'),
   },
   {
     path: '/change_password',
@@ -109,6 +123,7 @@ const table: RouteDef[] = [
     module: '/master/charity_management',
     action: 'view',
     menu: true,
+    audience: 'staff',
     icon: <BankOutlined />,
     screen: () => import('./features/charity/screens/CharityManagementScreen'),
   },
@@ -118,6 +133,7 @@ const table: RouteDef[] = [
     title: 'Add Nonprofit',
     module: '/master/charity_management',
     action: 'add',
+    audience: 'staff',
     screen: () => import('./features/charity/screens/CharityFormScreen'),
   },
   {
@@ -134,6 +150,19 @@ const table: RouteDef[] = [
     title: 'View Nonprofit',
     module: '/master/charity_management',
     action: 'view',
+    screen: () => import('./features/charity/screens/CharityViewScreen'),
+  },
+  {
+    // A nonprofit admin's home and only menu entry besides the dashboard: its own nonprofit.
+    path: '/my_nonprofit',
+    layout: 'shell',
+    title: 'My Nonprofit',
+    module: '/master/charity_management',
+    action: 'edit',
+    menu: true,
+    audience: 'charity',
+    group: null,
+    icon: <BankOutlined />,
     screen: () => import('./features/charity/screens/CharityViewScreen'),
   },
   {
@@ -214,9 +243,9 @@ function resolve(def: RouteDef): AppRoute {
   const title = def.title ?? mod?.title ?? def.path
   return {
     ...def,
-    title: def.menu && mod ? mod.title : title,
-    menuTitle: def.menu && mod ? mod.title : undefined,
-    group: mod?.group ?? null,
+    title,
+    menuTitle: def.menu ? title : undefined,
+    group: def.group !== undefined ? def.group : (mod?.group ?? null),
   }
 }
 
@@ -226,9 +255,9 @@ export function findRoute(path: string): AppRoute | undefined {
   return ROUTES.find((r) => r.path === path)
 }
 
-/** The menu route of a module, when its screen exists. */
-export function menuRouteOf(slug: string): AppRoute | undefined {
-  return ROUTES.find((r) => r.menu && r.module === slug)
+/** The menu route of a module (the one `user` may open, when given), when its screen exists. */
+export function menuRouteOf(slug: string, user?: SessionUser | null): AppRoute | undefined {
+  return ROUTES.find((r) => r.menu && r.module === slug && (user === undefined || canAccessRoute(user, r)))
 }
 
 /**
@@ -239,6 +268,7 @@ export function menuRouteOf(slug: string): AppRoute | undefined {
 export function canAccessRoute(user: SessionUser | null | undefined, route: AppRoute): boolean {
   if (route.layout === 'public') return true
   if (!user) return false
+  if (route.audience && (route.audience === 'charity') !== isCharityAdminUser(user)) return false
   if (!route.module || holdsEverything(user)) return true
   const mod = findModule(route.module)
   if (!mod) return false
@@ -298,12 +328,12 @@ export function buildMenu(user: SessionUser | null | undefined): MenuNode[] {
   if (!user) return []
   const entries: Array<{ module: ModuleDef; leaf: MenuLeaf }> = []
   for (const mod of MODULES) {
-    const route = menuRouteOf(mod.slug)
+    const route = menuRouteOf(mod.slug, user)
     if (!route) continue
     if (grantedActionsOf(user, mod.slug).length === 0) continue
-    if (!canAccessRoute(user, route)) continue
     entries.push({
-      module: mod,
+      // The entry's group: its module's, unless the route names another.
+      module: { ...mod, group: route.group },
       leaf: { key: route.path, path: route.path, title: route.menuTitle ?? mod.title, icon: route.icon },
     })
   }
@@ -318,20 +348,24 @@ export interface Crumb {
   path?: string
 }
 
-/** Breadcrumbs: [group] > [module's menu entry] > [this screen]. */
-export function breadcrumbsOf(route: AppRoute): Crumb[] {
+/** Breadcrumbs: [group] > [module's menu entry (the one `user` may open)] > [this screen]. */
+export function breadcrumbsOf(route: AppRoute, user?: SessionUser | null): Crumb[] {
   const crumbs: Crumb[] = []
-  if (route.group) crumbs.push({ title: route.group })
-  if (route.module && !route.menu) {
-    const entry = menuRouteOf(route.module)
-    if (entry) crumbs.push({ title: entry.title, path: entry.path })
-  }
+  const entry = route.module && !route.menu ? menuRouteOf(route.module, user) : undefined
+  const group = entry ? entry.group : route.group
+  if (group) crumbs.push({ title: group })
+  if (entry) crumbs.push({ title: entry.title, path: entry.path })
   crumbs.push({ title: route.title })
   return crumbs
 }
 
-/** Where a signed-in user lands: the dashboard, else the first menu screen they may open. */
+/**
+ * Where a signed-in user lands: a nonprofit admin on its own nonprofit; others on the
+ * dashboard, else the first menu screen they may open.
+ */
 export function homePathOf(user: SessionUser | null | undefined): string | null {
+  const own = ROUTES.find((r) => r.menu && r.audience === 'charity' && canAccessRoute(user, r))
+  if (own) return own.path
   const dashboard = findRoute('/dashboard')
   if (dashboard && canAccessRoute(user, dashboard)) return dashboard.path
   for (const node of buildMenu(user)) {

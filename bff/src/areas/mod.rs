@@ -2,6 +2,7 @@
 
 pub mod auth;
 pub mod charity;
+pub mod charity_admin;
 pub mod locations;
 pub mod media;
 pub mod sub_admin;
@@ -17,6 +18,7 @@ pub fn routes() -> Vec<Route> {
     all.extend(terms::routes());
     all.extend(charity::routes());
     all.extend(media::routes());
+    all.extend(charity_admin::routes());
     all
 }
 

@@ -1,8 +1,12 @@
-//! Sub-admin accounts and their permissions (SPEC section 7, Sub-admin).
+//! Sub-admin accounts and their permissions (SPEC section 7, Sub-admin). Every call names
+//! its caller: identity refuses escalation (bff/API.md "Sub-admins"), and a changed
+//! account's cached standing is dropped so the change holds on its next request everywhere.
 
+use crate::auth::Caller;
 use crate::error::ApiError;
 use crate::reply::{Body, Reply, Route, list, ok, route};
 use crate::state::{AppState, retry, retry_unsent};
+use axum::Extension;
 use axum::extract::{Path, State};
 use axum::http::Method;
 use axum::routing::{delete, get, patch, post};
@@ -68,21 +72,22 @@ fn view(s: pb::SubAdmin, with_permissions: bool) -> Value {
     v
 }
 
-async fn create(State(state): State<AppState>, Body(b): Body<SubAdminBody>) -> Reply {
-    let req = pb::SubAdminInput::from(b);
+async fn create(State(state): State<AppState>, Extension(caller): Extension<Caller>, Body(b): Body<SubAdminBody>) -> Reply {
+    let req = pb::CreateSubAdminRequest { caller: Some(caller.to_pb()), input: Some(b.into()) };
     let s = retry_unsent(|| async { state.identity().create_sub_admin(req.clone()).await }).await?.into_inner();
     ok("Sub admin created successfully", view(s, true))
 }
 
-async fn update(State(state): State<AppState>, Path(id): Path<String>, Body(b): Body<SubAdminBody>) -> Reply {
-    let req = pb::UpdateSubAdminRequest { id: id.clone(), input: Some(b.into()) };
+async fn update(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>, Body(b): Body<SubAdminBody>) -> Reply {
+    let req = pb::UpdateSubAdminRequest { id: id.clone(), input: Some(b.into()), caller: Some(caller.to_pb()) };
     let s = retry(|| async { state.identity().update_sub_admin(req.clone()).await }).await?.into_inner();
     state.forget_principal(&id).await;
     ok("Sub admin updated successfully", view(s, true))
 }
 
-async fn remove(State(state): State<AppState>, Path(id): Path<String>) -> Reply {
-    retry_unsent(|| async { state.identity().delete_sub_admin(pb::IdRequest { id: id.clone() }).await }).await?;
+async fn remove(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>) -> Reply {
+    let req = pb::IdRequest { id: id.clone(), caller: Some(caller.to_pb()) };
+    retry_unsent(|| async { state.identity().delete_sub_admin(req.clone()).await }).await?;
     state.forget_principal(&id).await;
     ok("Sub admin deleted successfully", json!({}))
 }
@@ -93,22 +98,23 @@ pub struct StatusBody {
     is_active: Option<bool>,
 }
 
-async fn status(State(state): State<AppState>, Path(id): Path<String>, Body(b): Body<StatusBody>) -> Reply {
+async fn status(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>, Body(b): Body<StatusBody>) -> Reply {
     let active = b.is_active.ok_or_else(|| ApiError::validation("isActive", "isActive is required"))?;
-    let req = pb::SetStatusRequest { id: id.clone(), active };
+    let req = pb::SetStatusRequest { id: id.clone(), active, caller: Some(caller.to_pb()) };
     let s = retry(|| async { state.identity().set_sub_admin_status(req.clone()).await }).await?.into_inner();
     state.forget_principal(&id).await;
     let msg = if active { "Sub admin activated successfully" } else { "Sub admin deactivated successfully" };
     ok(msg, view(s, false))
 }
 
-async fn list_page(State(state): State<AppState>, Body(b): Body<super::ListBody>) -> Reply {
-    let req = pb::ListRequest { page: b.page, limit: b.limit, search: b.search, column: b.column, order: b.order };
+async fn list_page(State(state): State<AppState>, Extension(caller): Extension<Caller>, Body(b): Body<super::ListBody>) -> Reply {
+    let req = pb::ListRequest { page: b.page, limit: b.limit, search: b.search, column: b.column, order: b.order, caller: Some(caller.to_pb()) };
     let page = retry(|| async { state.identity().list_sub_admins(req.clone()).await }).await?.into_inner();
     list("Sub admin list", page.items.into_iter().map(|s| view(s, false)).collect::<Vec<_>>(), page.total)
 }
 
-async fn one(State(state): State<AppState>, Path(id): Path<String>) -> Reply {
-    let s = retry(|| async { state.identity().get_sub_admin(pb::IdRequest { id: id.clone() }).await }).await?.into_inner();
+async fn one(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>) -> Reply {
+    let req = pb::IdRequest { id, caller: Some(caller.to_pb()) };
+    let s = retry(|| async { state.identity().get_sub_admin(req.clone()).await }).await?.into_inner();
     ok("Sub admin details", view(s, true))
 }

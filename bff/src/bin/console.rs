@@ -66,6 +66,8 @@ async fn main() -> anyhow::Result<()> {
         throttle_window_secs: env("LOGIN_THROTTLE_WINDOW_SECS").and_then(|v| v.parse().ok()).unwrap_or(900),
         forgot_per_email: env("FORGOT_PASSWORD_PER_EMAIL").and_then(|v| v.parse().ok()).unwrap_or(3),
         forgot_per_address: env("FORGOT_PASSWORD_PER_ADDRESS").and_then(|v| v.parse().ok()).unwrap_or(20),
+        console_url: public_url.clone(),
+        invite_ttl_secs: env("INVITE_TOKEN_TTL_SECS").and_then(|v| v.parse().ok()).unwrap_or(7 * 86400),
     };
     let identity = identity::app::start(&identity_cfg, "127.0.0.1:0", bus.clone(), shutdown.clone()).await?;
 

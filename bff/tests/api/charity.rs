@@ -3,7 +3,7 @@ use crate::media::PNG;
 use serde_json::{Value, json};
 
 /// A category, a cause and an uploaded logo; answers a valid nonprofit body.
-async fn valid_body(app: &TestApp, t: &str, name: &str, ein: &str) -> Value {
+pub(crate) async fn valid_body(app: &TestApp, t: &str, name: &str, ein: &str) -> Value {
     let cat = app.post("/admin/charity-category/create", Some(t), json!({ "name": format!("Health {ein}"), "description": "" })).await.expect(200);
     let cause = app.post("/admin/cause/create", Some(t), json!({ "name": format!("Water {ein}"), "description": "" })).await.expect(200);
     let logo = app.upload("/local-image/uploadImage", Some(t), Some(("image", "logo.png", PNG.to_vec())), &[("moduleName", "charity")]).await.expect(200);

@@ -85,6 +85,8 @@ pub async fn spawn_full(
         throttle_window_secs: 900,
         forgot_per_email: 3,
         forgot_per_address: 50,
+        console_url: "http://console.test".into(),
+        invite_ttl_secs: 7 * 86400,
     };
     tune(&mut cfg);
     let bus = common::bus::from_url(None).await.unwrap();
@@ -191,25 +193,37 @@ impl TestApp {
 
     /// The newest mail written to the tester's mailbox for `to`.
     pub async fn last_mail(&self, to: &str) -> String {
+        self.nth_mail(to, 1).await;
+        self.mails(to).pop().expect("a mail")
+    }
+
+    /// Every mail written to the tester's mailbox for `to`, oldest first.
+    pub fn mails(&self, to: &str) -> Vec<String> {
+        let Ok(entries) = std::fs::read_dir(self.data.0.join("mail")) else { return vec![] };
+        let mut files: Vec<_> = entries.flatten().map(|e| e.path()).collect();
+        files.sort();
+        files.iter().map(|f| std::fs::read_to_string(f).unwrap_or_default()).filter(|t| t.contains(&format!("To: {to}"))).collect()
+    }
+
+    /// Waits until `n` mails were written for `to`; answers the n-th.
+    pub async fn nth_mail(&self, to: &str, n: usize) -> String {
         for _ in 0..50 {
-            if let Ok(entries) = std::fs::read_dir(self.data.0.join("mail")) {
-                let mut files: Vec<_> = entries.flatten().map(|e| e.path()).collect();
-                files.sort();
-                for f in files.iter().rev() {
-                    let text = std::fs::read_to_string(f).unwrap_or_default();
-                    if text.contains(&format!("To: {to}")) {
-                        return text;
-                    }
-                }
+            if let Some(m) = self.mails(to).get(n - 1) {
+                return m.clone();
             }
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
-        panic!("no mail for {to}");
+        panic!("no mail number {n} for {to}");
     }
 }
 
 /// The reset token from a mail's link.
 pub fn reset_token(mail: &str) -> String {
-    let at = mail.find("/reset_password/").expect("a reset link") + "/reset_password/".len();
+    link_token(mail, "/reset_password/")
+}
+
+/// The token of a mail's `<route><token>` link (reset, invitation).
+pub fn link_token(mail: &str, route: &str) -> String {
+    let at = mail.find(route).unwrap_or_else(|| panic!("a {route} link in {mail}")) + route.len();
     mail[at..].split_whitespace().next().unwrap().to_string()
 }

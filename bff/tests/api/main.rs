@@ -2,8 +2,11 @@
 
 mod auth;
 mod charity;
+mod charity_admin;
+mod escalation;
 mod helpers;
 mod media;
+mod permission_matrix;
 mod platform;
 mod sessions;
 mod sub_admin;

@@ -14,10 +14,13 @@ use common::db::is_unique_violation;
 use common::error::Check;
 use common::outbox;
 use proto::catalogue::v1 as pb;
+use proto::identity::v1::Caller;
 
 pub const PENDING: &str = "Pending";
 pub const APPROVE: &str = "Approve";
 pub const REJECT: &str = "Reject";
+/// The account type whose changes of Tax ID or payment methods need a new approval.
+pub const CHARITY_ADMIN: &str = "Charity Admin";
 
 /// Links a rich-text field may carry (SPEC section 5).
 const LINK_SCHEMES: [&str; 4] = ["http", "https", "mailto", "tel"];
@@ -299,6 +302,7 @@ impl Catalogue {
                 "id": r.id, "charityName": r.charity_name, "taxId": store::format_ein(&r.ein),
                 "adminVerification": r.admin_verification, "rejectReason": r.reject_reason,
                 "isActive": r.is_active, "isImported": r.is_imported, "adminEmail": r.admin_email,
+                "adminFirstName": r.admin_first_name, "adminLastName": r.admin_last_name,
             }),
         );
         outbox::enqueue(tx, &ev).await?;
@@ -341,16 +345,15 @@ impl Catalogue {
     }
 
     /// Replaces the editable fields. `onboard` turns an imported nonprofit into an onboarded one
-    /// waiting for verification; editing a rejected one sends it back to Pending.
-    pub async fn update_charity(&self, id: &str, input: &pb::CharityInput, onboard: bool) -> Result<pb::Charity> {
+    /// waiting for verification; editing a rejected one sends it back to Pending, and so does a
+    /// nonprofit admin's change of where the money goes (Tax ID, payment methods).
+    pub async fn update_charity(&self, id: &str, input: &pb::CharityInput, onboard: bool, caller: &Caller) -> Result<pb::Charity> {
         let mut check = Check::default();
         let fresh = validate(input, &mut check);
         let mut tx = self.db.begin_write().await?;
         let old = store::get(&mut tx, id).await?.ok_or_else(not_found)?;
-        let methods = match &input.payment_methods {
-            Some(p) => Some(validate_payment_methods(&p.items, &store::payment_methods(&mut tx, id).await?, &mut check)),
-            None => None,
-        };
+        let old_methods = store::payment_methods(&mut tx, id).await?;
+        let methods = input.payment_methods.as_ref().map(|p| validate_payment_methods(&p.items, &old_methods, &mut check));
         self.check_terms(&mut tx, &fresh, &mut check).await?;
         check.done()?;
         if old.is_imported && !onboard {
@@ -369,14 +372,16 @@ impl Catalogue {
             updated_at: common::now_ms(),
             ..fresh
         };
+        let money_changed = r.ein != old.ein || methods.as_ref().is_some_and(|m| !same_methods(m, &old_methods));
         let verb = if old.is_imported {
             r.is_imported = false;
             r.admin_verification = PENDING.into();
             r.reject_reason.clear();
             r.admin_approve_at = None;
             "onboarded"
-        } else if old.admin_verification == REJECT {
+        } else if old.admin_verification == REJECT || (caller.admin_type == CHARITY_ADMIN && money_changed) {
             r.admin_verification = PENDING.into();
+            r.admin_approve_at = None;
             "resubmitted"
         } else {
             "updated"
@@ -607,6 +612,11 @@ impl Catalogue {
             updated_at: r.updated_at,
         })
     }
+}
+
+/// Whether the methods are the stored ones, in the same order (the first is the default).
+fn same_methods(new: &[PaymentMethod], old: &[PaymentMethod]) -> bool {
+    new.len() == old.len() && new.iter().zip(old).all(|(n, o)| n.id == o.id)
 }
 
 fn payment_view(m: PaymentMethod) -> pb::PaymentMethod {

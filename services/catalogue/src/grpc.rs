@@ -59,7 +59,7 @@ impl Rpc for Catalogue {
     async fn update_charity(&self, r: Request<pb::UpdateCharityRequest>) -> R<pb::Charity> {
         let r = r.into_inner();
         let input = r.input.unwrap_or_default();
-        Ok(Response::new(self.update_charity(&r.id, &input, r.onboard).await?))
+        Ok(Response::new(self.update_charity(&r.id, &input, r.onboard, &r.caller.unwrap_or_default()).await?))
     }
 
     async fn get_charity(&self, r: Request<pb::CharityRef>) -> R<pb::Charity> {

@@ -7,9 +7,15 @@ use catalogue::service::Catalogue;
 use catalogue::store::Kind;
 use common::db::testing::each_backend;
 use proto::catalogue::v1 as pb;
+use proto::identity::v1::Caller;
 
 async fn each() -> Vec<(Catalogue, common::db::testing::TestDb)> {
     each_backend(&MIGRATIONS).await.into_iter().map(|t| (Catalogue::new(t.db.clone(), None), t)).collect()
+}
+
+/// A caller of the given account type.
+fn by(admin_type: &str) -> Caller {
+    Caller { id: common::new_id(), admin_type: admin_type.into(), address: "127.0.0.1".into() }
 }
 
 fn errors(e: Error) -> Vec<(String, String)> {
@@ -179,7 +185,7 @@ async fn status_verification_update_and_delete_follow_the_lifecycle_with_events(
         let mut edit = i.clone();
         edit.charity_name = "Water For Everyone".into();
         edit.payment_methods = None;
-        let u = c.update_charity(&n.id, &edit, false).await.unwrap();
+        let u = c.update_charity(&n.id, &edit, false, &by("Admin")).await.unwrap();
         assert_eq!((u.charity_name.as_str(), u.admin_verification.as_str()), ("Water For Everyone", "Pending"));
         assert_eq!(u.payment_methods.len(), 1);
         // Keeping a method by its id, adding another.
@@ -197,7 +203,7 @@ async fn status_verification_update_and_delete_follow_the_lifecycle_with_events(
                 pb::PaymentMethodInput { id: u.payment_methods[0].id.clone(), ..Default::default() },
             ],
         });
-        let k = c.update_charity(&n.id, &keep, false).await.unwrap();
+        let k = c.update_charity(&n.id, &keep, false, &by("Admin")).await.unwrap();
         assert_eq!(k.payment_methods.iter().map(|m| (m.last4.as_str(), m.is_default)).collect::<Vec<_>>(), [("4321", true), ("6789", false)]);
 
         let a = c.change_verification(&n.id, "Approve", "").await.unwrap();
@@ -220,6 +226,80 @@ async fn status_verification_update_and_delete_follow_the_lifecycle_with_events(
                 "catalogue.charity.deleted"
             ]
         );
+    }
+}
+
+/// The payload of the last event of a type.
+async fn last_payload(c: &Catalogue, event_type: &str) -> serde_json::Value {
+    let body: String = sqlx::query_scalar("SELECT body FROM outbox WHERE event_type = $1 ORDER BY created_at DESC, id DESC LIMIT 1")
+        .bind(event_type)
+        .fetch_one(&c.db.pool)
+        .await
+        .unwrap();
+    serde_json::from_str::<serde_json::Value>(&body).unwrap()["payload"].clone()
+}
+
+#[tokio::test]
+async fn a_nonprofit_admin_changing_tax_id_or_payment_methods_sends_it_back_to_pending() {
+    for (c, _db) in each().await {
+        let i = setup(&c).await;
+        let n = c.create_charity(&i).await.unwrap();
+        let keep_methods = |mut x: pb::CharityInput, ids: &[&str]| {
+            x.payment_methods = Some(pb::PaymentMethods {
+                items: ids.iter().map(|id| pb::PaymentMethodInput { id: id.to_string(), ..Default::default() }).collect(),
+            });
+            x
+        };
+        let m0 = n.payment_methods[0].id.clone();
+
+        // Description, and the same payment methods given back: still approved.
+        let mut text = keep_methods(i.clone(), &[&m0]);
+        text.description = "<p>New words</p>".into();
+        let u = c.update_charity(&n.id, &text, false, &by("Charity Admin")).await.unwrap();
+        assert_eq!((u.admin_verification.as_str(), u.admin_approve_at), ("Approve", n.admin_approve_at));
+        assert_eq!(u.description, "<p>New words</p>");
+        assert_eq!(last_payload(&c, "catalogue.charity.updated").await["adminVerification"], "Approve");
+
+        // The main admin may change the Tax ID and keep the approval.
+        let mut ein = text.clone();
+        ein.tax_id = "98-7654321".into();
+        let u = c.update_charity(&n.id, &ein, false, &by("Admin")).await.unwrap();
+        assert_eq!((u.tax_id.as_str(), u.admin_verification.as_str()), ("98-7654321", "Approve"));
+
+        // The nonprofit admin changing the Tax ID: Pending, approval stamp cleared, event says so.
+        let mut ein = text.clone();
+        ein.tax_id = "11-2223334".into();
+        let u = c.update_charity(&n.id, &ein, false, &by("Charity Admin")).await.unwrap();
+        assert_eq!((u.admin_verification.as_str(), u.admin_approve_at), ("Pending", None));
+        let p = last_payload(&c, "catalogue.charity.resubmitted").await;
+        assert_eq!((p["adminVerification"].as_str(), p["taxId"].as_str()), (Some("Pending"), Some("11-2223334")));
+        assert_eq!((p["adminFirstName"].as_str(), p["adminLastName"].as_str()), (Some("Nia"), Some("Owner")));
+        c.change_verification(&n.id, "Approve", "").await.unwrap();
+
+        // Adding a payment method, dropping one, or changing the default: Pending each time.
+        let mut add = keep_methods(ein.clone(), &[&m0]);
+        add.payment_methods.as_mut().unwrap().items.push(i.payment_methods.clone().unwrap().items[0].clone());
+        let u = c.update_charity(&n.id, &add, false, &by("Charity Admin")).await.unwrap();
+        assert_eq!((u.admin_verification.as_str(), u.payment_methods.len()), ("Pending", 2));
+        c.change_verification(&n.id, "Approve", "").await.unwrap();
+        let m1 = u.payment_methods[1].id.clone();
+        let swap = keep_methods(ein.clone(), &[&m1, &m0]);
+        assert_eq!(c.update_charity(&n.id, &swap, false, &by("Charity Admin")).await.unwrap().admin_verification, "Pending");
+        c.change_verification(&n.id, "Approve", "").await.unwrap();
+        let drop = keep_methods(ein.clone(), &[&m1]);
+        assert_eq!(c.update_charity(&n.id, &drop, false, &by("Charity Admin")).await.unwrap().admin_verification, "Pending");
+        c.change_verification(&n.id, "Approve", "").await.unwrap();
+        // Payment methods not given at all are unchanged: approval kept.
+        let mut none = ein.clone();
+        none.payment_methods = None;
+        assert_eq!(c.update_charity(&n.id, &none, false, &by("Charity Admin")).await.unwrap().admin_verification, "Approve");
+
+        // A refused change changes nothing.
+        let mut bad = ein.clone();
+        bad.tax_id = "nope".into();
+        assert_eq!(message_of(c.update_charity(&n.id, &bad, false, &by("Charity Admin")).await.unwrap_err(), "taxId"), "Please enter valid Tax ID");
+        let now = c.get_charity(&n.id).await.unwrap();
+        assert_eq!((now.tax_id.as_str(), now.admin_verification.as_str()), ("11-2223334", "Approve"));
     }
 }
 
@@ -341,8 +421,8 @@ async fn a_business_master_file_is_summarised_applied_once_and_onboarded() {
         let mut onboard = base.clone();
         onboard.charity_name = "First Aid Society".into();
         onboard.tax_id = "01-0000001".into();
-        assert!(matches!(c.update_charity(&rows[0].id, &onboard, false).await, Err(Error::Validation(_))));
-        let o = c.update_charity(&rows[0].id, &onboard, true).await.unwrap();
+        assert!(matches!(c.update_charity(&rows[0].id, &onboard, false, &by("Admin")).await, Err(Error::Validation(_))));
+        let o = c.update_charity(&rows[0].id, &onboard, true, &by("Admin")).await.unwrap();
         assert_eq!((o.is_imported, o.admin_verification.as_str()), (false, "Pending"));
         assert_eq!(c.list_charities(&q(false, "Pending", "", "", "")).await.unwrap().1, 1);
         assert_eq!(c.list_charities(&q(true, "", "", "", "")).await.unwrap().1, 1);

@@ -64,6 +64,11 @@ pub struct Config {
     /// Forgot-password requests per address before waits begin.
     #[arg(long, env = "FORGOT_PASSWORD_PER_ADDRESS", default_value_t = 20)]
     pub forgot_per_address: i64,
+    /// Where people reach the console (links in invitations sent on an event).
+    #[arg(long, env = "PUBLIC_URL", default_value = "http://127.0.0.1:8080")]
+    pub console_url: String,
+    #[arg(long, env = "INVITE_TOKEN_TTL_SECS", default_value_t = 7 * 86400)]
+    pub invite_ttl_secs: i64,
 }
 
 impl Config {
@@ -83,6 +88,8 @@ impl Config {
             smtp_url: self.smtp_url.clone().filter(|s| !s.is_empty()),
             mail_from: self.mail_from.clone(),
             mail_dir: self.mail_dir.clone(),
+            console_url: self.console_url.clone(),
+            invite_ttl_secs: self.invite_ttl_secs,
         }
     }
 }
@@ -99,9 +106,11 @@ pub struct Running {
 pub async fn start(cfg: &Config, listen: &str, bus: Arc<dyn EventBus>, shutdown: Shutdown) -> anyhow::Result<Running> {
     anyhow::ensure!(cfg.jwt_secret.len() >= 32, "JWT_SECRET must be at least 32 characters");
     let db = Db::connect(&cfg.database_url, &MIGRATIONS).await?;
-    let relay = Relay::new(db.clone(), bus);
+    let relay = Relay::new(db.clone(), bus.clone());
     relay.clone().spawn(shutdown.clone());
     let identity = Identity::new(db.clone(), cfg.settings(), Some(relay));
+    let invitations = Arc::new(crate::invitation::Invitations(identity.clone()));
+    bus.subscribe(crate::invitation::CONSUMER, &crate::invitation::EVENTS, invitations, shutdown.clone()).await?;
     if let Some(pw) = identity.ensure_main_admin(&cfg.admin_email, cfg.admin_password.as_deref()).await? {
         // Printed once, on the first start only.
         println!("\n  Main admin created: {}  password: {pw}\n  (set ADMIN_PASSWORD to choose it)\n", cfg.admin_email);

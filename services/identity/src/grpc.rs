@@ -1,6 +1,6 @@
 //! The gRPC face of the identity service: translation only.
 
-use crate::service::{Grants, Identity, ListQuery, Rotation, SubAdminInput};
+use crate::service::{Caller, Grants, Identity, ListQuery, Rotation, SubAdminInput};
 use crate::store::User;
 use proto::identity::v1 as pb;
 use proto::identity::v1::identity_server::Identity as Rpc;
@@ -36,6 +36,14 @@ fn input(i: Option<pb::SubAdminInput>) -> SubAdminInput {
         email: i.email,
         password: i.password,
         permissions: grants(i.permissions),
+    }
+}
+
+/// The caller a sub-admin call names; a call without one is refused.
+fn caller(c: Option<pb::Caller>) -> Result<Caller, Status> {
+    match c {
+        Some(c) if !c.id.is_empty() => Ok(Caller { id: c.id, admin_type: c.admin_type, address: c.address }),
+        _ => Err(Status::unauthenticated("The caller of this call is unknown")),
     }
 }
 
@@ -112,37 +120,41 @@ impl Rpc for Identity {
         }))
     }
 
-    async fn create_sub_admin(&self, r: Request<pb::SubAdminInput>) -> R<pb::SubAdmin> {
-        let (u, g) = self.create_sub_admin(input(Some(r.into_inner()))).await?;
+    async fn create_sub_admin(&self, r: Request<pb::CreateSubAdminRequest>) -> R<pb::SubAdmin> {
+        let r = r.into_inner();
+        let (u, g) = self.create_sub_admin(&caller(r.caller)?, input(r.input)).await?;
         Ok(Response::new(sub_admin(u, g)))
     }
 
     async fn update_sub_admin(&self, r: Request<pb::UpdateSubAdminRequest>) -> R<pb::SubAdmin> {
         let r = r.into_inner();
-        let (u, g) = self.update_sub_admin(&r.id, input(r.input)).await?;
+        let (u, g) = self.update_sub_admin(&caller(r.caller)?, &r.id, input(r.input)).await?;
         Ok(Response::new(sub_admin(u, g)))
     }
 
     async fn delete_sub_admin(&self, r: Request<pb::IdRequest>) -> R<pb::Empty> {
-        self.delete_sub_admin(&r.into_inner().id).await?;
+        let r = r.into_inner();
+        self.delete_sub_admin(&caller(r.caller)?, &r.id).await?;
         Ok(Response::new(pb::Empty {}))
     }
 
     async fn set_sub_admin_status(&self, r: Request<pb::SetStatusRequest>) -> R<pb::SubAdmin> {
         let r = r.into_inner();
-        let u = self.set_sub_admin_status(&r.id, r.active).await?;
+        let u = self.set_sub_admin_status(&caller(r.caller)?, &r.id, r.active).await?;
         Ok(Response::new(sub_admin(u, vec![])))
     }
 
     async fn list_sub_admins(&self, r: Request<pb::ListRequest>) -> R<pb::SubAdminPage> {
         let r = r.into_inner();
+        let who = caller(r.caller)?;
         let q = ListQuery { page: r.page, limit: r.limit, search: r.search, column: r.column, order: r.order };
-        let (items, total) = self.list_sub_admins(&q).await?;
+        let (items, total) = self.list_sub_admins(&who, &q).await?;
         Ok(Response::new(pb::SubAdminPage { items: items.into_iter().map(|u| sub_admin(u, vec![])).collect(), total }))
     }
 
     async fn get_sub_admin(&self, r: Request<pb::IdRequest>) -> R<pb::SubAdmin> {
-        let (u, g) = self.get_sub_admin(&r.into_inner().id).await?;
+        let r = r.into_inner();
+        let (u, g) = self.get_sub_admin(&caller(r.caller)?, &r.id).await?;
         Ok(Response::new(sub_admin(u, g)))
     }
 
@@ -167,5 +179,24 @@ impl Rpc for Identity {
             return Err(crate::error::Error::field("stateId", "Please select a valid state").into());
         }
         Ok(Response::new(places(l.cities(id).iter().map(|c| (c.id, c.name.as_str(), "")))))
+    }
+
+    async fn invite_charity_admin(&self, r: Request<pb::InviteCharityAdminRequest>) -> R<pb::Invitation> {
+        let r = r.into_inner();
+        let contact = crate::invitation::Contact {
+            charity_id: r.charity_id,
+            charity_name: r.charity_name,
+            email: r.email,
+            first_name: r.first_name,
+            last_name: r.last_name,
+        };
+        let sent = self.invite_charity_admin(&r.caller.unwrap_or_default(), &contact, &r.console_url).await?;
+        Ok(Response::new(pb::Invitation { user_id: sent.user.id, email: sent.user.email, expires_at: sent.expires_at }))
+    }
+
+    async fn accept_invitation(&self, r: Request<pb::AcceptInvitationRequest>) -> R<pb::Empty> {
+        let r = r.into_inner();
+        self.accept_invitation(&r.token, &r.new_password).await?;
+        Ok(Response::new(pb::Empty {}))
     }
 }

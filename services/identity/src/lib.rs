@@ -6,6 +6,7 @@
 pub mod app;
 pub mod error;
 pub mod grpc;
+pub mod invitation;
 pub mod locations;
 pub mod mail;
 pub mod password;

@@ -40,6 +40,10 @@ pub struct Settings {
     pub smtp_url: Option<String>,
     pub mail_from: String,
     pub mail_dir: Option<PathBuf>,
+    /// Where people reach the console: invitation links sent on an event point there.
+    pub console_url: String,
+    /// Nonprofit-admin invitation link lifetime, seconds.
+    pub invite_ttl_secs: i64,
 }
 
 impl Settings {
@@ -59,6 +63,8 @@ impl Settings {
             smtp_url: None,
             mail_from: "Giving Console <no-reply@giving-console.local>".into(),
             mail_dir: None,
+            console_url: "http://127.0.0.1:8080".into(),
+            invite_ttl_secs: 7 * 86400,
         }
     }
 }
@@ -469,6 +475,44 @@ impl Identity {
     }
 
     // --- sub-admins ---------------------------------------------------------------
+    //
+    // Every sub-admin call names its caller (ARCHITECTURE section 5), and identity decides
+    // from its own records, never from what the request claims:
+    // - only the main admin or an active sub-admin holding the call's Sub Admin action may
+    //   make it; a nonprofit admin never;
+    // - a sub-admin changes only (module, action) pairs it holds itself: on create every
+    //   granted pair, on update every pair whose holding changes (a pair it does not hold
+    //   must stay as the target had it, so it can edit a sub-admin given more by the main
+    //   admin without stripping it); Sub Admin pairs count as not held, so only the main
+    //   admin grants or removes them;
+    // - a sub-admin never edits, deactivates or deletes its own record (its password goes
+    //   through change password; anything else through the main admin);
+    // - the main admin is not a sub-admin: these calls answer not found for it.
+    // A refusal is `Forbidden` and writes nothing.
+
+    /// Checks that `caller` may make a sub-admin call needing the Sub Admin `action`;
+    /// answers the rights it holds (`None` for the main admin, who holds everything).
+    async fn authorise(&self, caller: &Caller, action: &str) -> Result<Option<Grants>> {
+        if caller.id.is_empty() {
+            return Err(Error::Unauthenticated("The caller of this call is unknown".into()));
+        }
+        let mut c = self.conn().await?;
+        let Some(user) = store::user_by_id(&mut c, &caller.id).await?.filter(|u| u.is_active && u.admin_type == caller.admin_type)
+        else {
+            return Err(Error::Unauthenticated("Your session has ended. Please sign in again.".into()));
+        };
+        match user.admin_type.as_str() {
+            ADMIN => Ok(None),
+            SUB_ADMIN => {
+                let held = store::permissions(&mut c, &user.id).await?;
+                if !holds(&held, SUB_ADMIN_SLUG, action) {
+                    return Err(Error::Forbidden("You are not allowed to do this".into()));
+                }
+                Ok(Some(held))
+            }
+            _ => Err(Error::Forbidden("Only the main admin or a sub-admin can manage sub-admins".into())),
+        }
+    }
 
     fn parse_sub_admin(input: &SubAdminInput, password_required: bool) -> Result<(String, String, String, Grants)> {
         let mut check = Check::default();
@@ -492,8 +536,10 @@ impl Identity {
         Ok(())
     }
 
-    pub async fn create_sub_admin(&self, input: SubAdminInput) -> Result<(User, Grants)> {
+    pub async fn create_sub_admin(&self, caller: &Caller, input: SubAdminInput) -> Result<(User, Grants)> {
+        let held = self.authorise(caller, "add").await?;
         let (first, last, email, grants) = Self::parse_sub_admin(&input, true)?;
+        check_grant_change(held.as_ref(), &[], &grants)?;
         let user = User {
             id: common::new_id(),
             email,
@@ -515,11 +561,15 @@ impl Identity {
         Ok((user, grants))
     }
 
-    pub async fn update_sub_admin(&self, id: &str, input: SubAdminInput) -> Result<(User, Grants)> {
+    pub async fn update_sub_admin(&self, caller: &Caller, id: &str, input: SubAdminInput) -> Result<(User, Grants)> {
+        let held = self.authorise(caller, "edit").await?;
+        not_self(caller, held.as_ref(), id, "You cannot edit your own account: ask the main admin")?;
         let (first, last, email, grants) = Self::parse_sub_admin(&input, false)?;
         let hash = if input.password.is_empty() { None } else { Some(crate::password::hash(&input.password).await?) };
         let mut tx = self.db.begin_write().await?;
         let existing = store::user_by_id(&mut tx, id).await?.filter(|u| u.admin_type == SUB_ADMIN).ok_or_else(not_found)?;
+        let before = store::permissions(&mut tx, id).await?;
+        check_grant_change(held.as_ref(), &before, &grants)?;
         store::update_profile(&mut tx, id, &first, &last, &email).await.map_err(conflict_on_email)?;
         store::replace_permissions(&mut tx, id, &grants).await?;
         if let Some(h) = hash {
@@ -533,7 +583,9 @@ impl Identity {
         Ok((user, grants))
     }
 
-    pub async fn delete_sub_admin(&self, id: &str) -> Result<()> {
+    pub async fn delete_sub_admin(&self, caller: &Caller, id: &str) -> Result<()> {
+        let held = self.authorise(caller, "delete").await?;
+        not_self(caller, held.as_ref(), id, "You cannot delete your own account")?;
         let mut tx = self.db.begin_write().await?;
         let user = store::user_by_id(&mut tx, id).await?.filter(|u| u.admin_type == SUB_ADMIN).ok_or_else(not_found)?;
         store::delete_user(&mut tx, id).await?;
@@ -543,7 +595,9 @@ impl Identity {
         Ok(())
     }
 
-    pub async fn set_sub_admin_status(&self, id: &str, active: bool) -> Result<User> {
+    pub async fn set_sub_admin_status(&self, caller: &Caller, id: &str, active: bool) -> Result<User> {
+        let held = self.authorise(caller, "status").await?;
+        not_self(caller, held.as_ref(), id, "You cannot change your own permissions or status")?;
         let mut tx = self.db.begin_write().await?;
         store::user_by_id(&mut tx, id).await?.filter(|u| u.admin_type == SUB_ADMIN).ok_or_else(not_found)?;
         store::set_active(&mut tx, id, active).await?;
@@ -557,14 +611,16 @@ impl Identity {
         Ok(user)
     }
 
-    pub async fn get_sub_admin(&self, id: &str) -> Result<(User, Grants)> {
+    pub async fn get_sub_admin(&self, caller: &Caller, id: &str) -> Result<(User, Grants)> {
+        self.authorise(caller, "view").await?;
         let mut c = self.conn().await?;
         let user = store::user_by_id(&mut c, id).await?.filter(|u| u.admin_type == SUB_ADMIN).ok_or_else(not_found)?;
         let grants = store::permissions(&mut c, id).await?;
         Ok((user, grants))
     }
 
-    pub async fn list_sub_admins(&self, q: &ListQuery) -> Result<(Vec<User>, i64)> {
+    pub async fn list_sub_admins(&self, caller: &Caller, q: &ListQuery) -> Result<(Vec<User>, i64)> {
+        self.authorise(caller, "view").await?;
         let mut check = Check::default();
         let col = store::sort_column(&q.column);
         let (descending, offset) = common::error::paging(q.page, q.limit, &q.search, &q.column, &q.order, col.is_some(), &mut check);
@@ -588,6 +644,59 @@ fn throttled(what: &str, ms: i64) -> Error {
     let secs = throttle::secs(ms);
     let unit = if secs == 1 { "second" } else { "seconds" };
     Error::TooManyAttempts(format!("Too many {what}. Please try again in {secs} {unit}."), secs)
+}
+
+/// Who makes a sub-admin call, as the BFF authenticated it (identity's `Caller` message).
+/// Only its id is trusted, and only to find its account: type and rights come from the store.
+#[derive(Debug, Clone, Default)]
+pub struct Caller {
+    pub id: String,
+    pub admin_type: String,
+    /// The client's network address.
+    pub address: String,
+}
+
+const SUB_ADMIN_SLUG: &str = "/sub_admin";
+
+fn holds(grants: &[(String, Vec<String>)], slug: &str, action: &str) -> bool {
+    grants.iter().any(|(s, a)| s == slug && a.iter().any(|x| x == action))
+}
+
+/// Checks that a caller holding `held` (`None`: the main admin) may change a sub-admin's
+/// grants from `before` to `after` (a create changes them from nothing): every pair whose
+/// holding changes must be one the caller holds, and Sub Admin pairs only the main admin
+/// changes.
+pub fn check_grant_change(held: Option<&Grants>, before: &[(String, Vec<String>)], after: &[(String, Vec<String>)]) -> Result<()> {
+    let Some(held) = held else { return Ok(()) };
+    let mut refusal = None;
+    for m in proto::modules::all() {
+        for a in &m.actions {
+            let granted = holds(after, &m.slug, a);
+            if holds(before, &m.slug, a) == granted {
+                continue;
+            }
+            if m.slug == SUB_ADMIN_SLUG {
+                return Err(Error::Forbidden(if granted {
+                    "Only the main admin can grant Sub Admin permissions".into()
+                } else {
+                    "Only the main admin can remove Sub Admin permissions".into()
+                }));
+            }
+            if !holds(held, &m.slug, a) && refusal.is_none() {
+                refusal = Some(if granted {
+                    "You can only grant permissions you hold yourself"
+                } else {
+                    "You can only remove permissions you hold yourself"
+                });
+            }
+        }
+    }
+    refusal.map_or(Ok(()), |m| Err(Error::Forbidden(m.into())))
+}
+
+/// A sub-admin never changes its own record through the sub-admin calls.
+fn not_self(caller: &Caller, held: Option<&Grants>, target: &str, message: &str) -> Result<()> {
+    if held.is_some() && caller.id == target { Err(Error::Forbidden(message.into())) } else { Ok(()) }
 }
 
 fn not_found() -> Error {

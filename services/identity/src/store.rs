@@ -338,10 +338,31 @@ pub async fn revoke_user_tokens(c: &mut AnyConnection, user_id: &str) -> sqlx::R
     Ok(())
 }
 
-// --- reset tokens ---------------------------------------------------------------
+// --- reset tokens and invitations: single-use, expiring links ----------------------
+
+/// The tables of mailed links (same columns: token_hash, user_id, created_at, expires_at, used_at).
+#[derive(Debug, Clone, Copy)]
+pub enum Link {
+    Reset,
+    Invitation,
+}
+
+impl Link {
+    fn table(self) -> &'static str {
+        match self {
+            Link::Reset => "reset_tokens",
+            Link::Invitation => "invitations",
+        }
+    }
+}
 
 pub async fn insert_reset(c: &mut AnyConnection, hash: &str, user_id: &str, expires_at: i64) -> sqlx::Result<()> {
-    sqlx::query("INSERT INTO reset_tokens (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)")
+    insert_link(c, Link::Reset, hash, user_id, expires_at).await
+}
+
+pub async fn insert_link(c: &mut AnyConnection, link: Link, hash: &str, user_id: &str, expires_at: i64) -> sqlx::Result<()> {
+    let q = format!("INSERT INTO {} (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)", link.table());
+    sqlx::query(sqlx::AssertSqlSafe(q))
         .bind(hash)
         .bind(user_id)
         .bind(common::now_ms())
@@ -353,16 +374,26 @@ pub async fn insert_reset(c: &mut AnyConnection, hash: &str, user_id: &str, expi
 
 /// Takes a reset token (single use): answers its account when it was valid and unused.
 pub async fn take_reset(c: &mut AnyConnection, hash: &str) -> sqlx::Result<Option<String>> {
+    take_link(c, Link::Reset, hash).await
+}
+
+/// Takes a link's token (single use): answers its account when it was valid and unused.
+pub async fn take_link(c: &mut AnyConnection, link: Link, hash: &str) -> sqlx::Result<Option<String>> {
     let now = common::now_ms();
-    let r = sqlx::query("UPDATE reset_tokens SET used_at = $1 WHERE token_hash = $2 AND used_at IS NULL AND expires_at > $1")
-        .bind(now)
-        .bind(hash)
-        .execute(&mut *c)
-        .await?;
+    let q = format!("UPDATE {} SET used_at = $1 WHERE token_hash = $2 AND used_at IS NULL AND expires_at > $1", link.table());
+    let r = sqlx::query(sqlx::AssertSqlSafe(q)).bind(now).bind(hash).execute(&mut *c).await?;
     if r.rows_affected() != 1 {
         return Ok(None);
     }
-    sqlx::query_scalar("SELECT user_id FROM reset_tokens WHERE token_hash = $1").bind(hash).fetch_optional(c).await
+    let q = format!("SELECT user_id FROM {} WHERE token_hash = $1", link.table());
+    sqlx::query_scalar(sqlx::AssertSqlSafe(q)).bind(hash).fetch_optional(c).await
+}
+
+/// Ends every unused link of an account.
+pub async fn end_links(c: &mut AnyConnection, link: Link, user_id: &str) -> sqlx::Result<()> {
+    let q = format!("UPDATE {} SET used_at = $1 WHERE user_id = $2 AND used_at IS NULL", link.table());
+    sqlx::query(sqlx::AssertSqlSafe(q)).bind(common::now_ms()).bind(user_id).execute(c).await?;
+    Ok(())
 }
 
 // --- mail outbox ------------------------------------------------------------------

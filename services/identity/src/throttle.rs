@@ -47,7 +47,7 @@ pub async fn claim(c: &mut AnyConnection, key: &str, p: Policy, now: i64, gate: 
         "INSERT INTO throttle (throttle_key, attempts, wait_ms, allowed_at, updated_at) VALUES ($1, 1, $6, $2 + $6, $2) \
          ON CONFLICT (throttle_key) DO UPDATE SET attempts = throttle.attempts + 1, wait_ms = {wait}, \
          allowed_at = $2 + {wait}, updated_at = $2 \
-         WHERE $7 = 0 OR throttle.allowed_at <= $2 \
+         WHERE $7 = 0 OR throttle.wait_ms = 0 OR throttle.allowed_at <= $2 \
          RETURNING attempts"
     );
     let first_wait = if p.free <= 1 { p.first_wait_ms.min(p.max_wait_ms) } else { 0 };
@@ -67,9 +67,10 @@ pub async fn claim(c: &mut AnyConnection, key: &str, p: Policy, now: i64, gate: 
     }
 }
 
-/// How long `key` must still wait, milliseconds (0 when it may try now).
+/// How long `key` must still wait, milliseconds (0 when it may try now). A key without a
+/// wait never blocks, even when a concurrent attempt stamped it a moment after `now`.
 pub async fn wait_left(c: &mut AnyConnection, key: &str, now: i64) -> sqlx::Result<i64> {
-    let allowed: Option<i64> = sqlx::query_scalar("SELECT allowed_at FROM throttle WHERE throttle_key = $1")
+    let allowed: Option<i64> = sqlx::query_scalar("SELECT allowed_at FROM throttle WHERE throttle_key = $1 AND wait_ms > 0")
         .bind(key)
         .fetch_optional(c)
         .await?;

@@ -9,6 +9,8 @@ mod support;
 
 #[path = "store/bootstrap.rs"]
 mod bootstrap;
+#[path = "store/invitations.rs"]
+mod invitations;
 #[path = "store/listing.rs"]
 mod listing;
 #[path = "store/login.rs"]
@@ -17,5 +19,7 @@ mod login;
 mod passwords;
 #[path = "store/sessions.rs"]
 mod sessions;
+#[path = "store/sub_admin_access.rs"]
+mod sub_admin_access;
 #[path = "store/sub_admins.rs"]
 mod sub_admins;

@@ -11,8 +11,11 @@ import {
   type MenuNode,
 } from '../routes'
 import { MODULES, findModule } from '../lib/modules'
-import { canUser, grantedActionsOf, isSubAdminUser } from '../lib/session'
+import { canUser, grantedActionsOf, isSubAdminUser, type SessionUser } from '../lib/session'
 import { mainAdmin, subAdmin } from '../testing/users'
+
+/** A sub-admin holding what the server grants a nonprofit admin. */
+const charityAdminGrants = () => subAdmin({ '/dashboard': ['view'], '/master/charity_management': ['edit'] })
 
 /** Menu as plain text: 'Title' or 'Group > Title'. */
 function flatten(nodes: MenuNode[]): string[] {
@@ -42,6 +45,7 @@ describe('route table', () => {
         '/charity-signin',
         '/forgot_password',
         '/reset_password/:token',
+        '/set_password/:token',
         '/change_password',
         '/dashboard',
         '/master/cause_management',
@@ -55,6 +59,7 @@ describe('route table', () => {
         '/master/charity_add',
         '/master/charity_edit/:id',
         '/master/charity_views',
+        '/my_nonprofit',
         '/sub_admin',
         '/sub_admin/sub_admin_add',
         '/sub_admin/sub_admin_edit/:id',
@@ -142,8 +147,9 @@ describe('route table', () => {
     expect(canAccessRoute(null, findRoute('/test')!)).toBe(false)
   })
 
-  it('menu entries take their title and group from modules.json', () => {
-    for (const route of ROUTES.filter((r) => r.menu)) {
+  it('menu entries take their title and group from modules.json (but the nonprofit admin\'s own entry)', () => {
+    expect(findRoute('/my_nonprofit')).toMatchObject({ menuTitle: 'My Nonprofit', group: null, audience: 'charity' })
+    for (const route of ROUTES.filter((r) => r.menu && r.path !== '/my_nonprofit')) {
       const mod = findModule(route.module!)!
       expect(route.menuTitle).toBe(mod.title)
       expect(route.group).toBe(mod.group)
@@ -206,6 +212,23 @@ describe('menu', () => {
     // 'add' alone is a granted action, but the list screen needs 'view'.
     expect(flatten(buildMenu(subAdmin({ '/sub_admin': ['add'] })))).toEqual([])
   })
+
+  it('a nonprofit admin sees its dashboard and its own nonprofit, lands on it, and opens no list', () => {
+    const npo: SessionUser = { ...charityAdminGrants(), adminType: 'Charity Admin', charityId: 'n1' }
+    expect(flatten(buildMenu(npo))).toEqual(['Dashboard', 'My Nonprofit'])
+    expect(homePathOf(npo)).toBe('/my_nonprofit')
+    for (const path of ['/master/charity_management', '/master/charity_add', '/master', '/sub_admin']) {
+      expect(canAccessRoute(npo, findRoute(path)!), path).toBe(false)
+    }
+    for (const path of ['/my_nonprofit', '/master/charity_edit/:id', '/dashboard']) {
+      expect(canAccessRoute(npo, findRoute(path)!), path).toBe(true)
+    }
+    expect(breadcrumbsOf(findRoute('/master/charity_edit/:id')!, npo).map((c) => c.title)).toEqual(['My Nonprofit', 'Edit Nonprofit'])
+    // Staff never get the nonprofit admin's entry, even a sub-admin holding the same right.
+    expect(canAccessRoute(mainAdmin, findRoute('/my_nonprofit')!)).toBe(false)
+    expect(flatten(buildMenu(charityAdminGrants()))).toEqual(['Dashboard', 'Master Management > Nonprofit Management'])
+    expect(homePathOf(charityAdminGrants())).toBe('/dashboard')
+  })
 })
 
 describe('group nesting', () => {
@@ -260,8 +283,10 @@ describe('route guard', () => {
   const edit = findRoute('/sub_admin/sub_admin_edit/:id')!
   const view = findRoute('/sub_admin/sub_admin_view/:id')!
 
-  it('lets the main admin open everything', () => {
-    for (const route of ROUTES) expect(canAccessRoute(mainAdmin, route), route.path).toBe(true)
+  it("lets the main admin open everything but a nonprofit admin's own entry", () => {
+    for (const route of ROUTES.filter((r) => r.audience !== 'charity')) {
+      expect(canAccessRoute(mainAdmin, route), route.path).toBe(true)
+    }
   })
 
   it('needs a session for shell screens', () => {

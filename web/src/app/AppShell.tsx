@@ -64,7 +64,7 @@ export function AppShell() {
     [menu],
   )
 
-  const selectedKey = current?.module ? (menuRouteOf(current.module)?.path ?? pathname) : pathname
+  const selectedKey = current?.module ? (menuRouteOf(current.module, user)?.path ?? pathname) : pathname
   const currentGroupKey = current?.group ? `group:${current.group}` : undefined
   const [openKeys, setOpenKeys] = useState<string[]>(currentGroupKey ? [currentGroupKey] : [])
   // Opening a screen of a group opens that group in the menu.
@@ -94,7 +94,7 @@ export function AppShell() {
     }
   }
 
-  const crumbs = current ? breadcrumbsOf(current) : []
+  const crumbs = current ? breadcrumbsOf(current, user) : []
 
   return (
     <Layout style={{ minHeight: '100vh' }}>

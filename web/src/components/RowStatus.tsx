@@ -15,15 +15,17 @@ export function dateColumn<T>(title: string, key: string): ColumnType<T> {
   return { title, key, dataIndex: key, sorter: true, render: (value: number | null) => formatDate(value) }
 }
 
-/** The Status column: a switch per row that asks before it changes anything. */
+/** The Status column: a switch per row (where `when` allows) that asks before it changes anything. */
 export function statusColumn<T extends { isActive: boolean }>(
   nameOf: (row: T) => string,
   onToggle: (row: T) => void,
+  when?: (row: T) => boolean,
 ): ColumnType<T> {
   return {
     title: 'Status',
     key: 'status',
-    render: (_, row) => <StatusSwitch name={nameOf(row)} active={row.isActive} onToggle={() => onToggle(row)} />,
+    render: (_, row) =>
+      (when?.(row) ?? true) ? <StatusSwitch name={nameOf(row)} active={row.isActive} onToggle={() => onToggle(row)} /> : null,
   }
 }
 

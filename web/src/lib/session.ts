@@ -69,6 +69,10 @@ export function isSubAdminUser(user: SessionUser | null | undefined): boolean {
   return user?.adminType === 'Sub Admin'
 }
 
+export function isCharityAdminUser(user: SessionUser | null | undefined): boolean {
+  return user?.adminType === 'Charity Admin'
+}
+
 /**
  * Only the main admin holds every action. Sub-admins and nonprofit admins hold what their
  * permissions grant (the server sends a nonprofit admin's fixed grants at sign-in).

@@ -53,7 +53,7 @@ async fn sign_in_ignores_the_case_and_surrounding_spaces_of_the_email(id: Identi
 
 async fn a_sub_admin_cannot_sign_in_through_the_nonprofit_path(id: Identity) {
     let granted = grants(&[("/donor", &["view", "status"]), ("/dashboard", &["view"])]);
-    let (user, _) = id.create_sub_admin(input("Sam", "Sub", "sam@example.org", SUB_PASSWORD, granted)).await.unwrap();
+    let (user, _) = id.create_sub_admin(&as_admin(&id).await, input("Sam", "Sub", "sam@example.org", SUB_PASSWORD, granted)).await.unwrap();
     assert_bad_credentials(id.login("sam@example.org", SUB_PASSWORD, true, IP).await);
     let session = id.login("sam@example.org", SUB_PASSWORD, false, IP).await.unwrap();
     assert_eq!(session.user.id, user.id);
@@ -95,7 +95,7 @@ async fn a_nonprofit_admin_signs_in_only_through_the_nonprofit_path(id: Identity
 
 async fn an_inactive_sub_admin_is_forbidden_to_sign_in(id: Identity) {
     let user = sub_admin(&id, "Ida", "Idle", "ida@example.org").await;
-    id.set_sub_admin_status(&user.id, false).await.unwrap();
+    id.set_sub_admin_status(&as_admin(&id).await, &user.id, false).await.unwrap();
     match id.login("ida@example.org", SUB_PASSWORD, false, IP).await {
         Err(Error::Forbidden(m)) => assert_eq!(m, "Your account is inactive. Please contact the administrator."),
         other => panic!("expected Forbidden, got {other:?}"),
@@ -104,7 +104,7 @@ async fn an_inactive_sub_admin_is_forbidden_to_sign_in(id: Identity) {
     assert_bad_credentials(id.login("ida@example.org", "Wrong#Pass1", false, IP).await);
     assert_eq!(count(&id, "SELECT COUNT(*) FROM refresh_tokens", &[]).await, 0);
 
-    id.set_sub_admin_status(&user.id, true).await.unwrap();
+    id.set_sub_admin_status(&as_admin(&id).await, &user.id, true).await.unwrap();
     id.login("ida@example.org", SUB_PASSWORD, false, IP).await.unwrap();
 }
 
@@ -222,6 +222,30 @@ async fn fifty_concurrent_wrong_passwords_cannot_slip_past_the_count(id: Identit
     assert!(matches!(id.login(ADMIN_EMAIL, ADMIN_PASSWORD, false, IP).await, Err(Error::TooManyAttempts(..))));
 }
 
+/// The throttle itself: free attempts, then doubling waits; a refused claim is not counted
+/// unless recorded after the fact; and no attempt is refused while no wait is set, even
+/// one stamped a moment before a concurrent attempt's.
+async fn the_throttle_counts_every_claim_and_doubles_its_waits(id: Identity) {
+    use identity::throttle::{Claim, Policy, claim, wait_left};
+    let mut c = id.db.pool.acquire().await.unwrap();
+    let p = Policy { free: 3, first_wait_ms: 1000, max_wait_ms: 3000, forget_after_ms: 60_000 };
+    let now = common::now_ms();
+    assert_eq!(claim(&mut c, "k", p, now, true).await.unwrap(), Claim::Taken(1));
+    assert_eq!(claim(&mut c, "k", p, now - 5, true).await.unwrap(), Claim::Taken(2));
+    assert_eq!(wait_left(&mut c, "k", now - 5).await.unwrap(), 0);
+    // The third (the allowance) sets the first wait.
+    assert_eq!(claim(&mut c, "k", p, now, true).await.unwrap(), Claim::Taken(3));
+    assert_eq!(claim(&mut c, "k", p, now + 10, true).await.unwrap(), Claim::Wait(990));
+    assert_eq!(wait_left(&mut c, "k", now + 10).await.unwrap(), 990);
+    // A failure recorded after the fact counts while waiting and doubles the wait, up to the cap.
+    assert_eq!(claim(&mut c, "k", p, now + 10, false).await.unwrap(), Claim::Taken(4));
+    assert_eq!(wait_left(&mut c, "k", now + 10).await.unwrap(), 2000);
+    assert_eq!(claim(&mut c, "k", p, now + 2010, true).await.unwrap(), Claim::Taken(5));
+    assert_eq!(wait_left(&mut c, "k", now + 2010).await.unwrap(), 3000);
+    // Quiet for longer than `forget_after`: a fresh start.
+    assert_eq!(claim(&mut c, "k", p, now + 70_000, true).await.unwrap(), Claim::Taken(1));
+}
+
 on_both_backends! {
     sign_in_rejects_missing_or_malformed_credentials_with_the_spec_messages =>
         sign_in_rejects_missing_or_malformed_credentials_with_the_spec_messages_on_sqlite,
@@ -253,4 +277,7 @@ on_both_backends! {
     fifty_concurrent_wrong_passwords_cannot_slip_past_the_count =>
         fifty_concurrent_wrong_passwords_cannot_slip_past_the_count_on_sqlite,
         fifty_concurrent_wrong_passwords_cannot_slip_past_the_count_on_postgres;
+    the_throttle_counts_every_claim_and_doubles_its_waits =>
+        the_throttle_counts_every_claim_and_doubles_its_waits_on_sqlite,
+        the_throttle_counts_every_claim_and_doubles_its_waits_on_postgres;
 }

@@ -81,7 +81,7 @@ async fn forgot_password_for_an_unknown_or_inactive_account_queues_no_mail(id: I
     let url = "https://console.example.org";
     id.forgot_password("nobody@example.org", url, IP).await.unwrap();
     let idle = sub_admin(&id, "Ida", "Idle", "ida@example.org").await;
-    id.set_sub_admin_status(&idle.id, false).await.unwrap();
+    id.set_sub_admin_status(&as_admin(&id).await, &idle.id, false).await.unwrap();
     id.forgot_password("ida@example.org", url, IP).await.unwrap();
     assert_eq!(count(&id, "SELECT COUNT(*) FROM mail_outbox", &[]).await, 0);
     assert_eq!(count(&id, "SELECT COUNT(*) FROM reset_tokens", &[]).await, 0);

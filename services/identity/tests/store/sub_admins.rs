@@ -23,9 +23,10 @@ fn assert_conflict<T: std::fmt::Debug>(r: Result<T, Error>) {
 }
 
 async fn creating_a_sub_admin_validates_every_field_with_its_message(id: Identity) {
+    let admin = as_admin(&id).await;
     let create = |request: SubAdminInput| {
-        let id = id.clone();
-        async move { id.create_sub_admin(request).await }
+        let (id, admin) = (id.clone(), admin.clone());
+        async move { id.create_sub_admin(&admin, request).await }
     };
     assert_eq!(
         field_errors(create(input("", " ", "", "", vec![])).await),
@@ -75,12 +76,13 @@ async fn creating_a_sub_admin_validates_every_field_with_its_message(id: Identit
         "Please select at least one permission",
     );
     // Nothing was written.
-    assert_eq!(count(&id, "SELECT COUNT(*) FROM users", &[]).await, 0);
+    assert_eq!(count(&id, "SELECT COUNT(*) FROM users WHERE admin_type = 'Sub Admin'", &[]).await, 0);
     assert_eq!(count(&id, "SELECT COUNT(*) FROM permissions", &[]).await, 0);
     assert!(outbox_events(&id).await.is_empty());
 }
 
 async fn a_sub_admin_is_created_with_its_permissions_in_menu_order(id: Identity) {
+    let admin = as_admin(&id).await;
     let requested = grants(&[
         ("/sub_admin", &["status", "view"]),
         ("/transaction", &["view"]),
@@ -93,7 +95,7 @@ async fn a_sub_admin_is_created_with_its_permissions_in_menu_order(id: Identity)
         ("/sub_admin", &["view", "add", "status"]),
     ]);
     let (user, granted) = id
-        .create_sub_admin(input(" Grace ", " Hopper ", " Grace.Hopper@Example.org ", SUB_PASSWORD, requested))
+        .create_sub_admin(&admin, input(" Grace ", " Hopper ", " Grace.Hopper@Example.org ", SUB_PASSWORD, requested))
         .await
         .unwrap();
     assert_eq!(granted, expected);
@@ -106,7 +108,7 @@ async fn a_sub_admin_is_created_with_its_permissions_in_menu_order(id: Identity)
 
     let stored = user_by_id(&id, &user.id).await.unwrap();
     assert_eq!((stored.email.as_str(), stored.created_at), ("grace.hopper@example.org", user.created_at));
-    let (got, got_grants) = id.get_sub_admin(&user.id).await.unwrap();
+    let (got, got_grants) = id.get_sub_admin(&admin, &user.id).await.unwrap();
     assert_eq!(got.id, user.id);
     assert_eq!(got_grants, expected);
     let session = id.login("grace.hopper@example.org", SUB_PASSWORD, false, IP).await.unwrap();
@@ -124,18 +126,18 @@ async fn a_sub_admin_is_created_with_its_permissions_in_menu_order(id: Identity)
 }
 
 async fn a_duplicate_email_is_a_conflict_whatever_its_case(id: Identity) {
-    main_admin(&id).await;
+    let admin = as_admin(&id).await;
     let first = sub_admin(&id, "Sam", "Sub", "sam@example.org").await;
-    assert_conflict(id.create_sub_admin(input("Sam", "Two", " SAM@Example.ORG", SUB_PASSWORD, dashboard())).await);
-    assert_conflict(id.create_sub_admin(input("Ann", "Admin", "Admin@Example.org", SUB_PASSWORD, dashboard())).await);
+    assert_conflict(id.create_sub_admin(&admin, input("Sam", "Two", " SAM@Example.ORG", SUB_PASSWORD, dashboard())).await);
+    assert_conflict(id.create_sub_admin(&admin, input("Ann", "Admin", "Admin@Example.org", SUB_PASSWORD, dashboard())).await);
 
     // Taking another account's email on update is refused too, and changes nothing.
     let second = sub_admin(&id, "Tom", "Two", "tom@example.org").await;
-    assert_conflict(id.update_sub_admin(&second.id, input("Tommy", "Two", "Sam@example.org", "", dashboard())).await);
+    assert_conflict(id.update_sub_admin(&admin, &second.id, input("Tommy", "Two", "Sam@example.org", "", dashboard())).await);
     let unchanged = user_by_id(&id, &second.id).await.unwrap();
     assert_eq!((unchanged.first_name.as_str(), unchanged.email.as_str()), ("Tom", "tom@example.org"));
     // Keeping one's own email, in another case, is fine.
-    id.update_sub_admin(&first.id, input("Sam", "Sub", "SAM@example.org", "", dashboard())).await.unwrap();
+    id.update_sub_admin(&admin, &first.id, input("Sam", "Sub", "SAM@example.org", "", dashboard())).await.unwrap();
 
     assert_eq!(count(&id, "SELECT COUNT(*) FROM users WHERE admin_type = 'Sub Admin'", &[]).await, 2);
     let mut types: Vec<String> = outbox_events(&id).await.into_iter().map(|(t, _)| t).collect();
@@ -144,11 +146,12 @@ async fn a_duplicate_email_is_a_conflict_whatever_its_case(id: Identity) {
 }
 
 async fn updating_a_sub_admin_changes_its_profile_and_permissions_and_keeps_its_password(id: Identity) {
+    let admin = as_admin(&id).await;
     let user = sub_admin(&id, "Sam", "Sub", "sam@example.org").await;
     let session = id.login("sam@example.org", SUB_PASSWORD, false, IP).await.unwrap();
     let new_grants = grants(&[("/event", &["add", "view"]), ("/chat", &["view"])]);
     let (updated, granted) = id
-        .update_sub_admin(&user.id, input("Samuel", "Subadmin", "Samuel@Example.org", "", new_grants))
+        .update_sub_admin(&admin, &user.id, input("Samuel", "Subadmin", "Samuel@Example.org", "", new_grants))
         .await
         .unwrap();
     let expected = grants(&[("/event", &["view", "add"]), ("/chat", &["view"])]);
@@ -160,7 +163,7 @@ async fn updating_a_sub_admin_changes_its_profile_and_permissions_and_keeps_its_
     assert_eq!(updated.session_version, 1, "a profile change keeps the sessions");
     assert_eq!(updated.password_hash, user.password_hash);
 
-    let (got, got_grants) = id.get_sub_admin(&user.id).await.unwrap();
+    let (got, got_grants) = id.get_sub_admin(&admin, &user.id).await.unwrap();
     assert_eq!(got.email, "samuel@example.org");
     assert_eq!(got_grants, expected);
     assert_eq!(count(&id, "SELECT COUNT(*) FROM permissions WHERE slug = '/dashboard'", &[]).await, 0);
@@ -179,26 +182,27 @@ async fn updating_a_sub_admin_changes_its_profile_and_permissions_and_keeps_its_
 }
 
 async fn updating_a_sub_admin_with_a_password_replaces_it_and_ends_its_sessions(id: Identity) {
+    let admin = as_admin(&id).await;
     let user = sub_admin(&id, "Sam", "Sub", "sam@example.org").await;
     let session = id.login("sam@example.org", SUB_PASSWORD, false, IP).await.unwrap();
 
     assert_invalid(
-        id.update_sub_admin(&user.id, input("Sam", "Sub", "sam@example.org", "abc", dashboard())).await,
+        id.update_sub_admin(&admin, &user.id, input("Sam", "Sub", "sam@example.org", "abc", dashboard())).await,
         "password",
         "Password must be between 6 and 20 characters",
     );
     assert_invalid(
-        id.update_sub_admin(&user.id, input("Sam", "Sub", "sam@example.org", "", vec![])).await,
+        id.update_sub_admin(&admin, &user.id, input("Sam", "Sub", "sam@example.org", "", vec![])).await,
         "permissions",
         "Please select at least one permission",
     );
     assert_not_found(
-        id.update_sub_admin("no-such-id", input("Sam", "Sub", "x@example.org", "", dashboard())).await,
+        id.update_sub_admin(&admin, "no-such-id", input("Sam", "Sub", "x@example.org", "", dashboard())).await,
         "Sub admin not found",
     );
 
     let (updated, _) = id
-        .update_sub_admin(&user.id, input("Sam", "Sub", "sam@example.org", "Newer#Pass1", dashboard()))
+        .update_sub_admin(&admin, &user.id, input("Sam", "Sub", "sam@example.org", "Newer#Pass1", dashboard()))
         .await
         .unwrap();
     assert_eq!(updated.session_version, 2);
@@ -208,10 +212,11 @@ async fn updating_a_sub_admin_with_a_password_replaces_it_and_ends_its_sessions(
 }
 
 async fn deactivating_a_sub_admin_ends_its_sessions_and_blocks_sign_in(id: Identity) {
+    let admin = as_admin(&id).await;
     let user = sub_admin(&id, "Sam", "Sub", "sam@example.org").await;
     let session = id.login("sam@example.org", SUB_PASSWORD, false, IP).await.unwrap();
 
-    let inactive = id.set_sub_admin_status(&user.id, false).await.unwrap();
+    let inactive = id.set_sub_admin_status(&admin, &user.id, false).await.unwrap();
     assert!(!inactive.is_active);
     assert_eq!(inactive.session_version, 2);
     let (principal, _) = id.principal(&user.id).await.unwrap();
@@ -221,14 +226,14 @@ async fn deactivating_a_sub_admin_ends_its_sessions_and_blocks_sign_in(id: Ident
     assert_session_expired(id.refresh(&session.refresh_token).await);
     assert!(matches!(id.login("sam@example.org", SUB_PASSWORD, false, IP).await, Err(Error::Forbidden(_))));
     // Still listed and readable, as inactive.
-    assert!(!id.get_sub_admin(&user.id).await.unwrap().0.is_active);
+    assert!(!id.get_sub_admin(&admin, &user.id).await.unwrap().0.is_active);
 
-    let active = id.set_sub_admin_status(&user.id, true).await.unwrap();
+    let active = id.set_sub_admin_status(&admin, &user.id, true).await.unwrap();
     assert!(active.is_active);
     assert_eq!(active.session_version, 2, "activation does not bump the session version");
     let again = id.login("sam@example.org", SUB_PASSWORD, false, IP).await.unwrap();
     id.refresh(&again.refresh_token).await.unwrap();
-    assert_not_found(id.set_sub_admin_status("no-such-id", false).await, "Sub admin not found");
+    assert_not_found(id.set_sub_admin_status(&admin, "no-such-id", false).await, "Sub admin not found");
 
     let statuses: Vec<serde_json::Value> = outbox_events(&id)
         .await
@@ -243,13 +248,14 @@ async fn deactivating_a_sub_admin_ends_its_sessions_and_blocks_sign_in(id: Ident
 }
 
 async fn deleting_a_sub_admin_removes_it_with_its_permissions_and_tokens(id: Identity) {
+    let admin = as_admin(&id).await;
     let user = sub_admin(&id, "Sam", "Sub", "sam@example.org").await;
     let other = sub_admin(&id, "Tom", "Two", "tom@example.org").await;
     let session = id.login("sam@example.org", SUB_PASSWORD, false, IP).await.unwrap();
     id.forgot_password("sam@example.org", "https://console.example.org", IP).await.unwrap();
 
-    id.delete_sub_admin(&user.id).await.unwrap();
-    assert_not_found(id.get_sub_admin(&user.id).await, "Sub admin not found");
+    id.delete_sub_admin(&admin, &user.id).await.unwrap();
+    assert_not_found(id.get_sub_admin(&admin, &user.id).await, "Sub admin not found");
     assert_not_found(id.principal(&user.id).await, "Account not found");
     assert!(user_by_id(&id, &user.id).await.is_none());
     for table in ["permissions", "refresh_tokens", "reset_tokens"] {
@@ -258,10 +264,10 @@ async fn deleting_a_sub_admin_removes_it_with_its_permissions_and_tokens(id: Ide
     }
     assert_session_expired(id.refresh(&session.refresh_token).await);
     assert_bad_credentials(id.login("sam@example.org", SUB_PASSWORD, false, IP).await);
-    assert_not_found(id.delete_sub_admin(&user.id).await, "Sub admin not found");
+    assert_not_found(id.delete_sub_admin(&admin, &user.id).await, "Sub admin not found");
 
     // The other one is untouched, and the email is free again.
-    assert_eq!(id.get_sub_admin(&other.id).await.unwrap().1, dashboard());
+    assert_eq!(id.get_sub_admin(&admin, &other.id).await.unwrap().1, dashboard());
     sub_admin(&id, "Sam", "Again", "sam@example.org").await;
 
     let deleted: Vec<_> =
@@ -273,29 +279,31 @@ async fn deleting_a_sub_admin_removes_it_with_its_permissions_and_tokens(id: Ide
 }
 
 async fn the_main_admin_and_nonprofit_admins_are_out_of_reach_of_the_sub_admin_calls(id: Identity) {
-    let admin = main_admin(&id).await;
+    let admin = as_admin(&id).await;
+    let main = main_admin(&id).await;
     let charity = id.create_charity_admin("nina@example.org", "Charity#1", "Nina", "Ngo", "charity-1").await.unwrap();
-    for target in [&admin.id, &charity.id] {
+    for target in [&main.id, &charity.id] {
         let not_found = "Sub admin not found";
-        assert_not_found(id.get_sub_admin(target).await, not_found);
-        assert_not_found(id.update_sub_admin(target, input("Evil", "Edit", "evil@example.org", "Evil#Pass1", dashboard())).await, not_found);
-        assert_not_found(id.set_sub_admin_status(target, false).await, not_found);
-        assert_not_found(id.delete_sub_admin(target).await, not_found);
+        assert_not_found(id.get_sub_admin(&admin, target).await, not_found);
+        assert_not_found(id.update_sub_admin(&admin, target, input("Evil", "Edit", "evil@example.org", "Evil#Pass1", dashboard())).await, not_found);
+        assert_not_found(id.set_sub_admin_status(&admin, target, false).await, not_found);
+        assert_not_found(id.delete_sub_admin(&admin, target).await, not_found);
     }
-    let still = user_by_id(&id, &admin.id).await.unwrap();
+    let still = user_by_id(&id, &main.id).await.unwrap();
     assert!(still.is_active);
     assert_eq!((still.email.as_str(), still.session_version), (ADMIN_EMAIL, 1));
-    assert_eq!(still.password_hash, admin.password_hash);
+    assert_eq!(still.password_hash, main.password_hash);
     id.login(ADMIN_EMAIL, ADMIN_PASSWORD, false, IP).await.unwrap();
     id.login("nina@example.org", "Charity#1", true, IP).await.unwrap();
     assert!(outbox_events(&id).await.is_empty());
 }
 
 async fn every_sub_admin_change_writes_its_outbox_event(id: Identity) {
+    let admin = as_admin(&id).await;
     let user = sub_admin(&id, "Sam", "Sub", "sam@example.org").await;
-    id.update_sub_admin(&user.id, input("Sam", "Sub", "sam2@example.org", "", dashboard())).await.unwrap();
-    id.set_sub_admin_status(&user.id, false).await.unwrap();
-    id.delete_sub_admin(&user.id).await.unwrap();
+    id.update_sub_admin(&admin, &user.id, input("Sam", "Sub", "sam2@example.org", "", dashboard())).await.unwrap();
+    id.set_sub_admin_status(&admin, &user.id, false).await.unwrap();
+    id.delete_sub_admin(&admin, &user.id).await.unwrap();
 
     let mut events = outbox_events(&id).await;
     events.sort_by_key(|(t, _)| {
@@ -318,6 +326,7 @@ async fn every_sub_admin_change_writes_its_outbox_event(id: Identity) {
 }
 
 async fn concurrent_sub_admin_changes_all_succeed(id: Identity) {
+    let admin = as_admin(&id).await;
     let a = sub_admin(&id, "Sam", "Sub", "sam@example.org").await;
     let b = sub_admin(&id, "Tom", "Two", "tom@example.org").await;
     let c = sub_admin(&id, "Una", "Three", "una@example.org").await;
@@ -327,9 +336,9 @@ async fn concurrent_sub_admin_changes_all_succeed(id: Identity) {
         let active = round % 2 == 1;
         let last = format!("Three{}", "x".repeat(round));
         let (x, y, z, r) = tokio::join!(
-            id.set_sub_admin_status(&a.id, active),
-            id.set_sub_admin_status(&b.id, active),
-            id.update_sub_admin(&c.id, input("Una", &last, "una@example.org", "", dashboard())),
+            id.set_sub_admin_status(&admin, &a.id, active),
+            id.set_sub_admin_status(&admin, &b.id, active),
+            id.update_sub_admin(&admin, &c.id, input("Una", &last, "una@example.org", "", dashboard())),
             id.refresh(&refresh),
         );
         x.unwrap();
@@ -338,12 +347,12 @@ async fn concurrent_sub_admin_changes_all_succeed(id: Identity) {
         refresh = r.unwrap().1;
     }
     let d = sub_admin(&id, "Vic", "Four", "vic@example.org").await;
-    let (x, y) = tokio::join!(id.delete_sub_admin(&a.id), id.delete_sub_admin(&d.id));
+    let (x, y) = tokio::join!(id.delete_sub_admin(&admin, &a.id), id.delete_sub_admin(&admin, &d.id));
     x.unwrap();
     y.unwrap();
     assert!(user_by_id(&id, &b.id).await.unwrap().is_active);
     assert_eq!(user_by_id(&id, &c.id).await.unwrap().last_name, "Threexxxxx");
-    assert_eq!(count(&id, "SELECT COUNT(*) FROM users", &[]).await, 2);
+    assert_eq!(count(&id, "SELECT COUNT(*) FROM users WHERE admin_type = 'Sub Admin'", &[]).await, 2);
     assert_eq!(count(&id, "SELECT COUNT(*) FROM outbox", &[]).await, 4 + 3 * 6 + 2);
 }
 

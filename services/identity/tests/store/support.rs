@@ -5,7 +5,7 @@ use common::db::testing::{self, TestDb};
 use common::db::Backend;
 use identity::app::MIGRATIONS;
 use identity::error::Error;
-use identity::service::{Grants, Identity, Settings, SubAdminInput};
+use identity::service::{Caller, Grants, Identity, Settings, SubAdminInput};
 use identity::store::{self, User};
 use sqlx::Row;
 use std::fmt::Debug;
@@ -129,6 +129,16 @@ pub async fn main_admin(id: &Identity) -> User {
     user_by_email(id, ADMIN_EMAIL).await.expect("main admin stored")
 }
 
+/// The main admin (created when absent) as the caller of the sub-admin calls.
+pub async fn as_admin(id: &Identity) -> Caller {
+    as_caller(&main_admin(id).await)
+}
+
+/// An account as the caller of the sub-admin calls, as the BFF would name it.
+pub fn as_caller(user: &User) -> Caller {
+    Caller { id: user.id.clone(), admin_type: user.admin_type.clone(), address: IP.into() }
+}
+
 pub fn grants(list: &[(&str, &[&str])]) -> Grants {
     list.iter().map(|(s, a)| (s.to_string(), a.iter().map(|x| x.to_string()).collect())).collect()
 }
@@ -146,7 +156,7 @@ pub fn input(first: &str, last: &str, email: &str, password: &str, permissions: 
 /// Creates a sub-admin that may view the dashboard, with `SUB_PASSWORD`.
 pub async fn sub_admin(id: &Identity, first: &str, last: &str, email: &str) -> User {
     let (user, _) = id
-        .create_sub_admin(input(first, last, email, SUB_PASSWORD, grants(&[("/dashboard", &["view"])])))
+        .create_sub_admin(&as_admin(id).await, input(first, last, email, SUB_PASSWORD, grants(&[("/dashboard", &["view"])])))
         .await
         .expect("sub-admin created");
     user
@@ -268,9 +278,14 @@ pub async fn mails_to(id: &Identity, to: &str) -> Vec<store::Mail> {
 
 /// The token of the first `/reset_password/<token>` link in a text.
 pub fn reset_token_in(text: &str) -> String {
-    let start = text.find("/reset_password/").expect("a reset link") + "/reset_password/".len();
+    token_in(text, "/reset_password/")
+}
+
+/// The token of the first `<route><token>` link in a text (reset and invitation links).
+pub fn token_in(text: &str, route: &str) -> String {
+    let start = text.find(route).unwrap_or_else(|| panic!("a {route} link in {text}")) + route.len();
     let token: String = text[start..].chars().take_while(char::is_ascii_hexdigit).collect();
-    assert_eq!(token.len(), 64, "a reset token is 32 random bytes in hex: {text}");
+    assert_eq!(token.len(), 64, "a link token is 32 random bytes in hex: {text}");
     token
 }
 

@@ -4,7 +4,7 @@
 export const CHARITY_MODULE = '/master/charity_management'
 export const LIST_PATH = '/master/charity_management'
 /** A nonprofit admin's own nonprofit. */
-export const OWN_VIEW_PATH = '/master/charity_views'
+export const OWN_VIEW_PATH = '/my_nonprofit'
 /** Folder of nonprofit logos and images on the media service. */
 export const CHARITY_MEDIA_MODULE = 'charity'
 export const CHARITY_ADMIN = 'Charity Admin'

@@ -99,6 +99,15 @@ export default function CharityFormScreen() {
   return (
     <Card title={title}>
       {loading && <Skeleton active />}
+      {isCharityAdmin && editing && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title="Approval"
+          description="A change of the Tax ID or of the payment methods sends the nonprofit back to the main admin for approval."
+        />
+      )}
       {onboard && (
         <Alert
           type="info"

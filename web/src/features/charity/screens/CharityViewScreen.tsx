@@ -1,12 +1,13 @@
 /**
- * /master/charity_views: one nonprofit, read-only, with its payment methods. Shows the
- * nonprofit of the `?id=` query parameter; a nonprofit admin ('Charity Admin') without one sees
- * its own (the session's charityId). Edit (edit right) leads to /master/charity_edit/:id.
+ * /master/charity_views and /my_nonprofit: one nonprofit, read-only, with its payment methods.
+ * Shows the nonprofit of the `?id=` query parameter; a nonprofit admin ('Charity Admin') without
+ * one sees its own (the session's charityId). Edit (edit right) leads to /master/charity_edit/:id.
+ * The main admin sends an approved nonprofit's admin contact its invitation again (Invite Admin).
  */
-import type { ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import { Alert, Button, Card, Descriptions, Flex, Image, Result, Skeleton, Space, Tag, Typography } from 'antd'
 import { LoadState } from '../../../components/LoadState'
-import { EditOutlined } from '@ant-design/icons'
+import { EditOutlined, MailOutlined } from '@ant-design/icons'
 import { useLocation, useNavigate, useSearchParams } from 'react-router'
 import { RichTextView } from '../../../components/RichTextView'
 import { useLoad } from '../../../lib/use-load'
@@ -14,9 +15,11 @@ import { formatDate, formatPhone, formatTaxId } from '../../../lib/format'
 import { mediaFileUrl, useMetaData } from '../../../lib/meta-data'
 import { canGoBack } from '../../../lib/navigation'
 import { isAllowedLink } from '../../../lib/rich-text'
-import { useAccess } from '../../../lib/session'
+import { holdsEverything, useAccess } from '../../../lib/session'
+import { toast } from '../../../lib/toast'
 import { getCharity } from '../api/get-charity'
 import { getPaymentMethods } from '../api/payment-methods'
+import { inviteAdmin } from '../api/invite-admin'
 import { PaymentMethodList } from '../components/PaymentMethodList'
 import type { Verification } from '../types'
 import { CHARITY_ADMIN, CHARITY_MEDIA_MODULE, CHARITY_MODULE, LIST_PATH } from '../constants'
@@ -38,6 +41,19 @@ export default function CharityViewScreen() {
 
   const { value: charity, error } = useLoad(id || null, getCharity)
   const methods = useLoad(id || null, getPaymentMethods)
+  const [inviting, setInviting] = useState(false)
+
+  const invite = async () => {
+    setInviting(true)
+    try {
+      const res = await inviteAdmin(id)
+      toast.success(res.message || 'Success')
+    } catch {
+      // The request client has shown the server's message.
+    } finally {
+      setInviting(false)
+    }
+  }
 
   const back = isCharityAdmin ? null : (
     <Button onClick={() => (canGoBack(locationKey) ? navigate(-1) : navigate(LIST_PATH))}>Back</Button>
@@ -117,6 +133,11 @@ export default function CharityViewScreen() {
         title="Nonprofit Details"
         extra={
           <Space wrap>
+            {holdsEverything(user) && charity.adminVerification === 'Approve' && (
+              <Button icon={<MailOutlined />} loading={inviting} onClick={invite}>
+                Invite Admin
+              </Button>
+            )}
             {can(CHARITY_MODULE, 'edit') && (
               <Button
                 icon={<EditOutlined />}

@@ -2,6 +2,8 @@
  * The permission matrix of the sub-admin form: one row per module of proto/modules.json,
  * one column per grantable action. A row offers a checkbox only for the actions its module
  * offers; other cells stay empty. Works as an antd form control (value / onChange).
+ * Actions the user may not grant (`grantable`) are left out, or shown checked and disabled
+ * when held, and no control changes them; modules left out of `modules` keep their value.
  */
 import { useMemo } from 'react'
 import { Checkbox, Table, Typography } from 'antd'
@@ -14,48 +16,65 @@ export interface PermissionMatrixProps {
   onChange?: (value: SubAdminPermission[]) => void
   /** Modules to offer (all of modules.json by default). */
   modules?: ModuleDef[]
+  /** Whether the user may grant or remove an action (all by default). */
+  grantable?: (slug: string, action: Action) => boolean
   disabled?: boolean
   id?: string
 }
 
 const actionLabel = (action: Action) => action.charAt(0).toUpperCase() + action.slice(1)
 
-export function PermissionMatrix({ value, onChange, modules = MODULES, disabled = false, id }: PermissionMatrixProps) {
+export function PermissionMatrix({
+  value,
+  onChange,
+  modules = MODULES,
+  grantable = () => true,
+  disabled = false,
+  id,
+}: PermissionMatrixProps) {
   const granted = useMemo(() => {
     const map = new Map<string, Set<Action>>()
     for (const p of value ?? []) map.set(p.slug, new Set(p.actions))
     return map
   }, [value])
 
+  const settable = (mod: ModuleDef, action: Action) => !disabled && grantable(mod.slug, action)
+
+  // Every module of modules.json, so those not shown keep what they hold.
   const emit = (next: Map<string, Set<Action>>) => {
     const list: SubAdminPermission[] = []
-    for (const mod of modules) {
+    for (const mod of MODULES) {
       const actions = mod.actions.filter((a) => next.get(mod.slug)?.has(a))
       if (actions.length > 0) list.push({ slug: mod.slug, actions })
     }
     onChange?.(list)
   }
 
-  const setActions = (slug: string, actions: Action[]) => {
+  /** The module's actions after asking for `wanted`: only the settable ones follow it. */
+  const applied = (mod: ModuleDef, wanted: (a: Action) => boolean) =>
+    new Set(mod.actions.filter((a) => (settable(mod, a) ? wanted(a) : granted.get(mod.slug)?.has(a))))
+
+  const setActions = (mod: ModuleDef, wanted: (a: Action) => boolean) => {
     const next = new Map(granted)
-    next.set(slug, new Set(actions))
+    next.set(mod.slug, applied(mod, wanted))
     emit(next)
   }
 
   const toggle = (mod: ModuleDef, action: Action, on: boolean) => {
-    const current = new Set(granted.get(mod.slug) ?? [])
-    if (on) current.add(action)
-    else current.delete(action)
-    setActions(mod.slug, [...current])
+    const current = granted.get(mod.slug) ?? new Set<Action>()
+    setActions(mod, (a) => (a === action ? on : current.has(a)))
   }
 
   const countGranted = (mod: ModuleDef) => mod.actions.filter((a) => granted.get(mod.slug)?.has(a)).length
+  const anySettable = (mod: ModuleDef) => mod.actions.some((a) => settable(mod, a))
+  /** Whether every action the user may set on the module is on (the All box then clears them). */
+  const settableAllOn = (mod: ModuleDef) => mod.actions.every((a) => !settable(mod, a) || granted.get(mod.slug)?.has(a))
   const everything = modules.every((m) => countGranted(m) === m.actions.length)
   const nothing = modules.every((m) => countGranted(m) === 0)
 
   const setEverything = (on: boolean) => {
-    const next = new Map<string, Set<Action>>()
-    for (const mod of modules) next.set(mod.slug, new Set(on ? mod.actions : []))
+    const next = new Map(granted)
+    for (const mod of modules) next.set(mod.slug, applied(mod, () => on))
     emit(next)
   }
 
@@ -77,11 +96,12 @@ export function PermissionMatrix({ value, onChange, modules = MODULES, disabled 
       key: action,
       align: 'center' as const,
       render: (_: unknown, mod: ModuleDef) =>
-        mod.actions.includes(action) ? (
+        // An action the user may not grant is shown only when the sub-admin holds it.
+        mod.actions.includes(action) && (grantable(mod.slug, action) || granted.get(mod.slug)?.has(action)) ? (
           <Checkbox
             aria-label={`${mod.title}: ${action}`}
             checked={granted.get(mod.slug)?.has(action) ?? false}
-            disabled={disabled}
+            disabled={!settable(mod, action)}
             onChange={(e) => toggle(mod, action, e.target.checked)}
           />
         ) : null,
@@ -97,8 +117,8 @@ export function PermissionMatrix({ value, onChange, modules = MODULES, disabled 
             aria-label={`${mod.title}: all`}
             checked={count === mod.actions.length}
             indeterminate={count > 0 && count < mod.actions.length}
-            disabled={disabled}
-            onChange={(e) => setActions(mod.slug, e.target.checked ? [...mod.actions] : [])}
+            disabled={!anySettable(mod)}
+            onChange={() => setActions(mod, () => !settableAllOn(mod))}
           />
         )
       },
@@ -111,8 +131,8 @@ export function PermissionMatrix({ value, onChange, modules = MODULES, disabled 
         <Checkbox
           checked={everything}
           indeterminate={!everything && !nothing}
-          disabled={disabled}
-          onChange={(e) => setEverything(e.target.checked)}
+          disabled={!modules.some(anySettable)}
+          onChange={() => setEverything(!modules.every(settableAllOn))}
         >
           Select all permissions
         </Checkbox>

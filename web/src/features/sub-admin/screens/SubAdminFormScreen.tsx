@@ -1,6 +1,6 @@
 /** /sub_admin/sub_admin_add and /sub_admin/sub_admin_edit/:id. */
-import { useLayoutEffect, useState } from 'react'
-import { Button, Card, Col, Form, Input, Row, Skeleton, Space } from 'antd'
+import { useLayoutEffect, useMemo, useState } from 'react'
+import { Alert, Button, Card, Col, Form, Input, Row, Skeleton, Space } from 'antd'
 import { LoadState } from '../../../components/LoadState'
 import { useNavigate, useParams } from 'react-router'
 import { PermissionMatrix } from '../components/PermissionMatrix'
@@ -10,6 +10,9 @@ import { getSubAdmin } from '../api/get-sub-admin'
 import type { SubAdminPermission } from '../types'
 import { toast } from '../../../lib/toast'
 import { useLoad } from '../../../lib/use-load'
+import { useAccess } from '../../../lib/session'
+import { MODULES, type Action } from '../../../lib/modules'
+import { SUB_ADMIN_MODULE, isOwnRecord, mayGrant } from '../grants'
 import {
   firstName,
   lastName,
@@ -34,6 +37,19 @@ export default function SubAdminFormScreen() {
   const [form] = Form.useForm<SubAdminFormValues>()
   const { value: subAdmin, error: loadError, loading } = useLoad(id ?? null, getSubAdmin)
   const [saving, setSaving] = useState(false)
+  const { user } = useAccess()
+  const own = isOwnRecord(user, id)
+
+  // A sub-admin is offered the modules where it may grant something, and sees (disabled) the
+  // others the edited sub-admin holds; never the Sub Admin module, which the server keeps as it was.
+  const grantable = (slug: string, action: Action) => mayGrant(user, slug, action)
+  const modules = useMemo(() => {
+    if (user?.adminType === 'Admin') return MODULES
+    const held = new Set((subAdmin?.permissions ?? []).filter((p) => p.actions.length > 0).map((p) => p.slug))
+    return MODULES.filter(
+      (m) => m.slug !== SUB_ADMIN_MODULE && (held.has(m.slug) || m.actions.some((a) => mayGrant(user, m.slug, a))),
+    )
+  }, [user, subAdmin])
 
   // The form starts from the sub-admin once it is there (before the browser paints it).
   useLayoutEffect(() => {
@@ -77,6 +93,17 @@ export default function SubAdminFormScreen() {
     return <LoadState title={title} error={loadError} back={back} />
   }
 
+  if (own) {
+    return (
+      <Card title={title}>
+        <Space orientation="vertical">
+          <Alert type="info" showIcon title="You cannot edit your own account: ask the main admin" />
+          <Button onClick={() => navigate('/sub_admin')}>Back to Sub Admin</Button>
+        </Space>
+      </Card>
+    )
+  }
+
   return (
     <Card title={title}>
       {loading && <Skeleton active />}
@@ -116,7 +143,7 @@ export default function SubAdminFormScreen() {
           </Col>
         </Row>
         <Form.Item label="Permissions" name="permissions" required rules={[rule(permissionsSelected)]}>
-          <PermissionMatrix />
+          <PermissionMatrix modules={modules} grantable={grantable} />
         </Form.Item>
         <Space>
           <Button type="primary" htmlType="submit" loading={saving}>

@@ -14,13 +14,14 @@ import { listSubAdmins } from '../api/list-sub-admins'
 import { setSubAdminStatus } from '../api/set-sub-admin-status'
 import { deleteSubAdmin } from '../api/delete-sub-admin'
 import type { SubAdminRow } from '../types'
+import { isOwnRecord } from '../grants'
 
 const MODULE = '/sub_admin'
 
 const nameOf = (row: SubAdminRow) => [row.firstName, row.lastName].filter(Boolean).join(' ')
 
 export default function SubAdminListScreen() {
-  const { can } = useAccess()
+  const { can, user } = useAccess()
   const navigate = useNavigate()
   const table = useRef<DataTableHandle>(null)
 
@@ -45,15 +46,17 @@ export default function SubAdminListScreen() {
       { title: 'Email', key: 'email', dataIndex: 'email', sorter: true },
       dateColumn('Created At', 'createdAt'),
     ]
-    if (canStatus) list.push(statusColumn(nameOf, askStatus))
+    // A sub-admin's own row is view-only: the server refuses its own edits, status and delete.
+    const notOwn = (row: SubAdminRow) => !isOwnRecord(user, row._id)
+    if (canStatus) list.push(statusColumn(nameOf, askStatus, notOwn))
     const action = actionColumn<SubAdminRow>(nameOf, [
       canView && { label: 'View', to: (row) => `/sub_admin/sub_admin_view/${row._id}` },
-      canEdit && { label: 'Edit', to: (row) => `/sub_admin/sub_admin_edit/${row._id}` },
-      canDelete && { label: 'Delete', onClick: askDelete },
+      canEdit && { label: 'Edit', to: (row) => `/sub_admin/sub_admin_edit/${row._id}`, when: notOwn },
+      canDelete && { label: 'Delete', onClick: askDelete, when: notOwn },
     ])
     if (action) list.push(action)
     return list
-  }, [canStatus, canView, canEdit, canDelete, askStatus, askDelete])
+  }, [user, canStatus, canView, canEdit, canDelete, askStatus, askDelete])
 
   return (
     <ListCard<SubAdminRow>

@@ -9,6 +9,7 @@ import { formatDate } from '../../../lib/format'
 import { MODULES } from '../../../lib/modules'
 import { useAccess } from '../../../lib/session'
 import { useLoad } from '../../../lib/use-load'
+import { isOwnRecord } from '../grants'
 
 interface GrantRow {
   slug: string
@@ -37,7 +38,7 @@ function grantRows(subAdmin: SubAdmin): GrantRow[] {
 export default function SubAdminViewScreen() {
   const { id = '' } = useParams()
   const navigate = useNavigate()
-  const { can } = useAccess()
+  const { can, user } = useAccess()
   const { value: subAdmin, error } = useLoad(id, getSubAdmin)
 
   const back = <Button onClick={() => navigate('/sub_admin')}>Back</Button>
@@ -50,7 +51,7 @@ export default function SubAdminViewScreen() {
         title="Sub Admin Details"
         extra={
           <Space>
-            {can('/sub_admin', 'edit') && (
+            {can('/sub_admin', 'edit') && !isOwnRecord(user, id) && (
               <Button icon={<EditOutlined />} onClick={() => navigate(`/sub_admin/sub_admin_edit/${id}`)}>
                 Edit
               </Button>

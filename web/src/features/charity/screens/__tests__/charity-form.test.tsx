@@ -324,7 +324,7 @@ describe('Nonprofit form: edit', () => {
     const { router } = renderApp('/master/charity_edit/n1', charityAdmin)
     await waitFor(() => expect(inputValue('Nonprofit Name')).toBe('Water For All'))
     await save()
-    await waitFor(() => expect(path(router)).toBe('/master/charity_views'))
+    await waitFor(() => expect(path(router)).toBe('/my_nonprofit'))
   })
 })
 

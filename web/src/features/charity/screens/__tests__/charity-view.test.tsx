@@ -158,4 +158,34 @@ describe('Nonprofit view', () => {
     renderApp('/master/charity_views?id=n1', mainAdmin)
     expect((await screen.findAllByText('Nonprofit not found')).length).toBeGreaterThan(0)
   })
+
+  it('the main admin sends an approved nonprofit\'s admin its invitation again', async () => {
+    api.on('POST /admin/charity/inviteAdmin/n1', [200, { message: 'Invitation sent to nia@water.example.org', data: {} }])
+    renderApp('/master/charity_views?id=n1', mainAdmin)
+    await screen.findByText('Tax ID')
+    await userEvent.click(button('Invite Admin')!)
+    expect(await screen.findByText('Invitation sent to nia@water.example.org')).toBeTruthy()
+    expect(api.callsTo('POST /admin/charity/inviteAdmin/n1')).toHaveLength(1)
+  })
+
+  it('offers no invitation to a sub-admin', async () => {
+    renderApp('/master/charity_views?id=n1', subAdmin({ '/master/charity_management': ['edit', 'add', 'delete', 'status'] }))
+    await screen.findByText('Tax ID')
+    expect(button('Invite Admin')).toBeNull()
+  })
+
+  it('offers no invitation for a pending nonprofit', async () => {
+    api.on(GET, [200, { message: 'ok', data: { ...charityRecord, adminVerification: 'Pending' } }])
+    renderApp('/master/charity_views?id=n1', mainAdmin)
+    await screen.findByText('Tax ID')
+    expect(button('Invite Admin')).toBeNull()
+  })
+
+  it("is a nonprofit admin's home at /my_nonprofit", async () => {
+    renderApp('/my_nonprofit', charityAdmin('n1'))
+    await screen.findByText('Tax ID')
+    expect(document.querySelector('.ant-breadcrumb')?.textContent).toBe('My Nonprofit')
+    expect(button('Edit')).toBeTruthy()
+    expect(button('Invite Admin')).toBeNull()
+  })
 })

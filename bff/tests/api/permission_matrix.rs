@@ -1,0 +1,250 @@
+//! The permission table proven by attack. For every entry of `permissions::table()` the
+//! request (method, path with its ids filled in, a minimal JSON body) is sent as: no token,
+//! a garbage token, a token signed with another key, an expired token, a sub-admin without
+//! the grant, a sub-admin holding exactly each alternative, a nonprofit admin on its own
+//! nonprofit and on another's, and the main admin. Each answer is checked against what the
+//! entry says: a refusal with its status and `code` (ARCHITECTURE section 4), an allowed
+//! call with anything but 401/403 (a 400 or 404 means the door opened). Paths no handler
+//! serves yet answer 404 NOT_FOUND to everybody. Mismatches are printed as one table.
+//!
+//! Accounts are made through identity's domain and signed in there (real tokens); the
+//! expired and foreign tokens are minted with the real and another key. Runs with identity
+//! on SQLite, and on PostgreSQL when TEST_DATABASE_URL is set (required with REQUIRE_SERVICES=1).
+
+use crate::helpers::*;
+use bff::permissions::{self, Access, Entry, Nonprofit};
+use futures::StreamExt;
+use identity::service::{Caller, Grants};
+use identity::tokens::{Claims, Keys};
+use reqwest::Method;
+use serde_json::json;
+use std::collections::{HashMap, HashSet};
+use std::fmt::Write;
+
+/// The nonprofit the nonprofit admin runs, another one, and an id that names nothing.
+const OWN: &str = "0000000000000000000000a1";
+const OTHER: &str = "0000000000000000000000b2";
+const NOTHING: &str = "0000000000000000000000c3";
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Expect {
+    /// Anything but 401 and 403.
+    Allowed,
+    Refused(u16, &'static str),
+    /// No handler yet: 404 NOT_FOUND whoever asks.
+    Unserved,
+}
+
+struct Ask {
+    method: Method,
+    path: String,
+    who: String,
+    token: Option<String>,
+    expect: Expect,
+}
+
+const UNAUTHORIZED: Expect = Expect::Refused(401, "UNAUTHORIZED");
+const EXPIRED: Expect = Expect::Refused(403, "TOKEN_EXPIRED");
+const FORBIDDEN: Expect = Expect::Refused(403, "FORBIDDEN");
+
+/// The table's path with its parameters filled in; `{id}` is `id`.
+fn fill(path: &str, id: &str) -> String {
+    path.replace("{id}", id).replace("{importId}", NOTHING).replace("{module}", "charity").replace("{file}", "nothing.png")
+}
+
+fn module_actions(slug: &str) -> &'static [String] {
+    &proto::modules::find(slug).unwrap_or_else(|| panic!("unknown module {slug}")).actions
+}
+
+/// Exactly one alternative of an entry: the pair itself, or for `any` the module's first action.
+fn exactly(slug: &str, action: &str) -> Grants {
+    let action = if action == "any" { module_actions(slug)[0].clone() } else { action.to_string() };
+    vec![(slug.to_string(), vec![action])]
+}
+
+/// Everything the main admin holds except what would satisfy any of `alternatives`.
+fn all_but(alternatives: &[(&str, &str)]) -> Grants {
+    identity::service::all_grants()
+        .into_iter()
+        .map(|(slug, actions)| {
+            let kept = actions.into_iter().filter(|a| !alternatives.iter().any(|(s, x)| *s == slug && (*x == "any" || x == a))).collect();
+            (slug, kept)
+        })
+        .filter(|(_, a): &(String, Vec<String>)| !a.is_empty())
+        .collect()
+}
+
+/// Signed-in sub-admins by the grants they hold, made on first use.
+struct SubAdmins<'a> {
+    app: &'a TestApp,
+    admin: Caller,
+    tokens: HashMap<Grants, String>,
+}
+
+impl SubAdmins<'_> {
+    async fn holding(&mut self, grants: Grants) -> String {
+        if let Some(t) = self.tokens.get(&grants) {
+            return t.clone();
+        }
+        let email = format!("sub{}@example.org", self.tokens.len());
+        let input = identity::service::SubAdminInput {
+            first_name: "Matrix".into(),
+            last_name: "Tester".into(),
+            email: email.clone(),
+            password: "secret12".into(),
+            permissions: grants.clone(),
+        };
+        let (_, held) = self.app.identity.create_sub_admin(&self.admin, input).await.expect("sub-admin created");
+        assert_eq!(held, grants, "the sub-admin holds exactly what the test asked");
+        let token = self.app.identity.login(&email, "secret12", false, "127.0.0.1").await.expect("signed in").auth_token;
+        self.tokens.insert(grants, token.clone());
+        token
+    }
+}
+
+fn token(keys: &Keys, sub: &str, typ: &str, exp_from_now: i64) -> String {
+    let now = common::now_ms() / 1000;
+    keys.issue(&Claims { sub: sub.into(), typ: typ.into(), sv: 1, sid: "matrix".into(), exp: now + exp_from_now, iat: now - 3600 }).unwrap()
+}
+
+/// Every question to ask of one entry, with the answer the table promises.
+async fn asks(e: &Entry, served: bool, subs: &mut SubAdmins<'_>, t: &Tokens) -> Vec<Ask> {
+    let mut out = Vec::new();
+    let rule = e.rule;
+    {
+        let mut ask = |who: &str, token: Option<&str>, id: &str, expect: Expect| {
+            let expect = if served { expect } else { Expect::Unserved };
+            out.push(Ask { method: e.method.clone(), path: fill(e.path, id), who: who.into(), token: token.map(str::to_string), expect });
+        };
+        let public = rule.access == Access::Public;
+        let guarded = |refusal: Expect| if public { Expect::Allowed } else { refusal };
+        ask("no token", None, NOTHING, guarded(UNAUTHORIZED));
+        ask("garbage token", Some("garbage"), NOTHING, guarded(UNAUTHORIZED));
+        ask("token of another key", Some(&t.foreign), NOTHING, guarded(UNAUTHORIZED));
+        ask("expired token", Some(&t.expired), NOTHING, guarded(EXPIRED));
+        ask("main admin", Some(&t.admin), NOTHING, Expect::Allowed);
+        let npo = |id: &str| match rule.nonprofit {
+            _ if public => Expect::Allowed,
+            Nonprofit::Allowed => Expect::Allowed,
+            Nonprofit::OwnOnly if id == OWN => Expect::Allowed,
+            Nonprofit::OwnOnly | Nonprofit::Never => FORBIDDEN,
+        };
+        ask("nonprofit admin, own", Some(&t.npo), OWN, npo(OWN));
+        ask("nonprofit admin, another's", Some(&t.npo), OTHER, npo(OTHER));
+    }
+    let mut subs_asks: Vec<(String, Grants, Expect)> = Vec::new();
+    match rule.access {
+        Access::Public | Access::SignedIn => {
+            subs_asks.push(("sub-admin, least grant".into(), exactly("/dashboard", "view"), Expect::Allowed));
+        }
+        Access::MainAdmin => {
+            subs_asks.push(("sub-admin holding everything".into(), identity::service::all_grants(), FORBIDDEN));
+        }
+        Access::Grant(alternatives) => {
+            subs_asks.push(("sub-admin without the grant".into(), all_but(alternatives), FORBIDDEN));
+            for (slug, action) in alternatives {
+                subs_asks.push((format!("sub-admin holding {action} on {slug}"), exactly(slug, action), Expect::Allowed));
+            }
+        }
+    }
+    for (who, grants, expect) in subs_asks {
+        let token = subs.holding(grants).await;
+        let expect = if served { expect } else { Expect::Unserved };
+        out.push(Ask { method: e.method.clone(), path: fill(e.path, NOTHING), who, token: Some(token), expect });
+    }
+    out
+}
+
+struct Tokens {
+    admin: String,
+    npo: String,
+    expired: String,
+    foreign: String,
+}
+
+async fn matrix(app: TestApp) {
+    // A route added without an entry fails here (the app would not even start).
+    let table = permissions::lookup();
+    let served: HashSet<(Method, &str)> = bff::areas::routes().into_iter().map(|r| (r.method, r.path)).collect();
+    for (method, path) in &served {
+        assert!(table.contains_key(&(method.clone(), *path)), "{method} {path} is served but not in the permission table");
+    }
+
+    let r = app.login(ADMIN_EMAIL, ADMIN_PASSWORD).await.expect(200);
+    let admin_id = r.body["data"]["_id"].as_str().unwrap().to_string();
+    app.identity.create_charity_admin("npo@example.org", "secret12", "Nia", "Owner", OWN).await.unwrap();
+    let tokens = Tokens {
+        admin: r.body["data"]["authToken"].as_str().unwrap().to_string(),
+        npo: app.token_of("/admin-login/charityLogin", "npo@example.org").await,
+        expired: token(&Keys::new(SECRET.as_bytes()), &admin_id, "Admin", -60),
+        foreign: token(&Keys::new(b"another-secret-another-secret-another-1234"), &admin_id, "Admin", 600),
+    };
+    let mut subs = SubAdmins { app: &app, admin: Caller { id: admin_id, admin_type: "Admin".into(), address: "127.0.0.1".into() }, tokens: HashMap::new() };
+
+    let entries = permissions::table();
+    let mut all = Vec::new();
+    for e in &entries {
+        all.extend(asks(e, served.contains(&(e.method.clone(), e.path)), &mut subs, &tokens).await);
+    }
+    let asked = all.len();
+    // Signing out ends the session of the token it is given: those asks come last.
+    let (sign_outs, all): (Vec<Ask>, Vec<Ask>) = all.into_iter().partition(|a| a.path == "/admin-login/logout");
+    let ask = |a: Ask| {
+        let app = &app;
+        async move {
+            let body = matches!(a.method, Method::POST | Method::PATCH).then(|| json!({}));
+            let r = app.call(a.method.clone(), &a.path, a.token.as_deref(), body).await;
+            let code = r.code().to_string();
+            (a, r.status.as_u16(), code)
+        }
+    };
+    let mut answers: Vec<(Ask, u16, String)> = futures::stream::iter(all).map(ask).buffer_unordered(8).collect().await;
+    for a in sign_outs {
+        answers.push(ask(a).await);
+    }
+
+    let mut mismatches = String::new();
+    for (a, status, code) in &answers {
+        let ok = match a.expect {
+            Expect::Allowed => *status != 401 && *status != 403,
+            Expect::Refused(s, c) => *status == s && code == c,
+            Expect::Unserved => *status == 404 && code == "NOT_FOUND",
+        };
+        if !ok {
+            let expected = match a.expect {
+                Expect::Allowed => "allowed (not 401/403)".to_string(),
+                Expect::Refused(s, c) => format!("{s} {c}"),
+                Expect::Unserved => "404 NOT_FOUND (unserved)".to_string(),
+            };
+            writeln!(mismatches, "| {:<6} | {:<62} | {:<44} | {:<26} | {status} {code:<14} |", a.method.as_str(), a.path, a.who, expected).unwrap();
+        }
+    }
+    assert!(
+        mismatches.is_empty(),
+        "answers that differ from the permission table:\n| method | path{:58} | caller{:38} | table says{:16} | got{:13} |\n{mismatches}",
+        "", "", "", ""
+    );
+    // Every entry was asked by at least the seven callers every entry has, plus its sub-admins.
+    assert!(asked >= entries.len() * 8, "{asked} requests for {} entries", entries.len());
+    let served_asked = answers.iter().filter(|(a, ..)| a.expect != Expect::Unserved).count();
+    eprintln!("permission matrix: {} entries ({} served), {asked} requests, {served_asked} on served paths", entries.len(), served.len());
+}
+
+#[tokio::test]
+async fn every_entry_of_the_permission_table_answers_every_kind_of_caller_as_it_says_on_sqlite() {
+    matrix(spawn().await).await;
+}
+
+#[tokio::test]
+async fn every_entry_of_the_permission_table_answers_every_kind_of_caller_as_it_says_on_postgres() {
+    let Some(url) = common::db::testing::postgres_url() else {
+        if std::env::var("REQUIRE_SERVICES").is_ok_and(|v| v == "1") {
+            panic!("REQUIRE_SERVICES=1 but TEST_DATABASE_URL is unset");
+        }
+        eprintln!("PostgreSQL variant skipped: TEST_DATABASE_URL is unset");
+        return;
+    };
+    let database = common::db::testing::create_postgres_database(&url).await;
+    let app = spawn_with(|cfg| cfg.database_url = database.url.clone()).await;
+    matrix(app).await;
+}

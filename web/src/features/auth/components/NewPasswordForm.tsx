@@ -1,0 +1,65 @@
+/**
+ * New and confirm password with the reset rules and messages: the form of Reset Password and
+ * of Set Password (a nonprofit admin's invitation). Sends the link's token with the password,
+ * shows the server's answer and goes to the sign-in screen after a success.
+ */
+import { useState } from 'react'
+import { Button, Form, Input } from 'antd'
+import { Link, useNavigate, useParams } from 'react-router'
+import type { ApiEnvelope } from '../../../lib/api-client'
+import { toast } from '../../../lib/toast'
+import { resetConfirmPassword, resetNewPassword, rule, ruleWith } from '../../../lib/validators'
+
+interface NewPasswordValues {
+  Newpassword: string
+  Confirmpassword: string
+}
+
+export function NewPasswordForm({
+  submit,
+  button,
+  signInPath,
+}: {
+  submit: (body: { token: string; newPassword: string }) => Promise<ApiEnvelope<unknown>>
+  button: string
+  signInPath: string
+}) {
+  const { token = '' } = useParams()
+  const navigate = useNavigate()
+  const [submitting, setSubmitting] = useState(false)
+
+  const onFinish = async (values: NewPasswordValues) => {
+    setSubmitting(true)
+    try {
+      const res = await submit({ newPassword: values.Newpassword, token })
+      toast.success(res.message || 'Success')
+      navigate(signInPath)
+    } catch {
+      // The request client has shown the server's message.
+    } finally {
+      setSubmitting(false)
+    }
+  }
+
+  return (
+    <Form<NewPasswordValues> layout="vertical" onFinish={onFinish} requiredMark={false}>
+      <Form.Item label="New Password" name="Newpassword" rules={[rule(resetNewPassword)]}>
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item
+        label="Confirm Password"
+        name="Confirmpassword"
+        dependencies={['Newpassword']}
+        rules={[ruleWith('Newpassword', resetConfirmPassword)]}
+      >
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block loading={submitting}>
+        {button}
+      </Button>
+      <div style={{ textAlign: 'center', marginTop: 16 }}>
+        <Link to={signInPath}>Login</Link>
+      </div>
+    </Form>
+  )
+}
