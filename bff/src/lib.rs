@@ -238,3 +238,13 @@ pub async fn serve(state: AppState, listener: TcpListener, shutdown: Shutdown, d
         .await?;
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn traces_record_reset_and_invitation_paths_without_their_token() {
+        assert_eq!(super::redacted_path("/reset_password/0123abcd"), "/reset_password/{token}");
+        assert_eq!(super::redacted_path("/set_password/0123abcd"), "/set_password/{token}");
+        assert_eq!(super::redacted_path("/admin/sub-admin/get/42"), "/admin/sub-admin/get/42");
+    }
+}

@@ -164,6 +164,39 @@ mod tests {
         let mail = crate::store::Mail { id: "m".into(), to_addr: "a@example.org".into(), subject: "s".into(), body: "b".into() };
         assert!(super::deliver(&settings, &mail).await.is_err());
     }
+    /// Collects what a tracing subscriber writes.
+    #[derive(Clone, Default)]
+    struct Captured(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+    impl std::io::Write for Captured {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[tokio::test]
+    async fn without_smtp_the_body_goes_to_the_mail_folder_and_never_to_the_log() {
+        let logs = Captured::default();
+        let writer = logs.clone();
+        let subscriber = tracing_subscriber::fmt().with_writer(move || writer.clone()).with_max_level(tracing::Level::TRACE).finish();
+        let _guard = tracing::subscriber::set_default(subscriber);
+        let dir = tempfile::tempdir().unwrap();
+        let mut settings = crate::service::Settings::for_tests();
+        settings.mail_dir = Some(dir.path().to_path_buf());
+        let link = "http://console.test/reset_password/0123456789abcdef";
+        let mail = crate::store::Mail { id: "m1".into(), to_addr: "a@example.org".into(), subject: "Reset".into(), body: format!("Open {link}") };
+        super::deliver(&settings, &mail).await.unwrap();
+        let file = std::fs::read_dir(dir.path()).unwrap().next().unwrap().unwrap().path();
+        assert!(std::fs::read_to_string(&file).unwrap().contains(link));
+        let logged = String::from_utf8(logs.0.lock().unwrap().clone()).unwrap();
+        assert!(logged.contains("a@example.org") && logged.contains(&file.display().to_string()), "{logged}");
+        assert!(!logged.contains("0123456789abcdef"), "the link leaked into the log: {logged}");
+    }
+
     #[test]
     fn smtp_urls_give_host_port_and_credentials() {
         assert_eq!(super::parse_smtp_url("smtp://mail:2525").unwrap(), ("mail".into(), 2525, None));
