@@ -242,11 +242,17 @@ impl Identity {
         }
     }
 
-    /// Signs in. Every attempt on an account is claimed from its throttle before the
-    /// password is checked (so parallel guesses cannot slip past the count) and a right
-    /// password clears it. An address's failures make its next attempts wait only on
-    /// accounts that have failed themselves: an account not under attack still signs in
-    /// from a busy address (an office behind one NAT).
+    /// Signs in. Every attempt is claimed from two throttles before the password is
+    /// checked (so parallel guesses cannot slip past the count), and a right password
+    /// clears both:
+    /// - the account from this address (`max_failures_per_account` free attempts, then
+    ///   growing waits): an attacker's address slows down, while the account's owner at
+    ///   another address is not shut out by it;
+    /// - the account from every address together (`ACCOUNT_WIDE_FACTOR` times as many):
+    ///   guesses spread over many addresses slow down too.
+    /// An address's failures make its next attempts wait only on accounts that have
+    /// failed from it: an account not under attack still signs in from a busy address
+    /// (an office behind one NAT).
     pub async fn login(&self, email: &str, password: &str, charity: bool, client_ip: &str) -> Result<SessionOut> {
         let mut check = Check::default();
         let email = Email::parse(email, "email", "Email is required", &mut check);
@@ -259,13 +265,18 @@ impl Identity {
         let email = email.expect("validated");
         let now = common::now_ms();
         let account_key = format!("account:{}", email.as_str());
+        let pair_key = format!("account:{}|{client_ip}", email.as_str());
         let address_key = format!("address:{client_ip}");
         let mut c = self.conn().await?;
-        let account = throttle::claim(&mut c, &account_key, self.sign_in_policy(self.settings.max_failures_per_account), now, true).await?;
-        let attempt = match account {
+        let pair = throttle::claim(&mut c, &pair_key, self.sign_in_policy(self.settings.max_failures_per_account), now, true).await?;
+        let attempt = match pair {
             Claim::Taken(n) => n,
             Claim::Wait(ms) => return Err(too_many_sign_ins(ms)),
         };
+        let account_wide = self.sign_in_policy(self.settings.max_failures_per_account * ACCOUNT_WIDE_FACTOR);
+        if let Claim::Wait(ms) = throttle::claim(&mut c, &account_key, account_wide, now, true).await? {
+            return Err(too_many_sign_ins(ms));
+        }
         if attempt > 1 {
             let ms = throttle::wait_left(&mut c, &address_key, now).await?;
             if ms > 0 {
@@ -293,6 +304,7 @@ impl Identity {
         if !user.is_active {
             return Err(Error::Forbidden("Your account is inactive. Please contact the administrator.".into()));
         }
+        throttle::clear(&mut c, &pair_key).await?;
         throttle::clear(&mut c, &account_key).await?;
         drop(c);
         let permissions = self.grants_of(&user).await?;
@@ -706,6 +718,9 @@ fn not_found() -> Error {
 fn conflict_on_email(e: sqlx::Error) -> Error {
     if is_unique_violation(&e) { Error::Conflict("Email already exists".into()) } else { e.into() }
 }
+
+/// How many more attempts an account gets from every address together than from one.
+pub const ACCOUNT_WIDE_FACTOR: i64 = 10;
 
 /// An Argon2id hash of a random password, verified against when the email is unknown.
 const DUMMY_HASH: &str = "$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$0mBS2Ad4wQdtcnkvvu2k4kB4N6b0mOUsaeTjwIFFS6g";

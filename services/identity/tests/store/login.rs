@@ -32,8 +32,15 @@ async fn a_wrong_password_and_an_unknown_email_get_the_same_answer(id: Identity)
     let unknown_email = id.login("nobody@example.org", ADMIN_PASSWORD, false, IP).await;
     assert_bad_credentials(wrong_password);
     assert_bad_credentials(unknown_email);
-    // Both count against their account and against the address.
-    for (key, failures) in [("account:admin@example.org", 1), ("account:nobody@example.org", 1), ("address:192.0.2.10", 2)] {
+    // Both count against their account (from this address and from all) and against the address.
+    let keys = [
+        ("account:admin@example.org|192.0.2.10", 1),
+        ("account:admin@example.org", 1),
+        ("account:nobody@example.org|192.0.2.10", 1),
+        ("account:nobody@example.org", 1),
+        ("address:192.0.2.10", 2),
+    ];
+    for (key, failures) in keys {
         let n = count(&id, "SELECT attempts FROM throttle WHERE throttle_key = $1", &[key]).await;
         assert_eq!(n, failures, "{key}");
     }
@@ -135,17 +142,18 @@ async fn an_account_under_attack_waits_longer_after_each_failure_up_to_the_cap(i
     for _ in 0..3 {
         assert_bad_credentials(id.login(ADMIN_EMAIL, "Wrong#Pass1", false, IP).await);
     }
-    // Even the right password waits, from any address: the wait is the account's.
+    // Even the right password waits from the attacking address; the owner elsewhere is
+    // not shut out by it (the main admin is never locked out by one attacker).
     assert_too_many_attempts(id.login(ADMIN_EMAIL, ADMIN_PASSWORD, false, IP).await, &wait(20));
-    assert_too_many_attempts(id.login(ADMIN_EMAIL, ADMIN_PASSWORD, false, "198.51.100.7").await, &wait(20));
-    let key = "account:admin@example.org";
+    id.login(ADMIN_EMAIL, ADMIN_PASSWORD, false, "198.51.100.7").await.unwrap();
+    let key = "account:admin@example.org|192.0.2.10";
     // Each further failure doubles the wait, up to the cap (100 s here).
     for secs in [40, 80, 100, 100] {
         wait_over(&id, key).await;
         assert_bad_credentials(id.login(ADMIN_EMAIL, "Wrong#Pass1", false, IP).await);
         assert_too_many_attempts(id.login(ADMIN_EMAIL, ADMIN_PASSWORD, false, IP).await, &wait(secs));
     }
-    assert_eq!(count(&id, "SELECT COUNT(*) FROM refresh_tokens", &[]).await, 0);
+    assert_eq!(count(&id, "SELECT COUNT(*) FROM refresh_tokens", &[]).await, 1, "only the owner's session");
     // Other accounts do not wait.
     sub_admin(&id, "Sam", "Sub", "sam@example.org").await;
     id.login("sam@example.org", SUB_PASSWORD, false, IP).await.unwrap();
@@ -163,6 +171,7 @@ async fn a_successful_sign_in_clears_the_failures_of_its_account(id: Identity) {
     }
     id.login(ADMIN_EMAIL, ADMIN_PASSWORD, false, IP).await.unwrap();
     let sql = "SELECT COUNT(*) FROM throttle WHERE throttle_key = $1";
+    assert_eq!(count(&id, sql, &["account:admin@example.org|192.0.2.10"]).await, 0);
     assert_eq!(count(&id, sql, &["account:admin@example.org"]).await, 0);
     for _ in 0..2 {
         assert_bad_credentials(id.login(ADMIN_EMAIL, "Wrong#Pass1", false, IP).await);
@@ -197,6 +206,28 @@ async fn a_busy_address_slows_accounts_that_failed_but_never_locks_out_the_other
     assert_too_many_attempts(id.login("ola@example.org", SUB_PASSWORD, false, office).await, &wait(60));
 }
 
+/// Guesses spread over many addresses (a botnet) are bounded by the account as a whole:
+/// `ACCOUNT_WIDE_FACTOR` times the per-address allowance, then every address waits.
+async fn guesses_spread_over_many_addresses_slow_the_whole_account(id: Identity) {
+    let id = reconfigured(&id, |s| {
+        s.max_failures_per_account = 2;
+        s.max_failures_per_address = 1000;
+        s.first_wait_secs = 60;
+    });
+    main_admin(&id).await;
+    let budget = 2 * identity::service::ACCOUNT_WIDE_FACTOR;
+    for i in 0..budget {
+        let address = format!("198.51.100.{}", i / 2);
+        assert_bad_credentials(id.login(ADMIN_EMAIL, "Wrong#Pass1", false, &address).await);
+    }
+    // A fresh address now waits too, right password or not.
+    assert_too_many_attempts(id.login(ADMIN_EMAIL, "Wrong#Pass1", false, "203.0.113.9").await, &wait(60));
+    assert!(matches!(id.login(ADMIN_EMAIL, ADMIN_PASSWORD, false, "203.0.113.10").await, Err(Error::TooManyAttempts(..))));
+    // Other accounts are not affected.
+    sub_admin(&id, "Sam", "Sub", "sam@example.org").await;
+    id.login("sam@example.org", SUB_PASSWORD, false, "203.0.113.9").await.unwrap();
+}
+
 /// The attack of issue 11: 50 wrong passwords at once. Every attempt is claimed before
 /// its password is checked, so no more than the allowance are ever evaluated.
 async fn fifty_concurrent_wrong_passwords_cannot_slip_past_the_count(id: Identity) {
@@ -218,7 +249,7 @@ async fn fifty_concurrent_wrong_passwords_cannot_slip_past_the_count(id: Identit
     }
     assert_eq!(evaluated, allowed, "exactly the allowance was evaluated");
     assert_eq!(throttled, 50 - allowed);
-    assert_eq!(count(&id, "SELECT attempts FROM throttle WHERE throttle_key = $1", &["account:admin@example.org"]).await, allowed);
+    assert_eq!(count(&id, "SELECT attempts FROM throttle WHERE throttle_key = $1", &["account:admin@example.org|192.0.2.10"]).await, allowed);
     assert!(matches!(id.login(ADMIN_EMAIL, ADMIN_PASSWORD, false, IP).await, Err(Error::TooManyAttempts(..))));
 }
 
@@ -274,6 +305,9 @@ on_both_backends! {
     a_busy_address_slows_accounts_that_failed_but_never_locks_out_the_others =>
         a_busy_address_slows_accounts_that_failed_but_never_locks_out_the_others_on_sqlite,
         a_busy_address_slows_accounts_that_failed_but_never_locks_out_the_others_on_postgres;
+    guesses_spread_over_many_addresses_slow_the_whole_account =>
+        guesses_spread_over_many_addresses_slow_the_whole_account_on_sqlite,
+        guesses_spread_over_many_addresses_slow_the_whole_account_on_postgres;
     fifty_concurrent_wrong_passwords_cannot_slip_past_the_count =>
         fifty_concurrent_wrong_passwords_cannot_slip_past_the_count_on_sqlite,
         fifty_concurrent_wrong_passwords_cannot_slip_past_the_count_on_postgres;
