@@ -250,6 +250,7 @@ impl Identity {
     ///   another address is not shut out by it;
     /// - the account from every address together (`ACCOUNT_WIDE_FACTOR` times as many):
     ///   guesses spread over many addresses slow down too.
+    ///
     /// An address's failures make its next attempts wait only on accounts that have
     /// failed from it: an account not under attack still signs in from a busy address
     /// (an office behind one NAT).
