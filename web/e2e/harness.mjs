@@ -187,10 +187,17 @@ export function setupConsole(name, settings = {}) {
   return env
 }
 
-/** Starts a new browser context (no stored session) with one page, closing the previous one. */
-export async function newPage(env) {
+/** The screen sizes the console is tried at (issue 12 section 5): a laptop and a phone. */
+export const DESKTOP = { width: 1440, height: 900 }
+export const PHONE = { width: 390, height: 844 }
+
+/**
+ * Starts a new browser context (no stored session) with one page, closing the previous one.
+ * `viewport` is the page's size (1366x900 unless given, e.g. PHONE).
+ */
+export async function newPage(env, { viewport = { width: 1366, height: 900 } } = {}) {
   await env.context?.close().catch(() => {})
-  env.context = await env.browser.newContext({ baseURL: env.baseURL, viewport: { width: 1366, height: 900 } })
+  env.context = await env.browser.newContext({ baseURL: env.baseURL, viewport })
   env.context.setDefaultTimeout(WAIT)
   env.context.setDefaultNavigationTimeout(WAIT)
   env.page = await env.context.newPage()

@@ -37,10 +37,11 @@ export interface RouteDef {
   menu?: boolean
   icon?: ReactNode
   /**
-   * Who may open it: 'staff' (main admin and sub-admins) or 'charity' (nonprofit admins);
-   * anyone with the permission when absent. A module may have one menu entry per audience.
+   * Who may open it: 'main' (the main admin only: a screen of no module, SPEC section 2),
+   * 'staff' (main admin and sub-admins) or 'charity' (nonprofit admins); anyone with the
+   * permission when absent. A module may have one menu entry per audience.
    */
-  audience?: 'staff' | 'charity'
+  audience?: 'main' | 'staff' | 'charity'
   /** Menu group: the module's when absent. */
   group?: string | null
 }
@@ -98,6 +99,7 @@ const table: RouteDef[] = [
     path: '/test',
     layout: 'shell',
     title: 'Test',
+    audience: 'main',
     screen: () => import('./features/charity/screens/TestScreen'),
   },
   {
@@ -261,13 +263,15 @@ export function menuRouteOf(slug: string, user?: SessionUser | null): AppRoute |
 }
 
 /**
- * Whether a user may open a route. Routes without a module need only a session.
- * The main admin may open everything. Anyone else needs the route's action on its module;
- * for a 'view' screen of a module that offers no 'view', any granted action counts.
+ * Whether a user may open a route. Routes without a module need only a session, but for
+ * the main admin's own. The main admin may open everything. Anyone else needs the route's
+ * action on its module; for a 'view' screen of a module that offers no 'view', any granted
+ * action counts.
  */
 export function canAccessRoute(user: SessionUser | null | undefined, route: AppRoute): boolean {
   if (route.layout === 'public') return true
   if (!user) return false
+  if (route.audience === 'main') return holdsEverything(user)
   if (route.audience && (route.audience === 'charity') !== isCharityAdminUser(user)) return false
   if (!route.module || holdsEverything(user)) return true
   const mod = findModule(route.module)

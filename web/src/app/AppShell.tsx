@@ -1,7 +1,8 @@
 /**
  * The protected shell at `/`: needs a session, renders the sidebar menu, the header with the
  * account menu, the breadcrumbs and the current screen; and guards sub-admins: a screen whose
- * permission they lack sends them back one page (or to their home screen without history).
+ * permission they lack sends them back one page (or to their home screen without history),
+ * with a notice saying why.
  */
 import { useEffect, useMemo, useState } from 'react'
 import { Breadcrumb, Button, Dropdown, Grid, Layout, Menu, Result, Typography, type MenuProps } from 'antd'
@@ -12,6 +13,9 @@ import { clearSession, fullName, useSession } from '../lib/session'
 import { toast } from '../lib/toast'
 import { canGoBack } from '../lib/navigation'
 import { logout } from '../features/auth/api/logout'
+
+/** The notice of a user the guard sends away from a page it may not open. */
+export const NO_ACCESS_MESSAGE = 'You do not have access to that page'
 
 export interface RouteHandle {
   route: AppRoute
@@ -41,8 +45,11 @@ export function AppShell() {
 
   useEffect(() => {
     if (!user || allowed) return
+    // Sent away, the user is told why (one notice, however often the guard fires).
     if (canGoBack(locationKey)) navigate(-1)
     else if (home && home !== pathname) navigate(home, { replace: true })
+    else return
+    toast.warning(NO_ACCESS_MESSAGE, 'no-access')
   }, [user, allowed, home, pathname, locationKey, navigate])
 
   const menu = useMemo(() => buildMenu(user), [user])
