@@ -9,8 +9,10 @@
  */
 import type { ReactNode } from 'react'
 import {
+  AppstoreOutlined,
   BankOutlined,
   DashboardOutlined,
+  FolderOutlined,
   HeartOutlined,
   SolutionOutlined,
   TagsOutlined,
@@ -292,7 +294,14 @@ export interface MenuLeaf {
 export interface MenuGroup {
   key: string
   title: string
+  /** What the collapsed menu shows of the group (and marks when it holds the current page). */
+  icon: ReactNode
   children: MenuLeaf[]
+}
+
+/** Icons of the menu groups of modules.json; a group not named here shows a folder. */
+const GROUP_ICONS: Record<string, ReactNode> = {
+  'Master Management': <AppstoreOutlined />,
 }
 
 export type MenuNode = MenuLeaf | MenuGroup
@@ -315,7 +324,12 @@ export function nestMenu(entries: Array<{ module: ModuleDef; leaf: MenuLeaf }>):
     }
     let group = groups.get(module.group)
     if (!group) {
-      group = { key: `group:${module.group}`, title: module.group, children: [] }
+      group = {
+        key: `group:${module.group}`,
+        title: module.group,
+        icon: GROUP_ICONS[module.group] ?? <FolderOutlined />,
+        children: [],
+      }
       groups.set(module.group, group)
       nodes.push(group)
     }

@@ -2,13 +2,14 @@
  * The one data table of the console: an antd Table whose paging and sorting run on the
  * server. Sortable columns set `sorter: true`; their `key` is the server's sort column.
  * Page sizes 10, 15, 20, 25, 30; page 1 of 10 rows at first; at 599 px and below the
- * table scrolls sideways and uses the small layout.
+ * table scrolls sideways (saying so while columns are off to the right) and uses the small layout.
  */
 import { useCallback, useEffect, useImperativeHandle, useRef, useState, type Key, type Ref } from 'react'
 import { Table, type TableProps } from 'antd'
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface'
 import { errorMessage } from '../lib/api-client'
 import { SMALL_SCREEN_QUERY, useMediaQuery } from '../lib/use-media-query'
+import { SideScroll } from './SideScroll'
 
 export type SortOrder = 'asc' | 'desc' | ''
 
@@ -129,25 +130,27 @@ export function DataTable<T extends object>({
   }
 
   return (
-    <Table<T>
-      aria-label={ariaLabel}
-      columns={columns}
-      dataSource={rows}
-      rowKey={rowKey as TableProps<T>['rowKey']}
-      loading={loading}
-      onChange={onChange}
-      size={small ? 'small' : 'middle'}
-      scroll={small ? { x: 'max-content' } : undefined}
-      locale={error ? { emptyText: error } : undefined}
-      pagination={{
-        current: page,
-        pageSize: limit,
-        total,
-        pageSizeOptions: PAGE_SIZES,
-        showSizeChanger: true,
-        simple: small,
-        showTotal: small ? undefined : (count, range) => `${range[0]}-${range[1]} of ${count}`,
-      }}
-    />
+    <SideScroll>
+      <Table<T>
+        aria-label={ariaLabel}
+        columns={columns}
+        dataSource={rows}
+        rowKey={rowKey as TableProps<T>['rowKey']}
+        loading={loading}
+        onChange={onChange}
+        size={small ? 'small' : 'middle'}
+        scroll={small ? { x: 'max-content' } : undefined}
+        locale={error ? { emptyText: error } : undefined}
+        pagination={{
+          current: page,
+          pageSize: limit,
+          total,
+          pageSizeOptions: PAGE_SIZES,
+          showSizeChanger: true,
+          simple: small,
+          showTotal: small ? undefined : (count, range) => `${range[0]}-${range[1]} of ${count}`,
+        }}
+      />
+    </SideScroll>
   )
 }
