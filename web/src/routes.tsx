@@ -299,9 +299,12 @@ export interface MenuGroup {
   children: MenuLeaf[]
 }
 
-/** Icons of the menu groups of modules.json; a group not named here shows a folder. */
+/**
+ * Icons of the menu groups of modules.json; a group not named here shows a folder. Hidden
+ * from assistive technology: a group is named by its title alone.
+ */
 const GROUP_ICONS: Record<string, ReactNode> = {
-  'Master Management': <AppstoreOutlined />,
+  'Master Management': <AppstoreOutlined aria-hidden />,
 }
 
 export type MenuNode = MenuLeaf | MenuGroup
@@ -327,7 +330,7 @@ export function nestMenu(entries: Array<{ module: ModuleDef; leaf: MenuLeaf }>):
       group = {
         key: `group:${module.group}`,
         title: module.group,
-        icon: GROUP_ICONS[module.group] ?? <FolderOutlined />,
+        icon: GROUP_ICONS[module.group] ?? <FolderOutlined aria-hidden />,
         children: [],
       }
       groups.set(module.group, group)
