@@ -106,6 +106,29 @@ describe('shell', () => {
     expect(within(crumbs).getByRole('link', { name: 'Sub Admin' })).toBeTruthy()
   })
 
+  it('each menu title carries its full text as a tooltip', async () => {
+    api.on('POST /admin/cause/causeList', [200, { message: 'ok', data: [], total_records: 0 }])
+    renderApp('/master/cause_management', mainAdmin)
+    const menu = await screen.findByRole('menu', { name: 'Main menu' })
+    const causes = await within(menu).findByRole('link', { name: 'Causes/Affiliations Management' })
+    expect(causes.getAttribute('title')).toBe('Causes/Affiliations Management')
+    expect(within(menu).getByRole('link', { name: 'Sub Admin' }).getAttribute('title')).toBe('Sub Admin')
+    expect(within(menu).getByText('Master Management').getAttribute('title')).toBe('Master Management')
+  })
+
+  it("closing the menu and opening it again (the phone's drawer) shows the current page's group open", async () => {
+    api.on('POST /admin/cause/causeList', [200, { message: 'ok', data: [], total_records: 0 }])
+    renderApp('/master/cause_management', mainAdmin)
+    const menu = await screen.findByRole('menu', { name: 'Main menu' })
+    const group = () => within(menu).getByRole('menuitem', { name: 'Master Management' })
+    await waitFor(() => expect(group().getAttribute('aria-expanded')).toBe('true'))
+    await userEvent.click(screen.getByRole('button', { name: 'Close menu' }))
+    await userEvent.click(await screen.findByRole('button', { name: 'Open menu' }))
+    await screen.findByRole('button', { name: 'Close menu' })
+    await waitFor(() => expect(group().getAttribute('aria-expanded')).toBe('true'))
+    expect(within(menu).getByRole('link', { name: 'Causes/Affiliations Management' })).toBeTruthy()
+  })
+
   it('a sub-admin sees only the granted entries', async () => {
     renderApp('/sub_admin', subAdmin({ '/sub_admin': ['view'] }))
     const menu = await screen.findByRole('menu', { name: 'Main menu' })
