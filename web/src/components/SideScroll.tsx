@@ -13,7 +13,7 @@ export const MORE_COLUMNS_LABEL = 'More columns'
 const SCROLLER = '.ant-table-content, .ant-table-body'
 
 /** Whether the box hides columns to its right (a pixel of rounding aside). */
-export function hidesColumnsRight(box: Pick<HTMLElement, 'scrollWidth' | 'clientWidth' | 'scrollLeft'>): boolean {
+function hidesColumnsRight(box: HTMLElement): boolean {
   return box.scrollWidth - box.clientWidth - box.scrollLeft > 1
 }
 
@@ -21,25 +21,35 @@ export function SideScroll({ children }: { children: ReactNode }) {
   const frame = useRef<HTMLDivElement>(null)
   const [more, setMore] = useState(false)
 
-  // Measured after every render (rows arrive, columns change) and on scroll and resize.
+  // Measured when the table changes (rows arrive, columns change), scrolls or resizes.
   useEffect(() => {
-    const box = frame.current?.querySelector<HTMLElement>(SCROLLER)
-    if (!box) {
-      setMore(false)
-      return
-    }
-    const update = () => setMore(hidesColumnsRight(box))
-    update()
-    box.addEventListener('scroll', update, { passive: true })
+    const root = frame.current
+    if (!root) return
+    let box: HTMLElement | null = null
+    const update = () => setMore(box ? hidesColumnsRight(box) : false)
     const resized = new ResizeObserver(update)
-    resized.observe(box)
-    const table = box.querySelector('table')
-    if (table) resized.observe(table)
-    return () => {
-      box.removeEventListener('scroll', update)
+    const bind = () => {
+      const next = root.querySelector<HTMLElement>(SCROLLER)
+      if (next !== box) {
+        box?.removeEventListener('scroll', update)
+        next?.addEventListener('scroll', update, { passive: true })
+        box = next
+      }
       resized.disconnect()
+      if (box) resized.observe(box)
+      const table = box?.querySelector('table')
+      if (table) resized.observe(table)
+      update()
     }
-  })
+    bind()
+    const changed = new MutationObserver(bind)
+    changed.observe(root, { childList: true, subtree: true })
+    return () => {
+      changed.disconnect()
+      resized.disconnect()
+      box?.removeEventListener('scroll', update)
+    }
+  }, [])
 
   const scrollRight = () => {
     const box = frame.current?.querySelector<HTMLElement>(SCROLLER)
