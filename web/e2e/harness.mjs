@@ -541,6 +541,18 @@ export async function apiUploadLogo(env, token) {
 }
 
 /**
+ * What a nonprofit needs before it can be added, through the API: a category, a cause and an
+ * uploaded logo. Returns the ids and the logo to spread into `apiCreateNonprofit`.
+ */
+export async function apiNonprofitBasics(env, token, { category, cause }) {
+  const made = await api(env, '/admin/charity-category/create', { token, body: { name: category, description: '' } })
+  assert.equal(made.status, 200, `create a category through the API: ${JSON.stringify(made.body)}`)
+  const added = await api(env, '/admin/cause/create', { token, body: { name: cause, description: '' } })
+  assert.equal(added.status, 200, `create a cause through the API: ${JSON.stringify(added.body)}`)
+  return { categoryId: made.body.data._id, causeId: added.body.data._id, logo: await apiUploadLogo(env, token) }
+}
+
+/**
  * Adds a nonprofit through the API (approved by being added): `charity` gives at least
  * charityName and taxId, the rest is filled in. Returns its record.
  */

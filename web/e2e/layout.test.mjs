@@ -22,8 +22,8 @@ import {
   api,
   apiCreateNonprofit,
   apiCreateSubAdmin,
+  apiNonprofitBasics,
   apiSignIn,
-  apiUploadLogo,
   dismissToasts,
   eventually,
   expectPath,
@@ -56,12 +56,7 @@ let setup = null
 async function ensureSetup() {
   if (setup) return setup
   const { authToken: token } = await apiSignIn(env, ADMIN_EMAIL, ADMIN_PASSWORD)
-  const category = await api(env, '/admin/charity-category/create', { token, body: { name: 'Community Food', description: 'Food' } })
-  assert.equal(category.status, 200, JSON.stringify(category.body))
-  const cause = await api(env, '/admin/cause/create', { token, body: { name: 'Hunger Relief', description: 'Meals.' } })
-  assert.equal(cause.status, 200, JSON.stringify(cause.body))
-  const logo = await apiUploadLogo(env, token)
-  const common = { categoryId: category.body.data._id, causeId: cause.body.data._id, logo }
+  const common = await apiNonprofitBasics(env, token, { category: 'Community Food', cause: 'Hunger Relief' })
   await apiCreateNonprofit(env, token, { ...common, charityName: SHORT_NAME, taxId: '11-1111111' })
   const rejected = await apiCreateNonprofit(env, token, { ...common, charityName: LONG_NAME, taxId: '22-2222222' })
   const reject = await api(env, '/admin/charity/changeVerification', {
