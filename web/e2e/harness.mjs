@@ -187,10 +187,17 @@ export function setupConsole(name, settings = {}) {
   return env
 }
 
-/** Starts a new browser context (no stored session) with one page, closing the previous one. */
-export async function newPage(env) {
+/** The screen sizes the console is tried at (issue 12 section 5): a laptop and a phone. */
+export const DESKTOP = { width: 1440, height: 900 }
+export const PHONE = { width: 390, height: 844 }
+
+/**
+ * Starts a new browser context (no stored session) with one page, closing the previous one.
+ * `viewport` is the page's size (1366x900 unless given, e.g. PHONE).
+ */
+export async function newPage(env, { viewport = { width: 1366, height: 900 } } = {}) {
   await env.context?.close().catch(() => {})
-  env.context = await env.browser.newContext({ baseURL: env.baseURL, viewport: { width: 1366, height: 900 } })
+  env.context = await env.browser.newContext({ baseURL: env.baseURL, viewport })
   env.context.setDefaultTimeout(WAIT)
   env.context.setDefaultNavigationTimeout(WAIT)
   env.page = await env.context.newPage()
@@ -531,6 +538,18 @@ export async function apiUploadLogo(env, token) {
   const uploaded = await res.json()
   assert.equal(res.status, 200, `upload a logo through the API: ${JSON.stringify(uploaded)}`)
   return uploaded.data.name
+}
+
+/**
+ * What a nonprofit needs before it can be added, through the API: a category, a cause and an
+ * uploaded logo. Returns the ids and the logo to spread into `apiCreateNonprofit`.
+ */
+export async function apiNonprofitBasics(env, token, { category, cause }) {
+  const made = await api(env, '/admin/charity-category/create', { token, body: { name: category, description: '' } })
+  assert.equal(made.status, 200, `create a category through the API: ${JSON.stringify(made.body)}`)
+  const added = await api(env, '/admin/cause/create', { token, body: { name: cause, description: '' } })
+  assert.equal(added.status, 200, `create a cause through the API: ${JSON.stringify(added.body)}`)
+  return { categoryId: made.body.data._id, causeId: added.body.data._id, logo: await apiUploadLogo(env, token) }
 }
 
 /**

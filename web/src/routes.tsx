@@ -9,8 +9,10 @@
  */
 import type { ReactNode } from 'react'
 import {
+  AppstoreOutlined,
   BankOutlined,
   DashboardOutlined,
+  FolderOutlined,
   HeartOutlined,
   SolutionOutlined,
   TagsOutlined,
@@ -37,10 +39,11 @@ export interface RouteDef {
   menu?: boolean
   icon?: ReactNode
   /**
-   * Who may open it: 'staff' (main admin and sub-admins) or 'charity' (nonprofit admins);
-   * anyone with the permission when absent. A module may have one menu entry per audience.
+   * Who may open it: 'main' (the main admin only: a screen of no module, SPEC section 2),
+   * 'staff' (main admin and sub-admins) or 'charity' (nonprofit admins); anyone with the
+   * permission when absent. A module may have one menu entry per audience.
    */
-  audience?: 'staff' | 'charity'
+  audience?: 'main' | 'staff' | 'charity'
   /** Menu group: the module's when absent. */
   group?: string | null
 }
@@ -98,6 +101,7 @@ const table: RouteDef[] = [
     path: '/test',
     layout: 'shell',
     title: 'Test',
+    audience: 'main',
     screen: () => import('./features/charity/screens/TestScreen'),
   },
   {
@@ -261,13 +265,15 @@ export function menuRouteOf(slug: string, user?: SessionUser | null): AppRoute |
 }
 
 /**
- * Whether a user may open a route. Routes without a module need only a session.
- * The main admin may open everything. Anyone else needs the route's action on its module;
- * for a 'view' screen of a module that offers no 'view', any granted action counts.
+ * Whether a user may open a route. Routes without a module need only a session, but for
+ * the main admin's own. The main admin may open everything. Anyone else needs the route's
+ * action on its module; for a 'view' screen of a module that offers no 'view', any granted
+ * action counts.
  */
 export function canAccessRoute(user: SessionUser | null | undefined, route: AppRoute): boolean {
   if (route.layout === 'public') return true
   if (!user) return false
+  if (route.audience === 'main') return holdsEverything(user)
   if (route.audience && (route.audience === 'charity') !== isCharityAdminUser(user)) return false
   if (!route.module || holdsEverything(user)) return true
   const mod = findModule(route.module)
@@ -288,7 +294,17 @@ export interface MenuLeaf {
 export interface MenuGroup {
   key: string
   title: string
+  /** What the collapsed menu shows of the group (and marks when it holds the current page). */
+  icon: ReactNode
   children: MenuLeaf[]
+}
+
+/**
+ * Icons of the menu groups of modules.json; a group not named here shows a folder. Hidden
+ * from assistive technology: a group is named by its title alone.
+ */
+const GROUP_ICONS: Record<string, ReactNode> = {
+  'Master Management': <AppstoreOutlined aria-hidden />,
 }
 
 export type MenuNode = MenuLeaf | MenuGroup
@@ -311,7 +327,12 @@ export function nestMenu(entries: Array<{ module: ModuleDef; leaf: MenuLeaf }>):
     }
     let group = groups.get(module.group)
     if (!group) {
-      group = { key: `group:${module.group}`, title: module.group, children: [] }
+      group = {
+        key: `group:${module.group}`,
+        title: module.group,
+        icon: GROUP_ICONS[module.group] ?? <FolderOutlined aria-hidden />,
+        children: [],
+      }
       groups.set(module.group, group)
       nodes.push(group)
     }

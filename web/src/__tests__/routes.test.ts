@@ -143,7 +143,12 @@ describe('route table', () => {
     expect(canAccessRoute(deleter, findRoute('/master/charity_management')!)).toBe(true)
     expect(canAccessRoute(deleter, findRoute('/master')!)).toBe(false)
     expect(canAccessRoute(subAdmin({ '/master': ['view'] }), findRoute('/master/master_view/:id')!)).toBe(true)
-    expect(canAccessRoute(deleter, findRoute('/test')!)).toBe(true)
+    // /test has no module: the main admin's alone (SPEC section 2 sends anyone else back).
+    expect(canAccessRoute(mainAdmin, findRoute('/test')!)).toBe(true)
+    expect(canAccessRoute(deleter, findRoute('/test')!)).toBe(false)
+    expect(canAccessRoute(subAdmin(Object.fromEntries(MODULES.map((m) => [m.slug, m.actions]))), findRoute('/test')!)).toBe(false)
+    const npo: SessionUser = { ...charityAdminGrants(), adminType: 'Charity Admin', charityId: 'n1' }
+    expect(canAccessRoute(npo, findRoute('/test')!)).toBe(false)
     expect(canAccessRoute(null, findRoute('/test')!)).toBe(false)
   })
 

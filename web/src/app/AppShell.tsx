@@ -1,7 +1,8 @@
 /**
  * The protected shell at `/`: needs a session, renders the sidebar menu, the header with the
  * account menu, the breadcrumbs and the current screen; and guards sub-admins: a screen whose
- * permission they lack sends them back one page (or to their home screen without history).
+ * permission they lack sends them back one page (or to their home screen without history),
+ * with a notice saying why.
  */
 import { useEffect, useMemo, useState } from 'react'
 import { Breadcrumb, Button, Dropdown, Grid, Layout, Menu, Result, Typography, type MenuProps } from 'antd'
@@ -12,6 +13,9 @@ import { clearSession, fullName, useSession } from '../lib/session'
 import { toast } from '../lib/toast'
 import { canGoBack } from '../lib/navigation'
 import { logout } from '../features/auth/api/logout'
+
+/** The notice of a user the guard sends away from a page it may not open. */
+export const NO_ACCESS_MESSAGE = 'You do not have access to that page'
 
 export interface RouteHandle {
   route: AppRoute
@@ -41,37 +45,64 @@ export function AppShell() {
 
   useEffect(() => {
     if (!user || allowed) return
+    // Sent away, the user is told why (one notice, however often the guard fires).
     if (canGoBack(locationKey)) navigate(-1)
     else if (home && home !== pathname) navigate(home, { replace: true })
+    else return
+    toast.warning(NO_ACCESS_MESSAGE, 'no-access')
   }, [user, allowed, home, pathname, locationKey, navigate])
 
   const menu = useMemo(() => buildMenu(user), [user])
+  // Each title is its own tooltip: the full text shows on hover wherever it might be cut.
   const menuItems: MenuProps['items'] = useMemo(
     () =>
       menu.map((node) =>
         isMenuGroup(node)
           ? {
               key: node.key,
-              label: node.title,
+              icon: node.icon,
+              label: <span title={node.title}>{node.title}</span>,
               children: node.children.map((leaf) => ({
                 key: leaf.key,
                 icon: leaf.icon,
-                label: <Link to={leaf.path}>{leaf.title}</Link>,
+                label: (
+                  <Link to={leaf.path} title={leaf.title}>
+                    {leaf.title}
+                  </Link>
+                ),
               })),
             }
-          : { key: node.key, icon: node.icon, label: <Link to={node.path}>{node.title}</Link> },
+          : {
+              key: node.key,
+              icon: node.icon,
+              label: (
+                <Link to={node.path} title={node.title}>
+                  {node.title}
+                </Link>
+              ),
+            },
       ),
     [menu],
   )
 
   const selectedKey = current?.module ? (menuRouteOf(current.module, user)?.path ?? pathname) : pathname
   const currentGroupKey = current?.group ? `group:${current.group}` : undefined
+  // The groups open in the open menu. The collapsed menu shows a group as a pop-up and closes
+  // them all when it collapses: its own keys, so the open menu (the phone's drawer) comes back
+  // as it was, with the current page's group open.
   const [openKeys, setOpenKeys] = useState<string[]>(currentGroupKey ? [currentGroupKey] : [])
+  const [popupKeys, setPopupKeys] = useState<string[]>([])
+  const withCurrentGroup = (keys: string[]) =>
+    currentGroupKey && !keys.includes(currentGroupKey) ? [...keys, currentGroupKey] : keys
   // Opening a screen of a group opens that group in the menu.
   const [shownGroupKey, setShownGroupKey] = useState(currentGroupKey)
   if (shownGroupKey !== currentGroupKey) {
     setShownGroupKey(currentGroupKey)
-    if (currentGroupKey && !openKeys.includes(currentGroupKey)) setOpenKeys([...openKeys, currentGroupKey])
+    setOpenKeys(withCurrentGroup(openKeys))
+  }
+  const toggleMenu = (next: boolean) => {
+    setCollapsed(next)
+    if (!next) setOpenKeys(withCurrentGroup(openKeys))
   }
 
   if (!user) return <Navigate to="/signin" replace />
@@ -101,7 +132,7 @@ export function AppShell() {
       {isSmall && !collapsed && (
         <div
           aria-hidden
-          onClick={() => setCollapsed(true)}
+          onClick={() => toggleMenu(true)}
           style={{ position: 'fixed', inset: 0, background: 'rgba(0,0,0,0.35)', zIndex: 99 }}
         />
       )}
@@ -109,7 +140,7 @@ export function AppShell() {
         width={260}
         collapsible
         collapsed={collapsed}
-        onCollapse={setCollapsed}
+        onCollapse={toggleMenu}
         breakpoint="lg"
         collapsedWidth={isSmall ? 0 : 80}
         trigger={null}
@@ -136,12 +167,13 @@ export function AppShell() {
         <Menu
           theme="dark"
           mode="inline"
+          className="gc-main-menu"
           aria-label="Main menu"
           items={menuItems}
           selectedKeys={[selectedKey]}
-          openKeys={openKeys}
-          onOpenChange={(keys) => setOpenKeys(keys as string[])}
-          onClick={() => isSmall && setCollapsed(true)}
+          openKeys={collapsed ? popupKeys : openKeys}
+          onOpenChange={(keys) => (collapsed ? setPopupKeys : setOpenKeys)(keys as string[])}
+          onClick={() => isSmall && toggleMenu(true)}
         />
       </Layout.Sider>
       <Layout>
@@ -162,7 +194,7 @@ export function AppShell() {
             type="text"
             aria-label={collapsed ? 'Open menu' : 'Close menu'}
             icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-            onClick={() => setCollapsed(!collapsed)}
+            onClick={() => toggleMenu(!collapsed)}
           />
           <Typography.Title level={4} style={{ margin: 0, flex: 1 }}>
             Giving Console

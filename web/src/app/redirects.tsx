@@ -8,8 +8,11 @@ export function HomeRedirect() {
   return <Navigate to={homePathOf(user) ?? '/dashboard'} replace />
 }
 
-/** Unknown paths: /signin when signed out, /dashboard when signed in. */
+/**
+ * Unknown paths: /signin when signed out, else the user's home (the dashboard, or the first
+ * screen they may open: no detour through a page the guard would refuse).
+ */
 export function CatchAll() {
   const user = useSession((s) => s.user)
-  return <Navigate to={user ? '/dashboard' : '/signin'} replace />
+  return <Navigate to={user ? (homePathOf(user) ?? '/dashboard') : '/signin'} replace />
 }

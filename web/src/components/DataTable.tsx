@@ -2,13 +2,15 @@
  * The one data table of the console: an antd Table whose paging and sorting run on the
  * server. Sortable columns set `sorter: true`; their `key` is the server's sort column.
  * Page sizes 10, 15, 20, 25, 30; page 1 of 10 rows at first; at 599 px and below the
- * table scrolls sideways and uses the small layout.
+ * table scrolls sideways under its first column (saying so while columns are off to the right)
+ * and uses the small layout.
  */
 import { useCallback, useEffect, useImperativeHandle, useRef, useState, type Key, type Ref } from 'react'
 import { Table, type TableProps } from 'antd'
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface'
 import { errorMessage } from '../lib/api-client'
 import { SMALL_SCREEN_QUERY, useMediaQuery } from '../lib/use-media-query'
+import { SideScroll } from './SideScroll'
 
 export type SortOrder = 'asc' | 'desc' | ''
 
@@ -45,6 +47,19 @@ export interface DataTableProps<T> {
   defaultSort?: { column: string; order: Exclude<SortOrder, ''> }
   ref?: Ref<DataTableHandle>
   'aria-label'?: string
+}
+
+/** Width of the first column on a small screen: a long name wraps instead of filling the screen. */
+const NAME_COLUMN_WIDTH_SMALL = 140
+
+/**
+ * On a small screen the first column (the row's name) stays in view, narrow, while the others
+ * scroll under it: Status and Action always show beside the row they act on.
+ */
+function withNameColumnInView<T>(columns: ColumnsType<T>): ColumnsType<T> {
+  return columns.map((column, i) =>
+    i === 0 ? { ...column, fixed: 'left' as const, width: column.width ?? NAME_COLUMN_WIDTH_SMALL } : column,
+  )
 }
 
 export function DataTable<T extends object>({
@@ -129,25 +144,27 @@ export function DataTable<T extends object>({
   }
 
   return (
-    <Table<T>
-      aria-label={ariaLabel}
-      columns={columns}
-      dataSource={rows}
-      rowKey={rowKey as TableProps<T>['rowKey']}
-      loading={loading}
-      onChange={onChange}
-      size={small ? 'small' : 'middle'}
-      scroll={small ? { x: 'max-content' } : undefined}
-      locale={error ? { emptyText: error } : undefined}
-      pagination={{
-        current: page,
-        pageSize: limit,
-        total,
-        pageSizeOptions: PAGE_SIZES,
-        showSizeChanger: true,
-        simple: small,
-        showTotal: small ? undefined : (count, range) => `${range[0]}-${range[1]} of ${count}`,
-      }}
-    />
+    <SideScroll>
+      <Table<T>
+        aria-label={ariaLabel}
+        columns={small ? withNameColumnInView(columns) : columns}
+        dataSource={rows}
+        rowKey={rowKey as TableProps<T>['rowKey']}
+        loading={loading}
+        onChange={onChange}
+        size={small ? 'small' : 'middle'}
+        scroll={small ? { x: 'max-content' } : undefined}
+        locale={error ? { emptyText: error } : undefined}
+        pagination={{
+          current: page,
+          pageSize: limit,
+          total,
+          pageSizeOptions: PAGE_SIZES,
+          showSizeChanger: true,
+          simple: small,
+          showTotal: small ? undefined : (count, range) => `${range[0]}-${range[1]} of ${count}`,
+        }}
+      />
+    </SideScroll>
   )
 }

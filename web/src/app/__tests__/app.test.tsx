@@ -6,6 +6,8 @@ import { renderApp } from '../../testing/render-app'
 import { mockApi, type MockApi } from '../../testing/mock-api'
 import { mainAdmin, subAdmin } from '../../testing/users'
 import { useSession } from '../../lib/session'
+import { MODULES } from '../../lib/modules'
+import { NO_ACCESS_MESSAGE } from '../AppShell'
 
 let api: MockApi
 
@@ -104,6 +106,29 @@ describe('shell', () => {
     expect(within(crumbs).getByRole('link', { name: 'Sub Admin' })).toBeTruthy()
   })
 
+  it('each menu title carries its full text as a tooltip', async () => {
+    api.on('POST /admin/cause/causeList', [200, { message: 'ok', data: [], total_records: 0 }])
+    renderApp('/master/cause_management', mainAdmin)
+    const menu = await screen.findByRole('menu', { name: 'Main menu' })
+    const causes = await within(menu).findByRole('link', { name: 'Causes/Affiliations Management' })
+    expect(causes.getAttribute('title')).toBe('Causes/Affiliations Management')
+    expect(within(menu).getByRole('link', { name: 'Sub Admin' }).getAttribute('title')).toBe('Sub Admin')
+    expect(within(menu).getByText('Master Management').getAttribute('title')).toBe('Master Management')
+  })
+
+  it("closing the menu and opening it again (the phone's drawer) shows the current page's group open", async () => {
+    api.on('POST /admin/cause/causeList', [200, { message: 'ok', data: [], total_records: 0 }])
+    renderApp('/master/cause_management', mainAdmin)
+    const menu = await screen.findByRole('menu', { name: 'Main menu' })
+    const group = () => within(menu).getByRole('menuitem', { name: 'Master Management' })
+    await waitFor(() => expect(group().getAttribute('aria-expanded')).toBe('true'))
+    await userEvent.click(screen.getByRole('button', { name: 'Close menu' }))
+    await userEvent.click(await screen.findByRole('button', { name: 'Open menu' }))
+    await screen.findByRole('button', { name: 'Close menu' })
+    await waitFor(() => expect(group().getAttribute('aria-expanded')).toBe('true'))
+    expect(within(menu).getByRole('link', { name: 'Causes/Affiliations Management' })).toBeTruthy()
+  })
+
   it('a sub-admin sees only the granted entries', async () => {
     renderApp('/sub_admin', subAdmin({ '/sub_admin': ['view'] }))
     const menu = await screen.findByRole('menu', { name: 'Main menu' })
@@ -111,16 +136,43 @@ describe('shell', () => {
     expect(within(menu).queryByText('Dashboard')).toBeNull()
   })
 
-  it('sends a sub-admin without the permission away (home when there is no history)', async () => {
+  it('sends a sub-admin without the permission away (home when there is no history), saying why', async () => {
     const { router } = renderApp('/sub_admin/sub_admin_add', subAdmin({ '/sub_admin': ['view'] }))
     await waitFor(() => expect(path(router)).toBe('/sub_admin'))
+    expect(await screen.findByText(NO_ACCESS_MESSAGE)).toBeTruthy()
   })
 
-  it('sends a sub-admin back one page when there is history', async () => {
+  it('sends a sub-admin back one page when there is history, saying why', async () => {
     const { router } = renderApp('/sub_admin', subAdmin({ '/sub_admin': ['view'], '/dashboard': ['view'] }))
     await screen.findByPlaceholderText('Search by Name or Email')
+    expect(screen.queryByText(NO_ACCESS_MESSAGE)).toBeNull()
     await router.navigate('/sub_admin/sub_admin_edit/42')
     await waitFor(() => expect(path(router)).toBe('/sub_admin'))
+    expect(await screen.findByText(NO_ACCESS_MESSAGE)).toBeTruthy()
+  })
+
+  it('/test, which has no module, is the main admin\'s only: a sub-admin holding everything is sent back', async () => {
+    const everything = subAdmin(Object.fromEntries(MODULES.map((m) => [m.slug, m.actions])))
+    const { router } = renderApp('/sub_admin', everything)
+    await screen.findByPlaceholderText('Search by Name or Email')
+    await router.navigate('/test')
+    await waitFor(() => expect(path(router)).toBe('/sub_admin'))
+    expect(await screen.findByText(NO_ACCESS_MESSAGE)).toBeTruthy()
+  })
+
+  it('the main admin opens /test without a notice', async () => {
+    api.on('POST /admin/common/list', [200, { message: 'ok', data: { list: [] }, total_records: 0 }])
+    const { router } = renderApp('/test', mainAdmin)
+    await waitFor(() => expect(document.querySelector('.ant-breadcrumb')?.textContent).toContain('Test'))
+    expect(path(router)).toBe('/test')
+    expect(screen.queryByText(NO_ACCESS_MESSAGE)).toBeNull()
+  })
+
+  it('a signed-in user opening an unknown path lands home, not on a page it may not open', async () => {
+    const { router } = renderApp('/no/such/page', subAdmin({ '/sub_admin': ['view'] }))
+    await waitFor(() => expect(path(router)).toBe('/sub_admin'))
+    await screen.findByPlaceholderText('Search by Name or Email')
+    expect(screen.queryByText(NO_ACCESS_MESSAGE)).toBeNull()
   })
 
   it('a sub-admin without the dashboard permission lands on the first screen they may open', async () => {

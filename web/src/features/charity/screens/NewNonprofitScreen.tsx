@@ -1,13 +1,13 @@
 /**
  * /master ("New Nonprofit", module /master, view): nonprofits waiting for verification
- * (Pending), and in a second tab the rejected ones, whose Reject shows the reason. Each row
+ * (Pending), and in a second tab the rejected ones (a Rejected tag; Reason shows why). Each row
  * leads to /master/master_view/:id, where it is approved or rejected. Server paging and
  * sorting; search past 2 characters.
  */
 import { useCallback, useMemo, useState } from 'react'
-import { Button, Tabs } from 'antd'
+import { Button, Space, Tabs, Tag } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
-import { EyeOutlined } from '@ant-design/icons'
+import { EyeOutlined, FileTextOutlined } from '@ant-design/icons'
 import { Link } from 'react-router'
 import type { TableQuery } from '../../../components/DataTable'
 import { ListCard } from '../../../components/ListCard'
@@ -41,33 +41,34 @@ export default function NewNonprofitScreen() {
       ...charityColumns(),
       dateColumn('Created At', 'createdAt'),
     ]
-    if (tab === 'Reject') {
-      list.push({
-        title: 'Status',
-        key: 'verification',
-        render: (_, row) => (
-          <Button
-            type="link"
-            danger
-            size="small"
-            aria-label={`Rejected reason of ${row.charityName}`}
-            onClick={() => {
-              setReasonOf(row)
-              setReasonOpen(true)
-            }}
-          >
-            Reject
-          </Button>
-        ),
-      })
+    const rejected = tab === 'Reject'
+    // The status is a tag (it reads as a state, not as something to press); the reason is an action.
+    if (rejected) {
+      list.push({ title: 'Status', key: 'verification', render: () => <Tag color="error">Rejected</Tag> })
     }
     list.push({
       title: 'Action',
       key: 'action',
       render: (_, row) => (
-        <Link to={`/master/master_view/${encodeURIComponent(row._id)}`} aria-label={`View ${row.charityName}`}>
-          <EyeOutlined /> View
-        </Link>
+        <Space size="small" wrap>
+          <Link to={`/master/master_view/${encodeURIComponent(row._id)}`} aria-label={`View ${row.charityName}`}>
+            <EyeOutlined /> View
+          </Link>
+          {rejected && (
+            <Button
+              type="link"
+              size="small"
+              icon={<FileTextOutlined />}
+              aria-label={`Rejected reason of ${row.charityName}`}
+              onClick={() => {
+                setReasonOf(row)
+                setReasonOpen(true)
+              }}
+            >
+              Reason
+            </Button>
+          )}
+        </Space>
       ),
     })
     return list

@@ -4,11 +4,14 @@
  * offers; other cells stay empty. Works as an antd form control (value / onChange).
  * Actions the user may not grant (`grantable`) are left out, or shown checked and disabled
  * when held, and no control changes them; modules left out of `modules` keep their value.
+ * On a phone the module column stays put while the checkboxes scroll sideways.
  */
 import { useMemo } from 'react'
 import { Checkbox, Table, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { ACTIONS, MODULES, type Action, type ModuleDef } from '../../../lib/modules'
+import { SideScroll } from '../../../components/SideScroll'
+import { SMALL_SCREEN_QUERY, useMediaQuery } from '../../../lib/use-media-query'
 import type { SubAdminPermission } from '../types'
 
 export interface PermissionMatrixProps {
@@ -22,6 +25,8 @@ export interface PermissionMatrixProps {
   id?: string
 }
 
+const MODULE_COLUMN_WIDTH_SMALL = 120
+
 const actionLabel = (action: Action) => action.charAt(0).toUpperCase() + action.slice(1)
 
 export function PermissionMatrix({
@@ -32,6 +37,7 @@ export function PermissionMatrix({
   disabled = false,
   id,
 }: PermissionMatrixProps) {
+  const small = useMediaQuery(SMALL_SCREEN_QUERY)
   const granted = useMemo(() => {
     const map = new Map<string, Set<Action>>()
     for (const p of value ?? []) map.set(p.slug, new Set(p.actions))
@@ -83,14 +89,22 @@ export function PermissionMatrix({
       title: 'Module',
       dataIndex: 'title',
       key: 'title',
+      // Stays in view while the checkboxes scroll under it; narrow on a phone (the title wraps).
+      fixed: 'left',
+      width: small ? MODULE_COLUMN_WIDTH_SMALL : undefined,
       render: (title: string) => <Typography.Text strong>{title}</Typography.Text>,
     },
-    {
-      title: 'Group',
-      dataIndex: 'group',
-      key: 'group',
-      render: (group: string | null) => group ?? <Typography.Text type="secondary">—</Typography.Text>,
-    },
+    // A phone leaves the group out: the module names the row, the checkboxes need the room.
+    ...(small
+      ? []
+      : [
+          {
+            title: 'Group',
+            dataIndex: 'group',
+            key: 'group',
+            render: (group: string | null) => group ?? <Typography.Text type="secondary">—</Typography.Text>,
+          },
+        ]),
     ...ACTIONS.map((action) => ({
       title: actionLabel(action),
       key: action,
@@ -137,15 +151,17 @@ export function PermissionMatrix({
           Select all permissions
         </Checkbox>
       </div>
-      <Table<ModuleDef>
-        columns={columns}
-        dataSource={modules}
-        rowKey="slug"
-        pagination={false}
-        size="small"
-        bordered
-        scroll={{ x: 'max-content' }}
-      />
+      <SideScroll>
+        <Table<ModuleDef>
+          columns={columns}
+          dataSource={modules}
+          rowKey="slug"
+          pagination={false}
+          size="small"
+          bordered
+          scroll={{ x: 'max-content' }}
+        />
+      </SideScroll>
     </div>
   )
 }

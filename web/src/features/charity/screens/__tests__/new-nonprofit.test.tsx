@@ -118,12 +118,17 @@ describe('New Nonprofit list', () => {
     await waitFor(() => expect(listBodies().at(-1)).toMatchObject({ page: 2, adminVerification: 'Pending' }))
   })
 
-  it('the Rejected tab lists rejected ones; Reject shows the reason read-only', async () => {
+  it('the Rejected tab lists rejected ones with a status tag; Reason shows the reason read-only', async () => {
     renderApp('/master', mainAdmin)
     await screen.findByText('River Rescue')
     await userEvent.click(screen.getByRole('tab', { name: 'Rejected' }))
     expect(await screen.findByText('Shady Fund')).toBeTruthy()
     expect(listBodies().at(-1)).toMatchObject({ adminVerification: 'Reject', isNavigator: false, page: 1 })
+    // The status reads as a state (a tag), not as a red 'Reject' link; the reason is the action.
+    const row = screen.getByText('Shady Fund').closest('tr') as HTMLElement
+    expect(row.querySelector('.ant-tag')?.textContent).toBe('Rejected')
+    const buttons = [...row.querySelectorAll('button')].map((b) => [b.getAttribute('aria-label'), b.textContent])
+    expect(buttons).toEqual([['Rejected reason of Shady Fund', 'Reason']])
     await userEvent.click(screen.getByRole('button', { name: 'Rejected reason of Shady Fund' }))
     const dialog = await dialogTitled('Rejected Reason')
     const reason = within(dialog).getByLabelText('Reason') as HTMLTextAreaElement

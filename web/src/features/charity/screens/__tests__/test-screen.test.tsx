@@ -52,8 +52,9 @@ describe('/test: async multi-select of nonprofits', () => {
     expect(api.callsTo(LIST).at(-1)?.body).toEqual({ page: 1, limit: 5, type: 'charity', search: '11' })
   })
 
-  it('needs only a session (no module)', async () => {
+  it('is the main admin\'s only (no module; SPEC section 2): a sub-admin is refused', async () => {
     renderApp('/test', subAdmin({ '/donor': ['view'] }))
-    expect(await screen.findByRole('combobox', { name: 'Nonprofits' })).toBeTruthy()
+    expect(await screen.findByText('You are not allowed to view this page.')).toBeTruthy()
+    expect(screen.queryByRole('combobox', { name: 'Nonprofits' })).toBeNull()
   })
 })

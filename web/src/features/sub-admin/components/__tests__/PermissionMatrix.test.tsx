@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event'
 import { PermissionMatrix } from '../PermissionMatrix'
 import { ACTIONS, MODULES } from '../../../../lib/modules'
 import type { SubAdminPermission } from '../../types'
+import { pretendSmallScreen } from '../../../../testing/small-screen'
 
 function Harness({ onChange, initial = [] }: { onChange?: (v: SubAdminPermission[]) => void; initial?: SubAdminPermission[] }) {
   const [value, setValue] = useState<SubAdminPermission[]>(initial)
@@ -85,5 +86,23 @@ describe('PermissionMatrix', () => {
     expect(checked('Donor Management: view')).toBe(true)
     expect(checked('Donor Management: status')).toBe(true)
     expect(checked('Donor Management: add')).toBe(false)
+  })
+
+  it('on a small screen keeps the module column in view and leaves the group out', () => {
+    const restore = pretendSmallScreen()
+    try {
+      const { container } = render(<Harness />)
+      const heads = [...container.querySelectorAll('thead th')]
+      expect(heads.map((th) => th.textContent)).toEqual(['Module', 'View', 'Add', 'Edit', 'Delete', 'Status', 'All'])
+      expect(heads[0].className).toMatch(/ant-table-cell-fix-(left|start)/)
+      expect(heads[1].className).not.toMatch(/ant-table-cell-fix/)
+    } finally {
+      restore()
+    }
+  })
+
+  it('on a large screen shows the group', () => {
+    const { container } = render(<Harness />)
+    expect([...container.querySelectorAll('thead th')].map((th) => th.textContent)).toContain('Group')
   })
 })
