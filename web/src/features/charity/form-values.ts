@@ -1,9 +1,10 @@
 /**
  * The nonprofit form's values: from a loaded record (valuesOf) and to the create/update body
- * (bodyOf). Phone numbers and the Tax ID are held as digits; the body sends the Tax ID as
- * XX-XXXXXXX, the logo as one file name, and new bank accounts only when some were added.
+ * (bodyOf). Phone numbers, the Tax ID and the zip code are held as digits; the body sends the
+ * Tax ID as XX-XXXXXXX, a nine-digit zip as XXXXX-XXXX, the logo as one file name, and new
+ * bank accounts only when some were added.
  */
-import { formatTaxId } from '../../lib/format'
+import { formatTaxId, formatZip } from '../../lib/format'
 import type { Charity, CharityInput } from './types'
 
 interface BankAccountValues {
@@ -34,6 +35,7 @@ export interface CharityFormValues {
   countryId: string
   stateId: string
   cityId: string
+  /** Digits. */
   zipCode: string
   adminFirstName: string
   adminLastName: string
@@ -91,7 +93,7 @@ export function valuesOf(charity: Charity): CharityFormValues {
     countryId: charity.countryId ?? '',
     stateId: charity.stateId ?? '',
     cityId: charity.cityId ?? '',
-    zipCode: charity.zipCode ?? '',
+    zipCode: digitsOf(charity.zipCode),
     adminFirstName: charity.adminFirstName ?? '',
     adminLastName: charity.adminLastName ?? '',
     adminEmail: charity.adminEmail ?? '',
@@ -128,7 +130,7 @@ export function bodyOf(values: CharityFormValues, onboard: boolean, savedIds: st
     city: trim(values.city),
     state: trim(values.state),
     country: trim(values.country),
-    zipCode: trim(values.zipCode),
+    zipCode: formatZip(digitsOf(values.zipCode)),
     countryId: values.countryId ?? '',
     stateId: values.stateId ?? '',
     cityId: values.cityId ?? '',

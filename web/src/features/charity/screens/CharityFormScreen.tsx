@@ -31,6 +31,8 @@ import { CHARITY_ADMIN, CHARITY_MEDIA_MODULE, LIST_PATH, OWN_VIEW_PATH } from '.
 
 export const PHONE_FORMAT = '(###) ###-####'
 export const TAX_ID_FORMAT = '##-#######'
+/** Five digits stay as typed; the dash comes with the sixth. */
+export const ZIP_FORMAT = '#####-####'
 
 /** Options of active terms, plus the saved ones that are no longer active (so they still show). */
 function termOptions(active: ActiveTerm[], saved: ActiveTerm[]) {
@@ -203,7 +205,7 @@ export default function CharityFormScreen() {
           </Col>
           <Col xs={24} md={8}>
             <Form.Item label="Zip Code" name="zipCode" required rules={[rule(v.zipCode)]}>
-              <Input maxLength={10} inputMode="numeric" placeholder="XXXXX or XXXXX-XXXX" autoComplete="off" />
+              <NumberInput format={ZIP_FORMAT} placeholder="XXXXX or XXXXX-XXXX" />
             </Form.Item>
           </Col>
           <LocationFields />

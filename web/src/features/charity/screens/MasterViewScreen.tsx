@@ -12,7 +12,7 @@ import { CheckOutlined, CloseOutlined } from '@ant-design/icons'
 import { useNavigate, useParams } from 'react-router'
 import { ConfirmDialog, type ConfirmValues } from '../../../components/ConfirmDialog'
 import { RichTextView } from '../../../components/RichTextView'
-import { formatDate, formatPhone, formatSplitAfterTwo } from '../../../lib/format'
+import { formatDate, formatPhone, formatSplitAfterTwo, formatZip } from '../../../lib/format'
 import { mediaFileUrl, useMetaData } from '../../../lib/meta-data'
 import { toast } from '../../../lib/toast'
 import { useLoad } from '../../../lib/use-load'
@@ -65,7 +65,7 @@ export default function MasterViewScreen() {
 
   const verification = VERIFICATION[charity.adminVerification] ?? VERIFICATION.Pending
   const canDecide = charity.adminVerification !== 'Approve'
-  const place = [charity.address, charity.city, charity.state, charity.country, charity.zipCode].filter(Boolean).join(', ')
+  const place = [charity.address, charity.city, charity.state, charity.country, formatZip(charity.zipCode)].filter(Boolean).join(', ')
   const admin = [charity.adminFirstName, charity.adminLastName].filter(Boolean).join(' ')
 
   const items: Array<{ key: string; label: string; children: ReactNode; span?: number }> = [

@@ -150,6 +150,18 @@ describe('Nonprofit form: validation', () => {
     expect(inputValue('Tax ID')).toBe('12-3456789')
   })
 
+  it('formats the zip code as XXXXX-XXXX for nine digits and leaves five as they are', async () => {
+    renderApp('/master/charity_add', mainAdmin)
+    await screen.findByLabelText('Zip Code')
+    fill('Zip Code', '981011234')
+    expect(inputValue('Zip Code')).toBe('98101-1234')
+    fill('Zip Code', '98101')
+    expect(inputValue('Zip Code')).toBe('98101')
+    fill('Zip Code', '98101-12')
+    await save()
+    expect(await screen.findByText('Please enter valid Zip Code')).toBeTruthy()
+  })
+
   it('checks new bank accounts: 9-digit routing number, 4 to 17 digit account number', async () => {
     renderApp('/master/charity_add', mainAdmin)
     await screen.findByLabelText('Nonprofit Name')
@@ -188,7 +200,7 @@ describe('Nonprofit form: add', () => {
     writeRichText('Mission', '<p>Clean <b>water</b><script>x()</script></p>')
     writeRichText('Description', '<p>Since 1990</p>')
     fill('Address', '1 Main St')
-    fill('Zip Code', '12207-1234')
+    fill('Zip Code', '122071234')
     await pick('Country', 'United States')
     await pick('State', 'New York')
     await pick('City', 'Albany')
