@@ -5,6 +5,7 @@
  * bank accounts only when some were added.
  */
 import { formatTaxId, formatZip } from '../../lib/format'
+import { splitContactName } from './contact-name'
 import type { Charity, CharityInput } from './types'
 
 interface BankAccountValues {
@@ -72,8 +73,15 @@ export const EMPTY_VALUES: CharityFormValues = {
 export const digitsOf = (value: unknown): string => String(value ?? '').replace(/\D/g, '')
 const trim = (value: unknown) => String(value ?? '').trim()
 
-/** The form's values of a loaded nonprofit. */
+/**
+ * The form's values of a loaded nonprofit. An imported one holds its IRS contact whole in the
+ * first name: the form offers it split into first and last name.
+ */
 export function valuesOf(charity: Charity): CharityFormValues {
+  const contact =
+    charity.isImported && !charity.adminLastName?.trim()
+      ? splitContactName(charity.adminFirstName)
+      : { first: charity.adminFirstName ?? '', last: charity.adminLastName ?? '' }
   return {
     charityName: charity.charityName ?? '',
     taxId: digitsOf(charity.taxId),
@@ -94,8 +102,8 @@ export function valuesOf(charity: Charity): CharityFormValues {
     stateId: charity.stateId ?? '',
     cityId: charity.cityId ?? '',
     zipCode: digitsOf(charity.zipCode),
-    adminFirstName: charity.adminFirstName ?? '',
-    adminLastName: charity.adminLastName ?? '',
+    adminFirstName: contact.first,
+    adminLastName: contact.last,
     adminEmail: charity.adminEmail ?? '',
     adminPhone: digitsOf(charity.adminPhone),
     paymentMethods: [],

@@ -19,8 +19,8 @@ import { useLoad } from '../../../lib/use-load'
 import { getCharity } from '../api/get-charity'
 import { changeVerification } from '../api/change-verification'
 import type { Verification } from '../types'
+import { NEW_NONPROFIT_PATH } from '../constants'
 
-const LIST_PATH = '/master'
 
 export const APPROVE_TITLE = 'Are you sure you want to Approve ?'
 export const REJECT_TITLE = 'Are you sure you want to Reject ?'
@@ -56,10 +56,10 @@ export default function MasterViewScreen() {
       setApproveOpen(false)
       setRejectOpen(false)
     }
-    if (done) navigate(LIST_PATH)
+    if (done) navigate(NEW_NONPROFIT_PATH)
   }
 
-  const back = <Button onClick={() => navigate(LIST_PATH)}>Back</Button>
+  const back = <Button onClick={() => navigate(NEW_NONPROFIT_PATH)}>Back</Button>
 
   if (error || !charity) return <LoadState title="Nonprofit Details" error={error} back={back} />
 
