@@ -1,6 +1,8 @@
 import { useEffect, type ReactNode } from 'react'
 import { App as AntApp, ConfigProvider } from 'antd'
-import enUS from 'antd/locale/en_US'
+// The ES module: 'antd/locale/en_US' is CommonJS, whose default the production build wraps
+// (a spread of it loses every text).
+import enUS from 'antd/es/locale/en_US'
 import { registerToastInstance, TOAST_DURATION_SECONDS, TOAST_PLACEMENT } from '../lib/toast'
 
 /**
