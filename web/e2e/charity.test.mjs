@@ -437,10 +437,12 @@ step(
       if (slug === 'prairie') await screenshots(page, 'charity-onboard-form')
       await page.getByRole('button', { name: 'Save', exact: true }).click()
       // It is not onboarded yet: it waits for approval, where the user is taken.
-      await seeToast(page, 'Nonprofit updated successfully. It now waits for approval in New Nonprofit (Pending).')
+      await expectToast(page, 'Nonprofit updated successfully. It now waits for approval in New Nonprofit (Pending).')
       await expectPath(page, NEW_PATH)
       await page.getByRole('tab', { name: 'Pending', selected: true }).waitFor({ state: 'visible' })
       await tableRow(page, name).waitFor({ state: 'visible' })
+      if (slug === 'prairie') await screenshots(page, 'charity-onboarded-pending')
+      await dismissToasts(page)
     }
     // Onboarded ones leave the Imported tab; they wait in New Nonprofit.
     await goViaMenu(page, MANAGEMENT_MENU, MANAGEMENT_PATH)
