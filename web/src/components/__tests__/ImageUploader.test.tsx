@@ -4,6 +4,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Form } from 'antd'
 import { ImageUploader, type ImageUploaderProps } from '../ImageUploader'
+import { VideoUploader } from '../VideoUploader'
 import { mockApi, type MockApi } from '../../testing/mock-api'
 import { resetMetaData } from '../../lib/meta-data'
 
@@ -153,19 +154,23 @@ describe('ImageUploader', () => {
     expect((screen.getByLabelText('Choose images') as HTMLInputElement).accept).toBe('.png,.jpg,.jpeg,.jp2,.jpx,.jpm,.tiff')
   })
 
-  it('shows only its button inside a form: the file inputs are not displayed', () => {
+  it('shows only its buttons inside a form: the file inputs of images and videos are not displayed', () => {
     // antd's form styles display file inputs as blocks: a bare `hidden` attribute loses to them.
     render(
       <Form>
         <Form.Item label="Images" name="images">
           <ImageUploader moduleName="charity" />
         </Form.Item>
+        <Form.Item label="Video" name="video">
+          <VideoUploader moduleName="event" />
+        </Form.Item>
       </Form>,
     )
-    for (const label of ['Choose images', 'Choose replacement image']) {
+    for (const label of ['Choose images', 'Choose replacement image', 'Choose videos', 'Choose replacement video']) {
       expect(getComputedStyle(screen.getByLabelText(label)).display, label).toBe('none')
     }
     // The label points at the button, which opens the file chooser.
     expect(screen.getByRole('button', { name: 'Images' }).textContent).toContain('Upload Image')
+    expect(screen.getByRole('button', { name: 'Video' }).textContent).toContain('Upload Video')
   })
 })

@@ -2,7 +2,6 @@ import { useState } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fireEvent, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { Form } from 'antd'
 import { VideoUploader } from '../VideoUploader'
 import { mockApi, type MockApi } from '../../testing/mock-api'
 import { resetMetaData } from '../../lib/meta-data'
@@ -76,18 +75,5 @@ describe('VideoUploader', () => {
     await waitFor(() =>
       expect(api.callsTo('POST /local-image/removeVideo')[0]?.body).toEqual({ moduleName: 'event', fileName: 'v1.mp4' }),
     )
-  })
-
-  it('shows only its button inside a form: the file inputs are not displayed', () => {
-    render(
-      <Form>
-        <Form.Item label="Video" name="video">
-          <VideoUploader moduleName="event" />
-        </Form.Item>
-      </Form>,
-    )
-    for (const label of ['Choose videos', 'Choose replacement video']) {
-      expect(getComputedStyle(screen.getByLabelText(label)).display, label).toBe('none')
-    }
   })
 })

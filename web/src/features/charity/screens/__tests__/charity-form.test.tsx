@@ -141,20 +141,16 @@ describe('Nonprofit form: validation', () => {
     expect(api.callsTo(CREATE)).toHaveLength(0)
   }, LONG)
 
-  it('formats the phone as (XXX) XXX-XXXX and the Tax ID as XX-XXXXXXX while typing', async () => {
+  it('formats the phone as (XXX) XXX-XXXX, the Tax ID as XX-XXXXXXX and a nine-digit zip as XXXXX-XXXX while typing', async () => {
     renderApp('/master/charity_add', mainAdmin)
     await screen.findByLabelText('Phone Number')
     fill('Phone Number', '5551234567')
     expect(inputValue('Phone Number')).toBe('(555) 123-4567')
     fill('Tax ID', '123456789')
     expect(inputValue('Tax ID')).toBe('12-3456789')
-  })
-
-  it('formats the zip code as XXXXX-XXXX for nine digits and leaves five as they are', async () => {
-    renderApp('/master/charity_add', mainAdmin)
-    await screen.findByLabelText('Zip Code')
     fill('Zip Code', '981011234')
     expect(inputValue('Zip Code')).toBe('98101-1234')
+    // Five digits stay as they are; six to eight are not a zip code.
     fill('Zip Code', '98101')
     expect(inputValue('Zip Code')).toBe('98101')
     fill('Zip Code', '98101-12')
@@ -316,27 +312,17 @@ describe('Nonprofit form: edit', () => {
     expect(api.callsTo('PATCH /admin/charity/update/n1')[0].body).toEqual({ ...savedBody, onboard: true })
   })
 
-  it('after onboarding goes to New Nonprofit (Pending) and says it waits there', async () => {
+  it.each([
+    ['the main admin goes to New Nonprofit (Pending)', mainAdmin, '/master'],
+    ['a sub-admin without New Nonprofit stays with the list', subAdmin({ '/master/charity_management': ['view', 'edit'] }), LIST_PATH],
+  ])('after onboarding %s, and is told it waits there', async (_, user, landing) => {
     api
       .on('GET /admin/charity/get/n1', [200, { message: 'ok', data: { ...charityRecord, isImported: true, adminVerification: 'Pending' } }])
       .on('PATCH /admin/charity/update/n1', [200, { message: 'Nonprofit updated successfully' }])
-    const { router } = renderApp('/master/charity_edit/n1', mainAdmin)
+    const { router } = renderApp('/master/charity_edit/n1', user)
     await waitFor(() => expect(inputValue('Nonprofit Name')).toBe('Water For All'))
     await save()
-    await waitFor(() => expect(path(router)).toBe('/master'))
-    expect(
-      await screen.findByText('Nonprofit updated successfully. It now waits for approval in New Nonprofit (Pending).'),
-    ).toBeTruthy()
-  })
-
-  it('a sub-admin without New Nonprofit stays with the list after onboarding, and is told where it waits', async () => {
-    api
-      .on('GET /admin/charity/get/n1', [200, { message: 'ok', data: { ...charityRecord, isImported: true, adminVerification: 'Pending' } }])
-      .on('PATCH /admin/charity/update/n1', [200, { message: 'Nonprofit updated successfully' }])
-    const { router } = renderApp('/master/charity_edit/n1', subAdmin({ '/master/charity_management': ['view', 'edit'] }))
-    await waitFor(() => expect(inputValue('Nonprofit Name')).toBe('Water For All'))
-    await save()
-    await waitFor(() => expect(path(router)).toBe(LIST_PATH))
+    await waitFor(() => expect(path(router)).toBe(landing))
     expect(
       await screen.findByText('Nonprofit updated successfully. It now waits for approval in New Nonprofit (Pending).'),
     ).toBeTruthy()
