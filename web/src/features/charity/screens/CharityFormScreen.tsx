@@ -49,7 +49,8 @@ type Unlisted = Partial<Record<PlaceLevel, string>>
 /** A level that matchLocation leaves out is cleared in the form. */
 const PLACES_CLEARED = { country: undefined, state: undefined, city: undefined }
 
-export const ONBOARDED_NOTE = 'It now waits for approval in New Nonprofit (Pending).'
+/** Said after onboarding: the nonprofit is not in the Onboarded tab until it is approved. */
+const ONBOARDED_NOTE = 'It now waits for approval in New Nonprofit (Pending).'
 
 /** Server field names that differ from the form's. */
 const SERVER_FIELDS = { countryId: ['country'], stateId: ['state'], cityId: ['city'] }
