@@ -25,6 +25,7 @@ import {
   apiUploadLogo,
   confirmDialog,
   dismissToasts,
+  escapeRegExp,
   eventually,
   expectFieldErrors,
   expectPath,
@@ -33,6 +34,7 @@ import {
   openDialog,
   openMenuEntry,
   PNG,
+  screenshots,
   settled,
   setupConsole,
   signIn,
@@ -67,7 +69,7 @@ const MAPLE = {
   website: 'https://maple.example.org',
   mission: 'Warm beds and meals for every neighbour.',
   address: '12 Maple Street',
-  zip: '62701',
+  zip: '627011234',
   adminFirstName: 'Mae',
   adminLastName: 'Maple',
   adminEmail: 'mae@maple.example.org',
@@ -142,27 +144,25 @@ const openDropdown = (page) => page.locator('.ant-select-dropdown:not(.ant-selec
 
 /**
  * Picks `text` in the select labelled `label`: opens it, types, and clicks the option of that
- * name (or, in a creatable select, the option that adds it).
+ * name (lists that load after an earlier choice, states and cities, may show it a moment later).
  */
 async function choose(page, label, text, { close = false } = {}) {
   const input = field(page, label)
   await input.click()
   await input.fill(text)
   await settled(openDropdown(page))
-  const options = openDropdown(page).locator('.ant-select-item-option')
-  const exact = options.filter({ hasText: new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`, 'i') })
-  const add = options.filter({ hasText: `Add “${text}”` })
-  // Lists that load after an earlier choice (states, cities) may first offer only 'Add “…”'.
-  const listed = await eventually(async () => (await exact.count()) > 0, { timeout: 3000, what: `option ${text}` }).catch(
-    () => false,
-  )
-  if (listed) {
-    await exact.first().click()
-  } else {
-    await eventually(async () => (await add.count()) > 0, { what: `option ${text} of ${label}` })
-    await add.first().click()
-  }
+  const exact = openDropdown(page)
+    .locator('.ant-select-item-option')
+    .filter({ hasText: new RegExp(`^\\s*${escapeRegExp(text)}\\s*$`, 'i') })
+  await exact.first().waitFor({ state: 'visible' })
+  await exact.first().click()
   if (close) await page.keyboard.press('Escape')
+}
+
+/** The text a select labelled `label` shows as chosen ('' when none). */
+async function chosenIn(page, label) {
+  const value = formItem(page, label).locator('.ant-select-content-has-value')
+  return (await value.count()) > 0 ? ((await value.getAttribute('title')) ?? '') : ''
 }
 
 /** The form item labelled `label`. */
@@ -173,8 +173,39 @@ function formItem(page, label) {
 /** Uploads the PNG as the logo and waits until it is shown. */
 async function uploadLogo(page) {
   const item = formItem(page, 'Logo')
+  await expectOnlyUploadButtons(page)
   await item.locator('input[type="file"]').first().setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG })
   await item.getByRole('list', { name: 'Uploaded images' }).getByRole('listitem').first().waitFor({ state: 'visible' })
+}
+
+/**
+ * Each uploader of the form shows its button and none of its file inputs (antd's form styles
+ * once displayed them as raw 'Choose File / No file chosen' boxes above the button).
+ */
+async function expectOnlyUploadButtons(page) {
+  for (const [label, button] of [
+    ['Logo', 'Upload Logo'],
+    ['Images', 'Upload Images'],
+  ]) {
+    const item = formItem(page, label)
+    await item.getByRole('button').filter({ hasText: button }).waitFor({ state: 'visible' })
+    const inputs = item.locator('input[type="file"]')
+    assert.equal(await inputs.count(), 2, `${label}: the add and replace inputs`)
+    for (const input of await inputs.all()) assert.equal(await input.isVisible(), false, `${label}: a file input is shown`)
+  }
+}
+
+/** Types `text` into the select labelled `label`: nothing matches, and nothing offers to add it. */
+async function expectNothingToAdd(page, label, text) {
+  const input = field(page, label)
+  await input.click()
+  await input.fill(text)
+  const dropdown = await settled(openDropdown(page))
+  await dropdown.locator('.ant-select-item-empty').waitFor({ state: 'visible' })
+  assert.equal(await dropdown.locator('.ant-select-item-option').count(), 0, `${label} offers an option for ${text}`)
+  assert.equal(await dropdown.getByText(`Add “${text}”`).count(), 0)
+  await input.fill('')
+  await page.keyboard.press('Escape')
 }
 
 /** Types into the rich-text editor labelled `label`. */
@@ -187,16 +218,13 @@ async function typeRichText(page, label, text) {
 }
 
 /** Fills what an imported nonprofit lacks to be onboarded. */
-async function completeImported(page, { slug, adminLastName }) {
+async function completeImported(page, { slug }) {
   await choose(page, 'Category', CATEGORY)
   await choose(page, 'Causes', CAUSE.name, { close: true })
   await field(page, 'Email').fill(`info@${slug}.example.org`)
   await field(page, 'Phone Number').fill('5552223333')
   await uploadLogo(page)
   await typeRichText(page, 'Mission', `The mission of ${slug}.`)
-  const first = field(page, 'Admin First Name')
-  if (!(await first.inputValue()).trim()) await first.fill('Pat')
-  await field(page, 'Admin Last Name').fill(adminLastName)
   await field(page, 'Admin Email').fill(`admin@${slug}.example.org`)
 }
 
@@ -247,12 +275,15 @@ step(
     await typeRichText(page, 'Mission', MAPLE.mission)
     await field(page, 'Address').fill(MAPLE.address)
     await field(page, 'Zip Code').fill(MAPLE.zip)
+    assert.equal(await field(page, 'Zip Code').inputValue(), '62701-1234', 'nine digits shown as XXXXX-XXXX')
     await choose(page, 'Country', 'United States')
+    await expectNothingToAdd(page, 'State', 'Atlantis')
     await choose(page, 'State', 'Illinois')
     await choose(page, 'City', 'Springfield')
     await field(page, 'Admin First Name').fill(MAPLE.adminFirstName)
     await field(page, 'Admin Last Name').fill(MAPLE.adminLastName)
     await field(page, 'Admin Email').fill(MAPLE.adminEmail)
+    await screenshots(page, 'charity-add-form')
     await page.getByRole('button', { name: 'Save', exact: true }).click()
     await seeToast(page, 'Nonprofit created successfully')
     await expectPath(page, MANAGEMENT_PATH)
@@ -311,6 +342,7 @@ step(
     await tableRow(page, MAPLE.charityName).getByRole('link', { name: `View ${MAPLE.charityName}` }).click()
     await expectPath(page, '/master/charity_views')
     await page.getByText(MAPLE.charityName, { exact: true }).first().waitFor({ state: 'visible' })
+    await page.getByText('62701-1234', { exact: true }).waitFor({ state: 'visible' })
   },
   { timeout: 180_000 },
 )
@@ -384,21 +416,36 @@ step(
     const page = await signInAsAdmin()
     await goViaMenu(page, MANAGEMENT_MENU, MANAGEMENT_PATH)
 
-    for (const [name, slug, last] of [
-      [PRAIRIE, 'prairie', 'Doe'],
-      [LAKESIDE, 'lakeside', 'Roe'],
+    // The IRS file has 'IL', the city in capitals and the contact whole ('% JANE DOE').
+    for (const { name, slug, city, first, last } of [
+      { name: PRAIRIE, slug: 'prairie', city: 'Springfield', first: 'Jane', last: 'Doe' },
+      { name: LAKESIDE, slug: 'lakeside', city: 'Chicago', first: 'John', last: 'Roe' },
     ]) {
+      await goViaMenu(page, MANAGEMENT_MENU, MANAGEMENT_PATH)
       await page.getByRole('tab', { name: 'Imported Nonprofit' }).click()
       await tableRow(page, name).getByRole('link', { name: `Onboard ${name}` }).click()
       await expectPath(page, /^\/master\/charity_edit\/[^/]+$/)
       const nameBox = field(page, 'Nonprofit Name')
       await eventually(async () => (await nameBox.inputValue()) === name, { what: `the form shows ${name}` })
-      await completeImported(page, { slug, adminLastName: last })
+      // Chosen from the lists, as the lists name them; the contact split in two.
+      assert.equal(await chosenIn(page, 'Country'), 'United States')
+      assert.equal(await chosenIn(page, 'State'), 'Illinois')
+      await eventually(async () => (await chosenIn(page, 'City')) === city, { what: `city ${city}` })
+      assert.equal(await field(page, 'Admin First Name').inputValue(), first)
+      assert.equal(await field(page, 'Admin Last Name').inputValue(), last)
+      await completeImported(page, { slug })
+      if (slug === 'prairie') await screenshots(page, 'charity-onboard-form')
       await page.getByRole('button', { name: 'Save', exact: true }).click()
-      await seeToast(page, 'Nonprofit updated successfully')
-      await expectPath(page, MANAGEMENT_PATH)
+      // It is not onboarded yet: it waits for approval, where the user is taken.
+      await expectToast(page, 'Nonprofit updated successfully. It now waits for approval in New Nonprofit (Pending).')
+      await expectPath(page, NEW_PATH)
+      await page.getByRole('tab', { name: 'Pending', selected: true }).waitFor({ state: 'visible' })
+      await tableRow(page, name).waitFor({ state: 'visible' })
+      if (slug === 'prairie') await screenshots(page, 'charity-onboarded-pending')
+      await dismissToasts(page)
     }
     // Onboarded ones leave the Imported tab; they wait in New Nonprofit.
+    await goViaMenu(page, MANAGEMENT_MENU, MANAGEMENT_PATH)
     await page.getByRole('tab', { name: 'Imported Nonprofit' }).click()
     await tableRow(page, RIVERBEND).waitFor({ state: 'visible' })
     assert.equal(await tableRow(page, PRAIRIE).count(), 0)
@@ -412,6 +459,8 @@ step(
     await tableRow(page, PRAIRIE).getByRole('link', { name: `View ${PRAIRIE}` }).click()
     await expectPath(page, /^\/master\/master_view\/[^/]+$/)
     await page.getByText(PRAIRIE, { exact: true }).first().waitFor({ state: 'visible' })
+    // Saved with the lists' names, and the IRS zip+4 formatted.
+    await page.getByText('100 MAIN ST, Springfield, Illinois, United States, 62701-1234', { exact: true }).waitFor({ state: 'visible' })
     await page.getByRole('button', { name: 'Approve' }).click()
     await confirmDialog(page, 'Are you sure you want to Approve ?', 'Yes')
     await seeToast(page, 'Nonprofit approved successfully')

@@ -305,6 +305,26 @@ export async function expectToast(page, text) {
   await toast(page, text).waitFor({ state: 'visible' })
 }
 
+/** The screen sizes of the screenshots: desktop and phone. */
+export const SCREENSHOT_SIZES = {
+  desktop: { width: 1440, height: 900 },
+  phone: { width: 390, height: 844 },
+}
+
+/**
+ * Saves full-page screenshots of the current screen at each of SCREENSHOT_SIZES to
+ * web/test-results/<name>-<size>.png (for a person to look at), then restores the viewport.
+ */
+export async function screenshots(page, name) {
+  mkdirSync(RESULTS_DIR, { recursive: true })
+  const viewport = page.viewportSize()
+  for (const [size, viewportSize] of Object.entries(SCREENSHOT_SIZES)) {
+    await page.setViewportSize(viewportSize)
+    await page.screenshot({ path: join(RESULTS_DIR, `${name}-${size}.png`), fullPage: true })
+  }
+  if (viewport) await page.setViewportSize(viewport)
+}
+
 /** The sidebar menu. */
 export function mainMenu(page) {
   return page.getByRole('menu', { name: 'Main menu' })

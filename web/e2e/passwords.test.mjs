@@ -15,6 +15,7 @@ import {
   fillSignIn,
   mailFiles,
   newPage,
+  screenshots,
   signIn,
   signOut,
   step,
@@ -65,6 +66,26 @@ step(env, 'forgot password: the mailed link sets a new password', async () => {
 
   await reset.click()
   await expectFieldErrors(page, ['New Password is required', 'Confirm Password is required'], { only: true })
+
+  // The server's rules are checked inline too: nothing is sent.
+  await newPassword.fill('abc12')
+  await confirmPassword.fill('abc12')
+  await reset.click()
+  await expectFieldErrors(page, ['New Password must be between 6 and 20 characters'], { only: true })
+  await newPassword.fill('abc 1234')
+  await confirmPassword.fill('abc 1234')
+  await expectFieldErrors(page, ['New Password must not contain spaces'], { only: true })
+  assert.equal(env.requests.filter((r) => new URL(r.url).pathname === '/admin/sub-admin/resetPassword').length, 0)
+
+  // Each password eye is a named button.
+  await page.getByRole('button', { name: 'Show password', exact: true }).first().waitFor({ state: 'visible' })
+  assert.equal(await page.getByRole('button', { name: 'Show password', exact: true }).count(), 2)
+  await page.getByRole('button', { name: 'Show password', exact: true }).first().click()
+  await page.getByRole('button', { name: 'Hide password', exact: true }).waitFor({ state: 'visible' })
+  assert.equal(await newPassword.getAttribute('type'), 'text')
+  await page.getByRole('button', { name: 'Hide password', exact: true }).click()
+  assert.equal(await newPassword.getAttribute('type'), 'password')
+  await screenshots(page, 'passwords-reset-inline')
 
   await newPassword.fill(RITA_NEW_PASSWORD)
   await confirmPassword.fill('Different@456')

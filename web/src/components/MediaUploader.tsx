@@ -46,6 +46,13 @@ export interface MediaUploaderProps extends UploadOptions {
 
 const THUMB = 104
 
+/**
+ * The file inputs are opened by the buttons only. Inline, because the `hidden` attribute loses
+ * to antd's form styles (`input[type='file'] { display: block }`): inside a Form.Item both raw
+ * 'Choose File' inputs showed above the button.
+ */
+const NOT_SHOWN = { display: 'none' } as const
+
 export function MediaUploader({
   kind,
   moduleName,
@@ -196,7 +203,7 @@ export function MediaUploader({
       <input
         ref={addInput}
         type="file"
-        hidden
+        style={NOT_SHOWN}
         accept={accept}
         multiple={rules.maxNumber !== 1}
         aria-label={`Choose ${noun}s`}
@@ -205,7 +212,7 @@ export function MediaUploader({
       <input
         ref={replaceInput}
         type="file"
-        hidden
+        style={NOT_SHOWN}
         accept={accept}
         aria-label={`Choose replacement ${noun}`}
         onChange={(e) => onPicked(e.currentTarget, replaceIndex.current)}

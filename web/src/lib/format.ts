@@ -62,6 +62,14 @@ export function formatPhone(value: string | number | null | undefined): string {
   return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`
 }
 
+/** A US zip code: nine digits as 'XXXXX-XXXX'; five digits, and anything else, as given. */
+export function formatZip(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return ''
+  const raw = String(value)
+  const digits = raw.replace(/\D/g, '')
+  return digits.length === 9 ? `${digits.slice(0, 5)}-${digits.slice(5)}` : raw
+}
+
 /** Zip- or EIN-style value split after two characters: '123456789' -> '12-3456789'. */
 export function formatSplitAfterTwo(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return ''

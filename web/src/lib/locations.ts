@@ -37,11 +37,60 @@ export function getCities(stateId: number | string): Promise<Place[]> {
   return cached(`/v1/common/getAllCities?stateId=${encodeURIComponent(String(stateId))}`)
 }
 
-/** The place of a list with that name (case and surrounding spaces ignored). */
-export function findPlaceByName(places: Place[], name: string | null | undefined): Place | undefined {
-  const wanted = (name ?? '').trim().toLowerCase()
+/**
+ * The place of a list with that name, or else with that code ('OR' for Oregon, as the IRS
+ * writes states); case and surrounding spaces ignored.
+ */
+export function findPlace(places: Place[], text: string | null | undefined): Place | undefined {
+  const wanted = (text ?? '').trim().toLowerCase()
   if (!wanted) return undefined
-  return places.find((p) => p.name.trim().toLowerCase() === wanted)
+  const same = (value: string | undefined) => (value ?? '').trim().toLowerCase() === wanted
+  return places.find((p) => same(p.name)) ?? places.find((p) => same(p.code))
+}
+
+export type PlaceLevel = 'country' | 'state' | 'city'
+
+export interface LocationNames {
+  country?: string
+  state?: string
+  city?: string
+}
+
+/**
+ * Matches saved location texts (an imported nonprofit's IRS 'OR' and 'PORTLAND') to the lists,
+ * level by level: each becomes the name of the place it stands for ('Oregon', 'Portland').
+ * A text the list lacks is left out, and so is every level below it; `unlisted` keeps those
+ * texts, so the form can say what it was. Rejects when a list cannot be loaded.
+ */
+export async function matchLocation(
+  saved: LocationNames,
+): Promise<{ names: LocationNames; unlisted: Partial<Record<PlaceLevel, string>> }> {
+  const names: LocationNames = {}
+  const unlisted: Partial<Record<PlaceLevel, string>> = {}
+  // Each list after the first is that of the place matched a level above.
+  const levels: Array<[PlaceLevel, (parent: Place) => Promise<Place[]>]> = [
+    ['country', () => getCountries()],
+    ['state', (country) => getStates(country.id)],
+    ['city', (state) => getCities(state.id)],
+  ]
+  let parent: Place = { id: '', name: '' }
+  let lost = false
+  for (const [level, list] of levels) {
+    const text = saved[level]?.trim()
+    if (!text) {
+      lost = true
+      continue
+    }
+    const found: Place | undefined = lost ? undefined : findPlace(await list(parent), text)
+    if (found) {
+      names[level] = found.name
+      parent = found
+    } else {
+      unlisted[level] = text
+      lost = true
+    }
+  }
+  return { names, unlisted }
 }
 
 /** Forgets the kept lists (tests). */

@@ -126,7 +126,9 @@ export const confirmPassword = (value: unknown, newValue: unknown): string | nul
 
 // ---- Reset password -----------------------------------------------------
 
-export const resetNewPassword: Validator = (value) => (isEmpty(value) ? messages.resetNewPasswordRequired : null)
+/** Required (SPEC section 5), and the account rules the server applies: 6 to 20 characters, no spaces. */
+export const resetNewPassword: Validator = (value) =>
+  boundedPassword(value, messages.resetNewPasswordRequired, messages.newPasswordLength, messages.newPasswordSpaces)
 
 export const resetConfirmPassword = (value: unknown, newValue: unknown): string | null =>
   firstOf(

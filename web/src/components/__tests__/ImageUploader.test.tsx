@@ -2,7 +2,9 @@ import { useState } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fireEvent, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { Form } from 'antd'
 import { ImageUploader, type ImageUploaderProps } from '../ImageUploader'
+import { VideoUploader } from '../VideoUploader'
 import { mockApi, type MockApi } from '../../testing/mock-api'
 import { resetMetaData } from '../../lib/meta-data'
 
@@ -150,5 +152,25 @@ describe('ImageUploader', () => {
     render(<Field maxNumber={1} />)
     expect((screen.getByLabelText('Choose images') as HTMLInputElement).multiple).toBe(false)
     expect((screen.getByLabelText('Choose images') as HTMLInputElement).accept).toBe('.png,.jpg,.jpeg,.jp2,.jpx,.jpm,.tiff')
+  })
+
+  it('shows only its buttons inside a form: the file inputs of images and videos are not displayed', () => {
+    // antd's form styles display file inputs as blocks: a bare `hidden` attribute loses to them.
+    render(
+      <Form>
+        <Form.Item label="Images" name="images">
+          <ImageUploader moduleName="charity" />
+        </Form.Item>
+        <Form.Item label="Video" name="video">
+          <VideoUploader moduleName="event" />
+        </Form.Item>
+      </Form>,
+    )
+    for (const label of ['Choose images', 'Choose replacement image', 'Choose videos', 'Choose replacement video']) {
+      expect(getComputedStyle(screen.getByLabelText(label)).display, label).toBe('none')
+    }
+    // The label points at the button, which opens the file chooser.
+    expect(screen.getByRole('button', { name: 'Images' }).textContent).toContain('Upload Image')
+    expect(screen.getByRole('button', { name: 'Video' }).textContent).toContain('Upload Video')
   })
 })

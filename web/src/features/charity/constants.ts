@@ -3,6 +3,8 @@
 /** Module of Nonprofit Management (proto/modules.json). */
 export const CHARITY_MODULE = '/master/charity_management'
 export const LIST_PATH = '/master/charity_management'
+/** New Nonprofit: nonprofits waiting for approval (its first tab, Pending) and rejected ones. */
+export const NEW_NONPROFIT_PATH = '/master'
 /** A nonprofit admin's own nonprofit. */
 export const OWN_VIEW_PATH = '/my_nonprofit'
 /** Folder of nonprofit logos and images on the media service. */

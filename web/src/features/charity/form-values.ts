@@ -1,9 +1,11 @@
 /**
  * The nonprofit form's values: from a loaded record (valuesOf) and to the create/update body
- * (bodyOf). Phone numbers and the Tax ID are held as digits; the body sends the Tax ID as
- * XX-XXXXXXX, the logo as one file name, and new bank accounts only when some were added.
+ * (bodyOf). Phone numbers, the Tax ID and the zip code are held as digits; the body sends the
+ * Tax ID as XX-XXXXXXX, a nine-digit zip as XXXXX-XXXX, the logo as one file name, and new
+ * bank accounts only when some were added.
  */
-import { formatTaxId } from '../../lib/format'
+import { formatTaxId, formatZip } from '../../lib/format'
+import { splitContactName } from './contact-name'
 import type { Charity, CharityInput } from './types'
 
 interface BankAccountValues {
@@ -34,6 +36,7 @@ export interface CharityFormValues {
   countryId: string
   stateId: string
   cityId: string
+  /** Digits. */
   zipCode: string
   adminFirstName: string
   adminLastName: string
@@ -70,8 +73,15 @@ export const EMPTY_VALUES: CharityFormValues = {
 export const digitsOf = (value: unknown): string => String(value ?? '').replace(/\D/g, '')
 const trim = (value: unknown) => String(value ?? '').trim()
 
-/** The form's values of a loaded nonprofit. */
+/**
+ * The form's values of a loaded nonprofit. An imported one holds its IRS contact whole in the
+ * first name: the form offers it split into first and last name.
+ */
 export function valuesOf(charity: Charity): CharityFormValues {
+  const contact =
+    charity.isImported && !charity.adminLastName?.trim()
+      ? splitContactName(charity.adminFirstName)
+      : { first: charity.adminFirstName ?? '', last: charity.adminLastName ?? '' }
   return {
     charityName: charity.charityName ?? '',
     taxId: digitsOf(charity.taxId),
@@ -91,9 +101,9 @@ export function valuesOf(charity: Charity): CharityFormValues {
     countryId: charity.countryId ?? '',
     stateId: charity.stateId ?? '',
     cityId: charity.cityId ?? '',
-    zipCode: charity.zipCode ?? '',
-    adminFirstName: charity.adminFirstName ?? '',
-    adminLastName: charity.adminLastName ?? '',
+    zipCode: digitsOf(charity.zipCode),
+    adminFirstName: contact.first,
+    adminLastName: contact.last,
     adminEmail: charity.adminEmail ?? '',
     adminPhone: digitsOf(charity.adminPhone),
     paymentMethods: [],
@@ -128,7 +138,7 @@ export function bodyOf(values: CharityFormValues, onboard: boolean, savedIds: st
     city: trim(values.city),
     state: trim(values.state),
     country: trim(values.country),
-    zipCode: trim(values.zipCode),
+    zipCode: formatZip(digitsOf(values.zipCode)),
     countryId: values.countryId ?? '',
     stateId: values.stateId ?? '',
     cityId: values.cityId ?? '',

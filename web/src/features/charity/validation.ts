@@ -3,7 +3,7 @@
  * they are ('Please enter valid Tax ID', 'Please select Category', 'Please select Cause',
  * 'Please upload Logo', 'Please enter valid Website', 'Please enter valid email address.',
  * 'Please enter valid Phone Number', 'Please enter valid Zip Code'); the others follow the same style.
- * Phone numbers and the Tax ID arrive here as digits (the formatted inputs report digits).
+ * Phone numbers, the Tax ID and the zip code arrive here as digits (the formatted inputs report digits).
  */
 import { messages, patterns, type Validator } from '../../lib/validators'
 import { isRichTextEmpty } from '../../lib/rich-text'
@@ -109,11 +109,11 @@ export const country = selected(charityMessages.countryRequired)
 export const state = selected(charityMessages.stateRequired)
 export const city = selected(charityMessages.cityRequired)
 
-/** Five digits or five plus four. */
+/** Five digits or five plus four (the formatted input reports digits only). */
 export const zipCode: Validator = (value) => {
   const v = text(value)
   if (v === '') return charityMessages.zipRequired
-  return /^\d{5}(-\d{4})?$/.test(v) ? null : charityMessages.zipInvalid
+  return /^\d{5}(-?\d{4})?$/.test(v) ? null : charityMessages.zipInvalid
 }
 
 export const adminFirstName = required(charityMessages.adminFirstNameRequired)

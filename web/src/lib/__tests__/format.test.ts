@@ -8,6 +8,7 @@ import {
   formatSplitAfterTwo,
   formatTaxId,
   formatTime,
+  formatZip,
 } from '../format'
 
 describe('formatters', () => {
@@ -52,6 +53,13 @@ describe('formatters', () => {
     expect(formatPhone(5551234567)).toBe('(555) 123-4567')
     expect(formatPhone('555-123-4567')).toBe('(555) 123-4567')
     expect(formatPhone('12345')).toBe('12345')
+  })
+
+  it('zip code: nine digits as XXXXX-XXXX, five digits as they are', () => {
+    expect(formatZip('981011234')).toBe('98101-1234')
+    expect(formatZip('98101-1234')).toBe('98101-1234')
+    expect(formatZip('98101')).toBe('98101')
+    expect(formatZip(null)).toBe('')
     expect(formatPhone(undefined)).toBe('')
   })
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { mockApi, type MockApi } from '../../testing/mock-api'
 import { removeImage, removeVideo, uploadImage, uploadVideo } from '../media'
 import { loadMetaData, mediaFileUrl, resetMetaData } from '../meta-data'
-import { clearLocationCache, findPlaceByName, getCities, getCountries, getStates } from '../locations'
+import { clearLocationCache, findPlace, matchLocation, getCities, getCountries, getStates } from '../locations'
 
 let api: MockApi
 
@@ -75,7 +75,46 @@ describe('locations', () => {
     expect(api.callsTo('GET /v1/common/getAllCountry')).toHaveLength(1)
     expect(await getStates(233)).toEqual([{ id: 1, name: 'New York' }])
     expect(await getCities(1)).toEqual([{ id: 7, name: 'Albany' }])
-    expect(findPlaceByName([{ id: 1, name: 'New York' }], ' new york ')).toEqual({ id: 1, name: 'New York' })
-    expect(findPlaceByName([{ id: 1, name: 'New York' }], '')).toBeUndefined()
+    expect(findPlace([{ id: 1, name: 'New York' }], ' new york ')).toEqual({ id: 1, name: 'New York' })
+    expect(findPlace([{ id: 1, name: 'New York' }], '')).toBeUndefined()
+  })
+
+  it('finds a place by name, else by code, ignoring case', () => {
+    const states = [
+      { id: 1, name: 'Oregon', code: 'OR' },
+      { id: 2, name: 'Or', code: 'XX' },
+      { id: 3, name: 'Ohio', code: 'OH' },
+    ]
+    expect(findPlace(states, 'oh')?.name).toBe('Ohio')
+    expect(findPlace(states, 'OREGON')?.name).toBe('Oregon')
+    // A name wins over a code.
+    expect(findPlace(states, 'OR')?.name).toBe('Or')
+    expect(findPlace(states, 'Atlantis')).toBeUndefined()
+  })
+
+  it('matches saved texts to the lists level by level, and reports those no list holds', async () => {
+    api
+      .on('GET /v1/common/getAllCountry', [200, { message: 'ok', data: [{ id: 233, name: 'United States', code: 'US' }] }])
+      .on('GET /v1/common/getAllState', [200, { message: 'ok', data: [{ id: 3656, name: 'Oregon', code: 'OR' }] }])
+      .on('GET /v1/common/getAllCities', [200, { message: 'ok', data: [{ id: 32046, name: 'Portland' }] }])
+    expect(await matchLocation({ country: 'United States', state: 'OR', city: 'PORTLAND' })).toEqual({
+      names: { country: 'United States', state: 'Oregon', city: 'Portland' },
+      unlisted: {},
+    })
+    expect(await matchLocation({ country: 'united states', state: 'oregon', city: 'Salem' })).toEqual({
+      names: { country: 'United States', state: 'Oregon' },
+      unlisted: { city: 'Salem' },
+    })
+    // Below an unlisted state no city can be matched.
+    expect(await matchLocation({ country: 'US', state: 'Atlantis', city: 'Portland' })).toEqual({
+      names: { country: 'United States' },
+      unlisted: { state: 'Atlantis', city: 'Portland' },
+    })
+    expect(await matchLocation({})).toEqual({ names: {}, unlisted: {} })
+  })
+
+  it('rejects when a list cannot be loaded', async () => {
+    api.on('GET /v1/common/getAllCountry', [503, { message: 'Service unavailable', code: 'UNAVAILABLE' }])
+    await expect(matchLocation({ country: 'United States' })).rejects.toBeTruthy()
   })
 })

@@ -65,6 +65,10 @@ describe('reset-password rules', () => {
   it('requires both fields and a match', () => {
     expect(resetNewPassword('')).toBe('New Password is required')
     expect(resetNewPassword('anything')).toBeNull()
+    // The server's account rules, checked before sending.
+    expect(resetNewPassword('abc12')).toBe('New Password must be between 6 and 20 characters')
+    expect(resetNewPassword('a'.repeat(21))).toBe('New Password must be between 6 and 20 characters')
+    expect(resetNewPassword('abc 123')).toBe('New Password must not contain spaces')
     expect(resetConfirmPassword('', 'x')).toBe('Confirm Password is required')
     expect(resetConfirmPassword('y', 'x')).toBe('Confirm Password must match with New password')
     expect(resetConfirmPassword('x', 'x')).toBeNull()

@@ -1,12 +1,14 @@
 /**
  * New and confirm password with the reset rules and messages: the form of Reset Password and
- * of Set Password (a nonprofit admin's invitation). Sends the link's token with the password,
- * shows the server's answer and goes to the sign-in screen after a success.
+ * of Set Password (a nonprofit admin's invitation). Checks inline before sending (the server's
+ * length and space rules too); sends the link's token with the password, shows the server's
+ * answer (a field error also under its field) and goes to the sign-in screen after a success.
  */
 import { useState } from 'react'
 import { Button, Form, Input } from 'antd'
 import { Link, useNavigate, useParams } from 'react-router'
 import type { ApiEnvelope } from '../../../lib/api-client'
+import { applyFieldErrors } from '../../../lib/form-errors'
 import { toast } from '../../../lib/toast'
 import { resetConfirmPassword, resetNewPassword, rule, ruleWith } from '../../../lib/validators'
 
@@ -14,6 +16,9 @@ interface NewPasswordValues {
   Newpassword: string
   Confirmpassword: string
 }
+
+/** Server field names that differ from the form's. */
+const SERVER_FIELDS = { newPassword: ['Newpassword'] }
 
 export function NewPasswordForm({
   submit,
@@ -26,6 +31,7 @@ export function NewPasswordForm({
 }) {
   const { token = '' } = useParams()
   const navigate = useNavigate()
+  const [form] = Form.useForm<NewPasswordValues>()
   const [submitting, setSubmitting] = useState(false)
 
   const onFinish = async (values: NewPasswordValues) => {
@@ -34,15 +40,16 @@ export function NewPasswordForm({
       const res = await submit({ newPassword: values.Newpassword, token })
       toast.success(res.message || 'Success')
       navigate(signInPath)
-    } catch {
-      // The request client has shown the server's message.
+    } catch (e) {
+      // The request client has shown the server's message; a field error goes under its field.
+      applyFieldErrors(form, e, SERVER_FIELDS)
     } finally {
       setSubmitting(false)
     }
   }
 
   return (
-    <Form<NewPasswordValues> layout="vertical" onFinish={onFinish} requiredMark={false}>
+    <Form<NewPasswordValues> form={form} layout="vertical" onFinish={onFinish} requiredMark={false}>
       <Form.Item label="New Password" name="Newpassword" rules={[rule(resetNewPassword)]}>
         <Input.Password autoComplete="new-password" />
       </Form.Item>

@@ -1,10 +1,11 @@
 /**
  * /master/charity_add and /master/charity_edit/:id: every field of a nonprofit (bff/API.md,
  * "Nonprofits"), checked with the contract's messages before sending; field errors of the
- * server are shown on their fields. Editing an imported nonprofit onboards it (`onboard: true`).
+ * server are shown on their fields. Editing an imported nonprofit onboards it (`onboard: true`):
+ * it then waits in New Nonprofit (Pending), where the user is taken and the message says so.
  * Saved bank accounts are shown masked; new ones are added in the Payment Methods section.
  */
-import { useLayoutEffect, useMemo, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { Alert, Button, Card, Col, Divider, Form, Input, Row, Select, Skeleton, Space, Typography } from 'antd'
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons'
 import { useLocation, useNavigate, useParams } from 'react-router'
@@ -14,8 +15,9 @@ import { NumberInput } from '../../../components/NumberInput'
 import { RichTextEditor } from '../../../components/RichTextEditor'
 import { applyFieldErrors } from '../../../lib/form-errors'
 import { canGoBack } from '../../../lib/navigation'
-import { useSession } from '../../../lib/session'
+import { useAccess, useSession } from '../../../lib/session'
 import { toast } from '../../../lib/toast'
+import { matchLocation, type PlaceLevel } from '../../../lib/locations'
 import { useLoad } from '../../../lib/use-load'
 import { rule } from '../../../lib/validators'
 import { getActiveCategories, getActiveCauses, type ActiveTerm } from '../api/active-terms'
@@ -24,13 +26,15 @@ import { getCharity } from '../api/get-charity'
 import { updateCharity } from '../api/update-charity'
 import { LocationFields } from '../components/LocationFields'
 import { PaymentMethodList } from '../components/PaymentMethodList'
-import type { PaymentMethod } from '../types'
+import type { Charity, PaymentMethod } from '../types'
 import { bodyOf, digitsOf, EMPTY_VALUES, valuesOf, type CharityFormValues } from '../form-values'
 import * as v from '../validation'
-import { CHARITY_ADMIN, CHARITY_MEDIA_MODULE, LIST_PATH, OWN_VIEW_PATH } from '../constants'
+import { CHARITY_ADMIN, CHARITY_MEDIA_MODULE, LIST_PATH, NEW_NONPROFIT_PATH, OWN_VIEW_PATH } from '../constants'
 
 export const PHONE_FORMAT = '(###) ###-####'
 export const TAX_ID_FORMAT = '##-#######'
+/** Five digits stay as typed; the dash comes with the sixth. */
+export const ZIP_FORMAT = '#####-####'
 
 /** Options of active terms, plus the saved ones that are no longer active (so they still show). */
 function termOptions(active: ActiveTerm[], saved: ActiveTerm[]) {
@@ -40,6 +44,13 @@ function termOptions(active: ActiveTerm[], saved: ActiveTerm[]) {
 }
 
 const NO_TERMS: ActiveTerm[] = []
+
+type Unlisted = Partial<Record<PlaceLevel, string>>
+/** A level that matchLocation leaves out is cleared in the form. */
+const PLACES_CLEARED = { country: undefined, state: undefined, city: undefined }
+
+/** Said after onboarding: the nonprofit is not in the Onboarded tab until it is approved. */
+const ONBOARDED_NOTE = 'It now waits for approval in New Nonprofit (Pending).'
 
 /** Server field names that differ from the form's. */
 const SERVER_FIELDS = { countryId: ['country'], stateId: ['state'], cityId: ['city'] }
@@ -57,10 +68,27 @@ export default function CharityFormScreen() {
   const categories = useLoad('active-categories', () => getActiveCategories()).value ?? NO_TERMS
   const causes = useLoad('active-causes', () => getActiveCauses()).value ?? NO_TERMS
 
-  // The form starts from the nonprofit once it is there (before the browser paints it).
-  useLayoutEffect(() => {
-    if (charity) form.setFieldsValue(valuesOf(charity))
+  // The form starts from the nonprofit once it is there, its location texts matched to the
+  // lists first (an imported one's IRS 'OR' becomes 'Oregon'). The form shows after that.
+  const [prefilled, setPrefilled] = useState<{ of: Charity; unlisted: Unlisted } | null>(null)
+  useEffect(() => {
+    if (!charity) return
+    let active = true
+    const values = valuesOf(charity)
+    matchLocation(values)
+      .then(({ names, unlisted }) => ({ values: { ...values, ...PLACES_CLEARED, ...names }, unlisted }))
+      // The request client has shown why a list failed: the saved texts stay as they are.
+      .catch(() => ({ values, unlisted: {} }))
+      .then((done) => {
+        if (!active) return
+        form.setFieldsValue(done.values)
+        setPrefilled({ of: charity, unlisted: done.unlisted })
+      })
+    return () => {
+      active = false
+    }
   }, [charity, form])
+  const filling = Boolean(charity) && prefilled?.of !== charity
 
   const categoryOptions = useMemo(
     () => termOptions(categories, charity?.categoryId ? [{ _id: charity.categoryId, name: charity.categoryName }] : []),
@@ -70,6 +98,9 @@ export default function CharityFormScreen() {
 
   const onboard = Boolean(editing && charity?.isImported)
   const donePath = isCharityAdmin ? OWN_VIEW_PATH : LIST_PATH
+  // An onboarded nonprofit is not in the Onboarded tab yet: it waits for approval.
+  const seesNewNonprofits = useAccess().can(NEW_NONPROFIT_PATH, 'view')
+  const savedPath = onboard && seesNewNonprofits ? NEW_NONPROFIT_PATH : donePath
   const savedMethods: PaymentMethod[] = charity?.paymentMethods ?? []
 
   const onFinish = async (values: CharityFormValues) => {
@@ -77,8 +108,9 @@ export default function CharityFormScreen() {
     setSaving(true)
     try {
       const res = id ? await updateCharity(id, body) : await createCharity(body)
-      toast.success(res.message || 'Success')
-      navigate(donePath)
+      const message = res.message || 'Success'
+      toast.success(onboard ? `${message}. ${ONBOARDED_NOTE}` : message)
+      navigate(savedPath)
     } catch (e) {
       // The request client has shown the server's message; field errors go to their fields.
       applyFieldErrors(form, e, SERVER_FIELDS)
@@ -98,7 +130,7 @@ export default function CharityFormScreen() {
 
   return (
     <Card title={title}>
-      {loading && <Skeleton active />}
+      {(loading || filling) && <Skeleton active />}
       {isCharityAdmin && editing && (
         <Alert
           type="info"
@@ -123,7 +155,7 @@ export default function CharityFormScreen() {
         onFinish={onFinish}
         initialValues={EMPTY_VALUES}
         scrollToFirstError
-        style={{ display: loading ? 'none' : undefined }}
+        style={{ display: loading || filling ? 'none' : undefined }}
       >
         <Divider titlePlacement="start">Nonprofit</Divider>
         <Row gutter={16}>
@@ -203,10 +235,10 @@ export default function CharityFormScreen() {
           </Col>
           <Col xs={24} md={8}>
             <Form.Item label="Zip Code" name="zipCode" required rules={[rule(v.zipCode)]}>
-              <Input maxLength={10} inputMode="numeric" placeholder="XXXXX or XXXXX-XXXX" autoComplete="off" />
+              <NumberInput format={ZIP_FORMAT} placeholder="XXXXX or XXXXX-XXXX" />
             </Form.Item>
           </Col>
-          <LocationFields />
+          <LocationFields unlisted={prefilled?.unlisted} />
         </Row>
 
         <Divider titlePlacement="start">Admin Contact</Divider>

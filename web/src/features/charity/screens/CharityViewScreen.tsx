@@ -11,7 +11,7 @@ import { EditOutlined, MailOutlined } from '@ant-design/icons'
 import { useLocation, useNavigate, useSearchParams } from 'react-router'
 import { RichTextView } from '../../../components/RichTextView'
 import { useLoad } from '../../../lib/use-load'
-import { formatDate, formatPhone, formatTaxId } from '../../../lib/format'
+import { formatDate, formatPhone, formatTaxId, formatZip } from '../../../lib/format'
 import { mediaFileUrl, useMetaData } from '../../../lib/meta-data'
 import { canGoBack } from '../../../lib/navigation'
 import { isAllowedLink } from '../../../lib/rich-text'
@@ -106,7 +106,7 @@ export default function CharityViewScreen() {
     { key: 'city', label: 'City', children: orDash(charity.city) },
     { key: 'state', label: 'State', children: orDash(charity.state) },
     { key: 'country', label: 'Country', children: orDash(charity.country) },
-    { key: 'zipCode', label: 'Zip Code', children: orDash(charity.zipCode) },
+    { key: 'zipCode', label: 'Zip Code', children: orDash(formatZip(charity.zipCode)) },
     { key: 'adminName', label: 'Admin Name', children: orDash(adminName) },
     { key: 'adminEmail', label: 'Admin Email', children: orDash(charity.adminEmail) },
     { key: 'adminPhone', label: 'Admin Phone', children: orDash(formatPhone(charity.adminPhone)) },

@@ -12,15 +12,15 @@ import { CheckOutlined, CloseOutlined } from '@ant-design/icons'
 import { useNavigate, useParams } from 'react-router'
 import { ConfirmDialog, type ConfirmValues } from '../../../components/ConfirmDialog'
 import { RichTextView } from '../../../components/RichTextView'
-import { formatDate, formatPhone, formatSplitAfterTwo } from '../../../lib/format'
+import { formatDate, formatPhone, formatSplitAfterTwo, formatZip } from '../../../lib/format'
 import { mediaFileUrl, useMetaData } from '../../../lib/meta-data'
 import { toast } from '../../../lib/toast'
 import { useLoad } from '../../../lib/use-load'
 import { getCharity } from '../api/get-charity'
 import { changeVerification } from '../api/change-verification'
 import type { Verification } from '../types'
+import { NEW_NONPROFIT_PATH } from '../constants'
 
-const LIST_PATH = '/master'
 
 export const APPROVE_TITLE = 'Are you sure you want to Approve ?'
 export const REJECT_TITLE = 'Are you sure you want to Reject ?'
@@ -56,16 +56,16 @@ export default function MasterViewScreen() {
       setApproveOpen(false)
       setRejectOpen(false)
     }
-    if (done) navigate(LIST_PATH)
+    if (done) navigate(NEW_NONPROFIT_PATH)
   }
 
-  const back = <Button onClick={() => navigate(LIST_PATH)}>Back</Button>
+  const back = <Button onClick={() => navigate(NEW_NONPROFIT_PATH)}>Back</Button>
 
   if (error || !charity) return <LoadState title="Nonprofit Details" error={error} back={back} />
 
   const verification = VERIFICATION[charity.adminVerification] ?? VERIFICATION.Pending
   const canDecide = charity.adminVerification !== 'Approve'
-  const place = [charity.address, charity.city, charity.state, charity.country, charity.zipCode].filter(Boolean).join(', ')
+  const place = [charity.address, charity.city, charity.state, charity.country, formatZip(charity.zipCode)].filter(Boolean).join(', ')
   const admin = [charity.adminFirstName, charity.adminLastName].filter(Boolean).join(' ')
 
   const items: Array<{ key: string; label: string; children: ReactNode; span?: number }> = [

@@ -109,4 +109,42 @@ describe('Reset Password', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/signin'))
     expect(api.callsTo('POST /admin/sub-admin/resetPassword')[0].body).toEqual({ newPassword: 'fresh123', token: 'tok-123' })
   })
+
+  it("checks the server's length and space rules inline and sends nothing", async () => {
+    renderApp('/reset_password/tok-123')
+    await userEvent.type(await screen.findByLabelText('New Password'), 'abc12')
+    await userEvent.type(screen.getByLabelText('Confirm Password'), 'abc12')
+    await userEvent.click(screen.getByRole('button', { name: 'Reset Password' }))
+    expect(await screen.findByText('New Password must be between 6 and 20 characters')).toBeTruthy()
+    await userEvent.clear(screen.getByLabelText('New Password'))
+    await userEvent.type(screen.getByLabelText('New Password'), 'abc 1234')
+    expect(await screen.findByText('New Password must not contain spaces')).toBeTruthy()
+    expect(api.calls).toHaveLength(0)
+  })
+
+  it("shows the server's field error under the field", async () => {
+    api.on('POST /admin/sub-admin/resetPassword', [
+      400,
+      { message: 'New Password is too common', code: 'VALIDATION', errors: [{ field: 'newPassword', message: 'New Password is too common' }] },
+    ])
+    const { router } = renderApp('/reset_password/tok-123')
+    await userEvent.type(await screen.findByLabelText('New Password'), 'fresh123')
+    await userEvent.type(screen.getByLabelText('Confirm Password'), 'fresh123')
+    await userEvent.click(screen.getByRole('button', { name: 'Reset Password' }))
+    const item = screen.getByLabelText('New Password').closest('.ant-form-item') as HTMLElement
+    await waitFor(() => expect(item.querySelector('.ant-form-item-explain-error')?.textContent).toBe('New Password is too common'))
+    expect(router.state.location.pathname).toBe('/reset_password/tok-123')
+  })
+
+  it("names each password eye 'Show password', then 'Hide password'", async () => {
+    renderApp('/reset_password/tok-123')
+    const eyes = await screen.findAllByRole('button', { name: 'Show password' })
+    expect(eyes).toHaveLength(2)
+    const input = screen.getByLabelText('New Password') as HTMLInputElement
+    expect(input.type).toBe('password')
+    await userEvent.click(eyes[0])
+    expect(input.type).toBe('text')
+    expect(screen.getAllByRole('button', { name: 'Hide password' })).toHaveLength(1)
+    expect(screen.getAllByRole('button', { name: 'Show password' })).toHaveLength(1)
+  })
 })

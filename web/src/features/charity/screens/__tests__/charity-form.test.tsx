@@ -141,13 +141,21 @@ describe('Nonprofit form: validation', () => {
     expect(api.callsTo(CREATE)).toHaveLength(0)
   }, LONG)
 
-  it('formats the phone as (XXX) XXX-XXXX and the Tax ID as XX-XXXXXXX while typing', async () => {
+  it('formats the phone as (XXX) XXX-XXXX, the Tax ID as XX-XXXXXXX and a nine-digit zip as XXXXX-XXXX while typing', async () => {
     renderApp('/master/charity_add', mainAdmin)
     await screen.findByLabelText('Phone Number')
     fill('Phone Number', '5551234567')
     expect(inputValue('Phone Number')).toBe('(555) 123-4567')
     fill('Tax ID', '123456789')
     expect(inputValue('Tax ID')).toBe('12-3456789')
+    fill('Zip Code', '981011234')
+    expect(inputValue('Zip Code')).toBe('98101-1234')
+    // Five digits stay as they are; six to eight are not a zip code.
+    fill('Zip Code', '98101')
+    expect(inputValue('Zip Code')).toBe('98101')
+    fill('Zip Code', '98101-12')
+    await save()
+    expect(await screen.findByText('Please enter valid Zip Code')).toBeTruthy()
   })
 
   it('checks new bank accounts: 9-digit routing number, 4 to 17 digit account number', async () => {
@@ -188,7 +196,7 @@ describe('Nonprofit form: add', () => {
     writeRichText('Mission', '<p>Clean <b>water</b><script>x()</script></p>')
     writeRichText('Description', '<p>Since 1990</p>')
     fill('Address', '1 Main St')
-    fill('Zip Code', '12207-1234')
+    fill('Zip Code', '122071234')
     await pick('Country', 'United States')
     await pick('State', 'New York')
     await pick('City', 'Albany')
@@ -304,6 +312,22 @@ describe('Nonprofit form: edit', () => {
     expect(api.callsTo('PATCH /admin/charity/update/n1')[0].body).toEqual({ ...savedBody, onboard: true })
   })
 
+  it.each([
+    ['the main admin goes to New Nonprofit (Pending)', mainAdmin, '/master'],
+    ['a sub-admin without New Nonprofit stays with the list', subAdmin({ '/master/charity_management': ['view', 'edit'] }), LIST_PATH],
+  ])('after onboarding %s, and is told it waits there', async (_, user, landing) => {
+    api
+      .on('GET /admin/charity/get/n1', [200, { message: 'ok', data: { ...charityRecord, isImported: true, adminVerification: 'Pending' } }])
+      .on('PATCH /admin/charity/update/n1', [200, { message: 'Nonprofit updated successfully' }])
+    const { router } = renderApp('/master/charity_edit/n1', user)
+    await waitFor(() => expect(inputValue('Nonprofit Name')).toBe('Water For All'))
+    await save()
+    await waitFor(() => expect(path(router)).toBe(landing))
+    expect(
+      await screen.findByText('Nonprofit updated successfully. It now waits for approval in New Nonprofit (Pending).'),
+    ).toBeTruthy()
+  })
+
   it('shows a load failure with a way back', async () => {
     api.on('GET /admin/charity/get/zz', [404, { message: 'Nonprofit not found', code: 'NOT_FOUND' }])
     renderApp('/master/charity_edit/zz', mainAdmin)
@@ -345,5 +369,91 @@ describe('Nonprofit form: rights and Cancel', () => {
     await userEvent.click(button('Cancel'))
     await waitFor(() => expect(path(router)).toBe(LIST_PATH))
     expect(api.callsTo(CREATE)).toHaveLength(0)
+  })
+})
+
+/** The text the select labelled `label` shows as chosen ('' when none). */
+const itemOf = (label: string) => screen.getByLabelText(label).closest('.ant-form-item') as HTMLElement
+const chosenIn = (label: string) => itemOf(label).querySelector('.ant-select-content-has-value')?.getAttribute('title') ?? ''
+
+describe('Nonprofit form: locations come from the lists', () => {
+  const IMPORTED = {
+    ...charityRecord,
+    isImported: true,
+    adminVerification: 'Pending',
+    paymentMethods: [],
+    state: 'OR',
+    city: 'PORTLAND',
+    stateId: '',
+    cityId: '',
+    zipCode: '97201-1234',
+    adminFirstName: 'JANE DOE',
+    adminLastName: '',
+  }
+
+  beforeEach(() => {
+    api
+      .on('GET /v1/common/getAllState', [
+        200,
+        { message: 'ok', data: [{ id: 3656, name: 'Oregon', code: 'OR' }, { id: 3956, name: 'New York', code: 'NY' }] },
+      ])
+      .on('GET /v1/common/getAllCities', [200, { message: 'ok', data: [{ id: 32046, name: 'Portland' }] }])
+  })
+
+  it("matches an imported record's IRS state code and city to the lists, and splits the contact name", async () => {
+    api
+      .on('GET /admin/charity/get/n1', [200, { message: 'ok', data: IMPORTED }])
+      .on('PATCH /admin/charity/update/n1', [200, { message: 'Nonprofit updated successfully' }])
+    renderApp('/master/charity_edit/n1', mainAdmin)
+    await waitFor(() => expect(inputValue('Nonprofit Name')).toBe('Water For All'))
+    await waitFor(() => expect(chosenIn('City')).toBe('Portland'))
+    expect(chosenIn('State')).toBe('Oregon')
+    expect(inputValue('Admin First Name')).toBe('Jane')
+    expect(inputValue('Admin Last Name')).toBe('Doe')
+    expect(inputValue('Zip Code')).toBe('97201-1234')
+    await save()
+    await waitFor(() => expect(api.callsTo('PATCH /admin/charity/update/n1')).toHaveLength(1))
+    expect(api.callsTo('PATCH /admin/charity/update/n1')[0].body).toMatchObject({
+      state: 'Oregon',
+      stateId: '3656',
+      city: 'Portland',
+      cityId: '32046',
+      zipCode: '97201-1234',
+      adminFirstName: 'Jane',
+      adminLastName: 'Doe',
+      onboard: true,
+    })
+  })
+
+  it('leaves a state and city the lists lack empty, says which they were, and sends nothing until chosen', async () => {
+    api.on('GET /admin/charity/get/n1', [200, { message: 'ok', data: { ...IMPORTED, state: 'ZZ', city: 'NOWHERE' } }])
+    renderApp('/master/charity_edit/n1', mainAdmin)
+    await waitFor(() => expect(inputValue('Nonprofit Name')).toBe('Water For All'))
+    expect(await screen.findByText('“ZZ” is not in the list: please select the State.')).toBeTruthy()
+    expect(await screen.findByText('“NOWHERE” is not in the list: please select the City.')).toBeTruthy()
+    expect(chosenIn('State')).toBe('')
+    expect(chosenIn('City')).toBe('')
+    await save()
+    expect(await within(itemOf('State')).findByText('Please select State')).toBeTruthy()
+    expect(within(itemOf('City')).getByText('Please select City')).toBeTruthy()
+    expect(api.callsTo('PATCH /admin/charity/update/n1')).toHaveLength(0)
+
+    // Choosing a state takes its note away (the city's goes with it: the state changed).
+    await pick('State', 'Oregon')
+    await waitFor(() => expect(screen.queryByText('“ZZ” is not in the list: please select the State.')).toBeNull())
+    expect(screen.queryByText('“NOWHERE” is not in the list: please select the City.')).toBeNull()
+  })
+
+  it('offers no way to add a state or city that is not in the list', async () => {
+    renderApp('/master/charity_add', mainAdmin)
+    await screen.findByLabelText('Country')
+    await pick('Country', 'United States')
+    const state = screen.getByLabelText('State')
+    fireEvent.mouseDown(state)
+    fireEvent.change(state, { target: { value: 'Atlantis' } })
+    await waitFor(() => expect(document.querySelector('.ant-select-dropdown .ant-empty, .ant-select-item-empty')).toBeTruthy())
+    expect(screen.queryByText(/Add “Atlantis”/)).toBeNull()
+    fireEvent.change(state, { target: { value: 'oreg' } })
+    expect(await screen.findByText('Oregon', { selector: '.ant-select-item-option-content' })).toBeTruthy()
   })
 })

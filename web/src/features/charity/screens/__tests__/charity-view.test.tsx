@@ -49,6 +49,12 @@ const charityAdmin = (charityId?: string): SessionUser => ({
 })
 
 describe('Nonprofit view', () => {
+  it('shows a nine-digit zip code as XXXXX-XXXX', async () => {
+    api.on(GET, [200, { message: 'ok', data: { ...charityRecord, zipCode: '122071234' } }])
+    renderApp('/master/charity_views?id=n1', mainAdmin)
+    await waitFor(() => expect(field('Zip Code').textContent).toBe('12207-1234'))
+  })
+
   it('shows every field of the nonprofit of ?id=, read-only', async () => {
     renderApp('/master/charity_views?id=n1', mainAdmin)
     expect(await screen.findByText('Water For All', { selector: '.ant-descriptions-item-content *, .ant-descriptions-item-content' })).toBeTruthy()
