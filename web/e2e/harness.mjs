@@ -306,10 +306,7 @@ export async function expectToast(page, text) {
 }
 
 /** The screen sizes of the screenshots: desktop and phone. */
-export const SCREENSHOT_SIZES = {
-  desktop: { width: 1440, height: 900 },
-  phone: { width: 390, height: 844 },
-}
+export const SCREENSHOT_SIZES = { desktop: DESKTOP, phone: PHONE }
 
 /**
  * Saves full-page screenshots of the current screen at each of SCREENSHOT_SIZES to
