@@ -1,6 +1,7 @@
 /** Vitest setup: browser APIs that antd needs and jsdom lacks, and a clean state per test. */
 import { afterEach, vi } from 'vitest'
-import { cleanup, configure } from '@testing-library/react'
+import { act, cleanup, configure } from '@testing-library/react'
+import { notification } from 'antd'
 
 // antd screens load lazily and render slowly under jsdom; give async queries room.
 configure({ asyncUtilTimeout: 5000 })
@@ -37,7 +38,13 @@ window.getComputedStyle = (element: Element) => realGetComputedStyle(element)
 
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo
 
-afterEach(() => {
+afterEach(async () => {
+  // Toasts shown through antd's static API live in a React root of their own that outlives
+  // the test: its 5 s close timer would otherwise render after this file's jsdom is gone
+  // ('window is not defined' in a later file). Close them while the window still exists.
+  await act(async () => {
+    notification.destroy()
+  })
   cleanup()
   localStorage.clear()
   sessionStorage.clear()
