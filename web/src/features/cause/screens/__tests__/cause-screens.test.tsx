@@ -260,7 +260,7 @@ describe('Cause form', () => {
     api.on('GET /admin/cause/get/zz', [404, { message: 'Cause not found', code: 'NOT_FOUND' }])
     renderApp('/cause/cause_edit/zz', mainAdmin)
     expect((await screen.findAllByText('Cause not found')).length).toBeGreaterThan(0)
-    expect(screen.getByRole('button', { name: 'Back to Causes/Affiliations Management' })).toBeTruthy()
+    expect(await screen.findByRole('button', { name: 'Back to Causes/Affiliations Management' })).toBeTruthy()
   })
 
   it('Cancel goes back to the list without a call', async () => {
