@@ -281,25 +281,12 @@ async fn main() -> anyhow::Result<()> {
             }
 
             let identity_cfg = identity::app::Config {
-                database_url: format!("sqlite://{}/identity.db", dir.display()),
-                jwt_secret: SECRET.into(),
                 access_ttl_secs: 3600,
-                refresh_ttl_secs: 86400,
-                reset_ttl_secs: 3600,
                 admin_email: "admin@example.org".into(),
                 admin_password: Some("Admin@123".into()),
-                smtp_url: None,
-                mail_from: "bench@example.org".into(),
                 mail_dir: None,
-                max_failures_per_account: 5,
-                max_failures_per_address: 20,
-                first_wait_secs: 1,
-                max_wait_secs: 300,
-                throttle_window_secs: 900,
-                forgot_per_email: 3,
                 forgot_per_address: 50,
-                console_url: "http://127.0.0.1:8080".into(),
-                invite_ttl_secs: 86400,
+                ..identity::app::Config::local(format!("sqlite://{}/identity.db", dir.display()), SECRET.into())
             };
             let identity = identity::app::start(&identity_cfg, "127.0.0.1:0", bus.clone(), shutdown.clone()).await?;
             let state = bff::config::Config::local(format!("http://127.0.0.1:{}", identity.port), format!("http://127.0.0.1:{}", catalogue.port), SECRET.into(), dir.join("media"))

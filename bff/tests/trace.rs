@@ -35,25 +35,11 @@ async fn a_request_trace_reaches_the_event_consumer() {
     let shutdown = Shutdown::new();
     let secret = "trace-test-secret-trace-test-secret-0123456";
     let cfg = identity::app::Config {
-        database_url: format!("sqlite://{}/identity.db", data.0.display()),
-        jwt_secret: secret.into(),
-        access_ttl_secs: 900,
-        refresh_ttl_secs: 86400,
-        reset_ttl_secs: 3600,
         admin_email: "admin@example.org".into(),
         admin_password: Some("Admin@123".into()),
-        smtp_url: None,
-        mail_from: "x <x@example.org>".into(),
         mail_dir: None,
-        max_failures_per_account: 5,
-        max_failures_per_address: 50,
-        first_wait_secs: 1,
-        max_wait_secs: 300,
-        throttle_window_secs: 900,
-        forgot_per_email: 3,
-        forgot_per_address: 50,
         console_url: "http://console.test".into(),
-        invite_ttl_secs: 86400,
+        ..identity::app::Config::local(format!("sqlite://{}/identity.db", data.0.display()), secret.into())
     };
     let bus = Arc::new(common::bus::InProcessBus::new());
     let consumer = Arc::new(Consumer::default());

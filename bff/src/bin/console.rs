@@ -49,25 +49,9 @@ async fn main() -> anyhow::Result<()> {
     let bus = common::bus::from_url(None).await?;
 
     let identity_cfg = identity::app::Config {
-        database_url: format!("sqlite://{}", data.join("identity.db").display()),
-        jwt_secret: jwt_secret.clone(),
-        access_ttl_secs: env("ACCESS_TOKEN_TTL_SECS").and_then(|v| v.parse().ok()).unwrap_or(900),
-        refresh_ttl_secs: 30 * 86400,
-        reset_ttl_secs: 3600,
-        admin_email: env("ADMIN_EMAIL").unwrap_or_else(|| "admin@giving-console.local".into()),
-        admin_password: env("ADMIN_PASSWORD"),
-        smtp_url: env("SMTP_URL"),
-        mail_from: env("MAIL_FROM").unwrap_or_else(|| "Giving Console <no-reply@giving-console.local>".into()),
         mail_dir: Some(data.join("mail")),
-        max_failures_per_account: env("LOGIN_MAX_FAILURES_PER_ACCOUNT").and_then(|v| v.parse().ok()).unwrap_or(5),
-        max_failures_per_address: env("LOGIN_MAX_FAILURES_PER_ADDRESS").and_then(|v| v.parse().ok()).unwrap_or(20),
-        first_wait_secs: env("LOGIN_FIRST_WAIT_SECS").and_then(|v| v.parse().ok()).unwrap_or(1),
-        max_wait_secs: env("LOGIN_MAX_WAIT_SECS").and_then(|v| v.parse().ok()).unwrap_or(300),
-        throttle_window_secs: env("LOGIN_THROTTLE_WINDOW_SECS").and_then(|v| v.parse().ok()).unwrap_or(900),
-        forgot_per_email: env("FORGOT_PASSWORD_PER_EMAIL").and_then(|v| v.parse().ok()).unwrap_or(3),
-        forgot_per_address: env("FORGOT_PASSWORD_PER_ADDRESS").and_then(|v| v.parse().ok()).unwrap_or(20),
         console_url: public_url.clone(),
-        invite_ttl_secs: env("INVITE_TOKEN_TTL_SECS").and_then(|v| v.parse().ok()).unwrap_or(7 * 86400),
+        ..identity::app::Config::local(format!("sqlite://{}", data.join("identity.db").display()), jwt_secret.clone())
     };
     let identity = identity::app::start(&identity_cfg, "127.0.0.1:0", bus.clone(), shutdown.clone()).await?;
 

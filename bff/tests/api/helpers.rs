@@ -68,25 +68,15 @@ pub async fn spawn_full(
     let data = common::db::testing::temp_dir();
     let shutdown = Shutdown::new();
     let mut cfg = identity::app::Config {
-        database_url: format!("sqlite://{}/identity.db", data.0.display()),
-        jwt_secret: SECRET.into(),
-        access_ttl_secs: 900,
         refresh_ttl_secs: 86400,
-        reset_ttl_secs: 3600,
         admin_email: ADMIN_EMAIL.into(),
         admin_password: Some(ADMIN_PASSWORD.into()),
-        smtp_url: None,
         mail_from: "Giving Console <no-reply@example.org>".into(),
         mail_dir: Some(data.0.join("mail")),
-        max_failures_per_account: 5,
         max_failures_per_address: 50,
-        first_wait_secs: 1,
-        max_wait_secs: 300,
-        throttle_window_secs: 900,
-        forgot_per_email: 3,
         forgot_per_address: 50,
         console_url: "http://console.test".into(),
-        invite_ttl_secs: 7 * 86400,
+        ..identity::app::Config::local(format!("sqlite://{}/identity.db", data.0.display()), SECRET.into())
     };
     tune(&mut cfg);
     let bus = common::bus::from_url(None).await.unwrap();

@@ -72,6 +72,19 @@ pub struct Config {
 }
 
 impl Config {
+    /// Every setting from its environment variable or its default (the ones the binary
+    /// reads), for the database and token key given: the embedded console, tests and the
+    /// benchmark start from it and set only what differs.
+    pub fn local(database_url: String, jwt_secret: String) -> Self {
+        use clap::Parser;
+        #[derive(Parser)]
+        struct Local {
+            #[command(flatten)]
+            config: Config,
+        }
+        Local::parse_from(["identity", "--database-url", &database_url, "--jwt-secret", &jwt_secret]).config
+    }
+
     pub fn settings(&self) -> Settings {
         Settings {
             jwt_secret: self.jwt_secret.as_bytes().to_vec(),
