@@ -10,7 +10,7 @@ use axum::RequestExt;
 use axum::extract::{MatchedPath, RawPathParams, Request, State};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use identity::tokens::TokenError;
+use tokens::TokenError;
 use std::net::IpAddr;
 
 /// The signed-in caller (its standing and the client address it called from), put on

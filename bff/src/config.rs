@@ -1,10 +1,9 @@
 //! Typed configuration of the BFF, from flags or environment variables.
 
 use crate::cache::{Cache, MemoryCache, RedisCache};
-use crate::state::{AppState, Clients, Inner, Settings, channel};
-use proto::catalogue::v1::catalogue_client::CatalogueClient;
-use identity::tokens::Keys;
-use proto::identity::v1::identity_client::IdentityClient;
+use crate::services::{ServiceUrls, Services};
+use crate::state::{AppState, Inner, Settings};
+use tokens::Keys;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -15,12 +14,9 @@ pub const GRPC_CONNECTIONS: usize = 4;
 
 #[derive(Debug, Clone, clap::Args)]
 pub struct Config {
-    /// gRPC address of the identity service.
-    #[arg(long, env = "IDENTITY_URL", default_value = "http://127.0.0.1:50051")]
-    pub identity_url: String,
-    /// gRPC address of the catalogue service.
-    #[arg(long, env = "CATALOGUE_URL", default_value = "http://127.0.0.1:50052")]
-    pub catalogue_url: String,
+    /// The services' gRPC addresses (bff/src/services.rs).
+    #[command(flatten)]
+    pub services: ServiceUrls,
     /// Shared with identity; verifies access tokens.
     #[arg(long, env = "JWT_SECRET", hide_env_values = true)]
     pub jwt_secret: String,
@@ -71,10 +67,9 @@ pub struct Config {
 impl Config {
     /// The BFF on this machine: services at the given gRPC addresses, memory cache, media in
     /// a folder, API only, defaults elsewhere (the embedded console, tests, benchmarks).
-    pub fn local(identity_url: String, catalogue_url: String, jwt_secret: String, media_dir: PathBuf) -> Self {
+    pub fn local(services: ServiceUrls, jwt_secret: String, media_dir: PathBuf) -> Self {
         Self {
-            identity_url,
-            catalogue_url,
+            services,
             jwt_secret,
             redis_url: None,
             public_url: "http://127.0.0.1".into(),
@@ -98,14 +93,7 @@ impl Config {
             Some(url) => Arc::new(RedisCache::connect(url).await?),
             None => Arc::new(MemoryCache::default()),
         };
-        let identity = Clients::connect(&self.identity_url, self.grpc_connections, IdentityClient::new)?;
-        let catalogue = Clients::connect(&self.catalogue_url, self.grpc_connections, CatalogueClient::new)?;
-        // The readiness check's own connections.
-        let identity_channel = channel(&self.identity_url)?;
-        let catalogue_channel = channel(&self.catalogue_url)?;
-        let catalogue_long = CatalogueClient::new(crate::state::traced(
-            crate::state::long_channel(&self.catalogue_url)?,
-        ));
+        let services = Services::connect(&self.services, self.grpc_connections)?;
         let storage = crate::media::Storage::from_config(
             &self.media_dir,
             self.media_s3_bucket.as_deref(),
@@ -116,11 +104,7 @@ impl Config {
         tracing::info!(storage = %storage.describe, "media storage");
         let public_url = self.public_url.trim_end_matches('/').to_string();
         Ok(AppState(Arc::new(Inner {
-            identity,
-            identity_channel,
-            catalogue,
-            catalogue_channel,
-            catalogue_long,
+            services,
             storage,
             keys: Keys::new(self.jwt_secret.as_bytes()),
             cache,

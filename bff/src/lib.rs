@@ -12,6 +12,7 @@ pub mod media;
 pub mod openapi;
 pub mod permissions;
 pub mod reply;
+pub mod services;
 pub mod state;
 
 use crate::error::ApiError;
@@ -199,10 +200,14 @@ async fn readyz(State(state): State<AppState>) -> impl IntoResponse {
     if !state.is_ready() {
         return (StatusCode::SERVICE_UNAVAILABLE, axum::Json(serde_json::json!({ "status": "shutting down" })));
     }
-    let identity = service_health(state.identity_channel.clone()).await;
-    let catalogue = service_health(state.catalogue_channel.clone()).await;
-    let cache = if state.cache.ping().await { "ok" } else { "unavailable" };
-    (StatusCode::OK, axum::Json(serde_json::json!({ "status": "ready", "identity": identity, "catalogue": catalogue, "cache": cache })))
+    let mut body = serde_json::Map::new();
+    body.insert("status".into(), "ready".into());
+    let checks = state.services.health().into_iter().map(|(name, channel)| async move { (name, service_health(channel).await) });
+    for (name, health) in futures::future::join_all(checks).await {
+        body.insert(name.into(), health.into());
+    }
+    body.insert("cache".into(), (if state.cache.ping().await { "ok" } else { "unavailable" }).into());
+    (StatusCode::OK, axum::Json(serde_json::Value::Object(body)))
 }
 
 /// "serving" or "unavailable", by the gRPC health protocol (1 s at most).

@@ -242,17 +242,17 @@ pub fn lookup() -> &'static std::collections::HashMap<(Method, &'static str), Ru
 /// path's `{id}` when it has one.
 pub fn allows(rule: Rule, p: &Principal, path_id: Option<&str>) -> bool {
     match p.admin_type.as_str() {
-        identity::store::CHARITY_ADMIN => match rule.nonprofit {
+        tokens::account::CHARITY_ADMIN => match rule.nonprofit {
             Nonprofit::Never => false,
             OwnOnly => !p.charity_id.is_empty() && path_id == Some(p.charity_id.as_str()),
             Allowed => true,
         },
         admin_type => match rule.access {
             Public | SignedIn => true,
-            MainAdmin => admin_type == identity::store::ADMIN,
+            MainAdmin => admin_type == tokens::account::MAIN_ADMIN,
             Grant(alternatives) => {
-                admin_type == identity::store::ADMIN
-                    || (admin_type == identity::store::SUB_ADMIN
+                admin_type == tokens::account::MAIN_ADMIN
+                    || (admin_type == tokens::account::SUB_ADMIN
                         && alternatives.iter().any(|(slug, action)| {
                             p.grants.iter().any(|(s, acts)| {
                                 s == slug && (if *action == "any" { !acts.is_empty() } else { acts.iter().any(|a| a == action) })

@@ -3,8 +3,7 @@
 use crate::cache::Cache;
 use crate::error::{ApiError, ApiResult};
 use common::grpc::PropagateTrace;
-use identity::tokens::Keys;
-use proto::identity::v1::identity_client::IdentityClient;
+use tokens::Keys;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -14,8 +13,7 @@ use tonic::transport::{Channel, Endpoint};
 
 /// A service channel that records per-method client metrics.
 pub type Traced = InterceptedService<common::metrics::GrpcMetrics<Channel>, PropagateTrace>;
-pub type Identity = IdentityClient<Traced>;
-pub type Catalogue = proto::catalogue::v1::catalogue_client::CatalogueClient<Traced>;
+pub use crate::services::{Catalogue, Identity};
 
 /// Wraps a channel with the client metrics and trace propagation every service client uses.
 pub fn traced(channel: Channel) -> Traced {
@@ -67,12 +65,8 @@ pub struct Settings {
 pub struct AppState(pub Arc<Inner>);
 
 pub struct Inner {
-    pub identity: Clients<Identity>,
-    pub identity_channel: Channel,
-    pub catalogue: Clients<Catalogue>,
-    pub catalogue_channel: Channel,
-    /// The catalogue without the per-call deadline, for imports and exports that stream.
-    pub catalogue_long: Catalogue,
+    /// Every service's clients (bff/src/services.rs).
+    pub services: crate::services::Services,
     pub storage: crate::media::Storage,
     pub keys: Keys,
     pub cache: Arc<dyn Cache>,
@@ -120,18 +114,6 @@ pub struct Principal {
 }
 
 impl Inner {
-    pub fn identity(&self) -> Identity {
-        self.identity.next()
-    }
-
-    pub fn catalogue(&self) -> Catalogue {
-        self.catalogue.next()
-    }
-
-    pub fn catalogue_long(&self) -> Catalogue {
-        self.catalogue_long.clone()
-    }
-
     /// The account's standing and whether the session `sid` (the access token's) has
     /// ended. One cache round trip per request (one MGET of both); when either is missing,
     /// one call to identity answers both and they are cached for `principal_ttl`.
@@ -286,7 +268,7 @@ mod tests {
     #[tokio::test]
     async fn standings_are_parsed_again_only_when_the_cached_text_changes() {
         let dir = std::env::temp_dir().join(format!("bff-state-{}", common::new_id()));
-        let state = crate::config::Config::local("http://127.0.0.1:9".into(), "http://127.0.0.1:9".into(), "x".repeat(32), dir).state().await.unwrap();
+        let state = crate::config::Config::local(crate::services::ServiceUrls::from_fn(|_| "http://127.0.0.1:9".into()), "x".repeat(32), dir).state().await.unwrap();
         let standing = |admin_type: &str| {
             serde_json::json!({ "id": "u1", "admin_type": admin_type, "active": true, "session_version": 1, "charity_id": "", "grants": [["dashboard", ["view"]]] })
                 .to_string()

@@ -13,7 +13,7 @@ if [ ! -d web/node_modules ] || [ web/package-lock.json -nt web/node_modules ]; 
   (cd web && npm ci --no-audit --no-fund)
 fi
 (cd web && npm run build)
-cargo build --release --bin giving-console
+cargo build --release -p console --bin giving-console
 
 export WEB_DIR="${WEB_DIR:-$PWD/web/dist}"
 export DATA_DIR="${DATA_DIR:-$PWD/data}"

@@ -89,7 +89,7 @@ export async function eventually(check, { timeout = WAIT, interval = 100, what =
 export async function startConsole(settings = {}) {
   const bin = consoleBinary()
   if (!existsSync(bin)) {
-    throw new Error(`No console binary at ${bin}: run 'cargo build --bin giving-console' (or set GC_BIN)`)
+    throw new Error(`No console binary at ${bin}: run 'cargo build -p console --bin giving-console' (or set GC_BIN)`)
   }
   const webDir = join(WEB_ROOT, 'dist')
   if (!existsSync(join(webDir, 'index.html'))) throw new Error(`No built console in ${webDir}: run 'npm run build'`)

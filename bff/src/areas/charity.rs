@@ -112,7 +112,7 @@ pub struct UpdateBody {
 
 async fn update(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>, Body(b): Body<UpdateBody>) -> Reply {
     // Onboarding an imported nonprofit is the main admin's and sub-admins' work.
-    if b.onboard && caller.admin_type == identity::store::CHARITY_ADMIN {
+    if b.onboard && caller.admin_type == tokens::account::CHARITY_ADMIN {
         return Err(ApiError::forbidden());
     }
     let req = pb::UpdateCharityRequest { id, input: Some(b.input), onboard: b.onboard, caller: Some(caller.to_pb()) };

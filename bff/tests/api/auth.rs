@@ -108,14 +108,14 @@ async fn tokens_are_checked_missing_bad_and_expired_apart() {
     let r = app.post("/admin/sub-admin/subAdminList", Some("not.a.jwt"), json!({})).await.expect(401);
     assert_eq!(r.code(), "UNAUTHORIZED");
     // An expired token signed with the right key: 403 TOKEN_EXPIRED so the console refreshes.
-    let keys = identity::tokens::Keys::new(SECRET.as_bytes());
+    let keys = tokens::Keys::new(SECRET.as_bytes());
     let mut claims = keys.verify(&token).unwrap();
     claims.exp = common::now_ms() / 1000 - 10;
     let expired = keys.issue(&claims).unwrap();
     let r = app.post("/admin/sub-admin/subAdminList", Some(&expired), json!({})).await.expect(403);
     assert_eq!(r.code(), "TOKEN_EXPIRED");
     // A token signed with another key is refused outright.
-    let forged = identity::tokens::Keys::new(b"another-secret-another-secret-another").issue(&claims).unwrap();
+    let forged = tokens::Keys::new(b"another-secret-another-secret-another").issue(&claims).unwrap();
     app.post("/admin/sub-admin/subAdminList", Some(&forged), json!({})).await.expect(401);
 }
 

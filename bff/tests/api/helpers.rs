@@ -86,7 +86,7 @@ pub async fn spawn_full(
     let mut bff_cfg = bff::config::Config {
         public_url: "http://console.test".into(),
         trusted_proxies: "127.0.0.1".into(),
-        ..bff::config::Config::local(format!("http://127.0.0.1:{}", running.port), format!("http://127.0.0.1:{}", catalogue.port), SECRET.into(), data.0.join("media"))
+        ..bff::config::Config::local(local_urls(&[("identity", running.port), ("catalogue", catalogue.port)]), SECRET.into(), data.0.join("media"))
     };
     tune_bff(&mut bff_cfg);
     let state = bff_cfg.state().await.unwrap();
@@ -216,4 +216,12 @@ pub fn reset_token(mail: &str) -> String {
 pub fn link_token(mail: &str, route: &str) -> String {
     let at = mail.find(route).unwrap_or_else(|| panic!("a {route} link in {mail}")) + route.len();
     mail[at..].split_whitespace().next().unwrap().to_string()
+}
+
+/// The services' addresses: the given ones on loopback, any other a closed port.
+pub fn local_urls(ports: &[(&str, u16)]) -> bff::services::ServiceUrls {
+    bff::services::ServiceUrls::from_fn(|s| {
+        let port = ports.iter().find(|(name, _)| *name == s.name).map_or(9, |(_, p)| *p);
+        format!("http://127.0.0.1:{port}")
+    })
 }

@@ -15,7 +15,7 @@ use crate::helpers::*;
 use bff::permissions::{self, Access, Entry, Nonprofit};
 use futures::StreamExt;
 use identity::service::{Caller, Grants};
-use identity::tokens::{Claims, Keys};
+use tokens::{Claims, Keys};
 use reqwest::Method;
 use serde_json::json;
 use std::collections::{HashMap, HashSet};

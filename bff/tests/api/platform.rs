@@ -73,7 +73,7 @@ async fn a_service_that_is_down_gives_a_clear_503_not_a_hang() {
     // Identity is stopped; a BFF alone against a dead port.
     let cfg = bff::config::Config {
         public_url: "http://console.test".into(),
-        ..bff::config::Config::local("http://127.0.0.1:9".into(), "http://127.0.0.1:9".into(), SECRET.into(), std::env::temp_dir().join(format!("gc-platform-media-{}", std::process::id())))
+        ..bff::config::Config::local(local_urls(&[]), SECRET.into(), std::env::temp_dir().join(format!("gc-platform-media-{}", std::process::id())))
     };
     let state = cfg.state().await.unwrap();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();

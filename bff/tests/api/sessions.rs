@@ -62,7 +62,7 @@ async fn logout_ends_the_access_token_at_once_whichever_way_the_session_is_named
 
     // An expired access token still names its session.
     let (access, refresh) = app.admin().await;
-    let keys = identity::tokens::Keys::new(SECRET.as_bytes());
+    let keys = tokens::Keys::new(SECRET.as_bytes());
     let mut claims = keys.verify(&access).unwrap();
     claims.exp = common::now_ms() / 1000 - 10;
     app.post("/admin-login/logout", Some(&keys.issue(&claims).unwrap()), json!({})).await.expect(200);

@@ -6,7 +6,6 @@
 use crate::error::{Error, Result};
 use crate::service::Identity;
 use crate::store::{self, CHARITY_ADMIN, Link, User};
-use crate::tokens;
 use crate::validate::{Check, Email, password_rules};
 use common::bus::{Event, EventHandler};
 use common::outbox;

@@ -13,5 +13,4 @@ pub mod password;
 pub mod service;
 pub mod store;
 pub mod throttle;
-pub mod tokens;
 pub mod validate;

@@ -5,7 +5,7 @@
 use crate::error::{Error, Result};
 use crate::store::{self, ADMIN, CHARITY_ADMIN, SUB_ADMIN, User};
 use crate::throttle::{self, Claim, Policy};
-use crate::tokens::{self, Claims, Keys};
+use tokens::{Claims, Keys};
 use crate::validate::{Check, Email, name, password_rules};
 use common::bus::Event;
 use common::db::{Db, is_unique_violation};

@@ -6,9 +6,9 @@ use common::db::get_bool;
 use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, Row};
 
-pub const ADMIN: &str = "Admin";
-pub const SUB_ADMIN: &str = "Sub Admin";
-pub const CHARITY_ADMIN: &str = "Charity Admin";
+pub const ADMIN: &str = tokens::account::MAIN_ADMIN;
+pub const SUB_ADMIN: &str = tokens::account::SUB_ADMIN;
+pub const CHARITY_ADMIN: &str = tokens::account::CHARITY_ADMIN;
 
 #[derive(Debug, Clone)]
 pub struct User {

@@ -2,7 +2,7 @@
 
 use crate::support::*;
 use identity::service::Identity;
-use identity::tokens::Keys;
+use tokens::Keys;
 
 /// Every module of the console with every action it offers, straight from the table.
 fn every_module_with_every_action() -> identity::service::Grants {

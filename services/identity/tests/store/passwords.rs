@@ -3,7 +3,7 @@
 use crate::support::*;
 use identity::error::Error;
 use identity::service::Identity;
-use identity::tokens::Keys;
+use tokens::Keys;
 
 fn pair(field: &str, message: &str) -> (String, String) {
     (field.to_string(), message.to_string())
@@ -103,7 +103,7 @@ async fn a_mailed_reset_link_sets_a_new_password_once(id: Identity) {
     assert!(mail.body.contains(&format!("https://console.example.org/reset_password/{token}\n")), "{}", mail.body);
     // Only the token's hash is stored.
     assert_eq!(count(&id, "SELECT COUNT(*) FROM reset_tokens WHERE token_hash = $1", &[token.as_str()]).await, 0);
-    let hash = identity::tokens::hash_token(&token);
+    let hash = tokens::hash_token(&token);
     assert_eq!(count(&id, "SELECT COUNT(*) FROM reset_tokens WHERE token_hash = $1 AND used_at IS NULL", &[hash.as_str()]).await, 1);
 
     id.reset_password(&token, "Brand#New1").await.unwrap();

@@ -2,7 +2,7 @@
 
 use crate::support::*;
 use identity::service::{Identity, Rotation};
-use identity::tokens::{Keys, TokenError};
+use tokens::{Keys, TokenError};
 
 async fn access_tokens_verify_and_carry_the_account_its_type_and_session_version(id: Identity) {
     let admin = main_admin(&id).await;

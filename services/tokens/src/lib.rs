@@ -5,6 +5,13 @@ use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation, erro
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
+/// The kinds of account, as access tokens (`Claims::typ`) and the REST answers name them.
+pub mod account {
+    pub const MAIN_ADMIN: &str = "Admin";
+    pub const SUB_ADMIN: &str = "Sub Admin";
+    pub const CHARITY_ADMIN: &str = "Charity Admin";
+}
+
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct Claims {
     /// The account id.
@@ -82,7 +89,7 @@ mod tests {
     use super::*;
 
     fn claims(exp_offset: i64) -> Claims {
-        let now = common::now_ms() / 1000;
+        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs() as i64;
         Claims { sub: "u1".into(), typ: "Admin".into(), sv: 1, sid: "f".into(), exp: now + exp_offset, iat: now }
     }
 

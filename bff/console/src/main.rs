@@ -58,6 +58,18 @@ async fn main() -> anyhow::Result<()> {
     let catalogue_cfg = catalogue::app::Config { database_url: format!("sqlite://{}", data.join("catalogue.db").display()) };
     let catalogue = catalogue::app::start(&catalogue_cfg, "127.0.0.1:0", bus.clone(), shutdown.clone()).await?;
 
+    // Every service the BFF calls (bff/src/services.rs), by name: its loopback port.
+    let ports = [("identity", identity.port), ("catalogue", catalogue.port)];
+    let mut missing = vec![];
+    let urls = bff::services::ServiceUrls::from_fn(|s| match ports.iter().find(|(name, _)| *name == s.name) {
+        Some((_, port)) => format!("http://127.0.0.1:{port}"),
+        None => {
+            missing.push(s.name);
+            String::new()
+        }
+    });
+    anyhow::ensure!(missing.is_empty(), "the embedded console starts no {missing:?} service");
+
     let web_dir = PathBuf::from(env("WEB_DIR").unwrap_or_else(|| "web/dist".into()));
     if !web_dir.join("index.html").exists() {
         tracing::warn!(dir = %web_dir.display(), "no built console found; serving the API only");
@@ -68,7 +80,7 @@ async fn main() -> anyhow::Result<()> {
         trusted_proxies: env("TRUSTED_PROXIES").unwrap_or_default(),
         request_timeout_secs: env("REQUEST_TIMEOUT_SECS").and_then(|v| v.parse().ok()).unwrap_or(60),
         grpc_connections: env("GRPC_CONNECTIONS").and_then(|v| v.parse().ok()).unwrap_or(bff::config::GRPC_CONNECTIONS),
-        ..bff::config::Config::local(format!("http://127.0.0.1:{}", identity.port), format!("http://127.0.0.1:{}", catalogue.port), jwt_secret, data.join("media"))
+        ..bff::config::Config::local(urls, jwt_secret, data.join("media"))
     };
     let state = bff_cfg.state().await?;
     let listener = tokio::net::TcpListener::bind(("127.0.0.1", port))

@@ -1,0 +1,128 @@
+//! The services the BFF calls, named once. Each entry gives the service's name (as
+//! readiness reports it), its URL flag and environment variable, its default port and its
+//! gRPC client; configuration, the local (embedded) configuration, the clients and the
+//! readiness check are made from this one list. Adding a service to the BFF is one entry
+//! here plus its area module (bff/src/areas).
+
+use crate::state::{Clients, Traced, channel, long_channel, traced};
+use tonic::transport::Channel;
+
+/// What the BFF knows of one service before it connects.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ServiceInfo {
+    /// Its name: the key of its URL in [`ServiceUrls::get`] and of its health in `/readyz`.
+    pub name: &'static str,
+    /// The environment variable of its gRPC address (the flag is its lowercase, dashed form).
+    pub env: &'static str,
+    /// The port it listens on unless configured.
+    pub default_port: u16,
+}
+
+/// One service's clients: `clients` over several connections (with the per-call deadline),
+/// `long` without a deadline (streamed imports and exports), `health` for readiness.
+pub struct Service<C> {
+    pub clients: Clients<C>,
+    pub long: C,
+    pub health: Channel,
+}
+
+impl<C: Clone> Service<C> {
+    fn connect(url: &str, connections: usize, client: impl Fn(Traced) -> C) -> anyhow::Result<Self> {
+        Ok(Self {
+            clients: Clients::connect(url, connections, &client)?,
+            long: client(traced(long_channel(url)?)),
+            // The readiness check's own connection.
+            health: channel(url)?,
+        })
+    }
+}
+
+macro_rules! services {
+    ($($field:ident: $client:ty = $name:literal, $env:literal, $flag:literal, $port:literal;)*) => {
+        /// Every service the BFF calls, in order.
+        pub const SERVICES: &[ServiceInfo] = &[$(ServiceInfo { name: $name, env: $env, default_port: $port }),*];
+
+        /// The gRPC address of every service, from flags or environment variables.
+        #[derive(Debug, Clone, clap::Args)]
+        pub struct ServiceUrls {
+            $(
+                #[doc = concat!("gRPC address of the ", $name, " service.")]
+                #[arg(long = $flag, env = $env, default_value = concat!("http://127.0.0.1:", $port))]
+                pub $field: String,
+            )*
+        }
+
+        impl ServiceUrls {
+            /// Every address made by `url` from the service's name (the embedded console
+            /// and tests: services on loopback ports).
+            pub fn from_fn(mut url: impl FnMut(&ServiceInfo) -> String) -> Self {
+                let mut it = SERVICES.iter();
+                Self { $($field: url(it.next().expect(stringify!($field)))),* }
+            }
+
+            /// The address of the service called `name`.
+            pub fn get(&self, name: &str) -> Option<&str> {
+                match name {
+                    $($name => Some(&self.$field),)*
+                    _ => None,
+                }
+            }
+        }
+
+        /// The clients of every service.
+        pub struct Services {
+            $(pub $field: Service<$client>,)*
+        }
+
+        impl Services {
+            pub fn connect(urls: &ServiceUrls, connections: usize) -> anyhow::Result<Self> {
+                Ok(Self { $($field: Service::connect(&urls.$field, connections, <$client>::new)?,)* })
+            }
+
+            /// Each service's name and the channel its health is asked over.
+            pub fn health(&self) -> Vec<(&'static str, Channel)> {
+                vec![$(($name, self.$field.health.clone())),*]
+            }
+        }
+
+        impl crate::state::Inner {
+            $(
+                #[doc = concat!("The next connection's ", $name, " client.")]
+                pub fn $field(&self) -> $client {
+                    self.services.$field.clients.next()
+                }
+            )*
+        }
+    };
+}
+
+pub type Identity = proto::identity::v1::identity_client::IdentityClient<Traced>;
+pub type Catalogue = proto::catalogue::v1::catalogue_client::CatalogueClient<Traced>;
+
+services! {
+    identity: Identity = "identity", "IDENTITY_URL", "identity-url", 50051;
+    catalogue: Catalogue = "catalogue", "CATALOGUE_URL", "catalogue-url", 50052;
+}
+
+impl crate::state::Inner {
+    /// The catalogue without the per-call deadline, for imports and exports that stream.
+    pub fn catalogue_long(&self) -> Catalogue {
+        self.services.catalogue.long.clone()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_service_has_one_name_variable_and_port() {
+        let urls = ServiceUrls::from_fn(|s| format!("http://127.0.0.1:{}", s.default_port));
+        for (i, s) in SERVICES.iter().enumerate() {
+            assert_eq!(urls.get(s.name), Some(format!("http://127.0.0.1:{}", s.default_port).as_str()));
+            assert!(SERVICES[..i].iter().all(|o| o.name != s.name && o.env != s.env && o.default_port != s.default_port), "{s:?}");
+            assert_eq!(s.env, format!("{}_URL", s.name.to_uppercase()));
+        }
+        assert_eq!(urls.get("nowhere"), None);
+    }
+}
