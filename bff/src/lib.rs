@@ -57,15 +57,14 @@ pub fn app(state: AppState) -> Router {
     let web = state.settings.web_dir.clone();
     let router = match web {
         Some(dir) if dir.join("index.html").exists() => {
-            let spa = ServeDir::new(&dir).fallback(ServeFile::new(dir.join("index.html")));
+            let site = Site::new(&dir);
             api.fallback_service(tower::service_fn(move |req: axum::extract::Request| {
-                let mut spa = spa.clone();
+                let site = site.clone();
                 async move {
                     if is_api(req.uri()) {
                         return Ok(ApiError::not_found("Not found").into_response());
                     }
-                    use tower::Service;
-                    Ok::<_, std::convert::Infallible>(spa.call(req).await.into_response())
+                    Ok::<_, std::convert::Infallible>(site.serve(req).await)
                 }
             }))
         }
@@ -81,6 +80,50 @@ pub fn app(state: AppState) -> Router {
             span
         }))
         .with_state(state)
+}
+
+/// How a browser may keep the console's hashed assets: their names change with their content.
+pub const IMMUTABLE: &str = "public, max-age=31536000, immutable";
+/// index.html (and every screen's path, which answers it): asked again each time, so a new
+/// release is picked up at once.
+pub const NO_CACHE: &str = "no-cache";
+
+/// The built console (web/dist) served as a production site: the hashed files under
+/// `/assets/` cached as immutable, index.html and every other path never cached, the
+/// precompressed `.br` / `.gz` siblings sent to clients that accept them.
+#[derive(Clone)]
+struct Site {
+    assets: ServeDir,
+    pages: ServeDir<ServeFile>,
+}
+
+impl Site {
+    fn new(dir: &std::path::Path) -> Self {
+        let index = ServeFile::new(dir.join("index.html")).precompressed_br().precompressed_gzip();
+        Self {
+            assets: ServeDir::new(dir.join("assets")).precompressed_br().precompressed_gzip(),
+            pages: ServeDir::new(dir).precompressed_br().precompressed_gzip().fallback(index),
+        }
+    }
+
+    async fn serve(self, mut req: axum::extract::Request) -> axum::response::Response {
+        use tower::ServiceExt;
+        let (res, cache) = match req.uri().path().strip_prefix("/assets/") {
+            Some(rest) => {
+                // Served from the assets folder itself, so nothing else is ever cached as immutable.
+                if let Ok(uri) = format!("/{rest}").parse() {
+                    *req.uri_mut() = uri;
+                }
+                (self.assets.oneshot(req).await.into_response(), IMMUTABLE)
+            }
+            None => (self.pages.oneshot(req).await.into_response(), NO_CACHE),
+        };
+        let mut res = res;
+        if res.status().is_success() || res.status() == StatusCode::NOT_MODIFIED {
+            res.headers_mut().insert(axum::http::header::CACHE_CONTROL, axum::http::HeaderValue::from_static(cache));
+        }
+        res
+    }
 }
 
 /// Console screens whose last path segment is a secret (a reset or invitation token):

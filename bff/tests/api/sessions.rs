@@ -319,3 +319,50 @@ async fn every_answer_carries_the_security_headers() {
     let r = https.client.get(format!("{}/auth/metaData", https.base)).send().await.unwrap();
     assert_eq!(r.headers()["strict-transport-security"], "max-age=31536000; includeSubDomains");
 }
+
+/// The console is served as a production site: hashed assets precompressed and cached as
+/// immutable, index.html (every screen's path) never cached, security headers on both.
+#[tokio::test]
+async fn the_console_is_served_with_immutable_assets_and_an_uncached_page() {
+    let web = common::db::testing::temp_dir();
+    std::fs::write(web.0.join("index.html"), "<!doctype html><title>Giving Console</title>").unwrap();
+    std::fs::create_dir_all(web.0.join("assets")).unwrap();
+    std::fs::write(web.0.join("assets/index-abc123.js"), "console.log('plain')").unwrap();
+    std::fs::write(web.0.join("assets/index-abc123.js.br"), "brotli bytes").unwrap();
+    std::fs::write(web.0.join("assets/index-abc123.js.gz"), "gzip bytes").unwrap();
+    let dir = web.0.clone();
+    let app = spawn_full(|_| {}, move |b| b.web_dir = Some(dir), Duration::ZERO).await;
+    let get = |path: &str, encoding: Option<&str>| {
+        let mut req = app.client.get(format!("{}{path}", app.base));
+        if let Some(e) = encoding {
+            req = req.header("accept-encoding", e);
+        }
+        req.send()
+    };
+    for (encoding, sent, body) in [
+        (Some("gzip, deflate, br"), Some("br"), "brotli bytes"),
+        (Some("gzip"), Some("gzip"), "gzip bytes"),
+        (None, None, "console.log('plain')"),
+    ] {
+        let r = get("/assets/index-abc123.js", encoding).await.unwrap();
+        assert_eq!(r.status().as_u16(), 200);
+        let h = r.headers().clone();
+        assert_eq!(h["cache-control"], "public, max-age=31536000, immutable", "{encoding:?}");
+        assert_eq!(h.get("content-encoding").map(|v| v.to_str().unwrap()), sent, "{encoding:?}");
+        assert!(h["content-type"].to_str().unwrap().contains("javascript"), "{h:?}");
+        assert_eq!(h["x-content-type-options"], "nosniff");
+        assert!(h.contains_key("content-security-policy"));
+        assert_eq!(r.text().await.unwrap(), body);
+    }
+    // A missing asset is a 404, never the page (nor cached).
+    let r = get("/assets/gone-000.js", None).await.unwrap();
+    assert_eq!(r.status().as_u16(), 404);
+    assert!(r.headers().get("cache-control").is_none());
+    for path in ["/", "/index.html", "/master/charity_management"] {
+        let r = get(path, Some("gzip, br")).await.unwrap();
+        assert_eq!(r.status().as_u16(), 200, "{path}");
+        assert_eq!(r.headers()["cache-control"], "no-cache", "{path}");
+        assert_eq!(r.headers()["x-frame-options"], "DENY", "{path}");
+        assert!(r.text().await.unwrap().contains("<title>Giving Console</title>"), "{path}");
+    }
+}
