@@ -32,7 +32,11 @@ impl std::ops::Deref for Caller {
 impl Caller {
     /// Who makes a service call, as identity's `Caller` message carries it.
     pub fn to_pb(&self) -> proto::identity::v1::Caller {
-        proto::identity::v1::Caller { id: self.id.clone(), admin_type: self.admin_type.clone(), address: self.address.clone() }
+        proto::identity::v1::Caller {
+            id: self.id.clone(),
+            account_type: tokens::account::from_name(&self.admin_type).into(),
+            address: self.address.clone(),
+        }
     }
 }
 
@@ -113,11 +117,33 @@ pub async fn authorize(State(state): State<AppState>, mut req: Request, next: Ne
         Ok(principal) => {
             let peer = req.extensions().get::<axum::extract::ConnectInfo<std::net::SocketAddr>>().map(|c| c.0);
             let address = peer.map(|p| client_address(&state.settings, req.headers(), p)).unwrap_or_default();
+            if let Some(flag) = permissions::refused_body_flag(rule, &principal) {
+                req = match refuse_flag(req, flag).await {
+                    Ok(req) => req,
+                    Err(e) => return e.into_response(),
+                };
+            }
             req.extensions_mut().insert(Caller { principal, address });
             next.run(req).await
         }
         Err(e) => e.into_response(),
     }
+}
+
+/// Refuses a request whose JSON body sets `flag` to true (the permission table's
+/// `Nonprofit::OwnWithout`); any other request goes on with its body as it came.
+async fn refuse_flag(req: Request, flag: &str) -> Result<Request, ApiError> {
+    /// axum's default body limit, which the handler's JSON extractor applies too.
+    const LIMIT: usize = 2 * 1024 * 1024;
+    let (parts, body) = req.into_parts();
+    let bytes = axum::body::to_bytes(body, LIMIT)
+        .await
+        .map_err(|_| ApiError::new(axum::http::StatusCode::PAYLOAD_TOO_LARGE, "VALIDATION", "The request body is too large"))?;
+    let set = serde_json::from_slice::<serde_json::Value>(&bytes).ok().is_some_and(|v| v.get(flag) == Some(&serde_json::Value::Bool(true)));
+    if set {
+        return Err(ApiError::forbidden());
+    }
+    Ok(Request::from_parts(parts, axum::body::Body::from(bytes)))
 }
 
 /// The access token of an `Authorization: Bearer` header.

@@ -29,6 +29,7 @@ pub fn document(routes: &[Route]) -> Value {
             (Access::MainAdmin | Access::Grant(_), Nonprofit::Allowed) => note.push_str(" Nonprofit admins: allowed."),
             (Access::Public, _) | (_, Nonprofit::Allowed | Nonprofit::Never) => {}
             (_, Nonprofit::OwnOnly) => note.push_str(" Nonprofit admins: their own nonprofit only."),
+            (_, Nonprofit::OwnWithout(flag)) => note.push_str(&format!(" Nonprofit admins: their own nonprofit only, never with `{flag}`.")),
         }
         let mut params = vec![];
         for seg in r.path.split('/') {

@@ -29,12 +29,15 @@ pub enum Nonprofit {
     Never,
     /// Only when the path's `{id}` is its own nonprofit's id.
     OwnOnly,
+    /// As `OwnOnly`, and never with this JSON body flag set to true: the flag asks for work
+    /// that is the main admin's and sub-admins' (onboarding an imported nonprofit).
+    OwnWithout(&'static str),
     /// Freely (the handler shows it only what is its own).
     Allowed,
 }
 
 use Access::*;
-use Nonprofit::{Allowed, OwnOnly};
+use Nonprofit::{Allowed, OwnOnly, OwnWithout};
 
 /// Who may call one path: `access` for the main admin and sub-admins, `nonprofit` for a
 /// nonprofit admin.
@@ -60,7 +63,7 @@ const fn default_nonprofit(access: Access) -> Nonprofit {
 }
 
 macro_rules! table {
-    ($($m:ident $p:literal => $a:expr $(, $n:ident)?;)*) => {
+    ($($m:ident $p:literal => $a:expr $(, $n:expr)?;)*) => {
         vec![$(Entry {
             method: Method::$m,
             path: $p,
@@ -68,7 +71,7 @@ macro_rules! table {
         }),*]
     };
     (@nonprofit $a:expr) => { default_nonprofit($a) };
-    (@nonprofit $a:expr, $n:ident) => { $n };
+    (@nonprofit $a:expr, $n:expr) => { $n };
 }
 
 const SUB_ADMIN: &str = "/sub_admin";
@@ -132,7 +135,7 @@ pub fn table() -> Vec<Entry> {
         POST "/admin/charity/changeVerification" => Grant(&[(NEW_CHARITY, "view")]);
         POST "/admin/charity/create" => Grant(&[(CHARITY, "add")]);
         POST "/admin/charity/delete" => Grant(&[(CHARITY, "delete")]);
-        PATCH "/admin/charity/update/{id}" => Grant(&[(CHARITY, "edit")]), OwnOnly;
+        PATCH "/admin/charity/update/{id}" => Grant(&[(CHARITY, "edit")]), OwnWithout("onboard");
         // SPEC section 6: "edit or add shows the status toggle"; the status right opens it too.
         PATCH "/admin/charity/charityStatus/{id}" => Grant(&[(CHARITY, "status"), (CHARITY, "edit"), (CHARITY, "add")]);
         POST "/admin/charity/import" => Grant(&[(CHARITY, "delete")]);
@@ -244,7 +247,7 @@ pub fn allows(rule: Rule, p: &Principal, path_id: Option<&str>) -> bool {
     match p.admin_type.as_str() {
         tokens::account::CHARITY_ADMIN => match rule.nonprofit {
             Nonprofit::Never => false,
-            OwnOnly => !p.charity_id.is_empty() && path_id == Some(p.charity_id.as_str()),
+            OwnOnly | OwnWithout(_) => !p.charity_id.is_empty() && path_id == Some(p.charity_id.as_str()),
             Allowed => true,
         },
         admin_type => match rule.access {
@@ -260,6 +263,15 @@ pub fn allows(rule: Rule, p: &Principal, path_id: Option<&str>) -> bool {
                         }))
             }
         },
+    }
+}
+
+/// The JSON body flag `p` may not set to true on a path under `rule` (checked by the auth
+/// middleware once the body is read), if any.
+pub fn refused_body_flag(rule: Rule, p: &Principal) -> Option<&'static str> {
+    match rule.nonprofit {
+        OwnWithout(flag) if p.admin_type == tokens::account::CHARITY_ADMIN => Some(flag),
+        _ => None,
     }
 }
 
@@ -288,7 +300,7 @@ mod tests {
     #[test]
     fn nonprofit_own_only_entries_name_the_nonprofit_in_their_path() {
         for e in table() {
-            if e.rule.nonprofit == OwnOnly {
+            if matches!(e.rule.nonprofit, OwnOnly | OwnWithout(_)) {
                 assert!(e.path.contains("{id}"), "{} is own-only but has no {{id}}", e.path);
             }
         }
@@ -334,5 +346,12 @@ mod tests {
         assert!(!allows(rule(charity, OwnOnly), &who("Charity Admin", &[], ""), Some("")));
         assert!(allows(rule(MainAdmin, Allowed), &npo, None));
         assert!(!allows(rule(SignedIn, Nonprofit::Never), &npo, None));
+        // Own-only with a refused body flag: the path as own-only, the flag for it alone.
+        let onboard = rule(charity, OwnWithout("onboard"));
+        assert!(allows(onboard, &npo, Some("c1")));
+        assert!(!allows(onboard, &npo, Some("c2")));
+        assert_eq!(refused_body_flag(onboard, &npo), Some("onboard"));
+        assert_eq!(refused_body_flag(onboard, &who("Sub Admin", &[], "")), None);
+        assert_eq!(refused_body_flag(rule(charity, OwnOnly), &npo), None);
     }
 }

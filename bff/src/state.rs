@@ -106,6 +106,7 @@ fn endpoint(url: &str) -> anyhow::Result<Endpoint> {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Principal {
     pub id: String,
+    /// The account type's name (`tokens::account`), mapped once from identity's enum.
     pub admin_type: String,
     pub active: bool,
     pub session_version: i64,
@@ -140,8 +141,8 @@ impl Inner {
         };
         let ended = p.session_revoked;
         let p = Arc::new(Principal {
+            admin_type: tokens::account::name(p.account_type()).into(),
             id: p.id,
-            admin_type: p.admin_type,
             active: p.active,
             session_version: p.session_version,
             charity_id: p.charity_id,

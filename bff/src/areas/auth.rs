@@ -37,6 +37,7 @@ pub struct LoginBody {
 async fn sign_in(state: AppState, headers: HeaderMap, addr: SocketAddr, b: LoginBody, kind: pb::LoginKind) -> Reply {
     let req = pb::LoginRequest { email: b.email, password: b.password, kind: kind as i32, client_ip: crate::auth::client_address(&state.settings, &headers, addr) };
     let s = retry_unsent(|| async { state.identity().login(req.clone()).await }).await?.into_inner();
+    let admin_type = tokens::account::name(s.account_type());
     let tokens = s.tokens.unwrap_or_default();
     state.forget_principal(&s.id).await;
     let permissions: Vec<_> = s
@@ -49,7 +50,7 @@ async fn sign_in(state: AppState, headers: HeaderMap, addr: SocketAddr, b: Login
         .collect();
     let data = json!({
         "_id": s.id, "firstName": s.first_name, "lastName": s.last_name, "email": s.email,
-        "adminType": s.admin_type, "charityId": s.charity_id,
+        "adminType": admin_type, "charityId": s.charity_id,
         "authToken": tokens.auth_token,
         "permissions": permissions,
     });

@@ -3,8 +3,7 @@
 //!
 //! The record travels as the catalogue's proto messages, which serialise as the REST JSON.
 //! Who may call what, a nonprofit admin's own-nonprofit-only calls included, is the
-//! permission table's (bff/src/permissions.rs); only onboarding, a body flag the table
-//! cannot see, is checked here.
+//! permission table's (bff/src/permissions.rs), onboarding (a body flag) included.
 
 use crate::auth::Caller;
 use crate::error::ApiError;
@@ -111,10 +110,8 @@ pub struct UpdateBody {
 }
 
 async fn update(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>, Body(b): Body<UpdateBody>) -> Reply {
-    // Onboarding an imported nonprofit is the main admin's and sub-admins' work.
-    if b.onboard && caller.admin_type == tokens::account::CHARITY_ADMIN {
-        return Err(ApiError::forbidden());
-    }
+    // Onboarding an imported nonprofit is the main admin's and sub-admins' work: the
+    // permission table's `OwnWithout("onboard")` refuses it to a nonprofit admin.
     let req = pb::UpdateCharityRequest { id, input: Some(b.input), onboard: b.onboard, caller: Some(caller.to_pb()) };
     let c = retry(|| async { state.catalogue().update_charity(req.clone()).await }).await?.into_inner();
     ok("Nonprofit updated successfully", c)

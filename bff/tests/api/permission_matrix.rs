@@ -126,8 +126,8 @@ async fn asks(e: &Entry, served: bool, subs: &mut SubAdmins<'_>, t: &Tokens) -> 
         let npo = |id: &str| match rule.nonprofit {
             _ if public => Expect::Allowed,
             Nonprofit::Allowed => Expect::Allowed,
-            Nonprofit::OwnOnly if id == OWN => Expect::Allowed,
-            Nonprofit::OwnOnly | Nonprofit::Never => FORBIDDEN,
+            Nonprofit::OwnOnly | Nonprofit::OwnWithout(_) if id == OWN => Expect::Allowed,
+            Nonprofit::OwnOnly | Nonprofit::OwnWithout(_) | Nonprofit::Never => FORBIDDEN,
         };
         ask("nonprofit admin, own", Some(&t.npo), OWN, npo(OWN));
         ask("nonprofit admin, another's", Some(&t.npo), OTHER, npo(OTHER));

@@ -20,7 +20,6 @@ pub const PENDING: &str = "Pending";
 pub const APPROVE: &str = "Approve";
 pub const REJECT: &str = "Reject";
 /// The account type whose changes of Tax ID or payment methods need a new approval.
-pub const CHARITY_ADMIN: &str = "Charity Admin";
 
 /// Links a rich-text field may carry (SPEC section 5).
 const LINK_SCHEMES: [&str; 4] = ["http", "https", "mailto", "tel"];
@@ -379,7 +378,7 @@ impl Catalogue {
             r.reject_reason.clear();
             r.admin_approve_at = None;
             "onboarded"
-        } else if old.admin_verification == REJECT || (caller.admin_type == CHARITY_ADMIN && money_changed) {
+        } else if old.admin_verification == REJECT || (caller.account_type() == proto::identity::v1::AccountType::CharityAdmin && money_changed) {
             r.admin_verification = PENDING.into();
             r.admin_approve_at = None;
             "resubmitted"

@@ -15,7 +15,14 @@ async fn each() -> Vec<(Catalogue, common::db::testing::TestDb)> {
 
 /// A caller of the given account type.
 fn by(admin_type: &str) -> Caller {
-    Caller { id: common::new_id(), admin_type: admin_type.into(), address: "127.0.0.1".into() }
+    use proto::identity::v1::AccountType;
+    let account_type = match admin_type {
+        "Admin" => AccountType::MainAdmin,
+        "Sub Admin" => AccountType::SubAdmin,
+        "Charity Admin" => AccountType::CharityAdmin,
+        _ => AccountType::Unspecified,
+    };
+    Caller { id: common::new_id(), account_type: account_type.into(), address: "127.0.0.1".into() }
 }
 
 fn errors(e: Error) -> Vec<(String, String)> {

@@ -42,7 +42,7 @@ fn input(i: Option<pb::SubAdminInput>) -> SubAdminInput {
 /// The caller a sub-admin call names; a call without one is refused.
 fn caller(c: Option<pb::Caller>) -> Result<Caller, Status> {
     match c {
-        Some(c) if !c.id.is_empty() => Ok(Caller { id: c.id, admin_type: c.admin_type, address: c.address }),
+        Some(c) if !c.id.is_empty() => Ok(Caller { admin_type: tokens::account::name(c.account_type()).into(), id: c.id, address: c.address }),
         _ => Err(Status::unauthenticated("The caller of this call is unknown")),
     }
 }
@@ -63,7 +63,7 @@ impl Rpc for Identity {
             first_name: s.user.first_name,
             last_name: s.user.last_name,
             email: s.user.email,
-            admin_type: s.user.admin_type,
+            account_type: tokens::account::from_name(&s.user.admin_type).into(),
             charity_id: s.user.charity_id.unwrap_or_default(),
             permissions: perms(s.permissions),
             tokens: Some(pb::Tokens { auth_token: s.auth_token, refresh_token: s.refresh_token }),
@@ -111,7 +111,7 @@ impl Rpc for Identity {
         let session_revoked = !r.session_id.is_empty() && self.session_revoked(&r.session_id).await?;
         Ok(Response::new(pb::Principal {
             id: u.id,
-            admin_type: u.admin_type,
+            account_type: tokens::account::from_name(&u.admin_type).into(),
             active: u.is_active,
             permissions: perms(g),
             charity_id: u.charity_id.unwrap_or_default(),

@@ -43,7 +43,7 @@ impl Identity {
     /// The main admin (re)sends the invitation of a nonprofit's admin contact; the link goes to
     /// `console_url` (identity's public URL when empty). Any earlier link stops working.
     pub async fn invite_charity_admin(&self, caller: &Caller, contact: &Contact, console_url: &str) -> Result<Sent> {
-        if caller.admin_type != store::ADMIN {
+        if tokens::account::name(caller.account_type()) != store::ADMIN {
             return Err(Error::Forbidden("Only the main admin can invite a nonprofit admin".into()));
         }
         let mut tx = self.db.begin_write().await?;

@@ -5,11 +5,44 @@ use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation, erro
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
-/// The kinds of account, as access tokens (`Claims::typ`) and the REST answers name them.
+/// The kinds of account: an enum across gRPC (identity.proto `AccountType`), named as
+/// access tokens (`Claims::typ`), identity's store and the REST answers name them. This is
+/// the one mapping between the two.
 pub mod account {
+    pub use proto::identity::v1::AccountType;
+
     pub const MAIN_ADMIN: &str = "Admin";
     pub const SUB_ADMIN: &str = "Sub Admin";
     pub const CHARITY_ADMIN: &str = "Charity Admin";
+
+    /// The name of an account type ("" when unspecified).
+    pub fn name(t: AccountType) -> &'static str {
+        match t {
+            AccountType::MainAdmin => MAIN_ADMIN,
+            AccountType::SubAdmin => SUB_ADMIN,
+            AccountType::CharityAdmin => CHARITY_ADMIN,
+            AccountType::Unspecified => "",
+        }
+    }
+
+    /// The account type a name stands for (unspecified for any other text).
+    pub fn from_name(name: &str) -> AccountType {
+        match name {
+            MAIN_ADMIN => AccountType::MainAdmin,
+            SUB_ADMIN => AccountType::SubAdmin,
+            CHARITY_ADMIN => AccountType::CharityAdmin,
+            _ => AccountType::Unspecified,
+        }
+    }
+
+    #[cfg(test)]
+    #[test]
+    fn names_and_types_map_both_ways() {
+        for t in [AccountType::MainAdmin, AccountType::SubAdmin, AccountType::CharityAdmin, AccountType::Unspecified] {
+            assert_eq!(from_name(name(t)), t);
+        }
+        assert_eq!(from_name("Donor"), AccountType::Unspecified);
+    }
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]

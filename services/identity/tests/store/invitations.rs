@@ -12,7 +12,7 @@ const NPO: &str = "nia@water.example.org";
 const LINK_INVALID: &str = "This invitation link is invalid or has expired.";
 
 fn caller(id: &str, admin_type: &str) -> Caller {
-    Caller { id: id.into(), admin_type: admin_type.into(), address: IP.into() }
+    Caller { id: id.into(), account_type: tokens::account::from_name(admin_type).into(), address: IP.into() }
 }
 
 fn contact(charity: &str, email: &str) -> Contact {
