@@ -20,6 +20,7 @@ pub const PENDING: &str = "Pending";
 pub const APPROVE: &str = "Approve";
 pub const REJECT: &str = "Reject";
 /// The account type whose changes of Tax ID or payment methods need a new approval.
+pub const CHARITY_ADMIN: &str = "Charity Admin";
 
 /// Links a rich-text field may carry (SPEC section 5).
 const LINK_SCHEMES: [&str; 4] = ["http", "https", "mailto", "tel"];
