@@ -6,7 +6,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
 pub struct FieldError {
     pub field: String,
     pub message: String,
@@ -23,6 +23,19 @@ pub struct ApiError {
 }
 
 pub type ApiResult<T> = Result<T, ApiError>;
+
+/// The body of every failure.
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = Error)]
+pub struct ErrorBody<'a> {
+    pub message: &'a str,
+    /// What is wrong with each field (empty when the failure is not about one field).
+    pub errors: &'a [FieldError],
+    /// Tells failures of one status apart, e.g. TOKEN_EXPIRED (refresh and retry) from
+    /// FORBIDDEN (not allowed) on 403, VALIDATION, NOT_FOUND, CONFLICT, TOO_MANY_ATTEMPTS,
+    /// UNAVAILABLE, TIMEOUT, INTERNAL.
+    pub code: &'a str,
+}
 
 pub const UNAVAILABLE_MESSAGE: &str = "The service is temporarily unavailable. Please try again shortly.";
 pub const INTERNAL_MESSAGE: &str = "Something went wrong, Please try again later!!!";
@@ -69,7 +82,7 @@ impl ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let body = serde_json::json!({ "message": self.message, "errors": self.errors, "code": self.code });
+        let body = ErrorBody { message: &self.message, errors: &self.errors, code: self.code };
         let mut res = (self.status, Json(body)).into_response();
         if let Some(v) = self.retry_after.and_then(|s| axum::http::HeaderValue::from_str(&s.to_string()).ok()) {
             res.headers_mut().insert(axum::http::header::RETRY_AFTER, v);

@@ -39,7 +39,7 @@ const API_PREFIXES: [&str; 7] = ["/admin", "/v1/", "/auth/", "/local-image/", "/
 pub fn app(state: AppState) -> Router {
     let table = permissions::lookup();
     let routes = areas::routes();
-    let doc = openapi::document(&routes);
+    let doc = Arc::new(openapi::document(&routes));
     let long_running: Arc<HashSet<&'static str>> = Arc::new(routes.iter().filter(|r| r.long_running).map(|r| r.path).collect());
     let mut api = Router::new();
     for r in routes {
@@ -47,7 +47,7 @@ pub fn app(state: AppState) -> Router {
         api = api.route(r.path, r.handler);
     }
     let api = api
-        .route("/api-docs/openapi.json", get(move || async move { axum::Json(doc.clone()) }))
+        .route("/api-docs/openapi.json", get(move || async move { axum::Json(doc.as_ref().clone()) }))
         .route("/healthz", get(|| async { "ok" }))
         .route("/metrics", get(metrics))
         .route("/readyz", get(readyz))

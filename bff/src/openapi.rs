@@ -1,74 +1,268 @@
-//! The OpenAPI 3.1 document of every implemented path, made from the same route
-//! list the router is built from, with each path's access rule from the permission table.
+//! The OpenAPI 3.1 document of every implemented path, made from the same route list the
+//! router is built from: each route's body and answer types (utoipa schemas of the BFF's
+//! and the services' JSON types), the error shape and status codes of ARCHITECTURE
+//! section 4, and each path's access rule from the permission table.
 
+use crate::error::{ErrorBody, FieldError};
 use crate::permissions::{self, Access, Nonprofit, Rule};
-use crate::reply::Route;
+use crate::reply::{Answer, Request, Route, Schemas};
+use axum::http::Method;
 use serde_json::{Map, Value, json};
+use utoipa::{PartialSchema, ToSchema};
+
+/// Paths whose service throttles its callers (429 with Retry-After).
+const THROTTLED: [&str; 3] = ["/admin-login/login", "/admin-login/charityLogin", "/admin/sub-admin/forgotPassword"];
+
+fn to_json(schema: &utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>) -> Value {
+    serde_json::to_value(schema).expect("a schema serialises")
+}
+
+/// The success body around `data`.
+fn success(data: Value, total: bool) -> Value {
+    let mut properties = json!({ "message": { "type": "string" }, "data": data });
+    let mut required = vec!["message", "data"];
+    if total {
+        properties["total_records"] = json!({ "type": "integer", "format": "int64", "description": "Rows matching the query, over every page" });
+        required.push("total_records");
+    }
+    json!({ "type": "object", "required": required, "properties": properties })
+}
+
+fn access_note(rule: Rule) -> (Value, String) {
+    let (security, mut note) = match rule.access {
+        Access::Public => (json!([]), "Public.".to_string()),
+        Access::SignedIn => (json!([{ "bearer": [] }]), "Any signed-in account.".to_string()),
+        Access::MainAdmin => (json!([{ "bearer": [] }]), "Main admin only.".to_string()),
+        Access::Grant(alts) => (
+            json!([{ "bearer": [] }]),
+            format!("Needs {}.", alts.iter().map(|(s, a)| format!("{a} on {s}")).collect::<Vec<_>>().join(" or ")),
+        ),
+    };
+    // Said only where a nonprofit admin's rule is not the usual one for the access
+    // (signed-in helpers: yes; everything else: no).
+    match (rule.access, rule.nonprofit) {
+        (Access::SignedIn, Nonprofit::Never) => note.push_str(" Not for nonprofit admins."),
+        (Access::MainAdmin | Access::Grant(_), Nonprofit::Allowed) => note.push_str(" Nonprofit admins: allowed."),
+        (Access::Public, _) | (_, Nonprofit::Allowed | Nonprofit::Never) => {}
+        (_, Nonprofit::OwnOnly) => note.push_str(" Nonprofit admins: their own nonprofit only."),
+        (_, Nonprofit::OwnWithout(flag)) => note.push_str(&format!(" Nonprofit admins: their own nonprofit only, never with `{flag}`.")),
+    }
+    (security, note)
+}
 
 pub fn document(routes: &[Route]) -> Value {
     let table = permissions::lookup();
+    let mut schemas: Schemas = vec![];
     let mut paths = Map::new();
     for r in routes {
         let rule = table.get(&(r.method.clone(), r.path)).copied().unwrap_or(Rule { access: Access::MainAdmin, nonprofit: Nonprofit::Never });
-        let (security, mut note) = match rule.access {
-            Access::Public => (json!([]), "Public.".to_string()),
-            Access::SignedIn => (json!([{ "bearer": [] }]), "Any signed-in account.".to_string()),
-            Access::MainAdmin => (json!([{ "bearer": [] }]), "Main admin only.".to_string()),
-            Access::Grant(alts) => (
-                json!([{ "bearer": [] }]),
-                format!(
-                    "Needs {}.",
-                    alts.iter().map(|(s, a)| format!("{a} on {s}")).collect::<Vec<_>>().join(" or ")
-                ),
-            ),
-        };
-        // Said only where a nonprofit admin's rule is not the usual one for the access
-        // (signed-in helpers: yes; everything else: no).
-        match (rule.access, rule.nonprofit) {
-            (Access::SignedIn, Nonprofit::Never) => note.push_str(" Not for nonprofit admins."),
-            (Access::MainAdmin | Access::Grant(_), Nonprofit::Allowed) => note.push_str(" Nonprofit admins: allowed."),
-            (Access::Public, _) | (_, Nonprofit::Allowed | Nonprofit::Never) => {}
-            (_, Nonprofit::OwnOnly) => note.push_str(" Nonprofit admins: their own nonprofit only."),
-            (_, Nonprofit::OwnWithout(flag)) => note.push_str(&format!(" Nonprofit admins: their own nonprofit only, never with `{flag}`.")),
-        }
+        let (security, note) = access_note(rule);
         let mut params = vec![];
         for seg in r.path.split('/') {
             if let Some(name) = seg.strip_prefix('{').and_then(|s| s.strip_suffix('}')) {
                 params.push(json!({ "name": name, "in": "path", "required": true, "schema": { "type": "string" } }));
             }
         }
+        for (name, description) in r.query {
+            params.push(json!({ "name": name, "in": "query", "required": true, "description": description, "schema": { "type": "integer", "format": "int64" } }));
+        }
+        let ok = match r.answer {
+            Answer::Data(of) => json!({ "application/json": { "schema": success(to_json(&of(&mut schemas)), false) } }),
+            Answer::List(of) => json!({ "application/json": { "schema": success(json!({ "type": "array", "items": to_json(&of(&mut schemas)) }), false) } }),
+            Answer::Page(of) => json!({ "application/json": { "schema": success(json!({ "type": "array", "items": to_json(&of(&mut schemas)) }), true) } }),
+            Answer::PageOf(of) => json!({ "application/json": { "schema": success(to_json(&of(&mut schemas)), true) } }),
+            Answer::File(media_type) => json!({ media_type: { "schema": { "type": "string", "format": "binary" } } }),
+        };
+        let error = |description: &str| json!({ "description": description, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } } });
+        let mut responses = Map::new();
+        responses.insert("200".into(), json!({ "description": "Done", "content": ok }));
+        responses.insert("400".into(), error("Bad input (`errors` names the fields)"));
+        if rule.access != Access::Public {
+            responses.insert("401".into(), error("No, an invalid or an ended session"));
+            responses.insert("403".into(), error("`TOKEN_EXPIRED`: refresh and retry; `FORBIDDEN`: not allowed"));
+        }
+        responses.insert("404".into(), error("Not found"));
+        if r.method != Method::GET {
+            responses.insert("409".into(), error("Conflicts with a record that exists"));
+        }
+        if THROTTLED.contains(&r.path) {
+            responses.insert("429".into(), error("Too many attempts (see Retry-After)"));
+        }
+        responses.insert("500".into(), error("Something went wrong"));
+        responses.insert("503".into(), error("A service is unavailable"));
+        if !r.long_running {
+            responses.insert("504".into(), error("Took longer than the request deadline"));
+        }
         let mut op = json!({
+            "operationId": operation_id(&r.method, r.path),
             "summary": r.summary,
             "description": note,
             "tags": [r.path.trim_start_matches('/').split('/').take(2).collect::<Vec<_>>().join("/")],
             "security": security,
             "parameters": params,
-            "responses": {
-                "200": { "description": "`{ message, data }` (lists add `total_records`)" },
-                "400": { "$ref": "#/components/responses/Error" },
-                "401": { "$ref": "#/components/responses/Error" },
-                "403": { "$ref": "#/components/responses/Error" },
-            }
+            "responses": responses,
         });
-        if r.method != axum::http::Method::GET && r.method != axum::http::Method::DELETE {
-            op["requestBody"] = json!({ "content": { "application/json": { "schema": { "type": "object" } } } });
+        match r.request {
+            Some(Request::Json(of)) => {
+                op["requestBody"] = json!({ "required": true, "content": { "application/json": { "schema": to_json(&of(&mut schemas)) } } });
+            }
+            Some(Request::Multipart(of)) => {
+                op["requestBody"] = json!({ "required": true, "content": { "multipart/form-data": { "schema": to_json(&of(&mut schemas)) } } });
+            }
+            None => {}
         }
         let item = paths.entry(r.path.to_string()).or_insert_with(|| json!({}));
         item[r.method.as_str().to_lowercase()] = op;
     }
+    schemas.push((ErrorBody::name().into_owned(), ErrorBody::schema()));
+    schemas.push((FieldError::name().into_owned(), FieldError::schema()));
+    let mut components = Map::new();
+    for (name, schema) in schemas {
+        let schema = to_json(&schema);
+        match components.get(&name) {
+            Some(known) => assert_eq!(*known, schema, "two types are both called {name} in the OpenAPI document"),
+            None => {
+                components.insert(name, schema);
+            }
+        }
+    }
+    answers_are_complete(&Value::Object(paths.clone()), &mut components);
     json!({
         "openapi": "3.1.0",
         "info": { "title": "Giving Console API", "version": env!("CARGO_PKG_VERSION") },
         "paths": paths,
         "components": {
             "securitySchemes": { "bearer": { "type": "http", "scheme": "bearer", "bearerFormat": "JWT" } },
-            "responses": { "Error": {
-                "description": "`{ message, errors: [{ field, message }], code }`",
-                "content": { "application/json": { "schema": { "type": "object", "properties": {
-                    "message": { "type": "string" }, "code": { "type": "string" },
-                    "errors": { "type": "array", "items": { "type": "object", "properties": {
-                        "field": { "type": "string" }, "message": { "type": "string" } } } } } } } }
-            } }
+            "schemas": components,
         }
     })
+}
+
+/// The `$ref`ed component names in `v`, and in the components they name, transitively.
+fn reachable(v: &Value, components: &Map<String, Value>, out: &mut std::collections::BTreeSet<String>) {
+    match v {
+        Value::Object(o) => {
+            if let Some(name) = o.get("$ref").and_then(Value::as_str).and_then(|r| r.strip_prefix("#/components/schemas/"))
+                && out.insert(name.to_string())
+                && let Some(c) = components.get(name)
+            {
+                reachable(c, components, out);
+            }
+            o.values().for_each(|x| reachable(x, components, out));
+        }
+        Value::Array(a) => a.iter().for_each(|x| reachable(x, components, out)),
+        _ => {}
+    }
+}
+
+/// Answers carry every field of their types (the services' messages too, whose `serde(default)`
+/// is for reading requests): a component only answers use has every field required but the
+/// nullable ones (skipped when absent).
+fn answers_are_complete(paths: &Value, components: &mut Map<String, Value>) {
+    let (mut answered, mut asked) = (Default::default(), Default::default());
+    for op in paths.as_object().into_iter().flat_map(|p| p.values()).flat_map(|item| item.as_object().into_iter().flat_map(|m| m.values())) {
+        reachable(&op["responses"]["200"], components, &mut answered);
+        reachable(&op["requestBody"], components, &mut asked);
+    }
+    for name in answered.difference(&asked) {
+        let Some(schema) = components.get_mut(name) else { continue };
+        let Some(props) = schema.get("properties").and_then(Value::as_object) else { continue };
+        let nullable = |p: &Value| {
+            p["type"].as_array().is_some_and(|t| t.contains(&json!("null")))
+                || p["oneOf"].as_array().is_some_and(|t| t.iter().any(|x| x["type"] == "null"))
+        };
+        let required: Vec<Value> = props.iter().filter(|(_, p)| !nullable(p)).map(|(k, _)| json!(k)).collect();
+        schema["required"] = Value::Array(required);
+    }
+}
+
+/// A stable name for the operation: its method and path in words (`post_admin_charity_create`).
+fn operation_id(method: &Method, path: &str) -> String {
+    let words: Vec<&str> = path.split(|c: char| !c.is_ascii_alphanumeric()).filter(|w| !w.is_empty()).collect();
+    format!("{}_{}", method.as_str().to_lowercase(), words.join("_"))
+}
+
+/// The document of the whole router, as `/api-docs/openapi.json` serves it.
+pub fn current() -> Value {
+    document(&crate::areas::routes())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// POST and PATCH routes that take no body (everything else that is not a GET or a
+    /// DELETE does, and must say which).
+    const NO_BODY: [&str; 5] = [
+        "/admin/cause/getAll",
+        "/admin/charity-category/getAll",
+        "/admin/charity/getAll",
+        "/admin/charity/inviteAdmin/{id}",
+        "/admin/charity/import/{importId}/apply",
+    ];
+
+    /// Follows `$ref`s to their component.
+    fn resolve<'a>(doc: &'a Value, schema: &'a Value) -> &'a Value {
+        match schema["$ref"].as_str() {
+            Some(r) => resolve(doc, &doc["components"]["schemas"][r.trim_start_matches("#/components/schemas/")]),
+            None => schema,
+        }
+    }
+
+    #[test]
+    fn every_route_is_documented_with_its_body_and_its_answer() {
+        let routes = crate::areas::routes();
+        let doc = document(&routes);
+        let mut documented = 0;
+        for r in &routes {
+            let op = &doc["paths"][r.path][r.method.as_str().to_lowercase()];
+            assert!(op.is_object(), "{} {} is not documented", r.method, r.path);
+            documented += 1;
+            let takes_body = ![Method::GET, Method::DELETE].contains(&r.method) && !NO_BODY.contains(&r.path);
+            let body = &op["requestBody"]["content"];
+            assert_eq!(body.is_object(), takes_body, "{} {}: request body documented: {body}", r.method, r.path);
+            if let Some((_, media)) = body.as_object().and_then(|c| c.iter().next()) {
+                let schema = resolve(&doc, &media["schema"]);
+                assert!(schema["properties"].is_object() || schema["allOf"].is_array(), "{} {}: {schema}", r.method, r.path);
+            }
+            let ok = &op["responses"]["200"]["content"];
+            let (media_type, media) = ok.as_object().and_then(|c| c.iter().next()).unwrap_or_else(|| panic!("{} {}: no 200 answer", r.method, r.path));
+            if media_type == "application/json" {
+                let data = &media["schema"]["properties"]["data"];
+                let data = if data["type"] == "array" { resolve(&doc, &data["items"]) } else { resolve(&doc, data) };
+                // An answer without data documents `{}` as an object without properties.
+                assert!(data["properties"].is_object() || data["allOf"].is_array() || data["type"] == "object", "{} {}: data {data}", r.method, r.path);
+            }
+            for status in ["400", "404", "500", "503"] {
+                assert_eq!(op["responses"][status]["content"]["application/json"]["schema"]["$ref"], "#/components/schemas/Error", "{} {status}", r.path);
+            }
+        }
+        let in_doc: usize = doc["paths"].as_object().unwrap().values().map(|p| p.as_object().unwrap().len()).sum();
+        assert_eq!(in_doc, documented);
+        let error = &doc["components"]["schemas"]["Error"]["properties"];
+        for field in ["message", "errors", "code"] {
+            assert!(error[field].is_object(), "{error}");
+        }
+        // Every reference names a component.
+        let text = doc.to_string();
+        for r in text.split("\"$ref\":\"#/components/schemas/").skip(1) {
+            let name = &r[..r.find('"').unwrap()];
+            assert!(doc["components"]["schemas"][name].is_object(), "{name} is referred to but not a component");
+        }
+    }
+
+    #[test]
+    fn answers_keep_their_rest_field_names() {
+        let doc = current();
+        let props = |name: &str| {
+            let mut keys: Vec<String> = doc["components"]["schemas"][name]["properties"].as_object().unwrap().keys().cloned().collect();
+            keys.sort();
+            keys
+        };
+        assert_eq!(props("SignedIn"), ["_id", "adminType", "authToken", "charityId", "email", "firstName", "lastName", "permissions", "refreshToken"]);
+        assert_eq!(props("SubAdminView"), ["_id", "createdAt", "email", "firstName", "isActive", "lastName", "permissions"]);
+        assert_eq!(props("Metadata"), ["mediaURL", "placeholder"]);
+        assert_eq!(props("ListBody"), ["column", "limit", "order", "page", "search"]);
+        assert!(props("Charity").contains(&"_id".to_string()));
+    }
 }

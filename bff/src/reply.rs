@@ -8,6 +8,8 @@ use axum::http::Method;
 use axum::response::{IntoResponse, Response};
 use axum::routing::MethodRouter;
 use serde::Serialize;
+use utoipa::ToSchema;
+use utoipa::openapi::{Ref, RefOr, schema::Schema};
 
 pub type Reply = Result<Response, ApiError>;
 
@@ -33,18 +35,59 @@ pub fn list(message: &str, data: impl Serialize, total: i64) -> Reply {
 #[from_request(via(axum::Json), rejection(ApiError))]
 pub struct Body<T>(pub T);
 
+/// The schemas of the OpenAPI document's components, by name.
+pub type Schemas = Vec<(String, RefOr<Schema>)>;
+
+/// Adds a type's schema (and every schema it refers to) to `schemas`; answers a reference to it.
+pub type SchemaOf = fn(&mut Schemas) -> RefOr<Schema>;
+
+fn schema_of<T: ToSchema>(schemas: &mut Schemas) -> RefOr<Schema> {
+    schemas.push((T::name().into_owned(), T::schema()));
+    T::schemas(schemas);
+    RefOr::Ref(Ref::from_schema_name(T::name()))
+}
+
+/// What a route takes in its body.
+#[derive(Clone, Copy)]
+pub enum Request {
+    /// A JSON object of this type.
+    Json(SchemaOf),
+    /// A multipart form with these fields.
+    Multipart(SchemaOf),
+}
+
+/// What a route answers with 200.
+#[derive(Clone, Copy)]
+pub enum Answer {
+    /// `{ message, data }` with `data` of this type.
+    Data(SchemaOf),
+    /// `{ message, data }` with `data` a list of this type.
+    List(SchemaOf),
+    /// `{ message, data, total_records }` with `data` a list of this type.
+    Page(SchemaOf),
+    /// `{ message, data, total_records }` with `data` of this type.
+    PageOf(SchemaOf),
+    /// A file of this media type.
+    File(&'static str),
+}
+
 /// One REST route: method, path template (as in the permission table), summary for
-/// the OpenAPI document, its handler, and whether it may run past the request deadline.
+/// the OpenAPI document, its handler, whether it may run past the request deadline, and
+/// the types of its body and of its answer (the OpenAPI document is made from them).
 pub struct Route {
     pub method: Method,
     pub path: &'static str,
     pub summary: &'static str,
     pub handler: MethodRouter<AppState>,
     pub long_running: bool,
+    pub request: Option<Request>,
+    /// Named query parameters (name, description).
+    pub query: &'static [(&'static str, &'static str)],
+    pub answer: Answer,
 }
 
 pub fn route(method: Method, path: &'static str, summary: &'static str, handler: MethodRouter<AppState>) -> Route {
-    Route { method, path, summary, handler, long_running: false }
+    Route { method, path, summary, handler, long_running: false, request: None, query: &[], answer: Answer::Data(schema_of::<Empty>) }
 }
 
 impl Route {
@@ -53,4 +96,56 @@ impl Route {
         self.long_running = true;
         self
     }
+
+    /// Takes a JSON body of type `T`.
+    pub fn body<T: ToSchema>(mut self) -> Self {
+        self.request = Some(Request::Json(schema_of::<T>));
+        self
+    }
+
+    /// Takes a multipart form whose fields `T` describes.
+    pub fn multipart<T: ToSchema>(mut self) -> Self {
+        self.request = Some(Request::Multipart(schema_of::<T>));
+        self
+    }
+
+    /// Takes these query parameters (name, description).
+    pub fn query(mut self, params: &'static [(&'static str, &'static str)]) -> Self {
+        self.query = params;
+        self
+    }
+
+    /// Answers `{ message, data: T }` (without this: `data` is `{}`).
+    pub fn answers<T: ToSchema>(mut self) -> Self {
+        self.answer = Answer::Data(schema_of::<T>);
+        self
+    }
+
+    /// Answers a list: `{ message, data: [T] }`.
+    pub fn list<T: ToSchema>(mut self) -> Self {
+        self.answer = Answer::List(schema_of::<T>);
+        self
+    }
+
+    /// Answers a page: `{ message, data: [T], total_records }`.
+    pub fn page<T: ToSchema>(mut self) -> Self {
+        self.answer = Answer::Page(schema_of::<T>);
+        self
+    }
+
+    /// Answers `{ message, data: T, total_records }`.
+    pub fn page_of<T: ToSchema>(mut self) -> Self {
+        self.answer = Answer::PageOf(schema_of::<T>);
+        self
+    }
+
+    /// Answers a file of this media type.
+    pub fn file(mut self, media_type: &'static str) -> Self {
+        self.answer = Answer::File(media_type);
+        self
+    }
 }
+
+/// The `data` of an answer that carries nothing: `{}`.
+#[derive(Serialize, ToSchema, Default, Clone, Copy)]
+pub struct Empty {}

@@ -2,7 +2,7 @@
 
 use crate::auth::{Caller, bearer};
 use crate::error::ApiError;
-use crate::reply::{Body, Reply, Route, ok, route};
+use crate::reply::{Body, Empty, Reply, Route, ok, route};
 use crate::state::{AppState, retry, retry_unsent};
 use axum::extract::{ConnectInfo, State};
 use axum::http::{HeaderMap, HeaderValue, Method, header};
@@ -10,24 +10,27 @@ use axum::response::Response;
 use axum::routing::{get, post};
 use axum::Extension;
 use proto::identity::v1 as pb;
-use serde::Deserialize;
-use serde_json::json;
+use serde::{Deserialize, Serialize};
 use std::net::SocketAddr;
+use utoipa::ToSchema;
 
 pub fn routes() -> Vec<Route> {
     vec![
-        route(Method::POST, "/admin-login/login", "Sign in (main admin, sub-admin)", post(login)),
-        route(Method::POST, "/admin-login/charityLogin", "Sign in (nonprofit admin)", post(charity_login)),
-        route(Method::POST, "/admin-login/logout", "Sign out: ends the session (refresh token in the body or cookie, else the access token's)", post(logout)),
-        route(Method::GET, "/auth/metaData", "Media base URL and placeholder image", get(metadata)),
-        route(Method::POST, "/v1/common/refreshToken", "Rotate the refresh token, get a new access token", post(refresh)),
-        route(Method::POST, "/admin/sub-admin/changePassword", "Change the signed-in account's password", post(change_password)),
-        route(Method::POST, "/admin/sub-admin/forgotPassword", "Send a password reset link", post(forgot_password)),
-        route(Method::POST, "/admin/sub-admin/resetPassword", "Set a new password with a reset link's token", post(reset_password)),
+        route(Method::POST, "/admin-login/login", "Sign in (main admin, sub-admin)", post(login)).body::<LoginBody>().answers::<SignedIn>(),
+        route(Method::POST, "/admin-login/charityLogin", "Sign in (nonprofit admin)", post(charity_login)).body::<LoginBody>().answers::<SignedIn>(),
+        route(Method::POST, "/admin-login/logout", "Sign out: ends the session (refresh token in the body or cookie, else the access token's)", post(logout))
+            .body::<LogoutBody>(),
+        route(Method::GET, "/auth/metaData", "Media base URL and placeholder image", get(metadata)).answers::<Metadata>(),
+        route(Method::POST, "/v1/common/refreshToken", "Rotate the refresh token, get a new access token", post(refresh))
+            .body::<RefreshBody>()
+            .answers::<Refreshed>(),
+        route(Method::POST, "/admin/sub-admin/changePassword", "Change the signed-in account's password", post(change_password)).body::<ChangePasswordBody>(),
+        route(Method::POST, "/admin/sub-admin/forgotPassword", "Send a password reset link", post(forgot_password)).body::<ForgotBody>(),
+        route(Method::POST, "/admin/sub-admin/resetPassword", "Set a new password with a reset link's token", post(reset_password)).body::<ResetBody>(),
     ]
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Serialize, Default, ToSchema)]
 #[serde(default)]
 pub struct LoginBody {
     email: String,
@@ -40,21 +43,39 @@ async fn sign_in(state: AppState, headers: HeaderMap, addr: SocketAddr, b: Login
     let admin_type = tokens::account::name(s.account_type());
     let tokens = s.tokens.unwrap_or_default();
     state.forget_principal(&s.id).await;
-    let permissions: Vec<_> = s
-        .permissions
-        .into_iter()
-        .map(|p| {
-            let title = proto::modules::find(&p.slug).map(|m| m.title.clone()).unwrap_or_default();
-            json!({ "slug": p.slug, "title": title, "actions": p.actions })
-        })
-        .collect();
-    let data = json!({
-        "_id": s.id, "firstName": s.first_name, "lastName": s.last_name, "email": s.email,
-        "adminType": admin_type, "charityId": s.charity_id,
-        "authToken": tokens.auth_token,
-        "permissions": permissions,
-    });
+    let data = |refresh_token| SignedIn {
+        id: s.id,
+        first_name: s.first_name,
+        last_name: s.last_name,
+        email: s.email,
+        admin_type: admin_type.into(),
+        charity_id: s.charity_id,
+        auth_token: tokens.auth_token,
+        permissions: s.permissions.into_iter().map(super::ModuleGrant::from_pb).collect(),
+        refresh_token,
+    };
     with_refresh_token(&headers, "Login Successfully", data, &tokens.refresh_token)
+}
+
+/// A signed-in account: who it is, what it holds, its access token and (unless the
+/// refresh token travels in the cookie) its refresh token.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SignedIn {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub email: String,
+    /// "Admin", "Sub Admin" or "Charity Admin".
+    pub admin_type: String,
+    /// A nonprofit admin's nonprofit ("" for the others).
+    pub charity_id: String,
+    pub auth_token: String,
+    pub permissions: Vec<super::ModuleGrant>,
+    /// Absent in cookie mode (`X-Refresh-Cookie: 1`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub refresh_token: Option<String>,
 }
 
 /// The name of the console's refresh-token cookie, and the one path it is sent to.
@@ -89,14 +110,13 @@ fn put_refresh_cookie(res: &mut Response, token: &str) {
     }
 }
 
-/// Answers `data` with the refresh token in the body (`refreshToken`, the documented form)
-/// or, in cookie mode, only in the cookie.
-fn with_refresh_token(headers: &HeaderMap, message: &str, mut data: serde_json::Value, token: &str) -> Reply {
+/// Answers the `data` made with the refresh token in the body (`refreshToken`, the
+/// documented form) or, in cookie mode, without it (the token goes only in the cookie).
+fn with_refresh_token<T: Serialize>(headers: &HeaderMap, message: &str, data: impl FnOnce(Option<String>) -> T, token: &str) -> Reply {
     if !cookie_mode(headers) {
-        data["refreshToken"] = json!(token);
-        return ok(message, data);
+        return ok(message, data(Some(token.to_string())));
     }
-    let mut res = ok(message, data)?;
+    let mut res = ok(message, data(None))?;
     put_refresh_cookie(&mut res, token);
     Ok(res)
 }
@@ -109,7 +129,7 @@ async fn charity_login(State(state): State<AppState>, ConnectInfo(addr): Connect
     sign_in(state, headers, addr, b, pb::LoginKind::Charity).await
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Serialize, Default, ToSchema)]
 #[serde(default, rename_all = "camelCase")]
 pub struct LogoutBody {
     refresh_token: String,
@@ -129,19 +149,25 @@ async fn logout(State(state): State<AppState>, headers: HeaderMap, Body(b): Body
             state.end_session(&session_id).await;
         }
     }
-    let mut res = ok("Logout Successfully", json!({}))?;
+    let mut res = ok("Logout Successfully", Empty {})?;
     put_refresh_cookie(&mut res, "");
     Ok(res)
 }
 
-async fn metadata(State(state): State<AppState>) -> Reply {
-    ok(
-        "Metadata",
-        json!({ "mediaURL": state.settings.media_url, "placeholder": format!("{}/placeholder/placeholder.png", state.settings.media_url) }),
-    )
+/// Where media files are reached.
+#[derive(Serialize, ToSchema)]
+pub struct Metadata {
+    #[serde(rename = "mediaURL")]
+    pub media_url: String,
+    pub placeholder: String,
 }
 
-#[derive(Deserialize, Default)]
+async fn metadata(State(state): State<AppState>) -> Reply {
+    let media_url = state.settings.media_url.clone();
+    ok("Metadata", Metadata { placeholder: format!("{media_url}/placeholder/placeholder.png"), media_url })
+}
+
+#[derive(Deserialize, Serialize, Default, ToSchema)]
 #[serde(default)]
 pub struct RefreshBody {
     token: String,
@@ -163,10 +189,19 @@ async fn refresh(State(state): State<AppState>, headers: HeaderMap, Body(b): Bod
             return Err(s.into());
         }
     };
-    with_refresh_token(&headers, "Token refreshed", json!({ "authToken": t.auth_token }), &t.refresh_token)
+    with_refresh_token(&headers, "Token refreshed", |refresh_token| Refreshed { auth_token: t.auth_token, refresh_token }, &t.refresh_token)
 }
 
-#[derive(Deserialize, Default)]
+/// A new access token and (unless in cookie mode) the rotated refresh token.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Refreshed {
+    pub auth_token: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub refresh_token: Option<String>,
+}
+
+#[derive(Deserialize, Serialize, Default, ToSchema)]
 #[serde(default, rename_all = "camelCase")]
 pub struct ChangePasswordBody {
     id: String,
@@ -181,10 +216,10 @@ async fn change_password(State(state): State<AppState>, Extension(caller): Exten
     let req = pb::ChangePasswordRequest { user_id: caller.id.clone(), current_password: b.current_password, new_password: b.new_password };
     retry_unsent(|| async { state.identity().change_password(req.clone()).await }).await?;
     state.forget_principal(&caller.id).await;
-    ok("Password changed successfully. Please sign in again.", json!({}))
+    ok("Password changed successfully. Please sign in again.", Empty {})
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Serialize, Default, ToSchema)]
 #[serde(default)]
 pub struct ForgotBody {
     email: String,
@@ -194,10 +229,10 @@ async fn forgot_password(State(state): State<AppState>, ConnectInfo(addr): Conne
     let client_ip = crate::auth::client_address(&state.settings, &headers, addr);
     let req = pb::ForgotPasswordRequest { email: b.email, console_url: state.settings.public_url.clone(), client_ip };
     retry(|| async { state.identity().forgot_password(req.clone()).await }).await?;
-    ok("If this email is registered, a password reset link has been sent to it.", json!({}))
+    ok("If this email is registered, a password reset link has been sent to it.", Empty {})
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Serialize, Default, ToSchema)]
 #[serde(default, rename_all = "camelCase")]
 pub struct ResetBody {
     token: String,
@@ -207,5 +242,5 @@ pub struct ResetBody {
 async fn reset_password(State(state): State<AppState>, Body(b): Body<ResetBody>) -> Reply {
     let req = pb::ResetPasswordRequest { token: b.token, new_password: b.new_password };
     retry_unsent(|| async { state.identity().reset_password(req.clone()).await }).await?;
-    ok("Your password has been reset. Please sign in with the new password.", json!({}))
+    ok("Your password has been reset. Please sign in with the new password.", Empty {})
 }

@@ -7,7 +7,7 @@
 
 use crate::auth::Caller;
 use crate::error::ApiError;
-use crate::reply::{Body, Reply, Route, list, ok, route};
+use crate::reply::{Body, Empty, Reply, Route, list, ok, route};
 use crate::state::{AppState, retry, retry_unsent};
 use axum::Extension;
 use axum::extract::{DefaultBodyLimit, Multipart, Path, State};
@@ -15,8 +15,9 @@ use axum::http::Method;
 use axum::routing::{get, patch, post};
 use futures::StreamExt;
 use proto::catalogue::v1 as pb;
-use serde::Deserialize;
-use serde_json::json;
+use super::{IdBody, StatusBody};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
 /// The largest Business Master File accepted from the console.
 pub const MAX_IMPORT_BYTES: u64 = 1024 * 1024 * 1024;
@@ -25,34 +26,55 @@ const IMPORT_TTL_MS: i64 = 60 * 60 * 1000;
 
 pub fn routes() -> Vec<Route> {
     vec![
-        route(Method::POST, "/admin/charity/getAll", "Approved, active nonprofits by name", post(active)),
-        route(Method::POST, "/admin/charity/charityList", "Page of nonprofits (isNavigator: imported tab)", post(list_page)),
-        route(Method::GET, "/admin/charity/get/{id}", "One nonprofit", get(one)),
-        route(Method::POST, "/admin/charity/changeVerification", "Approve or reject a nonprofit", post(verify)),
-        route(Method::POST, "/admin/charity/create", "Add a nonprofit", post(create)),
-        route(Method::POST, "/admin/charity/delete", "Delete a nonprofit ({ id })", post(remove)),
-        route(Method::PATCH, "/admin/charity/update/{id}", "Edit (or onboard) a nonprofit", patch(update)),
-        route(Method::PATCH, "/admin/charity/charityStatus/{id}", "Activate or deactivate a nonprofit", patch(status)),
+        route(Method::POST, "/admin/charity/getAll", "Approved, active nonprofits by name", post(active)).list::<NamedCharity>(),
+        route(Method::POST, "/admin/charity/charityList", "Page of nonprofits (isNavigator: imported tab)", post(list_page))
+            .body::<CharityListBody>()
+            .page::<pb::CharityRow>(),
+        route(Method::GET, "/admin/charity/get/{id}", "One nonprofit", get(one)).answers::<pb::Charity>(),
+        route(Method::POST, "/admin/charity/changeVerification", "Approve or reject a nonprofit", post(verify))
+            .body::<VerificationBody>()
+            .answers::<pb::Charity>(),
+        route(Method::POST, "/admin/charity/create", "Add a nonprofit", post(create)).body::<pb::CharityInput>().answers::<pb::Charity>(),
+        route(Method::POST, "/admin/charity/delete", "Delete a nonprofit ({ id })", post(remove)).body::<IdBody>(),
+        route(Method::PATCH, "/admin/charity/update/{id}", "Edit (or onboard) a nonprofit", patch(update)).body::<UpdateBody>().answers::<pb::Charity>(),
+        route(Method::PATCH, "/admin/charity/charityStatus/{id}", "Activate or deactivate a nonprofit", patch(status))
+            .body::<StatusBody>()
+            .answers::<pb::Charity>(),
         route(
             Method::POST,
             "/admin/charity/import",
             "Upload a Business Master File and summarise it (dry run)",
             post(import_upload).layer(DefaultBodyLimit::max(MAX_IMPORT_BYTES as usize + 1024 * 1024)),
         )
-        .long_running(),
+        .long_running()
+        .multipart::<ImportUpload>()
+        .answers::<ImportAnswer>(),
         route(Method::POST, "/admin/charity/import/{importId}/apply", "Apply an uploaded Business Master File", post(import_apply))
-            .long_running(),
-        route(Method::GET, "/admin/payment-method/findPaymentMethodbyCharity/{id}", "Payment methods of a nonprofit", get(payment_methods)),
-        route(Method::POST, "/admin/common/list", "Demo list of nonprofit names (type 'charity')", post(common_list)),
+            .long_running()
+            .answers::<ImportAnswer>(),
+        route(Method::GET, "/admin/payment-method/findPaymentMethodbyCharity/{id}", "Payment methods of a nonprofit", get(payment_methods))
+            .list::<pb::PaymentMethod>(),
+        route(Method::POST, "/admin/common/list", "Demo list of nonprofit names (type 'charity')", post(common_list))
+            .body::<CommonListBody>()
+            .page_of::<CommonList>(),
     ]
+}
+
+/// A nonprofit by name.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct NamedCharity {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub charity_name: String,
 }
 
 async fn active(State(state): State<AppState>) -> Reply {
     let page = retry(|| async { state.catalogue().active_charities(pb::Empty {}).await }).await?.into_inner();
-    ok("Nonprofit list", page.items.into_iter().map(|r| json!({ "_id": r.id, "charityName": r.charity_name })).collect::<Vec<_>>())
+    ok("Nonprofit list", page.items.into_iter().map(|r| NamedCharity { id: r.id, charity_name: r.charity_name }).collect::<Vec<_>>())
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Serialize, Default, ToSchema)]
 #[serde(default, rename_all = "camelCase")]
 pub struct CharityListBody {
     #[serde(flatten)]
@@ -81,7 +103,7 @@ async fn one(State(state): State<AppState>, Path(id): Path<String>) -> Reply {
     ok("Nonprofit details", c)
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Serialize, Default, ToSchema)]
 #[serde(default, rename_all = "camelCase")]
 pub struct VerificationBody {
     charity_id: String,
@@ -101,7 +123,8 @@ async fn create(State(state): State<AppState>, Body(b): Body<pb::CharityInput>) 
     ok("Nonprofit created successfully", c)
 }
 
-#[derive(Deserialize, Default)]
+/// A nonprofit's fields, and `onboard` to onboard an imported one.
+#[derive(Deserialize, Serialize, Default, ToSchema)]
 #[serde(default, rename_all = "camelCase")]
 pub struct UpdateBody {
     #[serde(flatten)]
@@ -117,29 +140,17 @@ async fn update(State(state): State<AppState>, Extension(caller): Extension<Call
     ok("Nonprofit updated successfully", c)
 }
 
-#[derive(Deserialize, Default)]
-#[serde(default, rename_all = "camelCase")]
-pub struct StatusBody {
-    is_active: Option<bool>,
-}
-
 async fn status(State(state): State<AppState>, Path(id): Path<String>, Body(b): Body<StatusBody>) -> Reply {
-    let active = b.is_active.ok_or_else(|| ApiError::validation("isActive", "isActive is required"))?;
+    let active = b.active()?;
     let req = pb::SetCharityStatusRequest { id, active };
     let c = retry(|| async { state.catalogue().set_charity_status(req.clone()).await }).await?.into_inner();
     ok(if active { "Nonprofit activated successfully" } else { "Nonprofit deactivated successfully" }, c)
 }
 
-#[derive(Deserialize, Default)]
-#[serde(default)]
-pub struct DeleteBody {
-    id: String,
-}
-
-async fn remove(State(state): State<AppState>, Body(b): Body<DeleteBody>) -> Reply {
+async fn remove(State(state): State<AppState>, Body(b): Body<IdBody>) -> Reply {
     let req = pb::CharityRef { id: b.id };
     retry_unsent(|| async { state.catalogue().delete_charity(req.clone()).await }).await?;
-    ok("Nonprofit deleted successfully", json!({}))
+    ok("Nonprofit deleted successfully", Empty {})
 }
 
 async fn payment_methods(State(state): State<AppState>, Path(id): Path<String>) -> Reply {
@@ -148,7 +159,7 @@ async fn payment_methods(State(state): State<AppState>, Path(id): Path<String>) 
     ok("Payment methods", c.payment_methods)
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Serialize, ToSchema)]
 #[serde(default)]
 pub struct CommonListBody {
     page: i64,
@@ -178,8 +189,22 @@ async fn common_list(State(state): State<AppState>, Body(b): Body<CommonListBody
         admin_verification: "Approve".into(),
     };
     let page = retry(|| async { state.catalogue().list_charities(req.clone()).await }).await?.into_inner();
-    let items: Vec<_> = page.items.into_iter().map(|r| json!({ "_id": r.id, "name": r.charity_name })).collect();
-    list("Nonprofit list", json!({ "list": items }), page.total)
+    let list_items = page.items.into_iter().map(|r| NamedItem { id: r.id, name: r.charity_name }).collect();
+    list("Nonprofit list", CommonList { list: list_items }, page.total)
+}
+
+/// The demo list's page: `{ list: [{ _id, name }] }`.
+#[derive(Serialize, ToSchema)]
+pub struct CommonList {
+    pub list: Vec<NamedItem>,
+}
+
+/// A record's id and name.
+#[derive(Serialize, ToSchema)]
+pub struct NamedItem {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub name: String,
 }
 
 fn import_path(id: &str) -> String {
@@ -235,10 +260,24 @@ async fn run_import(state: &AppState, import_id: &str, apply: bool) -> Result<pb
     Ok(summary)
 }
 
-fn summary_json(id: &str, s: pb::ImportSummary) -> serde_json::Value {
-    let mut v = serde_json::to_value(s).expect("summary serialises");
-    v["importId"] = json!(id);
-    v
+/// An import's summary and the id its apply names.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ImportAnswer {
+    #[serde(flatten)]
+    pub summary: pb::ImportSummary,
+    pub import_id: String,
+}
+
+fn summary_json(id: &str, summary: pb::ImportSummary) -> ImportAnswer {
+    ImportAnswer { summary, import_id: id.to_string() }
+}
+
+/// The multipart form of an import: the Business Master File (.csv).
+#[derive(ToSchema)]
+pub struct ImportUpload {
+    #[schema(format = Binary)]
+    pub file: String,
 }
 
 async fn import_upload(State(state): State<AppState>, mut form: Multipart) -> Reply {

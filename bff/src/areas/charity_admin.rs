@@ -4,7 +4,7 @@
 
 use crate::auth::Caller;
 use crate::error::ApiError;
-use crate::reply::{Body, Reply, Route, ok, route};
+use crate::reply::{Body, Empty, Reply, Route, ok, route};
 use crate::state::{AppState, retry, retry_unsent};
 use axum::Extension;
 use axum::extract::{Path, State};
@@ -12,13 +12,15 @@ use axum::http::{Method, StatusCode};
 use axum::routing::post;
 use proto::catalogue::v1 as cat;
 use proto::identity::v1 as pb;
-use serde::Deserialize;
-use serde_json::json;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
 pub fn routes() -> Vec<Route> {
     vec![
-        route(Method::POST, "/admin/charity/inviteAdmin/{id}", "Send (again) an approved nonprofit's admin contact the link to set a password", post(invite)),
-        route(Method::POST, "/admin-login/setPassword", "Set a nonprofit admin's first password with an invitation link's token", post(set_password)),
+        route(Method::POST, "/admin/charity/inviteAdmin/{id}", "Send (again) an approved nonprofit's admin contact the link to set a password", post(invite))
+            .answers::<InvitationSent>(),
+        route(Method::POST, "/admin-login/setPassword", "Set a nonprofit admin's first password with an invitation link's token", post(set_password))
+            .body::<SetPasswordBody>(),
     ]
 }
 
@@ -38,13 +40,20 @@ async fn invite(State(state): State<AppState>, Extension(caller): Extension<Call
         console_url: state.settings.public_url.clone(),
     };
     let sent = retry_unsent(|| async { state.identity().invite_charity_admin(req.clone()).await }).await?.into_inner();
-    ok(
-        &format!("Invitation sent to {}", sent.email),
-        json!({ "userId": sent.user_id, "email": sent.email, "expiresAt": sent.expires_at }),
-    )
+    ok(&format!("Invitation sent to {}", sent.email), InvitationSent { user_id: sent.user_id, email: sent.email, expires_at: sent.expires_at })
 }
 
-#[derive(Deserialize, Default)]
+/// The invitation sent: the nonprofit admin's account, where it went, until when it holds.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct InvitationSent {
+    pub user_id: String,
+    pub email: String,
+    /// Milliseconds since the epoch.
+    pub expires_at: i64,
+}
+
+#[derive(Deserialize, Serialize, Default, ToSchema)]
 #[serde(default, rename_all = "camelCase")]
 pub struct SetPasswordBody {
     token: String,
@@ -54,5 +63,5 @@ pub struct SetPasswordBody {
 async fn set_password(State(state): State<AppState>, Body(b): Body<SetPasswordBody>) -> Reply {
     let req = pb::AcceptInvitationRequest { token: b.token, new_password: b.new_password };
     retry_unsent(|| async { state.identity().accept_invitation(req.clone()).await }).await?;
-    ok("Your password has been set. Please sign in.", json!({}))
+    ok("Your password has been set. Please sign in.", Empty {})
 }

@@ -7,18 +7,31 @@ use axum::extract::{Query, State};
 use axum::http::Method;
 use axum::routing::get;
 use proto::identity::v1 as pb;
-use serde_json::json;
+use serde::Serialize;
+use utoipa::ToSchema;
 
 pub fn routes() -> Vec<Route> {
     vec![
-        route(Method::GET, "/v1/common/getAllCountry", "Every country", get(countries)),
-        route(Method::GET, "/v1/common/getAllState", "States of a country (countryId)", get(states)),
-        route(Method::GET, "/v1/common/getAllCities", "Cities of a state (stateId)", get(cities)),
+        route(Method::GET, "/v1/common/getAllCountry", "Every country", get(countries)).list::<Place>(),
+        route(Method::GET, "/v1/common/getAllState", "States of a country (countryId)", get(states))
+            .query(&[("countryId", "The country's id")])
+            .list::<Place>(),
+        route(Method::GET, "/v1/common/getAllCities", "Cities of a state (stateId)", get(cities))
+            .query(&[("stateId", "The state's id")])
+            .list::<Place>(),
     ]
 }
 
-fn items(p: pb::Places) -> serde_json::Value {
-    json!(p.items.into_iter().map(|i| json!({ "id": i.id, "name": i.name, "code": i.code })).collect::<Vec<_>>())
+/// A country, state or city.
+#[derive(Serialize, ToSchema)]
+pub struct Place {
+    pub id: i64,
+    pub name: String,
+    pub code: String,
+}
+
+fn items(p: pb::Places) -> Vec<Place> {
+    p.items.into_iter().map(|i| Place { id: i.id, name: i.name, code: i.code }).collect()
 }
 
 /// Reads a numeric id from the query, with a clear message when absent or malformed.

@@ -2,7 +2,7 @@
 
 use crate::error::ApiError;
 use crate::media::{self, Kind, MAX_IMAGE_BYTES, MAX_VIDEO_BYTES};
-use crate::reply::{Body, Reply, Route, ok, route};
+use crate::reply::{Body, Empty, Reply, Route, ok, route};
 use crate::state::AppState;
 use axum::body::Body as HttpBody;
 use axum::extract::{DefaultBodyLimit, Multipart, Path, State};
@@ -10,8 +10,8 @@ use axum::http::{HeaderValue, Method, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use bytes::{Bytes, BytesMut};
-use serde::Deserialize;
-use serde_json::json;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
 const IMAGE_TOO_BIG: &str = "Image size should be less than 2 mb";
 const IMAGE_TYPES: &str = "Only png, jpg, jpeg, jp2, jpx, jpm and tiff images are allowed";
@@ -26,16 +26,20 @@ pub fn routes() -> Vec<Route> {
             "/local-image/uploadImage",
             "Upload an image (multipart: image, moduleName)",
             post(upload_image).layer(DefaultBodyLimit::max(MAX_IMAGE_BYTES + 1024 * 1024)),
-        ),
+        )
+        .multipart::<ImageUpload>()
+        .answers::<Uploaded>(),
         route(
             Method::POST,
             "/local-image/uploadVideo",
             "Upload a video (multipart: video, moduleName)",
             post(upload_video).layer(DefaultBodyLimit::max(MAX_VIDEO_BYTES + 1024 * 1024)),
-        ),
-        route(Method::POST, "/local-image/removeImage", "Remove an uploaded image ({ moduleName, fileName })", post(remove_image)),
-        route(Method::POST, "/local-image/removeVideo", "Remove an uploaded video ({ moduleName, fileName })", post(remove_video)),
-        route(Method::GET, "/media/{module}/{file}", "A media file", get(serve)),
+        )
+        .multipart::<VideoUpload>()
+        .answers::<Uploaded>(),
+        route(Method::POST, "/local-image/removeImage", "Remove an uploaded image ({ moduleName, fileName })", post(remove_image)).body::<RemoveBody>(),
+        route(Method::POST, "/local-image/removeVideo", "Remove an uploaded video ({ moduleName, fileName })", post(remove_video)).body::<RemoveBody>(),
+        route(Method::GET, "/media/{module}/{file}", "A media file", get(serve)).file("application/octet-stream"),
     ]
 }
 
@@ -54,8 +58,39 @@ fn module_of(m: Option<String>) -> Result<String, ApiError> {
     Ok(m)
 }
 
-fn uploaded(state: &AppState, module: &str, name: &str) -> serde_json::Value {
-    json!({ "name": name, "moduleName": module, "url": format!("{}/{module}/{name}", state.settings.media_url) })
+/// The multipart form of an image upload.
+#[derive(ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ImageUpload {
+    /// png, jpg, jpeg, jp2, jpx, jpm or tiff; less than 2,000,000 bytes.
+    #[schema(format = Binary)]
+    pub image: String,
+    /// Letters, digits, '_' and '-'.
+    pub module_name: String,
+}
+
+/// The multipart form of a video upload.
+#[derive(ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct VideoUpload {
+    /// mp4, webm, mov, mkv, avi or mpeg; less than 100 MB.
+    #[schema(format = Binary)]
+    pub video: String,
+    /// Letters, digits, '_' and '-'.
+    pub module_name: String,
+}
+
+/// A stored upload: its new name, its module and where it is served.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Uploaded {
+    pub name: String,
+    pub module_name: String,
+    pub url: String,
+}
+
+fn uploaded(state: &AppState, module: &str, name: &str) -> Uploaded {
+    Uploaded { name: name.into(), module_name: module.into(), url: format!("{}/{module}/{name}", state.settings.media_url) }
 }
 
 async fn upload_image(State(state): State<AppState>, mut form: Multipart) -> Reply {
@@ -141,7 +176,7 @@ async fn upload_video(State(state): State<AppState>, mut form: Multipart) -> Rep
     ok("Video uploaded successfully", uploaded(&state, &module, &name))
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Serialize, Default, ToSchema)]
 #[serde(default, rename_all = "camelCase")]
 pub struct RemoveBody {
     module_name: String,
@@ -159,7 +194,7 @@ async fn remove(state: &AppState, b: RemoveBody, image: bool) -> Reply {
     if !state.storage.delete(&media::media_path(&module, file)).await? {
         return Err(ApiError::not_found(&format!("{what} not found")));
     }
-    ok(&format!("{what} removed successfully"), json!({}))
+    ok(&format!("{what} removed successfully"), Empty {})
 }
 
 async fn remove_image(State(state): State<AppState>, Body(b): Body<RemoveBody>) -> Reply {

@@ -9,7 +9,8 @@ pub mod sub_admin;
 pub mod terms;
 
 use crate::reply::Route;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
 pub fn routes() -> Vec<Route> {
     let mut all = auth::routes();
@@ -22,7 +23,7 @@ pub fn routes() -> Vec<Route> {
     all
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Serialize, ToSchema)]
 #[serde(default)]
 /// The list query every list takes (SPEC section 3).
 pub struct ListBody {
@@ -39,3 +40,39 @@ impl Default for ListBody {
     }
 }
 
+
+/// `{ id }`: the record a delete names.
+#[derive(Deserialize, Serialize, Default, ToSchema)]
+#[serde(default)]
+pub struct IdBody {
+    pub id: String,
+}
+
+/// `{ isActive }`: activates or deactivates a record (required).
+#[derive(Deserialize, Serialize, Default, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct StatusBody {
+    pub is_active: Option<bool>,
+}
+
+impl StatusBody {
+    /// The wanted state, or the 400 every status path answers without it.
+    pub fn active(&self) -> Result<bool, crate::error::ApiError> {
+        self.is_active.ok_or_else(|| crate::error::ApiError::validation("isActive", "isActive is required"))
+    }
+}
+
+/// A module an account holds, with its title (modules.json) and granted actions.
+#[derive(Serialize, ToSchema)]
+pub struct ModuleGrant {
+    pub slug: String,
+    pub title: String,
+    pub actions: Vec<String>,
+}
+
+impl ModuleGrant {
+    pub fn from_pb(p: proto::identity::v1::Permission) -> Self {
+        let title = proto::modules::find(&p.slug).map(|m| m.title.clone()).unwrap_or_default();
+        Self { slug: p.slug, title, actions: p.actions }
+    }
+}

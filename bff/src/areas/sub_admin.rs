@@ -3,36 +3,42 @@
 //! account's cached standing is dropped so the change holds on its next request everywhere.
 
 use crate::auth::Caller;
-use crate::error::ApiError;
-use crate::reply::{Body, Reply, Route, list, ok, route};
+use crate::reply::{Body, Empty, Reply, Route, list, ok, route};
 use crate::state::{AppState, retry, retry_unsent};
 use axum::Extension;
 use axum::extract::{Path, State};
 use axum::http::Method;
 use axum::routing::{delete, get, patch, post};
 use proto::identity::v1 as pb;
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
+use super::{ListBody, ModuleGrant, StatusBody};
+use utoipa::ToSchema;
 
 pub fn routes() -> Vec<Route> {
     vec![
-        route(Method::POST, "/admin/sub-admin/create", "Create a sub-admin with its permissions", post(create)),
-        route(Method::PATCH, "/admin/sub-admin/update/{id}", "Update a sub-admin (password optional)", patch(update)),
+        route(Method::POST, "/admin/sub-admin/create", "Create a sub-admin with its permissions", post(create)).body::<SubAdminBody>().answers::<SubAdminView>(),
+        route(Method::PATCH, "/admin/sub-admin/update/{id}", "Update a sub-admin (password optional)", patch(update))
+            .body::<SubAdminBody>()
+            .answers::<SubAdminView>(),
         route(Method::DELETE, "/admin/sub-admin/delete/{id}", "Delete a sub-admin", delete(remove)),
-        route(Method::PATCH, "/admin/sub-admin/subAdminStatus/{id}", "Activate or deactivate a sub-admin", patch(status)),
-        route(Method::POST, "/admin/sub-admin/subAdminList", "Page of sub-admins (page, limit, search, column, order)", post(list_page)),
-        route(Method::GET, "/admin/sub-admin/get/{id}", "One sub-admin with its permissions", get(one)),
+        route(Method::PATCH, "/admin/sub-admin/subAdminStatus/{id}", "Activate or deactivate a sub-admin", patch(status))
+            .body::<StatusBody>()
+            .answers::<SubAdminView>(),
+        route(Method::POST, "/admin/sub-admin/subAdminList", "Page of sub-admins (page, limit, search, column, order)", post(list_page))
+            .body::<ListBody>()
+            .page::<SubAdminView>(),
+        route(Method::GET, "/admin/sub-admin/get/{id}", "One sub-admin with its permissions", get(one)).answers::<SubAdminView>(),
     ]
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Serialize, Default, ToSchema)]
 #[serde(default)]
 pub struct Grant {
     slug: String,
     actions: Vec<String>,
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Serialize, Default, ToSchema)]
 #[serde(default, rename_all = "camelCase")]
 pub struct SubAdminBody {
     first_name: String,
@@ -54,22 +60,32 @@ impl From<SubAdminBody> for pb::SubAdminInput {
     }
 }
 
-fn view(s: pb::SubAdmin, with_permissions: bool) -> Value {
-    let mut v = json!({
-        "_id": s.id, "firstName": s.first_name, "lastName": s.last_name, "email": s.email,
-        "isActive": s.active, "createdAt": s.created_at,
-    });
-    if with_permissions {
-        v["permissions"] = json!(s
-            .permissions
-            .into_iter()
-            .map(|p| {
-                let title = proto::modules::find(&p.slug).map(|m| m.title.clone()).unwrap_or_default();
-                json!({ "slug": p.slug, "title": title, "actions": p.actions })
-            })
-            .collect::<Vec<_>>());
+/// A sub-admin; one record's answers add its permissions, the list's rows do not.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SubAdminView {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub email: String,
+    pub is_active: bool,
+    /// Milliseconds since the epoch.
+    pub created_at: i64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub permissions: Option<Vec<ModuleGrant>>,
+}
+
+fn view(s: pb::SubAdmin, with_permissions: bool) -> SubAdminView {
+    SubAdminView {
+        id: s.id,
+        first_name: s.first_name,
+        last_name: s.last_name,
+        email: s.email,
+        is_active: s.active,
+        created_at: s.created_at,
+        permissions: with_permissions.then(|| s.permissions.into_iter().map(ModuleGrant::from_pb).collect()),
     }
-    v
 }
 
 async fn create(State(state): State<AppState>, Extension(caller): Extension<Caller>, Body(b): Body<SubAdminBody>) -> Reply {
@@ -89,17 +105,11 @@ async fn remove(State(state): State<AppState>, Extension(caller): Extension<Call
     let req = pb::IdRequest { id: id.clone(), caller: Some(caller.to_pb()) };
     retry_unsent(|| async { state.identity().delete_sub_admin(req.clone()).await }).await?;
     state.forget_principal(&id).await;
-    ok("Sub admin deleted successfully", json!({}))
-}
-
-#[derive(Deserialize, Default)]
-#[serde(default, rename_all = "camelCase")]
-pub struct StatusBody {
-    is_active: Option<bool>,
+    ok("Sub admin deleted successfully", Empty {})
 }
 
 async fn status(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>, Body(b): Body<StatusBody>) -> Reply {
-    let active = b.is_active.ok_or_else(|| ApiError::validation("isActive", "isActive is required"))?;
+    let active = b.active()?;
     let req = pb::SetStatusRequest { id: id.clone(), active, caller: Some(caller.to_pb()) };
     let s = retry(|| async { state.identity().set_sub_admin_status(req.clone()).await }).await?.into_inner();
     state.forget_principal(&id).await;
@@ -107,7 +117,7 @@ async fn status(State(state): State<AppState>, Extension(caller): Extension<Call
     ok(msg, view(s, false))
 }
 
-async fn list_page(State(state): State<AppState>, Extension(caller): Extension<Caller>, Body(b): Body<super::ListBody>) -> Reply {
+async fn list_page(State(state): State<AppState>, Extension(caller): Extension<Caller>, Body(b): Body<ListBody>) -> Reply {
     let req = pb::ListRequest { page: b.page, limit: b.limit, search: b.search, column: b.column, order: b.order, caller: Some(caller.to_pb()) };
     let page = retry(|| async { state.identity().list_sub_admins(req.clone()).await }).await?.into_inner();
     list("Sub admin list", page.items.into_iter().map(|s| view(s, false)).collect::<Vec<_>>(), page.total)

@@ -2,14 +2,15 @@
 //! handlers serve both, parameterised by the kind of term (SPEC section 7).
 
 use crate::error::ApiError;
-use crate::reply::{Body, Reply, Route, list, ok, route};
+use crate::reply::{Body, Empty, Reply, Route, list, ok, route};
 use crate::state::{AppState, retry, retry_unsent};
 use axum::extract::{Path, State};
 use axum::http::Method;
 use axum::routing::{MethodRouter, get, patch, post};
 use proto::catalogue::v1 as pb;
-use serde::Deserialize;
-use serde_json::{Value, json};
+use super::{IdBody, ListBody, StatusBody};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
 /// The REST paths and words of one kind of term.
 #[derive(Clone, Copy)]
@@ -23,26 +24,28 @@ const CATEGORY: Kind = Kind { kind: pb::TermKind::Category, label: "Category" };
 
 pub fn routes() -> Vec<Route> {
     vec![
-        route(Method::POST, "/admin/cause/getAll", "Active causes, by name", with(CAUSE, post(active))),
-        route(Method::POST, "/admin/cause/create", "Create a cause", with(CAUSE, post(create))),
-        route(Method::POST, "/admin/cause/causeList", "Page of causes (page, limit, search, column, order)", with(CAUSE, post(list_page))),
+        route(Method::POST, "/admin/cause/getAll", "Active causes, by name", with(CAUSE, post(active))).list::<NamedTerm>(),
+        route(Method::POST, "/admin/cause/create", "Create a cause", with(CAUSE, post(create))).body::<TermBody>().answers::<TermView>(),
+        route(Method::POST, "/admin/cause/causeList", "Page of causes (page, limit, search, column, order)", with(CAUSE, post(list_page))).body::<ListBody>().page::<TermView>(),
         route(
             Method::POST,
             "/admin/cause/causeList-excel",
             "Causes matching the list filter as an Excel workbook (.xlsx)",
             with(CAUSE, post(export)),
-        ),
-        route(Method::POST, "/admin/cause/delete", "Delete a cause ({ id })", with(CAUSE, post(remove))),
-        route(Method::GET, "/admin/cause/get/{id}", "One cause", with(CAUSE, get(one))),
-        route(Method::PATCH, "/admin/cause/update/{id}", "Rename or re-describe a cause", with(CAUSE, patch(update))),
-        route(Method::PATCH, "/admin/cause/activeStatus/{id}", "Activate or deactivate a cause", with(CAUSE, patch(status))),
-        route(Method::POST, "/admin/charity-category/getAll", "Active nonprofit categories, by name", with(CATEGORY, post(active))),
-        route(Method::POST, "/admin/charity-category/create", "Create a nonprofit category", with(CATEGORY, post(create))),
-        route(Method::POST, "/admin/charity-category/categoryList", "Page of nonprofit categories", with(CATEGORY, post(list_page))),
-        route(Method::GET, "/admin/charity-category/get/{id}", "One nonprofit category", with(CATEGORY, get(one))),
-        route(Method::POST, "/admin/charity-category/delete", "Delete a nonprofit category ({ id })", with(CATEGORY, post(remove))),
-        route(Method::PATCH, "/admin/charity-category/update/{id}", "Rename a nonprofit category", with(CATEGORY, patch(update))),
-        route(Method::PATCH, "/admin/charity-category/activeStatus/{id}", "Activate or deactivate a nonprofit category", with(CATEGORY, patch(status))),
+        )
+        .body::<ExportBody>()
+        .file(XLSX),
+        route(Method::POST, "/admin/cause/delete", "Delete a cause ({ id })", with(CAUSE, post(remove))).body::<IdBody>(),
+        route(Method::GET, "/admin/cause/get/{id}", "One cause", with(CAUSE, get(one))).answers::<TermView>(),
+        route(Method::PATCH, "/admin/cause/update/{id}", "Rename or re-describe a cause", with(CAUSE, patch(update))).body::<TermBody>().answers::<TermView>(),
+        route(Method::PATCH, "/admin/cause/activeStatus/{id}", "Activate or deactivate a cause", with(CAUSE, patch(status))).body::<StatusBody>().answers::<TermView>(),
+        route(Method::POST, "/admin/charity-category/getAll", "Active nonprofit categories, by name", with(CATEGORY, post(active))).list::<NamedTerm>(),
+        route(Method::POST, "/admin/charity-category/create", "Create a nonprofit category", with(CATEGORY, post(create))).body::<TermBody>().answers::<TermView>(),
+        route(Method::POST, "/admin/charity-category/categoryList", "Page of nonprofit categories", with(CATEGORY, post(list_page))).body::<ListBody>().page::<TermView>(),
+        route(Method::GET, "/admin/charity-category/get/{id}", "One nonprofit category", with(CATEGORY, get(one))).answers::<TermView>(),
+        route(Method::POST, "/admin/charity-category/delete", "Delete a nonprofit category ({ id })", with(CATEGORY, post(remove))).body::<IdBody>(),
+        route(Method::PATCH, "/admin/charity-category/update/{id}", "Rename a nonprofit category", with(CATEGORY, patch(update))).body::<TermBody>().answers::<TermView>(),
+        route(Method::PATCH, "/admin/charity-category/activeStatus/{id}", "Activate or deactivate a nonprofit category", with(CATEGORY, patch(status))).body::<StatusBody>().answers::<TermView>(),
     ]
 }
 
@@ -53,17 +56,41 @@ fn with(kind: Kind, handler: MethodRouter<AppState>) -> MethodRouter<AppState> {
 
 type K = axum::Extension<Kind>;
 
-fn view(t: pb::Term) -> Value {
-    json!({ "_id": t.id, "name": t.name, "description": t.description, "isActive": t.active, "createdAt": t.created_at })
+/// The media type of an Excel workbook.
+const XLSX: &str = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
+/// A cause or nonprofit category.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TermView {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub name: String,
+    pub description: String,
+    pub is_active: bool,
+    /// Milliseconds since the epoch.
+    pub created_at: i64,
+}
+
+/// A cause or nonprofit category by name.
+#[derive(Serialize, ToSchema)]
+pub struct NamedTerm {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub name: String,
+}
+
+fn view(t: pb::Term) -> TermView {
+    TermView { id: t.id, name: t.name, description: t.description, is_active: t.active, created_at: t.created_at }
 }
 
 async fn active(State(state): State<AppState>, axum::Extension(k): K) -> Reply {
     let req = pb::KindRequest { kind: k.kind as i32 };
     let page = retry(|| async { state.catalogue().active_terms(req).await }).await?.into_inner();
-    ok(&format!("{} list", k.label), page.items.into_iter().map(|t| json!({ "_id": t.id, "name": t.name })).collect::<Vec<_>>())
+    ok(&format!("{} list", k.label), page.items.into_iter().map(|t| NamedTerm { id: t.id, name: t.name }).collect::<Vec<_>>())
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Serialize, Default, ToSchema)]
 #[serde(default)]
 pub struct TermBody {
     name: String,
@@ -82,30 +109,18 @@ async fn update(State(state): State<AppState>, axum::Extension(k): K, Path(id): 
     ok(&format!("{} updated successfully", k.label), view(t))
 }
 
-#[derive(Deserialize, Default)]
-#[serde(default, rename_all = "camelCase")]
-pub struct StatusBody {
-    is_active: Option<bool>,
-}
-
 async fn status(State(state): State<AppState>, axum::Extension(k): K, Path(id): Path<String>, Body(b): Body<StatusBody>) -> Reply {
-    let active = b.is_active.ok_or_else(|| ApiError::validation("isActive", "isActive is required"))?;
+    let active = b.active()?;
     let req = pb::SetTermStatusRequest { kind: k.kind as i32, id, active };
     let t = retry(|| async { state.catalogue().set_term_status(req.clone()).await }).await?.into_inner();
     let verb = if active { "activated" } else { "deactivated" };
     ok(&format!("{} {verb} successfully", k.label), view(t))
 }
 
-#[derive(Deserialize, Default)]
-#[serde(default, rename_all = "camelCase")]
-pub struct DeleteBody {
-    id: String,
-}
-
-async fn remove(State(state): State<AppState>, axum::Extension(k): K, Body(b): Body<DeleteBody>) -> Reply {
+async fn remove(State(state): State<AppState>, axum::Extension(k): K, Body(b): Body<IdBody>) -> Reply {
     let req = pb::TermRef { kind: k.kind as i32, id: b.id };
     retry_unsent(|| async { state.catalogue().delete_term(req.clone()).await }).await?;
-    ok(&format!("{} deleted successfully", k.label), json!({}))
+    ok(&format!("{} deleted successfully", k.label), Empty {})
 }
 
 async fn one(State(state): State<AppState>, axum::Extension(k): K, Path(id): Path<String>) -> Reply {
@@ -114,13 +129,13 @@ async fn one(State(state): State<AppState>, axum::Extension(k): K, Path(id): Pat
     ok(&format!("{} details", k.label), view(t))
 }
 
-async fn list_page(State(state): State<AppState>, axum::Extension(k): K, Body(b): Body<super::ListBody>) -> Reply {
+async fn list_page(State(state): State<AppState>, axum::Extension(k): K, Body(b): Body<ListBody>) -> Reply {
     let req = pb::ListTermsRequest { kind: k.kind as i32, page: b.page, limit: b.limit, search: b.search, column: b.column, order: b.order };
     let page = retry(|| async { state.catalogue().list_terms(req.clone()).await }).await?.into_inner();
     list(&format!("{} list", k.label), page.items.into_iter().map(view).collect::<Vec<_>>(), page.total)
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Serialize, Default, ToSchema)]
 #[serde(default)]
 pub struct ExportBody {
     search: String,
@@ -154,7 +169,7 @@ async fn export(State(state): State<AppState>, axum::Extension(k): K, Body(b): B
     let body = axum::body::Body::from_stream(tokio_util::io::ReaderStream::new(tokio::fs::File::from_std(file)));
     let mut res = body.into_response();
     let h = res.headers_mut();
-    h.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"));
+    h.insert(header::CONTENT_TYPE, HeaderValue::from_static(XLSX));
     let name = format!("attachment; filename=\"{}s.xlsx\"", k.label.to_lowercase());
     h.insert(header::CONTENT_DISPOSITION, HeaderValue::from_str(&name).map_err(ApiError::internal)?);
     Ok(res)

@@ -137,3 +137,124 @@ async fn on_shutdown_readiness_turns_false_and_requests_in_flight_finish() {
     assert_eq!(r.body["status"], "shutting down");
     assert_eq!(in_flight.await.unwrap().unwrap(), 200);
 }
+
+/// Whether `value` fits `schema` of the OpenAPI document `doc`: types, every field it
+/// carries declared, every required field present (through `$ref`, `allOf`, `oneOf`, arrays).
+fn conforms(doc: &Value, schema: &Value, value: &Value, at: &str) -> Result<(), String> {
+    if let Some(r) = schema["$ref"].as_str() {
+        let name = r.trim_start_matches("#/components/schemas/");
+        return conforms(doc, &doc["components"]["schemas"][name], value, &format!("{at}<{name}>"));
+    }
+    if let Some(branches) = schema["oneOf"].as_array() {
+        return match branches.iter().any(|b| conforms(doc, b, value, at).is_ok()) {
+            true => Ok(()),
+            false => Err(format!("{at}: {value} fits no branch of {schema}")),
+        };
+    }
+    if let Some(parts) = schema["allOf"].as_array() {
+        // Flattened types: the fields of every part, each part's required fields.
+        let mut merged = json!({ "type": "object", "properties": {}, "required": [] });
+        for part in parts {
+            let part = match part["$ref"].as_str() {
+                Some(r) => &doc["components"]["schemas"][r.trim_start_matches("#/components/schemas/")],
+                None => part,
+            };
+            for (k, v) in part["properties"].as_object().into_iter().flatten() {
+                merged["properties"][k] = v.clone();
+            }
+            for r in part["required"].as_array().into_iter().flatten() {
+                merged["required"].as_array_mut().unwrap().push(r.clone());
+            }
+        }
+        return conforms(doc, &merged, value, at);
+    }
+    let types: Vec<&str> = match &schema["type"] {
+        Value::String(t) => vec![t.as_str()],
+        Value::Array(ts) => ts.iter().filter_map(Value::as_str).collect(),
+        _ => return Ok(()),
+    };
+    let fits = types.iter().any(|t| match *t {
+        "null" => value.is_null(),
+        "string" => value.is_string(),
+        "boolean" => value.is_boolean(),
+        "integer" => value.is_i64() || value.is_u64(),
+        "number" => value.is_number(),
+        "array" => value.is_array(),
+        "object" => value.is_object(),
+        _ => true,
+    });
+    if !fits {
+        return Err(format!("{at}: {value} is not {types:?}"));
+    }
+    if let Some(items) = value.as_array() {
+        for (i, item) in items.iter().enumerate() {
+            conforms(doc, &schema["items"], item, &format!("{at}[{i}]"))?;
+        }
+    }
+    if let Some(fields) = value.as_object() {
+        let props = schema["properties"].as_object();
+        for (k, v) in fields {
+            let Some(p) = props.and_then(|p| p.get(k)) else {
+                return Err(format!("{at}: field {k} is not documented"));
+            };
+            conforms(doc, p, v, &format!("{at}.{k}"))?;
+        }
+        for r in schema["required"].as_array().into_iter().flatten() {
+            let r = r.as_str().unwrap();
+            if !fields.contains_key(r) {
+                return Err(format!("{at}: required field {r} is missing"));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The answers the BFF really gives fit the document it publishes, field by field.
+#[tokio::test]
+async fn real_answers_fit_the_openapi_document() {
+    let app = spawn().await;
+    let doc = app.get("/api-docs/openapi.json", None).await.expect(200).body;
+    let check = |method: &str, template: &str, r: &Resp| {
+        let schema = &doc["paths"][template][method]["responses"]["200"]["content"]["application/json"]["schema"];
+        assert!(schema.is_object(), "{method} {template} has no documented answer");
+        if let Err(e) = conforms(&doc, schema, &r.body, "answer") {
+            panic!("{method} {template}: {e}\n{}", r.body);
+        }
+    };
+    let r = app.post("/admin-login/login", None, json!({ "email": ADMIN_EMAIL, "password": ADMIN_PASSWORD })).await.expect(200);
+    check("post", "/admin-login/login", &r);
+    let token = r.body["data"]["authToken"].as_str().unwrap().to_string();
+    let t = Some(token.as_str());
+    check("get", "/auth/metaData", &app.get("/auth/metaData", None).await.expect(200));
+    check("get", "/v1/common/getAllCountry", &app.get("/v1/common/getAllCountry", t).await.expect(200));
+    let body = crate::charity::valid_body(&app, &token, "Water For All", "12-3456789").await;
+    let r = app.post("/admin/charity/create", t, body).await.expect(200);
+    check("post", "/admin/charity/create", &r);
+    let id = r.body["data"]["_id"].as_str().unwrap().to_string();
+    check("get", "/admin/charity/get/{id}", &app.get(&format!("/admin/charity/get/{id}"), t).await.expect(200));
+    check(
+        "get",
+        "/admin/payment-method/findPaymentMethodbyCharity/{id}",
+        &app.get(&format!("/admin/payment-method/findPaymentMethodbyCharity/{id}"), t).await.expect(200),
+    );
+    check("post", "/admin/charity/charityList", &app.post("/admin/charity/charityList", t, json!({})).await.expect(200));
+    check("post", "/admin/charity/getAll", &app.post("/admin/charity/getAll", t, json!({})).await.expect(200));
+    check("post", "/admin/common/list", &app.post("/admin/common/list", t, json!({ "type": "charity" })).await.expect(200));
+    check("patch", "/admin/charity/charityStatus/{id}", &app.patch(&format!("/admin/charity/charityStatus/{id}"), t, json!({ "isActive": false })).await.expect(200));
+    check("post", "/admin/cause/causeList", &app.post("/admin/cause/causeList", t, json!({})).await.expect(200));
+    check("post", "/admin/cause/getAll", &app.post("/admin/cause/getAll", t, json!({})).await.expect(200));
+    let r = app
+        .post("/admin/sub-admin/create", t, json!({ "firstName": "Sam", "lastName": "Sub", "email": "sam@example.org", "password": "Sub@12345", "permissions": [{ "slug": "/donor", "actions": ["view"] }] }))
+        .await
+        .expect(200);
+    check("post", "/admin/sub-admin/create", &r);
+    let sub = r.body["data"]["_id"].as_str().unwrap().to_string();
+    check("get", "/admin/sub-admin/get/{id}", &app.get(&format!("/admin/sub-admin/get/{sub}"), t).await.expect(200));
+    check("post", "/admin/sub-admin/subAdminList", &app.post("/admin/sub-admin/subAdminList", t, json!({})).await.expect(200));
+    check("post", "/admin-login/logout", &app.post("/admin-login/logout", t, json!({})).await.expect(200));
+    // Failures fit the error shape.
+    let r = app.post("/admin-login/login", None, json!({ "email": ADMIN_EMAIL, "password": "wrong" })).await;
+    assert_eq!(r.status.as_u16(), 400);
+    let schema = &doc["paths"]["/admin-login/login"]["post"]["responses"]["400"]["content"]["application/json"]["schema"];
+    conforms(&doc, schema, &r.body, "error").unwrap();
+}
