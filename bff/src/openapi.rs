@@ -155,9 +155,11 @@ fn reachable(v: &Value, components: &Map<String, Value>, out: &mut std::collecti
     }
 }
 
-/// Answers carry every field of their types (the services' messages too, whose `serde(default)`
-/// is for reading requests): a component only answers use has every field required but the
-/// nullable ones (skipped when absent).
+/// Answers carry every field of their types, the services' messages too, whose `serde(default)`
+/// (for reading requests) leaves their schemas without required fields: a component only
+/// answers use and that says nothing of required fields has every field required (`null`
+/// where it is an absent option). The BFF's own answer types say it themselves (a field
+/// skipped when absent is not required).
 fn answers_are_complete(paths: &Value, components: &mut Map<String, Value>) {
     let (mut answered, mut asked) = (Default::default(), Default::default());
     for op in paths.as_object().into_iter().flat_map(|p| p.values()).flat_map(|item| item.as_object().into_iter().flat_map(|m| m.values())) {
@@ -166,12 +168,11 @@ fn answers_are_complete(paths: &Value, components: &mut Map<String, Value>) {
     }
     for name in answered.difference(&asked) {
         let Some(schema) = components.get_mut(name) else { continue };
+        if schema.get("required").is_some() {
+            continue;
+        }
         let Some(props) = schema.get("properties").and_then(Value::as_object) else { continue };
-        let nullable = |p: &Value| {
-            p["type"].as_array().is_some_and(|t| t.contains(&json!("null")))
-                || p["oneOf"].as_array().is_some_and(|t| t.iter().any(|x| x["type"] == "null"))
-        };
-        let required: Vec<Value> = props.iter().filter(|(_, p)| !nullable(p)).map(|(k, _)| json!(k)).collect();
+        let required: Vec<Value> = props.keys().map(|k| json!(k)).collect();
         schema["required"] = Value::Array(required);
     }
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test of the Giving Console: Rust unit and integration tests (storage on
 # SQLite and PostgreSQL, BFF over HTTP, events on RabbitMQ, cache on Redis, cluster
-# mode as separate processes), clippy, the web console's type check, lint and Vitest suite,
+# mode as separate processes), clippy, the web console's API types against the BFF's OpenAPI
+# document, the web console's type check, lint and Vitest suite,
 # the Playwright end-to-end flows in Chromium, and the deployment checks (helm lint and
 # render, every manifest against the Kubernetes schemas, Dockerfile lint). Installs and starts PostgreSQL,
 # Redis, RabbitMQ and Chromium when they are absent (Debian packages).
@@ -27,6 +28,20 @@ cargo clippy --workspace --all-targets -- -D warnings
 
 step "cargo test"
 cargo test --workspace
+
+step "web API types match the BFF's OpenAPI document"
+# openapi-typescript needs TypeScript 5 (the console uses 7): its own small package.
+if [ ! -d web/tools/openapi/node_modules ] || [ web/tools/openapi/package-lock.json -nt web/tools/openapi/node_modules ]; then
+  (cd web/tools/openapi && npm ci --no-audit --no-fund)
+fi
+checked_in=$(mktemp)
+cp web/src/api/schema.d.ts "$checked_in"
+(cd web/tools/openapi && npm run --silent generate)
+if ! diff -u "$checked_in" web/src/api/schema.d.ts; then
+  echo "web/src/api/schema.d.ts was stale (regenerated above): commit it" >&2
+  exit 1
+fi
+rm -f "$checked_in"
 
 step "web: type check, lint, unit tests, build"
 (cd web && npm run typecheck && npm run lint && npm test && npm run build)

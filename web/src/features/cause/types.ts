@@ -1,12 +1,7 @@
 /** Causes as the BFF returns them (bff/API.md, module /master/cause_management). */
+import type { components } from '../../api/schema'
 
-export interface CauseRow {
-  _id: string
-  name: string
-  description?: string
-  isActive: boolean
-  /** Epoch milliseconds. */
-  createdAt: number
-}
+/** A cause: the BFF's `TermView`, generated from its OpenAPI document (createdAt in epoch milliseconds). */
+export type CauseRow = components['schemas']['TermView']
 
 export type Cause = CauseRow

@@ -1,30 +1,20 @@
-/** Nonprofits as the BFF returns them (bff/API.md, "Nonprofits"). */
+/**
+ * Nonprofits as the BFF returns them (bff/API.md, "Nonprofits"). Answers are the types
+ * generated from the BFF's OpenAPI document (web/src/api/schema.d.ts), with the string
+ * unions the console narrows them to; what the console sends stays stricter than the BFF's
+ * all-optional bodies.
+ */
+import type { components } from '../../api/schema'
+
+type Schemas = components['schemas']
 
 export type Verification = 'Pending' | 'Approve' | 'Reject'
 
-/** One row of POST /admin/charity/charityList. */
-export interface CharityRow {
-  _id: string
-  charityName: string
-  /** 'XX-XXXXXXX' */
-  taxId: string
-  /** Epoch milliseconds, or null until approved. */
-  adminApproveAt: number | null
-  isActive: boolean
-  adminVerification: Verification
-  rejectReason: string
-  isImported: boolean
-  createdAt: number
-}
+/** One row of POST /admin/charity/charityList (generated: `CharityRow`). */
+export type CharityRow = Omit<Schemas['CharityRow'], 'adminVerification'> & { adminVerification: Verification }
 
-export interface PaymentMethod {
-  _id: string
-  type: 'bank_account'
-  bankName: string
-  accountHolder: string
-  last4: string
-  isDefault: boolean
-}
+/** A saved payment method (generated: `PaymentMethod`); bank accounts are the only kind. */
+export type PaymentMethod = Omit<Schemas['PaymentMethod'], 'type'> & { type: 'bank_account' }
 
 /** What create and update send for a payment method (only the last four digits are kept). */
 export interface NewPaymentMethodInput {
@@ -72,30 +62,11 @@ export interface CharityInput {
   onboard?: boolean
 }
 
-/** GET /admin/charity/get/{id}. */
-export interface Charity extends Omit<CharityInput, 'paymentMethods' | 'onboard'> {
-  _id: string
-  categoryName: string
-  causes: { _id: string; name: string }[]
-  paymentMethods: PaymentMethod[]
+/** GET /admin/charity/get/{id} (generated: `Charity`). */
+export type Charity = Omit<Schemas['Charity'], 'adminVerification' | 'paymentMethods'> & {
   adminVerification: Verification
-  rejectReason: string
-  adminApproveAt: number | null
-  isActive: boolean
-  isImported: boolean
-  nteeCode: string
-  createdAt: number
-  updatedAt: number
+  paymentMethods: PaymentMethod[]
 }
 
-/** Dry-run or apply summary of a Business Master File import. */
-export interface ImportSummary {
-  importId: string
-  rows: number
-  new: number
-  changed: number
-  unchanged: number
-  skipped: number
-  invalid: number
-  errors: { row: number; reason: string }[]
-}
+/** Dry-run or apply summary of a Business Master File import (generated: `ImportAnswer`). */
+export type ImportSummary = Schemas['ImportAnswer']

@@ -1,4 +1,5 @@
 /** Sub-admin records as the BFF returns them (bff/API.md, module /sub_admin). */
+import type { components } from '../../api/schema'
 import type { Action } from '../../lib/modules'
 
 export interface SubAdminPermission {
@@ -7,15 +8,8 @@ export interface SubAdminPermission {
   actions: Action[]
 }
 
-export interface SubAdminRow {
-  _id: string
-  firstName: string
-  lastName: string
-  email: string
-  isActive: boolean
-  /** Epoch milliseconds. */
-  createdAt: number
-}
+/** A sub-admin as lists show it (generated: `SubAdminView` without its permissions; createdAt in epoch milliseconds). */
+export type SubAdminRow = Omit<components['schemas']['SubAdminView'], 'permissions'>
 
 export interface SubAdmin extends SubAdminRow {
   permissions: SubAdminPermission[]
