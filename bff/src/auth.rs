@@ -136,9 +136,10 @@ async fn refuse_flag(req: Request, flag: &str) -> Result<Request, ApiError> {
     /// axum's default body limit, which the handler's JSON extractor applies too.
     const LIMIT: usize = 2 * 1024 * 1024;
     let (parts, body) = req.into_parts();
+    // Too long: the answer the handler's JSON extractor gives.
     let bytes = axum::body::to_bytes(body, LIMIT)
         .await
-        .map_err(|_| ApiError::new(axum::http::StatusCode::PAYLOAD_TOO_LARGE, "VALIDATION", "The request body is too large"))?;
+        .map_err(|_| ApiError::validation("body", "Invalid request body: Failed to buffer the request body: length limit exceeded"))?;
     let set = serde_json::from_slice::<serde_json::Value>(&bytes).ok().is_some_and(|v| v.get(flag) == Some(&serde_json::Value::Bool(true)));
     if set {
         return Err(ApiError::forbidden());
