@@ -27,6 +27,7 @@ export default defineConfig({
     },
   },
   build: {
+    manifest: true,
     // antd is one large library; keep it (and React) in their own long-cached chunks.
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
@@ -34,7 +35,6 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 20 },
-            { name: 'antd', test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[^\\/]+|dayjs)[\\/]/, priority: 10 },
           ],
         },
       },

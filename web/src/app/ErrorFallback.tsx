@@ -1,6 +1,7 @@
 import { Button, Result, Space } from 'antd'
 import { useLocation, useNavigate } from 'react-router'
 import { canGoBack } from '../lib/navigation'
+import { paths } from '../paths'
 
 export const ERROR_FALLBACK_TEXT = 'Oops , Something is wrong ...'
 
@@ -20,7 +21,7 @@ export function ErrorFallback() {
           <Button
             onClick={() => {
               if (canGoBack(key)) navigate(-1)
-              else navigate('/', { replace: true })
+              else navigate(paths.home(), { replace: true })
             }}
           >
             Go Back

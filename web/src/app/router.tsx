@@ -2,6 +2,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router'
 import { ROUTES, type AppRoute } from '../routes'
 import { loadScreen } from '../lib/lazy-screen'
+import { screenOf } from './screens'
 import { AppShell, type RouteHandle } from './AppShell'
 import { ErrorFallback } from './ErrorFallback'
 import { PublicLayout } from './PublicLayout'
@@ -13,7 +14,7 @@ function toRouteObject(route: AppRoute): RouteObject {
   return {
     path: route.path,
     handle,
-    lazy: async () => ({ Component: await loadScreen(route.screen) }),
+    lazy: async () => ({ Component: await loadScreen(screenOf(route.path)) }),
   }
 }
 

@@ -10,8 +10,9 @@ import { causeDescription, causeName, DESCRIPTION_MAX_LENGTH, NAME_MAX_LENGTH } 
 import { toast } from '../../../lib/toast'
 import { useLoad } from '../../../lib/use-load'
 import { rule } from '../../../lib/validators'
+import { paths } from '../../../paths'
 
-const LIST_PATH = '/master/cause_management'
+const LIST_PATH = paths.causeList()
 
 interface CauseFormValues {
   name: string

@@ -18,8 +18,10 @@ import { setCauseStatus } from '../api/set-cause-status'
 import { deleteCause } from '../api/delete-cause'
 import { exportCauses } from '../api/export-causes'
 import type { CauseRow } from '../types'
+import { SLUGS } from '../../../lib/modules'
+import { paths } from '../../../paths'
 
-const MODULE = '/master/cause_management'
+const MODULE = SLUGS.cause
 
 export default function CauseListScreen() {
   const { can } = useAccess()
@@ -70,7 +72,7 @@ export default function CauseListScreen() {
     ]
     if (canStatus) list.push(statusColumn((row) => row.name, askStatus))
     const action = actionColumn<CauseRow>((row) => row.name, [
-      canEdit && { label: 'Edit', to: (row) => `/cause/cause_edit/${row._id}` },
+      canEdit && { label: 'Edit', to: (row) => paths.causeEdit(row._id) },
       canDelete && { label: 'Delete', onClick: askDelete },
     ])
     if (action) list.push(action)
@@ -86,7 +88,7 @@ export default function CauseListScreen() {
             Export Excel
           </Button>
           {canAdd && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/cause/cause_add')}>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(paths.causeAdd())}>
               Add New Cause
             </Button>
           )}

@@ -20,8 +20,9 @@ import { updateCategory } from '../api/update-category'
 import { setCategoryStatus } from '../api/set-category-status'
 import { deleteCategory } from '../api/delete-category'
 import { CATEGORY_DESCRIPTION, type CategoryRow } from '../types'
+import { SLUGS } from '../../../lib/modules'
 
-const MODULE = '/master/charity_category_management'
+const MODULE = SLUGS.charityCategory
 
 type Editing = { mode: 'add' } | { mode: 'edit'; row: CategoryRow }
 

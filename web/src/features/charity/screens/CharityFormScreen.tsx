@@ -30,6 +30,7 @@ import type { Charity, PaymentMethod } from '../types'
 import { bodyOf, digitsOf, EMPTY_VALUES, valuesOf, type CharityFormValues } from '../form-values'
 import * as v from '../validation'
 import { CHARITY_ADMIN, CHARITY_MEDIA_MODULE, LIST_PATH, NEW_NONPROFIT_PATH, OWN_VIEW_PATH } from '../constants'
+import { SLUGS } from '../../../lib/modules'
 
 export const PHONE_FORMAT = '(###) ###-####'
 export const TAX_ID_FORMAT = '##-#######'
@@ -99,7 +100,7 @@ export default function CharityFormScreen() {
   const onboard = Boolean(editing && charity?.isImported)
   const donePath = isCharityAdmin ? OWN_VIEW_PATH : LIST_PATH
   // An onboarded nonprofit is not in the Onboarded tab yet: it waits for approval.
-  const seesNewNonprofits = useAccess().can(NEW_NONPROFIT_PATH, 'view')
+  const seesNewNonprofits = useAccess().can(SLUGS.newNonprofit, 'view')
   const savedPath = onboard && seesNewNonprofits ? NEW_NONPROFIT_PATH : donePath
   const savedMethods: PaymentMethod[] = charity?.paymentMethods ?? []
 

@@ -26,13 +26,15 @@ import { ImportBusinessMasterFile } from '../components/ImportBusinessMasterFile
 import type { CharityRow } from '../types'
 import { charityColumns } from '../columns'
 import { CHARITY_SEARCH_MIN_LENGTH } from '../constants'
+import { SLUGS } from '../../../lib/modules'
+import { paths } from '../../../paths'
 
-const CHARITY_MODULE = '/master/charity_management'
+const CHARITY_MODULE = SLUGS.charity
 
 type TabKey = 'onboarded' | 'imported'
 
-const charityEditPath = (id: string) => `/master/charity_edit/${encodeURIComponent(id)}`
-const charityViewPath = (id: string) => `/master/charity_views?id=${encodeURIComponent(id)}`
+const charityEditPath = paths.charityEdit
+const charityViewPath = paths.charityView
 
 export default function CharityManagementScreen() {
   const { can } = useAccess()
@@ -104,7 +106,7 @@ export default function CharityManagementScreen() {
             </Button>
           )}
           {canAdd && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/master/charity_add')}>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(paths.charityAdd())}>
               Add New Nonprofit
             </Button>
           )}

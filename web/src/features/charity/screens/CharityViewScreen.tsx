@@ -23,6 +23,7 @@ import { inviteAdmin } from '../api/invite-admin'
 import { PaymentMethodList } from '../components/PaymentMethodList'
 import type { Verification } from '../types'
 import { CHARITY_ADMIN, CHARITY_MEDIA_MODULE, CHARITY_MODULE, LIST_PATH } from '../constants'
+import { paths } from '../../../paths'
 
 const VERIFICATION: Record<Verification, { label: string; color: string }> = {
   Pending: { label: 'Pending', color: 'gold' },
@@ -141,7 +142,7 @@ export default function CharityViewScreen() {
             {can(CHARITY_MODULE, 'edit') && (
               <Button
                 icon={<EditOutlined />}
-                onClick={() => navigate(`/master/charity_edit/${encodeURIComponent(charity._id || id)}`)}
+                onClick={() => navigate(paths.charityEdit(charity._id || id))}
               >
                 Edit
               </Button>

@@ -17,6 +17,7 @@ import { listCharities } from '../api/list-charities'
 import type { CharityRow } from '../types'
 import { charityColumns } from '../columns'
 import { CHARITY_SEARCH_MIN_LENGTH } from '../constants'
+import { paths } from '../../../paths'
 
 type TabKey = 'Pending' | 'Reject'
 
@@ -51,7 +52,7 @@ export default function NewNonprofitScreen() {
       key: 'action',
       render: (_, row) => (
         <Space size="small" wrap>
-          <Link to={`/master/master_view/${encodeURIComponent(row._id)}`} aria-label={`View ${row.charityName}`}>
+          <Link to={paths.newNonprofitView(row._id)} aria-label={`View ${row.charityName}`}>
             <EyeOutlined /> View
           </Link>
           {rejected && (

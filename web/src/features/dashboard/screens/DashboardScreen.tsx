@@ -5,6 +5,8 @@ import { useNavigate } from 'react-router'
 import { getSubAdminCounts } from '../api/sub-admin-counts'
 import { fullName, useAccess } from '../../../lib/session'
 import { useLoad } from '../../../lib/use-load'
+import { SLUGS } from '../../../lib/modules'
+import { paths } from '../../../paths'
 
 const ROLE_LABELS: Record<string, string> = {
   Admin: 'Main Admin',
@@ -25,7 +27,7 @@ function SubAdminCard() {
       }
       loading={loading}
       extra={
-        <Button type="link" onClick={() => navigate('/sub_admin')}>
+        <Button type="link" onClick={() => navigate(paths.subAdminList())}>
           Manage
         </Button>
       }
@@ -69,7 +71,7 @@ export default function DashboardScreen() {
           </Space>
         </Card>
       </Col>
-      {can('/sub_admin', 'view') && (
+      {can(SLUGS.subAdmin, 'view') && (
         <Col xs={24} lg={12}>
           <SubAdminCard />
         </Col>

@@ -21,6 +21,7 @@ import {
   rule,
   subAdminPassword,
 } from '../../../lib/validators'
+import { paths } from '../../../paths'
 
 interface SubAdminFormValues {
   firstName: string
@@ -78,7 +79,7 @@ export default function SubAdminFormScreen() {
         ? await updateSubAdmin(id, { ...body, ...(values.password ? { password: values.password } : {}) })
         : await createSubAdmin({ ...body, password: values.password ?? '' })
       toast.success(res.message || 'Success')
-      navigate('/sub_admin')
+      navigate(paths.subAdminList())
     } catch {
       // The request client has shown the server's message.
     } finally {
@@ -89,7 +90,7 @@ export default function SubAdminFormScreen() {
   const title = editing ? 'Edit Sub Admin' : 'Add Sub Admin'
 
   if (loadError) {
-    const back = <Button onClick={() => navigate('/sub_admin')}>Back to Sub Admin</Button>
+    const back = <Button onClick={() => navigate(paths.subAdminList())}>Back to Sub Admin</Button>
     return <LoadState title={title} error={loadError} back={back} />
   }
 
@@ -98,7 +99,7 @@ export default function SubAdminFormScreen() {
       <Card title={title}>
         <Space orientation="vertical">
           <Alert type="info" showIcon title="You cannot edit your own account: ask the main admin" />
-          <Button onClick={() => navigate('/sub_admin')}>Back to Sub Admin</Button>
+          <Button onClick={() => navigate(paths.subAdminList())}>Back to Sub Admin</Button>
         </Space>
       </Card>
     )
@@ -149,7 +150,7 @@ export default function SubAdminFormScreen() {
           <Button type="primary" htmlType="submit" loading={saving}>
             Save
           </Button>
-          <Button onClick={() => navigate('/sub_admin')}>Cancel</Button>
+          <Button onClick={() => navigate(paths.subAdminList())}>Cancel</Button>
         </Space>
       </Form>
     </Card>

@@ -15,8 +15,10 @@ import { setSubAdminStatus } from '../api/set-sub-admin-status'
 import { deleteSubAdmin } from '../api/delete-sub-admin'
 import type { SubAdminRow } from '../types'
 import { isOwnRecord } from '../grants'
+import { SLUGS } from '../../../lib/modules'
+import { paths } from '../../../paths'
 
-const MODULE = '/sub_admin'
+const MODULE = SLUGS.subAdmin
 
 const nameOf = (row: SubAdminRow) => [row.firstName, row.lastName].filter(Boolean).join(' ')
 
@@ -50,8 +52,8 @@ export default function SubAdminListScreen() {
     const notOwn = (row: SubAdminRow) => !isOwnRecord(user, row._id)
     if (canStatus) list.push(statusColumn(nameOf, askStatus, notOwn))
     const action = actionColumn<SubAdminRow>(nameOf, [
-      canView && { label: 'View', to: (row) => `/sub_admin/sub_admin_view/${row._id}` },
-      canEdit && { label: 'Edit', to: (row) => `/sub_admin/sub_admin_edit/${row._id}`, when: notOwn },
+      canView && { label: 'View', to: (row) => paths.subAdminView(row._id) },
+      canEdit && { label: 'Edit', to: (row) => paths.subAdminEdit(row._id), when: notOwn },
       canDelete && { label: 'Delete', onClick: askDelete, when: notOwn },
     ])
     if (action) list.push(action)
@@ -63,7 +65,7 @@ export default function SubAdminListScreen() {
       title="Sub Admin"
       actions={
         canAdd && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/sub_admin/sub_admin_add')}>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(paths.subAdminAdd())}>
             Add Sub Admin
           </Button>
         )
