@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react'
-import { App as AntApp, ConfigProvider } from 'antd'
+import { ConfigProvider, notification, theme } from 'antd'
 // The ES module: 'antd/locale/en_US' is CommonJS, whose default the production build wraps
 // (a spread of it loses every text).
 import enUS from 'antd/es/locale/en_US'
@@ -11,26 +11,33 @@ import { registerToastInstance, TOAST_DURATION_SECONDS, TOAST_PLACEMENT } from '
  */
 const LOCALE = { ...enUS, global: { ...enUS.global, show: 'Show password', hide: 'Hide password' } }
 
-/** Hands antd's context-aware notification instance to the toast helper. */
-function ToastBridge() {
-  const { notification } = AntApp.useApp()
+/**
+ * What antd's <App> gave the console, without the modal and message hooks it never used
+ * (they pulled Modal, Skeleton and Message into the first load of every page): the themed
+ * text of the page, and a context-aware notification instance handed to the toast helper.
+ */
+function ThemedRoot({ children }: { children: ReactNode }) {
+  const { token } = theme.useToken()
+  const [api, holder] = notification.useNotification({ placement: TOAST_PLACEMENT, duration: TOAST_DURATION_SECONDS })
   useEffect(() => {
-    registerToastInstance(notification)
+    registerToastInstance(api)
     return () => registerToastInstance(null)
-  }, [notification])
-  return null
+  }, [api])
+  return (
+    <div
+      className="gc-app"
+      style={{ color: token.colorText, fontSize: token.fontSize, lineHeight: token.lineHeight, fontFamily: token.fontFamily }}
+    >
+      {holder}
+      {children}
+    </div>
+  )
 }
 
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <ConfigProvider locale={LOCALE} theme={{ token: { colorPrimary: '#1f6f5c', borderRadius: 6 } }}>
-      <AntApp
-        notification={{ placement: TOAST_PLACEMENT, duration: TOAST_DURATION_SECONDS }}
-        message={{ duration: TOAST_DURATION_SECONDS }}
-      >
-        <ToastBridge />
-        {children}
-      </AntApp>
+      <ThemedRoot>{children}</ThemedRoot>
     </ConfigProvider>
   )
 }

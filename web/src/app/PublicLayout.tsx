@@ -1,5 +1,5 @@
-import { Layout, Typography } from 'antd'
 import { Navigate, Outlet, useLocation } from 'react-router'
+import { Heading } from '../components/Heading'
 import { homePathOf } from '../routes'
 import { useSession } from '../lib/session'
 import { paths } from '../paths'
@@ -14,15 +14,15 @@ export function PublicLayout() {
     return <Navigate to={homePathOf(user) ?? paths.dashboard()} replace />
   }
   return (
-    <Layout style={{ minHeight: '100vh', background: 'linear-gradient(160deg, #e8f3ef 0%, #f5f7fa 60%)' }}>
-      <Layout.Content style={{ display: 'grid', placeItems: 'center', padding: 24 }}>
+    <div style={{ minHeight: '100vh', display: 'flex', background: 'linear-gradient(160deg, #e8f3ef 0%, #f5f7fa 60%)' }}>
+      <main style={{ flex: 'auto', display: 'grid', placeItems: 'center', padding: 24 }}>
         <div style={{ width: '100%', maxWidth: 420 }}>
-          <Typography.Title level={3} style={{ textAlign: 'center', color: '#1f6f5c', marginBottom: 24 }}>
+          <Heading level={3} style={{ textAlign: 'center', color: '#1f6f5c', marginBottom: 24 }}>
             Giving Console
-          </Typography.Title>
+          </Heading>
           <Outlet />
         </div>
-      </Layout.Content>
-    </Layout>
+      </main>
+    </div>
   )
 }
