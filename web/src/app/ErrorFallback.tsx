@@ -1,5 +1,5 @@
 import { Button, Space, theme } from 'antd'
-import { ExclamationCircleFilled } from '@ant-design/icons'
+import { WarningFilled } from '@ant-design/icons'
 import { useLocation, useNavigate } from 'react-router'
 import { Heading } from '../components/Heading'
 import { canGoBack } from '../lib/navigation'
@@ -18,7 +18,7 @@ export function ErrorFallback() {
   const { token } = theme.useToken()
   return (
     <div role="alert" style={{ padding: `${token.paddingXL * 1.5}px ${token.paddingXL}px`, textAlign: 'center' }}>
-      <ExclamationCircleFilled style={{ fontSize: 72, color: token.colorWarning, marginBottom: token.marginLG }} />
+      <WarningFilled style={{ fontSize: 72, color: token.colorWarning, marginBottom: token.marginLG }} />
       <Heading level={3} style={{ fontWeight: 'normal', margin: 0 }}>
         {ERROR_FALLBACK_TEXT}
       </Heading>

@@ -18,7 +18,6 @@ export function Heading({ level, style, children }: { level: Level; style?: CSSP
         fontWeight: token.fontWeightStrong,
         fontSize: token[`fontSizeHeading${level}`],
         lineHeight: token[`lineHeightHeading${level}`],
-        marginTop: 0,
         marginBottom: '0.5em',
         ...style,
       }}

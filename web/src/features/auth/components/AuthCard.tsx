@@ -20,8 +20,10 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
         boxShadow: '0 8px 24px rgba(0,0,0,0.06)',
       }}
     >
-      <Heading level={4}>{title}</Heading>
-      {subtitle && <p style={{ color: token.colorTextSecondary, marginTop: 0, marginBottom: '1em' }}>{subtitle}</p>}
+      <Heading level={4} style={{ marginTop: 0 }}>
+        {title}
+      </Heading>
+      {subtitle && <p style={{ color: token.colorTextDescription, marginTop: 0, marginBottom: '1em' }}>{subtitle}</p>}
       {children}
     </section>
   )
