@@ -3,17 +3,17 @@
  * categories with status, add, edit and delete. Add and edit use the shared confirmation
  * dialog with its Name input (submit 'Save', 'Cancel').
  */
-import { useCallback, useMemo, useRef, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { Button } from 'antd'
 import { actionColumn, dateColumn, statusColumn } from '../../../components/RowStatus'
 import { useRowActions } from '../../../components/useRowActions'
 import type { ColumnsType } from 'antd/es/table'
 import { PlusOutlined } from '@ant-design/icons'
-import type { DataTableHandle, TableQuery } from '../../../components/DataTable'
 import { ListCard } from '../../../components/ListCard'
 import { ConfirmDialog, type ConfirmValues } from '../../../components/ConfirmDialog'
 import { useAccess } from '../../../lib/session'
 import { toast } from '../../../lib/toast'
+import { useRefresh } from '../../../lib/query'
 import { listCategories } from '../api/list-categories'
 import { createCategory } from '../api/create-category'
 import { updateCategory } from '../api/update-category'
@@ -28,7 +28,7 @@ type Editing = { mode: 'add' } | { mode: 'edit'; row: CategoryRow }
 
 export default function CategoryListScreen() {
   const { can } = useAccess()
-  const table = useRef<DataTableHandle>(null)
+  const refresh = useRefresh('charity-category')
   // The add/edit target stays set while the dialog closes, so its title does not change.
   const [editing, setEditing] = useState<Editing>({ mode: 'add' })
   const [editorOpen, setEditorOpen] = useState(false)
@@ -40,12 +40,10 @@ export default function CategoryListScreen() {
   const canDelete = can(MODULE, 'delete')
   const canStatus = can(MODULE, 'status')
 
-  const fetch = useCallback((query: TableQuery) => listCategories(query), [])
-
   const { askStatus, askDelete, dialog: rowDialog } = useRowActions<CategoryRow>({
     setStatus: (row, isActive) => setCategoryStatus(row._id, isActive),
     remove: (row) => deleteCategory(row._id),
-    reload: () => table.current?.reload(),
+    reload: refresh,
     describe: (row) => row.name,
   })
 
@@ -78,7 +76,7 @@ export default function CategoryListScreen() {
         : await updateCategory(editing.row._id, { name: value })
     toast.success(res.message || 'Success')
     setEditorOpen(false)
-    table.current?.reload()
+    void refresh()
   }
 
   return (
@@ -92,10 +90,10 @@ export default function CategoryListScreen() {
         )
       }
       searchPlaceholder="Search by Category Name"
-      ref={table}
+      queryKey={['charity-category', 'list']}
       aria-label="Nonprofit categories"
       columns={columns}
-      fetch={fetch}
+      fetch={listCategories}
     >
       <ConfirmDialog {...rowDialog} />
       <ConfirmDialog

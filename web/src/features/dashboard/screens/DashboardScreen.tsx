@@ -4,9 +4,9 @@ import { TeamOutlined, UserOutlined } from '@ant-design/icons'
 import { useNavigate } from 'react-router'
 import { getSubAdminCounts } from '../api/sub-admin-counts'
 import { fullName, useAccess } from '../../../lib/session'
-import { useLoad } from '../../../lib/use-load'
 import { SLUGS } from '../../../lib/modules'
 import { paths } from '../../../paths'
+import { useRecord } from '../../../lib/query'
 
 const ROLE_LABELS: Record<string, string> = {
   Admin: 'Main Admin',
@@ -16,7 +16,7 @@ const ROLE_LABELS: Record<string, string> = {
 
 function SubAdminCard() {
   const navigate = useNavigate()
-  const { value: counts, error, loading } = useLoad('sub-admin-counts', () => getSubAdminCounts())
+  const { value: counts, error, loading } = useRecord(['sub-admin', 'counts'], getSubAdminCounts)
 
   return (
     <Card

@@ -1,15 +1,15 @@
 /** /sub_admin: searchable, sortable, paged list of sub-admins with status, view, edit and delete. */
-import { useCallback, useMemo, useRef } from 'react'
+import { useMemo } from 'react'
 import { Button } from 'antd'
 import { actionColumn, dateColumn, statusColumn } from '../../../components/RowStatus'
 import { useRowActions } from '../../../components/useRowActions'
 import type { ColumnsType } from 'antd/es/table'
 import { PlusOutlined } from '@ant-design/icons'
 import { useNavigate } from 'react-router'
-import type { DataTableHandle, TableQuery } from '../../../components/DataTable'
 import { ListCard } from '../../../components/ListCard'
 import { ConfirmDialog } from '../../../components/ConfirmDialog'
 import { useAccess } from '../../../lib/session'
+import { useRefresh } from '../../../lib/query'
 import { listSubAdmins } from '../api/list-sub-admins'
 import { setSubAdminStatus } from '../api/set-sub-admin-status'
 import { deleteSubAdmin } from '../api/delete-sub-admin'
@@ -25,7 +25,7 @@ const nameOf = (row: SubAdminRow) => [row.firstName, row.lastName].filter(Boolea
 export default function SubAdminListScreen() {
   const { can, user } = useAccess()
   const navigate = useNavigate()
-  const table = useRef<DataTableHandle>(null)
+  const refresh = useRefresh('sub-admin')
 
   const canAdd = can(MODULE, 'add')
   const canView = can(MODULE, 'view')
@@ -33,12 +33,10 @@ export default function SubAdminListScreen() {
   const canDelete = can(MODULE, 'delete')
   const canStatus = can(MODULE, 'status')
 
-  const fetch = useCallback((query: TableQuery) => listSubAdmins(query), [])
-
   const { askStatus, askDelete, dialog: rowDialog } = useRowActions<SubAdminRow>({
     setStatus: (row, isActive) => setSubAdminStatus(row._id, isActive),
     remove: (row) => deleteSubAdmin(row._id),
-    reload: () => table.current?.reload(),
+    reload: refresh,
     describe: (row) => nameOf(row),
   })
 
@@ -71,10 +69,10 @@ export default function SubAdminListScreen() {
         )
       }
       searchPlaceholder="Search by Name or Email"
-      ref={table}
+      queryKey={['sub-admin', 'list']}
       aria-label="Sub admins"
       columns={columns}
-      fetch={fetch}
+      fetch={listSubAdmins}
     >
       <ConfirmDialog {...rowDialog} />
     </ListCard>

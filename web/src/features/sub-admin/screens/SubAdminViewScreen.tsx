@@ -8,7 +8,7 @@ import type { SubAdmin } from '../types'
 import { formatDate } from '../../../lib/format'
 import { MODULES } from '../../../lib/modules'
 import { useAccess } from '../../../lib/session'
-import { useLoad } from '../../../lib/use-load'
+import { useRecord } from '../../../lib/query'
 import { isOwnRecord } from '../grants'
 import { SLUGS } from '../../../lib/modules'
 import { paths } from '../../../paths'
@@ -41,7 +41,7 @@ export default function SubAdminViewScreen() {
   const { id = '' } = useParams()
   const navigate = useNavigate()
   const { can, user } = useAccess()
-  const { value: subAdmin, error } = useLoad(id, getSubAdmin)
+  const { value: subAdmin, error } = useRecord(['sub-admin', id], () => getSubAdmin(id))
 
   const back = <Button onClick={() => navigate(paths.subAdminList())}>Back</Button>
 
