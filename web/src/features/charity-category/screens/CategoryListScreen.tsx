@@ -4,6 +4,7 @@
  * dialog with its Name input (submit 'Save', 'Cancel').
  */
 import { useMemo, useState } from 'react'
+import { useMutation } from '@tanstack/react-query'
 import { Button } from 'antd'
 import { actionColumn, dateColumn, statusColumn } from '../../../components/RowStatus'
 import { useRowActions } from '../../../components/useRowActions'
@@ -67,16 +68,21 @@ export default function CategoryListScreen() {
     return list
   }, [canStatus, canEdit, canDelete, askStatus, askDelete])
 
+  // A failure is shown by the request client; the dialog stays open with the name.
+  const saving = useMutation({
+    mutationFn: ({ target, name }: { target: Editing; name: string }) =>
+      target.mode === 'add'
+        ? createCategory({ name, description: CATEGORY_DESCRIPTION })
+        : updateCategory(target.row._id, { name }),
+    onSuccess: (res) => {
+      toast.success(res.message || 'Success')
+      setEditorOpen(false)
+      void refresh()
+    },
+  })
+  // The dialog has validated and trimmed the name.
   const save = async ({ name }: ConfirmValues) => {
-    // The dialog has validated and trimmed the name.
-    const value = name ?? ''
-    const res =
-      editing.mode === 'add'
-        ? await createCategory({ name: value, description: CATEGORY_DESCRIPTION })
-        : await updateCategory(editing.row._id, { name: value })
-    toast.success(res.message || 'Success')
-    setEditorOpen(false)
-    void refresh()
+    await saving.mutateAsync({ target: editing, name: name ?? '' })
   }
 
   return (
