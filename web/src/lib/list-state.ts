@@ -60,9 +60,15 @@ function put(params: URLSearchParams, name: string, value: string, fallback: str
   else params.set(name, value)
 }
 
-/** `params` with the view's values written in (defaults removed); other parameters are kept. */
+/**
+ * `params` with the view's values written in, always in the same order after the page's other
+ * parameters (defaults left out).
+ */
 export function writeListView(params: URLSearchParams, view: ListView): URLSearchParams {
   const next = new URLSearchParams(params)
+  for (const name of [LIST_PARAMS.search, LIST_PARAMS.page, LIST_PARAMS.limit, LIST_PARAMS.column, LIST_PARAMS.order]) {
+    next.delete(name)
+  }
   put(next, LIST_PARAMS.search, view.search, '')
   put(next, LIST_PARAMS.page, String(view.page), String(DEFAULT_PAGE))
   put(next, LIST_PARAMS.limit, String(view.limit), String(DEFAULT_LIMIT))
