@@ -11,7 +11,7 @@
  * for; an answer for a view the table has left is never shown. The view is the caller's (`view` and
  * `onViewChange`: ListCard keeps it in the URL) or, without them, the table's own.
  */
-import { useEffect, useImperativeHandle, useMemo, useRef, useState, type Key, type Ref } from 'react'
+import { useEffect, useId, useImperativeHandle, useMemo, useRef, useState, type Key, type Ref } from 'react'
 import { Table, type TableProps } from 'antd'
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface'
 import { useQuery, type QueryKey } from '@tanstack/react-query'
@@ -32,7 +32,10 @@ export interface DataTableHandle {
 export interface DataTableProps<T> {
   columns: ColumnsType<T>
   fetch: (query: TableQuery) => Promise<TablePage<T>>
-  /** The list's cache key: its area first (`['cause', 'list']`), then any filter `fetch` applies. */
+  /**
+   * The list's cache key: its area first (`['cause', 'list']`, lib/query.ts), then any filter
+   * `fetch` applies. Without one, the table's rows are its own (a key no other table shares).
+   */
   queryKey?: QueryKey
   rowKey?: string | ((row: T) => Key)
   /** Current search text (without `view`); a change goes back to page 1. */
@@ -81,7 +84,7 @@ function useOwnView(search: string): [ListView, (change: Partial<ListView>) => v
 export function DataTable<T extends object>({
   columns,
   fetch,
-  queryKey = ['table'],
+  queryKey: givenKey,
   rowKey = '_id',
   search = '',
   defaultSort,
@@ -91,6 +94,8 @@ export function DataTable<T extends object>({
   'aria-label': ariaLabel,
 }: DataTableProps<T>) {
   const small = useMediaQuery(SMALL_SCREEN_QUERY)
+  const ownKey = useId()
+  const queryKey = givenKey ?? ['table', ownKey]
   const [ownView, setOwnView] = useOwnView(search)
   const view = givenView ?? ownView
   const changeView = onViewChange ?? setOwnView

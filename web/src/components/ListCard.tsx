@@ -10,12 +10,15 @@
  * kept there too by the screen (`useListTab`), and are part of its `queryKey`.
  */
 import type { ReactNode } from 'react'
+import type { QueryKey } from '@tanstack/react-query'
 import { Card } from 'antd'
 import { DataTable, type DataTableProps } from './DataTable'
 import { SearchBox } from './SearchBox'
 import { DEFAULT_PAGE, useListView } from '../lib/list-state'
 
-export interface ListCardProps<T> extends Omit<DataTableProps<T>, 'search' | 'view' | 'onViewChange'> {
+export interface ListCardProps<T> extends Omit<DataTableProps<T>, 'search' | 'view' | 'onViewChange' | 'queryKey'> {
+  /** The list's cache key: its area first (`['cause', 'list']`), then the filters its `fetch` applies. */
+  queryKey: QueryKey
   title: ReactNode
   /** The card's buttons (Add, Export, Import...). */
   actions?: ReactNode

@@ -26,6 +26,7 @@ describe('ListCard', () => {
     const { element } = atUrl(
       <ListCard<Row>
         title="Causes"
+        queryKey={['cause', 'list']}
         actions={<button>Add New Cause</button>}
         tabs={<nav>the tabs</nav>}
         searchPlaceholder="Search by Cause Name"
@@ -50,6 +51,7 @@ describe('ListCard', () => {
     const { element } = atUrl(
       <ListCard<Row>
         title="Nonprofits"
+        queryKey={['charity', 'list']}
         searchPlaceholder="Search by Nonprofit Name"
         searchMinLength={3}
         defaultSort={{ column: 'charityName', order: 'asc' }}
