@@ -129,7 +129,8 @@ describe('New Nonprofit list', () => {
     expect(row.querySelector('.ant-tag')?.textContent).toBe('Rejected')
     const buttons = [...row.querySelectorAll('button')].map((b) => [b.getAttribute('aria-label'), b.textContent])
     expect(buttons).toEqual([['Rejected reason of Shady Fund', 'Reason']])
-    await userEvent.click(screen.getByRole('button', { name: 'Rejected reason of Shady Fund' }))
+    // Looked up in its row: a role query over the whole screen takes seconds under jsdom.
+    await userEvent.click(within(row).getByRole('button', { name: 'Rejected reason of Shady Fund' }))
     const dialog = await dialogTitled('Rejected Reason')
     const reason = within(dialog).getByLabelText('Reason') as HTMLTextAreaElement
     await waitFor(() => expect(reason.value).toBe('Tax ID does not match'))
@@ -137,6 +138,19 @@ describe('New Nonprofit list', () => {
     expect(within(dialog).queryByRole('button', { name: 'Yes' })).toBeNull()
     await userEvent.click(within(dialog.querySelector('.ant-modal-footer') as HTMLElement).getByRole('button', { name: 'Close' }))
     await waitFor(() => expect(closed(dialog)).toBe(true))
+  })
+
+  it('opens on the tab its URL names, and a tab change is written there', async () => {
+    const { router } = renderApp('/master?tab=rejected', mainAdmin)
+    expect(await screen.findByText('Shady Fund')).toBeTruthy()
+    expect(listBodies()).toEqual([
+      { page: 1, limit: 10, search: '', column: 'createdAt', order: 'desc', isNavigator: false, adminVerification: 'Reject' },
+    ])
+    expect(screen.getByRole('tab', { name: 'Rejected', selected: true })).toBeTruthy()
+    fireEvent.click(screen.getByRole('tab', { name: 'Pending' }))
+    expect(await screen.findByText('River Rescue')).toBeTruthy()
+    expect(router.state.location.search).toBe('')
+    expect(listBodies().at(-1)).toMatchObject({ adminVerification: 'Pending', page: 1 })
   })
 
   it('a sub-admin with New Nonprofit view may open it; one without is sent away', async () => {
