@@ -1,9 +1,13 @@
-//! The gRPC face of the catalogue service: translation only.
+//! The gRPC face of the catalogue service: translation only (the one module that maps
+//! between proto and domain types).
 
 use crate::charity;
-use crate::service::{Catalogue, ListQuery};
+use crate::service::Catalogue;
 use crate::store::{Kind, Term};
+use common::Actor;
+use common::paging::Page;
 use proto::catalogue::v1 as pb;
+use proto::common::v1 as pc;
 use proto::catalogue::v1::catalogue_server::Catalogue as Rpc;
 use tonic::{Request, Response, Status};
 
@@ -15,6 +19,16 @@ fn kind(k: pb::TermKind) -> Kind {
         pb::TermKind::Cause => Kind::Cause,
         pb::TermKind::Category => Kind::Category,
     }
+}
+
+/// The actor a call names (the system when it names none).
+fn actor(a: Option<pc::Actor>) -> Actor {
+    a.map(|a| Actor::new(a.id, a.account_type, a.address)).unwrap_or_else(Actor::system)
+}
+
+fn page_of(p: Option<pc::PageRequest>) -> Page {
+    let p = p.unwrap_or_default();
+    Page { page: p.page, limit: p.limit, search: p.search, column: p.column, order: p.order }
 }
 
 fn term(t: Term) -> pb::Term {
@@ -32,7 +46,7 @@ impl Rpc for Catalogue {
     async fn stream_terms(&self, r: Request<pb::ListTermsRequest>) -> R<Self::StreamTermsStream> {
         let r = r.into_inner();
         let k = kind(r.kind());
-        let q = ListQuery { page: 1, limit: 1, search: r.search, column: r.column, order: r.order };
+        let q = page_of(r.page);
         let (tx, mut rx) = tokio::sync::mpsc::channel(256);
         let me = self.clone();
         let (err_tx, err_rx) = tokio::sync::oneshot::channel();
@@ -52,14 +66,15 @@ impl Rpc for Catalogue {
         Ok(Response::new(out))
     }
 
-    async fn create_charity(&self, r: Request<pb::CharityInput>) -> R<pb::Charity> {
-        Ok(Response::new(self.create_charity(&r.into_inner()).await?))
+    async fn create_charity(&self, r: Request<pb::CreateCharityRequest>) -> R<pb::Charity> {
+        let r = r.into_inner();
+        Ok(Response::new(self.create_charity(&r.input.unwrap_or_default(), &actor(r.actor)).await?))
     }
 
     async fn update_charity(&self, r: Request<pb::UpdateCharityRequest>) -> R<pb::Charity> {
         let r = r.into_inner();
         let input = r.input.unwrap_or_default();
-        Ok(Response::new(self.update_charity(&r.id, &input, r.onboard, &r.caller.unwrap_or_default()).await?))
+        Ok(Response::new(self.update_charity(&r.id, &input, r.onboard, &actor(r.actor)).await?))
     }
 
     async fn get_charity(&self, r: Request<pb::CharityRef>) -> R<pb::Charity> {
@@ -67,31 +82,24 @@ impl Rpc for Catalogue {
     }
 
     async fn delete_charity(&self, r: Request<pb::CharityRef>) -> R<pb::Empty> {
-        self.delete_charity(&r.into_inner().id).await?;
+        let r = r.into_inner();
+        self.delete_charity(&r.id, &actor(r.actor)).await?;
         Ok(Response::new(pb::Empty {}))
     }
 
     async fn set_charity_status(&self, r: Request<pb::SetCharityStatusRequest>) -> R<pb::Charity> {
         let r = r.into_inner();
-        Ok(Response::new(self.set_charity_active(&r.id, r.active).await?))
+        Ok(Response::new(self.set_charity_active(&r.id, r.active, &actor(r.actor)).await?))
     }
 
     async fn change_verification(&self, r: Request<pb::ChangeVerificationRequest>) -> R<pb::Charity> {
         let r = r.into_inner();
-        Ok(Response::new(self.change_verification(&r.charity_id, &r.admin_verification, &r.reject_reason).await?))
+        Ok(Response::new(self.change_verification(&r.charity_id, &r.admin_verification, &r.reject_reason, &actor(r.actor)).await?))
     }
 
     async fn list_charities(&self, r: Request<pb::ListCharitiesRequest>) -> R<pb::CharityPage> {
         let r = r.into_inner();
-        let q = charity::ListQuery {
-            page: r.page,
-            limit: r.limit,
-            search: r.search,
-            column: r.column,
-            order: r.order,
-            imported: r.is_navigator,
-            verification: r.admin_verification,
-        };
+        let q = charity::ListQuery { page: page_of(r.page), imported: r.is_navigator, verification: r.admin_verification };
         let (items, total) = self.list_charities(&q).await?;
         Ok(Response::new(pb::CharityPage { items, total }))
     }
@@ -112,33 +120,33 @@ impl Rpc for Catalogue {
         let Some(first) = chunks.message().await? else {
             return Err(Status::invalid_argument("The file is empty"));
         };
-        let apply = first.apply;
+        let (apply, by) = (first.apply, actor(first.actor));
         let head = tokio_stream::once(Ok::<_, Status>(bytes::Bytes::from(first.data)));
         let rest = tokio_stream::StreamExt::map(chunks, |c| c.map(|c| bytes::Bytes::from(c.data)));
         let all = tokio_stream::StreamExt::chain(head, rest);
-        Ok(Response::new(self.import_bmf(apply, Box::pin(all)).await?))
+        Ok(Response::new(self.import_bmf(apply, Box::pin(all), &by).await?))
     }
 
     async fn create_term(&self, r: Request<pb::TermInput>) -> R<pb::Term> {
         let r = r.into_inner();
-        Ok(Response::new(term(self.create(kind(r.kind()), &r.name, &r.description).await?)))
+        Ok(Response::new(term(self.create(kind(r.kind()), &r.name, &r.description, &actor(r.actor)).await?)))
     }
 
     async fn update_term(&self, r: Request<pb::UpdateTermRequest>) -> R<pb::Term> {
         let r = r.into_inner();
         let k = kind(r.kind());
-        Ok(Response::new(term(self.update(k, &r.id, &r.name, r.description.as_deref()).await?)))
+        Ok(Response::new(term(self.update(k, &r.id, &r.name, r.description.as_deref(), &actor(r.actor)).await?)))
     }
 
     async fn delete_term(&self, r: Request<pb::TermRef>) -> R<pb::Empty> {
         let r = r.into_inner();
-        self.delete(kind(r.kind()), &r.id).await?;
+        self.delete(kind(r.kind()), &r.id, &actor(r.actor)).await?;
         Ok(Response::new(pb::Empty {}))
     }
 
     async fn set_term_status(&self, r: Request<pb::SetTermStatusRequest>) -> R<pb::Term> {
         let r = r.into_inner();
-        Ok(Response::new(term(self.set_active(kind(r.kind()), &r.id, r.active).await?)))
+        Ok(Response::new(term(self.set_active(kind(r.kind()), &r.id, r.active, &actor(r.actor)).await?)))
     }
 
     async fn get_term(&self, r: Request<pb::TermRef>) -> R<pb::Term> {
@@ -149,8 +157,7 @@ impl Rpc for Catalogue {
     async fn list_terms(&self, r: Request<pb::ListTermsRequest>) -> R<pb::TermPage> {
         let r = r.into_inner();
         let k = kind(r.kind());
-        let q = ListQuery { page: r.page, limit: r.limit, search: r.search, column: r.column, order: r.order };
-        let (items, total) = self.list(k, &q).await?;
+        let (items, total) = self.list(k, &page_of(r.page)).await?;
         Ok(Response::new(page(items, total)))
     }
 

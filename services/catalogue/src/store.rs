@@ -1,6 +1,7 @@
 //! Every SQL statement of the catalogue service (one text for SQLite and PostgreSQL).
 
 use common::db::get_bool;
+use common::paging::Paging;
 use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, Row};
 
@@ -18,11 +19,18 @@ impl Kind {
             Kind::Category => "charity_categories",
         }
     }
-    /// The entity in event routing keys (`catalogue.<entity>.<verb>`).
-    pub fn entity(self) -> &'static str {
-        match self {
-            Kind::Cause => "cause",
-            Kind::Category => "category",
+    /// The routing key of an event about a term of this kind.
+    pub fn event(self, verb: Verb) -> &'static str {
+        use crate::events::*;
+        match (self, verb) {
+            (Kind::Cause, Verb::Created) => CAUSE_CREATED,
+            (Kind::Cause, Verb::Updated) => CAUSE_UPDATED,
+            (Kind::Cause, Verb::StatusChanged) => CAUSE_STATUS_CHANGED,
+            (Kind::Cause, Verb::Deleted) => CAUSE_DELETED,
+            (Kind::Category, Verb::Created) => CATEGORY_CREATED,
+            (Kind::Category, Verb::Updated) => CATEGORY_UPDATED,
+            (Kind::Category, Verb::StatusChanged) => CATEGORY_STATUS_CHANGED,
+            (Kind::Category, Verb::Deleted) => CATEGORY_DELETED,
         }
     }
     /// How people call it in messages.
@@ -34,7 +42,17 @@ impl Kind {
     }
 }
 
-#[derive(Debug, Clone, PartialEq)]
+/// What happened to a term (its event's verb).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verb {
+    Created,
+    Updated,
+    StatusChanged,
+    Deleted,
+}
+
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Term {
     pub id: String,
     pub name: String,
@@ -118,15 +136,8 @@ pub fn sort_column(column: &str) -> Option<&'static str> {
 }
 
 /// One page and the total that match `search` (in the name).
-pub async fn list(
-    c: &mut AnyConnection,
-    kind: Kind,
-    search: &str,
-    order_by: &'static str,
-    descending: bool,
-    limit: i64,
-    offset: i64,
-) -> sqlx::Result<(Vec<Term>, i64)> {
+pub async fn list(c: &mut AnyConnection, kind: Kind, search: &str, paging: Paging<&'static str>) -> sqlx::Result<(Vec<Term>, i64)> {
+    let Paging { column: order_by, descending, limit, offset } = paging;
     let dir = if descending { "DESC" } else { "ASC" };
     let filter = "($1 = '' OR name_key LIKE $2 ESCAPE '\\')";
     let q = format!(

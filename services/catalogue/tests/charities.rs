@@ -2,20 +2,21 @@
 
 use catalogue::app::MIGRATIONS;
 use catalogue::charity::{self, ListQuery};
+use common::Actor;
+use common::paging::Page;
 use catalogue::error::Error;
 use catalogue::service::Catalogue;
 use catalogue::store::Kind;
-use common::db::testing::each_backend;
+use common::testing::each_backend;
 use proto::catalogue::v1 as pb;
-use proto::identity::v1::Caller;
 
-async fn each() -> Vec<(Catalogue, common::db::testing::TestDb)> {
+async fn each() -> Vec<(Catalogue, common::testing::TestDb)> {
     each_backend(&MIGRATIONS).await.into_iter().map(|t| (Catalogue::new(t.db.clone(), None), t)).collect()
 }
 
 /// A caller of the given account type.
-fn by(admin_type: &str) -> Caller {
-    Caller { id: common::new_id(), admin_type: admin_type.into(), address: "127.0.0.1".into() }
+fn by(admin_type: &str) -> Actor {
+    Actor::new(common::new_id(), admin_type, "127.0.0.1")
 }
 
 fn errors(e: Error) -> Vec<(String, String)> {
@@ -35,8 +36,8 @@ async fn events(c: &Catalogue) -> Vec<String> {
 
 /// A category and a cause, and a valid input using them.
 async fn setup(c: &Catalogue) -> pb::CharityInput {
-    let cat = c.create(Kind::Category, "Health", "").await.unwrap();
-    let cause = c.create(Kind::Cause, "Clean Water", "").await.unwrap();
+    let cat = c.create(Kind::Category, "Health", "", &Actor::system()).await.unwrap();
+    let cause = c.create(Kind::Cause, "Clean Water", "", &Actor::system()).await.unwrap();
     input(&cat.id, &cause.id, "Water For All", "12-3456789")
 }
 
@@ -77,11 +78,7 @@ fn input(category: &str, cause: &str, name: &str, ein: &str) -> pb::CharityInput
 
 fn q(imported: bool, verification: &str, search: &str, column: &str, order: &str) -> ListQuery {
     ListQuery {
-        page: 1,
-        limit: 10,
-        search: search.into(),
-        column: column.into(),
-        order: order.into(),
+        page: Page { page: 1, limit: 10, search: search.into(), column: column.into(), order: order.into() },
         imported,
         verification: verification.into(),
     }
@@ -91,7 +88,7 @@ fn q(imported: bool, verification: &str, search: &str, column: &str, order: &str
 async fn every_field_is_checked_with_a_clear_message_and_nothing_is_written() {
     for (c, _db) in each().await {
         let good = setup(&c).await;
-        let e = c.create_charity(&pb::CharityInput::default()).await.unwrap_err();
+        let e = c.create_charity(&pb::CharityInput::default(), &Actor::system()).await.unwrap_err();
         let all = errors(e);
         for (field, msg) in [
             ("charityName", "Please enter Nonprofit Name"),
@@ -130,7 +127,7 @@ async fn every_field_is_checked_with_a_clear_message_and_nothing_is_written() {
             ),
         ];
         for (i, field, msg) in cases {
-            assert_eq!(message_of(c.create_charity(&i).await.unwrap_err(), field), msg);
+            assert_eq!(message_of(c.create_charity(&i, &Actor::system()).await.unwrap_err(), field), msg);
         }
         assert_eq!(c.list_charities(&q(false, "", "", "", "")).await.unwrap().1, 0);
         assert!(!events(&c).await.iter().any(|e| e.starts_with("catalogue.charity")));
@@ -141,7 +138,7 @@ async fn every_field_is_checked_with_a_clear_message_and_nothing_is_written() {
 async fn a_nonprofit_is_added_approved_with_sanitised_text_and_only_four_account_digits() {
     for (c, _db) in each().await {
         let i = setup(&c).await;
-        let n = c.create_charity(&i).await.unwrap();
+        let n = c.create_charity(&i, &Actor::system()).await.unwrap();
         assert_eq!(n.tax_id, "12-3456789");
         assert_eq!(n.phone_number, "5551234567");
         assert_eq!(n.email, "info@water.example.org");
@@ -162,7 +159,7 @@ async fn a_nonprofit_is_added_approved_with_sanitised_text_and_only_four_account
         let mut dup = i.clone();
         dup.charity_name = "Other".into();
         dup.tax_id = "123456789".into();
-        assert!(matches!(c.create_charity(&dup).await, Err(Error::Conflict(m)) if m == "Tax ID already exists"));
+        assert!(matches!(c.create_charity(&dup, &Actor::system()).await, Err(Error::Conflict(m)) if m == "Tax ID already exists"));
         assert_eq!(events(&c).await.iter().filter(|e| e.starts_with("catalogue.charity")).collect::<Vec<_>>(), ["catalogue.charity.created"]);
     }
 }
@@ -171,14 +168,14 @@ async fn a_nonprofit_is_added_approved_with_sanitised_text_and_only_four_account
 async fn status_verification_update_and_delete_follow_the_lifecycle_with_events() {
     for (c, _db) in each().await {
         let i = setup(&c).await;
-        let n = c.create_charity(&i).await.unwrap();
-        assert!(!c.set_charity_active(&n.id, false).await.unwrap().is_active);
-        assert!(c.set_charity_active(&n.id, true).await.unwrap().is_active);
+        let n = c.create_charity(&i, &Actor::system()).await.unwrap();
+        assert!(!c.set_charity_active(&n.id, false, &Actor::system()).await.unwrap().is_active);
+        assert!(c.set_charity_active(&n.id, true, &Actor::system()).await.unwrap().is_active);
 
         // Rejecting needs a reason.
-        assert_eq!(message_of(c.change_verification(&n.id, "Reject", "  ").await.unwrap_err(), "rejectReason"), "Please Enter Add Reason");
-        assert_eq!(message_of(c.change_verification(&n.id, "Maybe", "").await.unwrap_err(), "adminVerification"), "adminVerification must be Approve or Reject");
-        let r = c.change_verification(&n.id, "Reject", "Documents missing").await.unwrap();
+        assert_eq!(message_of(c.change_verification(&n.id, "Reject", "  ", &Actor::system()).await.unwrap_err(), "rejectReason"), "Please Enter Add Reason");
+        assert_eq!(message_of(c.change_verification(&n.id, "Maybe", "", &Actor::system()).await.unwrap_err(), "adminVerification"), "adminVerification must be Approve or Reject");
+        let r = c.change_verification(&n.id, "Reject", "Documents missing", &Actor::system()).await.unwrap();
         assert_eq!((r.admin_verification.as_str(), r.reject_reason.as_str(), r.admin_approve_at), ("Reject", "Documents missing", None));
         assert_eq!(c.list_charities(&q(false, "Reject", "", "", "")).await.unwrap().1, 1);
         // Editing a rejected nonprofit sends it back to Pending; its payment methods stay when not given.
@@ -206,12 +203,12 @@ async fn status_verification_update_and_delete_follow_the_lifecycle_with_events(
         let k = c.update_charity(&n.id, &keep, false, &by("Admin")).await.unwrap();
         assert_eq!(k.payment_methods.iter().map(|m| (m.last4.as_str(), m.is_default)).collect::<Vec<_>>(), [("4321", true), ("6789", false)]);
 
-        let a = c.change_verification(&n.id, "Approve", "").await.unwrap();
+        let a = c.change_verification(&n.id, "Approve", "", &Actor::system()).await.unwrap();
         assert!(a.admin_approve_at.is_some() && a.reject_reason.is_empty());
-        assert!(matches!(c.change_verification(&n.id, "Approve", "").await, Err(Error::Conflict(_))));
-        c.delete_charity(&n.id).await.unwrap();
+        assert!(matches!(c.change_verification(&n.id, "Approve", "", &Actor::system()).await, Err(Error::Conflict(_))));
+        c.delete_charity(&n.id, &Actor::system()).await.unwrap();
         assert!(matches!(c.get_charity(&n.id).await, Err(Error::NotFound(m)) if m == "Nonprofit not found"));
-        assert!(matches!(c.delete_charity(&n.id).await, Err(Error::NotFound(_))));
+        assert!(matches!(c.delete_charity(&n.id, &Actor::system()).await, Err(Error::NotFound(_))));
         let charity_events: Vec<String> = events(&c).await.into_iter().filter(|e| e.starts_with("catalogue.charity")).collect();
         assert_eq!(
             charity_events,
@@ -243,7 +240,7 @@ async fn last_payload(c: &Catalogue, event_type: &str) -> serde_json::Value {
 async fn a_nonprofit_admin_changing_tax_id_or_payment_methods_sends_it_back_to_pending() {
     for (c, _db) in each().await {
         let i = setup(&c).await;
-        let n = c.create_charity(&i).await.unwrap();
+        let n = c.create_charity(&i, &Actor::system()).await.unwrap();
         let keep_methods = |mut x: pb::CharityInput, ids: &[&str]| {
             x.payment_methods = Some(pb::PaymentMethods {
                 items: ids.iter().map(|id| pb::PaymentMethodInput { id: id.to_string(), ..Default::default() }).collect(),
@@ -274,21 +271,21 @@ async fn a_nonprofit_admin_changing_tax_id_or_payment_methods_sends_it_back_to_p
         let p = last_payload(&c, "catalogue.charity.resubmitted").await;
         assert_eq!((p["adminVerification"].as_str(), p["taxId"].as_str()), (Some("Pending"), Some("11-2223334")));
         assert_eq!((p["adminFirstName"].as_str(), p["adminLastName"].as_str()), (Some("Nia"), Some("Owner")));
-        c.change_verification(&n.id, "Approve", "").await.unwrap();
+        c.change_verification(&n.id, "Approve", "", &Actor::system()).await.unwrap();
 
         // Adding a payment method, dropping one, or changing the default: Pending each time.
         let mut add = keep_methods(ein.clone(), &[&m0]);
         add.payment_methods.as_mut().unwrap().items.push(i.payment_methods.clone().unwrap().items[0].clone());
         let u = c.update_charity(&n.id, &add, false, &by("Charity Admin")).await.unwrap();
         assert_eq!((u.admin_verification.as_str(), u.payment_methods.len()), ("Pending", 2));
-        c.change_verification(&n.id, "Approve", "").await.unwrap();
+        c.change_verification(&n.id, "Approve", "", &Actor::system()).await.unwrap();
         let m1 = u.payment_methods[1].id.clone();
         let swap = keep_methods(ein.clone(), &[&m1, &m0]);
         assert_eq!(c.update_charity(&n.id, &swap, false, &by("Charity Admin")).await.unwrap().admin_verification, "Pending");
-        c.change_verification(&n.id, "Approve", "").await.unwrap();
+        c.change_verification(&n.id, "Approve", "", &Actor::system()).await.unwrap();
         let drop = keep_methods(ein.clone(), &[&m1]);
         assert_eq!(c.update_charity(&n.id, &drop, false, &by("Charity Admin")).await.unwrap().admin_verification, "Pending");
-        c.change_verification(&n.id, "Approve", "").await.unwrap();
+        c.change_verification(&n.id, "Approve", "", &Actor::system()).await.unwrap();
         // Payment methods not given at all are unchanged: approval kept.
         let mut none = ein.clone();
         none.payment_methods = None;
@@ -312,7 +309,7 @@ async fn lists_filter_by_tab_and_verification_search_past_two_characters_and_sor
             let mut i = base.clone();
             i.charity_name = name.to_string();
             i.tax_id = format!("10000000{k}");
-            ids.push(c.create_charity(&i).await.unwrap().id);
+            ids.push(c.create_charity(&i, &Actor::system()).await.unwrap().id);
             tokio::time::sleep(std::time::Duration::from_millis(3)).await;
         }
         let names = |rows: Vec<pb::CharityRow>| rows.into_iter().map(|r| r.charity_name).collect::<Vec<_>>();
@@ -334,15 +331,15 @@ async fn lists_filter_by_tab_and_verification_search_past_two_characters_and_sor
         assert_eq!(c.list_charities(&q(false, "Pending", "", "", "")).await.unwrap().1, 0);
         // Paging.
         let mut p2 = q(false, "", "", "charityName", "asc");
-        p2.page = 2;
-        p2.limit = 3;
+        p2.page.page = 2;
+        p2.page.limit = 3;
         let (rows, total) = c.list_charities(&p2).await.unwrap();
         assert_eq!((names(rows), total), (vec!["Ábaco Fund".to_string()], 4));
         // Bad queries.
         assert!(matches!(c.list_charities(&q(false, "", "", "ein", "")).await, Err(Error::Validation(_))));
         assert!(matches!(c.list_charities(&q(false, "Maybe", "", "", "")).await, Err(Error::Validation(_))));
         // Selects: approved, active, onboarded only.
-        c.set_charity_active(&ids[0], false).await.unwrap();
+        c.set_charity_active(&ids[0], false, &Actor::system()).await.unwrap();
         assert_eq!(c.active_charities().await.unwrap().len(), 3);
     }
 }
@@ -367,7 +364,7 @@ fn row(ein: &str, name: &str, city: &str) -> String {
 async fn import(c: &Catalogue, apply: bool, file: &str) -> Result<pb::ImportSummary, Error> {
     let chunks: Vec<Result<bytes::Bytes, std::io::Error>> =
         file.as_bytes().chunks(7).map(|b| Ok(bytes::Bytes::copy_from_slice(b))).collect();
-    c.import_bmf(apply, futures::stream::iter(chunks)).await
+    c.import_bmf(apply, futures::stream::iter(chunks), &Actor::system()).await
 }
 
 #[tokio::test]
@@ -375,7 +372,7 @@ async fn a_business_master_file_is_summarised_applied_once_and_onboarded() {
     for (c, _db) in each().await {
         let base = setup(&c).await;
         // An onboarded nonprofit whose EIN is also in the file is never overwritten.
-        let onboarded = c.create_charity(&base).await.unwrap();
+        let onboarded = c.create_charity(&base, &Actor::system()).await.unwrap();
         let file = bmf(&[
             &row("010000001", "FIRST AID SOCIETY", "SPRINGFIELD"),
             &row("010000002", "\"HOPE, FAITH AND CHARITY\"", "PEORIA"),
@@ -416,8 +413,8 @@ async fn a_business_master_file_is_summarised_applied_once_and_onboarded() {
         assert_eq!(imported_events, 2, "one event per import that wrote something");
 
         // Imported ones have no status and no verification until onboarded; editing onboards them.
-        assert!(matches!(c.set_charity_active(&rows[0].id, false).await, Err(Error::Validation(_))));
-        assert!(matches!(c.change_verification(&rows[0].id, "Approve", "").await, Err(Error::Validation(_))));
+        assert!(matches!(c.set_charity_active(&rows[0].id, false, &Actor::system()).await, Err(Error::Validation(_))));
+        assert!(matches!(c.change_verification(&rows[0].id, "Approve", "", &Actor::system()).await, Err(Error::Validation(_))));
         let mut onboard = base.clone();
         onboard.charity_name = "First Aid Society".into();
         onboard.tax_id = "01-0000001".into();
@@ -468,7 +465,7 @@ fn tax_ids_and_zip_codes_are_recognised() {
 async fn all_pages(c: &Catalogue, query: &ListQuery, limit: i64) -> (Vec<String>, i64) {
     let (mut ids, mut total) = (vec![], 0);
     for page in 1.. {
-        let (rows, t) = c.list_charities(&ListQuery { page, limit, ..query.clone() }).await.unwrap();
+        let (rows, t) = c.list_charities(&ListQuery { page: Page { page, limit, ..query.page.clone() }, ..query.clone() }).await.unwrap();
         total = t;
         if rows.is_empty() {
             break;
@@ -520,10 +517,10 @@ async fn deep_pages_and_searches_from_kept_positions_match_the_plain_order_and_f
         let (first, _) = c.list_charities(&q(true, "", "", "charityName", "asc")).await.unwrap();
         let (onboarded, _) = c.list_charities(&q(false, "Approve", "", "adminApproveAt", "desc")).await.unwrap();
         let before = version(&c).await;
-        c.set_charity_active(&onboarded[1].id, false).await.unwrap();
+        c.set_charity_active(&onboarded[1].id, false, &Actor::system()).await.unwrap();
         assert_eq!(version(&c).await, before, "a status change moves no list");
-        c.delete_charity(&first[0].id).await.unwrap();
-        c.change_verification(&onboarded[0].id, charity::REJECT, "Duplicate").await.unwrap();
+        c.delete_charity(&first[0].id, &Actor::system()).await.unwrap();
+        c.change_verification(&onboarded[0].id, charity::REJECT, "Duplicate", &Actor::system()).await.unwrap();
         sqlx::query("UPDATE charities SET charity_name = 'AAA FUND 1 RENAMED', name_key = 'aaa fund 1 renamed' WHERE ein = '300000147'")
             .execute(&c.db.pool)
             .await
@@ -537,8 +534,8 @@ async fn deep_pages_and_searches_from_kept_positions_match_the_plain_order_and_f
 /// read, filtered by the search in Rust, and the total counts them.
 async fn same_as_plain(plain: &Catalogue, c: &Catalogue, lists: &[ListQuery]) {
     for list in lists {
-        let (expected, n) = plain.list_charities(&ListQuery { page: 1, limit: 1000, search: String::new(), ..list.clone() }).await.unwrap();
-        let search = list.search.to_lowercase();
+        let (expected, n) = plain.list_charities(&ListQuery { page: Page { page: 1, limit: 1000, search: String::new(), ..list.page.clone() }, ..list.clone() }).await.unwrap();
+        let search = list.page.search.to_lowercase();
         let all: Vec<String> = expected.into_iter().filter(|r| r.charity_name.to_lowercase().contains(&search)).map(|r| r.id).collect();
         assert!(!all.is_empty() && (search.is_empty() || all.len() < n as usize), "{list:?}: a test list must hold rows");
         for limit in [3, 10] {

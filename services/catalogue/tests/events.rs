@@ -2,6 +2,7 @@
 //! REQUIRE_SERVICES=1): what a nonprofit's life writes while the broker is down waits in
 //! the outbox and reaches consumers, in order, once it is back.
 
+use common::Actor;
 use async_trait::async_trait;
 use catalogue::service::Catalogue;
 use catalogue::store::Kind;
@@ -51,12 +52,12 @@ impl EventHandler for Seen {
 #[tokio::test]
 async fn nonprofit_events_written_while_the_broker_is_down_reach_rabbitmq_in_order() {
     let Some(url) = amqp() else { return };
-    for t in common::db::testing::each_backend(&catalogue::app::MIGRATIONS).await {
+    for t in common::testing::each_backend(&catalogue::app::MIGRATIONS).await {
         // The broker is down: every change still succeeds, its event waits in the outbox.
         let down = Relay::new(t.db.clone(), Arc::new(Down));
         let c = Catalogue::new(t.db.clone(), Some(down.clone()));
-        let cat = c.create(Kind::Category, "Health", "").await.unwrap();
-        let cause = c.create(Kind::Cause, "Water", "").await.unwrap();
+        let cat = c.create(Kind::Category, "Health", "", &Actor::system()).await.unwrap();
+        let cause = c.create(Kind::Cause, "Water", "", &Actor::system()).await.unwrap();
         let input = pb::CharityInput {
             charity_name: "Water For All".into(),
             tax_id: "12-3456789".into(),
@@ -76,11 +77,11 @@ async fn nonprofit_events_written_while_the_broker_is_down_reach_rabbitmq_in_ord
             admin_email: "nia@water.example.org".into(),
             ..Default::default()
         };
-        let n = c.create_charity(&input).await.unwrap();
-        c.change_verification(&n.id, "Reject", "Papers missing").await.unwrap();
-        c.change_verification(&n.id, "Approve", "").await.unwrap();
-        c.set_charity_active(&n.id, false).await.unwrap();
-        c.delete_charity(&n.id).await.unwrap();
+        let n = c.create_charity(&input, &Actor::system()).await.unwrap();
+        c.change_verification(&n.id, "Reject", "Papers missing", &Actor::system()).await.unwrap();
+        c.change_verification(&n.id, "Approve", "", &Actor::system()).await.unwrap();
+        c.set_charity_active(&n.id, false, &Actor::system()).await.unwrap();
+        c.delete_charity(&n.id, &Actor::system()).await.unwrap();
         assert!(down.publish_batch(100).await.is_err(), "nothing can be published");
         assert_eq!(down.pending().await.unwrap(), 7);
 

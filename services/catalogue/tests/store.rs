@@ -2,11 +2,13 @@
 
 use catalogue::app::MIGRATIONS;
 use catalogue::error::Error;
-use catalogue::service::{Catalogue, ListQuery};
+use catalogue::service::Catalogue;
+use common::Actor;
+use common::paging::Page as ListQuery;
 use catalogue::store::Kind;
-use common::db::testing::each_backend;
+use common::testing::each_backend;
 
-async fn each() -> Vec<(Catalogue, common::db::testing::TestDb)> {
+async fn each() -> Vec<(Catalogue, common::testing::TestDb)> {
     each_backend(&MIGRATIONS).await.into_iter().map(|t| (Catalogue::new(t.db.clone(), None), t)).collect()
 }
 
@@ -29,10 +31,10 @@ async fn events(c: &Catalogue) -> Vec<String> {
 async fn names_are_checked_with_the_spec_messages_and_nothing_is_written() {
     for (c, _db) in each().await {
         for kind in [Kind::Cause, Kind::Category] {
-            assert_eq!(message(c.create(kind, "", "").await.unwrap_err()), "Please enter Name");
-            assert_eq!(message(c.create(kind, "   ", "").await.unwrap_err()), "Please enter valid Name");
-            assert_eq!(message(c.create(kind, &"n".repeat(101), "").await.unwrap_err()), "Name must be at most 100 characters");
-            assert_eq!(message(c.create(kind, "Ok", &"d".repeat(501)).await.unwrap_err()), "Description must be at most 500 characters");
+            assert_eq!(message(c.create(kind, "", "", &Actor::system()).await.unwrap_err()), "Please enter Name");
+            assert_eq!(message(c.create(kind, "   ", "", &Actor::system()).await.unwrap_err()), "Please enter valid Name");
+            assert_eq!(message(c.create(kind, &"n".repeat(101), "", &Actor::system()).await.unwrap_err()), "Name must be at most 100 characters");
+            assert_eq!(message(c.create(kind, "Ok", &"d".repeat(501), &Actor::system()).await.unwrap_err()), "Description must be at most 500 characters");
         }
         assert_eq!(c.list(Kind::Cause, &q(1, 10, "", "", "")).await.unwrap().1, 0);
         assert!(events(&c).await.is_empty());
@@ -42,25 +44,25 @@ async fn names_are_checked_with_the_spec_messages_and_nothing_is_written() {
 #[tokio::test]
 async fn a_term_is_created_read_renamed_toggled_and_deleted_with_its_events() {
     for (c, _db) in each().await {
-        let t = c.create(Kind::Cause, "  Clean Water ", "Wells and pumps").await.unwrap();
+        let t = c.create(Kind::Cause, "  Clean Water ", "Wells and pumps", &Actor::system()).await.unwrap();
         assert_eq!((t.name.as_str(), t.description.as_str(), t.is_active), ("Clean Water", "Wells and pumps", true));
         assert_eq!(c.get(Kind::Cause, &t.id).await.unwrap(), t);
         // Kinds are separate tables.
         assert!(matches!(c.get(Kind::Category, &t.id).await, Err(Error::NotFound(_))));
 
-        let u = c.update(Kind::Cause, &t.id, "Safe Water", None).await.unwrap();
+        let u = c.update(Kind::Cause, &t.id, "Safe Water", None, &Actor::system()).await.unwrap();
         assert_eq!((u.name.as_str(), u.description.as_str()), ("Safe Water", "Wells and pumps"));
-        let u = c.update(Kind::Cause, &t.id, "Safe Water", Some("")).await.unwrap();
+        let u = c.update(Kind::Cause, &t.id, "Safe Water", Some(""), &Actor::system()).await.unwrap();
         assert_eq!(u.description, "");
-        assert!(!c.set_active(Kind::Cause, &t.id, false).await.unwrap().is_active);
+        assert!(!c.set_active(Kind::Cause, &t.id, false, &Actor::system()).await.unwrap().is_active);
         assert!(c.active(Kind::Cause).await.unwrap().is_empty());
-        assert!(c.set_active(Kind::Cause, &t.id, true).await.unwrap().is_active);
+        assert!(c.set_active(Kind::Cause, &t.id, true, &Actor::system()).await.unwrap().is_active);
         assert_eq!(c.active(Kind::Cause).await.unwrap().len(), 1);
-        c.delete(Kind::Cause, &t.id).await.unwrap();
+        c.delete(Kind::Cause, &t.id, &Actor::system()).await.unwrap();
         assert!(matches!(c.get(Kind::Cause, &t.id).await, Err(Error::NotFound(m)) if m == "Cause not found"));
-        assert!(matches!(c.delete(Kind::Cause, &t.id).await, Err(Error::NotFound(_))));
-        assert!(matches!(c.update(Kind::Cause, &t.id, "X", None).await, Err(Error::NotFound(_))));
-        assert!(matches!(c.set_active(Kind::Cause, &t.id, true).await, Err(Error::NotFound(_))));
+        assert!(matches!(c.delete(Kind::Cause, &t.id, &Actor::system()).await, Err(Error::NotFound(_))));
+        assert!(matches!(c.update(Kind::Cause, &t.id, "X", None, &Actor::system()).await, Err(Error::NotFound(_))));
+        assert!(matches!(c.set_active(Kind::Cause, &t.id, true, &Actor::system()).await, Err(Error::NotFound(_))));
         assert_eq!(
             events(&c).await,
             [
@@ -78,12 +80,12 @@ async fn a_term_is_created_read_renamed_toggled_and_deleted_with_its_events() {
 #[tokio::test]
 async fn names_are_unique_whatever_their_case_within_a_kind() {
     for (c, _db) in each().await {
-        c.create(Kind::Category, "Éducation", "").await.unwrap();
-        assert!(matches!(c.create(Kind::Category, "éDUCATION", "").await, Err(Error::Conflict(m)) if m == "Category already exists"));
+        c.create(Kind::Category, "Éducation", "", &Actor::system()).await.unwrap();
+        assert!(matches!(c.create(Kind::Category, "éDUCATION", "", &Actor::system()).await, Err(Error::Conflict(m)) if m == "Category already exists"));
         // The same name is fine for another kind.
-        c.create(Kind::Cause, "Éducation", "").await.unwrap();
-        let other = c.create(Kind::Category, "Health", "").await.unwrap();
-        assert!(matches!(c.update(Kind::Category, &other.id, "ÉDUCATION", None).await, Err(Error::Conflict(_))));
+        c.create(Kind::Cause, "Éducation", "", &Actor::system()).await.unwrap();
+        let other = c.create(Kind::Category, "Health", "", &Actor::system()).await.unwrap();
+        assert!(matches!(c.update(Kind::Category, &other.id, "ÉDUCATION", None, &Actor::system()).await, Err(Error::Conflict(_))));
         assert_eq!(c.get(Kind::Category, &other.id).await.unwrap().name, "Health");
     }
 }
@@ -92,7 +94,7 @@ async fn names_are_unique_whatever_their_case_within_a_kind() {
 async fn lists_page_search_and_sort_on_the_server() {
     for (c, _db) in each().await {
         for name in ["Water", "animals", "Arts_x", "Health", "Élan", "Zoo"] {
-            c.create(Kind::Cause, name, "").await.unwrap();
+            c.create(Kind::Cause, name, "", &Actor::system()).await.unwrap();
             tokio::time::sleep(std::time::Duration::from_millis(2)).await;
         }
         let (rows, total) = c.list(Kind::Cause, &q(1, 2, "", "name", "asc")).await.unwrap();
@@ -128,7 +130,7 @@ async fn lists_page_search_and_sort_on_the_server() {
 async fn the_export_sends_every_matching_term_in_the_list_order() {
     for (c, _db) in each().await {
         for name in ["Clean Water", "Water Wells", "Schools"] {
-            c.create(Kind::Cause, name, "").await.unwrap();
+            c.create(Kind::Cause, name, "", &Actor::system()).await.unwrap();
         }
         let (tx, mut rx) = tokio::sync::mpsc::channel(8);
         c.export(Kind::Cause, &q(1, 1, "WATER", "name", "desc"), tx).await.unwrap();

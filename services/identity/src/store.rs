@@ -3,6 +3,7 @@
 //! choose the transaction.
 
 use common::db::get_bool;
+use common::paging::Paging;
 use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, Row};
 
@@ -197,14 +198,8 @@ pub fn sort_column(column: &str) -> Option<&'static str> {
 }
 
 /// One page of sub-admins and the total that match.
-pub async fn list_sub_admins(
-    c: &mut AnyConnection,
-    search: &str,
-    order_by: &'static str,
-    descending: bool,
-    limit: i64,
-    offset: i64,
-) -> sqlx::Result<(Vec<User>, i64)> {
+pub async fn list_sub_admins(c: &mut AnyConnection, search: &str, paging: Paging<&'static str>) -> sqlx::Result<(Vec<User>, i64)> {
+    let Paging { column: order_by, descending, limit, offset } = paging;
     let dir = if descending { "DESC" } else { "ASC" };
     let pattern = common::db::like_pattern(search);
     let q = format!(
