@@ -375,7 +375,7 @@ async fn main() -> anyhow::Result<()> {
             imported: s.imported,
             verification: s.verification.into(),
         };
-        let searching = |search: String| {
+        let searching = move |search: String| {
             let mut q = query.clone();
             q.page.search = search;
             q

@@ -1,8 +1,9 @@
 //! Nonprofits: validation of the record, its lifecycle (added, onboarded, verified,
 //! activated, deleted) and the event of each change, written in the same transaction.
 //!
-//! The record's wire shapes are the proto messages (`pb::Charity`, `pb::CharityInput`), which
-//! the BFF also uses as its JSON; storage is `charity_store::Record`.
+//! The domain's shapes ([`CharityInput`], [`Charity`], [`CharityRow`]) are plain Rust; the
+//! gRPC module maps them to and from the proto messages (which the BFF also uses as its
+//! JSON). Storage is `charity_store::Record`.
 
 use crate::charity_store::{self as store, Filter, PaymentMethod, Record};
 use crate::error::{Error, Result};
@@ -16,7 +17,120 @@ use common::error::Check;
 use common::paging::Page;
 use common::rules;
 use common::write::Write;
-use proto::catalogue::v1 as pb;
+
+/// A nonprofit as asked to be stored (create, update): every editable field.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct CharityInput {
+    pub charity_name: String,
+    pub tax_id: String,
+    pub category_id: String,
+    pub cause_ids: Vec<String>,
+    pub mission: String,
+    pub description: String,
+    pub logo: String,
+    pub images: Vec<String>,
+    pub website: String,
+    pub email: String,
+    pub phone_number: String,
+    pub address: String,
+    pub city: String,
+    pub state: String,
+    pub country: String,
+    pub zip_code: String,
+    pub country_id: String,
+    pub state_id: String,
+    pub city_id: String,
+    pub admin_first_name: String,
+    pub admin_last_name: String,
+    pub admin_email: String,
+    pub admin_phone: String,
+    /// None: unchanged (update) or none (create).
+    pub payment_methods: Option<Vec<PaymentMethodInput>>,
+}
+
+/// A bank account to store, or (`id` set) a stored one to keep as it is.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct PaymentMethodInput {
+    pub method_type: String,
+    pub bank_name: String,
+    pub account_holder: String,
+    pub routing_number: String,
+    pub account_number: String,
+    pub id: String,
+}
+
+/// A nonprofit as shown: the record with its category's and causes' names and its payment
+/// methods (only the last four account digits).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Charity {
+    pub id: String,
+    pub charity_name: String,
+    /// 'XX-XXXXXXX'
+    pub tax_id: String,
+    pub category_id: String,
+    pub category_name: String,
+    pub cause_ids: Vec<String>,
+    pub causes: Vec<NamedRef>,
+    pub mission: String,
+    pub description: String,
+    pub logo: String,
+    pub images: Vec<String>,
+    pub website: String,
+    pub email: String,
+    pub phone_number: String,
+    pub address: String,
+    pub city: String,
+    pub state: String,
+    pub country: String,
+    pub zip_code: String,
+    pub country_id: String,
+    pub state_id: String,
+    pub city_id: String,
+    pub admin_first_name: String,
+    pub admin_last_name: String,
+    pub admin_email: String,
+    pub admin_phone: String,
+    pub payment_methods: Vec<PaymentMethodView>,
+    pub admin_verification: String,
+    pub reject_reason: String,
+    pub admin_approve_at: Option<i64>,
+    pub is_active: bool,
+    pub is_imported: bool,
+    pub ntee_code: String,
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct NamedRef {
+    pub id: String,
+    pub name: String,
+}
+
+/// A stored payment method as shown.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct PaymentMethodView {
+    pub id: String,
+    pub method_type: String,
+    pub bank_name: String,
+    pub account_holder: String,
+    pub last4: String,
+    pub is_default: bool,
+}
+
+/// A nonprofit in a list.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct CharityRow {
+    pub id: String,
+    pub charity_name: String,
+    pub tax_id: String,
+    pub admin_approve_at: Option<i64>,
+    pub is_active: bool,
+    pub admin_verification: String,
+    pub reject_reason: String,
+    pub is_imported: bool,
+    pub created_at: i64,
+}
 
 pub const PENDING: &str = "Pending";
 pub const APPROVE: &str = "Approve";
@@ -91,7 +205,7 @@ fn selected(raw: &str, field: &str, label: &str, check: &mut Check) -> String {
 }
 
 /// Checks and normalises the input; category and causes are checked against storage later.
-pub fn validate(input: &pb::CharityInput, check: &mut Check) -> Record {
+pub fn validate(input: &CharityInput, check: &mut Check) -> Record {
     let charity_name = input.charity_name.trim().to_string();
     if charity_name.is_empty() {
         check.fail("charityName", "Please enter Nonprofit Name");
@@ -212,7 +326,7 @@ pub fn validate(input: &pb::CharityInput, check: &mut Check) -> Record {
 
 /// Checks bank accounts; only the last four account digits are kept.
 /// `existing` are the stored methods an item may keep by giving its `_id`.
-pub fn validate_payment_methods(items: &[pb::PaymentMethodInput], existing: &[PaymentMethod], check: &mut Check) -> Vec<PaymentMethod> {
+pub fn validate_payment_methods(items: &[PaymentMethodInput], existing: &[PaymentMethod], check: &mut Check) -> Vec<PaymentMethod> {
     if items.len() > 5 {
         check.fail("paymentMethods", "At most 5 payment methods are allowed");
     }
@@ -226,7 +340,7 @@ pub fn validate_payment_methods(items: &[pb::PaymentMethodInput], existing: &[Pa
             }
             continue;
         }
-        let method_type = if m.r#type.trim().is_empty() { "bank_account".to_string() } else { m.r#type.trim().to_string() };
+        let method_type = if m.method_type.trim().is_empty() { "bank_account".to_string() } else { m.method_type.trim().to_string() };
         if method_type != "bank_account" {
             check.fail(&at("type"), "Only bank accounts are supported");
         }
@@ -309,10 +423,10 @@ impl Catalogue {
     }
 
     /// Adds an onboarded nonprofit: approved by being added (decision in bff/API.md).
-    pub async fn create_charity(&self, input: &pb::CharityInput, actor: &Actor) -> Result<pb::Charity> {
+    pub async fn create_charity(&self, input: &CharityInput, actor: &Actor) -> Result<Charity> {
         let mut check = Check::default();
         let mut r = validate(input, &mut check);
-        let methods = validate_payment_methods(input.payment_methods.as_ref().map(|p| p.items.as_slice()).unwrap_or(&[]), &[], &mut check);
+        let methods = validate_payment_methods(input.payment_methods.as_deref().unwrap_or(&[]), &[], &mut check);
         let mut tx = self.write(actor).await?;
         self.check_terms(&mut tx, &r, &mut check).await?;
         check.done()?;
@@ -334,13 +448,13 @@ impl Catalogue {
     /// Replaces the editable fields. `onboard` turns an imported nonprofit into an onboarded one
     /// waiting for verification; editing a rejected one sends it back to Pending, and so does a
     /// nonprofit admin's change of where the money goes (Tax ID, payment methods).
-    pub async fn update_charity(&self, id: &str, input: &pb::CharityInput, onboard: bool, caller: &Actor) -> Result<pb::Charity> {
+    pub async fn update_charity(&self, id: &str, input: &CharityInput, onboard: bool, caller: &Actor) -> Result<Charity> {
         let mut check = Check::default();
         let fresh = validate(input, &mut check);
         let mut tx = self.write(caller).await?;
         let old = store::get(&mut tx, id).await?.ok_or_else(not_found)?;
         let old_methods = store::payment_methods(&mut tx, id).await?;
-        let methods = input.payment_methods.as_ref().map(|p| validate_payment_methods(&p.items, &old_methods, &mut check));
+        let methods = input.payment_methods.as_ref().map(|p| validate_payment_methods(p, &old_methods, &mut check));
         self.check_terms(&mut tx, &fresh, &mut check).await?;
         check.done()?;
         if old.is_imported && !onboard {
@@ -383,13 +497,13 @@ impl Catalogue {
         Ok(out)
     }
 
-    pub async fn get_charity(&self, id: &str) -> Result<pb::Charity> {
+    pub async fn get_charity(&self, id: &str) -> Result<Charity> {
         let mut c = self.db.pool.acquire().await?;
         let r = store::get(&mut c, id).await?.ok_or_else(not_found)?;
         self.view(&mut c, r).await
     }
 
-    pub async fn payment_methods(&self, id: &str) -> Result<Vec<pb::PaymentMethod>> {
+    pub async fn payment_methods(&self, id: &str) -> Result<Vec<PaymentMethodView>> {
         let mut c = self.db.pool.acquire().await?;
         store::get(&mut c, id).await?.ok_or_else(not_found)?;
         Ok(store::payment_methods(&mut c, id).await?.into_iter().map(payment_view).collect())
@@ -407,7 +521,7 @@ impl Catalogue {
         Ok(())
     }
 
-    pub async fn set_charity_active(&self, id: &str, active: bool, actor: &Actor) -> Result<pb::Charity> {
+    pub async fn set_charity_active(&self, id: &str, active: bool, actor: &Actor) -> Result<Charity> {
         let mut tx = self.write(actor).await?;
         let mut r = store::get(&mut tx, id).await?.ok_or_else(not_found)?;
         let old = r.clone();
@@ -424,7 +538,7 @@ impl Catalogue {
     }
 
     /// Approve (stamps adminApproveAt) or Reject (a reason is required).
-    pub async fn change_verification(&self, id: &str, verification: &str, reason: &str, actor: &Actor) -> Result<pb::Charity> {
+    pub async fn change_verification(&self, id: &str, verification: &str, reason: &str, actor: &Actor) -> Result<Charity> {
         let mut check = Check::default();
         if id.trim().is_empty() {
             check.fail("charityId", "charityId is required");
@@ -468,7 +582,7 @@ impl Catalogue {
         Ok(out)
     }
 
-    pub async fn list_charities(&self, q: &ListQuery) -> Result<(Vec<pb::CharityRow>, i64)> {
+    pub async fn list_charities(&self, q: &ListQuery) -> Result<(Vec<CharityRow>, i64)> {
         let mut check = Check::default();
         let paging = q.page.check(store::sort_column, &mut check);
         if !matches!(q.verification.as_str(), "" | PENDING | APPROVE | REJECT) {
@@ -547,7 +661,7 @@ impl Catalogue {
     }
 
     /// The full record with category and cause names and payment methods.
-    async fn view(&self, c: &mut sqlx::AnyConnection, r: Record) -> Result<pb::Charity> {
+    async fn view(&self, c: &mut sqlx::AnyConnection, r: Record) -> Result<Charity> {
         let category_name = store::term_names(c, "charity_categories", std::slice::from_ref(&r.category_id), false)
             .await?
             .into_iter()
@@ -557,10 +671,10 @@ impl Catalogue {
         let causes = store::term_names(c, "causes", &r.cause_ids, false)
             .await?
             .into_iter()
-            .map(|(id, name)| pb::NamedRef { id, name })
+            .map(|(id, name)| NamedRef { id, name })
             .collect();
         let payment_methods = store::payment_methods(c, &r.id).await?.into_iter().map(payment_view).collect();
-        Ok(pb::Charity {
+        Ok(Charity {
             tax_id: store::format_ein(&r.ein),
             id: r.id,
             charity_name: r.charity_name,
@@ -605,10 +719,10 @@ fn same_methods(new: &[PaymentMethod], old: &[PaymentMethod]) -> bool {
     new.len() == old.len() && new.iter().zip(old).all(|(n, o)| n.id == o.id)
 }
 
-fn payment_view(m: PaymentMethod) -> pb::PaymentMethod {
-    pb::PaymentMethod {
+fn payment_view(m: PaymentMethod) -> PaymentMethodView {
+    PaymentMethodView {
         id: m.id,
-        r#type: m.method_type,
+        method_type: m.method_type,
         bank_name: m.bank_name,
         account_holder: m.account_holder,
         last4: m.last4,

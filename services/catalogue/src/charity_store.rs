@@ -1,7 +1,6 @@
 //! Every SQL statement about nonprofits (one text for SQLite and PostgreSQL).
 
 use common::db::{Backend, Sql, get_bool};
-use proto::catalogue::v1 as pb;
 use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, Row};
 
@@ -518,8 +517,8 @@ pub async fn active(c: &mut AnyConnection) -> sqlx::Result<Vec<(String, String)>
 }
 
 /// The list row of a record.
-pub fn row(r: &Record) -> pb::CharityRow {
-    pb::CharityRow {
+pub fn row(r: &Record) -> crate::charity::CharityRow {
+    crate::charity::CharityRow {
         id: r.id.clone(),
         charity_name: r.charity_name.clone(),
         tax_id: format_ein(&r.ein),

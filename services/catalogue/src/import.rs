@@ -15,7 +15,6 @@ use crate::events;
 use common::Actor;
 use common::db::Sql;
 use futures::{Stream, StreamExt};
-use proto::catalogue::v1 as pb;
 use sha2::{Digest, Sha256};
 use sqlx::Row;
 use std::collections::{HashMap, HashSet};
@@ -51,6 +50,25 @@ impl BmfRow {
         }
         hex::encode(&h.finalize()[..16])
     }
+}
+
+/// What an import found (and, applied, wrote); the command line prints it as JSON.
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize)]
+pub struct ImportSummary {
+    pub rows: i64,
+    pub new: i64,
+    pub changed: i64,
+    pub unchanged: i64,
+    pub skipped: i64,
+    pub invalid: i64,
+    /// The first invalid rows (row number, the header being row 1) and why.
+    pub errors: Vec<ImportError>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize)]
+pub struct ImportError {
+    pub row: i64,
+    pub reason: String,
 }
 
 /// What the parser hands over: a row number (the header is row 1) and the row or why it is invalid.
@@ -184,7 +202,7 @@ fn spawn_parser(bytes: tokio::sync::mpsc::Receiver<Bytes>) -> tokio::sync::mpsc:
 
 #[derive(Default)]
 struct Tally {
-    summary: pb::ImportSummary,
+    summary: ImportSummary,
     seen: HashSet<u32>,
 }
 
@@ -228,14 +246,14 @@ impl Tally {
     fn invalid(&mut self, row: i64, reason: String) {
         self.summary.invalid += 1;
         if self.summary.errors.len() < MAX_ERRORS {
-            self.summary.errors.push(pb::ImportError { row, reason });
+            self.summary.errors.push(ImportError { row, reason });
         }
     }
 }
 
 impl Catalogue {
     /// Imports (or, without `apply`, summarises) a Business Master File given as a byte stream.
-    pub async fn import_bmf<S, E>(&self, apply: bool, mut chunks: S, actor: &Actor) -> Result<pb::ImportSummary>
+    pub async fn import_bmf<S, E>(&self, apply: bool, mut chunks: S, actor: &Actor) -> Result<ImportSummary>
     where
         S: Stream<Item = std::result::Result<Bytes, E>> + Unpin,
         E: std::fmt::Display,
