@@ -458,7 +458,7 @@ impl Identity {
                 user.first_name
             ),
         };
-        let mut tx = self.write(&Actor::new("", "", client_ip)).await?;
+        let mut tx = self.write(&Actor { address: client_ip.to_string(), ..Actor::system() }).await?;
         store::insert_reset(&mut tx, &tokens::hash_token(&token), &user.id, common::now_ms() + self.settings.reset_ttl_secs * 1000).await?;
         store::insert_mail(&mut tx, &mail).await?;
         tx.commit().await?;
