@@ -1,5 +1,5 @@
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let protos = ["identity/identity.proto", "catalogue/catalogue.proto"];
+    let protos = ["common/common.proto", "identity/identity.proto", "catalogue/catalogue.proto"];
     for p in protos {
         println!("cargo:rerun-if-changed={p}");
     }

@@ -257,7 +257,7 @@ async fn main() -> anyhow::Result<()> {
 
             if !reuse {
                 let t = Instant::now();
-                let summary = catalogue.catalogue.import_bmf(true, bmf(rows)).await?;
+                let summary = catalogue.catalogue.import_bmf(true, bmf(rows), &common::Actor::system()).await?;
                 let seeded = t.elapsed();
                 // Half onboarded and approved, with spread approval times.
                 let db = &catalogue.catalogue.db;
@@ -371,19 +371,20 @@ async fn main() -> anyhow::Result<()> {
         // on a pool of its own: no HTTP, auth, gRPC or JSON.
         let direct_catalogue = catalogue::service::Catalogue::new(common::db::Db::connect_only(&url).await?, None);
         let query = catalogue::charity::ListQuery {
-            page,
-            limit: 10,
-            search: s.search.into(),
-            column: s.column.into(),
-            order: s.order.into(),
+            page: common::paging::Page { page, limit: 10, search: s.search.into(), column: s.column.into(), order: s.order.into() },
             imported: s.imported,
             verification: s.verification.into(),
         };
+        let searching = move |search: String| {
+            let mut q = query.clone();
+            q.page.search = search;
+            q
+        };
         let t = Instant::now();
-        direct_catalogue.list_charities(&catalogue::charity::ListQuery { search: term(s, usize::MAX / 3), ..query.clone() }).await?;
+        direct_catalogue.list_charities(&searching(term(s, usize::MAX / 3))).await?;
         let direct_first = t.elapsed().as_secs_f64() * 1000.0;
         let direct_call = move |(): (), i: usize| {
-            let (c, q) = (direct_catalogue.clone(), catalogue::charity::ListQuery { search: term(s, i), ..query.clone() });
+            let (c, q) = (direct_catalogue.clone(), searching(term(s, i)));
             async move { ((), c.list_charities(&q).await.is_ok()) }
         };
         // The two paths take turns, ROUNDS times; each keeps its median round (by

@@ -96,9 +96,12 @@ impl From<tonic::Status> for ApiError {
     fn from(s: tonic::Status) -> Self {
         use tonic::Code::*;
         let msg = s.message().to_string();
+        // The services' rich error details (common::error): field violations, retry delay.
+        let details = common::error::Details::of(&s);
         match s.code() {
             InvalidArgument => {
-                let errors: Vec<FieldError> = serde_json::from_slice(s.details()).unwrap_or_default();
+                let errors: Vec<FieldError> =
+                    details.fields.into_iter().map(|f| FieldError { field: f.field, message: f.message }).collect();
                 Self { status: StatusCode::BAD_REQUEST, code: "VALIDATION", message: msg, errors, retry_after: None }
             }
             Unauthenticated => Self::unauthorized(&msg),
@@ -106,7 +109,7 @@ impl From<tonic::Status> for ApiError {
             NotFound => Self::not_found(&msg),
             AlreadyExists => Self::new(StatusCode::CONFLICT, "CONFLICT", msg),
             ResourceExhausted => Self {
-                retry_after: std::str::from_utf8(s.details()).ok().and_then(|d| d.parse().ok()),
+                retry_after: details.retry_after_secs,
                 ..Self::new(StatusCode::TOO_MANY_REQUESTS, "TOO_MANY_ATTEMPTS", msg)
             },
             FailedPrecondition => Self::new(StatusCode::BAD_REQUEST, "FAILED_PRECONDITION", msg),

@@ -2,7 +2,7 @@
 # Runs every test of the Giving Console: Rust unit and integration tests (storage on
 # SQLite and PostgreSQL, BFF over HTTP, events on RabbitMQ, cache on Redis, cluster
 # mode as separate processes), clippy, the web console's API types against the BFF's OpenAPI
-# document, the web console's type check, lint and Vitest suite,
+# document, the web console's type check, lint and Vitest suite, its bundle budget,
 # the Playwright end-to-end flows in Chromium, and the deployment checks (helm lint and
 # render, every manifest against the Kubernetes schemas, Dockerfile lint). Installs and starts PostgreSQL,
 # Redis, RabbitMQ and Chromium when they are absent (Debian packages).
@@ -45,6 +45,9 @@ rm -f "$checked_in"
 
 step "web: type check, lint, unit tests, build"
 (cd web && npm run typecheck && npm run lint && npm test && npm run build)
+
+step "web: bundle budget (the sign-in route loads at most 250 kB compressed)"
+(cd web && npm run check:bundle)
 
 step "end to end (Chromium)"
 (cd web && npm run e2e)

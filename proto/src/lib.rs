@@ -1,6 +1,13 @@
 //! Generated gRPC types of every service, plus the module table shared by the
 //! identity service, the BFF and the web console (`modules.json`).
 
+/// Messages every service shares: the actor of a call, the page of a list.
+pub mod common {
+    pub mod v1 {
+        tonic::include_proto!("common.v1");
+    }
+}
+
 pub mod identity {
     pub mod v1 {
         tonic::include_proto!("identity.v1");

@@ -1,10 +1,12 @@
 /**
- * The one route table of the console. Each route names its path, its lazily loaded screen,
- * its title (breadcrumb), and for protected screens the module (slug of proto/modules.json)
- * and the action it needs. Menu entries take their title and parent group from modules.json
- * unless the route names its own (a nonprofit admin's 'My Nonprofit').
+ * The one route table of the console. Each route names its path (a pattern of paths.ts), its
+ * title (breadcrumb), and for protected screens the module (slug of proto/modules.json) and
+ * the action it needs. Menu entries take their title and parent group from modules.json
+ * unless the route names its own (a nonprofit admin's 'My Nonprofit'). Each route's lazily
+ * loaded screen is in app/screens.ts, keyed by the same pattern: this file imports no screen,
+ * so screens may import it (the landing path, the access rules) without a circle.
  *
- * The menu, the breadcrumbs and the sub-admin route guard are all derived here.
+ * The menu, the breadcrumbs, the landing path and the sub-admin route guard are all derived here.
  * Only screens that exist are listed: no entry may lead to an empty page.
  */
 import type { ReactNode } from 'react'
@@ -18,15 +20,15 @@ import {
   TagsOutlined,
   TeamOutlined,
 } from '@ant-design/icons'
-import type { ScreenLoader } from './lib/lazy-screen'
-import { findModule, GROUPS, MODULES, moduleOf, type Action, type ModuleDef } from './lib/modules'
+import { findModule, GROUPS, MODULES, moduleOf, SLUGS, type Action, type ModuleDef } from './lib/modules'
 import { grantedActionsOf, holdsEverything, isCharityAdminUser, type SessionUser } from './lib/session'
+import { paths, type RoutePattern } from './paths'
 
 export type RouteLayout = 'public' | 'shell'
 
 export interface RouteDef {
-  path: string
-  screen: ScreenLoader
+  /** Its screen is app/screens.ts's entry of the same pattern. */
+  path: RoutePattern
   /** Page title, used by the breadcrumbs (menu entries use their module's title). */
   title?: string
   /** 'public': outside the shell, no session needed; 'shell': inside the protected shell. */
@@ -57,184 +59,162 @@ export interface AppRoute extends RouteDef {
 }
 
 const table: RouteDef[] = [
-  { path: '/signin', layout: 'public', title: 'Sign In', screen: () => import('./features/auth/screens/SignInScreen') },
+  { path: paths.signIn.pattern, layout: 'public', title: 'Sign In' },
   {
-    path: '/charity-signin',
+    path: paths.charitySignIn.pattern,
     layout: 'public',
     title: 'Nonprofit Admin Sign In',
-    screen: () => import('./features/auth/screens/SignInScreen'),
   },
   {
-    path: '/forgot_password',
+    path: paths.forgotPassword.pattern,
     layout: 'public',
     title: 'Forgot Password',
-    screen: () => import('./features/auth/screens/ForgotPasswordScreen'),
   },
   {
-    path: '/reset_password/:token',
+    path: paths.resetPassword.pattern,
     layout: 'public',
     title: 'Reset Password',
-    screen: () => import('./features/auth/screens/ResetPasswordScreen'),
   },
   {
-    path: '/set_password/:token',
+    path: paths.setPassword.pattern,
     layout: 'public',
     title: 'Set Password',
-    screen: () => import('./features/auth/screens/SetPasswordScreen'),
   },
   {
-    path: '/change_password',
+    path: paths.changePassword.pattern,
     layout: 'shell',
     title: 'Change Password',
-    screen: () => import('./features/auth/screens/ChangePasswordScreen'),
   },
   {
-    path: '/dashboard',
+    path: paths.dashboard.pattern,
     layout: 'shell',
-    module: '/dashboard',
+    module: SLUGS.dashboard,
     action: 'view',
     menu: true,
     icon: <DashboardOutlined />,
-    screen: () => import('./features/dashboard/screens/DashboardScreen'),
   },
   {
-    path: '/test',
+    path: paths.test.pattern,
     layout: 'shell',
     title: 'Test',
     audience: 'main',
-    screen: () => import('./features/charity/screens/TestScreen'),
   },
   {
-    path: '/master',
+    path: paths.newNonprofits.pattern,
     layout: 'shell',
-    module: '/master',
+    module: SLUGS.newNonprofit,
     action: 'view',
     menu: true,
     icon: <SolutionOutlined />,
-    screen: () => import('./features/charity/screens/NewNonprofitScreen'),
   },
   {
-    path: '/master/master_view/:id',
+    path: paths.newNonprofitView.pattern,
     layout: 'shell',
     title: 'View Nonprofit',
-    module: '/master',
+    module: SLUGS.newNonprofit,
     action: 'view',
-    screen: () => import('./features/charity/screens/MasterViewScreen'),
   },
   {
-    path: '/master/charity_management',
+    path: paths.charityList.pattern,
     layout: 'shell',
-    module: '/master/charity_management',
+    module: SLUGS.charity,
     action: 'view',
     menu: true,
     audience: 'staff',
     icon: <BankOutlined />,
-    screen: () => import('./features/charity/screens/CharityManagementScreen'),
   },
   {
-    path: '/master/charity_add',
+    path: paths.charityAdd.pattern,
     layout: 'shell',
     title: 'Add Nonprofit',
-    module: '/master/charity_management',
+    module: SLUGS.charity,
     action: 'add',
     audience: 'staff',
-    screen: () => import('./features/charity/screens/CharityFormScreen'),
   },
   {
-    path: '/master/charity_edit/:id',
+    path: paths.charityEdit.pattern,
     layout: 'shell',
     title: 'Edit Nonprofit',
-    module: '/master/charity_management',
+    module: SLUGS.charity,
     action: 'edit',
-    screen: () => import('./features/charity/screens/CharityFormScreen'),
   },
   {
-    path: '/master/charity_views',
+    path: paths.charityView.pattern,
     layout: 'shell',
     title: 'View Nonprofit',
-    module: '/master/charity_management',
+    module: SLUGS.charity,
     action: 'view',
-    screen: () => import('./features/charity/screens/CharityViewScreen'),
   },
   {
     // A nonprofit admin's home and only menu entry besides the dashboard: its own nonprofit.
-    path: '/my_nonprofit',
+    path: paths.myNonprofit.pattern,
     layout: 'shell',
     title: 'My Nonprofit',
-    module: '/master/charity_management',
+    module: SLUGS.charity,
     action: 'edit',
     menu: true,
     audience: 'charity',
     group: null,
     icon: <BankOutlined />,
-    screen: () => import('./features/charity/screens/CharityViewScreen'),
   },
   {
-    path: '/master/cause_management',
+    path: paths.causeList.pattern,
     layout: 'shell',
-    module: '/master/cause_management',
+    module: SLUGS.cause,
     action: 'view',
     menu: true,
     icon: <HeartOutlined />,
-    screen: () => import('./features/cause/screens/CauseListScreen'),
   },
   {
-    path: '/cause/cause_add',
+    path: paths.causeAdd.pattern,
     layout: 'shell',
     title: 'Add Cause',
-    module: '/master/cause_management',
+    module: SLUGS.cause,
     action: 'add',
-    screen: () => import('./features/cause/screens/CauseFormScreen'),
   },
   {
-    path: '/cause/cause_edit/:id',
+    path: paths.causeEdit.pattern,
     layout: 'shell',
     title: 'Edit Cause',
-    module: '/master/cause_management',
+    module: SLUGS.cause,
     action: 'edit',
-    screen: () => import('./features/cause/screens/CauseFormScreen'),
   },
   {
-    path: '/master/charity_category_management',
+    path: paths.categoryList.pattern,
     layout: 'shell',
-    module: '/master/charity_category_management',
+    module: SLUGS.charityCategory,
     action: 'view',
     menu: true,
     icon: <TagsOutlined />,
-    screen: () => import('./features/charity-category/screens/CategoryListScreen'),
   },
   {
-    path: '/sub_admin',
+    path: paths.subAdminList.pattern,
     layout: 'shell',
-    module: '/sub_admin',
+    module: SLUGS.subAdmin,
     action: 'view',
     menu: true,
     icon: <TeamOutlined />,
-    screen: () => import('./features/sub-admin/screens/SubAdminListScreen'),
   },
   {
-    path: '/sub_admin/sub_admin_add',
+    path: paths.subAdminAdd.pattern,
     layout: 'shell',
     title: 'Add Sub Admin',
-    module: '/sub_admin',
+    module: SLUGS.subAdmin,
     action: 'add',
-    screen: () => import('./features/sub-admin/screens/SubAdminFormScreen'),
   },
   {
-    path: '/sub_admin/sub_admin_edit/:id',
+    path: paths.subAdminEdit.pattern,
     layout: 'shell',
     title: 'Edit Sub Admin',
-    module: '/sub_admin',
+    module: SLUGS.subAdmin,
     action: 'edit',
-    screen: () => import('./features/sub-admin/screens/SubAdminFormScreen'),
   },
   {
-    path: '/sub_admin/sub_admin_view/:id',
+    path: paths.subAdminView.pattern,
     layout: 'shell',
     title: 'View Sub Admin',
-    module: '/sub_admin',
+    module: SLUGS.subAdmin,
     action: 'view',
-    screen: () => import('./features/sub-admin/screens/SubAdminViewScreen'),
   },
 ]
 
@@ -387,7 +367,7 @@ export function breadcrumbsOf(route: AppRoute, user?: SessionUser | null): Crumb
 export function homePathOf(user: SessionUser | null | undefined): string | null {
   const own = ROUTES.find((r) => r.menu && r.audience === 'charity' && canAccessRoute(user, r))
   if (own) return own.path
-  const dashboard = findRoute('/dashboard')
+  const dashboard = findRoute(paths.dashboard.pattern)
   if (dashboard && canAccessRoute(user, dashboard)) return dashboard.path
   for (const node of buildMenu(user)) {
     if (isMenuGroup(node)) {

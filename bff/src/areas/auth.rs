@@ -181,8 +181,10 @@ async fn refresh(State(state): State<AppState>, headers: HeaderMap, Body(b): Bod
     let t = match retry_unsent(|| async { state.identity().refresh(req.clone()).await }).await {
         Ok(t) => t.into_inner(),
         Err(s) => {
+            let details = common::error::Details::of(&s);
             if s.code() == tonic::Code::Unauthenticated
-                && let Ok(sid) = std::str::from_utf8(s.details())
+                && details.reason == common::error::codes::SESSION_REUSED
+                && let Some(sid) = details.metadata.get(common::error::codes::SESSION_ID)
             {
                 state.end_session(sid).await;
             }

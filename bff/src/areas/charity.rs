@@ -84,21 +84,13 @@ pub struct CharityListBody {
 }
 
 async fn list_page(State(state): State<AppState>, Body(b): Body<CharityListBody>) -> Reply {
-    let req = pb::ListCharitiesRequest {
-        page: b.list.page,
-        limit: b.list.limit,
-        search: b.list.search,
-        column: b.list.column,
-        order: b.list.order,
-        is_navigator: b.is_navigator,
-        admin_verification: b.admin_verification,
-    };
+    let req = pb::ListCharitiesRequest { page: Some(b.list.to_page()), is_navigator: b.is_navigator, admin_verification: b.admin_verification };
     let page = retry(|| async { state.catalogue().list_charities(req.clone()).await }).await?.into_inner();
     list("Nonprofit list", page.items, page.total)
 }
 
 async fn one(State(state): State<AppState>, Path(id): Path<String>) -> Reply {
-    let req = pb::CharityRef { id };
+    let req = pb::CharityRef { id, actor: None };
     let c = retry(|| async { state.catalogue().get_charity(req.clone()).await }).await?.into_inner();
     ok("Nonprofit details", c)
 }
@@ -111,15 +103,21 @@ pub struct VerificationBody {
     reject_reason: String,
 }
 
-async fn verify(State(state): State<AppState>, Body(b): Body<VerificationBody>) -> Reply {
+async fn verify(State(state): State<AppState>, Extension(caller): Extension<Caller>, Body(b): Body<VerificationBody>) -> Reply {
     let approve = b.admin_verification == "Approve";
-    let req = pb::ChangeVerificationRequest { charity_id: b.charity_id, admin_verification: b.admin_verification, reject_reason: b.reject_reason };
+    let req = pb::ChangeVerificationRequest {
+        charity_id: b.charity_id,
+        admin_verification: b.admin_verification,
+        reject_reason: b.reject_reason,
+        actor: Some(caller.to_pb()),
+    };
     let c = retry(|| async { state.catalogue().change_verification(req.clone()).await }).await?.into_inner();
     ok(if approve { "Nonprofit approved successfully" } else { "Nonprofit rejected successfully" }, c)
 }
 
-async fn create(State(state): State<AppState>, Body(b): Body<pb::CharityInput>) -> Reply {
-    let c = retry_unsent(|| async { state.catalogue().create_charity(b.clone()).await }).await?.into_inner();
+async fn create(State(state): State<AppState>, Extension(caller): Extension<Caller>, Body(b): Body<pb::CharityInput>) -> Reply {
+    let req = pb::CreateCharityRequest { input: Some(b), actor: Some(caller.to_pb()) };
+    let c = retry_unsent(|| async { state.catalogue().create_charity(req.clone()).await }).await?.into_inner();
     ok("Nonprofit created successfully", c)
 }
 
@@ -135,26 +133,26 @@ pub struct UpdateBody {
 async fn update(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>, Body(b): Body<UpdateBody>) -> Reply {
     // Onboarding an imported nonprofit is the main admin's and sub-admins' work: the
     // permission table's `OwnWithout("onboard")` refuses it to a nonprofit admin.
-    let req = pb::UpdateCharityRequest { id, input: Some(b.input), onboard: b.onboard, caller: Some(caller.to_pb()) };
+    let req = pb::UpdateCharityRequest { id, input: Some(b.input), onboard: b.onboard, actor: Some(caller.to_pb()) };
     let c = retry(|| async { state.catalogue().update_charity(req.clone()).await }).await?.into_inner();
     ok("Nonprofit updated successfully", c)
 }
 
-async fn status(State(state): State<AppState>, Path(id): Path<String>, Body(b): Body<StatusBody>) -> Reply {
+async fn status(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>, Body(b): Body<StatusBody>) -> Reply {
     let active = b.active()?;
-    let req = pb::SetCharityStatusRequest { id, active };
+    let req = pb::SetCharityStatusRequest { id, active, actor: Some(caller.to_pb()) };
     let c = retry(|| async { state.catalogue().set_charity_status(req.clone()).await }).await?.into_inner();
     ok(if active { "Nonprofit activated successfully" } else { "Nonprofit deactivated successfully" }, c)
 }
 
-async fn remove(State(state): State<AppState>, Body(b): Body<IdBody>) -> Reply {
-    let req = pb::CharityRef { id: b.id };
+async fn remove(State(state): State<AppState>, Extension(caller): Extension<Caller>, Body(b): Body<IdBody>) -> Reply {
+    let req = pb::CharityRef { id: b.id, actor: Some(caller.to_pb()) };
     retry_unsent(|| async { state.catalogue().delete_charity(req.clone()).await }).await?;
     ok("Nonprofit deleted successfully", Empty {})
 }
 
 async fn payment_methods(State(state): State<AppState>, Path(id): Path<String>) -> Reply {
-    let req = pb::CharityRef { id };
+    let req = pb::CharityRef { id, actor: None };
     let c = retry(|| async { state.catalogue().get_charity(req.clone()).await }).await?.into_inner();
     ok("Payment methods", c.payment_methods)
 }
@@ -179,15 +177,8 @@ async fn common_list(State(state): State<AppState>, Body(b): Body<CommonListBody
     if b.kind != "charity" {
         return Err(ApiError::validation("type", "type must be charity"));
     }
-    let req = pb::ListCharitiesRequest {
-        page: b.page,
-        limit: b.limit,
-        search: b.search,
-        column: "charityName".into(),
-        order: "asc".into(),
-        is_navigator: false,
-        admin_verification: "Approve".into(),
-    };
+    let page = super::ListBody { page: b.page, limit: b.limit, search: b.search, column: "charityName".into(), order: "asc".into() };
+    let req = pb::ListCharitiesRequest { page: Some(page.to_page()), is_navigator: false, admin_verification: "Approve".into() };
     let page = retry(|| async { state.catalogue().list_charities(req.clone()).await }).await?.into_inner();
     let list_items = page.items.into_iter().map(|r| NamedItem { id: r.id, name: r.charity_name }).collect();
     list("Nonprofit list", CommonList { list: list_items }, page.total)
@@ -212,7 +203,7 @@ fn import_path(id: &str) -> String {
 }
 
 /// Streams a stored upload to the catalogue's import; answers the summary.
-async fn run_import(state: &AppState, import_id: &str, apply: bool) -> Result<pb::ImportSummary, ApiError> {
+async fn run_import(state: &AppState, import_id: &str, apply: bool, caller: &Caller) -> Result<pb::ImportSummary, ApiError> {
     let not_found = || ApiError::not_found("Import not found, upload the file again");
     if import_id.len() != 24 || !import_id.chars().all(|c| c.is_ascii_hexdigit()) {
         return Err(not_found());
@@ -228,15 +219,16 @@ async fn run_import(state: &AppState, import_id: &str, apply: bool) -> Result<pb
     // A task feeds the request stream; a storage error stops it and is remembered, so the
     // answer says so instead of reporting a short import.
     let (tx, rx) = tokio::sync::mpsc::channel::<pb::ImportChunk>(8);
+    let actor = Some(caller.to_pb());
     let feeder = tokio::spawn(async move {
         let mut stream = stream;
-        if tx.send(pb::ImportChunk { apply, data: vec![] }).await.is_err() {
+        if tx.send(pb::ImportChunk { apply, data: vec![], actor }).await.is_err() {
             return true;
         }
         while let Some(chunk) = stream.next().await {
             match chunk {
                 Ok(b) => {
-                    if tx.send(pb::ImportChunk { apply: false, data: b.to_vec() }).await.is_err() {
+                    if tx.send(pb::ImportChunk { apply: false, data: b.to_vec(), actor: None }).await.is_err() {
                         return true;
                     }
                 }
@@ -280,7 +272,7 @@ pub struct ImportUpload {
     pub file: String,
 }
 
-async fn import_upload(State(state): State<AppState>, mut form: Multipart) -> Reply {
+async fn import_upload(State(state): State<AppState>, Extension(caller): Extension<Caller>, mut form: Multipart) -> Reply {
     let read_error = |e: axum::extract::multipart::MultipartError| ApiError::validation("file", &format!("The upload could not be read: {}", e.body_text()));
     let id = common::new_id();
     let mut stored = false;
@@ -310,7 +302,7 @@ async fn import_upload(State(state): State<AppState>, mut form: Multipart) -> Re
     if !stored {
         return Err(ApiError::validation("file", "Please choose a Business Master File (.csv)"));
     }
-    match run_import(&state, &id, false).await {
+    match run_import(&state, &id, false, &caller).await {
         Ok(s) => ok("Import checked: nothing is written until you apply it", summary_json(&id, s)),
         Err(e) => {
             state.storage.delete(&import_path(&id)).await.ok();
@@ -319,8 +311,8 @@ async fn import_upload(State(state): State<AppState>, mut form: Multipart) -> Re
     }
 }
 
-async fn import_apply(State(state): State<AppState>, Path(import_id): Path<String>) -> Reply {
-    let s = run_import(&state, &import_id, true).await?;
+async fn import_apply(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(import_id): Path<String>) -> Reply {
+    let s = run_import(&state, &import_id, true, &caller).await?;
     state.storage.delete(&import_path(&import_id)).await.ok();
     ok("Import applied successfully", summary_json(&import_id, s))
 }

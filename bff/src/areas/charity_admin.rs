@@ -25,13 +25,13 @@ pub fn routes() -> Vec<Route> {
 }
 
 async fn invite(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>) -> Reply {
-    let req = cat::CharityRef { id };
+    let req = cat::CharityRef { id, actor: None };
     let c = retry(|| async { state.catalogue().get_charity(req.clone()).await }).await?.into_inner();
     if c.admin_verification != "Approve" {
         return Err(ApiError::new(StatusCode::CONFLICT, "CONFLICT", "Only an approved nonprofit's admin can be invited"));
     }
     let req = pb::InviteCharityAdminRequest {
-        caller: Some(caller.to_pb()),
+        actor: Some(caller.to_pb()),
         charity_id: c.id,
         charity_name: c.charity_name,
         email: c.admin_email,

@@ -34,6 +34,19 @@ pub struct ListBody {
     pub order: String,
 }
 
+impl ListBody {
+    /// The one conversion of a list body to the services' paging message.
+    pub fn to_page(&self) -> proto::common::v1::PageRequest {
+        proto::common::v1::PageRequest {
+            page: self.page,
+            limit: self.limit,
+            search: self.search.clone(),
+            column: self.column.clone(),
+            order: self.order.clone(),
+        }
+    }
+}
+
 impl Default for ListBody {
     fn default() -> Self {
         Self { page: 1, limit: 10, search: String::new(), column: String::new(), order: String::new() }

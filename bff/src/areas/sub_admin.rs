@@ -89,20 +89,20 @@ fn view(s: pb::SubAdmin, with_permissions: bool) -> SubAdminView {
 }
 
 async fn create(State(state): State<AppState>, Extension(caller): Extension<Caller>, Body(b): Body<SubAdminBody>) -> Reply {
-    let req = pb::CreateSubAdminRequest { caller: Some(caller.to_pb()), input: Some(b.into()) };
+    let req = pb::CreateSubAdminRequest { actor: Some(caller.to_pb()), input: Some(b.into()) };
     let s = retry_unsent(|| async { state.identity().create_sub_admin(req.clone()).await }).await?.into_inner();
     ok("Sub admin created successfully", view(s, true))
 }
 
 async fn update(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>, Body(b): Body<SubAdminBody>) -> Reply {
-    let req = pb::UpdateSubAdminRequest { id: id.clone(), input: Some(b.into()), caller: Some(caller.to_pb()) };
+    let req = pb::UpdateSubAdminRequest { id: id.clone(), input: Some(b.into()), actor: Some(caller.to_pb()) };
     let s = retry(|| async { state.identity().update_sub_admin(req.clone()).await }).await?.into_inner();
     state.forget_principal(&id).await;
     ok("Sub admin updated successfully", view(s, true))
 }
 
 async fn remove(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>) -> Reply {
-    let req = pb::IdRequest { id: id.clone(), caller: Some(caller.to_pb()) };
+    let req = pb::IdRequest { id: id.clone(), actor: Some(caller.to_pb()) };
     retry_unsent(|| async { state.identity().delete_sub_admin(req.clone()).await }).await?;
     state.forget_principal(&id).await;
     ok("Sub admin deleted successfully", Empty {})
@@ -110,7 +110,7 @@ async fn remove(State(state): State<AppState>, Extension(caller): Extension<Call
 
 async fn status(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>, Body(b): Body<StatusBody>) -> Reply {
     let active = b.active()?;
-    let req = pb::SetStatusRequest { id: id.clone(), active, caller: Some(caller.to_pb()) };
+    let req = pb::SetStatusRequest { id: id.clone(), active, actor: Some(caller.to_pb()) };
     let s = retry(|| async { state.identity().set_sub_admin_status(req.clone()).await }).await?.into_inner();
     state.forget_principal(&id).await;
     let msg = if active { "Sub admin activated successfully" } else { "Sub admin deactivated successfully" };
@@ -118,13 +118,13 @@ async fn status(State(state): State<AppState>, Extension(caller): Extension<Call
 }
 
 async fn list_page(State(state): State<AppState>, Extension(caller): Extension<Caller>, Body(b): Body<ListBody>) -> Reply {
-    let req = pb::ListRequest { page: b.page, limit: b.limit, search: b.search, column: b.column, order: b.order, caller: Some(caller.to_pb()) };
+    let req = pb::ListRequest { page: Some(b.to_page()), actor: Some(caller.to_pb()) };
     let page = retry(|| async { state.identity().list_sub_admins(req.clone()).await }).await?.into_inner();
     list("Sub admin list", page.items.into_iter().map(|s| view(s, false)).collect::<Vec<_>>(), page.total)
 }
 
 async fn one(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>) -> Reply {
-    let req = pb::IdRequest { id, caller: Some(caller.to_pb()) };
+    let req = pb::IdRequest { id, actor: Some(caller.to_pb()) };
     let s = retry(|| async { state.identity().get_sub_admin(req.clone()).await }).await?.into_inner();
     ok("Sub admin details", view(s, true))
 }

@@ -1,6 +1,7 @@
 //! Causes (/admin/cause) and nonprofit categories (/admin/charity-category): the same
 //! handlers serve both, parameterised by the kind of term (SPEC section 7).
 
+use crate::auth::Caller;
 use crate::error::ApiError;
 use crate::reply::{Body, Empty, Reply, Route, list, ok, route};
 use crate::state::{AppState, retry, retry_unsent};
@@ -97,40 +98,40 @@ pub struct TermBody {
     description: Option<String>,
 }
 
-async fn create(State(state): State<AppState>, axum::Extension(k): K, Body(b): Body<TermBody>) -> Reply {
-    let req = pb::TermInput { kind: k.kind as i32, name: b.name, description: b.description.unwrap_or_default() };
+async fn create(State(state): State<AppState>, axum::Extension(k): K, axum::Extension(caller): axum::Extension<Caller>, Body(b): Body<TermBody>) -> Reply {
+    let req = pb::TermInput { kind: k.kind as i32, name: b.name, description: b.description.unwrap_or_default(), actor: Some(caller.to_pb()) };
     let t = retry_unsent(|| async { state.catalogue().create_term(req.clone()).await }).await?.into_inner();
     ok(&format!("{} created successfully", k.label), view(t))
 }
 
-async fn update(State(state): State<AppState>, axum::Extension(k): K, Path(id): Path<String>, Body(b): Body<TermBody>) -> Reply {
-    let req = pb::UpdateTermRequest { kind: k.kind as i32, id, name: b.name, description: b.description };
+async fn update(State(state): State<AppState>, axum::Extension(k): K, axum::Extension(caller): axum::Extension<Caller>, Path(id): Path<String>, Body(b): Body<TermBody>) -> Reply {
+    let req = pb::UpdateTermRequest { kind: k.kind as i32, id, name: b.name, description: b.description, actor: Some(caller.to_pb()) };
     let t = retry(|| async { state.catalogue().update_term(req.clone()).await }).await?.into_inner();
     ok(&format!("{} updated successfully", k.label), view(t))
 }
 
-async fn status(State(state): State<AppState>, axum::Extension(k): K, Path(id): Path<String>, Body(b): Body<StatusBody>) -> Reply {
+async fn status(State(state): State<AppState>, axum::Extension(k): K, axum::Extension(caller): axum::Extension<Caller>, Path(id): Path<String>, Body(b): Body<StatusBody>) -> Reply {
     let active = b.active()?;
-    let req = pb::SetTermStatusRequest { kind: k.kind as i32, id, active };
+    let req = pb::SetTermStatusRequest { kind: k.kind as i32, id, active, actor: Some(caller.to_pb()) };
     let t = retry(|| async { state.catalogue().set_term_status(req.clone()).await }).await?.into_inner();
     let verb = if active { "activated" } else { "deactivated" };
     ok(&format!("{} {verb} successfully", k.label), view(t))
 }
 
-async fn remove(State(state): State<AppState>, axum::Extension(k): K, Body(b): Body<IdBody>) -> Reply {
-    let req = pb::TermRef { kind: k.kind as i32, id: b.id };
+async fn remove(State(state): State<AppState>, axum::Extension(k): K, axum::Extension(caller): axum::Extension<Caller>, Body(b): Body<IdBody>) -> Reply {
+    let req = pb::TermRef { kind: k.kind as i32, id: b.id, actor: Some(caller.to_pb()) };
     retry_unsent(|| async { state.catalogue().delete_term(req.clone()).await }).await?;
     ok(&format!("{} deleted successfully", k.label), Empty {})
 }
 
 async fn one(State(state): State<AppState>, axum::Extension(k): K, Path(id): Path<String>) -> Reply {
-    let req = pb::TermRef { kind: k.kind as i32, id };
+    let req = pb::TermRef { kind: k.kind as i32, id, actor: None };
     let t = retry(|| async { state.catalogue().get_term(req.clone()).await }).await?.into_inner();
     ok(&format!("{} details", k.label), view(t))
 }
 
 async fn list_page(State(state): State<AppState>, axum::Extension(k): K, Body(b): Body<ListBody>) -> Reply {
-    let req = pb::ListTermsRequest { kind: k.kind as i32, page: b.page, limit: b.limit, search: b.search, column: b.column, order: b.order };
+    let req = pb::ListTermsRequest { kind: k.kind as i32, page: Some(b.to_page()) };
     let page = retry(|| async { state.catalogue().list_terms(req.clone()).await }).await?.into_inner();
     list(&format!("{} list", k.label), page.items.into_iter().map(view).collect::<Vec<_>>(), page.total)
 }
@@ -148,7 +149,8 @@ pub struct ExportBody {
 async fn export(State(state): State<AppState>, axum::Extension(k): K, Body(b): Body<ExportBody>) -> Result<axum::response::Response, ApiError> {
     use axum::http::{HeaderValue, header};
     use axum::response::IntoResponse;
-    let req = pb::ListTermsRequest { kind: k.kind as i32, page: 1, limit: 1, search: b.search, column: b.column, order: b.order };
+    let page = super::ListBody { page: 1, limit: 1, search: b.search, column: b.column, order: b.order }.to_page();
+    let req = pb::ListTermsRequest { kind: k.kind as i32, page: Some(page) };
     let mut stream = retry(|| async { state.catalogue_long().stream_terms(req.clone()).await }).await?.into_inner();
     // The first answer tells a bad filter (400) from a good one before anything is sent.
     let first = stream.message().await?;

@@ -14,7 +14,8 @@
 use crate::helpers::*;
 use bff::permissions::{self, Access, Entry, Nonprofit};
 use futures::StreamExt;
-use identity::service::{Caller, Grants};
+use common::Actor;
+use identity::service::Grants;
 use tokens::{Claims, Keys};
 use reqwest::Method;
 use serde_json::json;
@@ -77,7 +78,7 @@ fn all_but(alternatives: &[(&str, &str)]) -> Grants {
 /// Signed-in sub-admins by the grants they hold, made on first use.
 struct SubAdmins<'a> {
     app: &'a TestApp,
-    admin: Caller,
+    admin: Actor,
     tokens: HashMap<Grants, String>,
 }
 
@@ -179,7 +180,7 @@ async fn matrix(app: TestApp) {
         expired: token(&Keys::new(SECRET.as_bytes()), &admin_id, "Admin", -60),
         foreign: token(&Keys::new(b"another-secret-another-secret-another-1234"), &admin_id, "Admin", 600),
     };
-    let mut subs = SubAdmins { app: &app, admin: Caller { id: admin_id, admin_type: "Admin".into(), address: "127.0.0.1".into() }, tokens: HashMap::new() };
+    let mut subs = SubAdmins { app: &app, admin: Actor::new(admin_id, "Admin", "127.0.0.1"), tokens: HashMap::new() };
 
     let entries = permissions::table();
     let mut all = Vec::new();

@@ -4,7 +4,6 @@
 use crate::service::Catalogue;
 use common::bus::EventBus;
 use common::db::{Db, Migrations};
-use common::outbox::Relay;
 use common::shutdown::Shutdown;
 use proto::catalogue::v1::catalogue_server::CatalogueServer;
 use std::sync::Arc;
@@ -34,22 +33,8 @@ pub async fn open(cfg: &Config) -> anyhow::Result<Catalogue> {
 
 /// Connects, migrates, starts the outbox relay and serves gRPC on `listen` until `shutdown`.
 pub async fn start(cfg: &Config, listen: &str, bus: Arc<dyn EventBus>, shutdown: Shutdown) -> anyhow::Result<Running> {
-    let db = Db::connect(&cfg.database_url, &MIGRATIONS).await?;
-    let relay = Relay::new(db.clone(), bus);
-    relay.clone().spawn(shutdown.clone());
-    let catalogue = Catalogue::new(db, Some(relay));
-    let listener = common::grpc::bind(listen).await?;
-    let port = listener.local_addr()?.port();
-    let (health_reporter, health_service) = tonic_health::server::health_reporter();
-    health_reporter.set_serving::<CatalogueServer<Catalogue>>().await;
-    let router = tonic::transport::Server::builder()
-        .trace_fn(common::grpc::request_span)
-        .add_service(health_service)
-        .add_service(tower::Layer::layer(
-            &common::metrics::GrpcMetricsLayer("grpc_server_requests_seconds"),
-            CatalogueServer::new(catalogue.clone()),
-        ));
-    let server = tokio::spawn(common::grpc::serve(router, listener, health_reporter, shutdown));
-    tracing::info!(port, "catalogue service listening");
-    Ok(Running { port, catalogue, server })
+    let base = common::grpc::Base::open(&cfg.database_url, &MIGRATIONS, bus, &shutdown).await?;
+    let catalogue = Catalogue::new(base.db, Some(base.relay));
+    let serving = common::grpc::start_service("catalogue", listen, CatalogueServer::new(catalogue.clone()), shutdown).await?;
+    Ok(Running { port: serving.port, catalogue, server: serving.server })
 }

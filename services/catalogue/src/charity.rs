@@ -1,20 +1,136 @@
 //! Nonprofits: validation of the record, its lifecycle (added, onboarded, verified,
 //! activated, deleted) and the event of each change, written in the same transaction.
 //!
-//! The record's wire shapes are the proto messages (`pb::Charity`, `pb::CharityInput`), which
-//! the BFF also uses as its JSON; storage is `charity_store::Record`.
+//! The domain's shapes ([`CharityInput`], [`Charity`], [`CharityRow`]) are plain Rust; the
+//! gRPC module maps them to and from the proto messages (which the BFF also uses as its
+//! JSON). Storage is `charity_store::Record`.
 
 use crate::charity_store::{self as store, Filter, PaymentMethod, Record};
 use crate::error::{Error, Result};
 use crate::list_cache::{ListKey, PositionsKey};
 use crate::service::Catalogue;
 use std::sync::Arc;
-use common::bus::Event;
-use common::db::is_unique_violation;
+use crate::events;
+use common::Actor;
+use common::db::unique_as;
 use common::error::Check;
-use common::outbox;
-use proto::catalogue::v1 as pb;
-use proto::identity::v1::Caller;
+use common::paging::Page;
+use common::rules;
+use common::write::Write;
+
+/// A nonprofit as asked to be stored (create, update): every editable field.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct CharityInput {
+    pub charity_name: String,
+    pub tax_id: String,
+    pub category_id: String,
+    pub cause_ids: Vec<String>,
+    pub mission: String,
+    pub description: String,
+    pub logo: String,
+    pub images: Vec<String>,
+    pub website: String,
+    pub email: String,
+    pub phone_number: String,
+    pub address: String,
+    pub city: String,
+    pub state: String,
+    pub country: String,
+    pub zip_code: String,
+    pub country_id: String,
+    pub state_id: String,
+    pub city_id: String,
+    pub admin_first_name: String,
+    pub admin_last_name: String,
+    pub admin_email: String,
+    pub admin_phone: String,
+    /// None: unchanged (update) or none (create).
+    pub payment_methods: Option<Vec<PaymentMethodInput>>,
+}
+
+/// A bank account to store, or (`id` set) a stored one to keep as it is.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct PaymentMethodInput {
+    pub method_type: String,
+    pub bank_name: String,
+    pub account_holder: String,
+    pub routing_number: String,
+    pub account_number: String,
+    pub id: String,
+}
+
+/// A nonprofit as shown: the record with its category's and causes' names and its payment
+/// methods (only the last four account digits).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Charity {
+    pub id: String,
+    pub charity_name: String,
+    /// 'XX-XXXXXXX'
+    pub tax_id: String,
+    pub category_id: String,
+    pub category_name: String,
+    pub cause_ids: Vec<String>,
+    pub causes: Vec<NamedRef>,
+    pub mission: String,
+    pub description: String,
+    pub logo: String,
+    pub images: Vec<String>,
+    pub website: String,
+    pub email: String,
+    pub phone_number: String,
+    pub address: String,
+    pub city: String,
+    pub state: String,
+    pub country: String,
+    pub zip_code: String,
+    pub country_id: String,
+    pub state_id: String,
+    pub city_id: String,
+    pub admin_first_name: String,
+    pub admin_last_name: String,
+    pub admin_email: String,
+    pub admin_phone: String,
+    pub payment_methods: Vec<PaymentMethodView>,
+    pub admin_verification: String,
+    pub reject_reason: String,
+    pub admin_approve_at: Option<i64>,
+    pub is_active: bool,
+    pub is_imported: bool,
+    pub ntee_code: String,
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct NamedRef {
+    pub id: String,
+    pub name: String,
+}
+
+/// A stored payment method as shown.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct PaymentMethodView {
+    pub id: String,
+    pub method_type: String,
+    pub bank_name: String,
+    pub account_holder: String,
+    pub last4: String,
+    pub is_default: bool,
+}
+
+/// A nonprofit in a list.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct CharityRow {
+    pub id: String,
+    pub charity_name: String,
+    pub tax_id: String,
+    pub admin_approve_at: Option<i64>,
+    pub is_active: bool,
+    pub admin_verification: String,
+    pub reject_reason: String,
+    pub is_imported: bool,
+    pub created_at: i64,
+}
 
 pub const PENDING: &str = "Pending";
 pub const APPROVE: &str = "Approve";
@@ -39,34 +155,16 @@ fn text_of(html: &str) -> String {
     stripped.replace("&nbsp;", " ").trim().to_string()
 }
 
-fn digits(s: &str) -> String {
-    s.chars().filter(char::is_ascii_digit).collect()
-}
+use common::rules::digits;
 
 /// Nine digits from 'XX-XXXXXXX' or 'XXXXXXXXX'; None otherwise.
 pub fn parse_ein(raw: &str) -> Option<String> {
-    let t = raw.trim();
-    let ok = (t.len() == 9 && t.chars().all(|c| c.is_ascii_digit()))
-        || (t.len() == 10 && t.as_bytes()[2] == b'-' && t.chars().enumerate().all(|(i, c)| i == 2 || c.is_ascii_digit()));
-    ok.then(|| digits(t))
+    rules::ein(raw)
 }
 
 /// A US zip code: five digits, or five plus four.
 pub fn valid_zip(z: &str) -> bool {
-    let d = digits(z);
-    let shape_ok = z.chars().all(|c| c.is_ascii_digit() || c == '-');
-    shape_ok && (z.len() == 5 && d.len() == 5 || z.len() == 10 && d.len() == 9 && z.as_bytes()[5] == b'-' || z.len() == 9 && d.len() == 9)
-}
-
-fn valid_email(e: &str) -> bool {
-    let Some((local, domain)) = e.split_once('@') else { return false };
-    !local.is_empty()
-        && domain.contains('.')
-        && !domain.starts_with('.')
-        && !domain.ends_with('.')
-        && !e.chars().any(|c| c.is_whitespace())
-        && !domain.contains('@')
-        && e.len() <= 254
+    rules::is_zip(z)
 }
 
 fn valid_website(w: &str) -> bool {
@@ -107,7 +205,7 @@ fn selected(raw: &str, field: &str, label: &str, check: &mut Check) -> String {
 }
 
 /// Checks and normalises the input; category and causes are checked against storage later.
-pub fn validate(input: &pb::CharityInput, check: &mut Check) -> Record {
+pub fn validate(input: &CharityInput, check: &mut Check) -> Record {
     let charity_name = input.charity_name.trim().to_string();
     if charity_name.is_empty() {
         check.fail("charityName", "Please enter Nonprofit Name");
@@ -167,13 +265,13 @@ pub fn validate(input: &pb::CharityInput, check: &mut Check) -> Record {
     let email = input.email.trim().to_lowercase();
     if email.is_empty() {
         check.fail("email", "Please enter Email");
-    } else if !valid_email(&email) {
-        check.fail("email", "Please enter valid email address.");
+    } else if !rules::is_email(&email) {
+        check.fail("email", rules::INVALID_EMAIL);
     }
     let phone_number = digits(&input.phone_number);
     if input.phone_number.trim().is_empty() {
         check.fail("phoneNumber", "Please enter Phone Number");
-    } else if phone_number.len() != 10 || input.phone_number.chars().any(|c| c.is_alphabetic()) {
+    } else if rules::phone(&input.phone_number).is_none() {
         check.fail("phoneNumber", "Please enter valid Phone Number");
     }
     let address = text(&input.address, "address", "Address", 300, true, check);
@@ -191,11 +289,11 @@ pub fn validate(input: &pb::CharityInput, check: &mut Check) -> Record {
     let admin_email = input.admin_email.trim().to_lowercase();
     if admin_email.is_empty() {
         check.fail("adminEmail", "Please enter Admin Email");
-    } else if !valid_email(&admin_email) {
-        check.fail("adminEmail", "Please enter valid email address.");
+    } else if !rules::is_email(&admin_email) {
+        check.fail("adminEmail", rules::INVALID_EMAIL);
     }
     let admin_phone = digits(&input.admin_phone);
-    if !input.admin_phone.trim().is_empty() && (admin_phone.len() != 10 || input.admin_phone.chars().any(|c| c.is_alphabetic())) {
+    if !input.admin_phone.trim().is_empty() && rules::phone(&input.admin_phone).is_none() {
         check.fail("adminPhone", "Please enter valid Phone Number");
     }
     Record {
@@ -228,7 +326,7 @@ pub fn validate(input: &pb::CharityInput, check: &mut Check) -> Record {
 
 /// Checks bank accounts; only the last four account digits are kept.
 /// `existing` are the stored methods an item may keep by giving its `_id`.
-pub fn validate_payment_methods(items: &[pb::PaymentMethodInput], existing: &[PaymentMethod], check: &mut Check) -> Vec<PaymentMethod> {
+pub fn validate_payment_methods(items: &[PaymentMethodInput], existing: &[PaymentMethod], check: &mut Check) -> Vec<PaymentMethod> {
     if items.len() > 5 {
         check.fail("paymentMethods", "At most 5 payment methods are allowed");
     }
@@ -242,7 +340,7 @@ pub fn validate_payment_methods(items: &[pb::PaymentMethodInput], existing: &[Pa
             }
             continue;
         }
-        let method_type = if m.r#type.trim().is_empty() { "bank_account".to_string() } else { m.r#type.trim().to_string() };
+        let method_type = if m.method_type.trim().is_empty() { "bank_account".to_string() } else { m.method_type.trim().to_string() };
         if method_type != "bank_account" {
             check.fail(&at("type"), "Only bank accounts are supported");
         }
@@ -280,33 +378,37 @@ fn not_found() -> Error {
 }
 
 fn conflict(e: sqlx::Error) -> Error {
-    if is_unique_violation(&e) { Error::Conflict("Tax ID already exists".into()) } else { e.into() }
+    unique_as(e, "Tax ID already exists")
 }
 
+/// A nonprofit list: its page and its own filters.
 #[derive(Debug, Clone, Default)]
 pub struct ListQuery {
-    pub page: i64,
-    pub limit: i64,
-    pub search: String,
-    pub column: String,
-    pub order: String,
+    pub page: Page,
+    /// Imported nonprofits (the navigator) or onboarded ones.
     pub imported: bool,
+    /// '' = any.
     pub verification: String,
 }
 
 impl Catalogue {
-    async fn emit_charity(&self, tx: &mut sqlx::AnyConnection, verb: &str, r: &Record) -> Result<()> {
-        let ev = Event::new(
-            &format!("catalogue.charity.{verb}"),
-            serde_json::json!({
-                "id": r.id, "charityName": r.charity_name, "taxId": store::format_ein(&r.ein),
-                "adminVerification": r.admin_verification, "rejectReason": r.reject_reason,
-                "isActive": r.is_active, "isImported": r.is_imported, "adminEmail": r.admin_email,
-                "adminFirstName": r.admin_first_name, "adminLastName": r.admin_last_name,
-            }),
-        );
-        outbox::enqueue(tx, &ev).await?;
-        Ok(())
+    /// A nonprofit's event; an update names the fields that changed since `before`.
+    async fn emit_charity(w: &mut Write<'_>, key: &str, r: &Record, before: Option<&Record>) -> Result<()> {
+        let changes = before.map(|b| common::bus::changes(b, r, &["updatedAt", "createdAt", "importHash"])).unwrap_or_default();
+        let payload = events::Charity {
+            id: r.id.clone(),
+            charity_name: r.charity_name.clone(),
+            tax_id: store::format_ein(&r.ein),
+            admin_verification: r.admin_verification.clone(),
+            reject_reason: r.reject_reason.clone(),
+            is_active: r.is_active,
+            is_imported: r.is_imported,
+            admin_email: r.admin_email.clone(),
+            admin_first_name: r.admin_first_name.clone(),
+            admin_last_name: r.admin_last_name.clone(),
+            changes,
+        };
+        w.emit(key, &payload).await
     }
 
     /// Category and causes must exist and be active.
@@ -321,11 +423,11 @@ impl Catalogue {
     }
 
     /// Adds an onboarded nonprofit: approved by being added (decision in bff/API.md).
-    pub async fn create_charity(&self, input: &pb::CharityInput) -> Result<pb::Charity> {
+    pub async fn create_charity(&self, input: &CharityInput, actor: &Actor) -> Result<Charity> {
         let mut check = Check::default();
         let mut r = validate(input, &mut check);
-        let methods = validate_payment_methods(input.payment_methods.as_ref().map(|p| p.items.as_slice()).unwrap_or(&[]), &[], &mut check);
-        let mut tx = self.db.begin_write().await?;
+        let methods = validate_payment_methods(input.payment_methods.as_deref().unwrap_or(&[]), &[], &mut check);
+        let mut tx = self.write(actor).await?;
         self.check_terms(&mut tx, &r, &mut check).await?;
         check.done()?;
         let now = common::now_ms();
@@ -337,23 +439,22 @@ impl Catalogue {
         r.updated_at = now;
         store::insert(&mut tx, &r).await.map_err(conflict)?;
         store::replace_payment_methods(&mut tx, &r.id, &methods).await?;
-        self.emit_charity(&mut tx, "created", &r).await?;
+        Self::emit_charity(&mut tx, events::CHARITY_CREATED, &r, None).await?;
         let out = self.view(&mut tx, r).await?;
         tx.commit().await?;
-        self.poke();
         Ok(out)
     }
 
     /// Replaces the editable fields. `onboard` turns an imported nonprofit into an onboarded one
     /// waiting for verification; editing a rejected one sends it back to Pending, and so does a
     /// nonprofit admin's change of where the money goes (Tax ID, payment methods).
-    pub async fn update_charity(&self, id: &str, input: &pb::CharityInput, onboard: bool, caller: &Caller) -> Result<pb::Charity> {
+    pub async fn update_charity(&self, id: &str, input: &CharityInput, onboard: bool, caller: &Actor) -> Result<Charity> {
         let mut check = Check::default();
         let fresh = validate(input, &mut check);
-        let mut tx = self.db.begin_write().await?;
+        let mut tx = self.write(caller).await?;
         let old = store::get(&mut tx, id).await?.ok_or_else(not_found)?;
         let old_methods = store::payment_methods(&mut tx, id).await?;
-        let methods = input.payment_methods.as_ref().map(|p| validate_payment_methods(&p.items, &old_methods, &mut check));
+        let methods = input.payment_methods.as_ref().map(|p| validate_payment_methods(p, &old_methods, &mut check));
         self.check_terms(&mut tx, &fresh, &mut check).await?;
         check.done()?;
         if old.is_imported && !onboard {
@@ -378,68 +479,66 @@ impl Catalogue {
             r.admin_verification = PENDING.into();
             r.reject_reason.clear();
             r.admin_approve_at = None;
-            "onboarded"
-        } else if old.admin_verification == REJECT || (caller.account_type() == proto::identity::v1::AccountType::CharityAdmin && money_changed) {
+            events::CHARITY_ONBOARDED
+        } else if old.admin_verification == REJECT || (caller.account_type == CHARITY_ADMIN && money_changed) {
             r.admin_verification = PENDING.into();
             r.admin_approve_at = None;
-            "resubmitted"
+            events::CHARITY_RESUBMITTED
         } else {
-            "updated"
+            events::CHARITY_UPDATED
         };
         store::update(&mut tx, &r).await.map_err(conflict)?;
         if let Some(methods) = methods {
             store::replace_payment_methods(&mut tx, &r.id, &methods).await?;
         }
-        self.emit_charity(&mut tx, verb, &r).await?;
+        Self::emit_charity(&mut tx, verb, &r, Some(&old)).await?;
         let out = self.view(&mut tx, r).await?;
         tx.commit().await?;
-        self.poke();
         Ok(out)
     }
 
-    pub async fn get_charity(&self, id: &str) -> Result<pb::Charity> {
+    pub async fn get_charity(&self, id: &str) -> Result<Charity> {
         let mut c = self.db.pool.acquire().await?;
         let r = store::get(&mut c, id).await?.ok_or_else(not_found)?;
         self.view(&mut c, r).await
     }
 
-    pub async fn payment_methods(&self, id: &str) -> Result<Vec<pb::PaymentMethod>> {
+    pub async fn payment_methods(&self, id: &str) -> Result<Vec<PaymentMethodView>> {
         let mut c = self.db.pool.acquire().await?;
         store::get(&mut c, id).await?.ok_or_else(not_found)?;
         Ok(store::payment_methods(&mut c, id).await?.into_iter().map(payment_view).collect())
     }
 
-    pub async fn delete_charity(&self, id: &str) -> Result<()> {
+    pub async fn delete_charity(&self, id: &str, actor: &Actor) -> Result<()> {
         if id.trim().is_empty() {
             return Err(Error::field("id", "id is required"));
         }
-        let mut tx = self.db.begin_write().await?;
+        let mut tx = self.write(actor).await?;
         let r = store::get(&mut tx, id).await?.ok_or_else(not_found)?;
         store::delete(&mut tx, id).await?;
-        self.emit_charity(&mut tx, "deleted", &r).await?;
+        Self::emit_charity(&mut tx, events::CHARITY_DELETED, &r, None).await?;
         tx.commit().await?;
-        self.poke();
         Ok(())
     }
 
-    pub async fn set_charity_active(&self, id: &str, active: bool) -> Result<pb::Charity> {
-        let mut tx = self.db.begin_write().await?;
+    pub async fn set_charity_active(&self, id: &str, active: bool, actor: &Actor) -> Result<Charity> {
+        let mut tx = self.write(actor).await?;
         let mut r = store::get(&mut tx, id).await?.ok_or_else(not_found)?;
+        let old = r.clone();
         if r.is_imported {
             return Err(Error::field("isActive", "An imported nonprofit has no status until it is onboarded"));
         }
         r.is_active = active;
         r.updated_at = common::now_ms();
         store::update(&mut tx, &r).await?;
-        self.emit_charity(&mut tx, "status_changed", &r).await?;
+        Self::emit_charity(&mut tx, events::CHARITY_STATUS_CHANGED, &r, Some(&old)).await?;
         let out = self.view(&mut tx, r).await?;
         tx.commit().await?;
-        self.poke();
         Ok(out)
     }
 
     /// Approve (stamps adminApproveAt) or Reject (a reason is required).
-    pub async fn change_verification(&self, id: &str, verification: &str, reason: &str) -> Result<pb::Charity> {
+    pub async fn change_verification(&self, id: &str, verification: &str, reason: &str, actor: &Actor) -> Result<Charity> {
         let mut check = Check::default();
         if id.trim().is_empty() {
             check.fail("charityId", "charityId is required");
@@ -453,8 +552,9 @@ impl Catalogue {
             _ => check.fail("adminVerification", "adminVerification must be Approve or Reject"),
         }
         check.done()?;
-        let mut tx = self.db.begin_write().await?;
+        let mut tx = self.write(actor).await?;
         let mut r = store::get(&mut tx, id).await?.ok_or_else(not_found)?;
+        let old = r.clone();
         if r.is_imported {
             return Err(Error::field("charityId", "An imported nonprofit must be onboarded before it is verified"));
         }
@@ -475,29 +575,29 @@ impl Catalogue {
         }
         r.updated_at = now;
         store::update(&mut tx, &r).await?;
-        self.emit_charity(&mut tx, if verification == APPROVE { "verified" } else { "rejected" }, &r).await?;
+        let key = if verification == APPROVE { events::CHARITY_VERIFIED } else { events::CHARITY_REJECTED };
+        Self::emit_charity(&mut tx, key, &r, Some(&old)).await?;
         let out = self.view(&mut tx, r).await?;
         tx.commit().await?;
-        self.poke();
         Ok(out)
     }
 
-    pub async fn list_charities(&self, q: &ListQuery) -> Result<(Vec<pb::CharityRow>, i64)> {
+    pub async fn list_charities(&self, q: &ListQuery) -> Result<(Vec<CharityRow>, i64)> {
         let mut check = Check::default();
-        let col = store::sort_column(&q.column);
-        let (descending, offset) = common::error::paging(q.page, q.limit, &q.search, &q.column, &q.order, col.is_some(), &mut check);
+        let paging = q.page.check(store::sort_column, &mut check);
         if !matches!(q.verification.as_str(), "" | PENDING | APPROVE | REJECT) {
             check.fail("adminVerification", "adminVerification must be Pending, Approve or Reject");
         }
         check.done()?;
+        let common::paging::Paging { column, descending, limit, offset } = paging.expect("checked");
         // The search applies past 2 characters (SPEC section 5).
-        let key = store::name_key(&q.search);
+        let key = store::name_key(&q.page.search);
         let search = if key.chars().count() > 2 { key } else { String::new() };
         let compact: String = search.chars().filter(|c| *c != '-').collect();
         let ein_digits = (!compact.is_empty() && compact.chars().all(|c| c.is_ascii_digit())).then_some(compact);
         let f = Filter { imported: q.imported, verification: &q.verification, search: &search, ein_digits, names_fts: false };
-        let order = store::Order { column: col.expect("checked"), descending };
-        let rows = self.list_page(&f, order, q.limit, offset).await?;
+        let order = store::Order { column, descending };
+        let rows = self.list_page(&f, order, limit, offset).await?;
         Ok((rows.0.iter().map(store::row).collect(), rows.1))
     }
 
@@ -561,7 +661,7 @@ impl Catalogue {
     }
 
     /// The full record with category and cause names and payment methods.
-    async fn view(&self, c: &mut sqlx::AnyConnection, r: Record) -> Result<pb::Charity> {
+    async fn view(&self, c: &mut sqlx::AnyConnection, r: Record) -> Result<Charity> {
         let category_name = store::term_names(c, "charity_categories", std::slice::from_ref(&r.category_id), false)
             .await?
             .into_iter()
@@ -571,10 +671,10 @@ impl Catalogue {
         let causes = store::term_names(c, "causes", &r.cause_ids, false)
             .await?
             .into_iter()
-            .map(|(id, name)| pb::NamedRef { id, name })
+            .map(|(id, name)| NamedRef { id, name })
             .collect();
         let payment_methods = store::payment_methods(c, &r.id).await?.into_iter().map(payment_view).collect();
-        Ok(pb::Charity {
+        Ok(Charity {
             tax_id: store::format_ein(&r.ein),
             id: r.id,
             charity_name: r.charity_name,
@@ -619,10 +719,10 @@ fn same_methods(new: &[PaymentMethod], old: &[PaymentMethod]) -> bool {
     new.len() == old.len() && new.iter().zip(old).all(|(n, o)| n.id == o.id)
 }
 
-fn payment_view(m: PaymentMethod) -> pb::PaymentMethod {
-    pb::PaymentMethod {
+fn payment_view(m: PaymentMethod) -> PaymentMethodView {
+    PaymentMethodView {
         id: m.id,
-        r#type: m.method_type,
+        method_type: m.method_type,
         bank_name: m.bank_name,
         account_holder: m.account_holder,
         last4: m.last4,

@@ -1,12 +1,12 @@
 //! Every SQL statement about nonprofits (one text for SQLite and PostgreSQL).
 
-use common::db::get_bool;
-use proto::catalogue::v1 as pb;
+use common::db::{Backend, Sql, get_bool};
 use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, Row};
 
 /// What is stored for a nonprofit, already validated and normalised.
-#[derive(Debug, Clone, Default, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Record {
     pub id: String,
     pub charity_name: String,
@@ -241,16 +241,13 @@ pub async fn term_names(c: &mut AnyConnection, table: &'static str, ids: &[Strin
     if ids.is_empty() {
         return Ok(vec![]);
     }
-    let marks: Vec<String> = (2..ids.len() + 2).map(|i| format!("${i}")).collect();
-    let q = format!(
-        "SELECT id, name FROM {table} WHERE ($1 = FALSE OR is_active = TRUE) AND id IN ({}) ORDER BY name_key, id",
-        marks.join(", ")
-    );
-    let mut query = sqlx::query(sqlx::AssertSqlSafe(q)).bind(active_only);
-    for id in ids {
-        query = query.bind(id);
-    }
-    let rows = query.fetch_all(c).await?;
+    let mut q = Sql::new(Backend::of_connection(c), format!("SELECT id, name FROM {table} WHERE ("));
+    q.push_bind(active_only).push(" = FALSE OR is_active = TRUE) AND id IN (");
+    q.push_list(ids, |q, id| {
+        q.push_bind(id.clone());
+    });
+    q.push(") ORDER BY name_key, id");
+    let rows = q.build().fetch_all(c).await?;
     rows.iter().map(|r| Ok((r.try_get("id")?, r.try_get("name")?))).collect()
 }
 
@@ -296,69 +293,31 @@ pub async fn few_name_matches(c: &mut AnyConnection, search: &str, cap: i64) -> 
     Ok(n <= cap)
 }
 
-/// A bound value of a statement built at run time.
-#[derive(Clone)]
-enum Arg {
-    Bool(bool),
-    Text(String),
-    Int(i64),
-}
-
-/// SQL text with `$n` placeholders numbered as values are added.
-#[derive(Default, Clone)]
-struct Sql {
-    text: String,
-    args: Vec<Arg>,
-}
-
-impl Sql {
-    fn push(&mut self, text: &str) -> &mut Self {
-        self.text.push_str(text);
-        self
-    }
-    fn arg(&mut self, a: Arg) -> &mut Self {
-        self.args.push(a);
-        self.text.push_str(&format!("${}", self.args.len()));
-        self
-    }
-    fn query(&self) -> sqlx::query::Query<'_, sqlx::Any, sqlx::any::AnyArguments> {
-        let mut q = sqlx::query(sqlx::AssertSqlSafe(self.text.clone()));
-        for a in &self.args {
-            q = match a {
-                Arg::Bool(b) => q.bind(*b),
-                Arg::Text(t) => q.bind(t.clone()),
-                Arg::Int(i) => q.bind(*i),
-            };
-        }
-        q
-    }
-}
-
 /// The WHERE clause of a list.
 fn filter_sql(f: &Filter<'_>, sql: &mut Sql) {
     // With the trigram table the few matching names drive the query: `+` keeps SQLite from
     // walking a (tab, verification, …) index instead, whatever statistics it has.
     let plus = if f.names_fts { "+" } else { "" };
-    sql.push(&format!(" WHERE {plus}is_imported = ")).arg(Arg::Bool(f.imported));
+    sql.push(&format!(" WHERE {plus}is_imported = ")).push_bind(f.imported);
     // Imported nonprofits are always Pending (only onboarded ones are verified): naming it lets
     // the imported list use the same (is_imported, admin_verification, sort) indexes.
     let verification = if f.imported && f.verification.is_empty() { "Pending" } else { f.verification };
     if !verification.is_empty() {
-        sql.push(&format!(" AND {plus}admin_verification = ")).arg(Arg::Text(verification.to_string()));
+        sql.push(&format!(" AND {plus}admin_verification = ")).push_bind(verification.to_string());
     }
     if !f.search.is_empty() {
         if f.names_fts {
             sql.push(" AND (id IN (SELECT r.id FROM charity_name_trigrams t JOIN charity_name_rows r ON r.fts_rowid = t.rowid \
                        WHERE t.name_key LIKE ")
-                .arg(Arg::Text(format!("%{}%", f.search)))
+                .push_bind(format!("%{}%", f.search))
                 .push(")");
         } else {
-            sql.push(" AND (name_key LIKE ").arg(Arg::Text(common::db::like_pattern(f.search))).push(" ESCAPE '\\'");
+            sql.push(" AND (name_key LIKE ").push_bind(common::db::like_pattern(f.search)).push(" ESCAPE '\\'");
         }
         if let Some(d) = f.ein_digits.as_deref().filter(|d| d.len() <= 9) {
             // A prefix of a nine-digit EIN as a range: any index on ein serves it, whatever
             // the collation (digit strings of one length sort the same way in all of them).
-            sql.push(" OR ein BETWEEN ").arg(Arg::Text(format!("{d:0<9}"))).push(" AND ").arg(Arg::Text(format!("{d:9<9}")));
+            sql.push(" OR ein BETWEEN ").push_bind(format!("{d:0<9}")).push(" AND ").push_bind(format!("{d:9<9}"));
         }
         sql.push(")");
     }
@@ -412,15 +371,15 @@ pub enum Start<'a> {
 /// One page of a list. Deferred join: the page's ids come from the (is_imported,
 /// admin_verification, sort, id) indexes alone, then only those rows are read.
 pub async fn page(c: &mut AnyConnection, f: &Filter<'_>, order: Order, limit: i64, start: Start<'_>) -> sqlx::Result<Vec<Record>> {
-    let Some(page) = page_sql(f, order, limit, start, false) else { return Ok(vec![]) };
-    page.query().fetch_all(c).await?.iter().map(record).collect()
+    let Some(page) = page_sql(Backend::of_connection(c), f, order, limit, start, false) else { return Ok(vec![]) };
+    page.build().fetch_all(c).await?.iter().map(record).collect()
 }
 
 /// A page from the top of a list with no search and the list's kept total, in one statement
 /// (the total is read apart only when the page is empty).
 pub async fn page_with_total(c: &mut AnyConnection, f: &Filter<'_>, order: Order, limit: i64, offset: i64) -> sqlx::Result<(Vec<Record>, i64)> {
-    let page = page_sql(f, order, limit, Start::Offset(offset), true).expect("an offset page always has SQL");
-    let rows = page.query().fetch_all(&mut *c).await?;
+    let page = page_sql(Backend::of_connection(c), f, order, limit, Start::Offset(offset), true).expect("an offset page always has SQL");
+    let rows = page.build().fetch_all(&mut *c).await?;
     let total = match rows.first() {
         Some(r) => r.try_get("list_total")?,
         None => total(c, f).await?,
@@ -429,9 +388,9 @@ pub async fn page_with_total(c: &mut AnyConnection, f: &Filter<'_>, order: Order
 }
 
 /// The statement of a page (with the list's total as `list_total` when asked); None for no rows.
-fn page_sql(f: &Filter<'_>, order: Order, limit: i64, start: Start<'_>, with_total: bool) -> Option<Sql> {
+fn page_sql(backend: Backend, f: &Filter<'_>, order: Order, limit: i64, start: Start<'_>, with_total: bool) -> Option<Sql> {
     let order_sql = order.sql();
-    let mut page = Sql::default();
+    let mut page = Sql::new(backend, "");
     page.push(&format!("SELECT {COLUMNS}"));
     if with_total {
         page.push(", (");
@@ -445,7 +404,7 @@ fn page_sql(f: &Filter<'_>, order: Order, limit: i64, start: Start<'_>, with_tot
                 return None;
             }
             for (i, p) in rows.iter().enumerate() {
-                page.push(if i == 0 { "" } else { ", " }).arg(Arg::Text(p.id.clone()));
+                page.push(if i == 0 { "" } else { ", " }).push_bind(p.id.clone());
             }
         }
         Start::Offset(skip) | Start::Seek(_, skip) => {
@@ -454,13 +413,13 @@ fn page_sql(f: &Filter<'_>, order: Order, limit: i64, start: Start<'_>, with_tot
             if let Start::Seek(p, _) = start {
                 // Row values: one range on the (…, sort, id) index.
                 page.push(&format!(" AND ({}, id) {} (", order.column, if order.descending { "<=" } else { ">=" }));
-                page.arg(match &p.key {
-                    SortValue::Text(t) => Arg::Text(t.clone()),
-                    SortValue::Int(i) => Arg::Int(*i),
-                });
-                page.push(", ").arg(Arg::Text(p.id.clone())).push(")");
+                match &p.key {
+                    SortValue::Text(t) => page.push_bind(t.clone()),
+                    SortValue::Int(i) => page.push_bind(*i),
+                };
+                page.push(", ").push_bind(p.id.clone()).push(")");
             }
-            page.push(&format!(" ORDER BY {order_sql} LIMIT ")).arg(Arg::Int(limit)).push(" OFFSET ").arg(Arg::Int(skip));
+            page.push(&format!(" ORDER BY {order_sql} LIMIT ")).push_bind(limit).push(" OFFSET ").push_bind(skip);
         }
     }
     page.push(&format!(") ORDER BY {order_sql}"));
@@ -471,9 +430,9 @@ fn page_sql(f: &Filter<'_>, order: Order, limit: i64, start: Start<'_>, with_tot
 /// search, else a count of the matching rows.
 fn total_sql(f: &Filter<'_>, q: &mut Sql) {
     if f.search.is_empty() {
-        q.push("SELECT CAST(COALESCE(SUM(n), 0) AS BIGINT) FROM charity_counts WHERE is_imported = ").arg(Arg::Bool(f.imported));
+        q.push("SELECT CAST(COALESCE(SUM(n), 0) AS BIGINT) FROM charity_counts WHERE is_imported = ").push_bind(f.imported);
         if !f.verification.is_empty() {
-            q.push(" AND admin_verification = ").arg(Arg::Text(f.verification.to_string()));
+            q.push(" AND admin_verification = ").push_bind(f.verification.to_string());
         }
     } else {
         q.push("SELECT COUNT(*) FROM charities");
@@ -483,9 +442,9 @@ fn total_sql(f: &Filter<'_>, q: &mut Sql) {
 
 /// How many nonprofits a list holds.
 pub async fn total(c: &mut AnyConnection, f: &Filter<'_>) -> sqlx::Result<i64> {
-    let mut q = Sql::default();
+    let mut q = Sql::new(Backend::of_connection(c), "");
     total_sql(f, &mut q);
-    q.query().fetch_one(c).await?.try_get(0)
+    q.build().fetch_one(c).await?.try_get(0)
 }
 
 /// The list version (see `list_version`) and, for a list with no search, its kept total,
@@ -494,11 +453,11 @@ pub async fn version_and_total(c: &mut AnyConnection, f: &Filter<'_>) -> sqlx::R
     if !f.search.is_empty() {
         return Ok((list_version(c).await?, None));
     }
-    let mut q = Sql::default();
+    let mut q = Sql::new(Backend::of_connection(c), "");
     q.push("SELECT v, (");
     total_sql(f, &mut q);
     q.push(") AS n FROM charity_list_version WHERE id = 1");
-    let row = q.query().fetch_one(c).await?;
+    let row = q.build().fetch_one(c).await?;
     Ok((row.try_get("v")?, Some(row.try_get("n")?)))
 }
 
@@ -506,16 +465,17 @@ pub async fn version_and_total(c: &mut AnyConnection, f: &Filter<'_>) -> sqlx::R
 /// `every`-th row of it (the first, the `every + 1`-th, …). None when the sort column holds
 /// NULLs in this list: their place in the order differs by backend, so no position is kept.
 pub async fn positions(c: &mut AnyConnection, f: &Filter<'_>, order: Order, every: i64, at_most: i64) -> sqlx::Result<Option<Vec<Position>>> {
+    let backend = Backend::of_connection(c);
     if order.nullable() {
-        let mut q = Sql::default();
+        let mut q = Sql::new(backend, "");
         q.push("SELECT COUNT(*) FROM (SELECT 1 FROM charities");
         filter_sql(f, &mut q);
         q.push(&format!(" AND {} IS NULL LIMIT 1) t", order.column));
-        if q.query().fetch_one(&mut *c).await?.try_get::<i64, _>(0)? > 0 {
+        if q.build().fetch_one(&mut *c).await?.try_get::<i64, _>(0)? > 0 {
             return Ok(None);
         }
     }
-    let mut q = Sql::default();
+    let mut q = Sql::new(backend, "");
     if every == 1 {
         q.push(&format!("SELECT {} AS k, id FROM charities", order.column));
         filter_sql(f, &mut q);
@@ -523,10 +483,10 @@ pub async fn positions(c: &mut AnyConnection, f: &Filter<'_>, order: Order, ever
     } else {
         q.push(&format!("SELECT k, id FROM (SELECT {} AS k, id, ROW_NUMBER() OVER (ORDER BY {}) AS rn FROM charities", order.column, order.sql()));
         filter_sql(f, &mut q);
-        q.push(") t WHERE (rn - 1) % ").arg(Arg::Int(every)).push(" = 0 ORDER BY rn");
+        q.push(") t WHERE (rn - 1) % ").push_bind(every).push(" = 0 ORDER BY rn");
     }
-    q.push(" LIMIT ").arg(Arg::Int(at_most));
-    let rows = q.query().fetch_all(c).await?;
+    q.push(" LIMIT ").push_bind(at_most);
+    let rows = q.build().fetch_all(c).await?;
     let positions = rows
         .iter()
         .map(|r| {
@@ -557,8 +517,8 @@ pub async fn active(c: &mut AnyConnection) -> sqlx::Result<Vec<(String, String)>
 }
 
 /// The list row of a record.
-pub fn row(r: &Record) -> pb::CharityRow {
-    pb::CharityRow {
+pub fn row(r: &Record) -> crate::charity::CharityRow {
+    crate::charity::CharityRow {
         id: r.id.clone(),
         charity_name: r.charity_name.clone(),
         tax_id: format_ein(&r.ein),
@@ -571,7 +531,4 @@ pub fn row(r: &Record) -> pb::CharityRow {
     }
 }
 
-/// '123456789' -> '12-3456789'.
-pub fn format_ein(ein: &str) -> String {
-    if ein.len() == 9 { format!("{}-{}", &ein[..2], &ein[2..]) } else { ein.to_string() }
-}
+pub use common::rules::format_ein;

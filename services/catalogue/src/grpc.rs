@@ -1,9 +1,13 @@
-//! The gRPC face of the catalogue service: translation only.
+//! The gRPC face of the catalogue service: translation only (the one module that maps
+//! between proto and domain types).
 
 use crate::charity;
-use crate::service::{Catalogue, ListQuery};
+use crate::service::Catalogue;
 use crate::store::{Kind, Term};
+use common::Actor;
+use common::paging::Page;
 use proto::catalogue::v1 as pb;
+use proto::common::v1 as pc;
 use proto::catalogue::v1::catalogue_server::Catalogue as Rpc;
 use tonic::{Request, Response, Status};
 
@@ -14,6 +18,134 @@ fn kind(k: pb::TermKind) -> Kind {
     match k {
         pb::TermKind::Cause => Kind::Cause,
         pb::TermKind::Category => Kind::Category,
+    }
+}
+
+/// The actor a call names (the system when it names none).
+fn actor(a: Option<pc::Actor>) -> Actor {
+    a.map(|a| Actor::new(a.id, a.account_type, a.address)).unwrap_or_else(Actor::system)
+}
+
+fn page_of(p: Option<pc::PageRequest>) -> Page {
+    let p = p.unwrap_or_default();
+    Page { page: p.page, limit: p.limit, search: p.search, column: p.column, order: p.order }
+}
+
+fn charity_input(i: pb::CharityInput) -> charity::CharityInput {
+    charity::CharityInput {
+        charity_name: i.charity_name,
+        tax_id: i.tax_id,
+        category_id: i.category_id,
+        cause_ids: i.cause_ids,
+        mission: i.mission,
+        description: i.description,
+        logo: i.logo,
+        images: i.images,
+        website: i.website,
+        email: i.email,
+        phone_number: i.phone_number,
+        address: i.address,
+        city: i.city,
+        state: i.state,
+        country: i.country,
+        zip_code: i.zip_code,
+        country_id: i.country_id,
+        state_id: i.state_id,
+        city_id: i.city_id,
+        admin_first_name: i.admin_first_name,
+        admin_last_name: i.admin_last_name,
+        admin_email: i.admin_email,
+        admin_phone: i.admin_phone,
+        payment_methods: i.payment_methods.map(|p| {
+            p.items
+                .into_iter()
+                .map(|m| charity::PaymentMethodInput {
+                    method_type: m.r#type,
+                    bank_name: m.bank_name,
+                    account_holder: m.account_holder,
+                    routing_number: m.routing_number,
+                    account_number: m.account_number,
+                    id: m.id,
+                })
+                .collect()
+        }),
+    }
+}
+
+fn charity_view(c: charity::Charity) -> pb::Charity {
+    pb::Charity {
+        id: c.id,
+        charity_name: c.charity_name,
+        tax_id: c.tax_id,
+        category_id: c.category_id,
+        category_name: c.category_name,
+        cause_ids: c.cause_ids,
+        causes: c.causes.into_iter().map(|n| pb::NamedRef { id: n.id, name: n.name }).collect(),
+        mission: c.mission,
+        description: c.description,
+        logo: c.logo,
+        images: c.images,
+        website: c.website,
+        email: c.email,
+        phone_number: c.phone_number,
+        address: c.address,
+        city: c.city,
+        state: c.state,
+        country: c.country,
+        zip_code: c.zip_code,
+        country_id: c.country_id,
+        state_id: c.state_id,
+        city_id: c.city_id,
+        admin_first_name: c.admin_first_name,
+        admin_last_name: c.admin_last_name,
+        admin_email: c.admin_email,
+        admin_phone: c.admin_phone,
+        payment_methods: c
+            .payment_methods
+            .into_iter()
+            .map(|m| pb::PaymentMethod {
+                id: m.id,
+                r#type: m.method_type,
+                bank_name: m.bank_name,
+                account_holder: m.account_holder,
+                last4: m.last4,
+                is_default: m.is_default,
+            })
+            .collect(),
+        admin_verification: c.admin_verification,
+        reject_reason: c.reject_reason,
+        admin_approve_at: c.admin_approve_at,
+        is_active: c.is_active,
+        is_imported: c.is_imported,
+        ntee_code: c.ntee_code,
+        created_at: c.created_at,
+        updated_at: c.updated_at,
+    }
+}
+
+fn charity_row(r: charity::CharityRow) -> pb::CharityRow {
+    pb::CharityRow {
+        id: r.id,
+        charity_name: r.charity_name,
+        tax_id: r.tax_id,
+        admin_approve_at: r.admin_approve_at,
+        is_active: r.is_active,
+        admin_verification: r.admin_verification,
+        reject_reason: r.reject_reason,
+        is_imported: r.is_imported,
+        created_at: r.created_at,
+    }
+}
+
+fn import_summary(s: crate::import::ImportSummary) -> pb::ImportSummary {
+    pb::ImportSummary {
+        rows: s.rows,
+        new: s.new,
+        changed: s.changed,
+        unchanged: s.unchanged,
+        skipped: s.skipped,
+        invalid: s.invalid,
+        errors: s.errors.into_iter().map(|e| pb::ImportError { row: e.row, reason: e.reason }).collect(),
     }
 }
 
@@ -32,7 +164,7 @@ impl Rpc for Catalogue {
     async fn stream_terms(&self, r: Request<pb::ListTermsRequest>) -> R<Self::StreamTermsStream> {
         let r = r.into_inner();
         let k = kind(r.kind());
-        let q = ListQuery { page: 1, limit: 1, search: r.search, column: r.column, order: r.order };
+        let q = page_of(r.page);
         let (tx, mut rx) = tokio::sync::mpsc::channel(256);
         let me = self.clone();
         let (err_tx, err_rx) = tokio::sync::oneshot::channel();
@@ -52,48 +184,44 @@ impl Rpc for Catalogue {
         Ok(Response::new(out))
     }
 
-    async fn create_charity(&self, r: Request<pb::CharityInput>) -> R<pb::Charity> {
-        Ok(Response::new(self.create_charity(&r.into_inner()).await?))
+    async fn create_charity(&self, r: Request<pb::CreateCharityRequest>) -> R<pb::Charity> {
+        let r = r.into_inner();
+        let input = charity_input(r.input.unwrap_or_default());
+        Ok(Response::new(charity_view(self.create_charity(&input, &actor(r.actor)).await?)))
     }
 
     async fn update_charity(&self, r: Request<pb::UpdateCharityRequest>) -> R<pb::Charity> {
         let r = r.into_inner();
-        let input = r.input.unwrap_or_default();
-        Ok(Response::new(self.update_charity(&r.id, &input, r.onboard, &r.caller.unwrap_or_default()).await?))
+        let input = charity_input(r.input.unwrap_or_default());
+        Ok(Response::new(charity_view(self.update_charity(&r.id, &input, r.onboard, &actor(r.actor)).await?)))
     }
 
     async fn get_charity(&self, r: Request<pb::CharityRef>) -> R<pb::Charity> {
-        Ok(Response::new(self.get_charity(&r.into_inner().id).await?))
+        Ok(Response::new(charity_view(self.get_charity(&r.into_inner().id).await?)))
     }
 
     async fn delete_charity(&self, r: Request<pb::CharityRef>) -> R<pb::Empty> {
-        self.delete_charity(&r.into_inner().id).await?;
+        let r = r.into_inner();
+        self.delete_charity(&r.id, &actor(r.actor)).await?;
         Ok(Response::new(pb::Empty {}))
     }
 
     async fn set_charity_status(&self, r: Request<pb::SetCharityStatusRequest>) -> R<pb::Charity> {
         let r = r.into_inner();
-        Ok(Response::new(self.set_charity_active(&r.id, r.active).await?))
+        Ok(Response::new(charity_view(self.set_charity_active(&r.id, r.active, &actor(r.actor)).await?)))
     }
 
     async fn change_verification(&self, r: Request<pb::ChangeVerificationRequest>) -> R<pb::Charity> {
         let r = r.into_inner();
-        Ok(Response::new(self.change_verification(&r.charity_id, &r.admin_verification, &r.reject_reason).await?))
+        let c = self.change_verification(&r.charity_id, &r.admin_verification, &r.reject_reason, &actor(r.actor)).await?;
+        Ok(Response::new(charity_view(c)))
     }
 
     async fn list_charities(&self, r: Request<pb::ListCharitiesRequest>) -> R<pb::CharityPage> {
         let r = r.into_inner();
-        let q = charity::ListQuery {
-            page: r.page,
-            limit: r.limit,
-            search: r.search,
-            column: r.column,
-            order: r.order,
-            imported: r.is_navigator,
-            verification: r.admin_verification,
-        };
+        let q = charity::ListQuery { page: page_of(r.page), imported: r.is_navigator, verification: r.admin_verification };
         let (items, total) = self.list_charities(&q).await?;
-        Ok(Response::new(pb::CharityPage { items, total }))
+        Ok(Response::new(pb::CharityPage { items: items.into_iter().map(charity_row).collect(), total }))
     }
 
     async fn active_charities(&self, _: Request<pb::Empty>) -> R<pb::CharityPage> {
@@ -112,33 +240,33 @@ impl Rpc for Catalogue {
         let Some(first) = chunks.message().await? else {
             return Err(Status::invalid_argument("The file is empty"));
         };
-        let apply = first.apply;
+        let (apply, by) = (first.apply, actor(first.actor));
         let head = tokio_stream::once(Ok::<_, Status>(bytes::Bytes::from(first.data)));
         let rest = tokio_stream::StreamExt::map(chunks, |c| c.map(|c| bytes::Bytes::from(c.data)));
         let all = tokio_stream::StreamExt::chain(head, rest);
-        Ok(Response::new(self.import_bmf(apply, Box::pin(all)).await?))
+        Ok(Response::new(import_summary(self.import_bmf(apply, Box::pin(all), &by).await?)))
     }
 
     async fn create_term(&self, r: Request<pb::TermInput>) -> R<pb::Term> {
         let r = r.into_inner();
-        Ok(Response::new(term(self.create(kind(r.kind()), &r.name, &r.description).await?)))
+        Ok(Response::new(term(self.create(kind(r.kind()), &r.name, &r.description, &actor(r.actor)).await?)))
     }
 
     async fn update_term(&self, r: Request<pb::UpdateTermRequest>) -> R<pb::Term> {
         let r = r.into_inner();
         let k = kind(r.kind());
-        Ok(Response::new(term(self.update(k, &r.id, &r.name, r.description.as_deref()).await?)))
+        Ok(Response::new(term(self.update(k, &r.id, &r.name, r.description.as_deref(), &actor(r.actor)).await?)))
     }
 
     async fn delete_term(&self, r: Request<pb::TermRef>) -> R<pb::Empty> {
         let r = r.into_inner();
-        self.delete(kind(r.kind()), &r.id).await?;
+        self.delete(kind(r.kind()), &r.id, &actor(r.actor)).await?;
         Ok(Response::new(pb::Empty {}))
     }
 
     async fn set_term_status(&self, r: Request<pb::SetTermStatusRequest>) -> R<pb::Term> {
         let r = r.into_inner();
-        Ok(Response::new(term(self.set_active(kind(r.kind()), &r.id, r.active).await?)))
+        Ok(Response::new(term(self.set_active(kind(r.kind()), &r.id, r.active, &actor(r.actor)).await?)))
     }
 
     async fn get_term(&self, r: Request<pb::TermRef>) -> R<pb::Term> {
@@ -149,8 +277,7 @@ impl Rpc for Catalogue {
     async fn list_terms(&self, r: Request<pb::ListTermsRequest>) -> R<pb::TermPage> {
         let r = r.into_inner();
         let k = kind(r.kind());
-        let q = ListQuery { page: r.page, limit: r.limit, search: r.search, column: r.column, order: r.order };
-        let (items, total) = self.list(k, &q).await?;
+        let (items, total) = self.list(k, &page_of(r.page)).await?;
         Ok(Response::new(page(items, total)))
     }
 

@@ -11,9 +11,10 @@
 use crate::error::{Error, Result};
 use crate::service::Catalogue;
 use bytes::Bytes;
-use common::bus::Event;
+use crate::events;
+use common::Actor;
+use common::db::Sql;
 use futures::{Stream, StreamExt};
-use proto::catalogue::v1 as pb;
 use sha2::{Digest, Sha256};
 use sqlx::Row;
 use std::collections::{HashMap, HashSet};
@@ -49,6 +50,25 @@ impl BmfRow {
         }
         hex::encode(&h.finalize()[..16])
     }
+}
+
+/// What an import found (and, applied, wrote); the command line prints it as JSON.
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize)]
+pub struct ImportSummary {
+    pub rows: i64,
+    pub new: i64,
+    pub changed: i64,
+    pub unchanged: i64,
+    pub skipped: i64,
+    pub invalid: i64,
+    /// The first invalid rows (row number, the header being row 1) and why.
+    pub errors: Vec<ImportError>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize)]
+pub struct ImportError {
+    pub row: i64,
+    pub reason: String,
 }
 
 /// What the parser hands over: a row number (the header is row 1) and the row or why it is invalid.
@@ -182,7 +202,7 @@ fn spawn_parser(bytes: tokio::sync::mpsc::Receiver<Bytes>) -> tokio::sync::mpsc:
 
 #[derive(Default)]
 struct Tally {
-    summary: pb::ImportSummary,
+    summary: ImportSummary,
     seen: HashSet<u32>,
 }
 
@@ -226,14 +246,14 @@ impl Tally {
     fn invalid(&mut self, row: i64, reason: String) {
         self.summary.invalid += 1;
         if self.summary.errors.len() < MAX_ERRORS {
-            self.summary.errors.push(pb::ImportError { row, reason });
+            self.summary.errors.push(ImportError { row, reason });
         }
     }
 }
 
 impl Catalogue {
     /// Imports (or, without `apply`, summarises) a Business Master File given as a byte stream.
-    pub async fn import_bmf<S, E>(&self, apply: bool, mut chunks: S) -> Result<pb::ImportSummary>
+    pub async fn import_bmf<S, E>(&self, apply: bool, mut chunks: S, actor: &Actor) -> Result<ImportSummary>
     where
         S: Stream<Item = std::result::Result<Bytes, E>> + Unpin,
         E: std::fmt::Display,
@@ -259,7 +279,7 @@ impl Catalogue {
                 if rows.is_empty() {
                     continue;
                 }
-                writing.push(self.import_batch(apply, rows));
+                writing.push(self.import_batch(apply, rows, actor));
                 if writing.len() >= in_flight {
                     tally.add(writing.next().await.expect("one is in flight")?);
                 }
@@ -277,88 +297,109 @@ impl Catalogue {
             return Err(Error::field("file", "The file has no rows"));
         }
         if apply && (s.new > 0 || s.changed > 0) {
-            let mut tx = self.db.begin_write().await?;
-            let ev = Event::new(
-                "catalogue.charity.imported",
-                serde_json::json!({ "rows": s.rows, "new": s.new, "changed": s.changed, "unchanged": s.unchanged, "skipped": s.skipped, "invalid": s.invalid }),
-            );
-            common::outbox::enqueue(&mut tx, &ev).await?;
-            tx.commit().await?;
-            self.poke();
+            let mut w = self.write(actor).await?;
+            let imported = events::Imported { rows: s.rows, new: s.new, changed: s.changed, unchanged: s.unchanged, skipped: s.skipped, invalid: s.invalid };
+            w.emit(events::CHARITY_IMPORTED, &imported).await?;
+            w.commit().await?;
         }
         Ok(s)
     }
 
     /// Compares one batch of valid rows with what is stored (and writes it when applying).
-    async fn import_batch(&self, apply: bool, rows: Vec<(i64, BmfRow)>) -> Result<Counts> {
+    async fn import_batch(&self, apply: bool, rows: Vec<(i64, BmfRow)>, actor: &Actor) -> Result<Counts> {
         let mut counts = Counts::default();
-        let mut tx = if apply { self.db.begin_write().await? } else { self.db.pool.begin().await? };
-        let q = format!("SELECT ein, import_hash, is_imported FROM charities WHERE ein IN ({})", self.db.backend.placeholders(1, rows.len()));
-        let mut query = sqlx::query(sqlx::AssertSqlSafe(q));
-        for (_, r) in &rows {
-            query = query.bind(r.ein.clone());
-        }
+        // A dry run only reads: it takes no write lock. An apply writes through common::write.
+        let mut read = if apply { None } else { Some(self.db.pool.begin().await?) };
+        let mut write = if apply { Some(self.write(actor).await?) } else { None };
+        let conn: &mut sqlx::AnyConnection = match (&mut read, &mut write) {
+            (Some(tx), _) => tx,
+            (_, Some(w)) => w,
+            _ => unreachable!("one of them is open"),
+        };
+        let mut query = Sql::new(self.db.backend, "SELECT ein, import_hash, is_imported FROM charities WHERE ein IN (");
+        query.push_list(&rows, |q, (_, r)| {
+            q.push_bind(r.ein.clone());
+        });
+        query.push(")");
         let mut stored: HashMap<String, (String, bool)> = HashMap::new();
-        for row in query.fetch_all(&mut *tx).await? {
+        for row in query.build().fetch_all(&mut *conn).await? {
             stored.insert(row.try_get("ein")?, (row.try_get("import_hash")?, common::db::get_bool(&row, "is_imported")?));
         }
-        let mut write = Vec::new();
+        let mut changed = Vec::new();
         for (_, r) in rows {
             let hash = r.hash();
             match stored.get(&r.ein) {
                 None => {
                     counts.new += 1;
-                    write.push((r, hash));
+                    changed.push((r, hash));
                 }
                 Some((_, false)) => counts.skipped += 1,
                 Some((h, true)) if *h == hash => counts.unchanged += 1,
                 Some(_) => {
                     counts.changed += 1;
-                    write.push((r, hash));
+                    changed.push((r, hash));
                 }
             }
         }
-        if apply && !write.is_empty() {
-            upsert(&mut tx, self.db.backend, &write).await?;
+        if let Some(mut w) = write {
+            if !changed.is_empty() {
+                upsert(&mut w, self.db.backend, &changed).await?;
+            }
+            w.commit().await?;
+        } else if let Some(tx) = read {
+            tx.commit().await?;
         }
-        tx.commit().await?;
         Ok(counts)
     }
 }
 
 /// Inserts new imported rows and updates changed ones (never an onboarded nonprofit).
 async fn upsert(c: &mut sqlx::AnyConnection, backend: common::db::Backend, rows: &[(BmfRow, String)]) -> Result<()> {
-    const COLS: usize = 15;
     let now = common::now_ms();
-    let values: Vec<String> = (0..rows.len()).map(|i| format!("({})", backend.placeholders(i * COLS + 1, COLS))).collect();
-    let q = format!(
+    let mut q = Sql::new(
+        backend,
         "INSERT INTO charities (id, charity_name, name_key, ein, admin_first_name, address, city, state, zip_code, ntee_code, \
-         import_hash, country, is_imported, created_at, updated_at) VALUES {} \
-         ON CONFLICT (ein) DO UPDATE SET charity_name = excluded.charity_name, name_key = excluded.name_key, \
+         import_hash, country, is_imported, created_at, updated_at) VALUES ",
+    );
+    q.push_list(rows, |q, (r, hash)| {
+        q.push("(")
+            .push_bind(common::new_id())
+            .push(", ")
+            .push_bind(r.name.clone())
+            .push(", ")
+            .push_bind(crate::charity_store::name_key(&r.name))
+            .push(", ")
+            .push_bind(r.ein.clone())
+            .push(", ")
+            .push_bind(r.in_care_of.clone())
+            .push(", ")
+            .push_bind(r.street.clone())
+            .push(", ")
+            .push_bind(r.city.clone())
+            .push(", ")
+            .push_bind(r.state.clone())
+            .push(", ")
+            .push_bind(r.zip.clone())
+            .push(", ")
+            .push_bind(r.ntee.clone())
+            .push(", ")
+            .push_bind(hash.clone())
+            .push(", ")
+            .push_bind("United States")
+            .push(", ")
+            .push_bind(true)
+            .push(", ")
+            .push_bind(now)
+            .push(", ")
+            .push_bind(now)
+            .push(")");
+    });
+    q.push(
+        " ON CONFLICT (ein) DO UPDATE SET charity_name = excluded.charity_name, name_key = excluded.name_key, \
          admin_first_name = excluded.admin_first_name, address = excluded.address, city = excluded.city, state = excluded.state, \
          zip_code = excluded.zip_code, ntee_code = excluded.ntee_code, import_hash = excluded.import_hash, \
          updated_at = excluded.updated_at WHERE charities.is_imported = TRUE",
-        values.join(", ")
     );
-    let mut query = sqlx::query(sqlx::AssertSqlSafe(q));
-    for (r, hash) in rows {
-        query = query
-            .bind(common::new_id())
-            .bind(r.name.clone())
-            .bind(crate::charity_store::name_key(&r.name))
-            .bind(r.ein.clone())
-            .bind(r.in_care_of.clone())
-            .bind(r.street.clone())
-            .bind(r.city.clone())
-            .bind(r.state.clone())
-            .bind(r.zip.clone())
-            .bind(r.ntee.clone())
-            .bind(hash.clone())
-            .bind("United States")
-            .bind(true)
-            .bind(now)
-            .bind(now);
-    }
-    query.execute(c).await?;
+    q.build().execute(c).await?;
     Ok(())
 }

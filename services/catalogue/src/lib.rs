@@ -6,6 +6,7 @@ pub mod app;
 pub mod charity;
 pub mod charity_store;
 pub mod error;
+pub mod events;
 pub mod grpc;
 pub mod import;
 pub mod list_cache;

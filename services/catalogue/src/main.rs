@@ -38,7 +38,7 @@ async fn main() -> anyhow::Result<()> {
             let f = tokio::fs::File::open(&file).await.map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
             let chunks = tokio_util::io::ReaderStream::with_capacity(f, 256 * 1024);
             let started = std::time::Instant::now();
-            match c.import_bmf(apply, chunks).await {
+            match c.import_bmf(apply, chunks, &common::Actor::system()).await {
                 Ok(summary) => {
                     let mut v = serde_json::to_value(&summary)?;
                     v["applied"] = apply.into();

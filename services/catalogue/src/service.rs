@@ -2,25 +2,20 @@
 //! in the same transaction.
 
 use crate::error::{Error, Result};
-use crate::store::{self, Kind, Term};
-use common::bus::Event;
-use common::db::{Db, is_unique_violation};
+use crate::events;
+use crate::store::{self, Kind, Term, Verb};
+use common::Actor;
+use common::db::{Db, unique_as};
 use common::error::Check;
-use common::outbox::{self, Relay};
+use common::outbox::Relay;
+use common::paging::Page;
+use common::write::{self, Write};
 
 #[derive(Clone)]
 pub struct Catalogue {
     pub db: Db,
     pub relay: Option<Relay>,
     pub lists: std::sync::Arc<crate::list_cache::ListCache>,
-}
-
-pub struct ListQuery {
-    pub page: i64,
-    pub limit: i64,
-    pub search: String,
-    pub column: String,
-    pub order: String,
 }
 
 /// A term name: 'Please enter Name' when empty, 'Please enter valid Name' when only
@@ -55,79 +50,70 @@ impl Catalogue {
     }
 
     fn conflict(kind: Kind) -> impl Fn(sqlx::Error) -> Error {
-        move |e| {
-            if is_unique_violation(&e) { Error::Conflict(format!("{} already exists", kind.label())) } else { e.into() }
-        }
+        move |e| unique_as(e, &format!("{} already exists", kind.label()))
     }
 
-    async fn emit(&self, tx: &mut sqlx::AnyConnection, kind: Kind, verb: &str, t: &Term) -> Result<()> {
-        let ev = Event::new(
-            &format!("catalogue.{}.{verb}", kind.entity()),
-            serde_json::json!({ "id": t.id, "name": t.name, "isActive": t.is_active }),
-        );
-        outbox::enqueue(tx, &ev).await?;
-        Ok(())
+    /// Begins a write for `actor` (see common::write).
+    pub(crate) async fn write(&self, actor: &Actor) -> Result<Write<'_>> {
+        write::begin(&self.db, self.relay.as_ref(), actor).await
     }
 
-    pub(crate) fn poke(&self) {
-        if let Some(r) = &self.relay {
-            r.poke();
-        }
+    /// A term's event; an update names what changed since `before`.
+    async fn emit(w: &mut Write<'_>, kind: Kind, verb: Verb, t: &Term, before: Option<&Term>) -> Result<()> {
+        let changes = before.map(|b| common::bus::changes(b, t, &["createdAt"])).unwrap_or_default();
+        w.emit(kind.event(verb), &events::Term { id: t.id.clone(), name: t.name.clone(), is_active: t.is_active, changes }).await
     }
 
-    pub async fn create(&self, kind: Kind, name: &str, description: &str) -> Result<Term> {
+    pub async fn create(&self, kind: Kind, name: &str, description: &str, actor: &Actor) -> Result<Term> {
         let mut check = Check::default();
         let name = parse_name(name, &mut check);
         let description = parse_description(description, &mut check);
         check.done()?;
         let t = Term { id: common::new_id(), name, description, is_active: true, created_at: common::now_ms() };
-        let mut tx = self.db.begin_write().await?;
+        let mut tx = self.write(actor).await?;
         store::insert(&mut tx, kind, &t).await.map_err(Self::conflict(kind))?;
-        self.emit(&mut tx, kind, "created", &t).await?;
+        Self::emit(&mut tx, kind, Verb::Created, &t, None).await?;
         tx.commit().await?;
-        self.poke();
         Ok(t)
     }
 
     /// Renames (and re-describes when `description` is given).
-    pub async fn update(&self, kind: Kind, id: &str, name: &str, description: Option<&str>) -> Result<Term> {
+    pub async fn update(&self, kind: Kind, id: &str, name: &str, description: Option<&str>, actor: &Actor) -> Result<Term> {
         let mut check = Check::default();
         let name = parse_name(name, &mut check);
         let description = description.map(|d| parse_description(d, &mut check));
         check.done()?;
-        let mut tx = self.db.begin_write().await?;
+        let mut tx = self.write(actor).await?;
         let old = store::get(&mut tx, kind, id).await?.ok_or_else(|| Self::not_found(kind))?;
-        let description = description.unwrap_or(old.description);
+        let description = description.unwrap_or_else(|| old.description.clone());
         store::update(&mut tx, kind, id, &name, &description).await.map_err(Self::conflict(kind))?;
         let t = store::get(&mut tx, kind, id).await?.ok_or_else(|| Self::not_found(kind))?;
-        self.emit(&mut tx, kind, "updated", &t).await?;
+        Self::emit(&mut tx, kind, Verb::Updated, &t, Some(&old)).await?;
         tx.commit().await?;
-        self.poke();
         Ok(t)
     }
 
-    pub async fn set_active(&self, kind: Kind, id: &str, active: bool) -> Result<Term> {
-        let mut tx = self.db.begin_write().await?;
+    pub async fn set_active(&self, kind: Kind, id: &str, active: bool, actor: &Actor) -> Result<Term> {
+        let mut tx = self.write(actor).await?;
+        let old = store::get(&mut tx, kind, id).await?;
         if !store::set_active(&mut tx, kind, id, active).await? {
             return Err(Self::not_found(kind));
         }
         let t = store::get(&mut tx, kind, id).await?.ok_or_else(|| Self::not_found(kind))?;
-        self.emit(&mut tx, kind, "status_changed", &t).await?;
+        Self::emit(&mut tx, kind, Verb::StatusChanged, &t, old.as_ref()).await?;
         tx.commit().await?;
-        self.poke();
         Ok(t)
     }
 
-    pub async fn delete(&self, kind: Kind, id: &str) -> Result<()> {
+    pub async fn delete(&self, kind: Kind, id: &str, actor: &Actor) -> Result<()> {
         if id.trim().is_empty() {
             return Err(Error::field("id", "id is required"));
         }
-        let mut tx = self.db.begin_write().await?;
+        let mut tx = self.write(actor).await?;
         let t = store::get(&mut tx, kind, id).await?.ok_or_else(|| Self::not_found(kind))?;
         store::delete(&mut tx, kind, id).await?;
-        self.emit(&mut tx, kind, "deleted", &t).await?;
+        Self::emit(&mut tx, kind, Verb::Deleted, &t, None).await?;
         tx.commit().await?;
-        self.poke();
         Ok(())
     }
 
@@ -135,25 +121,25 @@ impl Catalogue {
         store::get(&mut *self.db.pool.acquire().await?, kind, id).await?.ok_or_else(|| Self::not_found(kind))
     }
 
-    pub async fn list(&self, kind: Kind, q: &ListQuery) -> Result<(Vec<Term>, i64)> {
+    pub async fn list(&self, kind: Kind, q: &Page) -> Result<(Vec<Term>, i64)> {
         let mut check = Check::default();
-        let col = store::sort_column(&q.column);
-        let (descending, offset) = common::error::paging(q.page, q.limit, &q.search, &q.column, &q.order, col.is_some(), &mut check);
+        let paging = q.check(store::sort_column, &mut check);
         check.done()?;
         let search = store::name_key(&q.search);
-        Ok(store::list(&mut *self.db.pool.acquire().await?, kind, &search, col.expect("checked"), descending, q.limit, offset).await?)
+        Ok(store::list(&mut *self.db.pool.acquire().await?, kind, &search, paging.expect("checked")).await?)
     }
 
     /// Every term that matches the list query's search and order (its paging is ignored), sent
     /// one by one to `out`.
-    pub async fn export(&self, kind: Kind, q: &ListQuery, out: tokio::sync::mpsc::Sender<Term>) -> Result<()> {
+    pub async fn export(&self, kind: Kind, q: &Page, out: tokio::sync::mpsc::Sender<Term>) -> Result<()> {
         let mut check = Check::default();
-        let col = store::sort_column(&q.column);
-        let (descending, _) = common::error::paging(1, 1, &q.search, &q.column, &q.order, col.is_some(), &mut check);
+        let everything = Page::everything(q.search.clone(), q.column.clone(), q.order.clone());
+        let paging = everything.check(store::sort_column, &mut check);
         check.done()?;
+        let paging = paging.expect("checked");
         let search = store::name_key(&q.search);
         let mut c = self.db.pool.acquire().await?;
-        Ok(store::each(&mut c, kind, &search, col.expect("checked"), descending, &out).await?)
+        Ok(store::each(&mut c, kind, &search, paging.column, paging.descending, &out).await?)
     }
 
     pub async fn active(&self, kind: Kind) -> Result<Vec<Term>> {

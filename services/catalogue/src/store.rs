@@ -1,6 +1,7 @@
 //! Every SQL statement of the catalogue service (one text for SQLite and PostgreSQL).
 
-use common::db::get_bool;
+use common::db::{Backend, Sql, get_bool};
+use common::paging::Paging;
 use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, Row};
 
@@ -18,11 +19,18 @@ impl Kind {
             Kind::Category => "charity_categories",
         }
     }
-    /// The entity in event routing keys (`catalogue.<entity>.<verb>`).
-    pub fn entity(self) -> &'static str {
-        match self {
-            Kind::Cause => "cause",
-            Kind::Category => "category",
+    /// The routing key of an event about a term of this kind.
+    pub fn event(self, verb: Verb) -> &'static str {
+        use crate::events::*;
+        match (self, verb) {
+            (Kind::Cause, Verb::Created) => CAUSE_CREATED,
+            (Kind::Cause, Verb::Updated) => CAUSE_UPDATED,
+            (Kind::Cause, Verb::StatusChanged) => CAUSE_STATUS_CHANGED,
+            (Kind::Cause, Verb::Deleted) => CAUSE_DELETED,
+            (Kind::Category, Verb::Created) => CATEGORY_CREATED,
+            (Kind::Category, Verb::Updated) => CATEGORY_UPDATED,
+            (Kind::Category, Verb::StatusChanged) => CATEGORY_STATUS_CHANGED,
+            (Kind::Category, Verb::Deleted) => CATEGORY_DELETED,
         }
     }
     /// How people call it in messages.
@@ -34,7 +42,17 @@ impl Kind {
     }
 }
 
-#[derive(Debug, Clone, PartialEq)]
+/// What happened to a term (its event's verb).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verb {
+    Created,
+    Updated,
+    StatusChanged,
+    Deleted,
+}
+
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Term {
     pub id: String,
     pub name: String,
@@ -117,29 +135,29 @@ pub fn sort_column(column: &str) -> Option<&'static str> {
     })
 }
 
+/// `FROM <table> WHERE …`: the terms of a kind whose name contains `search` (all when empty).
+fn matching(q: &mut Sql, kind: Kind, search: &str) {
+    q.push(" FROM ").push(kind.table()).push(" WHERE TRUE");
+    if !search.is_empty() {
+        q.push(" AND name_key LIKE ").push_bind(common::db::like_pattern(search)).push(" ESCAPE '\\'");
+    }
+}
+
 /// One page and the total that match `search` (in the name).
-pub async fn list(
-    c: &mut AnyConnection,
-    kind: Kind,
-    search: &str,
-    order_by: &'static str,
-    descending: bool,
-    limit: i64,
-    offset: i64,
-) -> sqlx::Result<(Vec<Term>, i64)> {
+pub async fn list(c: &mut AnyConnection, kind: Kind, search: &str, paging: Paging<&'static str>) -> sqlx::Result<(Vec<Term>, i64)> {
+    let Paging { column: order_by, descending, limit, offset } = paging;
     let dir = if descending { "DESC" } else { "ASC" };
-    let filter = "($1 = '' OR name_key LIKE $2 ESCAPE '\\')";
-    let q = format!(
-        "SELECT {COLUMNS}, COUNT(*) OVER() AS total FROM {} WHERE {filter} ORDER BY {order_by} {dir}, id {dir} LIMIT $3 OFFSET $4",
-        kind.table()
-    );
-    let pattern = common::db::like_pattern(search);
-    let rows = sqlx::query(sqlx::AssertSqlSafe(q)).bind(search).bind(&pattern).bind(limit).bind(offset).fetch_all(&mut *c).await?;
+    let backend = Backend::of_connection(c);
+    let mut q = Sql::new(backend, format!("SELECT {COLUMNS}, COUNT(*) OVER() AS total"));
+    matching(&mut q, kind, search);
+    q.push(&format!(" ORDER BY {order_by} {dir}, id {dir} LIMIT ")).push_bind(limit).push(" OFFSET ").push_bind(offset);
+    let rows = q.build().fetch_all(&mut *c).await?;
     let total = match rows.first() {
         Some(r) => r.try_get::<i64, _>("total")?,
         None if offset > 0 => {
-            let q = format!("SELECT COUNT(*) FROM {} WHERE {filter}", kind.table());
-            sqlx::query_scalar(sqlx::AssertSqlSafe(q)).bind(search).bind(&pattern).fetch_one(c).await?
+            let mut q = Sql::new(backend, "SELECT COUNT(*)");
+            matching(&mut q, kind, search);
+            q.build().fetch_one(c).await?.try_get(0)?
         }
         None => 0,
     };
@@ -157,12 +175,10 @@ pub async fn each(
 ) -> sqlx::Result<()> {
     use futures::TryStreamExt;
     let dir = if descending { "DESC" } else { "ASC" };
-    let q = format!(
-        "SELECT {COLUMNS} FROM {} WHERE ($1 = '' OR name_key LIKE $2 ESCAPE '\\') ORDER BY {order_by} {dir}, id {dir}",
-        kind.table()
-    );
-    let pattern = common::db::like_pattern(search);
-    let mut rows = sqlx::query(sqlx::AssertSqlSafe(q)).bind(search).bind(&pattern).fetch(c);
+    let mut q = Sql::new(Backend::of_connection(c), format!("SELECT {COLUMNS}"));
+    matching(&mut q, kind, search);
+    q.push(&format!(" ORDER BY {order_by} {dir}, id {dir}"));
+    let mut rows = q.build().fetch(c);
     while let Some(r) = rows.try_next().await? {
         if out.send(term(&r)?).await.is_err() {
             break; // the reader went away

@@ -18,6 +18,7 @@ use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{Mutex, RwLock};
 
+use crate::actor::Actor;
 use crate::shutdown::Shutdown;
 
 pub const EXCHANGE: &str = "giving.events";
@@ -35,19 +36,71 @@ pub struct Event {
     /// W3C trace context (`traceparent`, `tracestate`) of the request that caused it.
     #[serde(default)]
     pub trace: BTreeMap<String, String>,
+    /// Who caused it (ARCHITECTURE section 6); events written before actors were recorded
+    /// read as the system's.
+    #[serde(default = "Actor::system")]
+    pub actor: Actor,
     pub payload: serde_json::Value,
 }
 
 impl Event {
+    /// An event of the system (no account) with a JSON payload; see [`Event::typed`].
     pub fn new(event_type: &str, payload: serde_json::Value) -> Self {
         Self {
             id: crate::new_id(),
             event_type: event_type.to_string(),
             time: crate::now_ms(),
             trace: crate::telemetry::current_trace_context(),
+            actor: Actor::system(),
             payload,
         }
     }
+
+    /// The event `key` (a routing key const of the service's `events` module) caused by
+    /// `actor`, carrying `payload` (its typed payload struct).
+    pub fn typed<P: Serialize>(key: &str, actor: &Actor, payload: &P) -> anyhow::Result<Self> {
+        let payload = serde_json::to_value(payload).context("an event payload serialises")?;
+        Ok(Self { actor: actor.clone(), ..Self::new(key, payload) })
+    }
+
+    /// The payload as the consumer's own struct (services share no types: each consumer
+    /// declares the fields it reads).
+    pub fn payload_as<P: serde::de::DeserializeOwned>(&self) -> anyhow::Result<P> {
+        serde_json::from_value(self.payload.clone()).with_context(|| format!("malformed payload of {}", self.event_type))
+    }
+}
+
+/// The fields an update changed, each with its value before and after (the `changes` of an
+/// update's payload): `{ "name": { "before": "Old", "after": "New" } }`.
+pub type Changes = BTreeMap<String, Change>;
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Change {
+    pub before: serde_json::Value,
+    pub after: serde_json::Value,
+}
+
+/// The top-level fields whose values differ between two snapshots of a record (each
+/// serialised as a JSON object), with both values; `skip` names fields left out.
+pub fn changes<T: Serialize>(before: &T, after: &T, skip: &[&str]) -> Changes {
+    let (Ok(serde_json::Value::Object(b)), Ok(serde_json::Value::Object(mut a))) =
+        (serde_json::to_value(before), serde_json::to_value(after))
+    else {
+        return Changes::new();
+    };
+    let mut out = Changes::new();
+    for (k, bv) in b {
+        let av = a.remove(&k).unwrap_or(serde_json::Value::Null);
+        if bv != av && !skip.contains(&k.as_str()) {
+            out.insert(k, Change { before: bv, after: av });
+        }
+    }
+    for (k, av) in a {
+        if !skip.contains(&k.as_str()) {
+            out.insert(k, Change { before: serde_json::Value::Null, after: av });
+        }
+    }
+    out
 }
 
 /// A consumer. Handlers must be idempotent: an event may arrive more than once
@@ -362,6 +415,22 @@ pub async fn from_url(url: Option<&str>) -> anyhow::Result<Arc<dyn EventBus>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_event_without_an_actor_reads_as_the_systems_and_changes_name_before_and_after() {
+        let old = r#"{"id":"1","type":"a.b.c","time":1,"payload":{}}"#;
+        let e: Event = serde_json::from_str(old).unwrap();
+        assert_eq!(e.actor, Actor::system());
+        #[derive(Serialize)]
+        struct R {
+            name: &'static str,
+            active: bool,
+            at: i64,
+        }
+        let c = changes(&R { name: "A", active: true, at: 1 }, &R { name: "B", active: true, at: 2 }, &["at"]);
+        assert_eq!(c.len(), 1);
+        assert_eq!(c["name"], Change { before: "A".into(), after: "B".into() });
+    }
 
     #[test]
     fn topic_patterns_match_like_rabbitmq() {

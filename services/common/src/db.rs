@@ -1,5 +1,13 @@
 //! One SQL text on SQLite and PostgreSQL through sqlx `Any`: the backend is chosen by
 //! the URL, and each backend has its own migrations folder in the owning service.
+//!
+//! Migrations: [`Db::connect`] runs one sqlx migrator built from two lists, the service's
+//! and services/common's own (`services/common/migrations/{sqlite,postgres}`: the `outbox`
+//! and `processed_events` tables every service needs). Versions from
+//! [`COMMON_VERSIONS_FROM`] (1,000,000,000) on are reserved for common; a service numbers
+//! its migrations below it (0001, 0002, ...), and both kinds share the one
+//! `_sqlx_migrations` table. Databases made before the outbox tables moved here (their
+//! service's 0001 held them, so its checksum changed) are pre-release: recreate them.
 
 use anyhow::Context;
 use sqlx::any::{AnyPoolOptions, AnyRow};
@@ -24,14 +32,78 @@ impl Backend {
         }
     }
 
-    /// Bind markers for parameters `first..first + n` (1-based), comma separated. SQLite gets
-    /// plain `?`: sqlx looks every `$n` up by name, which costs O(n) per parameter and made a
-    /// 15,000-parameter statement spend 80% of an import there.
-    pub fn placeholders(self, first: usize, n: usize) -> String {
-        match self {
-            Self::Sqlite => vec!["?"; n].join(", "),
-            Self::Postgres => (first..first + n).map(|i| format!("${i}")).collect::<Vec<_>>().join(", "),
+    /// The backend of an open connection.
+    pub fn of_connection(c: &sqlx::AnyConnection) -> Self {
+        if c.backend_name().eq_ignore_ascii_case("postgresql") || c.backend_name().eq_ignore_ascii_case("postgres") {
+            Self::Postgres
+        } else {
+            Self::Sqlite
         }
+    }
+
+}
+
+/// A statement built at run time with its bound values (a list's filters, a batch's rows):
+/// sqlx's `QueryBuilder` for `Any` writes `?` markers, which PostgreSQL refuses, so this one
+/// writes each backend's own: `$1, $2, …` on PostgreSQL, plain `?` on SQLite (sqlx looks
+/// every `$n` up by name there, which costs O(n) per parameter and made a 15,000-parameter
+/// import statement spend 80% of its time on it). Values are always bound, never
+/// interpolated; `push` takes only SQL text the code wrote (allow-listed columns).
+pub struct Sql {
+    backend: Backend,
+    text: String,
+    args: sqlx::any::AnyArguments,
+    n: usize,
+}
+
+impl Sql {
+    pub fn new(backend: Backend, init: impl Into<String>) -> Self {
+        Self { backend, text: init.into(), args: Default::default(), n: 0 }
+    }
+
+    /// Appends SQL text (never input).
+    pub fn push(&mut self, text: &str) -> &mut Self {
+        self.text.push_str(text);
+        self
+    }
+
+    /// Appends the marker of a new bound value.
+    pub fn push_bind<'t, T>(&mut self, value: T) -> &mut Self
+    where
+        T: sqlx::Encode<'t, sqlx::Any> + sqlx::Type<sqlx::Any> + 't,
+    {
+        use sqlx::Arguments;
+        self.args.add(value).expect("a value of a supported type binds");
+        self.n += 1;
+        match self.backend {
+            Backend::Sqlite => self.text.push('?'),
+            Backend::Postgres => {
+                self.text.push('$');
+                self.text.push_str(&self.n.to_string());
+            }
+        }
+        self
+    }
+
+    /// Appends the markers of `values`, comma separated, each bound by `bind`.
+    pub fn push_list<I: IntoIterator>(&mut self, values: I, mut bind: impl FnMut(&mut Self, I::Item)) -> &mut Self {
+        for (i, v) in values.into_iter().enumerate() {
+            if i > 0 {
+                self.text.push_str(", ");
+            }
+            bind(self, v);
+        }
+        self
+    }
+
+    /// The SQL text so far.
+    pub fn sql(&self) -> &str {
+        &self.text
+    }
+
+    /// The statement, ready to run.
+    pub fn build(self) -> sqlx::query::Query<'static, sqlx::Any, sqlx::any::AnyArguments> {
+        sqlx::query_with(sqlx::AssertSqlSafe(self.text), self.args)
     }
 }
 
@@ -106,6 +178,15 @@ pub struct Db {
     pub backend: Backend,
 }
 
+/// The first migration version reserved for services/common's own migrations.
+pub const COMMON_VERSIONS_FROM: i64 = 1_000_000_000;
+
+/// services/common's migrations: the outbox and the handled-event record.
+static COMMON_MIGRATIONS: Migrations = Migrations {
+    sqlite: &sqlx::migrate!("./migrations/sqlite"),
+    postgres: &sqlx::migrate!("./migrations/postgres"),
+};
+
 /// The two migration sets of a service.
 pub struct Migrations {
     pub sqlite: &'static Migrator,
@@ -170,12 +251,18 @@ impl Db {
         Ok(Self { pool, backend })
     }
 
+    /// Runs the service's migrations and common's (see the module's documentation).
     pub async fn migrate(&self, migrations: &Migrations) -> anyhow::Result<()> {
-        let m = match self.backend {
-            Backend::Sqlite => migrations.sqlite,
-            Backend::Postgres => migrations.postgres,
+        let pick = |m: &Migrations| match self.backend {
+            Backend::Sqlite => m.sqlite,
+            Backend::Postgres => m.postgres,
         };
-        m.run(&self.pool).await.context("failed to run migrations")?;
+        let own = pick(migrations);
+        if let Some(m) = own.iter().find(|m| m.version >= COMMON_VERSIONS_FROM) {
+            anyhow::bail!("migration {} is in the range reserved for services/common", m.version);
+        }
+        let all = own.iter().chain(pick(&COMMON_MIGRATIONS).iter()).cloned().collect();
+        sqlx::migrate::Migrator::with_migrations(all).run(&self.pool).await.context("failed to run migrations")?;
         Ok(())
     }
 
@@ -217,6 +304,13 @@ pub fn like_pattern(search: &str) -> String {
     out
 }
 
+/// A duplicate as the service reports it: a unique-constraint violation becomes
+/// `Conflict(message)` (409, the message naming the field, e.g. "Email already exists");
+/// any other error stays what it is. Use as `.map_err(|e| unique_as(e, "…"))`.
+pub fn unique_as(err: sqlx::Error, message: &str) -> crate::error::Error {
+    if is_unique_violation(&err) { crate::error::Error::Conflict(message.to_string()) } else { err.into() }
+}
+
 /// Whether an error is a unique-constraint violation (both backends).
 pub fn is_unique_violation(err: &sqlx::Error) -> bool {
     match err {
@@ -228,117 +322,8 @@ pub fn is_unique_violation(err: &sqlx::Error) -> bool {
     }
 }
 
-/// Test support: a fresh database per test, on SQLite (a temp file) or on PostgreSQL
-/// when `TEST_DATABASE_URL` points at a server whose user may create databases.
-pub mod testing {
-    use super::*;
-
-    /// A database created for one test, gone when it is dropped (a SQLite file's folder is
-    /// removed, a PostgreSQL database dropped).
-    pub struct TestDb {
-        pub db: Db,
-        pub url: String,
-        _dir: Option<TempDir>,
-        _database: Option<PostgresDatabase>,
-    }
-
-    /// A PostgreSQL database made for a test or a benchmark, dropped (its connections ended)
-    /// when this is dropped, so that repeated runs do not fill the server's disk.
-    pub struct PostgresDatabase {
-        pub url: String,
-        admin_url: String,
-    }
-
-    impl Drop for PostgresDatabase {
-        fn drop(&mut self) {
-            let name = self.url.split('?').next().and_then(|u| u.rsplit('/').next()).unwrap_or_default().to_string();
-            if !name.starts_with("gc_test_") {
-                return;
-            }
-            let admin_url = self.admin_url.clone();
-            // Dropped from async code too: on a thread and a runtime of its own.
-            let dropped = std::thread::spawn(move || {
-                let rt = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
-                rt.block_on(async {
-                    let admin = Db::connect_only(&admin_url).await?;
-                    sqlx::query(sqlx::AssertSqlSafe(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))).execute(&admin.pool).await?;
-                    admin.pool.close().await;
-                    anyhow::Ok(())
-                })
-            })
-            .join();
-            if let Ok(Err(e)) = dropped {
-                eprintln!("note: could not drop test database {}: {e:#}", self.url);
-            }
-        }
-    }
-
-    /// Minimal temp dir (removed on drop) so `common` needs no extra dependency.
-    pub struct TempDir(pub std::path::PathBuf);
-    impl Drop for TempDir {
-        fn drop(&mut self) {
-            let _ = std::fs::remove_dir_all(&self.0);
-        }
-    }
-
-    pub fn temp_dir() -> TempDir {
-        let p = std::env::temp_dir().join(format!("gc-test-{}", crate::new_id()));
-        std::fs::create_dir_all(&p).expect("temp dir");
-        TempDir(p)
-    }
-
-    /// The PostgreSQL admin URL for tests, when one is configured.
-    pub fn postgres_url() -> Option<String> {
-        std::env::var("TEST_DATABASE_URL").ok().filter(|u| !u.is_empty())
-    }
-
-    pub async fn sqlite(migrations: &Migrations) -> TestDb {
-        let dir = temp_dir();
-        let url = format!("sqlite://{}/test.db", dir.0.display());
-        let db = Db::connect(&url, migrations).await.expect("sqlite test db");
-        TestDb { db, url, _dir: Some(dir), _database: None }
-    }
-
-    /// A new, empty PostgreSQL database on the `TEST_DATABASE_URL` server.
-    pub async fn postgres(migrations: &Migrations) -> Option<TestDb> {
-        let admin_url = postgres_url()?;
-        let database = create_postgres_database(&admin_url).await;
-        let url = database.url.clone();
-        let db = Db::connect(&url, migrations).await.expect("postgres test db");
-        Some(TestDb { db, url, _dir: None, _database: Some(database) })
-    }
-
-    /// A fresh database on each backend: SQLite always, PostgreSQL when TEST_DATABASE_URL
-    /// is set (required when REQUIRE_SERVICES=1). A test runs its body on each in turn.
-    pub async fn each_backend(migrations: &Migrations) -> Vec<TestDb> {
-        let mut out = vec![sqlite(migrations).await];
-        match postgres(migrations).await {
-            Some(pg) => out.push(pg),
-            None if std::env::var("REQUIRE_SERVICES").is_ok_and(|v| v == "1") => {
-                panic!("REQUIRE_SERVICES=1 but TEST_DATABASE_URL is unset")
-            }
-            None => eprintln!("PostgreSQL skipped: TEST_DATABASE_URL is unset"),
-        }
-        out
-    }
-
-    /// Creates a fresh database on the server of `admin_url` (dropped with the answer).
-    pub async fn create_postgres_database(admin_url: &str) -> PostgresDatabase {
-        let admin = Db::connect_only(admin_url).await.expect("TEST_DATABASE_URL reachable");
-        let name = format!("gc_test_{}", crate::new_id());
-        sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}")))
-            .execute(&admin.pool)
-            .await
-            .expect("create test database");
-        admin.pool.close().await;
-        let (base, query) = match admin_url.split_once('?') {
-            Some((b, q)) => (b, format!("?{q}")),
-            None => (admin_url, String::new()),
-        };
-        let base = base.rsplit_once('/').map(|(b, _)| b).unwrap_or(base);
-        PostgresDatabase { url: format!("{base}/{name}{query}"), admin_url: admin_url.to_string() }
-    }
-}
+/// Test support moved to [`crate::testing`]; this path stays for its earlier callers.
+pub use crate::testing;
 
 #[cfg(test)]
 mod tests {

@@ -1,8 +1,12 @@
-//! The services' error type, and its mapping to gRPC statuses. Field errors travel as
-//! JSON in the status details so the BFF can answer `errors[]`. Each service re-exports
-//! it as its own `error` module.
+//! The services' error type, and its mapping to gRPC statuses in the standard rich error
+//! model (tonic-types): an ErrorInfo names the code, field errors travel as a BadRequest's
+//! field violations and a throttle's wait as RetryInfo; the BFF reads them back with
+//! [`Details::of`] to answer `errors[]`, `code` and Retry-After. Each service re-exports it
+//! as its own `error` module.
 
 use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+use tonic_types::{ErrorDetails, FieldViolation, StatusExt};
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct FieldError {
@@ -51,26 +55,84 @@ impl From<sqlx::Error> for Error {
     }
 }
 
+/// Codes of the errors, in the `reason` of the status's ErrorInfo (the REST `code`).
+pub mod codes {
+    pub const VALIDATION: &str = "VALIDATION";
+    pub const UNAUTHENTICATED: &str = "UNAUTHENTICATED";
+    pub const FORBIDDEN: &str = "FORBIDDEN";
+    pub const NOT_FOUND: &str = "NOT_FOUND";
+    pub const CONFLICT: &str = "CONFLICT";
+    pub const TOO_MANY_ATTEMPTS: &str = "TOO_MANY_ATTEMPTS";
+    pub const BUSY: &str = "BUSY";
+    pub const INTERNAL: &str = "INTERNAL";
+    /// A refresh token presented twice: its session is revoked, named by the ErrorInfo
+    /// metadata [`SESSION_ID`] (so the BFF refuses that session's access tokens at once).
+    pub const SESSION_REUSED: &str = "SESSION_REUSED";
+    pub const SESSION_ID: &str = "sessionId";
+}
+
+/// The domain of every ErrorInfo the services send.
+pub const ERROR_DOMAIN: &str = "giving-console";
+
+/// A status in the standard rich error model (google.rpc.Status details, tonic-types):
+/// an ErrorInfo naming the `reason` (with `metadata`), plus whatever `details` add.
+pub fn status(code: tonic::Code, message: impl Into<String>, reason: &str, metadata: HashMap<String, String>, mut details: ErrorDetails) -> tonic::Status {
+    details.set_error_info(reason, ERROR_DOMAIN, metadata);
+    tonic::Status::with_error_details(code, message, details)
+}
+
 impl From<Error> for tonic::Status {
     fn from(e: Error) -> Self {
-        use tonic::{Code, Status};
+        use tonic::Code;
+        let plain = |code, m: String, reason| status(code, m, reason, HashMap::new(), ErrorDetails::new());
         match e {
             Error::Validation(errors) => {
                 let msg = errors.first().map(|e| e.message.clone()).unwrap_or_default();
-                let details = serde_json::to_vec(&errors).unwrap_or_default();
-                Status::with_details(Code::InvalidArgument, msg, details.into())
+                let violations: Vec<FieldViolation> = errors.into_iter().map(|e| FieldViolation::new(e.field, e.message)).collect();
+                status(Code::InvalidArgument, msg, codes::VALIDATION, HashMap::new(), ErrorDetails::with_bad_request(violations))
             }
-            Error::Unauthenticated(m) => Status::unauthenticated(m),
-            Error::Forbidden(m) => Status::permission_denied(m),
-            Error::NotFound(m) => Status::not_found(m),
-            Error::Conflict(m) => Status::already_exists(m),
-            Error::TooManyAttempts(m, secs) => Status::with_details(Code::ResourceExhausted, m, secs.to_string().into_bytes().into()),
-            Error::Busy(m) => Status::unavailable(m),
+            Error::Unauthenticated(m) => plain(Code::Unauthenticated, m, codes::UNAUTHENTICATED),
+            Error::Forbidden(m) => plain(Code::PermissionDenied, m, codes::FORBIDDEN),
+            Error::NotFound(m) => plain(Code::NotFound, m, codes::NOT_FOUND),
+            Error::Conflict(m) => plain(Code::AlreadyExists, m, codes::CONFLICT),
+            Error::TooManyAttempts(m, secs) => status(
+                Code::ResourceExhausted,
+                m,
+                codes::TOO_MANY_ATTEMPTS,
+                HashMap::new(),
+                ErrorDetails::with_retry_info(Some(std::time::Duration::from_secs(secs))),
+            ),
+            Error::Busy(m) => plain(Code::Unavailable, m, codes::BUSY),
             Error::Internal(err) => {
                 tracing::error!(error = %format!("{err:#}"), "request failed");
-                Status::internal("Something went wrong, Please try again later!!!")
+                plain(Code::Internal, "Something went wrong, Please try again later!!!".into(), codes::INTERNAL)
             }
         }
+    }
+}
+
+/// What a client reads from a service's status (the rich error model's details).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Details {
+    /// The ErrorInfo's reason (see [`codes`]), empty when there is none.
+    pub reason: String,
+    pub metadata: HashMap<String, String>,
+    /// The BadRequest's field violations.
+    pub fields: Vec<FieldError>,
+    /// The RetryInfo's delay, whole seconds (rounded up).
+    pub retry_after_secs: Option<u64>,
+}
+
+impl Details {
+    pub fn of(s: &tonic::Status) -> Self {
+        let d = s.get_error_details();
+        let (reason, metadata) = d.error_info().map(|i| (i.reason.clone(), i.metadata.clone())).unwrap_or_default();
+        let fields = d
+            .bad_request()
+            .map(|b| b.field_violations.iter().map(|v| FieldError { field: v.field.clone(), message: v.description.clone() }).collect())
+            .unwrap_or_default();
+        let retry_after_secs = d.retry_info().and_then(|r| r.retry_delay).map(|t| t.as_secs() + u64::from(t.subsec_nanos() > 0));
+        Self { reason, metadata, fields, retry_after_secs }
     }
 }
 
@@ -84,36 +146,43 @@ impl Check {
             self.0.push(FieldError { field: field.into(), message: message.into() });
         }
     }
+    /// How many fields failed so far.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
     pub fn done(self) -> Result<()> {
         if self.0.is_empty() { Ok(()) } else { Err(Error::Validation(self.0)) }
     }
 }
 
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-/// Checks the paging part of a list query (page, limit, sort order, search length) and
-/// answers (descending, offset). `column_known` says whether the list's allow-list knows
-/// the sort column; with no column and no order, newest first.
-pub fn paging(page: i64, limit: i64, search: &str, column: &str, order: &str, column_known: bool, check: &mut Check) -> (bool, i64) {
-    if page < 1 {
-        check.fail("page", "page must be 1 or more");
+    #[test]
+    fn errors_cross_grpc_in_the_rich_error_model() {
+        let s: tonic::Status = Error::Validation(vec![
+            FieldError { field: "email".into(), message: "Email is required".into() },
+            FieldError { field: "name".into(), message: "Name is required".into() },
+        ])
+        .into();
+        assert_eq!(s.code(), tonic::Code::InvalidArgument);
+        assert_eq!(s.message(), "Email is required");
+        let d = Details::of(&s);
+        assert_eq!(d.reason, codes::VALIDATION);
+        assert_eq!(d.fields.len(), 2);
+        assert_eq!(d.fields[1], FieldError { field: "name".into(), message: "Name is required".into() });
+
+        let s: tonic::Status = Error::TooManyAttempts("wait".into(), 7).into();
+        let d = Details::of(&s);
+        assert_eq!((s.code(), d.reason.as_str(), d.retry_after_secs), (tonic::Code::ResourceExhausted, codes::TOO_MANY_ATTEMPTS, Some(7)));
+
+        let s: tonic::Status = Error::Conflict("Email already exists".into()).into();
+        assert_eq!((s.code(), Details::of(&s).reason.as_str()), (tonic::Code::AlreadyExists, codes::CONFLICT));
+        // A status from elsewhere has no details.
+        assert_eq!(Details::of(&tonic::Status::unavailable("x")), Details::default());
     }
-    if !(1..=1000).contains(&limit) {
-        check.fail("limit", "limit must be between 1 and 1000");
-    }
-    if !column_known {
-        check.fail("column", format!("Sorting by {column} is not supported"));
-    }
-    let descending = match order.to_lowercase().as_str() {
-        "" => column.is_empty(),
-        "asc" | "ascend" | "1" => false,
-        "desc" | "descend" | "-1" => true,
-        _ => {
-            check.fail("order", "order must be asc or desc");
-            false
-        }
-    };
-    if search.chars().count() > 100 {
-        check.fail("search", "search must be at most 100 characters");
-    }
-    (descending, (page.max(1) - 1).saturating_mul(limit))
 }

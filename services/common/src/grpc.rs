@@ -64,3 +64,58 @@ pub async fn serve(
         .await?;
     Ok(())
 }
+
+/// A service's store and relay, set up the one way every service starts: connected,
+/// migrated (the service's migrations and common's), its outbox relay running until shutdown.
+pub struct Base {
+    pub db: crate::db::Db,
+    pub relay: crate::outbox::Relay,
+}
+
+impl Base {
+    pub async fn open(
+        database_url: &str,
+        migrations: &crate::db::Migrations,
+        bus: std::sync::Arc<dyn crate::bus::EventBus>,
+        shutdown: &Shutdown,
+    ) -> anyhow::Result<Self> {
+        let db = crate::db::Db::connect(database_url, migrations).await?;
+        let relay = crate::outbox::Relay::new(db.clone(), bus);
+        relay.clone().spawn(shutdown.clone());
+        Ok(Self { db, relay })
+    }
+}
+
+/// A serving gRPC service: its port (port 0 in `listen` picks one) and its server task.
+pub struct Serving {
+    pub port: u16,
+    pub server: tokio::task::JoinHandle<anyhow::Result<()>>,
+}
+
+/// Serves a service's generated server (e.g. `CatalogueServer::new(catalogue)`) on `listen`
+/// until `shutdown`, the one way: with health reporting (SERVING now, NOT_SERVING on
+/// shutdown), a span per call joined to the caller's trace, and the call metrics.
+pub async fn start_service<S>(name: &'static str, listen: &str, server: S, shutdown: Shutdown) -> anyhow::Result<Serving>
+where
+    S: tonic::server::NamedService,
+    crate::metrics::GrpcMetrics<S>: tower::Service<http::Request<tonic::body::Body>, Error = std::convert::Infallible>
+        + tonic::server::NamedService
+        + Clone
+        + Send
+        + Sync
+        + 'static,
+    <crate::metrics::GrpcMetrics<S> as tower::Service<http::Request<tonic::body::Body>>>::Response: axum::response::IntoResponse,
+    <crate::metrics::GrpcMetrics<S> as tower::Service<http::Request<tonic::body::Body>>>::Future: Send + 'static,
+{
+    let listener = bind(listen).await?;
+    let port = listener.local_addr()?.port();
+    let (health_reporter, health_service) = tonic_health::server::health_reporter();
+    health_reporter.set_service_status(S::NAME, tonic_health::ServingStatus::Serving).await;
+    let router = tonic::transport::Server::builder()
+        .trace_fn(request_span)
+        .add_service(health_service)
+        .add_service(tower::Layer::layer(&crate::metrics::GrpcMetricsLayer("grpc_server_requests_seconds"), server));
+    let server = tokio::spawn(serve(router, listener, health_reporter, shutdown));
+    tracing::info!(port, "{name} service listening");
+    Ok(Serving { port, server })
+}

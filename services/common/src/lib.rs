@@ -1,17 +1,27 @@
 //! What every Giving Console service needs, written once: the database pool and
 //! its migrations (SQLite or PostgreSQL, chosen by URL), the event bus (RabbitMQ or
 //! in-process) with the transactional outbox and its relay, telemetry, and gRPC
-//! serving with health checks and graceful shutdown.
+//! serving with health checks and graceful shutdown; and the one way of each concern inside
+//! a service: the actor of a call ([`Actor`]), writes with their events ([`write`]), paging
+//! ([`paging`]), shared input rules ([`rules`]), errors in the rich gRPC model ([`error`])
+//! and storage tests on both backends ([`testing`]).
 
+pub mod actor;
 pub mod bus;
 pub mod db;
 pub mod error;
 pub mod grpc;
 pub mod metrics;
 pub mod outbox;
+pub mod paging;
+pub mod rules;
 pub mod service;
 pub mod shutdown;
 pub mod telemetry;
+pub mod testing;
+pub mod write;
+
+pub use actor::Actor;
 
 /// Every program of the console allocates with mimalloc (declared once here, where every
 /// binary links it): list answers are many small strings, and glibc's malloc and free took

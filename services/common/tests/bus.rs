@@ -86,8 +86,8 @@ async fn an_event_that_keeps_failing_goes_to_the_dead_letter_queue_after_one_ret
     assert_eq!(dlq.message_count(), 1);
 }
 
-async fn outbox_db() -> (Db, common::db::testing::TempDir) {
-    let dir = common::db::testing::temp_dir();
+async fn outbox_db() -> (Db, common::testing::TempDir) {
+    let dir = common::testing::temp_dir();
     let db = Db::connect_only(&format!("sqlite://{}/o.db", dir.0.display())).await.unwrap();
     sqlx::query("CREATE TABLE outbox (id TEXT PRIMARY KEY, event_type TEXT NOT NULL, body TEXT NOT NULL, created_at BIGINT NOT NULL, published_at BIGINT, attempts BIGINT NOT NULL DEFAULT 0, last_error TEXT)")
         .execute(&db.pool)

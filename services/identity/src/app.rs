@@ -3,8 +3,7 @@
 
 use crate::service::{Identity, Settings};
 use common::bus::EventBus;
-use common::db::{Db, Migrations};
-use common::outbox::Relay;
+use common::db::Migrations;
 use common::shutdown::Shutdown;
 use proto::identity::v1::identity_server::IdentityServer;
 use std::path::PathBuf;
@@ -118,29 +117,15 @@ pub struct Running {
 /// `listen` (port 0 picks one). Runs until `shutdown`.
 pub async fn start(cfg: &Config, listen: &str, bus: Arc<dyn EventBus>, shutdown: Shutdown) -> anyhow::Result<Running> {
     anyhow::ensure!(cfg.jwt_secret.len() >= 32, "JWT_SECRET must be at least 32 characters");
-    let db = Db::connect(&cfg.database_url, &MIGRATIONS).await?;
-    let relay = Relay::new(db.clone(), bus.clone());
-    relay.clone().spawn(shutdown.clone());
-    let identity = Identity::new(db.clone(), cfg.settings(), Some(relay));
+    let base = common::grpc::Base::open(&cfg.database_url, &MIGRATIONS, bus.clone(), &shutdown).await?;
+    let identity = Identity::new(base.db.clone(), cfg.settings(), Some(base.relay));
     let invitations = Arc::new(crate::invitation::Invitations(identity.clone()));
     bus.subscribe(crate::invitation::CONSUMER, &crate::invitation::EVENTS, invitations, shutdown.clone()).await?;
     if let Some(pw) = identity.ensure_main_admin(&cfg.admin_email, cfg.admin_password.as_deref()).await? {
         // Printed once, on the first start only.
         println!("\n  Main admin created: {}  password: {pw}\n  (set ADMIN_PASSWORD to choose it)\n", cfg.admin_email);
     }
-    crate::mail::spawn(db, cfg.settings(), shutdown.clone());
-    let listener = common::grpc::bind(listen).await?;
-    let port = listener.local_addr()?.port();
-    let (health_reporter, health_service) = tonic_health::server::health_reporter();
-    health_reporter.set_serving::<IdentityServer<Identity>>().await;
-    let router = tonic::transport::Server::builder()
-        .trace_fn(common::grpc::request_span)
-        .add_service(health_service)
-        .add_service(tower::Layer::layer(
-            &common::metrics::GrpcMetricsLayer("grpc_server_requests_seconds"),
-            IdentityServer::new(identity.clone()),
-        ));
-    let server = tokio::spawn(common::grpc::serve(router, listener, health_reporter, shutdown));
-    tracing::info!(port, "identity service listening");
-    Ok(Running { port, identity, server })
+    crate::mail::spawn(base.db, cfg.settings(), shutdown.clone());
+    let serving = common::grpc::start_service("identity", listen, IdentityServer::new(identity.clone()), shutdown).await?;
+    Ok(Running { port: serving.port, identity, server: serving.server })
 }

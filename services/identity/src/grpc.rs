@@ -1,7 +1,11 @@
-//! The gRPC face of the identity service: translation only.
+//! The gRPC face of the identity service: translation only (the one module that maps
+//! between proto and domain types).
 
-use crate::service::{Caller, Grants, Identity, ListQuery, Rotation, SubAdminInput};
+use crate::service::{Grants, Identity, Rotation, SubAdminInput};
 use crate::store::User;
+use common::Actor;
+use common::paging::Page;
+use proto::common::v1 as pc;
 use proto::identity::v1 as pb;
 use proto::identity::v1::identity_server::Identity as Rpc;
 use tonic::{Request, Response, Status};
@@ -39,13 +43,24 @@ fn input(i: Option<pb::SubAdminInput>) -> SubAdminInput {
     }
 }
 
-/// The caller a sub-admin call names; a call without one is refused.
-fn caller(c: Option<pb::Caller>) -> Result<Caller, Status> {
-    match c {
-        Some(c) if !c.id.is_empty() => Ok(Caller { admin_type: tokens::account::name(c.account_type()).into(), id: c.id, address: c.address }),
+/// The actor a call names (the system when it names none).
+fn actor(a: Option<pc::Actor>) -> Actor {
+    a.map(|a| Actor::new(a.id, a.account_type, a.address)).unwrap_or_else(Actor::system)
+}
+
+/// The actor a sub-admin call names; a call without an account is refused.
+fn caller(a: Option<pc::Actor>) -> Result<Actor, Status> {
+    match a {
+        Some(a) if !a.id.is_empty() => Ok(actor(Some(a))),
         _ => Err(Status::unauthenticated("The caller of this call is unknown")),
     }
 }
+
+fn page(p: Option<pc::PageRequest>) -> Page {
+    let p = p.unwrap_or_default();
+    Page { page: p.page, limit: p.limit, search: p.search, column: p.column, order: p.order }
+}
+
 
 fn places<'a>(it: impl Iterator<Item = (i64, &'a str, &'a str)>) -> pb::Places {
     pb::Places { items: it.map(|(id, name, code)| pb::Place { id, name: name.into(), code: code.into() }).collect() }
@@ -73,10 +88,12 @@ impl Rpc for Identity {
     async fn refresh(&self, r: Request<pb::RefreshRequest>) -> R<pb::Tokens> {
         match self.rotate(&r.into_inner().refresh_token).await? {
             Rotation::Rotated(auth_token, refresh_token) => Ok(Response::new(pb::Tokens { auth_token, refresh_token })),
-            Rotation::Reused { session_id } => Err(Status::with_details(
+            Rotation::Reused { session_id } => Err(common::error::status(
                 tonic::Code::Unauthenticated,
                 crate::service::SESSION_EXPIRED,
-                session_id.into_bytes().into(),
+                common::error::codes::SESSION_REUSED,
+                [(common::error::codes::SESSION_ID.to_string(), session_id)].into(),
+                Default::default(),
             )),
         }
     }
@@ -122,39 +139,38 @@ impl Rpc for Identity {
 
     async fn create_sub_admin(&self, r: Request<pb::CreateSubAdminRequest>) -> R<pb::SubAdmin> {
         let r = r.into_inner();
-        let (u, g) = self.create_sub_admin(&caller(r.caller)?, input(r.input)).await?;
+        let (u, g) = self.create_sub_admin(&caller(r.actor)?, input(r.input)).await?;
         Ok(Response::new(sub_admin(u, g)))
     }
 
     async fn update_sub_admin(&self, r: Request<pb::UpdateSubAdminRequest>) -> R<pb::SubAdmin> {
         let r = r.into_inner();
-        let (u, g) = self.update_sub_admin(&caller(r.caller)?, &r.id, input(r.input)).await?;
+        let (u, g) = self.update_sub_admin(&caller(r.actor)?, &r.id, input(r.input)).await?;
         Ok(Response::new(sub_admin(u, g)))
     }
 
     async fn delete_sub_admin(&self, r: Request<pb::IdRequest>) -> R<pb::Empty> {
         let r = r.into_inner();
-        self.delete_sub_admin(&caller(r.caller)?, &r.id).await?;
+        self.delete_sub_admin(&caller(r.actor)?, &r.id).await?;
         Ok(Response::new(pb::Empty {}))
     }
 
     async fn set_sub_admin_status(&self, r: Request<pb::SetStatusRequest>) -> R<pb::SubAdmin> {
         let r = r.into_inner();
-        let u = self.set_sub_admin_status(&caller(r.caller)?, &r.id, r.active).await?;
+        let u = self.set_sub_admin_status(&caller(r.actor)?, &r.id, r.active).await?;
         Ok(Response::new(sub_admin(u, vec![])))
     }
 
     async fn list_sub_admins(&self, r: Request<pb::ListRequest>) -> R<pb::SubAdminPage> {
         let r = r.into_inner();
-        let who = caller(r.caller)?;
-        let q = ListQuery { page: r.page, limit: r.limit, search: r.search, column: r.column, order: r.order };
-        let (items, total) = self.list_sub_admins(&who, &q).await?;
+        let who = caller(r.actor)?;
+        let (items, total) = self.list_sub_admins(&who, &page(r.page)).await?;
         Ok(Response::new(pb::SubAdminPage { items: items.into_iter().map(|u| sub_admin(u, vec![])).collect(), total }))
     }
 
     async fn get_sub_admin(&self, r: Request<pb::IdRequest>) -> R<pb::SubAdmin> {
         let r = r.into_inner();
-        let (u, g) = self.get_sub_admin(&caller(r.caller)?, &r.id).await?;
+        let (u, g) = self.get_sub_admin(&caller(r.actor)?, &r.id).await?;
         Ok(Response::new(sub_admin(u, g)))
     }
 
@@ -190,7 +206,7 @@ impl Rpc for Identity {
             first_name: r.first_name,
             last_name: r.last_name,
         };
-        let sent = self.invite_charity_admin(&r.caller.unwrap_or_default(), &contact, &r.console_url).await?;
+        let sent = self.invite_charity_admin(&actor(r.actor), &contact, &r.console_url).await?;
         Ok(Response::new(pb::Invitation { user_id: sent.user.id, email: sent.user.email, expires_at: sent.expires_at }))
     }
 

@@ -7,9 +7,9 @@ use crate::error::{Error, Result};
 use crate::service::Identity;
 use crate::store::{self, CHARITY_ADMIN, Link, User};
 use crate::validate::{Check, Email, password_rules};
+use crate::events;
+use common::Actor;
 use common::bus::{Event, EventHandler};
-use common::outbox;
-use proto::identity::v1::Caller;
 use sqlx::AnyConnection;
 
 /// What an account waiting for its invitation holds instead of a password hash: it matches
@@ -18,7 +18,7 @@ pub const NO_PASSWORD: &str = "";
 
 /// The catalogue events after which a nonprofit is approved: verified, or added (approved by
 /// being added).
-pub const EVENTS: [&str; 2] = ["catalogue.charity.verified", "catalogue.charity.created"];
+pub const EVENTS: [&str; 2] = [events::CHARITY_VERIFIED, events::CHARITY_CREATED];
 
 const INVALID_LINK: &str = "This invitation link is invalid or has expired.";
 
@@ -42,11 +42,11 @@ pub struct Sent {
 impl Identity {
     /// The main admin (re)sends the invitation of a nonprofit's admin contact; the link goes to
     /// `console_url` (identity's public URL when empty). Any earlier link stops working.
-    pub async fn invite_charity_admin(&self, caller: &Caller, contact: &Contact, console_url: &str) -> Result<Sent> {
-        if tokens::account::name(caller.account_type()) != store::ADMIN {
+    pub async fn invite_charity_admin(&self, caller: &Actor, contact: &Contact, console_url: &str) -> Result<Sent> {
+        if caller.account_type != store::ADMIN {
             return Err(Error::Forbidden("Only the main admin can invite a nonprofit admin".into()));
         }
-        let mut tx = self.db.begin_write().await?;
+        let mut tx = self.write(caller).await?;
         let sent = self.invite(&mut tx, contact, console_url, false).await?.expect("an invitation is always sent on request");
         tx.commit().await?;
         Ok(sent)
@@ -85,9 +85,7 @@ impl Identity {
                     session_version: 1,
                     created_at: common::now_ms(),
                 };
-                store::insert_user(tx, &u).await.map_err(|e| {
-                    if common::db::is_unique_violation(&e) { Error::Conflict("Email already exists".into()) } else { e.into() }
-                })?;
+                store::insert_user(tx, &u).await.map_err(crate::service::conflict_on_email)?;
                 u
             }
         };
@@ -126,7 +124,7 @@ impl Identity {
         }
         check.done()?;
         let hash = crate::password::hash(new).await?;
-        let mut tx = self.db.begin_write().await?;
+        let mut tx = self.write(&Actor::system()).await?;
         let Some(user_id) = store::take_link(&mut tx, Link::Invitation, &tokens::hash_token(token.trim())).await? else {
             return Err(Error::field("token", INVALID_LINK));
         };
@@ -148,20 +146,19 @@ pub const CONSUMER: &str = "identity.charity-admin-invitations";
 #[async_trait::async_trait]
 impl EventHandler for Invitations {
     async fn handle(&self, event: &Event) -> anyhow::Result<()> {
-        let p = &event.payload;
-        let field = |k: &str| p[k].as_str().unwrap_or_default().to_string();
-        if event.event_type.ends_with(".created") && field("adminVerification") != "Approve" {
+        let p: events::Charity = event.payload_as()?;
+        if event.event_type == events::CHARITY_CREATED && p.admin_verification != "Approve" {
             return Ok(());
         }
         let contact = Contact {
-            charity_id: field("id"),
-            charity_name: field("charityName"),
-            email: field("adminEmail"),
-            first_name: field("adminFirstName"),
-            last_name: field("adminLastName"),
+            charity_id: p.id,
+            charity_name: p.charity_name,
+            email: p.admin_email,
+            first_name: p.admin_first_name,
+            last_name: p.admin_last_name,
         };
-        let mut tx = self.0.db.begin_write().await?;
-        if !outbox::mark_handled(&mut tx, CONSUMER, &event.id).await? {
+        let mut tx = self.0.write(&Actor::system()).await?;
+        if !tx.mark_handled(CONSUMER, &event.id).await? {
             return Ok(());
         }
         match self.0.invite(&mut tx, &contact, "", true).await {
@@ -171,8 +168,8 @@ impl EventHandler for Invitations {
             Err(e @ (Error::Validation(_) | Error::Conflict(_))) => {
                 tx.rollback().await?;
                 tracing::warn!(charity = %contact.charity_id, reason = %e, "nonprofit admin not invited");
-                let mut c = self.0.db.begin_write().await?;
-                outbox::mark_handled(&mut c, CONSUMER, &event.id).await?;
+                let mut c = self.0.write(&Actor::system()).await?;
+                c.mark_handled(CONSUMER, &event.id).await?;
                 c.commit().await?;
                 return Ok(());
             }

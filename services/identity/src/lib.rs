@@ -5,6 +5,7 @@
 
 pub mod app;
 pub mod error;
+pub mod events;
 pub mod grpc;
 pub mod invitation;
 pub mod locations;

@@ -6,10 +6,13 @@ use crate::error::{Error, Result};
 use crate::store::{self, ADMIN, CHARITY_ADMIN, SUB_ADMIN, User};
 use crate::throttle::{self, Claim, Policy};
 use tokens::{Claims, Keys};
+use crate::events::{self, SubAdminFields};
 use crate::validate::{Check, Email, name, password_rules};
-use common::bus::Event;
-use common::db::{Db, is_unique_violation};
-use common::outbox::{self, Relay};
+use common::Actor;
+use common::db::{Db, unique_as};
+use common::outbox::Relay;
+use common::paging::Page;
+use common::write::{self, Write};
 use std::path::PathBuf;
 
 /// (slug, granted actions)
@@ -147,14 +150,6 @@ pub enum Rotation {
     Reused { session_id: String },
 }
 
-pub struct ListQuery {
-    pub page: i64,
-    pub limit: i64,
-    pub search: String,
-    pub column: String,
-    pub order: String,
-}
-
 impl Identity {
     pub fn new(db: Db, settings: Settings, relay: Option<Relay>) -> Self {
         let keys = Keys::new(&settings.jwt_secret);
@@ -165,16 +160,14 @@ impl Identity {
         Ok(self.db.pool.acquire().await?)
     }
 
-    fn poke(&self) {
-        if let Some(r) = &self.relay {
-            r.poke();
-        }
+    /// Begins a write for `actor` (see common::write).
+    pub(crate) async fn write(&self, actor: &Actor) -> Result<Write<'_>> {
+        write::begin(&self.db, self.relay.as_ref(), actor).await
     }
 
     /// Creates the main admin on first start; answers the generated password when none was given.
     pub async fn ensure_main_admin(&self, email: &str, password: Option<&str>) -> anyhow::Result<Option<String>> {
-        let mut c = self.db.pool.acquire().await?;
-        if store::any_of_type(&mut c, ADMIN).await? {
+        if store::any_of_type(&mut *self.conn().await?, ADMIN).await? {
             return Ok(None);
         }
         let generated = password.is_none().then(|| tokens::random_token()[..16].to_string());
@@ -192,7 +185,9 @@ impl Identity {
             session_version: 1,
             created_at: now,
         };
-        store::insert_user(&mut c, &user).await?;
+        let mut w = self.write(&Actor::system()).await?;
+        store::insert_user(&mut w, &user).await?;
+        w.commit().await?;
         tracing::info!(email = %user.email, "main admin created");
         Ok(generated)
     }
@@ -217,8 +212,9 @@ impl Identity {
             session_version: 1,
             created_at: common::now_ms(),
         };
-        let mut c = self.conn().await?;
-        store::insert_user(&mut c, &user).await.map_err(conflict_on_email)?;
+        let mut w = self.write(&Actor::system()).await?;
+        store::insert_user(&mut w, &user).await.map_err(conflict_on_email)?;
+        w.commit().await?;
         Ok(user)
     }
 
@@ -310,7 +306,7 @@ impl Identity {
         drop(c);
         let permissions = self.grants_of(&user).await?;
         let family = common::new_id();
-        let mut tx = self.db.pool.begin().await?;
+        let mut tx = self.write(&Actor::new(&user.id, &user.admin_type, client_ip)).await?;
         store::insert_family(&mut tx, &family, &user.id, now).await?;
         let (auth_token, refresh_token) = self.issue(&mut tx, &user, &family).await?;
         tx.commit().await?;
@@ -353,7 +349,7 @@ impl Identity {
         }
         let hash = tokens::hash_token(token.trim());
         let now = common::now_ms();
-        let mut tx = self.db.begin_write().await?;
+        let mut tx = self.write(&Actor::system()).await?;
         let Some(rt) = store::refresh_by_hash(&mut tx, &hash).await? else { return Err(session_expired()) };
         if !store::touch_family(&mut tx, &rt.family_id, now).await? {
             return Err(session_expired());
@@ -417,7 +413,7 @@ impl Identity {
             return Err(Error::field("currentPassword", "Old Password is incorrect"));
         }
         let hash = crate::password::hash(new).await?;
-        let mut tx = self.db.pool.begin().await?;
+        let mut tx = self.write(&Actor::new(&user.id, &user.admin_type, "")).await?;
         store::set_password(&mut tx, user_id, &hash).await?;
         store::revoke_user_tokens(&mut tx, user_id).await?;
         tx.commit().await?;
@@ -462,7 +458,7 @@ impl Identity {
                 user.first_name
             ),
         };
-        let mut tx = self.db.pool.begin().await?;
+        let mut tx = self.write(&Actor { address: client_ip.to_string(), ..Actor::system() }).await?;
         store::insert_reset(&mut tx, &tokens::hash_token(&token), &user.id, common::now_ms() + self.settings.reset_ttl_secs * 1000).await?;
         store::insert_mail(&mut tx, &mail).await?;
         tx.commit().await?;
@@ -477,7 +473,7 @@ impl Identity {
         }
         check.done()?;
         let hash = crate::password::hash(new).await?;
-        let mut tx = self.db.pool.begin().await?;
+        let mut tx = self.write(&Actor::system()).await?;
         let Some(user_id) = store::take_reset(&mut tx, &tokens::hash_token(token.trim())).await? else {
             return Err(Error::field("token", "This password reset link is invalid or has expired."));
         };
@@ -505,12 +501,12 @@ impl Identity {
 
     /// Checks that `caller` may make a sub-admin call needing the Sub Admin `action`;
     /// answers the rights it holds (`None` for the main admin, who holds everything).
-    async fn authorise(&self, caller: &Caller, action: &str) -> Result<Option<Grants>> {
-        if caller.id.is_empty() {
+    async fn authorise(&self, caller: &Actor, action: &str) -> Result<Option<Grants>> {
+        if !caller.is_known() {
             return Err(Error::Unauthenticated("The caller of this call is unknown".into()));
         }
         let mut c = self.conn().await?;
-        let Some(user) = store::user_by_id(&mut c, &caller.id).await?.filter(|u| u.is_active && u.admin_type == caller.admin_type)
+        let Some(user) = store::user_by_id(&mut c, &caller.id).await?.filter(|u| u.is_active && u.admin_type == caller.account_type)
         else {
             return Err(Error::Unauthenticated("Your session has ended. Please sign in again.".into()));
         };
@@ -540,16 +536,16 @@ impl Identity {
         Ok((first, last, email.expect("validated").as_str().to_string(), grants))
     }
 
-    async fn emit(&self, tx: &mut sqlx::AnyConnection, kind: &str, user: &User) -> Result<()> {
-        let ev = Event::new(
-            &format!("identity.subadmin.{kind}"),
-            serde_json::json!({ "id": user.id, "email": user.email, "isActive": user.is_active }),
-        );
-        outbox::enqueue(tx, &ev).await?;
-        Ok(())
+    /// A sub-admin's event, naming what changed between `before` and the stored `user`.
+    async fn emit(w: &mut Write<'_>, key: &str, user: &User, before: Option<&SubAdminFields>, after: Option<SubAdminFields>) -> Result<()> {
+        let changes = match (before, after) {
+            (Some(b), Some(a)) => common::bus::changes(b, &a, &[]),
+            _ => Default::default(),
+        };
+        w.emit(key, &events::SubAdmin { id: user.id.clone(), email: user.email.clone(), is_active: user.is_active, changes }).await
     }
 
-    pub async fn create_sub_admin(&self, caller: &Caller, input: SubAdminInput) -> Result<(User, Grants)> {
+    pub async fn create_sub_admin(&self, caller: &Actor, input: SubAdminInput) -> Result<(User, Grants)> {
         let held = self.authorise(caller, "add").await?;
         let (first, last, email, grants) = Self::parse_sub_admin(&input, true)?;
         check_grant_change(held.as_ref(), &[], &grants)?;
@@ -565,66 +561,66 @@ impl Identity {
             session_version: 1,
             created_at: common::now_ms(),
         };
-        let mut tx = self.db.pool.begin().await?;
+        let mut tx = self.write(caller).await?;
         store::insert_user(&mut tx, &user).await.map_err(conflict_on_email)?;
         store::replace_permissions(&mut tx, &user.id, &grants).await?;
-        self.emit(&mut tx, "created", &user).await?;
+        Self::emit(&mut tx, events::SUB_ADMIN_CREATED, &user, None, None).await?;
         tx.commit().await?;
-        self.poke();
         Ok((user, grants))
     }
 
-    pub async fn update_sub_admin(&self, caller: &Caller, id: &str, input: SubAdminInput) -> Result<(User, Grants)> {
+    pub async fn update_sub_admin(&self, caller: &Actor, id: &str, input: SubAdminInput) -> Result<(User, Grants)> {
         let held = self.authorise(caller, "edit").await?;
         not_self(caller, held.as_ref(), id, "You cannot edit your own account: ask the main admin")?;
         let (first, last, email, grants) = Self::parse_sub_admin(&input, false)?;
         let hash = if input.password.is_empty() { None } else { Some(crate::password::hash(&input.password).await?) };
-        let mut tx = self.db.begin_write().await?;
+        let mut tx = self.write(caller).await?;
         let existing = store::user_by_id(&mut tx, id).await?.filter(|u| u.admin_type == SUB_ADMIN).ok_or_else(not_found)?;
         let before = store::permissions(&mut tx, id).await?;
         check_grant_change(held.as_ref(), &before, &grants)?;
+        let fields_before = fields(&existing, before, false);
         store::update_profile(&mut tx, id, &first, &last, &email).await.map_err(conflict_on_email)?;
         store::replace_permissions(&mut tx, id, &grants).await?;
+        let password_changed = hash.is_some();
         if let Some(h) = hash {
             store::set_password(&mut tx, id, &h).await?;
             store::revoke_user_tokens(&mut tx, id).await?;
         }
         let user = store::user_by_id(&mut tx, id).await?.unwrap_or(existing);
-        self.emit(&mut tx, "updated", &user).await?;
+        let fields_after = fields(&user, grants.clone(), password_changed);
+        Self::emit(&mut tx, events::SUB_ADMIN_UPDATED, &user, Some(&fields_before), Some(fields_after)).await?;
         tx.commit().await?;
-        self.poke();
         Ok((user, grants))
     }
 
-    pub async fn delete_sub_admin(&self, caller: &Caller, id: &str) -> Result<()> {
+    pub async fn delete_sub_admin(&self, caller: &Actor, id: &str) -> Result<()> {
         let held = self.authorise(caller, "delete").await?;
         not_self(caller, held.as_ref(), id, "You cannot delete your own account")?;
-        let mut tx = self.db.begin_write().await?;
+        let mut tx = self.write(caller).await?;
         let user = store::user_by_id(&mut tx, id).await?.filter(|u| u.admin_type == SUB_ADMIN).ok_or_else(not_found)?;
         store::delete_user(&mut tx, id).await?;
-        self.emit(&mut tx, "deleted", &user).await?;
+        Self::emit(&mut tx, events::SUB_ADMIN_DELETED, &user, None, None).await?;
         tx.commit().await?;
-        self.poke();
         Ok(())
     }
 
-    pub async fn set_sub_admin_status(&self, caller: &Caller, id: &str, active: bool) -> Result<User> {
+    pub async fn set_sub_admin_status(&self, caller: &Actor, id: &str, active: bool) -> Result<User> {
         let held = self.authorise(caller, "status").await?;
         not_self(caller, held.as_ref(), id, "You cannot change your own permissions or status")?;
-        let mut tx = self.db.begin_write().await?;
-        store::user_by_id(&mut tx, id).await?.filter(|u| u.admin_type == SUB_ADMIN).ok_or_else(not_found)?;
+        let mut tx = self.write(caller).await?;
+        let existing = store::user_by_id(&mut tx, id).await?.filter(|u| u.admin_type == SUB_ADMIN).ok_or_else(not_found)?;
         store::set_active(&mut tx, id, active).await?;
         if !active {
             store::revoke_user_tokens(&mut tx, id).await?;
         }
         let user = store::user_by_id(&mut tx, id).await?.ok_or_else(not_found)?;
-        self.emit(&mut tx, "status_changed", &user).await?;
+        let (before, after) = (fields(&existing, vec![], false), fields(&user, vec![], false));
+        Self::emit(&mut tx, events::SUB_ADMIN_STATUS_CHANGED, &user, Some(&before), Some(after)).await?;
         tx.commit().await?;
-        self.poke();
         Ok(user)
     }
 
-    pub async fn get_sub_admin(&self, caller: &Caller, id: &str) -> Result<(User, Grants)> {
+    pub async fn get_sub_admin(&self, caller: &Actor, id: &str) -> Result<(User, Grants)> {
         self.authorise(caller, "view").await?;
         let mut c = self.conn().await?;
         let user = store::user_by_id(&mut c, id).await?.filter(|u| u.admin_type == SUB_ADMIN).ok_or_else(not_found)?;
@@ -632,13 +628,12 @@ impl Identity {
         Ok((user, grants))
     }
 
-    pub async fn list_sub_admins(&self, caller: &Caller, q: &ListQuery) -> Result<(Vec<User>, i64)> {
+    pub async fn list_sub_admins(&self, caller: &Actor, q: &Page) -> Result<(Vec<User>, i64)> {
         self.authorise(caller, "view").await?;
         let mut check = Check::default();
-        let col = store::sort_column(&q.column);
-        let (descending, offset) = common::error::paging(q.page, q.limit, &q.search, &q.column, &q.order, col.is_some(), &mut check);
+        let paging = q.check(store::sort_column, &mut check);
         check.done()?;
-        Ok(store::list_sub_admins(&mut *self.conn().await?, q.search.trim(), col.expect("checked"), descending, q.limit, offset).await?)
+        Ok(store::list_sub_admins(&mut *self.conn().await?, q.search.trim(), paging.expect("checked")).await?)
     }
 }
 
@@ -657,16 +652,6 @@ fn throttled(what: &str, ms: i64) -> Error {
     let secs = throttle::secs(ms);
     let unit = if secs == 1 { "second" } else { "seconds" };
     Error::TooManyAttempts(format!("Too many {what}. Please try again in {secs} {unit}."), secs)
-}
-
-/// Who makes a sub-admin call, as the BFF authenticated it (identity's `Caller` message).
-/// Only its id is trusted, and only to find its account: type and rights come from the store.
-#[derive(Debug, Clone, Default)]
-pub struct Caller {
-    pub id: String,
-    pub admin_type: String,
-    /// The client's network address.
-    pub address: String,
 }
 
 const SUB_ADMIN_SLUG: &str = "/sub_admin";
@@ -708,7 +693,7 @@ pub fn check_grant_change(held: Option<&Grants>, before: &[(String, Vec<String>)
 }
 
 /// A sub-admin never changes its own record through the sub-admin calls.
-fn not_self(caller: &Caller, held: Option<&Grants>, target: &str, message: &str) -> Result<()> {
+fn not_self(caller: &Actor, held: Option<&Grants>, target: &str, message: &str) -> Result<()> {
     if held.is_some() && caller.id == target { Err(Error::Forbidden(message.into())) } else { Ok(()) }
 }
 
@@ -716,8 +701,20 @@ fn not_found() -> Error {
     Error::NotFound("Sub admin not found".into())
 }
 
-fn conflict_on_email(e: sqlx::Error) -> Error {
-    if is_unique_violation(&e) { Error::Conflict("Email already exists".into()) } else { e.into() }
+pub(crate) fn conflict_on_email(e: sqlx::Error) -> Error {
+    unique_as(e, "Email already exists")
+}
+
+/// What a sub-admin's update event compares.
+fn fields(u: &User, permissions: Grants, password_changed: bool) -> SubAdminFields {
+    SubAdminFields {
+        first_name: u.first_name.clone(),
+        last_name: u.last_name.clone(),
+        email: u.email.clone(),
+        is_active: u.is_active,
+        permissions: permissions.into_iter().map(|(slug, actions)| events::Permission { slug, actions }).collect(),
+        password_changed,
+    }
 }
 
 /// How many more attempts an account gets from every address together than from one.

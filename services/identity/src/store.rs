@@ -2,7 +2,8 @@
 //! PostgreSQL (see common::db); each function takes a connection so callers
 //! choose the transaction.
 
-use common::db::get_bool;
+use common::db::{Backend, Sql, get_bool};
+use common::paging::Paging;
 use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, Row};
 
@@ -197,35 +198,28 @@ pub fn sort_column(column: &str) -> Option<&'static str> {
 }
 
 /// One page of sub-admins and the total that match.
-pub async fn list_sub_admins(
-    c: &mut AnyConnection,
-    search: &str,
-    order_by: &'static str,
-    descending: bool,
-    limit: i64,
-    offset: i64,
-) -> sqlx::Result<(Vec<User>, i64)> {
+pub async fn list_sub_admins(c: &mut AnyConnection, search: &str, paging: Paging<&'static str>) -> sqlx::Result<(Vec<User>, i64)> {
+    let Paging { column: order_by, descending, limit, offset } = paging;
     let dir = if descending { "DESC" } else { "ASC" };
-    let pattern = common::db::like_pattern(search);
-    let q = format!(
-        "SELECT {USER_COLUMNS}, COUNT(*) OVER() AS total FROM users \
-         WHERE admin_type = $1 AND ($2 = '' OR search_text LIKE $3 ESCAPE '\\') \
-         ORDER BY {order_by} {dir}, id {dir} LIMIT $4 OFFSET $5"
-    );
-    let rows = sqlx::query(sqlx::AssertSqlSafe(q))
-        .bind(SUB_ADMIN)
-        .bind(search)
-        .bind(pattern)
-        .bind(limit)
-        .bind(offset)
-        .fetch_all(&mut *c)
-        .await?;
+    let backend = Backend::of_connection(c);
+    // The sub-admins that match the search (in first, last name and email).
+    let matching = |q: &mut Sql| {
+        q.push(" FROM users WHERE admin_type = ").push_bind(SUB_ADMIN);
+        if !search.is_empty() {
+            q.push(" AND search_text LIKE ").push_bind(common::db::like_pattern(search)).push(" ESCAPE '\\'");
+        }
+    };
+    let mut q = Sql::new(backend, format!("SELECT {USER_COLUMNS}, COUNT(*) OVER() AS total"));
+    matching(&mut q);
+    q.push(&format!(" ORDER BY {order_by} {dir}, id {dir} LIMIT ")).push_bind(limit).push(" OFFSET ").push_bind(offset);
+    let rows = q.build().fetch_all(&mut *c).await?;
     let total = match rows.first() {
         Some(r) => r.try_get::<i64, _>("total")?,
         // Past the last page: still tell the total.
         None if offset > 0 => {
-            let q = "SELECT COUNT(*) FROM users WHERE admin_type = $1 AND ($2 = '' OR search_text LIKE $3 ESCAPE '\\')";
-            sqlx::query_scalar(q).bind(SUB_ADMIN).bind(search).bind(common::db::like_pattern(search)).fetch_one(c).await?
+            let mut q = Sql::new(backend, "SELECT COUNT(*)");
+            matching(&mut q);
+            q.build().fetch_one(c).await?.try_get(0)?
         }
         None => 0,
     };

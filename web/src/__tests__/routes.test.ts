@@ -10,6 +10,7 @@ import {
   ROUTES,
   type MenuNode,
 } from '../routes'
+import { screenOf } from '../app/screens'
 import { MODULES, findModule } from '../lib/modules'
 import { canUser, grantedActionsOf, isSubAdminUser, type SessionUser } from '../lib/session'
 import { mainAdmin, subAdmin } from '../testing/users'
@@ -26,8 +27,9 @@ describe('route table', () => {
   it('every route has a lazy screen that loads a component', async () => {
     expect(ROUTES.length).toBeGreaterThan(0)
     for (const route of ROUTES) {
-      expect(typeof route.screen, route.path).toBe('function')
-      const mod = await route.screen()
+      const screen = screenOf(route.path)
+      expect(typeof screen, route.path).toBe('function')
+      const mod = await screen()
       expect(typeof mod.default, route.path).toBe('function')
     }
   })
@@ -313,7 +315,7 @@ describe('route guard', () => {
   })
 
   it('for a module without view, any granted action opens its view screens', () => {
-    const route = { ...list, path: '/master/charity_management', module: '/master/charity_management' }
+    const route = { ...list, path: '/master/charity_management' as const, module: '/master/charity_management' }
     expect(canAccessRoute(subAdmin({ '/master/charity_management': ['status'] }), route)).toBe(true)
     expect(canAccessRoute(subAdmin({ '/master/charity_management': [] }), route)).toBe(false)
   })

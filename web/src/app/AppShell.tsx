@@ -13,6 +13,7 @@ import { clearSession, fullName, useSession } from '../lib/session'
 import { toast } from '../lib/toast'
 import { canGoBack } from '../lib/navigation'
 import { logout } from '../features/auth/api/logout'
+import { paths } from '../paths'
 
 /** The notice of a user the guard sends away from a page it may not open. */
 export const NO_ACCESS_MESSAGE = 'You do not have access to that page'
@@ -105,11 +106,11 @@ export function AppShell() {
     if (!next) setOpenKeys(withCurrentGroup(openKeys))
   }
 
-  if (!user) return <Navigate to="/signin" replace />
+  if (!user) return <Navigate to={paths.signIn()} replace />
 
   const onAccountMenu: MenuProps['onClick'] = async ({ key }) => {
     if (key === 'change-password') {
-      navigate('/change_password')
+      navigate(paths.changePassword())
       return
     }
     if (key === 'logout') {
@@ -120,7 +121,7 @@ export function AppShell() {
         // The session ends whatever the server answered.
       } finally {
         clearSession()
-        navigate('/signin', { replace: true })
+        navigate(paths.signIn(), { replace: true })
       }
     }
   }

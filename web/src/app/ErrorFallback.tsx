@@ -1,32 +1,40 @@
-import { Button, Result, Space } from 'antd'
+import { Button, Space, theme } from 'antd'
+import { WarningFilled } from '@ant-design/icons'
 import { useLocation, useNavigate } from 'react-router'
+import { Heading } from '../components/Heading'
 import { canGoBack } from '../lib/navigation'
+import { paths } from '../paths'
 
 export const ERROR_FALLBACK_TEXT = 'Oops , Something is wrong ...'
 
-/** Shown when a screen fails to render or its code cannot be loaded. */
+/**
+ * Shown when a screen fails to render or its code cannot be loaded. Laid out as antd's warning
+ * Result, without it: the fallback is part of the first load (it must show when chunks fail),
+ * and Result brings its large status illustrations along.
+ */
 export function ErrorFallback() {
   const navigate = useNavigate()
   const { key } = useLocation()
+  const { token } = theme.useToken()
   return (
-    <Result
-      status="warning"
-      title={ERROR_FALLBACK_TEXT}
-      extra={
-        <Space>
-          <Button type="primary" onClick={() => window.location.reload()}>
-            Please Refresh
-          </Button>
-          <Button
-            onClick={() => {
-              if (canGoBack(key)) navigate(-1)
-              else navigate('/', { replace: true })
-            }}
-          >
-            Go Back
-          </Button>
-        </Space>
-      }
-    />
+    <div role="alert" style={{ padding: `${token.paddingXL * 1.5}px ${token.paddingXL}px`, textAlign: 'center' }}>
+      <WarningFilled style={{ fontSize: 72, color: token.colorWarning, marginBottom: token.marginLG }} />
+      <Heading level={3} style={{ fontWeight: 'normal', margin: 0 }}>
+        {ERROR_FALLBACK_TEXT}
+      </Heading>
+      <Space style={{ marginTop: token.marginLG }}>
+        <Button type="primary" onClick={() => window.location.reload()}>
+          Please Refresh
+        </Button>
+        <Button
+          onClick={() => {
+            if (canGoBack(key)) navigate(-1)
+            else navigate(paths.home(), { replace: true })
+          }}
+        >
+          Go Back
+        </Button>
+      </Space>
+    </div>
   )
 }

@@ -1,9 +1,12 @@
-import { useEffect, type ReactNode } from 'react'
-import { App as AntApp, ConfigProvider } from 'antd'
+import { useEffect, useState, type ReactNode } from 'react'
+import { ConfigProvider, notification, theme } from 'antd'
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 // The ES module: 'antd/locale/en_US' is CommonJS, whose default the production build wraps
 // (a spread of it loses every text).
 import enUS from 'antd/es/locale/en_US'
 import { registerToastInstance, TOAST_DURATION_SECONDS, TOAST_PLACEMENT } from '../lib/toast'
+import { createQueryClient } from '../lib/query'
+import { useSession } from '../lib/session'
 
 /**
  * English texts, with the password eye named for what it does: antd calls it only 'Show' or
@@ -11,26 +14,49 @@ import { registerToastInstance, TOAST_DURATION_SECONDS, TOAST_PLACEMENT } from '
  */
 const LOCALE = { ...enUS, global: { ...enUS.global, show: 'Show password', hide: 'Hide password' } }
 
-/** Hands antd's context-aware notification instance to the toast helper. */
-function ToastBridge() {
-  const { notification } = AntApp.useApp()
+/**
+ * What antd's <App> gave the console, without the modal and message hooks it never used
+ * (they pulled Modal, Skeleton and Message into the first load of every page): the themed
+ * text of the page, and a context-aware notification instance handed to the toast helper.
+ */
+function ThemedRoot({ children }: { children: ReactNode }) {
+  const { token } = theme.useToken()
+  const [api, holder] = notification.useNotification({ placement: TOAST_PLACEMENT, duration: TOAST_DURATION_SECONDS })
   useEffect(() => {
-    registerToastInstance(notification)
+    registerToastInstance(api)
     return () => registerToastInstance(null)
-  }, [notification])
-  return null
+  }, [api])
+  return (
+    <div
+      className="gc-app"
+      style={{ color: token.colorText, fontSize: token.fontSize, lineHeight: token.lineHeight, fontFamily: token.fontFamily }}
+    >
+      {holder}
+      {children}
+    </div>
+  )
+}
+
+/** What one user loaded is never shown to the next: signing out or in as another drops it all. */
+function useClearedOnUserChange(client: QueryClient) {
+  useEffect(
+    () =>
+      useSession.subscribe((state, previous) => {
+        if (state.user?._id !== previous.user?._id) client.clear()
+      }),
+    [client],
+  )
 }
 
 export function Providers({ children }: { children: ReactNode }) {
+  // One cache of server state per mounted console (each test renders its own).
+  const [queryClient] = useState(createQueryClient)
+  useClearedOnUserChange(queryClient)
   return (
-    <ConfigProvider locale={LOCALE} theme={{ token: { colorPrimary: '#1f6f5c', borderRadius: 6 } }}>
-      <AntApp
-        notification={{ placement: TOAST_PLACEMENT, duration: TOAST_DURATION_SECONDS }}
-        message={{ duration: TOAST_DURATION_SECONDS }}
-      >
-        <ToastBridge />
-        {children}
-      </AntApp>
-    </ConfigProvider>
+    <QueryClientProvider client={queryClient}>
+      <ConfigProvider locale={LOCALE} theme={{ token: { colorPrimary: '#1f6f5c', borderRadius: 6 } }}>
+        <ThemedRoot>{children}</ThemedRoot>
+      </ConfigProvider>
+    </QueryClientProvider>
   )
 }

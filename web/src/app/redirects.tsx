@@ -1,11 +1,12 @@
 import { Navigate } from 'react-router'
 import { useSession } from '../lib/session'
 import { homePathOf } from '../routes'
+import { paths } from '../paths'
 
 /** `/` inside the shell: the dashboard (or the first screen the user may open). */
 export function HomeRedirect() {
   const user = useSession((s) => s.user)
-  return <Navigate to={homePathOf(user) ?? '/dashboard'} replace />
+  return <Navigate to={homePathOf(user) ?? paths.dashboard()} replace />
 }
 
 /**
@@ -14,5 +15,5 @@ export function HomeRedirect() {
  */
 export function CatchAll() {
   const user = useSession((s) => s.user)
-  return <Navigate to={user ? (homePathOf(user) ?? '/dashboard') : '/signin'} replace />
+  return <Navigate to={user ? (homePathOf(user) ?? paths.dashboard()) : paths.signIn()} replace />
 }

@@ -4,53 +4,55 @@
  * Page sizes 10, 15, 20, 25, 30; page 1 of 10 rows at first; at 599 px and below the
  * table scrolls sideways under its first column (saying so while columns are off to the right)
  * and uses the small layout.
+ *
+ * Its pages are server state (TanStack Query): `queryKey` names the list (its area first, and
+ * any filter its `fetch` applies), the view (page, size, search, sort) completes the key. The
+ * rows shown stay, under the spinner, while the next page of the same list or a reload is asked
+ * for; an answer for a view the table has left is never shown. The view is the caller's (`view` and
+ * `onViewChange`: ListCard keeps it in the URL) or, without them, the table's own.
  */
-import { useCallback, useEffect, useImperativeHandle, useRef, useState, type Key, type Ref } from 'react'
+import { useEffect, useId, useImperativeHandle, useMemo, useRef, useState, type Key, type Ref } from 'react'
 import { Table, type TableProps } from 'antd'
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface'
+import { useQuery, type QueryKey } from '@tanstack/react-query'
 import { errorMessage } from '../lib/api-client'
+import type { SortOrder, TablePage, TableQuery } from '../lib/list-page'
+import { DEFAULT_PAGE, FIRST_VIEW, PAGE_SIZES, type ListNavigation, type ListView } from '../lib/list-state'
 import { SMALL_SCREEN_QUERY, useMediaQuery } from '../lib/use-media-query'
 import { SideScroll } from './SideScroll'
 
-export type SortOrder = 'asc' | 'desc' | ''
-
-/** The list query of every list endpoint (SPEC section 3). */
-export interface TableQuery {
-  page: number
-  limit: number
-  search: string
-  column: string
-  order: SortOrder
-}
-
-export interface TablePage<T> {
-  rows: T[]
-  total: number
-}
+export type { SortOrder, TablePage, TableQuery } from '../lib/list-page'
+export { DEFAULT_LIMIT, DEFAULT_PAGE } from '../lib/list-state'
 
 export interface DataTableHandle {
   /** Fetches the current page again. */
   reload: () => void
 }
 
-const PAGE_SIZES = [10, 15, 20, 25, 30]
-export const DEFAULT_PAGE = 1
-export const DEFAULT_LIMIT = 10
-
 export interface DataTableProps<T> {
   columns: ColumnsType<T>
   fetch: (query: TableQuery) => Promise<TablePage<T>>
+  /**
+   * The list's cache key: its area first (`['cause', 'list']`, lib/query.ts), then any filter
+   * `fetch` applies. Without one, the table's rows are its own (a key no other table shares).
+   */
+  queryKey?: QueryKey
   rowKey?: string | ((row: T) => Key)
-  /** Current search text; a change goes back to page 1. */
+  /** Current search text (without `view`); a change goes back to page 1. */
   search?: string
   /** Sort used while no column is sorted. */
   defaultSort?: { column: string; order: Exclude<SortOrder, ''> }
+  /** The page, size, search and sort shown, when the caller keeps them (ListCard: in the URL). */
+  view?: ListView
+  onViewChange?: (change: Partial<ListView>, how?: ListNavigation) => void
   ref?: Ref<DataTableHandle>
   'aria-label'?: string
 }
 
 /** Width of the first column on a small screen: a long name wraps instead of filling the screen. */
 const NAME_COLUMN_WIDTH_SMALL = 140
+
+const NO_ROWS: never[] = []
 
 /**
  * On a small screen the first column (the row's name) stays in view, narrow, while the others
@@ -62,95 +64,111 @@ function withNameColumnInView<T>(columns: ColumnsType<T>): ColumnsType<T> {
   )
 }
 
+/** The sortable columns show the view's sort (a reload or a shared link keeps the arrow). */
+function withSortShown<T>(columns: ColumnsType<T>, column: string, order: SortOrder): ColumnsType<T> {
+  return columns.map((c) => {
+    if (!c.sorter) return c
+    const sorted = column !== '' && String(c.key ?? '') === column
+    return { ...c, sortOrder: sorted ? (order === 'asc' ? 'ascend' : 'descend') : null }
+  })
+}
+
+/** The view kept by the table itself, when the caller keeps none. */
+function useOwnView(search: string): [ListView, (change: Partial<ListView>) => void] {
+  const [own, setOwn] = useState<ListView>({ ...FIRST_VIEW, search })
+  // A new search starts again from the first page.
+  if (own.search !== search) setOwn({ ...own, search, page: DEFAULT_PAGE })
+  return [own, (change) => setOwn((v) => ({ ...v, ...change }))]
+}
+
 export function DataTable<T extends object>({
   columns,
   fetch,
+  queryKey: givenKey,
   rowKey = '_id',
   search = '',
   defaultSort,
+  view: givenView,
+  onViewChange,
   ref,
   'aria-label': ariaLabel,
 }: DataTableProps<T>) {
   const small = useMediaQuery(SMALL_SCREEN_QUERY)
-  const [page, setPage] = useState(DEFAULT_PAGE)
-  const [limit, setLimit] = useState(DEFAULT_LIMIT)
-  const [sort, setSort] = useState<{ column: string; order: SortOrder }>({ column: '', order: '' })
-  const [rows, setRows] = useState<T[]>([])
-  const [total, setTotal] = useState(0)
-  // The query the shown rows answer: the table shows its spinner until the current one is answered.
-  const [answered, setAnswered] = useState<string | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  const [reloadToken, setReloadToken] = useState(0)
+  const ownKey = useId()
+  const queryKey = givenKey ?? ['table', ownKey]
+  const [ownView, setOwnView] = useOwnView(search)
+  const view = givenView ?? ownView
+  const changeView = onViewChange ?? setOwnView
+  const { page, limit } = view
+
+  // Only a sortable column of this table sorts (a link may name anything).
+  const sortable = columns.some((c) => c.sorter && String(c.key ?? '') === view.column)
+  const sortColumn = sortable ? view.column : ''
+  const column = sortColumn || defaultSort?.column || ''
+  const order: SortOrder = sortColumn ? view.order : (defaultSort?.order ?? '')
 
   const fetchRef = useRef(fetch)
   useEffect(() => {
     fetchRef.current = fetch
   })
-  const requestId = useRef(0)
 
-  // A new search starts again from the first page.
-  const [appliedSearch, setAppliedSearch] = useState(search)
-  if (appliedSearch !== search) {
-    setAppliedSearch(search)
-    setPage(DEFAULT_PAGE)
-  }
+  const query: TableQuery = { page, limit, search: view.search, column, order }
+  // The rows of the same list stay while its next view loads; another list (a new tab or
+  // filter) starts empty, as a new table.
+  const listKey = JSON.stringify(queryKey)
+  const result = useQuery({
+    queryKey: [...queryKey, query],
+    queryFn: () => fetchRef.current(query),
+    placeholderData: (previous: TablePage<T> | undefined, previousQuery) =>
+      previousQuery && JSON.stringify(previousQuery.queryKey.slice(0, -1)) === listKey ? previous : undefined,
+  })
 
-  const reload = useCallback(() => setReloadToken((n) => n + 1), [])
-  useImperativeHandle(ref, () => ({ reload }), [reload])
-
-  const column = sort.column || defaultSort?.column || ''
-  const order: SortOrder = sort.column ? sort.order : (defaultSort?.order ?? '')
-
-  const queryKey = JSON.stringify([page, limit, appliedSearch, column, order, reloadToken])
-  const loading = answered !== queryKey
-
+  const refetch = useRef(result.refetch)
   useEffect(() => {
-    const id = ++requestId.current
-    fetchRef
-      .current({ page, limit, search: appliedSearch, column, order })
-      .then((result) => {
-        if (id !== requestId.current) return
-        setError(null)
-        // The last row of a later page was removed: show the page that still has rows.
-        const lastPage = Math.max(1, Math.ceil(result.total / limit))
-        if (result.rows.length === 0 && page > lastPage) {
-          setPage(lastPage)
-          return
-        }
-        setRows(result.rows)
-        setTotal(result.total)
-        setAnswered(queryKey)
-      })
-      .catch((e: unknown) => {
-        if (id !== requestId.current) return
-        setRows([])
-        setTotal(0)
-        setError(errorMessage(e))
-        setAnswered(queryKey)
-      })
-  }, [page, limit, appliedSearch, column, order, reloadToken, queryKey])
+    refetch.current = result.refetch
+  })
+  useImperativeHandle(ref, () => ({ reload: () => void refetch.current() }), [])
+
+  // The last row of a later page was removed: show the page that still has rows.
+  const answer = result.isPlaceholderData ? undefined : result.data
+  useEffect(() => {
+    if (!answer || answer.rows.length > 0) return
+    const lastPage = Math.max(1, Math.ceil(answer.total / limit))
+    if (page > lastPage) changeView({ page: lastPage }, { replace: true })
+  }, [answer, page, limit, changeView])
+
+  const failed = result.isError && !result.isFetching
+  const rows = failed ? NO_ROWS : (result.data?.rows ?? NO_ROWS)
+  const total = failed ? 0 : (result.data?.total ?? 0)
+  const error = failed ? errorMessage(result.error) : null
 
   const onChange: TableProps<T>['onChange'] = (pagination, _filters, sorter) => {
     const nextLimit = pagination.pageSize ?? limit
-    setLimit(nextLimit)
-    setPage(nextLimit !== limit ? DEFAULT_PAGE : (pagination.current ?? DEFAULT_PAGE))
     const single = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<T> | undefined
-    const key = single?.order ? String(single.columnKey ?? single.field ?? '') : ''
+    const nextColumn = single?.order ? String(single.columnKey ?? single.field ?? '') : ''
     const nextOrder: SortOrder = single?.order === 'ascend' ? 'asc' : single?.order === 'descend' ? 'desc' : ''
-    if (key !== sort.column || nextOrder !== sort.order) {
-      setSort({ column: key, order: key ? nextOrder : '' })
-      setPage(DEFAULT_PAGE)
-    }
+    const sortChanged = nextColumn !== sortColumn || (nextColumn !== '' && nextOrder !== view.order)
+    changeView({
+      limit: nextLimit,
+      page: nextLimit !== limit || sortChanged ? DEFAULT_PAGE : (pagination.current ?? DEFAULT_PAGE),
+      column: nextColumn,
+      order: nextColumn ? nextOrder : '',
+    })
   }
+
+  const shownColumns = useMemo(() => {
+    const sorted = withSortShown(columns, sortColumn, view.order)
+    return small ? withNameColumnInView(sorted) : sorted
+  }, [columns, sortColumn, view.order, small])
 
   return (
     <SideScroll>
       <Table<T>
         aria-label={ariaLabel}
-        columns={small ? withNameColumnInView(columns) : columns}
+        columns={shownColumns}
         dataSource={rows}
         rowKey={rowKey as TableProps<T>['rowKey']}
-        loading={loading}
+        loading={result.isFetching}
         onChange={onChange}
         size={small ? 'small' : 'middle'}
         scroll={small ? { x: 'max-content' } : undefined}

@@ -1,15 +1,24 @@
 /**
  * The one layout of a list screen (SPEC section 2): a card with the screen's title and its
  * buttons, optional tabs, the search box and the server-paged DataTable, then what the
- * screen adds (its dialogs). The search text lives here and goes to the table; rows are
- * newest first until a column is sorted, unless the screen says otherwise.
+ * screen adds (its dialogs). Rows are newest first until a column is sorted, unless the
+ * screen says otherwise.
+ *
+ * The list's search, page, page size and sort live in the URL's query string
+ * (`?q=red&page=2&size=20&sort=name&order=asc`, lib/list-state.ts): a reload, Back and a
+ * shared link show the same rows. A new search goes back to page 1. Tabs and filters are
+ * kept there too by the screen (`useListTab`), and are part of its `queryKey`.
  */
-import { useState, type Key, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
+import type { QueryKey } from '@tanstack/react-query'
 import { Card } from 'antd'
 import { DataTable, type DataTableProps } from './DataTable'
 import { SearchBox } from './SearchBox'
+import { DEFAULT_PAGE, useListView } from '../lib/list-state'
 
-export interface ListCardProps<T> extends Omit<DataTableProps<T>, 'search'> {
+export interface ListCardProps<T> extends Omit<DataTableProps<T>, 'search' | 'view' | 'onViewChange' | 'queryKey'> {
+  /** The list's cache key: its area first (`['cause', 'list']`), then the filters its `fetch` applies. */
+  queryKey: QueryKey
   title: ReactNode
   /** The card's buttons (Add, Export, Import...). */
   actions?: ReactNode
@@ -18,8 +27,6 @@ export interface ListCardProps<T> extends Omit<DataTableProps<T>, 'search'> {
   searchPlaceholder: string
   /** Shortest text that searches (an empty box always resets). */
   searchMinLength?: number
-  /** A new key starts a new table (page 1, no sort), as a tab change does. */
-  tableKey?: Key
   /** The screen's dialogs. */
   children?: ReactNode
 }
@@ -32,19 +39,23 @@ export function ListCard<T extends object>({
   tabs,
   searchPlaceholder,
   searchMinLength,
-  tableKey,
   children,
   defaultSort = NEWEST_FIRST,
   ...table
 }: ListCardProps<T>) {
-  const [search, setSearch] = useState('')
+  const [view, setView] = useListView()
   return (
     <Card title={title} extra={actions}>
       {tabs}
       <div style={{ marginBottom: 16 }}>
-        <SearchBox placeholder={searchPlaceholder} onSearch={setSearch} minLength={searchMinLength} />
+        <SearchBox
+          placeholder={searchPlaceholder}
+          applied={view.search}
+          onSearch={(search) => setView({ search, page: DEFAULT_PAGE })}
+          minLength={searchMinLength}
+        />
       </div>
-      <DataTable<T> key={tableKey} {...table} defaultSort={defaultSort} search={search} />
+      <DataTable<T> {...table} defaultSort={defaultSort} view={view} onViewChange={setView} />
       {children}
     </Card>
   )

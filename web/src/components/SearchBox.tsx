@@ -1,4 +1,8 @@
-/** A search input that reports its text after a pause (700 ms by default). */
+/**
+ * A search input that reports its text after a pause (700 ms by default). `applied` is the
+ * search in effect when it is kept elsewhere (a list's URL): the box starts from it and shows
+ * it again when it changes from outside (Back, a link), without reporting it back.
+ */
 import { useCallback, useEffect, useRef, useState, type CSSProperties } from 'react'
 import { Input } from 'antd'
 import { SearchOutlined } from '@ant-design/icons'
@@ -13,11 +17,20 @@ export interface SearchBoxProps {
   /** Shortest text that searches; an empty box always resets the search. */
   minLength?: number
   style?: CSSProperties
+  /** The search in effect, kept by the caller. */
+  applied?: string
 }
 
-export function SearchBox({ placeholder, onSearch, delay = SEARCH_DEBOUNCE_MS, minLength = 0, style }: SearchBoxProps) {
-  const [value, setValue] = useState('')
-  const lastSent = useRef('')
+export function SearchBox({
+  placeholder,
+  onSearch,
+  delay = SEARCH_DEBOUNCE_MS,
+  minLength = 0,
+  style,
+  applied = '',
+}: SearchBoxProps) {
+  const [value, setValue] = useState(applied)
+  const lastSent = useRef(applied)
   const onSearchRef = useRef(onSearch)
   useEffect(() => {
     onSearchRef.current = onSearch
@@ -33,6 +46,13 @@ export function SearchBox({ placeholder, onSearch, delay = SEARCH_DEBOUNCE_MS, m
     },
     [minLength],
   )
+
+  // The search changed from outside (Back, a link): the box shows it.
+  useEffect(() => {
+    if (applied === lastSent.current) return
+    lastSent.current = applied
+    setValue(applied)
+  }, [applied])
 
   useEffect(() => {
     const timer = window.setTimeout(() => emit(value), delay)

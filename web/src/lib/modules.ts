@@ -1,7 +1,8 @@
 /**
  * Typed view of the one table of console modules, `proto/modules.json`, shared with the
  * backend. Each module's slug is its route; `actions` is what a sub-admin can be granted.
- * Imported from the proto folder, never copied.
+ * Imported from the proto folder, never copied. Code names a module through `SLUGS`
+ * (`can(SLUGS.subAdmin, 'edit')`), never by spelling its slug.
  */
 import table from '../../../proto/modules.json'
 
@@ -39,4 +40,42 @@ export function moduleOf(slug: string): ModuleDef {
   const found = bySlug.get(slug)
   if (!found) throw new Error(`Unknown module slug ${slug}`)
   return found
+}
+
+/**
+ * The name code uses for each module of modules.json. A name whose slug is not in the table
+ * fails at load; a test checks that every module of the table has a name.
+ */
+export const SLUGS = named({
+  dashboard: '/dashboard',
+  community: '/community',
+  newNonprofit: '/master',
+  charity: '/master/charity_management',
+  cause: '/master/cause_management',
+  charityCategory: '/master/charity_category_management',
+  homepage: '/content_management/homepage',
+  privacyPolicy: '/content_management/privacy_policy',
+  termsOfUse: '/content_management/terms_condition',
+  leadership: '/content_management/leadership',
+  aboutUs: '/content_management/about_us',
+  faq: '/category/FAQ',
+  faqCategory: '/category',
+  event: '/event',
+  pendingPartner: '/strategic/pending_strategic_partner',
+  partner: '/strategic',
+  donor: '/donor',
+  transaction: '/transaction',
+  badge: '/badge',
+  notification: '/send_notification',
+  contactForm: '/category/contact_form',
+  reportPost: '/reporte_post',
+  subscribedDonor: '/subscribed_donor',
+  subAdmin: '/sub_admin',
+  serviceCharges: '/manage_service_charges',
+  chat: '/chat',
+} as const)
+
+function named<T extends Record<string, string>>(names: T): T {
+  for (const slug of Object.values(names)) moduleOf(slug)
+  return names
 }

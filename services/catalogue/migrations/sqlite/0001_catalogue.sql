@@ -23,21 +23,3 @@ CREATE TABLE charity_categories (
 );
 CREATE UNIQUE INDEX charity_categories_name_key ON charity_categories (name_key);
 CREATE INDEX charity_categories_created ON charity_categories (created_at, id);
-
-CREATE TABLE outbox (
-    id TEXT PRIMARY KEY,
-    event_type TEXT NOT NULL,
-    body TEXT NOT NULL,
-    created_at BIGINT NOT NULL,
-    published_at BIGINT,
-    attempts BIGINT NOT NULL DEFAULT 0,
-    last_error TEXT
-);
-CREATE INDEX outbox_pending ON outbox (published_at, created_at);
-
-CREATE TABLE processed_events (
-    id TEXT NOT NULL,
-    consumer TEXT NOT NULL,
-    handled_at BIGINT NOT NULL,
-    PRIMARY KEY (id, consumer)
-);

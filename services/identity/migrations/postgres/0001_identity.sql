@@ -63,23 +63,6 @@ CREATE TABLE mail_outbox (
     last_error TEXT
 );
 
-CREATE TABLE outbox (
-    id TEXT PRIMARY KEY,
-    event_type TEXT NOT NULL,
-    body TEXT NOT NULL,
-    created_at BIGINT NOT NULL,
-    published_at BIGINT,
-    attempts BIGINT NOT NULL DEFAULT 0,
-    last_error TEXT
-);
-CREATE INDEX outbox_pending ON outbox (published_at, created_at);
-
-CREATE TABLE processed_events (
-    id TEXT NOT NULL,
-    consumer TEXT NOT NULL,
-    handled_at BIGINT NOT NULL,
-    PRIMARY KEY (id, consumer)
-);
 
 -- PostgreSQL only: case-insensitive search on names and email.
 CREATE INDEX users_lower_first_name ON users (LOWER(first_name), id);

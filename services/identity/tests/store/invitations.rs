@@ -5,14 +5,14 @@ use crate::support::*;
 use common::bus::{Event, EventHandler};
 use identity::invitation::{Contact, Invitations};
 use identity::service::Identity;
-use proto::identity::v1::Caller;
+use common::Actor;
 use serde_json::json;
 
 const NPO: &str = "nia@water.example.org";
 const LINK_INVALID: &str = "This invitation link is invalid or has expired.";
 
-fn caller(id: &str, admin_type: &str) -> Caller {
-    Caller { id: id.into(), account_type: tokens::account::from_name(admin_type).into(), address: IP.into() }
+fn caller(id: &str, admin_type: &str) -> Actor {
+    Actor::new(id, admin_type, IP)
 }
 
 fn contact(charity: &str, email: &str) -> Contact {
@@ -102,7 +102,7 @@ async fn a_contact_that_cannot_be_invited_is_skipped_and_changes_nothing(id: Ide
 }
 
 async fn only_the_main_admin_invites(id: Identity) {
-    for who in [caller("s", "Sub Admin"), caller("c", "Charity Admin"), Caller::default()] {
+    for who in [caller("s", "Sub Admin"), caller("c", "Charity Admin"), Actor::default()] {
         let r = id.invite_charity_admin(&who, &contact("charity-1", NPO), "").await;
         assert!(matches!(r, Err(identity::error::Error::Forbidden(_))), "{who:?}: {r:?}");
     }

@@ -1,7 +1,8 @@
 //! The sub-admin list: paging with totals, search, sorting, and its validation.
 
 use crate::support::*;
-use identity::service::{Identity, ListQuery};
+use common::paging::Page as ListQuery;
+use identity::service::Identity;
 use identity::store::{self, User};
 
 /// (first, last, email) in creation order, one second apart.

@@ -4,7 +4,8 @@
 
 use crate::support::*;
 use identity::error::Error;
-use identity::service::{Caller, Grants, Identity};
+use common::Actor;
+use identity::service::{Grants, Identity};
 use identity::store::User;
 
 #[track_caller]
@@ -35,14 +36,14 @@ async fn grants_of(id: &Identity, user: &User) -> Grants {
 }
 
 /// Every one of the six calls made by `caller` against `target`, each answer checked by `check`.
-async fn every_call(id: &Identity, caller: &Caller, target: &str, check: impl Fn(&str, Result<(), Error>)) {
+async fn every_call(id: &Identity, caller: &Actor, target: &str, check: impl Fn(&str, Result<(), Error>)) {
     let edit = || input("Eve", "Edit", "eve@example.org", "", grants(&[("/dashboard", &["view"])]));
     let create = input("Eve", "New", "new@example.org", SUB_PASSWORD, grants(&[("/dashboard", &["view"])]));
     check("create", id.create_sub_admin(caller, create).await.map(drop));
     check("update", id.update_sub_admin(caller, target, edit()).await.map(drop));
     check("status", id.set_sub_admin_status(caller, target, false).await.map(drop));
     check("delete", id.delete_sub_admin(caller, target).await);
-    let q = identity::service::ListQuery { page: 1, limit: 10, search: String::new(), column: String::new(), order: String::new() };
+    let q = common::paging::Page { page: 1, limit: 10, ..Default::default() };
     check("list", id.list_sub_admins(caller, &q).await.map(drop));
     check("get", id.get_sub_admin(caller, target).await.map(drop));
 }
@@ -54,10 +55,10 @@ async fn a_call_without_a_caller_it_can_trust_is_refused(id: Identity) {
     id.set_sub_admin_status(&as_admin(&id).await, &inactive.id, false).await.unwrap();
     let events = outbox_events(&id).await.len();
     let callers = [
-        Caller::default(),
-        Caller { id: "no-such-account".into(), admin_type: "Admin".into(), address: IP.into() },
+        Actor::default(),
+        Actor::new("no-such-account", "Admin", IP),
         // A sub-admin claiming to be the main admin.
-        Caller { admin_type: "Admin".into(), ..as_caller(&other) },
+        Actor { account_type: "Admin".into(), ..as_caller(&other) },
         as_caller(&user_by_id(&id, &inactive.id).await.unwrap()),
     ];
     for caller in &callers {
@@ -66,7 +67,7 @@ async fn a_call_without_a_caller_it_can_trust_is_refused(id: Identity) {
         })
         .await;
     }
-    assert_unauthenticated(id.get_sub_admin(&Caller::default(), &target.id).await);
+    assert_unauthenticated(id.get_sub_admin(&Actor::default(), &target.id).await);
     assert!(user_by_id(&id, &target.id).await.unwrap().is_active);
     assert_eq!(grants_of(&id, &target).await, grants(&[("/dashboard", &["view"])]));
     assert_eq!(count(&id, "SELECT COUNT(*) FROM users WHERE email = 'new@example.org'", &[]).await, 0);

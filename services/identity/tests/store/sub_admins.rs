@@ -177,7 +177,15 @@ async fn updating_a_sub_admin_changes_its_profile_and_permissions_and_keeps_its_
     assert_eq!(events.len(), 2);
     assert!(events.contains(&(
         "identity.subadmin.updated".to_string(),
-        json!({ "id": user.id, "email": "samuel@example.org", "isActive": true })
+        json!({ "id": user.id, "email": "samuel@example.org", "isActive": true, "changes": {
+            "firstName": { "before": "Sam", "after": "Samuel" },
+            "lastName": { "before": "Sub", "after": "Subadmin" },
+            "email": { "before": "sam@example.org", "after": "samuel@example.org" },
+            "permissions": {
+                "before": [{ "slug": "/dashboard", "actions": ["view"] }],
+                "after": [{ "slug": "/event", "actions": ["view", "add"] }, { "slug": "/chat", "actions": ["view"] }]
+            }
+        } })
     )));
 }
 
@@ -243,7 +251,8 @@ async fn deactivating_a_sub_admin_ends_its_sessions_and_blocks_sign_in(id: Ident
         .collect();
     assert_eq!(statuses.len(), 2);
     for active in [false, true] {
-        assert!(statuses.contains(&json!({ "id": user.id, "email": "sam@example.org", "isActive": active })));
+        let changes = json!({ "isActive": { "before": !active, "after": active } });
+        assert!(statuses.contains(&json!({ "id": user.id, "email": "sam@example.org", "isActive": active, "changes": changes })));
     }
 }
 
@@ -313,10 +322,15 @@ async fn every_sub_admin_change_writes_its_outbox_event(id: Identity) {
         events,
         [
             ("identity.subadmin.created".to_string(), json!({ "id": user.id, "email": "sam@example.org", "isActive": true })),
-            ("identity.subadmin.updated".to_string(), json!({ "id": user.id, "email": "sam2@example.org", "isActive": true })),
+            (
+                "identity.subadmin.updated".to_string(),
+                json!({ "id": user.id, "email": "sam2@example.org", "isActive": true,
+                        "changes": { "email": { "before": "sam@example.org", "after": "sam2@example.org" } } })
+            ),
             (
                 "identity.subadmin.status_changed".to_string(),
-                json!({ "id": user.id, "email": "sam2@example.org", "isActive": false })
+                json!({ "id": user.id, "email": "sam2@example.org", "isActive": false,
+                        "changes": { "isActive": { "before": true, "after": false } } })
             ),
             ("identity.subadmin.deleted".to_string(), json!({ "id": user.id, "email": "sam2@example.org", "isActive": false })),
         ]

@@ -1,112 +1,25 @@
 //! The harness: one fresh database per test on each backend, and the helpers the
 //! test bodies share (fixtures, error assertions, direct reads of the tables).
 
-use common::db::testing::{self, TestDb};
-use common::db::Backend;
-use identity::app::MIGRATIONS;
+use common::Actor;
 use identity::error::Error;
-use identity::service::{Caller, Grants, Identity, Settings, SubAdminInput};
+use identity::service::{Grants, Identity, Settings, SubAdminInput};
 use identity::store::{self, User};
 use sqlx::Row;
 use std::fmt::Debug;
-use std::future::Future;
 
 /// Generates `<body>_on_sqlite` and `<body>_on_postgres` tests for each body, an
-/// `async fn(Identity)`. Stable macros cannot glue identifiers together, so both
-/// names are written out; a compile-time check keeps them in step with the body.
+/// `async fn(Identity)`: the one way every service runs its storage tests on both backends
+/// (common::on_both_backends!).
 macro_rules! on_both_backends {
-    ($($body:ident => $sqlite:ident, $postgres:ident;)+) => {$(
-        const _: () = assert!(
-            $crate::support::is_suffixed(stringify!($sqlite), stringify!($body), "_on_sqlite")
-                && $crate::support::is_suffixed(stringify!($postgres), stringify!($body), "_on_postgres"),
-            concat!("the tests of `", stringify!($body), "` must be named after it")
-        );
-
-        #[tokio::test]
-        async fn $sqlite() {
-            $crate::support::run_on_sqlite($body).await;
-        }
-
-        #[tokio::test]
-        async fn $postgres() {
-            $crate::support::run_on_postgres($body).await;
-        }
-    )+};
-}
-
-/// Whether `name` is exactly `body` followed by `suffix` (usable in constants).
-pub const fn is_suffixed(name: &str, body: &str, suffix: &str) -> bool {
-    let (n, b, s) = (name.as_bytes(), body.as_bytes(), suffix.as_bytes());
-    if n.len() != b.len() + s.len() {
-        return false;
-    }
-    let mut i = 0;
-    while i < n.len() {
-        let expected = if i < b.len() { b[i] } else { s[i - b.len()] };
-        if n[i] != expected {
-            return false;
-        }
-        i += 1;
-    }
-    true
-}
-
-/// Runs `body` on a fresh SQLite database (a file in a temp folder, removed afterwards).
-pub async fn run_on_sqlite<F, Fut>(body: F)
-where
-    F: FnOnce(Identity) -> Fut,
-    Fut: Future<Output = ()> + Send + 'static,
-{
-    let test_db = testing::sqlite(&MIGRATIONS).await;
-    assert_eq!(test_db.db.backend, Backend::Sqlite);
-    let outcome = run(test_db, body).await;
-    reraise(outcome);
-}
-
-/// Runs `body` on a fresh PostgreSQL database, dropped afterwards. Without
-/// `TEST_DATABASE_URL` it fails when `REQUIRE_SERVICES=1`, and otherwise skips with a note.
-pub async fn run_on_postgres<F, Fut>(body: F)
-where
-    F: FnOnce(Identity) -> Fut,
-    Fut: Future<Output = ()> + Send + 'static,
-{
-    let Some(test_db) = testing::postgres(&MIGRATIONS).await else {
-        if services_required() {
-            panic!("REQUIRE_SERVICES=1 but TEST_DATABASE_URL is not set: this PostgreSQL test cannot run");
-        }
-        eprintln!("note: TEST_DATABASE_URL is not set; skipping the PostgreSQL variant of this test");
-        return;
+    ($($tests:tt)+) => {
+        common::on_both_backends! { identity::app::MIGRATIONS, $crate::support::identity; $($tests)+ }
     };
-    assert_eq!(test_db.db.backend, Backend::Postgres);
-    let outcome = run(test_db, body).await;
-    reraise(outcome);
 }
 
-fn services_required() -> bool {
-    std::env::var("REQUIRE_SERVICES").is_ok_and(|v| !matches!(v.trim(), "" | "0" | "false"))
-}
-
-/// Runs the body in its own task, so that a failing assertion still lets the caller
-/// clean the database up before re-raising it.
-async fn run<F, Fut>(test_db: TestDb, body: F) -> Result<(), tokio::task::JoinError>
-where
-    F: FnOnce(Identity) -> Fut,
-    Fut: Future<Output = ()> + Send + 'static,
-{
-    let identity = Identity::new(test_db.db.clone(), Settings::for_tests(), None);
-    let outcome = tokio::spawn(body(identity)).await;
-    test_db.db.pool.close().await;
-    drop(test_db);
-    outcome
-}
-
-fn reraise(outcome: Result<(), tokio::task::JoinError>) {
-    if let Err(e) = outcome {
-        match e.try_into_panic() {
-            Ok(panic) => std::panic::resume_unwind(panic),
-            Err(e) => panic!("test task failed: {e}"),
-        }
-    }
+/// The service under test over a fresh database.
+pub fn identity(db: common::db::Db) -> Identity {
+    Identity::new(db, Settings::for_tests(), None)
 }
 
 // --- fixtures -------------------------------------------------------------------------
@@ -130,13 +43,13 @@ pub async fn main_admin(id: &Identity) -> User {
 }
 
 /// The main admin (created when absent) as the caller of the sub-admin calls.
-pub async fn as_admin(id: &Identity) -> Caller {
+pub async fn as_admin(id: &Identity) -> Actor {
     as_caller(&main_admin(id).await)
 }
 
 /// An account as the caller of the sub-admin calls, as the BFF would name it.
-pub fn as_caller(user: &User) -> Caller {
-    Caller { id: user.id.clone(), admin_type: user.admin_type.clone(), address: IP.into() }
+pub fn as_caller(user: &User) -> Actor {
+    Actor::new(&user.id, &user.admin_type, IP)
 }
 
 pub fn grants(list: &[(&str, &[&str])]) -> Grants {

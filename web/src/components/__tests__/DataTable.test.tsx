@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { DataTable, type DataTableHandle, type TablePage, type TableQuery } from '../DataTable'
 import { deferred } from '../../testing/deferred'
+import { queryWrapper } from '../../testing/query-wrapper'
 
 interface Row {
   _id: string
@@ -24,7 +25,7 @@ function fetcher(total = 42) {
 describe('DataTable', () => {
   it('starts on page 1 with 10 rows and offers 10, 15, 20, 25, 30 per page', async () => {
     const fetch = fetcher()
-    const { container } = render(<DataTable<Row> columns={columns} fetch={fetch} />)
+    const { container } = render(<DataTable<Row> columns={columns} fetch={fetch} />, { wrapper: queryWrapper() })
     expect(await screen.findByText('Row 1')).toBeTruthy()
     expect(fetch).toHaveBeenCalledWith({ page: 1, limit: 10, search: '', column: '', order: '' })
     expect(container.querySelectorAll('tbody tr.ant-table-row')).toHaveLength(10)
@@ -39,7 +40,7 @@ describe('DataTable', () => {
 
   it('pages and sorts on the server', async () => {
     const fetch = fetcher()
-    render(<DataTable<Row> columns={columns} fetch={fetch} />)
+    render(<DataTable<Row> columns={columns} fetch={fetch} />, { wrapper: queryWrapper() })
     await screen.findByText('Row 1')
     fireEvent.click(screen.getByTitle('2'))
     await waitFor(() => expect(fetch).toHaveBeenLastCalledWith(expect.objectContaining({ page: 2, limit: 10 })))
@@ -52,14 +53,16 @@ describe('DataTable', () => {
 
   it('uses the default sort while no column is sorted', async () => {
     const fetch = fetcher()
-    render(<DataTable<Row> columns={columns} fetch={fetch} defaultSort={{ column: 'createdAt', order: 'desc' }} />)
+    render(<DataTable<Row> columns={columns} fetch={fetch} defaultSort={{ column: 'createdAt', order: 'desc' }} />, {
+      wrapper: queryWrapper(),
+    })
     await screen.findByText('Row 1')
     expect(fetch).toHaveBeenCalledWith(expect.objectContaining({ column: 'createdAt', order: 'desc' }))
   })
 
   it('goes back to page 1 when the search changes', async () => {
     const fetch = fetcher()
-    const { rerender } = render(<DataTable<Row> columns={columns} fetch={fetch} />)
+    const { rerender } = render(<DataTable<Row> columns={columns} fetch={fetch} />, { wrapper: queryWrapper() })
     await screen.findByText('Row 1')
     fireEvent.click(screen.getByTitle('3'))
     await waitFor(() => expect(fetch).toHaveBeenLastCalledWith(expect.objectContaining({ page: 3 })))
@@ -70,7 +73,7 @@ describe('DataTable', () => {
   it('reloads through its handle', async () => {
     const fetch = fetcher()
     const ref = createRef<DataTableHandle>()
-    render(<DataTable<Row> ref={ref} columns={columns} fetch={fetch} />)
+    render(<DataTable<Row> ref={ref} columns={columns} fetch={fetch} />, { wrapper: queryWrapper() })
     await screen.findByText('Row 1')
     const calls = fetch.mock.calls.length
     act(() => ref.current?.reload())
@@ -81,7 +84,7 @@ describe('DataTable', () => {
     const fetch = vi.fn(async () => {
       throw new Error('List unavailable')
     })
-    render(<DataTable<Row> columns={columns} fetch={fetch} />)
+    render(<DataTable<Row> columns={columns} fetch={fetch} />, { wrapper: queryWrapper() })
     expect(await screen.findByText('List unavailable')).toBeTruthy()
   })
 
@@ -93,11 +96,13 @@ describe('DataTable', () => {
       return answer.promise
     })
     const ref = createRef<DataTableHandle>()
-    const { container } = render(<DataTable<Row> ref={ref} columns={columns} fetch={fetch} />)
+    const { container } = render(<DataTable<Row> ref={ref} columns={columns} fetch={fetch} />, {
+      wrapper: queryWrapper(),
+    })
     const spinning = () => container.querySelector('.ant-spin-spinning') !== null
     expect(spinning()).toBe(true)
     await act(async () => answers[0].resolve({ rows: [{ _id: 'a', name: 'Row A' }], total: 1 }))
-    expect(screen.getByText('Row A')).toBeTruthy()
+    expect(await screen.findByText('Row A')).toBeTruthy()
     expect(spinning()).toBe(false)
 
     act(() => ref.current?.reload())
@@ -106,7 +111,7 @@ describe('DataTable', () => {
     // The rows shown stay while the reload runs.
     expect(screen.getByText('Row A')).toBeTruthy()
     await act(async () => answers[1].reject(new Error('List unavailable')))
+    expect(await screen.findByText('List unavailable')).toBeTruthy()
     expect(spinning()).toBe(false)
-    expect(screen.getByText('List unavailable')).toBeTruthy()
   })
 })

@@ -1,7 +1,10 @@
 import { describe, expect, it, vi } from 'vitest'
-import { fireEvent, render, screen } from '@testing-library/react'
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { Tabs } from 'antd'
 import { ListCard } from '../ListCard'
 import type { TableQuery } from '../DataTable'
+import { useListTab } from '../../lib/list-state'
+import { atUrl } from '../../testing/query-wrapper'
 
 interface Row {
   _id: string
@@ -20,9 +23,10 @@ function fetcher() {
 describe('ListCard', () => {
   it('lays out the title, buttons, tabs, search, table and dialogs; newest first by default', async () => {
     const fetch = fetcher()
-    render(
+    const { element } = atUrl(
       <ListCard<Row>
         title="Causes"
+        queryKey={['cause', 'list']}
         actions={<button>Add New Cause</button>}
         tabs={<nav>the tabs</nav>}
         searchPlaceholder="Search by Cause Name"
@@ -33,6 +37,7 @@ describe('ListCard', () => {
         <div>a dialog</div>
       </ListCard>,
     )
+    render(element)
     expect(screen.getByText('Causes')).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Add New Cause' })).toBeTruthy()
     expect(screen.getByText('the tabs')).toBeTruthy()
@@ -43,9 +48,10 @@ describe('ListCard', () => {
 
   it('sends the search text to the table, only from the minimum length on', async () => {
     const fetch = fetcher()
-    render(
+    const { element } = atUrl(
       <ListCard<Row>
         title="Nonprofits"
+        queryKey={['charity', 'list']}
         searchPlaceholder="Search by Nonprofit Name"
         searchMinLength={3}
         defaultSort={{ column: 'charityName', order: 'asc' }}
@@ -53,6 +59,7 @@ describe('ListCard', () => {
         fetch={fetch}
       />,
     )
+    render(element)
     await screen.findByText('Everything')
     const box = screen.getByPlaceholderText('Search by Nonprofit Name')
     fireEvent.change(box, { target: { value: 'ab' } })
@@ -61,5 +68,115 @@ describe('ListCard', () => {
     fireEvent.change(box, { target: { value: 'abc' } })
     expect(await screen.findByText('Found abc', {}, { timeout: 3000 })).toBeTruthy()
     expect(fetch).toHaveBeenLastCalledWith({ page: 1, limit: 10, search: 'abc', column: 'charityName', order: 'asc' })
+  })
+})
+
+/** 42 rows named by their place, whatever the query. */
+function pagedFetcher(total = 42) {
+  return vi.fn(async (q: TableQuery) => ({
+    rows: Array.from({ length: Math.min(q.limit, Math.max(0, total - (q.page - 1) * q.limit)) }, (_, i) => ({
+      _id: `${q.page}-${i}`,
+      name: `${q.search || 'Row'} ${(q.page - 1) * q.limit + i + 1}`,
+    })),
+    total,
+  }))
+}
+
+const sortable = [{ title: 'Name', key: 'name', dataIndex: 'name', sorter: true }]
+
+describe('ListCard keeps its state in the URL', () => {
+  it('asks for the page, size, search and sort the URL names, and shows them', async () => {
+    const fetch = pagedFetcher()
+    const { element } = atUrl(
+      <ListCard<Row> title="Causes" searchPlaceholder="Search" queryKey={['t']} columns={sortable} fetch={fetch} />,
+      '/causes?q=red&page=2&size=20&sort=name&order=asc',
+    )
+    const { container } = render(element)
+    expect(await screen.findByText('red 21')).toBeTruthy()
+    expect(fetch).toHaveBeenCalledTimes(1)
+    expect(fetch).toHaveBeenCalledWith({ page: 2, limit: 20, search: 'red', column: 'name', order: 'asc' })
+    expect((screen.getByPlaceholderText('Search') as HTMLInputElement).value).toBe('red')
+    expect(container.querySelector('.ant-pagination-item-active')?.textContent).toBe('2')
+    expect(screen.getByRole('columnheader', { name: /Name/ }).getAttribute('aria-sort')).toBe('ascending')
+  })
+
+  it('ignores what it cannot use: a bad page, a size not offered, an unsortable column', async () => {
+    const fetch = pagedFetcher()
+    const { element } = atUrl(
+      <ListCard<Row> title="Causes" searchPlaceholder="Search" queryKey={['t']} columns={sortable} fetch={fetch} />,
+      '/causes?page=-3&size=7&sort=password&order=asc',
+    )
+    render(element)
+    await screen.findByText('Row 1')
+    expect(fetch).toHaveBeenCalledWith({ page: 1, limit: 10, search: '', column: 'createdAt', order: 'desc' })
+  })
+
+  it('writes a page change, a sort and a search to the URL; Back shows the previous rows', async () => {
+    const fetch = pagedFetcher()
+    const { element, router } = atUrl(
+      <ListCard<Row> title="Causes" searchPlaceholder="Search" queryKey={['t']} columns={sortable} fetch={fetch} />,
+      '/causes?id=keep',
+    )
+    render(element)
+    await screen.findByText('Row 1')
+    const query = () => Object.fromEntries(new URLSearchParams(router.state.location.search))
+
+    fireEvent.click(screen.getByTitle('3'))
+    expect(await screen.findByText('Row 21')).toBeTruthy()
+    expect(query()).toEqual({ id: 'keep', page: '3' })
+    expect(fetch).toHaveBeenLastCalledWith({ page: 3, limit: 10, search: '', column: 'createdAt', order: 'desc' })
+
+    fireEvent.click(screen.getByText('Name', { selector: '.ant-table-column-title' }))
+    await waitFor(() => expect(query()).toEqual({ id: 'keep', sort: 'name', order: 'asc' }))
+    expect(await screen.findByText('Row 1')).toBeTruthy()
+
+    fireEvent.change(screen.getByPlaceholderText('Search'), { target: { value: 'blue' } })
+    fireEvent.keyDown(screen.getByPlaceholderText('Search'), { key: 'Enter', keyCode: 13 })
+    expect(await screen.findByText('blue 1')).toBeTruthy()
+    expect(query()).toEqual({ id: 'keep', q: 'blue', sort: 'name', order: 'asc' })
+
+    // Back: the sorted list without the search, its box emptied; again: page 3.
+    await act(() => router.navigate(-1))
+    expect(await screen.findByText('Row 1')).toBeTruthy()
+    expect((screen.getByPlaceholderText('Search') as HTMLInputElement).value).toBe('')
+    await act(() => router.navigate(-1))
+    expect(await screen.findByText('Row 21')).toBeTruthy()
+    expect(query()).toEqual({ id: 'keep', page: '3' })
+  })
+
+  it('keeps a tab in the URL; a tab change goes back to page 1 and keeps the search', async () => {
+    const fetch = vi.fn(async (q: TableQuery & { tab: string }) => ({
+      rows: [{ _id: `${q.tab}-${q.page}`, name: `${q.tab} page ${q.page}` }],
+      total: 30,
+    }))
+    function Tabbed() {
+      const [tab, setTab] = useListTab(['pending', 'rejected'] as const, 'pending')
+      return (
+        <ListCard<Row>
+          title="Nonprofits"
+          tabs={
+            <Tabs
+              activeKey={tab}
+              onChange={(key) => setTab(key as typeof tab)}
+              items={[
+                { key: 'pending', label: 'Pending' },
+                { key: 'rejected', label: 'Rejected' },
+              ]}
+            />
+          }
+          searchPlaceholder="Search"
+          queryKey={['t', tab]}
+          columns={columns}
+          fetch={(q) => fetch({ ...q, tab })}
+        />
+      )
+    }
+    const { element, router } = atUrl(<Tabbed />, '/new?q=ab&page=2')
+    render(element)
+    expect(await screen.findByText('pending page 2')).toBeTruthy()
+    fireEvent.click(screen.getByRole('tab', { name: 'Rejected' }))
+    expect(await screen.findByText('rejected page 1')).toBeTruthy()
+    expect(router.state.location.search).toBe('?q=ab&tab=rejected')
+    expect(fetch).toHaveBeenLastCalledWith({ page: 1, limit: 10, search: 'ab', column: 'createdAt', order: 'desc', tab: 'rejected' })
   })
 })

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import { MORE_COLUMNS_LABEL, SideScroll } from '../SideScroll'
 import { DataTable } from '../DataTable'
+import { queryWrapper } from '../../testing/query-wrapper'
 import { pretendSmallScreen } from '../../testing/small-screen'
 
 /** A table box `scrollWidth` wide showing `clientWidth` of it (jsdom lays nothing out). */
@@ -72,6 +73,7 @@ describe('SideScroll', () => {
         columns={columns}
         fetch={async () => ({ rows: [{ _id: '1', name: 'A long nonprofit name', status: 'Active' }], total: 1 })}
       />,
+      { wrapper: queryWrapper() },
     )
     await screen.findByText('A long nonprofit name')
     const [name, status] = [...container.querySelectorAll('thead th')]

@@ -5,9 +5,9 @@
  * Sub Admin rights, and never edits, deactivates or deletes its own account.
  */
 import { canUser, holdsEverything, type SessionUser } from '../../lib/session'
-import type { Action } from '../../lib/modules'
+import { SLUGS, type Action } from '../../lib/modules'
 
-export const SUB_ADMIN_MODULE = '/sub_admin'
+export const SUB_ADMIN_MODULE = SLUGS.subAdmin
 
 /** Whether `user` may grant or remove `action` on `slug` for another sub-admin. */
 export function mayGrant(user: SessionUser | null | undefined, slug: string, action: Action): boolean {

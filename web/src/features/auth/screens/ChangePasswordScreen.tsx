@@ -7,6 +7,7 @@ import { canGoBack } from '../../../lib/navigation'
 import { clearSession, useSession } from '../../../lib/session'
 import { toast } from '../../../lib/toast'
 import { confirmPassword, newPassword, oldPassword, rule, ruleWith } from '../../../lib/validators'
+import { paths } from '../../../paths'
 
 interface ChangePasswordValues {
   OldPassword: string
@@ -30,7 +31,7 @@ export default function ChangePasswordScreen() {
         newPassword: values.Newpassword,
       })
       toast.success(res.message || 'Success')
-      navigate('/signin', { replace: true })
+      navigate(paths.signIn(), { replace: true })
       clearSession()
     } catch {
       // The request client has shown the server's message.
@@ -67,7 +68,7 @@ export default function ChangePasswordScreen() {
           <Button type="primary" htmlType="submit" loading={submitting}>
             Change Password
           </Button>
-          <Button onClick={() => (canGoBack(key) ? navigate(-1) : navigate('/'))}>Cancel</Button>
+          <Button onClick={() => (canGoBack(key) ? navigate(-1) : navigate(paths.home()))}>Cancel</Button>
         </Space>
       </Form>
     </Card>

@@ -6,6 +6,7 @@ import { forgotPassword } from '../api/forgot-password'
 import { errorMessage } from '../../../lib/api-client'
 import { toast } from '../../../lib/toast'
 import { forgotEmail, rule } from '../../../lib/validators'
+import { paths } from '../../../paths'
 
 export default function ForgotPasswordScreen() {
   const navigate = useNavigate()
@@ -16,7 +17,7 @@ export default function ForgotPasswordScreen() {
     try {
       const res = await forgotPassword({ email: email.trim() })
       toast.success(res.message || 'Success')
-      navigate('/signin')
+      navigate(paths.signIn())
     } catch (error) {
       // SPEC section 8: a failure is shown as a success-style toast.
       toast.success(errorMessage(error))
@@ -35,7 +36,7 @@ export default function ForgotPasswordScreen() {
           Reset Password
         </Button>
         <div style={{ textAlign: 'center', marginTop: 16 }}>
-          <Link to="/signin">Login</Link>
+          <Link to={paths.signIn()}>Login</Link>
         </div>
       </Form>
     </AuthCard>

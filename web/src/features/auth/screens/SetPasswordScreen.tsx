@@ -5,6 +5,7 @@
 import { AuthCard } from '../components/AuthCard'
 import { NewPasswordForm } from '../components/NewPasswordForm'
 import { setPassword } from '../api/set-password'
+import { paths } from '../../../paths'
 
 export default function SetPasswordScreen() {
   return (
@@ -12,7 +13,7 @@ export default function SetPasswordScreen() {
       title="Set Password"
       subtitle="Choose the password of your nonprofit admin account, then sign in with your email and this password."
     >
-      <NewPasswordForm submit={setPassword} button="Set Password" signInPath="/charity-signin" />
+      <NewPasswordForm submit={setPassword} button="Set Password" signInPath={paths.charitySignIn()} />
     </AuthCard>
   )
 }

@@ -9,6 +9,7 @@ import { useSession } from '../../../lib/session'
 import { toast } from '../../../lib/toast'
 import { loginEmail, loginPassword, rule } from '../../../lib/validators'
 import { homePathOf } from '../../../routes'
+import { paths } from '../../../paths'
 
 interface SignInValues {
   email: string
@@ -17,7 +18,7 @@ interface SignInValues {
 
 export default function SignInScreen() {
   const { pathname } = useLocation()
-  const charityMode = pathname === '/charity-signin'
+  const charityMode = pathname === paths.charitySignIn()
   const navigate = useNavigate()
   const signIn = useSession((s) => s.signIn)
   const [submitting, setSubmitting] = useState(false)
@@ -29,7 +30,7 @@ export default function SignInScreen() {
       const res = charityMode ? await charityLogin(body) : await login(body)
       signIn(res.data)
       toast.success(res.message || 'Success')
-      navigate(homePathOf(useSession.getState().user) ?? '/dashboard', { replace: true })
+      navigate(homePathOf(useSession.getState().user) ?? paths.dashboard(), { replace: true })
     } catch {
       // The request client has shown the server's message.
     } finally {
@@ -47,16 +48,16 @@ export default function SignInScreen() {
           <Input.Password autoComplete="current-password" placeholder="Enter your password" />
         </Form.Item>
         <div style={{ textAlign: 'right', marginTop: -8, marginBottom: 16 }}>
-          <Link to="/forgot_password">Forgot Password?</Link>
+          <Link to={paths.forgotPassword()}>Forgot Password?</Link>
         </div>
         <Button type="primary" htmlType="submit" block loading={submitting}>
           Sign In
         </Button>
         <div style={{ textAlign: 'center', marginTop: 16 }}>
           {charityMode ? (
-            <Link to="/signin">Sign in as an admin</Link>
+            <Link to={paths.signIn()}>Sign in as an admin</Link>
           ) : (
-            <Link to="/charity-signin">Sign in as a nonprofit admin</Link>
+            <Link to={paths.charitySignIn()}>Sign in as a nonprofit admin</Link>
           )}
         </div>
       </Form>

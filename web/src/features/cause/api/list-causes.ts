@@ -1,22 +1,5 @@
-import { apiClient, type ApiEnvelope } from '../../../lib/api-client'
+import { listPage, type TableQuery } from '../../../lib/list-page'
 import type { CauseRow } from '../types'
 
-export interface ListCausesQuery {
-  page: number
-  limit: number
-  search: string
-  /** 'name' | 'createdAt' | 'isActive', or '' for the server's default. */
-  column: string
-  order: 'asc' | 'desc' | ''
-}
-
-export interface CauseList {
-  rows: CauseRow[]
-  total: number
-}
-
-/** POST /admin/cause/causeList (any granted action). */
-export async function listCauses(query: ListCausesQuery): Promise<CauseList> {
-  const res = await apiClient.post<ApiEnvelope<CauseRow[]>>('/admin/cause/causeList', query)
-  return { rows: res.data.data ?? [], total: res.data.total_records ?? 0 }
-}
+/** POST /admin/cause/causeList (any granted action); sort columns 'name' | 'createdAt' | 'isActive'. */
+export const listCauses = (query: TableQuery) => listPage<CauseRow>('/admin/cause/causeList', query)

@@ -1,5 +1,6 @@
 /** /cause/cause_add and /cause/cause_edit/:id: Name and Description of a cause. */
-import { useLayoutEffect, useState } from 'react'
+import { useLayoutEffect } from 'react'
+import { useMutation } from '@tanstack/react-query'
 import { Button, Card, Form, Input, Skeleton, Space } from 'antd'
 import { LoadState } from '../../../components/LoadState'
 import { useNavigate, useParams } from 'react-router'
@@ -8,10 +9,11 @@ import { updateCause } from '../api/update-cause'
 import { getCause } from '../api/get-cause'
 import { causeDescription, causeName, DESCRIPTION_MAX_LENGTH, NAME_MAX_LENGTH } from '../validation'
 import { toast } from '../../../lib/toast'
-import { useLoad } from '../../../lib/use-load'
+import { useRecord, useRefresh } from '../../../lib/query'
 import { rule } from '../../../lib/validators'
+import { paths } from '../../../paths'
 
-const LIST_PATH = '/master/cause_management'
+const LIST_PATH = paths.causeList()
 
 interface CauseFormValues {
   name: string
@@ -23,26 +25,25 @@ export default function CauseFormScreen() {
   const editing = Boolean(id)
   const navigate = useNavigate()
   const [form] = Form.useForm<CauseFormValues>()
-  const { value: cause, error: loadError, loading } = useLoad(id ?? null, getCause)
-  const [saving, setSaving] = useState(false)
+  const { value: cause, error: loadError, loading } = useRecord(id ? ['cause', id] : null, () => getCause(id ?? ''))
+  const refresh = useRefresh('cause')
+  // A failure is shown by the request client; the form stays as it is.
+  const save = useMutation({
+    mutationFn: (body: { name: string; description: string }) => (id ? updateCause(id, body) : createCause(body)),
+    onSuccess: (res) => {
+      toast.success(res.message || 'Success')
+      navigate(LIST_PATH)
+    },
+    onSettled: () => void refresh(),
+  })
 
   // The form starts from the cause once it is there (before the browser paints it).
   useLayoutEffect(() => {
     if (cause) form.setFieldsValue({ name: cause.name ?? '', description: cause.description ?? '' })
   }, [cause, form])
 
-  const onFinish = async (values: CauseFormValues) => {
-    const body = { name: values.name.trim(), description: (values.description ?? '').trim() }
-    setSaving(true)
-    try {
-      const res = id ? await updateCause(id, body) : await createCause(body)
-      toast.success(res.message || 'Success')
-      navigate(LIST_PATH)
-    } catch {
-      // The request client has shown the server's message.
-    } finally {
-      setSaving(false)
-    }
+  const onFinish = (values: CauseFormValues) => {
+    save.mutate({ name: values.name.trim(), description: (values.description ?? '').trim() })
   }
 
   const title = editing ? 'Edit Cause' : 'Add Cause'
@@ -69,7 +70,7 @@ export default function CauseFormScreen() {
           <Input.TextArea rows={5} maxLength={DESCRIPTION_MAX_LENGTH} showCount />
         </Form.Item>
         <Space>
-          <Button type="primary" htmlType="submit" loading={saving}>
+          <Button type="primary" htmlType="submit" loading={save.isPending}>
             Save
           </Button>
           <Button onClick={() => navigate(LIST_PATH)}>Cancel</Button>

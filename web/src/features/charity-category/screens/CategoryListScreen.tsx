@@ -3,31 +3,33 @@
  * categories with status, add, edit and delete. Add and edit use the shared confirmation
  * dialog with its Name input (submit 'Save', 'Cancel').
  */
-import { useCallback, useMemo, useRef, useState } from 'react'
+import { useMemo, useState } from 'react'
+import { useMutation } from '@tanstack/react-query'
 import { Button } from 'antd'
 import { actionColumn, dateColumn, statusColumn } from '../../../components/RowStatus'
 import { useRowActions } from '../../../components/useRowActions'
 import type { ColumnsType } from 'antd/es/table'
 import { PlusOutlined } from '@ant-design/icons'
-import type { DataTableHandle, TableQuery } from '../../../components/DataTable'
 import { ListCard } from '../../../components/ListCard'
 import { ConfirmDialog, type ConfirmValues } from '../../../components/ConfirmDialog'
 import { useAccess } from '../../../lib/session'
 import { toast } from '../../../lib/toast'
+import { useRefresh } from '../../../lib/query'
 import { listCategories } from '../api/list-categories'
 import { createCategory } from '../api/create-category'
 import { updateCategory } from '../api/update-category'
 import { setCategoryStatus } from '../api/set-category-status'
 import { deleteCategory } from '../api/delete-category'
 import { CATEGORY_DESCRIPTION, type CategoryRow } from '../types'
+import { SLUGS } from '../../../lib/modules'
 
-const MODULE = '/master/charity_category_management'
+const MODULE = SLUGS.charityCategory
 
 type Editing = { mode: 'add' } | { mode: 'edit'; row: CategoryRow }
 
 export default function CategoryListScreen() {
   const { can } = useAccess()
-  const table = useRef<DataTableHandle>(null)
+  const refresh = useRefresh('charity-category')
   // The add/edit target stays set while the dialog closes, so its title does not change.
   const [editing, setEditing] = useState<Editing>({ mode: 'add' })
   const [editorOpen, setEditorOpen] = useState(false)
@@ -39,12 +41,10 @@ export default function CategoryListScreen() {
   const canDelete = can(MODULE, 'delete')
   const canStatus = can(MODULE, 'status')
 
-  const fetch = useCallback((query: TableQuery) => listCategories(query), [])
-
   const { askStatus, askDelete, dialog: rowDialog } = useRowActions<CategoryRow>({
     setStatus: (row, isActive) => setCategoryStatus(row._id, isActive),
     remove: (row) => deleteCategory(row._id),
-    reload: () => table.current?.reload(),
+    reload: refresh,
     describe: (row) => row.name,
   })
 
@@ -68,16 +68,21 @@ export default function CategoryListScreen() {
     return list
   }, [canStatus, canEdit, canDelete, askStatus, askDelete])
 
+  // A failure is shown by the request client; the dialog stays open with the name.
+  const saving = useMutation({
+    mutationFn: ({ target, name }: { target: Editing; name: string }) =>
+      target.mode === 'add'
+        ? createCategory({ name, description: CATEGORY_DESCRIPTION })
+        : updateCategory(target.row._id, { name }),
+    onSuccess: (res) => {
+      toast.success(res.message || 'Success')
+      setEditorOpen(false)
+      void refresh()
+    },
+  })
+  // The dialog has validated and trimmed the name.
   const save = async ({ name }: ConfirmValues) => {
-    // The dialog has validated and trimmed the name.
-    const value = name ?? ''
-    const res =
-      editing.mode === 'add'
-        ? await createCategory({ name: value, description: CATEGORY_DESCRIPTION })
-        : await updateCategory(editing.row._id, { name: value })
-    toast.success(res.message || 'Success')
-    setEditorOpen(false)
-    table.current?.reload()
+    await saving.mutateAsync({ target: editing, name: name ?? '' })
   }
 
   return (
@@ -91,10 +96,10 @@ export default function CategoryListScreen() {
         )
       }
       searchPlaceholder="Search by Category Name"
-      ref={table}
+      queryKey={['charity-category', 'list']}
       aria-label="Nonprofit categories"
       columns={columns}
-      fetch={fetch}
+      fetch={listCategories}
     >
       <ConfirmDialog {...rowDialog} />
       <ConfirmDialog

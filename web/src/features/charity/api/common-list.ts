@@ -1,28 +1,10 @@
-import { apiClient, type ApiEnvelope } from '../../../lib/api-client'
-
-export interface CommonListQuery {
-  page: number
-  limit: number
-  search: string
-}
+import { listPage } from '../../../lib/list-page'
 
 export interface CommonListItem {
   _id: string
   name: string
 }
 
-export interface CommonList {
-  items: CommonListItem[]
-  total: number
-}
-
 /** POST /admin/common/list { page, limit, type: 'charity', search } (signed in): nonprofit names. */
-export async function listCommonCharities(query: CommonListQuery): Promise<CommonList> {
-  const res = await apiClient.post<ApiEnvelope<{ list: CommonListItem[] }>>('/admin/common/list', {
-    page: query.page,
-    limit: query.limit,
-    type: 'charity',
-    search: query.search,
-  })
-  return { items: res.data.data?.list ?? [], total: res.data.total_records ?? 0 }
-}
+export const listCommonCharities = (query: { page: number; limit: number; search: string }) =>
+  listPage<CommonListItem>('/admin/common/list', { page: query.page, limit: query.limit, type: 'charity', search: query.search })

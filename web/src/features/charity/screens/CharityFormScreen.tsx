@@ -6,6 +6,7 @@
  * Saved bank accounts are shown masked; new ones are added in the Payment Methods section.
  */
 import { useEffect, useMemo, useState } from 'react'
+import { useMutation } from '@tanstack/react-query'
 import { Alert, Button, Card, Col, Divider, Form, Input, Row, Select, Skeleton, Space, Typography } from 'antd'
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons'
 import { useLocation, useNavigate, useParams } from 'react-router'
@@ -18,7 +19,7 @@ import { canGoBack } from '../../../lib/navigation'
 import { useAccess, useSession } from '../../../lib/session'
 import { toast } from '../../../lib/toast'
 import { matchLocation, type PlaceLevel } from '../../../lib/locations'
-import { useLoad } from '../../../lib/use-load'
+import { useRecord, useRefresh } from '../../../lib/query'
 import { rule } from '../../../lib/validators'
 import { getActiveCategories, getActiveCauses, type ActiveTerm } from '../api/active-terms'
 import { createCharity } from '../api/create-charity'
@@ -30,6 +31,7 @@ import type { Charity, PaymentMethod } from '../types'
 import { bodyOf, digitsOf, EMPTY_VALUES, valuesOf, type CharityFormValues } from '../form-values'
 import * as v from '../validation'
 import { CHARITY_ADMIN, CHARITY_MEDIA_MODULE, LIST_PATH, NEW_NONPROFIT_PATH, OWN_VIEW_PATH } from '../constants'
+import { SLUGS } from '../../../lib/modules'
 
 export const PHONE_FORMAT = '(###) ###-####'
 export const TAX_ID_FORMAT = '##-#######'
@@ -62,11 +64,13 @@ export default function CharityFormScreen() {
   const { key: locationKey } = useLocation()
   const isCharityAdmin = useSession((s) => s.user?.adminType === CHARITY_ADMIN)
   const [form] = Form.useForm<CharityFormValues>()
-  const { value: charity, error: loadError, loading } = useLoad(id ?? null, getCharity)
-  const [saving, setSaving] = useState(false)
+  const { value: charity, error: loadError, loading } = useRecord(id ? ['charity', id] : null, () =>
+    getCharity(id ?? ''),
+  )
+  const refresh = useRefresh('charity')
   // A failure is shown by the request client; the select then stays empty.
-  const categories = useLoad('active-categories', () => getActiveCategories()).value ?? NO_TERMS
-  const causes = useLoad('active-causes', () => getActiveCauses()).value ?? NO_TERMS
+  const categories = useRecord(['charity-category', 'active'], getActiveCategories).value ?? NO_TERMS
+  const causes = useRecord(['cause', 'active'], getActiveCauses).value ?? NO_TERMS
 
   // The form starts from the nonprofit once it is there, its location texts matched to the
   // lists first (an imported one's IRS 'OR' becomes 'Oregon'). The form shows after that.
@@ -99,24 +103,24 @@ export default function CharityFormScreen() {
   const onboard = Boolean(editing && charity?.isImported)
   const donePath = isCharityAdmin ? OWN_VIEW_PATH : LIST_PATH
   // An onboarded nonprofit is not in the Onboarded tab yet: it waits for approval.
-  const seesNewNonprofits = useAccess().can(NEW_NONPROFIT_PATH, 'view')
+  const seesNewNonprofits = useAccess().can(SLUGS.newNonprofit, 'view')
   const savedPath = onboard && seesNewNonprofits ? NEW_NONPROFIT_PATH : donePath
   const savedMethods: PaymentMethod[] = charity?.paymentMethods ?? []
 
-  const onFinish = async (values: CharityFormValues) => {
-    const body = bodyOf(values, onboard, savedMethods.map((m) => m._id))
-    setSaving(true)
-    try {
-      const res = id ? await updateCharity(id, body) : await createCharity(body)
+  const save = useMutation({
+    mutationFn: (body: ReturnType<typeof bodyOf>) => (id ? updateCharity(id, body) : createCharity(body)),
+    onSuccess: (res) => {
       const message = res.message || 'Success'
       toast.success(onboard ? `${message}. ${ONBOARDED_NOTE}` : message)
       navigate(savedPath)
-    } catch (e) {
-      // The request client has shown the server's message; field errors go to their fields.
-      applyFieldErrors(form, e, SERVER_FIELDS)
-    } finally {
-      setSaving(false)
-    }
+    },
+    // The request client has shown the server's message; field errors go to their fields.
+    onError: (e) => applyFieldErrors(form, e, SERVER_FIELDS),
+    onSettled: () => void refresh(),
+  })
+
+  const onFinish = (values: CharityFormValues) => {
+    save.mutate(bodyOf(values, onboard, savedMethods.map((m) => m._id)))
   }
 
   const cancel = () => {
@@ -339,7 +343,7 @@ export default function CharityFormScreen() {
         </Form.List>
 
         <Space>
-          <Button type="primary" htmlType="submit" loading={saving}>
+          <Button type="primary" htmlType="submit" loading={save.isPending}>
             Save
           </Button>
           <Button onClick={cancel}>Cancel</Button>

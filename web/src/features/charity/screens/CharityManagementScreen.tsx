@@ -9,16 +9,18 @@
  * the status switch; delete shows Delete and the Imported tab; edit shows Edit and Onboard.
  * The main admin holds all of them.
  */
-import { useCallback, useMemo, useRef, useState } from 'react'
+import { useCallback, useMemo, useState } from 'react'
 import { Button, Space, Tabs } from 'antd'
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons'
 import { useNavigate } from 'react-router'
-import type { DataTableHandle, TableQuery } from '../../../components/DataTable'
+import type { TableQuery } from '../../../components/DataTable'
 import { ListCard } from '../../../components/ListCard'
 import { ConfirmDialog } from '../../../components/ConfirmDialog'
 import { actionColumn, dateColumn, statusColumn } from '../../../components/RowStatus'
 import { useRowActions } from '../../../components/useRowActions'
 import { useAccess } from '../../../lib/session'
+import { useListTab } from '../../../lib/list-state'
+import { useRefresh } from '../../../lib/query'
 import { listCharities } from '../api/list-charities'
 import { setCharityStatus } from '../api/set-charity-status'
 import { deleteCharity } from '../api/delete-charity'
@@ -26,19 +28,22 @@ import { ImportBusinessMasterFile } from '../components/ImportBusinessMasterFile
 import type { CharityRow } from '../types'
 import { charityColumns } from '../columns'
 import { CHARITY_SEARCH_MIN_LENGTH } from '../constants'
+import { SLUGS } from '../../../lib/modules'
+import { paths } from '../../../paths'
 
-const CHARITY_MODULE = '/master/charity_management'
+const CHARITY_MODULE = SLUGS.charity
 
-type TabKey = 'onboarded' | 'imported'
+const TAB_KEYS = ['onboarded', 'imported'] as const
+type TabKey = (typeof TAB_KEYS)[number]
 
-const charityEditPath = (id: string) => `/master/charity_edit/${encodeURIComponent(id)}`
-const charityViewPath = (id: string) => `/master/charity_views?id=${encodeURIComponent(id)}`
+const charityEditPath = paths.charityEdit
+const charityViewPath = paths.charityView
 
 export default function CharityManagementScreen() {
   const { can } = useAccess()
   const navigate = useNavigate()
-  const table = useRef<DataTableHandle>(null)
-  const [tab, setTab] = useState<TabKey>('onboarded')
+  const refresh = useRefresh('charity')
+  const [tab, setTab] = useListTab<TabKey>(TAB_KEYS, 'onboarded')
   const [importOpen, setImportOpen] = useState(false)
   // A fresh import panel for every opening.
   const [importKey, setImportKey] = useState(0)
@@ -50,20 +55,16 @@ export default function CharityManagementScreen() {
   const showStatus = canEdit || canAdd || canStatus
   const imported = tab === 'imported' && canDelete
 
-  const fetch = useCallback(
-    (query: TableQuery) =>
-      listCharities({
-        ...query,
-        isNavigator: imported,
-        adminVerification: imported ? '' : 'Approve',
-      }),
+  const filter = useMemo(
+    () => ({ isNavigator: imported, adminVerification: imported ? ('' as const) : ('Approve' as const) }),
     [imported],
   )
+  const fetch = useCallback((query: TableQuery) => listCharities({ ...query, ...filter }), [filter])
 
   const { askStatus, askDelete, dialog } = useRowActions<CharityRow>({
     setStatus: (row, isActive) => setCharityStatus(row._id, isActive),
     remove: (row) => deleteCharity(row._id),
-    reload: () => table.current?.reload(),
+    reload: refresh,
     describe: (row) => row.charityName,
   })
 
@@ -104,7 +105,7 @@ export default function CharityManagementScreen() {
             </Button>
           )}
           {canAdd && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/master/charity_add')}>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(paths.charityAdd())}>
               Add New Nonprofit
             </Button>
           )}
@@ -113,8 +114,7 @@ export default function CharityManagementScreen() {
       tabs={<Tabs activeKey={imported ? 'imported' : 'onboarded'} items={tabs} onChange={(key) => setTab(key as TabKey)} />}
       searchPlaceholder="Search by Nonprofit Name"
       searchMinLength={CHARITY_SEARCH_MIN_LENGTH}
-      tableKey={imported ? 'imported' : 'onboarded'}
-      ref={table}
+      queryKey={['charity', 'list', filter]}
       aria-label={imported ? 'Imported nonprofits' : 'Onboarded nonprofits'}
       columns={columns}
       fetch={fetch}
@@ -125,7 +125,7 @@ export default function CharityManagementScreen() {
           key={importKey}
           open={importOpen}
           onClose={() => setImportOpen(false)}
-          onApplied={() => table.current?.reload()}
+          onApplied={refresh}
         />
       )}
     </ListCard>

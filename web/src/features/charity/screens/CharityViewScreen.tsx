@@ -4,13 +4,14 @@
  * one sees its own (the session's charityId). Edit (edit right) leads to /master/charity_edit/:id.
  * The main admin sends an approved nonprofit's admin contact its invitation again (Invite Admin).
  */
-import { useState, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
+import { useMutation } from '@tanstack/react-query'
 import { Alert, Button, Card, Descriptions, Flex, Image, Result, Skeleton, Space, Tag, Typography } from 'antd'
 import { LoadState } from '../../../components/LoadState'
 import { EditOutlined, MailOutlined } from '@ant-design/icons'
 import { useLocation, useNavigate, useSearchParams } from 'react-router'
 import { RichTextView } from '../../../components/RichTextView'
-import { useLoad } from '../../../lib/use-load'
+import { useRecord } from '../../../lib/query'
 import { formatDate, formatPhone, formatTaxId, formatZip } from '../../../lib/format'
 import { mediaFileUrl, useMetaData } from '../../../lib/meta-data'
 import { canGoBack } from '../../../lib/navigation'
@@ -23,6 +24,7 @@ import { inviteAdmin } from '../api/invite-admin'
 import { PaymentMethodList } from '../components/PaymentMethodList'
 import type { Verification } from '../types'
 import { CHARITY_ADMIN, CHARITY_MEDIA_MODULE, CHARITY_MODULE, LIST_PATH } from '../constants'
+import { paths } from '../../../paths'
 
 const VERIFICATION: Record<Verification, { label: string; color: string }> = {
   Pending: { label: 'Pending', color: 'gold' },
@@ -39,21 +41,14 @@ export default function CharityViewScreen() {
   const isCharityAdmin = user?.adminType === CHARITY_ADMIN
   const id = params.get('id') || (isCharityAdmin ? (user?.charityId ?? '') : '')
 
-  const { value: charity, error } = useLoad(id || null, getCharity)
-  const methods = useLoad(id || null, getPaymentMethods)
-  const [inviting, setInviting] = useState(false)
-
-  const invite = async () => {
-    setInviting(true)
-    try {
-      const res = await inviteAdmin(id)
-      toast.success(res.message || 'Success')
-    } catch {
-      // The request client has shown the server's message.
-    } finally {
-      setInviting(false)
-    }
-  }
+  const { value: charity, error } = useRecord(id ? ['charity', id] : null, () => getCharity(id))
+  const methods = useRecord(id ? ['charity', id, 'payment-methods'] : null, () => getPaymentMethods(id))
+  // A failure is shown by the request client.
+  const invitation = useMutation({
+    mutationFn: () => inviteAdmin(id),
+    onSuccess: (res) => toast.success(res.message || 'Success'),
+  })
+  const invite = () => invitation.mutate()
 
   const back = isCharityAdmin ? null : (
     <Button onClick={() => (canGoBack(locationKey) ? navigate(-1) : navigate(LIST_PATH))}>Back</Button>
@@ -134,14 +129,14 @@ export default function CharityViewScreen() {
         extra={
           <Space wrap>
             {holdsEverything(user) && charity.adminVerification === 'Approve' && (
-              <Button icon={<MailOutlined />} loading={inviting} onClick={invite}>
+              <Button icon={<MailOutlined />} loading={invitation.isPending} onClick={invite}>
                 Invite Admin
               </Button>
             )}
             {can(CHARITY_MODULE, 'edit') && (
               <Button
                 icon={<EditOutlined />}
-                onClick={() => navigate(`/master/charity_edit/${encodeURIComponent(charity._id || id)}`)}
+                onClick={() => navigate(paths.charityEdit(charity._id || id))}
               >
                 Edit
               </Button>

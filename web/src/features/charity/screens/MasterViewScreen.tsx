@@ -6,6 +6,7 @@
  * 'Something went wrong' when the server gives no message) and a decision goes to /master.
  */
 import { useRef, useState, type ReactNode } from 'react'
+import { useMutation } from '@tanstack/react-query'
 import { Button, Card, Descriptions, Image, Space, Tag, Typography } from 'antd'
 import { LoadState } from '../../../components/LoadState'
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons'
@@ -15,7 +16,7 @@ import { RichTextView } from '../../../components/RichTextView'
 import { formatDate, formatPhone, formatSplitAfterTwo, formatZip } from '../../../lib/format'
 import { mediaFileUrl, useMetaData } from '../../../lib/meta-data'
 import { toast } from '../../../lib/toast'
-import { useLoad } from '../../../lib/use-load'
+import { useRecord, useRefresh } from '../../../lib/query'
 import { getCharity } from '../api/get-charity'
 import { changeVerification } from '../api/change-verification'
 import type { Verification } from '../types'
@@ -34,10 +35,12 @@ const VERIFICATION: Record<Verification, { label: string; color: string }> = {
 export default function MasterViewScreen() {
   const { id = '' } = useParams()
   const navigate = useNavigate()
-  const { value: charity, error } = useLoad(id, getCharity)
+  const { value: charity, error } = useRecord(['charity', id], () => getCharity(id))
   const [approveOpen, setApproveOpen] = useState(false)
   const [rejectOpen, setRejectOpen] = useState(false)
   const deciding = useRef(false)
+  const refresh = useRefresh('charity')
+  const verify = useMutation({ mutationFn: changeVerification, onSettled: () => void refresh() })
   const meta = useMetaData()
 
   /** Sends the decision once; closes the dialog whatever the answer; goes to /master after a decision. */
@@ -46,7 +49,7 @@ export default function MasterViewScreen() {
     deciding.current = true
     let done = false
     try {
-      const res = await changeVerification({ charityId: id, adminVerification, rejectReason })
+      const res = await verify.mutateAsync({ charityId: id, adminVerification, rejectReason })
       toast.success(res.message || 'Success')
       done = true
     } catch {

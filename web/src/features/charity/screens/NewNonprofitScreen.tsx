@@ -10,6 +10,7 @@ import type { ColumnsType } from 'antd/es/table'
 import { EyeOutlined, FileTextOutlined } from '@ant-design/icons'
 import { Link } from 'react-router'
 import type { TableQuery } from '../../../components/DataTable'
+import { useListTab } from '../../../lib/list-state'
 import { ListCard } from '../../../components/ListCard'
 import { ConfirmDialog } from '../../../components/ConfirmDialog'
 import { dateColumn } from '../../../components/RowStatus'
@@ -17,31 +18,34 @@ import { listCharities } from '../api/list-charities'
 import type { CharityRow } from '../types'
 import { charityColumns } from '../columns'
 import { CHARITY_SEARCH_MIN_LENGTH } from '../constants'
+import { paths } from '../../../paths'
 
-type TabKey = 'Pending' | 'Reject'
+const TAB_KEYS = ['pending', 'rejected'] as const
+type TabKey = (typeof TAB_KEYS)[number]
 
 const TABS = [
-  { key: 'Pending', label: 'Pending' },
-  { key: 'Reject', label: 'Rejected' },
+  { key: 'pending', label: 'Pending' },
+  { key: 'rejected', label: 'Rejected' },
 ]
 
 export default function NewNonprofitScreen() {
-  const [tab, setTab] = useState<TabKey>('Pending')
+  const [tab, setTab] = useListTab<TabKey>(TAB_KEYS, 'pending')
+  const rejected = tab === 'rejected'
   // The row whose rejection reason is shown; kept while the dialog closes.
   const [reasonOf, setReasonOf] = useState<CharityRow | null>(null)
   const [reasonOpen, setReasonOpen] = useState(false)
 
-  const fetch = useCallback(
-    (query: TableQuery) => listCharities({ ...query, isNavigator: false, adminVerification: tab }),
-    [tab],
+  const filter = useMemo(
+    () => ({ isNavigator: false, adminVerification: rejected ? ('Reject' as const) : ('Pending' as const) }),
+    [rejected],
   )
+  const fetch = useCallback((query: TableQuery) => listCharities({ ...query, ...filter }), [filter])
 
   const columns = useMemo(() => {
     const list: ColumnsType<CharityRow> = [
       ...charityColumns(),
       dateColumn('Created At', 'createdAt'),
     ]
-    const rejected = tab === 'Reject'
     // The status is a tag (it reads as a state, not as something to press); the reason is an action.
     if (rejected) {
       list.push({ title: 'Status', key: 'verification', render: () => <Tag color="error">Rejected</Tag> })
@@ -51,7 +55,7 @@ export default function NewNonprofitScreen() {
       key: 'action',
       render: (_, row) => (
         <Space size="small" wrap>
-          <Link to={`/master/master_view/${encodeURIComponent(row._id)}`} aria-label={`View ${row.charityName}`}>
+          <Link to={paths.newNonprofitView(row._id)} aria-label={`View ${row.charityName}`}>
             <EyeOutlined /> View
           </Link>
           {rejected && (
@@ -72,7 +76,7 @@ export default function NewNonprofitScreen() {
       ),
     })
     return list
-  }, [tab])
+  }, [rejected])
 
   return (
     <ListCard<CharityRow>
@@ -80,8 +84,8 @@ export default function NewNonprofitScreen() {
       tabs={<Tabs activeKey={tab} items={TABS} onChange={(key) => setTab(key as TabKey)} />}
       searchPlaceholder="Search by Nonprofit Name"
       searchMinLength={CHARITY_SEARCH_MIN_LENGTH}
-      tableKey={tab}
-      aria-label={tab === 'Pending' ? 'Nonprofits waiting for verification' : 'Rejected nonprofits'}
+      queryKey={['charity', 'list', filter]}
+      aria-label={!rejected ? 'Nonprofits waiting for verification' : 'Rejected nonprofits'}
       columns={columns}
       fetch={fetch}
     >

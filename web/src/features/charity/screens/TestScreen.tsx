@@ -12,7 +12,7 @@ export default function TestScreen() {
   const [chosen, setChosen] = useState<AsyncValue[]>([])
 
   const loader = useCallback<AsyncLoader>(async (search, page, limit) => {
-    const { items, total } = await listCommonCharities({ page, limit, search })
+    const { rows: items, total } = await listCommonCharities({ page, limit, search })
     return {
       options: items.map((item) => ({ value: item._id, label: item.name })),
       hasMore: total > 0 ? page * limit < total : items.length === limit,

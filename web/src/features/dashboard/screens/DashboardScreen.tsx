@@ -4,7 +4,9 @@ import { TeamOutlined, UserOutlined } from '@ant-design/icons'
 import { useNavigate } from 'react-router'
 import { getSubAdminCounts } from '../api/sub-admin-counts'
 import { fullName, useAccess } from '../../../lib/session'
-import { useLoad } from '../../../lib/use-load'
+import { SLUGS } from '../../../lib/modules'
+import { paths } from '../../../paths'
+import { useRecord } from '../../../lib/query'
 
 const ROLE_LABELS: Record<string, string> = {
   Admin: 'Main Admin',
@@ -14,7 +16,7 @@ const ROLE_LABELS: Record<string, string> = {
 
 function SubAdminCard() {
   const navigate = useNavigate()
-  const { value: counts, error, loading } = useLoad('sub-admin-counts', () => getSubAdminCounts())
+  const { value: counts, error, loading } = useRecord(['sub-admin', 'counts'], getSubAdminCounts)
 
   return (
     <Card
@@ -25,7 +27,7 @@ function SubAdminCard() {
       }
       loading={loading}
       extra={
-        <Button type="link" onClick={() => navigate('/sub_admin')}>
+        <Button type="link" onClick={() => navigate(paths.subAdminList())}>
           Manage
         </Button>
       }
@@ -69,7 +71,7 @@ export default function DashboardScreen() {
           </Space>
         </Card>
       </Col>
-      {can('/sub_admin', 'view') && (
+      {can(SLUGS.subAdmin, 'view') && (
         <Col xs={24} lg={12}>
           <SubAdminCard />
         </Col>

@@ -1,5 +1,6 @@
 /** /sub_admin/sub_admin_add and /sub_admin/sub_admin_edit/:id. */
-import { useLayoutEffect, useMemo, useState } from 'react'
+import { useLayoutEffect, useMemo } from 'react'
+import { useMutation } from '@tanstack/react-query'
 import { Alert, Button, Card, Col, Form, Input, Row, Skeleton, Space } from 'antd'
 import { LoadState } from '../../../components/LoadState'
 import { useNavigate, useParams } from 'react-router'
@@ -9,7 +10,7 @@ import { updateSubAdmin } from '../api/update-sub-admin'
 import { getSubAdmin } from '../api/get-sub-admin'
 import type { SubAdminPermission } from '../types'
 import { toast } from '../../../lib/toast'
-import { useLoad } from '../../../lib/use-load'
+import { useRecord, useRefresh } from '../../../lib/query'
 import { useAccess } from '../../../lib/session'
 import { MODULES, type Action } from '../../../lib/modules'
 import { SUB_ADMIN_MODULE, isOwnRecord, mayGrant } from '../grants'
@@ -21,6 +22,7 @@ import {
   rule,
   subAdminPassword,
 } from '../../../lib/validators'
+import { paths } from '../../../paths'
 
 interface SubAdminFormValues {
   firstName: string
@@ -35,8 +37,31 @@ export default function SubAdminFormScreen() {
   const editing = Boolean(id)
   const navigate = useNavigate()
   const [form] = Form.useForm<SubAdminFormValues>()
-  const { value: subAdmin, error: loadError, loading } = useLoad(id ?? null, getSubAdmin)
-  const [saving, setSaving] = useState(false)
+  const { value: subAdmin, error: loadError, loading } = useRecord(id ? ['sub-admin', id] : null, () =>
+    getSubAdmin(id ?? ''),
+  )
+  const refresh = useRefresh('sub-admin')
+  // A failure is shown by the request client; the form stays as it is.
+  const save = useMutation({
+    mutationFn: (values: SubAdminFormValues) => {
+      const body = {
+        firstName: values.firstName.trim(),
+        lastName: values.lastName.trim(),
+        email: values.email.trim(),
+        permissions: (values.permissions ?? [])
+          .filter((p) => p.actions.length > 0)
+          .map((p) => ({ slug: p.slug, actions: p.actions })),
+      }
+      return id
+        ? updateSubAdmin(id, { ...body, ...(values.password ? { password: values.password } : {}) })
+        : createSubAdmin({ ...body, password: values.password ?? '' })
+    },
+    onSuccess: (res) => {
+      toast.success(res.message || 'Success')
+      navigate(paths.subAdminList())
+    },
+    onSettled: () => void refresh(),
+  })
   const { user } = useAccess()
   const own = isOwnRecord(user, id)
 
@@ -63,33 +88,12 @@ export default function SubAdminFormScreen() {
     })
   }, [subAdmin, form])
 
-  const onFinish = async (values: SubAdminFormValues) => {
-    const body = {
-      firstName: values.firstName.trim(),
-      lastName: values.lastName.trim(),
-      email: values.email.trim(),
-      permissions: (values.permissions ?? [])
-        .filter((p) => p.actions.length > 0)
-        .map((p) => ({ slug: p.slug, actions: p.actions })),
-    }
-    setSaving(true)
-    try {
-      const res = id
-        ? await updateSubAdmin(id, { ...body, ...(values.password ? { password: values.password } : {}) })
-        : await createSubAdmin({ ...body, password: values.password ?? '' })
-      toast.success(res.message || 'Success')
-      navigate('/sub_admin')
-    } catch {
-      // The request client has shown the server's message.
-    } finally {
-      setSaving(false)
-    }
-  }
+  const onFinish = (values: SubAdminFormValues) => save.mutate(values)
 
   const title = editing ? 'Edit Sub Admin' : 'Add Sub Admin'
 
   if (loadError) {
-    const back = <Button onClick={() => navigate('/sub_admin')}>Back to Sub Admin</Button>
+    const back = <Button onClick={() => navigate(paths.subAdminList())}>Back to Sub Admin</Button>
     return <LoadState title={title} error={loadError} back={back} />
   }
 
@@ -98,7 +102,7 @@ export default function SubAdminFormScreen() {
       <Card title={title}>
         <Space orientation="vertical">
           <Alert type="info" showIcon title="You cannot edit your own account: ask the main admin" />
-          <Button onClick={() => navigate('/sub_admin')}>Back to Sub Admin</Button>
+          <Button onClick={() => navigate(paths.subAdminList())}>Back to Sub Admin</Button>
         </Space>
       </Card>
     )
@@ -146,10 +150,10 @@ export default function SubAdminFormScreen() {
           <PermissionMatrix modules={modules} grantable={grantable} />
         </Form.Item>
         <Space>
-          <Button type="primary" htmlType="submit" loading={saving}>
+          <Button type="primary" htmlType="submit" loading={save.isPending}>
             Save
           </Button>
-          <Button onClick={() => navigate('/sub_admin')}>Cancel</Button>
+          <Button onClick={() => navigate(paths.subAdminList())}>Cancel</Button>
         </Space>
       </Form>
     </Card>

@@ -1,29 +1,31 @@
 /** /sub_admin: searchable, sortable, paged list of sub-admins with status, view, edit and delete. */
-import { useCallback, useMemo, useRef } from 'react'
+import { useMemo } from 'react'
 import { Button } from 'antd'
 import { actionColumn, dateColumn, statusColumn } from '../../../components/RowStatus'
 import { useRowActions } from '../../../components/useRowActions'
 import type { ColumnsType } from 'antd/es/table'
 import { PlusOutlined } from '@ant-design/icons'
 import { useNavigate } from 'react-router'
-import type { DataTableHandle, TableQuery } from '../../../components/DataTable'
 import { ListCard } from '../../../components/ListCard'
 import { ConfirmDialog } from '../../../components/ConfirmDialog'
 import { useAccess } from '../../../lib/session'
+import { useRefresh } from '../../../lib/query'
 import { listSubAdmins } from '../api/list-sub-admins'
 import { setSubAdminStatus } from '../api/set-sub-admin-status'
 import { deleteSubAdmin } from '../api/delete-sub-admin'
 import type { SubAdminRow } from '../types'
 import { isOwnRecord } from '../grants'
+import { SLUGS } from '../../../lib/modules'
+import { paths } from '../../../paths'
 
-const MODULE = '/sub_admin'
+const MODULE = SLUGS.subAdmin
 
 const nameOf = (row: SubAdminRow) => [row.firstName, row.lastName].filter(Boolean).join(' ')
 
 export default function SubAdminListScreen() {
   const { can, user } = useAccess()
   const navigate = useNavigate()
-  const table = useRef<DataTableHandle>(null)
+  const refresh = useRefresh('sub-admin')
 
   const canAdd = can(MODULE, 'add')
   const canView = can(MODULE, 'view')
@@ -31,12 +33,10 @@ export default function SubAdminListScreen() {
   const canDelete = can(MODULE, 'delete')
   const canStatus = can(MODULE, 'status')
 
-  const fetch = useCallback((query: TableQuery) => listSubAdmins(query), [])
-
   const { askStatus, askDelete, dialog: rowDialog } = useRowActions<SubAdminRow>({
     setStatus: (row, isActive) => setSubAdminStatus(row._id, isActive),
     remove: (row) => deleteSubAdmin(row._id),
-    reload: () => table.current?.reload(),
+    reload: refresh,
     describe: (row) => nameOf(row),
   })
 
@@ -50,8 +50,8 @@ export default function SubAdminListScreen() {
     const notOwn = (row: SubAdminRow) => !isOwnRecord(user, row._id)
     if (canStatus) list.push(statusColumn(nameOf, askStatus, notOwn))
     const action = actionColumn<SubAdminRow>(nameOf, [
-      canView && { label: 'View', to: (row) => `/sub_admin/sub_admin_view/${row._id}` },
-      canEdit && { label: 'Edit', to: (row) => `/sub_admin/sub_admin_edit/${row._id}`, when: notOwn },
+      canView && { label: 'View', to: (row) => paths.subAdminView(row._id) },
+      canEdit && { label: 'Edit', to: (row) => paths.subAdminEdit(row._id), when: notOwn },
       canDelete && { label: 'Delete', onClick: askDelete, when: notOwn },
     ])
     if (action) list.push(action)
@@ -63,16 +63,16 @@ export default function SubAdminListScreen() {
       title="Sub Admin"
       actions={
         canAdd && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/sub_admin/sub_admin_add')}>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(paths.subAdminAdd())}>
             Add Sub Admin
           </Button>
         )
       }
       searchPlaceholder="Search by Name or Email"
-      ref={table}
+      queryKey={['sub-admin', 'list']}
       aria-label="Sub admins"
       columns={columns}
-      fetch={fetch}
+      fetch={listSubAdmins}
     >
       <ConfirmDialog {...rowDialog} />
     </ListCard>

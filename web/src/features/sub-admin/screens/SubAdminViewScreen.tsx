@@ -8,8 +8,10 @@ import type { SubAdmin } from '../types'
 import { formatDate } from '../../../lib/format'
 import { MODULES } from '../../../lib/modules'
 import { useAccess } from '../../../lib/session'
-import { useLoad } from '../../../lib/use-load'
+import { useRecord } from '../../../lib/query'
 import { isOwnRecord } from '../grants'
+import { SLUGS } from '../../../lib/modules'
+import { paths } from '../../../paths'
 
 interface GrantRow {
   slug: string
@@ -39,9 +41,9 @@ export default function SubAdminViewScreen() {
   const { id = '' } = useParams()
   const navigate = useNavigate()
   const { can, user } = useAccess()
-  const { value: subAdmin, error } = useLoad(id, getSubAdmin)
+  const { value: subAdmin, error } = useRecord(['sub-admin', id], () => getSubAdmin(id))
 
-  const back = <Button onClick={() => navigate('/sub_admin')}>Back</Button>
+  const back = <Button onClick={() => navigate(paths.subAdminList())}>Back</Button>
 
   if (error) return <LoadState title="Sub Admin Details" error={error} back={back} />
 
@@ -51,8 +53,8 @@ export default function SubAdminViewScreen() {
         title="Sub Admin Details"
         extra={
           <Space>
-            {can('/sub_admin', 'edit') && !isOwnRecord(user, id) && (
-              <Button icon={<EditOutlined />} onClick={() => navigate(`/sub_admin/sub_admin_edit/${id}`)}>
+            {can(SLUGS.subAdmin, 'edit') && !isOwnRecord(user, id) && (
+              <Button icon={<EditOutlined />} onClick={() => navigate(paths.subAdminEdit(id))}>
                 Edit
               </Button>
             )}

@@ -59,6 +59,17 @@ describe('Causes list', () => {
     )
   })
 
+  it('asks for the page, search and sort its URL names, and writes a page change there', async () => {
+    api.on(LIST, [200, { message: 'ok', data: rows, total_records: 40 }])
+    const { router } = renderApp(`${LIST_PATH}?q=water&page=2&size=20&sort=name&order=asc`, mainAdmin)
+    await screen.findByText('Clean Water')
+    expect(listBodies()).toEqual([{ page: 2, limit: 20, search: 'water', column: 'name', order: 'asc' }])
+    expect((screen.getByPlaceholderText('Search by Cause Name') as HTMLInputElement).value).toBe('water')
+    fireEvent.click(screen.getByTitle('1'))
+    await waitFor(() => expect(router.state.location.search).toBe('?q=water&size=20&sort=name&order=asc'))
+    await waitFor(() => expect(listBodies().at(-1)).toEqual({ page: 1, limit: 20, search: 'water', column: 'name', order: 'asc' }))
+  })
+
   it('searches after the debounce', async () => {
     renderApp(LIST_PATH, mainAdmin)
     await screen.findByText('Clean Water')

@@ -1,13 +1,19 @@
 import { describe, expect, it, vi } from 'vitest'
 import { act, renderHook, waitFor } from '@testing-library/react'
 import { AxiosError, AxiosHeaders } from 'axios'
-import { useLoad } from '../use-load'
+import { useRecord } from '../query'
 import { deferred } from '../../testing/deferred'
+import { queryWrapper } from '../../testing/query-wrapper'
 
-describe('useLoad', () => {
+const wrapper = queryWrapper()
+/** TanStack Query delivers its notifications on the next task: let them all arrive. */
+const flushNotifications = () => act(() => new Promise<void>((done) => setTimeout(done, 0)))
+const fresh = () => ({ wrapper: queryWrapper() })
+
+describe('useRecord', () => {
   it('loads for the key: loading first, then the value', async () => {
     const load = vi.fn((id: string) => Promise.resolve({ id, name: 'Clean Water' }))
-    const { result } = renderHook(() => useLoad('c1', load))
+    const { result } = renderHook(() => useRecord(['cause', 'c1'], () => load('c1')), fresh())
     expect(result.current).toEqual({ value: null, error: null, loading: true })
     await waitFor(() => expect(result.current.loading).toBe(false))
     expect(result.current).toEqual({ value: { id: 'c1', name: 'Clean Water' }, error: null, loading: false })
@@ -24,40 +30,52 @@ describe('useLoad', () => {
       data: { message: 'Cause not found' },
     }
     const failure = new AxiosError('Request failed', 'ERR_BAD_REQUEST', undefined, undefined, response)
-    const { result } = renderHook(() => useLoad('missing', () => Promise.reject(failure)))
+    const load = vi.fn(() => Promise.reject(failure))
+    const { result } = renderHook(() => useRecord(['cause', 'missing'], load), fresh())
     await waitFor(() => expect(result.current.loading).toBe(false))
     expect(result.current).toEqual({ value: null, error: 'Cause not found', loading: false })
+    // No retry: the request client has already shown the failure once.
+    expect(load).toHaveBeenCalledTimes(1)
   })
 
   it('never shows a late answer for an earlier key', async () => {
     const first = deferred<string>()
     const second = deferred<string>()
     const load = vi.fn((id: string) => (id === 'a' ? first.promise : second.promise))
-    const { result, rerender } = renderHook(({ id }) => useLoad(id, load), { initialProps: { id: 'a' } })
+    const { result, rerender } = renderHook(({ id }) => useRecord(['record', id], () => load(id)), {
+      initialProps: { id: 'a' },
+      wrapper: queryWrapper(),
+    })
     rerender({ id: 'b' })
     expect(result.current.loading).toBe(true)
     await act(async () => first.resolve('record a'))
+    // Whatever the answer for 'a' would notify has been delivered: nothing is shown for 'b'.
+    await flushNotifications()
     expect(result.current).toEqual({ value: null, error: null, loading: true })
     await act(async () => second.resolve('record b'))
-    expect(result.current).toEqual({ value: 'record b', error: null, loading: false })
+    await waitFor(() => expect(result.current).toEqual({ value: 'record b', error: null, loading: false }))
   })
 
   it('shows loading again while a new key loads, not the previous record', async () => {
     const later = deferred<string>()
     const load = vi.fn((id: string) => (id === 'a' ? Promise.resolve('record a') : later.promise))
-    const { result, rerender } = renderHook(({ id }) => useLoad(id, load), { initialProps: { id: 'a' } })
+    const { result, rerender } = renderHook(({ id }) => useRecord(['record', id], () => load(id)), {
+      initialProps: { id: 'a' },
+      wrapper: queryWrapper(),
+    })
     await waitFor(() => expect(result.current.value).toBe('record a'))
     rerender({ id: 'b' })
     expect(result.current).toEqual({ value: null, error: null, loading: true })
     await act(async () => later.resolve('record b'))
-    expect(result.current.value).toBe('record b')
+    await waitFor(() => expect(result.current.value).toBe('record b'))
   })
 
   it('loads nothing for a null key, and once per key across renders', async () => {
     const load = vi.fn(() => Promise.resolve('x'))
-    const { result, rerender } = renderHook(({ id }: { id: string | null }) => useLoad(id, load), {
-      initialProps: { id: null as string | null },
-    })
+    const { result, rerender } = renderHook(
+      ({ id }: { id: string | null }) => useRecord(id === null ? null : ['record', id], load),
+      { initialProps: { id: null as string | null }, wrapper },
+    )
     expect(result.current).toEqual({ value: null, error: null, loading: false })
     rerender({ id: null })
     expect(load).not.toHaveBeenCalled()

@@ -1,0 +1,70 @@
+//! The events the catalogue publishes: each routing key as a const and a payload struct per
+//! kind of event. An update's payload names the fields it changed, before and after.
+
+use common::bus::Changes;
+use serde::{Deserialize, Serialize};
+
+pub const CAUSE_CREATED: &str = "catalogue.cause.created";
+pub const CAUSE_UPDATED: &str = "catalogue.cause.updated";
+pub const CAUSE_STATUS_CHANGED: &str = "catalogue.cause.status_changed";
+pub const CAUSE_DELETED: &str = "catalogue.cause.deleted";
+pub const CATEGORY_CREATED: &str = "catalogue.category.created";
+pub const CATEGORY_UPDATED: &str = "catalogue.category.updated";
+pub const CATEGORY_STATUS_CHANGED: &str = "catalogue.category.status_changed";
+pub const CATEGORY_DELETED: &str = "catalogue.category.deleted";
+
+/// Added (onboarded by the main admin: approved by being added, see `adminVerification`).
+pub const CHARITY_CREATED: &str = "catalogue.charity.created";
+pub const CHARITY_UPDATED: &str = "catalogue.charity.updated";
+/// An imported nonprofit was onboarded (it waits for verification).
+pub const CHARITY_ONBOARDED: &str = "catalogue.charity.onboarded";
+/// Sent back to Pending (a rejected one edited, or a nonprofit admin's change of Tax ID or payment methods).
+pub const CHARITY_RESUBMITTED: &str = "catalogue.charity.resubmitted";
+pub const CHARITY_STATUS_CHANGED: &str = "catalogue.charity.status_changed";
+pub const CHARITY_VERIFIED: &str = "catalogue.charity.verified";
+pub const CHARITY_REJECTED: &str = "catalogue.charity.rejected";
+pub const CHARITY_DELETED: &str = "catalogue.charity.deleted";
+/// A Business Master File import wrote rows (payload [`Imported`]).
+pub const CHARITY_IMPORTED: &str = "catalogue.charity.imported";
+
+/// A cause's or a category's event.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Term {
+    pub id: String,
+    pub name: String,
+    pub is_active: bool,
+    #[serde(skip_serializing_if = "Changes::is_empty")]
+    pub changes: Changes,
+}
+
+/// A nonprofit's event.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Charity {
+    pub id: String,
+    pub charity_name: String,
+    /// 'XX-XXXXXXX'
+    pub tax_id: String,
+    pub admin_verification: String,
+    pub reject_reason: String,
+    pub is_active: bool,
+    pub is_imported: bool,
+    pub admin_email: String,
+    pub admin_first_name: String,
+    pub admin_last_name: String,
+    #[serde(skip_serializing_if = "Changes::is_empty")]
+    pub changes: Changes,
+}
+
+/// What an import wrote.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+#[serde(default)]
+pub struct Imported {
+    pub rows: i64,
+    pub new: i64,
+    pub changed: i64,
+    pub unchanged: i64,
+    pub skipped: i64,
+    pub invalid: i64,
+}

@@ -1,0 +1,61 @@
+//! The events identity publishes (routing key consts and payload structs) and the ones it
+//! consumes, as its own structs: services share no types, only the keys and JSON fields.
+
+use common::bus::Changes;
+use serde::{Deserialize, Serialize};
+
+pub const SUB_ADMIN_CREATED: &str = "identity.subadmin.created";
+pub const SUB_ADMIN_UPDATED: &str = "identity.subadmin.updated";
+pub const SUB_ADMIN_DELETED: &str = "identity.subadmin.deleted";
+pub const SUB_ADMIN_STATUS_CHANGED: &str = "identity.subadmin.status_changed";
+
+/// A sub-admin's event: who, and for an update or a status change the fields that changed
+/// (first and last name, email, permissions, active, password) with their values before and after
+/// (a new password shows as `true`, never its hash).
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase", default)]
+pub struct SubAdmin {
+    pub id: String,
+    pub email: String,
+    pub is_active: bool,
+    #[serde(skip_serializing_if = "Changes::is_empty")]
+    pub changes: Changes,
+}
+
+/// What an update compares (see [`SubAdmin::changes`]).
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SubAdminFields {
+    pub first_name: String,
+    pub last_name: String,
+    pub email: String,
+    pub is_active: bool,
+    pub permissions: Vec<Permission>,
+    pub password_changed: bool,
+}
+
+/// A module's granted actions.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Permission {
+    pub slug: String,
+    pub actions: Vec<String>,
+}
+
+// --- consumed: the catalogue's nonprofits ---------------------------------------------------
+
+/// A nonprofit was added (approved by being added when its adminVerification says so).
+pub const CHARITY_CREATED: &str = "catalogue.charity.created";
+/// A nonprofit was approved.
+pub const CHARITY_VERIFIED: &str = "catalogue.charity.verified";
+
+/// The fields of a catalogue nonprofit event that the invitation of its admin reads.
+#[derive(Debug, Clone, Default, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Charity {
+    pub id: String,
+    pub charity_name: String,
+    pub admin_verification: String,
+    pub admin_email: String,
+    pub admin_first_name: String,
+    pub admin_last_name: String,
+}

@@ -1,0 +1,38 @@
+/**
+ * The screen of each route of the table (src/routes.tsx), keyed by its path pattern and loaded
+ * lazily: each screen is a chunk of its own that carries only what it uses. The type makes a
+ * route without a screen (or a screen without a route) a compile error.
+ */
+import type { ScreenLoader } from '../lib/lazy-screen'
+import { paths, type RoutePattern } from '../paths'
+
+export const SCREENS = {
+  [paths.signIn.pattern]: () => import('../features/auth/screens/SignInScreen'),
+  [paths.charitySignIn.pattern]: () => import('../features/auth/screens/SignInScreen'),
+  [paths.forgotPassword.pattern]: () => import('../features/auth/screens/ForgotPasswordScreen'),
+  [paths.resetPassword.pattern]: () => import('../features/auth/screens/ResetPasswordScreen'),
+  [paths.setPassword.pattern]: () => import('../features/auth/screens/SetPasswordScreen'),
+  [paths.changePassword.pattern]: () => import('../features/auth/screens/ChangePasswordScreen'),
+  [paths.dashboard.pattern]: () => import('../features/dashboard/screens/DashboardScreen'),
+  [paths.test.pattern]: () => import('../features/charity/screens/TestScreen'),
+  [paths.newNonprofits.pattern]: () => import('../features/charity/screens/NewNonprofitScreen'),
+  [paths.newNonprofitView.pattern]: () => import('../features/charity/screens/MasterViewScreen'),
+  [paths.charityList.pattern]: () => import('../features/charity/screens/CharityManagementScreen'),
+  [paths.charityAdd.pattern]: () => import('../features/charity/screens/CharityFormScreen'),
+  [paths.charityEdit.pattern]: () => import('../features/charity/screens/CharityFormScreen'),
+  [paths.charityView.pattern]: () => import('../features/charity/screens/CharityViewScreen'),
+  [paths.myNonprofit.pattern]: () => import('../features/charity/screens/CharityViewScreen'),
+  [paths.causeList.pattern]: () => import('../features/cause/screens/CauseListScreen'),
+  [paths.causeAdd.pattern]: () => import('../features/cause/screens/CauseFormScreen'),
+  [paths.causeEdit.pattern]: () => import('../features/cause/screens/CauseFormScreen'),
+  [paths.categoryList.pattern]: () => import('../features/charity-category/screens/CategoryListScreen'),
+  [paths.subAdminList.pattern]: () => import('../features/sub-admin/screens/SubAdminListScreen'),
+  [paths.subAdminAdd.pattern]: () => import('../features/sub-admin/screens/SubAdminFormScreen'),
+  [paths.subAdminEdit.pattern]: () => import('../features/sub-admin/screens/SubAdminFormScreen'),
+  [paths.subAdminView.pattern]: () => import('../features/sub-admin/screens/SubAdminViewScreen'),
+} satisfies Record<RoutePattern, ScreenLoader>
+
+/** The screen of a route of the table. */
+export function screenOf(pattern: RoutePattern): ScreenLoader {
+  return SCREENS[pattern]
+}

@@ -1,0 +1,71 @@
+/**
+ * Every path of the console, once. The route table (routes.tsx) takes each route's pattern
+ * from here, and screens navigate with the typed builders: `navigate(paths.subAdminEdit(id))`,
+ * `<Link to={paths.signIn()}>`. A module's menu screen stands at its slug (modules.json), so
+ * those paths come from the module table. No other source file spells a console path
+ * (src/__tests__/paths.test.ts scans for them).
+ */
+import { SLUGS } from './lib/modules'
+
+/** One string per `:param` of the pattern, in order. */
+type ParamValues<P extends string> = P extends `${string}:${string}/${infer Rest}`
+  ? [string, ...ParamValues<Rest>]
+  : P extends `${string}:${string}`
+    ? [string]
+    : []
+
+/** Builds a path of the pattern; `pattern` is what the route table matches. */
+export interface PathBuilder<P extends string, A extends unknown[] = ParamValues<P>> {
+  (...params: A): string
+  readonly pattern: P
+}
+
+function path<P extends string>(pattern: P): PathBuilder<P> {
+  const build = (...params: string[]) => {
+    let next = 0
+    return pattern.replace(/:[A-Za-z_]+/g, () => encodeURIComponent(params[next++] ?? ''))
+  }
+  return Object.assign(build, { pattern }) as PathBuilder<P>
+}
+
+/** A path that takes its record's id in the query string (`?id=`), as SPEC names it. */
+function pathWithId<P extends string>(pattern: P): PathBuilder<P, [id?: string]> {
+  const build = (id?: string) => (id ? `${pattern}?id=${encodeURIComponent(id)}` : pattern)
+  return Object.assign(build, { pattern })
+}
+
+export const paths = {
+  /** Inside the shell: the user's home screen (routes.tsx `homePathOf`). */
+  home: path('/'),
+  signIn: path('/signin'),
+  charitySignIn: path('/charity-signin'),
+  forgotPassword: path('/forgot_password'),
+  resetPassword: path('/reset_password/:token'),
+  setPassword: path('/set_password/:token'),
+  changePassword: path('/change_password'),
+  dashboard: path(SLUGS.dashboard),
+  /** The main admin's screen of no module (SPEC section 2). */
+  test: path('/test'),
+  /** New Nonprofit: nonprofits waiting for approval (its first tab, Pending) and rejected ones. */
+  newNonprofits: path(SLUGS.newNonprofit),
+  newNonprofitView: path('/master/master_view/:id'),
+  charityList: path(SLUGS.charity),
+  charityAdd: path('/master/charity_add'),
+  charityEdit: path('/master/charity_edit/:id'),
+  charityView: pathWithId('/master/charity_views'),
+  /** A nonprofit admin's own nonprofit. */
+  myNonprofit: path('/my_nonprofit'),
+  causeList: path(SLUGS.cause),
+  causeAdd: path('/cause/cause_add'),
+  causeEdit: path('/cause/cause_edit/:id'),
+  categoryList: path(SLUGS.charityCategory),
+  subAdminList: path(SLUGS.subAdmin),
+  subAdminAdd: path('/sub_admin/sub_admin_add'),
+  subAdminEdit: path('/sub_admin/sub_admin_edit/:id'),
+  subAdminView: path('/sub_admin/sub_admin_view/:id'),
+} as const
+
+export type PathName = keyof typeof paths
+
+/** The pattern of every screen's route (all paths but the shell's home). */
+export type RoutePattern = Exclude<(typeof paths)[PathName]['pattern'], typeof paths.home.pattern>
