@@ -32,7 +32,7 @@ impl std::ops::Deref for Caller {
 impl Caller {
     /// Who makes a service call: the actor every write call carries (`common.v1.Actor`).
     pub fn to_pb(&self) -> proto::common::v1::Actor {
-        proto::common::v1::Actor { id: self.id.clone(), account_type: self.admin_type.clone(), address: self.address.clone() }
+        proto::common::v1::Actor { id: self.id.clone(), account_type: tokens::account::from_name(&self.admin_type).into(), address: self.address.clone() }
     }
 }
 

@@ -1,10 +1,10 @@
 //! The gRPC face of the catalogue service: translation only (the one module that maps
 //! between proto and domain types).
 
+use tokens::account::actor;
 use crate::charity;
 use crate::service::Catalogue;
 use crate::store::{Kind, Term};
-use common::Actor;
 use common::paging::Page;
 use proto::catalogue::v1 as pb;
 use proto::common::v1 as pc;
@@ -21,10 +21,6 @@ fn kind(k: pb::TermKind) -> Kind {
     }
 }
 
-/// The actor a call names (the system when it names none).
-fn actor(a: Option<pc::Actor>) -> Actor {
-    a.map(|a| Actor::new(a.id, a.account_type, a.address)).unwrap_or_else(Actor::system)
-}
 
 fn page_of(p: Option<pc::PageRequest>) -> Page {
     let p = p.unwrap_or_default();

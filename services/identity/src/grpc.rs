@@ -1,6 +1,7 @@
 //! The gRPC face of the identity service: translation only (the one module that maps
 //! between proto and domain types).
 
+use tokens::account::actor;
 use crate::service::{Grants, Identity, Rotation, SubAdminInput};
 use crate::store::User;
 use common::Actor;
@@ -43,10 +44,6 @@ fn input(i: Option<pb::SubAdminInput>) -> SubAdminInput {
     }
 }
 
-/// The actor a call names (the system when it names none).
-fn actor(a: Option<pc::Actor>) -> Actor {
-    a.map(|a| Actor::new(a.id, a.account_type, a.address)).unwrap_or_else(Actor::system)
-}
 
 /// The actor a sub-admin call names; a call without an account is refused.
 fn caller(a: Option<pc::Actor>) -> Result<Actor, Status> {

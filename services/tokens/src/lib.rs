@@ -9,11 +9,13 @@ use sha2::{Digest, Sha256};
 /// access tokens (`Claims::typ`), identity's store and the REST answers name them. This is
 /// the one mapping between the two.
 pub mod account {
-    pub use proto::identity::v1::AccountType;
+    pub use proto::common::v1::AccountType;
 
     pub const MAIN_ADMIN: &str = "Admin";
     pub const SUB_ADMIN: &str = "Sub Admin";
     pub const CHARITY_ADMIN: &str = "Charity Admin";
+    /// Work no account asked for (jobs, imports, event handlers).
+    pub const SYSTEM: &str = common::Actor::SYSTEM;
 
     /// The name of an account type ("" when unspecified).
     pub fn name(t: AccountType) -> &'static str {
@@ -21,7 +23,19 @@ pub mod account {
             AccountType::MainAdmin => MAIN_ADMIN,
             AccountType::SubAdmin => SUB_ADMIN,
             AccountType::CharityAdmin => CHARITY_ADMIN,
+            AccountType::System => SYSTEM,
             AccountType::Unspecified => "",
+        }
+    }
+
+    /// The actor a call names, as the services' domain sees it (the system when it names none).
+    pub fn actor(a: Option<proto::common::v1::Actor>) -> common::Actor {
+        match a {
+            Some(a) => {
+                let account_type = name(a.account_type());
+                common::Actor::new(a.id, account_type, a.address)
+            }
+            None => common::Actor::system(),
         }
     }
 
@@ -31,6 +45,7 @@ pub mod account {
             MAIN_ADMIN => AccountType::MainAdmin,
             SUB_ADMIN => AccountType::SubAdmin,
             CHARITY_ADMIN => AccountType::CharityAdmin,
+            SYSTEM => AccountType::System,
             _ => AccountType::Unspecified,
         }
     }
@@ -38,7 +53,7 @@ pub mod account {
     #[cfg(test)]
     #[test]
     fn names_and_types_map_both_ways() {
-        for t in [AccountType::MainAdmin, AccountType::SubAdmin, AccountType::CharityAdmin, AccountType::Unspecified] {
+        for t in [AccountType::MainAdmin, AccountType::SubAdmin, AccountType::CharityAdmin, AccountType::System, AccountType::Unspecified] {
             assert_eq!(from_name(name(t)), t);
         }
         assert_eq!(from_name("Donor"), AccountType::Unspecified);
