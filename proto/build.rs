@@ -1,9 +1,39 @@
-fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let protos = ["common/common.proto", "identity/identity.proto", "catalogue/catalogue.proto"];
-    for p in protos {
-        println!("cargo:rerun-if-changed={p}");
+//! Compiles every `<dir>/<dir>.proto` beside this file (common first), so adding a service's
+//! proto needs no edit here, and writes `packages.rs`: one nested module per proto package
+//! (`identity.v1` -> `proto::identity::v1`), included by `src/lib.rs`.
+
+use std::fmt::Write as _;
+
+/// Every `<dir>/<dir>.proto` under the crate, with its package; `common` first, then by name.
+fn protos() -> Result<Vec<(String, String)>, Box<dyn std::error::Error>> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir(".")? {
+        let dir = entry?.file_name().to_string_lossy().into_owned();
+        let file = format!("{dir}/{dir}.proto");
+        let Ok(text) = std::fs::read_to_string(&file) else { continue };
+        let package = text
+            .lines()
+            .find_map(|l| l.trim().strip_prefix("package ").map(|p| p.trim_end_matches(';').trim().to_string()))
+            .ok_or_else(|| format!("{file} names no package"))?;
+        found.push((file, package));
     }
-    let fds = protox::compile(protos, ["."])?;
+    found.sort_by_key(|(file, _)| (!file.starts_with("common/"), file.clone()));
+    Ok(found)
+}
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    println!("cargo:rerun-if-changed=.");
+    let found = protos()?;
+    let mut packages = String::new();
+    for (_, package) in &found {
+        let (name, version) = package.split_once('.').ok_or_else(|| format!("package {package} is not <service>.<version>"))?;
+        writeln!(
+            packages,
+            "pub mod {name} {{ pub mod {version} {{ include!(concat!(env!(\"OUT_DIR\"), \"/{package}.rs\")); }} }}"
+        )?;
+    }
+    std::fs::write(std::path::Path::new(&std::env::var("OUT_DIR")?).join("packages.rs"), packages)?;
+    let fds = protox::compile(found.iter().map(|(file, _)| file.as_str()), ["."])?;
     // Nonprofit messages are the REST shapes too: the BFF reads and writes them as JSON
     // (camelCase, `_id`), so a field is named once, and the BFF's OpenAPI document describes
     // them from the same types (utoipa).

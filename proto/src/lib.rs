@@ -1,24 +1,9 @@
 //! Generated gRPC types of every service, plus the module table shared by the
 //! identity service, the BFF and the web console (`modules.json`).
 
-/// Messages every service shares: the actor of a call, the page of a list.
-pub mod common {
-    pub mod v1 {
-        tonic::include_proto!("common.v1");
-    }
-}
-
-pub mod identity {
-    pub mod v1 {
-        tonic::include_proto!("identity.v1");
-    }
-}
-
-pub mod catalogue {
-    pub mod v1 {
-        tonic::include_proto!("catalogue.v1");
-    }
-}
+// One module per proto package, made by build.rs from every `<dir>/<dir>.proto`:
+// `common::v1` (the actor of a call, the page of a list), `identity::v1`, `catalogue::v1`, ...
+include!(concat!(env!("OUT_DIR"), "/packages.rs"));
 
 pub mod modules;
 
