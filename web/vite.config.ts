@@ -43,6 +43,9 @@ export default defineConfig({
     },
   },
   test: {
+    // The ES build of antd, as the production build uses: screens that import one component
+    // from antd/es/... (the sign-in page's bundle budget) share its contexts (locale, theme).
+    alias: [{ find: /^antd$/, replacement: 'antd/es/index.js' }],
     environment: 'jsdom',
     setupFiles: ['./src/testing/setup.ts'],
     include: ['src/**/__tests__/**/*.test.{ts,tsx}'],

@@ -13,18 +13,10 @@
  * `--files` also lists each file the sign-in route loads.
  */
 import { existsSync, readFileSync } from 'node:fs'
-import { join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { join } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { args, budgetKB, dist } from './options.mjs'
 
-const web = resolve(fileURLToPath(new URL('..', import.meta.url)))
-const args = process.argv.slice(2)
-const option = (name, fallback) => {
-  const at = args.indexOf(name)
-  return at >= 0 && args[at + 1] ? args[at + 1] : fallback
-}
-const dist = resolve(web, option('--dist', 'dist'))
-const budgetKB = Number(option('--budget-kb', '250'))
 
 /** The route whose first load the budget holds: the sign-in screen. */
 const SIGN_IN_SCREEN = 'src/features/auth/screens/SignInScreen.tsx'
@@ -119,8 +111,9 @@ if (args.includes('--files')) {
 }
 const signIn = signInRow.sum
 const budget = budgetKB * 1000
-const verdict = `sign-in route: ${kb(signIn.br).trim()} kB brotli, ${kb(signIn.gz).trim()} kB gzip (budget ${budgetKB} kB compressed)`
-if (signIn.br > budget) {
+const verdict = `sign-in route: ${kb(signIn.br).trim()} kB brotli, ${kb(signIn.gz).trim()} kB gzip (budget ${budgetKB} kB compressed, either way)`
+// Both encodings: a browser that does not take brotli gets the gzip files.
+if (Math.max(signIn.br, signIn.gz) > budget) {
   console.error(`FAIL ${verdict}`)
   process.exit(1)
 }

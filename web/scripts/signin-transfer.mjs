@@ -12,19 +12,11 @@
  */
 import { createReadStream, existsSync, statSync } from 'node:fs'
 import { createServer } from 'node:http'
-import { extname, join, normalize, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { extname, join, normalize } from 'node:path'
 import { chromium } from 'playwright-core'
 import { CHROMIUM_ARGS } from '../e2e/harness.mjs'
+import { args, budgetKB, dist } from './options.mjs'
 
-const web = resolve(fileURLToPath(new URL('..', import.meta.url)))
-const args = process.argv.slice(2)
-const option = (name, fallback) => {
-  const at = args.indexOf(name)
-  return at >= 0 && args[at + 1] ? args[at + 1] : fallback
-}
-const dist = resolve(web, option('--dist', 'dist'))
-const budgetKB = Number(option('--budget-kb', '250'))
 const url = args.find((a, i) => !a.startsWith('--') && !args[i - 1]?.startsWith('--'))
 
 const TYPES = { '.js': 'text/javascript', '.css': 'text/css', '.html': 'text/html', '.svg': 'image/svg+xml' }

@@ -9,17 +9,6 @@
  * The menu, the breadcrumbs, the landing path and the sub-admin route guard are all derived here.
  * Only screens that exist are listed: no entry may lead to an empty page.
  */
-import type { ReactNode } from 'react'
-import {
-  AppstoreOutlined,
-  BankOutlined,
-  DashboardOutlined,
-  FolderOutlined,
-  HeartOutlined,
-  SolutionOutlined,
-  TagsOutlined,
-  TeamOutlined,
-} from '@ant-design/icons'
 import { findModule, GROUPS, MODULES, moduleOf, SLUGS, type Action, type ModuleDef } from './lib/modules'
 import { grantedActionsOf, holdsEverything, isCharityAdminUser, type SessionUser } from './lib/session'
 import { paths, type RoutePattern } from './paths'
@@ -39,7 +28,7 @@ export interface RouteDef {
   action?: Action
   /** True for the module's menu entry. */
   menu?: boolean
-  icon?: ReactNode
+  icon?: MenuIcon
   /**
    * Who may open it: 'main' (the main admin only: a screen of no module, SPEC section 2),
    * 'staff' (main admin and sub-admins) or 'charity' (nonprofit admins); anyone with the
@@ -91,7 +80,7 @@ const table: RouteDef[] = [
     module: SLUGS.dashboard,
     action: 'view',
     menu: true,
-    icon: <DashboardOutlined />,
+    icon: 'dashboard',
   },
   {
     path: paths.test.pattern,
@@ -105,7 +94,7 @@ const table: RouteDef[] = [
     module: SLUGS.newNonprofit,
     action: 'view',
     menu: true,
-    icon: <SolutionOutlined />,
+    icon: 'solution',
   },
   {
     path: paths.newNonprofitView.pattern,
@@ -121,7 +110,7 @@ const table: RouteDef[] = [
     action: 'view',
     menu: true,
     audience: 'staff',
-    icon: <BankOutlined />,
+    icon: 'bank',
   },
   {
     path: paths.charityAdd.pattern,
@@ -155,7 +144,7 @@ const table: RouteDef[] = [
     menu: true,
     audience: 'charity',
     group: null,
-    icon: <BankOutlined />,
+    icon: 'bank',
   },
   {
     path: paths.causeList.pattern,
@@ -163,7 +152,7 @@ const table: RouteDef[] = [
     module: SLUGS.cause,
     action: 'view',
     menu: true,
-    icon: <HeartOutlined />,
+    icon: 'heart',
   },
   {
     path: paths.causeAdd.pattern,
@@ -185,7 +174,7 @@ const table: RouteDef[] = [
     module: SLUGS.charityCategory,
     action: 'view',
     menu: true,
-    icon: <TagsOutlined />,
+    icon: 'tags',
   },
   {
     path: paths.subAdminList.pattern,
@@ -193,7 +182,7 @@ const table: RouteDef[] = [
     module: SLUGS.subAdmin,
     action: 'view',
     menu: true,
-    icon: <TeamOutlined />,
+    icon: 'team',
   },
   {
     path: paths.subAdminAdd.pattern,
@@ -264,18 +253,21 @@ export function canAccessRoute(user: SessionUser | null | undefined, route: AppR
   return granted.includes(needed)
 }
 
+/** A menu icon's name (app/menu-icons.tsx draws it). */
+export type MenuIcon = 'appstore' | 'bank' | 'dashboard' | 'folder' | 'heart' | 'solution' | 'tags' | 'team'
+
 export interface MenuLeaf {
   key: string
   path: string
   title: string
-  icon?: ReactNode
+  icon?: MenuIcon
 }
 
 export interface MenuGroup {
   key: string
   title: string
   /** What the collapsed menu shows of the group (and marks when it holds the current page). */
-  icon: ReactNode
+  icon: MenuIcon
   children: MenuLeaf[]
 }
 
@@ -283,8 +275,8 @@ export interface MenuGroup {
  * Icons of the menu groups of modules.json; a group not named here shows a folder. Hidden
  * from assistive technology: a group is named by its title alone.
  */
-const GROUP_ICONS: Record<string, ReactNode> = {
-  'Master Management': <AppstoreOutlined aria-hidden />,
+const GROUP_ICONS: Record<string, MenuIcon> = {
+  'Master Management': 'appstore',
 }
 
 export type MenuNode = MenuLeaf | MenuGroup
@@ -310,7 +302,7 @@ export function nestMenu(entries: Array<{ module: ModuleDef; leaf: MenuLeaf }>):
       group = {
         key: `group:${module.group}`,
         title: module.group,
-        icon: GROUP_ICONS[module.group] ?? <FolderOutlined aria-hidden />,
+        icon: GROUP_ICONS[module.group] ?? 'folder',
         children: [],
       }
       groups.set(module.group, group)

@@ -14,6 +14,8 @@ import { toast } from '../lib/toast'
 import { canGoBack } from '../lib/navigation'
 import { logout } from '../features/auth/api/logout'
 import { paths } from '../paths'
+import { ServerState } from './ServerState'
+import { menuIcon } from './menu-icons'
 
 /** The notice of a user the guard sends away from a page it may not open. */
 export const NO_ACCESS_MESSAGE = 'You do not have access to that page'
@@ -61,11 +63,11 @@ export function AppShell() {
         isMenuGroup(node)
           ? {
               key: node.key,
-              icon: node.icon,
+              icon: menuIcon(node.icon),
               label: <span title={node.title}>{node.title}</span>,
               children: node.children.map((leaf) => ({
                 key: leaf.key,
-                icon: leaf.icon,
+                icon: menuIcon(leaf.icon),
                 label: (
                   <Link to={leaf.path} title={leaf.title}>
                     {leaf.title}
@@ -75,7 +77,7 @@ export function AppShell() {
             }
           : {
               key: node.key,
-              icon: node.icon,
+              icon: menuIcon(node.icon),
               label: (
                 <Link to={node.path} title={node.title}>
                   {node.title}
@@ -225,7 +227,9 @@ export function AppShell() {
             />
           )}
           {allowed ? (
-            <Outlet />
+            <ServerState>
+              <Outlet />
+            </ServerState>
           ) : !home || home === pathname ? (
             <Result status="403" title="403" subTitle="You are not allowed to view this page." />
           ) : null}

@@ -1,12 +1,9 @@
-import { useEffect, useState, type ReactNode } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { ConfigProvider, notification, theme } from 'antd'
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 // The ES module: 'antd/locale/en_US' is CommonJS, whose default the production build wraps
 // (a spread of it loses every text).
 import enUS from 'antd/es/locale/en_US'
 import { registerToastInstance, TOAST_DURATION_SECONDS, TOAST_PLACEMENT } from '../lib/toast'
-import { createQueryClient } from '../lib/query'
-import { useSession } from '../lib/session'
 
 /**
  * English texts, with the password eye named for what it does: antd calls it only 'Show' or
@@ -37,26 +34,11 @@ function ThemedRoot({ children }: { children: ReactNode }) {
   )
 }
 
-/** What one user loaded is never shown to the next: signing out or in as another drops it all. */
-function useClearedOnUserChange(client: QueryClient) {
-  useEffect(
-    () =>
-      useSession.subscribe((state, previous) => {
-        if (state.user?._id !== previous.user?._id) client.clear()
-      }),
-    [client],
-  )
-}
-
 export function Providers({ children }: { children: ReactNode }) {
-  // One cache of server state per mounted console (each test renders its own).
-  const [queryClient] = useState(createQueryClient)
-  useClearedOnUserChange(queryClient)
+  // Server state (TanStack Query) is provided by the protected shell: app/ServerState.tsx.
   return (
-    <QueryClientProvider client={queryClient}>
-      <ConfigProvider locale={LOCALE} theme={{ token: { colorPrimary: '#1f6f5c', borderRadius: 6 } }}>
-        <ThemedRoot>{children}</ThemedRoot>
-      </ConfigProvider>
-    </QueryClientProvider>
+    <ConfigProvider locale={LOCALE} theme={{ token: { colorPrimary: '#1f6f5c', borderRadius: 6 } }}>
+      <ThemedRoot>{children}</ThemedRoot>
+    </ConfigProvider>
   )
 }

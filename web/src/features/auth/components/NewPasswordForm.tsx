@@ -5,7 +5,8 @@
  * answer (a field error also under its field) and goes to the sign-in screen after a success.
  */
 import { useState } from 'react'
-import { Button, Form, Input } from 'antd'
+import { Button, Form } from 'antd'
+import Password from 'antd/es/input/Password'
 import { Link, useNavigate, useParams } from 'react-router'
 import type { ApiEnvelope } from '../../../lib/api-client'
 import { applyFieldErrors } from '../../../lib/form-errors'
@@ -51,7 +52,7 @@ export function NewPasswordForm({
   return (
     <Form<NewPasswordValues> form={form} layout="vertical" onFinish={onFinish} requiredMark={false}>
       <Form.Item label="New Password" name="Newpassword" rules={[rule(resetNewPassword)]}>
-        <Input.Password autoComplete="new-password" />
+        <Password autoComplete="new-password" />
       </Form.Item>
       <Form.Item
         label="Confirm Password"
@@ -59,7 +60,7 @@ export function NewPasswordForm({
         dependencies={['Newpassword']}
         rules={[ruleWith('Newpassword', resetConfirmPassword)]}
       >
-        <Input.Password autoComplete="new-password" />
+        <Password autoComplete="new-password" />
       </Form.Item>
       <Button type="primary" htmlType="submit" block loading={submitting}>
         {button}

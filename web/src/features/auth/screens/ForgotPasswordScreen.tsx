@@ -1,5 +1,6 @@
 import { useState } from 'react'
-import { Button, Form, Input } from 'antd'
+import { Button, Form } from 'antd'
+import Input from 'antd/es/input/Input'
 import { Link, useNavigate } from 'react-router'
 import { AuthCard } from '../components/AuthCard'
 import { forgotPassword } from '../api/forgot-password'

@@ -1,6 +1,8 @@
 /** /signin and /charity-signin (nonprofit-admin mode): one screen, two endpoints. */
 import { useState } from 'react'
-import { Button, Form, Input } from 'antd'
+import { Button, Form } from 'antd'
+import Input from 'antd/es/input/Input'
+import Password from 'antd/es/input/Password'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { AuthCard } from '../components/AuthCard'
 import { login } from '../api/login'
@@ -45,7 +47,7 @@ export default function SignInScreen() {
           <Input autoComplete="username" placeholder="Enter your email" />
         </Form.Item>
         <Form.Item label="Password" name="password" rules={[rule(loginPassword)]}>
-          <Input.Password autoComplete="current-password" placeholder="Enter your password" />
+          <Password autoComplete="current-password" placeholder="Enter your password" />
         </Form.Item>
         <div style={{ textAlign: 'right', marginTop: -8, marginBottom: 16 }}>
           <Link to={paths.forgotPassword()}>Forgot Password?</Link>
