@@ -108,6 +108,11 @@ impl Site {
 
     async fn serve(self, mut req: axum::extract::Request) -> axum::response::Response {
         use tower::ServiceExt;
+        // Build files whose names start with a dot (the bundler's `.vite/manifest.json`) are
+        // not part of the site; no screen path has such a segment.
+        if req.uri().path().split('/').any(|segment| segment.starts_with('.')) {
+            return StatusCode::NOT_FOUND.into_response();
+        }
         let (res, cache) = match req.uri().path().strip_prefix("/assets/") {
             Some(rest) => {
                 // Served from the assets folder itself, so nothing else is ever cached as immutable.

@@ -330,6 +330,8 @@ async fn the_console_is_served_with_immutable_assets_and_an_uncached_page() {
     std::fs::write(web.0.join("assets/index-abc123.js"), "console.log('plain')").unwrap();
     std::fs::write(web.0.join("assets/index-abc123.js.br"), "brotli bytes").unwrap();
     std::fs::write(web.0.join("assets/index-abc123.js.gz"), "gzip bytes").unwrap();
+    std::fs::create_dir_all(web.0.join(".vite")).unwrap();
+    std::fs::write(web.0.join(".vite/manifest.json"), "{}").unwrap();
     let dir = web.0.clone();
     let app = spawn_full(|_| {}, move |b| b.web_dir = Some(dir), Duration::ZERO).await;
     let get = |path: &str, encoding: Option<&str>| {
@@ -354,10 +356,12 @@ async fn the_console_is_served_with_immutable_assets_and_an_uncached_page() {
         assert!(h.contains_key("content-security-policy"));
         assert_eq!(r.text().await.unwrap(), body);
     }
-    // A missing asset is a 404, never the page (nor cached).
-    let r = get("/assets/gone-000.js", None).await.unwrap();
-    assert_eq!(r.status().as_u16(), 404);
-    assert!(r.headers().get("cache-control").is_none());
+    // A missing asset is a 404, never the page (nor cached); so is a build file of the bundler.
+    for path in ["/assets/gone-000.js", "/.vite/manifest.json", "/assets/.hidden"] {
+        let r = get(path, None).await.unwrap();
+        assert_eq!(r.status().as_u16(), 404, "{path}");
+        assert!(r.headers().get("cache-control").is_none(), "{path}");
+    }
     for path in ["/", "/index.html", "/master/charity_management"] {
         let r = get(path, Some("gzip, br")).await.unwrap();
         assert_eq!(r.status().as_u16(), 200, "{path}");
