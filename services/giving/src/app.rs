@@ -1,0 +1,35 @@
+//! Configuration and start-up of the giving service (its own binary, the embedded console,
+//! tests).
+
+use crate::service::Giving;
+use common::bus::EventBus;
+use common::db::Migrations;
+use common::shutdown::Shutdown;
+use proto::giving::v1::giving_server::GivingServer;
+use std::sync::Arc;
+
+pub static MIGRATIONS: Migrations = Migrations {
+    sqlite: &sqlx::migrate!("./migrations/sqlite"),
+    postgres: &sqlx::migrate!("./migrations/postgres"),
+};
+
+#[derive(Debug, Clone, clap::Args)]
+pub struct Config {
+    /// sqlite://path/giving.db or postgres://user:pass@host/giving
+    #[arg(long, env = "GIVING_DATABASE_URL")]
+    pub database_url: String,
+}
+
+pub struct Running {
+    pub port: u16,
+    pub giving: Giving,
+    pub server: tokio::task::JoinHandle<anyhow::Result<()>>,
+}
+
+/// Connects, migrates, starts the outbox relay and serves gRPC on `listen` until `shutdown`.
+pub async fn start(cfg: &Config, listen: &str, bus: Arc<dyn EventBus>, shutdown: Shutdown) -> anyhow::Result<Running> {
+    let base = common::grpc::Base::open(&cfg.database_url, &MIGRATIONS, bus, &shutdown).await?;
+    let giving = Giving::new(base.db, Some(base.relay));
+    let serving = common::grpc::start_service("giving", listen, GivingServer::new(giving.clone()), shutdown).await?;
+    Ok(Running { port: serving.port, giving, server: serving.server })
+}

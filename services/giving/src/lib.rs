@@ -1,0 +1,8 @@
+//! The giving service of the Giving Console: donors (the platform's app users). Transactions,
+//! subscriptions, giving partners, badges and service charges come in later slices.
+
+pub mod app;
+pub mod events;
+pub mod grpc;
+pub mod service;
+pub mod store;

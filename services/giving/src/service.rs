@@ -1,0 +1,224 @@
+//! The giving domain: donors, each change with its event in the same transaction.
+
+use crate::events;
+use crate::store::{self, Donor, Filter};
+use common::Actor;
+use common::db::{Db, unique_as};
+use common::error::{Check, Error, Result};
+use common::outbox::Relay;
+use common::paging::Page;
+use common::rules::{self, Email};
+use common::write::{self, Write};
+
+#[derive(Clone)]
+pub struct Giving {
+    pub db: Db,
+    pub relay: Option<Relay>,
+}
+
+/// What a donor form sends (create and update).
+#[derive(Debug, Clone, Default)]
+pub struct DonorInput {
+    pub first_name: String,
+    pub last_name: String,
+    pub email: String,
+    pub phone_number: String,
+    pub avatar: String,
+    pub address: String,
+    pub city: String,
+    pub state: String,
+    pub country: String,
+    pub city_id: String,
+    pub state_id: String,
+    pub country_id: String,
+    pub zip_code: String,
+}
+
+/// A donor list query: the page and an optional active filter.
+#[derive(Debug, Clone, Default)]
+pub struct ListQuery {
+    pub page: Page,
+    pub is_active: Option<bool>,
+}
+
+pub const NOT_FOUND: &str = "Donor not found";
+pub const EMAIL_TAKEN: &str = "Email already exists";
+
+fn required(raw: &str, field: &str, label: &str, max: usize, check: &mut Check) -> String {
+    let v = raw.trim();
+    if v.is_empty() {
+        check.fail(field, format!("Please enter {label}"));
+    } else if v.chars().count() > max {
+        check.fail(field, format!("{label} must be at most {max} characters"));
+    }
+    v.to_string()
+}
+
+fn optional(raw: &str, field: &str, label: &str, max: usize, check: &mut Check) -> String {
+    let v = raw.trim();
+    if v.chars().count() > max {
+        check.fail(field, format!("{label} must be at most {max} characters"));
+    }
+    v.to_string()
+}
+
+/// Checks a donor form (SPEC section 5's messages): names and email required, phone and zip
+/// optional but well-formed.
+fn parse(i: &DonorInput, check: &mut Check) -> DonorInput {
+    let first_name = required(&i.first_name, "firstName", "First Name", 50, check);
+    let last_name = required(&i.last_name, "lastName", "Last Name", 50, check);
+    let email = Email::parse(&i.email, "email", "Please enter Email", check).map(Email::into_string).unwrap_or_default();
+    let phone_number = match i.phone_number.trim() {
+        "" => String::new(),
+        p => rules::phone(p).unwrap_or_else(|| {
+            check.fail("phoneNumber", "Please enter valid Phone Number");
+            String::new()
+        }),
+    };
+    let zip_code = i.zip_code.trim().to_string();
+    if !zip_code.is_empty() && !rules::is_zip(&zip_code) {
+        check.fail("zipCode", "Please enter valid Zip Code");
+    }
+    DonorInput {
+        first_name,
+        last_name,
+        email,
+        phone_number,
+        avatar: optional(&i.avatar, "avatar", "Avatar", 500, check),
+        address: optional(&i.address, "address", "Address", 200, check),
+        city: optional(&i.city, "city", "City", 100, check),
+        state: optional(&i.state, "state", "State", 100, check),
+        country: optional(&i.country, "country", "Country", 100, check),
+        city_id: optional(&i.city_id, "cityId", "City", 100, check),
+        state_id: optional(&i.state_id, "stateId", "State", 100, check),
+        country_id: optional(&i.country_id, "countryId", "Country", 100, check),
+        zip_code,
+    }
+}
+
+fn not_found() -> Error {
+    Error::NotFound(NOT_FOUND.into())
+}
+
+fn taken(e: sqlx::Error) -> Error {
+    unique_as(e, EMAIL_TAKEN)
+}
+
+impl Giving {
+    pub fn new(db: Db, relay: Option<Relay>) -> Self {
+        Self { db, relay }
+    }
+
+    /// Begins a write for `actor` (see common::write).
+    async fn write(&self, actor: &Actor) -> Result<Write<'_>> {
+        write::begin(&self.db, self.relay.as_ref(), actor).await
+    }
+
+    /// A donor's event; an update names what changed since `before`.
+    async fn emit(w: &mut Write<'_>, key: &str, d: &Donor, before: Option<&Donor>) -> Result<()> {
+        let changes = before.map(|b| common::bus::changes(b, d, &["createdAt", "updatedAt"])).unwrap_or_default();
+        let payload = events::Donor {
+            id: d.id.clone(),
+            first_name: d.first_name.clone(),
+            last_name: d.last_name.clone(),
+            email: d.email.clone(),
+            is_active: d.is_active,
+            changes,
+        };
+        w.emit(key, &payload).await
+    }
+
+    pub async fn create_donor(&self, input: &DonorInput, actor: &Actor) -> Result<Donor> {
+        let mut check = Check::default();
+        let i = parse(input, &mut check);
+        check.done()?;
+        let now = common::now_ms();
+        let d = Donor {
+            id: common::new_id(),
+            first_name: i.first_name,
+            last_name: i.last_name,
+            email: i.email,
+            phone_number: i.phone_number,
+            avatar: i.avatar,
+            address: i.address,
+            city: i.city,
+            state: i.state,
+            country: i.country,
+            city_id: i.city_id,
+            state_id: i.state_id,
+            country_id: i.country_id,
+            zip_code: i.zip_code,
+            is_active: true,
+            created_at: now,
+            updated_at: now,
+        };
+        let mut w = self.write(actor).await?;
+        store::insert(&mut w, &d).await.map_err(taken)?;
+        Self::emit(&mut w, events::DONOR_CREATED, &d, None).await?;
+        w.commit().await?;
+        Ok(d)
+    }
+
+    pub async fn update_donor(&self, id: &str, input: &DonorInput, actor: &Actor) -> Result<Donor> {
+        let mut check = Check::default();
+        let i = parse(input, &mut check);
+        check.done()?;
+        let mut w = self.write(actor).await?;
+        let old = store::get(&mut w, id).await?.ok_or_else(not_found)?;
+        let d = Donor {
+            first_name: i.first_name,
+            last_name: i.last_name,
+            email: i.email,
+            phone_number: i.phone_number,
+            avatar: i.avatar,
+            address: i.address,
+            city: i.city,
+            state: i.state,
+            country: i.country,
+            city_id: i.city_id,
+            state_id: i.state_id,
+            country_id: i.country_id,
+            zip_code: i.zip_code,
+            updated_at: common::now_ms(),
+            ..old.clone()
+        };
+        store::update(&mut w, &d).await.map_err(taken)?;
+        Self::emit(&mut w, events::DONOR_UPDATED, &d, Some(&old)).await?;
+        w.commit().await?;
+        Ok(d)
+    }
+
+    pub async fn set_donor_active(&self, id: &str, active: bool, actor: &Actor) -> Result<Donor> {
+        let mut w = self.write(actor).await?;
+        let old = store::get(&mut w, id).await?.ok_or_else(not_found)?;
+        store::set_active(&mut w, id, active).await?;
+        let d = store::get(&mut w, id).await?.ok_or_else(not_found)?;
+        Self::emit(&mut w, events::DONOR_STATUS, &d, Some(&old)).await?;
+        w.commit().await?;
+        Ok(d)
+    }
+
+    pub async fn delete_donor(&self, id: &str, actor: &Actor) -> Result<()> {
+        if id.trim().is_empty() {
+            return Err(Error::field("id", "id is required"));
+        }
+        let mut w = self.write(actor).await?;
+        let d = store::get(&mut w, id).await?.ok_or_else(not_found)?;
+        store::delete(&mut w, id).await?;
+        Self::emit(&mut w, events::DONOR_DELETED, &d, None).await?;
+        w.commit().await?;
+        Ok(())
+    }
+
+    pub async fn get_donor(&self, id: &str) -> Result<Donor> {
+        store::get(&mut *self.db.pool.acquire().await?, id).await?.ok_or_else(not_found)
+    }
+
+    pub async fn list_donors(&self, q: &ListQuery) -> Result<(Vec<Donor>, i64)> {
+        let mut check = Check::default();
+        let paging = q.page.check(store::sort_column, &mut check);
+        check.done()?;
+        let filter = Filter { search: q.page.search.trim().to_lowercase(), is_active: q.is_active };
+        Ok(store::list(&mut *self.db.pool.acquire().await?, &filter, paging.expect("checked")).await?)
+    }
+}

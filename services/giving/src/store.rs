@@ -1,0 +1,187 @@
+//! Every SQL statement of the giving service (one text for SQLite and PostgreSQL).
+
+use common::db::{Backend, Sql, get_bool};
+use common::paging::Paging;
+use sqlx::any::AnyRow;
+use sqlx::{AnyConnection, Row};
+
+/// A donor as stored.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Donor {
+    pub id: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub email: String,
+    pub phone_number: String,
+    pub avatar: String,
+    pub address: String,
+    pub city: String,
+    pub state: String,
+    pub country: String,
+    pub city_id: String,
+    pub state_id: String,
+    pub country_id: String,
+    pub zip_code: String,
+    pub is_active: bool,
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+const COLUMNS: &str = "id, first_name, last_name, email, phone_number, avatar, address, city, state, country, \
+                       city_id, state_id, country_id, zip_code, is_active, created_at, updated_at";
+
+fn donor(r: &AnyRow) -> sqlx::Result<Donor> {
+    Ok(Donor {
+        id: r.try_get("id")?,
+        first_name: r.try_get("first_name")?,
+        last_name: r.try_get("last_name")?,
+        email: r.try_get("email")?,
+        phone_number: r.try_get("phone_number")?,
+        avatar: r.try_get("avatar")?,
+        address: r.try_get("address")?,
+        city: r.try_get("city")?,
+        state: r.try_get("state")?,
+        country: r.try_get("country")?,
+        city_id: r.try_get("city_id")?,
+        state_id: r.try_get("state_id")?,
+        country_id: r.try_get("country_id")?,
+        zip_code: r.try_get("zip_code")?,
+        is_active: get_bool(r, "is_active")?,
+        created_at: r.try_get("created_at")?,
+        updated_at: r.try_get("updated_at")?,
+    })
+}
+
+/// The key a donor is searched and sorted by name: "first last", trimmed, lower-cased.
+pub fn name_key(first: &str, last: &str) -> String {
+    format!("{} {}", first.trim(), last.trim()).trim().to_lowercase()
+}
+
+pub async fn insert(c: &mut AnyConnection, d: &Donor) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO donors (id, first_name, last_name, name_key, email, phone_number, avatar, address, city, state, country, \
+         city_id, state_id, country_id, zip_code, is_active, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)",
+    )
+    .bind(&d.id)
+    .bind(&d.first_name)
+    .bind(&d.last_name)
+    .bind(name_key(&d.first_name, &d.last_name))
+    .bind(&d.email)
+    .bind(&d.phone_number)
+    .bind(&d.avatar)
+    .bind(&d.address)
+    .bind(&d.city)
+    .bind(&d.state)
+    .bind(&d.country)
+    .bind(&d.city_id)
+    .bind(&d.state_id)
+    .bind(&d.country_id)
+    .bind(&d.zip_code)
+    .bind(d.is_active)
+    .bind(d.created_at)
+    .bind(d.updated_at)
+    .execute(c)
+    .await?;
+    Ok(())
+}
+
+/// Writes every field but the id, the active flag and the creation time; answers whether the row exists.
+pub async fn update(c: &mut AnyConnection, d: &Donor) -> sqlx::Result<bool> {
+    let r = sqlx::query(
+        "UPDATE donors SET first_name = $1, last_name = $2, name_key = $3, email = $4, phone_number = $5, avatar = $6, \
+         address = $7, city = $8, state = $9, country = $10, city_id = $11, state_id = $12, country_id = $13, zip_code = $14, \
+         updated_at = $15 WHERE id = $16",
+    )
+    .bind(&d.first_name)
+    .bind(&d.last_name)
+    .bind(name_key(&d.first_name, &d.last_name))
+    .bind(&d.email)
+    .bind(&d.phone_number)
+    .bind(&d.avatar)
+    .bind(&d.address)
+    .bind(&d.city)
+    .bind(&d.state)
+    .bind(&d.country)
+    .bind(&d.city_id)
+    .bind(&d.state_id)
+    .bind(&d.country_id)
+    .bind(&d.zip_code)
+    .bind(d.updated_at)
+    .bind(&d.id)
+    .execute(c)
+    .await?;
+    Ok(r.rows_affected() == 1)
+}
+
+pub async fn get(c: &mut AnyConnection, id: &str) -> sqlx::Result<Option<Donor>> {
+    let q = format!("SELECT {COLUMNS} FROM donors WHERE id = $1");
+    sqlx::query(sqlx::AssertSqlSafe(q)).bind(id).fetch_optional(c).await?.as_ref().map(donor).transpose()
+}
+
+pub async fn set_active(c: &mut AnyConnection, id: &str, active: bool) -> sqlx::Result<bool> {
+    let r = sqlx::query("UPDATE donors SET is_active = $1, updated_at = $2 WHERE id = $3")
+        .bind(active)
+        .bind(common::now_ms())
+        .bind(id)
+        .execute(c)
+        .await?;
+    Ok(r.rows_affected() == 1)
+}
+
+pub async fn delete(c: &mut AnyConnection, id: &str) -> sqlx::Result<bool> {
+    Ok(sqlx::query("DELETE FROM donors WHERE id = $1").bind(id).execute(c).await?.rows_affected() == 1)
+}
+
+/// Sort columns a list may use (allow-list: never interpolate input).
+pub fn sort_column(column: &str) -> Option<&'static str> {
+    Some(match column {
+        "" | "createdAt" => "created_at",
+        "firstName" | "name" => "name_key",
+        "lastName" => "last_name",
+        "email" => "email",
+        "isActive" => "is_active",
+        _ => return None,
+    })
+}
+
+/// What a donor list filters by: a search (lower-cased) in the name or the email, the active flag.
+#[derive(Debug, Clone, Default)]
+pub struct Filter {
+    pub search: String,
+    pub is_active: Option<bool>,
+}
+
+/// `FROM donors WHERE …`: the donors that match `f`.
+fn matching(q: &mut Sql, f: &Filter) {
+    q.push(" FROM donors WHERE TRUE");
+    if !f.search.is_empty() {
+        let p = common::db::like_pattern(&f.search);
+        q.push(" AND (name_key LIKE ").push_bind(p.clone()).push(" ESCAPE '\\' OR email LIKE ").push_bind(p).push(" ESCAPE '\\')");
+    }
+    if let Some(a) = f.is_active {
+        q.push(" AND is_active = ").push_bind(a);
+    }
+}
+
+/// One page and the total that match `f`.
+pub async fn list(c: &mut AnyConnection, f: &Filter, paging: Paging<&'static str>) -> sqlx::Result<(Vec<Donor>, i64)> {
+    let Paging { column: order_by, descending, limit, offset } = paging;
+    let dir = if descending { "DESC" } else { "ASC" };
+    let backend = Backend::of_connection(c);
+    let mut q = Sql::new(backend, format!("SELECT {COLUMNS}, COUNT(*) OVER() AS total"));
+    matching(&mut q, f);
+    q.push(&format!(" ORDER BY {order_by} {dir}, id {dir} LIMIT ")).push_bind(limit).push(" OFFSET ").push_bind(offset);
+    let rows = q.build().fetch_all(&mut *c).await?;
+    let total = match rows.first() {
+        Some(r) => r.try_get::<i64, _>("total")?,
+        None if offset > 0 => {
+            let mut q = Sql::new(backend, "SELECT COUNT(*)");
+            matching(&mut q, f);
+            q.build().fetch_one(c).await?.try_get(0)?
+        }
+        None => 0,
+    };
+    Ok((rows.iter().map(donor).collect::<sqlx::Result<_>>()?, total))
+}
