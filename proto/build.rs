@@ -48,6 +48,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     for f in ["Charity.id", "NamedRef.id", "PaymentMethod.id", "CharityRow.id", "PaymentMethodInput.id"] {
         config = config.field_attribute(format!("catalogue.v1.{f}"), "#[serde(rename = \"_id\")]");
     }
+    // The giving service's REST shapes (proto/giving/giving.proto marks them).
+    for m in ["Donor", "DonorInput", "DonorDetail", "EarnedBadge", "Transaction", "Subscription", "DonorTotalsRow", "Partner"] {
+        config = config.message_attribute(format!("giving.v1.{m}"), json);
+    }
+    for f in ["Donor.id", "Transaction.id", "Subscription.id", "DonorTotalsRow.id", "Partner.id"] {
+        config = config.field_attribute(format!("giving.v1.{f}"), "#[serde(rename = \"_id\")]");
+    }
     config = config.field_attribute(
         "catalogue.v1.CharityInput.payment_methods",
         "#[serde(with = \"crate::json::payment_methods\")] #[schema(value_type = Option<Vec<PaymentMethodInput>>)]",

@@ -231,6 +231,10 @@ impl Rpc for Catalogue {
         Ok(Response::new(pb::CharityPage { items, total }))
     }
 
+    async fn figures(&self, _r: Request<pb::FiguresRequest>) -> R<pb::Figures> {
+        Err(Status::unimplemented("figures"))
+    }
+
     async fn import_bmf(&self, r: Request<tonic::Streaming<pb::ImportChunk>>) -> R<pb::ImportSummary> {
         let mut chunks = r.into_inner();
         let Some(first) = chunks.message().await? else {

@@ -55,6 +55,9 @@ fn donor(d: Donor) -> pb::Donor {
         is_active: d.is_active,
         created_at: d.created_at,
         updated_at: d.updated_at,
+        // Kept by the transactions slice (not yet served).
+        total_given_cents: 0,
+        donations_count: 0,
     }
 }
 
@@ -89,5 +92,108 @@ impl Rpc for Giving {
         let r = r.into_inner();
         let (items, total) = self.list_donors(&ListQuery { page: page_of(r.page), is_active: r.is_active }).await?;
         Ok(Response::new(pb::DonorPage { items: items.into_iter().map(donor).collect(), total }))
+    }
+
+
+    // ---- Transactions, subscriptions, settings, badges, figures (not yet served) ----
+
+    async fn donor_details(&self, _r: Request<pb::DonorRef>) -> R<pb::DonorDetail> {
+        Err(Status::unimplemented("donor_details"))
+    }
+
+    async fn record_donation(&self, _r: Request<pb::RecordDonationRequest>) -> R<pb::Transaction> {
+        Err(Status::unimplemented("record_donation"))
+    }
+
+    async fn refund_transaction(&self, _r: Request<pb::TransactionRef>) -> R<pb::Transaction> {
+        Err(Status::unimplemented("refund_transaction"))
+    }
+
+    async fn get_transaction(&self, _r: Request<pb::TransactionRef>) -> R<pb::Transaction> {
+        Err(Status::unimplemented("get_transaction"))
+    }
+
+    async fn list_transactions(&self, _r: Request<pb::ListTransactionsRequest>) -> R<pb::TransactionPage> {
+        Err(Status::unimplemented("list_transactions"))
+    }
+
+    type StreamTransactionsStream = std::pin::Pin<Box<dyn futures::Stream<Item = Result<pb::Transaction, Status>> + Send>>;
+
+    async fn stream_transactions(&self, _r: Request<pb::ListTransactionsRequest>) -> R<Self::StreamTransactionsStream> {
+        Err(Status::unimplemented("stream_transactions"))
+    }
+
+    async fn start_subscription(&self, _r: Request<pb::StartSubscriptionRequest>) -> R<pb::Subscription> {
+        Err(Status::unimplemented("start_subscription"))
+    }
+
+    async fn cancel_subscription(&self, _r: Request<pb::SubscriptionRef>) -> R<pb::Subscription> {
+        Err(Status::unimplemented("cancel_subscription"))
+    }
+
+    async fn charge_subscription(&self, _r: Request<pb::ChargeSubscriptionRequest>) -> R<pb::Transaction> {
+        Err(Status::unimplemented("charge_subscription"))
+    }
+
+    async fn list_donor_totals(&self, _r: Request<pb::ListDonorTotalsRequest>) -> R<pb::DonorTotalsPage> {
+        Err(Status::unimplemented("list_donor_totals"))
+    }
+
+    async fn get_settings(&self, _r: Request<pb::Empty>) -> R<pb::Settings> {
+        Err(Status::unimplemented("get_settings"))
+    }
+
+    async fn update_settings(&self, _r: Request<pb::UpdateSettingsRequest>) -> R<pb::Settings> {
+        Err(Status::unimplemented("update_settings"))
+    }
+
+    async fn create_badge(&self, _r: Request<pb::CreateBadgeRequest>) -> R<pb::Badge> {
+        Err(Status::unimplemented("create_badge"))
+    }
+
+    async fn list_badges(&self, _r: Request<pb::ListBadgesRequest>) -> R<pb::BadgePage> {
+        Err(Status::unimplemented("list_badges"))
+    }
+
+    async fn get_badge(&self, _r: Request<pb::BadgeRef>) -> R<pb::Badge> {
+        Err(Status::unimplemented("get_badge"))
+    }
+
+    async fn update_badge(&self, _r: Request<pb::UpdateBadgeRequest>) -> R<pb::Badge> {
+        Err(Status::unimplemented("update_badge"))
+    }
+
+    async fn delete_badge(&self, _r: Request<pb::BadgeRef>) -> R<pb::Empty> {
+        Err(Status::unimplemented("delete_badge"))
+    }
+
+    async fn figures(&self, _r: Request<pb::FiguresRequest>) -> R<pb::Figures> {
+        Err(Status::unimplemented("figures"))
+    }
+
+    // ---- Giving partners (not yet served) ----
+
+    async fn apply_partner(&self, _r: Request<pb::ApplyPartnerRequest>) -> R<pb::Partner> {
+        Err(Status::unimplemented("apply_partner"))
+    }
+
+    async fn list_partners(&self, _r: Request<pb::ListPartnersRequest>) -> R<pb::PartnerPage> {
+        Err(Status::unimplemented("list_partners"))
+    }
+
+    async fn get_partner(&self, _r: Request<pb::PartnerRef>) -> R<pb::Partner> {
+        Err(Status::unimplemented("get_partner"))
+    }
+
+    async fn set_partner_status(&self, _r: Request<pb::SetPartnerStatusRequest>) -> R<pb::Partner> {
+        Err(Status::unimplemented("set_partner_status"))
+    }
+
+    async fn delete_partner(&self, _r: Request<pb::PartnerRef>) -> R<pb::Empty> {
+        Err(Status::unimplemented("delete_partner"))
+    }
+
+    async fn change_partner_verification(&self, _r: Request<pb::ChangePartnerVerificationRequest>) -> R<pb::Partner> {
+        Err(Status::unimplemented("change_partner_verification"))
     }
 }
