@@ -98,16 +98,23 @@ macro_rules! services {
 
 pub type Identity = proto::identity::v1::identity_client::IdentityClient<Traced>;
 pub type Catalogue = proto::catalogue::v1::catalogue_client::CatalogueClient<Traced>;
+pub type Giving = proto::giving::v1::giving_client::GivingClient<Traced>;
 
 services! {
     identity: Identity = "identity", "IDENTITY_URL", "identity-url", 50051;
     catalogue: Catalogue = "catalogue", "CATALOGUE_URL", "catalogue-url", 50052;
+    giving: Giving = "giving", "GIVING_URL", "giving-url", 50053;
 }
 
 impl crate::state::Inner {
     /// The catalogue without the per-call deadline, for imports and exports that stream.
     pub fn catalogue_long(&self) -> Catalogue {
         self.services.catalogue.long.clone()
+    }
+
+    /// The giving service without the per-call deadline, for exports that stream.
+    pub fn giving_long(&self) -> Giving {
+        self.services.giving.long.clone()
     }
 }
 

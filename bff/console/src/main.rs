@@ -58,8 +58,11 @@ async fn main() -> anyhow::Result<()> {
     let catalogue_cfg = catalogue::app::Config { database_url: format!("sqlite://{}", data.join("catalogue.db").display()) };
     let catalogue = catalogue::app::start(&catalogue_cfg, "127.0.0.1:0", bus.clone(), shutdown.clone()).await?;
 
+    let giving_cfg = giving::app::Config { database_url: format!("sqlite://{}", data.join("giving.db").display()) };
+    let giving = giving::app::start(&giving_cfg, "127.0.0.1:0", bus.clone(), shutdown.clone()).await?;
+
     // Every service the BFF calls (bff/src/services.rs), by name: its loopback port.
-    let ports = [("identity", identity.port), ("catalogue", catalogue.port)];
+    let ports = [("identity", identity.port), ("catalogue", catalogue.port), ("giving", giving.port)];
     let mut missing = vec![];
     let urls = bff::services::ServiceUrls::from_fn(|s| match ports.iter().find(|(name, _)| *name == s.name) {
         Some((_, port)) => format!("http://127.0.0.1:{port}"),
@@ -90,5 +93,6 @@ async fn main() -> anyhow::Result<()> {
     bff::serve(state, listener, shutdown, Duration::ZERO).await?;
     let _ = tokio::time::timeout(Duration::from_secs(10), identity.server).await;
     let _ = tokio::time::timeout(Duration::from_secs(10), catalogue.server).await;
+    let _ = tokio::time::timeout(Duration::from_secs(10), giving.server).await;
     Ok(())
 }
