@@ -9,3 +9,4 @@ pub mod store;
 pub mod fees;
 pub mod money;
 pub mod money_store;
+pub mod seed;
