@@ -222,12 +222,13 @@ impl Giving {
         let d = store::get(&mut w, id).await?.ok_or_else(not_found)?;
         // The donor's transactions stay, anonymised; its active subscriptions end; its
         // per-recipient rows and badges go; the counters follow.
+        // (Rows first, counters last: the order every money write takes its locks in.)
         ms::anonymise_transactions(&mut w, id).await?;
         let cancelled = ms::cancel_donor_subscriptions(&mut w, id, common::now_ms()).await?;
-        ms::add_counter(&mut w, "active_subscriptions", -(cancelled as i64)).await?;
         ms::delete_donor_recipients(&mut w, id).await?;
         ms::remove_donor_badges(&mut w, id).await?;
         store::delete(&mut w, id).await?;
+        ms::add_counter(&mut w, "active_subscriptions", -(cancelled as i64)).await?;
         ms::add_counter(&mut w, "donors", -1).await?;
         if d.is_active {
             ms::add_counter(&mut w, "active_donors", -1).await?;
