@@ -22,7 +22,6 @@ use common::write::Write;
 pub const TRANSACTION_NOT_FOUND: &str = "Transaction not found";
 pub const SUBSCRIPTION_NOT_FOUND: &str = "Subscription not found";
 pub const BADGE_NOT_FOUND: &str = "Badge not found";
-pub const SETTINGS_NOT_FOUND: &str = "Settings not found";
 pub const DONOR_INACTIVE: &str = "The donor is inactive";
 pub const MAX_AMOUNT_CENTS: i64 = 100_000_000;
 pub const PAYMENT_METHODS: [&str; 5] = ["card", "ach", "paypal", "apple_pay", "google_pay"];
@@ -663,8 +662,10 @@ impl Giving {
 
     // ---- figures ----
 
-    /// The dashboard's figures: the counters and the twelve months of `year` (never a scan).
+    /// The dashboard's figures: the counters and the twelve months of `year` (never a scan);
+    /// year 0 is the current UTC year.
     pub async fn figures(&self, year: i32) -> Result<Figures> {
+        let year = if year == 0 { fees::year_month(common::now_ms()).0 } else { year };
         if !(2000..=2100).contains(&year) {
             return Err(Error::field("year", "Please choose a valid year"));
         }

@@ -90,6 +90,7 @@ async fn a_donation_is_stored_with_its_fees_totals_rollups_and_counters(g: Givin
     assert_eq!(g.list_donor_totals(&page(1, 10, "", "", ""), false).await.unwrap().0[0].total_amount_cents, 1_050);
     assert_eq!(bodies(&g, "giving.transaction.refunded").await.len(), 1);
     assert_eq!(message(g.figures(1999).await.unwrap_err()), "Please choose a valid year");
+    assert_eq!(g.figures(0).await.unwrap(), g.figures(giving::fees::year_month(common::now_ms()).0).await.unwrap());
 }
 
 async fn a_repeated_provider_reference_answers_the_first_record(g: Giving) {
