@@ -6,3 +6,7 @@ pub mod events;
 pub mod grpc;
 pub mod service;
 pub mod store;
+pub mod fees;
+pub mod money;
+pub mod money_store;
+pub mod seed;
