@@ -121,7 +121,7 @@ export function FigureCards() {
           unavailable={catalogueDown}
           what="nonprofit"
           figures={[
-            { title: 'Nonprofits', value: catalogue?.nonprofits ?? 0 },
+            { title: 'Total Nonprofits', value: catalogue?.nonprofits ?? 0 },
             { title: 'Approved Nonprofits', value: catalogue?.approved ?? 0 },
             { title: 'Pending Requests', value: catalogue?.pendingRequests ?? 0 },
             { title: 'Causes', value: catalogue?.causes ?? 0 },
