@@ -44,7 +44,9 @@ export function YearGraphCard<G extends { months: Array<{ month: number }> }>({ 
           <Typography.Text type="secondary">{`Unavailable: ${error}`}</Typography.Text>
         </Space>
       ) : loading || !graph ? (
-        <Skeleton active aria-label={`Loading ${title}`} />
+        <div role="status" aria-busy="true" aria-label={`Loading ${title}`}>
+          <Skeleton active />
+        </div>
       ) : (
         <Suspense fallback={<Skeleton active />}>
           <MonthChart data={monthPoints(graph.months, series)} series={series} />

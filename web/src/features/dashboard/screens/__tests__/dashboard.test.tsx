@@ -3,6 +3,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { renderApp } from '../../../../testing/render-app'
 import { mockApi, type MockApi } from '../../../../testing/mock-api'
 import { mainAdmin } from '../../../../testing/users'
+import { deferred } from '../../../../testing/deferred'
+import type { Reply } from '../../../../testing/mock-api'
 import type { MonthChartProps } from '../../components/MonthChart'
 
 // The chart draws SVG from its data; what matters here is the data that reaches it.
@@ -104,5 +106,23 @@ describe('Dashboard', () => {
     expect(await screen.findByText('Unavailable: The giving service is unavailable')).toBeTruthy()
     expect(await screen.findByLabelText('Chart of New Nonprofits and Requests')).toBeTruthy()
     expect(screen.getAllByText(/The giving service is unavailable/)).toHaveLength(1)
+  })
+
+  it('shows skeletons until the figures and the graphs arrive', async () => {
+    const figures = deferred<Reply>()
+    const graph = deferred<Reply>()
+    api.on(DATA, () => figures.promise)
+    api.on(DONORS, () => graph.promise)
+    renderApp('/dashboard', mainAdmin)
+    const givingCard = await cardTitled('Giving')
+    expect(givingCard.querySelector('.ant-skeleton')).toBeTruthy()
+    expect(await screen.findByLabelText('Loading Donors by Month')).toBeTruthy()
+    figures.resolve([200, { message: 'ok', data: { giving, catalogue, unavailable: [] } }])
+    expect(await within(givingCard).findByText('$1,234.50')).toBeTruthy()
+    expect(givingCard.querySelector('.ant-skeleton')).toBeNull()
+    expect(screen.queryByLabelText('Chart of New Donors and Donations')).toBeNull()
+    graph.resolve([200, { message: 'ok', data: { year, months: [{ month: 1, donors: 2, donations: 2, amountCents: 1 }] } }])
+    expect(await screen.findByLabelText('Chart of New Donors and Donations')).toBeTruthy()
+    expect(screen.queryByLabelText('Loading Donors by Month')).toBeNull()
   })
 })
