@@ -175,3 +175,19 @@ describe('Management of Approved Partners', () => {
     expect(screen.queryByLabelText('Delete Bright Co')).toBeNull()
   })
 })
+
+describe('who may open the partner screens', () => {
+  it('a sub-admin holding the pending partners’ view opens the strategic view, and the approved list only with its own grant', async () => {
+    const { router } = renderApp('/strategic/strategic_view/g1', subAdmin({ '/strategic/pending_strategic_partner': ['view'] }))
+    expect(await screen.findByText('Giving Partner Details')).toBeTruthy()
+    expect(router.state.location.pathname).toBe('/strategic/strategic_view/g1')
+  })
+
+  it('the approved list offers View only to who may open the strategic view', async () => {
+    renderApp('/strategic', subAdmin({ '/strategic': ['view', 'delete'] }))
+    expect(await screen.findByText('Bright Co')).toBeTruthy()
+    expect(screen.queryByLabelText('View Bright Co')).toBeNull()
+    expect(screen.getByLabelText('Delete Bright Co')).toBeTruthy()
+  })
+})
+
