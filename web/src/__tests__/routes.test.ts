@@ -66,6 +66,13 @@ describe('route table', () => {
         '/sub_admin/sub_admin_add',
         '/sub_admin/sub_admin_edit/:id',
         '/sub_admin/sub_admin_view/:id',
+        // Giving: partners, badges, service charges
+        '/strategic/pending_strategic_partner',
+        '/strategic/strategic_view/:id',
+        '/strategic',
+        '/badge',
+        '/badge/badge_edit/:id',
+        '/manage_service_charges',
       ].sort(),
     )
   })
@@ -172,7 +179,11 @@ describe('menu', () => {
       'Master Management > Nonprofit Management',
       'Master Management > Causes/Affiliations Management',
       'Master Management > Nonprofit Category',
+      'Giving Partner Management > Pending/Rejected Partners',
+      'Giving Partner Management > Management of Approved Partners',
+      'Badge Management',
       'Sub Admin',
+      'Service Charges',
     ])
   })
 

@@ -30,6 +30,13 @@ export const SCREENS = {
   [paths.subAdminAdd.pattern]: () => import('../features/sub-admin/screens/SubAdminFormScreen'),
   [paths.subAdminEdit.pattern]: () => import('../features/sub-admin/screens/SubAdminFormScreen'),
   [paths.subAdminView.pattern]: () => import('../features/sub-admin/screens/SubAdminViewScreen'),
+  // Giving: partners, badges, service charges
+  [paths.pendingPartnerList.pattern]: () => import('../features/giving-partner/screens/PendingPartnerListScreen'),
+  [paths.partnerView.pattern]: () => import('../features/giving-partner/screens/PartnerViewScreen'),
+  [paths.partnerList.pattern]: () => import('../features/giving-partner/screens/PartnerListScreen'),
+  [paths.badgeList.pattern]: () => import('../features/badge/screens/BadgeListScreen'),
+  [paths.badgeEdit.pattern]: () => import('../features/badge/screens/BadgeEditScreen'),
+  [paths.serviceCharges.pattern]: () => import('../features/service-charge/screens/ServiceChargeScreen'),
 } satisfies Record<RoutePattern, ScreenLoader>
 
 /** The screen of a route of the table. */

@@ -80,3 +80,12 @@ export function formatSplitAfterTwo(value: string | number | null | undefined): 
 
 /** A Tax ID (EIN) as 'XX-XXXXXXX': the zip-style split after two characters. */
 export const formatTaxId = formatSplitAfterTwo
+
+/** Integer cents as dollars with two decimals: 123450 -> '$1,234.50' (giving-rest.md: fields ending in `Cents`). */
+export function formatCents(cents: number | null | undefined): string {
+  if (cents === null || cents === undefined || !Number.isFinite(cents)) return ''
+  const whole = Math.round(Math.abs(cents))
+  const dollars = Math.floor(whole / 100).toLocaleString('en-US')
+  const text = `$${dollars}.${String(whole % 100).padStart(2, '0')}`
+  return cents < 0 ? `-${text}` : text
+}

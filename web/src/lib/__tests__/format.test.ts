@@ -75,3 +75,15 @@ describe('formatters', () => {
     expect(formatTaxId(null)).toBe('')
   })
 })
+
+describe('formatCents', () => {
+  it('integer cents as dollars with two decimals', async () => {
+    const { formatCents } = await import('../format')
+    expect(formatCents(123450)).toBe('$1,234.50')
+    expect(formatCents(100000)).toBe('$1,000.00')
+    expect(formatCents(5)).toBe('$0.05')
+    expect(formatCents(0)).toBe('$0.00')
+    expect(formatCents(-250)).toBe('-$2.50')
+    expect(formatCents(null)).toBe('')
+  })
+})
