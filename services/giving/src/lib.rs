@@ -4,5 +4,6 @@
 pub mod app;
 pub mod events;
 pub mod grpc;
+pub mod partners;
 pub mod service;
 pub mod store;
