@@ -92,7 +92,9 @@ pub struct BadgeBody {
     image: String,
     description: String,
     is_active: bool,
-    rule: String,
+    /// 'totalGiven', 'donations' or 'monthsSubscribed'.
+    #[schema(value_type = String)]
+    rule: serde_json::Value,
     #[schema(value_type = i64)]
     threshold: serde_json::Value,
 }
@@ -104,7 +106,7 @@ impl Default for BadgeBody {
             image: String::new(),
             description: String::new(),
             is_active: true,
-            rule: String::new(),
+            rule: serde_json::Value::Null,
             threshold: serde_json::Value::Null,
         }
     }
@@ -123,7 +125,7 @@ fn threshold(v: &serde_json::Value) -> Option<i64> {
 impl BadgeBody {
     /// The proto input, or the 400 naming each wrong field.
     fn to_pb(&self) -> Result<pb::BadgeInput, ApiError> {
-        let rule = rule_of(&self.rule);
+        let rule = rule_of(self.rule.as_str().unwrap_or_default());
         let threshold = threshold(&self.threshold);
         let mut wrong: Vec<(&str, &str)> = vec![];
         if rule.is_err() {
