@@ -1,8 +1,10 @@
 //! REST areas; each gives its routes, the root merges them.
 
 pub mod auth;
+pub mod badge;
 pub mod charity;
 pub mod charity_admin;
+pub mod giving_partner;
 pub mod locations;
 pub mod media;
 pub mod sub_admin;
@@ -20,6 +22,8 @@ pub fn routes() -> Vec<Route> {
     all.extend(charity::routes());
     all.extend(media::routes());
     all.extend(charity_admin::routes());
+    all.extend(giving_partner::routes());
+    all.extend(badge::routes());
     all
 }
 

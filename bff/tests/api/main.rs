@@ -1,9 +1,11 @@
 //! The BFF over HTTP against a started app (identity on loopback gRPC behind it).
 
 mod auth;
+mod badge;
 mod charity;
 mod charity_admin;
 mod escalation;
+mod giving_partner;
 mod helpers;
 mod media;
 mod permission_matrix;

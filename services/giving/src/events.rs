@@ -99,3 +99,21 @@ pub struct BadgeAwarded {
     pub badge_name: String,
     pub donor_id: String,
 }
+
+pub const PARTNER_APPLIED: &str = "giving.partner.applied";
+pub const PARTNER_STATUS: &str = "giving.partner.status";
+pub const PARTNER_DELETED: &str = "giving.partner.deleted";
+pub const PARTNER_VERIFIED: &str = "giving.partner.verified";
+
+/// A giving partner's event; a status or verification change names its fields before and after.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Partner {
+    pub id: String,
+    pub name: String,
+    pub email_address: String,
+    pub admin_verification: String,
+    pub is_active: bool,
+    #[serde(skip_serializing_if = "Changes::is_empty")]
+    pub changes: Changes,
+}

@@ -381,29 +381,70 @@ impl Rpc for Giving {
         }))
     }
 
-    // ---- Giving partners (not yet served) ----
+    // ---- Giving partners ----
 
-    async fn apply_partner(&self, _r: Request<pb::ApplyPartnerRequest>) -> R<pb::Partner> {
-        Err(Status::unimplemented("apply_partner"))
+    async fn apply_partner(&self, r: Request<pb::ApplyPartnerRequest>) -> R<pb::Partner> {
+        let r = r.into_inner();
+        let input = crate::partners::PartnerInput {
+            name: r.name,
+            user_name: r.user_name,
+            email_address: r.email_address,
+            phone_number: r.phone_number,
+            website: r.website,
+            logo: r.logo,
+            description: r.description,
+            state: r.state,
+            city: r.city,
+            applied_at: r.applied_at,
+        };
+        Ok(Response::new(partner(self.apply_partner(&input, &actor(r.actor)).await?)))
     }
 
-    async fn list_partners(&self, _r: Request<pb::ListPartnersRequest>) -> R<pb::PartnerPage> {
-        Err(Status::unimplemented("list_partners"))
+    async fn list_partners(&self, r: Request<pb::ListPartnersRequest>) -> R<pb::PartnerPage> {
+        let r = r.into_inner();
+        let (items, total) = self.list_partners(&crate::partners::PartnerQuery { page: page_of(r.page), approved: r.approved }).await?;
+        Ok(Response::new(pb::PartnerPage { items: items.into_iter().map(partner).collect(), total }))
     }
 
-    async fn get_partner(&self, _r: Request<pb::PartnerRef>) -> R<pb::Partner> {
-        Err(Status::unimplemented("get_partner"))
+    async fn get_partner(&self, r: Request<pb::PartnerRef>) -> R<pb::Partner> {
+        Ok(Response::new(partner(self.get_partner(&r.into_inner().id).await?)))
     }
 
-    async fn set_partner_status(&self, _r: Request<pb::SetPartnerStatusRequest>) -> R<pb::Partner> {
-        Err(Status::unimplemented("set_partner_status"))
+    async fn set_partner_status(&self, r: Request<pb::SetPartnerStatusRequest>) -> R<pb::Partner> {
+        let r = r.into_inner();
+        Ok(Response::new(partner(self.set_partner_active(&r.id, r.active, &actor(r.actor)).await?)))
     }
 
-    async fn delete_partner(&self, _r: Request<pb::PartnerRef>) -> R<pb::Empty> {
-        Err(Status::unimplemented("delete_partner"))
+    async fn delete_partner(&self, r: Request<pb::PartnerRef>) -> R<pb::Empty> {
+        let r = r.into_inner();
+        self.delete_partner(&r.id, &actor(r.actor)).await?;
+        Ok(Response::new(pb::Empty {}))
     }
 
-    async fn change_partner_verification(&self, _r: Request<pb::ChangePartnerVerificationRequest>) -> R<pb::Partner> {
-        Err(Status::unimplemented("change_partner_verification"))
+    async fn change_partner_verification(&self, r: Request<pb::ChangePartnerVerificationRequest>) -> R<pb::Partner> {
+        let r = r.into_inner();
+        let p = self.change_partner_verification(&r.id, &r.admin_verification, &r.reject_reason, &actor(r.actor)).await?;
+        Ok(Response::new(partner(p)))
+    }
+}
+
+/// A giving partner in its REST shape.
+fn partner(p: crate::partners::Partner) -> pb::Partner {
+    pb::Partner {
+        id: p.id,
+        name: p.name,
+        user_name: p.user_name,
+        email_address: p.email_address,
+        phone_number: p.phone_number,
+        website: p.website,
+        logo: p.logo,
+        description: p.description,
+        admin_verification: p.admin_verification,
+        reject_reason: p.reject_reason,
+        is_active: p.is_active,
+        applied_at: p.applied_at,
+        verified_at: p.verified_at,
+        state: p.state,
+        city: p.city,
     }
 }

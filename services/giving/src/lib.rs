@@ -4,6 +4,7 @@
 pub mod app;
 pub mod events;
 pub mod grpc;
+pub mod partners;
 pub mod service;
 pub mod store;
 pub mod fees;
