@@ -116,7 +116,7 @@ export default function TransactionListScreen() {
             }
           />
           <Select
-            aria-label="Status"
+            aria-label="Filter by Status"
             placeholder="All statuses"
             allowClear
             style={{ minWidth: 150 }}
@@ -125,7 +125,7 @@ export default function TransactionListScreen() {
             onChange={(value?: string | null) => setFilters({ status: value ?? '' })}
           />
           <Select
-            aria-label="Type"
+            aria-label="Filter by Type"
             placeholder="All types"
             allowClear
             style={{ minWidth: 140 }}
@@ -134,7 +134,7 @@ export default function TransactionListScreen() {
             onChange={(value?: string | null) => setFilters({ type: value ?? '' })}
           />
           <Select
-            aria-label="Recipient Type"
+            aria-label="Filter by Recipient Type"
             placeholder="All recipients"
             allowClear
             style={{ minWidth: 160 }}
