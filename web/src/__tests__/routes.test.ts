@@ -66,6 +66,14 @@ describe('route table', () => {
         '/sub_admin/sub_admin_add',
         '/sub_admin/sub_admin_edit/:id',
         '/sub_admin/sub_admin_view/:id',
+        // Giving: donors, transactions, subscribed donors
+        '/donor',
+        '/donor/donor_add',
+        '/donor/donor_edit/:id',
+        '/donor/donor_view/:id',
+        '/transaction',
+        '/transaction/transaction_view/:id',
+        '/subscribed_donor',
       ].sort(),
     )
   })
@@ -172,6 +180,9 @@ describe('menu', () => {
       'Master Management > Nonprofit Management',
       'Master Management > Causes/Affiliations Management',
       'Master Management > Nonprofit Category',
+      'Donor Management',
+      'Transaction Management',
+      'Subscribed Donor',
       'Sub Admin',
     ])
   })
@@ -187,7 +198,8 @@ describe('menu', () => {
       'Dashboard',
       'Sub Admin',
     ])
-    expect(flatten(buildMenu(subAdmin({ '/donor': ['view'] })))).toEqual([])
+    expect(flatten(buildMenu(subAdmin({ '/event': ['view'] })))).toEqual([])
+    expect(flatten(buildMenu(subAdmin({ '/donor': ['view'] })))).toEqual(['Donor Management'])
     expect(flatten(buildMenu(subAdmin({ '/sub_admin': [] })))).toEqual([])
   })
 
