@@ -83,6 +83,28 @@ describe('Transaction list', () => {
     expect((screen.getByPlaceholderText('Start date') as HTMLInputElement).value).toBe('Mar 1 2024')
   })
 
+  it('sends a date range chosen in the picker as inclusive day bounds, kept in the URL', async () => {
+    const { router } = renderApp('/transaction', mainAdmin)
+    await screen.findByText('R-0001')
+    const start = screen.getByPlaceholderText('Start date')
+    fireEvent.mouseDown(start)
+    fireEvent.click(start)
+    fireEvent.change(start, { target: { value: 'Mar 1 2024' } })
+    fireEvent.keyDown(start, { key: 'Enter', code: 'Enter' })
+    const end = screen.getByPlaceholderText('End date')
+    fireEvent.change(end, { target: { value: 'Mar 31 2024' } })
+    fireEvent.keyDown(end, { key: 'Enter', code: 'Enter' })
+    await waitFor(() =>
+      expect(listBodies().at(-1)).toMatchObject({
+        from: dayjs('2024-03-01').startOf('day').valueOf(),
+        to: dayjs('2024-03-31').endOf('day').valueOf(),
+        page: 1,
+      }),
+    )
+    const search = new URLSearchParams(router.state.location.search)
+    expect([search.get('from'), search.get('to')]).toEqual(['2024-03-01', '2024-03-31'])
+  })
+
   it('exports the current search, sort and filters with progress, as transactions.xlsx', async () => {
     const xlsx = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00])
     const answer = deferred<[number, unknown]>()
