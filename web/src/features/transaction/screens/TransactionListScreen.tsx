@@ -57,8 +57,8 @@ export default function TransactionListScreen() {
     }
   }
 
-  const columns = useMemo<ColumnsType<Transaction>>(
-    () => [
+  const columns = useMemo(() => {
+    const list: ColumnsType<Transaction> = [
       { title: 'Receipt', key: 'receiptNumber', render: (_, row) => receiptOf(row) },
       dateColumn('Date', 'createdAt'),
       { title: 'Donor', key: 'donorName', dataIndex: 'donorName', sorter: true },
@@ -74,12 +74,14 @@ export default function TransactionListScreen() {
       },
       { title: 'Type', key: 'type', render: (_, row) => typeLabel(row.type) },
       { title: 'Status', key: 'status', sorter: true, render: (_, row) => <StatusTag status={row.status} /> },
-      actionColumn<Transaction>((row) => `transaction ${receiptOf(row)}`, [
-        { label: 'View', to: (row) => paths.transactionView(row._id) },
-      ])!,
-    ],
-    [],
-  )
+    ]
+    // Opening this screen needs the module's view: every row opens its view.
+    const action = actionColumn<Transaction>((row) => `transaction ${receiptOf(row)}`, [
+      { label: 'View', to: (row) => paths.transactionView(row._id) },
+    ])
+    if (action) list.push(action)
+    return list
+  }, [])
 
   const range: [dayjs.Dayjs | null, dayjs.Dayjs | null] | null =
     body.from !== undefined || body.to !== undefined
