@@ -72,6 +72,14 @@ export const paths = {
   subAdminAdd: path('/sub_admin/sub_admin_add'),
   subAdminEdit: path('/sub_admin/sub_admin_edit/:id'),
   subAdminView: path('/sub_admin/sub_admin_view/:id'),
+  // Giving: donors, transactions, subscribed donors
+  donorList: path(SLUGS.donor),
+  donorAdd: path('/donor/donor_add'),
+  donorEdit: path('/donor/donor_edit/:id'),
+  donorView: path('/donor/donor_view/:id'),
+  transactionList: path(SLUGS.transaction),
+  transactionView: path('/transaction/transaction_view/:id'),
+  subscribedDonorList: path(SLUGS.subscribedDonor),
   // Giving: partners, badges, service charges
   pendingPartnerList: path(SLUGS.pendingPartner),
   /** A giving partner; `?action=approve|reject` opens that decision's dialog. */

@@ -205,6 +205,34 @@ const table: RouteDef[] = [
     module: SLUGS.subAdmin,
     action: 'view',
   },
+  // Giving: donors, transactions, subscribed donors
+  { path: paths.donorList.pattern, layout: 'shell', module: SLUGS.donor, action: 'view', menu: true, icon: 'heart' },
+  { path: paths.donorAdd.pattern, layout: 'shell', title: 'Add Donor', module: SLUGS.donor, action: 'add' },
+  { path: paths.donorEdit.pattern, layout: 'shell', title: 'Edit Donor', module: SLUGS.donor, action: 'edit' },
+  { path: paths.donorView.pattern, layout: 'shell', title: 'View Donor', module: SLUGS.donor, action: 'view' },
+  {
+    path: paths.transactionList.pattern,
+    layout: 'shell',
+    module: SLUGS.transaction,
+    action: 'view',
+    menu: true,
+    icon: 'solution',
+  },
+  {
+    path: paths.transactionView.pattern,
+    layout: 'shell',
+    title: 'View Transaction',
+    module: SLUGS.transaction,
+    action: 'view',
+  },
+  {
+    path: paths.subscribedDonorList.pattern,
+    layout: 'shell',
+    module: SLUGS.subscribedDonor,
+    action: 'view',
+    menu: true,
+    icon: 'team',
+  },
   // Giving: partners, badges, service charges
   {
     path: paths.pendingPartnerList.pattern,

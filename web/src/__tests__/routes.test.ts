@@ -66,6 +66,14 @@ describe('route table', () => {
         '/sub_admin/sub_admin_add',
         '/sub_admin/sub_admin_edit/:id',
         '/sub_admin/sub_admin_view/:id',
+        // Giving: donors, transactions, subscribed donors
+        '/donor',
+        '/donor/donor_add',
+        '/donor/donor_edit/:id',
+        '/donor/donor_view/:id',
+        '/transaction',
+        '/transaction/transaction_view/:id',
+        '/subscribed_donor',
         // Giving: partners, badges, service charges
         '/strategic/pending_strategic_partner',
         '/strategic/strategic_view/:id',
@@ -181,7 +189,10 @@ describe('menu', () => {
       'Master Management > Nonprofit Category',
       'Giving Partner Management > Pending/Rejected Partners',
       'Giving Partner Management > Management of Approved Partners',
+      'Donor Management',
+      'Transaction Management',
       'Badge Management',
+      'Subscribed Donor',
       'Sub Admin',
       'Service Charges',
     ])
@@ -198,7 +209,8 @@ describe('menu', () => {
       'Dashboard',
       'Sub Admin',
     ])
-    expect(flatten(buildMenu(subAdmin({ '/donor': ['view'] })))).toEqual([])
+    expect(flatten(buildMenu(subAdmin({ '/event': ['view'] })))).toEqual([])
+    expect(flatten(buildMenu(subAdmin({ '/donor': ['view'] })))).toEqual(['Donor Management'])
     expect(flatten(buildMenu(subAdmin({ '/sub_admin': [] })))).toEqual([])
   })
 

@@ -30,6 +30,14 @@ export const SCREENS = {
   [paths.subAdminAdd.pattern]: () => import('../features/sub-admin/screens/SubAdminFormScreen'),
   [paths.subAdminEdit.pattern]: () => import('../features/sub-admin/screens/SubAdminFormScreen'),
   [paths.subAdminView.pattern]: () => import('../features/sub-admin/screens/SubAdminViewScreen'),
+  // Giving: donors, transactions, subscribed donors
+  [paths.donorList.pattern]: () => import('../features/donor/screens/DonorListScreen'),
+  [paths.donorAdd.pattern]: () => import('../features/donor/screens/DonorFormScreen'),
+  [paths.donorEdit.pattern]: () => import('../features/donor/screens/DonorFormScreen'),
+  [paths.donorView.pattern]: () => import('../features/donor/screens/DonorViewScreen'),
+  [paths.transactionList.pattern]: () => import('../features/transaction/screens/TransactionListScreen'),
+  [paths.transactionView.pattern]: () => import('../features/transaction/screens/TransactionViewScreen'),
+  [paths.subscribedDonorList.pattern]: () => import('../features/subscribed-donor/screens/SubscribedDonorListScreen'),
   // Giving: partners, badges, service charges
   [paths.pendingPartnerList.pattern]: () => import('../features/giving-partner/screens/PendingPartnerListScreen'),
   [paths.partnerView.pattern]: () => import('../features/giving-partner/screens/PartnerViewScreen'),
