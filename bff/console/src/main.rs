@@ -4,7 +4,8 @@
 //! the in-process bus, the cache is in memory.
 //!
 //! Reads PORT (8080), DATA_DIR (./data), ADMIN_EMAIL, ADMIN_PASSWORD, WEB_DIR (./web/dist),
-//! PUBLIC_URL (http://127.0.0.1:PORT), SMTP_URL.
+//! PUBLIC_URL (http://127.0.0.1:PORT), SMTP_URL, and DEMO_DATA (1: fill an empty console with
+//! the demo data set before serving). `giving-console seed` fills the demo data set and exits.
 
 use anyhow::Context;
 use std::path::{Path, PathBuf};
@@ -35,8 +36,45 @@ fn secret(data: &Path) -> anyhow::Result<String> {
     Ok(s)
 }
 
+/// The demo data set: the catalogue's demo nonprofits and causes (when it has none), then
+/// giving's donors, badges, three years of donations and subscriptions to them, and giving
+/// partners in every state (when giving has no donor yet). Everything goes through the
+/// services' domain calls, so totals, rollups, badges and events are what real use makes.
+async fn demo(data: &Path, catalogue: &catalogue::service::Catalogue, giving: &giving::service::Giving) -> anyhow::Result<()> {
+    const LOGO: &str = "demo-logo.png";
+    let logo = data.join("media").join("charity").join(LOGO);
+    if !logo.exists() {
+        std::fs::create_dir_all(logo.parent().expect("a folder"))?;
+        std::fs::write(&logo, include_bytes!("../assets/demo-logo.png"))?;
+    }
+    let recipients: Vec<giving::money::Recipient> = catalogue::demo::seed(catalogue, LOGO)
+        .await?
+        .into_iter()
+        .map(|(kind, id, name)| giving::money::Recipient { kind, id, name })
+        .collect();
+    let opts = giving::seed::SeedOptions { donors: env("DEMO_DONORS").and_then(|v| v.parse().ok()).unwrap_or(200), ..Default::default() };
+    let summary = giving::seed::seed(giving, &recipients, &opts).await?;
+    println!(
+        "Demo data: {} nonprofits and causes; {} donors, {} donations, {} subscriptions with {} charges, {} badges, {} giving partners{}",
+        recipients.len(),
+        summary.donors,
+        summary.donations,
+        summary.subscriptions,
+        summary.charges,
+        summary.badges,
+        summary.partners,
+        if summary.skipped { " (giving had data already: kept as it was)" } else { "" }
+    );
+    Ok(())
+}
+
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
+    let seed_only = match std::env::args().nth(1).as_deref() {
+        None => false,
+        Some("seed") => true,
+        Some(other) => anyhow::bail!("unknown command {other:?}: run giving-console, or giving-console seed"),
+    };
     let _telemetry = common::telemetry::init("giving-console", env("LOG_FORMAT").as_deref() == Some("json"));
     let port: u16 = env("PORT").map(|p| p.parse()).transpose().context("PORT must be a number")?.unwrap_or(8080);
     let data = PathBuf::from(env("DATA_DIR").unwrap_or_else(|| "data".into()));
@@ -60,6 +98,17 @@ async fn main() -> anyhow::Result<()> {
 
     let giving_cfg = giving::app::Config { database_url: format!("sqlite://{}", data.join("giving.db").display()) };
     let giving = giving::app::start(&giving_cfg, "127.0.0.1:0", bus.clone(), shutdown.clone()).await?;
+
+    if seed_only || env("DEMO_DATA").is_some_and(|v| v != "0") {
+        demo(&data, &catalogue.catalogue, &giving.giving).await?;
+        if seed_only {
+            shutdown.trigger();
+            let _ = tokio::time::timeout(Duration::from_secs(10), identity.server).await;
+            let _ = tokio::time::timeout(Duration::from_secs(10), catalogue.server).await;
+            let _ = tokio::time::timeout(Duration::from_secs(10), giving.server).await;
+            return Ok(());
+        }
+    }
 
     // Every service the BFF calls (bff/src/services.rs), by name: its loopback port.
     let ports = [("identity", identity.port), ("catalogue", catalogue.port), ("giving", giving.port)];

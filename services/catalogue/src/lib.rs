@@ -5,6 +5,7 @@
 pub mod app;
 pub mod charity;
 pub mod charity_store;
+pub mod demo;
 pub mod error;
 pub mod events;
 pub mod grpc;

@@ -27,9 +27,12 @@ enum Command {
         #[arg(long, default_value_t = 13)]
         seed: u64,
         /// A recipient as kind:id:name (kind charity, community or cause); repeatable.
-        /// Demo recipients when none is given.
         #[arg(long = "recipient")]
         recipients: Vec<String>,
+        /// The catalogue's gRPC address: its active nonprofits and causes become the
+        /// recipients. Demo recipients when neither this nor --recipient is given.
+        #[arg(long, env = "CATALOGUE_URL")]
+        catalogue_url: Option<String>,
     },
 }
 
@@ -43,12 +46,28 @@ fn recipient(raw: &str) -> anyhow::Result<giving::money::Recipient> {
     }
 }
 
+/// The catalogue's active nonprofits and causes, asked over gRPC (the catalogue owns them).
+async fn catalogue_recipients(url: &str) -> anyhow::Result<Vec<giving::money::Recipient>> {
+    use proto::catalogue::v1 as cat;
+    let mut client = cat::catalogue_client::CatalogueClient::connect(url.to_string()).await?;
+    let charities = client.active_charities(cat::Empty {}).await?.into_inner().items;
+    let causes = client.active_terms(cat::KindRequest { kind: cat::TermKind::Cause as i32 }).await?.into_inner().items;
+    Ok(charities
+        .into_iter()
+        .map(|c| giving::money::Recipient { kind: "charity".into(), id: c.id, name: c.charity_name })
+        .chain(causes.into_iter().map(|t| giving::money::Recipient { kind: "cause".into(), id: t.id, name: t.name }))
+        .collect())
+}
+
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
     let config = cli.config;
-    if let Some(Command::Seed { donors, years, seed, recipients }) = cli.command {
+    if let Some(Command::Seed { donors, years, seed, recipients, catalogue_url }) = cli.command {
         let mut list = recipients.iter().map(|r| recipient(r)).collect::<anyhow::Result<Vec<_>>>()?;
+        if let Some(url) = catalogue_url.filter(|_| list.is_empty()) {
+            list = catalogue_recipients(&url).await?;
+        }
         if list.is_empty() {
             list = giving::seed::demo_recipients();
         }

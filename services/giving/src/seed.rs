@@ -144,8 +144,7 @@ pub async fn seed(giving: &Giving, recipients: &[Recipient], opts: &SeedOptions)
         summary.badges += 1;
     }
 
-    // HOOK(partners): the "partners" helper seeds giving partners here, e.g.
-    // summary.partners = crate::partners::seed(giving, &mut rng, start, now).await?;
+    summary.partners = crate::partners::seed_partners(giving, &actor).await?;
 
     for n in 0..opts.donors {
         let (first, last) = (*rng.pick(&FIRST), *rng.pick(&LAST));

@@ -13,6 +13,10 @@ async fn the_seed_fills_a_consistent_demo_set_once(g: Giving) {
     let s = seed(&g, &demo_recipients(), &opts).await.unwrap();
     assert!(!s.skipped);
     assert_eq!((s.donors, s.badges), (12, 5));
+    // Giving partners in every state, in each verification state.
+    assert_eq!(s.partners, 100);
+    assert_eq!(scalar(&g, "SELECT COUNT(DISTINCT state) FROM partners").await, 50);
+    assert_eq!(scalar(&g, "SELECT COUNT(DISTINCT admin_verification) FROM partners").await, 3);
     assert!(s.donations + s.charges > 12, "{s:?}");
     // Everything the counters and rollups say is what the transactions hold.
     let counted = scalar(&g, "SELECT COUNT(*) FROM transactions WHERE status = 'succeeded'").await;
