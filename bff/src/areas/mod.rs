@@ -3,10 +3,15 @@
 pub mod auth;
 pub mod charity;
 pub mod charity_admin;
+pub mod dashboard;
+pub mod donor;
 pub mod locations;
 pub mod media;
+pub mod service_charge;
+pub mod subscribed_donor;
 pub mod sub_admin;
 pub mod terms;
+pub mod transaction;
 
 use crate::reply::Route;
 use serde::{Deserialize, Serialize};
@@ -20,6 +25,11 @@ pub fn routes() -> Vec<Route> {
     all.extend(charity::routes());
     all.extend(media::routes());
     all.extend(charity_admin::routes());
+    all.extend(donor::routes());
+    all.extend(transaction::routes());
+    all.extend(subscribed_donor::routes());
+    all.extend(service_charge::routes());
+    all.extend(dashboard::routes());
     all
 }
 

@@ -7,6 +7,7 @@ pub mod charity;
 pub mod charity_store;
 pub mod error;
 pub mod events;
+pub mod figures;
 pub mod grpc;
 pub mod import;
 pub mod list_cache;
