@@ -22,7 +22,7 @@ use std::time::Duration;
 use utoipa::ToSchema;
 
 /// How long one card waits for its service.
-const CARD_DEADLINE: Duration = Duration::from_secs(3);
+const CARD_DEADLINE: Duration = Duration::from_secs(2);
 const YEAR: &[(&str, &str)] = &[("year", "The year (UTC), 2000 to 2100; the current year when absent")];
 
 pub fn routes() -> Vec<Route> {

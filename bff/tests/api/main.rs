@@ -3,11 +3,16 @@
 mod auth;
 mod charity;
 mod charity_admin;
+mod dashboard;
+mod donor;
 mod escalation;
 mod helpers;
 mod media;
 mod permission_matrix;
 mod platform;
+mod service_charge;
 mod sessions;
 mod sub_admin;
+mod subscribed_donor;
 mod terms;
+mod transaction;
