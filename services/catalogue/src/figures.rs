@@ -39,7 +39,7 @@ async fn counts(c: &mut AnyConnection) -> sqlx::Result<Vec<(String, i64)>> {
 }
 
 async fn active(c: &mut AnyConnection, table: &str) -> sqlx::Result<i64> {
-    let mut q = Sql::new(Backend::of_connection(c), &format!("SELECT COUNT(*) FROM {table} WHERE is_active = "));
+    let mut q = Sql::new(Backend::of_connection(c), format!("SELECT COUNT(*) FROM {table} WHERE is_active = "));
     q.push_bind(true);
     q.build().fetch_one(c).await?.try_get(0)
 }
