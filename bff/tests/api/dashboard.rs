@@ -32,6 +32,19 @@ async fn the_page_answers_without_giving_and_marks_it_unavailable() {
 }
 
 #[tokio::test]
+async fn the_page_answers_without_the_catalogue_and_its_cards_answer_503() {
+    let app = spawn_full(|_| {}, |cfg| cfg.services.catalogue = "http://127.0.0.1:9".into(), Duration::ZERO).await;
+    let (t, _) = app.admin().await;
+    let r = app.get("/admin/dashboard/dashboard-data", Some(&t)).await.expect(200);
+    assert!(r.body["data"]["catalogue"].is_null());
+    assert!(r.body["data"]["unavailable"].as_array().unwrap().contains(&json!("catalogue")), "{}", r.body);
+    for path in ["totalReqCharity", "yearGraphDashboardCharity?year=2026"] {
+        let r = app.get(&format!("/admin/dashboard/{path}"), Some(&t)).await.expect(503);
+        assert_eq!((r.message(), r.code()), ("The catalogue service is unavailable", "UNAVAILABLE"));
+    }
+}
+
+#[tokio::test]
 async fn catalogue_cards_count_nonprofits_per_month_and_check_the_year() {
     let app = spawn().await;
     let (t, _) = app.admin().await;
