@@ -289,12 +289,12 @@ async fn main() -> anyhow::Result<()> {
                 ..identity::app::Config::local(format!("sqlite://{}/identity.db", dir.display()), SECRET.into())
             };
             let identity = identity::app::start(&identity_cfg, "127.0.0.1:0", bus.clone(), shutdown.clone()).await?;
-            let state = bff::config::Config::local(bff::services::ServiceUrls::from_fn(|s| match s.name {
-                "identity" => format!("http://127.0.0.1:{}", identity.port),
-                "catalogue" => format!("http://127.0.0.1:{}", catalogue.port),
-                // The list benchmark needs no other service: a closed port.
-                _ => "http://127.0.0.1:9".into(),
-            }), SECRET.into(), dir.join("media"))
+            let state = bff::config::Config::local(bff::services::ServiceUrls {
+                identity: format!("http://127.0.0.1:{}", identity.port),
+                catalogue: format!("http://127.0.0.1:{}", catalogue.port),
+                // Not started: the nonprofit list does not call it.
+                giving: "http://127.0.0.1:1".into(),
+            }, SECRET.into(), dir.join("media"))
             .state()
             .await?;
             let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;

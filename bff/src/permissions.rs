@@ -223,6 +223,7 @@ pub fn table() -> Vec<Entry> {
         POST "/admin/badge/badgeList" => Grant(&[("/badge", "any")]);
         PATCH "/admin/badge/badgeUpdate/{id}" => Grant(&[("/badge", "edit")]);
         GET "/admin/badge/findBadge/{id}" => Grant(&[("/badge", "any")]);
+        DELETE "/admin/badge/delete/{id}" => Grant(&[("/badge", "delete")]);
         GET "/admin/setting-master" => Grant(&[("/manage_service_charges", "edit")]);
         GET "/admin/setting-master/{id}" => Grant(&[("/manage_service_charges", "edit")]);
         POST "/admin/setting-master/{id}" => Grant(&[("/manage_service_charges", "edit")]);

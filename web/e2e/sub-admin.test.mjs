@@ -3,7 +3,8 @@
  *
  * The main admin creates "Donna Viewer" through the Sub Admin screens holding only
  * Donor Management view, finds it with the search box and toggles its status; Donna then
- * signs in and sees neither menu entry, is kept off /sub_admin and is refused by the server.
+ * signs in, lands on Donor Management (her only menu entry, view only), is sent back there from
+ * /sub_admin and /dashboard, and is refused by the server.
  * "Sam Lister" (made through the API, Sub Admin view only) checks the screen guard; at the
  * end the main admin deletes Donna from the list. "Ada Adder" (Sub Admin rights and Donor
  * view and edit) is offered only what she holds, cannot touch her own row, and is refused by
@@ -148,31 +149,35 @@ step(env, 'the Donor-only sub-admin sees only what it holds and the server refus
   const signedOut = env.page && new URL(env.page.url()).pathname === '/signin' && !(await storedSession(env.page))?.state?.user
   const page = signedOut ? env.page : await newPage(env)
   if (!signedOut) await page.goto('/signin')
-  await signIn(page, DONNA.email, DONNA.password)
+  // Donor Management is the one screen she holds: it is her home and her whole menu.
+  await signIn(page, DONNA.email, DONNA.password, '/donor')
   await expectToast(page, 'Login Successfully')
-
-  // Donor screens do not exist yet: no menu entry at all for this user.
   const titles = await menuTitles(page)
   assert.ok(!titles.includes('Sub Admin'), `no Sub Admin entry: ${titles}`)
   assert.ok(!titles.includes('Dashboard'), `no Dashboard entry: ${titles}`)
-  assert.deepEqual(titles, [])
+  assert.deepEqual(titles, ['Donor Management'])
   await page.getByTestId('account-menu').getByText(DONNA_NAME).waitFor({ state: 'visible' })
-  // Without the Dashboard permission the dashboard is refused.
-  await expectText(page, 'You are not allowed to view this page.')
-  assert.equal(await page.getByText(/^Welcome,/).count(), 0)
+  // Donor view only: the list, without add, status or delete.
+  await page.getByRole('table', { name: 'Donors' }).waitFor({ state: 'visible' })
+  assert.equal(await page.getByRole('button', { name: 'Add Donor' }).count(), 0)
+  assert.equal(await page.getByRole('switch').count(), 0)
+  assert.equal(await page.getByRole('button', { name: /^Delete / }).count(), 0)
 
-  // Typing /sub_admin in the address bar does not show the sub-admin list.
+  // Typing /sub_admin in the address bar sends her home, saying why; the list is not shown.
   await page.goto('/sub_admin')
-  await expectText(page, 'You are not allowed to view this page.')
+  await expectPath(page, '/donor')
+  await expectToast(page, 'You do not have access to that page')
   assert.equal(await page.getByRole('button', { name: 'Add Sub Admin' }).count(), 0)
-  assert.equal(await page.getByPlaceholder('Search by Name or Email').count(), 0)
-  assert.equal(await page.getByRole('table').count(), 0)
+  assert.equal(await page.getByRole('table', { name: 'Sub admins' }).count(), 0)
   assert.equal(await page.getByText(SAM.email).count(), 0)
   assert.equal(await page.getByText(DONNA.email).count(), 0)
-  // The same for an add screen.
+  // The same for an add screen, and for the dashboard she does not hold.
   await page.goto('/sub_admin/sub_admin_add')
-  await expectText(page, 'You are not allowed to view this page.')
+  await expectPath(page, '/donor')
   assert.equal(await page.getByLabel('First Name').count(), 0)
+  await page.goto('/dashboard')
+  await expectPath(page, '/donor')
+  assert.equal(await page.getByText(/^Welcome,/).count(), 0)
 
   // The stored session is the sub-admin's, holding only Donor view.
   const session = await storedSession(page)
@@ -298,7 +303,10 @@ step(env, 'a sub-admin with Sub Admin rights is offered only what it holds and c
   const page = await newPage(env)
   await page.setViewportSize({ width: 1440, height: 900 })
   await page.goto('/signin')
-  await signIn(page, ADA.email, ADA.password, '/sub_admin')
+  // Donor Management comes first in her menu: she lands there, and opens Sub Admin.
+  await signIn(page, ADA.email, ADA.password, '/donor')
+  await mainMenu(page).getByRole('menuitem', { name: 'Sub Admin' }).click()
+  await expectPath(page, '/sub_admin')
 
   // Her own row is view-only; Sam's row has every control.
   await tableRow(page, ADA_NAME).waitFor({ state: 'visible' })

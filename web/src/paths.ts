@@ -34,6 +34,15 @@ function pathWithId<P extends string>(pattern: P): PathBuilder<P, [id?: string]>
   return Object.assign(build, { pattern })
 }
 
+/** A record's screen that may open one of its dialogs at once (`?action=approve`). */
+function pathWithAction<P extends string, K extends string>(pattern: P): PathBuilder<P, [id: string, action?: K]> {
+  const build = (id: string, action?: K) => {
+    const base = pattern.replace(/:[A-Za-z_]+/, encodeURIComponent(id))
+    return action ? `${base}?action=${encodeURIComponent(action)}` : base
+  }
+  return Object.assign(build, { pattern })
+}
+
 export const paths = {
   /** Inside the shell: the user's home screen (routes.tsx `homePathOf`). */
   home: path('/'),
@@ -63,6 +72,22 @@ export const paths = {
   subAdminAdd: path('/sub_admin/sub_admin_add'),
   subAdminEdit: path('/sub_admin/sub_admin_edit/:id'),
   subAdminView: path('/sub_admin/sub_admin_view/:id'),
+  // Giving: donors, transactions, subscribed donors
+  donorList: path(SLUGS.donor),
+  donorAdd: path('/donor/donor_add'),
+  donorEdit: path('/donor/donor_edit/:id'),
+  donorView: path('/donor/donor_view/:id'),
+  transactionList: path(SLUGS.transaction),
+  transactionView: path('/transaction/transaction_view/:id'),
+  subscribedDonorList: path(SLUGS.subscribedDonor),
+  // Giving: partners, badges, service charges
+  pendingPartnerList: path(SLUGS.pendingPartner),
+  /** A giving partner; `?action=approve|reject` opens that decision's dialog. */
+  partnerView: pathWithAction<'/strategic/strategic_view/:id', 'approve' | 'reject'>('/strategic/strategic_view/:id'),
+  partnerList: path(SLUGS.partner),
+  badgeList: path(SLUGS.badge),
+  badgeEdit: path('/badge/badge_edit/:id'),
+  serviceCharges: path(SLUGS.serviceCharges),
 } as const
 
 export type PathName = keyof typeof paths

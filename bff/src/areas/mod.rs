@@ -1,10 +1,12 @@
 //! REST areas; each gives its routes, the root merges them.
 
 pub mod auth;
+pub mod badge;
 pub mod charity;
 pub mod charity_admin;
 pub mod dashboard;
 pub mod donor;
+pub mod giving_partner;
 pub mod locations;
 pub mod media;
 pub mod service_charge;
@@ -30,6 +32,8 @@ pub fn routes() -> Vec<Route> {
     all.extend(subscribed_donor::routes());
     all.extend(service_charge::routes());
     all.extend(dashboard::routes());
+    all.extend(giving_partner::routes());
+    all.extend(badge::routes());
     all
 }
 

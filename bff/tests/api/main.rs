@@ -1,11 +1,13 @@
 //! The BFF over HTTP against a started app (identity on loopback gRPC behind it).
 
 mod auth;
+mod badge;
 mod charity;
 mod charity_admin;
 mod dashboard;
 mod donor;
 mod escalation;
+mod giving_partner;
 mod helpers;
 mod media;
 mod permission_matrix;

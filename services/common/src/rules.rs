@@ -99,6 +99,43 @@ mod tests {
     }
 
     #[test]
+    fn hostile_emails_are_refused_and_nothing_is_echoed_back() {
+        let long_local = format!("{}@example.org", "a".repeat(65));
+        let long_total = format!("a@{}.org", "b".repeat(250));
+        for bad in [
+            "a@b.com\r\nBcc: victim@example.org", // header injection
+            "a\0@b.com",
+            "\u{430}@b.com",             // Cyrillic 'а' that looks like 'a'
+            "a@b\u{2024}com",            // one-dot leader instead of '.'
+            "\u{fc}ser@b.com",           // non-ASCII local part
+            "<script>@b.com",
+            "a'--@b.com",
+            "a\"b@c.com",
+            "a@b.com.",
+            "a@.b.com",
+            "a..b@c.com",
+            "a.@b.com",
+            &long_local,
+            &long_total,
+        ] {
+            assert!(!is_email(bad), "{bad:?}");
+            let mut check = Check::default();
+            assert_eq!(Email::parse(bad, "email", "Please enter Email", &mut check), None, "{bad:?}");
+            // The message is the fixed text, never the hostile value.
+            let err = check.done().expect_err("refused");
+            let text = format!("{err:?}");
+            assert!(text.contains(INVALID_EMAIL), "{text}");
+            assert!(!text.contains("script") && !text.contains("victim"), "{text}");
+        }
+        // Case and surrounding white space (a trailing newline included) are normalised away,
+        // so a duplicate is a duplicate and nothing but the address is stored.
+        let mut check = Check::default();
+        assert_eq!(Email::parse("a@b.com\n", "email", "x", &mut check).map(Email::into_string).as_deref(), Some("a@b.com"));
+        let mut check = Check::default();
+        assert_eq!(Email::parse("  First.Last+Tag@Example.ORG \t", "email", "x", &mut check).map(Email::into_string).as_deref(), Some("first.last+tag@example.org"));
+    }
+
+    #[test]
     fn phones_zips_and_tax_ids() {
         assert_eq!(phone("(555) 123-4567").as_deref(), Some("5551234567"));
         assert_eq!(phone("555-123-456x"), None);

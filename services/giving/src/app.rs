@@ -28,8 +28,10 @@ pub struct Running {
 
 /// Connects, migrates, starts the outbox relay and serves gRPC on `listen` until `shutdown`.
 pub async fn start(cfg: &Config, listen: &str, bus: Arc<dyn EventBus>, shutdown: Shutdown) -> anyhow::Result<Running> {
-    let base = common::grpc::Base::open(&cfg.database_url, &MIGRATIONS, bus, &shutdown).await?;
+    let base = common::grpc::Base::open(&cfg.database_url, &MIGRATIONS, bus.clone(), &shutdown).await?;
     let giving = Giving::new(base.db, Some(base.relay));
+    let deletions = Arc::new(crate::money::RecipientDeletions(giving.clone()));
+    bus.subscribe(crate::money::RECIPIENT_DELETIONS, &crate::money::RECIPIENT_EVENTS, deletions, shutdown.clone()).await?;
     let serving = common::grpc::start_service("giving", listen, GivingServer::new(giving.clone()), shutdown).await?;
     Ok(Running { port: serving.port, giving, server: serving.server })
 }

@@ -21,3 +21,99 @@ pub struct Donor {
     #[serde(skip_serializing_if = "Changes::is_empty")]
     pub changes: Changes,
 }
+
+pub const TRANSACTION_RECORDED: &str = "giving.transaction.recorded";
+pub const TRANSACTION_REFUNDED: &str = "giving.transaction.refunded";
+pub const SUBSCRIPTION_STARTED: &str = "giving.subscription.started";
+pub const SUBSCRIPTION_CANCELLED: &str = "giving.subscription.cancelled";
+pub const SUBSCRIPTION_CHARGED: &str = "giving.subscription.charged";
+pub const SETTINGS_CHANGED: &str = "giving.settings.changed";
+pub const BADGE_CREATED: &str = "giving.badge.created";
+pub const BADGE_UPDATED: &str = "giving.badge.updated";
+pub const BADGE_DELETED: &str = "giving.badge.deleted";
+pub const BADGE_AWARDED: &str = "giving.badge.awarded";
+
+/// A transaction's event (recorded or refunded).
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Transaction {
+    pub id: String,
+    pub donor_id: String,
+    pub recipient_type: String,
+    pub recipient_id: String,
+    pub amount_cents: i64,
+    pub net_cents: i64,
+    pub currency: String,
+    pub status: String,
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub subscription_id: String,
+    pub receipt_number: String,
+}
+
+/// A subscription's event (started, cancelled, charged).
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Subscription {
+    pub id: String,
+    pub donor_id: String,
+    pub recipient_id: String,
+    pub amount_cents: i64,
+    pub interval: String,
+    pub status: String,
+    pub charges_count: i64,
+    pub next_charge_at: i64,
+    /// The transaction of a charge.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub transaction_id: String,
+}
+
+/// The service-charge settings after a change, with what changed.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Settings {
+    pub service_charge_bp: i64,
+    pub processing_fee_bp: i64,
+    #[serde(skip_serializing_if = "Changes::is_empty")]
+    pub changes: Changes,
+}
+
+/// A badge's event (created, updated, deleted).
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Badge {
+    pub id: String,
+    pub name: String,
+    pub rule: i64,
+    pub threshold: i64,
+    pub is_active: bool,
+    #[serde(skip_serializing_if = "Changes::is_empty")]
+    pub changes: Changes,
+}
+
+/// A badge a donor earned.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase", default)]
+pub struct BadgeAwarded {
+    pub badge_id: String,
+    pub badge_name: String,
+    pub donor_id: String,
+}
+
+pub const PARTNER_APPLIED: &str = "giving.partner.applied";
+pub const PARTNER_STATUS: &str = "giving.partner.status";
+pub const PARTNER_DELETED: &str = "giving.partner.deleted";
+pub const PARTNER_VERIFIED: &str = "giving.partner.verified";
+
+/// A giving partner's event; a status or verification change names its fields before and after.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Partner {
+    pub id: String,
+    pub name: String,
+    pub email_address: String,
+    pub admin_verification: String,
+    pub is_active: bool,
+    #[serde(skip_serializing_if = "Changes::is_empty")]
+    pub changes: Changes,
+}

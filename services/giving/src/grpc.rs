@@ -2,6 +2,7 @@
 //! proto and domain types).
 
 use crate::service::{DonorInput, Giving, ListQuery};
+use crate::{fees, money, money_store as ms};
 use crate::store::Donor;
 use common::paging::Page;
 use proto::common::v1 as pc;
@@ -55,9 +56,120 @@ fn donor(d: Donor) -> pb::Donor {
         is_active: d.is_active,
         created_at: d.created_at,
         updated_at: d.updated_at,
-        // Kept by the transactions slice (not yet served).
-        total_given_cents: 0,
-        donations_count: 0,
+        total_given_cents: d.total_given_cents,
+        donations_count: d.donations_count,
+    }
+}
+
+fn recipient(r: Option<pb::Recipient>) -> money::Recipient {
+    let r = r.unwrap_or_default();
+    let kind = match r.kind() {
+        pb::RecipientKind::Charity => "charity",
+        pb::RecipientKind::Community => "community",
+        pb::RecipientKind::Cause => "cause",
+        pb::RecipientKind::Unspecified => "",
+    };
+    money::Recipient { kind: kind.into(), id: r.id, name: r.name }
+}
+
+fn transaction(t: ms::Transaction) -> pb::Transaction {
+    pb::Transaction {
+        id: t.id,
+        donor_id: t.donor_id,
+        donor_name: t.donor_name,
+        donor_email: t.donor_email,
+        recipient_type: t.recipient_type,
+        recipient_id: t.recipient_id,
+        recipient_name: t.recipient_name,
+        amount_cents: t.amount_cents,
+        currency: t.currency,
+        processing_fee_bp: t.processing_fee_bp,
+        service_charge_bp: t.service_charge_bp,
+        processing_fee_cents: t.processing_fee_cents,
+        service_charge_cents: t.service_charge_cents,
+        net_cents: t.net_cents,
+        payment_method: t.payment_method,
+        status: t.status,
+        r#type: t.kind,
+        subscription_id: t.subscription_id,
+        receipt_number: t.receipt_number,
+        provider_reference: t.provider_reference,
+        created_at: t.created_at,
+        refunded_at: t.refunded_at,
+    }
+}
+
+fn tx_query(r: pb::ListTransactionsRequest) -> money::TxQuery {
+    money::TxQuery {
+        page: page_of(r.page),
+        from: r.from,
+        to: r.to,
+        status: r.status,
+        kind: r.r#type,
+        recipient_type: r.recipient_type,
+        recipient_id: r.recipient_id,
+        donor_id: r.donor_id,
+    }
+}
+
+fn subscription(s: ms::Subscription) -> pb::Subscription {
+    pb::Subscription {
+        id: s.id,
+        donor_id: s.donor_id,
+        recipient_type: s.recipient_type,
+        recipient_id: s.recipient_id,
+        recipient_name: s.recipient_name,
+        amount_cents: s.amount_cents,
+        currency: s.currency,
+        interval: s.interval,
+        status: s.status,
+        started_at: s.started_at,
+        next_charge_at: s.next_charge_at,
+        charges_count: s.charges_count,
+        cancelled_at: s.cancelled_at,
+    }
+}
+
+fn settings(v: money::SettingsView) -> pb::Settings {
+    let s = v.settings;
+    pb::Settings {
+        id: s.id,
+        service_charge_bp: s.service_charge_bp,
+        processing_fee_bp: s.processing_fee_bp,
+        updated_at: s.updated_at,
+        updated_by: s.updated_by,
+        history: v
+            .history
+            .into_iter()
+            .map(|h| pb::SettingsChange {
+                at: h.at,
+                by: h.by,
+                old_service_charge_bp: h.old_service_charge_bp,
+                new_service_charge_bp: h.new_service_charge_bp,
+                old_processing_fee_bp: h.old_processing_fee_bp,
+                new_processing_fee_bp: h.new_processing_fee_bp,
+            })
+            .collect(),
+    }
+}
+
+fn badge_input(i: Option<pb::BadgeInput>) -> money::BadgeInput {
+    let i = i.unwrap_or_default();
+    money::BadgeInput { name: i.name, image: i.image, description: i.description, is_active: i.is_active, rule: i.rule as i64, threshold: i.threshold }
+}
+
+fn badge(b: ms::Badge) -> pb::Badge {
+    pb::Badge {
+        id: b.id,
+        name: b.name,
+        image: b.image,
+        description: b.description,
+        is_active: b.is_active,
+        rule: b.rule as i32,
+        threshold: b.threshold,
+        awarded_count: b.awarded_count,
+        created_at: b.created_at,
+        updated_at: b.updated_at,
     }
 }
 
@@ -95,105 +207,244 @@ impl Rpc for Giving {
     }
 
 
-    // ---- Transactions, subscriptions, settings, badges, figures (not yet served) ----
+    // ---- Transactions, subscriptions, settings, badges, figures ----
 
-    async fn donor_details(&self, _r: Request<pb::DonorRef>) -> R<pb::DonorDetail> {
-        Err(Status::unimplemented("donor_details"))
+    async fn donor_details(&self, r: Request<pb::DonorRef>) -> R<pb::DonorDetail> {
+        let d = self.donor_details(&r.into_inner().id).await?;
+        Ok(Response::new(pb::DonorDetail {
+            donor: Some(donor(d.donor)),
+            badges: d
+                .badges
+                .into_iter()
+                .map(|b| pb::EarnedBadge { badge_id: b.badge_id, name: b.name, image: b.image, awarded_at: b.awarded_at })
+                .collect(),
+            recent_transactions: d.recent_transactions.into_iter().map(transaction).collect(),
+            subscriptions: d.subscriptions.into_iter().map(subscription).collect(),
+        }))
     }
 
-    async fn record_donation(&self, _r: Request<pb::RecordDonationRequest>) -> R<pb::Transaction> {
-        Err(Status::unimplemented("record_donation"))
+    async fn record_donation(&self, r: Request<pb::RecordDonationRequest>) -> R<pb::Transaction> {
+        let r = r.into_inner();
+        let input = money::DonationInput {
+            donor_id: r.donor_id,
+            recipient: recipient(r.recipient),
+            amount_cents: r.amount_cents,
+            currency: r.currency,
+            payment_method: r.payment_method,
+            provider_reference: r.provider_reference,
+            status: r.status,
+            created_at: r.created_at,
+        };
+        Ok(Response::new(transaction(self.record_donation(&input, &actor(r.actor)).await?)))
     }
 
-    async fn refund_transaction(&self, _r: Request<pb::TransactionRef>) -> R<pb::Transaction> {
-        Err(Status::unimplemented("refund_transaction"))
+    async fn refund_transaction(&self, r: Request<pb::TransactionRef>) -> R<pb::Transaction> {
+        let r = r.into_inner();
+        Ok(Response::new(transaction(self.refund_transaction(&r.id, &actor(r.actor)).await?)))
     }
 
-    async fn get_transaction(&self, _r: Request<pb::TransactionRef>) -> R<pb::Transaction> {
-        Err(Status::unimplemented("get_transaction"))
+    async fn get_transaction(&self, r: Request<pb::TransactionRef>) -> R<pb::Transaction> {
+        Ok(Response::new(transaction(self.get_transaction(&r.into_inner().id).await?)))
     }
 
-    async fn list_transactions(&self, _r: Request<pb::ListTransactionsRequest>) -> R<pb::TransactionPage> {
-        Err(Status::unimplemented("list_transactions"))
+    async fn list_transactions(&self, r: Request<pb::ListTransactionsRequest>) -> R<pb::TransactionPage> {
+        let (items, total) = self.list_transactions(&tx_query(r.into_inner())).await?;
+        Ok(Response::new(pb::TransactionPage { items: items.into_iter().map(transaction).collect(), total }))
     }
 
     type StreamTransactionsStream = std::pin::Pin<Box<dyn futures::Stream<Item = Result<pb::Transaction, Status>> + Send>>;
 
-    async fn stream_transactions(&self, _r: Request<pb::ListTransactionsRequest>) -> R<Self::StreamTransactionsStream> {
-        Err(Status::unimplemented("stream_transactions"))
+    async fn stream_transactions(&self, r: Request<pb::ListTransactionsRequest>) -> R<Self::StreamTransactionsStream> {
+        let q = tx_query(r.into_inner());
+        let (tx, mut rx) = tokio::sync::mpsc::channel(256);
+        let (out_tx, out_rx) = tokio::sync::mpsc::channel::<Result<pb::Transaction, Status>>(64);
+        let me = self.clone();
+        tokio::spawn(async move {
+            let export = tokio::spawn(async move { me.export_transactions(&q, tx).await });
+            while let Some(t) = rx.recv().await {
+                if out_tx.send(Ok(transaction(t))).await.is_err() {
+                    return;
+                }
+            }
+            match export.await {
+                Ok(Err(e)) => {
+                    let _ = out_tx.send(Err(e.into())).await;
+                }
+                Err(e) => {
+                    let _ = out_tx.send(Err(Status::internal(e.to_string()))).await;
+                }
+                Ok(Ok(())) => {}
+            }
+        });
+        Ok(Response::new(Box::pin(tokio_stream::wrappers::ReceiverStream::new(out_rx))))
     }
 
-    async fn start_subscription(&self, _r: Request<pb::StartSubscriptionRequest>) -> R<pb::Subscription> {
-        Err(Status::unimplemented("start_subscription"))
+    async fn start_subscription(&self, r: Request<pb::StartSubscriptionRequest>) -> R<pb::Subscription> {
+        let r = r.into_inner();
+        let input = money::SubscriptionInput {
+            donor_id: r.donor_id,
+            recipient: recipient(r.recipient),
+            amount_cents: r.amount_cents,
+            currency: r.currency,
+            interval: r.interval,
+            started_at: r.started_at,
+        };
+        Ok(Response::new(subscription(self.start_subscription(&input, &actor(r.actor)).await?)))
     }
 
-    async fn cancel_subscription(&self, _r: Request<pb::SubscriptionRef>) -> R<pb::Subscription> {
-        Err(Status::unimplemented("cancel_subscription"))
+    async fn cancel_subscription(&self, r: Request<pb::SubscriptionRef>) -> R<pb::Subscription> {
+        let r = r.into_inner();
+        Ok(Response::new(subscription(self.cancel_subscription(&r.id, &actor(r.actor)).await?)))
     }
 
-    async fn charge_subscription(&self, _r: Request<pb::ChargeSubscriptionRequest>) -> R<pb::Transaction> {
-        Err(Status::unimplemented("charge_subscription"))
+    async fn charge_subscription(&self, r: Request<pb::ChargeSubscriptionRequest>) -> R<pb::Transaction> {
+        let r = r.into_inner();
+        let input = money::ChargeInput {
+            subscription_id: r.subscription_id,
+            payment_method: r.payment_method,
+            provider_reference: r.provider_reference,
+            charged_at: r.charged_at,
+        };
+        Ok(Response::new(transaction(self.charge_subscription(&input, &actor(r.actor)).await?)))
     }
 
-    async fn list_donor_totals(&self, _r: Request<pb::ListDonorTotalsRequest>) -> R<pb::DonorTotalsPage> {
-        Err(Status::unimplemented("list_donor_totals"))
+    async fn list_donor_totals(&self, r: Request<pb::ListDonorTotalsRequest>) -> R<pb::DonorTotalsPage> {
+        let r = r.into_inner();
+        let (items, total) = self.list_donor_totals(&page_of(r.page), r.subscribed).await?;
+        let items = items
+            .into_iter()
+            .map(|t| pb::DonorTotalsRow {
+                id: format!("{}:{}", t.donor_id, t.recipient_id),
+                donor_id: t.donor_id,
+                first_name: t.first_name,
+                last_name: t.last_name,
+                name: t.name,
+                email: t.email,
+                phone_number: t.phone_number,
+                subscribed_donor_count: t.subscribed_donor_count,
+                total_amount: fees::dollars(t.total_amount_cents),
+                total_amount_cents: t.total_amount_cents,
+            })
+            .collect();
+        Ok(Response::new(pb::DonorTotalsPage { items, total }))
     }
 
     async fn get_settings(&self, _r: Request<pb::Empty>) -> R<pb::Settings> {
-        Err(Status::unimplemented("get_settings"))
+        Ok(Response::new(settings(self.get_settings().await?)))
     }
 
-    async fn update_settings(&self, _r: Request<pb::UpdateSettingsRequest>) -> R<pb::Settings> {
-        Err(Status::unimplemented("update_settings"))
+    async fn update_settings(&self, r: Request<pb::UpdateSettingsRequest>) -> R<pb::Settings> {
+        let r = r.into_inner();
+        Ok(Response::new(settings(self.update_settings(r.service_charge_bp, r.processing_fee_bp, &actor(r.actor)).await?)))
     }
 
-    async fn create_badge(&self, _r: Request<pb::CreateBadgeRequest>) -> R<pb::Badge> {
-        Err(Status::unimplemented("create_badge"))
+    async fn create_badge(&self, r: Request<pb::CreateBadgeRequest>) -> R<pb::Badge> {
+        let r = r.into_inner();
+        Ok(Response::new(badge(self.create_badge(&badge_input(r.input), &actor(r.actor)).await?)))
     }
 
-    async fn list_badges(&self, _r: Request<pb::ListBadgesRequest>) -> R<pb::BadgePage> {
-        Err(Status::unimplemented("list_badges"))
+    async fn list_badges(&self, r: Request<pb::ListBadgesRequest>) -> R<pb::BadgePage> {
+        let (items, total) = self.list_badges(&page_of(r.into_inner().page)).await?;
+        Ok(Response::new(pb::BadgePage { items: items.into_iter().map(badge).collect(), total }))
     }
 
-    async fn get_badge(&self, _r: Request<pb::BadgeRef>) -> R<pb::Badge> {
-        Err(Status::unimplemented("get_badge"))
+    async fn get_badge(&self, r: Request<pb::BadgeRef>) -> R<pb::Badge> {
+        Ok(Response::new(badge(self.get_badge(&r.into_inner().id).await?)))
     }
 
-    async fn update_badge(&self, _r: Request<pb::UpdateBadgeRequest>) -> R<pb::Badge> {
-        Err(Status::unimplemented("update_badge"))
+    async fn update_badge(&self, r: Request<pb::UpdateBadgeRequest>) -> R<pb::Badge> {
+        let r = r.into_inner();
+        Ok(Response::new(badge(self.update_badge(&r.id, &badge_input(r.input), &actor(r.actor)).await?)))
     }
 
-    async fn delete_badge(&self, _r: Request<pb::BadgeRef>) -> R<pb::Empty> {
-        Err(Status::unimplemented("delete_badge"))
+    async fn delete_badge(&self, r: Request<pb::BadgeRef>) -> R<pb::Empty> {
+        let r = r.into_inner();
+        self.delete_badge(&r.id, &actor(r.actor)).await?;
+        Ok(Response::new(pb::Empty {}))
     }
 
-    async fn figures(&self, _r: Request<pb::FiguresRequest>) -> R<pb::Figures> {
-        Err(Status::unimplemented("figures"))
+    async fn figures(&self, r: Request<pb::FiguresRequest>) -> R<pb::Figures> {
+        let f = self.figures(r.into_inner().year).await?;
+        Ok(Response::new(pb::Figures {
+            donors: f.donors,
+            active_donors: f.active_donors,
+            donations: f.donations,
+            amount_cents: f.amount_cents,
+            active_subscriptions: f.active_subscriptions,
+            approved_partners: f.approved_partners,
+            pending_partners: f.pending_partners,
+            months: f
+                .months
+                .into_iter()
+                .map(|m| pb::MonthFigures { month: m.month, new_donors: m.new_donors, donations: m.donations, amount_cents: m.amount_cents })
+                .collect(),
+        }))
     }
 
-    // ---- Giving partners (not yet served) ----
+    // ---- Giving partners ----
 
-    async fn apply_partner(&self, _r: Request<pb::ApplyPartnerRequest>) -> R<pb::Partner> {
-        Err(Status::unimplemented("apply_partner"))
+    async fn apply_partner(&self, r: Request<pb::ApplyPartnerRequest>) -> R<pb::Partner> {
+        let r = r.into_inner();
+        let input = crate::partners::PartnerInput {
+            name: r.name,
+            user_name: r.user_name,
+            email_address: r.email_address,
+            phone_number: r.phone_number,
+            website: r.website,
+            logo: r.logo,
+            description: r.description,
+            state: r.state,
+            city: r.city,
+            applied_at: r.applied_at,
+        };
+        Ok(Response::new(partner(self.apply_partner(&input, &actor(r.actor)).await?)))
     }
 
-    async fn list_partners(&self, _r: Request<pb::ListPartnersRequest>) -> R<pb::PartnerPage> {
-        Err(Status::unimplemented("list_partners"))
+    async fn list_partners(&self, r: Request<pb::ListPartnersRequest>) -> R<pb::PartnerPage> {
+        let r = r.into_inner();
+        let (items, total) = self.list_partners(&crate::partners::PartnerQuery { page: page_of(r.page), approved: r.approved }).await?;
+        Ok(Response::new(pb::PartnerPage { items: items.into_iter().map(partner).collect(), total }))
     }
 
-    async fn get_partner(&self, _r: Request<pb::PartnerRef>) -> R<pb::Partner> {
-        Err(Status::unimplemented("get_partner"))
+    async fn get_partner(&self, r: Request<pb::PartnerRef>) -> R<pb::Partner> {
+        Ok(Response::new(partner(self.get_partner(&r.into_inner().id).await?)))
     }
 
-    async fn set_partner_status(&self, _r: Request<pb::SetPartnerStatusRequest>) -> R<pb::Partner> {
-        Err(Status::unimplemented("set_partner_status"))
+    async fn set_partner_status(&self, r: Request<pb::SetPartnerStatusRequest>) -> R<pb::Partner> {
+        let r = r.into_inner();
+        Ok(Response::new(partner(self.set_partner_active(&r.id, r.active, &actor(r.actor)).await?)))
     }
 
-    async fn delete_partner(&self, _r: Request<pb::PartnerRef>) -> R<pb::Empty> {
-        Err(Status::unimplemented("delete_partner"))
+    async fn delete_partner(&self, r: Request<pb::PartnerRef>) -> R<pb::Empty> {
+        let r = r.into_inner();
+        self.delete_partner(&r.id, &actor(r.actor)).await?;
+        Ok(Response::new(pb::Empty {}))
     }
 
-    async fn change_partner_verification(&self, _r: Request<pb::ChangePartnerVerificationRequest>) -> R<pb::Partner> {
-        Err(Status::unimplemented("change_partner_verification"))
+    async fn change_partner_verification(&self, r: Request<pb::ChangePartnerVerificationRequest>) -> R<pb::Partner> {
+        let r = r.into_inner();
+        let p = self.change_partner_verification(&r.id, &r.admin_verification, &r.reject_reason, &actor(r.actor)).await?;
+        Ok(Response::new(partner(p)))
+    }
+}
+
+/// A giving partner in its REST shape.
+fn partner(p: crate::partners::Partner) -> pb::Partner {
+    pb::Partner {
+        id: p.id,
+        name: p.name,
+        user_name: p.user_name,
+        email_address: p.email_address,
+        phone_number: p.phone_number,
+        website: p.website,
+        logo: p.logo,
+        description: p.description,
+        admin_verification: p.admin_verification,
+        reject_reason: p.reject_reason,
+        is_active: p.is_active,
+        applied_at: p.applied_at,
+        verified_at: p.verified_at,
+        state: p.state,
+        city: p.city,
     }
 }

@@ -4,5 +4,10 @@
 pub mod app;
 pub mod events;
 pub mod grpc;
+pub mod partners;
 pub mod service;
 pub mod store;
+pub mod fees;
+pub mod money;
+pub mod money_store;
+pub mod seed;

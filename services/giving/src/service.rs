@@ -1,6 +1,8 @@
 //! The giving domain: donors, each change with its event in the same transaction.
 
 use crate::events;
+use crate::fees;
+use crate::money_store as ms;
 use crate::store::{self, Donor, Filter};
 use common::Actor;
 use common::db::{Db, unique_as};
@@ -129,10 +131,16 @@ impl Giving {
     }
 
     pub async fn create_donor(&self, input: &DonorInput, actor: &Actor) -> Result<Donor> {
+        self.create_donor_at(input, 0, actor).await
+    }
+
+    /// Creates a donor who joined at `created_at` (now when 0; the seed command back-dates):
+    /// the donor counters and the month's new donors count it in the same write.
+    pub async fn create_donor_at(&self, input: &DonorInput, created_at: i64, actor: &Actor) -> Result<Donor> {
         let mut check = Check::default();
         let i = parse(input, &mut check);
         check.done()?;
-        let now = common::now_ms();
+        let now = if created_at > 0 { created_at } else { common::now_ms() };
         let d = Donor {
             id: common::new_id(),
             first_name: i.first_name,
@@ -151,9 +159,14 @@ impl Giving {
             is_active: true,
             created_at: now,
             updated_at: now,
+            total_given_cents: 0,
+            donations_count: 0,
         };
         let mut w = self.write(actor).await?;
         store::insert(&mut w, &d).await.map_err(taken)?;
+        ms::add_counter(&mut w, "donors", 1).await?;
+        ms::add_counter(&mut w, "active_donors", 1).await?;
+        ms::add_month(&mut w, fees::year_month(d.created_at), 1, 0, 0).await?;
         Self::emit(&mut w, events::DONOR_CREATED, &d, None).await?;
         w.commit().await?;
         Ok(d)
@@ -192,6 +205,9 @@ impl Giving {
         let mut w = self.write(actor).await?;
         let old = store::get(&mut w, id).await?.ok_or_else(not_found)?;
         store::set_active(&mut w, id, active).await?;
+        if old.is_active != active {
+            ms::add_counter(&mut w, "active_donors", if active { 1 } else { -1 }).await?;
+        }
         let d = store::get(&mut w, id).await?.ok_or_else(not_found)?;
         Self::emit(&mut w, events::DONOR_STATUS, &d, Some(&old)).await?;
         w.commit().await?;
@@ -204,7 +220,19 @@ impl Giving {
         }
         let mut w = self.write(actor).await?;
         let d = store::get(&mut w, id).await?.ok_or_else(not_found)?;
+        // The donor's transactions stay, anonymised; its active subscriptions end; its
+        // per-recipient rows and badges go; the counters follow.
+        // (Rows first, counters last: the order every money write takes its locks in.)
+        ms::anonymise_transactions(&mut w, id).await?;
+        let cancelled = ms::cancel_donor_subscriptions(&mut w, id, common::now_ms()).await?;
+        ms::delete_donor_recipients(&mut w, id).await?;
+        ms::remove_donor_badges(&mut w, id).await?;
         store::delete(&mut w, id).await?;
+        ms::add_counter(&mut w, "active_subscriptions", -(cancelled as i64)).await?;
+        ms::add_counter(&mut w, "donors", -1).await?;
+        if d.is_active {
+            ms::add_counter(&mut w, "active_donors", -1).await?;
+        }
         Self::emit(&mut w, events::DONOR_DELETED, &d, None).await?;
         w.commit().await?;
         Ok(())

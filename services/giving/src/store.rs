@@ -26,10 +26,14 @@ pub struct Donor {
     pub is_active: bool,
     pub created_at: i64,
     pub updated_at: i64,
+    /// Totals of succeeded donations, kept with each recorded transaction (never written by
+    /// the donor's own statements).
+    pub total_given_cents: i64,
+    pub donations_count: i64,
 }
 
 const COLUMNS: &str = "id, first_name, last_name, email, phone_number, avatar, address, city, state, country, \
-                       city_id, state_id, country_id, zip_code, is_active, created_at, updated_at";
+                       city_id, state_id, country_id, zip_code, is_active, created_at, updated_at, total_given_cents, donations_count";
 
 fn donor(r: &AnyRow) -> sqlx::Result<Donor> {
     Ok(Donor {
@@ -50,6 +54,8 @@ fn donor(r: &AnyRow) -> sqlx::Result<Donor> {
         is_active: get_bool(r, "is_active")?,
         created_at: r.try_get("created_at")?,
         updated_at: r.try_get("updated_at")?,
+        total_given_cents: r.try_get("total_given_cents")?,
+        donations_count: r.try_get("donations_count")?,
     })
 }
 
@@ -142,6 +148,7 @@ pub fn sort_column(column: &str) -> Option<&'static str> {
         "lastName" => "last_name",
         "email" => "email",
         "isActive" => "is_active",
+        "totalGivenCents" => "total_given_cents",
         _ => return None,
     })
 }

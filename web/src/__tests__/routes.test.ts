@@ -66,6 +66,21 @@ describe('route table', () => {
         '/sub_admin/sub_admin_add',
         '/sub_admin/sub_admin_edit/:id',
         '/sub_admin/sub_admin_view/:id',
+        // Giving: donors, transactions, subscribed donors
+        '/donor',
+        '/donor/donor_add',
+        '/donor/donor_edit/:id',
+        '/donor/donor_view/:id',
+        '/transaction',
+        '/transaction/transaction_view/:id',
+        '/subscribed_donor',
+        // Giving: partners, badges, service charges
+        '/strategic/pending_strategic_partner',
+        '/strategic/strategic_view/:id',
+        '/strategic',
+        '/badge',
+        '/badge/badge_edit/:id',
+        '/manage_service_charges',
       ].sort(),
     )
   })
@@ -172,7 +187,14 @@ describe('menu', () => {
       'Master Management > Nonprofit Management',
       'Master Management > Causes/Affiliations Management',
       'Master Management > Nonprofit Category',
+      'Giving Partner Management > Pending/Rejected Partners',
+      'Giving Partner Management > Management of Approved Partners',
+      'Donor Management',
+      'Transaction Management',
+      'Badge Management',
+      'Subscribed Donor',
       'Sub Admin',
+      'Service Charges',
     ])
   })
 
@@ -187,7 +209,8 @@ describe('menu', () => {
       'Dashboard',
       'Sub Admin',
     ])
-    expect(flatten(buildMenu(subAdmin({ '/donor': ['view'] })))).toEqual([])
+    expect(flatten(buildMenu(subAdmin({ '/event': ['view'] })))).toEqual([])
+    expect(flatten(buildMenu(subAdmin({ '/donor': ['view'] })))).toEqual(['Donor Management'])
     expect(flatten(buildMenu(subAdmin({ '/sub_admin': [] })))).toEqual([])
   })
 

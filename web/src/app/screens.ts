@@ -30,6 +30,21 @@ export const SCREENS = {
   [paths.subAdminAdd.pattern]: () => import('../features/sub-admin/screens/SubAdminFormScreen'),
   [paths.subAdminEdit.pattern]: () => import('../features/sub-admin/screens/SubAdminFormScreen'),
   [paths.subAdminView.pattern]: () => import('../features/sub-admin/screens/SubAdminViewScreen'),
+  // Giving: donors, transactions, subscribed donors
+  [paths.donorList.pattern]: () => import('../features/donor/screens/DonorListScreen'),
+  [paths.donorAdd.pattern]: () => import('../features/donor/screens/DonorFormScreen'),
+  [paths.donorEdit.pattern]: () => import('../features/donor/screens/DonorFormScreen'),
+  [paths.donorView.pattern]: () => import('../features/donor/screens/DonorViewScreen'),
+  [paths.transactionList.pattern]: () => import('../features/transaction/screens/TransactionListScreen'),
+  [paths.transactionView.pattern]: () => import('../features/transaction/screens/TransactionViewScreen'),
+  [paths.subscribedDonorList.pattern]: () => import('../features/subscribed-donor/screens/SubscribedDonorListScreen'),
+  // Giving: partners, badges, service charges
+  [paths.pendingPartnerList.pattern]: () => import('../features/giving-partner/screens/PendingPartnerListScreen'),
+  [paths.partnerView.pattern]: () => import('../features/giving-partner/screens/PartnerViewScreen'),
+  [paths.partnerList.pattern]: () => import('../features/giving-partner/screens/PartnerListScreen'),
+  [paths.badgeList.pattern]: () => import('../features/badge/screens/BadgeListScreen'),
+  [paths.badgeEdit.pattern]: () => import('../features/badge/screens/BadgeEditScreen'),
+  [paths.serviceCharges.pattern]: () => import('../features/service-charge/screens/ServiceChargeScreen'),
 } satisfies Record<RoutePattern, ScreenLoader>
 
 /** The screen of a route of the table. */

@@ -11,7 +11,7 @@
  */
 import type { ReactNode } from 'react'
 import type { QueryKey } from '@tanstack/react-query'
-import { Card } from 'antd'
+import { Card, Space } from 'antd'
 import { DataTable, type DataTableProps } from './DataTable'
 import { SearchBox } from './SearchBox'
 import { DEFAULT_PAGE, useListView } from '../lib/list-state'
@@ -25,6 +25,8 @@ export interface ListCardProps<T> extends Omit<DataTableProps<T>, 'search' | 'vi
   /** Shown above the search box. */
   tabs?: ReactNode
   searchPlaceholder: string
+  /** The list's filters (selects, a date range), shown beside the search box; their values live in the URL too. */
+  filters?: ReactNode
   /** Shortest text that searches (an empty box always resets). */
   searchMinLength?: number
   /** The screen's dialogs. */
@@ -39,6 +41,7 @@ export function ListCard<T extends object>({
   tabs,
   searchPlaceholder,
   searchMinLength,
+  filters,
   children,
   defaultSort = NEWEST_FIRST,
   ...table
@@ -55,6 +58,11 @@ export function ListCard<T extends object>({
           minLength={searchMinLength}
         />
       </div>
+      {filters && (
+        <Space wrap style={{ marginBottom: 16 }} role="group" aria-label="Filters">
+          {filters}
+        </Space>
+      )}
       <DataTable<T> {...table} defaultSort={defaultSort} view={view} onViewChange={setView} />
       {children}
     </Card>

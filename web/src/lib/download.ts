@@ -44,3 +44,14 @@ export function binaryOrJson(fallbackType: string) {
 function isBinary(data: unknown): boolean {
   return ArrayBuffer.isView(data) || Object.prototype.toString.call(data) === '[object ArrayBuffer]'
 }
+
+/**
+ * What a running download shows: the percent when the answer's size is known, else the bytes
+ * received so far (a streamed export has no length): 'Downloading 45%', 'Downloading 1.2 MB'.
+ */
+export function downloadProgressText(loaded: number, total?: number): string {
+  if (total && total > 0) return `Downloading ${Math.min(100, Math.floor((loaded / total) * 100))}%`
+  if (loaded <= 0) return 'Preparing file...'
+  if (loaded < 1024 * 1024) return `Downloading ${Math.max(1, Math.round(loaded / 1024))} KB`
+  return `Downloading ${(loaded / (1024 * 1024)).toFixed(1)} MB`
+}

@@ -80,3 +80,24 @@ export function formatSplitAfterTwo(value: string | number | null | undefined): 
 
 /** A Tax ID (EIN) as 'XX-XXXXXXX': the zip-style split after two characters. */
 export const formatTaxId = formatSplitAfterTwo
+
+/**
+ * Integer cents as dollars with two decimals, without floating point: 123450 -> '$1,234.50',
+ * 5 -> '$0.05', -250 -> '-$2.50'.
+ */
+export function formatCents(value: number | string | null | undefined): string {
+  const n = toNumber(value)
+  if (n === null || !Number.isInteger(n)) return ''
+  const abs = Math.abs(n)
+  const dollars = Math.floor(abs / 100).toLocaleString('en-US')
+  const cents = String(abs % 100).padStart(2, '0')
+  return `${n < 0 ? '-' : ''}$${dollars}.${cents}`
+}
+
+/** Basis points as a percent with two decimals: 290 -> '2.90 %'. */
+export function formatBasisPoints(value: number | string | null | undefined): string {
+  const n = toNumber(value)
+  if (n === null || !Number.isInteger(n)) return ''
+  const abs = Math.abs(n)
+  return `${n < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')} %`
+}

@@ -122,3 +122,29 @@ export function useListParam<K extends string>(
 export function useListTab<K extends string>(allowed: readonly K[], fallback: K): [K, (value: K) => void] {
   return useListParam(LIST_PARAMS.tab, allowed, fallback)
 }
+
+/**
+ * Free-text filters of a list kept in the URL (a date range, a status...), '' when absent.
+ * Changing any of them (several at once, e.g. both ends of a range) starts a new table, as
+ * `useListParam` does: page 1, the default page size and sort; the search text stays.
+ */
+export function useListFilters<K extends string>(
+  names: readonly K[],
+): [Record<K, string>, (change: Partial<Record<K, string>>) => void] {
+  const [params, setParams] = useSearchParams()
+  // The same object while none of the named parameters changes (it is part of query keys).
+  const key = JSON.stringify(names.map((n) => [n, params.get(n) ?? '']))
+  const values = useMemo(() => Object.fromEntries(JSON.parse(key) as Array<[K, string]>) as Record<K, string>, [key])
+  const setValues = useCallback(
+    (change: Partial<Record<K, string>>) => {
+      const entries = Object.entries(change) as Array<[K, string | undefined]>
+      if (entries.every(([name, value]) => (value ?? '') === values[name])) return
+      const search = readListView(params).search
+      const written = writeListView(params, { ...FIRST_VIEW, search })
+      for (const [name, value] of entries) put(written, name, value ?? '', '')
+      setParams(written)
+    },
+    [values, params, setParams],
+  )
+  return [values, setValues]
+}

@@ -10,6 +10,8 @@ export interface RecordedCall {
   url: string
   body: unknown
   headers: Record<string, unknown>
+  /** The query parameters given as axios `params` (the url is recorded without its query). */
+  params?: Record<string, unknown>
 }
 
 export type Reply = [status: number, body?: unknown] | 'network-error'
@@ -44,6 +46,7 @@ export function mockApi(): MockApi {
       url,
       body: parseBody(config.data),
       headers: { ...(config.headers?.toJSON?.() ?? config.headers) },
+      params: config.params as Record<string, unknown> | undefined,
     }
     calls.push(call)
     const handler = handlers.get(`${method} ${url}`)

@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { Tabs } from 'antd'
 import { ListCard } from '../ListCard'
 import type { TableQuery } from '../DataTable'
-import { useListTab } from '../../lib/list-state'
+import { useListFilters, useListTab } from '../../lib/list-state'
 import { atUrl } from '../../testing/query-wrapper'
 
 interface Row {
@@ -178,5 +178,41 @@ describe('ListCard keeps its state in the URL', () => {
     expect(await screen.findByText('rejected page 1')).toBeTruthy()
     expect(router.state.location.search).toBe('?q=ab&tab=rejected')
     expect(fetch).toHaveBeenLastCalledWith({ page: 1, limit: 10, search: 'ab', column: 'createdAt', order: 'desc', tab: 'rejected' })
+  })
+
+  it('shows the filters beside the search; a filter kept in the URL starts again from page 1', async () => {
+    const fetch = vi.fn(async (q: TableQuery & { status?: string; from?: string }) => ({
+      rows: [{ _id: '1', name: `${q.status || 'any'} ${q.from || 'ever'} page ${q.page}` }],
+      total: 40,
+    }))
+    function Filtered() {
+      const [filters, setFilters] = useListFilters(['status', 'from'] as const)
+      return (
+        <ListCard<Row>
+          title="Transactions"
+          queryKey={['transaction', 'list', filters]}
+          searchPlaceholder="Search"
+          filters={
+            <>
+              <button onClick={() => setFilters({ status: 'failed' })}>Failed only</button>
+              <button onClick={() => setFilters({ status: '', from: '2024-03-01' })}>Since March</button>
+            </>
+          }
+          columns={columns}
+          fetch={(q) => fetch({ ...q, ...filters })}
+        />
+      )
+    }
+    const { element, router } = atUrl(<Filtered />, '/list?q=ab&page=3&status=pending')
+    render(element)
+    expect(await screen.findByText('pending ever page 3')).toBeTruthy()
+    expect(screen.getByRole('group', { name: 'Filters' })).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'Failed only' }))
+    expect(await screen.findByText('failed ever page 1')).toBeTruthy()
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ q: 'ab', status: 'failed' })
+    // Both changes at once: one is set, the other removed.
+    fireEvent.click(screen.getByRole('button', { name: 'Since March' }))
+    expect(await screen.findByText('any 2024-03-01 page 1')).toBeTruthy()
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ q: 'ab', from: '2024-03-01' })
   })
 })

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
+  formatBasisPoints,
+  formatCents,
   formatCurrency,
   formatDate,
   formatNumber,
@@ -73,5 +75,33 @@ describe('formatters', () => {
     expect(formatTaxId('123456789')).toBe('12-3456789')
     expect(formatTaxId('12-3456789')).toBe('12-3456789')
     expect(formatTaxId(null)).toBe('')
+  })
+})
+
+describe('formatCents', () => {
+  it('writes integer cents as dollars with two decimals', () => {
+    expect(formatCents(123450)).toBe('$1,234.50')
+    expect(formatCents(5)).toBe('$0.05')
+    expect(formatCents(0)).toBe('$0.00')
+    expect(formatCents(100000000)).toBe('$1,000,000.00')
+    expect(formatCents(-250)).toBe('-$2.50')
+    expect(formatCents('9210')).toBe('$92.10')
+  })
+
+  it('answers nothing for a missing or fractional value', () => {
+    expect(formatCents(null)).toBe('')
+    expect(formatCents(undefined)).toBe('')
+    expect(formatCents(1.5)).toBe('')
+    expect(formatCents('abc')).toBe('')
+  })
+})
+
+describe('formatBasisPoints', () => {
+  it('writes basis points as a percent with two decimals', () => {
+    expect(formatBasisPoints(290)).toBe('2.90 %')
+    expect(formatBasisPoints(500)).toBe('5.00 %')
+    expect(formatBasisPoints(5)).toBe('0.05 %')
+    expect(formatBasisPoints(0)).toBe('0.00 %')
+    expect(formatBasisPoints(null)).toBe('')
   })
 })

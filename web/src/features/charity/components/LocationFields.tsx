@@ -58,7 +58,17 @@ const BELOW: Record<PlaceLevel, PlaceLevel[]> = { country: ['state', 'city'], st
 
 const loadCountries = () => getCountries()
 
-export function LocationFields({ unlisted = {} }: { unlisted?: Partial<Record<PlaceLevel, string>> }) {
+/**
+ * `optional`: no place is required (a donor's address); a chosen country still loads its
+ * states, and so on.
+ */
+export function LocationFields({
+  unlisted = {},
+  optional = false,
+}: {
+  unlisted?: Partial<Record<PlaceLevel, string>>
+  optional?: boolean
+}) {
   const form = Form.useFormInstance()
   const countryName = Form.useWatch('country', form) as string | undefined
   const stateName = Form.useWatch('state', form) as string | undefined
@@ -105,8 +115,8 @@ export function LocationFields({ unlisted = {} }: { unlisted?: Partial<Record<Pl
             <Form.Item
               label={label}
               name={field}
-              required
-              rules={[rule(validate)]}
+              required={!optional}
+              rules={optional ? [] : [rule(validate)]}
               extra={
                 was && (
                   <Typography.Text type="warning">
@@ -118,6 +128,7 @@ export function LocationFields({ unlisted = {} }: { unlisted?: Partial<Record<Pl
               <Select
                 showSearch={{ optionFilterProp: 'label' }}
                 placeholder={`Select ${label}`}
+                allowClear={optional}
                 options={options}
                 onChange={() => chosen(field)}
               />

@@ -1,4 +1,8 @@
-/** /dashboard: who is signed in, and the figures that exist so far (sub-admin counts). */
+/**
+ * /dashboard: who is signed in, the sub-admin counts, the giving and nonprofit summary cards
+ * (GET dashboard-data: a service that is down leaves its cards marked unavailable) and two
+ * graphs by month for a chosen year: new donors, and new nonprofits.
+ */
 import { Avatar, Button, Card, Col, Row, Space, Statistic, Tag, Typography } from 'antd'
 import { TeamOutlined, UserOutlined } from '@ant-design/icons'
 import { useNavigate } from 'react-router'
@@ -7,6 +11,19 @@ import { fullName, useAccess } from '../../../lib/session'
 import { SLUGS } from '../../../lib/modules'
 import { paths } from '../../../paths'
 import { useRecord } from '../../../lib/query'
+import { FigureCards } from '../components/FigureCards'
+import { YearGraphCard } from '../components/YearGraphCard'
+import type { MonthSeries } from '../graph-data'
+import { getCharityYearGraph, getDonorYearGraph } from '../api/dashboard'
+
+const DONOR_SERIES: MonthSeries[] = [
+  { key: 'donors', label: 'New Donors', color: '#1f6f5c' },
+  { key: 'donations', label: 'Donations', color: '#d9a441' },
+]
+const CHARITY_SERIES: MonthSeries[] = [
+  { key: 'nonprofits', label: 'New Nonprofits', color: '#2f6fb0' },
+  { key: 'requests', label: 'Requests', color: '#c0584f' },
+]
 
 const ROLE_LABELS: Record<string, string> = {
   Admin: 'Main Admin',
@@ -76,6 +93,18 @@ export default function DashboardScreen() {
           <SubAdminCard />
         </Col>
       )}
+      <FigureCards />
+      <Col xs={24} xl={12}>
+        <YearGraphCard title="Donors by Month" queryKey={['dashboard', 'graph', 'donors']} load={getDonorYearGraph} series={DONOR_SERIES} />
+      </Col>
+      <Col xs={24} xl={12}>
+        <YearGraphCard
+          title="Nonprofits by Month"
+          queryKey={['dashboard', 'graph', 'nonprofits']}
+          load={getCharityYearGraph}
+          series={CHARITY_SERIES}
+        />
+      </Col>
     </Row>
   )
 }

@@ -1,0 +1,97 @@
+//! Giving partners (/admin/strategic-partner): the approved tab, the pending and rejected tab,
+//! one partner, its status, deletion and the approve/reject decision (SPEC "Giving Partner
+//! Management", /work/briefs/giving-rest.md). The giving service's `Partner` serialises as
+//! the REST JSON; who may call what is the permission table's.
+
+use crate::auth::Caller;
+use crate::reply::{Body, Reply, Route, list, ok, route};
+use crate::state::{AppState, retry, retry_unsent};
+use super::{ListBody, StatusBody};
+use axum::Extension;
+use axum::extract::{Path, State};
+use axum::http::Method;
+use axum::routing::{get, patch, post};
+use proto::giving::v1 as pb;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+pub fn routes() -> Vec<Route> {
+    vec![
+        route(Method::POST, "/admin/strategic-partner/strategicPartnerList", "Page of approved giving partners", post(approved))
+            .body::<ListBody>()
+            .page::<pb::Partner>(),
+        route(Method::POST, "/admin/strategic-partner/pending-List", "Page of pending and rejected giving partners", post(pending))
+            .body::<ListBody>()
+            .page::<pb::Partner>(),
+        route(Method::GET, "/admin/strategic-partner/get/{id}", "One giving partner", get(one)).answers::<pb::Partner>(),
+        route(Method::PATCH, "/admin/strategic-partner/strategicPartnerStatus/{id}", "Activate or deactivate an approved giving partner", patch(status))
+            .body::<StatusBody>()
+            .answers::<pb::Partner>(),
+        route(Method::POST, "/admin/strategic-partner/deleteByAdmin", "Delete a giving partner", post(remove)).body::<PartnerIdBody>(),
+        route(Method::POST, "/admin/strategic-partner/changeVerificationStatus", "Approve or reject a giving partner", post(verify))
+            .body::<PartnerVerificationBody>()
+            .answers::<pb::Partner>(),
+    ]
+}
+
+async fn page(state: &AppState, b: ListBody, approved: bool) -> Reply {
+    let req = pb::ListPartnersRequest { page: Some(b.to_page()), approved };
+    let page = retry(|| async { state.giving().list_partners(req.clone()).await }).await?.into_inner();
+    list("Giving partner list", page.items, page.total)
+}
+
+async fn approved(State(state): State<AppState>, Body(b): Body<ListBody>) -> Reply {
+    page(&state, b, true).await
+}
+
+async fn pending(State(state): State<AppState>, Body(b): Body<ListBody>) -> Reply {
+    page(&state, b, false).await
+}
+
+async fn one(State(state): State<AppState>, Path(id): Path<String>) -> Reply {
+    let req = pb::PartnerRef { id, actor: None };
+    let p = retry(|| async { state.giving().get_partner(req.clone()).await }).await?.into_inner();
+    ok("Giving partner details", p)
+}
+
+async fn status(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>, Body(b): Body<StatusBody>) -> Reply {
+    let active = b.active()?;
+    let req = pb::SetPartnerStatusRequest { id, active, actor: Some(caller.to_pb()) };
+    let p = retry(|| async { state.giving().set_partner_status(req.clone()).await }).await?.into_inner();
+    ok(if active { "Giving partner activated successfully" } else { "Giving partner deactivated successfully" }, p)
+}
+
+/// `{ strategicPartnerId }`: the partner a delete names.
+#[derive(Deserialize, Serialize, Default, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct PartnerIdBody {
+    strategic_partner_id: String,
+}
+
+async fn remove(State(state): State<AppState>, Extension(caller): Extension<Caller>, Body(b): Body<PartnerIdBody>) -> Reply {
+    let req = pb::PartnerRef { id: b.strategic_partner_id, actor: Some(caller.to_pb()) };
+    retry_unsent(|| async { state.giving().delete_partner(req.clone()).await }).await?;
+    ok("Giving partner deleted successfully", ())
+}
+
+/// The decision on a giving partner: 'Approve', or 'Reject' with its reason.
+#[derive(Deserialize, Serialize, Default, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct PartnerVerificationBody {
+    strategic_partner_id: String,
+    admin_verification: String,
+    /// Required to reject (null or absent counts as none).
+    reject_reason: Option<String>,
+}
+
+async fn verify(State(state): State<AppState>, Extension(caller): Extension<Caller>, Body(b): Body<PartnerVerificationBody>) -> Reply {
+    let approve = b.admin_verification.trim() == "Approve";
+    let req = pb::ChangePartnerVerificationRequest {
+        id: b.strategic_partner_id,
+        admin_verification: b.admin_verification,
+        reject_reason: b.reject_reason.unwrap_or_default(),
+        actor: Some(caller.to_pb()),
+    };
+    let p = retry_unsent(|| async { state.giving().change_partner_verification(req.clone()).await }).await?.into_inner();
+    ok(if approve { "Giving partner approved successfully" } else { "Giving partner rejected successfully" }, p)
+}

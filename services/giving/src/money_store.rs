@@ -1,0 +1,806 @@
+//! Every SQL statement of the giving service's money side: transactions, subscriptions, donor
+//! and recipient totals, monthly rollups, counters, settings, badges (one text for SQLite and
+//! PostgreSQL; upserts are `INSERT … ON CONFLICT … DO UPDATE`, which both understand).
+
+use common::db::{Backend, Sql, get_bool, like_pattern};
+use common::paging::Paging;
+use futures::TryStreamExt;
+use sqlx::any::AnyRow;
+use sqlx::{AnyConnection, Row};
+
+/// A transaction as stored.
+#[derive(Debug, Clone, PartialEq, Default, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Transaction {
+    pub id: String,
+    pub donor_id: String,
+    pub donor_name: String,
+    pub donor_email: String,
+    pub recipient_type: String,
+    pub recipient_id: String,
+    pub recipient_name: String,
+    pub recipient_deleted: bool,
+    pub amount_cents: i64,
+    pub currency: String,
+    pub processing_fee_bp: i64,
+    pub service_charge_bp: i64,
+    pub processing_fee_cents: i64,
+    pub service_charge_cents: i64,
+    pub net_cents: i64,
+    pub payment_method: String,
+    pub status: String,
+    pub kind: String,
+    pub subscription_id: String,
+    pub receipt_number: String,
+    pub provider_reference: String,
+    pub created_at: i64,
+    pub refunded_at: i64,
+}
+
+const TX_COLUMNS: &str = "id, donor_id, donor_name, donor_email, recipient_type, recipient_id, recipient_name, \
+    recipient_deleted, amount_cents, currency, processing_fee_bp, service_charge_bp, processing_fee_cents, \
+    service_charge_cents, net_cents, payment_method, status, type, subscription_id, receipt_number, \
+    provider_reference, created_at, refunded_at";
+
+fn transaction(r: &AnyRow) -> sqlx::Result<Transaction> {
+    Ok(Transaction {
+        id: r.try_get("id")?,
+        donor_id: r.try_get("donor_id")?,
+        donor_name: r.try_get("donor_name")?,
+        donor_email: r.try_get("donor_email")?,
+        recipient_type: r.try_get("recipient_type")?,
+        recipient_id: r.try_get("recipient_id")?,
+        recipient_name: r.try_get("recipient_name")?,
+        recipient_deleted: get_bool(r, "recipient_deleted")?,
+        amount_cents: r.try_get("amount_cents")?,
+        currency: r.try_get("currency")?,
+        processing_fee_bp: r.try_get("processing_fee_bp")?,
+        service_charge_bp: r.try_get("service_charge_bp")?,
+        processing_fee_cents: r.try_get("processing_fee_cents")?,
+        service_charge_cents: r.try_get("service_charge_cents")?,
+        net_cents: r.try_get("net_cents")?,
+        payment_method: r.try_get("payment_method")?,
+        status: r.try_get("status")?,
+        kind: r.try_get("type")?,
+        subscription_id: r.try_get("subscription_id")?,
+        receipt_number: r.try_get("receipt_number")?,
+        provider_reference: r.try_get("provider_reference")?,
+        created_at: r.try_get("created_at")?,
+        refunded_at: r.try_get("refunded_at")?,
+    })
+}
+
+pub async fn insert_transaction(c: &mut AnyConnection, t: &Transaction) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO transactions (id, donor_id, donor_name, donor_name_key, donor_email, recipient_type, recipient_id, \
+         recipient_name, recipient_name_key, recipient_deleted, amount_cents, currency, processing_fee_bp, service_charge_bp, \
+         processing_fee_cents, service_charge_cents, net_cents, payment_method, status, type, subscription_id, receipt_number, \
+         provider_reference, created_at, refunded_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, \
+         $16, $17, $18, $19, $20, $21, $22, $23, $24, $25)",
+    )
+    .bind(&t.id)
+    .bind(&t.donor_id)
+    .bind(&t.donor_name)
+    .bind(t.donor_name.trim().to_lowercase())
+    .bind(&t.donor_email)
+    .bind(&t.recipient_type)
+    .bind(&t.recipient_id)
+    .bind(&t.recipient_name)
+    .bind(t.recipient_name.trim().to_lowercase())
+    .bind(t.recipient_deleted)
+    .bind(t.amount_cents)
+    .bind(&t.currency)
+    .bind(t.processing_fee_bp)
+    .bind(t.service_charge_bp)
+    .bind(t.processing_fee_cents)
+    .bind(t.service_charge_cents)
+    .bind(t.net_cents)
+    .bind(&t.payment_method)
+    .bind(&t.status)
+    .bind(&t.kind)
+    .bind(&t.subscription_id)
+    .bind(&t.receipt_number)
+    .bind(&t.provider_reference)
+    .bind(t.created_at)
+    .bind(t.refunded_at)
+    .execute(c)
+    .await?;
+    Ok(())
+}
+
+pub async fn get_transaction(c: &mut AnyConnection, id: &str) -> sqlx::Result<Option<Transaction>> {
+    let q = format!("SELECT {TX_COLUMNS} FROM transactions WHERE id = $1");
+    sqlx::query(sqlx::AssertSqlSafe(q)).bind(id).fetch_optional(c).await?.as_ref().map(transaction).transpose()
+}
+
+pub async fn transaction_by_reference(c: &mut AnyConnection, reference: &str) -> sqlx::Result<Option<Transaction>> {
+    let q = format!("SELECT {TX_COLUMNS} FROM transactions WHERE provider_reference = $1");
+    sqlx::query(sqlx::AssertSqlSafe(q)).bind(reference).fetch_optional(c).await?.as_ref().map(transaction).transpose()
+}
+
+/// Marks a succeeded transaction refunded; answers whether it was succeeded.
+pub async fn set_refunded(c: &mut AnyConnection, id: &str, at: i64) -> sqlx::Result<bool> {
+    let r = sqlx::query("UPDATE transactions SET status = 'refunded', refunded_at = $1 WHERE id = $2 AND status = 'succeeded'")
+        .bind(at)
+        .bind(id)
+        .execute(c)
+        .await?;
+    Ok(r.rows_affected() == 1)
+}
+
+/// The donor's `limit` newest transactions.
+pub async fn donor_transactions(c: &mut AnyConnection, donor_id: &str, limit: i64) -> sqlx::Result<Vec<Transaction>> {
+    let q = format!("SELECT {TX_COLUMNS} FROM transactions WHERE donor_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2");
+    let rows = sqlx::query(sqlx::AssertSqlSafe(q)).bind(donor_id).bind(limit).fetch_all(c).await?;
+    rows.iter().map(transaction).collect()
+}
+
+/// Anonymises a deleted donor's transactions (the rows stay).
+pub async fn anonymise_transactions(c: &mut AnyConnection, donor_id: &str) -> sqlx::Result<u64> {
+    let r = sqlx::query(
+        "UPDATE transactions SET donor_id = '', donor_name = 'Deleted donor', donor_name_key = 'deleted donor', donor_email = '' \
+         WHERE donor_id = $1",
+    )
+    .bind(donor_id)
+    .execute(c)
+    .await?;
+    Ok(r.rows_affected())
+}
+
+/// Marks the transactions of a recipient deleted in its own service; answers how many changed.
+pub async fn mark_recipient_deleted(c: &mut AnyConnection, recipient_id: &str, types: &[&str]) -> sqlx::Result<u64> {
+    let mut q = Sql::new(Backend::of_connection(c), "UPDATE transactions SET recipient_deleted = ");
+    q.push_bind(true).push(" WHERE recipient_id = ").push_bind(recipient_id.to_string()).push(" AND recipient_type IN (");
+    q.push_list(types.iter().map(|t| t.to_string()), |q, t| {
+        q.push_bind(t);
+    });
+    q.push(") AND recipient_deleted = ").push_bind(false);
+    Ok(q.build().execute(c).await?.rows_affected())
+}
+
+/// What a transaction list filters by (search lower-cased; empty or 0 means any).
+#[derive(Debug, Clone, Default)]
+pub struct TxFilter {
+    pub search: String,
+    pub from: i64,
+    pub to: i64,
+    pub status: String,
+    pub kind: String,
+    pub recipient_type: String,
+    pub recipient_id: String,
+    pub donor_id: String,
+}
+
+/// Sort columns of the transaction list (allow-list).
+pub fn tx_sort_column(column: &str) -> Option<&'static str> {
+    Some(match column {
+        "" | "createdAt" => "created_at",
+        "amountCents" | "amount" => "amount_cents",
+        "donorName" => "donor_name_key",
+        "recipientName" => "recipient_name_key",
+        "status" => "status",
+        _ => return None,
+    })
+}
+
+fn tx_matching(q: &mut Sql, f: &TxFilter) {
+    q.push(" FROM transactions WHERE TRUE");
+    if !f.search.is_empty() {
+        let p = like_pattern(&f.search);
+        q.push(" AND (LOWER(donor_name_key) LIKE ")
+            .push_bind(p.clone())
+            .push(" ESCAPE '\\' OR LOWER(recipient_name_key) LIKE ")
+            .push_bind(p)
+            .push(" ESCAPE '\\')");
+    }
+    if f.from > 0 {
+        q.push(" AND created_at >= ").push_bind(f.from);
+    }
+    if f.to > 0 {
+        q.push(" AND created_at <= ").push_bind(f.to);
+    }
+    for (col, v) in [("status", &f.status), ("type", &f.kind), ("recipient_type", &f.recipient_type), ("recipient_id", &f.recipient_id), ("donor_id", &f.donor_id)] {
+        if !v.is_empty() {
+            q.push(&format!(" AND {col} = ")).push_bind(v.clone());
+        }
+    }
+}
+
+/// One page of transactions and the total that match `f`.
+pub async fn list_transactions(c: &mut AnyConnection, f: &TxFilter, paging: Paging<&'static str>) -> sqlx::Result<(Vec<Transaction>, i64)> {
+    let Paging { column, descending, limit, offset } = paging;
+    let dir = if descending { "DESC" } else { "ASC" };
+    let backend = Backend::of_connection(c);
+    let mut q = Sql::new(backend, format!("SELECT {TX_COLUMNS}, COUNT(*) OVER() AS total"));
+    tx_matching(&mut q, f);
+    q.push(&format!(" ORDER BY {column} {dir}, id {dir} LIMIT ")).push_bind(limit).push(" OFFSET ").push_bind(offset);
+    let rows = q.build().fetch_all(&mut *c).await?;
+    let total = match rows.first() {
+        Some(r) => r.try_get::<i64, _>("total")?,
+        None if offset > 0 => {
+            let mut q = Sql::new(backend, "SELECT COUNT(*)");
+            tx_matching(&mut q, f);
+            q.build().fetch_one(c).await?.try_get(0)?
+        }
+        None => 0,
+    };
+    Ok((rows.iter().map(transaction).collect::<sqlx::Result<_>>()?, total))
+}
+
+/// Sends every transaction that matches `f` in its order, row by row as the database yields
+/// them (never the whole set in memory); stops when the reader goes away.
+pub async fn each_transaction(
+    c: &mut AnyConnection,
+    f: &TxFilter,
+    column: &'static str,
+    descending: bool,
+    out: &tokio::sync::mpsc::Sender<Transaction>,
+) -> sqlx::Result<()> {
+    let dir = if descending { "DESC" } else { "ASC" };
+    let mut q = Sql::new(Backend::of_connection(c), format!("SELECT {TX_COLUMNS}"));
+    tx_matching(&mut q, f);
+    q.push(&format!(" ORDER BY {column} {dir}, id {dir}"));
+    let mut rows = q.build().fetch(c);
+    while let Some(r) = rows.try_next().await? {
+        if out.send(transaction(&r)?).await.is_err() {
+            break;
+        }
+    }
+    Ok(())
+}
+
+// ---- counters, rollups, donor totals ----
+
+pub async fn add_counter(c: &mut AnyConnection, name: &str, delta: i64) -> sqlx::Result<()> {
+    if delta != 0 {
+        sqlx::query("UPDATE counters SET value = value + $1 WHERE name = $2").bind(delta).bind(name).execute(c).await?;
+    }
+    Ok(())
+}
+
+/// The next receipt sequence number (a counter row made on first use).
+pub async fn next_receipt(c: &mut AnyConnection) -> sqlx::Result<i64> {
+    sqlx::query_scalar(
+        "INSERT INTO counters (name, value) VALUES ('receipts', 1) \
+         ON CONFLICT (name) DO UPDATE SET value = counters.value + 1 RETURNING value",
+    )
+    .fetch_one(c)
+    .await
+}
+
+pub async fn counters(c: &mut AnyConnection) -> sqlx::Result<Vec<(String, i64)>> {
+    let rows = sqlx::query("SELECT name, value FROM counters").fetch_all(c).await?;
+    rows.iter().map(|r| Ok((r.try_get("name")?, r.try_get("value")?))).collect()
+}
+
+pub async fn add_month(c: &mut AnyConnection, (year, month): (i32, i32), new_donors: i64, donations: i64, amount_cents: i64) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO months (year, month, new_donors, donations, amount_cents) VALUES ($1, $2, $3, $4, $5) \
+         ON CONFLICT (year, month) DO UPDATE SET new_donors = months.new_donors + excluded.new_donors, \
+         donations = months.donations + excluded.donations, amount_cents = months.amount_cents + excluded.amount_cents",
+    )
+    .bind(year)
+    .bind(month)
+    .bind(new_donors)
+    .bind(donations)
+    .bind(amount_cents)
+    .execute(c)
+    .await?;
+    Ok(())
+}
+
+/// A month's rollup: (month, new donors, donations, amount).
+pub async fn months_of(c: &mut AnyConnection, year: i32) -> sqlx::Result<Vec<(i64, i64, i64, i64)>> {
+    let rows = sqlx::query("SELECT CAST(month AS BIGINT) AS month, new_donors, donations, amount_cents FROM months WHERE year = $1")
+        .bind(year)
+        .fetch_all(c)
+        .await?;
+    rows.iter().map(|r| Ok((r.try_get("month")?, r.try_get("new_donors")?, r.try_get("donations")?, r.try_get("amount_cents")?))).collect()
+}
+
+/// Adds to a donor's kept totals; answers the totals after (total given, donations, months subscribed).
+pub async fn add_donor_totals(c: &mut AnyConnection, donor_id: &str, cents: i64, count: i64, months: i64) -> sqlx::Result<(i64, i64, i64)> {
+    sqlx::query(
+        "UPDATE donors SET total_given_cents = total_given_cents + $1, donations_count = donations_count + $2, \
+         months_subscribed = months_subscribed + $3 WHERE id = $4",
+    )
+    .bind(cents)
+    .bind(count)
+    .bind(months)
+    .bind(donor_id)
+    .execute(&mut *c)
+    .await?;
+    let r = sqlx::query("SELECT total_given_cents, donations_count, months_subscribed FROM donors WHERE id = $1").bind(donor_id).fetch_one(c).await?;
+    Ok((r.try_get(0)?, r.try_get(1)?, r.try_get(2)?))
+}
+
+/// The recipient a donor row counts for.
+pub struct RecipientRef<'a> {
+    pub kind: &'a str,
+    pub id: &'a str,
+    pub name: &'a str,
+}
+
+/// Adds to the (donor, recipient) totals row, creating it on first use.
+pub async fn add_donor_recipient(
+    c: &mut AnyConnection,
+    donor_id: &str,
+    r: &RecipientRef<'_>,
+    one_time_count: i64,
+    one_time_cents: i64,
+    recurring_cents: i64,
+    subscriptions: i64,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO donor_recipients (donor_id, recipient_id, recipient_type, recipient_name, one_time_count, one_time_cents, \
+         recurring_cents, subscriptions_count) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) \
+         ON CONFLICT (donor_id, recipient_id) DO UPDATE SET recipient_name = excluded.recipient_name, \
+         one_time_count = donor_recipients.one_time_count + excluded.one_time_count, \
+         one_time_cents = donor_recipients.one_time_cents + excluded.one_time_cents, \
+         recurring_cents = donor_recipients.recurring_cents + excluded.recurring_cents, \
+         subscriptions_count = donor_recipients.subscriptions_count + excluded.subscriptions_count",
+    )
+    .bind(donor_id)
+    .bind(r.id)
+    .bind(r.kind)
+    .bind(r.name)
+    .bind(one_time_count)
+    .bind(one_time_cents)
+    .bind(recurring_cents)
+    .bind(subscriptions)
+    .execute(c)
+    .await?;
+    Ok(())
+}
+
+pub async fn delete_donor_recipients(c: &mut AnyConnection, donor_id: &str) -> sqlx::Result<()> {
+    sqlx::query("DELETE FROM donor_recipients WHERE donor_id = $1").bind(donor_id).execute(c).await?;
+    Ok(())
+}
+
+/// One row of the Subscribed Donor screen.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DonorTotalsRow {
+    pub donor_id: String,
+    pub recipient_id: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub name: String,
+    pub email: String,
+    pub phone_number: String,
+    pub subscribed_donor_count: i64,
+    pub total_amount_cents: i64,
+}
+
+/// Sort columns of the donor totals list (allow-list); the default is the total.
+pub fn totals_sort_column(column: &str) -> Option<&'static str> {
+    Some(match column {
+        "" | "totalAmount" | "totalAmountCents" => "total",
+        "firstName" => "d.name_key",
+        "email" => "d.email",
+        "name" => "LOWER(r.recipient_name)",
+        "subscribedDonorCount" => "r.subscriptions_count",
+        _ => return None,
+    })
+}
+
+fn totals_matching(q: &mut Sql, subscribed: bool, search: &str) {
+    q.push(" FROM donor_recipients r JOIN donors d ON d.id = r.donor_id WHERE ");
+    q.push(if subscribed { "r.subscriptions_count > 0" } else { "r.one_time_count > 0" });
+    if !search.is_empty() {
+        q.push(" AND LOWER(d.name_key) LIKE ").push_bind(like_pattern(search)).push(" ESCAPE '\\'");
+    }
+}
+
+pub async fn list_donor_totals(c: &mut AnyConnection, subscribed: bool, search: &str, paging: Paging<&'static str>) -> sqlx::Result<(Vec<DonorTotalsRow>, i64)> {
+    let Paging { column, descending, limit, offset } = paging;
+    let dir = if descending { "DESC" } else { "ASC" };
+    let backend = Backend::of_connection(c);
+    let total_col = if subscribed { "r.recurring_cents" } else { "r.one_time_cents" };
+    let mut q = Sql::new(
+        backend,
+        format!(
+            "SELECT r.donor_id, r.recipient_id, r.recipient_name, d.first_name, d.last_name, d.email, d.phone_number, \
+             r.subscriptions_count, {total_col} AS total, COUNT(*) OVER() AS total_rows"
+        ),
+    );
+    totals_matching(&mut q, subscribed, search);
+    q.push(&format!(" ORDER BY {column} {dir}, r.donor_id {dir}, r.recipient_id {dir} LIMIT ")).push_bind(limit).push(" OFFSET ").push_bind(offset);
+    let rows = q.build().fetch_all(&mut *c).await?;
+    let total = match rows.first() {
+        Some(r) => r.try_get::<i64, _>("total_rows")?,
+        None if offset > 0 => {
+            let mut q = Sql::new(backend, "SELECT COUNT(*)");
+            totals_matching(&mut q, subscribed, search);
+            q.build().fetch_one(c).await?.try_get(0)?
+        }
+        None => 0,
+    };
+    let items = rows
+        .iter()
+        .map(|r| {
+            Ok(DonorTotalsRow {
+                donor_id: r.try_get("donor_id")?,
+                recipient_id: r.try_get("recipient_id")?,
+                first_name: r.try_get("first_name")?,
+                last_name: r.try_get("last_name")?,
+                name: r.try_get("recipient_name")?,
+                email: r.try_get("email")?,
+                phone_number: r.try_get("phone_number")?,
+                subscribed_donor_count: r.try_get("subscriptions_count")?,
+                total_amount_cents: r.try_get("total")?,
+            })
+        })
+        .collect::<sqlx::Result<_>>()?;
+    Ok((items, total))
+}
+
+// ---- subscriptions ----
+
+/// A recurring subscription as stored.
+#[derive(Debug, Clone, PartialEq, Default, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Subscription {
+    pub id: String,
+    pub donor_id: String,
+    pub recipient_type: String,
+    pub recipient_id: String,
+    pub recipient_name: String,
+    pub amount_cents: i64,
+    pub currency: String,
+    pub interval: String,
+    pub status: String,
+    pub started_at: i64,
+    pub next_charge_at: i64,
+    pub charges_count: i64,
+    pub cancelled_at: i64,
+}
+
+const SUB_COLUMNS: &str = "id, donor_id, recipient_type, recipient_id, recipient_name, amount_cents, currency, interval, status, \
+    started_at, next_charge_at, charges_count, cancelled_at";
+
+fn subscription(r: &AnyRow) -> sqlx::Result<Subscription> {
+    Ok(Subscription {
+        id: r.try_get("id")?,
+        donor_id: r.try_get("donor_id")?,
+        recipient_type: r.try_get("recipient_type")?,
+        recipient_id: r.try_get("recipient_id")?,
+        recipient_name: r.try_get("recipient_name")?,
+        amount_cents: r.try_get("amount_cents")?,
+        currency: r.try_get("currency")?,
+        interval: r.try_get("interval")?,
+        status: r.try_get("status")?,
+        started_at: r.try_get("started_at")?,
+        next_charge_at: r.try_get("next_charge_at")?,
+        charges_count: r.try_get("charges_count")?,
+        cancelled_at: r.try_get("cancelled_at")?,
+    })
+}
+
+pub async fn insert_subscription(c: &mut AnyConnection, s: &Subscription) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO subscriptions (id, donor_id, recipient_type, recipient_id, recipient_name, amount_cents, currency, interval, \
+         status, started_at, next_charge_at, charges_count, cancelled_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
+    )
+    .bind(&s.id)
+    .bind(&s.donor_id)
+    .bind(&s.recipient_type)
+    .bind(&s.recipient_id)
+    .bind(&s.recipient_name)
+    .bind(s.amount_cents)
+    .bind(&s.currency)
+    .bind(&s.interval)
+    .bind(&s.status)
+    .bind(s.started_at)
+    .bind(s.next_charge_at)
+    .bind(s.charges_count)
+    .bind(s.cancelled_at)
+    .execute(c)
+    .await?;
+    Ok(())
+}
+
+pub async fn get_subscription(c: &mut AnyConnection, id: &str) -> sqlx::Result<Option<Subscription>> {
+    let q = format!("SELECT {SUB_COLUMNS} FROM subscriptions WHERE id = $1");
+    sqlx::query(sqlx::AssertSqlSafe(q)).bind(id).fetch_optional(c).await?.as_ref().map(subscription).transpose()
+}
+
+pub async fn donor_subscriptions(c: &mut AnyConnection, donor_id: &str) -> sqlx::Result<Vec<Subscription>> {
+    let q = format!("SELECT {SUB_COLUMNS} FROM subscriptions WHERE donor_id = $1 ORDER BY started_at DESC, id DESC");
+    let rows = sqlx::query(sqlx::AssertSqlSafe(q)).bind(donor_id).fetch_all(c).await?;
+    rows.iter().map(subscription).collect()
+}
+
+/// Cancels an active subscription; answers whether it was active.
+pub async fn cancel_subscription(c: &mut AnyConnection, id: &str, at: i64) -> sqlx::Result<bool> {
+    let r = sqlx::query("UPDATE subscriptions SET status = 'cancelled', cancelled_at = $1 WHERE id = $2 AND status = 'active'")
+        .bind(at)
+        .bind(id)
+        .execute(c)
+        .await?;
+    Ok(r.rows_affected() == 1)
+}
+
+/// Cancels every active subscription of a donor; answers how many.
+pub async fn cancel_donor_subscriptions(c: &mut AnyConnection, donor_id: &str, at: i64) -> sqlx::Result<u64> {
+    let r = sqlx::query("UPDATE subscriptions SET status = 'cancelled', cancelled_at = $1 WHERE donor_id = $2 AND status = 'active'")
+        .bind(at)
+        .bind(donor_id)
+        .execute(c)
+        .await?;
+    Ok(r.rows_affected())
+}
+
+pub async fn charged(c: &mut AnyConnection, id: &str, next_charge_at: i64) -> sqlx::Result<()> {
+    sqlx::query("UPDATE subscriptions SET charges_count = charges_count + 1, next_charge_at = $1 WHERE id = $2")
+        .bind(next_charge_at)
+        .bind(id)
+        .execute(c)
+        .await?;
+    Ok(())
+}
+
+// ---- settings ----
+
+pub const SETTINGS_ID: &str = "5f5b1c2d3e4f5a6b7c8d9e0f";
+
+#[derive(Debug, Clone, PartialEq, Default, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Settings {
+    pub id: String,
+    pub service_charge_bp: i64,
+    pub processing_fee_bp: i64,
+    pub updated_at: i64,
+    pub updated_by: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct SettingsChange {
+    pub at: i64,
+    pub by: String,
+    pub old_service_charge_bp: i64,
+    pub new_service_charge_bp: i64,
+    pub old_processing_fee_bp: i64,
+    pub new_processing_fee_bp: i64,
+}
+
+pub async fn settings(c: &mut AnyConnection) -> sqlx::Result<Settings> {
+    let r = sqlx::query("SELECT id, service_charge_bp, processing_fee_bp, updated_at, updated_by FROM settings WHERE id = $1")
+        .bind(SETTINGS_ID)
+        .fetch_one(c)
+        .await?;
+    Ok(Settings {
+        id: r.try_get("id")?,
+        service_charge_bp: r.try_get("service_charge_bp")?,
+        processing_fee_bp: r.try_get("processing_fee_bp")?,
+        updated_at: r.try_get("updated_at")?,
+        updated_by: r.try_get("updated_by")?,
+    })
+}
+
+pub async fn update_settings(c: &mut AnyConnection, s: &Settings) -> sqlx::Result<()> {
+    sqlx::query("UPDATE settings SET service_charge_bp = $1, processing_fee_bp = $2, updated_at = $3, updated_by = $4 WHERE id = $5")
+        .bind(s.service_charge_bp)
+        .bind(s.processing_fee_bp)
+        .bind(s.updated_at)
+        .bind(&s.updated_by)
+        .bind(&s.id)
+        .execute(c)
+        .await?;
+    Ok(())
+}
+
+pub async fn insert_settings_change(c: &mut AnyConnection, h: &SettingsChange, by_type: &str) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO settings_history (id, at, by_id, by_type, old_service_charge_bp, new_service_charge_bp, old_processing_fee_bp, \
+         new_processing_fee_bp) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+    )
+    .bind(common::new_id())
+    .bind(h.at)
+    .bind(&h.by)
+    .bind(by_type)
+    .bind(h.old_service_charge_bp)
+    .bind(h.new_service_charge_bp)
+    .bind(h.old_processing_fee_bp)
+    .bind(h.new_processing_fee_bp)
+    .execute(c)
+    .await?;
+    Ok(())
+}
+
+/// The settings history, newest first (at most `limit`).
+pub async fn settings_history(c: &mut AnyConnection, limit: i64) -> sqlx::Result<Vec<SettingsChange>> {
+    let rows = sqlx::query(
+        "SELECT at, by_id, old_service_charge_bp, new_service_charge_bp, old_processing_fee_bp, new_processing_fee_bp \
+         FROM settings_history ORDER BY at DESC, id DESC LIMIT $1",
+    )
+    .bind(limit)
+    .fetch_all(c)
+    .await?;
+    rows.iter()
+        .map(|r| {
+            Ok(SettingsChange {
+                at: r.try_get("at")?,
+                by: r.try_get("by_id")?,
+                old_service_charge_bp: r.try_get("old_service_charge_bp")?,
+                new_service_charge_bp: r.try_get("new_service_charge_bp")?,
+                old_processing_fee_bp: r.try_get("old_processing_fee_bp")?,
+                new_processing_fee_bp: r.try_get("new_processing_fee_bp")?,
+            })
+        })
+        .collect()
+}
+
+// ---- badges ----
+
+/// A badge as stored. Rules: 1 total given (threshold in cents), 2 donations, 3 months subscribed.
+#[derive(Debug, Clone, PartialEq, Default, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Badge {
+    pub id: String,
+    pub name: String,
+    pub image: String,
+    pub description: String,
+    pub is_active: bool,
+    pub rule: i64,
+    pub threshold: i64,
+    pub awarded_count: i64,
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+const BADGE_COLUMNS: &str = "id, name, image, description, is_active, CAST(rule AS BIGINT) AS rule, threshold, awarded_count, created_at, updated_at";
+
+fn badge(r: &AnyRow) -> sqlx::Result<Badge> {
+    Ok(Badge {
+        id: r.try_get("id")?,
+        name: r.try_get("name")?,
+        image: r.try_get("image")?,
+        description: r.try_get("description")?,
+        is_active: get_bool(r, "is_active")?,
+        rule: r.try_get("rule")?,
+        threshold: r.try_get("threshold")?,
+        awarded_count: r.try_get("awarded_count")?,
+        created_at: r.try_get("created_at")?,
+        updated_at: r.try_get("updated_at")?,
+    })
+}
+
+pub async fn insert_badge(c: &mut AnyConnection, b: &Badge) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO badges (id, name, name_key, image, description, is_active, rule, threshold, awarded_count, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+    )
+    .bind(&b.id)
+    .bind(&b.name)
+    .bind(b.name.to_lowercase())
+    .bind(&b.image)
+    .bind(&b.description)
+    .bind(b.is_active)
+    .bind(b.rule as i32)
+    .bind(b.threshold)
+    .bind(b.awarded_count)
+    .bind(b.created_at)
+    .bind(b.updated_at)
+    .execute(c)
+    .await?;
+    Ok(())
+}
+
+pub async fn update_badge(c: &mut AnyConnection, b: &Badge) -> sqlx::Result<bool> {
+    let r = sqlx::query(
+        "UPDATE badges SET name = $1, name_key = $2, image = $3, description = $4, is_active = $5, rule = $6, threshold = $7, \
+         updated_at = $8 WHERE id = $9",
+    )
+    .bind(&b.name)
+    .bind(b.name.to_lowercase())
+    .bind(&b.image)
+    .bind(&b.description)
+    .bind(b.is_active)
+    .bind(b.rule as i32)
+    .bind(b.threshold)
+    .bind(b.updated_at)
+    .bind(&b.id)
+    .execute(c)
+    .await?;
+    Ok(r.rows_affected() == 1)
+}
+
+pub async fn get_badge(c: &mut AnyConnection, id: &str) -> sqlx::Result<Option<Badge>> {
+    let q = format!("SELECT {BADGE_COLUMNS} FROM badges WHERE id = $1");
+    sqlx::query(sqlx::AssertSqlSafe(q)).bind(id).fetch_optional(c).await?.as_ref().map(badge).transpose()
+}
+
+pub async fn delete_badge(c: &mut AnyConnection, id: &str) -> sqlx::Result<bool> {
+    sqlx::query("DELETE FROM donor_badges WHERE badge_id = $1").bind(id).execute(&mut *c).await?;
+    Ok(sqlx::query("DELETE FROM badges WHERE id = $1").bind(id).execute(c).await?.rows_affected() == 1)
+}
+
+pub fn badge_sort_column(column: &str) -> Option<&'static str> {
+    Some(match column {
+        "" | "createdAt" => "created_at",
+        "name" => "name_key",
+        "threshold" => "threshold",
+        _ => return None,
+    })
+}
+
+pub async fn list_badges(c: &mut AnyConnection, search: &str, paging: Paging<&'static str>) -> sqlx::Result<(Vec<Badge>, i64)> {
+    let Paging { column, descending, limit, offset } = paging;
+    let dir = if descending { "DESC" } else { "ASC" };
+    let backend = Backend::of_connection(c);
+    let matching = |q: &mut Sql| {
+        q.push(" FROM badges WHERE TRUE");
+        if !search.is_empty() {
+            q.push(" AND LOWER(name_key) LIKE ").push_bind(like_pattern(search)).push(" ESCAPE '\\'");
+        }
+    };
+    let mut q = Sql::new(backend, format!("SELECT {BADGE_COLUMNS}, COUNT(*) OVER() AS total"));
+    matching(&mut q);
+    q.push(&format!(" ORDER BY {column} {dir}, id {dir} LIMIT ")).push_bind(limit).push(" OFFSET ").push_bind(offset);
+    let rows = q.build().fetch_all(&mut *c).await?;
+    let total = match rows.first() {
+        Some(r) => r.try_get::<i64, _>("total")?,
+        None if offset > 0 => {
+            let mut q = Sql::new(backend, "SELECT COUNT(*)");
+            matching(&mut q);
+            q.build().fetch_one(c).await?.try_get(0)?
+        }
+        None => 0,
+    };
+    Ok((rows.iter().map(badge).collect::<sqlx::Result<_>>()?, total))
+}
+
+/// The active badges a donor with these totals meets and has not earned yet.
+pub async fn badges_due(c: &mut AnyConnection, donor_id: &str, (total, count, months): (i64, i64, i64)) -> sqlx::Result<Vec<Badge>> {
+    let mut q = Sql::new(Backend::of_connection(c), format!("SELECT {BADGE_COLUMNS} FROM badges b WHERE is_active = "));
+    q.push_bind(true)
+        .push(" AND NOT EXISTS (SELECT 1 FROM donor_badges e WHERE e.badge_id = b.id AND e.donor_id = ")
+        .push_bind(donor_id.to_string())
+        .push(") AND ((rule = 1 AND threshold <= ")
+        .push_bind(total)
+        .push(") OR (rule = 2 AND threshold <= ")
+        .push_bind(count)
+        .push(") OR (rule = 3 AND threshold <= ")
+        .push_bind(months)
+        .push(")) ORDER BY created_at, id");
+    let rows = q.build().fetch_all(c).await?;
+    rows.iter().map(badge).collect()
+}
+
+/// Awards a badge once: answers false when the donor already had it.
+pub async fn award(c: &mut AnyConnection, donor_id: &str, badge_id: &str, at: i64) -> sqlx::Result<bool> {
+    let r = sqlx::query("INSERT INTO donor_badges (donor_id, badge_id, awarded_at) VALUES ($1, $2, $3) ON CONFLICT (donor_id, badge_id) DO NOTHING")
+        .bind(donor_id)
+        .bind(badge_id)
+        .bind(at)
+        .execute(&mut *c)
+        .await?;
+    if r.rows_affected() == 1 {
+        sqlx::query("UPDATE badges SET awarded_count = awarded_count + 1 WHERE id = $1").bind(badge_id).execute(c).await?;
+        return Ok(true);
+    }
+    Ok(false)
+}
+
+/// Removes a deleted donor's badges (and their awarded counts).
+pub async fn remove_donor_badges(c: &mut AnyConnection, donor_id: &str) -> sqlx::Result<()> {
+    sqlx::query("UPDATE badges SET awarded_count = awarded_count - 1 WHERE id IN (SELECT badge_id FROM donor_badges WHERE donor_id = $1)")
+        .bind(donor_id)
+        .execute(&mut *c)
+        .await?;
+    sqlx::query("DELETE FROM donor_badges WHERE donor_id = $1").bind(donor_id).execute(c).await?;
+    Ok(())
+}
+
+/// An earned badge: (badge id, name, image, awarded at), oldest first.
+pub async fn earned_badges(c: &mut AnyConnection, donor_id: &str) -> sqlx::Result<Vec<(String, String, String, i64)>> {
+    let rows = sqlx::query(
+        "SELECT b.id, b.name, b.image, e.awarded_at FROM donor_badges e JOIN badges b ON b.id = e.badge_id \
+         WHERE e.donor_id = $1 ORDER BY e.awarded_at, b.id",
+    )
+    .bind(donor_id)
+    .fetch_all(c)
+    .await?;
+    rows.iter().map(|r| Ok((r.try_get("id")?, r.try_get("name")?, r.try_get("image")?, r.try_get("awarded_at")?))).collect()
+}

@@ -1,0 +1,85 @@
+/**
+ * /badge (Badge Management: edit, delete): every badge with its image, name, rule in words,
+ * how many donors earned it and whether it is active; Edit (edit right) and Delete (delete
+ * right, after the shared confirmation). Badges are made by the giving service: no Add.
+ */
+import { useMemo } from 'react'
+import { Avatar, Tag } from 'antd'
+import { TrophyOutlined } from '@ant-design/icons'
+import type { ColumnsType } from 'antd/es/table'
+import { ListCard } from '../../../components/ListCard'
+import { ConfirmDialog } from '../../../components/ConfirmDialog'
+import { actionColumn } from '../../../components/RowStatus'
+import { useRowActions } from '../../../components/useRowActions'
+import { formatNumber } from '../../../lib/format'
+import { mediaFileUrl, useMetaData } from '../../../lib/meta-data'
+import { useRefresh } from '../../../lib/query'
+import { useAccess } from '../../../lib/session'
+import { SLUGS } from '../../../lib/modules'
+import { listBadges } from '../api/list-badges'
+import { deleteBadge } from '../api/delete-badge'
+import type { Badge } from '../types'
+import { BADGE_MEDIA_MODULE, ruleText } from '../rules'
+import { paths } from '../../../paths'
+
+const MODULE = SLUGS.badge
+const nameOf = (row: Badge) => row.name
+
+export default function BadgeListScreen() {
+  const { can } = useAccess()
+  const meta = useMetaData()
+  const refresh = useRefresh('badge')
+  const canEdit = can(MODULE, 'edit')
+  const canDelete = can(MODULE, 'delete')
+
+  const { askDelete, dialog } = useRowActions<Badge>({
+    remove: (row) => deleteBadge(row._id),
+    reload: refresh,
+    describe: nameOf,
+  })
+
+  const columns = useMemo(() => {
+    const list: ColumnsType<Badge> = [
+      {
+        title: 'Image',
+        key: 'image',
+        render: (_, row) => (
+          <Avatar
+            shape="square"
+            size={40}
+            src={row.image ? mediaFileUrl(meta, BADGE_MEDIA_MODULE, row.image) : undefined}
+            icon={<TrophyOutlined />}
+            alt={`${row.name} image`}
+          />
+        ),
+      },
+      { title: 'Name', key: 'name', dataIndex: 'name', sorter: true },
+      { title: 'Rule', key: 'threshold', sorter: true, render: (_, row) => ruleText(row.rule, row.threshold) },
+      { title: 'Awarded', key: 'awardedCount', render: (_, row) => formatNumber(row.awardedCount ?? 0) },
+      {
+        title: 'Active',
+        key: 'isActive',
+        render: (_, row) => (row.isActive ? <Tag color="green">Active</Tag> : <Tag>Inactive</Tag>),
+      },
+    ]
+    const action = actionColumn<Badge>(nameOf, [
+      canEdit && { label: 'Edit', to: (row) => paths.badgeEdit(row._id) },
+      canDelete && { label: 'Delete', onClick: askDelete },
+    ])
+    if (action) list.push(action)
+    return list
+  }, [meta, canEdit, canDelete, askDelete])
+
+  return (
+    <ListCard<Badge>
+      title="Badge Management"
+      searchPlaceholder="Search By Badge Name"
+      queryKey={['badge', 'list']}
+      aria-label="Badges"
+      columns={columns}
+      fetch={listBadges}
+    >
+      <ConfirmDialog {...dialog} />
+    </ListCard>
+  )
+}

@@ -1,0 +1,134 @@
+/**
+ * The dashboard's summary cards, from GET dashboard-data: giving (donors, donations, amount,
+ * subscriptions), giving partners and nonprofits. A card whose service is listed as unavailable
+ * says so (the rest of the page stays); while loading each card shows a skeleton.
+ */
+import type { ReactNode } from 'react'
+import { Card, Col, Row, Space, Statistic, Typography } from 'antd'
+import { BankOutlined, DisconnectOutlined, GiftOutlined, SolutionOutlined } from '@ant-design/icons'
+import { formatCents } from '../../../lib/format'
+import { useRecord } from '../../../lib/query'
+import { getDashboardData } from '../api/dashboard'
+import type { DashboardData, FigureSource } from '../types'
+
+const DASHBOARD_DATA_KEY = ['dashboard', 'data']
+
+interface Figure {
+  title: string
+  value: number | string
+}
+
+function Unavailable({ what }: { what: string }) {
+  return (
+    <Space role="status">
+      <DisconnectOutlined aria-hidden />
+      <Typography.Text type="secondary">{`The ${what} figures are unavailable right now.`}</Typography.Text>
+    </Space>
+  )
+}
+
+function FigureCard({
+  title,
+  icon,
+  loading,
+  unavailable,
+  what,
+  figures,
+}: {
+  title: string
+  icon: ReactNode
+  loading: boolean
+  unavailable: boolean
+  what: string
+  figures: Figure[]
+}) {
+  return (
+    <Card
+      title={
+        <Space>
+          {icon} {title}
+        </Space>
+      }
+      loading={loading}
+      style={{ height: '100%' }}
+    >
+      {unavailable ? (
+        <Unavailable what={what} />
+      ) : (
+        <Row gutter={[16, 16]}>
+          {figures.map((f) => (
+            <Col key={f.title} xs={12} md={8}>
+              <Statistic title={f.title} value={f.value} />
+            </Col>
+          ))}
+        </Row>
+      )}
+    </Card>
+  )
+}
+
+/** Whether a service's figures are missing: listed as unavailable, absent, or the whole call failed. */
+function missing(data: DashboardData | null, failed: boolean, source: FigureSource): boolean {
+  if (failed) return true
+  if (!data) return false
+  return data.unavailable.includes(source) || data[source] === null
+}
+
+export function FigureCards() {
+  const { value: data, error, loading } = useRecord(DASHBOARD_DATA_KEY, getDashboardData)
+  const failed = Boolean(error)
+  const giving = data?.giving
+  const catalogue = data?.catalogue
+  const givingDown = missing(data, failed, 'giving')
+  const catalogueDown = missing(data, failed, 'catalogue')
+
+  return (
+    <>
+      <Col xs={24} xl={12}>
+        <FigureCard
+          title="Giving"
+          icon={<GiftOutlined />}
+          loading={loading}
+          unavailable={givingDown}
+          what="giving"
+          figures={[
+            { title: 'Donors', value: giving?.donors ?? 0 },
+            { title: 'Active Donors', value: giving?.activeDonors ?? 0 },
+            { title: 'Donations', value: giving?.donations ?? 0 },
+            { title: 'Amount Given', value: formatCents(giving?.amountCents ?? 0) },
+            { title: 'Active Subscriptions', value: giving?.activeSubscriptions ?? 0 },
+          ]}
+        />
+      </Col>
+      <Col xs={24} md={12} xl={6}>
+        <FigureCard
+          title="Giving Partners"
+          icon={<SolutionOutlined />}
+          loading={loading}
+          unavailable={givingDown}
+          what="giving partner"
+          figures={[
+            { title: 'Approved Partners', value: giving?.approvedPartners ?? 0 },
+            { title: 'Pending Partners', value: giving?.pendingPartners ?? 0 },
+          ]}
+        />
+      </Col>
+      <Col xs={24} md={12} xl={6}>
+        <FigureCard
+          title="Nonprofits"
+          icon={<BankOutlined />}
+          loading={loading}
+          unavailable={catalogueDown}
+          what="nonprofit"
+          figures={[
+            { title: 'Total Nonprofits', value: catalogue?.nonprofits ?? 0 },
+            { title: 'Approved Nonprofits', value: catalogue?.approved ?? 0 },
+            { title: 'Pending Requests', value: catalogue?.pendingRequests ?? 0 },
+            { title: 'Causes', value: catalogue?.causes ?? 0 },
+            { title: 'Categories', value: catalogue?.categories ?? 0 },
+          ]}
+        />
+      </Col>
+    </>
+  )
+}

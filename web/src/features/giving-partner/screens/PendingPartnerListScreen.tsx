@@ -1,0 +1,92 @@
+/**
+ * /strategic/pending_strategic_partner (Pending/Rejected Partners, view): giving partners
+ * waiting for a decision and rejected ones. A pending row links to the strategic view to
+ * approve or to reject it; a rejected row links there to approve it, and its View button shows
+ * the reason in the shared dialog, read-only ('Rejected Reason').
+ */
+import { useMemo, useState } from 'react'
+import { Button, Space, Tag } from 'antd'
+import type { ColumnsType } from 'antd/es/table'
+import { CheckOutlined, CloseOutlined, EyeOutlined } from '@ant-design/icons'
+import { Link } from 'react-router'
+import { ListCard } from '../../../components/ListCard'
+import { ConfirmDialog } from '../../../components/ConfirmDialog'
+import { dateColumn } from '../../../components/RowStatus'
+import { listPendingPartners } from '../api/list-partners'
+import type { Partner } from '../types'
+import { NEWEST_APPLIED, PARTNER_SEARCH_PLACEHOLDER } from '../constants'
+import { paths } from '../../../paths'
+
+export default function PendingPartnerListScreen() {
+  // The row whose reason is shown; kept while the dialog closes.
+  const [reasonOf, setReasonOf] = useState<Partner | null>(null)
+  const [reasonOpen, setReasonOpen] = useState(false)
+
+  const columns = useMemo<ColumnsType<Partner>>(
+    () => [
+      { title: 'Name', key: 'name', dataIndex: 'name', sorter: true },
+      { title: 'User Name', key: 'userName', dataIndex: 'userName', sorter: true },
+      { title: 'Email', key: 'emailAddress', dataIndex: 'emailAddress', sorter: true },
+      dateColumn('Applied At', 'appliedAt'),
+      {
+        title: 'Status',
+        key: 'status',
+        render: (_, row) =>
+          row.adminVerification === 'Pending' ? <Tag color="gold">Pending</Tag> : <Tag color="error">Reject</Tag>,
+      },
+      {
+        title: 'Action',
+        key: 'action',
+        render: (_, row) => (
+          <Space size="small" wrap>
+            <Link to={paths.partnerView(row._id, 'approve')} aria-label={`Approve ${row.name}`}>
+              <CheckOutlined /> Approve
+            </Link>
+            {row.adminVerification === 'Pending' ? (
+              <Link to={paths.partnerView(row._id, 'reject')} aria-label={`Reject ${row.name}`}>
+                <CloseOutlined /> Reject
+              </Link>
+            ) : (
+              <Button
+                type="link"
+                size="small"
+                icon={<EyeOutlined />}
+                aria-label={`Rejected reason of ${row.name}`}
+                onClick={() => {
+                  setReasonOf(row)
+                  setReasonOpen(true)
+                }}
+              >
+                View
+              </Button>
+            )}
+          </Space>
+        ),
+      },
+    ],
+    [],
+  )
+
+  return (
+    <ListCard<Partner>
+      title="Pending/Rejected Partners"
+      searchPlaceholder={PARTNER_SEARCH_PLACEHOLDER}
+      queryKey={['giving-partner', 'list', 'pending']}
+      aria-label="Pending and rejected giving partners"
+      columns={columns}
+      fetch={listPendingPartners}
+      defaultSort={NEWEST_APPLIED}
+    >
+      <ConfirmDialog
+        open={reasonOpen}
+        title="Rejected Reason"
+        text={reasonOf?.name}
+        withReason
+        reasonReadOnly
+        reason={reasonOf?.rejectReason ?? ''}
+        cancelLabel="Close"
+        onCancel={() => setReasonOpen(false)}
+      />
+    </ListCard>
+  )
+}

@@ -1,0 +1,40 @@
+/** How transactions' codes read on screen (status, type, recipient type, payment method). */
+import type { RecipientType, TransactionStatus, TransactionType } from './types'
+
+export const STATUS_LABELS: Record<TransactionStatus, string> = {
+  succeeded: 'Succeeded',
+  pending: 'Pending',
+  failed: 'Failed',
+  refunded: 'Refunded',
+}
+
+export const STATUS_COLORS: Record<TransactionStatus, string> = {
+  succeeded: 'green',
+  pending: 'gold',
+  failed: 'red',
+  refunded: 'purple',
+}
+
+export const TYPE_LABELS: Record<TransactionType, string> = {
+  one_time: 'One Time',
+  recurring: 'Recurring',
+}
+
+export const RECIPIENT_TYPE_LABELS: Record<RecipientType, string> = {
+  charity: 'Nonprofit',
+  community: 'Community',
+  cause: 'Cause',
+}
+
+const labelOf = <K extends string>(labels: Record<K, string>, code: string | null | undefined): string =>
+  code ? ((labels as Record<string, string>)[code] ?? code) : ''
+
+export const statusLabel = (code: string | null | undefined) => labelOf(STATUS_LABELS, code)
+export const typeLabel = (code: string | null | undefined) => labelOf(TYPE_LABELS, code)
+export const recipientTypeLabel = (code: string | null | undefined) => labelOf(RECIPIENT_TYPE_LABELS, code)
+
+/** A payment method code as words: 'card' -> 'Card', 'bank_account' -> 'Bank account'. */
+export function paymentMethodLabel(code: string | null | undefined): string {
+  const words = (code ?? '').replace(/_/g, ' ').trim()
+  return words ? words[0].toUpperCase() + words.slice(1) : ''
+}
