@@ -79,9 +79,8 @@ async fn catalogue_cards_count_nonprofits_per_month_and_check_the_year() {
     app.get("/admin/dashboard/dashboard-data", None).await.expect(401);
 }
 
-/// Needs the giving service's Figures and RecordDonation (helper "tx").
+/// Through the giving service's Figures and RecordDonation.
 #[tokio::test]
-#[ignore = "needs the giving RPCs of helper tx; run with --ignored once they land"]
 async fn giving_cards_count_donors_and_donations_per_month() {
     let app = spawn().await;
     let (t, _) = app.admin().await;

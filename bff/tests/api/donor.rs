@@ -151,9 +151,8 @@ async fn donor_rights_follow_the_module_actions() {
     app.post("/admin/user/userList", None, json!({})).await.expect(401);
 }
 
-/// Needs the giving service's DonorDetails and RecordDonation (helper "tx").
+/// Through the giving service's DonorDetails and RecordDonation.
 #[tokio::test]
-#[ignore = "needs the giving RPCs of helper tx; run with --ignored once they land"]
 async fn a_donors_details_show_totals_and_recent_transactions_and_survive_deletion() {
     let app = spawn().await;
     let (t, _) = app.admin().await;

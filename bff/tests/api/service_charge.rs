@@ -46,9 +46,8 @@ async fn bad_percentages_get_a_message_per_field_and_unknown_ids_are_not_found()
     app.get("/admin/setting-master", Some(&npo)).await.expect(403);
 }
 
-/// Needs the giving service's GetSettings and UpdateSettings (helper "tx").
+/// Through the giving service's GetSettings and UpdateSettings.
 #[tokio::test]
-#[ignore = "needs the giving RPCs of helper tx; run with --ignored once they land"]
 async fn settings_are_read_and_changed_with_their_history() {
     let app = spawn().await;
     let (t, _) = app.admin().await;

@@ -19,9 +19,8 @@ async fn subscribed_donor_rights_follow_the_module() {
     app.post("/admin/subscribed-donor/oneTime", Some(&npo), json!({})).await.expect(403);
 }
 
-/// Needs the giving service's RecordDonation and ListDonorTotals (helper "tx").
+/// Through the giving service's RecordDonation and ListDonorTotals.
 #[tokio::test]
-#[ignore = "needs the giving RPCs of helper tx; run with --ignored once they land"]
 async fn one_time_donors_are_totalled_per_recipient() {
     let app = spawn().await;
     let (t, _) = app.admin().await;

@@ -20,10 +20,9 @@ async fn transaction_rights_follow_the_module() {
     app.post("/admin/transaction/transactionList", Some(&npo), json!({})).await.expect(403);
 }
 
-/// Needs the giving service's RecordDonation, ListTransactions, GetTransaction and
-/// StreamTransactions (helper "tx").
+/// Through the giving service's RecordDonation, ListTransactions, GetTransaction and
+/// StreamTransactions.
 #[tokio::test]
-#[ignore = "needs the giving RPCs of helper tx; run with --ignored once they land"]
 async fn transactions_are_listed_filtered_read_and_exported() {
     use std::io::Read;
     let app = spawn().await;
