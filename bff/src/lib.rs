@@ -14,6 +14,7 @@ pub mod permissions;
 pub mod reply;
 pub mod services;
 pub mod state;
+pub mod xlsx;
 
 use crate::error::ApiError;
 use crate::state::AppState;

@@ -4,11 +4,16 @@ pub mod auth;
 pub mod badge;
 pub mod charity;
 pub mod charity_admin;
+pub mod dashboard;
+pub mod donor;
 pub mod giving_partner;
 pub mod locations;
 pub mod media;
+pub mod service_charge;
+pub mod subscribed_donor;
 pub mod sub_admin;
 pub mod terms;
+pub mod transaction;
 
 use crate::reply::Route;
 use serde::{Deserialize, Serialize};
@@ -22,6 +27,11 @@ pub fn routes() -> Vec<Route> {
     all.extend(charity::routes());
     all.extend(media::routes());
     all.extend(charity_admin::routes());
+    all.extend(donor::routes());
+    all.extend(transaction::routes());
+    all.extend(subscribed_donor::routes());
+    all.extend(service_charge::routes());
+    all.extend(dashboard::routes());
     all.extend(giving_partner::routes());
     all.extend(badge::routes());
     all

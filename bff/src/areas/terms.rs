@@ -12,6 +12,8 @@ use proto::catalogue::v1 as pb;
 use super::{IdBody, ListBody, StatusBody};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
+use crate::xlsx::{Formats, Sheet, XLSX};
+use rust_xlsxwriter::{ExcelDateTime, Worksheet, XlsxError};
 
 /// The REST paths and words of one kind of term.
 #[derive(Clone, Copy)]
@@ -56,9 +58,6 @@ fn with(kind: Kind, handler: MethodRouter<AppState>) -> MethodRouter<AppState> {
 }
 
 type K = axum::Extension<Kind>;
-
-/// The media type of an Excel workbook.
-const XLSX: &str = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 /// A cause or nonprofit category.
 #[derive(Serialize, ToSchema)]
@@ -144,66 +143,24 @@ pub struct ExportBody {
     order: String,
 }
 
-/// Streams every term that matches the filter into an .xlsx written in constant memory
-/// (rows go to a temporary file as they come), then streams that file to the client.
+/// Every term that matches the filter, as an .xlsx (crate::xlsx).
 async fn export(State(state): State<AppState>, axum::Extension(k): K, Body(b): Body<ExportBody>) -> Result<axum::response::Response, ApiError> {
-    use axum::http::{HeaderValue, header};
-    use axum::response::IntoResponse;
     let page = super::ListBody { page: 1, limit: 1, search: b.search, column: b.column, order: b.order }.to_page();
     let req = pb::ListTermsRequest { kind: k.kind as i32, page: Some(page) };
-    let mut stream = retry(|| async { state.catalogue_long().stream_terms(req.clone()).await }).await?.into_inner();
-    // The first answer tells a bad filter (400) from a good one before anything is sent.
-    let first = stream.message().await?;
-    let (tx, rx) = tokio::sync::mpsc::channel::<pb::Term>(256);
-    let title = format!("{}s", k.label);
-    let writer = tokio::task::spawn_blocking(move || write_xlsx(&title, rx));
-    if let Some(t) = first
-        && tx.send(t).await.is_ok()
-    {
-        while let Some(t) = stream.message().await? {
-            if tx.send(t).await.is_err() {
-                break;
-            }
-        }
-    }
-    drop(tx);
-    let file = writer.await.map_err(ApiError::internal)?.map_err(ApiError::internal)?;
-    let body = axum::body::Body::from_stream(tokio_util::io::ReaderStream::new(tokio::fs::File::from_std(file)));
-    let mut res = body.into_response();
-    let h = res.headers_mut();
-    h.insert(header::CONTENT_TYPE, HeaderValue::from_static(XLSX));
-    let name = format!("attachment; filename=\"{}s.xlsx\"", k.label.to_lowercase());
-    h.insert(header::CONTENT_DISPOSITION, HeaderValue::from_str(&name).map_err(ApiError::internal)?);
-    Ok(res)
+    let stream = retry(|| async { state.catalogue_long().stream_terms(req.clone()).await }).await?.into_inner();
+    let sheet = Sheet {
+        title: format!("{}s", k.label),
+        file_name: format!("{}s.xlsx", k.label.to_lowercase()),
+        columns: &[("Name", 40.0), ("Description", 60.0), ("Status", 10.0), ("Created At", 22.0)],
+        row: term_row,
+    };
+    crate::xlsx::export(stream, sheet).await
 }
 
-/// Writes the rows it receives into a workbook in a temporary file (deleted when closed),
-/// positioned at its start.
-fn write_xlsx(title: &str, mut rows: tokio::sync::mpsc::Receiver<pb::Term>) -> anyhow::Result<std::fs::File> {
-    use rust_xlsxwriter::{ExcelDateTime, Format, Workbook};
-    use std::io::{Seek, SeekFrom};
-    let mut wb = Workbook::new();
-    let ws = wb.add_worksheet_with_constant_memory()?;
-    ws.set_name(title)?;
-    let bold = Format::new().set_bold();
-    let date = Format::new().set_num_format("mmm d yyyy, h:mm AM/PM");
-    for (col, head) in ["Name", "Description", "Status", "Created At"].iter().enumerate() {
-        ws.write_string_with_format(0, col as u16, *head, &bold)?;
-    }
-    ws.set_column_width(0, 40)?;
-    ws.set_column_width(1, 60)?;
-    ws.set_column_width(2, 10)?;
-    ws.set_column_width(3, 22)?;
-    let mut row = 1u32;
-    while let Some(t) = rows.blocking_recv() {
-        ws.write_string(row, 0, &t.name)?;
-        ws.write_string(row, 1, &t.description)?;
-        ws.write_string(row, 2, if t.active { "Active" } else { "Inactive" })?;
-        ws.write_datetime_with_format(row, 3, ExcelDateTime::from_timestamp(t.created_at / 1000)?, &date)?;
-        row += 1;
-    }
-    let mut file = tempfile::tempfile()?;
-    wb.save_to_writer(&mut file)?;
-    file.seek(SeekFrom::Start(0))?;
-    Ok(file)
+fn term_row(ws: &mut Worksheet, row: u32, t: &pb::Term, f: &Formats) -> Result<(), XlsxError> {
+    ws.write_string(row, 0, &t.name)?;
+    ws.write_string(row, 1, &t.description)?;
+    ws.write_string(row, 2, if t.active { "Active" } else { "Inactive" })?;
+    ws.write_datetime_with_format(row, 3, ExcelDateTime::from_timestamp(t.created_at / 1000)?, &f.date)?;
+    Ok(())
 }

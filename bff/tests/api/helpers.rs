@@ -16,6 +16,8 @@ pub struct TestApp {
     pub client: reqwest::Client,
     pub data: common::db::testing::TempDir,
     pub identity: identity::service::Identity,
+    /// The giving service's gRPC address (tests record donations through it).
+    pub giving_url: String,
     /// Stops the identity service.
     pub shutdown: Shutdown,
     /// Stops the BFF.
@@ -101,6 +103,7 @@ pub async fn spawn_full(
         client: reqwest::Client::new(),
         data,
         identity: running.identity,
+        giving_url: format!("http://127.0.0.1:{}", giving.port),
         shutdown,
         bff_stop,
     }

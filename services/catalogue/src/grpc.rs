@@ -231,8 +231,16 @@ impl Rpc for Catalogue {
         Ok(Response::new(pb::CharityPage { items, total }))
     }
 
-    async fn figures(&self, _r: Request<pb::FiguresRequest>) -> R<pb::Figures> {
-        Err(Status::unimplemented("figures"))
+    async fn figures(&self, r: Request<pb::FiguresRequest>) -> R<pb::Figures> {
+        let f = Catalogue::figures(self, r.into_inner().year).await?;
+        Ok(Response::new(pb::Figures {
+            nonprofits: f.nonprofits,
+            approved: f.approved,
+            pending_requests: f.pending_requests,
+            causes: f.causes,
+            categories: f.categories,
+            months: f.months.into_iter().map(|m| pb::MonthFigures { month: m.month as i32, nonprofits: m.nonprofits, requests: m.requests }).collect(),
+        }))
     }
 
     async fn import_bmf(&self, r: Request<tonic::Streaming<pb::ImportChunk>>) -> R<pb::ImportSummary> {

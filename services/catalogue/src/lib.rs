@@ -8,6 +8,7 @@ pub mod charity_store;
 pub mod demo;
 pub mod error;
 pub mod events;
+pub mod figures;
 pub mod grpc;
 pub mod import;
 pub mod list_cache;

@@ -8,6 +8,7 @@
 
 pub mod actor;
 pub mod bus;
+pub mod calendar;
 pub mod db;
 pub mod error;
 pub mod grpc;

@@ -81,6 +81,86 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/admin/badge/badgeList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Page of badges
+         * @description Needs any on /badge.
+         */
+        post: operations["post_admin_badge_badgeList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/badge/badgeUpdate/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Edit a badge
+         * @description Needs edit on /badge.
+         */
+        patch: operations["patch_admin_badge_badgeUpdate_id"];
+        trace?: never;
+    };
+    "/admin/badge/delete/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a badge
+         * @description Needs delete on /badge.
+         */
+        delete: operations["delete_admin_badge_delete_id"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/badge/findBadge/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One badge
+         * @description Needs any on /badge.
+         */
+        get: operations["get_admin_badge_findBadge_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/cause/activeStatus/{id}": {
         parameters: {
             query?: never;
@@ -621,6 +701,106 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/admin/dashboard/dashboard-data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Giving and catalogue figures (a service that is down is listed in unavailable)
+         * @description Needs view on /dashboard. Nonprofit admins: allowed.
+         */
+        get: operations["get_admin_dashboard_dashboard_data"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/dashboard/totalDonorUser": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Donors: all and active
+         * @description Needs view on /dashboard. Nonprofit admins: allowed.
+         */
+        get: operations["get_admin_dashboard_totalDonorUser"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/dashboard/totalReqCharity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Nonprofits and pending verification requests
+         * @description Needs view on /dashboard. Nonprofit admins: allowed.
+         */
+        get: operations["get_admin_dashboard_totalReqCharity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/dashboard/yearGraphDashboardCharity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Nonprofits created and pending per month of a year
+         * @description Needs view on /dashboard. Nonprofit admins: allowed.
+         */
+        get: operations["get_admin_dashboard_yearGraphDashboardCharity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/dashboard/yearGraphDashboardUser": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * New donors and donations per month of a year
+         * @description Needs view on /dashboard. Nonprofit admins: allowed.
+         */
+        get: operations["get_admin_dashboard_yearGraphDashboardUser"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/payment-method/findPaymentMethodbyCharity/{id}": {
         parameters: {
             query?: never;
@@ -639,6 +819,170 @@ export type paths = {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/admin/setting-master": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The service-charge settings with their history
+         * @description Needs edit on /manage_service_charges.
+         */
+        get: operations["get_admin_setting_master"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/setting-master/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The service-charge settings (by their fixed id)
+         * @description Needs edit on /manage_service_charges.
+         */
+        get: operations["get_admin_setting_master_id"];
+        put?: never;
+        /**
+         * Change the service charge and the payment processing fee
+         * @description Needs edit on /manage_service_charges.
+         */
+        post: operations["post_admin_setting_master_id"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/strategic-partner/changeVerificationStatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve or reject a giving partner
+         * @description Needs view on /strategic/pending_strategic_partner.
+         */
+        post: operations["post_admin_strategic_partner_changeVerificationStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/strategic-partner/deleteByAdmin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete a giving partner
+         * @description Needs delete on /strategic.
+         */
+        post: operations["post_admin_strategic_partner_deleteByAdmin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/strategic-partner/get/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One giving partner
+         * @description Needs view on /strategic or view on /strategic/pending_strategic_partner.
+         */
+        get: operations["get_admin_strategic_partner_get_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/strategic-partner/pending-List": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Page of pending and rejected giving partners
+         * @description Needs view on /strategic/pending_strategic_partner.
+         */
+        post: operations["post_admin_strategic_partner_pending_List"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/strategic-partner/strategicPartnerList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Page of approved giving partners
+         * @description Needs view on /strategic.
+         */
+        post: operations["post_admin_strategic_partner_strategicPartnerList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/strategic-partner/strategicPartnerStatus/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Activate or deactivate an approved giving partner
+         * @description Needs status on /strategic.
+         */
+        patch: operations["patch_admin_strategic_partner_strategicPartnerStatus_id"];
         trace?: never;
     };
     "/admin/sub-admin/changePassword": {
@@ -819,6 +1163,226 @@ export type paths = {
          * @description Needs edit on /sub_admin.
          */
         patch: operations["patch_admin_sub_admin_update_id"];
+        trace?: never;
+    };
+    "/admin/subscribed-donor/oneTime": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Page of one-time donors, per recipient
+         * @description Needs view on /subscribed_donor.
+         */
+        post: operations["post_admin_subscribed_donor_oneTime"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/subscribed-donor/subscribeDonor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Page of donors with subscriptions, per recipient
+         * @description Needs view on /subscribed_donor.
+         */
+        post: operations["post_admin_subscribed_donor_subscribeDonor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/transaction/get/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One transaction
+         * @description Needs view on /transaction.
+         */
+        get: operations["get_admin_transaction_get_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/transaction/transactionList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Page of transactions (filters: from, to, status, type, recipient, donor)
+         * @description Needs view on /transaction.
+         */
+        post: operations["post_admin_transaction_transactionList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/transaction/TransactionList-excel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Transactions matching the list filter as an Excel workbook (.xlsx)
+         * @description Needs view on /transaction.
+         */
+        post: operations["post_admin_transaction_TransactionList_excel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/user/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a donor
+         * @description Needs add on /donor.
+         */
+        post: operations["post_admin_user_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/user/delete/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a donor (transactions stay, anonymised)
+         * @description Needs delete on /donor.
+         */
+        delete: operations["delete_admin_user_delete_id"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/user/update/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Edit a donor
+         * @description Needs edit on /donor.
+         */
+        patch: operations["patch_admin_user_update_id"];
+        trace?: never;
+    };
+    "/admin/user/userList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Page of donors (isActive filters)
+         * @description Needs view on /donor.
+         */
+        post: operations["post_admin_user_userList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/user/userStatus/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Activate or deactivate a donor
+         * @description Needs status on /donor.
+         */
+        patch: operations["patch_admin_user_userStatus_id"];
+        trace?: never;
+    };
+    "/admin/user/viewUserDetails/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A donor with badges, recent transactions and subscriptions
+         * @description Needs view on /donor.
+         */
+        get: operations["get_admin_user_viewUserDetails_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/auth/metaData": {
@@ -1025,6 +1589,60 @@ export type paths = {
 export type webhooks = Record<string, never>;
 export type components = {
     schemas: {
+        /** @description A badge (REST shape). */
+        Badge: {
+            _id: string;
+            /** Format: int64 */
+            awardedCount: number;
+            /** Format: int64 */
+            createdAt: number;
+            description: string;
+            image: string;
+            isActive: boolean;
+            name: string;
+            /** @description 'totalGiven', 'donations' or 'monthsSubscribed'. */
+            rule: string;
+            /**
+             * Format: int64
+             * @description Cents for 'totalGiven'; a count otherwise.
+             */
+            threshold: number;
+            /** Format: int64 */
+            updatedAt: number;
+        };
+        /** @description What the badge form sends. `threshold` may come as a number or a numeric text. */
+        BadgeBody: {
+            /** @default  */
+            description?: string;
+            /** @default  */
+            image?: string;
+            /** @default true */
+            isActive?: boolean;
+            /** @default  */
+            name?: string;
+            /**
+             * @description 'totalGiven', 'donations' or 'monthsSubscribed'.
+             * @default null
+             */
+            rule?: string;
+            /**
+             * Format: int64
+             * @default null
+             */
+            threshold?: number;
+        };
+        CatalogueFigures: {
+            /** Format: int64 */
+            approved: number;
+            /** Format: int64 */
+            categories: number;
+            /** Format: int64 */
+            causes: number;
+            /** Format: int64 */
+            nonprofits: number;
+            /** Format: int64 */
+            pendingRequests: number;
+        };
         ChangePasswordBody: {
             /** @default  */
             currentPassword?: string;
@@ -1180,6 +1798,23 @@ export type components = {
             /** @default false */
             isNavigator?: boolean;
         };
+        CharityMonth: {
+            /**
+             * Format: int32
+             * @description 1 to 12.
+             */
+            month: number;
+            /**
+             * Format: int64
+             * @description Nonprofits created in the month.
+             */
+            nonprofits: number;
+            /**
+             * Format: int64
+             * @description Those of them still pending verification.
+             */
+            requests: number;
+        };
         CharityRow: {
             /** @default  */
             _id: string;
@@ -1206,6 +1841,17 @@ export type components = {
             /** @default  */
             taxId: string;
         };
+        CharityTotals: {
+            /** Format: int64 */
+            nonprofits: number;
+            /** Format: int64 */
+            pendingRequests: number;
+        };
+        CharityYear: {
+            months: components["schemas"]["CharityMonth"][];
+            /** Format: int32 */
+            year: number;
+        };
         /** @description The demo list's page: `{ list: [{ _id, name }] }`. */
         CommonList: {
             list: components["schemas"]["NamedItem"][];
@@ -1225,6 +1871,198 @@ export type components = {
             search?: string;
             /** @default  */
             type?: string;
+        };
+        /** @description The composite page: each part `null` when its service did not answer in time. */
+        DashboardData: {
+            catalogue?: components["schemas"]["CatalogueFigures"] | null;
+            giving?: components["schemas"]["GivingFigures"] | null;
+            /** @description The services that did not answer: "giving", "catalogue". */
+            unavailable: string[];
+        };
+        /** @description A donor (an app user of the platform). REST shape. */
+        Donor: {
+            /** @default  */
+            _id: string;
+            /** @default  */
+            address: string;
+            /** @default  */
+            avatar: string;
+            /** @default  */
+            city: string;
+            /** @default  */
+            cityId: string;
+            /** @default  */
+            country: string;
+            /** @default  */
+            countryId: string;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            createdAt: number;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            donationsCount: number;
+            /** @default  */
+            email: string;
+            /** @default  */
+            firstName: string;
+            /** @default false */
+            isActive: boolean;
+            /** @default  */
+            lastName: string;
+            /** @default  */
+            phoneNumber: string;
+            /** @default  */
+            state: string;
+            /** @default  */
+            stateId: string;
+            /**
+             * Format: int64
+             * @description Totals of succeeded donations, kept with each recorded transaction.
+             * @default 0
+             */
+            totalGivenCents: number;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            updatedAt: number;
+            /** @default  */
+            zipCode: string;
+        };
+        /** @description REST shape: /admin/user/viewUserDetails. */
+        DonorDetail: {
+            /** @default [] */
+            badges: components["schemas"]["EarnedBadge"][];
+            /** @default null */
+            donor: components["schemas"]["Donor"] | null;
+            /**
+             * @description The ten most recent.
+             * @default []
+             */
+            recentTransactions: components["schemas"]["Transaction"][];
+            /** @default [] */
+            subscriptions: components["schemas"]["Subscription"][];
+        };
+        /** @description REST shape (create and update bodies). */
+        DonorInput: {
+            /** @default  */
+            address?: string;
+            /** @default  */
+            avatar?: string;
+            /** @default  */
+            city?: string;
+            /** @default  */
+            cityId?: string;
+            /** @default  */
+            country?: string;
+            /** @default  */
+            countryId?: string;
+            /** @default  */
+            email?: string;
+            /** @default  */
+            firstName?: string;
+            /** @default  */
+            lastName?: string;
+            /** @default  */
+            phoneNumber?: string;
+            /** @default  */
+            state?: string;
+            /** @default  */
+            stateId?: string;
+            /** @default  */
+            zipCode?: string;
+        };
+        /** @description The list body, and only active (true) or inactive (false) donors when `isActive` is given. */
+        DonorListBody: components["schemas"]["ListBody"] & {
+            /** @default null */
+            isActive?: boolean | null;
+        };
+        DonorMonth: {
+            /** Format: int64 */
+            amountCents: number;
+            /** Format: int64 */
+            donations: number;
+            /**
+             * Format: int64
+             * @description Donors who joined in the month.
+             */
+            donors: number;
+            /**
+             * Format: int32
+             * @description 1 to 12.
+             */
+            month: number;
+        };
+        DonorTotals: {
+            /** Format: int64 */
+            active: number;
+            /** Format: int64 */
+            total: number;
+        };
+        /**
+         * @description REST shape: one row of the Subscribed Donor screen (SPEC section 3), one per donor and
+         *     recipient.
+         */
+        DonorTotalsRow: {
+            /**
+             * @description "<donorId>:<recipientId>".
+             * @default
+             */
+            _id: string;
+            /** @default  */
+            donorId: string;
+            /** @default  */
+            email: string;
+            /** @default  */
+            firstName: string;
+            /** @default  */
+            lastName: string;
+            /**
+             * @description The nonprofit's or community's name.
+             * @default
+             */
+            name: string;
+            /** @default  */
+            phoneNumber: string;
+            /**
+             * Format: int64
+             * @description Subscriptions of this donor to this recipient (subscribed tab).
+             * @default 0
+             */
+            subscribedDonorCount: number;
+            /**
+             * @description The same in dollars with two decimals ("1234.50").
+             * @default
+             */
+            totalAmount: string;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            totalAmountCents: number;
+        };
+        DonorYear: {
+            months: components["schemas"]["DonorMonth"][];
+            /** Format: int32 */
+            year: number;
+        };
+        /** @description REST shape. */
+        EarnedBadge: {
+            /**
+             * Format: int64
+             * @default 0
+             */
+            awardedAt: number;
+            /** @default  */
+            badgeId: string;
+            /** @default  */
+            image: string;
+            /** @default  */
+            name: string;
         };
         /** @description The `data` of an answer that carries nothing: `{}`. */
         Empty: Record<string, never>;
@@ -1255,6 +2093,22 @@ export type components = {
         ForgotBody: {
             /** @default  */
             email?: string;
+        };
+        GivingFigures: {
+            /** Format: int64 */
+            activeDonors: number;
+            /** Format: int64 */
+            activeSubscriptions: number;
+            /** Format: int64 */
+            amountCents: number;
+            /** Format: int64 */
+            approvedPartners: number;
+            /** Format: int64 */
+            donations: number;
+            /** Format: int64 */
+            donors: number;
+            /** Format: int64 */
+            pendingPartners: number;
         };
         Grant: {
             /** @default [] */
@@ -1400,6 +2254,68 @@ export type components = {
             _id: string;
             name: string;
         };
+        /** @description REST shape. adminVerification: "Pending", "Approve" or "Reject". */
+        Partner: {
+            /** @default  */
+            _id: string;
+            /** @default  */
+            adminVerification: string;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            appliedAt: number;
+            /** @default  */
+            city: string;
+            /** @default  */
+            description: string;
+            /** @default  */
+            emailAddress: string;
+            /** @default false */
+            isActive: boolean;
+            /** @default  */
+            logo: string;
+            /**
+             * @description The company's name.
+             * @default
+             */
+            name: string;
+            /** @default  */
+            phoneNumber: string;
+            /** @default  */
+            rejectReason: string;
+            /** @default  */
+            state: string;
+            /**
+             * @description The contact person.
+             * @default
+             */
+            userName: string;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            verifiedAt: number;
+            /** @default  */
+            website: string;
+        };
+        /** @description `{ strategicPartnerId }`: the partner a delete names. */
+        PartnerIdBody: {
+            /** @default  */
+            strategicPartnerId?: string;
+        };
+        /** @description The decision on a giving partner: 'Approve', or 'Reject' with its reason. */
+        PartnerVerificationBody: {
+            /** @default  */
+            adminVerification?: string;
+            /**
+             * @description Required to reject (null or absent counts as none).
+             * @default null
+             */
+            rejectReason?: string | null;
+            /** @default  */
+            strategicPartnerId?: string;
+        };
         PaymentMethod: {
             /** @default  */
             _id: string;
@@ -1465,6 +2381,45 @@ export type components = {
             /** @default  */
             token?: string;
         };
+        /** @description `{ serviceCharge, paymentProcesFee }`: percentages, as numbers or numeric strings. */
+        SettingsBody: {
+            /**
+             * Format: double
+             * @default null
+             */
+            paymentProcesFee?: number | null;
+            /**
+             * Format: double
+             * @default null
+             */
+            serviceCharge?: number | null;
+        };
+        SettingsChangeView: {
+            /** Format: int64 */
+            at: number;
+            by: string;
+            /** Format: double */
+            newPaymentProcesFee: number;
+            /** Format: double */
+            newServiceCharge: number;
+            /** Format: double */
+            oldPaymentProcesFee: number;
+            /** Format: double */
+            oldServiceCharge: number;
+        };
+        /** @description The settings as the console shows them: percent numbers (2.9 is 2.90 %). */
+        SettingsView: {
+            _id: string;
+            /** @description Newest first. */
+            history: components["schemas"]["SettingsChangeView"][];
+            /** Format: double */
+            paymentProcesFee: number;
+            /** Format: double */
+            serviceCharge: number;
+            /** Format: int64 */
+            updatedAt: number;
+            updatedBy: string;
+        };
         /**
          * @description A signed-in account: who it is, what it holds, its access token and (unless the
          *     refresh token travels in the cookie) its refresh token.
@@ -1514,6 +2469,50 @@ export type components = {
             lastName: string;
             permissions?: components["schemas"]["ModuleGrant"][] | null;
         };
+        /** @description REST shape. Intervals: "monthly", "yearly". Statuses: "active", "cancelled". */
+        Subscription: {
+            /** @default  */
+            _id: string;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            amountCents: number;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            cancelledAt: number;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            chargesCount: number;
+            /** @default  */
+            currency: string;
+            /** @default  */
+            donorId: string;
+            /** @default  */
+            interval: string;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            nextChargeAt: number;
+            /** @default  */
+            recipientId: string;
+            /** @default  */
+            recipientName: string;
+            /** @default  */
+            recipientType: string;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            startedAt: number;
+            /** @default  */
+            status: string;
+        };
         TermBody: {
             /** @default null */
             description?: string | null;
@@ -1531,6 +2530,128 @@ export type components = {
             description: string;
             isActive: boolean;
             name: string;
+        };
+        /**
+         * @description REST shape. Statuses: "succeeded", "pending", "failed", "refunded". Types: "one_time",
+         *     "recurring".
+         */
+        Transaction: {
+            /** @default  */
+            _id: string;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            amountCents: number;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            createdAt: number;
+            /**
+             * @description ISO 4217, upper case ("USD").
+             * @default
+             */
+            currency: string;
+            /** @default  */
+            donorEmail: string;
+            /** @default  */
+            donorId: string;
+            /**
+             * @description "first last" of the donor, or "Deleted donor".
+             * @default
+             */
+            donorName: string;
+            /**
+             * Format: int64
+             * @description amount - processing fee - service charge.
+             * @default 0
+             */
+            netCents: number;
+            /**
+             * @description "card", "ach", "paypal", "apple_pay", "google_pay".
+             * @default
+             */
+            paymentMethod: string;
+            /**
+             * Format: int64
+             * @description The settings in force when it was recorded, and what they charged (never recomputed).
+             * @default 0
+             */
+            processingFeeBp: number;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            processingFeeCents: number;
+            /** @default  */
+            providerReference: string;
+            /** @default  */
+            receiptNumber: string;
+            /** @default  */
+            recipientId: string;
+            /** @default  */
+            recipientName: string;
+            /**
+             * @description "charity", "community" or "cause".
+             * @default
+             */
+            recipientType: string;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            refundedAt: number;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            serviceChargeBp: number;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            serviceChargeCents: number;
+            /** @default  */
+            status: string;
+            /** @default  */
+            subscriptionId: string;
+            /** @default  */
+            type: string;
+        };
+        /** @description The list body with the transaction filters (empty or 0: any). */
+        TransactionListBody: components["schemas"]["ListBody"] & {
+            /** @default  */
+            donorId?: string;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds, inclusive.
+             * @default 0
+             */
+            from?: number;
+            /** @default  */
+            recipientId?: string;
+            /**
+             * @description 'charity', 'community' or 'cause'.
+             * @default
+             */
+            recipientType?: string;
+            /**
+             * @description 'succeeded', 'pending', 'failed' or 'refunded'.
+             * @default
+             */
+            status?: string;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds, inclusive.
+             * @default 0
+             */
+            to?: number;
+            /**
+             * @description 'one_time' or 'recurring'.
+             * @default
+             */
+            type?: string;
         };
         /** @description A nonprofit's fields, and `onboard` to onboard an imported one. */
         UpdateBody: components["schemas"]["CharityInput"] & {
@@ -1876,6 +2997,396 @@ export interface operations {
             };
             /** @description Conflicts with a record that exists */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Took longer than the request deadline */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    post_admin_badge_badgeList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ListBody"];
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Badge"][];
+                        message: string;
+                        /**
+                         * Format: int64
+                         * @description Rows matching the query, over every page
+                         */
+                        total_records: number;
+                    };
+                };
+            };
+            /** @description Bad input (`errors` names the fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No, an invalid or an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `TOKEN_EXPIRED`: refresh and retry; `FORBIDDEN`: not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with a record that exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Took longer than the request deadline */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patch_admin_badge_badgeUpdate_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BadgeBody"];
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Badge"];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Bad input (`errors` names the fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No, an invalid or an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `TOKEN_EXPIRED`: refresh and retry; `FORBIDDEN`: not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with a record that exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Took longer than the request deadline */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    delete_admin_badge_delete_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Empty"];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Bad input (`errors` names the fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No, an invalid or an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `TOKEN_EXPIRED`: refresh and retry; `FORBIDDEN`: not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with a record that exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Took longer than the request deadline */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_admin_badge_findBadge_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Badge"];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Bad input (`errors` names the fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No, an invalid or an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `TOKEN_EXPIRED`: refresh and retry; `FORBIDDEN`: not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4547,6 +6058,442 @@ export interface operations {
             };
         };
     };
+    get_admin_dashboard_dashboard_data: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DashboardData"];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Bad input (`errors` names the fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No, an invalid or an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `TOKEN_EXPIRED`: refresh and retry; `FORBIDDEN`: not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Took longer than the request deadline */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_admin_dashboard_totalDonorUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DonorTotals"];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Bad input (`errors` names the fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No, an invalid or an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `TOKEN_EXPIRED`: refresh and retry; `FORBIDDEN`: not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Took longer than the request deadline */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_admin_dashboard_totalReqCharity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CharityTotals"];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Bad input (`errors` names the fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No, an invalid or an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `TOKEN_EXPIRED`: refresh and retry; `FORBIDDEN`: not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Took longer than the request deadline */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_admin_dashboard_yearGraphDashboardCharity: {
+        parameters: {
+            query: {
+                /** @description The year (UTC), 2000 to 2100; the current year when absent */
+                year: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CharityYear"];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Bad input (`errors` names the fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No, an invalid or an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `TOKEN_EXPIRED`: refresh and retry; `FORBIDDEN`: not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Took longer than the request deadline */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_admin_dashboard_yearGraphDashboardUser: {
+        parameters: {
+            query: {
+                /** @description The year (UTC), 2000 to 2100; the current year when absent */
+                year: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DonorYear"];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Bad input (`errors` names the fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No, an invalid or an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `TOKEN_EXPIRED`: refresh and retry; `FORBIDDEN`: not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Took longer than the request deadline */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     get_admin_payment_method_findPaymentMethodbyCharity_id: {
         parameters: {
             query?: never;
@@ -4599,6 +6546,876 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Took longer than the request deadline */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_admin_setting_master: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SettingsView"];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Bad input (`errors` names the fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No, an invalid or an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `TOKEN_EXPIRED`: refresh and retry; `FORBIDDEN`: not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Took longer than the request deadline */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_admin_setting_master_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SettingsView"];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Bad input (`errors` names the fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No, an invalid or an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `TOKEN_EXPIRED`: refresh and retry; `FORBIDDEN`: not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Took longer than the request deadline */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    post_admin_setting_master_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SettingsBody"];
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SettingsView"];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Bad input (`errors` names the fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No, an invalid or an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `TOKEN_EXPIRED`: refresh and retry; `FORBIDDEN`: not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with a record that exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Took longer than the request deadline */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    post_admin_strategic_partner_changeVerificationStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PartnerVerificationBody"];
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Partner"];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Bad input (`errors` names the fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No, an invalid or an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `TOKEN_EXPIRED`: refresh and retry; `FORBIDDEN`: not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with a record that exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Took longer than the request deadline */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    post_admin_strategic_partner_deleteByAdmin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PartnerIdBody"];
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Empty"];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Bad input (`errors` names the fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No, an invalid or an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `TOKEN_EXPIRED`: refresh and retry; `FORBIDDEN`: not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with a record that exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Took longer than the request deadline */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_admin_strategic_partner_get_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Partner"];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Bad input (`errors` names the fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No, an invalid or an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `TOKEN_EXPIRED`: refresh and retry; `FORBIDDEN`: not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Took longer than the request deadline */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    post_admin_strategic_partner_pending_List: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ListBody"];
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Partner"][];
+                        message: string;
+                        /**
+                         * Format: int64
+                         * @description Rows matching the query, over every page
+                         */
+                        total_records: number;
+                    };
+                };
+            };
+            /** @description Bad input (`errors` names the fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No, an invalid or an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `TOKEN_EXPIRED`: refresh and retry; `FORBIDDEN`: not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with a record that exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Took longer than the request deadline */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    post_admin_strategic_partner_strategicPartnerList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ListBody"];
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Partner"][];
+                        message: string;
+                        /**
+                         * Format: int64
+                         * @description Rows matching the query, over every page
+                         */
+                        total_records: number;
+                    };
+                };
+            };
+            /** @description Bad input (`errors` names the fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No, an invalid or an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `TOKEN_EXPIRED`: refresh and retry; `FORBIDDEN`: not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with a record that exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Took longer than the request deadline */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patch_admin_strategic_partner_strategicPartnerStatus_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StatusBody"];
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Partner"];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Bad input (`errors` names the fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No, an invalid or an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `TOKEN_EXPIRED`: refresh and retry; `FORBIDDEN`: not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with a record that exists */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5459,6 +8276,1092 @@ export interface operations {
             };
             /** @description Conflicts with a record that exists */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Took longer than the request deadline */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    post_admin_subscribed_donor_oneTime: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ListBody"];
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DonorTotalsRow"][];
+                        message: string;
+                        /**
+                         * Format: int64
+                         * @description Rows matching the query, over every page
+                         */
+                        total_records: number;
+                    };
+                };
+            };
+            /** @description Bad input (`errors` names the fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No, an invalid or an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `TOKEN_EXPIRED`: refresh and retry; `FORBIDDEN`: not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with a record that exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Took longer than the request deadline */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    post_admin_subscribed_donor_subscribeDonor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ListBody"];
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DonorTotalsRow"][];
+                        message: string;
+                        /**
+                         * Format: int64
+                         * @description Rows matching the query, over every page
+                         */
+                        total_records: number;
+                    };
+                };
+            };
+            /** @description Bad input (`errors` names the fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No, an invalid or an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `TOKEN_EXPIRED`: refresh and retry; `FORBIDDEN`: not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with a record that exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Took longer than the request deadline */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_admin_transaction_get_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Transaction"];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Bad input (`errors` names the fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No, an invalid or an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `TOKEN_EXPIRED`: refresh and retry; `FORBIDDEN`: not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Took longer than the request deadline */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    post_admin_transaction_transactionList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransactionListBody"];
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Transaction"][];
+                        message: string;
+                        /**
+                         * Format: int64
+                         * @description Rows matching the query, over every page
+                         */
+                        total_records: number;
+                    };
+                };
+            };
+            /** @description Bad input (`errors` names the fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No, an invalid or an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `TOKEN_EXPIRED`: refresh and retry; `FORBIDDEN`: not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with a record that exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Took longer than the request deadline */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    post_admin_transaction_TransactionList_excel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransactionListBody"];
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description Bad input (`errors` names the fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No, an invalid or an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `TOKEN_EXPIRED`: refresh and retry; `FORBIDDEN`: not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with a record that exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Took longer than the request deadline */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    post_admin_user_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DonorInput"];
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Donor"];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Bad input (`errors` names the fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No, an invalid or an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `TOKEN_EXPIRED`: refresh and retry; `FORBIDDEN`: not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with a record that exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Took longer than the request deadline */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    delete_admin_user_delete_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Empty"];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Bad input (`errors` names the fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No, an invalid or an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `TOKEN_EXPIRED`: refresh and retry; `FORBIDDEN`: not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with a record that exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Took longer than the request deadline */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patch_admin_user_update_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DonorInput"];
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Donor"];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Bad input (`errors` names the fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No, an invalid or an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `TOKEN_EXPIRED`: refresh and retry; `FORBIDDEN`: not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with a record that exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Took longer than the request deadline */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    post_admin_user_userList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DonorListBody"];
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Donor"][];
+                        message: string;
+                        /**
+                         * Format: int64
+                         * @description Rows matching the query, over every page
+                         */
+                        total_records: number;
+                    };
+                };
+            };
+            /** @description Bad input (`errors` names the fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No, an invalid or an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `TOKEN_EXPIRED`: refresh and retry; `FORBIDDEN`: not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with a record that exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Took longer than the request deadline */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patch_admin_user_userStatus_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StatusBody"];
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Donor"];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Bad input (`errors` names the fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No, an invalid or an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `TOKEN_EXPIRED`: refresh and retry; `FORBIDDEN`: not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with a record that exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Took longer than the request deadline */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_admin_user_viewUserDetails_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DonorDetail"];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Bad input (`errors` names the fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No, an invalid or an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `TOKEN_EXPIRED`: refresh and retry; `FORBIDDEN`: not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,74 @@
+//! Donors, the platform's app users (/admin/user, module /donor; SPEC section 7).
+//!
+//! The records travel as the giving service's proto messages, which serialise as the REST JSON.
+
+use crate::auth::Caller;
+use crate::reply::{Body, Reply, Route, list, ok, route};
+use crate::state::{AppState, retry, retry_unsent};
+use axum::Extension;
+use axum::extract::{Path, State};
+use axum::http::Method;
+use axum::routing::{delete, get, patch, post};
+use proto::giving::v1 as pb;
+use super::{ListBody, StatusBody};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+pub fn routes() -> Vec<Route> {
+    vec![
+        route(Method::POST, "/admin/user/userList", "Page of donors (isActive filters)", post(list_page)).body::<DonorListBody>().page::<pb::Donor>(),
+        route(Method::POST, "/admin/user/create", "Add a donor", post(create)).body::<pb::DonorInput>().answers::<pb::Donor>(),
+        route(Method::GET, "/admin/user/viewUserDetails/{id}", "A donor with badges, recent transactions and subscriptions", get(details))
+            .answers::<pb::DonorDetail>(),
+        route(Method::PATCH, "/admin/user/update/{id}", "Edit a donor", patch(update)).body::<pb::DonorInput>().answers::<pb::Donor>(),
+        route(Method::DELETE, "/admin/user/delete/{id}", "Delete a donor (transactions stay, anonymised)", delete(remove)),
+        route(Method::PATCH, "/admin/user/userStatus/{id}", "Activate or deactivate a donor", patch(status)).body::<StatusBody>().answers::<pb::Donor>(),
+    ]
+}
+
+/// The list body, and only active (true) or inactive (false) donors when `isActive` is given.
+#[derive(Deserialize, Serialize, Default, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct DonorListBody {
+    #[serde(flatten)]
+    list: ListBody,
+    is_active: Option<bool>,
+}
+
+async fn list_page(State(state): State<AppState>, Body(b): Body<DonorListBody>) -> Reply {
+    let req = pb::ListDonorsRequest { page: Some(b.list.to_page()), is_active: b.is_active };
+    let page = retry(|| async { state.giving().list_donors(req.clone()).await }).await?.into_inner();
+    list("Donor list", page.items, page.total)
+}
+
+async fn create(State(state): State<AppState>, Extension(caller): Extension<Caller>, Body(b): Body<pb::DonorInput>) -> Reply {
+    let req = pb::CreateDonorRequest { input: Some(b), actor: Some(caller.to_pb()) };
+    let d = retry_unsent(|| async { state.giving().create_donor(req.clone()).await }).await?.into_inner();
+    ok("Donor created successfully", d)
+}
+
+async fn details(State(state): State<AppState>, Path(id): Path<String>) -> Reply {
+    let req = pb::DonorRef { id, actor: None };
+    let d = retry(|| async { state.giving().donor_details(req.clone()).await }).await?.into_inner();
+    ok("Donor details", d)
+}
+
+async fn update(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>, Body(b): Body<pb::DonorInput>) -> Reply {
+    let req = pb::UpdateDonorRequest { id, input: Some(b), actor: Some(caller.to_pb()) };
+    let d = retry(|| async { state.giving().update_donor(req.clone()).await }).await?.into_inner();
+    ok("Donor updated successfully", d)
+}
+
+async fn remove(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>) -> Reply {
+    let req = pb::DonorRef { id, actor: Some(caller.to_pb()) };
+    retry_unsent(|| async { state.giving().delete_donor(req.clone()).await }).await?;
+    ok("Donor deleted successfully", ())
+}
+
+async fn status(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>, Body(b): Body<StatusBody>) -> Reply {
+    let active = b.active()?;
+    let req = pb::SetDonorStatusRequest { id, active, actor: Some(caller.to_pb()) };
+    let d = retry(|| async { state.giving().set_donor_status(req.clone()).await }).await?.into_inner();
+    ok(if active { "Donor activated successfully" } else { "Donor deactivated successfully" }, d)
+}
+

@@ -1,0 +1,35 @@
+//! Subscribed and one-time donors (/admin/subscribed-donor, module /subscribed_donor: view):
+//! a donor's totals per recipient.
+
+use crate::reply::{Body, Reply, Route, list, route};
+use crate::state::{AppState, retry};
+use axum::extract::State;
+use axum::http::Method;
+use axum::routing::post;
+use proto::giving::v1 as pb;
+use super::ListBody;
+
+pub fn routes() -> Vec<Route> {
+    vec![
+        route(Method::POST, "/admin/subscribed-donor/subscribeDonor", "Page of donors with subscriptions, per recipient", post(subscribed))
+            .body::<ListBody>()
+            .page::<pb::DonorTotalsRow>(),
+        route(Method::POST, "/admin/subscribed-donor/oneTime", "Page of one-time donors, per recipient", post(one_time))
+            .body::<ListBody>()
+            .page::<pb::DonorTotalsRow>(),
+    ]
+}
+
+async fn totals(state: AppState, b: ListBody, subscribed: bool) -> Reply {
+    let req = pb::ListDonorTotalsRequest { page: Some(b.to_page()), subscribed };
+    let page = retry(|| async { state.giving().list_donor_totals(req.clone()).await }).await?.into_inner();
+    list("Donor list", page.items, page.total)
+}
+
+async fn subscribed(State(state): State<AppState>, Body(b): Body<ListBody>) -> Reply {
+    totals(state, b, true).await
+}
+
+async fn one_time(State(state): State<AppState>, Body(b): Body<ListBody>) -> Reply {
+    totals(state, b, false).await
+}

@@ -1,0 +1,122 @@
+//! Transactions (/admin/transaction, module /transaction: view). The console reads them;
+//! the donation side records them through the giving service.
+
+use crate::error::ApiError;
+use crate::reply::{Body, Reply, Route, list, ok, route};
+use crate::state::{AppState, retry};
+use crate::xlsx::{Formats, Sheet, XLSX};
+use axum::extract::{Path, State};
+use axum::http::Method;
+use axum::routing::{get, post};
+use proto::giving::v1 as pb;
+use rust_xlsxwriter::{ExcelDateTime, Worksheet, XlsxError};
+use super::ListBody;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+pub fn routes() -> Vec<Route> {
+    vec![
+        route(Method::POST, "/admin/transaction/transactionList", "Page of transactions (filters: from, to, status, type, recipient, donor)", post(list_page))
+            .body::<TransactionListBody>()
+            .page::<pb::Transaction>(),
+        route(Method::POST, "/admin/transaction/TransactionList-excel", "Transactions matching the list filter as an Excel workbook (.xlsx)", post(export))
+            .body::<TransactionListBody>()
+            .file(XLSX),
+        route(Method::GET, "/admin/transaction/get/{id}", "One transaction", get(one)).answers::<pb::Transaction>(),
+    ]
+}
+
+/// The list body with the transaction filters (empty or 0: any).
+#[derive(Deserialize, Serialize, Default, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct TransactionListBody {
+    #[serde(flatten)]
+    list: ListBody,
+    /// Epoch milliseconds, inclusive.
+    from: i64,
+    /// Epoch milliseconds, inclusive.
+    to: i64,
+    /// 'succeeded', 'pending', 'failed' or 'refunded'.
+    status: String,
+    /// 'one_time' or 'recurring'.
+    #[serde(rename = "type")]
+    kind: String,
+    /// 'charity', 'community' or 'cause'.
+    recipient_type: String,
+    recipient_id: String,
+    donor_id: String,
+}
+
+impl TransactionListBody {
+    fn to_pb(&self) -> pb::ListTransactionsRequest {
+        pb::ListTransactionsRequest {
+            page: Some(self.list.to_page()),
+            from: self.from,
+            to: self.to,
+            status: self.status.clone(),
+            r#type: self.kind.clone(),
+            recipient_type: self.recipient_type.clone(),
+            recipient_id: self.recipient_id.clone(),
+            donor_id: self.donor_id.clone(),
+        }
+    }
+}
+
+async fn list_page(State(state): State<AppState>, Body(b): Body<TransactionListBody>) -> Reply {
+    let req = b.to_pb();
+    let page = retry(|| async { state.giving().list_transactions(req.clone()).await }).await?.into_inner();
+    list("Transaction list", page.items, page.total)
+}
+
+async fn one(State(state): State<AppState>, Path(id): Path<String>) -> Reply {
+    let req = pb::TransactionRef { id, actor: None };
+    let t = retry(|| async { state.giving().get_transaction(req.clone()).await }).await?.into_inner();
+    ok("Transaction details", t)
+}
+
+const COLUMNS: &[(&str, f64)] = &[
+    ("Receipt", 16.0),
+    ("Date", 22.0),
+    ("Donor", 28.0),
+    ("Donor Email", 32.0),
+    ("Recipient", 36.0),
+    ("Recipient Type", 14.0),
+    ("Amount", 14.0),
+    ("Processing Fee", 14.0),
+    ("Service Charge", 14.0),
+    ("Net", 14.0),
+    ("Currency", 10.0),
+    ("Method", 12.0),
+    ("Status", 12.0),
+    ("Type", 12.0),
+];
+
+/// Every transaction that matches the filter, in the list's order, as an .xlsx.
+async fn export(State(state): State<AppState>, Body(b): Body<TransactionListBody>) -> Result<axum::response::Response, ApiError> {
+    let req = b.to_pb();
+    let stream = retry(|| async { state.giving_long().stream_transactions(req.clone()).await }).await?.into_inner();
+    let sheet = Sheet { title: "Transactions".into(), file_name: "transactions.xlsx".into(), columns: COLUMNS, row: transaction_row };
+    crate::xlsx::export(stream, sheet).await
+}
+
+/// Cents as dollars: exact for every amount below 2^53 cents.
+fn dollars(cents: i64) -> f64 {
+    cents as f64 / 100.0
+}
+
+fn transaction_row(ws: &mut Worksheet, row: u32, t: &pb::Transaction, f: &Formats) -> Result<(), XlsxError> {
+    ws.write_string(row, 0, &t.receipt_number)?;
+    ws.write_datetime_with_format(row, 1, ExcelDateTime::from_timestamp(t.created_at / 1000)?, &f.date)?;
+    ws.write_string(row, 2, &t.donor_name)?;
+    ws.write_string(row, 3, &t.donor_email)?;
+    ws.write_string(row, 4, &t.recipient_name)?;
+    ws.write_string(row, 5, &t.recipient_type)?;
+    for (col, cents) in [(6, t.amount_cents), (7, t.processing_fee_cents), (8, t.service_charge_cents), (9, t.net_cents)] {
+        ws.write_number_with_format(row, col, dollars(cents), &f.money)?;
+    }
+    ws.write_string(row, 10, &t.currency)?;
+    ws.write_string(row, 11, &t.payment_method)?;
+    ws.write_string(row, 12, &t.status)?;
+    ws.write_string(row, 13, &t.r#type)?;
+    Ok(())
+}
