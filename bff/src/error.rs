@@ -107,7 +107,11 @@ impl From<tonic::Status> for ApiError {
             Unauthenticated => Self::unauthorized(&msg),
             PermissionDenied => Self::new(StatusCode::FORBIDDEN, "FORBIDDEN", msg),
             NotFound => Self::not_found(&msg),
-            AlreadyExists => Self::new(StatusCode::CONFLICT, "CONFLICT", msg),
+            AlreadyExists => Self {
+                // A conflict on one field (a taken email) names it, like a validation error.
+                errors: details.fields.into_iter().map(|f| FieldError { field: f.field, message: f.message }).collect(),
+                ..Self::new(StatusCode::CONFLICT, "CONFLICT", msg)
+            },
             ResourceExhausted => Self {
                 retry_after: details.retry_after_secs,
                 ..Self::new(StatusCode::TOO_MANY_REQUESTS, "TOO_MANY_ATTEMPTS", msg)

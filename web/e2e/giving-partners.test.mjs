@@ -3,13 +3,10 @@
  * reason and read the reason back in the Rejected Reason modal; then the approved list's
  * status toggle and delete.
  *
- * The partners come from the demo data set (`giving seed`, issue 13 section 3), run against
- * this console's DATA_DIR before the browser starts. Written before the giving service's
- * slices were merged: `seedGiving` assumes the embedded binary's `seed` subcommand (override
- * it with GIVING_SEED_CMD, e.g. "giving-console seed --small").
+ * The partners come from the demo data set (issue 13 section 3): the console starts with
+ * DEMO_DATA=1 (harness DEMO).
  */
 import assert from 'node:assert/strict'
-import { spawnSync } from 'node:child_process'
 import { before } from 'node:test'
 import {
   ADMIN_EMAIL,
@@ -17,7 +14,6 @@ import {
   api,
   apiSignIn,
   confirmDialog,
-  consoleBinary,
   expectPath,
   expectText,
   expectToast,
@@ -30,21 +26,15 @@ import {
   step,
   tableRow,
   waitChecked,
+  DEMO,
 } from './harness.mjs'
 
-const env = setupConsole('giving-partners')
+const env = setupConsole('giving-partners', DEMO)
 
-/** Fills this console's giving data with the demo set. */
-function seedGiving() {
-  const [cmd, ...args] = (process.env.GIVING_SEED_CMD ?? `${consoleBinary()} seed`).split(' ')
-  const run = spawnSync(cmd, args, { env: { ...process.env, DATA_DIR: env.dataDir, ADMIN_EMAIL, ADMIN_PASSWORD }, encoding: 'utf8', timeout: 120_000 })
-  assert.equal(run.status, 0, `giving seed: ${run.stderr || run.stdout}`)
-}
 
 let pending = []
 
 before(async () => {
-  seedGiving()
   const admin = await apiSignIn(env, ADMIN_EMAIL, ADMIN_PASSWORD)
   const res = await api(env, '/admin/strategic-partner/pending-List', {
     token: admin.authToken,

@@ -647,3 +647,6 @@ export async function waitForMailLink(env, email, route, seen = []) {
     { timeout: 15_000, interval: 200, what: `a ${route} mail to ${email} in ${dir}` },
   )
 }
+
+/** Console settings that start it with the demo data set (catalogue, donors, donations, partners). */
+export const DEMO = { DEMO_DATA: '1', DEMO_DONORS: '60' }

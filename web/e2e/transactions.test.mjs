@@ -4,19 +4,13 @@
  * URL), open a transaction's view (the fee and charge breakdown), and export the current filter
  * as a real .xlsx (a zip package with a worksheet), with the progress shown meanwhile.
  *
- * TODO(giving seed): donations are made in the platform's apps; there is no REST path to record
- * one. Until the console's seed command lands (issue 13: `giving seed`, also from the embedded
- * binary), this file needs a console whose data folder holds donations: `seedTransactions` below
- * runs `giving-console seed` on the test's data folder when the binary offers it, and the steps
- * fail with that hint when the list is still empty.
+ * The console starts with the demo data set (harness DEMO: `DEMO_DATA=1`), so donations exist.
  */
 import assert from 'node:assert/strict'
-import { spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
-  consoleBinary,
   dismissToasts,
   expectPath,
   newPage,
@@ -25,27 +19,16 @@ import {
   setupConsole,
   signIn,
   step,
+  DEMO,
 } from './harness.mjs'
 
-const env = setupConsole('transactions')
+const env = setupConsole('transactions', DEMO)
 
 const MENU = 'Transaction Management'
 const LIST_PATH = '/transaction'
 const LIST_CALL = '/admin/transaction/transactionList'
 
-let seeded = false
 
-/** Fills the test console with demo donations through its seed command (once). */
-function seedTransactions() {
-  if (seeded) return
-  seeded = true
-  const run = spawnSync(consoleBinary(), ['seed'], {
-    env: { ...process.env, DATA_DIR: env.dataDir },
-    encoding: 'utf8',
-    timeout: 120_000,
-  })
-  if (run.status !== 0) console.log(`# giving-console seed did not run (${run.status}): ${(run.stderr ?? '').slice(0, 300)}`)
-}
 
 async function signInAsAdmin() {
   const page = await newPage(env)
@@ -68,14 +51,13 @@ const rows = (page) => page.locator('.ant-table-tbody tr.ant-table-row')
 const openDropdown = (page) => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden):not(.ant-slide-up-leave)')
 
 async function openList() {
-  seedTransactions()
   const page = await signInAsAdmin()
   const bodies = trackListBodies(page)
   await openMenuEntry(page, MENU)
   await expectPath(page, LIST_PATH)
   await page.locator('.ant-table-tbody').waitFor({ state: 'visible' })
   await page.waitForFunction(() => !document.querySelector('.ant-table .ant-spin-spinning'))
-  assert.ok((await rows(page).count()) > 0, 'no transactions: seed the console first (see the TODO at the top)')
+  assert.ok((await rows(page).count()) > 0, 'the demo data set holds transactions')
   return { page, bodies }
 }
 

@@ -118,6 +118,8 @@ async fn bad_donor_input_gets_the_spec_messages_and_changes_nothing() {
     donor(&app, &t, "Ada", "Lovelace", "ada@example.org").await;
     let r = app.post("/admin/user/create", Some(&t), donor_body("Ada", "Again", "ADA@example.org")).await.expect(409);
     assert_eq!(r.message(), "Email already exists");
+    // The taken email is named, so the console shows the message on the field.
+    assert_eq!(r.body["errors"], json!([{ "field": "email", "message": "Email already exists" }]));
     assert_eq!(app.post("/admin/user/userList", Some(&t), json!({})).await.expect(200).body["total_records"], 1);
 }
 

@@ -311,6 +311,16 @@ pub fn unique_as(err: sqlx::Error, message: &str) -> crate::error::Error {
     if is_unique_violation(&err) { crate::error::Error::Conflict(message.to_string()) } else { err.into() }
 }
 
+/// A unique-key violation as a conflict on `field` (the console shows `message` on it);
+/// any other error as it is.
+pub fn unique_on(err: sqlx::Error, field: &str, message: &str) -> crate::error::Error {
+    if is_unique_violation(&err) {
+        crate::error::Error::FieldConflict(crate::error::FieldError { field: field.into(), message: message.into() })
+    } else {
+        err.into()
+    }
+}
+
 /// Whether an error is a unique-constraint violation (both backends).
 pub fn is_unique_violation(err: &sqlx::Error) -> bool {
     match err {

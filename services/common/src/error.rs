@@ -26,6 +26,10 @@ pub enum Error {
     NotFound(String),
     #[error("{0}")]
     Conflict(String),
+    /// A conflict with what one field holds (a taken email): the REST answer names the field,
+    /// so the console shows the message on it.
+    #[error("{}", .0.message)]
+    FieldConflict(FieldError),
     /// Throttled: the message names the wait, the seconds travel in the status details
     /// (the BFF's Retry-After).
     #[error("{0}")]
@@ -95,6 +99,13 @@ impl From<Error> for tonic::Status {
             Error::Forbidden(m) => plain(Code::PermissionDenied, m, codes::FORBIDDEN),
             Error::NotFound(m) => plain(Code::NotFound, m, codes::NOT_FOUND),
             Error::Conflict(m) => plain(Code::AlreadyExists, m, codes::CONFLICT),
+            Error::FieldConflict(e) => status(
+                Code::AlreadyExists,
+                e.message.clone(),
+                codes::CONFLICT,
+                HashMap::new(),
+                ErrorDetails::with_bad_request(vec![FieldViolation::new(e.field, e.message)]),
+            ),
             Error::TooManyAttempts(m, secs) => status(
                 Code::ResourceExhausted,
                 m,
@@ -182,6 +193,10 @@ mod tests {
 
         let s: tonic::Status = Error::Conflict("Email already exists".into()).into();
         assert_eq!((s.code(), Details::of(&s).reason.as_str()), (tonic::Code::AlreadyExists, codes::CONFLICT));
+        let s: tonic::Status = Error::FieldConflict(FieldError { field: "email".into(), message: "Email already exists".into() }).into();
+        let d = Details::of(&s);
+        assert_eq!((s.code(), s.message(), d.reason.as_str()), (tonic::Code::AlreadyExists, "Email already exists", codes::CONFLICT));
+        assert_eq!(d.fields, vec![FieldError { field: "email".into(), message: "Email already exists".into() }]);
         // A status from elsewhere has no details.
         assert_eq!(Details::of(&tonic::Status::unavailable("x")), Details::default());
     }

@@ -9,7 +9,7 @@
 use crate::events;
 use crate::service::Giving;
 use common::Actor;
-use common::db::{Backend, Sql, get_bool, unique_as};
+use common::db::{Backend, Sql, get_bool, unique_on};
 use common::error::{Check, Error, Result};
 use common::paging::{Page, Paging};
 use common::rules::{self, Email};
@@ -183,7 +183,7 @@ impl Giving {
             verified_at: 0,
         };
         let mut w = self.partner_write(actor).await?;
-        store::insert(&mut w, &p).await.map_err(|e| unique_as(e, EMAIL_TAKEN))?;
+        store::insert(&mut w, &p).await.map_err(|e| unique_on(e, "emailAddress", EMAIL_TAKEN))?;
         recount(&mut w, None, Some(PENDING)).await?;
         emit(&mut w, events::PARTNER_APPLIED, &p, None).await?;
         w.commit().await?;

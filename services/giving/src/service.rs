@@ -5,7 +5,7 @@ use crate::fees;
 use crate::money_store as ms;
 use crate::store::{self, Donor, Filter};
 use common::Actor;
-use common::db::{Db, unique_as};
+use common::db::{Db, unique_on};
 use common::error::{Check, Error, Result};
 use common::outbox::Relay;
 use common::paging::Page;
@@ -103,7 +103,7 @@ fn not_found() -> Error {
 }
 
 fn taken(e: sqlx::Error) -> Error {
-    unique_as(e, EMAIL_TAKEN)
+    unique_on(e, "email", EMAIL_TAKEN)
 }
 
 impl Giving {

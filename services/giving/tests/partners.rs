@@ -72,7 +72,7 @@ async fn bad_applications_get_clear_messages_and_nothing_is_written(g: Giving) {
     let p = g.apply_partner(&PartnerInput { website: "".into(), phone_number: "".into(), ..apply(" Acme ", " Info@Acme.org ") }, &a).await.unwrap();
     assert_eq!((p.name.as_str(), p.email_address.as_str(), p.admin_verification.as_str(), p.is_active), ("Acme", "info@acme.org", "Pending", true));
     assert!(p.applied_at > 0 && p.verified_at == 0);
-    assert!(matches!(g.apply_partner(&apply("Other", "INFO@acme.org"), &a).await, Err(Error::Conflict(m)) if m == "Email already exists"));
+    assert!(matches!(g.apply_partner(&apply("Other", "INFO@acme.org"), &a).await, Err(Error::FieldConflict(e)) if e.field == "emailAddress" && e.message == "Email already exists"));
     assert_eq!(counters(&g).await, (0, 1));
     let body: String = sqlx::query_scalar("SELECT body FROM outbox WHERE event_type = 'giving.partner.applied'").fetch_one(&g.db.pool).await.unwrap();
     assert!(body.contains("\"a1\"") && body.contains("info@acme.org"), "the event names its actor and partner: {body}");
