@@ -5,7 +5,6 @@
  * change. The console starts with the demo data set (harness DEMO).
  */
 import assert from 'node:assert/strict'
-import { before } from 'node:test'
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
@@ -24,20 +23,21 @@ import {
   DEMO,
 } from './harness.mjs'
 
-const env = setupConsole('badges-charges', DEMO)
+const env = setupConsole('badges-charges', DEMO, prepare)
 const SETTINGS_ID = '5f5b1c2d3e4f5a6b7c8d9e0f'
 
 
 let token = ''
 let moneyBadge = null
 
-before(async () => {
+/** After the console starts (setupConsole), before the first step. */
+async function prepare() {
   token = (await apiSignIn(env, ADMIN_EMAIL, ADMIN_PASSWORD)).authToken
   const res = await api(env, '/admin/badge/badgeList', { token, body: { page: 1, limit: 50, search: '', column: 'name', order: 'asc' } })
   assert.equal(res.status, 200, JSON.stringify(res.body))
   moneyBadge = res.body.data.find((b) => b.rule === 'totalGiven')
   assert.ok(moneyBadge, 'the demo data holds a total-given badge')
-})
+}
 
 step(env, 'the badge list says each rule in words; a money threshold is edited in dollars', async () => {
   const page = await newPage(env)
@@ -73,9 +73,11 @@ step(env, 'the service charge: a bad value is refused on its field, a good one i
   await expectFieldErrors(page, ['Service Charge must be between 0 and 100'])
 
   await charge.fill('3.25')
+  // Corrected, the field no longer shows the server's message.
+  await page.locator('#serviceCharge_help').getByText('Service Charge must be between 0 and 100').waitFor({ state: 'detached' })
   await page.getByRole('button', { name: 'Save' }).click()
   await expectToast(page, 'Service charges updated successfully')
-  await expectText(page, '→ 3.25%')
+  await expectText(page, '5% → 3.25%')
   const res = await api(env, `/admin/setting-master/${SETTINGS_ID}`, { method: 'GET', token })
   assert.equal(res.body.data.serviceCharge, 3.25)
   assert.equal(res.body.data.history[0].newServiceCharge, 3.25)

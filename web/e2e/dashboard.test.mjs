@@ -4,22 +4,22 @@
  * months with a legend; another year can be chosen.
  */
 import assert from 'node:assert/strict'
-import { before } from 'node:test'
 import { DEMO, ADMIN_EMAIL, ADMIN_PASSWORD, api, apiSignIn, expectPath, newPage, screenshots, setupConsole, signIn, step } from './harness.mjs'
 
-const env = setupConsole('dashboard', DEMO)
+const env = setupConsole('dashboard', DEMO, prepare)
 
 
 let figures = null
 
-before(async () => {
+/** After the console starts (setupConsole), before the first step. */
+async function prepare() {
   const { authToken } = await apiSignIn(env, ADMIN_EMAIL, ADMIN_PASSWORD)
   const res = await api(env, '/admin/dashboard/dashboard-data', { method: 'GET', token: authToken })
   assert.equal(res.status, 200, JSON.stringify(res.body))
   figures = res.body.data
   assert.deepEqual(figures.unavailable, [])
   assert.ok(figures.giving.donors > 0 && figures.catalogue.nonprofits >= 0)
-})
+}
 
 const card = (page, title) => page.locator('.ant-card').filter({ has: page.locator('.ant-card-head-title', { hasText: new RegExp(`^\\s*${title}\\s*$`) }) })
 const statistic = (scope, title) => scope.locator('.ant-statistic').filter({ has: scope.page().locator('.ant-statistic-title', { hasText: new RegExp(`^${title}$`) }) })

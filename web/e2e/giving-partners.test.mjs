@@ -7,7 +7,6 @@
  * DEMO_DATA=1 (harness DEMO).
  */
 import assert from 'node:assert/strict'
-import { before } from 'node:test'
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
@@ -29,12 +28,13 @@ import {
   DEMO,
 } from './harness.mjs'
 
-const env = setupConsole('giving-partners', DEMO)
+const env = setupConsole('giving-partners', DEMO, prepare)
 
 
 let pending = []
 
-before(async () => {
+/** After the console starts (setupConsole), before the first step. */
+async function prepare() {
   const admin = await apiSignIn(env, ADMIN_EMAIL, ADMIN_PASSWORD)
   const res = await api(env, '/admin/strategic-partner/pending-List', {
     token: admin.authToken,
@@ -43,7 +43,7 @@ before(async () => {
   assert.equal(res.status, 200, JSON.stringify(res.body))
   pending = res.body.data.filter((p) => p.adminVerification === 'Pending')
   assert.ok(pending.length >= 2, 'the demo data holds at least two pending partners')
-})
+}
 
 const search = async (page, name) => {
   await page.getByPlaceholder('Search By Giving Partner Name').fill(name)

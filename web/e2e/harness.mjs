@@ -171,13 +171,15 @@ export async function launchBrowser() {
  * (baseURL, dataDir, browser, page, context) are filled in by the `before` hook. `settings`
  * are environment variables of the console (e.g. a short ACCESS_TOKEN_TTL_SECS).
  */
-export function setupConsole(name, settings = {}) {
+export function setupConsole(name, settings = {}, prepare = null) {
   const env = { name, baseURL: '', dataDir: '', browser: null, context: null, page: null, requests: [] }
   before(async () => {
     mkdirSync(RESULTS_DIR, { recursive: true })
     Object.assign(env, await startConsole(settings))
     env.browser = await launchBrowser()
     await newPage(env)
+    // The file's own set-up, once the console answers (a root `before` of the file could run first).
+    if (prepare) await prepare(env)
   })
   after(async () => {
     await env.context?.close().catch(() => {})

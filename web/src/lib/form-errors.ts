@@ -42,6 +42,14 @@ export function fieldErrorsOf(error: unknown): FieldErrorEntry[] {
 }
 
 /**
+ * A form's `onValuesChange` that clears the server's error of each field the user edits (a
+ * field without client rules would otherwise keep a stale message after it is corrected).
+ */
+export function clearEditedFieldErrors(form: Pick<FormInstance, 'setFields'>) {
+  return (changed: object) => form.setFields(Object.keys(changed).map((name) => ({ name, errors: [] })))
+}
+
+/**
  * Shows a failed call's field errors on the form. `rename` maps a server field to the form's
  * field when they differ. Returns how many fields got an error.
  */

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios'
-import { applyFieldErrors, fieldErrorsOf, fieldPathOf } from '../form-errors'
+import { applyFieldErrors, clearEditedFieldErrors, fieldErrorsOf, fieldPathOf } from '../form-errors'
 
 function failed(body: unknown): AxiosError {
   const config = { headers: {} } as InternalAxiosRequestConfig
@@ -38,5 +38,11 @@ describe('form errors', () => {
     ])
     expect(applyFieldErrors(form, failed({ message: 'no fields' }))).toBe(0)
     expect(form.setFields).toHaveBeenCalledTimes(1)
+  })
+
+  it('clears the error of each field the user edits, and only those', () => {
+    const form = { setFields: vi.fn() }
+    clearEditedFieldErrors(form)({ serviceCharge: '3.25' })
+    expect(form.setFields).toHaveBeenCalledWith([{ name: 'serviceCharge', errors: [] }])
   })
 })

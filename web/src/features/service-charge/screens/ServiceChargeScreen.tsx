@@ -10,7 +10,7 @@ import { Button, Card, Form, Input, Skeleton, Space, Table, Typography } from 'a
 import type { ColumnsType } from 'antd/es/table'
 import { useNavigate } from 'react-router'
 import { LoadState } from '../../../components/LoadState'
-import { applyFieldErrors } from '../../../lib/form-errors'
+import { applyFieldErrors, clearEditedFieldErrors } from '../../../lib/form-errors'
 import { formatDate, formatPercent } from '../../../lib/format'
 import { toast } from '../../../lib/toast'
 import { useRecord } from '../../../lib/query'
@@ -76,6 +76,7 @@ export default function ServiceChargeScreen() {
           form={form}
           layout="vertical"
           onFinish={onFinish}
+          onValuesChange={clearEditedFieldErrors(form)}
           initialValues={{ paymentProcesFee: '', serviceCharge: '' }}
           style={{ display: loading ? 'none' : undefined, maxWidth: 480 }}
         >
