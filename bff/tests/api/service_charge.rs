@@ -70,3 +70,27 @@ async fn settings_are_read_and_changed_with_their_history() {
     let editor = app.token_of("/admin-login/login", "editor@example.org").await;
     app.post(&path, Some(&editor), json!({ "serviceCharge": 1, "paymentProcesFee": 1 })).await.expect(200);
 }
+
+#[tokio::test]
+async fn the_next_donation_is_charged_at_the_new_settings_and_earlier_ones_keep_theirs() {
+    let app = spawn().await;
+    let (t, _) = app.admin().await;
+    let ada = crate::donor::donor(&app, &t, "Ada", "Lovelace", "ada@example.org").await;
+    let path = format!("/admin/setting-master/{ID}");
+    app.post(&path, Some(&t), json!({ "serviceCharge": "5", "paymentProcesFee": "2.9" })).await.expect(200);
+    let before = crate::donor::donate(&app, &ada, ("c1", "Water For All"), 10_000, "ch_before", 0).await;
+    app.post(&path, Some(&t), json!({ "serviceCharge": "3.25", "paymentProcesFee": "2.5" })).await.expect(200);
+    let after = crate::donor::donate(&app, &ada, ("c1", "Water For All"), 10_000, "ch_after", 0).await;
+
+    let read = |id: String| {
+        let (app, t) = (&app, &t);
+        async move { app.get(&format!("/admin/transaction/get/{id}"), Some(t)).await.expect(200).body["data"].clone() }
+    };
+    let first = read(before.id).await;
+    let second = read(after.id).await;
+    // $100.00 at 2.90 % + 5.00 %, then at 2.50 % + 3.25 %: stored, never recomputed.
+    assert_eq!((first["processingFeeBp"].as_i64(), first["serviceChargeBp"].as_i64()), (Some(290), Some(500)));
+    assert_eq!((first["processingFeeCents"].as_i64(), first["serviceChargeCents"].as_i64(), first["netCents"].as_i64()), (Some(290), Some(500), Some(9_210)));
+    assert_eq!((second["processingFeeBp"].as_i64(), second["serviceChargeBp"].as_i64()), (Some(250), Some(325)));
+    assert_eq!((second["processingFeeCents"].as_i64(), second["serviceChargeCents"].as_i64(), second["netCents"].as_i64()), (Some(250), Some(325), Some(9_425)));
+}
