@@ -43,6 +43,9 @@ pub struct SettingsView {
     pub payment_proces_fee: f64,
     pub updated_at: i64,
     pub updated_by: String,
+    /// Who made the last change, by name ('Main Admin' or the sub-admin's name; the id when
+    /// identity cannot say).
+    pub updated_by_name: String,
     /// Newest first.
     pub history: Vec<SettingsChangeView>,
 }
@@ -52,6 +55,8 @@ pub struct SettingsView {
 pub struct SettingsChangeView {
     pub at: i64,
     pub by: String,
+    /// The account's name, as `updatedByName`.
+    pub by_name: String,
     pub old_service_charge: f64,
     pub new_service_charge: f64,
     pub old_payment_proces_fee: f64,
@@ -69,12 +74,14 @@ fn view(s: pb::Settings) -> SettingsView {
         service_charge: percent(s.service_charge_bp),
         payment_proces_fee: percent(s.processing_fee_bp),
         updated_at: s.updated_at,
+        updated_by_name: s.updated_by.clone(),
         updated_by: s.updated_by,
         history: s
             .history
             .into_iter()
             .map(|h| SettingsChangeView {
                 at: h.at,
+                by_name: h.by.clone(),
                 by: h.by,
                 old_service_charge: percent(h.old_service_charge_bp),
                 new_service_charge: percent(h.new_service_charge_bp),
@@ -85,9 +92,31 @@ fn view(s: pb::Settings) -> SettingsView {
     }
 }
 
+/// Names the accounts of the history (identity's AccountNames; the system as 'System'); an
+/// account identity cannot name, or identity being down, leaves its id.
+async fn with_names(state: &AppState, mut v: SettingsView) -> SettingsView {
+    let mut ids: Vec<String> = v.history.iter().map(|h| h.by.clone()).chain([v.updated_by.clone()]).filter(|i| !i.is_empty()).collect();
+    ids.sort();
+    ids.dedup();
+    ids.truncate(100);
+    let names = match state.identity().account_names(proto::identity::v1::AccountNamesRequest { ids }).await {
+        Ok(r) => r.into_inner().names,
+        Err(e) => {
+            tracing::warn!(error = %e, "account names unavailable");
+            Default::default()
+        }
+    };
+    let name_of = |account: &str| if account.is_empty() { "System".to_string() } else { names.get(account).cloned().unwrap_or_else(|| account.to_string()) };
+    v.updated_by_name = name_of(&v.updated_by);
+    for h in &mut v.history {
+        h.by_name = name_of(&h.by);
+    }
+    v
+}
+
 async fn current(State(state): State<AppState>) -> Reply {
     let s = retry(|| async { state.giving().get_settings(pb::Empty {}).await }).await?.into_inner();
-    ok("Service charges", view(s))
+    ok("Service charges", with_names(&state, view(s)).await)
 }
 
 fn known(id: &str) -> Result<(), ApiError> {
@@ -126,7 +155,7 @@ async fn update(State(state): State<AppState>, Extension(caller): Extension<Call
     }
     let req = pb::UpdateSettingsRequest { service_charge_bp, processing_fee_bp, actor: Some(caller.to_pb()) };
     let s = retry(|| async { state.giving().update_settings(req.clone()).await }).await?.into_inner();
-    ok("Service charges updated successfully", view(s))
+    ok("Service charges updated successfully", with_names(&state, view(s)).await)
 }
 
 /// Why a percentage was refused.

@@ -68,7 +68,11 @@ async fn settings_are_read_and_changed_with_their_history() {
 
     app.sub_admin(&t, "editor@example.org", json!([{ "slug": "/manage_service_charges", "actions": ["edit"] }])).await;
     let editor = app.token_of("/admin-login/login", "editor@example.org").await;
-    app.post(&path, Some(&editor), json!({ "serviceCharge": 1, "paymentProcesFee": 1 })).await.expect(200);
+    let r = app.post(&path, Some(&editor), json!({ "serviceCharge": 1, "paymentProcesFee": 1 })).await.expect(200);
+    // Who changed it, by name: the sub-admin, then the main admin before.
+    let history = &r.body["data"]["history"];
+    assert_eq!((history[0]["byName"].as_str(), history[1]["byName"].as_str()), (Some("Sam Helper"), Some("Main Admin")));
+    assert_eq!(r.body["data"]["updatedByName"], "Sam Helper");
 }
 
 #[tokio::test]

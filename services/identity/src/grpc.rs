@@ -165,6 +165,11 @@ impl Rpc for Identity {
         Ok(Response::new(pb::SubAdminPage { items: items.into_iter().map(|u| sub_admin(u, vec![])).collect(), total }))
     }
 
+    async fn account_names(&self, r: Request<pb::AccountNamesRequest>) -> R<pb::AccountNamesReply> {
+        let names = self.account_names(&r.into_inner().ids).await?;
+        Ok(Response::new(pb::AccountNamesReply { names: names.into_iter().collect() }))
+    }
+
     async fn get_sub_admin(&self, r: Request<pb::IdRequest>) -> R<pb::SubAdmin> {
         let r = r.into_inner();
         let (u, g) = self.get_sub_admin(&caller(r.actor)?, &r.id).await?;

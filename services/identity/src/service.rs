@@ -620,6 +620,24 @@ impl Identity {
         Ok(user)
     }
 
+    /// The display names of admin accounts ("First Last"; the main admin without a name is
+    /// "Main Admin"); unknown ids are left out. At most 100 ids.
+    pub async fn account_names(&self, ids: &[String]) -> Result<Vec<(String, String)>> {
+        if ids.len() > 100 {
+            return Err(Error::field("ids", "At most 100 accounts at once"));
+        }
+        let mut c = self.conn().await?;
+        let mut out = Vec::new();
+        for id in ids {
+            if let Some(u) = store::user_by_id(&mut c, id).await? {
+                let name = format!("{} {}", u.first_name.trim(), u.last_name.trim()).trim().to_string();
+                let name = if name.is_empty() && u.admin_type != SUB_ADMIN { "Main Admin".to_string() } else { name };
+                out.push((u.id, name));
+            }
+        }
+        Ok(out)
+    }
+
     pub async fn get_sub_admin(&self, caller: &Actor, id: &str) -> Result<(User, Grants)> {
         self.authorise(caller, "view").await?;
         let mut c = self.conn().await?;

@@ -2398,6 +2398,8 @@ export type components = {
             /** Format: int64 */
             at: number;
             by: string;
+            /** @description The account's name, as `updatedByName`. */
+            byName: string;
             /** Format: double */
             newPaymentProcesFee: number;
             /** Format: double */
@@ -2419,6 +2421,11 @@ export type components = {
             /** Format: int64 */
             updatedAt: number;
             updatedBy: string;
+            /**
+             * @description Who made the last change, by name ('Main Admin' or the sub-admin's name; the id when
+             *     identity cannot say).
+             */
+            updatedByName: string;
         };
         /**
          * @description A signed-in account: who it is, what it holds, its access token and (unless the

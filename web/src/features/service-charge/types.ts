@@ -1,24 +1,10 @@
-/** Service-charge settings as the BFF returns them (giving-rest.md, /admin/setting-master). */
+/** Service-charge settings as the BFF returns them (generated from /api-docs/openapi.json). */
+import type { components } from '../../api/schema'
 
-/** One change of the settings (percent numbers, e.g. 2.9; `at` in epoch milliseconds). */
-export interface SettingsChange {
-  at: number
-  by: string
-  oldServiceCharge: number
-  newServiceCharge: number
-  oldPaymentProcesFee: number
-  newPaymentProcesFee: number
-}
+/** One change of the settings (percent numbers, e.g. 2.9; `at` in epoch milliseconds; `byName` who). */
+export type SettingsChange = components['schemas']['SettingsChangeView']
 
-export interface Settings {
-  _id: string
-  serviceCharge: number
-  paymentProcesFee: number
-  updatedAt: number | null
-  updatedBy: string
-  /** Newest first. */
-  history: SettingsChange[]
-}
+export type Settings = components['schemas']['SettingsView']
 
 /** Body of POST /admin/setting-master/{id}: numbers or the numeric text as typed. */
 export interface SettingsBody {

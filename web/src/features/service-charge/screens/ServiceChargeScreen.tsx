@@ -31,7 +31,7 @@ const change = (from: number, to: number) => (from === to ? formatPercent(to) : 
 
 const HISTORY_COLUMNS: ColumnsType<SettingsChange> = [
   { title: 'When', key: 'at', render: (_, row) => formatDate(row.at) },
-  { title: 'Who', key: 'by', render: (_, row) => row.by || '-' },
+  { title: 'Who', key: 'by', render: (_, row) => row.byName || row.by || '-' },
   { title: 'Payment Processing Fee', key: 'fee', render: (_, row) => change(row.oldPaymentProcesFee, row.newPaymentProcesFee) },
   { title: 'Service Charge', key: 'charge', render: (_, row) => change(row.oldServiceCharge, row.newServiceCharge) },
 ]

@@ -15,9 +15,10 @@ const settings = {
   serviceCharge: 5,
   paymentProcesFee: 2.9,
   updatedAt: changedAt,
-  updatedBy: 'Main Admin',
+  updatedBy: '01a2',
+  updatedByName: 'Main Admin',
   history: [
-    { at: changedAt, by: 'Main Admin', oldServiceCharge: 4, newServiceCharge: 5, oldPaymentProcesFee: 2.9, newPaymentProcesFee: 2.9 },
+    { at: changedAt, by: '01a2', byName: 'Main Admin', oldServiceCharge: 4, newServiceCharge: 5, oldPaymentProcesFee: 2.9, newPaymentProcesFee: 2.9 },
   ],
 }
 
@@ -50,7 +51,7 @@ describe('Service Charges', () => {
       ...settings,
       serviceCharge: 4.5,
       history: [
-        { at: changedAt + 1000, by: 'Main Admin', oldServiceCharge: 5, newServiceCharge: 4.5, oldPaymentProcesFee: 2.9, newPaymentProcesFee: 2.9 },
+        { at: changedAt + 1000, by: '01a2', byName: 'Main Admin', oldServiceCharge: 5, newServiceCharge: 4.5, oldPaymentProcesFee: 2.9, newPaymentProcesFee: 2.9 },
         ...settings.history,
       ],
     }
