@@ -4,22 +4,21 @@
  * right, after the shared confirmation). Badges are made by the giving service: no Add.
  */
 import { useMemo } from 'react'
-import { Avatar, Tag } from 'antd'
-import { TrophyOutlined } from '@ant-design/icons'
+import { Tag } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { ListCard } from '../../../components/ListCard'
 import { ConfirmDialog } from '../../../components/ConfirmDialog'
 import { actionColumn } from '../../../components/RowStatus'
 import { useRowActions } from '../../../components/useRowActions'
 import { formatNumber } from '../../../lib/format'
-import { mediaFileUrl, useMetaData } from '../../../lib/meta-data'
 import { useRefresh } from '../../../lib/query'
 import { useAccess } from '../../../lib/session'
 import { SLUGS } from '../../../lib/modules'
 import { listBadges } from '../api/list-badges'
 import { deleteBadge } from '../api/delete-badge'
 import type { Badge } from '../types'
-import { BADGE_MEDIA_MODULE, ruleText } from '../rules'
+import { ruleText } from '../rules'
+import BadgeImage from '../components/BadgeImage'
 import { paths } from '../../../paths'
 
 const MODULE = SLUGS.badge
@@ -27,7 +26,6 @@ const nameOf = (row: Badge) => row.name
 
 export default function BadgeListScreen() {
   const { can } = useAccess()
-  const meta = useMetaData()
   const refresh = useRefresh('badge')
   const canEdit = can(MODULE, 'edit')
   const canDelete = can(MODULE, 'delete')
@@ -43,15 +41,7 @@ export default function BadgeListScreen() {
       {
         title: 'Image',
         key: 'image',
-        render: (_, row) => (
-          <Avatar
-            shape="square"
-            size={40}
-            src={row.image ? mediaFileUrl(meta, BADGE_MEDIA_MODULE, row.image) : undefined}
-            icon={<TrophyOutlined />}
-            alt={`${row.name} image`}
-          />
-        ),
+        render: (_, row) => <BadgeImage name={row.name} image={row.image} />,
       },
       { title: 'Name', key: 'name', dataIndex: 'name', sorter: true },
       { title: 'Rule', key: 'threshold', sorter: true, render: (_, row) => ruleText(row.rule, row.threshold) },
@@ -68,7 +58,7 @@ export default function BadgeListScreen() {
     ])
     if (action) list.push(action)
     return list
-  }, [meta, canEdit, canDelete, askDelete])
+  }, [canEdit, canDelete, askDelete])
 
   return (
     <ListCard<Badge>

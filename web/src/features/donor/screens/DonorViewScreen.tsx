@@ -3,7 +3,7 @@
  * donations), the badges they earned, their ten newest transactions (each a link to its view)
  * and their subscriptions.
  */
-import { Avatar, Button, Card, Col, Descriptions, Empty, Image, Row, Skeleton, Space, Statistic, Table, Tag, Typography } from 'antd'
+import { Avatar, Button, Card, Col, Descriptions, Empty, Row, Skeleton, Space, Statistic, Table, Tag, Typography } from 'antd'
 import { EditOutlined, UserOutlined } from '@ant-design/icons'
 import { Link, useNavigate, useParams } from 'react-router'
 import { LoadState } from '../../../components/LoadState'
@@ -17,7 +17,8 @@ import { StatusTag } from '../../transaction/components/StatusTag'
 import { recipientTypeLabel, typeLabel } from '../../transaction/labels'
 import type { Transaction } from '../../transaction/types'
 import { getDonor } from '../api/get-donor'
-import { BADGE_MEDIA_MODULE, DONOR_MEDIA_MODULE } from '../constants'
+import BadgeImage from '../../badge/components/BadgeImage'
+import { DONOR_MEDIA_MODULE } from '../constants'
 import { donorName } from '../names'
 import type { Subscription } from '../types'
 
@@ -110,14 +111,7 @@ export default function DonorViewScreen() {
               <Space size="large" wrap>
                 {detail.badges.map((b) => (
                   <Space key={b.badgeId} orientation="vertical" align="center" size={4}>
-                    <Image
-                      width={64}
-                      height={64}
-                      style={{ objectFit: 'contain' }}
-                      src={mediaFileUrl(meta, BADGE_MEDIA_MODULE, b.image)}
-                      alt={b.name}
-                      preview={false}
-                    />
+                    <BadgeImage name={b.name} image={b.image} size={64} />
                     <Typography.Text strong>{b.name}</Typography.Text>
                     <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                       {formatDate(b.awardedAt)}

@@ -26,7 +26,7 @@ describe('Donor view', () => {
     expect(screen.getByText('Albany')).toBeTruthy()
     expect(screen.getByText('$1,234.50')).toBeTruthy()
     expect(screen.getByText('7')).toBeTruthy()
-    const badge = screen.getByRole('img', { name: 'First Gift' })
+    const badge = screen.getByRole('img', { name: 'First Gift image' })
     expect(badge.getAttribute('src')).toBe('https://cdn.example.org/media/badge/first.png')
     expect(screen.getByText('First Gift')).toBeTruthy()
 
