@@ -145,23 +145,7 @@ fn matching(q: &mut Sql, kind: Kind, search: &str) {
 
 /// One page and the total that match `search` (in the name).
 pub async fn list(c: &mut AnyConnection, kind: Kind, search: &str, paging: Paging<&'static str>) -> sqlx::Result<(Vec<Term>, i64)> {
-    let Paging { column: order_by, descending, limit, offset } = paging;
-    let dir = if descending { "DESC" } else { "ASC" };
-    let backend = Backend::of_connection(c);
-    let mut q = Sql::new(backend, format!("SELECT {COLUMNS}, COUNT(*) OVER() AS total"));
-    matching(&mut q, kind, search);
-    q.push(&format!(" ORDER BY {order_by} {dir}, id {dir} LIMIT ")).push_bind(limit).push(" OFFSET ").push_bind(offset);
-    let rows = q.build().fetch_all(&mut *c).await?;
-    let total = match rows.first() {
-        Some(r) => r.try_get::<i64, _>("total")?,
-        None if offset > 0 => {
-            let mut q = Sql::new(backend, "SELECT COUNT(*)");
-            matching(&mut q, kind, search);
-            q.build().fetch_one(c).await?.try_get(0)?
-        }
-        None => 0,
-    };
-    Ok((rows.iter().map(term).collect::<sqlx::Result<_>>()?, total))
+    common::db::page_with_total(c, COLUMNS, |q| matching(q, kind, search), paging, term).await
 }
 
 /// Every term that matches `search`, in the given order, one at a time (constant memory).

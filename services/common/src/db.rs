@@ -311,6 +311,36 @@ pub fn unique_as(err: sqlx::Error, message: &str) -> crate::error::Error {
     if is_unique_violation(&err) { crate::error::Error::Conflict(message.to_string()) } else { err.into() }
 }
 
+/// One page of a list and the total of its rows, the one way every list reads them:
+/// `SELECT <columns>, COUNT(*) OVER() AS total` + what `from` writes (`FROM … WHERE …`) +
+/// `ORDER BY <column> <dir>, id <dir> LIMIT … OFFSET …`. A page past the end still tells the
+/// total (a second, counting query).
+pub async fn page_with_total<T>(
+    c: &mut sqlx::AnyConnection,
+    columns: &str,
+    from: impl Fn(&mut Sql),
+    paging: crate::paging::Paging<&'static str>,
+    row: impl Fn(&AnyRow) -> sqlx::Result<T>,
+) -> sqlx::Result<(Vec<T>, i64)> {
+    let crate::paging::Paging { column, descending, limit, offset } = paging;
+    let dir = if descending { "DESC" } else { "ASC" };
+    let backend = Backend::of_connection(c);
+    let mut q = Sql::new(backend, format!("SELECT {columns}, COUNT(*) OVER() AS total"));
+    from(&mut q);
+    q.push(&format!(" ORDER BY {column} {dir}, id {dir} LIMIT ")).push_bind(limit).push(" OFFSET ").push_bind(offset);
+    let rows = q.build().fetch_all(&mut *c).await?;
+    let total = match rows.first() {
+        Some(r) => r.try_get::<i64, _>("total")?,
+        None if offset > 0 => {
+            let mut q = Sql::new(backend, "SELECT COUNT(*)");
+            from(&mut q);
+            q.build().fetch_one(c).await?.try_get(0)?
+        }
+        None => 0,
+    };
+    Ok((rows.iter().map(row).collect::<sqlx::Result<_>>()?, total))
+}
+
 /// A unique-key violation as a conflict on `field` (the console shows `message` on it);
 /// any other error as it is.
 pub fn unique_on(err: sqlx::Error, field: &str, message: &str) -> crate::error::Error {

@@ -208,23 +208,7 @@ fn tx_matching(q: &mut Sql, f: &TxFilter) {
 
 /// One page of transactions and the total that match `f`.
 pub async fn list_transactions(c: &mut AnyConnection, f: &TxFilter, paging: Paging<&'static str>) -> sqlx::Result<(Vec<Transaction>, i64)> {
-    let Paging { column, descending, limit, offset } = paging;
-    let dir = if descending { "DESC" } else { "ASC" };
-    let backend = Backend::of_connection(c);
-    let mut q = Sql::new(backend, format!("SELECT {TX_COLUMNS}, COUNT(*) OVER() AS total"));
-    tx_matching(&mut q, f);
-    q.push(&format!(" ORDER BY {column} {dir}, id {dir} LIMIT ")).push_bind(limit).push(" OFFSET ").push_bind(offset);
-    let rows = q.build().fetch_all(&mut *c).await?;
-    let total = match rows.first() {
-        Some(r) => r.try_get::<i64, _>("total")?,
-        None if offset > 0 => {
-            let mut q = Sql::new(backend, "SELECT COUNT(*)");
-            tx_matching(&mut q, f);
-            q.build().fetch_one(c).await?.try_get(0)?
-        }
-        None => 0,
-    };
-    Ok((rows.iter().map(transaction).collect::<sqlx::Result<_>>()?, total))
+    common::db::page_with_total(c, TX_COLUMNS, |q| tx_matching(q, f), paging, transaction).await
 }
 
 /// Sends every transaction that matches `f` in its order, row by row as the database yields
@@ -726,29 +710,13 @@ pub fn badge_sort_column(column: &str) -> Option<&'static str> {
 }
 
 pub async fn list_badges(c: &mut AnyConnection, search: &str, paging: Paging<&'static str>) -> sqlx::Result<(Vec<Badge>, i64)> {
-    let Paging { column, descending, limit, offset } = paging;
-    let dir = if descending { "DESC" } else { "ASC" };
-    let backend = Backend::of_connection(c);
     let matching = |q: &mut Sql| {
         q.push(" FROM badges WHERE TRUE");
         if !search.is_empty() {
             q.push(" AND LOWER(name_key) LIKE ").push_bind(like_pattern(search)).push(" ESCAPE '\\'");
         }
     };
-    let mut q = Sql::new(backend, format!("SELECT {BADGE_COLUMNS}, COUNT(*) OVER() AS total"));
-    matching(&mut q);
-    q.push(&format!(" ORDER BY {column} {dir}, id {dir} LIMIT ")).push_bind(limit).push(" OFFSET ").push_bind(offset);
-    let rows = q.build().fetch_all(&mut *c).await?;
-    let total = match rows.first() {
-        Some(r) => r.try_get::<i64, _>("total")?,
-        None if offset > 0 => {
-            let mut q = Sql::new(backend, "SELECT COUNT(*)");
-            matching(&mut q);
-            q.build().fetch_one(c).await?.try_get(0)?
-        }
-        None => 0,
-    };
-    Ok((rows.iter().map(badge).collect::<sqlx::Result<_>>()?, total))
+    common::db::page_with_total(c, BADGE_COLUMNS, matching, paging, badge).await
 }
 
 /// The active badges a donor with these totals meets and has not earned yet.

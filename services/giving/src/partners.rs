@@ -9,7 +9,7 @@
 use crate::events;
 use crate::service::Giving;
 use common::Actor;
-use common::db::{Backend, Sql, get_bool, unique_on};
+use common::db::{Sql, get_bool, unique_on};
 use common::error::{Check, Error, Result};
 use common::paging::{Page, Paging};
 use common::rules::{self, Email};
@@ -480,22 +480,6 @@ mod store {
 
     /// One page and the total of a tab.
     pub async fn list(c: &mut AnyConnection, approved: bool, search: &str, paging: Paging<&'static str>) -> sqlx::Result<(Vec<Partner>, i64)> {
-        let Paging { column: order_by, descending, limit, offset } = paging;
-        let dir = if descending { "DESC" } else { "ASC" };
-        let backend = Backend::of_connection(c);
-        let mut q = Sql::new(backend, format!("SELECT {COLUMNS}, COUNT(*) OVER() AS total"));
-        matching(&mut q, approved, search);
-        q.push(&format!(" ORDER BY {order_by} {dir}, id {dir} LIMIT ")).push_bind(limit).push(" OFFSET ").push_bind(offset);
-        let rows = q.build().fetch_all(&mut *c).await?;
-        let total = match rows.first() {
-            Some(r) => r.try_get::<i64, _>("total")?,
-            None if offset > 0 => {
-                let mut q = Sql::new(backend, "SELECT COUNT(*)");
-                matching(&mut q, approved, search);
-                q.build().fetch_one(c).await?.try_get(0)?
-            }
-            None => 0,
-        };
-        Ok((rows.iter().map(partner).collect::<sqlx::Result<_>>()?, total))
+        common::db::page_with_total(c, COLUMNS, |q| matching(q, approved, search), paging, partner).await
     }
 }

@@ -1,6 +1,6 @@
 //! Every SQL statement of the giving service (one text for SQLite and PostgreSQL).
 
-use common::db::{Backend, Sql, get_bool};
+use common::db::{Sql, get_bool};
 use common::paging::Paging;
 use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, Row};
@@ -174,21 +174,5 @@ fn matching(q: &mut Sql, f: &Filter) {
 
 /// One page and the total that match `f`.
 pub async fn list(c: &mut AnyConnection, f: &Filter, paging: Paging<&'static str>) -> sqlx::Result<(Vec<Donor>, i64)> {
-    let Paging { column: order_by, descending, limit, offset } = paging;
-    let dir = if descending { "DESC" } else { "ASC" };
-    let backend = Backend::of_connection(c);
-    let mut q = Sql::new(backend, format!("SELECT {COLUMNS}, COUNT(*) OVER() AS total"));
-    matching(&mut q, f);
-    q.push(&format!(" ORDER BY {order_by} {dir}, id {dir} LIMIT ")).push_bind(limit).push(" OFFSET ").push_bind(offset);
-    let rows = q.build().fetch_all(&mut *c).await?;
-    let total = match rows.first() {
-        Some(r) => r.try_get::<i64, _>("total")?,
-        None if offset > 0 => {
-            let mut q = Sql::new(backend, "SELECT COUNT(*)");
-            matching(&mut q, f);
-            q.build().fetch_one(c).await?.try_get(0)?
-        }
-        None => 0,
-    };
-    Ok((rows.iter().map(donor).collect::<sqlx::Result<_>>()?, total))
+    common::db::page_with_total(c, COLUMNS, |q| matching(q, f), paging, donor).await
 }

@@ -2,7 +2,7 @@
 //! PostgreSQL (see common::db); each function takes a connection so callers
 //! choose the transaction.
 
-use common::db::{Backend, Sql, get_bool};
+use common::db::{Sql, get_bool};
 use common::paging::Paging;
 use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, Row};
@@ -199,9 +199,6 @@ pub fn sort_column(column: &str) -> Option<&'static str> {
 
 /// One page of sub-admins and the total that match.
 pub async fn list_sub_admins(c: &mut AnyConnection, search: &str, paging: Paging<&'static str>) -> sqlx::Result<(Vec<User>, i64)> {
-    let Paging { column: order_by, descending, limit, offset } = paging;
-    let dir = if descending { "DESC" } else { "ASC" };
-    let backend = Backend::of_connection(c);
     // The sub-admins that match the search (in first, last name and email).
     let matching = |q: &mut Sql| {
         q.push(" FROM users WHERE admin_type = ").push_bind(SUB_ADMIN);
@@ -209,21 +206,7 @@ pub async fn list_sub_admins(c: &mut AnyConnection, search: &str, paging: Paging
             q.push(" AND search_text LIKE ").push_bind(common::db::like_pattern(search)).push(" ESCAPE '\\'");
         }
     };
-    let mut q = Sql::new(backend, format!("SELECT {USER_COLUMNS}, COUNT(*) OVER() AS total"));
-    matching(&mut q);
-    q.push(&format!(" ORDER BY {order_by} {dir}, id {dir} LIMIT ")).push_bind(limit).push(" OFFSET ").push_bind(offset);
-    let rows = q.build().fetch_all(&mut *c).await?;
-    let total = match rows.first() {
-        Some(r) => r.try_get::<i64, _>("total")?,
-        // Past the last page: still tell the total.
-        None if offset > 0 => {
-            let mut q = Sql::new(backend, "SELECT COUNT(*)");
-            matching(&mut q);
-            q.build().fetch_one(c).await?.try_get(0)?
-        }
-        None => 0,
-    };
-    Ok((rows.iter().map(user).collect::<Result<_, _>>()?, total))
+    common::db::page_with_total(c, USER_COLUMNS, matching, paging, user).await
 }
 
 // --- refresh tokens -------------------------------------------------------------
