@@ -63,7 +63,7 @@ export const gift: Transaction = {
   receiptNumber: 'R-0001',
   providerReference: 'pi_123',
   createdAt: joined,
-  refundedAt: null,
+  refundedAt: 0,
 }
 
 export const annDetail: DonorDetail = {
