@@ -82,9 +82,9 @@ export const annDetail: DonorDetail = {
       interval: 'monthly',
       status: 'active',
       startedAt: joined,
-      nextChargeAt: null,
+      nextChargeAt: 0,
       chargesCount: 3,
-      cancelledAt: null,
+      cancelledAt: 0,
     },
   ],
 }
