@@ -15,17 +15,15 @@ export type RecipientType = 'charity' | 'community' | 'cause'
  */
 export type Transaction = components['schemas']['Transaction']
 
-/** The filters of POST /admin/transaction/transactionList and TransactionList-excel (absent: any). */
-export interface TransactionFilters {
-  /** Epoch milliseconds, inclusive (the start of the first day). */
-  from?: number
-  /** Epoch milliseconds, inclusive (the end of the last day). */
-  to?: number
+/**
+ * The filters of POST /admin/transaction/transactionList and TransactionList-excel (absent: any):
+ * the generated `TransactionListBody`'s, with the values the filter selects offer. `from` and `to`
+ * are epoch milliseconds, inclusive (the start of the first day, the end of the last).
+ */
+export type TransactionFilters = Pick<components['schemas']['TransactionListBody'], 'from' | 'to' | 'recipientId' | 'donorId'> & {
   status?: TransactionStatus
   type?: TransactionType
   recipientType?: RecipientType
-  recipientId?: string
-  donorId?: string
 }
 
 /** The name a deleted donor's transactions keep. */
