@@ -6,8 +6,9 @@ export const DATE_FORMAT = 'MMM D YYYY,h:mm a'
 
 type DateInput = string | number | Date | null | undefined
 
+/** 0 is "no time" too: the BFF's REST shapes send 0 for a time that is not set (e.g. refundedAt). */
 function toDay(value: DateInput) {
-  if (value === null || value === undefined || value === '') return null
+  if (value === null || value === undefined || value === '' || value === 0) return null
   const day = dayjs(value)
   return day.isValid() ? day : null
 }

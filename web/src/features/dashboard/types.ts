@@ -1,41 +1,24 @@
-/** Dashboard figures as the BFF composes them (giving-rest.md, /admin/dashboard/). */
+/** Dashboard figures as the BFF composes them (generated from /api-docs/openapi.json, /admin/dashboard/). */
+import type { components } from '../../api/schema'
 
-/** A service whose figures could not be read. */
+/** A service whose figures could not be read (what `unavailable` lists). */
 export type FigureSource = 'giving' | 'catalogue'
 
-export interface GivingFigures {
-  donors: number
-  activeDonors: number
-  donations: number
-  amountCents: number
-  activeSubscriptions: number
-  approvedPartners: number
-  pendingPartners: number
-}
+export type GivingFigures = components['schemas']['GivingFigures']
 
-export interface CatalogueFigures {
-  nonprofits: number
-  approved: number
-  pendingRequests: number
-  causes: number
-  categories: number
-}
+export type CatalogueFigures = components['schemas']['CatalogueFigures']
 
-/** GET dashboard-data: a service that is down has null figures and is listed in `unavailable`. */
-export interface DashboardData {
-  giving: GivingFigures | null
-  catalogue: CatalogueFigures | null
-  unavailable: FigureSource[]
-}
+/** GET dashboard-data as sent: a service that is down has null (or absent) figures and is listed in `unavailable`. */
+export type DashboardAnswer = components['schemas']['DashboardData']
+
+/** The same once read: absent figures are null. */
+export type DashboardData = Required<DashboardAnswer>
 
 /** GET yearGraphDashboardUser?year=: new donors, donations and amounts by month (1..12). */
-export interface DonorYearGraph {
-  year: number
-  months: Array<{ month: number; donors: number; donations: number; amountCents: number }>
-}
+export type DonorYearGraph = components['schemas']['DonorYear']
 
 /** GET yearGraphDashboardCharity?year=: new nonprofits and requests by month (1..12). */
-export interface CharityYearGraph {
-  year: number
-  months: Array<{ month: number; nonprofits: number; requests: number }>
-}
+export type CharityYearGraph = components['schemas']['CharityYear']
+
+/** What the sub-admin counts read of each sub-admin list row. */
+export type SubAdminListRow = Pick<components['schemas']['SubAdminView'], '_id' | 'isActive'>

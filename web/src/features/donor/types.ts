@@ -1,77 +1,25 @@
+/** Donors as the BFF returns them (generated from /api-docs/openapi.json, module /donor). */
+import type { components } from '../../api/schema'
+
+/** A donor (times in epoch milliseconds; totals of succeeded donations in cents). */
+export type Donor = components['schemas']['Donor']
+
+/** The body of POST create and PATCH update/{id} (every field optional: absent is empty). */
+export type DonorInput = components['schemas']['DonorInput']
+
+export type EarnedBadge = components['schemas']['EarnedBadge']
+
 /**
- * Donors as the BFF returns them (giving REST contract, module /donor). Written to the contract
- * until web/src/api/schema.d.ts has them; then these become aliases of its schemas, here only.
+ * A recurring gift of a donor. `status` and `interval` are plain text; `nextChargeAt` and
+ * `cancelledAt` are 0 when not set.
  */
-import type { Transaction } from '../transaction/types'
+export type Subscription = components['schemas']['Subscription']
 
-export interface Donor {
-  _id: string
-  firstName: string
-  lastName: string
-  email: string
-  phoneNumber: string
-  avatar: string
-  address: string
-  city: string
-  state: string
-  country: string
-  cityId: string
-  stateId: string
-  countryId: string
-  zipCode: string
-  isActive: boolean
-  createdAt: number
-  updatedAt: number
-  totalGivenCents: number
-  donationsCount: number
-}
+/** GET /admin/user/viewUserDetails/{id} as sent. */
+export type DonorDetailAnswer = components['schemas']['DonorDetail']
 
-/** The body of POST create and PATCH update/{id}. */
-export interface DonorInput {
-  firstName: string
-  lastName: string
-  email: string
-  phoneNumber: string
-  avatar: string
-  address: string
-  city: string
-  state: string
-  country: string
-  cityId: string
-  stateId: string
-  countryId: string
-  zipCode: string
-}
-
-export interface EarnedBadge {
-  badgeId: string
-  name: string
-  image: string
-  awardedAt: number
-}
-
-/** A recurring gift of a donor (giving.v1 Subscription in its REST shape). */
-export interface Subscription {
-  _id: string
-  donorId: string
-  recipientType: string
-  recipientId: string
-  recipientName: string
-  amountCents: number
-  currency: string
-  interval: string
-  status: string
-  startedAt: number
-  nextChargeAt: number | null
-  chargesCount: number
-  cancelledAt: number | null
-}
-
-/** GET /admin/user/viewUserDetails/{id}. */
-export interface DonorDetail {
-  donor: Donor
-  badges: EarnedBadge[]
-  /** The ten newest. */
-  recentTransactions: Transaction[]
-  subscriptions: Subscription[]
-}
+/**
+ * GET /admin/user/viewUserDetails/{id} once read (`recentTransactions` are the ten newest). The
+ * generated `donor` may be null (a proto message field); getDonor fails instead, so here it is there.
+ */
+export type DonorDetail = Omit<components['schemas']['DonorDetail'], 'donor'> & { donor: Donor }

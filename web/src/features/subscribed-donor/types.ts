@@ -1,19 +1,8 @@
 /**
- * Rows of the subscribed and one-time donor lists (giving REST contract, module
- * /subscribed_donor). Written to the contract until web/src/api/schema.d.ts has them; then this
- * becomes an alias of its schema, here only.
+ * Rows of the subscribed and one-time donor lists (generated from /api-docs/openapi.json, module
+ * /subscribed_donor): one per donor and recipient; `name` is the nonprofit or community given to,
+ * `totalAmount` the same total in dollars as text ('1234.50').
  */
-export interface DonorTotalsRow {
-  _id: string
-  donorId: string
-  firstName: string
-  lastName: string
-  /** The nonprofit or community given to. */
-  name: string
-  email: string
-  phoneNumber: string
-  subscribedDonorCount: number
-  totalAmountCents: number
-  /** Dollars as text: '1234.50'. */
-  totalAmount: string
-}
+import type { components } from '../../api/schema'
+
+export type DonorTotalsRow = components['schemas']['DonorTotalsRow']

@@ -1,49 +1,29 @@
 /**
- * Transactions as the BFF returns them (/work/briefs giving REST contract, module /transaction).
- * Written to the contract until web/src/api/schema.d.ts has them; then these become aliases of
- * its schemas, here only. Money is in integer cents, rates in basis points (290 = 2.90 %), times
- * in epoch milliseconds.
+ * Transactions as the BFF returns them (generated from /api-docs/openapi.json, module
+ * /transaction). Money is in integer cents, rates in basis points (290 = 2.90 %), times in epoch
+ * milliseconds.
  */
+import type { components } from '../../api/schema'
+
 export type TransactionStatus = 'succeeded' | 'pending' | 'failed' | 'refunded'
 export type TransactionType = 'one_time' | 'recurring'
 export type RecipientType = 'charity' | 'community' | 'cause'
 
-export interface Transaction {
-  _id: string
-  donorId: string
-  donorName: string
-  donorEmail: string
-  recipientType: RecipientType | string
-  recipientId: string
-  recipientName: string
-  amountCents: number
-  currency: string
-  processingFeeBp: number
-  serviceChargeBp: number
-  processingFeeCents: number
-  serviceChargeCents: number
-  netCents: number
-  paymentMethod: string
-  status: TransactionStatus | string
-  type: TransactionType | string
-  subscriptionId: string
-  receiptNumber: string
-  providerReference: string
-  createdAt: number
-  refundedAt: number | null
-}
+/**
+ * A transaction (generated `Transaction`). `status`, `type` and `recipientType` are plain text there
+ * (the unions above name the values the BFF sends); `refundedAt` is 0 when not refunded.
+ */
+export type Transaction = components['schemas']['Transaction']
 
-/** The filters of POST /admin/transaction/transactionList and TransactionList-excel (absent: any). */
-export interface TransactionFilters {
-  /** Epoch milliseconds, inclusive (the start of the first day). */
-  from?: number
-  /** Epoch milliseconds, inclusive (the end of the last day). */
-  to?: number
+/**
+ * The filters of POST /admin/transaction/transactionList and TransactionList-excel (absent: any):
+ * the generated `TransactionListBody`'s, with the values the filter selects offer. `from` and `to`
+ * are epoch milliseconds, inclusive (the start of the first day, the end of the last).
+ */
+export type TransactionFilters = Pick<components['schemas']['TransactionListBody'], 'from' | 'to' | 'recipientId' | 'donorId'> & {
   status?: TransactionStatus
   type?: TransactionType
   recipientType?: RecipientType
-  recipientId?: string
-  donorId?: string
 }
 
 /** The name a deleted donor's transactions keep. */

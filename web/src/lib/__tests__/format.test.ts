@@ -27,6 +27,8 @@ describe('formatters', () => {
     expect(formatDate(new Date(2024, 11, 25, 9, 5).toISOString())).toBe('Dec 25 2024,9:05 am')
     expect(formatDate(undefined)).toBe('')
     expect(formatDate('not a date')).toBe('')
+    // The BFF sends 0 for a time that is not set (refundedAt, nextChargeAt, verifiedAt...).
+    expect(formatDate(0)).toBe('')
   })
 
   it('numbers with thousands commas, two decimals only when fractional', () => {

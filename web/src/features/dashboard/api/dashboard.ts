@@ -3,13 +3,13 @@
  * of the card, not an error page), so these calls raise no toast.
  */
 import { apiClient, type ApiEnvelope } from '../../../lib/api-client'
-import type { CharityYearGraph, DashboardData, DonorYearGraph } from '../types'
+import type { CharityYearGraph, DashboardAnswer, DashboardData, DonorYearGraph } from '../types'
 
 const QUIET = { skipErrorToast: true } as const
 
 /** GET /admin/dashboard/dashboard-data: every card's figures; a service that is down is listed in `unavailable`. */
 export async function getDashboardData(): Promise<DashboardData> {
-  const res = await apiClient.get<ApiEnvelope<DashboardData>>('/admin/dashboard/dashboard-data', QUIET)
+  const res = await apiClient.get<ApiEnvelope<DashboardAnswer>>('/admin/dashboard/dashboard-data', QUIET)
   const data = res.data.data
   return { giving: data?.giving ?? null, catalogue: data?.catalogue ?? null, unavailable: data?.unavailable ?? [] }
 }

@@ -1,9 +1,5 @@
 import { apiClient, type ApiEnvelope } from '../../../lib/api-client'
-
-interface SubAdminListRow {
-  _id: string
-  isActive: boolean
-}
+import type { SubAdminListRow } from '../types'
 
 export interface SubAdminCounts {
   total: number

@@ -63,7 +63,7 @@ export const gift: Transaction = {
   receiptNumber: 'R-0001',
   providerReference: 'pi_123',
   createdAt: joined,
-  refundedAt: null,
+  refundedAt: 0,
 }
 
 export const annDetail: DonorDetail = {
@@ -82,9 +82,9 @@ export const annDetail: DonorDetail = {
       interval: 'monthly',
       status: 'active',
       startedAt: joined,
-      nextChargeAt: null,
+      nextChargeAt: 0,
       chargesCount: 3,
-      cancelledAt: null,
+      cancelledAt: 0,
     },
   ],
 }

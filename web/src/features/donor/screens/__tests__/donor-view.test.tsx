@@ -40,6 +40,8 @@ describe('Donor view', () => {
     const subs = screen.getByRole('table', { name: 'Subscriptions' })
     expect(within(subs).getByText('$25.00')).toBeTruthy()
     expect(within(subs).getByText('Monthly')).toBeTruthy()
+    // nextChargeAt 0 is "no next charge", not Jan 1 1970.
+    expect(within(subs).queryByText(/1970/)).toBeNull()
     expect(screen.getByRole('button', { name: /Edit/ })).toBeTruthy()
   })
 
@@ -47,5 +49,11 @@ describe('Donor view', () => {
     renderApp('/donor/donor_view/d1', subAdmin({ '/donor': ['view'] }))
     expect(await screen.findByText('ann@example.org')).toBeTruthy()
     expect(screen.queryByRole('button', { name: /Edit/ })).toBeNull()
+  })
+
+  it('says the donor is not found when the answer has no donor', async () => {
+    api.on('GET /admin/user/viewUserDetails/d1', [200, { message: 'ok', data: { ...annDetail, donor: null } }])
+    renderApp('/donor/donor_view/d1', mainAdmin)
+    expect(await screen.findByText('Donor not found')).toBeTruthy()
   })
 })
