@@ -77,7 +77,17 @@ step(env, 'the main admin lands on the dashboard with its menu; unknown paths re
   assert.ok(titles.includes('Dashboard'), `menu shows Dashboard: ${titles}`)
   assert.ok(titles.includes('Sub Admin'), `menu shows Sub Admin: ${titles}`)
   // The Master Management group starts closed: its entries are not shown yet.
-  assert.deepEqual(titles, ['Dashboard', 'Master Management', 'Donor Management', 'Transaction Management', 'Subscribed Donor', 'Sub Admin'])
+  assert.deepEqual(titles, [
+    'Dashboard',
+    'Master Management',
+    'Giving Partner Management',
+    'Donor Management',
+    'Transaction Management',
+    'Badge Management',
+    'Subscribed Donor',
+    'Sub Admin',
+    'Service Charges',
+  ])
   assert.equal(await menuGroup(page, 'Master Management').getAttribute('aria-expanded'), 'false')
   await openMenuGroup(page, 'Master Management')
   assert.deepEqual(await menuTitles(page), [
@@ -87,10 +97,13 @@ step(env, 'the main admin lands on the dashboard with its menu; unknown paths re
     'Nonprofit Management',
     'Causes/Affiliations Management',
     'Nonprofit Category',
+    'Giving Partner Management',
     'Donor Management',
     'Transaction Management',
+    'Badge Management',
     'Subscribed Donor',
     'Sub Admin',
+    'Service Charges',
   ])
 
   // The menu leads to the screens.

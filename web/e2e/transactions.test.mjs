@@ -81,9 +81,15 @@ step(
     await pick(page, 'Filter by Status', 'Succeeded')
     await page.waitForFunction(() => new URLSearchParams(location.search).get('status') === 'succeeded')
     await pick(page, 'Filter by Type', 'One Time')
+    // The request that carries all three filters (the URL can change before it is sent).
+    const filtered = page.waitForRequest((r) => {
+      if (new URL(r.url()).pathname !== LIST_CALL) return false
+      const body = JSON.parse(r.postData() ?? '{}')
+      return body.recipientType === 'charity' && body.status === 'succeeded' && body.type === 'one_time'
+    })
     await pick(page, 'Filter by Recipient Type', 'Nonprofit')
     await page.waitForFunction(() => new URLSearchParams(location.search).get('recipientType') === 'charity')
-    await page.waitForFunction(() => !document.querySelector('.ant-table .ant-spin-spinning'))
+    await filtered
     assert.deepEqual(
       { status: lastBody(bodies).status, type: lastBody(bodies).type, recipientType: lastBody(bodies).recipientType },
       { status: 'succeeded', type: 'one_time', recipientType: 'charity' },
