@@ -370,7 +370,23 @@ async fn concurrent_sub_admin_changes_all_succeed(id: Identity) {
     assert_eq!(count(&id, "SELECT COUNT(*) FROM outbox", &[]).await, 4 + 3 * 6 + 2);
 }
 
+async fn account_names_answer_names_only_and_leave_unknown_ids_out(id: Identity) {
+    let admin = as_admin(&id).await;
+    let ada = id.create_sub_admin(&admin, input("Ada", "Lovelace", "ada@example.org", "secret12", dashboard())).await.unwrap();
+    let names = id.account_names(&[ada.0.id.clone(), admin.id.clone(), "no-such-account".into()]).await.unwrap();
+    let names: std::collections::HashMap<_, _> = names.into_iter().collect();
+    assert_eq!(names.len(), 2, "{names:?}");
+    assert_eq!(names[&ada.0.id], "Ada Lovelace");
+    assert!(!names[&admin.id].is_empty());
+    // At most 100 at once: a larger ask is refused, not answered in part.
+    let many: Vec<String> = (0..101).map(|n| format!("id{n}")).collect();
+    assert_eq!(field_errors(id.account_names(&many).await), [pair("ids", "At most 100 accounts at once")]);
+}
+
 on_both_backends! {
+    account_names_answer_names_only_and_leave_unknown_ids_out =>
+        account_names_answer_names_only_and_leave_unknown_ids_out_on_sqlite,
+        account_names_answer_names_only_and_leave_unknown_ids_out_on_postgres;
     creating_a_sub_admin_validates_every_field_with_its_message =>
         creating_a_sub_admin_validates_every_field_with_its_message_on_sqlite,
         creating_a_sub_admin_validates_every_field_with_its_message_on_postgres;
