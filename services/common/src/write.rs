@@ -39,6 +39,18 @@ impl Write<'_> {
         &self.actor
     }
 
+    /// Holds the row `id` of `table` until this write ends, so a read-then-change is not
+    /// overtaken by another write of the same row (two decisions on one partner at once).
+    /// PostgreSQL: `SELECT … FOR UPDATE`; SQLite needs nothing (the write lock is taken up
+    /// front). `table` is a fixed name, never input.
+    pub async fn lock_row(&mut self, table: &'static str, id: &str) -> Result<()> {
+        if crate::db::Backend::of_connection(&self.tx) == crate::db::Backend::Postgres {
+            let q = format!("SELECT id FROM {table} WHERE id = $1 FOR UPDATE");
+            sqlx::query(sqlx::AssertSqlSafe(q)).bind(id).fetch_optional(&mut *self.tx).await?;
+        }
+        Ok(())
+    }
+
     /// Writes the event `key` with its typed `payload` to the outbox, in this transaction.
     pub async fn emit<P: Serialize>(&mut self, key: &str, payload: &P) -> Result<()> {
         let event = Event::typed(key, &self.actor, payload)?;

@@ -206,6 +206,7 @@ impl Giving {
     /// Activates or deactivates an approved partner.
     pub async fn set_partner_active(&self, id: &str, active: bool, actor: &Actor) -> Result<Partner> {
         let mut w = self.partner_write(actor).await?;
+        w.lock_row("partners", id).await?;
         let old = store::get(&mut w, id).await?.ok_or_else(not_found)?;
         if old.admin_verification != APPROVE {
             return Err(Error::Conflict(ONLY_APPROVED_STATUS.into()));
@@ -223,6 +224,7 @@ impl Giving {
             return Err(Error::field("strategicPartnerId", "strategicPartnerId is required"));
         }
         let mut w = self.partner_write(actor).await?;
+        w.lock_row("partners", id).await?;
         let p = store::get(&mut w, id).await?.ok_or_else(not_found)?;
         store::delete(&mut w, id).await?;
         recount(&mut w, Some(&p.admin_verification), None).await?;
@@ -247,6 +249,7 @@ impl Giving {
         }
         check.done()?;
         let mut w = self.partner_write(actor).await?;
+        w.lock_row("partners", id).await?;
         let old = store::get(&mut w, id).await?.ok_or_else(not_found)?;
         match (old.admin_verification.as_str(), verification) {
             (APPROVE, APPROVE) => return Err(Error::Conflict(ALREADY_APPROVED.into())),

@@ -177,6 +177,7 @@ impl Giving {
         let i = parse(input, &mut check);
         check.done()?;
         let mut w = self.write(actor).await?;
+        w.lock_row("donors", id).await?;
         let old = store::get(&mut w, id).await?.ok_or_else(not_found)?;
         let d = Donor {
             first_name: i.first_name,
@@ -203,6 +204,7 @@ impl Giving {
 
     pub async fn set_donor_active(&self, id: &str, active: bool, actor: &Actor) -> Result<Donor> {
         let mut w = self.write(actor).await?;
+        w.lock_row("donors", id).await?;
         let old = store::get(&mut w, id).await?.ok_or_else(not_found)?;
         store::set_active(&mut w, id, active).await?;
         if old.is_active != active {
@@ -219,6 +221,7 @@ impl Giving {
             return Err(Error::field("id", "id is required"));
         }
         let mut w = self.write(actor).await?;
+        w.lock_row("donors", id).await?;
         let d = store::get(&mut w, id).await?.ok_or_else(not_found)?;
         // The donor's transactions stay, anonymised; its active subscriptions end; its
         // per-recipient rows and badges go; the counters follow.

@@ -196,6 +196,25 @@ async fn the_seed_puts_partners_in_every_state_once(g: Giving) {
     assert!(approved.0.iter().any(|p| !p.is_active));
 }
 
+/// Ten admins approve the same pending partner at once: one decision is taken, the others are
+/// refused, and the counters move once (the row is held for the whole read-then-change).
+async fn parallel_decisions_on_one_partner_count_once(g: Giving) {
+    let a = admin();
+    let p = g.apply_partner(&apply("Acme", "acme@example.org"), &a).await.unwrap();
+    // Open connections first (as many as the SQLite pool holds), so the decisions really
+    // overlap: none waits to connect.
+    let held: Vec<_> = futures::future::join_all((0..8).map(|_| g.db.pool.acquire())).await;
+    drop(held);
+    let tries = (0..10).map(|_| {
+        let (g, a, id) = (g.clone(), a.clone(), p.id.clone());
+        tokio::spawn(async move { g.change_partner_verification(&id, "Approve", "", &a).await })
+    });
+    let results: Vec<_> = futures::future::join_all(tries).await.into_iter().map(|r| r.unwrap()).collect();
+    assert_eq!(results.iter().filter(|r| r.is_ok()).count(), 1, "{results:?}");
+    assert!(results.iter().filter_map(|r| r.as_ref().err()).all(|e| matches!(e, Error::Conflict(m) if m == partners::ALREADY_APPROVED)), "{results:?}");
+    assert_eq!(counters(&g).await, (1, 0));
+}
+
 fn giving(db: common::db::Db) -> Giving {
     Giving::new(db, None)
 }
@@ -205,4 +224,5 @@ common::on_both_backends! { MIGRATIONS, giving;
     decisions_move_partners_between_tabs_and_keep_the_counters => decisions_move_partners_between_tabs_and_keep_the_counters_on_sqlite, decisions_move_partners_between_tabs_and_keep_the_counters_on_postgres;
     lists_search_by_name_and_sort_on_the_allow_list => lists_search_by_name_and_sort_on_the_allow_list_on_sqlite, lists_search_by_name_and_sort_on_the_allow_list_on_postgres;
     the_seed_puts_partners_in_every_state_once => the_seed_puts_partners_in_every_state_once_on_sqlite, the_seed_puts_partners_in_every_state_once_on_postgres;
+    parallel_decisions_on_one_partner_count_once => parallel_decisions_on_one_partner_count_once_on_sqlite, parallel_decisions_on_one_partner_count_once_on_postgres;
 }
