@@ -251,6 +251,27 @@ async fn the_catalogue_deletions_mark_transactions_once(g: Giving) {
     assert_eq!(scalar(&g, "SELECT COUNT(*) FROM processed_events").await, 2);
 }
 
+/// Eight refunds of one donation at once (a replayed refund request): one is taken, the
+/// others are refused, and the donor's total and the counters go back once.
+async fn parallel_refunds_of_one_donation_take_it_back_once(g: Giving) {
+    let d = donor(&g, "Ann", "Doe").await;
+    give(&g, &d, charity("c1", "Red Cross"), 1_000, "ref-keep").await;
+    let t = give(&g, &d, charity("c1", "Red Cross"), 2_500, "ref-refund").await;
+    let held: Vec<_> = futures::future::join_all((0..8).map(|_| g.db.pool.acquire())).await;
+    drop(held);
+    let tries = (0..8).map(|_| {
+        let (g, id) = (g.clone(), t.id.clone());
+        tokio::spawn(async move { g.refund_transaction(&id, &admin()).await })
+    });
+    let results: Vec<_> = futures::future::join_all(tries).await.into_iter().map(|r| r.unwrap()).collect();
+    assert_eq!(results.iter().filter(|r| r.is_ok()).count(), 1, "{results:?}");
+    let got = g.get_donor(&d.id).await.unwrap();
+    assert_eq!((got.total_given_cents, got.donations_count), (1_000, 1));
+    let f = g.figures(0).await.unwrap();
+    assert_eq!((f.donations, f.amount_cents), (1, 1_000));
+    assert_eq!(bodies(&g, "giving.transaction.refunded").await.len(), 1);
+}
+
 common::on_both_backends! { MIGRATIONS, giving;
     bad_donations_get_clear_messages_and_write_nothing => bad_donations_get_clear_messages_and_write_nothing_on_sqlite, bad_donations_get_clear_messages_and_write_nothing_on_postgres;
     a_donation_is_stored_with_its_fees_totals_rollups_and_counters => a_donation_is_stored_with_its_fees_totals_rollups_and_counters_on_sqlite, a_donation_is_stored_with_its_fees_totals_rollups_and_counters_on_postgres;
@@ -258,4 +279,5 @@ common::on_both_backends! { MIGRATIONS, giving;
     lists_filter_search_sort_page_and_stream => lists_filter_search_sort_page_and_stream_on_sqlite, lists_filter_search_sort_page_and_stream_on_postgres;
     deleting_a_donor_keeps_its_transactions_anonymised => deleting_a_donor_keeps_its_transactions_anonymised_on_sqlite, deleting_a_donor_keeps_its_transactions_anonymised_on_postgres;
     the_catalogue_deletions_mark_transactions_once => the_catalogue_deletions_mark_transactions_once_on_sqlite, the_catalogue_deletions_mark_transactions_once_on_postgres;
+    parallel_refunds_of_one_donation_take_it_back_once => parallel_refunds_of_one_donation_take_it_back_once_on_sqlite, parallel_refunds_of_one_donation_take_it_back_once_on_postgres;
 }
