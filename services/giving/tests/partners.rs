@@ -61,6 +61,11 @@ async fn bad_applications_get_clear_messages_and_nothing_is_written(g: Giving) {
         (apply("Acme", "not-an-email"), "emailAddress: Please enter valid email address."),
         (PartnerInput { website: "www.example.org".into(), ..apply("Acme", "a@example.org") }, "website: Please enter valid Website"),
         (PartnerInput { website: "https://nodot".into(), ..apply("Acme", "a@example.org") }, "website: Please enter valid Website"),
+        // Hostile links the strategic view would otherwise render as a link.
+        (PartnerInput { website: "javascript:alert(1)//x.org".into(), ..apply("Acme", "a@example.org") }, "website: Please enter valid Website"),
+        (PartnerInput { website: "JavaScript://evil.org/%0Aalert(1)".into(), ..apply("Acme", "a@example.org") }, "website: Please enter valid Website"),
+        (PartnerInput { website: "data:text/html,<script>x</script>".into(), ..apply("Acme", "a@example.org") }, "website: Please enter valid Website"),
+        (PartnerInput { website: "https://evil.org/ x\"onmouseover".into(), ..apply("Acme", "a@example.org") }, "website: Please enter valid Website"),
         (PartnerInput { phone_number: "12ab".into(), ..apply("Acme", "a@example.org") }, "phoneNumber: Please enter valid Phone Number"),
     ] {
         assert_eq!(message(g.apply_partner(&input, &a).await.unwrap_err()), text);
