@@ -33,8 +33,19 @@ export const statusLabel = (code: string | null | undefined) => labelOf(STATUS_L
 export const typeLabel = (code: string | null | undefined) => labelOf(TYPE_LABELS, code)
 export const recipientTypeLabel = (code: string | null | undefined) => labelOf(RECIPIENT_TYPE_LABELS, code)
 
-/** A payment method code as words: 'card' -> 'Card', 'bank_account' -> 'Bank account'. */
+/** The payment methods the giving service records, as people write them. */
+export const PAYMENT_METHOD_LABELS: Record<string, string> = {
+  card: 'Card',
+  ach: 'ACH bank transfer',
+  paypal: 'PayPal',
+  apple_pay: 'Apple Pay',
+  google_pay: 'Google Pay',
+}
+
+/** A payment method code as words: 'ach' -> 'ACH bank transfer'; an unknown code as words ('bank_account' -> 'Bank account'). */
 export function paymentMethodLabel(code: string | null | undefined): string {
+  const known = PAYMENT_METHOD_LABELS[code ?? '']
+  if (known) return known
   const words = (code ?? '').replace(/_/g, ' ').trim()
   return words ? words[0].toUpperCase() + words.slice(1) : ''
 }
