@@ -378,3 +378,239 @@ fn push_escaped(xml: &mut String, s: &str) {
 fn looks_like_escape(b: &[u8]) -> bool {
     b.len() >= 7 && b[1] == b'x' && b[2..6].iter().all(u8::is_ascii_hexdigit) && b[6] == b'_'
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use calamine::{Data, Reader, Xlsx};
+    use std::io::{Cursor, Read};
+    use std::sync::{Arc, Mutex};
+
+    struct Rec {
+        name: String,
+        count: f64,
+        cents: i64,
+        at_ms: i64,
+    }
+
+    fn rec_row(r: &mut Row, t: &Rec) {
+        r.text(&t.name).number(t.count).money_cents(t.cents).date_ms(t.at_ms);
+    }
+
+    fn sheet() -> Sheet<Rec> {
+        Sheet {
+            title: "Records".into(),
+            file_name: "records.xlsx".into(),
+            columns: &[("Name", 30.0), ("Count", 8.5), ("Amount", 14.0), ("When", 22.0)],
+            row: rec_row,
+        }
+    }
+
+    fn rec(name: &str, count: f64, cents: i64) -> Rec {
+        Rec { name: name.into(), count, cents, at_ms: 1_709_647_629_000 }
+    }
+
+    fn workbook(rows: Vec<Rec>) -> Vec<u8> {
+        write_workbook(&sheet(), rows, Vec::new()).expect("written")
+    }
+
+    fn open(bytes: &[u8]) -> Xlsx<Cursor<Vec<u8>>> {
+        Xlsx::new(Cursor::new(bytes.to_vec())).expect("a real reader opens the workbook")
+    }
+
+    fn sheet_xml(bytes: &[u8]) -> String {
+        let mut zip = zip::ZipArchive::new(Cursor::new(bytes.to_vec())).unwrap();
+        let mut xml = String::new();
+        zip.by_name("xl/worksheets/sheet1.xml").unwrap().read_to_string(&mut xml).unwrap();
+        xml
+    }
+
+    #[test]
+    fn three_rows_read_back_with_their_types_and_formats() {
+        let bytes = workbook(vec![rec("Ada Lovelace", 3.0, 12345), rec("Bob", 0.5, 1000), rec("Refund", -2.0, -5)]);
+        let mut wb = open(&bytes);
+        assert_eq!(wb.sheet_names(), ["Records"]);
+        let range = wb.worksheet_range("Records").unwrap();
+        assert_eq!(range.get_size(), (4, 4));
+        let head: Vec<&Data> = range.rows().next().unwrap().iter().collect();
+        assert_eq!(head, [&Data::String("Name".into()), &Data::String("Count".into()), &Data::String("Amount".into()), &Data::String("When".into())]);
+        let cells = |r: usize| range.rows().nth(r).unwrap().to_vec();
+        assert_eq!(cells(1)[..3], [Data::String("Ada Lovelace".into()), Data::Float(3.0), Data::Float(123.45)]);
+        assert_eq!(cells(2)[..3], [Data::String("Bob".into()), Data::Float(0.5), Data::Float(10.0)]);
+        assert_eq!(cells(3)[..3], [Data::String("Refund".into()), Data::Float(-2.0), Data::Float(-0.05)]);
+        // 2024-03-05 14:07:09 UTC as Excel's serial number, read as a date (its format).
+        for r in 1..4 {
+            let Data::DateTime(d) = &cells(r)[3] else { panic!("a date: {:?}", cells(r)[3]) };
+            assert!(d.is_datetime() && (d.as_f64() - 45_356.588_298_611_11).abs() < 1e-9, "{d:?}");
+        }
+        let styles = wb.worksheet_style("Records").unwrap();
+        let style = |pos| styles.get(pos).cloned().unwrap_or_default();
+        assert!((0..4).all(|c| style((0, c)).font.is_some_and(|f| f.is_bold())), "a bold header");
+        assert!(!style((1, 0)).font.is_some_and(|f| f.is_bold()));
+        let format = |pos| style(pos).number_format.map(|f| f.format_code).unwrap_or_default();
+        assert_eq!((format((1, 2)), format((3, 2))), ("$#,##0.00".to_string(), "$#,##0.00".to_string()));
+        assert_eq!(format((2, 3)), "mmm d yyyy, h:mm AM/PM");
+        assert_eq!(format((1, 1)), "General");
+        let xml = sheet_xml(&bytes);
+        assert!(xml.contains(r#"<col min="2" max="2" width="8.5" customWidth="1"/>"#), "column widths: {xml}");
+        assert!(xml.contains(r#"<c r="C2" s="3"><v>123.45</v></c>"#) && xml.contains("<v>-0.05</v>") && xml.contains(">10<"), "exact dollars: {xml}");
+    }
+
+    #[test]
+    fn the_zip_is_written_front_to_back_and_deflated() {
+        let bytes = workbook(vec![rec("Ada", 1.0, 1)]);
+        let mut zip = zip::ZipArchive::new(Cursor::new(bytes.clone())).unwrap();
+        let names: Vec<String> = (0..zip.len()).map(|i| zip.by_index(i).unwrap().name().unwrap().to_string()).collect();
+        assert_eq!(names, ["[Content_Types].xml", "_rels/.rels", "xl/workbook.xml", "xl/_rels/workbook.xml.rels", "xl/styles.xml", "xl/worksheets/sheet1.xml"]);
+        for i in 0..zip.len() {
+            assert_eq!(zip.by_index(i).unwrap().compression(), zip::CompressionMethod::Deflated);
+        }
+        // Every local header says its sizes follow in a data descriptor (flag bit 3).
+        let headers: Vec<usize> = bytes.windows(4).enumerate().filter(|(_, w)| *w == b"PK\x03\x04").map(|(i, _)| i).collect();
+        assert_eq!(headers.len(), names.len());
+        assert!(headers.iter().all(|&at| bytes[at + 6] & 0x08 != 0));
+    }
+
+    #[test]
+    fn hostile_strings_come_back_as_the_same_text_and_never_as_formulas() {
+        let hostile = [
+            "<script>alert(1)</script>",
+            "]]>",
+            "Tom & Jerry <b>\"quoted\"</b> 'single'",
+            "bell\u{7} nul\u{0} esc\u{1b} unit\u{1f} del\u{7f} tab\tnewline\ncarriage\r\nend",
+            "=cmd|' /C calc'!A0",
+            "+1+2",
+            "-2-3",
+            "@SUM(A1:A2)",
+            "\t=1+1",
+            "_x0041_ stays literal, _x_ too",
+            "  spaces at both edges  ",
+            "not a character: \u{FFFF}\u{FFFE}",
+            "emoji 📷 and ünïcödé",
+        ];
+        let bytes = workbook(hostile.iter().map(|s| rec(s, 0.0, 0)).collect());
+        let mut wb = open(&bytes);
+        let range = wb.worksheet_range("Records").unwrap();
+        let read: Vec<Data> = range.rows().skip(1).map(|r| r[0].clone()).collect();
+        let want: Vec<Data> = hostile.iter().map(|s| Data::String(s.to_string())).collect();
+        assert_eq!(read, want);
+        assert!(wb.worksheet_formula("Records").unwrap().is_empty(), "no formulas");
+        let xml = sheet_xml(&bytes);
+        assert!(!xml.contains("<f>") && !xml.contains("<script>"), "{xml}");
+        // Formula-like text is an inline string with the quotePrefix style (index 4).
+        for r in [6, 7, 8, 9, 10] {
+            assert!(xml.contains(&format!(r#"<c r="A{r}" s="4" t="inlineStr">"#)), "row {r}: {xml}");
+        }
+        assert!(xml.contains(r#"<c r="A2" t="inlineStr">"#), "plain text has no style");
+    }
+
+    #[test]
+    fn cell_references_go_past_z() {
+        let mut row = Row { xml: String::new(), number: 0, col: 0 };
+        row.start();
+        for _ in 0..28 {
+            row.number(1.0);
+        }
+        row.col = 16_383;
+        row.number(1.0);
+        assert!(row.xml.contains(r#"<c r="Z1">"#) && row.xml.contains(r#"<c r="AA1">"#) && row.xml.contains(r#"<c r="AB1">"#));
+        assert!(row.xml.contains(r#"<c r="XFD1">"#), "Excel's last column");
+    }
+
+    #[derive(Debug, PartialEq)]
+    enum Event {
+        Chunk(usize),
+        LastRowSent,
+    }
+
+    fn synthetic(i: usize) -> Rec {
+        Rec { name: format!("Donor {i} <donor{i}@example.org>"), count: i as f64, cents: (i as i64 * 7919) % 1_000_000, at_ms: 1_700_000_000_000 + i as i64 * 60_000 }
+    }
+
+    /// Starts an export of a channel's records and sends `n` of them; answers the response and
+    /// the sender's task (how many it sent before it was refused).
+    async fn export_of(n: usize, log: Arc<Mutex<Vec<Event>>>) -> (Response, tokio::task::JoinHandle<usize>) {
+        let (tx, rx) = mpsc::channel::<Result<Rec, tonic::Status>>(16);
+        let sender = tokio::spawn(async move {
+            for i in 0..n {
+                if tx.send(Ok(synthetic(i))).await.is_err() {
+                    return i;
+                }
+            }
+            log.lock().unwrap().push(Event::LastRowSent);
+            n
+        });
+        let res = export_stream(tokio_stream::wrappers::ReceiverStream::new(rx), sheet()).await.expect("a good first message");
+        (res, sender)
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn chunks_arrive_while_the_rows_are_still_being_sent() {
+        const N: usize = 200_000;
+        let log = Arc::new(Mutex::new(Vec::new()));
+        let (res, sender) = export_of(N, log.clone()).await;
+        assert_eq!(res.headers()[header::CONTENT_TYPE], XLSX);
+        assert_eq!(res.headers()[header::CONTENT_DISPOSITION], "attachment; filename=\"records.xlsx\"");
+        let mut body = res.into_body().into_data_stream();
+        let mut bytes = Vec::new();
+        while let Some(chunk) = body.next().await {
+            let chunk = chunk.expect("no error");
+            log.lock().unwrap().push(Event::Chunk(chunk.len()));
+            bytes.extend_from_slice(&chunk);
+        }
+        assert_eq!(sender.await.unwrap(), N);
+        let log = log.lock().unwrap();
+        let last = log.iter().position(|e| *e == Event::LastRowSent).unwrap();
+        let before: usize = log[..last].iter().map(|e| if let Event::Chunk(n) = e { *n } else { 0 }).sum();
+        assert!(log[..last].len() >= 3 && before >= 2 * CHUNK, "{} chunks ({before} bytes) before the last row was sent", log[..last].len());
+        assert!(log.iter().all(|e| matches!(e, Event::LastRowSent) || matches!(e, Event::Chunk(n) if *n <= CHUNK + 64 * 1024)), "chunks stay small");
+        let mut wb = open(&bytes);
+        let range = wb.worksheet_range("Records").unwrap();
+        assert_eq!(range.height(), N + 1);
+        let last_row = range.rows().last().unwrap();
+        assert_eq!(last_row[0], Data::String(synthetic(N - 1).name));
+        assert_eq!(last_row[1], Data::Float((N - 1) as f64));
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_client_that_goes_away_stops_the_export() {
+        const N: usize = 200_000;
+        let (res, sender) = export_of(N, Arc::new(Mutex::new(Vec::new()))).await;
+        let mut body = res.into_body().into_data_stream();
+        body.next().await.expect("a first chunk").unwrap();
+        drop(body);
+        let sent = sender.await.unwrap();
+        assert!(sent < N, "the source was refused after {sent} rows");
+    }
+
+    #[tokio::test]
+    async fn a_stream_that_fails_midway_fails_the_body() {
+        let (tx, rx) = mpsc::channel::<Result<Rec, tonic::Status>>(16);
+        tokio::spawn(async move {
+            for i in 0..10 {
+                tx.send(Ok(synthetic(i))).await.unwrap();
+            }
+            tx.send(Err(tonic::Status::unavailable("the giving service went down"))).await.unwrap();
+        });
+        let res = export_stream(tokio_stream::wrappers::ReceiverStream::new(rx), sheet()).await.unwrap();
+        let body = axum::body::to_bytes(res.into_body(), usize::MAX).await;
+        assert!(body.is_err(), "a cut-off export must not look whole");
+    }
+
+    #[tokio::test]
+    async fn a_bad_filter_is_refused_before_any_byte() {
+        let stream = futures::stream::iter([Err::<Rec, _>(tonic::Status::invalid_argument("Sorting by nope is not supported"))]);
+        let Err(e) = export_stream(stream, sheet()).await else { panic!("refused") };
+        let res = e.into_response();
+        assert_eq!(res.status(), axum::http::StatusCode::BAD_REQUEST);
+    }
+
+    #[tokio::test]
+    async fn an_empty_export_is_a_workbook_with_its_header() {
+        let stream = futures::stream::iter(Vec::<Result<Rec, tonic::Status>>::new());
+        let res = export_stream(stream, sheet()).await.unwrap();
+        let bytes = axum::body::to_bytes(res.into_body(), usize::MAX).await.unwrap();
+        let range = open(&bytes).worksheet_range("Records").unwrap();
+        assert_eq!(range.get_size(), (1, 4));
+    }
+}
