@@ -233,7 +233,7 @@ fn write_workbook<T, W: Write>(sheet: &Sheet<T>, rows: impl IntoIterator<Item = 
             zip.write_all(row.xml.as_bytes())?;
             row.xml.clear();
         }
-        if row.number % 64 == 0 && flushed.elapsed() >= FLUSH_EVERY {
+        if row.number.is_multiple_of(64) && flushed.elapsed() >= FLUSH_EVERY {
             zip.write_all(row.xml.as_bytes())?;
             row.xml.clear();
             zip.flush()?;
@@ -326,7 +326,7 @@ impl Row {
         let (dollars, rest) = (cents.unsigned_abs() / 100, cents.unsigned_abs() % 100);
         let _ = match rest {
             0 => write!(self.xml, "><v>{sign}{dollars}</v></c>"),
-            r if r % 10 == 0 => write!(self.xml, "><v>{sign}{dollars}.{}</v></c>", r / 10),
+            r if r.is_multiple_of(10) => write!(self.xml, "><v>{sign}{dollars}.{}</v></c>", r / 10),
             r => write!(self.xml, "><v>{sign}{dollars}.{r:02}</v></c>"),
         };
         self
@@ -567,7 +567,7 @@ mod tests {
         let mut wb = open(&bytes);
         let range = wb.worksheet_range("Records").unwrap();
         assert_eq!(range.height(), N + 1);
-        let last_row = range.rows().last().unwrap();
+        let last_row = range.rows().next_back().unwrap();
         assert_eq!(last_row[0], Data::String(synthetic(N - 1).name));
         assert_eq!(last_row[1], Data::Float((N - 1) as f64));
     }

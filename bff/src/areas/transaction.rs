@@ -94,8 +94,12 @@ const COLUMNS: &[(&str, f64)] = &[
 async fn export(State(state): State<AppState>, Body(b): Body<TransactionListBody>) -> Result<axum::response::Response, ApiError> {
     let req = b.to_pb();
     let stream = retry(|| async { state.giving_long().stream_transactions(req.clone()).await }).await?.into_inner();
-    let sheet = Sheet { title: "Transactions".into(), file_name: "transactions.xlsx".into(), columns: COLUMNS, row: transaction_row };
-    crate::xlsx::export(stream, sheet).await
+    crate::xlsx::export(stream, sheet()).await
+}
+
+/// The export's worksheet (also driven by bff/examples/xlsx_bench.rs).
+pub fn sheet() -> Sheet<pb::Transaction> {
+    Sheet { title: "Transactions".into(), file_name: "transactions.xlsx".into(), columns: COLUMNS, row: transaction_row }
 }
 
 fn transaction_row(r: &mut Row, t: &pb::Transaction) {
