@@ -521,7 +521,8 @@ mod tests {
     #[derive(Debug, PartialEq)]
     enum Event {
         Chunk(usize),
-        LastRowSent,
+        /// Before the last record is handed over.
+        LastRowSending,
     }
 
     fn synthetic(i: usize) -> Rec {
@@ -534,11 +535,13 @@ mod tests {
         let (tx, rx) = mpsc::channel::<Result<Rec, tonic::Status>>(16);
         let sender = tokio::spawn(async move {
             for i in 0..n {
+                if i == n - 1 {
+                    log.lock().unwrap().push(Event::LastRowSending);
+                }
                 if tx.send(Ok(synthetic(i))).await.is_err() {
                     return i;
                 }
             }
-            log.lock().unwrap().push(Event::LastRowSent);
             n
         });
         let res = export_stream(tokio_stream::wrappers::ReceiverStream::new(rx), sheet()).await.expect("a good first message");
@@ -561,16 +564,33 @@ mod tests {
         }
         assert_eq!(sender.await.unwrap(), N);
         let log = log.lock().unwrap();
-        let last = log.iter().position(|e| *e == Event::LastRowSent).unwrap();
+        let last = log.iter().position(|e| *e == Event::LastRowSending).unwrap();
         let before: usize = log[..last].iter().map(|e| if let Event::Chunk(n) = e { *n } else { 0 }).sum();
         assert!(log[..last].len() >= 3 && before >= 2 * CHUNK, "{} chunks ({before} bytes) before the last row was sent", log[..last].len());
-        assert!(log.iter().all(|e| matches!(e, Event::LastRowSent) || matches!(e, Event::Chunk(n) if *n <= CHUNK + 64 * 1024)), "chunks stay small");
+        assert!(log.iter().all(|e| matches!(e, Event::LastRowSending) || matches!(e, Event::Chunk(n) if *n <= CHUNK + 64 * 1024)), "chunks stay small");
         let mut wb = open(&bytes);
         let range = wb.worksheet_range("Records").unwrap();
         assert_eq!(range.height(), N + 1);
         let last_row = range.rows().next_back().unwrap();
         assert_eq!(last_row[0], Data::String(synthetic(N - 1).name));
         assert_eq!(last_row[1], Data::Float((N - 1) as f64));
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn the_first_bytes_leave_before_the_source_sends_more() {
+        let (tx, rx) = mpsc::channel::<Result<Rec, tonic::Status>>(16);
+        tx.send(Ok(synthetic(0))).await.unwrap();
+        let res = export_stream(tokio_stream::wrappers::ReceiverStream::new(rx), sheet()).await.unwrap();
+        let mut body = res.into_body().into_data_stream();
+        // The source stays open with one record sent; the guard only keeps a failure from hanging.
+        let first = tokio::time::timeout(Duration::from_secs(30), body.next()).await.expect("a chunk while the source waits").unwrap().unwrap();
+        assert!(first.starts_with(b"PK\x03\x04"), "a zip's first local header");
+        drop(tx);
+        let mut bytes = first.to_vec();
+        while let Some(chunk) = body.next().await {
+            bytes.extend_from_slice(&chunk.unwrap());
+        }
+        assert_eq!(open(&bytes).worksheet_range("Records").unwrap().get_size(), (2, 4));
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
