@@ -10,11 +10,12 @@
 //! - the response body sends the chunks as they come.
 //!
 //! The first bytes (the fixed parts, the sheet's start and its header row) go out before the
-//! first row is written; after that a chunk goes out every 64 KiB of compressed output, or
-//! after a second without one. A client that goes away closes the body's channel: the writer
-//! stops at its next chunk and the pump at once, which drops the service's stream. A stream
-//! that fails midway ends the body with an error, so the client never takes a cut-off file
-//! for a whole one.
+//! first row is written; after that a chunk goes out every 64 KiB of compressed output, and
+//! what is pending is flushed at least once a second (rows that come slowly still show
+//! progress). A client that goes away closes the body's channel: the writer stops at its next
+//! chunk and the pump at once, which drops the service's stream. A stream that fails midway
+//! ends the body with an error, so the client never takes a cut-off file for a whole one.
+//! A worksheet holds at most 1,048,575 records (Excel's limit): past it the export fails.
 
 use crate::error::ApiError;
 use axum::http::{HeaderValue, header};
