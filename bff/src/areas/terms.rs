@@ -12,8 +12,7 @@ use proto::catalogue::v1 as pb;
 use super::{IdBody, ListBody, StatusBody};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
-use crate::xlsx::{Formats, Sheet, XLSX};
-use rust_xlsxwriter::{ExcelDateTime, Worksheet, XlsxError};
+use crate::xlsx::{Row, Sheet, XLSX};
 
 /// The REST paths and words of one kind of term.
 #[derive(Clone, Copy)]
@@ -157,10 +156,6 @@ async fn export(State(state): State<AppState>, axum::Extension(k): K, Body(b): B
     crate::xlsx::export(stream, sheet).await
 }
 
-fn term_row(ws: &mut Worksheet, row: u32, t: &pb::Term, f: &Formats) -> Result<(), XlsxError> {
-    ws.write_string(row, 0, &t.name)?;
-    ws.write_string(row, 1, &t.description)?;
-    ws.write_string(row, 2, if t.active { "Active" } else { "Inactive" })?;
-    ws.write_datetime_with_format(row, 3, ExcelDateTime::from_timestamp(t.created_at / 1000)?, &f.date)?;
-    Ok(())
+fn term_row(r: &mut Row, t: &pb::Term) {
+    r.text(&t.name).text(&t.description).text(if t.active { "Active" } else { "Inactive" }).date_ms(t.created_at);
 }

@@ -4,12 +4,11 @@
 use crate::error::ApiError;
 use crate::reply::{Body, Reply, Route, list, ok, route};
 use crate::state::{AppState, retry};
-use crate::xlsx::{Formats, Sheet, XLSX};
+use crate::xlsx::{Row, Sheet, XLSX};
 use axum::extract::{Path, State};
 use axum::http::Method;
 use axum::routing::{get, post};
 use proto::giving::v1 as pb;
-use rust_xlsxwriter::{ExcelDateTime, Worksheet, XlsxError};
 use super::ListBody;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -95,28 +94,16 @@ const COLUMNS: &[(&str, f64)] = &[
 async fn export(State(state): State<AppState>, Body(b): Body<TransactionListBody>) -> Result<axum::response::Response, ApiError> {
     let req = b.to_pb();
     let stream = retry(|| async { state.giving_long().stream_transactions(req.clone()).await }).await?.into_inner();
-    let sheet = Sheet { title: "Transactions".into(), file_name: "transactions.xlsx".into(), columns: COLUMNS, row: transaction_row };
-    crate::xlsx::export(stream, sheet).await
+    crate::xlsx::export(stream, sheet()).await
 }
 
-/// Cents as dollars: exact for every amount below 2^53 cents.
-fn dollars(cents: i64) -> f64 {
-    cents as f64 / 100.0
+/// The export's worksheet (also driven by bff/examples/xlsx_bench.rs).
+pub fn sheet() -> Sheet<pb::Transaction> {
+    Sheet { title: "Transactions".into(), file_name: "transactions.xlsx".into(), columns: COLUMNS, row: transaction_row }
 }
 
-fn transaction_row(ws: &mut Worksheet, row: u32, t: &pb::Transaction, f: &Formats) -> Result<(), XlsxError> {
-    ws.write_string(row, 0, &t.receipt_number)?;
-    ws.write_datetime_with_format(row, 1, ExcelDateTime::from_timestamp(t.created_at / 1000)?, &f.date)?;
-    ws.write_string(row, 2, &t.donor_name)?;
-    ws.write_string(row, 3, &t.donor_email)?;
-    ws.write_string(row, 4, &t.recipient_name)?;
-    ws.write_string(row, 5, &t.recipient_type)?;
-    for (col, cents) in [(6, t.amount_cents), (7, t.processing_fee_cents), (8, t.service_charge_cents), (9, t.net_cents)] {
-        ws.write_number_with_format(row, col, dollars(cents), &f.money)?;
-    }
-    ws.write_string(row, 10, &t.currency)?;
-    ws.write_string(row, 11, &t.payment_method)?;
-    ws.write_string(row, 12, &t.status)?;
-    ws.write_string(row, 13, &t.r#type)?;
-    Ok(())
+fn transaction_row(r: &mut Row, t: &pb::Transaction) {
+    r.text(&t.receipt_number).date_ms(t.created_at).text(&t.donor_name).text(&t.donor_email).text(&t.recipient_name).text(&t.recipient_type);
+    r.money_cents(t.amount_cents).money_cents(t.processing_fee_cents).money_cents(t.service_charge_cents).money_cents(t.net_cents);
+    r.text(&t.currency).text(&t.payment_method).text(&t.status).text(&t.r#type);
 }
