@@ -292,7 +292,7 @@ async fn named_causes(state: &AppState, ids: &[String]) -> Vec<Option<FeaturedRe
 
 /// A page's REST answer (typed per page) from the service's page.
 pub enum PageView {
-    Homepage(Homepage),
+    Homepage(Box<Homepage>),
     Cms(CmsPage),
     AboutUs(AboutUs),
     GivingPartner(GivingPartnerPage),
@@ -311,7 +311,7 @@ impl PageView {
 
     fn reply(self, message: &str) -> Reply {
         match self {
-            PageView::Homepage(p) => ok(message, p),
+            PageView::Homepage(p) => ok(message, *p),
             PageView::Cms(p) => ok(message, p),
             PageView::AboutUs(p) => ok(message, p),
             PageView::GivingPartner(p) => ok(message, p),
@@ -327,7 +327,7 @@ pub async fn view(state: &AppState, p: pb::Page, names: &HashMap<String, String>
             let input: HomepageInput = doc(&p.document_json);
             let featured_charities = named_charities(state, &input.featured_charity_ids).await.into_iter().flatten().collect();
             let featured_causes = named_causes(state, &input.featured_cause_ids).await.into_iter().flatten().collect();
-            PageView::Homepage(Homepage { id: p.id, input, featured_charities, featured_causes, revision: p.revision, updated_at: p.updated_at, updated_by: by })
+            PageView::Homepage(Box::new(Homepage { id: p.id, input, featured_charities, featured_causes, revision: p.revision, updated_at: p.updated_at, updated_by: by }))
         }
         "privacy_policy" | "terms_condition" => {
             let d: CmsInput = doc(&p.document_json);

@@ -64,7 +64,7 @@ async fn the_homepage_is_saved_as_revisions_and_restored() {
     let r = app.get(&format!("/admin/homepage/revision/{first}"), Some(&t)).await.expect(200);
     assert_eq!(r.body["data"]["document"]["heroTitle"], "Welcome");
     assert!(r.body["data"]["document"].get("revision").is_none());
-    assert_eq!(r.body["data"]["authorName"].as_str().is_some(), true);
+    assert!(r.body["data"]["authorName"].as_str().is_some());
 
     let r = app.post(&format!("/admin/homepage/restoreRevision/{first}"), Some(&t), json!({})).await.expect(200);
     assert_eq!(r.message(), "Revision restored successfully");
