@@ -546,25 +546,39 @@ pub fn contact_column(column: &str) -> Option<&'static str> {
     })
 }
 
-/// A page of messages. The search is a LIKE over the lower-cased name, email and subject
-/// (no index helps a contains-search: the newest-first index is walked until the page is
-/// full, the total counts every match).
+/// Counts one more message as read or unread (`by` may be negative).
+pub async fn count_contacts(c: &mut AnyConnection, is_read: bool, by: i64) -> sqlx::Result<()> {
+    sqlx::query("UPDATE contact_counts SET n = n + $1 WHERE is_read = $2").bind(by).bind(is_read).execute(c).await?;
+    Ok(())
+}
+
+/// A page of messages. Without a search the page walks the index of its order and the total
+/// comes from the kept counts (migration 0002); a search is a LIKE over the lower-cased name,
+/// email and subject (no index helps a contains-search: the matches are counted).
 pub async fn list_contacts(c: &mut AnyConnection, search: &str, is_read: Option<bool>, paging: Paging<&'static str>) -> sqlx::Result<(Vec<ContactMessage>, i64)> {
     let pattern = (!search.is_empty()).then(|| like_pattern(search));
-    common::db::page_with_total(
-        c,
-        CONTACT,
-        |q: &mut Sql| {
-            q.push(" FROM contact_messages WHERE TRUE");
-            if let Some(p) = &pattern {
-                q.push(" AND search_key LIKE ").push_bind(p.clone()).push(" ESCAPE '\\'");
-            }
-            if let Some(r) = is_read {
-                q.push(" AND is_read = ").push_bind(r);
-            }
-        },
-        paging,
-        contact,
-    )
-    .await
+    let from = |q: &mut Sql| {
+        q.push(" FROM contact_messages WHERE TRUE");
+        if let Some(p) = &pattern {
+            q.push(" AND search_key LIKE ").push_bind(p.clone()).push(" ESCAPE '\\'");
+        }
+        if let Some(r) = is_read {
+            q.push(" AND is_read = ").push_bind(r);
+        }
+    };
+    if pattern.is_some() {
+        return common::db::page_with_total(c, CONTACT, from, paging, contact).await;
+    }
+    let Paging { column, descending, limit, offset } = paging;
+    let dir = if descending { "DESC" } else { "ASC" };
+    let mut q = Sql::new(common::db::Backend::of_connection(c), format!("SELECT {CONTACT}"));
+    from(&mut q);
+    q.push(&format!(" ORDER BY {column} {dir}, id {dir} LIMIT ")).push_bind(limit).push(" OFFSET ").push_bind(offset);
+    let rows = q.build().fetch_all(&mut *c).await?;
+    let mut t = Sql::new(common::db::Backend::of_connection(c), "SELECT CAST(COALESCE(SUM(n), 0) AS BIGINT) FROM contact_counts WHERE TRUE");
+    if let Some(r) = is_read {
+        t.push(" AND is_read = ").push_bind(r);
+    }
+    let total: i64 = t.build().fetch_one(c).await?.try_get(0)?;
+    Ok((rows.iter().map(contact).collect::<sqlx::Result<_>>()?, total))
 }

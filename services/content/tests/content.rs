@@ -201,6 +201,10 @@ async fn a_contact_message_is_marked_read_once_and_throttled_per_address(c: Cont
 
     let (page, total) = c.list_contacts(&q(1, 10), Some(false)).await.unwrap();
     assert_eq!((total, page[0].subject.as_str()), (5, "Another address"));
+    // Totals without a search come from the kept counts.
+    assert_eq!(c.list_contacts(&q(1, 10), None).await.unwrap().1, 6);
+    assert_eq!(c.list_contacts(&q(1, 10), Some(true)).await.unwrap().1, 1);
+    assert_eq!(c.list_contacts(&q(9, 10), None).await.unwrap(), (vec![], 6), "a page past the end still tells the total");
     let (_, total) = c.list_contacts(&Page { search: "VOLUNT".into(), ..q(1, 10) }, None).await.unwrap();
     assert_eq!(total, 1);
     let (page, _) = c.list_contacts(&Page { column: "subject".into(), order: "asc".into(), ..q(1, 10) }, None).await.unwrap();
