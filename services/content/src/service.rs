@@ -467,6 +467,7 @@ impl Content {
         check.done()?;
         let now = common::now_ms();
         let mut w = self.write(actor).await?;
+        store::lock_address(&mut w, &actor.address).await?;
         let recent = store::submissions_since(&mut w, &actor.address, now - CONTACT_WINDOW_MS).await?;
         if recent.len() >= CONTACT_LIMIT {
             let free_at = recent[recent.len() - CONTACT_LIMIT] + CONTACT_WINDOW_MS;

@@ -509,6 +509,16 @@ pub async fn insert_contact(c: &mut AnyConnection, m: &ContactMessage, address: 
     Ok(())
 }
 
+/// Holds the submissions of `address` until this write ends, so parallel submissions are
+/// counted one after another (PostgreSQL: a transaction advisory lock; SQLite's write lock is
+/// taken up front).
+pub async fn lock_address(c: &mut AnyConnection, address: &str) -> sqlx::Result<()> {
+    if common::db::Backend::of_connection(c) == common::db::Backend::Postgres {
+        sqlx::query("SELECT pg_advisory_xact_lock(hashtext($1))").bind(format!("contact:{address}")).execute(c).await?;
+    }
+    Ok(())
+}
+
 /// When the submissions of `address` since `since` were made, oldest first.
 pub async fn submissions_since(c: &mut AnyConnection, address: &str, since: i64) -> sqlx::Result<Vec<i64>> {
     sqlx::query_scalar("SELECT created_at FROM contact_messages WHERE address = $1 AND created_at > $2 ORDER BY created_at")

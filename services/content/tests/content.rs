@@ -211,7 +211,29 @@ async fn a_contact_message_is_marked_read_once_and_throttled_per_address(c: Cont
     assert_eq!(page[0].subject, "Another address");
 }
 
+async fn parallel_submissions_from_one_address_get_exactly_five_through(c: Content) {
+    let mut tasks = tokio::task::JoinSet::new();
+    for i in 0..12 {
+        let c = c.clone();
+        tasks.spawn(async move {
+            let input = ContactInput { name: "Pat".into(), email: "pat@example.org".into(), subject: format!("Hi {i}"), message: "Hello".into(), ..Default::default() };
+            c.submit_contact(&input, &Actor::new("", "public", "198.51.100.7")).await
+        });
+    }
+    let (mut sent, mut throttled) = (0, 0);
+    while let Some(r) = tasks.join_next().await {
+        match r.unwrap() {
+            Ok(_) => sent += 1,
+            Err(Error::TooManyAttempts(..)) => throttled += 1,
+            Err(e) => panic!("{e:?}"),
+        }
+    }
+    assert_eq!((sent, throttled), (5, 7));
+    assert_eq!(c.list_contacts(&q(1, 10), None).await.unwrap().1, 5);
+}
+
 common::on_both_backends! { MIGRATIONS, content;
+    parallel_submissions_from_one_address_get_exactly_five_through => parallel_submissions_from_one_address_get_exactly_five_through_on_sqlite, parallel_submissions_from_one_address_get_exactly_five_through_on_postgres;
     pages_keep_every_save_as_a_revision_and_restore_them => pages_keep_every_save_as_a_revision_and_restore_them_on_sqlite, pages_keep_every_save_as_a_revision_and_restore_them_on_postgres;
     parallel_saves_of_one_page_keep_every_revision_with_distinct_numbers => parallel_saves_of_one_page_keep_every_revision_with_distinct_numbers_on_sqlite, parallel_saves_of_one_page_keep_every_revision_with_distinct_numbers_on_postgres;
     a_category_holding_faqs_is_not_deleted => a_category_holding_faqs_is_not_deleted_on_sqlite, a_category_holding_faqs_is_not_deleted_on_postgres;
