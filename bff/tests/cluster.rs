@@ -61,12 +61,14 @@ fn identity_proc(db: &str, amqp: &str, port: u16) -> Proc {
     )
 }
 
-fn catalogue_proc(db: &str, amqp: &str, port: u16) -> Proc {
-    let bin = std::path::Path::new(env!("CARGO_BIN_EXE_bff")).with_file_name("catalogue");
-    assert!(bin.exists(), "build the catalogue binary first (cargo build --workspace --bins)");
+/// A gRPC service's binary (built beside the BFF's) on its own database and RabbitMQ;
+/// `name` is its crate and binary, `<NAME>_DATABASE_URL` its database variable.
+fn service_proc(name: &str, db: &str, amqp: &str, port: u16) -> Proc {
+    let bin = std::path::Path::new(env!("CARGO_BIN_EXE_bff")).with_file_name(name);
+    assert!(bin.exists(), "build the {name} binary first (cargo build --workspace --bins)");
     Proc(
         Command::new(bin)
-            .env("CATALOGUE_DATABASE_URL", db)
+            .env(format!("{}_DATABASE_URL", name.to_uppercase()), db)
             .env("AMQP_URL", amqp)
             .env("GRPC_LISTEN", format!("127.0.0.1:{port}"))
             .env("METRICS_LISTEN", "127.0.0.1:0")
@@ -74,41 +76,7 @@ fn catalogue_proc(db: &str, amqp: &str, port: u16) -> Proc {
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
-            .expect("catalogue starts"),
-    )
-}
-
-fn giving_proc(db: &str, amqp: &str, port: u16) -> Proc {
-    let bin = std::path::Path::new(env!("CARGO_BIN_EXE_bff")).with_file_name("giving");
-    assert!(bin.exists(), "build the giving binary first (cargo build --workspace --bins)");
-    Proc(
-        Command::new(bin)
-            .env("GIVING_DATABASE_URL", db)
-            .env("AMQP_URL", amqp)
-            .env("GRPC_LISTEN", format!("127.0.0.1:{port}"))
-            .env("METRICS_LISTEN", "127.0.0.1:0")
-            .env("LOG_FORMAT", "json")
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("giving starts"),
-    )
-}
-
-fn content_proc(db: &str, amqp: &str, port: u16) -> Proc {
-    let bin = std::path::Path::new(env!("CARGO_BIN_EXE_bff")).with_file_name("content");
-    assert!(bin.exists(), "build the content binary first (cargo build --workspace --bins)");
-    Proc(
-        Command::new(bin)
-            .env("CONTENT_DATABASE_URL", db)
-            .env("AMQP_URL", amqp)
-            .env("GRPC_LISTEN", format!("127.0.0.1:{port}"))
-            .env("METRICS_LISTEN", "127.0.0.1:0")
-            .env("LOG_FORMAT", "json")
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("content starts"),
+            .unwrap_or_else(|e| panic!("{name} starts: {e}")),
     )
 }
 
@@ -186,9 +154,9 @@ async fn identity_and_the_bff_run_as_separate_processes_on_postgres_redis_and_ra
     // Every service, and two BFF replicas sharing Redis.
     let (ip, cp, gp, np, bp, bp2) = (free_port(), free_port(), free_port(), free_port(), free_port(), free_port());
     let mut identity = identity_proc(&db.url, &amqp, ip);
-    let _catalogue = catalogue_proc(&catalogue_db.url, &amqp, cp);
-    let _giving = giving_proc(&giving_db.url, &amqp, gp);
-    let _content = content_proc(&content_db.url, &amqp, np);
+    let _catalogue = service_proc("catalogue", &catalogue_db.url, &amqp, cp);
+    let _giving = service_proc("giving", &giving_db.url, &amqp, gp);
+    let _content = service_proc("content", &content_db.url, &amqp, np);
     let _bff = bff_proc(ip, cp, gp, np, &redis, bp);
     let _bff2 = bff_proc(ip, cp, gp, np, &redis, bp2);
     let base = format!("http://127.0.0.1:{bp}");
