@@ -576,16 +576,33 @@ pub async fn list_contacts(c: &mut AnyConnection, search: &str, is_read: Option<
             q.push(" AND is_read = ").push_bind(r);
         }
     };
-    if pattern.is_some() {
-        return common::db::page_with_total(c, CONTACT, from, paging, contact).await;
-    }
     let Paging { column, descending, limit, offset } = paging;
     let dir = if descending { "DESC" } else { "ASC" };
-    let mut q = Sql::new(common::db::Backend::of_connection(c), format!("SELECT {CONTACT}"));
+    let backend = common::db::Backend::of_connection(c);
+    if pattern.is_some() {
+        // Planned for its own pattern each time (an unnamed statement): a plan cached for any
+        // pattern walks the newest-first index past every message instead of asking the
+        // trigram index (PostgreSQL, migration 0003) for the few that match.
+        let mut q = Sql::new(backend, format!("SELECT {CONTACT}, COUNT(*) OVER() AS total"));
+        from(&mut q);
+        q.push(&format!(" ORDER BY {column} {dir}, id {dir} LIMIT ")).push_bind(limit).push(" OFFSET ").push_bind(offset);
+        let rows = q.build().persistent(false).fetch_all(&mut *c).await?;
+        let total = match rows.first() {
+            Some(r) => r.try_get::<i64, _>("total")?,
+            None if offset > 0 => {
+                let mut q = Sql::new(backend, "SELECT COUNT(*)");
+                from(&mut q);
+                q.build().persistent(false).fetch_one(&mut *c).await?.try_get(0)?
+            }
+            None => 0,
+        };
+        return Ok((rows.iter().map(contact).collect::<sqlx::Result<_>>()?, total));
+    }
+    let mut q = Sql::new(backend, format!("SELECT {CONTACT}"));
     from(&mut q);
     q.push(&format!(" ORDER BY {column} {dir}, id {dir} LIMIT ")).push_bind(limit).push(" OFFSET ").push_bind(offset);
     let rows = q.build().fetch_all(&mut *c).await?;
-    let mut t = Sql::new(common::db::Backend::of_connection(c), "SELECT CAST(COALESCE(SUM(n), 0) AS BIGINT) FROM contact_counts WHERE TRUE");
+    let mut t = Sql::new(backend, "SELECT CAST(COALESCE(SUM(n), 0) AS BIGINT) FROM contact_counts WHERE TRUE");
     if let Some(r) = is_read {
         t.push(" AND is_read = ").push_bind(r);
     }
