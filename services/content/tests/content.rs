@@ -181,6 +181,11 @@ async fn a_contact_message_is_marked_read_once_and_throttled_per_address(c: Cont
     let input = |subject: &str| ContactInput { name: "Pat".into(), email: "pat@example.org".into(), phone_number: String::new(), subject: subject.into(), message: "Hello".into() };
     let m = c.submit_contact(&input("Volunteering"), &public).await.unwrap();
     assert!(!m.is_read);
+    // Its event names the public actor and its address.
+    let body: String = sqlx::query_scalar("SELECT body FROM outbox WHERE event_type = 'content.contact.received'").fetch_one(&c.db.pool).await.unwrap();
+    let event: common::bus::Event = serde_json::from_str(&body).unwrap();
+    assert_eq!((event.actor.account_type.as_str(), event.actor.address.as_str(), event.actor.id.as_str()), ("public", "203.0.113.9", ""));
+    assert_eq!(event.payload["id"], m.id.as_str());
     assert_eq!(message(c.submit_contact(&ContactInput { email: "nope".into(), ..input("x") }, &public).await.unwrap_err()), "Please enter valid email address.");
     assert_eq!(message(c.submit_contact(&ContactInput { message: "m".repeat(5001), ..input("x") }, &public).await.unwrap_err()), "Message must be at most 5000 characters");
 
