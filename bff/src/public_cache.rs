@@ -83,7 +83,9 @@ where
         .iter()
         .filter_map(|v| v.to_str().ok())
         .flat_map(|v| v.split(','))
-        .any(|t| t.trim() == tag || t.trim() == "*");
+        // If-None-Match compares weakly (RFC 9110 13.1.2): a `W/` the client kept still matches.
+        .map(|t| t.trim())
+        .any(|t| t == "*" || t.strip_prefix("W/").unwrap_or(t) == tag);
     let mut res = if matches {
         StatusCode::NOT_MODIFIED.into_response()
     } else {
