@@ -267,12 +267,12 @@ async fn active_donor(w: &mut Write<'_>, id: &str) -> Result<Donor> {
 
 /// The amounts a succeeded transaction counts for (negated by a refund).
 async fn count(w: &mut Write<'_>, t: &Transaction, sign: i64, months_subscribed: i64) -> Result<(i64, i64, i64)> {
-    let totals = ms::add_donor_totals(w, &t.donor_id, sign * t.amount_cents, sign, sign * months_subscribed).await?;
+    let (totals, key) = ms::add_donor_totals(w, &t.donor_id, sign * t.amount_cents, sign, sign * months_subscribed).await?;
     let r = RecipientRef { kind: &t.recipient_type, id: &t.recipient_id, name: &t.recipient_name };
     if t.kind == "recurring" {
-        ms::add_donor_recipient(w, &t.donor_id, &r, 0, 0, sign * t.amount_cents, 0).await?;
+        ms::add_donor_recipient(w, &t.donor_id, &key, &r, 0, 0, sign * t.amount_cents, 0).await?;
     } else {
-        ms::add_donor_recipient(w, &t.donor_id, &r, sign, sign * t.amount_cents, 0, 0).await?;
+        ms::add_donor_recipient(w, &t.donor_id, &key, &r, sign, sign * t.amount_cents, 0, 0).await?;
     }
     ms::add_month(w, fees::year_month(t.created_at), 0, sign, sign * t.amount_cents).await?;
     ms::add_counter(w, "donations", sign).await?;
@@ -414,6 +414,7 @@ impl Giving {
             w.emit(events::SUBSCRIPTION_CHARGED, &sub_event(&s, &t.id)).await?;
         }
         w.commit().await?;
+        self.days.changed();
         Ok(t)
     }
 
@@ -452,6 +453,7 @@ impl Giving {
         let t = Transaction { status: "refunded".into(), refunded_at: now, ..t };
         w.emit(events::TRANSACTION_REFUNDED, &tx_event(&t)).await?;
         w.commit().await?;
+        self.days.changed();
         Ok(t)
     }
 
@@ -493,7 +495,7 @@ impl Giving {
         let paging = q.page.check(ms::tx_sort_column, &mut check);
         let f = Self::tx_filter(q, &mut check);
         check.done()?;
-        Ok(ms::list_transactions(&mut *self.db.pool.acquire().await?, &f, paging.expect("checked")).await?)
+        Ok(ms::list_transactions(&mut *self.db.pool.acquire().await?, &self.days, &f, paging.expect("checked")).await?)
     }
 
     /// Sends every transaction that matches `q` (its filters, search and order; no paging)
@@ -544,7 +546,8 @@ impl Giving {
         };
         ms::insert_subscription(&mut w, &s).await?;
         let rr = RecipientRef { kind: &s.recipient_type, id: &s.recipient_id, name: &s.recipient_name };
-        ms::add_donor_recipient(&mut w, &s.donor_id, &rr, 0, 0, 0, 1).await?;
+        let key = crate::store::name_key(&donor.first_name, &donor.last_name);
+        ms::add_donor_recipient(&mut w, &s.donor_id, &key, &rr, 0, 0, 0, 1).await?;
         ms::add_counter(&mut w, "active_subscriptions", 1).await?;
         w.emit(events::SUBSCRIPTION_STARTED, &sub_event(&s, "")).await?;
         w.commit().await?;

@@ -187,8 +187,13 @@ pub fn tx_sort_column(column: &str) -> Option<&'static str> {
 }
 
 /// One page of transactions and the total that match `f` (see [`crate::tx_index`]).
-pub async fn list_transactions(c: &mut AnyConnection, f: &TxFilter, paging: Paging<&'static str>) -> sqlx::Result<crate::tx_index::TxPage> {
-    crate::tx_index::list(c, f, paging).await
+pub async fn list_transactions(
+    c: &mut AnyConnection,
+    days: &crate::tx_index::DayCache,
+    f: &TxFilter,
+    paging: Paging<&'static str>,
+) -> sqlx::Result<crate::tx_index::TxPage> {
+    crate::tx_index::list(c, days, f, paging).await
 }
 
 /// Sends every transaction that matches `f` in its order, row by row as the database yields
@@ -268,20 +273,20 @@ pub async fn months_of(c: &mut AnyConnection, year: i32) -> sqlx::Result<Vec<(i6
     rows.iter().map(|r| Ok((r.try_get("month")?, r.try_get("new_donors")?, r.try_get("donations")?, r.try_get("amount_cents")?))).collect()
 }
 
-/// Adds to a donor's kept totals; answers the totals after (total given, donations, months subscribed).
-pub async fn add_donor_totals(c: &mut AnyConnection, donor_id: &str, cents: i64, count: i64, months: i64) -> sqlx::Result<(i64, i64, i64)> {
-    sqlx::query(
+/// Adds to a donor's kept totals; answers the totals after (total given, donations, months
+/// subscribed) and the donor's name key.
+pub async fn add_donor_totals(c: &mut AnyConnection, donor_id: &str, cents: i64, count: i64, months: i64) -> sqlx::Result<((i64, i64, i64), String)> {
+    let r = sqlx::query(
         "UPDATE donors SET total_given_cents = total_given_cents + $1, donations_count = donations_count + $2, \
-         months_subscribed = months_subscribed + $3 WHERE id = $4",
+         months_subscribed = months_subscribed + $3 WHERE id = $4 RETURNING total_given_cents, donations_count, months_subscribed, name_key",
     )
     .bind(cents)
     .bind(count)
     .bind(months)
     .bind(donor_id)
-    .execute(&mut *c)
+    .fetch_one(c)
     .await?;
-    let r = sqlx::query("SELECT total_given_cents, donations_count, months_subscribed FROM donors WHERE id = $1").bind(donor_id).fetch_one(c).await?;
-    Ok((r.try_get(0)?, r.try_get(1)?, r.try_get(2)?))
+    Ok(((r.try_get(0)?, r.try_get(1)?, r.try_get(2)?), r.try_get(3)?))
 }
 
 /// The recipient a donor row counts for.
@@ -291,24 +296,29 @@ pub struct RecipientRef<'a> {
     pub name: &'a str,
 }
 
-/// Adds to the (donor, recipient) totals row, creating it on first use.
+/// Adds to the (donor, recipient) totals row, creating it on first use, and keeps the
+/// Subscribed Donor tabs' row counts (a row is in a tab while its count there is above 0).
+#[allow(clippy::too_many_arguments)]
 pub async fn add_donor_recipient(
     c: &mut AnyConnection,
     donor_id: &str,
+    donor_name_key: &str,
     r: &RecipientRef<'_>,
     one_time_count: i64,
     one_time_cents: i64,
     recurring_cents: i64,
     subscriptions: i64,
 ) -> sqlx::Result<()> {
-    sqlx::query(
+    let after = sqlx::query(
         "INSERT INTO donor_recipients (donor_id, recipient_id, recipient_type, recipient_name, one_time_count, one_time_cents, \
-         recurring_cents, subscriptions_count) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) \
+         recurring_cents, subscriptions_count, donor_name_key) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) \
          ON CONFLICT (donor_id, recipient_id) DO UPDATE SET recipient_name = excluded.recipient_name, \
          one_time_count = donor_recipients.one_time_count + excluded.one_time_count, \
          one_time_cents = donor_recipients.one_time_cents + excluded.one_time_cents, \
          recurring_cents = donor_recipients.recurring_cents + excluded.recurring_cents, \
-         subscriptions_count = donor_recipients.subscriptions_count + excluded.subscriptions_count",
+         subscriptions_count = donor_recipients.subscriptions_count + excluded.subscriptions_count, \
+         donor_name_key = excluded.donor_name_key \
+         RETURNING one_time_count, subscriptions_count",
     )
     .bind(donor_id)
     .bind(r.id)
@@ -318,13 +328,68 @@ pub async fn add_donor_recipient(
     .bind(one_time_cents)
     .bind(recurring_cents)
     .bind(subscriptions)
-    .execute(c)
+    .bind(donor_name_key)
+    .fetch_one(&mut *c)
     .await?;
+    let (one_time_after, subscribed_after): (i64, i64) = (after.try_get(0)?, after.try_get(1)?);
+    // Entering or leaving a tab.
+    let moved = |after: i64, delta: i64| i64::from(after > 0) - i64::from(after - delta > 0);
+    add_pairs(c, false, donor_id, moved(one_time_after, one_time_count)).await?;
+    add_pairs(c, true, donor_id, moved(subscribed_after, subscriptions)).await
+}
+
+/// The counter row of a tab's row count a donor's changes go to (one of a few: donations of
+/// different donors do not queue for one row).
+fn pairs_counter(subscribed: bool, donor_id: &str) -> String {
+    let shard = donor_id.bytes().fold(0u32, |h, b| (h * 31 + u32::from(b)) % 8);
+    format!("{}#{shard}", if subscribed { "subscribed_pairs" } else { "one_time_pairs" })
+}
+
+async fn add_pairs(c: &mut AnyConnection, subscribed: bool, donor_id: &str, delta: i64) -> sqlx::Result<()> {
+    if delta != 0 {
+        sqlx::query("INSERT INTO counters (name, value) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET value = counters.value + excluded.value")
+            .bind(pairs_counter(subscribed, donor_id))
+            .bind(delta)
+            .execute(c)
+            .await?;
+    }
     Ok(())
 }
 
+/// A tab's row count.
+async fn pairs(c: &mut AnyConnection, subscribed: bool) -> sqlx::Result<i64> {
+    let like = if subscribed { "subscribed_pairs#%" } else { "one_time_pairs#%" };
+    sqlx::query("SELECT CAST(COALESCE(SUM(value), 0) AS BIGINT) FROM counters WHERE name LIKE $1").bind(like).fetch_one(c).await?.try_get(0)
+}
+
+/// Sets both tabs' row counts (the rebuild of [`crate::rollups`]).
+pub async fn reset_pairs(c: &mut AnyConnection) -> sqlx::Result<()> {
+    sqlx::query("DELETE FROM counters WHERE name LIKE 'subscribed_pairs#%' OR name LIKE 'one_time_pairs#%'").execute(&mut *c).await?;
+    for (name, which) in [("subscribed_pairs#0", "subscriptions_count"), ("one_time_pairs#0", "one_time_count")] {
+        let sql = format!("INSERT INTO counters (name, value) SELECT '{name}', COUNT(*) FROM donor_recipients WHERE {which} > 0");
+        sqlx::query(sqlx::AssertSqlSafe(sql)).execute(&mut *c).await?;
+    }
+    Ok(())
+}
+
+/// Removes a donor's (donor, recipient) rows, and them from the tabs' counts.
 pub async fn delete_donor_recipients(c: &mut AnyConnection, donor_id: &str) -> sqlx::Result<()> {
-    sqlx::query("DELETE FROM donor_recipients WHERE donor_id = $1").bind(donor_id).execute(c).await?;
+    let r = sqlx::query(
+        "SELECT COUNT(CASE WHEN one_time_count > 0 THEN 1 END) AS one_time, COUNT(CASE WHEN subscriptions_count > 0 THEN 1 END) AS subscribed \
+         FROM donor_recipients WHERE donor_id = $1",
+    )
+    .bind(donor_id)
+    .fetch_one(&mut *c)
+    .await?;
+    let (one_time, subscribed): (i64, i64) = (r.try_get("one_time")?, r.try_get("subscribed")?);
+    sqlx::query("DELETE FROM donor_recipients WHERE donor_id = $1").bind(donor_id).execute(&mut *c).await?;
+    add_pairs(c, false, donor_id, -one_time).await?;
+    add_pairs(c, true, donor_id, -subscribed).await
+}
+
+/// A renamed donor's rows follow its name (the tabs' name order).
+pub async fn rename_donor_recipients(c: &mut AnyConnection, donor_id: &str, name_key: &str) -> sqlx::Result<()> {
+    sqlx::query("UPDATE donor_recipients SET donor_name_key = $1 WHERE donor_id = $2 AND donor_name_key <> $1").bind(name_key).bind(donor_id).execute(c).await?;
     Ok(())
 }
 
@@ -342,11 +407,12 @@ pub struct DonorTotalsRow {
     pub total_amount_cents: i64,
 }
 
-/// Sort columns of the donor totals list (allow-list); the default is the total.
+/// Sort columns of the donor totals list (allow-list); the default is the total. The name
+/// order (the screen's default) reads an index of the tab's rows.
 pub fn totals_sort_column(column: &str) -> Option<&'static str> {
     Some(match column {
         "" | "totalAmount" | "totalAmountCents" => "total",
-        "firstName" => "d.name_key",
+        "firstName" => "r.donor_name_key",
         "email" => "d.email",
         "name" => "LOWER(r.recipient_name)",
         "subscribedDonorCount" => "r.subscriptions_count",
@@ -354,38 +420,56 @@ pub fn totals_sort_column(column: &str) -> Option<&'static str> {
     })
 }
 
-fn totals_matching(q: &mut Sql, subscribed: bool, search: &str) {
+/// The rows of a tab that a search matches: the matching donors' (found by the donor-name
+/// index, see crate::tx_index) or, for a search that matches very many, the name kept on
+/// each row.
+fn totals_matching(q: &mut Sql, subscribed: bool, search: &str, donors: Option<&[String]>) {
     q.push(" FROM donor_recipients r JOIN donors d ON d.id = r.donor_id WHERE ");
     q.push(if subscribed { "r.subscriptions_count > 0" } else { "r.one_time_count > 0" });
-    if !search.is_empty() {
-        q.push(" AND LOWER(d.name_key) LIKE ").push_bind(like_pattern(search)).push(" ESCAPE '\\'");
+    match donors {
+        Some(ids) => {
+            q.push(" AND r.donor_id IN (");
+            crate::tx_index::push_list(q, ids);
+            q.push(")");
+        }
+        None if !search.is_empty() => {
+            q.push(" AND r.donor_name_key LIKE ").push_bind(like_pattern(search)).push(" ESCAPE '\\'");
+        }
+        None => {}
     }
 }
 
+/// A page of a Subscribed Donor tab and its total (at most [`crate::tx_index::BROAD_TOTAL_CAP`]
+/// counted for a search that matches very many donors).
 pub async fn list_donor_totals(c: &mut AnyConnection, subscribed: bool, search: &str, paging: Paging<&'static str>) -> sqlx::Result<(Vec<DonorTotalsRow>, i64)> {
     let Paging { column, descending, limit, offset } = paging;
     let dir = if descending { "DESC" } else { "ASC" };
     let backend = Backend::of_connection(c);
+    let found = if search.is_empty() { None } else { Some(crate::tx_index::matching_donors(c, search, crate::tx_index::FEW_DONORS + 1).await?) };
+    let donors = found.as_deref().filter(|ids| ids.len() <= crate::tx_index::FEW_DONORS);
+    if donors.is_some_and(|ids| ids.is_empty()) {
+        return Ok((vec![], 0));
+    }
+    let total = if search.is_empty() {
+        pairs(c, subscribed).await?
+    } else {
+        let cap = if donors.is_some() { i64::MAX } else { crate::tx_index::BROAD_TOTAL_CAP };
+        let mut q = Sql::new(backend, "SELECT COUNT(*) FROM (SELECT 1");
+        totals_matching(&mut q, subscribed, search, donors);
+        q.push(" LIMIT ").push_bind(cap).push(") m");
+        q.build().fetch_one(&mut *c).await?.try_get(0)?
+    };
     let total_col = if subscribed { "r.recurring_cents" } else { "r.one_time_cents" };
     let mut q = Sql::new(
         backend,
         format!(
             "SELECT r.donor_id, r.recipient_id, r.recipient_name, d.first_name, d.last_name, d.email, d.phone_number, \
-             r.subscriptions_count, {total_col} AS total, COUNT(*) OVER() AS total_rows"
+             r.subscriptions_count, {total_col} AS total"
         ),
     );
-    totals_matching(&mut q, subscribed, search);
+    totals_matching(&mut q, subscribed, search, donors);
     q.push(&format!(" ORDER BY {column} {dir}, r.donor_id {dir}, r.recipient_id {dir} LIMIT ")).push_bind(limit).push(" OFFSET ").push_bind(offset);
     let rows = q.build().fetch_all(&mut *c).await?;
-    let total = match rows.first() {
-        Some(r) => r.try_get::<i64, _>("total_rows")?,
-        None if offset > 0 => {
-            let mut q = Sql::new(backend, "SELECT COUNT(*)");
-            totals_matching(&mut q, subscribed, search);
-            q.build().fetch_one(c).await?.try_get(0)?
-        }
-        None => 0,
-    };
     let items = rows
         .iter()
         .map(|r| {

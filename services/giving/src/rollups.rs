@@ -47,10 +47,14 @@ pub async fn rebuild(db: &Db) -> anyhow::Result<Rebuilt> {
          CAST(COALESCE(SUM(CASE WHEN type = 'recurring' THEN amount_cents END), 0) AS BIGINT), 0 \
          FROM transactions WHERE status = 'succeeded' AND donor_id <> '' GROUP BY donor_id, recipient_id"
             .to_string(),
+        // Every subscription a donor started counts (cancelled ones too: 'subscribed donor count');
+        // a deleted donor's stay in `subscriptions`, cancelled, and count for no one.
         "INSERT INTO donor_recipients (donor_id, recipient_id, recipient_type, recipient_name, subscriptions_count) \
          SELECT donor_id, recipient_id, MIN(recipient_type), MIN(recipient_name), COUNT(*) FROM subscriptions \
-         WHERE status = 'active' GROUP BY donor_id, recipient_id \
+         WHERE donor_id IN (SELECT id FROM donors) GROUP BY donor_id, recipient_id \
          ON CONFLICT (donor_id, recipient_id) DO UPDATE SET subscriptions_count = excluded.subscriptions_count"
+            .to_string(),
+        "UPDATE donor_recipients SET donor_name_key = COALESCE((SELECT name_key FROM donors WHERE donors.id = donor_recipients.donor_id), '')"
             .to_string(),
         "DELETE FROM tx_days".to_string(),
         "INSERT INTO tx_days (day, status, type, recipient_type, shard, n) \
@@ -96,6 +100,7 @@ pub async fn rebuild(db: &Db) -> anyhow::Result<Rebuilt> {
             .await?;
     }
 
+    crate::money_store::reset_pairs(c).await?;
     // Counters (the receipt sequence stays: numbers are never reused).
     let one = |sql: &'static str| sql;
     let counts: [(&str, &str); 7] = [

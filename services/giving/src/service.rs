@@ -16,6 +16,8 @@ use common::write::{self, Write};
 pub struct Giving {
     pub db: Db,
     pub relay: Option<Relay>,
+    /// The transaction list's day counts, kept for a moment (see crate::tx_index).
+    pub days: std::sync::Arc<crate::tx_index::DayCache>,
 }
 
 /// What a donor form sends (create and update).
@@ -108,7 +110,7 @@ fn taken(e: sqlx::Error) -> Error {
 
 impl Giving {
     pub fn new(db: Db, relay: Option<Relay>) -> Self {
-        Self { db, relay }
+        Self { db, relay, days: Default::default() }
     }
 
     /// Begins a write for `actor` (see common::write).
@@ -197,6 +199,7 @@ impl Giving {
             ..old.clone()
         };
         store::update(&mut w, &d).await.map_err(taken)?;
+        ms::rename_donor_recipients(&mut w, &d.id, &store::name_key(&d.first_name, &d.last_name)).await?;
         Self::emit(&mut w, events::DONOR_UPDATED, &d, Some(&old)).await?;
         w.commit().await?;
         Ok(d)

@@ -33,6 +33,60 @@ pub const BROAD_TOTAL_CAP: i64 = 1_000;
 /// Pages closer to the start than this are read by skipping rows: cheaper than the day counts.
 const SKIP_AT_MOST: i64 = 2_000;
 
+/// The day counts of the filters asked lately, each kept until this process records a change
+/// or for [`DAY_CACHE_FOR`] (changes made by another replica show after that at the latest):
+/// the first page of the list then reads a few index entries and no counts.
+#[derive(Default)]
+pub struct DayCache {
+    version: std::sync::atomic::AtomicU64,
+    kept: std::sync::Mutex<std::collections::HashMap<DayKey, Kept>>,
+}
+
+/// Day counts (day, rows) as read at an instant, at a version of the cache.
+type Days = std::sync::Arc<Vec<(i64, i64)>>;
+type Kept = (std::time::Instant, u64, Days);
+
+/// How long day counts are kept at most.
+pub const DAY_CACHE_FOR: std::time::Duration = std::time::Duration::from_secs(1);
+
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct DayKey {
+    status: String,
+    kind: String,
+    recipient_type: String,
+    from: i64,
+    to: i64,
+}
+
+impl DayCache {
+    /// Called after every committed change of the day counts.
+    pub fn changed(&self) {
+        self.version.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    }
+
+    async fn get(&self, c: &mut AnyConnection, f: &TxFilter) -> sqlx::Result<Days> {
+        let key = DayKey { status: f.status.clone(), kind: f.kind.clone(), recipient_type: f.recipient_type.clone(), from: f.from, to: f.to };
+        // The version before reading: a change committed meanwhile makes the next reader read again.
+        let version = self.version.load(std::sync::atomic::Ordering::SeqCst);
+        {
+            let kept = self.kept.lock().expect("day cache");
+            if let Some((at, v, days)) = kept.get(&key)
+                && *v == version
+                && at.elapsed() < DAY_CACHE_FOR
+            {
+                return Ok(days.clone());
+            }
+        }
+        let days = std::sync::Arc::new(day_counts(c, f).await?);
+        let mut kept = self.kept.lock().expect("day cache");
+        if kept.len() > 256 {
+            kept.clear();
+        }
+        kept.insert(key, (std::time::Instant::now(), version, days.clone()));
+        Ok(days)
+    }
+}
+
 /// A page of transactions and its total; `total_capped` when the total is only a lower
 /// bound (a broad search).
 #[derive(Debug)]
@@ -85,7 +139,7 @@ pub async fn note_recipient(c: &mut AnyConnection, t: &Transaction) -> sqlx::Res
 }
 
 /// One page of the transactions that match `f`, in the order of `paging`.
-pub async fn list(c: &mut AnyConnection, f: &TxFilter, paging: Paging<&'static str>) -> sqlx::Result<TxPage> {
+pub async fn list(c: &mut AnyConnection, cache: &DayCache, f: &TxFilter, paging: Paging<&'static str>) -> sqlx::Result<TxPage> {
     if !f.search.is_empty() {
         return searched(c, f, paging).await;
     }
@@ -95,7 +149,7 @@ pub async fn list(c: &mut AnyConnection, f: &TxFilter, paging: Paging<&'static s
         let items = page(c, f, &Ids::default(), &paging, None, paging.offset).await?;
         return Ok(TxPage { items, total, total_capped: false });
     }
-    let days = day_counts(c, f).await?;
+    let days = cache.get(c, f).await?;
     let total = days.iter().map(|(_, n)| n).sum();
     let items = if paging.column == "created_at" && paging.offset >= SKIP_AT_MOST {
         // The day that holds the page's first row, and how many of its rows come before.
@@ -136,7 +190,7 @@ impl Ids {
     }
 }
 
-fn push_list(q: &mut Sql, ids: &[String]) {
+pub(crate) fn push_list(q: &mut Sql, ids: &[String]) {
     if ids.is_empty() {
         // Matches nothing.
         q.push("NULL");
@@ -178,7 +232,7 @@ async fn searched(c: &mut AnyConnection, f: &TxFilter, paging: Paging<&'static s
 }
 
 /// Ids of (at most `cap`) donors whose name contains `search`.
-async fn matching_donors(c: &mut AnyConnection, search: &str, cap: usize) -> sqlx::Result<Vec<String>> {
+pub(crate) async fn matching_donors(c: &mut AnyConnection, search: &str, cap: usize) -> sqlx::Result<Vec<String>> {
     let pattern = like_pattern(search);
     let trigrams = Backend::of_connection(c) == Backend::Sqlite && search.chars().count() >= 3 && !search.contains(['%', '_', '\\']);
     let sql = if trigrams {

@@ -1,0 +1,461 @@
+//! The giving benchmark (issue 13 section 6): 10,000,000 transactions and 1,000,000 donors;
+//! the transaction list (first page, a filter, a deep page, searches by donor name), the
+//! Subscribed Donor tabs and the dashboard through the BFF at 32 concurrent requests; the
+//! Excel export of 1,000,000 rows (time to the first bytes, total time, the BFF's peak
+//! memory); donations recorded per second through gRPC.
+//!
+//!   BENCH_DATABASE_URL=postgres://user:pass@host/postgres cargo run --release -p bff --example giving_bench -- postgres
+//!   cargo run --release -p bff --example giving_bench -- sqlite
+//!
+//! Seeding writes the rows with SQL (a few minutes instead of hours through the domain), with
+//! the transactions' indexes dropped and rebuilt, then runs `giving::rollups::rebuild`: every
+//! kept total, rollup and day count is then what the service keeps (tests/scale.rs proves the
+//! rebuild equals the kept values). DONORS (1000000), TRANSACTIONS (10000000), CONCURRENCY
+//! (32), REQUESTS (3000 per scenario and round), ROUNDS (3, median kept), DONATIONS (20000),
+//! ONLY (rows whose name contains it). KEEP_DATABASE=name (PostgreSQL) or SQLITE_FILE=path
+//! keeps the seeded database and reuses it next time. BFF_BIN=path runs the export through
+//! that BFF binary in a process of its own (so that its peak memory is its own).
+
+mod harness;
+
+use harness::{Http, env_num, measure, median};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+const SECRET: &str = "giving-bench-secret-giving-bench-secret-01";
+const FIRST: [&str; 40] = [
+    "James", "Mary", "Robert", "Patricia", "John", "Jennifer", "Michael", "Linda", "David", "Elizabeth", "William", "Barbara", "Richard", "Susan",
+    "Joseph", "Jessica", "Thomas", "Sarah", "Charles", "Karen", "Maria", "Daniel", "Nancy", "Matthew", "Lisa", "Anthony", "Betty", "Mark",
+    "Sandra", "Donald", "Ashley", "Steven", "Emily", "Paul", "Donna", "Andrew", "Michelle", "Joshua", "Carol", "Kenneth",
+];
+const LAST_START: [&str; 25] = [
+    "Ander", "Bal", "Car", "Dun", "El", "Fair", "Gal", "Har", "Ing", "Jen", "Kel", "Lan", "Mor", "Nor", "Ol", "Pen", "Quin", "Ross", "Stan", "Thorn",
+    "Un", "Van", "Wil", "Yor", "Zell",
+];
+const LAST_END: [&str; 20] = ["son", "ley", "ton", "field", "wood", "ford", "man", "er", "by", "well", "ham", "stead", "more", "ridge", "dale", "worth", "ing", "hurst", "wick", "croft"];
+/// Three years of transactions, ending at the start of the benchmark's day.
+const SPAN_MS: i64 = 3 * 365 * 86_400_000;
+const RECIPIENTS: i64 = 2_000;
+
+fn last_names() -> Vec<String> {
+    LAST_START.iter().flat_map(|a| LAST_END.iter().map(move |b| format!("{a}{b}"))).collect()
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+impl Backend {
+    /// The numbers 1..=n as `s(i)`, ahead of an INSERT.
+    fn series(self, n: i64) -> String {
+        match self {
+            Backend::Postgres => format!("WITH s(i) AS (SELECT generate_series(1, {n})::bigint)"),
+            Backend::Sqlite => format!("WITH RECURSIVE s(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM s WHERE i < {n})"),
+        }
+    }
+    /// A number as a 24-digit hexadecimal id (ids of the console look like that).
+    fn hex(self, expr: &str) -> String {
+        match self {
+            Backend::Postgres => format!("lpad(to_hex(CAST({expr} AS BIGINT)), 24, '0')"),
+            Backend::Sqlite => format!("printf('%024x', {expr})"),
+        }
+    }
+}
+
+async fn exec(c: &mut sqlx::AnyConnection, sql: &str) -> anyhow::Result<()> {
+    let t = Instant::now();
+    sqlx::query(sqlx::AssertSqlSafe(sql.to_string())).execute(c).await?;
+    let head: String = sql.split_whitespace().take(6).collect::<Vec<_>>().join(" ");
+    eprintln!("  {:>6.1} s  {head}", t.elapsed().as_secs_f64());
+    Ok(())
+}
+
+/// Fills an empty giving database: donors, transactions, subscriptions, then every kept total.
+async fn seed(db: &common::db::Db, b: Backend, donors: i64, txs: i64, end: i64) -> anyhow::Result<()> {
+    // One connection: the name tables are temporary (its own).
+    let mut conn = db.pool.acquire().await?;
+    let pool = &mut *conn;
+    let start = end - SPAN_MS;
+    let (nf, last) = (FIRST.len() as i64, last_names());
+    let nl = last.len() as i64;
+    if b == Backend::Postgres {
+        exec(pool, "SET synchronous_commit = off").await?;
+    }
+    exec(pool, "CREATE TEMPORARY TABLE bench_first (n BIGINT PRIMARY KEY, name TEXT NOT NULL)").await?;
+    exec(pool, "CREATE TEMPORARY TABLE bench_last (n BIGINT PRIMARY KEY, name TEXT NOT NULL)").await?;
+    let values = |names: &[String]| names.iter().enumerate().map(|(i, n)| format!("({i}, '{n}')")).collect::<Vec<_>>().join(", ");
+    exec(pool, &format!("INSERT INTO bench_first (n, name) VALUES {}", values(&FIRST.map(String::from)))).await?;
+    exec(pool, &format!("INSERT INTO bench_last (n, name) VALUES {}", values(&last))).await?;
+    // A donor i: first name i % nf, last name (i / nf) % nl; joined evenly over the span.
+    exec(
+        pool,
+        &format!(
+            "{} INSERT INTO donors (id, first_name, last_name, name_key, email, is_active, created_at, updated_at) \
+             SELECT {}, f.name, l.name, LOWER(f.name || ' ' || l.name), 'donor' || i || '@example.org', TRUE, {start} + i * {step}, {start} + i * {step} \
+             FROM s JOIN bench_first f ON f.n = i % {nf} JOIN bench_last l ON l.n = (i / {nf}) % {nl}",
+            b.series(donors),
+            b.hex("i"),
+            step = SPAN_MS / donors
+        ),
+    )
+    .await?;
+    // The transactions' indexes are built once, after the rows (as a bulk load does).
+    let list_indexes = match b {
+        Backend::Postgres => "SELECT CAST(indexname AS TEXT), CAST(indexdef AS TEXT) FROM pg_indexes WHERE tablename = 'transactions' AND indexname <> 'transactions_pkey'",
+        Backend::Sqlite => "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'transactions' AND sql IS NOT NULL",
+    };
+    let indexes: Vec<(String, String)> = sqlx::query_as(list_indexes).fetch_all(&mut *pool).await?;
+    for (name, _) in &indexes {
+        exec(pool, &format!("DROP INDEX {name}")).await?;
+    }
+    // Transaction i: 30% recurring (from the donors of every fifth number, to the recipient of
+    // their subscription), 94% succeeded, 3% refunded, 2% failed, 1% pending; $5 to $500.
+    let fee = |bp: i64| format!("((a * {bp} + 5000) / 10000)");
+    exec(
+        pool,
+        &format!(
+            "{series} INSERT INTO transactions (id, donor_id, donor_name, donor_name_key, donor_email, recipient_type, recipient_id, \
+             recipient_name, recipient_name_key, recipient_deleted, amount_cents, currency, processing_fee_bp, service_charge_bp, \
+             processing_fee_cents, service_charge_cents, net_cents, payment_method, status, type, subscription_id, receipt_number, \
+             provider_reference, created_at, refunded_at) \
+             SELECT {id}, {donor}, f.name || ' ' || l.name, LOWER(f.name || ' ' || l.name), 'donor' || d || '@example.org', \
+             CASE WHEN r % 10 < 7 THEN 'charity' WHEN r % 10 < 9 THEN 'cause' ELSE 'community' END, {recipient}, \
+             'Nonprofit ' || r, 'nonprofit ' || r, FALSE, a, 'usd', 290, 500, {pf}, {sc}, a - {pf} - {sc}, \
+             CASE i % 5 WHEN 0 THEN 'card' WHEN 1 THEN 'ach' WHEN 2 THEN 'paypal' WHEN 3 THEN 'apple_pay' ELSE 'google_pay' END, \
+             CASE WHEN (i * 13) % 100 < 94 THEN 'succeeded' WHEN (i * 13) % 100 < 97 THEN 'refunded' WHEN (i * 13) % 100 < 99 THEN 'failed' ELSE 'pending' END, \
+             CASE WHEN rec = 1 THEN 'recurring' ELSE 'one_time' END, CASE WHEN rec = 1 THEN {sub} ELSE '' END, \
+             'GC-B-' || i, 'bench_' || i, {start} + i * {step}, \
+             CASE WHEN (i * 13) % 100 >= 94 AND (i * 13) % 100 < 97 THEN {start} + i * {step} + 86400000 ELSE 0 END \
+             FROM (SELECT i, rec, d, CASE WHEN rec = 1 THEN d % {RECIPIENTS} ELSE (i * 104729) % {RECIPIENTS} END AS r, \
+                   500 + (i * 31337) % 49500 AS a \
+                   FROM (SELECT i, CASE WHEN i % 10 < 3 THEN 1 ELSE 0 END AS rec, \
+                         CASE WHEN i % 10 < 3 THEN 5 * (1 + (i * 7919) % {fifth}) ELSE 1 + (i * 7919) % {donors} END AS d FROM s) y) x \
+             JOIN bench_first f ON f.n = d % {nf} JOIN bench_last l ON l.n = (d / {nf}) % {nl}",
+            series = b.series(txs),
+            id = b.hex("i + 4294967296"),
+            donor = b.hex("d"),
+            recipient = b.hex("r + 8589934592"),
+            sub = b.hex("d + 12884901888"),
+            pf = fee(290),
+            sc = fee(500),
+            fifth = donors / 5,
+            step = SPAN_MS / txs,
+        ),
+    )
+    .await?;
+    for (_, definition) in &indexes {
+        exec(pool, definition).await?;
+    }
+    // A monthly subscription for every fifth donor, to its recipient.
+    exec(
+        pool,
+        &format!(
+            "{} INSERT INTO subscriptions (id, donor_id, recipient_type, recipient_id, recipient_name, amount_cents, currency, interval, status, \
+             started_at, next_charge_at, charges_count) \
+             SELECT {}, {}, CASE WHEN (5 * i) % {RECIPIENTS} % 10 < 7 THEN 'charity' WHEN (5 * i) % {RECIPIENTS} % 10 < 9 THEN 'cause' ELSE 'community' END, \
+             {}, 'Nonprofit ' || ((5 * i) % {RECIPIENTS}), 2500, 'usd', 'monthly', 'active', {start}, {end} + 86400000, 0 FROM s",
+            b.series(donors / 5),
+            b.hex("5 * i + 12884901888"),
+            b.hex("5 * i"),
+            b.hex(&format!("(5 * i) % {RECIPIENTS} + 8589934592")),
+        ),
+    )
+    .await?;
+    drop(conn);
+    let t = Instant::now();
+    let r = giving::rollups::rebuild(db).await?;
+    eprintln!("  {:>6.1} s  rebuild: {r:?}", t.elapsed().as_secs_f64());
+    let pool = &mut *db.pool.acquire().await?;
+    exec(pool, if b == Backend::Postgres { "VACUUM ANALYZE" } else { "ANALYZE" }).await?;
+    if b == Backend::Postgres
+        && let Err(e) = sqlx::query("CHECKPOINT").execute(&mut *pool).await
+    {
+        eprintln!("no CHECKPOINT after seeding ({e})");
+    }
+    Ok(())
+}
+
+/// Peak resident memory of a process, MB (Linux: VmHWM).
+fn peak_mb(pid: u32) -> f64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    status.lines().find_map(|l| l.strip_prefix("VmHWM:")).and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<f64>().ok()).unwrap_or(0.0) / 1024.0
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let backend_name = std::env::args().nth(1).unwrap_or_else(|| "sqlite".into());
+    let donors = env_num("DONORS", 1_000_000) as i64;
+    let txs = env_num("TRANSACTIONS", 10_000_000) as i64;
+    let concurrency = env_num("CONCURRENCY", 32);
+    let requests = env_num("REQUESTS", 3000);
+    let rounds = env_num("ROUNDS", 3).max(1);
+    let donations = env_num("DONATIONS", 20_000);
+    let only = std::env::var("ONLY").unwrap_or_default();
+    let dir = tempfile::tempdir()?;
+    // The seeded period ends at the start of today (UTC), so that a kept database is reused
+    // the same day with the same figures.
+    let end = common::now_ms().div_euclid(86_400_000) * 86_400_000;
+    let (backend, url, mut reuse, _dropped) = match backend_name.as_str() {
+        "sqlite" => {
+            let file = std::env::var("SQLITE_FILE").unwrap_or_else(|_| format!("{}/giving.db", dir.path().display()));
+            let reuse = std::path::Path::new(&file).exists();
+            (Backend::Sqlite, format!("sqlite://{file}"), reuse, None)
+        }
+        "postgres" => {
+            let admin = std::env::var("BENCH_DATABASE_URL").or_else(|_| std::env::var("TEST_DATABASE_URL"))?;
+            match std::env::var("KEEP_DATABASE").ok().filter(|n| !n.is_empty()) {
+                Some(name) => {
+                    let pool = sqlx::postgres::PgPool::connect(&admin).await?;
+                    let exists: bool = sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)").bind(&name).fetch_one(&pool).await?;
+                    if !exists {
+                        sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}"))).execute(&pool).await?;
+                    }
+                    let base = admin.rsplit_once('/').map(|(b, _)| b).unwrap_or(&admin);
+                    (Backend::Postgres, format!("{base}/{name}"), exists, None)
+                }
+                None => {
+                    let database = common::db::testing::create_postgres_database(&admin).await;
+                    (Backend::Postgres, database.url.clone(), false, Some(database))
+                }
+            }
+        }
+        other => anyhow::bail!("unknown backend {other}: sqlite or postgres"),
+    };
+
+    // The system under test on a runtime of its own, as separate processes would be.
+    let servers = tokio::runtime::Builder::new_multi_thread().worker_threads(2).thread_name("servers").enable_all().build()?;
+    let shutdown = common::shutdown::Shutdown::new();
+    let (dir_path, url2, shutdown2) = (dir.path().to_path_buf(), url.clone(), shutdown.clone());
+    let started = servers
+        .spawn(async move {
+            let (dir, url, shutdown) = (dir_path, url2, shutdown2);
+            let bus = common::bus::from_url(None).await?;
+            let giving = giving::app::start(&giving::app::Config { database_url: url.clone() }, "127.0.0.1:0", bus.clone(), shutdown.clone()).await?;
+            if reuse {
+                let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM donors").fetch_one(&giving.giving.db.pool).await?;
+                reuse = n == donors;
+                anyhow::ensure!(reuse || n == 0, "the kept database holds {n} donors, not {donors}: remove it");
+            }
+            if !reuse {
+                let t = Instant::now();
+                seed(&giving.giving.db, backend, donors, txs, end).await?;
+                eprintln!("seeded {donors} donors and {txs} transactions in {:.0} s", t.elapsed().as_secs_f64());
+            }
+            let catalogue = catalogue::app::start(
+                &catalogue::app::Config { database_url: format!("sqlite://{}/catalogue.db", dir.display()) },
+                "127.0.0.1:0",
+                bus.clone(),
+                shutdown.clone(),
+            )
+            .await?;
+            let identity_cfg = identity::app::Config {
+                access_ttl_secs: 3600,
+                admin_email: "admin@example.org".into(),
+                admin_password: Some("Admin@123".into()),
+                mail_dir: None,
+                ..identity::app::Config::local(format!("sqlite://{}/identity.db", dir.display()), SECRET.into())
+            };
+            let identity = identity::app::start(&identity_cfg, "127.0.0.1:0", bus.clone(), shutdown.clone()).await?;
+            let state = bff::config::Config::local(
+                bff::services::ServiceUrls {
+                    identity: format!("http://127.0.0.1:{}", identity.port),
+                    catalogue: format!("http://127.0.0.1:{}", catalogue.port),
+                    giving: format!("http://127.0.0.1:{}", giving.port),
+                    // Not started: nothing here calls it.
+                    content: "http://127.0.0.1:1".into(),
+                },
+                SECRET.into(),
+                dir.join("media"),
+            )
+            .state()
+            .await?;
+            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+            let addr = listener.local_addr()?;
+            tokio::spawn(bff::serve(state, listener, shutdown.clone(), Duration::ZERO));
+            anyhow::Ok((addr, giving.port, identity.port))
+        })
+        .await?;
+    let (addr, giving_port, identity_port) = match started {
+        Ok(ports) => ports,
+        Err(e) => {
+            servers.shutdown_background();
+            return Err(e);
+        }
+    };
+    let base = format!("http://{addr}");
+    let http = reqwest::Client::new();
+    let login: serde_json::Value = http
+        .post(format!("{base}/admin-login/login"))
+        .json(&serde_json::json!({ "email": "admin@example.org", "password": "Admin@123" }))
+        .send()
+        .await?
+        .json()
+        .await?;
+    let token: Arc<str> = login["data"]["authToken"].as_str().expect("signed in").into();
+
+    let last = last_names();
+    let full_name = format!("{} {}", FIRST[12_345 % FIRST.len()], last[(12_345 / FIRST.len()) % last.len()]).to_lowercase();
+    let surname = last[7].to_lowercase();
+    let (month_ago, today) = (end - 90 * 86_400_000, end);
+    let deep = (txs / 10) * 4 / 5;
+    type Row = (String, &'static str, &'static str, serde_json::Value);
+    let tx = "/admin/transaction/transactionList";
+    let scenarios: Vec<Row> = vec![
+        ("transactions, page 1 (newest first)".into(), "POST", tx, serde_json::json!({ "page": 1, "limit": 10 })),
+        (
+            "transactions, refunded in the last 90 days".into(),
+            "POST",
+            tx,
+            serde_json::json!({ "page": 1, "limit": 10, "status": "refunded", "from": month_ago, "to": today }),
+        ),
+        (format!("transactions, deep page {deep} (80%)"), "POST", tx, serde_json::json!({ "page": deep, "limit": 10 })),
+        (format!("transactions, search '{full_name}' (a donor's name)"), "POST", tx, serde_json::json!({ "page": 1, "limit": 10, "search": full_name })),
+        (format!("transactions, search '{surname}' (a surname: broad)"), "POST", tx, serde_json::json!({ "page": 1, "limit": 10, "search": surname })),
+        ("subscribed donors, page 1 (by name)".into(), "POST", "/admin/subscribed-donor/subscribeDonor", serde_json::json!({ "page": 1, "limit": 10 })),
+        ("one-time donors, page 1 (by name)".into(), "POST", "/admin/subscribed-donor/oneTime", serde_json::json!({ "page": 1, "limit": 10 })),
+        (
+            format!("subscribed donors, search '{full_name}'"),
+            "POST",
+            "/admin/subscribed-donor/subscribeDonor",
+            serde_json::json!({ "page": 1, "limit": 10, "search": full_name }),
+        ),
+        ("dashboard: dashboard-data".into(), "GET", "/admin/dashboard/dashboard-data", serde_json::Value::Null),
+        ("dashboard: yearGraphDashboardUser".into(), "GET", "/admin/dashboard/yearGraphDashboardUser", serde_json::Value::Null),
+    ];
+    println!("\n{backend_name}, {donors} donors, {txs} transactions, {concurrency} concurrent, {requests} requests per row and round, median of {rounds} rounds\n");
+    println!("| scenario | first ms | p50 ms | p95 ms | req/s | failed | total_records |");
+    println!("|---|---|---|---|---|---|---|");
+    for (name, method, path, body) in scenarios.into_iter().filter(|s| s.0.contains(only.as_str())) {
+        let bytes: Arc<[u8]> = if body.is_null() { Arc::from(&b""[..]) } else { serde_json::to_vec(&body)?.into() };
+        let t = Instant::now();
+        let mut h = Http::new(addr);
+        let (status, answer) = h.call(method, path, &token, &bytes).await?;
+        let first = t.elapsed().as_secs_f64() * 1000.0;
+        let answer: serde_json::Value = serde_json::from_slice(&answer)?;
+        anyhow::ensure!(status == 200, "{name}: {status} {answer}");
+        let total = answer["total_records"].as_i64().map(|n| n.to_string()).unwrap_or_default();
+        let (token, body) = (token.clone(), bytes.clone());
+        let call = move |mut h: Http, _| {
+            let (token, body) = (token.clone(), body.clone());
+            async move {
+                let ok = matches!(h.call(method, path, &token, &body).await, Ok((200, _)));
+                (h, ok)
+            }
+        };
+        let mut runs = vec![];
+        for _ in 0..rounds {
+            runs.push(measure(concurrency, requests, move || Http::new(addr), call.clone()).await);
+        }
+        let s = median(runs);
+        println!("| {name} | {first:.0} | {:.1} | {:.1} | {:.0} | {} | {total} |", s.p50, s.p95, s.rps, s.failed);
+    }
+
+    if "export".contains(only.as_str()) {
+        export(&http, addr, &token, end, txs, identity_port, giving_port, &dir).await?;
+    }
+    if "donations".contains(only.as_str()) && donations > 0 {
+        record(giving_port, donors, donations, concurrency).await?;
+    }
+    shutdown.trigger();
+    servers.shutdown_background();
+    Ok(())
+}
+
+/// The Excel export of about 1,000,000 rows (the newest tenth of the span), through a BFF of
+/// its own process when BFF_BIN is set.
+#[allow(clippy::too_many_arguments)]
+async fn export(
+    http: &reqwest::Client,
+    addr: std::net::SocketAddr,
+    token: &str,
+    end: i64,
+    txs: i64,
+    identity_port: u16,
+    giving_port: u16,
+    dir: &tempfile::TempDir,
+) -> anyhow::Result<()> {
+    let mut child = None;
+    let mut base = format!("http://{addr}");
+    if let Ok(bin) = std::env::var("BFF_BIN") {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")?.local_addr()?.port();
+        let c = tokio::process::Command::new(bin)
+            .env("JWT_SECRET", SECRET)
+            .env("IDENTITY_URL", format!("http://127.0.0.1:{identity_port}"))
+            .env("GIVING_URL", format!("http://127.0.0.1:{giving_port}"))
+            .env("CATALOGUE_URL", "http://127.0.0.1:1")
+            .env("CONTENT_URL", "http://127.0.0.1:1")
+            .env("LISTEN", format!("127.0.0.1:{port}"))
+            .env("MEDIA_DIR", dir.path().join("media2"))
+            .env("RUST_LOG", "warn")
+            .kill_on_drop(true)
+            .spawn()?;
+        base = format!("http://127.0.0.1:{port}");
+        for _ in 0..100 {
+            if http.get(format!("{base}/healthz")).send().await.is_ok_and(|r| r.status().is_success()) {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        child = Some(c);
+    }
+    let from = end - SPAN_MS / 10;
+    let expected = txs / 10;
+    let t = Instant::now();
+    let res = http
+        .post(format!("{base}/admin/transaction/TransactionList-excel"))
+        .bearer_auth(token)
+        .json(&serde_json::json!({ "from": from, "to": end }))
+        .send()
+        .await?;
+    anyhow::ensure!(res.status().is_success(), "export: {}", res.status());
+    let headers = t.elapsed().as_secs_f64();
+    let mut res = res;
+    let (mut first, mut size) = (None, 0usize);
+    while let Some(chunk) = res.chunk().await? {
+        if first.is_none() && !chunk.is_empty() {
+            first = Some(t.elapsed().as_secs_f64());
+        }
+        size += chunk.len();
+    }
+    let total = t.elapsed().as_secs_f64();
+    let peak = child.as_ref().and_then(|c| c.id()).map(peak_mb);
+    println!(
+        "\nExport of about {expected} rows (TransactionList-excel, the newest tenth): headers after {headers:.2} s, first bytes after {:.2} s, \
+         done after {total:.1} s, {:.1} MB; BFF peak memory: {}",
+        first.unwrap_or(total),
+        size as f64 / 1e6,
+        peak.map(|p| format!("{p:.0} MB (its own process)")).unwrap_or_else(|| "not measured (set BFF_BIN)".into())
+    );
+    Ok(())
+}
+
+/// Records `n` donations through gRPC with `concurrency` callers, each a new provider reference.
+async fn record(giving_port: u16, donors: i64, n: usize, concurrency: usize) -> anyhow::Result<()> {
+    use proto::giving::v1 as pb;
+    let channel = tonic::transport::Endpoint::from_shared(format!("http://127.0.0.1:{giving_port}"))?.connect().await?;
+    let client = pb::giving_client::GivingClient::new(channel);
+    let run = common::now_ms();
+    let call = move |mut c: pb::giving_client::GivingClient<tonic::transport::Channel>, i: usize| async move {
+        let d = 1 + (i as i64 * 7919) % donors;
+        let r = (i as i64 * 104_729) % RECIPIENTS;
+        let req = pb::RecordDonationRequest {
+            donor_id: format!("{d:024x}"),
+            recipient: Some(pb::Recipient { kind: pb::RecipientKind::Charity as i32, id: format!("{:024x}", r + 8_589_934_592), name: format!("Nonprofit {r}") }),
+            amount_cents: 2_500,
+            currency: "usd".into(),
+            payment_method: "card".into(),
+            provider_reference: format!("bench_live_{run}_{i}"),
+            ..Default::default()
+        };
+        let ok = c.record_donation(req).await.is_ok();
+        (c, ok)
+    };
+    let s = measure(concurrency, n, move || client.clone(), call).await;
+    println!(
+        "\nRecording donations through gRPC: {n} donations, {concurrency} concurrent: {:.0} per second, p50 {:.1} ms, p95 {:.1} ms, {} failed",
+        s.rps, s.p50, s.p95, s.failed
+    );
+    Ok(())
+}
