@@ -88,6 +88,25 @@ export const paths = {
   badgeList: path(SLUGS.badge),
   badgeEdit: path('/badge/badge_edit/:id'),
   serviceCharges: path(SLUGS.serviceCharges),
+  // Content: pages, leadership, FAQs, contact messages, the giving-partner page
+  homepage: path(SLUGS.homepage),
+  privacyPolicy: path(SLUGS.privacyPolicy),
+  termsOfUse: path(SLUGS.termsOfUse),
+  aboutUs: path(SLUGS.aboutUs),
+  leadershipList: path(SLUGS.leadership),
+  leadershipAdd: path('/content_management/add_leadership'),
+  leadershipEdit: path('/content_management/edit_leadership/:id'),
+  leadershipView: path('/content_management/view_leadership/:id'),
+  faqCategoryList: path(SLUGS.faqCategory),
+  faqList: path(SLUGS.faq),
+  /** The FAQ list under its other spelling (SPEC section 2 names both). */
+  faqListLower: path('/category/faq'),
+  faqAdd: path('/category/faq/faq_add'),
+  faqEdit: path('/category/faq/faq_edit/:id'),
+  contactList: path(SLUGS.contactForm),
+  contactView: path('/category/contact_form/contact_form_view/:id'),
+  /** The giving-partner content page (no module: SPEC section 2). */
+  givingPartnerPage: path('/giving_partner'),
 } as const
 
 export type PathName = keyof typeof paths
