@@ -208,12 +208,17 @@ describe('content routes', () => {
     expect(findRoute('/content_management/view_leadership/:id')).toMatchObject({ module: leadership, action: 'view' })
     expect(findRoute('/category')).toMatchObject({ module: '/category', action: 'view', menuTitle: 'FAQ Category Management' })
     expect(findRoute('/category/FAQ')).toMatchObject({ module: '/category/FAQ', action: 'view', menuTitle: 'FAQ Management' })
-    expect(findRoute('/category/faq')).toMatchObject({ module: '/category/FAQ', action: 'view', menu: undefined })
+    expect(findRoute('/category/faq')).toMatchObject({ module: '/category/FAQ', action: 'view' })
+    expect(findRoute('/category/faq')?.menu).toBeFalsy()
     expect(findRoute('/category/faq/faq_add')).toMatchObject({ module: '/category/FAQ', action: 'add' })
     expect(findRoute('/category/faq/faq_edit/:id')).toMatchObject({ module: '/category/FAQ', action: 'edit' })
     expect(findRoute('/category/contact_form')).toMatchObject({ module: '/category/contact_form', action: 'view' })
     expect(findRoute('/category/contact_form/contact_form_view/:id')).toMatchObject({ module: '/category/contact_form', action: 'view' })
-    expect(findRoute('/giving_partner')).toMatchObject({ module: undefined, audience: 'staff' })
+    const givingPartner = findRoute('/giving_partner')!
+    expect(givingPartner).toMatchObject({ audience: 'staff', title: 'Giving Partner Page' })
+    expect(givingPartner.module).toBeUndefined()
+    expect(canAccessRoute(mainAdmin, givingPartner)).toBe(true)
+    expect(canAccessRoute(subAdmin({ '/dashboard': ['view'] }), givingPartner)).toBe(true)
   })
 
   it('a sub-admin opens only the content screens it was granted', () => {
