@@ -275,7 +275,7 @@ function PairList({ name, title, limit, first, second, addLabel }: PairListProps
           {rows.map((row, index) => (
             <Row key={row.key} gutter={8} align="top" wrap={false} role="group" aria-label={`${title} ${index + 1}`}>
               <Col flex="1 1 0">
-                <Form.Item name={[row.name, first.key]} aria-label={`${first.label} ${index + 1}`}>
+                <Form.Item name={[row.name, first.key]}>
                   <Input placeholder={first.label} aria-label={`${first.label} ${index + 1}`} maxLength={120} />
                 </Form.Item>
               </Col>
