@@ -11,6 +11,7 @@ pub mod error;
 pub mod media;
 pub mod openapi;
 pub mod permissions;
+pub mod public_cache;
 pub mod reply;
 pub mod services;
 pub mod state;

@@ -82,6 +82,12 @@ const CATEGORY: &str = "/master/charity_category_management";
 const COMMUNITY: &str = "/community";
 const EVENT: &str = "/event";
 const DONOR: &str = "/donor";
+const HOMEPAGE: &str = "/content_management/homepage";
+const ABOUT_US: &str = "/content_management/about_us";
+pub const PRIVACY_POLICY: &str = "/content_management/privacy_policy";
+pub const TERMS_CONDITION: &str = "/content_management/terms_condition";
+/// Either CMS page's edit (the handler then checks the module of THAT page).
+const CMS: &[(&str, &str)] = &[(PRIVACY_POLICY, "edit"), (TERMS_CONDITION, "edit")];
 
 pub fn table() -> Vec<Entry> {
     table! {
@@ -192,6 +198,23 @@ pub fn table() -> Vec<Entry> {
         POST "/admin/faq-category/list" => Grant(&[("/category", "any"), ("/category/FAQ", "any")]);
         DELETE "/admin/faq-category/delete/{id}" => Grant(&[("/category", "delete")]);
         GET "/admin/faq-category/get/{id}" => Grant(&[("/category", "any")]);
+        // Content: page revisions (each page's edit), the public site (no token).
+        GET "/admin/homepage/revisions" => Grant(&[(HOMEPAGE, "edit")]);
+        GET "/admin/homepage/revision/{id}" => Grant(&[(HOMEPAGE, "edit")]);
+        POST "/admin/homepage/restoreRevision/{id}" => Grant(&[(HOMEPAGE, "edit")]);
+        GET "/admin/cms/revisions/{pageId}" => Grant(CMS);
+        GET "/admin/cms/revision/{id}" => Grant(CMS);
+        POST "/admin/cms/restoreRevision/{id}" => Grant(CMS);
+        GET "/admin/aboutUs/revisions" => Grant(&[(ABOUT_US, "edit")]);
+        GET "/admin/aboutUs/revision/{id}" => Grant(&[(ABOUT_US, "edit")]);
+        POST "/admin/aboutUs/restoreRevision/{id}" => Grant(&[(ABOUT_US, "edit")]);
+        GET "/admin/givingPartner/revisions" => MainAdmin;
+        GET "/admin/givingPartner/revision/{id}" => MainAdmin;
+        POST "/admin/givingPartner/restoreRevision/{id}" => MainAdmin;
+        GET "/v1/public/page/{key}" => Public;
+        GET "/v1/public/leadership" => Public;
+        GET "/v1/public/faq" => Public;
+        POST "/v1/public/contactUs" => Public;
         POST "/admin/faq/create" => Grant(&[("/category/FAQ", "add")]);
         PATCH "/admin/faq/update/{id}" => Grant(&[("/category/FAQ", "edit")]);
         POST "/admin/faq/list" => Grant(&[("/category/FAQ", "any")]);

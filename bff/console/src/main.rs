@@ -99,6 +99,9 @@ async fn main() -> anyhow::Result<()> {
     let giving_cfg = giving::app::Config { database_url: format!("sqlite://{}", data.join("giving.db").display()) };
     let giving = giving::app::start(&giving_cfg, "127.0.0.1:0", bus.clone(), shutdown.clone()).await?;
 
+    let content_cfg = content::app::Config { database_url: format!("sqlite://{}", data.join("content.db").display()) };
+    let content = content::app::start(&content_cfg, "127.0.0.1:0", bus.clone(), shutdown.clone()).await?;
+
     if seed_only || env("DEMO_DATA").is_some_and(|v| v != "0") {
         demo(&data, &catalogue.catalogue, &giving.giving).await?;
         if seed_only {
@@ -106,12 +109,13 @@ async fn main() -> anyhow::Result<()> {
             let _ = tokio::time::timeout(Duration::from_secs(10), identity.server).await;
             let _ = tokio::time::timeout(Duration::from_secs(10), catalogue.server).await;
             let _ = tokio::time::timeout(Duration::from_secs(10), giving.server).await;
+            let _ = tokio::time::timeout(Duration::from_secs(10), content.server).await;
             return Ok(());
         }
     }
 
     // Every service the BFF calls (bff/src/services.rs), by name: its loopback port.
-    let ports = [("identity", identity.port), ("catalogue", catalogue.port), ("giving", giving.port)];
+    let ports = [("identity", identity.port), ("catalogue", catalogue.port), ("giving", giving.port), ("content", content.port)];
     let mut missing = vec![];
     let urls = bff::services::ServiceUrls::from_fn(|s| match ports.iter().find(|(name, _)| *name == s.name) {
         Some((_, port)) => format!("http://127.0.0.1:{port}"),
@@ -143,5 +147,6 @@ async fn main() -> anyhow::Result<()> {
     let _ = tokio::time::timeout(Duration::from_secs(10), identity.server).await;
     let _ = tokio::time::timeout(Duration::from_secs(10), catalogue.server).await;
     let _ = tokio::time::timeout(Duration::from_secs(10), giving.server).await;
+    let _ = tokio::time::timeout(Duration::from_secs(10), content.server).await;
     Ok(())
 }

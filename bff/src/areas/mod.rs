@@ -4,11 +4,16 @@ pub mod auth;
 pub mod badge;
 pub mod charity;
 pub mod charity_admin;
+pub mod contact_us;
+pub mod content_page;
 pub mod dashboard;
 pub mod donor;
+pub mod faq;
 pub mod giving_partner;
+pub mod leadership;
 pub mod locations;
 pub mod media;
+pub mod public_site;
 pub mod service_charge;
 pub mod subscribed_donor;
 pub mod sub_admin;
@@ -34,6 +39,11 @@ pub fn routes() -> Vec<Route> {
     all.extend(dashboard::routes());
     all.extend(giving_partner::routes());
     all.extend(badge::routes());
+    all.extend(content_page::routes());
+    all.extend(leadership::routes());
+    all.extend(faq::routes());
+    all.extend(contact_us::routes());
+    all.extend(public_site::routes());
     all
 }
 

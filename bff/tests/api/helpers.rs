@@ -59,7 +59,7 @@ pub async fn spawn_with(tune: impl FnOnce(&mut identity::app::Config)) -> TestAp
     spawn_full(tune, |_| {}, Duration::ZERO).await
 }
 
-/// Starts identity, the catalogue, giving and the BFF, each configuration tuned by its closure;
+/// Starts identity, the catalogue, giving, content and the BFF, each configuration tuned by its closure;
 /// `drain` is the BFF's pause between readiness turning false and its listener closing on
 /// shutdown.
 pub async fn spawn_full(
@@ -86,11 +86,13 @@ pub async fn spawn_full(
     let catalogue_cfg = catalogue::app::Config { database_url: format!("sqlite://{}/catalogue.db", data.0.display()) };
     let catalogue = catalogue::app::start(&catalogue_cfg, "127.0.0.1:0", bus.clone(), shutdown.clone()).await.unwrap();
     let giving_cfg = giving::app::Config { database_url: format!("sqlite://{}/giving.db", data.0.display()) };
-    let giving = giving::app::start(&giving_cfg, "127.0.0.1:0", bus, shutdown.clone()).await.unwrap();
+    let giving = giving::app::start(&giving_cfg, "127.0.0.1:0", bus.clone(), shutdown.clone()).await.unwrap();
+    let content_cfg = content::app::Config { database_url: format!("sqlite://{}/content.db", data.0.display()) };
+    let content = content::app::start(&content_cfg, "127.0.0.1:0", bus, shutdown.clone()).await.unwrap();
     let mut bff_cfg = bff::config::Config {
         public_url: "http://console.test".into(),
         trusted_proxies: "127.0.0.1".into(),
-        ..bff::config::Config::local(local_urls(&[("identity", running.port), ("catalogue", catalogue.port), ("giving", giving.port)]), SECRET.into(), data.0.join("media"))
+        ..bff::config::Config::local(local_urls(&[("identity", running.port), ("catalogue", catalogue.port), ("giving", giving.port), ("content", content.port)]), SECRET.into(), data.0.join("media"))
     };
     tune_bff(&mut bff_cfg);
     let state = bff_cfg.state().await.unwrap();

@@ -4,6 +4,7 @@ mod auth;
 mod badge;
 mod charity;
 mod charity_admin;
+mod content;
 mod dashboard;
 mod donor;
 mod escalation;

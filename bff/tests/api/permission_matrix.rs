@@ -50,7 +50,7 @@ const FORBIDDEN: Expect = Expect::Refused(403, "FORBIDDEN");
 
 /// The table's path with its parameters filled in; `{id}` is `id`.
 fn fill(path: &str, id: &str) -> String {
-    path.replace("{id}", id).replace("{importId}", NOTHING).replace("{module}", "charity").replace("{file}", "nothing.png")
+    path.replace("{id}", id).replace("{pageId}", id).replace("{key}", "homepage").replace("{importId}", NOTHING).replace("{module}", "charity").replace("{file}", "nothing.png")
 }
 
 fn module_actions(slug: &str) -> &'static [String] {

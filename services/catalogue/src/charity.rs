@@ -138,22 +138,7 @@ pub const REJECT: &str = "Reject";
 /// The account type whose changes of Tax ID or payment methods need a new approval.
 pub const CHARITY_ADMIN: &str = "Charity Admin";
 
-/// Links a rich-text field may carry (SPEC section 5).
-const LINK_SCHEMES: [&str; 4] = ["http", "https", "mailto", "tel"];
-
-/// Sanitises rich text: safe tags only, links limited to http, https, mailto and tel.
-pub fn sanitize_html(html: &str) -> String {
-    let mut b = ammonia::Builder::default();
-    b.url_schemes(LINK_SCHEMES.into_iter().collect());
-    b.link_rel(Some("noopener noreferrer"));
-    b.clean(html).to_string()
-}
-
-/// The visible text of rich text (to tell an empty editor from content).
-fn text_of(html: &str) -> String {
-    let stripped = ammonia::Builder::empty().clean(html).to_string();
-    stripped.replace("&nbsp;", " ").trim().to_string()
-}
+pub use common::rich_text::{sanitize_html, text_of};
 
 use common::rules::digits;
 

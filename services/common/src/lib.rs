@@ -15,6 +15,7 @@ pub mod grpc;
 pub mod metrics;
 pub mod outbox;
 pub mod paging;
+pub mod rich_text;
 pub mod rules;
 pub mod service;
 pub mod shutdown;

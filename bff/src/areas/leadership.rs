@@ -1,0 +1,112 @@
+//! Leadership entries (/admin/leadership, module /content_management/leadership).
+
+use super::ListBody;
+use crate::auth::Caller;
+use crate::reply::{Body, Empty, Reply, Route, list, ok, route};
+use crate::state::{AppState, retry, retry_unsent};
+use axum::Extension;
+use axum::extract::{Path, State};
+use axum::http::Method;
+use axum::routing::{delete, get, patch, post};
+use proto::content::v1 as pb;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+pub fn routes() -> Vec<Route> {
+    vec![
+        route(Method::POST, "/admin/leadership/addLeadership", "Add a leadership entry", post(create)).body::<LeadershipInput>().answers::<Leadership>(),
+        route(Method::POST, "/admin/leadership/listLeadership", "Page of leadership entries (sort: order, name, title, createdAt)", post(list_page))
+            .body::<LeadershipListBody>()
+            .page::<Leadership>(),
+        route(Method::GET, "/admin/leadership/getLeadership/{id}", "One leadership entry", get(one)).answers::<Leadership>(),
+        route(Method::PATCH, "/admin/leadership/updateLeadership/{id}", "Change a leadership entry", patch(update)).body::<LeadershipInput>().answers::<Leadership>(),
+        route(Method::DELETE, "/admin/leadership/deleteLeadership/{id}", "Delete a leadership entry", delete(remove)),
+    ]
+}
+
+#[derive(Debug, Clone, Default, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct LeadershipInput {
+    pub name: String,
+    pub title: String,
+    /// A stored file name (media module 'leadershipImage').
+    pub photo: String,
+    /// Rich text (sanitised by the service).
+    pub biography: String,
+    pub order: i64,
+    pub is_active: bool,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Leadership {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub name: String,
+    pub title: String,
+    pub photo: String,
+    pub biography: String,
+    pub order: i64,
+    pub is_active: bool,
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+#[derive(Deserialize, Serialize, Default, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct LeadershipListBody {
+    #[serde(flatten)]
+    list: ListBody,
+    is_active: Option<bool>,
+}
+
+pub fn view(l: pb::Leadership) -> Leadership {
+    Leadership {
+        id: l.id,
+        name: l.name,
+        title: l.title,
+        photo: l.photo,
+        biography: l.biography,
+        order: l.order,
+        is_active: l.is_active,
+        created_at: l.created_at,
+        updated_at: l.updated_at,
+    }
+}
+
+fn fields(b: LeadershipInput) -> Option<pb::LeadershipFields> {
+    Some(pb::LeadershipFields { name: b.name, title: b.title, photo: b.photo, biography: b.biography, order: b.order, is_active: b.is_active })
+}
+
+async fn create(State(state): State<AppState>, Extension(caller): Extension<Caller>, Body(b): Body<LeadershipInput>) -> Reply {
+    let req = pb::LeadershipInput { fields: fields(b), actor: Some(caller.to_pb()) };
+    let l = retry_unsent(|| async { state.content().create_leadership(req.clone()).await }).await?.into_inner();
+    crate::public_cache::forget(&state).await;
+    ok("Leadership added successfully", view(l))
+}
+
+async fn update(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>, Body(b): Body<LeadershipInput>) -> Reply {
+    let req = pb::UpdateLeadershipRequest { id, fields: fields(b), actor: Some(caller.to_pb()) };
+    let l = retry(|| async { state.content().update_leadership(req.clone()).await }).await?.into_inner();
+    crate::public_cache::forget(&state).await;
+    ok("Leadership updated successfully", view(l))
+}
+
+async fn remove(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>) -> Reply {
+    let req = pb::IdRef { id, actor: Some(caller.to_pb()) };
+    retry_unsent(|| async { state.content().delete_leadership(req.clone()).await }).await?;
+    crate::public_cache::forget(&state).await;
+    ok("Leadership deleted successfully", Empty {})
+}
+
+async fn one(State(state): State<AppState>, Path(id): Path<String>) -> Reply {
+    let req = pb::IdRef { id, actor: None };
+    let l = retry(|| async { state.content().get_leadership(req.clone()).await }).await?.into_inner();
+    ok("Leadership details", view(l))
+}
+
+async fn list_page(State(state): State<AppState>, Body(b): Body<LeadershipListBody>) -> Reply {
+    let req = pb::ListLeadershipRequest { page: Some(b.list.to_page()), is_active: b.is_active };
+    let r = retry(|| async { state.content().list_leadership(req.clone()).await }).await?.into_inner();
+    list("Leadership list", r.items.into_iter().map(view).collect::<Vec<_>>(), r.total)
+}

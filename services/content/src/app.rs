@@ -1,0 +1,35 @@
+//! Configuration and start-up of the content service (its own binary, the embedded
+//! console, tests).
+
+use crate::service::Content;
+use common::bus::EventBus;
+use common::db::Migrations;
+use common::shutdown::Shutdown;
+use proto::content::v1::content_server::ContentServer;
+use std::sync::Arc;
+
+pub static MIGRATIONS: Migrations = Migrations {
+    sqlite: &sqlx::migrate!("./migrations/sqlite"),
+    postgres: &sqlx::migrate!("./migrations/postgres"),
+};
+
+#[derive(Debug, Clone, clap::Args)]
+pub struct Config {
+    /// sqlite://path/content.db or postgres://user:pass@host/content
+    #[arg(long, env = "CONTENT_DATABASE_URL")]
+    pub database_url: String,
+}
+
+pub struct Running {
+    pub port: u16,
+    pub content: Content,
+    pub server: tokio::task::JoinHandle<anyhow::Result<()>>,
+}
+
+/// Connects, migrates, starts the outbox relay and serves gRPC on `listen` until `shutdown`.
+pub async fn start(cfg: &Config, listen: &str, bus: Arc<dyn EventBus>, shutdown: Shutdown) -> anyhow::Result<Running> {
+    let base = common::grpc::Base::open(&cfg.database_url, &MIGRATIONS, bus, &shutdown).await?;
+    let content = Content::new(base.db, Some(base.relay));
+    let serving = common::grpc::start_service("content", listen, ContentServer::new(content.clone()), shutdown).await?;
+    Ok(Running { port: serving.port, content, server: serving.server })
+}

@@ -1,0 +1,52 @@
+//! The events the content service publishes: each routing key as a const and a payload
+//! struct per kind of event. Updates name the fields they changed, before and after.
+
+use common::bus::Changes;
+use serde::{Deserialize, Serialize};
+
+/// A page saved with a new revision.
+pub const PAGE_PUBLISHED: &str = "content.page.published";
+/// A page's earlier revision made current again (a new revision).
+pub const PAGE_RESTORED: &str = "content.page.restored";
+pub const LEADERSHIP_CREATED: &str = "content.leadership.created";
+pub const LEADERSHIP_UPDATED: &str = "content.leadership.updated";
+pub const LEADERSHIP_DELETED: &str = "content.leadership.deleted";
+pub const FAQ_CREATED: &str = "content.faq.created";
+pub const FAQ_UPDATED: &str = "content.faq.updated";
+pub const FAQ_DELETED: &str = "content.faq.deleted";
+pub const FAQ_CATEGORY_CREATED: &str = "content.faq_category.created";
+pub const FAQ_CATEGORY_UPDATED: &str = "content.faq_category.updated";
+pub const FAQ_CATEGORY_DELETED: &str = "content.faq_category.deleted";
+/// A public contact-us submission (its actor: type 'public' and the address).
+pub const CONTACT_RECEIVED: &str = "content.contact.received";
+/// A contact message opened for the first time.
+pub const CONTACT_READ: &str = "content.contact.read";
+
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Page {
+    pub page_key: String,
+    pub revision: i64,
+    /// Set on a restore: the revision whose document became current.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub restored_from: Option<i64>,
+}
+
+/// A leadership entry, FAQ category or FAQ.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Entry {
+    pub id: String,
+    /// The entry's name (a FAQ's question).
+    pub name: String,
+    #[serde(skip_serializing_if = "Changes::is_empty")]
+    pub changes: Changes,
+}
+
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Contact {
+    pub id: String,
+    pub email: String,
+    pub subject: String,
+}

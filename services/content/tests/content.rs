@@ -1,0 +1,216 @@
+//! The content service on SQLite and on PostgreSQL: page revisions and restores, FAQ
+//! categories and FAQs, contact messages, and the rich-text cleaner against real payloads.
+
+use common::Actor;
+use common::error::Error;
+use common::paging::Page;
+use content::app::MIGRATIONS;
+use content::service::{ContactInput, Content, FaqInput, LeadershipInput};
+use serde_json::{Value, json};
+
+fn content(db: common::db::Db) -> Content {
+    Content::new(db, None)
+}
+
+fn admin() -> Actor {
+    Actor::new("a1", "Admin", "127.0.0.1")
+}
+
+fn message(e: Error) -> String {
+    match e {
+        Error::Validation(v) => v[0].message.clone(),
+        other => other.to_string(),
+    }
+}
+
+fn q(page: i64, limit: i64) -> Page {
+    Page { page, limit, ..Default::default() }
+}
+
+async fn events(c: &Content) -> Vec<String> {
+    sqlx::query_scalar("SELECT event_type FROM outbox ORDER BY created_at, id").fetch_all(&c.db.pool).await.unwrap()
+}
+
+fn doc(p: &content::store::PageRow) -> Value {
+    serde_json::from_str(&p.document).unwrap()
+}
+
+/// Real XSS payloads; none may survive the cleaner in an executable form.
+const XSS: [&str; 12] = [
+    "<script>alert(1)</script>",
+    "<SCRIPT SRC=//evil.example/x.js></SCRIPT>",
+    "<img src=x onerror=alert(1)>",
+    "<body onload=alert(1)>",
+    "<a href=\"javascript:alert(1)\">x</a>",
+    "<a href=\"  JaVaScRiPt:alert(1)\">x</a>",
+    "<a href=\"data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==\">x</a>",
+    "<svg onload=alert(1)><circle r=\"1\"/></svg>",
+    "<p style=\"width:expression(alert(1));background:url(javascript:alert(1))\">s</p>",
+    "<iframe src=\"https://evil.example\"></iframe>",
+    "<div onmouseover=\"alert(1)\">hover</div>",
+    "<object data=\"x.swf\"></object><embed src=\"x.swf\"><form action=\"javascript:alert(1)\"><input></form>",
+];
+
+#[test]
+fn the_cleaner_leaves_every_xss_payload_harmless() {
+    for p in XSS {
+        let clean = common::rich_text::sanitize_html(p).to_lowercase();
+        for bad in ["<script", "onerror", "onload", "onmouseover", "javascript:", "data:text", "<iframe", "<svg", "expression(", "style=", "<object", "<embed", "<form"] {
+            assert!(!clean.contains(bad), "{bad} survived in {clean} (from {p})");
+        }
+    }
+    assert_eq!(common::rich_text::sanitize_html("<p>Hi <b>there</b> <a href=\"https://x.org\">x</a></p>"), "<p>Hi <b>there</b> <a href=\"https://x.org\" rel=\"noopener noreferrer\">x</a></p>");
+}
+
+async fn pages_keep_every_save_as_a_revision_and_restore_them(c: Content) {
+    let a = admin();
+    let p = c.page("homepage", "").await.unwrap();
+    assert_eq!(p.revision, 0);
+    let home = |title: &str| json!({ "heroTitle": title, "ctaText": "Give", "ctaLink": "https://give.example.org" }).to_string();
+    let p1 = c.save_page("homepage", "", &home("One"), &a).await.unwrap();
+    assert_eq!((p1.revision, p1.updated_by.as_str()), (1, "a1"));
+    // The same content again: no revision, no event.
+    let same = c.save_page("homepage", "", &home("One"), &a).await.unwrap();
+    assert_eq!(same.revision, 1);
+    c.save_page("homepage", "", &home("Two"), &a).await.unwrap();
+    assert_eq!(events(&c).await, ["content.page.published", "content.page.published"]);
+
+    let (revs, total) = c.revisions("homepage", &q(1, 10)).await.unwrap();
+    assert_eq!(total, 2);
+    assert_eq!(revs.iter().map(|r| r.number).collect::<Vec<_>>(), [2, 1]);
+    assert!(revs[0].document.is_empty(), "lists carry no document");
+    let first = c.revision(&revs[1].id).await.unwrap();
+    assert_eq!(serde_json::from_str::<Value>(&first.document).unwrap()["heroTitle"], "One");
+
+    let restored = c.restore(&first.id, &a).await.unwrap();
+    assert_eq!(restored.revision, 3);
+    assert_eq!(doc(&restored)["heroTitle"], "One");
+    let (revs, _) = c.revisions("homepage", &q(1, 10)).await.unwrap();
+    assert_eq!(revs[0].restored_from, Some(1));
+    assert_eq!(events(&c).await.last().unwrap(), "content.page.restored");
+
+    // Bad input changes nothing.
+    assert_eq!(message(c.save_page("homepage", "", &json!({ "heroTitle": " " }).to_string(), &a).await.unwrap_err()), "Please enter Hero Title");
+    let bad_link = json!({ "heroTitle": "x", "ctaText": "Go", "ctaLink": "javascript:alert(1)" }).to_string();
+    assert_eq!(message(c.save_page("homepage", "", &bad_link, &a).await.unwrap_err()), "Please enter valid link");
+    assert_eq!(c.page("homepage", "").await.unwrap().revision, 3);
+    assert_eq!(message(c.page("elsewhere", "").await.unwrap_err()), "Page not found");
+
+    // The CMS pages are seeded; their content is cleaned.
+    let privacy = c.page("privacy_policy", "").await.unwrap();
+    assert_eq!(doc(&privacy)["title"], "Privacy Policy");
+    let body = json!({ "title": "Privacy", "content": XSS.join("") + "<p>kept</p>" }).to_string();
+    let saved = c.save_page("", &privacy.id, &body, &a).await.unwrap();
+    let content = doc(&saved)["content"].as_str().unwrap().to_lowercase();
+    assert!(content.contains("<p>kept</p>") && !content.contains("<script") && !content.contains("onerror") && !content.contains("javascript:"));
+    let empty = json!({ "title": "Privacy", "content": "<p>&nbsp;</p><script>x()</script>" }).to_string();
+    assert_eq!(message(c.save_page("", &privacy.id, &empty, &a).await.unwrap_err()), "Please enter Content");
+    // The giving-partner page turns &nbsp; into spaces.
+    let gp = c.save_page("giving_partner", "", &json!({ "content": "<p>Join&nbsp;us</p>", "image": "x.png" }).to_string(), &a).await.unwrap();
+    assert_eq!(doc(&gp)["content"], "<p>Join us</p>");
+}
+
+async fn parallel_saves_of_one_page_keep_every_revision_with_distinct_numbers(c: Content) {
+    let mut tasks = tokio::task::JoinSet::new();
+    for i in 0..8 {
+        let c = c.clone();
+        tasks.spawn(async move {
+            let body = json!({ "content": format!("<p>Version {i}</p>"), "images": [] }).to_string();
+            c.save_page("about_us", "", &body, &admin()).await.unwrap()
+        });
+    }
+    while let Some(r) = tasks.join_next().await {
+        r.unwrap();
+    }
+    let (revs, total) = c.revisions("about_us", &q(1, 100)).await.unwrap();
+    assert_eq!(total, 8);
+    let mut numbers: Vec<i64> = revs.iter().map(|r| r.number).collect();
+    numbers.sort();
+    assert_eq!(numbers, (1..=8).collect::<Vec<_>>());
+    assert_eq!(c.page("about_us", "").await.unwrap().revision, 8);
+}
+
+async fn a_category_holding_faqs_is_not_deleted(c: Content) {
+    let a = admin();
+    let cat = c.create_category("Giving", "About giving", &a).await.unwrap();
+    assert_eq!(message(c.create_category(" giving ", "", &a).await.unwrap_err()), "Category already exists");
+    assert_eq!(message(c.create_category("  ", "", &a).await.unwrap_err()), "Please enter valid Name");
+    let faq = FaqInput { category_id: cat.id.clone(), question: "How?".into(), answer: "<p>So</p><img src=x onerror=alert(1)>".into(), order: 0, is_active: true };
+    let f = c.create_faq(&faq, &a).await.unwrap();
+    assert_eq!(f.category_name, "Giving");
+    assert!(!f.answer.contains("onerror"));
+    assert_eq!(message(c.create_faq(&FaqInput { category_id: "nope".into(), ..faq.clone() }, &a).await.unwrap_err()), "Please select valid Category");
+
+    let err = c.delete_category(&cat.id, &a).await.unwrap_err();
+    assert!(matches!(err, Error::Conflict(ref m) if m == "This category still has FAQs. Delete or move them first."), "{err:?}");
+    assert_eq!(c.category(&cat.id).await.unwrap().faq_count, 1);
+    let public = c.public_faq().await.unwrap();
+    assert_eq!((public.len(), public[0].faqs.len()), (1, 1));
+    c.delete_faq(&f.id, &a).await.unwrap();
+    c.delete_category(&cat.id, &a).await.unwrap();
+    assert_eq!(message(c.category(&cat.id).await.unwrap_err()), "FAQ category not found");
+    assert_eq!(
+        events(&c).await,
+        ["content.faq_category.created", "content.faq.created", "content.faq.deleted", "content.faq_category.deleted"]
+    );
+}
+
+async fn leadership_lists_by_order_and_searches_name_or_title(c: Content) {
+    let a = admin();
+    let l = |name: &str, title: &str, order: i64, active: bool| LeadershipInput {
+        name: name.into(),
+        title: title.into(),
+        photo: "p.png".into(),
+        biography: "<p>Bio</p><script>x()</script>".into(),
+        order,
+        is_active: active,
+    };
+    let ada = c.create_leadership(&l("Ada", "Chair", 2, true), &a).await.unwrap();
+    assert_eq!(ada.biography, "<p>Bio</p>");
+    c.create_leadership(&l("Bo", "CEO", 1, false), &a).await.unwrap();
+    let (page, total) = c.list_leadership(&q(1, 10), None).await.unwrap();
+    assert_eq!((total, page[0].name.as_str()), (2, "Bo"));
+    let (page, _) = c.list_leadership(&Page { search: "CHAIR".into(), ..q(1, 10) }, Some(true)).await.unwrap();
+    assert_eq!(page.len(), 1);
+    assert_eq!(message(c.create_leadership(&l("N", "T", -1, true), &a).await.unwrap_err()), "Please enter valid Order");
+    assert_eq!(message(c.create_leadership(&LeadershipInput { photo: String::new(), ..l("N", "T", 0, true) }, &a).await.unwrap_err()), "Please upload Photo");
+}
+
+async fn a_contact_message_is_marked_read_once_and_throttled_per_address(c: Content) {
+    let public = Actor::new("", "public", "203.0.113.9");
+    let input = |subject: &str| ContactInput { name: "Pat".into(), email: "pat@example.org".into(), phone_number: String::new(), subject: subject.into(), message: "Hello".into() };
+    let m = c.submit_contact(&input("Volunteering"), &public).await.unwrap();
+    assert!(!m.is_read);
+    assert_eq!(message(c.submit_contact(&ContactInput { email: "nope".into(), ..input("x") }, &public).await.unwrap_err()), "Please enter valid email address.");
+    assert_eq!(message(c.submit_contact(&ContactInput { message: "m".repeat(5001), ..input("x") }, &public).await.unwrap_err()), "Message must be at most 5000 characters");
+
+    let first = c.open_contact(&m.id, &admin()).await.unwrap();
+    assert!(first.is_read);
+    assert_eq!(first.read_by, "a1");
+    let again = c.open_contact(&m.id, &Actor::new("a2", "Sub Admin", "")).await.unwrap();
+    assert_eq!((again.read_by.as_str(), again.read_at), ("a1", first.read_at), "the first reading stays");
+    let read_events = events(&c).await.iter().filter(|e| *e == "content.contact.read").count();
+    assert_eq!(read_events, 1);
+
+    for i in 0..4 {
+        c.submit_contact(&input(&format!("More {i}")), &public).await.unwrap();
+    }
+    let err = c.submit_contact(&input("Sixth"), &public).await.unwrap_err();
+    assert!(matches!(err, Error::TooManyAttempts(ref m, secs) if m == "Too many messages. Please try again later." && secs > 0), "{err:?}");
+    c.submit_contact(&input("Another address"), &Actor::new("", "public", "203.0.113.10")).await.unwrap();
+
+    let (page, total) = c.list_contacts(&q(1, 10), Some(false)).await.unwrap();
+    assert_eq!((total, page[0].subject.as_str()), (5, "Another address"));
+    let (_, total) = c.list_contacts(&Page { search: "VOLUNT".into(), ..q(1, 10) }, None).await.unwrap();
+    assert_eq!(total, 1);
+    let (page, _) = c.list_contacts(&Page { column: "subject".into(), order: "asc".into(), ..q(1, 10) }, None).await.unwrap();
+    assert_eq!(page[0].subject, "Another address");
+}
+
+common::on_both_backends! { MIGRATIONS, content;
+    pages_keep_every_save_as_a_revision_and_restore_them => pages_keep_every_save_as_a_revision_and_restore_them_on_sqlite, pages_keep_every_save_as_a_revision_and_restore_them_on_postgres;
+    parallel_saves_of_one_page_keep_every_revision_with_distinct_numbers => parallel_saves_of_one_page_keep_every_revision_with_distinct_numbers_on_sqlite, parallel_saves_of_one_page_keep_every_revision_with_distinct_numbers_on_postgres;
+    a_category_holding_faqs_is_not_deleted => a_category_holding_faqs_is_not_deleted_on_sqlite, a_category_holding_faqs_is_not_deleted_on_postgres;
+    leadership_lists_by_order_and_searches_name_or_title => leadership_lists_by_order_and_searches_name_or_title_on_sqlite, leadership_lists_by_order_and_searches_name_or_title_on_postgres;
+    a_contact_message_is_marked_read_once_and_throttled_per_address => a_contact_message_is_marked_read_once_and_throttled_per_address_on_sqlite, a_contact_message_is_marked_read_once_and_throttled_per_address_on_postgres;
+}
