@@ -1,16 +1,5 @@
-/** Contact-us messages as the BFF returns them (content-rest.md, module /category/contact_form). */
+/** Contact-us messages as the BFF returns them (generated; module /category/contact_form). */
+import type { components } from '../../api/schema'
 
-export interface ContactMessage {
-  _id: string
-  name: string
-  email: string
-  phoneNumber: string
-  subject: string
-  message: string
-  /** Received at, epoch milliseconds. */
-  createdAt: number
-  isRead: boolean
-  /** The name of the admin who opened it first, or null while unread. */
-  readBy: string | null
-  readAt: number | null
-}
+/** A message; readBy (the name of who opened it first) and readAt stay empty while unread. */
+export type ContactMessage = components['schemas']['ContactMessage']

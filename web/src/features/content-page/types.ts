@@ -1,30 +1,23 @@
 /**
- * Content pages as the BFF returns them (content-rest.md, issue 15): the homepage, the CMS pages
- * (privacy policy, terms of use), about us, and the revisions every save of them keeps.
- * Written from the contract until the generated schema names them.
+ * Content pages as the BFF returns them (generated from /api-docs/openapi.json; content-rest.md):
+ * the homepage, the CMS pages (privacy policy, terms of use), about us, and the revisions every
+ * save of them keeps. Times in epoch milliseconds.
  */
+import type { components } from '../../api/schema'
+
+type Schemas = components['schemas']
 
 /** The page a revision belongs to. */
 export type PageKey = 'homepage' | 'privacy_policy' | 'terms_condition' | 'about_us' | 'giving_partner'
 
 /** One save of a page, as listed (newest first), without what was saved. */
-export interface RevisionSummary {
-  _id: string
-  /** 1, 2, 3… per page. */
-  number: number
-  pageKey: PageKey
-  authorId: string
-  authorName: string
-  /** Epoch milliseconds. */
-  createdAt: number
+export type RevisionSummary = Omit<Schemas['Revision'], 'document' | 'restoredFrom'> & {
   /** The revision it restores, or null for a save. */
   restoredFrom: number | null
 }
 
 /** One save of a page with the whole page as saved (the page's answer without its revision fields). */
-export interface Revision<D = Record<string, unknown>> extends RevisionSummary {
-  document: D
-}
+export type Revision = RevisionSummary & { document: Record<string, unknown> }
 
 /** What every page answer carries about its current revision. */
 export interface RevisionFields {
@@ -35,63 +28,24 @@ export interface RevisionFields {
   updatedBy?: string | null
 }
 
-export interface NamedRef {
-  _id: string
-  name: string
-}
+/** A featured nonprofit or cause, named from the catalogue. */
+export type NamedRef = Schemas['FeaturedRef']
 
-export interface HowItWorksStep {
-  title: string
-  description: string
-}
+export type HowItWorksStep = Schemas['HomepageStep']
 
-export interface ImpactFigure {
-  label: string
-  value: string
-}
+export type ImpactFigure = Schemas['ImpactFigure']
 
-export interface HomepageInput {
-  heroTitle: string
-  heroSubtitle: string
-  bannerImages: string[]
-  video: string
-  featuredCharityIds: string[]
-  featuredCauseIds: string[]
-  ctaText: string
-  ctaLink: string
-  howItWorks: HowItWorksStep[]
-  impactFigures: ImpactFigure[]
-}
+/** What the homepage editor sends (every field, as the form has it). */
+export type HomepageInput = Required<Schemas['HomepageInput']>
 
-export interface Homepage extends HomepageInput, RevisionFields {
-  _id: string
-  featuredCharities: NamedRef[]
-  featuredCauses: NamedRef[]
-}
+export type Homepage = Schemas['Homepage']
 
 export type CmsSlug = 'privacy_policy' | 'terms_condition'
 
-export interface CmsPage {
-  _id: string
-  slug: CmsSlug
-  title: string
-  content: string
-  publishedAt?: number | null
-  /** The name of who published it. */
-  publishedBy?: string | null
-  revision: number
-}
+export type CmsPage = Omit<Schemas['CmsPage'], 'slug'> & { slug: CmsSlug }
 
-export interface CmsInput {
-  title: string
-  content: string
-}
+export type CmsInput = Required<Schemas['CmsInput']>
 
-export interface AboutUsInput {
-  content: string
-  images: string[]
-}
+export type AboutUsInput = Required<Schemas['AboutUsInput']>
 
-export interface AboutUs extends AboutUsInput, RevisionFields {
-  _id: string
-}
+export type AboutUs = Schemas['AboutUs']

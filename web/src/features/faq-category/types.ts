@@ -1,16 +1,8 @@
-/** FAQ categories as the BFF returns them (content-rest.md, module /category). */
+/** FAQ categories as the BFF returns them (generated; module /category). */
+import type { components } from '../../api/schema'
 
-export interface FaqCategory {
-  _id: string
-  name: string
-  description: string
-  /** Place among the categories (0, 1, 2…). */
-  order: number
-  /** How many FAQs it holds. */
-  faqCount: number
-  /** Epoch milliseconds. */
-  createdAt: number
-}
+/** A category with how many FAQs it holds (createdAt in epoch milliseconds). */
+export type FaqCategory = components['schemas']['FaqCategory']
 
 /** The fixed placeholder description sent when a category is created (SPEC section 3). */
 export const FAQ_CATEGORY_DESCRIPTION = 'FAQ category'

@@ -1,19 +1,7 @@
-/** FAQs as the BFF returns them (content-rest.md, module /category/FAQ). */
+/** FAQs as the BFF returns them (generated; module /category/FAQ). */
+import type { components } from '../../api/schema'
 
-/** Body of create and update/{id}. */
-export interface FaqInput {
-  categoryId: string
-  question: string
-  /** Rich text. */
-  answer: string
-  order: number
-  isActive: boolean
-}
+/** Body of create and update/{id} (answer: rich text). */
+export type FaqInput = Required<components['schemas']['FaqInput']>
 
-export interface Faq extends FaqInput {
-  _id: string
-  categoryName: string
-  /** Epoch milliseconds. */
-  createdAt: number
-  updatedAt: number
-}
+export type Faq = components['schemas']['Faq']

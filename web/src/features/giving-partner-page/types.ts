@@ -1,17 +1,8 @@
-/** The giving-partner content page as the BFF returns it (content-rest.md; SPEC section 3). */
-import type { RevisionFields } from '../content-page/types'
+/** The giving-partner content page as the BFF returns it (generated; SPEC section 3). */
+import type { components } from '../../api/schema'
 
-export interface GivingPartnerPage extends RevisionFields {
-  _id: string
-  /** Rich text. */
-  content: string
-  /** The stored file name of the image ('' when none). */
-  image: string
-}
+/** `{ _id, content (rich text), image (stored file name, '' when none), revision, updatedAt, updatedBy }`. */
+export type GivingPartnerPage = components['schemas']['GivingPartnerPage']
 
 /** Body of POST /admin/givingPartner/update. */
-export interface GivingPartnerPageInput {
-  _id: string
-  content: string
-  image: string
-}
+export type GivingPartnerPageInput = Required<components['schemas']['GivingPartnerInput']>

@@ -1,21 +1,8 @@
-/** Leadership entries as the BFF returns them (content-rest.md, module /content_management/leadership). */
+/** Leadership entries as the BFF returns them (generated; module /content_management/leadership). */
+import type { components } from '../../api/schema'
 
-/** Body of addLeadership and updateLeadership/{id}. */
-export interface LeadershipInput {
-  name: string
-  title: string
-  /** The stored file name of the photo. */
-  photo: string
-  /** Rich text. */
-  biography: string
-  /** Place on the page (0, 1, 2…). */
-  order: number
-  isActive: boolean
-}
+/** Body of addLeadership and updateLeadership/{id} (photo: a stored file name; biography: rich text). */
+export type LeadershipInput = Required<components['schemas']['LeadershipInput']>
 
-export interface Leadership extends LeadershipInput {
-  _id: string
-  /** Epoch milliseconds. */
-  createdAt: number
-  updatedAt: number
-}
+/** An entry (times in epoch milliseconds). */
+export type Leadership = components['schemas']['Leadership']
