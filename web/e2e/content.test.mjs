@@ -233,7 +233,7 @@ step(env, 'giving-partner page: a sub-admin sees no Cancel', async () => {
   await page.goto('/signin')
   await signIn(page, SAM.email, SAM.password)
   await page.goto('/giving_partner')
-  await page.getByText('Giving Partner', { exact: true }).first().waitFor({ state: 'visible' })
+  await page.locator('.ant-card-head-title').getByText('Giving Partner Page', { exact: true }).waitFor({ state: 'visible' })
   // The page's record is the main admin's: the server refuses it, the screen says so.
   await expectText(page, 'You are not allowed to do this')
   assert.equal(await page.getByRole('button', { name: 'Cancel', exact: true }).count(), 0)

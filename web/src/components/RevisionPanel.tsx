@@ -16,6 +16,7 @@ import { changedFields, type DiffLine, type FieldChange, type RevisionField } fr
 
 export type { RevisionField } from '../lib/text-diff'
 import { toast } from '../lib/toast'
+import { SMALL_SCREEN_QUERY, useMediaQuery } from '../lib/use-media-query'
 import type { ApiEnvelope } from '../lib/api-client'
 
 /** A revision as listed (without its document). */
@@ -83,6 +84,7 @@ function DiffView({ changes }: { changes: FieldChange[] }) {
 
 export function RevisionPanel<P>({ queryKey, calls, fields, current, canRestore, onRestored }: RevisionPanelProps<P>) {
   const client = useQueryClient()
+  const small = useMediaQuery(SMALL_SCREEN_QUERY)
   const [page, setPage] = useState(1)
   const [picked, setPicked] = useState<RevisionRow[]>([])
   const [restoring, setRestoring] = useState<RevisionRow | null>(null)
@@ -112,21 +114,34 @@ export function RevisionPanel<P>({ queryKey, calls, fields, current, canRestore,
     [olderDoc.data, newerDoc.data, fields],
   )
 
-  const columns: ColumnsType<RevisionRow> = [
-    {
-      title: 'Revision',
-      key: 'number',
-      render: (_, row) => (
-        <Space size={4} wrap>
-          <span>#{row.number}</span>
-          {row.number === current && <Tag color="green">Current</Tag>}
-          {row.restoredFrom !== null && row.restoredFrom !== undefined && <Tag>Restored from #{row.restoredFrom}</Tag>}
-        </Space>
-      ),
-    },
-    { title: 'Author', key: 'authorName', dataIndex: 'authorName', render: (name: string) => name || '-' },
-    { title: 'Time', key: 'createdAt', render: (_, row) => formatDate(row.createdAt) },
-  ]
+  const numberCell = (row: RevisionRow) => (
+    <Space size={4} wrap>
+      <span>#{row.number}</span>
+      {row.number === current && <Tag color="green">Current</Tag>}
+      {row.restoredFrom !== null && row.restoredFrom !== undefined && <Tag>Restored from #{row.restoredFrom}</Tag>}
+    </Space>
+  )
+  // On a phone the author and time go under the number: the row fits, Restore stays in view.
+  const columns: ColumnsType<RevisionRow> = small
+    ? [
+        {
+          title: 'Revision',
+          key: 'number',
+          render: (_, row) => (
+            <>
+              {numberCell(row)}
+              <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+                {row.authorName || '-'}, {formatDate(row.createdAt)}
+              </Typography.Text>
+            </>
+          ),
+        },
+      ]
+    : [
+        { title: 'Revision', key: 'number', render: (_, row) => numberCell(row) },
+        { title: 'Author', key: 'authorName', dataIndex: 'authorName', render: (name: string) => name || '-' },
+        { title: 'Time', key: 'createdAt', render: (_, row) => formatDate(row.createdAt) },
+      ]
   if (canRestore) {
     columns.push({
       title: 'Action',
@@ -136,6 +151,7 @@ export function RevisionPanel<P>({ queryKey, calls, fields, current, canRestore,
           <Button
             size="small"
             type="link"
+            style={{ paddingInline: 0 }}
             icon={<RollbackOutlined />}
             aria-label={`Restore revision ${row.number}`}
             onClick={() => {

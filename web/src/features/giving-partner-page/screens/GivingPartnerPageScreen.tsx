@@ -26,7 +26,7 @@ import { withPlainSpaces } from '../content'
 import type { GivingPartnerPage } from '../types'
 
 const KEY = ['giving-partner-page']
-const TITLE = 'Giving Partner'
+const TITLE = 'Giving Partner Page'
 
 interface PageFormValues {
   image: string[]

@@ -5,6 +5,7 @@ import { renderApp } from '../../../../testing/render-app'
 import { mockApi, type MockApi } from '../../../../testing/mock-api'
 import { mainAdmin, subAdmin } from '../../../../testing/users'
 import { formatDate } from '../../../../lib/format'
+import { pretendSmallScreen } from '../../../../testing/small-screen'
 
 const LIST = 'GET /admin/cms/cmsPagesList'
 const publishedAt = new Date(2026, 9, 1, 14, 5).getTime()
@@ -148,5 +149,19 @@ describe('Privacy policy', () => {
     await userEvent.click(button('Save'))
     await waitFor(() => expect(api.callsTo('POST /admin/cms/updateCms/t1')).toHaveLength(1))
     expect(api.callsTo('POST /admin/cms/updateCms/t1')[0].body).toEqual({ title: 'Terms of Use', content: '<p>Be kind.</p>' })
+  })
+
+  it('on a phone shows the author and time under the number, with Restore beside it', async () => {
+    const restore = pretendSmallScreen()
+    try {
+      renderApp('/content_management/privacy_policy', mainAdmin)
+      const table = await found('table', 'Revisions')
+      expect(await within(table).findByText(`Sam Helper, ${formatDate(publishedAt - 60_000)}`)).toBeTruthy()
+      const headers = [...table.querySelectorAll('th')].map((th) => th.textContent).filter(Boolean)
+      expect(headers).toEqual(['Revision', 'Action'])
+      expect(labelled('button', 'Restore revision 1')).toBeTruthy()
+    } finally {
+      restore()
+    }
   })
 })
