@@ -58,6 +58,15 @@ const field = (page, label) => page.locator('form').getByLabel(label, { exact: t
 const editor = (page, label) => page.getByRole('textbox', { name: label, exact: true })
 const openDropdown = (page) => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden):not(.ant-slide-up-leave)')
 
+/** Presses the form's Save (its submit button), once a previous save has finished. */
+async function save(page) {
+  const button = page.locator('form button[type="submit"]').filter({ hasText: /^\s*Save\s*$/ })
+  await eventually(async () => (await button.count()) === 1 && !(await button.getAttribute('class')).includes('ant-btn-loading'), {
+    what: 'the Save button, not saving',
+  })
+  await button.click()
+}
+
 async function writeRichText(page, label, text) {
   const area = editor(page, label)
   await area.click()
@@ -76,17 +85,17 @@ step(env, 'privacy policy: save twice, compare the two revisions, restore the pr
 
   // Empty content is refused before anything is sent.
   await writeRichText(page, 'Content', ' ')
-  await page.getByRole('button', { name: 'Save', exact: true }).click()
+  await save(page)
   await expectFieldErrors(page, ['Please enter Content'])
 
   await writeRichText(page, 'Content', 'We keep your data safe.')
-  await page.getByRole('button', { name: 'Save', exact: true }).click()
+  await save(page)
   await expectToast(page, 'Page updated successfully')
   await dismissToasts(page)
   const first = Number((await page.getByLabel('Last published').innerText()).match(/revision #(\d+)/)[1])
 
   await writeRichText(page, 'Content', 'We never sell your data.')
-  await page.getByRole('button', { name: 'Save', exact: true }).click()
+  await save(page)
   await expectToast(page, 'Page updated successfully')
   await dismissToasts(page)
   await expectText(page, new RegExp(`\\(revision #${first + 1}\\)`), { exact: false })
@@ -116,7 +125,7 @@ step(env, 'leadership: add an entry with a photo, edit it, delete it', async () 
   await expectPath(page, '/content_management/add_leadership')
 
   await field(page, 'Name').fill('   ')
-  await page.getByRole('button', { name: 'Save', exact: true }).click()
+  await save(page)
   await expectFieldErrors(page, ['Please enter valid Name', 'Please enter Title', 'Please upload Photo'])
 
   await field(page, 'Name').fill('Ada Park')
@@ -126,7 +135,7 @@ step(env, 'leadership: add an entry with a photo, edit it, delete it', async () 
   await photo.getByRole('list', { name: 'Uploaded images' }).getByRole('listitem').first().waitFor({ state: 'visible' })
   await writeRichText(page, 'Biography', 'Founded the platform.')
   await field(page, 'Order').fill('1')
-  await page.getByRole('button', { name: 'Save', exact: true }).click()
+  await save(page)
   await expectToast(page, 'Leadership added successfully')
   await expectPath(page, '/content_management/leadership')
   const row = tableRow(page, 'Ada Park').first()
@@ -141,7 +150,7 @@ step(env, 'leadership: add an entry with a photo, edit it, delete it', async () 
   await expectPath(page, `/content_management/edit_leadership/${leaderId}`)
   await eventually(async () => (await field(page, 'Name').inputValue()) === 'Ada Park', { what: 'the saved name in the form' })
   await field(page, 'Title').fill('Chair of the Board')
-  await page.getByRole('button', { name: 'Save', exact: true }).click()
+  await save(page)
   await expectToast(page, 'Leadership updated successfully')
   await expectPath(page, '/content_management/leadership')
   await tableRow(page, 'Ada Park').first().getByText('Chair of the Board', { exact: true }).waitFor({ state: 'visible' })
@@ -171,7 +180,7 @@ step(env, 'FAQ category: a whitespace name is refused, then one is added; a FAQ 
   await expectPath(page, '/category/FAQ')
   await page.getByRole('button', { name: 'Add FAQ' }).click()
   await expectPath(page, '/category/faq/faq_add')
-  await page.getByRole('button', { name: 'Save', exact: true }).click()
+  await save(page)
   await expectFieldErrors(page, ['Please select Category', 'Please enter Question', 'Please enter Answer'])
   const category = field(page, 'Category')
   await category.click()
@@ -181,7 +190,7 @@ step(env, 'FAQ category: a whitespace name is refused, then one is added; a FAQ 
   await option.first().click()
   await field(page, 'Question').fill('How do I give monthly?')
   await writeRichText(page, 'Answer', 'Choose monthly when you give.')
-  await page.getByRole('button', { name: 'Save', exact: true }).click()
+  await save(page)
   await expectToast(page, 'FAQ created successfully')
   await expectPath(page, '/category/FAQ')
   const row = tableRow(page, 'How do I give monthly?').first()
@@ -216,7 +225,7 @@ step(env, 'giving-partner page: the main admin saves it with a new image', async
   await image.getByRole('list', { name: 'Uploaded images' }).getByRole('listitem').first().waitFor({ state: 'visible' })
   const uploaded = await image.getByRole('list', { name: 'Uploaded images' }).locator('img').first().getAttribute('alt')
   await writeRichText(page, 'Content', 'Partner with us today.')
-  await page.getByRole('button', { name: 'Save', exact: true }).click()
+  await save(page)
   await expectToast(page, 'Giving partner page updated successfully')
   const admin = await apiSignIn(env, ADMIN_EMAIL, ADMIN_PASSWORD)
   const saved = await api(env, '/admin/givingPartner/getDetails', { method: 'GET', token: admin.authToken })
