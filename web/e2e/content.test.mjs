@@ -287,5 +287,20 @@ step(env, 'screenshots of every content screen at desktop and phone widths', asy
       await page.locator('.ant-skeleton').first().waitFor({ state: 'detached', timeout: 5000 }).catch(() => {})
       await page.screenshot({ path: join(SHOTS, `${name}-${size}.png`), fullPage: true })
     }
+    // The differences between the two newest revisions of the privacy policy.
+    await page.goto('/content_management/privacy_policy')
+    const picks = page.getByRole('table', { name: 'Revisions' }).getByRole('checkbox')
+    await picks.nth(1).waitFor({ state: 'visible' })
+    await picks.nth(0).check()
+    await picks.nth(1).check()
+    await page.getByLabel('Changes in Content').waitFor({ state: 'visible' })
+    await page.screenshot({ path: join(SHOTS, `privacy-diff-${size}.png`), fullPage: true })
+    // The FAQ category dialog with its message.
+    await page.goto('/category')
+    await page.getByRole('button', { name: 'Add Category' }).click()
+    const box = await openDialog(page, 'Add Category')
+    await box.getByRole('button', { name: 'Save', exact: true }).click()
+    await box.getByText('Please enter Name', { exact: true }).waitFor({ state: 'visible' })
+    await page.screenshot({ path: join(SHOTS, `faq-category-dialog-${size}.png`) })
   }
 }, { timeout: 180_000 })
