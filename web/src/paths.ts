@@ -43,6 +43,15 @@ function pathWithAction<P extends string, K extends string>(pattern: P): PathBui
   return Object.assign(build, { pattern })
 }
 
+/** A form that may start from a list's filter, given in the query string (`?categoryId=&categoryName=`). */
+function pathWithQuery<P extends string, K extends string>(pattern: P): PathBuilder<P, [query?: Partial<Record<K, string>>]> {
+  const build = (query?: Partial<Record<K, string>>) => {
+    const entries = Object.entries(query ?? {}).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== '')
+    return entries.length ? `${pattern}?${new URLSearchParams(entries).toString()}` : pattern
+  }
+  return Object.assign(build, { pattern })
+}
+
 export const paths = {
   /** Inside the shell: the user's home screen (routes.tsx `homePathOf`). */
   home: path('/'),
@@ -101,7 +110,8 @@ export const paths = {
   faqList: path(SLUGS.faq),
   /** The FAQ list under its other spelling (SPEC section 2 names both). */
   faqListLower: path('/category/faq'),
-  faqAdd: path('/category/faq/faq_add'),
+  /** Add a FAQ; `{ categoryId, categoryName }` starts it in that category. */
+  faqAdd: pathWithQuery<'/category/faq/faq_add', 'categoryId' | 'categoryName'>('/category/faq/faq_add'),
   faqEdit: path('/category/faq/faq_edit/:id'),
   contactList: path(SLUGS.contactForm),
   contactView: path('/category/contact_form/contact_form_view/:id'),

@@ -73,13 +73,7 @@ export default function FaqListScreen() {
           <Button
             type="primary"
             icon={<PlusOutlined />}
-            onClick={() =>
-              navigate(
-                categoryId
-                  ? `${paths.faqAdd()}?${new URLSearchParams({ categoryId, categoryName: filters.categoryName }).toString()}`
-                  : paths.faqAdd(),
-              )
-            }
+            onClick={() => navigate(paths.faqAdd(categoryId ? { categoryId, categoryName: filters.categoryName } : undefined))}
           >
             Add FAQ
           </Button>

@@ -5,8 +5,8 @@ import type { Leadership, LeadershipInput } from '../types'
 const BASE = '/admin/leadership'
 const enc = encodeURIComponent
 
-/** POST listLeadership (any granted action); sort 'order' (default, ascending), 'name', 'title', 'createdAt'. */
-export const listLeadership = (query: TableQuery) => listPage<Leadership>(`${BASE}/listLeadership`, query)
+/** POST listLeadership (any granted action; + isActive to filter); sort 'order' (default, ascending), 'name', 'title', 'createdAt'. */
+export const listLeadership = (query: TableQuery & { isActive?: boolean }) => listPage<Leadership>(`${BASE}/listLeadership`, query)
 
 /** GET getLeadership/{id}; 404 'Leadership not found'. */
 export async function getLeadership(id: string): Promise<Leadership> {

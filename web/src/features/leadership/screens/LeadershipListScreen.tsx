@@ -4,7 +4,7 @@
  * (switched with the edit right, after the shared confirmation); View, Edit and Delete.
  */
 import { useMemo } from 'react'
-import { Button, Space } from 'antd'
+import { Button, Select, Space } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { PlusOutlined } from '@ant-design/icons'
 import { useNavigate } from 'react-router'
@@ -12,6 +12,8 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog'
 import { ListCard } from '../../../components/ListCard'
 import { actionColumn, statusColumn } from '../../../components/RowStatus'
 import { useRowActions } from '../../../components/useRowActions'
+import type { TableQuery } from '../../../lib/list-page'
+import { useListFilters } from '../../../lib/list-state'
 import { SLUGS } from '../../../lib/modules'
 import { useRefresh } from '../../../lib/query'
 import { useAccess } from '../../../lib/session'
@@ -23,6 +25,13 @@ import type { Leadership } from '../types'
 const MODULE = SLUGS.leadership
 const nameOf = (row: Leadership) => row.name
 const BY_ORDER = { column: 'order', order: 'asc' } as const
+const FILTERS = ['status'] as const
+type StatusFilter = '' | 'active' | 'inactive'
+const STATUS_OPTIONS: Array<{ value: StatusFilter; label: string }> = [
+  { value: '', label: 'All statuses' },
+  { value: 'active', label: 'Active' },
+  { value: 'inactive', label: 'Inactive' },
+]
 
 export default function LeadershipListScreen() {
   const { can } = useAccess()
@@ -31,6 +40,12 @@ export default function LeadershipListScreen() {
   const canAdd = can(MODULE, 'add')
   const canEdit = can(MODULE, 'edit')
   const canDelete = can(MODULE, 'delete')
+  const [filters, setFilters] = useListFilters(FILTERS)
+  const status = (['active', 'inactive'].includes(filters.status) ? filters.status : '') as StatusFilter
+  const fetch = useMemo(
+    () => (query: TableQuery) => listLeadership(status ? { ...query, isActive: status === 'active' } : query),
+    [status],
+  )
 
   const { askStatus, askDelete, dialog } = useRowActions<Leadership>({
     setStatus: (row, isActive) => updateLeadership(row._id, { ...inputOf(row), isActive }),
@@ -76,10 +91,19 @@ export default function LeadershipListScreen() {
         )
       }
       searchPlaceholder="Search by Name or Title"
-      queryKey={['leadership', 'list']}
+      filters={
+        <Select<StatusFilter>
+          aria-label="Status"
+          style={{ minWidth: 160 }}
+          value={status}
+          options={STATUS_OPTIONS}
+          onChange={(next) => setFilters({ status: next })}
+        />
+      }
+      queryKey={['leadership', 'list', status]}
       aria-label="Leadership"
       columns={columns}
-      fetch={listLeadership}
+      fetch={fetch}
       defaultSort={BY_ORDER}
     >
       <ConfirmDialog {...dialog} />

@@ -52,6 +52,15 @@ describe('Leadership list', () => {
     expect(screen.getByPlaceholderText('Search by Name or Title')).toBeTruthy()
   })
 
+  it('filters by status', async () => {
+    renderApp('/content_management/leadership', mainAdmin)
+    await screen.findByText('Ada Park')
+    fireEvent.mouseDown(screen.getByLabelText('Status'))
+    const options = await screen.findAllByText('Inactive', { selector: '.ant-select-item-option-content' })
+    fireEvent.click(options[options.length - 1])
+    await waitFor(() => expect(api.callsTo(LIST).at(-1)?.body).toMatchObject({ isActive: false, page: 1 }))
+  })
+
   it('shows a sub-admin with only delete no Add, Edit or switch', async () => {
     renderApp('/content_management/leadership', subAdmin({ '/content_management/leadership': ['delete'] }))
     expect(await screen.findByText('Ada Park')).toBeTruthy()
