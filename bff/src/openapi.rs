@@ -194,7 +194,11 @@ mod tests {
 
     /// POST and PATCH routes that take no body (everything else that is not a GET or a
     /// DELETE does, and must say which).
-    const NO_BODY: [&str; 5] = [
+    const NO_BODY: [&str; 9] = [
+        "/admin/homepage/restoreRevision/{id}",
+        "/admin/cms/restoreRevision/{id}",
+        "/admin/aboutUs/restoreRevision/{id}",
+        "/admin/givingPartner/restoreRevision/{id}",
         "/admin/cause/getAll",
         "/admin/charity-category/getAll",
         "/admin/charity/getAll",

@@ -2,11 +2,12 @@
 //! cluster, shared by every replica; memory in embedded mode) with a strong ETag, served with
 //! `Cache-Control: public, max-age=60` and answered 304 when the browser holds the same one.
 //!
-//! Invalidation: every content write goes through this BFF's content areas, which forget the
-//! cached answers once the service has stored the change ([`forget`]). In the cluster the
-//! entries live in the shared Redis, so one delete is seen by every replica; in embedded
-//! mode there is one replica. An entry also expires after [`TTL`] (a fill racing a write
-//! keeps an old answer at most that long).
+//! Invalidation: every content write goes through this BFF's content areas, which, once the
+//! service has stored the change, give the public answers a new generation ([`forget`]): a
+//! key in the same cache, read together with the answer in one round trip. An answer kept
+//! under an older generation is never served again, on any replica (in the cluster the cache
+//! is the shared Redis; in embedded mode there is one replica), also when a fill that began
+//! before the write stores its older answer after it. Entries expire after [`TTL`] too.
 
 use crate::error::ApiError;
 use crate::state::AppState;
@@ -33,37 +34,58 @@ pub fn etag(body: &str) -> String {
     format!("\"{}\"", hex::encode(&sha2::Sha256::digest(body.as_bytes())[..16]))
 }
 
-/// Answers the cached JSON body under `key`, filling it with `fill` on a miss; 304 when
-/// the request's If-None-Match names its ETag.
+/// The key of the public answers' current generation.
+pub const GENERATION: &str = "public:generation";
+
+/// An answer as kept: `generation \n etag \n body`.
+fn kept(generation: &str, etag: &str, body: &str) -> String {
+    format!("{generation}\n{etag}\n{body}")
+}
+
+/// The ETag and body of a kept answer when it belongs to `generation`.
+fn current<'a>(value: &'a str, generation: &str) -> Option<(&'a str, &'a str)> {
+    let (g, rest) = value.split_once('\n')?;
+    let (etag, body) = rest.split_once('\n')?;
+    (g == generation).then_some((etag, body))
+}
+
+/// Answers the cached JSON body under `key` (filled with `fill` on a miss or when it belongs
+/// to an older generation); 304 when the request's If-None-Match names its ETag.
 pub async fn serve<F, Fut>(state: &AppState, headers: &HeaderMap, key: &str, fill: F) -> Result<Response, ApiError>
 where
     F: FnOnce() -> Fut,
     Fut: std::future::Future<Output = Result<String, ApiError>>,
 {
-    let cached = match state.cache.get(key).await {
-        Ok(v) => v,
+    let (value, generation) = match state.cache.get_many(&[key.to_string(), GENERATION.to_string()]).await {
+        Ok(mut v) if v.len() == 2 => {
+            let generation = v.pop().flatten().unwrap_or_default();
+            (v.pop().flatten(), generation)
+        }
+        Ok(_) => (None, String::new()),
         Err(e) => {
             tracing::warn!(error = %format!("{e:#}"), "public cache read failed");
-            None
+            (None, String::new())
         }
     };
-    let body = match cached {
-        Some(b) => b,
+    let (tag, body) = match value.as_deref().and_then(|v| current(v, &generation)) {
+        Some((tag, body)) => (tag.to_string(), body.to_string()),
         None => {
-            let b = fill().await?;
-            if let Err(e) = state.cache.set(key, &b, TTL).await {
+            let body = fill().await?;
+            let tag = etag(&body);
+            if let Err(e) = state.cache.set(key, &kept(&generation, &tag, &body), TTL).await {
                 tracing::warn!(error = %format!("{e:#}"), "public cache write failed");
             }
-            b
+            (tag, body)
         }
     };
-    let tag = etag(&body);
     let matches = headers
         .get_all(header::IF_NONE_MATCH)
         .iter()
         .filter_map(|v| v.to_str().ok())
         .flat_map(|v| v.split(','))
-        .any(|t| t.trim() == tag || t.trim() == "*");
+        // If-None-Match compares weakly (RFC 9110 13.1.2): a `W/` the client kept still matches.
+        .map(|t| t.trim())
+        .any(|t| t == "*" || t.strip_prefix("W/").unwrap_or(t) == tag);
     let mut res = if matches {
         StatusCode::NOT_MODIFIED.into_response()
     } else {
@@ -76,13 +98,11 @@ where
     Ok(res)
 }
 
-/// Forgets every public answer (after a content write).
+/// Starts a new generation of the public answers (after a content write): every answer kept
+/// before is refilled on its next read, on every replica.
 pub async fn forget(state: &AppState) {
-    let keys = PAGE_KEYS.iter().map(|k| page_key(k)).chain([LEADERSHIP.to_string(), FAQ.to_string()]);
-    for k in keys {
-        if let Err(e) = state.cache.del(&k).await {
-            tracing::warn!(error = %format!("{e:#}"), key = %k, "public cache delete failed");
-        }
+    if let Err(e) = state.cache.set(GENERATION, &common::new_id(), Duration::from_secs(7 * 24 * 3600)).await {
+        tracing::warn!(error = %format!("{e:#}"), "public cache generation not changed");
     }
 }
 
@@ -94,5 +114,13 @@ mod tests {
         assert!(a.starts_with('"') && a.ends_with('"') && !a.starts_with("W/"));
         assert_eq!(a, super::etag("{\"a\":1}"));
         assert_ne!(a, super::etag("{\"a\":2}"));
+    }
+
+    #[test]
+    fn an_answer_of_another_generation_is_not_current() {
+        let v = super::kept("g1", "\"t\"", "{\"a\":\n1}");
+        assert_eq!(super::current(&v, "g1"), Some(("\"t\"", "{\"a\":\n1}")));
+        assert_eq!(super::current(&v, "g2"), None);
+        assert_eq!(super::current(&super::kept("", "\"t\"", "{}"), ""), Some(("\"t\"", "{}")));
     }
 }

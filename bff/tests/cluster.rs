@@ -61,12 +61,14 @@ fn identity_proc(db: &str, amqp: &str, port: u16) -> Proc {
     )
 }
 
-fn catalogue_proc(db: &str, amqp: &str, port: u16) -> Proc {
-    let bin = std::path::Path::new(env!("CARGO_BIN_EXE_bff")).with_file_name("catalogue");
-    assert!(bin.exists(), "build the catalogue binary first (cargo build --workspace --bins)");
+/// A gRPC service's binary (built beside the BFF's) on its own database and RabbitMQ;
+/// `name` is its crate and binary, `<NAME>_DATABASE_URL` its database variable.
+fn service_proc(name: &str, db: &str, amqp: &str, port: u16) -> Proc {
+    let bin = std::path::Path::new(env!("CARGO_BIN_EXE_bff")).with_file_name(name);
+    assert!(bin.exists(), "build the {name} binary first (cargo build --workspace --bins)");
     Proc(
         Command::new(bin)
-            .env("CATALOGUE_DATABASE_URL", db)
+            .env(format!("{}_DATABASE_URL", name.to_uppercase()), db)
             .env("AMQP_URL", amqp)
             .env("GRPC_LISTEN", format!("127.0.0.1:{port}"))
             .env("METRICS_LISTEN", "127.0.0.1:0")
@@ -74,33 +76,17 @@ fn catalogue_proc(db: &str, amqp: &str, port: u16) -> Proc {
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
-            .expect("catalogue starts"),
+            .unwrap_or_else(|e| panic!("{name} starts: {e}")),
     )
 }
 
-fn giving_proc(db: &str, amqp: &str, port: u16) -> Proc {
-    let bin = std::path::Path::new(env!("CARGO_BIN_EXE_bff")).with_file_name("giving");
-    assert!(bin.exists(), "build the giving binary first (cargo build --workspace --bins)");
-    Proc(
-        Command::new(bin)
-            .env("GIVING_DATABASE_URL", db)
-            .env("AMQP_URL", amqp)
-            .env("GRPC_LISTEN", format!("127.0.0.1:{port}"))
-            .env("METRICS_LISTEN", "127.0.0.1:0")
-            .env("LOG_FORMAT", "json")
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("giving starts"),
-    )
-}
-
-fn bff_proc(identity_port: u16, catalogue_port: u16, giving_port: u16, redis: &str, port: u16) -> Proc {
+fn bff_proc(identity_port: u16, catalogue_port: u16, giving_port: u16, content_port: u16, redis: &str, port: u16) -> Proc {
     Proc(
         Command::new(env!("CARGO_BIN_EXE_bff"))
             .env("IDENTITY_URL", format!("http://127.0.0.1:{identity_port}"))
             .env("CATALOGUE_URL", format!("http://127.0.0.1:{catalogue_port}"))
             .env("GIVING_URL", format!("http://127.0.0.1:{giving_port}"))
+            .env("CONTENT_URL", format!("http://127.0.0.1:{content_port}"))
             .env("JWT_SECRET", SECRET)
             .env("REDIS_URL", redis)
             .env("LISTEN", format!("127.0.0.1:{port}"))
@@ -120,7 +106,7 @@ async fn wait_ready(http: &reqwest::Client, base: &str) {
     while Instant::now() < deadline {
         if let Ok(r) = http.get(format!("{base}/readyz")).send().await
             && r.status() == 200
-            && r.json::<Value>().await.is_ok_and(|b| b["identity"] == "serving" && b["catalogue"] == "serving" && b["giving"] == "serving" && b["cache"] == "ok")
+            && r.json::<Value>().await.is_ok_and(|b| b["identity"] == "serving" && b["catalogue"] == "serving" && b["giving"] == "serving" && b["content"] == "serving" && b["cache"] == "ok")
         {
             return;
         }
@@ -148,6 +134,7 @@ async fn identity_and_the_bff_run_as_separate_processes_on_postgres_redis_and_ra
     let db = common::db::testing::create_postgres_database(&pg).await;
     let catalogue_db = common::db::testing::create_postgres_database(&pg).await;
     let giving_db = common::db::testing::create_postgres_database(&pg).await;
+    let content_db = common::db::testing::create_postgres_database(&pg).await;
 
     // A queue of our own on the events exchange, to see what identity publishes.
     let conn = lapin::Connection::connect(&amqp, lapin::ConnectionProperties::default()).await.unwrap();
@@ -165,12 +152,13 @@ async fn identity_and_the_bff_run_as_separate_processes_on_postgres_redis_and_ra
     let mut events = ch.basic_consume(queue.as_str().into(), "t".into(), BasicConsumeOptions::default(), FieldTable::default()).await.unwrap();
 
     // Every service, and two BFF replicas sharing Redis.
-    let (ip, cp, gp, bp, bp2) = (free_port(), free_port(), free_port(), free_port(), free_port());
+    let (ip, cp, gp, np, bp, bp2) = (free_port(), free_port(), free_port(), free_port(), free_port(), free_port());
     let mut identity = identity_proc(&db.url, &amqp, ip);
-    let _catalogue = catalogue_proc(&catalogue_db.url, &amqp, cp);
-    let _giving = giving_proc(&giving_db.url, &amqp, gp);
-    let _bff = bff_proc(ip, cp, gp, &redis, bp);
-    let _bff2 = bff_proc(ip, cp, gp, &redis, bp2);
+    let _catalogue = service_proc("catalogue", &catalogue_db.url, &amqp, cp);
+    let _giving = service_proc("giving", &giving_db.url, &amqp, gp);
+    let _content = service_proc("content", &content_db.url, &amqp, np);
+    let _bff = bff_proc(ip, cp, gp, np, &redis, bp);
+    let _bff2 = bff_proc(ip, cp, gp, np, &redis, bp2);
     let base = format!("http://127.0.0.1:{bp}");
     let other = format!("http://127.0.0.1:{bp2}");
     let http = reqwest::Client::builder().timeout(Duration::from_secs(30)).build().unwrap();
@@ -274,6 +262,18 @@ async fn identity_and_the_bff_run_as_separate_processes_on_postgres_redis_and_ra
     assert_eq!((s, list["data"][0]["_id"].as_str()), (200, Some(donor_id.as_str())), "{list}");
     let (s, body) = call(&http, M::PATCH, format!("{other}/admin/user/userStatus/{donor_id}"), Some(&t), json!({ "isActive": false })).await;
     assert_eq!((s, body["data"]["isActive"].as_bool()), (200, Some(false)), "{body}");
+
+    // Content: the public page is cached in the shared Redis; an update through one replica
+    // is what the other serves next (the cached answer was forgotten for every replica).
+    let home = |title: &str| json!({ "heroTitle": title, "ctaText": "Give", "ctaLink": "https://give.example.org" });
+    let (s, body) = call(&http, M::POST, format!("{base}/admin/homepage/updateHomepage"), Some(&t), home("First")).await;
+    assert_eq!(s, 200, "{body}");
+    let (s, page) = call(&http, M::GET, format!("{other}/v1/public/page/homepage"), None, Value::Null).await;
+    assert_eq!((s, page["data"]["heroTitle"].as_str()), (200, Some("First")), "{page}");
+    let (s, body) = call(&http, M::POST, format!("{base}/admin/homepage/updateHomepage"), Some(&t), home("Second")).await;
+    assert_eq!(s, 200, "{body}");
+    let (s, page) = call(&http, M::GET, format!("{other}/v1/public/page/homepage"), None, Value::Null).await;
+    assert_eq!((s, page["data"]["heroTitle"].as_str()), (200, Some("Second")), "{page}");
 
     // A nonprofit added through one replica: identity hears of it over RabbitMQ and mails its
     // admin contact a link (to identity's PUBLIC_URL) that sets the password through the other.

@@ -16,8 +16,8 @@ use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use utoipa::ToSchema;
 
-/// One page's area: its key (none for the CMS pages: two pages share the area), its REST
-/// prefix and the words of its messages.
+/// One page's area: the key of its page (none for the CMS pages: two pages share the area;
+/// the page of the revision decides, and its own module is checked).
 #[derive(Clone, Copy)]
 pub struct Area {
     key: Option<&'static str>,
@@ -34,6 +34,15 @@ fn with(area: Area, handler: MethodRouter<AppState>) -> MethodRouter<AppState> {
 
 const PAGING: &[(&str, &str)] = &[("page", "Page number, from 1 (default 1)"), ("limit", "Page size (default 10)")];
 
+/// The revision paths of each area: (area, list, one, restore). The CMS list names its page
+/// (`/admin/cms/revisions/{pageId}`, its own route).
+const REVISION_PATHS: [(Area, Option<&str>, &str, &str); 4] = [
+    (HOME, Some("/admin/homepage/revisions"), "/admin/homepage/revision/{id}", "/admin/homepage/restoreRevision/{id}"),
+    (CMS, None, "/admin/cms/revision/{id}", "/admin/cms/restoreRevision/{id}"),
+    (ABOUT, Some("/admin/aboutUs/revisions"), "/admin/aboutUs/revision/{id}", "/admin/aboutUs/restoreRevision/{id}"),
+    (PARTNER, Some("/admin/givingPartner/revisions"), "/admin/givingPartner/revision/{id}", "/admin/givingPartner/restoreRevision/{id}"),
+];
+
 pub fn routes() -> Vec<Route> {
     let mut all = vec![
         route(Method::GET, "/admin/homepage/getHomepageDetails", "The homepage (revision 0 before the first save)", get(homepage)).answers::<Homepage>(),
@@ -48,14 +57,8 @@ pub fn routes() -> Vec<Route> {
             .answers::<GivingPartnerPage>(),
         route(Method::GET, "/admin/cms/revisions/{pageId}", "A CMS page's revisions, newest first", get(cms_revisions)).query(PAGING).page::<Revision>(),
     ];
-    for (area, base) in [(HOME, "/admin/homepage"), (CMS, "/admin/cms"), (ABOUT, "/admin/aboutUs"), (PARTNER, "/admin/givingPartner")] {
-        let (list_path, one_path, restore_path): (&'static str, &'static str, &'static str) = match base {
-            "/admin/homepage" => ("/admin/homepage/revisions", "/admin/homepage/revision/{id}", "/admin/homepage/restoreRevision/{id}"),
-            "/admin/cms" => ("", "/admin/cms/revision/{id}", "/admin/cms/restoreRevision/{id}"),
-            "/admin/aboutUs" => ("/admin/aboutUs/revisions", "/admin/aboutUs/revision/{id}", "/admin/aboutUs/restoreRevision/{id}"),
-            _ => ("/admin/givingPartner/revisions", "/admin/givingPartner/revision/{id}", "/admin/givingPartner/restoreRevision/{id}"),
-        };
-        if !list_path.is_empty() {
+    for (area, list_path, one_path, restore_path) in REVISION_PATHS {
+        if let Some(list_path) = list_path {
             all.push(route(Method::GET, list_path, "The page's revisions, newest first", with(area, get(revisions))).query(PAGING).page::<Revision>());
         }
         all.push(route(Method::GET, one_path, "One revision with its document", with(area, get(revision))).answers::<Revision>());
@@ -249,10 +252,14 @@ fn name_in(names: &HashMap<String, String>, id: &str) -> String {
     if id.is_empty() { String::new() } else { names.get(id).cloned().unwrap_or_else(|| id.to_string()) }
 }
 
-/// Whether the caller may edit the page of module `slug` (the permission table's rule).
+/// Whether the caller may edit the CMS page of module `slug` (the permission table's rule
+/// for that module's edit).
 fn may_edit(caller: &Caller, slug: &'static str) -> bool {
-    static RULES: [(&str, &[(&str, &str)]); 2] = [(PRIVACY_POLICY, &[(PRIVACY_POLICY, "edit")]), (TERMS_CONDITION, &[(TERMS_CONDITION, "edit")])];
-    let grant = RULES.iter().find(|(s, _)| *s == slug).map(|(_, g)| *g).unwrap_or(&[]);
+    let grant: &'static [(&str, &str)] = match slug {
+        PRIVACY_POLICY => &[(PRIVACY_POLICY, "edit")],
+        TERMS_CONDITION => &[(TERMS_CONDITION, "edit")],
+        _ => return false,
+    };
     let rule = permissions::Rule { access: permissions::Access::Grant(grant), nonprofit: permissions::Nonprofit::Never };
     permissions::allows(rule, &caller.principal, None)
 }
@@ -292,7 +299,7 @@ async fn named_causes(state: &AppState, ids: &[String]) -> Vec<Option<FeaturedRe
 
 /// A page's REST answer (typed per page) from the service's page.
 pub enum PageView {
-    Homepage(Homepage),
+    Homepage(Box<Homepage>),
     Cms(CmsPage),
     AboutUs(AboutUs),
     GivingPartner(GivingPartnerPage),
@@ -311,7 +318,7 @@ impl PageView {
 
     fn reply(self, message: &str) -> Reply {
         match self {
-            PageView::Homepage(p) => ok(message, p),
+            PageView::Homepage(p) => ok(message, *p),
             PageView::Cms(p) => ok(message, p),
             PageView::AboutUs(p) => ok(message, p),
             PageView::GivingPartner(p) => ok(message, p),
@@ -327,7 +334,7 @@ pub async fn view(state: &AppState, p: pb::Page, names: &HashMap<String, String>
             let input: HomepageInput = doc(&p.document_json);
             let featured_charities = named_charities(state, &input.featured_charity_ids).await.into_iter().flatten().collect();
             let featured_causes = named_causes(state, &input.featured_cause_ids).await.into_iter().flatten().collect();
-            PageView::Homepage(Homepage { id: p.id, input, featured_charities, featured_causes, revision: p.revision, updated_at: p.updated_at, updated_by: by })
+            PageView::Homepage(Box::new(Homepage { id: p.id, input, featured_charities, featured_causes, revision: p.revision, updated_at: p.updated_at, updated_by: by }))
         }
         "privacy_policy" | "terms_condition" => {
             let d: CmsInput = doc(&p.document_json);
@@ -454,13 +461,8 @@ async fn giving_partner(State(state): State<AppState>) -> Reply {
 }
 
 async fn update_giving_partner(State(state): State<AppState>, Extension(caller): Extension<Caller>, Body(b): Body<GivingPartnerInput>) -> Reply {
-    let doc = GivingPartnerInput { id: String::new(), ..b };
-    #[derive(Serialize)]
-    struct Document<'a> {
-        content: &'a str,
-        image: &'a str,
-    }
-    let p = save(&state, &caller, "giving_partner", "", &Document { content: &doc.content, image: &doc.image }).await?;
+    // The document is the page's fields (its `_id` is the page's, not saved).
+    let p = save(&state, &caller, "giving_partner", "", &serde_json::json!({ "content": b.content, "image": b.image })).await?;
     answer(&state, p, "Giving partner page updated successfully").await
 }
 

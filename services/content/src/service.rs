@@ -467,6 +467,7 @@ impl Content {
         check.done()?;
         let now = common::now_ms();
         let mut w = self.write(actor).await?;
+        store::lock_address(&mut w, &actor.address).await?;
         let recent = store::submissions_since(&mut w, &actor.address, now - CONTACT_WINDOW_MS).await?;
         if recent.len() >= CONTACT_LIMIT {
             let free_at = recent[recent.len() - CONTACT_LIMIT] + CONTACT_WINDOW_MS;
@@ -486,6 +487,7 @@ impl Content {
             read_at: 0,
         };
         store::insert_contact(&mut w, &m, &actor.address).await?;
+        store::count_contacts(&mut w, false, 1).await?;
         w.emit(events::CONTACT_RECEIVED, &events::Contact { id: m.id.clone(), email: m.email.clone(), subject: m.subject.clone() }).await?;
         w.commit().await?;
         Ok(m)
@@ -504,6 +506,8 @@ impl Content {
         }
         let mut w = self.write(actor).await?;
         if store::mark_read(&mut w, id, &actor.id, common::now_ms()).await? {
+            store::count_contacts(&mut w, false, -1).await?;
+            store::count_contacts(&mut w, true, 1).await?;
             w.emit(events::CONTACT_READ, &events::Contact { id: m.id.clone(), email: m.email.clone(), subject: m.subject.clone() }).await?;
         }
         let m = store::get_contact(&mut w, id).await?.ok_or_else(|| Error::NotFound("Contact message not found".into()))?;

@@ -509,6 +509,16 @@ pub async fn insert_contact(c: &mut AnyConnection, m: &ContactMessage, address: 
     Ok(())
 }
 
+/// Holds the submissions of `address` until this write ends, so parallel submissions are
+/// counted one after another (PostgreSQL: a transaction advisory lock; SQLite's write lock is
+/// taken up front).
+pub async fn lock_address(c: &mut AnyConnection, address: &str) -> sqlx::Result<()> {
+    if common::db::Backend::of_connection(c) == common::db::Backend::Postgres {
+        sqlx::query("SELECT pg_advisory_xact_lock(hashtext($1))").bind(format!("contact:{address}")).execute(c).await?;
+    }
+    Ok(())
+}
+
 /// When the submissions of `address` since `since` were made, oldest first.
 pub async fn submissions_since(c: &mut AnyConnection, address: &str, since: i64) -> sqlx::Result<Vec<i64>> {
     sqlx::query_scalar("SELECT created_at FROM contact_messages WHERE address = $1 AND created_at > $2 ORDER BY created_at")
@@ -546,25 +556,56 @@ pub fn contact_column(column: &str) -> Option<&'static str> {
     })
 }
 
-/// A page of messages. The search is a LIKE over the lower-cased name, email and subject
-/// (no index helps a contains-search: the newest-first index is walked until the page is
-/// full, the total counts every match).
+/// Counts one more message as read or unread (`by` may be negative).
+pub async fn count_contacts(c: &mut AnyConnection, is_read: bool, by: i64) -> sqlx::Result<()> {
+    sqlx::query("UPDATE contact_counts SET n = n + $1 WHERE is_read = $2").bind(by).bind(is_read).execute(c).await?;
+    Ok(())
+}
+
+/// A page of messages. Without a search the page walks the index of its order and the total
+/// comes from the kept counts (migration 0002); a search is a LIKE over the lower-cased name,
+/// email and subject (no index helps a contains-search: the matches are counted).
 pub async fn list_contacts(c: &mut AnyConnection, search: &str, is_read: Option<bool>, paging: Paging<&'static str>) -> sqlx::Result<(Vec<ContactMessage>, i64)> {
     let pattern = (!search.is_empty()).then(|| like_pattern(search));
-    common::db::page_with_total(
-        c,
-        CONTACT,
-        |q: &mut Sql| {
-            q.push(" FROM contact_messages WHERE TRUE");
-            if let Some(p) = &pattern {
-                q.push(" AND search_key LIKE ").push_bind(p.clone()).push(" ESCAPE '\\'");
+    let from = |q: &mut Sql| {
+        q.push(" FROM contact_messages WHERE TRUE");
+        if let Some(p) = &pattern {
+            q.push(" AND search_key LIKE ").push_bind(p.clone()).push(" ESCAPE '\\'");
+        }
+        if let Some(r) = is_read {
+            q.push(" AND is_read = ").push_bind(r);
+        }
+    };
+    let Paging { column, descending, limit, offset } = paging;
+    let dir = if descending { "DESC" } else { "ASC" };
+    let backend = common::db::Backend::of_connection(c);
+    if pattern.is_some() {
+        // Planned for its own pattern each time (an unnamed statement): a plan cached for any
+        // pattern walks the newest-first index past every message instead of asking the
+        // trigram index (PostgreSQL, migration 0003) for the few that match.
+        let mut q = Sql::new(backend, format!("SELECT {CONTACT}, COUNT(*) OVER() AS total"));
+        from(&mut q);
+        q.push(&format!(" ORDER BY {column} {dir}, id {dir} LIMIT ")).push_bind(limit).push(" OFFSET ").push_bind(offset);
+        let rows = q.build().persistent(false).fetch_all(&mut *c).await?;
+        let total = match rows.first() {
+            Some(r) => r.try_get::<i64, _>("total")?,
+            None if offset > 0 => {
+                let mut q = Sql::new(backend, "SELECT COUNT(*)");
+                from(&mut q);
+                q.build().persistent(false).fetch_one(&mut *c).await?.try_get(0)?
             }
-            if let Some(r) = is_read {
-                q.push(" AND is_read = ").push_bind(r);
-            }
-        },
-        paging,
-        contact,
-    )
-    .await
+            None => 0,
+        };
+        return Ok((rows.iter().map(contact).collect::<sqlx::Result<_>>()?, total));
+    }
+    let mut q = Sql::new(backend, format!("SELECT {CONTACT}"));
+    from(&mut q);
+    q.push(&format!(" ORDER BY {column} {dir}, id {dir} LIMIT ")).push_bind(limit).push(" OFFSET ").push_bind(offset);
+    let rows = q.build().fetch_all(&mut *c).await?;
+    let mut t = Sql::new(backend, "SELECT CAST(COALESCE(SUM(n), 0) AS BIGINT) FROM contact_counts WHERE TRUE");
+    if let Some(r) = is_read {
+        t.push(" AND is_read = ").push_bind(r);
+    }
+    let total: i64 = t.build().fetch_one(c).await?.try_get(0)?;
+    Ok((rows.iter().map(contact).collect::<sqlx::Result<_>>()?, total))
 }

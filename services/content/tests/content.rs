@@ -181,6 +181,11 @@ async fn a_contact_message_is_marked_read_once_and_throttled_per_address(c: Cont
     let input = |subject: &str| ContactInput { name: "Pat".into(), email: "pat@example.org".into(), phone_number: String::new(), subject: subject.into(), message: "Hello".into() };
     let m = c.submit_contact(&input("Volunteering"), &public).await.unwrap();
     assert!(!m.is_read);
+    // Its event names the public actor and its address.
+    let body: String = sqlx::query_scalar("SELECT body FROM outbox WHERE event_type = 'content.contact.received'").fetch_one(&c.db.pool).await.unwrap();
+    let event: common::bus::Event = serde_json::from_str(&body).unwrap();
+    assert_eq!((event.actor.account_type.as_str(), event.actor.address.as_str(), event.actor.id.as_str()), ("public", "203.0.113.9", ""));
+    assert_eq!(event.payload["id"], m.id.as_str());
     assert_eq!(message(c.submit_contact(&ContactInput { email: "nope".into(), ..input("x") }, &public).await.unwrap_err()), "Please enter valid email address.");
     assert_eq!(message(c.submit_contact(&ContactInput { message: "m".repeat(5001), ..input("x") }, &public).await.unwrap_err()), "Message must be at most 5000 characters");
 
@@ -201,13 +206,39 @@ async fn a_contact_message_is_marked_read_once_and_throttled_per_address(c: Cont
 
     let (page, total) = c.list_contacts(&q(1, 10), Some(false)).await.unwrap();
     assert_eq!((total, page[0].subject.as_str()), (5, "Another address"));
+    // Totals without a search come from the kept counts.
+    assert_eq!(c.list_contacts(&q(1, 10), None).await.unwrap().1, 6);
+    assert_eq!(c.list_contacts(&q(1, 10), Some(true)).await.unwrap().1, 1);
+    assert_eq!(c.list_contacts(&q(9, 10), None).await.unwrap(), (vec![], 6), "a page past the end still tells the total");
     let (_, total) = c.list_contacts(&Page { search: "VOLUNT".into(), ..q(1, 10) }, None).await.unwrap();
     assert_eq!(total, 1);
     let (page, _) = c.list_contacts(&Page { column: "subject".into(), order: "asc".into(), ..q(1, 10) }, None).await.unwrap();
     assert_eq!(page[0].subject, "Another address");
 }
 
+async fn parallel_submissions_from_one_address_get_exactly_five_through(c: Content) {
+    let mut tasks = tokio::task::JoinSet::new();
+    for i in 0..12 {
+        let c = c.clone();
+        tasks.spawn(async move {
+            let input = ContactInput { name: "Pat".into(), email: "pat@example.org".into(), subject: format!("Hi {i}"), message: "Hello".into(), ..Default::default() };
+            c.submit_contact(&input, &Actor::new("", "public", "198.51.100.7")).await
+        });
+    }
+    let (mut sent, mut throttled) = (0, 0);
+    while let Some(r) = tasks.join_next().await {
+        match r.unwrap() {
+            Ok(_) => sent += 1,
+            Err(Error::TooManyAttempts(..)) => throttled += 1,
+            Err(e) => panic!("{e:?}"),
+        }
+    }
+    assert_eq!((sent, throttled), (5, 7));
+    assert_eq!(c.list_contacts(&q(1, 10), None).await.unwrap().1, 5);
+}
+
 common::on_both_backends! { MIGRATIONS, content;
+    parallel_submissions_from_one_address_get_exactly_five_through => parallel_submissions_from_one_address_get_exactly_five_through_on_sqlite, parallel_submissions_from_one_address_get_exactly_five_through_on_postgres;
     pages_keep_every_save_as_a_revision_and_restore_them => pages_keep_every_save_as_a_revision_and_restore_them_on_sqlite, pages_keep_every_save_as_a_revision_and_restore_them_on_postgres;
     parallel_saves_of_one_page_keep_every_revision_with_distinct_numbers => parallel_saves_of_one_page_keep_every_revision_with_distinct_numbers_on_sqlite, parallel_saves_of_one_page_keep_every_revision_with_distinct_numbers_on_postgres;
     a_category_holding_faqs_is_not_deleted => a_category_holding_faqs_is_not_deleted_on_sqlite, a_category_holding_faqs_is_not_deleted_on_postgres;

@@ -248,8 +248,8 @@ impl Rpc for Giving {
     }
 
     async fn list_transactions(&self, r: Request<pb::ListTransactionsRequest>) -> R<pb::TransactionPage> {
-        let (items, total) = self.list_transactions(&tx_query(r.into_inner())).await?;
-        Ok(Response::new(pb::TransactionPage { items: items.into_iter().map(transaction).collect(), total }))
+        let crate::tx_index::TxPage { items, total, total_capped } = self.list_transactions(&tx_query(r.into_inner())).await?;
+        Ok(Response::new(pb::TransactionPage { items: items.into_iter().map(transaction).collect(), total, total_capped }))
     }
 
     type StreamTransactionsStream = std::pin::Pin<Box<dyn futures::Stream<Item = Result<pb::Transaction, Status>> + Send>>;

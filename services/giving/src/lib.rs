@@ -10,4 +10,6 @@ pub mod store;
 pub mod fees;
 pub mod money;
 pub mod money_store;
+pub mod rollups;
 pub mod seed;
+pub mod tx_index;

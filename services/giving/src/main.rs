@@ -1,4 +1,4 @@
-//! The giving service on its own (cluster mode), and its `seed` command.
+//! The giving service on its own (cluster mode), and its `seed` and `rebuild-rollups` commands.
 
 use clap::Parser;
 
@@ -34,6 +34,11 @@ enum Command {
         #[arg(long, env = "CATALOGUE_URL")]
         catalogue_url: Option<String>,
     },
+    /// Recomputes every kept total (donor totals, the Subscribed Donor rows, monthly rollups,
+    /// counters, the transaction list's day counts and recipients) from the transactions,
+    /// donors and subscriptions, in one database transaction, and exits: the repair after a
+    /// bulk load or a hand edit.
+    RebuildRollups,
 }
 
 fn recipient(raw: &str) -> anyhow::Result<giving::money::Recipient> {
@@ -63,6 +68,11 @@ async fn catalogue_recipients(url: &str) -> anyhow::Result<Vec<giving::money::Re
 async fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
     let config = cli.config;
+    if let Some(Command::RebuildRollups) = cli.command {
+        let db = common::db::Db::connect(&config.database_url, &giving::app::MIGRATIONS).await?;
+        println!("{:?}", giving::rollups::rebuild(&db).await?);
+        return Ok(());
+    }
     if let Some(Command::Seed { donors, years, seed, recipients, catalogue_url }) = cli.command {
         let mut list = recipients.iter().map(|r| recipient(r)).collect::<anyhow::Result<Vec<_>>>()?;
         if let Some(url) = catalogue_url.filter(|_| list.is_empty()) {

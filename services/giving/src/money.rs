@@ -399,6 +399,8 @@ impl Giving {
             }
             return Err(e.into());
         }
+        crate::tx_index::count_day(&mut w, &t, &t.status, 1).await?;
+        crate::tx_index::note_recipient(&mut w, &t).await?;
         if t.status == "succeeded" {
             let months = sub.as_ref().map(|s| interval_months(&s.interval)).unwrap_or(0);
             let totals = count(&mut w, &t, 1, months).await?;
@@ -432,6 +434,8 @@ impl Giving {
         if !ms::set_refunded(&mut w, &t.id, now).await? {
             return Err(Error::field("id", &format!("Only a succeeded transaction can be refunded (this one is {})", t.status)));
         }
+        crate::tx_index::count_day(&mut w, &t, "succeeded", -1).await?;
+        crate::tx_index::count_day(&mut w, &t, "refunded", 1).await?;
         if !t.donor_id.is_empty() {
             let months = if t.kind == "recurring" {
                 ms::get_subscription(&mut w, &t.subscription_id).await?.map(|s| interval_months(&s.interval)).unwrap_or(0)
@@ -484,7 +488,7 @@ impl Giving {
         }
     }
 
-    pub async fn list_transactions(&self, q: &TxQuery) -> Result<(Vec<Transaction>, i64)> {
+    pub async fn list_transactions(&self, q: &TxQuery) -> Result<crate::tx_index::TxPage> {
         let mut check = Check::default();
         let paging = q.page.check(ms::tx_sort_column, &mut check);
         let f = Self::tx_filter(q, &mut check);

@@ -37,12 +37,12 @@ pub struct Transaction {
     pub refunded_at: i64,
 }
 
-const TX_COLUMNS: &str = "id, donor_id, donor_name, donor_email, recipient_type, recipient_id, recipient_name, \
+pub(crate) const TX_COLUMNS: &str = "id, donor_id, donor_name, donor_email, recipient_type, recipient_id, recipient_name, \
     recipient_deleted, amount_cents, currency, processing_fee_bp, service_charge_bp, processing_fee_cents, \
     service_charge_cents, net_cents, payment_method, status, type, subscription_id, receipt_number, \
     provider_reference, created_at, refunded_at";
 
-fn transaction(r: &AnyRow) -> sqlx::Result<Transaction> {
+pub(crate) fn transaction(r: &AnyRow) -> sqlx::Result<Transaction> {
     Ok(Transaction {
         id: r.try_get("id")?,
         donor_id: r.try_get("donor_id")?,
@@ -136,6 +136,9 @@ pub async fn donor_transactions(c: &mut AnyConnection, donor_id: &str, limit: i6
 }
 
 /// Anonymises a deleted donor's transactions (the rows stay).
+/// The name a deleted donor's transactions keep.
+pub const DELETED_DONOR: &str = "Deleted donor";
+
 pub async fn anonymise_transactions(c: &mut AnyConnection, donor_id: &str) -> sqlx::Result<u64> {
     let r = sqlx::query(
         "UPDATE transactions SET donor_id = '', donor_name = 'Deleted donor', donor_name_key = 'deleted donor', donor_email = '' \
@@ -183,32 +186,9 @@ pub fn tx_sort_column(column: &str) -> Option<&'static str> {
     })
 }
 
-fn tx_matching(q: &mut Sql, f: &TxFilter) {
-    q.push(" FROM transactions WHERE TRUE");
-    if !f.search.is_empty() {
-        let p = like_pattern(&f.search);
-        q.push(" AND (LOWER(donor_name_key) LIKE ")
-            .push_bind(p.clone())
-            .push(" ESCAPE '\\' OR LOWER(recipient_name_key) LIKE ")
-            .push_bind(p)
-            .push(" ESCAPE '\\')");
-    }
-    if f.from > 0 {
-        q.push(" AND created_at >= ").push_bind(f.from);
-    }
-    if f.to > 0 {
-        q.push(" AND created_at <= ").push_bind(f.to);
-    }
-    for (col, v) in [("status", &f.status), ("type", &f.kind), ("recipient_type", &f.recipient_type), ("recipient_id", &f.recipient_id), ("donor_id", &f.donor_id)] {
-        if !v.is_empty() {
-            q.push(&format!(" AND {col} = ")).push_bind(v.clone());
-        }
-    }
-}
-
-/// One page of transactions and the total that match `f`.
-pub async fn list_transactions(c: &mut AnyConnection, f: &TxFilter, paging: Paging<&'static str>) -> sqlx::Result<(Vec<Transaction>, i64)> {
-    common::db::page_with_total(c, TX_COLUMNS, |q| tx_matching(q, f), paging, transaction).await
+/// One page of transactions and the total that match `f` (see [`crate::tx_index`]).
+pub async fn list_transactions(c: &mut AnyConnection, f: &TxFilter, paging: Paging<&'static str>) -> sqlx::Result<crate::tx_index::TxPage> {
+    crate::tx_index::list(c, f, paging).await
 }
 
 /// Sends every transaction that matches `f` in its order, row by row as the database yields
@@ -222,7 +202,7 @@ pub async fn each_transaction(
 ) -> sqlx::Result<()> {
     let dir = if descending { "DESC" } else { "ASC" };
     let mut q = Sql::new(Backend::of_connection(c), format!("SELECT {TX_COLUMNS}"));
-    tx_matching(&mut q, f);
+    crate::tx_index::matching(&mut q, f);
     q.push(&format!(" ORDER BY {column} {dir}, id {dir}"));
     let mut rows = q.build().fetch(c);
     while let Some(r) = rows.try_next().await? {
@@ -239,6 +219,12 @@ pub async fn add_counter(c: &mut AnyConnection, name: &str, delta: i64) -> sqlx:
     if delta != 0 {
         sqlx::query("UPDATE counters SET value = value + $1 WHERE name = $2").bind(delta).bind(name).execute(c).await?;
     }
+    Ok(())
+}
+
+/// Sets a counter (the rebuild of [`crate::rollups`]).
+pub async fn set_counter(c: &mut AnyConnection, name: &str, value: i64) -> sqlx::Result<()> {
+    sqlx::query("UPDATE counters SET value = $1 WHERE name = $2").bind(value).bind(name).execute(c).await?;
     Ok(())
 }
 

@@ -1,0 +1,287 @@
+//! The transaction list at scale (10,000,000 transactions, 1,000,000 donors): what it keeps
+//! next to the transactions and how a page is read from it, so that no request counts or
+//! skips millions of rows.
+//!
+//! - **Counts per day** (`tx_days`: UTC day, status, type, recipient type, shard), kept in the
+//!   same write as each transaction and each status change. A list without a search, donor or
+//!   recipient filter takes its total from them (plus the partial first and last days of a
+//!   date filter, counted by index), and a page of the newest-first (or oldest-first) list
+//!   starts at the day that holds its first row: it skips at most one day's rows.
+//! - **Recipients** (`recipients`: every recipient a transaction named, a few thousand).
+//! - **Search** ('donor or recipient name' contains the words): the donors whose name contains
+//!   it (a trigram index of a million names: pg_trgm, or SQLite's FTS5 trigram table) and the
+//!   recipients whose name does, then their transactions by index. A search that matches more
+//!   than [`FEW_DONORS`] donors or [`FEW_RECIPIENTS`] recipients is a broad one: its rows are
+//!   dense, so the list walks the chosen order and keeps the rows that match, and its total is
+//!   counted up to [`BROAD_TOTAL_CAP`] (the answer then says the total is at least that).
+
+use crate::money_store::{TX_COLUMNS, Transaction, TxFilter, transaction};
+use common::db::{Backend, Sql, like_pattern};
+use common::paging::Paging;
+use sqlx::{AnyConnection, Row};
+
+pub const DAY_MS: i64 = 86_400_000;
+/// Rows each day's count is spread over (see the migration 0003).
+pub const SHARDS: i64 = 8;
+/// The most donors a narrow search reads transactions of by index.
+pub const FEW_DONORS: usize = 2_000;
+/// The most recipients a narrow search reads transactions of by index (a recipient may have
+/// hundreds of thousands).
+pub const FEW_RECIPIENTS: usize = 10;
+/// A broad search's total is counted up to this many rows.
+pub const BROAD_TOTAL_CAP: i64 = 1_000;
+/// Pages closer to the start than this are read by skipping rows: cheaper than the day counts.
+const SKIP_AT_MOST: i64 = 2_000;
+
+/// A page of transactions and its total; `total_capped` when the total is only a lower
+/// bound (a broad search).
+#[derive(Debug)]
+pub struct TxPage {
+    pub items: Vec<Transaction>,
+    pub total: i64,
+    pub total_capped: bool,
+}
+
+/// Adds `delta` to the count of the transaction's day and kind (on insert +1; a status change
+/// moves one from the old status to the new one).
+pub async fn count_day(c: &mut AnyConnection, t: &Transaction, status: &str, delta: i64) -> sqlx::Result<()> {
+    let shard = t.id.bytes().fold(0i64, |h, b| (h * 31 + i64::from(b)) % SHARDS);
+    sqlx::query(
+        "INSERT INTO tx_days (day, status, type, recipient_type, shard, n) VALUES ($1, $2, $3, $4, $5, $6) \
+         ON CONFLICT (day, status, type, recipient_type, shard) DO UPDATE SET n = tx_days.n + excluded.n",
+    )
+    .bind(t.created_at.div_euclid(DAY_MS))
+    .bind(status)
+    .bind(&t.kind)
+    .bind(&t.recipient_type)
+    .bind(shard)
+    .bind(delta)
+    .execute(c)
+    .await?;
+    Ok(())
+}
+
+/// Remembers a transaction's recipient (and its latest name). Takes no lock when it is known
+/// under the same name: the common case, so that donations to one popular recipient do not
+/// queue for its row.
+pub async fn note_recipient(c: &mut AnyConnection, t: &Transaction) -> sqlx::Result<()> {
+    let key = t.recipient_name.trim().to_lowercase();
+    let known: Option<String> = sqlx::query_scalar("SELECT name_key FROM recipients WHERE id = $1").bind(&t.recipient_id).fetch_optional(&mut *c).await?;
+    match known {
+        Some(k) if k == key => {}
+        Some(_) => {
+            sqlx::query("UPDATE recipients SET name_key = $1 WHERE id = $2").bind(&key).bind(&t.recipient_id).execute(c).await?;
+        }
+        None => {
+            sqlx::query("INSERT INTO recipients (id, type, name_key) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING")
+                .bind(&t.recipient_id)
+                .bind(&t.recipient_type)
+                .bind(&key)
+                .execute(c)
+                .await?;
+        }
+    }
+    Ok(())
+}
+
+/// One page of the transactions that match `f`, in the order of `paging`.
+pub async fn list(c: &mut AnyConnection, f: &TxFilter, paging: Paging<&'static str>) -> sqlx::Result<TxPage> {
+    if !f.search.is_empty() {
+        return searched(c, f, paging).await;
+    }
+    if !f.donor_id.is_empty() || !f.recipient_id.is_empty() {
+        // One donor's or one recipient's transactions: read and counted by their index.
+        let total = count(c, f, &Ids::default(), None).await?;
+        let items = page(c, f, &Ids::default(), &paging, None, paging.offset).await?;
+        return Ok(TxPage { items, total, total_capped: false });
+    }
+    let days = day_counts(c, f).await?;
+    let total = days.iter().map(|(_, n)| n).sum();
+    let items = if paging.column == "created_at" && paging.offset >= SKIP_AT_MOST {
+        // The day that holds the page's first row, and how many of its rows come before.
+        let walk: Box<dyn Iterator<Item = &(i64, i64)>> = if paging.descending { Box::new(days.iter().rev()) } else { Box::new(days.iter()) };
+        let mut before = 0;
+        let mut start = None;
+        for (day, n) in walk {
+            if before + n > paging.offset {
+                start = Some((*day, paging.offset - before));
+                break;
+            }
+            before += n;
+        }
+        match start {
+            Some((day, skip)) => page(c, f, &Ids::default(), &paging, Some(day), skip).await?,
+            None => vec![],
+        }
+    } else {
+        page(c, f, &Ids::default(), &paging, None, paging.offset).await?
+    };
+    Ok(TxPage { items, total, total_capped: false })
+}
+
+/// The donors and recipients a narrow search matched.
+#[derive(Default)]
+struct Ids {
+    donors: Vec<String>,
+    recipients: Vec<String>,
+}
+
+impl Ids {
+    fn push(&self, q: &mut Sql) {
+        q.push(" AND (donor_id IN (");
+        push_list(q, &self.donors);
+        q.push(") OR recipient_id IN (");
+        push_list(q, &self.recipients);
+        q.push("))");
+    }
+}
+
+fn push_list(q: &mut Sql, ids: &[String]) {
+    if ids.is_empty() {
+        // Matches nothing.
+        q.push("NULL");
+    }
+    for (i, id) in ids.iter().enumerate() {
+        if i > 0 {
+            q.push(", ");
+        }
+        q.push_bind(id.clone());
+    }
+}
+
+async fn searched(c: &mut AnyConnection, f: &TxFilter, paging: Paging<&'static str>) -> sqlx::Result<TxPage> {
+    let mut donors = matching_donors(c, &f.search, FEW_DONORS + 1).await?;
+    // The transactions of deleted donors are named 'Deleted donor' and keep no donor id.
+    if crate::money_store::DELETED_DONOR.to_lowercase().contains(&f.search) {
+        donors.push(String::new());
+    }
+    let recipients: Vec<String> = sqlx::query_scalar("SELECT id FROM recipients WHERE name_key LIKE $1 ESCAPE '\\' LIMIT $2")
+        .bind(like_pattern(&f.search))
+        .bind((FEW_RECIPIENTS + 1) as i64)
+        .fetch_all(&mut *c)
+        .await?;
+    if donors.len() <= FEW_DONORS && recipients.len() <= FEW_RECIPIENTS {
+        let ids = Ids { donors, recipients };
+        if ids.donors.is_empty() && ids.recipients.is_empty() {
+            return Ok(TxPage { items: vec![], total: 0, total_capped: false });
+        }
+        let total = count(c, f, &ids, None).await?;
+        let items = page(c, f, &ids, &paging, None, paging.offset).await?;
+        return Ok(TxPage { items, total, total_capped: false });
+    }
+    // Broad: the names kept on each transaction, in the list's order.
+    let counted = count(c, f, &Ids::default(), Some(BROAD_TOTAL_CAP + 1)).await?;
+    let items = page(c, f, &Ids::default(), &paging, None, paging.offset).await?;
+    let total_capped = counted > BROAD_TOTAL_CAP;
+    let total = if total_capped { BROAD_TOTAL_CAP.max(paging.offset + items.len() as i64) } else { counted };
+    Ok(TxPage { items, total, total_capped })
+}
+
+/// Ids of (at most `cap`) donors whose name contains `search`.
+async fn matching_donors(c: &mut AnyConnection, search: &str, cap: usize) -> sqlx::Result<Vec<String>> {
+    let pattern = like_pattern(search);
+    let trigrams = Backend::of_connection(c) == Backend::Sqlite && search.chars().count() >= 3 && !search.contains(['%', '_', '\\']);
+    let sql = if trigrams {
+        // FTS5's trigram index answers LIKE without ESCAPE (hence no wildcard in the search).
+        "SELECT r.id FROM donor_name_trigrams t JOIN donor_name_rows r ON r.fts_rowid = t.rowid WHERE t.name_key LIKE $1 LIMIT $2"
+    } else {
+        "SELECT id FROM donors WHERE name_key LIKE $1 ESCAPE '\\' LIMIT $2"
+    };
+    let pattern = if trigrams { format!("%{search}%") } else { pattern };
+    sqlx::query_scalar(sql).bind(pattern).bind(cap as i64).fetch_all(c).await
+}
+
+/// The filter's WHERE clause, the search as the names kept on each transaction (the export,
+/// which reads every matching row anyway).
+pub fn matching(q: &mut Sql, f: &TxFilter) {
+    matching_ids(q, f, &Ids::default())
+}
+
+/// The filter's WHERE clause (the search as the names kept on each transaction when `ids`
+/// is empty, else as the matched donors and recipients).
+fn matching_ids(q: &mut Sql, f: &TxFilter, ids: &Ids) {
+    q.push(" FROM transactions WHERE TRUE");
+    if !f.search.is_empty() {
+        if ids.donors.is_empty() && ids.recipients.is_empty() {
+            let p = like_pattern(&f.search);
+            q.push(" AND (donor_name_key LIKE ").push_bind(p.clone()).push(" ESCAPE '\\' OR recipient_name_key LIKE ").push_bind(p).push(" ESCAPE '\\')");
+        } else {
+            ids.push(q);
+        }
+    }
+    if f.from > 0 {
+        q.push(" AND created_at >= ").push_bind(f.from);
+    }
+    if f.to > 0 {
+        q.push(" AND created_at <= ").push_bind(f.to);
+    }
+    for (col, v) in [("status", &f.status), ("type", &f.kind), ("recipient_type", &f.recipient_type), ("recipient_id", &f.recipient_id), ("donor_id", &f.donor_id)] {
+        if !v.is_empty() {
+            q.push(&format!(" AND {col} = ")).push_bind(v.clone());
+        }
+    }
+}
+
+/// How many rows match (at most `cap` when given).
+async fn count(c: &mut AnyConnection, f: &TxFilter, ids: &Ids, cap: Option<i64>) -> sqlx::Result<i64> {
+    let backend = Backend::of_connection(c);
+    let mut q = Sql::new(backend, "SELECT COUNT(*) FROM (SELECT 1");
+    matching_ids(&mut q, f, ids);
+    if let Some(cap) = cap {
+        q.push(" LIMIT ").push_bind(cap);
+    }
+    q.push(") m");
+    q.build().fetch_one(c).await?.try_get(0)
+}
+
+/// A page: `skip` rows of the order, then `limit`; from day `from_day` on (its end for a
+/// newest-first list, its start for oldest-first) when given.
+async fn page(c: &mut AnyConnection, f: &TxFilter, ids: &Ids, paging: &Paging<&'static str>, from_day: Option<i64>, skip: i64) -> sqlx::Result<Vec<Transaction>> {
+    let dir = if paging.descending { "DESC" } else { "ASC" };
+    let mut q = Sql::new(Backend::of_connection(c), format!("SELECT {TX_COLUMNS}"));
+    matching_ids(&mut q, f, ids);
+    if let Some(day) = from_day {
+        if paging.descending {
+            q.push(" AND created_at < ").push_bind((day + 1) * DAY_MS);
+        } else {
+            q.push(" AND created_at >= ").push_bind(day * DAY_MS);
+        }
+    }
+    q.push(&format!(" ORDER BY {} {dir}, id {dir} LIMIT ", paging.column)).push_bind(paging.limit).push(" OFFSET ").push_bind(skip);
+    q.build().fetch_all(c).await?.iter().map(transaction).collect()
+}
+
+/// The filter's rows per day, oldest day first: the kept counts for whole days, an index
+/// count for the partial first and last days of a date filter.
+async fn day_counts(c: &mut AnyConnection, f: &TxFilter) -> sqlx::Result<Vec<(i64, i64)>> {
+    let backend = Backend::of_connection(c);
+    let mut q = Sql::new(backend, "SELECT day, CAST(SUM(n) AS BIGINT) AS n FROM tx_days WHERE TRUE");
+    for (col, v) in [("status", &f.status), ("type", &f.kind), ("recipient_type", &f.recipient_type)] {
+        if !v.is_empty() {
+            q.push(&format!(" AND {col} = ")).push_bind(v.clone());
+        }
+    }
+    if f.from > 0 {
+        q.push(" AND day >= ").push_bind(f.from.div_euclid(DAY_MS));
+    }
+    if f.to > 0 {
+        q.push(" AND day <= ").push_bind(f.to.div_euclid(DAY_MS));
+    }
+    q.push(" GROUP BY day ORDER BY day");
+    let rows = q.build().fetch_all(&mut *c).await?;
+    let mut days: Vec<(i64, i64)> = rows.iter().map(|r| Ok((r.try_get("day")?, r.try_get("n")?))).collect::<sqlx::Result<_>>()?;
+    // A date filter that starts or ends inside a day: that day's rows in the range, exactly.
+    let partial = |day: i64| (f.from > 0 && f.from > day * DAY_MS) || (f.to > 0 && f.to < (day + 1) * DAY_MS - 1);
+    for i in [0, days.len().saturating_sub(1)] {
+        if let Some(&(day, _)) = days.get(i)
+            && partial(day)
+        {
+            let mut one = f.clone();
+            one.from = f.from.max(day * DAY_MS);
+            one.to = if f.to > 0 { f.to.min((day + 1) * DAY_MS - 1) } else { (day + 1) * DAY_MS - 1 };
+            days[i].1 = count(c, &one, &Ids::default(), None).await?;
+        }
+    }
+    days.retain(|(_, n)| *n > 0);
+    Ok(days)
+}
