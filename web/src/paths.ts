@@ -43,6 +43,15 @@ function pathWithAction<P extends string, K extends string>(pattern: P): PathBui
   return Object.assign(build, { pattern })
 }
 
+/** A form that may start from a list's filter, given in the query string (`?categoryId=&categoryName=`). */
+function pathWithQuery<P extends string, K extends string>(pattern: P): PathBuilder<P, [query?: Partial<Record<K, string>>]> {
+  const build = (query?: Partial<Record<K, string>>) => {
+    const entries = Object.entries(query ?? {}).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== '')
+    return entries.length ? `${pattern}?${new URLSearchParams(entries).toString()}` : pattern
+  }
+  return Object.assign(build, { pattern })
+}
+
 export const paths = {
   /** Inside the shell: the user's home screen (routes.tsx `homePathOf`). */
   home: path('/'),
@@ -88,6 +97,26 @@ export const paths = {
   badgeList: path(SLUGS.badge),
   badgeEdit: path('/badge/badge_edit/:id'),
   serviceCharges: path(SLUGS.serviceCharges),
+  // Content: pages, leadership, FAQs, contact messages, the giving-partner page
+  homepage: path(SLUGS.homepage),
+  privacyPolicy: path(SLUGS.privacyPolicy),
+  termsOfUse: path(SLUGS.termsOfUse),
+  aboutUs: path(SLUGS.aboutUs),
+  leadershipList: path(SLUGS.leadership),
+  leadershipAdd: path('/content_management/add_leadership'),
+  leadershipEdit: path('/content_management/edit_leadership/:id'),
+  leadershipView: path('/content_management/view_leadership/:id'),
+  faqCategoryList: path(SLUGS.faqCategory),
+  faqList: path(SLUGS.faq),
+  /** The FAQ list under its other spelling (SPEC section 2 names both). */
+  faqListLower: path('/category/faq'),
+  /** Add a FAQ; `{ categoryId, categoryName }` starts it in that category. */
+  faqAdd: pathWithQuery<'/category/faq/faq_add', 'categoryId' | 'categoryName'>('/category/faq/faq_add'),
+  faqEdit: path('/category/faq/faq_edit/:id'),
+  contactList: path(SLUGS.contactForm),
+  contactView: path('/category/contact_form/contact_form_view/:id'),
+  /** The giving-partner content page (no module: SPEC section 2). */
+  givingPartnerPage: path('/giving_partner'),
 } as const
 
 export type PathName = keyof typeof paths

@@ -286,6 +286,24 @@ const table: RouteDef[] = [
     audience: 'staff',
     icon: 'appstore',
   },
+  // Content: pages, leadership, FAQs, contact messages, the giving-partner page
+  { path: paths.homepage.pattern, layout: 'shell', module: SLUGS.homepage, action: 'edit', menu: true, audience: 'staff', icon: 'folder' },
+  { path: paths.privacyPolicy.pattern, layout: 'shell', module: SLUGS.privacyPolicy, action: 'edit', menu: true, audience: 'staff', icon: 'folder' },
+  { path: paths.termsOfUse.pattern, layout: 'shell', module: SLUGS.termsOfUse, action: 'edit', menu: true, audience: 'staff', icon: 'folder' },
+  { path: paths.leadershipList.pattern, layout: 'shell', module: SLUGS.leadership, action: 'view', menu: true, audience: 'staff', icon: 'team' },
+  { path: paths.leadershipAdd.pattern, layout: 'shell', title: 'Add Leadership', module: SLUGS.leadership, action: 'add', audience: 'staff' },
+  { path: paths.leadershipEdit.pattern, layout: 'shell', title: 'Edit Leadership', module: SLUGS.leadership, action: 'edit', audience: 'staff' },
+  { path: paths.leadershipView.pattern, layout: 'shell', title: 'View Leadership', module: SLUGS.leadership, action: 'view', audience: 'staff' },
+  { path: paths.aboutUs.pattern, layout: 'shell', module: SLUGS.aboutUs, action: 'edit', menu: true, audience: 'staff', icon: 'folder' },
+  { path: paths.faqList.pattern, layout: 'shell', module: SLUGS.faq, action: 'view', menu: true, audience: 'staff', icon: 'solution' },
+  { path: paths.faqListLower.pattern, layout: 'shell', title: 'FAQ Management', module: SLUGS.faq, action: 'view', audience: 'staff' },
+  { path: paths.faqAdd.pattern, layout: 'shell', title: 'Add FAQ', module: SLUGS.faq, action: 'add', audience: 'staff' },
+  { path: paths.faqEdit.pattern, layout: 'shell', title: 'Edit FAQ', module: SLUGS.faq, action: 'edit', audience: 'staff' },
+  { path: paths.faqCategoryList.pattern, layout: 'shell', module: SLUGS.faqCategory, action: 'view', menu: true, audience: 'staff', icon: 'tags' },
+  { path: paths.contactList.pattern, layout: 'shell', module: SLUGS.contactForm, action: 'view', menu: true, audience: 'staff', icon: 'solution' },
+  { path: paths.contactView.pattern, layout: 'shell', title: 'View Contact Message', module: SLUGS.contactForm, action: 'view', audience: 'staff' },
+  // No module: the main admin edits it (the BFF answers only the main admin); a sub-admin sees no Cancel.
+  { path: paths.givingPartnerPage.pattern, layout: 'shell', title: 'Giving Partner Page', audience: 'staff' },
 ]
 
 function resolve(def: RouteDef): AppRoute {

@@ -45,6 +45,11 @@ describe('paths', () => {
     expect(paths.charityView('n1')).toBe('/master/charity_views?id=n1')
     expect(paths.charityView()).toBe('/master/charity_views')
     expect(paths.subAdminList()).toBe(SLUGS.subAdmin)
+    expect(paths.faqAdd()).toBe('/category/faq/faq_add')
+    expect(paths.faqAdd({ categoryId: 'f 1', categoryName: 'Giving & Help' })).toBe(
+      '/category/faq/faq_add?categoryId=f+1&categoryName=Giving+%26+Help',
+    )
+    expect(paths.faqAdd({ categoryId: '' })).toBe('/category/faq/faq_add')
   })
 
   it('names every module of modules.json, and only those', () => {

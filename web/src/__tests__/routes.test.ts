@@ -81,6 +81,23 @@ describe('route table', () => {
         '/badge',
         '/badge/badge_edit/:id',
         '/manage_service_charges',
+        // Content
+        '/content_management/homepage',
+        '/content_management/privacy_policy',
+        '/content_management/terms_condition',
+        '/content_management/about_us',
+        '/content_management/leadership',
+        '/content_management/add_leadership',
+        '/content_management/edit_leadership/:id',
+        '/content_management/view_leadership/:id',
+        '/category',
+        '/category/FAQ',
+        '/category/faq',
+        '/category/faq/faq_add',
+        '/category/faq/faq_edit/:id',
+        '/category/contact_form',
+        '/category/contact_form/contact_form_view/:id',
+        '/giving_partner',
       ].sort(),
     )
   })
@@ -179,6 +196,44 @@ describe('route table', () => {
   })
 })
 
+describe('content routes', () => {
+  it('name the module and action of each content screen', () => {
+    for (const slug of ['homepage', 'privacy_policy', 'terms_condition', 'about_us']) {
+      expect(findRoute(`/content_management/${slug}`)).toMatchObject({ module: `/content_management/${slug}`, action: 'edit', menu: true })
+    }
+    const leadership = '/content_management/leadership'
+    expect(findRoute(leadership)).toMatchObject({ module: leadership, action: 'view', menuTitle: 'Leadership', group: 'Content Management' })
+    expect(findRoute('/content_management/add_leadership')).toMatchObject({ module: leadership, action: 'add' })
+    expect(findRoute('/content_management/edit_leadership/:id')).toMatchObject({ module: leadership, action: 'edit' })
+    expect(findRoute('/content_management/view_leadership/:id')).toMatchObject({ module: leadership, action: 'view' })
+    expect(findRoute('/category')).toMatchObject({ module: '/category', action: 'view', menuTitle: 'FAQ Category Management' })
+    expect(findRoute('/category/FAQ')).toMatchObject({ module: '/category/FAQ', action: 'view', menuTitle: 'FAQ Management' })
+    expect(findRoute('/category/faq')).toMatchObject({ module: '/category/FAQ', action: 'view' })
+    expect(findRoute('/category/faq')?.menu).toBeFalsy()
+    expect(findRoute('/category/faq/faq_add')).toMatchObject({ module: '/category/FAQ', action: 'add' })
+    expect(findRoute('/category/faq/faq_edit/:id')).toMatchObject({ module: '/category/FAQ', action: 'edit' })
+    expect(findRoute('/category/contact_form')).toMatchObject({ module: '/category/contact_form', action: 'view' })
+    expect(findRoute('/category/contact_form/contact_form_view/:id')).toMatchObject({ module: '/category/contact_form', action: 'view' })
+    const givingPartner = findRoute('/giving_partner')!
+    expect(givingPartner).toMatchObject({ audience: 'staff', title: 'Giving Partner Page' })
+    expect(givingPartner.module).toBeUndefined()
+    expect(canAccessRoute(mainAdmin, givingPartner)).toBe(true)
+    expect(canAccessRoute(subAdmin({ '/dashboard': ['view'] }), givingPartner)).toBe(true)
+  })
+
+  it('a sub-admin opens only the content screens it was granted', () => {
+    const faqOnly = subAdmin({ '/category/FAQ': ['add'] })
+    expect(canAccessRoute(faqOnly, findRoute('/category/FAQ')!)).toBe(true)
+    expect(canAccessRoute(faqOnly, findRoute('/category/faq/faq_add')!)).toBe(true)
+    expect(canAccessRoute(faqOnly, findRoute('/category/faq/faq_edit/:id')!)).toBe(false)
+    expect(canAccessRoute(faqOnly, findRoute('/category')!)).toBe(false)
+    const privacy = subAdmin({ '/content_management/privacy_policy': ['edit'] })
+    expect(canAccessRoute(privacy, findRoute('/content_management/privacy_policy')!)).toBe(true)
+    expect(canAccessRoute(privacy, findRoute('/content_management/terms_condition')!)).toBe(false)
+    expect(flatten(buildMenu(privacy))).toEqual(['Content Management > Privacy policy'])
+  })
+})
+
 describe('menu', () => {
   it('the main admin sees every screen that exists', () => {
     expect(flatten(buildMenu(mainAdmin))).toEqual([
@@ -187,11 +242,19 @@ describe('menu', () => {
       'Master Management > Nonprofit Management',
       'Master Management > Causes/Affiliations Management',
       'Master Management > Nonprofit Category',
+      'Content Management > Homepage',
+      'Content Management > Privacy policy',
+      'Content Management > Terms Of Use',
+      'Content Management > Leadership',
+      'Content Management > About Us',
+      'FAQ Management',
+      'FAQ Category Management',
       'Giving Partner Management > Pending/Rejected Partners',
       'Giving Partner Management > Management of Approved Partners',
       'Donor Management',
       'Transaction Management',
       'Badge Management',
+      'Contact Us Form',
       'Subscribed Donor',
       'Sub Admin',
       'Service Charges',

@@ -45,6 +45,23 @@ export const SCREENS = {
   [paths.badgeList.pattern]: () => import('../features/badge/screens/BadgeListScreen'),
   [paths.badgeEdit.pattern]: () => import('../features/badge/screens/BadgeEditScreen'),
   [paths.serviceCharges.pattern]: () => import('../features/service-charge/screens/ServiceChargeScreen'),
+  // Content: pages, leadership, FAQs, contact messages, the giving-partner page
+  [paths.homepage.pattern]: () => import('../features/content-page/screens/HomepageScreen'),
+  [paths.privacyPolicy.pattern]: () => import('../features/content-page/screens/CmsPageScreen'),
+  [paths.termsOfUse.pattern]: () => import('../features/content-page/screens/CmsPageScreen'),
+  [paths.aboutUs.pattern]: () => import('../features/content-page/screens/AboutUsScreen'),
+  [paths.leadershipList.pattern]: () => import('../features/leadership/screens/LeadershipListScreen'),
+  [paths.leadershipAdd.pattern]: () => import('../features/leadership/screens/LeadershipFormScreen'),
+  [paths.leadershipEdit.pattern]: () => import('../features/leadership/screens/LeadershipFormScreen'),
+  [paths.leadershipView.pattern]: () => import('../features/leadership/screens/LeadershipViewScreen'),
+  [paths.faqCategoryList.pattern]: () => import('../features/faq-category/screens/FaqCategoryListScreen'),
+  [paths.faqList.pattern]: () => import('../features/faq/screens/FaqListScreen'),
+  [paths.faqListLower.pattern]: () => import('../features/faq/screens/FaqListScreen'),
+  [paths.faqAdd.pattern]: () => import('../features/faq/screens/FaqFormScreen'),
+  [paths.faqEdit.pattern]: () => import('../features/faq/screens/FaqFormScreen'),
+  [paths.contactList.pattern]: () => import('../features/contact-us/screens/ContactListScreen'),
+  [paths.contactView.pattern]: () => import('../features/contact-us/screens/ContactViewScreen'),
+  [paths.givingPartnerPage.pattern]: () => import('../features/giving-partner-page/screens/GivingPartnerPageScreen'),
 } satisfies Record<RoutePattern, ScreenLoader>
 
 /** The screen of a route of the table. */

@@ -86,7 +86,7 @@ export function actionColumn<T>(nameOf: (row: T) => string, actions: Array<RowAc
 }
 
 /** The confirmation title of a pending row action: delete, or the status change it makes. */
-export function rowActionTitle(pending: { kind: 'status' | 'delete'; row: { isActive: boolean } } | null): string {
+export function rowActionTitle(pending: { kind: 'status' | 'delete'; row: { isActive?: boolean } } | null): string {
   if (pending?.kind === 'delete') return 'Are you sure you want to Delete ?'
   return pending?.row.isActive ? 'Are you sure Inactive this status ?' : 'Are you sure Active this status ?'
 }

@@ -58,7 +58,7 @@ export interface RowActions<T> {
   dialog: RowActionDialogProps
 }
 
-export function useRowActions<T extends { isActive: boolean }>(options: RowActionsOptions<T>): RowActions<T> {
+export function useRowActions<T extends { isActive?: boolean }>(options: RowActionsOptions<T>): RowActions<T> {
   // The latest options, read at call time (they are usually inline closures).
   const optionsRef = useRef(options)
   useEffect(() => {

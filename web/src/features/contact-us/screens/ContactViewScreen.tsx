@@ -1,0 +1,53 @@
+/**
+ * /category/contact_form/contact_form_view/:id: one contact message (name, email, phone,
+ * subject, the message, when it came) and who read it when. Opening it marks it read: the
+ * lists are asked again.
+ */
+import { useEffect } from 'react'
+import { Button, Card, Descriptions, Tag, Typography } from 'antd'
+import { useNavigate, useParams } from 'react-router'
+import { LoadState } from '../../../components/LoadState'
+import { formatDate, formatPhone } from '../../../lib/format'
+import { useRecord, useRefresh } from '../../../lib/query'
+import { paths } from '../../../paths'
+import { getContactMessage } from '../api/contact-us'
+
+export default function ContactViewScreen() {
+  const { id = '' } = useParams()
+  const navigate = useNavigate()
+  const refresh = useRefresh('contact-us')
+  const { value: row, error } = useRecord(['contact-us', id], () => getContactMessage(id))
+
+  // The opening has marked it read: the lists show it so.
+  useEffect(() => {
+    if (row) void refresh()
+  }, [row, refresh])
+
+  const back = <Button onClick={() => navigate(paths.contactList())}>Back</Button>
+  if (error || !row) return <LoadState title="Contact Message" error={error} back={back} />
+
+  return (
+    <Card title="Contact Message" extra={back}>
+      <Descriptions bordered column={{ xs: 1, sm: 1, md: 2 }} size="small">
+        <Descriptions.Item label="Name">{row.name}</Descriptions.Item>
+        <Descriptions.Item label="Email">
+          <a href={`mailto:${row.email}`}>{row.email}</a>
+        </Descriptions.Item>
+        <Descriptions.Item label="Phone Number">{row.phoneNumber ? formatPhone(row.phoneNumber) : '-'}</Descriptions.Item>
+        <Descriptions.Item label="Received At">{formatDate(row.createdAt)}</Descriptions.Item>
+        <Descriptions.Item label="Status">
+          {row.isRead ? <Tag color="green">Read</Tag> : <Tag color="blue">Unread</Tag>}
+        </Descriptions.Item>
+        <Descriptions.Item label="Read By">
+          {row.readBy ? `${row.readBy}${row.readAt ? `, ${formatDate(row.readAt)}` : ''}` : '-'}
+        </Descriptions.Item>
+        <Descriptions.Item label="Subject" span={2}>
+          {row.subject}
+        </Descriptions.Item>
+        <Descriptions.Item label="Message" span={2}>
+          <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }}>{row.message}</Typography.Paragraph>
+        </Descriptions.Item>
+      </Descriptions>
+    </Card>
+  )
+}

@@ -1,0 +1,126 @@
+/**
+ * /giving_partner: the giving-partner content page (SPEC sections 2, 3 and 5): a single image
+ * (uploaded first with moduleName 'givingPartnerimage'; its data.name is saved, otherwise the
+ * old name is kept) and the rich-text content (editor 300 px high; '&nbsp;' entities become
+ * plain spaces before sending); Save, and Cancel to /dashboard, not shown to sub-admins. Below,
+ * the page's revisions (compare two, restore one).
+ */
+import { useLayoutEffect } from 'react'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { Button, Card, Form, Skeleton, Space } from 'antd'
+import { useNavigate } from 'react-router'
+import { ImageUploader } from '../../../components/ImageUploader'
+import { LoadState } from '../../../components/LoadState'
+import { RevisionPanel, type RevisionField } from '../../../components/RevisionPanel'
+import { RichTextEditor } from '../../../components/RichTextEditor'
+import { applyFieldErrors, clearEditedFieldErrors } from '../../../lib/form-errors'
+import { useRecord } from '../../../lib/query'
+import { holdsEverything, isSubAdminUser, useAccess } from '../../../lib/session'
+import { toast } from '../../../lib/toast'
+import { paths } from '../../../paths'
+import { revisionSource } from '../../content-page/api/revisions'
+import { UpdatedLine } from '../../content-page/components/UpdatedLine'
+import { getGivingPartnerPage, updateGivingPartnerPage } from '../api/giving-partner-page'
+import { CONTENT_EDITOR_HEIGHT, GIVING_PARTNER_MEDIA_MODULE } from '../constants'
+import { withPlainSpaces } from '../content'
+import type { GivingPartnerPage } from '../types'
+
+const KEY = ['giving-partner-page']
+const TITLE = 'Giving Partner Page'
+
+interface PageFormValues {
+  image: string[]
+  content: string
+}
+
+const FIELDS: RevisionField[] = [
+  { key: 'image', label: 'Image', kind: 'text' },
+  { key: 'content', label: 'Content', kind: 'rich' },
+]
+
+const valuesOf = (page: GivingPartnerPage): PageFormValues => ({
+  image: page.image ? [page.image] : [],
+  content: page.content ?? '',
+})
+
+export default function GivingPartnerPageScreen() {
+  const navigate = useNavigate()
+  const client = useQueryClient()
+  const { user } = useAccess()
+  const [form] = Form.useForm<PageFormValues>()
+  const { value: page, error } = useRecord(KEY, getGivingPartnerPage)
+  const canCancel = !isSubAdminUser(user)
+
+  useLayoutEffect(() => {
+    if (page) form.setFieldsValue(valuesOf(page))
+  }, [page, form])
+
+  const shown = (next: GivingPartnerPage) => client.setQueryData<GivingPartnerPage>(KEY, next)
+
+  const save = useMutation({
+    mutationFn: updateGivingPartnerPage,
+    onSuccess: (res) => {
+      toast.success(res.message || 'Success')
+      if (res.data) shown(res.data)
+    },
+    onError: (e) => applyFieldErrors(form, e),
+  })
+
+  const cancel = canCancel && <Button onClick={() => navigate(paths.dashboard())}>Cancel</Button>
+
+  if (error) return <LoadState title={TITLE} error={error} back={cancel || null} />
+
+  const onFinish = (values: PageFormValues) => {
+    if (!page) return
+    save.mutate({
+      _id: page._id,
+      content: withPlainSpaces(values.content ?? ''),
+      // A newly uploaded image, else the saved one.
+      image: values.image?.[0] || page.image || '',
+    })
+  }
+
+  return (
+    <Space orientation="vertical" size="large" style={{ width: '100%' }}>
+      <Card title={TITLE}>
+        {!page ? (
+          <Skeleton active />
+        ) : (
+          <>
+            <UpdatedLine page={page} />
+            <Form<PageFormValues>
+              form={form}
+              layout="vertical"
+              initialValues={valuesOf(page)}
+              onValuesChange={clearEditedFieldErrors(form)}
+              onFinish={onFinish}
+            >
+              <Form.Item label="Image" name="image" extra="Replace the image to change it: without a new image the current one is kept.">
+                <ImageUploader aria-label="Image" moduleName={GIVING_PARTNER_MEDIA_MODULE} maxNumber={1} />
+              </Form.Item>
+              <Form.Item label="Content" name="content">
+                <RichTextEditor aria-label="Content" height={CONTENT_EDITOR_HEIGHT} />
+              </Form.Item>
+              <Space>
+                <Button type="primary" htmlType="submit" loading={save.isPending}>
+                  Save
+                </Button>
+                {cancel}
+              </Space>
+            </Form>
+          </>
+        )}
+      </Card>
+      {page && (
+        <RevisionPanel<GivingPartnerPage>
+          queryKey={KEY}
+          calls={revisionSource<GivingPartnerPage>('givingPartner')}
+          fields={FIELDS}
+          current={page.revision}
+          canRestore={holdsEverything(user)}
+          onRestored={(next) => next && shown(next)}
+        />
+      )}
+    </Space>
+  )
+}
