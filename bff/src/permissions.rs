@@ -180,8 +180,11 @@ pub fn table() -> Vec<Entry> {
         // Content
         POST "/admin/aboutUs/updateAboutUs" => Grant(&[("/content_management/about_us", "edit")]);
         GET "/v1/aboutUs/aboutUsList" => Grant(&[("/content_management/about_us", "edit")]);
-        POST "/admin/givingPartner/update" => MainAdmin;
-        GET "/admin/givingPartner/getDetails" => MainAdmin;
+        // The giving-partner page has no module: the main admin and every sub-admin edit it
+        // (SPEC section 2: sub-admins open /giving_partner, without its Cancel); never a
+        // nonprofit admin.
+        POST "/admin/givingPartner/update" => SignedIn, Nonprofit::Never;
+        GET "/admin/givingPartner/getDetails" => SignedIn, Nonprofit::Never;
         POST "/admin/homepage/updateHomepage" => Grant(&[("/content_management/homepage", "edit")]);
         GET "/admin/homepage/getHomepageDetails" => Grant(&[("/content_management/homepage", "edit")]);
         POST "/admin/cms/updateCms/{id}" => Grant(&[("/content_management/privacy_policy", "edit"), ("/content_management/terms_condition", "edit")]);
@@ -208,9 +211,9 @@ pub fn table() -> Vec<Entry> {
         GET "/admin/aboutUs/revisions" => Grant(&[(ABOUT_US, "edit")]);
         GET "/admin/aboutUs/revision/{id}" => Grant(&[(ABOUT_US, "edit")]);
         POST "/admin/aboutUs/restoreRevision/{id}" => Grant(&[(ABOUT_US, "edit")]);
-        GET "/admin/givingPartner/revisions" => MainAdmin;
-        GET "/admin/givingPartner/revision/{id}" => MainAdmin;
-        POST "/admin/givingPartner/restoreRevision/{id}" => MainAdmin;
+        GET "/admin/givingPartner/revisions" => SignedIn, Nonprofit::Never;
+        GET "/admin/givingPartner/revision/{id}" => SignedIn, Nonprofit::Never;
+        POST "/admin/givingPartner/restoreRevision/{id}" => SignedIn, Nonprofit::Never;
         GET "/v1/public/page/{key}" => Public;
         GET "/v1/public/leadership" => Public;
         GET "/v1/public/faq" => Public;

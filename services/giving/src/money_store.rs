@@ -196,8 +196,11 @@ pub async fn list_transactions(
     crate::tx_index::list(c, days, f, paging).await
 }
 
-/// Sends every transaction that matches `f` in its order, row by row as the database yields
-/// them (never the whole set in memory); stops when the reader goes away.
+/// Sends every transaction that matches `f` in its order, as the database yields them (never
+/// the whole set in memory); stops when the reader goes away. Orders by a number (the date,
+/// the amount) read in batches that each start after the last row sent, by index: the first
+/// rows go out at once whatever the set's size, where one statement would have the database
+/// sort a million rows first.
 pub async fn each_transaction(
     c: &mut AnyConnection,
     f: &TxFilter,
@@ -205,57 +208,104 @@ pub async fn each_transaction(
     descending: bool,
     out: &tokio::sync::mpsc::Sender<Transaction>,
 ) -> sqlx::Result<()> {
+    const BATCH: i64 = 2_000;
     let dir = if descending { "DESC" } else { "ASC" };
-    let mut q = Sql::new(Backend::of_connection(c), format!("SELECT {TX_COLUMNS}"));
-    crate::tx_index::matching(&mut q, f);
-    q.push(&format!(" ORDER BY {column} {dir}, id {dir}"));
-    let mut rows = q.build().fetch(c);
-    while let Some(r) = rows.try_next().await? {
-        if out.send(transaction(&r)?).await.is_err() {
-            break;
+    let by_number = matches!(column, "created_at" | "amount_cents");
+    let mut after: Option<(i64, String)> = None;
+    loop {
+        let mut q = Sql::new(Backend::of_connection(c), format!("SELECT {TX_COLUMNS}"));
+        crate::tx_index::matching(&mut q, f);
+        if let Some((value, id)) = &after {
+            let op = if descending { "<" } else { ">" };
+            q.push(&format!(" AND ({column} {op} ")).push_bind(*value);
+            q.push(&format!(" OR ({column} = ")).push_bind(*value).push(&format!(" AND id {op} ")).push_bind(id.clone()).push("))");
+        }
+        q.push(&format!(" ORDER BY {column} {dir}, id {dir}"));
+        if by_number {
+            q.push(" LIMIT ").push_bind(BATCH);
+        }
+        let mut rows = q.build().fetch(&mut *c);
+        let mut sent = 0;
+        while let Some(r) = rows.try_next().await? {
+            let t = transaction(&r)?;
+            after = Some((if column == "created_at" { t.created_at } else { t.amount_cents }, t.id.clone()));
+            sent += 1;
+            if out.send(t).await.is_err() {
+                return Ok(());
+            }
+        }
+        if !by_number || sent < BATCH {
+            return Ok(());
         }
     }
-    Ok(())
 }
 
 // ---- counters, rollups, donor totals ----
 
+/// Rows a counter or a month's rollup is spread over: concurrent writes take different rows'
+/// locks (a donation then never waits for another's commit), readers sum them.
+pub const SHARDS: u64 = 8;
+
+/// The shard this write adds to (writes take turns).
+fn shard() -> u64 {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed) % SHARDS
+}
+
+/// Adds to a counter: to one of its rows 'name#k' (made on first use).
 pub async fn add_counter(c: &mut AnyConnection, name: &str, delta: i64) -> sqlx::Result<()> {
     if delta != 0 {
-        sqlx::query("UPDATE counters SET value = value + $1 WHERE name = $2").bind(delta).bind(name).execute(c).await?;
+        sqlx::query("INSERT INTO counters (name, value) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET value = counters.value + excluded.value")
+            .bind(format!("{name}#{}", shard()))
+            .bind(delta)
+            .execute(c)
+            .await?;
     }
     Ok(())
 }
 
-/// Sets a counter (the rebuild of [`crate::rollups`]).
+/// Sets a counter (the rebuild of [`crate::rollups`]): its rows become one.
 pub async fn set_counter(c: &mut AnyConnection, name: &str, value: i64) -> sqlx::Result<()> {
-    sqlx::query("UPDATE counters SET value = $1 WHERE name = $2").bind(value).bind(name).execute(c).await?;
+    sqlx::query("DELETE FROM counters WHERE name LIKE $1").bind(format!("{name}#%")).execute(&mut *c).await?;
+    sqlx::query("INSERT INTO counters (name, value) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET value = excluded.value")
+        .bind(name)
+        .bind(value)
+        .execute(c)
+        .await?;
     Ok(())
 }
 
-/// The next receipt sequence number (a counter row made on first use).
+/// The next receipt sequence number: PostgreSQL's sequence (no lock held until commit; a
+/// number a rolled-back donation took is not reused), SQLite's counter row (one writer).
 pub async fn next_receipt(c: &mut AnyConnection) -> sqlx::Result<i64> {
-    sqlx::query_scalar(
-        "INSERT INTO counters (name, value) VALUES ('receipts', 1) \
-         ON CONFLICT (name) DO UPDATE SET value = counters.value + 1 RETURNING value",
-    )
-    .fetch_one(c)
-    .await
+    let sql = match Backend::of_connection(c) {
+        Backend::Postgres => "SELECT nextval('receipt_numbers')",
+        Backend::Sqlite => "INSERT INTO counters (name, value) VALUES ('receipts', 1) ON CONFLICT (name) DO UPDATE SET value = counters.value + 1 RETURNING value",
+    };
+    sqlx::query_scalar(sql).fetch_one(c).await
 }
 
+/// Every counter, its rows summed.
 pub async fn counters(c: &mut AnyConnection) -> sqlx::Result<Vec<(String, i64)>> {
     let rows = sqlx::query("SELECT name, value FROM counters").fetch_all(c).await?;
-    rows.iter().map(|r| Ok((r.try_get("name")?, r.try_get("value")?))).collect()
+    let mut sums: std::collections::BTreeMap<String, i64> = Default::default();
+    for r in &rows {
+        let name: String = r.try_get("name")?;
+        let base = name.split_once('#').map(|(b, _)| b.to_string()).unwrap_or(name);
+        *sums.entry(base).or_default() += r.try_get::<i64, _>("value")?;
+    }
+    Ok(sums.into_iter().collect())
 }
 
 pub async fn add_month(c: &mut AnyConnection, (year, month): (i32, i32), new_donors: i64, donations: i64, amount_cents: i64) -> sqlx::Result<()> {
     sqlx::query(
-        "INSERT INTO months (year, month, new_donors, donations, amount_cents) VALUES ($1, $2, $3, $4, $5) \
-         ON CONFLICT (year, month) DO UPDATE SET new_donors = months.new_donors + excluded.new_donors, \
+        "INSERT INTO months (year, month, shard, new_donors, donations, amount_cents) VALUES ($1, $2, $3, $4, $5, $6) \
+         ON CONFLICT (year, month, shard) DO UPDATE SET new_donors = months.new_donors + excluded.new_donors, \
          donations = months.donations + excluded.donations, amount_cents = months.amount_cents + excluded.amount_cents",
     )
     .bind(year)
     .bind(month)
+    .bind(shard() as i64)
     .bind(new_donors)
     .bind(donations)
     .bind(amount_cents)
@@ -266,10 +316,13 @@ pub async fn add_month(c: &mut AnyConnection, (year, month): (i32, i32), new_don
 
 /// A month's rollup: (month, new donors, donations, amount).
 pub async fn months_of(c: &mut AnyConnection, year: i32) -> sqlx::Result<Vec<(i64, i64, i64, i64)>> {
-    let rows = sqlx::query("SELECT CAST(month AS BIGINT) AS month, new_donors, donations, amount_cents FROM months WHERE year = $1")
-        .bind(year)
-        .fetch_all(c)
-        .await?;
+    let rows = sqlx::query(
+        "SELECT CAST(month AS BIGINT) AS month, CAST(SUM(new_donors) AS BIGINT) AS new_donors, CAST(SUM(donations) AS BIGINT) AS donations, \
+         CAST(SUM(amount_cents) AS BIGINT) AS amount_cents FROM months WHERE year = $1 GROUP BY month",
+    )
+    .bind(year)
+    .fetch_all(c)
+    .await?;
     rows.iter().map(|r| Ok((r.try_get("month")?, r.try_get("new_donors")?, r.try_get("donations")?, r.try_get("amount_cents")?))).collect()
 }
 
@@ -407,12 +460,12 @@ pub struct DonorTotalsRow {
     pub total_amount_cents: i64,
 }
 
-/// Sort columns of the donor totals list (allow-list); the default is the total. The name
-/// order (the screen's default) reads an index of the tab's rows.
+/// Sort columns of the donor totals list (allow-list); the default is the donor's name, as
+/// the screen's. The name and total orders read an index of the tab's rows.
 pub fn totals_sort_column(column: &str) -> Option<&'static str> {
     Some(match column {
-        "" | "totalAmount" | "totalAmountCents" => "total",
-        "firstName" => "r.donor_name_key",
+        "totalAmount" | "totalAmountCents" => "total",
+        "" | "firstName" => "r.donor_name_key",
         "email" => "d.email",
         "name" => "LOWER(r.recipient_name)",
         "subscribedDonorCount" => "r.subscriptions_count",
@@ -468,6 +521,7 @@ pub async fn list_donor_totals(c: &mut AnyConnection, subscribed: bool, search: 
         ),
     );
     totals_matching(&mut q, subscribed, search, donors);
+    let column = if column == "total" { total_col } else { column };
     q.push(&format!(" ORDER BY {column} {dir}, r.donor_id {dir}, r.recipient_id {dir} LIMIT ")).push_bind(limit).push(" OFFSET ").push_bind(offset);
     let rows = q.build().fetch_all(&mut *c).await?;
     let items = rows

@@ -148,9 +148,7 @@ async fn emit(w: &mut Write<'_>, key: &str, p: &Partner, before: Option<&Partner
 async fn recount(c: &mut AnyConnection, from: Option<&str>, to: Option<&str>) -> sqlx::Result<()> {
     for (counter, state) in [("pending_partners", PENDING), ("approved_partners", APPROVE)] {
         let delta = i64::from(to == Some(state)) - i64::from(from == Some(state));
-        if delta != 0 {
-            sqlx::query("UPDATE counters SET value = value + $1 WHERE name = $2").bind(delta).bind(counter).execute(&mut *c).await?;
-        }
+        crate::money_store::add_counter(c, counter, delta).await?;
     }
     Ok(())
 }

@@ -90,7 +90,7 @@ pub async fn rebuild(db: &Db) -> anyhow::Result<Rebuilt> {
     }
     sqlx::query("DELETE FROM months").execute(&mut *c).await?;
     for ((year, month), (new_donors, donations, cents)) in &months {
-        sqlx::query("INSERT INTO months (year, month, new_donors, donations, amount_cents) VALUES ($1, $2, $3, $4, $5)")
+        sqlx::query("INSERT INTO months (year, month, shard, new_donors, donations, amount_cents) VALUES ($1, $2, 0, $3, $4, $5)")
             .bind(*year)
             .bind(*month)
             .bind(*new_donors)
