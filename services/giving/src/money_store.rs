@@ -217,8 +217,8 @@ pub async fn each_transaction(
         crate::tx_index::matching(&mut q, f);
         if let Some((value, id)) = &after {
             let op = if descending { "<" } else { ">" };
-            q.push(&format!(" AND ({column} {op} ")).push_bind(*value);
-            q.push(&format!(" OR ({column} = ")).push_bind(*value).push(&format!(" AND id {op} ")).push_bind(id.clone()).push("))");
+            // A row-value comparison: both databases read it as one index range.
+            q.push(&format!(" AND ({column}, id) {op} (")).push_bind(*value).push(", ").push_bind(id.clone()).push(")");
         }
         q.push(&format!(" ORDER BY {column} {dir}, id {dir}"));
         if by_number {
