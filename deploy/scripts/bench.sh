@@ -5,12 +5,28 @@
 #   2. the nonprofit list through the BFF next to the same SQL run directly, on PostgreSQL
 #      and on SQLite, with 1,000,000 nonprofits and 32 concurrent requests.
 # Needs PostgreSQL (deploy/scripts/services.sh starts it). ROWS overrides the row count.
+#
+# `bench.sh giving`: the giving benchmark instead (bff/examples/giving_bench.rs: 1,000,000
+# donors, 10,000,000 transactions; the list, the Subscribed Donor tabs, the dashboard, the
+# export through a BFF process of its own, donations per second), on PostgreSQL then SQLite.
+# Its variables (DONORS, TRANSACTIONS, REQUESTS, ROUNDS, KEEP_DATABASE, SQLITE_FILE) are
+# described at the top of that file.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 ROWS="${ROWS:-1000000}"
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-/var/tmp/giving-console-target}"
 eval "$(deploy/scripts/services.sh)"
 admin_url="${BENCH_DATABASE_URL:-$TEST_DATABASE_URL}"
+
+if [ "${1:-}" = giving ]; then
+  cargo build --release -p bff --example giving_bench --bin bff
+  for backend in postgres sqlite; do
+    echo "== giving: $backend"
+    BENCH_DATABASE_URL="$admin_url" BFF_BIN="$CARGO_TARGET_DIR/release/bff" \
+      "$CARGO_TARGET_DIR/release/examples/giving_bench" "$backend"
+  done
+  exit 0
+fi
 
 cargo build --release -p catalogue --bin catalogue
 cargo build --release -p bff --example list_bench
