@@ -1230,7 +1230,7 @@ export type paths = {
         };
         /**
          * The giving-partner page
-         * @description Main admin only.
+         * @description Any signed-in account. Not for nonprofit admins.
          */
         get: operations["get_admin_givingPartner_getDetails"];
         put?: never;
@@ -1252,7 +1252,7 @@ export type paths = {
         put?: never;
         /**
          * Restore a revision (a new revision naming it)
-         * @description Main admin only.
+         * @description Any signed-in account. Not for nonprofit admins.
          */
         post: operations["post_admin_givingPartner_restoreRevision_id"];
         delete?: never;
@@ -1270,7 +1270,7 @@ export type paths = {
         };
         /**
          * One revision with its document
-         * @description Main admin only.
+         * @description Any signed-in account. Not for nonprofit admins.
          */
         get: operations["get_admin_givingPartner_revision_id"];
         put?: never;
@@ -1290,7 +1290,7 @@ export type paths = {
         };
         /**
          * The page's revisions, newest first
-         * @description Main admin only.
+         * @description Any signed-in account. Not for nonprofit admins.
          */
         get: operations["get_admin_givingPartner_revisions"];
         put?: never;
@@ -1312,7 +1312,7 @@ export type paths = {
         put?: never;
         /**
          * Save the giving-partner page (a new revision)
-         * @description Main admin only.
+         * @description Any signed-in account. Not for nonprofit admins.
          */
         post: operations["post_admin_givingPartner_update"];
         delete?: never;
