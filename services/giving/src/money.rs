@@ -400,7 +400,7 @@ impl Giving {
             return Err(e.into());
         }
         crate::tx_index::count_day(&mut w, &t, &t.status, 1).await?;
-        crate::tx_index::note_recipient(&mut w, &t).await?;
+        let new_name = crate::tx_index::note_recipient(&mut w, &t).await?;
         if t.status == "succeeded" {
             let months = sub.as_ref().map(|s| interval_months(&s.interval)).unwrap_or(0);
             let totals = count(&mut w, &t, 1, months).await?;
@@ -415,6 +415,9 @@ impl Giving {
         }
         w.commit().await?;
         self.days.changed();
+        if new_name {
+            self.days.names_changed();
+        }
         Ok(t)
     }
 

@@ -171,6 +171,7 @@ impl Giving {
         ms::add_month(&mut w, fees::year_month(d.created_at), 1, 0, 0).await?;
         Self::emit(&mut w, events::DONOR_CREATED, &d, None).await?;
         w.commit().await?;
+        self.days.names_changed();
         Ok(d)
     }
 
@@ -202,6 +203,7 @@ impl Giving {
         ms::rename_donor_recipients(&mut w, &d.id, &store::name_key(&d.first_name, &d.last_name)).await?;
         Self::emit(&mut w, events::DONOR_UPDATED, &d, Some(&old)).await?;
         w.commit().await?;
+        self.days.names_changed();
         Ok(d)
     }
 
@@ -241,6 +243,8 @@ impl Giving {
         }
         Self::emit(&mut w, events::DONOR_DELETED, &d, None).await?;
         w.commit().await?;
+        self.days.names_changed();
+        self.days.changed();
         Ok(())
     }
 

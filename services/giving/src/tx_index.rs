@@ -33,21 +33,68 @@ pub const BROAD_TOTAL_CAP: i64 = 1_000;
 /// Pages closer to the start than this are read by skipping rows: cheaper than the day counts.
 const SKIP_AT_MOST: i64 = 2_000;
 
-/// The day counts of the filters asked lately, each kept until this process records a change
-/// or for [`DAY_CACHE_FOR`] (changes made by another replica show after that at the latest):
-/// the first page of the list then reads a few index entries and no counts.
-#[derive(Default)]
-pub struct DayCache {
-    version: std::sync::atomic::AtomicU64,
-    kept: std::sync::Mutex<std::collections::HashMap<DayKey, Kept>>,
+/// Answers kept for a moment: each until this process records a change of what it was read
+/// from (its version) or for its time to live (what another replica changes shows after that
+/// at the latest).
+struct Kept<K, V> {
+    ttl: std::time::Duration,
+    map: std::sync::Mutex<std::collections::HashMap<K, (std::time::Instant, u64, V)>>,
 }
 
-/// Day counts (day, rows) as read at an instant, at a version of the cache.
-type Days = std::sync::Arc<Vec<(i64, i64)>>;
-type Kept = (std::time::Instant, u64, Days);
+impl<K: std::hash::Hash + Eq, V: Clone> Kept<K, V> {
+    fn new(ttl: std::time::Duration) -> Self {
+        Self { ttl, map: Default::default() }
+    }
 
-/// How long day counts are kept at most.
+    fn get(&self, key: &K, version: u64) -> Option<V> {
+        let map = self.map.lock().expect("kept answers");
+        map.get(key).filter(|(at, v, _)| *v == version && at.elapsed() < self.ttl).map(|(_, _, value)| value.clone())
+    }
+
+    /// Keeps `value`, read at `version` (taken before reading: a change committed meanwhile
+    /// makes the next reader read again).
+    fn put(&self, key: K, version: u64, value: V) {
+        let mut map = self.map.lock().expect("kept answers");
+        if map.len() > 512 {
+            map.clear();
+        }
+        map.insert(key, (std::time::Instant::now(), version, value));
+    }
+}
+
+/// What the transaction list keeps for a moment: the day counts of the filters asked lately
+/// and the totals of searches (until a transaction changes, 1 s at most), and which donors and
+/// recipients a search matches (until a donor or a new recipient, 30 s at most). A user paging
+/// through a list or a search then reads a few index entries and nothing else.
+pub struct DayCache {
+    transactions: std::sync::atomic::AtomicU64,
+    names: std::sync::atomic::AtomicU64,
+    days: Kept<DayKey, Days>,
+    totals: Kept<String, i64>,
+    matches: Kept<String, Matches>,
+}
+
+/// Day counts (day, rows).
+type Days = std::sync::Arc<Vec<(i64, i64)>>;
+/// The donors and recipients a search matched.
+type Matches = std::sync::Arc<(Vec<String>, Vec<String>)>;
+
+/// How long day counts and search totals are kept at most.
 pub const DAY_CACHE_FOR: std::time::Duration = std::time::Duration::from_secs(1);
+/// How long a search's matching donors and recipients are kept at most.
+pub const MATCHES_FOR: std::time::Duration = std::time::Duration::from_secs(30);
+
+impl Default for DayCache {
+    fn default() -> Self {
+        Self {
+            transactions: Default::default(),
+            names: Default::default(),
+            days: Kept::new(DAY_CACHE_FOR),
+            totals: Kept::new(DAY_CACHE_FOR),
+            matches: Kept::new(MATCHES_FOR),
+        }
+    }
+}
 
 #[derive(Clone, PartialEq, Eq, Hash)]
 struct DayKey {
@@ -58,31 +105,30 @@ struct DayKey {
     to: i64,
 }
 
+fn version(v: &std::sync::atomic::AtomicU64) -> u64 {
+    v.load(std::sync::atomic::Ordering::SeqCst)
+}
+
 impl DayCache {
-    /// Called after every committed change of the day counts.
+    /// Called after every committed change of transactions.
     pub fn changed(&self) {
-        self.version.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        self.transactions.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
     }
 
-    async fn get(&self, c: &mut AnyConnection, f: &TxFilter) -> sqlx::Result<Days> {
+    /// Called after every committed change of a donor's name (created, renamed, deleted) or a
+    /// new recipient.
+    pub fn names_changed(&self) {
+        self.names.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    }
+
+    async fn days(&self, c: &mut AnyConnection, f: &TxFilter) -> sqlx::Result<Days> {
         let key = DayKey { status: f.status.clone(), kind: f.kind.clone(), recipient_type: f.recipient_type.clone(), from: f.from, to: f.to };
-        // The version before reading: a change committed meanwhile makes the next reader read again.
-        let version = self.version.load(std::sync::atomic::Ordering::SeqCst);
-        {
-            let kept = self.kept.lock().expect("day cache");
-            if let Some((at, v, days)) = kept.get(&key)
-                && *v == version
-                && at.elapsed() < DAY_CACHE_FOR
-            {
-                return Ok(days.clone());
-            }
+        let v = version(&self.transactions);
+        if let Some(days) = self.days.get(&key, v) {
+            return Ok(days);
         }
         let days = std::sync::Arc::new(day_counts(c, f).await?);
-        let mut kept = self.kept.lock().expect("day cache");
-        if kept.len() > 256 {
-            kept.clear();
-        }
-        kept.insert(key, (std::time::Instant::now(), version, days.clone()));
+        self.days.put(key, v, days.clone());
         Ok(days)
     }
 }
@@ -118,11 +164,11 @@ pub async fn count_day(c: &mut AnyConnection, t: &Transaction, status: &str, del
 /// Remembers a transaction's recipient (and its latest name). Takes no lock when it is known
 /// under the same name: the common case, so that donations to one popular recipient do not
 /// queue for its row.
-pub async fn note_recipient(c: &mut AnyConnection, t: &Transaction) -> sqlx::Result<()> {
+pub async fn note_recipient(c: &mut AnyConnection, t: &Transaction) -> sqlx::Result<bool> {
     let key = t.recipient_name.trim().to_lowercase();
     let known: Option<String> = sqlx::query_scalar("SELECT name_key FROM recipients WHERE id = $1").bind(&t.recipient_id).fetch_optional(&mut *c).await?;
     match known {
-        Some(k) if k == key => {}
+        Some(k) if k == key => return Ok(false),
         Some(_) => {
             sqlx::query("UPDATE recipients SET name_key = $1 WHERE id = $2").bind(&key).bind(&t.recipient_id).execute(c).await?;
         }
@@ -135,13 +181,13 @@ pub async fn note_recipient(c: &mut AnyConnection, t: &Transaction) -> sqlx::Res
                 .await?;
         }
     }
-    Ok(())
+    Ok(true)
 }
 
 /// One page of the transactions that match `f`, in the order of `paging`.
 pub async fn list(c: &mut AnyConnection, cache: &DayCache, f: &TxFilter, paging: Paging<&'static str>) -> sqlx::Result<TxPage> {
     if !f.search.is_empty() {
-        return searched(c, f, paging).await;
+        return searched(c, cache, f, paging).await;
     }
     if !f.donor_id.is_empty() || !f.recipient_id.is_empty() {
         // One donor's or one recipient's transactions: read and counted by their index.
@@ -149,7 +195,7 @@ pub async fn list(c: &mut AnyConnection, cache: &DayCache, f: &TxFilter, paging:
         let items = page(c, f, &Ids::default(), &paging, None, paging.offset).await?;
         return Ok(TxPage { items, total, total_capped: false });
     }
-    let days = cache.get(c, f).await?;
+    let days = cache.days(c, f).await?;
     let total = days.iter().map(|(_, n)| n).sum();
     let items = if paging.column == "created_at" && paging.offset >= SKIP_AT_MOST {
         // The day that holds the page's first row, and how many of its rows come before.
@@ -203,32 +249,83 @@ pub(crate) fn push_list(q: &mut Sql, ids: &[String]) {
     }
 }
 
-async fn searched(c: &mut AnyConnection, f: &TxFilter, paging: Paging<&'static str>) -> sqlx::Result<TxPage> {
-    let mut donors = matching_donors(c, &f.search, FEW_DONORS + 1).await?;
-    // The transactions of deleted donors are named 'Deleted donor' and keep no donor id.
-    if crate::money_store::DELETED_DONOR.to_lowercase().contains(&f.search) {
-        donors.push(String::new());
-    }
-    let recipients: Vec<String> = sqlx::query_scalar("SELECT id FROM recipients WHERE name_key LIKE $1 ESCAPE '\\' LIMIT $2")
-        .bind(like_pattern(&f.search))
-        .bind((FEW_RECIPIENTS + 1) as i64)
-        .fetch_all(&mut *c)
-        .await?;
-    if donors.len() <= FEW_DONORS && recipients.len() <= FEW_RECIPIENTS {
-        let ids = Ids { donors, recipients };
-        if ids.donors.is_empty() && ids.recipients.is_empty() {
-            return Ok(TxPage { items: vec![], total: 0, total_capped: false });
+async fn searched(c: &mut AnyConnection, cache: &DayCache, f: &TxFilter, paging: Paging<&'static str>) -> sqlx::Result<TxPage> {
+    let names = version(&cache.names);
+    let matches = match cache.matches.get(&f.search, names) {
+        Some(m) => m,
+        None => {
+            let mut donors = matching_donors(c, &f.search, FEW_DONORS + 1).await?;
+            // The transactions of deleted donors are named 'Deleted donor' and keep no donor id.
+            if crate::money_store::DELETED_DONOR.to_lowercase().contains(&f.search) {
+                donors.push(String::new());
+            }
+            let recipients: Vec<String> = sqlx::query_scalar("SELECT id FROM recipients WHERE name_key LIKE $1 ESCAPE '\\' LIMIT $2")
+                .bind(like_pattern(&f.search))
+                .bind((FEW_RECIPIENTS + 1) as i64)
+                .fetch_all(&mut *c)
+                .await?;
+            let m = std::sync::Arc::new((donors, recipients));
+            cache.matches.put(f.search.clone(), names, m.clone());
+            m
         }
-        let total = count(c, f, &ids, None).await?;
-        let items = page(c, f, &ids, &paging, None, paging.offset).await?;
-        return Ok(TxPage { items, total, total_capped: false });
+    };
+    let (donors, recipients) = (&matches.0, &matches.1);
+    let narrow = donors.len() <= FEW_DONORS && recipients.len() <= FEW_RECIPIENTS;
+    if narrow && donors.is_empty() && recipients.is_empty() {
+        return Ok(TxPage { items: vec![], total: 0, total_capped: false });
+    }
+    let ids = if narrow { Ids { donors: donors.clone(), recipients: recipients.clone() } } else { Ids::default() };
+    // The total, kept until a transaction changes.
+    let key = format!("{}|{}|{}|{}|{}|{}|{}|{}", f.search, f.from, f.to, f.status, f.kind, f.recipient_type, f.recipient_id, f.donor_id);
+    let v = version(&cache.transactions);
+    let counted = match cache.totals.get(&key, v) {
+        Some(n) => n,
+        None => {
+            let n = count(c, f, &ids, if narrow { None } else { Some(BROAD_TOTAL_CAP + 1) }).await?;
+            cache.totals.put(key, v, n);
+            n
+        }
+    };
+    let few = ids.donors.len() + ids.recipients.len() <= PER_ID_AT_MOST;
+    let items = if narrow && few && paging.column == "created_at" && paging.offset < SKIP_AT_MOST {
+        newest_per_id(c, f, &ids, &paging).await?
+    } else {
+        page(c, f, &ids, &paging, None, paging.offset).await?
+    };
+    if narrow {
+        return Ok(TxPage { items, total: counted, total_capped: false });
     }
     // Broad: the names kept on each transaction, in the list's order.
-    let counted = count(c, f, &Ids::default(), Some(BROAD_TOTAL_CAP + 1)).await?;
-    let items = page(c, f, &Ids::default(), &paging, None, paging.offset).await?;
     let total_capped = counted > BROAD_TOTAL_CAP;
     let total = if total_capped { BROAD_TOTAL_CAP.max(paging.offset + items.len() as i64) } else { counted };
     Ok(TxPage { items, total, total_capped })
+}
+
+/// The most matched donors and recipients a search page reads one by one.
+const PER_ID_AT_MOST: usize = 64;
+
+/// A page of a narrow search in date order: the first rows of each matched donor and recipient
+/// by its own index (at most `offset + limit` each), then the page of their union. Reads a
+/// few rows per id, where one query over all of them would read every matching row to sort it.
+async fn newest_per_id(c: &mut AnyConnection, f: &TxFilter, ids: &Ids, paging: &Paging<&'static str>) -> sqlx::Result<Vec<Transaction>> {
+    let dir = if paging.descending { "DESC" } else { "ASC" };
+    let each = paging.offset + paging.limit;
+    let mut q = Sql::new(Backend::of_connection(c), format!("SELECT {TX_COLUMNS} FROM ("));
+    let parts = ids.donors.iter().map(|id| ("donor_id", id)).chain(ids.recipients.iter().map(|id| ("recipient_id", id)));
+    for (i, (col, id)) in parts.enumerate() {
+        if i > 0 {
+            // UNION, not UNION ALL: a row of a matched donor to a matched recipient comes once.
+            q.push(" UNION ");
+        }
+        q.push(&format!("SELECT * FROM (SELECT {TX_COLUMNS}"));
+        let mut one = f.clone();
+        one.search = String::new();
+        matching_ids(&mut q, &one, &Ids::default());
+        q.push(&format!(" AND {col} = ")).push_bind(id.clone());
+        q.push(&format!(" ORDER BY created_at {dir}, id {dir} LIMIT ")).push_bind(each).push(&format!(") p{i}"));
+    }
+    q.push(&format!(") u ORDER BY created_at {dir}, id {dir} LIMIT ")).push_bind(paging.limit).push(" OFFSET ").push_bind(paging.offset);
+    q.build().fetch_all(c).await?.iter().map(transaction).collect()
 }
 
 /// Ids of (at most `cap`) donors whose name contains `search`.

@@ -109,6 +109,21 @@ async fn deep_pages_and_date_totals_read_the_day_counts(g: Giving) {
         assert_eq!(total, expected.len() as i64);
         assert_eq!(got, expected[at.min(expected.len())..(at + 10).min(expected.len())].to_vec(), "filtered page {page}");
     }
+    // A narrow search reads each matched donor's and recipient's newest rows by index, then
+    // pages their union: the same rows, once each, as the plain query.
+    for (search, filter) in [("ann doe", ""), ("red cross", ""), ("ann", "AND status = 'refunded'")] {
+        let expected = plain(&g, filter).await;
+        for page in [1, 7, 30] {
+            let mut query = q(page, 10, search, "descend");
+            if !filter.is_empty() {
+                query.status = "refunded".into();
+            }
+            let (got, total, _) = ids(&g, &query).await;
+            let at = ((page - 1) * 10) as usize;
+            assert_eq!(total, expected.len() as i64, "{search} total");
+            assert_eq!(got, expected[at.min(expected.len())..(at + 10).min(expected.len())].to_vec(), "{search} page {page}");
+        }
+    }
     // The export reads in batches past the last row sent: every row once, in order, both ways.
     for (order, expected) in [("descend", all.clone()), ("ascend", all.iter().rev().cloned().collect())] {
         let (tx, mut rx) = tokio::sync::mpsc::channel::<giving::money_store::Transaction>(16);
