@@ -614,7 +614,7 @@ impl Giving {
         let paging = page.check(ms::totals_sort_column, &mut check);
         check.done()?;
         let search = page.search.trim().to_lowercase();
-        Ok(ms::list_donor_totals(&mut *self.db.pool.acquire().await?, subscribed, &search, paging.expect("checked")).await?)
+        Ok(ms::list_donor_totals(&mut *self.db.pool.acquire().await?, &self.days, subscribed, &search, paging.expect("checked")).await?)
     }
 
     // ---- donor details ----

@@ -494,12 +494,18 @@ fn totals_matching(q: &mut Sql, subscribed: bool, search: &str, donors: Option<&
 
 /// A page of a Subscribed Donor tab and its total (at most [`crate::tx_index::BROAD_TOTAL_CAP`]
 /// counted for a search that matches very many donors).
-pub async fn list_donor_totals(c: &mut AnyConnection, subscribed: bool, search: &str, paging: Paging<&'static str>) -> sqlx::Result<(Vec<DonorTotalsRow>, i64)> {
+pub async fn list_donor_totals(
+    c: &mut AnyConnection,
+    cache: &crate::tx_index::DayCache,
+    subscribed: bool,
+    search: &str,
+    paging: Paging<&'static str>,
+) -> sqlx::Result<(Vec<DonorTotalsRow>, i64)> {
     let Paging { column, descending, limit, offset } = paging;
     let dir = if descending { "DESC" } else { "ASC" };
     let backend = Backend::of_connection(c);
-    let found = if search.is_empty() { None } else { Some(crate::tx_index::matching_donors(c, search, crate::tx_index::FEW_DONORS + 1).await?) };
-    let donors = found.as_deref().filter(|ids| ids.len() <= crate::tx_index::FEW_DONORS);
+    let found = if search.is_empty() { None } else { Some(cache.donors_matching(c, search).await?) };
+    let donors = found.as_deref().map(Vec::as_slice).filter(|ids| ids.len() <= crate::tx_index::FEW_DONORS);
     if donors.is_some_and(|ids| ids.is_empty()) {
         return Ok((vec![], 0));
     }

@@ -39,11 +39,39 @@ const SKIP_AT_MOST: i64 = 2_000;
 struct Kept<K, V> {
     ttl: std::time::Duration,
     map: std::sync::Mutex<std::collections::HashMap<K, (std::time::Instant, u64, V)>>,
+    /// One reader per key at a time: requests that miss together wait for the first one's
+    /// answer instead of all reading the database.
+    filling: std::sync::Mutex<std::collections::HashMap<K, std::sync::Arc<tokio::sync::Mutex<()>>>>,
 }
 
-impl<K: std::hash::Hash + Eq, V: Clone> Kept<K, V> {
+impl<K: std::hash::Hash + Eq + Clone, V: Clone> Kept<K, V> {
     fn new(ttl: std::time::Duration) -> Self {
-        Self { ttl, map: Default::default() }
+        Self { ttl, map: Default::default(), filling: Default::default() }
+    }
+
+    /// The kept answer for `key` at `version`, or `read`'s (kept), one reader per key.
+    async fn get_or<F, Fut>(&self, key: K, version: u64, read: F) -> sqlx::Result<V>
+    where
+        F: FnOnce() -> Fut,
+        Fut: std::future::Future<Output = sqlx::Result<V>>,
+    {
+        if let Some(v) = self.get(&key, version) {
+            return Ok(v);
+        }
+        let gate = {
+            let mut filling = self.filling.lock().expect("kept answers");
+            if filling.len() > 512 {
+                filling.retain(|_, g| std::sync::Arc::strong_count(g) > 1);
+            }
+            filling.entry(key.clone()).or_default().clone()
+        };
+        let _turn = gate.lock().await;
+        if let Some(v) = self.get(&key, version) {
+            return Ok(v);
+        }
+        let value = read().await?;
+        self.put(key, version, value.clone());
+        Ok(value)
     }
 
     fn get(&self, key: &K, version: u64) -> Option<V> {
@@ -72,6 +100,7 @@ pub struct DayCache {
     days: Kept<DayKey, Days>,
     totals: Kept<String, i64>,
     matches: Kept<String, Matches>,
+    donor_matches: Kept<String, std::sync::Arc<Vec<String>>>,
 }
 
 /// Day counts (day, rows).
@@ -92,6 +121,7 @@ impl Default for DayCache {
             days: Kept::new(DAY_CACHE_FOR),
             totals: Kept::new(DAY_CACHE_FOR),
             matches: Kept::new(MATCHES_FOR),
+            donor_matches: Kept::new(MATCHES_FOR),
         }
     }
 }
@@ -123,13 +153,14 @@ impl DayCache {
 
     async fn days(&self, c: &mut AnyConnection, f: &TxFilter) -> sqlx::Result<Days> {
         let key = DayKey { status: f.status.clone(), kind: f.kind.clone(), recipient_type: f.recipient_type.clone(), from: f.from, to: f.to };
-        let v = version(&self.transactions);
-        if let Some(days) = self.days.get(&key, v) {
-            return Ok(days);
-        }
-        let days = std::sync::Arc::new(day_counts(c, f).await?);
-        self.days.put(key, v, days.clone());
-        Ok(days)
+        self.days.get_or(key, version(&self.transactions), || async { Ok(std::sync::Arc::new(day_counts(c, f).await?)) }).await
+    }
+
+    /// The donors (at most `FEW_DONORS + 1`) whose name contains `search`, kept until a name
+    /// changes.
+    pub(crate) async fn donors_matching(&self, c: &mut AnyConnection, search: &str) -> sqlx::Result<std::sync::Arc<Vec<String>>> {
+        let key = format!("donors|{search}");
+        self.donor_matches.get_or(key, version(&self.names), || async { Ok(std::sync::Arc::new(matching_donors(c, search, FEW_DONORS + 1).await?)) }).await
     }
 }
 
@@ -250,11 +281,10 @@ pub(crate) fn push_list(q: &mut Sql, ids: &[String]) {
 }
 
 async fn searched(c: &mut AnyConnection, cache: &DayCache, f: &TxFilter, paging: Paging<&'static str>) -> sqlx::Result<TxPage> {
-    let names = version(&cache.names);
-    let matches = match cache.matches.get(&f.search, names) {
-        Some(m) => m,
-        None => {
-            let mut donors = matching_donors(c, &f.search, FEW_DONORS + 1).await?;
+    let matches = cache
+        .matches
+        .get_or(f.search.clone(), version(&cache.names), || async {
+            let mut donors = cache.donors_matching(c, &f.search).await?.as_ref().clone();
             // The transactions of deleted donors are named 'Deleted donor' and keep no donor id.
             if crate::money_store::DELETED_DONOR.to_lowercase().contains(&f.search) {
                 donors.push(String::new());
@@ -264,11 +294,9 @@ async fn searched(c: &mut AnyConnection, cache: &DayCache, f: &TxFilter, paging:
                 .bind((FEW_RECIPIENTS + 1) as i64)
                 .fetch_all(&mut *c)
                 .await?;
-            let m = std::sync::Arc::new((donors, recipients));
-            cache.matches.put(f.search.clone(), names, m.clone());
-            m
-        }
-    };
+            Ok(std::sync::Arc::new((donors, recipients)))
+        })
+        .await?;
     let (donors, recipients) = (&matches.0, &matches.1);
     let narrow = donors.len() <= FEW_DONORS && recipients.len() <= FEW_RECIPIENTS;
     if narrow && donors.is_empty() && recipients.is_empty() {
@@ -277,15 +305,7 @@ async fn searched(c: &mut AnyConnection, cache: &DayCache, f: &TxFilter, paging:
     let ids = if narrow { Ids { donors: donors.clone(), recipients: recipients.clone() } } else { Ids::default() };
     // The total, kept until a transaction changes.
     let key = format!("{}|{}|{}|{}|{}|{}|{}|{}", f.search, f.from, f.to, f.status, f.kind, f.recipient_type, f.recipient_id, f.donor_id);
-    let v = version(&cache.transactions);
-    let counted = match cache.totals.get(&key, v) {
-        Some(n) => n,
-        None => {
-            let n = count(c, f, &ids, if narrow { None } else { Some(BROAD_TOTAL_CAP + 1) }).await?;
-            cache.totals.put(key, v, n);
-            n
-        }
-    };
+    let counted = cache.totals.get_or(key, version(&cache.transactions), || count(c, f, &ids, if narrow { None } else { Some(BROAD_TOTAL_CAP + 1) })).await?;
     let few = ids.donors.len() + ids.recipients.len() <= PER_ID_AT_MOST;
     let items = if narrow && few && paging.column == "created_at" && paging.offset < SKIP_AT_MOST {
         newest_per_id(c, f, &ids, &paging).await?
@@ -329,7 +349,7 @@ async fn newest_per_id(c: &mut AnyConnection, f: &TxFilter, ids: &Ids, paging: &
 }
 
 /// Ids of (at most `cap`) donors whose name contains `search`.
-pub(crate) async fn matching_donors(c: &mut AnyConnection, search: &str, cap: usize) -> sqlx::Result<Vec<String>> {
+async fn matching_donors(c: &mut AnyConnection, search: &str, cap: usize) -> sqlx::Result<Vec<String>> {
     let pattern = like_pattern(search);
     let trigrams = Backend::of_connection(c) == Backend::Sqlite && search.chars().count() >= 3 && !search.contains(['%', '_', '\\']);
     let sql = if trigrams {
