@@ -23,6 +23,9 @@ pub struct Config {
     /// Redis for the shared cache; memory when absent.
     #[arg(long, env = "REDIS_URL")]
     pub redis_url: Option<String>,
+    /// RabbitMQ, for the events the BFF listens to (bff/src/events.rs); none when absent.
+    #[arg(long, env = "AMQP_URL", hide_env_values = true)]
+    pub amqp_url: Option<String>,
     /// Where people reach the console (reset links point here).
     #[arg(long, env = "PUBLIC_URL", default_value = "http://127.0.0.1:8080")]
     pub public_url: String,
@@ -72,6 +75,7 @@ impl Config {
             services,
             jwt_secret,
             redis_url: None,
+            amqp_url: None,
             public_url: "http://127.0.0.1".into(),
             media_url: None,
             media_dir,

@@ -8,6 +8,7 @@ pub mod auth;
 pub mod cache;
 pub mod config;
 pub mod error;
+pub mod events;
 pub mod media;
 pub mod openapi;
 pub mod permissions;

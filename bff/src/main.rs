@@ -24,6 +24,12 @@ async fn main() -> anyhow::Result<()> {
     let shutdown = common::shutdown::Shutdown::new();
     shutdown.on_signals();
     let state = cli.config.state().await?;
+    if let Some(url) = cli.config.amqp_url.clone().filter(|u| !u.is_empty()) {
+        if cli.config.redis_url.as_deref().is_none_or(str::is_empty) {
+            tracing::warn!("AMQP_URL without REDIS_URL: the other replicas renew their public answers only when they expire");
+        }
+        bff::events::listen_in_background(state.clone(), url, shutdown.clone());
+    }
     let listener = tokio::net::TcpListener::bind(&cli.listen).await?;
     tracing::info!(addr = %listener.local_addr()?, "BFF listening");
     bff::serve(state, listener, shutdown, Duration::from_secs(cli.drain_secs)).await

@@ -89,6 +89,8 @@ fn bff_proc(identity_port: u16, catalogue_port: u16, giving_port: u16, content_p
             .env("CONTENT_URL", format!("http://127.0.0.1:{content_port}"))
             .env("JWT_SECRET", SECRET)
             .env("REDIS_URL", redis)
+            // Content events renew the public answers (bff/src/events.rs).
+            .env("AMQP_URL", std::env::var("TEST_AMQP_URL").unwrap_or_default())
             .env("LISTEN", format!("127.0.0.1:{port}"))
             .env("PUBLIC_URL", format!("http://127.0.0.1:{port}"))
             // Every replica shares one media store (a volume or a bucket in a cluster).
@@ -274,6 +276,29 @@ async fn identity_and_the_bff_run_as_separate_processes_on_postgres_redis_and_ra
     assert_eq!(s, 200, "{body}");
     let (s, page) = call(&http, M::GET, format!("{other}/v1/public/page/homepage"), None, Value::Null).await;
     assert_eq!((s, page["data"]["heroTitle"].as_str()), (200, Some("Second")), "{page}");
+    // A change that does not go through a BFF (another client of the content service) reaches
+    // the public answers through content's events over RabbitMQ, on every replica.
+    for b in [&base, &other] {
+        let (s, list) = call(&http, M::GET, format!("{b}/v1/public/leadership"), None, Value::Null).await;
+        assert_eq!((s, list["data"].as_array().map(Vec::len)), (200, Some(0)), "{list}");
+    }
+    {
+        use proto::content::v1 as pb;
+        let mut content = pb::content_client::ContentClient::connect(format!("http://127.0.0.1:{np}")).await.unwrap();
+        let fields = pb::LeadershipFields { name: "Grace".into(), title: "Treasurer".into(), photo: "g.png".into(), biography: String::new(), order: 1, is_active: true };
+        content.create_leadership(pb::LeadershipInput { fields: Some(fields), actor: None }).await.unwrap();
+    }
+    for b in [&base, &other] {
+        let deadline = Instant::now() + Duration::from_secs(15);
+        loop {
+            let (_, list) = call(&http, M::GET, format!("{b}/v1/public/leadership"), None, Value::Null).await;
+            if list["data"][0]["name"] == "Grace" {
+                break;
+            }
+            assert!(Instant::now() < deadline, "content.leadership.created did not renew {b}'s answer: {list}");
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
 
     // A nonprofit added through one replica: identity hears of it over RabbitMQ and mails its
     // admin contact a link (to identity's PUBLIC_URL) that sets the password through the other.

@@ -444,7 +444,7 @@ def cmd_chart(args: argparse.Namespace) -> None:
                 fail(f"bff: {probe} must be httpGet {path}")
         check_lifecycle("bff", pod["spec"], c, cfg)
         env = env_map(c)
-        for var in ("JWT_SECRET", "REDIS_URL"):
+        for var in ("JWT_SECRET", "REDIS_URL", "AMQP_URL"):
             if "secretKeyRef" not in env.get(var, {}).get("valueFrom", {}):
                 fail(f"bff: {var} must come from a Secret")
         cm = r.named("ConfigMap", c["envFrom"][0]["configMapRef"]["name"]) or {}

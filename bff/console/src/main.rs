@@ -40,12 +40,15 @@ fn secret(data: &Path) -> anyhow::Result<String> {
 /// giving's donors, badges, three years of donations and subscriptions to them, and giving
 /// partners in every state (when giving has no donor yet). Everything goes through the
 /// services' domain calls, so totals, rollups, badges and events are what real use makes.
-async fn demo(data: &Path, catalogue: &catalogue::service::Catalogue, giving: &giving::service::Giving) -> anyhow::Result<()> {
+async fn demo(data: &Path, catalogue: &catalogue::service::Catalogue, giving: &giving::service::Giving, content: &content::service::Content) -> anyhow::Result<()> {
     const LOGO: &str = "demo-logo.png";
-    let logo = data.join("media").join("charity").join(LOGO);
-    if !logo.exists() {
-        std::fs::create_dir_all(logo.parent().expect("a folder"))?;
-        std::fs::write(&logo, include_bytes!("../assets/demo-logo.png"))?;
+    // The demo's one picture, as the nonprofits' logo and the leadership entries' photo.
+    for module in ["charity", "leadershipImage"] {
+        let logo = data.join("media").join(module).join(LOGO);
+        if !logo.exists() {
+            std::fs::create_dir_all(logo.parent().expect("a folder"))?;
+            std::fs::write(&logo, include_bytes!("../assets/demo-logo.png"))?;
+        }
     }
     let recipients: Vec<giving::money::Recipient> = catalogue::demo::seed(catalogue, LOGO)
         .await?
@@ -64,6 +67,16 @@ async fn demo(data: &Path, catalogue: &catalogue::service::Catalogue, giving: &g
         summary.badges,
         summary.partners,
         if summary.skipped { " (giving had data already: kept as it was)" } else { "" }
+    );
+    let ids = |kind: &str| recipients.iter().filter(|r| r.kind == kind).map(|r| r.id.clone()).collect::<Vec<_>>();
+    let published = content::demo::seed(content, &ids("charity"), &ids("cause"), LOGO).await?;
+    println!(
+        "Demo content: {} pages, {} leadership entries, {} FAQs, {} contact messages{}",
+        published.pages,
+        published.leadership,
+        published.faqs,
+        published.contacts,
+        if published.skipped { " (the homepage was published already: kept as it was)" } else { "" }
     );
     Ok(())
 }
@@ -103,7 +116,7 @@ async fn main() -> anyhow::Result<()> {
     let content = content::app::start(&content_cfg, "127.0.0.1:0", bus.clone(), shutdown.clone()).await?;
 
     if seed_only || env("DEMO_DATA").is_some_and(|v| v != "0") {
-        demo(&data, &catalogue.catalogue, &giving.giving).await?;
+        demo(&data, &catalogue.catalogue, &giving.giving, &content.content).await?;
         if seed_only {
             shutdown.trigger();
             let _ = tokio::time::timeout(Duration::from_secs(10), identity.server).await;
@@ -139,6 +152,7 @@ async fn main() -> anyhow::Result<()> {
         ..bff::config::Config::local(urls, jwt_secret, data.join("media"))
     };
     let state = bff_cfg.state().await?;
+    bff::events::listen(&state, bus.clone(), bff::events::PUBLIC_CACHE_QUEUE, shutdown.clone()).await?;
     let listener = tokio::net::TcpListener::bind(("127.0.0.1", port))
         .await
         .with_context(|| format!("port {port} is taken (set PORT)"))?;

@@ -405,6 +405,34 @@ async fn the_public_site_is_cached_with_etags_and_invalidated_by_updates() {
     assert_eq!(r.body["data"][0]["faqs"][0]["answer"], "<p>A</p>");
 }
 
+/// A change written by another client of the content service (the donor apps' backend, a
+/// script, another replica) reaches the public site through content's events, before the
+/// kept answer would expire.
+#[tokio::test]
+async fn the_public_site_is_renewed_by_content_events_from_any_writer() {
+    use proto::content::v1 as pb;
+    let app = spawn().await;
+    let r = app.get("/v1/public/leadership", None).await.expect(200);
+    assert_eq!(r.body["data"], json!([]));
+    let r = app.get("/v1/public/leadership", None).await.expect(200);
+    assert_eq!(r.body["data"], json!([]), "kept for up to a minute");
+
+    let mut content = pb::content_client::ContentClient::connect(app.content_url.clone()).await.unwrap();
+    let fields = pb::LeadershipFields { name: "Grace".into(), title: "Treasurer".into(), photo: "g.png".into(), biography: String::new(), order: 1, is_active: true };
+    content.create_leadership(pb::LeadershipInput { fields: Some(fields), actor: None }).await.unwrap();
+    // The outbox relay publishes after the write commits: wait for the event's effect (the
+    // kept answer would otherwise be served for a minute).
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(15);
+    loop {
+        let r = app.get("/v1/public/leadership", None).await.expect(200);
+        if r.body["data"][0]["name"] == "Grace" {
+            break;
+        }
+        assert!(std::time::Instant::now() < deadline, "content.leadership.created did not renew the kept answer");
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+}
+
 #[tokio::test]
 async fn a_nonprofit_admin_is_refused_content() {
     let app = spawn().await;

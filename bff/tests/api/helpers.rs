@@ -18,6 +18,8 @@ pub struct TestApp {
     pub identity: identity::service::Identity,
     /// The giving service's gRPC address (tests record donations through it).
     pub giving_url: String,
+    /// The content service's gRPC address (writes that do not go through the BFF).
+    pub content_url: String,
     /// Stops the identity service.
     pub shutdown: Shutdown,
     /// Stops the BFF.
@@ -88,7 +90,7 @@ pub async fn spawn_full(
     let giving_cfg = giving::app::Config { database_url: format!("sqlite://{}/giving.db", data.0.display()) };
     let giving = giving::app::start(&giving_cfg, "127.0.0.1:0", bus.clone(), shutdown.clone()).await.unwrap();
     let content_cfg = content::app::Config { database_url: format!("sqlite://{}/content.db", data.0.display()) };
-    let content = content::app::start(&content_cfg, "127.0.0.1:0", bus, shutdown.clone()).await.unwrap();
+    let content = content::app::start(&content_cfg, "127.0.0.1:0", bus.clone(), shutdown.clone()).await.unwrap();
     let mut bff_cfg = bff::config::Config {
         public_url: "http://console.test".into(),
         trusted_proxies: "127.0.0.1".into(),
@@ -96,6 +98,7 @@ pub async fn spawn_full(
     };
     tune_bff(&mut bff_cfg);
     let state = bff_cfg.state().await.unwrap();
+    bff::events::listen(&state, bus, bff::events::PUBLIC_CACHE_QUEUE, shutdown.clone()).await.unwrap();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let port = listener.local_addr().unwrap().port();
     let bff_stop = Shutdown::new();
@@ -106,6 +109,7 @@ pub async fn spawn_full(
         data,
         identity: running.identity,
         giving_url: format!("http://127.0.0.1:{}", giving.port),
+        content_url: format!("http://127.0.0.1:{}", content.port),
         shutdown,
         bff_stop,
     }

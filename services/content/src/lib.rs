@@ -3,6 +3,7 @@
 //! revision, leadership entries, FAQ categories and FAQs, and the contact-us inbox.
 
 pub mod app;
+pub mod demo;
 pub mod error;
 pub mod events;
 pub mod grpc;

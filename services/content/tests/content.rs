@@ -237,6 +237,26 @@ async fn parallel_submissions_from_one_address_get_exactly_five_through(c: Conte
     assert_eq!(c.list_contacts(&q(1, 10), None).await.unwrap().1, 5);
 }
 
+async fn the_demo_content_is_published_once(c: Content) {
+    let charities = vec!["ch1".to_string(), "ch2".to_string()];
+    let s = content::demo::seed(&c, &charities, &["ca1".to_string()], "p.png").await.unwrap();
+    assert!(!s.skipped);
+    assert_eq!((s.pages, s.leadership, s.faqs, s.contacts), (5, 4, 8, 6));
+    for key in ["homepage", "privacy_policy", "terms_condition", "about_us", "giving_partner"] {
+        assert_eq!(c.page(key, "").await.unwrap().revision, 1, "{key} published");
+    }
+    assert_eq!(doc(&c.page("homepage", "").await.unwrap())["featuredCharityIds"], json!(["ch1", "ch2"]));
+    let public = c.public_faq().await.unwrap();
+    assert_eq!(public.iter().map(|p| p.faqs.len()).sum::<usize>(), 8);
+    assert_eq!(c.active_leadership().await.unwrap().len(), 4);
+    assert_eq!(c.list_contacts(&q(1, 10), Some(false)).await.unwrap().1, 6, "unread until an admin opens them");
+
+    let again = content::demo::seed(&c, &charities, &[], "p.png").await.unwrap();
+    assert!(again.skipped, "a published homepage is never overwritten");
+    assert_eq!(c.list_contacts(&q(1, 10), None).await.unwrap().1, 6);
+    assert_eq!(c.page("homepage", "").await.unwrap().revision, 1);
+}
+
 common::on_both_backends! { MIGRATIONS, content;
     parallel_submissions_from_one_address_get_exactly_five_through => parallel_submissions_from_one_address_get_exactly_five_through_on_sqlite, parallel_submissions_from_one_address_get_exactly_five_through_on_postgres;
     pages_keep_every_save_as_a_revision_and_restore_them => pages_keep_every_save_as_a_revision_and_restore_them_on_sqlite, pages_keep_every_save_as_a_revision_and_restore_them_on_postgres;
@@ -244,4 +264,5 @@ common::on_both_backends! { MIGRATIONS, content;
     a_category_holding_faqs_is_not_deleted => a_category_holding_faqs_is_not_deleted_on_sqlite, a_category_holding_faqs_is_not_deleted_on_postgres;
     leadership_lists_by_order_and_searches_name_or_title => leadership_lists_by_order_and_searches_name_or_title_on_sqlite, leadership_lists_by_order_and_searches_name_or_title_on_postgres;
     a_contact_message_is_marked_read_once_and_throttled_per_address => a_contact_message_is_marked_read_once_and_throttled_per_address_on_sqlite, a_contact_message_is_marked_read_once_and_throttled_per_address_on_postgres;
+    the_demo_content_is_published_once => the_demo_content_is_published_once_on_sqlite, the_demo_content_is_published_once_on_postgres;
 }

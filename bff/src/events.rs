@@ -1,0 +1,70 @@
+//! What the BFF hears on the event bus.
+//!
+//! The public site's answers (`public_cache`) start a new generation when the content service
+//! says something published changed: a page, a leadership entry, a FAQ or its category. The
+//! content areas of this BFF also start one right after their own writes (so an admin reads
+//! what they saved at once); the events cover every other writer and every replica.
+//!
+//! In the cluster, the replicas share one durable queue: one replica hears each event, and the
+//! generation it changes lives in the shared Redis, which every replica reads (the chart always
+//! gives the BFF Redis; a BFF given AMQP_URL without REDIS_URL warns at start that its replicas'
+//! in-memory answers are renewed only by the replica that hears the event, the others' within
+//! `public_cache::TTL`). In embedded mode the bus is the in-process one: the handler runs as
+//! the event is published.
+
+use crate::state::AppState;
+use async_trait::async_trait;
+use common::bus::{Event, EventBus, EventHandler};
+use common::shutdown::Shutdown;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The durable queue the replicas share (cluster with Redis).
+pub const PUBLIC_CACHE_QUEUE: &str = "bff.public-cache";
+/// The events that change what the public site shows.
+pub const PUBLIC_CONTENT_EVENTS: [&str; 4] = ["content.page.*", "content.leadership.*", "content.faq.*", "content.faq_category.*"];
+
+/// Starts a new generation of the public answers on every event it is given.
+pub struct PublicCache(pub AppState);
+
+#[async_trait]
+impl EventHandler for PublicCache {
+    async fn handle(&self, event: &Event) -> anyhow::Result<()> {
+        tracing::debug!(event = %event.event_type, "public answers renewed");
+        crate::public_cache::forget(&self.0).await;
+        Ok(())
+    }
+}
+
+/// Listens on `bus` (embedded mode: the in-process bus the services publish on).
+pub async fn listen(state: &AppState, bus: Arc<dyn EventBus>, queue: &str, shutdown: Shutdown) -> anyhow::Result<()> {
+    bus.subscribe(queue, &PUBLIC_CONTENT_EVENTS, Arc::new(PublicCache(state.clone())), shutdown).await
+}
+
+/// Cluster mode: connects to RabbitMQ at `url` in the background, retrying every few seconds,
+/// so that the BFF starts and serves while the broker is down (the answers still expire after
+/// `public_cache::TTL`, and this BFF's own writes still renew them).
+pub fn listen_in_background(state: AppState, url: String, shutdown: Shutdown) {
+    let queue = PUBLIC_CACHE_QUEUE;
+    tokio::spawn(async move {
+        let mut wait = Duration::from_millis(500);
+        while !shutdown.is_triggered() {
+            let subscribed = match common::bus::from_url(Some(&url)).await {
+                Ok(bus) => listen(&state, bus, queue, shutdown.clone()).await,
+                Err(e) => Err(e),
+            };
+            match subscribed {
+                Ok(()) => {
+                    tracing::info!(queue = %queue, "listening for content events");
+                    return;
+                }
+                Err(e) => tracing::warn!(error = %format!("{e:#}"), "event bus unreachable; content events not heard yet"),
+            }
+            tokio::select! {
+                _ = tokio::time::sleep(wait) => {},
+                _ = shutdown.wait() => return,
+            }
+            wait = (wait * 2).min(Duration::from_secs(10));
+        }
+    });
+}
