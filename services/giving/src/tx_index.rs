@@ -255,16 +255,29 @@ pub async fn list(c: &mut AnyConnection, cache: &DayCache, f: &TxFilter, paging:
 struct Ids {
     donors: Vec<String>,
     recipients: Vec<String>,
+    /// Test each row of the list's order against the ids instead of reading them by their
+    /// indexes (SQLite: `+column` keeps the planner off an index; see [`walk_the_order`]).
+    walk_order: bool,
 }
 
 impl Ids {
     fn push(&self, q: &mut Sql) {
-        q.push(" AND (donor_id IN (");
+        let plus = if self.walk_order { "+" } else { "" };
+        q.push(&format!(" AND ({plus}donor_id IN ("));
         push_list(q, &self.donors);
-        q.push(") OR recipient_id IN (");
+        q.push(&format!(") OR {plus}recipient_id IN ("));
         push_list(q, &self.recipients);
         q.push("))");
     }
+}
+
+/// Whether a search page is cheaper read by walking the list's order and testing each row
+/// than by the matched ids' indexes: when the rows walked, about (offset + limit) x rows /
+/// matched, are fewer than the matched rows the indexes would read and sort. SQLite only: its
+/// planner takes the ids' index and sorts every matched row (a surname shared by 2,000 donors:
+/// 21,561 rows, about 180 ms a page), where PostgreSQL already walks the order when it pays.
+fn walk_the_order(backend: Backend, paging: &Paging<&'static str>, rows: i64, matched: i64) -> bool {
+    backend == Backend::Sqlite && paging.column == "created_at" && matched > 0 && (paging.offset + paging.limit).saturating_mul(rows) < matched.saturating_mul(matched)
 }
 
 pub(crate) fn push_list(q: &mut Sql, ids: &[String]) {
@@ -302,7 +315,7 @@ async fn searched(c: &mut AnyConnection, cache: &DayCache, f: &TxFilter, paging:
     if narrow && donors.is_empty() && recipients.is_empty() {
         return Ok(TxPage { items: vec![], total: 0, total_capped: false });
     }
-    let ids = if narrow { Ids { donors: donors.clone(), recipients: recipients.clone() } } else { Ids::default() };
+    let mut ids = if narrow { Ids { donors: donors.clone(), recipients: recipients.clone(), walk_order: false } } else { Ids::default() };
     // The total, kept until a transaction changes.
     let key = format!("{}|{}|{}|{}|{}|{}|{}|{}", f.search, f.from, f.to, f.status, f.kind, f.recipient_type, f.recipient_id, f.donor_id);
     let counted = cache.totals.get_or(key, version(&cache.transactions), || count(c, f, &ids, if narrow { None } else { Some(BROAD_TOTAL_CAP + 1) })).await?;
@@ -310,6 +323,11 @@ async fn searched(c: &mut AnyConnection, cache: &DayCache, f: &TxFilter, paging:
     let items = if narrow && few && paging.column == "created_at" && paging.offset < SKIP_AT_MOST {
         newest_per_id(c, f, &ids, &paging).await?
     } else {
+        if narrow && Backend::of_connection(c) == Backend::Sqlite {
+            // The rows the filter holds without the search (the kept day counts).
+            let rows: i64 = cache.days(c, f).await?.iter().map(|d| d.1).sum();
+            ids.walk_order = walk_the_order(Backend::Sqlite, &paging, rows, counted);
+        }
         page(c, f, &ids, &paging, None, paging.offset).await?
     };
     if narrow {
@@ -455,4 +473,22 @@ async fn day_counts(c: &mut AnyConnection, f: &TxFilter) -> sqlx::Result<Vec<(i6
     }
     days.retain(|(_, n)| *n > 0);
     Ok(days)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_sqlite_walks_the_order_and_only_while_the_walk_is_shorter() {
+        let at = |offset: i64, limit: i64| Paging { column: "created_at", descending: true, offset, limit };
+        // 2,000 donors' 21,561 rows among 10,000,000: page 1 walks about 4,600 rows.
+        assert!(walk_the_order(Backend::Sqlite, &at(0, 10), 10_000_000, 21_561));
+        assert!(!walk_the_order(Backend::Postgres, &at(0, 10), 10_000_000, 21_561));
+        // Deep enough, the walk would pass more rows than the index reads.
+        assert!(!walk_the_order(Backend::Sqlite, &at(5_000, 10), 10_000_000, 21_561));
+        // Sorted by another column, or nothing matched: never.
+        assert!(!walk_the_order(Backend::Sqlite, &Paging { column: "amount_cents", ..at(0, 10) }, 10_000_000, 21_561));
+        assert!(!walk_the_order(Backend::Sqlite, &at(0, 10), 10_000_000, 0));
+    }
 }

@@ -173,6 +173,35 @@ async fn a_broad_search_counts_up_to_its_cap(g: Giving) {
     assert_eq!(ids(&g, &q(1, 10, "hope fund 7", "descend")).await, (ids(&g, &q(1, 10, "hope fund 7", "descend")).await.0, 51, false));
 }
 
+async fn a_surname_shared_by_many_donors_pages_as_the_plain_query(g: Giving) {
+    // More donors than a page reads one by one (64), among many other rows: the first pages
+    // walk the list's order (SQLite), deep ones read the donors' rows by index; both are the
+    // plain query's rows.
+    let mut moss = vec![];
+    for i in 0..70 {
+        let d = donor(&g, &format!("Kim{i}"), "Moss").await;
+        give(&g, &d, charity("c1", "Red Cross"), 100 + i, &format!("m{i}a")).await;
+        moss.push(d);
+    }
+    let other = donor(&g, "Pat", "Lee").await;
+    for i in 0..300 {
+        give(&g, &other, charity("c2", "Blue Sky"), 100 + i, &format!("o{i}")).await;
+        if i % 5 == 0 {
+            let d = &moss[(i / 5) as usize % moss.len()];
+            give(&g, d, charity("c1", "Red Cross"), 50, &format!("m{i}b")).await;
+        }
+    }
+    let list = moss.iter().map(|d| format!("'{}'", d.id)).collect::<Vec<_>>().join(",");
+    let expected = plain(&g, &format!("AND donor_id IN ({list})")).await;
+    assert_eq!(expected.len(), 130);
+    for (page, limit) in [(1, 10), (2, 10), (1, 50), (12, 10), (3, 50)] {
+        let (got, total, capped) = ids(&g, &q(page, limit, "moss", "descend")).await;
+        let from = ((page - 1) * limit) as usize;
+        let want = expected[from.min(expected.len())..(from + limit as usize).min(expected.len())].to_vec();
+        assert_eq!((got, total, capped), (want, 130, false), "page {page} of {limit}");
+    }
+}
+
 /// A tab's rows as "donor name > recipient", and its total.
 async fn tab(g: &Giving, subscribed: bool, search: &str) -> (Vec<String>, i64) {
     let (rows, total) = g.list_donor_totals(&support::page(1, 50, search, "firstName", "ascend"), subscribed).await.unwrap();
@@ -216,4 +245,5 @@ common::on_both_backends! { MIGRATIONS, giving;
     deep_pages_and_date_totals_read_the_day_counts => deep_pages_and_date_totals_read_the_day_counts_on_sqlite, deep_pages_and_date_totals_read_the_day_counts_on_postgres;
     searches_read_matching_donors_and_recipients => searches_read_matching_donors_and_recipients_on_sqlite, searches_read_matching_donors_and_recipients_on_postgres;
     a_broad_search_counts_up_to_its_cap => a_broad_search_counts_up_to_its_cap_on_sqlite, a_broad_search_counts_up_to_its_cap_on_postgres;
+    a_surname_shared_by_many_donors_pages_as_the_plain_query => a_surname_shared_by_many_donors_pages_as_the_plain_query_on_sqlite, a_surname_shared_by_many_donors_pages_as_the_plain_query_on_postgres;
 }
