@@ -348,19 +348,42 @@ const PER_ID_AT_MOST: usize = 64;
 async fn newest_per_id(c: &mut AnyConnection, f: &TxFilter, ids: &Ids, paging: &Paging<&'static str>) -> sqlx::Result<Vec<Transaction>> {
     let dir = if paging.descending { "DESC" } else { "ASC" };
     let each = paging.offset + paging.limit;
-    let mut q = Sql::new(Backend::of_connection(c), format!("SELECT {TX_COLUMNS} FROM ("));
-    let parts = ids.donors.iter().map(|id| ("donor_id", id)).chain(ids.recipients.iter().map(|id| ("recipient_id", id)));
-    for (i, (col, id)) in parts.enumerate() {
-        if i > 0 {
-            // UNION, not UNION ALL: a row of a matched donor to a matched recipient comes once.
+    let backend = Backend::of_connection(c);
+    let mut one = f.clone();
+    one.search = String::new();
+    let mut q = Sql::new(backend, format!("SELECT {TX_COLUMNS} FROM ("));
+    let mut first = true;
+    // UNION, not UNION ALL: a row of a matched donor to a matched recipient comes once.
+    let mut union = |q: &mut Sql| {
+        if !std::mem::take(&mut first) {
             q.push(" UNION ");
         }
-        q.push(&format!("SELECT * FROM (SELECT {TX_COLUMNS}"));
-        let mut one = f.clone();
-        one.search = String::new();
-        matching_ids(&mut q, &one, &Ids::default());
-        q.push(&format!(" AND {col} = ")).push_bind(id.clone());
-        q.push(&format!(" ORDER BY created_at {dir}, id {dir} LIMIT ")).push_bind(each).push(&format!(") p{i}"));
+    };
+    if backend == Backend::Postgres {
+        // One lateral subquery per column over a VALUES list of the ids: planned once, where a
+        // UNION of one subquery per id took PostgreSQL about 3 to 20 ms to plan (50 donors).
+        for (col, list) in [("donor_id", &ids.donors), ("recipient_id", &ids.recipients)] {
+            if list.is_empty() {
+                continue;
+            }
+            union(&mut q);
+            q.push("SELECT t.* FROM (VALUES ");
+            for (i, id) in list.iter().enumerate() {
+                q.push(if i > 0 { ", (" } else { "(" }).push_bind(id.clone()).push(")");
+            }
+            q.push(&format!(") m(id) CROSS JOIN LATERAL (SELECT {TX_COLUMNS}"));
+            matching_ids(&mut q, &one, &Ids::default());
+            q.push(&format!(" AND {col} = m.id ORDER BY created_at {dir}, id {dir} LIMIT ")).push_bind(each).push(") t");
+        }
+    } else {
+        let parts = ids.donors.iter().map(|id| ("donor_id", id)).chain(ids.recipients.iter().map(|id| ("recipient_id", id)));
+        for (i, (col, id)) in parts.enumerate() {
+            union(&mut q);
+            q.push(&format!("SELECT * FROM (SELECT {TX_COLUMNS}"));
+            matching_ids(&mut q, &one, &Ids::default());
+            q.push(&format!(" AND {col} = ")).push_bind(id.clone());
+            q.push(&format!(" ORDER BY created_at {dir}, id {dir} LIMIT ")).push_bind(each).push(&format!(") p{i}"));
+        }
     }
     q.push(&format!(") u ORDER BY created_at {dir}, id {dir} LIMIT ")).push_bind(paging.limit).push(" OFFSET ").push_bind(paging.offset);
     q.build().fetch_all(c).await?.iter().map(transaction).collect()
