@@ -212,6 +212,24 @@ async fn a_contact_message_is_marked_read_once_and_throttled_per_address(c: Cont
     assert_eq!(c.list_contacts(&q(9, 10), None).await.unwrap(), (vec![], 6), "a page past the end still tells the total");
     let (_, total) = c.list_contacts(&Page { search: "VOLUNT".into(), ..q(1, 10) }, None).await.unwrap();
     assert_eq!(total, 1);
+    // Searches: anywhere in the name, email or subject (SQLite: its trigram index from three
+    // characters, a scan below that or with a wildcard character, searched literally).
+    let search = |text: &str, read: Option<bool>| {
+        let c = c.clone();
+        let text = text.to_string();
+        async move {
+            let (page, total) = c.list_contacts(&Page { search: text, ..q(1, 10) }, read).await.unwrap();
+            (page.into_iter().map(|m| m.subject).collect::<Vec<_>>(), total)
+        }
+    };
+    assert_eq!(search("more 2", None).await, (vec!["More 2".to_string()], 1));
+    assert_eq!(search("ORE", None).await.1, 4);
+    assert_eq!(search("xample.o", None).await.1, 6, "inside the email");
+    assert_eq!(search("vol", Some(true)).await.1, 1, "with the read filter");
+    assert_eq!(search("vol", Some(false)).await.1, 0);
+    assert_eq!(search("mo", None).await.1, 4, "two characters");
+    assert_eq!(search("mo%", None).await.1, 0, "a wildcard is a character");
+    assert_eq!(search("nothing like it", None).await, (vec![], 0));
     let (page, _) = c.list_contacts(&Page { column: "subject".into(), order: "asc".into(), ..q(1, 10) }, None).await.unwrap();
     assert_eq!(page[0].subject, "Another address");
 }
