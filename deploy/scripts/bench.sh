@@ -11,12 +11,24 @@
 # export through a BFF process of its own, donations per second), on PostgreSQL then SQLite.
 # Its variables (DONORS, TRANSACTIONS, REQUESTS, ROUNDS, KEEP_DATABASE, SQLITE_FILE) are
 # described at the top of that file.
+#
+# `bench.sh content`: the content benchmark (bff/examples/content_bench.rs: public reads at
+# 64 concurrent, the contact list at 1,000,000 messages), on PostgreSQL then SQLite.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 ROWS="${ROWS:-1000000}"
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-/var/tmp/giving-console-target}"
 eval "$(deploy/scripts/services.sh)"
 admin_url="${BENCH_DATABASE_URL:-$TEST_DATABASE_URL}"
+
+if [ "${1:-}" = content ]; then
+  cargo build --release -p bff --example content_bench
+  for backend in postgres sqlite; do
+    echo "== content: $backend"
+    BENCH_DATABASE_URL="$admin_url" "$CARGO_TARGET_DIR/release/examples/content_bench" "$backend"
+  done
+  exit 0
+fi
 
 if [ "${1:-}" = giving ]; then
   cargo build --release -p bff --example giving_bench --bin bff
