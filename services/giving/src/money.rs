@@ -275,8 +275,7 @@ async fn count(w: &mut Write<'_>, t: &Transaction, sign: i64, months_subscribed:
         ms::add_donor_recipient(w, &t.donor_id, &key, &r, sign, sign * t.amount_cents, 0, 0).await?;
     }
     ms::add_month(w, fees::year_month(t.created_at), 0, sign, sign * t.amount_cents).await?;
-    ms::add_counter(w, "donations", sign).await?;
-    ms::add_counter(w, "amount_cents", sign * t.amount_cents).await?;
+    ms::add_counters(w, &[("donations", sign), ("amount_cents", sign * t.amount_cents)]).await?;
     Ok(totals)
 }
 
@@ -361,10 +360,9 @@ impl Giving {
             None => None,
         };
         let donor = active_donor(&mut w, &d.donor_id).await?;
-        let settings = ms::settings(&mut w).await?;
+        let (seq, settings) = ms::receipt_and_settings(&mut w).await?;
         let c = fees::charges(d.amount_cents, settings.processing_fee_bp, settings.service_charge_bp);
         let (year, _) = fees::year_month(d.created_at);
-        let seq = ms::next_receipt(&mut w).await?;
         let t = Transaction {
             id: common::new_id(),
             donor_id: donor.id.clone(),
@@ -450,8 +448,7 @@ impl Giving {
         } else {
             // A deleted donor's transaction: only the rollups and counters.
             ms::add_month(&mut w, fees::year_month(t.created_at), 0, -1, -t.amount_cents).await?;
-            ms::add_counter(&mut w, "donations", -1).await?;
-            ms::add_counter(&mut w, "amount_cents", -t.amount_cents).await?;
+            ms::add_counters(&mut w, &[("donations", -1), ("amount_cents", -t.amount_cents)]).await?;
         }
         let t = Transaction { status: "refunded".into(), refunded_at: now, ..t };
         w.emit(events::TRANSACTION_REFUNDED, &tx_event(&t)).await?;

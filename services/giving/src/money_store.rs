@@ -254,13 +254,22 @@ fn shard() -> u64 {
 
 /// Adds to a counter: to one of its rows 'name#k' (made on first use).
 pub async fn add_counter(c: &mut AnyConnection, name: &str, delta: i64) -> sqlx::Result<()> {
-    if delta != 0 {
-        sqlx::query("INSERT INTO counters (name, value) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET value = counters.value + excluded.value")
-            .bind(format!("{name}#{}", shard()))
-            .bind(delta)
-            .execute(c)
-            .await?;
+    add_counters(c, &[(name, delta)]).await
+}
+
+/// Adds to several counters (distinct names) in one statement, each in this writer's shard.
+pub async fn add_counters(c: &mut AnyConnection, deltas: &[(&str, i64)]) -> sqlx::Result<()> {
+    let deltas: Vec<_> = deltas.iter().filter(|(_, d)| *d != 0).collect();
+    if deltas.is_empty() {
+        return Ok(());
     }
+    let shard = shard();
+    let mut q = Sql::new(Backend::of_connection(c), "INSERT INTO counters (name, value) VALUES ");
+    for (i, (name, delta)) in deltas.iter().enumerate() {
+        q.push(if i > 0 { ", (" } else { "(" }).push_bind(format!("{name}#{shard}")).push(", ").push_bind(*delta).push(")");
+    }
+    q.push(" ON CONFLICT (name) DO UPDATE SET value = counters.value + excluded.value");
+    q.build().execute(c).await?;
     Ok(())
 }
 
@@ -283,6 +292,20 @@ pub async fn next_receipt(c: &mut AnyConnection) -> sqlx::Result<i64> {
         Backend::Sqlite => "INSERT INTO counters (name, value) VALUES ('receipts', 1) ON CONFLICT (name) DO UPDATE SET value = counters.value + 1 RETURNING value",
     };
     sqlx::query_scalar(sql).fetch_one(c).await
+}
+
+/// The next receipt sequence number and the fee settings a donation is charged with: one
+/// round trip on PostgreSQL (its sequence read with the settings row), two on SQLite.
+pub async fn receipt_and_settings(c: &mut AnyConnection) -> sqlx::Result<(i64, Settings)> {
+    if Backend::of_connection(c) == Backend::Sqlite {
+        let seq = next_receipt(c).await?;
+        return Ok((seq, settings(c).await?));
+    }
+    let r = sqlx::query("SELECT nextval('receipt_numbers') AS seq, id, service_charge_bp, processing_fee_bp, updated_at, updated_by FROM settings WHERE id = $1")
+        .bind(SETTINGS_ID)
+        .fetch_one(c)
+        .await?;
+    Ok((r.try_get("seq")?, settings_row(&r)?))
 }
 
 /// Every counter, its rows summed.
@@ -683,6 +706,10 @@ pub async fn settings(c: &mut AnyConnection) -> sqlx::Result<Settings> {
         .bind(SETTINGS_ID)
         .fetch_one(c)
         .await?;
+    settings_row(&r)
+}
+
+fn settings_row(r: &sqlx::any::AnyRow) -> sqlx::Result<Settings> {
     Ok(Settings {
         id: r.try_get("id")?,
         service_charge_bp: r.try_get("service_charge_bp")?,

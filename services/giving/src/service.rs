@@ -166,8 +166,7 @@ impl Giving {
         };
         let mut w = self.write(actor).await?;
         store::insert(&mut w, &d).await.map_err(taken)?;
-        ms::add_counter(&mut w, "donors", 1).await?;
-        ms::add_counter(&mut w, "active_donors", 1).await?;
+        ms::add_counters(&mut w, &[("donors", 1), ("active_donors", 1)]).await?;
         ms::add_month(&mut w, fees::year_month(d.created_at), 1, 0, 0).await?;
         Self::emit(&mut w, events::DONOR_CREATED, &d, None).await?;
         w.commit().await?;
@@ -236,11 +235,7 @@ impl Giving {
         ms::delete_donor_recipients(&mut w, id).await?;
         ms::remove_donor_badges(&mut w, id).await?;
         store::delete(&mut w, id).await?;
-        ms::add_counter(&mut w, "active_subscriptions", -(cancelled as i64)).await?;
-        ms::add_counter(&mut w, "donors", -1).await?;
-        if d.is_active {
-            ms::add_counter(&mut w, "active_donors", -1).await?;
-        }
+        ms::add_counters(&mut w, &[("active_subscriptions", -(cancelled as i64)), ("donors", -1), ("active_donors", if d.is_active { -1 } else { 0 })]).await?;
         Self::emit(&mut w, events::DONOR_DELETED, &d, None).await?;
         w.commit().await?;
         self.days.names_changed();
