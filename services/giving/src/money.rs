@@ -266,7 +266,8 @@ async fn active_donor(w: &mut Write<'_>, id: &str) -> Result<Donor> {
 }
 
 /// The amounts a succeeded transaction counts for (negated by a refund).
-async fn count(w: &mut Write<'_>, t: &Transaction, sign: i64, months_subscribed: i64) -> Result<(i64, i64, i64)> {
+/// `day`: the transaction's day count to change in the same statement, when the caller has one.
+async fn count(w: &mut Write<'_>, t: &Transaction, sign: i64, months_subscribed: i64, day: Option<(&Transaction, &str, i64)>) -> Result<(i64, i64, i64)> {
     let (totals, key) = ms::add_donor_totals(w, &t.donor_id, sign * t.amount_cents, sign, sign * months_subscribed).await?;
     let r = RecipientRef { kind: &t.recipient_type, id: &t.recipient_id, name: &t.recipient_name };
     if t.kind == "recurring" {
@@ -274,8 +275,9 @@ async fn count(w: &mut Write<'_>, t: &Transaction, sign: i64, months_subscribed:
     } else {
         ms::add_donor_recipient(w, &t.donor_id, &key, &r, sign, sign * t.amount_cents, 0, 0).await?;
     }
-    ms::add_month(w, fees::year_month(t.created_at), 0, sign, sign * t.amount_cents).await?;
-    ms::add_counters(w, &[("donations", sign), ("amount_cents", sign * t.amount_cents)]).await?;
+    let counters = [("donations", sign), ("amount_cents", sign * t.amount_cents)];
+    let month = Some((fees::year_month(t.created_at), 0, sign, sign * t.amount_cents));
+    ms::add_kept(w, ms::KeptDeltas { day, month, counters: &counters }).await?;
     Ok(totals)
 }
 
@@ -397,12 +399,13 @@ impl Giving {
             }
             return Err(e.into());
         }
-        crate::tx_index::count_day(&mut w, &t, &t.status, 1).await?;
         let new_name = crate::tx_index::note_recipient(&mut w, &t).await?;
         if t.status == "succeeded" {
             let months = sub.as_ref().map(|s| interval_months(&s.interval)).unwrap_or(0);
-            let totals = count(&mut w, &t, 1, months).await?;
+            let totals = count(&mut w, &t, 1, months, Some((&t, &t.status, 1))).await?;
             award_badges(&mut w, &t.donor_id, totals, t.created_at).await?;
+        } else {
+            crate::tx_index::count_day(&mut w, &t, &t.status, 1).await?;
         }
         w.emit(events::TRANSACTION_RECORDED, &tx_event(&t)).await?;
         if let Some(s) = sub {
@@ -444,7 +447,7 @@ impl Giving {
             } else {
                 0
             };
-            count(&mut w, &t, -1, months).await?;
+            count(&mut w, &t, -1, months, None).await?;
         } else {
             // A deleted donor's transaction: only the rollups and counters.
             ms::add_month(&mut w, fees::year_month(t.created_at), 0, -1, -t.amount_cents).await?;

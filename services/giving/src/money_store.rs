@@ -273,6 +273,71 @@ pub async fn add_counters(c: &mut AnyConnection, deltas: &[(&str, i64)]) -> sqlx
     Ok(())
 }
 
+/// What one write adds to the kept rollups: a day count (`tx_index::count_day`), a month
+/// (`add_month`) and counters (`add_counters`). On PostgreSQL one statement (data-modifying
+/// CTEs); on SQLite one statement each.
+pub struct KeptDeltas<'a> {
+    pub day: Option<(&'a Transaction, &'a str, i64)>,
+    pub month: Option<((i32, i32), i64, i64, i64)>,
+    pub counters: &'a [(&'a str, i64)],
+}
+
+pub async fn add_kept(c: &mut AnyConnection, k: KeptDeltas<'_>) -> sqlx::Result<()> {
+    if Backend::of_connection(c) == Backend::Sqlite {
+        if let Some((t, status, delta)) = k.day {
+            crate::tx_index::count_day(c, t, status, delta).await?;
+        }
+        if let Some((ym, new_donors, donations, amount)) = k.month {
+            add_month(c, ym, new_donors, donations, amount).await?;
+        }
+        return add_counters(c, k.counters).await;
+    }
+    let mut q = Sql::new(Backend::Postgres, "WITH ");
+    let mut ctes = 0;
+    if let Some((t, status, delta)) = k.day {
+        q.push("d AS (");
+        crate::tx_index::push_count_day(&mut q, t, status, delta);
+        q.push(")");
+        ctes += 1;
+    }
+    if let Some(((year, month), new_donors, donations, amount)) = k.month {
+        q.push(if ctes > 0 { ", m AS (" } else { "m AS (" });
+        q.push("INSERT INTO months (year, month, shard, new_donors, donations, amount_cents) VALUES (")
+            .push_bind(year)
+            .push(", ")
+            .push_bind(month)
+            .push(", ")
+            .push_bind(shard() as i64)
+            .push(", ")
+            .push_bind(new_donors)
+            .push(", ")
+            .push_bind(donations)
+            .push(", ")
+            .push_bind(amount)
+            .push(
+                ") ON CONFLICT (year, month, shard) DO UPDATE SET new_donors = months.new_donors + excluded.new_donors, \
+                 donations = months.donations + excluded.donations, amount_cents = months.amount_cents + excluded.amount_cents)",
+            );
+        ctes += 1;
+    }
+    let counters: Vec<_> = k.counters.iter().filter(|(_, d)| *d != 0).collect();
+    if ctes == 0 {
+        return add_counters(c, k.counters).await;
+    }
+    if counters.is_empty() {
+        q.push(" SELECT 1");
+    } else {
+        let shard = shard();
+        q.push(" INSERT INTO counters (name, value) VALUES ");
+        for (i, (name, delta)) in counters.iter().enumerate() {
+            q.push(if i > 0 { ", (" } else { "(" }).push_bind(format!("{name}#{shard}")).push(", ").push_bind(*delta).push(")");
+        }
+        q.push(" ON CONFLICT (name) DO UPDATE SET value = counters.value + excluded.value");
+    }
+    q.build().execute(c).await?;
+    Ok(())
+}
+
 /// Sets a counter (the rebuild of [`crate::rollups`]): its rows become one.
 pub async fn set_counter(c: &mut AnyConnection, name: &str, value: i64) -> sqlx::Result<()> {
     sqlx::query("DELETE FROM counters WHERE name LIKE $1").bind(format!("{name}#%")).execute(&mut *c).await?;

@@ -176,20 +176,28 @@ pub struct TxPage {
 /// Adds `delta` to the count of the transaction's day and kind (on insert +1; a status change
 /// moves one from the old status to the new one).
 pub async fn count_day(c: &mut AnyConnection, t: &Transaction, status: &str, delta: i64) -> sqlx::Result<()> {
-    let shard = t.id.bytes().fold(0i64, |h, b| (h * 31 + i64::from(b)) % SHARDS);
-    sqlx::query(
-        "INSERT INTO tx_days (day, status, type, recipient_type, shard, n) VALUES ($1, $2, $3, $4, $5, $6) \
-         ON CONFLICT (day, status, type, recipient_type, shard) DO UPDATE SET n = tx_days.n + excluded.n",
-    )
-    .bind(t.created_at.div_euclid(DAY_MS))
-    .bind(status)
-    .bind(&t.kind)
-    .bind(&t.recipient_type)
-    .bind(shard)
-    .bind(delta)
-    .execute(c)
-    .await?;
+    let mut q = Sql::new(Backend::of_connection(c), "");
+    push_count_day(&mut q, t, status, delta);
+    q.build().execute(c).await?;
     Ok(())
+}
+
+/// The statement of [`count_day`] (also a part of `money_store::add_kept`'s one statement).
+pub(crate) fn push_count_day(q: &mut Sql, t: &Transaction, status: &str, delta: i64) {
+    let shard = t.id.bytes().fold(0i64, |h, b| (h * 31 + i64::from(b)) % SHARDS);
+    q.push("INSERT INTO tx_days (day, status, type, recipient_type, shard, n) VALUES (")
+        .push_bind(t.created_at.div_euclid(DAY_MS))
+        .push(", ")
+        .push_bind(status.to_string())
+        .push(", ")
+        .push_bind(t.kind.clone())
+        .push(", ")
+        .push_bind(t.recipient_type.clone())
+        .push(", ")
+        .push_bind(shard)
+        .push(", ")
+        .push_bind(delta)
+        .push(") ON CONFLICT (day, status, type, recipient_type, shard) DO UPDATE SET n = tx_days.n + excluded.n");
 }
 
 /// Remembers a transaction's recipient (and its latest name). Takes no lock when it is known
