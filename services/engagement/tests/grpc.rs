@@ -96,7 +96,7 @@ async fn the_rpcs_translate_and_serialise_as_the_rest_contract(e: Engagement) {
     assert_eq!(all, vec![1, 2]);
     assert_eq!(Rpc::stream_event_members(&e, Request::new(pb::EventRef { id: "nope".into() })).await.err().map(|s| s.code()), Some(Code::NotFound));
     let removed = Rpc::remove_event_member(&e, Request::new(pb::RemoveEventMemberRequest { id: m.id.clone(), actor: actor() })).await.unwrap().into_inner();
-    assert_eq!(serde_json::to_value(&removed).unwrap(), serde_json::json!({ "status": 2 }));
+    assert_eq!(serde_json::to_value(removed).unwrap(), serde_json::json!({ "status": 2 }));
 
     // Posts, comments and likes; the admin acts as the platform account.
     let p = Rpc::create_post(&e, Request::new(pb::CreatePostRequest { community_id: c.id.clone(), donor: donor(1), text: "Hello".into(), images: vec![], actor: actor() }))
@@ -104,7 +104,7 @@ async fn the_rpcs_translate_and_serialise_as_the_rest_contract(e: Engagement) {
         .unwrap()
         .into_inner();
     let liked = Rpc::like_post(&e, Request::new(pb::LikeRequest { id: p.id.clone(), donor: None, liked: None, actor: actor() })).await.unwrap().into_inner();
-    assert_eq!(serde_json::to_value(&liked).unwrap(), serde_json::json!({ "liked": true, "likesCount": 1 }));
+    assert_eq!(serde_json::to_value(liked).unwrap(), serde_json::json!({ "liked": true, "likesCount": 1 }));
     let top = Rpc::add_comment(&e, Request::new(pb::AddCommentRequest { post_id: p.id.clone(), text: "Nice".into(), donor: None, actor: actor() }))
         .await
         .unwrap()
