@@ -1193,6 +1193,16 @@ pub async fn drop_links(c: &mut AnyConnection, kind: &str, target_id: &str) -> s
     Ok(ids)
 }
 
+/// Renames a community on the events it hosts (their `hostName`); answers how many.
+pub async fn rename_host(c: &mut AnyConnection, community_id: &str, name: &str) -> sqlx::Result<u64> {
+    Ok(sqlx::query("UPDATE events SET host_name = $1 WHERE host_type = 'community' AND host_id = $2 AND host_name <> $1")
+        .bind(name)
+        .bind(community_id)
+        .execute(c)
+        .await?
+        .rows_affected())
+}
+
 /// Clears the host id of the events a deleted nonprofit hosted (their host name stays);
 /// answers how many.
 pub async fn clear_charity_host(c: &mut AnyConnection, charity_id: &str) -> sqlx::Result<u64> {
