@@ -38,16 +38,26 @@ fn secret(data: &Path) -> anyhow::Result<String> {
 
 /// The demo data set: the catalogue's demo nonprofits and causes (when it has none), then
 /// giving's donors, badges, three years of donations and subscriptions to them, and giving
-/// partners in every state (when giving has no donor yet). Everything goes through the
+/// partners in every state (when giving has no donor yet), then engagement's communities,
+/// events, members, posts, comments, likes and reports by those donors (when it has no
+/// community yet). Everything goes through the
 /// services' domain calls, so totals, rollups, badges and events are what real use makes.
-async fn demo(data: &Path, catalogue: &catalogue::service::Catalogue, giving: &giving::service::Giving, content: &content::service::Content) -> anyhow::Result<()> {
+async fn demo(
+    data: &Path,
+    catalogue: &catalogue::service::Catalogue,
+    giving: &giving::service::Giving,
+    content: &content::service::Content,
+    engagement: &engagement::service::Engagement,
+) -> anyhow::Result<()> {
     const LOGO: &str = "demo-logo.png";
-    // The demo's one picture, as the nonprofits' logo and the leadership entries' photo.
-    for module in ["charity", "leadershipImage"] {
-        let logo = data.join("media").join(module).join(LOGO);
-        if !logo.exists() {
-            std::fs::create_dir_all(logo.parent().expect("a folder"))?;
-            std::fs::write(&logo, include_bytes!("../assets/demo-logo.png"))?;
+    const COVER: &str = "demo-cover.png";
+    // The demo's one picture, as the nonprofits' logo, the leadership entries' photo and the
+    // communities' and events' images.
+    for (module, name) in [("charity", LOGO), ("leadershipImage", LOGO), ("communityImage", COVER), ("eventImage", COVER)] {
+        let file = data.join("media").join(module).join(name);
+        if !file.exists() {
+            std::fs::create_dir_all(file.parent().expect("a folder"))?;
+            std::fs::write(&file, include_bytes!("../assets/demo-logo.png"))?;
         }
     }
     let recipients: Vec<giving::money::Recipient> = catalogue::demo::seed(catalogue, LOGO)
@@ -77,6 +87,33 @@ async fn demo(data: &Path, catalogue: &catalogue::service::Catalogue, giving: &g
         published.faqs,
         published.contacts,
         if published.skipped { " (the homepage was published already: kept as it was)" } else { "" }
+    );
+    // Engagement: the demo donors (as giving holds them) in communities and events.
+    let page = common::paging::Page { page: 1, limit: 200, ..Default::default() };
+    let (donors, _) = giving.list_donors(&giving::service::ListQuery { page, is_active: None }).await?;
+    let donors: Vec<engagement::service::DonorRef> = donors
+        .into_iter()
+        .map(|d| engagement::service::DonorRef {
+            name: format!("{} {}", d.first_name, d.last_name),
+            id: d.id,
+            email: d.email,
+            avatar: d.avatar,
+        })
+        .collect();
+    let linked: Vec<engagement::seed::Linked> =
+        recipients.iter().map(|r| engagement::seed::Linked { kind: r.kind.clone(), id: r.id.clone(), name: r.name.clone() }).collect();
+    let e = engagement::seed::seed(engagement, &donors, &linked, COVER, 14).await?;
+    println!(
+        "Demo data: {} communities with {} members, {} events with {} members, {} posts, {} comments, {} likes, {} reports{}",
+        e.communities,
+        e.community_members,
+        e.events,
+        e.event_members,
+        e.posts,
+        e.comments,
+        e.likes,
+        e.reports,
+        if e.skipped { " (engagement had data already: kept as it was)" } else { "" }
     );
     Ok(())
 }
@@ -115,20 +152,24 @@ async fn main() -> anyhow::Result<()> {
     let content_cfg = content::app::Config { database_url: format!("sqlite://{}", data.join("content.db").display()) };
     let content = content::app::start(&content_cfg, "127.0.0.1:0", bus.clone(), shutdown.clone()).await?;
 
+    let engagement_cfg = engagement::app::Config { database_url: format!("sqlite://{}", data.join("engagement.db").display()) };
+    let engagement = engagement::app::start(&engagement_cfg, "127.0.0.1:0", bus.clone(), shutdown.clone()).await?;
+
     if seed_only || env("DEMO_DATA").is_some_and(|v| v != "0") {
-        demo(&data, &catalogue.catalogue, &giving.giving, &content.content).await?;
+        demo(&data, &catalogue.catalogue, &giving.giving, &content.content, &engagement.engagement).await?;
         if seed_only {
             shutdown.trigger();
             let _ = tokio::time::timeout(Duration::from_secs(10), identity.server).await;
             let _ = tokio::time::timeout(Duration::from_secs(10), catalogue.server).await;
             let _ = tokio::time::timeout(Duration::from_secs(10), giving.server).await;
             let _ = tokio::time::timeout(Duration::from_secs(10), content.server).await;
+            let _ = tokio::time::timeout(Duration::from_secs(10), engagement.server).await;
             return Ok(());
         }
     }
 
     // Every service the BFF calls (bff/src/services.rs), by name: its loopback port.
-    let ports = [("identity", identity.port), ("catalogue", catalogue.port), ("giving", giving.port), ("content", content.port)];
+    let ports = [("identity", identity.port), ("catalogue", catalogue.port), ("giving", giving.port), ("content", content.port), ("engagement", engagement.port)];
     let mut missing = vec![];
     let urls = bff::services::ServiceUrls::from_fn(|s| match ports.iter().find(|(name, _)| *name == s.name) {
         Some((_, port)) => format!("http://127.0.0.1:{port}"),
@@ -162,5 +203,6 @@ async fn main() -> anyhow::Result<()> {
     let _ = tokio::time::timeout(Duration::from_secs(10), catalogue.server).await;
     let _ = tokio::time::timeout(Duration::from_secs(10), giving.server).await;
     let _ = tokio::time::timeout(Duration::from_secs(10), content.server).await;
+    let _ = tokio::time::timeout(Duration::from_secs(10), engagement.server).await;
     Ok(())
 }
