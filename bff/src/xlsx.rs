@@ -282,6 +282,7 @@ fn summary_xml(summary: &Summary) -> String {
 
 /// Writes the workbook of `sheet` with every record of `rows` to `out`, as a zip written
 /// front to back; answers `out` once the zip is closed.
+#[cfg(test)]
 fn write_workbook<T, W: Write>(sheet: &Sheet<T>, rows: impl IntoIterator<Item = T>, out: W) -> io::Result<W> {
     write_workbook_with(None, sheet, rows, out)
 }
