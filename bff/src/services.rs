@@ -106,6 +106,7 @@ services! {
     identity: Identity = "identity", "IDENTITY_URL", "identity-url", 50051;
     catalogue: Catalogue = "catalogue", "CATALOGUE_URL", "catalogue-url", 50052;
     giving: Giving = "giving", "GIVING_URL", "giving-url", 50053;
+    engagement: Engagement = "engagement", "ENGAGEMENT_URL", "engagement-url", 50054;
     content: Content = "content", "CONTENT_URL", "content-url", 50055;
     engagement: Engagement = "engagement", "ENGAGEMENT_URL", "engagement-url", 50054;
 }
