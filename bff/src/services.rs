@@ -108,7 +108,6 @@ services! {
     giving: Giving = "giving", "GIVING_URL", "giving-url", 50053;
     engagement: Engagement = "engagement", "ENGAGEMENT_URL", "engagement-url", 50054;
     content: Content = "content", "CONTENT_URL", "content-url", 50055;
-    engagement: Engagement = "engagement", "ENGAGEMENT_URL", "engagement-url", 50054;
 }
 
 impl crate::state::Inner {
