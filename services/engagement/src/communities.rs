@@ -115,6 +115,10 @@ impl Engagement {
         m.updated_at = common::now_ms();
         store::update_community(&mut w, &m).await.map_err(|e| unique_on(e, "name", NAME_TAKEN))?;
         let after = store::get_community(&mut w, &m.id).await?.ok_or_else(not_found)?;
+        if after.name != before.name {
+            // The events it hosts show its name.
+            store::rename_host(&mut w, &after.id, &after.name).await?;
+        }
         let changes = common::bus::changes(&before, &after, &["updatedAt"]);
         w.emit(topics::COMMUNITY_UPDATED, &event_of(&after, changes)).await?;
         w.commit().await?;

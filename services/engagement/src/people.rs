@@ -16,8 +16,8 @@ use common::bus::{Event, EventHandler};
 use common::error::Result;
 
 impl Engagement {
-    /// A giving donor created or updated: its name and email kept (only for donors this
-    /// service already holds or when `always`); answers false on a redelivery.
+    /// A giving donor created or updated: its name ("first last") and email kept (its avatar
+    /// stays what the apps last sent); answers false on a redelivery.
     pub async fn donor_changed(&self, event_id: &str, d: &topics::Donor) -> Result<bool> {
         let mut w = self.begin(&Actor::system()).await?;
         if !w.mark_handled(CONSUMER, event_id).await? {

@@ -1124,40 +1124,52 @@ pub struct DonorRemoval {
 /// anonymises its posts and comments (author '' shows as 'Deleted donor'); forgets the person.
 pub async fn remove_donor(c: &mut AnyConnection, donor_id: &str) -> sqlx::Result<DonorRemoval> {
     let mut out = DonorRemoval::default();
-    let exec = |sql: &'static str| sqlx::query(sql).bind(donor_id.to_string());
-    exec("UPDATE communities SET members_count = members_count - 1 WHERE id IN (SELECT community_id FROM community_members WHERE donor_id = $1)")
-        .execute(&mut *c)
-        .await?;
-    out.community_memberships = exec("DELETE FROM community_members WHERE donor_id = $1").execute(&mut *c).await?.rows_affected();
-    for status in [1, 2, 3] {
-        let q = format!(
-            "UPDATE events SET {0} = {0} - 1 WHERE id IN (SELECT event_id FROM event_members WHERE donor_id = $1 AND status = $2)",
-            mode_count(status)
-        );
-        sqlx::query(sqlx::AssertSqlSafe(q)).bind(donor_id).bind(status).execute(&mut *c).await?;
+    // Each row deleted is counted off what counts it (DELETE ... RETURNING: exact even when
+    // the donor acted at the same moment).
+    let gone = |sql: &'static str| sqlx::query(sql).bind(donor_id.to_string());
+    let rows = gone("DELETE FROM community_members WHERE donor_id = $1 RETURNING community_id").fetch_all(&mut *c).await?;
+    out.community_memberships = rows.len() as u64;
+    for r in rows {
+        let id: String = r.try_get("community_id")?;
+        sqlx::query("UPDATE communities SET members_count = members_count - 1 WHERE id = $1").bind(id).execute(&mut *c).await?;
     }
-    out.event_memberships = exec("DELETE FROM event_members WHERE donor_id = $1").execute(&mut *c).await?.rows_affected();
-    exec("UPDATE posts SET likes_count = likes_count - 1 WHERE id IN (SELECT post_id FROM post_likes WHERE account = $1)").execute(&mut *c).await?;
-    out.likes = exec("DELETE FROM post_likes WHERE account = $1").execute(&mut *c).await?.rows_affected();
-    exec("UPDATE comments SET likes_count = likes_count - 1 WHERE id IN (SELECT comment_id FROM comment_likes WHERE account = $1)")
-        .execute(&mut *c)
-        .await?;
-    out.likes += exec("DELETE FROM comment_likes WHERE account = $1").execute(&mut *c).await?.rows_affected();
-    let reported: Vec<String> =
-        sqlx::query_scalar("SELECT post_id FROM reports WHERE reporter_id = $1 AND closed_at IS NULL").bind(donor_id).fetch_all(&mut *c).await?;
-    out.reports = exec("DELETE FROM reports WHERE reporter_id = $1").execute(&mut *c).await?.rows_affected();
-    for post_id in reported {
+    let rows = gone("DELETE FROM event_members WHERE donor_id = $1 RETURNING event_id, status").fetch_all(&mut *c).await?;
+    out.event_memberships = rows.len() as u64;
+    for r in rows {
+        let id: String = r.try_get("event_id")?;
+        let status = r.try_get::<i32, _>("status").or_else(|_| r.try_get::<i64, _>("status").map(|v| v as i32))?;
+        let q = format!("UPDATE events SET {0} = {0} - 1 WHERE id = $1", mode_count(status));
+        sqlx::query(sqlx::AssertSqlSafe(q)).bind(id).execute(&mut *c).await?;
+    }
+    for (sql, counted) in [
+        ("DELETE FROM post_likes WHERE account = $1 RETURNING post_id AS id", "UPDATE posts SET likes_count = likes_count - 1 WHERE id = $1"),
+        ("DELETE FROM comment_likes WHERE account = $1 RETURNING comment_id AS id", "UPDATE comments SET likes_count = likes_count - 1 WHERE id = $1"),
+    ] {
+        let rows = gone(sql).fetch_all(&mut *c).await?;
+        out.likes += rows.len() as u64;
+        for r in rows {
+            let id: String = r.try_get("id")?;
+            sqlx::query(counted).bind(id).execute(&mut *c).await?;
+        }
+    }
+    let rows = gone("DELETE FROM reports WHERE reporter_id = $1 RETURNING post_id, closed_at").fetch_all(&mut *c).await?;
+    out.reports = rows.len() as u64;
+    for r in rows {
+        if r.try_get::<Option<i64>, _>("closed_at")?.is_some() {
+            continue;
+        }
+        let post_id: String = r.try_get("post_id")?;
         sqlx::query(
             "UPDATE posts SET reports_count = reports_count - 1, last_reported_at = COALESCE((SELECT MAX(created_at) FROM reports r \
-             WHERE r.post_id = $1 AND r.closed_at IS NULL), 0) WHERE id = $1 AND reports_count > 0",
+             WHERE r.post_id = $1 AND r.closed_at IS NULL), 0) WHERE id = $1",
         )
         .bind(&post_id)
         .execute(&mut *c)
         .await?;
     }
-    out.posts = exec("UPDATE posts SET author_id = '' WHERE author_id = $1").execute(&mut *c).await?.rows_affected();
-    out.comments = exec("UPDATE comments SET author_id = '' WHERE author_id = $1").execute(&mut *c).await?.rows_affected();
-    exec("DELETE FROM people WHERE id = $1").execute(c).await?;
+    out.posts = gone("UPDATE posts SET author_id = '' WHERE author_id = $1").execute(&mut *c).await?.rows_affected();
+    out.comments = gone("UPDATE comments SET author_id = '' WHERE author_id = $1").execute(&mut *c).await?.rows_affected();
+    gone("DELETE FROM people WHERE id = $1").execute(c).await?;
     Ok(out)
 }
 
@@ -1179,6 +1191,16 @@ pub async fn drop_links(c: &mut AnyConnection, kind: &str, target_id: &str) -> s
     }
     sqlx::query("DELETE FROM community_links WHERE kind = $1 AND target_id = $2").bind(kind).bind(target_id).execute(c).await?;
     Ok(ids)
+}
+
+/// Renames a community on the events it hosts (their `hostName`); answers how many.
+pub async fn rename_host(c: &mut AnyConnection, community_id: &str, name: &str) -> sqlx::Result<u64> {
+    Ok(sqlx::query("UPDATE events SET host_name = $1 WHERE host_type = 'community' AND host_id = $2 AND host_name <> $1")
+        .bind(name)
+        .bind(community_id)
+        .execute(c)
+        .await?
+        .rows_affected())
 }
 
 /// Clears the host id of the events a deleted nonprofit hosted (their host name stays);

@@ -292,6 +292,10 @@ async fn events_are_checked_filtered_and_sorted(e: Engagement) {
     let u = e.update_event(&later.id, &EventInput { capacity: 10, ..event("Later Still", &c.id, now + 100 * HOUR) }, &a).await.unwrap();
     assert_eq!((u.title.as_str(), u.capacity), ("Later Still", 10));
     assert!(matches!(e.update_event("nope", &event("X", &c.id, now), &a).await, Err(Error::NotFound(_))));
+    // Renaming the hosting community renames the host of its events.
+    e.update_community(&c.id, &community("Renamed Hosts"), &a).await.unwrap();
+    assert_eq!(e.get_event(&soon.id).await.unwrap().host_name, "Renamed Hosts");
+    assert_eq!(e.get_event(&online.id).await.unwrap().host_name, "Red Cross");
     let _ = (past, older);
 }
 
