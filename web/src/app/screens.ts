@@ -1,17 +1,15 @@
 /**
  * The screen of each route of the table (src/routes.tsx), keyed by its path pattern and loaded
  * lazily: each screen is a chunk of its own that carries only what it uses. The type makes a
- * route without a screen (or a screen without a route) a compile error.
+ * route without a screen (or a screen without a route) a compile error. Only the protected
+ * routes (app/protected-routes.tsx) load this map; the public screens are public-screens.ts's.
  */
 import type { ScreenLoader } from '../lib/lazy-screen'
 import { paths, type RoutePattern } from '../paths'
+import { PUBLIC_SCREENS } from './public-screens'
 
 export const SCREENS = {
-  [paths.signIn.pattern]: () => import('../features/auth/screens/SignInScreen'),
-  [paths.charitySignIn.pattern]: () => import('../features/auth/screens/SignInScreen'),
-  [paths.forgotPassword.pattern]: () => import('../features/auth/screens/ForgotPasswordScreen'),
-  [paths.resetPassword.pattern]: () => import('../features/auth/screens/ResetPasswordScreen'),
-  [paths.setPassword.pattern]: () => import('../features/auth/screens/SetPasswordScreen'),
+  ...PUBLIC_SCREENS,
   [paths.changePassword.pattern]: () => import('../features/auth/screens/ChangePasswordScreen'),
   [paths.dashboard.pattern]: () => import('../features/dashboard/screens/DashboardScreen'),
   [paths.test.pattern]: () => import('../features/charity/screens/TestScreen'),
