@@ -255,6 +255,16 @@ const table: RouteDef[] = [
   { path: paths.contactView.pattern, layout: 'shell', title: 'View Contact Message', module: SLUGS.contactForm, action: 'view', audience: 'staff' },
   // No module: the main admin edits it (the BFF answers only the main admin); a sub-admin sees no Cancel.
   { path: paths.givingPartnerPage.pattern, layout: 'shell', title: 'Giving Partner Page', audience: 'staff' },
+  // Engagement: communities (with their posts), events, reported posts
+  { path: paths.communityList.pattern, layout: 'shell', module: SLUGS.community, action: 'view', menu: true, audience: 'staff', icon: 'team' },
+  { path: paths.communityAdd.pattern, layout: 'shell', title: 'Add Community', module: SLUGS.community, action: 'add', audience: 'staff' },
+  { path: paths.communityEdit.pattern, layout: 'shell', title: 'Edit Community', module: SLUGS.community, action: 'edit', audience: 'staff' },
+  { path: paths.communityView.pattern, layout: 'shell', title: 'View Community', module: SLUGS.community, action: 'view', audience: 'staff' },
+  { path: paths.eventList.pattern, layout: 'shell', module: SLUGS.event, action: 'view', menu: true, audience: 'staff', icon: 'calendar' },
+  { path: paths.eventAdd.pattern, layout: 'shell', title: 'Add Event', module: SLUGS.event, action: 'add', audience: 'staff' },
+  { path: paths.eventEdit.pattern, layout: 'shell', title: 'Edit Event', module: SLUGS.event, action: 'edit', audience: 'staff' },
+  { path: paths.eventView.pattern, layout: 'shell', title: 'View Event', module: SLUGS.event, action: 'view', audience: 'staff' },
+  { path: paths.reportPostList.pattern, layout: 'shell', module: SLUGS.reportPost, action: 'view', menu: true, audience: 'staff', icon: 'flag' },
 ]
 
 function resolve(def: RouteDef): AppRoute {

@@ -60,6 +60,16 @@ export const SCREENS = {
   [paths.contactList.pattern]: () => import('../features/contact-us/screens/ContactListScreen'),
   [paths.contactView.pattern]: () => import('../features/contact-us/screens/ContactViewScreen'),
   [paths.givingPartnerPage.pattern]: () => import('../features/giving-partner-page/screens/GivingPartnerPageScreen'),
+  // Engagement: communities (with their posts), events, reported posts
+  [paths.communityList.pattern]: () => import('../features/community/screens/CommunityListScreen'),
+  [paths.communityAdd.pattern]: () => import('../features/community/screens/CommunityFormScreen'),
+  [paths.communityEdit.pattern]: () => import('../features/community/screens/CommunityFormScreen'),
+  [paths.communityView.pattern]: () => import('../features/community/screens/CommunityViewScreen'),
+  [paths.eventList.pattern]: () => import('../features/event/screens/EventListScreen'),
+  [paths.eventAdd.pattern]: () => import('../features/event/screens/EventFormScreen'),
+  [paths.eventEdit.pattern]: () => import('../features/event/screens/EventFormScreen'),
+  [paths.eventView.pattern]: () => import('../features/event/screens/EventViewScreen'),
+  [paths.reportPostList.pattern]: () => import('../features/report-post/screens/ReportPostListScreen'),
 } satisfies Record<RoutePattern, ScreenLoader>
 
 /** The screen of a route of the table. */
