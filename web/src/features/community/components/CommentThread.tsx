@@ -41,7 +41,7 @@ function TextForm({ label, send, onSent }: { label: string; send: (text: string)
   return (
     <Form<TextValues> form={form} layout="inline" onFinish={submit} style={{ width: '100%', flexWrap: 'nowrap' }}>
       <Form.Item name="text" rules={[rule(v.comment)]} style={{ flex: 1, marginInlineEnd: 8 }}>
-        <Input.TextArea aria-label={label} placeholder={label} autoSize={{ minRows: 1, maxRows: 4 }} />
+        <Input.TextArea aria-label={label} placeholder={label} rows={2} />
       </Form.Item>
       <Form.Item style={{ marginInlineEnd: 0 }}>
         <Button type="primary" htmlType="submit" loading={busy}>

@@ -6,13 +6,12 @@
  * the admin account), comments (comment and reply), and deactivate or activate (asks first).
  */
 import { useState } from 'react'
-import { useInfiniteQuery } from '@tanstack/react-query'
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
 import { Button, Card, Empty, Image, Skeleton, Space, Tag, Typography } from 'antd'
 import { CommentOutlined, LikeFilled, LikeOutlined, StopOutlined, CheckCircleOutlined } from '@ant-design/icons'
 import { ConfirmDialog } from '../../../components/ConfirmDialog'
 import { useConfirmAction } from '../../../components/useConfirmAction'
 import { mediaFileUrl, useMetaData } from '../../../lib/meta-data'
-import { useRefresh } from '../../../lib/query'
 import { toast } from '../../../lib/toast'
 import { likePost, listActivePosts, listInactivePosts, setPostActive } from '../api/posts'
 import { ACTIVE_POSTS_LIMIT, INACTIVE_POSTS_LIMIT, POST_MEDIA_MODULE } from '../constants'
@@ -104,7 +103,7 @@ function PostCard({ post, canEdit, onStatus, reload }: { post: Post; canEdit: bo
 }
 
 export function PostFeed({ communityId, active, canEdit }: { communityId: string; active: boolean; canEdit: boolean }) {
-  const refresh = useRefresh('community')
+  const client = useQueryClient()
   const { ask, dialog } = useConfirmAction()
   const limit = active ? ACTIVE_POSTS_LIMIT : INACTIVE_POSTS_LIMIT
   const posts = useInfiniteQuery({
@@ -123,8 +122,13 @@ export function PostFeed({ communityId, active, canEdit }: { communityId: string
       title: post.isActive ? DEACTIVATE_TITLE : ACTIVATE_TITLE,
       text: post.text.length > 80 ? `${post.text.slice(0, 80)}…` : post.text,
       run: () => setPostActive(post._id, !post.isActive),
-      // Both tabs and the community's counts change.
-      after: () => void refresh(),
+      // The post moves to the other tab: both feeds (the one shown asks again at once) and the
+      // community's counts change.
+      after: () => {
+        void client.invalidateQueries({ queryKey: ['community', 'posts', communityId] })
+        void client.invalidateQueries({ queryKey: ['community', communityId], exact: true })
+        void client.invalidateQueries({ queryKey: ['community', 'list'] })
+      },
     })
 
   const rows = posts.data?.pages.flatMap((p) => p.rows) ?? []
