@@ -48,7 +48,7 @@ function PostCard({ post, canEdit, onStatus, reload }: { post: Post; canEdit: bo
       <Space style={{ width: '100%', justifyContent: 'space-between', flexWrap: 'wrap' }}>
         <PersonLine person={post.author} at={post.createdAt} />
         <Space size="small" wrap>
-          {post.reportsCount > 0 && <Tag color="orange">{post.reportsCount} reports</Tag>}
+          {post.reportsCount > 0 && <Tag color="orange">{post.reportsCount === 1 ? '1 report' : `${post.reportsCount} reports`}</Tag>}
           {canEdit && (
             <Button
               size="small"

@@ -13,6 +13,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog'
 import { ListCard } from '../../../components/ListCard'
 import { actionColumn, dateColumn } from '../../../components/RowStatus'
 import { useConfirmAction } from '../../../components/useConfirmAction'
+import { formatNumber } from '../../../lib/format'
 import { useListTab } from '../../../lib/list-state'
 import type { TableQuery } from '../../../lib/list-page'
 import { mediaFileUrl, useMetaData } from '../../../lib/meta-data'
@@ -75,8 +76,8 @@ export default function CommunityListScreen() {
         ),
       },
       { title: 'Privacy', key: 'privacy', render: (_, row) => privacyLabel(row.privacy) },
-      { title: 'Members', key: 'membersCount', dataIndex: 'membersCount', sorter: true, align: 'right' },
-      { title: 'Posts', key: 'postsCount', dataIndex: 'postsCount', sorter: true, align: 'right' },
+      { title: 'Members', key: 'membersCount', sorter: true, align: 'right', render: (_, row) => formatNumber(row.membersCount) },
+      { title: 'Posts', key: 'postsCount', sorter: true, align: 'right', render: (_, row) => formatNumber(row.postsCount) },
       dateColumn('Created', 'createdAt'),
     ]
     if (deleted) {
