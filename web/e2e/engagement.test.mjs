@@ -263,7 +263,7 @@ step(env, "event members: by tab, remove one (its tab asks again), export them a
     assert.equal(answer.status(), 200)
   }
   await page.getByRole('tab', { name: new RegExp(`^${tabName} \\(`) }).click()
-  const row = tableRow(page, member.email).first()
+  const row = page.locator(`tr[data-row-key="${member._id}"]`)
   await row.waitFor({ state: 'visible' })
   await row.getByRole('button', { name: `Remove ${member.name}` }).click()
   const [again] = await Promise.all([
@@ -272,7 +272,7 @@ step(env, "event members: by tab, remove one (its tab asks again), export them a
   ])
   assert.equal(again.status(), 200)
   await expectToast(page, 'Member removed successfully')
-  await tableRow(page, member.email).first().waitFor({ state: 'detached' })
+  await page.locator(`tr[data-row-key="${member._id}"]`).waitFor({ state: 'detached' })
   await dismissToasts(page)
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export to Excel' }).click()])
@@ -292,15 +292,15 @@ step(env, "posts: deactivate one from a community's feed and find it in the Inac
   await page.goto(`/community/Community_view/${community._id}`)
   await expectText(page, community.name)
   const feed = page.getByRole('feed', { name: 'Active posts' })
-  const card = feed.getByRole('article').filter({ hasText: post.text }).first()
+  const card = feed.locator(`[data-post-id="${post._id}"]`)
   await card.getByRole('button', { name: 'Deactivate' }).click()
   await confirmDialog(page, 'Are you sure you want to Deactivate this post ?')
   await expectToast(page, 'Post deactivated successfully')
-  await feed.getByRole('article').filter({ hasText: post.text }).first().waitFor({ state: 'detached' })
+  await feed.locator(`[data-post-id="${post._id}"]`).waitFor({ state: 'detached' })
   await dismissToasts(page)
   await page.getByRole('tab', { name: 'Inactive' }).click()
   const inactive = page.getByRole('feed', { name: 'Inactive posts' })
-  await inactive.getByRole('article').filter({ hasText: post.text }).first().waitFor({ state: 'visible' })
+  await inactive.locator(`[data-post-id="${post._id}"]`).waitFor({ state: 'visible' })
   await shots(page, 'community-view-inactive')
 })
 
@@ -309,7 +309,7 @@ step(env, 'posts: comment and reply as the admin', async (t) => {
   const page = env.page
   const { community, other } = demo.feed
   await page.goto(`/community/Community_view/${community._id}`)
-  const card = page.getByRole('feed', { name: 'Active posts' }).getByRole('article').filter({ hasText: other.text }).first()
+  const card = page.getByRole('feed', { name: 'Active posts' }).locator(`[data-post-id="${other._id}"]`)
   await card.getByRole('button', { name: /Comments$/ }).click()
   const box = card.getByLabel('Write a comment')
   await card.getByRole('button', { name: 'Send' }).first().click()
@@ -337,7 +337,7 @@ step(env, 'reported post: delete it, it leaves the list and its reports are clos
   await openMenuEntry(page, 'Report Post')
   await expectPath(page, '/reporte_post')
   const author = reported.post.author.name
-  const row = tableRow(page, reported.communityName).filter({ hasText: author }).first()
+  const row = page.locator(`tr[data-row-key="${reported._id}"]`)
   await row.waitFor({ state: 'visible' })
   await shots(page, 'report-post')
   await row.getByRole('button', { name: `View post by ${author}` }).click()

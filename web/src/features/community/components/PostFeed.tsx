@@ -44,7 +44,7 @@ function PostCard({ post, canEdit, onStatus, reload }: { post: Post; canEdit: bo
   }
   const author = post.author?.name || 'Unknown'
   return (
-    <Card size="small" role="article" aria-label={`Post by ${author}`} style={{ marginBottom: 12 }}>
+    <Card size="small" role="article" aria-label={`Post by ${author}`} data-post-id={post._id} style={{ marginBottom: 12 }}>
       <Space style={{ width: '100%', justifyContent: 'space-between', flexWrap: 'wrap' }}>
         <PersonLine person={post.author} at={post.createdAt} />
         <Space size="small" wrap>
