@@ -92,7 +92,7 @@ function CommentItem({ comment, canEdit, reload }: { comment: Comment; canEdit: 
       <Typography.Paragraph style={{ margin: '4px 0 0 36px', whiteSpace: 'pre-wrap' }}>{comment.text}</Typography.Paragraph>
       <Space size="small" style={{ marginLeft: 28 }}>
         {canEdit ? (
-          <LikeButton liked={comment.likedByAdmin} count={comment.likesCount} label={`comment of ${comment.author.name}`} like={like} />
+          <LikeButton liked={comment.likedByAdmin} count={comment.likesCount} label={`comment of ${comment.author?.name || 'Unknown'}`} like={like} />
         ) : (
           <Typography.Text type="secondary">
             <LikeOutlined /> {comment.likesCount}
@@ -114,7 +114,7 @@ function CommentItem({ comment, canEdit, reload }: { comment: Comment; canEdit: 
           )}
           {replying && (
             <TextForm
-              label={`Reply to ${comment.author.name}`}
+              label={`Reply to ${comment.author?.name || 'Unknown'}`}
               send={(text) => addReply(comment._id, text)}
               onSent={() => {
                 setReplying(false)

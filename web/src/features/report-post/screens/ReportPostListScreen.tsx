@@ -35,9 +35,9 @@ function ReportedPostDialog({ row, onClose }: { row: ReportedPost | null; onClos
     <Modal open={row !== null} title="Reported Post" onCancel={onClose} footer={<Button onClick={onClose}>Close</Button>} width={640}>
       {row && (
         <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-          <PersonLine person={row.post.author} at={row.post.createdAt} />
-          <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{row.post.text}</Typography.Paragraph>
-          {row.post.images?.length > 0 && (
+          <PersonLine person={row.post?.author} at={row.post?.createdAt} />
+          <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{row.post?.text}</Typography.Paragraph>
+          {(row.post?.images?.length ?? 0) > 0 && (
             <Image.PreviewGroup>
               <Space wrap>
                 {row.post.images.map((name) => (
@@ -48,8 +48,8 @@ function ReportedPostDialog({ row, onClose }: { row: ReportedPost | null; onClos
           )}
           <Descriptions bordered size="small" column={1}>
             <Descriptions.Item label="Community">{row.communityName || '-'}</Descriptions.Item>
-            <Descriptions.Item label="Likes">{row.post.likesCount}</Descriptions.Item>
-            <Descriptions.Item label="Comments">{row.post.commentsCount}</Descriptions.Item>
+            <Descriptions.Item label="Likes">{row.post?.likesCount ?? 0}</Descriptions.Item>
+            <Descriptions.Item label="Comments">{row.post?.commentsCount ?? 0}</Descriptions.Item>
             <Descriptions.Item label="Open Reports">{row.reportsCount}</Descriptions.Item>
           </Descriptions>
           <List
