@@ -55,6 +55,21 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     for f in ["Donor.id", "Transaction.id", "Subscription.id", "DonorTotalsRow.id", "Partner.id"] {
         config = config.field_attribute(format!("giving.v1.{f}"), "#[serde(rename = \"_id\")]");
     }
+    // The engagement service's REST shapes (proto/engagement/engagement.proto marks them).
+    for m in [
+        "Person", "NamedRef", "Community", "CommunityInput", "CommunityMember", "Event", "EventInput", "EventMember", "RemovedMember",
+        "Post", "Comment", "LikeResult", "Report", "ReportedPost",
+    ] {
+        config = config.message_attribute(format!("engagement.v1.{m}"), json);
+    }
+    for f in [
+        "Person.id", "NamedRef.id", "Community.id", "CommunityMember.id", "Event.id", "EventMember.id", "Post.id", "Comment.id", "Report.id",
+        "ReportedPost.id",
+    ] {
+        config = config.field_attribute(format!("engagement.v1.{f}"), "#[serde(rename = \"_id\")]");
+    }
+    // A comment's replies are comments: the OpenAPI schema refers to itself there.
+    config = config.field_attribute("engagement.v1.Comment.replies", "#[schema(no_recursion)]");
     config = config.field_attribute(
         "catalogue.v1.CharityInput.payment_methods",
         "#[serde(with = \"crate::json::payment_methods\")] #[schema(value_type = Option<Vec<PaymentMethodInput>>)]",

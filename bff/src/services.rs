@@ -100,11 +100,13 @@ pub type Identity = proto::identity::v1::identity_client::IdentityClient<Traced>
 pub type Catalogue = proto::catalogue::v1::catalogue_client::CatalogueClient<Traced>;
 pub type Giving = proto::giving::v1::giving_client::GivingClient<Traced>;
 pub type Content = proto::content::v1::content_client::ContentClient<Traced>;
+pub type Engagement = proto::engagement::v1::engagement_client::EngagementClient<Traced>;
 
 services! {
     identity: Identity = "identity", "IDENTITY_URL", "identity-url", 50051;
     catalogue: Catalogue = "catalogue", "CATALOGUE_URL", "catalogue-url", 50052;
     giving: Giving = "giving", "GIVING_URL", "giving-url", 50053;
+    engagement: Engagement = "engagement", "ENGAGEMENT_URL", "engagement-url", 50054;
     content: Content = "content", "CONTENT_URL", "content-url", 50055;
 }
 

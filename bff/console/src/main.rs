@@ -38,9 +38,16 @@ fn secret(data: &Path) -> anyhow::Result<String> {
 
 /// The demo data set: the catalogue's demo nonprofits and causes (when it has none), then
 /// giving's donors, badges, three years of donations and subscriptions to them, and giving
-/// partners in every state (when giving has no donor yet). Everything goes through the
+/// partners in every state (when giving has no donor yet), then engagement's communities,
+/// events, members, posts, comments, likes and reports by those donors (when it has no
+/// community yet). Everything goes through the
 /// services' domain calls, so totals, rollups, badges and events are what real use makes.
-async fn demo(data: &Path, catalogue: &catalogue::service::Catalogue, giving: &giving::service::Giving) -> anyhow::Result<()> {
+async fn demo(
+    data: &Path,
+    catalogue: &catalogue::service::Catalogue,
+    giving: &giving::service::Giving,
+    engagement: &engagement::service::Engagement,
+) -> anyhow::Result<()> {
     const LOGO: &str = "demo-logo.png";
     let logo = data.join("media").join("charity").join(LOGO);
     if !logo.exists() {
@@ -64,6 +71,44 @@ async fn demo(data: &Path, catalogue: &catalogue::service::Catalogue, giving: &g
         summary.badges,
         summary.partners,
         if summary.skipped { " (giving had data already: kept as it was)" } else { "" }
+    );
+    // Engagement: the demo donors (as giving holds them) in communities and events.
+    const COVER: &str = "demo-cover.png";
+    let cover = data.join("media").join("communityImage").join(COVER);
+    if !cover.exists() {
+        std::fs::create_dir_all(cover.parent().expect("a folder"))?;
+        std::fs::write(&cover, include_bytes!("../assets/demo-logo.png"))?;
+    }
+    let event_image = data.join("media").join("eventImage").join(COVER);
+    if !event_image.exists() {
+        std::fs::create_dir_all(event_image.parent().expect("a folder"))?;
+        std::fs::write(&event_image, include_bytes!("../assets/demo-logo.png"))?;
+    }
+    let page = common::paging::Page { page: 1, limit: 200, ..Default::default() };
+    let (donors, _) = giving.list_donors(&giving::service::ListQuery { page, is_active: None }).await?;
+    let donors: Vec<engagement::service::DonorRef> = donors
+        .into_iter()
+        .map(|d| engagement::service::DonorRef {
+            name: format!("{} {}", d.first_name, d.last_name),
+            id: d.id,
+            email: d.email,
+            avatar: d.avatar,
+        })
+        .collect();
+    let linked: Vec<engagement::seed::Linked> =
+        recipients.iter().map(|r| engagement::seed::Linked { kind: r.kind.clone(), id: r.id.clone(), name: r.name.clone() }).collect();
+    let e = engagement::seed::seed(engagement, &donors, &linked, COVER, 14).await?;
+    println!(
+        "Demo data: {} communities with {} members, {} events with {} members, {} posts, {} comments, {} likes, {} reports{}",
+        e.communities,
+        e.community_members,
+        e.events,
+        e.event_members,
+        e.posts,
+        e.comments,
+        e.likes,
+        e.reports,
+        if e.skipped { " (engagement had data already: kept as it was)" } else { "" }
     );
     Ok(())
 }
@@ -102,20 +147,24 @@ async fn main() -> anyhow::Result<()> {
     let content_cfg = content::app::Config { database_url: format!("sqlite://{}", data.join("content.db").display()) };
     let content = content::app::start(&content_cfg, "127.0.0.1:0", bus.clone(), shutdown.clone()).await?;
 
+    let engagement_cfg = engagement::app::Config { database_url: format!("sqlite://{}", data.join("engagement.db").display()) };
+    let engagement = engagement::app::start(&engagement_cfg, "127.0.0.1:0", bus.clone(), shutdown.clone()).await?;
+
     if seed_only || env("DEMO_DATA").is_some_and(|v| v != "0") {
-        demo(&data, &catalogue.catalogue, &giving.giving).await?;
+        demo(&data, &catalogue.catalogue, &giving.giving, &engagement.engagement).await?;
         if seed_only {
             shutdown.trigger();
             let _ = tokio::time::timeout(Duration::from_secs(10), identity.server).await;
             let _ = tokio::time::timeout(Duration::from_secs(10), catalogue.server).await;
             let _ = tokio::time::timeout(Duration::from_secs(10), giving.server).await;
             let _ = tokio::time::timeout(Duration::from_secs(10), content.server).await;
+            let _ = tokio::time::timeout(Duration::from_secs(10), engagement.server).await;
             return Ok(());
         }
     }
 
     // Every service the BFF calls (bff/src/services.rs), by name: its loopback port.
-    let ports = [("identity", identity.port), ("catalogue", catalogue.port), ("giving", giving.port), ("content", content.port)];
+    let ports = [("identity", identity.port), ("catalogue", catalogue.port), ("giving", giving.port), ("content", content.port), ("engagement", engagement.port)];
     let mut missing = vec![];
     let urls = bff::services::ServiceUrls::from_fn(|s| match ports.iter().find(|(name, _)| *name == s.name) {
         Some((_, port)) => format!("http://127.0.0.1:{port}"),
@@ -148,5 +197,6 @@ async fn main() -> anyhow::Result<()> {
     let _ = tokio::time::timeout(Duration::from_secs(10), catalogue.server).await;
     let _ = tokio::time::timeout(Duration::from_secs(10), giving.server).await;
     let _ = tokio::time::timeout(Duration::from_secs(10), content.server).await;
+    let _ = tokio::time::timeout(Duration::from_secs(10), engagement.server).await;
     Ok(())
 }

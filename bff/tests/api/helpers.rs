@@ -18,6 +18,9 @@ pub struct TestApp {
     pub identity: identity::service::Identity,
     /// The giving service's gRPC address (tests record donations through it).
     pub giving_url: String,
+    /// The engagement service's gRPC address (tests make the app side's posts, joins and reports through it).
+    #[allow(dead_code)] // until the engagement REST tests read it
+    pub engagement_url: String,
     /// Stops the identity service.
     pub shutdown: Shutdown,
     /// Stops the BFF.
@@ -59,7 +62,7 @@ pub async fn spawn_with(tune: impl FnOnce(&mut identity::app::Config)) -> TestAp
     spawn_full(tune, |_| {}, Duration::ZERO).await
 }
 
-/// Starts identity, the catalogue, giving, content and the BFF, each configuration tuned by its closure;
+/// Starts identity, the catalogue, giving, content, engagement and the BFF, each configuration tuned by its closure;
 /// `drain` is the BFF's pause between readiness turning false and its listener closing on
 /// shutdown.
 pub async fn spawn_full(
@@ -88,11 +91,13 @@ pub async fn spawn_full(
     let giving_cfg = giving::app::Config { database_url: format!("sqlite://{}/giving.db", data.0.display()) };
     let giving = giving::app::start(&giving_cfg, "127.0.0.1:0", bus.clone(), shutdown.clone()).await.unwrap();
     let content_cfg = content::app::Config { database_url: format!("sqlite://{}/content.db", data.0.display()) };
-    let content = content::app::start(&content_cfg, "127.0.0.1:0", bus, shutdown.clone()).await.unwrap();
+    let content = content::app::start(&content_cfg, "127.0.0.1:0", bus.clone(), shutdown.clone()).await.unwrap();
+    let engagement_cfg = engagement::app::Config { database_url: format!("sqlite://{}/engagement.db", data.0.display()) };
+    let engagement = engagement::app::start(&engagement_cfg, "127.0.0.1:0", bus, shutdown.clone()).await.unwrap();
     let mut bff_cfg = bff::config::Config {
         public_url: "http://console.test".into(),
         trusted_proxies: "127.0.0.1".into(),
-        ..bff::config::Config::local(local_urls(&[("identity", running.port), ("catalogue", catalogue.port), ("giving", giving.port), ("content", content.port)]), SECRET.into(), data.0.join("media"))
+        ..bff::config::Config::local(local_urls(&[("identity", running.port), ("catalogue", catalogue.port), ("giving", giving.port), ("content", content.port), ("engagement", engagement.port)]), SECRET.into(), data.0.join("media"))
     };
     tune_bff(&mut bff_cfg);
     let state = bff_cfg.state().await.unwrap();
@@ -106,6 +111,7 @@ pub async fn spawn_full(
         data,
         identity: running.identity,
         giving_url: format!("http://127.0.0.1:{}", giving.port),
+        engagement_url: format!("http://127.0.0.1:{}", engagement.port),
         shutdown,
         bff_stop,
     }

@@ -1,0 +1,206 @@
+//! Communities: the console's create, update, list, delete/restore toggle and hide, their
+//! members, and the app side's join and leave.
+
+use crate::service::{DonorRef, Engagement, capped, keep_donor, names, optional, required, rich, zip};
+use crate::store::{self, Community, CommunityFilter, CommunityMember, Person};
+use crate::topics;
+use common::Actor;
+use common::db::unique_on;
+use common::error::{Check, Error, Result};
+use common::paging::Page;
+
+pub const NOT_FOUND: &str = "Community not found";
+pub const NAME_TAKEN: &str = "Community already exists";
+pub const MAX_GALLERY: usize = 10;
+pub const MAX_LINKS: usize = 20;
+
+/// What a community form sends (create and update). The nonprofit and cause ids are checked
+/// against the catalogue by the BFF; the service checks how many.
+#[derive(Debug, Clone, Default)]
+pub struct CommunityInput {
+    pub name: String,
+    pub description: String,
+    pub cover_image: String,
+    pub gallery: Vec<String>,
+    pub charity_ids: Vec<String>,
+    pub cause_ids: Vec<String>,
+    pub address: String,
+    pub city: String,
+    pub state: String,
+    pub country: String,
+    pub city_id: String,
+    pub state_id: String,
+    pub country_id: String,
+    pub zip_code: String,
+    pub privacy: String,
+}
+
+/// A community list query: the page, the deleted filter and an optional hidden filter.
+#[derive(Debug, Clone, Default)]
+pub struct CommunityQuery {
+    pub page: Page,
+    pub is_deleted: bool,
+    pub is_hidden: Option<bool>,
+}
+
+fn not_found() -> Error {
+    Error::NotFound(NOT_FOUND.into())
+}
+
+/// Checks a community form (the contract's messages); answers the community's fields.
+fn parse(i: &CommunityInput, check: &mut Check) -> Community {
+    let name = required(&i.name, "name", "Please enter Community Name", 100, "Community Name must be at most 100 characters", check);
+    let description = rich(&i.description, "description", "Please enter Description", check);
+    let cover_image = i.cover_image.trim().to_string();
+    if cover_image.is_empty() {
+        check.fail("coverImage", "Please upload Cover Image");
+    }
+    let gallery = names(&i.gallery, "gallery", MAX_GALLERY, "You can upload at most 10 images", check);
+    let charity_ids = names(&i.charity_ids, "charityIds", MAX_LINKS, "Please select at most 20 nonprofits", check);
+    let cause_ids = names(&i.cause_ids, "causeIds", MAX_LINKS, "Please select at most 20 causes", check);
+    let privacy = i.privacy.trim().to_lowercase();
+    if privacy != "public" && privacy != "private" {
+        check.fail("privacy", "Please select Privacy");
+    }
+    Community {
+        name,
+        description,
+        cover_image,
+        gallery,
+        charity_ids,
+        cause_ids,
+        address: optional(&i.address, "address", "Address", 300, check),
+        city: optional(&i.city, "city", "City", 100, check),
+        state: optional(&i.state, "state", "State", 100, check),
+        country: optional(&i.country, "country", "Country", 100, check),
+        city_id: optional(&i.city_id, "cityId", "City", 100, check),
+        state_id: optional(&i.state_id, "stateId", "State", 100, check),
+        country_id: optional(&i.country_id, "countryId", "Country", 100, check),
+        zip_code: zip(&i.zip_code, check),
+        privacy,
+        ..Default::default()
+    }
+}
+
+fn event_of(c: &Community, changes: common::bus::Changes) -> topics::Community {
+    topics::Community { id: c.id.clone(), name: c.name.clone(), is_hidden: c.is_hidden, is_deleted: c.is_deleted, changes }
+}
+
+impl Engagement {
+    /// Creates a community as the platform's admin account (its creator).
+    pub async fn create_community(&self, input: &CommunityInput, actor: &Actor) -> Result<Community> {
+        let mut check = Check::default();
+        let mut m = parse(input, &mut check);
+        check.done()?;
+        let now = common::now_ms();
+        m.id = common::new_id();
+        m.creator = Person::platform();
+        m.created_at = now;
+        m.updated_at = now;
+        let mut w = self.begin(actor).await?;
+        store::insert_community(&mut w, &m).await.map_err(|e| unique_on(e, "name", NAME_TAKEN))?;
+        let saved = store::get_community(&mut w, &m.id).await?.ok_or_else(not_found)?;
+        w.emit(topics::COMMUNITY_CREATED, &event_of(&saved, Default::default())).await?;
+        w.commit().await?;
+        Ok(saved)
+    }
+
+    pub async fn update_community(&self, id: &str, input: &CommunityInput, actor: &Actor) -> Result<Community> {
+        let mut check = Check::default();
+        let mut m = parse(input, &mut check);
+        check.done()?;
+        let mut w = self.begin(actor).await?;
+        let before = store::get_community(&mut w, id.trim()).await?.ok_or_else(not_found)?;
+        m.id = before.id.clone();
+        m.updated_at = common::now_ms();
+        store::update_community(&mut w, &m).await.map_err(|e| unique_on(e, "name", NAME_TAKEN))?;
+        let after = store::get_community(&mut w, &m.id).await?.ok_or_else(not_found)?;
+        let changes = common::bus::changes(&before, &after, &["updatedAt"]);
+        w.emit(topics::COMMUNITY_UPDATED, &event_of(&after, changes)).await?;
+        w.commit().await?;
+        Ok(after)
+    }
+
+    pub async fn get_community(&self, id: &str) -> Result<Community> {
+        store::get_community(&mut *self.read().await?, id.trim()).await?.ok_or_else(not_found)
+    }
+
+    /// Deletes (true) or restores (false) a community: the same call toggles (SPEC section 4).
+    /// Restoring a community whose name another one took meanwhile is refused (409).
+    pub async fn set_community_deleted(&self, id: &str, deleted: bool, actor: &Actor) -> Result<Community> {
+        let mut w = self.begin(actor).await?;
+        let c = store::get_community(&mut w, id.trim()).await?.ok_or_else(not_found)?;
+        if c.is_deleted != deleted {
+            store::set_community_deleted(&mut w, &c.id, deleted).await.map_err(|e| unique_on(e, "name", NAME_TAKEN))?;
+        }
+        let after = store::get_community(&mut w, &c.id).await?.ok_or_else(not_found)?;
+        if c.is_deleted != deleted {
+            let key = if deleted { topics::COMMUNITY_DELETED } else { topics::COMMUNITY_RESTORED };
+            w.emit(key, &event_of(&after, Default::default())).await?;
+        }
+        w.commit().await?;
+        Ok(after)
+    }
+
+    pub async fn set_community_hidden(&self, id: &str, hidden: bool, actor: &Actor) -> Result<Community> {
+        let mut w = self.begin(actor).await?;
+        let c = store::get_community(&mut w, id.trim()).await?.ok_or_else(not_found)?;
+        if c.is_hidden != hidden {
+            store::set_community_hidden(&mut w, &c.id, hidden).await?;
+        }
+        let after = store::get_community(&mut w, &c.id).await?.ok_or_else(not_found)?;
+        if c.is_hidden != hidden {
+            w.emit(topics::COMMUNITY_HIDDEN, &event_of(&after, common::bus::changes(&c, &after, &["updatedAt"]))).await?;
+        }
+        w.commit().await?;
+        Ok(after)
+    }
+
+    /// Search: the name (contains, any case). Sort: name, createdAt (default, newest first),
+    /// membersCount, postsCount.
+    pub async fn list_communities(&self, q: &CommunityQuery) -> Result<(Vec<Community>, i64)> {
+        let mut check = Check::default();
+        let paging = q.page.check(store::community_sort, &mut check);
+        check.done()?;
+        let f = CommunityFilter { search: q.page.search.trim().to_lowercase(), is_deleted: q.is_deleted, is_hidden: q.is_hidden };
+        Ok(store::list_communities(&mut *self.read().await?, &f, paging.expect("checked")).await?)
+    }
+
+    /// A community's members, newest first; search on name or email.
+    pub async fn list_community_members(&self, community_id: &str, page: &Page) -> Result<(Vec<CommunityMember>, i64)> {
+        let mut check = Check::default();
+        let (limit, offset, search) = capped(page, &mut check);
+        check.done()?;
+        let mut c = self.read().await?;
+        let m = store::get_community(&mut c, community_id.trim()).await?.ok_or_else(not_found)?;
+        Ok(store::list_community_members(&mut c, &m.id, &search, limit, offset).await?)
+    }
+
+    /// A donor joins a community (not deleted); joining again changes nothing.
+    pub async fn join_community(&self, community_id: &str, donor: &DonorRef, actor: &Actor) -> Result<CommunityMember> {
+        let mut w = self.begin(actor).await?;
+        let donor_id = keep_donor(&mut w, donor).await?;
+        let m = store::get_community(&mut w, community_id.trim()).await?.filter(|m| !m.is_deleted).ok_or_else(not_found)?;
+        let joined = store::join_community(&mut w, &m.id, &donor_id).await?;
+        let member = store::community_member_of(&mut w, &m.id, &donor_id).await?.ok_or_else(not_found)?;
+        if joined {
+            let e = topics::Member { id: member.id.clone(), donor_id, community_id: m.id, ..Default::default() };
+            w.emit(topics::MEMBER_JOINED, &e).await?;
+        }
+        w.commit().await?;
+        Ok(member)
+    }
+
+    /// A donor leaves a community; 404 'Member not found' when it was not a member.
+    pub async fn leave_community(&self, community_id: &str, donor_id: &str, actor: &Actor) -> Result<()> {
+        let mut w = self.begin(actor).await?;
+        let member = store::community_member_of(&mut w, community_id.trim(), donor_id.trim())
+            .await?
+            .ok_or_else(|| Error::NotFound(crate::events::MEMBER_NOT_FOUND.into()))?;
+        store::leave_community(&mut w, community_id.trim(), donor_id.trim()).await?;
+        let e = topics::Member { id: member.id, donor_id: member.donor_id, community_id: community_id.trim().into(), ..Default::default() };
+        w.emit(topics::MEMBER_LEFT, &e).await?;
+        w.commit().await?;
+        Ok(())
+    }
+}

@@ -1,0 +1,416 @@
+//! The gRPC face of the engagement service: translation only (the one module that maps
+//! between proto and domain types).
+
+use crate::communities::{CommunityInput, CommunityQuery};
+use crate::events::{EVENT_FULL, EventInput, EventQuery};
+use crate::posts::{LikeResult, PostQuery};
+use crate::reports::ReportedPost;
+use crate::service::{DonorRef, Engagement};
+use crate::store;
+use common::error::Error;
+use common::paging::Page;
+use proto::common::v1 as pc;
+use proto::engagement::v1 as pb;
+use proto::engagement::v1::engagement_server::Engagement as Rpc;
+use tokens::account::actor;
+use tonic::{Request, Response, Status};
+
+type R<T> = Result<Response<T>, Status>;
+
+fn page_of(p: Option<pc::PageRequest>) -> Page {
+    let p = p.unwrap_or_default();
+    Page { page: p.page, limit: p.limit, search: p.search, column: p.column, order: p.order }
+}
+
+/// The domain's error as a status; a full event is FAILED_PRECONDITION (the contract).
+fn status(e: Error) -> Status {
+    match e {
+        Error::Conflict(m) if m == EVENT_FULL => common::error::status(
+            tonic::Code::FailedPrecondition,
+            m,
+            common::error::codes::CONFLICT,
+            Default::default(),
+            tonic_types::ErrorDetails::new(),
+        ),
+        e => e.into(),
+    }
+}
+
+fn donor_ref(d: Option<pb::DonorRef>) -> Option<DonorRef> {
+    d.map(|d| DonorRef { id: d.id, name: d.name, email: d.email, avatar: d.avatar })
+}
+
+fn person(p: store::Person) -> pb::Person {
+    pb::Person { id: p.id, r#type: p.kind, name: p.name, avatar: p.avatar }
+}
+
+fn community_input(i: Option<pb::CommunityInput>) -> CommunityInput {
+    let i = i.unwrap_or_default();
+    CommunityInput {
+        name: i.name,
+        description: i.description,
+        cover_image: i.cover_image,
+        gallery: i.gallery,
+        charity_ids: i.charity_ids,
+        cause_ids: i.cause_ids,
+        address: i.address,
+        city: i.city,
+        state: i.state,
+        country: i.country,
+        city_id: i.city_id,
+        state_id: i.state_id,
+        country_id: i.country_id,
+        zip_code: i.zip_code,
+        privacy: i.privacy,
+    }
+}
+
+fn community(c: store::Community) -> pb::Community {
+    pb::Community {
+        id: c.id,
+        name: c.name,
+        description: c.description,
+        cover_image: c.cover_image,
+        gallery: c.gallery,
+        charity_ids: c.charity_ids,
+        cause_ids: c.cause_ids,
+        charities: Vec::new(),
+        causes: Vec::new(),
+        address: c.address,
+        city: c.city,
+        state: c.state,
+        country: c.country,
+        city_id: c.city_id,
+        state_id: c.state_id,
+        country_id: c.country_id,
+        zip_code: c.zip_code,
+        privacy: c.privacy,
+        creator: Some(person(c.creator)),
+        members_count: c.members_count,
+        posts_count: c.posts_count,
+        is_hidden: c.is_hidden,
+        is_deleted: c.is_deleted,
+        deleted_at: c.deleted_at,
+        created_at: c.created_at,
+        updated_at: c.updated_at,
+    }
+}
+
+fn community_member(m: store::CommunityMember) -> pb::CommunityMember {
+    pb::CommunityMember { id: m.id, donor_id: m.donor_id, name: m.name, email: m.email, avatar: m.avatar, joined_at: m.joined_at }
+}
+
+fn event_input(i: Option<pb::EventInput>) -> EventInput {
+    let i = i.unwrap_or_default();
+    EventInput {
+        title: i.title,
+        description: i.description,
+        images: i.images,
+        video: i.video,
+        starts_at: i.starts_at,
+        ends_at: i.ends_at,
+        time_zone: i.time_zone,
+        is_online: i.is_online,
+        online_link: i.online_link,
+        address: i.address,
+        city: i.city,
+        state: i.state,
+        country: i.country,
+        city_id: i.city_id,
+        state_id: i.state_id,
+        country_id: i.country_id,
+        zip_code: i.zip_code,
+        host_type: i.host_type,
+        host_id: i.host_id,
+        host_name: i.host_name,
+        capacity: i.capacity,
+    }
+}
+
+fn event(e: store::Event) -> pb::Event {
+    pb::Event {
+        id: e.id,
+        title: e.title,
+        description: e.description,
+        images: e.images,
+        video: e.video,
+        starts_at: e.starts_at,
+        ends_at: e.ends_at,
+        time_zone: e.time_zone,
+        is_online: e.is_online,
+        online_link: e.online_link,
+        address: e.address,
+        city: e.city,
+        state: e.state,
+        country: e.country,
+        city_id: e.city_id,
+        state_id: e.state_id,
+        country_id: e.country_id,
+        zip_code: e.zip_code,
+        host_type: e.host_type,
+        host_id: e.host_id,
+        host_name: e.host_name,
+        capacity: e.capacity,
+        interested_count: e.interested_count,
+        going_count: e.going_count,
+        not_going_count: e.not_going_count,
+        is_deleted: e.is_deleted,
+        deleted_at: e.deleted_at,
+        created_at: e.created_at,
+        updated_at: e.updated_at,
+    }
+}
+
+fn event_member(m: store::EventMember) -> pb::EventMember {
+    pb::EventMember { id: m.id, donor_id: m.donor_id, name: m.name, email: m.email, avatar: m.avatar, status: m.status, joined_at: m.joined_at }
+}
+
+fn post(p: store::Post) -> pb::Post {
+    pb::Post {
+        id: p.id,
+        community_id: p.community_id,
+        community_name: p.community_name,
+        author: Some(person(p.author)),
+        text: p.text,
+        images: p.images,
+        likes_count: p.likes_count,
+        comments_count: p.comments_count,
+        reports_count: p.reports_count,
+        is_active: p.is_active,
+        liked_by_admin: p.liked_by_admin,
+        created_at: p.created_at,
+    }
+}
+
+fn comment(c: store::Comment) -> pb::Comment {
+    pb::Comment {
+        id: c.id,
+        post_id: c.post_id,
+        parent_id: c.parent_id,
+        author: Some(person(c.author)),
+        text: c.text,
+        likes_count: c.likes_count,
+        liked_by_admin: c.liked_by_admin,
+        created_at: c.created_at,
+        replies_count: c.replies_count,
+        replies: c.replies.into_iter().map(comment).collect(),
+    }
+}
+
+fn like(l: LikeResult) -> pb::LikeResult {
+    pb::LikeResult { liked: l.liked, likes_count: l.likes_count }
+}
+
+fn report(r: store::Report) -> pb::Report {
+    pb::Report { id: r.id, reporter: Some(person(r.reporter)), reason: r.reason, created_at: r.created_at }
+}
+
+fn reported(r: ReportedPost) -> pb::ReportedPost {
+    pb::ReportedPost {
+        id: r.post.id.clone(),
+        community_name: r.post.community_name.clone(),
+        reports_count: r.post.reports_count,
+        last_reported_at: r.post.last_reported_at,
+        post: Some(post(r.post)),
+        reasons: r.reasons.into_iter().map(report).collect(),
+    }
+}
+
+#[tonic::async_trait]
+impl Rpc for Engagement {
+    async fn create_community(&self, r: Request<pb::CreateCommunityRequest>) -> R<pb::Community> {
+        let r = r.into_inner();
+        Ok(Response::new(community(self.create_community(&community_input(r.input), &actor(r.actor)).await.map_err(status)?)))
+    }
+
+    async fn update_community(&self, r: Request<pb::UpdateCommunityRequest>) -> R<pb::Community> {
+        let r = r.into_inner();
+        Ok(Response::new(community(self.update_community(&r.id, &community_input(r.input), &actor(r.actor)).await.map_err(status)?)))
+    }
+
+    async fn get_community(&self, r: Request<pb::CommunityRef>) -> R<pb::Community> {
+        Ok(Response::new(community(self.get_community(&r.into_inner().id).await.map_err(status)?)))
+    }
+
+    async fn list_communities(&self, r: Request<pb::ListCommunitiesRequest>) -> R<pb::CommunityPage> {
+        let r = r.into_inner();
+        let q = CommunityQuery { page: page_of(r.page), is_deleted: r.is_deleted, is_hidden: r.is_hidden };
+        let (items, total) = self.list_communities(&q).await.map_err(status)?;
+        Ok(Response::new(pb::CommunityPage { items: items.into_iter().map(community).collect(), total }))
+    }
+
+    async fn set_community_deleted(&self, r: Request<pb::SetCommunityDeletedRequest>) -> R<pb::Community> {
+        let r = r.into_inner();
+        Ok(Response::new(community(self.set_community_deleted(&r.id, r.is_deleted, &actor(r.actor)).await.map_err(status)?)))
+    }
+
+    async fn set_community_hidden(&self, r: Request<pb::SetCommunityHiddenRequest>) -> R<pb::Community> {
+        let r = r.into_inner();
+        Ok(Response::new(community(self.set_community_hidden(&r.id, r.is_hidden, &actor(r.actor)).await.map_err(status)?)))
+    }
+
+    async fn list_community_members(&self, r: Request<pb::ListCommunityMembersRequest>) -> R<pb::CommunityMemberPage> {
+        let r = r.into_inner();
+        let (items, total) = self.list_community_members(&r.community_id, &page_of(r.page)).await.map_err(status)?;
+        Ok(Response::new(pb::CommunityMemberPage { items: items.into_iter().map(community_member).collect(), total }))
+    }
+
+    async fn create_event(&self, r: Request<pb::CreateEventRequest>) -> R<pb::Event> {
+        let r = r.into_inner();
+        Ok(Response::new(event(self.create_event(&event_input(r.input), &actor(r.actor)).await.map_err(status)?)))
+    }
+
+    async fn update_event(&self, r: Request<pb::UpdateEventRequest>) -> R<pb::Event> {
+        let r = r.into_inner();
+        Ok(Response::new(event(self.update_event(&r.id, &event_input(r.input), &actor(r.actor)).await.map_err(status)?)))
+    }
+
+    async fn get_event(&self, r: Request<pb::EventRef>) -> R<pb::Event> {
+        Ok(Response::new(event(self.get_event(&r.into_inner().id).await.map_err(status)?)))
+    }
+
+    async fn list_events(&self, r: Request<pb::ListEventsRequest>) -> R<pb::EventPage> {
+        let r = r.into_inner();
+        let q = EventQuery { page: page_of(r.page), filter: r.filter, now: r.now };
+        let (items, total) = self.list_events(&q).await.map_err(status)?;
+        Ok(Response::new(pb::EventPage { items: items.into_iter().map(event).collect(), total }))
+    }
+
+    async fn set_event_deleted(&self, r: Request<pb::SetEventDeletedRequest>) -> R<pb::Event> {
+        let r = r.into_inner();
+        Ok(Response::new(event(self.set_event_deleted(&r.id, r.is_deleted, &actor(r.actor)).await.map_err(status)?)))
+    }
+
+    async fn list_event_members(&self, r: Request<pb::ListEventMembersRequest>) -> R<pb::EventMembersPage> {
+        let r = r.into_inner();
+        let (e, items, total) = self.list_event_members(&r.event_id, r.status, &page_of(r.page)).await.map_err(status)?;
+        Ok(Response::new(pb::EventMembersPage { event: Some(event(e)), items: items.into_iter().map(event_member).collect(), total }))
+    }
+
+    async fn remove_event_member(&self, r: Request<pb::RemoveEventMemberRequest>) -> R<pb::RemovedMember> {
+        let r = r.into_inner();
+        Ok(Response::new(pb::RemovedMember { status: self.remove_event_member(&r.id, &actor(r.actor)).await.map_err(status)? }))
+    }
+
+    type StreamEventMembersStream = std::pin::Pin<Box<dyn tokio_stream::Stream<Item = Result<pb::EventMember, Status>> + Send>>;
+
+    async fn stream_event_members(&self, r: Request<pb::EventRef>) -> R<Self::StreamEventMembersStream> {
+        let id = r.into_inner().id;
+        // Unknown event: answered at once, before the stream starts.
+        self.get_event(&id).await.map_err(status)?;
+        let (tx, mut rx) = tokio::sync::mpsc::channel(1024);
+        let (out_tx, out_rx) = tokio::sync::mpsc::channel::<Result<pb::EventMember, Status>>(256);
+        let me = self.clone();
+        tokio::spawn(async move {
+            let export = tokio::spawn(async move { me.export_event_members(&id, tx).await });
+            while let Some(m) = rx.recv().await {
+                if out_tx.send(Ok(event_member(m))).await.is_err() {
+                    return;
+                }
+            }
+            match export.await {
+                Ok(Err(e)) => {
+                    let _ = out_tx.send(Err(status(e))).await;
+                }
+                Err(e) => {
+                    let _ = out_tx.send(Err(Status::internal(e.to_string()))).await;
+                }
+                Ok(Ok(())) => {}
+            }
+        });
+        Ok(Response::new(Box::pin(tokio_stream::wrappers::ReceiverStream::new(out_rx))))
+    }
+
+    async fn list_posts(&self, r: Request<pb::ListPostsRequest>) -> R<pb::PostPage> {
+        let r = r.into_inner();
+        let q = PostQuery { page: page_of(r.page), community_id: r.community_id, inactive: r.inactive };
+        let (items, total) = self.list_posts(&q).await.map_err(status)?;
+        Ok(Response::new(pb::PostPage { items: items.into_iter().map(post).collect(), total }))
+    }
+
+    async fn get_post(&self, r: Request<pb::PostRef>) -> R<pb::Post> {
+        Ok(Response::new(post(self.get_post(&r.into_inner().id).await.map_err(status)?)))
+    }
+
+    async fn set_post_active(&self, r: Request<pb::SetPostActiveRequest>) -> R<pb::Post> {
+        let r = r.into_inner();
+        Ok(Response::new(post(self.set_post_active(&r.id, r.is_active, &actor(r.actor)).await.map_err(status)?)))
+    }
+
+    async fn like_post(&self, r: Request<pb::LikeRequest>) -> R<pb::LikeResult> {
+        let r = r.into_inner();
+        let d = donor_ref(r.donor);
+        Ok(Response::new(like(self.like_post(&r.id, d.as_ref(), r.liked, &actor(r.actor)).await.map_err(status)?)))
+    }
+
+    async fn add_comment(&self, r: Request<pb::AddCommentRequest>) -> R<pb::Comment> {
+        let r = r.into_inner();
+        let d = donor_ref(r.donor);
+        Ok(Response::new(comment(self.add_comment(&r.post_id, &r.text, d.as_ref(), &actor(r.actor)).await.map_err(status)?)))
+    }
+
+    async fn add_reply(&self, r: Request<pb::AddReplyRequest>) -> R<pb::Comment> {
+        let r = r.into_inner();
+        let d = donor_ref(r.donor);
+        Ok(Response::new(comment(self.add_reply(&r.comment_id, &r.text, d.as_ref(), &actor(r.actor)).await.map_err(status)?)))
+    }
+
+    async fn list_comments(&self, r: Request<pb::ListCommentsRequest>) -> R<pb::CommentPage> {
+        let r = r.into_inner();
+        let (items, total) = self.list_comments(&r.post_id, &page_of(r.page)).await.map_err(status)?;
+        Ok(Response::new(pb::CommentPage { items: items.into_iter().map(comment).collect(), total }))
+    }
+
+    async fn like_comment(&self, r: Request<pb::LikeRequest>) -> R<pb::LikeResult> {
+        let r = r.into_inner();
+        let d = donor_ref(r.donor);
+        Ok(Response::new(like(self.like_comment(&r.id, d.as_ref(), r.liked, &actor(r.actor)).await.map_err(status)?)))
+    }
+
+    async fn list_reported_posts(&self, r: Request<pb::ListReportedPostsRequest>) -> R<pb::ReportedPostPage> {
+        let (items, total) = self.list_reported_posts(&page_of(r.into_inner().page)).await.map_err(status)?;
+        Ok(Response::new(pb::ReportedPostPage { items: items.into_iter().map(reported).collect(), total }))
+    }
+
+    async fn delete_post(&self, r: Request<pb::PostRef>) -> R<pb::Empty> {
+        let r = r.into_inner();
+        self.delete_post(&r.id, &actor(r.actor)).await.map_err(status)?;
+        Ok(Response::new(pb::Empty {}))
+    }
+
+    async fn join_community(&self, r: Request<pb::JoinCommunityRequest>) -> R<pb::CommunityMember> {
+        let r = r.into_inner();
+        let d = donor_ref(r.donor).unwrap_or_default();
+        Ok(Response::new(community_member(self.join_community(&r.community_id, &d, &actor(r.actor)).await.map_err(status)?)))
+    }
+
+    async fn leave_community(&self, r: Request<pb::LeaveCommunityRequest>) -> R<pb::Empty> {
+        let r = r.into_inner();
+        self.leave_community(&r.community_id, &r.donor_id, &actor(r.actor)).await.map_err(status)?;
+        Ok(Response::new(pb::Empty {}))
+    }
+
+    async fn join_event(&self, r: Request<pb::JoinEventRequest>) -> R<pb::EventMember> {
+        let r = r.into_inner();
+        let d = donor_ref(r.donor).unwrap_or_default();
+        Ok(Response::new(event_member(self.join_event(&r.event_id, &d, r.status, &actor(r.actor)).await.map_err(status)?)))
+    }
+
+    async fn leave_event(&self, r: Request<pb::LeaveEventRequest>) -> R<pb::Empty> {
+        let r = r.into_inner();
+        self.leave_event(&r.event_id, &r.donor_id, &actor(r.actor)).await.map_err(status)?;
+        Ok(Response::new(pb::Empty {}))
+    }
+
+    async fn create_post(&self, r: Request<pb::CreatePostRequest>) -> R<pb::Post> {
+        let r = r.into_inner();
+        let d = donor_ref(r.donor).unwrap_or_default();
+        Ok(Response::new(post(self.create_post(&r.community_id, &d, &r.text, &r.images, &actor(r.actor)).await.map_err(status)?)))
+    }
+
+    async fn report_post(&self, r: Request<pb::ReportPostRequest>) -> R<pb::Report> {
+        let r = r.into_inner();
+        let d = donor_ref(r.donor).unwrap_or_default();
+        Ok(Response::new(report(self.report_post(&r.post_id, &d, &r.reason, &actor(r.actor)).await.map_err(status)?)))
+    }
+}

@@ -1,0 +1,84 @@
+//! The donors of the giving service as this service shows them, kept current from giving's
+//! events; and the catalogue's deletions. One consumer, idempotent: each event is marked
+//! handled in the same transaction as its change (a redelivery changes nothing).
+//!
+//! Decisions: a deleted donor's memberships, likes and reports are removed (every count
+//! corrected) and its posts and comments stay, anonymised to 'Deleted donor'. A deleted
+//! nonprofit or cause is dropped from every community's links; the events a deleted
+//! nonprofit hosted keep their `hostName` (what was shown) with `hostId` cleared, so the
+//! console shows the name and links nowhere.
+
+use crate::service::Engagement;
+use crate::store::{self, DonorRemoval};
+use crate::topics::{self, CONSUMER};
+use common::Actor;
+use common::bus::{Event, EventHandler};
+use common::error::Result;
+
+impl Engagement {
+    /// A giving donor created or updated: its name and email kept (only for donors this
+    /// service already holds or when `always`); answers false on a redelivery.
+    pub async fn donor_changed(&self, event_id: &str, d: &topics::Donor) -> Result<bool> {
+        let mut w = self.begin(&Actor::system()).await?;
+        if !w.mark_handled(CONSUMER, event_id).await? {
+            return Ok(false);
+        }
+        let name = format!("{} {}", d.first_name.trim(), d.last_name.trim()).trim().to_string();
+        store::upsert_person(&mut w, &d.id, &name, &d.email, "").await?;
+        w.commit().await?;
+        Ok(true)
+    }
+
+    /// A giving donor deleted: see the module. Answers None on a redelivery.
+    pub async fn donor_deleted(&self, event_id: &str, donor_id: &str) -> Result<Option<DonorRemoval>> {
+        let mut w = self.begin(&Actor::system()).await?;
+        if !w.mark_handled(CONSUMER, event_id).await? {
+            return Ok(None);
+        }
+        let removed = store::remove_donor(&mut w, donor_id).await?;
+        w.commit().await?;
+        Ok(Some(removed))
+    }
+
+    /// A catalogue nonprofit (`kind` 'charity') or cause ('cause') deleted: see the module.
+    /// Answers the communities changed (None on a redelivery).
+    pub async fn catalogue_deleted(&self, event_id: &str, kind: &str, id: &str) -> Result<Option<Vec<String>>> {
+        let mut w = self.begin(&Actor::system()).await?;
+        if !w.mark_handled(CONSUMER, event_id).await? {
+            return Ok(None);
+        }
+        let changed = store::drop_links(&mut w, kind, id).await?;
+        if kind == "charity" {
+            store::clear_charity_host(&mut w, id).await?;
+        }
+        w.commit().await?;
+        Ok(Some(changed))
+    }
+}
+
+/// The consumer of giving.donor.{created,updated,deleted} and catalogue.{charity,cause}.deleted.
+pub struct Consumer(pub Engagement);
+
+#[tonic::async_trait]
+impl EventHandler for Consumer {
+    async fn handle(&self, event: &Event) -> anyhow::Result<()> {
+        let e = |e: common::error::Error| anyhow::anyhow!("{e}");
+        match event.event_type.as_str() {
+            topics::DONOR_CREATED | topics::DONOR_UPDATED => {
+                let d: topics::Donor = event.payload_as()?;
+                self.0.donor_changed(&event.id, &d).await.map_err(e)?;
+            }
+            topics::DONOR_DELETED => {
+                let d: topics::Deleted = event.payload_as()?;
+                self.0.donor_deleted(&event.id, &d.id).await.map_err(e)?;
+            }
+            topics::CHARITY_DELETED | topics::CAUSE_DELETED => {
+                let d: topics::Deleted = event.payload_as()?;
+                let kind = if event.event_type == topics::CAUSE_DELETED { "cause" } else { "charity" };
+                self.0.catalogue_deleted(&event.id, kind, &d.id).await.map_err(e)?;
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,197 @@
+//! Posts, comments (one level of replies) and likes: the console's feeds (capped at 100 rows a
+//! page), activate/deactivate, and the admin's likes, comments and replies as the platform's
+//! account; the app side's posts, comments, replies and likes as a donor.
+
+use crate::service::{DonorRef, Engagement, MAX_PAGE_ROWS, capped, keep_donor, names};
+use crate::store::{self, Comment, LikeTarget, Person, Post, PostFilter};
+use crate::topics;
+use common::Actor;
+use common::error::{Check, Error, Result};
+use common::paging::Page;
+use sqlx::AnyConnection;
+
+pub const NOT_FOUND: &str = "Post not found";
+pub const COMMENT_NOT_FOUND: &str = "Comment not found";
+pub const MAX_TEXT: usize = 1000;
+pub const MAX_POST_TEXT: usize = 5000;
+pub const MAX_IMAGES: usize = 10;
+/// The replies a top-level comment carries in a list (oldest first).
+pub const LIST_REPLIES: i64 = 20;
+
+pub(crate) fn not_found() -> Error {
+    Error::NotFound(NOT_FOUND.into())
+}
+
+/// A post list query: one community's (or every community's when empty), active or inactive.
+#[derive(Debug, Clone, Default)]
+pub struct PostQuery {
+    pub page: Page,
+    pub community_id: String,
+    pub inactive: bool,
+}
+
+/// Whether it is liked afterwards, and the count.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LikeResult {
+    pub liked: bool,
+    pub likes_count: i64,
+}
+
+/// The account that acts: the donor an app call names, or the platform's admin account.
+async fn account(c: &mut AnyConnection, donor: Option<&DonorRef>) -> Result<String> {
+    match donor {
+        Some(d) => keep_donor(c, d).await,
+        None => Ok(store::PLATFORM.to_string()),
+    }
+}
+
+fn comment_text(raw: &str, check: &mut Check) -> String {
+    crate::service::required(raw, "text", "Please enter Comment", MAX_TEXT, "Comment must be at most 1000 characters", check)
+}
+
+/// A post that is not deleted.
+pub(crate) async fn live_post(c: &mut AnyConnection, id: &str) -> Result<Post> {
+    store::get_post(c, id.trim()).await?.filter(|p| !p.is_deleted).ok_or_else(not_found)
+}
+
+impl Engagement {
+    /// Newest first; a page holds at most 100 rows whatever limit is asked (page N is rows
+    /// (N-1)*min(limit,100)...), the total counts them all.
+    pub async fn list_posts(&self, q: &PostQuery) -> Result<(Vec<Post>, i64)> {
+        let mut check = Check::default();
+        let (limit, offset, search) = capped(&q.page, &mut check);
+        check.done()?;
+        let f = PostFilter { community_id: q.community_id.trim().to_string(), active: !q.inactive, search };
+        let mut c = self.read().await?;
+        if !f.community_id.is_empty() {
+            store::get_community(&mut c, &f.community_id).await?.ok_or_else(|| Error::NotFound(crate::communities::NOT_FOUND.into()))?;
+        }
+        Ok(store::list_posts(&mut c, &f, limit.min(MAX_PAGE_ROWS), offset).await?)
+    }
+
+    pub async fn get_post(&self, id: &str) -> Result<Post> {
+        live_post(&mut *self.read().await?, id).await
+    }
+
+    /// A donor posts in a community (not deleted).
+    pub async fn create_post(&self, community_id: &str, donor: &DonorRef, text: &str, images: &[String], actor: &Actor) -> Result<Post> {
+        let mut check = Check::default();
+        let text = crate::service::required(text, "text", "Please enter Post", MAX_POST_TEXT, "Post must be at most 5000 characters", &mut check);
+        let images = names(images, "images", MAX_IMAGES, "You can upload at most 10 images", &mut check);
+        check.done()?;
+        let mut w = self.begin(actor).await?;
+        let author = keep_donor(&mut w, donor).await?;
+        let m = store::get_community(&mut w, community_id.trim())
+            .await?
+            .filter(|m| !m.is_deleted)
+            .ok_or_else(|| Error::NotFound(crate::communities::NOT_FOUND.into()))?;
+        let p = Post {
+            id: common::new_id(),
+            community_id: m.id.clone(),
+            author: Person { id: author.clone(), ..Default::default() },
+            text,
+            images,
+            created_at: common::now_ms(),
+            ..Default::default()
+        };
+        store::insert_post(&mut w, &p).await?;
+        w.emit(topics::POST_CREATED, &topics::Post { id: p.id.clone(), community_id: m.id, author_id: author }).await?;
+        let saved = live_post(&mut w, &p.id).await?;
+        w.commit().await?;
+        Ok(saved)
+    }
+
+    pub async fn set_post_active(&self, id: &str, active: bool, actor: &Actor) -> Result<Post> {
+        let mut w = self.begin(actor).await?;
+        let p = live_post(&mut w, id).await?;
+        if p.is_active != active {
+            store::set_post_active(&mut w, &p.id, active).await?;
+            let key = if active { topics::POST_ACTIVATED } else { topics::POST_DEACTIVATED };
+            w.emit(key, &topics::Post { id: p.id.clone(), community_id: p.community_id.clone(), author_id: p.author.id.clone() }).await?;
+        }
+        let after = live_post(&mut w, &p.id).await?;
+        w.commit().await?;
+        Ok(after)
+    }
+
+    /// Likes or unlikes a post (like again = unlike unless `want` says which) as `donor`, or
+    /// as the platform's admin account when `donor` is None.
+    pub async fn like_post(&self, id: &str, donor: Option<&DonorRef>, want: Option<bool>, actor: &Actor) -> Result<LikeResult> {
+        let mut w = self.begin(actor).await?;
+        let who = account(&mut w, donor).await?;
+        let p = live_post(&mut w, id).await?;
+        let (liked, likes_count) = store::like(&mut w, LikeTarget::Post, &p.id, &who, want).await?;
+        let key = if liked { topics::POST_LIKED } else { topics::POST_UNLIKED };
+        w.emit(key, &topics::Like { post_id: p.id, comment_id: String::new(), account: who, likes_count }).await?;
+        w.commit().await?;
+        Ok(LikeResult { liked, likes_count })
+    }
+
+    /// Likes or unlikes a comment or reply, as [`Self::like_post`].
+    pub async fn like_comment(&self, id: &str, donor: Option<&DonorRef>, want: Option<bool>, actor: &Actor) -> Result<LikeResult> {
+        let mut w = self.begin(actor).await?;
+        let who = account(&mut w, donor).await?;
+        let m = store::get_comment(&mut w, id.trim()).await?.ok_or_else(|| Error::NotFound(COMMENT_NOT_FOUND.into()))?;
+        live_post(&mut w, &m.post_id).await?;
+        let (liked, likes_count) = store::like(&mut w, LikeTarget::Comment, &m.id, &who, want).await?;
+        let key = if liked { topics::POST_LIKED } else { topics::POST_UNLIKED };
+        w.emit(key, &topics::Like { post_id: m.post_id, comment_id: m.id, account: who, likes_count }).await?;
+        w.commit().await?;
+        Ok(LikeResult { liked, likes_count })
+    }
+
+    /// A top-level comment on a post, by `donor` or the platform's admin account.
+    pub async fn add_comment(&self, post_id: &str, text: &str, donor: Option<&DonorRef>, actor: &Actor) -> Result<Comment> {
+        let mut check = Check::default();
+        let text = comment_text(text, &mut check);
+        check.done()?;
+        let mut w = self.begin(actor).await?;
+        let who = account(&mut w, donor).await?;
+        let p = live_post(&mut w, post_id).await?;
+        self.insert_comment(w, p.id, None, who, text).await
+    }
+
+    /// A reply to a top-level comment (a reply to a reply: 400 field commentId 'You can reply
+    /// to a comment only').
+    pub async fn add_reply(&self, comment_id: &str, text: &str, donor: Option<&DonorRef>, actor: &Actor) -> Result<Comment> {
+        let mut check = Check::default();
+        let text = comment_text(text, &mut check);
+        check.done()?;
+        let mut w = self.begin(actor).await?;
+        let who = account(&mut w, donor).await?;
+        let parent = store::get_comment(&mut w, comment_id.trim()).await?.ok_or_else(|| Error::NotFound(COMMENT_NOT_FOUND.into()))?;
+        if parent.parent_id.is_some() {
+            return Err(Error::field("commentId", "You can reply to a comment only"));
+        }
+        let p = live_post(&mut w, &parent.post_id).await?;
+        self.insert_comment(w, p.id, Some(parent.id), who, text).await
+    }
+
+    async fn insert_comment(&self, mut w: common::write::Write<'_>, post_id: String, parent_id: Option<String>, author: String, text: String) -> Result<Comment> {
+        let m = Comment {
+            id: common::new_id(),
+            post_id,
+            parent_id,
+            author: Person { id: author, ..Default::default() },
+            text,
+            created_at: common::now_ms(),
+            ..Default::default()
+        };
+        store::insert_comment(&mut w, &m).await?;
+        let e = topics::Comment { id: m.id.clone(), post_id: m.post_id.clone(), parent_id: m.parent_id.clone().unwrap_or_default(), author_id: m.author.id.clone() };
+        w.emit(topics::POST_COMMENTED, &e).await?;
+        let saved = store::get_comment(&mut w, &m.id).await?.ok_or_else(|| Error::NotFound(COMMENT_NOT_FOUND.into()))?;
+        w.commit().await?;
+        Ok(saved)
+    }
+
+    /// A post's top-level comments, newest first, each with its replies (oldest first, at most 20).
+    pub async fn list_comments(&self, post_id: &str, page: &Page) -> Result<(Vec<Comment>, i64)> {
+        let mut check = Check::default();
+        let (limit, offset, _) = capped(page, &mut check);
+        check.done()?;
+        let mut c = self.read().await?;
+        let p = live_post(&mut c, post_id).await?;
+        Ok(store::list_comments(&mut c, &p.id, limit, offset, LIST_REPLIES).await?)
+    }
+}

@@ -1,0 +1,122 @@
+//! The engagement service's handle and what its domain modules share: the write, the input
+//! rules (trimmed text, lists, images), the people an app call names, and list paging.
+//! The domain lives in communities.rs, events.rs, posts.rs, reports.rs and people.rs.
+
+use crate::store;
+use common::Actor;
+use common::db::Db;
+use common::error::{Check, Error, Result};
+use common::outbox::Relay;
+use common::paging::{Page, Paging};
+use common::write::{self, Write};
+use sqlx::AnyConnection;
+
+#[derive(Clone)]
+pub struct Engagement {
+    pub db: Db,
+    pub relay: Option<Relay>,
+}
+
+/// A donor as an app call names it (the service keeps its name, email and avatar).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct DonorRef {
+    pub id: String,
+    pub name: String,
+    pub email: String,
+    pub avatar: String,
+}
+
+/// Post, comment and member lists cap a page at this many rows, whatever limit is asked
+/// (the console asks 1,000,000 for the inactive posts, SPEC section 4).
+pub const MAX_PAGE_ROWS: i64 = 100;
+
+impl Engagement {
+    pub fn new(db: Db, relay: Option<Relay>) -> Self {
+        Self { db, relay }
+    }
+
+    pub(crate) async fn begin(&self, actor: &Actor) -> Result<Write<'_>> {
+        write::begin(&self.db, self.relay.as_ref(), actor).await
+    }
+
+    pub(crate) async fn read(&self) -> Result<sqlx::pool::PoolConnection<sqlx::Any>> {
+        Ok(self.db.pool.acquire().await?)
+    }
+}
+
+/// Keeps the donor an app call names (checked: an id is required); answers its id.
+pub(crate) async fn keep_donor(c: &mut AnyConnection, d: &DonorRef) -> Result<String> {
+    let id = d.id.trim();
+    if id.is_empty() || id == store::PLATFORM {
+        return Err(Error::field("donorId", "Please select valid donor"));
+    }
+    store::upsert_person(c, id, d.name.trim(), d.email.trim(), d.avatar.trim()).await?;
+    Ok(id.to_string())
+}
+
+/// A required text, trimmed: `empty` when blank, `too_long` past `max` characters.
+pub(crate) fn required(raw: &str, field: &str, empty: &str, max: usize, too_long: &str, check: &mut Check) -> String {
+    let v = raw.trim();
+    if v.is_empty() {
+        check.fail(field, empty);
+    } else if v.chars().count() > max {
+        check.fail(field, too_long);
+    }
+    v.to_string()
+}
+
+/// An optional text, trimmed, at most `max` characters.
+pub(crate) fn optional(raw: &str, field: &str, label: &str, max: usize, check: &mut Check) -> String {
+    let v = raw.trim();
+    if v.chars().count() > max {
+        check.fail(field, format!("{label} must be at most {max} characters"));
+    }
+    v.to_string()
+}
+
+/// A list of stored file names or ids: trimmed, blanks and repeats dropped, at most `max`.
+pub(crate) fn names(raw: &[String], field: &str, max: usize, too_many: &str, check: &mut Check) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for v in raw.iter().map(|v| v.trim()).filter(|v| !v.is_empty()) {
+        if v.chars().count() > 300 {
+            check.fail(field, "Please upload a valid file");
+        } else if !out.iter().any(|o| o == v) {
+            out.push(v.to_string());
+        }
+    }
+    if out.len() > max {
+        check.fail(field, too_many);
+    }
+    out
+}
+
+/// Rich text sanitised (common::rich_text); `empty` when it has no visible text.
+pub(crate) fn rich(raw: &str, field: &str, empty: &str, check: &mut Check) -> String {
+    let clean = common::rich_text::sanitize_html(raw);
+    if common::rich_text::text_of(&clean).is_empty() {
+        check.fail(field, empty);
+    }
+    if clean.len() > 100_000 {
+        check.fail(field, "Description is too long");
+    }
+    clean
+}
+
+/// The location fields of a form (as donors': zip checked when given).
+pub(crate) fn zip(raw: &str, check: &mut Check) -> String {
+    let z = raw.trim();
+    if !z.is_empty() && !common::rules::is_zip(z) {
+        check.fail("zipCode", "Please enter valid Zip Code");
+    }
+    z.to_string()
+}
+
+/// A capped page of a feed or member list: limit 1..=100 (larger asks get 100 rows a page),
+/// page from 1; the search lower-cased.
+pub(crate) fn capped(page: &Page, check: &mut Check) -> (i64, i64, String) {
+    let limit = if page.limit <= 0 { 10 } else { page.limit.min(MAX_PAGE_ROWS) };
+    let capped = Page { limit, column: String::new(), order: String::new(), ..page.clone() };
+    let p: Option<Paging<()>> = capped.check(|c| c.is_empty().then_some(()), check);
+    let offset = p.map(|p| p.offset).unwrap_or_default();
+    (limit, offset, page.search.trim().to_lowercase())
+}

@@ -1,0 +1,665 @@
+//! The engagement service's storage and domain on SQLite and on PostgreSQL: communities,
+//! events and their members, posts, comments, likes, reports, counts under concurrency, and
+//! the giving and catalogue events it consumes.
+
+use common::Actor;
+use common::error::Error;
+use common::paging::Page;
+use engagement::app::MIGRATIONS;
+use engagement::communities::{CommunityInput, CommunityQuery};
+use engagement::events::{EventInput, EventQuery, GOING, INTERESTED, NOT_GOING};
+use engagement::posts::PostQuery;
+use engagement::service::{DonorRef, Engagement};
+use engagement::topics;
+
+fn admin() -> Actor {
+    Actor::new("admin-1", "Admin", "127.0.0.1")
+}
+
+fn fields(e: Error) -> Vec<(String, String)> {
+    match e {
+        Error::Validation(v) => v.into_iter().map(|f| (f.field, f.message)).collect(),
+        Error::FieldConflict(f) => vec![(f.field, f.message)],
+        other => vec![(String::new(), other.to_string())],
+    }
+}
+
+fn donor(n: usize) -> DonorRef {
+    DonorRef { id: format!("donor-{n:04}"), name: format!("Donor {n}"), email: format!("donor{n}@example.org"), avatar: format!("d{n}.png") }
+}
+
+fn community(name: &str) -> CommunityInput {
+    CommunityInput {
+        name: name.into(),
+        description: "<p>About us<script>alert(1)</script></p>".into(),
+        cover_image: "cover.png".into(),
+        gallery: vec!["a.png".into(), "b.png".into()],
+        charity_ids: vec!["charity-1".into(), "charity-2".into()],
+        cause_ids: vec!["cause-1".into()],
+        city: "Austin".into(),
+        zip_code: "78701".into(),
+        privacy: "public".into(),
+        ..Default::default()
+    }
+}
+
+fn page(page: i64, limit: i64) -> Page {
+    Page { page, limit, ..Default::default() }
+}
+
+fn cq(search: &str, column: &str, order: &str, deleted: bool) -> CommunityQuery {
+    CommunityQuery { page: Page { page: 1, limit: 50, search: search.into(), column: column.into(), order: order.into() }, is_deleted: deleted, is_hidden: None }
+}
+
+const HOUR: i64 = 3_600_000;
+
+fn event(title: &str, host: &str, starts_at: i64) -> EventInput {
+    EventInput {
+        title: title.into(),
+        description: "<p>Come along</p>".into(),
+        images: vec!["e.png".into()],
+        video: "v.mp4".into(),
+        starts_at,
+        ends_at: starts_at + 2 * HOUR,
+        time_zone: "America/New_York".into(),
+        address: "1 Main Street".into(),
+        host_type: "community".into(),
+        host_id: host.into(),
+        capacity: 0,
+        ..Default::default()
+    }
+}
+
+async fn outbox(e: &Engagement) -> Vec<String> {
+    sqlx::query_scalar("SELECT event_type FROM outbox ORDER BY created_at, id").fetch_all(&e.db.pool).await.unwrap()
+}
+
+async fn count(e: &Engagement, sql: &str, id: &str) -> i64 {
+    sqlx::query_scalar(sqlx::AssertSqlSafe(sql.to_string())).bind(id.to_string()).fetch_one(&e.db.pool).await.unwrap()
+}
+
+// ---------------------------------------------------------------------------------------
+
+async fn communities_are_created_checked_listed_searched_and_sorted(e: Engagement) {
+    let a = admin();
+    // Bad input: every message, nothing written.
+    let bad = CommunityInput { name: "  ".into(), description: "<p> </p>".into(), privacy: "secret".into(), ..Default::default() };
+    let errs = fields(e.create_community(&bad, &a).await.unwrap_err());
+    assert_eq!(
+        errs,
+        vec![
+            ("name".to_string(), "Please enter Community Name".to_string()),
+            ("description".into(), "Please enter Description".into()),
+            ("coverImage".into(), "Please upload Cover Image".into()),
+            ("privacy".into(), "Please select Privacy".into()),
+        ]
+    );
+    let long = CommunityInput { name: "x".repeat(101), ..community("") };
+    assert_eq!(fields(e.create_community(&long, &a).await.unwrap_err())[0].1, "Community Name must be at most 100 characters");
+    let many = CommunityInput { gallery: (0..11).map(|i| format!("{i}.png")).collect(), ..community("Gallery") };
+    assert_eq!(fields(e.create_community(&many, &a).await.unwrap_err())[0].0, "gallery");
+    let many = CommunityInput { charity_ids: (0..21).map(|i| format!("c{i}")).collect(), ..community("Links") };
+    assert_eq!(fields(e.create_community(&many, &a).await.unwrap_err())[0].0, "charityIds");
+    assert!(outbox(&e).await.is_empty());
+
+    let c = e.create_community(&community("  Green Streets "), &a).await.unwrap();
+    assert_eq!(c.name, "Green Streets");
+    assert!(!c.description.contains("script"), "{}", c.description);
+    assert_eq!(c.creator.id, "platform");
+    assert_eq!(c.creator.name, "Giving Platform");
+    assert_eq!(c.creator.kind, "admin");
+    assert_eq!((c.members_count, c.posts_count, c.is_hidden, c.is_deleted, c.deleted_at), (0, 0, false, false, None));
+    assert_eq!(c.charity_ids, vec!["charity-1", "charity-2"]);
+    // Duplicate names, whatever the case.
+    let dup = fields(e.create_community(&community("green STREETS"), &a).await.unwrap_err());
+    assert_eq!(dup, vec![("name".to_string(), "Community already exists".to_string())]);
+
+    let b = e.create_community(&community("Animal Rescue"), &a).await.unwrap();
+    let z = e.create_community(&community("Zoo Friends"), &a).await.unwrap();
+    let names = |v: Vec<engagement::store::Community>| v.into_iter().map(|c| c.name).collect::<Vec<_>>();
+    let (all, total) = e.list_communities(&cq("", "", "", false)).await.unwrap();
+    assert_eq!(total, 3);
+    assert_eq!(names(all), ["Zoo Friends", "Animal Rescue", "Green Streets"], "newest first by default");
+    let (by_name, _) = e.list_communities(&cq("", "name", "ascend", false)).await.unwrap();
+    assert_eq!(names(by_name), ["Animal Rescue", "Green Streets", "Zoo Friends"]);
+    let (found, total) = e.list_communities(&cq("REE", "", "", false)).await.unwrap();
+    assert_eq!((names(found), total), (vec!["Green Streets".to_string()], 1));
+    let (none, total) = e.list_communities(&cq("%", "", "", false)).await.unwrap();
+    assert!(none.is_empty() && total == 0, "wildcards are literal");
+    assert!(e.list_communities(&cq("", "description", "", false)).await.is_err());
+
+    // Members count sorts.
+    e.join_community(&b.id, &donor(1), &a).await.unwrap();
+    e.join_community(&b.id, &donor(2), &a).await.unwrap();
+    e.join_community(&z.id, &donor(1), &a).await.unwrap();
+    let (by_members, _) = e.list_communities(&cq("", "membersCount", "descend", false)).await.unwrap();
+    assert_eq!(names(by_members), ["Animal Rescue", "Zoo Friends", "Green Streets"]);
+
+    // Update: 404, checks, duplicate, the event names what changed.
+    assert!(matches!(e.update_community("nope", &community("X"), &a).await, Err(Error::NotFound(m)) if m == "Community not found"));
+    assert_eq!(fields(e.update_community(&b.id, &community("Zoo friends"), &a).await.unwrap_err())[0].1, "Community already exists");
+    let u = e.update_community(&b.id, &CommunityInput { privacy: "Private".into(), cause_ids: vec![], ..community("Animal Rescue Circle") }, &a).await.unwrap();
+    assert_eq!((u.name.as_str(), u.privacy.as_str(), u.members_count), ("Animal Rescue Circle", "private", 2));
+    assert!(u.cause_ids.is_empty());
+    let ev = outbox(&e).await;
+    assert_eq!(ev.iter().filter(|k| *k == topics::COMMUNITY_CREATED).count(), 3);
+    assert_eq!(ev.iter().filter(|k| *k == topics::MEMBER_JOINED).count(), 3);
+    let body: String = sqlx::query_scalar("SELECT body FROM outbox WHERE event_type = 'engagement.community.updated'").fetch_one(&e.db.pool).await.unwrap();
+    let body: serde_json::Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(body["actor"]["id"], "admin-1");
+    assert_eq!(body["payload"]["changes"]["name"]["after"], "Animal Rescue Circle");
+    assert_eq!(e.get_community(&b.id).await.unwrap().name, "Animal Rescue Circle");
+}
+
+async fn delete_restore_toggles_and_hide(e: Engagement) {
+    let a = admin();
+    let c = e.create_community(&community("Toggle"), &a).await.unwrap();
+    let d = e.set_community_deleted(&c.id, true, &a).await.unwrap();
+    assert!(d.is_deleted && d.deleted_at.is_some());
+    assert_eq!(e.list_communities(&cq("", "", "", false)).await.unwrap().1, 0);
+    assert_eq!(e.list_communities(&cq("", "", "", true)).await.unwrap().1, 1);
+    // A deleted community's name is free again; restoring the old one then conflicts.
+    let other = e.create_community(&community("toggle"), &a).await.unwrap();
+    assert_eq!(fields(e.set_community_deleted(&c.id, false, &a).await.unwrap_err())[0].1, "Community already exists");
+    e.set_community_deleted(&other.id, true, &a).await.unwrap();
+    let r = e.set_community_deleted(&c.id, false, &a).await.unwrap();
+    assert!(!r.is_deleted && r.deleted_at.is_none());
+    // Deleting twice changes nothing more (one event).
+    e.set_community_deleted(&c.id, true, &a).await.unwrap();
+    e.set_community_deleted(&c.id, true, &a).await.unwrap();
+    let ev = outbox(&e).await;
+    assert_eq!(ev.iter().filter(|k| *k == topics::COMMUNITY_DELETED).count(), 3);
+    assert_eq!(ev.iter().filter(|k| *k == topics::COMMUNITY_RESTORED).count(), 1);
+    e.set_community_deleted(&c.id, false, &a).await.unwrap();
+
+    let h = e.set_community_hidden(&c.id, true, &a).await.unwrap();
+    assert!(h.is_hidden);
+    let hidden = CommunityQuery { is_hidden: Some(true), ..cq("", "", "", false) };
+    assert_eq!(e.list_communities(&hidden).await.unwrap().1, 1);
+    let shown = CommunityQuery { is_hidden: Some(false), ..cq("", "", "", false) };
+    assert_eq!(e.list_communities(&shown).await.unwrap().1, 0);
+    assert!(!e.set_community_hidden(&c.id, false, &a).await.unwrap().is_hidden);
+    assert!(matches!(e.set_community_hidden("nope", true, &a).await, Err(Error::NotFound(_))));
+    assert_eq!(outbox(&e).await.iter().filter(|k| *k == topics::COMMUNITY_HIDDEN).count(), 2);
+
+    // Events toggle the same way.
+    let ev = e.create_event(&event("Cleanup", &c.id, common::now_ms() + 24 * HOUR), &a).await.unwrap();
+    let d = e.set_event_deleted(&ev.id, true, &a).await.unwrap();
+    assert!(d.is_deleted && d.deleted_at.is_some());
+    let r = e.set_event_deleted(&ev.id, false, &a).await.unwrap();
+    assert!(!r.is_deleted && r.deleted_at.is_none());
+    assert!(matches!(e.set_event_deleted("nope", true, &a).await, Err(Error::NotFound(m)) if m == "Event not found"));
+}
+
+async fn community_members_join_leave_list_and_search(e: Engagement) {
+    let a = admin();
+    let c = e.create_community(&community("Members"), &a).await.unwrap();
+    for n in 1..=12 {
+        e.join_community(&c.id, &donor(n), &a).await.unwrap();
+    }
+    // Joining again changes nothing.
+    e.join_community(&c.id, &donor(3), &a).await.unwrap();
+    assert_eq!(e.get_community(&c.id).await.unwrap().members_count, 12);
+    let (first, total) = e.list_community_members(&c.id, &page(1, 5)).await.unwrap();
+    assert_eq!((first.len(), total), (5, 12));
+    assert_eq!(first[0].donor_id, "donor-0012", "newest first");
+    assert_eq!(first[0].name, "Donor 12");
+    assert_eq!(first[0].email, "donor12@example.org");
+    let (found, total) = e.list_community_members(&c.id, &Page { search: "DONOR1".into(), ..page(1, 10) }).await.unwrap();
+    assert_eq!(total, 4, "donor1, donor10, donor11, donor12 by email: {found:?}");
+    e.leave_community(&c.id, "donor-0003", &a).await.unwrap();
+    assert!(matches!(e.leave_community(&c.id, "donor-0003", &a).await, Err(Error::NotFound(m)) if m == "Member not found"));
+    assert_eq!(e.get_community(&c.id).await.unwrap().members_count, 11);
+    assert!(fields(e.join_community(&c.id, &DonorRef::default(), &a).await.unwrap_err())[0].0 == "donorId");
+    e.set_community_deleted(&c.id, true, &a).await.unwrap();
+    assert!(matches!(e.join_community(&c.id, &donor(50), &a).await, Err(Error::NotFound(_))));
+}
+
+async fn events_are_checked_filtered_and_sorted(e: Engagement) {
+    let a = admin();
+    let c = e.create_community(&community("Hosts"), &a).await.unwrap();
+    let now = common::now_ms();
+    let bad = EventInput {
+        title: "".into(),
+        description: "".into(),
+        starts_at: now,
+        ends_at: now - 1,
+        time_zone: "Mars/Base".into(),
+        is_online: true,
+        online_link: "ftp://x".into(),
+        host_type: "community".into(),
+        host_id: "".into(),
+        capacity: -1,
+        ..Default::default()
+    };
+    let errs = fields(e.create_event(&bad, &a).await.unwrap_err());
+    let want = [
+        ("title", "Please enter Event Title"),
+        ("description", "Please enter Description"),
+        ("endsAt", "End Date must be after Start Date"),
+        ("timeZone", "Please select valid Time Zone"),
+        ("onlineLink", "Please enter valid link"),
+        ("capacity", "Please enter valid Capacity"),
+        ("hostId", "Please select Host"),
+    ];
+    assert_eq!(errs, want.iter().map(|(f, m)| (f.to_string(), m.to_string())).collect::<Vec<_>>());
+    let no_dates = EventInput { starts_at: 0, ends_at: 0, ..event("T", &c.id, 0) };
+    let errs = fields(e.create_event(&no_dates, &a).await.unwrap_err());
+    assert_eq!(errs[0], ("startsAt".into(), "Please select Start Date".into()));
+    assert_eq!(errs[1], ("endsAt".into(), "Please select End Date".into()));
+    let no_venue = EventInput { address: " ".into(), ..event("T", &c.id, now) };
+    assert_eq!(fields(e.create_event(&no_venue, &a).await.unwrap_err()), vec![("address".to_string(), "Please enter Venue".to_string())]);
+    let long = event(&"t".repeat(151), &c.id, now);
+    assert_eq!(fields(e.create_event(&long, &a).await.unwrap_err())[0].1, "Event Title must be at most 150 characters");
+    let unknown_host = event("T", "nope", now);
+    assert_eq!(fields(e.create_event(&unknown_host, &a).await.unwrap_err()), vec![("hostId".to_string(), "Please select Host".to_string())]);
+    let too_big = EventInput { capacity: 1_000_001, ..event("T", &c.id, now) };
+    assert_eq!(fields(e.create_event(&too_big, &a).await.unwrap_err())[0].0, "capacity");
+    assert!(outbox(&e).await.iter().all(|k| !k.starts_with("engagement.event")));
+
+    // A nonprofit host: its name as the BFF passes it.
+    let charity = EventInput { host_type: "charity".into(), host_id: "charity-9".into(), host_name: "Red Cross".into(), is_online: true, online_link: "https://meet.example.org/x".into(), address: "".into(), ..event("Online Talk", "", now + 48 * HOUR) };
+    let online = e.create_event(&charity, &a).await.unwrap();
+    assert_eq!((online.host_name.as_str(), online.is_online, online.address.as_str()), ("Red Cross", true, ""));
+    let soon = e.create_event(&event("Soon", &c.id, now + HOUR), &a).await.unwrap();
+    assert_eq!(soon.host_name, "Hosts");
+    let later = e.create_event(&event("Later", &c.id, now + 96 * HOUR), &a).await.unwrap();
+    let past = e.create_event(&event("Past One", &c.id, now - 72 * HOUR), &a).await.unwrap();
+    let older = e.create_event(&event("Past Two", &c.id, now - 96 * HOUR), &a).await.unwrap();
+    let gone = e.create_event(&event("Gone", &c.id, now + HOUR), &a).await.unwrap();
+    e.set_event_deleted(&gone.id, true, &a).await.unwrap();
+
+    let titles = |v: Vec<engagement::store::Event>| v.into_iter().map(|e| e.title).collect::<Vec<_>>();
+    let list = |filter: &str, search: &str, column: &str, order: &str| EventQuery {
+        page: Page { page: 1, limit: 10, search: search.into(), column: column.into(), order: order.into() },
+        filter: filter.into(),
+        now,
+    };
+    let (up, total) = e.list_events(&list("", "", "", "")).await.unwrap();
+    assert_eq!((titles(up), total), (vec!["Soon".to_string(), "Online Talk".into(), "Later".into()], 3), "upcoming, soonest first");
+    let (p, _) = e.list_events(&list("past", "", "", "")).await.unwrap();
+    assert_eq!(titles(p), ["Past One", "Past Two"], "past, latest first");
+    let (d, _) = e.list_events(&list("deleted", "", "", "")).await.unwrap();
+    assert_eq!(titles(d), ["Gone"]);
+    let (s, _) = e.list_events(&list("upcoming", "LAT", "", "")).await.unwrap();
+    assert_eq!(titles(s), ["Later"]);
+    let (t, _) = e.list_events(&list("upcoming", "", "title", "desc")).await.unwrap();
+    assert_eq!(titles(t), ["Soon", "Online Talk", "Later"]);
+    assert_eq!(fields(e.list_events(&list("soon", "", "", "")).await.unwrap_err())[0].0, "filter");
+    assert_eq!(fields(e.list_events(&list("", "", "hostName", "")).await.unwrap_err())[0].0, "column");
+
+    // Update keeps counts and names its changes; 404.
+    let u = e.update_event(&later.id, &EventInput { capacity: 10, ..event("Later Still", &c.id, now + 100 * HOUR) }, &a).await.unwrap();
+    assert_eq!((u.title.as_str(), u.capacity), ("Later Still", 10));
+    assert!(matches!(e.update_event("nope", &event("X", &c.id, now), &a).await, Err(Error::NotFound(_))));
+    let _ = (past, older);
+}
+
+async fn event_members_by_mode_moves_removal_capacity_and_export(e: Engagement) {
+    let a = admin();
+    let c = e.create_community(&community("Event hosts"), &a).await.unwrap();
+    let ev = e.create_event(&EventInput { capacity: 3, ..event("Run", &c.id, common::now_ms() + HOUR) }, &a).await.unwrap();
+    for n in 1..=3 {
+        e.join_event(&ev.id, &donor(n), GOING, &a).await.unwrap();
+    }
+    // Over capacity.
+    assert!(matches!(e.join_event(&ev.id, &donor(4), GOING, &a).await, Err(Error::Conflict(m)) if m == "Event is full"));
+    e.join_event(&ev.id, &donor(4), INTERESTED, &a).await.unwrap();
+    e.join_event(&ev.id, &donor(5), NOT_GOING, &a).await.unwrap();
+    // Moving modes moves the member and the counts.
+    e.join_event(&ev.id, &donor(1), INTERESTED, &a).await.unwrap();
+    let got = e.get_event(&ev.id).await.unwrap();
+    assert_eq!((got.interested_count, got.going_count, got.not_going_count), (2, 2, 1));
+    // Room again: donor 4 may go now.
+    let m4 = e.join_event(&ev.id, &donor(4), GOING, &a).await.unwrap();
+    assert_eq!(m4.status, GOING);
+    assert!(fields(e.join_event(&ev.id, &donor(6), 4, &a).await.unwrap_err())[0].1 == "Please select valid status");
+
+    let (event, members, total) = e.list_event_members(&ev.id, GOING, &page(1, 10)).await.unwrap();
+    assert_eq!((event.going_count, total), (3, 3));
+    assert_eq!(members[0].donor_id, "donor-0004", "newest first");
+    assert_eq!(members[0].name, "Donor 4");
+    let (_, found, total) = e.list_event_members(&ev.id, GOING, &Page { search: "donor 2".into(), ..page(1, 10) }).await.unwrap();
+    assert_eq!((found.len(), total), (1, 1));
+    assert_eq!(fields(e.list_event_members(&ev.id, 0, &page(1, 10)).await.unwrap_err()), vec![("status".to_string(), "Please select valid status".to_string())]);
+    assert!(matches!(e.list_event_members("nope", 1, &page(1, 10)).await, Err(Error::NotFound(_))));
+
+    // Removal answers the mode it was in; twice: not found.
+    assert_eq!(e.remove_event_member(&m4.id, &a).await.unwrap(), GOING);
+    assert!(matches!(e.remove_event_member(&m4.id, &a).await, Err(Error::NotFound(m)) if m == "Member not found"));
+    e.leave_event(&ev.id, "donor-0005", &a).await.unwrap();
+    let got = e.get_event(&ev.id).await.unwrap();
+    assert_eq!((got.interested_count, got.going_count, got.not_going_count), (1, 2, 0));
+    let ev_keys = outbox(&e).await;
+    assert_eq!(ev_keys.iter().filter(|k| *k == topics::MEMBER_REMOVED).count(), 1);
+    assert_eq!(ev_keys.iter().filter(|k| *k == topics::MEMBER_LEFT).count(), 1);
+
+    // The export: every member of every mode.
+    let (tx, mut rx) = tokio::sync::mpsc::channel(10);
+    let id = ev.id.clone();
+    let e2 = e.clone();
+    let task = tokio::spawn(async move { e2.export_event_members(&id, tx).await });
+    let mut all = vec![];
+    while let Some(m) = rx.recv().await {
+        all.push((m.status, m.donor_id));
+    }
+    task.await.unwrap().unwrap();
+    assert_eq!(all, vec![(INTERESTED, "donor-0001".to_string()), (GOING, "donor-0003".into()), (GOING, "donor-0002".into())]);
+
+    // A deleted event takes no joins.
+    e.set_event_deleted(&ev.id, true, &a).await.unwrap();
+    assert!(matches!(e.join_event(&ev.id, &donor(9), GOING, &a).await, Err(Error::NotFound(_))));
+}
+
+async fn posts_feed_caps_pages_and_toggles_active(e: Engagement) {
+    let a = admin();
+    let c = e.create_community(&community("Feed"), &a).await.unwrap();
+    let other = e.create_community(&community("Other"), &a).await.unwrap();
+    for n in 0..130 {
+        e.create_post(&c.id, &donor(n % 7), &format!("Post number {n}"), &[], &a).await.unwrap();
+    }
+    e.create_post(&other.id, &donor(1), "Elsewhere", &["x.png".into()], &a).await.unwrap();
+    assert_eq!(e.get_community(&c.id).await.unwrap().posts_count, 130);
+    assert_eq!(fields(e.create_post(&c.id, &donor(1), " ", &[], &a).await.unwrap_err())[0].0, "text");
+
+    // limit 1,000,000: 100 rows a page, the total counts them all.
+    let q = |page: i64, limit: i64, inactive: bool| PostQuery { page: Page { page, limit, ..Default::default() }, community_id: c.id.clone(), inactive };
+    let (first, total) = e.list_posts(&q(1, 1_000_000, false)).await.unwrap();
+    assert_eq!((first.len(), total), (100, 130));
+    assert_eq!(first[0].text, "Post number 129", "newest first");
+    assert_eq!(first[0].community_name, "Feed");
+    assert_eq!(first[0].author.name, "Donor 3");
+    let (second, _) = e.list_posts(&q(2, 1_000_000, false)).await.unwrap();
+    assert_eq!(second.len(), 30);
+    assert_eq!(second[29].text, "Post number 0");
+    let (small, _) = e.list_posts(&q(3, 10, false)).await.unwrap();
+    assert_eq!(small[0].text, "Post number 109");
+    assert!(e.list_posts(&q(0, 10, false)).await.is_err());
+
+    // Deactivate: it moves to the inactive list.
+    let p = first[0].clone();
+    let off = e.set_post_active(&p.id, false, &a).await.unwrap();
+    assert!(!off.is_active);
+    let (inactive, total) = e.list_posts(&q(1, 1_000_000, true)).await.unwrap();
+    assert_eq!((inactive.len(), total, inactive[0].id.as_str()), (1, 1, p.id.as_str()));
+    assert_eq!(e.list_posts(&q(1, 10, false)).await.unwrap().1, 129);
+    assert!(e.set_post_active(&p.id, true, &a).await.unwrap().is_active);
+    assert!(matches!(e.set_post_active("nope", true, &a).await, Err(Error::NotFound(m)) if m == "Post not found"));
+    let keys = outbox(&e).await;
+    assert!(keys.contains(&topics::POST_DEACTIVATED.to_string()) && keys.contains(&topics::POST_ACTIVATED.to_string()));
+
+    // Every community's feed, and its search.
+    let all = PostQuery { page: Page { page: 1, limit: 5, search: "ELSEWHERE".into(), ..Default::default() }, ..Default::default() };
+    let (found, total) = e.list_posts(&all).await.unwrap();
+    assert_eq!((total, found[0].images.clone()), (1, vec!["x.png".to_string()]));
+    e.set_community_deleted(&other.id, true, &a).await.unwrap();
+    assert_eq!(e.list_posts(&all).await.unwrap().1, 0, "a deleted community's posts leave the global feed");
+}
+
+async fn likes_toggle_comments_and_replies(e: Engagement) {
+    let a = admin();
+    let c = e.create_community(&community("Talk"), &a).await.unwrap();
+    let p = e.create_post(&c.id, &donor(1), "Hello", &[], &a).await.unwrap();
+    // The admin likes as the platform account; like again = unlike.
+    let l = e.like_post(&p.id, None, None, &a).await.unwrap();
+    assert_eq!((l.liked, l.likes_count), (true, 1));
+    assert!(e.get_post(&p.id).await.unwrap().liked_by_admin);
+    let l = e.like_post(&p.id, None, None, &a).await.unwrap();
+    assert_eq!((l.liked, l.likes_count), (false, 0));
+    e.like_post(&p.id, Some(&donor(2)), Some(true), &a).await.unwrap();
+    let l = e.like_post(&p.id, Some(&donor(2)), Some(true), &a).await.unwrap();
+    assert_eq!((l.liked, l.likes_count), (true, 1), "an explicit like twice stays one like");
+    assert!(!e.get_post(&p.id).await.unwrap().liked_by_admin);
+
+    // Comments and replies.
+    assert_eq!(fields(e.add_comment(&p.id, "  ", None, &a).await.unwrap_err()), vec![("text".to_string(), "Please enter Comment".to_string())]);
+    assert_eq!(fields(e.add_comment(&p.id, &"x".repeat(1001), None, &a).await.unwrap_err())[0].1, "Comment must be at most 1000 characters");
+    let top = e.add_comment(&p.id, " First! ", Some(&donor(3)), &a).await.unwrap();
+    assert_eq!((top.text.as_str(), top.author.name.as_str(), top.parent_id.clone()), ("First!", "Donor 3", None));
+    let mine = e.add_comment(&p.id, "From the platform", None, &a).await.unwrap();
+    assert_eq!((mine.author.id.as_str(), mine.author.kind.as_str()), ("platform", "admin"));
+    let reply = e.add_reply(&top.id, "Welcome", None, &a).await.unwrap();
+    assert_eq!(reply.parent_id.as_deref(), Some(top.id.as_str()));
+    assert_eq!(fields(e.add_reply(&reply.id, "Deeper", None, &a).await.unwrap_err()), vec![("commentId".to_string(), "You can reply to a comment only".to_string())]);
+    assert!(matches!(e.add_reply("nope", "x", None, &a).await, Err(Error::NotFound(m)) if m == "Comment not found"));
+    assert!(matches!(e.add_comment("nope", "x", None, &a).await, Err(Error::NotFound(m)) if m == "Post not found"));
+    for n in 0..25 {
+        e.add_reply(&top.id, &format!("reply {n}"), Some(&donor(n)), &a).await.unwrap();
+    }
+    let l = e.like_comment(&reply.id, None, None, &a).await.unwrap();
+    assert_eq!((l.liked, l.likes_count), (true, 1));
+
+    let (list, total) = e.list_comments(&p.id, &page(1, 10)).await.unwrap();
+    assert_eq!(total, 2, "top-level comments only");
+    assert_eq!(list[0].id, mine.id, "newest first");
+    let first = &list[1];
+    assert_eq!(first.replies_count, 26);
+    assert_eq!(first.replies.len(), 20, "at most 20 replies");
+    assert_eq!(first.replies[0].id, reply.id, "oldest first");
+    assert!(first.replies[0].liked_by_admin);
+    let post = e.get_post(&p.id).await.unwrap();
+    assert_eq!(post.comments_count, 28);
+    assert_eq!(post.comments_count, count(&e, "SELECT COUNT(*) FROM comments WHERE post_id = $1", &p.id).await);
+    let keys = outbox(&e).await;
+    assert_eq!(keys.iter().filter(|k| *k == topics::POST_COMMENTED).count(), 28);
+    assert_eq!(keys.iter().filter(|k| *k == topics::POST_LIKED).count(), 4);
+    assert_eq!(keys.iter().filter(|k| *k == topics::POST_UNLIKED).count(), 1);
+}
+
+async fn reports_list_and_delete_closes_them(e: Engagement) {
+    let a = admin();
+    let c = e.create_community(&community("Reported Place"), &a).await.unwrap();
+    let p1 = e.create_post(&c.id, &donor(1), "Buy cheap things", &[], &a).await.unwrap();
+    let p2 = e.create_post(&c.id, &donor(2), "Nice day", &[], &a).await.unwrap();
+    let _quiet = e.create_post(&c.id, &donor(2), "Nobody minds", &[], &a).await.unwrap();
+    for n in 10..17 {
+        e.report_post(&p1.id, &donor(n), &format!("Spam {n}"), &a).await.unwrap();
+    }
+    assert!(matches!(e.report_post(&p1.id, &donor(10), "Again", &a).await, Err(Error::Conflict(_))), "once per donor");
+    assert_eq!(fields(e.report_post(&p1.id, &donor(20), " ", &a).await.unwrap_err())[0].1, "Please enter Reason");
+    e.report_post(&p2.id, &donor(11), "Rude", &a).await.unwrap();
+
+    let (list, total) = e.list_reported_posts(&page(1, 10)).await.unwrap();
+    assert_eq!(total, 2);
+    assert_eq!(list[0].post.id, p2.id, "newest report first");
+    assert_eq!(list[1].post.reports_count, 7);
+    assert_eq!(list[1].reasons.len(), 5, "the 5 newest");
+    assert_eq!(list[1].reasons[0].reason, "Spam 16");
+    assert_eq!(list[1].reasons[0].reporter.name, "Donor 16");
+    let (found, total) = e.list_reported_posts(&Page { search: "CHEAP".into(), ..page(1, 10) }).await.unwrap();
+    assert_eq!((total, found[0].post.id.as_str()), (1, p1.id.as_str()));
+    let (found, total) = e.list_reported_posts(&Page { search: "reported place".into(), ..page(1, 10) }).await.unwrap();
+    assert_eq!((total, found.len()), (2, 2), "search on the community's name");
+
+    e.delete_post(&p1.id, &a).await.unwrap();
+    assert!(matches!(e.delete_post(&p1.id, &a).await, Err(Error::NotFound(m)) if m == "Post not found"));
+    assert!(matches!(e.get_post(&p1.id).await, Err(Error::NotFound(_))));
+    let reports = e.reports_of(&p1.id).await.unwrap();
+    assert_eq!(reports.len(), 7);
+    assert!(reports.iter().all(|r| r.closed_at.is_some()), "every report closed");
+    let closed_by: Vec<String> = sqlx::query_scalar("SELECT closed_by FROM reports WHERE post_id = $1").bind(&p1.id).fetch_all(&e.db.pool).await.unwrap();
+    assert!(closed_by.iter().all(|b| b == "admin-1"));
+    let (list, total) = e.list_reported_posts(&page(1, 10)).await.unwrap();
+    assert_eq!((total, list[0].post.id.as_str()), (1, p2.id.as_str()));
+    assert_eq!(e.get_community(&c.id).await.unwrap().posts_count, 2, "the community's count drops");
+    let feed = PostQuery { page: page(1, 10), community_id: c.id.clone(), inactive: false };
+    assert_eq!(e.list_posts(&feed).await.unwrap().1, 2);
+    let keys = outbox(&e).await;
+    assert_eq!(keys.iter().filter(|k| *k == topics::REPORT_CREATED).count(), 8);
+    assert_eq!(keys.iter().filter(|k| *k == topics::REPORT_CLOSED).count(), 1);
+    assert_eq!(keys.iter().filter(|k| *k == topics::POST_DELETED).count(), 1);
+    // A deleted post takes no likes, comments or reports.
+    assert!(matches!(e.like_post(&p1.id, None, None, &a).await, Err(Error::NotFound(_))));
+    assert!(matches!(e.report_post(&p1.id, &donor(30), "x", &a).await, Err(Error::NotFound(_))));
+}
+
+async fn concurrent_likes_and_joins_keep_counts_exact(e: Engagement) {
+    let a = admin();
+    let c = e.create_community(&community("Busy"), &a).await.unwrap();
+    let p = e.create_post(&c.id, &donor(0), "Like me", &[], &a).await.unwrap();
+    let ev = e.create_event(&EventInput { capacity: 20, ..event("Crowded", &c.id, common::now_ms() + HOUR) }, &a).await.unwrap();
+    let mut tasks = vec![];
+    for n in 0..50 {
+        let (e, a, post, community, event) = (e.clone(), a.clone(), p.id.clone(), c.id.clone(), ev.id.clone());
+        tasks.push(tokio::spawn(async move {
+            let d = donor(n);
+            e.like_post(&post, Some(&d), None, &a).await.unwrap();
+            // Every third donor toggles twice more (like, unlike): net one like.
+            if n % 3 == 0 {
+                e.like_post(&post, Some(&d), None, &a).await.unwrap();
+                e.like_post(&post, Some(&d), None, &a).await.unwrap();
+            }
+            e.join_community(&community, &d, &a).await.unwrap();
+            let status = [GOING, INTERESTED, GOING, NOT_GOING][n % 4];
+            match e.join_event(&event, &d, status, &a).await {
+                Ok(_) | Err(Error::Conflict(_)) => {}
+                Err(err) => panic!("{err}"),
+            }
+            e.like_post(&post, None, None, &a).await.unwrap();
+        }));
+    }
+    for t in tasks {
+        t.await.unwrap();
+    }
+    let post = e.get_post(&p.id).await.unwrap();
+    let rows = count(&e, "SELECT COUNT(*) FROM post_likes WHERE post_id = $1", &p.id).await;
+    assert_eq!(post.likes_count, rows);
+    assert_eq!(rows, 50, "50 donors; the admin toggled 50 times: no like left");
+    let com = e.get_community(&c.id).await.unwrap();
+    assert_eq!(com.members_count, 50);
+    assert_eq!(com.members_count, count(&e, "SELECT COUNT(*) FROM community_members WHERE community_id = $1", &c.id).await);
+    let got = e.get_event(&ev.id).await.unwrap();
+    for (status, n) in [(1, got.interested_count), (2, got.going_count), (3, got.not_going_count)] {
+        let q = format!("SELECT COUNT(*) FROM event_members WHERE event_id = $1 AND status = {status}");
+        assert_eq!(n, count(&e, &q, &ev.id).await, "mode {status}");
+    }
+    assert_eq!(got.going_count, 20, "capacity holds under concurrency");
+}
+
+async fn donor_events_keep_names_and_remove_a_deleted_donor(e: Engagement) {
+    let a = admin();
+    let c = e.create_community(&community("People"), &a).await.unwrap();
+    let ev = e.create_event(&event("Meetup", &c.id, common::now_ms() + HOUR), &a).await.unwrap();
+    let gone = donor(1);
+    let stays = donor(2);
+    e.join_community(&c.id, &gone, &a).await.unwrap();
+    e.join_community(&c.id, &stays, &a).await.unwrap();
+    e.join_event(&ev.id, &gone, GOING, &a).await.unwrap();
+    e.join_event(&ev.id, &stays, INTERESTED, &a).await.unwrap();
+    let p = e.create_post(&c.id, &gone, "My post", &[], &a).await.unwrap();
+    let q = e.create_post(&c.id, &stays, "Other post", &[], &a).await.unwrap();
+    e.like_post(&q.id, Some(&gone), None, &a).await.unwrap();
+    e.like_post(&q.id, Some(&stays), None, &a).await.unwrap();
+    let cm = e.add_comment(&q.id, "Hi from gone", Some(&gone), &a).await.unwrap();
+    e.like_comment(&cm.id, Some(&gone), None, &a).await.unwrap();
+    e.like_comment(&cm.id, Some(&stays), None, &a).await.unwrap();
+    e.report_post(&q.id, &gone, "Spam", &a).await.unwrap();
+    e.report_post(&q.id, &stays, "Rude", &a).await.unwrap();
+
+    // giving.donor.updated: the name shown follows; a redelivery changes nothing.
+    let upd = topics::Donor { id: stays.id.clone(), first_name: "Renamed".into(), last_name: "Person".into(), email: "new@example.org".into() };
+    assert!(e.donor_changed("evt-1", &upd).await.unwrap());
+    let (members, _) = e.list_community_members(&c.id, &page(1, 10)).await.unwrap();
+    assert!(members.iter().any(|m| m.name == "Renamed Person" && m.email == "new@example.org" && m.avatar == "d2.png"));
+    let again = topics::Donor { first_name: "Other".into(), ..upd.clone() };
+    assert!(!e.donor_changed("evt-1", &again).await.unwrap(), "redelivered");
+    assert_eq!(e.get_post(&q.id).await.unwrap().author.name, "Renamed Person");
+
+    // giving.donor.deleted: memberships, likes and reports gone, counts right, content anonymised.
+    let removed = e.donor_deleted("evt-2", &gone.id).await.unwrap().unwrap();
+    assert_eq!((removed.community_memberships, removed.event_memberships, removed.likes, removed.reports), (1, 1, 2, 1));
+    assert!(e.donor_deleted("evt-2", &gone.id).await.unwrap().is_none(), "redelivered: nothing happens");
+    let com = e.get_community(&c.id).await.unwrap();
+    assert_eq!((com.members_count, com.posts_count), (1, 2));
+    let got = e.get_event(&ev.id).await.unwrap();
+    assert_eq!((got.interested_count, got.going_count), (1, 0));
+    let post = e.get_post(&q.id).await.unwrap();
+    assert_eq!((post.likes_count, post.reports_count), (1, 1));
+    let mine = e.get_post(&p.id).await.unwrap();
+    assert_eq!((mine.author.id.as_str(), mine.author.name.as_str()), ("", "Deleted donor"));
+    let (comments, _) = e.list_comments(&q.id, &page(1, 10)).await.unwrap();
+    assert_eq!((comments[0].author.name.as_str(), comments[0].likes_count), ("Deleted donor", 1));
+    let (reported, _) = e.list_reported_posts(&page(1, 10)).await.unwrap();
+    assert_eq!(reported[0].reasons.len(), 1);
+    assert_eq!(reported[0].reasons[0].reporter.id, stays.id);
+}
+
+async fn catalogue_deletions_drop_links_and_clear_hosts(e: Engagement) {
+    let a = admin();
+    let c = e.create_community(&community("Linked"), &a).await.unwrap();
+    let other = e.create_community(&CommunityInput { charity_ids: vec!["charity-2".into()], cause_ids: vec![], ..community("Other linked") }, &a).await.unwrap();
+    let hosted = EventInput { host_type: "charity".into(), host_id: "charity-1".into(), host_name: "Red Cross".into(), ..event("Hosted", "", common::now_ms() + HOUR) };
+    let ev = e.create_event(&hosted, &a).await.unwrap();
+    let changed = e.catalogue_deleted("cat-1", "charity", "charity-1").await.unwrap().unwrap();
+    assert_eq!(changed, vec![c.id.clone()]);
+    assert_eq!(e.get_community(&c.id).await.unwrap().charity_ids, vec!["charity-2"]);
+    let got = e.get_event(&ev.id).await.unwrap();
+    assert_eq!((got.host_id.as_str(), got.host_name.as_str()), ("", "Red Cross"));
+    assert!(e.catalogue_deleted("cat-1", "charity", "charity-2").await.unwrap().is_none(), "redelivered");
+    assert_eq!(e.get_community(&other.id).await.unwrap().charity_ids, vec!["charity-2"]);
+    e.catalogue_deleted("cat-2", "cause", "cause-1").await.unwrap();
+    assert!(e.get_community(&c.id).await.unwrap().cause_ids.is_empty());
+    let links = count(&e, "SELECT COUNT(*) FROM community_links WHERE community_id = $1", &c.id).await;
+    assert_eq!(links, 1);
+}
+
+async fn the_consumer_reads_bus_events(e: Engagement) {
+    use common::bus::{Event, EventHandler};
+    let a = admin();
+    let c = e.create_community(&community("Bus"), &a).await.unwrap();
+    e.join_community(&c.id, &donor(1), &a).await.unwrap();
+    let consumer = engagement::people::Consumer(e.clone());
+    let upd = Event::new(topics::DONOR_UPDATED, serde_json::json!({ "id": "donor-0001", "firstName": "Ann", "lastName": "Lee", "email": "ann@example.org" }));
+    consumer.handle(&upd).await.unwrap();
+    consumer.handle(&upd).await.unwrap();
+    assert_eq!(e.list_community_members(&c.id, &page(1, 10)).await.unwrap().0[0].name, "Ann Lee");
+    let del = Event::new(topics::DONOR_DELETED, serde_json::json!({ "id": "donor-0001" }));
+    consumer.handle(&del).await.unwrap();
+    consumer.handle(&del).await.unwrap();
+    assert_eq!(e.get_community(&c.id).await.unwrap().members_count, 0);
+    let cause = Event::new(topics::CAUSE_DELETED, serde_json::json!({ "id": "cause-1" }));
+    consumer.handle(&cause).await.unwrap();
+    assert!(e.get_community(&c.id).await.unwrap().cause_ids.is_empty());
+}
+
+async fn the_demo_data_fills_every_list(e: Engagement) {
+    let donors: Vec<DonorRef> = (0..40).map(donor).collect();
+    let linked = vec![
+        engagement::seed::Linked { kind: "charity".into(), id: "charity-1".into(), name: "Red Cross".into() },
+        engagement::seed::Linked { kind: "cause".into(), id: "cause-1".into(), name: "Health".into() },
+    ];
+    let s = engagement::seed::seed(&e, &donors, &linked, "cover.png", 7).await.unwrap();
+    assert!(!s.skipped);
+    assert_eq!((s.communities, s.events), (8, 6));
+    assert!(s.posts > 20 && s.comments > 10 && s.likes > 10 && s.reports > 0, "{s:?}");
+    let (_, reported) = e.list_reported_posts(&page(1, 10)).await.unwrap();
+    assert!(reported > 0);
+    let upcoming = EventQuery { page: page(1, 10), ..Default::default() };
+    assert_eq!(e.list_events(&upcoming).await.unwrap().1, 4);
+    let again = engagement::seed::seed(&e, &donors, &linked, "cover.png", 7).await.unwrap();
+    assert!(again.skipped);
+}
+
+common::on_both_backends! { MIGRATIONS, |db| Engagement::new(db, None);
+    communities_are_created_checked_listed_searched_and_sorted =>
+        communities_are_created_checked_listed_searched_and_sorted_on_sqlite,
+        communities_are_created_checked_listed_searched_and_sorted_on_postgres;
+    delete_restore_toggles_and_hide => delete_restore_toggles_and_hide_on_sqlite, delete_restore_toggles_and_hide_on_postgres;
+    community_members_join_leave_list_and_search =>
+        community_members_join_leave_list_and_search_on_sqlite, community_members_join_leave_list_and_search_on_postgres;
+    events_are_checked_filtered_and_sorted => events_are_checked_filtered_and_sorted_on_sqlite, events_are_checked_filtered_and_sorted_on_postgres;
+    event_members_by_mode_moves_removal_capacity_and_export =>
+        event_members_by_mode_moves_removal_capacity_and_export_on_sqlite,
+        event_members_by_mode_moves_removal_capacity_and_export_on_postgres;
+    posts_feed_caps_pages_and_toggles_active => posts_feed_caps_pages_and_toggles_active_on_sqlite, posts_feed_caps_pages_and_toggles_active_on_postgres;
+    likes_toggle_comments_and_replies => likes_toggle_comments_and_replies_on_sqlite, likes_toggle_comments_and_replies_on_postgres;
+    reports_list_and_delete_closes_them => reports_list_and_delete_closes_them_on_sqlite, reports_list_and_delete_closes_them_on_postgres;
+    concurrent_likes_and_joins_keep_counts_exact =>
+        concurrent_likes_and_joins_keep_counts_exact_on_sqlite, concurrent_likes_and_joins_keep_counts_exact_on_postgres;
+    donor_events_keep_names_and_remove_a_deleted_donor =>
+        donor_events_keep_names_and_remove_a_deleted_donor_on_sqlite, donor_events_keep_names_and_remove_a_deleted_donor_on_postgres;
+    catalogue_deletions_drop_links_and_clear_hosts =>
+        catalogue_deletions_drop_links_and_clear_hosts_on_sqlite, catalogue_deletions_drop_links_and_clear_hosts_on_postgres;
+    the_consumer_reads_bus_events => the_consumer_reads_bus_events_on_sqlite, the_consumer_reads_bus_events_on_postgres;
+    the_demo_data_fills_every_list => the_demo_data_fills_every_list_on_sqlite, the_demo_data_fills_every_list_on_postgres;
+}
