@@ -68,6 +68,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     ] {
         config = config.field_attribute(format!("engagement.v1.{f}"), "#[serde(rename = \"_id\")]");
     }
+    // The catalogue has a NamedRef too: the OpenAPI document names this one apart.
+    config = config.message_attribute("engagement.v1.NamedRef", "#[schema(as = EngagementNamedRef)]");
     // A comment's replies are comments: the OpenAPI schema refers to itself there.
     config = config.field_attribute("engagement.v1.Comment.replies", "#[schema(no_recursion)]");
     config = config.field_attribute(

@@ -139,6 +139,7 @@ async fn main() -> anyhow::Result<()> {
                     // Not started: no content path calls it.
                     giving: "http://127.0.0.1:1".into(),
                     content: format!("http://127.0.0.1:{}", content.port),
+                    engagement: "http://127.0.0.1:1".into(),
                 },
                 SECRET.into(),
                 dir.join("media"),

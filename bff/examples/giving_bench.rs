@@ -265,6 +265,7 @@ async fn main() -> anyhow::Result<()> {
                     giving: format!("http://127.0.0.1:{}", giving.port),
                     // Not started: nothing here calls it.
                     content: "http://127.0.0.1:1".into(),
+                    engagement: "http://127.0.0.1:1".into(),
                 },
                 SECRET.into(),
                 dir.join("media"),

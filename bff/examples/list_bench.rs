@@ -165,6 +165,7 @@ async fn main() -> anyhow::Result<()> {
                 // Not started: the nonprofit list does not call it.
                 giving: "http://127.0.0.1:1".into(),
                 content: "http://127.0.0.1:1".into(),
+                engagement: "http://127.0.0.1:1".into(),
             }, SECRET.into(), dir.join("media"))
             .state()
             .await?;

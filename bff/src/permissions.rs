@@ -158,6 +158,8 @@ pub fn table() -> Vec<Entry> {
         POST "/admin/admin-community/hideCommunity/{id}" => Grant(&[(COMMUNITY, "edit")]);
         PATCH "/admin/admin-community/update/{id}" => Grant(&[(COMMUNITY, "edit")]);
         GET "/v1/community/getCommunityDetail/{id}" => Grant(&[(COMMUNITY, "view")]);
+        // NEW (issue 14): the members tab of a community's view.
+        POST "/admin/admin-community/members/{id}" => Grant(&[(COMMUNITY, "view")]);
         POST "/v1/posts/list" => Grant(&[(COMMUNITY, "view")]);
         POST "/v1/posts/communityPosts" => Grant(&[(COMMUNITY, "view")]);
         POST "/v1/posts/activeInActivePost/{id}" => Grant(&[(COMMUNITY, "edit")]);

@@ -120,6 +120,11 @@ impl crate::state::Inner {
     pub fn giving_long(&self) -> Giving {
         self.services.giving.long.clone()
     }
+
+    /// The engagement service without the per-call deadline, for exports that stream.
+    pub fn engagement_long(&self) -> Engagement {
+        self.services.engagement.long.clone()
+    }
 }
 
 #[cfg(test)]

@@ -57,13 +57,44 @@ pub struct Sheet<T> {
     pub row: fn(&mut Row, &T),
 }
 
+/// One cell of a [`Summary`] sheet.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Cell {
+    Text(String),
+    Number(f64),
+    /// Epoch milliseconds (see [`Row::date_ms`]).
+    DateMs(i64),
+}
+
+/// A small sheet written whole before the streamed one (one record's details: field and
+/// value rows), as the first sheet of the workbook.
+pub struct Summary {
+    pub title: String,
+    pub columns: &'static [(&'static str, f64)],
+    pub rows: Vec<Vec<Cell>>,
+}
+
 /// Answers the workbook of every message of `stream`.
 pub async fn export<T: Send + 'static>(stream: tonic::Streaming<T>, sheet: Sheet<T>) -> Result<Response, ApiError> {
     export_stream(stream, sheet).await
 }
 
+/// [`export`] with a [`Summary`] sheet first (the streamed sheet second).
+pub async fn export_with_summary<T: Send + 'static>(stream: tonic::Streaming<T>, summary: Summary, sheet: Sheet<T>) -> Result<Response, ApiError> {
+    export_stream_with(stream, Some(summary), sheet).await
+}
+
 /// [`export`] of any stream of records (the tests drive it with a channel).
-pub async fn export_stream<T, S>(mut stream: S, sheet: Sheet<T>) -> Result<Response, ApiError>
+pub async fn export_stream<T, S>(stream: S, sheet: Sheet<T>) -> Result<Response, ApiError>
+where
+    T: Send + 'static,
+    S: Stream<Item = Result<T, tonic::Status>> + Send + Unpin + 'static,
+{
+    export_stream_with(stream, None, sheet).await
+}
+
+/// [`export_stream`] with an optional [`Summary`] sheet first.
+pub async fn export_stream_with<T, S>(mut stream: S, summary: Option<Summary>, sheet: Sheet<T>) -> Result<Response, ApiError>
 where
     T: Send + 'static,
     S: Stream<Item = Result<T, tonic::Status>> + Send + Unpin + 'static,
@@ -76,7 +107,7 @@ where
     tokio::task::spawn_blocking(move || {
         let mut rows_rx = rows_rx;
         let rows = std::iter::from_fn(|| rows_rx.blocking_recv());
-        match write_workbook(&sheet, rows, Chunks::new(body_tx.clone())) {
+        match write_workbook_with(summary.as_ref(), &sheet, rows, Chunks::new(body_tx.clone())) {
             Ok(_) => {}
             Err(e) if e.kind() == io::ErrorKind::BrokenPipe => tracing::debug!("export: the client went away"),
             Err(e) => {
@@ -162,63 +193,123 @@ const DATE: u8 = 2;
 const MONEY: u8 = 3;
 const AS_TEXT: u8 = 4;
 
-const CONTENT_TYPES: &str = r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/><Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/></Types>"#;
+/// `[Content_Types].xml` of a workbook of `sheets` worksheets.
+fn content_types(sheets: usize) -> String {
+    let mut xml = String::from(
+        r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>"#,
+    );
+    for n in 1..=sheets {
+        let _ = write!(xml, r#"<Override PartName="/xl/worksheets/sheet{n}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>"#);
+    }
+    xml.push_str(r#"<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/></Types>"#);
+    xml
+}
 
 const RELS: &str = r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>"#;
 
-const WORKBOOK_RELS: &str = r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/></Relationships>"#;
+/// `xl/_rels/workbook.xml.rels` of `sheets` worksheets: sheet n is rId(n), the styles come after.
+fn workbook_rels(sheets: usize) -> String {
+    let mut xml = String::from(
+        r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">"#,
+    );
+    for n in 1..=sheets {
+        let _ = write!(xml, r#"<Relationship Id="rId{n}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet{n}.xml"/>"#);
+    }
+    let _ = write!(xml, r#"<Relationship Id="rId{}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/></Relationships>"#, sheets + 1);
+    xml
+}
 
 /// Cell styles, by index: 0 plain, 1 bold (the header), 2 date and time, 3 dollars, 4 text
 /// that must stay text (quotePrefix: see [`Row::text`]).
 const STYLES: &str = r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><numFmts count="2"><numFmt numFmtId="164" formatCode="mmm d yyyy, h:mm AM/PM"/><numFmt numFmtId="165" formatCode="$#,##0.00"/></numFmts><fonts count="2"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font><font><b/><sz val="11"/><name val="Calibri"/><family val="2"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="5"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/><xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="165" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0" quotePrefix="1"/></cellXfs><cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>"#;
 
-fn workbook_xml(title: &str) -> String {
-    // A sheet name has at most 31 characters and none of []:*?/\.
-    let name: String = title.chars().map(|c| if "[]:*?/\\".contains(c) { '_' } else { c }).take(31).collect();
+fn workbook_xml(titles: &[&str]) -> String {
     let mut xml = String::from(
         r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name=""#,
+<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets>"#,
     );
-    push_escaped(&mut xml, if name.trim().is_empty() { "Sheet1" } else { &name });
-    xml.push_str(r#"" sheetId="1" r:id="rId1"/></sheets></workbook>"#);
+    for (i, title) in titles.iter().enumerate() {
+        // A sheet name has at most 31 characters and none of []:*?/\.
+        let name: String = title.chars().map(|c| if "[]:*?/\\".contains(c) { '_' } else { c }).take(31).collect();
+        let fallback = format!("Sheet{}", i + 1);
+        xml.push_str(r#"<sheet name=""#);
+        push_escaped(&mut xml, if name.trim().is_empty() { &fallback } else { &name });
+        let _ = write!(xml, r#"" sheetId="{n}" r:id="rId{n}"/>"#, n = i + 1);
+    }
+    xml.push_str("</sheets></workbook>");
     xml
+}
+
+/// A worksheet's start: the frozen header pane, the column widths and the bold header row.
+fn sheet_start(row: &mut Row, columns: &[(&str, f64)]) {
+    row.xml.push_str(
+        r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews><sheetFormatPr defaultRowHeight="15"/><cols>"#,
+    );
+    for (i, (_, width)) in columns.iter().enumerate() {
+        let _ = write!(row.xml, r#"<col min="{n}" max="{n}" width="{width}" customWidth="1"/>"#, n = i + 1);
+    }
+    row.xml.push_str("</cols><sheetData>");
+    row.start();
+    for (head, _) in columns {
+        row.string(head, BOLD);
+    }
+    row.end();
+}
+
+/// The whole XML of a summary sheet.
+fn summary_xml(summary: &Summary) -> String {
+    let mut row = Row { xml: String::new(), number: 0, col: 0 };
+    sheet_start(&mut row, summary.columns);
+    for cells in &summary.rows {
+        row.start();
+        for c in cells {
+            match c {
+                Cell::Text(t) => row.text(t),
+                Cell::Number(n) => row.number(*n),
+                Cell::DateMs(ms) => row.date_ms(*ms),
+            };
+        }
+        row.end();
+    }
+    row.xml.push_str("</sheetData></worksheet>");
+    row.xml
 }
 
 /// Writes the workbook of `sheet` with every record of `rows` to `out`, as a zip written
 /// front to back; answers `out` once the zip is closed.
+#[cfg(test)]
 fn write_workbook<T, W: Write>(sheet: &Sheet<T>, rows: impl IntoIterator<Item = T>, out: W) -> io::Result<W> {
+    write_workbook_with(None, sheet, rows, out)
+}
+
+/// [`write_workbook`] with an optional [`Summary`] as the first sheet (the records' sheet second).
+fn write_workbook_with<T, W: Write>(summary: Option<&Summary>, sheet: &Sheet<T>, rows: impl IntoIterator<Item = T>, out: W) -> io::Result<W> {
     let mut zip = ZipWriter::new_stream(out);
     let opts = SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated).compression_level(Some(LEVEL));
-    let workbook = workbook_xml(&sheet.title);
+    let titles: Vec<&str> = summary.map(|s| s.title.as_str()).into_iter().chain([sheet.title.as_str()]).collect();
+    let (types, workbook, workbook_rels) = (content_types(titles.len()), workbook_xml(&titles), workbook_rels(titles.len()));
     for (name, xml) in [
-        ("[Content_Types].xml", CONTENT_TYPES),
+        ("[Content_Types].xml", types.as_str()),
         ("_rels/.rels", RELS),
         ("xl/workbook.xml", &workbook),
-        ("xl/_rels/workbook.xml.rels", WORKBOOK_RELS),
+        ("xl/_rels/workbook.xml.rels", &workbook_rels),
         ("xl/styles.xml", STYLES),
     ] {
         zip.start_file(name, opts)?;
         zip.write_all(xml.as_bytes())?;
     }
-    zip.start_file("xl/worksheets/sheet1.xml", opts)?;
+    if let Some(summary) = summary {
+        zip.start_file("xl/worksheets/sheet1.xml", opts)?;
+        zip.write_all(summary_xml(summary).as_bytes())?;
+    }
+    zip.start_file(format!("xl/worksheets/sheet{}.xml", titles.len()), opts)?;
     let mut row = Row { xml: String::with_capacity(XML_BATCH + 4096), number: 0, col: 0 };
-    row.xml.push_str(
-        r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews><sheetFormatPr defaultRowHeight="15"/><cols>"#,
-    );
-    for (i, (_, width)) in sheet.columns.iter().enumerate() {
-        let _ = write!(row.xml, r#"<col min="{n}" max="{n}" width="{width}" customWidth="1"/>"#, n = i + 1);
-    }
-    row.xml.push_str("</cols><sheetData>");
-    row.start();
-    for (head, _) in sheet.columns {
-        row.string(head, BOLD);
-    }
-    row.end();
+    sheet_start(&mut row, sheet.columns);
     // The first bytes leave before the first record is written.
     zip.write_all(row.xml.as_bytes())?;
     row.xml.clear();
@@ -456,6 +547,31 @@ mod tests {
         let xml = sheet_xml(&bytes);
         assert!(xml.contains(r#"<col min="2" max="2" width="8.5" customWidth="1"/>"#), "column widths: {xml}");
         assert!(xml.contains(r#"<c r="C2" s="3"><v>123.45</v></c>"#) && xml.contains("<v>-0.05</v>") && xml.contains(">10<"), "exact dollars: {xml}");
+    }
+
+    #[test]
+    fn a_summary_sheet_comes_first_and_the_records_second() {
+        let summary = Summary {
+            title: "Event".into(),
+            columns: &[("Field", 20.0), ("Value", 40.0)],
+            rows: vec![
+                vec![Cell::Text("Title".into()), Cell::Text("=Gala & <Dinner>".into())],
+                vec![Cell::Text("Capacity".into()), Cell::Number(250.0)],
+                vec![Cell::Text("Starts".into()), Cell::DateMs(1_709_647_629_000)],
+            ],
+        };
+        let bytes = write_workbook_with(Some(&summary), &sheet(), vec![rec("Ada", 1.0, 100), rec("Bob", 2.0, 200)], Vec::new()).unwrap();
+        let mut wb = open(&bytes);
+        assert_eq!(wb.sheet_names(), ["Event", "Records"]);
+        let first = wb.worksheet_range("Event").unwrap();
+        assert_eq!(first.get_size(), (4, 2));
+        assert_eq!(first.get((1, 1)), Some(&Data::String("=Gala & <Dinner>".into())));
+        assert_eq!(first.get((2, 1)), Some(&Data::Float(250.0)));
+        assert!(matches!(first.get((3, 1)), Some(Data::DateTime(_))));
+        let second = wb.worksheet_range("Records").unwrap();
+        assert_eq!(second.get_size(), (3, 4));
+        assert_eq!(second.get((2, 0)), Some(&Data::String("Bob".into())));
+        assert!(wb.worksheet_formula("Event").unwrap().is_empty(), "no formulas");
     }
 
     #[test]

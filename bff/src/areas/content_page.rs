@@ -277,7 +277,7 @@ fn doc<T: serde::de::DeserializeOwned + Default>(json: &str) -> T {
     serde_json::from_str(json).unwrap_or_default()
 }
 
-async fn named_charities(state: &AppState, ids: &[String]) -> Vec<Option<FeaturedRef>> {
+pub(crate) async fn named_charities(state: &AppState, ids: &[String]) -> Vec<Option<FeaturedRef>> {
     let calls = ids.iter().map(|id| async move {
         let req = proto::catalogue::v1::CharityRef { id: id.clone(), actor: None };
         retry(|| async { state.catalogue().get_charity(req.clone()).await })
@@ -289,7 +289,7 @@ async fn named_charities(state: &AppState, ids: &[String]) -> Vec<Option<Feature
     futures::future::join_all(calls).await
 }
 
-async fn named_causes(state: &AppState, ids: &[String]) -> Vec<Option<FeaturedRef>> {
+pub(crate) async fn named_causes(state: &AppState, ids: &[String]) -> Vec<Option<FeaturedRef>> {
     let calls = ids.iter().map(|id| async move {
         let req = proto::catalogue::v1::TermRef { kind: proto::catalogue::v1::TermKind::Cause as i32, id: id.clone(), actor: None };
         retry(|| async { state.catalogue().get_term(req.clone()).await }).await.ok().map(|t| t.into_inner()).map(|t| FeaturedRef { id: t.id, name: t.name })

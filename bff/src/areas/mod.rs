@@ -4,16 +4,20 @@ pub mod auth;
 pub mod badge;
 pub mod charity;
 pub mod charity_admin;
+pub mod community;
 pub mod contact_us;
 pub mod content_page;
 pub mod dashboard;
 pub mod donor;
+pub mod event;
 pub mod faq;
 pub mod giving_partner;
 pub mod leadership;
 pub mod locations;
 pub mod media;
+pub mod post;
 pub mod public_site;
+pub mod report_post;
 pub mod service_charge;
 pub mod subscribed_donor;
 pub mod sub_admin;
@@ -44,6 +48,10 @@ pub fn routes() -> Vec<Route> {
     all.extend(faq::routes());
     all.extend(contact_us::routes());
     all.extend(public_site::routes());
+    all.extend(community::routes());
+    all.extend(event::routes());
+    all.extend(post::routes());
+    all.extend(report_post::routes());
     all
 }
 

@@ -7,6 +7,7 @@ mod charity_admin;
 mod content;
 mod dashboard;
 mod donor;
+mod engagement;
 mod escalation;
 mod giving_partner;
 mod helpers;
