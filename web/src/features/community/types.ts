@@ -1,114 +1,31 @@
 /**
- * Communities, their members and posts as the BFF returns them (engagement-rest.md), written by
- * hand from the contract until the generated web/src/api/schema.d.ts holds them. Ids are `_id`,
- * times epoch milliseconds.
+ * Communities, their members, posts and comments as the BFF returns them (generated from
+ * /api-docs/openapi.json, module /community; engagement-rest.md). Ids are `_id`, times epoch
+ * milliseconds; a person (author, creator) may be null when the answer leaves it out.
  */
+import type { components } from '../../api/schema'
 
-/** A member, author or reporter: a donor, or the platform's admin account. */
-export interface Person {
-  _id: string
-  type: 'donor' | 'admin'
-  name: string
-  avatar: string
-}
+type Schemas = components['schemas']
 
-export interface NamedRef {
-  _id: string
-  name: string
-}
+/** A member, author or reporter: a donor, or the platform's admin account (`type` 'donor' | 'admin'). */
+export type Person = Schemas['Person']
 
+export type NamedRef = Schemas['EngagementNamedRef']
+
+/** What the form offers; the answer's `privacy` is plain text. */
 export type Privacy = 'public' | 'private'
 
-export interface Community {
-  _id: string
-  name: string
-  /** Rich html, sanitised by the service. */
-  description: string
-  coverImage: string
-  gallery: string[]
-  charityIds: string[]
-  causeIds: string[]
-  charities: NamedRef[]
-  causes: NamedRef[]
-  address: string
-  city: string
-  state: string
-  country: string
-  cityId: string
-  stateId: string
-  countryId: string
-  zipCode: string
-  privacy: Privacy
-  creator: Person
-  membersCount: number
-  postsCount: number
-  isHidden: boolean
-  isDeleted: boolean
-  deletedAt: number | null
-  createdAt: number
-  updatedAt: number
-}
+export type Community = Schemas['Community']
 
-/** The body of POST create and PATCH update/{id}. */
-export type CommunityInput = Pick<
-  Community,
-  | 'name'
-  | 'description'
-  | 'coverImage'
-  | 'gallery'
-  | 'charityIds'
-  | 'causeIds'
-  | 'address'
-  | 'city'
-  | 'state'
-  | 'country'
-  | 'cityId'
-  | 'stateId'
-  | 'countryId'
-  | 'zipCode'
-  | 'privacy'
->
+/** The body of POST create and PATCH update/{id} (the form sends every field). */
+export type CommunityInput = Required<Schemas['CommunityInput']>
 
-export interface CommunityMember {
-  _id: string
-  donorId: string
-  name: string
-  email: string
-  avatar: string
-  joinedAt: number
-}
+export type CommunityMember = Schemas['CommunityMember']
 
-export interface Post {
-  _id: string
-  communityId: string
-  communityName: string
-  author: Person
-  text: string
-  images: string[]
-  likesCount: number
-  commentsCount: number
-  reportsCount: number
-  isActive: boolean
-  likedByAdmin: boolean
-  createdAt: number
-}
+export type Post = Schemas['Post']
 
-export interface Comment {
-  _id: string
-  postId: string
-  parentId: string | null
-  author: Person
-  text: string
-  likesCount: number
-  likedByAdmin: boolean
-  createdAt: number
-  repliesCount: number
-  /** Top-level comments only: their replies, oldest first (at most 20). */
-  replies: Comment[]
-}
+/** A comment; a top-level one carries its replies (oldest first, at most 20). */
+export type Comment = Schemas['Comment']
 
 /** What a like or an unlike answers. */
-export interface LikeState {
-  liked: boolean
-  likesCount: number
-}
+export type LikeState = Schemas['LikeResult']

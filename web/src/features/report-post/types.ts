@@ -1,21 +1,10 @@
-/** Reported posts as the BFF returns them (engagement-rest.md), by hand until schema.d.ts holds them. */
-import type { Person, Post } from '../community/types'
+/**
+ * Reported posts as the BFF returns them (generated from /api-docs/openapi.json, module
+ * /reporte_post): the post (null when the answer leaves it out), its community, the open
+ * reports' count and the 5 newest reasons.
+ */
+import type { components } from '../../api/schema'
 
-export interface ReportReason {
-  _id: string
-  reporter: Person
-  reason: string
-  createdAt: number
-}
+export type ReportReason = components['schemas']['Report']
 
-export interface ReportedPost {
-  /** The post's id. */
-  _id: string
-  post: Post
-  communityName: string
-  /** Open reports. */
-  reportsCount: number
-  /** The 5 newest. */
-  reasons: ReportReason[]
-  lastReportedAt: number
-}
+export type ReportedPost = components['schemas']['ReportedPost']

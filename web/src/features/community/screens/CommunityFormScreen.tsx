@@ -64,7 +64,7 @@ const options = (refs: NamedRef[] | undefined): AsyncValue[] => (refs ?? []).map
 function valuesOf(c: Community): CommunityFormValues {
   return {
     name: c.name,
-    privacy: c.privacy,
+    privacy: c.privacy === 'private' ? 'private' : 'public',
     coverImage: c.coverImage ? [c.coverImage] : [],
     gallery: c.gallery ?? [],
     description: c.description ?? '',

@@ -93,7 +93,7 @@ function valuesOf(e: Event): EventFormValues {
     stateId: e.stateId ?? '',
     cityId: e.cityId ?? '',
     zipCode: e.zipCode ?? '',
-    hostType: e.hostType,
+    hostType: e.hostType === 'charity' ? 'charity' : 'community',
     host: e.hostId ? { value: e.hostId, label: e.hostName || e.hostId } : null,
     capacity: e.capacity ?? 0,
   }

@@ -40,7 +40,7 @@ function ReportedPostDialog({ row, onClose }: { row: ReportedPost | null; onClos
           {(row.post?.images?.length ?? 0) > 0 && (
             <Image.PreviewGroup>
               <Space wrap>
-                {row.post.images.map((name) => (
+                {row.post?.images.map((name) => (
                   <Image key={name} width={96} height={96} style={{ objectFit: 'cover' }} src={mediaFileUrl(meta, POST_MEDIA_MODULE, name)} alt="" />
                 ))}
               </Space>
