@@ -66,7 +66,7 @@ function PostCard({ post, canEdit, onStatus, reload }: { post: Post; canEdit: bo
         <Image.PreviewGroup>
           <Space wrap>
             {post.images.map((name) => (
-              <Image key={name} width={96} height={96} style={{ objectFit: 'cover' }} src={mediaFileUrl(meta, POST_MEDIA_MODULE, name)} alt="" />
+              <Image key={name} fallback={meta?.placeholder || undefined} width={96} height={96} style={{ objectFit: 'cover' }} src={mediaFileUrl(meta, POST_MEDIA_MODULE, name)} alt="" />
             ))}
           </Space>
         </Image.PreviewGroup>

@@ -71,6 +71,7 @@ export default function CommunityViewScreen() {
           <Space orientation="vertical" size="large" style={{ width: '100%' }}>
             {community.coverImage && (
               <Image
+                fallback={meta?.placeholder || undefined}
                 src={image(community.coverImage)}
                 alt={`${community.name} cover`}
                 style={{ maxHeight: 240, maxWidth: '100%', objectFit: 'cover', borderRadius: 8 }}
@@ -105,7 +106,7 @@ export default function CommunityViewScreen() {
               <Image.PreviewGroup>
                 <Space wrap aria-label="Gallery">
                   {community.gallery.map((name) => (
-                    <Image key={name} width={120} height={90} style={{ objectFit: 'cover' }} src={image(name)} alt="" />
+                    <Image key={name} fallback={meta?.placeholder || undefined} width={120} height={90} style={{ objectFit: 'cover' }} src={image(name)} alt="" />
                   ))}
                 </Space>
               </Image.PreviewGroup>

@@ -151,7 +151,7 @@ export default function EventViewScreen() {
               <Space wrap align="start">
                 <Image.PreviewGroup>
                   {event.images?.map((name) => (
-                    <Image key={name} width={140} height={100} style={{ objectFit: 'cover' }} src={mediaFileUrl(meta, EVENT_IMAGE_MODULE, name)} alt="" />
+                    <Image key={name} fallback={meta?.placeholder || undefined} width={140} height={100} style={{ objectFit: 'cover' }} src={mediaFileUrl(meta, EVENT_IMAGE_MODULE, name)} alt="" />
                   ))}
                 </Image.PreviewGroup>
                 {event.video && (

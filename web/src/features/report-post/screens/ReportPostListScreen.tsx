@@ -41,7 +41,7 @@ function ReportedPostDialog({ row, onClose }: { row: ReportedPost | null; onClos
             <Image.PreviewGroup>
               <Space wrap>
                 {row.post?.images.map((name) => (
-                  <Image key={name} width={96} height={96} style={{ objectFit: 'cover' }} src={mediaFileUrl(meta, POST_MEDIA_MODULE, name)} alt="" />
+                  <Image key={name} fallback={meta?.placeholder || undefined} width={96} height={96} style={{ objectFit: 'cover' }} src={mediaFileUrl(meta, POST_MEDIA_MODULE, name)} alt="" />
                 ))}
               </Space>
             </Image.PreviewGroup>
