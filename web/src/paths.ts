@@ -117,6 +117,17 @@ export const paths = {
   contactView: path('/category/contact_form/contact_form_view/:id'),
   /** The giving-partner content page (no module: SPEC section 2). */
   givingPartnerPage: path('/giving_partner'),
+  // Engagement: communities (with their posts), events, reported posts
+  communityList: path(SLUGS.community),
+  communityAdd: path('/community/community_add'),
+  communityEdit: path('/community/community_edit/:id'),
+  /** A community's details, members and posts feed (SPEC section 2 spells it with a capital C). */
+  communityView: path('/community/Community_view/:id'),
+  eventList: path(SLUGS.event),
+  eventAdd: path('/event/event_add'),
+  eventEdit: path('/event/event_edit/:id'),
+  eventView: path('/event/event_view/:id'),
+  reportPostList: path(SLUGS.reportPost),
 } as const
 
 export type PathName = keyof typeof paths

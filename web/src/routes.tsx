@@ -9,66 +9,17 @@
  * The menu, the breadcrumbs, the landing path and the sub-admin route guard are all derived here.
  * Only screens that exist are listed: no entry may lead to an empty page.
  */
-import { findModule, GROUPS, MODULES, moduleOf, SLUGS, type Action, type ModuleDef } from './lib/modules'
+import { findModule, GROUPS, MODULES, moduleOf, SLUGS, type ModuleDef } from './lib/modules'
 import { grantedActionsOf, holdsEverything, isCharityAdminUser, type SessionUser } from './lib/session'
-import { paths, type RoutePattern } from './paths'
+import { paths } from './paths'
+import { PUBLIC_ROUTES } from './public-routes'
+import type { AppRoute, MenuIcon, RouteDef } from './route-types'
 
-export type RouteLayout = 'public' | 'shell'
-
-export interface RouteDef {
-  /** Its screen is app/screens.ts's entry of the same pattern. */
-  path: RoutePattern
-  /** Page title, used by the breadcrumbs (menu entries use their module's title). */
-  title?: string
-  /** 'public': outside the shell, no session needed; 'shell': inside the protected shell. */
-  layout: RouteLayout
-  /** Module slug (proto/modules.json) whose permission the screen needs. */
-  module?: string
-  /** Action needed on the module: view for list/view screens, add for *_add, edit for *_edit. */
-  action?: Action
-  /** True for the module's menu entry. */
-  menu?: boolean
-  icon?: MenuIcon
-  /**
-   * Who may open it: 'main' (the main admin only: a screen of no module, SPEC section 2),
-   * 'staff' (main admin and sub-admins) or 'charity' (nonprofit admins); anyone with the
-   * permission when absent. A module may have one menu entry per audience.
-   */
-  audience?: 'main' | 'staff' | 'charity'
-  /** Menu group: the module's when absent. */
-  group?: string | null
-}
-
-export interface AppRoute extends RouteDef {
-  title: string
-  /** Menu title: the module's title, for menu entries only. */
-  menuTitle?: string
-  /** Parent menu group of the module, or null. */
-  group: string | null
-}
+export type { AppRoute, MenuIcon, RouteDef, RouteHandle, RouteLayout } from './route-types'
 
 const table: RouteDef[] = [
-  { path: paths.signIn.pattern, layout: 'public', title: 'Sign In' },
-  {
-    path: paths.charitySignIn.pattern,
-    layout: 'public',
-    title: 'Nonprofit Admin Sign In',
-  },
-  {
-    path: paths.forgotPassword.pattern,
-    layout: 'public',
-    title: 'Forgot Password',
-  },
-  {
-    path: paths.resetPassword.pattern,
-    layout: 'public',
-    title: 'Reset Password',
-  },
-  {
-    path: paths.setPassword.pattern,
-    layout: 'public',
-    title: 'Set Password',
-  },
+  // The public screens: declared in public-routes.ts, which the entry loads without this table.
+  ...PUBLIC_ROUTES,
   {
     path: paths.changePassword.pattern,
     layout: 'shell',
@@ -304,6 +255,16 @@ const table: RouteDef[] = [
   { path: paths.contactView.pattern, layout: 'shell', title: 'View Contact Message', module: SLUGS.contactForm, action: 'view', audience: 'staff' },
   // No module: the main admin edits it (the BFF answers only the main admin); a sub-admin sees no Cancel.
   { path: paths.givingPartnerPage.pattern, layout: 'shell', title: 'Giving Partner Page', audience: 'staff' },
+  // Engagement: communities (with their posts), events, reported posts
+  { path: paths.communityList.pattern, layout: 'shell', module: SLUGS.community, action: 'view', menu: true, audience: 'staff', icon: 'team' },
+  { path: paths.communityAdd.pattern, layout: 'shell', title: 'Add Community', module: SLUGS.community, action: 'add', audience: 'staff' },
+  { path: paths.communityEdit.pattern, layout: 'shell', title: 'Edit Community', module: SLUGS.community, action: 'edit', audience: 'staff' },
+  { path: paths.communityView.pattern, layout: 'shell', title: 'View Community', module: SLUGS.community, action: 'view', audience: 'staff' },
+  { path: paths.eventList.pattern, layout: 'shell', module: SLUGS.event, action: 'view', menu: true, audience: 'staff', icon: 'calendar' },
+  { path: paths.eventAdd.pattern, layout: 'shell', title: 'Add Event', module: SLUGS.event, action: 'add', audience: 'staff' },
+  { path: paths.eventEdit.pattern, layout: 'shell', title: 'Edit Event', module: SLUGS.event, action: 'edit', audience: 'staff' },
+  { path: paths.eventView.pattern, layout: 'shell', title: 'View Event', module: SLUGS.event, action: 'view', audience: 'staff' },
+  { path: paths.reportPostList.pattern, layout: 'shell', module: SLUGS.reportPost, action: 'view', menu: true, audience: 'staff', icon: 'flag' },
 ]
 
 function resolve(def: RouteDef): AppRoute {
@@ -352,8 +313,6 @@ export function canAccessRoute(user: SessionUser | null | undefined, route: AppR
   return granted.includes(needed)
 }
 
-/** A menu icon's name (app/menu-icons.tsx draws it). */
-export type MenuIcon = 'appstore' | 'bank' | 'dashboard' | 'folder' | 'heart' | 'solution' | 'tags' | 'team'
 
 export interface MenuLeaf {
   key: string

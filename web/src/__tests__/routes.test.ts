@@ -98,6 +98,16 @@ describe('route table', () => {
         '/category/contact_form',
         '/category/contact_form/contact_form_view/:id',
         '/giving_partner',
+        // Engagement
+        '/community',
+        '/community/community_add',
+        '/community/community_edit/:id',
+        '/community/Community_view/:id',
+        '/event',
+        '/event/event_add',
+        '/event/event_edit/:id',
+        '/event/event_view/:id',
+        '/reporte_post',
       ].sort(),
     )
   })
@@ -238,6 +248,7 @@ describe('menu', () => {
   it('the main admin sees every screen that exists', () => {
     expect(flatten(buildMenu(mainAdmin))).toEqual([
       'Dashboard',
+      'Community Management',
       'Master Management > New Nonprofit',
       'Master Management > Nonprofit Management',
       'Master Management > Causes/Affiliations Management',
@@ -249,12 +260,14 @@ describe('menu', () => {
       'Content Management > About Us',
       'FAQ Management',
       'FAQ Category Management',
+      'Event Management',
       'Giving Partner Management > Pending/Rejected Partners',
       'Giving Partner Management > Management of Approved Partners',
       'Donor Management',
       'Transaction Management',
       'Badge Management',
       'Contact Us Form',
+      'Report Post',
       'Subscribed Donor',
       'Sub Admin',
       'Service Charges',
@@ -272,7 +285,8 @@ describe('menu', () => {
       'Dashboard',
       'Sub Admin',
     ])
-    expect(flatten(buildMenu(subAdmin({ '/event': ['view'] })))).toEqual([])
+    expect(flatten(buildMenu(subAdmin({ '/event': ['view'] })))).toEqual(['Event Management'])
+    expect(flatten(buildMenu(subAdmin({ '/send_notification': ['view'] })))).toEqual([])
     expect(flatten(buildMenu(subAdmin({ '/donor': ['view'] })))).toEqual(['Donor Management'])
     expect(flatten(buildMenu(subAdmin({ '/sub_admin': [] })))).toEqual([])
   })
@@ -321,6 +335,33 @@ describe('menu', () => {
     expect(canAccessRoute(mainAdmin, findRoute('/my_nonprofit')!)).toBe(false)
     expect(flatten(buildMenu(charityAdminGrants()))).toEqual(['Dashboard', 'Master Management > Nonprofit Management'])
     expect(homePathOf(charityAdminGrants())).toBe('/dashboard')
+  })
+})
+
+describe('engagement routes', () => {
+  it('name the module and action of each community, event and reported-post screen', () => {
+    expect(findRoute('/community')).toMatchObject({ module: '/community', action: 'view', menu: true, menuTitle: 'Community Management', group: null })
+    expect(findRoute('/community/community_add')).toMatchObject({ module: '/community', action: 'add', title: 'Add Community' })
+    expect(findRoute('/community/community_edit/:id')).toMatchObject({ module: '/community', action: 'edit', title: 'Edit Community' })
+    expect(findRoute('/community/Community_view/:id')).toMatchObject({ module: '/community', action: 'view', title: 'View Community' })
+    expect(findRoute('/event')).toMatchObject({ module: '/event', action: 'view', menu: true, menuTitle: 'Event Management' })
+    expect(findRoute('/event/event_add')).toMatchObject({ module: '/event', action: 'add', title: 'Add Event' })
+    expect(findRoute('/event/event_edit/:id')).toMatchObject({ module: '/event', action: 'edit', title: 'Edit Event' })
+    expect(findRoute('/event/event_view/:id')).toMatchObject({ module: '/event', action: 'view', title: 'View Event' })
+    expect(findRoute('/reporte_post')).toMatchObject({ module: '/reporte_post', action: 'view', menu: true, menuTitle: 'Report Post' })
+    expect(breadcrumbsOf(findRoute('/event/event_view/:id')!)).toEqual([{ title: 'Event Management', path: '/event' }, { title: 'View Event' }])
+  })
+
+  it('a sub-admin opens only what the Community, Event and Report Post rights allow', () => {
+    const viewer = subAdmin({ '/community': ['view'], '/event': ['view', 'edit'], '/reporte_post': ['view'] })
+    expect(canAccessRoute(viewer, findRoute('/community')!)).toBe(true)
+    expect(canAccessRoute(viewer, findRoute('/community/Community_view/:id')!)).toBe(true)
+    expect(canAccessRoute(viewer, findRoute('/community/community_add')!)).toBe(false)
+    expect(canAccessRoute(viewer, findRoute('/community/community_edit/:id')!)).toBe(false)
+    expect(canAccessRoute(viewer, findRoute('/event/event_edit/:id')!)).toBe(true)
+    expect(canAccessRoute(viewer, findRoute('/event/event_add')!)).toBe(false)
+    expect(canAccessRoute(viewer, findRoute('/reporte_post')!)).toBe(true)
+    expect(flatten(buildMenu(viewer))).toEqual(['Community Management', 'Event Management', 'Report Post'])
   })
 })
 

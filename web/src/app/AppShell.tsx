@@ -8,7 +8,7 @@ import { useEffect, useMemo, useState } from 'react'
 import { Breadcrumb, Button, Dropdown, Grid, Layout, Menu, Result, Typography, type MenuProps } from 'antd'
 import { DownOutlined, KeyOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons'
 import { Link, Navigate, Outlet, useLocation, useMatches, useNavigate } from 'react-router'
-import { breadcrumbsOf, buildMenu, canAccessRoute, homePathOf, isMenuGroup, menuRouteOf, type AppRoute } from '../routes'
+import { breadcrumbsOf, buildMenu, canAccessRoute, homePathOf, isMenuGroup, menuRouteOf, type AppRoute, type RouteHandle } from '../routes'
 import { clearSession, fullName, useSession } from '../lib/session'
 import { toast } from '../lib/toast'
 import { canGoBack } from '../lib/navigation'
@@ -20,9 +20,6 @@ import { menuIcon } from './menu-icons'
 /** The notice of a user the guard sends away from a page it may not open. */
 export const NO_ACCESS_MESSAGE = 'You do not have access to that page'
 
-export interface RouteHandle {
-  route: AppRoute
-}
 
 /** The route-table entry of the deepest matched route. */
 function useCurrentRoute(): AppRoute | undefined {

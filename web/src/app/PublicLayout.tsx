@@ -1,17 +1,17 @@
 import { Navigate, Outlet, useLocation } from 'react-router'
 import { Heading } from '../components/Heading'
-import { homePathOf } from '../routes'
 import { useSession } from '../lib/session'
 import { paths } from '../paths'
 
 const SIGN_IN_PATHS = [paths.signIn(), paths.charitySignIn()]
 
-/** Frame of the public screens; a signed-in user opening a sign-in screen goes to the dashboard. */
+/** Frame of the public screens; a signed-in user opening a sign-in screen goes to the shell's home
+ * (their home screen: the route table is not loaded here). */
 export function PublicLayout() {
   const user = useSession((s) => s.user)
   const { pathname } = useLocation()
   if (user && SIGN_IN_PATHS.includes(pathname)) {
-    return <Navigate to={homePathOf(user) ?? paths.dashboard()} replace />
+    return <Navigate to={paths.home()} replace />
   }
   return (
     <div style={{ minHeight: '100vh', display: 'flex', background: 'linear-gradient(160deg, #e8f3ef 0%, #f5f7fa 60%)' }}>

@@ -7,7 +7,9 @@ import type { ReactNode } from 'react'
 import {
   AppstoreOutlined,
   BankOutlined,
+  CalendarOutlined,
   DashboardOutlined,
+  FlagOutlined,
   FolderOutlined,
   HeartOutlined,
   SolutionOutlined,
@@ -19,7 +21,9 @@ import type { MenuIcon } from '../routes'
 const ICONS: Record<MenuIcon, ReactNode> = {
   appstore: <AppstoreOutlined aria-hidden />,
   bank: <BankOutlined aria-hidden />,
+  calendar: <CalendarOutlined aria-hidden />,
   dashboard: <DashboardOutlined aria-hidden />,
+  flag: <FlagOutlined aria-hidden />,
   folder: <FolderOutlined aria-hidden />,
   heart: <HeartOutlined aria-hidden />,
   solution: <SolutionOutlined aria-hidden />,

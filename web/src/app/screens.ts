@@ -1,17 +1,15 @@
 /**
  * The screen of each route of the table (src/routes.tsx), keyed by its path pattern and loaded
  * lazily: each screen is a chunk of its own that carries only what it uses. The type makes a
- * route without a screen (or a screen without a route) a compile error.
+ * route without a screen (or a screen without a route) a compile error. Only the protected
+ * routes (app/protected-routes.tsx) load this map; the public screens are public-screens.ts's.
  */
 import type { ScreenLoader } from '../lib/lazy-screen'
 import { paths, type RoutePattern } from '../paths'
+import { PUBLIC_SCREENS } from './public-screens'
 
 export const SCREENS = {
-  [paths.signIn.pattern]: () => import('../features/auth/screens/SignInScreen'),
-  [paths.charitySignIn.pattern]: () => import('../features/auth/screens/SignInScreen'),
-  [paths.forgotPassword.pattern]: () => import('../features/auth/screens/ForgotPasswordScreen'),
-  [paths.resetPassword.pattern]: () => import('../features/auth/screens/ResetPasswordScreen'),
-  [paths.setPassword.pattern]: () => import('../features/auth/screens/SetPasswordScreen'),
+  ...PUBLIC_SCREENS,
   [paths.changePassword.pattern]: () => import('../features/auth/screens/ChangePasswordScreen'),
   [paths.dashboard.pattern]: () => import('../features/dashboard/screens/DashboardScreen'),
   [paths.test.pattern]: () => import('../features/charity/screens/TestScreen'),
@@ -62,6 +60,16 @@ export const SCREENS = {
   [paths.contactList.pattern]: () => import('../features/contact-us/screens/ContactListScreen'),
   [paths.contactView.pattern]: () => import('../features/contact-us/screens/ContactViewScreen'),
   [paths.givingPartnerPage.pattern]: () => import('../features/giving-partner-page/screens/GivingPartnerPageScreen'),
+  // Engagement: communities (with their posts), events, reported posts
+  [paths.communityList.pattern]: () => import('../features/community/screens/CommunityListScreen'),
+  [paths.communityAdd.pattern]: () => import('../features/community/screens/CommunityFormScreen'),
+  [paths.communityEdit.pattern]: () => import('../features/community/screens/CommunityFormScreen'),
+  [paths.communityView.pattern]: () => import('../features/community/screens/CommunityViewScreen'),
+  [paths.eventList.pattern]: () => import('../features/event/screens/EventListScreen'),
+  [paths.eventAdd.pattern]: () => import('../features/event/screens/EventFormScreen'),
+  [paths.eventEdit.pattern]: () => import('../features/event/screens/EventFormScreen'),
+  [paths.eventView.pattern]: () => import('../features/event/screens/EventViewScreen'),
+  [paths.reportPostList.pattern]: () => import('../features/report-post/screens/ReportPostListScreen'),
 } satisfies Record<RoutePattern, ScreenLoader>
 
 /** The screen of a route of the table. */

@@ -4,13 +4,13 @@ import { render } from '@testing-library/react'
 // of the router's context; the main entry's RouterProvider is the same component otherwise.
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { Providers } from '../app/Providers'
-import { buildRouteObjects } from '../app/router'
+import { buildRouteObjects, patchProtectedRoutes } from '../app/router'
 import { useSession, type SessionUser } from '../lib/session'
 
 export function renderApp(path: string, user: SessionUser | null = null) {
   if (user) useSession.getState().signIn(user)
   else useSession.getState().clear()
-  const router = createMemoryRouter(buildRouteObjects(), { initialEntries: [path] })
+  const router = createMemoryRouter(buildRouteObjects(), { initialEntries: [path], patchRoutesOnNavigation: patchProtectedRoutes })
   const view = render(
     <Providers>
       <RouterProvider router={router} />

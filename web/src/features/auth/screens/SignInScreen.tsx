@@ -10,7 +10,6 @@ import { charityLogin } from '../api/charity-login'
 import { useSession } from '../../../lib/session'
 import { toast } from '../../../lib/toast'
 import { loginEmail, loginPassword, rule } from '../../../lib/validators'
-import { homePathOf } from '../../../routes'
 import { paths } from '../../../paths'
 
 interface SignInValues {
@@ -32,7 +31,8 @@ export default function SignInScreen() {
       const res = charityMode ? await charityLogin(body) : await login(body)
       signIn(res.data)
       toast.success(res.message || 'Success')
-      navigate(homePathOf(useSession.getState().user) ?? paths.dashboard(), { replace: true })
+      // The shell's home sends the user on to their home screen (this page loads no route table).
+      navigate(paths.home(), { replace: true })
     } catch {
       // The request client has shown the server's message.
     } finally {

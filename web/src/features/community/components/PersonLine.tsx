@@ -1,0 +1,27 @@
+/** A member, author or reporter: avatar, name and, when given, a date under it. */
+import { Avatar, Space, Typography } from 'antd'
+import { UserOutlined } from '@ant-design/icons'
+import { formatDate } from '../../../lib/format'
+import { mediaFileUrl, useMetaData } from '../../../lib/meta-data'
+import type { Person } from '../types'
+
+/** Donors' avatars are the giving service's ('donor' media folder). */
+const DONOR_MEDIA_MODULE = 'donor'
+
+/** `person` may be absent (the answer's message field left out): shown as 'Unknown'. */
+export function PersonLine({ person, at, size = 36 }: { person: Pick<Person, 'name' | 'avatar'> | null | undefined; at?: number; size?: number }) {
+  const meta = useMetaData()
+  return (
+    <Space size="small" align="center">
+      <Avatar size={size} icon={<UserOutlined />} src={person?.avatar ? mediaFileUrl(meta, DONOR_MEDIA_MODULE, person.avatar) : undefined} alt="" />
+      <span style={{ display: 'inline-flex', flexDirection: 'column', lineHeight: 1.3 }}>
+        <Typography.Text strong>{person?.name || 'Unknown'}</Typography.Text>
+        {at !== undefined && (
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {formatDate(at)}
+          </Typography.Text>
+        )}
+      </span>
+    </Space>
+  )
+}
