@@ -54,7 +54,8 @@ async fn demo(
     // The demo's one picture, as the nonprofits' logo, the leadership entries' photo and the
     // communities' and events' images.
     for (module, name) in [("charity", LOGO), ("leadershipImage", LOGO), ("communityImage", COVER), ("eventImage", COVER)] {
-        let file = data.join("media").join(module).join(name);
+        // Where the BFF's media storage (MEDIA_DIR = DATA_DIR/media) keeps `module/name`.
+        let file = data.join("media").join(bff::media::media_path(module, name));
         if !file.exists() {
             std::fs::create_dir_all(file.parent().expect("a folder"))?;
             std::fs::write(&file, include_bytes!("../assets/demo-logo.png"))?;
