@@ -14,6 +14,8 @@
 #
 # `bench.sh content`: the content benchmark (bff/examples/content_bench.rs: public reads at
 # 64 concurrent, the contact list at 1,000,000 messages), on PostgreSQL then SQLite.
+# `bench.sh engagement`: the engagement benchmark (bff/examples/engagement_bench.rs: 100,000
+# communities, 5,000,000 posts, 20,000,000 likes), on PostgreSQL then SQLite.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 ROWS="${ROWS:-1000000}"
@@ -21,11 +23,11 @@ export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-/var/tmp/giving-console-target}"
 eval "$(deploy/scripts/services.sh)"
 admin_url="${BENCH_DATABASE_URL:-$TEST_DATABASE_URL}"
 
-if [ "${1:-}" = content ]; then
-  cargo build --release -p bff --example content_bench
+if [ "${1:-}" = content ] || [ "${1:-}" = engagement ]; then
+  cargo build --release -p bff --example "$1_bench" --bin bff
   for backend in postgres sqlite; do
-    echo "== content: $backend"
-    BENCH_DATABASE_URL="$admin_url" "$CARGO_TARGET_DIR/release/examples/content_bench" "$backend"
+    echo "== $1: $backend"
+    BENCH_DATABASE_URL="$admin_url" BFF_BIN="$CARGO_TARGET_DIR/release/bff" "$CARGO_TARGET_DIR/release/examples/$1_bench" "$backend"
   done
   exit 0
 fi
