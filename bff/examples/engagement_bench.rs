@@ -12,7 +12,8 @@
 //! (100000, the members of the exported event, part of MEMBERSHIPS), SCALE (1: every size is
 //! divided by it, e.g. SCALE=1000 for a quick run), CONCURRENCY (32), REQUESTS (3000 per
 //! scenario and round), ROUNDS (3, median kept), ONLY (rows whose name contains it).
-//! BFF_BIN=path runs the inactive list and the export through that BFF binary in a process of
+//! KEEP_DATABASE=name (PostgreSQL) or SQLITE_FILE=path keeps the seeded database and reuses it on
+//! the next run (the same sizes). BFF_BIN=path runs the inactive list and the export through that BFF binary in a process of
 //! its own (so that its peak memory is its own).
 
 mod harness;
@@ -197,6 +198,19 @@ async fn seed(db: &common::db::Db, b: Backend, z: &Sizes, end: i64) -> anyhow::R
     )
     .await?;
     exec(c, "UPDATE communities SET posts_count = (SELECT COUNT(*) FROM posts p WHERE p.community_id = communities.id AND p.is_deleted = FALSE)").await?;
+    // The totals the service keeps (its migration 0002), as its writes would have left them.
+    exec(
+        c,
+        "UPDATE communities SET inactive_posts_count = (SELECT COUNT(*) FROM posts p WHERE p.community_id = communities.id \
+         AND p.is_deleted = FALSE AND p.is_active = FALSE)",
+    )
+    .await?;
+    exec(
+        c,
+        "UPDATE community_counts SET n = (SELECT COUNT(*) FROM communities c WHERE c.is_deleted = community_counts.is_deleted \
+         AND c.is_hidden = community_counts.is_hidden)",
+    )
+    .await?;
     exec(c, if b == Backend::Postgres { "VACUUM ANALYZE" } else { "ANALYZE" }).await?;
     Ok(())
 }
@@ -228,12 +242,29 @@ async fn main() -> anyhow::Result<()> {
     let only = std::env::var("ONLY").unwrap_or_default();
     let dir = tempfile::tempdir()?;
     let end = common::now_ms().div_euclid(86_400_000) * 86_400_000;
-    let (backend, url, _dropped) = match backend_name.as_str() {
-        "sqlite" => (Backend::Sqlite, format!("sqlite://{}/engagement.db", dir.path().display()), None),
+    let (backend, url, reuse, _dropped) = match backend_name.as_str() {
+        "sqlite" => {
+            let file = std::env::var("SQLITE_FILE").unwrap_or_else(|_| format!("{}/engagement.db", dir.path().display()));
+            let reuse = std::path::Path::new(&file).exists();
+            (Backend::Sqlite, format!("sqlite://{file}"), reuse, None)
+        }
         "postgres" => {
             let admin = std::env::var("BENCH_DATABASE_URL").or_else(|_| std::env::var("TEST_DATABASE_URL"))?;
-            let database = common::db::testing::create_postgres_database(&admin).await;
-            (Backend::Postgres, database.url.clone(), Some(database))
+            match std::env::var("KEEP_DATABASE").ok().filter(|n| !n.is_empty()) {
+                Some(name) => {
+                    let pool = sqlx::postgres::PgPool::connect(&admin).await?;
+                    let exists: bool = sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)").bind(&name).fetch_one(&pool).await?;
+                    if !exists {
+                        sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}"))).execute(&pool).await?;
+                    }
+                    let base = admin.rsplit_once('/').map(|(b, _)| b).unwrap_or(&admin);
+                    (Backend::Postgres, format!("{base}/{name}"), exists, None)
+                }
+                None => {
+                    let database = common::db::testing::create_postgres_database(&admin).await;
+                    (Backend::Postgres, database.url.clone(), false, Some(database))
+                }
+            }
         }
         other => anyhow::bail!("unknown backend {other}: sqlite or postgres"),
     };
@@ -248,9 +279,15 @@ async fn main() -> anyhow::Result<()> {
             let (dir, shutdown) = (dir_path, shutdown2);
             let bus = common::bus::from_url(None).await?;
             let engagement = engagement::app::start(&engagement::app::Config { database_url: url }, "127.0.0.1:0", bus.clone(), shutdown.clone()).await?;
-            let t = Instant::now();
-            seed(&engagement.engagement.db, backend, &seed_sizes, end).await?;
-            eprintln!("seeded in {:.0} s", t.elapsed().as_secs_f64());
+            let kept: i64 = if reuse { sqlx::query_scalar("SELECT COUNT(*) FROM communities").fetch_one(&engagement.engagement.db.pool).await? } else { 0 };
+            if kept == seed_sizes.communities {
+                eprintln!("reusing the kept database ({kept} communities)");
+            } else {
+                anyhow::ensure!(kept == 0, "the kept database holds {kept} communities, not {}: remove it", seed_sizes.communities);
+                let t = Instant::now();
+                seed(&engagement.engagement.db, backend, &seed_sizes, end).await?;
+                eprintln!("seeded in {:.0} s", t.elapsed().as_secs_f64());
+            }
             let catalogue = catalogue::app::start(
                 &catalogue::app::Config { database_url: format!("sqlite://{}/catalogue.db", dir.display()) },
                 "127.0.0.1:0",

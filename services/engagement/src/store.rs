@@ -67,6 +67,21 @@ async fn page_of<T>(
     offset: i64,
     row: impl Fn(&AnyRow) -> sqlx::Result<T>,
 ) -> sqlx::Result<(Vec<T>, i64)> {
+    page_counted(c, select, from, order, limit, offset, row, None).await
+}
+
+/// [`page_of`] with the total when it is kept (`Some`: no counting query).
+#[allow(clippy::too_many_arguments)]
+async fn page_counted<T>(
+    c: &mut AnyConnection,
+    select: &str,
+    from: impl Fn(&mut Sql),
+    order: &str,
+    limit: i64,
+    offset: i64,
+    row: impl Fn(&AnyRow) -> sqlx::Result<T>,
+    kept: Option<i64>,
+) -> sqlx::Result<(Vec<T>, i64)> {
     let b = backend(c);
     let mut q = Sql::new(b, select);
     from(&mut q);
@@ -75,6 +90,8 @@ async fn page_of<T>(
     let items = rows.iter().map(row).collect::<sqlx::Result<Vec<_>>>()?;
     let total = if offset == 0 && (items.len() as i64) < limit {
         items.len() as i64
+    } else if let Some(n) = kept {
+        n
     } else {
         let mut q = Sql::new(b, "SELECT COUNT(*)");
         from(&mut q);
@@ -222,7 +239,19 @@ pub async fn insert_community(c: &mut AnyConnection, m: &Community) -> sqlx::Res
     .bind(m.updated_at)
     .execute(&mut *c)
     .await?;
+    count_communities(c, false, false, 1).await?;
     replace_links(c, &m.id, &m.charity_ids, &m.cause_ids).await
+}
+
+/// Moves `by` communities into (`deleted`, `hidden`) of the kept totals (migration 0002).
+async fn count_communities(c: &mut AnyConnection, deleted: bool, hidden: bool, by: i64) -> sqlx::Result<()> {
+    sqlx::query("UPDATE community_counts SET n = n + $1 WHERE is_deleted = $2 AND is_hidden = $3")
+        .bind(by)
+        .bind(deleted)
+        .bind(hidden)
+        .execute(c)
+        .await?;
+    Ok(())
 }
 
 /// Writes the form's fields (not the counts, flags or creation); answers whether the row exists.
@@ -279,25 +308,40 @@ pub async fn get_community(c: &mut AnyConnection, id: &str) -> sqlx::Result<Opti
     sqlx::query(sqlx::AssertSqlSafe(q)).bind(id).fetch_optional(c).await?.as_ref().map(community).transpose()
 }
 
+/// Deletes or restores; the kept totals follow only when the flag changed (a repeated call,
+/// or two at once, moves nothing twice).
 pub async fn set_community_deleted(c: &mut AnyConnection, id: &str, deleted: bool) -> sqlx::Result<()> {
     let now = common::now_ms();
-    sqlx::query("UPDATE communities SET is_deleted = $1, deleted_at = $2, updated_at = $3 WHERE id = $4")
+    let moved = sqlx::query("UPDATE communities SET is_deleted = $1, deleted_at = $2, updated_at = $3 WHERE id = $4 AND is_deleted <> $5 RETURNING is_hidden")
         .bind(deleted)
         .bind(deleted.then_some(now))
         .bind(now)
         .bind(id)
-        .execute(c)
+        .bind(deleted)
+        .fetch_optional(&mut *c)
         .await?;
+    if let Some(r) = moved {
+        let hidden = get_bool(&r, "is_hidden")?;
+        count_communities(c, !deleted, hidden, -1).await?;
+        count_communities(c, deleted, hidden, 1).await?;
+    }
     Ok(())
 }
 
+/// Hides or shows; the kept totals follow only when the flag changed.
 pub async fn set_community_hidden(c: &mut AnyConnection, id: &str, hidden: bool) -> sqlx::Result<()> {
-    sqlx::query("UPDATE communities SET is_hidden = $1, updated_at = $2 WHERE id = $3")
+    let moved = sqlx::query("UPDATE communities SET is_hidden = $1, updated_at = $2 WHERE id = $3 AND is_hidden <> $4 RETURNING is_deleted")
         .bind(hidden)
         .bind(common::now_ms())
         .bind(id)
-        .execute(c)
+        .bind(hidden)
+        .fetch_optional(&mut *c)
         .await?;
+    if let Some(r) = moved {
+        let deleted = get_bool(&r, "is_deleted")?;
+        count_communities(c, deleted, !hidden, -1).await?;
+        count_communities(c, deleted, hidden, 1).await?;
+    }
     Ok(())
 }
 
@@ -319,19 +363,39 @@ pub struct CommunityFilter {
 }
 
 pub async fn list_communities(c: &mut AnyConnection, f: &CommunityFilter, p: Paging<&'static str>) -> sqlx::Result<(Vec<Community>, i64)> {
+    let trigrams = backend(c) == Backend::Sqlite && f.search.chars().count() >= 3 && !f.search.contains(['%', '_', '\\']);
     let from = |q: &mut Sql| {
         q.push(" FROM communities c LEFT JOIN people pe ON pe.id = c.creator_id WHERE c.is_deleted = ").push_bind(f.is_deleted);
         if let Some(h) = f.is_hidden {
             q.push(" AND c.is_hidden = ").push_bind(h);
         }
         if !f.search.is_empty() {
-            q.push(" AND c.name_key LIKE ").push_bind(like_pattern(&f.search)).push(" ESCAPE '\\'");
+            if trigrams {
+                // SQLite's trigram index (migration 0002) answers LIKE without ESCAPE, hence
+                // only for a search of 3 characters or more without a wildcard.
+                q.push(" AND c.id IN (SELECT r.id FROM community_search_trigrams t JOIN community_search_rows r ON r.fts_rowid = t.rowid WHERE t.name_key LIKE ")
+                    .push_bind(format!("%{}%", f.search))
+                    .push(")");
+            } else {
+                q.push(" AND c.name_key LIKE ").push_bind(like_pattern(&f.search)).push(" ESCAPE '\\'");
+            }
         }
     };
     let dir = if p.descending { "DESC" } else { "ASC" };
     let order = format!("{} {dir}, c.id {dir}", p.column);
     let select = COMMUNITY.split(" FROM communities").next().unwrap_or_default();
-    page_of(c, select, from, &order, p.limit, p.offset, community).await
+    // Without a search the total is kept (migration 0002): no count of every community.
+    let kept = if f.search.is_empty() {
+        let mut q = Sql::new(backend(c), "SELECT CAST(COALESCE(SUM(n), 0) AS BIGINT) FROM community_counts WHERE is_deleted = ");
+        q.push_bind(f.is_deleted);
+        if let Some(h) = f.is_hidden {
+            q.push(" AND is_hidden = ").push_bind(h);
+        }
+        Some(q.build().fetch_one(&mut *c).await?.try_get::<i64, _>(0)?)
+    } else {
+        None
+    };
+    page_counted(c, select, from, &order, p.limit, p.offset, community, kept).await
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -847,8 +911,27 @@ pub async fn get_post(c: &mut AnyConnection, id: &str) -> sqlx::Result<Option<Po
     sqlx::query(sqlx::AssertSqlSafe(q)).bind(id).fetch_optional(c).await?.as_ref().map(post).transpose()
 }
 
+/// Activates or deactivates; the community's kept count of inactive posts follows only when
+/// the flag changed on a post not deleted.
 pub async fn set_post_active(c: &mut AnyConnection, id: &str, active: bool) -> sqlx::Result<()> {
-    sqlx::query("UPDATE posts SET is_active = $1, updated_at = $2 WHERE id = $3").bind(active).bind(common::now_ms()).bind(id).execute(c).await?;
+    let moved = sqlx::query("UPDATE posts SET is_active = $1, updated_at = $2 WHERE id = $3 AND is_active <> $4 RETURNING community_id, is_deleted")
+        .bind(active)
+        .bind(common::now_ms())
+        .bind(id)
+        .bind(active)
+        .fetch_optional(&mut *c)
+        .await?;
+    if let Some(r) = moved
+        && !get_bool(&r, "is_deleted")?
+    {
+        let community: String = r.try_get("community_id")?;
+        count_inactive_posts(c, &community, if active { -1 } else { 1 }).await?;
+    }
+    Ok(())
+}
+
+async fn count_inactive_posts(c: &mut AnyConnection, community_id: &str, by: i64) -> sqlx::Result<()> {
+    sqlx::query("UPDATE communities SET inactive_posts_count = inactive_posts_count + $1 WHERE id = $2").bind(by).bind(community_id).execute(c).await?;
     Ok(())
 }
 
@@ -858,21 +941,22 @@ pub async fn delete_post(c: &mut AnyConnection, id: &str, closed_by: &str) -> sq
     let now = common::now_ms();
     let r = sqlx::query(
         "UPDATE posts SET is_deleted = $1, deleted_at = $2, updated_at = $2, reports_count = 0, last_reported_at = 0 \
-         WHERE id = $3 AND is_deleted = $4",
+         WHERE id = $3 AND is_deleted = $4 RETURNING community_id, is_active",
     )
     .bind(true)
     .bind(now)
     .bind(id)
     .bind(false)
-    .execute(&mut *c)
+    .fetch_optional(&mut *c)
     .await?;
-    if r.rows_affected() == 0 {
+    let Some(r) = r else {
         return Ok(false);
+    };
+    let community: String = r.try_get("community_id")?;
+    sqlx::query("UPDATE communities SET posts_count = posts_count - 1 WHERE id = $1").bind(&community).execute(&mut *c).await?;
+    if !get_bool(&r, "is_active")? {
+        count_inactive_posts(c, &community, -1).await?;
     }
-    sqlx::query("UPDATE communities SET posts_count = posts_count - 1 WHERE id = (SELECT community_id FROM posts WHERE id = $1)")
-        .bind(id)
-        .execute(&mut *c)
-        .await?;
     sqlx::query("UPDATE reports SET closed_at = $1, closed_by = $2 WHERE post_id = $3 AND closed_at IS NULL")
         .bind(now)
         .bind(closed_by)
@@ -903,7 +987,20 @@ pub async fn list_posts(c: &mut AnyConnection, f: &PostFilter, limit: i64, offse
             q.push(" AND LOWER(p.text) LIKE ").push_bind(like_pattern(&f.search)).push(" ESCAPE '\\'");
         }
     };
-    page_of(c, POST, from, "p.created_at DESC, p.id DESC", limit, offset, post).await
+    // One community's posts without a search: the total is kept (migration 0002).
+    let kept = if !f.community_id.is_empty() && f.search.is_empty() {
+        let r = sqlx::query("SELECT posts_count, inactive_posts_count FROM communities WHERE id = $1").bind(&f.community_id).fetch_optional(&mut *c).await?;
+        match r {
+            Some(r) => {
+                let (all, inactive): (i64, i64) = (r.try_get(0)?, r.try_get(1)?);
+                Some(if f.active { all - inactive } else { inactive })
+            }
+            None => Some(0),
+        }
+    } else {
+        None
+    };
+    page_counted(c, POST, from, "p.created_at DESC, p.id DESC", limit, offset, post, kept).await
 }
 
 /// Likes (`Some(true)`), unlikes (`Some(false)`) or toggles (`None`) `account`'s like of a

@@ -644,6 +644,72 @@ async fn the_demo_data_fills_every_list(e: Engagement) {
     assert!(again.skipped);
 }
 
+/// The totals a list page answers without counting (kept in the same write as the rows,
+/// migration 0002) equal what counting says, after every kind of change, repeated and
+/// concurrent ones included.
+async fn kept_totals_equal_counting(e: Engagement) {
+    let a = admin();
+    let mut ids = vec![];
+    for n in 0..12 {
+        ids.push(e.create_community(&community(&format!("Kept {n:02}")), &a).await.unwrap().id);
+    }
+    // Twenty deletes of one community at once, and of another, then a restore: each moves once.
+    let mut tasks = vec![];
+    for n in 0..20 {
+        let (e, a, id) = (e.clone(), a.clone(), ids[n % 2].clone());
+        tasks.push(tokio::spawn(async move { e.set_community_deleted(&id, true, &a).await.unwrap() }));
+    }
+    for t in tasks {
+        t.await.unwrap();
+    }
+    e.set_community_deleted(&ids[1], false, &a).await.unwrap();
+    for id in &ids[2..5] {
+        e.set_community_hidden(id, true, &a).await.unwrap();
+        e.set_community_hidden(id, true, &a).await.unwrap();
+    }
+    e.set_community_hidden(&ids[0], true, &a).await.unwrap();
+    e.set_community_deleted(&ids[0], false, &a).await.unwrap();
+    e.set_community_deleted(&ids[0], true, &a).await.unwrap();
+    for (deleted, hidden) in [(false, None), (true, None), (false, Some(true)), (false, Some(false)), (true, Some(true))] {
+        // A page of 2 (not the first) answers the kept total, not a count of the page.
+        let q = CommunityQuery { page: Page { page: 2, limit: 2, ..Default::default() }, is_deleted: deleted, is_hidden: hidden };
+        let kept = e.list_communities(&q).await.unwrap().1;
+        let mut sql = format!("SELECT COUNT(*) FROM communities WHERE is_deleted = {} AND id <> $1", if deleted { "TRUE" } else { "FALSE" });
+        if let Some(h) = hidden {
+            sql.push_str(if h { " AND is_hidden = TRUE" } else { " AND is_hidden = FALSE" });
+        }
+        assert_eq!(kept, count(&e, &sql, "").await, "deleted {deleted}, hidden {hidden:?}");
+    }
+    assert_eq!(e.list_communities(&CommunityQuery { page: page(2, 2), is_deleted: true, is_hidden: None }).await.unwrap().1, 1);
+
+    // The name search (a trigram index on both backends) follows a rename; short searches too.
+    e.update_community(&ids[7], &community("Riverside Gardeners"), &a).await.unwrap();
+    let (found, total) = e.list_communities(&cq("side gard", "", "", false)).await.unwrap();
+    assert_eq!((total, found[0].id.as_str()), (1, ids[7].as_str()));
+    assert_eq!(e.list_communities(&cq("kept 07", "", "", false)).await.unwrap().1, 0);
+    assert_eq!(e.list_communities(&cq("ep", "", "", false)).await.unwrap().1, 10, "two letters: every live 'Kept' community but the renamed one");
+
+    // A community's active and inactive posts.
+    let c = &ids[5];
+    let mut posts = vec![];
+    for n in 0..9 {
+        posts.push(e.create_post(c, &donor(n), &format!("Kept post {n}"), &[], &a).await.unwrap().id);
+    }
+    for p in &posts[..4] {
+        e.set_post_active(p, false, &a).await.unwrap();
+    }
+    e.set_post_active(&posts[0], false, &a).await.unwrap();
+    e.set_post_active(&posts[1], true, &a).await.unwrap();
+    e.delete_post(&posts[2], &a).await.unwrap();
+    e.delete_post(&posts[8], &a).await.unwrap();
+    let q = |inactive: bool| PostQuery { page: page(2, 2), community_id: c.clone(), inactive };
+    let active = "SELECT COUNT(*) FROM posts WHERE community_id = $1 AND is_deleted = FALSE AND is_active = TRUE";
+    let inactive = "SELECT COUNT(*) FROM posts WHERE community_id = $1 AND is_deleted = FALSE AND is_active = FALSE";
+    assert_eq!(e.list_posts(&q(false)).await.unwrap().1, count(&e, active, c).await);
+    assert_eq!(e.list_posts(&q(true)).await.unwrap().1, count(&e, inactive, c).await);
+    assert_eq!((count(&e, active, c).await, count(&e, inactive, c).await), (5, 2));
+}
+
 common::on_both_backends! { MIGRATIONS, |db| Engagement::new(db, None);
     communities_are_created_checked_listed_searched_and_sorted =>
         communities_are_created_checked_listed_searched_and_sorted_on_sqlite,
@@ -666,4 +732,5 @@ common::on_both_backends! { MIGRATIONS, |db| Engagement::new(db, None);
         catalogue_deletions_drop_links_and_clear_hosts_on_sqlite, catalogue_deletions_drop_links_and_clear_hosts_on_postgres;
     the_consumer_reads_bus_events => the_consumer_reads_bus_events_on_sqlite, the_consumer_reads_bus_events_on_postgres;
     the_demo_data_fills_every_list => the_demo_data_fills_every_list_on_sqlite, the_demo_data_fills_every_list_on_postgres;
+    kept_totals_equal_counting => kept_totals_equal_counting_on_sqlite, kept_totals_equal_counting_on_postgres;
 }
