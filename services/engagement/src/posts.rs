@@ -62,11 +62,51 @@ impl Engagement {
         let (limit, offset, search) = capped(&q.page, &mut check);
         check.done()?;
         let f = PostFilter { community_id: q.community_id.trim().to_string(), active: !q.inactive, search };
+        let limit = limit.min(MAX_PAGE_ROWS);
         let mut c = self.read().await?;
         if !f.community_id.is_empty() {
-            store::get_community(&mut c, &f.community_id).await?.ok_or_else(|| Error::NotFound(crate::communities::NOT_FOUND.into()))?;
+            let state = store::feed_state(&mut c, &f.community_id).await?.ok_or_else(|| Error::NotFound(crate::communities::NOT_FOUND.into()))?;
+            if f.search.is_empty()
+                && let Some(page) = self.deep_page(&mut c, &f, state, limit, offset).await?
+            {
+                return Ok((page, state.total(f.active)));
+            }
         }
-        Ok(store::list_posts(&mut c, &f, limit.min(MAX_PAGE_ROWS), offset).await?)
+        Ok(store::list_posts(&mut c, &f, limit, offset).await?)
+    }
+
+    /// A deep page of a community's feed (`offset` at least two anchor steps), walked from the
+    /// nearest anchor below it counted from the oldest post: positions from that end stay put
+    /// while new posts arrive at the newest end, so the anchors last until the feed's version
+    /// moves. None: not deep, or past the end (the plain walk answers).
+    async fn deep_page(&self, c: &mut sqlx::AnyConnection, f: &store::PostFilter, state: store::FeedState, limit: i64, offset: i64) -> Result<Option<Vec<Post>>> {
+        let total = state.total(f.active);
+        if offset < 2 * store::FEED_STEP || offset >= total {
+            return Ok(None);
+        }
+        // The page's oldest post, counted from the feed's oldest (0-based), and how many rows
+        // the page holds (the last page may be short).
+        let lowest = (total - offset - limit).max(0);
+        let rows = total - offset - lowest;
+        let key = (f.community_id.clone(), f.active);
+        let cached = self.anchors.lock().expect("feed anchors").get(&key).filter(|(v, _)| *v == state.version).map(|(_, a)| a.clone());
+        let anchors = match cached {
+            Some(a) => a,
+            None => {
+                let a = std::sync::Arc::new(store::feed_anchors(c, &f.community_id, f.active).await?);
+                let mut all = self.anchors.lock().expect("feed anchors");
+                if all.len() >= 1000 {
+                    all.clear();
+                }
+                all.insert(key, (state.version, a.clone()));
+                a
+            }
+        };
+        let k = lowest / store::FEED_STEP;
+        let Some(anchor) = anchors.get(k as usize) else {
+            return Ok(None);
+        };
+        Ok(Some(store::feed_page_at(c, &f.community_id, f.active, anchor, lowest - k * store::FEED_STEP, rows).await?))
     }
 
     pub async fn get_post(&self, id: &str) -> Result<Post> {

@@ -15,7 +15,13 @@ use sqlx::AnyConnection;
 pub struct Engagement {
     pub db: Db,
     pub relay: Option<Relay>,
+    /// Deep-page anchors of the feeds read lately, by (community, active), with the feed
+    /// version they were taken at (see `posts.rs`); each replica keeps its own.
+    pub(crate) anchors: FeedAnchors,
 }
+
+/// (community, active) -> (feed version, anchors).
+pub(crate) type FeedAnchors = std::sync::Arc<std::sync::Mutex<std::collections::HashMap<(String, bool), (i64, std::sync::Arc<Vec<(i64, String)>>)>>>;
 
 /// A donor as an app call names it (the service keeps its name, email and avatar).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -32,7 +38,7 @@ pub const MAX_PAGE_ROWS: i64 = 100;
 
 impl Engagement {
     pub fn new(db: Db, relay: Option<Relay>) -> Self {
-        Self { db, relay }
+        Self { db, relay, anchors: Default::default() }
     }
 
     pub(crate) async fn begin(&self, actor: &Actor) -> Result<Write<'_>> {

@@ -384,17 +384,32 @@ pub async fn list_communities(c: &mut AnyConnection, f: &CommunityFilter, p: Pag
     let dir = if p.descending { "DESC" } else { "ASC" };
     let order = format!("{} {dir}, c.id {dir}", p.column);
     let select = COMMUNITY.split(" FROM communities").next().unwrap_or_default();
+    if !f.search.is_empty() {
+        // One query for the page and its total, planned for its own pattern each time (an
+        // unnamed statement): a plan cached for any pattern walks the order's index past every
+        // community instead of asking the trigram index for the few that match.
+        let mut q = Sql::new(backend(c), format!("{select}, COUNT(*) OVER() AS total"));
+        from(&mut q);
+        q.push(" ORDER BY ").push(&order).push(" LIMIT ").push_bind(p.limit).push(" OFFSET ").push_bind(p.offset);
+        let rows = q.build().persistent(false).fetch_all(&mut *c).await?;
+        let total = match rows.first() {
+            Some(r) => r.try_get::<i64, _>("total")?,
+            None if p.offset > 0 => {
+                let mut q = Sql::new(backend(c), "SELECT COUNT(*)");
+                from(&mut q);
+                q.build().persistent(false).fetch_one(&mut *c).await?.try_get(0)?
+            }
+            None => 0,
+        };
+        return Ok((rows.iter().map(community).collect::<sqlx::Result<_>>()?, total));
+    }
     // Without a search the total is kept (migration 0002): no count of every community.
-    let kept = if f.search.is_empty() {
-        let mut q = Sql::new(backend(c), "SELECT CAST(COALESCE(SUM(n), 0) AS BIGINT) FROM community_counts WHERE is_deleted = ");
-        q.push_bind(f.is_deleted);
-        if let Some(h) = f.is_hidden {
-            q.push(" AND is_hidden = ").push_bind(h);
-        }
-        Some(q.build().fetch_one(&mut *c).await?.try_get::<i64, _>(0)?)
-    } else {
-        None
-    };
+    let mut q = Sql::new(backend(c), "SELECT CAST(COALESCE(SUM(n), 0) AS BIGINT) FROM community_counts WHERE is_deleted = ");
+    q.push_bind(f.is_deleted);
+    if let Some(h) = f.is_hidden {
+        q.push(" AND is_hidden = ").push_bind(h);
+    }
+    let kept = Some(q.build().fetch_one(&mut *c).await?.try_get::<i64, _>(0)?);
     page_counted(c, select, from, &order, p.limit, p.offset, community, kept).await
 }
 
@@ -682,10 +697,14 @@ pub async fn list_events(
         ("", EventFilter::Deleted) => ("deleted_at", true),
         (col, _) => (col, p.descending),
     };
-    let paging = Paging { column, descending, ..p };
-    common::db::page_with_total(
+    // The page walks its order's index (migration 0003: the upcoming filter is answered inside
+    // the start-time index) and the total is a count of the filter's index: no window over
+    // every matching row.
+    let dir = if descending { "DESC" } else { "ASC" };
+    let order = format!("{column} {dir}, id {dir}");
+    page_of(
         c,
-        EVENT_COLUMNS,
+        &format!("SELECT {EVENT_COLUMNS}"),
         |q| {
             q.push(" FROM events WHERE is_deleted = ").push_bind(filter == EventFilter::Deleted);
             match filter {
@@ -701,7 +720,9 @@ pub async fn list_events(
                 q.push(" AND title_key LIKE ").push_bind(like_pattern(search)).push(" ESCAPE '\\'");
             }
         },
-        paging,
+        &order,
+        p.limit,
+        p.offset,
         event,
     )
     .await
@@ -926,6 +947,7 @@ pub async fn set_post_active(c: &mut AnyConnection, id: &str, active: bool) -> s
     {
         let community: String = r.try_get("community_id")?;
         count_inactive_posts(c, &community, if active { -1 } else { 1 }).await?;
+        feed_moved(c, &community).await?;
     }
     Ok(())
 }
@@ -957,6 +979,7 @@ pub async fn delete_post(c: &mut AnyConnection, id: &str, closed_by: &str) -> sq
     if !get_bool(&r, "is_active")? {
         count_inactive_posts(c, &community, -1).await?;
     }
+    feed_moved(c, &community).await?;
     sqlx::query("UPDATE reports SET closed_at = $1, closed_by = $2 WHERE post_id = $3 AND closed_at IS NULL")
         .bind(now)
         .bind(closed_by)
@@ -989,18 +1012,115 @@ pub async fn list_posts(c: &mut AnyConnection, f: &PostFilter, limit: i64, offse
     };
     // One community's posts without a search: the total is kept (migration 0002).
     let kept = if !f.community_id.is_empty() && f.search.is_empty() {
-        let r = sqlx::query("SELECT posts_count, inactive_posts_count FROM communities WHERE id = $1").bind(&f.community_id).fetch_optional(&mut *c).await?;
-        match r {
-            Some(r) => {
-                let (all, inactive): (i64, i64) = (r.try_get(0)?, r.try_get(1)?);
-                Some(if f.active { all - inactive } else { inactive })
-            }
-            None => Some(0),
-        }
+        Some(feed_state(c, &f.community_id).await?.map(|s| s.total(f.active)).unwrap_or(0))
     } else {
         None
     };
-    page_counted(c, POST, from, "p.created_at DESC, p.id DESC", limit, offset, post, kept).await
+    if offset == 0 {
+        return page_counted(c, POST, from, "p.created_at DESC, p.id DESC", limit, offset, post, kept).await;
+    }
+    // Further pages find their posts' ids first (an index-only walk past the skipped ones),
+    // then read those posts with their joins: the skipped rows are never read.
+    let mut q = Sql::new(backend(c), "SELECT p.id");
+    from(&mut q);
+    q.push(" ORDER BY p.created_at DESC, p.id DESC LIMIT ").push_bind(limit).push(" OFFSET ").push_bind(offset);
+    let ids: Vec<String> = q.build().fetch_all(&mut *c).await?.iter().map(|r| r.try_get(0)).collect::<sqlx::Result<_>>()?;
+    let items = posts_by_id(c, &ids).await?;
+    let total = match kept {
+        Some(n) => n,
+        None => {
+            let mut q = Sql::new(backend(c), "SELECT COUNT(*)");
+            from(&mut q);
+            q.build().fetch_one(&mut *c).await?.try_get(0)?
+        }
+    };
+    Ok((items, total))
+}
+
+/// Posts by id, newest first.
+async fn posts_by_id(c: &mut AnyConnection, ids: &[String]) -> sqlx::Result<Vec<Post>> {
+    if ids.is_empty() {
+        return Ok(vec![]);
+    }
+    let mut q = Sql::new(backend(c), POST);
+    q.push(POST_FROM).push(" WHERE p.id IN (");
+    for (i, id) in ids.iter().enumerate() {
+        if i > 0 {
+            q.push(", ");
+        }
+        q.push_bind(id.clone());
+    }
+    q.push(") ORDER BY p.created_at DESC, p.id DESC");
+    q.build().fetch_all(c).await?.iter().map(post).collect()
+}
+
+/// Every how many posts of a feed (counted from its oldest) an anchor is kept.
+pub const FEED_STEP: i64 = 1000;
+
+/// What a community's feed holds: its kept totals and the version of its order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FeedState {
+    pub posts: i64,
+    pub inactive: i64,
+    /// Raised when a post leaves or joins a feed anywhere but at its newest end (activated,
+    /// deactivated, deleted): positions counted from the oldest post change only then.
+    pub version: i64,
+}
+
+impl FeedState {
+    pub fn total(&self, active: bool) -> i64 {
+        if active { self.posts - self.inactive } else { self.inactive }
+    }
+}
+
+pub async fn feed_state(c: &mut AnyConnection, community_id: &str) -> sqlx::Result<Option<FeedState>> {
+    let r = sqlx::query("SELECT posts_count, inactive_posts_count, feed_version FROM communities WHERE id = $1").bind(community_id).fetch_optional(c).await?;
+    r.map(|r| Ok(FeedState { posts: r.try_get(0)?, inactive: r.try_get(1)?, version: r.try_get(2)? })).transpose()
+}
+
+/// The (created_at, id) of every [`FEED_STEP`]-th post of a feed counted from its oldest
+/// (positions 0, FEED_STEP, 2 × FEED_STEP...): one index-only walk of the feed.
+pub async fn feed_anchors(c: &mut AnyConnection, community_id: &str, active: bool) -> sqlx::Result<Vec<(i64, String)>> {
+    use futures::TryStreamExt;
+    let q = sqlx::query(
+        "SELECT created_at, id FROM posts WHERE community_id = $1 AND is_deleted = $2 AND is_active = $3 ORDER BY created_at ASC, id ASC",
+    )
+    .bind(community_id)
+    .bind(false)
+    .bind(active);
+    let mut rows = q.fetch(c);
+    let (mut out, mut n) = (vec![], 0i64);
+    while let Some(r) = rows.try_next().await? {
+        if n % FEED_STEP == 0 {
+            out.push((r.try_get(0)?, r.try_get(1)?));
+        }
+        n += 1;
+    }
+    Ok(out)
+}
+
+/// `limit` posts of a feed from `skip` posts past `anchor` counted towards the newest, newest
+/// first (a deep page: the walk starts at the anchor, not at the newest post).
+pub async fn feed_page_at(c: &mut AnyConnection, community_id: &str, active: bool, anchor: &(i64, String), skip: i64, limit: i64) -> sqlx::Result<Vec<Post>> {
+    let ids: Vec<String> = sqlx::query_scalar(
+        "SELECT id FROM posts WHERE community_id = $1 AND is_deleted = $2 AND is_active = $3 AND (created_at, id) >= ($4, $5) \
+         ORDER BY created_at ASC, id ASC LIMIT $6 OFFSET $7",
+    )
+    .bind(community_id)
+    .bind(false)
+    .bind(active)
+    .bind(anchor.0)
+    .bind(&anchor.1)
+    .bind(limit)
+    .bind(skip)
+    .fetch_all(&mut *c)
+    .await?;
+    posts_by_id(c, &ids).await
+}
+
+async fn feed_moved(c: &mut AnyConnection, community_id: &str) -> sqlx::Result<()> {
+    sqlx::query("UPDATE communities SET feed_version = feed_version + 1 WHERE id = $1").bind(community_id).execute(c).await?;
+    Ok(())
 }
 
 /// Likes (`Some(true)`), unlikes (`Some(false)`) or toggles (`None`) `account`'s like of a

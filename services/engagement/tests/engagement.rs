@@ -710,6 +710,50 @@ async fn kept_totals_equal_counting(e: Engagement) {
     assert_eq!((count(&e, active, c).await, count(&e, inactive, c).await), (5, 2));
 }
 
+/// Deep pages of a big feed are walked from anchors (counted from the oldest post) and equal
+/// what the plain walk from the newest post answers: before and after posts arrive, and after
+/// a deactivation moves positions (the anchors are taken again).
+async fn deep_feed_pages_equal_the_plain_walk(e: Engagement) {
+    use engagement::store::{self, PostFilter};
+    let a = admin();
+    let c = e.create_community(&community("Deep feed"), &a).await.unwrap();
+    let n = 2 * store::FEED_STEP + 555;
+    // Posts by SQL (thousands), a few sharing a creation time so the order's tie-break counts.
+    let sql = format!(
+        "WITH RECURSIVE s(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM s WHERE i < {n}) \
+         INSERT INTO posts (id, community_id, author_id, text, images, is_active, is_deleted, created_at, updated_at) \
+         SELECT 'p' || CAST(100000 + i AS TEXT), $1, 'donor-0001', 'Deep ' || CAST(i AS TEXT), '[]', $2, $3, 1000 * (i / 3), 1000 * (i / 3) FROM s"
+    );
+    sqlx::query(sqlx::AssertSqlSafe(sql)).bind(&c.id).bind(true).bind(false).execute(&e.db.pool).await.unwrap();
+    sqlx::query("UPDATE communities SET posts_count = $1 WHERE id = $2").bind(n).bind(&c.id).execute(&e.db.pool).await.unwrap();
+    let check = |label: &'static str| {
+        let e = e.clone();
+        let id = c.id.clone();
+        async move {
+            let mut conn = e.db.pool.acquire().await.unwrap();
+            let f = PostFilter { community_id: id.clone(), active: true, search: String::new() };
+            for (page, limit) in [(201, 10), (250, 10), (256, 10), (257, 10), (27, 100), (21, 100), (300, 10)] {
+                let q = PostQuery { page: Page { page, limit, ..Default::default() }, community_id: id.clone(), inactive: false };
+                let (deep, total) = e.list_posts(&q).await.unwrap();
+                let (plain, plain_total) = store::list_posts(&mut conn, &f, limit, (page - 1) * limit).await.unwrap();
+                let ids = |v: &[engagement::store::Post]| v.iter().map(|p| p.id.clone()).collect::<Vec<_>>();
+                assert_eq!((ids(&deep), total), (ids(&plain), plain_total), "{label}: page {page} of {limit}");
+            }
+        }
+    };
+    check("first walk").await;
+    // New posts arrive at the newest end: the anchors stay, the pages still agree.
+    for i in 0..3 {
+        e.create_post(&c.id, &donor(i), &format!("New {i}"), &[], &a).await.unwrap();
+    }
+    check("after new posts").await;
+    // A deactivation in the middle moves every older position: the feed's version moves.
+    e.set_post_active("p101000", false, &a).await.unwrap();
+    check("after a deactivation").await;
+    e.delete_post("p100010", &a).await.unwrap();
+    check("after a deletion").await;
+}
+
 common::on_both_backends! { MIGRATIONS, |db| Engagement::new(db, None);
     communities_are_created_checked_listed_searched_and_sorted =>
         communities_are_created_checked_listed_searched_and_sorted_on_sqlite,
@@ -733,4 +777,5 @@ common::on_both_backends! { MIGRATIONS, |db| Engagement::new(db, None);
     the_consumer_reads_bus_events => the_consumer_reads_bus_events_on_sqlite, the_consumer_reads_bus_events_on_postgres;
     the_demo_data_fills_every_list => the_demo_data_fills_every_list_on_sqlite, the_demo_data_fills_every_list_on_postgres;
     kept_totals_equal_counting => kept_totals_equal_counting_on_sqlite, kept_totals_equal_counting_on_postgres;
+    deep_feed_pages_equal_the_plain_walk => deep_feed_pages_equal_the_plain_walk_on_sqlite, deep_feed_pages_equal_the_plain_walk_on_postgres;
 }
