@@ -211,6 +211,7 @@ async fn seed(db: &common::db::Db, b: Backend, z: &Sizes, end: i64) -> anyhow::R
          AND c.is_hidden = community_counts.is_hidden)",
     )
     .await?;
+    exec(c, "UPDATE post_counts SET n = (SELECT COUNT(*) FROM posts WHERE reports_count > 0) WHERE kind = 'reported'").await?;
     exec(c, if b == Backend::Postgres { "VACUUM ANALYZE" } else { "ANALYZE" }).await?;
     Ok(())
 }

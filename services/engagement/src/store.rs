@@ -962,8 +962,8 @@ async fn count_inactive_posts(c: &mut AnyConnection, community_id: &str, by: i64
 pub async fn delete_post(c: &mut AnyConnection, id: &str, closed_by: &str) -> sqlx::Result<bool> {
     let now = common::now_ms();
     let r = sqlx::query(
-        "UPDATE posts SET is_deleted = $1, deleted_at = $2, updated_at = $2, reports_count = 0, last_reported_at = 0 \
-         WHERE id = $3 AND is_deleted = $4 RETURNING community_id, is_active",
+        "UPDATE posts SET is_deleted = $1, deleted_at = $2, updated_at = $2 WHERE id = $3 AND is_deleted = $4 \
+         RETURNING community_id, is_active, reports_count",
     )
     .bind(true)
     .bind(now)
@@ -975,6 +975,11 @@ pub async fn delete_post(c: &mut AnyConnection, id: &str, closed_by: &str) -> sq
         return Ok(false);
     };
     let community: String = r.try_get("community_id")?;
+    // The row is this write's now: its open reports are exactly the ones it closes.
+    if r.try_get::<i64, _>("reports_count")? > 0 {
+        sqlx::query("UPDATE posts SET reports_count = 0, last_reported_at = 0 WHERE id = $1").bind(id).execute(&mut *c).await?;
+        count_reported(c, -1).await?;
+    }
     sqlx::query("UPDATE communities SET posts_count = posts_count - 1 WHERE id = $1").bind(&community).execute(&mut *c).await?;
     if !get_bool(&r, "is_active")? {
         count_inactive_posts(c, &community, -1).await?;
@@ -1287,14 +1292,25 @@ pub async fn insert_report(c: &mut AnyConnection, r: &Report) -> sqlx::Result<()
         .bind(r.created_at)
         .execute(&mut *c)
         .await?;
-    sqlx::query(
+    let open = sqlx::query(
         "UPDATE posts SET reports_count = reports_count + 1, \
-         last_reported_at = CASE WHEN last_reported_at > $1 THEN last_reported_at ELSE $1 END WHERE id = $2",
+         last_reported_at = CASE WHEN last_reported_at > $1 THEN last_reported_at ELSE $1 END WHERE id = $2 RETURNING reports_count",
     )
     .bind(r.created_at)
     .bind(&r.post_id)
-    .execute(c)
+    .fetch_optional(&mut *c)
     .await?;
+    if let Some(n) = open
+        && n.try_get::<i64, _>(0)? == 1
+    {
+        count_reported(c, 1).await?;
+    }
+    Ok(())
+}
+
+/// Moves the kept number of posts with open reports (migration 0004).
+async fn count_reported(c: &mut AnyConnection, by: i64) -> sqlx::Result<()> {
+    sqlx::query("UPDATE post_counts SET n = n + $1 WHERE kind = 'reported'").bind(by).execute(c).await?;
     Ok(())
 }
 
@@ -1320,7 +1336,13 @@ pub async fn list_reported(c: &mut AnyConnection, search: &str, limit: i64, offs
             q.push(" AND (LOWER(p.text) LIKE ").push_bind(pat.clone()).push(" ESCAPE '\\' OR c.name_key LIKE ").push_bind(pat).push(" ESCAPE '\\')");
         }
     };
-    page_of(c, POST, from, "p.last_reported_at DESC, p.id DESC", limit, offset, post).await
+    // Without a search the total is kept (migration 0004): no read of every reported post.
+    let kept = if search.is_empty() {
+        Some(sqlx::query_scalar::<_, i64>("SELECT n FROM post_counts WHERE kind = 'reported'").fetch_one(&mut *c).await?)
+    } else {
+        None
+    };
+    page_counted(c, POST, from, "p.last_reported_at DESC, p.id DESC", limit, offset, post, kept).await
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1376,13 +1398,18 @@ pub async fn remove_donor(c: &mut AnyConnection, donor_id: &str) -> sqlx::Result
             continue;
         }
         let post_id: String = r.try_get("post_id")?;
-        sqlx::query(
+        let left = sqlx::query(
             "UPDATE posts SET reports_count = reports_count - 1, last_reported_at = COALESCE((SELECT MAX(created_at) FROM reports r \
-             WHERE r.post_id = $1 AND r.closed_at IS NULL), 0) WHERE id = $1",
+             WHERE r.post_id = $1 AND r.closed_at IS NULL), 0) WHERE id = $1 RETURNING reports_count",
         )
         .bind(&post_id)
-        .execute(&mut *c)
+        .fetch_optional(&mut *c)
         .await?;
+        if let Some(n) = left
+            && n.try_get::<i64, _>(0)? == 0
+        {
+            count_reported(c, -1).await?;
+        }
     }
     out.posts = gone("UPDATE posts SET author_id = '' WHERE author_id = $1").execute(&mut *c).await?.rows_affected();
     out.comments = gone("UPDATE comments SET author_id = '' WHERE author_id = $1").execute(&mut *c).await?.rows_affected();

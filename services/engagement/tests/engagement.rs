@@ -708,6 +708,24 @@ async fn kept_totals_equal_counting(e: Engagement) {
     assert_eq!(e.list_posts(&q(false)).await.unwrap().1, count(&e, active, c).await);
     assert_eq!(e.list_posts(&q(true)).await.unwrap().1, count(&e, inactive, c).await);
     assert_eq!((count(&e, active, c).await, count(&e, inactive, c).await), (5, 2));
+
+    // Posts with open reports: reported twice, once, then one deleted and a reporter removed.
+    e.report_post(&posts[5], &donor(10), "Spam", &a).await.unwrap();
+    e.report_post(&posts[5], &donor(11), "Spam", &a).await.unwrap();
+    e.report_post(&posts[6], &donor(10), "Rude", &a).await.unwrap();
+    e.report_post(&posts[7], &donor(12), "Rude", &a).await.unwrap();
+    e.report_post(&posts[3], &donor(12), "Rude", &a).await.unwrap();
+    let reported = |e: Engagement| async move {
+        let kept = e.list_reported_posts(&page(2, 1)).await.unwrap().1;
+        (kept, count(&e, "SELECT COUNT(*) FROM posts WHERE reports_count > 0 AND is_deleted = FALSE AND id <> $1", "").await)
+    };
+    assert_eq!(reported(e.clone()).await, (4, 4));
+    e.delete_post(&posts[6], &a).await.unwrap();
+    assert_eq!(reported(e.clone()).await, (3, 3));
+    e.donor_deleted("evt-kept", "donor-0012").await.unwrap();
+    assert_eq!(reported(e.clone()).await, (1, 1), "the removed donor's reports leave two posts unreported");
+    e.donor_deleted("evt-kept-2", "donor-0011").await.unwrap();
+    assert_eq!(reported(e.clone()).await, (1, 1), "one of two reports left: still reported");
 }
 
 /// Deep pages of a big feed are walked from anchors (counted from the oldest post) and equal
