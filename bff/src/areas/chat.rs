@@ -45,15 +45,18 @@ async fn create_room(State(state): State<AppState>, Extension(caller): Extension
     if user_id.is_empty() {
         return Err(ApiError::validation("userId", "Please select a user"));
     }
-    let req = pb::OpenRoomRequest { user_id, actor: Some(caller.to_pb()) };
+    let not_found = || {
+        let mut e = ApiError::not_found("User not found");
+        e.errors = vec![FieldError { field: "userId".into(), message: "User not found".into() }];
+        e
+    };
+    // The donor as giving knows it now (unknown or deleted: 404).
+    let user = crate::live::app::room_user(&state, &user_id).await?.ok_or_else(not_found)?;
+    let req = pb::OpenRoomRequest { user_id, actor: Some(caller.to_pb()), user: Some(user) };
     // Opening is idempotent (the donor's one room), so a retry is safe.
     let room = match retry(|| async { state.chat().open_room(req.clone()).await }).await {
         Ok(r) => r.into_inner(),
-        Err(s) if s.code() == tonic::Code::NotFound => {
-            let mut e = ApiError::not_found("User not found");
-            e.errors = vec![FieldError { field: "userId".into(), message: "User not found".into() }];
-            return Err(e);
-        }
+        Err(s) if s.code() == tonic::Code::NotFound => return Err(not_found()),
         Err(s) => return Err(s.into()),
     };
     ok("Room opened successfully", one_with_presence(&state, room).await)

@@ -103,6 +103,21 @@ async fn standing(state: &AppState, donor_id: &str) -> Result<(), Refusal> {
     }
 }
 
+/// The donor as giving knows it (None when giving does not know it): the chat service's
+/// copy is refreshed with it when a room is opened.
+pub async fn room_user(state: &AppState, donor_id: &str) -> Result<Option<pb::RoomUser>, tonic::Status> {
+    let req = proto::giving::v1::DonorRef { id: donor_id.to_string(), actor: None };
+    match retry(|| async { state.giving().get_donor(req.clone()).await }).await {
+        Ok(d) => {
+            let d = d.into_inner();
+            let name = format!("{} {}", d.first_name.trim(), d.last_name.trim()).trim().to_string();
+            Ok(Some(pb::RoomUser { id: d.id, name, email: d.email, avatar: d.avatar, is_deleted: false }))
+        }
+        Err(s) if s.code() == tonic::Code::NotFound => Ok(None),
+        Err(s) => Err(s),
+    }
+}
+
 fn kind_name(kind: i32) -> Option<&'static str> {
     match proto::giving::v1::RecipientKind::try_from(kind).ok()? {
         proto::giving::v1::RecipientKind::Charity => Some("charity"),
@@ -118,7 +133,8 @@ pub async fn handshake<A: Adapter>(s: SocketRef<A>, TryData(auth): TryData<Auth>
     let peer = parts.extensions.get::<axum::extract::ConnectInfo<std::net::SocketAddr>>().map(|c| c.0);
     let address = peer.map(|peer| crate::auth::client_address(&state.settings, &parts.headers, peer)).unwrap_or_default();
     let actor = proto::common::v1::Actor { id: donor_id.clone(), account_type: proto::common::v1::AccountType::Member.into(), address: address.clone() };
-    let req = pb::MemberRef { member_id: donor_id.clone(), actor: Some(actor) };
+    let user = room_user(&state, &donor_id).await.map_err(Refusal::from)?;
+    let req = pb::MemberRef { member_id: donor_id.clone(), actor: Some(actor), user };
     let room = retry(|| async { state.chat().room_of_member(req.clone()).await }).await.map_err(Refusal::from)?.into_inner();
     let req = proto::giving::v1::DonorRef { id: donor_id.clone(), actor: None };
     let given = retry(|| async { state.giving().donor_recipients(req.clone()).await }).await.map_err(Refusal::from)?.into_inner();
