@@ -145,6 +145,16 @@ impl Sock {
         }
     }
 
+    /// The next `event` whose payload passes `wanted` (the others of that name are dropped).
+    pub async fn next_where(&self, event: &str, wanted: impl Fn(&Value) -> bool) -> Value {
+        loop {
+            let v = self.next(event).await;
+            if wanted(&v) {
+                return v;
+            }
+        }
+    }
+
     /// Every `event` received within `within` (the others are kept).
     pub async fn all_within(&self, event: &str, within: Duration) -> Vec<Value> {
         let mut seen = self.seen.lock().await;
