@@ -74,16 +74,22 @@ impl Sock {
         tokio::spawn(async move {
             while let Some(text) = out_rx.recv().await {
                 if sink.send(Message::Text(text.into())).await.is_err() {
-                    break;
+                    return;
                 }
             }
+            // The Sock was dropped: the connection closes (the server sees a disconnect).
+            let _ = sink.send(Message::Close(None)).await;
+            let _ = sink.close().await;
         });
-        let (pong, waiting) = (out.clone(), acks.clone());
+        // Weak: dropping the Sock ends the writer above.
+        let (pong, waiting) = (out.downgrade(), acks.clone());
         tokio::spawn(async move {
             while let Some(Ok(frame)) = stream.next().await {
                 let Ok(text) = frame.to_text() else { continue };
                 if text == "2" {
-                    let _ = pong.send("3".into());
+                    if let Some(pong) = pong.upgrade() {
+                        let _ = pong.send("3".into());
+                    }
                     continue;
                 }
                 match parse(text) {
