@@ -124,8 +124,17 @@ fn ids(v: &[String]) -> Vec<String> {
     out
 }
 
+/// A send body as checked: trimmed title and message, the audience, the chosen ids.
+struct Checked {
+    title: String,
+    message: String,
+    audience: &'static str,
+    charity_ids: Vec<String>,
+    cause_ids: Vec<String>,
+}
+
 /// The body checked as the contract words it (the service checks the same again).
-fn checked(b: &SendBody) -> ApiResult<(String, String, &'static str, Vec<String>, Vec<String>)> {
+fn checked(b: &SendBody) -> ApiResult<Checked> {
     let title = b.title.trim();
     if title.is_empty() {
         return Err(ApiError::validation("title", "Please enter Title"));
@@ -146,7 +155,7 @@ fn checked(b: &SendBody) -> ApiResult<(String, String, &'static str, Vec<String>
         _ => return Err(ApiError::validation("audience", "Please select a valid audience")),
     };
     if audience == "all" {
-        return Ok((title.into(), message.into(), audience, vec![], vec![]));
+        return Ok(Checked { title: title.into(), message: message.into(), audience, charity_ids: vec![], cause_ids: vec![] });
     }
     let (charities, causes) = (ids(&b.charity_ids), ids(&b.cause_ids));
     if charities.is_empty() && causes.is_empty() {
@@ -158,11 +167,11 @@ fn checked(b: &SendBody) -> ApiResult<(String, String, &'static str, Vec<String>
     if causes.len() > 50 {
         return Err(ApiError::validation("causeIds", "Please select at most 50 causes"));
     }
-    Ok((title.into(), message.into(), audience, charities, causes))
+    Ok(Checked { title: title.into(), message: message.into(), audience, charity_ids: charities, cause_ids: causes })
 }
 
 async fn send(State(state): State<AppState>, Extension(caller): Extension<Caller>, Body(b): Body<SendBody>) -> Reply {
-    let (title, message, audience, charity_ids, cause_ids) = checked(&b)?;
+    let Checked { title, message, audience, charity_ids, cause_ids } = checked(&b)?;
     let names = known(&state, &charity_ids, &cause_ids).await?;
     let named = |ids: &[String], map: &std::collections::HashMap<String, String>| -> Vec<pb::NamedRef> {
         ids.iter().map(|i| pb::NamedRef { id: i.clone(), name: map.get(i).cloned().unwrap_or_default() }).collect()
