@@ -42,11 +42,13 @@ async fn seed(db: &common::db::Db, postgres: bool, rooms: i64) -> anyhow::Result
     ))
     .await?;
     run(format!(
-        "{} INSERT INTO rooms (id, user_id, created_at, last_seq, last_message_at, sort_key, admin_unread, member_unread, admin_read_seq, member_read_seq) \
-         SELECT 'r' || i, 'd' || i, {base} + i, {PER_ROOM}, {base} + i * 1000, {base} + i * 1000, i % 5, 0, {PER_ROOM} - i % 5, {PER_ROOM} FROM s",
+        "{} INSERT INTO rooms (id, user_id, search_key, created_at, last_seq, last_message_at, sort_key, admin_unread, member_unread, admin_read_seq, member_read_seq) \
+         SELECT 'r' || i, 'd' || i, 'donor ' || i || ' donor' || i || '@example.org', {base} + i, {PER_ROOM}, {base} + i * 1000, {base} + i * 1000, \
+         i % 5, 0, {PER_ROOM} - i % 5, {PER_ROOM} FROM s",
         series(postgres, rooms)
     ))
     .await?;
+    run(format!("UPDATE counters SET value = {rooms} WHERE name = 'rooms'")).await?;
     // Messages room by room in batches (one statement per 1,000 rooms).
     let batch = 1_000.min(rooms);
     let mut first = 0;
