@@ -91,5 +91,11 @@ export function openAdminSocket(): ChatSocket {
   socket.on(LIFECYCLE.connectError, (error: Error) => {
     if (handshakeCode(error) === CODES.tokenExpired) void reconnectWithFreshToken(socket)
   })
+  // The server ends a socket whose token expired since the handshake (an event answered
+  // 'token_expired'); socket.io does not reconnect by itself after a server's disconnect. A
+  // fresh token, then one attempt: a refusal at that handshake ends in 'offline'.
+  socket.on(LIFECYCLE.disconnect, (reason: string) => {
+    if (reason === 'io server disconnect') void reconnectWithFreshToken(socket)
+  })
   return socket as unknown as ChatSocket
 }

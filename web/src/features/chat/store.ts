@@ -18,7 +18,7 @@
  */
 import { create } from 'zustand'
 import { C2S, CODES, LIFECYCLE, S2C } from './events'
-import { ChatError, reconnectWithFreshToken, request, type ChatSocket } from './socket'
+import { ChatError, request, type ChatSocket } from './socket'
 import type { Message, MessagePage, PresenceEvent, ReadEvent, Room, TypingEvent, UsersPage } from './types'
 
 export const CHAT_DEFAULTS = { page: 1, limit: 10, messageLimit: 15 } as const
@@ -150,16 +150,11 @@ export const useChat = create<ChatStore>()((set, get) => {
     return socket
   }
 
-  /** An event's answer; 'token_expired' refreshes the token and reconnects (the server disconnects). */
-  const ask = async <T>(event: string, payload: unknown): Promise<T> => {
-    const socket = live()
-    try {
-      return await request<T>(socket, event, payload)
-    } catch (error) {
-      if (error instanceof ChatError && error.code === CODES.tokenExpired) void reconnectWithFreshToken(socket)
-      throw error
-    }
-  }
+  /**
+   * An event's answer. On 'token_expired' the server disconnects the socket, and socket.ts
+   * refreshes the token and connects again; the resync then sends what is still pending.
+   */
+  const ask = <T>(event: string, payload: unknown): Promise<T> => request<T>(live(), event, payload)
 
   /** A room's row: replaced, or added when the list shows every room (no search). */
   const placeRoom = (room: Room) =>
