@@ -68,6 +68,17 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     ] {
         config = config.field_attribute(format!("engagement.v1.{f}"), "#[serde(rename = \"_id\")]");
     }
+    // The chat service's REST shapes (proto/chat/chat.proto marks them).
+    for m in ["Person", "RoomUser", "Message", "Room", "NamedRef", "Sender", "Notification", "MemberNotification"] {
+        config = config.message_attribute(format!("chat.v1.{m}"), json);
+    }
+    for f in ["Person.id", "RoomUser.id", "Message.id", "Room.id", "NamedRef.id", "Sender.id", "Notification.id"] {
+        config = config.field_attribute(format!("chat.v1.{f}"), "#[serde(rename = \"_id\")]");
+    }
+    config = config.message_attribute("chat.v1.Person", "#[schema(as = ChatPerson)]");
+    config = config.message_attribute("chat.v1.NamedRef", "#[schema(as = ChatNamedRef)]");
+    // A member's notification is the notification's fields and its read flag, side by side.
+    config = config.field_attribute("chat.v1.MemberNotification.notification", "#[serde(flatten)]");
     // The catalogue has a NamedRef too: the OpenAPI document names this one apart.
     config = config.message_attribute("engagement.v1.NamedRef", "#[schema(as = EngagementNamedRef)]");
     // A comment's replies are comments: the OpenAPI schema refers to itself there.

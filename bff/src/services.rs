@@ -101,6 +101,7 @@ pub type Catalogue = proto::catalogue::v1::catalogue_client::CatalogueClient<Tra
 pub type Giving = proto::giving::v1::giving_client::GivingClient<Traced>;
 pub type Content = proto::content::v1::content_client::ContentClient<Traced>;
 pub type Engagement = proto::engagement::v1::engagement_client::EngagementClient<Traced>;
+pub type Chat = proto::chat::v1::chat_client::ChatClient<Traced>;
 
 services! {
     identity: Identity = "identity", "IDENTITY_URL", "identity-url", 50051;
@@ -108,6 +109,7 @@ services! {
     giving: Giving = "giving", "GIVING_URL", "giving-url", 50053;
     engagement: Engagement = "engagement", "ENGAGEMENT_URL", "engagement-url", 50054;
     content: Content = "content", "CONTENT_URL", "content-url", 50055;
+    chat: Chat = "chat", "CHAT_URL", "chat-url", 50056;
 }
 
 impl crate::state::Inner {

@@ -80,7 +80,8 @@ fn service_proc(name: &str, db: &str, amqp: &str, port: u16) -> Proc {
     )
 }
 
-fn bff_proc(identity_port: u16, catalogue_port: u16, giving_port: u16, content_port: u16, engagement_port: u16, redis: &str, port: u16) -> Proc {
+#[allow(clippy::too_many_arguments)]
+fn bff_proc(identity_port: u16, catalogue_port: u16, giving_port: u16, content_port: u16, engagement_port: u16, chat_port: u16, redis: &str, port: u16) -> Proc {
     Proc(
         Command::new(env!("CARGO_BIN_EXE_bff"))
             .env("IDENTITY_URL", format!("http://127.0.0.1:{identity_port}"))
@@ -88,6 +89,7 @@ fn bff_proc(identity_port: u16, catalogue_port: u16, giving_port: u16, content_p
             .env("GIVING_URL", format!("http://127.0.0.1:{giving_port}"))
             .env("CONTENT_URL", format!("http://127.0.0.1:{content_port}"))
             .env("ENGAGEMENT_URL", format!("http://127.0.0.1:{engagement_port}"))
+            .env("CHAT_URL", format!("http://127.0.0.1:{chat_port}"))
             .env("JWT_SECRET", SECRET)
             .env("REDIS_URL", redis)
             // Content events renew the public answers (bff/src/events.rs).
@@ -109,7 +111,7 @@ async fn wait_ready(http: &reqwest::Client, base: &str) {
     while Instant::now() < deadline {
         if let Ok(r) = http.get(format!("{base}/readyz")).send().await
             && r.status() == 200
-            && r.json::<Value>().await.is_ok_and(|b| b["identity"] == "serving" && b["catalogue"] == "serving" && b["giving"] == "serving" && b["content"] == "serving" && b["engagement"] == "serving" && b["cache"] == "ok")
+            && r.json::<Value>().await.is_ok_and(|b| b["identity"] == "serving" && b["catalogue"] == "serving" && b["giving"] == "serving" && b["content"] == "serving" && b["engagement"] == "serving" && b["chat"] == "serving" && b["cache"] == "ok")
         {
             return;
         }
@@ -139,6 +141,7 @@ async fn identity_and_the_bff_run_as_separate_processes_on_postgres_redis_and_ra
     let giving_db = common::db::testing::create_postgres_database(&pg).await;
     let content_db = common::db::testing::create_postgres_database(&pg).await;
     let engagement_db = common::db::testing::create_postgres_database(&pg).await;
+    let chat_db = common::db::testing::create_postgres_database(&pg).await;
 
     // A queue of our own on the events exchange, to see what identity publishes.
     let conn = lapin::Connection::connect(&amqp, lapin::ConnectionProperties::default()).await.unwrap();
@@ -156,14 +159,15 @@ async fn identity_and_the_bff_run_as_separate_processes_on_postgres_redis_and_ra
     let mut events = ch.basic_consume(queue.as_str().into(), "t".into(), BasicConsumeOptions::default(), FieldTable::default()).await.unwrap();
 
     // Every service, and two BFF replicas sharing Redis.
-    let (ip, cp, gp, np, ep, bp, bp2) = (free_port(), free_port(), free_port(), free_port(), free_port(), free_port(), free_port());
+    let (ip, cp, gp, np, ep, hp, bp, bp2) = (free_port(), free_port(), free_port(), free_port(), free_port(), free_port(), free_port(), free_port());
     let mut identity = identity_proc(&db.url, &amqp, ip);
     let _catalogue = service_proc("catalogue", &catalogue_db.url, &amqp, cp);
     let _giving = service_proc("giving", &giving_db.url, &amqp, gp);
     let _content = service_proc("content", &content_db.url, &amqp, np);
     let _engagement = service_proc("engagement", &engagement_db.url, &amqp, ep);
-    let _bff = bff_proc(ip, cp, gp, np, ep, &redis, bp);
-    let _bff2 = bff_proc(ip, cp, gp, np, ep, &redis, bp2);
+    let _chat = service_proc("chat", &chat_db.url, &amqp, hp);
+    let _bff = bff_proc(ip, cp, gp, np, ep, hp, &redis, bp);
+    let _bff2 = bff_proc(ip, cp, gp, np, ep, hp, &redis, bp2);
     let base = format!("http://127.0.0.1:{bp}");
     let other = format!("http://127.0.0.1:{bp2}");
     let http = reqwest::Client::builder().timeout(Duration::from_secs(30)).build().unwrap();

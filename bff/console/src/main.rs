@@ -5,7 +5,9 @@
 //!
 //! Reads PORT (8080), DATA_DIR (./data), ADMIN_EMAIL, ADMIN_PASSWORD, WEB_DIR (./web/dist),
 //! PUBLIC_URL (http://127.0.0.1:PORT), SMTP_URL, and DEMO_DATA (1: fill an empty console with
-//! the demo data set before serving). `giving-console seed` fills the demo data set and exits.
+//! the demo data set before serving). `giving-console seed` fills the demo data set and exits;
+//! `giving-console member-token <donor email>` prints a member token (the chat's app side)
+//! for that donor and exits.
 
 use anyhow::Context;
 use std::path::{Path, PathBuf};
@@ -40,7 +42,8 @@ fn secret(data: &Path) -> anyhow::Result<String> {
 /// giving's donors, badges, three years of donations and subscriptions to them, and giving
 /// partners in every state (when giving has no donor yet), then engagement's communities,
 /// events, members, posts, comments, likes and reports by those donors (when it has no
-/// community yet). Everything goes through the
+/// community yet), then chat's rooms with a short conversation for ten of them and two past
+/// notifications (when chat is empty). Everything goes through the
 /// services' domain calls, so totals, rollups, badges and events are what real use makes.
 async fn demo(
     data: &Path,
@@ -48,6 +51,8 @@ async fn demo(
     giving: &giving::service::Giving,
     content: &content::service::Content,
     engagement: &engagement::service::Engagement,
+    chat: &chat::service::Chat,
+    admin: &chat::store::Person,
 ) -> anyhow::Result<()> {
     const LOGO: &str = "demo-logo.png";
     const COVER: &str = "demo-cover.png";
@@ -92,6 +97,11 @@ async fn demo(
     // Engagement: the demo donors (as giving holds them) in communities and events.
     let page = common::paging::Page { page: 1, limit: 200, ..Default::default() };
     let (donors, _) = giving.list_donors(&giving::service::ListQuery { page, is_active: None }).await?;
+    let chat_donors: Vec<chat::seed::Donor> = donors
+        .iter()
+        .filter(|d| d.is_active)
+        .map(|d| chat::seed::Donor { id: d.id.clone(), name: format!("{} {}", d.first_name, d.last_name), email: d.email.clone(), avatar: d.avatar.clone() })
+        .collect();
     let donors: Vec<engagement::service::DonorRef> = donors
         .into_iter()
         .map(|d| engagement::service::DonorRef {
@@ -116,15 +126,58 @@ async fn demo(
         e.reports,
         if e.skipped { " (engagement had data already: kept as it was)" } else { "" }
     );
+    // Chat: conversations with ten demo donors, and two notifications (their reach counted
+    // by giving as a real send counts it).
+    let all_reach = giving.count_donors(&[]).await?;
+    let named = |kind: &str| -> Vec<chat::store::NamedRef> {
+        recipients.iter().filter(|r| r.kind == kind).take(2).map(|r| chat::store::NamedRef { id: r.id.clone(), name: r.name.clone() }).collect()
+    };
+    let (charities, causes) = (named("charity"), named("cause"));
+    let chosen: Vec<giving::money::Recipient> =
+        recipients.iter().filter(|r| charities.iter().chain(&causes).any(|n| n.id == r.id)).cloned().collect();
+    let selected_reach = giving.count_donors(&chosen).await?;
+    let c = chat::seed::seed(chat, &chat_donors, 10, admin, all_reach, (&charities, &causes), selected_reach).await?;
+    println!(
+        "Demo chat: {} rooms with {} messages ({} unread), {} notifications{}",
+        c.rooms,
+        c.messages,
+        c.unread_rooms,
+        c.notifications,
+        if c.skipped { " (chat had data already: kept as it was)" } else { "" }
+    );
     Ok(())
+}
+
+/// The main admin as chat names a sender (its id and name from identity).
+async fn main_admin(identity: &identity::service::Identity, email: &str) -> anyhow::Result<chat::store::Person> {
+    let mut c = identity.db.pool.acquire().await?;
+    let u = identity::store::user_by_email(&mut c, &email.trim().to_lowercase()).await?.context("the main admin is missing")?;
+    Ok(chat::store::Person { id: u.id, kind: chat::store::ADMIN.into(), name: format!("{} {}", u.first_name, u.last_name).trim().into(), avatar: String::new() })
+}
+
+/// `giving-console member-token <donor email>`: a member token for the donor of that email
+/// (giving's data in the data folder), signed by identity with the data folder's secret.
+async fn member_token(giving: &giving::service::Giving, identity: &identity::service::Identity, email: &str) -> anyhow::Result<String> {
+    let email = email.trim().to_lowercase();
+    let page = common::paging::Page { page: 1, limit: 50, search: email.clone(), ..Default::default() };
+    let (donors, _) = giving.list_donors(&giving::service::ListQuery { page, is_active: None }).await?;
+    let donor = donors.into_iter().find(|d| d.email.to_lowercase() == email).with_context(|| format!("no donor has the email {email}"))?;
+    anyhow::ensure!(donor.is_active, "the donor {email} is inactive: its member token would be refused");
+    let (token, _) = identity.issue_member_token(&donor.id, 0)?;
+    Ok(token)
 }
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
+    let mut member_email = None;
     let seed_only = match std::env::args().nth(1).as_deref() {
         None => false,
         Some("seed") => true,
-        Some(other) => anyhow::bail!("unknown command {other:?}: run giving-console, or giving-console seed"),
+        Some("member-token") => {
+            member_email = Some(std::env::args().nth(2).context("usage: giving-console member-token <donor email>")?);
+            false
+        }
+        Some(other) => anyhow::bail!("unknown command {other:?}: run giving-console, giving-console seed, or giving-console member-token <donor email>"),
     };
     let _telemetry = common::telemetry::init("giving-console", env("LOG_FORMAT").as_deref() == Some("json"));
     let port: u16 = env("PORT").map(|p| p.parse()).transpose().context("PORT must be a number")?.unwrap_or(8080);
@@ -156,21 +209,34 @@ async fn main() -> anyhow::Result<()> {
     let engagement_cfg = engagement::app::Config { database_url: format!("sqlite://{}", data.join("engagement.db").display()) };
     let engagement = engagement::app::start(&engagement_cfg, "127.0.0.1:0", bus.clone(), shutdown.clone()).await?;
 
+    let chat_cfg = chat::app::Config { database_url: format!("sqlite://{}", data.join("chat.db").display()) };
+    let chat = chat::app::start(&chat_cfg, "127.0.0.1:0", bus.clone(), shutdown.clone()).await?;
+
+    let services = [identity.server, catalogue.server, giving.server, content.server, engagement.server, chat.server];
+    let stop = |services: [tokio::task::JoinHandle<anyhow::Result<()>>; 6]| async move {
+        for s in services {
+            let _ = tokio::time::timeout(Duration::from_secs(10), s).await;
+        }
+    };
+    if let Some(email) = member_email {
+        let token = member_token(&giving.giving, &identity.identity, &email).await;
+        shutdown.trigger();
+        stop(services).await;
+        println!("{}", token?);
+        return Ok(());
+    }
     if seed_only || env("DEMO_DATA").is_some_and(|v| v != "0") {
-        demo(&data, &catalogue.catalogue, &giving.giving, &content.content, &engagement.engagement).await?;
+        let admin = main_admin(&identity.identity, &identity_cfg.admin_email).await?;
+        demo(&data, &catalogue.catalogue, &giving.giving, &content.content, &engagement.engagement, &chat.chat, &admin).await?;
         if seed_only {
             shutdown.trigger();
-            let _ = tokio::time::timeout(Duration::from_secs(10), identity.server).await;
-            let _ = tokio::time::timeout(Duration::from_secs(10), catalogue.server).await;
-            let _ = tokio::time::timeout(Duration::from_secs(10), giving.server).await;
-            let _ = tokio::time::timeout(Duration::from_secs(10), content.server).await;
-            let _ = tokio::time::timeout(Duration::from_secs(10), engagement.server).await;
+            stop(services).await;
             return Ok(());
         }
     }
 
     // Every service the BFF calls (bff/src/services.rs), by name: its loopback port.
-    let ports = [("identity", identity.port), ("catalogue", catalogue.port), ("giving", giving.port), ("content", content.port), ("engagement", engagement.port)];
+    let ports = [("identity", identity.port), ("catalogue", catalogue.port), ("giving", giving.port), ("content", content.port), ("engagement", engagement.port), ("chat", chat.port)];
     let mut missing = vec![];
     let urls = bff::services::ServiceUrls::from_fn(|s| match ports.iter().find(|(name, _)| *name == s.name) {
         Some((_, port)) => format!("http://127.0.0.1:{port}"),
@@ -200,10 +266,6 @@ async fn main() -> anyhow::Result<()> {
         .with_context(|| format!("port {port} is taken (set PORT)"))?;
     println!("Giving Console is running at {public_url} (data in {})", data.display());
     bff::serve(state, listener, shutdown, Duration::ZERO).await?;
-    let _ = tokio::time::timeout(Duration::from_secs(10), identity.server).await;
-    let _ = tokio::time::timeout(Duration::from_secs(10), catalogue.server).await;
-    let _ = tokio::time::timeout(Duration::from_secs(10), giving.server).await;
-    let _ = tokio::time::timeout(Duration::from_secs(10), content.server).await;
-    let _ = tokio::time::timeout(Duration::from_secs(10), engagement.server).await;
+    stop(services).await;
     Ok(())
 }

@@ -23,6 +23,9 @@ pub struct TestApp {
     /// The engagement service's gRPC address (tests make the app side's posts, joins and reports through it).
     #[allow(dead_code)] // until the engagement REST tests read it
     pub engagement_url: String,
+    /// The chat service's gRPC address (tests make the app side's rooms and messages through it).
+    #[allow(dead_code)] // until the chat REST tests read it
+    pub chat_url: String,
     /// Stops the identity service.
     pub shutdown: Shutdown,
     /// Stops the BFF.
@@ -64,7 +67,7 @@ pub async fn spawn_with(tune: impl FnOnce(&mut identity::app::Config)) -> TestAp
     spawn_full(tune, |_| {}, Duration::ZERO).await
 }
 
-/// Starts identity, the catalogue, giving, content, engagement and the BFF, each configuration tuned by its closure;
+/// Starts identity, the catalogue, giving, content, engagement, chat and the BFF, each configuration tuned by its closure;
 /// `drain` is the BFF's pause between readiness turning false and its listener closing on
 /// shutdown.
 pub async fn spawn_full(
@@ -96,10 +99,12 @@ pub async fn spawn_full(
     let content = content::app::start(&content_cfg, "127.0.0.1:0", bus.clone(), shutdown.clone()).await.unwrap();
     let engagement_cfg = engagement::app::Config { database_url: format!("sqlite://{}/engagement.db", data.0.display()) };
     let engagement = engagement::app::start(&engagement_cfg, "127.0.0.1:0", bus.clone(), shutdown.clone()).await.unwrap();
+    let chat_cfg = chat::app::Config { database_url: format!("sqlite://{}/chat.db", data.0.display()) };
+    let chat = chat::app::start(&chat_cfg, "127.0.0.1:0", bus.clone(), shutdown.clone()).await.unwrap();
     let mut bff_cfg = bff::config::Config {
         public_url: "http://console.test".into(),
         trusted_proxies: "127.0.0.1".into(),
-        ..bff::config::Config::local(local_urls(&[("identity", running.port), ("catalogue", catalogue.port), ("giving", giving.port), ("content", content.port), ("engagement", engagement.port)]), SECRET.into(), data.0.join("media"))
+        ..bff::config::Config::local(local_urls(&[("identity", running.port), ("catalogue", catalogue.port), ("giving", giving.port), ("content", content.port), ("engagement", engagement.port), ("chat", chat.port)]), SECRET.into(), data.0.join("media"))
     };
     tune_bff(&mut bff_cfg);
     let state = bff_cfg.state().await.unwrap();
@@ -116,6 +121,7 @@ pub async fn spawn_full(
         giving_url: format!("http://127.0.0.1:{}", giving.port),
         content_url: format!("http://127.0.0.1:{}", content.port),
         engagement_url: format!("http://127.0.0.1:{}", engagement.port),
+        chat_url: format!("http://127.0.0.1:{}", chat.port),
         shutdown,
         bff_stop,
     }

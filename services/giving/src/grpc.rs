@@ -381,6 +381,28 @@ impl Rpc for Giving {
         }))
     }
 
+    async fn count_donors(&self, r: Request<pb::CountDonorsRequest>) -> R<pb::DonorCount> {
+        let recipients: Vec<money::Recipient> = r.into_inner().recipients.into_iter().map(|x| recipient(Some(x))).collect();
+        Ok(Response::new(pb::DonorCount { count: self.count_donors(&recipients).await? }))
+    }
+
+    async fn donor_recipients(&self, r: Request<pb::DonorRef>) -> R<pb::DonorRecipientsReply> {
+        let list = self.donor_recipients(&r.into_inner().id).await?;
+        let recipients = list
+            .into_iter()
+            .map(|x| {
+                let kind = match x.kind.as_str() {
+                    "charity" => pb::RecipientKind::Charity,
+                    "community" => pb::RecipientKind::Community,
+                    "cause" => pb::RecipientKind::Cause,
+                    _ => pb::RecipientKind::Unspecified,
+                };
+                pb::Recipient { kind: kind.into(), id: x.id, name: x.name }
+            })
+            .collect();
+        Ok(Response::new(pb::DonorRecipientsReply { recipients }))
+    }
+
     // ---- Giving partners ----
 
     async fn apply_partner(&self, r: Request<pb::ApplyPartnerRequest>) -> R<pb::Partner> {

@@ -2,6 +2,7 @@
 //! subscriptions, giving partners, badges and service charges come in later slices.
 
 pub mod app;
+pub mod audience;
 pub mod events;
 pub mod grpc;
 pub mod partners;

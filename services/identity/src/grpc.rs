@@ -217,4 +217,10 @@ impl Rpc for Identity {
         self.accept_invitation(&r.token, &r.new_password).await?;
         Ok(Response::new(pb::Empty {}))
     }
+
+    async fn issue_member_token(&self, r: Request<pb::IssueMemberTokenRequest>) -> R<pb::MemberToken> {
+        let r = r.into_inner();
+        let (token, expires_at) = self.issue_member_token(&r.donor_id, r.ttl_seconds)?;
+        Ok(Response::new(pb::MemberToken { token, expires_at }))
+    }
 }

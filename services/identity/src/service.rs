@@ -165,6 +165,25 @@ impl Identity {
         write::begin(&self.db, self.relay.as_ref(), actor).await
     }
 
+    /// A member (donor) token for the chat's app side, and when it expires (epoch ms).
+    /// Identity signs only: it keeps no record of donors, so the BFF checks the donor
+    /// (exists, active) when the token is used. `ttl_secs` 0 means an hour; at most a day.
+    pub fn issue_member_token(&self, donor_id: &str, ttl_secs: i64) -> Result<(String, i64)> {
+        let mut check = Check::default();
+        let donor_id = donor_id.trim();
+        if donor_id.is_empty() {
+            check.fail("donor_id", "Please select a user");
+        } else if donor_id.chars().count() > 64 {
+            check.fail("donor_id", "Please select a valid user");
+        }
+        if !(0..=tokens::MEMBER_TTL_MAX_SECS).contains(&ttl_secs) {
+            check.fail("ttl_seconds", format!("ttl_seconds must be between 0 and {}", tokens::MEMBER_TTL_MAX_SECS));
+        }
+        check.done()?;
+        let claims = Claims::member(donor_id, ttl_secs, common::now_ms() / 1000);
+        Ok((self.keys.issue(&claims)?, claims.exp * 1000))
+    }
+
     /// Creates the main admin on first start; answers the generated password when none was given.
     pub async fn ensure_main_admin(&self, email: &str, password: Option<&str>) -> anyhow::Result<Option<String>> {
         if store::any_of_type(&mut *self.conn().await?, ADMIN).await? {

@@ -14,6 +14,9 @@ pub mod account {
     pub const MAIN_ADMIN: &str = "Admin";
     pub const SUB_ADMIN: &str = "Sub Admin";
     pub const CHARITY_ADMIN: &str = "Charity Admin";
+    /// A donor (app user) with a member token (the chat's app side). The admin REST and the
+    /// console's socket namespace refuse it.
+    pub const MEMBER: &str = "Member";
     /// Work no account asked for (jobs, imports, event handlers).
     pub const SYSTEM: &str = common::Actor::SYSTEM;
 
@@ -24,6 +27,7 @@ pub mod account {
             AccountType::SubAdmin => SUB_ADMIN,
             AccountType::CharityAdmin => CHARITY_ADMIN,
             AccountType::System => SYSTEM,
+            AccountType::Member => MEMBER,
             AccountType::Unspecified => "",
         }
     }
@@ -46,6 +50,7 @@ pub mod account {
             SUB_ADMIN => AccountType::SubAdmin,
             CHARITY_ADMIN => AccountType::CharityAdmin,
             SYSTEM => AccountType::System,
+            MEMBER => AccountType::Member,
             _ => AccountType::Unspecified,
         }
     }
@@ -53,7 +58,7 @@ pub mod account {
     #[cfg(test)]
     #[test]
     fn names_and_types_map_both_ways() {
-        for t in [AccountType::MainAdmin, AccountType::SubAdmin, AccountType::CharityAdmin, AccountType::System, AccountType::Unspecified] {
+        for t in [AccountType::MainAdmin, AccountType::SubAdmin, AccountType::CharityAdmin, AccountType::System, AccountType::Member, AccountType::Unspecified] {
             assert_eq!(from_name(name(t)), t);
         }
         assert_eq!(from_name("Donor"), AccountType::Unspecified);
@@ -64,7 +69,8 @@ pub mod account {
 pub struct Claims {
     /// The account id.
     pub sub: String,
-    /// "Admin", "Sub Admin" or "Charity Admin".
+    /// "Admin", "Sub Admin", "Charity Admin", or "Member" (a donor's member token: see
+    /// [`Claims::member`]).
     pub typ: String,
     /// The account's session version when the token was issued; a bump ends the session.
     pub sv: i64,
@@ -73,6 +79,25 @@ pub struct Claims {
     /// Expiry and issue time, seconds since the epoch.
     pub exp: i64,
     pub iat: i64,
+}
+
+/// A member token's default and longest life, in seconds.
+pub const MEMBER_TTL_DEFAULT_SECS: i64 = 3600;
+pub const MEMBER_TTL_MAX_SECS: i64 = 86_400;
+
+impl Claims {
+    /// A member token's claims (the chat's app side): the donor id as `sub`, typ "Member",
+    /// no session (sid "", sv 0). `ttl_secs` 0 means [`MEMBER_TTL_DEFAULT_SECS`]; the caller
+    /// keeps it at most [`MEMBER_TTL_MAX_SECS`]. `now_secs`: seconds since the epoch.
+    pub fn member(donor_id: &str, ttl_secs: i64, now_secs: i64) -> Self {
+        let ttl = if ttl_secs == 0 { MEMBER_TTL_DEFAULT_SECS } else { ttl_secs };
+        Self { sub: donor_id.to_string(), typ: account::MEMBER.to_string(), sv: 0, sid: String::new(), iat: now_secs, exp: now_secs + ttl }
+    }
+
+    /// A member token's claims (typ "Member"), which the admin side refuses.
+    pub fn is_member(&self) -> bool {
+        self.typ == account::MEMBER
+    }
 }
 
 /// Why an access token was refused: the console refreshes on `Expired`, signs out otherwise.

@@ -35,6 +35,30 @@ async fn access_tokens_verify_and_carry_the_account_its_type_and_session_version
     assert_eq!(keys.verify(&old.auth_token), Err(TokenError::Expired));
 }
 
+async fn member_tokens_verify_with_typ_member_and_no_session(id: Identity) {
+    let keys = Keys::new(&id.settings.jwt_secret);
+    let (token, expires_at) = id.issue_member_token("donor-1", 0).unwrap();
+    let claims = keys.verify(&token).unwrap();
+    assert_eq!((claims.sub.as_str(), claims.typ.as_str(), claims.sv, claims.sid.as_str()), ("donor-1", "Member", 0, ""));
+    assert!(claims.is_member());
+    assert_eq!(claims.exp - claims.iat, 3600, "0 means an hour");
+    assert_eq!(expires_at, claims.exp * 1000);
+    let (day, _) = id.issue_member_token(" donor-2 ", 86_400).unwrap();
+    let day = keys.verify(&day).unwrap();
+    assert_eq!((day.sub.as_str(), day.exp - day.iat), ("donor-2", 86_400));
+    // An admin's access token is not a member's.
+    main_admin(&id).await;
+    let session = id.login(ADMIN_EMAIL, ADMIN_PASSWORD, false, IP).await.unwrap();
+    assert!(!keys.verify(&session.auth_token).unwrap().is_member());
+
+    for (donor, ttl, field) in [("", 0, "donor_id"), ("d", 86_401, "ttl_seconds"), ("d", -1, "ttl_seconds")] {
+        match id.issue_member_token(donor, ttl) {
+            Err(common::error::Error::Validation(f)) => assert_eq!(f[0].field, field),
+            other => panic!("{donor:?} {ttl}: {other:?}"),
+        }
+    }
+}
+
 async fn refreshing_rotates_both_tokens_and_the_presented_one_stops_working(id: Identity) {
     let admin = main_admin(&id).await;
     let session = id.login(ADMIN_EMAIL, ADMIN_PASSWORD, false, IP).await.unwrap();
@@ -153,6 +177,9 @@ async fn a_missing_or_unknown_refresh_token_is_refused(id: Identity) {
 }
 
 on_both_backends! {
+    member_tokens_verify_with_typ_member_and_no_session =>
+        member_tokens_verify_with_typ_member_and_no_session_on_sqlite,
+        member_tokens_verify_with_typ_member_and_no_session_on_postgres;
     access_tokens_verify_and_carry_the_account_its_type_and_session_version =>
         access_tokens_verify_and_carry_the_account_its_type_and_session_version_on_sqlite,
         access_tokens_verify_and_carry_the_account_its_type_and_session_version_on_postgres;
