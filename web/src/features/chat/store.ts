@@ -169,6 +169,7 @@ export const useChat = create<ChatStore>()((set, get) => {
         usersTotal: at >= 0 ? s.usersTotal : s.usersTotal + 1,
         activeRoom: s.activeRoomId === room._id ? room : s.activeRoom,
         presence: { ...s.presence, [room.user._id]: room.online },
+        memberReadSeq: { ...s.memberReadSeq, [room._id]: Math.max(room.memberReadSeq ?? 0, s.memberReadSeq[room._id] ?? 0) },
       }
     })
 

@@ -44,6 +44,9 @@ export interface Room {
   /** The donor is connected now. */
   online: boolean
   createdAt: number
+  /** The room's counters, also sent (chat.proto's Room): the member side's read marker. */
+  memberReadSeq?: number
+  lastSeq?: number
 }
 
 /** Acknowledgement of every client -> server event. */
