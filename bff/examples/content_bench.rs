@@ -140,6 +140,7 @@ async fn main() -> anyhow::Result<()> {
                     giving: "http://127.0.0.1:1".into(),
                     content: format!("http://127.0.0.1:{}", content.port),
                     engagement: "http://127.0.0.1:1".into(),
+                    chat: "http://127.0.0.1:1".into(),
                 },
                 SECRET.into(),
                 dir.join("media"),

@@ -274,6 +274,7 @@ async fn main() -> anyhow::Result<()> {
                     giving: "http://127.0.0.1:1".into(),
                     content: "http://127.0.0.1:1".into(),
                     engagement: format!("http://127.0.0.1:{}", engagement.port),
+                    chat: "http://127.0.0.1:1".into(),
                 },
                 SECRET.into(),
                 dir.join("media"),

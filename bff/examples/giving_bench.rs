@@ -266,6 +266,7 @@ async fn main() -> anyhow::Result<()> {
                     // Not started: nothing here calls it.
                     content: "http://127.0.0.1:1".into(),
                     engagement: "http://127.0.0.1:1".into(),
+                    chat: "http://127.0.0.1:1".into(),
                 },
                 SECRET.into(),
                 dir.join("media"),

@@ -166,6 +166,7 @@ async fn main() -> anyhow::Result<()> {
                 giving: "http://127.0.0.1:1".into(),
                 content: "http://127.0.0.1:1".into(),
                 engagement: "http://127.0.0.1:1".into(),
+                chat: "http://127.0.0.1:1".into(),
             }, SECRET.into(), dir.join("media"))
             .state()
             .await?;

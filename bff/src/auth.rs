@@ -150,7 +150,10 @@ pub fn bearer(headers: &axum::http::HeaderMap) -> Option<&str> {
     (!t.is_empty()).then_some(t)
 }
 
-async fn caller(state: &AppState, token: Option<&str>, rule: Rule, path_id: Option<&str>) -> Result<Arc<Principal>, ApiError> {
+/// The signed-in admin an access token names, refused as the REST refuses it (no token,
+/// invalid, expired, session ended, inactive, not allowed by `rule`). The socket layer's
+/// /admin handshake and its per-event checks use the same (bff/src/live/admin.rs).
+pub async fn caller(state: &AppState, token: Option<&str>, rule: Rule, path_id: Option<&str>) -> Result<Arc<Principal>, ApiError> {
     let token = token.ok_or_else(|| ApiError::unauthorized("Please sign in to continue"))?;
     let claims = state.keys.verify(token).map_err(|e| match e {
         TokenError::Expired => ApiError::token_expired(),

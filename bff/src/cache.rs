@@ -17,6 +17,10 @@ pub trait Cache: Send + Sync + 'static {
     /// Sets `key` only when it holds nothing (never overwrites a newer value).
     async fn add(&self, key: &str, value: &str, ttl: Duration) -> anyhow::Result<()>;
     async fn del(&self, key: &str) -> anyhow::Result<()>;
+    /// Adds `by` (may be negative or zero) to the counter at `key` and sets its time to live;
+    /// answers the new count (a missing or expired counter counts from 0). Chat presence
+    /// counts each donor's connections across replicas with it (bff/src/live/presence.rs).
+    async fn incr(&self, key: &str, by: i64, ttl: Duration) -> anyhow::Result<i64>;
     async fn ping(&self) -> bool;
 }
 
@@ -63,6 +67,14 @@ impl Cache for MemoryCache {
     async fn del(&self, key: &str) -> anyhow::Result<()> {
         self.0.lock().expect("cache lock").remove(key);
         Ok(())
+    }
+    async fn incr(&self, key: &str, by: i64, ttl: Duration) -> anyhow::Result<i64> {
+        let mut m = self.0.lock().expect("cache lock");
+        let now = Instant::now();
+        let current = m.get(key).filter(|(_, exp)| *exp > now).and_then(|(v, _)| v.parse::<i64>().ok()).unwrap_or(0);
+        let next = current + by;
+        m.insert(key.to_string(), (next.to_string(), now + ttl));
+        Ok(next)
     }
     async fn ping(&self) -> bool {
         true
@@ -111,6 +123,12 @@ impl Cache for RedisCache {
         let _: () = redis::cmd("DEL").arg(key).query_async(&mut c).await?;
         Ok(())
     }
+    async fn incr(&self, key: &str, by: i64, ttl: Duration) -> anyhow::Result<i64> {
+        let mut c = self.conn.clone();
+        let (count, _): (i64, i64) =
+            redis::pipe().atomic().cmd("INCRBY").arg(key).arg(by).cmd("PEXPIRE").arg(key).arg(ttl.as_millis() as u64).query_async(&mut c).await?;
+        Ok(count)
+    }
     async fn ping(&self) -> bool {
         let mut c = self.conn.clone();
         redis::cmd("PING").query_async::<String>(&mut c).await.is_ok()
@@ -135,6 +153,9 @@ mod tests {
         assert_eq!(c.get_many(&["b".into(), "c".into()]).await.unwrap(), vec![Some("2".to_string()), Some("4".to_string())]);
         c.del("b").await.unwrap();
         assert_eq!(c.get("b").await.unwrap(), None);
+        assert_eq!(c.incr("n", 1, Duration::from_secs(5)).await.unwrap(), 1);
+        assert_eq!(c.incr("n", 2, Duration::from_secs(5)).await.unwrap(), 3);
+        assert_eq!(c.incr("n", -3, Duration::from_secs(5)).await.unwrap(), 0);
     }
 
     /// Runs when TEST_REDIS_URL points at a Redis server.
@@ -153,6 +174,9 @@ mod tests {
         c.add(&key, "x", Duration::from_secs(5)).await.unwrap();
         c.add(&missing, "y", Duration::from_secs(5)).await.unwrap();
         assert_eq!(c.get_many(&[key.clone(), missing.clone()]).await.unwrap(), vec![Some("w".to_string()), Some("y".to_string())]);
+        c.del(&missing).await.unwrap();
+        assert_eq!(c.incr(&missing, 2, Duration::from_secs(5)).await.unwrap(), 2);
+        assert_eq!(c.incr(&missing, -1, Duration::from_secs(5)).await.unwrap(), 1);
         c.del(&missing).await.unwrap();
         c.del(&key).await.unwrap();
         assert_eq!(c.get(&key).await.unwrap(), None);

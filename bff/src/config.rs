@@ -107,7 +107,7 @@ impl Config {
         )?;
         tracing::info!(storage = %storage.describe, "media storage");
         let public_url = self.public_url.trim_end_matches('/').to_string();
-        Ok(AppState(Arc::new(Inner {
+        let state = AppState(Arc::new(Inner {
             services,
             storage,
             keys: Keys::new(self.jwt_secret.as_bytes()),
@@ -122,6 +122,11 @@ impl Config {
             },
             ready: AtomicBool::new(true),
             parsed: Default::default(),
-        })))
+            live: Default::default(),
+        }));
+        // The chat's socket.io server; over Redis its emits reach every replica's sockets.
+        let live = crate::live::Live::start(&state, self.redis_url.as_deref().filter(|u| !u.is_empty())).await?;
+        let _ = state.live.set(live);
+        Ok(state)
     }
 }

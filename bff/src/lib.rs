@@ -9,6 +9,7 @@ pub mod cache;
 pub mod config;
 pub mod error;
 pub mod events;
+pub mod live;
 pub mod media;
 pub mod openapi;
 pub mod permissions;
@@ -72,6 +73,11 @@ pub fn app(state: AppState) -> Router {
             }))
         }
         _ => api.fallback(|| async { ApiError::not_found("Not found") }),
+    };
+    // socket.io (the chat) answers /socket.io/ on the same app, before the routes.
+    let router = match state.live.get() {
+        Some(live) => live.mount(router),
+        None => router,
     };
     let headers = Arc::new(security_headers(&state.settings));
     router

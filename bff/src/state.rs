@@ -76,6 +76,8 @@ pub struct Inner {
     /// whose cached text is the same takes the parsed one (parsing it was about 2% of a list
     /// request's CPU). What the shared cache holds stays the only truth.
     pub parsed: std::sync::Mutex<std::collections::HashMap<String, (String, Arc<Principal>)>>,
+    /// The chat's socket.io server (bff/src/live), set once the state is made.
+    pub live: std::sync::OnceLock<crate::live::Live>,
 }
 
 impl std::ops::Deref for AppState {

@@ -70,10 +70,11 @@ pub struct HideBody {
 // ---- the catalogue's names ----
 
 /// Catalogue nonprofits and causes by id (ids the catalogue does not know are left out).
+/// Notifications (areas/notification.rs) check and name their audience with it too.
 #[derive(Default)]
-struct Names {
-    charities: HashMap<String, String>,
-    causes: HashMap<String, String>,
+pub(crate) struct Names {
+    pub(crate) charities: HashMap<String, String>,
+    pub(crate) causes: HashMap<String, String>,
 }
 
 fn unique(ids: impl IntoIterator<Item = String>) -> Vec<String> {
@@ -85,7 +86,7 @@ fn unique(ids: impl IntoIterator<Item = String>) -> Vec<String> {
 
 impl Names {
     /// Names every nonprofit and cause of `charity_ids` and `cause_ids` (each asked once).
-    async fn of(state: &AppState, charity_ids: impl IntoIterator<Item = String>, cause_ids: impl IntoIterator<Item = String>) -> Self {
+    pub(crate) async fn of(state: &AppState, charity_ids: impl IntoIterator<Item = String>, cause_ids: impl IntoIterator<Item = String>) -> Self {
         let (charity_ids, cause_ids) = (unique(charity_ids), unique(cause_ids));
         let (charities, causes) = futures::join!(named_charities(state, &charity_ids), named_causes(state, &cause_ids));
         Self {
@@ -113,14 +114,21 @@ async fn checked(state: &AppState, mut b: pb::CommunityInput) -> ApiResult<pb::C
     if b.charity_ids.len() > 20 || b.cause_ids.len() > 20 {
         return Ok(b);
     }
-    let names = Names::of(state, b.charity_ids.clone(), b.cause_ids.clone()).await;
-    if b.charity_ids.iter().any(|i| !names.charities.contains_key(i)) {
+    known(state, &b.charity_ids, &b.cause_ids).await?;
+    Ok(b)
+}
+
+/// The catalogue's names of `charity_ids` and `cause_ids` (trimmed), or the 400 naming the
+/// list with an id the catalogue does not know.
+pub(crate) async fn known(state: &AppState, charity_ids: &[String], cause_ids: &[String]) -> ApiResult<Names> {
+    let names = Names::of(state, charity_ids.to_vec(), cause_ids.to_vec()).await;
+    if charity_ids.iter().any(|i| !names.charities.contains_key(i)) {
         return Err(ApiError::validation("charityIds", "Please select valid nonprofits"));
     }
-    if b.cause_ids.iter().any(|i| !names.causes.contains_key(i)) {
+    if cause_ids.iter().any(|i| !names.causes.contains_key(i)) {
         return Err(ApiError::validation("causeIds", "Please select valid causes"));
     }
-    Ok(b)
+    Ok(names)
 }
 
 /// The communities with their nonprofits and causes named (each asked once).

@@ -4,6 +4,7 @@ pub mod auth;
 pub mod badge;
 pub mod charity;
 pub mod charity_admin;
+pub mod chat;
 pub mod community;
 pub mod contact_us;
 pub mod content_page;
@@ -15,6 +16,7 @@ pub mod giving_partner;
 pub mod leadership;
 pub mod locations;
 pub mod media;
+pub mod notification;
 pub mod post;
 pub mod public_site;
 pub mod report_post;
@@ -52,6 +54,8 @@ pub fn routes() -> Vec<Route> {
     all.extend(event::routes());
     all.extend(post::routes());
     all.extend(report_post::routes());
+    all.extend(chat::routes());
+    all.extend(notification::routes());
     all
 }
 

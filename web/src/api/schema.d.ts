@@ -881,6 +881,46 @@ export type paths = {
         patch: operations["patch_admin_charity_update_id"];
         trace?: never;
     };
+    "/admin/chat/clearChatHistory/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Clear a room's history from the admin side (the donor keeps its copy)
+         * @description Needs add on /chat.
+         */
+        delete: operations["delete_admin_chat_clearChatHistory_id"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/chat/createRoom": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open a donor's chat room (the same room when it has one)
+         * @description Needs add on /chat.
+         */
+        post: operations["post_admin_chat_createRoom"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/cms/cmsPagesList": {
         parameters: {
             query?: never;
@@ -1739,6 +1779,66 @@ export type paths = {
          * @description Needs edit on /content_management/leadership.
          */
         patch: operations["patch_admin_leadership_updateLeadership_id"];
+        trace?: never;
+    };
+    "/admin/notification/charityAndCauseNamesList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Approved active nonprofits and active causes by name (search; up to `limit` of each, nonprofits first)
+         * @description Needs view on /send_notification.
+         */
+        get: operations["get_admin_notification_charityAndCauseNamesList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/notification/notificationHistory": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Page of sent notifications, newest first (search: title; sort: createdAt, title, reach)
+         * @description Needs view on /send_notification.
+         */
+        post: operations["post_admin_notification_notificationHistory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/notification/sendNotificationAllUser": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a notification to every app user or to the donors of chosen nonprofits and causes (preview: only count them)
+         * @description Needs add on /send_notification.
+         */
+        post: operations["post_admin_notification_sendNotificationAllUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/admin/payment-method/findPaymentMethodbyCharity/{id}": {
@@ -3191,6 +3291,27 @@ export type components = {
             /** Format: int32 */
             year: number;
         };
+        /** @description REST shape. */
+        ChatNamedRef: {
+            /** @default  */
+            _id: string;
+            /** @default  */
+            name: string;
+        };
+        /**
+         * @description REST shape. A message's sender: type "admin" (the real admin: id = account id, name =
+         *     the admin's name as the BFF passed it) or "member" (the donor).
+         */
+        ChatPerson: {
+            /** @default  */
+            _id: string;
+            /** @default  */
+            avatar: string;
+            /** @default  */
+            name: string;
+            /** @default  */
+            type: string;
+        };
         CmsInput: {
             /** @default  */
             content?: string;
@@ -3469,6 +3590,11 @@ export type components = {
             /** @description The name of who opened it first. */
             readBy?: string | null;
             subject: string;
+        };
+        /** @description `{ userId }`: the donor whose room to open. */
+        CreateRoomBody: {
+            /** @default  */
+            userId?: string;
         };
         /** @description The composite page: each part `null` when its service did not answer in time. */
         DashboardData: {
@@ -4263,6 +4389,46 @@ export type components = {
             /** @default  */
             refreshToken?: string;
         };
+        /** @description REST shape. */
+        Message: {
+            /** @default  */
+            _id: string;
+            /** @default  */
+            clientId: string;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            createdAt: number;
+            /**
+             * Format: int64
+             * @description When the other side received / read it (stored on the message when that side's marker
+             *     passed it); absent (JSON null) when not yet.
+             * @default null
+             */
+            deliveredAt: number | null;
+            /**
+             * @description The stored file name (module 'chatImage'), "" when none.
+             * @default
+             */
+            image: string;
+            /**
+             * Format: int64
+             * @default null
+             */
+            readAt: number | null;
+            /** @default  */
+            roomId: string;
+            /** @default null */
+            sender: components["schemas"]["ChatPerson"] | null;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            seq: number;
+            /** @default  */
+            text: string;
+        };
         /** @description Where media files are reached. */
         Metadata: {
             mediaURL: string;
@@ -4294,6 +4460,43 @@ export type components = {
         NamedTerm: {
             _id: string;
             name: string;
+        };
+        /** @description A nonprofit or cause to choose as an audience. */
+        NameOption: {
+            _id: string;
+            name: string;
+            /** @description "charity" or "cause". */
+            type: string;
+        };
+        /** @description REST shape. */
+        Notification: {
+            /** @default  */
+            _id: string;
+            /**
+             * @description "all" or "selected".
+             * @default
+             */
+            audience: string;
+            /** @default [] */
+            causes: components["schemas"]["ChatNamedRef"][];
+            /** @default [] */
+            charities: components["schemas"]["ChatNamedRef"][];
+            /**
+             * Format: int64
+             * @default 0
+             */
+            createdAt: number;
+            /** @default  */
+            message: string;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            reach: number;
+            /** @default null */
+            sender: components["schemas"]["Sender"] | null;
+            /** @default  */
+            title: string;
         };
         /** @description REST shape. adminVerification: "Pending", "Approve" or "Reject". */
         Partner: {
@@ -4562,6 +4765,113 @@ export type components = {
              * @description The revision this one restored, if any.
              */
             restoredFrom?: number | null;
+        };
+        /** @description REST shape. */
+        Room: {
+            /** @default  */
+            _id: string;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            adminClearedSeq: number;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            adminDeliveredSeq: number;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            adminReadSeq: number;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            createdAt: number;
+            /** @default null */
+            lastMessage: components["schemas"]["Message"] | null;
+            /**
+             * Format: int64
+             * @default null
+             */
+            lastMessageAt: number | null;
+            /**
+             * Format: int64
+             * @description The room's counters and markers (the BFF and the socket layer use them; also in JSON).
+             * @default 0
+             */
+            lastSeq: number;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            memberDeliveredSeq: number;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            memberReadSeq: number;
+            /**
+             * Format: int64
+             * @default 0
+             */
+            memberUnread: number;
+            /**
+             * @description Filled by the BFF (the donor is connected now); false from the service.
+             * @default false
+             */
+            online: boolean;
+            /**
+             * Format: int64
+             * @description The admin side's unread count.
+             * @default 0
+             */
+            unread: number;
+            /** @default null */
+            user: components["schemas"]["RoomUser"] | null;
+        };
+        /** @description REST shape: the room's donor. name "Deleted donor" once the donor is deleted. */
+        RoomUser: {
+            /** @default  */
+            _id: string;
+            /** @default  */
+            avatar: string;
+            /** @default  */
+            email: string;
+            /** @default false */
+            isDeleted: boolean;
+            /** @default  */
+            name: string;
+        };
+        /** @description The notification to send (or, with `preview`, only to count). */
+        SendBody: {
+            /**
+             * @description "all" (default) or "selected".
+             * @default all
+             */
+            audience?: string;
+            /** @default [] */
+            causeIds?: string[];
+            /** @default [] */
+            charityIds?: string[];
+            /** @default  */
+            message?: string;
+            /**
+             * @description true: nothing is stored or sent; the answer is `{ reach }`.
+             * @default false
+             */
+            preview?: boolean;
+            /** @default  */
+            title?: string;
+        };
+        /** @description REST shape. */
+        Sender: {
+            /** @default  */
+            _id: string;
+            /** @default  */
+            name: string;
         };
         SetPasswordBody: {
             /** @default  */
@@ -9139,6 +9449,202 @@ export interface operations {
             };
         };
     };
+    delete_admin_chat_clearChatHistory_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Room"];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Bad input (`errors` names the fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No, an invalid or an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `TOKEN_EXPIRED`: refresh and retry; `FORBIDDEN`: not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with a record that exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Took longer than the request deadline */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    post_admin_chat_createRoom: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateRoomBody"];
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Room"];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Bad input (`errors` names the fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No, an invalid or an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `TOKEN_EXPIRED`: refresh and retry; `FORBIDDEN`: not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with a record that exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Took longer than the request deadline */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     get_admin_cms_cmsPagesList: {
         parameters: {
             query?: never;
@@ -13173,6 +13679,305 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["Leadership"];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Bad input (`errors` names the fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No, an invalid or an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `TOKEN_EXPIRED`: refresh and retry; `FORBIDDEN`: not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with a record that exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Took longer than the request deadline */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_admin_notification_charityAndCauseNamesList: {
+        parameters: {
+            query: {
+                /** @description Up to this many of each type (default 20, at most 50) */
+                limit: number;
+                /** @description Part of the name (case-insensitive) */
+                search: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["NameOption"][];
+                        message: string;
+                        /**
+                         * Format: int64
+                         * @description Rows matching the query, over every page
+                         */
+                        total_records: number;
+                    };
+                };
+            };
+            /** @description Bad input (`errors` names the fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No, an invalid or an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `TOKEN_EXPIRED`: refresh and retry; `FORBIDDEN`: not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Took longer than the request deadline */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    post_admin_notification_notificationHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ListBody"];
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Notification"][];
+                        message: string;
+                        /**
+                         * Format: int64
+                         * @description Rows matching the query, over every page
+                         */
+                        total_records: number;
+                    };
+                };
+            };
+            /** @description Bad input (`errors` names the fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No, an invalid or an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `TOKEN_EXPIRED`: refresh and retry; `FORBIDDEN`: not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with a record that exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Took longer than the request deadline */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    post_admin_notification_sendNotificationAllUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendBody"];
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Notification"];
                         message: string;
                     };
                 };
