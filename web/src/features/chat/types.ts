@@ -1,53 +1,21 @@
 /**
- * The chat's shapes as the contract (chat-rest.md, "Shapes") names them; times in epoch ms.
- * Written by hand from the contract until the BFF's generated schema carries them.
+ * The chat's shapes (generated from /api-docs/openapi.json: chat-rest.md's "Shapes"); times in
+ * epoch ms. A proto message field is nullable in the generated types; the BFF always fills a
+ * message's sender and a room's user, so here they are there, and `type` is one of the two sides.
  */
+import type { components } from '../../api/schema'
 
-export interface Person {
-  _id: string
-  type: 'admin' | 'member'
-  name: string
-  avatar: string
-}
+type Schemas = components['schemas']
 
-export interface Message {
-  _id: string
-  roomId: string
-  seq: number
-  sender: Person
-  text: string
-  /** Stored file name of module 'chatImage'; '' when none. */
-  image: string
-  clientId: string
-  createdAt: number
-  /** When the other side received it. */
-  deliveredAt: number | null
-  /** When the other side read it. */
-  readAt: number | null
-}
+export type Person = Omit<Schemas['ChatPerson'], 'type'> & { type: 'admin' | 'member' }
 
-export interface RoomUser {
-  _id: string
-  name: string
-  email: string
-  avatar: string
-  isDeleted: boolean
-}
+/** A message; `image` is a stored file name of module 'chatImage' ('' when none). */
+export type Message = Omit<Schemas['Message'], 'sender'> & { sender: Person }
 
-export interface Room {
-  _id: string
-  user: RoomUser
-  lastMessage: Message | null
-  lastMessageAt: number | null
-  /** The admin side's unread count. */
-  unread: number
-  /** The donor is connected now. */
-  online: boolean
-  createdAt: number
-  /** The room's counters, also sent (chat.proto's Room): the member side's read marker. */
-  memberReadSeq?: number
-  lastSeq?: number
-}
+export type RoomUser = Schemas['RoomUser']
+
+/** A room: `unread` is the admin side's count, `online` whether the donor is connected now. */
+export type Room = Omit<Schemas['Room'], 'user' | 'lastMessage'> & { user: RoomUser; lastMessage: Message | null }
 
 /** Acknowledgement of every client -> server event. */
 export type Ack<T> = { ok: true; data: T } | { ok: false; message: string; code: string }

@@ -1,33 +1,19 @@
 /**
- * Notifications as the contract names them (chat-rest.md, "Shapes"); times in epoch ms.
- * Written by hand from the contract until the BFF's generated schema carries them.
+ * Notifications (generated from /api-docs/openapi.json: chat-rest.md's "Shapes"); times in epoch
+ * ms. `audience` and a name's `type` narrowed to their values; the sender is always filled.
  */
+import type { components } from '../../api/schema'
+
+type Schemas = components['schemas']
 
 export type Audience = 'all' | 'selected'
 
-export interface NamedRef {
-  _id: string
-  name: string
-}
+export type NamedRef = Schemas['ChatNamedRef']
 
-export interface Notification {
-  _id: string
-  title: string
-  message: string
-  audience: Audience
-  charities: NamedRef[]
-  causes: NamedRef[]
-  sender: NamedRef
-  /** Active donors it reached, computed when it was sent. */
-  reach: number
-  createdAt: number
-}
+/** A sent notification; `reach` is the active donors it reached, computed when it was sent. */
+export type Notification = Omit<Schemas['Notification'], 'audience' | 'sender'> & { audience: Audience; sender: NamedRef }
 
-export interface NameOption {
-  _id: string
-  name: string
-  type: 'charity' | 'cause'
-}
+export type NameOption = Omit<Schemas['NameOption'], 'type'> & { type: 'charity' | 'cause' }
 
 /** The body of POST sendNotificationAllUser. */
 export interface NotificationInput {

@@ -86,6 +86,13 @@ export function room(id: string, name: string, extra: Partial<Room> = {}): Room 
     unread: 0,
     online: false,
     createdAt: AT,
+    lastSeq: 0,
+    memberUnread: 0,
+    memberReadSeq: 0,
+    memberDeliveredSeq: 0,
+    adminReadSeq: 0,
+    adminDeliveredSeq: 0,
+    adminClearedSeq: 0,
     ...extra,
   }
 }
