@@ -212,13 +212,16 @@ export function Conversation({ canSend, onBack, onClear }: { canSend: boolean; o
     lastKey.current = key
   }, [messages, pending.length, roomId, loadingOlder])
 
-  const onScroll = () => {
+  const older = () => {
     const el = scroller.current
-    if (!el || !hasOlder || loadingOlder || el.scrollTop > TOP_THRESHOLD) return
+    if (!el || !hasOlder || loadingOlder) return
     beforeOlder.current = { height: el.scrollHeight, top: el.scrollTop }
     void loadOlder().catch(() => {
       beforeOlder.current = null
     })
+  }
+  const onScroll = () => {
+    if ((scroller.current?.scrollTop ?? Infinity) <= TOP_THRESHOLD) older()
   }
 
   if (!room || !roomId) {
@@ -258,6 +261,13 @@ export function Conversation({ canSend, onBack, onClear }: { canSend: boolean; o
         {loadingOlder && (
           <div style={{ textAlign: 'center' }}>
             <Spin size="small" />
+          </div>
+        )}
+        {hasOlder && !loadingOlder && (
+          <div style={{ textAlign: 'center' }}>
+            <Button type="link" size="small" onClick={older}>
+              Load older messages
+            </Button>
           </div>
         )}
         {!hasOlder && messages.length > 0 && (
