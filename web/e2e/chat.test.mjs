@@ -159,5 +159,12 @@ step(env, 'chat: Clear chat empties the admin side after the confirmation; the d
   await row(page, demo.donors[0]).click()
   await log(page).getByText('No messages yet').waitFor({ state: 'visible' })
   await shots(page, 'chat-cleared')
+  // A phone: the conversation's back button shows the list pane.
+  await page.setViewportSize(PHONE)
+  await page.getByRole('button', { name: 'Back to conversations' }).click()
+  await page.getByRole('region', { name: 'Conversations' }).waitFor({ state: 'visible' })
+  assert.equal(await log(page).count(), 0, 'one pane at a time on a phone')
+  await page.screenshot({ path: join(SHOTS, 'chat-list-phone.png'), fullPage: true })
+  await page.setViewportSize(DESKTOP)
   demo.member.close()
 })
