@@ -346,3 +346,70 @@ async fn identity_and_the_bff_run_as_separate_processes_on_postgres_redis_and_ra
     let _ = std::fs::remove_dir_all(mail_dir());
     drop(identity);
 }
+
+#[path = "support/socketio.rs"]
+mod socketio;
+
+/// The chat across two BFF processes sharing Redis (the socket.io Redis adapter and the
+/// presence counts): a member connected to replica A gets the message an admin sends on
+/// replica B, the admin on B hears the member's presence and its reply.
+#[tokio::test]
+async fn the_chat_crosses_bff_replicas_over_redis() {
+    use socketio::Sock;
+    let Some((pg, redis, amqp)) = services() else {
+        eprintln!("cluster chat test skipped: set TEST_DATABASE_URL, TEST_REDIS_URL, TEST_AMQP_URL");
+        return;
+    };
+    let mut dbs = Vec::new();
+    for _ in 0..6 {
+        dbs.push(common::db::testing::create_postgres_database(&pg).await);
+    }
+    let (ip, cp, gp, np, ep, hp, ap, bp) = (free_port(), free_port(), free_port(), free_port(), free_port(), free_port(), free_port(), free_port());
+    let _identity = identity_proc(&dbs[0].url, &amqp, ip);
+    let _catalogue = service_proc("catalogue", &dbs[1].url, &amqp, cp);
+    let _giving = service_proc("giving", &dbs[2].url, &amqp, gp);
+    let _content = service_proc("content", &dbs[3].url, &amqp, np);
+    let _engagement = service_proc("engagement", &dbs[4].url, &amqp, ep);
+    let _chat = service_proc("chat", &dbs[5].url, &amqp, hp);
+    let _a = bff_proc(ip, cp, gp, np, ep, hp, &redis, ap);
+    let _b = bff_proc(ip, cp, gp, np, ep, hp, &redis, bp);
+    let (a, b) = (format!("http://127.0.0.1:{ap}"), format!("http://127.0.0.1:{bp}"));
+    let http = reqwest::Client::builder().timeout(Duration::from_secs(30)).build().unwrap();
+    wait_ready(&http, &a).await;
+    wait_ready(&http, &b).await;
+
+    use reqwest::Method as M;
+    let (_, login) = call(&http, M::POST, format!("{a}/admin-login/login"), None, json!({ "email": "admin@example.org", "password": "Admin@123" })).await;
+    let t = login["data"]["authToken"].as_str().expect("signed in").to_string();
+    let (s, donor) = call(
+        &http,
+        M::POST,
+        format!("{a}/admin/user/create"),
+        Some(&t),
+        json!({ "firstName": "Ola", "lastName": "Giver", "email": "ola@example.org", "phoneNumber": "(555) 123-4567", "city": "Springfield", "zipCode": "62701" }),
+    )
+    .await;
+    assert_eq!(s, 200, "{donor}");
+    let donor = donor["data"]["_id"].as_str().unwrap().to_string();
+    let (s, room) = call(&http, M::POST, format!("{b}/admin/chat/createRoom"), Some(&t), json!({ "userId": donor })).await;
+    assert_eq!(s, 200, "{room}");
+    let room = room["data"]["_id"].as_str().unwrap().to_string();
+    let mut identity = proto::identity::v1::identity_client::IdentityClient::connect(format!("http://127.0.0.1:{ip}")).await.unwrap();
+    let member = identity.issue_member_token(proto::identity::v1::IssueMemberTokenRequest { donor_id: donor.clone(), ttl_seconds: 0 }).await.unwrap().into_inner().token;
+
+    let admin_b = Sock::connect(&b, "/admin", Some(&t)).await.expect("the console connects to replica B");
+    Sock::ok(admin_b.call("join", json!({ "roomId": room })).await);
+    let member_a = Sock::connect(&a, "/app", Some(&member)).await.expect("the app connects to replica A");
+    let p = admin_b.next_where("presence", |p| p["userId"] == donor.as_str()).await;
+    assert_eq!(p["online"], true, "presence crosses replicas");
+    let users = Sock::ok(admin_b.call("users", json!({})).await);
+    assert_eq!(users["list"][0]["online"], true);
+    let sent = Sock::ok(admin_b.call("send", json!({ "roomId": room, "text": "from B", "clientId": "c-b-1" })).await);
+    let got = member_a.next("message").await;
+    assert_eq!(got["message"]["_id"], sent["message"]["_id"], "the member on A gets what the admin sent on B");
+    let back = Sock::ok(member_a.call("send", json!({ "text": "from A", "clientId": "c-a-1" })).await);
+    admin_b.next_where("message", |m| m["message"]["_id"] == back["message"]["_id"]).await;
+    drop(member_a);
+    let p = admin_b.next_where("presence", |p| p["userId"] == donor.as_str()).await;
+    assert_eq!(p["online"], false);
+}

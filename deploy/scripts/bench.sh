@@ -16,6 +16,9 @@
 # 64 concurrent, the contact list at 1,000,000 messages), on PostgreSQL then SQLite.
 # `bench.sh engagement`: the engagement benchmark (bff/examples/engagement_bench.rs: 100,000
 # communities, 5,000,000 posts, 20,000,000 likes), on PostgreSQL then SQLite.
+# `bench.sh chat`: the chat benchmark (services/chat/examples/chat_bench.rs: 100,000 rooms,
+# 10,000,000 messages; the user list and history over gRPC at 32 concurrent), on PostgreSQL
+# then SQLite. SCALE (default 1) multiplies the rooms.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 ROWS="${ROWS:-1000000}"
@@ -28,6 +31,15 @@ if [ "${1:-}" = content ] || [ "${1:-}" = engagement ]; then
   for backend in postgres sqlite; do
     echo "== $1: $backend"
     BENCH_DATABASE_URL="$admin_url" BFF_BIN="$CARGO_TARGET_DIR/release/bff" "$CARGO_TARGET_DIR/release/examples/$1_bench" "$backend"
+  done
+  exit 0
+fi
+
+if [ "${1:-}" = chat ]; then
+  cargo build --release -p chat --example chat_bench
+  for backend in postgres sqlite; do
+    echo "== chat: $backend"
+    TEST_DATABASE_URL="$admin_url" BACKEND="$backend" "$CARGO_TARGET_DIR/release/examples/chat_bench"
   done
   exit 0
 fi

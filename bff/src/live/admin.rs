@@ -272,8 +272,16 @@ pub fn check_send(text: &str, image: &str, client_id: &str) -> Result<(), Refusa
 
 /// After a message is stored: `message` to the room's /admin sockets and the donor's /app
 /// sockets, `room` to every /admin socket.
+/// An admin message reaching a connected donor marks the member side's delivered marker.
 pub async fn relay<A: Adapter>(io: &SocketIo<A>, state: &AppState, message: &pb::Message, room: pb::Room) {
     let room = one_with_presence(state, room).await;
+    let from_admin = message.sender.as_ref().is_some_and(|p| p.r#type == "admin");
+    if from_admin && room.online {
+        let req = pb::MarkRequest { room_id: room.id.clone(), side: pb::Side::Member.into(), seq: message.seq, member_id: donor_of(&room), actor: None };
+        if let Err(e) = state.chat().mark_delivered(req).await {
+            tracing::debug!(error = %e, "delivered marker not moved");
+        }
+    }
     let event = MessageEvent { message, room: &room };
     emit_from(io, ADMIN_NS, vec![names::chat_room(&room.id)], names::MESSAGE, &event).await;
     emit_from(io, APP_NS, vec![names::member_room(&donor_of(&room))], names::MESSAGE, &event).await;

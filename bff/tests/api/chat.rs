@@ -72,6 +72,10 @@ async fn admin_and_member_talk_live_with_acks_typing_read_markers_and_presence()
     // (The member's own sockets got its own message first.)
     let got = member.next_where("message", |m| m["message"]["_id"] == reply["message"]["_id"]).await;
     assert_eq!(got["message"]["text"], "Hello Fay");
+    // Reaching the connected donor marked it delivered.
+    let admin_view = Sock::ok(admin.call("history", json!({ "roomId": room })).await);
+    assert!(admin_view["list"][1]["deliveredAt"].is_i64(), "{admin_view}");
+    assert!(admin_view["list"][1]["readAt"].is_null());
 
     // Typing both ways.
     Sock::ok(member.call("typing", json!({ "typing": true })).await);

@@ -19,6 +19,8 @@ mod platform;
 mod service_charge;
 mod sessions;
 mod socket;
+#[path = "../support/socketio.rs"]
+mod socketio;
 mod sub_admin;
 mod subscribed_donor;
 mod terms;

@@ -23,7 +23,7 @@ pub const MAX_TEXT: usize = 2000;
 pub const MAX_CLIENT_ID: usize = 64;
 
 /// A send as the caller makes it. `sender`: the admin as the BFF knows it (id, name,
-/// avatar); ignored for a member (the room's donor sends).
+/// avatar; the actor's id when it names none); ignored for a member (the room's donor sends).
 #[derive(Debug, Clone, Default)]
 pub struct SendInput {
     pub room_id: String,
@@ -112,7 +112,7 @@ impl Chat {
         if client_id.is_empty() || client_id.chars().count() > MAX_CLIENT_ID || !client_id.chars().all(|c| c.is_ascii_alphanumeric() || "-_".contains(c)) {
             check.fail("clientId", "Please send a valid clientId");
         }
-        if matches!(caller, Caller::Admin) && input.sender.id.trim().is_empty() {
+        if matches!(caller, Caller::Admin) && input.sender.id.trim().is_empty() && actor.id.is_empty() {
             check.fail("sender", "Please name the sender");
         }
         check.done()?;
@@ -141,7 +141,11 @@ impl Chat {
             return Ok(Sent { message: stored, room, created: false });
         }
         let sender = match side {
-            Side::Admin => Person { id: input.sender.id.trim().into(), kind: store::ADMIN.into(), name: input.sender.name.trim().into(), avatar: input.sender.avatar.trim().into() },
+            Side::Admin => {
+                // The real admin: as the caller names it, else the actor.
+                let id = if input.sender.id.trim().is_empty() { actor.id.clone() } else { input.sender.id.trim().to_string() };
+                Person { id, kind: store::ADMIN.into(), name: input.sender.name.trim().into(), avatar: input.sender.avatar.trim().into() }
+            }
             Side::Member => Person { id: room.user.id.clone(), kind: store::MEMBER.into(), name: room.user.name.clone(), avatar: room.user.avatar.clone() },
         };
         let message = Message {

@@ -100,8 +100,17 @@ pub async fn upsert_person(c: &mut AnyConnection, id: &str, name: &str, email: &
     .bind(now)
     .bind(avatar.is_some())
     .bind(active.is_some())
-    .execute(c)
+    .execute(&mut *c)
     .await?;
+    copy_search_key(c, id).await
+}
+
+/// Copies a donor's search key to its room (the user list's search reads rooms alone).
+async fn copy_search_key(c: &mut AnyConnection, user_id: &str) -> sqlx::Result<()> {
+    sqlx::query("UPDATE rooms SET search_key = (SELECT p.search_key FROM people p WHERE p.id = rooms.user_id) WHERE user_id = $1")
+        .bind(user_id)
+        .execute(c)
+        .await?;
     Ok(())
 }
 
@@ -117,9 +126,9 @@ pub async fn delete_person(c: &mut AnyConnection, id: &str, now: i64) -> sqlx::R
     .bind(DELETED_DONOR)
     .bind(search_key(DELETED_DONOR, ""))
     .bind(now)
-    .execute(c)
+    .execute(&mut *c)
     .await?;
-    Ok(())
+    copy_search_key(c, id).await
 }
 
 pub async fn get_person(c: &mut AnyConnection, id: &str) -> sqlx::Result<Option<RoomUser>> {
@@ -223,14 +232,21 @@ fn room_of(r: &AnyRow) -> sqlx::Result<Room> {
 
 /// Inserts the donor's room unless it has one; answers whether it was inserted.
 pub async fn insert_room(c: &mut AnyConnection, id: &str, user_id: &str, now: i64) -> sqlx::Result<bool> {
-    let done = sqlx::query("INSERT INTO rooms (id, user_id, created_at, sort_key) VALUES ($1, $2, $3, $4) ON CONFLICT (user_id) DO NOTHING")
+    let done = sqlx::query(
+        "INSERT INTO rooms (id, user_id, created_at, sort_key, search_key) \
+         SELECT $1, $2, $3, $4, COALESCE((SELECT search_key FROM people WHERE id = $2), '') WHERE TRUE ON CONFLICT (user_id) DO NOTHING",
+    )
         .bind(id)
         .bind(user_id)
         .bind(now)
         .bind(now - NO_MESSAGE_OFFSET)
-        .execute(c)
+        .execute(&mut *c)
         .await?;
-    Ok(done.rows_affected() == 1)
+    let inserted = done.rows_affected() == 1;
+    if inserted {
+        sqlx::query("UPDATE counters SET value = value + 1 WHERE name = 'rooms'").execute(c).await?;
+    }
+    Ok(inserted)
 }
 
 /// A room as `side` sees it.
@@ -244,15 +260,18 @@ pub async fn room_of_user(c: &mut AnyConnection, user_id: &str, side: &str) -> s
     sqlx::query(sqlx::AssertSqlSafe(sql)).bind(user_id).fetch_optional(c).await?.map(|r| room_of(&r)).transpose()
 }
 
-/// The admin side's user list: one page in (sort_key desc, id desc) order, and the total.
-/// A search (lower-cased) matches the donor's name or email.
+/// The admin side's user list: one page in (sort_key desc, id desc) order, and the total
+/// (the kept count; with a search, the matching rooms counted). A search (lower-cased)
+/// matches the donor's name or email.
 pub async fn list_rooms(c: &mut AnyConnection, search: &str, limit: i64, offset: i64) -> sqlx::Result<(Vec<Room>, i64)> {
     let b = backend(c);
     let mut q = Sql::new(b, room_select(ADMIN));
-    let mut count = Sql::new(b, "SELECT COUNT(*) FROM rooms r");
+    // Without a search the total is the kept count.
+    let mut count = Sql::new(b, if search.is_empty() { "SELECT value FROM counters WHERE name = 'rooms'" } else { "SELECT COUNT(*) FROM rooms r" });
     if !search.is_empty() {
-        q.push(" WHERE p.search_key LIKE ").push_bind(like_pattern(search)).push(" ESCAPE '\\'");
-        count.push(" JOIN people p ON p.id = r.user_id WHERE p.search_key LIKE ").push_bind(like_pattern(search)).push(" ESCAPE '\\'");
+        // The matching rooms first (the search index alone), then their page in order.
+        q.push(" WHERE r.id IN (SELECT x.id FROM rooms x WHERE x.search_key LIKE ").push_bind(like_pattern(search)).push(" ESCAPE '\\')");
+        count.push(" WHERE r.search_key LIKE ").push_bind(like_pattern(search)).push(" ESCAPE '\\'");
     }
     q.push(" ORDER BY r.sort_key DESC, r.id DESC LIMIT ").push_bind(limit).push(" OFFSET ").push_bind(offset);
     let rows = q.build().fetch_all(&mut *c).await?;

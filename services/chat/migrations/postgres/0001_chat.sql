@@ -9,7 +9,7 @@ CREATE TABLE people (
     name TEXT NOT NULL,
     email TEXT NOT NULL DEFAULT '',
     avatar TEXT NOT NULL DEFAULT '',
-    -- lower(name) || ' ' || lower(email): the user list's search.
+    -- lower(name) || ' ' || lower(email): the user list's search (copied to rooms).
     search_key TEXT NOT NULL,
     is_active BOOLEAN NOT NULL DEFAULT TRUE,
     is_deleted BOOLEAN NOT NULL DEFAULT FALSE,
@@ -19,6 +19,9 @@ CREATE TABLE people (
 CREATE TABLE rooms (
     id TEXT PRIMARY KEY,
     user_id TEXT NOT NULL,
+    -- The donor's people.search_key, copied here (kept with every change of the donor) so
+    -- the user list's search reads the rooms alone (people holds every donor, rooms fewer).
+    search_key TEXT NOT NULL DEFAULT '',
     created_at BIGINT NOT NULL,
     -- The newest message's seq (0: none yet) and time.
     last_seq BIGINT NOT NULL DEFAULT 0,
@@ -37,6 +40,14 @@ CREATE TABLE rooms (
 );
 CREATE UNIQUE INDEX rooms_user ON rooms (user_id);
 CREATE INDEX rooms_order ON rooms (sort_key DESC, id DESC);
+
+-- Kept counts (changed in the same transaction as their rows): 'rooms', the user list's
+-- total without a search (never a COUNT over every room).
+CREATE TABLE counters (
+    name TEXT PRIMARY KEY,
+    value BIGINT NOT NULL
+);
+INSERT INTO counters (name, value) VALUES ('rooms', 0);
 
 CREATE TABLE messages (
     room_id TEXT NOT NULL,
@@ -97,4 +108,4 @@ CREATE TABLE notification_reads (
 
 -- Substring search of the user list (100,000 rooms) through trigrams.
 CREATE EXTENSION IF NOT EXISTS pg_trgm;
-CREATE INDEX people_search_trigrams ON people USING gin (search_key gin_trgm_ops);
+CREATE INDEX rooms_search_trigrams ON rooms USING gin (search_key gin_trgm_ops);
