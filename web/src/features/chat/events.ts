@@ -49,5 +49,15 @@ export const CODES = {
   timeout: 'timeout',
 } as const
 
+/**
+ * A refused handshake carries only its text (socketioxide sends no `err.data`): the code is told
+ * by it, as the BFF's `live::Refusal::code_of` does. Any other text is 'unauthorized'.
+ */
+export const REFUSAL_TEXTS = {
+  /** bff/src/error.rs: "Your session token has expired". */
+  expired: /token has expired/i,
+  forbidden: 'You are not allowed to do this',
+} as const
+
 export type ClientEvent = (typeof C2S)[keyof typeof C2S]
 export type ServerEvent = (typeof S2C)[keyof typeof S2C]

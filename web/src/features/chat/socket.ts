@@ -11,12 +11,14 @@
 import { io } from 'socket.io-client'
 import { refreshAccessToken } from '../../lib/api-client'
 import { currentUser } from '../../lib/session'
-import { ADMIN_NAMESPACE, CODES, LIFECYCLE, SOCKET_PATH } from './events'
+import { ADMIN_NAMESPACE, CODES, LIFECYCLE, REFUSAL_TEXTS, SOCKET_PATH } from './events'
 import type { Ack } from './types'
 
 /** What the store needs of a socket (a socket.io-client Socket, or a fake in tests). */
 export interface ChatSocket {
   readonly connected: boolean
+  /** socket.io's flag: false once the server refused the handshake (no retry by itself). */
+  readonly active?: boolean
   on(event: string, listener: (...args: never[]) => void): unknown
   off(event: string, listener?: (...args: never[]) => void): unknown
   emit(event: string, payload: unknown, ack: (answer: Ack<unknown>) => void): unknown
@@ -63,9 +65,18 @@ interface HandshakeError extends Error {
   data?: { code?: string }
 }
 
-/** The code of a refused handshake ('' for a network failure, which socket.io retries itself). */
+/**
+ * The code of a refused handshake: `err.data.code` when the server sends it; socketioxide sends
+ * only the text (README, "Chat: the live layer"), so otherwise the text tells it: an expired
+ * token, the forbidden text, or (any other text) 'unauthorized'. '' for no error.
+ */
 export function handshakeCode(error: unknown): string {
-  return (error as HandshakeError | undefined)?.data?.code ?? ''
+  const e = error as HandshakeError | undefined
+  if (e?.data?.code) return e.data.code
+  const text = e?.message ?? ''
+  if (text === '') return ''
+  if (REFUSAL_TEXTS.expired.test(text)) return CODES.tokenExpired
+  return text === REFUSAL_TEXTS.forbidden ? CODES.forbidden : CODES.unauthorized
 }
 
 /** Refreshes the access token and connects again (after 'token_expired'). */

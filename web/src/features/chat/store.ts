@@ -18,7 +18,7 @@
  */
 import { create } from 'zustand'
 import { C2S, CODES, LIFECYCLE, S2C } from './events'
-import { ChatError, request, type ChatSocket } from './socket'
+import { ChatError, handshakeCode, request, type ChatSocket } from './socket'
 import type { Message, MessagePage, PresenceEvent, ReadEvent, Room, TypingEvent, UsersPage } from './types'
 
 export const CHAT_DEFAULTS = { page: 1, limit: 10, messageLimit: 15 } as const
@@ -233,9 +233,11 @@ export const useChat = create<ChatStore>()((set, get) => {
     }))
   }
   const onConnectError = (error: Error & { data?: { code?: string } }) => {
-    const code = error?.data?.code ?? ''
-    // A network failure (no code) or an expired token (refreshed by socket.ts) tries again.
-    if (code === '' || code === CODES.tokenExpired) set({ connected: false, connection: 'reconnecting' })
+    const code = handshakeCode(error)
+    // A network failure (socket.io tries again by itself) or an expired token (socket.ts
+    // refreshes it and connects again): reconnecting. Any other refusal ends here.
+    const refused = get().socket?.active === false
+    if (!refused || code === CODES.tokenExpired) set({ connected: false, connection: 'reconnecting' })
     else set({ connected: false, connection: 'offline', connectionError: error.message || 'Refused' })
   }
 

@@ -72,6 +72,19 @@ describe('chat socket', () => {
     expect(api.callsTo('POST /v1/common/refreshToken')).toHaveLength(1)
   })
 
+  it('reads the code from the text when the refusal carries no data (socketioxide)', async () => {
+    const { handshakeCode } = await import('../socket')
+    expect(handshakeCode(new Error('Your session token has expired. Please sign in again.'))).toBe('token_expired')
+    expect(handshakeCode(new Error('You are not allowed to do this'))).toBe('forbidden')
+    expect(handshakeCode(new Error('Please sign in to continue'))).toBe('unauthorized')
+    expect(handshakeCode(Object.assign(new Error('x'), { data: { code: 'forbidden' } }))).toBe('forbidden')
+    api.on('POST /v1/common/refreshToken', [200, { message: 'ok', data: { authToken: 'auth-fresh' } }])
+    openAdminSocket()
+    const { socket } = made[0]
+    socket.fire('connect_error', new Error('Your session token has expired'))
+    await vi.waitFor(() => expect(socket.connect).toHaveBeenCalledTimes(1))
+  })
+
   it('a server disconnect (an event answered token_expired) refreshes and connects again', async () => {
     api.on('POST /v1/common/refreshToken', [200, { message: 'ok', data: { authToken: 'auth-fresh' } }])
     openAdminSocket()

@@ -244,7 +244,12 @@ describe('Chat', () => {
   it('a refused handshake shows Offline with the server text; leaving the screen disconnects', async () => {
     const view = renderApp('/chat', mainAdmin)
     await screen.findByRole('region', { name: 'Conversations' }, LOAD)
-    socket.fire('connect_error', Object.assign(new Error('You are not allowed to do this'), { data: { code: 'forbidden' } }))
+    // A network failure: socket.io tries again by itself.
+    socket.fire('connect_error', Object.assign(new Error('websocket error'), { type: 'TransportError' }))
+    expect(await screen.findByText('Reconnecting…')).toBeTruthy()
+    // A refusal (socketioxide sends the text only): socket.io stops trying.
+    socket.active = false
+    socket.fire('connect_error', new Error('You are not allowed to do this'))
     expect(await screen.findByText('Offline')).toBeTruthy()
     expect(screen.getByRole('alert').textContent).toBe('You are not allowed to do this')
     view.unmount()

@@ -9,6 +9,8 @@ export type Responder = (payload: Record<string, unknown>) => Ack<unknown> | und
 
 export class FakeSocket implements ChatSocket {
   connected = false
+  /** False once the server refused the handshake (socket.io then stops trying). */
+  active = true
   emitted: Array<{ event: string; payload: Record<string, unknown> }> = []
   responders = new Map<string, Responder>()
   private listeners = new Map<string, Set<Listener>>()
