@@ -197,6 +197,26 @@ describe('Chat', () => {
     expect(within(log()).getAllByText('Sent while you were away')).toHaveLength(1)
   })
 
+  it('an image alone is a message: uploaded to chatImage, then sent with its file name', async () => {
+    api.on('POST /local-image/uploadImage', (call) => {
+      const body = call.body as FormData
+      return [200, { message: 'ok', data: { name: 'photo-1.png', moduleName: body.get('moduleName'), url: '/media/chatImage/photo-1.png' } }]
+    })
+    socket.answer('send', (p) => ok({ message: message('r1', 21, '', 'admin', { image: String(p.image), clientId: String(p.clientId) }) }))
+    await openChat()
+    await openAnn()
+    await userEvent.click(screen.getByRole('button', { name: 'Add image' }))
+    const file = new File(['x'], 'photo.png', { type: 'image/png' })
+    fireEvent.change(await screen.findByLabelText('Choose images'), { target: { files: [file] } })
+    await waitFor(() => expect(api.callsTo('POST /local-image/uploadImage')).toHaveLength(1))
+    expect((api.callsTo('POST /local-image/uploadImage')[0].body as FormData).get('moduleName')).toBe('chatImage')
+    await screen.findByRole('button', { name: 'Remove photo-1.png' })
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }))
+    await waitFor(() => expect(socket.emitsOf('send')).toHaveLength(1))
+    expect(socket.emitsOf('send')[0]).toMatchObject({ roomId: 'r1', text: '', image: 'photo-1.png' })
+    expect(await within(log()).findByRole('img', { name: 'Chat image' })).toBeTruthy()
+  })
+
   it('Clear chat asks first, then clears the history through REST', async () => {
     api.on('DELETE /admin/chat/clearChatHistory/r1', [200, { message: 'Chat history cleared successfully', data: { ...ann, lastMessage: null, lastMessageAt: null, unread: 0 } }])
     await openChat()
