@@ -652,3 +652,55 @@ export async function waitForMailLink(env, email, route, seen = []) {
 
 /** Console settings that start it with the demo data set (catalogue, donors, donations, partners). */
 export const DEMO = { DEMO_DATA: '1', DEMO_DONORS: '60' }
+
+// ---- Chat: the app side (a scripted app user) -------------------------------------------
+
+/**
+ * A member token for the donor of `email`, printed by `giving-console member-token <email>` run
+ * against the test console's data folder (the command reads the embedded data, not the server).
+ */
+export async function memberToken(env, email) {
+  const bin = consoleBinary()
+  const child = spawn(bin, ['member-token', email], {
+    env: { ...process.env, DATA_DIR: env.dataDir, RUST_LOG: 'warn', LOG_FORMAT: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let out = ''
+  let err = ''
+  child.stdout.on('data', (d) => (out += d))
+  child.stderr.on('data', (d) => (err += d))
+  const code = await new Promise((ok) => child.once('exit', ok))
+  const token = out
+    .split(/\s+/)
+    .reverse()
+    .find((word) => /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/.test(word))
+  assert.ok(code === 0 && token, `giving-console member-token ${email} (exit ${code}): ${out.slice(-500)} ${err.slice(-500)}`)
+  return token
+}
+
+/**
+ * A scripted app user on namespace /app (socket.io-client from Node), connected with a member
+ * token: `ask(event, payload)` resolves with an acknowledgement's data (fails on {ok:false}),
+ * `received` holds every server event as [name, payload], `waitFor(name, test)` waits for one.
+ */
+export async function connectMember(env, token) {
+  const { io } = await import('socket.io-client')
+  const socket = io(`${env.baseURL}/app`, { path: '/socket.io/', auth: { token }, transports: ['websocket'], reconnection: false })
+  const received = []
+  socket.onAny((name, payload) => received.push([name, payload]))
+  await new Promise((ok, fail) => {
+    socket.once('connect', ok)
+    socket.once('connect_error', (e) => fail(new Error(`/app refused the member: ${e.message} ${JSON.stringify(e.data ?? {})}`)))
+  })
+  const ask = (event, payload = {}) =>
+    new Promise((ok, fail) => {
+      socket.timeout(WAIT).emit(event, payload, (timeout, answer) => {
+        if (timeout) fail(new Error(`${event}: no acknowledgement`))
+        else if (!answer?.ok) fail(new Error(`${event}: ${JSON.stringify(answer)}`))
+        else ok(answer.data)
+      })
+    })
+  const waitFor = (name, test = () => true) =>
+    eventually(() => received.find(([n, p]) => n === name && test(p))?.[1], { what: `the app user to receive '${name}'` })
+  return { socket, received, ask, waitFor, close: () => socket.close() }
+}

@@ -89,11 +89,13 @@ step(env, 'the main admin lands on the dashboard with its menu; unknown paths re
     'Donor Management',
     'Transaction Management',
     'Badge Management',
+    'Notification Management',
     'Contact Us Form',
     'Report Post',
     'Subscribed Donor',
     'Sub Admin',
     'Service Charges',
+    'Message',
   ])
   assert.equal(await menuGroup(page, 'Master Management').getAttribute('aria-expanded'), 'false')
   await openMenuGroup(page, 'Master Management')
@@ -113,11 +115,13 @@ step(env, 'the main admin lands on the dashboard with its menu; unknown paths re
     'Donor Management',
     'Transaction Management',
     'Badge Management',
+    'Notification Management',
     'Contact Us Form',
     'Report Post',
     'Subscribed Donor',
     'Sub Admin',
     'Service Charges',
+    'Message',
   ])
 
   // The menu leads to the screens.

@@ -128,6 +128,9 @@ export const paths = {
   eventEdit: path('/event/event_edit/:id'),
   eventView: path('/event/event_view/:id'),
   reportPostList: path(SLUGS.reportPost),
+  // Chat and notifications
+  notification: path(SLUGS.notification),
+  chat: path(SLUGS.chat),
 } as const
 
 export type PathName = keyof typeof paths

@@ -6,7 +6,7 @@ import type { Action } from './lib/modules'
 import type { RoutePattern } from './paths'
 
 /** A menu icon's name (app/menu-icons.tsx draws it). */
-export type MenuIcon = 'appstore' | 'bank' | 'calendar' | 'dashboard' | 'flag' | 'folder' | 'heart' | 'solution' | 'tags' | 'team'
+export type MenuIcon = 'appstore' | 'bank' | 'calendar' | 'dashboard' | 'flag' | 'folder' | 'heart' | 'message' | 'notification' | 'solution' | 'tags' | 'team'
 
 export type RouteLayout = 'public' | 'shell'
 

@@ -265,6 +265,9 @@ const table: RouteDef[] = [
   { path: paths.eventEdit.pattern, layout: 'shell', title: 'Edit Event', module: SLUGS.event, action: 'edit', audience: 'staff' },
   { path: paths.eventView.pattern, layout: 'shell', title: 'View Event', module: SLUGS.event, action: 'view', audience: 'staff' },
   { path: paths.reportPostList.pattern, layout: 'shell', module: SLUGS.reportPost, action: 'view', menu: true, audience: 'staff', icon: 'flag' },
+  // Chat and notifications (a nonprofit admin gets neither)
+  { path: paths.notification.pattern, layout: 'shell', module: SLUGS.notification, action: 'view', menu: true, audience: 'staff', icon: 'notification' },
+  { path: paths.chat.pattern, layout: 'shell', module: SLUGS.chat, action: 'view', menu: true, audience: 'staff', icon: 'message' },
 ]
 
 function resolve(def: RouteDef): AppRoute {

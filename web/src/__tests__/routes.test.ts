@@ -108,6 +108,9 @@ describe('route table', () => {
         '/event/event_edit/:id',
         '/event/event_view/:id',
         '/reporte_post',
+        // Chat and notifications
+        '/send_notification',
+        '/chat',
       ].sort(),
     )
   })
@@ -266,11 +269,13 @@ describe('menu', () => {
       'Donor Management',
       'Transaction Management',
       'Badge Management',
+      'Notification Management',
       'Contact Us Form',
       'Report Post',
       'Subscribed Donor',
       'Sub Admin',
       'Service Charges',
+      'Message',
     ])
   })
 
@@ -286,7 +291,9 @@ describe('menu', () => {
       'Sub Admin',
     ])
     expect(flatten(buildMenu(subAdmin({ '/event': ['view'] })))).toEqual(['Event Management'])
-    expect(flatten(buildMenu(subAdmin({ '/send_notification': ['view'] })))).toEqual([])
+    expect(flatten(buildMenu(subAdmin({ '/send_notification': ['view'] })))).toEqual(['Notification Management'])
+    expect(flatten(buildMenu(subAdmin({ '/chat': ['view'] })))).toEqual(['Message'])
+    expect(flatten(buildMenu(subAdmin({ '/chat': [] })))).toEqual([])
     expect(flatten(buildMenu(subAdmin({ '/donor': ['view'] })))).toEqual(['Donor Management'])
     expect(flatten(buildMenu(subAdmin({ '/sub_admin': [] })))).toEqual([])
   })
@@ -324,7 +331,7 @@ describe('menu', () => {
     const npo: SessionUser = { ...charityAdminGrants(), adminType: 'Charity Admin', charityId: 'n1' }
     expect(flatten(buildMenu(npo))).toEqual(['Dashboard', 'My Nonprofit'])
     expect(homePathOf(npo)).toBe('/my_nonprofit')
-    for (const path of ['/master/charity_management', '/master/charity_add', '/master', '/sub_admin']) {
+    for (const path of ['/master/charity_management', '/master/charity_add', '/master', '/sub_admin', '/chat', '/send_notification']) {
       expect(canAccessRoute(npo, findRoute(path)!), path).toBe(false)
     }
     for (const path of ['/my_nonprofit', '/master/charity_edit/:id', '/dashboard']) {

@@ -70,6 +70,9 @@ export const SCREENS = {
   [paths.eventEdit.pattern]: () => import('../features/event/screens/EventFormScreen'),
   [paths.eventView.pattern]: () => import('../features/event/screens/EventViewScreen'),
   [paths.reportPostList.pattern]: () => import('../features/report-post/screens/ReportPostListScreen'),
+  // Chat and notifications
+  [paths.notification.pattern]: () => import('../features/notification/screens/NotificationScreen'),
+  [paths.chat.pattern]: () => import('../features/chat/screens/ChatScreen'),
 } satisfies Record<RoutePattern, ScreenLoader>
 
 /** The screen of a route of the table. */

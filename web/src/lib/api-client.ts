@@ -166,6 +166,20 @@ function refreshTokens(stale: string | undefined): Promise<string> {
   return refreshing
 }
 
+/**
+ * A fresh access token for a caller outside the request client (the chat socket, refused at its
+ * handshake with code 'token_expired'): the same shared refresh; a failed refresh logs out.
+ */
+export async function refreshAccessToken(): Promise<string> {
+  try {
+    return await refreshTokens(currentUser()?.authToken)
+  } catch (error) {
+    if (currentUser()) logout()
+    toast.error(SESSION_EXPIRED_MESSAGE, SESSION_TOAST_KEY)
+    throw error
+  }
+}
+
 async function onFailure(error: unknown): Promise<AxiosResponse> {
   if (!axios.isAxiosError(error)) throw error
   const config = error.config as InternalAxiosRequestConfig | undefined
