@@ -1330,7 +1330,10 @@ pub async fn reports_of(c: &mut AnyConnection, post_id: &str) -> sqlx::Result<Ve
 /// community's name.
 pub async fn list_reported(c: &mut AnyConnection, search: &str, limit: i64, offset: i64) -> sqlx::Result<(Vec<Post>, i64)> {
     let from = |q: &mut Sql| {
-        q.push(POST_FROM).push(" WHERE p.reports_count > 0 AND p.is_deleted = ").push_bind(false);
+        // Open reports imply a post not deleted (a deletion closes them and zeroes the count;
+        // a deleted post takes no report), so the filter is the reported index's own: SQLite's
+        // planner otherwise walks every post not deleted and sorts them.
+        q.push(POST_FROM).push(" WHERE p.reports_count > 0");
         if !search.is_empty() {
             let pat = like_pattern(search);
             q.push(" AND (LOWER(p.text) LIKE ").push_bind(pat.clone()).push(" ESCAPE '\\' OR c.name_key LIKE ").push_bind(pat).push(" ESCAPE '\\')");
