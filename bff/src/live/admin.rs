@@ -308,15 +308,21 @@ async fn send<A: Adapter>(s: SocketRef<A>, io: SocketIo<A>, TryData(d): TryData<
         Ok(r)
     }
     .await;
+    acknowledge_send(&s, ack, &io, &state, stored).await;
+}
+
+/// Answers a send (the stored message, or why not) and, when it stored a new message, relays
+/// it to the room's sockets on both sides (a resend of a stored clientId relays nothing).
+pub(super) async fn acknowledge_send<A: Adapter>(s: &SocketRef<A>, ack: AckSender<A>, io: &SocketIo<A>, state: &AppState, stored: Result<pb::SendReply, Refusal>) {
     match stored {
         Ok(r) => {
             let message = r.message.unwrap_or_default();
-            answer(&s, ack, Ok(MessageAnswer { message: message.clone() }));
+            answer(s, ack, Ok(MessageAnswer { message: message.clone() }));
             if r.created {
-                relay(&io, &state, &message, r.room.unwrap_or_default()).await;
+                relay(io, state, &message, r.room.unwrap_or_default()).await;
             }
         }
-        Err(e) => answer::<A, Nothing>(&s, ack, Err(e)),
+        Err(e) => answer::<A, Nothing>(s, ack, Err(e)),
     }
 }
 

@@ -9,7 +9,7 @@
 //! nonprofit and cause the donor gave to (giving DonorRecipients), "recipient:{kind}:{id}",
 //! so a notification for a selected audience reaches exactly its donors.
 
-use super::admin::{HistoryBody, ListAnswer, MessageAnswer, MissedBody, Nothing, ReadEvent, TypingEvent, check_send, donor_of, history_limit, relay};
+use super::admin::{HistoryBody, ListAnswer, MissedBody, Nothing, ReadEvent, TypingBody, TypingEvent, acknowledge_send, check_send, donor_of, history_limit};
 use super::names::{self, ADMIN_NS, ADMINS_ROOM};
 use super::presence::Presence;
 use super::{Auth, Refusal, answer, emit_from};
@@ -263,26 +263,10 @@ async fn send<A: Adapter>(s: SocketRef<A>, io: SocketIo<A>, TryData(d): TryData<
         Ok(retry(|| async { state.chat().send(req.clone()).await }).await?.into_inner())
     }
     .await;
-    match stored {
-        Ok(r) => {
-            let message = r.message.unwrap_or_default();
-            answer(&s, ack, Ok(MessageAnswer { message: message.clone() }));
-            if r.created {
-                relay(&io, &state, &message, r.room.unwrap_or_default()).await;
-            }
-        }
-        Err(e) => answer::<A, Nothing>(&s, ack, Err(e)),
-    }
+    acknowledge_send(&s, ack, &io, &state, stored).await;
 }
 
-#[derive(Deserialize, Default)]
-#[serde(default, rename_all = "camelCase")]
-pub struct MemberTypingBody {
-    pub room_id: String,
-    pub typing: bool,
-}
-
-async fn typing<A: Adapter>(s: SocketRef<A>, io: SocketIo<A>, TryData(d): TryData<MemberTypingBody>, ack: AckSender<A>, State(state): State<AppState>) {
+async fn typing<A: Adapter>(s: SocketRef<A>, io: SocketIo<A>, TryData(d): TryData<TypingBody>, ack: AckSender<A>, State(state): State<AppState>) {
     let r = async {
         let ctx = check(&state, &s).await?;
         let d = body(d)?;
