@@ -110,6 +110,14 @@ async fn rooms_open_once_and_list_by_last_message_with_search(c: Chat) {
     assert_eq!(own.id, ann.id);
     let eve = c.room_of_member("d-eve", Some(&info("Eve Noe", "eve@example.org")), &member_actor("d-eve")).await.unwrap();
     assert_eq!((eve.user.name.as_str(), c.list_rooms(1, 10, "").await.unwrap().1), ("Eve Noe", 5));
+    // A renamed donor is found by the new name (SQLite's trigram table follows the room's key),
+    // two letters too, and a page past the matches still answers their count.
+    c.room_of_member("d-eve", Some(&info("Eve Zyxwood", "eve@example.org")), &member_actor("d-eve")).await.unwrap();
+    assert_eq!(c.list_rooms(1, 10, "zyxwo").await.unwrap().1, 1);
+    assert_eq!(c.list_rooms(1, 10, "noe").await.unwrap().1, 0);
+    assert_eq!(c.list_rooms(1, 10, "zy").await.unwrap().1, 1);
+    let (past, total) = c.list_rooms(3, 10, "zyxwo").await.unwrap();
+    assert_eq!((past.len(), total), (0, 1));
 }
 
 async fn sends_are_checked_and_idempotent_on_the_client_id(c: Chat) {
