@@ -4,7 +4,7 @@
 //! (p50/p99), a burst of messages into one room delivered exactly once, and a notification to
 //! every connected user (send to the last receipt).
 //!
-//!   REDIS_URL=redis://127.0.0.1:6379 USERS=200 SENDS=500 BURST=2000 cargo run -p bff --example chat_bench
+//!   REDIS_URL=redis://127.0.0.1:6379 USERS=200 SENDS=500 BURST=2000 cargo run -p bff --example socket_bench
 //!
 //! USERS (1000), SENDS (2000), CONCURRENCY (16) and BURST (10000) tune it.
 //! GIVING_DATABASE_URL=postgres://.../giving_bench_10m (the giving benchmark's kept database:
