@@ -200,7 +200,7 @@ pub fn history_limit(limit: i64) -> Result<i64, Refusal> {
 
 async fn history<A: Adapter>(s: SocketRef<A>, TryData(d): TryData<HistoryBody>, ack: AckSender<A>, State(state): State<AppState>) {
     let r = async {
-        check(&state, &s, CHAT_VIEW).await?;
+        let ctx = check(&state, &s, CHAT_VIEW).await?;
         let d = body(d)?;
         let req = pb::HistoryRequest {
             room_id: d.room_id.trim().to_string(),
@@ -213,6 +213,7 @@ async fn history<A: Adapter>(s: SocketRef<A>, TryData(d): TryData<HistoryBody>, 
             return Err(Refusal::validation("Please select a room"));
         }
         let l = retry(|| async { state.chat().history(req.clone()).await }).await?.into_inner();
+        delivered(&state, &ctx, &req.room_id, &l.items).await;
         Ok(ListAnswer { list: l.items, has_more: l.has_more })
     }
     .await;
@@ -221,17 +222,28 @@ async fn history<A: Adapter>(s: SocketRef<A>, TryData(d): TryData<HistoryBody>, 
 
 async fn missed<A: Adapter>(s: SocketRef<A>, TryData(d): TryData<MissedBody>, ack: AckSender<A>, State(state): State<AppState>) {
     let r = async {
-        check(&state, &s, CHAT_VIEW).await?;
+        let ctx = check(&state, &s, CHAT_VIEW).await?;
         let d = body(d)?;
         let req = pb::MissedRequest { room_id: d.room_id.trim().to_string(), side: pb::Side::Admin.into(), after: d.after.max(0), limit: 0, member_id: String::new() };
         if req.room_id.is_empty() {
             return Err(Refusal::validation("Please select a room"));
         }
         let l = retry(|| async { state.chat().missed(req.clone()).await }).await?.into_inner();
+        delivered(&state, &ctx, &req.room_id, &l.items).await;
         Ok(ListAnswer { list: l.items, has_more: l.has_more })
     }
     .await;
     answer(&s, ack, r);
+}
+
+/// The admin side received these messages (an admin's screen fetched them): its delivered
+/// marker moves, so the donor sees its messages delivered (best effort).
+async fn delivered(state: &AppState, ctx: &AdminCtx, room_id: &str, items: &[pb::Message]) {
+    let Some(last) = items.iter().filter(|m| m.sender.as_ref().is_some_and(|p| p.r#type == "member")).map(|m| m.seq).max() else { return };
+    let req = pb::MarkRequest { room_id: room_id.to_string(), side: pb::Side::Admin.into(), seq: last, member_id: String::new(), actor: Some(ctx.actor()) };
+    if let Err(e) = state.chat().mark_delivered(req).await {
+        tracing::debug!(error = %e, "delivered marker not moved");
+    }
 }
 
 #[derive(Deserialize, Default)]

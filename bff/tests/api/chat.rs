@@ -61,6 +61,9 @@ async fn admin_and_member_talk_live_with_acks_typing_read_markers_and_presence()
     let history = Sock::ok(admin.call("history", json!({ "roomId": room })).await);
     assert_eq!(history["list"][0]["_id"], m["_id"]);
     assert_eq!(history["hasMore"], false);
+    // The admin side fetched it: the donor sees its message delivered (not read yet).
+    let mine = Sock::ok(member.call("history", json!({})).await);
+    assert!(mine["list"][0]["deliveredAt"].is_i64() && mine["list"][0]["readAt"].is_null(), "{mine}");
     let got = admin.next("message").await;
     assert_eq!((got["message"]["_id"].clone(), got["room"]["unread"].as_i64()), (m["_id"].clone(), Some(1)));
     let listed = admin.next("room").await;
