@@ -131,6 +131,32 @@ impl From<tonic::Status> for ApiError {
     }
 }
 
+/// Answers axum's own rejections (a query string, path segment or multipart form that does
+/// not parse, a body of the wrong media type) in the one error shape: they come out of the
+/// extractors as plain text, before any handler runs. Layered over the API routes.
+pub async fn rejections_as_errors(req: axum::extract::Request, next: axum::middleware::Next) -> Response {
+    let res = next.run(req).await;
+    let plain = res.headers().get(axum::http::header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).is_some_and(|v| v.starts_with("text/plain"));
+    if !plain || !res.status().is_client_error() {
+        return res;
+    }
+    let status = res.status();
+    // Rejection texts are short; a longer body is not a rejection's and is cut.
+    let text = match axum::body::to_bytes(res.into_body(), 4096).await {
+        Ok(b) => String::from_utf8_lossy(&b).trim().to_string(),
+        Err(_) => String::new(),
+    };
+    match status {
+        StatusCode::BAD_REQUEST | StatusCode::UNSUPPORTED_MEDIA_TYPE | StatusCode::UNPROCESSABLE_ENTITY => {
+            ApiError::validation("request", &format!("Invalid request: {text}")).into_response()
+        }
+        StatusCode::PAYLOAD_TOO_LARGE => ApiError::new(status, "TOO_LARGE", "The request is too large").into_response(),
+        StatusCode::METHOD_NOT_ALLOWED => ApiError::method_not_allowed().into_response(),
+        StatusCode::NOT_FOUND => ApiError::not_found("Not found").into_response(),
+        _ => ApiError::new(status, "REJECTED", text).into_response(),
+    }
+}
+
 impl From<axum::extract::rejection::JsonRejection> for ApiError {
     fn from(r: axum::extract::rejection::JsonRejection) -> Self {
         Self::validation("body", &format!("Invalid request body: {}", r.body_text()))

@@ -55,6 +55,7 @@ pub fn app(state: AppState) -> Router {
         .route("/healthz", get(|| async { "ok" }))
         .route("/metrics", get(metrics))
         .route("/readyz", get(readyz))
+        .route_layer(axum::middleware::from_fn(error::rejections_as_errors))
         .route_layer(axum::middleware::from_fn_with_state(state.clone(), auth::authorize))
         .route_layer(axum::middleware::from_fn_with_state((state.settings.request_timeout, long_running), deadline))
         .route_layer(axum::middleware::from_fn(record_request));

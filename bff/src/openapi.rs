@@ -11,7 +11,7 @@ use serde_json::{Map, Value, json};
 use utoipa::{PartialSchema, ToSchema};
 
 /// Paths whose service throttles its callers (429 with Retry-After).
-const THROTTLED: [&str; 3] = ["/admin-login/login", "/admin-login/charityLogin", "/admin/sub-admin/forgotPassword"];
+const THROTTLED: [&str; 4] = ["/admin-login/login", "/admin-login/charityLogin", "/admin/sub-admin/forgotPassword", "/v1/public/contactUs"];
 
 fn to_json(schema: &utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>) -> Value {
     serde_json::to_value(schema).expect("a schema serialises")
@@ -75,15 +75,19 @@ pub fn document(routes: &[Route]) -> Value {
         };
         let error = |description: &str| json!({ "description": description, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } } });
         let mut responses = Map::new();
-        responses.insert("200".into(), json!({ "description": "Done", "content": ok }));
+        responses.insert(if r.created { "201" } else { "200" }.into(), json!({ "description": "Done", "content": ok }));
         responses.insert("400".into(), error("Bad input (`errors` names the fields)"));
         if rule.access != Access::Public {
             responses.insert("401".into(), error("No, an invalid or an ended session"));
             responses.insert("403".into(), error("`TOKEN_EXPIRED`: refresh and retry; `FORBIDDEN`: not allowed"));
+        } else {
+            // A public path that takes a token (refresh, reset, set-password) refuses a bad one.
+            responses.insert("401".into(), error("An invalid, expired or used token"));
         }
         responses.insert("404".into(), error("Not found"));
         if r.method != Method::GET {
             responses.insert("409".into(), error("Conflicts with a record that exists"));
+            responses.insert("413".into(), error("The body is larger than the path takes"));
         }
         if THROTTLED.contains(&r.path) {
             responses.insert("429".into(), error("Too many attempts (see Retry-After)"));

@@ -80,6 +80,8 @@ pub struct Route {
     pub summary: &'static str,
     pub handler: MethodRouter<AppState>,
     pub long_running: bool,
+    /// Answers 201 (a record made by the public) instead of 200.
+    pub created: bool,
     pub request: Option<Request>,
     /// Named query parameters (name, description).
     pub query: &'static [(&'static str, &'static str)],
@@ -87,13 +89,19 @@ pub struct Route {
 }
 
 pub fn route(method: Method, path: &'static str, summary: &'static str, handler: MethodRouter<AppState>) -> Route {
-    Route { method, path, summary, handler, long_running: false, request: None, query: &[], answer: Answer::Data(schema_of::<Empty>) }
+    Route { method, path, summary, handler, long_running: false, created: false, request: None, query: &[], answer: Answer::Data(schema_of::<Empty>) }
 }
 
 impl Route {
     /// No deadline: the call works through a whole uploaded file (imports), however long.
     pub fn long_running(mut self) -> Self {
         self.long_running = true;
+        self
+    }
+
+    /// Answers 201 Created instead of 200.
+    pub fn created(mut self) -> Self {
+        self.created = true;
         self
     }
 

@@ -3,7 +3,7 @@
 # SQLite and PostgreSQL, BFF over HTTP, events on RabbitMQ, cache on Redis, cluster
 # mode as separate processes), clippy, the web console's API types against the BFF's OpenAPI
 # document, the web console's type check, lint and Vitest suite, its bundle budget,
-# the Playwright end-to-end flows in Chromium, and the deployment checks (helm lint and
+# the Playwright end-to-end flows in Chromium, Schemathesis over the OpenAPI document, and the deployment checks (helm lint and
 # render, every manifest against the Kubernetes schemas, Dockerfile lint). Installs and starts PostgreSQL,
 # Redis, RabbitMQ and Chromium when they are absent (Debian packages).
 set -euo pipefail
@@ -51,6 +51,9 @@ step "web: bundle budget (the sign-in route loads at most 250 kB compressed)"
 
 step "end to end (Chromium)"
 (cd web && npm run e2e)
+
+step "API fuzzing (Schemathesis, as the main admin and as a sub-admin)"
+deploy/scripts/fuzz.sh
 
 step "helm chart, manifests and Dockerfiles"
 deploy/scripts/check-chart.sh

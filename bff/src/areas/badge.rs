@@ -5,7 +5,7 @@
 
 use crate::auth::Caller;
 use crate::error::ApiError;
-use crate::reply::{Body, Reply, Route, list, ok, route};
+use crate::reply::{Body, Empty, Reply, Route, list, ok, route};
 use crate::state::{AppState, retry, retry_unsent};
 use super::ListBody;
 use axum::Extension;
@@ -171,5 +171,5 @@ async fn update(State(state): State<AppState>, Extension(caller): Extension<Call
 async fn remove(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>) -> Reply {
     let req = pb::BadgeRef { id, actor: Some(caller.to_pb()) };
     retry_unsent(|| async { state.giving().delete_badge(req.clone()).await }).await?;
-    ok("Badge deleted successfully", ())
+    ok("Badge deleted successfully", Empty {})
 }

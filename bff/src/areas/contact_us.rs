@@ -25,7 +25,7 @@ pub fn routes() -> Vec<Route> {
             .body::<ContactListBody>()
             .page::<ContactMessage>(),
         route(Method::GET, "/admin/ContactUs/getContactUs/{id}", "One contact message (the first open marks it read)", get(one)).answers::<ContactMessage>(),
-        route(Method::POST, "/v1/public/contactUs", "Send a contact-us message (public; 5 per address per 10 minutes; 16 KiB at most)", post(submit))
+        route(Method::POST, "/v1/public/contactUs", "Send a contact-us message (public; 5 per address per 10 minutes; 16 KiB at most)", post(submit)).created()
             .body::<ContactInput>(),
     ]
 }

@@ -3,7 +3,7 @@
 //! The records travel as the giving service's proto messages, which serialise as the REST JSON.
 
 use crate::auth::Caller;
-use crate::reply::{Body, Reply, Route, list, ok, route};
+use crate::reply::{Body, Empty, Reply, Route, list, ok, route};
 use crate::state::{AppState, retry, retry_unsent};
 use axum::Extension;
 use axum::extract::{Path, State};
@@ -62,7 +62,7 @@ async fn update(State(state): State<AppState>, Extension(caller): Extension<Call
 async fn remove(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>) -> Reply {
     let req = pb::DonorRef { id, actor: Some(caller.to_pb()) };
     retry_unsent(|| async { state.giving().delete_donor(req.clone()).await }).await?;
-    ok("Donor deleted successfully", ())
+    ok("Donor deleted successfully", Empty {})
 }
 
 async fn status(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>, Body(b): Body<StatusBody>) -> Reply {

@@ -4,7 +4,7 @@
 //! the REST JSON; who may call what is the permission table's.
 
 use crate::auth::Caller;
-use crate::reply::{Body, Reply, Route, list, ok, route};
+use crate::reply::{Body, Empty, Reply, Route, list, ok, route};
 use crate::state::{AppState, retry, retry_unsent};
 use super::{ListBody, StatusBody};
 use axum::Extension;
@@ -71,7 +71,7 @@ pub struct PartnerIdBody {
 async fn remove(State(state): State<AppState>, Extension(caller): Extension<Caller>, Body(b): Body<PartnerIdBody>) -> Reply {
     let req = pb::PartnerRef { id: b.strategic_partner_id, actor: Some(caller.to_pb()) };
     retry_unsent(|| async { state.giving().delete_partner(req.clone()).await }).await?;
-    ok("Giving partner deleted successfully", ())
+    ok("Giving partner deleted successfully", Empty {})
 }
 
 /// The decision on a giving partner: 'Approve', or 'Reject' with its reason.

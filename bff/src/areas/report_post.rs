@@ -3,7 +3,7 @@
 
 use super::ListBody;
 use crate::auth::Caller;
-use crate::reply::{Body, Reply, Route, list, ok, route};
+use crate::reply::{Body, Empty, Reply, Route, list, ok, route};
 use crate::state::{AppState, retry, retry_unsent};
 use axum::Extension;
 use axum::extract::{Path, State};
@@ -29,5 +29,5 @@ async fn list_page(State(state): State<AppState>, Body(b): Body<ListBody>) -> Re
 async fn delete_post(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>) -> Reply {
     let req = pb::PostRef { id, actor: Some(caller.to_pb()) };
     retry_unsent(|| async { state.engagement().delete_post(req.clone()).await }).await?;
-    ok("Post deleted successfully", ())
+    ok("Post deleted successfully", Empty {})
 }

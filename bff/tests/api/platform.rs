@@ -258,3 +258,33 @@ async fn real_answers_fit_the_openapi_document() {
     let schema = &doc["paths"]["/admin-login/login"]["post"]["responses"]["400"]["content"]["application/json"]["schema"];
     conforms(&doc, schema, &r.body, "error").unwrap();
 }
+
+#[tokio::test]
+async fn requests_the_extractors_refuse_answer_in_the_error_shape() {
+    let app = spawn().await;
+    let (token, _) = app.admin().await;
+    // A query number out of range, a multipart upload without a form, a body of the wrong
+    // media type: axum refuses each before the handler, and the answer is still `{message, errors, code}`.
+    let r = app.get("/admin/dashboard/yearGraphDashboardUser?year=2024&year=2025", Some(&token)).await.expect(400);
+    assert_eq!(r.code(), "VALIDATION");
+    assert!(r.message().starts_with("Invalid request: "), "{}", r.message());
+    let r = app.get("/admin/homepage/revisions?page=1&limit=9223372036854775808", Some(&token)).await.expect(400);
+    assert_eq!(r.code(), "VALIDATION");
+    let res = app
+        .client
+        .post(format!("{}/local-image/uploadImage", app.base))
+        .bearer_auth(&token)
+        .header("content-type", "text/plain")
+        .body("not a form")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status().as_u16(), 400);
+    assert!(res.headers()["content-type"].to_str().unwrap().starts_with("application/json"));
+    let body: Value = res.json().await.unwrap();
+    assert_eq!(body["code"], "VALIDATION");
+    // A delete's answer carries `data: {}` as documented, never null.
+    let id = crate::donor::donor(&app, &token, "Fuzz", "Shape", "shape@example.org").await;
+    let r = app.call(reqwest::Method::DELETE, &format!("/admin/user/delete/{id}"), Some(&token), None).await.expect(200);
+    assert_eq!(r.body["data"], json!({}));
+}

@@ -5230,6 +5230,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description An invalid, expired or used token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found */
             404: {
                 headers: {
@@ -5241,6 +5250,15 @@ export interface operations {
             };
             /** @description Conflicts with a record that exists */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the path takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5320,6 +5338,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description An invalid, expired or used token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found */
             404: {
                 headers: {
@@ -5331,6 +5358,15 @@ export interface operations {
             };
             /** @description Conflicts with a record that exists */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the path takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5410,6 +5446,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description An invalid, expired or used token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found */
             404: {
                 headers: {
@@ -5421,6 +5466,15 @@ export interface operations {
             };
             /** @description Conflicts with a record that exists */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the path takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5491,6 +5545,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description An invalid, expired or used token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found */
             404: {
                 headers: {
@@ -5502,6 +5565,15 @@ export interface operations {
             };
             /** @description Conflicts with a record that exists */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the path takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5599,6 +5671,15 @@ export interface operations {
             };
             /** @description Conflicts with a record that exists */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the path takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5889,6 +5970,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is larger than the path takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Something went wrong */
             500: {
                 headers: {
@@ -5986,6 +6076,15 @@ export interface operations {
             };
             /** @description Conflicts with a record that exists */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the path takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6092,6 +6191,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is larger than the path takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Something went wrong */
             500: {
                 headers: {
@@ -6184,6 +6292,15 @@ export interface operations {
             };
             /** @description Conflicts with a record that exists */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the path takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6285,6 +6402,15 @@ export interface operations {
             };
             /** @description Conflicts with a record that exists */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the path takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6398,6 +6524,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is larger than the path takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Something went wrong */
             500: {
                 headers: {
@@ -6492,6 +6627,15 @@ export interface operations {
             };
             /** @description Conflicts with a record that exists */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the path takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6603,6 +6747,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is larger than the path takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Something went wrong */
             500: {
                 headers: {
@@ -6704,6 +6857,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is larger than the path takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Something went wrong */
             500: {
                 headers: {
@@ -6794,6 +6956,15 @@ export interface operations {
             };
             /** @description Conflicts with a record that exists */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the path takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6990,6 +7161,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is larger than the path takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Something went wrong */
             500: {
                 headers: {
@@ -7094,6 +7274,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is larger than the path takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Something went wrong */
             500: {
                 headers: {
@@ -7183,6 +7372,15 @@ export interface operations {
             };
             /** @description Conflicts with a record that exists */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the path takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7289,6 +7487,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is larger than the path takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Something went wrong */
             500: {
                 headers: {
@@ -7381,6 +7588,15 @@ export interface operations {
             };
             /** @description Conflicts with a record that exists */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the path takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7571,6 +7787,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is larger than the path takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Something went wrong */
             500: {
                 headers: {
@@ -7672,6 +7897,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is larger than the path takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Something went wrong */
             500: {
                 headers: {
@@ -7766,6 +8000,15 @@ export interface operations {
             };
             /** @description Conflicts with a record that exists */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the path takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7877,6 +8120,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is larger than the path takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Something went wrong */
             500: {
                 headers: {
@@ -7976,6 +8228,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is larger than the path takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Something went wrong */
             500: {
                 headers: {
@@ -8068,6 +8329,15 @@ export interface operations {
             };
             /** @description Conflicts with a record that exists */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the path takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8258,6 +8528,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is larger than the path takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Something went wrong */
             500: {
                 headers: {
@@ -8359,6 +8638,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is larger than the path takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Something went wrong */
             500: {
                 headers: {
@@ -8451,6 +8739,15 @@ export interface operations {
             };
             /** @description Conflicts with a record that exists */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the path takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8562,6 +8859,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is larger than the path takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Something went wrong */
             500: {
                 headers: {
@@ -8656,6 +8962,15 @@ export interface operations {
             };
             /** @description Conflicts with a record that exists */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the path takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8762,6 +9077,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is larger than the path takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Something went wrong */
             500: {
                 headers: {
@@ -8854,6 +9178,15 @@ export interface operations {
             };
             /** @description Conflicts with a record that exists */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the path takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9044,6 +9377,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is larger than the path takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Something went wrong */
             500: {
                 headers: {
@@ -9143,6 +9485,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is larger than the path takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Something went wrong */
             500: {
                 headers: {
@@ -9231,6 +9582,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is larger than the path takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Something went wrong */
             500: {
                 headers: {
@@ -9312,6 +9672,15 @@ export interface operations {
             };
             /** @description Conflicts with a record that exists */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the path takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9420,6 +9789,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is larger than the path takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Something went wrong */
             500: {
                 headers: {
@@ -9510,6 +9888,15 @@ export interface operations {
             };
             /** @description Conflicts with a record that exists */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the path takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9609,6 +9996,15 @@ export interface operations {
             };
             /** @description Conflicts with a record that exists */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the path takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9792,6 +10188,15 @@ export interface operations {
             };
             /** @description Conflicts with a record that exists */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the path takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10086,6 +10491,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is larger than the path takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Something went wrong */
             500: {
                 headers: {
@@ -10190,6 +10604,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is larger than the path takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Something went wrong */
             500: {
                 headers: {
@@ -10287,6 +10710,15 @@ export interface operations {
             };
             /** @description Conflicts with a record that exists */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the path takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10917,6 +11349,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is larger than the path takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Something went wrong */
             500: {
                 headers: {
@@ -11011,6 +11452,15 @@ export interface operations {
             };
             /** @description Conflicts with a record that exists */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the path takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11119,6 +11569,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is larger than the path takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Something went wrong */
             500: {
                 headers: {
@@ -11216,6 +11675,15 @@ export interface operations {
             };
             /** @description Conflicts with a record that exists */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the path takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11329,6 +11797,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is larger than the path takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Something went wrong */
             500: {
                 headers: {
@@ -11428,6 +11905,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is larger than the path takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Something went wrong */
             500: {
                 headers: {
@@ -11518,6 +12004,15 @@ export interface operations {
             };
             /** @description Conflicts with a record that exists */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the path takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11717,6 +12212,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is larger than the path takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Something went wrong */
             500: {
                 headers: {
@@ -11811,6 +12315,15 @@ export interface operations {
             };
             /** @description Conflicts with a record that exists */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the path takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11917,6 +12430,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is larger than the path takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Something went wrong */
             500: {
                 headers: {
@@ -12007,6 +12529,15 @@ export interface operations {
             };
             /** @description Conflicts with a record that exists */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the path takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12206,6 +12737,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is larger than the path takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Something went wrong */
             500: {
                 headers: {
@@ -12300,6 +12840,15 @@ export interface operations {
             };
             /** @description Conflicts with a record that exists */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the path takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12483,6 +13032,15 @@ export interface operations {
             };
             /** @description Conflicts with a record that exists */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the path takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12773,6 +13331,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is larger than the path takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Something went wrong */
             500: {
                 headers: {
@@ -12949,6 +13516,15 @@ export interface operations {
             };
             /** @description Conflicts with a record that exists */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the path takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13239,6 +13815,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is larger than the path takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Something went wrong */
             500: {
                 headers: {
@@ -13338,6 +13923,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is larger than the path takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Something went wrong */
             500: {
                 headers: {
@@ -13428,6 +14022,15 @@ export interface operations {
             };
             /** @description Conflicts with a record that exists */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the path takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13627,6 +14230,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is larger than the path takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Something went wrong */
             500: {
                 headers: {
@@ -13721,6 +14333,15 @@ export interface operations {
             };
             /** @description Conflicts with a record that exists */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the path takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13928,6 +14549,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is larger than the path takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Something went wrong */
             500: {
                 headers: {
@@ -14020,6 +14650,15 @@ export interface operations {
             };
             /** @description Conflicts with a record that exists */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the path takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14212,6 +14851,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is larger than the path takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Something went wrong */
             500: {
                 headers: {
@@ -14309,6 +14957,15 @@ export interface operations {
             };
             /** @description Conflicts with a record that exists */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the path takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14591,6 +15248,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is larger than the path takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Something went wrong */
             500: {
                 headers: {
@@ -14690,6 +15356,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is larger than the path takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Something went wrong */
             500: {
                 headers: {
@@ -14782,6 +15457,15 @@ export interface operations {
             };
             /** @description Conflicts with a record that exists */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the path takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14981,6 +15665,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is larger than the path takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Something went wrong */
             500: {
                 headers: {
@@ -15078,6 +15771,15 @@ export interface operations {
             };
             /** @description Conflicts with a record that exists */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the path takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15186,6 +15888,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is larger than the path takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Something went wrong */
             500: {
                 headers: {
@@ -15278,6 +15989,15 @@ export interface operations {
             };
             /** @description Conflicts with a record that exists */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the path takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15384,6 +16104,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is larger than the path takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Something went wrong */
             500: {
                 headers: {
@@ -15481,6 +16210,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is larger than the path takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Something went wrong */
             500: {
                 headers: {
@@ -15544,6 +16282,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description An invalid, expired or used token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found */
             404: {
                 headers: {
@@ -15555,6 +16302,15 @@ export interface operations {
             };
             /** @description Conflicts with a record that exists */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the path takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15722,6 +16478,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description An invalid, expired or used token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found */
             404: {
                 headers: {
@@ -15733,6 +16498,15 @@ export interface operations {
             };
             /** @description Conflicts with a record that exists */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the path takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15844,6 +16618,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is larger than the path takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Something went wrong */
             500: {
                 headers: {
@@ -15945,6 +16728,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is larger than the path takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Something went wrong */
             500: {
                 headers: {
@@ -16039,6 +16831,15 @@ export interface operations {
             };
             /** @description Conflicts with a record that exists */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the path takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16150,6 +16951,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is larger than the path takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Something went wrong */
             500: {
                 headers: {
@@ -16247,6 +17057,15 @@ export interface operations {
             };
             /** @description Conflicts with a record that exists */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the path takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16446,6 +17265,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is larger than the path takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Something went wrong */
             500: {
                 headers: {
@@ -16535,6 +17363,15 @@ export interface operations {
             };
             /** @description Conflicts with a record that exists */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the path takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16641,6 +17478,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is larger than the path takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Something went wrong */
             500: {
                 headers: {
@@ -16731,6 +17577,15 @@ export interface operations {
             };
             /** @description Conflicts with a record that exists */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the path takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16832,6 +17687,15 @@ export interface operations {
             };
             /** @description Conflicts with a record that exists */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the path takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16943,6 +17807,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is larger than the path takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Something went wrong */
             500: {
                 headers: {
@@ -17037,6 +17910,15 @@ export interface operations {
             };
             /** @description Conflicts with a record that exists */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the path takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17191,6 +18073,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description An invalid, expired or used token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found */
             404: {
                 headers: {
@@ -17299,6 +18190,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is larger than the path takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Something went wrong */
             500: {
                 headers: {
@@ -17391,6 +18291,15 @@ export interface operations {
             };
             /** @description Conflicts with a record that exists */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the path takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17497,6 +18406,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is larger than the path takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Something went wrong */
             500: {
                 headers: {
@@ -17596,6 +18514,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is larger than the path takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Something went wrong */
             500: {
                 headers: {
@@ -17648,6 +18575,15 @@ export interface operations {
             };
             /** @description Bad input (`errors` names the fields) */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An invalid, expired or used token */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18077,6 +19013,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description An invalid, expired or used token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found */
             404: {
                 headers: {
@@ -18088,6 +19033,15 @@ export interface operations {
             };
             /** @description Conflicts with a record that exists */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the path takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18367,6 +19321,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is larger than the path takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Something went wrong */
             500: {
                 headers: {
@@ -18461,6 +19424,15 @@ export interface operations {
             };
             /** @description Conflicts with a record that exists */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the path takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18565,6 +19537,15 @@ export interface operations {
             };
             /** @description Conflicts with a record that exists */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the path takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18774,6 +19755,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is larger than the path takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Something went wrong */
             500: {
                 headers: {
@@ -18871,6 +19861,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is larger than the path takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Something went wrong */
             500: {
                 headers: {
@@ -18961,6 +19960,15 @@ export interface operations {
             };
             /** @description Conflicts with a record that exists */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the path takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19072,6 +20080,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is larger than the path takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Something went wrong */
             500: {
                 headers: {
@@ -19164,6 +20181,15 @@ export interface operations {
             };
             /** @description Conflicts with a record that exists */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the path takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19270,6 +20296,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is larger than the path takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Something went wrong */
             500: {
                 headers: {
@@ -19313,7 +20348,7 @@ export interface operations {
         };
         responses: {
             /** @description Done */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19333,6 +20368,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description An invalid, expired or used token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found */
             404: {
                 headers: {
@@ -19344,6 +20388,24 @@ export interface operations {
             };
             /** @description Conflicts with a record that exists */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the path takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many attempts (see Retry-After) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19403,6 +20465,15 @@ export interface operations {
             };
             /** @description Bad input (`errors` names the fields) */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An invalid, expired or used token */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19478,6 +20549,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description An invalid, expired or used token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found */
             404: {
                 headers: {
@@ -19541,6 +20621,15 @@ export interface operations {
             };
             /** @description Bad input (`errors` names the fields) */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An invalid, expired or used token */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
