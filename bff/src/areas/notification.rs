@@ -39,7 +39,7 @@ pub fn routes() -> Vec<Route> {
             post(send),
         )
         .body::<SendBody>()
-        .answers::<pb::Notification>(),
+        .answers::<SendAnswer>(),
         route(
             Method::POST,
             "/admin/notification/notificationHistory",
@@ -117,6 +117,14 @@ pub struct Reach {
     pub reach: i64,
 }
 
+/// sendNotificationAllUser's answer: the stored notification, or with `preview` its reach.
+#[derive(Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum SendAnswer {
+    Sent(pb::Notification),
+    Preview(Reach),
+}
+
 fn ids(v: &[String]) -> Vec<String> {
     let mut out: Vec<String> = v.iter().map(|s| s.trim().to_string()).collect();
     let mut seen = std::collections::HashSet::new();
@@ -186,7 +194,7 @@ async fn send(State(state): State<AppState>, Extension(caller): Extension<Caller
     let count = giving::CountDonorsRequest { recipients };
     let reach = retry(|| async { state.giving().count_donors(count.clone()).await }).await?.into_inner().count;
     if b.preview {
-        return ok("Success", Reach { reach });
+        return ok("Success", SendAnswer::Preview(Reach { reach }));
     }
     let sender_name = super::content_page::account_names(&state, [caller.id.clone()]).await.remove(&caller.id).unwrap_or_default();
     let req = pb::SendNotificationRequest {
@@ -209,7 +217,7 @@ async fn send(State(state): State<AppState>, Extension(caller): Extension<Caller
         };
         live.emit(names::APP_NS, rooms, names::NOTIFICATION, &NotificationEvent { notification: &n }).await;
     }
-    ok("Notification sent successfully", n)
+    ok("Notification sent successfully", SendAnswer::Sent(n))
 }
 
 /// The `notification` event's payload.

@@ -4668,6 +4668,11 @@ export type components = {
             /** Format: int64 */
             updatedAt: number;
         };
+        /** @description A preview's answer: how many app users the notification would reach. */
+        Reach: {
+            /** Format: int64 */
+            reach: number;
+        };
         RefreshBody: {
             /** @default  */
             token?: string;
@@ -4845,6 +4850,8 @@ export type components = {
             /** @default  */
             name: string;
         };
+        /** @description sendNotificationAllUser's answer: the stored notification, or with `preview` its reach. */
+        SendAnswer: components["schemas"]["Notification"] | components["schemas"]["Reach"];
         /** @description The notification to send (or, with `preview`, only to count). */
         SendBody: {
             /**
@@ -14607,7 +14614,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["Notification"];
+                        data: components["schemas"]["SendAnswer"];
                         message: string;
                     };
                 };
