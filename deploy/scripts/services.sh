@@ -40,12 +40,16 @@ if ! redis-cli -p 6379 ping >/dev/null 2>&1; then
   for _ in $(seq 1 20); do redis-cli -p 6379 ping >/dev/null 2>&1 && break; sleep 0.5; done
 fi
 
-# RabbitMQ
-if ! rabbitmq-diagnostics -q ping >/dev/null 2>&1; then
-  log "starting RabbitMQ"
-  as_root rabbitmq-server -detached >&2 || true
-  for _ in $(seq 1 90); do rabbitmq-diagnostics -q ping >/dev/null 2>&1 && break; sleep 1; done
-  rabbitmq-diagnostics -q ping >/dev/null 2>&1 || { log "RabbitMQ did not start"; exit 1; }
+# RabbitMQ. `ping` answers as soon as the node is up; `check_running` once the broker
+# itself has booted (recovering many durable queues takes a while, and needs a file
+# handle each: the limit is raised as far as the machine allows).
+if ! rabbitmq-diagnostics -q check_running >/dev/null 2>&1; then
+  if ! rabbitmq-diagnostics -q ping >/dev/null 2>&1; then
+    log "starting RabbitMQ"
+    as_root bash -c 'ulimit -n "$(ulimit -Hn)" 2>/dev/null; rabbitmq-server -detached' >&2 || true
+  fi
+  for _ in $(seq 1 120); do rabbitmq-diagnostics -q check_running >/dev/null 2>&1 && break; sleep 1; done
+  rabbitmq-diagnostics -q check_running >/dev/null 2>&1 || { log "RabbitMQ did not start"; exit 1; }
 fi
 
 echo "export TEST_DATABASE_URL=postgres://giving:giving@127.0.0.1:5432/giving"
