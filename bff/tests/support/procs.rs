@@ -1,0 +1,74 @@
+//! The real binaries as processes, for the tests that run the services as a cluster does
+//! (cluster.rs, faults.rs): a child killed with its handle, free ports, the test services.
+
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// A child process, killed when dropped.
+pub struct Proc(pub Child);
+
+impl Drop for Proc {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+}
+
+/// PostgreSQL, Redis and RabbitMQ of the test command; None (the test is skipped) when
+/// unset, unless REQUIRE_SERVICES=1.
+pub fn services() -> Option<(String, String, String)> {
+    let get = |k: &str| std::env::var(k).ok().filter(|v| !v.is_empty());
+    match (get("TEST_DATABASE_URL"), get("TEST_REDIS_URL"), get("TEST_AMQP_URL")) {
+        (Some(d), Some(r), Some(a)) => Some((d, r, a)),
+        _ if required() => panic!("REQUIRE_SERVICES=1 but TEST_DATABASE_URL, TEST_REDIS_URL or TEST_AMQP_URL is unset"),
+        _ => None,
+    }
+}
+
+pub fn required() -> bool {
+    std::env::var("REQUIRE_SERVICES").is_ok_and(|v| v == "1")
+}
+
+/// A binary of the workspace, built beside the BFF's.
+pub fn binary(name: &str) -> std::path::PathBuf {
+    let bin = std::path::Path::new(env!("CARGO_BIN_EXE_bff")).with_file_name(name);
+    assert!(bin.exists(), "build the {name} binary first (cargo build --workspace --bins)");
+    bin
+}
+
+/// A gRPC service's binary on its own database and RabbitMQ; `name` is its crate and
+/// binary, `<NAME>_DATABASE_URL` its database variable.
+pub fn service_proc(name: &str, db: &str, amqp: &str, port: u16) -> Proc {
+    Proc(
+        Command::new(binary(name))
+            .env(format!("{}_DATABASE_URL", name.to_uppercase()), db)
+            .env("AMQP_URL", amqp)
+            .env("GRPC_LISTEN", format!("127.0.0.1:{port}"))
+            .env("METRICS_LISTEN", "127.0.0.1:0")
+            .env("LOG_FORMAT", "json")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap_or_else(|e| panic!("{name} starts: {e}")),
+    )
+}
+
+/// Waits until the gRPC service on `port` answers its health check as SERVING.
+pub async fn wait_serving(port: u16, within: Duration) {
+    use tonic_health::pb::{HealthCheckRequest, health_check_response::ServingStatus, health_client::HealthClient};
+    let deadline = Instant::now() + within;
+    while Instant::now() < deadline {
+        if let Ok(mut c) = HealthClient::connect(format!("http://127.0.0.1:{port}")).await
+            && let Ok(r) = c.check(HealthCheckRequest { service: String::new() }).await
+            && r.into_inner().status() == ServingStatus::Serving
+        {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    panic!("the service on port {port} never became SERVING");
+}
