@@ -62,6 +62,7 @@ pub fn module_of(service: &str, entity: &str, payload: &Value) -> String {
         ("giving", "badge") => "/badge",
         ("giving", "partner") => "/strategic",
         ("identity", "subadmin") => "/sub_admin",
+        ("identity", "invitation") => "/master/charity_management",
         ("chat", "message" | "room") => "/chat",
         ("chat", "notification") => "/send_notification",
         _ => service,
