@@ -141,6 +141,7 @@ async fn main() -> anyhow::Result<()> {
                     content: format!("http://127.0.0.1:{}", content.port),
                     engagement: "http://127.0.0.1:1".into(),
                     chat: "http://127.0.0.1:1".into(),
+                    audit: "http://127.0.0.1:1".into(),
                 },
                 SECRET.into(),
                 dir.join("media"),

@@ -313,6 +313,7 @@ async fn main() -> anyhow::Result<()> {
                     content: "http://127.0.0.1:1".into(),
                     engagement: format!("http://127.0.0.1:{}", engagement.port),
                     chat: "http://127.0.0.1:1".into(),
+                    audit: "http://127.0.0.1:1".into(),
                 },
                 SECRET.into(),
                 dir.join("media"),

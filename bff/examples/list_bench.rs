@@ -167,6 +167,7 @@ async fn main() -> anyhow::Result<()> {
                 content: "http://127.0.0.1:1".into(),
                 engagement: "http://127.0.0.1:1".into(),
                 chat: "http://127.0.0.1:1".into(),
+                audit: "http://127.0.0.1:1".into(),
             }, SECRET.into(), dir.join("media"))
             .state()
             .await?;

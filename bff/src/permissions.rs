@@ -261,6 +261,12 @@ pub fn table() -> Vec<Entry> {
         POST "/admin/notification/sendNotificationAllUser" => Grant(&[("/send_notification", "add")]);
         POST "/admin/notification/notificationHistory" => Grant(&[("/send_notification", "view")]);
         GET "/admin/notification/charityAndCauseNamesList" => Grant(&[("/send_notification", "view")]);
+        // The audit trail (/audit_log): the main admin only, whatever a sub-admin holds
+        POST "/admin/audit/auditList" => MainAdmin;
+        POST "/admin/audit/auditList-excel" => MainAdmin;
+        GET "/admin/audit/get/{id}" => MainAdmin;
+        GET "/admin/audit/verify" => MainAdmin;
+        GET "/admin/audit/filters" => MainAdmin;
     }
 }
 

@@ -102,6 +102,7 @@ pub type Giving = proto::giving::v1::giving_client::GivingClient<Traced>;
 pub type Content = proto::content::v1::content_client::ContentClient<Traced>;
 pub type Engagement = proto::engagement::v1::engagement_client::EngagementClient<Traced>;
 pub type Chat = proto::chat::v1::chat_client::ChatClient<Traced>;
+pub type Audit = proto::audit::v1::audit_client::AuditClient<Traced>;
 
 services! {
     identity: Identity = "identity", "IDENTITY_URL", "identity-url", 50051;
@@ -110,12 +111,18 @@ services! {
     engagement: Engagement = "engagement", "ENGAGEMENT_URL", "engagement-url", 50054;
     content: Content = "content", "CONTENT_URL", "content-url", 50055;
     chat: Chat = "chat", "CHAT_URL", "chat-url", 50056;
+    audit: Audit = "audit", "AUDIT_URL", "audit-url", 50057;
 }
 
 impl crate::state::Inner {
     /// The catalogue without the per-call deadline, for imports and exports that stream.
     pub fn catalogue_long(&self) -> Catalogue {
         self.services.catalogue.long.clone()
+    }
+
+    /// The audit service without the per-call deadline: the export's batches, the chain's walk.
+    pub fn audit_long(&self) -> Audit {
+        self.services.audit.long.clone()
     }
 
     /// The giving service without the per-call deadline, for exports that stream.

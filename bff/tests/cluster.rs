@@ -81,7 +81,7 @@ fn service_proc(name: &str, db: &str, amqp: &str, port: u16) -> Proc {
 }
 
 #[allow(clippy::too_many_arguments)]
-fn bff_proc(identity_port: u16, catalogue_port: u16, giving_port: u16, content_port: u16, engagement_port: u16, chat_port: u16, redis: &str, port: u16) -> Proc {
+fn bff_proc(identity_port: u16, catalogue_port: u16, giving_port: u16, content_port: u16, engagement_port: u16, chat_port: u16, audit_port: u16, redis: &str, port: u16) -> Proc {
     Proc(
         Command::new(env!("CARGO_BIN_EXE_bff"))
             .env("IDENTITY_URL", format!("http://127.0.0.1:{identity_port}"))
@@ -90,6 +90,7 @@ fn bff_proc(identity_port: u16, catalogue_port: u16, giving_port: u16, content_p
             .env("CONTENT_URL", format!("http://127.0.0.1:{content_port}"))
             .env("ENGAGEMENT_URL", format!("http://127.0.0.1:{engagement_port}"))
             .env("CHAT_URL", format!("http://127.0.0.1:{chat_port}"))
+            .env("AUDIT_URL", format!("http://127.0.0.1:{audit_port}"))
             .env("JWT_SECRET", SECRET)
             .env("REDIS_URL", redis)
             // Content events renew the public answers (bff/src/events.rs).
@@ -111,7 +112,7 @@ async fn wait_ready(http: &reqwest::Client, base: &str) {
     while Instant::now() < deadline {
         if let Ok(r) = http.get(format!("{base}/readyz")).send().await
             && r.status() == 200
-            && r.json::<Value>().await.is_ok_and(|b| b["identity"] == "serving" && b["catalogue"] == "serving" && b["giving"] == "serving" && b["content"] == "serving" && b["engagement"] == "serving" && b["chat"] == "serving" && b["cache"] == "ok")
+            && r.json::<Value>().await.is_ok_and(|b| b["identity"] == "serving" && b["catalogue"] == "serving" && b["giving"] == "serving" && b["content"] == "serving" && b["engagement"] == "serving" && b["chat"] == "serving" && b["audit"] == "serving" && b["cache"] == "ok")
         {
             return;
         }
@@ -142,6 +143,7 @@ async fn identity_and_the_bff_run_as_separate_processes_on_postgres_redis_and_ra
     let content_db = common::db::testing::create_postgres_database(&pg).await;
     let engagement_db = common::db::testing::create_postgres_database(&pg).await;
     let chat_db = common::db::testing::create_postgres_database(&pg).await;
+    let audit_db = common::db::testing::create_postgres_database(&pg).await;
 
     // A queue of our own on the events exchange, to see what identity publishes.
     let conn = lapin::Connection::connect(&amqp, lapin::ConnectionProperties::default()).await.unwrap();
@@ -166,8 +168,10 @@ async fn identity_and_the_bff_run_as_separate_processes_on_postgres_redis_and_ra
     let _content = service_proc("content", &content_db.url, &amqp, np);
     let _engagement = service_proc("engagement", &engagement_db.url, &amqp, ep);
     let _chat = service_proc("chat", &chat_db.url, &amqp, hp);
-    let _bff = bff_proc(ip, cp, gp, np, ep, hp, &redis, bp);
-    let _bff2 = bff_proc(ip, cp, gp, np, ep, hp, &redis, bp2);
+    let up = free_port();
+    let _audit = service_proc("audit", &audit_db.url, &amqp, up);
+    let _bff = bff_proc(ip, cp, gp, np, ep, hp, up, &redis, bp);
+    let _bff2 = bff_proc(ip, cp, gp, np, ep, hp, up, &redis, bp2);
     let base = format!("http://127.0.0.1:{bp}");
     let other = format!("http://127.0.0.1:{bp2}");
     let http = reqwest::Client::builder().timeout(Duration::from_secs(30)).build().unwrap();
@@ -361,7 +365,7 @@ async fn the_chat_crosses_bff_replicas_over_redis() {
         return;
     };
     let mut dbs = Vec::new();
-    for _ in 0..6 {
+    for _ in 0..7 {
         dbs.push(common::db::testing::create_postgres_database(&pg).await);
     }
     let (ip, cp, gp, np, ep, hp, ap, bp) = (free_port(), free_port(), free_port(), free_port(), free_port(), free_port(), free_port(), free_port());
@@ -371,8 +375,10 @@ async fn the_chat_crosses_bff_replicas_over_redis() {
     let _content = service_proc("content", &dbs[3].url, &amqp, np);
     let _engagement = service_proc("engagement", &dbs[4].url, &amqp, ep);
     let _chat = service_proc("chat", &dbs[5].url, &amqp, hp);
-    let _a = bff_proc(ip, cp, gp, np, ep, hp, &redis, ap);
-    let _b = bff_proc(ip, cp, gp, np, ep, hp, &redis, bp);
+    let up = free_port();
+    let _audit = service_proc("audit", &dbs[6].url, &amqp, up);
+    let _a = bff_proc(ip, cp, gp, np, ep, hp, up, &redis, ap);
+    let _b = bff_proc(ip, cp, gp, np, ep, hp, up, &redis, bp);
     let (a, b) = (format!("http://127.0.0.1:{ap}"), format!("http://127.0.0.1:{bp}"));
     let http = reqwest::Client::builder().timeout(Duration::from_secs(30)).build().unwrap();
     wait_ready(&http, &a).await;

@@ -96,6 +96,7 @@ step(env, 'the main admin lands on the dashboard with its menu; unknown paths re
     'Sub Admin',
     'Service Charges',
     'Message',
+    'Audit Log',
   ])
   assert.equal(await menuGroup(page, 'Master Management').getAttribute('aria-expanded'), 'false')
   await openMenuGroup(page, 'Master Management')
@@ -122,6 +123,7 @@ step(env, 'the main admin lands on the dashboard with its menu; unknown paths re
     'Sub Admin',
     'Service Charges',
     'Message',
+    'Audit Log',
   ])
 
   // The menu leads to the screens.

@@ -131,6 +131,8 @@ export const paths = {
   // Chat and notifications
   notification: path(SLUGS.notification),
   chat: path(SLUGS.chat),
+  /** The audit trail: the main admin's only (no module, SPEC section 2). */
+  auditLog: path('/audit_log'),
 } as const
 
 export type PathName = keyof typeof paths

@@ -40,6 +40,14 @@ const table: RouteDef[] = [
     audience: 'main',
   },
   {
+    path: paths.auditLog.pattern,
+    layout: 'shell',
+    title: 'Audit Log',
+    audience: 'main',
+    menu: true,
+    icon: 'solution',
+  },
+  {
     path: paths.newNonprofits.pattern,
     layout: 'shell',
     module: SLUGS.newNonprofit,
@@ -272,7 +280,7 @@ const table: RouteDef[] = [
 
 function resolve(def: RouteDef): AppRoute {
   const mod = def.module ? moduleOf(def.module) : undefined
-  if (def.menu && !mod) throw new Error(`Menu route ${def.path} needs a module`)
+  if (def.menu && !mod && def.audience !== 'main') throw new Error(`Menu route ${def.path} needs a module`)
   if (mod && def.action && !mod.actions.includes(def.action) && def.action !== 'view') {
     throw new Error(`Route ${def.path} needs ${def.action}, which ${mod.slug} does not offer`)
   }
@@ -391,7 +399,14 @@ export function buildMenu(user: SessionUser | null | undefined): MenuNode[] {
       leaf: { key: route.path, path: route.path, title: route.menuTitle ?? mod.title, icon: route.icon },
     })
   }
-  return nestMenu(entries)
+  const nodes = nestMenu(entries)
+  // The main admin's screens of no module (the audit log) close the menu.
+  for (const route of ROUTES) {
+    if (route.menu && !route.module && canAccessRoute(user, route)) {
+      nodes.push({ key: route.path, path: route.path, title: route.menuTitle ?? route.title, icon: route.icon })
+    }
+  }
+  return nodes
 }
 
 /** Known parent groups, in order (from modules.json). */

@@ -7,7 +7,8 @@
 //! PUBLIC_URL (http://127.0.0.1:PORT), SMTP_URL, and DEMO_DATA (1: fill an empty console with
 //! the demo data set before serving). `giving-console seed` fills the demo data set and exits;
 //! `giving-console member-token <donor email>` prints a member token (the chat's app side)
-//! for that donor and exits.
+//! for that donor and exits; `giving-console audit-verify` walks the audit chain (exit code 1
+//! naming the first broken link).
 
 use anyhow::Context;
 use std::path::{Path, PathBuf};
@@ -167,6 +168,20 @@ async fn member_token(giving: &giving::service::Giving, identity: &identity::ser
     Ok(token)
 }
 
+/// `giving-console audit-verify`: walks the audit chain of the data folder; exits 1 naming
+/// the first broken link.
+async fn audit_verify() -> anyhow::Result<()> {
+    let data = PathBuf::from(env("DATA_DIR").unwrap_or_else(|| "data".into()));
+    let cfg = audit::app::Config { database_url: format!("sqlite://{}", data.join("audit.db").display()) };
+    let v = audit::app::open(&cfg).await?.verify().await.map_err(|e| anyhow::anyhow!("{e}"))?;
+    if v.ok {
+        println!("audit chain ok: {} records checked", v.checked);
+        return Ok(());
+    }
+    eprintln!("audit chain broken at seq {}: {} ({} records checked before it)", v.first_broken_seq, v.reason, v.checked);
+    std::process::exit(1)
+}
+
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let mut member_email = None;
@@ -177,7 +192,8 @@ async fn main() -> anyhow::Result<()> {
             member_email = Some(std::env::args().nth(2).context("usage: giving-console member-token <donor email>")?);
             false
         }
-        Some(other) => anyhow::bail!("unknown command {other:?}: run giving-console, giving-console seed, or giving-console member-token <donor email>"),
+        Some("audit-verify") => return audit_verify().await,
+        Some(other) => anyhow::bail!("unknown command {other:?}: run giving-console, giving-console seed, giving-console member-token <donor email>, or giving-console audit-verify"),
     };
     let _telemetry = common::telemetry::init("giving-console", env("LOG_FORMAT").as_deref() == Some("json"));
     let port: u16 = env("PORT").map(|p| p.parse()).transpose().context("PORT must be a number")?.unwrap_or(8080);
@@ -189,6 +205,10 @@ async fn main() -> anyhow::Result<()> {
     let shutdown = common::shutdown::Shutdown::new();
     shutdown.on_signals();
     let bus = common::bus::from_url(None).await?;
+
+    // The audit service first: it is subscribed to every event before any service relays one.
+    let audit_cfg = audit::app::Config { database_url: format!("sqlite://{}", data.join("audit.db").display()) };
+    let audit = audit::app::start(&audit_cfg, "127.0.0.1:0", bus.clone(), shutdown.clone()).await?;
 
     let identity_cfg = identity::app::Config {
         mail_dir: Some(data.join("mail")),
@@ -212,8 +232,8 @@ async fn main() -> anyhow::Result<()> {
     let chat_cfg = chat::app::Config { database_url: format!("sqlite://{}", data.join("chat.db").display()) };
     let chat = chat::app::start(&chat_cfg, "127.0.0.1:0", bus.clone(), shutdown.clone()).await?;
 
-    let services = [identity.server, catalogue.server, giving.server, content.server, engagement.server, chat.server];
-    let stop = |services: [tokio::task::JoinHandle<anyhow::Result<()>>; 6]| async move {
+    let services = [identity.server, catalogue.server, giving.server, content.server, engagement.server, chat.server, audit.server];
+    let stop = |services: [tokio::task::JoinHandle<anyhow::Result<()>>; 7]| async move {
         for s in services {
             let _ = tokio::time::timeout(Duration::from_secs(10), s).await;
         }
@@ -236,7 +256,7 @@ async fn main() -> anyhow::Result<()> {
     }
 
     // Every service the BFF calls (bff/src/services.rs), by name: its loopback port.
-    let ports = [("identity", identity.port), ("catalogue", catalogue.port), ("giving", giving.port), ("content", content.port), ("engagement", engagement.port), ("chat", chat.port)];
+    let ports = [("identity", identity.port), ("catalogue", catalogue.port), ("giving", giving.port), ("content", content.port), ("engagement", engagement.port), ("chat", chat.port), ("audit", audit.port)];
     let mut missing = vec![];
     let urls = bff::services::ServiceUrls::from_fn(|s| match ports.iter().find(|(name, _)| *name == s.name) {
         Some((_, port)) => format!("http://127.0.0.1:{port}"),

@@ -1,5 +1,6 @@
 //! REST areas; each gives its routes, the root merges them.
 
+pub mod audit;
 pub mod auth;
 pub mod badge;
 pub mod charity;
@@ -56,6 +57,7 @@ pub fn routes() -> Vec<Route> {
     all.extend(report_post::routes());
     all.extend(chat::routes());
     all.extend(notification::routes());
+    all.extend(audit::routes());
     all
 }
 

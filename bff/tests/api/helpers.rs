@@ -67,7 +67,7 @@ pub async fn spawn_with(tune: impl FnOnce(&mut identity::app::Config)) -> TestAp
     spawn_full(tune, |_| {}, Duration::ZERO).await
 }
 
-/// Starts identity, the catalogue, giving, content, engagement, chat and the BFF, each configuration tuned by its closure;
+/// Starts audit, identity, the catalogue, giving, content, engagement, chat and the BFF, each configuration tuned by its closure;
 /// `drain` is the BFF's pause between readiness turning false and its listener closing on
 /// shutdown.
 pub async fn spawn_full(
@@ -90,6 +90,9 @@ pub async fn spawn_full(
     };
     tune(&mut cfg);
     let bus = common::bus::from_url(None).await.unwrap();
+    // The audit service first: subscribed to every event before any service relays one.
+    let audit_cfg = audit::app::Config { database_url: format!("sqlite://{}/audit.db", data.0.display()) };
+    let audit = audit::app::start(&audit_cfg, "127.0.0.1:0", bus.clone(), shutdown.clone()).await.unwrap();
     let running = identity::app::start(&cfg, "127.0.0.1:0", bus.clone(), shutdown.clone()).await.unwrap();
     let catalogue_cfg = catalogue::app::Config { database_url: format!("sqlite://{}/catalogue.db", data.0.display()) };
     let catalogue = catalogue::app::start(&catalogue_cfg, "127.0.0.1:0", bus.clone(), shutdown.clone()).await.unwrap();
@@ -104,7 +107,7 @@ pub async fn spawn_full(
     let mut bff_cfg = bff::config::Config {
         public_url: "http://console.test".into(),
         trusted_proxies: "127.0.0.1".into(),
-        ..bff::config::Config::local(local_urls(&[("identity", running.port), ("catalogue", catalogue.port), ("giving", giving.port), ("content", content.port), ("engagement", engagement.port), ("chat", chat.port)]), SECRET.into(), data.0.join("media"))
+        ..bff::config::Config::local(local_urls(&[("identity", running.port), ("catalogue", catalogue.port), ("giving", giving.port), ("content", content.port), ("engagement", engagement.port), ("chat", chat.port), ("audit", audit.port)]), SECRET.into(), data.0.join("media"))
     };
     tune_bff(&mut bff_cfg);
     let state = bff_cfg.state().await.unwrap();

@@ -1,5 +1,6 @@
 //! The BFF over HTTP against a started app (identity on loopback gRPC behind it).
 
+mod audit;
 mod auth;
 mod badge;
 mod charity;

@@ -9,6 +9,37 @@ pub const SUB_ADMIN_UPDATED: &str = "identity.subadmin.updated";
 pub const SUB_ADMIN_DELETED: &str = "identity.subadmin.deleted";
 pub const SUB_ADMIN_STATUS_CHANGED: &str = "identity.subadmin.status_changed";
 
+/// An account changed its own password (the actor is the account).
+pub const PASSWORD_CHANGED: &str = "identity.account.password_changed";
+/// A password was set from a reset link (the link, not a session, authorises it: the actor is
+/// the system, the payload names the account).
+pub const PASSWORD_RESET: &str = "identity.account.password_reset";
+/// A reset link was mailed to an active account.
+pub const PASSWORD_RESET_REQUESTED: &str = "identity.account.password_reset_requested";
+/// A nonprofit admin's invitation was sent (by the main admin, or on the nonprofit's approval).
+pub const INVITATION_SENT: &str = "identity.invitation.sent";
+/// A nonprofit admin set its first password from its invitation.
+pub const INVITATION_ACCEPTED: &str = "identity.invitation.accepted";
+
+/// An account's event: which account (never a password, hash or token).
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Account {
+    pub id: String,
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub email: String,
+}
+
+/// An invitation's event: the account invited and its nonprofit (never the link).
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Invitation {
+    pub id: String,
+    pub email: String,
+    pub charity_id: String,
+    pub expires_at: i64,
+}
+
 /// A sub-admin's event: who, and for an update or a status change the fields that changed
 /// (first and last name, email, permissions, active, password) with their values before and after
 /// (a new password shows as `true`, never its hash).

@@ -48,6 +48,7 @@ impl Identity {
         }
         let mut tx = self.write(caller).await?;
         let sent = self.invite(&mut tx, contact, console_url, false).await?.expect("an invitation is always sent on request");
+        tx.emit(events::INVITATION_SENT, &invitation_event(&sent, contact)).await?;
         tx.commit().await?;
         Ok(sent)
     }
@@ -131,9 +132,15 @@ impl Identity {
         store::set_password(&mut tx, &user_id, &hash).await?;
         store::revoke_user_tokens(&mut tx, &user_id).await?;
         store::end_links(&mut tx, Link::Invitation, &user_id).await?;
+        tx.emit(events::INVITATION_ACCEPTED, &events::Account { id: user_id.clone(), email: String::new() }).await?;
         tx.commit().await?;
         Ok(())
     }
+}
+
+/// The event of a sent invitation (no link in it).
+fn invitation_event(sent: &Sent, contact: &Contact) -> events::Invitation {
+    events::Invitation { id: sent.user.id.clone(), email: sent.user.email.clone(), charity_id: contact.charity_id.clone(), expires_at: sent.expires_at }
 }
 
 /// Consumes the catalogue's approvals: the admin contact of a newly approved nonprofit is
@@ -162,7 +169,8 @@ impl EventHandler for Invitations {
             return Ok(());
         }
         match self.0.invite(&mut tx, &contact, "", true).await {
-            Ok(_) => {}
+            Ok(Some(sent)) => tx.emit(events::INVITATION_SENT, &invitation_event(&sent, &contact)).await?,
+            Ok(None) => {}
             // A contact that cannot be invited stays so on every delivery: say why, and only
             // record the event as handled.
             Err(e @ (Error::Validation(_) | Error::Conflict(_))) => {

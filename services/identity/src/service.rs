@@ -435,6 +435,7 @@ impl Identity {
         let mut tx = self.write(&Actor::new(&user.id, &user.admin_type, "")).await?;
         store::set_password(&mut tx, user_id, &hash).await?;
         store::revoke_user_tokens(&mut tx, user_id).await?;
+        tx.emit(events::PASSWORD_CHANGED, &events::Account { id: user.id.clone(), email: user.email.clone() }).await?;
         tx.commit().await?;
         Ok(())
     }
@@ -480,6 +481,7 @@ impl Identity {
         let mut tx = self.write(&Actor { address: client_ip.to_string(), ..Actor::system() }).await?;
         store::insert_reset(&mut tx, &tokens::hash_token(&token), &user.id, common::now_ms() + self.settings.reset_ttl_secs * 1000).await?;
         store::insert_mail(&mut tx, &mail).await?;
+        tx.emit(events::PASSWORD_RESET_REQUESTED, &events::Account { id: user.id.clone(), email: user.email.clone() }).await?;
         tx.commit().await?;
         Ok(())
     }
@@ -498,6 +500,7 @@ impl Identity {
         };
         store::set_password(&mut tx, &user_id, &hash).await?;
         store::revoke_user_tokens(&mut tx, &user_id).await?;
+        tx.emit(events::PASSWORD_RESET, &events::Account { id: user_id.clone(), email: String::new() }).await?;
         tx.commit().await?;
         Ok(())
     }

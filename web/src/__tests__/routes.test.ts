@@ -110,6 +110,8 @@ describe('route table', () => {
         '/reporte_post',
         // Chat and notifications
         '/send_notification',
+        // The audit trail (the main admin's only)
+        '/audit_log',
         '/chat',
       ].sort(),
     )
@@ -197,11 +199,17 @@ describe('route table', () => {
     const npo: SessionUser = { ...charityAdminGrants(), adminType: 'Charity Admin', charityId: 'n1' }
     expect(canAccessRoute(npo, findRoute('/test')!)).toBe(false)
     expect(canAccessRoute(null, findRoute('/test')!)).toBe(false)
+    // /audit_log likewise, with its menu entry for the main admin alone.
+    const everything = subAdmin(Object.fromEntries(MODULES.map((m) => [m.slug, m.actions])))
+    expect(canAccessRoute(mainAdmin, findRoute('/audit_log')!)).toBe(true)
+    expect(canAccessRoute(everything, findRoute('/audit_log')!)).toBe(false)
+    expect(canAccessRoute(npo, findRoute('/audit_log')!)).toBe(false)
+    expect(flatten(buildMenu(everything))).not.toContain('Audit Log')
   })
 
   it('menu entries take their title and group from modules.json (but the nonprofit admin\'s own entry)', () => {
     expect(findRoute('/my_nonprofit')).toMatchObject({ menuTitle: 'My Nonprofit', group: null, audience: 'charity' })
-    for (const route of ROUTES.filter((r) => r.menu && r.path !== '/my_nonprofit')) {
+    for (const route of ROUTES.filter((r) => r.menu && r.module && r.path !== '/my_nonprofit')) {
       const mod = findModule(route.module!)!
       expect(route.menuTitle).toBe(mod.title)
       expect(route.group).toBe(mod.group)
@@ -276,6 +284,7 @@ describe('menu', () => {
       'Sub Admin',
       'Service Charges',
       'Message',
+      'Audit Log',
     ])
   })
 

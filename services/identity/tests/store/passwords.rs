@@ -65,6 +65,11 @@ async fn changing_the_password_ends_every_session_and_only_the_new_one_signs_in(
     let session = id.login(ADMIN_EMAIL, "Brand#New1", false, IP).await.unwrap();
     assert_eq!(Keys::new(&id.settings.jwt_secret).verify(&session.auth_token).unwrap().sv, 2);
     id.refresh(&session.refresh_token).await.unwrap();
+    // The change is an event of the account (the audit trail's), with no secret in it.
+    assert_eq!(
+        outbox_events(&id).await,
+        [("identity.account.password_changed".to_string(), serde_json::json!({ "id": admin.id, "email": ADMIN_EMAIL }))]
+    );
 }
 
 async fn forgot_password_validates_the_email_with_the_spec_messages(id: Identity) {
@@ -116,6 +121,16 @@ async fn a_mailed_reset_link_sets_a_new_password_once(id: Identity) {
     assert_session_expired(id.refresh(&session.refresh_token).await);
     assert_eq!(id.principal(&admin.id).await.unwrap().0.session_version, 2);
     id.login(ADMIN_EMAIL, "Brand#New1", false, IP).await.unwrap();
+    // The request and the reset are events of the account; neither carries the link.
+    let events = outbox_events(&id).await;
+    assert_eq!(
+        events,
+        [
+            ("identity.account.password_reset_requested".to_string(), serde_json::json!({ "id": admin.id, "email": ADMIN_EMAIL })),
+            ("identity.account.password_reset".to_string(), serde_json::json!({ "id": admin.id })),
+        ]
+    );
+    assert!(!format!("{events:?}").contains(&token));
 }
 
 async fn an_expired_reset_link_is_refused(id: Identity) {

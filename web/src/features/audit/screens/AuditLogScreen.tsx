@@ -1,0 +1,175 @@
+/**
+ * /audit_log (the main admin's only): every recorded change, newest first, searched by actor
+ * (name, email, id or address) and filtered by module, entity, account type and date range (all
+ * in the URL); each record's before/after diff in a drawer, an Export Excel of the current filter
+ * and a "Verify chain" button that walks the hash chain and shows the result.
+ */
+import { useMemo, useState } from 'react'
+import { Alert, Button, DatePicker, Select, Space, Typography } from 'antd'
+import type { ColumnsType } from 'antd/es/table'
+import { DownloadOutlined, SafetyCertificateOutlined } from '@ant-design/icons'
+import dayjs from 'dayjs'
+import { ListCard } from '../../../components/ListCard'
+import { downloadProgressText } from '../../../lib/download'
+import { formatDate } from '../../../lib/format'
+import { useListFilters, useListView } from '../../../lib/list-state'
+import type { TableQuery } from '../../../lib/list-page'
+import { useRecord } from '../../../lib/query'
+import { auditFilterOptions } from '../api/audit-filters'
+import { exportAudit } from '../api/export-audit'
+import { listAudit } from '../api/list-audit'
+import { verifyAudit } from '../api/verify-audit'
+import { AuditDiffDrawer } from '../components/AuditDiffDrawer'
+import { ACCOUNT_TYPES, DAY_FORMAT, FILTER_NAMES, filterBody } from '../filters'
+import type { AuditRecord, AuditVerification } from '../types'
+
+const NEWEST_FIRST = { column: 'occurredAt', order: 'desc' } as const
+const options = (values: readonly string[]) => values.map((value) => ({ value, label: value }))
+
+export default function AuditLogScreen() {
+  const [filters, setFilters] = useListFilters(FILTER_NAMES)
+  const [view] = useListView()
+  const body = useMemo(() => filterBody(filters, view.search), [filters, view.search])
+  const { value: present } = useRecord(['audit', 'filters'], auditFilterOptions)
+  const [open, setOpen] = useState<string | null>(null)
+  const [verification, setVerification] = useState<AuditVerification | null>(null)
+  const [verifying, setVerifying] = useState(false)
+  const [progress, setProgress] = useState<string | null>(null)
+
+  const exportExcel = async () => {
+    setProgress(downloadProgressText(0))
+    try {
+      await exportAudit(body, (loaded, total) => setProgress(downloadProgressText(loaded, total)))
+    } catch {
+      // The request client has shown the failure.
+    } finally {
+      setProgress(null)
+    }
+  }
+
+  const verify = async () => {
+    setVerifying(true)
+    try {
+      setVerification(await verifyAudit())
+    } catch {
+      // The request client has shown the failure.
+    } finally {
+      setVerifying(false)
+    }
+  }
+
+  const columns = useMemo(() => {
+    const list: ColumnsType<AuditRecord> = [
+      { title: 'When', key: 'occurredAt', dataIndex: 'occurredAt', sorter: true, render: (ms: number) => formatDate(ms) },
+      { title: 'Actor', key: 'actorName', render: (_, r) => r.actorName || 'System' },
+      { title: 'Type', key: 'accountType', dataIndex: 'accountType' },
+      { title: 'Module', key: 'module', dataIndex: 'module' },
+      { title: 'Entity', key: 'entity', dataIndex: 'entity' },
+      { title: 'Id', key: 'entityId', render: (_, r) => r.entityId || '-' },
+      { title: 'Action', key: 'action', dataIndex: 'action' },
+      {
+        title: 'Changes',
+        key: 'view',
+        render: (_, r) => (
+          <Button size="small" aria-label={`View changes of record ${r.seq}`} onClick={() => setOpen(r._id)}>
+            View
+          </Button>
+        ),
+      },
+    ]
+    return list
+  }, [])
+
+  const range: [dayjs.Dayjs | null, dayjs.Dayjs | null] | null =
+    filters.from || filters.to
+      ? [filters.from ? dayjs(filters.from, DAY_FORMAT) : null, filters.to ? dayjs(filters.to, DAY_FORMAT) : null]
+      : null
+
+  // The search box is the actor filter.
+  const fetch = (query: TableQuery) => listAudit({ ...query, search: '', ...body })
+
+  return (
+    <ListCard<AuditRecord>
+      title="Audit Log"
+      actions={
+        <Space wrap>
+          {progress && (
+            <Typography.Text type="secondary" role="status">
+              {progress}
+            </Typography.Text>
+          )}
+          <Button icon={<SafetyCertificateOutlined />} loading={verifying} onClick={verify}>
+            Verify chain
+          </Button>
+          <Button icon={<DownloadOutlined />} loading={progress !== null} onClick={exportExcel}>
+            Export Excel
+          </Button>
+        </Space>
+      }
+      tabs={
+        verification && (
+          <Alert
+            style={{ marginBottom: 16 }}
+            role="alert"
+            type={verification.ok ? 'success' : 'error'}
+            title={
+              verification.ok
+                ? `The chain is intact: ${verification.checked} records checked`
+                : `The chain is broken at seq ${verification.firstBroken}: ${verification.reason}`
+            }
+          />
+        )
+      }
+      searchPlaceholder="Search by actor (name, email, id or address)"
+      filters={
+        <>
+          <DatePicker.RangePicker
+            aria-label="Date range"
+            format="MMM D YYYY"
+            allowEmpty={[true, true]}
+            value={range}
+            onChange={(days) =>
+              setFilters({ from: days?.[0]?.format(DAY_FORMAT) ?? '', to: days?.[1]?.format(DAY_FORMAT) ?? '' })
+            }
+          />
+          <Select
+            aria-label="Filter by Module"
+            placeholder="All modules"
+            allowClear
+            showSearch
+            style={{ minWidth: 220 }}
+            options={options(present?.modules ?? [])}
+            value={filters.module || null}
+            onChange={(value?: string | null) => setFilters({ module: value ?? '' })}
+          />
+          <Select
+            aria-label="Filter by Entity"
+            placeholder="All entities"
+            allowClear
+            showSearch
+            style={{ minWidth: 160 }}
+            options={options(present?.entities ?? [])}
+            value={filters.entity || null}
+            onChange={(value?: string | null) => setFilters({ entity: value ?? '' })}
+          />
+          <Select
+            aria-label="Filter by Type"
+            placeholder="All account types"
+            allowClear
+            style={{ minWidth: 160 }}
+            options={options(ACCOUNT_TYPES)}
+            value={filters.accountType || null}
+            onChange={(value?: string | null) => setFilters({ accountType: value ?? '' })}
+          />
+        </>
+      }
+      queryKey={['audit', 'list', body]}
+      aria-label="Audit records"
+      columns={columns}
+      defaultSort={NEWEST_FIRST}
+      fetch={fetch}
+    >
+      <AuditDiffDrawer id={open} onClose={() => setOpen(null)} />
+    </ListCard>
+  )
+}
