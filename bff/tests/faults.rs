@@ -185,7 +185,7 @@ async fn every_write_is_audited_once_through_broker_restarts_and_a_killed_servic
                     async move { c.send(req).await }
                 })
                 .await;
-                ("chat.message.created", m.into_inner().id)
+                ("chat.message.created", m.into_inner().message.expect("the stored message").id)
             };
             done.fetch_add(1, Ordering::SeqCst);
             id

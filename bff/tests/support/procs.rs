@@ -62,8 +62,8 @@ pub async fn wait_serving(port: u16, within: Duration) {
     use tonic_health::pb::{HealthCheckRequest, health_check_response::ServingStatus, health_client::HealthClient};
     let deadline = Instant::now() + within;
     while Instant::now() < deadline {
-        if let Ok(mut c) = HealthClient::connect(format!("http://127.0.0.1:{port}")).await
-            && let Ok(r) = c.check(HealthCheckRequest { service: String::new() }).await
+        if let Ok(channel) = tonic::transport::Endpoint::from_shared(format!("http://127.0.0.1:{port}")).unwrap().connect().await
+            && let Ok(r) = HealthClient::new(channel).check(HealthCheckRequest { service: String::new() }).await
             && r.into_inner().status() == ServingStatus::Serving
         {
             return;
