@@ -16,6 +16,7 @@ mod media;
 mod notification;
 mod permission_matrix;
 mod platform;
+mod ready;
 mod service_charge;
 mod sessions;
 mod socket;
