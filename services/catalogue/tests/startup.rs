@@ -105,3 +105,53 @@ async fn the_service_starts_without_the_broker_and_becomes_ready_when_it_comes_b
     stop.trigger();
     let _ = running.server.await;
 }
+
+/// A bus whose reachability the test sets (no broker needed).
+#[derive(Default)]
+struct Switch(std::sync::atomic::AtomicBool);
+
+#[async_trait]
+impl EventBus for Switch {
+    async fn publish(&self, _e: &Event) -> anyhow::Result<()> {
+        if self.0.load(std::sync::atomic::Ordering::SeqCst) { Ok(()) } else { anyhow::bail!("connection refused") }
+    }
+    async fn subscribe(&self, _q: &str, _p: &[&str], _h: Arc<dyn EventHandler>, _s: Shutdown) -> anyhow::Result<()> {
+        Ok(())
+    }
+    async fn healthy(&self) -> bool {
+        self.0.load(std::sync::atomic::Ordering::SeqCst)
+    }
+}
+
+#[tokio::test]
+async fn health_follows_the_bus_and_writes_wait_in_the_outbox_meanwhile() {
+    let dir = common::testing::temp_dir();
+    let cfg = catalogue::app::Config { database_url: format!("sqlite://{}/catalogue.db", dir.0.display()) };
+    let stop = Shutdown::new();
+    let bus = Arc::new(Switch::default());
+    let running = catalogue::app::start(&cfg, "127.0.0.1:0", bus.clone(), stop.clone()).await.expect("starts with the bus down");
+    assert_eq!(status(running.port).await, ServingStatus::NotServing);
+    running.catalogue.create(Kind::Category, "Switch Health", "", &Actor::system()).await.expect("writes commit");
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let pending = || async {
+        sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM outbox WHERE published_at IS NULL").fetch_one(&running.catalogue.db.pool).await.unwrap()
+    };
+    assert_eq!(pending().await, 1);
+    let attempts: i64 = sqlx::query_scalar("SELECT attempts FROM outbox").fetch_one(&running.catalogue.db.pool).await.unwrap();
+    assert_eq!(attempts, 0, "an outage counts no attempts");
+
+    bus.0.store(true, std::sync::atomic::Ordering::SeqCst);
+    assert_eq!(wait_status(running.port, ServingStatus::Serving).await, ServingStatus::Serving);
+    for _ in 0..100 {
+        if pending().await == 0 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(pending().await, 0, "what waited is published");
+
+    bus.0.store(false, std::sync::atomic::Ordering::SeqCst);
+    assert_eq!(wait_status(running.port, ServingStatus::NotServing).await, ServingStatus::NotServing);
+    stop.trigger();
+    let _ = running.server.await;
+}
