@@ -85,53 +85,65 @@ pub struct RedisCache {
     conn: redis::aio::ConnectionManager,
 }
 
+/// The longest a cache call may take, reconnecting included: a Redis that is down or slow
+/// makes a call fail (a miss) within this, never hang a request.
+const CALL_TIMEOUT: Duration = Duration::from_secs(2);
+
 impl RedisCache {
+    /// Connects on first use (a Redis that is down at start does not stop the BFF: its
+    /// calls fail fast, read as misses, and /readyz reports it) and reconnects after a loss.
     pub async fn connect(url: &str) -> anyhow::Result<Self> {
         let client = redis::Client::open(url)?;
         let cfg = redis::aio::ConnectionManagerConfig::new()
-            .set_connection_timeout(Some(Duration::from_secs(3)))
-            .set_response_timeout(Some(Duration::from_secs(2)));
-        let conn = tokio::time::timeout(Duration::from_secs(5), redis::aio::ConnectionManager::new_with_config(client, cfg))
+            .set_connection_timeout(Some(Duration::from_secs(1)))
+            .set_response_timeout(Some(Duration::from_secs(1)))
+            .set_number_of_retries(1)
+            .set_max_delay(Duration::from_millis(500));
+        let conn = redis::aio::ConnectionManager::new_lazy_with_config(client, cfg)?;
+        let cache = Self { conn };
+        if !cache.ping().await {
+            tracing::warn!("Redis unreachable at start; not ready until it is");
+        }
+        Ok(cache)
+    }
+
+    async fn query<T: redis::FromRedisValue + Send>(&self, cmd: &redis::Cmd) -> anyhow::Result<T> {
+        let mut c = self.conn.clone();
+        tokio::time::timeout(CALL_TIMEOUT, cmd.query_async(&mut c))
             .await
-            .map_err(|_| anyhow::anyhow!("timed out connecting to Redis"))??;
-        Ok(Self { conn })
+            .map_err(|_| anyhow::anyhow!("Redis did not answer within {CALL_TIMEOUT:?}"))?
+            .map_err(Into::into)
     }
 }
 
 #[async_trait]
 impl Cache for RedisCache {
     async fn get(&self, key: &str) -> anyhow::Result<Option<String>> {
-        let mut c = self.conn.clone();
-        Ok(redis::cmd("GET").arg(key).query_async(&mut c).await?)
+        self.query(redis::cmd("GET").arg(key)).await
     }
     async fn get_many(&self, keys: &[String]) -> anyhow::Result<Vec<Option<String>>> {
-        let mut c = self.conn.clone();
-        Ok(redis::cmd("MGET").arg(keys).query_async(&mut c).await?)
+        self.query(redis::cmd("MGET").arg(keys)).await
     }
     async fn set(&self, key: &str, value: &str, ttl: Duration) -> anyhow::Result<()> {
-        let mut c = self.conn.clone();
-        let _: () = redis::cmd("SET").arg(key).arg(value).arg("PX").arg(ttl.as_millis() as u64).query_async(&mut c).await?;
-        Ok(())
+        self.query(redis::cmd("SET").arg(key).arg(value).arg("PX").arg(ttl.as_millis() as u64)).await
     }
     async fn add(&self, key: &str, value: &str, ttl: Duration) -> anyhow::Result<()> {
-        let mut c = self.conn.clone();
-        let _: Option<String> = redis::cmd("SET").arg(key).arg(value).arg("NX").arg("PX").arg(ttl.as_millis() as u64).query_async(&mut c).await?;
+        let _: Option<String> = self.query(redis::cmd("SET").arg(key).arg(value).arg("NX").arg("PX").arg(ttl.as_millis() as u64)).await?;
         Ok(())
     }
     async fn del(&self, key: &str) -> anyhow::Result<()> {
-        let mut c = self.conn.clone();
-        let _: () = redis::cmd("DEL").arg(key).query_async(&mut c).await?;
-        Ok(())
+        self.query(redis::cmd("DEL").arg(key)).await
     }
     async fn incr(&self, key: &str, by: i64, ttl: Duration) -> anyhow::Result<i64> {
         let mut c = self.conn.clone();
-        let (count, _): (i64, i64) =
-            redis::pipe().atomic().cmd("INCRBY").arg(key).arg(by).cmd("PEXPIRE").arg(key).arg(ttl.as_millis() as u64).query_async(&mut c).await?;
+        let pipe = redis::pipe().atomic().cmd("INCRBY").arg(key).arg(by).cmd("PEXPIRE").arg(key).arg(ttl.as_millis() as u64).to_owned();
+        let (count, _): (i64, i64) = tokio::time::timeout(CALL_TIMEOUT, pipe.query_async(&mut c))
+            .await
+            .map_err(|_| anyhow::anyhow!("Redis did not answer within {CALL_TIMEOUT:?}"))??;
         Ok(count)
     }
     async fn ping(&self) -> bool {
-        let mut c = self.conn.clone();
-        redis::cmd("PING").query_async::<String>(&mut c).await.is_ok()
+        matches!(self.query::<String>(&redis::cmd("PING")).await, Ok(p) if p == "PONG")
     }
 }
 

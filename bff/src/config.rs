@@ -123,6 +123,7 @@ impl Config {
             ready: AtomicBool::new(true),
             parsed: Default::default(),
             live: Default::default(),
+            bus: Default::default(),
         }));
         // The chat's socket.io server; over Redis its emits reach every replica's sockets.
         let live = crate::live::Live::start(&state, self.redis_url.as_deref().filter(|u| !u.is_empty())).await?;

@@ -41,16 +41,20 @@ pub async fn listen(state: &AppState, bus: Arc<dyn EventBus>, queue: &str, shutd
     bus.subscribe(queue, &PUBLIC_CONTENT_EVENTS, Arc::new(PublicCache(state.clone())), shutdown).await
 }
 
-/// Cluster mode: connects to RabbitMQ at `url` in the background, retrying every few seconds,
-/// so that the BFF starts and serves while the broker is down (the answers still expire after
-/// `public_cache::TTL`, and this BFF's own writes still renew them).
+/// Cluster mode: listens on RabbitMQ at `url`. The BFF starts and serves while the broker is
+/// down: the bus connects when it comes back (its consumer retries with backoff and declares
+/// the queue then), /readyz reports it meanwhile, and the answers still expire after
+/// `public_cache::TTL` (this BFF's own writes still renew them).
 pub fn listen_in_background(state: AppState, url: String, shutdown: Shutdown) {
     let queue = PUBLIC_CACHE_QUEUE;
     tokio::spawn(async move {
         let mut wait = Duration::from_millis(500);
         while !shutdown.is_triggered() {
             let subscribed = match common::bus::from_url(Some(&url)).await {
-                Ok(bus) => listen(&state, bus, queue, shutdown.clone()).await,
+                Ok(bus) => {
+                    let _ = state.bus.set(bus.clone());
+                    listen(&state, bus, queue, shutdown.clone()).await
+                }
                 Err(e) => Err(e),
             };
             match subscribed {

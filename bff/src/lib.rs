@@ -251,21 +251,45 @@ fn is_api(uri: &Uri) -> bool {
     API_PREFIXES.iter().any(|prefix| p.starts_with(prefix))
 }
 
-/// Ready while not shutting down. The services' own health is reported in the body but
+/// Ready while not shutting down and while what the BFF itself needs answers: the shared
+/// cache (Redis in the cluster) and the event bus it listens on (when configured). Otherwise
+/// 503, with `missing` naming each. The services' own health is reported in the body but
 /// does not make the BFF unready: a service that is down makes its own calls answer 503,
-/// while the console and every other area keep being served.
+/// while the console and every other area keep being served. /healthz stays 200 throughout.
 async fn readyz(State(state): State<AppState>) -> impl IntoResponse {
     if !state.is_ready() {
         return (StatusCode::SERVICE_UNAVAILABLE, axum::Json(serde_json::json!({ "status": "shutting down" })));
     }
     let mut body = serde_json::Map::new();
-    body.insert("status".into(), "ready".into());
     let checks = state.services.health().into_iter().map(|(name, channel)| async move { (name, service_health(channel).await) });
-    for (name, health) in futures::future::join_all(checks).await {
+    let cache = async { tokio::time::timeout(Duration::from_secs(2), state.cache.ping()).await.unwrap_or(false) };
+    let bus = async {
+        match state.bus.get() {
+            Some(bus) => Some(tokio::time::timeout(Duration::from_secs(2), bus.healthy()).await.unwrap_or(false)),
+            None => None,
+        }
+    };
+    let (services, cache_ok, bus_ok) = futures::join!(futures::future::join_all(checks), cache, bus);
+    for (name, health) in services {
         body.insert(name.into(), health.into());
     }
-    body.insert("cache".into(), (if state.cache.ping().await { "ok" } else { "unavailable" }).into());
-    (StatusCode::OK, axum::Json(serde_json::Value::Object(body)))
+    let mut missing = vec![];
+    body.insert("cache".into(), (if cache_ok { "ok" } else { "unavailable" }).into());
+    if !cache_ok {
+        missing.push("cache (Redis)");
+    }
+    if let Some(up) = bus_ok {
+        body.insert("events".into(), (if up { "ok" } else { "unavailable" }).into());
+        if !up {
+            missing.push("event bus (RabbitMQ)");
+        }
+    }
+    let status = if missing.is_empty() { StatusCode::OK } else { StatusCode::SERVICE_UNAVAILABLE };
+    body.insert("status".into(), (if missing.is_empty() { "ready" } else { "not ready" }).into());
+    if !missing.is_empty() {
+        body.insert("missing".into(), missing.into());
+    }
+    (status, axum::Json(serde_json::Value::Object(body)))
 }
 
 /// "serving" or "unavailable", by the gRPC health protocol (1 s at most).

@@ -78,6 +78,9 @@ pub struct Inner {
     pub parsed: std::sync::Mutex<std::collections::HashMap<String, (String, Arc<Principal>)>>,
     /// The chat's socket.io server (bff/src/live), set once the state is made.
     pub live: std::sync::OnceLock<crate::live::Live>,
+    /// The RabbitMQ bus the BFF listens on (cluster mode, bff/src/events.rs): its health is
+    /// part of /readyz.
+    pub bus: std::sync::OnceLock<Arc<dyn common::bus::EventBus>>,
 }
 
 impl std::ops::Deref for AppState {

@@ -179,10 +179,27 @@ impl Live {
     pub async fn start(state: &AppState, redis_url: Option<&str>) -> anyhow::Result<Self> {
         let presence = Arc::new(presence::Presence::default());
         let builder = SocketIo::builder().req_path(names::PATH.trim_end_matches('/')).with_state(state.clone()).with_state(presence.clone());
-        let (io, layer) = match redis_url {
+        // Redis down at start does not stop the BFF: its sockets are then served by this
+        // replica alone (emits of other replicas do not reach them) until it restarts.
+        let adapter = match redis_url {
             Some(url) => {
                 let client = redis::Client::open(resp3(url))?;
-                let adapter = RedisAdapterCtr::new_with_redis(&client).await?;
+                match tokio::time::timeout(std::time::Duration::from_secs(3), RedisAdapterCtr::new_with_redis(&client)).await {
+                    Ok(Ok(adapter)) => Some(adapter),
+                    failed => {
+                        let error = match failed {
+                            Ok(Err(e)) => e.to_string(),
+                            _ => "timed out".to_string(),
+                        };
+                        tracing::error!(error = %error, "Redis unreachable at start: chat sockets reach this replica's clients only until a restart");
+                        None
+                    }
+                }
+            }
+            None => None,
+        };
+        let (io, layer) = match adapter {
+            Some(adapter) => {
                 let (layer, io) = builder.with_adapter::<Redis>(adapter).build_layer();
                 let (a, b) = namespaces!(io, Redis);
                 a.await.map_err(|e| anyhow::anyhow!("socket.io /admin over Redis: {e}"))?;

@@ -17,6 +17,7 @@ mod media;
 mod notification;
 mod permission_matrix;
 mod platform;
+mod ready;
 mod service_charge;
 mod sessions;
 mod socket;

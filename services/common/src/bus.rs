@@ -110,10 +110,25 @@ pub trait EventHandler: Send + Sync + 'static {
     async fn handle(&self, event: &Event) -> anyhow::Result<()>;
 }
 
+/// How a publish ended when it did not fail.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Published {
+    /// Accepted and routed to at least one queue (in-process: every matching handler ran).
+    Routed,
+    /// Accepted, but no queue is bound to its routing key: nobody receives it (RabbitMQ
+    /// returned the mandatory message).
+    Unroutable,
+}
+
 #[async_trait]
 pub trait EventBus: Send + Sync + 'static {
     /// Returns once the event is durably accepted (a broker confirm, or in-process: handled).
     async fn publish(&self, event: &Event) -> anyhow::Result<()>;
+    /// The same, telling a routed event from one no queue is bound to (the outbox relay
+    /// counts those). By default every accepted event counts as routed.
+    async fn publish_checked(&self, event: &Event) -> anyhow::Result<Published> {
+        self.publish(event).await.map(|()| Published::Routed)
+    }
     /// Starts consuming the events whose keys match `patterns` (topic syntax: `*` one word,
     /// `#` any number) into the named durable queue, until `shutdown`.
     async fn subscribe(
@@ -194,7 +209,9 @@ impl EventBus for InProcessBus {
 }
 
 /// Cluster mode: a durable topic exchange with publisher confirms, durable queues,
-/// and a dead-letter queue per consumer queue. The connection is re-established on demand.
+/// and a dead-letter queue per consumer queue. The connection is re-established on demand
+/// (each publish and readiness check reconnects when it was lost, re-declaring the
+/// exchanges; each consumer reconnects with backoff, re-declaring its queues).
 pub struct RabbitBus {
     url: String,
     conn: Mutex<Option<(Connection, lapin::Channel)>>,
@@ -203,9 +220,15 @@ pub struct RabbitBus {
 impl RabbitBus {
     /// Connects once to check the URL; later failures reconnect lazily.
     pub async fn connect(url: &str) -> anyhow::Result<Self> {
-        let bus = Self { url: url.to_string(), conn: Mutex::new(None) };
+        let bus = Self::lazy(url);
         bus.channel().await?;
         Ok(bus)
+    }
+
+    /// Connects on first use: a broker that is down at start-up does not stop the caller
+    /// (its readiness check reports it until it comes back).
+    pub fn lazy(url: &str) -> Self {
+        Self { url: url.to_string(), conn: Mutex::new(None) }
     }
 
     async fn open(url: &str) -> anyhow::Result<(Connection, lapin::Channel)> {
@@ -238,14 +261,19 @@ impl RabbitBus {
     async fn consume_loop(
         url: String,
         queue: String,
+        patterns: Vec<String>,
         handler: Arc<dyn EventHandler>,
         shutdown: Shutdown,
     ) {
         let mut backoff = Duration::from_millis(200);
         while !shutdown.is_triggered() {
-            match Self::consume_once(&url, &queue, &handler, &shutdown).await {
+            let mut consuming = false;
+            match Self::consume_once(&url, &queue, &patterns, &handler, &shutdown, &mut consuming).await {
                 Ok(()) => return,
                 Err(e) => {
+                    if consuming {
+                        backoff = Duration::from_millis(200);
+                    }
                     tracing::warn!(queue = %queue, error = %format!("{e:#}"), "consumer lost its connection; reconnecting");
                     tokio::select! {
                         _ = tokio::time::sleep(backoff) => {},
@@ -260,10 +288,14 @@ impl RabbitBus {
     async fn consume_once(
         url: &str,
         queue: &str,
+        patterns: &[String],
         handler: &Arc<dyn EventHandler>,
         shutdown: &Shutdown,
+        consuming: &mut bool,
     ) -> anyhow::Result<()> {
         let (_conn, ch) = Self::open(url).await?;
+        declare_queue(&ch, queue, patterns).await?;
+        *consuming = true;
         ch.basic_qos(16, BasicQosOptions::default()).await?;
         let mut consumer = ch
             .basic_consume(
@@ -310,6 +342,40 @@ impl RabbitBus {
     }
 }
 
+/// Declares the durable `queue`, its dead-letter queue and its bindings to `patterns`
+/// (idempotent: done again on every reconnect, so a broker that lost them gets them back).
+async fn declare_queue(ch: &lapin::Channel, queue: &str, patterns: &[String]) -> anyhow::Result<()> {
+    let dlq = format!("{queue}.dlq");
+    let durable = QueueDeclareOptions { durable: true, ..Default::default() };
+    ch.queue_declare(dlq.as_str().into(), durable, FieldTable::default()).await?;
+    ch.queue_bind(
+        dlq.as_str().into(),
+        DEAD_LETTER_EXCHANGE.into(),
+        queue.into(),
+        QueueBindOptions::default(),
+        FieldTable::default(),
+    )
+    .await?;
+    let mut args = FieldTable::default();
+    args.insert(
+        "x-dead-letter-exchange".into(),
+        AMQPValue::LongString(DEAD_LETTER_EXCHANGE.into()),
+    );
+    args.insert("x-dead-letter-routing-key".into(), AMQPValue::LongString(queue.into()));
+    ch.queue_declare(queue.into(), durable, args).await?;
+    for p in patterns {
+        ch.queue_bind(
+            queue.into(),
+            EXCHANGE.into(),
+            p.as_str().into(),
+            QueueBindOptions::default(),
+            FieldTable::default(),
+        )
+        .await?;
+    }
+    Ok(())
+}
+
 async fn declare_exchanges(ch: &lapin::Channel) -> anyhow::Result<()> {
     let durable = ExchangeDeclareOptions { durable: true, ..Default::default() };
     ch.exchange_declare(EXCHANGE.into(), ExchangeKind::Topic, durable, FieldTable::default())
@@ -327,6 +393,13 @@ async fn declare_exchanges(ch: &lapin::Channel) -> anyhow::Result<()> {
 #[async_trait]
 impl EventBus for RabbitBus {
     async fn publish(&self, event: &Event) -> anyhow::Result<()> {
+        self.publish_checked(event).await.map(|_| ())
+    }
+
+    /// Publishes with the mandatory flag and waits for the broker's confirm: an event whose
+    /// routing key no queue is bound to comes back (basic.return) and answers
+    /// [`Published::Unroutable`], logged with its key.
+    async fn publish_checked(&self, event: &Event) -> anyhow::Result<Published> {
         let ch = self.channel().await?;
         let body = serde_json::to_vec(event)?;
         let mut headers = FieldTable::default();
@@ -344,7 +417,7 @@ impl EventBus for RabbitBus {
             ch.basic_publish(
                 EXCHANGE.into(),
                 event.event_type.as_str().into(),
-                BasicPublishOptions::default(),
+                BasicPublishOptions { mandatory: true, ..Default::default() },
                 &body,
                 props,
             )
@@ -356,7 +429,16 @@ impl EventBus for RabbitBus {
         if confirm.is_nack() {
             anyhow::bail!("RabbitMQ refused event {}", event.id);
         }
-        Ok(())
+        if let Some(returned) = confirm.take_message() {
+            tracing::warn!(
+                key = %event.event_type,
+                id = %event.id,
+                reply = %returned.reply_text,
+                "event returned by RabbitMQ: no queue is bound to its routing key"
+            );
+            return Ok(Published::Unroutable);
+        }
+        Ok(Published::Routed)
     }
 
     async fn subscribe(
@@ -366,36 +448,17 @@ impl EventBus for RabbitBus {
         handler: Arc<dyn EventHandler>,
         shutdown: Shutdown,
     ) -> anyhow::Result<()> {
-        let ch = self.channel().await?;
-        let dlq = format!("{queue}.dlq");
-        let durable = QueueDeclareOptions { durable: true, ..Default::default() };
-        ch.queue_declare(dlq.as_str().into(), durable, FieldTable::default()).await?;
-        ch.queue_bind(
-            dlq.as_str().into(),
-            DEAD_LETTER_EXCHANGE.into(),
-            queue.into(),
-            QueueBindOptions::default(),
-            FieldTable::default(),
-        )
-        .await?;
-        let mut args = FieldTable::default();
-        args.insert(
-            "x-dead-letter-exchange".into(),
-            AMQPValue::LongString(DEAD_LETTER_EXCHANGE.into()),
-        );
-        args.insert("x-dead-letter-routing-key".into(), AMQPValue::LongString(queue.into()));
-        ch.queue_declare(queue.into(), durable, args).await?;
-        for p in patterns {
-            ch.queue_bind(
-                queue.into(),
-                EXCHANGE.into(),
-                (*p).into(),
-                QueueBindOptions::default(),
-                FieldTable::default(),
-            )
-            .await?;
+        let patterns: Vec<String> = patterns.iter().map(|p| p.to_string()).collect();
+        // Declared now when the broker is up (events published from here on reach the
+        // queue); when it is down, the consumer declares them once it connects.
+        let declared = match self.channel().await {
+            Ok(ch) => declare_queue(&ch, queue, &patterns).await,
+            Err(e) => Err(e),
+        };
+        if let Err(e) = declared {
+            tracing::warn!(queue = %queue, error = %format!("{e:#}"), "event bus unreachable; the consumer starts when it comes back");
         }
-        tokio::spawn(Self::consume_loop(self.url.clone(), queue.to_string(), handler, shutdown));
+        tokio::spawn(Self::consume_loop(self.url.clone(), queue.to_string(), patterns, handler, shutdown));
         Ok(())
     }
 
@@ -405,9 +468,17 @@ impl EventBus for RabbitBus {
 }
 
 /// Picks the bus from configuration: a RabbitMQ URL, or in-process when none is given.
+/// A broker that cannot be reached now is not an error: the bus connects when it comes back
+/// (meanwhile writes wait in the outbox and readiness reports it).
 pub async fn from_url(url: Option<&str>) -> anyhow::Result<Arc<dyn EventBus>> {
     match url.filter(|u| !u.is_empty()) {
-        Some(u) => Ok(Arc::new(RabbitBus::connect(u).await?)),
+        Some(u) => {
+            let bus = RabbitBus::lazy(u);
+            if let Err(e) = bus.channel().await {
+                tracing::warn!(error = %format!("{e:#}"), "RabbitMQ unreachable at start; not ready until it is");
+            }
+            Ok(Arc::new(bus))
+        }
         None => Ok(Arc::new(InProcessBus::new())),
     }
 }

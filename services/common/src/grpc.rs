@@ -70,6 +70,9 @@ pub async fn serve(
 pub struct Base {
     pub db: crate::db::Db,
     pub relay: crate::outbox::Relay,
+    /// The bus the relay publishes on; its health is the service's readiness
+    /// ([`start_service_watching`]).
+    pub bus: std::sync::Arc<dyn crate::bus::EventBus>,
 }
 
 impl Base {
@@ -80,9 +83,9 @@ impl Base {
         shutdown: &Shutdown,
     ) -> anyhow::Result<Self> {
         let db = crate::db::Db::connect(database_url, migrations).await?;
-        let relay = crate::outbox::Relay::new(db.clone(), bus);
+        let relay = crate::outbox::Relay::new(db.clone(), bus.clone());
         relay.clone().spawn(shutdown.clone());
-        Ok(Self { db, relay })
+        Ok(Self { db, relay, bus })
     }
 }
 
@@ -107,10 +110,62 @@ where
     <crate::metrics::GrpcMetrics<S> as tower::Service<http::Request<tonic::body::Body>>>::Response: axum::response::IntoResponse,
     <crate::metrics::GrpcMetrics<S> as tower::Service<http::Request<tonic::body::Body>>>::Future: Send + 'static,
 {
+    start(name, listen, server, None, shutdown).await
+}
+
+/// The same, ready only while `bus` is: health reports NOT_SERVING while the broker cannot be
+/// reached (the service still serves its calls; writes wait in the outbox) and SERVING again
+/// once it is back, checked with backoff (0.5 s doubling to 5 s while down, every 2 s while up).
+pub async fn start_service_watching<S>(
+    name: &'static str,
+    listen: &str,
+    server: S,
+    bus: std::sync::Arc<dyn crate::bus::EventBus>,
+    shutdown: Shutdown,
+) -> anyhow::Result<Serving>
+where
+    S: tonic::server::NamedService,
+    crate::metrics::GrpcMetrics<S>: tower::Service<http::Request<tonic::body::Body>, Error = std::convert::Infallible>
+        + tonic::server::NamedService
+        + Clone
+        + Send
+        + Sync
+        + 'static,
+    <crate::metrics::GrpcMetrics<S> as tower::Service<http::Request<tonic::body::Body>>>::Response: axum::response::IntoResponse,
+    <crate::metrics::GrpcMetrics<S> as tower::Service<http::Request<tonic::body::Body>>>::Future: Send + 'static,
+{
+    start(name, listen, server, Some(bus), shutdown).await
+}
+
+async fn start<S>(
+    name: &'static str,
+    listen: &str,
+    server: S,
+    bus: Option<std::sync::Arc<dyn crate::bus::EventBus>>,
+    shutdown: Shutdown,
+) -> anyhow::Result<Serving>
+where
+    S: tonic::server::NamedService,
+    crate::metrics::GrpcMetrics<S>: tower::Service<http::Request<tonic::body::Body>, Error = std::convert::Infallible>
+        + tonic::server::NamedService
+        + Clone
+        + Send
+        + Sync
+        + 'static,
+    <crate::metrics::GrpcMetrics<S> as tower::Service<http::Request<tonic::body::Body>>>::Response: axum::response::IntoResponse,
+    <crate::metrics::GrpcMetrics<S> as tower::Service<http::Request<tonic::body::Body>>>::Future: Send + 'static,
+{
     let listener = bind(listen).await?;
     let port = listener.local_addr()?.port();
     let (health_reporter, health_service) = tonic_health::server::health_reporter();
-    health_reporter.set_service_status(S::NAME, tonic_health::ServingStatus::Serving).await;
+    match bus {
+        Some(bus) => {
+            let up = bus_healthy(bus.as_ref()).await;
+            set_status(&health_reporter, S::NAME, up).await;
+            tokio::spawn(watch_bus(name, S::NAME, bus, health_reporter.clone(), up, shutdown.clone()));
+        }
+        None => health_reporter.set_service_status(S::NAME, tonic_health::ServingStatus::Serving).await,
+    }
     let router = tonic::transport::Server::builder()
         .trace_fn(request_span)
         .add_service(health_service)
@@ -118,4 +173,48 @@ where
     let server = tokio::spawn(serve(router, listener, health_reporter, shutdown));
     tracing::info!(port, "{name} service listening");
     Ok(Serving { port, server })
+}
+
+async fn bus_healthy(bus: &dyn crate::bus::EventBus) -> bool {
+    tokio::time::timeout(std::time::Duration::from_secs(6), bus.healthy()).await.unwrap_or(false)
+}
+
+async fn set_status(health: &HealthReporter, service: &str, up: bool) {
+    let status = if up { tonic_health::ServingStatus::Serving } else { tonic_health::ServingStatus::NotServing };
+    health.set_service_status("", status).await;
+    health.set_service_status(service, status).await;
+}
+
+/// Follows the bus's health into the service's until shutdown (which sets NOT_SERVING itself).
+async fn watch_bus(
+    name: &'static str,
+    service: &'static str,
+    bus: std::sync::Arc<dyn crate::bus::EventBus>,
+    health: HealthReporter,
+    mut up: bool,
+    shutdown: Shutdown,
+) {
+    use std::time::Duration;
+    let mut down_wait = Duration::from_millis(500);
+    loop {
+        let wait = if up { Duration::from_secs(2) } else { down_wait };
+        tokio::select! {
+            _ = tokio::time::sleep(wait) => {},
+            _ = shutdown.wait() => return,
+        }
+        let now = bus_healthy(bus.as_ref()).await;
+        if shutdown.is_triggered() {
+            return;
+        }
+        if now != up {
+            if now {
+                tracing::info!("{name}: the event bus is reachable again; ready");
+            } else {
+                tracing::warn!("{name}: the event bus is unreachable; not ready until it is back");
+            }
+            set_status(&health, service, now).await;
+            up = now;
+        }
+        down_wait = if up { Duration::from_millis(500) } else { (down_wait * 2).min(Duration::from_secs(5)) };
+    }
 }

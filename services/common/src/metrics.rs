@@ -21,8 +21,15 @@ struct Series {
 
 type Key = (&'static str, Vec<(&'static str, String)>);
 
+/// A counter (only grows) or a gauge (set to the current value).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Kind {
+    Counter,
+    Gauge,
+}
+
 #[derive(Default)]
-pub struct Metrics(Mutex<BTreeMap<Key, Series>>);
+pub struct Metrics(Mutex<BTreeMap<Key, Series>>, Mutex<BTreeMap<(&'static str, Kind), f64>>);
 
 /// The process's registry.
 pub fn global() -> &'static Metrics {
@@ -44,10 +51,29 @@ impl Metrics {
         }
     }
 
+    /// Adds `by` to the counter `name` (e.g. `outbox_failed_total`).
+    pub fn count(&self, name: &'static str, by: u64) {
+        *self.1.lock().expect("metrics lock").entry((name, Kind::Counter)).or_default() += by as f64;
+    }
+
+    /// Sets the gauge `name` (e.g. `outbox_pending`) to `value`.
+    pub fn gauge(&self, name: &'static str, value: f64) {
+        self.1.lock().expect("metrics lock").insert((name, Kind::Gauge), value);
+    }
+
+    /// The current value of the counter or gauge `name` (0 when never set).
+    pub fn value(&self, name: &str) -> f64 {
+        self.1.lock().expect("metrics lock").iter().find(|((n, _), _)| *n == name).map(|(_, v)| *v).unwrap_or_default()
+    }
+
     /// The Prometheus text exposition of every series.
     pub fn render(&self) -> String {
         let m = self.0.lock().expect("metrics lock").clone();
         let mut out = String::new();
+        for ((name, kind), v) in self.1.lock().expect("metrics lock").iter() {
+            let kind = if *kind == Kind::Counter { "counter" } else { "gauge" };
+            out.push_str(&format!("# TYPE {name} {kind}\n{name} {v}\n"));
+        }
         let mut last = "";
         for ((name, labels), s) in &m {
             if *name != last {
@@ -150,5 +176,13 @@ mod tests {
         assert!(text.contains("x_seconds_bucket{route=\"/a\",le=\"0.025\"} 1"));
         assert!(text.contains("x_seconds_bucket{route=\"/a\",le=\"+Inf\"} 2"));
         assert!(text.contains("x_seconds_count{route=\"/a\"} 2"));
+        m.count("x_total", 2);
+        m.count("x_total", 1);
+        m.gauge("x_pending", 4.0);
+        m.gauge("x_pending", 3.0);
+        let text = m.render();
+        assert!(text.contains("# TYPE x_total counter\nx_total 3\n"), "{text}");
+        assert!(text.contains("# TYPE x_pending gauge\nx_pending 3\n"), "{text}");
+        assert_eq!(m.value("x_total"), 3.0);
     }
 }

@@ -4,11 +4,30 @@
 //! never published for a change that rolled back. Consumers call [`mark_handled`]
 //! in their own transaction so a redelivered event changes nothing.
 //!
-//! Every service's migrations create the two tables:
-//! `outbox(id, event_type, body, created_at, published_at, attempts, last_error)` and
+//! common's migrations create the tables of every service:
+//! `outbox(id, event_type, body, created_at, published_at, attempts, last_error, next_attempt_at)`,
+//! `outbox_failed(id, event_type, body, created_at, attempts, last_error, failed_at)` and
 //! `processed_events(id, consumer, handled_at)`.
+//!
+//! The relay, row by row:
+//! - the broker unreachable (the bus reports itself unhealthy after a failed publish): the
+//!   pass stops, nothing is counted against the row, and the relay retries with backoff; the
+//!   rows wait for as long as the outage lasts.
+//! - the bus up but this row's publish failing (refused, a malformed body): the row counts an
+//!   attempt, keeps its last error and is tried again after a backoff (1 s doubling, at most
+//!   5 minutes) while the rows behind it go on; after `OUTBOX_MAX_ATTEMPTS` (default 10) it
+//!   is moved to `outbox_failed` and counted in `outbox_failed_total`.
+//! - published but unroutable (no queue bound to its key, RabbitMQ returned it): it is marked
+//!   published (kept until pruned, its `last_error` saying so), counted in
+//!   `outbox_unroutable_total` and logged with its key. Retrying cannot help: nobody listens
+//!   to that key (a consumer declares its durable queue when it first starts; what was
+//!   published before is not for it).
+//! - published rows are deleted after `OUTBOX_RETENTION_SECS` (default 7 days), 500 at a time.
+//!
+//! The gauge `outbox_pending` shows the rows that wait (of the last relay that counted, in
+//! a process that runs several services).
 
-use crate::bus::{Event, EventBus};
+use crate::bus::{Event, EventBus, Published};
 use crate::db::{Backend, Db};
 use crate::shutdown::Shutdown;
 use anyhow::Context;
@@ -47,17 +66,103 @@ pub async fn mark_handled(
     Ok(done.rows_affected() == 1)
 }
 
+/// The relay's limits (from the environment by default, see [`RelayOptions::from_env`]).
+#[derive(Debug, Clone)]
+pub struct RelayOptions {
+    /// Failed publishes of one row before it is moved to `outbox_failed`.
+    pub max_attempts: i64,
+    /// The wait after a row's first failure (doubling with each further one).
+    pub first_backoff: Duration,
+    /// The longest wait between a row's attempts.
+    pub max_backoff: Duration,
+    /// How long published rows are kept.
+    pub retention: Duration,
+    /// Rows deleted per pruning statement.
+    pub prune_batch: i64,
+}
+
+impl Default for RelayOptions {
+    fn default() -> Self {
+        Self {
+            max_attempts: 10,
+            first_backoff: Duration::from_secs(1),
+            max_backoff: Duration::from_secs(300),
+            retention: Duration::from_secs(7 * 24 * 3600),
+            prune_batch: 500,
+        }
+    }
+}
+
+impl RelayOptions {
+    /// The defaults, with `OUTBOX_MAX_ATTEMPTS` and `OUTBOX_RETENTION_SECS` when set (a value
+    /// that is not a positive number is refused at start, naming the variable).
+    pub fn from_env() -> anyhow::Result<Self> {
+        let mut o = Self::default();
+        let read = |name: &str| -> anyhow::Result<Option<u64>> {
+            match std::env::var(name) {
+                Ok(v) if !v.trim().is_empty() => match v.trim().parse::<u64>() {
+                    Ok(n) if n > 0 => Ok(Some(n)),
+                    _ => anyhow::bail!("{name} must be a positive whole number, not {v:?}"),
+                },
+                _ => Ok(None),
+            }
+        };
+        if let Some(n) = read("OUTBOX_MAX_ATTEMPTS")? {
+            o.max_attempts = n.min(i64::MAX as u64) as i64;
+        }
+        if let Some(n) = read("OUTBOX_RETENTION_SECS")? {
+            o.retention = Duration::from_secs(n);
+        }
+        Ok(o)
+    }
+
+    /// The wait before the next attempt of a row that failed `attempts` times.
+    fn backoff(&self, attempts: i64) -> Duration {
+        let doublings = (attempts.max(1) - 1).min(30) as u32;
+        self.first_backoff.saturating_mul(2u32.saturating_pow(doublings)).min(self.max_backoff)
+    }
+}
+
+/// What one relay pass did.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Pass {
+    /// Published (routed or not).
+    pub published: usize,
+    /// Of those, returned unroutable.
+    pub unroutable: usize,
+    /// Failed this time and left for a later attempt.
+    pub retried: usize,
+    /// Moved to `outbox_failed`.
+    pub failed: usize,
+}
+
 /// Publishes what the outbox holds, in order, until shutdown.
 #[derive(Clone)]
 pub struct Relay {
     db: Db,
     bus: Arc<dyn EventBus>,
     wake: Arc<Notify>,
+    options: Arc<RelayOptions>,
 }
 
 impl Relay {
+    /// A relay with the options of the environment (see [`RelayOptions::from_env`]; a bad
+    /// value is logged and the defaults used).
     pub fn new(db: Db, bus: Arc<dyn EventBus>) -> Self {
-        Self { db, bus, wake: Arc::new(Notify::new()) }
+        let options = RelayOptions::from_env().unwrap_or_else(|e| {
+            tracing::error!(error = %format!("{e:#}"), "outbox options ignored");
+            RelayOptions::default()
+        });
+        Self::with_options(db, bus, options)
+    }
+
+    pub fn with_options(db: Db, bus: Arc<dyn EventBus>, options: RelayOptions) -> Self {
+        Self { db, bus, wake: Arc::new(Notify::new()), options: Arc::new(options) }
+    }
+
+    /// Whether the bus takes events now (a service's readiness).
+    pub async fn bus_healthy(&self) -> bool {
+        self.bus.healthy().await
     }
 
     /// Asks the relay to look now instead of at its next tick (call after a commit).
@@ -68,6 +173,7 @@ impl Relay {
     pub fn spawn(self, shutdown: Shutdown) -> tokio::task::JoinHandle<()> {
         tokio::spawn(async move {
             let mut idle = Duration::from_millis(250);
+            let mut last_prune: Option<std::time::Instant> = None;
             loop {
                 match self.publish_batch(100).await {
                     Ok(n) if n > 0 => {
@@ -78,6 +184,15 @@ impl Relay {
                     Err(e) => {
                         tracing::warn!(error = %format!("{e:#}"), "outbox relay could not publish; will retry");
                         idle = (idle * 2).min(Duration::from_secs(5));
+                    }
+                }
+                if let Ok(n) = self.pending().await {
+                    crate::metrics::global().gauge("outbox_pending", n as f64);
+                }
+                if last_prune.is_none_or(|t| t.elapsed() >= Duration::from_secs(60)) {
+                    last_prune = Some(std::time::Instant::now());
+                    if let Err(e) = self.prune_all(&shutdown).await {
+                        tracing::warn!(error = %format!("{e:#}"), "outbox pruning failed; will retry");
                     }
                 }
                 tokio::select! {
@@ -93,47 +208,117 @@ impl Relay {
         })
     }
 
-    /// Publishes up to `limit` pending events; answers how many went out. Stops at the
-    /// first failure so events of one service keep their order.
+    /// Publishes up to `limit` due events; answers how many went out (routed or not). See
+    /// [`Relay::pass`].
     pub async fn publish_batch(&self, limit: i64) -> anyhow::Result<usize> {
+        Ok(self.pass(limit).await?.published)
+    }
+
+    /// One pass over up to `limit` due rows, oldest first (see the module for what happens
+    /// to each). Errs, after keeping what was done, when the bus is unreachable.
+    pub async fn pass(&self, limit: i64) -> anyhow::Result<Pass> {
         let mut tx = self.db.begin_write().await?;
         let lock = match self.db.backend {
             Backend::Postgres => " FOR UPDATE SKIP LOCKED",
             Backend::Sqlite => "",
         };
+        let now = crate::now_ms();
         let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
-            "SELECT id, body FROM outbox WHERE published_at IS NULL ORDER BY created_at, id LIMIT $1{lock}"
+            "SELECT id, body, attempts FROM outbox WHERE published_at IS NULL AND (next_attempt_at IS NULL OR next_attempt_at <= $1) \
+             ORDER BY created_at, id LIMIT $2{lock}"
         )))
+        .bind(now)
         .bind(limit)
         .fetch_all(&mut *tx)
         .await?;
-        let mut sent = 0;
+        let mut pass = Pass::default();
         for row in rows {
             let id: String = row.try_get("id")?;
             let body: String = row.try_get("body")?;
-            let event: Event = serde_json::from_str(&body)?;
-            match self.bus.publish(&event).await {
-                Ok(()) => {
-                    sqlx::query("UPDATE outbox SET published_at = $1, attempts = attempts + 1, last_error = NULL WHERE id = $2")
+            let attempts: i64 = row.try_get("attempts")?;
+            let outcome = match serde_json::from_str::<Event>(&body) {
+                Ok(event) => match self.bus.publish_checked(&event).await {
+                    Ok(p) => Ok((p, event.event_type)),
+                    Err(e) if !self.bus.healthy().await => {
+                        // The broker is down: not this row's fault. Keep it as it is.
+                        tx.commit().await?;
+                        return Err(e.context(format!("event {id} not published: the event bus is unreachable")));
+                    }
+                    Err(e) => Err(format!("{e:#}")),
+                },
+                Err(e) => Err(format!("malformed outbox body: {e}")),
+            };
+            match outcome {
+                Ok((published, key)) => {
+                    let note = (published == Published::Unroutable).then_some("unroutable: no queue is bound to its routing key");
+                    sqlx::query("UPDATE outbox SET published_at = $1, attempts = attempts + 1, last_error = $2 WHERE id = $3")
                         .bind(crate::now_ms())
+                        .bind(note)
                         .bind(&id)
                         .execute(&mut *tx)
                         .await?;
-                    sent += 1;
+                    pass.published += 1;
+                    if published == Published::Unroutable {
+                        pass.unroutable += 1;
+                        crate::metrics::global().count("outbox_unroutable_total", 1);
+                        tracing::warn!(key = %key, id = %id, "published event reached no queue");
+                    }
                 }
-                Err(e) => {
-                    sqlx::query("UPDATE outbox SET attempts = attempts + 1, last_error = $1 WHERE id = $2")
-                        .bind(format!("{e:#}"))
+                Err(error) if attempts + 1 >= self.options.max_attempts => {
+                    sqlx::query(
+                        "INSERT INTO outbox_failed (id, event_type, body, created_at, attempts, last_error, failed_at) \
+                         SELECT id, event_type, body, created_at, attempts + 1, $1, $2 FROM outbox WHERE id = $3",
+                    )
+                    .bind(&error)
+                    .bind(crate::now_ms())
+                    .bind(&id)
+                    .execute(&mut *tx)
+                    .await?;
+                    sqlx::query("DELETE FROM outbox WHERE id = $1").bind(&id).execute(&mut *tx).await?;
+                    pass.failed += 1;
+                    crate::metrics::global().count("outbox_failed_total", 1);
+                    tracing::error!(id = %id, attempts = attempts + 1, error = %error, "event moved to outbox_failed after its last attempt");
+                }
+                Err(error) => {
+                    let next = now + self.options.backoff(attempts + 1).as_millis() as i64;
+                    sqlx::query("UPDATE outbox SET attempts = attempts + 1, last_error = $1, next_attempt_at = $2 WHERE id = $3")
+                        .bind(&error)
+                        .bind(next)
                         .bind(&id)
                         .execute(&mut *tx)
                         .await?;
-                    tx.commit().await?;
-                    return Err(e.context(format!("event {id} not published")));
+                    pass.retried += 1;
+                    tracing::warn!(id = %id, attempts = attempts + 1, error = %error, "event not published; will retry");
                 }
             }
         }
         tx.commit().await?;
-        Ok(sent)
+        Ok(pass)
+    }
+
+    /// Deletes up to one batch of rows published before the retention period; answers how many.
+    pub async fn prune(&self) -> anyhow::Result<u64> {
+        let before = crate::now_ms() - self.options.retention.as_millis() as i64;
+        let done = sqlx::query(
+            "DELETE FROM outbox WHERE id IN \
+             (SELECT id FROM outbox WHERE published_at IS NOT NULL AND published_at < $1 ORDER BY published_at LIMIT $2)",
+        )
+        .bind(before)
+        .bind(self.options.prune_batch)
+        .execute(&self.db.pool)
+        .await?;
+        Ok(done.rows_affected())
+    }
+
+    /// Prunes batch after batch (a short pause between them) until none is left or shutdown.
+    async fn prune_all(&self, shutdown: &Shutdown) -> anyhow::Result<()> {
+        while !shutdown.is_triggered() {
+            if (self.prune().await? as i64) < self.options.prune_batch {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        Ok(())
     }
 
     /// How many events wait to be published.
@@ -141,6 +326,12 @@ impl Relay {
         let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM outbox WHERE published_at IS NULL")
             .fetch_one(&self.db.pool)
             .await?;
+        Ok(n)
+    }
+
+    /// How many events were moved aside after their last attempt.
+    pub async fn failed(&self) -> anyhow::Result<i64> {
+        let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM outbox_failed").fetch_one(&self.db.pool).await?;
         Ok(n)
     }
 }

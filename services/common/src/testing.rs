@@ -202,3 +202,77 @@ where
         }
     }
 }
+
+/// No migrations of a service's own: a database with only common's tables (the outbox),
+/// for tests of common itself.
+pub static COMMON_ONLY: Migrations = Migrations { sqlite: &sqlx::migrate::Migrator::DEFAULT, postgres: &sqlx::migrate::Migrator::DEFAULT };
+
+/// A TCP proxy for fault tests: it listens on a local port and, while it forwards, relays
+/// each connection to `target`; while it refuses, it accepts and at once closes new
+/// connections and cuts the ones it carries (a broker or Redis that is down, then back).
+pub struct Proxy {
+    pub port: u16,
+    forward: std::sync::Arc<tokio::sync::watch::Sender<bool>>,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl Proxy {
+    /// A proxy to `target` (`host:port`), refusing until [`Proxy::forward`].
+    pub async fn refusing(target: &str) -> Self {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("proxy port");
+        let port = listener.local_addr().expect("proxy address").port();
+        let (tx, rx) = tokio::sync::watch::channel(false);
+        let target = target.to_string();
+        let task = tokio::spawn(async move {
+            while let Ok((mut inbound, _)) = listener.accept().await {
+                if !*rx.borrow() {
+                    drop(inbound);
+                    continue;
+                }
+                let (target, mut rx) = (target.clone(), rx.clone());
+                tokio::spawn(async move {
+                    let Ok(mut outbound) = tokio::net::TcpStream::connect(&target).await else { return };
+                    tokio::select! {
+                        _ = tokio::io::copy_bidirectional(&mut inbound, &mut outbound) => {},
+                        _ = rx.wait_for(|on| !on) => {},
+                    }
+                });
+            }
+        });
+        Self { port, forward: std::sync::Arc::new(tx), task }
+    }
+
+    /// Starts forwarding (the service comes back).
+    pub fn forward(&self) {
+        self.forward.send_replace(true);
+    }
+
+    /// Stops forwarding and cuts the open connections (the service goes down).
+    pub fn refuse(&self) {
+        self.forward.send_replace(false);
+    }
+
+    /// `url` with its `host:port` replaced by this proxy's (`amqp://u:p@host:5672/v` ->
+    /// `amqp://u:p@127.0.0.1:<port>/v`).
+    pub fn url_for(&self, url: &str) -> String {
+        let (scheme, rest) = url.split_once("://").expect("a URL with a scheme");
+        let (authority, path) = rest.split_once('/').map_or((rest, ""), |(a, p)| (a, p));
+        let userinfo = authority.rsplit_once('@').map(|(u, _)| format!("{u}@")).unwrap_or_default();
+        let slash = if rest.contains('/') { "/" } else { "" };
+        format!("{scheme}://{userinfo}127.0.0.1:{}{slash}{path}", self.port)
+    }
+
+    /// The `host:port` of `url`.
+    pub fn target_of(url: &str) -> String {
+        let rest = url.split_once("://").map_or(url, |(_, r)| r);
+        let authority = rest.split('/').next().unwrap_or(rest);
+        authority.rsplit_once('@').map_or(authority, |(_, a)| a).to_string()
+    }
+}
+
+impl Drop for Proxy {
+    fn drop(&mut self) {
+        self.refuse();
+        self.task.abort();
+    }
+}

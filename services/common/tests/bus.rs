@@ -88,15 +88,7 @@ async fn an_event_that_keeps_failing_goes_to_the_dead_letter_queue_after_one_ret
 
 async fn outbox_db() -> (Db, common::testing::TempDir) {
     let dir = common::testing::temp_dir();
-    let db = Db::connect_only(&format!("sqlite://{}/o.db", dir.0.display())).await.unwrap();
-    sqlx::query("CREATE TABLE outbox (id TEXT PRIMARY KEY, event_type TEXT NOT NULL, body TEXT NOT NULL, created_at BIGINT NOT NULL, published_at BIGINT, attempts BIGINT NOT NULL DEFAULT 0, last_error TEXT)")
-        .execute(&db.pool)
-        .await
-        .unwrap();
-    sqlx::query("CREATE TABLE processed_events (id TEXT NOT NULL, consumer TEXT NOT NULL, handled_at BIGINT NOT NULL, PRIMARY KEY (id, consumer))")
-        .execute(&db.pool)
-        .await
-        .unwrap();
+    let db = Db::connect(&format!("sqlite://{}/o.db", dir.0.display()), &common::testing::COMMON_ONLY).await.unwrap();
     (db, dir)
 }
 

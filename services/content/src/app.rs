@@ -30,6 +30,6 @@ pub struct Running {
 pub async fn start(cfg: &Config, listen: &str, bus: Arc<dyn EventBus>, shutdown: Shutdown) -> anyhow::Result<Running> {
     let base = common::grpc::Base::open(&cfg.database_url, &MIGRATIONS, bus, &shutdown).await?;
     let content = Content::new(base.db, Some(base.relay));
-    let serving = common::grpc::start_service("content", listen, ContentServer::new(content.clone()), shutdown).await?;
+    let serving = common::grpc::start_service_watching("content", listen, ContentServer::new(content.clone()), base.bus, shutdown).await?;
     Ok(Running { port: serving.port, content, server: serving.server })
 }
