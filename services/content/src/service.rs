@@ -111,7 +111,7 @@ impl Content {
         Self { db, relay }
     }
 
-    async fn write(&self, actor: &Actor) -> Result<Write<'_>> {
+    pub(crate) async fn write(&self, actor: &Actor) -> Result<Write<'_>> {
         write::begin(&self.db, self.relay.as_ref(), actor).await
     }
 
@@ -141,8 +141,9 @@ impl Content {
             w.rollback().await?;
             return Ok(current);
         }
+        let before = current.document.clone();
         let page = Self::new_revision(&mut w, current, document, None).await?;
-        w.emit(events::PAGE_PUBLISHED, &events::Page { page_key: page.page_key.clone(), revision: page.revision, restored_from: None }).await?;
+        w.emit(events::PAGE_PUBLISHED, &events::Page::of(&page.page_key, page.revision, None, &before, &page.document)).await?;
         w.commit().await?;
         Ok(page)
     }
@@ -182,8 +183,9 @@ impl Content {
         let mut w = self.write(actor).await?;
         w.lock_row("pages", &current.id).await?;
         let current = store::page_by_id(&mut w, &current.id).await?.ok_or_else(|| Error::NotFound("Page not found".into()))?;
+        let before = current.document.clone();
         let page = Self::new_revision(&mut w, current, rev.document, Some(rev.number)).await?;
-        w.emit(events::PAGE_RESTORED, &events::Page { page_key: page.page_key.clone(), revision: page.revision, restored_from: Some(rev.number) }).await?;
+        w.emit(events::PAGE_RESTORED, &events::Page::of(&page.page_key, page.revision, Some(rev.number), &before, &page.document)).await?;
         w.commit().await?;
         Ok(page)
     }
