@@ -91,8 +91,12 @@ impl Storage {
             Err(object_store::Error::NotFound { .. }) => return Ok(false),
             Err(e) => return Err(storage_error(e)),
         }
-        self.store.delete(&p).await.map_err(storage_error)?;
-        Ok(true)
+        match self.store.delete(&p).await {
+            Ok(()) => Ok(true),
+            // Removed meanwhile (two removals at once): only one of them removed it.
+            Err(object_store::Error::NotFound { .. }) => Ok(false),
+            Err(e) => Err(storage_error(e)),
+        }
     }
 }
 

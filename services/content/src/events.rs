@@ -66,6 +66,9 @@ pub struct Entry {
     pub id: String,
     /// The entry's name (a FAQ's question).
     pub name: String,
+    /// A leadership entry's photo (a stored media file).
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub photo: String,
     #[serde(skip_serializing_if = "Changes::is_empty")]
     pub changes: Changes,
 }

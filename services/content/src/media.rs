@@ -12,7 +12,9 @@
 //!   same name appears elsewhere in the payload: still in use);
 //! - a `deleted` event drops every reference of the record.
 //!
-//! The service's own media events (`content.media.*`) name no record and are skipped.
+//! The service's own events are not taken from the bus (its relay publishes them while it
+//! holds the database's write lock, and on SQLite the consumer's write would wait for
+//! it): [`emit`] keeps their references in the write that emits them.
 
 use crate::error::{Error, Result};
 use crate::events;
@@ -21,6 +23,7 @@ use crate::store::{self, MediaFile, MediaRef};
 use common::Actor;
 use common::bus::{Event, EventHandler};
 use common::error::Check;
+use common::write::Write;
 use std::collections::BTreeSet;
 
 /// The consumer's durable queue (and its `mark_handled` name).
@@ -93,11 +96,43 @@ pub fn scan(payload: &serde_json::Value) -> (BTreeSet<String>, BTreeSet<String>)
 
 /// The record an event is about: (service, entity, id) from `service.entity.action` and the
 /// payload's `id` or `pageKey`; with the action.
-fn record_of(event: &Event) -> Option<(MediaRef, String)> {
-    let mut parts = event.event_type.splitn(3, '.');
+fn record_of(event_type: &str, payload: &serde_json::Value) -> Option<(MediaRef, String)> {
+    let mut parts = event_type.splitn(3, '.');
     let (service, entity, action) = (parts.next()?, parts.next()?, parts.next()?);
-    let id = ["id", "pageKey"].iter().find_map(|k| event.payload.get(*k).and_then(|v| v.as_str()).filter(|s| !s.is_empty()))?;
+    let id = ["id", "pageKey"].iter().find_map(|k| payload.get(*k).and_then(|v| v.as_str()).filter(|s| !s.is_empty()))?;
     Some((MediaRef { service: service.into(), entity: entity.into(), entity_id: id.into() }, action.to_string()))
+}
+
+/// Applies an event's references in `w`; answers false when it names no record or no file.
+async fn keep_references(w: &mut Write<'_>, event_type: &str, payload: &serde_json::Value) -> Result<bool> {
+    let Some((record, action)) = record_of(event_type, payload) else {
+        return Ok(false);
+    };
+    if action == "deleted" {
+        store::remove_entity_refs(w, &record).await?;
+        return Ok(true);
+    }
+    let (used, dropped) = scan(payload);
+    if used.is_empty() && dropped.is_empty() {
+        return Ok(false);
+    }
+    let names: Vec<String> = used.iter().chain(dropped.iter()).cloned().collect();
+    let recorded: BTreeSet<String> = store::recorded_files(w, &names).await?.into_iter().collect();
+    for f in used.iter().filter(|f| recorded.contains(*f)) {
+        store::add_media_ref(w, f, &record).await?;
+    }
+    for f in dropped.iter().filter(|f| recorded.contains(*f)) {
+        store::remove_media_ref(w, f, &record).await?;
+    }
+    Ok(true)
+}
+
+/// Emits one of this service's events and keeps the references it makes, in the same write.
+pub async fn emit<P: serde::Serialize>(w: &mut Write<'_>, key: &str, payload: &P) -> Result<()> {
+    w.emit(key, payload).await?;
+    let value = serde_json::to_value(payload).map_err(|e| Error::Internal(e.into()))?;
+    keep_references(w, key, &value).await?;
+    Ok(())
 }
 
 /// What an upload is (as the BFF sends it).
@@ -189,32 +224,22 @@ impl Content {
     /// Keeps the references of the record an event is about (see the module); answers false
     /// on a redelivery or an event that names no record.
     pub async fn media_event(&self, event: &Event) -> Result<bool> {
-        if event.event_type.starts_with("content.media.") {
+        // Its own events are kept as they are emitted (see the module).
+        if event.event_type.starts_with("content.") {
             return Ok(false);
         }
-        let Some((record, action)) = record_of(event) else {
-            return Ok(false);
-        };
-        let (used, dropped) = scan(&event.payload);
-        if action != "deleted" && used.is_empty() && dropped.is_empty() {
+        let names_a_record = record_of(&event.event_type, &event.payload).is_some_and(|(_, action)| action == "deleted" || {
+            let (used, dropped) = scan(&event.payload);
+            !used.is_empty() || !dropped.is_empty()
+        });
+        if !names_a_record {
             return Ok(false);
         }
         let mut w = self.write(&Actor::system()).await?;
         if !w.mark_handled(CONSUMER, &event.id).await? {
             return Ok(false);
         }
-        if action == "deleted" {
-            store::remove_entity_refs(&mut w, &record).await?;
-        } else {
-            let names: Vec<String> = used.iter().chain(dropped.iter()).cloned().collect();
-            let recorded: BTreeSet<String> = store::recorded_files(&mut w, &names).await?.into_iter().collect();
-            for f in used.iter().filter(|f| recorded.contains(*f)) {
-                store::add_media_ref(&mut w, f, &record).await?;
-            }
-            for f in dropped.iter().filter(|f| recorded.contains(*f)) {
-                store::remove_media_ref(&mut w, f, &record).await?;
-            }
-        }
+        keep_references(&mut w, &event.event_type, &event.payload).await?;
         w.commit().await?;
         Ok(true)
     }
