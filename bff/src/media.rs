@@ -408,7 +408,7 @@ pub async fn sweep(storage: &Storage, content: &crate::services::Content, before
     // retried forever in one run.
     for _ in 0..20 {
         let req = pb::OrphansRequest { uploaded_before: before, limit: BATCH };
-        let files = crate::state::retry(|| async { content.clone().list_orphans(req.clone()).await }).await?.into_inner().items;
+        let files = crate::state::retry(|| async { content.clone().list_orphans(req).await }).await?.into_inner().items;
         let n = files.len() as i64;
         for f in files {
             if !valid_module(&f.module) || !valid_file_name(&f.file) {
