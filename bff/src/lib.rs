@@ -310,6 +310,8 @@ async fn service_health(channel: tonic::transport::Channel) -> &'static str {
 /// listener closes and in-flight requests finish.
 pub async fn serve(state: AppState, listener: TcpListener, shutdown: Shutdown, drain: Duration) -> anyhow::Result<()> {
     let router = app(state.clone());
+    // The media orphan sweep (one run per interval across the cluster).
+    media::spawn_sweeper(state.clone(), media::SweepSettings::from_env(), shutdown.clone());
     let st = state.clone();
     use axum::serve::ListenerExt;
     // Answers go out at once, not held back for the acknowledgement of the last (Nagle).

@@ -91,8 +91,12 @@ impl Storage {
             Err(object_store::Error::NotFound { .. }) => return Ok(false),
             Err(e) => return Err(storage_error(e)),
         }
-        self.store.delete(&p).await.map_err(storage_error)?;
-        Ok(true)
+        match self.store.delete(&p).await {
+            Ok(()) => Ok(true),
+            // Removed meanwhile (two removals at once): only one of them removed it.
+            Err(object_store::Error::NotFound { .. }) => Ok(false),
+            Err(e) => Err(storage_error(e)),
+        }
     }
 }
 
@@ -309,4 +313,149 @@ mod tests {
         assert!(valid_file_name(&new_name(Kind::Png)));
         assert!(!valid_file_name("../x.png") && !valid_file_name("x.exe") && !valid_file_name(".png"));
     }
+}
+
+// ---- who may remove a file, and the orphan sweep ----
+
+use crate::permissions::{self, Access, Nonprofit, Rule};
+use crate::state::Principal;
+
+/// The rule under which an account may edit the record a media reference names (the
+/// record's module and its edit action, as the permission table has them): None for a
+/// kind of record no module edits (only its uploader and the main admin remove the file).
+pub fn edit_rule(service: &str, entity: &str, entity_id: &str) -> Option<Rule> {
+    use Access::Grant;
+    let never = Nonprofit::Never;
+    let rule = |access, nonprofit| Some(Rule { access, nonprofit });
+    match (service, entity) {
+        // A nonprofit admin edits its own nonprofit (the path's id is the record's).
+        ("catalogue", "charity") => rule(Grant(&[("/master/charity_management", "edit")]), Nonprofit::OwnOnly),
+        ("catalogue", "cause") => rule(Grant(&[("/master/cause_management", "edit")]), never),
+        ("catalogue", "category") => rule(Grant(&[("/master/charity_category_management", "edit")]), never),
+        ("giving", "donor") => rule(Grant(&[("/donor", "edit")]), never),
+        ("giving", "badge") => rule(Grant(&[("/badge", "edit")]), never),
+        // Partners are edited by no one in the console; their status right is the nearest.
+        ("giving", "partner") => rule(Grant(&[("/strategic", "status")]), never),
+        ("engagement", "community" | "post") => rule(Grant(&[("/community", "edit")]), never),
+        ("engagement", "event") => rule(Grant(&[("/event", "edit")]), never),
+        ("content", "leadership") => rule(Grant(&[("/content_management/leadership", "edit")]), never),
+        ("content", "faq") => rule(Grant(&[("/category/FAQ", "edit")]), never),
+        ("content", "page") => match entity_id {
+            "homepage" => rule(Grant(&[("/content_management/homepage", "edit")]), never),
+            "about_us" => rule(Grant(&[("/content_management/about_us", "edit")]), never),
+            "privacy_policy" => rule(Grant(&[(permissions::PRIVACY_POLICY, "edit")]), never),
+            "terms_condition" => rule(Grant(&[(permissions::TERMS_CONDITION, "edit")]), never),
+            // The giving-partner page: every admin and sub-admin edits it.
+            "giving_partner" => rule(Access::SignedIn, never),
+            _ => None,
+        },
+        ("chat", _) => rule(Grant(&[("/chat", "add")]), never),
+        _ => None,
+    }
+}
+
+/// What a removal is checked against: the file's record (None when it was never
+/// recorded: uploaded before records were kept) and the records that use it.
+pub struct FileUse {
+    pub uploader: Option<(String, String)>,
+    pub references: Vec<(String, String, String)>,
+}
+
+/// Whether `p` may remove a file: the main admin always; otherwise only a recorded file,
+/// when `p` uploaded it or may edit a record that uses it.
+pub fn may_remove(p: &Principal, u: &FileUse) -> bool {
+    if p.admin_type == tokens::account::MAIN_ADMIN {
+        return true;
+    }
+    let Some((id, kind)) = &u.uploader else {
+        return false;
+    };
+    if *id == p.id && *kind == p.admin_type {
+        return true;
+    }
+    u.references.iter().any(|(service, entity, entity_id)| {
+        edit_rule(service, entity, entity_id).is_some_and(|rule| permissions::allows(rule, p, Some(entity_id)))
+    })
+}
+
+/// The orphan sweep's settings: files referenced by nothing for `orphan_age` are removed,
+/// every `interval` (MEDIA_ORPHAN_AGE_SECS, default a day; MEDIA_SWEEP_INTERVAL_SECS,
+/// default an hour).
+#[derive(Debug, Clone, Copy)]
+pub struct SweepSettings {
+    pub orphan_age: std::time::Duration,
+    pub interval: std::time::Duration,
+}
+
+impl SweepSettings {
+    pub fn from_env() -> Self {
+        let secs = |name: &str, default: u64| std::env::var(name).ok().and_then(|v| v.trim().parse::<u64>().ok()).filter(|v| *v > 0).unwrap_or(default);
+        Self {
+            orphan_age: std::time::Duration::from_secs(secs("MEDIA_ORPHAN_AGE_SECS", 86_400)),
+            interval: std::time::Duration::from_secs(secs("MEDIA_SWEEP_INTERVAL_SECS", 3_600)),
+        }
+    }
+}
+
+/// Deletes the files the content service calls orphans (uploaded before `before`, epoch
+/// ms) and marks each removed; answers how many were removed. A file already gone from
+/// storage is marked removed too.
+pub async fn sweep(storage: &Storage, content: &crate::services::Content, before: i64) -> anyhow::Result<usize> {
+    use proto::content::v1 as pb;
+    const BATCH: i64 = 500;
+    let mut removed = 0;
+    // A bounded number of batches per run: a file whose marking keeps failing is not
+    // retried forever in one run.
+    for _ in 0..20 {
+        let req = pb::OrphansRequest { uploaded_before: before, limit: BATCH };
+        let files = crate::state::retry(|| async { content.clone().list_orphans(req).await }).await?.into_inner().items;
+        let n = files.len() as i64;
+        for f in files {
+            if !valid_module(&f.module) || !valid_file_name(&f.file) {
+                continue;
+            }
+            storage.delete(&media_path(&f.module, &f.file)).await.map_err(|e| anyhow::anyhow!("{}", e.message))?;
+            let req = pb::MediaRef { file: f.file.clone(), actor: Some(proto::common::v1::Actor { id: String::new(), account_type: proto::common::v1::AccountType::System.into(), address: String::new() }) };
+            crate::state::retry(|| async { content.clone().mark_removed(req.clone()).await }).await?;
+            removed += 1;
+        }
+        if n < BATCH {
+            break;
+        }
+    }
+    Ok(removed)
+}
+
+/// Runs [`sweep`] every interval until `shutdown`, on one replica at a time: each run first
+/// takes the lock `media:sweep` in the cache (Redis when configured, shared by every
+/// replica; memory otherwise, this process alone), held for most of an interval so the
+/// cluster sweeps once per interval.
+pub fn spawn_sweeper(state: crate::state::AppState, settings: SweepSettings, shutdown: common::shutdown::Shutdown) {
+    tokio::spawn(async move {
+        let me = common::new_id();
+        let hold = settings.interval.saturating_sub(settings.interval / 10).max(std::time::Duration::from_secs(1));
+        loop {
+            tokio::select! {
+                _ = tokio::time::sleep(settings.interval) => {}
+                _ = shutdown.wait() => return,
+            }
+            let held = async {
+                state.cache.add("media:sweep", &me, hold).await?;
+                anyhow::Ok(state.cache.get("media:sweep").await?.as_deref() == Some(me.as_str()))
+            };
+            match held.await {
+                Ok(true) => {}
+                Ok(false) => continue,
+                Err(e) => {
+                    tracing::warn!(error = %format!("{e:#}"), "media sweep lock unavailable; skipping this run");
+                    continue;
+                }
+            }
+            let before = common::now_ms() - settings.orphan_age.as_millis() as i64;
+            match sweep(&state.storage, &state.content(), before).await {
+                Ok(n) => tracing::info!(removed = n, "media orphan sweep"),
+                Err(e) => tracing::warn!(error = %format!("{e:#}"), "media orphan sweep failed"),
+            }
+        }
+    });
 }

@@ -1,15 +1,18 @@
 //! Media uploads (/local-image/*) and serving (/media/{module}/{file}), SPEC sections 3 and 7.
 
+use crate::auth::Caller;
 use crate::error::ApiError;
 use crate::media::{self, Kind, MAX_IMAGE_BYTES, MAX_VIDEO_BYTES};
 use crate::reply::{Body, Empty, Reply, Route, ok, route};
-use crate::state::AppState;
+use crate::state::{AppState, retry, retry_unsent};
 use axum::body::Body as HttpBody;
+use axum::Extension;
 use axum::extract::{DefaultBodyLimit, Multipart, Path, State};
 use axum::http::{HeaderValue, Method, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use bytes::{Bytes, BytesMut};
+use proto::content::v1 as pb;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -18,6 +21,7 @@ const IMAGE_TYPES: &str = "Only png, jpg, jpeg, jp2, jpx, jpm and tiff images ar
 const VIDEO_TOO_BIG: &str = "Video size should be less than 100 mb";
 const VIDEO_TYPES: &str = "Only mp4, webm, mov, mkv, avi and mpeg videos are allowed";
 const LIES: &str = "The file's content does not match its name";
+const MAY_NOT_REMOVE: &str = "You may not remove this file";
 
 pub fn routes() -> Vec<Route> {
     vec![
@@ -93,7 +97,27 @@ fn uploaded(state: &AppState, module: &str, name: &str) -> Uploaded {
     Uploaded { name: name.into(), module_name: module.into(), url: format!("{}/{module}/{name}", state.settings.media_url) }
 }
 
-async fn upload_image(State(state): State<AppState>, mut form: Multipart) -> Reply {
+/// Records a stored upload with the content service (its uploader: the caller). When the
+/// record cannot be made (content down) the file is deleted again and the upload refused,
+/// so no unrecorded file is ever kept.
+async fn record(state: &AppState, caller: &Caller, module: &str, name: &str, kind: Kind, size: u64) -> Result<(), ApiError> {
+    let req = pb::MediaUpload {
+        module: module.into(),
+        file: name.into(),
+        kind: if kind.is_image() { "image" } else { "video" }.into(),
+        size: size as i64,
+        actor: Some(caller.to_pb()),
+    };
+    if let Err(s) = retry_unsent(|| async { state.content().record_upload(req.clone()).await }).await {
+        if let Err(e) = state.storage.delete(&media::media_path(module, name)).await {
+            tracing::error!(file = name, error = %e.message, "an unrecorded upload could not be deleted");
+        }
+        return Err(s.into());
+    }
+    Ok(())
+}
+
+async fn upload_image(State(state): State<AppState>, Extension(caller): Extension<Caller>, mut form: Multipart) -> Reply {
     let mut module = None;
     let mut image: Option<(String, Bytes)> = None;
     while let Some(mut field) = form.next_field().await.map_err(multipart_error)? {
@@ -120,14 +144,16 @@ async fn upload_image(State(state): State<AppState>, mut form: Multipart) -> Rep
         return Err(ApiError::validation("image", LIES));
     }
     let name = media::new_name(kind);
+    let size = bytes.len() as u64;
     state.storage.put(&media::media_path(&module, &name), bytes).await?;
+    record(&state, &caller, &module, &name, kind, size).await?;
     ok("Image uploaded successfully", uploaded(&state, &module, &name))
 }
 
-async fn upload_video(State(state): State<AppState>, mut form: Multipart) -> Reply {
+async fn upload_video(State(state): State<AppState>, Extension(caller): Extension<Caller>, mut form: Multipart) -> Reply {
     let mut module = None;
     // Streamed to a holding place first: the module may come after the file.
-    let mut video: Option<(String, Kind)> = None;
+    let mut video: Option<(String, Kind, u64)> = None;
     while let Some(mut field) = form.next_field().await.map_err(multipart_error)? {
         match field.name() {
             Some("moduleName") => module = Some(field.text().await.map_err(multipart_error)?),
@@ -157,13 +183,13 @@ async fn upload_video(State(state): State<AppState>, mut form: Multipart) -> Rep
                         }
                     }
                 }
-                w.finish().await?;
-                video = Some((holding, kind));
+                let size = w.finish().await?;
+                video = Some((holding, kind, size));
             }
             _ => {}
         }
     }
-    let (holding, kind) = video.ok_or_else(|| ApiError::validation("video", "Please choose a video"))?;
+    let (holding, kind, size) = video.ok_or_else(|| ApiError::validation("video", "Please choose a video"))?;
     let module = match module_of(module) {
         Ok(m) => m,
         Err(e) => {
@@ -173,6 +199,7 @@ async fn upload_video(State(state): State<AppState>, mut form: Multipart) -> Rep
     };
     let name = media::new_name(kind);
     state.storage.rename(&holding, &media::media_path(&module, &name)).await?;
+    record(&state, &caller, &module, &name, kind, size).await?;
     ok("Video uploaded successfully", uploaded(&state, &module, &name))
 }
 
@@ -183,7 +210,11 @@ pub struct RemoveBody {
     file_name: String,
 }
 
-async fn remove(state: &AppState, b: RemoveBody, image: bool) -> Reply {
+/// A removal: allowed to the main admin, to the file's uploader and to an account that may
+/// edit a record using it (`media::may_remove`); a file uploaded before records were kept
+/// only to the main admin. Refused with 403 and nothing deleted otherwise; a removed file
+/// is marked removed.
+async fn remove(state: &AppState, caller: &Caller, b: RemoveBody, image: bool) -> Reply {
     let module = module_of(Some(b.module_name))?;
     let file = b.file_name.trim();
     let kind = file.rsplit_once('.').and_then(|(_, e)| Kind::from_extension(e));
@@ -191,18 +222,41 @@ async fn remove(state: &AppState, b: RemoveBody, image: bool) -> Reply {
     if !media::valid_file_name(file) || kind.map(Kind::is_image) != Some(image) {
         return Err(ApiError::validation("fileName", &format!("Please give a valid {} file name", what.to_lowercase())));
     }
-    if !state.storage.delete(&media::media_path(&module, file)).await? {
+    let req = pb::MediaRef { file: file.to_string(), actor: Some(caller.to_pb()) };
+    let found = retry(|| async { state.content().may_remove(req.clone()).await }).await?.into_inner();
+    let record = found.file.filter(|_| found.recorded);
+    if let Some(f) = &record
+        && (f.module != module || f.removed_at != 0)
+    {
+        return Err(ApiError::not_found(&format!("{what} not found")));
+    }
+    let using = media::FileUse {
+        uploader: record.as_ref().map(|f| (f.uploader_id.clone(), f.uploader_type.clone())),
+        references: found.references.into_iter().map(|r| (r.service, r.entity, r.entity_id)).collect(),
+    };
+    if !media::may_remove(&caller.principal, &using) {
+        return Err(ApiError::new(axum::http::StatusCode::FORBIDDEN, "FORBIDDEN", MAY_NOT_REMOVE));
+    }
+    let deleted = state.storage.delete(&media::media_path(&module, file)).await?;
+    if record.is_some() {
+        // The file is gone (or was): its record says so. A failure here leaves a record of a
+        // missing file, which the orphan sweep marks later when nothing uses it.
+        if let Err(e) = retry_unsent(|| async { state.content().mark_removed(req.clone()).await }).await {
+            tracing::warn!(file, error = %e.message(), "a removed file could not be marked removed");
+        }
+    }
+    if !deleted {
         return Err(ApiError::not_found(&format!("{what} not found")));
     }
     ok(&format!("{what} removed successfully"), Empty {})
 }
 
-async fn remove_image(State(state): State<AppState>, Body(b): Body<RemoveBody>) -> Reply {
-    remove(&state, b, true).await
+async fn remove_image(State(state): State<AppState>, Extension(caller): Extension<Caller>, Body(b): Body<RemoveBody>) -> Reply {
+    remove(&state, &caller, b, true).await
 }
 
-async fn remove_video(State(state): State<AppState>, Body(b): Body<RemoveBody>) -> Reply {
-    remove(&state, b, false).await
+async fn remove_video(State(state): State<AppState>, Extension(caller): Extension<Caller>, Body(b): Body<RemoveBody>) -> Reply {
+    remove(&state, &caller, b, false).await
 }
 
 async fn serve(State(state): State<AppState>, Path((module, file)): Path<(String, String)>) -> Result<Response, ApiError> {

@@ -73,3 +73,148 @@ async fn videos_are_checked_by_content_stored_and_removed() {
     app.post("/local-image/removeVideo", Some(&t), json!({ "moduleName": "event", "fileName": name })).await.expect(200);
     app.get(&format!("/media/event/{name}"), None).await.expect(404);
 }
+
+// ---- who may remove a file; the orphan sweep ----
+
+const MAY_NOT: &str = "You may not remove this file";
+
+fn content_client(app: &TestApp) -> bff::services::Content {
+    proto::content::v1::content_client::ContentClient::new(bff::state::traced(bff::state::channel(&app.content_url).unwrap()))
+}
+
+/// Waits until the content service saw the event that makes `file` referenced (`n` records).
+async fn wait_references(app: &TestApp, file: &str, n: usize) {
+    let c = content_client(app);
+    for _ in 0..200 {
+        let u = c.clone().may_remove(proto::content::v1::MediaRef { file: file.into(), actor: None }).await.unwrap().into_inner();
+        if u.references.len() == n {
+            return;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(25)).await;
+    }
+    panic!("{file} never had {n} references");
+}
+
+async fn upload_png(app: &TestApp, token: &str, module: &str) -> String {
+    let r = app.upload("/local-image/uploadImage", Some(token), Some(("image", "a.png", PNG.to_vec())), &[("moduleName", module)]).await.expect(200);
+    r.body["data"]["name"].as_str().unwrap().to_string()
+}
+
+async fn remove_png(app: &TestApp, token: &str, module: &str, file: &str) -> Resp {
+    app.post("/local-image/removeImage", Some(token), json!({ "moduleName": module, "fileName": file })).await
+}
+
+async fn sub(app: &TestApp, t: &str, email: &str, permissions: serde_json::Value) -> String {
+    app.sub_admin(t, email, permissions).await;
+    app.token_of("/admin-login/login", email).await
+}
+
+#[tokio::test]
+async fn a_file_is_removed_only_by_its_uploader_an_editor_of_a_record_using_it_or_the_main_admin() {
+    let app = spawn().await;
+    let (t, _) = app.admin().await;
+    let m = "leadershipImage";
+    let a = sub(&app, &t, "a@example.org", json!([{ "slug": "/content_management/leadership", "actions": ["add"] }])).await;
+    let b = sub(&app, &t, "b@example.org", json!([{ "slug": "/dashboard", "actions": ["view"] }])).await;
+    let editor = sub(&app, &t, "e@example.org", json!([{ "slug": "/content_management/leadership", "actions": ["edit"] }])).await;
+
+    // A's upload that nothing uses: B may not remove it, A may.
+    let loose = upload_png(&app, &a, m).await;
+    let r = remove_png(&app, &b, m, &loose).await.expect(403);
+    assert_eq!(r.message(), MAY_NOT);
+    app.get(&format!("/media/{m}/{loose}"), None).await.expect(200);
+    // Nor can B by naming another module for it.
+    remove_png(&app, &b, "charity", &loose).await.expect(404);
+    remove_png(&app, &a, m, &loose).await.expect(200);
+    app.get(&format!("/media/{m}/{loose}"), None).await.expect(404);
+
+    // A's photo used by a leadership entry: B and a sub-admin who may add and delete
+    // leadership but not edit it may not remove it; the leadership editor may.
+    let photo = upload_png(&app, &a, m).await;
+    let entry = json!({ "name": "Ada", "title": "Chair", "photo": photo, "biography": "", "order": 1, "isActive": true });
+    app.post("/admin/leadership/addLeadership", Some(&a), entry).await.expect(200);
+    wait_references(&app, &photo, 1).await;
+    let r = remove_png(&app, &b, m, &photo).await.expect(403);
+    assert_eq!(r.message(), MAY_NOT);
+    let adder = sub(&app, &t, "add@example.org", json!([{ "slug": "/content_management/leadership", "actions": ["add", "delete"] }])).await;
+    remove_png(&app, &adder, m, &photo).await.expect(403);
+    app.get(&format!("/media/{m}/{photo}"), None).await.expect(200);
+    remove_png(&app, &editor, m, &photo).await.expect(200);
+    app.get(&format!("/media/{m}/{photo}"), None).await.expect(404);
+    remove_png(&app, &editor, m, &photo).await.expect(404);
+
+    // A file stored before uploads were recorded: the main admin only.
+    let old = format!("{}.png", common::new_id());
+    let dir = app.data.0.join("media").join("media").join(m);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join(&old), PNG).unwrap();
+    let r = remove_png(&app, &a, m, &old).await.expect(403);
+    assert_eq!(r.message(), MAY_NOT);
+    assert!(dir.join(&old).exists());
+    remove_png(&app, &t, m, &old).await.expect(200);
+    assert!(!dir.join(&old).exists());
+
+    // The main admin removes anyone's upload.
+    let other = upload_png(&app, &b, m).await;
+    remove_png(&app, &t, m, &other).await.expect(200);
+
+    // Two removals at once by the uploader: one succeeds, the other finds nothing; the file is gone.
+    let twice = upload_png(&app, &a, m).await;
+    let (x, y) = tokio::join!(remove_png(&app, &a, m, &twice), remove_png(&app, &a, m, &twice));
+    let mut codes = [x.status.as_u16(), y.status.as_u16()];
+    codes.sort();
+    assert!(codes[0] == 200 && codes[1] < 500, "{codes:?}");
+    app.get(&format!("/media/{m}/{twice}"), None).await.expect(404);
+}
+
+#[tokio::test]
+async fn a_nonprofit_admin_cannot_remove_another_nonprofits_logo() {
+    let app = spawn().await;
+    let (t, _) = app.admin().await;
+    let mut ids = vec![];
+    let mut logos = vec![];
+    for (name, ein, email) in [("Water For All", "12-3456789", "w@example.org"), ("Food For All", "98-7654321", "f@example.org")] {
+        let mut body = crate::charity::valid_body(&app, &t, name, ein).await;
+        body["adminEmail"] = json!(email);
+        logos.push(body["logo"].as_str().unwrap().to_string());
+        let r = app.post("/admin/charity/create", Some(&t), body).await.expect(200);
+        ids.push(r.body["data"]["_id"].as_str().unwrap().to_string());
+    }
+    for l in &logos {
+        wait_references(&app, l, 1).await;
+    }
+    app.identity.create_charity_admin("npo-w@example.org", "secret12", "Nia", "Owner", &ids[0]).await.unwrap();
+    let npo = app.token_of("/admin-login/charityLogin", "npo-w@example.org").await;
+    let r = remove_png(&app, &npo, "charity", &logos[1]).await.expect(403);
+    assert_eq!(r.message(), MAY_NOT);
+    app.get(&format!("/media/charity/{}", logos[1]), None).await.expect(200);
+    // Its own nonprofit's logo it may remove.
+    remove_png(&app, &npo, "charity", &logos[0]).await.expect(200);
+}
+
+#[tokio::test]
+async fn the_sweep_removes_old_orphans_and_keeps_used_and_young_files() {
+    let app = spawn().await;
+    let (t, _) = app.admin().await;
+    let m = "leadershipImage";
+    let orphan = upload_png(&app, &t, m).await;
+    let used = upload_png(&app, &t, m).await;
+    let entry = json!({ "name": "Ada", "title": "Chair", "photo": used, "biography": "", "order": 1, "isActive": true });
+    app.post("/admin/leadership/addLeadership", Some(&t), entry).await.expect(200);
+    wait_references(&app, &used, 1).await;
+    tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    let cut = common::now_ms();
+    tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    let young = upload_png(&app, &t, m).await;
+
+    let storage = bff::media::Storage::local(&app.data.0.join("media")).unwrap();
+    let content = content_client(&app);
+    assert_eq!(bff::media::sweep(&storage, &content, cut).await.unwrap(), 1);
+    app.get(&format!("/media/{m}/{orphan}"), None).await.expect(404);
+    app.get(&format!("/media/{m}/{used}"), None).await.expect(200);
+    app.get(&format!("/media/{m}/{young}"), None).await.expect(200);
+    let u = content.clone().may_remove(proto::content::v1::MediaRef { file: orphan.clone(), actor: None }).await.unwrap().into_inner();
+    assert!(u.file.unwrap().removed_at > 0, "the swept file is marked removed");
+    // Run again: nothing more to do at that cut-off.
+    assert_eq!(bff::media::sweep(&storage, &content, cut).await.unwrap(), 0);
+}

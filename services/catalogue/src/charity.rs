@@ -391,6 +391,8 @@ impl Catalogue {
             admin_email: r.admin_email.clone(),
             admin_first_name: r.admin_first_name.clone(),
             admin_last_name: r.admin_last_name.clone(),
+            logo: r.logo.clone(),
+            images: r.images.clone(),
             changes,
         };
         w.emit(key, &payload).await

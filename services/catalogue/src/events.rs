@@ -53,6 +53,9 @@ pub struct Charity {
     pub admin_email: String,
     pub admin_first_name: String,
     pub admin_last_name: String,
+    /// The stored media files it shows (logo and images), for media references.
+    pub logo: String,
+    pub images: Vec<String>,
     #[serde(skip_serializing_if = "Changes::is_empty")]
     pub changes: Changes,
 }

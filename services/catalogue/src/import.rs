@@ -27,6 +27,28 @@ const IN_FLIGHT_POSTGRES: usize = 2;
 /// Invalid rows reported one by one (all are counted).
 const MAX_ERRORS: usize = 1000;
 const REQUIRED: [&str; 6] = ["EIN", "NAME", "STREET", "CITY", "STATE", "ZIP"];
+/// The longest row (record) read, in bytes: a real BMF row is under 300. A longer one is
+/// reported invalid and never held whole (see [`BoundedRecords`]).
+pub const MAX_RECORD_BYTES: usize = 4096;
+/// The longest NAME (the console's nonprofit name rule).
+pub const MAX_NAME_CHARS: usize = 150;
+/// The longest of every other text field (the BMF's own are at most 70: ICO 35, STREET 35,
+/// CITY 22).
+pub const MAX_FIELD_CHARS: usize = 100;
+/// How much of a bad value a message echoes.
+const EXCERPT_CHARS: usize = 40;
+/// What [`BoundedRecords`] puts in place of a row that is too long.
+const TOO_LONG: &[u8] = b"\0\0BMF-ROW-TOO-LONG\0\0";
+
+/// A bad value as a message shows it: at most 40 characters (then "..."), control
+/// characters shown as '?'.
+pub fn excerpt(v: &str) -> String {
+    let mut out: String = v.chars().take(EXCERPT_CHARS).map(|c| if c.is_control() { '?' } else { c }).collect();
+    if v.chars().count() > EXCERPT_CHARS {
+        out.push_str("...");
+    }
+    out
+}
 
 /// The imported fields of one row.
 #[derive(Debug, Clone, PartialEq)]
@@ -98,36 +120,51 @@ impl Columns {
         self.at.get(col).and_then(|i| r.get(*i)).map(|f| String::from_utf8_lossy(f).trim().to_string()).unwrap_or_default()
     }
 
+    /// A text field within `max` characters and free of control characters.
+    fn text(&self, r: &csv::ByteRecord, col: &str, max: usize) -> std::result::Result<String, String> {
+        let v = self.get(r, col);
+        if v.chars().count() > max {
+            return Err(format!("{col} is longer than {max} characters (got '{}')", excerpt(&v)));
+        }
+        if v.chars().any(char::is_control) {
+            return Err(format!("{col} holds control characters (got '{}')", excerpt(&v)));
+        }
+        Ok(v)
+    }
+
     fn parse(&self, r: &csv::ByteRecord) -> std::result::Result<BmfRow, String> {
+        if r.len() == 1 && r.get(0) == Some(TOO_LONG) {
+            return Err(format!("The row is longer than {MAX_RECORD_BYTES} bytes"));
+        }
         let ein = self.get(r, "EIN");
         if ein.len() != 9 || !ein.chars().all(|c| c.is_ascii_digit()) {
-            return Err(format!("EIN must be 9 digits (got '{}')", ein.chars().take(20).collect::<String>()));
+            return Err(format!("EIN must be 9 digits (got '{}')", excerpt(&ein)));
         }
-        let name = self.get(r, "NAME");
+        let name = self.text(r, "NAME", MAX_NAME_CHARS)?;
         if name.is_empty() {
             return Err("NAME is empty".into());
         }
-        if name.chars().count() > 150 {
-            return Err("NAME is longer than 150 characters".into());
-        }
-        let state = self.get(r, "STATE").to_uppercase();
+        let state = self.text(r, "STATE", MAX_FIELD_CHARS)?.to_uppercase();
         if !state.is_empty() && (state.len() != 2 || !state.chars().all(|c| c.is_ascii_alphabetic())) {
-            return Err(format!("STATE must be a two-letter code (got '{state}')"));
+            return Err(format!("STATE must be a two-letter code (got '{}')", excerpt(&state)));
         }
-        let zip = self.get(r, "ZIP");
+        let zip = self.text(r, "ZIP", MAX_FIELD_CHARS)?;
         if !zip.is_empty() && !crate::charity::valid_zip(&zip) {
-            return Err(format!("ZIP must be 5 digits or 5+4 (got '{zip}')"));
+            return Err(format!("ZIP must be 5 digits or 5+4 (got '{}')", excerpt(&zip)));
         }
-        let in_care_of = self.get(r, "ICO");
+        let in_care_of = self.text(r, "ICO", MAX_FIELD_CHARS)?;
+        let street = self.text(r, "STREET", MAX_FIELD_CHARS)?;
+        let city = self.text(r, "CITY", MAX_FIELD_CHARS)?;
+        let ntee = self.text(r, "NTEE_CD", MAX_FIELD_CHARS)?;
         Ok(BmfRow {
             ein,
             name,
             in_care_of: in_care_of.trim_start_matches('%').trim().to_string(),
-            street: self.get(r, "STREET"),
-            city: self.get(r, "CITY"),
+            street,
+            city,
             state,
             zip,
-            ntee: self.get(r, "NTEE_CD").to_uppercase(),
+            ntee: ntee.to_uppercase(),
         })
     }
 }
@@ -153,6 +190,89 @@ impl std::io::Read for ChannelReader {
     }
 }
 
+/// Hands the CSV reader whole records of at most [`MAX_RECORD_BYTES`] bytes: a record (up
+/// to a line end outside double quotes, as the reader frames them) is held until it ends;
+/// one that grows past the cap is dropped as it arrives and replaced by a one-field
+/// [`TOO_LONG`] record, so a 100 MB line without a newline (or an unclosed quote) costs
+/// 4 KB, not 100 MB.
+struct BoundedRecords<R> {
+    inner: R,
+    /// The record being read (at most the cap).
+    record: Vec<u8>,
+    in_quotes: bool,
+    too_long: bool,
+    /// Bytes ready for the reader, from `at`.
+    out: Vec<u8>,
+    at: usize,
+    done: bool,
+}
+
+impl<R: std::io::Read> BoundedRecords<R> {
+    fn new(inner: R) -> Self {
+        Self { inner, record: Vec::new(), in_quotes: false, too_long: false, out: Vec::new(), at: 0, done: false }
+    }
+
+    /// Ends the current record (with `end`, its terminator, when it had one).
+    fn end_record(&mut self, end: Option<u8>) {
+        if self.too_long {
+            self.out.extend_from_slice(TOO_LONG);
+            self.out.push(b'\n');
+        } else {
+            self.out.append(&mut self.record);
+            self.out.extend(end);
+        }
+        self.record.clear();
+        self.in_quotes = false;
+        self.too_long = false;
+    }
+
+    fn take(&mut self, chunk: &[u8]) {
+        for &b in chunk {
+            if b == b'"' {
+                self.in_quotes = !self.in_quotes;
+            }
+            if (b == b'\n' || b == b'\r') && !self.in_quotes {
+                self.end_record(Some(b));
+                continue;
+            }
+            if self.too_long {
+                continue;
+            }
+            self.record.push(b);
+            if self.record.len() > MAX_RECORD_BYTES {
+                self.too_long = true;
+                self.record = Vec::new();
+            }
+        }
+    }
+}
+
+impl<R: std::io::Read> std::io::Read for BoundedRecords<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let mut chunk = [0u8; 16 * 1024];
+        while self.at == self.out.len() {
+            self.out.clear();
+            self.at = 0;
+            if self.done {
+                return Ok(0);
+            }
+            let n = self.inner.read(&mut chunk)?;
+            if n == 0 {
+                self.done = true;
+                if !self.record.is_empty() || self.too_long {
+                    self.end_record(None);
+                }
+            } else {
+                self.take(&chunk[..n]);
+            }
+        }
+        let n = buf.len().min(self.out.len() - self.at);
+        buf[..n].copy_from_slice(&self.out[self.at..self.at + n]);
+        self.at += n;
+        Ok(n)
+    }
+}
+
 /// Parses CSV bytes on a blocking thread; batches of parsed rows come out of the receiver,
 /// a header problem as an `Err` first.
 fn spawn_parser(bytes: tokio::sync::mpsc::Receiver<Bytes>) -> tokio::sync::mpsc::Receiver<std::result::Result<Vec<Parsed>, String>> {
@@ -161,7 +281,7 @@ fn spawn_parser(bytes: tokio::sync::mpsc::Receiver<Bytes>) -> tokio::sync::mpsc:
         let mut reader = csv::ReaderBuilder::new()
             .has_headers(false)
             .flexible(true)
-            .from_reader(ChannelReader { rx: bytes, current: Bytes::new() });
+            .from_reader(BoundedRecords::new(ChannelReader { rx: bytes, current: Bytes::new() }));
         let mut record = csv::ByteRecord::new();
         let columns = match reader.read_byte_record(&mut record) {
             Ok(true) => Columns::from_header(&record),

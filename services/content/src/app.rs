@@ -26,10 +26,14 @@ pub struct Running {
     pub server: tokio::task::JoinHandle<anyhow::Result<()>>,
 }
 
-/// Connects, migrates, starts the outbox relay and serves gRPC on `listen` until `shutdown`.
+/// Connects, migrates, starts the outbox relay, consumes every event for media references
+/// and serves gRPC on `listen` until `shutdown`.
 pub async fn start(cfg: &Config, listen: &str, bus: Arc<dyn EventBus>, shutdown: Shutdown) -> anyhow::Result<Running> {
-    let base = common::grpc::Base::open(&cfg.database_url, &MIGRATIONS, bus, &shutdown).await?;
+    let base = common::grpc::Base::open(&cfg.database_url, &MIGRATIONS, bus.clone(), &shutdown).await?;
     let content = Content::new(base.db, Some(base.relay));
+    // Media references, kept from every service's events (crate::media).
+    let consumer = Arc::new(crate::media::Consumer(content.clone()));
+    bus.subscribe(crate::media::CONSUMER, &crate::media::CONSUMED, consumer, shutdown.clone()).await?;
     let serving = common::grpc::start_service_watching("content", listen, ContentServer::new(content.clone()), base.bus, shutdown).await?;
     Ok(Running { port: serving.port, content, server: serving.server })
 }

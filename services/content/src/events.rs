@@ -21,6 +21,10 @@ pub const FAQ_CATEGORY_DELETED: &str = "content.faq_category.deleted";
 pub const CONTACT_RECEIVED: &str = "content.contact.received";
 /// A contact message opened for the first time.
 pub const CONTACT_READ: &str = "content.contact.read";
+/// A file stored by the BFF recorded (its actor: the uploader).
+pub const MEDIA_UPLOADED: &str = "content.media.uploaded";
+/// A recorded file removed (by an account, or the orphan sweep as the system).
+pub const MEDIA_REMOVED: &str = "content.media.removed";
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
 #[serde(rename_all = "camelCase", default)]
@@ -30,6 +34,29 @@ pub struct Page {
     /// Set on a restore: the revision whose document became current.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub restored_from: Option<i64>,
+    /// The stored media files the page's document names (its images).
+    pub media: Vec<String>,
+    /// `media` before and after, when the revision changed it.
+    #[serde(skip_serializing_if = "Changes::is_empty")]
+    pub changes: Changes,
+}
+
+impl Page {
+    /// A new revision's payload: the files its document names and, when they differ from
+    /// the previous document's, both lists as a change.
+    pub fn of(page_key: &str, revision: i64, restored_from: Option<i64>, before: &str, after: &str) -> Self {
+        let names = |doc: &str| {
+            let mut out = std::collections::BTreeSet::new();
+            crate::media::names_in(doc, &mut out);
+            out.into_iter().collect::<Vec<_>>()
+        };
+        let (old, media) = (names(before), names(after));
+        let mut changes = Changes::new();
+        if old != media {
+            changes.insert("media".into(), common::bus::Change { before: old.into(), after: media.clone().into() });
+        }
+        Self { page_key: page_key.into(), revision, restored_from, media, changes }
+    }
 }
 
 /// A leadership entry, FAQ category or FAQ.
@@ -39,6 +66,9 @@ pub struct Entry {
     pub id: String,
     /// The entry's name (a FAQ's question).
     pub name: String,
+    /// A leadership entry's photo (a stored media file).
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub photo: String,
     #[serde(skip_serializing_if = "Changes::is_empty")]
     pub changes: Changes,
 }
@@ -49,4 +79,14 @@ pub struct Contact {
     pub id: String,
     pub email: String,
     pub subject: String,
+}
+
+/// A media file recorded or removed.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Media {
+    pub file: String,
+    pub module: String,
+    pub kind: String,
+    pub size: i64,
 }

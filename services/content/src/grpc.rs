@@ -91,6 +91,19 @@ fn contact(m: ContactMessage) -> pb::ContactMessage {
 }
 
 /// The actor of a public submission: no account, type 'public', its address.
+fn media_file(m: crate::store::MediaFile) -> pb::MediaFile {
+    pb::MediaFile {
+        module: m.module,
+        file: m.file,
+        kind: m.kind,
+        size: m.size,
+        uploader_id: m.uploader_id,
+        uploader_type: m.uploader_type,
+        uploaded_at: m.uploaded_at,
+        removed_at: m.removed_at.unwrap_or(0),
+    }
+}
+
 fn public_actor(a: Option<pc::Actor>) -> common::Actor {
     common::Actor::new("", "public", a.map(|a| a.address).unwrap_or_default())
 }
@@ -237,5 +250,31 @@ impl Rpc for Content {
     async fn open_contact(&self, r: Request<pb::IdRef>) -> R<pb::ContactMessage> {
         let r = r.into_inner();
         Ok(Response::new(contact(self.open_contact(&r.id, &actor(r.actor)).await?)))
+    }
+
+    async fn record_upload(&self, r: Request<pb::MediaUpload>) -> R<pb::MediaFile> {
+        let r = r.into_inner();
+        let i = crate::media::UploadInput { module: r.module, file: r.file, kind: r.kind, size: r.size };
+        Ok(Response::new(media_file(self.record_upload(&i, &actor(r.actor)).await?)))
+    }
+
+    async fn may_remove(&self, r: Request<pb::MediaRef>) -> R<pb::MediaUse> {
+        let u = self.media_use(&r.into_inner().file).await?;
+        Ok(Response::new(pb::MediaUse {
+            recorded: u.file.is_some(),
+            file: u.file.map(media_file),
+            references: u.references.into_iter().map(|x| pb::MediaReference { service: x.service, entity: x.entity, entity_id: x.entity_id }).collect(),
+        }))
+    }
+
+    async fn mark_removed(&self, r: Request<pb::MediaRef>) -> R<pb::Empty> {
+        let r = r.into_inner();
+        self.mark_removed(&r.file, &actor(r.actor)).await?;
+        Ok(Response::new(pb::Empty {}))
+    }
+
+    async fn list_orphans(&self, r: Request<pb::OrphansRequest>) -> R<pb::MediaFiles> {
+        let r = r.into_inner();
+        Ok(Response::new(pb::MediaFiles { items: self.orphans(r.uploaded_before, r.limit).await?.into_iter().map(media_file).collect() }))
     }
 }

@@ -7,6 +7,7 @@ pub mod demo;
 pub mod error;
 pub mod events;
 pub mod grpc;
+pub mod media;
 pub mod pages;
 pub mod service;
 pub mod store;

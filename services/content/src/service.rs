@@ -111,7 +111,7 @@ impl Content {
         Self { db, relay }
     }
 
-    async fn write(&self, actor: &Actor) -> Result<Write<'_>> {
+    pub(crate) async fn write(&self, actor: &Actor) -> Result<Write<'_>> {
         write::begin(&self.db, self.relay.as_ref(), actor).await
     }
 
@@ -141,8 +141,9 @@ impl Content {
             w.rollback().await?;
             return Ok(current);
         }
+        let before = current.document.clone();
         let page = Self::new_revision(&mut w, current, document, None).await?;
-        w.emit(events::PAGE_PUBLISHED, &events::Page { page_key: page.page_key.clone(), revision: page.revision, restored_from: None }).await?;
+        crate::media::emit(&mut w, events::PAGE_PUBLISHED, &events::Page::of(&page.page_key, page.revision, None, &before, &page.document)).await?;
         w.commit().await?;
         Ok(page)
     }
@@ -182,8 +183,9 @@ impl Content {
         let mut w = self.write(actor).await?;
         w.lock_row("pages", &current.id).await?;
         let current = store::page_by_id(&mut w, &current.id).await?.ok_or_else(|| Error::NotFound("Page not found".into()))?;
+        let before = current.document.clone();
         let page = Self::new_revision(&mut w, current, rev.document, Some(rev.number)).await?;
-        w.emit(events::PAGE_RESTORED, &events::Page { page_key: page.page_key.clone(), revision: page.revision, restored_from: Some(rev.number) }).await?;
+        crate::media::emit(&mut w, events::PAGE_RESTORED, &events::Page::of(&page.page_key, page.revision, Some(rev.number), &before, &page.document)).await?;
         w.commit().await?;
         Ok(page)
     }
@@ -221,7 +223,7 @@ impl Content {
         };
         let mut w = self.write(actor).await?;
         store::insert_leadership(&mut w, &l).await?;
-        w.emit(events::LEADERSHIP_CREATED, &events::Entry { id: l.id.clone(), name: l.name.clone(), changes: Default::default() }).await?;
+        crate::media::emit(&mut w, events::LEADERSHIP_CREATED, &events::Entry { id: l.id.clone(), name: l.name.clone(), photo: l.photo.clone(), changes: Default::default() }).await?;
         w.commit().await?;
         Ok(l)
     }
@@ -243,7 +245,7 @@ impl Content {
         };
         store::update_leadership(&mut w, &l).await?;
         let changes = common::bus::changes(&old, &l, &["updatedAt"]);
-        w.emit(events::LEADERSHIP_UPDATED, &events::Entry { id: l.id.clone(), name: l.name.clone(), changes }).await?;
+        crate::media::emit(&mut w, events::LEADERSHIP_UPDATED, &events::Entry { id: l.id.clone(), name: l.name.clone(), photo: l.photo.clone(), changes }).await?;
         w.commit().await?;
         Ok(l)
     }
@@ -252,7 +254,7 @@ impl Content {
         let mut w = self.write(actor).await?;
         let l = store::get_leadership(&mut w, id).await?.ok_or_else(|| Error::NotFound("Leadership not found".into()))?;
         store::delete(&mut w, "leadership", id).await?;
-        w.emit(events::LEADERSHIP_DELETED, &events::Entry { id: l.id, name: l.name, changes: Default::default() }).await?;
+        crate::media::emit(&mut w, events::LEADERSHIP_DELETED, &events::Entry { id: l.id, name: l.name, photo: l.photo, changes: Default::default() }).await?;
         w.commit().await?;
         Ok(())
     }
@@ -293,7 +295,7 @@ impl Content {
         let order = store::next_category_order(&mut w).await?;
         let t = FaqCategory { id: common::new_id(), name, description, order, faq_count: 0, created_at: common::now_ms() };
         store::insert_category(&mut w, &t).await.map_err(Self::category_conflict)?;
-        w.emit(events::FAQ_CATEGORY_CREATED, &events::Entry { id: t.id.clone(), name: t.name.clone(), changes: Default::default() }).await?;
+        w.emit(events::FAQ_CATEGORY_CREATED, &events::Entry { id: t.id.clone(), name: t.name.clone(), photo: String::new(), changes: Default::default() }).await?;
         w.commit().await?;
         Ok(t)
     }
@@ -315,7 +317,7 @@ impl Content {
         };
         store::update_category(&mut w, &t).await.map_err(Self::category_conflict)?;
         let changes = common::bus::changes(&old, &t, &["faqCount"]);
-        w.emit(events::FAQ_CATEGORY_UPDATED, &events::Entry { id: t.id.clone(), name: t.name.clone(), changes }).await?;
+        w.emit(events::FAQ_CATEGORY_UPDATED, &events::Entry { id: t.id.clone(), name: t.name.clone(), photo: String::new(), changes }).await?;
         w.commit().await?;
         Ok(t)
     }
@@ -329,7 +331,7 @@ impl Content {
             return Err(Error::Conflict("This category still has FAQs. Delete or move them first.".into()));
         }
         store::delete(&mut w, "faq_categories", id).await?;
-        w.emit(events::FAQ_CATEGORY_DELETED, &events::Entry { id: t.id, name: t.name, changes: Default::default() }).await?;
+        w.emit(events::FAQ_CATEGORY_DELETED, &events::Entry { id: t.id, name: t.name, photo: String::new(), changes: Default::default() }).await?;
         w.commit().await?;
         Ok(())
     }
@@ -383,7 +385,7 @@ impl Content {
         };
         store::insert_faq(&mut w, &f).await?;
         let f = store::get_faq(&mut w, &f.id).await?.ok_or_else(|| Error::NotFound("FAQ not found".into()))?;
-        w.emit(events::FAQ_CREATED, &events::Entry { id: f.id.clone(), name: f.question.clone(), changes: Default::default() }).await?;
+        w.emit(events::FAQ_CREATED, &events::Entry { id: f.id.clone(), name: f.question.clone(), photo: String::new(), changes: Default::default() }).await?;
         w.commit().await?;
         Ok(f)
     }
@@ -405,7 +407,7 @@ impl Content {
         store::update_faq(&mut w, &f).await?;
         let f = store::get_faq(&mut w, id).await?.ok_or_else(|| Error::NotFound("FAQ not found".into()))?;
         let changes = common::bus::changes(&old, &f, &["updatedAt", "categoryName"]);
-        w.emit(events::FAQ_UPDATED, &events::Entry { id: f.id.clone(), name: f.question.clone(), changes }).await?;
+        w.emit(events::FAQ_UPDATED, &events::Entry { id: f.id.clone(), name: f.question.clone(), photo: String::new(), changes }).await?;
         w.commit().await?;
         Ok(f)
     }
@@ -414,7 +416,7 @@ impl Content {
         let mut w = self.write(actor).await?;
         let f = store::get_faq(&mut w, id).await?.ok_or_else(|| Error::NotFound("FAQ not found".into()))?;
         store::delete(&mut w, "faqs", id).await?;
-        w.emit(events::FAQ_DELETED, &events::Entry { id: f.id, name: f.question, changes: Default::default() }).await?;
+        w.emit(events::FAQ_DELETED, &events::Entry { id: f.id, name: f.question, photo: String::new(), changes: Default::default() }).await?;
         w.commit().await?;
         Ok(())
     }

@@ -618,3 +618,126 @@ pub async fn list_contacts(c: &mut AnyConnection, search: &str, is_read: Option<
     let total: i64 = t.build().fetch_one(c).await?.try_get(0)?;
     Ok((rows.iter().map(contact).collect::<sqlx::Result<_>>()?, total))
 }
+
+// ---- media records and references ----
+
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct MediaFile {
+    pub module: String,
+    pub file: String,
+    pub kind: String,
+    pub size: i64,
+    pub uploader_id: String,
+    pub uploader_type: String,
+    pub uploaded_at: i64,
+    pub removed_at: Option<i64>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct MediaRef {
+    pub service: String,
+    pub entity: String,
+    pub entity_id: String,
+}
+
+const MEDIA: &str = "SELECT file, module, kind, size, uploader_id, uploader_type, uploaded_at, removed_at FROM media_files";
+
+fn media_file(r: &AnyRow) -> sqlx::Result<MediaFile> {
+    Ok(MediaFile {
+        module: r.try_get("module")?,
+        file: r.try_get("file")?,
+        kind: r.try_get("kind")?,
+        size: r.try_get("size")?,
+        uploader_id: r.try_get("uploader_id")?,
+        uploader_type: r.try_get("uploader_type")?,
+        uploaded_at: r.try_get("uploaded_at")?,
+        removed_at: r.try_get("removed_at")?,
+    })
+}
+
+pub async fn insert_media(c: &mut AnyConnection, m: &MediaFile) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO media_files (file, module, kind, size, uploader_id, uploader_type, uploaded_at, removed_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, NULL)",
+    )
+    .bind(&m.file)
+    .bind(&m.module)
+    .bind(&m.kind)
+    .bind(m.size)
+    .bind(&m.uploader_id)
+    .bind(&m.uploader_type)
+    .bind(m.uploaded_at)
+    .execute(c)
+    .await?;
+    Ok(())
+}
+
+pub async fn media_by_file(c: &mut AnyConnection, file: &str) -> sqlx::Result<Option<MediaFile>> {
+    sqlx::query(sqlx::AssertSqlSafe(format!("{MEDIA} WHERE file = $1"))).bind(file).fetch_optional(c).await?.as_ref().map(media_file).transpose()
+}
+
+/// Which of `files` are recorded (removed or not).
+pub async fn recorded_files(c: &mut AnyConnection, files: &[String]) -> sqlx::Result<Vec<String>> {
+    if files.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut q = Sql::new(common::db::Backend::of_connection(c), "SELECT file FROM media_files WHERE file IN (");
+    q.push_list(files, |q, f| {
+        q.push_bind(f.clone());
+    });
+    q.push(")");
+    let rows = q.build().fetch_all(c).await?;
+    rows.iter().map(|r| r.try_get("file")).collect()
+}
+
+pub async fn mark_media_removed(c: &mut AnyConnection, file: &str, at: i64) -> sqlx::Result<bool> {
+    let r = sqlx::query("UPDATE media_files SET removed_at = $1 WHERE file = $2 AND removed_at IS NULL").bind(at).bind(file).execute(c).await?;
+    Ok(r.rows_affected() == 1)
+}
+
+pub async fn media_refs(c: &mut AnyConnection, file: &str) -> sqlx::Result<Vec<MediaRef>> {
+    let rows = sqlx::query("SELECT service, entity, entity_id FROM media_refs WHERE file = $1 ORDER BY service, entity, entity_id").bind(file).fetch_all(c).await?;
+    rows.iter().map(|r| Ok(MediaRef { service: r.try_get("service")?, entity: r.try_get("entity")?, entity_id: r.try_get("entity_id")? })).collect()
+}
+
+pub async fn add_media_ref(c: &mut AnyConnection, file: &str, r: &MediaRef) -> sqlx::Result<()> {
+    sqlx::query("INSERT INTO media_refs (file, service, entity, entity_id) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING")
+        .bind(file)
+        .bind(&r.service)
+        .bind(&r.entity)
+        .bind(&r.entity_id)
+        .execute(c)
+        .await?;
+    Ok(())
+}
+
+pub async fn remove_media_ref(c: &mut AnyConnection, file: &str, r: &MediaRef) -> sqlx::Result<()> {
+    sqlx::query("DELETE FROM media_refs WHERE file = $1 AND service = $2 AND entity = $3 AND entity_id = $4")
+        .bind(file)
+        .bind(&r.service)
+        .bind(&r.entity)
+        .bind(&r.entity_id)
+        .execute(c)
+        .await?;
+    Ok(())
+}
+
+/// Drops every reference of one record (it was deleted).
+pub async fn remove_entity_refs(c: &mut AnyConnection, r: &MediaRef) -> sqlx::Result<u64> {
+    let done = sqlx::query("DELETE FROM media_refs WHERE service = $1 AND entity = $2 AND entity_id = $3")
+        .bind(&r.service)
+        .bind(&r.entity)
+        .bind(&r.entity_id)
+        .execute(c)
+        .await?;
+    Ok(done.rows_affected())
+}
+
+/// Files not removed, used by nothing, uploaded before `before` (oldest first).
+pub async fn media_orphans(c: &mut AnyConnection, before: i64, limit: i64) -> sqlx::Result<Vec<MediaFile>> {
+    let q = format!(
+        "{MEDIA} m WHERE m.removed_at IS NULL AND m.uploaded_at < $1 \
+         AND NOT EXISTS (SELECT 1 FROM media_refs r WHERE r.file = m.file) ORDER BY m.uploaded_at, m.file LIMIT $2"
+    );
+    sqlx::query(sqlx::AssertSqlSafe(q)).bind(before).bind(limit).fetch_all(c).await?.iter().map(media_file).collect()
+}

@@ -83,7 +83,15 @@ fn parse(i: &CommunityInput, check: &mut Check) -> Community {
 }
 
 fn event_of(c: &Community, changes: common::bus::Changes) -> topics::Community {
-    topics::Community { id: c.id.clone(), name: c.name.clone(), is_hidden: c.is_hidden, is_deleted: c.is_deleted, changes }
+    topics::Community {
+        id: c.id.clone(),
+        name: c.name.clone(),
+        is_hidden: c.is_hidden,
+        is_deleted: c.is_deleted,
+        cover_image: c.cover_image.clone(),
+        gallery: c.gallery.clone(),
+        changes,
+    }
 }
 
 impl Engagement {

@@ -165,7 +165,16 @@ async fn resolve_host(c: &mut sqlx::AnyConnection, e: &mut Event) -> Result<()> 
 }
 
 fn event_of(e: &Event, changes: common::bus::Changes) -> topics::Event {
-    topics::Event { id: e.id.clone(), title: e.title.clone(), starts_at: e.starts_at, ends_at: e.ends_at, is_deleted: e.is_deleted, changes }
+    topics::Event {
+        id: e.id.clone(),
+        title: e.title.clone(),
+        starts_at: e.starts_at,
+        ends_at: e.ends_at,
+        is_deleted: e.is_deleted,
+        images: e.images.clone(),
+        video: e.video.clone(),
+        changes,
+    }
 }
 
 fn status_ok(status: i32) -> Result<i32> {

@@ -45,6 +45,9 @@ pub struct Community {
     pub name: String,
     pub is_hidden: bool,
     pub is_deleted: bool,
+    /// The stored media files it shows (cover image and gallery), for media references.
+    pub cover_image: String,
+    pub gallery: Vec<String>,
     #[serde(skip_serializing_if = "Changes::is_empty")]
     pub changes: Changes,
 }
@@ -57,6 +60,9 @@ pub struct Event {
     pub starts_at: i64,
     pub ends_at: i64,
     pub is_deleted: bool,
+    /// The stored media files it shows, for media references.
+    pub images: Vec<String>,
+    pub video: String,
     #[serde(skip_serializing_if = "Changes::is_empty")]
     pub changes: Changes,
 }

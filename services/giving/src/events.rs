@@ -18,6 +18,8 @@ pub struct Donor {
     pub last_name: String,
     pub email: String,
     pub is_active: bool,
+    /// The avatar (a stored media file), for media references.
+    pub avatar: String,
     #[serde(skip_serializing_if = "Changes::is_empty")]
     pub changes: Changes,
 }
@@ -87,6 +89,8 @@ pub struct Badge {
     pub rule: i64,
     pub threshold: i64,
     pub is_active: bool,
+    /// The badge's image (a stored media file).
+    pub image: String,
     #[serde(skip_serializing_if = "Changes::is_empty")]
     pub changes: Changes,
 }
@@ -114,6 +118,8 @@ pub struct Partner {
     pub email_address: String,
     pub admin_verification: String,
     pub is_active: bool,
+    /// The partner's logo (a stored media file).
+    pub logo: String,
     #[serde(skip_serializing_if = "Changes::is_empty")]
     pub changes: Changes,
 }

@@ -730,7 +730,7 @@ impl Giving {
 
     fn badge_event(b: &Badge, before: Option<&Badge>) -> events::Badge {
         let changes = before.map(|o| common::bus::changes(o, b, &["createdAt", "updatedAt", "awardedCount"])).unwrap_or_default();
-        events::Badge { id: b.id.clone(), name: b.name.clone(), rule: b.rule, threshold: b.threshold, is_active: b.is_active, changes }
+        events::Badge { id: b.id.clone(), name: b.name.clone(), rule: b.rule, threshold: b.threshold, is_active: b.is_active, image: b.image.clone(), changes }
     }
 
     /// Creates a badge. Donors who already meet its rule earn it with their next recorded

@@ -139,6 +139,7 @@ async fn emit(w: &mut Write<'_>, key: &str, p: &Partner, before: Option<&Partner
         email_address: p.email_address.clone(),
         admin_verification: p.admin_verification.clone(),
         is_active: p.is_active,
+        logo: p.logo.clone(),
         changes,
     };
     w.emit(key, &payload).await

@@ -127,6 +127,7 @@ impl Giving {
             last_name: d.last_name.clone(),
             email: d.email.clone(),
             is_active: d.is_active,
+            avatar: d.avatar.clone(),
             changes,
         };
         w.emit(key, &payload).await
