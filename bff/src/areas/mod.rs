@@ -25,6 +25,7 @@ pub mod subscribed_donor;
 pub mod sub_admin;
 pub mod terms;
 pub mod transaction;
+pub mod two_factor;
 
 use crate::reply::Route;
 use serde::{Deserialize, Serialize};
@@ -34,6 +35,7 @@ pub fn routes() -> Vec<Route> {
     let mut all = auth::routes();
     all.extend(locations::routes());
     all.extend(sub_admin::routes());
+    all.extend(two_factor::routes());
     all.extend(terms::routes());
     all.extend(charity::routes());
     all.extend(media::routes());
