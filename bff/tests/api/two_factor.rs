@@ -128,11 +128,11 @@ async fn a_challenge_is_no_access_token_and_works_only_for_its_account() {
         .unwrap();
     let forged = tokens::Keys::new(b"another-secret-another-secret-another").issue(&tokens::Claims::challenge("x", 1, common::now_ms() / 1000)).unwrap();
     for bad in [t.as_str(), expired.as_str(), forged.as_str(), "garbage"] {
-        let r = verify(&app, bad, json!({ "code": code(&sub_secret, now_step()) })).await.expect(401);
+        let r = verify(&app, bad, json!({ "code": code(&sub_secret, now_step()) })).await.expect(400);
         assert_eq!(r.message(), "The sign-in step has expired, please sign in again");
     }
     // A challenge does not enrol an account whose factor is on.
-    let r = app.post("/admin-login/twoFactor/enrol", None, json!({ "challengeToken": ch })).await.expect(401);
+    let r = app.post("/admin-login/twoFactor/enrol", None, json!({ "challengeToken": ch })).await.expect(400);
     assert_eq!(r.message(), "The sign-in step has expired, please sign in again");
     let r = verify(&app, &ch, json!({ "code": code(&sub_secret, now_step() + 1) })).await.expect(200);
     assert_eq!(r.body["data"]["email"], "sub@example.org");
@@ -192,7 +192,7 @@ async fn the_required_setting_makes_every_admin_enrol_but_not_nonprofit_admins()
     // A sub-admin without a factor must set one up to sign in.
     let (needed, ch) = challenge(&app, "/admin-login/login", "sub@example.org", "secret12").await;
     assert_eq!(needed, "enrol");
-    let r = verify(&app, &ch, json!({ "code": "123456" })).await.expect(401);
+    let r = verify(&app, &ch, json!({ "code": "123456" })).await.expect(400);
     assert_eq!(r.message(), "The sign-in step has expired, please sign in again");
     let r = app.post("/admin-login/twoFactor/enrol", None, json!({ "challengeToken": ch })).await.expect(200);
     let secret = r.body["data"]["secret"].as_str().unwrap().to_string();

@@ -52,8 +52,9 @@ fn invalid_code() -> Error {
     Error::field("code", INVALID_CODE)
 }
 
+/// A bad input of a public path (as an invalid reset link is), not a refused session.
 fn challenge_expired() -> Error {
-    Error::Unauthenticated(CHALLENGE_EXPIRED.into())
+    Error::field("challengeToken", CHALLENGE_EXPIRED)
 }
 
 fn offered(user: &User) -> bool {
