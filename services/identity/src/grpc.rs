@@ -71,7 +71,7 @@ impl Rpc for Identity {
         let r = r.into_inner();
         let charity = r.kind() == pb::LoginKind::Charity;
         match self.sign_in(&r.email, &r.password, charity, &r.client_ip).await? {
-            SignIn::Session(s) => Ok(Response::new(session(s))),
+            SignIn::Session(s) => Ok(Response::new(session(*s))),
             SignIn::Challenge { token, needed } => {
                 Ok(Response::new(pb::Session { challenge_token: token, two_factor: needed.into(), ..Default::default() }))
             }

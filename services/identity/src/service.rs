@@ -145,7 +145,7 @@ pub struct SubAdminInput {
 /// and what the account must do with it: "code" or "enrol".
 #[derive(Debug)]
 pub enum SignIn {
-    Session(SessionOut),
+    Session(Box<SessionOut>),
     Challenge { token: String, needed: &'static str },
 }
 
@@ -324,14 +324,14 @@ impl Identity {
         let mut tx = self.write(&Actor::new(&user.id, &user.admin_type, client_ip)).await?;
         let s = self.start_session(&mut tx, user).await?;
         tx.commit().await?;
-        Ok(SignIn::Session(s))
+        Ok(SignIn::Session(Box::new(s)))
     }
 
     /// Signs in an account without a second factor (see [`Identity::sign_in`]); an account
     /// that needs one is refused here.
     pub async fn login(&self, email: &str, password: &str, charity: bool, client_ip: &str) -> Result<SessionOut> {
         match self.sign_in(email, password, charity, client_ip).await? {
-            SignIn::Session(s) => Ok(s),
+            SignIn::Session(s) => Ok(*s),
             SignIn::Challenge { .. } => Err(Error::Forbidden("This account signs in with a second factor".into())),
         }
     }
