@@ -177,6 +177,24 @@ mod tests {
         assert_eq!(matching_step(&s, &format!(" {} ", code_at(&s, now)), t, 0), Some(now));
     }
 
+    /// Against an independent generator (the totp-rs crate, a dev-dependency only): the
+    /// same secrets give the same codes at many times, and ours accepts its codes.
+    #[test]
+    fn agrees_with_totp_rs() {
+        for i in 0..50i64 {
+            let s = new_secret();
+            let theirs = totp_rs::TOTP::new_unchecked(totp_rs::Algorithm::SHA1, 6, 1, 30, s.to_vec());
+            let t = 1_700_000_000 + i * 7919;
+            let code = theirs.generate(t as u64);
+            assert_eq!(code_at(&s, step_of(t)), code);
+            assert_eq!(matching_step(&s, &code, t, 0), Some(step_of(t)));
+            // Base32 both ways.
+            let b32 = to_base32(&s);
+            assert_eq!(totp_rs::Secret::Encoded(b32.clone()).to_bytes().unwrap(), s.to_vec());
+            assert_eq!(from_base32(&totp_rs::Secret::Raw(s.to_vec()).to_encoded().to_string()).unwrap(), s.to_vec());
+        }
+    }
+
     #[test]
     fn base32_and_uri() {
         assert_eq!(to_base32(b"12345678901234567890"), "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ");
