@@ -159,7 +159,8 @@ pub async fn caller(state: &AppState, token: Option<&str>, rule: Rule, path_id: 
         TokenError::Expired => ApiError::token_expired(),
         TokenError::Invalid => ApiError::unauthorized("Invalid session token. Please sign in again."),
     })?;
-    if claims.sid.is_empty() {
+    // A member token or a sign-in challenge has no session: neither is an access token.
+    if claims.sid.is_empty() || claims.is_challenge() || claims.is_member() {
         return Err(ApiError::unauthorized("Invalid session token. Please sign in again."));
     }
     let (p, ended) = state.principal(&claims.sub, &claims.sid).await?;

@@ -100,6 +100,19 @@ pub fn table() -> Vec<Entry> {
         POST "/admin/sub-admin/changePassword" => SignedIn;
         POST "/admin/sub-admin/forgotPassword" => Public;
         POST "/admin/sub-admin/resetPassword" => Public;
+        // Two-factor sign-in: the second step and the required set-up are public (the
+        // challenge token proves the password); the account's own factor is the main
+        // admin's and sub-admins' (a nonprofit admin is not offered it).
+        POST "/admin-login/twoFactor" => Public;
+        POST "/admin-login/twoFactor/enrol" => Public;
+        POST "/admin-login/twoFactor/confirm" => Public;
+        GET "/admin/twoFactor/status" => SignedIn, Nonprofit::Never;
+        POST "/admin/twoFactor/enrol" => SignedIn, Nonprofit::Never;
+        POST "/admin/twoFactor/confirm" => SignedIn, Nonprofit::Never;
+        POST "/admin/twoFactor/disable" => SignedIn, Nonprofit::Never;
+        GET "/admin/twoFactor/setting" => MainAdmin;
+        POST "/admin/twoFactor/setting" => MainAdmin;
+        POST "/admin/sub-admin/resetTwoFactor/{id}" => MainAdmin;
         // Locations
         GET "/v1/common/getAllCountry" => SignedIn;
         GET "/v1/common/getAllState" => SignedIn;

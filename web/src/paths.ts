@@ -61,6 +61,8 @@ export const paths = {
   resetPassword: path('/reset_password/:token'),
   setPassword: path('/set_password/:token'),
   changePassword: path('/change_password'),
+  /** The account menu's two-factor sign-in screen. */
+  twoFactor: path('/two_factor'),
   dashboard: path(SLUGS.dashboard),
   /** The main admin's screen of no module (SPEC section 2). */
   test: path('/test'),

@@ -26,6 +26,12 @@ const table: RouteDef[] = [
     title: 'Change Password',
   },
   {
+    path: paths.twoFactor.pattern,
+    layout: 'shell',
+    title: 'Two-factor sign-in',
+    audience: 'staff',
+  },
+  {
     path: paths.dashboard.pattern,
     layout: 'shell',
     module: SLUGS.dashboard,

@@ -16,8 +16,8 @@ use utoipa::ToSchema;
 
 pub fn routes() -> Vec<Route> {
     vec![
-        route(Method::POST, "/admin-login/login", "Sign in (main admin, sub-admin)", post(login)).body::<LoginBody>().answers::<SignedIn>(),
-        route(Method::POST, "/admin-login/charityLogin", "Sign in (nonprofit admin)", post(charity_login)).body::<LoginBody>().answers::<SignedIn>(),
+        route(Method::POST, "/admin-login/login", "Sign in (main admin, sub-admin)", post(login)).body::<LoginBody>().answers::<LoginAnswer>(),
+        route(Method::POST, "/admin-login/charityLogin", "Sign in (nonprofit admin)", post(charity_login)).body::<LoginBody>().answers::<LoginAnswer>(),
         route(Method::POST, "/admin-login/logout", "Sign out: ends the session (refresh token in the body or cookie, else the access token's)", post(logout))
             .body::<LogoutBody>(),
         route(Method::GET, "/auth/metaData", "Media base URL and placeholder image", get(metadata)).answers::<Metadata>(),
@@ -40,21 +40,50 @@ pub struct LoginBody {
 async fn sign_in(state: AppState, headers: HeaderMap, addr: SocketAddr, b: LoginBody, kind: pb::LoginKind) -> Reply {
     let req = pb::LoginRequest { email: b.email, password: b.password, kind: kind as i32, client_ip: crate::auth::client_address(&state.settings, &headers, addr) };
     let s = retry_unsent(|| async { state.identity().login(req.clone()).await }).await?.into_inner();
+    if !s.challenge_token.is_empty() {
+        return ok("Enter the code from your authenticator app", TwoFactorChallenge { two_factor: s.two_factor, challenge_token: s.challenge_token });
+    }
+    signed_in(&state, &headers, s, "Login Successfully", |d| d).await
+}
+
+/// Answers a started session (sign-in, its second step): its account and tokens, the
+/// refresh token in the body or the cookie, as `wrap` shapes the data.
+pub(crate) async fn signed_in<T: Serialize>(state: &AppState, headers: &HeaderMap, s: pb::Session, message: &str, wrap: impl FnOnce(SignedIn) -> T) -> Reply {
     let admin_type = tokens::account::name(s.account_type());
     let tokens = s.tokens.unwrap_or_default();
     state.forget_principal(&s.id).await;
-    let data = |refresh_token| SignedIn {
-        id: s.id,
-        first_name: s.first_name,
-        last_name: s.last_name,
-        email: s.email,
-        admin_type: admin_type.into(),
-        charity_id: s.charity_id,
-        auth_token: tokens.auth_token,
-        permissions: s.permissions.into_iter().map(super::ModuleGrant::from_pb).collect(),
-        refresh_token,
+    let data = |refresh_token| {
+        wrap(SignedIn {
+            id: s.id,
+            first_name: s.first_name,
+            last_name: s.last_name,
+            email: s.email,
+            admin_type: admin_type.into(),
+            charity_id: s.charity_id,
+            auth_token: tokens.auth_token,
+            permissions: s.permissions.into_iter().map(super::ModuleGrant::from_pb).collect(),
+            refresh_token,
+        })
     };
-    with_refresh_token(&headers, "Login Successfully", data, &tokens.refresh_token)
+    with_refresh_token(headers, message, data, &tokens.refresh_token)
+}
+
+/// What a sign-in answers: the session, or (two-factor sign-in) the second step to take.
+#[derive(Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum LoginAnswer {
+    SignedIn(SignedIn),
+    TwoFactor(TwoFactorChallenge),
+}
+
+/// The second step of a sign-in: "code" (enter a code, or a recovery code, at
+/// /admin-login/twoFactor) or "enrol" (set up the required second factor at
+/// /admin-login/twoFactor/enrol and /confirm), with the challenge token (5 minutes) to send.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TwoFactorChallenge {
+    pub two_factor: String,
+    pub challenge_token: String,
 }
 
 /// A signed-in account: who it is, what it holds, its access token and (unless the

@@ -26,6 +26,7 @@ pub mod subscribed_donor;
 pub mod sub_admin;
 pub mod terms;
 pub mod transaction;
+pub mod two_factor;
 
 use crate::reply::Route;
 use serde::{Deserialize, Serialize};
@@ -35,6 +36,7 @@ pub fn routes() -> Vec<Route> {
     let mut all = auth::routes();
     all.extend(locations::routes());
     all.extend(sub_admin::routes());
+    all.extend(two_factor::routes());
     all.extend(terms::routes());
     all.extend(charity::routes());
     all.extend(media::routes());

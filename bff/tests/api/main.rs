@@ -27,3 +27,4 @@ mod sub_admin;
 mod subscribed_donor;
 mod terms;
 mod transaction;
+mod two_factor;

@@ -90,3 +90,37 @@ pub struct Charity {
     pub admin_first_name: String,
     pub admin_last_name: String,
 }
+
+// --- two-factor sign-in ------------------------------------------------------------------
+
+/// An account began enrolling (a new pending secret).
+pub const TWO_FACTOR_ENROLMENT_STARTED: &str = "identity.twofactor.enrolment_started";
+/// An account confirmed its enrolment: two-factor sign-in is on, new recovery codes made.
+pub const TWO_FACTOR_ENABLED: &str = "identity.twofactor.enabled";
+/// An account turned its second factor off.
+pub const TWO_FACTOR_DISABLED: &str = "identity.twofactor.disabled";
+/// The main admin removed a sub-admin's second factor.
+pub const TWO_FACTOR_RESET: &str = "identity.twofactor.reset";
+/// A recovery code was spent on a sign-in.
+pub const TWO_FACTOR_RECOVERY_CODE_USED: &str = "identity.twofactor.recovery_code_used";
+/// The main admin changed whether every admin account must use two-factor sign-in.
+pub const TWO_FACTOR_SETTING_CHANGED: &str = "identity.twofactor.setting_changed";
+
+/// A two-factor event of one account: who, never a secret or a code.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase", default)]
+pub struct TwoFactor {
+    pub id: String,
+    pub email: String,
+    /// Recovery codes left unused after the change.
+    pub recovery_codes_left: i64,
+}
+
+/// The platform setting after a change, with its value before and after.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase", default)]
+pub struct TwoFactorSetting {
+    pub required: bool,
+    #[serde(skip_serializing_if = "Changes::is_empty")]
+    pub changes: Changes,
+}

@@ -2,7 +2,8 @@
 //! between proto and domain types).
 
 use tokens::account::actor;
-use crate::service::{Grants, Identity, Rotation, SubAdminInput};
+use crate::service::{Grants, Identity, Rotation, SessionOut, SignIn, SubAdminInput};
+use crate::two_factor::Who;
 use crate::store::User;
 use common::Actor;
 use common::paging::Page;
@@ -69,17 +70,64 @@ impl Rpc for Identity {
     async fn login(&self, r: Request<pb::LoginRequest>) -> R<pb::Session> {
         let r = r.into_inner();
         let charity = r.kind() == pb::LoginKind::Charity;
-        let s = self.login(&r.email, &r.password, charity, &r.client_ip).await?;
-        Ok(Response::new(pb::Session {
-            id: s.user.id,
-            first_name: s.user.first_name,
-            last_name: s.user.last_name,
-            email: s.user.email,
-            account_type: tokens::account::from_name(&s.user.admin_type).into(),
-            charity_id: s.user.charity_id.unwrap_or_default(),
-            permissions: perms(s.permissions),
-            tokens: Some(pb::Tokens { auth_token: s.auth_token, refresh_token: s.refresh_token }),
-        }))
+        match self.sign_in(&r.email, &r.password, charity, &r.client_ip).await? {
+            SignIn::Session(s) => Ok(Response::new(session(*s))),
+            SignIn::Challenge { token, needed } => {
+                Ok(Response::new(pb::Session { challenge_token: token, two_factor: needed.into(), ..Default::default() }))
+            }
+        }
+    }
+
+    async fn verify_two_factor(&self, r: Request<pb::VerifyTwoFactorRequest>) -> R<pb::Session> {
+        let r = r.into_inner();
+        let s = self.verify_two_factor(&r.challenge_token, &r.code, &r.recovery_code, &r.client_ip).await?;
+        Ok(Response::new(session(s)))
+    }
+
+    async fn enrol_two_factor(&self, r: Request<pb::TwoFactorRequest>) -> R<pb::TwoFactorSecret> {
+        let r = r.into_inner();
+        let (secret, otpauth_uri) = match r.actor {
+            Some(a) if !a.id.is_empty() => self.enrol_two_factor(Who::Caller(&caller(Some(a))?)).await?,
+            _ => self.enrol_two_factor(Who::Challenge(&r.challenge_token)).await?,
+        };
+        Ok(Response::new(pb::TwoFactorSecret { secret, otpauth_uri }))
+    }
+
+    async fn confirm_two_factor(&self, r: Request<pb::TwoFactorRequest>) -> R<pb::TwoFactorConfirmed> {
+        let r = r.into_inner();
+        let c = match r.actor {
+            Some(a) if !a.id.is_empty() => self.confirm_two_factor(Who::Caller(&caller(Some(a))?), &r.code, &r.client_ip).await?,
+            _ => self.confirm_two_factor(Who::Challenge(&r.challenge_token), &r.code, &r.client_ip).await?,
+        };
+        Ok(Response::new(pb::TwoFactorConfirmed { recovery_codes: c.recovery_codes, session: c.session.map(session) }))
+    }
+
+    async fn disable_two_factor(&self, r: Request<pb::TwoFactorRequest>) -> R<pb::Empty> {
+        let r = r.into_inner();
+        self.disable_two_factor(&caller(r.actor)?, &r.code).await?;
+        Ok(Response::new(pb::Empty {}))
+    }
+
+    async fn reset_two_factor(&self, r: Request<pb::IdRequest>) -> R<pb::Empty> {
+        let r = r.into_inner();
+        self.reset_two_factor(&caller(r.actor)?, &r.id).await?;
+        Ok(Response::new(pb::Empty {}))
+    }
+
+    async fn two_factor_status(&self, r: Request<pb::TwoFactorRequest>) -> R<pb::TwoFactorStatusReply> {
+        let s = self.two_factor_status(&caller(r.into_inner().actor)?).await?;
+        Ok(Response::new(pb::TwoFactorStatusReply { enabled: s.enabled, required: s.required, recovery_codes_left: s.recovery_codes_left }))
+    }
+
+    async fn get_two_factor_setting(&self, r: Request<pb::TwoFactorRequest>) -> R<pb::TwoFactorSettingReply> {
+        let required = self.two_factor_setting(&caller(r.into_inner().actor)?).await?;
+        Ok(Response::new(pb::TwoFactorSettingReply { required }))
+    }
+
+    async fn set_two_factor_setting(&self, r: Request<pb::SetTwoFactorSettingRequest>) -> R<pb::TwoFactorSettingReply> {
+        let r = r.into_inner();
+        let required = self.set_two_factor_setting(&caller(r.actor)?, r.required).await?;
+        Ok(Response::new(pb::TwoFactorSettingReply { required }))
     }
 
     async fn refresh(&self, r: Request<pb::RefreshRequest>) -> R<pb::Tokens> {
@@ -222,5 +270,20 @@ impl Rpc for Identity {
         let r = r.into_inner();
         let (token, expires_at) = self.issue_member_token(&r.donor_id, r.ttl_seconds)?;
         Ok(Response::new(pb::MemberToken { token, expires_at }))
+    }
+}
+
+/// A started session as the proto carries it.
+fn session(s: SessionOut) -> pb::Session {
+    pb::Session {
+        id: s.user.id,
+        first_name: s.user.first_name,
+        last_name: s.user.last_name,
+        email: s.user.email,
+        account_type: tokens::account::from_name(&s.user.admin_type).into(),
+        charity_id: s.user.charity_id.unwrap_or_default(),
+        permissions: perms(s.permissions),
+        tokens: Some(pb::Tokens { auth_token: s.auth_token, refresh_token: s.refresh_token }),
+        ..Default::default()
     }
 }

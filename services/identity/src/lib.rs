@@ -14,4 +14,6 @@ pub mod password;
 pub mod service;
 pub mod store;
 pub mod throttle;
+pub mod totp;
+pub mod two_factor;
 pub mod validate;

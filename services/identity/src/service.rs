@@ -141,6 +141,21 @@ pub struct SubAdminInput {
     pub permissions: Grants,
 }
 
+/// What a right password answers: a session, or (two-factor sign-in) a challenge token
+/// and what the account must do with it: "code" or "enrol".
+#[derive(Debug)]
+pub enum SignIn {
+    Session(Box<SessionOut>),
+    Challenge { token: String, needed: &'static str },
+}
+
+/// The throttle keys of one sign-in attempt.
+pub(crate) struct Attempt {
+    pair_key: String,
+    account_key: String,
+    address_key: String,
+}
+
 /// What a rotation did.
 #[derive(Debug)]
 pub enum Rotation {
@@ -269,7 +284,7 @@ impl Identity {
     /// An address's failures make its next attempts wait only on accounts that have
     /// failed from it: an account not under attack still signs in from a busy address
     /// (an office behind one NAT).
-    pub async fn login(&self, email: &str, password: &str, charity: bool, client_ip: &str) -> Result<SessionOut> {
+    pub async fn sign_in(&self, email: &str, password: &str, charity: bool, client_ip: &str) -> Result<SignIn> {
         let mut check = Check::default();
         let email = Email::parse(email, "email", "Email is required", &mut check);
         if password.is_empty() {
@@ -279,26 +294,8 @@ impl Identity {
         }
         check.done()?;
         let email = email.expect("validated");
-        let now = common::now_ms();
-        let account_key = format!("account:{}", email.as_str());
-        let pair_key = format!("account:{}|{client_ip}", email.as_str());
-        let address_key = format!("address:{client_ip}");
         let mut c = self.conn().await?;
-        let pair = throttle::claim(&mut c, &pair_key, self.sign_in_policy(self.settings.max_failures_per_account), now, true).await?;
-        let attempt = match pair {
-            Claim::Taken(n) => n,
-            Claim::Wait(ms) => return Err(too_many_sign_ins(ms)),
-        };
-        let account_wide = self.sign_in_policy(self.settings.max_failures_per_account * ACCOUNT_WIDE_FACTOR);
-        if let Claim::Wait(ms) = throttle::claim(&mut c, &account_key, account_wide, now, true).await? {
-            return Err(too_many_sign_ins(ms));
-        }
-        if attempt > 1 {
-            let ms = throttle::wait_left(&mut c, &address_key, now).await?;
-            if ms > 0 {
-                return Err(too_many_sign_ins(ms));
-            }
-        }
+        let attempt = self.claim_attempt(&mut c, &format!("account:{}", email.as_str()), client_ip).await?;
         let user = store::user_by_email(&mut c, email.as_str()).await?;
         let ok = match &user {
             Some(u) => crate::password::verify(password, &u.password_hash).await,
@@ -312,23 +309,80 @@ impl Identity {
             if charity { u.admin_type == CHARITY_ADMIN } else { u.admin_type == ADMIN || u.admin_type == SUB_ADMIN }
         });
         if !ok || !kind_ok {
-            let address = self.sign_in_policy(self.settings.max_failures_per_address);
-            throttle::claim(&mut c, &address_key, address, common::now_ms(), false).await?;
+            self.attempt_failed(&mut c, &attempt).await?;
             return Err(Error::field("password", "Invalid email or password"));
         }
         let user = user.expect("checked");
         if !user.is_active {
             return Err(Error::Forbidden("Your account is inactive. Please contact the administrator.".into()));
         }
-        throttle::clear(&mut c, &pair_key).await?;
-        throttle::clear(&mut c, &account_key).await?;
+        self.attempt_succeeded(&mut c, &attempt).await?;
+        if let Some((token, needed)) = self.challenge_for(&mut c, &user).await? {
+            return Ok(SignIn::Challenge { token, needed });
+        }
         drop(c);
-        let permissions = self.grants_of(&user).await?;
-        let family = common::new_id();
         let mut tx = self.write(&Actor::new(&user.id, &user.admin_type, client_ip)).await?;
-        store::insert_family(&mut tx, &family, &user.id, now).await?;
-        let (auth_token, refresh_token) = self.issue(&mut tx, &user, &family).await?;
+        let s = self.start_session(&mut tx, user).await?;
         tx.commit().await?;
+        Ok(SignIn::Session(Box::new(s)))
+    }
+
+    /// Signs in an account without a second factor (see [`Identity::sign_in`]); an account
+    /// that needs one is refused here.
+    pub async fn login(&self, email: &str, password: &str, charity: bool, client_ip: &str) -> Result<SessionOut> {
+        match self.sign_in(email, password, charity, client_ip).await? {
+            SignIn::Session(s) => Ok(*s),
+            SignIn::Challenge { .. } => Err(Error::Forbidden("This account signs in with a second factor".into())),
+        }
+    }
+
+    /// Claims a sign-in attempt on `subject` (an account, by email for passwords or by id
+    /// for second factors) from `client_ip`: see [`Identity::sign_in`] for the throttles.
+    pub(crate) async fn claim_attempt(&self, c: &mut sqlx::AnyConnection, subject: &str, client_ip: &str) -> Result<Attempt> {
+        let now = common::now_ms();
+        let a = Attempt { pair_key: format!("{subject}|{client_ip}"), account_key: subject.to_string(), address_key: format!("address:{client_ip}") };
+        let pair = throttle::claim(c, &a.pair_key, self.sign_in_policy(self.settings.max_failures_per_account), now, true).await?;
+        let attempt = match pair {
+            Claim::Taken(n) => n,
+            Claim::Wait(ms) => return Err(too_many_sign_ins(ms)),
+        };
+        let account_wide = self.sign_in_policy(self.settings.max_failures_per_account * ACCOUNT_WIDE_FACTOR);
+        if let Claim::Wait(ms) = throttle::claim(c, &a.account_key, account_wide, now, true).await? {
+            return Err(too_many_sign_ins(ms));
+        }
+        if attempt > 1 {
+            let ms = throttle::wait_left(c, &a.address_key, now).await?;
+            if ms > 0 {
+                return Err(too_many_sign_ins(ms));
+            }
+        }
+        Ok(a)
+    }
+
+    /// Counts a failed attempt against its address.
+    pub(crate) async fn attempt_failed(&self, c: &mut sqlx::AnyConnection, a: &Attempt) -> Result<()> {
+        let address = self.sign_in_policy(self.settings.max_failures_per_address);
+        throttle::claim(c, &a.address_key, address, common::now_ms(), false).await?;
+        Ok(())
+    }
+
+    /// A right answer clears the account's throttles.
+    pub(crate) async fn attempt_succeeded(&self, c: &mut sqlx::AnyConnection, a: &Attempt) -> Result<()> {
+        throttle::clear(c, &a.pair_key).await?;
+        throttle::clear(c, &a.account_key).await?;
+        Ok(())
+    }
+
+    /// Starts a session of `user` in the write `tx` (a new refresh family and tokens).
+    pub(crate) async fn start_session(&self, tx: &mut sqlx::AnyConnection, user: User) -> Result<SessionOut> {
+        let permissions = match user.admin_type.as_str() {
+            ADMIN => all_grants(),
+            CHARITY_ADMIN => charity_admin_grants(),
+            _ => store::permissions(tx, &user.id).await?,
+        };
+        let family = common::new_id();
+        store::insert_family(tx, &family, &user.id, common::now_ms()).await?;
+        let (auth_token, refresh_token) = self.issue(tx, &user, &family).await?;
         Ok(SessionOut { user, permissions, auth_token, refresh_token })
     }
 
@@ -683,7 +737,7 @@ fn session_expired() -> Error {
     Error::Unauthenticated(SESSION_EXPIRED.into())
 }
 
-fn too_many_sign_ins(ms: i64) -> Error {
+pub(crate) fn too_many_sign_ins(ms: i64) -> Error {
     throttled("failed sign-in attempts", ms)
 }
 

@@ -139,7 +139,7 @@ pub async fn set_active(c: &mut AnyConnection, id: &str, active: bool) -> sqlx::
 
 pub async fn delete_user(c: &mut AnyConnection, id: &str) -> sqlx::Result<bool> {
     // Children first: SQLite enforces ON DELETE CASCADE only with foreign_keys on.
-    for table in ["permissions", "refresh_tokens", "refresh_families", "reset_tokens"] {
+    for table in ["permissions", "refresh_tokens", "refresh_families", "reset_tokens", "two_factor", "recovery_codes"] {
         let q = format!("DELETE FROM {table} WHERE user_id = $1");
         sqlx::query(sqlx::AssertSqlSafe(q)).bind(id).execute(&mut *c).await?;
     }
@@ -425,4 +425,133 @@ pub async fn all_mail(c: &mut AnyConnection, to: &str) -> sqlx::Result<Vec<Mail>
         .fetch_all(c)
         .await?;
     rows.iter().map(mail).collect()
+}
+
+// --- two-factor sign-in ---------------------------------------------------------------
+
+/// An account's second factor: sealed secrets (see totp::seal), on or not, and the last
+/// step a code was accepted for.
+#[derive(Debug, Clone, Default)]
+pub struct TwoFactor {
+    pub secret: Option<String>,
+    pub pending_secret: Option<String>,
+    pub enabled: bool,
+    pub last_step: i64,
+}
+
+pub async fn two_factor(c: &mut AnyConnection, user_id: &str) -> sqlx::Result<Option<TwoFactor>> {
+    let row = sqlx::query("SELECT secret, pending_secret, enabled, last_step FROM two_factor WHERE user_id = $1")
+        .bind(user_id)
+        .fetch_optional(c)
+        .await?;
+    row.map(|r| {
+        Ok(TwoFactor {
+            secret: r.try_get("secret")?,
+            pending_secret: r.try_get("pending_secret")?,
+            enabled: get_bool(&r, "enabled")?,
+            last_step: r.try_get("last_step")?,
+        })
+    })
+    .transpose()
+}
+
+/// Stores a new pending secret (an enrolment begun), replacing any earlier pending one.
+pub async fn set_pending_secret(c: &mut AnyConnection, user_id: &str, sealed: &str, now: i64) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO two_factor (user_id, pending_secret, enabled, last_step, updated_at) VALUES ($1, $2, $3, 0, $4) \
+         ON CONFLICT (user_id) DO UPDATE SET pending_secret = $2, updated_at = $4",
+    )
+    .bind(user_id)
+    .bind(sealed)
+    .bind(false)
+    .bind(now)
+    .execute(c)
+    .await?;
+    Ok(())
+}
+
+/// Makes the pending secret `sealed` the active one and turns the factor on, `step` used;
+/// false when it is no longer the pending one or the factor is already on (a parallel
+/// confirm won).
+pub async fn enable_two_factor(c: &mut AnyConnection, user_id: &str, sealed: &str, step: i64, now: i64) -> sqlx::Result<bool> {
+    let r = sqlx::query(
+        "UPDATE two_factor SET secret = pending_secret, pending_secret = NULL, enabled = $1, last_step = $2, updated_at = $3 \
+         WHERE user_id = $4 AND pending_secret = $5 AND enabled = $6",
+    )
+    .bind(true)
+    .bind(step)
+    .bind(now)
+    .bind(user_id)
+    .bind(sealed)
+    .bind(false)
+    .execute(c)
+    .await?;
+    Ok(r.rows_affected() == 1)
+}
+
+/// Marks `step` used; false when it (or a later one) already was: one statement, so of
+/// parallel uses of one code exactly one wins.
+pub async fn use_step(c: &mut AnyConnection, user_id: &str, step: i64, now: i64) -> sqlx::Result<bool> {
+    let r = sqlx::query("UPDATE two_factor SET last_step = $1, updated_at = $2 WHERE user_id = $3 AND last_step < $1")
+        .bind(step)
+        .bind(now)
+        .bind(user_id)
+        .execute(c)
+        .await?;
+    Ok(r.rows_affected() == 1)
+}
+
+/// Removes an account's second factor and its recovery codes.
+pub async fn clear_two_factor(c: &mut AnyConnection, user_id: &str) -> sqlx::Result<()> {
+    for table in ["two_factor", "recovery_codes"] {
+        let q = format!("DELETE FROM {table} WHERE user_id = $1");
+        sqlx::query(sqlx::AssertSqlSafe(q)).bind(user_id).execute(&mut *c).await?;
+    }
+    Ok(())
+}
+
+/// Replaces an account's recovery codes by these hashes.
+pub async fn replace_recovery_codes(c: &mut AnyConnection, user_id: &str, hashes: &[String], now: i64) -> sqlx::Result<()> {
+    sqlx::query("DELETE FROM recovery_codes WHERE user_id = $1").bind(user_id).execute(&mut *c).await?;
+    for h in hashes {
+        sqlx::query("INSERT INTO recovery_codes (code_hash, user_id, created_at) VALUES ($1, $2, $3)")
+            .bind(h)
+            .bind(user_id)
+            .bind(now)
+            .execute(&mut *c)
+            .await?;
+    }
+    Ok(())
+}
+
+/// Spends a recovery code of the account; false when unknown, another account's or spent.
+pub async fn use_recovery_code(c: &mut AnyConnection, user_id: &str, hash: &str, now: i64) -> sqlx::Result<bool> {
+    let r = sqlx::query("UPDATE recovery_codes SET used_at = $1 WHERE code_hash = $2 AND user_id = $3 AND used_at IS NULL")
+        .bind(now)
+        .bind(hash)
+        .bind(user_id)
+        .execute(c)
+        .await?;
+    Ok(r.rows_affected() == 1)
+}
+
+pub async fn recovery_codes_left(c: &mut AnyConnection, user_id: &str) -> sqlx::Result<i64> {
+    sqlx::query_scalar("SELECT COUNT(*) FROM recovery_codes WHERE user_id = $1 AND used_at IS NULL").bind(user_id).fetch_one(c).await
+}
+
+pub async fn setting(c: &mut AnyConnection, name: &str) -> sqlx::Result<Option<String>> {
+    sqlx::query_scalar("SELECT value FROM platform_settings WHERE name = $1").bind(name).fetch_optional(c).await
+}
+
+pub async fn set_setting(c: &mut AnyConnection, name: &str, value: &str, now: i64) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO platform_settings (name, value, updated_at) VALUES ($1, $2, $3) \
+         ON CONFLICT (name) DO UPDATE SET value = $2, updated_at = $3",
+    )
+    .bind(name)
+    .bind(value)
+    .bind(now)
+    .execute(c)
+    .await?;
+    Ok(())
 }

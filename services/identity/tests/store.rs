@@ -23,3 +23,5 @@ mod sessions;
 mod sub_admin_access;
 #[path = "store/sub_admins.rs"]
 mod sub_admins;
+#[path = "store/two_factor.rs"]
+mod two_factor;

@@ -81,6 +81,12 @@ pub struct Claims {
     pub iat: i64,
 }
 
+/// The typ of a sign-in challenge: the token between a right password and the second
+/// factor (two-factor sign-in). It is no access token: the BFF refuses it as a bearer.
+pub const CHALLENGE: &str = "Challenge";
+/// A challenge's life, seconds.
+pub const CHALLENGE_TTL_SECS: i64 = 300;
+
 /// A member token's default and longest life, in seconds.
 pub const MEMBER_TTL_DEFAULT_SECS: i64 = 3600;
 pub const MEMBER_TTL_MAX_SECS: i64 = 86_400;
@@ -92,6 +98,24 @@ impl Claims {
     pub fn member(donor_id: &str, ttl_secs: i64, now_secs: i64) -> Self {
         let ttl = if ttl_secs == 0 { MEMBER_TTL_DEFAULT_SECS } else { ttl_secs };
         Self { sub: donor_id.to_string(), typ: account::MEMBER.to_string(), sv: 0, sid: String::new(), iat: now_secs, exp: now_secs + ttl }
+    }
+
+    /// A sign-in challenge's claims: the account id as `sub`, its session version `sv` (a
+    /// password change or deactivation voids the challenge), typ "Challenge", no session.
+    pub fn challenge(account_id: &str, session_version: i64, now_secs: i64) -> Self {
+        Self {
+            sub: account_id.to_string(),
+            typ: CHALLENGE.to_string(),
+            sv: session_version,
+            sid: String::new(),
+            iat: now_secs,
+            exp: now_secs + CHALLENGE_TTL_SECS,
+        }
+    }
+
+    /// A sign-in challenge (typ "Challenge"), which no path takes as an access token.
+    pub fn is_challenge(&self) -> bool {
+        self.typ == CHALLENGE
     }
 
     /// A member token's claims (typ "Member"), which the admin side refuses.
@@ -178,6 +202,18 @@ mod tests {
         assert_eq!(keys.verify(&other), Err(TokenError::Invalid));
         assert_eq!(keys.verify_signature(&other), Err(TokenError::Invalid));
         assert_eq!(keys.verify("garbage"), Err(TokenError::Invalid));
+    }
+
+    #[test]
+    fn challenges_are_short_lived_sessionless_and_told_apart() {
+        let keys = Keys::new(b"0123456789abcdef0123456789abcdef");
+        let c = Claims::challenge("u1", 4, 1000);
+        assert_eq!((c.exp - c.iat, c.sid.as_str(), c.sv), (CHALLENGE_TTL_SECS, "", 4));
+        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs() as i64;
+        let back = keys.verify(&keys.issue(&Claims::challenge("u1", 4, now)).unwrap()).unwrap();
+        assert!(back.is_challenge() && !back.is_member());
+        assert!(!claims(60).is_challenge());
+        assert_eq!(keys.verify(&keys.issue(&Claims::challenge("u1", 4, now - CHALLENGE_TTL_SECS - 1)).unwrap()), Err(TokenError::Expired));
     }
 
     #[test]

@@ -6,10 +6,10 @@
  */
 import { useEffect, useMemo, useState } from 'react'
 import { Breadcrumb, Button, Dropdown, Grid, Layout, Menu, Result, Typography, type MenuProps } from 'antd'
-import { DownOutlined, KeyOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons'
+import { DownOutlined, KeyOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons'
 import { Link, Navigate, Outlet, useLocation, useMatches, useNavigate } from 'react-router'
 import { breadcrumbsOf, buildMenu, canAccessRoute, homePathOf, isMenuGroup, menuRouteOf, type AppRoute, type RouteHandle } from '../routes'
-import { clearSession, fullName, useSession } from '../lib/session'
+import { clearSession, fullName, isCharityAdminUser, useSession } from '../lib/session'
 import { toast } from '../lib/toast'
 import { canGoBack } from '../lib/navigation'
 import { logout } from '../features/auth/api/logout'
@@ -112,6 +112,10 @@ export function AppShell() {
       navigate(paths.changePassword())
       return
     }
+    if (key === 'two-factor') {
+      navigate(paths.twoFactor())
+      return
+    }
     if (key === 'logout') {
       try {
         const res = await logout({ refreshToken: user.refreshToken })
@@ -205,6 +209,7 @@ export function AppShell() {
               onClick: onAccountMenu,
               items: [
                 { key: 'change-password', icon: <KeyOutlined />, label: 'Change Password' },
+                ...(isCharityAdminUser(user) ? [] : [{ key: 'two-factor', icon: <SafetyOutlined />, label: 'Two-factor sign-in' }]),
                 { type: 'divider' },
                 { key: 'logout', icon: <LogoutOutlined />, label: 'Logout' },
               ],

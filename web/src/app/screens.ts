@@ -11,6 +11,7 @@ import { PUBLIC_SCREENS } from './public-screens'
 export const SCREENS = {
   ...PUBLIC_SCREENS,
   [paths.changePassword.pattern]: () => import('../features/auth/screens/ChangePasswordScreen'),
+  [paths.twoFactor.pattern]: () => import('../features/two-factor/screens/TwoFactorScreen'),
   [paths.dashboard.pattern]: () => import('../features/dashboard/screens/DashboardScreen'),
   [paths.test.pattern]: () => import('../features/charity/screens/TestScreen'),
   [paths.auditLog.pattern]: () => import('../features/audit/screens/AuditLogScreen'),

@@ -1,5 +1,6 @@
 import { apiClient, type ApiEnvelope } from '../../../lib/api-client'
 import type { SessionUser } from '../../../lib/session'
+import type { TwoFactorChallenge } from '../../two-factor/api/two-factor'
 
 export interface CharityLoginBody {
   email: string
@@ -7,7 +8,7 @@ export interface CharityLoginBody {
 }
 
 /** POST /admin-login/charityLogin: the nonprofit admin (adminType 'Charity Admin'). */
-export async function charityLogin(body: CharityLoginBody): Promise<ApiEnvelope<SessionUser>> {
-  const res = await apiClient.post<ApiEnvelope<SessionUser>>('/admin-login/charityLogin', body)
+export async function charityLogin(body: CharityLoginBody): Promise<ApiEnvelope<SessionUser | TwoFactorChallenge>> {
+  const res = await apiClient.post<ApiEnvelope<SessionUser | TwoFactorChallenge>>('/admin-login/charityLogin', body)
   return res.data
 }

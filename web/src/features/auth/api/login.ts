@@ -1,5 +1,6 @@
 import { apiClient, type ApiEnvelope } from '../../../lib/api-client'
 import type { SessionUser } from '../../../lib/session'
+import type { TwoFactorChallenge } from '../../two-factor/api/two-factor'
 
 export interface LoginBody {
   email: string
@@ -7,7 +8,7 @@ export interface LoginBody {
 }
 
 /** POST /admin-login/login: main admin and sub-admins. */
-export async function login(body: LoginBody): Promise<ApiEnvelope<SessionUser>> {
-  const res = await apiClient.post<ApiEnvelope<SessionUser>>('/admin-login/login', body)
+export async function login(body: LoginBody): Promise<ApiEnvelope<SessionUser | TwoFactorChallenge>> {
+  const res = await apiClient.post<ApiEnvelope<SessionUser | TwoFactorChallenge>>('/admin-login/login', body)
   return res.data
 }

@@ -11,6 +11,9 @@ import { useSession } from '../../../lib/session'
 import { toast } from '../../../lib/toast'
 import { loginEmail, loginPassword, rule } from '../../../lib/validators'
 import { paths } from '../../../paths'
+import type { SessionUser } from '../../../lib/session'
+import { challengeConfirm, challengeEnrol, isChallenge, verifyTwoFactor, type TwoFactorChallenge } from '../../two-factor/api/two-factor'
+import { EnrolSteps } from '../../two-factor/components/EnrolSteps'
 
 interface SignInValues {
   email: string
@@ -23,21 +26,98 @@ export default function SignInScreen() {
   const navigate = useNavigate()
   const signIn = useSession((s) => s.signIn)
   const [submitting, setSubmitting] = useState(false)
+  // Two-factor sign-in: the second step due after a right password.
+  const [challenge, setChallenge] = useState<TwoFactorChallenge | null>(null)
+  const [useRecovery, setUseRecovery] = useState(false)
+  const [pendingUser, setPendingUser] = useState<SessionUser | null>(null)
+
+  const enter = (user: SessionUser, message: string) => {
+    signIn(user)
+    toast.success(message || 'Success')
+    // The shell's home sends the user on to their home screen (this page loads no route table).
+    navigate(paths.home(), { replace: true })
+  }
 
   const onFinish = async (values: SignInValues) => {
     setSubmitting(true)
     try {
       const body = { email: values.email.trim(), password: values.password }
       const res = charityMode ? await charityLogin(body) : await login(body)
-      signIn(res.data)
-      toast.success(res.message || 'Success')
-      // The shell's home sends the user on to their home screen (this page loads no route table).
-      navigate(paths.home(), { replace: true })
+      if (isChallenge(res.data)) {
+        setChallenge(res.data)
+        toast.success(res.message)
+        return
+      }
+      enter(res.data, res.message)
     } catch {
       // The request client has shown the server's message.
     } finally {
       setSubmitting(false)
     }
+  }
+
+  const onCode = async (values: { code?: string; recoveryCode?: string }) => {
+    if (!challenge) return
+    setSubmitting(true)
+    try {
+      const res = await verifyTwoFactor(
+        useRecovery
+          ? { challengeToken: challenge.challengeToken, recoveryCode: values.recoveryCode?.trim() }
+          : { challengeToken: challenge.challengeToken, code: values.code?.trim() },
+      )
+      enter(res.data, res.message)
+    } catch {
+      // The request client has shown the server's message.
+    } finally {
+      setSubmitting(false)
+    }
+  }
+
+  if (challenge?.twoFactor === 'enrol') {
+    return (
+      <AuthCard title="Set up two-factor sign-in">
+        <EnrolSteps
+          begin={async () => (await challengeEnrol(challenge.challengeToken)).data}
+          confirm={async (code) => {
+            const res = await challengeConfirm(challenge.challengeToken, code)
+            const { recoveryCodes, ...user } = res.data
+            setPendingUser(user)
+            return recoveryCodes
+          }}
+          onDone={() => pendingUser && enter(pendingUser, 'Login Successfully')}
+        />
+      </AuthCard>
+    )
+  }
+
+  if (challenge) {
+    return (
+      <AuthCard title="Two-factor sign-in">
+        <Form<{ code?: string; recoveryCode?: string }> layout="vertical" onFinish={onCode} requiredMark={false}>
+          {useRecovery ? (
+            <Form.Item label="Recovery code" name="recoveryCode" rules={[{ required: true, whitespace: true, message: 'Enter a recovery code' }]}>
+              <Input autoComplete="off" placeholder="xxxxx-xxxxx" />
+            </Form.Item>
+          ) : (
+            <Form.Item
+              label="Verification code"
+              name="code"
+              rules={[{ required: true, pattern: /^\s*\d{6}\s*$/, message: 'Enter the 6-digit code' }]}
+            >
+              <Input autoComplete="one-time-code" inputMode="numeric" maxLength={6} placeholder="123456" autoFocus />
+            </Form.Item>
+          )}
+          <Button type="primary" htmlType="submit" block loading={submitting}>
+            Verify
+          </Button>
+          <div style={{ textAlign: 'center', marginTop: 16 }}>
+            <Button type="link" onClick={() => setUseRecovery(!useRecovery)}>
+              {useRecovery ? 'Use a code from your app' : 'Use a recovery code'}
+            </Button>
+          </div>
+        </Form>
+      </AuthCard>
+    )
   }
 
   return (

@@ -12,6 +12,10 @@ import { useRecord } from '../../../lib/query'
 import { isOwnRecord } from '../grants'
 import { SLUGS } from '../../../lib/modules'
 import { paths } from '../../../paths'
+import { ConfirmDialog } from '../../../components/ConfirmDialog'
+import { useConfirmAction } from '../../../components/useConfirmAction'
+import { holdsEverything } from '../../../lib/session'
+import { resetTwoFactor } from '../../two-factor/api/two-factor'
 
 interface GrantRow {
   slug: string
@@ -42,6 +46,7 @@ export default function SubAdminViewScreen() {
   const navigate = useNavigate()
   const { can, user } = useAccess()
   const { value: subAdmin, error } = useRecord(['sub-admin', id], () => getSubAdmin(id))
+  const { ask, dialog } = useConfirmAction()
 
   const back = <Button onClick={() => navigate(paths.subAdminList())}>Back</Button>
 
@@ -49,10 +54,24 @@ export default function SubAdminViewScreen() {
 
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
+      <ConfirmDialog {...dialog} />
       <Card
         title="Sub Admin Details"
         extra={
           <Space>
+            {holdsEverything(user) && (
+              <Button
+                onClick={() =>
+                  ask({
+                    title: 'Reset two-factor sign-in?',
+                    text: 'The sub-admin signs in with its password alone until it sets up two-factor sign-in again.',
+                    run: () => resetTwoFactor(id),
+                  })
+                }
+              >
+                Reset two-factor
+              </Button>
+            )}
             {can(SLUGS.subAdmin, 'edit') && !isOwnRecord(user, id) && (
               <Button icon={<EditOutlined />} onClick={() => navigate(paths.subAdminEdit(id))}>
                 Edit
