@@ -85,6 +85,9 @@ async fn every_write_is_audited_once_through_broker_restarts_and_a_killed_servic
         eprintln!("faults test skipped: rabbitmqctl cannot reach the broker");
         return;
     }
+    // The audit consumer's queue is named by the service, not by the run: what an earlier
+    // run left in it would be recorded here too.
+    rabbitmqctl(&["delete_queue", "audit"]);
     let (giving_db, chat_db, audit_db) = (
         common::db::testing::create_postgres_database(&pg).await,
         common::db::testing::create_postgres_database(&pg).await,
@@ -233,4 +236,5 @@ async fn every_write_is_audited_once_through_broker_restarts_and_a_killed_servic
     let v = audit::audit_client::AuditClient::new(channel(audit_port)).verify(audit::Empty {}).await.unwrap().into_inner();
     assert!(v.ok, "the hash chain is broken at {}: {}", v.first_broken_seq, v.reason);
     assert_eq!(v.checked, records);
+    rabbitmqctl(&["delete_queue", "audit"]);
 }

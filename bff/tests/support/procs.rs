@@ -51,10 +51,22 @@ pub fn service_proc(name: &str, db: &str, amqp: &str, port: u16) -> Proc {
             .env("METRICS_LISTEN", "127.0.0.1:0")
             .env("LOG_FORMAT", "json")
             .stdout(Stdio::null())
-            .stderr(Stdio::null())
+            .stderr(log_of(name, port))
             .spawn()
             .unwrap_or_else(|e| panic!("{name} starts: {e}")),
     )
+}
+
+/// With TEST_PROC_LOGS=<folder>, a process's log goes to `<folder>/<name>-<port>.log`
+/// (appended: a restarted process continues it); otherwise nowhere.
+fn log_of(name: &str, port: u16) -> Stdio {
+    match std::env::var_os("TEST_PROC_LOGS") {
+        Some(dir) => {
+            let path = std::path::Path::new(&dir).join(format!("{name}-{port}.log"));
+            std::fs::OpenOptions::new().create(true).append(true).open(path).map(Stdio::from).unwrap_or_else(|_| Stdio::null())
+        }
+        None => Stdio::null(),
+    }
 }
 
 /// Waits until the gRPC service on `port` answers its health check as SERVING.

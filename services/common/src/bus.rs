@@ -23,6 +23,8 @@ use crate::shutdown::Shutdown;
 
 pub const EXCHANGE: &str = "giving.events";
 pub const DEAD_LETTER_EXCHANGE: &str = "giving.events.dlx";
+/// How long connecting, opening a channel and declaring may take before it is retried.
+const SETUP_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// What travels on the bus.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
@@ -231,18 +233,18 @@ impl RabbitBus {
         Self { url: url.to_string(), conn: Mutex::new(None) }
     }
 
+    /// Connects, opens a confirming channel and declares the exchanges, within 10 s: a
+    /// broker that is still booting (or stopping) can accept the socket and never answer.
     async fn open(url: &str) -> anyhow::Result<(Connection, lapin::Channel)> {
-        let conn = tokio::time::timeout(
-            Duration::from_secs(5),
-            Connection::connect(url, ConnectionProperties::default()),
-        )
+        tokio::time::timeout(SETUP_TIMEOUT, async {
+            let conn = Connection::connect(url, ConnectionProperties::default()).await.context("failed to connect to RabbitMQ")?;
+            let ch = conn.create_channel().await?;
+            ch.confirm_select(ConfirmSelectOptions::default()).await?;
+            declare_exchanges(&ch).await?;
+            anyhow::Ok((conn, ch))
+        })
         .await
         .context("timed out connecting to RabbitMQ")?
-        .context("failed to connect to RabbitMQ")?;
-        let ch = conn.create_channel().await?;
-        ch.confirm_select(ConfirmSelectOptions::default()).await?;
-        declare_exchanges(&ch).await?;
-        Ok((conn, ch))
     }
 
     async fn channel(&self) -> anyhow::Result<lapin::Channel> {
@@ -293,21 +295,35 @@ impl RabbitBus {
         shutdown: &Shutdown,
         consuming: &mut bool,
     ) -> anyhow::Result<()> {
-        let (_conn, ch) = Self::open(url).await?;
-        declare_queue(&ch, queue, patterns).await?;
+        let (conn, ch) = Self::open(url).await?;
+        let mut consumer = tokio::time::timeout(SETUP_TIMEOUT, async {
+            declare_queue(&ch, queue, patterns).await?;
+            ch.basic_qos(16, BasicQosOptions::default()).await?;
+            let consumer = ch
+                .basic_consume(
+                    queue.into(),
+                    format!("{queue}-{}", crate::new_id()).as_str().into(),
+                    BasicConsumeOptions::default(),
+                    FieldTable::default(),
+                )
+                .await?;
+            anyhow::Ok(consumer)
+        })
+        .await
+        .context("timed out declaring the queue")??;
         *consuming = true;
-        ch.basic_qos(16, BasicQosOptions::default()).await?;
-        let mut consumer = ch
-            .basic_consume(
-                queue.into(),
-                format!("{queue}-{}", crate::new_id()).as_str().into(),
-                BasicConsumeOptions::default(),
-                FieldTable::default(),
-            )
-            .await?;
+        // A broker that closes the connection (a restart) does not always end the
+        // consumer's stream: the connection's state is watched as well.
+        let mut watch = tokio::time::interval(Duration::from_secs(1));
         loop {
             let delivery = tokio::select! {
                 d = consumer.next() => d,
+                _ = watch.tick() => {
+                    if !conn.status().connected() || !ch.status().connected() {
+                        anyhow::bail!("the connection to RabbitMQ was closed");
+                    }
+                    continue;
+                }
                 _ = shutdown.wait() => return Ok(()),
             };
             let Some(delivery) = delivery else {
