@@ -50,7 +50,7 @@ pub fn service_proc(name: &str, db: &str, amqp: &str, port: u16) -> Proc {
             .env("GRPC_LISTEN", format!("127.0.0.1:{port}"))
             .env("METRICS_LISTEN", "127.0.0.1:0")
             .env("LOG_FORMAT", "json")
-            .stdout(Stdio::null())
+            .stdout(log_of(name, port))
             .stderr(log_of(name, port))
             .spawn()
             .unwrap_or_else(|e| panic!("{name} starts: {e}")),

@@ -17,6 +17,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{Mutex, RwLock};
+use tracing::Instrument;
 
 use crate::actor::Actor;
 use crate::shutdown::Shutdown;
@@ -335,23 +336,25 @@ impl RabbitBus {
                 Ok(ev) => {
                     let span = tracing::info_span!("consume", event = %ev.event_type, id = %ev.id);
                     crate::telemetry::set_parent(&span, &ev.trace);
-                    let _enter = span.enter();
-                    handler.handle(&ev).await
+                    handler.handle(&ev).instrument(span).await
                 }
                 Err(e) => Err(anyhow::anyhow!("malformed event: {e}")),
             };
             match outcome {
+                // An ack or nack on a connection the broker just closed can wait forever:
+                // bounded, and a timeout reconnects (the unacked delivery comes again and
+                // the consumer's idempotency skips it).
                 Ok(()) => {
-                    delivery.ack(BasicAckOptions::default()).await?;
+                    tokio::time::timeout(SETUP_TIMEOUT, delivery.ack(BasicAckOptions::default())).await.context("timed out acknowledging")??;
                 }
                 Err(e) => {
                     // First failure: back into the queue once; a redelivered failure goes
                     // to the dead-letter queue instead of looping.
                     let requeue = !delivery.redelivered;
                     tracing::error!(queue = %queue, requeue, error = %format!("{e:#}"), "event handler failed");
-                    delivery
-                        .nack(BasicNackOptions { requeue, ..Default::default() })
-                        .await?;
+                    tokio::time::timeout(SETUP_TIMEOUT, delivery.nack(BasicNackOptions { requeue, ..Default::default() }))
+                        .await
+                        .context("timed out refusing")??;
                 }
             }
         }
