@@ -6,31 +6,12 @@ use futures::StreamExt;
 use lapin::options::{BasicAckOptions, BasicConsumeOptions, ExchangeDeclareOptions, QueueBindOptions, QueueDeclareOptions};
 use lapin::types::FieldTable;
 use serde_json::{Value, json};
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-struct Proc(Child);
-impl Drop for Proc {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
-}
-
-fn services() -> Option<(String, String, String)> {
-    let get = |k: &str| std::env::var(k).ok().filter(|v| !v.is_empty());
-    match (get("TEST_DATABASE_URL"), get("TEST_REDIS_URL"), get("TEST_AMQP_URL")) {
-        (Some(d), Some(r), Some(a)) => Some((d, r, a)),
-        _ if std::env::var("REQUIRE_SERVICES").is_ok_and(|v| v == "1") => {
-            panic!("REQUIRE_SERVICES=1 but TEST_DATABASE_URL, TEST_REDIS_URL or TEST_AMQP_URL is unset")
-        }
-        _ => None,
-    }
-}
+#[path = "support/procs.rs"]
+mod procs;
+use procs::*;
 
 const SECRET: &str = "cluster-test-secret-cluster-test-secret-0123";
 
@@ -40,10 +21,8 @@ fn mail_dir() -> std::path::PathBuf {
 }
 
 fn identity_proc(db: &str, amqp: &str, port: u16) -> Proc {
-    let bin = std::path::Path::new(env!("CARGO_BIN_EXE_bff")).with_file_name("identity");
-    assert!(bin.exists(), "build the identity binary first (cargo build --workspace --bins)");
     Proc(
-        Command::new(bin)
+        Command::new(binary("identity"))
             .env("IDENTITY_DATABASE_URL", db)
             .env("JWT_SECRET", SECRET)
             .env("ADMIN_EMAIL", "admin@example.org")
@@ -58,25 +37,6 @@ fn identity_proc(db: &str, amqp: &str, port: u16) -> Proc {
             .stderr(Stdio::null())
             .spawn()
             .expect("identity starts"),
-    )
-}
-
-/// A gRPC service's binary (built beside the BFF's) on its own database and RabbitMQ;
-/// `name` is its crate and binary, `<NAME>_DATABASE_URL` its database variable.
-fn service_proc(name: &str, db: &str, amqp: &str, port: u16) -> Proc {
-    let bin = std::path::Path::new(env!("CARGO_BIN_EXE_bff")).with_file_name(name);
-    assert!(bin.exists(), "build the {name} binary first (cargo build --workspace --bins)");
-    Proc(
-        Command::new(bin)
-            .env(format!("{}_DATABASE_URL", name.to_uppercase()), db)
-            .env("AMQP_URL", amqp)
-            .env("GRPC_LISTEN", format!("127.0.0.1:{port}"))
-            .env("METRICS_LISTEN", "127.0.0.1:0")
-            .env("LOG_FORMAT", "json")
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap_or_else(|e| panic!("{name} starts: {e}")),
     )
 }
 

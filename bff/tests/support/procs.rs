@@ -1,6 +1,9 @@
 //! The real binaries as processes, for the tests that run the services as a cluster does
 //! (cluster.rs, faults.rs): a child killed with its handle, free ports, the test services.
 
+// Each test binary uses its own part of these helpers.
+#![allow(dead_code)]
+
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
