@@ -111,8 +111,8 @@ pub fn changes_of(verb: &str, payload: &Value) -> Value {
         return c.clone();
     }
     let Some(obj) = payload.as_object() else { return Value::Object(Map::new()) };
-    let created = matches!(verb, "created" | "received" | "applied" | "started" | "recorded" | "onboarded" | "imported");
-    let deleted = matches!(verb, "deleted" | "removed" | "cleared");
+    let created = matches!(verb, "created" | "received" | "applied" | "started" | "recorded" | "onboarded" | "imported" | "sent" | "uploaded" | "joined" | "commented" | "liked" | "awarded" | "charged");
+    let deleted = matches!(verb, "deleted" | "removed" | "cleared" | "left" | "unliked");
     let mut out = Map::new();
     if created || deleted {
         for (k, v) in obj {

@@ -172,7 +172,10 @@ impl Chat {
         }
         let mut w = self.begin(actor).await?;
         store::get_notification(&mut w, notification_id.trim()).await?.ok_or_else(|| Error::NotFound(NOT_FOUND.into()))?;
-        store::mark_notification_read(&mut w, member_id.trim(), notification_id.trim(), common::now_ms()).await?;
+        let read_at = common::now_ms();
+        store::mark_notification_read(&mut w, member_id.trim(), notification_id.trim(), read_at).await?;
+        let read = topics::NotificationRead { id: notification_id.trim().into(), user_id: member_id.trim().into(), read_at };
+        w.emit(topics::NOTIFICATION_READ, &read).await?;
         w.commit().await?;
         Ok(())
     }

@@ -12,6 +12,8 @@ pub const MESSAGE_CREATED: &str = "chat.message.created";
 /// A side's read marker moved (to `seq`).
 pub const MESSAGE_READ: &str = "chat.message.read";
 pub const NOTIFICATION_SENT: &str = "chat.notification.sent";
+/// A member read a notification (its read marker written).
+pub const NOTIFICATION_READ: &str = "chat.notification.read";
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
 #[serde(rename_all = "camelCase", default)]
@@ -57,6 +59,14 @@ pub struct Notification {
     pub cause_ids: Vec<String>,
     pub reach: i64,
     pub created_at: i64,
+}
+
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase", default)]
+pub struct NotificationRead {
+    pub id: String,
+    pub user_id: String,
+    pub read_at: i64,
 }
 
 // ---------------------------------------------------------------------------------------
