@@ -126,7 +126,7 @@ async fn a_badge_is_listed_read_edited_and_deleted_over_rest() {
     assert_eq!(r.message(), "Badge not found");
 
     let r = app.call(reqwest::Method::DELETE, &format!("/admin/badge/delete/{gold}"), Some(&t), None).await.expect(200);
-    assert_eq!((r.message(), &r.body["data"]), ("Badge deleted successfully", &Value::Null));
+    assert_eq!((r.message(), &r.body["data"]), ("Badge deleted successfully", &json!({})));
     app.get(&format!("/admin/badge/findBadge/{gold}"), Some(&t)).await.expect(404);
     let r = app.post(LIST, Some(&t), json!({})).await.expect(200);
     assert_eq!(r.body["total_records"], 2);

@@ -85,7 +85,7 @@ async fn a_donor_is_created_listed_edited_toggled_and_deleted() {
     assert_eq!(r.message(), "isActive is required");
 
     let r = app.call(Method::DELETE, &format!("/admin/user/delete/{bob}"), Some(&t), None).await.expect(200);
-    assert_eq!((r.message(), &r.body["data"]), ("Donor deleted successfully", &Value::Null));
+    assert_eq!((r.message(), &r.body["data"]), ("Donor deleted successfully", &json!({})));
     let r = app.call(Method::DELETE, &format!("/admin/user/delete/{bob}"), Some(&t), None).await.expect(404);
     assert_eq!(r.message(), "Donor not found");
     let r = app.patch(&format!("/admin/user/update/{bob}"), Some(&t), donor_body("B", "B", "b@example.org")).await.expect(404);

@@ -110,7 +110,7 @@ async fn a_giving_partner_is_reviewed_approved_toggled_and_deleted_over_rest() {
     assert_eq!((r.message(), r.body["data"]["isActive"].as_bool()), ("Giving partner activated successfully", Some(true)));
 
     let r = app.post(DELETE, Some(&t), json!({ "strategicPartnerId": acme.id })).await.expect(200);
-    assert_eq!((r.message(), &r.body["data"]), ("Giving partner deleted successfully", &Value::Null));
+    assert_eq!((r.message(), &r.body["data"]), ("Giving partner deleted successfully", &json!({})));
     app.get(&format!("/admin/strategic-partner/get/{}", acme.id), Some(&t)).await.expect(404);
     let r = app.post(DELETE, Some(&t), json!({ "strategicPartnerId": acme.id })).await.expect(404);
     assert_eq!(r.message(), "Giving partner not found");

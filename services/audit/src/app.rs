@@ -37,6 +37,6 @@ pub async fn start(cfg: &Config, listen: &str, bus: Arc<dyn EventBus>, shutdown:
     let audit = open(cfg).await?;
     let consumer = Arc::new(crate::consumer::Consumer(audit.clone()));
     bus.subscribe(crate::service::CONSUMER, &crate::consumer::CONSUMED, consumer, shutdown.clone()).await?;
-    let serving = common::grpc::start_service_watching("audit", listen, AuditServer::new(audit.clone()), bus, shutdown).await?;
+    let serving = common::grpc::start_service("audit", listen, AuditServer::new(audit.clone()), bus, shutdown).await?;
     Ok(Running { port: serving.port, audit, server: serving.server })
 }

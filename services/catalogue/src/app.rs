@@ -35,6 +35,6 @@ pub async fn open(cfg: &Config) -> anyhow::Result<Catalogue> {
 pub async fn start(cfg: &Config, listen: &str, bus: Arc<dyn EventBus>, shutdown: Shutdown) -> anyhow::Result<Running> {
     let base = common::grpc::Base::open(&cfg.database_url, &MIGRATIONS, bus, &shutdown).await?;
     let catalogue = Catalogue::new(base.db, Some(base.relay));
-    let serving = common::grpc::start_service_watching("catalogue", listen, CatalogueServer::new(catalogue.clone()), base.bus, shutdown).await?;
+    let serving = common::grpc::start_service("catalogue", listen, CatalogueServer::new(catalogue.clone()), base.bus, shutdown).await?;
     Ok(Running { port: serving.port, catalogue, server: serving.server })
 }

@@ -33,6 +33,6 @@ pub async fn start(cfg: &Config, listen: &str, bus: Arc<dyn EventBus>, shutdown:
     let chat = Chat::new(base.db, Some(base.relay));
     let consumer = Arc::new(crate::people::Consumer(chat.clone()));
     bus.subscribe(crate::topics::CONSUMER, &crate::topics::CONSUMED, consumer, shutdown.clone()).await?;
-    let serving = common::grpc::start_service_watching("chat", listen, ChatServer::new(chat.clone()), base.bus, shutdown).await?;
+    let serving = common::grpc::start_service("chat", listen, ChatServer::new(chat.clone()), base.bus, shutdown).await?;
     Ok(Running { port: serving.port, chat, server: serving.server })
 }

@@ -169,6 +169,7 @@ impl Chat {
             side: side.name().into(),
             sender_id: message.sender.id.clone(),
             has_image: !message.image.is_empty(),
+            image: message.image.clone(),
             created_at: now,
         };
         w.emit(topics::MESSAGE_CREATED, &payload).await?;

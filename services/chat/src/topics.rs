@@ -35,6 +35,9 @@ pub struct Message {
     pub side: String,
     pub sender_id: String,
     pub has_image: bool,
+    /// The image's stored file (admin side; "" without one): the content service's media
+    /// records reference it from here, so the orphan sweep keeps it.
+    pub image: String,
     pub created_at: i64,
 }
 

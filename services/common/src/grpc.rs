@@ -71,7 +71,7 @@ pub struct Base {
     pub db: crate::db::Db,
     pub relay: crate::outbox::Relay,
     /// The bus the relay publishes on; its health is the service's readiness
-    /// ([`start_service_watching`]).
+    /// ([`start_service`]).
     pub bus: std::sync::Arc<dyn crate::bus::EventBus>,
 }
 
@@ -96,27 +96,11 @@ pub struct Serving {
 }
 
 /// Serves a service's generated server (e.g. `CatalogueServer::new(catalogue)`) on `listen`
-/// until `shutdown`, the one way: with health reporting (SERVING now, NOT_SERVING on
-/// shutdown), a span per call joined to the caller's trace, and the call metrics.
-pub async fn start_service<S>(name: &'static str, listen: &str, server: S, shutdown: Shutdown) -> anyhow::Result<Serving>
-where
-    S: tonic::server::NamedService,
-    crate::metrics::GrpcMetrics<S>: tower::Service<http::Request<tonic::body::Body>, Error = std::convert::Infallible>
-        + tonic::server::NamedService
-        + Clone
-        + Send
-        + Sync
-        + 'static,
-    <crate::metrics::GrpcMetrics<S> as tower::Service<http::Request<tonic::body::Body>>>::Response: axum::response::IntoResponse,
-    <crate::metrics::GrpcMetrics<S> as tower::Service<http::Request<tonic::body::Body>>>::Future: Send + 'static,
-{
-    start(name, listen, server, None, shutdown).await
-}
-
-/// The same, ready only while `bus` is: health reports NOT_SERVING while the broker cannot be
-/// reached (the service still serves its calls; writes wait in the outbox) and SERVING again
-/// once it is back, checked with backoff (0.5 s doubling to 5 s while down, every 2 s while up).
-pub async fn start_service_watching<S>(
+/// until `shutdown`, the one way: a span per call joined to the caller's trace, the call
+/// metrics, and health reporting: SERVING while `bus` is reachable, NOT_SERVING while it is
+/// not (the service still serves its calls; writes wait in the outbox) and on shutdown;
+/// the bus is checked with backoff (0.5 s doubling to 5 s while down, every 2 s while up).
+pub async fn start_service<S>(
     name: &'static str,
     listen: &str,
     server: S,

@@ -34,6 +34,6 @@ pub async fn start(cfg: &Config, listen: &str, bus: Arc<dyn EventBus>, shutdown:
     // Media references, kept from every service's events (crate::media).
     let consumer = Arc::new(crate::media::Consumer(content.clone()));
     bus.subscribe(crate::media::CONSUMER, &crate::media::CONSUMED, consumer, shutdown.clone()).await?;
-    let serving = common::grpc::start_service_watching("content", listen, ContentServer::new(content.clone()), base.bus, shutdown).await?;
+    let serving = common::grpc::start_service("content", listen, ContentServer::new(content.clone()), base.bus, shutdown).await?;
     Ok(Running { port: serving.port, content, server: serving.server })
 }

@@ -135,10 +135,13 @@ async fn a_page_references_the_images_its_document_names(c: Content) {
 }
 
 async fn orphans_are_old_unreferenced_and_not_removed(c: Content) {
-    for f in ["old-orphan.png", "old-used.png", "old-removed.png"] {
+    for f in ["old-orphan.png", "old-used.png", "old-removed.png", "old-chat.png"] {
         c.record_upload(&upload(f), &sub_admin()).await.unwrap();
     }
     c.media_event(&event("catalogue.charity.updated", json!({ "id": "c1", "logo": "old-used.png" }))).await.unwrap();
+    // An image sent in a chat message is referenced by the message (chat's payload names it).
+    let sent = json!({ "id": "m1", "roomId": "r1", "userId": "d1", "seq": 1, "side": "admin", "hasImage": true, "image": "old-chat.png" });
+    c.media_event(&event("chat.message.created", sent)).await.unwrap();
     c.mark_removed("old-removed.png", &sub_admin()).await.unwrap();
     let cut = common::now_ms() + 1;
     tokio::time::sleep(std::time::Duration::from_millis(5)).await;

@@ -33,6 +33,6 @@ pub async fn start(cfg: &Config, listen: &str, bus: Arc<dyn EventBus>, shutdown:
     let engagement = Engagement::new(base.db, Some(base.relay));
     let consumer = Arc::new(crate::people::Consumer(engagement.clone()));
     bus.subscribe(crate::topics::CONSUMER, &crate::topics::CONSUMED, consumer, shutdown.clone()).await?;
-    let serving = common::grpc::start_service_watching("engagement", listen, EngagementServer::new(engagement.clone()), base.bus, shutdown).await?;
+    let serving = common::grpc::start_service("engagement", listen, EngagementServer::new(engagement.clone()), base.bus, shutdown).await?;
     Ok(Running { port: serving.port, engagement, server: serving.server })
 }

@@ -32,6 +32,6 @@ pub async fn start(cfg: &Config, listen: &str, bus: Arc<dyn EventBus>, shutdown:
     let giving = Giving::new(base.db, Some(base.relay));
     let deletions = Arc::new(crate::money::RecipientDeletions(giving.clone()));
     bus.subscribe(crate::money::RECIPIENT_DELETIONS, &crate::money::RECIPIENT_EVENTS, deletions, shutdown.clone()).await?;
-    let serving = common::grpc::start_service_watching("giving", listen, GivingServer::new(giving.clone()), base.bus, shutdown).await?;
+    let serving = common::grpc::start_service("giving", listen, GivingServer::new(giving.clone()), base.bus, shutdown).await?;
     Ok(Running { port: serving.port, giving, server: serving.server })
 }

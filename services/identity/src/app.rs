@@ -126,6 +126,6 @@ pub async fn start(cfg: &Config, listen: &str, bus: Arc<dyn EventBus>, shutdown:
         println!("\n  Main admin created: {}  password: {pw}\n  (set ADMIN_PASSWORD to choose it)\n", cfg.admin_email);
     }
     crate::mail::spawn(base.db, cfg.settings(), shutdown.clone());
-    let serving = common::grpc::start_service_watching("identity", listen, IdentityServer::new(identity.clone()), base.bus, shutdown).await?;
+    let serving = common::grpc::start_service("identity", listen, IdentityServer::new(identity.clone()), base.bus, shutdown).await?;
     Ok(Running { port: serving.port, identity, server: serving.server })
 }

@@ -3,19 +3,16 @@
  * &from=2024-03-01&to=2024-03-31`, the actor in the search box) and as the server takes them: the
  * days of the range become inclusive epoch-millisecond bounds of the local day.
  */
-import dayjs from 'dayjs'
+import { dayBounds } from '../../lib/day-range'
 import type { AuditFilters } from './types'
 
 export const FILTER_NAMES = ['module', 'entity', 'accountType', 'from', 'to'] as const
 export type FilterName = (typeof FILTER_NAMES)[number]
 export type FilterValues = Record<FilterName, string>
 
-/** The day format of `from` and `to` in the URL. */
-export const DAY_FORMAT = 'YYYY-MM-DD'
 
 export const ACCOUNT_TYPES = ['Admin', 'Sub Admin', 'Charity Admin', 'Member', 'system'] as const
 
-const isDay = (text: string) => /^\d{4}-\d{2}-\d{2}$/.test(text) && dayjs(text, DAY_FORMAT).isValid()
 
 /** The request's filters (only those set); `actor` is the list's search text. */
 export function filterBody(values: FilterValues, actor: string): AuditFilters {
@@ -24,8 +21,9 @@ export function filterBody(values: FilterValues, actor: string): AuditFilters {
   if (values.module) body.module = values.module
   if (values.entity) body.entity = values.entity
   if ((ACCOUNT_TYPES as readonly string[]).includes(values.accountType)) body.accountType = values.accountType
-  if (isDay(values.from)) body.fromDate = dayjs(values.from).startOf('day').valueOf()
-  if (isDay(values.to)) body.toDate = dayjs(values.to).endOf('day').valueOf()
+  const days = dayBounds(values.from, values.to)
+  if (days.from !== undefined) body.fromDate = days.from
+  if (days.to !== undefined) body.toDate = days.to
   return body
 }
 

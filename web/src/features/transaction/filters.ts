@@ -4,7 +4,7 @@
  * range become inclusive epoch-millisecond bounds of the local day (start of `from`, end of `to`).
  * A value the URL holds that is not one of the allowed ones is ignored.
  */
-import dayjs from 'dayjs'
+import { dayBounds } from '../../lib/day-range'
 import type { RecipientType, TransactionFilters, TransactionStatus, TransactionType } from './types'
 import { RECIPIENT_TYPE_LABELS, STATUS_LABELS, TYPE_LABELS } from './labels'
 
@@ -12,10 +12,7 @@ export const FILTER_NAMES = ['from', 'to', 'status', 'type', 'recipientType'] as
 export type FilterName = (typeof FILTER_NAMES)[number]
 export type FilterValues = Record<FilterName, string>
 
-/** The day format of `from` and `to` in the URL. */
-export const DAY_FORMAT = 'YYYY-MM-DD'
 
-const isDay = (text: string) => /^\d{4}-\d{2}-\d{2}$/.test(text) && dayjs(text, DAY_FORMAT).isValid()
 
 const oneOf = <K extends string>(labels: Record<K, string>, text: string): K | undefined =>
   Object.prototype.hasOwnProperty.call(labels, text) ? (text as K) : undefined
@@ -23,8 +20,7 @@ const oneOf = <K extends string>(labels: Record<K, string>, text: string): K | u
 /** The request's filters (only those set). */
 export function filterBody(values: FilterValues): TransactionFilters {
   const body: TransactionFilters = {}
-  if (isDay(values.from)) body.from = dayjs(values.from).startOf('day').valueOf()
-  if (isDay(values.to)) body.to = dayjs(values.to).endOf('day').valueOf()
+  Object.assign(body, dayBounds(values.from, values.to))
   const status = oneOf<TransactionStatus>(STATUS_LABELS, values.status)
   if (status) body.status = status
   const type = oneOf<TransactionType>(TYPE_LABELS, values.type)

@@ -5,10 +5,10 @@
  * and a "Verify chain" button that walks the hash chain and shows the result.
  */
 import { useMemo, useState } from 'react'
-import { Alert, Button, DatePicker, Select, Space, Typography } from 'antd'
+import { Alert, Button, Select, Space, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { DownloadOutlined, SafetyCertificateOutlined } from '@ant-design/icons'
-import dayjs from 'dayjs'
+import { DateRangeFilter } from '../../../components/DateRangeFilter'
 import { ListCard } from '../../../components/ListCard'
 import { downloadProgressText } from '../../../lib/download'
 import { formatDate } from '../../../lib/format'
@@ -20,7 +20,7 @@ import { exportAudit } from '../api/export-audit'
 import { listAudit } from '../api/list-audit'
 import { verifyAudit } from '../api/verify-audit'
 import { AuditDiffDrawer } from '../components/AuditDiffDrawer'
-import { ACCOUNT_TYPES, DAY_FORMAT, FILTER_NAMES, filterBody } from '../filters'
+import { ACCOUNT_TYPES, FILTER_NAMES, filterBody } from '../filters'
 import type { AuditRecord, AuditVerification } from '../types'
 
 const NEWEST_FIRST = { column: 'occurredAt', order: 'desc' } as const
@@ -80,10 +80,6 @@ export default function AuditLogScreen() {
     return list
   }, [])
 
-  const range: [dayjs.Dayjs | null, dayjs.Dayjs | null] | null =
-    filters.from || filters.to
-      ? [filters.from ? dayjs(filters.from, DAY_FORMAT) : null, filters.to ? dayjs(filters.to, DAY_FORMAT) : null]
-      : null
 
   // The search box is the actor filter.
   const fetch = (query: TableQuery) => listAudit({ ...query, search: '', ...body })
@@ -123,15 +119,7 @@ export default function AuditLogScreen() {
       searchPlaceholder="Search by actor (name, email, id or address)"
       filters={
         <>
-          <DatePicker.RangePicker
-            aria-label="Date range"
-            format="MMM D YYYY"
-            allowEmpty={[true, true]}
-            value={range}
-            onChange={(days) =>
-              setFilters({ from: days?.[0]?.format(DAY_FORMAT) ?? '', to: days?.[1]?.format(DAY_FORMAT) ?? '' })
-            }
-          />
+          <DateRangeFilter from={filters.from} to={filters.to} onChange={(from, to) => setFilters({ from, to })} />
           <Select
             aria-label="Filter by Module"
             placeholder="All modules"

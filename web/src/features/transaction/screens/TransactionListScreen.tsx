@@ -5,11 +5,11 @@
  * to each transaction's view.
  */
 import { useMemo, useState } from 'react'
-import { Button, DatePicker, Select, Space, Typography } from 'antd'
+import { Button, Select, Space, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { DownloadOutlined } from '@ant-design/icons'
-import dayjs from 'dayjs'
 import { actionColumn, dateColumn } from '../../../components/RowStatus'
+import { DateRangeFilter } from '../../../components/DateRangeFilter'
 import { ListCard } from '../../../components/ListCard'
 import { downloadProgressText } from '../../../lib/download'
 import { formatCents } from '../../../lib/format'
@@ -19,7 +19,7 @@ import { paths } from '../../../paths'
 import { exportTransactions } from '../api/export-transactions'
 import { listTransactions } from '../api/list-transactions'
 import { StatusTag } from '../components/StatusTag'
-import { DAY_FORMAT, FILTER_NAMES, filterBody, optionsOf } from '../filters'
+import { FILTER_NAMES, filterBody, optionsOf } from '../filters'
 import { RECIPIENT_TYPE_LABELS, STATUS_LABELS, TYPE_LABELS, recipientTypeLabel, typeLabel } from '../labels'
 import type { Transaction } from '../types'
 
@@ -83,10 +83,6 @@ export default function TransactionListScreen() {
     return list
   }, [])
 
-  const range: [dayjs.Dayjs | null, dayjs.Dayjs | null] | null =
-    body.from !== undefined || body.to !== undefined
-      ? [filters.from ? dayjs(filters.from, DAY_FORMAT) : null, filters.to ? dayjs(filters.to, DAY_FORMAT) : null]
-      : null
 
   const fetch = (query: TableQuery) => listTransactions({ ...query, ...body })
 
@@ -108,15 +104,7 @@ export default function TransactionListScreen() {
       searchPlaceholder="Search by Donor or Recipient"
       filters={
         <>
-          <DatePicker.RangePicker
-            aria-label="Date range"
-            format="MMM D YYYY"
-            allowEmpty={[true, true]}
-            value={range}
-            onChange={(days) =>
-              setFilters({ from: days?.[0]?.format(DAY_FORMAT) ?? '', to: days?.[1]?.format(DAY_FORMAT) ?? '' })
-            }
-          />
+          <DateRangeFilter from={filters.from} to={filters.to} onChange={(from, to) => setFilters({ from, to })} />
           <Select
             aria-label="Filter by Status"
             placeholder="All statuses"
