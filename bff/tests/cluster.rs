@@ -105,7 +105,9 @@ async fn identity_and_the_bff_run_as_separate_processes_on_postgres_redis_and_ra
     let chat_db = common::db::testing::create_postgres_database(&pg).await;
     let audit_db = common::db::testing::create_postgres_database(&pg).await;
 
-    // A queue of our own on the events exchange, to see what identity publishes.
+    // A queue of our own on the events exchange, to see the sub-admin events identity
+    // publishes (its other events, e.g. invitations for the other test's nonprofits, which its
+    // consumer queue shares, are not this test's).
     let conn = lapin::Connection::connect(&amqp, lapin::ConnectionProperties::default()).await.unwrap();
     let ch = conn.create_channel().await.unwrap();
     ch.exchange_declare(common::bus::EXCHANGE.into(), lapin::ExchangeKind::Topic, ExchangeDeclareOptions { durable: true, ..Default::default() }, FieldTable::default())
@@ -115,7 +117,7 @@ async fn identity_and_the_bff_run_as_separate_processes_on_postgres_redis_and_ra
     ch.queue_declare(queue.as_str().into(), QueueDeclareOptions { exclusive: true, auto_delete: true, ..Default::default() }, FieldTable::default())
         .await
         .unwrap();
-    ch.queue_bind(queue.as_str().into(), common::bus::EXCHANGE.into(), "identity.#".into(), QueueBindOptions::default(), FieldTable::default())
+    ch.queue_bind(queue.as_str().into(), common::bus::EXCHANGE.into(), "identity.subadmin.#".into(), QueueBindOptions::default(), FieldTable::default())
         .await
         .unwrap();
     let mut events = ch.basic_consume(queue.as_str().into(), "t".into(), BasicConsumeOptions::default(), FieldTable::default()).await.unwrap();
