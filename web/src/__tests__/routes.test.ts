@@ -73,6 +73,7 @@ describe('route table', () => {
         '/donor/donor_view/:id',
         '/transaction',
         '/transaction/transaction_view/:id',
+        '/two_factor',
         '/subscribed_donor',
         // Giving: partners, badges, service charges
         '/strategic/pending_strategic_partner',
