@@ -11,7 +11,17 @@ use serde_json::{Map, Value, json};
 use utoipa::{PartialSchema, ToSchema};
 
 /// Paths whose service throttles its callers (429 with Retry-After).
-const THROTTLED: [&str; 4] = ["/admin-login/login", "/admin-login/charityLogin", "/admin/sub-admin/forgotPassword", "/v1/public/contactUs"];
+/// Paths that answer 429 when their caller tried too often (passwords, codes, public forms).
+const THROTTLED: [&str; 8] = [
+    "/admin-login/login",
+    "/admin-login/charityLogin",
+    "/admin/sub-admin/forgotPassword",
+    "/v1/public/contactUs",
+    "/admin-login/twoFactor",
+    "/admin-login/twoFactor/confirm",
+    "/admin/twoFactor/confirm",
+    "/admin/twoFactor/disable",
+];
 
 fn to_json(schema: &utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>) -> Value {
     serde_json::to_value(schema).expect("a schema serialises")

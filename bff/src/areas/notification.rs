@@ -111,10 +111,12 @@ impl Default for SendBody {
     }
 }
 
-/// A preview's answer: how many app users the notification would reach.
+/// A preview's answer: how many app users the notification would reach (`preview` is always
+/// true: it tells this answer from a sent notification, which also carries `reach`).
 #[derive(Serialize, ToSchema)]
 pub struct Reach {
     pub reach: i64,
+    pub preview: bool,
 }
 
 /// sendNotificationAllUser's answer: the stored notification, or with `preview` its reach.
@@ -194,7 +196,7 @@ async fn send(State(state): State<AppState>, Extension(caller): Extension<Caller
     let count = giving::CountDonorsRequest { recipients };
     let reach = retry(|| async { state.giving().count_donors(count.clone()).await }).await?.into_inner().count;
     if b.preview {
-        return ok("Success", SendAnswer::Preview(Reach { reach }));
+        return ok("Success", SendAnswer::Preview(Reach { reach, preview: true }));
     }
     let sender_name = super::content_page::account_names(&state, [caller.id.clone()]).await.remove(&caller.id).unwrap_or_default();
     let req = pb::SendNotificationRequest {

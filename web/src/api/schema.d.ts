@@ -5040,8 +5040,12 @@ export type components = {
             /** Format: int64 */
             updatedAt: number;
         };
-        /** @description A preview's answer: how many app users the notification would reach. */
+        /**
+         * @description A preview's answer: how many app users the notification would reach (`preview` is always
+         *     true: it tells this answer from a sent notification, which also carries `reach`).
+         */
         Reach: {
+            preview: boolean;
             /** Format: int64 */
             reach: number;
         };
@@ -6111,6 +6115,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Too many attempts (see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Something went wrong */
             500: {
                 headers: {
@@ -6203,6 +6216,15 @@ export interface operations {
             };
             /** @description The body is larger than the path takes */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many attempts (see Retry-After) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18799,6 +18821,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Too many attempts (see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Something went wrong */
             500: {
                 headers: {
@@ -18900,6 +18931,15 @@ export interface operations {
             };
             /** @description The body is larger than the path takes */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many attempts (see Retry-After) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
