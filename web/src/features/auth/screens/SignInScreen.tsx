@@ -1,5 +1,5 @@
 /** /signin and /charity-signin (nonprofit-admin mode): one screen, two endpoints. */
-import { useState } from 'react'
+import { Suspense, lazy, useState } from 'react'
 import { Button, Form } from 'antd'
 import Input from 'antd/es/input/Input'
 import Password from 'antd/es/input/Password'
@@ -13,7 +13,9 @@ import { loginEmail, loginPassword, rule } from '../../../lib/validators'
 import { paths } from '../../../paths'
 import type { SessionUser } from '../../../lib/session'
 import { challengeConfirm, challengeEnrol, isChallenge, verifyTwoFactor, type TwoFactorChallenge } from '../../two-factor/api/two-factor'
-import { EnrolSteps } from '../../two-factor/components/EnrolSteps'
+// The set-up steps (QR code and all) load only when a sign-in needs them: the sign-in route
+// stays within its bundle budget.
+const EnrolSteps = lazy(() => import('../../two-factor/components/EnrolSteps').then((m) => ({ default: m.EnrolSteps })))
 
 interface SignInValues {
   email: string
@@ -76,6 +78,7 @@ export default function SignInScreen() {
   if (challenge?.twoFactor === 'enrol') {
     return (
       <AuthCard title="Set up two-factor sign-in">
+        <Suspense fallback={null}>
         <EnrolSteps
           begin={async () => (await challengeEnrol(challenge.challengeToken)).data}
           confirm={async (code) => {
@@ -86,6 +89,7 @@ export default function SignInScreen() {
           }}
           onDone={() => pendingUser && enter(pendingUser, 'Login Successfully')}
         />
+        </Suspense>
       </AuthCard>
     )
   }
