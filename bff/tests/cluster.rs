@@ -68,17 +68,21 @@ fn bff_proc(identity_port: u16, catalogue_port: u16, giving_port: u16, content_p
 }
 
 async fn wait_ready(http: &reqwest::Client, base: &str) {
-    let deadline = Instant::now() + Duration::from_secs(30);
+    // Nine processes start at once on a machine of two cores: up to 90 s.
+    let deadline = Instant::now() + Duration::from_secs(90);
+    let mut last = Value::Null;
     while Instant::now() < deadline {
-        if let Ok(r) = http.get(format!("{base}/readyz")).send().await
-            && r.status() == 200
-            && r.json::<Value>().await.is_ok_and(|b| b["identity"] == "serving" && b["catalogue"] == "serving" && b["giving"] == "serving" && b["content"] == "serving" && b["engagement"] == "serving" && b["chat"] == "serving" && b["audit"] == "serving" && b["cache"] == "ok")
-        {
-            return;
+        if let Ok(r) = http.get(format!("{base}/readyz")).send().await {
+            let ok = r.status() == 200;
+            last = r.json::<Value>().await.unwrap_or(Value::Null);
+            let b = &last;
+            if ok && b["identity"] == "serving" && b["catalogue"] == "serving" && b["giving"] == "serving" && b["content"] == "serving" && b["engagement"] == "serving" && b["chat"] == "serving" && b["audit"] == "serving" && b["cache"] == "ok" {
+                return;
+            }
         }
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
-    panic!("{base} never became ready");
+    panic!("{base} never became ready; its last /readyz: {last}");
 }
 
 async fn call(http: &reqwest::Client, method: reqwest::Method, url: String, token: Option<&str>, body: Value) -> (u16, Value) {
