@@ -8,6 +8,12 @@
 //! its migrations below it (0001, 0002, ...), and both kinds share the one
 //! `_sqlx_migrations` table. Databases made before the outbox tables moved here (their
 //! service's 0001 held them, so its checksum changed) are pre-release: recreate them.
+//!
+//! Rolling upgrades: a binary starts on a database that holds migrations newer than the
+//! ones it knows (the next release migrated it while this one's replicas still run) and
+//! leaves them alone; it refuses only when one of its own applied migrations was changed.
+//! That is safe because migrations are written expand-then-contract (CONTRIBUTING.md,
+//! enforced by services/common/tests/migrations.rs).
 
 use anyhow::Context;
 use sqlx::any::{AnyPoolOptions, AnyRow};
@@ -261,8 +267,32 @@ impl Db {
         if let Some(m) = own.iter().find(|m| m.version >= COMMON_VERSIONS_FROM) {
             anyhow::bail!("migration {} is in the range reserved for services/common", m.version);
         }
-        let all = own.iter().chain(pick(&COMMON_MIGRATIONS).iter()).cloned().collect();
-        sqlx::migrate::Migrator::with_migrations(all).run(&self.pool).await.context("failed to run migrations")?;
+        let all: Vec<_> = own.iter().chain(pick(&COMMON_MIGRATIONS).iter()).cloned().collect();
+        let known: std::collections::HashSet<i64> = all.iter().map(|m| m.version).collect();
+        let mut migrator = sqlx::migrate::Migrator::with_migrations(all);
+        // Rolling upgrades: the previous release's replicas keep running on a database the
+        // new release has migrated (expand-then-contract keeps that safe, CONTRIBUTING.md),
+        // and one of them restarting must start. Applied migrations this binary does not
+        // know are left alone; one it knows whose text changed is still refused.
+        migrator.set_ignore_missing(true);
+        match migrator.run(&self.pool).await {
+            Ok(()) => {}
+            Err(sqlx::migrate::MigrateError::VersionMismatch(v)) => anyhow::bail!(
+                "failed to run migrations: migration {v} was changed after it was applied to this database; \
+                 an applied migration must never be edited (add a new one)"
+            ),
+            Err(e) => return Err(anyhow::Error::new(e).context("failed to run migrations")),
+        }
+        let newer: Vec<i64> = sqlx::query_scalar::<_, i64>("SELECT version FROM _sqlx_migrations ORDER BY version")
+            .fetch_all(&self.pool)
+            .await
+            .context("failed to read the applied migrations")?
+            .into_iter()
+            .filter(|v| !known.contains(v))
+            .collect();
+        if !newer.is_empty() {
+            tracing::info!(?newer, "the database holds migrations newer than this release (a rolling upgrade): they are left as they are");
+        }
         Ok(())
     }
 
