@@ -50,7 +50,10 @@ export default defineConfig({
     setupFiles: ['./src/testing/setup.ts'],
     include: ['src/**/__tests__/**/*.test.{ts,tsx}'],
     restoreMocks: true,
-    testTimeout: 20000,
+    // A test's whole budget, not a wait: each waits for states. On a slow machine (a run where
+    // the suite took 18 minutes instead of about 5) two long tests passed their states after
+    // 20 s and were cut off; 60 s keeps a slow run from failing on time alone.
+    testTimeout: 60000,
     // React work that a file left scheduled (an antd animation or toast timer in a root of its
     // own) can run after that file's jsdom is gone, in the next file of the same worker, and
     // throw 'window is not defined' inside react-dom: no test of either file is affected. Only
