@@ -4,8 +4,9 @@
 # mode as separate processes), clippy, the web console's API types against the BFF's OpenAPI
 # document, the web console's type check, lint and Vitest suite, its bundle budget,
 # the Playwright end-to-end flows in Chromium, Schemathesis over the OpenAPI document, and the deployment checks (helm lint and
-# render, every manifest against the Kubernetes schemas, Dockerfile lint). Installs and starts PostgreSQL,
-# Redis, RabbitMQ and Chromium when they are absent (Debian packages).
+# render, every manifest against the Kubernetes schemas, Dockerfile lint), and every container
+# image built with buildah from the compiled binaries and started (deploy/scripts/images.sh).
+# Installs and starts PostgreSQL, Redis, RabbitMQ and Chromium when they are absent (Debian packages).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 start=$(date +%s)
@@ -57,5 +58,8 @@ deploy/scripts/fuzz.sh
 
 step "helm chart, manifests and Dockerfiles"
 deploy/scripts/check-chart.sh
+
+step "container images: built with buildah, each binary started from its image"
+deploy/scripts/images.sh
 
 step "all tests passed"
