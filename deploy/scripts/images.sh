@@ -270,7 +270,7 @@ expected=$(for d in services/*/migrations/postgres; do s=${d#services/}; s=${s%%
 for svc in $in_image; do
   db="gc_images_${svc}_$$"
   dbs+=("$db")
-  psql -q "$TEST_DATABASE_URL" -c "DROP DATABASE IF EXISTS $db" -c "CREATE DATABASE $db" >/dev/null \
+  PGOPTIONS="-c client_min_messages=warning" psql -q "$TEST_DATABASE_URL" -c "DROP DATABASE IF EXISTS $db" -c "CREATE DATABASE $db" >/dev/null \
     || die "cannot create database $db on $TEST_DATABASE_URL"
   url="${TEST_DATABASE_URL%/*}/$db"
   files=$(find "services/$svc/migrations/postgres" services/common/migrations/postgres -name '*.sql' | wc -l)
