@@ -6,9 +6,9 @@
 #     inside the container and the in-process bus (no AMQP_URL);
 #   - the BFF (deploy/Dockerfile.bff), pointed at those seven: GET /healthz, the console's
 #     index.html from /app/web, and /readyz reporting every service "serving";
-#   - the migrate image (deploy/Dockerfile.migrate): `migrate run` of each service's folder
-#     into its own throwaway PostgreSQL database exits 0 and records every migration, and a
-#     second run is a no-op that exits 0 too.
+#   - the migrate image (deploy/Dockerfile.migrate): the chart hook's arguments
+#     (--source /migrations/<service>) into a throwaway PostgreSQL database per service
+#     exit 0 and record every migration, and a second run applies none and exits 0 too.
 # A failing check names the image and prints the last lines of its log.
 #
 # The images are built with --build-arg BINARIES=prebuilt (nothing compiled in the build)
@@ -16,9 +16,8 @@
 # CA certificates, plus the essential packages for a shell) instead of distroless. Needs
 # `cargo build --workspace --bins` and web/dist (npm run build) first. Everything is kept
 # under $CARGO_TARGET_DIR/images: the base tarball (keyed by its package list), buildah's
-# storage (vfs), the build contexts (debug binaries copied without their debug sections),
-# sqlx-cli (built once with the exact `cargo install` line of Dockerfile.migrate) and the
-# Python venv of the gRPC health client.
+# storage (vfs), the build contexts (debug binaries copied without their debug sections)
+# and the Python venv of the gRPC health client.
 # Reads CARGO_TARGET_DIR, TEST_DATABASE_URL (PostgreSQL for the migrate check).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -62,19 +61,6 @@ if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c 'import grpc_health.v1
   "$venv/bin/pip" install -q --disable-pip-version-check \
     "grpcio==$GRPCIO_VERSION" "grpcio-health-checking==$GRPCIO_VERSION"
   log "grpcio installed (${SECONDS}s)"
-fi
-
-# sqlx-cli for the migrate image: the `cargo install` arguments of Dockerfile.migrate, so the
-# test image holds the same sqlx-cli as the production one.
-sqlx_args=$(sed -n 's/^RUN cargo install \(sqlx-cli .*\)$/\1/p' deploy/Dockerfile.migrate)
-[ -n "$sqlx_args" ] || die "no 'RUN cargo install sqlx-cli ...' line in deploy/Dockerfile.migrate"
-sqlx_root="$cache/sqlx-cli-$(printf '%s' "$sqlx_args" | sha256sum | cut -c1-12)"
-if [ ! -x "$sqlx_root/bin/sqlx" ]; then
-  log "cargo install $sqlx_args (once)"
-  # shellcheck disable=SC2086 # the Dockerfile's arguments, split as the shell there does
-  cargo install --quiet $sqlx_args --root "$sqlx_root.tmp"
-  rm -rf "$sqlx_root" && mv "$sqlx_root.tmp" "$sqlx_root"
-  log "sqlx-cli installed (${SECONDS}s)"
 fi
 
 # ------------------------------------------------------------------ base image
@@ -124,7 +110,7 @@ strip_copy "$target/debug/bff" "$ctx/bff/prebuilt/bff"
 [ -s web/dist/index.html ] || die "web/dist/index.html is missing: run npm run build in web/ first"
 rm -rf "$ctx/bff/prebuilt/web" && cp -r web/dist "$ctx/bff/prebuilt/web"
 install -d -m 0750 "$ctx/bff/prebuilt/media"
-cp "$sqlx_root/bin/sqlx" "$ctx/migrate/prebuilt/sqlx"
+strip_copy "$target/debug/migrate" "$ctx/migrate/prebuilt/migrate"
 rm -rf "$ctx/migrate/services"
 for dir in services/*/migrations; do
   mkdir -p "$ctx/migrate/$(dirname "$dir")" && cp -r "$dir" "$ctx/migrate/$dir"
@@ -257,7 +243,12 @@ for svc in "${services[@]}"; do
 done
 log "giving-console-bff: /healthz ok, the console at /, /readyz sees all ${#services[@]} services serving, uid 65532"
 
-# Migrate: each service's folder into its own database, twice (the second run a no-op).
+# Migrate: each service's folder into its own database, twice (the second run a no-op),
+# with the arguments the chart's hook Job passes.
+# shellcheck disable=SC2016 # the template's text, braces and all: nothing to expand
+hook_args='args: ["--source", "/migrations/{{ $svc.name }}"]'
+grep -qF "$hook_args" helm/giving-console/templates/migrations-hook.yaml \
+  || die "helm/giving-console/templates/migrations-hook.yaml no longer passes $hook_args: update this check with it"
 image=giving-console-migrate
 c=$("${B[@]}" from --quiet --pull-never --name "$image-check-$$" "localhost/$image:$tag")
 containers+=("$c")
@@ -276,12 +267,16 @@ for svc in $in_image; do
   files=$(find "services/$svc/migrations/postgres" services/common/migrations/postgres -name '*.sql' | wc -l)
   for run in 1 2; do
     echo "== $svc, run $run" >>"$work/$image.log"
-    "${B[@]}" run --isolation chroot --network host --env "DATABASE_URL=$url" "$c" -- \
-        "${entry[@]}" migrate run --source "/migrations/$svc" >>"$work/$image.log" 2>&1 \
-      || fail "$image" "migrate run --source /migrations/$svc (run $run) exited non-zero"
+    out=$("${B[@]}" run --isolation chroot --network host --env "DATABASE_URL=$url" "$c" -- \
+        "${entry[@]}" --source "/migrations/$svc" 2>>"$work/$image.log") \
+      || fail "$image" "--source /migrations/$svc (run $run) exited non-zero"
+    echo "$out" >>"$work/$image.log"
+    want=$([ "$run" = 1 ] && echo "$files" || echo 0)
+    [ "$out" = "$want migration(s) applied from /migrations/$svc" ] \
+      || fail "$image" "$svc run $run answered '$out', not $want migration(s) applied"
   done
   applied=$(psql -qAt "$url" -c 'SELECT count(*) FROM _sqlx_migrations WHERE success')
   [ "$applied" = "$files" ] || fail "$image" "$svc: $applied migrations recorded, $files expected"
 done
-log "$image: migrate run applied every service's migrations ($in_image) to PostgreSQL, and again as a no-op"
+log "$image: applied every service's migrations ($in_image) to PostgreSQL, and again as a no-op"
 log "all ${#services[@]} service images, the bff and the migrate image built and answered (${SECONDS}s)"

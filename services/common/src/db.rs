@@ -268,8 +268,15 @@ impl Db {
             anyhow::bail!("migration {} is in the range reserved for services/common", m.version);
         }
         let all: Vec<_> = own.iter().chain(pick(&COMMON_MIGRATIONS).iter()).cloned().collect();
-        let known: std::collections::HashSet<i64> = all.iter().map(|m| m.version).collect();
-        let mut migrator = sqlx::migrate::Migrator::with_migrations(all);
+        self.run_migrator(sqlx::migrate::Migrator::with_migrations(all)).await.map(|_| ())
+    }
+
+    /// Runs one migrator with the rolling-upgrade rule below; [`Db::migrate`] and the
+    /// chart's migration hook (the `migrate` binary, a folder read at run time) share it.
+    /// Answers how many migrations it applied.
+    pub async fn run_migrator(&self, mut migrator: Migrator) -> anyhow::Result<usize> {
+        let known: std::collections::HashSet<i64> = migrator.iter().map(|m| m.version).collect();
+        let applied_before = self.applied_migrations().await?.len();
         // Rolling upgrades: the previous release's replicas keep running on a database the
         // new release has migrated (expand-then-contract keeps that safe, CONTRIBUTING.md),
         // and one of them restarting must start. Applied migrations this binary does not
@@ -283,17 +290,28 @@ impl Db {
             ),
             Err(e) => return Err(anyhow::Error::new(e).context("failed to run migrations")),
         }
-        let newer: Vec<i64> = sqlx::query_scalar::<_, i64>("SELECT version FROM _sqlx_migrations ORDER BY version")
-            .fetch_all(&self.pool)
-            .await
-            .context("failed to read the applied migrations")?
-            .into_iter()
-            .filter(|v| !known.contains(v))
-            .collect();
+        let applied = self.applied_migrations().await?;
+        let newer: Vec<i64> = applied.iter().copied().filter(|v| !known.contains(v)).collect();
         if !newer.is_empty() {
             tracing::info!(?newer, "the database holds migrations newer than this release (a rolling upgrade): they are left as they are");
         }
-        Ok(())
+        Ok(applied.len().saturating_sub(applied_before))
+    }
+
+    /// The versions recorded in `_sqlx_migrations` (none before the first migration).
+    async fn applied_migrations(&self) -> anyhow::Result<Vec<i64>> {
+        let exists = match self.backend {
+            Backend::Sqlite => "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = '_sqlx_migrations'",
+            Backend::Postgres => "SELECT COUNT(*) FROM pg_tables WHERE tablename = '_sqlx_migrations' AND schemaname = current_schema()",
+        };
+        let n: i64 = sqlx::query_scalar(exists).fetch_one(&self.pool).await.context("failed to read the applied migrations")?;
+        if n == 0 {
+            return Ok(Vec::new());
+        }
+        sqlx::query_scalar::<_, i64>("SELECT version FROM _sqlx_migrations WHERE success ORDER BY version")
+            .fetch_all(&self.pool)
+            .await
+            .context("failed to read the applied migrations")
     }
 
     /// A transaction that reads before it writes. On SQLite it takes the write lock up
