@@ -206,6 +206,32 @@ def check_pod(r: Render, where: str, pod: dict, values: dict) -> None:
         for m in c.get("volumeMounts", []):
             if m["name"] not in volumes:
                 fail(f"{cw}: volumeMount {m['name']} has no volume")
+        check_tls_ca(cw, spec, c, values)
+
+
+def check_tls_ca(cw: str, spec: dict, c: dict, values: dict) -> None:
+    """The CA bundle of values `tls` reaches every container as TLS_CA_FILE, mounted from
+    the named Secret or ConfigMap (its key as ca.pem); none without it."""
+    tls = values.get("tls") or {}
+    env = env_map(c)
+    source = ("secret", tls.get("caSecret")) if tls.get("caSecret") else ("configMap", tls.get("caConfigMap")) if tls.get("caConfigMap") else None
+    if source is None:
+        if "TLS_CA_FILE" in env:
+            fail(f"{cw}: TLS_CA_FILE set although no tls.caSecret or tls.caConfigMap is")
+        return
+    if env.get("TLS_CA_FILE", {}).get("value") != "/etc/giving-console/tls/ca.pem":
+        fail(f"{cw}: TLS_CA_FILE is not /etc/giving-console/tls/ca.pem")
+    mount = next((m for m in c.get("volumeMounts", []) if m.get("mountPath") == "/etc/giving-console/tls"), None)
+    if mount is None:
+        fail(f"{cw}: the CA bundle is not mounted at /etc/giving-console/tls")
+        return
+    volume = next((v for v in spec.get("volumes", []) if v["name"] == mount["name"]), {})
+    kind, name = source
+    ref = volume.get(kind) or {}
+    if (ref.get("secretName") if kind == "secret" else ref.get("name")) != name:
+        fail(f"{cw}: the CA volume does not come from {kind} {name}")
+    if ref.get("items") != [{"key": tls.get("caKey", "ca.crt"), "path": "ca.pem"}]:
+        fail(f"{cw}: the CA volume does not map key {tls.get('caKey')} to ca.pem")
 
 
 def check_scaling(r: Render, comp: str, dep: dict, cfg: dict, require: bool) -> None:

@@ -272,3 +272,49 @@ rendered ConfigMap data), metricsPort (int, 0 = no scrape annotations), extra (m
 {{- end -}}
 {{- toYaml $ann -}}
 {{- end -}}
+
+{{/* The CA bundle of TLS to PostgreSQL, Redis, RabbitMQ and SMTP (values `tls`): "true"
+     when a Secret or a ConfigMap is named. Args: the root context. */}}
+{{- define "gc.tlsCa" -}}
+{{- if or .Values.tls.caSecret .Values.tls.caConfigMap }}true{{ end -}}
+{{- end -}}
+
+{{/* The env entries naming the mounted CA bundle (TLS_CA_FILE for the binaries,
+     PGSSLROOTCERT for sqlx-cli in the migrations hook). Args: the root context. */}}
+{{- define "gc.tlsCaEnv" -}}
+{{- if include "gc.tlsCa" . }}
+- name: TLS_CA_FILE
+  value: /etc/giving-console/tls/ca.pem
+{{- end }}
+{{- end -}}
+
+{{/* The container's mount of the CA bundle. Args: the root context. */}}
+{{- define "gc.tlsCaMount" -}}
+{{- if include "gc.tlsCa" . }}
+- name: tls-ca
+  mountPath: /etc/giving-console/tls
+  readOnly: true
+{{- end }}
+{{- end -}}
+
+{{/* The pod's volume of the CA bundle: the key of the Secret or ConfigMap as ca.pem.
+     Args: the root context. */}}
+{{- define "gc.tlsCaVolume" -}}
+{{- with .Values.tls }}
+{{- if .caSecret }}
+- name: tls-ca
+  secret:
+    secretName: {{ .caSecret }}
+    items:
+      - key: {{ .caKey }}
+        path: ca.pem
+{{- else if .caConfigMap }}
+- name: tls-ca
+  configMap:
+    name: {{ .caConfigMap }}
+    items:
+      - key: {{ .caKey }}
+        path: ca.pem
+{{- end }}
+{{- end }}
+{{- end -}}
