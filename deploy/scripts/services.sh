@@ -12,6 +12,7 @@ command -v pg_ctlcluster >/dev/null || need+=(postgresql)
 command -v redis-server >/dev/null || need+=(redis-server)
 command -v rabbitmq-server >/dev/null || need+=(rabbitmq-server)
 command -v chromium >/dev/null || need+=(chromium)
+command -v openssl >/dev/null || need+=(openssl)   # the TLS tests' certificates (tls-servers.sh)
 if [ ${#need[@]} -gt 0 ]; then
   log "installing ${need[*]}"
   as_root apt-get update -qq >&2
