@@ -211,34 +211,59 @@ impl EventBus for InProcessBus {
     }
 }
 
+/// Where the broker is and whom its TLS trusts.
+#[derive(Clone)]
+struct Broker {
+    url: String,
+    ca: Option<Arc<crate::tls::Ca>>,
+}
+
 /// Cluster mode: a durable topic exchange with publisher confirms, durable queues,
 /// and a dead-letter queue per consumer queue. The connection is re-established on demand
 /// (each publish and readiness check reconnects when it was lost, re-declaring the
 /// exchanges; each consumer reconnects with backoff, re-declaring its queues).
 pub struct RabbitBus {
-    url: String,
+    broker: Broker,
     conn: Mutex<Option<(Connection, lapin::Channel)>>,
 }
 
 impl RabbitBus {
     /// Connects once to check the URL; later failures reconnect lazily.
     pub async fn connect(url: &str) -> anyhow::Result<Self> {
-        let bus = Self::lazy(url);
+        Self::connect_with_ca(url, crate::tls::configured()?).await
+    }
+
+    /// [`Self::connect`] trusting `ca` (with the compiled-in roots) for `amqps://`.
+    pub async fn connect_with_ca(url: &str, ca: Option<Arc<crate::tls::Ca>>) -> anyhow::Result<Self> {
+        let bus = Self::lazy_with_ca(url, ca);
         bus.channel().await?;
         Ok(bus)
     }
 
     /// Connects on first use: a broker that is down at start-up does not stop the caller
     /// (its readiness check reports it until it comes back).
+    /// Trusts `TLS_CA_FILE` for `amqps://` (a bad bundle was already refused at start by
+    /// `tls::init` and [`from_url`]; here it would leave the compiled-in roots alone).
     pub fn lazy(url: &str) -> Self {
-        Self { url: url.to_string(), conn: Mutex::new(None) }
+        Self::lazy_with_ca(url, crate::tls::configured().ok().flatten())
+    }
+
+    /// [`Self::lazy`] trusting `ca` (with the compiled-in roots) for `amqps://`.
+    pub fn lazy_with_ca(url: &str, ca: Option<Arc<crate::tls::Ca>>) -> Self {
+        Self { broker: Broker { url: url.to_string(), ca }, conn: Mutex::new(None) }
     }
 
     /// Connects, opens a confirming channel and declares the exchanges, within 10 s: a
     /// broker that is still booting (or stopping) can accept the socket and never answer.
-    async fn open(url: &str) -> anyhow::Result<(Connection, lapin::Channel)> {
+    async fn open(broker: &Broker) -> anyhow::Result<(Connection, lapin::Channel)> {
         tokio::time::timeout(SETUP_TIMEOUT, async {
-            let conn = Connection::connect(url, ConnectionProperties::default()).await.context("failed to connect to RabbitMQ")?;
+            // amqps:// is TLS (rustls), plain amqp:// stays plain; the CA bundle is only read
+            // for TLS.
+            let tls = lapin::tcp::OwnedTLSConfig { identity: None, cert_chain: broker.ca.as_ref().map(|ca| ca.pem().to_string()) };
+            let conn = Connection::connect_with_config(&broker.url, ConnectionProperties::default(), tls, lapin::runtime::default_runtime()?)
+                .await
+                .map_err(|e| crate::tls::explain(e.into(), "RabbitMQ"))
+                .context("failed to connect to RabbitMQ")?;
             let ch = conn.create_channel().await?;
             ch.confirm_select(ConfirmSelectOptions::default()).await?;
             declare_exchanges(&ch).await?;
@@ -256,13 +281,13 @@ impl RabbitBus {
         {
             return Ok(ch.clone());
         }
-        let (conn, ch) = Self::open(&self.url).await?;
+        let (conn, ch) = Self::open(&self.broker).await?;
         *guard = Some((conn, ch.clone()));
         Ok(ch)
     }
 
     async fn consume_loop(
-        url: String,
+        broker: Broker,
         queue: String,
         patterns: Vec<String>,
         handler: Arc<dyn EventHandler>,
@@ -271,7 +296,7 @@ impl RabbitBus {
         let mut backoff = Duration::from_millis(200);
         while !shutdown.is_triggered() {
             let mut consuming = false;
-            match Self::consume_once(&url, &queue, &patterns, &handler, &shutdown, &mut consuming).await {
+            match Self::consume_once(&broker, &queue, &patterns, &handler, &shutdown, &mut consuming).await {
                 Ok(()) => return,
                 Err(e) => {
                     if consuming {
@@ -289,14 +314,14 @@ impl RabbitBus {
     }
 
     async fn consume_once(
-        url: &str,
+        broker: &Broker,
         queue: &str,
         patterns: &[String],
         handler: &Arc<dyn EventHandler>,
         shutdown: &Shutdown,
         consuming: &mut bool,
     ) -> anyhow::Result<()> {
-        let (conn, ch) = Self::open(url).await?;
+        let (conn, ch) = Self::open(broker).await?;
         let mut consumer = tokio::time::timeout(SETUP_TIMEOUT, async {
             declare_queue(&ch, queue, patterns).await?;
             ch.basic_qos(16, BasicQosOptions::default()).await?;
@@ -477,7 +502,7 @@ impl EventBus for RabbitBus {
         if let Err(e) = declared {
             tracing::warn!(queue = %queue, error = %format!("{e:#}"), "event bus unreachable; the consumer starts when it comes back");
         }
-        tokio::spawn(Self::consume_loop(self.url.clone(), queue.to_string(), patterns, handler, shutdown));
+        tokio::spawn(Self::consume_loop(self.broker.clone(), queue.to_string(), patterns, handler, shutdown));
         Ok(())
     }
 
@@ -492,6 +517,7 @@ impl EventBus for RabbitBus {
 pub async fn from_url(url: Option<&str>) -> anyhow::Result<Arc<dyn EventBus>> {
     match url.filter(|u| !u.is_empty()) {
         Some(u) => {
+            crate::tls::configured()?;
             let bus = RabbitBus::lazy(u);
             if let Err(e) = bus.channel().await {
                 tracing::warn!(error = %format!("{e:#}"), "RabbitMQ unreachable at start; not ready until it is");

@@ -249,10 +249,13 @@ impl Db {
             });
         } else {
             opts = opts.max_connections(16);
+            // TLS: the URL's sslmode (sqlx's own), trusting TLS_CA_FILE when set.
+            url = crate::tls::postgres_url(&url, crate::tls::configured()?.as_deref());
         }
         let pool = opts
             .connect(&url)
             .await
+            .map_err(|e| crate::tls::explain(anyhow::Error::from(e), "PostgreSQL"))
             .context("failed to connect to the database")?;
         Ok(Self { pool, backend })
     }

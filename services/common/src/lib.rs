@@ -21,6 +21,7 @@ pub mod service;
 pub mod shutdown;
 pub mod telemetry;
 pub mod testing;
+pub mod tls;
 pub mod write;
 
 pub use actor::Actor;

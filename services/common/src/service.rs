@@ -31,6 +31,7 @@ where
     Fut: Future<Output = anyhow::Result<tokio::task::JoinHandle<anyhow::Result<()>>>>,
 {
     let _telemetry = crate::telemetry::init(name, args.log_format == "json");
+    crate::tls::init()?;
     let shutdown = Shutdown::new();
     shutdown.on_signals();
     let bus = crate::bus::from_url(args.amqp_url.as_deref()).await?;
