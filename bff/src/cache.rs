@@ -81,6 +81,21 @@ impl Cache for MemoryCache {
     }
 }
 
+/// A Redis client for `url`: `redis://` plain, `rediss://` TLS through rustls (ring), verified
+/// against `ca` alone when given (redis-rs replaces its roots with a given bundle), else
+/// against the compiled-in Mozilla roots. Every Redis client of the BFF is made here.
+pub fn client(url: &str, ca: Option<&common::tls::Ca>) -> anyhow::Result<redis::Client> {
+    common::tls::install_provider();
+    let client = match ca {
+        Some(ca) if url.starts_with("rediss://") => redis::Client::build_with_tls(
+            url,
+            redis::TlsCertificates { client_tls: None, root_cert: Some(ca.pem().as_bytes().to_vec()) },
+        ),
+        _ => redis::Client::open(url),
+    };
+    client.map_err(|e| anyhow::anyhow!("REDIS_URL: {e}"))
+}
+
 pub struct RedisCache {
     conn: redis::aio::ConnectionManager,
 }
@@ -92,8 +107,14 @@ const CALL_TIMEOUT: Duration = Duration::from_secs(2);
 impl RedisCache {
     /// Connects on first use (a Redis that is down at start does not stop the BFF: its
     /// calls fail fast, read as misses, and /readyz reports it) and reconnects after a loss.
+    /// `rediss://` is TLS, trusting `TLS_CA_FILE` when set (see [`client`]).
     pub async fn connect(url: &str) -> anyhow::Result<Self> {
-        let client = redis::Client::open(url)?;
+        Self::connect_with_ca(url, common::tls::configured()?.as_deref()).await
+    }
+
+    /// [`Self::connect`] trusting `ca` for `rediss://`.
+    pub async fn connect_with_ca(url: &str, ca: Option<&common::tls::Ca>) -> anyhow::Result<Self> {
+        let client = client(url, ca)?;
         let cfg = redis::aio::ConnectionManagerConfig::new()
             .set_connection_timeout(Some(Duration::from_secs(1)))
             .set_response_timeout(Some(Duration::from_secs(1)))
@@ -112,7 +133,7 @@ impl RedisCache {
         tokio::time::timeout(CALL_TIMEOUT, cmd.query_async(&mut c))
             .await
             .map_err(|_| anyhow::anyhow!("Redis did not answer within {CALL_TIMEOUT:?}"))?
-            .map_err(Into::into)
+            .map_err(|e| common::tls::explain(e.into(), "Redis"))
     }
 }
 
@@ -168,6 +189,31 @@ mod tests {
         assert_eq!(c.incr("n", 1, Duration::from_secs(5)).await.unwrap(), 1);
         assert_eq!(c.incr("n", 2, Duration::from_secs(5)).await.unwrap(), 3);
         assert_eq!(c.incr("n", -3, Duration::from_secs(5)).await.unwrap(), 0);
+    }
+
+    /// rediss:// against a Redis with a TLS port only (deploy/scripts/tls-servers.sh; skipped
+    /// when it cannot start unless REQUIRE_SERVICES=1): the cache works through the
+    /// configured CA; trusting another CA it gets nothing (calls fail, not ready) and the
+    /// error says why; plain redis:// to the TLS port gets no answer either.
+    #[tokio::test]
+    async fn rediss_works_through_the_configured_ca_and_refuses_another() {
+        let Some(s) = common::tls::test_servers::get() else { return };
+        let ca = common::tls::Ca::load(&s.ca).unwrap();
+        let c = RedisCache::connect_with_ca(&s.redis_url, Some(&ca)).await.unwrap();
+        let key = format!("test:{}", common::new_id());
+        c.set(&key, "over tls", Duration::from_secs(5)).await.unwrap();
+        assert_eq!(c.get(&key).await.unwrap().as_deref(), Some("over tls"));
+        assert!(c.ping().await);
+        c.del(&key).await.unwrap();
+
+        let wrong = common::tls::Ca::load(&s.wrong_ca).unwrap();
+        let w = RedisCache::connect_with_ca(&s.redis_url, Some(&wrong)).await.unwrap();
+        assert!(!w.ping().await);
+        let err = format!("{:#}", w.get(&key).await.unwrap_err());
+        assert!(err.contains("certificate is not trusted") && err.contains("TLS_CA_FILE"), "{err}");
+
+        let plain = RedisCache::connect_with_ca(&s.redis_url.replace("rediss://", "redis://"), Some(&ca)).await.unwrap();
+        assert!(!plain.ping().await);
     }
 
     /// Runs when TEST_REDIS_URL points at a Redis server.

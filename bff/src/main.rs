@@ -21,6 +21,7 @@ struct Cli {
 async fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
     let _telemetry = common::telemetry::init("bff", cli.log_format == "json");
+    common::tls::init()?;
     let shutdown = common::shutdown::Shutdown::new();
     shutdown.on_signals();
     let state = cli.config.state().await?;

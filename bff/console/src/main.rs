@@ -196,6 +196,7 @@ async fn main() -> anyhow::Result<()> {
         Some(other) => anyhow::bail!("unknown command {other:?}: run giving-console, giving-console seed, giving-console member-token <donor email>, or giving-console audit-verify"),
     };
     let _telemetry = common::telemetry::init("giving-console", env("LOG_FORMAT").as_deref() == Some("json"));
+    common::tls::init()?;
     let port: u16 = env("PORT").map(|p| p.parse()).transpose().context("PORT must be a number")?.unwrap_or(8080);
     let data = PathBuf::from(env("DATA_DIR").unwrap_or_else(|| "data".into()));
     std::fs::create_dir_all(&data).with_context(|| format!("failed to create {}", data.display()))?;

@@ -183,7 +183,7 @@ impl Live {
         // replica alone (emits of other replicas do not reach them) until it restarts.
         let adapter = match redis_url {
             Some(url) => {
-                let client = redis::Client::open(resp3(url))?;
+                let client = crate::cache::client(&resp3(url), common::tls::configured()?.as_deref())?;
                 match tokio::time::timeout(std::time::Duration::from_secs(3), RedisAdapterCtr::new_with_redis(&client)).await {
                     Ok(Ok(adapter)) => Some(adapter),
                     failed => {
