@@ -279,8 +279,8 @@ rendered ConfigMap data), metricsPort (int, 0 = no scrape annotations), extra (m
 {{- if or .Values.tls.caSecret .Values.tls.caConfigMap }}true{{ end -}}
 {{- end -}}
 
-{{/* The env entries naming the mounted CA bundle (TLS_CA_FILE for the binaries,
-     PGSSLROOTCERT for sqlx-cli in the migrations hook). Args: the root context. */}}
+{{/* The env entry naming the mounted CA bundle (TLS_CA_FILE, read by every binary,
+     the migrations hook's migrate too). Args: the root context. */}}
 {{- define "gc.tlsCaEnv" -}}
 {{- if include "gc.tlsCa" . }}
 - name: TLS_CA_FILE
