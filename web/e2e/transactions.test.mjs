@@ -116,8 +116,14 @@ step(
 
 step(env, 'Export Excel downloads the current filter as a real .xlsx, with its progress', async () => {
   const { page } = await openList()
+  // The list's request with the filter: the screen has taken it (the URL changes first, and
+  // a click before the screen catches up would export what it still shows).
+  const filtered = page.waitForRequest(
+    (r) => new URL(r.url()).pathname === LIST_CALL && JSON.parse(r.postData() ?? '{}').status === 'succeeded',
+  )
   await pick(page, 'Filter by Status', 'Succeeded')
   await page.waitForFunction(() => new URLSearchParams(location.search).get('status') === 'succeeded')
+  await filtered
   const exported = page.waitForRequest((req) => new URL(req.url()).pathname === '/admin/transaction/TransactionList-excel')
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export Excel' }).click()])
   assert.equal(JSON.parse((await exported).postData() ?? '{}').status, 'succeeded')
