@@ -6,7 +6,8 @@
              unknown fields fail; a kind without a schema fails too)
   chart      assert what every rendered release must hold: for each enabled service a
              Deployment with startup/readiness/liveness gRPC probes, resources,
-             restrictive securityContext, preStop sleep, a ClusterIP Service, an HPA
+             restrictive securityContext, preStop sleep, a ClusterIP Service and a
+             headless one (the BFF's URL of the service), an HPA
              and a PDB (or none when turned off), METRICS_LISTEN with its `metrics`
              port and scrape annotations (or "" when off), its NetworkPolicy and hook
              Job; the BFF with /healthz and /readyz, scrape annotations, Service, HPA,
@@ -288,11 +289,18 @@ def check_lifecycle(comp: str, pod_spec: dict, container: dict, cfg: dict) -> No
         fail(f"{comp}: preStopSleepSeconds is 0 but a preStop sleep was rendered")
 
 
-def check_service_obj(r: Render, comp: str, pod_labels: dict, container: dict, port: int, port_name: str) -> dict | None:
-    svc = r.one("Service", comp)
-    if not svc:
+def check_service_obj(r: Render, comp: str, pod_labels: dict, container: dict, port: int, port_name: str,
+                      headless: bool = False) -> dict | None:
+    """The component's ClusterIP Service, or (headless) its Service without a cluster IP."""
+    found = [s for s in r.of("Service", comp) if (s["spec"].get("clusterIP") == "None") == headless]
+    kind = "headless Service" if headless else "ClusterIP Service"
+    if len(found) != 1:
+        fail(f"{r.path}: expected one {kind} of component '{comp}', found {len(found)}")
         return None
+    svc = found[0]
     spec = svc["spec"]
+    if headless and spec.get("publishNotReadyAddresses"):
+        fail(f"{comp}: the headless Service publishes pods that are not ready")
     if spec.get("type", "ClusterIP") != "ClusterIP":
         fail(f"{comp}: Service type {spec.get('type')} is not ClusterIP")
     if not labels_match(spec.get("selector"), pod_labels):
@@ -416,7 +424,9 @@ def cmd_chart(args: argparse.Namespace) -> None:
                 fail(f"{name}: env {k} is {data.get(k)!r}, values say {v!r}")
         if values.get("logLevel") and data.get("RUST_LOG") != values["logLevel"]:
             fail(f"{name}: RUST_LOG is not logLevel")
-        svc = check_service_obj(r, name, labels, c, port, "grpc")
+        check_service_obj(r, name, labels, c, port, "grpc")
+        # The BFF balances over the pods of the headless one (bff/src/discovery.rs).
+        headless = check_service_obj(r, name, labels, c, port, "grpc", headless=True)
         check_scaling(r, name, dep, cfg, args.require_scaling)
         if values["networkPolicy"]["enabled"]:
             bff_sel = {k: bff_labels[k] for k in ("app.kubernetes.io/name", "app.kubernetes.io/instance",
@@ -445,9 +455,9 @@ def cmd_chart(args: argparse.Namespace) -> None:
                     fail(f"{name}: migration Job does not run /migrations/{name}")
         elif jobs:
             fail(f"{name}: migration Job rendered although the hook is off")
-        # The BFF reaches it by its Service.
-        if bff_dep and svc:
-            url = f"http://{svc['metadata']['name']}:{port}"
+        # The BFF reaches its pods through the headless Service.
+        if bff_dep and headless:
+            url = f"http://{headless['metadata']['name']}:{port}"
             bff_c = bff_dep["spec"]["template"]["spec"]["containers"][0]
             bff_cm = r.named("ConfigMap", bff_c["envFrom"][0]["configMapRef"]["name"]) or {}
             got = (bff_cm.get("data") or {}).get(f"{env_prefix(name)}_URL")
@@ -479,6 +489,8 @@ def cmd_chart(args: argparse.Namespace) -> None:
             fail("bff: WEB_DIR must be /app/web")
         if data.get("LISTEN") != f"0.0.0.0:{cfg['port']}":
             fail(f"bff: LISTEN is {data.get('LISTEN')}")
+        if data.get("GRPC_RESOLVE_INTERVAL_SECS") != str(cfg["grpcResolveIntervalSeconds"]):
+            fail(f"bff: GRPC_RESOLVE_INTERVAL_SECS is {data.get('GRPC_RESOLVE_INTERVAL_SECS')}")
         check_scrape_annotations("bff", pod, cfg["port"], cfg.get("podAnnotations"))
         svc = check_service_obj(r, "bff", pod["metadata"]["labels"], c, cfg["service"]["port"], "http")
         check_scaling(r, "bff", bff_dep, cfg, args.require_scaling)
