@@ -9,7 +9,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-/// HTTP/2 connections to each service unless configured (see `state::Clients`).
+/// HTTP/2 connections to each replica of a service unless configured (see `state::Clients`).
 pub const GRPC_CONNECTIONS: usize = 4;
 
 #[derive(Debug, Clone, clap::Args)]
@@ -62,9 +62,14 @@ pub struct Config {
     /// long as their file).
     #[arg(long, env = "REQUEST_TIMEOUT_SECS", default_value_t = 60)]
     pub request_timeout_secs: u64,
-    /// HTTP/2 connections to each service, used in turn (one connection is served on one core).
+    /// HTTP/2 connections to each replica of each service (one connection is served on one
+    /// core): that many balanced channels per service, used in turn.
     #[arg(long, env = "GRPC_CONNECTIONS", default_value_t = GRPC_CONNECTIONS)]
     pub grpc_connections: usize,
+    /// Seconds between two resolutions of a service URL's host name (its replicas,
+    /// bff/src/discovery.rs); IP addresses are not resolved.
+    #[arg(long, env = "GRPC_RESOLVE_INTERVAL_SECS", default_value_t = crate::discovery::RESOLVE_INTERVAL_SECS)]
+    pub grpc_resolve_interval_secs: u64,
 }
 
 impl Config {
@@ -88,6 +93,7 @@ impl Config {
             principal_cache_secs: 30,
             request_timeout_secs: 60,
             grpc_connections: GRPC_CONNECTIONS,
+            grpc_resolve_interval_secs: crate::discovery::RESOLVE_INTERVAL_SECS,
         }
     }
 
@@ -97,6 +103,7 @@ impl Config {
             Some(url) => Arc::new(RedisCache::connect(url).await?),
             None => Arc::new(MemoryCache::default()),
         };
+        crate::discovery::set_resolve_interval(Duration::from_secs(self.grpc_resolve_interval_secs.max(1)));
         let services = Services::connect(&self.services, self.grpc_connections)?;
         let storage = crate::media::Storage::from_config(
             &self.media_dir,

@@ -7,6 +7,7 @@ pub mod areas;
 pub mod auth;
 pub mod cache;
 pub mod config;
+pub mod discovery;
 pub mod error;
 pub mod events;
 pub mod live;

@@ -24,9 +24,8 @@ pub fn traced(channel: Channel) -> Traced {
 /// A service's clients over several HTTP/2 connections, handed out in turn. One connection is
 /// served by one task, so on one core: in `list_bench` ("hops alone") a single connection
 /// carried about 11,000 calls a second on this 2-core machine, two about 32,000 and four about
-/// 40,000. Behind a Kubernetes Service each connection is also balanced on its own, so the
-/// calls spread over the service's replicas instead of sticking to the one a single
-/// connection reached.
+/// 40,000. Each is balanced over the service's replicas (bff/src/discovery.rs), so there are
+/// as many connections to each replica.
 pub struct Clients<C> {
     clients: Vec<C>,
     next: AtomicUsize,
@@ -91,20 +90,18 @@ impl std::ops::Deref for AppState {
 }
 
 /// A lazily connected channel to a service: a service that is down does not stop the BFF.
+/// Balanced over the service's replicas when its URL names a host (bff/src/discovery.rs).
 pub fn channel(url: &str) -> anyhow::Result<Channel> {
-    Ok(endpoint(url)?.timeout(Duration::from_secs(15)).connect_lazy())
+    crate::discovery::channel(url, |e| endpoint(e).timeout(Duration::from_secs(15)))
 }
 
 /// The same without a per-call deadline (streamed imports and exports run as long as their data).
 pub fn long_channel(url: &str) -> anyhow::Result<Channel> {
-    Ok(endpoint(url)?.connect_lazy())
+    crate::discovery::channel(url, endpoint)
 }
 
-fn endpoint(url: &str) -> anyhow::Result<Endpoint> {
-    Ok(Endpoint::from_shared(url.to_string())?
-        .connect_timeout(Duration::from_secs(2))
-        .tcp_nodelay(true)
-        .http2_keep_alive_interval(Duration::from_secs(30)))
+fn endpoint(e: Endpoint) -> Endpoint {
+    e.connect_timeout(Duration::from_secs(2)).tcp_nodelay(true).http2_keep_alive_interval(Duration::from_secs(30))
 }
 
 /// The standing of an account, as cached.
