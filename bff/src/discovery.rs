@@ -508,7 +508,8 @@ mod tests {
     }
 
     async fn client_call_error(d: &Discovery) -> Status {
-        let call = client(d).check(HealthCheckRequest { service: "count".into() });
+        let mut client = client(d);
+        let call = client.check(HealthCheckRequest { service: "count".into() });
         tokio::time::timeout(Duration::from_secs(5), call).await.expect("an answer within 5 s, not a wait").expect_err("nothing serves")
     }
 
