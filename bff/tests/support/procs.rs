@@ -63,9 +63,14 @@ pub fn service_proc(name: &str, db: &str, amqp: &str, port: u16) -> Proc {
 /// With TEST_PROC_LOGS=<folder>, a process's log goes to `<folder>/<name>-<port>.log`
 /// (appended: a restarted process continues it); otherwise nowhere.
 fn log_of(name: &str, port: u16) -> Stdio {
+    log_to(&format!("{name}-{port}"))
+}
+
+/// With TEST_PROC_LOGS=<folder>, to `<folder>/<label>.log` (appended); otherwise nowhere.
+pub fn log_to(label: &str) -> Stdio {
     match std::env::var_os("TEST_PROC_LOGS") {
         Some(dir) => {
-            let path = std::path::Path::new(&dir).join(format!("{name}-{port}.log"));
+            let path = std::path::Path::new(&dir).join(format!("{label}.log"));
             std::fs::OpenOptions::new().create(true).append(true).open(path).map(Stdio::from).unwrap_or_else(|_| Stdio::null())
         }
         None => Stdio::null(),
@@ -74,10 +79,46 @@ fn log_of(name: &str, port: u16) -> Stdio {
 
 /// Waits until the gRPC service on `port` answers its health check as SERVING.
 pub async fn wait_serving(port: u16, within: Duration) {
+    wait_serving_at(std::net::SocketAddr::from(([127, 0, 0, 1], port)), within).await
+}
+
+/// A service replica: the binary `name` listening on `addr` (replicas of one service share
+/// the port on their own loopback addresses, 127.0.0.2, 127.0.0.3, ...), its metrics on
+/// `metrics` (off when None), with `env` (its database, RabbitMQ, ...). Its log (with
+/// TEST_PROC_LOGS) is `<name>-<address>.log`.
+pub fn replica_proc(name: &str, env: &[(String, String)], addr: std::net::SocketAddr, metrics: Option<std::net::SocketAddr>) -> Proc {
+    let label = format!("{name}-{}", addr.ip());
+    Proc(
+        Command::new(binary(name))
+            .envs(env.iter().map(|(k, v)| (k, v)))
+            .env("GRPC_LISTEN", addr.to_string())
+            .env("METRICS_LISTEN", metrics.map(|m| m.to_string()).unwrap_or_default())
+            .env("LOG_FORMAT", "json")
+            .stdout(log_to(&label))
+            .stderr(log_to(&label))
+            .spawn()
+            .unwrap_or_else(|e| panic!("{name} starts: {e}")),
+    )
+}
+
+/// Sends SIGTERM and waits until the process has exited (at most `within`): a graceful stop.
+pub async fn terminate(p: &mut Proc, within: Duration) {
+    let pid = p.0.id().to_string();
+    let sent = Command::new("kill").args(["-TERM", &pid]).status().expect("kill runs");
+    assert!(sent.success(), "kill -TERM {pid}");
+    let deadline = Instant::now() + within;
+    while p.0.try_wait().expect("the child's status").is_none() {
+        assert!(Instant::now() < deadline, "process {pid} did not exit within {within:?} of SIGTERM");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// Waits until the gRPC service at `addr` answers its health check as SERVING.
+pub async fn wait_serving_at(addr: std::net::SocketAddr, within: Duration) {
     use tonic_health::pb::{HealthCheckRequest, health_check_response::ServingStatus, health_client::HealthClient};
     let deadline = Instant::now() + within;
     while Instant::now() < deadline {
-        if let Ok(channel) = tonic::transport::Endpoint::from_shared(format!("http://127.0.0.1:{port}")).unwrap().connect().await
+        if let Ok(channel) = tonic::transport::Endpoint::from_shared(format!("http://{addr}")).unwrap().connect().await
             && let Ok(r) = HealthClient::new(channel).check(HealthCheckRequest { service: String::new() }).await
             && r.into_inner().status() == ServingStatus::Serving
         {
@@ -85,5 +126,5 @@ pub async fn wait_serving(port: u16, within: Duration) {
         }
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
-    panic!("the service on port {port} never became SERVING");
+    panic!("the service at {addr} never became SERVING");
 }
