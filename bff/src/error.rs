@@ -121,7 +121,10 @@ impl From<tonic::Status> for ApiError {
                 tracing::warn!(code = ?s.code(), message = %msg, "service unavailable");
                 Self::unavailable()
             }
-            Internal => Self::new(StatusCode::INTERNAL_SERVER_ERROR, "INTERNAL", INTERNAL_MESSAGE),
+            Internal => {
+                tracing::error!(message = %msg, "a service answered INTERNAL");
+                Self::new(StatusCode::INTERNAL_SERVER_ERROR, "INTERNAL", INTERNAL_MESSAGE)
+            }
             _ => {
                 // A transport failure surfaces as Unknown with the connection error inside.
                 tracing::warn!(code = ?s.code(), message = %msg, "service call failed");

@@ -223,7 +223,14 @@ where
     F: FnMut() -> Fut,
     Fut: std::future::Future<Output = Result<T, tonic::Status>>,
 {
-    retry_when(call, |s| matches!(s.code(), tonic::Code::Unavailable | tonic::Code::Unknown)).await
+    retry_when(call, |s| matches!(s.code(), tonic::Code::Unavailable | tonic::Code::Unknown) || cut_by_the_connection(s)).await
+}
+
+/// A call the HTTP/2 connection ended under it (tonic answers INTERNAL for a stream reset
+/// with a reason other than REFUSED_STREAM or CANCEL, e.g. a replica closing its
+/// connections at shutdown), not an error the service answered.
+fn cut_by_the_connection(s: &tonic::Status) -> bool {
+    s.code() == tonic::Code::Internal && s.message().starts_with("h2 protocol error")
 }
 
 /// Retries a call that changes something only when it was never sent (the connection

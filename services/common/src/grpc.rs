@@ -40,13 +40,31 @@ pub async fn bind(addr: &str) -> anyhow::Result<TcpListener> {
     Ok(TcpListener::bind(addr).await?)
 }
 
+/// How long in-flight calls get to finish after the shutdown signal. hyper's graceful
+/// shutdown waits for every connection to close, and a connection caught mid-handshake by
+/// the signal can keep it waiting for good (hyperium/hyper#4170: seen here in the rolling
+/// restart test of bff/tests/scale.rs, a replica still up 30 s after SIGTERM); after this
+/// the server stops anyway. Within the chart's grace period (30 s, less the 5 s preStop sleep).
+pub const DRAIN_LIMIT: std::time::Duration = std::time::Duration::from_secs(20);
+
 /// Serves `router` on `listener` until `shutdown`: on the signal, health turns
-/// NOT_SERVING first, then tonic stops taking calls and lets in-flight ones finish.
+/// NOT_SERVING first, then tonic stops taking calls and lets in-flight ones finish (for
+/// [`DRAIN_LIMIT`] at most).
 pub async fn serve(
     router: tonic::transport::server::Router,
     listener: TcpListener,
     health: HealthReporter,
     shutdown: Shutdown,
+) -> anyhow::Result<()> {
+    serve_within(router, listener, health, shutdown, DRAIN_LIMIT).await
+}
+
+async fn serve_within(
+    router: tonic::transport::server::Router,
+    listener: TcpListener,
+    health: HealthReporter,
+    shutdown: Shutdown,
+    drain_limit: std::time::Duration,
 ) -> anyhow::Result<()> {
     // Small frames of many calls share a connection: each is sent at once, not held back
     // for the acknowledgement of the last one (Nagle's algorithm).
@@ -56,12 +74,17 @@ pub async fn serve(
         }
         conn
     });
-    router
-        .serve_with_incoming_shutdown(incoming, async move {
-            shutdown.wait().await;
-            health.set_service_status("", tonic_health::ServingStatus::NotServing).await;
-        })
-        .await?;
+    let stopping = shutdown.clone();
+    let server = router.serve_with_incoming_shutdown(incoming, async move {
+        shutdown.wait().await;
+        health.set_service_status("", tonic_health::ServingStatus::NotServing).await;
+    });
+    tokio::select! {
+        served = server => served?,
+        _ = async { stopping.wait().await; tokio::time::sleep(drain_limit).await } => {
+            tracing::warn!(limit = ?drain_limit, "connections still open after the drain limit; stopping anyway");
+        }
+    }
     Ok(())
 }
 
@@ -200,5 +223,37 @@ async fn watch_bus(
             up = now;
         }
         down_wait = if up { Duration::from_millis(500) } else { (down_wait * 2).min(Duration::from_secs(5)) };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::{Duration, Instant};
+
+    /// A client that connects and never speaks (not even HTTP/2's preface) keeps hyper's
+    /// graceful shutdown waiting; the server stops at the drain limit all the same, and
+    /// answers NOT_SERVING from the signal on.
+    #[tokio::test]
+    async fn a_connection_that_never_speaks_holds_the_shutdown_no_longer_than_the_drain_limit() {
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let (health, health_service) = tonic_health::server::health_reporter();
+        let router = tonic::transport::Server::builder().add_service(health_service);
+        let shutdown = Shutdown::new();
+        let limit = Duration::from_secs(2);
+        let server = tokio::spawn(serve_within(router, listener, health, shutdown.clone(), limit));
+        let _silent = tokio::net::TcpStream::connect(addr).await.unwrap();
+        tokio::time::sleep(Duration::from_millis(300)).await;
+
+        let signalled = Instant::now();
+        shutdown.trigger();
+        tokio::time::timeout(limit + Duration::from_secs(10), server)
+            .await
+            .expect("the server stopped after the drain limit")
+            .unwrap()
+            .unwrap();
+        let took = signalled.elapsed();
+        assert!(took >= limit, "stopped after {took:?}: the silent connection no longer holds a graceful shutdown, so this test proves nothing");
     }
 }
