@@ -268,6 +268,38 @@ where
 
 #[cfg(test)]
 mod tests {
+    /// A read whose stream the connection cut is tried again; an INTERNAL the service itself
+    /// answered is not, and neither is a cut write (retry_unsent).
+    #[tokio::test]
+    async fn a_read_cut_by_a_closing_replica_is_retried_and_a_services_own_internal_error_is_not() {
+        use super::{retry, retry_unsent};
+        use std::sync::atomic::{AtomicU32, Ordering};
+        let cut = || tonic::Status::internal("h2 protocol error: error reading a body from connection");
+        let tries = AtomicU32::new(0);
+        let answered = retry(|| async {
+            if tries.fetch_add(1, Ordering::Relaxed) == 0 { Err(cut()) } else { Ok(7) }
+        })
+        .await;
+        assert_eq!((answered.unwrap(), tries.load(Ordering::Relaxed)), (7, 2));
+
+        let tries = AtomicU32::new(0);
+        let failed = retry(|| async {
+            tries.fetch_add(1, Ordering::Relaxed);
+            Err::<u8, _>(tonic::Status::internal("the service's own failure"))
+        })
+        .await;
+        assert_eq!((failed.unwrap_err().code(), tries.load(Ordering::Relaxed)), (tonic::Code::Internal, 1));
+
+        let tries = AtomicU32::new(0);
+        let write = retry_unsent(|| async {
+            tries.fetch_add(1, Ordering::Relaxed);
+            Err::<u8, _>(cut())
+        })
+        .await;
+        assert!(write.is_err());
+        assert_eq!(tries.load(Ordering::Relaxed), 1);
+    }
+
     use super::Clients;
     use futures::StreamExt;
     use std::sync::Arc;
