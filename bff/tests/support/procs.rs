@@ -1,5 +1,5 @@
 //! The real binaries as processes, for the tests that run the services as a cluster does
-//! (cluster.rs, faults.rs): a child killed with its handle, free ports, the test services.
+//! (cluster.rs, faults.rs, scale.rs): a child killed with its handle, free ports, the test services.
 
 // Each test binary uses its own part of these helpers.
 #![allow(dead_code)]
@@ -127,4 +127,23 @@ pub async fn wait_serving_at(addr: std::net::SocketAddr, within: Duration) {
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
     panic!("the service at {addr} never became SERVING");
+}
+
+/// Waits until the BFF at `base` answers /readyz 200 with each (key, value) of `want` in its
+/// body ("serving" for a service, "ok" for the cache): up to 90 s, as nine processes may be
+/// starting at once on two cores. Panics with the last answer.
+pub async fn wait_ready(http: &reqwest::Client, base: &str, want: &[(&str, &str)]) {
+    let deadline = Instant::now() + Duration::from_secs(90);
+    let mut last = serde_json::Value::Null;
+    while Instant::now() < deadline {
+        if let Ok(r) = http.get(format!("{base}/readyz")).send().await {
+            let ok = r.status() == 200;
+            last = r.json::<serde_json::Value>().await.unwrap_or(serde_json::Value::Null);
+            if ok && want.iter().all(|(key, value)| last[*key] == *value) {
+                return;
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    panic!("{base} never became ready; its last /readyz: {last}");
 }

@@ -10,9 +10,9 @@ use common::bus::{Event, EventBus, EventHandler, RabbitBus};
 use common::outbox::Relay;
 use common::shutdown::Shutdown;
 use catalogue::charity;
+use common::testing::Seen;
 use std::sync::Arc;
 use std::time::Duration;
-use tokio::sync::Mutex;
 
 fn amqp() -> Option<String> {
     match std::env::var("TEST_AMQP_URL").ok().filter(|u| !u.is_empty()) {
@@ -35,17 +35,6 @@ impl EventBus for Down {
     }
     async fn healthy(&self) -> bool {
         false
-    }
-}
-
-#[derive(Default)]
-struct Seen(Mutex<Vec<Event>>);
-
-#[async_trait]
-impl EventHandler for Seen {
-    async fn handle(&self, e: &Event) -> anyhow::Result<()> {
-        self.0.lock().await.push(e.clone());
-        Ok(())
     }
 }
 
@@ -93,7 +82,7 @@ async fn nonprofit_events_written_while_the_broker_is_down_reach_rabbitmq_in_ord
     let mut got = vec![];
     for _ in 0..100 {
         // Other tests may publish nonprofit events too: keep this nonprofit's only.
-        got = seen.0.lock().await.iter().filter(|e| e.payload["id"] == n.id.as_str()).cloned().collect::<Vec<_>>();
+        got = seen.events().await.iter().filter(|e| e.payload["id"] == n.id.as_str()).cloned().collect::<Vec<_>>();
         if got.len() >= 5 {
             break;
         }

@@ -9,9 +9,9 @@ use common::Actor;
 use common::bus::{Event, EventBus, EventHandler, RabbitBus};
 use common::shutdown::Shutdown;
 use common::testing::Proxy;
+use common::testing::Seen;
 use std::sync::Arc;
 use std::time::Duration;
-use tokio::sync::Mutex;
 use tonic_health::pb::health_check_response::ServingStatus;
 use tonic_health::pb::health_client::HealthClient;
 use tonic_health::pb::HealthCheckRequest;
@@ -21,17 +21,6 @@ fn amqp() -> Option<String> {
         Some(u) => Some(u),
         None if std::env::var("REQUIRE_SERVICES").is_ok_and(|v| v == "1") => panic!("REQUIRE_SERVICES=1 but TEST_AMQP_URL is unset"),
         None => None,
-    }
-}
-
-#[derive(Default)]
-struct Seen(Mutex<Vec<Event>>);
-
-#[async_trait]
-impl EventHandler for Seen {
-    async fn handle(&self, e: &Event) -> anyhow::Result<()> {
-        self.0.lock().await.push(e.clone());
-        Ok(())
     }
 }
 
@@ -90,7 +79,7 @@ async fn the_service_starts_without_the_broker_and_becomes_ready_when_it_comes_b
     assert_eq!(wait_status(running.port, ServingStatus::Serving).await, ServingStatus::Serving);
     let mut got = vec![];
     for _ in 0..150 {
-        got = seen.0.lock().await.iter().filter(|e| e.payload["id"] == term.id.as_str()).map(|e| e.event_type.clone()).collect::<Vec<_>>();
+        got = seen.events().await.iter().filter(|e| e.payload["id"] == term.id.as_str()).map(|e| e.event_type.clone()).collect::<Vec<_>>();
         if !got.is_empty() {
             break;
         }

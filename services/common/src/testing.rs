@@ -276,3 +276,23 @@ impl Drop for Proxy {
         self.task.abort();
     }
 }
+
+/// An event handler that keeps every event it is handed, for tests of the bus, the relay
+/// and a service's events.
+#[derive(Default)]
+pub struct Seen(tokio::sync::Mutex<Vec<crate::bus::Event>>);
+
+impl Seen {
+    /// The events handed so far, in order.
+    pub async fn events(&self) -> Vec<crate::bus::Event> {
+        self.0.lock().await.clone()
+    }
+}
+
+#[async_trait::async_trait]
+impl crate::bus::EventHandler for Seen {
+    async fn handle(&self, e: &crate::bus::Event) -> anyhow::Result<()> {
+        self.0.lock().await.push(e.clone());
+        Ok(())
+    }
+}

@@ -2,17 +2,16 @@
 //! (deploy/scripts/tls-servers.sh: certificates made at the first start; skipped when the
 //! servers cannot be started, unless REQUIRE_SERVICES=1).
 
-use async_trait::async_trait;
-use common::bus::{Event, EventBus, EventHandler, RabbitBus};
+use common::bus::{Event, EventBus, RabbitBus};
 use common::db::Db;
 use common::outbox::{self, Relay};
 use common::shutdown::Shutdown;
 use common::testing::COMMON_ONLY;
 use common::tls::{Ca, test_servers};
 use sqlx::Row;
+use common::testing::Seen;
 use std::sync::Arc;
 use std::time::Duration;
-use tokio::sync::Mutex;
 
 /// A fresh database on the TLS server, made and dropped over TLS.
 struct TlsDatabase {
@@ -67,17 +66,6 @@ async fn postgres_with_verify_full_migrates_and_answers_over_tls_and_a_wrong_ca_
     database.drop().await;
 }
 
-#[derive(Default)]
-struct Seen(Mutex<Vec<Event>>);
-
-#[async_trait]
-impl EventHandler for Seen {
-    async fn handle(&self, e: &Event) -> anyhow::Result<()> {
-        self.0.lock().await.push(e.clone());
-        Ok(())
-    }
-}
-
 /// An event written to the outbox (in a PostgreSQL reached over TLS) is published by the
 /// relay to RabbitMQ over amqps:// and consumed from it; a bus trusting another CA cannot
 /// connect, and says why.
@@ -104,7 +92,7 @@ async fn an_outbox_event_travels_through_rabbitmq_over_tls() {
     assert_eq!(pass.published, 1, "{pass:?}");
     let mut got = Vec::new();
     for _ in 0..100 {
-        got = seen.0.lock().await.clone();
+        got = seen.events().await;
         if !got.is_empty() {
             break;
         }
