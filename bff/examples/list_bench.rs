@@ -9,9 +9,10 @@
 //!   cargo run --release -p bff --example list_bench -- sqlite
 //!   BENCH_DATABASE_URL=postgres://user:pass@host/postgres cargo run --release -p bff --example list_bench -- postgres
 //!
-//! Two rows come first: the hops alone, with nothing behind them (GET /healthz through the
-//! BFF over HTTP, and a gRPC health check to the catalogue over the BFF's client set): the
-//! least a request through the BFF can cost, whatever its query. The load generator speaks
+//! Identity and the catalogue run in process and the BFF calls them without a socket, as in the
+//! embedded console. Two rows come first: the hops alone, with nothing behind them (GET
+//! /healthz through the BFF over HTTP, and a gRPC health check to the catalogue over the BFF's
+//! in-process client): the least a request through the BFF can cost, whatever its query. The load generator speaks
 //! HTTP/1.1 itself (one kept-alive connection per worker), so the shared cores go to the
 //! system under test.
 //!
@@ -25,6 +26,7 @@
 
 mod harness;
 
+use common::grpc::Listen;
 use harness::{Http, env_num, measure, median};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -123,7 +125,9 @@ async fn main() -> anyhow::Result<()> {
         .spawn(async move {
             let (dir, url, backend, shutdown) = (dir_path, url2, backend2, shutdown2);
             let bus = common::bus::from_url(None).await?;
-            let catalogue = catalogue::app::start(&catalogue::app::Config { database_url: url.clone() }, "127.0.0.1:0", bus.clone(), shutdown.clone()).await?;
+            // In process, as the embedded console runs them (bff/console): no listener, the
+            // BFF calls them over the in-process transport.
+            let catalogue = catalogue::app::start(&catalogue::app::Config { database_url: url.clone() }, Listen::InProcess, bus.clone(), shutdown.clone()).await?;
 
             if !reuse {
                 let t = Instant::now();
@@ -158,26 +162,22 @@ async fn main() -> anyhow::Result<()> {
                 forgot_per_address: 50,
                 ..identity::app::Config::local(format!("sqlite://{}/identity.db", dir.display()), SECRET.into())
             };
-            let identity = identity::app::start(&identity_cfg, "127.0.0.1:0", bus.clone(), shutdown.clone()).await?;
-            let state = bff::config::Config::local(bff::services::ServiceUrls {
-                identity: format!("http://127.0.0.1:{}", identity.port),
-                catalogue: format!("http://127.0.0.1:{}", catalogue.port),
-                // Not started: the nonprofit list does not call it.
-                giving: "http://127.0.0.1:1".into(),
-                content: "http://127.0.0.1:1".into(),
-                engagement: "http://127.0.0.1:1".into(),
-                chat: "http://127.0.0.1:1".into(),
-                audit: "http://127.0.0.1:1".into(),
-            }, SECRET.into(), dir.join("media"))
+            let identity = identity::app::start(&identity_cfg, Listen::InProcess, bus.clone(), shutdown.clone()).await?;
+            let local = bff::services::InProcessServices::default().with("identity", identity.local)?.with("catalogue", catalogue.local.clone())?;
+            let state = bff::config::Config {
+                in_process: local,
+                // Not started: the nonprofit list does not call them.
+                ..bff::config::Config::local(bff::services::ServiceUrls::from_fn(|_| "http://127.0.0.1:1".into()), SECRET.into(), dir.join("media"))
+            }
             .state()
             .await?;
             let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
             let addr = listener.local_addr()?;
             tokio::spawn(bff::serve(state, listener, shutdown.clone(), Duration::ZERO));
-            anyhow::Ok((addr, catalogue.port))
+            anyhow::Ok((addr, catalogue.local))
         })
         .await??;
-    let (addr, catalogue_port) = base;
+    let (addr, catalogue_local) = base;
     let base = format!("http://{addr}");
     let http = reqwest::Client::builder().pool_max_idle_per_host(concurrency).build()?;
     let login: serde_json::Value = http
@@ -205,9 +205,8 @@ async fn main() -> anyhow::Result<()> {
                 (h, ok)
             }
         };
-        // Over the BFF's own client set (GRPC_CONNECTIONS connections, in turn).
-        let url = format!("http://127.0.0.1:{catalogue_port}");
-        let clients = Arc::new(bff::state::Clients::connect(&url, bff::config::GRPC_CONNECTIONS, tonic_health::pb::health_client::HealthClient::new)?);
+        // Over the BFF's own in-process client (as `Services::connect` makes it).
+        let clients = Arc::new(bff::state::Clients::in_process(&catalogue_local, tonic_health::pb::health_client::HealthClient::new));
         let check = |mut c: tonic_health::pb::health_client::HealthClient<bff::state::Traced>, _| async move {
             let ok = c.check(tonic_health::pb::HealthCheckRequest { service: String::new() }).await.is_ok();
             (c, ok)
@@ -219,7 +218,7 @@ async fn main() -> anyhow::Result<()> {
             grpcs.push(measure(concurrency, requests, move || clients.next(), check).await);
         }
         let (http, grpc) = (median(https), median(grpcs));
-        for (name, s) in [("hops alone: HTTP to the BFF (GET /healthz)", &http), ("hops alone: gRPC to the catalogue (health check)", &grpc)] {
+        for (name, s) in [("hops alone: HTTP to the BFF (GET /healthz)", &http), ("hops alone: gRPC in process to the catalogue (health check)", &grpc)] {
             println!("| {name} | hop | | {:.1} | {:.1} | {:.0} | {:.0} | {} | |", s.p50, s.p95, s.rps, s.cpu_us, s.failed);
         }
     }

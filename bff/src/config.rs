@@ -1,7 +1,7 @@
 //! Typed configuration of the BFF, from flags or environment variables.
 
 use crate::cache::{Cache, MemoryCache, RedisCache};
-use crate::services::{ServiceUrls, Services};
+use crate::services::{InProcessServices, ServiceUrls, Services};
 use crate::state::{AppState, Inner, Settings};
 use tokens::Keys;
 use std::path::PathBuf;
@@ -17,6 +17,9 @@ pub struct Config {
     /// The services' gRPC addresses (bff/src/services.rs).
     #[command(flatten)]
     pub services: ServiceUrls,
+    /// The services called in process instead of at their URL (the embedded console).
+    #[arg(skip)]
+    pub in_process: InProcessServices,
     /// Shared with identity; verifies access tokens.
     #[arg(long, env = "JWT_SECRET", hide_env_values = true)]
     pub jwt_secret: String,
@@ -78,6 +81,7 @@ impl Config {
     pub fn local(services: ServiceUrls, jwt_secret: String, media_dir: PathBuf) -> Self {
         Self {
             services,
+            in_process: InProcessServices::default(),
             jwt_secret,
             redis_url: None,
             amqp_url: None,
@@ -104,7 +108,7 @@ impl Config {
             None => Arc::new(MemoryCache::default()),
         };
         crate::discovery::set_resolve_interval(Duration::from_secs(self.grpc_resolve_interval_secs.max(1)));
-        let services = Services::connect(&self.services, self.grpc_connections)?;
+        let services = Services::connect(&self.services, &self.in_process, self.grpc_connections)?;
         let storage = crate::media::Storage::from_config(
             &self.media_dir,
             self.media_s3_bucket.as_deref(),

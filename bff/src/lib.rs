@@ -294,7 +294,7 @@ async fn readyz(State(state): State<AppState>) -> impl IntoResponse {
 }
 
 /// "serving" or "unavailable", by the gRPC health protocol (1 s at most).
-async fn service_health(channel: tonic::transport::Channel) -> &'static str {
+async fn service_health(channel: state::Transport) -> &'static str {
     let mut health = tonic_health::pb::health_client::HealthClient::new(channel);
     let check = tokio::time::timeout(
         Duration::from_secs(1),

@@ -4,8 +4,7 @@
 //! readiness check are made from this one list. Adding a service to the BFF is one entry
 //! here plus its area module (bff/src/areas).
 
-use crate::state::{Clients, Traced, channel, long_channel, traced};
-use tonic::transport::Channel;
+use crate::state::{CALL_DEADLINE, Clients, Traced, Transport, channel, long_channel, traced};
 
 /// What the BFF knows of one service before it connects.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -23,7 +22,7 @@ pub struct ServiceInfo {
 pub struct Service<C> {
     pub clients: Clients<C>,
     pub long: C,
-    pub health: Channel,
+    pub health: Transport,
 }
 
 impl<C: Clone> Service<C> {
@@ -32,8 +31,46 @@ impl<C: Clone> Service<C> {
             clients: Clients::connect(url, connections, &client)?,
             long: client(traced(long_channel(url)?)),
             // The readiness check's own connection.
-            health: channel(url)?,
+            health: channel(url)?.into(),
         })
+    }
+
+    /// The service's server called in process (no socket): one client with the per-call
+    /// deadline, one without, and the health check.
+    fn in_process(service: &common::grpc::InProcess, client: impl Fn(Traced) -> C) -> Self {
+        let over = |deadline| Transport::InProcess { service: service.clone(), deadline };
+        Self { clients: Clients::in_process(service, &client), long: client(traced(over(None))), health: over(Some(CALL_DEADLINE)) }
+    }
+}
+
+/// The services the BFF calls in process, by name (the embedded console: each service's
+/// `Running::local`); any other is called at its URL.
+#[derive(Clone, Default)]
+pub struct InProcessServices(Vec<(&'static str, common::grpc::InProcess)>);
+
+impl InProcessServices {
+    /// Adds the service called `name` (one of [`SERVICES`]); a name given twice keeps the last.
+    pub fn with(mut self, name: &str, service: common::grpc::InProcess) -> anyhow::Result<Self> {
+        let info = SERVICES.iter().find(|s| s.name == name).ok_or_else(|| anyhow::anyhow!("the BFF calls no service named {name:?}"))?;
+        self.0.retain(|(n, _)| *n != info.name);
+        self.0.push((info.name, service));
+        Ok(self)
+    }
+
+    /// The service called `name`, when it is called in process.
+    pub fn get(&self, name: &str) -> Option<&common::grpc::InProcess> {
+        self.0.iter().find(|(n, _)| *n == name).map(|(_, s)| s)
+    }
+
+    /// The services the BFF calls that are not in process.
+    pub fn missing(&self) -> Vec<&'static str> {
+        SERVICES.iter().map(|s| s.name).filter(|n| self.get(n).is_none()).collect()
+    }
+}
+
+impl std::fmt::Debug for InProcessServices {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.0.iter().map(|(n, _)| n)).finish()
     }
 }
 
@@ -75,12 +112,17 @@ macro_rules! services {
         }
 
         impl Services {
-            pub fn connect(urls: &ServiceUrls, connections: usize) -> anyhow::Result<Self> {
-                Ok(Self { $($field: Service::connect(&urls.$field, connections, <$client>::new)?,)* })
+            /// Each service's clients: in process when `local` holds it, else over
+            /// `connections` connections to its URL.
+            pub fn connect(urls: &ServiceUrls, local: &InProcessServices, connections: usize) -> anyhow::Result<Self> {
+                Ok(Self { $($field: match local.get($name) {
+                    Some(service) => Service::in_process(service, <$client>::new),
+                    None => Service::connect(&urls.$field, connections, <$client>::new)?,
+                },)* })
             }
 
-            /// Each service's name and the channel its health is asked over.
-            pub fn health(&self) -> Vec<(&'static str, Channel)> {
+            /// Each service's name and the transport its health is asked over.
+            pub fn health(&self) -> Vec<(&'static str, Transport)> {
                 vec![$(($name, self.$field.health.clone())),*]
             }
         }

@@ -11,14 +11,72 @@ use std::time::Duration;
 use tonic::service::interceptor::InterceptedService;
 use tonic::transport::{Channel, Endpoint};
 
-/// A service channel that records per-method client metrics.
-pub type Traced = InterceptedService<common::metrics::GrpcMetrics<Channel>, PropagateTrace>;
+/// How the BFF reaches a service: over TCP (a tonic `Channel`: the cluster, the simulated
+/// cluster, tests) or in process, without a socket (the embedded console: the service's own
+/// tonic server stack, `common::grpc::InProcess`). The generated clients, their codec,
+/// interceptors and metadata are the same over both.
+#[derive(Clone)]
+pub enum Transport {
+    Tcp(Channel),
+    /// With the per-call deadline of a `channel()` (none for `long_channel()`'s uses).
+    InProcess { service: common::grpc::InProcess, deadline: Option<Duration> },
+}
+
+/// The per-call deadline of a service call (streamed imports and exports excepted); what
+/// `channel()` sets on a TCP channel.
+pub const CALL_DEADLINE: Duration = Duration::from_secs(15);
+
+impl From<Channel> for Transport {
+    fn from(channel: Channel) -> Self {
+        Transport::Tcp(channel)
+    }
+}
+
+type BoxError = Box<dyn std::error::Error + Send + Sync>;
+
+impl tower::Service<axum::http::Request<tonic::body::Body>> for Transport {
+    type Response = axum::http::Response<tonic::body::Body>;
+    type Error = BoxError;
+    type Future = std::pin::Pin<Box<dyn std::future::Future<Output = Result<Self::Response, BoxError>> + Send>>;
+
+    fn poll_ready(&mut self, cx: &mut std::task::Context<'_>) -> std::task::Poll<Result<(), BoxError>> {
+        match self {
+            Transport::Tcp(channel) => channel.poll_ready(cx).map_err(Into::into),
+            Transport::InProcess { service, .. } => service.poll_ready(cx).map_err(|never| match never {}),
+        }
+    }
+
+    fn call(&mut self, req: axum::http::Request<tonic::body::Body>) -> Self::Future {
+        match self {
+            Transport::Tcp(channel) => {
+                let call = channel.call(req);
+                Box::pin(async move { call.await.map_err(Into::into) })
+            }
+            Transport::InProcess { service, deadline } => {
+                let call = service.call(req);
+                let deadline = *deadline;
+                Box::pin(async move {
+                    let answer = match deadline {
+                        // As a TCP channel's timeout: the answer's headers within the deadline,
+                        // else tonic's TimeoutExpired (CANCELLED "Timeout expired").
+                        Some(d) => tokio::time::timeout(d, call).await.map_err(|_| Box::new(tonic::TimeoutExpired(())) as BoxError)?,
+                        None => call.await,
+                    };
+                    answer.map_err(|never| match never {})
+                })
+            }
+        }
+    }
+}
+
+/// A service transport that records per-method client metrics and propagates the trace.
+pub type Traced = InterceptedService<common::metrics::GrpcMetrics<Transport>, PropagateTrace>;
 pub use crate::services::{Catalogue, Identity};
 
-/// Wraps a channel with the client metrics and trace propagation every service client uses.
-pub fn traced(channel: Channel) -> Traced {
+/// Wraps a transport with the client metrics and trace propagation every service client uses.
+pub fn traced(transport: impl Into<Transport>) -> Traced {
     use tower::Layer;
-    InterceptedService::new(common::metrics::GrpcMetricsLayer("grpc_client_requests_seconds").layer(channel), PropagateTrace)
+    InterceptedService::new(common::metrics::GrpcMetricsLayer("grpc_client_requests_seconds").layer(transport.into()), PropagateTrace)
 }
 
 /// A service's clients over several HTTP/2 connections, handed out in turn. One connection is
@@ -36,6 +94,13 @@ impl<C: Clone> Clients<C> {
     pub fn connect(url: &str, connections: usize, client: impl Fn(Traced) -> C) -> anyhow::Result<Self> {
         let clients = (0..connections.max(1)).map(|_| Ok(client(traced(channel(url)?)))).collect::<anyhow::Result<_>>()?;
         Ok(Self { clients, next: AtomicUsize::new(0) })
+    }
+
+    /// One in-process client (no connections to spread calls over: each call runs on the
+    /// caller's task).
+    pub fn in_process(service: &common::grpc::InProcess, client: impl Fn(Traced) -> C) -> Self {
+        let transport = Transport::InProcess { service: service.clone(), deadline: Some(CALL_DEADLINE) };
+        Self { clients: vec![client(traced(transport))], next: AtomicUsize::new(0) }
     }
 
     /// The next connection's client.
@@ -268,6 +333,11 @@ where
 
 #[cfg(test)]
 mod tests {
+    use super::{Clients, Transport, traced};
+    use std::time::Duration;
+    use tonic_health::pb::health_client::HealthClient;
+    use tonic_health::pb::health_server::{Health, HealthServer};
+    use tonic_health::pb::{HealthCheckRequest, HealthCheckResponse, health_check_response::ServingStatus};
     /// A read whose stream the connection cut is tried again; an INTERNAL the service itself
     /// answered is not, and neither is a cut write (retry_unsent).
     #[tokio::test]
@@ -300,7 +370,6 @@ mod tests {
         assert_eq!(tries.load(Ordering::Relaxed), 1);
     }
 
-    use super::Clients;
     use futures::StreamExt;
     use std::sync::Arc;
     use std::sync::atomic::{AtomicUsize, Ordering};
@@ -360,5 +429,62 @@ mod tests {
             one.next().check(tonic_health::pb::HealthCheckRequest { service: String::new() }).await.unwrap();
         }
         assert_eq!(accepted.load(Ordering::SeqCst), 4);
+    }
+
+    /// A health service that answers after a pause.
+    struct Slow(Duration);
+
+    #[tonic::async_trait]
+    impl Health for Slow {
+        async fn check(&self, _: tonic::Request<HealthCheckRequest>) -> Result<tonic::Response<HealthCheckResponse>, tonic::Status> {
+            tokio::time::sleep(self.0).await;
+            Ok(tonic::Response::new(HealthCheckResponse { status: ServingStatus::Serving as i32 }))
+        }
+
+        type WatchStream = futures::stream::Empty<Result<HealthCheckResponse, tonic::Status>>;
+
+        async fn watch(&self, _: tonic::Request<HealthCheckRequest>) -> Result<tonic::Response<Self::WatchStream>, tonic::Status> {
+            Err(tonic::Status::unimplemented("not watched"))
+        }
+    }
+
+    /// A call past its deadline answers the same over the in-process transport as over a TCP
+    /// channel, whether the deadline is the client's (the transport's per-call deadline) or
+    /// one the caller sends (grpc-timeout, kept by the server); within it, both answer.
+    #[tokio::test]
+    async fn in_process_calls_past_their_deadline_answer_as_tcp_calls_do() {
+        let slow = || HealthServer::new(Slow(Duration::from_millis(400)));
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let url = format!("http://{}", listener.local_addr().unwrap());
+        tokio::spawn(tonic::transport::Server::builder().add_service(slow()).serve_with_incoming(tokio_stream::wrappers::TcpListenerStream::new(listener)));
+        let local = common::grpc::InProcess::new(tonic::service::Routes::new(slow()));
+        let tcp = |deadline: Option<Duration>| {
+            let endpoint = tonic::transport::Endpoint::from_shared(url.clone()).unwrap();
+            Transport::Tcp(match deadline {
+                Some(d) => endpoint.timeout(d),
+                None => endpoint,
+            }
+            .connect_lazy())
+        };
+        let in_process = |deadline| Transport::InProcess { service: local.clone(), deadline };
+        let check = |t: Transport, sent: Option<Duration>| async move {
+            let mut req = tonic::Request::new(HealthCheckRequest::default());
+            if let Some(d) = sent {
+                req.set_timeout(d);
+            }
+            HealthClient::new(traced(t)).check(req).await
+        };
+        let short = Some(Duration::from_millis(100));
+        for (what, over_tcp, in_proc) in [
+            ("the transport's deadline", check(tcp(short), None).await, check(in_process(short), None).await),
+            ("a sent deadline", check(tcp(None), short).await, check(in_process(None), short).await),
+        ] {
+            let (a, b) = (over_tcp.unwrap_err(), in_proc.unwrap_err());
+            assert_eq!((a.code(), a.message()), (tonic::Code::Cancelled, "Timeout expired"), "{what} over TCP");
+            assert_eq!((b.code(), b.message()), (a.code(), a.message()), "{what} in process");
+        }
+        for t in [tcp(Some(Duration::from_secs(5))), in_process(Some(Duration::from_secs(5)))] {
+            assert_eq!(check(t, None).await.unwrap().into_inner().status, ServingStatus::Serving as i32);
+        }
     }
 }

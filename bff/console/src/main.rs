@@ -1,7 +1,8 @@
-//! Embedded mode: the whole console in one process. Every service still serves real
-//! gRPC on a loopback port and the BFF reaches it through the same clients as in the
-//! cluster; storage is one SQLite file per service under DATA_DIR, events go through
-//! the in-process bus, the cache is in memory.
+//! Embedded mode: the whole console in one process. Every service runs its real tonic
+//! server and the BFF reaches it through the same clients as in the cluster, in process,
+//! without a socket (`common::grpc::Listen::InProcess`, bff::services::InProcessServices);
+//! storage is one SQLite file per service under DATA_DIR, events go through the in-process
+//! bus, the cache is in memory. Only the BFF listens (PORT).
 //!
 //! Reads PORT (8080), DATA_DIR (./data), ADMIN_EMAIL, ADMIN_PASSWORD, WEB_DIR (./web/dist),
 //! PUBLIC_URL (http://127.0.0.1:PORT), SMTP_URL, and DEMO_DATA (1: fill an empty console with
@@ -11,6 +12,7 @@
 //! naming the first broken link).
 
 use anyhow::Context;
+use common::grpc::Listen;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -209,29 +211,29 @@ async fn main() -> anyhow::Result<()> {
 
     // The audit service first: it is subscribed to every event before any service relays one.
     let audit_cfg = audit::app::Config { database_url: format!("sqlite://{}", data.join("audit.db").display()) };
-    let audit = audit::app::start(&audit_cfg, "127.0.0.1:0", bus.clone(), shutdown.clone()).await?;
+    let audit = audit::app::start(&audit_cfg, Listen::InProcess, bus.clone(), shutdown.clone()).await?;
 
     let identity_cfg = identity::app::Config {
         mail_dir: Some(data.join("mail")),
         console_url: public_url.clone(),
         ..identity::app::Config::local(format!("sqlite://{}", data.join("identity.db").display()), jwt_secret.clone())
     };
-    let identity = identity::app::start(&identity_cfg, "127.0.0.1:0", bus.clone(), shutdown.clone()).await?;
+    let identity = identity::app::start(&identity_cfg, Listen::InProcess, bus.clone(), shutdown.clone()).await?;
 
     let catalogue_cfg = catalogue::app::Config { database_url: format!("sqlite://{}", data.join("catalogue.db").display()) };
-    let catalogue = catalogue::app::start(&catalogue_cfg, "127.0.0.1:0", bus.clone(), shutdown.clone()).await?;
+    let catalogue = catalogue::app::start(&catalogue_cfg, Listen::InProcess, bus.clone(), shutdown.clone()).await?;
 
     let giving_cfg = giving::app::Config { database_url: format!("sqlite://{}", data.join("giving.db").display()) };
-    let giving = giving::app::start(&giving_cfg, "127.0.0.1:0", bus.clone(), shutdown.clone()).await?;
+    let giving = giving::app::start(&giving_cfg, Listen::InProcess, bus.clone(), shutdown.clone()).await?;
 
     let content_cfg = content::app::Config { database_url: format!("sqlite://{}", data.join("content.db").display()) };
-    let content = content::app::start(&content_cfg, "127.0.0.1:0", bus.clone(), shutdown.clone()).await?;
+    let content = content::app::start(&content_cfg, Listen::InProcess, bus.clone(), shutdown.clone()).await?;
 
     let engagement_cfg = engagement::app::Config { database_url: format!("sqlite://{}", data.join("engagement.db").display()) };
-    let engagement = engagement::app::start(&engagement_cfg, "127.0.0.1:0", bus.clone(), shutdown.clone()).await?;
+    let engagement = engagement::app::start(&engagement_cfg, Listen::InProcess, bus.clone(), shutdown.clone()).await?;
 
     let chat_cfg = chat::app::Config { database_url: format!("sqlite://{}", data.join("chat.db").display()) };
-    let chat = chat::app::start(&chat_cfg, "127.0.0.1:0", bus.clone(), shutdown.clone()).await?;
+    let chat = chat::app::start(&chat_cfg, Listen::InProcess, bus.clone(), shutdown.clone()).await?;
 
     let services = [identity.server, catalogue.server, giving.server, content.server, engagement.server, chat.server, audit.server];
     let stop = |services: [tokio::task::JoinHandle<anyhow::Result<()>>; 7]| async move {
@@ -256,17 +258,19 @@ async fn main() -> anyhow::Result<()> {
         }
     }
 
-    // Every service the BFF calls (bff/src/services.rs), by name: its loopback port.
-    let ports = [("identity", identity.port), ("catalogue", catalogue.port), ("giving", giving.port), ("content", content.port), ("engagement", engagement.port), ("chat", chat.port), ("audit", audit.port)];
-    let mut missing = vec![];
-    let urls = bff::services::ServiceUrls::from_fn(|s| match ports.iter().find(|(name, _)| *name == s.name) {
-        Some((_, port)) => format!("http://127.0.0.1:{port}"),
-        None => {
-            missing.push(s.name);
-            String::new()
-        }
-    });
+    // Every service the BFF calls (bff/src/services.rs), by name: its server, in process.
+    let local = bff::services::InProcessServices::default()
+        .with("identity", identity.local)?
+        .with("catalogue", catalogue.local)?
+        .with("giving", giving.local)?
+        .with("content", content.local)?
+        .with("engagement", engagement.local)?
+        .with("chat", chat.local)?
+        .with("audit", audit.local)?;
+    let missing = local.missing();
     anyhow::ensure!(missing.is_empty(), "the embedded console starts no {missing:?} service");
+    // No URL is dialled: every service is called in process.
+    let urls = bff::services::ServiceUrls::from_fn(|s| format!("in-process://{}", s.name));
 
     let web_dir = PathBuf::from(env("WEB_DIR").unwrap_or_else(|| "web/dist".into()));
     if !web_dir.join("index.html").exists() {
@@ -278,6 +282,7 @@ async fn main() -> anyhow::Result<()> {
         trusted_proxies: env("TRUSTED_PROXIES").unwrap_or_default(),
         request_timeout_secs: env("REQUEST_TIMEOUT_SECS").and_then(|v| v.parse().ok()).unwrap_or(60),
         grpc_connections: env("GRPC_CONNECTIONS").and_then(|v| v.parse().ok()).unwrap_or(bff::config::GRPC_CONNECTIONS),
+        in_process: local,
         ..bff::config::Config::local(urls, jwt_secret, data.join("media"))
     };
     let state = bff_cfg.state().await?;

@@ -21,7 +21,10 @@ pub struct Config {
 }
 
 pub struct Running {
+    /// Its gRPC port (0 when it serves in process only).
     pub port: u16,
+    /// Its gRPC server, called in process (the embedded console).
+    pub local: common::grpc::InProcess,
     pub audit: Audit,
     pub server: tokio::task::JoinHandle<anyhow::Result<()>>,
 }
@@ -33,10 +36,10 @@ pub async fn open(cfg: &Config) -> anyhow::Result<Audit> {
 
 /// Connects, migrates, consumes every event of the bus and serves gRPC on `listen` until
 /// `shutdown`. (It emits nothing, so it has no relay.)
-pub async fn start(cfg: &Config, listen: &str, bus: Arc<dyn EventBus>, shutdown: Shutdown) -> anyhow::Result<Running> {
+pub async fn start(cfg: &Config, listen: impl Into<common::grpc::Listen>, bus: Arc<dyn EventBus>, shutdown: Shutdown) -> anyhow::Result<Running> {
     let audit = open(cfg).await?;
     let consumer = Arc::new(crate::consumer::Consumer(audit.clone()));
     bus.subscribe(crate::service::CONSUMER, &crate::consumer::CONSUMED, consumer, shutdown.clone()).await?;
     let serving = common::grpc::start_service("audit", listen, AuditServer::new(audit.clone()), bus, shutdown).await?;
-    Ok(Running { port: serving.port, audit, server: serving.server })
+    Ok(Running { port: serving.port, local: serving.local, audit, server: serving.server })
 }

@@ -21,7 +21,10 @@ pub struct Config {
 }
 
 pub struct Running {
+    /// Its gRPC port (0 when it serves in process only).
     pub port: u16,
+    /// Its gRPC server, called in process (the embedded console).
+    pub local: common::grpc::InProcess,
     pub catalogue: Catalogue,
     pub server: tokio::task::JoinHandle<anyhow::Result<()>>,
 }
@@ -32,9 +35,9 @@ pub async fn open(cfg: &Config) -> anyhow::Result<Catalogue> {
 }
 
 /// Connects, migrates, starts the outbox relay and serves gRPC on `listen` until `shutdown`.
-pub async fn start(cfg: &Config, listen: &str, bus: Arc<dyn EventBus>, shutdown: Shutdown) -> anyhow::Result<Running> {
+pub async fn start(cfg: &Config, listen: impl Into<common::grpc::Listen>, bus: Arc<dyn EventBus>, shutdown: Shutdown) -> anyhow::Result<Running> {
     let base = common::grpc::Base::open(&cfg.database_url, &MIGRATIONS, bus, &shutdown).await?;
     let catalogue = Catalogue::new(base.db, Some(base.relay));
     let serving = common::grpc::start_service("catalogue", listen, CatalogueServer::new(catalogue.clone()), base.bus, shutdown).await?;
-    Ok(Running { port: serving.port, catalogue, server: serving.server })
+    Ok(Running { port: serving.port, local: serving.local, catalogue, server: serving.server })
 }

@@ -21,18 +21,21 @@ pub struct Config {
 }
 
 pub struct Running {
+    /// Its gRPC port (0 when it serves in process only).
     pub port: u16,
+    /// Its gRPC server, called in process (the embedded console).
+    pub local: common::grpc::InProcess,
     pub chat: Chat,
     pub server: tokio::task::JoinHandle<anyhow::Result<()>>,
 }
 
 /// Connects, migrates, starts the outbox relay, subscribes to the giving donor events it
 /// keeps up with, and serves gRPC on `listen` until `shutdown`.
-pub async fn start(cfg: &Config, listen: &str, bus: Arc<dyn EventBus>, shutdown: Shutdown) -> anyhow::Result<Running> {
+pub async fn start(cfg: &Config, listen: impl Into<common::grpc::Listen>, bus: Arc<dyn EventBus>, shutdown: Shutdown) -> anyhow::Result<Running> {
     let base = common::grpc::Base::open(&cfg.database_url, &MIGRATIONS, bus.clone(), &shutdown).await?;
     let chat = Chat::new(base.db, Some(base.relay));
     let consumer = Arc::new(crate::people::Consumer(chat.clone()));
     bus.subscribe(crate::topics::CONSUMER, &crate::topics::CONSUMED, consumer, shutdown.clone()).await?;
     let serving = common::grpc::start_service("chat", listen, ChatServer::new(chat.clone()), base.bus, shutdown).await?;
-    Ok(Running { port: serving.port, chat, server: serving.server })
+    Ok(Running { port: serving.port, local: serving.local, chat, server: serving.server })
 }

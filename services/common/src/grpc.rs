@@ -112,9 +112,38 @@ impl Base {
     }
 }
 
-/// A serving gRPC service: its port (port 0 in `listen` picks one) and its server task.
+/// Where a service serves gRPC: on a TCP address (its own process, tests, the simulated
+/// cluster; port 0 picks one), or in process only, without a socket (the embedded console:
+/// its callers use [`Serving::local`]). A `&str` or `String` is a TCP address.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Listen {
+    Tcp(String),
+    InProcess,
+}
+
+impl From<&str> for Listen {
+    fn from(addr: &str) -> Self {
+        Listen::Tcp(addr.to_string())
+    }
+}
+
+impl From<&String> for Listen {
+    fn from(addr: &String) -> Self {
+        Listen::Tcp(addr.clone())
+    }
+}
+
+impl From<String> for Listen {
+    fn from(addr: String) -> Self {
+        Listen::Tcp(addr)
+    }
+}
+
+/// A serving gRPC service: its port (0 when it serves in process only), the same server
+/// callable in process, and its server task (it ends once `shutdown` has stopped it).
 pub struct Serving {
     pub port: u16,
+    pub local: InProcess,
     pub server: tokio::task::JoinHandle<anyhow::Result<()>>,
 }
 
@@ -123,9 +152,11 @@ pub struct Serving {
 /// metrics, and health reporting: SERVING while `bus` is reachable, NOT_SERVING while it is
 /// not (the service still serves its calls; writes wait in the outbox) and on shutdown;
 /// the bus is checked with backoff (0.5 s doubling to 5 s while down, every 2 s while up).
+/// The same routes, span and metrics are callable in process too ([`Serving::local`]),
+/// whether or not a TCP listener serves them.
 pub async fn start_service<S>(
     name: &'static str,
-    listen: &str,
+    listen: impl Into<Listen>,
     server: S,
     bus: std::sync::Arc<dyn crate::bus::EventBus>,
     shutdown: Shutdown,
@@ -141,45 +172,111 @@ where
     <crate::metrics::GrpcMetrics<S> as tower::Service<http::Request<tonic::body::Body>>>::Response: axum::response::IntoResponse,
     <crate::metrics::GrpcMetrics<S> as tower::Service<http::Request<tonic::body::Body>>>::Future: Send + 'static,
 {
-    start(name, listen, server, Some(bus), shutdown).await
+    let listener = match listen.into() {
+        Listen::Tcp(addr) => Some(bind(&addr).await?),
+        Listen::InProcess => None,
+    };
+    let (health_reporter, health_service) = tonic_health::server::health_reporter();
+    let up = bus_healthy(bus.as_ref()).await;
+    set_status(&health_reporter, S::NAME, up).await;
+    tokio::spawn(watch_bus(name, S::NAME, bus, health_reporter.clone(), up, shutdown.clone()));
+    let routes = tonic::service::Routes::new(health_service)
+        .add_service(tower::Layer::layer(&crate::metrics::GrpcMetricsLayer("grpc_server_requests_seconds"), server));
+    let local = InProcess::new(routes.clone());
+    match listener {
+        Some(listener) => {
+            let port = listener.local_addr()?.port();
+            let router = tonic::transport::Server::builder().trace_fn(request_span).add_routes(routes);
+            let server = tokio::spawn(serve(router, listener, health_reporter, shutdown));
+            tracing::info!(port, "{name} service listening");
+            Ok(Serving { port, local, server })
+        }
+        None => {
+            // No listener to close: on shutdown health turns NOT_SERVING. In-process calls are
+            // still answered after it, while their callers (the BFF, which stops before the
+            // services) finish what they started.
+            let server = tokio::spawn(async move {
+                shutdown.wait().await;
+                health_reporter.set_service_status("", tonic_health::ServingStatus::NotServing).await;
+                Ok(())
+            });
+            tracing::info!("{name} service serving in process");
+            Ok(Serving { port: 0, local, server })
+        }
+    }
 }
 
-async fn start<S>(
-    name: &'static str,
-    listen: &str,
-    server: S,
-    bus: Option<std::sync::Arc<dyn crate::bus::EventBus>>,
-    shutdown: Shutdown,
-) -> anyhow::Result<Serving>
-where
-    S: tonic::server::NamedService,
-    crate::metrics::GrpcMetrics<S>: tower::Service<http::Request<tonic::body::Body>, Error = std::convert::Infallible>
-        + tonic::server::NamedService
-        + Clone
-        + Send
-        + Sync
-        + 'static,
-    <crate::metrics::GrpcMetrics<S> as tower::Service<http::Request<tonic::body::Body>>>::Response: axum::response::IntoResponse,
-    <crate::metrics::GrpcMetrics<S> as tower::Service<http::Request<tonic::body::Body>>>::Future: Send + 'static,
-{
-    let listener = bind(listen).await?;
-    let port = listener.local_addr()?.port();
-    let (health_reporter, health_service) = tonic_health::server::health_reporter();
-    match bus {
-        Some(bus) => {
-            let up = bus_healthy(bus.as_ref()).await;
-            set_status(&health_reporter, S::NAME, up).await;
-            tokio::spawn(watch_bus(name, S::NAME, bus, health_reporter.clone(), up, shutdown.clone()));
-        }
-        None => health_reporter.set_service_status(S::NAME, tonic_health::ServingStatus::Serving).await,
+/// A service's gRPC server called in process, without a socket: the routes its TCP server
+/// serves (the service under the server metrics layer, and its health), each call in its
+/// [`request_span`] joined to the caller's trace, and a deadline the caller sends
+/// (`grpc-timeout`) kept as tonic's server keeps it (CANCELLED "Timeout expired"). A tower
+/// service of HTTP requests: the generated clients call it as they call a `Channel`, with the
+/// same codec, interceptors and metadata.
+#[derive(Clone)]
+pub struct InProcess {
+    routes: tonic::service::Routes,
+}
+
+impl InProcess {
+    /// `routes` called in process, each call as [`start_service`]'s are (its span and the
+    /// deadline it carries). `start_service` makes a service's own ([`Serving::local`]).
+    pub fn new(routes: tonic::service::Routes) -> Self {
+        Self { routes: routes.prepare() }
     }
-    let router = tonic::transport::Server::builder()
-        .trace_fn(request_span)
-        .add_service(health_service)
-        .add_service(tower::Layer::layer(&crate::metrics::GrpcMetricsLayer("grpc_server_requests_seconds"), server));
-    let server = tokio::spawn(serve(router, listener, health_reporter, shutdown));
-    tracing::info!(port, "{name} service listening");
-    Ok(Serving { port, server })
+}
+
+impl tower::Service<http::Request<tonic::body::Body>> for InProcess {
+    type Response = http::Response<tonic::body::Body>;
+    type Error = std::convert::Infallible;
+    type Future = std::pin::Pin<Box<dyn std::future::Future<Output = Result<Self::Response, Self::Error>> + Send>>;
+
+    fn poll_ready(&mut self, cx: &mut std::task::Context<'_>) -> std::task::Poll<Result<(), Self::Error>> {
+        tower::Service::<http::Request<tonic::body::Body>>::poll_ready(&mut self.routes, cx)
+    }
+
+    fn call(&mut self, req: http::Request<tonic::body::Body>) -> Self::Future {
+        use tracing::Instrument;
+        let (parts, body) = req.into_parts();
+        let head = http::Request::from_parts(parts, ());
+        let span = request_span(&head);
+        let deadline = grpc_timeout(head.headers());
+        let (parts, ()) = head.into_parts();
+        let call = tower::Service::call(&mut self.routes, http::Request::from_parts(parts, body));
+        Box::pin(
+            async move {
+                match deadline {
+                    None => call.await,
+                    Some(d) => match tokio::time::timeout(d, call).await {
+                        Ok(answer) => answer,
+                        Err(_) => Ok(tonic::Status::cancelled(tonic::TimeoutExpired(()).to_string()).into_http()),
+                    },
+                }
+            }
+            .instrument(span),
+        )
+    }
+}
+
+/// The deadline a `grpc-timeout` header gives: at most eight digits and a unit
+/// (H, M, S, m, u, n), as the gRPC over HTTP/2 protocol writes it; none when absent or invalid.
+pub fn grpc_timeout(headers: &http::HeaderMap) -> Option<std::time::Duration> {
+    use std::time::Duration;
+    let v = headers.get("grpc-timeout")?.to_str().ok()?;
+    let unit = v.chars().last()?;
+    let digits = &v[..v.len() - unit.len_utf8()];
+    if digits.is_empty() || digits.len() > 8 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let n: u64 = digits.parse().ok()?;
+    Some(match unit {
+        'H' => Duration::from_secs(n * 3600),
+        'M' => Duration::from_secs(n * 60),
+        'S' => Duration::from_secs(n),
+        'm' => Duration::from_millis(n),
+        'u' => Duration::from_micros(n),
+        'n' => Duration::from_nanos(n),
+        _ => return None,
+    })
 }
 
 async fn bus_healthy(bus: &dyn crate::bus::EventBus) -> bool {
@@ -255,5 +352,25 @@ mod tests {
             .unwrap();
         let took = signalled.elapsed();
         assert!(took >= limit, "stopped after {took:?}: the silent connection no longer holds a graceful shutdown, so this test proves nothing");
+    }
+
+    #[test]
+    fn grpc_timeout_headers_read_as_the_protocol_writes_them() {
+        let of = |v: &str| {
+            let mut h = http::HeaderMap::new();
+            h.insert("grpc-timeout", v.parse().unwrap());
+            grpc_timeout(&h)
+        };
+        assert_eq!(of("15S"), Some(Duration::from_secs(15)));
+        assert_eq!(of("2H"), Some(Duration::from_secs(7200)));
+        assert_eq!(of("3M"), Some(Duration::from_secs(180)));
+        assert_eq!(of("250m"), Some(Duration::from_millis(250)));
+        assert_eq!(of("99999999u"), Some(Duration::from_micros(99_999_999)));
+        assert_eq!(of("7n"), Some(Duration::from_nanos(7)));
+        // More than eight digits, no digits, an unknown unit, a sign: no deadline.
+        for bad in ["123456789S", "S", "", "5x", "-5S", "5"] {
+            assert_eq!(of(bad), None, "{bad:?}");
+        }
+        assert_eq!(grpc_timeout(&http::HeaderMap::new()), None);
     }
 }

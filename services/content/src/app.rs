@@ -21,19 +21,22 @@ pub struct Config {
 }
 
 pub struct Running {
+    /// Its gRPC port (0 when it serves in process only).
     pub port: u16,
+    /// Its gRPC server, called in process (the embedded console).
+    pub local: common::grpc::InProcess,
     pub content: Content,
     pub server: tokio::task::JoinHandle<anyhow::Result<()>>,
 }
 
 /// Connects, migrates, starts the outbox relay, consumes every event for media references
 /// and serves gRPC on `listen` until `shutdown`.
-pub async fn start(cfg: &Config, listen: &str, bus: Arc<dyn EventBus>, shutdown: Shutdown) -> anyhow::Result<Running> {
+pub async fn start(cfg: &Config, listen: impl Into<common::grpc::Listen>, bus: Arc<dyn EventBus>, shutdown: Shutdown) -> anyhow::Result<Running> {
     let base = common::grpc::Base::open(&cfg.database_url, &MIGRATIONS, bus.clone(), &shutdown).await?;
     let content = Content::new(base.db, Some(base.relay));
     // Media references, kept from every service's events (crate::media).
     let consumer = Arc::new(crate::media::Consumer(content.clone()));
     bus.subscribe(crate::media::CONSUMER, &crate::media::CONSUMED, consumer, shutdown.clone()).await?;
     let serving = common::grpc::start_service("content", listen, ContentServer::new(content.clone()), base.bus, shutdown).await?;
-    Ok(Running { port: serving.port, content, server: serving.server })
+    Ok(Running { port: serving.port, local: serving.local, content, server: serving.server })
 }

@@ -21,18 +21,21 @@ pub struct Config {
 }
 
 pub struct Running {
+    /// Its gRPC port (0 when it serves in process only).
     pub port: u16,
+    /// Its gRPC server, called in process (the embedded console).
+    pub local: common::grpc::InProcess,
     pub engagement: Engagement,
     pub server: tokio::task::JoinHandle<anyhow::Result<()>>,
 }
 
 /// Connects, migrates, starts the outbox relay, subscribes to the giving and catalogue
 /// events it keeps up with, and serves gRPC on `listen` until `shutdown`.
-pub async fn start(cfg: &Config, listen: &str, bus: Arc<dyn EventBus>, shutdown: Shutdown) -> anyhow::Result<Running> {
+pub async fn start(cfg: &Config, listen: impl Into<common::grpc::Listen>, bus: Arc<dyn EventBus>, shutdown: Shutdown) -> anyhow::Result<Running> {
     let base = common::grpc::Base::open(&cfg.database_url, &MIGRATIONS, bus.clone(), &shutdown).await?;
     let engagement = Engagement::new(base.db, Some(base.relay));
     let consumer = Arc::new(crate::people::Consumer(engagement.clone()));
     bus.subscribe(crate::topics::CONSUMER, &crate::topics::CONSUMED, consumer, shutdown.clone()).await?;
     let serving = common::grpc::start_service("engagement", listen, EngagementServer::new(engagement.clone()), base.bus, shutdown).await?;
-    Ok(Running { port: serving.port, engagement, server: serving.server })
+    Ok(Running { port: serving.port, local: serving.local, engagement, server: serving.server })
 }

@@ -21,17 +21,20 @@ pub struct Config {
 }
 
 pub struct Running {
+    /// Its gRPC port (0 when it serves in process only).
     pub port: u16,
+    /// Its gRPC server, called in process (the embedded console).
+    pub local: common::grpc::InProcess,
     pub giving: Giving,
     pub server: tokio::task::JoinHandle<anyhow::Result<()>>,
 }
 
 /// Connects, migrates, starts the outbox relay and serves gRPC on `listen` until `shutdown`.
-pub async fn start(cfg: &Config, listen: &str, bus: Arc<dyn EventBus>, shutdown: Shutdown) -> anyhow::Result<Running> {
+pub async fn start(cfg: &Config, listen: impl Into<common::grpc::Listen>, bus: Arc<dyn EventBus>, shutdown: Shutdown) -> anyhow::Result<Running> {
     let base = common::grpc::Base::open(&cfg.database_url, &MIGRATIONS, bus.clone(), &shutdown).await?;
     let giving = Giving::new(base.db, Some(base.relay));
     let deletions = Arc::new(crate::money::RecipientDeletions(giving.clone()));
     bus.subscribe(crate::money::RECIPIENT_DELETIONS, &crate::money::RECIPIENT_EVENTS, deletions, shutdown.clone()).await?;
     let serving = common::grpc::start_service("giving", listen, GivingServer::new(giving.clone()), base.bus, shutdown).await?;
-    Ok(Running { port: serving.port, giving, server: serving.server })
+    Ok(Running { port: serving.port, local: serving.local, giving, server: serving.server })
 }

@@ -108,14 +108,17 @@ impl Config {
 
 /// A started identity service.
 pub struct Running {
+    /// Its gRPC port (0 when it serves in process only).
     pub port: u16,
+    /// Its gRPC server, called in process (the embedded console).
+    pub local: common::grpc::InProcess,
     pub identity: Identity,
     pub server: tokio::task::JoinHandle<anyhow::Result<()>>,
 }
 
 /// Connects, migrates, creates the main admin, starts the relays and serves gRPC on
 /// `listen` (port 0 picks one). Runs until `shutdown`.
-pub async fn start(cfg: &Config, listen: &str, bus: Arc<dyn EventBus>, shutdown: Shutdown) -> anyhow::Result<Running> {
+pub async fn start(cfg: &Config, listen: impl Into<common::grpc::Listen>, bus: Arc<dyn EventBus>, shutdown: Shutdown) -> anyhow::Result<Running> {
     anyhow::ensure!(cfg.jwt_secret.len() >= 32, "JWT_SECRET must be at least 32 characters");
     let base = common::grpc::Base::open(&cfg.database_url, &MIGRATIONS, bus.clone(), &shutdown).await?;
     let identity = Identity::new(base.db.clone(), cfg.settings(), Some(base.relay));
@@ -127,5 +130,5 @@ pub async fn start(cfg: &Config, listen: &str, bus: Arc<dyn EventBus>, shutdown:
     }
     crate::mail::spawn(base.db, cfg.settings(), shutdown.clone());
     let serving = common::grpc::start_service("identity", listen, IdentityServer::new(identity.clone()), base.bus, shutdown).await?;
-    Ok(Running { port: serving.port, identity, server: serving.server })
+    Ok(Running { port: serving.port, local: serving.local, identity, server: serving.server })
 }
