@@ -156,7 +156,8 @@ async fn the_bff_calls_every_service_in_process_without_a_socket() {
     assert!(parent.contains(trace_id), "the service's span continues the request's trace: {parent}");
 
     // An error crosses as a gRPC status (counted under its code on both sides).
-    let r = post("/admin/sub-admin/create", &token, json!({ "firstName": "In", "lastName": "Process", "email": "inproc@example.org", "password": "secret12", "permissions": [] }))
+    let r = post("/admin/sub-admin/create", &token, json!({ "firstName": "In", "lastName": "Process", "email": "inproc@example.org", "password": "secret12",
+                                                          "permissions": [{ "slug": "/donor", "actions": ["view"] }] }))
         .await
         .unwrap();
     assert_eq!(r.status().as_u16(), 409, "the same email again");
