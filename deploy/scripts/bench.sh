@@ -19,6 +19,10 @@
 # `bench.sh chat`: the chat benchmark (services/chat/examples/chat_bench.rs: 100,000 rooms,
 # 10,000,000 messages; the user list and history over gRPC at 32 concurrent), on PostgreSQL
 # then SQLite. SCALE (default 1) multiplies the rooms.
+# `bench.sh capacity`: every service and the BFF as release processes on PostgreSQL, Redis and
+# RabbitMQ with the demo data set; per service, one console call through the BFF: CPU per call
+# (calls per second per core) and memory at idle and under load (bff/examples/capacity_bench.rs;
+# the figures of deploy/README.md's Capacity section).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 ROWS="${ROWS:-1000000}"
@@ -32,6 +36,14 @@ if [ "${1:-}" = content ] || [ "${1:-}" = engagement ]; then
     echo "== $1: $backend"
     BENCH_DATABASE_URL="$admin_url" BFF_BIN="$CARGO_TARGET_DIR/release/bff" "$CARGO_TARGET_DIR/release/examples/$1_bench" "$backend"
   done
+  exit 0
+fi
+
+if [ "${1:-}" = capacity ]; then
+  cargo build --release --workspace --bins
+  cargo build --release -p bff --example capacity_bench
+  BENCH_DATABASE_URL="$admin_url" BENCH_REDIS_URL="$TEST_REDIS_URL" BENCH_AMQP_URL="$TEST_AMQP_URL" \
+    BIN_DIR="$CARGO_TARGET_DIR/release" "$CARGO_TARGET_DIR/release/examples/capacity_bench"
   exit 0
 fi
 

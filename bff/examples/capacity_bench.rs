@@ -1,0 +1,228 @@
+//! Capacity figures (issue 18, deploy/README.md "Capacity"): every service and the BFF as
+//! separate release processes, as a cluster runs them (PostgreSQL, Redis, RabbitMQ), with the
+//! demo data set; for each service one representative console call through the BFF at
+//! CONCURRENCY (32) for REQUESTS (4000) calls, and from /proc of each process: CPU time per
+//! call (so calls per second per core, whatever else the machine is doing: the figure holds on
+//! a busy machine where wall-clock throughput does not), resident memory at idle and its peak
+//! under the load.
+//!
+//!   deploy/scripts/bench.sh capacity
+//!
+//! Needs BENCH_DATABASE_URL (PostgreSQL admin URL), BENCH_REDIS_URL, BENCH_AMQP_URL and the
+//! release binaries in BIN_DIR (target/release). DONORS (2000) sizes the demo data set.
+
+mod harness;
+
+use harness::{Http, env_num, measure};
+use std::process::Stdio;
+use std::time::Duration;
+
+const SECRET: &str = "capacity-bench-secret-capacity-bench-01";
+/// Each service's binary and the prefix of its variables.
+const SERVICES: [(&str, &str); 7] = [
+    ("identity", "IDENTITY"),
+    ("catalogue", "CATALOGUE"),
+    ("giving", "GIVING"),
+    ("engagement", "ENGAGEMENT"),
+    ("content", "CONTENT"),
+    ("chat", "CHAT"),
+    ("audit", "AUDIT"),
+];
+
+struct Process {
+    name: &'static str,
+    child: tokio::process::Child,
+}
+
+impl Process {
+    fn pid(&self) -> u32 {
+        self.child.id().expect("running")
+    }
+    /// User and system CPU seconds so far.
+    fn cpu(&self) -> f64 {
+        let stat = std::fs::read_to_string(format!("/proc/{}/stat", self.pid())).unwrap_or_default();
+        let f: Vec<&str> = stat.rsplit_once(')').map(|(_, r)| r.split_whitespace().collect()).unwrap_or_default();
+        let t = |i: usize| f.get(i).and_then(|v| v.parse::<f64>().ok()).unwrap_or(0.0);
+        (t(11) + t(12)) / 100.0
+    }
+    /// A memory figure of /proc/<pid>/status (VmRSS now, VmHWM the peak), MB.
+    fn mem(&self, field: &str) -> f64 {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.pid())).unwrap_or_default();
+        status
+            .lines()
+            .find_map(|l| l.strip_prefix(field).and_then(|r| r.trim_start_matches(':').trim().trim_end_matches("kB").trim().parse::<f64>().ok()))
+            .unwrap_or(0.0)
+            / 1024.0
+    }
+    /// Starts counting the peak again (writing 5 to clear_refs resets VmHWM).
+    fn reset_peak(&self) {
+        let _ = std::fs::write(format!("/proc/{}/clear_refs", self.pid()), "5");
+    }
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+}
+
+fn spawn(name: &'static str, bin: &std::path::Path, envs: &[(String, String)]) -> anyhow::Result<Process> {
+    let mut c = tokio::process::Command::new(bin);
+    c.envs(envs.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+        .env("LOG_FORMAT", "json")
+        .env("RUST_LOG", "warn")
+        .env("METRICS_LISTEN", "")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .kill_on_drop(true);
+    Ok(Process { name, child: c.spawn().map_err(|e| anyhow::anyhow!("{}: {e}", bin.display()))? })
+}
+
+/// The demo data set, through the services' domain calls on their databases (the events
+/// wait in the outboxes and go out when the services start).
+async fn seed(urls: &std::collections::HashMap<&str, String>, donors: usize) -> anyhow::Result<String> {
+    use common::db::Db;
+    let catalogue = catalogue::app::open(&catalogue::app::Config { database_url: urls["catalogue"].clone() }).await?;
+    let recipients: Vec<giving::money::Recipient> = catalogue::demo::seed(&catalogue, "demo-logo.png")
+        .await?
+        .into_iter()
+        .map(|(kind, id, name)| giving::money::Recipient { kind, id, name })
+        .collect();
+    let giving = giving::service::Giving::new(Db::connect(&urls["giving"], &giving::app::MIGRATIONS).await?, None);
+    let summary = giving::seed::seed(&giving, &recipients, &giving::seed::SeedOptions { donors, ..Default::default() }).await?;
+    let ids = |kind: &str| recipients.iter().filter(|r| r.kind == kind).map(|r| r.id.clone()).collect::<Vec<_>>();
+    let content = content::service::Content::new(Db::connect(&urls["content"], &content::app::MIGRATIONS).await?, None);
+    content::demo::seed(&content, &ids("charity"), &ids("cause"), "demo-logo.png").await?;
+    let page = common::paging::Page { page: 1, limit: 200, ..Default::default() };
+    let (list, _) = giving.list_donors(&giving::service::ListQuery { page, is_active: Some(true) }).await?;
+    let first = list.first().map(|d| d.id.clone()).ok_or_else(|| anyhow::anyhow!("no donor seeded"))?;
+    let refs: Vec<engagement::service::DonorRef> = list
+        .into_iter()
+        .map(|d| engagement::service::DonorRef { name: format!("{} {}", d.first_name, d.last_name), id: d.id, email: d.email, avatar: d.avatar })
+        .collect();
+    let linked: Vec<engagement::seed::Linked> =
+        recipients.iter().map(|r| engagement::seed::Linked { kind: r.kind.clone(), id: r.id.clone(), name: r.name.clone() }).collect();
+    let engagement = engagement::service::Engagement::new(Db::connect(&urls["engagement"], &engagement::app::MIGRATIONS).await?, None);
+    engagement::seed::seed(&engagement, &refs, &linked, "demo-cover.png", 14).await?;
+    println!(
+        "Demo data: {} recipients, {} donors, {} donations, {} subscriptions, {} partners",
+        recipients.len(),
+        summary.donors,
+        summary.donations,
+        summary.subscriptions,
+        summary.partners
+    );
+    Ok(first)
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let need = |k: &str| std::env::var(k).map_err(|_| anyhow::anyhow!("set {k}"));
+    let (pg, redis, amqp) = (need("BENCH_DATABASE_URL")?, need("BENCH_REDIS_URL")?, need("BENCH_AMQP_URL")?);
+    let bin_dir = std::path::PathBuf::from(need("BIN_DIR")?);
+    let (concurrency, requests) = (env_num("CONCURRENCY", 32), env_num("REQUESTS", 4000));
+    let work = tempfile::tempdir()?;
+
+    let mut databases = vec![];
+    let mut urls = std::collections::HashMap::new();
+    for (name, _) in SERVICES {
+        let d = common::testing::create_postgres_database(&pg).await;
+        urls.insert(name, d.url.clone());
+        databases.push(d);
+    }
+    let donor = seed(&urls, env_num("DONORS", 2000)).await?;
+
+    let mut procs = vec![];
+    let mut bff_env = vec![
+        ("JWT_SECRET".to_string(), SECRET.to_string()),
+        ("REDIS_URL".into(), redis.clone()),
+        ("AMQP_URL".into(), amqp.clone()),
+        ("MEDIA_DIR".into(), work.path().join("media").display().to_string()),
+    ];
+    for (name, upper) in SERVICES {
+        let port = free_port();
+        let mut env = vec![
+            (format!("{upper}_DATABASE_URL"), urls[name].clone()),
+            ("AMQP_URL".into(), amqp.clone()),
+            ("GRPC_LISTEN".into(), format!("127.0.0.1:{port}")),
+        ];
+        if name == "identity" {
+            env.extend([
+                ("JWT_SECRET".into(), SECRET.into()),
+                ("ADMIN_EMAIL".into(), "admin@example.org".into()),
+                ("ADMIN_PASSWORD".into(), "Admin@123".into()),
+                ("MAIL_DIR".into(), work.path().join("mail").display().to_string()),
+            ]);
+        }
+        procs.push(spawn(name, &bin_dir.join(name), &env)?);
+        bff_env.push((format!("{upper}_URL"), format!("http://127.0.0.1:{port}")));
+    }
+    let port = free_port();
+    bff_env.push(("LISTEN".into(), format!("127.0.0.1:{port}")));
+    procs.push(spawn("bff", &bin_dir.join("bff"), &bff_env)?);
+
+    let base = format!("http://127.0.0.1:{port}");
+    let http = reqwest::Client::builder().timeout(Duration::from_secs(10)).build()?;
+    let mut ready = false;
+    for _ in 0..600 {
+        if http.get(format!("{base}/readyz")).send().await.is_ok_and(|r| r.status().is_success()) {
+            ready = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    anyhow::ensure!(ready, "the BFF did not become ready within 60 s");
+    let login: serde_json::Value =
+        http.post(format!("{base}/admin-login/login")).json(&serde_json::json!({ "email": "admin@example.org", "password": "Admin@123" })).send().await?.json().await?;
+    let token: std::sync::Arc<str> = login["data"]["authToken"].as_str().ok_or_else(|| anyhow::anyhow!("sign-in: {login}"))?.into();
+    // Let the outboxes drain (audit records every event, chat learns the donors) and the
+    // processes settle before idle memory is read.
+    tokio::time::sleep(Duration::from_secs(env_num("SETTLE_SECS", 20) as u64)).await;
+    let idle: Vec<f64> = procs.iter().map(|p| p.mem("VmRSS")).collect();
+
+    let page = r#"{"page":1,"limit":10}"#.to_string();
+    let calls: [(&str, &str, String); 7] = [
+        ("identity", "/admin/sub-admin/subAdminList", page.clone()),
+        ("catalogue", "/admin/charity/charityList", page.clone()),
+        ("giving", "/admin/transaction/transactionList", page.clone()),
+        ("engagement", "/admin/admin-community/communityList", page.clone()),
+        ("content", "/admin/ContactUs", page.clone()),
+        ("chat", "/admin/chat/createRoom", format!(r#"{{"userId":"{donor}"}}"#)),
+        ("audit", "/admin/audit/auditList", page.clone()),
+    ];
+    let addr: std::net::SocketAddr = format!("127.0.0.1:{port}").parse()?;
+    let bff = procs.last().expect("the bff");
+    println!(
+        "\n| service | call (through the BFF) | calls/s (whole path, this machine) | p95 ms | service CPU µs/call | service calls/s per core | BFF CPU µs/call | BFF calls/s per core | service RSS idle / peak MB | failed |"
+    );
+    println!("|---|---|---|---|---|---|---|---|---|---|");
+    for (i, (name, path, body)) in calls.iter().enumerate() {
+        let svc = &procs[i];
+        assert_eq!(svc.name, *name);
+        svc.reset_peak();
+        let (path, body, token) = (*path, body.clone(), token.clone());
+        let (s0, b0) = (svc.cpu(), bff.cpu());
+        let stats = measure(concurrency, requests, || Http::new(addr), move |mut h, _| {
+            let (body, token) = (body.clone(), token.clone());
+            async move {
+                let ok = matches!(h.call("POST", path, &token, body.as_bytes()).await, Ok((200, _)));
+                (h, ok)
+            }
+        })
+        .await;
+        let per = |d: f64| d * 1e6 / requests as f64;
+        let (svc_us, bff_us) = (per(svc.cpu() - s0), per(bff.cpu() - b0));
+        println!(
+            "| {name} | POST {path} | {:.0} | {:.1} | {svc_us:.0} | {:.0} | {bff_us:.0} | {:.0} | {:.0} / {:.0} | {} |",
+            stats.rps,
+            stats.p95,
+            1e6 / svc_us.max(1.0),
+            1e6 / bff_us.max(1.0),
+            idle[i],
+            svc.mem("VmHWM"),
+            stats.failed
+        );
+    }
+    println!("\nBFF RSS idle / peak: {:.0} / {:.0} MB", idle[idle.len() - 1], bff.mem("VmHWM"));
+    drop(procs);
+    drop(databases);
+    Ok(())
+}
