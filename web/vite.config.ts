@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
@@ -50,6 +51,10 @@ export default defineConfig({
     setupFiles: ['./src/testing/setup.ts'],
     include: ['src/**/__tests__/**/*.test.{ts,tsx}'],
     restoreMocks: true,
+    // Vitest runs `cores - 1` files at once by default: one at a time on the 2-core CI
+    // machines, leaving a core idle for the whole suite (its slowest step). The main process
+    // only collects results, so one file per core.
+    maxWorkers: Math.max(availableParallelism(), 1),
     // A test's whole budget, not a wait: each waits for states. On a slow machine (a run where
     // the suite took 18 minutes instead of about 5) two long tests passed their states after
     // 20 s and were cut off; 60 s keeps a slow run from failing on time alone.
