@@ -3,30 +3,15 @@
 //! Its own test binary: it installs a global OpenTelemetry tracer and reads the process's
 //! metrics registry.
 
-use async_trait::async_trait;
-use common::bus::{Event, EventBus, EventHandler};
+use common::bus::EventBus;
 use common::grpc::Listen;
 use common::shutdown::Shutdown;
-use opentelemetry::trace::TracerProvider as _;
 use serde_json::{Value, json};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
-use tokio::sync::Mutex;
-use tracing_subscriber::layer::SubscriberExt;
 
 const SECRET: &str = "embedded-test-secret-embedded-test-secret-01";
-
-#[derive(Default)]
-struct Consumer(Mutex<Vec<Event>>);
-
-#[async_trait]
-impl EventHandler for Consumer {
-    async fn handle(&self, e: &Event) -> anyhow::Result<()> {
-        self.0.lock().await.push(e.clone());
-        Ok(())
-    }
-}
 
 /// The count of the histogram series `name{method="…",code="…"}` in the process's metrics.
 fn calls(name: &str, method: &str, code: &str) -> u64 {
@@ -53,17 +38,13 @@ async fn trap() -> (String, Arc<AtomicUsize>) {
 
 #[tokio::test]
 async fn the_bff_calls_every_service_in_process_without_a_socket() {
-    let provider = opentelemetry_sdk::trace::SdkTracerProvider::builder().build();
-    let subscriber = tracing_subscriber::registry()
-        .with(tracing_subscriber::EnvFilter::new("info"))
-        .with(tracing_opentelemetry::layer().with_tracer(provider.tracer("test")));
-    tracing::subscriber::set_global_default(subscriber).unwrap();
+    let _provider = common::testing::install_tracer();
 
     let data = common::db::testing::temp_dir();
     let db = |name: &str| format!("sqlite://{}/{name}.db", data.0.display());
     let shutdown = Shutdown::new();
     let bus = Arc::new(common::bus::InProcessBus::new());
-    let consumer = Arc::new(Consumer::default());
+    let consumer = Arc::new(common::testing::Seen::default());
     bus.subscribe("test", &["identity.subadmin.#"], consumer.clone(), shutdown.clone()).await.unwrap();
     let bus: Arc<dyn EventBus> = bus;
     let (s, b) = (shutdown.clone(), bus.clone());
@@ -145,7 +126,7 @@ async fn the_bff_calls_every_service_in_process_without_a_socket() {
     assert_eq!(calls("grpc_server_requests_seconds", create, "0"), server_before + 1);
     let mut event = None;
     for _ in 0..50 {
-        if let Some(e) = consumer.0.lock().await.first().cloned() {
+        if let Some(e) = consumer.events().await.first().cloned() {
             event = Some(e);
             break;
         }

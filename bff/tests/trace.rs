@@ -4,11 +4,9 @@
 use async_trait::async_trait;
 use common::bus::{Event, EventBus, EventHandler};
 use common::shutdown::Shutdown;
-use opentelemetry::trace::TracerProvider as _;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::Mutex;
-use tracing_subscriber::layer::SubscriberExt;
 
 #[derive(Default)]
 struct Consumer(Mutex<Vec<Event>>);
@@ -25,11 +23,7 @@ impl EventHandler for Consumer {
 
 #[tokio::test]
 async fn a_request_trace_reaches_the_event_consumer() {
-    let provider = opentelemetry_sdk::trace::SdkTracerProvider::builder().build();
-    let subscriber = tracing_subscriber::registry()
-        .with(tracing_subscriber::EnvFilter::new("info"))
-        .with(tracing_opentelemetry::layer().with_tracer(provider.tracer("test")));
-    tracing::subscriber::set_global_default(subscriber).unwrap();
+    let _provider = common::testing::install_tracer();
 
     let data = common::db::testing::temp_dir();
     let shutdown = Shutdown::new();

@@ -91,10 +91,6 @@ async fn the_previous_release_starts_on_a_database_the_next_one_migrated_on_sqli
 
 #[tokio::test]
 async fn the_previous_release_starts_on_a_database_the_next_one_migrated_on_postgres() {
-    let Some(admin) = common::testing::postgres_url() else {
-        assert!(!common::testing::services_required(), "REQUIRE_SERVICES=1 but TEST_DATABASE_URL is unset");
-        return;
-    };
-    let database = common::testing::create_postgres_database(&admin).await;
+    let Some(database) = common::testing::postgres_database().await else { return };
     previous_release_runs_on_the_next_releases_database(&database.url).await;
 }

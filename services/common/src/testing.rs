@@ -106,6 +106,32 @@ pub async fn each_backend(migrations: &Migrations) -> Vec<TestDb> {
     out
 }
 
+/// A fresh PostgreSQL database on the `TEST_DATABASE_URL` server, or none when it is unset
+/// (a failure when REQUIRE_SERVICES=1), for tests that make their own connection.
+pub async fn postgres_database() -> Option<PostgresDatabase> {
+    match postgres_url() {
+        Some(admin) => Some(create_postgres_database(&admin).await),
+        None => {
+            assert!(!services_required(), "REQUIRE_SERVICES=1 but TEST_DATABASE_URL is unset");
+            None
+        }
+    }
+}
+
+/// Installs the process's tracing subscriber with an OpenTelemetry layer (no exporter), so
+/// spans carry trace ids that requests and events propagate. Once per test binary: keep the
+/// answer alive for the test.
+pub fn install_tracer() -> opentelemetry_sdk::trace::SdkTracerProvider {
+    use opentelemetry::trace::TracerProvider as _;
+    use tracing_subscriber::layer::SubscriberExt;
+    let provider = opentelemetry_sdk::trace::SdkTracerProvider::builder().build();
+    let subscriber = tracing_subscriber::registry()
+        .with(tracing_subscriber::EnvFilter::new("info"))
+        .with(tracing_opentelemetry::layer().with_tracer(provider.tracer("test")));
+    tracing::subscriber::set_global_default(subscriber).expect("one tracing subscriber per test binary");
+    provider
+}
+
 /// Creates a fresh database on the server of `admin_url` (dropped with the answer).
 pub async fn create_postgres_database(admin_url: &str) -> PostgresDatabase {
     let admin = Db::connect_only(admin_url).await.expect("TEST_DATABASE_URL reachable");

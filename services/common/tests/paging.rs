@@ -45,11 +45,7 @@ async fn a_page_and_its_total_on_sqlite() {
 
 #[tokio::test]
 async fn a_page_and_its_total_on_postgres() {
-    let Some(admin) = common::testing::postgres_url() else {
-        assert!(!common::testing::services_required(), "REQUIRE_SERVICES=1 but TEST_DATABASE_URL is unset");
-        return;
-    };
-    let database = common::testing::create_postgres_database(&admin).await;
+    let Some(database) = common::testing::postgres_database().await else { return };
     let db = Db::connect_only(&database.url).await.unwrap();
     check(&db).await;
 }
