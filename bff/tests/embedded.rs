@@ -3,6 +3,8 @@
 //! Its own test binary: it installs a global OpenTelemetry tracer and reads the process's
 //! metrics registry.
 
+#[path = "support/procs.rs"]
+mod procs;
 use common::bus::EventBus;
 use common::grpc::Listen;
 use common::shutdown::Shutdown;
@@ -98,16 +100,7 @@ async fn the_bff_calls_every_service_in_process_without_a_socket() {
     }
 
     // Unary calls: sign-in (identity), a write whose event continues the request's trace.
-    let login: Value = http
-        .post(format!("{base}/admin-login/login"))
-        .json(&json!({ "email": "admin@example.org", "password": "Admin@123" }))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    let token = login["data"]["authToken"].as_str().expect("signed in").to_string();
+    let token = procs::sign_in(&http, &base, "admin@example.org", "Admin@123").await;
     let trace_id = "4bf92f3577b34da6a3ce929d0e0e4736";
     let create = "/identity.v1.Identity/CreateSubAdmin";
     let (client_before, server_before) = (calls("grpc_client_requests_seconds", create, "0"), calls("grpc_server_requests_seconds", create, "0"));

@@ -1,6 +1,8 @@
 //! One trace from a console request through the BFF, the gRPC service and the outbox to
 //! an event consumer. Its own test binary: it installs a global OpenTelemetry tracer.
 
+#[path = "support/procs.rs"]
+mod procs;
 use async_trait::async_trait;
 use common::bus::{Event, EventBus, EventHandler};
 use common::shutdown::Shutdown;
@@ -51,16 +53,8 @@ async fn a_request_trace_reaches_the_event_consumer() {
     tokio::spawn(bff::serve(state, listener, shutdown.clone(), Duration::ZERO));
 
     let http = reqwest::Client::new();
-    let login: serde_json::Value = http
-        .post(format!("{base}/admin-login/login"))
-        .json(&serde_json::json!({ "email": "admin@example.org", "password": "Admin@123" }))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    let token = login["data"]["authToken"].as_str().unwrap();
+    let token = procs::sign_in(&http, &base, "admin@example.org", "Admin@123").await;
+    let token = token.as_str();
     let trace_id = "4bf92f3577b34da6a3ce929d0e0e4736";
     let res = http
         .post(format!("{base}/admin/sub-admin/create"))

@@ -147,3 +147,17 @@ pub async fn wait_ready(http: &reqwest::Client, base: &str, want: &[(&str, &str)
     }
     panic!("{base} never became ready; its last /readyz: {last}");
 }
+
+/// Signs in at the BFF at `base` and answers the access token.
+pub async fn sign_in(http: &reqwest::Client, base: &str, email: &str, password: &str) -> String {
+    let login: serde_json::Value = http
+        .post(format!("{base}/admin-login/login"))
+        .json(&serde_json::json!({ "email": email, "password": password }))
+        .send()
+        .await
+        .expect("the BFF answers")
+        .json()
+        .await
+        .expect("a JSON answer");
+    login["data"]["authToken"].as_str().unwrap_or_else(|| panic!("signed in: {login}")).to_string()
+}
