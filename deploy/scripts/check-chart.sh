@@ -120,7 +120,7 @@ dockerfile_lint() {
 }
 
 shell_lint() {
-  shellcheck deploy/scripts/check-chart.sh deploy/scripts/images.sh deploy/scripts/tls-servers.sh deploy/postgres/init-databases.sh
+  shellcheck deploy/scripts/check-chart.sh deploy/scripts/images.sh deploy/scripts/tls-servers.sh deploy/scripts/previous-release.sh deploy/postgres/init-databases.sh
 }
 
 compose_schema() {

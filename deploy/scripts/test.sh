@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test of the Giving Console: Rust unit and integration tests (storage on
 # SQLite and PostgreSQL, BFF over HTTP, events on RabbitMQ, cache on Redis, cluster
-# mode as separate processes), clippy, the web console's API types against the BFF's OpenAPI
+# mode as separate processes, the previous release's catalogue binary on this release's
+# database), clippy, the web console's API types against the BFF's OpenAPI
 # document, the web console's type check, lint and Vitest suite, its bundle budget,
 # the Playwright end-to-end flows in Chromium, Schemathesis over the OpenAPI document, and the deployment checks (helm lint and
 # render, every manifest against the Kubernetes schemas, Dockerfile lint), and every container
@@ -20,6 +21,11 @@ step "web dependencies"
 if [ ! -d web/node_modules ] || [ web/package-lock.json -nt web/node_modules ]; then
   (cd web && npm ci --no-audit --no-fund)
 fi
+
+step "the previous release's catalogue binary (for the rolling-upgrade test)"
+# Built first: this tree's build then links its own binaries in place again.
+PREVIOUS_RELEASE_DIR=$(deploy/scripts/previous-release.sh)
+export PREVIOUS_RELEASE_DIR
 
 step "cargo build"
 cargo build --workspace --bins --tests

@@ -4,8 +4,9 @@
 //! new column with a default on a table this release writes, a new table, and a newer
 //! services/common migration); this binary plays the previous release. It must start on
 //! that database, serve, and write rows the newer schema accepts; and it must still refuse a
-//! database where one of its own applied migrations was changed. On SQLite and, when
-//! TEST_DATABASE_URL is set, PostgreSQL.
+//! database where one of its own applied migrations was changed. Then the previous release's
+//! own binary (built from the commit deploy/previous-release names) does the same as a
+//! process. On SQLite and, when TEST_DATABASE_URL is set, PostgreSQL.
 
 use catalogue::store::Kind;
 use common::Actor;
@@ -93,4 +94,113 @@ async fn the_previous_release_starts_on_a_database_the_next_one_migrated_on_sqli
 async fn the_previous_release_starts_on_a_database_the_next_one_migrated_on_postgres() {
     let Some(database) = common::testing::postgres_database().await else { return };
     previous_release_runs_on_the_next_releases_database(&database.url).await;
+}
+
+/// The previous release's own catalogue binary, built from the commit `deploy/previous-release`
+/// names by deploy/scripts/previous-release.sh (the test command runs it and sets
+/// PREVIOUS_RELEASE_DIR). Absent: skipped, unless REQUIRE_SERVICES=1.
+fn previous_binary() -> Option<std::path::PathBuf> {
+    match std::env::var_os("PREVIOUS_RELEASE_DIR").filter(|d| !d.is_empty()) {
+        Some(dir) => {
+            let bin = std::path::Path::new(&dir).join("catalogue");
+            assert!(bin.exists(), "{} is missing: run deploy/scripts/previous-release.sh", bin.display());
+            Some(bin)
+        }
+        None if common::testing::services_required() => panic!("REQUIRE_SERVICES=1 but PREVIOUS_RELEASE_DIR is unset (deploy/scripts/previous-release.sh builds it)"),
+        None => None,
+    }
+}
+
+/// A child process, killed when dropped.
+struct Child(std::process::Child);
+
+impl Drop for Child {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// The previous release's binary, as a process, on a database this release migrated and
+/// wrote (with the next release's expand steps on top as well): it starts, serves, reads what
+/// this release wrote, and writes what this release then reads.
+async fn previous_binary_runs_on_this_releases_database(bin: &std::path::Path, url: &str) {
+    use proto::catalogue::v1::{ListTermsRequest, TermInput, TermKind, catalogue_client::CatalogueClient};
+    // This release migrates and writes...
+    let running = start(url).await.expect("this release starts");
+    let ours = running.catalogue.create(Kind::Cause, "Written By This Release", "a cause this release made", &Actor::system()).await.expect("this release writes");
+    running.server.abort();
+    running.catalogue.db.pool.close().await;
+    let db = Db::connect_only(url).await.unwrap();
+    next_release().run(&db.pool).await.expect("the next release's migrations");
+
+    // ...the previous release's replica starts on it...
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let log = common::testing::temp_dir();
+    let log_file = log.0.join("previous.log");
+    let mut child = Child(
+        std::process::Command::new(bin)
+            .env("CATALOGUE_DATABASE_URL", url)
+            .env("GRPC_LISTEN", format!("127.0.0.1:{port}"))
+            .env("METRICS_LISTEN", "127.0.0.1:0")
+            .env_remove("AMQP_URL")
+            .stdout(std::fs::File::create(&log_file).unwrap())
+            .stderr(std::fs::File::create(log.0.join("previous.err")).unwrap())
+            .spawn()
+            .expect("the previous release's binary runs"),
+    );
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    let channel = loop {
+        if let Some(status) = child.0.try_wait().unwrap() {
+            let err = std::fs::read_to_string(log.0.join("previous.err")).unwrap_or_default();
+            panic!("the previous release exited ({status}) on this release's database:\n{err}");
+        }
+        assert!(std::time::Instant::now() < deadline, "the previous release did not serve within 60 s");
+        if let Ok(channel) = tonic::transport::Endpoint::from_shared(format!("http://127.0.0.1:{port}")).unwrap().connect().await {
+            let health = HealthClient::new(channel.clone()).check(HealthCheckRequest { service: String::new() }).await;
+            if health.is_ok_and(|h| h.into_inner().status() == ServingStatus::Serving) {
+                break channel;
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+
+    // ...reads what this release wrote and writes what this release reads.
+    let mut client = CatalogueClient::new(channel);
+    let page = |search: &str| ListTermsRequest {
+        kind: TermKind::Cause.into(),
+        page: Some(proto::common::v1::PageRequest { page: 1, limit: 10, search: search.into(), ..Default::default() }),
+    };
+    let seen = client.list_terms(page("written by this release")).await.expect("the previous release lists").into_inner();
+    assert_eq!(seen.items.iter().map(|t| t.id.as_str()).collect::<Vec<_>>(), [ours.id.as_str()]);
+    let theirs = client
+        .create_term(TermInput { kind: TermKind::Cause.into(), name: "Written By The Previous".into(), description: "a cause the previous release made".into(), actor: Some(Default::default()) })
+        .await
+        .expect("the previous release writes")
+        .into_inner();
+    drop(child);
+    let running = start(url).await.expect("this release starts again");
+    let (found, total) = running
+        .catalogue
+        .list(Kind::Cause, &common::paging::Page { page: 1, limit: 10, search: "written by the previous".into(), column: String::new(), order: String::new() })
+        .await
+        .expect("this release reads");
+    assert_eq!((total, found[0].id.as_str()), (1, theirs.id.as_str()));
+    running.server.abort();
+    running.catalogue.db.pool.close().await;
+    db.pool.close().await;
+}
+
+#[tokio::test]
+async fn the_previous_releases_binary_runs_on_this_releases_database_on_sqlite() {
+    let Some(bin) = previous_binary() else { return };
+    let dir = common::testing::temp_dir();
+    previous_binary_runs_on_this_releases_database(&bin, &format!("sqlite://{}/catalogue.db", dir.0.display())).await;
+}
+
+#[tokio::test]
+async fn the_previous_releases_binary_runs_on_this_releases_database_on_postgres() {
+    let Some(bin) = previous_binary() else { return };
+    let Some(database) = common::testing::postgres_database().await else { return };
+    previous_binary_runs_on_this_releases_database(&bin, &database.url).await;
 }
