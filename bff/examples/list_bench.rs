@@ -173,11 +173,11 @@ async fn main() -> anyhow::Result<()> {
             .await?;
             let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
             let addr = listener.local_addr()?;
-            tokio::spawn(bff::serve(state, listener, shutdown.clone(), Duration::ZERO));
-            anyhow::Ok((addr, catalogue.local))
+            tokio::spawn(bff::serve(state.clone(), listener, shutdown.clone(), Duration::ZERO));
+            anyhow::Ok((addr, catalogue.local, state))
         })
         .await??;
-    let (addr, catalogue_local) = base;
+    let (addr, catalogue_local, bff_state) = base;
     let base = format!("http://{addr}");
     let http = reqwest::Client::builder().pool_max_idle_per_host(concurrency).build()?;
     let login: serde_json::Value = http
@@ -221,6 +221,9 @@ async fn main() -> anyhow::Result<()> {
         for (name, s) in [("hops alone: HTTP to the BFF (GET /healthz)", &http), ("hops alone: gRPC in process to the catalogue (health check)", &grpc)] {
             println!("| {name} | hop | | {:.1} | {:.1} | {:.0} | {:.0} | {} | |", s.p50, s.p95, s.rps, s.cpu_us, s.failed);
         }
+    }
+    if "floor".contains(only.as_str()) {
+        floor(&bff_state, &catalogue_local, &token).await?;
     }
     for s in SCENARIOS.iter().filter(|s| s.name.contains(only.as_str())) {
         let page = if s.page == 0 { (rows as i64 / 2 / 10) * 4 / 5 } else { s.page };
@@ -282,5 +285,70 @@ async fn main() -> anyhow::Result<()> {
     shutdown.trigger();
     servers.shutdown_background();
     drop(postgres_database);
+    Ok(())
+}
+
+/// The BFF's own work on a nonprofit page, part by part, each part alone on one thread
+/// (process CPU per repetition; nothing else runs meanwhile): what a request through the BFF
+/// pays beside the query, whatever the transport. With the two hop rows above it adds up to
+/// the floor that BFF/direct cannot go under.
+async fn floor(state: &bff::state::AppState, catalogue: &common::grpc::InProcess, token: &str) -> anyhow::Result<()> {
+    use prost::Message;
+    const REPEAT: usize = 20_000;
+    let per = |f: &mut dyn FnMut()| {
+        for _ in 0..REPEAT / 10 {
+            f();
+        }
+        let cpu = harness::cpu_seconds();
+        for _ in 0..REPEAT {
+            f();
+        }
+        (harness::cpu_seconds() - cpu) * 1e6 / REPEAT as f64
+    };
+    // A real first page, as the catalogue answers it.
+    let clients = bff::state::Clients::in_process(catalogue, proto::catalogue::v1::catalogue_client::CatalogueClient::new);
+    let request = proto::catalogue::v1::ListCharitiesRequest {
+        page: Some(proto::common::v1::PageRequest { page: 1, limit: 10, ..Default::default() }),
+        ..Default::default()
+    };
+    let page = clients.next().list_charities(request.clone()).await?.into_inner();
+    anyhow::ensure!(page.items.len() == 10, "a full first page");
+
+    let rule = *bff::permissions::lookup().get(&(axum::http::Method::POST, "/admin/charity/charityList")).expect("in the table");
+    let mut auth = 0.0;
+    for round in 0..2 {
+        let cpu = harness::cpu_seconds();
+        for _ in 0..REPEAT {
+            bff::auth::caller(state, Some(token), rule, None).await.map_err(|e| anyhow::anyhow!("refused: {e:?}"))?;
+        }
+        // The first round warms the kept principal.
+        if round == 1 {
+            auth = (harness::cpu_seconds() - cpu) * 1e6 / REPEAT as f64;
+        }
+    }
+    let body = serde_json::to_vec(&serde_json::json!({ "page": 1, "limit": 10, "search": "", "column": "", "order": "", "isNavigator": false, "adminVerification": "" }))?;
+    let request_json = per(&mut || {
+        std::hint::black_box(serde_json::from_slice::<serde_json::Value>(std::hint::black_box(&body)).expect("json"));
+    });
+    let protobuf = per(&mut || {
+        // Both ends: the request and the page encoded by one side, decoded by the other.
+        let asked = proto::catalogue::v1::ListCharitiesRequest::decode(request.encode_to_vec().as_slice()).expect("decodes");
+        let answered = proto::catalogue::v1::CharityPage::decode(std::hint::black_box(&page).encode_to_vec().as_slice()).expect("decodes");
+        std::hint::black_box((asked, answered));
+    });
+    let mut bytes = 0;
+    let json = per(&mut || {
+        let reply = bff::reply::list("Nonprofit list", &page.items, page.total).expect("a reply");
+        let body = futures::executor::block_on(axum::body::to_bytes(reply.into_body(), usize::MAX)).expect("a body");
+        bytes = body.len();
+    });
+    for (name, cpu) in [
+        ("floor: authentication and the permission table (token, kept principal, rule)", auth),
+        ("floor: the request's JSON body", request_json),
+        ("floor: protobuf of the request and the page, both ends", protobuf),
+        (&*format!("floor: JSON of the page ({bytes} bytes)"), json),
+    ] {
+        println!("| {name} | floor | | | | | {cpu:.0} | | |");
+    }
     Ok(())
 }
