@@ -8,8 +8,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 commit=$(grep -v '^#' deploy/previous-release | tr -d '[:space:]')
+if ! git cat-file -e "$commit^{commit}" 2>/dev/null && [ "$(git rev-parse --is-shallow-repository)" = true ]; then
+  echo "a shallow clone: fetching the history that holds $commit" >&2
+  git fetch --quiet --unshallow >&2 || true
+fi
 if ! git cat-file -e "$commit^{commit}" 2>/dev/null; then
-  echo "deploy/previous-release names $commit, which this clone does not hold (a shallow clone: git fetch --unshallow)" >&2
+  echo "deploy/previous-release names $commit, which this clone does not hold (git fetch --unshallow failed or the commit was never on main)" >&2
   exit 1
 fi
 if ! git merge-base --is-ancestor "$commit" HEAD; then
