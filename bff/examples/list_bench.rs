@@ -12,11 +12,14 @@
 //! Identity and the catalogue run in process and the BFF calls them without a socket, as in the
 //! embedded console. Two rows come first: the hops alone, with nothing behind them (GET
 //! /healthz through the BFF over HTTP, and a gRPC health check to the catalogue over the BFF's
-//! in-process client): the least a request through the BFF can cost, whatever its query. The load generator speaks
+//! in-process client): the least a request through the BFF can cost, whatever its query. Then
+//! the floor rows: the BFF's own work on a first page measured part by part on one thread
+//! (authentication and the permission table, the request's JSON, protobuf at both ends, the
+//! page's JSON), CPU per request. The load generator speaks
 //! HTTP/1.1 itself (one kept-alive connection per worker), so the shared cores go to the
 //! system under test.
 //!
-//! ROWS (1000000), CONCURRENCY (32), ONLY (run the rows whose name contains it; "hops"),
+//! ROWS (1000000), CONCURRENCY (32), ONLY (run the rows whose name contains it; "hops", "floor"),
 //! ROUNDS (3: the paths take turns, each row keeps its median round) and REQUESTS per
 //! scenario, path and round (6000; a fifth of it for the fresh-search scenario) tune it.
 //! "CPU µs/req" is this process's CPU time per request (on SQLite the database's included). "first ms" is the scenario's first request, alone,

@@ -15,6 +15,13 @@ use procs::*;
 
 const SECRET: &str = "cluster-test-secret-cluster-test-secret-0123";
 
+/// The tests of this file run one at a time. Their processes share RabbitMQ's queues (each
+/// service consumes from one queue of its own name), so while both run one test's identity
+/// takes the other's catalogue events and invites that test's nonprofit admin from its own
+/// database (the invitation link then fails where it is used), and one test's chat service
+/// takes the other's room events.
+static ONE_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
 /// Where the identity process writes its mail (no SMTP in the test).
 fn mail_dir() -> std::path::PathBuf {
     std::env::temp_dir().join(format!("gc-cluster-mail-{}", std::process::id()))
@@ -91,6 +98,7 @@ async fn call(http: &reqwest::Client, method: reqwest::Method, url: String, toke
 
 #[tokio::test]
 async fn identity_and_the_bff_run_as_separate_processes_on_postgres_redis_and_rabbitmq() {
+    let _one = ONE_AT_A_TIME.lock().await;
     let Some((pg, redis, amqp)) = services() else {
         eprintln!("cluster test skipped: set TEST_DATABASE_URL, TEST_REDIS_URL, TEST_AMQP_URL");
         return;
@@ -319,6 +327,7 @@ mod socketio;
 /// replica B, the admin on B hears the member's presence and its reply.
 #[tokio::test]
 async fn the_chat_crosses_bff_replicas_over_redis() {
+    let _one = ONE_AT_A_TIME.lock().await;
     use socketio::Sock;
     let Some((pg, redis, amqp)) = services() else {
         eprintln!("cluster chat test skipped: set TEST_DATABASE_URL, TEST_REDIS_URL, TEST_AMQP_URL");
