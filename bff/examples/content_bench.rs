@@ -110,7 +110,7 @@ async fn main() -> anyhow::Result<()> {
     };
     // The system under test runs on a runtime of its own (as in its own process); the load
     // generator runs on the main one.
-    let servers = tokio::runtime::Builder::new_multi_thread().worker_threads(2).thread_name("servers").enable_all().build()?;
+    let servers = harness::Servers::new()?;
     let shutdown = common::shutdown::Shutdown::new();
     let (dir_path, url2, shutdown2) = (dir.path().to_path_buf(), url.clone(), shutdown.clone());
     let addr = servers
@@ -193,7 +193,7 @@ async fn main() -> anyhow::Result<()> {
         println!("| {} | {:.0} | {:.1} | {:.1} | {:.0} | {:.0} | {} |", s.name, first_ms, m.p50, m.p95, m.rps, m.cpu_us, m.failed);
     }
     shutdown.trigger();
-    servers.shutdown_background();
+    drop(servers);
     drop(postgres_database);
     Ok(())
 }

@@ -271,7 +271,7 @@ async fn main() -> anyhow::Result<()> {
     };
 
     // The system under test on a runtime of its own, as separate processes would be.
-    let servers = tokio::runtime::Builder::new_multi_thread().worker_threads(2).thread_name("servers").enable_all().build()?;
+    let servers = harness::Servers::new()?;
     let shutdown = common::shutdown::Shutdown::new();
     let (dir_path, shutdown2) = (dir.path().to_path_buf(), shutdown.clone());
     let seed_sizes = sizes;
@@ -326,13 +326,7 @@ async fn main() -> anyhow::Result<()> {
             anyhow::Ok((addr, [identity.port, catalogue.port, engagement.port]))
         })
         .await?;
-    let (addr, ports) = match started {
-        Ok(started) => started,
-        Err(e) => {
-            servers.shutdown_background();
-            return Err(e);
-        }
-    };
+    let (addr, ports) = started?;
     let http = reqwest::Client::new();
     let login: serde_json::Value = http
         .post(format!("http://{addr}/admin-login/login"))
@@ -396,7 +390,7 @@ async fn main() -> anyhow::Result<()> {
         }
     }
     shutdown.trigger();
-    servers.shutdown_background();
+    drop(servers);
     Ok(())
 }
 

@@ -225,7 +225,7 @@ async fn main() -> anyhow::Result<()> {
     };
 
     // The system under test on a runtime of its own, as separate processes would be.
-    let servers = tokio::runtime::Builder::new_multi_thread().worker_threads(2).thread_name("servers").enable_all().build()?;
+    let servers = harness::Servers::new()?;
     let shutdown = common::shutdown::Shutdown::new();
     let (dir_path, url2, shutdown2) = (dir.path().to_path_buf(), url.clone(), shutdown.clone());
     let started = servers
@@ -280,13 +280,7 @@ async fn main() -> anyhow::Result<()> {
             anyhow::Ok((addr, giving.port, identity.port))
         })
         .await?;
-    let (addr, giving_port, identity_port) = match started {
-        Ok(ports) => ports,
-        Err(e) => {
-            servers.shutdown_background();
-            return Err(e);
-        }
-    };
+    let (addr, giving_port, identity_port) = started?;
     let base = format!("http://{addr}");
     let http = reqwest::Client::new();
     let login: serde_json::Value = http
@@ -362,7 +356,7 @@ async fn main() -> anyhow::Result<()> {
         record(giving_port, donors, donations, concurrency).await?;
     }
     shutdown.trigger();
-    servers.shutdown_background();
+    drop(servers);
     Ok(())
 }
 

@@ -121,7 +121,7 @@ async fn main() -> anyhow::Result<()> {
     // The system under test (identity, catalogue, BFF) runs on a runtime of its own, as it
     // would in its own process; the load generator below runs on the main one. Both share
     // the machine's two cores with the database.
-    let servers = tokio::runtime::Builder::new_multi_thread().worker_threads(2).thread_name("servers").enable_all().build()?;
+    let servers = harness::Servers::new()?;
     let shutdown = common::shutdown::Shutdown::new();
     let (dir_path, url2, backend2, shutdown2) = (dir.path().to_path_buf(), url.clone(), backend.clone(), shutdown.clone());
     let base = servers
@@ -286,7 +286,7 @@ async fn main() -> anyhow::Result<()> {
         println!("| {} | direct | {:.0} | {:.1} | {:.1} | {:.0} | {:.0} | {} | |", name, direct_first, direct.p50, direct.p95, direct.rps, direct.cpu_us, direct.failed);
     }
     shutdown.trigger();
-    servers.shutdown_background();
+    drop(servers);
     drop(postgres_database);
     Ok(())
 }

@@ -141,3 +141,31 @@ impl Http {
     }
 }
 
+
+/// The runtime the system under test runs on (two worker threads named "servers"), apart from
+/// the load generator's, as a process of its own would be. Dropped, it shuts down without
+/// waiting: dropping a runtime inside the main runtime's async context panics, which turned a
+/// benchmark's error (an early `?`) into that panic instead of the error.
+pub struct Servers(Option<tokio::runtime::Runtime>);
+
+impl Servers {
+    pub fn new() -> std::io::Result<Self> {
+        let rt = tokio::runtime::Builder::new_multi_thread().worker_threads(2).thread_name("servers").enable_all().build()?;
+        Ok(Self(Some(rt)))
+    }
+}
+
+impl std::ops::Deref for Servers {
+    type Target = tokio::runtime::Runtime;
+    fn deref(&self) -> &Self::Target {
+        self.0.as_ref().expect("running until dropped")
+    }
+}
+
+impl Drop for Servers {
+    fn drop(&mut self) {
+        if let Some(rt) = self.0.take() {
+            rt.shutdown_background();
+        }
+    }
+}
