@@ -43,6 +43,12 @@ async fn start(url: &str) -> anyhow::Result<catalogue::app::Running> {
     tokio::time::timeout(Duration::from_secs(30), catalogue::app::start(&cfg, "127.0.0.1:0", bus, Shutdown::new())).await?
 }
 
+/// This release's first page of the causes that hold `search`, and their total.
+async fn causes_matching(running: &catalogue::app::Running, search: &str) -> (Vec<catalogue::store::Term>, i64) {
+    let page = common::paging::Page { page: 1, limit: 10, search: search.into(), column: String::new(), order: String::new() };
+    running.catalogue.list(Kind::Cause, &page).await.expect("this release reads")
+}
+
 async fn previous_release_runs_on_the_next_releases_database(url: &str) {
     // This release made the database...
     let running = start(url).await.expect("a fresh database");
@@ -57,11 +63,7 @@ async fn previous_release_runs_on_the_next_releases_database(url: &str) {
     let running = start(url).await.expect("the previous release starts on the newer database");
     assert_eq!(serving(running.port).await, ServingStatus::Serving);
     let cause = running.catalogue.create(Kind::Cause, "Upgrade Safe", "written by the previous release", &Actor::system()).await.expect("writes work");
-    let (found, total) = running
-        .catalogue
-        .list(Kind::Cause, &common::paging::Page { page: 1, limit: 10, search: "upgrade safe".into(), column: String::new(), order: String::new() })
-        .await
-        .expect("reads work");
+    let (found, total) = causes_matching(&running, "upgrade safe").await;
     assert_eq!((total, found[0].id.as_str()), (1, cause.id.as_str()));
     let icon: String = sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT icon FROM causes WHERE id = '{}'", cause.id))).fetch_one(&db.pool).await.unwrap();
     assert_eq!(icon, "", "the newer column took its default for the older writer");
@@ -180,11 +182,7 @@ async fn previous_binary_runs_on_this_releases_database(bin: &std::path::Path, u
         .into_inner();
     drop(child);
     let running = start(url).await.expect("this release starts again");
-    let (found, total) = running
-        .catalogue
-        .list(Kind::Cause, &common::paging::Page { page: 1, limit: 10, search: "written by the previous".into(), column: String::new(), order: String::new() })
-        .await
-        .expect("this release reads");
+    let (found, total) = causes_matching(&running, "written by the previous").await;
     assert_eq!((total, found[0].id.as_str()), (1, theirs.id.as_str()));
     running.server.abort();
     running.catalogue.db.pool.close().await;
