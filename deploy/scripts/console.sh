@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs the Giving Console in embedded mode: builds the web console and the workspace,
-# then starts one process (BFF + every service over loopback gRPC, SQLite under
+# then starts one process (BFF + every service, called in process without a socket, SQLite under
 # DATA_DIR, in-process bus, in-memory cache) serving http://127.0.0.1:${PORT:-8080}.
 # Reads PORT, DATA_DIR (./data), ADMIN_EMAIL, ADMIN_PASSWORD.
 set -euo pipefail
