@@ -143,19 +143,16 @@ pub async fn handshake<A: Adapter>(s: SocketRef<A>, TryData(auth): TryData<Auth>
         .into_iter()
         .filter_map(|r| kind_name(r.kind).map(|k| pb::RecipientRef { kind: k.into(), id: r.id }))
         .collect();
-    s.extensions.insert(MemberCtx { token: token.unwrap_or_default().into(), donor_id, room_id: room.id, address, recipients });
+    let ctx = MemberCtx { token: token.unwrap_or_default().into(), donor_id, room_id: room.id, address, recipients };
+    listen(&s, &ctx);
+    s.extensions.insert(ctx);
     Ok(())
 }
 
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct PresenceEvent<'a> {
-    pub user_id: &'a str,
-    pub online: bool,
-}
-
-pub async fn on_connect<A: Adapter>(s: SocketRef<A>, io: SocketIo<A>, State(state): State<AppState>, State(presence): State<Arc<Presence>>) {
-    let Some(ctx) = s.extensions.get::<MemberCtx>() else { return };
+/// The socket's rooms and events, set at the end of the handshake, before socketioxide sends
+/// the client CONNECT (it spawns the connect handler after it: events registered there could
+/// come after the client's first emit, which was then dropped unanswered).
+fn listen<A: Adapter>(s: &SocketRef<A>, ctx: &MemberCtx) {
     s.join(names::member_room(&ctx.donor_id));
     for r in &ctx.recipients {
         s.join(names::recipient_room(&r.kind, &r.id));
@@ -167,6 +164,17 @@ pub async fn on_connect<A: Adapter>(s: SocketRef<A>, io: SocketIo<A>, State(stat
     s.on(names::READ, read::<A>);
     s.on(names::NOTIFICATIONS, notifications::<A>);
     s.on(names::NOTIFICATION_READ, notification_read::<A>);
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PresenceEvent<'a> {
+    pub user_id: &'a str,
+    pub online: bool,
+}
+
+pub async fn on_connect<A: Adapter>(s: SocketRef<A>, io: SocketIo<A>, State(state): State<AppState>, State(presence): State<Arc<Presence>>) {
+    let Some(ctx) = s.extensions.get::<MemberCtx>() else { return };
     s.on_disconnect(on_disconnect::<A>);
     if presence.connected(&state, &ctx.donor_id).await {
         emit_from(&io, ADMIN_NS, vec![ADMINS_ROOM.to_string()], names::PRESENCE, &PresenceEvent { user_id: &ctx.donor_id, online: true }).await;
