@@ -401,6 +401,10 @@ def cmd_chart(args: argparse.Namespace) -> None:
         data = {k: v for cm in cms if cm for k, v in (cm.get("data") or {}).items()}
         if data.get("GRPC_LISTEN") != f"0.0.0.0:{port}":
             fail(f"{name}: GRPC_LISTEN is {data.get('GRPC_LISTEN')}")
+        if data.get("SHUTDOWN_DRAIN_SECS") != str(cfg["shutdownDrainSeconds"]):
+            fail(f"{name}: SHUTDOWN_DRAIN_SECS is {data.get('SHUTDOWN_DRAIN_SECS')!r}, values say {cfg['shutdownDrainSeconds']}")
+        if cfg["preStopSleepSeconds"] + cfg["shutdownDrainSeconds"] >= cfg["terminationGracePeriodSeconds"]:
+            fail(f"{name}: preStop sleep + drain leave no time for in-flight calls in the grace period")
         # Metrics: 0/null = off, and off must be an explicit "" (the binaries' default is on).
         metrics_port = cfg.get("metricsPort") or 0
         metrics_ports = [p for p in c.get("ports", []) if p.get("name") == "metrics"]

@@ -47,9 +47,9 @@ pub async fn bind(addr: &str) -> anyhow::Result<TcpListener> {
 /// the server stops anyway. Within the chart's grace period (30 s, less the 5 s preStop sleep).
 pub const DRAIN_LIMIT: std::time::Duration = std::time::Duration::from_secs(20);
 
-/// Serves `router` on `listener` until `shutdown`: on the signal, health turns
-/// NOT_SERVING first, then tonic stops taking calls and lets in-flight ones finish (for
-/// [`DRAIN_LIMIT`] at most).
+/// Serves `router` on `listener` until `shutdown`: health turns NOT_SERVING when it starts
+/// draining (calls are still answered), then on the stop tonic stops taking calls and lets
+/// in-flight ones finish (for [`DRAIN_LIMIT`] at most).
 pub async fn serve(
     router: tonic::transport::server::Router,
     listener: TcpListener,
@@ -76,8 +76,10 @@ async fn serve_within(
     });
     let stopping = shutdown.clone();
     let server = router.serve_with_incoming_shutdown(incoming, async move {
-        shutdown.wait().await;
+        // Draining: still serving, but balancers are told to stop sending calls.
+        shutdown.draining().await;
         health.set_service_status("", tonic_health::ServingStatus::NotServing).await;
+        shutdown.wait().await;
     });
     tokio::select! {
         served = server => served?,
@@ -196,8 +198,9 @@ where
             // still answered after it, while their callers (the BFF, which stops before the
             // services) finish what they started.
             let server = tokio::spawn(async move {
-                shutdown.wait().await;
+                shutdown.draining().await;
                 health_reporter.set_service_status("", tonic_health::ServingStatus::NotServing).await;
+                shutdown.wait().await;
                 Ok(())
             });
             tracing::info!("{name} service serving in process");
@@ -289,7 +292,7 @@ async fn set_status(health: &HealthReporter, service: &str, up: bool) {
     health.set_service_status(service, status).await;
 }
 
-/// Follows the bus's health into the service's until shutdown (which sets NOT_SERVING itself).
+/// Follows the bus's health into the service's until it drains (which sets NOT_SERVING itself).
 async fn watch_bus(
     name: &'static str,
     service: &'static str,
@@ -304,10 +307,10 @@ async fn watch_bus(
         let wait = if up { Duration::from_secs(2) } else { down_wait };
         tokio::select! {
             _ = tokio::time::sleep(wait) => {},
-            _ = shutdown.wait() => return,
+            _ = shutdown.draining() => return,
         }
         let now = bus_healthy(bus.as_ref()).await;
-        if shutdown.is_triggered() {
+        if shutdown.is_draining() {
             return;
         }
         if now != up {
@@ -352,6 +355,40 @@ mod tests {
             .unwrap();
         let took = signalled.elapsed();
         assert!(took >= limit, "stopped after {took:?}: the silent connection no longer holds a graceful shutdown, so this test proves nothing");
+    }
+
+    /// While a replica drains its health says NOT_SERVING and it still answers calls, on
+    /// new connections too; once stopped it takes none.
+    #[tokio::test]
+    async fn a_draining_server_says_not_serving_and_still_answers_until_it_stops() {
+        use tonic_health::pb::{HealthCheckRequest, health_check_response::ServingStatus, health_client::HealthClient};
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let (health, health_service) = tonic_health::server::health_reporter();
+        health.set_service_status("", tonic_health::ServingStatus::Serving).await;
+        health.set_service_status("giving.Giving", tonic_health::ServingStatus::Serving).await;
+        let router = tonic::transport::Server::builder().add_service(health_service);
+        let shutdown = Shutdown::new();
+        let server = tokio::spawn(serve_within(router, listener, health, shutdown.clone(), Duration::from_secs(5)));
+        let check = |service: &'static str| async move {
+            let channel = tonic::transport::Endpoint::from_shared(format!("http://{addr}"))?.connect().await?;
+            let mut client = HealthClient::new(channel);
+            let r = client.check(HealthCheckRequest { service: service.into() }).await?;
+            anyhow::Ok(r.into_inner().status())
+        };
+        assert_eq!(check("").await.unwrap(), ServingStatus::Serving);
+
+        shutdown.begin_draining();
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while check("").await.unwrap() != ServingStatus::NotServing {
+            assert!(Instant::now() < deadline, "health still SERVING 5 s into draining");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        assert_eq!(check("giving.Giving").await.unwrap(), ServingStatus::Serving, "a call on a new connection is answered while draining");
+
+        shutdown.trigger();
+        tokio::time::timeout(Duration::from_secs(10), server).await.expect("stopped").unwrap().unwrap();
+        assert!(check("").await.is_err(), "nothing answers once stopped");
     }
 
     #[test]

@@ -21,6 +21,10 @@ pub struct ServiceArgs {
     /// "json" in the cluster.
     #[arg(long, env = "LOG_FORMAT", default_value = "text")]
     pub log_format: String,
+    /// Seconds between SIGTERM and the gRPC listener closing: health says NOT_SERVING and
+    /// calls are still answered, so the BFF's balancers drop the replica before it refuses.
+    #[arg(long = "shutdown-drain-secs", env = "SHUTDOWN_DRAIN_SECS", default_value_t = 0)]
+    pub drain_secs: u64,
 }
 
 /// Runs a service until SIGTERM. `start` gets the listen address, the bus and the
@@ -33,7 +37,7 @@ where
     let _telemetry = crate::telemetry::init(name, args.log_format == "json");
     crate::tls::init()?;
     let shutdown = Shutdown::new();
-    shutdown.on_signals();
+    shutdown.on_signals_draining(std::time::Duration::from_secs(args.drain_secs));
     let bus = crate::bus::from_url(args.amqp_url.as_deref()).await?;
     if !args.metrics_listen.is_empty() {
         let (addr, stop) = (args.metrics_listen.clone(), shutdown.clone());
