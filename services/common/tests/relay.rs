@@ -22,18 +22,23 @@ fn amqp() -> Option<String> {
 }
 
 /// A bus that is up but refuses every event whose key starts with `bad.`, and records the
-/// ids it accepted; `up` false makes it an unreachable broker.
+/// ids it accepted; `down` makes it an unreachable broker, and so does the first event whose
+/// key starts with `outage.` when `outage` is set (a broker lost in the middle of a pass).
 #[derive(Default)]
 struct Picky {
     accepted: Mutex<Vec<String>>,
     tried: Mutex<Vec<String>>,
     down: std::sync::atomic::AtomicBool,
+    outage: std::sync::atomic::AtomicBool,
 }
 
 #[async_trait]
 impl EventBus for Picky {
     async fn publish(&self, e: &Event) -> anyhow::Result<()> {
         self.tried.lock().await.push(e.id.clone());
+        if e.event_type.starts_with("outage.") && self.outage.swap(false, std::sync::atomic::Ordering::SeqCst) {
+            self.down.store(true, std::sync::atomic::Ordering::SeqCst);
+        }
         if self.down.load(std::sync::atomic::Ordering::SeqCst) {
             anyhow::bail!("connection refused");
         }
@@ -123,6 +128,36 @@ async fn a_failed_row_waits_for_its_backoff_while_later_rows_go_out(db: Db) {
     assert_eq!(relay.pending().await.unwrap(), 1);
 }
 
+/// The broker lost in the middle of a pass: the rows published before it stay published (once
+/// each), the rest wait untouched and go out, in order, once it is back.
+async fn rows_published_before_an_outage_in_the_pass_stay_published(db: Db) {
+    let now = common::now_ms();
+    let first = enqueue(&db, "good.thing.created", now).await;
+    let second = enqueue(&db, "good.thing.updated", now + 1).await;
+    let cut = enqueue(&db, "outage.thing.created", now + 2).await;
+    let last = enqueue(&db, "good.thing.deleted", now + 3).await;
+    let bus = Arc::new(Picky::default());
+    bus.outage.store(true, std::sync::atomic::Ordering::SeqCst);
+    let relay = Relay::with_options(db.clone(), bus.clone(), options(3, Duration::ZERO));
+    assert!(relay.pass(10).await.is_err(), "the pass stops at the outage");
+    let marks = |id: String| {
+        let db = db.clone();
+        async move {
+            let r = sqlx::query("SELECT published_at, attempts FROM outbox WHERE id = $1").bind(id).fetch_one(&db.pool).await.unwrap();
+            (r.try_get::<Option<i64>, _>("published_at").unwrap().is_some(), r.try_get::<i64, _>("attempts").unwrap())
+        }
+    };
+    assert_eq!(marks(first.clone()).await, (true, 1));
+    assert_eq!(marks(second.clone()).await, (true, 1));
+    assert_eq!((marks(cut.clone()).await, marks(last.clone()).await), ((false, 0), (false, 0)));
+    assert_eq!(relay.pending().await.unwrap(), 2);
+
+    bus.down.store(false, std::sync::atomic::Ordering::SeqCst);
+    assert_eq!(relay.pass(10).await.unwrap(), Pass { published: 2, ..Pass::default() });
+    assert_eq!(*bus.accepted.lock().await, vec![first, second, cut, last]);
+    assert_eq!(relay.pending().await.unwrap(), 0);
+}
+
 async fn pruning_deletes_only_published_rows_older_than_the_retention(db: Db) {
     let day = 24 * 3600 * 1000;
     let now = common::now_ms();
@@ -194,6 +229,9 @@ common::on_both_backends! { COMMON_ONLY, |db| db;
     a_failed_row_waits_for_its_backoff_while_later_rows_go_out =>
         a_failed_row_waits_for_its_backoff_while_later_rows_go_out_on_sqlite,
         a_failed_row_waits_for_its_backoff_while_later_rows_go_out_on_postgres;
+    rows_published_before_an_outage_in_the_pass_stay_published =>
+        rows_published_before_an_outage_in_the_pass_stay_published_on_sqlite,
+        rows_published_before_an_outage_in_the_pass_stay_published_on_postgres;
     pruning_deletes_only_published_rows_older_than_the_retention =>
         pruning_deletes_only_published_rows_older_than_the_retention_on_sqlite,
         pruning_deletes_only_published_rows_older_than_the_retention_on_postgres;

@@ -265,29 +265,31 @@ async fn active_donor(w: &mut Write<'_>, id: &str) -> Result<Donor> {
     Ok(d)
 }
 
-/// The amounts a succeeded transaction counts for (negated by a refund).
-/// `day`: the transaction's day count to change in the same statement, when the caller has one.
-async fn count(w: &mut Write<'_>, t: &Transaction, sign: i64, months_subscribed: i64, day: Option<(&Transaction, &str, i64)>) -> Result<(i64, i64, i64)> {
-    let (totals, key) = ms::add_donor_totals(w, &t.donor_id, sign * t.amount_cents, sign, sign * months_subscribed).await?;
-    let r = RecipientRef { kind: &t.recipient_type, id: &t.recipient_id, name: &t.recipient_name };
-    if t.kind == "recurring" {
-        ms::add_donor_recipient(w, &t.donor_id, &key, &r, 0, 0, sign * t.amount_cents, 0).await?;
-    } else {
-        ms::add_donor_recipient(w, &t.donor_id, &key, &r, sign, sign * t.amount_cents, 0, 0).await?;
-    }
-    let counters = [("donations", sign), ("amount_cents", sign * t.amount_cents)];
-    let month = Some((fees::year_month(t.created_at), 0, sign, sign * t.amount_cents));
-    ms::add_kept(w, ms::KeptDeltas { day, month, counters: &counters }).await?;
-    Ok(totals)
-}
-
-/// Awards every active badge whose rule the donor's totals now meet and that it has not
-/// earned yet (once per donor), with its event. A badge created or changed later is awarded
+/// The amounts a succeeded transaction counts for (negated by a refund), and, when it
+/// counts (`sign` 1), every active badge the donor's new totals meet and it has not earned yet
+/// is awarded (once per donor), with its event. A badge created or changed later is awarded
 /// on the donor's next recorded transaction.
-async fn award_badges(w: &mut Write<'_>, donor_id: &str, totals: (i64, i64, i64), at: i64) -> Result<()> {
-    for b in ms::badges_due(w, donor_id, totals).await? {
-        if ms::award(w, donor_id, &b.id, at).await? {
-            let e = events::BadgeAwarded { badge_id: b.id.clone(), badge_name: b.name.clone(), donor_id: donor_id.to_string() };
+/// `day`: the transaction's day count to change in the same statement, when the caller has one.
+async fn count(w: &mut Write<'_>, t: &Transaction, sign: i64, months_subscribed: i64, day: Option<(&Transaction, &str, i64)>) -> Result<()> {
+    let recurring = t.kind == "recurring";
+    let counters = [("donations", sign), ("amount_cents", sign * t.amount_cents)];
+    let d = ms::DonorDeltas {
+        donor_id: &t.donor_id,
+        recipient: RecipientRef { kind: &t.recipient_type, id: &t.recipient_id, name: &t.recipient_name },
+        cents: sign * t.amount_cents,
+        count: sign,
+        months: sign * months_subscribed,
+        one_time_count: if recurring { 0 } else { sign },
+        one_time_cents: if recurring { 0 } else { sign * t.amount_cents },
+        recurring_cents: if recurring { sign * t.amount_cents } else { 0 },
+        kept: ms::KeptDeltas { day, month: Some((fees::year_month(t.created_at), 0, sign, sign * t.amount_cents)), counters: &counters },
+    };
+    let (_, due) = ms::add_donor_figures(w, d, sign > 0).await?;
+    for id in due {
+        if ms::award(w, &t.donor_id, &id, t.created_at).await?
+            && let Some(b) = ms::get_badge(w, &id).await?
+        {
+            let e = events::BadgeAwarded { badge_id: b.id, badge_name: b.name, donor_id: t.donor_id.clone() };
             w.emit(events::BADGE_AWARDED, &e).await?;
         }
     }
@@ -347,7 +349,10 @@ impl Giving {
     /// unique index refuses the second, which then reads the first).
     async fn record(&self, d: Donation, sub_id: Option<&str>, actor: &Actor) -> Result<Transaction> {
         let mut w = self.begin(actor).await?;
-        if let Some(t) = ms::transaction_by_reference(&mut w, &d.provider_reference).await? {
+        let found = ms::donation_lookup(&mut w, &d.provider_reference, &d.donor_id, &d.recipient.id, sub_id.is_none()).await?;
+        if found.recorded
+            && let Some(t) = ms::transaction_by_reference(&mut w, &d.provider_reference).await?
+        {
             w.rollback().await?;
             return Ok(t);
         }
@@ -361,23 +366,30 @@ impl Giving {
             }
             None => None,
         };
-        let donor = active_donor(&mut w, &d.donor_id).await?;
-        let (seq, settings) = ms::receipt_and_settings(&mut w).await?;
-        let c = fees::charges(d.amount_cents, settings.processing_fee_bp, settings.service_charge_bp);
+        let (donor_id, first_name, last_name, email, active) = found.donor.ok_or_else(|| Error::NotFound(crate::service::NOT_FOUND.into()))?;
+        if !active {
+            return Err(Error::field("donorId", DONOR_INACTIVE));
+        }
+        let seq = match found.receipt {
+            Some(seq) => seq,
+            None => ms::next_receipt(&mut w).await?,
+        };
+        let settings = (found.processing_fee_bp, found.service_charge_bp);
+        let c = fees::charges(d.amount_cents, settings.0, settings.1);
         let (year, _) = fees::year_month(d.created_at);
         let t = Transaction {
             id: common::new_id(),
-            donor_id: donor.id.clone(),
-            donor_name: format!("{} {}", donor.first_name, donor.last_name).trim().to_string(),
-            donor_email: donor.email.clone(),
+            donor_id,
+            donor_name: format!("{first_name} {last_name}").trim().to_string(),
+            donor_email: email,
             recipient_type: d.recipient.kind,
             recipient_id: d.recipient.id,
             recipient_name: d.recipient.name,
             recipient_deleted: false,
             amount_cents: d.amount_cents,
             currency: d.currency,
-            processing_fee_bp: settings.processing_fee_bp,
-            service_charge_bp: settings.service_charge_bp,
+            processing_fee_bp: settings.0,
+            service_charge_bp: settings.1,
             processing_fee_cents: c.processing_fee_cents,
             service_charge_cents: c.service_charge_cents,
             net_cents: c.net_cents,
@@ -399,11 +411,10 @@ impl Giving {
             }
             return Err(e.into());
         }
-        let new_name = crate::tx_index::note_recipient(&mut w, &t).await?;
+        let new_name = crate::tx_index::note_recipient(&mut w, &t, found.recipient_key.as_deref()).await?;
         if t.status == "succeeded" {
             let months = sub.as_ref().map(|s| interval_months(&s.interval)).unwrap_or(0);
-            let totals = count(&mut w, &t, 1, months, Some((&t, &t.status, 1))).await?;
-            award_badges(&mut w, &t.donor_id, totals, t.created_at).await?;
+            count(&mut w, &t, 1, months, Some((&t, &t.status, 1))).await?;
         } else {
             crate::tx_index::count_day(&mut w, &t, &t.status, 1).await?;
         }

@@ -244,7 +244,7 @@ pub async fn each_transaction(
 
 /// Rows a counter or a month's rollup is spread over: concurrent writes take different rows'
 /// locks (a donation then never waits for another's commit), readers sum them.
-pub const SHARDS: u64 = 8;
+pub const SHARDS: u64 = 32;
 
 /// The shard this write adds to (writes take turns).
 fn shard() -> u64 {
@@ -284,24 +284,44 @@ pub struct KeptDeltas<'a> {
 
 pub async fn add_kept(c: &mut AnyConnection, k: KeptDeltas<'_>) -> sqlx::Result<()> {
     if Backend::of_connection(c) == Backend::Sqlite {
-        if let Some((t, status, delta)) = k.day {
-            crate::tx_index::count_day(c, t, status, delta).await?;
-        }
-        if let Some((ym, new_donors, donations, amount)) = k.month {
-            add_month(c, ym, new_donors, donations, amount).await?;
-        }
-        return add_counters(c, k.counters).await;
+        return add_kept_one_by_one(c, &k).await;
     }
     let mut q = Sql::new(Backend::Postgres, "WITH ");
-    let mut ctes = 0;
+    if !push_kept(&mut q, &k, false) {
+        return Ok(());
+    }
+    q.push(" SELECT 1");
+    q.build().execute(c).await?;
+    Ok(())
+}
+
+/// SQLite's [`add_kept`]: a statement each.
+async fn add_kept_one_by_one(c: &mut AnyConnection, k: &KeptDeltas<'_>) -> sqlx::Result<()> {
     if let Some((t, status, delta)) = k.day {
-        q.push("d AS (");
-        crate::tx_index::push_count_day(&mut q, t, status, delta);
+        crate::tx_index::count_day(c, t, status, delta).await?;
+    }
+    if let Some((ym, new_donors, donations, amount)) = k.month {
+        add_month(c, ym, new_donors, donations, amount).await?;
+    }
+    add_counters(c, k.counters).await
+}
+
+/// Pushes `k`'s changes as data-modifying CTEs (PostgreSQL) after `WITH ` (and after other
+/// CTEs when `more`); answers whether it pushed any.
+fn push_kept(q: &mut Sql, k: &KeptDeltas<'_>, mut more: bool) -> bool {
+    let mut cte = |q: &mut Sql, name: &str| {
+        q.push(if more { ", " } else { "" }).push(name).push(" AS (");
+        more = true;
+    };
+    let mut pushed = false;
+    if let Some((t, status, delta)) = k.day {
+        cte(q, "kept_day");
+        crate::tx_index::push_count_day(q, t, status, delta);
         q.push(")");
-        ctes += 1;
+        pushed = true;
     }
     if let Some(((year, month), new_donors, donations, amount)) = k.month {
-        q.push(if ctes > 0 { ", m AS (" } else { "m AS (" });
+        cte(q, "kept_month");
         q.push("INSERT INTO months (year, month, shard, new_donors, donations, amount_cents) VALUES (")
             .push_bind(year)
             .push(", ")
@@ -318,24 +338,20 @@ pub async fn add_kept(c: &mut AnyConnection, k: KeptDeltas<'_>) -> sqlx::Result<
                 ") ON CONFLICT (year, month, shard) DO UPDATE SET new_donors = months.new_donors + excluded.new_donors, \
                  donations = months.donations + excluded.donations, amount_cents = months.amount_cents + excluded.amount_cents)",
             );
-        ctes += 1;
+        pushed = true;
     }
     let counters: Vec<_> = k.counters.iter().filter(|(_, d)| *d != 0).collect();
-    if ctes == 0 {
-        return add_counters(c, k.counters).await;
-    }
-    if counters.is_empty() {
-        q.push(" SELECT 1");
-    } else {
+    if !counters.is_empty() {
+        pushed = true;
         let shard = shard();
-        q.push(" INSERT INTO counters (name, value) VALUES ");
+        cte(q, "kept_counters");
+        q.push("INSERT INTO counters (name, value) VALUES ");
         for (i, (name, delta)) in counters.iter().enumerate() {
             q.push(if i > 0 { ", (" } else { "(" }).push_bind(format!("{name}#{shard}")).push(", ").push_bind(*delta).push(")");
         }
-        q.push(" ON CONFLICT (name) DO UPDATE SET value = counters.value + excluded.value");
+        q.push(" ON CONFLICT (name) DO UPDATE SET value = counters.value + excluded.value)");
     }
-    q.build().execute(c).await?;
-    Ok(())
+    pushed
 }
 
 /// Sets a counter (the rebuild of [`crate::rollups`]): its rows become one.
@@ -477,6 +493,137 @@ pub async fn add_donor_recipient(
     let moved = |after: i64, delta: i64| i64::from(after > 0) - i64::from(after - delta > 0);
     add_pairs(c, false, donor_id, moved(one_time_after, one_time_count)).await?;
     add_pairs(c, true, donor_id, moved(subscribed_after, subscriptions)).await
+}
+
+/// What a transaction (or its refund) adds to its donor's figures: the donor's totals, the
+/// (donor, recipient) row and its tab counts, and the kept rollups.
+pub struct DonorDeltas<'a> {
+    pub donor_id: &'a str,
+    pub recipient: RecipientRef<'a>,
+    pub cents: i64,
+    pub count: i64,
+    pub months: i64,
+    pub one_time_count: i64,
+    pub one_time_cents: i64,
+    pub recurring_cents: i64,
+    pub kept: KeptDeltas<'a>,
+}
+
+/// Applies `d`; answers the donor's totals after (total given, donations, months subscribed)
+/// and, when `badges` is set, the ids of the active badges those totals now meet that the
+/// donor has not earned yet (oldest first). On PostgreSQL one statement (data-modifying CTEs:
+/// a donation pays for one round trip here, not five); on SQLite one statement each.
+pub async fn add_donor_figures(c: &mut AnyConnection, d: DonorDeltas<'_>, badges: bool) -> sqlx::Result<((i64, i64, i64), Vec<String>)> {
+    if Backend::of_connection(c) == Backend::Sqlite {
+        let (totals, key) = add_donor_totals(c, d.donor_id, d.cents, d.count, d.months).await?;
+        add_donor_recipient(c, d.donor_id, &key, &d.recipient, d.one_time_count, d.one_time_cents, d.recurring_cents, 0).await?;
+        add_kept_one_by_one(c, &d.kept).await?;
+        let due = if badges { badges_due(c, d.donor_id, totals).await?.into_iter().map(|b| b.id).collect() } else { vec![] };
+        return Ok((totals, due));
+    }
+    let mut q = Sql::new(Backend::Postgres, "WITH totals AS (UPDATE donors SET total_given_cents = total_given_cents + ");
+    q.push_bind(d.cents)
+        .push(", donations_count = donations_count + ")
+        .push_bind(d.count)
+        .push(", months_subscribed = months_subscribed + ")
+        .push_bind(d.months)
+        .push(" WHERE id = ")
+        .push_bind(d.donor_id.to_string())
+        .push(" RETURNING total_given_cents, donations_count, months_subscribed, name_key), pair AS (")
+        .push(
+            "INSERT INTO donor_recipients (donor_id, recipient_id, recipient_type, recipient_name, one_time_count, one_time_cents, \
+             recurring_cents, subscriptions_count, donor_name_key) SELECT ",
+        )
+        .push_bind(d.donor_id.to_string())
+        .push(", ")
+        .push_bind(d.recipient.id.to_string())
+        .push(", ")
+        .push_bind(d.recipient.kind.to_string())
+        .push(", ")
+        .push_bind(d.recipient.name.to_string())
+        .push(", ")
+        .push_bind(d.one_time_count)
+        .push(", ")
+        .push_bind(d.one_time_cents)
+        .push(", ")
+        .push_bind(d.recurring_cents)
+        .push(
+            ", 0, name_key FROM totals ON CONFLICT (donor_id, recipient_id) DO UPDATE SET recipient_name = excluded.recipient_name, \
+             one_time_count = donor_recipients.one_time_count + excluded.one_time_count, \
+             one_time_cents = donor_recipients.one_time_cents + excluded.one_time_cents, \
+             recurring_cents = donor_recipients.recurring_cents + excluded.recurring_cents, \
+             donor_name_key = excluded.donor_name_key RETURNING one_time_count)",
+        );
+    if d.one_time_count != 0 {
+        // The One Time tab's row count, when the pair enters or leaves it (add_donor_recipient's rule).
+        q.push(", tab AS (INSERT INTO counters (name, value) SELECT ")
+            .push_bind(pairs_counter(false, d.donor_id))
+            .push(", CASE WHEN one_time_count > 0 THEN 1 ELSE -1 END FROM pair WHERE (one_time_count > 0) <> (one_time_count - ")
+            .push_bind(d.one_time_count)
+            .push(" > 0) ON CONFLICT (name) DO UPDATE SET value = counters.value + excluded.value)");
+    }
+    push_kept(&mut q, &d.kept, true);
+    q.push(" SELECT total_given_cents, donations_count, months_subscribed, ");
+    if badges {
+        q.push(
+            "(SELECT string_agg(b.id, ' ' ORDER BY b.created_at, b.id) FROM badges b WHERE b.is_active \
+             AND ((b.rule = 1 AND b.threshold <= total_given_cents) OR (b.rule = 2 AND b.threshold <= donations_count) \
+             OR (b.rule = 3 AND b.threshold <= months_subscribed)) \
+             AND NOT EXISTS (SELECT 1 FROM donor_badges e WHERE e.badge_id = b.id AND e.donor_id = ",
+        )
+        .push_bind(d.donor_id.to_string())
+        .push(")) AS due FROM totals");
+    } else {
+        q.push("CAST(NULL AS TEXT) AS due FROM totals");
+    }
+    let r = q.build().fetch_one(c).await?;
+    let due: Option<String> = r.try_get("due")?;
+    let due = due.map(|ids| ids.split(' ').map(str::to_string).collect()).unwrap_or_default();
+    Ok(((r.try_get(0)?, r.try_get(1)?, r.try_get(2)?), due))
+}
+
+/// What recording a donation reads first, in one statement: whether its provider reference
+/// is recorded already, the donor, the fee settings, the recipient's name as remembered, and
+/// (PostgreSQL, when `take_receipt` and the donation is to be recorded: a new reference and
+/// an active donor) its receipt sequence number.
+pub struct DonationLookup {
+    pub recorded: bool,
+    /// Id, first and last name, email, active.
+    pub donor: Option<(String, String, String, String, bool)>,
+    pub processing_fee_bp: i64,
+    pub service_charge_bp: i64,
+    pub recipient_key: Option<String>,
+    pub receipt: Option<i64>,
+}
+
+pub async fn donation_lookup(c: &mut AnyConnection, reference: &str, donor_id: &str, recipient_id: &str, take_receipt: bool) -> sqlx::Result<DonationLookup> {
+    let receipt = match (Backend::of_connection(c), take_receipt) {
+        (Backend::Postgres, true) => {
+            "CASE WHEN d.is_active AND NOT EXISTS (SELECT 1 FROM transactions WHERE provider_reference = $1) \
+             THEN nextval('receipt_numbers') END"
+        }
+        _ => "CAST(NULL AS BIGINT)",
+    };
+    let q = format!(
+        "SELECT EXISTS (SELECT 1 FROM transactions WHERE provider_reference = $1) AS recorded, \
+         (SELECT name_key FROM recipients WHERE id = $2) AS recipient_key, s.processing_fee_bp, s.service_charge_bp, \
+         d.id, d.first_name, d.last_name, d.email, d.is_active, {receipt} AS receipt \
+         FROM settings s LEFT JOIN donors d ON d.id = $3 WHERE s.id = $4"
+    );
+    let r = sqlx::query(sqlx::AssertSqlSafe(q)).bind(reference).bind(recipient_id).bind(donor_id).bind(SETTINGS_ID).fetch_one(c).await?;
+    let id: Option<String> = r.try_get("id")?;
+    let donor = match id {
+        Some(id) => Some((id, r.try_get("first_name")?, r.try_get("last_name")?, r.try_get("email")?, get_bool(&r, "is_active")?)),
+        None => None,
+    };
+    Ok(DonationLookup {
+        recorded: get_bool(&r, "recorded")?,
+        donor,
+        processing_fee_bp: r.try_get("processing_fee_bp")?,
+        service_charge_bp: r.try_get("service_charge_bp")?,
+        recipient_key: r.try_get("recipient_key")?,
+        receipt: r.try_get("receipt")?,
+    })
 }
 
 /// The counter row of a tab's row count a donor's changes go to (one of a few: donations of

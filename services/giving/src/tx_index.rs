@@ -203,9 +203,9 @@ pub(crate) fn push_count_day(q: &mut Sql, t: &Transaction, status: &str, delta: 
 /// Remembers a transaction's recipient (and its latest name). Takes no lock when it is known
 /// under the same name: the common case, so that donations to one popular recipient do not
 /// queue for its row.
-pub async fn note_recipient(c: &mut AnyConnection, t: &Transaction) -> sqlx::Result<bool> {
+/// `known`: its name key as read before in this write (`money_store::donation_lookup`).
+pub async fn note_recipient(c: &mut AnyConnection, t: &Transaction, known: Option<&str>) -> sqlx::Result<bool> {
     let key = t.recipient_name.trim().to_lowercase();
-    let known: Option<String> = sqlx::query_scalar("SELECT name_key FROM recipients WHERE id = $1").bind(&t.recipient_id).fetch_optional(&mut *c).await?;
     match known {
         Some(k) if k == key => return Ok(false),
         Some(_) => {

@@ -36,6 +36,9 @@ async fn bad_donations_get_clear_messages_and_write_nothing(g: Giving) {
     assert_eq!(scalar(&g, "SELECT COUNT(*) FROM transactions").await, 0);
     assert_eq!(scalar(&g, "SELECT CAST(COALESCE(SUM(value), 0) AS BIGINT) FROM counters WHERE name LIKE 'donations%'").await, 0);
     assert!(!events(&g).await.iter().any(|e| e.starts_with("giving.transaction")));
+    // Refused donations took no receipt number.
+    g.set_donor_active(&d.id, true, &admin()).await.unwrap();
+    assert!(g.record_donation(&ok, &admin()).await.unwrap().receipt_number.ends_with("-000001"));
 }
 
 async fn a_donation_is_stored_with_its_fees_totals_rollups_and_counters(g: Giving) {
@@ -98,6 +101,9 @@ async fn a_repeated_provider_reference_answers_the_first_record(g: Giving) {
     let first = give(&g, &d, charity("c1", "Red Cross"), 1_000, "dup").await;
     let again = give(&g, &d, charity("c2", "Other"), 5_000, "dup").await;
     assert_eq!(again, first);
+    // The redelivery took no receipt number: the next donation's follows the first's.
+    let next = give(&g, &d, charity("c1", "Red Cross"), 100, "next").await;
+    assert_eq!((first.receipt_number.get(8..), next.receipt_number.get(8..)), (Some("000001"), Some("000002")));
     // Twenty deliveries at once: one row, counted once.
     let mut tasks = Vec::new();
     for _ in 0..20 {
@@ -113,10 +119,10 @@ async fn a_repeated_provider_reference_answers_the_first_record(g: Giving) {
     assert_eq!(ids.len(), 1);
     assert_eq!(scalar(&g, "SELECT COUNT(*) FROM transactions WHERE provider_reference = 'burst'").await, 1);
     let got = g.get_donor(&d.id).await.unwrap();
-    assert_eq!((got.total_given_cents, got.donations_count), (1_700, 2));
+    assert_eq!((got.total_given_cents, got.donations_count), (1_800, 3));
     let f = g.figures(giving::fees::year_month(common::now_ms()).0).await.unwrap();
-    assert_eq!((f.donations, f.amount_cents), (2, 1_700));
-    assert_eq!(bodies(&g, "giving.transaction.recorded").await.len(), 2);
+    assert_eq!((f.donations, f.amount_cents), (3, 1_800));
+    assert_eq!(bodies(&g, "giving.transaction.recorded").await.len(), 3);
 }
 
 /// A page as (rows, total), for comparing.
