@@ -6,7 +6,7 @@ use futures::StreamExt;
 use lapin::options::{BasicAckOptions, BasicConsumeOptions, ExchangeDeclareOptions, QueueBindOptions, QueueDeclareOptions};
 use lapin::types::FieldTable;
 use serde_json::{Value, json};
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 #[path = "support/procs.rs"]
@@ -28,9 +28,8 @@ fn mail_dir() -> std::path::PathBuf {
 }
 
 fn identity_proc(db: &str, amqp: &str, port: u16) -> Proc {
-    Proc(
-        Command::new(binary("identity"))
-            .env("IDENTITY_DATABASE_URL", db)
+    let mut cmd = Command::new(binary("identity"));
+    cmd.env("IDENTITY_DATABASE_URL", db)
             .env("JWT_SECRET", SECRET)
             .env("ADMIN_EMAIL", "admin@example.org")
             .env("ADMIN_PASSWORD", "Admin@123")
@@ -39,19 +38,14 @@ fn identity_proc(db: &str, amqp: &str, port: u16) -> Proc {
             .env("METRICS_LISTEN", "127.0.0.1:0")
             .env("MAIL_DIR", mail_dir())
             .env("PUBLIC_URL", "https://console.example.org")
-            .env("LOG_FORMAT", "json")
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("identity starts"),
-    )
+            .env("LOG_FORMAT", "json");
+    Proc::spawn(cmd, &format!("identity-{port}"))
 }
 
 #[allow(clippy::too_many_arguments)]
 fn bff_proc(identity_port: u16, catalogue_port: u16, giving_port: u16, content_port: u16, engagement_port: u16, chat_port: u16, audit_port: u16, redis: &str, port: u16) -> Proc {
-    Proc(
-        Command::new(env!("CARGO_BIN_EXE_bff"))
-            .env("IDENTITY_URL", format!("http://127.0.0.1:{identity_port}"))
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_bff"));
+    cmd.env("IDENTITY_URL", format!("http://127.0.0.1:{identity_port}"))
             .env("CATALOGUE_URL", format!("http://127.0.0.1:{catalogue_port}"))
             .env("GIVING_URL", format!("http://127.0.0.1:{giving_port}"))
             .env("CONTENT_URL", format!("http://127.0.0.1:{content_port}"))
@@ -66,12 +60,8 @@ fn bff_proc(identity_port: u16, catalogue_port: u16, giving_port: u16, content_p
             .env("PUBLIC_URL", format!("http://127.0.0.1:{port}"))
             // Every replica shares one media store (a volume or a bucket in a cluster).
             .env("MEDIA_DIR", std::env::temp_dir().join(format!("gc-cluster-media-{}", std::process::id())))
-            .env("LOG_FORMAT", "json")
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("bff starts"),
-    )
+            .env("LOG_FORMAT", "json");
+    Proc::spawn(cmd, &format!("bff-{port}"))
 }
 
 /// Every service serving and the cache answering.
@@ -138,13 +128,13 @@ async fn identity_and_the_bff_run_as_separate_processes_on_postgres_redis_and_ra
     let _chat = service_proc("chat", &chat_db.url, &amqp, hp);
     let up = free_port();
     let _audit = service_proc("audit", &audit_db.url, &amqp, up);
-    let _bff = bff_proc(ip, cp, gp, np, ep, hp, up, &redis, bp);
-    let _bff2 = bff_proc(ip, cp, gp, np, ep, hp, up, &redis, bp2);
+    let mut bff = bff_proc(ip, cp, gp, np, ep, hp, up, &redis, bp);
+    let mut bff2 = bff_proc(ip, cp, gp, np, ep, hp, up, &redis, bp2);
     let base = format!("http://127.0.0.1:{bp}");
     let other = format!("http://127.0.0.1:{bp2}");
     let http = reqwest::Client::builder().timeout(Duration::from_secs(30)).build().unwrap();
-    wait_ready(&http, &base, &READY).await;
-    wait_ready(&http, &other, &READY).await;
+    wait_ready(&http, &base, &READY, &mut bff).await;
+    wait_ready(&http, &other, &READY, &mut bff2).await;
 
     use reqwest::Method as M;
     let (s, login) = call(&http, M::POST, format!("{base}/admin-login/login"), None, json!({ "email": "admin@example.org", "password": "Admin@123" })).await;
@@ -186,8 +176,8 @@ async fn identity_and_the_bff_run_as_separate_processes_on_postgres_redis_and_ra
     assert_eq!(call(&http, M::GET, format!("{base}/v1/common/getAllCountry"), Some(&st), Value::Null).await.0, 401);
 
     // Identity restarts: reads made during the restart are retried, not failed.
-    let _ = identity.0.kill();
-    let _ = identity.0.wait();
+    let _ = identity.child.kill();
+    let _ = identity.child.wait();
     let restarted = tokio::spawn({
         let db = db.url.clone();
         let amqp = amqp.clone();
@@ -346,12 +336,12 @@ async fn the_chat_crosses_bff_replicas_over_redis() {
     let _chat = service_proc("chat", &dbs[5].url, &amqp, hp);
     let up = free_port();
     let _audit = service_proc("audit", &dbs[6].url, &amqp, up);
-    let _a = bff_proc(ip, cp, gp, np, ep, hp, up, &redis, ap);
-    let _b = bff_proc(ip, cp, gp, np, ep, hp, up, &redis, bp);
+    let mut bff_a = bff_proc(ip, cp, gp, np, ep, hp, up, &redis, ap);
+    let mut bff_b = bff_proc(ip, cp, gp, np, ep, hp, up, &redis, bp);
     let (a, b) = (format!("http://127.0.0.1:{ap}"), format!("http://127.0.0.1:{bp}"));
     let http = reqwest::Client::builder().timeout(Duration::from_secs(30)).build().unwrap();
-    wait_ready(&http, &a, &READY).await;
-    wait_ready(&http, &b, &READY).await;
+    wait_ready(&http, &a, &READY, &mut bff_a).await;
+    wait_ready(&http, &b, &READY, &mut bff_b).await;
 
     use reqwest::Method as M;
     let (_, login) = call(&http, M::POST, format!("{a}/admin-login/login"), None, json!({ "email": "admin@example.org", "password": "Admin@123" })).await;

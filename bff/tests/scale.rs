@@ -93,9 +93,7 @@ fn bff_proc(hosts: &Hosts, urls: &[(&str, String)], redis: &str, amqp: Option<&s
         .env("PUBLIC_URL", format!("http://127.0.0.1:{port}"))
         .env("MEDIA_DIR", std::env::temp_dir().join(format!("gc-scale-media-{}", std::process::id())))
         .env("GRPC_RESOLVE_INTERVAL_SECS", "1")
-        .env("LOG_FORMAT", "json")
-        .stdout(log_to(&format!("bff-{port}")))
-        .stderr(log_to(&format!("bff-{port}")));
+        .env("LOG_FORMAT", "json");
     for s in bff::services::SERVICES {
         // Services a test does not start: a port nothing listens on (their calls answer 503).
         let url = urls.iter().find(|(n, _)| *n == s.name).map(|(_, u)| u.clone()).unwrap_or_else(|| format!("http://127.0.0.1:{}", free_port()));
@@ -104,13 +102,13 @@ fn bff_proc(hosts: &Hosts, urls: &[(&str, String)], redis: &str, amqp: Option<&s
     if let Some(amqp) = amqp {
         cmd.env("AMQP_URL", amqp);
     }
-    Proc(cmd.spawn().expect("unshare starts the bff"))
+    Proc::spawn(cmd, &format!("bff-{port}"))
 }
 
-/// Waits until the BFF at `base` is ready and reports each of `serving` as serving.
-async fn wait_serving(http: &reqwest::Client, base: &str, serving: &[&str]) {
+/// Waits until the BFF `bff` at `base` is ready and reports each of `serving` as serving.
+async fn wait_serving(http: &reqwest::Client, base: &str, serving: &[&str], bff: &mut Proc) {
     let want: Vec<(&str, &str)> = serving.iter().map(|s| (*s, "serving")).collect();
-    wait_ready(http, base, &want).await;
+    wait_ready(http, base, &want, bff).await;
 }
 
 async fn sign_in(http: &reqwest::Client, base: &str) -> String {
@@ -239,25 +237,25 @@ async fn replicas_added_under_load_take_a_fair_share_and_a_killed_one_fails_no_r
     let catalogue_db = common::db::testing::create_postgres_database(&pg).await;
     let (identity_port, port, metrics_port) = (free_port(), free_port(), free_port());
     let identity_addr = SocketAddr::from(([127, 0, 0, 1], identity_port));
-    let _identity = replica_proc("identity", &service_env("identity", &identity_db.url, &amqp), identity_addr, None);
+    let mut identity = replica_proc("identity", &service_env("identity", &identity_db.url, &amqp), identity_addr, None);
     let env = service_env("catalogue", &catalogue_db.url, &amqp);
     let replica = |n: u8| {
         let ip = replica_ip(n);
         (replica_proc("catalogue", &env, SocketAddr::new(ip, port), Some(SocketAddr::new(ip, metrics_port))), SocketAddr::new(ip, metrics_port))
     };
-    let (first, first_metrics) = replica(0);
-    wait_serving_at(SocketAddr::new(replica_ip(0), port), Duration::from_secs(60)).await;
-    wait_serving_at(identity_addr, Duration::from_secs(60)).await;
+    let (mut first, first_metrics) = replica(0);
+    wait_serving_at(SocketAddr::new(replica_ip(0), port), Duration::from_secs(60), Some(&mut first)).await;
+    wait_serving_at(identity_addr, Duration::from_secs(60), Some(&mut identity)).await;
 
     let hosts = Hosts::new();
     hosts.set(&[("catalogue.test", vec![replica_ip(0)])]);
     let urls = [("identity", format!("http://{identity_addr}")), ("catalogue", format!("http://catalogue.test:{port}"))];
     let (a, b) = (free_port(), free_port());
-    let _bffs = [bff_proc(&hosts, &urls, &redis, None, a), bff_proc(&hosts, &urls, &redis, None, b)];
+    let mut bffs = [bff_proc(&hosts, &urls, &redis, None, a), bff_proc(&hosts, &urls, &redis, None, b)];
     let bases = [format!("http://127.0.0.1:{a}"), format!("http://127.0.0.1:{b}")];
     let http = reqwest::Client::builder().timeout(Duration::from_secs(30)).build().unwrap();
-    for base in &bases {
-        wait_serving(&http, base, &["identity", "catalogue"]).await;
+    for (base, bff) in bases.iter().zip(&mut bffs) {
+        wait_serving(&http, base, &["identity", "catalogue"], bff).await;
     }
     let token = sign_in(&http, &bases[0]).await;
     let list = Call(reqwest::Method::POST, "/admin/charity/charityList".into(), json!({ "page": 1, "limit": 10 }));
@@ -265,10 +263,10 @@ async fn replicas_added_under_load_take_a_fair_share_and_a_killed_one_fails_no_r
 
     tokio::time::sleep(Duration::from_secs(1)).await;
     assert!(served(&http, first_metrics, LIST_CHARITIES).await > 0, "the first replica serves the load");
-    let (second, second_metrics) = replica(1);
+    let (mut second, second_metrics) = replica(1);
     let (mut third, third_metrics) = replica(2);
-    for n in [1, 2] {
-        wait_serving_at(SocketAddr::new(replica_ip(n), port), Duration::from_secs(60)).await;
+    for (n, p) in [(1, &mut second), (2, &mut third)] {
+        wait_serving_at(SocketAddr::new(replica_ip(n), port), Duration::from_secs(60), Some(p)).await;
     }
     hosts.set(&[("catalogue.test", vec![replica_ip(0), replica_ip(1), replica_ip(2)])]);
     let added = Instant::now();
@@ -293,8 +291,8 @@ async fn replicas_added_under_load_take_a_fair_share_and_a_killed_one_fails_no_r
     eprintln!("fair share after {:.1} s: {shares:?} calls per replica in 2 s", added.elapsed().as_secs_f64());
 
     // One replica dies under load and leaves DNS.
-    let _ = third.0.kill();
-    let _ = third.0.wait();
+    let _ = third.child.kill();
+    let _ = third.child.wait();
     hosts.set(&[("catalogue.test", vec![replica_ip(0), replica_ip(1)])]);
     let before = [served(&http, first_metrics, LIST_CHARITIES).await, served(&http, second_metrics, LIST_CHARITIES).await];
     tokio::time::sleep(Duration::from_secs(4)).await;
@@ -326,7 +324,7 @@ async fn a_rolling_restart_of_every_service_under_load_fails_no_request() {
     // Identity's first replica makes the main admin before any other starts.
     let mut replicas: Vec<[Option<Proc>; 2]> = SERVICES.iter().map(|_| [None, None]).collect();
     replicas[0][0] = Some(start(0, 0));
-    wait_serving_at(addr(0, 0), Duration::from_secs(60)).await;
+    wait_serving_at(addr(0, 0), Duration::from_secs(60), replicas[0][0].as_mut()).await;
     for (s, r) in replicas.iter_mut().enumerate() {
         for n in 0..2u8 {
             if r[n as usize].is_none() {
@@ -334,9 +332,9 @@ async fn a_rolling_restart_of_every_service_under_load_fails_no_request() {
             }
         }
     }
-    for s in 0..SERVICES.len() {
-        for n in 0..2 {
-            wait_serving_at(addr(s, n), Duration::from_secs(90)).await;
+    for (s, r) in replicas.iter_mut().enumerate() {
+        for (n, p) in r.iter_mut().enumerate() {
+            wait_serving_at(addr(s, n as u8), Duration::from_secs(90), p.as_mut()).await;
         }
     }
 
@@ -345,11 +343,11 @@ async fn a_rolling_restart_of_every_service_under_load_fails_no_request() {
     hosts.set(&names.iter().map(|n| (n.as_str(), vec![replica_ip(0), replica_ip(1)])).collect::<Vec<_>>());
     let urls: Vec<(&str, String)> = SERVICES.iter().enumerate().map(|(s, name)| (*name, format!("http://{name}.test:{}", ports[s]))).collect();
     let (a, b) = (free_port(), free_port());
-    let _bffs = [bff_proc(&hosts, &urls, &redis, Some(&amqp), a), bff_proc(&hosts, &urls, &redis, Some(&amqp), b)];
+    let mut bffs = [bff_proc(&hosts, &urls, &redis, Some(&amqp), a), bff_proc(&hosts, &urls, &redis, Some(&amqp), b)];
     let bases = [format!("http://127.0.0.1:{a}"), format!("http://127.0.0.1:{b}")];
     let http = reqwest::Client::builder().timeout(Duration::from_secs(30)).build().unwrap();
-    for base in &bases {
-        wait_serving(&http, base, &SERVICES).await;
+    for (base, bff) in bases.iter().zip(&mut bffs) {
+        wait_serving(&http, base, &SERVICES, bff).await;
     }
     let token = sign_in(&http, &bases[0]).await;
     let cause: Value = http.post(format!("{}/admin/cause/create", bases[0])).bearer_auth(&token).json(&json!({ "name": "Clean Water" })).send().await.unwrap().json().await.unwrap();
@@ -377,7 +375,7 @@ async fn a_rolling_restart_of_every_service_under_load_fails_no_request() {
             let mut old = replicas[s][n as usize].take().expect("a running replica");
             terminate(&mut old, Duration::from_secs(30)).await;
             replicas[s][n as usize] = Some(start(s, n));
-            wait_serving_at(addr(s, n), Duration::from_secs(60)).await;
+            wait_serving_at(addr(s, n), Duration::from_secs(60), replicas[s][n as usize].as_mut()).await;
             // The BFFs ask each replica's health every second (a check may take 1.5 s): the
             // restarted one is back in their sets before its sibling stops, as the chart's
             // minReadySeconds holds a rollout. 1.5 s was too short once on a loaded CI machine
