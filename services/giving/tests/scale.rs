@@ -175,7 +175,7 @@ async fn a_broad_search_counts_up_to_its_cap(g: Giving) {
 
 async fn a_surname_shared_by_many_donors_pages_as_the_plain_query(g: Giving) {
     // More donors than a page reads one by one (64), among many other rows: the first pages
-    // walk the list's order (SQLite), deep ones read the donors' rows by index; both are the
+    // walk the list's order, deep ones read the donors' rows by index; both are the
     // plain query's rows.
     let mut moss = vec![];
     for i in 0..70 {
