@@ -279,12 +279,18 @@ impl Ids {
             (true, Backend::Sqlite) => format!("+{c}"),
             (true, Backend::Postgres) => format!("({c} || '')"),
         };
-        let (donor, recipient) = (col("donor_id"), col("recipient_id"));
-        q.push(&format!(" AND ({donor} IN ("));
-        push_list(q, &self.donors);
-        q.push(&format!(") OR {recipient} IN ("));
-        push_list(q, &self.recipients);
-        q.push("))");
+        let lists: Vec<(String, &Vec<String>)> = [(col("donor_id"), &self.donors), (col("recipient_id"), &self.recipients)].into_iter().filter(|(_, l)| !l.is_empty()).collect();
+        q.push(" AND (");
+        for (i, (col, list)) in lists.iter().enumerate() {
+            q.push(if i > 0 { " OR " } else { "" }).push(&format!("{col} IN ("));
+            push_list(q, list);
+            q.push(")");
+        }
+        if lists.is_empty() {
+            // Matches nothing.
+            q.push("FALSE");
+        }
+        q.push(")");
     }
 }
 
@@ -470,7 +476,13 @@ async fn count(c: &mut AnyConnection, f: &TxFilter, ids: &Ids, cap: Option<i64>)
 /// newest-first list, its start for oldest-first) when given.
 async fn page(c: &mut AnyConnection, f: &TxFilter, ids: &Ids, paging: &Paging<&'static str>, from_day: Option<i64>, skip: i64) -> sqlx::Result<Vec<Transaction>> {
     let dir = if paging.descending { "DESC" } else { "ASC" };
-    let mut q = Sql::new(Backend::of_connection(c), format!("SELECT {TX_COLUMNS}"));
+    let backend = Backend::of_connection(c);
+    // PostgreSQL's walk picks the page's ids from the date index alone (migration 0010: it
+    // holds each row's donor and recipient, an index-only scan tests them there), then reads
+    // only those rows: 4,600 entries of one index instead of 4,600 table rows (a surname
+    // shared by 2,000 donors).
+    let ids_first = ids.walk_order && backend == Backend::Postgres;
+    let mut q = Sql::new(backend, if ids_first { format!("SELECT {TX_COLUMNS} FROM transactions WHERE id IN (SELECT id") } else { format!("SELECT {TX_COLUMNS}") });
     matching_ids(&mut q, f, ids);
     if let Some(day) = from_day {
         if paging.descending {
@@ -479,7 +491,11 @@ async fn page(c: &mut AnyConnection, f: &TxFilter, ids: &Ids, paging: &Paging<&'
             q.push(" AND created_at >= ").push_bind(day * DAY_MS);
         }
     }
-    q.push(&format!(" ORDER BY {} {dir}, id {dir} LIMIT ", paging.column)).push_bind(paging.limit).push(" OFFSET ").push_bind(skip);
+    let order = format!(" ORDER BY {} {dir}, id {dir}", paging.column);
+    q.push(&format!("{order} LIMIT ")).push_bind(paging.limit).push(" OFFSET ").push_bind(skip);
+    if ids_first {
+        q.push(&format!("){order}"));
+    }
     q.build().fetch_all(c).await?.iter().map(transaction).collect()
 }
 
@@ -543,9 +559,13 @@ mod tests {
         let f = TxFilter { search: "moss".into(), ..Default::default() };
         let mut pg = Sql::new(Backend::Postgres, "SELECT id");
         matching_ids(&mut pg, &f, &ids);
-        assert_eq!(pg.sql(), "SELECT id FROM transactions WHERE TRUE AND ((donor_id || '') IN ($1, $2) OR (recipient_id || '') IN (NULL))");
+        assert_eq!(pg.sql(), "SELECT id FROM transactions WHERE TRUE AND ((donor_id || '') IN ($1, $2))");
         let mut lite = Sql::new(Backend::Sqlite, "SELECT id");
         matching_ids(&mut lite, &f, &ids);
-        assert_eq!(lite.sql(), "SELECT id FROM transactions INDEXED BY transactions_created_search WHERE TRUE AND (+donor_id IN (?, ?) OR +recipient_id IN (NULL))");
+        assert_eq!(lite.sql(), "SELECT id FROM transactions INDEXED BY transactions_created_search WHERE TRUE AND (+donor_id IN (?, ?))");
+        let both = Ids { recipients: vec!["r1".into()], walk_order: false, ..ids };
+        let mut plain = Sql::new(Backend::Postgres, "SELECT id");
+        matching_ids(&mut plain, &f, &both);
+        assert_eq!(plain.sql(), "SELECT id FROM transactions WHERE TRUE AND (donor_id IN ($1, $2) OR recipient_id IN ($3))");
     }
 }
