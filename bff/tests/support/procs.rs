@@ -66,6 +66,10 @@ pub fn free_port() -> u16 {
     let _ = NEXT.compare_exchange(u32::MAX, std::process::id().wrapping_mul(7919) % SPAN, Ordering::SeqCst, Ordering::SeqCst);
     for _ in 0..SPAN {
         let port = (FIRST + NEXT.fetch_add(1, Ordering::SeqCst) % SPAN) as u16;
+        // RabbitMQ's inter-node port: free while a test has the broker stopped.
+        if port == 25_672 {
+            continue;
+        }
         // One bind at a time (each listener is closed before the next): the wildcard address
         // meets a listener on any address, 127.0.0.1 one the kernel keeps apart.
         let free = |ip: &str| std::net::TcpListener::bind((ip, port)).is_ok();
