@@ -227,11 +227,26 @@ step(env, 'event: add one with a video, hosted by the community', async () => {
   await pickDateTime(page, 'Start Date', `Apr 4 ${year}, 10:00 AM`)
   await pickDateTime(page, 'End Date', `Apr 4 ${year}, 12:00 PM`)
   await field(page, 'Venue').fill('Town Hall, 1 Main St')
+  // The host's options are replaced when the typed search answers (after a 300 ms pause): a
+  // click that meets the list while it changes picks nothing (CI saw "Please select Host" once
+  // on a loaded machine), so the pick is checked on the select and made again if it did not take.
   const host = page.getByLabel('Host', { exact: true })
-  await host.click()
-  await host.fill(COMMUNITY.slice(0, 8))
-  await settled(openDropdown(page))
-  await openDropdown(page).locator('.ant-select-item-option').filter({ hasText: COMMUNITY }).first().click()
+  const chosenHost = page
+    .locator('.ant-form-item')
+    .filter({ has: page.locator('label', { hasText: /^Host$/ }) })
+    .locator(`.ant-select-content-has-value[title*="${COMMUNITY}"]`)
+  await eventually(
+    async () => {
+      await host.click()
+      await host.fill(COMMUNITY.slice(0, 8))
+      const option = (await settled(openDropdown(page))).locator('.ant-select-item-option').filter({ hasText: COMMUNITY }).first()
+      await option.waitFor({ state: 'visible', timeout: 5000 })
+      await option.click()
+      await chosenHost.waitFor({ state: 'attached', timeout: 2000 })
+      return true
+    },
+    { timeout: 30_000, what: `the host ${COMMUNITY} to be chosen` },
+  )
   await save(page)
   await expectToast(page, 'Event created successfully')
   await expectPath(page, '/event')
