@@ -159,6 +159,7 @@ impl Engagement {
     pub async fn like_post(&self, id: &str, donor: Option<&DonorRef>, want: Option<bool>, actor: &Actor) -> Result<LikeResult> {
         let mut w = self.begin(actor).await?;
         let who = account(&mut w, donor).await?;
+        w.lock_row("posts", id.trim()).await?;
         let p = live_post(&mut w, id).await?;
         let (liked, likes_count) = store::like(&mut w, LikeTarget::Post, &p.id, &who, want).await?;
         let key = if liked { topics::POST_LIKED } else { topics::POST_UNLIKED };
@@ -172,6 +173,7 @@ impl Engagement {
         let mut w = self.begin(actor).await?;
         let who = account(&mut w, donor).await?;
         let m = store::get_comment(&mut w, id.trim()).await?.ok_or_else(|| Error::NotFound(COMMENT_NOT_FOUND.into()))?;
+        w.lock_row("comments", &m.id).await?;
         live_post(&mut w, &m.post_id).await?;
         let (liked, likes_count) = store::like(&mut w, LikeTarget::Comment, &m.id, &who, want).await?;
         let key = if liked { topics::POST_LIKED } else { topics::POST_UNLIKED };

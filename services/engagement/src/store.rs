@@ -1138,32 +1138,17 @@ pub async fn like(c: &mut AnyConnection, target: LikeTarget, id: &str, account: 
     };
     let insert = format!("INSERT INTO {likes} ({key}, account, created_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING");
     let delete = format!("DELETE FROM {likes} WHERE {key} = $1 AND account = $2");
-    let (mut liked, mut changed) = (false, 0i64);
-    // A toggle always changes something: when another transaction of the same account
-    // removed the like between our insert and our delete, insert again (PostgreSQL; SQLite
-    // writes one at a time).
-    for _ in 0..10 {
-        if want != Some(false) {
-            let r = sqlx::query(sqlx::AssertSqlSafe(insert.clone())).bind(id).bind(account).bind(common::now_ms()).execute(&mut *c).await?;
-            liked = true;
-            if r.rows_affected() == 1 {
-                changed = 1;
-                break;
-            }
-            if want == Some(true) {
-                break;
-            }
-        }
-        let r = sqlx::query(sqlx::AssertSqlSafe(delete.clone())).bind(id).bind(account).execute(&mut *c).await?;
-        liked = false;
-        if r.rows_affected() == 1 {
-            changed = -1;
-            break;
-        }
-        if want == Some(false) {
-            break;
-        }
-    }
+    // The caller holds the liked row's lock (`Write::lock_row`), so the likes of this target
+    // change one write at a time and a toggle always flips what the previous one left.
+    let removed = want != Some(true) && sqlx::query(sqlx::AssertSqlSafe(delete)).bind(id).bind(account).execute(&mut *c).await?.rows_affected() == 1;
+    let (liked, changed) = if removed {
+        (false, -1i64)
+    } else if want == Some(false) {
+        (false, 0)
+    } else {
+        let r = sqlx::query(sqlx::AssertSqlSafe(insert)).bind(id).bind(account).bind(common::now_ms()).execute(&mut *c).await?;
+        (true, r.rows_affected() as i64)
+    };
     if changed != 0 {
         let q = format!("UPDATE {counted} SET likes_count = likes_count + $1 WHERE id = $2");
         sqlx::query(sqlx::AssertSqlSafe(q)).bind(changed).bind(id).execute(&mut *c).await?;

@@ -502,9 +502,10 @@ async fn concurrent_likes_and_joins_keep_counts_exact(e: Engagement) {
     let c = e.create_community(&community("Busy"), &a).await.unwrap();
     let p = e.create_post(&c.id, &donor(0), "Like me", &[], &a).await.unwrap();
     let ev = e.create_event(&EventInput { capacity: 20, ..event("Crowded", &c.id, common::now_ms() + HOUR) }, &a).await.unwrap();
+    let cm = e.add_comment(&p.id, "Like me too", Some(&donor(0)), &a).await.unwrap();
     let mut tasks = vec![];
     for n in 0..50 {
-        let (e, a, post, community, event) = (e.clone(), a.clone(), p.id.clone(), c.id.clone(), ev.id.clone());
+        let (e, a, post, community, event, comment) = (e.clone(), a.clone(), p.id.clone(), c.id.clone(), ev.id.clone(), cm.id.clone());
         tasks.push(tokio::spawn(async move {
             let d = donor(n);
             e.like_post(&post, Some(&d), None, &a).await.unwrap();
@@ -520,6 +521,12 @@ async fn concurrent_likes_and_joins_keep_counts_exact(e: Engagement) {
                 Err(err) => panic!("{err}"),
             }
             e.like_post(&post, None, None, &a).await.unwrap();
+            // The same account toggling at once: every toggle flips what the one before left.
+            e.like_comment(&comment, None, None, &a).await.unwrap();
+            e.like_comment(&comment, None, None, &a).await.unwrap();
+            if n % 2 == 0 {
+                e.like_comment(&comment, Some(&d), None, &a).await.unwrap();
+            }
         }));
     }
     for t in tasks {
@@ -529,6 +536,10 @@ async fn concurrent_likes_and_joins_keep_counts_exact(e: Engagement) {
     let rows = count(&e, "SELECT COUNT(*) FROM post_likes WHERE post_id = $1", &p.id).await;
     assert_eq!(post.likes_count, rows);
     assert_eq!(rows, 50, "50 donors; the admin toggled 50 times: no like left");
+    let comment_rows = count(&e, "SELECT COUNT(*) FROM comment_likes WHERE comment_id = $1", &cm.id).await;
+    assert_eq!(comment_rows, 25, "25 donors; the admin toggled 100 times: no like left");
+    let comment_count: i64 = sqlx::query_scalar("SELECT likes_count FROM comments WHERE id = $1").bind(&cm.id).fetch_one(&e.db.pool).await.unwrap();
+    assert_eq!(comment_count, comment_rows);
     let com = e.get_community(&c.id).await.unwrap();
     assert_eq!(com.members_count, 50);
     assert_eq!(com.members_count, count(&e, "SELECT COUNT(*) FROM community_members WHERE community_id = $1", &c.id).await);
