@@ -19,21 +19,25 @@ import { fileURLToPath } from 'node:url'
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
+  PNG,
   api,
   apiCreateNonprofit,
   apiSignIn,
   apiUploadLogo,
+  choose,
+  chosenIn,
   confirmDialog,
   dismissToasts,
-  escapeRegExp,
   eventually,
   expectFieldErrors,
   expectPath,
   expectToast,
+  field,
+  formItem,
   newPage,
   openDialog,
+  openDropdown,
   openMenuEntry,
-  PNG,
   screenshots,
   settled,
   setupConsole,
@@ -134,40 +138,6 @@ async function signInAsAdmin() {
 /** The names in the first column of the shown table, top to bottom. */
 async function shownNames(page) {
   return (await page.locator('.ant-table-tbody tr.ant-table-row td:first-child').allInnerTexts()).map((t) => t.trim())
-}
-
-/** The form field labelled `label` (in the form, not a table header of the same name). */
-const field = (page, label) => page.locator('form').getByLabel(label, { exact: true })
-
-/** The open select dropdown (not hidden, and not the previous one still sliding away). */
-const openDropdown = (page) => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden):not(.ant-slide-up-leave)')
-
-/**
- * Picks `text` in the select labelled `label`: opens it, types, and clicks the option of that
- * name (lists that load after an earlier choice, states and cities, may show it a moment later).
- */
-async function choose(page, label, text, { close = false } = {}) {
-  const input = field(page, label)
-  await input.click()
-  await input.fill(text)
-  await settled(openDropdown(page))
-  const exact = openDropdown(page)
-    .locator('.ant-select-item-option')
-    .filter({ hasText: new RegExp(`^\\s*${escapeRegExp(text)}\\s*$`, 'i') })
-  await exact.first().waitFor({ state: 'visible' })
-  await exact.first().click()
-  if (close) await page.keyboard.press('Escape')
-}
-
-/** The text a select labelled `label` shows as chosen ('' when none). */
-async function chosenIn(page, label) {
-  const value = formItem(page, label).locator('.ant-select-content-has-value')
-  return (await value.count()) > 0 ? ((await value.getAttribute('title')) ?? '') : ''
-}
-
-/** The form item labelled `label`. */
-function formItem(page, label) {
-  return page.locator('.ant-form-item').filter({ has: page.locator('label', { hasText: new RegExp(`^${label}$`) }) })
 }
 
 /** Uploads the PNG as the logo and waits until it is shown. */

@@ -18,6 +18,7 @@ import {
   api,
   apiCreateSubAdmin,
   apiSignIn,
+  choose,
   confirmDialog,
   dismissToasts,
   escapeRegExp,
@@ -26,10 +27,10 @@ import {
   expectPath,
   expectText,
   expectToast,
+  field,
   newPage,
   openDialog,
   openMenuEntry,
-  settled,
   setupConsole,
   signIn,
   step,
@@ -52,11 +53,8 @@ async function prepare() {
   await apiCreateSubAdmin(env, { ...SAM, permissions: [{ slug: '/dashboard', actions: ['view'] }] })
 }
 
-/** The form field labelled `label`. */
-const field = (page, label) => page.locator('form').getByLabel(label, { exact: true })
 /** The rich-text editor labelled `label`. */
 const editor = (page, label) => page.getByRole('textbox', { name: label, exact: true })
-const openDropdown = (page) => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden):not(.ant-slide-up-leave)')
 
 /** Presses the form's Save (its submit button), once a previous save has finished. */
 async function save(page) {
@@ -182,12 +180,7 @@ step(env, 'FAQ category: a whitespace name is refused, then one is added; a FAQ 
   await expectPath(page, '/category/faq/faq_add')
   await save(page)
   await expectFieldErrors(page, ['Please select Category', 'Please enter Question', 'Please enter Answer'])
-  const category = field(page, 'Category')
-  await category.click()
-  await category.fill('Giving')
-  await settled(openDropdown(page))
-  const option = openDropdown(page).locator('.ant-select-item-option').filter({ hasText: /^\s*Giving Help\s*$/ })
-  await option.first().click()
+  await choose(page, 'Category', 'Giving Help', { search: 'Giving' })
   await field(page, 'Question').fill('How do I give monthly?')
   await writeRichText(page, 'Answer', 'Choose monthly when you give.')
   await save(page)

@@ -10,18 +10,20 @@ import assert from 'node:assert/strict'
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
+  PNG,
   api,
   apiSignIn,
+  choose,
+  chooseFirst,
   confirmDialog,
   dismissToasts,
-  escapeRegExp,
   expectFieldErrors,
   expectPath,
   expectToast,
+  field,
+  formItem,
   newPage,
   openMenuEntry,
-  PNG,
-  settled,
   setupConsole,
   signIn,
   statusSwitch,
@@ -48,31 +50,6 @@ async function signInAsAdmin() {
 async function seeToast(page, text) {
   await expectToast(page, text)
   await dismissToasts(page)
-}
-
-const field = (page, label) => page.locator('form').getByLabel(label, { exact: true })
-const formItem = (page, label) =>
-  page.locator('.ant-form-item').filter({ has: page.locator('label', { hasText: new RegExp(`^${label}$`) }) })
-const openDropdown = (page) => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden):not(.ant-slide-up-leave)')
-
-async function choose(page, label, text) {
-  const input = field(page, label)
-  await input.click()
-  await input.fill(text)
-  await settled(openDropdown(page))
-  const exact = openDropdown(page)
-    .locator('.ant-select-item-option')
-    .filter({ hasText: new RegExp(`^\\s*${escapeRegExp(text)}\\s*$`, 'i') })
-  await exact.first().waitFor({ state: 'visible' })
-  await exact.first().click()
-}
-
-/** The first option the select labelled `label` offers, chosen. */
-async function chooseFirst(page, label) {
-  await field(page, label).click()
-  const option = (await settled(openDropdown(page))).locator('.ant-select-item-option').first()
-  await option.waitFor({ state: 'visible' })
-  await option.click()
 }
 
 step(

@@ -415,6 +415,67 @@ export async function settled(locator) {
   return locator
 }
 
+/** The input of the page's form labelled exactly `label`. */
+export const field = (page, label) => page.locator('form').getByLabel(label, { exact: true })
+
+/** The select dropdown that is open (neither hidden nor closing). */
+export const openDropdown = (page) => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden):not(.ant-slide-up-leave)')
+
+/** The form item labelled `label`. */
+export function formItem(page, label) {
+  return page.locator('.ant-form-item').filter({ has: page.locator('label', { hasText: new RegExp(`^${escapeRegExp(label)}$`) }) })
+}
+
+/** What the select labelled `label` shows as chosen: its value, or a multiple select's tags joined by ', ' ('' when none). */
+export async function chosenIn(page, label) {
+  const shown = formItem(page, label).locator('.ant-select-content-has-value, .ant-select-selection-item')
+  const titles = await shown.evaluateAll((els) => els.map((el) => el.getAttribute('title') ?? el.textContent ?? ''))
+  return titles.join(', ')
+}
+
+/**
+ * Chooses the option reading `text` (the whole text, any case; with `partial`, containing it)
+ * in the select labelled `label`, typing `search` (default `text`) first, and waits until the
+ * select shows it chosen. An async select replaces its options when the typed search answers,
+ * and a click that meets the list while it changes picks nothing (CI saw "Please select Host"
+ * once): so the pick is made again until it shows, 30 s at most. A multiple select's option
+ * already chosen is left as it is (a second click would remove it). `close`: Escape after.
+ */
+export async function choose(page, label, text, { search = text, partial = false, close = false } = {}) {
+  const isChosen = async () => (await chosenIn(page, label)).toLowerCase().includes(text.toLowerCase())
+  const matches = partial ? new RegExp(escapeRegExp(text), 'i') : new RegExp(`^\\s*${escapeRegExp(text)}\\s*$`, 'i')
+  const input = field(page, label)
+  await eventually(
+    async () => {
+      if (await isChosen()) return true
+      await input.click()
+      await input.fill(search)
+      const option = (await settled(openDropdown(page))).locator('.ant-select-item-option').filter({ hasText: matches }).first()
+      await option.waitFor({ state: 'visible', timeout: 5000 })
+      await option.click()
+      return eventually(isChosen, { timeout: 2000, what: `${label} to show ${text}` })
+    },
+    { timeout: 30_000, what: `${text} to be chosen in ${label}` },
+  )
+  if (close) await page.keyboard.press('Escape')
+}
+
+/** Chooses the first option the select labelled `label` offers (checked as [`choose`]); returns what it shows. */
+export async function chooseFirst(page, label) {
+  return eventually(
+    async () => {
+      const now = await chosenIn(page, label)
+      if (now) return now
+      await field(page, label).click()
+      const option = (await settled(openDropdown(page))).locator('.ant-select-item-option').first()
+      await option.waitFor({ state: 'visible', timeout: 5000 })
+      await option.click()
+      return eventually(() => chosenIn(page, label), { timeout: 2000, what: `${label} to show a choice` })
+    },
+    { timeout: 30_000, what: `an option to be chosen in ${label}` },
+  )
+}
+
 /** The dialog showing `title`, once it is open and still. */
 export async function openDialog(page, title) {
   return settled(dialog(page, title))

@@ -11,15 +11,16 @@ import { readFileSync } from 'node:fs'
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
+  DEMO,
   dismissToasts,
   expectPath,
   newPage,
+  openDropdown,
   openMenuEntry,
   settled,
   setupConsole,
   signIn,
   step,
-  DEMO,
 } from './harness.mjs'
 
 const env = setupConsole('transactions', DEMO)
@@ -48,7 +49,6 @@ function trackListBodies(page) {
 }
 
 const rows = (page) => page.locator('.ant-table-tbody tr.ant-table-row')
-const openDropdown = (page) => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden):not(.ant-slide-up-leave)')
 
 async function openList() {
   const page = await signInAsAdmin()
