@@ -107,7 +107,29 @@ async fn the_profile_shows_the_ten_newest_transactions(g: Giving) {
     assert_eq!(detail.recent_transactions[9].provider_reference, "r2");
 }
 
+/// The subscribed tab sorted by its subscription count (migration 0011's partial index on
+/// PostgreSQL), both ways, ties by donor then recipient; one-time pairs never show.
+async fn the_subscribed_tab_sorts_by_subscription_count(g: Giving) {
+    let ann = donor(&g, "Ann", "Doe").await;
+    let bob = donor(&g, "Bob", "Roe").await;
+    for (d, to, n) in [(&ann, charity("c1", "Red Cross"), 3), (&bob, charity("c2", "Food Bank"), 1), (&bob, charity("c1", "Red Cross"), 2)] {
+        for _ in 0..n {
+            g.start_subscription(&sub(&d.id, to.clone(), 500, "monthly", 1_000_000), &admin()).await.unwrap();
+        }
+    }
+    g.record_donation(&gift(&ann.id, charity("c3", "Shelter"), 100, "once"), &admin()).await.unwrap();
+    let order = |rows: Vec<giving::money_store::DonorTotalsRow>| rows.iter().map(|r| (r.name.clone(), r.subscribed_donor_count)).collect::<Vec<_>>();
+    let (rows, total) = g.list_donor_totals(&page(1, 10, "", "subscribedDonorCount", "descend"), true).await.unwrap();
+    assert_eq!(total, 3);
+    assert_eq!(order(rows), [("Red Cross".to_string(), 3), ("Red Cross".to_string(), 2), ("Food Bank".to_string(), 1)]);
+    let (rows, _) = g.list_donor_totals(&page(1, 2, "", "subscribedDonorCount", "ascend"), true).await.unwrap();
+    assert_eq!(order(rows), [("Food Bank".to_string(), 1), ("Red Cross".to_string(), 2)]);
+    let (rows, total) = g.list_donor_totals(&page(1, 10, "", "subscribedDonorCount", "descend"), false).await.unwrap();
+    assert_eq!((total, order(rows)), (1, vec![("Shelter".to_string(), 0)]));
+}
+
 common::on_both_backends! { MIGRATIONS, giving;
+    the_subscribed_tab_sorts_by_subscription_count => the_subscribed_tab_sorts_by_subscription_count_on_sqlite, the_subscribed_tab_sorts_by_subscription_count_on_postgres;
     subscriptions_start_charge_and_cancel => subscriptions_start_charge_and_cancel_on_sqlite, subscriptions_start_charge_and_cancel_on_postgres;
     the_profile_shows_the_ten_newest_transactions => the_profile_shows_the_ten_newest_transactions_on_sqlite, the_profile_shows_the_ten_newest_transactions_on_postgres;
 }
