@@ -121,6 +121,7 @@ done
 
 # ------------------------------------------------------------------ build
 tag="test"
+built=()
 "${B[@]}" rmi --prune >/dev/null 2>&1 || true
 build() { # image dockerfile context [build args...]
   local image=$1 file=$2 dir=$3 t0=$SECONDS
@@ -134,6 +135,7 @@ build() { # image dockerfile context [build args...]
   fi
   local user
   user=$("${B[@]}" inspect --type image --format '{{.OCIv1.Config.User}}' "localhost/$image:$tag")
+  built+=("localhost/$image:$tag")
   [ "$user" = 65532:65532 ] || die "$image: runs as '$user', not 65532:65532"
   log "built $image ($((SECONDS - t0))s)"
 }
@@ -156,6 +158,9 @@ cleanup() {
   for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
   for c in "${containers[@]}"; do "${B[@]}" rm "$c" >/dev/null 2>&1 || true; done
   for db in "${dbs[@]}"; do psql -q "$TEST_DATABASE_URL" -c "DROP DATABASE IF EXISTS $db" >/dev/null 2>&1 || true; done
+  # The test images go too (vfs keeps a whole copy of each: gigabytes); the base image
+  # stays, so the next run builds on it without mmdebstrap.
+  "${B[@]}" rmi "${built[@]}" >/dev/null 2>&1 || true
   "${B[@]}" rmi --prune >/dev/null 2>&1 || true
   rm -rf "$work"
 }
