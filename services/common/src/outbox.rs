@@ -38,14 +38,24 @@ use tokio::sync::Notify;
 
 /// Writes the event into the outbox inside the caller's transaction.
 pub async fn enqueue(conn: &mut AnyConnection, event: &Event) -> anyhow::Result<()> {
-    sqlx::query("INSERT INTO outbox (id, event_type, body, created_at, attempts) VALUES ($1, $2, $3, $4, 0)")
-        .bind(&event.id)
-        .bind(&event.event_type)
-        .bind(serde_json::to_string(event)?)
-        .bind(event.time)
-        .execute(conn)
-        .await
-        .context("failed to write the outbox")?;
+    let mut q = crate::db::Sql::new(Backend::of_connection(conn), "");
+    push_enqueue(&mut q, event)?;
+    q.build().execute(conn).await.context("failed to write the outbox")?;
+    Ok(())
+}
+
+/// The statement of [`enqueue`], pushed onto `q`: also the body of a data-modifying CTE when a
+/// write stores its change and its event in one statement ([`crate::write::Write::emit_in`]).
+pub fn push_enqueue(q: &mut crate::db::Sql, event: &Event) -> anyhow::Result<()> {
+    q.push("INSERT INTO outbox (id, event_type, body, created_at, attempts) VALUES (")
+        .push_bind(event.id.clone())
+        .push(", ")
+        .push_bind(event.event_type.clone())
+        .push(", ")
+        .push_bind(serde_json::to_string(event)?)
+        .push(", ")
+        .push_bind(event.time)
+        .push(", 0)");
     Ok(())
 }
 

@@ -59,6 +59,17 @@ impl Write<'_> {
         Ok(())
     }
 
+    /// Writes the event `key` as part of the statement `q` that the caller runs next in this
+    /// write (pushes the outbox row's `INSERT`, the body of a data-modifying CTE on
+    /// PostgreSQL): a change and its event in one round trip. The event counts as emitted; if
+    /// the statement fails, the caller drops the write.
+    pub fn emit_in<P: Serialize>(&mut self, q: &mut crate::db::Sql, key: &str, payload: &P) -> Result<()> {
+        let event = Event::typed(key, &self.actor, payload)?;
+        outbox::push_enqueue(q, &event)?;
+        self.emitted += 1;
+        Ok(())
+    }
+
     /// Records, in this transaction, that `consumer` handled `event_id`: answers false when
     /// it already had (a redelivery, which then changes nothing).
     pub async fn mark_handled(&mut self, consumer: &str, event_id: &str) -> Result<bool> {

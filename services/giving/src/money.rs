@@ -14,7 +14,7 @@ use crate::service::Giving;
 use crate::store::{self, Donor};
 use common::Actor;
 use common::bus::{Event, EventHandler};
-use common::db::is_unique_violation;
+use common::db::{Backend, Sql, is_unique_violation};
 use common::error::{Check, Error, Result};
 use common::paging::Page;
 use common::write::Write;
@@ -270,7 +270,15 @@ async fn active_donor(w: &mut Write<'_>, id: &str) -> Result<Donor> {
 /// is awarded (once per donor), with its event. A badge created or changed later is awarded
 /// on the donor's next recorded transaction.
 /// `day`: the transaction's day count to change in the same statement, when the caller has one.
-async fn count(w: &mut Write<'_>, t: &Transaction, sign: i64, months_subscribed: i64, day: Option<(&Transaction, &str, i64)>) -> Result<()> {
+/// `begun`: see [`ms::add_donor_figures`]; its error is the statement's, as the database gave it.
+async fn count(
+    w: &mut Write<'_>,
+    t: &Transaction,
+    sign: i64,
+    months_subscribed: i64,
+    day: Option<(&Transaction, &str, i64)>,
+    begun: Option<Sql>,
+) -> std::result::Result<Result<()>, sqlx::Error> {
     let recurring = t.kind == "recurring";
     let counters = [("donations", sign), ("amount_cents", sign * t.amount_cents)];
     let d = ms::DonorDeltas {
@@ -284,7 +292,12 @@ async fn count(w: &mut Write<'_>, t: &Transaction, sign: i64, months_subscribed:
         recurring_cents: if recurring { sign * t.amount_cents } else { 0 },
         kept: ms::KeptDeltas { day, month: Some((fees::year_month(t.created_at), 0, sign, sign * t.amount_cents)), counters: &counters },
     };
-    let (_, due) = ms::add_donor_figures(w, d, sign > 0).await?;
+    let (_, due) = ms::add_donor_figures(w, d, sign > 0, begun).await?;
+    Ok(award(w, t, due).await)
+}
+
+/// Awards the badges `due` to the transaction's donor (each once), with their events.
+async fn award(w: &mut Write<'_>, t: &Transaction, due: Vec<String>) -> Result<()> {
     for id in due {
         if ms::award(w, &t.donor_id, &id, t.created_at).await?
             && let Some(b) = ms::get_badge(w, &id).await?
@@ -402,23 +415,30 @@ impl Giving {
             created_at: d.created_at,
             refunded_at: 0,
         };
-        if let Err(e) = ms::insert_transaction(&mut w, &t).await {
-            if is_unique_violation(&e) {
-                drop(w);
-                if let Some(first) = self.by_reference(&t.provider_reference).await? {
-                    return Ok(first);
-                }
-            }
-            return Err(e.into());
-        }
         let new_name = crate::tx_index::note_recipient(&mut w, &t, found.recipient_key.as_deref()).await?;
-        if t.status == "succeeded" {
-            let months = sub.as_ref().map(|s| interval_months(&s.interval)).unwrap_or(0);
-            count(&mut w, &t, 1, months, Some((&t, &t.status, 1))).await?;
+        let months = sub.as_ref().map(|s| interval_months(&s.interval)).unwrap_or(0);
+        if Backend::of_connection(&w) == Backend::Postgres && t.status == "succeeded" {
+            // The common case in one statement: the row, its event, and what it counts for.
+            let mut q = Sql::new(Backend::Postgres, "WITH recorded AS (");
+            ms::push_insert_transaction(&mut q, &t);
+            q.push("), recorded_event AS (");
+            w.emit_in(&mut q, events::TRANSACTION_RECORDED, &tx_event(&t))?;
+            q.push("), ");
+            match count(&mut w, &t, 1, months, Some((&t, &t.status, 1)), Some(q)).await {
+                Ok(counted) => counted?,
+                Err(e) => return self.recorded_first(w, e, &t.provider_reference).await,
+            }
         } else {
-            crate::tx_index::count_day(&mut w, &t, &t.status, 1).await?;
+            if let Err(e) = ms::insert_transaction(&mut w, &t).await {
+                return self.recorded_first(w, e, &t.provider_reference).await;
+            }
+            w.emit(events::TRANSACTION_RECORDED, &tx_event(&t)).await?;
+            if t.status == "succeeded" {
+                count(&mut w, &t, 1, months, Some((&t, &t.status, 1)), None).await??;
+            } else {
+                crate::tx_index::count_day(&mut w, &t, &t.status, 1).await?;
+            }
         }
-        w.emit(events::TRANSACTION_RECORDED, &tx_event(&t)).await?;
         if let Some(s) = sub {
             let next = fees::add_months(s.next_charge_at, interval_months(&s.interval));
             ms::charged(&mut w, &s.id, next).await?;
@@ -431,6 +451,18 @@ impl Giving {
             self.days.names_changed();
         }
         Ok(t)
+    }
+
+    /// A donation's write failed with `e`: when its provider reference is recorded already (a
+    /// redelivery that ran beside the first, refused by the unique index), the first record.
+    async fn recorded_first(&self, w: Write<'_>, e: sqlx::Error, reference: &str) -> Result<Transaction> {
+        if is_unique_violation(&e) {
+            drop(w);
+            if let Some(first) = self.by_reference(reference).await? {
+                return Ok(first);
+            }
+        }
+        Err(e.into())
     }
 
     /// Records a one-time donation (see [`Giving::record`]): the donor must exist and be
@@ -458,7 +490,7 @@ impl Giving {
             } else {
                 0
             };
-            count(&mut w, &t, -1, months, None).await?;
+            count(&mut w, &t, -1, months, None, None).await??;
         } else {
             // A deleted donor's transaction: only the rollups and counters.
             ms::add_month(&mut w, fees::year_month(t.created_at), 0, -1, -t.amount_cents).await?;

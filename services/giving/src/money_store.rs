@@ -71,41 +71,46 @@ pub(crate) fn transaction(r: &AnyRow) -> sqlx::Result<Transaction> {
 }
 
 pub async fn insert_transaction(c: &mut AnyConnection, t: &Transaction) -> sqlx::Result<()> {
-    sqlx::query(
+    let mut q = Sql::new(Backend::of_connection(c), "");
+    push_insert_transaction(&mut q, t);
+    q.build().execute(c).await?;
+    Ok(())
+}
+
+/// The statement of [`insert_transaction`], pushed onto `q` (also the body of a
+/// data-modifying CTE: see [`add_donor_figures`]).
+pub fn push_insert_transaction(q: &mut Sql, t: &Transaction) {
+    q.push(
         "INSERT INTO transactions (id, donor_id, donor_name, donor_name_key, donor_email, recipient_type, recipient_id, \
          recipient_name, recipient_name_key, recipient_deleted, amount_cents, currency, processing_fee_bp, service_charge_bp, \
          processing_fee_cents, service_charge_cents, net_cents, payment_method, status, type, subscription_id, receipt_number, \
-         provider_reference, created_at, refunded_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, \
-         $16, $17, $18, $19, $20, $21, $22, $23, $24, $25)",
-    )
-    .bind(&t.id)
-    .bind(&t.donor_id)
-    .bind(&t.donor_name)
-    .bind(t.donor_name.trim().to_lowercase())
-    .bind(&t.donor_email)
-    .bind(&t.recipient_type)
-    .bind(&t.recipient_id)
-    .bind(&t.recipient_name)
-    .bind(t.recipient_name.trim().to_lowercase())
-    .bind(t.recipient_deleted)
-    .bind(t.amount_cents)
-    .bind(&t.currency)
-    .bind(t.processing_fee_bp)
-    .bind(t.service_charge_bp)
-    .bind(t.processing_fee_cents)
-    .bind(t.service_charge_cents)
-    .bind(t.net_cents)
-    .bind(&t.payment_method)
-    .bind(&t.status)
-    .bind(&t.kind)
-    .bind(&t.subscription_id)
-    .bind(&t.receipt_number)
-    .bind(&t.provider_reference)
-    .bind(t.created_at)
-    .bind(t.refunded_at)
-    .execute(c)
-    .await?;
-    Ok(())
+         provider_reference, created_at, refunded_at) VALUES (",
+    );
+    q.push_bind(t.id.clone()).push(", ");
+    q.push_bind(t.donor_id.clone()).push(", ");
+    q.push_bind(t.donor_name.clone()).push(", ");
+    q.push_bind(t.donor_name.trim().to_lowercase()).push(", ");
+    q.push_bind(t.donor_email.clone()).push(", ");
+    q.push_bind(t.recipient_type.clone()).push(", ");
+    q.push_bind(t.recipient_id.clone()).push(", ");
+    q.push_bind(t.recipient_name.clone()).push(", ");
+    q.push_bind(t.recipient_name.trim().to_lowercase()).push(", ");
+    q.push_bind(t.recipient_deleted).push(", ");
+    q.push_bind(t.amount_cents).push(", ");
+    q.push_bind(t.currency.clone()).push(", ");
+    q.push_bind(t.processing_fee_bp).push(", ");
+    q.push_bind(t.service_charge_bp).push(", ");
+    q.push_bind(t.processing_fee_cents).push(", ");
+    q.push_bind(t.service_charge_cents).push(", ");
+    q.push_bind(t.net_cents).push(", ");
+    q.push_bind(t.payment_method.clone()).push(", ");
+    q.push_bind(t.status.clone()).push(", ");
+    q.push_bind(t.kind.clone()).push(", ");
+    q.push_bind(t.subscription_id.clone()).push(", ");
+    q.push_bind(t.receipt_number.clone()).push(", ");
+    q.push_bind(t.provider_reference.clone()).push(", ");
+    q.push_bind(t.created_at).push(", ");
+    q.push_bind(t.refunded_at).push(")");
 }
 
 pub async fn get_transaction(c: &mut AnyConnection, id: &str) -> sqlx::Result<Option<Transaction>> {
@@ -513,16 +518,26 @@ pub struct DonorDeltas<'a> {
 /// and, when `badges` is set, the ids of the active badges those totals now meet that the
 /// donor has not earned yet (oldest first). On PostgreSQL one statement (data-modifying CTEs:
 /// a donation pays for one round trip here, not five); on SQLite one statement each.
-pub async fn add_donor_figures(c: &mut AnyConnection, d: DonorDeltas<'_>, badges: bool) -> sqlx::Result<((i64, i64, i64), Vec<String>)> {
+/// `begun` (PostgreSQL only): the statement's start, `WITH a AS (…), b AS (…), `, whose
+/// changes run in the same statement (recording a donation puts its row and its event there).
+pub async fn add_donor_figures(
+    c: &mut AnyConnection,
+    d: DonorDeltas<'_>,
+    badges: bool,
+    begun: Option<Sql>,
+) -> sqlx::Result<((i64, i64, i64), Vec<String>)> {
     if Backend::of_connection(c) == Backend::Sqlite {
+        if begun.is_some() {
+            return Err(sqlx::Error::Protocol("add_donor_figures: a begun statement is for PostgreSQL only".into()));
+        }
         let (totals, key) = add_donor_totals(c, d.donor_id, d.cents, d.count, d.months).await?;
         add_donor_recipient(c, d.donor_id, &key, &d.recipient, d.one_time_count, d.one_time_cents, d.recurring_cents, 0).await?;
         add_kept_one_by_one(c, &d.kept).await?;
         let due = if badges { badges_due(c, d.donor_id, totals).await?.into_iter().map(|b| b.id).collect() } else { vec![] };
         return Ok((totals, due));
     }
-    let mut q = Sql::new(Backend::Postgres, "WITH totals AS (UPDATE donors SET total_given_cents = total_given_cents + ");
-    q.push_bind(d.cents)
+    let mut q = begun.unwrap_or_else(|| Sql::new(Backend::Postgres, "WITH "));
+    q.push("totals AS (UPDATE donors SET total_given_cents = total_given_cents + ").push_bind(d.cents)
         .push(", donations_count = donations_count + ")
         .push_bind(d.count)
         .push(", months_subscribed = months_subscribed + ")
