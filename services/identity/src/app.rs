@@ -124,6 +124,8 @@ pub async fn start(cfg: &Config, listen: impl Into<common::grpc::Listen>, bus: A
     let identity = Identity::new(base.db.clone(), cfg.settings(), Some(base.relay));
     let invitations = Arc::new(crate::invitation::Invitations(identity.clone()));
     bus.subscribe(crate::invitation::CONSUMER, &crate::invitation::EVENTS, invitations, shutdown.clone()).await?;
+    let standing = Arc::new(crate::standing::Standing(identity.clone()));
+    bus.subscribe(crate::standing::CONSUMER, &crate::standing::EVENTS, standing, shutdown.clone()).await?;
     if let Some(pw) = identity.ensure_main_admin(&cfg.admin_email, cfg.admin_password.as_deref()).await? {
         // Printed once, on the first start only.
         println!("\n  Main admin created: {}  password: {pw}\n  (set ADMIN_PASSWORD to choose it)\n", cfg.admin_email);

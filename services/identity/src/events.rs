@@ -14,6 +14,11 @@ pub const PASSWORD_CHANGED: &str = "identity.account.password_changed";
 /// A password was set from a reset link (the link, not a session, authorises it: the actor is
 /// the system, the payload names the account).
 pub const PASSWORD_RESET: &str = "identity.account.password_reset";
+/// Every session of an account ended at once (its refresh families revoked): a password
+/// changed or was set from a link, the account was deactivated, deleted or disabled with its
+/// nonprofit, its second factor was reset. The BFF drops the account's cached standing on it,
+/// so its access tokens are refused on every replica at their next request.
+pub const SESSIONS_ENDED: &str = "identity.account.sessions_ended";
 /// A reset link was mailed to an active account.
 pub const PASSWORD_RESET_REQUESTED: &str = "identity.account.password_reset_requested";
 /// A nonprofit admin's invitation was sent (by the main admin, or on the nonprofit's approval).
@@ -78,6 +83,24 @@ pub struct Permission {
 pub const CHARITY_CREATED: &str = "catalogue.charity.created";
 /// A nonprofit was approved.
 pub const CHARITY_VERIFIED: &str = "catalogue.charity.verified";
+/// A nonprofit was activated or deactivated (`isActive` says which).
+pub const CHARITY_STATUS_CHANGED: &str = "catalogue.charity.status_changed";
+pub const CHARITY_DELETED: &str = "catalogue.charity.deleted";
+/// A deleted nonprofit came back.
+pub const CHARITY_RESTORED: &str = "catalogue.charity.restored";
+
+/// A nonprofit admin's account was disabled or enabled with its nonprofit.
+pub const CHARITY_ADMIN_STATUS_CHANGED: &str = "identity.charity_admin.status_changed";
+
+/// What [`CHARITY_ADMIN_STATUS_CHANGED`] says.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase", default)]
+pub struct CharityAdmin {
+    pub id: String,
+    pub email: String,
+    pub charity_id: String,
+    pub is_active: bool,
+}
 
 /// The fields of a catalogue nonprofit event that the invitation of its admin reads.
 #[derive(Debug, Clone, Default, Deserialize, PartialEq)]
@@ -89,6 +112,7 @@ pub struct Charity {
     pub admin_email: String,
     pub admin_first_name: String,
     pub admin_last_name: String,
+    pub is_active: bool,
 }
 
 // --- two-factor sign-in ------------------------------------------------------------------

@@ -161,10 +161,10 @@ impl Rpc for Identity {
         Ok(Response::new(pb::Empty {}))
     }
 
-    async fn reset_password(&self, r: Request<pb::ResetPasswordRequest>) -> R<pb::Empty> {
+    async fn reset_password(&self, r: Request<pb::ResetPasswordRequest>) -> R<pb::AccountRef> {
         let r = r.into_inner();
-        self.reset_password(&r.token, &r.new_password).await?;
-        Ok(Response::new(pb::Empty {}))
+        let id = self.reset_password(&r.token, &r.new_password).await?;
+        Ok(Response::new(pb::AccountRef { id }))
     }
 
     async fn get_principal(&self, r: Request<pb::GetPrincipalRequest>) -> R<pb::Principal> {
@@ -260,10 +260,10 @@ impl Rpc for Identity {
         Ok(Response::new(pb::Invitation { user_id: sent.user.id, email: sent.user.email, expires_at: sent.expires_at }))
     }
 
-    async fn accept_invitation(&self, r: Request<pb::AcceptInvitationRequest>) -> R<pb::Empty> {
+    async fn accept_invitation(&self, r: Request<pb::AcceptInvitationRequest>) -> R<pb::AccountRef> {
         let r = r.into_inner();
-        self.accept_invitation(&r.token, &r.new_password).await?;
-        Ok(Response::new(pb::Empty {}))
+        let id = self.accept_invitation(&r.token, &r.new_password).await?;
+        Ok(Response::new(pb::AccountRef { id }))
     }
 
     async fn issue_member_token(&self, r: Request<pb::IssueMemberTokenRequest>) -> R<pb::MemberToken> {

@@ -117,7 +117,8 @@ impl Identity {
 
     /// Sets the first password from an invitation link (single use); the account can then
     /// sign in at /charity-signin.
-    pub async fn accept_invitation(&self, token: &str, new: &str) -> Result<()> {
+    /// Answers the account's id.
+    pub async fn accept_invitation(&self, token: &str, new: &str) -> Result<String> {
         let mut check = Check::default();
         password_rules(new, "newPassword", "New Password", "New Password is required", &mut check);
         if token.trim().is_empty() {
@@ -130,11 +131,11 @@ impl Identity {
             return Err(Error::field("token", INVALID_LINK));
         };
         store::set_password(&mut tx, &user_id, &hash).await?;
-        store::revoke_user_tokens(&mut tx, &user_id).await?;
+        Self::end_sessions(&mut tx, &user_id, "").await?;
         store::end_links(&mut tx, Link::Invitation, &user_id).await?;
         tx.emit(events::INVITATION_ACCEPTED, &events::Account { id: user_id.clone(), email: String::new() }).await?;
         tx.commit().await?;
-        Ok(())
+        Ok(user_id)
     }
 }
 

@@ -12,6 +12,7 @@ pub mod locations;
 pub mod mail;
 pub mod password;
 pub mod service;
+pub mod standing;
 pub mod store;
 pub mod throttle;
 pub mod totp;

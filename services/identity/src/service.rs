@@ -314,7 +314,9 @@ impl Identity {
         }
         let user = user.expect("checked");
         if !user.is_active {
-            return Err(Error::Forbidden("Your account is inactive. Please contact the administrator.".into()));
+            // A nonprofit admin's account is inactive exactly while its nonprofit is (standing.rs).
+            let message = if user.admin_type == CHARITY_ADMIN { CHARITY_INACTIVE } else { "Your account is inactive. Please contact the administrator." };
+            return Err(Error::Forbidden(message.into()));
         }
         self.attempt_succeeded(&mut c, &attempt).await?;
         if let Some((token, needed)) = self.challenge_for(&mut c, &user).await? {
@@ -371,6 +373,14 @@ impl Identity {
         throttle::clear(c, &a.pair_key).await?;
         throttle::clear(c, &a.account_key).await?;
         Ok(())
+    }
+
+    /// Ends every session of an account in the write `w` (its refresh families and tokens
+    /// revoked) and says so on the bus ([`events::SESSIONS_ENDED`]): whoever caches the
+    /// account's standing drops it, so its access tokens stop working at once.
+    pub(crate) async fn end_sessions(w: &mut Write<'_>, user_id: &str, email: &str) -> Result<()> {
+        store::revoke_user_tokens(w, user_id).await?;
+        w.emit(events::SESSIONS_ENDED, &events::Account { id: user_id.to_string(), email: email.to_string() }).await
     }
 
     /// Starts a session of `user` in the write `tx` (a new refresh family and tokens).
@@ -488,7 +498,7 @@ impl Identity {
         let hash = crate::password::hash(new).await?;
         let mut tx = self.write(&Actor::new(&user.id, &user.admin_type, "")).await?;
         store::set_password(&mut tx, user_id, &hash).await?;
-        store::revoke_user_tokens(&mut tx, user_id).await?;
+        Self::end_sessions(&mut tx, user_id, &user.email).await?;
         tx.emit(events::PASSWORD_CHANGED, &events::Account { id: user.id.clone(), email: user.email.clone() }).await?;
         tx.commit().await?;
         Ok(())
@@ -540,7 +550,8 @@ impl Identity {
         Ok(())
     }
 
-    pub async fn reset_password(&self, token: &str, new: &str) -> Result<()> {
+    /// Sets a new password from a mailed link; answers the account's id.
+    pub async fn reset_password(&self, token: &str, new: &str) -> Result<String> {
         let mut check = Check::default();
         password_rules(new, "newPassword", "New Password", "New Password is required", &mut check);
         if token.trim().is_empty() {
@@ -553,10 +564,10 @@ impl Identity {
             return Err(Error::field("token", "This password reset link is invalid or has expired."));
         };
         store::set_password(&mut tx, &user_id, &hash).await?;
-        store::revoke_user_tokens(&mut tx, &user_id).await?;
+        Self::end_sessions(&mut tx, &user_id, "").await?;
         tx.emit(events::PASSWORD_RESET, &events::Account { id: user_id.clone(), email: String::new() }).await?;
         tx.commit().await?;
-        Ok(())
+        Ok(user_id)
     }
 
     // --- sub-admins ---------------------------------------------------------------
@@ -565,11 +576,15 @@ impl Identity {
     // from its own records, never from what the request claims:
     // - only the main admin or an active sub-admin holding the call's Sub Admin action may
     //   make it; a nonprofit admin never;
+    // - a sub-admin acts (edit, status, delete, two-factor reset) only on a sub-admin whose
+    //   rights are all rights it holds itself (equal or weaker: `within`), so it can never
+    //   take over, lock out or remove a stronger one; the main admin acts on anyone;
     // - a sub-admin changes only (module, action) pairs it holds itself: on create every
-    //   granted pair, on update every pair whose holding changes (a pair it does not hold
-    //   must stay as the target had it, so it can edit a sub-admin given more by the main
-    //   admin without stripping it); Sub Admin pairs count as not held, so only the main
-    //   admin grants or removes them;
+    //   granted pair, on update every pair whose holding changes; Sub Admin pairs count as
+    //   not held, so only the main admin grants or removes them;
+    // - only the main admin sets another account's password or email: a sub-admin's update
+    //   that carries a password, or a changed email, is refused (a reset link mailed to an
+    //   address the caller chose would hand it the account);
     // - a sub-admin never edits, deactivates or deletes its own record (its password goes
     //   through change password; anything else through the main admin);
     // - the main admin is not a sub-admin: these calls answer not found for it.
@@ -577,7 +592,7 @@ impl Identity {
 
     /// Checks that `caller` may make a sub-admin call needing the Sub Admin `action`;
     /// answers the rights it holds (`None` for the main admin, who holds everything).
-    async fn authorise(&self, caller: &Actor, action: &str) -> Result<Option<Grants>> {
+    pub(crate) async fn authorise(&self, caller: &Actor, action: &str) -> Result<Option<Grants>> {
         if !caller.is_known() {
             return Err(Error::Unauthenticated("The caller of this call is unknown".into()));
         }
@@ -648,11 +663,18 @@ impl Identity {
     pub async fn update_sub_admin(&self, caller: &Actor, id: &str, input: SubAdminInput) -> Result<(User, Grants)> {
         let held = self.authorise(caller, "edit").await?;
         not_self(caller, held.as_ref(), id, "You cannot edit your own account: ask the main admin")?;
+        if held.is_some() && !input.password.is_empty() {
+            return Err(Error::Forbidden(ONLY_MAIN_ADMIN_PASSWORD.into()));
+        }
         let (first, last, email, grants) = Self::parse_sub_admin(&input, false)?;
         let hash = if input.password.is_empty() { None } else { Some(crate::password::hash(&input.password).await?) };
         let mut tx = self.write(caller).await?;
         let existing = store::user_by_id(&mut tx, id).await?.filter(|u| u.admin_type == SUB_ADMIN).ok_or_else(not_found)?;
         let before = store::permissions(&mut tx, id).await?;
+        within(held.as_ref(), &before)?;
+        if held.is_some() && email != existing.email {
+            return Err(Error::Forbidden(ONLY_MAIN_ADMIN_EMAIL.into()));
+        }
         check_grant_change(held.as_ref(), &before, &grants)?;
         let fields_before = fields(&existing, before, false);
         store::update_profile(&mut tx, id, &first, &last, &email).await.map_err(conflict_on_email)?;
@@ -660,7 +682,7 @@ impl Identity {
         let password_changed = hash.is_some();
         if let Some(h) = hash {
             store::set_password(&mut tx, id, &h).await?;
-            store::revoke_user_tokens(&mut tx, id).await?;
+            Self::end_sessions(&mut tx, id, &existing.email).await?;
         }
         let user = store::user_by_id(&mut tx, id).await?.unwrap_or(existing);
         let fields_after = fields(&user, grants.clone(), password_changed);
@@ -674,6 +696,8 @@ impl Identity {
         not_self(caller, held.as_ref(), id, "You cannot delete your own account")?;
         let mut tx = self.write(caller).await?;
         let user = store::user_by_id(&mut tx, id).await?.filter(|u| u.admin_type == SUB_ADMIN).ok_or_else(not_found)?;
+        within(held.as_ref(), &store::permissions(&mut tx, id).await?)?;
+        Self::end_sessions(&mut tx, id, &user.email).await?;
         store::delete_user(&mut tx, id).await?;
         Self::emit(&mut tx, events::SUB_ADMIN_DELETED, &user, None, None).await?;
         tx.commit().await?;
@@ -685,9 +709,10 @@ impl Identity {
         not_self(caller, held.as_ref(), id, "You cannot change your own permissions or status")?;
         let mut tx = self.write(caller).await?;
         let existing = store::user_by_id(&mut tx, id).await?.filter(|u| u.admin_type == SUB_ADMIN).ok_or_else(not_found)?;
+        within(held.as_ref(), &store::permissions(&mut tx, id).await?)?;
         store::set_active(&mut tx, id, active).await?;
         if !active {
-            store::revoke_user_tokens(&mut tx, id).await?;
+            Self::end_sessions(&mut tx, id, &existing.email).await?;
         }
         let user = store::user_by_id(&mut tx, id).await?.ok_or_else(not_found)?;
         let (before, after) = (fields(&existing, vec![], false), fields(&user, vec![], false));
@@ -732,6 +757,7 @@ impl Identity {
 }
 
 pub const SESSION_EXPIRED: &str = "Your session has expired. Please sign in again.";
+pub const CHARITY_INACTIVE: &str = "Your nonprofit is inactive or was deleted. Please contact the administrator.";
 
 fn session_expired() -> Error {
     Error::Unauthenticated(SESSION_EXPIRED.into())
@@ -786,12 +812,25 @@ pub fn check_grant_change(held: Option<&Grants>, before: &[(String, Vec<String>)
     refusal.map_or(Ok(()), |m| Err(Error::Forbidden(m.into())))
 }
 
+pub const STRONGER_TARGET: &str = "This sub-admin holds permissions you do not hold: ask the main admin";
+pub const ONLY_MAIN_ADMIN_PASSWORD: &str = "Only the main admin can set another account's password";
+pub const ONLY_MAIN_ADMIN_EMAIL: &str = "Only the main admin can change another account's email";
+
+/// Checks that a caller holding `held` (`None`: the main admin) may act on a sub-admin
+/// holding `target`: every (module, action) pair of the target is one the caller holds,
+/// Sub Admin pairs included.
+pub(crate) fn within(held: Option<&Grants>, target: &[(String, Vec<String>)]) -> Result<()> {
+    let Some(held) = held else { return Ok(()) };
+    let covered = target.iter().all(|(slug, actions)| actions.iter().all(|a| holds(held, slug, a)));
+    if covered { Ok(()) } else { Err(Error::Forbidden(STRONGER_TARGET.into())) }
+}
+
 /// A sub-admin never changes its own record through the sub-admin calls.
-fn not_self(caller: &Actor, held: Option<&Grants>, target: &str, message: &str) -> Result<()> {
+pub(crate) fn not_self(caller: &Actor, held: Option<&Grants>, target: &str, message: &str) -> Result<()> {
     if held.is_some() && caller.id == target { Err(Error::Forbidden(message.into())) } else { Ok(()) }
 }
 
-fn not_found() -> Error {
+pub(crate) fn not_found() -> Error {
     Error::NotFound("Sub admin not found".into())
 }
 

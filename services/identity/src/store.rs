@@ -125,6 +125,24 @@ pub async fn set_password(c: &mut AnyConnection, id: &str, hash: &str) -> sqlx::
 }
 
 /// Activates or deactivates; deactivation ends every session.
+/// Sets `is_active` of every nonprofit-admin account of `charity_id` (a change of session
+/// version for the disabled); answers the (id, email) of the accounts that changed.
+pub async fn set_charity_admins_active(c: &mut AnyConnection, charity_id: &str, active: bool) -> sqlx::Result<Vec<(String, String)>> {
+    let rows = sqlx::query("SELECT id, email FROM users WHERE charity_id = $1 AND admin_type = $2 AND is_active = $3 ORDER BY id")
+        .bind(charity_id)
+        .bind(CHARITY_ADMIN)
+        .bind(!active)
+        .fetch_all(&mut *c)
+        .await?;
+    let mut out = Vec::with_capacity(rows.len());
+    for r in rows {
+        let id: String = r.try_get("id")?;
+        set_active(&mut *c, &id, active).await?;
+        out.push((id, r.try_get("email")?));
+    }
+    Ok(out)
+}
+
 pub async fn set_active(c: &mut AnyConnection, id: &str, active: bool) -> sqlx::Result<bool> {
     let bump = if active { 0 } else { 1 };
     let r = sqlx::query("UPDATE users SET is_active = $1, session_version = session_version + $2, updated_at = $3 WHERE id = $4")

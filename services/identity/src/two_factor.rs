@@ -309,16 +309,19 @@ impl Identity {
         Ok(())
     }
 
-    /// The main admin removes a sub-admin's factor (a lost device): it enrols again.
-    /// Nobody else may; the main admin's own factor is not a sub-admin's (not found).
+    /// Removes a sub-admin's factor (a lost device): it enrols again, and its sessions end
+    /// (whoever held its factor is signed out). The main admin may, and a sub-admin holding
+    /// Sub Admin edit for a sub-admin whose rights it all holds (the sub-admin rules of
+    /// `service.rs`), never for itself; the main admin's own factor is not a sub-admin's
+    /// (not found).
     pub async fn reset_two_factor(&self, caller: &Actor, id: &str) -> Result<()> {
-        self.main_admin(caller, "reset a sub-admin's two-factor sign-in").await?;
+        let held = self.authorise(caller, "edit").await?;
+        crate::service::not_self(caller, held.as_ref(), id.trim(), "You cannot reset your own two-factor sign-in: ask the main admin")?;
         let mut tx = self.write(caller).await?;
-        let user = store::user_by_id(&mut tx, id.trim())
-            .await?
-            .filter(|u| u.admin_type == SUB_ADMIN)
-            .ok_or_else(|| Error::NotFound("Sub admin not found".into()))?;
+        let user = store::user_by_id(&mut tx, id.trim()).await?.filter(|u| u.admin_type == SUB_ADMIN).ok_or_else(crate::service::not_found)?;
+        crate::service::within(held.as_ref(), &store::permissions(&mut tx, &user.id).await?)?;
         store::clear_two_factor(&mut tx, &user.id).await?;
+        Self::end_sessions(&mut tx, &user.id, &user.email).await?;
         tx.emit(events::TWO_FACTOR_RESET, &events::TwoFactor { id: user.id.clone(), email: user.email.clone(), recovery_codes_left: 0 }).await?;
         tx.commit().await?;
         Ok(())

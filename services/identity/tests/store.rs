@@ -19,6 +19,8 @@ mod login;
 mod passwords;
 #[path = "store/sessions.rs"]
 mod sessions;
+#[path = "store/standing.rs"]
+mod standing;
 #[path = "store/sub_admin_access.rs"]
 mod sub_admin_access;
 #[path = "store/sub_admins.rs"]

@@ -31,7 +31,7 @@ async fn the_main_admin_is_created_once_with_a_generated_password(id: Identity) 
     let session = id.login("boss@example.org", &generated, false, IP).await.unwrap();
     assert_eq!(session.user.id, admin.id);
     assert_eq!(session.permissions, every_module_with_every_action());
-    assert_eq!(session.permissions.len(), 26);
+    assert_eq!(session.permissions.len(), 27);
     let claims = Keys::new(&id.settings.jwt_secret).verify(&session.auth_token).unwrap();
     assert_eq!((claims.sub.as_str(), claims.typ.as_str(), claims.sv), (admin.id.as_str(), "Admin", 1));
 

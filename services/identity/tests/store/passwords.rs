@@ -68,7 +68,10 @@ async fn changing_the_password_ends_every_session_and_only_the_new_one_signs_in(
     // The change is an event of the account (the audit trail's), with no secret in it.
     assert_eq!(
         outbox_events(&id).await,
-        [("identity.account.password_changed".to_string(), serde_json::json!({ "id": admin.id, "email": ADMIN_EMAIL }))]
+        [
+            ("identity.account.sessions_ended".to_string(), serde_json::json!({ "id": admin.id, "email": ADMIN_EMAIL })),
+            ("identity.account.password_changed".to_string(), serde_json::json!({ "id": admin.id, "email": ADMIN_EMAIL })),
+        ]
     );
 }
 
@@ -121,12 +124,14 @@ async fn a_mailed_reset_link_sets_a_new_password_once(id: Identity) {
     assert_session_expired(id.refresh(&session.refresh_token).await);
     assert_eq!(id.principal(&admin.id).await.unwrap().0.session_version, 2);
     id.login(ADMIN_EMAIL, "Brand#New1", false, IP).await.unwrap();
-    // The request and the reset are events of the account; neither carries the link.
+    // The request, the sessions it ended and the reset are events of the account; none carries the link.
     let events = outbox_events(&id).await;
     assert_eq!(
         events,
         [
             ("identity.account.password_reset_requested".to_string(), serde_json::json!({ "id": admin.id, "email": ADMIN_EMAIL })),
+            // Its sessions ended with the reset (the BFF drops its cached standing on it).
+            ("identity.account.sessions_ended".to_string(), serde_json::json!({ "id": admin.id })),
             ("identity.account.password_reset".to_string(), serde_json::json!({ "id": admin.id })),
         ]
     );

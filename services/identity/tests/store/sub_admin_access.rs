@@ -22,7 +22,6 @@ fn assert_unauthenticated<T: std::fmt::Debug>(r: Result<T, Error>) {
 }
 
 const NOT_HOLD_GRANT: &str = "You can only grant permissions you hold yourself";
-const NOT_HOLD_REMOVE: &str = "You can only remove permissions you hold yourself";
 const SUB_ADMIN_GRANT: &str = "Only the main admin can grant Sub Admin permissions";
 const SUB_ADMIN_REMOVE: &str = "Only the main admin can remove Sub Admin permissions";
 
@@ -126,22 +125,18 @@ async fn a_sub_admin_grants_only_what_it_holds_and_never_sub_admin_rights(id: Id
     assert_eq!(granted, all);
 }
 
-async fn on_update_what_the_caller_does_not_hold_stays_as_the_target_had_it(id: Identity) {
-    let editor = holding(&id, "editor@example.org", grants(&[("/donor", &["view", "edit"]), ("/sub_admin", &["view", "edit"])])).await;
-    let before = grants(&[("/event", &["view"]), ("/donor", &["view", "delete"]), ("/sub_admin", &["view"])]);
+async fn on_a_weaker_sub_admin_the_caller_changes_only_what_it_holds(id: Identity) {
+    let editor = holding(&id, "editor@example.org", grants(&[("/event", &["view"]), ("/donor", &["view", "edit", "delete"]), ("/sub_admin", &["view", "edit"])])).await;
+    let before = grants(&[("/event", &["view"]), ("/donor", &["view"]), ("/sub_admin", &["view"])]);
     let target = holding(&id, "target@example.org", before.clone()).await;
     let me = as_caller(&editor);
     let update = |g: Grants| input("Tom", "Target", "target@example.org", "", g);
     let refused = [
-        // Removes event view, which the editor does not hold.
-        (grants(&[("/donor", &["view", "delete"]), ("/sub_admin", &["view"])]), NOT_HOLD_REMOVE),
-        // Removes donor delete.
-        (grants(&[("/event", &["view"]), ("/donor", &["view"]), ("/sub_admin", &["view"])]), NOT_HOLD_REMOVE),
-        // Adds transaction view.
-        (grants(&[("/event", &["view"]), ("/donor", &["view", "delete"]), ("/transaction", &["view"]), ("/sub_admin", &["view"])]), NOT_HOLD_GRANT),
+        // Adds transaction view, which the editor does not hold.
+        (grants(&[("/event", &["view"]), ("/donor", &["view"]), ("/transaction", &["view"]), ("/sub_admin", &["view"])]), NOT_HOLD_GRANT),
         // Sub Admin rights: neither added (even one the editor holds) nor removed.
-        (grants(&[("/event", &["view"]), ("/donor", &["view", "delete"]), ("/sub_admin", &["view", "edit"])]), SUB_ADMIN_GRANT),
-        (grants(&[("/event", &["view"]), ("/donor", &["view", "delete"])]), SUB_ADMIN_REMOVE),
+        (grants(&[("/event", &["view"]), ("/donor", &["view"]), ("/sub_admin", &["view", "edit"])]), SUB_ADMIN_GRANT),
+        (grants(&[("/event", &["view"]), ("/donor", &["view"])]), SUB_ADMIN_REMOVE),
     ];
     let events = outbox_events(&id).await.len();
     for (g, message) in refused {
@@ -150,14 +145,113 @@ async fn on_update_what_the_caller_does_not_hold_stays_as_the_target_had_it(id: 
     assert_eq!(grants_of(&id, &target).await, before);
     assert_eq!(outbox_events(&id).await.len(), events, "nothing was written");
 
-    // Adding and removing what it holds, the rest left as it was, goes through.
-    let after = grants(&[("/event", &["view"]), ("/donor", &["edit", "delete"]), ("/sub_admin", &["view"])]);
+    // Adding and removing what it holds goes through.
+    let after = grants(&[("/donor", &["view", "edit", "delete"]), ("/sub_admin", &["view"])]);
     let (updated, granted) = id.update_sub_admin(&me, &target.id, input("Tommy", "Target", "target@example.org", "", after.clone())).await.unwrap();
     assert_eq!((updated.first_name.as_str(), granted), ("Tommy", after.clone()));
     assert_eq!(grants_of(&id, &target).await, after);
-    // The main admin removes what the editor could not.
-    id.update_sub_admin(&as_admin(&id).await, &target.id, update(grants(&[("/donor", &["view"])]))).await.unwrap();
-    assert_eq!(grants_of(&id, &target).await, grants(&[("/donor", &["view"])]));
+    // The main admin changes anything.
+    id.update_sub_admin(&as_admin(&id).await, &target.id, update(grants(&[("/transaction", &["view"])]))).await.unwrap();
+    assert_eq!(grants_of(&id, &target).await, grants(&[("/transaction", &["view"])]));
+}
+
+/// Every right of the Sub Admin module.
+const ALL_SUB_ADMIN: &[&str] = &["view", "add", "edit", "delete", "status"];
+
+/// The attacks of issue 32 section 1 by `caller` on `target`: edit with the caller's own
+/// permissions, edit with a new password, edit with another email, status, two-factor
+/// reset, delete; each answer checked by `check` (call name, answer).
+async fn attacks(id: &Identity, caller: &Actor, target: &User, held: &Grants, check: impl Fn(&str, Result<(), Error>)) {
+    check("edit", id.update_sub_admin(caller, &target.id, input("Mallory", "Owned", &target.email, "", held.clone())).await.map(drop));
+    check("password", id.update_sub_admin(caller, &target.id, input(&target.first_name, &target.last_name, &target.email, "Taken#Over1", held.clone())).await.map(drop));
+    check("email", id.update_sub_admin(caller, &target.id, input(&target.first_name, &target.last_name, "mallory@example.org", "", held.clone())).await.map(drop));
+    check("status", id.set_sub_admin_status(caller, &target.id, false).await.map(drop));
+    check("two-factor reset", id.reset_two_factor(caller, &target.id).await);
+    check("delete", id.delete_sub_admin(caller, &target.id).await);
+}
+
+async fn a_sub_admin_never_acts_on_a_stronger_one(id: Identity) {
+    // The attacker holds every Sub Admin right and donor view; the target holds the same and more.
+    let held = grants(&[("/donor", &["view"]), ("/sub_admin", ALL_SUB_ADMIN)]);
+    let attacker = holding(&id, "mallory@corp.example.org", held.clone()).await;
+    let stronger = grants(&[("/donor", &["view", "edit", "delete", "status"]), ("/transaction", &["view"]), ("/sub_admin", ALL_SUB_ADMIN), ("/manage_service_charges", &["edit"])]);
+    let target = holding(&id, "strong@example.org", stronger.clone()).await;
+    let me = as_caller(&attacker);
+    let events = outbox_events(&id).await.len();
+    attacks(&id, &me, &target, &held, |call, r| match call {
+        "password" => assert_forbidden(r, identity::service::ONLY_MAIN_ADMIN_PASSWORD),
+        _ => assert_forbidden(r, identity::service::STRONGER_TARGET),
+    })
+    .await;
+    // Twenty at once change nothing either.
+    let parallel: Vec<_> = (0..20)
+        .map(|n| {
+            let (id, me, target_id, held) = (id.clone(), me.clone(), target.id.clone(), held.clone());
+            tokio::spawn(async move {
+                if n % 2 == 0 {
+                    id.update_sub_admin(&me, &target_id, input("Mallory", "Owned", "strong@example.org", "", held)).await.map(drop)
+                } else {
+                    id.set_sub_admin_status(&me, &target_id, false).await.map(drop)
+                }
+            })
+        })
+        .collect();
+    for p in parallel {
+        assert_forbidden(p.await.unwrap(), identity::service::STRONGER_TARGET);
+    }
+    let still = user_by_id(&id, &target.id).await.unwrap();
+    assert!(still.is_active);
+    assert_eq!((still.first_name.as_str(), still.email.as_str()), ("Sam", "strong@example.org"));
+    assert_eq!(grants_of(&id, &target).await, stronger);
+    assert_eq!(outbox_events(&id).await.len(), events, "nothing was written");
+    // Its password still signs it in: nothing was taken over.
+    assert!(id.login("strong@example.org", SUB_PASSWORD, false, IP).await.is_ok());
+    // A stronger target by one right only is still out of reach.
+    let one_more = holding(&id, "plus@example.org", grants(&[("/donor", &["view", "edit"]), ("/sub_admin", ALL_SUB_ADMIN)])).await;
+    assert_forbidden(id.set_sub_admin_status(&me, &one_more.id, false).await, identity::service::STRONGER_TARGET);
+    // A target holding Sub Admin rights the caller lacks is stronger too.
+    let editor = holding(&id, "editor@example.org", grants(&[("/donor", &["view"]), ("/sub_admin", &["view", "edit", "status"])])).await;
+    assert_forbidden(id.set_sub_admin_status(&as_caller(&editor), &attacker.id, false).await, identity::service::STRONGER_TARGET);
+    // The main admin acts on anyone.
+    let admin = as_admin(&id).await;
+    id.update_sub_admin(&admin, &target.id, input("Sam", "Sub", "strong2@example.org", "New#Pass12", stronger.clone())).await.unwrap();
+    assert!(id.login("strong2@example.org", "New#Pass12", false, IP).await.is_ok());
+    id.set_sub_admin_status(&admin, &target.id, false).await.unwrap();
+    id.delete_sub_admin(&admin, &target.id).await.unwrap();
+}
+
+async fn a_sub_admin_acts_on_an_equal_or_weaker_one_but_never_sets_its_password_or_email(id: Identity) {
+    let held = grants(&[("/donor", &["view", "edit"]), ("/sub_admin", ALL_SUB_ADMIN)]);
+    let caller = holding(&id, "lead@example.org", held.clone()).await;
+    let me = as_caller(&caller);
+    for target_grants in [held.clone(), grants(&[("/donor", &["view"])]), grants(&[("/sub_admin", &["view"])])] {
+        let email = format!("t{}@example.org", common::new_id());
+        let target = holding(&id, &email, target_grants.clone()).await;
+        // Its password and email stay the main admin's to set, whatever the target.
+        let with_password = input("Tom", "Target", &email, "Taken#Over1", target_grants.clone());
+        assert_forbidden(id.update_sub_admin(&me, &target.id, with_password).await, identity::service::ONLY_MAIN_ADMIN_PASSWORD);
+        let with_email = input("Tom", "Target", "elsewhere@example.org", "", target_grants.clone());
+        assert_forbidden(id.update_sub_admin(&me, &target.id, with_email).await, identity::service::ONLY_MAIN_ADMIN_EMAIL);
+        assert!(id.login(&email, SUB_PASSWORD, false, IP).await.is_ok(), "the password stayed");
+        // The email as stored, in another case or with spaces, is the same email.
+        let renamed = input("Tommy", "Target", &format!(" {} ", email.to_uppercase()), "", target_grants.clone());
+        let (u, _) = id.update_sub_admin(&me, &target.id, renamed).await.unwrap();
+        assert_eq!((u.first_name.as_str(), u.email.as_str()), ("Tommy", email.as_str()));
+        let session = id.login(&email, SUB_PASSWORD, false, IP).await.unwrap();
+        id.reset_two_factor(&me, &target.id).await.unwrap();
+        // The reset ended its sessions.
+        assert_session_expired(id.refresh(&session.refresh_token).await);
+        id.set_sub_admin_status(&me, &target.id, false).await.unwrap();
+        id.set_sub_admin_status(&me, &target.id, true).await.unwrap();
+        id.delete_sub_admin(&me, &target.id).await.unwrap();
+        assert!(user_by_id(&id, &target.id).await.is_none());
+    }
+    // Never itself, even to reset its own factor.
+    assert_forbidden(id.reset_two_factor(&me, &caller.id).await, "You cannot reset your own two-factor sign-in: ask the main admin");
+    // Without Sub Admin edit, no reset at all.
+    let viewer = holding(&id, "viewer@example.org", grants(&[("/donor", &["view", "edit"]), ("/sub_admin", &["view", "status"])])).await;
+    let weak = holding(&id, "weak@example.org", grants(&[("/donor", &["view"])])).await;
+    assert_forbidden(id.reset_two_factor(&as_caller(&viewer), &weak.id).await, "You are not allowed to do this");
 }
 
 async fn a_sub_admin_never_edits_deactivates_or_deletes_itself(id: Identity) {
@@ -205,9 +299,15 @@ on_both_backends! {
     a_sub_admin_grants_only_what_it_holds_and_never_sub_admin_rights =>
         a_sub_admin_grants_only_what_it_holds_and_never_sub_admin_rights_on_sqlite,
         a_sub_admin_grants_only_what_it_holds_and_never_sub_admin_rights_on_postgres;
-    on_update_what_the_caller_does_not_hold_stays_as_the_target_had_it =>
-        on_update_what_the_caller_does_not_hold_stays_as_the_target_had_it_on_sqlite,
-        on_update_what_the_caller_does_not_hold_stays_as_the_target_had_it_on_postgres;
+    on_a_weaker_sub_admin_the_caller_changes_only_what_it_holds =>
+        on_a_weaker_sub_admin_the_caller_changes_only_what_it_holds_on_sqlite,
+        on_a_weaker_sub_admin_the_caller_changes_only_what_it_holds_on_postgres;
+    a_sub_admin_never_acts_on_a_stronger_one =>
+        a_sub_admin_never_acts_on_a_stronger_one_on_sqlite,
+        a_sub_admin_never_acts_on_a_stronger_one_on_postgres;
+    a_sub_admin_acts_on_an_equal_or_weaker_one_but_never_sets_its_password_or_email =>
+        a_sub_admin_acts_on_an_equal_or_weaker_one_but_never_sets_its_password_or_email_on_sqlite,
+        a_sub_admin_acts_on_an_equal_or_weaker_one_but_never_sets_its_password_or_email_on_postgres;
     a_sub_admin_never_edits_deactivates_or_deletes_itself =>
         a_sub_admin_never_edits_deactivates_or_deletes_itself_on_sqlite,
         a_sub_admin_never_edits_deactivates_or_deletes_itself_on_postgres;

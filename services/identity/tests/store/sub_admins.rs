@@ -333,10 +333,13 @@ async fn every_sub_admin_change_writes_its_outbox_event(id: Identity) {
                         "changes": { "isActive": { "before": true, "after": false } } })
             ),
             ("identity.subadmin.deleted".to_string(), json!({ "id": user.id, "email": "sam2@example.org", "isActive": false })),
+            // Deactivated, then deleted: each ended its sessions.
+            ("identity.account.sessions_ended".to_string(), json!({ "id": user.id, "email": "sam2@example.org" })),
+            ("identity.account.sessions_ended".to_string(), json!({ "id": user.id, "email": "sam2@example.org" })),
         ]
     );
     let pending = "SELECT COUNT(*) FROM outbox WHERE published_at IS NULL AND attempts = 0";
-    assert_eq!(count(&id, pending, &[]).await, 4);
+    assert_eq!(count(&id, pending, &[]).await, 6);
 }
 
 async fn concurrent_sub_admin_changes_all_succeed(id: Identity) {
@@ -367,7 +370,9 @@ async fn concurrent_sub_admin_changes_all_succeed(id: Identity) {
     assert!(user_by_id(&id, &b.id).await.unwrap().is_active);
     assert_eq!(user_by_id(&id, &c.id).await.unwrap().last_name, "Threexxxxx");
     assert_eq!(count(&id, "SELECT COUNT(*) FROM users WHERE admin_type = 'Sub Admin'", &[]).await, 2);
-    assert_eq!(count(&id, "SELECT COUNT(*) FROM outbox", &[]).await, 4 + 3 * 6 + 2);
+    // Creates, three changes a round, two deletes; and the sessions ended by each of the
+    // three deactivating rounds (two accounts) and by each delete.
+    assert_eq!(count(&id, "SELECT COUNT(*) FROM outbox", &[]).await, 4 + 3 * 6 + 2 + 3 * 2 + 2);
 }
 
 async fn account_names_answer_names_only_and_leave_unknown_ids_out(id: Identity) {
