@@ -192,6 +192,7 @@ mod tests {
             trusted_proxies: parse_proxies(proxies).unwrap(),
             principal_ttl: std::time::Duration::from_secs(30),
             request_timeout: std::time::Duration::from_secs(60),
+            upload_quota: crate::media::Quota::default(),
         }
     }
 

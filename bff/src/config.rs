@@ -73,6 +73,13 @@ pub struct Config {
     /// bff/src/discovery.rs); IP addresses are not resolved.
     #[arg(long, env = "GRPC_RESOLVE_INTERVAL_SECS", default_value_t = crate::discovery::RESOLVE_INTERVAL_SECS)]
     pub grpc_resolve_interval_secs: u64,
+    /// Bytes the main admin and each sub-admin may upload in a day (images and videos);
+    /// 0 = no quota. Past it an upload answers 429.
+    #[arg(long, env = "UPLOAD_QUOTA_BYTES_PER_DAY", default_value_t = crate::media::DEFAULT_UPLOAD_QUOTA)]
+    pub upload_quota_bytes: i64,
+    /// The same for each nonprofit admin (smaller: one nonprofit's pictures).
+    #[arg(long, env = "UPLOAD_QUOTA_NONPROFIT_BYTES_PER_DAY", default_value_t = crate::media::DEFAULT_NONPROFIT_UPLOAD_QUOTA)]
+    pub upload_quota_nonprofit_bytes: i64,
 }
 
 impl Config {
@@ -98,6 +105,8 @@ impl Config {
             request_timeout_secs: 60,
             grpc_connections: GRPC_CONNECTIONS,
             grpc_resolve_interval_secs: crate::discovery::RESOLVE_INTERVAL_SECS,
+            upload_quota_bytes: crate::media::DEFAULT_UPLOAD_QUOTA,
+            upload_quota_nonprofit_bytes: crate::media::DEFAULT_NONPROFIT_UPLOAD_QUOTA,
         }
     }
 
@@ -107,6 +116,10 @@ impl Config {
             Some(url) => Arc::new(RedisCache::connect(url).await?),
             None => Arc::new(MemoryCache::default()),
         };
+        anyhow::ensure!(
+            self.upload_quota_bytes >= 0 && self.upload_quota_nonprofit_bytes >= 0,
+            "UPLOAD_QUOTA_BYTES_PER_DAY and UPLOAD_QUOTA_NONPROFIT_BYTES_PER_DAY must be 0 (no quota) or a number of bytes"
+        );
         crate::discovery::set_resolve_interval(Duration::from_secs(self.grpc_resolve_interval_secs.max(1)));
         let services = Services::connect(&self.services, &self.in_process, self.grpc_connections)?;
         let storage = crate::media::Storage::from_config(
@@ -130,6 +143,7 @@ impl Config {
                 trusted_proxies: crate::auth::parse_proxies(&self.trusted_proxies)?,
                 principal_ttl: Duration::from_secs(self.principal_cache_secs),
                 request_timeout: Duration::from_secs(self.request_timeout_secs),
+                upload_quota: crate::media::Quota { admin: self.upload_quota_bytes, nonprofit: self.upload_quota_nonprofit_bytes },
             },
             ready: AtomicBool::new(true),
             parsed: Default::default(),

@@ -1,4 +1,5 @@
-//! What the BFF hears on the event bus.
+//! What the BFF hears on the event bus: identity's word that an account's sessions ended
+//! (its cached standing is dropped), and the content changes the public site shows.
 //!
 //! The public site's answers (`public_cache`) start a new generation when the content service
 //! says something published changed: a page, a leadership entry, a FAQ or its category. The
@@ -24,6 +25,30 @@ pub const PUBLIC_CACHE_QUEUE: &str = "bff.public-cache";
 /// The events that change what the public site shows.
 pub const PUBLIC_CONTENT_EVENTS: [&str; 4] = ["content.page.*", "content.leadership.*", "content.faq.*", "content.faq_category.*"];
 
+/// The durable queue the replicas share for identity's session events (cluster).
+pub const SESSIONS_QUEUE: &str = "bff.sessions";
+/// Identity's word that every session of an account ended (a password set, a deactivation,
+/// a deletion, a two-factor reset, a nonprofit's admins disabled).
+pub const SESSION_EVENTS: [&str; 1] = ["identity.account.sessions_ended"];
+
+/// Drops the cached standing of the account an event names, so its access tokens are
+/// checked with identity (and refused) at their next request on every replica: the cached
+/// standing lives in the shared Redis, which every replica reads. The BFF's own paths that
+/// end sessions drop it at once too; this covers every other writer (identity's consumers,
+/// another replica's write).
+pub struct Sessions(pub AppState);
+
+#[async_trait]
+impl EventHandler for Sessions {
+    async fn handle(&self, event: &Event) -> anyhow::Result<()> {
+        if let Some(id) = event.payload.get("id").and_then(|v| v.as_str()).filter(|id| !id.is_empty()) {
+            tracing::debug!(account = id, "sessions ended: standing dropped");
+            self.0.forget_principal(id).await;
+        }
+        Ok(())
+    }
+}
+
 /// Starts a new generation of the public answers on every event it is given.
 pub struct PublicCache(pub AppState);
 
@@ -36,9 +61,11 @@ impl EventHandler for PublicCache {
     }
 }
 
-/// Listens on `bus` (embedded mode: the in-process bus the services publish on).
+/// Listens on `bus` (embedded mode: the in-process bus the services publish on): the
+/// public answers' events on `queue`, identity's session events on [`SESSIONS_QUEUE`].
 pub async fn listen(state: &AppState, bus: Arc<dyn EventBus>, queue: &str, shutdown: Shutdown) -> anyhow::Result<()> {
-    bus.subscribe(queue, &PUBLIC_CONTENT_EVENTS, Arc::new(PublicCache(state.clone())), shutdown).await
+    bus.subscribe(queue, &PUBLIC_CONTENT_EVENTS, Arc::new(PublicCache(state.clone())), shutdown.clone()).await?;
+    bus.subscribe(SESSIONS_QUEUE, &SESSION_EVENTS, Arc::new(Sessions(state.clone())), shutdown).await
 }
 
 /// Cluster mode: listens on RabbitMQ at `url`. The BFF starts and serves while the broker is

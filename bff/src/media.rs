@@ -60,8 +60,9 @@ impl Storage {
         Ok(())
     }
 
-    /// Starts writing a file piece by piece (never held whole in memory).
-    pub async fn writer(&self, path: &str, limit: u64, too_big: &'static str) -> Result<Upload, ApiError> {
+    /// Starts writing a file piece by piece (never held whole in memory); past `limit` bytes
+    /// the file is abandoned and `too_big` answered.
+    pub async fn writer(&self, path: &str, limit: u64, too_big: fn() -> ApiError) -> Result<Upload, ApiError> {
         let upload = self.store.put_multipart(&StorePath::from(path)).await.map_err(storage_error)?;
         Ok(Upload { w: Some(WriteMultipart::new(upload)), size: 0, limit, too_big })
     }
@@ -77,6 +78,13 @@ impl Storage {
             Err(object_store::Error::NotFound { .. }) => Ok(None),
             Err(e) => Err(storage_error(e)),
         }
+    }
+
+    /// The paths under `prefix` last changed before `before` (epoch ms).
+    pub async fn older_than(&self, prefix: &str, before: i64) -> Result<Vec<String>, ApiError> {
+        use futures::TryStreamExt;
+        let metas: Vec<object_store::ObjectMeta> = self.store.list(Some(&StorePath::from(prefix))).try_collect().await.map_err(storage_error)?;
+        Ok(metas.into_iter().filter(|m| m.last_modified.timestamp_millis() < before).map(|m| m.location.to_string()).collect())
     }
 
     pub async fn rename(&self, from: &str, to: &str) -> Result<(), ApiError> {
@@ -105,7 +113,7 @@ pub struct Upload {
     w: Option<WriteMultipart>,
     size: u64,
     limit: u64,
-    too_big: &'static str,
+    too_big: fn() -> ApiError,
 }
 
 impl Upload {
@@ -114,7 +122,7 @@ impl Upload {
         self.size += chunk.len() as u64;
         if self.size > self.limit {
             self.abort().await;
-            return Err(ApiError::validation("file", self.too_big));
+            return Err((self.too_big)());
         }
         if let Some(w) = self.w.as_mut() {
             w.wait_for_capacity(8).await.map_err(storage_error)?;
@@ -286,6 +294,13 @@ pub fn new_name(kind: Kind) -> String {
     format!("{}.{}", common::new_id(), kind.extension())
 }
 
+/// Where an upload is written while its form is read (never served).
+pub const HOLDING: &str = "uploads";
+
+pub fn holding_path() -> String {
+    format!("{HOLDING}/{}", common::new_id())
+}
+
 pub fn media_path(module: &str, file: &str) -> String {
     format!("media/{module}/{file}")
 }
@@ -315,14 +330,33 @@ mod tests {
     }
 }
 
-// ---- who may remove a file, and the orphan sweep ----
+// ---- who owns a file, who may remove it, and the orphan sweep ----
 
 use crate::permissions::{self, Access, Nonprofit, Rule};
-use crate::state::Principal;
+use crate::state::{AppState, Principal};
+use proto::content::v1 as cpb;
 
-/// The rule under which an account may edit the record a media reference names (the
-/// record's module and its edit action, as the permission table has them): None for a
-/// kind of record no module edits (only its uploader and the main admin remove the file).
+/// What each account may upload in a day by default: 1 GB (ten long videos) for the main
+/// admin and sub-admins, 200 MB for a nonprofit admin (its own nonprofit's pictures).
+pub const DEFAULT_UPLOAD_QUOTA: i64 = 1_000_000_000;
+pub const DEFAULT_NONPROFIT_UPLOAD_QUOTA: i64 = 200_000_000;
+
+/// Bytes a day each kind of account may upload (0 = no quota).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Quota {
+    pub admin: i64,
+    pub nonprofit: i64,
+}
+
+impl Quota {
+    pub fn of(&self, p: &Principal) -> i64 {
+        if p.admin_type == tokens::account::CHARITY_ADMIN { self.nonprofit } else { self.admin }
+    }
+}
+
+/// The rule under which an account may edit a record that owns files (the record's module
+/// and its edit action, as the permission table has them): None for a kind of record no
+/// module edits (only the main admin removes its files).
 pub fn edit_rule(service: &str, entity: &str, entity_id: &str) -> Option<Rule> {
     use Access::Grant;
     let never = Nonprofit::Never;
@@ -330,52 +364,147 @@ pub fn edit_rule(service: &str, entity: &str, entity_id: &str) -> Option<Rule> {
     match (service, entity) {
         // A nonprofit admin edits its own nonprofit (the path's id is the record's).
         ("catalogue", "charity") => rule(Grant(&[("/master/charity_management", "edit")]), Nonprofit::OwnOnly),
-        ("catalogue", "cause") => rule(Grant(&[("/master/cause_management", "edit")]), never),
-        ("catalogue", "category") => rule(Grant(&[("/master/charity_category_management", "edit")]), never),
         ("giving", "donor") => rule(Grant(&[("/donor", "edit")]), never),
         ("giving", "badge") => rule(Grant(&[("/badge", "edit")]), never),
-        // Partners are edited by no one in the console; their status right is the nearest.
-        ("giving", "partner") => rule(Grant(&[("/strategic", "status")]), never),
-        ("engagement", "community" | "post") => rule(Grant(&[("/community", "edit")]), never),
+        ("engagement", "community") => rule(Grant(&[("/community", "edit")]), never),
         ("engagement", "event") => rule(Grant(&[("/event", "edit")]), never),
         ("content", "leadership") => rule(Grant(&[("/content_management/leadership", "edit")]), never),
-        ("content", "faq") => rule(Grant(&[("/category/FAQ", "edit")]), never),
         ("content", "page") => match entity_id {
             "homepage" => rule(Grant(&[("/content_management/homepage", "edit")]), never),
             "about_us" => rule(Grant(&[("/content_management/about_us", "edit")]), never),
             "privacy_policy" => rule(Grant(&[(permissions::PRIVACY_POLICY, "edit")]), never),
             "terms_condition" => rule(Grant(&[(permissions::TERMS_CONDITION, "edit")]), never),
-            // The giving-partner page: every admin and sub-admin edits it.
-            "giving_partner" => rule(Access::SignedIn, never),
+            "giving_partner" => rule(Grant(&[(permissions::GIVING_PARTNER_PAGE, "edit")]), never),
             _ => None,
         },
-        ("chat", _) => rule(Grant(&[("/chat", "add")]), never),
+        // A conversation's pictures: whoever may write in the console's chat.
+        ("chat", "room") => rule(Grant(&[("/chat", "add")]), never),
         _ => None,
     }
 }
 
-/// What a removal is checked against: the file's record (None when it was never
-/// recorded: uploaded before records were kept) and the records that use it.
-pub struct FileUse {
-    pub uploader: Option<(String, String)>,
-    pub references: Vec<(String, String, String)>,
-}
-
-/// Whether `p` may remove a file: the main admin always; otherwise only a recorded file,
-/// when `p` uploaded it or may edit a record that uses it.
-pub fn may_remove(p: &Principal, u: &FileUse) -> bool {
+/// Whether `p` may remove a file whose record is `file` (None: never recorded, a file stored
+/// before records were kept or the demo data's pictures): the main admin always; otherwise
+/// a recorded file, when `p` may edit the record that owns it, or when it is `p`'s own
+/// upload not attached to any record yet.
+pub fn may_remove(p: &Principal, file: Option<&cpb::MediaFile>) -> bool {
     if p.admin_type == tokens::account::MAIN_ADMIN {
         return true;
     }
-    let Some((id, kind)) = &u.uploader else {
-        return false;
-    };
-    if *id == p.id && *kind == p.admin_type {
-        return true;
+    let Some(f) = file else { return false };
+    match &f.owner {
+        Some(o) => edit_rule(&o.service, &o.entity, &o.entity_id).is_some_and(|rule| permissions::allows(rule, p, Some(&o.entity_id))),
+        None => f.uploader_id == p.id && f.uploader_type == p.admin_type,
     }
-    u.references.iter().any(|(service, entity, entity_id)| {
-        edit_rule(service, entity, entity_id).is_some_and(|rule| permissions::allows(rule, p, Some(entity_id)))
-    })
+}
+
+/// The files one save names, by the REST field that carries them.
+#[derive(Debug, Clone, Default)]
+pub struct Files(Vec<cpb::MediaField>);
+
+impl Files {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// A field holding one file name ("" for none).
+    pub fn one(self, field: &str, name: &str) -> Self {
+        self.many(field, std::slice::from_ref(&name.to_string()))
+    }
+
+    /// A field holding a list of file names.
+    pub fn many(mut self, field: &str, names: &[String]) -> Self {
+        let files: Vec<String> = names.iter().map(|n| n.trim().to_string()).filter(|n| !n.is_empty()).collect();
+        self.0.push(cpb::MediaField { field: field.into(), files });
+        self
+    }
+}
+
+/// A record kind that owns files: its service and entity, as content records them.
+#[derive(Debug, Clone, Copy)]
+pub struct Owner {
+    pub service: &'static str,
+    pub entity: &'static str,
+}
+
+pub const CHARITY: Owner = Owner { service: "catalogue", entity: "charity" };
+pub const DONOR: Owner = Owner { service: "giving", entity: "donor" };
+pub const BADGE: Owner = Owner { service: "giving", entity: "badge" };
+pub const COMMUNITY: Owner = Owner { service: "engagement", entity: "community" };
+pub const EVENT: Owner = Owner { service: "engagement", entity: "event" };
+pub const LEADERSHIP: Owner = Owner { service: "content", entity: "leadership" };
+pub const PAGE: Owner = Owner { service: "content", entity: "page" };
+pub const ROOM: Owner = Owner { service: "chat", entity: "room" };
+
+impl Owner {
+    fn of(self, id: &str) -> cpb::MediaOwner {
+        cpb::MediaOwner { service: self.service.into(), entity: self.entity.into(), entity_id: id.into() }
+    }
+
+    /// Checks the files a save of record `id` (None: a record not created yet) names,
+    /// before the save: each must be the record's own or an unattached upload of the caller.
+    /// A refusal is a 400 naming the field, and nothing is saved. The answer attaches them
+    /// once the save went through (`Claim::attach`).
+    pub async fn claim(self, state: &AppState, actor: &proto::common::v1::Actor, id: Option<&str>, files: Files) -> Result<Claim, ApiError> {
+        let claim = Claim { owner: self, files: files.0, actor: actor.clone(), release_unnamed: false };
+        if claim.files.iter().all(|f| f.files.is_empty()) && id.is_none() {
+            return Ok(claim);
+        }
+        let req = claim.request(id.unwrap_or_default(), true);
+        crate::state::retry(|| async { state.content().attach_media(req.clone()).await }).await?;
+        Ok(claim)
+    }
+
+    /// After a record was deleted for good: its files are released (unattached, swept after
+    /// the set time). A failure is logged: the files then stay the deleted record's, which
+    /// only the main admin removes.
+    pub async fn release(self, state: &AppState, actor: &proto::common::v1::Actor, id: &str) {
+        let req = cpb::ReleaseMediaRequest { owner: Some(self.of(id)), actor: Some(actor.clone()) };
+        if let Err(e) = crate::state::retry(|| async { state.content().release_media(req.clone()).await }).await {
+            tracing::error!(service = self.service, entity = self.entity, id, error = %e.message(), "a deleted record's files could not be released");
+        }
+    }
+}
+
+/// The files of a save, checked (see [`Owner::claim`]).
+#[derive(Debug, Clone)]
+pub struct Claim {
+    owner: Owner,
+    files: Vec<cpb::MediaField>,
+    actor: proto::common::v1::Actor,
+    release_unnamed: bool,
+}
+
+impl Claim {
+    /// The fields name every file the record shows: once attached, the record's other files
+    /// are released (an edit that replaced or removed a picture).
+    pub fn complete(mut self) -> Self {
+        self.release_unnamed = true;
+        self
+    }
+
+    fn request(&self, id: &str, check_only: bool) -> cpb::AttachMediaRequest {
+        cpb::AttachMediaRequest {
+            owner: Some(self.owner.of(id)),
+            fields: self.files.clone(),
+            check_only,
+            release_unnamed: self.release_unnamed,
+            actor: Some(self.actor.clone()),
+        }
+    }
+
+    /// Attaches the files to the saved record `id`. The save went through already, so a
+    /// failure here is logged, not answered: the files then stay unattached (the sweep removes
+    /// them after the set time) unless a later save of the record attaches them.
+    pub async fn attach(self, state: &AppState, id: &str) {
+        if id.is_empty() || (self.files.iter().all(|f| f.files.is_empty()) && !self.release_unnamed) {
+            return;
+        }
+        let req = self.request(id, false);
+        if let Err(e) = crate::state::retry(|| async { state.content().attach_media(req.clone()).await }).await {
+            tracing::error!(service = self.owner.service, entity = self.owner.entity, id, error = %e.message(), "a saved record's files could not be attached");
+        }
+    }
 }
 
 /// The orphan sweep's settings: files referenced by nothing for `orphan_age` are removed,
@@ -397,8 +526,9 @@ impl SweepSettings {
     }
 }
 
-/// Deletes the files the content service calls orphans (uploaded before `before`, epoch
-/// ms) and marks each removed; answers how many were removed. A file already gone from
+/// Deletes the files the content service calls orphans (unattached, uploaded or released
+/// before `before`, epoch ms) and marks each removed, then the holding files of unfinished
+/// uploads older than that; answers how many were removed. A file already gone from
 /// storage is marked removed too.
 pub async fn sweep(storage: &Storage, content: &crate::services::Content, before: i64) -> anyhow::Result<usize> {
     use proto::content::v1 as pb;
@@ -422,6 +552,12 @@ pub async fn sweep(storage: &Storage, content: &crate::services::Content, before
         if n < BATCH {
             break;
         }
+    }
+    // Holding files of uploads that never finished (a crash between the upload and its
+    // record): nothing refers to `uploads/`, so any one older than the cut-off is garbage.
+    for path in storage.older_than(HOLDING, before).await.map_err(|e| anyhow::anyhow!("{}", e.message))? {
+        storage.delete(&path).await.map_err(|e| anyhow::anyhow!("{}", e.message))?;
+        removed += 1;
     }
     Ok(removed)
 }

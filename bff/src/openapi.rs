@@ -47,12 +47,16 @@ fn access_note(rule: Rule) -> (Value, String) {
             json!([{ "bearer": [] }]),
             format!("Needs {}.", alts.iter().map(|(s, a)| format!("{a} on {s}")).collect::<Vec<_>>().join(" or ")),
         ),
+        Access::All(required) => (
+            json!([{ "bearer": [] }]),
+            format!("Needs {}.", required.iter().map(|(s, a)| format!("{a} on {s}")).collect::<Vec<_>>().join(" and ")),
+        ),
     };
     // Said only where a nonprofit admin's rule is not the usual one for the access
     // (signed-in helpers: yes; everything else: no).
     match (rule.access, rule.nonprofit) {
         (Access::SignedIn, Nonprofit::Never) => note.push_str(" Not for nonprofit admins."),
-        (Access::MainAdmin | Access::Grant(_), Nonprofit::Allowed) => note.push_str(" Nonprofit admins: allowed."),
+        (Access::MainAdmin | Access::Grant(_) | Access::All(_), Nonprofit::Allowed) => note.push_str(" Nonprofit admins: allowed."),
         (Access::Public, _) | (_, Nonprofit::Allowed | Nonprofit::Never) => {}
         (_, Nonprofit::OwnOnly) => note.push_str(" Nonprofit admins: their own nonprofit only."),
         (_, Nonprofit::OwnWithout(flag)) => note.push_str(&format!(" Nonprofit admins: their own nonprofit only, never with `{flag}`.")),

@@ -20,6 +20,9 @@ pub enum Access {
     /// Any of these (module slug, action) grants. Action `any` = any granted action
     /// (lists of modules that offer no `view`).
     Grant(&'static [(&'static str, &'static str)]),
+    /// Every one of these grants: a call that changes state from a screen another right
+    /// opens (approving a nonprofit needs its status right besides the New Nonprofit view).
+    All(&'static [(&'static str, &'static str)]),
 }
 
 /// What a nonprofit admin may do on a path. It holds no module grants: its account
@@ -86,6 +89,10 @@ const HOMEPAGE: &str = "/content_management/homepage";
 const ABOUT_US: &str = "/content_management/about_us";
 pub const PRIVACY_POLICY: &str = "/content_management/privacy_policy";
 pub const TERMS_CONDITION: &str = "/content_management/terms_condition";
+/// The giving-partner content page (/giving_partner): a module of its own.
+pub const GIVING_PARTNER_PAGE: &str = "/giving_partner";
+const PENDING_PARTNER: &str = "/strategic/pending_strategic_partner";
+const PARTNER: &str = "/strategic";
 /// Either CMS page's edit (the handler then checks the module of THAT page).
 const CMS: &[(&str, &str)] = &[(PRIVACY_POLICY, "edit"), (TERMS_CONDITION, "edit")];
 
@@ -112,7 +119,9 @@ pub fn table() -> Vec<Entry> {
         POST "/admin/twoFactor/disable" => SignedIn, Nonprofit::Never;
         GET "/admin/twoFactor/setting" => MainAdmin;
         POST "/admin/twoFactor/setting" => MainAdmin;
-        POST "/admin/sub-admin/resetTwoFactor/{id}" => MainAdmin;
+        // A sub-admin with Sub Admin edit resets a sub-admin whose rights it all holds
+        // (identity checks the target).
+        POST "/admin/sub-admin/resetTwoFactor/{id}" => Grant(&[(SUB_ADMIN, "edit")]);
         // Locations
         GET "/v1/common/getAllCountry" => SignedIn;
         GET "/v1/common/getAllState" => SignedIn;
@@ -151,7 +160,9 @@ pub fn table() -> Vec<Entry> {
         POST "/admin/charity/getAll" => SignedIn;
         POST "/admin/charity/charityList" => Grant(&[(CHARITY, "any"), (NEW_CHARITY, "view")]);
         GET "/admin/charity/get/{id}" => Grant(&[(CHARITY, "any"), (NEW_CHARITY, "view")]), OwnOnly;
-        POST "/admin/charity/changeVerification" => Grant(&[(NEW_CHARITY, "view")]);
+        // Approve or reject: the New Nonprofit screen that shows the buttons, and the right
+        // that changes a nonprofit's standing.
+        POST "/admin/charity/changeVerification" => All(&[(NEW_CHARITY, "view"), (CHARITY, "status")]);
         POST "/admin/charity/create" => Grant(&[(CHARITY, "add")]);
         POST "/admin/charity/delete" => Grant(&[(CHARITY, "delete")]);
         PATCH "/admin/charity/update/{id}" => Grant(&[(CHARITY, "edit")]), OwnWithout("onboard");
@@ -195,11 +206,10 @@ pub fn table() -> Vec<Entry> {
         // Content
         POST "/admin/aboutUs/updateAboutUs" => Grant(&[("/content_management/about_us", "edit")]);
         GET "/v1/aboutUs/aboutUsList" => Grant(&[("/content_management/about_us", "edit")]);
-        // The giving-partner page has no module: the main admin and every sub-admin edit it
-        // (SPEC section 2: sub-admins open /giving_partner, without its Cancel); never a
-        // nonprofit admin.
-        POST "/admin/givingPartner/update" => SignedIn, Nonprofit::Never;
-        GET "/admin/givingPartner/getDetails" => SignedIn, Nonprofit::Never;
+        // The giving-partner page: its own module (SPEC section 2: sub-admins open
+        // /giving_partner, without its Cancel); never a nonprofit admin.
+        POST "/admin/givingPartner/update" => Grant(&[(GIVING_PARTNER_PAGE, "edit")]);
+        GET "/admin/givingPartner/getDetails" => Grant(&[(GIVING_PARTNER_PAGE, "edit")]);
         POST "/admin/homepage/updateHomepage" => Grant(&[("/content_management/homepage", "edit")]);
         GET "/admin/homepage/getHomepageDetails" => Grant(&[("/content_management/homepage", "edit")]);
         POST "/admin/cms/updateCms/{id}" => Grant(&[("/content_management/privacy_policy", "edit"), ("/content_management/terms_condition", "edit")]);
@@ -226,9 +236,9 @@ pub fn table() -> Vec<Entry> {
         GET "/admin/aboutUs/revisions" => Grant(&[(ABOUT_US, "edit")]);
         GET "/admin/aboutUs/revision/{id}" => Grant(&[(ABOUT_US, "edit")]);
         POST "/admin/aboutUs/restoreRevision/{id}" => Grant(&[(ABOUT_US, "edit")]);
-        GET "/admin/givingPartner/revisions" => SignedIn, Nonprofit::Never;
-        GET "/admin/givingPartner/revision/{id}" => SignedIn, Nonprofit::Never;
-        POST "/admin/givingPartner/restoreRevision/{id}" => SignedIn, Nonprofit::Never;
+        GET "/admin/givingPartner/revisions" => Grant(&[(GIVING_PARTNER_PAGE, "edit")]);
+        GET "/admin/givingPartner/revision/{id}" => Grant(&[(GIVING_PARTNER_PAGE, "edit")]);
+        POST "/admin/givingPartner/restoreRevision/{id}" => Grant(&[(GIVING_PARTNER_PAGE, "edit")]);
         GET "/v1/public/page/{key}" => Public;
         GET "/v1/public/leadership" => Public;
         GET "/v1/public/faq" => Public;
@@ -253,7 +263,9 @@ pub fn table() -> Vec<Entry> {
         GET "/admin/strategic-partner/get/{id}" => Grant(&[("/strategic", "view"), ("/strategic/pending_strategic_partner", "view")]);
         POST "/admin/strategic-partner/deleteByAdmin" => Grant(&[("/strategic", "delete")]);
         POST "/admin/strategic-partner/pending-List" => Grant(&[("/strategic/pending_strategic_partner", "view")]);
-        POST "/admin/strategic-partner/changeVerificationStatus" => Grant(&[("/strategic/pending_strategic_partner", "view")]);
+        // Approve or reject: the pending screen that shows the buttons, and the right that
+        // changes a partner's standing.
+        POST "/admin/strategic-partner/changeVerificationStatus" => All(&[(PENDING_PARTNER, "view"), (PARTNER, "status")]);
         GET "/admin/dashboard/dashboard-data" => Grant(&[("/dashboard", "view")]), Allowed;
         GET "/admin/dashboard/totalDonorUser" => Grant(&[("/dashboard", "view")]), Allowed;
         GET "/admin/dashboard/yearGraphDashboardUser" => Grant(&[("/dashboard", "view")]), Allowed;
@@ -303,15 +315,19 @@ pub fn allows(rule: Rule, p: &Principal, path_id: Option<&str>) -> bool {
             MainAdmin => admin_type == tokens::account::MAIN_ADMIN,
             Grant(alternatives) => {
                 admin_type == tokens::account::MAIN_ADMIN
-                    || (admin_type == tokens::account::SUB_ADMIN
-                        && alternatives.iter().any(|(slug, action)| {
-                            p.grants.iter().any(|(s, acts)| {
-                                s == slug && (if *action == "any" { !acts.is_empty() } else { acts.iter().any(|a| a == action) })
-                            })
-                        }))
+                    || (admin_type == tokens::account::SUB_ADMIN && alternatives.iter().any(|(slug, action)| holds(p, slug, action)))
+            }
+            All(required) => {
+                admin_type == tokens::account::MAIN_ADMIN
+                    || (admin_type == tokens::account::SUB_ADMIN && required.iter().all(|(slug, action)| holds(p, slug, action)))
             }
         },
     }
+}
+
+/// Whether `p` was granted `action` of module `slug` (`any`: some action of it).
+fn holds(p: &Principal, slug: &str, action: &str) -> bool {
+    p.grants.iter().any(|(s, acts)| s == slug && (if action == "any" { !acts.is_empty() } else { acts.iter().any(|a| a == action) }))
 }
 
 /// The JSON body flag `p` may not set to true on a path under `rule` (checked by the auth
@@ -330,7 +346,7 @@ mod tests {
     #[test]
     fn every_grant_names_a_module_action_that_the_module_offers() {
         for e in table() {
-            if let Grant(alts) = e.rule.access {
+            if let Grant(alts) | All(alts) = e.rule.access {
                 for (slug, action) in alts {
                     let m = proto::modules::find(slug).unwrap_or_else(|| panic!("{} names unknown {slug}", e.path));
                     assert!(*action == "any" || m.actions.iter().any(|a| a == action), "{} {slug} {action}", e.path);
@@ -379,6 +395,12 @@ mod tests {
         assert!(!allows(rule(Grant(&[("/sub_admin", "view")]), never), &sub, None));
         assert!(allows(rule(Grant(&[("/sub_admin", "view")]), never), &who("Admin", &[], ""), None));
         assert!(!allows(rule(MainAdmin, never), &sub, None));
+        // All of them, or nothing.
+        let approve = All(&[("/master", "view"), ("/master/charity_management", "status")]);
+        assert!(!allows(rule(approve, never), &who("Sub Admin", &[("/master", &["view"])], ""), None));
+        assert!(!allows(rule(approve, never), &who("Sub Admin", &[("/master/charity_management", &["status"])], ""), None));
+        assert!(allows(rule(approve, never), &who("Sub Admin", &[("/master", &["view"]), ("/master/charity_management", &["status"])], ""), None));
+        assert!(allows(rule(approve, never), &who("Admin", &[], ""), None));
         // An unknown kind of account holds nothing, whatever grants it carries.
         assert!(!allows(rule(Grant(&[("/donor", "view")]), Allowed), &who("Donor", &[("/donor", &["view"])], ""), None));
     }

@@ -123,6 +123,8 @@ pub struct Settings {
     pub principal_ttl: Duration,
     /// How long an API call may take (long-running routes excepted).
     pub request_timeout: Duration,
+    /// Bytes a day each account may upload.
+    pub upload_quota: crate::media::Quota,
 }
 
 #[derive(Clone)]

@@ -305,6 +305,63 @@ async fn identity_and_the_bff_run_as_separate_processes_on_postgres_redis_and_ra
     assert_eq!(s, 200, "{body}");
     let (s, body) = call(&http, M::POST, format!("{base}/admin-login/charityLogin"), None, json!({ "email": npo, "password": "secret12" })).await;
     assert_eq!((s, body["data"]["charityId"].as_str()), (200, charity["data"]["_id"].as_str()), "{body}");
+    let npo_token = body["data"]["authToken"].as_str().unwrap().to_string();
+    let charity_id = charity["data"]["_id"].as_str().unwrap().to_string();
+
+    // Sessions end everywhere a password changes (issue 32 section 3): the nonprofit admin's
+    // standing is cached (Redis) after a request through each replica; a reset by mail link
+    // through one replica refuses its old token at once on the other.
+    let own = |b: &str| format!("{b}/admin/charity/get/{charity_id}");
+    for b in [&base, &other] {
+        assert_eq!(call(&http, M::GET, own(b), Some(&npo_token), Value::Null).await.0, 200);
+    }
+    let (s, _) = call(&http, M::POST, format!("{base}/admin/sub-admin/forgotPassword"), None, json!({ "email": npo })).await;
+    assert_eq!(s, 200);
+    let deadline = Instant::now() + Duration::from_secs(15);
+    let reset = loop {
+        let found = std::fs::read_dir(mail_dir()).into_iter().flatten().flatten().find_map(|e| {
+            std::fs::read_to_string(e.path()).ok().filter(|t| t.contains(&format!("To: {npo}")) && t.contains("/reset_password/"))
+        });
+        if let Some(m) = found {
+            break m;
+        }
+        assert!(Instant::now() < deadline, "no reset link mailed within 15 s");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    let route = "https://console.example.org/reset_password/";
+    let token = reset[reset.find(route).expect("a reset link") + route.len()..].split_whitespace().next().unwrap();
+    let (s, body) = call(&http, M::POST, format!("{other}/admin/sub-admin/resetPassword"), None, json!({ "token": token, "newPassword": "secret34" })).await;
+    assert_eq!(s, 200, "{body}");
+    for b in [&base, &other] {
+        assert_eq!(call(&http, M::GET, own(b), Some(&npo_token), Value::Null).await.0, 401, "{b} still took the old token");
+    }
+    // Its nonprofit deactivated through one replica: identity hears it over RabbitMQ, disables
+    // the account and ends its sessions; both replicas refuse its new token.
+    let (s, body) = call(&http, M::POST, format!("{base}/admin-login/charityLogin"), None, json!({ "email": npo, "password": "secret34" })).await;
+    assert_eq!(s, 200, "{body}");
+    let npo_token = body["data"]["authToken"].as_str().unwrap().to_string();
+    for b in [&base, &other] {
+        assert_eq!(call(&http, M::GET, own(b), Some(&npo_token), Value::Null).await.0, 200);
+    }
+    let (s, body) = call(&http, M::PATCH, format!("{other}/admin/charity/charityStatus/{charity_id}"), Some(&t), json!({ "isActive": false })).await;
+    assert_eq!(s, 200, "{body}");
+    for b in [&base, &other] {
+        let deadline = Instant::now() + Duration::from_secs(15);
+        while call(&http, M::GET, own(b), Some(&npo_token), Value::Null).await.0 != 401 {
+            assert!(Instant::now() < deadline, "{b} still served the admin of a deactivated nonprofit");
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+    let (s, body) = call(&http, M::POST, format!("{base}/admin-login/charityLogin"), None, json!({ "email": npo, "password": "secret34" })).await;
+    assert_eq!((s, body["message"].as_str()), (403, Some("Your nonprofit is inactive or was deleted. Please contact the administrator.")), "{body}");
+    // Activated again: the account is back.
+    let (s, _) = call(&http, M::PATCH, format!("{base}/admin/charity/charityStatus/{charity_id}"), Some(&t), json!({ "isActive": true })).await;
+    assert_eq!(s, 200);
+    let deadline = Instant::now() + Duration::from_secs(15);
+    while call(&http, M::POST, format!("{other}/admin-login/charityLogin"), None, json!({ "email": npo, "password": "secret34" })).await.0 != 200 {
+        assert!(Instant::now() < deadline, "the admin of a reactivated nonprofit never got its account back");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
     let _ = std::fs::remove_dir_all(mail_dir());
     drop(identity);
 }

@@ -267,8 +267,8 @@ const table: RouteDef[] = [
   { path: paths.faqCategoryList.pattern, layout: 'shell', module: SLUGS.faqCategory, action: 'view', menu: true, audience: 'staff', icon: 'tags' },
   { path: paths.contactList.pattern, layout: 'shell', module: SLUGS.contactForm, action: 'view', menu: true, audience: 'staff', icon: 'solution' },
   { path: paths.contactView.pattern, layout: 'shell', title: 'View Contact Message', module: SLUGS.contactForm, action: 'view', audience: 'staff' },
-  // No module: the main admin edits it (the BFF answers only the main admin); a sub-admin sees no Cancel.
-  { path: paths.givingPartnerPage.pattern, layout: 'shell', title: 'Giving Partner Page', audience: 'staff' },
+  // Its own module (edit), granted like any other; a sub-admin sees no Cancel.
+  { path: paths.givingPartnerPage.pattern, layout: 'shell', module: SLUGS.givingPartnerPage, action: 'edit', menu: true, audience: 'staff', icon: 'folder' },
   // Engagement: communities (with their posts), events, reported posts
   { path: paths.communityList.pattern, layout: 'shell', module: SLUGS.community, action: 'view', menu: true, audience: 'staff', icon: 'team' },
   { path: paths.communityAdd.pattern, layout: 'shell', title: 'Add Community', module: SLUGS.community, action: 'add', audience: 'staff' },

@@ -272,6 +272,8 @@ pub struct ResetBody {
 
 async fn reset_password(State(state): State<AppState>, Body(b): Body<ResetBody>) -> Reply {
     let req = pb::ResetPasswordRequest { token: b.token, new_password: b.new_password };
-    retry_unsent(|| async { state.identity().reset_password(req.clone()).await }).await?;
+    let account = retry_unsent(|| async { state.identity().reset_password(req.clone()).await }).await?.into_inner();
+    // Its sessions ended: their access tokens are refused from the next request on.
+    state.forget_principal(&account.id).await;
     ok("Your password has been reset. Please sign in with the new password.", Empty {})
 }

@@ -5,6 +5,7 @@
 
 use crate::auth::Caller;
 use crate::error::ApiError;
+use crate::media;
 use crate::reply::{Body, Empty, Reply, Route, list, ok, route};
 use crate::state::{AppState, retry, retry_unsent};
 use super::ListBody;
@@ -163,13 +164,17 @@ async fn one(State(state): State<AppState>, Path(id): Path<String>) -> Reply {
 }
 
 async fn update(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>, Body(b): Body<BadgeBody>) -> Reply {
-    let req = pb::UpdateBadgeRequest { id, input: Some(b.to_pb()?), actor: Some(caller.to_pb()) };
+    let input = b.to_pb()?;
+    let claim = media::BADGE.claim(&state, &caller.to_pb(), Some(&id), media::Files::new().one("image", &input.image)).await?.complete();
+    let req = pb::UpdateBadgeRequest { id: id.clone(), input: Some(input), actor: Some(caller.to_pb()) };
     let b = retry(|| async { state.giving().update_badge(req.clone()).await }).await?.into_inner();
+    claim.attach(&state, &id).await;
     ok("Badge updated successfully", Badge::from(b))
 }
 
 async fn remove(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>) -> Reply {
-    let req = pb::BadgeRef { id, actor: Some(caller.to_pb()) };
+    let req = pb::BadgeRef { id: id.clone(), actor: Some(caller.to_pb()) };
     retry_unsent(|| async { state.giving().delete_badge(req.clone()).await }).await?;
+    media::BADGE.release(&state, &caller.to_pb(), &id).await;
     ok("Badge deleted successfully", Empty {})
 }

@@ -7,6 +7,7 @@
 
 use crate::auth::Caller;
 use crate::error::ApiError;
+use crate::media;
 use crate::reply::{Body, Empty, Reply, Route, list, ok, route};
 use crate::state::{AppState, retry, retry_unsent};
 use axum::Extension;
@@ -115,9 +116,16 @@ async fn verify(State(state): State<AppState>, Extension(caller): Extension<Call
     ok(if approve { "Nonprofit approved successfully" } else { "Nonprofit rejected successfully" }, c)
 }
 
+/// The files a nonprofit's form names (its logo and images: the whole record's).
+fn files(b: &pb::CharityInput) -> media::Files {
+    media::Files::new().one("logo", &b.logo).many("images", &b.images)
+}
+
 async fn create(State(state): State<AppState>, Extension(caller): Extension<Caller>, Body(b): Body<pb::CharityInput>) -> Reply {
+    let claim = media::CHARITY.claim(&state, &caller.to_pb(), None, files(&b)).await?;
     let req = pb::CreateCharityRequest { input: Some(b), actor: Some(caller.to_pb()) };
     let c = retry_unsent(|| async { state.catalogue().create_charity(req.clone()).await }).await?.into_inner();
+    claim.attach(&state, &c.id).await;
     ok("Nonprofit created successfully", c)
 }
 
@@ -133,8 +141,10 @@ pub struct UpdateBody {
 async fn update(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>, Body(b): Body<UpdateBody>) -> Reply {
     // Onboarding an imported nonprofit is the main admin's and sub-admins' work: the
     // permission table's `OwnWithout("onboard")` refuses it to a nonprofit admin.
-    let req = pb::UpdateCharityRequest { id, input: Some(b.input), onboard: b.onboard, actor: Some(caller.to_pb()) };
+    let claim = media::CHARITY.claim(&state, &caller.to_pb(), Some(&id), files(&b.input)).await?.complete();
+    let req = pb::UpdateCharityRequest { id: id.clone(), input: Some(b.input), onboard: b.onboard, actor: Some(caller.to_pb()) };
     let c = retry(|| async { state.catalogue().update_charity(req.clone()).await }).await?.into_inner();
+    claim.attach(&state, &id).await;
     ok("Nonprofit updated successfully", c)
 }
 
@@ -146,8 +156,10 @@ async fn status(State(state): State<AppState>, Extension(caller): Extension<Call
 }
 
 async fn remove(State(state): State<AppState>, Extension(caller): Extension<Caller>, Body(b): Body<IdBody>) -> Reply {
-    let req = pb::CharityRef { id: b.id, actor: Some(caller.to_pb()) };
+    let req = pb::CharityRef { id: b.id.clone(), actor: Some(caller.to_pb()) };
     retry_unsent(|| async { state.catalogue().delete_charity(req.clone()).await }).await?;
+    // Its admins' accounts follow it (identity hears the deletion); its files go.
+    media::CHARITY.release(&state, &caller.to_pb(), &b.id).await;
     ok("Nonprofit deleted successfully", Empty {})
 }
 
@@ -285,7 +297,7 @@ async fn import_upload(State(state): State<AppState>, Extension(caller): Extensi
             return Err(ApiError::validation("file", "Please choose a Business Master File (.csv)"));
         }
         let mut field = field;
-        let mut w = state.storage.writer(&import_path(&id), MAX_IMPORT_BYTES, "The file is larger than 1 GB").await?;
+        let mut w = state.storage.writer(&import_path(&id), MAX_IMPORT_BYTES, || ApiError::validation("file", "The file is larger than 1 GB")).await?;
         loop {
             match field.chunk().await {
                 Ok(Some(c)) => w.write(&c).await?,

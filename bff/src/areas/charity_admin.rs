@@ -62,6 +62,7 @@ pub struct SetPasswordBody {
 
 async fn set_password(State(state): State<AppState>, Body(b): Body<SetPasswordBody>) -> Reply {
     let req = pb::AcceptInvitationRequest { token: b.token, new_password: b.new_password };
-    retry_unsent(|| async { state.identity().accept_invitation(req.clone()).await }).await?;
+    let account = retry_unsent(|| async { state.identity().accept_invitation(req.clone()).await }).await?.into_inner();
+    state.forget_principal(&account.id).await;
     ok("Your password has been set. Please sign in.", Empty {})
 }

@@ -63,8 +63,10 @@ async fn create_room(State(state): State<AppState>, Extension(caller): Extension
 }
 
 async fn clear_history(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>) -> Reply {
-    let req = pb::ClearHistoryRequest { room_id: id, actor: Some(caller.to_pb()) };
+    let req = pb::ClearHistoryRequest { room_id: id.clone(), actor: Some(caller.to_pb()) };
     let room = retry(|| async { state.chat().clear_history(req.clone()).await }).await?.into_inner();
+    // The cleared messages' pictures go with them.
+    crate::media::ROOM.release(&state, &caller.to_pb(), &id).await;
     let room = one_with_presence(&state, room).await;
     // Every console's room list shows the cleared room at once.
     if let Some(live) = state.live.get() {

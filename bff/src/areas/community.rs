@@ -6,6 +6,7 @@ use super::ListBody;
 use super::content_page::{named_causes, named_charities};
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult};
+use crate::media;
 use crate::reply::{Body, Reply, Route, list, ok, route};
 use crate::state::{AppState, retry, retry_unsent};
 use axum::Extension;
@@ -145,15 +146,26 @@ async fn answer(state: &AppState, c: pb::Community, message: &str) -> Reply {
 // ---- handlers ----
 
 async fn create(State(state): State<AppState>, Extension(caller): Extension<Caller>, Body(b): Body<pb::CommunityInput>) -> Reply {
-    let req = pb::CreateCommunityRequest { input: Some(checked(&state, b).await?), actor: Some(caller.to_pb()) };
+    let input = checked(&state, b).await?;
+    let claim = media::COMMUNITY.claim(&state, &caller.to_pb(), None, files(&input)).await?;
+    let req = pb::CreateCommunityRequest { input: Some(input), actor: Some(caller.to_pb()) };
     let c = retry_unsent(|| async { state.engagement().create_community(req.clone()).await }).await?.into_inner();
+    claim.attach(&state, &c.id).await;
     answer(&state, c, "Community created successfully").await
 }
 
 async fn update(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>, Body(b): Body<pb::CommunityInput>) -> Reply {
-    let req = pb::UpdateCommunityRequest { id, input: Some(checked(&state, b).await?), actor: Some(caller.to_pb()) };
+    let input = checked(&state, b).await?;
+    let claim = media::COMMUNITY.claim(&state, &caller.to_pb(), Some(&id), files(&input)).await?.complete();
+    let req = pb::UpdateCommunityRequest { id: id.clone(), input: Some(input), actor: Some(caller.to_pb()) };
     let c = retry(|| async { state.engagement().update_community(req.clone()).await }).await?.into_inner();
+    claim.attach(&state, &id).await;
     answer(&state, c, "Community updated successfully").await
+}
+
+/// The files a community's form names (its cover and gallery: the whole record's).
+fn files(input: &pb::CommunityInput) -> media::Files {
+    media::Files::new().one("coverImage", &input.cover_image).many("gallery", &input.gallery)
 }
 
 async fn list_page(State(state): State<AppState>, Body(b): Body<CommunityListBody>) -> Reply {

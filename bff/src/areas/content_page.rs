@@ -376,7 +376,11 @@ async fn answer(state: &AppState, p: pb::Page, message: &str) -> Reply {
     view(state, p, &names).await.reply(message)
 }
 
-async fn save(state: &AppState, caller: &Caller, key: &str, id: &str, document: &impl Serialize) -> ApiResult<pb::Page> {
+/// Saves a page's new revision. `files` are the stored files it names: they become the
+/// page's (checked first: refused naming the field, nothing saved), and stay its own while
+/// any revision may be restored (a page never releases a file).
+async fn save(state: &AppState, caller: &Caller, key: &str, id: &str, document: &impl Serialize, files: crate::media::Files) -> ApiResult<pb::Page> {
+    let claim = crate::media::PAGE.claim(state, &caller.to_pb(), (!key.is_empty()).then_some(key), files).await?;
     let req = pb::SavePageRequest {
         page_key: key.to_string(),
         id: id.to_string(),
@@ -384,6 +388,7 @@ async fn save(state: &AppState, caller: &Caller, key: &str, id: &str, document: 
         actor: Some(caller.to_pb()),
     };
     let p = retry_unsent(|| async { state.content().save_page(req.clone()).await }).await?.into_inner();
+    claim.attach(state, &p.page_key).await;
     crate::public_cache::forget(state).await;
     Ok(p)
 }
@@ -410,7 +415,8 @@ async fn check_featured(state: &AppState, b: &HomepageInput) -> ApiResult<()> {
 
 async fn update_homepage(State(state): State<AppState>, Extension(caller): Extension<Caller>, Body(b): Body<HomepageInput>) -> Reply {
     check_featured(&state, &b).await?;
-    let p = save(&state, &caller, "homepage", "", &b).await?;
+    let files = crate::media::Files::new().many("bannerImages", &b.banner_images).one("video", &b.video);
+    let p = save(&state, &caller, "homepage", "", &b, files).await?;
     answer(&state, p, "Homepage updated successfully").await
 }
 
@@ -441,7 +447,7 @@ async fn cms_page_for(state: &AppState, caller: &Caller, id: &str) -> ApiResult<
 
 async fn update_cms(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>, Body(b): Body<CmsInput>) -> Reply {
     let page = cms_page_for(&state, &caller, &id).await?;
-    let p = save(&state, &caller, "", &page.id, &b).await?;
+    let p = save(&state, &caller, "", &page.id, &b, crate::media::Files::new()).await?;
     answer(&state, p, "Page updated successfully").await
 }
 
@@ -451,7 +457,7 @@ async fn about_us(State(state): State<AppState>) -> Reply {
 }
 
 async fn update_about_us(State(state): State<AppState>, Extension(caller): Extension<Caller>, Body(b): Body<AboutUsInput>) -> Reply {
-    let p = save(&state, &caller, "about_us", "", &b).await?;
+    let p = save(&state, &caller, "about_us", "", &b, crate::media::Files::new().many("images", &b.images)).await?;
     answer(&state, p, "About us updated successfully").await
 }
 
@@ -462,7 +468,8 @@ async fn giving_partner(State(state): State<AppState>) -> Reply {
 
 async fn update_giving_partner(State(state): State<AppState>, Extension(caller): Extension<Caller>, Body(b): Body<GivingPartnerInput>) -> Reply {
     // The document is the page's fields (its `_id` is the page's, not saved).
-    let p = save(&state, &caller, "giving_partner", "", &serde_json::json!({ "content": b.content, "image": b.image })).await?;
+    let files = crate::media::Files::new().one("image", &b.image);
+    let p = save(&state, &caller, "giving_partner", "", &serde_json::json!({ "content": b.content, "image": b.image }), files).await?;
     answer(&state, p, "Giving partner page updated successfully").await
 }
 

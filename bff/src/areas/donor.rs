@@ -3,6 +3,7 @@
 //! The records travel as the giving service's proto messages, which serialise as the REST JSON.
 
 use crate::auth::Caller;
+use crate::media;
 use crate::reply::{Body, Empty, Reply, Route, list, ok, route};
 use crate::state::{AppState, retry, retry_unsent};
 use axum::Extension;
@@ -42,8 +43,10 @@ async fn list_page(State(state): State<AppState>, Body(b): Body<DonorListBody>) 
 }
 
 async fn create(State(state): State<AppState>, Extension(caller): Extension<Caller>, Body(b): Body<pb::DonorInput>) -> Reply {
+    let claim = media::DONOR.claim(&state, &caller.to_pb(), None, media::Files::new().one("avatar", &b.avatar)).await?;
     let req = pb::CreateDonorRequest { input: Some(b), actor: Some(caller.to_pb()) };
     let d = retry_unsent(|| async { state.giving().create_donor(req.clone()).await }).await?.into_inner();
+    claim.attach(&state, &d.id).await;
     ok("Donor created successfully", d)
 }
 
@@ -54,14 +57,17 @@ async fn details(State(state): State<AppState>, Path(id): Path<String>) -> Reply
 }
 
 async fn update(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>, Body(b): Body<pb::DonorInput>) -> Reply {
-    let req = pb::UpdateDonorRequest { id, input: Some(b), actor: Some(caller.to_pb()) };
+    let claim = media::DONOR.claim(&state, &caller.to_pb(), Some(&id), media::Files::new().one("avatar", &b.avatar)).await?.complete();
+    let req = pb::UpdateDonorRequest { id: id.clone(), input: Some(b), actor: Some(caller.to_pb()) };
     let d = retry(|| async { state.giving().update_donor(req.clone()).await }).await?.into_inner();
+    claim.attach(&state, &id).await;
     ok("Donor updated successfully", d)
 }
 
 async fn remove(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>) -> Reply {
-    let req = pb::DonorRef { id, actor: Some(caller.to_pb()) };
+    let req = pb::DonorRef { id: id.clone(), actor: Some(caller.to_pb()) };
     retry_unsent(|| async { state.giving().delete_donor(req.clone()).await }).await?;
+    media::DONOR.release(&state, &caller.to_pb(), &id).await;
     ok("Donor deleted successfully", Empty {})
 }
 

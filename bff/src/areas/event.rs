@@ -6,6 +6,7 @@ use super::ListBody;
 use super::content_page::named_charities;
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult};
+use crate::media;
 use crate::reply::{Body, Reply, Route, list, ok, route};
 use crate::state::{AppState, retry, retry_unsent};
 use crate::xlsx::{Cell, Row, Sheet, Summary, XLSX};
@@ -188,15 +189,29 @@ async fn get_event(state: &AppState, id: &str) -> ApiResult<pb::Event> {
 // ---- handlers ----
 
 async fn create(State(state): State<AppState>, Extension(caller): Extension<Caller>, Body(b): Body<EventInput>) -> Reply {
-    let req = pb::CreateEventRequest { input: input(&state, b).await?, actor: Some(caller.to_pb()) };
+    let input = input(&state, b).await?;
+    let claim = media::EVENT.claim(&state, &caller.to_pb(), None, files(input.as_ref())).await?;
+    let req = pb::CreateEventRequest { input, actor: Some(caller.to_pb()) };
     let e = retry_unsent(|| async { state.engagement().create_event(req.clone()).await }).await?.into_inner();
+    claim.attach(&state, &e.id).await;
     ok("Event created successfully", e)
 }
 
 async fn update(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>, Body(b): Body<EventInput>) -> Reply {
-    let req = pb::UpdateEventRequest { id, input: input(&state, b).await?, actor: Some(caller.to_pb()) };
+    let input = input(&state, b).await?;
+    let claim = media::EVENT.claim(&state, &caller.to_pb(), Some(&id), files(input.as_ref())).await?.complete();
+    let req = pb::UpdateEventRequest { id: id.clone(), input, actor: Some(caller.to_pb()) };
     let e = retry(|| async { state.engagement().update_event(req.clone()).await }).await?.into_inner();
+    claim.attach(&state, &id).await;
     ok("Event updated successfully", e)
+}
+
+/// The files an event's form names (its images and video: the whole record's).
+fn files(input: Option<&pb::EventInput>) -> media::Files {
+    match input {
+        Some(i) => media::Files::new().many("images", &i.images).one("video", &i.video),
+        None => media::Files::new(),
+    }
 }
 
 async fn list_page(State(state): State<AppState>, Body(b): Body<EventFilterBody>) -> Reply {

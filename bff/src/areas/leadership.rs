@@ -2,6 +2,7 @@
 
 use super::ListBody;
 use crate::auth::Caller;
+use crate::media;
 use crate::reply::{Body, Empty, Reply, Route, list, ok, route};
 use crate::state::{AppState, retry, retry_unsent};
 use axum::Extension;
@@ -79,22 +80,27 @@ fn fields(b: LeadershipInput) -> Option<pb::LeadershipFields> {
 }
 
 async fn create(State(state): State<AppState>, Extension(caller): Extension<Caller>, Body(b): Body<LeadershipInput>) -> Reply {
+    let claim = media::LEADERSHIP.claim(&state, &caller.to_pb(), None, media::Files::new().one("photo", &b.photo)).await?;
     let req = pb::LeadershipInput { fields: fields(b), actor: Some(caller.to_pb()) };
     let l = retry_unsent(|| async { state.content().create_leadership(req.clone()).await }).await?.into_inner();
+    claim.attach(&state, &l.id).await;
     crate::public_cache::forget(&state).await;
     ok("Leadership added successfully", view(l))
 }
 
 async fn update(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>, Body(b): Body<LeadershipInput>) -> Reply {
-    let req = pb::UpdateLeadershipRequest { id, fields: fields(b), actor: Some(caller.to_pb()) };
+    let claim = media::LEADERSHIP.claim(&state, &caller.to_pb(), Some(&id), media::Files::new().one("photo", &b.photo)).await?.complete();
+    let req = pb::UpdateLeadershipRequest { id: id.clone(), fields: fields(b), actor: Some(caller.to_pb()) };
     let l = retry(|| async { state.content().update_leadership(req.clone()).await }).await?.into_inner();
+    claim.attach(&state, &id).await;
     crate::public_cache::forget(&state).await;
     ok("Leadership updated successfully", view(l))
 }
 
 async fn remove(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>) -> Reply {
-    let req = pb::IdRef { id, actor: Some(caller.to_pb()) };
+    let req = pb::IdRef { id: id.clone(), actor: Some(caller.to_pb()) };
     retry_unsent(|| async { state.content().delete_leadership(req.clone()).await }).await?;
+    media::LEADERSHIP.release(&state, &caller.to_pb(), &id).await;
     crate::public_cache::forget(&state).await;
     ok("Leadership deleted successfully", Empty {})
 }

@@ -23,6 +23,7 @@ const VIDEO_TYPES: &str = "Only mp4, webm, mov, mkv, avi and mpeg videos are all
 const LIES: &str = "The file's content does not match its name";
 const MAY_NOT_REMOVE: &str = "You may not remove this file";
 
+
 pub fn routes() -> Vec<Route> {
     vec![
         route(
@@ -97,9 +98,21 @@ fn uploaded(state: &AppState, module: &str, name: &str) -> Uploaded {
     Uploaded { name: name.into(), module_name: module.into(), url: format!("{}/{module}/{name}", state.settings.media_url) }
 }
 
-/// Records a stored upload with the content service (its uploader: the caller). When the
-/// record cannot be made (content down) the file is deleted again and the upload refused,
-/// so no unrecorded file is ever kept.
+/// What the caller may still upload today; a spent quota answers 429 before anything is
+/// read or stored.
+async fn allowance(state: &AppState, caller: &Caller) -> Result<i64, ApiError> {
+    let quota = state.settings.upload_quota.of(&caller.principal);
+    if quota == 0 {
+        return Ok(i64::MAX);
+    }
+    let req = pb::AllowanceRequest { actor: Some(caller.to_pb()), quota_bytes: quota };
+    Ok(retry(|| async { state.content().upload_allowance(req.clone()).await }).await?.into_inner().remaining_bytes)
+}
+
+/// Records a stored upload with the content service (its uploader: the caller; counted
+/// against its quota). When the record cannot be made (content down, the quota spent
+/// meanwhile) the file is deleted again and the upload refused, so no unrecorded file is
+/// ever kept.
 async fn record(state: &AppState, caller: &Caller, module: &str, name: &str, kind: Kind, size: u64) -> Result<(), ApiError> {
     let req = pb::MediaUpload {
         module: module.into(),
@@ -107,23 +120,40 @@ async fn record(state: &AppState, caller: &Caller, module: &str, name: &str, kin
         kind: if kind.is_image() { "image" } else { "video" }.into(),
         size: size as i64,
         actor: Some(caller.to_pb()),
+        quota_bytes: state.settings.upload_quota.of(&caller.principal),
     };
     if let Err(s) = retry_unsent(|| async { state.content().record_upload(req.clone()).await }).await {
-        if let Err(e) = state.storage.delete(&media::media_path(module, name)).await {
-            tracing::error!(file = name, error = %e.message, "an unrecorded upload could not be deleted");
-        }
+        discard(state, &media::media_path(module, name)).await;
         return Err(s.into());
     }
     Ok(())
 }
 
+/// Deletes a stored or held file of an upload that is refused.
+async fn discard(state: &AppState, path: &str) {
+    if let Err(e) = state.storage.delete(path).await {
+        tracing::error!(path, error = %e.message, "a refused upload's file could not be deleted (the sweep removes it later)");
+    }
+}
+
+/// One file part of an upload form: a second one is refused (one file per upload).
+fn only_one<T>(slot: &Option<T>, field: &str, what: &str) -> Result<(), ApiError> {
+    match slot {
+        Some(_) => Err(ApiError::validation(field, &format!("Please upload one {what} at a time"))),
+        None => Ok(()),
+    }
+}
+
 async fn upload_image(State(state): State<AppState>, Extension(caller): Extension<Caller>, mut form: Multipart) -> Reply {
+    let remaining = allowance(&state, &caller).await?;
     let mut module = None;
     let mut image: Option<(String, Bytes)> = None;
+    // Nothing is stored until the whole form was read: a refusal anywhere leaves nothing.
     while let Some(mut field) = form.next_field().await.map_err(multipart_error)? {
         match field.name() {
             Some("moduleName") => module = Some(field.text().await.map_err(multipart_error)?),
             Some("image") => {
+                only_one(&image, "image", "image")?;
                 let name = field.file_name().unwrap_or_default().to_string();
                 let mut buf = BytesMut::new();
                 while let Some(chunk) = field.chunk().await.map_err(multipart_error)? {
@@ -143,6 +173,9 @@ async fn upload_image(State(state): State<AppState>, Extension(caller): Extensio
     if !media::name_agrees(&file_name, kind) {
         return Err(ApiError::validation("image", LIES));
     }
+    if bytes.len() as i64 > remaining {
+        return Err(quota_left(remaining));
+    }
     let name = media::new_name(kind);
     let size = bytes.len() as u64;
     state.storage.put(&media::media_path(&module, &name), bytes).await?;
@@ -150,14 +183,60 @@ async fn upload_image(State(state): State<AppState>, Extension(caller): Extensio
     ok("Image uploaded successfully", uploaded(&state, &module, &name))
 }
 
+/// 429 for a video that grew past what is left of the day's quota while it was read.
+fn quota_passed() -> ApiError {
+    ApiError::new(
+        axum::http::StatusCode::TOO_MANY_REQUESTS,
+        "UPLOAD_QUOTA",
+        "This video is bigger than what is left of your daily upload limit. Please try again tomorrow.",
+    )
+}
+
+/// 429 for an upload bigger than what is left of the day's quota.
+fn quota_left(remaining: i64) -> ApiError {
+    let mb = remaining as f64 / 1_000_000.0;
+    ApiError::new(
+        axum::http::StatusCode::TOO_MANY_REQUESTS,
+        "UPLOAD_QUOTA",
+        &format!("This file is bigger than what is left of your daily upload limit ({mb:.1} MB). Please try again tomorrow."),
+    )
+}
+
 async fn upload_video(State(state): State<AppState>, Extension(caller): Extension<Caller>, mut form: Multipart) -> Reply {
+    let remaining = allowance(&state, &caller).await?;
+    // Streamed to a holding place first (the module may come after the file); any refusal
+    // before the end deletes it, so a refused upload leaves nothing behind.
+    let mut holding: Option<String> = None;
+    let read = read_video(&state, &mut form, remaining, &mut holding).await;
+    let (module, kind, size) = match read {
+        Ok(v) => v,
+        Err(e) => {
+            if let Some(path) = &holding {
+                discard(&state, path).await;
+            }
+            return Err(e);
+        }
+    };
+    let held = holding.expect("a video was read");
+    let name = media::new_name(kind);
+    if let Err(e) = state.storage.rename(&held, &media::media_path(&module, &name)).await {
+        discard(&state, &held).await;
+        return Err(e);
+    }
+    record(&state, &caller, &module, &name, kind, size).await?;
+    ok("Video uploaded successfully", uploaded(&state, &module, &name))
+}
+
+/// Reads a video upload's form: the video streamed into `holding` (set as soon as it exists,
+/// so the caller can delete it on any refusal), its module and kind and size.
+async fn read_video(state: &AppState, form: &mut Multipart, remaining: i64, holding: &mut Option<String>) -> Result<(String, Kind, u64), ApiError> {
     let mut module = None;
-    // Streamed to a holding place first: the module may come after the file.
-    let mut video: Option<(String, Kind, u64)> = None;
+    let mut video: Option<(Kind, u64)> = None;
     while let Some(mut field) = form.next_field().await.map_err(multipart_error)? {
         match field.name() {
             Some("moduleName") => module = Some(field.text().await.map_err(multipart_error)?),
             Some("video") => {
+                only_one(&video, "video", "video")?;
                 let file_name = field.file_name().unwrap_or_default().to_string();
                 let mut head = BytesMut::new();
                 while head.len() < 64 {
@@ -170,8 +249,11 @@ async fn upload_video(State(state): State<AppState>, Extension(caller): Extensio
                 if !media::name_agrees(&file_name, kind) {
                     return Err(ApiError::validation("video", LIES));
                 }
-                let holding = format!("uploads/{}", common::new_id());
-                let mut w = state.storage.writer(&holding, MAX_VIDEO_BYTES as u64, VIDEO_TOO_BIG).await?;
+                let path = media::holding_path();
+                let limit = (MAX_VIDEO_BYTES as u64).min(remaining.max(0) as u64);
+                let too_big: fn() -> ApiError = if limit < MAX_VIDEO_BYTES as u64 { quota_passed } else { || ApiError::validation("video", VIDEO_TOO_BIG) };
+                let mut w = state.storage.writer(&path, limit, too_big).await?;
+                *holding = Some(path);
                 w.write(&head).await?;
                 loop {
                     match field.chunk().await {
@@ -183,24 +265,13 @@ async fn upload_video(State(state): State<AppState>, Extension(caller): Extensio
                         }
                     }
                 }
-                let size = w.finish().await?;
-                video = Some((holding, kind, size));
+                video = Some((kind, w.finish().await?));
             }
             _ => {}
         }
     }
-    let (holding, kind, size) = video.ok_or_else(|| ApiError::validation("video", "Please choose a video"))?;
-    let module = match module_of(module) {
-        Ok(m) => m,
-        Err(e) => {
-            state.storage.delete(&holding).await.ok();
-            return Err(e);
-        }
-    };
-    let name = media::new_name(kind);
-    state.storage.rename(&holding, &media::media_path(&module, &name)).await?;
-    record(&state, &caller, &module, &name, kind, size).await?;
-    ok("Video uploaded successfully", uploaded(&state, &module, &name))
+    let (kind, size) = video.ok_or_else(|| ApiError::validation("video", "Please choose a video"))?;
+    Ok((module_of(module)?, kind, size))
 }
 
 #[derive(Deserialize, Serialize, Default, ToSchema)]
@@ -210,10 +281,10 @@ pub struct RemoveBody {
     file_name: String,
 }
 
-/// A removal: allowed to the main admin, to the file's uploader and to an account that may
-/// edit a record using it (`media::may_remove`); a file uploaded before records were kept
-/// only to the main admin. Refused with 403 and nothing deleted otherwise; a removed file
-/// is marked removed.
+/// A removal: allowed to the main admin, to an account that may edit the record owning the
+/// file, and to the uploader of a file no record owns yet (`media::may_remove`); a file
+/// uploaded before records were kept only to the main admin. Refused with 403 and nothing
+/// deleted otherwise; a removed file is marked removed.
 async fn remove(state: &AppState, caller: &Caller, b: RemoveBody, image: bool) -> Reply {
     let module = module_of(Some(b.module_name))?;
     let file = b.file_name.trim();
@@ -230,17 +301,13 @@ async fn remove(state: &AppState, caller: &Caller, b: RemoveBody, image: bool) -
     {
         return Err(ApiError::not_found(&format!("{what} not found")));
     }
-    let using = media::FileUse {
-        uploader: record.as_ref().map(|f| (f.uploader_id.clone(), f.uploader_type.clone())),
-        references: found.references.into_iter().map(|r| (r.service, r.entity, r.entity_id)).collect(),
-    };
-    if !media::may_remove(&caller.principal, &using) {
+    if !media::may_remove(&caller.principal, record.as_ref()) {
         return Err(ApiError::new(axum::http::StatusCode::FORBIDDEN, "FORBIDDEN", MAY_NOT_REMOVE));
     }
     let deleted = state.storage.delete(&media::media_path(&module, file)).await?;
     if record.is_some() {
         // The file is gone (or was): its record says so. A failure here leaves a record of a
-        // missing file, which the orphan sweep marks later when nothing uses it.
+        // missing file, which the orphan sweep marks later once nothing owns it.
         if let Err(e) = retry_unsent(|| async { state.content().mark_removed(req.clone()).await }).await {
             tracing::warn!(file, error = %e.message(), "a removed file could not be marked removed");
         }

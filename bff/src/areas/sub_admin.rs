@@ -60,7 +60,8 @@ impl From<SubAdminBody> for pb::SubAdminInput {
     }
 }
 
-/// A sub-admin; one record's answers add its permissions, the list's rows do not.
+/// A sub-admin with its permissions (the list's rows too: the console offers a row's actions
+/// only where the caller may act on that sub-admin).
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SubAdminView {
@@ -72,11 +73,10 @@ pub struct SubAdminView {
     pub is_active: bool,
     /// Milliseconds since the epoch.
     pub created_at: i64,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub permissions: Option<Vec<ModuleGrant>>,
+    pub permissions: Vec<ModuleGrant>,
 }
 
-fn view(s: pb::SubAdmin, with_permissions: bool) -> SubAdminView {
+fn view(s: pb::SubAdmin) -> SubAdminView {
     SubAdminView {
         id: s.id,
         first_name: s.first_name,
@@ -84,21 +84,21 @@ fn view(s: pb::SubAdmin, with_permissions: bool) -> SubAdminView {
         email: s.email,
         is_active: s.active,
         created_at: s.created_at,
-        permissions: with_permissions.then(|| s.permissions.into_iter().map(ModuleGrant::from_pb).collect()),
+        permissions: s.permissions.into_iter().map(ModuleGrant::from_pb).collect(),
     }
 }
 
 async fn create(State(state): State<AppState>, Extension(caller): Extension<Caller>, Body(b): Body<SubAdminBody>) -> Reply {
     let req = pb::CreateSubAdminRequest { actor: Some(caller.to_pb()), input: Some(b.into()) };
     let s = retry_unsent(|| async { state.identity().create_sub_admin(req.clone()).await }).await?.into_inner();
-    ok("Sub admin created successfully", view(s, true))
+    ok("Sub admin created successfully", view(s))
 }
 
 async fn update(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>, Body(b): Body<SubAdminBody>) -> Reply {
     let req = pb::UpdateSubAdminRequest { id: id.clone(), input: Some(b.into()), actor: Some(caller.to_pb()) };
     let s = retry(|| async { state.identity().update_sub_admin(req.clone()).await }).await?.into_inner();
     state.forget_principal(&id).await;
-    ok("Sub admin updated successfully", view(s, true))
+    ok("Sub admin updated successfully", view(s))
 }
 
 async fn remove(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>) -> Reply {
@@ -114,17 +114,17 @@ async fn status(State(state): State<AppState>, Extension(caller): Extension<Call
     let s = retry(|| async { state.identity().set_sub_admin_status(req.clone()).await }).await?.into_inner();
     state.forget_principal(&id).await;
     let msg = if active { "Sub admin activated successfully" } else { "Sub admin deactivated successfully" };
-    ok(msg, view(s, false))
+    ok(msg, view(s))
 }
 
 async fn list_page(State(state): State<AppState>, Extension(caller): Extension<Caller>, Body(b): Body<ListBody>) -> Reply {
     let req = pb::ListRequest { page: Some(b.to_page()), actor: Some(caller.to_pb()) };
     let page = retry(|| async { state.identity().list_sub_admins(req.clone()).await }).await?.into_inner();
-    list("Sub admin list", page.items.into_iter().map(|s| view(s, false)).collect::<Vec<_>>(), page.total)
+    list("Sub admin list", page.items.into_iter().map(|s| view(s)).collect::<Vec<_>>(), page.total)
 }
 
 async fn one(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>) -> Reply {
     let req = pb::IdRequest { id, actor: Some(caller.to_pb()) };
     let s = retry(|| async { state.identity().get_sub_admin(req.clone()).await }).await?.into_inner();
-    ok("Sub admin details", view(s, true))
+    ok("Sub admin details", view(s))
 }

@@ -173,7 +173,8 @@ async fn set_setting(State(state): State<AppState>, Extension(caller): Extension
 }
 
 async fn reset(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>) -> Reply {
-    let req = pb::IdRequest { id, actor: Some(caller.to_pb()) };
+    let req = pb::IdRequest { id: id.clone(), actor: Some(caller.to_pb()) };
     retry(|| async { state.identity().reset_two_factor(req.clone()).await }).await?;
+    state.forget_principal(&id).await;
     ok("Two-factor sign-in of the sub-admin was reset", Empty {})
 }

@@ -313,6 +313,9 @@ async fn send<A: Adapter>(s: SocketRef<A>, io: SocketIo<A>, TryData(d): TryData<
         let ctx = check(&state, &s, CHAT_ADD).await?;
         let d = body(d)?;
         check_send(&d.text, &d.image, &d.client_id)?;
+        // A picture must be this conversation's, or the admin's own new upload.
+        let room_id = d.room_id.trim().to_string();
+        let claim = crate::media::ROOM.claim(&state, &ctx.actor(), Some(&room_id), crate::media::Files::new().one("image", &d.image)).await?;
         let req = pb::SendRequest {
             room_id: d.room_id.trim().to_string(),
             side: pb::Side::Admin.into(),
@@ -325,6 +328,7 @@ async fn send<A: Adapter>(s: SocketRef<A>, io: SocketIo<A>, TryData(d): TryData<
         };
         // Idempotent on (room, clientId): a retry after a lost answer stores nothing new.
         let r = retry(|| async { state.chat().send(req.clone()).await }).await?.into_inner();
+        claim.attach(&state, &room_id).await;
         Ok(r)
     }
     .await;

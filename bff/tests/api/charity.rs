@@ -43,7 +43,10 @@ async fn a_nonprofit_goes_through_its_whole_life_over_rest() {
     assert!(d["paymentMethods"][0].get("accountNumber").is_none());
     assert_eq!(d["causes"][0]["name"], "Water 12-3456789");
 
-    let r = app.post("/admin/charity/create", Some(&t), body.clone()).await.expect(409);
+    // The same again (a new logo: the first is the first nonprofit's now).
+    let mut again = body.clone();
+    again["logo"] = app.upload("/local-image/uploadImage", Some(&t), Some(("image", "logo.png", PNG.to_vec())), &[("moduleName", "charity")]).await.expect(200).body["data"]["name"].clone();
+    let r = app.post("/admin/charity/create", Some(&t), again).await.expect(409);
     assert_eq!(r.message(), "Tax ID already exists");
 
     let r = app.get(&format!("/admin/charity/get/{id}"), Some(&t)).await.expect(200);
@@ -122,9 +125,8 @@ async fn each_right_of_section_6_opens_only_its_calls_and_a_nonprofit_admin_only
     let (t, _) = app.admin().await;
     let body = valid_body(&app, &t, "Water For All", "12-3456789").await;
     let id = app.post("/admin/charity/create", Some(&t), body.clone()).await.expect(200).body["data"]["_id"].as_str().unwrap().to_string();
-    let mut other = body.clone();
-    other["taxId"] = json!("98-7654321");
-    other["charityName"] = json!("Other");
+    let mut other = valid_body(&app, &t, "Other", "98-7654321").await;
+    other["categoryId"] = body["categoryId"].clone();
     let other_id = app.post("/admin/charity/create", Some(&t), other).await.expect(200).body["data"]["_id"].as_str().unwrap().to_string();
 
     app.sub_admin(&t, "edit@example.org", json!([{ "slug": "/master/charity_management", "actions": ["edit"] }])).await;
@@ -142,7 +144,16 @@ async fn each_right_of_section_6_opens_only_its_calls_and_a_nonprofit_admin_only
     let verifier = app.token_of("/admin-login/login", "verify@example.org").await;
     app.post("/admin/charity/charityList", Some(&verifier), list_body("", "", "", false, "Pending")).await.expect(200);
     app.get(&format!("/admin/charity/get/{id}"), Some(&verifier)).await.expect(200);
-    app.post("/admin/charity/changeVerification", Some(&verifier), json!({ "charityId": id, "adminVerification": "Reject", "rejectReason": "x" })).await.expect(200);
+    // A decision changes the nonprofit's standing: the view alone does not make it, nor the
+    // status right alone; both do.
+    let reject = json!({ "charityId": id, "adminVerification": "Reject", "rejectReason": "x" });
+    app.post("/admin/charity/changeVerification", Some(&verifier), reject.clone()).await.expect(403);
+    app.sub_admin(&t, "status@example.org", json!([{ "slug": "/master/charity_management", "actions": ["status"] }])).await;
+    let status_only = app.token_of("/admin-login/login", "status@example.org").await;
+    app.post("/admin/charity/changeVerification", Some(&status_only), reject.clone()).await.expect(403);
+    app.sub_admin(&t, "decide@example.org", json!([{ "slug": "/master", "actions": ["view"] }, { "slug": "/master/charity_management", "actions": ["status"] }])).await;
+    let decider = app.token_of("/admin-login/login", "decide@example.org").await;
+    app.post("/admin/charity/changeVerification", Some(&decider), reject).await.expect(200);
     app.patch(&format!("/admin/charity/update/{id}"), Some(&verifier), body.clone()).await.expect(403);
 
     app.sub_admin(&t, "deleter@example.org", json!([{ "slug": "/master/charity_management", "actions": ["delete"] }])).await;

@@ -193,6 +193,35 @@ async fn about_us_and_the_giving_partner_page_are_saved_with_revisions() {
 }
 
 #[tokio::test]
+async fn the_giving_partner_page_is_rewritten_only_with_its_own_module() {
+    let app = spawn().await;
+    let (t, _) = app.admin().await;
+    let page = json!({ "content": "<p>Defaced</p>", "image": "" });
+    // Any other right, however wide, does not reach it (it once did: any signed-in sub-admin).
+    let everything_else: Vec<serde_json::Value> = proto::modules::all()
+        .iter()
+        .filter(|m| m.slug != "/giving_partner")
+        .map(|m| json!({ "slug": m.slug, "actions": m.actions }))
+        .collect();
+    app.sub_admin(&t, "wide@example.org", json!(everything_else)).await;
+    let wide = app.token_of("/admin-login/login", "wide@example.org").await;
+    let r = app.post("/admin/givingPartner/update", Some(&wide), page.clone()).await.expect(403);
+    assert_eq!(r.code(), "FORBIDDEN");
+    app.get("/admin/givingPartner/getDetails", Some(&wide)).await.expect(403);
+    app.get("/admin/givingPartner/revisions", Some(&wide)).await.expect(403);
+    app.identity.create_charity_admin("npo@example.org", "secret12", "Nia", "Owner", "c1").await.unwrap();
+    let npo = app.token_of("/admin-login/charityLogin", "npo@example.org").await;
+    app.post("/admin/givingPartner/update", Some(&npo), page.clone()).await.expect(403);
+    // Its module's edit, granted like any other, opens it.
+    app.sub_admin(&t, "page@example.org", json!([{ "slug": "/giving_partner", "actions": ["edit"] }])).await;
+    let editor = app.token_of("/admin-login/login", "page@example.org").await;
+    app.get("/admin/givingPartner/getDetails", Some(&editor)).await.expect(200);
+    app.post("/admin/givingPartner/update", Some(&editor), json!({ "content": "<p>Join us</p>", "image": "" })).await.expect(200);
+    let r = app.get("/v1/public/page/giving_partner", None).await.expect(200);
+    assert!(r.body.to_string().contains("Join us"), "{}", r.body);
+}
+
+#[tokio::test]
 async fn leadership_goes_through_its_whole_life() {
     let app = spawn().await;
     let (t, _) = app.admin().await;

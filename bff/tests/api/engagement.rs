@@ -117,7 +117,8 @@ async fn a_community_is_created_named_listed_hidden_deleted_and_restored() {
     assert!(d["description"].as_str().unwrap().contains("<p>Hello</p>"));
 
     // Duplicate names, whatever their case.
-    let r = app.post("/admin/admin-community/create", Some(&t), community_body("  gIVERS ", &cover, &[], &[])).await.expect(409);
+    let another_cover = upload(&app, &t, "communityImage").await;
+    let r = app.post("/admin/admin-community/create", Some(&t), community_body("  gIVERS ", &another_cover, &[], &[])).await.expect(409);
     assert_eq!(field(&r.body, "name"), "Community already exists");
 
     // Detail, update, 404s.
@@ -128,7 +129,8 @@ async fn a_community_is_created_named_listed_hidden_deleted_and_restored() {
     let r = app.patch(&format!("/admin/admin-community/update/{cid}"), Some(&t), community_body("Givers United", &cover, &[], &[&cause])).await.expect(200);
     assert_eq!(r.message(), "Community updated successfully");
     assert_eq!((r.body["data"]["name"].as_str(), r.body["data"]["charities"].as_array().map(Vec::len)), (Some("Givers United"), Some(0)));
-    let r = app.patch("/admin/admin-community/update/0000000000000000000000c3", Some(&t), community_body("Other", &cover, &[], &[])).await.expect(404);
+    // (Files are checked first: this community's cover is not another record's to save.)
+    let r = app.patch("/admin/admin-community/update/0000000000000000000000c3", Some(&t), community_body("Other", &another_cover, &[], &[])).await.expect(404);
     assert_eq!(r.message(), "Community not found");
     let r = app.patch(&format!("/admin/admin-community/update/{cid}"), Some(&t), community_body("", &cover, &[], &[])).await.expect(400);
     assert_eq!(field(&r.body, "name"), "Please enter Community Name");

@@ -1,6 +1,7 @@
-//! The escalation attacks of issue 11 section 6, over HTTP as a signed-in sub-admin would
-//! try them: granting itself everything through its own record, and creating a sub-admin
-//! with more than it holds. Each is refused with 403 FORBIDDEN and writes nothing.
+//! The escalation attacks of issue 11 section 6 and issue 32 section 1, over HTTP as a signed-in
+//! sub-admin would try them: granting itself everything through its own record, creating a
+//! sub-admin with more than it holds, taking over a stronger sub-admin (its password, its email,
+//! its status, its factor, its account). Each is refused with 403 FORBIDDEN and writes nothing.
 
 use crate::helpers::*;
 use reqwest::Method;
@@ -84,38 +85,126 @@ async fn a_sub_admin_cannot_create_a_sub_admin_with_more_rights_than_it_holds() 
     assert_eq!(permissions_of(&app, &t, &id).await, json!([["/donor", ["view"]]]));
 }
 
+const STRONGER: &str = "This sub-admin holds permissions you do not hold: ask the main admin";
+const NOT_PASSWORD: &str = "Only the main admin can set another account's password";
+const NOT_EMAIL: &str = "Only the main admin can change another account's email";
+
+/// An update body without a password (what a sub-admin's form sends).
+fn edit(email: &str, permissions: Value) -> Value {
+    json!({ "firstName": "Sam", "lastName": "Helper", "email": email, "permissions": permissions })
+}
+
+/// Issue 32 section 1, over HTTP: a sub-admin holding only Sub Admin view and edit (and
+/// status and delete) goes after a sub-admin holding service charges, donors, transactions and
+/// every Sub Admin action: its own permissions with a new password, its email for a reset link,
+/// its status, its factor, its account. Every one is refused and nothing changes; equal and
+/// weaker sub-admins it does manage, but never their password or email.
+async fn a_sub_admin_never_takes_over_a_stronger_one(app: TestApp) {
+    let (t, _) = app.admin().await;
+    let sub_admin_rights = json!({ "slug": "/sub_admin", "actions": ["view", "edit", "delete", "status"] });
+    app.sub_admin(&t, "mallory@example.org", json!([sub_admin_rights])).await;
+    let strong_rights = json!([
+        { "slug": "/donor", "actions": ["view", "edit"] }, { "slug": "/transaction", "actions": ["view"] },
+        { "slug": "/sub_admin", "actions": ["view", "add", "edit", "delete", "status"] }, { "slug": "/manage_service_charges", "actions": ["edit"] }
+    ]);
+    let strong = app.sub_admin(&t, "strong@example.org", strong_rights.clone()).await;
+    let st = app.token_of("/admin-login/login", "mallory@example.org").await;
+    let before = permissions_of(&app, &t, &strong).await;
+    let path = format!("/admin/sub-admin/update/{strong}");
+
+    // Its own permissions and a new password; then the attacker's email (a reset link would
+    // reach it); then its status, its factor, its account.
+    let mut with_password = edit("strong@example.org", json!([sub_admin_rights]));
+    with_password["password"] = json!("takeover1");
+    assert_refused(app.patch(&path, Some(&st), with_password).await, NOT_PASSWORD);
+    assert_refused(app.patch(&path, Some(&st), edit("mallory2@example.org", strong_rights.clone())).await, STRONGER);
+    assert_refused(app.patch(&path, Some(&st), edit("strong@example.org", json!([sub_admin_rights]))).await, STRONGER);
+    assert_refused(app.patch(&format!("/admin/sub-admin/subAdminStatus/{strong}"), Some(&st), json!({ "isActive": false })).await, STRONGER);
+    app.sub_admin(&t, "resetter@example.org", json!([{ "slug": "/sub_admin", "actions": ["view", "edit"] }])).await;
+    let resetter = app.token_of("/admin-login/login", "resetter@example.org").await;
+    assert_refused(app.post(&format!("/admin/sub-admin/resetTwoFactor/{strong}"), Some(&resetter), json!({})).await, STRONGER);
+    assert_refused(app.call(Method::DELETE, &format!("/admin/sub-admin/delete/{strong}"), Some(&st), None).await, STRONGER);
+    // Twenty status changes at once fare no better.
+    let status = format!("/admin/sub-admin/subAdminStatus/{strong}");
+    let attempts = (0..20).map(|_| app.patch(&status, Some(&st), json!({ "isActive": false })));
+    for r in futures::future::join_all(attempts).await {
+        assert_refused(r, STRONGER);
+    }
+    // Nothing changed: it signs in with its own password, still strong, with its own email.
+    assert_eq!(permissions_of(&app, &t, &strong).await, before);
+    let r = app.login("strong@example.org", "secret12").await.expect(200);
+    let stoken = r.body["data"]["authToken"].as_str().unwrap().to_string();
+    app.get("/admin/setting-master", Some(&stoken)).await.expect(200);
+    app.login("strong@example.org", "takeover1").await.expect(400);
+    // A reset asked for its email mails it, never the attacker.
+    app.post("/admin/sub-admin/forgotPassword", None, json!({ "email": "strong@example.org" })).await.expect(200);
+    assert!(app.last_mail("strong@example.org").await.contains("/reset_password/"));
+    assert!(app.mails("mallory2@example.org").is_empty() && app.mails("mallory@example.org").is_empty());
+
+    // An equal one and a weaker one it manages (no password, its email as it is) ...
+    let equal = app.sub_admin(&t, "equal@example.org", json!([sub_admin_rights])).await;
+    let weak = app.sub_admin(&t, "weak@example.org", json!([{ "slug": "/sub_admin", "actions": ["view"] }])).await;
+    for (id, email) in [(&equal, "equal@example.org"), (&weak, "weak@example.org")] {
+        let r = app.patch(&format!("/admin/sub-admin/update/{id}"), Some(&st), edit(email, permissions_json(&app, &t, id).await)).await.expect(200);
+        assert_eq!(r.body["data"]["firstName"], "Sam");
+        app.patch(&format!("/admin/sub-admin/subAdminStatus/{id}"), Some(&st), json!({ "isActive": false })).await.expect(200);
+        app.patch(&format!("/admin/sub-admin/subAdminStatus/{id}"), Some(&st), json!({ "isActive": true })).await.expect(200);
+        // ... but never its password or email.
+        let mut pw = edit(email, permissions_json(&app, &t, id).await);
+        pw["password"] = json!("takeover1");
+        assert_refused(app.patch(&format!("/admin/sub-admin/update/{id}"), Some(&st), pw).await, NOT_PASSWORD);
+        assert_refused(app.patch(&format!("/admin/sub-admin/update/{id}"), Some(&st), edit("mallory3@example.org", permissions_json(&app, &t, id).await)).await, NOT_EMAIL);
+        app.login(email, "secret12").await.expect(200);
+    }
+    app.post(&format!("/admin/sub-admin/resetTwoFactor/{weak}"), Some(&resetter), json!({})).await.expect(200);
+    app.call(Method::DELETE, &format!("/admin/sub-admin/delete/{weak}"), Some(&st), None).await.expect(200);
+    app.call(Method::DELETE, &format!("/admin/sub-admin/delete/{equal}"), Some(&st), None).await.expect(200);
+
+    // The list names each row's rights, so the console offers actions only on the reachable.
+    let r = app.post("/admin/sub-admin/subAdminList", Some(&st), json!({ "page": 1, "limit": 10 })).await.expect(200);
+    let row = r.body["data"].as_array().unwrap().iter().find(|r| r["_id"] == strong.as_str()).unwrap().clone();
+    assert_eq!(row["permissions"].as_array().unwrap().len(), 4);
+
+    // The main admin sets anything.
+    let mut all = edit("strong2@example.org", strong_rights);
+    all["password"] = json!("newpass12");
+    app.patch(&path, Some(&t), all).await.expect(200);
+    app.login("strong2@example.org", "newpass12").await.expect(200);
+}
+
+/// The grants of a sub-admin as an update body's `permissions`.
+async fn permissions_json(app: &TestApp, admin: &str, id: &str) -> Value {
+    let r = app.get(&format!("/admin/sub-admin/get/{id}"), Some(admin)).await.expect(200);
+    json!(r.body["data"]["permissions"].as_array().unwrap().iter().map(|p| json!({ "slug": p["slug"], "actions": p["actions"] })).collect::<Vec<_>>())
+}
+
 #[tokio::test]
-async fn a_sub_admin_edits_a_richer_peer_without_touching_what_it_does_not_hold() {
+async fn a_sub_admin_never_takes_over_a_stronger_one_on_sqlite() {
+    a_sub_admin_never_takes_over_a_stronger_one(spawn().await).await;
+}
+
+#[tokio::test]
+async fn a_sub_admin_never_takes_over_a_stronger_one_on_postgres() {
+    let Some(url) = common::db::testing::postgres_url() else {
+        assert!(std::env::var("REQUIRE_SERVICES").is_err_and(|_| true) || std::env::var("REQUIRE_SERVICES").is_ok_and(|v| v != "1"), "REQUIRE_SERVICES=1 but TEST_DATABASE_URL is unset");
+        return;
+    };
+    let database = common::db::testing::create_postgres_database(&url).await;
+    a_sub_admin_never_takes_over_a_stronger_one(spawn_with(|cfg| cfg.database_url = database.url.clone()).await).await;
+}
+
+#[tokio::test]
+async fn a_sub_admin_never_touches_itself_or_the_main_admin() {
     let app = spawn().await;
     let (t, _) = app.admin().await;
     app.sub_admin(&t, "editor@example.org", json!([{ "slug": "/donor", "actions": ["view", "edit"] }, { "slug": "/sub_admin", "actions": ["edit", "status"] }])).await;
-    let peer = app
-        .sub_admin(&t, "peer@example.org", json!([{ "slug": "/donor", "actions": ["view", "delete"] }, { "slug": "/sub_admin", "actions": ["view"] }]))
-        .await;
     let st = app.token_of("/admin-login/login", "editor@example.org").await;
-    let path = format!("/admin/sub-admin/update/{peer}");
-
-    // Stripping a right it does not hold, or Sub Admin rights, is refused.
-    let r = app.patch(&path, Some(&st), body("peer@example.org", json!([{ "slug": "/donor", "actions": ["view"] }, { "slug": "/sub_admin", "actions": ["view"] }]))).await;
-    assert_refused(r, "You can only remove permissions you hold yourself");
-    let r = app.patch(&path, Some(&st), body("peer@example.org", json!([{ "slug": "/donor", "actions": ["view", "delete"] }]))).await;
-    assert_refused(r, "Only the main admin can remove Sub Admin permissions");
-    assert_eq!(permissions_of(&app, &t, &peer).await, json!([["/donor", ["view", "delete"]], ["/sub_admin", ["view"]]]));
-
-    // Adding and removing what it holds, keeping the rest as it was, goes through.
-    let kept = json!([{ "slug": "/donor", "actions": ["edit", "delete"] }, { "slug": "/sub_admin", "actions": ["view"] }]);
-    app.patch(&path, Some(&st), body("peer@example.org", kept)).await.expect(200);
-    assert_eq!(permissions_of(&app, &t, &peer).await, json!([["/donor", ["edit", "delete"]], ["/sub_admin", ["view"]]]));
-    let r = app.login("peer@example.org", "secret12").await.expect(200);
-    assert_eq!(r.body["data"]["permissions"][0]["actions"], json!(["edit", "delete"]));
-
-    // It never deactivates or deletes itself; the main admin is out of reach (not a sub-admin).
     let me = app.login("editor@example.org", "secret12").await.expect(200).body["data"]["_id"].as_str().unwrap().to_string();
     let r = app.patch(&format!("/admin/sub-admin/subAdminStatus/{me}"), Some(&st), json!({ "isActive": false })).await;
     assert_refused(r, "You cannot change your own permissions or status");
     let admin_id = app.login(ADMIN_EMAIL, ADMIN_PASSWORD).await.expect(200).body["data"]["_id"].as_str().unwrap().to_string();
     app.patch(&format!("/admin/sub-admin/subAdminStatus/{admin_id}"), Some(&st), json!({ "isActive": false })).await.expect(404);
-    app.patch(&format!("/admin/sub-admin/update/{admin_id}"), Some(&st), body("admin2@example.org", json!([{ "slug": "/donor", "actions": ["view"] }]))).await.expect(404);
+    app.patch(&format!("/admin/sub-admin/update/{admin_id}"), Some(&st), edit("admin2@example.org", json!([{ "slug": "/donor", "actions": ["view"] }]))).await.expect(404);
     app.login(ADMIN_EMAIL, ADMIN_PASSWORD).await.expect(200);
     app.login("editor@example.org", "secret12").await.expect(200);
 }

@@ -137,12 +137,19 @@ async fn only_the_partner_modules_reach_partners_and_never_a_nonprofit_admin() {
     app.post(DELETE, Some(&none), json!({ "strategicPartnerId": a.id })).await.expect(403);
     app.post(PENDING, None, list_body("", "", "")).await.expect(401);
 
-    // The pending module's view: the pending tab and the decision, nothing of the approved tab.
+    // The pending module's view: the pending tab, nothing of the approved tab, and no decision:
+    // a decision changes a partner's standing, which needs Approved Partners status too.
     app.sub_admin(&t, "review@example.org", json!([{ "slug": "/strategic/pending_strategic_partner", "actions": ["view"] }])).await;
     let reviewer = app.token_of("/admin-login/login", "review@example.org").await;
     app.post(PENDING, Some(&reviewer), list_body("", "", "")).await.expect(200);
     app.get(&get(&a.id), Some(&reviewer)).await.expect(200);
-    app.post(VERIFY, Some(&reviewer), json!({ "strategicPartnerId": a.id, "adminVerification": "Approve" })).await.expect(200);
+    app.post(VERIFY, Some(&reviewer), json!({ "strategicPartnerId": a.id, "adminVerification": "Approve" })).await.expect(403);
+    app.sub_admin(&t, "status-only@example.org", json!([{ "slug": "/strategic", "actions": ["status"] }])).await;
+    let status_only = app.token_of("/admin-login/login", "status-only@example.org").await;
+    app.post(VERIFY, Some(&status_only), json!({ "strategicPartnerId": a.id, "adminVerification": "Approve" })).await.expect(403);
+    app.sub_admin(&t, "decider@example.org", json!([{ "slug": "/strategic/pending_strategic_partner", "actions": ["view"] }, { "slug": "/strategic", "actions": ["status"] }])).await;
+    let decider = app.token_of("/admin-login/login", "decider@example.org").await;
+    app.post(VERIFY, Some(&decider), json!({ "strategicPartnerId": a.id, "adminVerification": "Approve" })).await.expect(200);
     app.post(APPROVED, Some(&reviewer), list_body("", "", "")).await.expect(403);
     app.patch(&status_path(&a.id), Some(&reviewer), json!({ "isActive": false })).await.expect(403);
     app.post(DELETE, Some(&reviewer), json!({ "strategicPartnerId": a.id })).await.expect(403);

@@ -20,6 +20,8 @@ pub struct TestApp {
     pub giving_url: String,
     /// The content service's gRPC address (writes that do not go through the BFF).
     pub content_url: String,
+    /// The catalogue's gRPC address (writes that do not go through the BFF).
+    pub catalogue_url: String,
     /// The engagement service's gRPC address (tests make the app side's posts, joins and reports through it).
     #[allow(dead_code)] // until the engagement REST tests read it
     pub engagement_url: String,
@@ -123,6 +125,7 @@ pub async fn spawn_full(
         identity: running.identity,
         giving_url: format!("http://127.0.0.1:{}", giving.port),
         content_url: format!("http://127.0.0.1:{}", content.port),
+        catalogue_url: format!("http://127.0.0.1:{}", catalogue.port),
         engagement_url: format!("http://127.0.0.1:{}", engagement.port),
         chat_url: format!("http://127.0.0.1:{}", chat.port),
         shutdown,

@@ -20,6 +20,7 @@ mod platform;
 mod ready;
 mod service_charge;
 mod sessions;
+mod sessions_end;
 mod socket;
 #[path = "../support/socketio.rs"]
 mod socketio;

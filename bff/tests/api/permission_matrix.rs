@@ -63,6 +63,17 @@ fn exactly(slug: &str, action: &str) -> Grants {
     vec![(slug.to_string(), vec![action])]
 }
 
+/// Exactly these (module, action) pairs (`any`: the module's first action), in the order
+/// identity answers grants: modules in menu order, actions in the module's order.
+fn exactly_these(pairs: &[(&str, &str)]) -> Grants {
+    let wanted: Vec<(String, String)> = pairs.iter().flat_map(|(s, a)| exactly(s, a).into_iter().map(|(s, acts)| (s, acts[0].clone()))).collect();
+    proto::modules::all()
+        .iter()
+        .map(|m| (m.slug.clone(), m.actions.iter().filter(|a| wanted.iter().any(|(s, x)| *s == m.slug && x == *a)).cloned().collect::<Vec<_>>()))
+        .filter(|(_, a)| !a.is_empty())
+        .collect()
+}
+
 /// Everything the main admin holds except what would satisfy any of `alternatives`.
 fn all_but(alternatives: &[(&str, &str)]) -> Grants {
     identity::service::all_grants()
@@ -146,6 +157,14 @@ async fn asks(e: &Entry, served: bool, subs: &mut SubAdmins<'_>, t: &Tokens) -> 
             for (slug, action) in alternatives {
                 subs_asks.push((format!("sub-admin holding {action} on {slug}"), exactly(slug, action), Expect::Allowed));
             }
+        }
+        Access::All(required) => {
+            // Each one missing refuses; all of them together open.
+            for (i, (slug, action)) in required.iter().enumerate() {
+                let others: Vec<(&str, &str)> = required.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, p)| *p).collect();
+                subs_asks.push((format!("sub-admin holding all but {action} on {slug}"), exactly_these(&others), FORBIDDEN));
+            }
+            subs_asks.push(("sub-admin holding every required grant".into(), exactly_these(required), Expect::Allowed));
         }
     }
     for (who, grants, expect) in subs_asks {

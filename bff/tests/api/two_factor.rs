@@ -218,28 +218,34 @@ async fn the_required_setting_makes_every_admin_enrol_but_not_nonprofit_admins()
 }
 
 #[tokio::test]
-async fn only_the_main_admin_resets_a_sub_admins_factor() {
+async fn a_sub_admins_factor_is_reset_by_the_main_admin_or_a_peer_holding_all_its_rights_and_its_sessions_end() {
     let app = spawn().await;
     let (t, _) = app.admin().await;
     let all = json!([{ "slug": "/sub_admin", "actions": ["view", "add", "edit", "delete", "status"] }]);
     let id = app.sub_admin(&t, "sub@example.org", all.clone()).await;
-    let other = app.sub_admin(&t, "other@example.org", all).await;
+    app.sub_admin(&t, "other@example.org", all).await;
+    app.sub_admin(&t, "weaker@example.org", json!([{ "slug": "/sub_admin", "actions": ["view", "edit"] }])).await;
     let sub = app.token_of("/admin-login/login", "sub@example.org").await;
     let other_token = app.token_of("/admin-login/login", "other@example.org").await;
+    let weaker = app.token_of("/admin-login/login", "weaker@example.org").await;
     enrol(&app, &sub).await;
-    let (admin_id, _) = {
-        let r = app.login(ADMIN_EMAIL, ADMIN_PASSWORD).await.expect(200);
-        (r.body["data"]["_id"].as_str().unwrap().to_string(), ())
-    };
-    // A sub-admin, even one managing sub-admins, resets nobody, itself included.
-    for target in [&id, &other, &admin_id] {
-        app.post(&format!("/admin/sub-admin/resetTwoFactor/{target}"), Some(&other_token), json!({})).await.expect(403);
-        app.post(&format!("/admin/sub-admin/resetTwoFactor/{target}"), Some(&sub), json!({})).await.expect(403);
-    }
-    challenge(&app, "/admin-login/login", "sub@example.org", "secret12").await;
-    // Not the main admin's own factor either (it is no sub-admin).
+    let admin_id = app.login(ADMIN_EMAIL, ADMIN_PASSWORD).await.expect(200).body["data"]["_id"].as_str().unwrap().to_string();
+    // Never itself; never a stronger one; the main admin's factor is no sub-admin's.
+    let r = app.post(&format!("/admin/sub-admin/resetTwoFactor/{id}"), Some(&sub), json!({})).await.expect(403);
+    assert_eq!(r.message(), "You cannot reset your own two-factor sign-in: ask the main admin");
+    let r = app.post(&format!("/admin/sub-admin/resetTwoFactor/{id}"), Some(&weaker), json!({})).await.expect(403);
+    assert_eq!(r.message(), "This sub-admin holds permissions you do not hold: ask the main admin");
+    app.post(&format!("/admin/sub-admin/resetTwoFactor/{admin_id}"), Some(&other_token), json!({})).await.expect(404);
     app.post(&format!("/admin/sub-admin/resetTwoFactor/{admin_id}"), Some(&t), json!({})).await.expect(404);
+    challenge(&app, "/admin-login/login", "sub@example.org", "secret12").await;
+    // A peer holding every right it holds resets it: its sessions end at once.
+    app.get("/admin/twoFactor/status", Some(&sub)).await.expect(200);
+    app.post(&format!("/admin/sub-admin/resetTwoFactor/{id}"), Some(&other_token), json!({})).await.expect(200);
+    app.get("/admin/twoFactor/status", Some(&sub)).await.expect(401);
+    // The sub-admin signs in with its password again; the main admin resets it too.
+    let sub = app.token_of("/admin-login/login", "sub@example.org").await;
+    enrol(&app, &sub).await;
     app.post(&format!("/admin/sub-admin/resetTwoFactor/{id}"), Some(&t), json!({})).await.expect(200);
-    // The sub-admin signs in with its password again.
+    app.get("/admin/twoFactor/status", Some(&sub)).await.expect(401);
     app.token_of("/admin-login/login", "sub@example.org").await;
 }

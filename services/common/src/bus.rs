@@ -8,7 +8,7 @@ use async_trait::async_trait;
 use futures::StreamExt;
 use lapin::options::{
     BasicAckOptions, BasicConsumeOptions, BasicNackOptions, BasicPublishOptions, BasicQosOptions,
-    ConfirmSelectOptions, ExchangeDeclareOptions, QueueBindOptions, QueueDeclareOptions,
+    ConfirmSelectOptions, ExchangeDeclareOptions, QueueBindOptions, QueueDeclareOptions, QueueDeleteOptions,
 };
 use lapin::types::{AMQPValue, FieldTable, LongString, ShortString};
 use lapin::{BasicProperties, Connection, ConnectionProperties, ExchangeKind};
@@ -143,6 +143,34 @@ pub trait EventBus: Send + Sync + 'static {
     ) -> anyhow::Result<()>;
     /// Whether the bus can take events now (readiness).
     async fn healthy(&self) -> bool;
+    /// Deletes a durable queue and its dead-letter queue unless something still consumes it;
+    /// answers whether it is gone (a missing queue is). In process there are no queues.
+    async fn delete_queue(&self, _queue: &str) -> anyhow::Result<bool> {
+        Ok(true)
+    }
+}
+
+/// Retires a queue a previous release consumed: deletes it as soon as nothing consumes it
+/// (during a rolling upgrade the previous release's replicas still do, and would declare it
+/// again), checking every five minutes until it is gone or `shutdown`. A queue left bound
+/// with no consumer would take a copy of every event it was bound to, forever.
+pub fn retire_queue(bus: Arc<dyn EventBus>, queue: &'static str, shutdown: Shutdown) {
+    tokio::spawn(async move {
+        loop {
+            match bus.delete_queue(queue).await {
+                Ok(true) => {
+                    tracing::debug!(queue, "retired queue deleted (or absent)");
+                    return;
+                }
+                Ok(false) => tracing::info!(queue, "retired queue still consumed (a previous release); trying again later"),
+                Err(e) => tracing::warn!(queue, error = %format!("{e:#}"), "retired queue not deleted yet"),
+            }
+            tokio::select! {
+                _ = tokio::time::sleep(Duration::from_secs(300)) => {}
+                _ = shutdown.wait() => return,
+            }
+        }
+    });
 }
 
 /// Topic matching as RabbitMQ does it.
@@ -508,6 +536,28 @@ impl EventBus for RabbitBus {
 
     async fn healthy(&self) -> bool {
         self.channel().await.is_ok()
+    }
+
+    async fn delete_queue(&self, queue: &str) -> anyhow::Result<bool> {
+        self.channel().await?;
+        // A channel of its own: a queue still consumed answers PRECONDITION_FAILED, which
+        // closes the channel it was asked on.
+        let ch = {
+            let guard = self.conn.lock().await;
+            let (conn, _) = guard.as_ref().context("not connected to RabbitMQ")?;
+            conn.create_channel().await?
+        };
+        let only_unused = QueueDeleteOptions { if_unused: true, ..Default::default() };
+        for q in [queue.to_string(), format!("{queue}.dlq")] {
+            match tokio::time::timeout(SETUP_TIMEOUT, ch.queue_delete(q.as_str().into(), only_unused)).await.context("timed out deleting a queue")? {
+                Ok(_) => {}
+                Err(e) if format!("{e}").contains("NOT_FOUND") => {}
+                Err(e) if format!("{e}").contains("PRECONDITION_FAILED") => return Ok(false),
+                Err(e) => return Err(e.into()),
+            }
+        }
+        let _ = ch.close(200, "done".into()).await;
+        Ok(true)
     }
 }
 

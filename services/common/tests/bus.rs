@@ -63,6 +63,38 @@ async fn rabbitmq_delivers_matching_events_to_durable_queues() {
 }
 
 #[tokio::test]
+async fn a_retired_queue_is_deleted_once_nothing_consumes_it() {
+    let Some(url) = amqp() else { return };
+    let bus = RabbitBus::connect(&url).await.unwrap();
+    let q = format!("test.retired.{}", common::new_id());
+    let key = format!("retired{}.thing.created", common::new_id());
+    let stop = Shutdown::new();
+    let seen = Arc::new(Seen::default());
+    bus.subscribe(&q, &[key.as_str()], seen.clone(), stop.clone()).await.unwrap();
+    bus.publish(&Event::new(&key, serde_json::json!({}))).await.unwrap();
+    wait_for(&seen, 1).await;
+    // Still consumed (a previous release's replica): left alone, the bus keeps working.
+    assert!(!bus.delete_queue(&q).await.unwrap());
+    assert_eq!(bus.publish_checked(&Event::new(&key, serde_json::json!({}))).await.unwrap(), common::bus::Published::Routed);
+    assert_eq!(wait_for(&seen, 2).await.len(), 2);
+    // Its consumer gone, it is deleted with its dead-letter queue: nothing is bound to its key.
+    stop.trigger();
+    let mut deleted = false;
+    for _ in 0..50 {
+        if bus.delete_queue(&q).await.unwrap() {
+            deleted = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(deleted, "the queue was not deleted once its consumer stopped");
+    assert_eq!(bus.publish_checked(&Event::new(&key, serde_json::json!({}))).await.unwrap(), common::bus::Published::Unroutable);
+    // A queue that is not there is gone already.
+    assert!(bus.delete_queue(&q).await.unwrap());
+    assert!(InProcessBus::new().delete_queue(&q).await.unwrap());
+}
+
+#[tokio::test]
 async fn an_event_that_keeps_failing_goes_to_the_dead_letter_queue_after_one_retry() {
     let Some(url) = amqp() else { return };
     let bus = RabbitBus::connect(&url).await.unwrap();

@@ -29,14 +29,13 @@ pub struct Running {
     pub server: tokio::task::JoinHandle<anyhow::Result<()>>,
 }
 
-/// Connects, migrates, starts the outbox relay, consumes every event for media references
-/// and serves gRPC on `listen` until `shutdown`.
+/// Connects, migrates, starts the outbox relay and serves gRPC on `listen` until `shutdown`.
 pub async fn start(cfg: &Config, listen: impl Into<common::grpc::Listen>, bus: Arc<dyn EventBus>, shutdown: Shutdown) -> anyhow::Result<Running> {
     let base = common::grpc::Base::open(&cfg.database_url, &MIGRATIONS, bus.clone(), &shutdown).await?;
     let content = Content::new(base.db, Some(base.relay));
-    // Media references, kept from every service's events (crate::media).
-    let consumer = Arc::new(crate::media::Consumer(content.clone()));
-    bus.subscribe(crate::media::CONSUMER, &crate::media::CONSUMED, consumer, shutdown.clone()).await?;
+    // The previous release's queue of every event (media references read from event text)
+    // goes once nothing consumes it any more.
+    common::bus::retire_queue(bus.clone(), crate::media::RETIRED_QUEUE, shutdown.clone());
     let serving = common::grpc::start_service("content", listen, ContentServer::new(content.clone()), base.bus, shutdown).await?;
     Ok(Running { port: serving.port, local: serving.local, content, server: serving.server })
 }

@@ -25,6 +25,10 @@ pub const CONTACT_READ: &str = "content.contact.read";
 pub const MEDIA_UPLOADED: &str = "content.media.uploaded";
 /// A recorded file removed (by an account, or the orphan sweep as the system).
 pub const MEDIA_REMOVED: &str = "content.media.removed";
+/// A save attached uploads to its record (and released the files it no longer shows).
+pub const MEDIA_ATTACHED: &str = "content.media.attached";
+/// A deleted record's files were released.
+pub const MEDIA_RELEASED: &str = "content.media.released";
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
 #[serde(rename_all = "camelCase", default)]
@@ -89,4 +93,31 @@ pub struct Media {
     pub module: String,
     pub kind: String,
     pub size: i64,
+    /// The record it belonged to when removed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub owner: Option<Owner>,
+}
+
+/// The record files belong to.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Owner {
+    pub service: String,
+    pub entity: String,
+    pub id: String,
+}
+
+impl From<crate::store::MediaOwner> for Owner {
+    fn from(o: crate::store::MediaOwner) -> Self {
+        Self { service: o.service, entity: o.entity, id: o.entity_id }
+    }
+}
+
+/// Files a record took (attached) or gave up (released).
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase", default)]
+pub struct MediaOwnership {
+    pub owner: Owner,
+    pub attached: Vec<String>,
+    pub released: i64,
 }

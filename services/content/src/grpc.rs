@@ -101,7 +101,19 @@ fn media_file(m: crate::store::MediaFile) -> pb::MediaFile {
         uploader_type: m.uploader_type,
         uploaded_at: m.uploaded_at,
         removed_at: m.removed_at.unwrap_or(0),
+        owner: m.owner.map(|o| pb::MediaOwner { service: o.service, entity: o.entity, entity_id: o.entity_id }),
+        attached_at: m.attached_at.unwrap_or(0),
+        released_at: m.released_at.unwrap_or(0),
     }
+}
+
+fn media_owner(o: Option<pb::MediaOwner>) -> crate::store::MediaOwner {
+    let o = o.unwrap_or_default();
+    crate::store::MediaOwner { service: o.service.trim().into(), entity: o.entity.trim().into(), entity_id: o.entity_id.trim().into() }
+}
+
+fn attached(a: crate::media::Attached) -> pb::AttachMediaReply {
+    pb::AttachMediaReply { attached: a.attached, released: a.released }
 }
 
 fn public_actor(a: Option<pc::Actor>) -> common::Actor {
@@ -254,17 +266,36 @@ impl Rpc for Content {
 
     async fn record_upload(&self, r: Request<pb::MediaUpload>) -> R<pb::MediaFile> {
         let r = r.into_inner();
-        let i = crate::media::UploadInput { module: r.module, file: r.file, kind: r.kind, size: r.size };
+        let i = crate::media::UploadInput { module: r.module, file: r.file, kind: r.kind, size: r.size, quota_bytes: r.quota_bytes };
         Ok(Response::new(media_file(self.record_upload(&i, &actor(r.actor)).await?)))
     }
 
+    async fn upload_allowance(&self, r: Request<pb::AllowanceRequest>) -> R<pb::Allowance> {
+        let r = r.into_inner();
+        let a = self.upload_allowance(&actor(r.actor), r.quota_bytes).await?;
+        Ok(Response::new(pb::Allowance { remaining_bytes: a.remaining_bytes, window_ends_at: a.window_ends_at }))
+    }
+
+    async fn attach_media(&self, r: Request<pb::AttachMediaRequest>) -> R<pb::AttachMediaReply> {
+        use crate::media::Attach;
+        let r = r.into_inner();
+        let mode = match (r.check_only, r.release_unnamed) {
+            (true, _) => Attach::Check,
+            (false, false) => Attach::Attach,
+            (false, true) => Attach::AttachReleasingOthers,
+        };
+        let fields: Vec<crate::media::MediaField> = r.fields.into_iter().map(|f| crate::media::MediaField { field: f.field, files: f.files }).collect();
+        Ok(Response::new(attached(self.attach(&media_owner(r.owner), &fields, mode, &actor(r.actor)).await?)))
+    }
+
+    async fn release_media(&self, r: Request<pb::ReleaseMediaRequest>) -> R<pb::AttachMediaReply> {
+        let r = r.into_inner();
+        Ok(Response::new(attached(self.release(&media_owner(r.owner), &actor(r.actor)).await?)))
+    }
+
     async fn may_remove(&self, r: Request<pb::MediaRef>) -> R<pb::MediaUse> {
-        let u = self.media_use(&r.into_inner().file).await?;
-        Ok(Response::new(pb::MediaUse {
-            recorded: u.file.is_some(),
-            file: u.file.map(media_file),
-            references: u.references.into_iter().map(|x| pb::MediaReference { service: x.service, entity: x.entity, entity_id: x.entity_id }).collect(),
-        }))
+        let f = self.media_file(&r.into_inner().file).await?;
+        Ok(Response::new(pb::MediaUse { recorded: f.is_some(), file: f.map(media_file) }))
     }
 
     async fn mark_removed(&self, r: Request<pb::MediaRef>) -> R<pb::Empty> {

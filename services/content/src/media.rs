@@ -1,38 +1,42 @@
 //! Media records: every file the BFF stores (module, name, kind, size, uploader, when,
-//! whether it was removed) and the records that use it. References are kept from every
-//! service's events (one consumer bound to `#`, idempotent: each event is marked handled
-//! in the same transaction as its change):
+//! whether it was removed) and the record that owns it (ARCHITECTURE section 5, media files):
 //!
-//! - the event's routing key `service.entity.action` names the record kind, the payload's
-//!   `id` (or `pageKey`) the record;
-//! - every string of the payload is scanned for stored file names (`media::new_name`
-//!   makes unique random names with a known extension; a URL or rich text naming one
-//!   counts too), `changes` included; a name that is recorded here becomes a reference of
-//!   the record, except a `changes` `before` value, whose reference is dropped (unless the
-//!   same name appears elsewhere in the payload: still in use);
-//! - a `deleted` event drops every reference of the record.
+//! - an upload is recorded unattached, its uploader's (`record_upload`), within the
+//!   uploader's daily quota (one conditional statement per upload on `media_usage`, so
+//!   parallel uploads cannot pass it);
+//! - the record that first saves a file owns it (`attach`, which the BFF calls around every
+//!   save naming files): a save may name only files its record owns or unattached uploads of
+//!   its caller, else it is refused naming the field; ownership never moves to another record
+//!   and is never inferred from events or text;
+//! - a record that stops showing a file, or is deleted, releases it (unattached again); an
+//!   unattached file is swept after a set time from its upload or release (`orphans`);
+//! - files named by records before ownership existed (legacy, or the demo data's pictures)
+//!   are not recorded: no save attaches them and only the main admin removes them (BFF).
 //!
-//! The service's own events are not taken from the bus (its relay publishes them while it
-//! holds the database's write lock, and on SQLite the consumer's write would wait for
-//! it): [`emit`] keeps their references in the write that emits them.
+//! Until the previous release stops running (a rolling upgrade), attaching and releasing
+//! also keep its `media_refs` rows, which its orphan sweep reads: a file attached here is
+//! not an orphan to it either.
 
 use crate::error::{Error, Result};
 use crate::events;
 use crate::service::Content;
-use crate::store::{self, MediaFile, MediaRef};
+use crate::store::{self, MediaFile, MediaOwner};
 use common::Actor;
-use common::bus::{Event, EventHandler};
 use common::error::Check;
-use common::write::Write;
-use std::collections::BTreeSet;
 
-/// The consumer's durable queue (and its `mark_handled` name).
-pub const CONSUMER: &str = "content.media";
-/// Every event of every service.
-pub const CONSUMED: [&str; 1] = ["#"];
+/// The queue the previous release consumed every event into (references read from event
+/// text). Retired: deleted once nothing consumes it (`common::bus::retire_queue`).
+pub const RETIRED_QUEUE: &str = "content.media";
 
 /// The extensions the BFF stores (bff::media::Kind).
 const EXTENSIONS: [&str; 12] = ["png", "jpg", "jp2", "jpx", "jpm", "tiff", "mp4", "mov", "webm", "mkv", "avi", "mpeg"];
+
+/// Day of an upload quota, milliseconds.
+pub const QUOTA_WINDOW_MS: i64 = 86_400_000;
+
+pub const BELONGS_TO_ANOTHER: &str = "This file belongs to another record";
+pub const UPLOADED_BY_ANOTHER: &str = "This file was uploaded by another account";
+pub const WAS_REMOVED: &str = "This file was removed: please upload it again";
 
 /// Whether `s` has the shape of a stored name: an id (letters, digits, '-'), a dot and a
 /// stored extension.
@@ -46,93 +50,13 @@ pub fn is_stored_name(s: &str) -> bool {
 }
 
 /// The stored names a text holds (a bare name, a URL, rich text).
-pub fn names_in(text: &str, out: &mut BTreeSet<String>) {
+pub fn names_in(text: &str, out: &mut std::collections::BTreeSet<String>) {
     for token in text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '.')) {
         let token = token.trim_matches('.');
         if is_stored_name(token) {
             out.insert(token.to_string());
         }
     }
-}
-
-fn strings_in(v: &serde_json::Value, out: &mut BTreeSet<String>) {
-    match v {
-        serde_json::Value::String(s) => names_in(s, out),
-        serde_json::Value::Array(a) => a.iter().for_each(|x| strings_in(x, out)),
-        serde_json::Value::Object(o) => o.values().for_each(|x| strings_in(x, out)),
-        _ => {}
-    }
-}
-
-/// The names a payload uses (every string but the `changes` `before` values) and the
-/// names it stopped using (`before` values not used any more).
-pub fn scan(payload: &serde_json::Value) -> (BTreeSet<String>, BTreeSet<String>) {
-    let mut used = BTreeSet::new();
-    let mut before = BTreeSet::new();
-    if let serde_json::Value::Object(o) = payload {
-        for (k, v) in o {
-            match (k.as_str(), v) {
-                ("changes", serde_json::Value::Object(changes)) => {
-                    for change in changes.values() {
-                        match change {
-                            serde_json::Value::Object(c) => {
-                                for (side, x) in c {
-                                    if side == "before" { strings_in(x, &mut before) } else { strings_in(x, &mut used) }
-                                }
-                            }
-                            other => strings_in(other, &mut used),
-                        }
-                    }
-                }
-                _ => strings_in(v, &mut used),
-            }
-        }
-    } else {
-        strings_in(payload, &mut used);
-    }
-    let dropped = before.difference(&used).cloned().collect();
-    (used, dropped)
-}
-
-/// The record an event is about: (service, entity, id) from `service.entity.action` and the
-/// payload's `id` or `pageKey`; with the action.
-fn record_of(event_type: &str, payload: &serde_json::Value) -> Option<(MediaRef, String)> {
-    let mut parts = event_type.splitn(3, '.');
-    let (service, entity, action) = (parts.next()?, parts.next()?, parts.next()?);
-    let id = ["id", "pageKey"].iter().find_map(|k| payload.get(*k).and_then(|v| v.as_str()).filter(|s| !s.is_empty()))?;
-    Some((MediaRef { service: service.into(), entity: entity.into(), entity_id: id.into() }, action.to_string()))
-}
-
-/// Applies an event's references in `w`; answers false when it names no record or no file.
-async fn keep_references(w: &mut Write<'_>, event_type: &str, payload: &serde_json::Value) -> Result<bool> {
-    let Some((record, action)) = record_of(event_type, payload) else {
-        return Ok(false);
-    };
-    if action == "deleted" {
-        store::remove_entity_refs(w, &record).await?;
-        return Ok(true);
-    }
-    let (used, dropped) = scan(payload);
-    if used.is_empty() && dropped.is_empty() {
-        return Ok(false);
-    }
-    let names: Vec<String> = used.iter().chain(dropped.iter()).cloned().collect();
-    let recorded: BTreeSet<String> = store::recorded_files(w, &names).await?.into_iter().collect();
-    for f in used.iter().filter(|f| recorded.contains(*f)) {
-        store::add_media_ref(w, f, &record).await?;
-    }
-    for f in dropped.iter().filter(|f| recorded.contains(*f)) {
-        store::remove_media_ref(w, f, &record).await?;
-    }
-    Ok(true)
-}
-
-/// Emits one of this service's events and keeps the references it makes, in the same write.
-pub async fn emit<P: serde::Serialize>(w: &mut Write<'_>, key: &str, payload: &P) -> Result<()> {
-    w.emit(key, payload).await?;
-    let value = serde_json::to_value(payload).map_err(|e| Error::Internal(e.into()))?;
-    keep_references(w, key, &value).await?;
-    Ok(())
 }
 
 /// What an upload is (as the BFF sends it).
@@ -142,17 +66,64 @@ pub struct UploadInput {
     pub file: String,
     pub kind: String,
     pub size: i64,
+    /// Bytes the uploader may upload in a day; 0 = no quota.
+    pub quota_bytes: i64,
 }
 
-/// A file's record and the records using it.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct MediaUse {
-    pub file: Option<MediaFile>,
-    pub references: Vec<MediaRef>,
+/// One field of a save and the stored names it carries.
+#[derive(Debug, Clone, Default)]
+pub struct MediaField {
+    pub field: String,
+    pub files: Vec<String>,
+}
+
+/// What an attach does besides checking.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Attach {
+    /// Check only: nothing changes (before a save).
+    Check,
+    /// Attach the caller's unattached files to the record.
+    Attach,
+    /// Attach, and release the record's files the fields do not name (the fields name
+    /// every file the record shows).
+    AttachReleasingOthers,
+}
+
+/// Files attached and released by one call.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Attached {
+    pub attached: i64,
+    pub released: i64,
+}
+
+/// What the remaining allowance of an uploader is.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Allowance {
+    pub remaining_bytes: i64,
+    /// 0 when no window is open.
+    pub window_ends_at: i64,
+}
+
+fn quota_spent(quota: i64, ends_at: i64, now: i64) -> Error {
+    let mb = quota as f64 / 1_000_000.0;
+    let secs = ((ends_at - now).max(1000) / 1000) as u64;
+    let hours = secs.div_ceil(3600);
+    let when = if hours <= 1 { "within an hour".to_string() } else { format!("in {hours} hours") };
+    Error::TooManyAttempts(format!("You have reached your upload limit of {mb:.0} MB a day. You can upload again {when}."), secs)
+}
+
+fn check_owner(o: &MediaOwner, id_required: bool, check: &mut Check) {
+    let word = |s: &str| !s.is_empty() && s.len() <= 64 && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+    if !word(&o.service) || !word(&o.entity) {
+        check.fail("owner", "Please name the record the files belong to");
+    }
+    if (id_required && o.entity_id.is_empty()) || o.entity_id.len() > 100 {
+        check.fail("owner", "Please name the record the files belong to");
+    }
 }
 
 impl Content {
-    /// Records an upload by `actor` (who must be an account).
+    /// Records an upload by `actor` (who must be an account), counted against its quota.
     pub async fn record_upload(&self, i: &UploadInput, actor: &Actor) -> Result<MediaFile> {
         let mut check = Check::default();
         let module_ok = !i.module.is_empty() && i.module.len() <= 50 && i.module.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
@@ -168,10 +139,14 @@ impl Content {
         if i.size < 0 {
             check.fail("size", "Please give a valid size");
         }
+        if i.quota_bytes < 0 {
+            check.fail("quotaBytes", "Please give a valid quota");
+        }
         if !actor.is_known() {
             check.fail("actor", "An upload needs its uploader");
         }
         check.done()?;
+        let now = common::now_ms();
         let m = MediaFile {
             module: i.module.clone(),
             file: i.file.clone(),
@@ -179,28 +154,127 @@ impl Content {
             size: i.size,
             uploader_id: actor.id.clone(),
             uploader_type: actor.account_type.clone(),
-            uploaded_at: common::now_ms(),
-            removed_at: None,
+            uploaded_at: now,
+            ..Default::default()
         };
         let mut w = self.write(actor).await?;
+        if i.quota_bytes > 0 && !store::use_quota(&mut w, &actor.id, i.size, i.quota_bytes, now, QUOTA_WINDOW_MS).await? {
+            w.rollback().await?;
+            let ends = store::quota_window(&mut *self.db.pool.acquire().await?, &actor.id).await?.map_or(now + QUOTA_WINDOW_MS, |(start, _)| start + QUOTA_WINDOW_MS);
+            return Err(quota_spent(i.quota_bytes, ends, now));
+        }
         store::insert_media(&mut w, &m).await.map_err(|e| common::db::unique_as(e, "File already recorded"))?;
-        w.emit(events::MEDIA_UPLOADED, &events::Media { file: m.file.clone(), module: m.module.clone(), kind: m.kind.clone(), size: m.size }).await?;
+        w.emit(events::MEDIA_UPLOADED, &events::Media { file: m.file.clone(), module: m.module.clone(), kind: m.kind.clone(), size: m.size, ..Default::default() })
+            .await?;
         w.commit().await?;
         Ok(m)
     }
 
-    /// A file's record (None when it was never recorded) and its references.
-    pub async fn media_use(&self, file: &str) -> Result<MediaUse> {
-        let mut c = self.db.pool.acquire().await?;
-        let Some(f) = store::media_by_file(&mut c, file).await? else {
-            return Ok(MediaUse::default());
-        };
-        let references = store::media_refs(&mut c, file).await?;
-        Ok(MediaUse { file: Some(f), references })
+    /// What `actor` may still upload in the current window of its quota. The BFF asks before
+    /// it reads an upload, so a spent quota stops a video before it is stored.
+    pub async fn upload_allowance(&self, actor: &Actor, quota_bytes: i64) -> Result<Allowance> {
+        if quota_bytes <= 0 {
+            return Ok(Allowance { remaining_bytes: i64::MAX, window_ends_at: 0 });
+        }
+        let now = common::now_ms();
+        let window = store::quota_window(&mut *self.db.pool.acquire().await?, &actor.id).await?;
+        Ok(match window {
+            Some((start, bytes)) if start + QUOTA_WINDOW_MS > now => {
+                let a = Allowance { remaining_bytes: (quota_bytes - bytes).max(0), window_ends_at: start + QUOTA_WINDOW_MS };
+                if a.remaining_bytes == 0 {
+                    return Err(quota_spent(quota_bytes, a.window_ends_at, now));
+                }
+                a
+            }
+            _ => Allowance { remaining_bytes: quota_bytes, window_ends_at: 0 },
+        })
     }
 
-    /// Marks a file removed (its references stay, for the record); answers false when it
-    /// is not recorded or was removed already.
+    /// Checks, and unless `mode` is [`Attach::Check`] makes, the files a save of `owner`
+    /// names. Each name is either not one of ours (not recorded: left alone), this record's
+    /// own file, or an unattached upload of `actor`; anything else refuses the whole call
+    /// naming the field, and nothing changes. An owner without id (a record not created yet)
+    /// can only be checked.
+    pub async fn attach(&self, owner: &MediaOwner, fields: &[MediaField], mode: Attach, actor: &Actor) -> Result<Attached> {
+        let mut check = Check::default();
+        check_owner(owner, mode != Attach::Check, &mut check);
+        if !actor.is_known() {
+            check.fail("actor", "Saving files needs the caller");
+        }
+        check.done()?;
+        let mut w = self.write(actor).await?;
+        let mut check = Check::default();
+        let mut mine = Vec::new();
+        let mut named = Vec::new();
+        for f in fields {
+            for name in f.files.iter().map(|n| n.trim()).filter(|n| is_stored_name(n)) {
+                named.push(name.to_string());
+                let Some(m) = store::media_by_file(&mut w, name).await? else { continue };
+                let owned_here = m.owner.as_ref() == Some(owner);
+                if m.removed_at.is_some() {
+                    check.fail(&f.field, WAS_REMOVED);
+                } else if owned_here {
+                } else if m.owner.is_some() {
+                    check.fail(&f.field, BELONGS_TO_ANOTHER);
+                } else if m.uploader_id != actor.id || m.uploader_type != actor.account_type {
+                    check.fail(&f.field, UPLOADED_BY_ANOTHER);
+                } else {
+                    mine.push(m.file);
+                }
+            }
+        }
+        if let Err(e) = check.done() {
+            w.rollback().await?;
+            return Err(e);
+        }
+        if mode == Attach::Check {
+            w.rollback().await?;
+            return Ok(Attached::default());
+        }
+        let now = common::now_ms();
+        let mut out = Attached::default();
+        mine.sort();
+        mine.dedup();
+        for file in &mine {
+            // Conditional: a parallel save that took the file first wins, and this one is refused.
+            if !store::attach_media(&mut w, file, owner, now).await? {
+                w.rollback().await?;
+                return Err(Error::field(&field_of(fields, file), BELONGS_TO_ANOTHER));
+            }
+            out.attached += 1;
+        }
+        if mode == Attach::AttachReleasingOthers {
+            out.released = store::release_media(&mut w, owner, Some(&named), now).await? as i64;
+        }
+        if out != Attached::default() {
+            let payload = events::MediaOwnership { owner: owner.clone().into(), attached: mine, released: out.released };
+            w.emit(events::MEDIA_ATTACHED, &payload).await?;
+        }
+        w.commit().await?;
+        Ok(out)
+    }
+
+    /// Releases every file of a deleted record (unattached, swept after the set time).
+    pub async fn release(&self, owner: &MediaOwner, actor: &Actor) -> Result<Attached> {
+        let mut check = Check::default();
+        check_owner(owner, true, &mut check);
+        check.done()?;
+        let mut w = self.write(actor).await?;
+        let released = store::release_media(&mut w, owner, None, common::now_ms()).await? as i64;
+        if released > 0 {
+            let payload = events::MediaOwnership { owner: owner.clone().into(), attached: vec![], released };
+            w.emit(events::MEDIA_RELEASED, &payload).await?;
+        }
+        w.commit().await?;
+        Ok(Attached { attached: 0, released })
+    }
+
+    /// A file's record (None when it was never recorded).
+    pub async fn media_file(&self, file: &str) -> Result<Option<MediaFile>> {
+        Ok(store::media_by_file(&mut *self.db.pool.acquire().await?, file).await?)
+    }
+
+    /// Marks a file removed; answers false when it is not recorded or was removed already.
     pub async fn mark_removed(&self, file: &str, actor: &Actor) -> Result<bool> {
         let mut w = self.write(actor).await?;
         let Some(m) = store::media_by_file(&mut w, file).await? else {
@@ -210,48 +284,38 @@ impl Content {
             w.rollback().await?;
             return Ok(false);
         }
-        w.emit(events::MEDIA_REMOVED, &events::Media { file: m.file, module: m.module, kind: m.kind, size: m.size }).await?;
+        let payload = events::Media { file: m.file, module: m.module, kind: m.kind, size: m.size, owner: m.owner.map(Into::into) };
+        w.emit(events::MEDIA_REMOVED, &payload).await?;
         w.commit().await?;
         Ok(true)
     }
 
-    /// Files not removed, used by nothing, uploaded before `before` (epoch ms).
+    /// Unattached files not removed, uploaded (or released) before `before` (epoch ms).
     pub async fn orphans(&self, before: i64, limit: i64) -> Result<Vec<MediaFile>> {
         let limit = if limit <= 0 { 500 } else { limit.min(1000) };
         Ok(store::media_orphans(&mut *self.db.pool.acquire().await?, before, limit).await?)
     }
-
-    /// Keeps the references of the record an event is about (see the module); answers false
-    /// on a redelivery or an event that names no record.
-    pub async fn media_event(&self, event: &Event) -> Result<bool> {
-        // Its own events are kept as they are emitted (see the module).
-        if event.event_type.starts_with("content.") {
-            return Ok(false);
-        }
-        let names_a_record = record_of(&event.event_type, &event.payload).is_some_and(|(_, action)| action == "deleted" || {
-            let (used, dropped) = scan(&event.payload);
-            !used.is_empty() || !dropped.is_empty()
-        });
-        if !names_a_record {
-            return Ok(false);
-        }
-        let mut w = self.write(&Actor::system()).await?;
-        if !w.mark_handled(CONSUMER, &event.id).await? {
-            return Ok(false);
-        }
-        keep_references(&mut w, &event.event_type, &event.payload).await?;
-        w.commit().await?;
-        Ok(true)
-    }
 }
 
-/// The consumer of every event (binding `#`).
-pub struct Consumer(pub Content);
+/// The field of `fields` that names `file`.
+fn field_of(fields: &[MediaField], file: &str) -> String {
+    fields.iter().find(|f| f.files.iter().any(|n| n.trim() == file)).map(|f| f.field.clone()).unwrap_or_default()
+}
 
-#[tonic::async_trait]
-impl EventHandler for Consumer {
-    async fn handle(&self, event: &Event) -> anyhow::Result<()> {
-        self.0.media_event(event).await.map_err(|e: Error| anyhow::anyhow!("{e}"))?;
-        Ok(())
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn stored_names_are_found_in_text() {
+        let mut out = std::collections::BTreeSet::new();
+        super::names_in("<img src=\"/media/x/ab12-cd.png\"> and https://h/media/y/0f.mp4. not.exe a.png.", &mut out);
+        assert_eq!(out.into_iter().collect::<Vec<_>>(), ["0f.mp4", "a.png", "ab12-cd.png"]);
+    }
+
+    #[test]
+    fn a_spent_quota_says_the_limit_and_when_it_comes_back() {
+        let e = super::quota_spent(200_000_000, 10 * 3_600_000, 0);
+        assert_eq!(e.to_string(), "You have reached your upload limit of 200 MB a day. You can upload again in 10 hours.");
+        let e = super::quota_spent(1_000_000_000, 1_000, 0);
+        assert_eq!(e.to_string(), "You have reached your upload limit of 1000 MB a day. You can upload again within an hour.");
     }
 }

@@ -143,7 +143,7 @@ impl Content {
         }
         let before = current.document.clone();
         let page = Self::new_revision(&mut w, current, document, None).await?;
-        crate::media::emit(&mut w, events::PAGE_PUBLISHED, &events::Page::of(&page.page_key, page.revision, None, &before, &page.document)).await?;
+        w.emit(events::PAGE_PUBLISHED, &events::Page::of(&page.page_key, page.revision, None, &before, &page.document)).await?;
         w.commit().await?;
         Ok(page)
     }
@@ -185,7 +185,7 @@ impl Content {
         let current = store::page_by_id(&mut w, &current.id).await?.ok_or_else(|| Error::NotFound("Page not found".into()))?;
         let before = current.document.clone();
         let page = Self::new_revision(&mut w, current, rev.document, Some(rev.number)).await?;
-        crate::media::emit(&mut w, events::PAGE_RESTORED, &events::Page::of(&page.page_key, page.revision, Some(rev.number), &before, &page.document)).await?;
+        w.emit(events::PAGE_RESTORED, &events::Page::of(&page.page_key, page.revision, Some(rev.number), &before, &page.document)).await?;
         w.commit().await?;
         Ok(page)
     }
@@ -223,7 +223,7 @@ impl Content {
         };
         let mut w = self.write(actor).await?;
         store::insert_leadership(&mut w, &l).await?;
-        crate::media::emit(&mut w, events::LEADERSHIP_CREATED, &events::Entry { id: l.id.clone(), name: l.name.clone(), photo: l.photo.clone(), changes: Default::default() }).await?;
+        w.emit(events::LEADERSHIP_CREATED, &events::Entry { id: l.id.clone(), name: l.name.clone(), photo: l.photo.clone(), changes: Default::default() }).await?;
         w.commit().await?;
         Ok(l)
     }
@@ -245,7 +245,7 @@ impl Content {
         };
         store::update_leadership(&mut w, &l).await?;
         let changes = common::bus::changes(&old, &l, &["updatedAt"]);
-        crate::media::emit(&mut w, events::LEADERSHIP_UPDATED, &events::Entry { id: l.id.clone(), name: l.name.clone(), photo: l.photo.clone(), changes }).await?;
+        w.emit(events::LEADERSHIP_UPDATED, &events::Entry { id: l.id.clone(), name: l.name.clone(), photo: l.photo.clone(), changes }).await?;
         w.commit().await?;
         Ok(l)
     }
@@ -254,7 +254,7 @@ impl Content {
         let mut w = self.write(actor).await?;
         let l = store::get_leadership(&mut w, id).await?.ok_or_else(|| Error::NotFound("Leadership not found".into()))?;
         store::delete(&mut w, "leadership", id).await?;
-        crate::media::emit(&mut w, events::LEADERSHIP_DELETED, &events::Entry { id: l.id, name: l.name, photo: l.photo, changes: Default::default() }).await?;
+        w.emit(events::LEADERSHIP_DELETED, &events::Entry { id: l.id, name: l.name, photo: l.photo, changes: Default::default() }).await?;
         w.commit().await?;
         Ok(())
     }

@@ -210,7 +210,7 @@ impl Rpc for Identity {
         let r = r.into_inner();
         let who = caller(r.actor)?;
         let (items, total) = self.list_sub_admins(&who, &page(r.page)).await?;
-        Ok(Response::new(pb::SubAdminPage { items: items.into_iter().map(|u| sub_admin(u, vec![])).collect(), total }))
+        Ok(Response::new(pb::SubAdminPage { items: items.into_iter().map(|(u, g)| sub_admin(u, g)).collect(), total }))
     }
 
     async fn account_names(&self, r: Request<pb::AccountNamesRequest>) -> R<pb::AccountNamesReply> {

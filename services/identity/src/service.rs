@@ -747,12 +747,17 @@ impl Identity {
         Ok((user, grants))
     }
 
-    pub async fn list_sub_admins(&self, caller: &Actor, q: &Page) -> Result<(Vec<User>, i64)> {
+    /// A page of sub-admins, each with its grants (the console offers a row's actions only
+    /// where the caller may act on it: `within`).
+    pub async fn list_sub_admins(&self, caller: &Actor, q: &Page) -> Result<(Vec<(User, Grants)>, i64)> {
         self.authorise(caller, "view").await?;
         let mut check = Check::default();
         let paging = q.check(store::sort_column, &mut check);
         check.done()?;
-        Ok(store::list_sub_admins(&mut *self.conn().await?, q.search.trim(), paging.expect("checked")).await?)
+        let mut c = self.conn().await?;
+        let (users, total) = store::list_sub_admins(&mut c, q.search.trim(), paging.expect("checked")).await?;
+        let mut grants = store::permissions_of(&mut c, &users.iter().map(|u| u.id.clone()).collect::<Vec<_>>()).await?;
+        Ok((users.into_iter().map(|u| { let g = grants.remove(&u.id).unwrap_or_default(); (u, g) }).collect(), total))
     }
 }
 

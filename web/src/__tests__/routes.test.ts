@@ -236,11 +236,12 @@ describe('content routes', () => {
     expect(findRoute('/category/faq/faq_edit/:id')).toMatchObject({ module: '/category/FAQ', action: 'edit' })
     expect(findRoute('/category/contact_form')).toMatchObject({ module: '/category/contact_form', action: 'view' })
     expect(findRoute('/category/contact_form/contact_form_view/:id')).toMatchObject({ module: '/category/contact_form', action: 'view' })
+    // Its own module (issue 32): granted like any other, never reached through another right.
     const givingPartner = findRoute('/giving_partner')!
-    expect(givingPartner).toMatchObject({ audience: 'staff', title: 'Giving Partner Page' })
-    expect(givingPartner.module).toBeUndefined()
+    expect(givingPartner).toMatchObject({ audience: 'staff', module: '/giving_partner', action: 'edit', menu: true })
     expect(canAccessRoute(mainAdmin, givingPartner)).toBe(true)
-    expect(canAccessRoute(subAdmin({ '/dashboard': ['view'] }), givingPartner)).toBe(true)
+    expect(canAccessRoute(subAdmin({ '/dashboard': ['view'] }), givingPartner)).toBe(false)
+    expect(canAccessRoute(subAdmin({ '/giving_partner': ['edit'] }), givingPartner)).toBe(true)
   })
 
   it('a sub-admin opens only the content screens it was granted', () => {
@@ -270,6 +271,7 @@ describe('menu', () => {
       'Content Management > Terms Of Use',
       'Content Management > Leadership',
       'Content Management > About Us',
+      'Content Management > Giving Partner Page',
       'FAQ Management',
       'FAQ Category Management',
       'Event Management',

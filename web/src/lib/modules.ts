@@ -58,6 +58,7 @@ export const SLUGS = named({
   termsOfUse: '/content_management/terms_condition',
   leadership: '/content_management/leadership',
   aboutUs: '/content_management/about_us',
+  givingPartnerPage: '/giving_partner',
   faq: '/category/FAQ',
   faqCategory: '/category',
   event: '/event',

@@ -25,6 +25,11 @@ const PEOPLE: [(&str, &str, &str); 13] = [
 /// Stores the sub-admins of `PEOPLE` (plus a main admin and a nonprofit admin that the
 /// list must leave out) straight through the store: listing needs rows, not hashes,
 /// and fixed creation times make the order by creation exact.
+/// The accounts of a page answer (each row also carries its grants).
+fn users_of<E>(r: Result<(Vec<(User, identity::service::Grants)>, i64), E>) -> Result<(Vec<User>, i64), E> {
+    r.map(|(rows, total)| (rows.into_iter().map(|(u, _)| u).collect(), total))
+}
+
 async fn seed(id: &Identity) -> Vec<User> {
     let base = common::now_ms() - 100_000;
     let mut c = id.db.pool.acquire().await.unwrap();
@@ -57,7 +62,7 @@ fn query(page: i64, limit: i64, search: &str, column: &str, order: &str) -> List
 
 /// One page: the first names it holds, and the total.
 async fn page(id: &Identity, q: ListQuery) -> (Vec<String>, i64) {
-    let (rows, total) = id.list_sub_admins(&as_admin(id).await, &q).await.unwrap();
+    let (rows, total) = users_of(id.list_sub_admins(&as_admin(id).await, &q).await).unwrap();
     assert!(rows.iter().all(|u| u.admin_type == "Sub Admin"));
     (rows.into_iter().map(|u| u.first_name).collect(), total)
 }
@@ -83,11 +88,17 @@ async fn the_list_pages_through_every_sub_admin_with_the_total(id: Identity) {
     assert_eq!(page(&id, query(4, 5, "", "", "")).await, (vec![], 13));
     assert_eq!(page(&id, query(100, 5, "", "", "")).await, (vec![], 13));
     assert_eq!(page(&id, query(1, 1000, "", "", "")).await, (newest_first.clone(), 13));
+    // Each row carries its grants, as one record's answer does.
+    let (rows, _) = id.list_sub_admins(&admin, &query(1, 1000, "", "", "")).await.unwrap();
+    for (u, g) in &rows {
+        assert_eq!(*g, id.get_sub_admin(&admin, &u.id).await.unwrap().1, "{}", u.email);
+        assert!(!g.is_empty());
+    }
 
     // The pages cover every sub-admin exactly once, whole rows included.
     let mut seen = Vec::new();
     for n in 1..=5 {
-        let (rows, _) = id.list_sub_admins(&admin, &query(n, 3, "", "firstName", "asc")).await.unwrap();
+        let (rows, _) = users_of(id.list_sub_admins(&admin, &query(n, 3, "", "firstName", "asc")).await).unwrap();
         seen.extend(rows);
     }
     assert_eq!(seen.len(), 13);
@@ -142,14 +153,14 @@ async fn the_list_sorts_by_the_requested_column_and_order(id: Identity) {
     // The order holds across pages.
     assert_eq!(page(&id, query(2, 4, "", "firstName", "desc")).await.0, reversed(&by_first)[4..8].to_vec());
 
-    let (rows, _) = id.list_sub_admins(&admin, &all("lastName", "asc")).await.unwrap();
+    let (rows, _) = users_of(id.list_sub_admins(&admin, &all("lastName", "asc")).await).unwrap();
     let last: Vec<&str> = rows.iter().map(|u| u.last_name.as_str()).collect();
     assert_eq!(last, [
         "Allen", "Dijkstra", "Hamilton", "Hopper", "Knuth", "Lamarr", "Liskov", "Lovelace", "Ritchie", "Thompson", "Torvalds",
         "Turing", "Xavier"
     ]);
 
-    let (rows, _) = id.list_sub_admins(&admin, &all("email", "asc")).await.unwrap();
+    let (rows, _) = users_of(id.list_sub_admins(&admin, &all("email", "asc")).await).unwrap();
     let emails: Vec<&str> = rows.iter().map(|u| u.email.as_str()).collect();
     assert_eq!(emails, [
         "ada@example.org",
@@ -179,12 +190,12 @@ async fn the_list_sorts_by_the_requested_column_and_order(id: Identity) {
         let user = users.iter().find(|u| u.first_name == who).unwrap();
         id.set_sub_admin_status(&admin, &user.id, false).await.unwrap();
     }
-    let (rows, _) = id.list_sub_admins(&admin, &all("isActive", "asc")).await.unwrap();
+    let (rows, _) = users_of(id.list_sub_admins(&admin, &all("isActive", "asc")).await).unwrap();
     let mut inactive: Vec<&str> = rows[..2].iter().map(|u| u.first_name.as_str()).collect();
     inactive.sort();
     assert_eq!(inactive, ["Ken", "Linus"]);
     assert!(rows[..2].iter().all(|u| !u.is_active) && rows[2..].iter().all(|u| u.is_active));
-    let (rows, _) = id.list_sub_admins(&admin, &all("isActive", "desc")).await.unwrap();
+    let (rows, _) = users_of(id.list_sub_admins(&admin, &all("isActive", "desc")).await).unwrap();
     assert!(rows[..11].iter().all(|u| u.is_active) && rows[11..].iter().all(|u| !u.is_active));
 }
 
@@ -192,7 +203,7 @@ async fn the_list_rejects_bad_paging_and_sorting(id: Identity) {
     let admin = as_admin(&id).await;
     let list = |q: ListQuery| {
         let (id, admin) = (id.clone(), admin.clone());
-        async move { id.list_sub_admins(&admin, &q).await }
+        async move { users_of(id.list_sub_admins(&admin, &q).await) }
     };
     assert_invalid(list(query(1, 10, "", "password_hash", "asc")).await, "column", "Sorting by password_hash is not supported");
     assert_invalid(
@@ -235,7 +246,7 @@ async fn the_list_finds_accented_names_whatever_their_case(id: Identity) {
         .await
         .unwrap();
     for search in ["élodie", "ÉLODIE", "ñúñ", "élodie ñúñez"] {
-        let (rows, total) = id.list_sub_admins(&admin, &query(1, 10, search, "", "")).await.unwrap();
+        let (rows, total) = users_of(id.list_sub_admins(&admin, &query(1, 10, search, "", "")).await).unwrap();
         assert_eq!((total, rows[0].id.as_str()), (1, u.id.as_str()), "{search}");
     }
     // An edit keeps the search text current.
@@ -249,8 +260,8 @@ async fn the_list_finds_accented_names_whatever_their_case(id: Identity) {
         })
         .await
         .unwrap();
-    assert_eq!(id.list_sub_admins(&admin, &query(1, 10, "élodie", "", "")).await.unwrap().1, 0);
-    assert_eq!(id.list_sub_admins(&admin, &query(1, 10, "ZOÉ", "", "")).await.unwrap().1, 1);
+    assert_eq!(users_of(id.list_sub_admins(&admin, &query(1, 10, "élodie", "", "")).await).unwrap().1, 0);
+    assert_eq!(users_of(id.list_sub_admins(&admin, &query(1, 10, "ZOÉ", "", "")).await).unwrap().1, 1);
 }
 
 on_both_backends! {

@@ -8,9 +8,9 @@ export interface SubAdminPermission {
   actions: Action[]
 }
 
-/** A sub-admin as lists show it (generated: `SubAdminView` without its permissions; createdAt in epoch milliseconds). */
-export type SubAdminRow = Omit<components['schemas']['SubAdminView'], 'permissions'>
-
-export interface SubAdmin extends SubAdminRow {
+/** A sub-admin as lists show it (generated: `SubAdminView`; createdAt in epoch milliseconds), with its permissions. */
+export type SubAdminRow = Omit<components['schemas']['SubAdminView'], 'permissions'> & {
   permissions: SubAdminPermission[]
 }
+
+export type SubAdmin = SubAdminRow

@@ -17,6 +17,8 @@ import { formatDate, formatPhone, formatSplitAfterTwo, formatZip } from '../../.
 import { mediaFileUrl, useMetaData } from '../../../lib/meta-data'
 import { toast } from '../../../lib/toast'
 import { useRecord, useRefresh } from '../../../lib/query'
+import { useAccess } from '../../../lib/session'
+import { SLUGS } from '../../../lib/modules'
 import { getCharity } from '../api/get-charity'
 import { changeVerification } from '../api/change-verification'
 import type { Verification } from '../types'
@@ -42,6 +44,9 @@ export default function MasterViewScreen() {
   const refresh = useRefresh('charity')
   const verify = useMutation({ mutationFn: changeVerification, onSettled: () => void refresh() })
   const meta = useMetaData()
+  // Approving or rejecting changes a nonprofit's standing: it needs Nonprofit Management status
+  // besides this screen's view (the server refuses it otherwise).
+  const { can } = useAccess()
 
   /** Sends the decision once; closes the dialog whatever the answer; goes to /master after a decision. */
   const decide = async (adminVerification: 'Approve' | 'Reject', rejectReason: string) => {
@@ -67,7 +72,7 @@ export default function MasterViewScreen() {
   if (error || !charity) return <LoadState title="Nonprofit Details" error={error} back={back} />
 
   const verification = VERIFICATION[charity.adminVerification] ?? VERIFICATION.Pending
-  const canDecide = charity.adminVerification !== 'Approve'
+  const canDecide = charity.adminVerification !== 'Approve' && can(SLUGS.charity, 'status')
   const place = [charity.address, charity.city, charity.state, charity.country, formatZip(charity.zipCode)].filter(Boolean).join(', ')
   const admin = [charity.adminFirstName, charity.adminLastName].filter(Boolean).join(' ')
 

@@ -16,6 +16,8 @@ import { formatDate, formatPhone } from '../../../lib/format'
 import { mediaFileUrl, useMetaData } from '../../../lib/meta-data'
 import { toast } from '../../../lib/toast'
 import { useRecord, useRefresh } from '../../../lib/query'
+import { useAccess } from '../../../lib/session'
+import { SLUGS } from '../../../lib/modules'
 import { getPartner } from '../api/get-partner'
 import { changePartnerVerification } from '../api/change-partner-verification'
 import type { PartnerVerification } from '../types'
@@ -35,6 +37,9 @@ export default function PartnerViewScreen() {
   const { id = '' } = useParams()
   const [params] = useSearchParams()
   const asked = params.get('action')
+  // A decision changes a partner's standing: Approved Partners status besides this view.
+  const { can } = useAccess()
+  const mayDecide = can(SLUGS.partner, 'status')
   const navigate = useNavigate()
   const meta = useMetaData()
   const { value: partner, error } = useRecord(['giving-partner', id], () => getPartner(id))
@@ -69,8 +74,8 @@ export default function PartnerViewScreen() {
   if (error || !partner) return <LoadState title="Giving Partner Details" error={error} back={back} />
 
   const verification = VERIFICATION[partner.adminVerification] ?? VERIFICATION.Pending
-  const canApprove = partner.adminVerification !== 'Approve'
-  const canReject = partner.adminVerification === 'Pending'
+  const canApprove = mayDecide && partner.adminVerification !== 'Approve'
+  const canReject = mayDecide && partner.adminVerification === 'Pending'
   const logo = partner.logo ? (isAddress(partner.logo) ? partner.logo : mediaFileUrl(meta, PARTNER_MEDIA_MODULE, partner.logo)) : ''
   const place = [partner.city, partner.state].filter(Boolean).join(', ')
 

@@ -16,11 +16,16 @@ import { listPendingPartners } from '../api/list-partners'
 import type { Partner } from '../types'
 import { NEWEST_APPLIED, PARTNER_SEARCH_PLACEHOLDER } from '../constants'
 import { paths } from '../../../paths'
+import { useAccess } from '../../../lib/session'
+import { SLUGS } from '../../../lib/modules'
 
 export default function PendingPartnerListScreen() {
   // The row whose reason is shown; kept while the dialog closes.
   const [reasonOf, setReasonOf] = useState<Partner | null>(null)
   const [reasonOpen, setReasonOpen] = useState(false)
+  // Approve and Reject need Approved Partners status (the server refuses them otherwise).
+  const { can } = useAccess()
+  const mayDecide = can(SLUGS.partner, 'status')
 
   const columns = useMemo<ColumnsType<Partner>>(
     () => [
@@ -39,13 +44,17 @@ export default function PendingPartnerListScreen() {
         key: 'action',
         render: (_, row) => (
           <Space size="small" wrap>
-            <Link to={paths.partnerView(row._id, 'approve')} aria-label={`Approve ${row.name}`}>
-              <CheckOutlined /> Approve
-            </Link>
-            {row.adminVerification === 'Pending' ? (
-              <Link to={paths.partnerView(row._id, 'reject')} aria-label={`Reject ${row.name}`}>
-                <CloseOutlined /> Reject
+            {mayDecide && (
+              <Link to={paths.partnerView(row._id, 'approve')} aria-label={`Approve ${row.name}`}>
+                <CheckOutlined /> Approve
               </Link>
+            )}
+            {row.adminVerification === 'Pending' ? (
+              mayDecide && (
+                <Link to={paths.partnerView(row._id, 'reject')} aria-label={`Reject ${row.name}`}>
+                  <CloseOutlined /> Reject
+                </Link>
+              )
             ) : (
               <Button
                 type="link"
@@ -64,7 +73,7 @@ export default function PendingPartnerListScreen() {
         ),
       },
     ],
-    [],
+    [mayDecide],
   )
 
   return (

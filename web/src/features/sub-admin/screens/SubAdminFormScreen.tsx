@@ -13,7 +13,7 @@ import { toast } from '../../../lib/toast'
 import { useRecord, useRefresh } from '../../../lib/query'
 import { useAccess } from '../../../lib/session'
 import { MODULES, type Action } from '../../../lib/modules'
-import { SUB_ADMIN_MODULE, isOwnRecord, mayGrant } from '../grants'
+import { SUB_ADMIN_MODULE, isOwnRecord, mayActOn, mayGrant, maySetCredentials } from '../grants'
 import {
   firstName,
   lastName,
@@ -53,7 +53,7 @@ export default function SubAdminFormScreen() {
           .map((p) => ({ slug: p.slug, actions: p.actions })),
       }
       return id
-        ? updateSubAdmin(id, { ...body, ...(values.password ? { password: values.password } : {}) })
+        ? updateSubAdmin(id, { ...body, ...(credentials && values.password ? { password: values.password } : {}) })
         : createSubAdmin({ ...body, password: values.password ?? '' })
     },
     onSuccess: (res) => {
@@ -64,6 +64,10 @@ export default function SubAdminFormScreen() {
   })
   const { user } = useAccess()
   const own = isOwnRecord(user, id)
+  // Only the main admin sets another account's password or email (identity refuses it from
+  // a sub-admin): on an edit, a sub-admin sees the email as it is and no password field.
+  const credentials = !editing || maySetCredentials(user)
+  const stronger = editing && subAdmin !== undefined && subAdmin !== null && !mayActOn(user, subAdmin.permissions)
 
   // A sub-admin is offered the modules where it may grant something, and sees (disabled) the
   // others the edited sub-admin holds; never the Sub Admin module, which the server keeps as it was.
@@ -95,6 +99,17 @@ export default function SubAdminFormScreen() {
   if (loadError) {
     const back = <Button onClick={() => navigate(paths.subAdminList())}>Back to Sub Admin</Button>
     return <LoadState title={title} error={loadError} back={back} />
+  }
+
+  if (stronger) {
+    return (
+      <Card title={title}>
+        <Space orientation="vertical">
+          <Alert type="info" showIcon title="This sub-admin holds permissions you do not hold: ask the main admin" />
+          <Button onClick={() => navigate(paths.subAdminList())}>Back to Sub Admin</Button>
+        </Space>
+      </Card>
+    )
   }
 
   if (own) {
@@ -130,21 +145,29 @@ export default function SubAdminFormScreen() {
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item label="Email" name="email" required rules={[rule(loginEmail)]}>
-              <Input autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
             <Form.Item
-              label="Password"
-              name="password"
-              required={!editing}
-              rules={[rule(subAdminPassword(!editing))]}
-              extra={editing ? 'Leave blank to keep the current password.' : undefined}
+              label="Email"
+              name="email"
+              required
+              rules={[rule(loginEmail)]}
+              extra={credentials ? undefined : 'Only the main admin can change the email.'}
             >
-              <Input.Password autoComplete="new-password" />
+              <Input autoComplete="off" disabled={!credentials} />
             </Form.Item>
           </Col>
+          {credentials && (
+            <Col xs={24} md={12}>
+              <Form.Item
+                label="Password"
+                name="password"
+                required={!editing}
+                rules={[rule(subAdminPassword(!editing))]}
+                extra={editing ? 'Leave blank to keep the current password.' : undefined}
+              >
+                <Input.Password autoComplete="new-password" />
+              </Form.Item>
+            </Col>
+          )}
         </Row>
         <Form.Item label="Permissions" name="permissions" required rules={[rule(permissionsSelected)]}>
           <PermissionMatrix modules={modules} grantable={grantable} />

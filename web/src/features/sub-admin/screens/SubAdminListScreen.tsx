@@ -14,7 +14,7 @@ import { listSubAdmins } from '../api/list-sub-admins'
 import { setSubAdminStatus } from '../api/set-sub-admin-status'
 import { deleteSubAdmin } from '../api/delete-sub-admin'
 import type { SubAdminRow } from '../types'
-import { isOwnRecord } from '../grants'
+import { isOwnRecord, mayActOn } from '../grants'
 import { SLUGS } from '../../../lib/modules'
 import { paths } from '../../../paths'
 
@@ -46,8 +46,9 @@ export default function SubAdminListScreen() {
       { title: 'Email', key: 'email', dataIndex: 'email', sorter: true },
       dateColumn('Created At', 'createdAt'),
     ]
-    // A sub-admin's own row is view-only: the server refuses its own edits, status and delete.
-    const notOwn = (row: SubAdminRow) => !isOwnRecord(user, row._id)
+    // A sub-admin's own row is view-only, and so is the row of one holding a right the caller
+    // lacks: the server refuses its edits, status and delete.
+    const notOwn = (row: SubAdminRow) => !isOwnRecord(user, row._id) && mayActOn(user, row.permissions)
     if (canStatus) list.push(statusColumn(nameOf, askStatus, notOwn))
     const action = actionColumn<SubAdminRow>(nameOf, [
       canView && { label: 'View', to: (row) => paths.subAdminView(row._id) },

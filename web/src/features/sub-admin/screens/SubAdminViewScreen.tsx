@@ -9,12 +9,11 @@ import { formatDate } from '../../../lib/format'
 import { MODULES } from '../../../lib/modules'
 import { useAccess } from '../../../lib/session'
 import { useRecord } from '../../../lib/query'
-import { isOwnRecord } from '../grants'
+import { isOwnRecord, mayActOn } from '../grants'
 import { SLUGS } from '../../../lib/modules'
 import { paths } from '../../../paths'
 import { ConfirmDialog } from '../../../components/ConfirmDialog'
 import { useConfirmAction } from '../../../components/useConfirmAction'
-import { holdsEverything } from '../../../lib/session'
 import { resetTwoFactor } from '../../two-factor/api/two-factor'
 
 interface GrantRow {
@@ -49,6 +48,9 @@ export default function SubAdminViewScreen() {
   const { ask, dialog } = useConfirmAction()
 
   const back = <Button onClick={() => navigate(paths.subAdminList())}>Back</Button>
+  // The reset of its second factor: Sub Admin edit, on a sub-admin whose rights the caller all
+  // holds (the main admin: anyone), never its own.
+  const reachable = can(SLUGS.subAdmin, 'edit') && !isOwnRecord(user, id) && mayActOn(user, subAdmin?.permissions)
 
   if (error) return <LoadState title="Sub Admin Details" error={error} back={back} />
 
@@ -59,7 +61,7 @@ export default function SubAdminViewScreen() {
         title="Sub Admin Details"
         extra={
           <Space>
-            {holdsEverything(user) && (
+            {reachable && (
               <Button
                 onClick={() =>
                   ask({
@@ -72,7 +74,7 @@ export default function SubAdminViewScreen() {
                 Reset two-factor
               </Button>
             )}
-            {can(SLUGS.subAdmin, 'edit') && !isOwnRecord(user, id) && (
+            {can(SLUGS.subAdmin, 'edit') && !isOwnRecord(user, id) && mayActOn(user, subAdmin?.permissions) && (
               <Button icon={<EditOutlined />} onClick={() => navigate(paths.subAdminEdit(id))}>
                 Edit
               </Button>

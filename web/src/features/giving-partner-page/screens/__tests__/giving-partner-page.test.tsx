@@ -69,6 +69,12 @@ describe('Giving partner page', () => {
     expect(api.callsTo(SAVE)[0].body).toEqual({ _id: 'g1', content: '<p>Partner with us</p>', image: 'old.png' })
   })
 
+  it('is not open to a sub-admin without its module, whatever else it holds', async () => {
+    const { router } = renderApp('/giving_partner', subAdmin({ '/dashboard': ['view'], '/content_management/homepage': ['edit'] }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'))
+    expect(api.callsTo(GET)).toHaveLength(0)
+  })
+
   it('Cancel goes to the dashboard', async () => {
     const { router } = renderApp('/giving_partner', mainAdmin)
     await waitFor(() => expect(editor()?.innerHTML).toBe('<p>Partner with us</p>'))
@@ -76,8 +82,8 @@ describe('Giving partner page', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'))
   })
 
-  it('shows a sub-admin no Cancel', async () => {
-    renderApp('/giving_partner', subAdmin({ '/dashboard': ['view'] }))
+  it('shows a sub-admin holding its module no Cancel', async () => {
+    renderApp('/giving_partner', subAdmin({ '/giving_partner': ['edit'] }))
     await waitFor(() => expect(editor()?.innerHTML).toBe('<p>Partner with us</p>'))
     expect(button('Save')).toBeTruthy()
     expect(screen.queryByText('Cancel')).toBeNull()
@@ -85,7 +91,7 @@ describe('Giving partner page', () => {
 
   it('shows a sub-admin no Cancel when the server refuses the page', async () => {
     api.on(GET, [403, { message: 'You are not allowed to do this', code: 'FORBIDDEN' }])
-    renderApp('/giving_partner', subAdmin({ '/dashboard': ['view'] }))
+    renderApp('/giving_partner', subAdmin({ '/giving_partner': ['edit'] }))
     expect(await screen.findAllByText('You are not allowed to do this')).not.toHaveLength(0)
     expect(screen.queryByText('Cancel')).toBeNull()
   })
