@@ -79,13 +79,57 @@ pub fn parse_proxies(list: &str) -> anyhow::Result<Vec<ipnet::IpNet>> {
         .collect()
 }
 
+/// Who may read the OpenAPI document when it is not public: the main admin, as any
+/// main-admin path (a valid access token, its session live, its account active).
+const DOCS: Rule = Rule { access: Access::MainAdmin, nonprofit: permissions::Nonprofit::Never };
+
+/// Whether answers of `method` on the route `path` are for their caller only, so never
+/// stored by a browser or a proxy: every path that needs a signed-in caller (the OpenAPI
+/// document unless it is public), and the public calls that are not reads (sign-in,
+/// token refresh, password and two-factor steps: their answers carry tokens; RFC 6749
+/// 5.1). Public reads (the public site with its ETag, media files, /auth/metaData) and the
+/// probes keep their own caching.
+pub fn private_answers(settings: &crate::state::Settings, method: &axum::http::Method, path: &str) -> bool {
+    use axum::http::Method;
+    if path == "/healthz" || path == "/readyz" {
+        return false;
+    }
+    if path.starts_with("/api-docs") {
+        return !settings.openapi_public;
+    }
+    let read = *method == Method::GET || *method == Method::HEAD;
+    match permissions::lookup().get(&(if *method == Method::HEAD { Method::GET } else { method.clone() }, path)) {
+        Some(rule) => rule.access != Access::Public || !read,
+        // A method the path does not take (405).
+        None => true,
+    }
+}
+
+/// `Cache-Control: no-store` on every answer (success, refusal, error, timeout) of a route
+/// whose answers are private ([`private_answers`]).
+pub async fn no_store(State(state): State<AppState>, req: Request, next: Next) -> Response {
+    let private = req.extensions().get::<MatchedPath>().is_some_and(|p| private_answers(&state.settings, req.method(), p.as_str()));
+    let mut res = next.run(req).await;
+    if private {
+        res.headers_mut().insert(axum::http::header::CACHE_CONTROL, axum::http::HeaderValue::from_static("no-store"));
+    }
+    res
+}
+
 pub async fn authorize(State(state): State<AppState>, mut req: Request, next: Next) -> Response {
     let Some(path) = req.extensions().get::<MatchedPath>().map(|p| p.as_str().to_string()) else {
         return next.run(req).await;
     };
     let Some(rule) = permissions::lookup().get(&(req.method().clone(), path.as_str())).copied() else {
-        // Infrastructure routes (health, docs) are outside the table.
-        if path.starts_with("/healthz") || path.starts_with("/readyz") || path.starts_with("/api-docs") || path == "/metrics" {
+        // Infrastructure routes (health, docs) are outside the table. The OpenAPI document
+        // (every path and its rule) is the main admin's unless OPENAPI_PUBLIC says otherwise.
+        if path.starts_with("/api-docs") && !state.settings.openapi_public {
+            if let Err(e) = caller(&state, bearer(req.headers()), DOCS, None).await {
+                return e.into_response();
+            }
+            return next.run(req).await;
+        }
+        if path.starts_with("/healthz") || path.starts_with("/readyz") || path.starts_with("/api-docs") {
             return next.run(req).await;
         }
         // A known path asked with another method: 405 naming the methods it takes.
@@ -190,6 +234,7 @@ mod tests {
             media_url: "http://127.0.0.1/media".into(),
             web_dir: None,
             trusted_proxies: parse_proxies(proxies).unwrap(),
+            openapi_public: false,
             principal_ttl: std::time::Duration::from_secs(30),
             request_timeout: std::time::Duration::from_secs(60),
             upload_quota: crate::media::Quota::default(),
@@ -229,6 +274,28 @@ mod tests {
         // IPv6, and IPv4 mapped into IPv6.
         assert_eq!(address("fd00::/8", &["2001:db8::1"], "fd00::5"), "2001:db8::1");
         assert_eq!(address("127.0.0.1", &["203.0.113.9"], "::ffff:127.0.0.1"), "203.0.113.9");
+    }
+
+    #[test]
+    fn answers_are_private_on_authenticated_paths_and_public_calls_that_are_not_reads() {
+        use axum::http::Method;
+        let s = settings("");
+        let private = |method: Method, path: &str| private_answers(&s, &method, path);
+        assert!(private(Method::POST, "/admin/sub-admin/subAdminList"));
+        assert!(private(Method::GET, "/v1/common/getAllCountry"), "any signed-in account");
+        assert!(private(Method::GET, "/admin/audit/verify"), "main admin only");
+        assert!(private(Method::POST, "/admin-login/login"), "its answer carries tokens");
+        assert!(private(Method::POST, "/v1/common/refreshToken"));
+        assert!(private(Method::DELETE, "/admin/charity/delete"), "a method the path does not take");
+        assert!(private(Method::GET, "/api-docs/openapi.json"));
+        for path in ["/v1/public/faq", "/v1/public/page/{key}", "/media/{module}/{file}", "/auth/metaData"] {
+            assert!(!private(Method::GET, path), "{path}");
+            assert!(!private(Method::HEAD, path), "{path}");
+        }
+        assert!(!private(Method::GET, "/healthz"));
+        assert!(!private(Method::GET, "/readyz"));
+        let open = crate::state::Settings { openapi_public: true, ..settings("") };
+        assert!(!private_answers(&open, &Method::GET, "/api-docs/openapi.json"));
     }
 
     #[test]

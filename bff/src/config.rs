@@ -58,6 +58,14 @@ pub struct Config {
     /// peer's address, X-Forwarded-For ignored.
     #[arg(long, env = "TRUSTED_PROXIES", default_value = "")]
     pub trusted_proxies: String,
+    /// Serve the OpenAPI document (/api-docs/openapi.json) to everyone; otherwise only to
+    /// a signed-in main admin (Bearer access token). 0, false, no, off = no.
+    #[arg(long, env = "OPENAPI_PUBLIC", value_parser = clap::builder::FalseyValueParser::new(), default_value_t = false)]
+    pub openapi_public: bool,
+    /// Where /metrics, /healthz and the detailed /readyz are served (Prometheus text), never
+    /// on the public listener; off when empty.
+    #[arg(long, env = "METRICS_LISTEN", default_value = "0.0.0.0:9090")]
+    pub metrics_listen: String,
     /// Seconds an account's standing is cached.
     #[arg(long, env = "PRINCIPAL_CACHE_SECS", default_value_t = 30)]
     pub principal_cache_secs: u64,
@@ -84,7 +92,8 @@ pub struct Config {
 
 impl Config {
     /// The BFF on this machine: services at the given gRPC addresses, memory cache, media in
-    /// a folder, API only, defaults elsewhere (the embedded console, tests, benchmarks).
+    /// a folder, API only, no metrics listener, defaults elsewhere (the embedded console,
+    /// tests, benchmarks).
     pub fn local(services: ServiceUrls, jwt_secret: String, media_dir: PathBuf) -> Self {
         Self {
             services,
@@ -101,6 +110,8 @@ impl Config {
             s3_force_path_style: false,
             web_dir: None,
             trusted_proxies: String::new(),
+            openapi_public: false,
+            metrics_listen: String::new(),
             principal_cache_secs: 30,
             request_timeout_secs: 60,
             grpc_connections: GRPC_CONNECTIONS,
@@ -141,6 +152,7 @@ impl Config {
                 public_url,
                 web_dir: self.web_dir.clone(),
                 trusted_proxies: crate::auth::parse_proxies(&self.trusted_proxies)?,
+                openapi_public: self.openapi_public,
                 principal_ttl: Duration::from_secs(self.principal_cache_secs),
                 request_timeout: Duration::from_secs(self.request_timeout_secs),
                 upload_quota: crate::media::Quota { admin: self.upload_quota_bytes, nonprofit: self.upload_quota_nonprofit_bytes },

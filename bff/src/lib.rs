@@ -36,8 +36,9 @@ use std::time::Duration;
 use tokio::net::TcpListener;
 use tower_http::services::{ServeDir, ServeFile};
 
-/// Paths that belong to the API: an unknown one answers JSON 404, never the console page.
-const API_PREFIXES: [&str; 7] = ["/admin", "/v1/", "/auth/", "/local-image/", "/api-docs", "/media/", "/admin-login/"];
+/// Paths that belong to the API: an unknown one answers JSON 404, never the console page
+/// (/metrics too: it is served on the metrics listener only).
+const API_PREFIXES: [&str; 8] = ["/admin", "/v1/", "/auth/", "/local-image/", "/api-docs", "/media/", "/admin-login/", "/metrics"];
 
 /// Builds the whole HTTP app. Panics when a route is missing from the permission table
 /// (a programming error caught by every test that builds the app).
@@ -54,11 +55,11 @@ pub fn app(state: AppState) -> Router {
     let api = api
         .route("/api-docs/openapi.json", get(move || async move { axum::Json(doc.as_ref().clone()) }))
         .route("/healthz", get(|| async { "ok" }))
-        .route("/metrics", get(metrics))
         .route("/readyz", get(readyz))
         .route_layer(axum::middleware::from_fn(error::rejections_as_errors))
         .route_layer(axum::middleware::from_fn_with_state(state.clone(), auth::authorize))
         .route_layer(axum::middleware::from_fn_with_state((state.settings.request_timeout, long_running), deadline))
+        .route_layer(axum::middleware::from_fn_with_state(state.clone(), auth::no_store))
         .route_layer(axum::middleware::from_fn(record_request));
     let web = state.settings.web_dir.clone();
     let router = match web {
@@ -231,46 +232,72 @@ async fn record_request(req: axum::extract::Request, next: axum::middleware::Nex
     res
 }
 
-/// Prometheus metrics, for scrapers inside the cluster only: a request that came through
-/// the ingress (it carries X-Forwarded-For) or from a public address is refused.
-async fn metrics(
-    axum::extract::ConnectInfo(addr): axum::extract::ConnectInfo<SocketAddr>,
-    headers: axum::http::HeaderMap,
-) -> axum::response::Response {
-    let internal = match addr.ip() {
-        std::net::IpAddr::V4(ip) => ip.is_loopback() || ip.is_private() || ip.is_link_local(),
-        std::net::IpAddr::V6(ip) => ip.is_loopback() || ip.is_unique_local(),
-    };
-    if !internal || headers.contains_key("x-forwarded-for") {
-        return ApiError::not_found("Not found").into_response();
-    }
-    common::metrics::global().render().into_response()
-}
-
 fn is_api(uri: &Uri) -> bool {
     let p = uri.path();
     API_PREFIXES.iter().any(|prefix| p.starts_with(prefix))
 }
 
-/// Ready while not shutting down and while what the BFF itself needs answers: the shared
-/// cache (Redis in the cluster) and the event bus it listens on (when configured). Otherwise
-/// 503, with `missing` naming each. The services' own health is reported in the body but
-/// does not make the BFF unready: a service that is down makes its own calls answer 503,
-/// while the console and every other area keep being served. /healthz stays 200 throughout.
-async fn readyz(State(state): State<AppState>) -> impl IntoResponse {
+/// Whether a request to the public listener comes from this machine itself: its peer is a
+/// loopback address and it carries no header a proxy adds (X-Forwarded-For, Forwarded,
+/// X-Real-IP). A request that came through a proxy on the same machine (an ingress, a
+/// reverse proxy in front of the embedded console) is not local, whatever TRUSTED_PROXIES says.
+pub fn is_local(req: &axum::extract::Request) -> bool {
+    let peer = req.extensions().get::<axum::extract::ConnectInfo<SocketAddr>>().map(|c| c.0.ip().to_canonical());
+    let forwarded = ["x-forwarded-for", "forwarded", "x-real-ip"].iter().any(|h| req.headers().contains_key(*h));
+    peer.is_some_and(|ip| ip.is_loopback()) && !forwarded
+}
+
+/// /readyz on the public listener (the Kubernetes readiness probe): `{"status": "ready"}`
+/// (200) or `{"status": "not ready"}` (503), nothing more. Asked from this machine itself
+/// ([`is_local`]) it answers what the metrics listener's /readyz answers ([`readiness`]).
+async fn readyz(State(state): State<AppState>, req: axum::extract::Request) -> impl IntoResponse {
+    if is_local(&req) {
+        return readiness(&state).await;
+    }
+    let ready = state.is_ready() && missing(&state).await.is_empty();
+    let (status, word) = if ready { (StatusCode::OK, "ready") } else { (StatusCode::SERVICE_UNAVAILABLE, "not ready") };
+    (status, axum::Json(serde_json::json!({ "status": word })))
+}
+
+/// What the BFF itself needs and cannot reach: the shared cache (Redis in the cluster) and
+/// the event bus it listens on (when configured); empty when both answer (2 s at most each).
+async fn missing(state: &AppState) -> Vec<&'static str> {
+    let (cache_ok, bus_ok) = futures::join!(cache_up(state), bus_up(state));
+    let mut missing = vec![];
+    if !cache_ok {
+        missing.push("cache (Redis)");
+    }
+    if bus_ok == Some(false) {
+        missing.push("event bus (RabbitMQ)");
+    }
+    missing
+}
+
+async fn cache_up(state: &AppState) -> bool {
+    tokio::time::timeout(Duration::from_secs(2), state.cache.ping()).await.unwrap_or(false)
+}
+
+/// None when the BFF listens to no bus.
+async fn bus_up(state: &AppState) -> Option<bool> {
+    match state.bus.get() {
+        Some(bus) => Some(tokio::time::timeout(Duration::from_secs(2), bus.healthy()).await.unwrap_or(false)),
+        None => None,
+    }
+}
+
+/// The detailed readiness (the metrics listener's /readyz, and the public one asked from this
+/// machine): ready while not shutting down and while what the BFF itself needs answers (the
+/// cache, the bus). Otherwise 503, with `missing` naming each. The services' own health is
+/// reported in the body but does not make the BFF unready: a service that is down makes its
+/// own calls answer 503, while the console and every other area keep being served. /healthz
+/// stays 200 throughout.
+async fn readiness(state: &AppState) -> (StatusCode, axum::Json<serde_json::Value>) {
     if !state.is_ready() {
         return (StatusCode::SERVICE_UNAVAILABLE, axum::Json(serde_json::json!({ "status": "shutting down" })));
     }
     let mut body = serde_json::Map::new();
     let checks = state.services.health().into_iter().map(|(name, channel)| async move { (name, service_health(channel).await) });
-    let cache = async { tokio::time::timeout(Duration::from_secs(2), state.cache.ping()).await.unwrap_or(false) };
-    let bus = async {
-        match state.bus.get() {
-            Some(bus) => Some(tokio::time::timeout(Duration::from_secs(2), bus.healthy()).await.unwrap_or(false)),
-            None => None,
-        }
-    };
-    let (services, cache_ok, bus_ok) = futures::join!(futures::future::join_all(checks), cache, bus);
+    let (services, cache_ok, bus_ok) = futures::join!(futures::future::join_all(checks), cache_up(state), bus_up(state));
     for (name, health) in services {
         body.insert(name.into(), health.into());
     }
@@ -307,6 +334,32 @@ async fn service_health(channel: state::Transport) -> &'static str {
     }
 }
 
+/// The metrics listener's app: `/metrics` and `/healthz` (common's scrape endpoint, as every
+/// service serves it) and the detailed `/readyz`. Only scrapers and operators reach it (its
+/// own port, never the ingress).
+pub fn metrics_app(state: AppState) -> Router {
+    let readyz = Router::new().route("/readyz", get(|State(state): State<AppState>| async move { readiness(&state).await })).with_state(state);
+    common::metrics::routes().merge(readyz)
+}
+
+/// Binds METRICS_LISTEN (`addr`; nothing when empty) and serves [`metrics_app`] there until
+/// `shutdown`; answers the bound address. A taken port fails the start.
+pub async fn listen_metrics(state: &AppState, addr: &str, shutdown: Shutdown) -> anyhow::Result<Option<SocketAddr>> {
+    if addr.is_empty() {
+        return Ok(None);
+    }
+    use anyhow::Context;
+    let listener = TcpListener::bind(addr).await.with_context(|| format!("METRICS_LISTEN {addr}: cannot listen there"))?;
+    let bound = listener.local_addr()?;
+    let app = metrics_app(state.clone());
+    tokio::spawn(async move {
+        if let Err(e) = common::metrics::serve_on(listener, app, shutdown).await {
+            tracing::error!(error = %format!("{e:#}"), "metrics endpoint failed");
+        }
+    });
+    Ok(Some(bound))
+}
+
 /// Serves until `shutdown`: readiness turns false first, then after `drain` the
 /// listener closes and in-flight requests finish.
 pub async fn serve(state: AppState, listener: TcpListener, shutdown: Shutdown, drain: Duration) -> anyhow::Result<()> {
@@ -331,6 +384,33 @@ pub async fn serve(state: AppState, listener: TcpListener, shutdown: Shutdown, d
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn only_a_loopback_peer_without_proxy_headers_is_this_machine() {
+        let req = |peer: Option<&str>, header: Option<(&'static str, &str)>| {
+            let mut req = axum::extract::Request::new(axum::body::Body::empty());
+            if let Some(peer) = peer {
+                req.extensions_mut().insert(axum::extract::ConnectInfo(peer.parse::<std::net::SocketAddr>().unwrap()));
+            }
+            if let Some((name, value)) = header {
+                req.headers_mut().insert(name, value.parse().unwrap());
+            }
+            super::is_local(&req)
+        };
+        assert!(req(Some("127.0.0.1:40000"), None));
+        assert!(req(Some("127.0.0.2:40000"), None));
+        assert!(req(Some("[::1]:40000"), None));
+        assert!(req(Some("[::ffff:127.0.0.1]:40000"), None));
+        // Another machine, a private address (another pod, the kubelet) included.
+        assert!(!req(Some("10.0.0.5:40000"), None));
+        assert!(!req(Some("203.0.113.9:40000"), None));
+        // A proxy on this machine: what it forwarded is not this machine's own request.
+        assert!(!req(Some("127.0.0.1:40000"), Some(("x-forwarded-for", "127.0.0.1"))));
+        assert!(!req(Some("127.0.0.1:40000"), Some(("forwarded", "for=203.0.113.9"))));
+        assert!(!req(Some("127.0.0.1:40000"), Some(("x-real-ip", "203.0.113.9"))));
+        // Unknown peer: not this machine.
+        assert!(!req(None, None));
+    }
+
     #[test]
     fn traces_record_reset_and_invitation_paths_without_their_token() {
         assert_eq!(super::redacted_path("/reset_password/0123abcd"), "/reset_password/{token}");

@@ -31,6 +31,9 @@ async fn main() -> anyhow::Result<()> {
         }
         bff::events::listen_in_background(state.clone(), url, shutdown.clone());
     }
+    if let Some(addr) = bff::listen_metrics(&state, &cli.config.metrics_listen, shutdown.clone()).await? {
+        tracing::info!(%addr, "metrics listening (/metrics, /healthz, /readyz)");
+    }
     let listener = tokio::net::TcpListener::bind(&cli.listen).await?;
     tracing::info!(addr = %listener.local_addr()?, "BFF listening");
     bff::serve(state, listener, shutdown, Duration::from_secs(cli.drain_secs)).await

@@ -119,6 +119,8 @@ pub struct Settings {
     pub web_dir: Option<std::path::PathBuf>,
     /// The proxies whose X-Forwarded-For hops are skipped (see `auth::client_address`).
     pub trusted_proxies: Vec<ipnet::IpNet>,
+    /// The OpenAPI document is served to everyone (else to a signed-in main admin only).
+    pub openapi_public: bool,
     /// How long account standings are cached.
     pub principal_ttl: Duration,
     /// How long an API call may take (long-running routes excepted).

@@ -43,7 +43,7 @@ fn identity_proc(db: &str, amqp: &str, port: u16) -> Proc {
 }
 
 #[allow(clippy::too_many_arguments)]
-fn bff_proc(identity_port: u16, catalogue_port: u16, giving_port: u16, content_port: u16, engagement_port: u16, chat_port: u16, audit_port: u16, redis: &str, port: u16) -> Proc {
+fn bff_proc(identity_port: u16, catalogue_port: u16, giving_port: u16, content_port: u16, engagement_port: u16, chat_port: u16, audit_port: u16, redis: &str, port: u16, metrics_port: u16) -> Proc {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_bff"));
     cmd.env("IDENTITY_URL", format!("http://127.0.0.1:{identity_port}"))
             .env("CATALOGUE_URL", format!("http://127.0.0.1:{catalogue_port}"))
@@ -57,6 +57,7 @@ fn bff_proc(identity_port: u16, catalogue_port: u16, giving_port: u16, content_p
             // Content events renew the public answers (bff/src/events.rs).
             .env("AMQP_URL", std::env::var("TEST_AMQP_URL").unwrap_or_default())
             .env("LISTEN", format!("127.0.0.1:{port}"))
+            .env("METRICS_LISTEN", format!("127.0.0.1:{metrics_port}"))
             .env("PUBLIC_URL", format!("http://127.0.0.1:{port}"))
             // Every replica shares one media store (a volume or a bucket in a cluster).
             .env("MEDIA_DIR", std::env::temp_dir().join(format!("gc-cluster-media-{}", std::process::id())))
@@ -128,13 +129,27 @@ async fn identity_and_the_bff_run_as_separate_processes_on_postgres_redis_and_ra
     let _chat = service_proc("chat", &chat_db.url, &amqp, hp);
     let up = free_port();
     let _audit = service_proc("audit", &audit_db.url, &amqp, up);
-    let mut bff = bff_proc(ip, cp, gp, np, ep, hp, up, &redis, bp);
-    let mut bff2 = bff_proc(ip, cp, gp, np, ep, hp, up, &redis, bp2);
+    let bm = free_port();
+    let mut bff = bff_proc(ip, cp, gp, np, ep, hp, up, &redis, bp, bm);
+    let mut bff2 = bff_proc(ip, cp, gp, np, ep, hp, up, &redis, bp2, free_port());
     let base = format!("http://127.0.0.1:{bp}");
     let other = format!("http://127.0.0.1:{bp2}");
     let http = reqwest::Client::builder().timeout(Duration::from_secs(30)).build().unwrap();
     wait_ready(&http, &base, &READY, &mut bff).await;
     wait_ready(&http, &other, &READY, &mut bff2).await;
+
+    // The BFF binary's listeners (tests/api/exposure.rs has the rest): /metrics and the
+    // detailed /readyz on METRICS_LISTEN only; through the ingress /readyz says its status alone.
+    let metrics = format!("http://127.0.0.1:{bm}");
+    let r = http.get(format!("{base}/metrics")).send().await.unwrap();
+    assert_eq!(r.status().as_u16(), 404, "no /metrics on the public listener");
+    let text = http.get(format!("{metrics}/metrics")).send().await.unwrap().text().await.unwrap();
+    assert!(text.contains(r#"http_server_requests_seconds_count{route="/readyz",method="GET",status="200"}"#), "{text}");
+    let ready: Value = http.get(format!("{metrics}/readyz")).header("x-forwarded-for", "203.0.113.9").send().await.unwrap().json().await.unwrap();
+    assert_eq!((ready["identity"].as_str(), ready["cache"].as_str(), ready["events"].as_str()), (Some("serving"), Some("ok"), Some("ok")), "{ready}");
+    let r = http.get(format!("{base}/readyz")).header("x-forwarded-for", "203.0.113.9").send().await.unwrap();
+    assert_eq!(r.status().as_u16(), 200);
+    assert_eq!(r.json::<Value>().await.unwrap(), json!({ "status": "ready" }));
 
     use reqwest::Method as M;
     let (s, login) = call(&http, M::POST, format!("{base}/admin-login/login"), None, json!({ "email": "admin@example.org", "password": "Admin@123" })).await;
@@ -166,6 +181,15 @@ async fn identity_and_the_bff_run_as_separate_processes_on_postgres_redis_and_ra
     for b in [&base, &other] {
         let (s, body) = call(&http, M::POST, format!("{b}/admin/sub-admin/subAdminList"), Some(&st), json!({})).await;
         assert_eq!((s, body["code"].as_str()), (403, Some("FORBIDDEN")));
+    }
+    // The OpenAPI document: the main admin's only (standings from Redis); never stored.
+    for (token, want) in [(None, 401), (Some(st.as_str()), 403), (Some(t.as_str()), 200)] {
+        let mut req = http.get(format!("{other}/api-docs/openapi.json"));
+        if let Some(token) = token {
+            req = req.bearer_auth(token);
+        }
+        let r = req.send().await.unwrap();
+        assert_eq!((r.status().as_u16(), r.headers()["cache-control"].to_str().unwrap()), (want, "no-store"));
     }
     // Its standing is cached in Redis now (by the other replica); deactivation through one
     // replica must end the session at once on both.
@@ -393,8 +417,8 @@ async fn the_chat_crosses_bff_replicas_over_redis() {
     let _chat = service_proc("chat", &dbs[5].url, &amqp, hp);
     let up = free_port();
     let _audit = service_proc("audit", &dbs[6].url, &amqp, up);
-    let mut bff_a = bff_proc(ip, cp, gp, np, ep, hp, up, &redis, ap);
-    let mut bff_b = bff_proc(ip, cp, gp, np, ep, hp, up, &redis, bp);
+    let mut bff_a = bff_proc(ip, cp, gp, np, ep, hp, up, &redis, ap, free_port());
+    let mut bff_b = bff_proc(ip, cp, gp, np, ep, hp, up, &redis, bp, free_port());
     let (a, b) = (format!("http://127.0.0.1:{ap}"), format!("http://127.0.0.1:{bp}"));
     let http = reqwest::Client::builder().timeout(Duration::from_secs(30)).build().unwrap();
     wait_ready(&http, &a, &READY, &mut bff_a).await;

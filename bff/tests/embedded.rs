@@ -99,8 +99,23 @@ async fn the_bff_calls_every_service_in_process_without_a_socket() {
         assert_eq!(ready[name], "serving", "{name}: {ready}");
     }
 
+    // Through a proxy in front of the console: the status alone; no /metrics on its port
+    // (the embedded console serves them only on METRICS_LISTEN, off unless set).
+    let r = http.get(format!("{base}/readyz")).header("x-forwarded-for", "203.0.113.9").send().await.unwrap();
+    assert_eq!(r.json::<Value>().await.unwrap(), json!({ "status": "ready" }));
+    assert_eq!(http.get(format!("{base}/metrics")).send().await.unwrap().status().as_u16(), 404);
+
     // Unary calls: sign-in (identity), a write whose event continues the request's trace.
     let token = procs::sign_in(&http, &base, "admin@example.org", "Admin@123").await;
+    // The OpenAPI document is the main admin's (identity asked in process); never stored.
+    for (token, want) in [(None, 401), (Some(token.as_str()), 200)] {
+        let mut req = http.get(format!("{base}/api-docs/openapi.json"));
+        if let Some(token) = token {
+            req = req.bearer_auth(token);
+        }
+        let r = req.send().await.unwrap();
+        assert_eq!((r.status().as_u16(), r.headers()["cache-control"].to_str().unwrap()), (want, "no-store"));
+    }
     let trace_id = "4bf92f3577b34da6a3ce929d0e0e4736";
     let create = "/identity.v1.Identity/CreateSubAdmin";
     let (client_before, server_before) = (calls("grpc_client_requests_seconds", create, "0"), calls("grpc_server_requests_seconds", create, "0"));

@@ -90,6 +90,7 @@ fn bff_proc(hosts: &Hosts, urls: &[(&str, String)], redis: &str, amqp: Option<&s
         .env("JWT_SECRET", SECRET)
         .env("REDIS_URL", redis)
         .env("LISTEN", format!("127.0.0.1:{port}"))
+        .env("METRICS_LISTEN", "127.0.0.1:0")
         .env("PUBLIC_URL", format!("http://127.0.0.1:{port}"))
         .env("MEDIA_DIR", std::env::temp_dir().join(format!("gc-scale-media-{}", std::process::id())))
         .env("GRPC_RESOLVE_INTERVAL_SECS", "1")

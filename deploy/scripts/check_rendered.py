@@ -10,8 +10,10 @@
              headless one (the BFF's URL of the service), an HPA
              and a PDB (or none when turned off), METRICS_LISTEN with its `metrics`
              port and scrape annotations (or "" when off), its NetworkPolicy and hook
-             Job; the BFF with /healthz and /readyz, scrape annotations, Service, HPA,
-             PDB, Ingress, NetworkPolicy
+             Job; the BFF with /healthz and /readyz on its http port, TRUSTED_PROXIES
+             and OPENAPI_PUBLIC as the values say (none and false by default),
+             METRICS_LISTEN with its `metrics` port and scrape annotations (or "" when
+             off), Service, HPA, PDB, Ingress, NetworkPolicy (metricsFrom on `metrics`)
   values-doc every value of values.yaml has a description in values.schema.json and
              a row in deploy/README.md
   repo       skaffold.yaml, docker-compose.yml, the Dockerfiles and the chart agree:
@@ -482,6 +484,9 @@ def cmd_chart(args: argparse.Namespace) -> None:
         for probe, path in (("readinessProbe", "/readyz"), ("livenessProbe", "/healthz"), ("startupProbe", "/healthz")):
             if c.get(probe, {}).get("httpGet", {}).get("path") != path:
                 fail(f"bff: {probe} must be httpGet {path}")
+            # The kubelet asks the public listener (its /readyz answers the status alone).
+            if c.get(probe, {}).get("httpGet", {}).get("port") != "http":
+                fail(f"bff: {probe} must ask the http port")
         check_lifecycle("bff", pod["spec"], c, cfg)
         env = env_map(c)
         for var in ("JWT_SECRET", "REDIS_URL", "AMQP_URL"):
@@ -495,7 +500,32 @@ def cmd_chart(args: argparse.Namespace) -> None:
             fail(f"bff: LISTEN is {data.get('LISTEN')}")
         if data.get("GRPC_RESOLVE_INTERVAL_SECS") != str(cfg["grpcResolveIntervalSeconds"]):
             fail(f"bff: GRPC_RESOLVE_INTERVAL_SECS is {data.get('GRPC_RESOLVE_INTERVAL_SECS')}")
-        check_scrape_annotations("bff", pod, cfg["port"], cfg.get("podAnnotations"))
+        # Client addresses: only the proxies the values name are believed; the chart's own
+        # default names none (any pod could otherwise write its own address).
+        if data.get("TRUSTED_PROXIES") != cfg["trustedProxies"]:
+            fail(f"bff: TRUSTED_PROXIES is {data.get('TRUSTED_PROXIES')!r}, values say {cfg['trustedProxies']!r}")
+        if not args.values and data.get("TRUSTED_PROXIES") != "":
+            fail(f"bff: the chart's default TRUSTED_PROXIES is {data.get('TRUSTED_PROXIES')!r}: it must trust no proxy (\"\")")
+        if data.get("OPENAPI_PUBLIC") != str(bool(cfg["openapiPublic"])).lower():
+            fail(f"bff: OPENAPI_PUBLIC is {data.get('OPENAPI_PUBLIC')!r}, values say {cfg['openapiPublic']!r}")
+        if not args.values and data.get("OPENAPI_PUBLIC") != "false":
+            fail("bff: the chart's default must serve the OpenAPI document to the main admin only")
+        # Metrics: on their own port (never http), or off as an explicit "" (the binary's default is on).
+        bff_metrics = cfg.get("metricsPort") or 0
+        bff_metrics_ports = [p for p in c.get("ports", []) if p.get("name") == "metrics"]
+        if bff_metrics:
+            if bff_metrics_ports != [{"name": "metrics", "containerPort": bff_metrics, "protocol": "TCP"}]:
+                fail(f"bff: expected container port metrics/{bff_metrics}, found {bff_metrics_ports}")
+            if data.get("METRICS_LISTEN") != f"0.0.0.0:{bff_metrics}":
+                fail(f"bff: METRICS_LISTEN is {data.get('METRICS_LISTEN')!r}, expected 0.0.0.0:{bff_metrics}")
+            if bff_metrics == cfg["port"]:
+                fail(f"bff: metricsPort equals port {cfg['port']}")
+        else:
+            if bff_metrics_ports:
+                fail("bff: metrics are off but a metrics container port was rendered")
+            if data.get("METRICS_LISTEN") != "":
+                fail(f"bff: metrics are off but METRICS_LISTEN is {data.get('METRICS_LISTEN')!r}, not \"\"")
+        check_scrape_annotations("bff", pod, bff_metrics, cfg.get("podAnnotations"))
         svc = check_service_obj(r, "bff", pod["metadata"]["labels"], c, cfg["service"]["port"], "http")
         check_scaling(r, "bff", bff_dep, cfg, args.require_scaling)
         ing = values["ingress"]
@@ -526,8 +556,8 @@ def cmd_chart(args: argparse.Namespace) -> None:
             allowed = [{"namespaceSelector": np["ingressController"]["namespaceSelector"],
                         "podSelector": np["ingressController"]["podSelector"]}] + list(np.get("extraBffFrom") or [])
             expected = [(allowed, "http")]
-            if np.get("metricsFrom"):
-                expected.append((list(np["metricsFrom"]), "http"))
+            if np.get("metricsFrom") and bff_metrics:
+                expected.append((list(np["metricsFrom"]), "metrics"))
             check_netpol_ingress(r, "bff", pod["metadata"]["labels"], expected)
     if values["networkPolicy"]["enabled"] and values["networkPolicy"]["egress"]["enabled"]:
         eg = [p for p in r.of("NetworkPolicy") if "Egress" in p["spec"].get("policyTypes", [])]

@@ -5,7 +5,8 @@
 #   - the seven services (deploy/Dockerfile.service): gRPC health SERVING, on SQLite files
 #     inside the container and the in-process bus (no AMQP_URL);
 #   - the BFF (deploy/Dockerfile.bff), pointed at those seven: GET /healthz, the console's
-#     index.html from /app/web, and /readyz reporting every service "serving";
+#     index.html from /app/web, /readyz on its METRICS_LISTEN reporting every service
+#     "serving", /metrics there and a 404 for it on the public listener;
 #   - the migrate image (deploy/Dockerfile.migrate): the chart hook's arguments
 #     (--source /migrations/<service>) into a throwaway PostgreSQL database per service
 #     exit 0 and record every migration, and a second run applies none and exits 0 too.
@@ -228,7 +229,8 @@ for svc in "${services[@]}"; do
 done
 
 bff_port=$(free_port)
-bff_env=(--env "LISTEN=127.0.0.1:$bff_port" --env "JWT_SECRET=$jwt")
+bff_metrics=$(free_port)
+bff_env=(--env "LISTEN=127.0.0.1:$bff_port" --env "METRICS_LISTEN=127.0.0.1:$bff_metrics" --env "JWT_SECRET=$jwt")
 for svc in "${services[@]}"; do bff_env+=(--env "${svc^^}_URL=http://127.0.0.1:${port[$svc]}"); done
 start giving-console-bff "${bff_env[@]}"
 base_url="http://127.0.0.1:$bff_port"
@@ -241,12 +243,18 @@ done
 check_user giving-console-bff "$bff_port"
 curl -sf "$base_url/" | grep -q '<div id="root">' \
   || fail giving-console-bff "GET / did not answer the console's index.html (from /app/web)"
-readyz=$(curl -s "$base_url/readyz" || true)
+# The detailed /readyz and /metrics are on the metrics listener; the public one has no /metrics.
+readyz=$(curl -s "http://127.0.0.1:$bff_metrics/readyz" || true)
 for svc in "${services[@]}"; do
   printf '%s' "$readyz" | python3 -c "import json,sys; sys.exit(json.load(sys.stdin).get('$svc') != 'serving')" \
-    || fail giving-console-bff "/readyz does not report $svc serving: $readyz"
+    || fail giving-console-bff "/readyz on METRICS_LISTEN does not report $svc serving: $readyz"
 done
-log "giving-console-bff: /healthz ok, the console at /, /readyz sees all ${#services[@]} services serving, uid 65532"
+metrics=$(curl -sf "http://127.0.0.1:$bff_metrics/metrics" || true)
+grep -q '^# TYPE http_server_requests_seconds histogram' <<<"$metrics" \
+  || fail giving-console-bff "GET /metrics on METRICS_LISTEN did not answer the request histograms"
+[ "$(curl -s -o /dev/null -w '%{http_code}' "$base_url/metrics")" = 404 ] \
+  || fail giving-console-bff "GET /metrics on the public listener did not answer 404"
+log "giving-console-bff: /healthz ok, the console at /, /readyz (METRICS_LISTEN) sees all ${#services[@]} services serving, /metrics there only, uid 65532"
 
 # Migrate: each service's folder into its own database, twice (the second run a no-op),
 # with the arguments the chart's hook Job passes.

@@ -5,8 +5,9 @@
 //! bus, the cache is in memory. Only the BFF listens (PORT).
 //!
 //! Reads PORT (8080), DATA_DIR (./data), ADMIN_EMAIL, ADMIN_PASSWORD, WEB_DIR (./web/dist),
-//! PUBLIC_URL (http://127.0.0.1:PORT), SMTP_URL, and DEMO_DATA (1: fill an empty console with
-//! the demo data set before serving). `giving-console seed` fills the demo data set and exits;
+//! PUBLIC_URL (http://127.0.0.1:PORT), SMTP_URL, METRICS_LISTEN (off: set e.g. 127.0.0.1:9090
+//! for /metrics and the detailed /readyz), OPENAPI_PUBLIC (off), and DEMO_DATA (1: fill an
+//! empty console with the demo data set before serving). `giving-console seed` fills the demo data set and exits;
 //! `giving-console member-token <donor email>` prints a member token (the chat's app side)
 //! for that donor and exits; `giving-console audit-verify` walks the audit chain (exit code 1
 //! naming the first broken link).
@@ -18,6 +19,11 @@ use std::time::Duration;
 
 fn env(name: &str) -> Option<String> {
     std::env::var(name).ok().filter(|v| !v.is_empty())
+}
+
+/// A yes/no setting: anything but 0, false, no, off (any case) is yes.
+fn flag(value: &str) -> bool {
+    !matches!(value.trim().to_lowercase().as_str(), "0" | "false" | "no" | "off" | "n" | "f")
 }
 
 /// The token secret is generated on first start and kept in the data folder, so a
@@ -280,6 +286,9 @@ async fn main() -> anyhow::Result<()> {
         public_url: public_url.clone(),
         web_dir: Some(web_dir),
         trusted_proxies: env("TRUSTED_PROXIES").unwrap_or_default(),
+        openapi_public: env("OPENAPI_PUBLIC").is_some_and(|v| flag(&v)),
+        // Off unless asked for (one machine: nothing scrapes it by default).
+        metrics_listen: env("METRICS_LISTEN").unwrap_or_default(),
         request_timeout_secs: env("REQUEST_TIMEOUT_SECS").and_then(|v| v.parse().ok()).unwrap_or(60),
         grpc_connections: env("GRPC_CONNECTIONS").and_then(|v| v.parse().ok()).unwrap_or(bff::config::GRPC_CONNECTIONS),
         in_process: local,
@@ -287,6 +296,9 @@ async fn main() -> anyhow::Result<()> {
     };
     let state = bff_cfg.state().await?;
     bff::events::listen(&state, bus.clone(), bff::events::PUBLIC_CACHE_QUEUE, shutdown.clone()).await?;
+    if let Some(addr) = bff::listen_metrics(&state, &bff_cfg.metrics_listen, shutdown.clone()).await? {
+        println!("Metrics at http://{addr}/metrics");
+    }
     let listener = tokio::net::TcpListener::bind(("127.0.0.1", port))
         .await
         .with_context(|| format!("port {port} is taken (set PORT)"))?;

@@ -13,6 +13,8 @@ pub const SECRET: &str = "bff-test-secret-bff-test-secret-0123456789";
 
 pub struct TestApp {
     pub base: String,
+    /// The BFF's metrics listener (/metrics, /healthz, the detailed /readyz).
+    pub metrics_base: String,
     pub client: reqwest::Client,
     pub data: common::db::testing::TempDir,
     pub identity: identity::service::Identity,
@@ -36,6 +38,7 @@ pub struct TestApp {
 
 pub struct Resp {
     pub status: StatusCode,
+    pub headers: reqwest::header::HeaderMap,
     pub body: Value,
 }
 
@@ -45,6 +48,10 @@ impl Resp {
     }
     pub fn code(&self) -> &str {
         self.body["code"].as_str().unwrap_or_default()
+    }
+    /// The answer's header `name` ("" when absent).
+    pub fn header(&self, name: &str) -> &str {
+        self.headers.get(name).and_then(|v| v.to_str().ok()).unwrap_or_default()
     }
     #[track_caller]
     pub fn expect(self, status: u16) -> Self {
@@ -117,9 +124,11 @@ pub async fn spawn_full(
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let port = listener.local_addr().unwrap().port();
     let bff_stop = Shutdown::new();
+    let metrics = bff::listen_metrics(&state, "127.0.0.1:0", bff_stop.clone()).await.unwrap().expect("a metrics listener");
     tokio::spawn(bff::serve(state, listener, bff_stop.clone(), drain));
     TestApp {
         base: format!("http://127.0.0.1:{port}"),
+        metrics_base: format!("http://{metrics}"),
         client: reqwest::Client::new(),
         data,
         identity: running.identity,
@@ -143,10 +152,10 @@ impl TestApp {
             req = req.json(&b);
         }
         let res = req.send().await.expect("request sent");
-        let status = res.status();
+        let (status, headers) = (res.status(), res.headers().clone());
         let text = res.text().await.unwrap_or_default();
         let body = serde_json::from_str(&text).unwrap_or(Value::String(text));
-        Resp { status, body }
+        Resp { status, headers, body }
     }
 
     pub async fn post(&self, path: &str, token: Option<&str>, body: Value) -> Resp {
@@ -171,10 +180,10 @@ impl TestApp {
             req = req.bearer_auth(t);
         }
         let res = req.send().await.expect("request sent");
-        let status = res.status();
+        let (status, headers) = (res.status(), res.headers().clone());
         let text = res.text().await.unwrap_or_default();
         let body = serde_json::from_str(&text).unwrap_or(Value::String(text));
-        Resp { status, body }
+        Resp { status, headers, body }
     }
 
     /// Signs in with a sub-admin's or nonprofit admin's password `secret12`; answers the token.

@@ -11,6 +11,7 @@ mod dashboard;
 mod donor;
 mod engagement;
 mod escalation;
+mod exposure;
 mod giving_partner;
 mod helpers;
 mod media;

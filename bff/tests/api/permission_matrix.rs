@@ -42,6 +42,9 @@ struct Ask {
     who: String,
     token: Option<String>,
     expect: Expect,
+    /// Its answers are for its caller only (`Cache-Control: no-store`): a path that needs a
+    /// signed-in caller, or a public call that is not a read.
+    private: bool,
 }
 
 const UNAUTHORIZED: Expect = Expect::Refused(401, "UNAUTHORIZED");
@@ -123,10 +126,11 @@ fn token(keys: &Keys, sub: &str, typ: &str, exp_from_now: i64) -> String {
 async fn asks(e: &Entry, served: bool, subs: &mut SubAdmins<'_>, t: &Tokens) -> Vec<Ask> {
     let mut out = Vec::new();
     let rule = e.rule;
+    let private = rule.access != Access::Public || e.method != Method::GET;
     {
         let mut ask = |who: &str, token: Option<&str>, id: &str, expect: Expect| {
             let expect = if served { expect } else { Expect::Unserved };
-            out.push(Ask { method: e.method.clone(), path: fill(e.path, id), who: who.into(), token: token.map(str::to_string), expect });
+            out.push(Ask { method: e.method.clone(), path: fill(e.path, id), who: who.into(), token: token.map(str::to_string), expect, private });
         };
         let public = rule.access == Access::Public;
         let guarded = |refusal: Expect| if public { Expect::Allowed } else { refusal };
@@ -170,7 +174,7 @@ async fn asks(e: &Entry, served: bool, subs: &mut SubAdmins<'_>, t: &Tokens) -> 
     for (who, grants, expect) in subs_asks {
         let token = subs.holding(grants).await;
         let expect = if served { expect } else { Expect::Unserved };
-        out.push(Ask { method: e.method.clone(), path: fill(e.path, NOTHING), who, token: Some(token), expect });
+        out.push(Ask { method: e.method.clone(), path: fill(e.path, NOTHING), who, token: Some(token), expect, private });
     }
     out
 }
@@ -215,16 +219,26 @@ async fn matrix(app: TestApp) {
             let body = matches!(a.method, Method::POST | Method::PATCH).then(|| json!({}));
             let r = app.call(a.method.clone(), &a.path, a.token.as_deref(), body).await;
             let code = r.code().to_string();
-            (a, r.status.as_u16(), code)
+            let cache = r.header("cache-control").to_string();
+            (a, r.status.as_u16(), code, cache)
         }
     };
-    let mut answers: Vec<(Ask, u16, String)> = futures::stream::iter(all).map(ask).buffer_unordered(8).collect().await;
+    let mut answers: Vec<(Ask, u16, String, String)> = futures::stream::iter(all).map(ask).buffer_unordered(8).collect().await;
     for a in sign_outs {
         answers.push(ask(a).await);
     }
 
     let mut mismatches = String::new();
-    for (a, status, code) in &answers {
+    // Every answer of a served path that needs a signed-in caller, and of a public call that
+    // is not a read, is `no-store` (allowed or refused); public reads are never.
+    let mut stored = String::new();
+    for (a, status, _, cache) in &answers {
+        if a.expect != Expect::Unserved && a.private != (cache == "no-store") {
+            writeln!(stored, "| {:<6} | {:<62} | {:<44} | {status} | cache-control {cache:?} |", a.method.as_str(), a.path, a.who).unwrap();
+        }
+    }
+    assert!(stored.is_empty(), "answers whose Cache-Control is not what the path's rule says:\n{stored}");
+    for (a, status, code, _) in &answers {
         let ok = match a.expect {
             Expect::Allowed => *status != 401 && *status != 403,
             Expect::Refused(s, c) => *status == s && code == c,

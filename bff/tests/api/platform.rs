@@ -25,7 +25,8 @@ async fn locations_come_from_the_bundled_data_set() {
 #[tokio::test]
 async fn the_openapi_document_lists_every_implemented_path_with_its_access() {
     let app = spawn().await;
-    let r = app.get("/api-docs/openapi.json", None).await.expect(200);
+    let (t, _) = app.admin().await;
+    let r = app.get("/api-docs/openapi.json", Some(&t)).await.expect(200);
     let paths = r.body["paths"].as_object().unwrap();
     for route in bff::areas::routes() {
         let op = &paths[route.path][route.method.as_str().to_lowercase()];
@@ -59,6 +60,7 @@ async fn unknown_api_paths_answer_json_404_and_health_probes_answer() {
     let body: Value = res.json().await.unwrap();
     assert_eq!((body["code"].as_str(), body["message"].as_str()), (Some("METHOD_NOT_ALLOWED"), Some("This path does not take that method")));
     app.get("/healthz", None).await.expect(200);
+    // Asked on this machine: the details (tests/api/exposure.rs: what others see).
     let r = app.get("/readyz", None).await.expect(200);
     assert_eq!(r.body["identity"], "serving");
     assert_eq!(r.body["catalogue"], "serving");
@@ -101,18 +103,30 @@ async fn a_service_that_is_down_gives_a_clear_503_not_a_hang() {
 }
 
 #[tokio::test]
-async fn metrics_count_requests_per_route_and_grpc_method_for_internal_scrapers_only() {
-    let app = spawn().await;
+async fn metrics_count_requests_per_route_and_grpc_method_on_the_metrics_listener_only() {
+    // With the console served too: /metrics is not one of its screens either.
+    let web = common::db::testing::temp_dir();
+    std::fs::write(web.0.join("index.html"), "<!doctype html><title>Giving Console</title>").unwrap();
+    let dir = web.0.clone();
+    let app = spawn_full(|_| {}, move |b| b.web_dir = Some(dir), std::time::Duration::ZERO).await;
     app.admin().await;
-    let r = app.client.get(format!("{}/metrics", app.base)).send().await.unwrap();
+    let r = app.client.get(format!("{}/metrics", app.metrics_base)).send().await.unwrap();
     assert_eq!(r.status().as_u16(), 200);
     let text = r.text().await.unwrap();
     assert!(text.contains(r#"http_server_requests_seconds_count{route="/admin-login/login",method="POST",status="200"}"#), "{text}");
     assert!(text.contains(r#"grpc_client_requests_seconds_count{method="/identity.v1.Identity/Login",code="0"}"#), "{text}");
     assert!(text.contains(r#"grpc_server_requests_seconds_count{method="/identity.v1.Identity/Login",code="0"}"#), "{text}");
-    // Through the ingress: not served.
-    let r = app.client.get(format!("{}/metrics", app.base)).header("x-forwarded-for", "203.0.113.9").send().await.unwrap();
-    assert_eq!(r.status().as_u16(), 404);
+    // The public listener has none, from this machine or through the ingress.
+    for forwarded in [None, Some("203.0.113.9")] {
+        let mut req = app.client.get(format!("{}/metrics", app.base));
+        if let Some(f) = forwarded {
+            req = req.header("x-forwarded-for", f);
+        }
+        let r = req.send().await.unwrap();
+        assert_eq!(r.status().as_u16(), 404, "{forwarded:?}");
+        let body: Value = r.json().await.unwrap();
+        assert_eq!(body["code"], "NOT_FOUND", "the API's 404, not the console's page");
+    }
 }
 
 #[tokio::test]
@@ -135,6 +149,10 @@ async fn on_shutdown_readiness_turns_false_and_requests_in_flight_finish() {
     app.bff_stop.trigger();
     let r = app.get("/readyz", None).await.expect(503);
     assert_eq!(r.body["status"], "shutting down");
+    // The probe (not on this machine) gets the status alone.
+    let r = app.client.get(format!("{}/readyz", app.base)).header("x-forwarded-for", "203.0.113.9").send().await.unwrap();
+    assert_eq!(r.status().as_u16(), 503);
+    assert_eq!(r.json::<Value>().await.unwrap(), json!({ "status": "not ready" }));
     assert_eq!(in_flight.await.unwrap().unwrap(), 200);
 }
 
@@ -213,7 +231,8 @@ fn conforms(doc: &Value, schema: &Value, value: &Value, at: &str) -> Result<(), 
 #[tokio::test]
 async fn real_answers_fit_the_openapi_document() {
     let app = spawn().await;
-    let doc = app.get("/api-docs/openapi.json", None).await.expect(200).body;
+    let (admin, _) = app.admin().await;
+    let doc = app.get("/api-docs/openapi.json", Some(&admin)).await.expect(200).body;
     let check = |method: &str, template: &str, r: &Resp| {
         let schema = &doc["paths"][template][method]["responses"]["200"]["content"]["application/json"]["schema"];
         assert!(schema.is_object(), "{method} {template} has no documented answer");

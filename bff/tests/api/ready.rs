@@ -69,6 +69,10 @@ async fn the_bff_starts_without_redis_reports_it_and_becomes_ready_when_it_is_ba
     assert_eq!(status, 503, "{body}");
     assert_eq!(body["cache"], "unavailable");
     assert_eq!(body["missing"], serde_json::json!(["cache (Redis)"]));
+    // Not on this machine (the probe, through the ingress): the status alone.
+    let r = reqwest::Client::new().get(format!("{base}/readyz")).header("x-forwarded-for", "203.0.113.9").send().await.unwrap();
+    assert_eq!(r.status().as_u16(), 503);
+    assert_eq!(r.json::<Value>().await.unwrap(), serde_json::json!({ "status": "not ready" }));
 
     // What reads the cache does not hang: the public site's answers (cached in Redis) come
     // from the service behind, here unreachable, within bounded time.

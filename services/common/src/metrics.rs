@@ -1,6 +1,6 @@
 //! Request metrics in the Prometheus text format: one registry per process, latency
-//! histograms per REST route and per gRPC method (server and client side). The BFF
-//! serves them at /metrics; a service serves them on METRICS_LISTEN.
+//! histograms per REST route and per gRPC method (server and client side). Every process
+//! serves them at /metrics on its own listener, METRICS_LISTEN (never the BFF's public one).
 
 use std::collections::BTreeMap;
 use std::future::Future;
@@ -153,13 +153,24 @@ where
     }
 }
 
+/// The routes of a scrape endpoint: `/metrics` (this process's registry) and `/healthz`.
+/// A process may merge its own (the BFF adds its detailed `/readyz`).
+pub fn routes() -> axum::Router {
+    axum::Router::new()
+        .route("/metrics", axum::routing::get(|| async { global().render() }))
+        .route("/healthz", axum::routing::get(|| async { "ok" }))
+}
+
 /// Serves `/metrics` (and `/healthz`) on `addr` until `shutdown`: a service's
 /// scrape endpoint in the cluster.
 pub async fn serve(addr: &str, shutdown: crate::shutdown::Shutdown) -> anyhow::Result<()> {
-    let app = axum::Router::new()
-        .route("/metrics", axum::routing::get(|| async { global().render() }))
-        .route("/healthz", axum::routing::get(|| async { "ok" }));
     let listener = tokio::net::TcpListener::bind(addr).await?;
+    serve_on(listener, routes(), shutdown).await
+}
+
+/// Serves `app` (the [`routes`], with whatever the process merged into them) on `listener`
+/// until `shutdown`.
+pub async fn serve_on(listener: tokio::net::TcpListener, app: axum::Router, shutdown: crate::shutdown::Shutdown) -> anyhow::Result<()> {
     axum::serve(listener, app).with_graceful_shutdown(async move { shutdown.wait().await }).await?;
     Ok(())
 }
