@@ -317,7 +317,7 @@ impl Identity {
             return Err(Error::Forbidden("Your account is inactive. Please contact the administrator.".into()));
         }
         self.attempt_succeeded(&mut c, &attempt).await?;
-        if let Some((token, needed)) = self.challenge_for(&mut c, &user).await? {
+        if let Some((token, needed)) = self.challenge_for(&mut c, &user, client_ip).await? {
             return Ok(SignIn::Challenge { token, needed });
         }
         drop(c);
@@ -742,7 +742,7 @@ pub(crate) fn too_many_sign_ins(ms: i64) -> Error {
 }
 
 /// 429 naming the wait: "Too many {what}. Please try again in N seconds."
-fn throttled(what: &str, ms: i64) -> Error {
+pub(crate) fn throttled(what: &str, ms: i64) -> Error {
     let secs = throttle::secs(ms);
     let unit = if secs == 1 { "second" } else { "seconds" };
     Error::TooManyAttempts(format!("Too many {what}. Please try again in {secs} {unit}."), secs)
