@@ -1,6 +1,6 @@
 /** /signin and /charity-signin (nonprofit-admin mode): one screen, two endpoints. */
 import { Suspense, lazy, useState } from 'react'
-import { Button, Form, Typography } from 'antd'
+import { Button, Form } from 'antd'
 import Input from 'antd/es/input/Input'
 import Password from 'antd/es/input/Password'
 import { Link, useLocation, useNavigate } from 'react-router'
@@ -9,21 +9,13 @@ import { login } from '../api/login'
 import { charityLogin } from '../api/charity-login'
 import { useSession } from '../../../lib/session'
 import { toast } from '../../../lib/toast'
-import { applyFieldErrors } from '../../../lib/form-errors'
 import { loginEmail, loginPassword, rule } from '../../../lib/validators'
 import { paths } from '../../../paths'
 import type { SessionUser } from '../../../lib/session'
-import {
-  challengeConfirm,
-  challengeEnrol,
-  isChallenge,
-  verifyTwoFactor,
-  type TwoFactorChallenge,
-  type TwoFactorSecret,
-} from '../../two-factor/api/two-factor'
-// The set-up steps (QR code and all) load only when a sign-in needs them: the sign-in route
-// stays within its bundle budget.
-const EnrolSteps = lazy(() => import('../../two-factor/components/EnrolSteps').then((m) => ({ default: m.EnrolSteps })))
+import { isChallenge, verifyTwoFactor, type TwoFactorChallenge } from '../../two-factor/api/two-factor'
+// The required set-up (the mailed code, the QR code and all) loads only when a sign-in needs
+// it: the sign-in route stays within its bundle budget.
+const ChallengeEnrol = lazy(() => import('../../two-factor/components/ChallengeEnrol').then((m) => ({ default: m.ChallengeEnrol })))
 
 interface SignInValues {
   email: string
@@ -39,11 +31,6 @@ export default function SignInScreen() {
   // Two-factor sign-in: the second step due after a right password.
   const [challenge, setChallenge] = useState<TwoFactorChallenge | null>(null)
   const [useRecovery, setUseRecovery] = useState(false)
-  const [pendingUser, setPendingUser] = useState<SessionUser | null>(null)
-  // The required set-up during sign-in: the secret, once the code mailed to the account
-  // has proven the mailbox.
-  const [enrolSecret, setEnrolSecret] = useState<TwoFactorSecret | null>(null)
-  const [emailCodeForm] = Form.useForm<{ emailCode: string }>()
 
   const enter = (user: SessionUser, message: string) => {
     signIn(user)
@@ -87,60 +74,11 @@ export default function SignInScreen() {
     }
   }
 
-  const onEmailCode = async ({ emailCode }: { emailCode: string }) => {
-    if (!challenge) return
-    setSubmitting(true)
-    try {
-      setEnrolSecret((await challengeEnrol(challenge.challengeToken, emailCode.trim())).data)
-    } catch (e) {
-      // The request client has shown the server's message; a field error goes under its field.
-      applyFieldErrors(emailCodeForm, e)
-    } finally {
-      setSubmitting(false)
-    }
-  }
-
-  if (challenge?.twoFactor === 'enrol' && !enrolSecret) {
-    return (
-      <AuthCard title="Set up two-factor sign-in">
-        <Typography.Paragraph>
-          Two-factor sign-in is required for your account. We have sent a code to your email address: enter it to set up your
-          authenticator app.
-        </Typography.Paragraph>
-        <Form<{ emailCode: string }> form={emailCodeForm} layout="vertical" onFinish={onEmailCode} requiredMark={false}>
-          <Form.Item
-            label="Email code"
-            name="emailCode"
-            rules={[
-              { required: true, whitespace: true, message: 'Email code is required' },
-              { pattern: /^\s*\d{8}\s*$/, message: 'Enter the 8-digit code from your email' },
-            ]}
-          >
-            <Input autoComplete="one-time-code" inputMode="numeric" maxLength={8} placeholder="12345678" autoFocus />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" block loading={submitting}>
-            Continue
-          </Button>
-        </Form>
-      </AuthCard>
-    )
-  }
-
-  if (challenge?.twoFactor === 'enrol' && enrolSecret) {
-    const secret = enrolSecret
+  if (challenge?.twoFactor === 'enrol') {
     return (
       <AuthCard title="Set up two-factor sign-in">
         <Suspense fallback={null}>
-        <EnrolSteps
-          begin={async () => secret}
-          confirm={async (code) => {
-            const res = await challengeConfirm(challenge.challengeToken, code)
-            const { recoveryCodes, ...user } = res.data
-            setPendingUser(user)
-            return recoveryCodes
-          }}
-          onDone={() => pendingUser && enter(pendingUser, 'Login Successfully')}
-        />
+          <ChallengeEnrol challengeToken={challenge.challengeToken} onSignedIn={(user) => enter(user, 'Login Successfully')} />
         </Suspense>
       </AuthCard>
     )
