@@ -711,6 +711,31 @@ export async function waitForMailLink(env, email, route, seen = []) {
   )
 }
 
+/**
+ * Waits for a mail to `email` that is not in `seen` (file names) and whose text matches
+ * `pattern`; returns the newest such mail's first match (its first group when it has one),
+ * file and text (e.g. the code mailed for the two-factor set-up during sign-in).
+ */
+export async function waitForMailMatch(env, email, pattern, seen = []) {
+  const dir = join(env.dataDir, 'mail')
+  return eventually(
+    () => {
+      const fresh = mailFiles(env)
+        .filter((f) => !seen.includes(f))
+        .sort()
+        .reverse()
+      for (const file of fresh) {
+        const text = readFileSync(join(dir, file), 'utf8')
+        if (!text.split('\n').some((line) => line.trim() === `To: ${email}`)) continue
+        const m = text.match(pattern)
+        if (m) return { match: m[1] ?? m[0], file: basename(file), text }
+      }
+      return null
+    },
+    { timeout: 15_000, interval: 200, what: `a mail to ${email} matching ${pattern} in ${dir}` },
+  )
+}
+
 /** Console settings that start it with the demo data set (catalogue, donors, donations, partners). */
 export const DEMO = { DEMO_DATA: '1', DEMO_DONORS: '60' }
 
