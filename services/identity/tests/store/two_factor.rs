@@ -168,7 +168,7 @@ async fn the_set_up_during_sign_in_needs_the_code_mailed_to_the_account(id: Iden
     let wrong = if first_code == "12345678" { "87654321" } else { "12345678" };
     assert_invalid(id.enrol_from_challenge(&stolen, wrong, IP).await, "emailCode", two_factor::INVALID_MAIL_CODE);
     assert_invalid(id.confirm_two_factor(Who::Challenge(&stolen), "123456", IP).await, "emailCode", two_factor::MAIL_CODE_FIRST);
-    assert!(store::two_factor(&mut *id.db.pool.acquire().await.unwrap(), &sub.id).await.unwrap().is_none(), "no secret was set up");
+    assert!(store::two_factor(&mut id.db.pool.acquire().await.unwrap(), &sub.id).await.unwrap().is_none(), "no secret was set up");
     // The code is stored only as a keyed hash.
     assert_eq!(count(&id, "SELECT COUNT(*) FROM sign_in_challenges WHERE mail_code_hash LIKE $1", &[&format!("%{first_code}%")]).await, 0);
 
