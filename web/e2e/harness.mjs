@@ -691,24 +691,9 @@ export async function waitForResetLink(env, email, seen = []) {
  * `<console>{route}<token>` link; returns the newest such link, its file and text.
  */
 export async function waitForMailLink(env, email, route, seen = []) {
-  const dir = join(env.dataDir, 'mail')
   const linkPattern = new RegExp(`${escapeRegExp(env.baseURL + route)}[A-Za-z0-9_-]+`)
-  return eventually(
-    () => {
-      const fresh = mailFiles(env)
-        .filter((f) => !seen.includes(f))
-        .sort() // names start with the epoch milliseconds
-        .reverse()
-      for (const file of fresh) {
-        const text = readFileSync(join(dir, file), 'utf8')
-        if (!text.split('\n').some((line) => line.trim() === `To: ${email}`)) continue
-        const link = text.match(linkPattern)?.[0]
-        if (link) return { link, file: basename(file), text }
-      }
-      return null
-    },
-    { timeout: 15_000, interval: 200, what: `a ${route} mail to ${email} in ${dir}` },
-  )
+  const { match, file, text } = await waitForMailMatch(env, email, linkPattern, seen)
+  return { link: match, file, text }
 }
 
 /**
@@ -722,7 +707,7 @@ export async function waitForMailMatch(env, email, pattern, seen = []) {
     () => {
       const fresh = mailFiles(env)
         .filter((f) => !seen.includes(f))
-        .sort()
+        .sort() // names start with the epoch milliseconds
         .reverse()
       for (const file of fresh) {
         const text = readFileSync(join(dir, file), 'utf8')
