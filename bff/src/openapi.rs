@@ -12,12 +12,13 @@ use utoipa::{PartialSchema, ToSchema};
 
 /// Paths whose service throttles its callers (429 with Retry-After).
 /// Paths that answer 429 when their caller tried too often (passwords, codes, public forms).
-const THROTTLED: [&str; 8] = [
+const THROTTLED: [&str; 9] = [
     "/admin-login/login",
     "/admin-login/charityLogin",
     "/admin/sub-admin/forgotPassword",
     "/v1/public/contactUs",
     "/admin-login/twoFactor",
+    "/admin-login/twoFactor/enrol",
     "/admin-login/twoFactor/confirm",
     "/admin/twoFactor/confirm",
     "/admin/twoFactor/disable",

@@ -691,8 +691,18 @@ export async function waitForResetLink(env, email, seen = []) {
  * `<console>{route}<token>` link; returns the newest such link, its file and text.
  */
 export async function waitForMailLink(env, email, route, seen = []) {
-  const dir = join(env.dataDir, 'mail')
   const linkPattern = new RegExp(`${escapeRegExp(env.baseURL + route)}[A-Za-z0-9_-]+`)
+  const { match, file, text } = await waitForMailMatch(env, email, linkPattern, seen)
+  return { link: match, file, text }
+}
+
+/**
+ * Waits for a mail to `email` that is not in `seen` (file names) and whose text matches
+ * `pattern`; returns the newest such mail's first match (its first group when it has one),
+ * file and text (e.g. the code mailed for the two-factor set-up during sign-in).
+ */
+export async function waitForMailMatch(env, email, pattern, seen = []) {
+  const dir = join(env.dataDir, 'mail')
   return eventually(
     () => {
       const fresh = mailFiles(env)
@@ -702,12 +712,12 @@ export async function waitForMailLink(env, email, route, seen = []) {
       for (const file of fresh) {
         const text = readFileSync(join(dir, file), 'utf8')
         if (!text.split('\n').some((line) => line.trim() === `To: ${email}`)) continue
-        const link = text.match(linkPattern)?.[0]
-        if (link) return { link, file: basename(file), text }
+        const m = text.match(pattern)
+        if (m) return { match: m[1] ?? m[0], file: basename(file), text }
       }
       return null
     },
-    { timeout: 15_000, interval: 200, what: `a ${route} mail to ${email} in ${dir}` },
+    { timeout: 15_000, interval: 200, what: `a mail to ${email} matching ${pattern} in ${dir}` },
   )
 }
 

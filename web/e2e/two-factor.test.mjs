@@ -2,12 +2,17 @@
  * Two-factor sign-in (issue 17 section 2): a sub-admin of its own (the other tests' sign-in
  * stays untouched) sets it up from the account menu with a real TOTP generator (RFC 6238 over
  * node:crypto HMAC-SHA1), signs out, signs in with password and code; a wrong code shows the
- * message. At the end it turns two-factor sign-in off again.
+ * message. At the end it turns two-factor sign-in off again. Then (issue 32) with two-factor
+ * required, another sub-admin sets it up during its sign-in, after the code mailed to it.
  */
 import assert from 'node:assert/strict'
 import { createHmac } from 'node:crypto'
 import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
   accountMenu,
+  api,
+  apiSignIn,
   eventually,
   apiCreateSubAdmin,
   expectPath,
@@ -19,10 +24,13 @@ import {
   signIn,
   signOut,
   step,
+  mailFiles,
+  waitForMailMatch,
 } from './harness.mjs'
 
 const env = setupConsole('two-factor')
 const TINA = { firstName: 'Tina', lastName: 'Totp', email: 'tina.totp@example.org', password: 'Totp@1234' }
+const RITA = { firstName: 'Rita', lastName: 'Required', email: 'rita.required@example.org', password: 'Rita@1234' }
 
 /** RFC 4648 Base32 (no padding) to bytes. */
 function base32(text) {
@@ -94,4 +102,37 @@ step(env, 'sign-in then asks for the code; a wrong code shows the message', asyn
   await page.getByLabel('Verification code').fill(totp(secret, usedStep + 2))
   await page.getByRole('button', { name: 'Turn off' }).click()
   await expectToast(page, 'Two-factor sign-in is off')
+})
+
+step(env, 'with two-factor required, a sub-admin sets it up during sign-in after the code mailed to it', async () => {
+  await apiCreateSubAdmin(env, { ...RITA, permissions: [{ slug: '/dashboard', actions: ['view'] }] })
+  const admin = await apiSignIn(env, ADMIN_EMAIL, ADMIN_PASSWORD)
+  const setting = (required) => api(env, '/admin/twoFactor/setting', { token: admin.authToken, body: { required } })
+  assert.equal((await setting(true)).status, 200)
+  try {
+    const seen = mailFiles(env)
+    const page = await newPage(env)
+    await fillSignIn(page, RITA.email, RITA.password)
+    const emailCode = page.getByLabel('Email code')
+    await emailCode.waitFor({ state: 'visible' })
+    // Nothing of the set-up shows before the mailbox is proven.
+    assert.equal(await page.getByTestId('two-factor-secret').count(), 0)
+    const { match: mailed, text } = await waitForMailMatch(env, RITA.email, /^\s*(\d{8})\s*$/m, seen)
+    assert.match(text, /Subject: Your Giving Console sign-in code/)
+    await emailCode.fill(mailed === '00000000' ? '11111111' : '00000000')
+    await page.getByRole('button', { name: 'Continue' }).click()
+    await expectToast(page, 'Invalid email code')
+    await emailCode.fill(mailed)
+    await page.getByRole('button', { name: 'Continue' }).click()
+    const ritaSecret = (await page.getByTestId('two-factor-secret').innerText()).trim()
+    assert.match(ritaSecret, /^[A-Z2-7]{32}$/)
+    await page.getByLabel('Verification code').fill(totp(ritaSecret, nowStep()))
+    await page.getByRole('button', { name: 'Confirm' }).click()
+    const codes = (await page.getByTestId('recovery-codes').innerText()).trim().split('\n')
+    assert.equal(codes.length, 10)
+    await page.getByRole('button', { name: 'I have saved them' }).click()
+    await expectPath(page, '/dashboard')
+  } finally {
+    await setting(false)
+  }
 })

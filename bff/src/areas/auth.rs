@@ -41,7 +41,12 @@ async fn sign_in(state: AppState, headers: HeaderMap, addr: SocketAddr, b: Login
     let req = pb::LoginRequest { email: b.email, password: b.password, kind: kind as i32, client_ip: crate::auth::client_address(&state.settings, &headers, addr) };
     let s = retry_unsent(|| async { state.identity().login(req.clone()).await }).await?.into_inner();
     if !s.challenge_token.is_empty() {
-        return ok("Enter the code from your authenticator app", TwoFactorChallenge { two_factor: s.two_factor, challenge_token: s.challenge_token });
+        let message = if s.two_factor == "enrol" {
+            "Two-factor sign-in is required. Enter the code we sent to your email to set it up."
+        } else {
+            "Enter the code from your authenticator app"
+        };
+        return ok(message, TwoFactorChallenge { two_factor: s.two_factor, challenge_token: s.challenge_token });
     }
     signed_in(&state, &headers, s, "Login Successfully", |d| d).await
 }
@@ -78,7 +83,8 @@ pub enum LoginAnswer {
 
 /// The second step of a sign-in: "code" (enter a code, or a recovery code, at
 /// /admin-login/twoFactor) or "enrol" (set up the required second factor at
-/// /admin-login/twoFactor/enrol and /confirm), with the challenge token (5 minutes) to send.
+/// /admin-login/twoFactor/enrol, with the code just mailed to the account, and /confirm),
+/// with the challenge token (5 minutes, one session at most) to send.
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TwoFactorChallenge {

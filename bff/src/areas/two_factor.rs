@@ -22,8 +22,8 @@ pub fn routes() -> Vec<Route> {
         route(Method::POST, "/admin-login/twoFactor", "Second sign-in step: the challenge token with a code or a recovery code", post(verify))
             .body::<VerifyBody>()
             .answers::<SignedIn>(),
-        route(Method::POST, "/admin-login/twoFactor/enrol", "Begin the required two-factor set-up during sign-in", post(challenge_enrol))
-            .body::<ChallengeBody>()
+        route(Method::POST, "/admin-login/twoFactor/enrol", "Begin the required two-factor set-up during sign-in, with the code mailed to the account", post(challenge_enrol))
+            .body::<ChallengeEnrolBody>()
             .answers::<Secret>(),
         route(Method::POST, "/admin-login/twoFactor/confirm", "Confirm the set-up during sign-in: signs in, answers the recovery codes once", post(challenge_confirm))
             .body::<ChallengeCodeBody>()
@@ -52,8 +52,10 @@ pub struct VerifyBody {
 
 #[derive(Deserialize, Serialize, Default, ToSchema)]
 #[serde(default, rename_all = "camelCase")]
-pub struct ChallengeBody {
+pub struct ChallengeEnrolBody {
     challenge_token: String,
+    /// The one-time code mailed to the account when the sign-in answered "enrol".
+    email_code: String,
 }
 
 #[derive(Deserialize, Serialize, Default, ToSchema)]
@@ -115,9 +117,9 @@ async fn verify(State(state): State<AppState>, ConnectInfo(addr): ConnectInfo<So
     signed_in(&state, &headers, s, "Login Successfully", |d| d).await
 }
 
-async fn challenge_enrol(State(state): State<AppState>, ConnectInfo(addr): ConnectInfo<SocketAddr>, headers: HeaderMap, Body(b): Body<ChallengeBody>) -> Reply {
+async fn challenge_enrol(State(state): State<AppState>, ConnectInfo(addr): ConnectInfo<SocketAddr>, headers: HeaderMap, Body(b): Body<ChallengeEnrolBody>) -> Reply {
     let client_ip = client_address(&state.settings, &headers, addr);
-    let req = pb::TwoFactorRequest { challenge_token: b.challenge_token, client_ip, ..Default::default() };
+    let req = pb::TwoFactorRequest { challenge_token: b.challenge_token, email_code: b.email_code, client_ip, ..Default::default() };
     let s = retry_unsent(|| async { state.identity().enrol_two_factor(req.clone()).await }).await?.into_inner();
     ok("Scan the QR code with your authenticator app", Secret { secret: s.secret, otpauth_uri: s.otpauth_uri })
 }

@@ -254,6 +254,65 @@ async fn concurrent_guesses_from_many_addresses_are_bounded_by_the_whole_account
     assert_eq!(r.status(), 429);
 }
 
+/// A sign-in of `email` with a wrong password, with `X-Forwarded-For: forwarded_for` when given.
+async fn spray(app: &TestApp, email: String, forwarded_for: Option<String>) -> reqwest::Response {
+    let mut req = app.client.post(format!("{}/admin-login/login", app.base)).json(&json!({ "email": email, "password": "Summer@2026" }));
+    if let Some(f) = forwarded_for {
+        req = req.header("x-forwarded-for", f);
+    }
+    req.send().await.unwrap()
+}
+
+/// A spraying address's limits: 10 failures on distinct accounts, then a minute's wait (the
+/// account allows 100, so only the address's count can stop these).
+fn spray_limits(c: &mut identity::app::Config) {
+    c.max_failures_per_account = 100;
+    c.max_failures_per_address = 10;
+    c.first_wait_secs = 60;
+}
+
+/// Issue 32: forty wrong sign-ins on forty different emails from one address were all
+/// evaluated. Behind the ingress every one writes another X-Forwarded-For; they are still
+/// one client (the address the ingress saw), which waits after the allowance, for every
+/// sign-in; another client is still heard.
+#[tokio::test]
+async fn forty_emails_sprayed_behind_spoofed_forwarded_addresses_count_against_one_client() {
+    let app = spawn_with(spray_limits).await;
+    let mut answers = Vec::new();
+    for i in 0..40 {
+        answers.push(spray(&app, format!("user{i}@example.org"), Some(format!("198.51.100.{i}, 203.0.113.77"))).await);
+    }
+    assert_eq!(tally(answers).await, (10, 30));
+    // The right password of an untouched account waits there too.
+    assert_eq!(guess(&app, ADMIN_PASSWORD, "198.51.100.200".to_string()).await.status(), 429);
+    // Another client behind the same ingress is evaluated, and signs in.
+    assert_eq!(spray(&app, "user0@example.org".into(), Some("203.0.113.78".into())).await.status(), 400);
+    assert_eq!(guess_from(&app, ADMIN_PASSWORD, "203.0.113.78".to_string()).await.status(), 200);
+}
+
+/// Without trusted proxies the header is ignored: forty emails with forty forwarded
+/// addresses are one peer's spray.
+#[tokio::test]
+async fn without_trusted_proxies_a_spoofed_forwarded_for_does_not_dodge_the_spray_count() {
+    let app = spawn_full(spray_limits, |b| b.trusted_proxies = String::new(), Duration::ZERO).await;
+    let mut answers = Vec::new();
+    for i in 0..40 {
+        answers.push(spray(&app, format!("user{i}@example.org"), Some(format!("198.51.100.{i}"))).await);
+    }
+    assert_eq!(tally(answers).await, (10, 30));
+    assert_eq!(spray(&app, "fresh@example.org".into(), None).await.status(), 429);
+}
+
+/// Issue 32: sixty parallel sign-ins on unknown emails each cost an Argon2 check. Claimed
+/// from the address before the password is checked: only the allowance is evaluated.
+#[tokio::test]
+async fn sixty_parallel_sign_ins_on_unknown_emails_evaluate_at_most_the_allowance() {
+    let app = spawn_with(spray_limits).await;
+    let answers = join_all((0..60).map(|i| spray(&app, format!("nobody{i}@example.org"), Some("203.0.113.79".into())))).await;
+    assert_eq!(tally(answers).await, (10, 50));
+    assert_eq!(spray(&app, "nobody0@example.org".into(), Some("203.0.113.80".into())).await.status(), 400);
+}
+
 #[tokio::test]
 async fn fifty_forgot_password_requests_for_one_email_write_at_most_the_allowance_of_mails() {
     let app = spawn().await;

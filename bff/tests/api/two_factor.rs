@@ -26,10 +26,35 @@ async fn enrol(app: &TestApp, token: &str) -> (String, i64, Vec<String>) {
 /// Signs in with a password where a second step is due; answers (what is needed, the challenge).
 async fn challenge(app: &TestApp, path: &str, email: &str, password: &str) -> (String, String) {
     let r = app.post(path, None, json!({ "email": email, "password": password })).await.expect(200);
-    assert_eq!(r.message(), "Enter the code from your authenticator app");
+    let needed: String = r.body["data"]["twoFactor"].as_str().unwrap().into();
+    let message = match needed.as_str() {
+        "enrol" => "Two-factor sign-in is required. Enter the code we sent to your email to set it up.",
+        _ => "Enter the code from your authenticator app",
+    };
+    assert_eq!(r.message(), message);
     assert!(r.body["data"].get("authToken").is_none(), "no session before the second step: {}", r.body);
-    (r.body["data"]["twoFactor"].as_str().unwrap().into(), r.body["data"]["challengeToken"].as_str().unwrap().into())
+    (needed, r.body["data"]["challengeToken"].as_str().unwrap().into())
 }
+
+/// The code in the `n`-th mail to `to` (the one sent when a sign-in answered "enrol").
+async fn mailed_code(app: &TestApp, to: &str, n: usize) -> String {
+    let mail = app.nth_mail(to, n).await;
+    assert!(mail.contains("Subject: Your Giving Console sign-in code"), "{mail}");
+    mail.split_whitespace().find(|w| w.len() == 8 && w.bytes().all(|b| b.is_ascii_digit())).expect("an 8-digit code").to_string()
+}
+
+async fn challenge_enrol(app: &TestApp, challenge: &str, email_code: &str) -> Resp {
+    app.post("/admin-login/twoFactor/enrol", None, json!({ "challengeToken": challenge, "emailCode": email_code })).await
+}
+
+/// A 400 naming the field it is about.
+#[track_caller]
+fn assert_field(r: Resp, field: &str, message: &str) {
+    let r = r.expect(400);
+    assert_eq!((r.message(), r.body["errors"][0]["field"].as_str()), (message, Some(field)), "{}", r.body);
+}
+
+const EXPIRED: &str = "The sign-in step has expired, please sign in again";
 
 async fn verify(app: &TestApp, challenge: &str, body: Value) -> Resp {
     let mut b = body;
@@ -98,6 +123,10 @@ async fn a_recovery_code_signs_in_once() {
     let r = verify(&app, &ch, json!({ "recoveryCode": codes[3].to_uppercase() })).await.expect(200);
     let auth = r.body["data"]["authToken"].as_str().unwrap().to_string();
     assert_eq!(app.get("/admin/twoFactor/status", Some(&auth)).await.body["data"]["recoveryCodesLeft"], 9);
+    // The challenge is spent; a new one does not take the used code, nor an unknown one.
+    let r = verify(&app, &ch, json!({ "recoveryCode": codes[4] })).await.expect(400);
+    assert_eq!(r.message(), EXPIRED);
+    let (_, ch) = challenge(&app, "/admin-login/login", ADMIN_EMAIL, ADMIN_PASSWORD).await;
     let r = verify(&app, &ch, json!({ "recoveryCode": codes[3] })).await.expect(400);
     assert_eq!(r.message(), "Invalid recovery code");
     let r = verify(&app, &ch, json!({ "recoveryCode": "abcde-12345" })).await.expect(400);
@@ -124,16 +153,16 @@ async fn a_challenge_is_no_access_token_and_works_only_for_its_account() {
     assert_eq!(r.message(), "Invalid verification code");
     // Access tokens, forged or expired challenges are no challenges.
     let expired = tokens::Keys::new(SECRET.as_bytes())
-        .issue(&tokens::Claims::challenge("whoever", 1, common::now_ms() / 1000 - 301))
+        .issue(&tokens::Claims::challenge("whoever", 1, "ch-old", common::now_ms() / 1000 - 301))
         .unwrap();
-    let forged = tokens::Keys::new(b"another-secret-another-secret-another").issue(&tokens::Claims::challenge("x", 1, common::now_ms() / 1000)).unwrap();
+    let forged = tokens::Keys::new(b"another-secret-another-secret-another").issue(&tokens::Claims::challenge("x", 1, "ch-x", common::now_ms() / 1000)).unwrap();
     for bad in [t.as_str(), expired.as_str(), forged.as_str(), "garbage"] {
         let r = verify(&app, bad, json!({ "code": code(&sub_secret, now_step()) })).await.expect(400);
         assert_eq!(r.message(), "The sign-in step has expired, please sign in again");
     }
     // A challenge does not enrol an account whose factor is on.
-    let r = app.post("/admin-login/twoFactor/enrol", None, json!({ "challengeToken": ch })).await.expect(400);
-    assert_eq!(r.message(), "The sign-in step has expired, please sign in again");
+    let r = challenge_enrol(&app, &ch, "12345678").await.expect(400);
+    assert_eq!(r.message(), EXPIRED);
     let r = verify(&app, &ch, json!({ "code": code(&sub_secret, now_step() + 1) })).await.expect(200);
     assert_eq!(r.body["data"]["email"], "sub@example.org");
 }
@@ -169,6 +198,81 @@ async fn parallel_uses_of_one_code_sign_in_once() {
     assert!(answers.iter().filter(|r| r.status != 200).all(|r| r.status == 400 && r.message() == "Invalid verification code"));
 }
 
+/// Issue 32: a challenge token signed in twice within its five minutes. Its first success
+/// spends it: the next step's code or a recovery code is refused after, and it is still no
+/// bearer though it now carries an id.
+#[tokio::test]
+async fn a_challenge_signs_in_once() {
+    let app = spawn().await;
+    let (t, _) = app.admin().await;
+    let (secret, step, codes) = enrol(&app, &t).await;
+    let (_, ch) = challenge(&app, "/admin-login/login", ADMIN_EMAIL, ADMIN_PASSWORD).await;
+    verify(&app, &ch, json!({ "code": code(&secret, step + 1) })).await.expect(200);
+    for body in [json!({ "code": code(&secret, step + 2) }), json!({ "recoveryCode": codes[0] })] {
+        let r = verify(&app, &ch, body).await.expect(400);
+        assert_eq!(r.message(), EXPIRED);
+    }
+    let r = app.get("/admin/twoFactor/status", Some(&ch)).await.expect(401);
+    assert_eq!(r.message(), "Invalid session token. Please sign in again.");
+    assert_eq!(app.get("/admin/twoFactor/status", Some(&t)).await.expect(200).body["data"]["recoveryCodesLeft"], 10);
+    // A new sign-in is a new challenge.
+    let (_, ch) = challenge(&app, "/admin-login/login", ADMIN_EMAIL, ADMIN_PASSWORD).await;
+    verify(&app, &ch, json!({ "recoveryCode": codes[0] })).await.expect(200);
+}
+
+/// Five right answers to one challenge at once (the next step's code, four recovery codes):
+/// one session; the others find the challenge spent, and their recovery codes stay unused.
+#[tokio::test]
+async fn parallel_right_answers_to_one_challenge_start_one_session() {
+    let app = spawn().await;
+    let (t, _) = app.admin().await;
+    let (secret, step, codes) = enrol(&app, &t).await;
+    let (_, ch) = challenge(&app, "/admin-login/login", ADMIN_EMAIL, ADMIN_PASSWORD).await;
+    let mut bodies = vec![json!({ "code": code(&secret, step + 1) })];
+    bodies.extend(codes[..4].iter().map(|c| json!({ "recoveryCode": c })));
+    let by_recovery: Vec<bool> = bodies.iter().map(|b| b.get("recoveryCode").is_some()).collect();
+    let answers = futures::future::join_all(bodies.into_iter().map(|b| verify(&app, &ch, b))).await;
+    let won: Vec<usize> = (0..answers.len()).filter(|i| answers[*i].status == 200).collect();
+    assert_eq!(won.len(), 1, "{:?}", answers.iter().map(|r| (r.status, r.message().to_string())).collect::<Vec<_>>());
+    assert!(answers.iter().filter(|r| r.status != 200).all(|r| r.status == 400 && r.message() == EXPIRED));
+    let left = if by_recovery[won[0]] { 9 } else { 10 };
+    assert_eq!(app.get("/admin/twoFactor/status", Some(&t)).await.expect(200).body["data"]["recoveryCodesLeft"], left);
+}
+
+/// Issue 32: with two-factor required, whoever knew the password first bound the factor and
+/// locked the owner out. The set-up during sign-in needs the code mailed to the account.
+#[tokio::test]
+async fn the_set_up_during_sign_in_needs_the_code_mailed_to_the_account() {
+    let app = spawn().await;
+    let (t, _) = app.admin().await;
+    app.sub_admin(&t, "sub@example.org", json!([{ "slug": "/donor", "actions": ["view"] }])).await;
+    app.post("/admin/twoFactor/setting", Some(&t), json!({ "required": true })).await.expect(200);
+    // Someone who knows the password signs in first: the code goes to the account's mailbox.
+    let (needed, stolen) = challenge(&app, "/admin-login/login", "sub@example.org", "secret12").await;
+    assert_eq!(needed, "enrol");
+    let first = mailed_code(&app, "sub@example.org", 1).await;
+    assert_field(challenge_enrol(&app, &stolen, "").await, "emailCode", "Email code is required");
+    assert_field(app.post("/admin-login/twoFactor/enrol", None, json!({ "challengeToken": stolen })).await, "emailCode", "Email code is required");
+    let wrong = if first == "12345678" { "87654321" } else { "12345678" };
+    assert_field(challenge_enrol(&app, &stolen, wrong).await, "emailCode", "Invalid email code");
+    let r = app.post("/admin-login/twoFactor/confirm", None, json!({ "challengeToken": stolen, "code": "123456" })).await;
+    assert_field(r, "emailCode", "Please enter the code we sent to your email first");
+    // The owner, with the mailbox: its own sign-in, its own code, which no other challenge takes.
+    let (_, mine) = challenge(&app, "/admin-login/login", "sub@example.org", "secret12").await;
+    let mailed = mailed_code(&app, "sub@example.org", 2).await;
+    assert_field(challenge_enrol(&app, &stolen, &mailed).await, "emailCode", "Invalid email code");
+    let r = challenge_enrol(&app, &mine, &mailed).await.expect(200);
+    let secret = r.body["data"]["secret"].as_str().unwrap().to_string();
+    let r = app.post("/admin-login/twoFactor/confirm", None, json!({ "challengeToken": stolen, "code": code(&secret, now_step()) })).await;
+    assert_field(r, "emailCode", "Please enter the code we sent to your email first");
+    let r = app.post("/admin-login/twoFactor/confirm", None, json!({ "challengeToken": mine, "code": code(&secret, now_step()) })).await.expect(200);
+    assert_eq!(r.body["data"]["email"], "sub@example.org");
+    assert_eq!(r.body["data"]["recoveryCodes"].as_array().unwrap().len(), 10);
+    // Spent; and the other challenge finds the factor on.
+    assert_eq!(challenge_enrol(&app, &mine, &mailed).await.expect(400).message(), EXPIRED);
+    assert_eq!(challenge_enrol(&app, &stolen, &first).await.expect(400).message(), EXPIRED);
+}
+
 #[tokio::test]
 async fn the_required_setting_makes_every_admin_enrol_but_not_nonprofit_admins() {
     let app = spawn().await;
@@ -193,8 +297,8 @@ async fn the_required_setting_makes_every_admin_enrol_but_not_nonprofit_admins()
     let (needed, ch) = challenge(&app, "/admin-login/login", "sub@example.org", "secret12").await;
     assert_eq!(needed, "enrol");
     let r = verify(&app, &ch, json!({ "code": "123456" })).await.expect(400);
-    assert_eq!(r.message(), "The sign-in step has expired, please sign in again");
-    let r = app.post("/admin-login/twoFactor/enrol", None, json!({ "challengeToken": ch })).await.expect(200);
+    assert_eq!(r.message(), EXPIRED);
+    let r = challenge_enrol(&app, &ch, &mailed_code(&app, "sub@example.org", 1).await).await.expect(200);
     let secret = r.body["data"]["secret"].as_str().unwrap().to_string();
     let r = app.post("/admin-login/twoFactor/confirm", None, json!({ "challengeToken": ch, "code": "999999x" })).await.expect(400);
     assert_eq!(r.message(), "Invalid verification code");

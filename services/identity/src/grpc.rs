@@ -88,7 +88,7 @@ impl Rpc for Identity {
         let r = r.into_inner();
         let (secret, otpauth_uri) = match r.actor {
             Some(a) if !a.id.is_empty() => self.enrol_two_factor(Who::Caller(&caller(Some(a))?)).await?,
-            _ => self.enrol_two_factor(Who::Challenge(&r.challenge_token)).await?,
+            _ => self.enrol_from_challenge(&r.challenge_token, &r.email_code, &r.client_ip).await?,
         };
         Ok(Response::new(pb::TwoFactorSecret { secret, otpauth_uri }))
     }

@@ -154,6 +154,12 @@ pub(crate) struct Attempt {
     pair_key: String,
     account_key: String,
     address_key: String,
+    /// The address's failures on distinct accounts (password sign-ins only): claimed
+    /// provisionally before the password is checked, kept or given back once it is.
+    spray_key: Option<String>,
+    /// The attempt's number on its account from this address since the account's last
+    /// success there (or since it was forgotten): 1 is a first failure, a distinct account.
+    pair_attempt: i64,
 }
 
 /// What a rotation did.
@@ -272,18 +278,26 @@ impl Identity {
         }
     }
 
-    /// Signs in. Every attempt is claimed from two throttles before the password is
-    /// checked (so parallel guesses cannot slip past the count), and a right password
-    /// clears both:
+    /// Signs in. Every attempt is claimed from three throttles before the password is
+    /// checked (so parallel guesses cannot slip past the counts):
+    /// - the address's failures on distinct accounts (`max_failures_per_address`, unknown
+    ///   emails counting like known ones; then growing waits for every sign-in from that
+    ///   address, capped, never a lockout): spraying one password over many accounts
+    ///   slows down, and no other address is touched. The claim is provisional: a right
+    ///   password gives it back and leaves no wait; a failure on an account that already
+    ///   failed from here gives back its count but still waits the address's current wait
+    ///   (repeats are the pair's to count). A success never clears the address's count,
+    ///   so an attacker holding one working account cannot reset it by signing in; the
+    ///   count is forgotten only after `throttle_window_secs` without a failure on a new
+    ///   account;
     /// - the account from this address (`max_failures_per_account` free attempts, then
     ///   growing waits): an attacker's address slows down, while the account's owner at
     ///   another address is not shut out by it;
     /// - the account from every address together (`ACCOUNT_WIDE_FACTOR` times as many):
     ///   guesses spread over many addresses slow down too.
     ///
-    /// An address's failures make its next attempts wait only on accounts that have
-    /// failed from it: an account not under attack still signs in from a busy address
-    /// (an office behind one NAT).
+    /// A right password clears the last two. The address's failures of any kind (the same
+    /// number) also make its next attempts wait on the accounts that failed from it.
     pub async fn sign_in(&self, email: &str, password: &str, charity: bool, client_ip: &str) -> Result<SignIn> {
         let mut check = Check::default();
         let email = Email::parse(email, "email", "Email is required", &mut check);
@@ -295,7 +309,7 @@ impl Identity {
         check.done()?;
         let email = email.expect("validated");
         let mut c = self.conn().await?;
-        let attempt = self.claim_attempt(&mut c, &format!("account:{}", email.as_str()), client_ip).await?;
+        let attempt = self.claim(&mut c, &format!("account:{}", email.as_str()), client_ip, true).await?;
         let user = store::user_by_email(&mut c, email.as_str()).await?;
         let ok = match &user {
             Some(u) => crate::password::verify(password, &u.password_hash).await,
@@ -314,12 +328,13 @@ impl Identity {
         }
         let user = user.expect("checked");
         if !user.is_active {
+            self.give_back(&mut c, &attempt).await?;
             // A nonprofit admin's account is inactive exactly while its nonprofit is (standing.rs).
             let message = if user.admin_type == CHARITY_ADMIN { CHARITY_INACTIVE } else { "Your account is inactive. Please contact the administrator." };
             return Err(Error::Forbidden(message.into()));
         }
         self.attempt_succeeded(&mut c, &attempt).await?;
-        if let Some((token, needed)) = self.challenge_for(&mut c, &user).await? {
+        if let Some((token, needed)) = self.challenge_for(&mut c, &user, client_ip).await? {
             return Ok(SignIn::Challenge { token, needed });
         }
         drop(c);
@@ -338,38 +353,88 @@ impl Identity {
         }
     }
 
-    /// Claims a sign-in attempt on `subject` (an account, by email for passwords or by id
-    /// for second factors) from `client_ip`: see [`Identity::sign_in`] for the throttles.
+    /// Claims a second-factor attempt on `subject` (an account's codes, by its id) from
+    /// `client_ip`: the account's throttles of [`Identity::sign_in`], not the address's
+    /// count of distinct accounts (a code step follows a right password).
     pub(crate) async fn claim_attempt(&self, c: &mut sqlx::AnyConnection, subject: &str, client_ip: &str) -> Result<Attempt> {
+        self.claim(c, subject, client_ip, false).await
+    }
+
+    /// Claims an attempt on `subject` from `client_ip` (see [`Identity::sign_in`]); `spray`:
+    /// a password sign-in, which the address's count of distinct accounts gates first.
+    async fn claim(&self, c: &mut sqlx::AnyConnection, subject: &str, client_ip: &str, spray: bool) -> Result<Attempt> {
         let now = common::now_ms();
-        let a = Attempt { pair_key: format!("{subject}|{client_ip}"), account_key: subject.to_string(), address_key: format!("address:{client_ip}") };
+        let mut a = Attempt {
+            pair_key: format!("{subject}|{client_ip}"),
+            account_key: subject.to_string(),
+            address_key: format!("address:{client_ip}"),
+            spray_key: spray.then(|| format!("spray:{client_ip}")),
+            pair_attempt: 0,
+        };
+        if let Some(key) = &a.spray_key
+            && let Claim::Wait(ms) = throttle::claim_provisional(c, key, self.spray_policy(), now).await?
+        {
+            return Err(too_many_sign_ins(ms));
+        }
         let pair = throttle::claim(c, &a.pair_key, self.sign_in_policy(self.settings.max_failures_per_account), now, true).await?;
-        let attempt = match pair {
+        a.pair_attempt = match pair {
             Claim::Taken(n) => n,
-            Claim::Wait(ms) => return Err(too_many_sign_ins(ms)),
+            Claim::Wait(ms) => return self.refused(c, &a, ms).await,
         };
         let account_wide = self.sign_in_policy(self.settings.max_failures_per_account * ACCOUNT_WIDE_FACTOR);
         if let Claim::Wait(ms) = throttle::claim(c, &a.account_key, account_wide, now, true).await? {
-            return Err(too_many_sign_ins(ms));
+            return self.refused(c, &a, ms).await;
         }
-        if attempt > 1 {
+        if a.pair_attempt > 1 {
             let ms = throttle::wait_left(c, &a.address_key, now).await?;
             if ms > 0 {
-                return Err(too_many_sign_ins(ms));
+                return self.refused(c, &a, ms).await;
             }
         }
         Ok(a)
     }
 
-    /// Counts a failed attempt against its address.
-    pub(crate) async fn attempt_failed(&self, c: &mut sqlx::AnyConnection, a: &Attempt) -> Result<()> {
-        let address = self.sign_in_policy(self.settings.max_failures_per_address);
-        throttle::claim(c, &a.address_key, address, common::now_ms(), false).await?;
+    /// The address's throttle of failures on distinct accounts.
+    fn spray_policy(&self) -> Policy {
+        self.sign_in_policy(self.settings.max_failures_per_address)
+    }
+
+    /// An attempt another throttle refused: its provisional claim is given back.
+    async fn refused(&self, c: &mut sqlx::AnyConnection, a: &Attempt, ms: i64) -> Result<Attempt> {
+        self.give_back(c, a).await?;
+        Err(too_many_sign_ins(ms))
+    }
+
+    /// Gives back the provisional claim of an attempt that was not a failure, leaving no wait.
+    pub(crate) async fn give_back(&self, c: &mut sqlx::AnyConnection, a: &Attempt) -> Result<()> {
+        if let Some(key) = &a.spray_key {
+            throttle::refund(c, key, self.spray_policy(), false).await?;
+        }
         Ok(())
     }
 
-    /// A right answer clears the account's throttles.
+    /// Counts a failed attempt against its address: every failure in the address's count
+    /// of failures (of accounts that failed there), and a first failure of its account
+    /// from there in its count of distinct accounts (a repeat gives its claim back, but
+    /// the address still waits its current wait before the next sign-in).
+    pub(crate) async fn attempt_failed(&self, c: &mut sqlx::AnyConnection, a: &Attempt) -> Result<()> {
+        let now = common::now_ms();
+        if let Some(key) = &a.spray_key {
+            if a.pair_attempt == 1 {
+                throttle::keep(c, key, now).await?;
+            } else {
+                throttle::refund(c, key, self.spray_policy(), true).await?;
+            }
+        }
+        let address = self.sign_in_policy(self.settings.max_failures_per_address);
+        throttle::claim(c, &a.address_key, address, now, false).await?;
+        Ok(())
+    }
+
+    /// A right answer clears the account's throttles and gives back its address claim; the
+    /// address's count of distinct accounts stays (a success does not reset it).
     pub(crate) async fn attempt_succeeded(&self, c: &mut sqlx::AnyConnection, a: &Attempt) -> Result<()> {
+        self.give_back(c, a).await?;
         throttle::clear(c, &a.pair_key).await?;
         throttle::clear(c, &a.account_key).await?;
         Ok(())
@@ -773,7 +838,7 @@ pub(crate) fn too_many_sign_ins(ms: i64) -> Error {
 }
 
 /// 429 naming the wait: "Too many {what}. Please try again in N seconds."
-fn throttled(what: &str, ms: i64) -> Error {
+pub(crate) fn throttled(what: &str, ms: i64) -> Error {
     let secs = throttle::secs(ms);
     let unit = if secs == 1 { "second" } else { "seconds" };
     Error::TooManyAttempts(format!("Too many {what}. Please try again in {secs} {unit}."), secs)

@@ -579,6 +579,77 @@ pub async fn recovery_codes_left(c: &mut AnyConnection, user_id: &str) -> sqlx::
     sqlx::query_scalar("SELECT COUNT(*) FROM recovery_codes WHERE user_id = $1 AND used_at IS NULL").bind(user_id).fetch_one(c).await
 }
 
+// --- sign-in challenges: spent once, the mailed code of an enrolment ---------------------
+
+/// Deletes the rows of expired challenges (no token of theirs is taken any more).
+pub async fn prune_challenges(c: &mut AnyConnection, now: i64) -> sqlx::Result<()> {
+    sqlx::query("DELETE FROM sign_in_challenges WHERE expires_at < $1").bind(now).execute(c).await?;
+    Ok(())
+}
+
+/// Records a challenge that sets up the required factor, with the keyed hash of the code
+/// mailed to the account.
+pub async fn insert_challenge(c: &mut AnyConnection, id: &str, user_id: &str, expires_at: i64, mail_code_hash: &str) -> sqlx::Result<()> {
+    sqlx::query("INSERT INTO sign_in_challenges (id, user_id, expires_at, mail_code_hash) VALUES ($1, $2, $3, $4)")
+        .bind(id)
+        .bind(user_id)
+        .bind(expires_at)
+        .bind(mail_code_hash)
+        .execute(c)
+        .await?;
+    Ok(())
+}
+
+/// Whether a challenge has started its session already.
+pub async fn challenge_spent(c: &mut AnyConnection, id: &str) -> sqlx::Result<bool> {
+    let spent: Option<Option<i64>> = sqlx::query_scalar("SELECT spent_at FROM sign_in_challenges WHERE id = $1").bind(id).fetch_optional(c).await?;
+    Ok(spent.flatten().is_some())
+}
+
+/// Proves the mailed code of a challenge of `user_id` (again, when it already was); false
+/// for another code, another account's challenge, a spent or expired one.
+pub async fn prove_mail_code(c: &mut AnyConnection, id: &str, user_id: &str, hash: &str, now: i64) -> sqlx::Result<bool> {
+    let r = sqlx::query(
+        "UPDATE sign_in_challenges SET mail_code_proven_at = COALESCE(mail_code_proven_at, $1) \
+         WHERE id = $2 AND user_id = $3 AND mail_code_hash = $4 AND spent_at IS NULL AND expires_at > $1",
+    )
+    .bind(now)
+    .bind(id)
+    .bind(user_id)
+    .bind(hash)
+    .execute(c)
+    .await?;
+    Ok(r.rows_affected() == 1)
+}
+
+/// Whether the mailed code of a challenge of `user_id` was proven.
+pub async fn mail_code_proven(c: &mut AnyConnection, id: &str, user_id: &str) -> sqlx::Result<bool> {
+    let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM sign_in_challenges WHERE id = $1 AND user_id = $2 AND mail_code_proven_at IS NOT NULL")
+        .bind(id)
+        .bind(user_id)
+        .fetch_one(c)
+        .await?;
+    Ok(n > 0)
+}
+
+/// Spends a challenge of `user_id` in the write that starts its session: one statement on
+/// its primary key, so of parallel uses exactly one wins (the others wait for its commit
+/// and find it spent). False when it was spent already (or is another account's).
+pub async fn spend_challenge(c: &mut AnyConnection, id: &str, user_id: &str, expires_at: i64, now: i64) -> sqlx::Result<bool> {
+    let r = sqlx::query(
+        "INSERT INTO sign_in_challenges (id, user_id, expires_at, spent_at) VALUES ($1, $2, $3, $4) \
+         ON CONFLICT (id) DO UPDATE SET spent_at = $4 \
+         WHERE sign_in_challenges.spent_at IS NULL AND sign_in_challenges.user_id = $2",
+    )
+    .bind(id)
+    .bind(user_id)
+    .bind(expires_at)
+    .bind(now)
+    .execute(c)
+    .await?;
+    Ok(r.rows_affected() == 1)
+}
+
 pub async fn setting(c: &mut AnyConnection, name: &str) -> sqlx::Result<Option<String>> {
     sqlx::query_scalar("SELECT value FROM platform_settings WHERE name = $1").bind(name).fetch_optional(c).await
 }

@@ -101,13 +101,16 @@ impl Claims {
     }
 
     /// A sign-in challenge's claims: the account id as `sub`, its session version `sv` (a
-    /// password change or deactivation voids the challenge), typ "Challenge", no session.
-    pub fn challenge(account_id: &str, session_version: i64, now_secs: i64) -> Self {
+    /// password change or deactivation voids the challenge), typ "Challenge", and the
+    /// challenge's own id as `sid` (identity records it as spent when its session starts,
+    /// so a challenge signs in once). It is no session: `typ` keeps it from ever being
+    /// taken as an access token, whatever its `sid`.
+    pub fn challenge(account_id: &str, session_version: i64, challenge_id: &str, now_secs: i64) -> Self {
         Self {
             sub: account_id.to_string(),
             typ: CHALLENGE.to_string(),
             sv: session_version,
-            sid: String::new(),
+            sid: challenge_id.to_string(),
             iat: now_secs,
             exp: now_secs + CHALLENGE_TTL_SECS,
         }
@@ -207,13 +210,14 @@ mod tests {
     #[test]
     fn challenges_are_short_lived_sessionless_and_told_apart() {
         let keys = Keys::new(b"0123456789abcdef0123456789abcdef");
-        let c = Claims::challenge("u1", 4, 1000);
-        assert_eq!((c.exp - c.iat, c.sid.as_str(), c.sv), (CHALLENGE_TTL_SECS, "", 4));
+        let c = Claims::challenge("u1", 4, "ch-1", 1000);
+        assert_eq!((c.exp - c.iat, c.sid.as_str(), c.sv), (CHALLENGE_TTL_SECS, "ch-1", 4));
         let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs() as i64;
-        let back = keys.verify(&keys.issue(&Claims::challenge("u1", 4, now)).unwrap()).unwrap();
+        let back = keys.verify(&keys.issue(&Claims::challenge("u1", 4, "ch-2", now)).unwrap()).unwrap();
         assert!(back.is_challenge() && !back.is_member());
+        assert_eq!(back.sid, "ch-2");
         assert!(!claims(60).is_challenge());
-        assert_eq!(keys.verify(&keys.issue(&Claims::challenge("u1", 4, now - CHALLENGE_TTL_SECS - 1)).unwrap()), Err(TokenError::Expired));
+        assert_eq!(keys.verify(&keys.issue(&Claims::challenge("u1", 4, "ch-3", now - CHALLENGE_TTL_SECS - 1)).unwrap()), Err(TokenError::Expired));
     }
 
     #[test]

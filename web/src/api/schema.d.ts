@@ -131,7 +131,7 @@ export type paths = {
         get?: never;
         put?: never;
         /**
-         * Begin the required two-factor set-up during sign-in
+         * Begin the required two-factor set-up during sign-in, with the code mailed to the account
          * @description Public.
          */
         post: operations["post_admin_login_twoFactor_enrol"];
@@ -3434,15 +3434,20 @@ export type components = {
             /** Format: int64 */
             pendingRequests: number;
         };
-        ChallengeBody: {
-            /** @default  */
-            challengeToken?: string;
-        };
         ChallengeCodeBody: {
             /** @default  */
             challengeToken?: string;
             /** @default  */
             code?: string;
+        };
+        ChallengeEnrolBody: {
+            /** @default  */
+            challengeToken?: string;
+            /**
+             * @description The one-time code mailed to the account when the sign-in answered "enrol".
+             * @default
+             */
+            emailCode?: string;
         };
         ChangePasswordBody: {
             /** @default  */
@@ -5568,7 +5573,8 @@ export type components = {
         /**
          * @description The second step of a sign-in: "code" (enter a code, or a recovery code, at
          *     /admin-login/twoFactor) or "enrol" (set up the required second factor at
-         *     /admin-login/twoFactor/enrol and /confirm), with the challenge token (5 minutes) to send.
+         *     /admin-login/twoFactor/enrol, with the code just mailed to the account, and /confirm),
+         *     with the challenge token (5 minutes, one session at most) to send.
          */
         TwoFactorChallenge: {
             challengeToken: string;
@@ -6270,7 +6276,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ChallengeBody"];
+                "application/json": components["schemas"]["ChallengeEnrolBody"];
             };
         };
         responses: {
@@ -6324,6 +6330,15 @@ export interface operations {
             };
             /** @description The body is larger than the path takes */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many attempts (see Retry-After) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

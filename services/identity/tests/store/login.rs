@@ -32,13 +32,15 @@ async fn a_wrong_password_and_an_unknown_email_get_the_same_answer(id: Identity)
     let unknown_email = id.login("nobody@example.org", ADMIN_PASSWORD, false, IP).await;
     assert_bad_credentials(wrong_password);
     assert_bad_credentials(unknown_email);
-    // Both count against their account (from this address and from all) and against the address.
+    // Both count against their account (from this address and from all) and against the
+    // address, as failures and as distinct accounts.
     let keys = [
         ("account:admin@example.org|192.0.2.10", 1),
         ("account:admin@example.org", 1),
         ("account:nobody@example.org|192.0.2.10", 1),
         ("account:nobody@example.org", 1),
         ("address:192.0.2.10", 2),
+        ("spray:192.0.2.10", 2),
     ];
     for (key, failures) in keys {
         let n = count(&id, "SELECT attempts FROM throttle WHERE throttle_key = $1", &[key]).await;
@@ -131,6 +133,13 @@ async fn wait_over(id: &Identity, key: &str) {
         .unwrap();
 }
 
+/// Moves an address's waits into the past: its count of distinct accounts, and its count
+/// of failures (which makes accounts that failed there wait).
+async fn address_waits_over(id: &Identity, address: &str) {
+    wait_over(id, &format!("spray:{address}")).await;
+    wait_over(id, &format!("address:{address}")).await;
+}
+
 async fn an_account_under_attack_waits_longer_after_each_failure_up_to_the_cap(id: Identity) {
     let id = reconfigured(&id, |s| {
         s.max_failures_per_account = 3;
@@ -179,7 +188,7 @@ async fn a_successful_sign_in_clears_the_failures_of_its_account(id: Identity) {
     id.login(ADMIN_EMAIL, ADMIN_PASSWORD, false, IP).await.unwrap();
 }
 
-async fn a_busy_address_slows_accounts_that_failed_but_never_locks_out_the_others(id: Identity) {
+async fn a_busy_address_slows_accounts_that_failed_there_but_not_the_others(id: Identity) {
     let id = reconfigured(&id, |s| {
         s.first_wait_secs = 30;
         s.max_failures_per_account = 100;
@@ -189,21 +198,135 @@ async fn a_busy_address_slows_accounts_that_failed_but_never_locks_out_the_other
     sub_admin(&id, "Sam", "Sub", "sam@example.org").await;
     sub_admin(&id, "Ola", "Office", "ola@example.org").await;
     let office = "203.0.113.66";
+    // Three failures, on two accounts only: the address is busy, but sprays no accounts.
     assert_bad_credentials(id.login(ADMIN_EMAIL, "Wrong#Pass1", false, office).await);
+    assert_bad_credentials(id.login(ADMIN_EMAIL, "Wrong#Pass2", false, office).await);
     assert_bad_credentials(id.login("nobody@example.org", "Wrong#Pass1", false, office).await);
-    assert_bad_credentials(id.login("sam@example.org", "Wrong#Pass1", true, office).await);
     // Accounts that failed from here wait, even with their right password.
-    assert_too_many_attempts(id.login("sam@example.org", SUB_PASSWORD, false, office).await, &wait(30));
     assert_too_many_attempts(id.login(ADMIN_EMAIL, ADMIN_PASSWORD, false, office).await, &wait(30));
-    // An account not under attack signs in from the same busy address, at once.
+    // Accounts not under attack sign in from the same busy address, at once.
     id.login("ola@example.org", SUB_PASSWORD, false, office).await.unwrap();
+    id.login("sam@example.org", SUB_PASSWORD, false, office).await.unwrap();
     // Another address is not affected.
-    id.login("sam@example.org", SUB_PASSWORD, false, IP).await.unwrap();
     id.login(ADMIN_EMAIL, ADMIN_PASSWORD, false, IP).await.unwrap();
-    // The address's waits grow with its failures too, and its count never resets on a success.
+    // The address's waits grow with its failures, and its count never resets on a success.
     wait_over(&id, "address:203.0.113.66").await;
-    assert_bad_credentials(id.login("ola@example.org", "Wrong#Pass1", false, office).await);
-    assert_too_many_attempts(id.login("ola@example.org", SUB_PASSWORD, false, office).await, &wait(60));
+    assert_bad_credentials(id.login(ADMIN_EMAIL, "Wrong#Pass3", false, office).await);
+    assert_too_many_attempts(id.login(ADMIN_EMAIL, ADMIN_PASSWORD, false, office).await, &wait(60));
+}
+
+/// Issue 32: forty wrong sign-ins on forty different emails from one address were all
+/// evaluated. Failures on distinct accounts (unknown emails like known ones) now make the
+/// address wait, for every sign-in from it, after `max_failures_per_address`; another
+/// address is not slowed.
+async fn forty_wrong_sign_ins_on_forty_emails_make_the_address_wait(id: Identity) {
+    let id = reconfigured(&id, |s| {
+        s.first_wait_secs = 60;
+        s.max_failures_per_address = 10;
+    });
+    main_admin(&id).await;
+    for i in 0..3 {
+        sub_admin(&id, "Sam", "Sub", &format!("sam{i}@example.org")).await;
+    }
+    let sprayer = "203.0.113.50";
+    let (mut evaluated, mut throttled) = (0, 0);
+    for i in 0..40 {
+        // Known accounts among the unknown ones: they count alike.
+        let email = if i % 10 == 3 { format!("sam{}@example.org", i / 10) } else { format!("user{i}@example.org") };
+        match id.login(&email, "Summer#2026", false, sprayer).await {
+            Err(Error::Validation(_)) => evaluated += 1,
+            Err(Error::TooManyAttempts(m, secs)) => {
+                assert_eq!((m.as_str(), secs), (wait(60).as_str(), 60));
+                throttled += 1;
+            }
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+    assert_eq!((evaluated, throttled), (10, 30));
+    assert_eq!(count(&id, "SELECT attempts FROM throttle WHERE throttle_key = $1", &["spray:203.0.113.50"]).await, 10);
+    // Every sign-in from that address waits now, the right password of an untouched account too.
+    assert_too_many_attempts(id.login(ADMIN_EMAIL, ADMIN_PASSWORD, false, sprayer).await, &wait(60));
+    // Another address is evaluated as before, on the same accounts.
+    assert_bad_credentials(id.login("user39@example.org", "Summer#2026", false, IP).await);
+    id.login("sam2@example.org", SUB_PASSWORD, false, IP).await.unwrap();
+    id.login(ADMIN_EMAIL, ADMIN_PASSWORD, false, IP).await.unwrap();
+}
+
+/// Issue 32: sixty parallel sign-ins on unknown emails each cost an Argon2 check. Each is
+/// claimed from the address before its password is checked: no more than the allowance is
+/// evaluated, however many arrive at once.
+async fn sixty_parallel_sign_ins_on_unknown_emails_evaluate_at_most_the_allowance(id: Identity) {
+    // A long first wait: the 60 all arrive within it, however slow the machine.
+    let id = reconfigured(&id, |s| {
+        s.first_wait_secs = 60;
+        s.max_failures_per_address = 10;
+    });
+    main_admin(&id).await;
+    let attempts: Vec<_> = (0..60)
+        .map(|i| {
+            let id = id.clone();
+            tokio::spawn(async move { id.login(&format!("nobody{i}@example.org"), "Summer#2026", false, "203.0.113.60").await })
+        })
+        .collect();
+    let (mut evaluated, mut throttled) = (0, 0);
+    for a in attempts {
+        match a.await.unwrap() {
+            Err(Error::Validation(_)) => evaluated += 1,
+            Err(Error::TooManyAttempts(..)) => throttled += 1,
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+    assert_eq!((evaluated, throttled), (10, 50), "exactly the allowance was evaluated");
+    assert_eq!(count(&id, "SELECT attempts FROM throttle WHERE throttle_key = $1", &["spray:203.0.113.60"]).await, 10);
+    // Another address is not slowed.
+    id.login(ADMIN_EMAIL, ADMIN_PASSWORD, false, IP).await.unwrap();
+}
+
+/// The address's waits double with each failure on a new account, up to the cap, and never
+/// lock it out; a repeat failure on an account already tried waits the current wait without
+/// raising it; a right password adds no wait and does not reset the count.
+async fn a_spraying_address_waits_longer_after_each_new_account_up_to_the_cap(id: Identity) {
+    let id = reconfigured(&id, |s| {
+        s.first_wait_secs = 20;
+        s.max_wait_secs = 100;
+        s.max_failures_per_account = 100;
+        s.max_failures_per_address = 3;
+    });
+    main_admin(&id).await;
+    sub_admin(&id, "Sam", "Sub", "sam@example.org").await;
+    let sprayer = "203.0.113.70";
+    let key = "spray:203.0.113.70";
+    let guess = |n: u32| {
+        let id = id.clone();
+        async move { id.login(&format!("user{n}@example.org"), "Summer#2026", false, sprayer).await }
+    };
+    for n in 0..3 {
+        assert_bad_credentials(guess(n).await);
+    }
+    assert_too_many_attempts(guess(3).await, &wait(20));
+    // Each further failure on a new account doubles the wait.
+    address_waits_over(&id, sprayer).await;
+    assert_bad_credentials(guess(3).await);
+    assert_too_many_attempts(guess(4).await, &wait(40));
+    // A repeat on an account already tried is evaluated, then waits the same again.
+    address_waits_over(&id, sprayer).await;
+    assert_bad_credentials(guess(0).await);
+    assert_too_many_attempts(guess(4).await, &wait(40));
+    // A right password is evaluated once the wait is over, leaves no wait, and resets nothing.
+    address_waits_over(&id, sprayer).await;
+    id.login("sam@example.org", SUB_PASSWORD, false, sprayer).await.unwrap();
+    assert_bad_credentials(guess(4).await);
+    assert_too_many_attempts(guess(5).await, &wait(80));
+    // Up to the cap (100 s here), and no further.
+    for (n, secs) in [(5, 100), (6, 100)] {
+        address_waits_over(&id, sprayer).await;
+        assert_bad_credentials(guess(n).await);
+        assert_too_many_attempts(guess(n + 1).await, &wait(secs));
+    }
+    assert_eq!(count(&id, "SELECT attempts FROM throttle WHERE throttle_key = $1", &[key]).await, 7);
+    // Never a lockout: once the wait is over, the right password signs in.
+    address_waits_over(&id, sprayer).await;
+    id.login("sam@example.org", SUB_PASSWORD, false, sprayer).await.unwrap();
 }
 
 /// Guesses spread over many addresses (a botnet) are bounded by the account as a whole:
@@ -277,6 +400,51 @@ async fn the_throttle_counts_every_claim_and_doubles_its_waits(id: Identity) {
     assert_eq!(claim(&mut c, "k", p, now + 70_000, true).await.unwrap(), Claim::Taken(1));
 }
 
+/// A provisional claim is counted and gated at once; given back, its count and the wait it
+/// set are undone (with `spacing`, the restored wait still runs from it); kept, the key's
+/// quiet time runs from it. Claims that are never kept do not keep the key alive.
+async fn a_provisional_claim_is_kept_or_given_back_with_its_wait(id: Identity) {
+    use identity::throttle::{Claim, Policy, claim, claim_provisional, keep, refund, wait_left};
+    let mut c = id.db.pool.acquire().await.unwrap();
+    let p = Policy { free: 3, first_wait_ms: 1000, max_wait_ms: 3000, forget_after_ms: 60_000 };
+    let now = common::now_ms();
+    for n in 1..=3 {
+        assert_eq!(claim_provisional(&mut c, "k", p, now).await.unwrap(), Claim::Taken(n));
+    }
+    assert_eq!(claim_provisional(&mut c, "k", p, now).await.unwrap(), Claim::Wait(1000));
+    // Given back without spacing: two attempts, no wait.
+    refund(&mut c, "k", p, false).await.unwrap();
+    assert_eq!(wait_left(&mut c, "k", now).await.unwrap(), 0);
+    assert_eq!(claim_provisional(&mut c, "k", p, now).await.unwrap(), Claim::Taken(3));
+    keep(&mut c, "k", now).await.unwrap();
+    // Up to the cap (4: 2000, 5: 3000), then back down exactly, each wait from the last claim.
+    assert_eq!(claim(&mut c, "k", p, now, false).await.unwrap(), Claim::Taken(4));
+    assert_eq!(claim(&mut c, "k", p, now, false).await.unwrap(), Claim::Taken(5));
+    assert_eq!(wait_left(&mut c, "k", now).await.unwrap(), 3000);
+    refund(&mut c, "k", p, true).await.unwrap();
+    assert_eq!(wait_left(&mut c, "k", now).await.unwrap(), 2000);
+    refund(&mut c, "k", p, true).await.unwrap();
+    assert_eq!(wait_left(&mut c, "k", now).await.unwrap(), 1000);
+    refund(&mut c, "k", p, false).await.unwrap();
+    assert_eq!(wait_left(&mut c, "k", now).await.unwrap(), 0);
+    assert_eq!(count(&id, "SELECT attempts FROM throttle WHERE throttle_key = $1", &["k"]).await, 2);
+    // Provisional claims do not renew the quiet time: forgotten a minute after the last kept one.
+    assert_eq!(claim_provisional(&mut c, "k", p, now + 50_000).await.unwrap(), Claim::Taken(3));
+    assert_eq!(claim_provisional(&mut c, "k", p, now + 61_000).await.unwrap(), Claim::Taken(1));
+    // A cap below the first wait's doublings: 1000, 2000, 2500; back from the cap to 2000.
+    let q = Policy { free: 1, first_wait_ms: 1000, max_wait_ms: 2500, forget_after_ms: 60_000 };
+    for n in 1..=4 {
+        assert_eq!(claim(&mut c, "q", q, now, false).await.unwrap(), Claim::Taken(n));
+    }
+    assert_eq!(wait_left(&mut c, "q", now).await.unwrap(), 2500);
+    refund(&mut c, "q", q, true).await.unwrap();
+    assert_eq!(wait_left(&mut c, "q", now).await.unwrap(), 2500);
+    refund(&mut c, "q", q, true).await.unwrap();
+    assert_eq!(wait_left(&mut c, "q", now).await.unwrap(), 2000);
+    refund(&mut c, "q", q, true).await.unwrap();
+    assert_eq!(wait_left(&mut c, "q", now).await.unwrap(), 1000);
+}
+
 on_both_backends! {
     sign_in_rejects_missing_or_malformed_credentials_with_the_spec_messages =>
         sign_in_rejects_missing_or_malformed_credentials_with_the_spec_messages_on_sqlite,
@@ -302,9 +470,21 @@ on_both_backends! {
     a_successful_sign_in_clears_the_failures_of_its_account =>
         a_successful_sign_in_clears_the_failures_of_its_account_on_sqlite,
         a_successful_sign_in_clears_the_failures_of_its_account_on_postgres;
-    a_busy_address_slows_accounts_that_failed_but_never_locks_out_the_others =>
-        a_busy_address_slows_accounts_that_failed_but_never_locks_out_the_others_on_sqlite,
-        a_busy_address_slows_accounts_that_failed_but_never_locks_out_the_others_on_postgres;
+    a_busy_address_slows_accounts_that_failed_there_but_not_the_others =>
+        a_busy_address_slows_accounts_that_failed_there_but_not_the_others_on_sqlite,
+        a_busy_address_slows_accounts_that_failed_there_but_not_the_others_on_postgres;
+    forty_wrong_sign_ins_on_forty_emails_make_the_address_wait =>
+        forty_wrong_sign_ins_on_forty_emails_make_the_address_wait_on_sqlite,
+        forty_wrong_sign_ins_on_forty_emails_make_the_address_wait_on_postgres;
+    sixty_parallel_sign_ins_on_unknown_emails_evaluate_at_most_the_allowance =>
+        sixty_parallel_sign_ins_on_unknown_emails_evaluate_at_most_the_allowance_on_sqlite,
+        sixty_parallel_sign_ins_on_unknown_emails_evaluate_at_most_the_allowance_on_postgres;
+    a_spraying_address_waits_longer_after_each_new_account_up_to_the_cap =>
+        a_spraying_address_waits_longer_after_each_new_account_up_to_the_cap_on_sqlite,
+        a_spraying_address_waits_longer_after_each_new_account_up_to_the_cap_on_postgres;
+    a_provisional_claim_is_kept_or_given_back_with_its_wait =>
+        a_provisional_claim_is_kept_or_given_back_with_its_wait_on_sqlite,
+        a_provisional_claim_is_kept_or_given_back_with_its_wait_on_postgres;
     guesses_spread_over_many_addresses_slow_the_whole_account =>
         guesses_spread_over_many_addresses_slow_the_whole_account_on_sqlite,
         guesses_spread_over_many_addresses_slow_the_whole_account_on_postgres;

@@ -12,10 +12,10 @@ import { toast } from '../../../lib/toast'
 import { loginEmail, loginPassword, rule } from '../../../lib/validators'
 import { paths } from '../../../paths'
 import type { SessionUser } from '../../../lib/session'
-import { challengeConfirm, challengeEnrol, isChallenge, verifyTwoFactor, type TwoFactorChallenge } from '../../two-factor/api/two-factor'
-// The set-up steps (QR code and all) load only when a sign-in needs them: the sign-in route
-// stays within its bundle budget.
-const EnrolSteps = lazy(() => import('../../two-factor/components/EnrolSteps').then((m) => ({ default: m.EnrolSteps })))
+import { isChallenge, verifyTwoFactor, type TwoFactorChallenge } from '../../two-factor/api/two-factor'
+// The required set-up (the mailed code, the QR code and all) loads only when a sign-in needs
+// it: the sign-in route stays within its bundle budget.
+const ChallengeEnrol = lazy(() => import('../../two-factor/components/ChallengeEnrol').then((m) => ({ default: m.ChallengeEnrol })))
 
 interface SignInValues {
   email: string
@@ -31,7 +31,6 @@ export default function SignInScreen() {
   // Two-factor sign-in: the second step due after a right password.
   const [challenge, setChallenge] = useState<TwoFactorChallenge | null>(null)
   const [useRecovery, setUseRecovery] = useState(false)
-  const [pendingUser, setPendingUser] = useState<SessionUser | null>(null)
 
   const enter = (user: SessionUser, message: string) => {
     signIn(user)
@@ -79,16 +78,7 @@ export default function SignInScreen() {
     return (
       <AuthCard title="Set up two-factor sign-in">
         <Suspense fallback={null}>
-        <EnrolSteps
-          begin={async () => (await challengeEnrol(challenge.challengeToken)).data}
-          confirm={async (code) => {
-            const res = await challengeConfirm(challenge.challengeToken, code)
-            const { recoveryCodes, ...user } = res.data
-            setPendingUser(user)
-            return recoveryCodes
-          }}
-          onDone={() => pendingUser && enter(pendingUser, 'Login Successfully')}
-        />
+          <ChallengeEnrol challengeToken={challenge.challengeToken} onSignedIn={(user) => enter(user, 'Login Successfully')} />
         </Suspense>
       </AuthCard>
     )

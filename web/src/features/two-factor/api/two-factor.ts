@@ -29,9 +29,9 @@ export async function verifyTwoFactor(body: { challengeToken: string; code?: str
   return res.data
 }
 
-/** POST /admin-login/twoFactor/enrol: the required set-up during sign-in. */
-export async function challengeEnrol(challengeToken: string): Promise<ApiEnvelope<TwoFactorSecret>> {
-  const res = await apiClient.post<ApiEnvelope<TwoFactorSecret>>('/admin-login/twoFactor/enrol', { challengeToken })
+/** POST /admin-login/twoFactor/enrol: the required set-up during sign-in, with the code mailed to the account. */
+export async function challengeEnrol(challengeToken: string, emailCode: string): Promise<ApiEnvelope<TwoFactorSecret>> {
+  const res = await apiClient.post<ApiEnvelope<TwoFactorSecret>>('/admin-login/twoFactor/enrol', { challengeToken, emailCode })
   return res.data
 }
 
