@@ -381,6 +381,22 @@ impl Rpc for Giving {
         }))
     }
 
+    async fn recipient_figures(&self, r: Request<pb::RecipientFiguresRequest>) -> R<pb::RecipientFigures> {
+        let r = r.into_inner();
+        let f = self.recipient_figures(&r.recipient_id, r.year).await?;
+        Ok(Response::new(pb::RecipientFigures {
+            donors: f.donors,
+            donations: f.donations,
+            amount_cents: f.amount_cents,
+            active_subscriptions: f.active_subscriptions,
+            months: f
+                .months
+                .into_iter()
+                .map(|m| pb::MonthFigures { month: m.month, new_donors: m.new_donors, donations: m.donations, amount_cents: m.amount_cents })
+                .collect(),
+        }))
+    }
+
     async fn count_donors(&self, r: Request<pb::CountDonorsRequest>) -> R<pb::DonorCount> {
         let recipients: Vec<money::Recipient> = r.into_inner().recipients.into_iter().map(|x| recipient(Some(x))).collect();
         Ok(Response::new(pb::DonorCount { count: self.count_donors(&recipients).await? }))
