@@ -18,6 +18,10 @@ function donationsTitle(data: DashboardData | null | undefined): string {
   return name ? `Donations to ${name}` : 'Donations to your nonprofit'
 }
 
+/** Columns of a card's figures: three a row, or four as two rows of two where the card is narrow. */
+const THREE = { xs: 12, md: 8 }
+const FOUR = { xs: 12, sm: 6, xl: 12 }
+
 interface Figure {
   title: string
   value: number | string
@@ -62,7 +66,7 @@ function FigureCard({
       ) : (
         <Row gutter={[16, 16]}>
           {figures.map((f) => (
-            <Col key={f.title} xs={12} md={8}>
+            <Col key={f.title} {...(figures.length === 4 ? FOUR : THREE)}>
               <Statistic title={f.title} value={f.value} />
             </Col>
           ))}

@@ -118,7 +118,7 @@ export default function DashboardScreen() {
               <Typography.Title level={4} style={{ margin: 0 }}>
                 Welcome, {fullName(user) || user.email}
               </Typography.Title>
-              <Space size="small" style={{ marginTop: 4 }}>
+              <Space size="small" wrap style={{ marginTop: 4 }}>
                 <Tag color="green">{role}</Tag>
                 {nonprofit && <OwnNonprofitName />}
                 <Typography.Text type="secondary">{user.email}</Typography.Text>
