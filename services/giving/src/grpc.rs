@@ -13,6 +13,10 @@ use tonic::{Request, Response, Status};
 
 type R<T> = Result<Response<T>, Status>;
 
+fn month_figures(m: money::MonthFigures) -> pb::MonthFigures {
+    pb::MonthFigures { month: m.month, new_donors: m.new_donors, donations: m.donations, amount_cents: m.amount_cents }
+}
+
 fn page_of(p: Option<pc::PageRequest>) -> Page {
     let p = p.unwrap_or_default();
     Page { page: p.page, limit: p.limit, search: p.search, column: p.column, order: p.order }
@@ -373,11 +377,7 @@ impl Rpc for Giving {
             active_subscriptions: f.active_subscriptions,
             approved_partners: f.approved_partners,
             pending_partners: f.pending_partners,
-            months: f
-                .months
-                .into_iter()
-                .map(|m| pb::MonthFigures { month: m.month, new_donors: m.new_donors, donations: m.donations, amount_cents: m.amount_cents })
-                .collect(),
+            months: f.months.into_iter().map(month_figures).collect(),
         }))
     }
 
@@ -389,11 +389,7 @@ impl Rpc for Giving {
             donations: f.donations,
             amount_cents: f.amount_cents,
             active_subscriptions: f.active_subscriptions,
-            months: f
-                .months
-                .into_iter()
-                .map(|m| pb::MonthFigures { month: m.month, new_donors: m.new_donors, donations: m.donations, amount_cents: m.amount_cents })
-                .collect(),
+            months: f.months.into_iter().map(month_figures).collect(),
         }))
     }
 

@@ -83,25 +83,6 @@ function OwnNonprofitName() {
   return name ? <Typography.Text strong>{name}</Typography.Text> : null
 }
 
-/** A nonprofit admin's graphs: its donors and donations, and the amount it received, by month. */
-function NonprofitGraphs() {
-  return (
-    <>
-      <Col xs={24} xl={12}>
-        <YearGraphCard
-          title="Donors and Donations by Month"
-          queryKey={['dashboard', 'graph', 'donors']}
-          load={getDonorYearGraph}
-          series={DONOR_SERIES}
-        />
-      </Col>
-      <Col xs={24} xl={12}>
-        <YearGraphCard title="Amount Received by Month" queryKey={['dashboard', 'graph', 'donors']} load={getDonorYearGraph} series={AMOUNT_SERIES} />
-      </Col>
-    </>
-  )
-}
-
 export default function DashboardScreen() {
   const { user, can } = useAccess()
   if (!user) return null
@@ -133,24 +114,38 @@ export default function DashboardScreen() {
         </Col>
       )}
       <FigureCards nonprofit={nonprofit} />
-      {nonprofit ? <NonprofitGraphs /> : <PlatformGraphs />}
+      <Graphs nonprofit={nonprofit} />
     </Row>
   )
 }
 
-function PlatformGraphs() {
+/**
+ * The graphs by month: new donors and donations, then the new nonprofits and requests (the
+ * platform's) or the amount received (a nonprofit admin's own; both from its donor months).
+ */
+function Graphs({ nonprofit }: { nonprofit: boolean }) {
+  const donors = ['dashboard', 'graph', 'donors']
   return (
     <>
       <Col xs={24} xl={12}>
-        <YearGraphCard title="Donors by Month" queryKey={['dashboard', 'graph', 'donors']} load={getDonorYearGraph} series={DONOR_SERIES} />
+        <YearGraphCard
+          title={nonprofit ? 'Donors and Donations by Month' : 'Donors by Month'}
+          queryKey={donors}
+          load={getDonorYearGraph}
+          series={DONOR_SERIES}
+        />
       </Col>
       <Col xs={24} xl={12}>
-        <YearGraphCard
-          title="Nonprofits by Month"
-          queryKey={['dashboard', 'graph', 'nonprofits']}
-          load={getCharityYearGraph}
-          series={CHARITY_SERIES}
-        />
+        {nonprofit ? (
+          <YearGraphCard title="Amount Received by Month" queryKey={donors} load={getDonorYearGraph} series={AMOUNT_SERIES} />
+        ) : (
+          <YearGraphCard
+            title="Nonprofits by Month"
+            queryKey={['dashboard', 'graph', 'nonprofits']}
+            load={getCharityYearGraph}
+            series={CHARITY_SERIES}
+          />
+        )}
       </Col>
     </>
   )
