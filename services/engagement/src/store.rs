@@ -1460,23 +1460,23 @@ pub struct NonprofitFigures {
 }
 
 pub async fn nonprofit_figures(c: &mut AnyConnection, charity_id: &str, now: i64) -> sqlx::Result<NonprofitFigures> {
-    let mut q = Sql::new(
-        backend(c),
-        "SELECT COUNT(*) AS events, CAST(COALESCE(SUM(CASE WHEN ends_at >= ",
-    );
-    q.push_bind(now)
-        .push(" THEN 1 ELSE 0 END), 0) AS BIGINT) AS upcoming FROM events WHERE host_type = 'charity' AND host_id = ")
-        .push_bind(charity_id.to_string())
-        .push(" AND is_deleted = ")
-        .push_bind(false);
-    let e = q.build().fetch_one(&mut *c).await?;
-    let mut q = Sql::new(
-        backend(c),
+    let e = sqlx::query(
+        "SELECT COUNT(*) AS events, CAST(COALESCE(SUM(CASE WHEN ends_at >= $1 THEN 1 ELSE 0 END), 0) AS BIGINT) AS upcoming \
+         FROM events WHERE host_type = 'charity' AND host_id = $2 AND is_deleted = $3",
+    )
+    .bind(now)
+    .bind(charity_id)
+    .bind(false)
+    .fetch_one(&mut *c)
+    .await?;
+    let k = sqlx::query(
         "SELECT COUNT(*) AS communities, CAST(COALESCE(SUM(m.members_count), 0) AS BIGINT) AS members FROM community_links l \
-         JOIN communities m ON m.id = l.community_id WHERE l.kind = 'charity' AND l.target_id = ",
-    );
-    q.push_bind(charity_id.to_string()).push(" AND m.is_deleted = ").push_bind(false);
-    let k = q.build().fetch_one(c).await?;
+         JOIN communities m ON m.id = l.community_id WHERE l.kind = 'charity' AND l.target_id = $1 AND m.is_deleted = $2",
+    )
+    .bind(charity_id)
+    .bind(false)
+    .fetch_one(c)
+    .await?;
     Ok(NonprofitFigures {
         events: e.try_get("events")?,
         upcoming_events: e.try_get("upcoming")?,
