@@ -157,6 +157,7 @@ pub fn table() -> Vec<Entry> {
         PATCH "/admin/charity-category/update/{id}" => Grant(&[(CATEGORY, "edit")]);
         PATCH "/admin/charity-category/activeStatus/{id}" => Grant(&[(CATEGORY, "status")]);
         // Nonprofits (a nonprofit admin: its own record and payment methods, nothing else)
+        // A name list: a nonprofit admin gets its own nonprofit only (the handler).
         POST "/admin/charity/getAll" => SignedIn;
         POST "/admin/charity/charityList" => Grant(&[(CHARITY, "any"), (NEW_CHARITY, "view")]);
         GET "/admin/charity/get/{id}" => Grant(&[(CHARITY, "any"), (NEW_CHARITY, "view")]), OwnOnly;
@@ -174,6 +175,7 @@ pub fn table() -> Vec<Entry> {
         // Nonprofit-admin invitations
         POST "/admin/charity/inviteAdmin/{id}" => MainAdmin;
         POST "/admin-login/setPassword" => Public;
+        // The demo list of nonprofit names: a nonprofit admin gets its own only (the handler).
         POST "/admin/common/list" => SignedIn;
         // Communities and posts
         POST "/admin/admin-community/create" => Grant(&[(COMMUNITY, "add")]);
@@ -266,6 +268,7 @@ pub fn table() -> Vec<Entry> {
         // Approve or reject: the pending screen that shows the buttons, and the right that
         // changes a partner's standing.
         POST "/admin/strategic-partner/changeVerificationStatus" => All(&[(PENDING_PARTNER, "view"), (PARTNER, "status")]);
+        // A nonprofit admin: its own nonprofit's figures only (the handlers, areas/dashboard.rs).
         GET "/admin/dashboard/dashboard-data" => Grant(&[("/dashboard", "view")]), Allowed;
         GET "/admin/dashboard/totalDonorUser" => Grant(&[("/dashboard", "view")]), Allowed;
         GET "/admin/dashboard/yearGraphDashboardUser" => Grant(&[("/dashboard", "view")]), Allowed;

@@ -3,14 +3,18 @@
  * invitation from the nonprofit's view; the link read from DATA_DIR/mail sets the password on
  * /set_password/...; the nonprofit admin signs in at /charity-signin, lands on its own
  * nonprofit, edits the description, and is refused another nonprofit (on screen, and 403 from
- * the API). A used or superseded link is refused. Screenshots of the set-password screen and
- * the landing screen at 1440x900 and 390x844 go to web/test-results/.
+ * the API). A used or superseded link is refused. Its dashboard (issue 32) shows its own
+ * nonprofit's figures, not the platform's: the console starts with the demo data set (harness
+ * DEMO), so the platform has donations; the new nonprofit has none, and a demo nonprofit's
+ * admin sees what was given to that nonprofit alone. Screenshots of the set-password screen,
+ * the landing screen and the dashboard at 1440x900 and 390x844 go to web/test-results/.
  */
 import assert from 'node:assert/strict'
 import { join } from 'node:path'
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
+  DEMO,
   RESULTS_DIR,
   api,
   apiCreateNonprofit,
@@ -22,6 +26,7 @@ import {
   expectToast,
   fetchFromPage,
   mailFiles,
+  mainMenu,
   menuTitles,
   newPage,
   setupConsole,
@@ -31,11 +36,13 @@ import {
   waitForMailLink,
 } from './harness.mjs'
 
-const env = setupConsole('charity-admin')
+const env = setupConsole('charity-admin', DEMO)
 
 const NPO = { email: 'nia@clearwater.example.org', password: 'Wells@123' }
 const CLEARWATER = { charityName: 'Clearwater Wells', taxId: '21-2345678', adminFirstName: 'Nia', adminLastName: 'Owner', adminEmail: NPO.email }
-const OTHER = { charityName: 'Harbor Food Bank', taxId: '31-3456789' }
+const OTHER = { charityName: 'Lakeside Food Pantry', taxId: '31-3456789' }
+/** A nonprofit of the demo data set (catalogue demo.rs: admin@<name's letters>.example.org), with donations. */
+const DEMO_NPO = { charityName: 'Harbor Food Bank', email: 'admin@harborfoodbank.example.org', password: 'Harbor@123' }
 const DESCRIPTION = 'We dig wells in twelve villages.'
 const INVALID_LINK = 'This invitation link is invalid or has expired.'
 const SIZES = [
@@ -51,7 +58,8 @@ async function ensureSetup() {
   const { authToken: token } = await apiSignIn(env, ADMIN_EMAIL, ADMIN_PASSWORD)
   const category = await api(env, '/admin/charity-category/create', { token, body: { name: 'Water', description: '' } })
   assert.equal(category.status, 200, JSON.stringify(category.body))
-  const cause = await api(env, '/admin/cause/create', { token, body: { name: 'Clean Water', description: '' } })
+  // (The demo data set has a cause 'Clean Water' already.)
+  const cause = await api(env, '/admin/cause/create', { token, body: { name: 'Village Wells', description: '' } })
   assert.equal(cause.status, 200, JSON.stringify(cause.body))
   const logo = await apiUploadLogo(env, token)
   const ids = { categoryId: category.body.data._id, causeId: cause.body.data._id, logo }
@@ -166,4 +174,78 @@ step(env, 'the nonprofit admin signs in, sees only its own nonprofit, edits it, 
   assert.equal(list.status, 403)
   await page.goto('/master/charity_management')
   await expectPath(page, '/my_nonprofit')
+})
+
+const card = (page, title) => page.locator('.ant-card').filter({ has: page.locator('.ant-card-head-title', { hasText: new RegExp(`^\\s*${title}\\s*$`) }) })
+/** The value a card's statistic shows, thousands commas removed. */
+async function statistic(scope, title) {
+  const value = scope.locator('.ant-statistic').filter({ has: scope.page().locator('.ant-statistic-title', { hasText: new RegExp(`^${title}$`) }) })
+  return (await value.locator('.ant-statistic-content').innerText()).replace(/,/g, '')
+}
+const dollars = (cents) => `$${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`
+
+/** The dashboard's donations and engagement cards show `figures` (a nonprofit admin's dashboard-data). */
+async function expectOwnFigures(page, figures) {
+  const donations = card(page, `Donations to ${figures.nonprofit.charityName}`)
+  await donations.locator('.ant-statistic').first().waitFor({ state: 'visible' })
+  assert.equal(await statistic(donations, 'Donors'), String(figures.giving.donors))
+  assert.equal(await statistic(donations, 'Donations'), String(figures.giving.donations))
+  assert.equal(await statistic(donations, 'Amount Received'), dollars(figures.giving.amountCents))
+  assert.equal(await statistic(donations, 'Active Subscriptions'), String(figures.giving.activeSubscriptions))
+  const engagement = card(page, 'Events and Communities')
+  assert.equal(await statistic(engagement, 'Events Hosted'), String(figures.engagement.events))
+  assert.equal(await statistic(engagement, 'Communities'), String(figures.engagement.communities))
+  // None of the platform's cards.
+  for (const title of ['Giving', 'Giving Partners', 'Nonprofits', 'Sub Admins', 'Nonprofits by Month']) {
+    assert.equal(await card(page, title).count(), 0, `no ${title} card`)
+  }
+  for (const title of ['Donors and Donations by Month', 'Amount Received by Month']) {
+    await card(page, title).locator('svg.recharts-surface').first().waitFor({ state: 'visible' })
+  }
+}
+
+step(env, 'a nonprofit admin’s dashboard shows its own nonprofit’s figures, not the platform’s', async () => {
+  const { own } = await ensureSetup()
+  const { authToken } = await apiSignIn(env, ADMIN_EMAIL, ADMIN_PASSWORD)
+  const platform = (await api(env, '/admin/dashboard/dashboard-data', { method: 'GET', token: authToken })).body.data
+  assert.ok(platform.giving.donations > 0, 'the demo data set holds donations')
+
+  // Clearwater Wells (added by this test): nothing given to it yet, whatever the platform holds.
+  const page = await newPage(env)
+  await signIn(page, NPO.email, NPO.password, '/my_nonprofit', '/charity-signin')
+  await dismissToasts(page)
+  await mainMenu(page).getByText('Dashboard', { exact: true }).click()
+  await expectPath(page, '/dashboard')
+  const mine = (await fetchFromPage(page, '/admin/dashboard/dashboard-data', { method: 'GET' })).body.data
+  assert.deepEqual(mine.nonprofit, { _id: own, charityName: CLEARWATER.charityName, adminVerification: 'Approve' })
+  assert.deepEqual(mine.giving, { donors: 0, donations: 0, amountCents: 0, activeSubscriptions: 0 })
+  assert.equal(mine.catalogue, undefined)
+  await expectOwnFigures(page, mine)
+  assert.equal(await statistic(card(page, `Donations to ${CLEARWATER.charityName}`), 'Amount Received'), '$0.00')
+  const names = await fetchFromPage(page, '/admin/charity/getAll', { body: {} })
+  assert.deepEqual(names.body.data, [{ _id: own, charityName: CLEARWATER.charityName }])
+  await signOut(page)
+
+  // A demo nonprofit's admin (invited when the demo data approved it): what was given to it.
+  const { link } = await waitForMailLink(env, DEMO_NPO.email, '/set_password/')
+  await setPassword(page, link, DEMO_NPO.password)
+  await expectToast(page, 'Your password has been set. Please sign in.')
+  await dismissToasts(page)
+  await signIn(page, DEMO_NPO.email, DEMO_NPO.password, '/my_nonprofit', '/charity-signin')
+  await dismissToasts(page)
+  await page.goto('/dashboard')
+  const theirs = (await fetchFromPage(page, '/admin/dashboard/dashboard-data', { method: 'GET' })).body.data
+  assert.equal(theirs.nonprofit.charityName, DEMO_NPO.charityName)
+  assert.deepEqual(theirs.unavailable, [])
+  assert.ok(theirs.giving.donations > 0 && theirs.giving.donations < platform.giving.donations, JSON.stringify({ theirs, platform }))
+  assert.ok(theirs.giving.amountCents < platform.giving.amountCents)
+  await expectOwnFigures(page, theirs)
+  const graph = card(page, 'Amount Received by Month')
+  assert.ok((await graph.locator('.recharts-bar-rectangle').count()) > 0, 'its months draw bars')
+  await screenshots(page, 'charity-admin-dashboard', async () => {
+    await card(page, `Donations to ${DEMO_NPO.charityName}`).locator('.ant-statistic').first().waitFor()
+    for (const title of ['Donors and Donations by Month', 'Amount Received by Month']) {
+      await card(page, title).locator('.recharts-bar-rectangle').first().waitFor()
+    }
+  })
 })

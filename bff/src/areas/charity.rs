@@ -70,9 +70,40 @@ pub struct NamedCharity {
     pub charity_name: String,
 }
 
-async fn active(State(state): State<AppState>) -> Reply {
-    let page = retry(|| async { state.catalogue().active_charities(pb::Empty {}).await }).await?.into_inner();
-    ok("Nonprofit list", page.items.into_iter().map(|r| NamedCharity { id: r.id, charity_name: r.charity_name }).collect::<Vec<_>>())
+/// A nonprofit admin's own nonprofit (its principal's, never the request's), `None` when it
+/// is gone; the name lists a nonprofit admin may call (the permission table's `SignedIn`)
+/// name it alone: it sees no other nonprofit's name. `Ok(None)` for the main admin and
+/// sub-admins (`Err` refuses a nonprofit admin without a nonprofit).
+async fn own_only(state: &AppState, caller: &Caller) -> Result<Option<Option<pb::Charity>>, ApiError> {
+    if caller.admin_type != tokens::account::CHARITY_ADMIN {
+        return Ok(None);
+    }
+    if caller.charity_id.is_empty() {
+        return Err(ApiError::forbidden());
+    }
+    let req = pb::CharityRef { id: caller.charity_id.clone(), actor: None };
+    match retry(|| async { state.catalogue().get_charity(req.clone()).await }).await {
+        Ok(c) => Ok(Some(Some(c.into_inner()))),
+        Err(s) if s.code() == tonic::Code::NotFound => Ok(Some(None)),
+        Err(s) => Err(s.into()),
+    }
+}
+
+/// Approved, onboarded and active, as the catalogue's list of active nonprofits.
+fn listed_active(c: &pb::Charity) -> bool {
+    !c.is_imported && c.admin_verification == "Approve" && c.is_active
+}
+
+async fn active(State(state): State<AppState>, Extension(caller): Extension<Caller>) -> Reply {
+    let named = |id: String, charity_name: String| NamedCharity { id, charity_name };
+    let list: Vec<NamedCharity> = match own_only(&state, &caller).await? {
+        Some(own) => own.filter(listed_active).map(|c| named(c.id, c.charity_name)).into_iter().collect(),
+        None => {
+            let page = retry(|| async { state.catalogue().active_charities(pb::Empty {}).await }).await?.into_inner();
+            page.items.into_iter().map(|r| named(r.id, r.charity_name)).collect()
+        }
+    };
+    ok("Nonprofit list", list)
 }
 
 #[derive(Deserialize, Serialize, Default, ToSchema)]
@@ -185,9 +216,23 @@ impl Default for CommonListBody {
     }
 }
 
-async fn common_list(State(state): State<AppState>, Body(b): Body<CommonListBody>) -> Reply {
+async fn common_list(State(state): State<AppState>, Extension(caller): Extension<Caller>, Body(b): Body<CommonListBody>) -> Reply {
     if b.kind != "charity" {
         return Err(ApiError::validation("type", "type must be charity"));
+    }
+    if let Some(own) = own_only(&state, &caller).await? {
+        // Its own nonprofit when the list would hold it (approved, onboarded, the search
+        // of more than 2 characters in its name) and the page is the first.
+        let search = b.search.trim().to_lowercase();
+        let list_items: Vec<NamedItem> = own
+            .filter(|c| !c.is_imported && c.admin_verification == "Approve")
+            .filter(|c| search.chars().count() <= 2 || c.charity_name.to_lowercase().contains(&search))
+            .map(|c| NamedItem { id: c.id, name: c.charity_name })
+            .into_iter()
+            .collect();
+        let total = list_items.len() as i64;
+        let list_items = if b.page <= 1 { list_items } else { vec![] };
+        return list("Nonprofit list", CommonList { list: list_items }, total);
     }
     let page = super::ListBody { page: b.page, limit: b.limit, search: b.search, column: "charityName".into(), order: "asc".into() };
     let req = pb::ListCharitiesRequest { page: Some(page.to_page()), is_navigator: false, admin_verification: "Approve".into() };

@@ -26,7 +26,7 @@ fn id(r: &Resp) -> String {
     r.body["data"]["_id"].as_str().unwrap_or_else(|| panic!("an _id in {}", r.body)).to_string()
 }
 
-async fn upload(app: &TestApp, t: &str, module: &str) -> String {
+pub(crate) async fn upload(app: &TestApp, t: &str, module: &str) -> String {
     let r = app.upload("/local-image/uploadImage", Some(t), Some(("image", "cover.png", PNG.to_vec())), &[("moduleName", module)]).await.expect(200);
     r.body["data"]["name"].as_str().unwrap().to_string()
 }
@@ -39,7 +39,7 @@ async fn catalogue(app: &TestApp, t: &str) -> (String, String, String) {
     (id(&charity), "Water For All".into(), cause)
 }
 
-fn community_body(name: &str, cover: &str, charities: &[&str], causes: &[&str]) -> Value {
+pub(crate) fn community_body(name: &str, cover: &str, charities: &[&str], causes: &[&str]) -> Value {
     json!({
         "name": name, "description": "<p>Neighbours who <b>give</b></p>", "coverImage": cover, "gallery": [],
         "charityIds": charities, "causeIds": causes, "address": "1 Main St", "city": "Springfield", "state": "Illinois",
@@ -54,7 +54,7 @@ async fn community(app: &TestApp, t: &str, name: &str) -> String {
 
 const HOUR: i64 = 3_600_000;
 
-fn event_body(title: &str, host_type: &str, host_id: &str, starts_at: i64) -> Value {
+pub(crate) fn event_body(title: &str, host_type: &str, host_id: &str, starts_at: i64) -> Value {
     json!({
         "title": title, "description": "<p>Bring a friend</p>", "images": [], "video": "",
         "startsAt": starts_at, "endsAt": starts_at + 2 * HOUR, "timeZone": "America/New_York",
@@ -66,11 +66,11 @@ fn event_body(title: &str, host_type: &str, host_id: &str, starts_at: i64) -> Va
 
 // ---- the app side (gRPC) ----
 
-async fn client(app: &TestApp) -> Client {
+pub(crate) async fn client(app: &TestApp) -> Client {
     Client::connect(app.engagement_url.clone()).await.unwrap()
 }
 
-fn donor(n: usize) -> pb::DonorRef {
+pub(crate) fn donor(n: usize) -> pb::DonorRef {
     pb::DonorRef { id: format!("{n:024x}"), name: format!("Donor {n}"), email: format!("donor{n}@example.org"), avatar: String::new() }
 }
 
@@ -572,9 +572,9 @@ async fn viewers_and_nonprofit_admins_cannot_change_engagement() {
     assert_eq!((r.body["total_records"].as_i64(), r.body["data"][0]["isHidden"].as_bool()), (Some(1), Some(false)));
 }
 
-type Client = pb::engagement_client::EngagementClient<tonic::transport::Channel>;
+pub(crate) type Client = pb::engagement_client::EngagementClient<tonic::transport::Channel>;
 
-async fn join_community(c: &mut Client, community: &str, d: pb::DonorRef) {
+pub(crate) async fn join_community(c: &mut Client, community: &str, d: pb::DonorRef) {
     c.join_community(pb::JoinCommunityRequest { community_id: community.into(), donor: Some(d), actor: None }).await.expect("joined");
 }
 

@@ -378,6 +378,16 @@ impl Rpc for Engagement {
         Ok(Response::new(pb::Empty {}))
     }
 
+    async fn nonprofit_figures(&self, r: Request<pb::NonprofitFiguresRequest>) -> R<pb::NonprofitFigures> {
+        let f = Engagement::nonprofit_figures(self, &r.into_inner().charity_id).await.map_err(status)?;
+        Ok(Response::new(pb::NonprofitFigures {
+            events: f.events,
+            upcoming_events: f.upcoming_events,
+            communities: f.communities,
+            community_members: f.community_members,
+        }))
+    }
+
     async fn join_community(&self, r: Request<pb::JoinCommunityRequest>) -> R<pb::CommunityMember> {
         let r = r.into_inner();
         let d = donor_ref(r.donor).unwrap_or_default();

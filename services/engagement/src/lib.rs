@@ -7,6 +7,7 @@ pub mod app;
 pub mod communities;
 pub mod error;
 pub mod events;
+pub mod figures;
 pub mod grpc;
 pub mod people;
 pub mod posts;

@@ -618,6 +618,48 @@ async fn catalogue_deletions_drop_links_and_clear_hosts(e: Engagement) {
     assert_eq!(links, 1);
 }
 
+/// A nonprofit admin's dashboard (issue 32): each nonprofit's events (hosted by it) and
+/// communities (naming it among their nonprofits) are its own, deleted ones left out.
+async fn each_nonprofit_counts_its_own_events_and_communities(e: Engagement) {
+    let a = admin();
+    let now = common::now_ms();
+    let charity = |id: &str, title: &str, starts_at: i64| EventInput {
+        host_type: "charity".into(),
+        host_id: id.into(),
+        host_name: "Red Cross".into(),
+        ..event(title, "", starts_at)
+    };
+    // charity-1: two upcoming events and a past one, one of the upcoming deleted later;
+    // charity-2: one. A community's event counts for neither.
+    e.create_event(&charity("charity-1", "Soon", now + HOUR), &a).await.unwrap();
+    let gone = e.create_event(&charity("charity-1", "Cancelled", now + 2 * HOUR), &a).await.unwrap();
+    e.create_event(&charity("charity-1", "Last year", now - 400 * 24 * HOUR), &a).await.unwrap();
+    e.create_event(&charity("charity-2", "Theirs", now + HOUR), &a).await.unwrap();
+    // Communities: "Both" names charity-1 and charity-2 (community()'s nonprofits), "Mine"
+    // charity-1, "Theirs" charity-2, "Deleted" charity-1 (deleted later).
+    let both = e.create_community(&community("Both"), &a).await.unwrap();
+    let mine = e.create_community(&CommunityInput { charity_ids: vec!["charity-1".into()], ..community("Mine") }, &a).await.unwrap();
+    let theirs = e.create_community(&CommunityInput { charity_ids: vec!["charity-2".into()], ..community("Theirs") }, &a).await.unwrap();
+    let deleted = e.create_community(&CommunityInput { charity_ids: vec!["charity-1".into()], ..community("Deleted") }, &a).await.unwrap();
+    e.create_event(&event("Community picnic", &both.id, now + HOUR), &a).await.unwrap();
+    for (c, donors) in [(&both, 1..=2), (&mine, 3..=3), (&theirs, 4..=6), (&deleted, 7..=7)] {
+        for n in donors {
+            e.join_community(&c.id, &donor(n), &a).await.unwrap();
+        }
+    }
+    e.set_event_deleted(&gone.id, true, &a).await.unwrap();
+    e.set_community_deleted(&deleted.id, true, &a).await.unwrap();
+
+    let figures = |events, upcoming_events, communities, community_members| engagement::store::NonprofitFigures { events, upcoming_events, communities, community_members };
+    assert_eq!(e.nonprofit_figures("charity-1").await.unwrap(), figures(2, 1, 2, 3));
+    assert_eq!(e.nonprofit_figures(" charity-2 ").await.unwrap(), figures(1, 1, 2, 5));
+    assert_eq!(e.nonprofit_figures("charity-3").await.unwrap(), figures(0, 0, 0, 0));
+    assert_eq!(fields(e.nonprofit_figures("").await.unwrap_err()), vec![("charityId".to_string(), "Please choose a nonprofit".to_string())]);
+    // The same as the rows say.
+    let events = count(&e, "SELECT COUNT(*) FROM events WHERE host_type = 'charity' AND host_id = $1 AND is_deleted = FALSE", "charity-1").await;
+    assert_eq!(events, 2);
+}
+
 async fn the_consumer_reads_bus_events(e: Engagement) {
     use common::bus::{Event, EventHandler};
     let a = admin();
@@ -801,6 +843,8 @@ common::on_both_backends! { MIGRATIONS, |db| Engagement::new(db, None);
         concurrent_likes_and_joins_keep_counts_exact_on_sqlite, concurrent_likes_and_joins_keep_counts_exact_on_postgres;
     donor_events_keep_names_and_remove_a_deleted_donor =>
         donor_events_keep_names_and_remove_a_deleted_donor_on_sqlite, donor_events_keep_names_and_remove_a_deleted_donor_on_postgres;
+    each_nonprofit_counts_its_own_events_and_communities =>
+        each_nonprofit_counts_its_own_events_and_communities_on_sqlite, each_nonprofit_counts_its_own_events_and_communities_on_postgres;
     catalogue_deletions_drop_links_and_clear_hosts =>
         catalogue_deletions_drop_links_and_clear_hosts_on_sqlite, catalogue_deletions_drop_links_and_clear_hosts_on_postgres;
     the_consumer_reads_bus_events => the_consumer_reads_bus_events_on_sqlite, the_consumer_reads_bus_events_on_postgres;

@@ -13,6 +13,10 @@ use tonic::{Request, Response, Status};
 
 type R<T> = Result<Response<T>, Status>;
 
+fn month_figures(m: money::MonthFigures) -> pb::MonthFigures {
+    pb::MonthFigures { month: m.month, new_donors: m.new_donors, donations: m.donations, amount_cents: m.amount_cents }
+}
+
 fn page_of(p: Option<pc::PageRequest>) -> Page {
     let p = p.unwrap_or_default();
     Page { page: p.page, limit: p.limit, search: p.search, column: p.column, order: p.order }
@@ -373,11 +377,19 @@ impl Rpc for Giving {
             active_subscriptions: f.active_subscriptions,
             approved_partners: f.approved_partners,
             pending_partners: f.pending_partners,
-            months: f
-                .months
-                .into_iter()
-                .map(|m| pb::MonthFigures { month: m.month, new_donors: m.new_donors, donations: m.donations, amount_cents: m.amount_cents })
-                .collect(),
+            months: f.months.into_iter().map(month_figures).collect(),
+        }))
+    }
+
+    async fn recipient_figures(&self, r: Request<pb::RecipientFiguresRequest>) -> R<pb::RecipientFigures> {
+        let r = r.into_inner();
+        let f = self.recipient_figures(&r.recipient_id, r.year).await?;
+        Ok(Response::new(pb::RecipientFigures {
+            donors: f.donors,
+            donations: f.donations,
+            amount_cents: f.amount_cents,
+            active_subscriptions: f.active_subscriptions,
+            months: f.months.into_iter().map(month_figures).collect(),
         }))
     }
 

@@ -129,6 +129,21 @@ pub struct Figures {
     pub months: Vec<MonthFigures>,
 }
 
+/// One recipient's figures (a nonprofit admin's dashboard: donations to its nonprofit).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct RecipientFigures {
+    /// Donors with a succeeded gift to it.
+    pub donors: i64,
+    /// Its succeeded donations and their amount.
+    pub donations: i64,
+    pub amount_cents: i64,
+    /// Active subscriptions to it.
+    pub active_subscriptions: i64,
+    /// Twelve entries, January first: `new_donors` are the donors whose first gift to it fell
+    /// in the month.
+    pub months: Vec<MonthFigures>,
+}
+
 /// What a badge form sends. `rule` is 1 total given (threshold in cents), 2 donations,
 /// 3 months subscribed; 0 is "not chosen".
 #[derive(Debug, Clone, Default)]
@@ -290,10 +305,50 @@ async fn count(
         one_time_count: if recurring { 0 } else { sign },
         one_time_cents: if recurring { 0 } else { sign * t.amount_cents },
         recurring_cents: if recurring { sign * t.amount_cents } else { 0 },
+        at: t.created_at,
         kept: ms::KeptDeltas { day, month: Some((fees::year_month(t.created_at), 0, sign, sign * t.amount_cents)), counters: &counters },
     };
-    let (_, due) = ms::add_donor_figures(w, d, sign > 0, begun).await?;
-    Ok(award(w, t, due).await)
+    let figured = ms::add_donor_figures(w, d, sign > 0, begun).await?;
+    if let Err(e) = first_gift_moved(w, t, sign, figured.pair).await {
+        return Ok(Err(e.into()));
+    }
+    Ok(award(w, t, figured.due).await)
+}
+
+/// Keeps the month a donor counts in for the recipient (its first succeeded gift there) when
+/// `t` moved it; `add_donor_figures` counted a first gift to a pair that held none already.
+/// A succeeded gift dated before the pair's first (a back-dated record) moves the donor to
+/// its month; a refund that leaves the pair without a gift takes the donor away, and a refund
+/// of its first gift moves it to the next one. Runs after the donor's row was written, so a
+/// concurrent write of the same donor waits for this one (the reads below see every gift).
+async fn first_gift_moved(w: &mut Write<'_>, t: &Transaction, sign: i64, pair: ms::PairAfter) -> sqlx::Result<()> {
+    let (donor, recipient) = (t.donor_id.as_str(), t.recipient_id.as_str());
+    if sign > 0 {
+        // The pair held a gift before and takes this one's time: an earlier first gift, or
+        // one at the same instant (then nothing moves).
+        if pair.given > t.amount_cents
+            && pair.first_given_at == t.created_at
+            && let Some(before) = ms::first_gift(w, donor, recipient, &t.id).await?
+            && before > t.created_at
+        {
+            ms::move_recipient_donor(w, recipient, before, t.created_at).await?;
+        }
+        return Ok(());
+    }
+    if pair.given == 0 {
+        if pair.first_given_at != 0 {
+            ms::move_recipient_donor(w, recipient, pair.first_given_at, 0).await?;
+            ms::set_first_given_at(w, donor, recipient, 0).await?;
+        }
+    } else if pair.first_given_at == t.created_at {
+        // `t` is refunded already: the first of the gifts left.
+        let next = ms::first_gift(w, donor, recipient, &t.id).await?.unwrap_or(0);
+        if next != pair.first_given_at {
+            ms::move_recipient_donor(w, recipient, pair.first_given_at, next).await?;
+            ms::set_first_given_at(w, donor, recipient, next).await?;
+        }
+    }
+    Ok(())
 }
 
 /// Awards the badges `due` to the transaction's donor (each once), with their events.
@@ -492,8 +547,11 @@ impl Giving {
             };
             count(&mut w, &t, -1, months, None, None).await??;
         } else {
-            // A deleted donor's transaction: only the rollups and counters.
+            // A deleted donor's transaction: only the rollups and counters (the donor left
+            // its recipient's donors when it was deleted).
             ms::add_month(&mut w, fees::year_month(t.created_at), 0, -1, -t.amount_cents).await?;
+            let gone = ms::RecipientMonth { donations: -1, amount_cents: -t.amount_cents, ..Default::default() };
+            ms::add_recipient_month(&mut w, &t.recipient_id, fees::year_month(t.created_at), gone).await?;
             ms::add_counters(&mut w, &[("donations", -1), ("amount_cents", -t.amount_cents)]).await?;
         }
         let t = Transaction { status: "refunded".into(), refunded_at: now, ..t };
@@ -593,7 +651,9 @@ impl Giving {
         ms::insert_subscription(&mut w, &s).await?;
         let rr = RecipientRef { kind: &s.recipient_type, id: &s.recipient_id, name: &s.recipient_name };
         let key = crate::store::name_key(&donor.first_name, &donor.last_name);
-        ms::add_donor_recipient(&mut w, &s.donor_id, &key, &rr, 0, 0, 0, 1).await?;
+        ms::add_donor_recipient(&mut w, &s.donor_id, &key, &rr, 0, 0, 0, 1, 0).await?;
+        let started = ms::RecipientMonth { subscriptions: 1, ..Default::default() };
+        ms::add_recipient_month(&mut w, &s.recipient_id, fees::year_month(s.started_at), started).await?;
         ms::add_counter(&mut w, "active_subscriptions", 1).await?;
         w.emit(events::SUBSCRIPTION_STARTED, &sub_event(&s, "")).await?;
         w.commit().await?;
@@ -607,6 +667,8 @@ impl Giving {
         if !ms::cancel_subscription(&mut w, &s.id, now).await? {
             return Err(Error::field("id", "The subscription is already cancelled"));
         }
+        let ended = ms::RecipientMonth { subscriptions: -1, ..Default::default() };
+        ms::add_recipient_month(&mut w, &s.recipient_id, fees::year_month(now), ended).await?;
         ms::add_counter(&mut w, "active_subscriptions", -1).await?;
         let s = Subscription { status: "cancelled".into(), cancelled_at: now, ..s };
         w.emit(events::SUBSCRIPTION_CANCELLED, &sub_event(&s, "")).await?;
@@ -740,6 +802,37 @@ impl Giving {
         for (month, new_donors, donations, amount_cents) in ms::months_of(&mut c, year).await? {
             if let Some(m) = f.months.get_mut((month - 1) as usize) {
                 *m = MonthFigures { month: month as i32, new_donors, donations, amount_cents };
+            }
+        }
+        Ok(f)
+    }
+
+    /// One recipient's figures (its id: a nonprofit's, a community's or a cause's) and its
+    /// twelve months of `year` (0: the current UTC year), from its kept months only (migration
+    /// 0012; never the transactions). An id that received nothing has zeros.
+    pub async fn recipient_figures(&self, recipient_id: &str, year: i32) -> Result<RecipientFigures> {
+        let year = if year == 0 { fees::year_month(common::now_ms()).0 } else { year };
+        let mut check = Check::default();
+        let id = recipient_id.trim();
+        if id.is_empty() {
+            check.fail("recipientId", "Please choose a recipient");
+        }
+        if !(2000..=2100).contains(&year) {
+            check.fail("year", "Please choose a valid year");
+        }
+        check.done()?;
+        let mut c = self.db.pool.acquire().await?;
+        let t = ms::recipient_totals(&mut c, id).await?;
+        let mut f = RecipientFigures {
+            donors: t.new_donors,
+            donations: t.donations,
+            amount_cents: t.amount_cents,
+            active_subscriptions: t.subscriptions,
+            months: (1..=12).map(|month| MonthFigures { month, ..Default::default() }).collect(),
+        };
+        for (month, m) in ms::recipient_months_of(&mut c, id, year).await? {
+            if let Some(slot) = f.months.get_mut((month - 1) as usize) {
+                *slot = MonthFigures { month: month as i32, new_donors: m.new_donors, donations: m.donations, amount_cents: m.amount_cents };
             }
         }
         Ok(f)

@@ -458,8 +458,25 @@ pub struct RecipientRef<'a> {
     pub name: &'a str,
 }
 
+/// The first-gift time a (donor, recipient) row takes from a change: the new time when the
+/// change brings one (`given_at`, not 0) and the row held no gift, only later ones or no time
+/// (a row a previous release wrote), else its own (a refund brings none: the money side's
+/// `first_gift_moved` moves it).
+const FIRST_GIVEN_AT: &str = "first_given_at = CASE WHEN excluded.first_given_at <> 0 AND (donor_recipients.one_time_cents \
+     + donor_recipients.recurring_cents = 0 OR donor_recipients.first_given_at = 0 \
+     OR excluded.first_given_at < donor_recipients.first_given_at) THEN excluded.first_given_at ELSE donor_recipients.first_given_at END";
+
+/// A (donor, recipient) row after a change: what it holds in succeeded gifts (cents) and the
+/// time of its first one (0 while it holds none).
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct PairAfter {
+    pub given: i64,
+    pub first_given_at: i64,
+}
+
 /// Adds to the (donor, recipient) totals row, creating it on first use, and keeps the
 /// Subscribed Donor tabs' row counts (a row is in a tab while its count there is above 0).
+/// `given_at`: the time of the succeeded gift the change adds (0: none).
 #[allow(clippy::too_many_arguments)]
 pub async fn add_donor_recipient(
     c: &mut AnyConnection,
@@ -470,34 +487,39 @@ pub async fn add_donor_recipient(
     one_time_cents: i64,
     recurring_cents: i64,
     subscriptions: i64,
-) -> sqlx::Result<()> {
-    let after = sqlx::query(
+    given_at: i64,
+) -> sqlx::Result<PairAfter> {
+    let sql = format!(
         "INSERT INTO donor_recipients (donor_id, recipient_id, recipient_type, recipient_name, one_time_count, one_time_cents, \
-         recurring_cents, subscriptions_count, donor_name_key) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) \
+         recurring_cents, subscriptions_count, donor_name_key, first_given_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) \
          ON CONFLICT (donor_id, recipient_id) DO UPDATE SET recipient_name = excluded.recipient_name, \
          one_time_count = donor_recipients.one_time_count + excluded.one_time_count, \
          one_time_cents = donor_recipients.one_time_cents + excluded.one_time_cents, \
          recurring_cents = donor_recipients.recurring_cents + excluded.recurring_cents, \
          subscriptions_count = donor_recipients.subscriptions_count + excluded.subscriptions_count, \
-         donor_name_key = excluded.donor_name_key \
-         RETURNING one_time_count, subscriptions_count",
-    )
-    .bind(donor_id)
-    .bind(r.id)
-    .bind(r.kind)
-    .bind(r.name)
-    .bind(one_time_count)
-    .bind(one_time_cents)
-    .bind(recurring_cents)
-    .bind(subscriptions)
-    .bind(donor_name_key)
-    .fetch_one(&mut *c)
-    .await?;
+         donor_name_key = excluded.donor_name_key, {FIRST_GIVEN_AT} \
+         RETURNING one_time_count, subscriptions_count, one_time_cents + recurring_cents AS given, first_given_at"
+    );
+    let after = sqlx::query(sqlx::AssertSqlSafe(sql))
+        .bind(donor_id)
+        .bind(r.id)
+        .bind(r.kind)
+        .bind(r.name)
+        .bind(one_time_count)
+        .bind(one_time_cents)
+        .bind(recurring_cents)
+        .bind(subscriptions)
+        .bind(donor_name_key)
+        .bind(given_at)
+        .fetch_one(&mut *c)
+        .await?;
     let (one_time_after, subscribed_after): (i64, i64) = (after.try_get(0)?, after.try_get(1)?);
+    let pair = PairAfter { given: after.try_get("given")?, first_given_at: after.try_get("first_given_at")? };
     // Entering or leaving a tab.
     let moved = |after: i64, delta: i64| i64::from(after > 0) - i64::from(after - delta > 0);
     add_pairs(c, false, donor_id, moved(one_time_after, one_time_count)).await?;
-    add_pairs(c, true, donor_id, moved(subscribed_after, subscriptions)).await
+    add_pairs(c, true, donor_id, moved(subscribed_after, subscriptions)).await?;
+    Ok(pair)
 }
 
 /// What a transaction (or its refund) adds to its donor's figures: the donor's totals, the
@@ -511,30 +533,42 @@ pub struct DonorDeltas<'a> {
     pub one_time_count: i64,
     pub one_time_cents: i64,
     pub recurring_cents: i64,
+    /// The transaction's time: the month of the recipient's figures it counts in, and (a
+    /// succeeded gift, `cents` above 0) the pair's first-gift time when it is the earliest.
+    pub at: i64,
     pub kept: KeptDeltas<'a>,
 }
 
-/// Applies `d`; answers the donor's totals after (total given, donations, months subscribed)
-/// and, when `badges` is set, the ids of the active badges those totals now meet that the
-/// donor has not earned yet (oldest first). On PostgreSQL one statement (data-modifying CTEs:
-/// a donation pays for one round trip here, not five); on SQLite one statement each.
+/// What [`add_donor_figures`] answers: the donor's totals after (total given, donations,
+/// months subscribed), the badges due, and the (donor, recipient) row after.
+pub struct Figured {
+    pub totals: (i64, i64, i64),
+    pub due: Vec<String>,
+    pub pair: PairAfter,
+}
+
+/// Applies `d`: the donor's totals, the (donor, recipient) row, the recipient's month (its
+/// donation, and a new donor when the row held no gift before) and the kept rollups; answers
+/// the donor's totals after and, when `badges` is set, the ids of the active badges those
+/// totals now meet that the donor has not earned yet (oldest first). On PostgreSQL one
+/// statement (data-modifying CTEs: a donation pays for one round trip here, not five); on
+/// SQLite one statement each.
 /// `begun` (PostgreSQL only): the statement's start, `WITH a AS (…), b AS (…), `, whose
 /// changes run in the same statement (recording a donation puts its row and its event there).
-pub async fn add_donor_figures(
-    c: &mut AnyConnection,
-    d: DonorDeltas<'_>,
-    badges: bool,
-    begun: Option<Sql>,
-) -> sqlx::Result<((i64, i64, i64), Vec<String>)> {
+pub async fn add_donor_figures(c: &mut AnyConnection, d: DonorDeltas<'_>, badges: bool, begun: Option<Sql>) -> sqlx::Result<Figured> {
+    let given_at = if d.cents > 0 { d.at } else { 0 };
+    let ym = crate::fees::year_month(d.at);
     if Backend::of_connection(c) == Backend::Sqlite {
         if begun.is_some() {
             return Err(sqlx::Error::Protocol("add_donor_figures: a begun statement is for PostgreSQL only".into()));
         }
         let (totals, key) = add_donor_totals(c, d.donor_id, d.cents, d.count, d.months).await?;
-        add_donor_recipient(c, d.donor_id, &key, &d.recipient, d.one_time_count, d.one_time_cents, d.recurring_cents, 0).await?;
+        let pair = add_donor_recipient(c, d.donor_id, &key, &d.recipient, d.one_time_count, d.one_time_cents, d.recurring_cents, 0, given_at).await?;
+        let new_donor = i64::from(d.cents > 0 && pair.given == d.cents);
+        add_recipient_month(c, d.recipient.id, ym, RecipientMonth { new_donors: new_donor, donations: d.count, amount_cents: d.cents, subscriptions: 0 }).await?;
         add_kept_one_by_one(c, &d.kept).await?;
         let due = if badges { badges_due(c, d.donor_id, totals).await?.into_iter().map(|b| b.id).collect() } else { vec![] };
-        return Ok((totals, due));
+        return Ok(Figured { totals, due, pair });
     }
     let mut q = begun.unwrap_or_else(|| Sql::new(Backend::Postgres, "WITH "));
     q.push("totals AS (UPDATE donors SET total_given_cents = total_given_cents + ").push_bind(d.cents)
@@ -547,7 +581,7 @@ pub async fn add_donor_figures(
         .push(" RETURNING total_given_cents, donations_count, months_subscribed, name_key), pair AS (")
         .push(
             "INSERT INTO donor_recipients (donor_id, recipient_id, recipient_type, recipient_name, one_time_count, one_time_cents, \
-             recurring_cents, subscriptions_count, donor_name_key) SELECT ",
+             recurring_cents, subscriptions_count, donor_name_key, first_given_at) SELECT ",
         )
         .push_bind(d.donor_id.to_string())
         .push(", ")
@@ -562,13 +596,21 @@ pub async fn add_donor_figures(
         .push_bind(d.one_time_cents)
         .push(", ")
         .push_bind(d.recurring_cents)
-        .push(
-            ", 0, name_key FROM totals ON CONFLICT (donor_id, recipient_id) DO UPDATE SET recipient_name = excluded.recipient_name, \
+        .push(", 0, name_key, ")
+        .push_bind(given_at)
+        .push(&format!(
+            " FROM totals ON CONFLICT (donor_id, recipient_id) DO UPDATE SET recipient_name = excluded.recipient_name, \
              one_time_count = donor_recipients.one_time_count + excluded.one_time_count, \
              one_time_cents = donor_recipients.one_time_cents + excluded.one_time_cents, \
              recurring_cents = donor_recipients.recurring_cents + excluded.recurring_cents, \
-             donor_name_key = excluded.donor_name_key RETURNING one_time_count)",
-        );
+             donor_name_key = excluded.donor_name_key, {FIRST_GIVEN_AT} \
+             RETURNING one_time_count, one_time_cents + recurring_cents AS given, first_given_at)"
+        ));
+    // The recipient's month: the donation, and a new donor when the row held no gift before
+    // (what it holds now is this gift alone).
+    q.push(", kept_recipient AS (");
+    push_recipient_month(&mut q, d.recipient.id, ym, RecipientMonth { new_donors: 0, donations: d.count, amount_cents: d.cents, subscriptions: 0 }, Some(d.cents));
+    q.push(")");
     if d.one_time_count != 0 {
         // The One Time tab's row count, when the pair enters or leaves it (add_donor_recipient's rule).
         q.push(", tab AS (INSERT INTO counters (name, value) SELECT ")
@@ -578,7 +620,8 @@ pub async fn add_donor_figures(
             .push(" > 0) ON CONFLICT (name) DO UPDATE SET value = counters.value + excluded.value)");
     }
     push_kept(&mut q, &d.kept, true);
-    q.push(" SELECT total_given_cents, donations_count, months_subscribed, ");
+    q.push(" SELECT total_given_cents, donations_count, months_subscribed, (SELECT given FROM pair) AS given, \
+            (SELECT first_given_at FROM pair) AS first_given_at, ");
     if badges {
         q.push(
             "(SELECT string_agg(b.id, ' ' ORDER BY b.created_at, b.id) FROM badges b WHERE b.is_active \
@@ -594,7 +637,145 @@ pub async fn add_donor_figures(
     let r = q.build().fetch_one(c).await?;
     let due: Option<String> = r.try_get("due")?;
     let due = due.map(|ids| ids.split(' ').map(str::to_string).collect()).unwrap_or_default();
-    Ok(((r.try_get(0)?, r.try_get(1)?, r.try_get(2)?), due))
+    let pair = PairAfter { given: r.try_get("given")?, first_given_at: r.try_get("first_given_at")? };
+    Ok(Figured { totals: (r.try_get(0)?, r.try_get(1)?, r.try_get(2)?), due, pair })
+}
+
+// ---- one recipient's figures (a nonprofit admin's dashboard) ----
+
+/// Rows one recipient's month is spread over (fewer than [`SHARDS`]: a recipient's totals
+/// sum all its months' rows).
+pub const RECIPIENT_SHARDS: u64 = 8;
+
+/// What a change adds to a recipient's month (see migration 0012).
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct RecipientMonth {
+    pub new_donors: i64,
+    pub donations: i64,
+    pub amount_cents: i64,
+    pub subscriptions: i64,
+}
+
+/// Pushes the upsert of a recipient's month. `new_donor_if_given`: read from the CTE `pair`
+/// (PostgreSQL's one statement): one new donor when the pair's `given` equals this amount.
+fn push_recipient_month(q: &mut Sql, recipient_id: &str, (year, month): (i32, i32), m: RecipientMonth, new_donor_if_given: Option<i64>) {
+    q.push("INSERT INTO recipient_months (recipient_id, year, month, shard, new_donors, donations, amount_cents, subscriptions) SELECT ")
+        .push_bind(recipient_id.to_string())
+        .push(", ")
+        .push_bind(year)
+        .push(", ")
+        .push_bind(month)
+        .push(", ")
+        .push_bind((shard() % RECIPIENT_SHARDS) as i64)
+        .push(", ");
+    match new_donor_if_given {
+        Some(cents) => q.push("CASE WHEN given = ").push_bind(cents).push(" AND given > 0 THEN 1 ELSE 0 END"),
+        None => q.push_bind(m.new_donors),
+    };
+    q.push(", ").push_bind(m.donations).push(", ").push_bind(m.amount_cents).push(", ").push_bind(m.subscriptions);
+    if new_donor_if_given.is_some() {
+        q.push(" FROM pair");
+    }
+    // WHERE: SQLite reads an ON after a SELECT's FROM as a join's without one.
+    q.push(
+        " WHERE TRUE ON CONFLICT (recipient_id, year, month, shard) DO UPDATE SET new_donors = recipient_months.new_donors + excluded.new_donors, \
+         donations = recipient_months.donations + excluded.donations, amount_cents = recipient_months.amount_cents + excluded.amount_cents, \
+         subscriptions = recipient_months.subscriptions + excluded.subscriptions",
+    );
+}
+
+/// Adds `m` to the recipient's month `ym` (nothing when it adds nothing).
+pub async fn add_recipient_month(c: &mut AnyConnection, recipient_id: &str, ym: (i32, i32), m: RecipientMonth) -> sqlx::Result<()> {
+    if m == RecipientMonth::default() {
+        return Ok(());
+    }
+    let mut q = Sql::new(Backend::of_connection(c), "");
+    push_recipient_month(&mut q, recipient_id, ym, m, None);
+    q.build().execute(c).await?;
+    Ok(())
+}
+
+/// Moves a donor of the recipient from the month of one first-gift time to another's (no
+/// change when both are in one month; 0 is no month: the donor comes or goes).
+pub async fn move_recipient_donor(c: &mut AnyConnection, recipient_id: &str, from: i64, to: i64) -> sqlx::Result<()> {
+    let (a, b) = (crate::fees::year_month(from), crate::fees::year_month(to));
+    if from != 0 && to != 0 && a == b {
+        return Ok(());
+    }
+    if from != 0 {
+        add_recipient_month(c, recipient_id, a, RecipientMonth { new_donors: -1, ..Default::default() }).await?;
+    }
+    if to != 0 {
+        add_recipient_month(c, recipient_id, b, RecipientMonth { new_donors: 1, ..Default::default() }).await?;
+    }
+    Ok(())
+}
+
+/// The earliest succeeded gift of a donor to a recipient but `except` (a transaction id):
+/// the donor's transactions in time order (`transactions_donor`), the first that matches.
+pub async fn first_gift(c: &mut AnyConnection, donor_id: &str, recipient_id: &str, except: &str) -> sqlx::Result<Option<i64>> {
+    sqlx::query_scalar(
+        "SELECT created_at FROM transactions WHERE donor_id = $1 AND recipient_id = $2 AND status = 'succeeded' AND id <> $3 \
+         ORDER BY created_at LIMIT 1",
+    )
+    .bind(donor_id)
+    .bind(recipient_id)
+    .bind(except)
+    .fetch_optional(c)
+    .await
+}
+
+/// Sets a (donor, recipient) row's first-gift time.
+pub async fn set_first_given_at(c: &mut AnyConnection, donor_id: &str, recipient_id: &str, at: i64) -> sqlx::Result<()> {
+    sqlx::query("UPDATE donor_recipients SET first_given_at = $1 WHERE donor_id = $2 AND recipient_id = $3")
+        .bind(at)
+        .bind(donor_id)
+        .bind(recipient_id)
+        .execute(c)
+        .await?;
+    Ok(())
+}
+
+/// A recipient's totals: every row of its months summed (its primary key's range).
+pub async fn recipient_totals(c: &mut AnyConnection, recipient_id: &str) -> sqlx::Result<RecipientMonth> {
+    let r = sqlx::query(
+        "SELECT CAST(COALESCE(SUM(new_donors), 0) AS BIGINT) AS new_donors, CAST(COALESCE(SUM(donations), 0) AS BIGINT) AS donations, \
+         CAST(COALESCE(SUM(amount_cents), 0) AS BIGINT) AS amount_cents, CAST(COALESCE(SUM(subscriptions), 0) AS BIGINT) AS subscriptions \
+         FROM recipient_months WHERE recipient_id = $1",
+    )
+    .bind(recipient_id)
+    .fetch_one(c)
+    .await?;
+    Ok(RecipientMonth {
+        new_donors: r.try_get("new_donors")?,
+        donations: r.try_get("donations")?,
+        amount_cents: r.try_get("amount_cents")?,
+        subscriptions: r.try_get("subscriptions")?,
+    })
+}
+
+/// A recipient's months of `year` that hold something: (month, what it added).
+pub async fn recipient_months_of(c: &mut AnyConnection, recipient_id: &str, year: i32) -> sqlx::Result<Vec<(i64, RecipientMonth)>> {
+    let rows = sqlx::query(
+        "SELECT CAST(month AS BIGINT) AS month, CAST(SUM(new_donors) AS BIGINT) AS new_donors, CAST(SUM(donations) AS BIGINT) AS donations, \
+         CAST(SUM(amount_cents) AS BIGINT) AS amount_cents, CAST(SUM(subscriptions) AS BIGINT) AS subscriptions \
+         FROM recipient_months WHERE recipient_id = $1 AND year = $2 GROUP BY month",
+    )
+    .bind(recipient_id)
+    .bind(year)
+    .fetch_all(c)
+    .await?;
+    rows.iter()
+        .map(|r| {
+            let m = RecipientMonth {
+                new_donors: r.try_get("new_donors")?,
+                donations: r.try_get("donations")?,
+                amount_cents: r.try_get("amount_cents")?,
+                subscriptions: r.try_get("subscriptions")?,
+            };
+            Ok((r.try_get("month")?, m))
+        })
+        .collect()
 }
 
 /// What recording a donation reads first, in one statement: whether its provider reference
@@ -675,8 +856,16 @@ pub async fn reset_pairs(c: &mut AnyConnection) -> sqlx::Result<()> {
     Ok(())
 }
 
-/// Removes a donor's (donor, recipient) rows, and them from the tabs' counts.
+/// Removes a donor's (donor, recipient) rows, and them from the tabs' counts and from their
+/// recipients' donors (in the month of its first gift to each).
 pub async fn delete_donor_recipients(c: &mut AnyConnection, donor_id: &str) -> sqlx::Result<()> {
+    let firsts: Vec<(String, i64)> = sqlx::query_as("SELECT recipient_id, first_given_at FROM donor_recipients WHERE donor_id = $1 AND first_given_at <> 0")
+        .bind(donor_id)
+        .fetch_all(&mut *c)
+        .await?;
+    for (recipient_id, first) in &firsts {
+        move_recipient_donor(c, recipient_id, *first, 0).await?;
+    }
     let r = sqlx::query(
         "SELECT COUNT(CASE WHEN one_time_count > 0 THEN 1 END) AS one_time, COUNT(CASE WHEN subscriptions_count > 0 THEN 1 END) AS subscribed \
          FROM donor_recipients WHERE donor_id = $1",
@@ -885,14 +1074,19 @@ pub async fn cancel_subscription(c: &mut AnyConnection, id: &str, at: i64) -> sq
     Ok(r.rows_affected() == 1)
 }
 
-/// Cancels every active subscription of a donor; answers how many.
+/// Cancels every active subscription of a donor; answers how many, and takes each from its
+/// recipient's active subscriptions (in the month of `at`).
 pub async fn cancel_donor_subscriptions(c: &mut AnyConnection, donor_id: &str, at: i64) -> sqlx::Result<u64> {
-    let r = sqlx::query("UPDATE subscriptions SET status = 'cancelled', cancelled_at = $1 WHERE donor_id = $2 AND status = 'active'")
-        .bind(at)
-        .bind(donor_id)
-        .execute(c)
-        .await?;
-    Ok(r.rows_affected())
+    let recipients: Vec<String> =
+        sqlx::query_scalar("UPDATE subscriptions SET status = 'cancelled', cancelled_at = $1 WHERE donor_id = $2 AND status = 'active' RETURNING recipient_id")
+            .bind(at)
+            .bind(donor_id)
+            .fetch_all(&mut *c)
+            .await?;
+    for r in &recipients {
+        add_recipient_month(c, r, crate::fees::year_month(at), RecipientMonth { subscriptions: -1, ..Default::default() }).await?;
+    }
+    Ok(recipients.len() as u64)
 }
 
 pub async fn charged(c: &mut AnyConnection, id: &str, next_charge_at: i64) -> sqlx::Result<()> {

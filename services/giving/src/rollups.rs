@@ -1,6 +1,7 @@
 //! Rebuilds everything the giving service keeps next to its transactions from the
 //! transactions, donors and subscriptions themselves: donor totals, the (donor, recipient)
-//! rows of the Subscribed Donor tabs, the monthly rollups, the counters, the day counts and the
+//! rows of the Subscribed Donor tabs, the monthly rollups (the platform's and each
+//! recipient's), the counters, the day counts and the
 //! recipients of the transaction list (`giving rebuild-rollups`). Each write keeps them up to
 //! date already; this is the repair (and the test that they are right: a rebuild after real
 //! use changes nothing), and what a bulk load runs once at its end. Badges already awarded
@@ -40,11 +41,11 @@ pub async fn rebuild(db: &Db) -> anyhow::Result<Rebuilt> {
         ),
         "DELETE FROM donor_recipients".to_string(),
         "INSERT INTO donor_recipients (donor_id, recipient_id, recipient_type, recipient_name, one_time_count, one_time_cents, \
-         recurring_cents, subscriptions_count) \
+         recurring_cents, subscriptions_count, first_given_at) \
          SELECT donor_id, recipient_id, MIN(recipient_type), MIN(recipient_name), \
          COUNT(CASE WHEN type = 'one_time' THEN 1 END), \
          CAST(COALESCE(SUM(CASE WHEN type = 'one_time' THEN amount_cents END), 0) AS BIGINT), \
-         CAST(COALESCE(SUM(CASE WHEN type = 'recurring' THEN amount_cents END), 0) AS BIGINT), 0 \
+         CAST(COALESCE(SUM(CASE WHEN type = 'recurring' THEN amount_cents END), 0) AS BIGINT), 0, MIN(created_at) \
          FROM transactions WHERE status = 'succeeded' AND donor_id <> '' GROUP BY donor_id, recipient_id"
             .to_string(),
         // Every subscription a donor started counts (cancelled ones too: 'subscribed donor count');
@@ -98,6 +99,52 @@ pub async fn rebuild(db: &Db) -> anyhow::Result<Rebuilt> {
             .bind(*cents)
             .execute(&mut *c)
             .await?;
+    }
+
+    // Each recipient's months (migration 0012): its donations, its donors in the month of
+    // their first gift, its subscriptions started less those cancelled; by day, then folded.
+    let mut kept: BTreeMap<(String, i32, i32), crate::money_store::RecipientMonth> = BTreeMap::new();
+    let by_day = [
+        "SELECT recipient_id, created_at / 86400000 AS day, COUNT(*) AS n, CAST(SUM(amount_cents) AS BIGINT) AS cents FROM transactions \
+         WHERE status = 'succeeded' GROUP BY recipient_id, created_at / 86400000",
+        "SELECT recipient_id, first_given_at / 86400000 AS day, COUNT(*) AS n, CAST(0 AS BIGINT) AS cents FROM donor_recipients \
+         WHERE first_given_at <> 0 GROUP BY recipient_id, first_given_at / 86400000",
+        "SELECT recipient_id, started_at / 86400000 AS day, COUNT(*) AS n, CAST(0 AS BIGINT) AS cents FROM subscriptions \
+         GROUP BY recipient_id, started_at / 86400000",
+        "SELECT recipient_id, cancelled_at / 86400000 AS day, COUNT(*) AS n, CAST(0 AS BIGINT) AS cents FROM subscriptions \
+         WHERE status = 'cancelled' GROUP BY recipient_id, cancelled_at / 86400000",
+    ];
+    for (i, sql) in by_day.into_iter().enumerate() {
+        for r in sqlx::query(sql).fetch_all(&mut *c).await? {
+            let (year, month) = fees::year_month(r.try_get::<i64, _>("day")? * crate::tx_index::DAY_MS);
+            let m = kept.entry((r.try_get("recipient_id")?, year, month)).or_default();
+            let n: i64 = r.try_get("n")?;
+            match i {
+                0 => {
+                    m.donations += n;
+                    m.amount_cents += r.try_get::<i64, _>("cents")?;
+                }
+                1 => m.new_donors += n,
+                2 => m.subscriptions += n,
+                _ => m.subscriptions -= n,
+            }
+        }
+    }
+    sqlx::query("DELETE FROM recipient_months").execute(&mut *c).await?;
+    for ((recipient_id, year, month), m) in &kept {
+        sqlx::query(
+            "INSERT INTO recipient_months (recipient_id, year, month, shard, new_donors, donations, amount_cents, subscriptions) \
+             VALUES ($1, $2, $3, 0, $4, $5, $6, $7)",
+        )
+        .bind(recipient_id)
+        .bind(*year)
+        .bind(*month)
+        .bind(m.new_donors)
+        .bind(m.donations)
+        .bind(m.amount_cents)
+        .bind(m.subscriptions)
+        .execute(&mut *c)
+        .await?;
     }
 
     crate::money_store::reset_pairs(c).await?;

@@ -23,6 +23,10 @@ async fn kept(g: &Giving) -> Vec<Vec<String>> {
         "SELECT day || ':' || status || ':' || type || ':' || recipient_type || ':' || CAST(SUM(n) AS BIGINT) FROM tx_days \
          GROUP BY day, status, type, recipient_type HAVING SUM(n) <> 0 ORDER BY day, status, type, recipient_type",
         "SELECT id || ':' || type || ':' || name_key FROM recipients ORDER BY id",
+        "SELECT donor_id || ':' || recipient_id || ':' || first_given_at FROM donor_recipients WHERE first_given_at <> 0 ORDER BY donor_id, recipient_id",
+        "SELECT recipient_id || ':' || year || '-' || month || ':' || SUM(new_donors) || ':' || SUM(donations) || ':' || SUM(amount_cents) \
+         || ':' || SUM(subscriptions) FROM recipient_months GROUP BY recipient_id, year, month \
+         HAVING SUM(new_donors) <> 0 OR SUM(donations) <> 0 OR SUM(amount_cents) <> 0 OR SUM(subscriptions) <> 0 ORDER BY recipient_id, year, month",
     ];
     let mut out = vec![];
     for q in queries {
@@ -49,6 +53,28 @@ async fn a_rebuild_after_real_use_changes_nothing(g: Giving) {
     sqlx::query("DELETE FROM tx_days").execute(&g.db.pool).await.unwrap();
     sqlx::query("UPDATE counters SET value = 7").execute(&g.db.pool).await.unwrap();
     giving::rollups::rebuild(&g.db).await.unwrap();
+    assert_eq!(kept(&g).await, before);
+}
+
+/// Migration 0012 run on a database in use (the upgrade) fills each recipient's months and
+/// each pair's first gift as the writes since keep them.
+async fn the_recipient_figures_migration_fills_what_writes_keep(g: Giving) {
+    let now = giving::fees::month_start(2026, 11) + 12 * DAY_MS;
+    seed(&g, &demo_recipients(), &SeedOptions { donors: 15, years: 2, seed: 5, now }).await.unwrap();
+    let before = kept(&g).await;
+    // As before the migration: no table, no column (SQLite and PostgreSQL drop a column alike).
+    let mut c = g.db.pool.acquire().await.unwrap();
+    for undo in ["DROP TABLE recipient_months", "ALTER TABLE donor_recipients DROP COLUMN first_given_at"] {
+        sqlx::query(undo).execute(&mut *c).await.unwrap();
+    }
+    let has = "SELECT COUNT(*) FROM donor_recipients WHERE first_given_at <> 0";
+    assert!(sqlx::query(has).execute(&mut *c).await.is_err(), "the column is gone");
+    let migration = match g.db.backend {
+        common::db::Backend::Sqlite => include_str!("../migrations/sqlite/0012_recipient_figures.sql"),
+        common::db::Backend::Postgres => include_str!("../migrations/postgres/0012_recipient_figures.sql"),
+    };
+    sqlx::raw_sql(migration).execute(&mut *c).await.unwrap();
+    drop(c);
     assert_eq!(kept(&g).await, before);
 }
 
@@ -242,6 +268,7 @@ async fn the_subscribed_donor_tabs_keep_their_counts_and_name_order(g: Giving) {
 common::on_both_backends! { MIGRATIONS, giving;
     the_subscribed_donor_tabs_keep_their_counts_and_name_order => the_subscribed_donor_tabs_keep_their_counts_and_name_order_on_sqlite, the_subscribed_donor_tabs_keep_their_counts_and_name_order_on_postgres;
     a_rebuild_after_real_use_changes_nothing => a_rebuild_after_real_use_changes_nothing_on_sqlite, a_rebuild_after_real_use_changes_nothing_on_postgres;
+    the_recipient_figures_migration_fills_what_writes_keep => the_recipient_figures_migration_fills_what_writes_keep_on_sqlite, the_recipient_figures_migration_fills_what_writes_keep_on_postgres;
     deep_pages_and_date_totals_read_the_day_counts => deep_pages_and_date_totals_read_the_day_counts_on_sqlite, deep_pages_and_date_totals_read_the_day_counts_on_postgres;
     searches_read_matching_donors_and_recipients => searches_read_matching_donors_and_recipients_on_sqlite, searches_read_matching_donors_and_recipients_on_postgres;
     a_broad_search_counts_up_to_its_cap => a_broad_search_counts_up_to_its_cap_on_sqlite, a_broad_search_counts_up_to_its_cap_on_postgres;

@@ -1249,7 +1249,7 @@ export type paths = {
             cookie?: never;
         };
         /**
-         * Giving and catalogue figures (a service that is down is listed in unavailable)
+         * The platform's figures, or a nonprofit admin's own nonprofit's (a service that is down is listed in unavailable)
          * @description Needs view on /dashboard. Nonprofit admins: allowed.
          */
         get: operations["get_admin_dashboard_dashboard_data"];
@@ -1269,7 +1269,7 @@ export type paths = {
             cookie?: never;
         };
         /**
-         * Donors: all and active
+         * Donors: all and active (a nonprofit admin: its donors)
          * @description Needs view on /dashboard. Nonprofit admins: allowed.
          */
         get: operations["get_admin_dashboard_totalDonorUser"];
@@ -1289,7 +1289,7 @@ export type paths = {
             cookie?: never;
         };
         /**
-         * Nonprofits and pending verification requests
+         * Nonprofits and pending verification requests (a nonprofit admin: its own nonprofit)
          * @description Needs view on /dashboard. Nonprofit admins: allowed.
          */
         get: operations["get_admin_dashboard_totalReqCharity"];
@@ -1309,7 +1309,7 @@ export type paths = {
             cookie?: never;
         };
         /**
-         * Nonprofits created and pending per month of a year
+         * Nonprofits created and pending per month of a year (a nonprofit admin: its own nonprofit)
          * @description Needs view on /dashboard. Nonprofit admins: allowed.
          */
         get: operations["get_admin_dashboard_yearGraphDashboardCharity"];
@@ -1329,7 +1329,7 @@ export type paths = {
             cookie?: never;
         };
         /**
-         * New donors and donations per month of a year
+         * New donors and donations per month of a year (a nonprofit admin: its own)
          * @description Needs view on /dashboard. Nonprofit admins: allowed.
          */
         get: operations["get_admin_dashboard_yearGraphDashboardUser"];
@@ -3612,7 +3612,7 @@ export type components = {
             month: number;
             /**
              * Format: int64
-             * @description Nonprofits created in the month.
+             * @description Nonprofits created in the month (a nonprofit admin: its own, in the month it was created).
              */
             nonprofits: number;
             /**
@@ -3648,9 +3648,15 @@ export type components = {
             taxId: string;
         };
         CharityTotals: {
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Onboarded nonprofits (a nonprofit admin: 1, its own).
+             */
             nonprofits: number;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Pending verification requests (a nonprofit admin: 1 while its own is pending).
+             */
             pendingRequests: number;
         };
         CharityYear: {
@@ -3967,13 +3973,11 @@ export type components = {
             /** @default  */
             userId?: string;
         };
-        /** @description The composite page: each part `null` when its service did not answer in time. */
-        DashboardData: {
-            catalogue?: components["schemas"]["CatalogueFigures"] | null;
-            giving?: components["schemas"]["GivingFigures"] | null;
-            /** @description The services that did not answer: "giving", "catalogue". */
-            unavailable: string[];
-        };
+        /**
+         * @description The composite page: the platform's (main admin, sub-admins), or a nonprofit admin's own
+         *     nonprofit's (it holds `nonprofit`).
+         */
+        DashboardData: components["schemas"]["PlatformDashboard"] | components["schemas"]["NonprofitDashboard"];
         /** @description A donor (an app user of the platform). REST shape. */
         Donor: {
             /** @default  */
@@ -4083,7 +4087,8 @@ export type components = {
             donations: number;
             /**
              * Format: int64
-             * @description Donors who joined in the month.
+             * @description Donors who joined in the month (a nonprofit admin: donors whose first gift to its
+             *     nonprofit fell in the month).
              */
             donors: number;
             /**
@@ -4093,9 +4098,15 @@ export type components = {
             month: number;
         };
         DonorTotals: {
-            /** Format: int64 */
-            active: number;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Donors whose account is active; absent for a nonprofit admin.
+             */
+            active?: number | null;
+            /**
+             * Format: int64
+             * @description Every donor (a nonprofit admin: the donors with a succeeded gift to its nonprofit).
+             */
             total: number;
         };
         /**
@@ -4845,6 +4856,54 @@ export type components = {
             /** @description "charity" or "cause". */
             type: string;
         };
+        /**
+         * @description A nonprofit admin's page: its own nonprofit's figures only, each part `null` when its
+         *     service did not answer in time.
+         */
+        NonprofitDashboard: {
+            engagement?: components["schemas"]["NonprofitEngagement"] | null;
+            giving?: components["schemas"]["NonprofitGiving"] | null;
+            nonprofit: components["schemas"]["OwnNonprofit"] | null;
+            /** @description The services that did not answer: "giving", "catalogue", "engagement". */
+            unavailable: string[];
+        };
+        /** @description What engagement holds of one nonprofit (deleted events and communities left out). */
+        NonprofitEngagement: {
+            /**
+             * Format: int64
+             * @description Communities whose nonprofits include it, and their members.
+             */
+            communities: number;
+            /** Format: int64 */
+            communityMembers: number;
+            /**
+             * Format: int64
+             * @description Events it hosts, and those not ended yet.
+             */
+            events: number;
+            /** Format: int64 */
+            upcomingEvents: number;
+        };
+        /** @description Donations to one nonprofit. */
+        NonprofitGiving: {
+            /**
+             * Format: int64
+             * @description Active subscriptions to it.
+             */
+            activeSubscriptions: number;
+            /** Format: int64 */
+            amountCents: number;
+            /**
+             * Format: int64
+             * @description Its succeeded donations and their amount.
+             */
+            donations: number;
+            /**
+             * Format: int64
+             * @description Donors with a succeeded gift to it.
+             */
+            donors: number;
+        };
         /** @description REST shape. */
         Notification: {
             /** @default  */
@@ -4874,6 +4933,13 @@ export type components = {
             sender: components["schemas"]["Sender"] | null;
             /** @default  */
             title: string;
+        };
+        /** @description The nonprofit admin's nonprofit. */
+        OwnNonprofit: {
+            _id: string;
+            /** @description Pending, Approve or Reject. */
+            adminVerification: string;
+            charityName: string;
         };
         /** @description REST shape. adminVerification: "Pending", "Approve" or "Reject". */
         Partner: {
@@ -4985,6 +5051,13 @@ export type components = {
             /** Format: int64 */
             id: number;
             name: string;
+        };
+        /** @description The platform's figures: each part `null` when its service did not answer in time. */
+        PlatformDashboard: {
+            catalogue?: components["schemas"]["CatalogueFigures"] | null;
+            giving?: components["schemas"]["GivingFigures"] | null;
+            /** @description The services that did not answer: "giving", "catalogue". */
+            unavailable: string[];
         };
         /** @description REST shape. */
         Post: {

@@ -5,6 +5,10 @@ export interface MonthSeries {
   key: string
   label: string
   color: string
+  /** The server's value is divided by it (cents to dollars: 100). */
+  divisor?: number
+  /** How the tooltip shows a value (the chart's own number when absent). */
+  format?: (value: number) => string
 }
 
 export interface MonthPoint {
@@ -28,7 +32,7 @@ export function monthPoints<M extends { month: number }>(months: M[] | undefined
     const point: MonthPoint = { month: name }
     for (const s of series) {
       const value = found?.[s.key]
-      point[s.key] = typeof value === 'number' ? value : 0
+      point[s.key] = typeof value === 'number' ? value / (s.divisor ?? 1) : 0
     }
     return point
   })

@@ -7,11 +7,18 @@ import type { CharityYearGraph, DashboardAnswer, DashboardData, DonorYearGraph }
 
 const QUIET = { skipErrorToast: true } as const
 
-/** GET /admin/dashboard/dashboard-data: every card's figures; a service that is down is listed in `unavailable`. */
+/**
+ * GET /admin/dashboard/dashboard-data: every card's figures; a service that is down is listed
+ * in `unavailable`. A nonprofit admin's answer holds `nonprofit` (its own nonprofit's figures only).
+ */
 export async function getDashboardData(): Promise<DashboardData> {
   const res = await apiClient.get<ApiEnvelope<DashboardAnswer>>('/admin/dashboard/dashboard-data', QUIET)
   const data = res.data.data
-  return { giving: data?.giving ?? null, catalogue: data?.catalogue ?? null, unavailable: data?.unavailable ?? [] }
+  const unavailable = data?.unavailable ?? []
+  if (data && 'nonprofit' in data) {
+    return { nonprofit: data.nonprofit ?? null, giving: data.giving ?? null, engagement: data.engagement ?? null, unavailable }
+  }
+  return { giving: data?.giving ?? null, catalogue: data?.catalogue ?? null, unavailable }
 }
 
 /** GET /admin/dashboard/yearGraphDashboardUser?year= (503 when the giving service is down). */

@@ -1,17 +1,26 @@
 /**
- * The dashboard's summary cards, from GET dashboard-data: giving (donors, donations, amount,
- * subscriptions), giving partners and nonprofits. A card whose service is listed as unavailable
- * says so (the rest of the page stays); while loading each card shows a skeleton.
+ * The dashboard's summary cards, from GET dashboard-data. The platform's (main admin,
+ * sub-admins): giving (donors, donations, amount, subscriptions), giving partners and
+ * nonprofits. A nonprofit admin's: donations to its nonprofit (donors, donations, amount,
+ * subscriptions) and its events and communities. A card whose service is listed as
+ * unavailable says so (the rest of the page stays); while loading each card shows a skeleton.
  */
 import type { ReactNode } from 'react'
 import { Card, Col, Row, Space, Statistic, Typography } from 'antd'
-import { BankOutlined, DisconnectOutlined, GiftOutlined, SolutionOutlined } from '@ant-design/icons'
+import { BankOutlined, CalendarOutlined, DisconnectOutlined, GiftOutlined, SolutionOutlined } from '@ant-design/icons'
 import { formatCents } from '../../../lib/format'
-import { useRecord } from '../../../lib/query'
-import { getDashboardData } from '../api/dashboard'
-import type { DashboardData, FigureSource } from '../types'
+import { isNonprofitDashboard, type DashboardData, type FigureSource, type NonprofitDashboard, type PlatformDashboard } from '../types'
+import { useDashboardData } from '../use-dashboard-data'
 
-const DASHBOARD_DATA_KEY = ['dashboard', 'data']
+/** The title of a nonprofit admin's donations card: its nonprofit's name while the catalogue answers. */
+function donationsTitle(data: DashboardData | null | undefined): string {
+  const name = data && isNonprofitDashboard(data) ? data.nonprofit?.charityName : undefined
+  return name ? `Donations to ${name}` : 'Donations to your nonprofit'
+}
+
+/** Columns of a card's figures: three a row, or four as two rows of two where the card is narrow. */
+const THREE = { xs: 12, md: 8 }
+const FOUR = { xs: 12, sm: 6, xl: 12 }
 
 interface Figure {
   title: string
@@ -57,7 +66,7 @@ function FigureCard({
       ) : (
         <Row gutter={[16, 16]}>
           {figures.map((f) => (
-            <Col key={f.title} xs={12} md={8}>
+            <Col key={f.title} {...(figures.length === 4 ? FOUR : THREE)}>
               <Statistic title={f.title} value={f.value} />
             </Col>
           ))}
@@ -68,19 +77,25 @@ function FigureCard({
 }
 
 /** Whether a service's figures are missing: listed as unavailable, absent, or the whole call failed. */
-function missing(data: DashboardData | null, failed: boolean, source: FigureSource): boolean {
+function missing(data: DashboardData | null, failed: boolean, source: FigureSource, part: unknown): boolean {
   if (failed) return true
   if (!data) return false
-  return data.unavailable.includes(source) || data[source] === null
+  return data.unavailable.includes(source) || part === null
 }
 
-export function FigureCards() {
-  const { value: data, error, loading } = useRecord(DASHBOARD_DATA_KEY, getDashboardData)
+/** The cards of who is signed in: a nonprofit admin's own figures (`nonprofit`), else the platform's. */
+export function FigureCards({ nonprofit = false }: { nonprofit?: boolean }) {
+  return nonprofit ? <NonprofitFigureCards /> : <PlatformFigureCards />
+}
+
+function PlatformFigureCards() {
+  const { value: answer, error, loading } = useDashboardData()
+  const data = answer && !isNonprofitDashboard(answer) ? (answer as PlatformDashboard) : null
   const failed = Boolean(error)
   const giving = data?.giving
   const catalogue = data?.catalogue
-  const givingDown = missing(data, failed, 'giving')
-  const catalogueDown = missing(data, failed, 'catalogue')
+  const givingDown = missing(data, failed, 'giving', giving)
+  const catalogueDown = missing(data, failed, 'catalogue', catalogue)
 
   return (
     <>
@@ -126,6 +141,50 @@ export function FigureCards() {
             { title: 'Pending Requests', value: catalogue?.pendingRequests ?? 0 },
             { title: 'Causes', value: catalogue?.causes ?? 0 },
             { title: 'Categories', value: catalogue?.categories ?? 0 },
+          ]}
+        />
+      </Col>
+    </>
+  )
+}
+
+/** A nonprofit admin's cards: donations to its nonprofit, its events and communities. */
+function NonprofitFigureCards() {
+  const { value: answer, error, loading } = useDashboardData()
+  const data = answer && isNonprofitDashboard(answer) ? (answer as NonprofitDashboard) : null
+  const failed = Boolean(error)
+  const giving = data?.giving
+  const engagement = data?.engagement
+
+  return (
+    <>
+      <Col xs={24} xl={12}>
+        <FigureCard
+          title={donationsTitle(data)}
+          icon={<GiftOutlined />}
+          loading={loading}
+          unavailable={missing(data, failed, 'giving', giving)}
+          what="donation"
+          figures={[
+            { title: 'Donors', value: giving?.donors ?? 0 },
+            { title: 'Donations', value: giving?.donations ?? 0 },
+            { title: 'Amount Received', value: formatCents(giving?.amountCents ?? 0) },
+            { title: 'Active Subscriptions', value: giving?.activeSubscriptions ?? 0 },
+          ]}
+        />
+      </Col>
+      <Col xs={24} xl={12}>
+        <FigureCard
+          title="Events and Communities"
+          icon={<CalendarOutlined />}
+          loading={loading}
+          unavailable={missing(data, failed, 'engagement', engagement)}
+          what="event and community"
+          figures={[
+            { title: 'Events Hosted', value: engagement?.events ?? 0 },
+            { title: 'Upcoming Events', value: engagement?.upcomingEvents ?? 0 },
+            { title: 'Communities', value: engagement?.communities ?? 0 },
+            { title: 'Community Members', value: engagement?.communityMembers ?? 0 },
           ]}
         />
       </Col>

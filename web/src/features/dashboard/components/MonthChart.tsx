@@ -17,7 +17,12 @@ export default function MonthChart({ data, series, height = 280 }: MonthChartPro
       <CartesianGrid strokeDasharray="3 3" vertical={false} />
       <XAxis dataKey="month" />
       <YAxis allowDecimals={false} width={40} />
-      <Tooltip />
+      <Tooltip
+        formatter={(value, _name, item) => {
+          const format = series.find((s) => s.key === item.dataKey)?.format
+          return format && typeof value === 'number' ? format(value) : value
+        }}
+      />
       <Legend />
       {series.map((s) => (
         <Bar key={s.key} dataKey={s.key} name={s.label} fill={s.color} radius={[3, 3, 0, 0]} />

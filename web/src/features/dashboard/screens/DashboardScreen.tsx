@@ -2,18 +2,26 @@
  * /dashboard: who is signed in, the sub-admin counts, the giving and nonprofit summary cards
  * (GET dashboard-data: a service that is down leaves its cards marked unavailable) and two
  * graphs by month for a chosen year: new donors, and new nonprofits.
+ *
+ * A nonprofit admin's dashboard is its own nonprofit's (the server answers it nothing else):
+ * donations to it, its events and communities, and by month its new donors and donations and
+ * the amount it received. The platform's cards (sub-admins, giving partners, every nonprofit's
+ * counts and requests) are not shown to it.
  */
 import { Avatar, Button, Card, Col, Row, Space, Statistic, Tag, Typography } from 'antd'
 import { TeamOutlined, UserOutlined } from '@ant-design/icons'
 import { useNavigate } from 'react-router'
 import { getSubAdminCounts } from '../api/sub-admin-counts'
-import { fullName, useAccess } from '../../../lib/session'
+import { formatCents } from '../../../lib/format'
+import { fullName, isCharityAdminUser, useAccess } from '../../../lib/session'
 import { SLUGS } from '../../../lib/modules'
 import { paths } from '../../../paths'
 import { useRecord } from '../../../lib/query'
 import { FigureCards } from '../components/FigureCards'
+import { useDashboardData } from '../use-dashboard-data'
 import { YearGraphCard } from '../components/YearGraphCard'
 import type { MonthSeries } from '../graph-data'
+import { isNonprofitDashboard } from '../types'
 import { getCharityYearGraph, getDonorYearGraph } from '../api/dashboard'
 
 const DONOR_SERIES: MonthSeries[] = [
@@ -23,6 +31,9 @@ const DONOR_SERIES: MonthSeries[] = [
 const CHARITY_SERIES: MonthSeries[] = [
   { key: 'nonprofits', label: 'New Nonprofits', color: '#2f6fb0' },
   { key: 'requests', label: 'Requests', color: '#c0584f' },
+]
+const AMOUNT_SERIES: MonthSeries[] = [
+  { key: 'amountCents', label: 'Amount Received ($)', color: '#2f6fb0', divisor: 100, format: (dollars) => formatCents(Math.round(dollars * 100)) },
 ]
 
 const ROLE_LABELS: Record<string, string> = {
@@ -65,14 +76,22 @@ function SubAdminCard() {
   )
 }
 
+/** The nonprofit a nonprofit admin runs (from its dashboard's figures, once they arrive). */
+function OwnNonprofitName() {
+  const { value: data } = useDashboardData()
+  const name = data && isNonprofitDashboard(data) ? data.nonprofit?.charityName : undefined
+  return name ? <Typography.Text strong>{name}</Typography.Text> : null
+}
+
 export default function DashboardScreen() {
   const { user, can } = useAccess()
   if (!user) return null
   const role = ROLE_LABELS[user.adminType] ?? user.adminType
+  const nonprofit = isCharityAdminUser(user)
 
   return (
     <Row gutter={[16, 16]}>
-      <Col xs={24} lg={12}>
+      <Col xs={24} lg={nonprofit ? 24 : 12}>
         <Card>
           <Space size="large" align="center">
             <Avatar size={56} icon={<UserOutlined />} style={{ background: '#1f6f5c' }} />
@@ -80,31 +99,54 @@ export default function DashboardScreen() {
               <Typography.Title level={4} style={{ margin: 0 }}>
                 Welcome, {fullName(user) || user.email}
               </Typography.Title>
-              <Space size="small" style={{ marginTop: 4 }}>
+              <Space size="small" wrap style={{ marginTop: 4 }}>
                 <Tag color="green">{role}</Tag>
+                {nonprofit && <OwnNonprofitName />}
                 <Typography.Text type="secondary">{user.email}</Typography.Text>
               </Space>
             </div>
           </Space>
         </Card>
       </Col>
-      {can(SLUGS.subAdmin, 'view') && (
+      {!nonprofit && can(SLUGS.subAdmin, 'view') && (
         <Col xs={24} lg={12}>
           <SubAdminCard />
         </Col>
       )}
-      <FigureCards />
-      <Col xs={24} xl={12}>
-        <YearGraphCard title="Donors by Month" queryKey={['dashboard', 'graph', 'donors']} load={getDonorYearGraph} series={DONOR_SERIES} />
-      </Col>
+      <FigureCards nonprofit={nonprofit} />
+      <Graphs nonprofit={nonprofit} />
+    </Row>
+  )
+}
+
+/**
+ * The graphs by month: new donors and donations, then the new nonprofits and requests (the
+ * platform's) or the amount received (a nonprofit admin's own; both from its donor months).
+ */
+function Graphs({ nonprofit }: { nonprofit: boolean }) {
+  const donors = ['dashboard', 'graph', 'donors']
+  return (
+    <>
       <Col xs={24} xl={12}>
         <YearGraphCard
-          title="Nonprofits by Month"
-          queryKey={['dashboard', 'graph', 'nonprofits']}
-          load={getCharityYearGraph}
-          series={CHARITY_SERIES}
+          title={nonprofit ? 'Donors and Donations by Month' : 'Donors by Month'}
+          queryKey={donors}
+          load={getDonorYearGraph}
+          series={DONOR_SERIES}
         />
       </Col>
-    </Row>
+      <Col xs={24} xl={12}>
+        {nonprofit ? (
+          <YearGraphCard title="Amount Received by Month" queryKey={donors} load={getDonorYearGraph} series={AMOUNT_SERIES} />
+        ) : (
+          <YearGraphCard
+            title="Nonprofits by Month"
+            queryKey={['dashboard', 'graph', 'nonprofits']}
+            load={getCharityYearGraph}
+            series={CHARITY_SERIES}
+          />
+        )}
+      </Col>
+    </>
   )
 }

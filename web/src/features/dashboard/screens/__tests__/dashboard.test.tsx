@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { renderApp } from '../../../../testing/render-app'
 import { mockApi, type MockApi } from '../../../../testing/mock-api'
-import { mainAdmin } from '../../../../testing/users'
+import { mainAdmin, subAdmin } from '../../../../testing/users'
+import type { SessionUser } from '../../../../lib/session'
 import { deferred } from '../../../../testing/deferred'
 import type { Reply } from '../../../../testing/mock-api'
 import type { MonthChartProps } from '../../components/MonthChart'
@@ -124,5 +125,59 @@ describe('Dashboard', () => {
     graph.resolve([200, { message: 'ok', data: { year, months: [{ month: 1, donors: 2, donations: 2, amountCents: 1 }] } }])
     expect(await screen.findByLabelText('Chart of New Donors and Donations')).toBeTruthy()
     expect(screen.queryByLabelText('Loading Donors by Month')).toBeNull()
+  })
+
+  describe('of a nonprofit admin', () => {
+    const nonprofitAdmin: SessionUser = {
+      ...subAdmin({ '/dashboard': ['view'], '/master/charity_management': ['edit'] }),
+      adminType: 'Charity Admin',
+      charityId: 'n1',
+      firstName: 'Nia',
+      lastName: 'Owner',
+    }
+    const own = {
+      nonprofit: { _id: 'n1', charityName: 'Clearwater Wells', adminVerification: 'Approve' },
+      giving: { donors: 2, donations: 3, amountCents: 4000, activeSubscriptions: 1 },
+      engagement: { events: 4, upcomingEvents: 1, communities: 2, communityMembers: 57 },
+      unavailable: [],
+    }
+
+    beforeEach(() => api.on(DATA, [200, { message: 'ok', data: own }]))
+
+    it('shows its own nonprofit’s figures under its name, and none of the platform’s cards', async () => {
+      renderApp('/dashboard', nonprofitAdmin)
+      const donations = await cardTitled('Donations to Clearwater Wells')
+      expect(await within(donations).findByText('$40.00')).toBeTruthy()
+      expect(within(donations).getByText('Amount Received')).toBeTruthy()
+      expect(within(donations).getByText('Active Subscriptions')).toBeTruthy()
+      const engagement = await cardTitled('Events and Communities')
+      expect(within(engagement).getByText('57')).toBeTruthy()
+      expect(within(engagement).getByText('Upcoming Events')).toBeTruthy()
+      expect(screen.getByText('Clearwater Wells', { selector: 'strong' })).toBeTruthy()
+      expect(screen.getByText('Nonprofit Admin')).toBeTruthy()
+      for (const platform of ['Giving Partners', 'Nonprofits', 'Total Sub Admins', 'Nonprofits by Month', 'Active Donors']) {
+        expect(screen.queryByText(platform)).toBeNull()
+      }
+      expect(api.callsTo(CHARITIES)).toHaveLength(0)
+      expect(api.callsTo('POST /admin/sub-admin/subAdminList')).toHaveLength(0)
+    })
+
+    it('draws its donors, donations and the amount it received by month', async () => {
+      renderApp('/dashboard', nonprofitAdmin)
+      const donors = await screen.findByLabelText('Chart of New Donors and Donations')
+      expect(within(donors).getByText('Jan: New Donors 12, Donations 40')).toBeTruthy()
+      const amount = await screen.findByLabelText('Chart of Amount Received ($)')
+      expect(within(amount).getByText('Jan: Amount Received ($) 1')).toBeTruthy()
+      expect(screen.getByText('Donors and Donations by Month')).toBeTruthy()
+      expect(screen.getByText('Amount Received by Month')).toBeTruthy()
+    })
+
+    it('marks the cards of a service that is down, and names its nonprofit plainly without the catalogue', async () => {
+      api.on(DATA, [200, { message: 'ok', data: { ...own, nonprofit: null, engagement: null, unavailable: ['catalogue', 'engagement'] } }])
+      renderApp('/dashboard', nonprofitAdmin)
+      const donations = await cardTitled('Donations to your nonprofit')
+      expect(await within(donations).findByText('$40.00')).toBeTruthy()
+      expect(screen.getByText('The event and community figures are unavailable right now.')).toBeTruthy()
+    })
   })
 })
