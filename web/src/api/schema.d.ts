@@ -832,7 +832,7 @@ export type paths = {
         put?: never;
         /**
          * Approve or reject a nonprofit
-         * @description Needs view on /master.
+         * @description Needs view on /master and status on /master/charity_management.
          */
         post: operations["post_admin_charity_changeVerification"];
         delete?: never;
@@ -1650,7 +1650,7 @@ export type paths = {
         };
         /**
          * The giving-partner page
-         * @description Any signed-in account. Not for nonprofit admins.
+         * @description Needs edit on /giving_partner.
          */
         get: operations["get_admin_givingPartner_getDetails"];
         put?: never;
@@ -1672,7 +1672,7 @@ export type paths = {
         put?: never;
         /**
          * Restore a revision (a new revision naming it)
-         * @description Any signed-in account. Not for nonprofit admins.
+         * @description Needs edit on /giving_partner.
          */
         post: operations["post_admin_givingPartner_restoreRevision_id"];
         delete?: never;
@@ -1690,7 +1690,7 @@ export type paths = {
         };
         /**
          * One revision with its document
-         * @description Any signed-in account. Not for nonprofit admins.
+         * @description Needs edit on /giving_partner.
          */
         get: operations["get_admin_givingPartner_revision_id"];
         put?: never;
@@ -1710,7 +1710,7 @@ export type paths = {
         };
         /**
          * The page's revisions, newest first
-         * @description Any signed-in account. Not for nonprofit admins.
+         * @description Needs edit on /giving_partner.
          */
         get: operations["get_admin_givingPartner_revisions"];
         put?: never;
@@ -1732,7 +1732,7 @@ export type paths = {
         put?: never;
         /**
          * Save the giving-partner page (a new revision)
-         * @description Any signed-in account. Not for nonprofit admins.
+         * @description Needs edit on /giving_partner.
          */
         post: operations["post_admin_givingPartner_update"];
         delete?: never;
@@ -2116,7 +2116,7 @@ export type paths = {
         put?: never;
         /**
          * Approve or reject a giving partner
-         * @description Needs view on /strategic/pending_strategic_partner.
+         * @description Needs view on /strategic/pending_strategic_partner and status on /strategic.
          */
         post: operations["post_admin_strategic_partner_changeVerificationStatus"];
         delete?: never;
@@ -2356,7 +2356,7 @@ export type paths = {
         put?: never;
         /**
          * Remove a sub-admin's second factor (it sets one up again)
-         * @description Main admin only.
+         * @description Needs edit on /sub_admin.
          */
         post: operations["post_admin_sub_admin_resetTwoFactor_id"];
         delete?: never;
@@ -5445,7 +5445,10 @@ export type components = {
             /** @default [] */
             permissions?: components["schemas"]["Grant"][];
         };
-        /** @description A sub-admin; one record's answers add its permissions, the list's rows do not. */
+        /**
+         * @description A sub-admin with its permissions (the list's rows too: the console offers a row's actions
+         *     only where the caller may act on that sub-admin).
+         */
         SubAdminView: {
             _id: string;
             /**
@@ -5457,7 +5460,7 @@ export type components = {
             firstName: string;
             isActive: boolean;
             lastName: string;
-            permissions?: components["schemas"]["ModuleGrant"][] | null;
+            permissions: components["schemas"]["ModuleGrant"][];
         };
         /** @description REST shape. Intervals: "monthly", "yearly". Statuses: "active", "cancelled". */
         Subscription: {
