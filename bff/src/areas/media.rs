@@ -198,7 +198,7 @@ fn quota_left(remaining: i64) -> ApiError {
     ApiError::new(
         axum::http::StatusCode::TOO_MANY_REQUESTS,
         "UPLOAD_QUOTA",
-        &format!("This file is bigger than what is left of your daily upload limit ({mb:.1} MB). Please try again tomorrow."),
+        format!("This file is bigger than what is left of your daily upload limit ({mb:.1} MB). Please try again tomorrow."),
     )
 }
 

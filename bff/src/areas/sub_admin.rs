@@ -120,7 +120,7 @@ async fn status(State(state): State<AppState>, Extension(caller): Extension<Call
 async fn list_page(State(state): State<AppState>, Extension(caller): Extension<Caller>, Body(b): Body<ListBody>) -> Reply {
     let req = pb::ListRequest { page: Some(b.to_page()), actor: Some(caller.to_pb()) };
     let page = retry(|| async { state.identity().list_sub_admins(req.clone()).await }).await?.into_inner();
-    list("Sub admin list", page.items.into_iter().map(|s| view(s)).collect::<Vec<_>>(), page.total)
+    list("Sub admin list", page.items.into_iter().map(view).collect::<Vec<_>>(), page.total)
 }
 
 async fn one(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>) -> Reply {

@@ -282,3 +282,134 @@ async fn every_entry_of_the_permission_table_answers_every_kind_of_caller_as_it_
     let app = spawn_with(|cfg| cfg.database_url = database.url.clone()).await;
     matrix(app).await;
 }
+
+// ---- object level: may this caller touch THIS record, file, account, room? ----
+
+/// One object-level question: a caller the path-level table lets through, on an object it may
+/// not touch, and the answer that must come back (status, message).
+struct ObjectAsk {
+    method: Method,
+    path: String,
+    body: Option<serde_json::Value>,
+    who: &'static str,
+    token: String,
+    expect: (u16, &'static str),
+}
+
+/// The paths whose object is a sub-admin, a nonprofit, a file or a room: every entry of the
+/// table under these prefixes must be asked below (a new path is caught here).
+const OBJECT_PATHS: [&str; 5] = ["/admin/sub-admin/", "/admin/charity/", "/admin/payment-method/", "/local-image/remove", "/admin/chat/"];
+
+/// Paths under those prefixes that name no single object a caller could be refused, and why.
+const NO_OBJECT: [(&str, &str); 11] = [
+    ("/admin/sub-admin/changePassword", "the caller's own account only (the body's id must be its own: auth tests)"),
+    ("/admin/sub-admin/forgotPassword", "public: names an email, answers the same for any"),
+    ("/admin/sub-admin/resetPassword", "public: the link's token is the object"),
+    ("/admin/sub-admin/create", "a new account: what it may grant is identity's (escalation tests)"),
+    ("/admin/sub-admin/subAdminList", "a list: every row is the caller's to read"),
+    ("/admin/charity/getAll", "a list: a nonprofit admin's holds its own only (dashboard tests)"),
+    ("/admin/charity/charityList", "a list, never a nonprofit admin's"),
+    ("/admin/charity/create", "a new record"),
+    ("/admin/charity/import", "a new upload"),
+    ("/admin/charity/import/{importId}/apply", "an upload any holder of the import right applies"),
+    ("/admin/chat/createRoom", "opens the conversation of a donor: every Message adder handles every donor"),
+];
+
+async fn object_level(app: TestApp) {
+    let (t, _) = app.admin().await;
+    // Sub-admins: a manager holding every Sub Admin action, and a stronger one (donor view more).
+    let all_sub = json!({ "slug": "/sub_admin", "actions": ["view", "add", "edit", "delete", "status"] });
+    app.sub_admin(&t, "manager@example.org", json!([all_sub])).await;
+    let manager = app.token_of("/admin-login/login", "manager@example.org").await;
+    let strong = app.sub_admin(&t, "strong@example.org", json!([all_sub, { "slug": "/donor", "actions": ["view"] }])).await;
+    // Nonprofits A (its admin's) and B.
+    let a = crate::charity::valid_body(&app, &t, "Water For All", "12-3456789").await;
+    let a_id = app.post("/admin/charity/create", Some(&t), a.clone()).await.expect(200).body["data"]["_id"].as_str().unwrap().to_string();
+    let b = crate::charity::valid_body(&app, &t, "Food For All", "98-7654321").await;
+    let b_logo = b["logo"].as_str().unwrap().to_string();
+    let b_id = app.post("/admin/charity/create", Some(&t), b).await.expect(200).body["data"]["_id"].as_str().unwrap().to_string();
+    app.identity.create_charity_admin("npo@example.org", "secret12", "Nia", "Owner", &a_id).await.unwrap();
+    let npo = app.token_of("/admin-login/charityLogin", "npo@example.org").await;
+    // A video no record owns, uploaded by the main admin.
+    let mut mp4 = b"\0\0\0\x18ftypisom\0\0\x02\0isomiso2".to_vec();
+    mp4.resize(1_000, 7);
+    let video = app.upload("/local-image/uploadVideo", Some(&t), Some(("video", "v.mp4", mp4)), &[("moduleName", "eventVideo")]).await.expect(200);
+    let video = video.body["data"]["name"].as_str().unwrap().to_string();
+    // A chat writer.
+    app.sub_admin(&t, "writer@example.org", json!([{ "slug": "/chat", "actions": ["view", "add"] }])).await;
+    let writer = app.token_of("/admin-login/login", "writer@example.org").await;
+
+    const STRONGER: (u16, &str) = (403, "This sub-admin holds permissions you do not hold: ask the main admin");
+    const NOT_ALLOWED: (u16, &str) = (403, "You are not allowed to do this");
+    const MAY_NOT: (u16, &str) = (403, "You may not remove this file");
+    let ask = |method: Method, path: String, body: Option<serde_json::Value>, who: &'static str, token: &str, expect: (u16, &'static str)| ObjectAsk {
+        method,
+        path,
+        body,
+        who,
+        token: token.to_string(),
+        expect,
+    };
+    let update = json!({ "firstName": "Mallory", "lastName": "Owned", "email": "strong@example.org", "permissions": [all_sub] });
+    let mut b_logo_in_a = a.clone();
+    b_logo_in_a["images"] = json!([b_logo]);
+    let asks = vec![
+        ask(Method::PATCH, format!("/admin/sub-admin/update/{strong}"), Some(update), "Sub Admin holder, stronger target", &manager, STRONGER),
+        ask(Method::DELETE, format!("/admin/sub-admin/delete/{strong}"), None, "Sub Admin holder, stronger target", &manager, STRONGER),
+        ask(Method::PATCH, format!("/admin/sub-admin/subAdminStatus/{strong}"), Some(json!({ "isActive": false })), "Sub Admin holder, stronger target", &manager, STRONGER),
+        ask(Method::POST, format!("/admin/sub-admin/resetTwoFactor/{strong}"), Some(json!({})), "Sub Admin holder, stronger target", &manager, STRONGER),
+        // Reading a stronger one is allowed (view): asked to show the door is the object rule's.
+        ask(Method::GET, format!("/admin/sub-admin/get/{strong}"), None, "Sub Admin holder, stronger target (read)", &manager, (200, "Sub admin details")),
+        ask(Method::GET, format!("/admin/charity/get/{b_id}"), None, "nonprofit admin, another nonprofit", &npo, NOT_ALLOWED),
+        ask(Method::GET, format!("/admin/payment-method/findPaymentMethodbyCharity/{b_id}"), None, "nonprofit admin, another nonprofit", &npo, NOT_ALLOWED),
+        ask(Method::PATCH, format!("/admin/charity/update/{b_id}"), Some(a.clone()), "nonprofit admin, another nonprofit", &npo, NOT_ALLOWED),
+        ask(Method::PATCH, format!("/admin/charity/update/{a_id}"), Some(b_logo_in_a), "nonprofit admin, own nonprofit naming another's logo", &npo, (400, "This file belongs to another record")),
+        ask(Method::PATCH, format!("/admin/charity/charityStatus/{a_id}"), Some(json!({ "isActive": false })), "nonprofit admin, own nonprofit", &npo, NOT_ALLOWED),
+        ask(Method::POST, format!("/admin/charity/inviteAdmin/{a_id}"), Some(json!({})), "nonprofit admin, own nonprofit", &npo, NOT_ALLOWED),
+        ask(Method::POST, "/admin/charity/delete".into(), Some(json!({ "id": a_id })), "nonprofit admin, own nonprofit", &npo, NOT_ALLOWED),
+        ask(Method::POST, "/admin/charity/changeVerification".into(), Some(json!({ "charityId": a_id, "adminVerification": "Approve" })), "nonprofit admin, own nonprofit", &npo, NOT_ALLOWED),
+        ask(Method::POST, "/local-image/removeImage".into(), Some(json!({ "moduleName": "charity", "fileName": b_logo })), "nonprofit admin, another nonprofit's logo", &npo, MAY_NOT),
+        ask(Method::POST, "/local-image/removeImage".into(), Some(json!({ "moduleName": "charity", "fileName": b_logo })), "Sub Admin holder, a nonprofit's logo", &manager, MAY_NOT),
+        ask(Method::POST, "/local-image/removeVideo".into(), Some(json!({ "moduleName": "eventVideo", "fileName": video })), "nonprofit admin, another's upload", &npo, MAY_NOT),
+        ask(Method::DELETE, "/admin/chat/clearChatHistory/0000000000000000000000c3".into(), None, "Message adder, a room that is none", &writer, (404, "Room not found")),
+    ];
+    // Every object path of the table is asked (or named as having no object, with why).
+    for e in permissions::table() {
+        if OBJECT_PATHS.iter().any(|p| e.path.starts_with(p)) && !NO_OBJECT.iter().any(|(p, _)| *p == e.path) {
+            let prefix = e.path.split('{').next().unwrap();
+            assert!(asks.iter().any(|a| a.method == e.method && a.path.starts_with(prefix)), "{} {} names an object but no object-level case asks it", e.method, e.path);
+        }
+    }
+    let mut wrong = String::new();
+    for a in &asks {
+        let r = app.call(a.method.clone(), &a.path, Some(&a.token), a.body.clone()).await;
+        if (r.status.as_u16(), r.message()) != a.expect {
+            writeln!(wrong, "| {} {} | {} | expected {:?} | got {} {} |", a.method, a.path, a.who, a.expect, r.status.as_u16(), r.message()).unwrap();
+        }
+    }
+    assert!(wrong.is_empty(), "object-level answers that differ:\n{wrong}");
+    // Nothing the refused calls aimed at changed.
+    app.get(&format!("/media/charity/{b_logo}"), None).await.expect(200);
+    app.get(&format!("/media/eventVideo/{video}"), None).await.expect(200);
+    let r = app.get(&format!("/admin/sub-admin/get/{strong}"), Some(&t)).await.expect(200);
+    assert_eq!((r.body["data"]["firstName"].as_str(), r.body["data"]["isActive"].as_bool()), (Some("Sam"), Some(true)));
+    let r = app.get(&format!("/admin/charity/get/{a_id}"), Some(&t)).await.expect(200);
+    assert_eq!((r.body["data"]["isActive"].as_bool(), r.body["data"]["images"].clone()), (Some(true), json!([])));
+}
+
+#[tokio::test]
+async fn every_path_naming_an_object_refuses_a_caller_who_may_call_it_but_not_touch_that_object_on_sqlite() {
+    object_level(spawn().await).await;
+}
+
+#[tokio::test]
+async fn every_path_naming_an_object_refuses_a_caller_who_may_call_it_but_not_touch_that_object_on_postgres() {
+    let Some(url) = common::db::testing::postgres_url() else {
+        if std::env::var("REQUIRE_SERVICES").is_ok_and(|v| v == "1") {
+            panic!("REQUIRE_SERVICES=1 but TEST_DATABASE_URL is unset");
+        }
+        return;
+    };
+    let database = common::db::testing::create_postgres_database(&url).await;
+    object_level(spawn_with(|cfg| cfg.database_url = database.url.clone()).await).await;
+}
