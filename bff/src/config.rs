@@ -141,6 +141,7 @@ impl Config {
             self.s3_force_path_style,
         )?;
         tracing::info!(storage = %storage.describe, "media storage");
+        storage.ensure_placeholder().await;
         let public_url = self.public_url.trim_end_matches('/').to_string();
         let state = AppState(Arc::new(Inner {
             services,

@@ -80,6 +80,21 @@ impl Storage {
         }
     }
 
+    /// Writes the placeholder picture when the store has none (a failure is logged: the BFF
+    /// serves it from the binary meanwhile).
+    pub async fn ensure_placeholder(&self) {
+        let path = StorePath::from(media_path(PLACEHOLDER_MODULE, PLACEHOLDER_FILE));
+        match self.store.head(&path).await {
+            Ok(_) => {}
+            Err(object_store::Error::NotFound { .. }) => {
+                if let Err(e) = self.store.put(&path, PutPayload::from(Bytes::from_static(PLACEHOLDER))).await {
+                    tracing::warn!(error = %e, "the placeholder picture could not be written to the media store");
+                }
+            }
+            Err(e) => tracing::warn!(error = %e, "the media store could not be checked for the placeholder picture"),
+        }
+    }
+
     /// The paths under `prefix` last changed before `before` (epoch ms).
     pub async fn older_than(&self, prefix: &str, before: i64) -> Result<Vec<String>, ApiError> {
         use futures::TryStreamExt;
@@ -293,6 +308,13 @@ pub fn valid_file_name(f: &str) -> bool {
 pub fn new_name(kind: Kind) -> String {
     format!("{}.{}", common::new_id(), kind.extension())
 }
+
+/// The picture screens show where a record has none (`GET /auth/metaData`'s `placeholder`:
+/// `{mediaURL}/placeholder/placeholder.png`), written to the media store at start when absent
+/// (a bucket behind a CDN serves it too) and served from the binary when the store lacks it.
+pub const PLACEHOLDER: &[u8] = include_bytes!("../assets/placeholder.png");
+pub const PLACEHOLDER_MODULE: &str = "placeholder";
+pub const PLACEHOLDER_FILE: &str = "placeholder.png";
 
 /// Where an upload is written while its form is read (never served).
 pub const HOLDING: &str = "uploads";

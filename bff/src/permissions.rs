@@ -286,6 +286,8 @@ pub fn table() -> Vec<Entry> {
         // Chat and notifications
         DELETE "/admin/chat/clearChatHistory/{id}" => Grant(&[("/chat", "add")]);
         POST "/admin/chat/createRoom" => Grant(&[("/chat", "add")]);
+        // The Message menu entry's count of unread conversations.
+        GET "/admin/chat/unread" => Grant(&[("/chat", "any")]);
         POST "/admin/notification/sendNotificationAllUser" => Grant(&[("/send_notification", "add")]);
         POST "/admin/notification/notificationHistory" => Grant(&[("/send_notification", "view")]);
         GET "/admin/notification/charityAndCauseNamesList" => Grant(&[("/send_notification", "view")]);

@@ -131,6 +131,23 @@ fn record(r: pb::Record, names: &HashMap<String, String>, with_payload: bool) ->
     }
 }
 
+/// The names of the records' actors: admins' from identity, app users' (account type
+/// "Member", donors) from giving; an actor neither can name (a deleted donor, a service that
+/// is down) stays its id.
+async fn actor_names(state: &AppState, records: &[pb::Record]) -> HashMap<String, String> {
+    let members: Vec<String> = records.iter().filter(|r| r.account_type == tokens::account::MEMBER).map(|r| r.actor_id.clone()).collect();
+    let admins = records.iter().filter(|r| r.account_type != tokens::account::MEMBER).map(|r| r.actor_id.clone());
+    let mut names = account_names(state, admins).await;
+    if !members.is_empty() {
+        let req = proto::giving::v1::DonorNamesRequest { ids: members };
+        match retry(|| async { state.giving().donor_names(req.clone()).await }).await {
+            Ok(r) => names.extend(r.into_inner().names),
+            Err(e) => tracing::warn!(error = %e.message(), "donor names unavailable"),
+        }
+    }
+    names
+}
+
 /// The actor text as ids: the sub-admins whose name or email hold it, and the caller (the
 /// main admin) when its own name does (identity's AccountNames); the service also matches the text against ids and
 /// addresses.
@@ -171,14 +188,14 @@ async fn to_pb(state: &AppState, caller: &Caller, b: &AuditListBody) -> Result<p
 async fn list_page(State(state): State<AppState>, Extension(caller): Extension<Caller>, Body(b): Body<AuditListBody>) -> Reply {
     let req = to_pb(&state, &caller, &b).await?;
     let page = retry(|| async { state.audit().list(req.clone()).await }).await?.into_inner();
-    let names = account_names(&state, page.items.iter().map(|r| r.actor_id.clone())).await;
+    let names = actor_names(&state, &page.items).await;
     list("Audit list", page.items.into_iter().map(|r| record(r, &names, false)).collect::<Vec<_>>(), page.total)
 }
 
 async fn one(State(state): State<AppState>, Path(id): Path<String>) -> Reply {
     let req = pb::RecordRef { id };
     let r = retry(|| async { state.audit().get(req.clone()).await }).await?.into_inner();
-    let names = account_names(&state, [r.actor_id.clone()]).await;
+    let names = actor_names(&state, std::slice::from_ref(&r)).await;
     ok("Audit record", record(r, &names, true))
 }
 
@@ -209,7 +226,7 @@ async fn export(State(state): State<AppState>, Extension(caller): Extension<Call
         loop {
             let Some(last) = batch.last().map(|r| r.seq) else { return };
             let full = batch.len() as i64 == EXPORT_BATCH;
-            let names = account_names(&state, batch.iter().map(|r| r.actor_id.clone())).await;
+            let names = actor_names(&state, &batch).await;
             for r in batch {
                 if tx.send(Ok(record(r, &names, false))).await.is_err() {
                     return;

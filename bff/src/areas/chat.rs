@@ -13,7 +13,7 @@ use crate::state::{AppState, retry};
 use axum::Extension;
 use axum::extract::{Path, State};
 use axum::http::Method;
-use axum::routing::{delete, post};
+use axum::routing::{delete, get, post};
 use proto::chat::v1 as pb;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -30,7 +30,23 @@ pub fn routes() -> Vec<Route> {
             delete(clear_history),
         )
         .answers::<pb::Room>(),
+        route(Method::GET, "/admin/chat/unread", "What the admin side has not read: conversations with an unread message, and those messages", get(unread))
+            .answers::<Unread>(),
     ]
+}
+
+/// The Message menu entry's count.
+#[derive(Serialize, ToSchema)]
+pub struct Unread {
+    /// Conversations with a message the admin side has not read.
+    pub rooms: i64,
+    /// Their unread messages.
+    pub messages: i64,
+}
+
+async fn unread(State(state): State<AppState>) -> Reply {
+    let r = retry(|| async { state.chat().unread_total(pb::Empty {}).await }).await?.into_inner();
+    ok("Unread messages", Unread { rooms: r.rooms, messages: r.messages })
 }
 
 /// `{ userId }`: the donor whose room to open.

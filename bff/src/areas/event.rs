@@ -246,11 +246,21 @@ async fn remove_member(State(state): State<AppState>, Extension(caller): Extensi
 const FIELD_COLUMNS: &[(&str, f64)] = &[("Field", 18.0), ("Value", 60.0)];
 const MEMBER_COLUMNS: &[(&str, f64)] = &[("Name", 30.0), ("Email", 36.0), ("Status", 14.0), ("Joined At", 22.0)];
 
-/// The 'Event' sheet: one field and its value a row.
+/// `ms` (epoch milliseconds) as the wall-clock time of `zone` (an IANA name), as Excel keeps
+/// dates: the time the event's own page shows. An unknown zone (none is stored: the service
+/// checks the name) leaves UTC.
+pub fn local_ms(ms: i64, zone: &str) -> i64 {
+    let Ok(tz) = jiff::tz::TimeZone::get(zone) else { return ms };
+    let Ok(at) = jiff::Timestamp::from_millisecond(ms) else { return ms };
+    ms + i64::from(tz.to_offset(at).seconds()) * 1000
+}
+
+/// The 'Event' sheet: one field and its value a row, as the event's screen words them (its
+/// times in its own zone, a capacity of 0 as Unlimited).
 fn summary(e: &pb::Event) -> Summary {
     let text = |f: &str, v: &str| vec![Cell::Text(f.into()), Cell::Text(v.into())];
     let number = |f: &str, v: i64| vec![Cell::Text(f.into()), Cell::Number(v as f64)];
-    let date = |f: &str, v: i64| vec![Cell::Text(f.into()), Cell::DateMs(v)];
+    let date = |f: &str, v: i64| vec![Cell::Text(f.into()), Cell::DateMs(local_ms(v, &e.time_zone))];
     let venue = if e.is_online {
         text("Link", &e.online_link)
     } else {
@@ -268,7 +278,7 @@ fn summary(e: &pb::Event) -> Summary {
             venue,
             text("Host", &e.host_name),
             text("Host Type", if e.host_type == CHARITY_HOST { "Nonprofit" } else { "Community" }),
-            number("Capacity", e.capacity),
+            if e.capacity == 0 { text("Capacity", "Unlimited") } else { number("Capacity", e.capacity) },
             number("Interested", e.interested_count),
             number("Going", e.going_count),
             number("Not going", e.not_going_count),
@@ -291,4 +301,20 @@ async fn export(State(state): State<AppState>, Path(id): Path<String>) -> Result
     let req = pb::EventRef { id: id.clone() };
     let stream = retry(|| async { state.engagement_long().stream_event_members(req.clone()).await }).await?.into_inner();
     crate::xlsx::export_with_summary(stream, summary(&event), members_sheet(&id)).await
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn an_events_times_are_written_in_its_own_zone() {
+        // 2024-03-05 13:41 UTC is 8:41 am in New York (EST, -5 h) and 2:41 pm in Paris (+1 h).
+        let at = 1_709_646_060_000;
+        assert_eq!(super::local_ms(at, "America/New_York"), at - 5 * 3_600_000);
+        assert_eq!(super::local_ms(at, "Europe/Paris"), at + 3_600_000);
+        // Summer time: 2024-07-05 13:41 UTC is 9:41 am in New York (EDT, -4 h).
+        let summer = 1_720_186_860_000;
+        assert_eq!(super::local_ms(summer, "America/New_York"), summer - 4 * 3_600_000);
+        assert_eq!(super::local_ms(at, "UTC"), at);
+        assert_eq!(super::local_ms(at, "Nowhere/Else"), at);
+    }
 }

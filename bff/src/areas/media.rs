@@ -332,9 +332,18 @@ async fn serve(State(state): State<AppState>, Path((module, file)): Path<(String
         return Err(ApiError::not_found("File not found"));
     };
     let Some((stream, _, size)) = state.storage.get(&media::media_path(&module, &file)).await? else {
+        if module == media::PLACEHOLDER_MODULE && file == media::PLACEHOLDER_FILE {
+            return Ok(media_answer(HttpBody::from(media::PLACEHOLDER), kind, media::PLACEHOLDER.len() as u64));
+        }
         return Err(ApiError::not_found("File not found"));
     };
-    let mut res = HttpBody::from_stream(stream).into_response();
+    Ok(media_answer(HttpBody::from_stream(stream), kind, size))
+}
+
+/// A media file's answer: its type, length, never sniffed, cached for good (names are never
+/// reused), sandboxed.
+fn media_answer(body: HttpBody, kind: Kind, size: u64) -> Response {
+    let mut res = body.into_response();
     let h = res.headers_mut();
     h.insert(header::CONTENT_TYPE, HeaderValue::from_static(kind.content_type()));
     h.insert(header::CONTENT_LENGTH, HeaderValue::from(size));
@@ -342,5 +351,5 @@ async fn serve(State(state): State<AppState>, Path((module, file)): Path<(String
     // Names are never reused: a file never changes.
     h.insert(header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=31536000, immutable"));
     h.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static("default-src 'none'; sandbox"));
-    Ok(res)
+    res
 }

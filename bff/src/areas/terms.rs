@@ -116,7 +116,35 @@ async fn status(State(state): State<AppState>, axum::Extension(k): K, axum::Exte
     ok(&format!("{} {verb} successfully", k.label), view(t))
 }
 
+/// What still uses a term, from every service that may (a category: nonprofits; a cause:
+/// nonprofits, transactions and subscriptions, communities, the homepage), as each words it.
+/// A service that cannot be asked fails the delete (503): nothing is deleted on a guess.
+async fn uses(state: &AppState, k: Kind, id: &str) -> Result<Vec<String>, ApiError> {
+    let q = proto::common::v1::UsageRequest { kind: (if k.kind == pb::TermKind::Category { "category" } else { "cause" }).into(), id: id.trim().into() };
+    let catalogue = retry(|| async { state.catalogue().usage(q.clone()).await });
+    if k.kind == pb::TermKind::Category {
+        return Ok(catalogue.await?.into_inner().items.into_iter().map(|u| u.what).collect());
+    }
+    let giving = retry(|| async { state.giving().usage(q.clone()).await });
+    let engagement = retry(|| async { state.engagement().usage(q.clone()).await });
+    let content = retry(|| async { state.content().usage(q.clone()).await });
+    let (a, b, c, d) = futures::join!(catalogue, giving, engagement, content);
+    let mut out = vec![];
+    for r in [a, b, c, d] {
+        out.extend(r?.into_inner().items.into_iter().map(|u| u.what));
+    }
+    Ok(out)
+}
+
+/// Deletes a term nothing uses; one that records still use is refused (409) saying what uses
+/// it and how many, and stays (the console's confirm text is the spec's; the answer is this).
 async fn remove(State(state): State<AppState>, axum::Extension(k): K, axum::Extension(caller): axum::Extension<Caller>, Body(b): Body<IdBody>) -> Reply {
+    if !b.id.trim().is_empty() {
+        let used = uses(&state, k, &b.id).await?;
+        if !used.is_empty() {
+            return Err(ApiError::new(axum::http::StatusCode::CONFLICT, "IN_USE", common::error::in_use(&k.label.to_lowercase(), &used)));
+        }
+    }
     let req = pb::TermRef { kind: k.kind as i32, id: b.id, actor: Some(caller.to_pb()) };
     retry_unsent(|| async { state.catalogue().delete_term(req.clone()).await }).await?;
     ok(&format!("{} deleted successfully", k.label), Empty {})

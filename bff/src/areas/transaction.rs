@@ -102,8 +102,36 @@ pub fn sheet() -> Sheet<pb::Transaction> {
     Sheet { title: "Transactions".into(), file_name: "transactions.xlsx".into(), columns: COLUMNS, row: transaction_row }
 }
 
+/// One transaction as the screens word it (web/src/features/transaction/labels.ts): its codes
+/// as words, and no fees or net for a transaction in which no money moved (failed, pending).
 fn transaction_row(r: &mut Row, t: &pb::Transaction) {
-    r.text(&t.receipt_number).date_ms(t.created_at).text(&t.donor_name).text(&t.donor_email).text(&t.recipient_name).text(&t.recipient_type);
-    r.money_cents(t.amount_cents).money_cents(t.processing_fee_cents).money_cents(t.service_charge_cents).money_cents(t.net_cents);
-    r.text(&t.currency).text(&t.payment_method).text(&t.status).text(&t.r#type);
+    r.text(&t.receipt_number).date_ms(t.created_at).text(&t.donor_name).text(&t.donor_email).text(&t.recipient_name).text(label(RECIPIENT_TYPES, &t.recipient_type));
+    r.money_cents(t.amount_cents);
+    if t.status == "failed" || t.status == "pending" {
+        r.text("").text("").text("");
+    } else {
+        r.money_cents(t.processing_fee_cents).money_cents(t.service_charge_cents).money_cents(t.net_cents);
+    }
+    r.text(&t.currency).text(&payment_method(&t.payment_method)).text(label(STATUSES, &t.status)).text(label(TYPES, &t.r#type));
+}
+
+const STATUSES: &[(&str, &str)] = &[("succeeded", "Succeeded"), ("pending", "Pending"), ("failed", "Failed"), ("refunded", "Refunded")];
+const TYPES: &[(&str, &str)] = &[("one_time", "One Time"), ("recurring", "Recurring")];
+const RECIPIENT_TYPES: &[(&str, &str)] = &[("charity", "Nonprofit"), ("community", "Community"), ("cause", "Cause")];
+const PAYMENT_METHODS: &[(&str, &str)] = &[("card", "Card"), ("ach", "ACH bank transfer"), ("paypal", "PayPal"), ("apple_pay", "Apple Pay"), ("google_pay", "Google Pay")];
+
+/// A code's words (an unknown code as it is).
+fn label<'a>(labels: &[(&str, &'a str)], code: &'a str) -> &'a str {
+    labels.iter().find(|(c, _)| *c == code).map_or(code, |(_, l)| l)
+}
+
+/// A payment method as words; an unknown code as words too ('bank_account' -> 'Bank account').
+fn payment_method(code: &str) -> String {
+    let known = label(PAYMENT_METHODS, code);
+    if known != code {
+        return known.to_string();
+    }
+    let words = code.replace('_', " ");
+    let mut chars = words.trim().chars();
+    chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
 }

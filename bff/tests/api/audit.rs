@@ -109,3 +109,25 @@ async fn a_write_appears_with_its_actor_module_entity_and_changes() {
     let text = one.body.to_string();
     assert!(!text.contains("secret99") && !text.contains("$argon2"), "{text}");
 }
+
+/// An app user's act (a donor writing in the chat) is named by the donor's name, not its id.
+#[tokio::test]
+async fn an_app_users_act_is_named_by_the_donors_name() {
+    use crate::socket::{Sock, chat_donor, member_sock, member_token, uuid};
+    let app = spawn().await;
+    let (t, _) = app.admin().await;
+    let (donor, _) = chat_donor(&app, &t, "Fay", "fay@example.org").await;
+    let member = member_sock(&app, &member_token(&app, &donor)).await;
+    Sock::ok(member.call("send", json!({ "text": "Hello", "clientId": uuid() })).await);
+    let mut row = None;
+    for _ in 0..100 {
+        let r = app.post("/admin/audit/auditList", Some(&t), json!({ "accountType": "Member" })).await.expect(200);
+        if let Some(first) = r.body["data"].as_array().and_then(|a| a.first()).cloned() {
+            row = Some(first);
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let row = row.expect("the member's message is in the audit trail");
+    assert_eq!((row["actorId"].as_str(), row["actorName"].as_str()), (Some(donor.as_str()), Some("Fay Giver")), "{row}");
+}

@@ -266,3 +266,37 @@ async fn two_replicas_over_redis_relay_messages_and_presence() {
     }
     stop.trigger();
 }
+
+/// The Message menu's count: (conversations waiting, their unread messages).
+async fn unread(app: &TestApp, t: &str) -> (i64, i64) {
+    let r = app.get("/admin/chat/unread", Some(t)).await.expect(200);
+    (r.body["data"]["rooms"].as_i64().unwrap(), r.body["data"]["messages"].as_i64().unwrap())
+}
+
+/// Issue 34: an admin's reply leaves no unread behind it, and the Message menu's count says
+/// how many conversations wait.
+#[tokio::test]
+async fn a_reply_reads_the_room_and_the_menu_counts_the_conversations_waiting() {
+    let app = spawn().await;
+    let (t, _) = app.admin().await;
+    let (fay, fay_room) = chat_donor(&app, &t, "Fay", "fay@example.org").await;
+    let (gus, _) = chat_donor(&app, &t, "Gus", "gus@example.org").await;
+    assert_eq!(unread(&app, &t).await, (0, 0));
+    for (donor, text) in [(&fay, "one"), (&fay, "two"), (&gus, "hello")] {
+        let member = member_sock(&app, &member_token(&app, donor)).await;
+        Sock::ok(member.call("send", json!({ "text": text, "clientId": uuid() })).await);
+    }
+    assert_eq!(unread(&app, &t).await, (2, 3));
+    // The admin answers Fay without opening her messages first: her room has nothing unread.
+    let admin = admin_sock(&app, &t).await;
+    let reply = Sock::ok(admin.call("send", json!({ "roomId": fay_room, "text": "Thanks!", "clientId": uuid() })).await);
+    assert_eq!(reply["message"]["text"], "Thanks!");
+    let rooms = Sock::ok(admin.call("users", json!({ "page": 1, "limit": 10 })).await);
+    let fay_row = rooms["list"].as_array().unwrap().iter().find(|r| r["_id"] == fay_room.as_str()).unwrap().clone();
+    assert_eq!(fay_row["unread"], 0, "{fay_row}");
+    assert_eq!(unread(&app, &t).await, (1, 1));
+    // Only a Message right reads the count.
+    app.sub_admin(&t, "donors@example.org", json!([{ "slug": "/donor", "actions": ["view"] }])).await;
+    let other = app.token_of("/admin-login/login", "donors@example.org").await;
+    app.get("/admin/chat/unread", Some(&other)).await.expect(403);
+}

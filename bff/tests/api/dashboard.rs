@@ -135,9 +135,10 @@ async fn a_nonprofit_admin_gets_its_own_nonprofits_figures_and_name_only() {
     donate(&app, &cy, (&other, "Harbor Food Bank"), 700, "h2", now).await;
     // Its events and communities: one event each, two communities support it (one of them
     // both), one with a member; one supports the other only.
-    let cover = upload(&app, &t, "communityImage").await;
     let mut ids = vec![];
     for (name, charities) in [("Wells", vec![own.as_str()]), ("Coast", vec![own.as_str(), other.as_str()]), ("Harbor Friends", vec![other.as_str()])] {
+        // Each community its own cover (a file belongs to the record that saved it).
+        let cover = upload(&app, &t, "communityImage").await;
         let r = app.post("/admin/admin-community/create", Some(&t), community_body(name, &cover, &charities, &[])).await.expect(200);
         ids.push(r.body["data"]["_id"].as_str().unwrap().to_string());
     }

@@ -391,3 +391,24 @@ async fn the_sweep_removes_old_unattached_files_and_stale_holding_files_and_keep
     // Run again: nothing more to do at that cut-off.
     assert_eq!(bff::media::sweep(&storage, &content, cut).await.unwrap(), 0);
 }
+
+/// Issue 34: the placeholder `/auth/metaData` names is a real picture, written to the media
+/// store at start and served from the binary if the store lost it.
+#[tokio::test]
+async fn the_placeholder_the_metadata_names_is_a_real_picture() {
+    let app = spawn().await;
+    let meta = app.get("/auth/metaData", None).await.expect(200);
+    let url = meta.body["data"]["placeholder"].as_str().unwrap().to_string();
+    assert_eq!(url, "http://console.test/media/placeholder/placeholder.png");
+    let stored = app.data.0.join("media").join("media").join("placeholder").join("placeholder.png");
+    assert!(stored.exists(), "written to the media store at start");
+    for _ in 0..2 {
+        let res = app.client.get(format!("{}/media/placeholder/placeholder.png", app.base)).send().await.unwrap();
+        assert_eq!(res.status(), 200);
+        assert_eq!(res.headers()["content-type"], "image/png");
+        let bytes = res.bytes().await.unwrap();
+        assert!(bytes.starts_with(b"\x89PNG\r\n\x1a\n") && bytes.len() > 100);
+        // Lost from the store: still served.
+        let _ = std::fs::remove_file(&stored);
+    }
+}

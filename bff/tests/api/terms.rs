@@ -90,3 +90,64 @@ async fn term_rights_are_enforced_per_action() {
     app.post("/admin/charity-category/getAll", Some(&st), json!({})).await.expect(200);
     app.post("/admin/cause/getAll", None, json!({})).await.expect(401);
 }
+
+/// Issue 34: a category or a cause that records still use is not deleted; the answer says what
+/// uses it and how many, and nothing changes. Once nothing uses it, it goes.
+#[tokio::test]
+async fn a_category_or_cause_in_use_is_not_deleted_and_the_answer_says_what_uses_it() {
+    let app = spawn().await;
+    let (t, _) = app.admin().await;
+    let body = crate::charity::valid_body(&app, &t, "Water For All", "12-3456789").await;
+    let (category, cause) = (body["categoryId"].as_str().unwrap().to_string(), body["causeIds"][0].as_str().unwrap().to_string());
+    let charity = app.post("/admin/charity/create", Some(&t), body).await.expect(200).body["data"]["_id"].as_str().unwrap().to_string();
+    let r = app.post("/admin/charity-category/delete", Some(&t), json!({ "id": category })).await.expect(409);
+    assert_eq!((r.code(), r.message()), ("IN_USE", "This category is still used by 1 nonprofit. Deactivate it instead."));
+    app.get(&format!("/admin/charity-category/get/{category}"), Some(&t)).await.expect(200);
+
+    // The cause: by the nonprofit, by a donation to it, by a community and by the homepage.
+    let ada = crate::donor::donor(&app, &t, "Ada", "Lovelace", "ada@example.org").await;
+    let mut client = proto::giving::v1::giving_client::GivingClient::connect(app.giving_url.clone()).await.unwrap();
+    let gift = proto::giving::v1::RecordDonationRequest {
+        donor_id: ada,
+        recipient: Some(proto::giving::v1::Recipient { kind: proto::giving::v1::RecipientKind::Cause as i32, id: cause.clone(), name: "Water".into() }),
+        amount_cents: 1_000,
+        currency: "USD".into(),
+        payment_method: "card".into(),
+        provider_reference: "cause_1".into(),
+        status: String::new(),
+        created_at: common::now_ms(),
+        actor: None,
+    };
+    client.record_donation(gift).await.unwrap();
+    let cover = crate::media::upload_png(&app, &t, "communityImage").await;
+    let community = json!({
+        "name": "Neighbours", "description": "<p>Hi</p>", "coverImage": cover, "gallery": [], "charityIds": [], "causeIds": [cause],
+        "address": "1 Main St", "city": "Springfield", "state": "Illinois", "country": "United States", "cityId": "1",
+        "stateId": "IL", "countryId": "US", "zipCode": "62701", "privacy": "public"
+    });
+    let community = app.post("/admin/admin-community/create", Some(&t), community).await.expect(200).body["data"]["_id"].as_str().unwrap().to_string();
+    app.post("/admin/homepage/updateHomepage", Some(&t), json!({ "heroTitle": "Give", "featuredCauseIds": [cause], "ctaText": "Give", "ctaLink": "https://give.example.org" }))
+        .await
+        .expect(200);
+    let r = app.post("/admin/cause/delete", Some(&t), json!({ "id": cause })).await.expect(409);
+    assert_eq!(
+        r.message(),
+        "This cause is still used by 1 nonprofit, 1 transaction, 1 community and the homepage's featured causes. Deactivate it instead."
+    );
+    app.get(&format!("/admin/cause/get/{cause}"), Some(&t)).await.expect(200);
+    let home = app.get("/admin/homepage/getHomepageDetails", Some(&t)).await.expect(200);
+    assert_eq!(home.body["data"]["featuredCauseIds"], json!([cause]), "the homepage kept it");
+    // Take it off what can let go of it: the transaction stays, so the cause stays too.
+    app.post("/admin/charity/delete", Some(&t), json!({ "id": charity })).await.expect(200);
+    app.post("/admin/admin-community/delete", Some(&t), json!({ "_id": community, "isDeleted": true })).await.expect(200);
+    app.post("/admin/homepage/updateHomepage", Some(&t), json!({ "heroTitle": "Give", "featuredCauseIds": [], "ctaText": "Give", "ctaLink": "https://give.example.org" }))
+        .await
+        .expect(200);
+    let r = app.post("/admin/cause/delete", Some(&t), json!({ "id": cause })).await.expect(409);
+    assert!(r.message().starts_with("This cause is still used by 1 transaction"), "{}", r.message());
+    // The category, once no nonprofit uses it, goes.
+    app.post("/admin/charity-category/delete", Some(&t), json!({ "id": category })).await.expect(200);
+    // A cause nothing uses goes too.
+    let free = app.post("/admin/cause/create", Some(&t), json!({ "name": "Unused", "description": "" })).await.expect(200).body["data"]["_id"].as_str().unwrap().to_string();
+    app.post("/admin/cause/delete", Some(&t), json!({ "id": free })).await.expect(200);
+}

@@ -89,3 +89,44 @@ async fn transactions_are_listed_filtered_read_and_exported() {
     let r = app.post("/admin/transaction/TransactionList-excel", Some(&t), json!({ "column": "nope" })).await.expect(400);
     assert!(r.message().contains("nope"), "{}", r.body);
 }
+
+/// The export words what the screens word (issue 34): codes as words, and a failed donation
+/// shows no fees and no net, as no money moved.
+#[tokio::test]
+async fn the_export_writes_words_and_no_fees_where_no_money_moved() {
+    use proto::giving::v1 as pb;
+    use std::io::Read;
+    let app = spawn().await;
+    let (t, _) = app.admin().await;
+    let ada = donor(&app, &t, "Ada", "Lovelace", "ada@example.org").await;
+    donate(&app, &ada, ("c1", "Wells"), 10_000, "ok_1", common::now_ms()).await;
+    let mut client = pb::giving_client::GivingClient::connect(app.giving_url.clone()).await.unwrap();
+    let failed = pb::RecordDonationRequest {
+        donor_id: ada.clone(),
+        recipient: Some(pb::Recipient { kind: pb::RecipientKind::Cause as i32, id: "k1".into(), name: "Clean Water".into() }),
+        amount_cents: 5_000,
+        currency: "USD".into(),
+        payment_method: "apple_pay".into(),
+        provider_reference: "bad_1".into(),
+        status: "failed".into(),
+        created_at: common::now_ms(),
+        actor: None,
+    };
+    client.record_donation(failed).await.unwrap();
+    let res = app.client.post(format!("{}/admin/transaction/TransactionList-excel", app.base)).bearer_auth(&t).json(&json!({})).send().await.unwrap();
+    let bytes = res.bytes().await.unwrap();
+    let mut zip = zip::ZipArchive::new(std::io::Cursor::new(bytes.to_vec())).unwrap();
+    let mut sheet = String::new();
+    zip.by_name("xl/worksheets/sheet1.xml").unwrap().read_to_string(&mut sheet).unwrap();
+    for words in [">Nonprofit<", ">Cause<", ">One Time<", ">Succeeded<", ">Failed<", ">Card<", ">Apple Pay<"] {
+        assert!(sheet.contains(words), "{words} in {sheet}");
+    }
+    for code in [">charity<", ">cause<", ">one_time<", ">succeeded<", ">failed<", ">apple_pay<"] {
+        assert!(!sheet.contains(code), "{code} written raw in {sheet}");
+    }
+    // The failed row: its amount, then three empty cells (fee, charge, net).
+    let row = sheet.split("<row ").find(|r| r.contains("Clean Water")).expect("the failed row");
+    let numbers = row.matches("<v>").count();
+    let succeeded = sheet.split("<row ").find(|r| r.contains("Wells")).expect("the succeeded row");
+    assert_eq!(succeeded.matches("<v>").count() - numbers, 3, "no fee, charge or net for a failed donation: {row}");
+}

@@ -190,6 +190,21 @@ pub struct PaymentMethod {
     pub is_default: bool,
 }
 
+/// How many nonprofits use a category (`category_id`) or a cause (in `cause_ids`, a JSON
+/// array of quoted ids: the quoted id matches only itself). A scan of the table: deletes are
+/// rare, and no index holds the causes.
+pub async fn charities_using(c: &mut AnyConnection, category: bool, id: &str) -> sqlx::Result<i64> {
+    if category {
+        sqlx::query_scalar("SELECT COUNT(*) FROM charities WHERE category_id = $1").bind(id).fetch_one(c).await
+    } else {
+        let quoted = serde_json::to_string(id).unwrap_or_default();
+        sqlx::query_scalar("SELECT COUNT(*) FROM charities WHERE cause_ids LIKE $1 ESCAPE '\\'")
+            .bind(common::db::like_pattern(&quoted))
+            .fetch_one(c)
+            .await
+    }
+}
+
 pub async fn payment_methods(c: &mut AnyConnection, charity_id: &str) -> sqlx::Result<Vec<PaymentMethod>> {
     let rows = sqlx::query(
         "SELECT id, method_type, bank_name, account_holder, routing_number, last4, is_default FROM charity_payment_methods \

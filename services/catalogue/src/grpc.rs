@@ -266,6 +266,12 @@ impl Rpc for Catalogue {
         Ok(Response::new(term(self.update(k, &r.id, &r.name, r.description.as_deref(), &actor(r.actor)).await?)))
     }
 
+    async fn usage(&self, r: Request<pc::UsageRequest>) -> R<pc::UsageReply> {
+        let r = r.into_inner();
+        let items = self.usage(&r.kind, &r.id).await?.into_iter().map(|(what, count)| pc::Usage { what, count }).collect();
+        Ok(Response::new(pc::UsageReply { items }))
+    }
+
     async fn delete_term(&self, r: Request<pb::TermRef>) -> R<pb::Empty> {
         let r = r.into_inner();
         self.delete(kind(r.kind()), &r.id, &actor(r.actor)).await?;

@@ -105,16 +105,36 @@ impl Catalogue {
         Ok(t)
     }
 
+    /// Deletes a cause or a category that no nonprofit uses (the BFF asks the other services
+    /// first: transactions, communities, the homepage; this is the catalogue's own check, in the
+    /// write that deletes).
     pub async fn delete(&self, kind: Kind, id: &str, actor: &Actor) -> Result<()> {
         if id.trim().is_empty() {
             return Err(Error::field("id", "id is required"));
         }
         let mut tx = self.write(actor).await?;
         let t = store::get(&mut tx, kind, id).await?.ok_or_else(|| Self::not_found(kind))?;
+        let used = crate::charity_store::charities_using(&mut tx, kind == Kind::Category, id).await?;
+        if used > 0 {
+            let what = if kind == Kind::Category { "category" } else { "cause" };
+            return Err(Error::Conflict(common::error::in_use(what, &[nonprofits(used)])));
+        }
         store::delete(&mut tx, kind, id).await?;
         Self::emit(&mut tx, kind, Verb::Deleted, &t, None).await?;
         tx.commit().await?;
         Ok(())
+    }
+
+    /// The nonprofits that use a category or a cause (`kind` "category" or "cause"; any other
+    /// kind is used by nothing here).
+    pub async fn usage(&self, kind: &str, id: &str) -> Result<Vec<(String, i64)>> {
+        let category = match kind {
+            "category" => true,
+            "cause" => false,
+            _ => return Ok(vec![]),
+        };
+        let n = crate::charity_store::charities_using(&mut *self.db.pool.acquire().await?, category, id.trim()).await?;
+        Ok(if n > 0 { vec![(nonprofits(n), n)] } else { vec![] })
     }
 
     pub async fn get(&self, kind: Kind, id: &str) -> Result<Term> {
@@ -145,4 +165,8 @@ impl Catalogue {
     pub async fn active(&self, kind: Kind) -> Result<Vec<Term>> {
         Ok(store::active(&mut *self.db.pool.acquire().await?, kind).await?)
     }
+}
+
+fn nonprofits(n: i64) -> String {
+    format!("{n} nonprofit{}", if n == 1 { "" } else { "s" })
 }

@@ -517,7 +517,31 @@ fn catalogue(db: common::db::Db) -> Catalogue {
 
 // Every test body runs on a fresh SQLite database and on a fresh PostgreSQL one
 // (TEST_DATABASE_URL), the one way of common::testing.
+/// Issue 34: a category or a cause a nonprofit uses is not deleted (the catalogue's own check,
+/// in the write that would delete); once none uses it, it goes.
+async fn a_term_a_nonprofit_uses_is_not_deleted(c: Catalogue) {
+    let input = setup(&c).await;
+    let (category, cause) = (input.category_id.clone(), input.cause_ids[0].clone());
+    let n = c.create_charity(&input, &Actor::system()).await.unwrap();
+    let other_cause = c.create(Kind::Cause, "Wells", "", &Actor::system()).await.unwrap();
+    // A cause id that is a prefix of another's is not counted for it.
+    assert_eq!(c.usage("cause", &other_cause.id).await.unwrap(), vec![]);
+    assert_eq!(c.usage("category", &category).await.unwrap(), vec![("1 nonprofit".to_string(), 1)]);
+    assert_eq!(c.usage("cause", &cause).await.unwrap(), vec![("1 nonprofit".to_string(), 1)]);
+    for (kind, id, what) in [(Kind::Category, &category, "category"), (Kind::Cause, &cause, "cause")] {
+        match c.delete(kind, id, &Actor::system()).await {
+            Err(Error::Conflict(m)) => assert_eq!(m, format!("This {what} is still used by 1 nonprofit. Deactivate it instead.")),
+            other => panic!("expected a refusal, got {other:?}"),
+        }
+        assert!(c.get(kind, id).await.is_ok(), "{what} kept");
+    }
+    c.delete_charity(&n.id, &Actor::system()).await.unwrap();
+    c.delete(Kind::Category, &category, &Actor::system()).await.unwrap();
+    c.delete(Kind::Cause, &cause, &Actor::system()).await.unwrap();
+}
+
 common::on_both_backends! { MIGRATIONS, catalogue;
+    a_term_a_nonprofit_uses_is_not_deleted => a_term_a_nonprofit_uses_is_not_deleted_on_sqlite, a_term_a_nonprofit_uses_is_not_deleted_on_postgres;
     every_field_is_checked_with_a_clear_message_and_nothing_is_written => every_field_is_checked_with_a_clear_message_and_nothing_is_written_on_sqlite, every_field_is_checked_with_a_clear_message_and_nothing_is_written_on_postgres;
     a_nonprofit_is_added_approved_with_sanitised_text_and_only_four_account_digits => a_nonprofit_is_added_approved_with_sanitised_text_and_only_four_account_digits_on_sqlite, a_nonprofit_is_added_approved_with_sanitised_text_and_only_four_account_digits_on_postgres;
     status_verification_update_and_delete_follow_the_lifecycle_with_events => status_verification_update_and_delete_follow_the_lifecycle_with_events_on_sqlite, status_verification_update_and_delete_follow_the_lifecycle_with_events_on_postgres;

@@ -118,6 +118,11 @@ impl Rpc for Chat {
         Ok(Response::new(pb::RoomPage { items: items.into_iter().map(room).collect(), total }))
     }
 
+    async fn unread_total(&self, _r: Request<pb::Empty>) -> R<pb::UnreadTotalReply> {
+        let (rooms, messages) = self.unread_total().await?;
+        Ok(Response::new(pb::UnreadTotalReply { rooms, messages }))
+    }
+
     async fn room_of_member(&self, r: Request<pb::MemberRef>) -> R<pb::Room> {
         let r = r.into_inner();
         let done = self.room_of_member(&r.member_id, donor_info(r.user).as_ref(), &actor(r.actor)).await?;

@@ -173,6 +173,17 @@ impl Chat {
             created_at: now,
         };
         w.emit(topics::MESSAGE_CREATED, &payload).await?;
+        // A reply reads what came before it: the sender's side has read the room up to its own
+        // message (an admin's reply leaves no unread behind it).
+        let read = match side {
+            Side::Admin => room.admin_read_seq,
+            Side::Member => room.member_read_seq,
+        };
+        if read < seq {
+            store::move_marker(&mut w, &room.id, side.name(), Marker::Read, read, seq, now).await?;
+            let payload = topics::Read { room_id: room.id.clone(), user_id: room.user.id.clone(), side: side.name().into(), seq, read_at: now };
+            w.emit(topics::MESSAGE_READ, &payload).await?;
+        }
         let room = store::get_room(&mut w, &room.id, side.name()).await?.ok_or_else(room_not_found)?;
         w.commit().await?;
         Ok(Sent { message, room, created: true })

@@ -84,6 +84,11 @@ impl Chat {
         Ok(store::list_rooms(&mut c, &search, limit, offset).await?)
     }
 
+    /// What the admin side has not read: (rooms with an unread message, those messages).
+    pub async fn unread_total(&self) -> Result<(i64, i64)> {
+        Ok(store::admin_unread_total(&mut *self.read().await?).await?)
+    }
+
     /// Clears the admin side's history of a room (chat.room.cleared): see the module.
     pub async fn clear_history(&self, room_id: &str, actor: &Actor) -> Result<Room> {
         let mut w = self.begin(actor).await?;

@@ -304,6 +304,14 @@ pub async fn list_rooms(c: &mut AnyConnection, search: &str, limit: i64, offset:
     Ok((rooms, total))
 }
 
+/// The rooms the admin side has unread messages in, and those messages (`rooms_admin_unread`).
+pub async fn admin_unread_total(c: &mut AnyConnection) -> sqlx::Result<(i64, i64)> {
+    let r = sqlx::query("SELECT COUNT(*) AS rooms, CAST(COALESCE(SUM(admin_unread), 0) AS BIGINT) AS messages FROM rooms WHERE admin_unread > 0")
+        .fetch_one(c)
+        .await?;
+    Ok((r.try_get("rooms")?, r.try_get("messages")?))
+}
+
 /// Takes the room's next seq for a message of `side` sent at `now` (the other side's unread
 /// count grows by one); answers it, or None for an unknown room. The row stays locked until
 /// the write ends.

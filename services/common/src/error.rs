@@ -147,6 +147,18 @@ impl Details {
     }
 }
 
+/// The refusal of a delete whose record other records still use: "This cause is still used by
+/// 50 transactions, 2 communities and the homepage's featured causes. Deactivate it instead."
+/// (`uses` as each service words them: "13 nonprofits", "1 community").
+pub fn in_use(what: &str, uses: &[String]) -> String {
+    let list = match uses {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    };
+    format!("This {what} is still used by {list}. Deactivate it instead.")
+}
+
 /// Collects every failing field of a request before answering.
 #[derive(Default)]
 pub struct Check(Vec<FieldError>);

@@ -264,6 +264,12 @@ impl Rpc for Content {
         Ok(Response::new(contact(self.open_contact(&r.id, &actor(r.actor)).await?)))
     }
 
+    async fn usage(&self, r: Request<pc::UsageRequest>) -> R<pc::UsageReply> {
+        let r = r.into_inner();
+        let items = self.usage(&r.kind, &r.id).await?.into_iter().map(|(what, count)| pc::Usage { what, count }).collect();
+        Ok(Response::new(pc::UsageReply { items }))
+    }
+
     async fn record_upload(&self, r: Request<pb::MediaUpload>) -> R<pb::MediaFile> {
         let r = r.into_inner();
         let i = crate::media::UploadInput { module: r.module, file: r.file, kind: r.kind, size: r.size, quota_bytes: r.quota_bytes };

@@ -128,6 +128,20 @@ impl Content {
         found.ok_or_else(|| Error::NotFound("Page not found".into()))
     }
 
+    /// The homepage when it features a cause or a nonprofit (`kind` "cause" or "charity"), so it
+    /// is not deleted from under the homepage (which would drop it from the featured list
+    /// quietly); anything else is used by nothing here.
+    pub async fn usage(&self, kind: &str, id: &str) -> Result<Vec<(String, i64)>> {
+        let Some(home) = store::page_by_key(&mut *self.conn().await?, PageKind::parse("homepage")?.key()).await? else { return Ok(vec![]) };
+        let doc: crate::pages::Homepage = serde_json::from_str(&home.document).unwrap_or_default();
+        let (list, what) = match kind {
+            "cause" => (doc.featured_cause_ids, "the homepage's featured causes"),
+            "charity" => (doc.featured_charity_ids, "the homepage's featured nonprofits"),
+            _ => return Ok(vec![]),
+        };
+        Ok(if list.iter().any(|f| f == id.trim()) { vec![(what.to_string(), 1)] } else { vec![] })
+    }
+
     /// Saves a page's document (checked and cleaned): a new revision, unless it equals the
     /// current document (then the page answers as it is).
     pub async fn save_page(&self, key: &str, id: &str, document: &str, actor: &Actor) -> Result<PageRow> {

@@ -16,4 +16,23 @@ impl Engagement {
         check.done()?;
         Ok(store::nonprofit_figures(&mut *self.read().await?, id, common::now_ms()).await?)
     }
+
+    /// The communities that list a cause or a nonprofit (deleted ones too: a restore brings
+    /// them back) and the events a nonprofit hosts, so it is not deleted from under them
+    /// (`kind` "cause" or "charity"; anything else is used by nothing here).
+    pub async fn usage(&self, kind: &str, id: &str) -> Result<Vec<(String, i64)>> {
+        if kind != "cause" && kind != "charity" {
+            return Ok(vec![]);
+        }
+        let (communities, events) = store::link_usage(&mut *self.read().await?, kind, id.trim()).await?;
+        let plural = |n: i64, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+        let mut out = vec![];
+        if communities > 0 {
+            out.push((plural(communities, "community", "communities"), communities));
+        }
+        if events > 0 {
+            out.push((plural(events, "event", "events"), events));
+        }
+        Ok(out)
+    }
 }

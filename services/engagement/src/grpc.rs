@@ -378,6 +378,12 @@ impl Rpc for Engagement {
         Ok(Response::new(pb::Empty {}))
     }
 
+    async fn usage(&self, r: Request<pc::UsageRequest>) -> R<pc::UsageReply> {
+        let r = r.into_inner();
+        let items = self.usage(&r.kind, &r.id).await?.into_iter().map(|(what, count)| pc::Usage { what, count }).collect();
+        Ok(Response::new(pc::UsageReply { items }))
+    }
+
     async fn nonprofit_figures(&self, r: Request<pb::NonprofitFiguresRequest>) -> R<pb::NonprofitFigures> {
         let f = Engagement::nonprofit_figures(self, &r.into_inner().charity_id).await.map_err(status)?;
         Ok(Response::new(pb::NonprofitFigures {

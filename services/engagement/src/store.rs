@@ -1405,6 +1405,22 @@ pub async fn remove_donor(c: &mut AnyConnection, donor_id: &str) -> sqlx::Result
     Ok(out)
 }
 
+/// The communities linking `target_id` (`kind` 'charity' or 'cause', through
+/// `community_links_target`) and, for a nonprofit, the events it hosts (`events_host`).
+pub async fn link_usage(c: &mut AnyConnection, kind: &str, target_id: &str) -> sqlx::Result<(i64, i64)> {
+    let communities: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM community_links WHERE kind = $1 AND target_id = $2")
+        .bind(kind)
+        .bind(target_id)
+        .fetch_one(&mut *c)
+        .await?;
+    let events: i64 = if kind == "charity" {
+        sqlx::query_scalar("SELECT COUNT(*) FROM events WHERE host_type = 'charity' AND host_id = $1").bind(target_id).fetch_one(c).await?
+    } else {
+        0
+    };
+    Ok((communities, events))
+}
+
 /// Drops a deleted nonprofit's or cause's links from every community (`kind` 'charity' or
 /// 'cause'); answers the communities changed.
 pub async fn drop_links(c: &mut AnyConnection, kind: &str, target_id: &str) -> sqlx::Result<Vec<String>> {

@@ -33,6 +33,11 @@ pub struct Running {
 pub async fn start(cfg: &Config, listen: impl Into<common::grpc::Listen>, bus: Arc<dyn EventBus>, shutdown: Shutdown) -> anyhow::Result<Running> {
     let base = common::grpc::Base::open(&cfg.database_url, &MIGRATIONS, bus.clone(), &shutdown).await?;
     let giving = Giving::new(base.db, Some(base.relay));
+    // The platform's starting badges, once (SPEC section 6: badges have no add).
+    let made = giving.ensure_starting_badges().await?;
+    if made > 0 {
+        tracing::info!(badges = made, "starting badges created");
+    }
     let deletions = Arc::new(crate::money::RecipientDeletions(giving.clone()));
     bus.subscribe(crate::money::RECIPIENT_DELETIONS, &crate::money::RECIPIENT_EVENTS, deletions, shutdown.clone()).await?;
     let serving = common::grpc::start_service("giving", listen, GivingServer::new(giving.clone()), base.bus, shutdown).await?;

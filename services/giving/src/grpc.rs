@@ -381,6 +381,17 @@ impl Rpc for Giving {
         }))
     }
 
+    async fn donor_names(&self, r: Request<pb::DonorNamesRequest>) -> R<pb::DonorNamesReply> {
+        let names = self.donor_names(&r.into_inner().ids).await?;
+        Ok(Response::new(pb::DonorNamesReply { names: names.into_iter().collect() }))
+    }
+
+    async fn usage(&self, r: Request<pc::UsageRequest>) -> R<pc::UsageReply> {
+        let r = r.into_inner();
+        let items = self.usage(&r.kind, &r.id).await?.into_iter().map(|(what, count)| pc::Usage { what, count }).collect();
+        Ok(Response::new(pc::UsageReply { items }))
+    }
+
     async fn recipient_figures(&self, r: Request<pb::RecipientFiguresRequest>) -> R<pb::RecipientFigures> {
         let r = r.into_inner();
         let f = self.recipient_figures(&r.recipient_id, r.year).await?;

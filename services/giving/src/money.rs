@@ -30,6 +30,19 @@ pub const TYPES: [&str; 2] = ["one_time", "recurring"];
 pub const RECIPIENT_TYPES: [&str; 3] = ["charity", "community", "cause"];
 /// Badge rules (proto BadgeRule numbers).
 pub const RULE_TOTAL_GIVEN: i64 = 1;
+/// The setup mark of the starting badges.
+const STARTING_BADGES: &str = "starting_badges";
+
+/// The platform's starting badges: (name, rule, threshold, description); thresholds of the
+/// total given are in cents.
+pub const STARTING_BADGE_SET: [(&str, i64, i64, &str); 5] = [
+    ("First Gift", RULE_DONATIONS, 1, "Made a first donation"),
+    ("Ten Gifts", RULE_DONATIONS, 10, "Made ten donations"),
+    ("$1,000 Given", RULE_TOTAL_GIVEN, 100_000, "Gave $1,000 in total"),
+    ("$5,000 Given", RULE_TOTAL_GIVEN, 500_000, "Gave $5,000 in total"),
+    ("Year of Giving", RULE_MONTHS_SUBSCRIBED, 12, "Twelve months of a subscription"),
+];
+
 pub const RULE_DONATIONS: i64 = 2;
 pub const RULE_MONTHS_SUBSCRIBED: i64 = 3;
 
@@ -807,6 +820,25 @@ impl Giving {
         Ok(f)
     }
 
+    /// The transactions (of any status) and active subscriptions to a cause or a nonprofit, so
+    /// it is not deleted from under its history (`kind` "cause" or "charity"; anything else is
+    /// used by nothing here).
+    pub async fn usage(&self, kind: &str, id: &str) -> Result<Vec<(String, i64)>> {
+        if kind != "cause" && kind != "charity" {
+            return Ok(vec![]);
+        }
+        let (transactions, subscriptions) = ms::recipient_usage(&mut *self.db.pool.acquire().await?, id.trim()).await?;
+        let plural = |n: i64, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+        let mut out = vec![];
+        if transactions > 0 {
+            out.push((plural(transactions, "transaction", "transactions"), transactions));
+        }
+        if subscriptions > 0 {
+            out.push((plural(subscriptions, "active subscription", "active subscriptions"), subscriptions));
+        }
+        Ok(out)
+    }
+
     /// One recipient's figures (its id: a nonprofit's, a community's or a cause's) and its
     /// twelve months of `year` (0: the current UTC year), from its kept months only (migration
     /// 0012; never the transactions). An id that received nothing has zeros.
@@ -871,6 +903,41 @@ impl Giving {
 
     /// Creates a badge. Donors who already meet its rule earn it with their next recorded
     /// transaction (badges are awarded when a transaction is recorded, never by a scan).
+    /// The platform's starting set of badges (the Badge module has no add: SPEC section 6), made
+    /// once on the first start of a service that has no badge yet, as the main admin is made by
+    /// identity; then editable and deletable as any badge. A start of a database that already
+    /// has badges (an upgrade) only marks it done. Answers how many it made.
+    pub async fn ensure_starting_badges(&self) -> Result<usize> {
+        let mut w = self.begin(&Actor::system()).await?;
+        if !ms::mark_setup(&mut w, STARTING_BADGES, common::now_ms()).await? {
+            w.rollback().await?;
+            return Ok(0);
+        }
+        if ms::badge_count(&mut w).await? > 0 {
+            w.commit().await?;
+            return Ok(0);
+        }
+        let now = common::now_ms();
+        for (name, rule, threshold, description) in STARTING_BADGE_SET {
+            let b = Badge {
+                id: common::new_id(),
+                name: name.into(),
+                image: String::new(),
+                description: description.into(),
+                is_active: true,
+                rule,
+                threshold,
+                awarded_count: 0,
+                created_at: now,
+                updated_at: now,
+            };
+            ms::insert_badge(&mut w, &b).await?;
+            w.emit(events::BADGE_CREATED, &Self::badge_event(&b, None)).await?;
+        }
+        w.commit().await?;
+        Ok(STARTING_BADGE_SET.len())
+    }
+
     pub async fn create_badge(&self, input: &BadgeInput, actor: &Actor) -> Result<Badge> {
         let i = Self::parse_badge(input)?;
         let now = common::now_ms();

@@ -1228,6 +1228,27 @@ fn badge(r: &AnyRow) -> sqlx::Result<Badge> {
     })
 }
 
+/// Transactions of any status to `recipient_id` (the `transactions_recipient` index) and its
+/// active subscriptions.
+pub async fn recipient_usage(c: &mut AnyConnection, recipient_id: &str) -> sqlx::Result<(i64, i64)> {
+    let transactions: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM transactions WHERE recipient_id = $1").bind(recipient_id).fetch_one(&mut *c).await?;
+    let subscriptions: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM subscriptions WHERE recipient_id = $1 AND status = 'active'")
+        .bind(recipient_id)
+        .fetch_one(c)
+        .await?;
+    Ok((transactions, subscriptions))
+}
+
+/// Marks a setup step done; answers false when it was done already (by any replica).
+pub async fn mark_setup(c: &mut AnyConnection, name: &str, at: i64) -> sqlx::Result<bool> {
+    let r = sqlx::query("INSERT INTO setup_marks (name, done_at) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING").bind(name).bind(at).execute(c).await?;
+    Ok(r.rows_affected() == 1)
+}
+
+pub async fn badge_count(c: &mut AnyConnection) -> sqlx::Result<i64> {
+    sqlx::query_scalar("SELECT COUNT(*) FROM badges").fetch_one(c).await
+}
+
 pub async fn insert_badge(c: &mut AnyConnection, b: &Badge) -> sqlx::Result<()> {
     sqlx::query(
         "INSERT INTO badges (id, name, name_key, image, description, is_active, rule, threshold, awarded_count, created_at, updated_at) \

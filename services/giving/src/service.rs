@@ -244,6 +244,14 @@ impl Giving {
         Ok(())
     }
 
+    /// Donors' display names by id (at most 1,000); unknown ids are left out.
+    pub async fn donor_names(&self, ids: &[String]) -> Result<Vec<(String, String)>> {
+        if ids.len() > 1000 {
+            return Err(Error::field("ids", "At most 1000 donors at once"));
+        }
+        Ok(store::names(&mut *self.db.pool.acquire().await?, ids).await?)
+    }
+
     pub async fn get_donor(&self, id: &str) -> Result<Donor> {
         store::get(&mut *self.db.pool.acquire().await?, id).await?.ok_or_else(not_found)
     }

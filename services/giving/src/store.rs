@@ -121,6 +121,27 @@ pub async fn update(c: &mut AnyConnection, d: &Donor) -> sqlx::Result<bool> {
     Ok(r.rows_affected() == 1)
 }
 
+/// The (id, "First Last") of the donors among `ids`.
+pub async fn names(c: &mut AnyConnection, ids: &[String]) -> sqlx::Result<Vec<(String, String)>> {
+    if ids.is_empty() {
+        return Ok(vec![]);
+    }
+    let mut q = Sql::new(common::db::Backend::of_connection(c), "SELECT id, first_name, last_name FROM donors WHERE id IN (");
+    q.push_list(ids, |q, id| {
+        q.push_bind(id.clone());
+    });
+    q.push(")");
+    q.build()
+        .fetch_all(c)
+        .await?
+        .iter()
+        .map(|r| {
+            let (first, last): (String, String) = (r.try_get("first_name")?, r.try_get("last_name")?);
+            Ok((r.try_get("id")?, format!("{} {}", first.trim(), last.trim()).trim().to_string()))
+        })
+        .collect()
+}
+
 pub async fn get(c: &mut AnyConnection, id: &str) -> sqlx::Result<Option<Donor>> {
     let q = format!("SELECT {COLUMNS} FROM donors WHERE id = $1");
     sqlx::query(sqlx::AssertSqlSafe(q)).bind(id).fetch_optional(c).await?.as_ref().map(donor).transpose()

@@ -110,7 +110,43 @@ async fn badges_are_managed_and_awarded_once(g: Giving) {
     assert_eq!(g.get_badge(&thousand.id).await.unwrap().awarded_count, 0);
 }
 
+/// The platform's starting badges (issue 34): made once on a first start, editable and
+/// deletable, never made again (not even after every one was deleted), and not added to a
+/// database that already had badges (an upgrade).
+async fn the_starting_badges_are_made_once(g: Giving) {
+    assert_eq!(g.ensure_starting_badges().await.unwrap(), 5);
+    let page = common::paging::Page { page: 1, limit: 10, ..Default::default() };
+    let (badges, total) = g.list_badges(&page).await.unwrap();
+    assert_eq!(total, 5);
+    let mut names: Vec<&str> = badges.iter().map(|b| b.name.as_str()).collect();
+    names.sort();
+    assert_eq!(names, ["$1,000 Given", "$5,000 Given", "First Gift", "Ten Gifts", "Year of Giving"]);
+    // A second start (any replica), and several at once, make none.
+    assert_eq!(g.ensure_starting_badges().await.unwrap(), 0);
+    let (a, b) = tokio::join!(g.ensure_starting_badges(), g.ensure_starting_badges());
+    assert_eq!(a.unwrap() + b.unwrap(), 0);
+    // Editable and deletable like any badge; deleted, they stay deleted.
+    let first = badges.iter().find(|b| b.name == "First Gift").unwrap();
+    let input = BadgeInput { name: "First Donation".into(), image: String::new(), description: "A first gift".into(), is_active: true, rule: RULE_DONATIONS, threshold: 1 };
+    assert_eq!(g.update_badge(&first.id, &input, &admin()).await.unwrap().name, "First Donation");
+    for b in &badges {
+        g.delete_badge(&b.id, &admin()).await.unwrap();
+    }
+    assert_eq!(g.ensure_starting_badges().await.unwrap(), 0);
+    assert_eq!(g.list_badges(&page).await.unwrap().1, 0);
+}
+
+async fn an_upgraded_service_with_badges_gets_no_starting_set(g: Giving) {
+    let input = BadgeInput { name: "Our Own".into(), image: String::new(), description: String::new(), is_active: true, rule: RULE_DONATIONS, threshold: 3 };
+    g.create_badge(&input, &admin()).await.unwrap();
+    assert_eq!(g.ensure_starting_badges().await.unwrap(), 0);
+    let page = common::paging::Page { page: 1, limit: 10, ..Default::default() };
+    assert_eq!(g.list_badges(&page).await.unwrap().1, 1);
+}
+
 common::on_both_backends! { MIGRATIONS, giving;
+    the_starting_badges_are_made_once => the_starting_badges_are_made_once_on_sqlite, the_starting_badges_are_made_once_on_postgres;
+    an_upgraded_service_with_badges_gets_no_starting_set => an_upgraded_service_with_badges_gets_no_starting_set_on_sqlite, an_upgraded_service_with_badges_gets_no_starting_set_on_postgres;
     settings_change_with_history_and_apply_to_new_transactions => settings_change_with_history_and_apply_to_new_transactions_on_sqlite, settings_change_with_history_and_apply_to_new_transactions_on_postgres;
     badges_are_managed_and_awarded_once => badges_are_managed_and_awarded_once_on_sqlite, badges_are_managed_and_awarded_once_on_postgres;
 }

@@ -322,9 +322,16 @@ impl Identity {
         let kind_ok = user.as_ref().is_some_and(|u| {
             if charity { u.admin_type == CHARITY_ADMIN } else { u.admin_type == ADMIN || u.admin_type == SUB_ADMIN }
         });
-        if !ok || !kind_ok {
+        if !ok {
             self.attempt_failed(&mut c, &attempt).await?;
             return Err(Error::field("password", "Invalid email or password"));
+        }
+        if !kind_ok {
+            // The right password at the other sign-in: say which one to use. Only someone who
+            // knows the password learns the kind of account, so this tells strangers nothing
+            // about which emails exist (a wrong password gets the same answer for every email).
+            self.give_back(&mut c, &attempt).await?;
+            return Err(if charity { Error::field("email", USE_ADMIN_SIGN_IN) } else { Error::field("email", USE_NONPROFIT_SIGN_IN) });
         }
         let user = user.expect("checked");
         if !user.is_active {
@@ -827,6 +834,10 @@ impl Identity {
 }
 
 pub const SESSION_EXPIRED: &str = "Your session has expired. Please sign in again.";
+/// A nonprofit admin's right password at the admin sign-in (/signin).
+pub const USE_NONPROFIT_SIGN_IN: &str = "This is a nonprofit admin account: please sign in at the nonprofit sign-in";
+/// A main admin's or sub-admin's right password at the nonprofit sign-in (/charity-signin).
+pub const USE_ADMIN_SIGN_IN: &str = "This is an admin account: please sign in at the admin sign-in";
 pub const CHARITY_INACTIVE: &str = "Your nonprofit is inactive or was deleted. Please contact the administrator.";
 
 fn session_expired() -> Error {

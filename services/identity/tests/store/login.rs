@@ -63,7 +63,9 @@ async fn sign_in_ignores_the_case_and_surrounding_spaces_of_the_email(id: Identi
 async fn a_sub_admin_cannot_sign_in_through_the_nonprofit_path(id: Identity) {
     let granted = grants(&[("/donor", &["view", "status"]), ("/dashboard", &["view"])]);
     let (user, _) = id.create_sub_admin(&as_admin(&id).await, input("Sam", "Sub", "sam@example.org", SUB_PASSWORD, granted)).await.unwrap();
-    assert_bad_credentials(id.login("sam@example.org", SUB_PASSWORD, true, IP).await);
+    // Its right password at the nonprofit sign-in says where to go; a wrong one says nothing.
+    assert_invalid(id.login("sam@example.org", SUB_PASSWORD, true, IP).await, "email", identity::service::USE_ADMIN_SIGN_IN);
+    assert_bad_credentials(id.login("sam@example.org", "Wrong#Pass1", true, IP).await);
     let session = id.login("sam@example.org", SUB_PASSWORD, false, IP).await.unwrap();
     assert_eq!(session.user.id, user.id);
     assert_eq!(session.user.admin_type, "Sub Admin");
@@ -76,7 +78,11 @@ async fn a_nonprofit_admin_signs_in_only_through_the_nonprofit_path(id: Identity
     assert_eq!(user.admin_type, "Charity Admin");
     assert_eq!(user.charity_id.as_deref(), Some("charity-1"));
 
-    assert_bad_credentials(id.login("nina@example.org", "Charity#1", false, IP).await);
+    // Its right password at the admin sign-in says where to go (only someone who knows the
+    // password learns it); a wrong one is the usual answer, as for an email nobody has.
+    assert_invalid(id.login("nina@example.org", "Charity#1", false, IP).await, "email", identity::service::USE_NONPROFIT_SIGN_IN);
+    assert_bad_credentials(id.login("nina@example.org", "Wrong#1", false, IP).await);
+    assert_bad_credentials(id.login("nobody@example.org", "Charity#1", false, IP).await);
     let session = id.login("nina@example.org", "Charity#1", true, IP).await.unwrap();
     assert_eq!(session.user.id, user.id);
     assert_eq!(session.user.charity_id.as_deref(), Some("charity-1"));
