@@ -3,7 +3,9 @@
 //! TEST_AMQP_URL; without them it is skipped, unless REQUIRE_SERVICES=1.
 
 use futures::StreamExt;
-use lapin::options::{BasicAckOptions, BasicConsumeOptions, ExchangeDeclareOptions, QueueBindOptions, QueueDeclareOptions};
+use lapin::options::{
+    BasicAckOptions, BasicConsumeOptions, ExchangeDeclareOptions, QueueBindOptions, QueueDeclareOptions,
+};
 use lapin::types::FieldTable;
 use serde_json::{Value, json};
 use std::process::Command;
@@ -30,38 +32,49 @@ fn mail_dir() -> std::path::PathBuf {
 fn identity_proc(db: &str, amqp: &str, port: u16) -> Proc {
     let mut cmd = Command::new(binary("identity"));
     cmd.env("IDENTITY_DATABASE_URL", db)
-            .env("JWT_SECRET", SECRET)
-            .env("ADMIN_EMAIL", "admin@example.org")
-            .env("ADMIN_PASSWORD", "Admin@123")
-            .env("AMQP_URL", amqp)
-            .env("GRPC_LISTEN", format!("127.0.0.1:{port}"))
-            .env("METRICS_LISTEN", "127.0.0.1:0")
-            .env("MAIL_DIR", mail_dir())
-            .env("PUBLIC_URL", "https://console.example.org")
-            .env("LOG_FORMAT", "json");
+        .env("JWT_SECRET", SECRET)
+        .env("ADMIN_EMAIL", "admin@example.org")
+        .env("ADMIN_PASSWORD", "Admin@123")
+        .env("AMQP_URL", amqp)
+        .env("GRPC_LISTEN", format!("127.0.0.1:{port}"))
+        .env("METRICS_LISTEN", "127.0.0.1:0")
+        .env("MAIL_DIR", mail_dir())
+        .env("PUBLIC_URL", "https://console.example.org")
+        .env("LOG_FORMAT", "json");
     Proc::spawn(cmd, &format!("identity-{port}"))
 }
 
 #[allow(clippy::too_many_arguments)]
-fn bff_proc(identity_port: u16, catalogue_port: u16, giving_port: u16, content_port: u16, engagement_port: u16, chat_port: u16, audit_port: u16, redis: &str, port: u16, metrics_port: u16) -> Proc {
+fn bff_proc(
+    identity_port: u16,
+    catalogue_port: u16,
+    giving_port: u16,
+    content_port: u16,
+    engagement_port: u16,
+    chat_port: u16,
+    audit_port: u16,
+    redis: &str,
+    port: u16,
+    metrics_port: u16,
+) -> Proc {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_bff"));
     cmd.env("IDENTITY_URL", format!("http://127.0.0.1:{identity_port}"))
-            .env("CATALOGUE_URL", format!("http://127.0.0.1:{catalogue_port}"))
-            .env("GIVING_URL", format!("http://127.0.0.1:{giving_port}"))
-            .env("CONTENT_URL", format!("http://127.0.0.1:{content_port}"))
-            .env("ENGAGEMENT_URL", format!("http://127.0.0.1:{engagement_port}"))
-            .env("CHAT_URL", format!("http://127.0.0.1:{chat_port}"))
-            .env("AUDIT_URL", format!("http://127.0.0.1:{audit_port}"))
-            .env("JWT_SECRET", SECRET)
-            .env("REDIS_URL", redis)
-            // Content events renew the public answers (bff/src/events.rs).
-            .env("AMQP_URL", std::env::var("TEST_AMQP_URL").unwrap_or_default())
-            .env("LISTEN", format!("127.0.0.1:{port}"))
-            .env("METRICS_LISTEN", format!("127.0.0.1:{metrics_port}"))
-            .env("PUBLIC_URL", format!("http://127.0.0.1:{port}"))
-            // Every replica shares one media store (a volume or a bucket in a cluster).
-            .env("MEDIA_DIR", std::env::temp_dir().join(format!("gc-cluster-media-{}", std::process::id())))
-            .env("LOG_FORMAT", "json");
+        .env("CATALOGUE_URL", format!("http://127.0.0.1:{catalogue_port}"))
+        .env("GIVING_URL", format!("http://127.0.0.1:{giving_port}"))
+        .env("CONTENT_URL", format!("http://127.0.0.1:{content_port}"))
+        .env("ENGAGEMENT_URL", format!("http://127.0.0.1:{engagement_port}"))
+        .env("CHAT_URL", format!("http://127.0.0.1:{chat_port}"))
+        .env("AUDIT_URL", format!("http://127.0.0.1:{audit_port}"))
+        .env("JWT_SECRET", SECRET)
+        .env("REDIS_URL", redis)
+        // Content events renew the public answers (bff/src/events.rs).
+        .env("AMQP_URL", std::env::var("TEST_AMQP_URL").unwrap_or_default())
+        .env("LISTEN", format!("127.0.0.1:{port}"))
+        .env("METRICS_LISTEN", format!("127.0.0.1:{metrics_port}"))
+        .env("PUBLIC_URL", format!("http://127.0.0.1:{port}"))
+        // Every replica shares one media store (a volume or a bucket in a cluster).
+        .env("MEDIA_DIR", std::env::temp_dir().join(format!("gc-cluster-media-{}", std::process::id())))
+        .env("LOG_FORMAT", "json");
     Proc::spawn(cmd, &format!("bff-{port}"))
 }
 
@@ -77,7 +90,13 @@ const READY: [(&str, &str); 8] = [
     ("cache", "ok"),
 ];
 
-async fn call(http: &reqwest::Client, method: reqwest::Method, url: String, token: Option<&str>, body: Value) -> (u16, Value) {
+async fn call(
+    http: &reqwest::Client,
+    method: reqwest::Method,
+    url: String,
+    token: Option<&str>,
+    body: Value,
+) -> (u16, Value) {
     let mut req = http.request(method, url).json(&body);
     if let Some(t) = token {
         req = req.bearer_auth(t);
@@ -107,20 +126,39 @@ async fn identity_and_the_bff_run_as_separate_processes_on_postgres_redis_and_ra
     // consumer queue shares, are not this test's).
     let conn = lapin::Connection::connect(&amqp, lapin::ConnectionProperties::default()).await.unwrap();
     let ch = conn.create_channel().await.unwrap();
-    ch.exchange_declare(common::bus::EXCHANGE.into(), lapin::ExchangeKind::Topic, ExchangeDeclareOptions { durable: true, ..Default::default() }, FieldTable::default())
-        .await
-        .unwrap();
+    ch.exchange_declare(
+        common::bus::EXCHANGE.into(),
+        lapin::ExchangeKind::Topic,
+        ExchangeDeclareOptions { durable: true, ..Default::default() },
+        FieldTable::default(),
+    )
+    .await
+    .unwrap();
     let queue = format!("cluster-test-{}", common::new_id());
-    ch.queue_declare(queue.as_str().into(), QueueDeclareOptions { exclusive: true, auto_delete: true, ..Default::default() }, FieldTable::default())
+    ch.queue_declare(
+        queue.as_str().into(),
+        QueueDeclareOptions { exclusive: true, auto_delete: true, ..Default::default() },
+        FieldTable::default(),
+    )
+    .await
+    .unwrap();
+    ch.queue_bind(
+        queue.as_str().into(),
+        common::bus::EXCHANGE.into(),
+        "identity.subadmin.#".into(),
+        QueueBindOptions::default(),
+        FieldTable::default(),
+    )
+    .await
+    .unwrap();
+    let mut events = ch
+        .basic_consume(queue.as_str().into(), "t".into(), BasicConsumeOptions::default(), FieldTable::default())
         .await
         .unwrap();
-    ch.queue_bind(queue.as_str().into(), common::bus::EXCHANGE.into(), "identity.subadmin.#".into(), QueueBindOptions::default(), FieldTable::default())
-        .await
-        .unwrap();
-    let mut events = ch.basic_consume(queue.as_str().into(), "t".into(), BasicConsumeOptions::default(), FieldTable::default()).await.unwrap();
 
     // Every service, and two BFF replicas sharing Redis.
-    let (ip, cp, gp, np, ep, hp, bp, bp2) = (free_port(), free_port(), free_port(), free_port(), free_port(), free_port(), free_port(), free_port());
+    let (ip, cp, gp, np, ep, hp, bp, bp2) =
+        (free_port(), free_port(), free_port(), free_port(), free_port(), free_port(), free_port(), free_port());
     let mut identity = identity_proc(&db.url, &amqp, ip);
     let _catalogue = service_proc("catalogue", &catalogue_db.url, &amqp, cp);
     let _giving = service_proc("giving", &giving_db.url, &amqp, gp);
@@ -144,15 +182,37 @@ async fn identity_and_the_bff_run_as_separate_processes_on_postgres_redis_and_ra
     let r = http.get(format!("{base}/metrics")).send().await.unwrap();
     assert_eq!(r.status().as_u16(), 404, "no /metrics on the public listener");
     let text = http.get(format!("{metrics}/metrics")).send().await.unwrap().text().await.unwrap();
-    assert!(text.contains(r#"http_server_requests_seconds_count{route="/readyz",method="GET",status="200"}"#), "{text}");
-    let ready: Value = http.get(format!("{metrics}/readyz")).header("x-forwarded-for", "203.0.113.9").send().await.unwrap().json().await.unwrap();
-    assert_eq!((ready["identity"].as_str(), ready["cache"].as_str(), ready["events"].as_str()), (Some("serving"), Some("ok"), Some("ok")), "{ready}");
+    assert!(
+        text.contains(r#"http_server_requests_seconds_count{route="/readyz",method="GET",status="200"}"#),
+        "{text}"
+    );
+    let ready: Value = http
+        .get(format!("{metrics}/readyz"))
+        .header("x-forwarded-for", "203.0.113.9")
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(
+        (ready["identity"].as_str(), ready["cache"].as_str(), ready["events"].as_str()),
+        (Some("serving"), Some("ok"), Some("ok")),
+        "{ready}"
+    );
     let r = http.get(format!("{base}/readyz")).header("x-forwarded-for", "203.0.113.9").send().await.unwrap();
     assert_eq!(r.status().as_u16(), 200);
     assert_eq!(r.json::<Value>().await.unwrap(), json!({ "status": "ready" }));
 
     use reqwest::Method as M;
-    let (s, login) = call(&http, M::POST, format!("{base}/admin-login/login"), None, json!({ "email": "admin@example.org", "password": "Admin@123" })).await;
+    let (s, login) = call(
+        &http,
+        M::POST,
+        format!("{base}/admin-login/login"),
+        None,
+        json!({ "email": "admin@example.org", "password": "Admin@123" }),
+    )
+    .await;
     assert_eq!(s, 200, "{login}");
     let t = login["data"]["authToken"].as_str().unwrap().to_string();
     let (s, created) = call(
@@ -168,13 +228,24 @@ async fn identity_and_the_bff_run_as_separate_processes_on_postgres_redis_and_ra
     let id = created["data"]["_id"].as_str().unwrap().to_string();
 
     // The event went through the outbox and RabbitMQ.
-    let delivery = tokio::time::timeout(Duration::from_secs(15), events.next()).await.expect("an event within 15 s").unwrap().unwrap();
+    let delivery = tokio::time::timeout(Duration::from_secs(15), events.next())
+        .await
+        .expect("an event within 15 s")
+        .unwrap()
+        .unwrap();
     let ev: common::bus::Event = serde_json::from_slice(&delivery.data).unwrap();
     assert_eq!(ev.event_type, "identity.subadmin.created");
     assert_eq!(ev.payload["id"], id);
     delivery.ack(BasicAckOptions::default()).await.unwrap();
 
-    let (s, sub) = call(&http, M::POST, format!("{base}/admin-login/login"), None, json!({ "email": "cluster@example.org", "password": "secret12" })).await;
+    let (s, sub) = call(
+        &http,
+        M::POST,
+        format!("{base}/admin-login/login"),
+        None,
+        json!({ "email": "cluster@example.org", "password": "secret12" }),
+    )
+    .await;
     assert_eq!(s, 200);
     let st = sub["data"]["authToken"].as_str().unwrap().to_string();
     // Refused by either replica.
@@ -194,7 +265,14 @@ async fn identity_and_the_bff_run_as_separate_processes_on_postgres_redis_and_ra
     // Its standing is cached in Redis now (by the other replica); deactivation through one
     // replica must end the session at once on both.
     assert_eq!(call(&http, M::GET, format!("{other}/v1/common/getAllCountry"), Some(&st), Value::Null).await.0, 200);
-    let (s, _) = call(&http, M::PATCH, format!("{base}/admin/sub-admin/subAdminStatus/{id}"), Some(&t), json!({ "isActive": false })).await;
+    let (s, _) = call(
+        &http,
+        M::PATCH,
+        format!("{base}/admin/sub-admin/subAdminStatus/{id}"),
+        Some(&t),
+        json!({ "isActive": false }),
+    )
+    .await;
     assert_eq!(s, 200);
     assert_eq!(call(&http, M::GET, format!("{other}/v1/common/getAllCountry"), Some(&st), Value::Null).await.0, 401);
     assert_eq!(call(&http, M::GET, format!("{base}/v1/common/getAllCountry"), Some(&st), Value::Null).await.0, 401);
@@ -231,7 +309,11 @@ async fn identity_and_the_bff_run_as_separate_processes_on_postgres_redis_and_ra
     // again after its restart), so events are told apart by id.
     let (mut kinds, mut seen) = (vec![], std::collections::HashSet::new());
     while kinds.len() < 2 {
-        let delivery = tokio::time::timeout(Duration::from_secs(15), events.next()).await.expect("every event arrives").unwrap().unwrap();
+        let delivery = tokio::time::timeout(Duration::from_secs(15), events.next())
+            .await
+            .expect("every event arrives")
+            .unwrap()
+            .unwrap();
         let ev: common::bus::Event = serde_json::from_slice(&delivery.data).unwrap();
         if seen.insert(ev.id.clone()) {
             kinds.push(ev.event_type);
@@ -241,31 +323,56 @@ async fn identity_and_the_bff_run_as_separate_processes_on_postgres_redis_and_ra
     assert_eq!(kinds, ["identity.subadmin.status_changed", "identity.subadmin.created"]);
 
     // The catalogue through both replicas: created on one, seen and changed on the other.
-    let (s, cause) = call(&http, M::POST, format!("{base}/admin/cause/create"), Some(&t), json!({ "name": "Clean Water" })).await;
+    let (s, cause) =
+        call(&http, M::POST, format!("{base}/admin/cause/create"), Some(&t), json!({ "name": "Clean Water" })).await;
     assert_eq!(s, 200, "{cause}");
     let cause_id = cause["data"]["_id"].as_str().unwrap().to_string();
     let (s, list) = call(&http, M::POST, format!("{other}/admin/cause/causeList"), Some(&t), json!({})).await;
     assert_eq!((s, list["total_records"].as_i64()), (200, Some(1)));
-    let (s, _) = call(&http, M::PATCH, format!("{other}/admin/cause/activeStatus/{cause_id}"), Some(&t), json!({ "isActive": false })).await;
+    let (s, _) = call(
+        &http,
+        M::PATCH,
+        format!("{other}/admin/cause/activeStatus/{cause_id}"),
+        Some(&t),
+        json!({ "isActive": false }),
+    )
+    .await;
     assert_eq!(s, 200);
 
     // Giving through both replicas: a donor created on one, read and toggled on the other.
-    let (s, donor) = call(&http, M::POST, format!("{base}/admin/user/create"), Some(&t), json!({ "firstName": "Ada", "lastName": "Lovelace", "email": "ada@example.org" })).await;
+    let (s, donor) = call(
+        &http,
+        M::POST,
+        format!("{base}/admin/user/create"),
+        Some(&t),
+        json!({ "firstName": "Ada", "lastName": "Lovelace", "email": "ada@example.org" }),
+    )
+    .await;
     assert_eq!(s, 200, "{donor}");
     let donor_id = donor["data"]["_id"].as_str().unwrap().to_string();
-    let (s, list) = call(&http, M::POST, format!("{other}/admin/user/userList"), Some(&t), json!({ "search": "ada" })).await;
+    let (s, list) =
+        call(&http, M::POST, format!("{other}/admin/user/userList"), Some(&t), json!({ "search": "ada" })).await;
     assert_eq!((s, list["data"][0]["_id"].as_str()), (200, Some(donor_id.as_str())), "{list}");
-    let (s, body) = call(&http, M::PATCH, format!("{other}/admin/user/userStatus/{donor_id}"), Some(&t), json!({ "isActive": false })).await;
+    let (s, body) = call(
+        &http,
+        M::PATCH,
+        format!("{other}/admin/user/userStatus/{donor_id}"),
+        Some(&t),
+        json!({ "isActive": false }),
+    )
+    .await;
     assert_eq!((s, body["data"]["isActive"].as_bool()), (200, Some(false)), "{body}");
 
     // Content: the public page is cached in the shared Redis; an update through one replica
     // is what the other serves next (the cached answer was forgotten for every replica).
     let home = |title: &str| json!({ "heroTitle": title, "ctaText": "Give", "ctaLink": "https://give.example.org" });
-    let (s, body) = call(&http, M::POST, format!("{base}/admin/homepage/updateHomepage"), Some(&t), home("First")).await;
+    let (s, body) =
+        call(&http, M::POST, format!("{base}/admin/homepage/updateHomepage"), Some(&t), home("First")).await;
     assert_eq!(s, 200, "{body}");
     let (s, page) = call(&http, M::GET, format!("{other}/v1/public/page/homepage"), None, Value::Null).await;
     assert_eq!((s, page["data"]["heroTitle"].as_str()), (200, Some("First")), "{page}");
-    let (s, body) = call(&http, M::POST, format!("{base}/admin/homepage/updateHomepage"), Some(&t), home("Second")).await;
+    let (s, body) =
+        call(&http, M::POST, format!("{base}/admin/homepage/updateHomepage"), Some(&t), home("Second")).await;
     assert_eq!(s, 200, "{body}");
     let (s, page) = call(&http, M::GET, format!("{other}/v1/public/page/homepage"), None, Value::Null).await;
     assert_eq!((s, page["data"]["heroTitle"].as_str()), (200, Some("Second")), "{page}");
@@ -278,7 +385,14 @@ async fn identity_and_the_bff_run_as_separate_processes_on_postgres_redis_and_ra
     {
         use proto::content::v1 as pb;
         let mut content = pb::content_client::ContentClient::connect(format!("http://127.0.0.1:{np}")).await.unwrap();
-        let fields = pb::LeadershipFields { name: "Grace".into(), title: "Treasurer".into(), photo: "g.png".into(), biography: String::new(), order: 1, is_active: true };
+        let fields = pb::LeadershipFields {
+            name: "Grace".into(),
+            title: "Treasurer".into(),
+            photo: "g.png".into(),
+            biography: String::new(),
+            order: 1,
+            is_active: true,
+        };
         content.create_leadership(pb::LeadershipInput { fields: Some(fields), actor: None }).await.unwrap();
     }
     for b in [&base, &other] {
@@ -295,9 +409,12 @@ async fn identity_and_the_bff_run_as_separate_processes_on_postgres_redis_and_ra
 
     // A nonprofit added through one replica: identity hears of it over RabbitMQ and mails its
     // admin contact a link (to identity's PUBLIC_URL) that sets the password through the other.
-    let (s, category) = call(&http, M::POST, format!("{base}/admin/charity-category/create"), Some(&t), json!({ "name": "Health" })).await;
+    let (s, category) =
+        call(&http, M::POST, format!("{base}/admin/charity-category/create"), Some(&t), json!({ "name": "Health" }))
+            .await;
     assert_eq!(s, 200, "{category}");
-    let (s, wells) = call(&http, M::POST, format!("{base}/admin/cause/create"), Some(&t), json!({ "name": "Wells" })).await;
+    let (s, wells) =
+        call(&http, M::POST, format!("{base}/admin/cause/create"), Some(&t), json!({ "name": "Wells" })).await;
     assert_eq!(s, 200, "{wells}");
     let npo = format!("npo-{}@example.org", common::new_id());
     let (s, charity) = call(
@@ -314,9 +431,11 @@ async fn identity_and_the_bff_run_as_separate_processes_on_postgres_redis_and_ra
     assert_eq!(s, 200, "{charity}");
     let deadline = Instant::now() + Duration::from_secs(15);
     let mail = loop {
-        let found = std::fs::read_dir(mail_dir()).into_iter().flatten().flatten().find_map(|e| {
-            std::fs::read_to_string(e.path()).ok().filter(|t| t.contains(&format!("To: {npo}")))
-        });
+        let found = std::fs::read_dir(mail_dir())
+            .into_iter()
+            .flatten()
+            .flatten()
+            .find_map(|e| std::fs::read_to_string(e.path()).ok().filter(|t| t.contains(&format!("To: {npo}"))));
         if let Some(m) = found {
             break m;
         }
@@ -325,9 +444,23 @@ async fn identity_and_the_bff_run_as_separate_processes_on_postgres_redis_and_ra
     };
     let route = "https://console.example.org/set_password/";
     let token = mail[mail.find(route).expect("an invitation link") + route.len()..].split_whitespace().next().unwrap();
-    let (s, body) = call(&http, M::POST, format!("{other}/admin-login/setPassword"), None, json!({ "token": token, "newPassword": "secret12" })).await;
+    let (s, body) = call(
+        &http,
+        M::POST,
+        format!("{other}/admin-login/setPassword"),
+        None,
+        json!({ "token": token, "newPassword": "secret12" }),
+    )
+    .await;
     assert_eq!(s, 200, "{body}");
-    let (s, body) = call(&http, M::POST, format!("{base}/admin-login/charityLogin"), None, json!({ "email": npo, "password": "secret12" })).await;
+    let (s, body) = call(
+        &http,
+        M::POST,
+        format!("{base}/admin-login/charityLogin"),
+        None,
+        json!({ "email": npo, "password": "secret12" }),
+    )
+    .await;
     assert_eq!((s, body["data"]["charityId"].as_str()), (200, charity["data"]["_id"].as_str()), "{body}");
     let npo_token = body["data"]["authToken"].as_str().unwrap().to_string();
     let charity_id = charity["data"]["_id"].as_str().unwrap().to_string();
@@ -339,12 +472,15 @@ async fn identity_and_the_bff_run_as_separate_processes_on_postgres_redis_and_ra
     for b in [&base, &other] {
         assert_eq!(call(&http, M::GET, own(b), Some(&npo_token), Value::Null).await.0, 200);
     }
-    let (s, _) = call(&http, M::POST, format!("{base}/admin/sub-admin/forgotPassword"), None, json!({ "email": npo })).await;
+    let (s, _) =
+        call(&http, M::POST, format!("{base}/admin/sub-admin/forgotPassword"), None, json!({ "email": npo })).await;
     assert_eq!(s, 200);
     let deadline = Instant::now() + Duration::from_secs(15);
     let reset = loop {
         let found = std::fs::read_dir(mail_dir()).into_iter().flatten().flatten().find_map(|e| {
-            std::fs::read_to_string(e.path()).ok().filter(|t| t.contains(&format!("To: {npo}")) && t.contains("/reset_password/"))
+            std::fs::read_to_string(e.path())
+                .ok()
+                .filter(|t| t.contains(&format!("To: {npo}")) && t.contains("/reset_password/"))
         });
         if let Some(m) = found {
             break m;
@@ -352,22 +488,48 @@ async fn identity_and_the_bff_run_as_separate_processes_on_postgres_redis_and_ra
         assert!(Instant::now() < deadline, "no reset link mailed within 15 s");
         tokio::time::sleep(Duration::from_millis(100)).await;
     };
-    let route = "https://console.example.org/reset_password/";
+    // The link points at the console that asked (the BFF's PUBLIC_URL).
+    let route = "/reset_password/";
     let token = reset[reset.find(route).expect("a reset link") + route.len()..].split_whitespace().next().unwrap();
-    let (s, body) = call(&http, M::POST, format!("{other}/admin/sub-admin/resetPassword"), None, json!({ "token": token, "newPassword": "secret34" })).await;
+    let (s, body) = call(
+        &http,
+        M::POST,
+        format!("{other}/admin/sub-admin/resetPassword"),
+        None,
+        json!({ "token": token, "newPassword": "secret34" }),
+    )
+    .await;
     assert_eq!(s, 200, "{body}");
     for b in [&base, &other] {
-        assert_eq!(call(&http, M::GET, own(b), Some(&npo_token), Value::Null).await.0, 401, "{b} still took the old token");
+        assert_eq!(
+            call(&http, M::GET, own(b), Some(&npo_token), Value::Null).await.0,
+            401,
+            "{b} still took the old token"
+        );
     }
     // Its nonprofit deactivated through one replica: identity hears it over RabbitMQ, disables
     // the account and ends its sessions; both replicas refuse its new token.
-    let (s, body) = call(&http, M::POST, format!("{base}/admin-login/charityLogin"), None, json!({ "email": npo, "password": "secret34" })).await;
+    let (s, body) = call(
+        &http,
+        M::POST,
+        format!("{base}/admin-login/charityLogin"),
+        None,
+        json!({ "email": npo, "password": "secret34" }),
+    )
+    .await;
     assert_eq!(s, 200, "{body}");
     let npo_token = body["data"]["authToken"].as_str().unwrap().to_string();
     for b in [&base, &other] {
         assert_eq!(call(&http, M::GET, own(b), Some(&npo_token), Value::Null).await.0, 200);
     }
-    let (s, body) = call(&http, M::PATCH, format!("{other}/admin/charity/charityStatus/{charity_id}"), Some(&t), json!({ "isActive": false })).await;
+    let (s, body) = call(
+        &http,
+        M::PATCH,
+        format!("{other}/admin/charity/charityStatus/{charity_id}"),
+        Some(&t),
+        json!({ "isActive": false }),
+    )
+    .await;
     assert_eq!(s, 200, "{body}");
     for b in [&base, &other] {
         let deadline = Instant::now() + Duration::from_secs(15);
@@ -376,13 +538,40 @@ async fn identity_and_the_bff_run_as_separate_processes_on_postgres_redis_and_ra
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
     }
-    let (s, body) = call(&http, M::POST, format!("{base}/admin-login/charityLogin"), None, json!({ "email": npo, "password": "secret34" })).await;
-    assert_eq!((s, body["message"].as_str()), (403, Some("Your nonprofit is inactive or was deleted. Please contact the administrator.")), "{body}");
+    let (s, body) = call(
+        &http,
+        M::POST,
+        format!("{base}/admin-login/charityLogin"),
+        None,
+        json!({ "email": npo, "password": "secret34" }),
+    )
+    .await;
+    assert_eq!(
+        (s, body["message"].as_str()),
+        (403, Some("Your nonprofit is inactive or was deleted. Please contact the administrator.")),
+        "{body}"
+    );
     // Activated again: the account is back.
-    let (s, _) = call(&http, M::PATCH, format!("{base}/admin/charity/charityStatus/{charity_id}"), Some(&t), json!({ "isActive": true })).await;
+    let (s, _) = call(
+        &http,
+        M::PATCH,
+        format!("{base}/admin/charity/charityStatus/{charity_id}"),
+        Some(&t),
+        json!({ "isActive": true }),
+    )
+    .await;
     assert_eq!(s, 200);
     let deadline = Instant::now() + Duration::from_secs(15);
-    while call(&http, M::POST, format!("{other}/admin-login/charityLogin"), None, json!({ "email": npo, "password": "secret34" })).await.0 != 200 {
+    while call(
+        &http,
+        M::POST,
+        format!("{other}/admin-login/charityLogin"),
+        None,
+        json!({ "email": npo, "password": "secret34" }),
+    )
+    .await
+    .0 != 200
+    {
         assert!(Instant::now() < deadline, "the admin of a reactivated nonprofit never got its account back");
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
@@ -408,7 +597,8 @@ async fn the_chat_crosses_bff_replicas_over_redis() {
     for _ in 0..7 {
         dbs.push(common::db::testing::create_postgres_database(&pg).await);
     }
-    let (ip, cp, gp, np, ep, hp, ap, bp) = (free_port(), free_port(), free_port(), free_port(), free_port(), free_port(), free_port(), free_port());
+    let (ip, cp, gp, np, ep, hp, ap, bp) =
+        (free_port(), free_port(), free_port(), free_port(), free_port(), free_port(), free_port(), free_port());
     let _identity = identity_proc(&dbs[0].url, &amqp, ip);
     let _catalogue = service_proc("catalogue", &dbs[1].url, &amqp, cp);
     let _giving = service_proc("giving", &dbs[2].url, &amqp, gp);
@@ -425,7 +615,14 @@ async fn the_chat_crosses_bff_replicas_over_redis() {
     wait_ready(&http, &b, &READY, &mut bff_b).await;
 
     use reqwest::Method as M;
-    let (_, login) = call(&http, M::POST, format!("{a}/admin-login/login"), None, json!({ "email": "admin@example.org", "password": "Admin@123" })).await;
+    let (_, login) = call(
+        &http,
+        M::POST,
+        format!("{a}/admin-login/login"),
+        None,
+        json!({ "email": "admin@example.org", "password": "Admin@123" }),
+    )
+    .await;
     let t = login["data"]["authToken"].as_str().expect("signed in").to_string();
     let (s, donor) = call(
         &http,
@@ -437,11 +634,18 @@ async fn the_chat_crosses_bff_replicas_over_redis() {
     .await;
     assert_eq!(s, 200, "{donor}");
     let donor = donor["data"]["_id"].as_str().unwrap().to_string();
-    let (s, room) = call(&http, M::POST, format!("{b}/admin/chat/createRoom"), Some(&t), json!({ "userId": donor })).await;
+    let (s, room) =
+        call(&http, M::POST, format!("{b}/admin/chat/createRoom"), Some(&t), json!({ "userId": donor })).await;
     assert_eq!(s, 200, "{room}");
     let room = room["data"]["_id"].as_str().unwrap().to_string();
-    let mut identity = proto::identity::v1::identity_client::IdentityClient::connect(format!("http://127.0.0.1:{ip}")).await.unwrap();
-    let member = identity.issue_member_token(proto::identity::v1::IssueMemberTokenRequest { donor_id: donor.clone(), ttl_seconds: 0 }).await.unwrap().into_inner().token;
+    let mut identity =
+        proto::identity::v1::identity_client::IdentityClient::connect(format!("http://127.0.0.1:{ip}")).await.unwrap();
+    let member = identity
+        .issue_member_token(proto::identity::v1::IssueMemberTokenRequest { donor_id: donor.clone(), ttl_seconds: 0 })
+        .await
+        .unwrap()
+        .into_inner()
+        .token;
 
     let admin_b = Sock::connect(&b, "/admin", Some(&t)).await.expect("the console connects to replica B");
     Sock::ok(admin_b.call("join", json!({ "roomId": room })).await);

@@ -33,21 +33,37 @@ pub struct AdminCtx {
 
 impl AdminCtx {
     fn actor(&self) -> proto::common::v1::Actor {
-        proto::common::v1::Actor { id: self.id.clone(), account_type: tokens::account::from_name(&self.admin_type).into(), address: self.address.clone() }
+        proto::common::v1::Actor {
+            id: self.id.clone(),
+            account_type: tokens::account::from_name(&self.admin_type).into(),
+            address: self.address.clone(),
+        }
     }
     fn person(&self) -> pb::Person {
         pb::Person { id: self.id.clone(), r#type: "admin".into(), name: self.name.clone(), avatar: String::new() }
     }
 }
 
-pub async fn handshake<A: Adapter>(s: SocketRef<A>, TryData(auth): TryData<Auth>, State(state): State<AppState>) -> Result<(), Refusal> {
+pub async fn handshake<A: Adapter>(
+    s: SocketRef<A>,
+    TryData(auth): TryData<Auth>,
+    State(state): State<AppState>,
+) -> Result<(), Refusal> {
     let token = auth.ok().and_then(|a| a.token).filter(|t| !t.is_empty());
     let p = crate::auth::caller(&state, token.as_deref(), CHAT_VIEW, None).await.map_err(Refusal::from)?;
-    let name = crate::areas::content_page::account_names(&state, [p.id.clone()]).await.remove(&p.id).unwrap_or_default();
+    let name =
+        crate::areas::content_page::account_names(&state, [p.id.clone()]).await.remove(&p.id).unwrap_or_default();
     let parts = s.req_parts();
     let peer = parts.extensions.get::<axum::extract::ConnectInfo<std::net::SocketAddr>>().map(|c| c.0);
-    let address = peer.map(|peer| crate::auth::client_address(&state.settings, &parts.headers, peer)).unwrap_or_default();
-    s.extensions.insert(AdminCtx { token: token.unwrap_or_default().into(), id: p.id.clone(), admin_type: p.admin_type.clone(), name, address });
+    let address =
+        peer.map(|peer| crate::auth::client_address(&state.settings, &parts.headers, peer)).unwrap_or_default();
+    s.extensions.insert(AdminCtx {
+        token: token.unwrap_or_default().into(),
+        id: p.id.clone(),
+        admin_type: p.admin_type.clone(),
+        name,
+        address,
+    });
     listen(&s);
     Ok(())
 }
@@ -124,14 +140,25 @@ struct UsersAnswer {
     limit: i64,
 }
 
-async fn users<A: Adapter>(s: SocketRef<A>, TryData(d): TryData<UsersBody>, ack: AckSender<A>, State(state): State<AppState>) {
+async fn users<A: Adapter>(
+    s: SocketRef<A>,
+    TryData(d): TryData<UsersBody>,
+    ack: AckSender<A>,
+    State(state): State<AppState>,
+) {
     let r = async {
         check(&state, &s, CHAT_VIEW).await?;
         let d = body(d)?;
         let page = d.page.max(1);
         let limit = if d.limit <= 0 { 10 } else { d.limit.min(50) };
         let req = pb::ListRoomsRequest {
-            page: Some(proto::common::v1::PageRequest { page, limit, search: d.search, column: String::new(), order: String::new() }),
+            page: Some(proto::common::v1::PageRequest {
+                page,
+                limit,
+                search: d.search,
+                column: String::new(),
+                order: String::new(),
+            }),
         };
         let p = retry(|| async { state.chat().list_rooms(req.clone()).await }).await?.into_inner();
         Ok(UsersAnswer { list: with_presence(&state, p.items).await, total_records: p.total, page, limit })
@@ -154,7 +181,12 @@ pub struct RoomAnswer {
 #[derive(Serialize)]
 pub struct Nothing {}
 
-async fn join<A: Adapter>(s: SocketRef<A>, TryData(d): TryData<RoomBody>, ack: AckSender<A>, State(state): State<AppState>) {
+async fn join<A: Adapter>(
+    s: SocketRef<A>,
+    TryData(d): TryData<RoomBody>,
+    ack: AckSender<A>,
+    State(state): State<AppState>,
+) {
     let r = async {
         check(&state, &s, CHAT_VIEW).await?;
         let room = get_room(&state, &body(d)?.room_id).await?;
@@ -165,7 +197,12 @@ async fn join<A: Adapter>(s: SocketRef<A>, TryData(d): TryData<RoomBody>, ack: A
     answer(&s, ack, r);
 }
 
-async fn leave<A: Adapter>(s: SocketRef<A>, TryData(d): TryData<RoomBody>, ack: AckSender<A>, State(state): State<AppState>) {
+async fn leave<A: Adapter>(
+    s: SocketRef<A>,
+    TryData(d): TryData<RoomBody>,
+    ack: AckSender<A>,
+    State(state): State<AppState>,
+) {
     let r = async {
         check(&state, &s, CHAT_VIEW).await?;
         s.leave(names::chat_room(body(d)?.room_id.trim()));
@@ -206,7 +243,12 @@ pub fn history_limit(limit: i64) -> Result<i64, Refusal> {
     }
 }
 
-async fn history<A: Adapter>(s: SocketRef<A>, TryData(d): TryData<HistoryBody>, ack: AckSender<A>, State(state): State<AppState>) {
+async fn history<A: Adapter>(
+    s: SocketRef<A>,
+    TryData(d): TryData<HistoryBody>,
+    ack: AckSender<A>,
+    State(state): State<AppState>,
+) {
     let r = async {
         let ctx = check(&state, &s, CHAT_VIEW).await?;
         let d = body(d)?;
@@ -228,11 +270,22 @@ async fn history<A: Adapter>(s: SocketRef<A>, TryData(d): TryData<HistoryBody>, 
     answer(&s, ack, r);
 }
 
-async fn missed<A: Adapter>(s: SocketRef<A>, TryData(d): TryData<MissedBody>, ack: AckSender<A>, State(state): State<AppState>) {
+async fn missed<A: Adapter>(
+    s: SocketRef<A>,
+    TryData(d): TryData<MissedBody>,
+    ack: AckSender<A>,
+    State(state): State<AppState>,
+) {
     let r = async {
         let ctx = check(&state, &s, CHAT_VIEW).await?;
         let d = body(d)?;
-        let req = pb::MissedRequest { room_id: d.room_id.trim().to_string(), side: pb::Side::Admin.into(), after: d.after.max(0), limit: 0, member_id: String::new() };
+        let req = pb::MissedRequest {
+            room_id: d.room_id.trim().to_string(),
+            side: pb::Side::Admin.into(),
+            after: d.after.max(0),
+            limit: 0,
+            member_id: String::new(),
+        };
         if req.room_id.is_empty() {
             return Err(Refusal::validation("Please select a room"));
         }
@@ -247,8 +300,18 @@ async fn missed<A: Adapter>(s: SocketRef<A>, TryData(d): TryData<MissedBody>, ac
 /// The admin side received these messages (an admin's screen fetched them): its delivered
 /// marker moves, so the donor sees its messages delivered (best effort).
 async fn delivered(state: &AppState, ctx: &AdminCtx, room_id: &str, items: &[pb::Message]) {
-    let Some(last) = items.iter().filter(|m| m.sender.as_ref().is_some_and(|p| p.r#type == "member")).map(|m| m.seq).max() else { return };
-    let req = pb::MarkRequest { room_id: room_id.to_string(), side: pb::Side::Admin.into(), seq: last, member_id: String::new(), actor: Some(ctx.actor()) };
+    let Some(last) =
+        items.iter().filter(|m| m.sender.as_ref().is_some_and(|p| p.r#type == "member")).map(|m| m.seq).max()
+    else {
+        return;
+    };
+    let req = pb::MarkRequest {
+        room_id: room_id.to_string(),
+        side: pb::Side::Admin.into(),
+        seq: last,
+        member_id: String::new(),
+        actor: Some(ctx.actor()),
+    };
     if let Err(e) = state.chat().mark_delivered(req).await {
         tracing::debug!(error = %e, "delivered marker not moved");
     }
@@ -297,7 +360,13 @@ pub async fn relay<A: Adapter>(io: &SocketIo<A>, state: &AppState, message: &pb:
     let room = one_with_presence(state, room).await;
     let from_admin = message.sender.as_ref().is_some_and(|p| p.r#type == "admin");
     if from_admin && room.online {
-        let req = pb::MarkRequest { room_id: room.id.clone(), side: pb::Side::Member.into(), seq: message.seq, member_id: donor_of(&room), actor: None };
+        let req = pb::MarkRequest {
+            room_id: room.id.clone(),
+            side: pb::Side::Member.into(),
+            seq: message.seq,
+            member_id: donor_of(&room),
+            actor: None,
+        };
         if let Err(e) = state.chat().mark_delivered(req).await {
             tracing::debug!(error = %e, "delivered marker not moved");
         }
@@ -305,17 +374,31 @@ pub async fn relay<A: Adapter>(io: &SocketIo<A>, state: &AppState, message: &pb:
     let event = MessageEvent { message, room: &room };
     emit_from(io, ADMIN_NS, vec![names::chat_room(&room.id)], names::MESSAGE, &event).await;
     emit_from(io, APP_NS, vec![names::member_room(&donor_of(&room))], names::MESSAGE, &event).await;
+    if from_admin {
+        // An admin's reply read the room up to itself (the chat service moved the marker).
+        let read = ReadEvent { room_id: &room.id, side: "admin", seq: message.seq, read_at: message.created_at };
+        emit_from(io, ADMIN_NS, vec![names::chat_room(&room.id)], names::READ, &read).await;
+        emit_from(io, APP_NS, vec![names::member_room(&donor_of(&room))], names::READ, &read).await;
+    }
     emit_from(io, ADMIN_NS, vec![ADMINS_ROOM.to_string()], names::ROOM, &RoomAnswer { room: room.clone() }).await;
 }
 
-async fn send<A: Adapter>(s: SocketRef<A>, io: SocketIo<A>, TryData(d): TryData<SendBody>, ack: AckSender<A>, State(state): State<AppState>) {
+async fn send<A: Adapter>(
+    s: SocketRef<A>,
+    io: SocketIo<A>,
+    TryData(d): TryData<SendBody>,
+    ack: AckSender<A>,
+    State(state): State<AppState>,
+) {
     let stored = async {
         let ctx = check(&state, &s, CHAT_ADD).await?;
         let d = body(d)?;
         check_send(&d.text, &d.image, &d.client_id)?;
         // A picture must be this conversation's, or the admin's own new upload.
         let room_id = d.room_id.trim().to_string();
-        let claim = crate::media::ROOM.claim(&state, &ctx.actor(), Some(&room_id), crate::media::Files::new().one("image", &d.image)).await?;
+        let claim = crate::media::ROOM
+            .claim(&state, &ctx.actor(), Some(&room_id), crate::media::Files::new().one("image", &d.image))
+            .await?;
         let req = pb::SendRequest {
             room_id: d.room_id.trim().to_string(),
             side: pb::Side::Admin.into(),
@@ -337,7 +420,13 @@ async fn send<A: Adapter>(s: SocketRef<A>, io: SocketIo<A>, TryData(d): TryData<
 
 /// Answers a send (the stored message, or why not) and, when it stored a new message, relays
 /// it to the room's sockets on both sides (a resend of a stored clientId relays nothing).
-pub(super) async fn acknowledge_send<A: Adapter>(s: &SocketRef<A>, ack: AckSender<A>, io: &SocketIo<A>, state: &AppState, stored: Result<pb::SendReply, Refusal>) {
+pub(super) async fn acknowledge_send<A: Adapter>(
+    s: &SocketRef<A>,
+    ack: AckSender<A>,
+    io: &SocketIo<A>,
+    state: &AppState,
+    stored: Result<pb::SendReply, Refusal>,
+) {
     match stored {
         Ok(r) => {
             let message = r.message.unwrap_or_default();
@@ -365,7 +454,13 @@ pub struct TypingEvent {
     pub typing: bool,
 }
 
-async fn typing<A: Adapter>(s: SocketRef<A>, io: SocketIo<A>, TryData(d): TryData<TypingBody>, ack: AckSender<A>, State(state): State<AppState>) {
+async fn typing<A: Adapter>(
+    s: SocketRef<A>,
+    io: SocketIo<A>,
+    TryData(d): TryData<TypingBody>,
+    ack: AckSender<A>,
+    State(state): State<AppState>,
+) {
     let r = async {
         let ctx = check(&state, &s, CHAT_ADD).await?;
         let d = body(d)?;
@@ -397,11 +492,23 @@ pub struct ReadEvent<'a> {
     pub read_at: i64,
 }
 
-async fn read<A: Adapter>(s: SocketRef<A>, io: SocketIo<A>, TryData(d): TryData<ReadBody>, ack: AckSender<A>, State(state): State<AppState>) {
+async fn read<A: Adapter>(
+    s: SocketRef<A>,
+    io: SocketIo<A>,
+    TryData(d): TryData<ReadBody>,
+    ack: AckSender<A>,
+    State(state): State<AppState>,
+) {
     let r = async {
         let ctx = check(&state, &s, CHAT_VIEW).await?;
         let d = body(d)?;
-        let req = pb::MarkRequest { room_id: d.room_id.trim().to_string(), side: pb::Side::Admin.into(), seq: d.seq.max(0), member_id: String::new(), actor: Some(ctx.actor()) };
+        let req = pb::MarkRequest {
+            room_id: d.room_id.trim().to_string(),
+            side: pb::Side::Admin.into(),
+            seq: d.seq.max(0),
+            member_id: String::new(),
+            actor: Some(ctx.actor()),
+        };
         if req.room_id.is_empty() {
             return Err(Refusal::validation("Please select a room"));
         }
@@ -411,7 +518,8 @@ async fn read<A: Adapter>(s: SocketRef<A>, io: SocketIo<A>, TryData(d): TryData<
             let event = ReadEvent { room_id: &room.id, side: "admin", seq: m.seq, read_at: m.at };
             emit_from(&io, ADMIN_NS, vec![names::chat_room(&room.id)], names::READ, &event).await;
             emit_from(&io, APP_NS, vec![names::member_room(&donor_of(&room))], names::READ, &event).await;
-            emit_from(&io, ADMIN_NS, vec![ADMINS_ROOM.to_string()], names::ROOM, &RoomAnswer { room: room.clone() }).await;
+            emit_from(&io, ADMIN_NS, vec![ADMINS_ROOM.to_string()], names::ROOM, &RoomAnswer { room: room.clone() })
+                .await;
         }
         Ok(RoomAnswer { room })
     }

@@ -84,10 +84,31 @@ async fn failures_from_one_address_are_throttled_across_accounts() {
 #[tokio::test]
 async fn charity_login_is_only_for_nonprofit_admins() {
     let app = spawn().await;
-    let r = app.post("/admin-login/charityLogin", None, json!({ "email": ADMIN_EMAIL, "password": ADMIN_PASSWORD })).await.expect(400);
+    // The main admin's right password at the nonprofit sign-in says where to go; a wrong one
+    // the usual answer.
+    let r = app
+        .post("/admin-login/charityLogin", None, json!({ "email": ADMIN_EMAIL, "password": ADMIN_PASSWORD }))
+        .await
+        .expect(400);
+    assert_eq!(r.message(), "This is an admin account: please sign in at the admin sign-in");
+    let r = app
+        .post("/admin-login/charityLogin", None, json!({ "email": ADMIN_EMAIL, "password": "Wrong@123" }))
+        .await
+        .expect(400);
     assert_eq!(r.message(), "Invalid email or password");
     app.identity.create_charity_admin("npo@example.org", "secret12", "Nia", "Owner", "charity-1").await.unwrap();
-    let r = app.post("/admin-login/charityLogin", None, json!({ "email": "npo@example.org", "password": "secret12" })).await.expect(200);
+    let r = app
+        .post("/admin-login/login", None, json!({ "email": "npo@example.org", "password": "secret12" }))
+        .await
+        .expect(400);
+    assert_eq!(
+        (r.message(), r.body["errors"][0]["field"].as_str()),
+        ("This is a nonprofit admin account: please sign in at the nonprofit sign-in", Some("email"))
+    );
+    let r = app
+        .post("/admin-login/charityLogin", None, json!({ "email": "npo@example.org", "password": "secret12" }))
+        .await
+        .expect(200);
     assert_eq!(r.body["data"]["adminType"], "Charity Admin");
     assert_eq!(r.body["data"]["charityId"], "charity-1");
     // And not through the admin path.
@@ -152,9 +173,18 @@ async fn change_password_checks_the_rules_then_ends_the_sessions() {
     let cases = [
         (json!({ "currentPassword": "", "newPassword": "secret99" }), "Old Password is Required"),
         (json!({ "currentPassword": ADMIN_PASSWORD, "newPassword": "" }), "New Password is Required"),
-        (json!({ "currentPassword": ADMIN_PASSWORD, "newPassword": "abc" }), "New Password must be between 6 and 20 characters"),
-        (json!({ "currentPassword": ADMIN_PASSWORD, "newPassword": "abc defg" }), "New Password must not contain spaces"),
-        (json!({ "currentPassword": ADMIN_PASSWORD, "newPassword": ADMIN_PASSWORD }), "Old Password and New Password can not be same"),
+        (
+            json!({ "currentPassword": ADMIN_PASSWORD, "newPassword": "abc" }),
+            "New Password must be between 6 and 20 characters",
+        ),
+        (
+            json!({ "currentPassword": ADMIN_PASSWORD, "newPassword": "abc defg" }),
+            "New Password must not contain spaces",
+        ),
+        (
+            json!({ "currentPassword": ADMIN_PASSWORD, "newPassword": ADMIN_PASSWORD }),
+            "Old Password and New Password can not be same",
+        ),
         (json!({ "currentPassword": "Wrong@123", "newPassword": "Newpass@1" }), "Old Password is incorrect"),
     ];
     for (body, message) in cases {
@@ -163,7 +193,11 @@ async fn change_password_checks_the_rules_then_ends_the_sessions() {
     }
     app.post("/admin/sub-admin/changePassword", None, json!({})).await.expect(401);
     let r = app
-        .post("/admin/sub-admin/changePassword", Some(&token), json!({ "currentPassword": ADMIN_PASSWORD, "newPassword": "Newpass@1" }))
+        .post(
+            "/admin/sub-admin/changePassword",
+            Some(&token),
+            json!({ "currentPassword": ADMIN_PASSWORD, "newPassword": "Newpass@1" }),
+        )
         .await
         .expect(200);
     assert!(r.message().starts_with("Password changed successfully"));
@@ -179,7 +213,11 @@ async fn change_password_cannot_target_another_account() {
     let app = spawn().await;
     let (token, _) = app.admin().await;
     let r = app
-        .post("/admin/sub-admin/changePassword", Some(&token), json!({ "id": "someoneelse0000000000000", "currentPassword": ADMIN_PASSWORD, "newPassword": "Newpass@1" }))
+        .post(
+            "/admin/sub-admin/changePassword",
+            Some(&token),
+            json!({ "id": "someoneelse0000000000000", "currentPassword": ADMIN_PASSWORD, "newPassword": "Newpass@1" }),
+        )
         .await
         .expect(403);
     assert_eq!(r.code(), "FORBIDDEN");
@@ -195,16 +233,25 @@ async fn forgot_and_reset_password_work_once_through_the_mailed_link() {
         assert_eq!(app.post("/admin/sub-admin/forgotPassword", None, body).await.expect(400).message(), message);
     }
     // Unknown emails get the same answer (no account discovery).
-    let unknown = app.post("/admin/sub-admin/forgotPassword", None, json!({ "email": "ghost@example.org" })).await.expect(200);
+    let unknown =
+        app.post("/admin/sub-admin/forgotPassword", None, json!({ "email": "ghost@example.org" })).await.expect(200);
     let r = app.post("/admin/sub-admin/forgotPassword", None, json!({ "email": ADMIN_EMAIL })).await.expect(200);
     assert_eq!(unknown.message(), r.message());
     let mail = app.last_mail(ADMIN_EMAIL).await;
     assert!(mail.contains("http://console.test/reset_password/"), "{mail}");
     let token = reset_token(&mail);
-    let r = app.post("/admin/sub-admin/resetPassword", None, json!({ "token": token, "newPassword": "" })).await.expect(400);
+    let r = app
+        .post("/admin/sub-admin/resetPassword", None, json!({ "token": token, "newPassword": "" }))
+        .await
+        .expect(400);
     assert_eq!(r.message(), "New Password is required");
-    app.post("/admin/sub-admin/resetPassword", None, json!({ "token": token, "newPassword": "Reset@123" })).await.expect(200);
-    let r = app.post("/admin/sub-admin/resetPassword", None, json!({ "token": token, "newPassword": "Again@123" })).await.expect(400);
+    app.post("/admin/sub-admin/resetPassword", None, json!({ "token": token, "newPassword": "Reset@123" }))
+        .await
+        .expect(200);
+    let r = app
+        .post("/admin/sub-admin/resetPassword", None, json!({ "token": token, "newPassword": "Again@123" }))
+        .await
+        .expect(400);
     assert_eq!(r.message(), "This password reset link is invalid or has expired.");
     app.login(ADMIN_EMAIL, "Reset@123").await.expect(200);
     app.login(ADMIN_EMAIL, ADMIN_PASSWORD).await.expect(400);

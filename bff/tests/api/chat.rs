@@ -8,12 +8,21 @@ use reqwest::Method;
 use serde_json::{Value, json};
 
 fn field(body: &Value, name: &str) -> String {
-    body["errors"].as_array().and_then(|a| a.iter().find(|e| e["field"] == name)).and_then(|e| e["message"].as_str()).unwrap_or_default().to_string()
+    body["errors"]
+        .as_array()
+        .and_then(|a| a.iter().find(|e| e["field"] == name))
+        .and_then(|e| e["message"].as_str())
+        .unwrap_or_default()
+        .to_string()
 }
 
 #[track_caller]
 fn refused(answer: &Value, code: &str, message: &str) {
-    assert_eq!((answer["ok"].as_bool(), answer["code"].as_str(), answer["message"].as_str()), (Some(false), Some(code), Some(message)), "{answer}");
+    assert_eq!(
+        (answer["ok"].as_bool(), answer["code"].as_str(), answer["message"].as_str()),
+        (Some(false), Some(code), Some(message)),
+        "{answer}"
+    );
 }
 
 #[tokio::test]
@@ -22,16 +31,26 @@ async fn a_room_opens_once_per_donor_and_bad_input_gets_its_message() {
     let (t, _) = app.admin().await;
     let r = app.post("/admin/chat/createRoom", Some(&t), json!({})).await.expect(400);
     assert_eq!(field(&r.body, "userId"), "Please select a user");
-    let r = app.post("/admin/chat/createRoom", Some(&t), json!({ "userId": "000000000000000000000000" })).await.expect(404);
+    let r =
+        app.post("/admin/chat/createRoom", Some(&t), json!({ "userId": "000000000000000000000000" })).await.expect(404);
     assert_eq!((r.message(), field(&r.body, "userId").as_str()), ("User not found", "User not found"));
     let (donor, room) = chat_donor(&app, &t, "Eve", "eve@example.org").await;
     let again = app.post("/admin/chat/createRoom", Some(&t), json!({ "userId": donor })).await.expect(200);
     assert_eq!(again.message(), "Room opened successfully");
     let d = &again.body["data"];
     assert_eq!(d["_id"].as_str(), Some(room.as_str()), "the donor's one room");
-    assert_eq!((d["user"]["_id"].as_str(), d["user"]["email"].as_str(), d["user"]["name"].as_str()), (Some(donor.as_str()), Some("eve@example.org"), Some("Eve Giver")));
-    assert_eq!((d["lastMessage"].clone(), d["unread"].as_i64(), d["online"].as_bool()), (Value::Null, Some(0), Some(false)));
-    let r = app.call(Method::DELETE, "/admin/chat/clearChatHistory/000000000000000000000000", Some(&t), None).await.expect(404);
+    assert_eq!(
+        (d["user"]["_id"].as_str(), d["user"]["email"].as_str(), d["user"]["name"].as_str()),
+        (Some(donor.as_str()), Some("eve@example.org"), Some("Eve Giver"))
+    );
+    assert_eq!(
+        (d["lastMessage"].clone(), d["unread"].as_i64(), d["online"].as_bool()),
+        (Value::Null, Some(0), Some(false))
+    );
+    let r = app
+        .call(Method::DELETE, "/admin/chat/clearChatHistory/000000000000000000000000", Some(&t), None)
+        .await
+        .expect(404);
     assert_eq!(r.message(), "Room not found");
 }
 
@@ -42,7 +61,10 @@ async fn admin_and_member_talk_live_with_acks_typing_read_markers_and_presence()
     let (donor, room) = chat_donor(&app, &t, "Fay", "fay@example.org").await;
     let admin = admin_sock(&app, &t).await;
     let users = Sock::ok(admin.call("users", json!({ "page": 1, "limit": 10 })).await);
-    assert_eq!((users["total_records"].as_i64(), users["page"].as_i64(), users["limit"].as_i64()), (Some(1), Some(1), Some(10)));
+    assert_eq!(
+        (users["total_records"].as_i64(), users["page"].as_i64(), users["limit"].as_i64()),
+        (Some(1), Some(1), Some(10))
+    );
     assert_eq!(users["list"][0]["online"], false);
 
     // The donor connects: presence on /admin, `online` in the list.
@@ -57,7 +79,10 @@ async fn admin_and_member_talk_live_with_acks_typing_read_markers_and_presence()
     let client_id = uuid();
     let sent = Sock::ok(member.call("send", json!({ "text": "  Hi there  ", "clientId": client_id })).await);
     let m = &sent["message"];
-    assert_eq!((m["text"].as_str(), m["seq"].as_i64(), m["sender"]["type"].as_str(), m["clientId"].as_str()), (Some("Hi there"), Some(1), Some("member"), Some(client_id.as_str())));
+    assert_eq!(
+        (m["text"].as_str(), m["seq"].as_i64(), m["sender"]["type"].as_str(), m["clientId"].as_str()),
+        (Some("Hi there"), Some(1), Some("member"), Some(client_id.as_str()))
+    );
     let history = Sock::ok(admin.call("history", json!({ "roomId": room })).await);
     assert_eq!(history["list"][0]["_id"], m["_id"]);
     assert_eq!(history["hasMore"], false);
@@ -67,11 +92,25 @@ async fn admin_and_member_talk_live_with_acks_typing_read_markers_and_presence()
     let got = admin.next("message").await;
     assert_eq!((got["message"]["_id"].clone(), got["room"]["unread"].as_i64()), (m["_id"].clone(), Some(1)));
     let listed = admin.next("room").await;
-    assert_eq!((listed["room"]["lastMessage"]["text"].as_str(), listed["room"]["unread"].as_i64()), (Some("Hi there"), Some(1)));
+    assert_eq!(
+        (listed["room"]["lastMessage"]["text"].as_str(), listed["room"]["unread"].as_i64()),
+        (Some("Hi there"), Some(1))
+    );
 
     // The admin answers with text and an image; the member gets it on its own sockets.
-    let reply = Sock::ok(admin.call("send", json!({ "roomId": room, "text": "Hello Fay", "image": "pic.png", "clientId": uuid() })).await);
-    assert_eq!((reply["message"]["seq"].as_i64(), reply["message"]["image"].as_str(), reply["message"]["sender"]["type"].as_str()), (Some(2), Some("pic.png"), Some("admin")));
+    let reply = Sock::ok(
+        admin
+            .call("send", json!({ "roomId": room, "text": "Hello Fay", "image": "pic.png", "clientId": uuid() }))
+            .await,
+    );
+    assert_eq!(
+        (
+            reply["message"]["seq"].as_i64(),
+            reply["message"]["image"].as_str(),
+            reply["message"]["sender"]["type"].as_str()
+        ),
+        (Some(2), Some("pic.png"), Some("admin"))
+    );
     // (The member's own sockets got its own message first.)
     let got = member.next_where("message", |m| m["message"]["_id"] == reply["message"]["_id"]).await;
     assert_eq!(got["message"]["text"], "Hello Fay");
@@ -83,16 +122,20 @@ async fn admin_and_member_talk_live_with_acks_typing_read_markers_and_presence()
     // Typing both ways.
     Sock::ok(member.call("typing", json!({ "typing": true })).await);
     let ty = admin.next("typing").await;
-    assert_eq!((ty["roomId"].as_str(), ty["from"]["type"].as_str(), ty["typing"].as_bool()), (Some(room.as_str()), Some("member"), Some(true)));
+    assert_eq!(
+        (ty["roomId"].as_str(), ty["from"]["type"].as_str(), ty["typing"].as_bool()),
+        (Some(room.as_str()), Some("member"), Some(true))
+    );
     Sock::ok(admin.call("typing", json!({ "roomId": room, "typing": false })).await);
     let ty = member.next("typing").await;
     assert_eq!((ty["from"]["type"].as_str(), ty["typing"].as_bool()), (Some("admin"), Some(false)));
 
-    // Read markers: the admin side reads seq 1 (unread 0); the member is told.
+    // Read markers: the admin's reply read the room up to itself (unread 0); the member is
+    // told. Reading seq 1 again moves nothing.
+    let r = member.next("read").await;
+    assert_eq!((r["side"].as_str(), r["seq"].as_i64(), r["readAt"].is_i64()), (Some("admin"), Some(2), true));
     let read = Sock::ok(admin.call("read", json!({ "roomId": room, "seq": 1 })).await);
     assert_eq!(read["room"]["unread"], 0);
-    let r = member.next("read").await;
-    assert_eq!((r["side"].as_str(), r["seq"].as_i64(), r["readAt"].is_i64()), (Some("admin"), Some(1), true));
     Sock::ok(member.call("read", json!({ "seq": 2 })).await);
     let r = admin.next_where("read", |r| r["side"] == "member").await;
     assert_eq!((r["side"].as_str(), r["seq"].as_i64()), (Some("member"), Some(2)));
@@ -100,12 +143,32 @@ async fn admin_and_member_talk_live_with_acks_typing_read_markers_and_presence()
     assert!(mine["list"][0]["readAt"].is_i64(), "the member's message was read by the admin side: {mine}");
 
     // Bad input changes nothing.
-    refused(&admin.call("send", json!({ "roomId": room, "text": "   ", "clientId": uuid() })).await, "validation", "Please enter a message");
-    refused(&admin.call("send", json!({ "roomId": room, "text": "x".repeat(2001), "clientId": uuid() })).await, "validation", "Message must be at most 2000 characters");
-    refused(&admin.call("send", json!({ "roomId": room, "text": "no id" })).await, "validation", "Please send a valid clientId");
-    refused(&member.call("send", json!({ "text": "pic", "image": "a.png", "clientId": uuid() })).await, "validation", "Members send text only");
+    refused(
+        &admin.call("send", json!({ "roomId": room, "text": "   ", "clientId": uuid() })).await,
+        "validation",
+        "Please enter a message",
+    );
+    refused(
+        &admin.call("send", json!({ "roomId": room, "text": "x".repeat(2001), "clientId": uuid() })).await,
+        "validation",
+        "Message must be at most 2000 characters",
+    );
+    refused(
+        &admin.call("send", json!({ "roomId": room, "text": "no id" })).await,
+        "validation",
+        "Please send a valid clientId",
+    );
+    refused(
+        &member.call("send", json!({ "text": "pic", "image": "a.png", "clientId": uuid() })).await,
+        "validation",
+        "Members send text only",
+    );
     refused(&admin.call("join", json!({ "roomId": "000000000000000000000000" })).await, "not_found", "Room not found");
-    refused(&admin.call("history", json!({ "roomId": room, "limit": 51 })).await, "validation", "Please ask for at most 50 messages");
+    refused(
+        &admin.call("history", json!({ "roomId": room, "limit": 51 })).await,
+        "validation",
+        "Please ask for at most 50 messages",
+    );
     assert_eq!(Sock::ok(admin.call("history", json!({ "roomId": room })).await)["list"].as_array().unwrap().len(), 2);
 
     // Leaving the room: no more `message` for that socket, the `room` updates go on.
@@ -134,7 +197,9 @@ async fn a_member_reaches_only_its_own_room() {
         refused(&gus.call(event, body).await, "forbidden", "You are not allowed to do this");
     }
     let admin = admin_sock(&app, &t).await;
-    assert!(Sock::ok(admin.call("history", json!({ "roomId": hal_room })).await)["list"].as_array().unwrap().is_empty());
+    assert!(
+        Sock::ok(admin.call("history", json!({ "roomId": hal_room })).await)["list"].as_array().unwrap().is_empty()
+    );
 }
 
 #[tokio::test]
@@ -180,7 +245,8 @@ async fn parallel_sends_get_consecutive_seqs_and_clearing_hides_history_from_the
     let (donor, room) = chat_donor(&app, &t, "Jo", "jo@example.org").await;
     let admin = admin_sock(&app, &t).await;
     let member = member_sock(&app, &member_token(&app, &donor)).await;
-    let sends = (0..20).map(|i| admin.call("send", json!({ "roomId": room, "text": format!("m{i}"), "clientId": uuid() })));
+    let sends =
+        (0..20).map(|i| admin.call("send", json!({ "roomId": room, "text": format!("m{i}"), "clientId": uuid() })));
     let acks: Vec<Value> = futures::future::join_all(sends).await.into_iter().map(Sock::ok).collect();
     let mut seqs: Vec<i64> = acks.iter().map(|a| a["message"]["seq"].as_i64().unwrap()).collect();
     seqs.sort();
@@ -200,8 +266,17 @@ async fn parallel_sends_get_consecutive_seqs_and_clearing_hides_history_from_the
     assert_eq!(r.message(), "Chat history cleared successfully");
     assert_eq!((r.body["data"]["lastMessage"].clone(), r.body["data"]["unread"].as_i64()), (Value::Null, Some(0)));
     assert!(Sock::ok(admin.call("history", json!({ "roomId": room })).await)["list"].as_array().unwrap().is_empty());
-    assert!(Sock::ok(admin.call("missed", json!({ "roomId": room, "after": 0 })).await)["list"].as_array().unwrap().is_empty());
-    assert_eq!(Sock::ok(member.call("history", json!({ "limit": 50 })).await)["list"].as_array().unwrap().len(), 20, "the donor keeps its copy");
+    assert!(
+        Sock::ok(admin.call("missed", json!({ "roomId": room, "after": 0 })).await)["list"]
+            .as_array()
+            .unwrap()
+            .is_empty()
+    );
+    assert_eq!(
+        Sock::ok(member.call("history", json!({ "limit": 50 })).await)["list"].as_array().unwrap().len(),
+        20,
+        "the donor keeps its copy"
+    );
 }
 
 /// Two BFF replicas over a real Redis (TEST_REDIS_URL; skipped without it unless
@@ -210,7 +285,11 @@ async fn parallel_sends_get_consecutive_seqs_and_clearing_hides_history_from_the
 #[tokio::test]
 async fn two_replicas_over_redis_relay_messages_and_presence() {
     let Some(redis) = std::env::var("TEST_REDIS_URL").ok().filter(|u| !u.is_empty()) else {
-        assert_ne!(std::env::var("REQUIRE_SERVICES").as_deref(), Ok("1"), "REQUIRE_SERVICES=1 but TEST_REDIS_URL is unset");
+        assert_ne!(
+            std::env::var("REQUIRE_SERVICES").as_deref(),
+            Ok("1"),
+            "REQUIRE_SERVICES=1 but TEST_REDIS_URL is unset"
+        );
         return;
     };
     let captured = std::sync::Arc::new(std::sync::Mutex::new(None));
@@ -289,7 +368,8 @@ async fn a_reply_reads_the_room_and_the_menu_counts_the_conversations_waiting() 
     assert_eq!(unread(&app, &t).await, (2, 3));
     // The admin answers Fay without opening her messages first: her room has nothing unread.
     let admin = admin_sock(&app, &t).await;
-    let reply = Sock::ok(admin.call("send", json!({ "roomId": fay_room, "text": "Thanks!", "clientId": uuid() })).await);
+    let reply =
+        Sock::ok(admin.call("send", json!({ "roomId": fay_room, "text": "Thanks!", "clientId": uuid() })).await);
     assert_eq!(reply["message"]["text"], "Thanks!");
     let rooms = Sock::ok(admin.call("users", json!({ "page": 1, "limit": 10 })).await);
     let fay_row = rooms["list"].as_array().unwrap().iter().find(|r| r["_id"] == fay_room.as_str()).unwrap().clone();

@@ -13,14 +13,14 @@
 
 use crate::helpers::*;
 use bff::permissions::{self, Access, Entry, Nonprofit};
-use futures::StreamExt;
 use common::Actor;
+use futures::StreamExt;
 use identity::service::Grants;
-use tokens::{Claims, Keys};
 use reqwest::Method;
 use serde_json::json;
 use std::collections::{HashMap, HashSet};
 use std::fmt::Write;
+use tokens::{Claims, Keys};
 
 /// The nonprofit the nonprofit admin runs, another one, and an id that names nothing.
 const OWN: &str = "0000000000000000000000a1";
@@ -53,7 +53,12 @@ const FORBIDDEN: Expect = Expect::Refused(403, "FORBIDDEN");
 
 /// The table's path with its parameters filled in; `{id}` is `id`.
 fn fill(path: &str, id: &str) -> String {
-    path.replace("{id}", id).replace("{pageId}", id).replace("{key}", "homepage").replace("{importId}", NOTHING).replace("{module}", "charity").replace("{file}", "nothing.png")
+    path.replace("{id}", id)
+        .replace("{pageId}", id)
+        .replace("{key}", "homepage")
+        .replace("{importId}", NOTHING)
+        .replace("{module}", "charity")
+        .replace("{file}", "nothing.png")
 }
 
 fn module_actions(slug: &str) -> &'static [String] {
@@ -69,10 +74,20 @@ fn exactly(slug: &str, action: &str) -> Grants {
 /// Exactly these (module, action) pairs (`any`: the module's first action), in the order
 /// identity answers grants: modules in menu order, actions in the module's order.
 fn exactly_these(pairs: &[(&str, &str)]) -> Grants {
-    let wanted: Vec<(String, String)> = pairs.iter().flat_map(|(s, a)| exactly(s, a).into_iter().map(|(s, acts)| (s, acts[0].clone()))).collect();
+    let wanted: Vec<(String, String)> =
+        pairs.iter().flat_map(|(s, a)| exactly(s, a).into_iter().map(|(s, acts)| (s, acts[0].clone()))).collect();
     proto::modules::all()
         .iter()
-        .map(|m| (m.slug.clone(), m.actions.iter().filter(|a| wanted.iter().any(|(s, x)| *s == m.slug && x == *a)).cloned().collect::<Vec<_>>()))
+        .map(|m| {
+            (
+                m.slug.clone(),
+                m.actions
+                    .iter()
+                    .filter(|a| wanted.iter().any(|(s, x)| *s == m.slug && x == *a))
+                    .cloned()
+                    .collect::<Vec<_>>(),
+            )
+        })
         .filter(|(_, a)| !a.is_empty())
         .collect()
 }
@@ -82,7 +97,10 @@ fn all_but(alternatives: &[(&str, &str)]) -> Grants {
     identity::service::all_grants()
         .into_iter()
         .map(|(slug, actions)| {
-            let kept = actions.into_iter().filter(|a| !alternatives.iter().any(|(s, x)| *s == slug && (*x == "any" || x == a))).collect();
+            let kept = actions
+                .into_iter()
+                .filter(|a| !alternatives.iter().any(|(s, x)| *s == slug && (*x == "any" || x == a)))
+                .collect();
             (slug, kept)
         })
         .filter(|(_, a): &(String, Vec<String>)| !a.is_empty())
@@ -111,7 +129,8 @@ impl SubAdmins<'_> {
         };
         let (_, held) = self.app.identity.create_sub_admin(&self.admin, input).await.expect("sub-admin created");
         assert_eq!(held, grants, "the sub-admin holds exactly what the test asked");
-        let token = self.app.identity.login(&email, "secret12", false, "127.0.0.1").await.expect("signed in").auth_token;
+        let token =
+            self.app.identity.login(&email, "secret12", false, "127.0.0.1").await.expect("signed in").auth_token;
         self.tokens.insert(grants, token.clone());
         token
     }
@@ -119,7 +138,15 @@ impl SubAdmins<'_> {
 
 fn token(keys: &Keys, sub: &str, typ: &str, exp_from_now: i64) -> String {
     let now = common::now_ms() / 1000;
-    keys.issue(&Claims { sub: sub.into(), typ: typ.into(), sv: 1, sid: "matrix".into(), exp: now + exp_from_now, iat: now - 3600 }).unwrap()
+    keys.issue(&Claims {
+        sub: sub.into(),
+        typ: typ.into(),
+        sv: 1,
+        sid: "matrix".into(),
+        exp: now + exp_from_now,
+        iat: now - 3600,
+    })
+    .unwrap()
 }
 
 /// Every question to ask of one entry, with the answer the table promises.
@@ -130,7 +157,14 @@ async fn asks(e: &Entry, served: bool, subs: &mut SubAdmins<'_>, t: &Tokens) -> 
     {
         let mut ask = |who: &str, token: Option<&str>, id: &str, expect: Expect| {
             let expect = if served { expect } else { Expect::Unserved };
-            out.push(Ask { method: e.method.clone(), path: fill(e.path, id), who: who.into(), token: token.map(str::to_string), expect, private });
+            out.push(Ask {
+                method: e.method.clone(),
+                path: fill(e.path, id),
+                who: who.into(),
+                token: token.map(str::to_string),
+                expect,
+                private,
+            });
         };
         let public = rule.access == Access::Public;
         let guarded = |refusal: Expect| if public { Expect::Allowed } else { refusal };
@@ -159,14 +193,23 @@ async fn asks(e: &Entry, served: bool, subs: &mut SubAdmins<'_>, t: &Tokens) -> 
         Access::Grant(alternatives) => {
             subs_asks.push(("sub-admin without the grant".into(), all_but(alternatives), FORBIDDEN));
             for (slug, action) in alternatives {
-                subs_asks.push((format!("sub-admin holding {action} on {slug}"), exactly(slug, action), Expect::Allowed));
+                subs_asks.push((
+                    format!("sub-admin holding {action} on {slug}"),
+                    exactly(slug, action),
+                    Expect::Allowed,
+                ));
             }
         }
         Access::All(required) => {
             // Each one missing refuses; all of them together open.
             for (i, (slug, action)) in required.iter().enumerate() {
-                let others: Vec<(&str, &str)> = required.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, p)| *p).collect();
-                subs_asks.push((format!("sub-admin holding all but {action} on {slug}"), exactly_these(&others), FORBIDDEN));
+                let others: Vec<(&str, &str)> =
+                    required.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, p)| *p).collect();
+                subs_asks.push((
+                    format!("sub-admin holding all but {action} on {slug}"),
+                    exactly_these(&others),
+                    FORBIDDEN,
+                ));
             }
             subs_asks.push(("sub-admin holding every required grant".into(), exactly_these(required), Expect::Allowed));
         }
@@ -174,7 +217,14 @@ async fn asks(e: &Entry, served: bool, subs: &mut SubAdmins<'_>, t: &Tokens) -> 
     for (who, grants, expect) in subs_asks {
         let token = subs.holding(grants).await;
         let expect = if served { expect } else { Expect::Unserved };
-        out.push(Ask { method: e.method.clone(), path: fill(e.path, NOTHING), who, token: Some(token), expect, private });
+        out.push(Ask {
+            method: e.method.clone(),
+            path: fill(e.path, NOTHING),
+            who,
+            token: Some(token),
+            expect,
+            private,
+        });
     }
     out
 }
@@ -191,7 +241,10 @@ async fn matrix(app: TestApp) {
     let table = permissions::lookup();
     let served: HashSet<(Method, &str)> = bff::areas::routes().into_iter().map(|r| (r.method, r.path)).collect();
     for (method, path) in &served {
-        assert!(table.contains_key(&(method.clone(), *path)), "{method} {path} is served but not in the permission table");
+        assert!(
+            table.contains_key(&(method.clone(), *path)),
+            "{method} {path} is served but not in the permission table"
+        );
     }
 
     let r = app.login(ADMIN_EMAIL, ADMIN_PASSWORD).await.expect(200);
@@ -223,7 +276,8 @@ async fn matrix(app: TestApp) {
             (a, r.status.as_u16(), code, cache)
         }
     };
-    let mut answers: Vec<(Ask, u16, String, String)> = futures::stream::iter(all).map(ask).buffer_unordered(8).collect().await;
+    let mut answers: Vec<(Ask, u16, String, String)> =
+        futures::stream::iter(all).map(ask).buffer_unordered(8).collect().await;
     for a in sign_outs {
         answers.push(ask(a).await);
     }
@@ -234,7 +288,14 @@ async fn matrix(app: TestApp) {
     let mut stored = String::new();
     for (a, status, _, cache) in &answers {
         if a.expect != Expect::Unserved && a.private != (cache == "no-store") {
-            writeln!(stored, "| {:<6} | {:<62} | {:<44} | {status} | cache-control {cache:?} |", a.method.as_str(), a.path, a.who).unwrap();
+            writeln!(
+                stored,
+                "| {:<6} | {:<62} | {:<44} | {status} | cache-control {cache:?} |",
+                a.method.as_str(),
+                a.path,
+                a.who
+            )
+            .unwrap();
         }
     }
     assert!(stored.is_empty(), "answers whose Cache-Control is not what the path's rule says:\n{stored}");
@@ -250,18 +311,33 @@ async fn matrix(app: TestApp) {
                 Expect::Refused(s, c) => format!("{s} {c}"),
                 Expect::Unserved => "404 NOT_FOUND (unserved)".to_string(),
             };
-            writeln!(mismatches, "| {:<6} | {:<62} | {:<44} | {:<26} | {status} {code:<14} |", a.method.as_str(), a.path, a.who, expected).unwrap();
+            writeln!(
+                mismatches,
+                "| {:<6} | {:<62} | {:<44} | {:<26} | {status} {code:<14} |",
+                a.method.as_str(),
+                a.path,
+                a.who,
+                expected
+            )
+            .unwrap();
         }
     }
     assert!(
         mismatches.is_empty(),
         "answers that differ from the permission table:\n| method | path{:58} | caller{:38} | table says{:16} | got{:13} |\n{mismatches}",
-        "", "", "", ""
+        "",
+        "",
+        "",
+        ""
     );
     // Every entry was asked by at least the seven callers every entry has, plus its sub-admins.
     assert!(asked >= entries.len() * 8, "{asked} requests for {} entries", entries.len());
     let served_asked = answers.iter().filter(|(a, ..)| a.expect != Expect::Unserved).count();
-    eprintln!("permission matrix: {} entries ({} served), {asked} requests, {served_asked} on served paths", entries.len(), served.len());
+    eprintln!(
+        "permission matrix: {} entries ({} served), {asked} requests, {served_asked} on served paths",
+        entries.len(),
+        served.len()
+    );
 }
 
 #[tokio::test]
@@ -298,10 +374,11 @@ struct ObjectAsk {
 
 /// The paths whose object is a sub-admin, a nonprofit, a file or a room: every entry of the
 /// table under these prefixes must be asked below (a new path is caught here).
-const OBJECT_PATHS: [&str; 5] = ["/admin/sub-admin/", "/admin/charity/", "/admin/payment-method/", "/local-image/remove", "/admin/chat/"];
+const OBJECT_PATHS: [&str; 5] =
+    ["/admin/sub-admin/", "/admin/charity/", "/admin/payment-method/", "/local-image/remove", "/admin/chat/"];
 
 /// Paths under those prefixes that name no single object a caller could be refused, and why.
-const NO_OBJECT: [(&str, &str); 11] = [
+const NO_OBJECT: [(&str, &str); 12] = [
     ("/admin/sub-admin/changePassword", "the caller's own account only (the body's id must be its own: auth tests)"),
     ("/admin/sub-admin/forgotPassword", "public: names an email, answers the same for any"),
     ("/admin/sub-admin/resetPassword", "public: the link's token is the object"),
@@ -313,6 +390,7 @@ const NO_OBJECT: [(&str, &str); 11] = [
     ("/admin/charity/import", "a new upload"),
     ("/admin/charity/import/{importId}/apply", "an upload any holder of the import right applies"),
     ("/admin/chat/createRoom", "opens the conversation of a donor: every Message adder handles every donor"),
+    ("/admin/chat/unread", "a count over every conversation, the shared admin inbox's"),
 ];
 
 async fn object_level(app: TestApp) {
@@ -321,19 +399,29 @@ async fn object_level(app: TestApp) {
     let all_sub = json!({ "slug": "/sub_admin", "actions": ["view", "add", "edit", "delete", "status"] });
     app.sub_admin(&t, "manager@example.org", json!([all_sub])).await;
     let manager = app.token_of("/admin-login/login", "manager@example.org").await;
-    let strong = app.sub_admin(&t, "strong@example.org", json!([all_sub, { "slug": "/donor", "actions": ["view"] }])).await;
+    let strong =
+        app.sub_admin(&t, "strong@example.org", json!([all_sub, { "slug": "/donor", "actions": ["view"] }])).await;
     // Nonprofits A (its admin's) and B.
     let a = crate::charity::valid_body(&app, &t, "Water For All", "12-3456789").await;
-    let a_id = app.post("/admin/charity/create", Some(&t), a.clone()).await.expect(200).body["data"]["_id"].as_str().unwrap().to_string();
+    let a_id = app.post("/admin/charity/create", Some(&t), a.clone()).await.expect(200).body["data"]["_id"]
+        .as_str()
+        .unwrap()
+        .to_string();
     let b = crate::charity::valid_body(&app, &t, "Food For All", "98-7654321").await;
     let b_logo = b["logo"].as_str().unwrap().to_string();
-    let b_id = app.post("/admin/charity/create", Some(&t), b).await.expect(200).body["data"]["_id"].as_str().unwrap().to_string();
+    let b_id = app.post("/admin/charity/create", Some(&t), b).await.expect(200).body["data"]["_id"]
+        .as_str()
+        .unwrap()
+        .to_string();
     app.identity.create_charity_admin("npo@example.org", "secret12", "Nia", "Owner", &a_id).await.unwrap();
     let npo = app.token_of("/admin-login/charityLogin", "npo@example.org").await;
     // A video no record owns, uploaded by the main admin.
     let mut mp4 = b"\0\0\0\x18ftypisom\0\0\x02\0isomiso2".to_vec();
     mp4.resize(1_000, 7);
-    let video = app.upload("/local-image/uploadVideo", Some(&t), Some(("video", "v.mp4", mp4)), &[("moduleName", "eventVideo")]).await.expect(200);
+    let video = app
+        .upload("/local-image/uploadVideo", Some(&t), Some(("video", "v.mp4", mp4)), &[("moduleName", "eventVideo")])
+        .await
+        .expect(200);
     let video = video.body["data"]["name"].as_str().unwrap().to_string();
     // A chat writer.
     app.sub_admin(&t, "writer@example.org", json!([{ "slug": "/chat", "actions": ["view", "add"] }])).await;
@@ -342,49 +430,183 @@ async fn object_level(app: TestApp) {
     const STRONGER: (u16, &str) = (403, "This sub-admin holds permissions you do not hold: ask the main admin");
     const NOT_ALLOWED: (u16, &str) = (403, "You are not allowed to do this");
     const MAY_NOT: (u16, &str) = (403, "You may not remove this file");
-    let ask = |method: Method, path: String, body: Option<serde_json::Value>, who: &'static str, token: &str, expect: (u16, &'static str)| ObjectAsk {
-        method,
-        path,
-        body,
-        who,
-        token: token.to_string(),
-        expect,
-    };
-    let update = json!({ "firstName": "Mallory", "lastName": "Owned", "email": "strong@example.org", "permissions": [all_sub] });
+    let ask =
+        |method: Method,
+         path: String,
+         body: Option<serde_json::Value>,
+         who: &'static str,
+         token: &str,
+         expect: (u16, &'static str)| ObjectAsk { method, path, body, who, token: token.to_string(), expect };
+    let update =
+        json!({ "firstName": "Mallory", "lastName": "Owned", "email": "strong@example.org", "permissions": [all_sub] });
     let mut b_logo_in_a = a.clone();
     b_logo_in_a["images"] = json!([b_logo]);
     let asks = vec![
-        ask(Method::PATCH, format!("/admin/sub-admin/update/{strong}"), Some(update), "Sub Admin holder, stronger target", &manager, STRONGER),
-        ask(Method::DELETE, format!("/admin/sub-admin/delete/{strong}"), None, "Sub Admin holder, stronger target", &manager, STRONGER),
-        ask(Method::PATCH, format!("/admin/sub-admin/subAdminStatus/{strong}"), Some(json!({ "isActive": false })), "Sub Admin holder, stronger target", &manager, STRONGER),
-        ask(Method::POST, format!("/admin/sub-admin/resetTwoFactor/{strong}"), Some(json!({})), "Sub Admin holder, stronger target", &manager, STRONGER),
+        ask(
+            Method::PATCH,
+            format!("/admin/sub-admin/update/{strong}"),
+            Some(update),
+            "Sub Admin holder, stronger target",
+            &manager,
+            STRONGER,
+        ),
+        ask(
+            Method::DELETE,
+            format!("/admin/sub-admin/delete/{strong}"),
+            None,
+            "Sub Admin holder, stronger target",
+            &manager,
+            STRONGER,
+        ),
+        ask(
+            Method::PATCH,
+            format!("/admin/sub-admin/subAdminStatus/{strong}"),
+            Some(json!({ "isActive": false })),
+            "Sub Admin holder, stronger target",
+            &manager,
+            STRONGER,
+        ),
+        ask(
+            Method::POST,
+            format!("/admin/sub-admin/resetTwoFactor/{strong}"),
+            Some(json!({})),
+            "Sub Admin holder, stronger target",
+            &manager,
+            STRONGER,
+        ),
         // Reading a stronger one is allowed (view): asked to show the door is the object rule's.
-        ask(Method::GET, format!("/admin/sub-admin/get/{strong}"), None, "Sub Admin holder, stronger target (read)", &manager, (200, "Sub admin details")),
-        ask(Method::GET, format!("/admin/charity/get/{b_id}"), None, "nonprofit admin, another nonprofit", &npo, NOT_ALLOWED),
-        ask(Method::GET, format!("/admin/payment-method/findPaymentMethodbyCharity/{b_id}"), None, "nonprofit admin, another nonprofit", &npo, NOT_ALLOWED),
-        ask(Method::PATCH, format!("/admin/charity/update/{b_id}"), Some(a.clone()), "nonprofit admin, another nonprofit", &npo, NOT_ALLOWED),
-        ask(Method::PATCH, format!("/admin/charity/update/{a_id}"), Some(b_logo_in_a), "nonprofit admin, own nonprofit naming another's logo", &npo, (400, "This file belongs to another record")),
-        ask(Method::PATCH, format!("/admin/charity/charityStatus/{a_id}"), Some(json!({ "isActive": false })), "nonprofit admin, own nonprofit", &npo, NOT_ALLOWED),
-        ask(Method::POST, format!("/admin/charity/inviteAdmin/{a_id}"), Some(json!({})), "nonprofit admin, own nonprofit", &npo, NOT_ALLOWED),
-        ask(Method::POST, "/admin/charity/delete".into(), Some(json!({ "id": a_id })), "nonprofit admin, own nonprofit", &npo, NOT_ALLOWED),
-        ask(Method::POST, "/admin/charity/changeVerification".into(), Some(json!({ "charityId": a_id, "adminVerification": "Approve" })), "nonprofit admin, own nonprofit", &npo, NOT_ALLOWED),
-        ask(Method::POST, "/local-image/removeImage".into(), Some(json!({ "moduleName": "charity", "fileName": b_logo })), "nonprofit admin, another nonprofit's logo", &npo, MAY_NOT),
-        ask(Method::POST, "/local-image/removeImage".into(), Some(json!({ "moduleName": "charity", "fileName": b_logo })), "Sub Admin holder, a nonprofit's logo", &manager, MAY_NOT),
-        ask(Method::POST, "/local-image/removeVideo".into(), Some(json!({ "moduleName": "eventVideo", "fileName": video })), "nonprofit admin, another's upload", &npo, MAY_NOT),
-        ask(Method::DELETE, "/admin/chat/clearChatHistory/0000000000000000000000c3".into(), None, "Message adder, a room that is none", &writer, (404, "Room not found")),
+        ask(
+            Method::GET,
+            format!("/admin/sub-admin/get/{strong}"),
+            None,
+            "Sub Admin holder, stronger target (read)",
+            &manager,
+            (200, "Sub admin details"),
+        ),
+        ask(
+            Method::GET,
+            format!("/admin/charity/get/{b_id}"),
+            None,
+            "nonprofit admin, another nonprofit",
+            &npo,
+            NOT_ALLOWED,
+        ),
+        ask(
+            Method::GET,
+            format!("/admin/payment-method/findPaymentMethodbyCharity/{b_id}"),
+            None,
+            "nonprofit admin, another nonprofit",
+            &npo,
+            NOT_ALLOWED,
+        ),
+        ask(
+            Method::PATCH,
+            format!("/admin/charity/update/{b_id}"),
+            Some(a.clone()),
+            "nonprofit admin, another nonprofit",
+            &npo,
+            NOT_ALLOWED,
+        ),
+        ask(
+            Method::PATCH,
+            format!("/admin/charity/update/{a_id}"),
+            Some(b_logo_in_a),
+            "nonprofit admin, own nonprofit naming another's logo",
+            &npo,
+            (400, "This file belongs to another record"),
+        ),
+        ask(
+            Method::PATCH,
+            format!("/admin/charity/charityStatus/{a_id}"),
+            Some(json!({ "isActive": false })),
+            "nonprofit admin, own nonprofit",
+            &npo,
+            NOT_ALLOWED,
+        ),
+        ask(
+            Method::POST,
+            format!("/admin/charity/inviteAdmin/{a_id}"),
+            Some(json!({})),
+            "nonprofit admin, own nonprofit",
+            &npo,
+            NOT_ALLOWED,
+        ),
+        ask(
+            Method::POST,
+            "/admin/charity/delete".into(),
+            Some(json!({ "id": a_id })),
+            "nonprofit admin, own nonprofit",
+            &npo,
+            NOT_ALLOWED,
+        ),
+        ask(
+            Method::POST,
+            "/admin/charity/changeVerification".into(),
+            Some(json!({ "charityId": a_id, "adminVerification": "Approve" })),
+            "nonprofit admin, own nonprofit",
+            &npo,
+            NOT_ALLOWED,
+        ),
+        ask(
+            Method::POST,
+            "/local-image/removeImage".into(),
+            Some(json!({ "moduleName": "charity", "fileName": b_logo })),
+            "nonprofit admin, another nonprofit's logo",
+            &npo,
+            MAY_NOT,
+        ),
+        ask(
+            Method::POST,
+            "/local-image/removeImage".into(),
+            Some(json!({ "moduleName": "charity", "fileName": b_logo })),
+            "Sub Admin holder, a nonprofit's logo",
+            &manager,
+            MAY_NOT,
+        ),
+        ask(
+            Method::POST,
+            "/local-image/removeVideo".into(),
+            Some(json!({ "moduleName": "eventVideo", "fileName": video })),
+            "nonprofit admin, another's upload",
+            &npo,
+            MAY_NOT,
+        ),
+        ask(
+            Method::DELETE,
+            "/admin/chat/clearChatHistory/0000000000000000000000c3".into(),
+            None,
+            "Message adder, a room that is none",
+            &writer,
+            (404, "Room not found"),
+        ),
     ];
     // Every object path of the table is asked (or named as having no object, with why).
     for e in permissions::table() {
         if OBJECT_PATHS.iter().any(|p| e.path.starts_with(p)) && !NO_OBJECT.iter().any(|(p, _)| *p == e.path) {
             let prefix = e.path.split('{').next().unwrap();
-            assert!(asks.iter().any(|a| a.method == e.method && a.path.starts_with(prefix)), "{} {} names an object but no object-level case asks it", e.method, e.path);
+            assert!(
+                asks.iter().any(|a| a.method == e.method && a.path.starts_with(prefix)),
+                "{} {} names an object but no object-level case asks it",
+                e.method,
+                e.path
+            );
         }
     }
     let mut wrong = String::new();
     for a in &asks {
         let r = app.call(a.method.clone(), &a.path, Some(&a.token), a.body.clone()).await;
         if (r.status.as_u16(), r.message()) != a.expect {
-            writeln!(wrong, "| {} {} | {} | expected {:?} | got {} {} |", a.method, a.path, a.who, a.expect, r.status.as_u16(), r.message()).unwrap();
+            writeln!(
+                wrong,
+                "| {} {} | {} | expected {:?} | got {} {} |",
+                a.method,
+                a.path,
+                a.who,
+                a.expect,
+                r.status.as_u16(),
+                r.message()
+            )
+            .unwrap();
         }
     }
     assert!(wrong.is_empty(), "object-level answers that differ:\n{wrong}");

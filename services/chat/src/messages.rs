@@ -62,7 +62,13 @@ fn limit_of(limit: i64, default: i64, max: i64, check: &mut Check) -> i64 {
 impl Chat {
     /// The `limit` (15; at most 50) newest messages with seq < `before` (0: the newest),
     /// ascending by seq, and whether older ones exist.
-    pub async fn history(&self, room_id: &str, caller: &Caller, before: i64, limit: i64) -> Result<(Vec<Message>, bool)> {
+    pub async fn history(
+        &self,
+        room_id: &str,
+        caller: &Caller,
+        before: i64,
+        limit: i64,
+    ) -> Result<(Vec<Message>, bool)> {
         let mut check = Check::default();
         let limit = limit_of(limit, HISTORY_DEFAULT, HISTORY_MAX, &mut check);
         if before < 0 {
@@ -109,7 +115,10 @@ impl Chat {
             check.fail("text", format!("Message must be at most {MAX_TEXT} characters"));
         }
         let client_id = input.client_id.trim().to_string();
-        if client_id.is_empty() || client_id.chars().count() > MAX_CLIENT_ID || !client_id.chars().all(|c| c.is_ascii_alphanumeric() || "-_".contains(c)) {
+        if client_id.is_empty()
+            || client_id.chars().count() > MAX_CLIENT_ID
+            || !client_id.chars().all(|c| c.is_ascii_alphanumeric() || "-_".contains(c))
+        {
             check.fail("clientId", "Please send a valid clientId");
         }
         if matches!(caller, Caller::Admin) && input.sender.id.trim().is_empty() && actor.id.is_empty() {
@@ -125,7 +134,15 @@ impl Chat {
         }
     }
 
-    async fn try_send(&self, input: &SendInput, caller: &Caller, actor: &Actor, text: &str, image: &str, client_id: &str) -> Result<Sent> {
+    async fn try_send(
+        &self,
+        input: &SendInput,
+        caller: &Caller,
+        actor: &Actor,
+        text: &str,
+        image: &str,
+        client_id: &str,
+    ) -> Result<Sent> {
         let side = caller.side();
         let mut w = self.begin(actor).await?;
         let room = room_for(&mut w, &input.room_id, caller).await?;
@@ -143,10 +160,24 @@ impl Chat {
         let sender = match side {
             Side::Admin => {
                 // The real admin: as the caller names it, else the actor.
-                let id = if input.sender.id.trim().is_empty() { actor.id.clone() } else { input.sender.id.trim().to_string() };
-                Person { id, kind: store::ADMIN.into(), name: input.sender.name.trim().into(), avatar: input.sender.avatar.trim().into() }
+                let id = if input.sender.id.trim().is_empty() {
+                    actor.id.clone()
+                } else {
+                    input.sender.id.trim().to_string()
+                };
+                Person {
+                    id,
+                    kind: store::ADMIN.into(),
+                    name: input.sender.name.trim().into(),
+                    avatar: input.sender.avatar.trim().into(),
+                }
             }
-            Side::Member => Person { id: room.user.id.clone(), kind: store::MEMBER.into(), name: room.user.name.clone(), avatar: room.user.avatar.clone() },
+            Side::Member => Person {
+                id: room.user.id.clone(),
+                kind: store::MEMBER.into(),
+                name: room.user.name.clone(),
+                avatar: room.user.avatar.clone(),
+            },
         };
         let message = Message {
             id: common::new_id(),
@@ -173,15 +204,19 @@ impl Chat {
             created_at: now,
         };
         w.emit(topics::MESSAGE_CREATED, &payload).await?;
-        // A reply reads what came before it: the sender's side has read the room up to its own
-        // message (an admin's reply leaves no unread behind it).
-        let read = match side {
-            Side::Admin => room.admin_read_seq,
-            Side::Member => room.member_read_seq,
-        };
-        if read < seq {
+        // An admin's reply reads what came before it: the admin side has read the room up to
+        // its own message, so no unread is left behind it. (A member's reading stays the apps'
+        // to say, when the donor views the conversation.)
+        if side == Side::Admin && room.admin_read_seq < seq {
+            let read = room.admin_read_seq;
             store::move_marker(&mut w, &room.id, side.name(), Marker::Read, read, seq, now).await?;
-            let payload = topics::Read { room_id: room.id.clone(), user_id: room.user.id.clone(), side: side.name().into(), seq, read_at: now };
+            let payload = topics::Read {
+                room_id: room.id.clone(),
+                user_id: room.user.id.clone(),
+                side: side.name().into(),
+                seq,
+                read_at: now,
+            };
             w.emit(topics::MESSAGE_READ, &payload).await?;
         }
         let room = store::get_room(&mut w, &room.id, side.name()).await?.ok_or_else(room_not_found)?;
@@ -224,7 +259,13 @@ impl Chat {
         }
         store::move_marker(&mut w, &room.id, side.name(), marker, current, target, now).await?;
         if marker == Marker::Read {
-            let payload = topics::Read { room_id: room.id.clone(), user_id: room.user.id.clone(), side: side.name().into(), seq: target, read_at: now };
+            let payload = topics::Read {
+                room_id: room.id.clone(),
+                user_id: room.user.id.clone(),
+                side: side.name().into(),
+                seq: target,
+                read_at: now,
+            };
             w.emit(topics::MESSAGE_READ, &payload).await?;
         }
         let room = store::get_room(&mut w, &room.id, side.name()).await?.ok_or_else(room_not_found)?;

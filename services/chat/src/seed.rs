@@ -30,13 +30,32 @@ pub struct Summary {
     pub skipped: bool,
 }
 
-/// A conversation: (side, text), in order.
+/// A conversation: (side, text), in order. Each ends with the donor's message: an admin's
+/// reply reads the room, so a room left unread must end on the donor's side.
 const TALKS: [&[(bool, &str)]; 5] = [
-    &[(true, "Hi! I set up a monthly gift last week. Where can I see my receipts?"), (false, "Hello! Every receipt is in the app under Profile > Giving history."), (true, "Found them, thank you!")],
-    &[(true, "Can I change the nonprofit my recurring donation goes to?"), (false, "Yes: cancel the current subscription and start a new one to the nonprofit you choose.")],
-    &[(false, "Thank you for joining the Clean Water drive! Let us know if you have any question."), (true, "Will there be an update on the project's progress?"), (false, "The nonprofit posts monthly updates in its community."), (true, "Great, I'll follow it.")],
+    &[
+        (true, "Hi! I set up a monthly gift last week. Where can I see my receipts?"),
+        (false, "Hello! Every receipt is in the app under Profile > Giving history."),
+        (true, "Found them, thank you!"),
+    ],
+    &[
+        (true, "Can I change the nonprofit my recurring donation goes to?"),
+        (false, "Yes: cancel the current subscription and start a new one to the nonprofit you choose."),
+        (true, "Thanks, I'll do that."),
+    ],
+    &[
+        (false, "Thank you for joining the Clean Water drive! Let us know if you have any question."),
+        (true, "Will there be an update on the project's progress?"),
+        (false, "The nonprofit posts monthly updates in its community."),
+        (true, "Great, I'll follow it."),
+    ],
     &[(true, "My card was declined but I was charged. Can you check?")],
-    &[(true, "Is my donation tax deductible?"), (false, "Donations to registered nonprofits are; your receipt shows the nonprofit's tax id."), (true, "Perfect."), (true, "One more: can I get a yearly summary?")],
+    &[
+        (true, "Is my donation tax deductible?"),
+        (false, "Donations to registered nonprofits are; your receipt shows the nonprofit's tax id."),
+        (true, "Perfect."),
+        (true, "One more: can I get a yearly summary?"),
+    ],
 ];
 
 /// Fills an empty chat: rooms for up to `rooms` of `donors` with a conversation each (the
@@ -65,13 +84,25 @@ pub async fn seed(
         s.rooms += 1;
         let member_actor = Actor::new(d.id.clone(), tokens::account::MEMBER, "127.0.0.1");
         for (n, (from_member, text)) in TALKS[i % TALKS.len()].iter().enumerate() {
-            let input = SendInput { room_id: room.id.clone(), sender: admin.clone(), text: (*text).into(), image: String::new(), client_id: format!("demo-{i}-{n}") };
-            let (caller, actor) = if *from_member { (Caller::Member(d.id.clone()), &member_actor) } else { (Caller::Admin, &admin_actor) };
+            let input = SendInput {
+                room_id: room.id.clone(),
+                sender: admin.clone(),
+                text: (*text).into(),
+                image: String::new(),
+                client_id: format!("demo-{i}-{n}"),
+            };
+            let (caller, actor) = if *from_member {
+                (Caller::Member(d.id.clone()), &member_actor)
+            } else {
+                (Caller::Admin, &admin_actor)
+            };
             chat.send(&input, &caller, actor).await.map_err(|e| anyhow::anyhow!("{e}"))?;
             s.messages += 1;
         }
         // The donor read everything; the admin side leaves every third room unread.
-        chat.mark_read(&room.id, &Caller::Member(d.id.clone()), 0, &member_actor).await.map_err(|e| anyhow::anyhow!("{e}"))?;
+        chat.mark_read(&room.id, &Caller::Member(d.id.clone()), 0, &member_actor)
+            .await
+            .map_err(|e| anyhow::anyhow!("{e}"))?;
         if i % 3 == 0 {
             s.unread_rooms += 1;
         } else {

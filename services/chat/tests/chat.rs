@@ -38,15 +38,25 @@ fn info(name: &str, email: &str) -> DonorInfo {
 }
 
 async fn room(c: &Chat, donor: &str, name: &str) -> Room {
-    c.open_room(donor, Some(&info(name, &format!("{}@example.org", name.to_lowercase().replace(' ', ".")))), &admin()).await.unwrap()
+    c.open_room(donor, Some(&info(name, &format!("{}@example.org", name.to_lowercase().replace(' ', ".")))), &admin())
+        .await
+        .unwrap()
 }
 
 fn msg(room: &Room, text: &str, client_id: &str) -> SendInput {
-    SendInput { room_id: room.id.clone(), sender: admin_person(), text: text.into(), image: String::new(), client_id: client_id.into() }
+    SendInput {
+        room_id: room.id.clone(),
+        sender: admin_person(),
+        text: text.into(),
+        image: String::new(),
+        client_id: client_id.into(),
+    }
 }
 
 async fn from_member(c: &Chat, room: &Room, text: &str, client_id: &str) -> chat::messages::Sent {
-    c.send(&msg(room, text, client_id), &Caller::Member(room.user.id.clone()), &member_actor(&room.user.id)).await.unwrap()
+    c.send(&msg(room, text, client_id), &Caller::Member(room.user.id.clone()), &member_actor(&room.user.id))
+        .await
+        .unwrap()
 }
 
 async fn from_admin(c: &Chat, room: &Room, text: &str, client_id: &str) -> chat::messages::Sent {
@@ -55,7 +65,10 @@ async fn from_admin(c: &Chat, room: &Room, text: &str, client_id: &str) -> chat:
 
 /// The outbox's events of `kind`, oldest first (each with its actor and payload).
 async fn events(c: &Chat, kind: &str) -> Vec<serde_json::Value> {
-    let rows: Vec<(String, String)> = sqlx::query_as("SELECT event_type, body FROM outbox ORDER BY created_at, id").fetch_all(&c.db.pool).await.unwrap();
+    let rows: Vec<(String, String)> = sqlx::query_as("SELECT event_type, body FROM outbox ORDER BY created_at, id")
+        .fetch_all(&c.db.pool)
+        .await
+        .unwrap();
     rows.into_iter().filter(|(t, _)| t == kind).map(|(_, b)| serde_json::from_str(&b).unwrap()).collect()
 }
 
@@ -65,17 +78,26 @@ fn seqs(list: &[chat::store::Message]) -> Vec<i64> {
 
 async fn rooms_open_once_and_list_by_last_message_with_search(c: Chat) {
     // Checks: a user is required; an unknown donor (no copy, none given) is not found.
-    assert_eq!(fields(c.open_room(" ", None, &admin()).await.unwrap_err()), [("userId".to_string(), "Please select a user".to_string())]);
+    assert_eq!(
+        fields(c.open_room(" ", None, &admin()).await.unwrap_err()),
+        [("userId".to_string(), "Please select a user".to_string())]
+    );
     assert!(matches!(c.open_room("nobody", None, &admin()).await, Err(Error::NotFound(m)) if m == "User not found"));
 
     let ann = room(&c, "d-ann", "Ann Doe").await;
     let again = c.open_room("d-ann", None, &admin()).await.unwrap();
     assert_eq!(again.id, ann.id, "the same room");
-    assert_eq!((ann.user.name.as_str(), ann.user.email.as_str(), ann.user.avatar.as_str()), ("Ann Doe", "ann.doe@example.org", "Ann Doe.png"));
+    assert_eq!(
+        (ann.user.name.as_str(), ann.user.email.as_str(), ann.user.avatar.as_str()),
+        ("Ann Doe", "ann.doe@example.org", "Ann Doe.png")
+    );
     assert_eq!((ann.last_seq, ann.admin_unread, ann.last_message.is_none(), ann.last_message_at), (0, 0, true, None));
     assert_eq!(events(&c, topics::ROOM_CREATED).await.len(), 1, "opened once");
     let opened = &events(&c, topics::ROOM_CREATED).await[0];
-    assert_eq!((opened["actor"]["id"].as_str(), opened["payload"]["userId"].as_str()), (Some("admin-1"), Some("d-ann")));
+    assert_eq!(
+        (opened["actor"]["id"].as_str(), opened["payload"]["userId"].as_str()),
+        (Some("admin-1"), Some("d-ann"))
+    );
 
     let bob = room(&c, "d-bob", "Bob Roe").await;
     let cy = room(&c, "d-cy", "Cy Poe").await;
@@ -108,7 +130,8 @@ async fn rooms_open_once_and_list_by_last_message_with_search(c: Chat) {
     assert!(matches!(c.get_room("nope", &Caller::Admin).await, Err(Error::NotFound(m)) if m == "Room not found"));
     let own = c.room_of_member("d-ann", None, &member_actor("d-ann")).await.unwrap();
     assert_eq!(own.id, ann.id);
-    let eve = c.room_of_member("d-eve", Some(&info("Eve Noe", "eve@example.org")), &member_actor("d-eve")).await.unwrap();
+    let eve =
+        c.room_of_member("d-eve", Some(&info("Eve Noe", "eve@example.org")), &member_actor("d-eve")).await.unwrap();
     assert_eq!((eve.user.name.as_str(), c.list_rooms(1, 10, "").await.unwrap().1), ("Eve Noe", 5));
     // A renamed donor is found by the new name (SQLite's trigram table follows the room's key),
     // two letters too, and a page past the matches still answers their count.
@@ -126,7 +149,12 @@ async fn sends_are_checked_and_idempotent_on_the_client_id(c: Chat) {
     let bad = |text: &str, image: &str, client: &str| SendInput { image: image.into(), ..msg(&r, text, client) };
     for (input, caller, field, text) in [
         (bad("  ", "", "c1"), &Caller::Admin, "text", "Please enter a message".to_string()),
-        (bad(&"x".repeat(2001), "", "c1"), &Caller::Admin, "text", "Message must be at most 2000 characters".to_string()),
+        (
+            bad(&"x".repeat(2001), "", "c1"),
+            &Caller::Admin,
+            "text",
+            "Message must be at most 2000 characters".to_string(),
+        ),
         (bad("hi", "", ""), &Caller::Admin, "clientId", "Please send a valid clientId".to_string()),
         (bad("hi", "", &"c".repeat(65)), &Caller::Admin, "clientId", "Please send a valid clientId".to_string()),
         (bad("hi", "", "a b"), &Caller::Admin, "clientId", "Please send a valid clientId".to_string()),
@@ -139,7 +167,10 @@ async fn sends_are_checked_and_idempotent_on_the_client_id(c: Chat) {
 
     // An admin may send an image alone; text is trimmed; exactly 2000 characters pass.
     let pic = c.send(&bad("", " pic.png ", "c-pic"), &Caller::Admin, &admin()).await.unwrap();
-    assert_eq!((pic.message.seq, pic.message.image.as_str(), pic.message.text.as_str(), pic.created), (1, "pic.png", "", true));
+    assert_eq!(
+        (pic.message.seq, pic.message.image.as_str(), pic.message.text.as_str(), pic.created),
+        (1, "pic.png", "", true)
+    );
     let long = from_admin(&c, &r, &format!("  {}  ", "y".repeat(2000)), "c-long").await;
     assert_eq!(long.message.text.len(), 2000);
 
@@ -152,8 +183,15 @@ async fn sends_are_checked_and_idempotent_on_the_client_id(c: Chat) {
     assert_eq!((second.room.admin_unread, second.room.member_unread), (1, 2));
     assert_eq!(events(&c, topics::MESSAGE_CREATED).await.len(), 3);
     let e = &events(&c, topics::MESSAGE_CREATED).await[2];
-    assert_eq!((e["payload"]["seq"].as_i64(), e["payload"]["side"].as_str(), e["payload"]["userId"].as_str()), (Some(3), Some("member"), Some("d-ann")));
-    assert_eq!((e["actor"]["id"].as_str(), e["actor"]["accountType"].as_str()), (Some("d-ann"), Some("Member")), "a member's actor");
+    assert_eq!(
+        (e["payload"]["seq"].as_i64(), e["payload"]["side"].as_str(), e["payload"]["userId"].as_str()),
+        (Some(3), Some("member"), Some("d-ann"))
+    );
+    assert_eq!(
+        (e["actor"]["id"].as_str(), e["actor"]["accountType"].as_str()),
+        (Some("d-ann"), Some("Member")),
+        "a member's actor"
+    );
     // The same clientId in another room is another message.
     let other = room(&c, "d-bob", "Bob Roe").await;
     assert!(from_member(&c, &other, "hello", "0b8f-uuid-1").await.created);
@@ -185,7 +223,11 @@ async fn concurrent_sends_get_consecutive_seqs(c: Chat) {
 async fn history_pages_by_seq_and_missed_follows_a_seq(c: Chat) {
     let r = room(&c, "d-ann", "Ann Doe").await;
     for i in 1..=40 {
-        if i % 2 == 0 { from_admin(&c, &r, &format!("m{i}"), &format!("c{i}")).await } else { from_member(&c, &r, &format!("m{i}"), &format!("c{i}")).await };
+        if i % 2 == 0 {
+            from_admin(&c, &r, &format!("m{i}"), &format!("c{i}")).await
+        } else {
+            from_member(&c, &r, &format!("m{i}"), &format!("c{i}")).await
+        };
     }
     let (newest, more) = c.history(&r.id, &Caller::Admin, 0, 0).await.unwrap();
     assert_eq!((seqs(&newest), more), ((26..=40).collect::<Vec<_>>(), true), "15 newest, ascending");
@@ -209,38 +251,49 @@ async fn history_pages_by_seq_and_missed_follows_a_seq(c: Chat) {
 async fn read_markers_and_unread_counts_are_per_side(c: Chat) {
     let r = room(&c, "d-ann", "Ann Doe").await;
     let member = Caller::Member("d-ann".into());
-    for i in 1..=3 {
+    from_admin(&c, &r, "a1", "a1").await;
+    from_admin(&c, &r, "a2", "a2").await;
+    for i in 3..=5 {
         from_member(&c, &r, &format!("m{i}"), &format!("m{i}")).await;
     }
-    from_admin(&c, &r, "a4", "a4").await;
-    from_admin(&c, &r, "a5", "a5").await;
     let now = c.get_room(&r.id, &Caller::Admin).await.unwrap();
-    assert_eq!((now.admin_unread, now.member_unread), (3, 2));
+    assert_eq!(
+        (now.admin_unread, now.member_unread, now.admin_read_seq),
+        (3, 2, 2),
+        "an admin's message reads the room up to it"
+    );
 
-    // The admin side reads up to 2: one of the member's messages stays unread.
-    let read = c.mark_read(&r.id, &Caller::Admin, 2, &admin()).await.unwrap();
+    // The admin side reads up to 4: one of the member's messages stays unread.
+    let read = c.mark_read(&r.id, &Caller::Admin, 4, &admin()).await.unwrap();
     assert!(read.moved);
-    assert_eq!((read.seq, read.room.admin_unread, read.room.admin_read_seq, read.room.admin_delivered_seq), (2, 1, 2, 2));
+    assert_eq!(
+        (read.seq, read.room.admin_unread, read.room.admin_read_seq, read.room.admin_delivered_seq),
+        (4, 1, 4, 4)
+    );
     let (list, _) = c.history(&r.id, &Caller::Admin, 0, 0).await.unwrap();
     let read_at: Vec<bool> = list.iter().map(|m| m.read_at.is_some()).collect();
-    assert_eq!(read_at, [true, true, false, false, false], "the admin side read the member's first two");
-    assert_eq!(list[0].read_at, Some(read.at));
-    assert!(list[0].delivered_at.is_some());
+    assert_eq!(read_at, [false, false, true, true, false], "the admin side read the member's first two");
+    assert_eq!(list[2].read_at, Some(read.at));
+    assert!(list[2].delivered_at.is_some());
     // Everything (0 = the last), and never backwards.
     let all = c.mark_read(&r.id, &Caller::Admin, 0, &admin()).await.unwrap();
     assert_eq!((all.seq, all.room.admin_unread), (5, 0));
     let back = c.mark_read(&r.id, &Caller::Admin, 1, &admin()).await.unwrap();
     assert_eq!((back.moved, back.seq), (false, 5));
-    // Beyond the last seq: capped.
     let ev = events(&c, topics::MESSAGE_READ).await;
-    assert_eq!(ev.len(), 2);
-    assert_eq!((ev[1]["payload"]["side"].as_str(), ev[1]["payload"]["seq"].as_i64()), (Some("admin"), Some(5)));
+    let moves: Vec<(Option<&str>, Option<i64>)> =
+        ev.iter().map(|e| (e["payload"]["side"].as_str(), e["payload"]["seq"].as_i64())).collect();
+    assert_eq!(
+        moves,
+        [(Some("admin"), Some(1)), (Some("admin"), Some(2)), (Some("admin"), Some(4)), (Some("admin"), Some(5))]
+    );
 
-    // The member side: delivered first, then read; its unread is the admin's messages.
-    let got = c.mark_delivered(&r.id, &member, 4, &member_actor("d-ann")).await.unwrap();
-    assert_eq!((got.room.member_delivered_seq, got.room.member_read_seq, got.room.member_unread), (4, 0, 2));
+    // The member side: delivered first, then read; its unread is the admin's messages, and
+    // its own messages never read the room for it.
+    let got = c.mark_delivered(&r.id, &member, 1, &member_actor("d-ann")).await.unwrap();
+    assert_eq!((got.room.member_delivered_seq, got.room.member_read_seq, got.room.member_unread), (1, 0, 2));
     let (list, _) = c.history(&r.id, &member, 0, 0).await.unwrap();
-    assert!(list[3].delivered_at.is_some() && list[3].read_at.is_none() && list[4].delivered_at.is_none());
+    assert!(list[0].delivered_at.is_some() && list[0].read_at.is_none() && list[1].delivered_at.is_none());
     let mine = c.mark_read(&r.id, &member, 99, &member_actor("d-ann")).await.unwrap();
     assert_eq!((mine.seq, mine.room.member_unread, mine.room.admin_unread), (5, 0, 0));
     assert_eq!(fields(c.mark_read(&r.id, &member, -1, &admin()).await.unwrap_err())[0].0, "seq");
@@ -253,7 +306,10 @@ async fn clearing_hides_history_from_the_admin_side_only(c: Chat) {
         from_member(&c, &r, &format!("m{i}"), &format!("m{i}")).await;
     }
     let cleared = c.clear_history(&r.id, &admin()).await.unwrap();
-    assert_eq!((cleared.last_message.is_none(), cleared.admin_unread, cleared.admin_cleared_seq, cleared.last_seq), (true, 0, 3, 3));
+    assert_eq!(
+        (cleared.last_message.is_none(), cleared.admin_unread, cleared.admin_cleared_seq, cleared.last_seq),
+        (true, 0, 3, 3)
+    );
     assert!(c.history(&r.id, &Caller::Admin, 0, 0).await.unwrap().0.is_empty());
     assert!(c.missed(&r.id, &Caller::Admin, 0, 0).await.unwrap().0.is_empty());
     assert_eq!(seqs(&c.history(&r.id, &member, 0, 0).await.unwrap().0), [1, 2, 3], "the donor keeps its copy");
@@ -275,7 +331,8 @@ async fn a_member_reaches_only_its_own_room(c: Chat) {
     let ann = room(&c, "d-ann", "Ann Doe").await;
     room(&c, "d-bob", "Bob Roe").await;
     let bob = Caller::Member("d-bob".into());
-    let forbidden = |r: Result<_, Error>| matches!(r, Err(Error::Forbidden(m)) if m == "You are not allowed to do this");
+    let forbidden =
+        |r: Result<_, Error>| matches!(r, Err(Error::Forbidden(m)) if m == "You are not allowed to do this");
     assert!(forbidden(c.get_room(&ann.id, &bob).await.map(|_| ())));
     assert!(forbidden(c.history(&ann.id, &bob, 0, 0).await.map(|_| ())));
     assert!(forbidden(c.missed(&ann.id, &bob, 0, 0).await.map(|_| ())));
@@ -307,34 +364,77 @@ async fn notifications_are_checked_listed_and_read_per_member(c: Chat) {
         (NotificationInput { title: "  ".into(), ..base.clone() }, "title", "Please enter Title"),
         (NotificationInput { title: "t".repeat(101), ..base.clone() }, "title", "Title must be at most 100 characters"),
         (NotificationInput { message: "".into(), ..base.clone() }, "message", "Please enter Message"),
-        (NotificationInput { message: "m".repeat(1001), ..base.clone() }, "message", "Message must be at most 1000 characters"),
-        (NotificationInput { audience: "some".into(), ..base.clone() }, "audience", "Please select a valid audience"),
-        (NotificationInput { audience: "selected".into(), ..base.clone() }, "charityIds", "Please select nonprofits or causes"),
         (
-            NotificationInput { audience: "selected".into(), charities: (0..51).map(|i| named(&format!("c{i}"), "C")).collect(), ..base.clone() },
+            NotificationInput { message: "m".repeat(1001), ..base.clone() },
+            "message",
+            "Message must be at most 1000 characters",
+        ),
+        (NotificationInput { audience: "some".into(), ..base.clone() }, "audience", "Please select a valid audience"),
+        (
+            NotificationInput { audience: "selected".into(), ..base.clone() },
+            "charityIds",
+            "Please select nonprofits or causes",
+        ),
+        (
+            NotificationInput {
+                audience: "selected".into(),
+                charities: (0..51).map(|i| named(&format!("c{i}"), "C")).collect(),
+                ..base.clone()
+            },
             "charityIds",
             "Please select at most 50 nonprofits",
         ),
     ] {
-        assert_eq!(fields(c.send_notification(&input, &admin()).await.unwrap_err()), [(field.to_string(), text.to_string())]);
+        assert_eq!(
+            fields(c.send_notification(&input, &admin()).await.unwrap_err()),
+            [(field.to_string(), text.to_string())]
+        );
     }
-    assert_eq!(c.list_notifications(&Page { page: 1, limit: 10, ..Default::default() }).await.unwrap().1, 0, "nothing stored");
+    assert_eq!(
+        c.list_notifications(&Page { page: 1, limit: 10, ..Default::default() }).await.unwrap().1,
+        0,
+        "nothing stored"
+    );
 
-    let all = c.send_notification(&note("Giving Tuesday", "", vec![named("c1", "Ignored")], vec![], 120), &admin()).await.unwrap();
+    let all = c
+        .send_notification(&note("Giving Tuesday", "", vec![named("c1", "Ignored")], vec![], 120), &admin())
+        .await
+        .unwrap();
     assert_eq!((all.audience.as_str(), all.charities.len(), all.reach), ("all", 0, 120), "'all' names no targets");
     tokio::time::sleep(std::time::Duration::from_millis(3)).await;
-    let red = c.send_notification(&note("Red Cross news", "selected", vec![named("c1", "Red Cross"), named("c1", "Red Cross")], vec![], 7), &admin()).await.unwrap();
+    let red = c
+        .send_notification(
+            &note("Red Cross news", "selected", vec![named("c1", "Red Cross"), named("c1", "Red Cross")], vec![], 7),
+            &admin(),
+        )
+        .await
+        .unwrap();
     assert_eq!(red.charities, vec![named("c1", "Red Cross")], "repeats dropped");
     tokio::time::sleep(std::time::Duration::from_millis(3)).await;
-    let water = c.send_notification(&note("Water update", "selected", vec![], vec![named("k1", "Clean Water")], 2), &admin()).await.unwrap();
+    let water = c
+        .send_notification(&note("Water update", "selected", vec![], vec![named("k1", "Clean Water")], 2), &admin())
+        .await
+        .unwrap();
     let ev = events(&c, topics::NOTIFICATION_SENT).await;
-    assert_eq!((ev.len(), ev[1]["payload"]["charityIds"][0].as_str(), ev[2]["payload"]["reach"].as_i64()), (3, Some("c1"), Some(2)));
+    assert_eq!(
+        (ev.len(), ev[1]["payload"]["charityIds"][0].as_str(), ev[2]["payload"]["reach"].as_i64()),
+        (3, Some("c1"), Some(2))
+    );
 
     // The console's history: newest first; search on title; sort by title or reach.
     let titles = |l: &[chat::store::Notification]| l.iter().map(|n| n.title.clone()).collect::<Vec<_>>();
-    let p = |search: &str, column: &str, order: &str| Page { page: 1, limit: 10, search: search.into(), column: column.into(), order: order.into() };
+    let p = |search: &str, column: &str, order: &str| Page {
+        page: 1,
+        limit: 10,
+        search: search.into(),
+        column: column.into(),
+        order: order.into(),
+    };
     let (list, total) = c.list_notifications(&p("", "", "")).await.unwrap();
-    assert_eq!((titles(&list), total), (vec!["Water update".to_string(), "Red Cross news".into(), "Giving Tuesday".into()], 3));
+    assert_eq!(
+        (titles(&list), total),
+        (vec!["Water update".to_string(), "Red Cross news".into(), "Giving Tuesday".into()], 3)
+    );
     assert_eq!(titles(&c.list_notifications(&p("CROSS", "", "")).await.unwrap().0), ["Red Cross news"]);
     assert_eq!(titles(&c.list_notifications(&p("", "title", "asc")).await.unwrap().0)[0], "Giving Tuesday");
     assert_eq!(c.list_notifications(&p("", "reach", "desc")).await.unwrap().0[0].id, all.id);
@@ -358,11 +458,19 @@ async fn notifications_are_checked_listed_and_read_per_member(c: Chat) {
     assert!(c.member_notifications("d-cy", &["c1".into()], 1, 10).await.unwrap().0.iter().all(|(_, r)| !r));
     let reads: (i64,) = sqlx::query_as("SELECT COUNT(*) FROM notification_reads").fetch_one(&c.db.pool).await.unwrap();
     assert_eq!(reads.0, 1);
-    assert!(matches!(c.mark_notification_read("d-ann", "nope", &admin()).await, Err(Error::NotFound(m)) if m == "Notification not found"));
+    assert!(
+        matches!(c.mark_notification_read("d-ann", "nope", &admin()).await, Err(Error::NotFound(m)) if m == "Notification not found")
+    );
 }
 
 fn donor_event(id: &str, first: &str, last: &str, active: bool) -> topics::Donor {
-    topics::Donor { id: id.into(), first_name: first.into(), last_name: last.into(), email: format!("{}@example.org", first.to_lowercase()), is_active: active }
+    topics::Donor {
+        id: id.into(),
+        first_name: first.into(),
+        last_name: last.into(),
+        email: format!("{}@example.org", first.to_lowercase()),
+        is_active: active,
+    }
 }
 
 async fn donor_events_keep_people_current_and_deleted_donors_stay_as_deleted_donor(c: Chat) {
@@ -378,7 +486,11 @@ async fn donor_events_keep_people_current_and_deleted_donors_stay_as_deleted_don
     let now = c.get_room(&r.id, &Caller::Admin).await.unwrap();
     assert_eq!(now.user.name, "Anna Doe");
     assert_eq!(now.user.avatar, "", "the avatar stays what the BFF passed (none here)");
-    assert_eq!(c.history(&r.id, &Caller::Admin, 0, 0).await.unwrap().0[0].sender.name, "Anna Doe", "a member's name is its current one");
+    assert_eq!(
+        c.history(&r.id, &Caller::Admin, 0, 0).await.unwrap().0[0].sender.name,
+        "Anna Doe",
+        "a member's name is its current one"
+    );
     assert!(c.donor_changed("e3", &donor_event("d-ann", "Anna", "Doe", false)).await.unwrap());
     assert!(!c.get_room(&r.id, &Caller::Admin).await.unwrap().user.is_active);
 
@@ -390,17 +502,29 @@ async fn donor_events_keep_people_current_and_deleted_donors_stay_as_deleted_don
     let gone = c.get_room(&r.id, &Caller::Admin).await.unwrap();
     assert_eq!((gone.user.name.as_str(), gone.user.email.as_str(), gone.user.is_deleted), ("Deleted donor", "", true));
     let (list, _) = c.history(&r.id, &Caller::Admin, 0, 0).await.unwrap();
-    assert_eq!((list.len(), list[0].sender.name.as_str(), list[1].sender.name.as_str()), (2, "Deleted donor", "Main Admin"));
+    assert_eq!(
+        (list.len(), list[0].sender.name.as_str(), list[1].sender.name.as_str()),
+        (2, "Deleted donor", "Main Admin")
+    );
     assert_eq!(c.list_rooms(1, 10, "deleted").await.unwrap().1, 1);
     assert!(matches!(c.open_room("d-ann", None, &admin()).await, Err(Error::NotFound(m)) if m == "User not found"));
     let given = info("Ann Doe", "ann@example.org");
-    assert!(matches!(c.open_room("d-ann", Some(&given), &admin()).await, Err(Error::NotFound(_))), "not revived by a stale copy");
-    assert!(matches!(c.send(&msg(&r, "x", "m2"), &Caller::Member("d-ann".into()), &member_actor("d-ann")).await, Err(Error::Forbidden(_))));
+    assert!(
+        matches!(c.open_room("d-ann", Some(&given), &admin()).await, Err(Error::NotFound(_))),
+        "not revived by a stale copy"
+    );
+    assert!(matches!(
+        c.send(&msg(&r, "x", "m2"), &Caller::Member("d-ann".into()), &member_actor("d-ann")).await,
+        Err(Error::Forbidden(_))
+    ));
 
     // Through the consumer, as the bus delivers it.
     use common::bus::{Event, EventHandler};
     let consumer = chat::people::Consumer(c.clone());
-    let created = Event::new(topics::DONOR_CREATED, serde_json::json!({ "id": "d-bob", "firstName": "Bob", "lastName": "Roe", "email": "bob@example.org", "isActive": true }));
+    let created = Event::new(
+        topics::DONOR_CREATED,
+        serde_json::json!({ "id": "d-bob", "firstName": "Bob", "lastName": "Roe", "email": "bob@example.org", "isActive": true }),
+    );
     consumer.handle(&created).await.unwrap();
     consumer.handle(&created).await.unwrap();
     assert_eq!(c.open_room("d-bob", None, &admin()).await.unwrap().user.name, "Bob Roe");
@@ -408,9 +532,15 @@ async fn donor_events_keep_people_current_and_deleted_donors_stay_as_deleted_don
 
 async fn demo_data_fills_an_empty_chat_once(c: Chat) {
     let donors: Vec<chat::seed::Donor> = (0..12)
-        .map(|i| chat::seed::Donor { id: format!("d{i}"), name: format!("Donor {i}"), email: format!("d{i}@example.org"), avatar: String::new() })
+        .map(|i| chat::seed::Donor {
+            id: format!("d{i}"),
+            name: format!("Donor {i}"),
+            email: format!("d{i}@example.org"),
+            avatar: String::new(),
+        })
         .collect();
-    let s = chat::seed::seed(&c, &donors, 10, &admin_person(), 12, (&[named("c1", "Red Cross")], &[]), 4).await.unwrap();
+    let s =
+        chat::seed::seed(&c, &donors, 10, &admin_person(), 12, (&[named("c1", "Red Cross")], &[]), 4).await.unwrap();
     assert_eq!((s.rooms, s.unread_rooms, s.notifications, s.skipped), (10, 4, 2, false));
     let (rooms, total) = c.list_rooms(1, 50, "").await.unwrap();
     assert_eq!(total, 10);

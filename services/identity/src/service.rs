@@ -3,10 +3,9 @@
 //! the store; the gRPC layer (`grpc.rs`) only translates.
 
 use crate::error::{Error, Result};
+use crate::events::{self, SubAdminFields};
 use crate::store::{self, ADMIN, CHARITY_ADMIN, SUB_ADMIN, User};
 use crate::throttle::{self, Claim, Policy};
-use tokens::{Claims, Keys};
-use crate::events::{self, SubAdminFields};
 use crate::validate::{Check, Email, name, password_rules};
 use common::Actor;
 use common::db::{Db, unique_as};
@@ -14,6 +13,7 @@ use common::outbox::Relay;
 use common::paging::Page;
 use common::write::{self, Write};
 use std::path::PathBuf;
+use tokens::{Claims, Keys};
 
 /// (slug, granted actions)
 pub type Grants = Vec<(String, Vec<String>)>;
@@ -96,10 +96,7 @@ pub fn all_grants() -> Grants {
 
 /// What a nonprofit admin holds: its dashboard and its own nonprofit's record.
 pub fn charity_admin_grants() -> Grants {
-    vec![
-        ("/dashboard".into(), vec!["view".into()]),
-        ("/master/charity_management".into(), vec!["edit".into()]),
-    ]
+    vec![("/dashboard".into(), vec!["view".into()]), ("/master/charity_management".into(), vec!["edit".into()])]
 }
 
 /// Checks requested grants against the module table: known modules, offered actions,
@@ -233,7 +230,14 @@ impl Identity {
     }
 
     /// Creates a nonprofit-admin account for a nonprofit (used by the catalogue's onboarding).
-    pub async fn create_charity_admin(&self, email: &str, password: &str, first: &str, last: &str, charity_id: &str) -> Result<User> {
+    pub async fn create_charity_admin(
+        &self,
+        email: &str,
+        password: &str,
+        first: &str,
+        last: &str,
+        charity_id: &str,
+    ) -> Result<User> {
         let mut check = Check::default();
         let email = Email::parse(email, "email", "Email is required", &mut check);
         password_rules(password, "password", "Password", "Password is required", &mut check);
@@ -311,6 +315,9 @@ impl Identity {
         let mut c = self.conn().await?;
         let attempt = self.claim(&mut c, &format!("account:{}", email.as_str()), client_ip, true).await?;
         let user = store::user_by_email(&mut c, email.as_str()).await?;
+        // The connection is not held across the password check (Argon2, the slow part):
+        // parallel sign-ins then never wait for a connection while others hash.
+        drop(c);
         let ok = match &user {
             Some(u) => crate::password::verify(password, &u.password_hash).await,
             None => {
@@ -319,6 +326,7 @@ impl Identity {
                 false
             }
         };
+        let mut c = self.conn().await?;
         let kind_ok = user.as_ref().is_some_and(|u| {
             if charity { u.admin_type == CHARITY_ADMIN } else { u.admin_type == ADMIN || u.admin_type == SUB_ADMIN }
         });
@@ -331,13 +339,21 @@ impl Identity {
             // knows the password learns the kind of account, so this tells strangers nothing
             // about which emails exist (a wrong password gets the same answer for every email).
             self.give_back(&mut c, &attempt).await?;
-            return Err(if charity { Error::field("email", USE_ADMIN_SIGN_IN) } else { Error::field("email", USE_NONPROFIT_SIGN_IN) });
+            return Err(if charity {
+                Error::field("email", USE_ADMIN_SIGN_IN)
+            } else {
+                Error::field("email", USE_NONPROFIT_SIGN_IN)
+            });
         }
         let user = user.expect("checked");
         if !user.is_active {
             self.give_back(&mut c, &attempt).await?;
             // A nonprofit admin's account is inactive exactly while its nonprofit is (standing.rs).
-            let message = if user.admin_type == CHARITY_ADMIN { CHARITY_INACTIVE } else { "Your account is inactive. Please contact the administrator." };
+            let message = if user.admin_type == CHARITY_ADMIN {
+                CHARITY_INACTIVE
+            } else {
+                "Your account is inactive. Please contact the administrator."
+            };
             return Err(Error::Forbidden(message.into()));
         }
         self.attempt_succeeded(&mut c, &attempt).await?;
@@ -363,7 +379,12 @@ impl Identity {
     /// Claims a second-factor attempt on `subject` (an account's codes, by its id) from
     /// `client_ip`: the account's throttles of [`Identity::sign_in`], not the address's
     /// count of distinct accounts (a code step follows a right password).
-    pub(crate) async fn claim_attempt(&self, c: &mut sqlx::AnyConnection, subject: &str, client_ip: &str) -> Result<Attempt> {
+    pub(crate) async fn claim_attempt(
+        &self,
+        c: &mut sqlx::AnyConnection,
+        subject: &str,
+        client_ip: &str,
+    ) -> Result<Attempt> {
         self.claim(c, subject, client_ip, false).await
     }
 
@@ -383,7 +404,9 @@ impl Identity {
         {
             return Err(too_many_sign_ins(ms));
         }
-        let pair = throttle::claim(c, &a.pair_key, self.sign_in_policy(self.settings.max_failures_per_account), now, true).await?;
+        let pair =
+            throttle::claim(c, &a.pair_key, self.sign_in_policy(self.settings.max_failures_per_account), now, true)
+                .await?;
         a.pair_attempt = match pair {
             Claim::Taken(n) => n,
             Claim::Wait(ms) => return self.refused(c, &a, ms).await,
@@ -481,7 +504,14 @@ impl Identity {
         };
         let access = self.keys.issue(&claims)?;
         let refresh = tokens::random_token();
-        store::insert_refresh(c, &tokens::hash_token(&refresh), family, &user.id, now + self.settings.refresh_ttl_secs * 1000).await?;
+        store::insert_refresh(
+            c,
+            &tokens::hash_token(&refresh),
+            family,
+            &user.id,
+            now + self.settings.refresh_ttl_secs * 1000,
+        )
+        .await?;
         Ok((access, refresh))
     }
 
@@ -518,7 +548,8 @@ impl Identity {
         if rt.expires_at <= now {
             return Err(session_expired());
         }
-        let user = store::user_by_id(&mut tx, &rt.user_id).await?.filter(|u| u.is_active).ok_or_else(session_expired)?;
+        let user =
+            store::user_by_id(&mut tx, &rt.user_id).await?.filter(|u| u.is_active).ok_or_else(session_expired)?;
         let (access, refresh) = self.issue(&mut tx, &user, &rt.family_id).await?;
         tx.commit().await?;
         Ok(Rotation::Rotated(access, refresh))
@@ -530,7 +561,9 @@ impl Identity {
         let mut c = self.conn().await?;
         let family = match refresh_token.trim() {
             "" => session_id.to_string(),
-            t => store::refresh_by_hash(&mut c, &tokens::hash_token(t)).await?.map(|rt| rt.family_id).unwrap_or_default(),
+            t => {
+                store::refresh_by_hash(&mut c, &tokens::hash_token(t)).await?.map(|rt| rt.family_id).unwrap_or_default()
+            }
         };
         if family.is_empty() {
             return Ok(family);
@@ -563,7 +596,8 @@ impl Identity {
         }
         check.done()?;
         let mut c = self.conn().await?;
-        let user = store::user_by_id(&mut c, user_id).await?.ok_or_else(|| Error::NotFound("Account not found".into()))?;
+        let user =
+            store::user_by_id(&mut c, user_id).await?.ok_or_else(|| Error::NotFound("Account not found".into()))?;
         if !crate::password::verify(current, &user.password_hash).await {
             return Err(Error::field("currentPassword", "Old Password is incorrect"));
         }
@@ -615,9 +649,16 @@ impl Identity {
             ),
         };
         let mut tx = self.write(&Actor { address: client_ip.to_string(), ..Actor::system() }).await?;
-        store::insert_reset(&mut tx, &tokens::hash_token(&token), &user.id, common::now_ms() + self.settings.reset_ttl_secs * 1000).await?;
+        store::insert_reset(
+            &mut tx,
+            &tokens::hash_token(&token),
+            &user.id,
+            common::now_ms() + self.settings.reset_ttl_secs * 1000,
+        )
+        .await?;
         store::insert_mail(&mut tx, &mail).await?;
-        tx.emit(events::PASSWORD_RESET_REQUESTED, &events::Account { id: user.id.clone(), email: user.email.clone() }).await?;
+        tx.emit(events::PASSWORD_RESET_REQUESTED, &events::Account { id: user.id.clone(), email: user.email.clone() })
+            .await?;
         tx.commit().await?;
         Ok(())
     }
@@ -669,7 +710,8 @@ impl Identity {
             return Err(Error::Unauthenticated("The caller of this call is unknown".into()));
         }
         let mut c = self.conn().await?;
-        let Some(user) = store::user_by_id(&mut c, &caller.id).await?.filter(|u| u.is_active && u.admin_type == caller.account_type)
+        let Some(user) =
+            store::user_by_id(&mut c, &caller.id).await?.filter(|u| u.is_active && u.admin_type == caller.account_type)
         else {
             return Err(Error::Unauthenticated("Your session has ended. Please sign in again.".into()));
         };
@@ -700,12 +742,22 @@ impl Identity {
     }
 
     /// A sub-admin's event, naming what changed between `before` and the stored `user`.
-    async fn emit(w: &mut Write<'_>, key: &str, user: &User, before: Option<&SubAdminFields>, after: Option<SubAdminFields>) -> Result<()> {
+    async fn emit(
+        w: &mut Write<'_>,
+        key: &str,
+        user: &User,
+        before: Option<&SubAdminFields>,
+        after: Option<SubAdminFields>,
+    ) -> Result<()> {
         let changes = match (before, after) {
             (Some(b), Some(a)) => common::bus::changes(b, &a, &[]),
             _ => Default::default(),
         };
-        w.emit(key, &events::SubAdmin { id: user.id.clone(), email: user.email.clone(), is_active: user.is_active, changes }).await
+        w.emit(
+            key,
+            &events::SubAdmin { id: user.id.clone(), email: user.email.clone(), is_active: user.is_active, changes },
+        )
+        .await
     }
 
     pub async fn create_sub_admin(&self, caller: &Actor, input: SubAdminInput) -> Result<(User, Grants)> {
@@ -741,7 +793,8 @@ impl Identity {
         let (first, last, email, grants) = Self::parse_sub_admin(&input, false)?;
         let hash = if input.password.is_empty() { None } else { Some(crate::password::hash(&input.password).await?) };
         let mut tx = self.write(caller).await?;
-        let existing = store::user_by_id(&mut tx, id).await?.filter(|u| u.admin_type == SUB_ADMIN).ok_or_else(not_found)?;
+        let existing =
+            store::user_by_id(&mut tx, id).await?.filter(|u| u.admin_type == SUB_ADMIN).ok_or_else(not_found)?;
         let before = store::permissions(&mut tx, id).await?;
         within(held.as_ref(), &before)?;
         if held.is_some() && email != existing.email {
@@ -780,7 +833,8 @@ impl Identity {
         let held = self.authorise(caller, "status").await?;
         not_self(caller, held.as_ref(), id, "You cannot change your own permissions or status")?;
         let mut tx = self.write(caller).await?;
-        let existing = store::user_by_id(&mut tx, id).await?.filter(|u| u.admin_type == SUB_ADMIN).ok_or_else(not_found)?;
+        let existing =
+            store::user_by_id(&mut tx, id).await?.filter(|u| u.admin_type == SUB_ADMIN).ok_or_else(not_found)?;
         within(held.as_ref(), &store::permissions(&mut tx, id).await?)?;
         store::set_active(&mut tx, id, active).await?;
         if !active {
@@ -829,7 +883,16 @@ impl Identity {
         let mut c = self.conn().await?;
         let (users, total) = store::list_sub_admins(&mut c, q.search.trim(), paging.expect("checked")).await?;
         let mut grants = store::permissions_of(&mut c, &users.iter().map(|u| u.id.clone()).collect::<Vec<_>>()).await?;
-        Ok((users.into_iter().map(|u| { let g = grants.remove(&u.id).unwrap_or_default(); (u, g) }).collect(), total))
+        Ok((
+            users
+                .into_iter()
+                .map(|u| {
+                    let g = grants.remove(&u.id).unwrap_or_default();
+                    (u, g)
+                })
+                .collect(),
+            total,
+        ))
     }
 }
 
@@ -865,7 +928,11 @@ fn holds(grants: &[(String, Vec<String>)], slug: &str, action: &str) -> bool {
 /// grants from `before` to `after` (a create changes them from nothing): every pair whose
 /// holding changes must be one the caller holds, and Sub Admin pairs only the main admin
 /// changes.
-pub fn check_grant_change(held: Option<&Grants>, before: &[(String, Vec<String>)], after: &[(String, Vec<String>)]) -> Result<()> {
+pub fn check_grant_change(
+    held: Option<&Grants>,
+    before: &[(String, Vec<String>)],
+    after: &[(String, Vec<String>)],
+) -> Result<()> {
     let Some(held) = held else { return Ok(()) };
     let mut refusal = None;
     for m in proto::modules::all() {
@@ -935,4 +1002,5 @@ fn fields(u: &User, permissions: Grants, password_changed: bool) -> SubAdminFiel
 pub const ACCOUNT_WIDE_FACTOR: i64 = 10;
 
 /// An Argon2id hash of a random password, verified against when the email is unknown.
-const DUMMY_HASH: &str = "$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$0mBS2Ad4wQdtcnkvvu2k4kB4N6b0mOUsaeTjwIFFS6g";
+const DUMMY_HASH: &str =
+    "$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$0mBS2Ad4wQdtcnkvvu2k4kB4N6b0mOUsaeTjwIFFS6g";

@@ -45,8 +45,14 @@ async fn a_chosen_main_admin_password_is_used_and_not_answered(id: Identity) {
     let session = id.login(ADMIN_EMAIL, ADMIN_PASSWORD, false, IP).await.unwrap();
     assert_eq!(session.user.admin_type, "Admin");
     assert_bad_credentials(id.login(ADMIN_EMAIL, "Something#Else1", false, IP).await);
-    // The main admin is not a nonprofit admin.
-    assert_bad_credentials(id.login(ADMIN_EMAIL, ADMIN_PASSWORD, true, IP).await);
+    // The main admin is not a nonprofit admin: the right password at the nonprofit sign-in
+    // says which sign-in to use (a wrong one says nothing of the account).
+    assert_invalid(
+        id.login(ADMIN_EMAIL, ADMIN_PASSWORD, true, IP).await,
+        "email",
+        identity::service::USE_ADMIN_SIGN_IN,
+    );
+    assert_bad_credentials(id.login(ADMIN_EMAIL, "Something#Else1", true, IP).await);
 }
 
 on_both_backends! {

@@ -46,11 +46,16 @@ async fn seed(id: &Identity) -> Vec<User> {
         created_at: base + n * 1000,
     };
     store::insert_user(&mut c, &account(-2, "Main", "Admin", ADMIN_EMAIL, store::ADMIN)).await.unwrap();
-    store::insert_user(&mut c, &account(-1, "Ada", "Charity", "ada.charity@example.org", store::CHARITY_ADMIN)).await.unwrap();
+    store::insert_user(&mut c, &account(-1, "Ada", "Charity", "ada.charity@example.org", store::CHARITY_ADMIN))
+        .await
+        .unwrap();
     let mut users = Vec::new();
     for (n, (first, last, email)) in PEOPLE.iter().enumerate() {
         let user = account(n as i64, first, last, email, store::SUB_ADMIN);
         store::insert_user(&mut c, &user).await.unwrap();
+        // Each holds a right of its own, so a row's grants are told apart from another's.
+        let module = &proto::modules::all()[n % 3];
+        store::replace_permissions(&mut c, &user.id, &[(module.slug.to_string(), vec!["view".into()])]).await.unwrap();
         users.push(user);
     }
     users
@@ -140,7 +145,8 @@ async fn the_list_sorts_by_the_requested_column_and_order(id: Identity) {
     let users = seed(&id).await;
     let admin = as_admin(&id).await;
     let by_first = [
-        "Ada", "alan", "Alanna", "Barbara", "Dennis", "Donald", "Edsger", "Frances", "Grace", "Hedy", "Ken", "Linus", "Margaret",
+        "Ada", "alan", "Alanna", "Barbara", "Dennis", "Donald", "Edsger", "Frances", "Grace", "Hedy", "Ken", "Linus",
+        "Margaret",
     ];
     let all = |column: &str, order: &str| query(1, 20, "", column, order);
     assert_eq!(page(&id, all("firstName", "asc")).await, (names(&by_first), 13));
@@ -155,28 +161,34 @@ async fn the_list_sorts_by_the_requested_column_and_order(id: Identity) {
 
     let (rows, _) = users_of(id.list_sub_admins(&admin, &all("lastName", "asc")).await).unwrap();
     let last: Vec<&str> = rows.iter().map(|u| u.last_name.as_str()).collect();
-    assert_eq!(last, [
-        "Allen", "Dijkstra", "Hamilton", "Hopper", "Knuth", "Lamarr", "Liskov", "Lovelace", "Ritchie", "Thompson", "Torvalds",
-        "Turing", "Xavier"
-    ]);
+    assert_eq!(
+        last,
+        [
+            "Allen", "Dijkstra", "Hamilton", "Hopper", "Knuth", "Lamarr", "Liskov", "Lovelace", "Ritchie", "Thompson",
+            "Torvalds", "Turing", "Xavier"
+        ]
+    );
 
     let (rows, _) = users_of(id.list_sub_admins(&admin, &all("email", "asc")).await).unwrap();
     let emails: Vec<&str> = rows.iter().map(|u| u.email.as_str()).collect();
-    assert_eq!(emails, [
-        "ada@example.org",
-        "alan_t@example.org",
-        "alanxt@example.org",
-        "barbara%l@example.org",
-        "dk@example.org",
-        "dmr@example.org",
-        "edsger@example.org",
-        "fran@example.org",
-        "grace.hopper@example.org",
-        "hedy@example.org",
-        "ken@example.org",
-        "linus@example.org",
-        "mh@example.org",
-    ]);
+    assert_eq!(
+        emails,
+        [
+            "ada@example.org",
+            "alan_t@example.org",
+            "alanxt@example.org",
+            "barbara%l@example.org",
+            "dk@example.org",
+            "dmr@example.org",
+            "edsger@example.org",
+            "fran@example.org",
+            "grace.hopper@example.org",
+            "hedy@example.org",
+            "ken@example.org",
+            "linus@example.org",
+            "mh@example.org",
+        ]
+    );
 
     let created: Vec<String> = users.iter().map(|u| u.first_name.clone()).collect();
     assert_eq!(page(&id, all("createdAt", "asc")).await.0, created);
@@ -205,7 +217,11 @@ async fn the_list_rejects_bad_paging_and_sorting(id: Identity) {
         let (id, admin) = (id.clone(), admin.clone());
         async move { users_of(id.list_sub_admins(&admin, &q).await) }
     };
-    assert_invalid(list(query(1, 10, "", "password_hash", "asc")).await, "column", "Sorting by password_hash is not supported");
+    assert_invalid(
+        list(query(1, 10, "", "password_hash", "asc")).await,
+        "column",
+        "Sorting by password_hash is not supported",
+    );
     assert_invalid(
         list(query(1, 10, "", "created_at; DROP TABLE users", "")).await,
         "column",
@@ -216,7 +232,11 @@ async fn the_list_rejects_bad_paging_and_sorting(id: Identity) {
     assert_invalid(list(query(-3, 10, "", "", "")).await, "page", "page must be 1 or more");
     assert_invalid(list(query(1, 0, "", "", "")).await, "limit", "limit must be between 1 and 1000");
     assert_invalid(list(query(1, 1001, "", "", "")).await, "limit", "limit must be between 1 and 1000");
-    assert_invalid(list(query(1, 10, &"a".repeat(101), "", "")).await, "search", "search must be at most 100 characters");
+    assert_invalid(
+        list(query(1, 10, &"a".repeat(101), "", "")).await,
+        "search",
+        "search must be at most 100 characters",
+    );
     assert_eq!(
         field_errors(list(query(0, 0, &"é".repeat(101), "x", "up")).await),
         [
@@ -236,13 +256,16 @@ async fn the_list_rejects_bad_paging_and_sorting(id: Identity) {
 async fn the_list_finds_accented_names_whatever_their_case(id: Identity) {
     let admin = as_admin(&id).await;
     let (u, _) = id
-        .create_sub_admin(&admin, identity::service::SubAdminInput {
-            first_name: "Élodie".into(),
-            last_name: "Ñúñez".into(),
-            email: "elodie@example.org".into(),
-            password: "secret12".into(),
-            permissions: vec![("/donor".into(), vec!["view".into()])],
-        })
+        .create_sub_admin(
+            &admin,
+            identity::service::SubAdminInput {
+                first_name: "Élodie".into(),
+                last_name: "Ñúñez".into(),
+                email: "elodie@example.org".into(),
+                password: "secret12".into(),
+                permissions: vec![("/donor".into(), vec!["view".into()])],
+            },
+        )
         .await
         .unwrap();
     for search in ["élodie", "ÉLODIE", "ñúñ", "élodie ñúñez"] {
@@ -251,13 +274,17 @@ async fn the_list_finds_accented_names_whatever_their_case(id: Identity) {
     }
     // An edit keeps the search text current.
     let (_, _) = id
-        .update_sub_admin(&admin, &u.id, identity::service::SubAdminInput {
-            first_name: "Zoé".into(),
-            last_name: "Ñúñez".into(),
-            email: "elodie@example.org".into(),
-            password: String::new(),
-            permissions: vec![("/donor".into(), vec!["view".into()])],
-        })
+        .update_sub_admin(
+            &admin,
+            &u.id,
+            identity::service::SubAdminInput {
+                first_name: "Zoé".into(),
+                last_name: "Ñúñez".into(),
+                email: "elodie@example.org".into(),
+                password: String::new(),
+                permissions: vec![("/donor".into(), vec!["view".into()])],
+            },
+        )
         .await
         .unwrap();
     assert_eq!(users_of(id.list_sub_admins(&admin, &query(1, 10, "élodie", "", "")).await).unwrap().1, 0);
