@@ -26,7 +26,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let found = protos()?;
     let mut packages = String::new();
     for (_, package) in &found {
-        let (name, version) = package.split_once('.').ok_or_else(|| format!("package {package} is not <service>.<version>"))?;
+        let (name, version) =
+            package.split_once('.').ok_or_else(|| format!("package {package} is not <service>.<version>"))?;
         writeln!(
             packages,
             "pub mod {name} {{ pub mod {version} {{ include!(concat!(env!(\"OUT_DIR\"), \"/{package}.rs\")); }} }}"
@@ -40,7 +41,14 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let json = "#[derive(serde::Serialize, serde::Deserialize, utoipa::ToSchema)] #[serde(rename_all = \"camelCase\", default)]";
     let mut config = tonic_prost_build::configure();
     for m in [
-        "Charity", "NamedRef", "PaymentMethod", "PaymentMethodInput", "CharityInput", "PaymentMethods", "CharityRow", "ImportSummary",
+        "Charity",
+        "NamedRef",
+        "PaymentMethod",
+        "PaymentMethodInput",
+        "CharityInput",
+        "PaymentMethods",
+        "CharityRow",
+        "ImportSummary",
         "ImportError",
     ] {
         config = config.message_attribute(format!("catalogue.v1.{m}"), json);
@@ -49,7 +57,16 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         config = config.field_attribute(format!("catalogue.v1.{f}"), "#[serde(rename = \"_id\")]");
     }
     // The giving service's REST shapes (proto/giving/giving.proto marks them).
-    for m in ["Donor", "DonorInput", "DonorDetail", "EarnedBadge", "Transaction", "Subscription", "DonorTotalsRow", "Partner"] {
+    for m in [
+        "Donor",
+        "DonorInput",
+        "DonorDetail",
+        "EarnedBadge",
+        "Transaction",
+        "Subscription",
+        "DonorTotalsRow",
+        "Partner",
+    ] {
         config = config.message_attribute(format!("giving.v1.{m}"), json);
     }
     for f in ["Donor.id", "Transaction.id", "Subscription.id", "DonorTotalsRow.id", "Partner.id"] {
@@ -57,13 +74,33 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     // The engagement service's REST shapes (proto/engagement/engagement.proto marks them).
     for m in [
-        "Person", "NamedRef", "Community", "CommunityInput", "CommunityMember", "Event", "EventInput", "EventMember", "RemovedMember",
-        "Post", "Comment", "LikeResult", "Report", "ReportedPost",
+        "Person",
+        "NamedRef",
+        "Community",
+        "CommunityInput",
+        "CommunityMember",
+        "Event",
+        "EventInput",
+        "EventMember",
+        "RemovedMember",
+        "Post",
+        "Comment",
+        "LikeResult",
+        "Report",
+        "ReportedPost",
     ] {
         config = config.message_attribute(format!("engagement.v1.{m}"), json);
     }
     for f in [
-        "Person.id", "NamedRef.id", "Community.id", "CommunityMember.id", "Event.id", "EventMember.id", "Post.id", "Comment.id", "Report.id",
+        "Person.id",
+        "NamedRef.id",
+        "Community.id",
+        "CommunityMember.id",
+        "Event.id",
+        "EventMember.id",
+        "Post.id",
+        "Comment.id",
+        "Report.id",
         "ReportedPost.id",
     ] {
         config = config.field_attribute(format!("engagement.v1.{f}"), "#[serde(rename = \"_id\")]");

@@ -50,7 +50,10 @@ impl Process {
         let status = std::fs::read_to_string(format!("/proc/{}/status", self.pid())).unwrap_or_default();
         status
             .lines()
-            .find_map(|l| l.strip_prefix(field).and_then(|r| r.trim_start_matches(':').trim().trim_end_matches("kB").trim().parse::<f64>().ok()))
+            .find_map(|l| {
+                l.strip_prefix(field)
+                    .and_then(|r| r.trim_start_matches(':').trim().trim_end_matches("kB").trim().parse::<f64>().ok())
+            })
             .unwrap_or(0.0)
             / 1024.0
     }
@@ -87,7 +90,8 @@ async fn seed(urls: &std::collections::HashMap<&str, String>, donors: usize) -> 
         .map(|(kind, id, name)| giving::money::Recipient { kind, id, name })
         .collect();
     let giving = giving::service::Giving::new(Db::connect(&urls["giving"], &giving::app::MIGRATIONS).await?, None);
-    let summary = giving::seed::seed(&giving, &recipients, &giving::seed::SeedOptions { donors, ..Default::default() }).await?;
+    let summary =
+        giving::seed::seed(&giving, &recipients, &giving::seed::SeedOptions { donors, ..Default::default() }).await?;
     let ids = |kind: &str| recipients.iter().filter(|r| r.kind == kind).map(|r| r.id.clone()).collect::<Vec<_>>();
     let content = content::service::Content::new(Db::connect(&urls["content"], &content::app::MIGRATIONS).await?, None);
     content::demo::seed(&content, &ids("charity"), &ids("cause"), "demo-logo.png").await?;
@@ -96,11 +100,21 @@ async fn seed(urls: &std::collections::HashMap<&str, String>, donors: usize) -> 
     let first = list.first().map(|d| d.id.clone()).ok_or_else(|| anyhow::anyhow!("no donor seeded"))?;
     let refs: Vec<engagement::service::DonorRef> = list
         .into_iter()
-        .map(|d| engagement::service::DonorRef { name: format!("{} {}", d.first_name, d.last_name), id: d.id, email: d.email, avatar: d.avatar })
+        .map(|d| engagement::service::DonorRef {
+            name: format!("{} {}", d.first_name, d.last_name),
+            id: d.id,
+            email: d.email,
+            avatar: d.avatar,
+        })
         .collect();
-    let linked: Vec<engagement::seed::Linked> =
-        recipients.iter().map(|r| engagement::seed::Linked { kind: r.kind.clone(), id: r.id.clone(), name: r.name.clone() }).collect();
-    let engagement = engagement::service::Engagement::new(Db::connect(&urls["engagement"], &engagement::app::MIGRATIONS).await?, None);
+    let linked: Vec<engagement::seed::Linked> = recipients
+        .iter()
+        .map(|r| engagement::seed::Linked { kind: r.kind.clone(), id: r.id.clone(), name: r.name.clone() })
+        .collect();
+    let engagement = engagement::service::Engagement::new(
+        Db::connect(&urls["engagement"], &engagement::app::MIGRATIONS).await?,
+        None,
+    );
     engagement::seed::seed(&engagement, &refs, &linked, "demo-cover.png", 14).await?;
     println!(
         "Demo data: {} recipients, {} donors, {} donations, {} subscriptions, {} partners",
@@ -170,9 +184,15 @@ async fn main() -> anyhow::Result<()> {
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     anyhow::ensure!(ready, "the BFF did not become ready within 60 s");
-    let login: serde_json::Value =
-        http.post(format!("{base}/admin-login/login")).json(&serde_json::json!({ "email": "admin@example.org", "password": "Admin@123" })).send().await?.json().await?;
-    let token: std::sync::Arc<str> = login["data"]["authToken"].as_str().ok_or_else(|| anyhow::anyhow!("sign-in: {login}"))?.into();
+    let login: serde_json::Value = http
+        .post(format!("{base}/admin-login/login"))
+        .json(&serde_json::json!({ "email": "admin@example.org", "password": "Admin@123" }))
+        .send()
+        .await?
+        .json()
+        .await?;
+    let token: std::sync::Arc<str> =
+        login["data"]["authToken"].as_str().ok_or_else(|| anyhow::anyhow!("sign-in: {login}"))?.into();
     // Let the outboxes drain (audit records every event, chat learns the donors) and the
     // processes settle before idle memory is read.
     tokio::time::sleep(Duration::from_secs(env_num("SETTLE_SECS", 20) as u64)).await;
@@ -200,13 +220,18 @@ async fn main() -> anyhow::Result<()> {
         svc.reset_peak();
         let (path, body, token) = (*path, body.clone(), token.clone());
         let (s0, b0) = (svc.cpu(), bff.cpu());
-        let stats = measure(concurrency, requests, || Http::new(addr), move |mut h, _| {
-            let (body, token) = (body.clone(), token.clone());
-            async move {
-                let ok = matches!(h.call("POST", path, &token, body.as_bytes()).await, Ok((200, _)));
-                (h, ok)
-            }
-        })
+        let stats = measure(
+            concurrency,
+            requests,
+            || Http::new(addr),
+            move |mut h, _| {
+                let (body, token) = (body.clone(), token.clone());
+                async move {
+                    let ok = matches!(h.call("POST", path, &token, body.as_bytes()).await, Ok((200, _)));
+                    (h, ok)
+                }
+            },
+        )
         .await;
         let per = |d: f64| d * 1e6 / requests as f64;
         let (svc_us, bff_us) = (per(svc.cpu() - s0), per(bff.cpu() - b0));

@@ -29,15 +29,63 @@ struct Scenario {
 }
 
 const SCENARIOS: [Scenario; 9] = [
-    Scenario { name: "public homepage (warm cache)", method: "GET", path: "/v1/public/page/homepage", body: "", public: true },
-    Scenario { name: "public privacy policy (warm cache)", method: "GET", path: "/v1/public/page/privacy_policy", body: "", public: true },
-    Scenario { name: "public leadership (warm cache)", method: "GET", path: "/v1/public/leadership", body: "", public: true },
+    Scenario {
+        name: "public homepage (warm cache)",
+        method: "GET",
+        path: "/v1/public/page/homepage",
+        body: "",
+        public: true,
+    },
+    Scenario {
+        name: "public privacy policy (warm cache)",
+        method: "GET",
+        path: "/v1/public/page/privacy_policy",
+        body: "",
+        public: true,
+    },
+    Scenario {
+        name: "public leadership (warm cache)",
+        method: "GET",
+        path: "/v1/public/leadership",
+        body: "",
+        public: true,
+    },
     Scenario { name: "public FAQ (warm cache)", method: "GET", path: "/v1/public/faq", body: "", public: true },
-    Scenario { name: "contact list, newest first, page 1", method: "POST", path: "/admin/ContactUs", body: r#"{"page":1,"limit":10}"#, public: false },
-    Scenario { name: "contact list, unread, page 1", method: "POST", path: "/admin/ContactUs", body: r#"{"page":1,"limit":10,"isRead":false}"#, public: false },
-    Scenario { name: "contact list, by name, page 1", method: "POST", path: "/admin/ContactUs", body: r#"{"page":1,"limit":10,"column":"name","order":"asc"}"#, public: false },
-    Scenario { name: "contact list, newest first, page 1000", method: "POST", path: "/admin/ContactUs", body: r#"{"page":1000,"limit":10}"#, public: false },
-    Scenario { name: "contact list, search 'subject 4242'", method: "POST", path: "/admin/ContactUs", body: r#"{"page":1,"limit":10,"search":"subject 4242"}"#, public: false },
+    Scenario {
+        name: "contact list, newest first, page 1",
+        method: "POST",
+        path: "/admin/ContactUs",
+        body: r#"{"page":1,"limit":10}"#,
+        public: false,
+    },
+    Scenario {
+        name: "contact list, unread, page 1",
+        method: "POST",
+        path: "/admin/ContactUs",
+        body: r#"{"page":1,"limit":10,"isRead":false}"#,
+        public: false,
+    },
+    Scenario {
+        name: "contact list, by name, page 1",
+        method: "POST",
+        path: "/admin/ContactUs",
+        body: r#"{"page":1,"limit":10,"column":"name","order":"asc"}"#,
+        public: false,
+    },
+    Scenario {
+        name: "contact list, newest first, page 1000",
+        method: "POST",
+        path: "/admin/ContactUs",
+        body: r#"{"page":1000,"limit":10}"#,
+        public: false,
+    },
+    Scenario {
+        name: "contact list, search 'subject 4242'",
+        method: "POST",
+        path: "/admin/ContactUs",
+        body: r#"{"page":1,"limit":10,"search":"subject 4242"}"#,
+        public: false,
+    },
 ];
 
 /// `rows` contact messages in one statement: newest every second back from now, a third read.
@@ -59,7 +107,8 @@ async fn seed_contacts(db: &common::db::Db, rows: usize) -> anyhow::Result<()> {
     let q = if db.backend == common::db::Backend::Sqlite { q.replace("chr(10)", "char(10)") } else { q };
     sqlx::query(sqlx::AssertSqlSafe(q)).execute(&db.pool).await?;
     sqlx::query("UPDATE contact_counts SET n = (SELECT COUNT(*) FROM contact_messages m WHERE m.is_read = contact_counts.is_read)").execute(&db.pool).await?;
-    let analyze = if db.backend == common::db::Backend::Postgres { "VACUUM ANALYZE contact_messages" } else { "ANALYZE" };
+    let analyze =
+        if db.backend == common::db::Backend::Postgres { "VACUUM ANALYZE contact_messages" } else { "ANALYZE" };
     sqlx::query(analyze).execute(&db.pool).await?;
     Ok(())
 }
@@ -72,15 +121,34 @@ async fn seed_public(c: &content::service::Content) -> anyhow::Result<()> {
         "ctaText": "Donate", "ctaLink": "https://give.example.org", "howItWorks": [{ "title": "Pick", "description": "a cause" }],
         "impactFigures": [{ "label": "Donors", "value": "10k" }] });
     c.save_page("homepage", "", &home.to_string(), &a).await?;
-    c.save_page("privacy_policy", "", &serde_json::json!({ "title": "Privacy Policy", "content": text }).to_string(), &a).await?;
+    c.save_page(
+        "privacy_policy",
+        "",
+        &serde_json::json!({ "title": "Privacy Policy", "content": text }).to_string(),
+        &a,
+    )
+    .await?;
     for i in 0..3 {
-        let l = content::service::LeadershipInput { name: format!("Leader {i}"), title: "Board".into(), photo: "p.png".into(), biography: text.clone(), order: i, is_active: true };
+        let l = content::service::LeadershipInput {
+            name: format!("Leader {i}"),
+            title: "Board".into(),
+            photo: "p.png".into(),
+            biography: text.clone(),
+            order: i,
+            is_active: true,
+        };
         c.create_leadership(&l, &a).await?;
     }
     for n in ["Giving", "Accounts"] {
         let cat = c.create_category(n, "", &a).await?;
         for i in 0..4 {
-            let f = content::service::FaqInput { category_id: cat.id.clone(), question: format!("Question {i}?"), answer: text.clone(), order: i, is_active: true };
+            let f = content::service::FaqInput {
+                category_id: cat.id.clone(),
+                question: format!("Question {i}?"),
+                answer: text.clone(),
+                order: i,
+                is_active: true,
+            };
             c.create_faq(&f, &a).await?;
         }
     }
@@ -117,13 +185,25 @@ async fn main() -> anyhow::Result<()> {
         .spawn(async move {
             let (dir, url, shutdown) = (dir_path, url2, shutdown2);
             let bus = common::bus::from_url(None).await?;
-            let content = content::app::start(&content::app::Config { database_url: url }, "127.0.0.1:0", bus.clone(), shutdown.clone()).await?;
+            let content = content::app::start(
+                &content::app::Config { database_url: url },
+                "127.0.0.1:0",
+                bus.clone(),
+                shutdown.clone(),
+            )
+            .await?;
             let t = Instant::now();
             seed_contacts(&content.content.db, rows).await?;
             seed_public(&content.content).await?;
             eprintln!("seeded {rows} contact messages and the public site in {:.1} s", t.elapsed().as_secs_f64());
             let catalogue_url = format!("sqlite://{}/catalogue.db", dir.display());
-            let catalogue = catalogue::app::start(&catalogue::app::Config { database_url: catalogue_url }, "127.0.0.1:0", bus.clone(), shutdown.clone()).await?;
+            let catalogue = catalogue::app::start(
+                &catalogue::app::Config { database_url: catalogue_url },
+                "127.0.0.1:0",
+                bus.clone(),
+                shutdown.clone(),
+            )
+            .await?;
             let identity_cfg = identity::app::Config {
                 access_ttl_secs: 3600,
                 admin_email: "admin@example.org".into(),
@@ -156,8 +236,13 @@ async fn main() -> anyhow::Result<()> {
         .await??;
     let base = format!("http://{addr}");
     let http = reqwest::Client::new();
-    let login: serde_json::Value =
-        http.post(format!("{base}/admin-login/login")).json(&serde_json::json!({ "email": "admin@example.org", "password": "Admin@123" })).send().await?.json().await?;
+    let login: serde_json::Value = http
+        .post(format!("{base}/admin-login/login"))
+        .json(&serde_json::json!({ "email": "admin@example.org", "password": "Admin@123" }))
+        .send()
+        .await?
+        .json()
+        .await?;
     let token: Arc<str> = login["data"]["authToken"].as_str().unwrap_or_default().into();
 
     // An unchanged ETag is answered 304 without a body.
@@ -166,7 +251,9 @@ async fn main() -> anyhow::Result<()> {
     let again = http.get(format!("{base}/v1/public/page/homepage")).header("if-none-match", &etag).send().await?;
     anyhow::ensure!(again.status() == 304, "expected 304 for an unchanged ETag, got {}", again.status());
 
-    println!("\n{backend}, {rows} contact messages, public reads at {public_concurrency} concurrent, lists at {concurrency}, {requests} requests per row and round, median of {rounds} rounds\n");
+    println!(
+        "\n{backend}, {rows} contact messages, public reads at {public_concurrency} concurrent, lists at {concurrency}, {requests} requests per row and round, median of {rounds} rounds\n"
+    );
     println!("| scenario | first ms | p50 ms | p95 ms | req/s | CPU µs/req | failed |");
     println!("|---|---|---|---|---|---|---|");
     let only = std::env::var("ONLY").unwrap_or_default();
@@ -190,7 +277,10 @@ async fn main() -> anyhow::Result<()> {
             runs.push(measure(c, requests, move || Http::new(addr), call.clone()).await);
         }
         let m = median(runs);
-        println!("| {} | {:.0} | {:.1} | {:.1} | {:.0} | {:.0} | {} |", s.name, first_ms, m.p50, m.p95, m.rps, m.cpu_us, m.failed);
+        println!(
+            "| {} | {:.0} | {:.1} | {:.1} | {:.0} | {:.0} | {} |",
+            s.name, first_ms, m.p50, m.p95, m.rps, m.cpu_us, m.failed
+        );
     }
     shutdown.trigger();
     drop(servers);

@@ -211,7 +211,8 @@ async fn seed(db: &common::db::Db, b: Backend, z: &Sizes, end: i64) -> anyhow::R
          AND c.is_hidden = community_counts.is_hidden)",
     )
     .await?;
-    exec(c, "UPDATE post_counts SET n = (SELECT COUNT(*) FROM posts WHERE reports_count > 0) WHERE kind = 'reported'").await?;
+    exec(c, "UPDATE post_counts SET n = (SELECT COUNT(*) FROM posts WHERE reports_count > 0) WHERE kind = 'reported'")
+        .await?;
     exec(c, if b == Backend::Postgres { "VACUUM ANALYZE" } else { "ANALYZE" }).await?;
     Ok(())
 }
@@ -219,7 +220,12 @@ async fn seed(db: &common::db::Db, b: Backend, z: &Sizes, end: i64) -> anyhow::R
 /// Peak resident memory of a process, MB (Linux: VmHWM).
 fn peak_mb(pid: u32) -> f64 {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
-    status.lines().find_map(|l| l.strip_prefix("VmHWM:")).and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<f64>().ok()).unwrap_or(0.0) / 1024.0
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<f64>().ok())
+        .unwrap_or(0.0)
+        / 1024.0
 }
 
 #[tokio::main]
@@ -245,7 +251,8 @@ async fn main() -> anyhow::Result<()> {
     let end = common::now_ms().div_euclid(86_400_000) * 86_400_000;
     let (backend, url, reuse, _dropped) = match backend_name.as_str() {
         "sqlite" => {
-            let file = std::env::var("SQLITE_FILE").unwrap_or_else(|_| format!("{}/engagement.db", dir.path().display()));
+            let file =
+                std::env::var("SQLITE_FILE").unwrap_or_else(|_| format!("{}/engagement.db", dir.path().display()));
             let reuse = std::path::Path::new(&file).exists();
             (Backend::Sqlite, format!("sqlite://{file}"), reuse, None)
         }
@@ -254,7 +261,11 @@ async fn main() -> anyhow::Result<()> {
             match std::env::var("KEEP_DATABASE").ok().filter(|n| !n.is_empty()) {
                 Some(name) => {
                     let pool = sqlx::postgres::PgPool::connect(&admin).await?;
-                    let exists: bool = sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)").bind(&name).fetch_one(&pool).await?;
+                    let exists: bool =
+                        sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)")
+                            .bind(&name)
+                            .fetch_one(&pool)
+                            .await?;
                     if !exists {
                         sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}"))).execute(&pool).await?;
                     }
@@ -279,12 +290,26 @@ async fn main() -> anyhow::Result<()> {
         .spawn(async move {
             let (dir, shutdown) = (dir_path, shutdown2);
             let bus = common::bus::from_url(None).await?;
-            let engagement = engagement::app::start(&engagement::app::Config { database_url: url }, "127.0.0.1:0", bus.clone(), shutdown.clone()).await?;
-            let kept: i64 = if reuse { sqlx::query_scalar("SELECT COUNT(*) FROM communities").fetch_one(&engagement.engagement.db.pool).await? } else { 0 };
+            let engagement = engagement::app::start(
+                &engagement::app::Config { database_url: url },
+                "127.0.0.1:0",
+                bus.clone(),
+                shutdown.clone(),
+            )
+            .await?;
+            let kept: i64 = if reuse {
+                sqlx::query_scalar("SELECT COUNT(*) FROM communities").fetch_one(&engagement.engagement.db.pool).await?
+            } else {
+                0
+            };
             if kept == seed_sizes.communities {
                 eprintln!("reusing the kept database ({kept} communities)");
             } else {
-                anyhow::ensure!(kept == 0, "the kept database holds {kept} communities, not {}: remove it", seed_sizes.communities);
+                anyhow::ensure!(
+                    kept == 0,
+                    "the kept database holds {kept} communities, not {}: remove it",
+                    seed_sizes.communities
+                );
                 let t = Instant::now();
                 seed(&engagement.engagement.db, backend, &seed_sizes, end).await?;
                 eprintln!("seeded in {:.0} s", t.elapsed().as_secs_f64());
@@ -340,14 +365,42 @@ async fn main() -> anyhow::Result<()> {
     let big = id(1 + COMMUNITY);
     let deep = (sizes.posts / BIG_SHARE) * 4 / 5 / 10;
     let scenarios: Vec<(String, &'static str, serde_json::Value)> = vec![
-        ("communities, page 1 (newest first)".into(), "/admin/admin-community/communityList", serde_json::json!({ "page": 1, "limit": 10 })),
-        ("communities, by members".into(), "/admin/admin-community/communityList", serde_json::json!({ "page": 1, "limit": 10, "column": "membersCount", "order": "descend" })),
-        ("communities, search 'community 4242'".into(), "/admin/admin-community/communityList", serde_json::json!({ "page": 1, "limit": 10, "search": "community 4242" })),
+        (
+            "communities, page 1 (newest first)".into(),
+            "/admin/admin-community/communityList",
+            serde_json::json!({ "page": 1, "limit": 10 }),
+        ),
+        (
+            "communities, by members".into(),
+            "/admin/admin-community/communityList",
+            serde_json::json!({ "page": 1, "limit": 10, "column": "membersCount", "order": "descend" }),
+        ),
+        (
+            "communities, search 'community 4242'".into(),
+            "/admin/admin-community/communityList",
+            serde_json::json!({ "page": 1, "limit": 10, "search": "community 4242" }),
+        ),
         ("events, upcoming".into(), "/admin/event/eventFilter", serde_json::json!({ "page": 1, "limit": 10 })),
-        ("events, past".into(), "/admin/event/eventFilter", serde_json::json!({ "page": 1, "limit": 10, "filter": "past" })),
-        ("a community's feed, page 1".into(), "/v1/posts/communityPosts", serde_json::json!({ "communityId": big, "page": 1, "limit": 10 })),
-        (format!("a community's feed, deep page {deep} (80%)"), "/v1/posts/communityPosts", serde_json::json!({ "communityId": big, "page": deep.max(1), "limit": 10 })),
-        ("reported posts, page 1".into(), "/admin/reportPost/reportPostList", serde_json::json!({ "page": 1, "limit": 10 })),
+        (
+            "events, past".into(),
+            "/admin/event/eventFilter",
+            serde_json::json!({ "page": 1, "limit": 10, "filter": "past" }),
+        ),
+        (
+            "a community's feed, page 1".into(),
+            "/v1/posts/communityPosts",
+            serde_json::json!({ "communityId": big, "page": 1, "limit": 10 }),
+        ),
+        (
+            format!("a community's feed, deep page {deep} (80%)"),
+            "/v1/posts/communityPosts",
+            serde_json::json!({ "communityId": big, "page": deep.max(1), "limit": 10 }),
+        ),
+        (
+            "reported posts, page 1".into(),
+            "/admin/reportPost/reportPostList",
+            serde_json::json!({ "page": 1, "limit": 10 }),
+        ),
     ];
     println!(
         "\n{backend_name}, {} communities, {} event memberships, {} posts, {} likes; {concurrency} concurrent, {requests} requests per row and round, median of {rounds} rounds\n",
@@ -427,11 +480,21 @@ async fn bff_under_test(
 }
 
 fn memory(child: Option<&tokio::process::Child>) -> String {
-    child.and_then(|c| c.id()).map(peak_mb).map(|p| format!("{p:.0} MB (its own process)")).unwrap_or_else(|| "not measured (set BFF_BIN)".into())
+    child
+        .and_then(|c| c.id())
+        .map(peak_mb)
+        .map(|p| format!("{p:.0} MB (its own process)"))
+        .unwrap_or_else(|| "not measured (set BFF_BIN)".into())
 }
 
 /// The inactive-post list asked as the console asks it (limit 1000000), page after page.
-async fn inactive(http: &reqwest::Client, base: &str, token: &str, community: &str, child: Option<&tokio::process::Child>) -> anyhow::Result<()> {
+async fn inactive(
+    http: &reqwest::Client,
+    base: &str,
+    token: &str,
+    community: &str,
+    child: Option<&tokio::process::Child>,
+) -> anyhow::Result<()> {
     let (mut first_byte, mut rows, mut page) = (vec![], 0usize, 1);
     let mut total: i64;
     let t = Instant::now();
@@ -473,9 +536,16 @@ async fn inactive(http: &reqwest::Client, base: &str, token: &str, community: &s
 }
 
 /// The export of the event with `members` members.
-async fn export(http: &reqwest::Client, base: &str, token: &str, members: i64, child: Option<&tokio::process::Child>) -> anyhow::Result<()> {
+async fn export(
+    http: &reqwest::Client,
+    base: &str,
+    token: &str,
+    members: i64,
+    child: Option<&tokio::process::Child>,
+) -> anyhow::Result<()> {
     let t = Instant::now();
-    let mut res = http.get(format!("{base}/v1/event/eventDetailsExport/{}", id(1 + EVENT))).bearer_auth(token).send().await?;
+    let mut res =
+        http.get(format!("{base}/v1/event/eventDetailsExport/{}", id(1 + EVENT))).bearer_auth(token).send().await?;
     anyhow::ensure!(res.status().is_success(), "export: {}", res.status());
     let headers = t.elapsed().as_secs_f64();
     let (mut first, mut size) = (None, 0usize);

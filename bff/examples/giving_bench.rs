@@ -24,15 +24,55 @@ use std::time::{Duration, Instant};
 
 const SECRET: &str = "giving-bench-secret-giving-bench-secret-01";
 const FIRST: [&str; 40] = [
-    "James", "Mary", "Robert", "Patricia", "John", "Jennifer", "Michael", "Linda", "David", "Elizabeth", "William", "Barbara", "Richard", "Susan",
-    "Joseph", "Jessica", "Thomas", "Sarah", "Charles", "Karen", "Maria", "Daniel", "Nancy", "Matthew", "Lisa", "Anthony", "Betty", "Mark",
-    "Sandra", "Donald", "Ashley", "Steven", "Emily", "Paul", "Donna", "Andrew", "Michelle", "Joshua", "Carol", "Kenneth",
+    "James",
+    "Mary",
+    "Robert",
+    "Patricia",
+    "John",
+    "Jennifer",
+    "Michael",
+    "Linda",
+    "David",
+    "Elizabeth",
+    "William",
+    "Barbara",
+    "Richard",
+    "Susan",
+    "Joseph",
+    "Jessica",
+    "Thomas",
+    "Sarah",
+    "Charles",
+    "Karen",
+    "Maria",
+    "Daniel",
+    "Nancy",
+    "Matthew",
+    "Lisa",
+    "Anthony",
+    "Betty",
+    "Mark",
+    "Sandra",
+    "Donald",
+    "Ashley",
+    "Steven",
+    "Emily",
+    "Paul",
+    "Donna",
+    "Andrew",
+    "Michelle",
+    "Joshua",
+    "Carol",
+    "Kenneth",
 ];
 const LAST_START: [&str; 25] = [
-    "Ander", "Bal", "Car", "Dun", "El", "Fair", "Gal", "Har", "Ing", "Jen", "Kel", "Lan", "Mor", "Nor", "Ol", "Pen", "Quin", "Ross", "Stan", "Thorn",
-    "Un", "Van", "Wil", "Yor", "Zell",
+    "Ander", "Bal", "Car", "Dun", "El", "Fair", "Gal", "Har", "Ing", "Jen", "Kel", "Lan", "Mor", "Nor", "Ol", "Pen",
+    "Quin", "Ross", "Stan", "Thorn", "Un", "Van", "Wil", "Yor", "Zell",
 ];
-const LAST_END: [&str; 20] = ["son", "ley", "ton", "field", "wood", "ford", "man", "er", "by", "well", "ham", "stead", "more", "ridge", "dale", "worth", "ing", "hurst", "wick", "croft"];
+const LAST_END: [&str; 20] = [
+    "son", "ley", "ton", "field", "wood", "ford", "man", "er", "by", "well", "ham", "stead", "more", "ridge", "dale",
+    "worth", "ing", "hurst", "wick", "croft",
+];
 /// Three years of transactions, ending at the start of the benchmark's day.
 const SPAN_MS: i64 = 3 * 365 * 86_400_000;
 const RECIPIENTS: i64 = 2_000;
@@ -85,7 +125,9 @@ async fn seed(db: &common::db::Db, b: Backend, donors: i64, txs: i64, end: i64) 
     }
     exec(pool, "CREATE TEMPORARY TABLE bench_first (n BIGINT PRIMARY KEY, name TEXT NOT NULL)").await?;
     exec(pool, "CREATE TEMPORARY TABLE bench_last (n BIGINT PRIMARY KEY, name TEXT NOT NULL)").await?;
-    let values = |names: &[String]| names.iter().enumerate().map(|(i, n)| format!("({i}, '{n}')")).collect::<Vec<_>>().join(", ");
+    let values = |names: &[String]| {
+        names.iter().enumerate().map(|(i, n)| format!("({i}, '{n}')")).collect::<Vec<_>>().join(", ")
+    };
     exec(pool, &format!("INSERT INTO bench_first (n, name) VALUES {}", values(&FIRST.map(String::from)))).await?;
     exec(pool, &format!("INSERT INTO bench_last (n, name) VALUES {}", values(&last))).await?;
     // A donor i: first name i % nf, last name (i / nf) % nl; joined evenly over the span.
@@ -103,8 +145,12 @@ async fn seed(db: &common::db::Db, b: Backend, donors: i64, txs: i64, end: i64) 
     .await?;
     // The transactions' indexes are built once, after the rows (as a bulk load does).
     let list_indexes = match b {
-        Backend::Postgres => "SELECT CAST(indexname AS TEXT), CAST(indexdef AS TEXT) FROM pg_indexes WHERE tablename = 'transactions' AND indexname <> 'transactions_pkey'",
-        Backend::Sqlite => "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'transactions' AND sql IS NOT NULL",
+        Backend::Postgres => {
+            "SELECT CAST(indexname AS TEXT), CAST(indexdef AS TEXT) FROM pg_indexes WHERE tablename = 'transactions' AND indexname <> 'transactions_pkey'"
+        }
+        Backend::Sqlite => {
+            "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'transactions' AND sql IS NOT NULL"
+        }
     };
     let indexes: Vec<(String, String)> = sqlx::query_as(list_indexes).fetch_all(&mut *pool).await?;
     for (name, _) in &indexes {
@@ -180,7 +226,12 @@ async fn seed(db: &common::db::Db, b: Backend, donors: i64, txs: i64, end: i64) 
 /// Peak resident memory of a process, MB (Linux: VmHWM).
 fn peak_mb(pid: u32) -> f64 {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
-    status.lines().find_map(|l| l.strip_prefix("VmHWM:")).and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<f64>().ok()).unwrap_or(0.0) / 1024.0
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<f64>().ok())
+        .unwrap_or(0.0)
+        / 1024.0
 }
 
 #[tokio::main]
@@ -208,7 +259,11 @@ async fn main() -> anyhow::Result<()> {
             match std::env::var("KEEP_DATABASE").ok().filter(|n| !n.is_empty()) {
                 Some(name) => {
                     let pool = sqlx::postgres::PgPool::connect(&admin).await?;
-                    let exists: bool = sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)").bind(&name).fetch_one(&pool).await?;
+                    let exists: bool =
+                        sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)")
+                            .bind(&name)
+                            .fetch_one(&pool)
+                            .await?;
                     if !exists {
                         sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}"))).execute(&pool).await?;
                     }
@@ -232,9 +287,16 @@ async fn main() -> anyhow::Result<()> {
         .spawn(async move {
             let (dir, url, shutdown) = (dir_path, url2, shutdown2);
             let bus = common::bus::from_url(None).await?;
-            let giving = giving::app::start(&giving::app::Config { database_url: url.clone() }, "127.0.0.1:0", bus.clone(), shutdown.clone()).await?;
+            let giving = giving::app::start(
+                &giving::app::Config { database_url: url.clone() },
+                "127.0.0.1:0",
+                bus.clone(),
+                shutdown.clone(),
+            )
+            .await?;
             if reuse {
-                let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM donors").fetch_one(&giving.giving.db.pool).await?;
+                let n: i64 =
+                    sqlx::query_scalar("SELECT COUNT(*) FROM donors").fetch_one(&giving.giving.db.pool).await?;
                 reuse = n == donors;
                 anyhow::ensure!(reuse || n == 0, "the kept database holds {n} donors, not {donors}: remove it");
             }
@@ -293,7 +355,8 @@ async fn main() -> anyhow::Result<()> {
     let token: Arc<str> = login["data"]["authToken"].as_str().expect("signed in").into();
 
     let last = last_names();
-    let full_name = format!("{} {}", FIRST[12_345 % FIRST.len()], last[(12_345 / FIRST.len()) % last.len()]).to_lowercase();
+    let full_name =
+        format!("{} {}", FIRST[12_345 % FIRST.len()], last[(12_345 / FIRST.len()) % last.len()]).to_lowercase();
     let surname = last[7].to_lowercase();
     let (month_ago, today) = (end - 90 * 86_400_000, end);
     let deep = (txs / 10) * 4 / 5;
@@ -308,10 +371,30 @@ async fn main() -> anyhow::Result<()> {
             serde_json::json!({ "page": 1, "limit": 10, "status": "refunded", "from": month_ago, "to": today }),
         ),
         (format!("transactions, deep page {deep} (80%)"), "POST", tx, serde_json::json!({ "page": deep, "limit": 10 })),
-        (format!("transactions, search '{full_name}' (a donor's name)"), "POST", tx, serde_json::json!({ "page": 1, "limit": 10, "search": full_name })),
-        (format!("transactions, search '{surname}' (a surname: broad)"), "POST", tx, serde_json::json!({ "page": 1, "limit": 10, "search": surname })),
-        ("subscribed donors, page 1 (by name)".into(), "POST", "/admin/subscribed-donor/subscribeDonor", serde_json::json!({ "page": 1, "limit": 10 })),
-        ("one-time donors, page 1 (by name)".into(), "POST", "/admin/subscribed-donor/oneTime", serde_json::json!({ "page": 1, "limit": 10 })),
+        (
+            format!("transactions, search '{full_name}' (a donor's name)"),
+            "POST",
+            tx,
+            serde_json::json!({ "page": 1, "limit": 10, "search": full_name }),
+        ),
+        (
+            format!("transactions, search '{surname}' (a surname: broad)"),
+            "POST",
+            tx,
+            serde_json::json!({ "page": 1, "limit": 10, "search": surname }),
+        ),
+        (
+            "subscribed donors, page 1 (by name)".into(),
+            "POST",
+            "/admin/subscribed-donor/subscribeDonor",
+            serde_json::json!({ "page": 1, "limit": 10 }),
+        ),
+        (
+            "one-time donors, page 1 (by name)".into(),
+            "POST",
+            "/admin/subscribed-donor/oneTime",
+            serde_json::json!({ "page": 1, "limit": 10 }),
+        ),
         (
             format!("subscribed donors, search '{full_name}'"),
             "POST",
@@ -319,9 +402,16 @@ async fn main() -> anyhow::Result<()> {
             serde_json::json!({ "page": 1, "limit": 10, "search": full_name }),
         ),
         ("dashboard: dashboard-data".into(), "GET", "/admin/dashboard/dashboard-data", serde_json::Value::Null),
-        ("dashboard: yearGraphDashboardUser".into(), "GET", "/admin/dashboard/yearGraphDashboardUser", serde_json::Value::Null),
+        (
+            "dashboard: yearGraphDashboardUser".into(),
+            "GET",
+            "/admin/dashboard/yearGraphDashboardUser",
+            serde_json::Value::Null,
+        ),
     ];
-    println!("\n{backend_name}, {donors} donors, {txs} transactions, {concurrency} concurrent, {requests} requests per row and round, median of {rounds} rounds\n");
+    println!(
+        "\n{backend_name}, {donors} donors, {txs} transactions, {concurrency} concurrent, {requests} requests per row and round, median of {rounds} rounds\n"
+    );
     println!("| scenario | first ms | p50 ms | p95 ms | req/s | failed | total_records |");
     println!("|---|---|---|---|---|---|---|");
     for (name, method, path, body) in scenarios.into_iter().filter(|s| s.0.contains(only.as_str())) {
@@ -439,7 +529,11 @@ async fn record(giving_port: u16, donors: i64, n: usize, concurrency: usize) -> 
         let r = (i as i64 * 104_729) % RECIPIENTS;
         let req = pb::RecordDonationRequest {
             donor_id: format!("{d:024x}"),
-            recipient: Some(pb::Recipient { kind: pb::RecipientKind::Charity as i32, id: format!("{:024x}", r + 8_589_934_592), name: format!("Nonprofit {r}") }),
+            recipient: Some(pb::Recipient {
+                kind: pb::RecipientKind::Charity as i32,
+                id: format!("{:024x}", r + 8_589_934_592),
+                name: format!("Nonprofit {r}"),
+            }),
             amount_cents: 2_500,
             currency: "usd".into(),
             payment_method: "card".into(),

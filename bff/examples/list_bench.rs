@@ -36,8 +36,26 @@ use std::time::{Duration, Instant};
 
 const SECRET: &str = "list-bench-secret-list-bench-secret-0123";
 const WORDS: [&str; 20] = [
-    "AMERICAN", "COMMUNITY", "FOUNDATION", "HOPE", "CHILDREN", "FUND", "SOCIETY", "RELIEF", "HEALTH", "EDUCATION", "ARTS", "WATER",
-    "ANIMAL", "RESCUE", "HOUSING", "YOUTH", "VETERANS", "FOOD", "LIBRARY", "MISSION",
+    "AMERICAN",
+    "COMMUNITY",
+    "FOUNDATION",
+    "HOPE",
+    "CHILDREN",
+    "FUND",
+    "SOCIETY",
+    "RELIEF",
+    "HEALTH",
+    "EDUCATION",
+    "ARTS",
+    "WATER",
+    "ANIMAL",
+    "RESCUE",
+    "HOUSING",
+    "YOUTH",
+    "VETERANS",
+    "FOOD",
+    "LIBRARY",
+    "MISSION",
 ];
 
 /// A synthetic Business Master File, generated as it streams.
@@ -55,7 +73,13 @@ fn bmf(rows: usize) -> impl futures::Stream<Item = Result<bytes::Bytes, std::io:
         for i in c * 10_000..((c + 1) * 10_000).min(rows) {
             let n = 2 + next() % 4;
             let name: Vec<&str> = (0..n).map(|_| WORDS[(next() % WORDS.len() as u64) as usize]).collect();
-            s.push_str(&format!("{:09},{} {i},,{} MAIN ST,SPRINGFIELD,IL,{},P20\n", 100_000_000 + i, name.join(" "), next() % 9999, 10_000 + next() % 89_999));
+            s.push_str(&format!(
+                "{:09},{} {i},,{} MAIN ST,SPRINGFIELD,IL,{},P20\n",
+                100_000_000 + i,
+                name.join(" "),
+                next() % 9999,
+                10_000 + next() % 89_999
+            ));
         }
         Ok(bytes::Bytes::from(s))
     });
@@ -82,14 +106,86 @@ fn term(s: &Scenario, i: usize) -> String {
 }
 
 const SCENARIOS: [Scenario; 8] = [
-    Scenario { name: "onboarded, by name, page 1", imported: false, verification: "Approve", search: "", column: "charityName", order: "asc", page: 1, fresh: false },
-    Scenario { name: "onboarded, by adminApproveAt desc, page 1", imported: false, verification: "Approve", search: "", column: "adminApproveAt", order: "desc", page: 1, fresh: false },
-    Scenario { name: "onboarded, by name, page 1000", imported: false, verification: "Approve", search: "", column: "charityName", order: "asc", page: 1000, fresh: false },
-    Scenario { name: "onboarded, by adminApproveAt desc, 80% deep", imported: false, verification: "Approve", search: "", column: "adminApproveAt", order: "desc", page: 0, fresh: false },
-    Scenario { name: "imported, by name, 80% deep", imported: true, verification: "", search: "", column: "charityName", order: "asc", page: 0, fresh: false },
-    Scenario { name: "imported, search 'rescue', by name", imported: true, verification: "", search: "rescue", column: "charityName", order: "asc", page: 1, fresh: false },
-    Scenario { name: "onboarded, search '12345' (Tax ID)", imported: false, verification: "Approve", search: "12345", column: "", order: "", page: 1, fresh: false },
-    Scenario { name: "imported, a new search each request", imported: true, verification: "", search: "", column: "charityName", order: "asc", page: 1, fresh: true },
+    Scenario {
+        name: "onboarded, by name, page 1",
+        imported: false,
+        verification: "Approve",
+        search: "",
+        column: "charityName",
+        order: "asc",
+        page: 1,
+        fresh: false,
+    },
+    Scenario {
+        name: "onboarded, by adminApproveAt desc, page 1",
+        imported: false,
+        verification: "Approve",
+        search: "",
+        column: "adminApproveAt",
+        order: "desc",
+        page: 1,
+        fresh: false,
+    },
+    Scenario {
+        name: "onboarded, by name, page 1000",
+        imported: false,
+        verification: "Approve",
+        search: "",
+        column: "charityName",
+        order: "asc",
+        page: 1000,
+        fresh: false,
+    },
+    Scenario {
+        name: "onboarded, by adminApproveAt desc, 80% deep",
+        imported: false,
+        verification: "Approve",
+        search: "",
+        column: "adminApproveAt",
+        order: "desc",
+        page: 0,
+        fresh: false,
+    },
+    Scenario {
+        name: "imported, by name, 80% deep",
+        imported: true,
+        verification: "",
+        search: "",
+        column: "charityName",
+        order: "asc",
+        page: 0,
+        fresh: false,
+    },
+    Scenario {
+        name: "imported, search 'rescue', by name",
+        imported: true,
+        verification: "",
+        search: "rescue",
+        column: "charityName",
+        order: "asc",
+        page: 1,
+        fresh: false,
+    },
+    Scenario {
+        name: "onboarded, search '12345' (Tax ID)",
+        imported: false,
+        verification: "Approve",
+        search: "12345",
+        column: "",
+        order: "",
+        page: 1,
+        fresh: false,
+    },
+    Scenario {
+        name: "imported, a new search each request",
+        imported: true,
+        verification: "",
+        search: "",
+        column: "charityName",
+        order: "asc",
+        page: 1,
+        fresh: true,
+    },
 ];
 
 #[tokio::main]
@@ -123,14 +219,21 @@ async fn main() -> anyhow::Result<()> {
     // the machine's two cores with the database.
     let servers = harness::Servers::new()?;
     let shutdown = common::shutdown::Shutdown::new();
-    let (dir_path, url2, backend2, shutdown2) = (dir.path().to_path_buf(), url.clone(), backend.clone(), shutdown.clone());
+    let (dir_path, url2, backend2, shutdown2) =
+        (dir.path().to_path_buf(), url.clone(), backend.clone(), shutdown.clone());
     let base = servers
         .spawn(async move {
             let (dir, url, backend, shutdown) = (dir_path, url2, backend2, shutdown2);
             let bus = common::bus::from_url(None).await?;
             // In process, as the embedded console runs them (bff/console): no listener, the
             // BFF calls them over the in-process transport.
-            let catalogue = catalogue::app::start(&catalogue::app::Config { database_url: url.clone() }, Listen::InProcess, bus.clone(), shutdown.clone()).await?;
+            let catalogue = catalogue::app::start(
+                &catalogue::app::Config { database_url: url.clone() },
+                Listen::InProcess,
+                bus.clone(),
+                shutdown.clone(),
+            )
+            .await?;
 
             if !reuse {
                 let t = Instant::now();
@@ -165,12 +268,19 @@ async fn main() -> anyhow::Result<()> {
                 forgot_per_address: 50,
                 ..identity::app::Config::local(format!("sqlite://{}/identity.db", dir.display()), SECRET.into())
             };
-            let identity = identity::app::start(&identity_cfg, Listen::InProcess, bus.clone(), shutdown.clone()).await?;
-            let local = bff::services::InProcessServices::default().with("identity", identity.local)?.with("catalogue", catalogue.local.clone())?;
+            let identity =
+                identity::app::start(&identity_cfg, Listen::InProcess, bus.clone(), shutdown.clone()).await?;
+            let local = bff::services::InProcessServices::default()
+                .with("identity", identity.local)?
+                .with("catalogue", catalogue.local.clone())?;
             let state = bff::config::Config {
                 in_process: local,
                 // Not started: the nonprofit list does not call them.
-                ..bff::config::Config::local(bff::services::ServiceUrls::from_fn(|_| "http://127.0.0.1:1".into()), SECRET.into(), dir.join("media"))
+                ..bff::config::Config::local(
+                    bff::services::ServiceUrls::from_fn(|_| "http://127.0.0.1:1".into()),
+                    SECRET.into(),
+                    dir.join("media"),
+                )
             }
             .state()
             .await?;
@@ -192,7 +302,9 @@ async fn main() -> anyhow::Result<()> {
         .await?;
     let token = login["data"]["authToken"].as_str().unwrap().to_string();
 
-    println!("\n{backend}, {rows} nonprofits, {concurrency} concurrent, {requests} requests per row and round, median of {rounds} rounds\n");
+    println!(
+        "\n{backend}, {rows} nonprofits, {concurrency} concurrent, {requests} requests per row and round, median of {rounds} rounds\n"
+    );
     println!("| scenario | path | first ms | p50 ms | p95 ms | req/s | CPU µs/req | failed | BFF/direct |");
     println!("|---|---|---|---|---|---|---|---|---|");
     let only = std::env::var("ONLY").unwrap_or_default();
@@ -209,7 +321,10 @@ async fn main() -> anyhow::Result<()> {
             }
         };
         // Over the BFF's own in-process client (as `Services::connect` makes it).
-        let clients = Arc::new(bff::state::Clients::in_process(&catalogue_local, tonic_health::pb::health_client::HealthClient::new));
+        let clients = Arc::new(bff::state::Clients::in_process(
+            &catalogue_local,
+            tonic_health::pb::health_client::HealthClient::new,
+        ));
         let check = |mut c: tonic_health::pb::health_client::HealthClient<bff::state::Traced>, _| async move {
             let ok = c.check(tonic_health::pb::HealthCheckRequest { service: String::new() }).await.is_ok();
             (c, ok)
@@ -221,8 +336,14 @@ async fn main() -> anyhow::Result<()> {
             grpcs.push(measure(concurrency, requests, move || clients.next(), check).await);
         }
         let (http, grpc) = (median(https), median(grpcs));
-        for (name, s) in [("hops alone: HTTP to the BFF (GET /healthz)", &http), ("hops alone: gRPC in process to the catalogue (health check)", &grpc)] {
-            println!("| {name} | hop | | {:.1} | {:.1} | {:.0} | {:.0} | {} | |", s.p50, s.p95, s.rps, s.cpu_us, s.failed);
+        for (name, s) in [
+            ("hops alone: HTTP to the BFF (GET /healthz)", &http),
+            ("hops alone: gRPC in process to the catalogue (health check)", &grpc),
+        ] {
+            println!(
+                "| {name} | hop | | {:.1} | {:.1} | {:.0} | {:.0} | {} | |",
+                s.p50, s.p95, s.rps, s.cpu_us, s.failed
+            );
         }
     }
     if "floor".contains(only.as_str()) {
@@ -230,13 +351,17 @@ async fn main() -> anyhow::Result<()> {
     }
     for s in SCENARIOS.iter().filter(|s| s.name.contains(only.as_str())) {
         let page = if s.page == 0 { (rows as i64 / 2 / 10) * 4 / 5 } else { s.page };
-        let body_of = move |i: usize| {
-            serde_json::json!({ "page": page, "limit": 10, "search": term(s, i), "column": s.column, "order": s.order, "isNavigator": s.imported, "adminVerification": s.verification })
-        };
+        let body_of = move |i: usize| serde_json::json!({ "page": page, "limit": 10, "search": term(s, i), "column": s.column, "order": s.order, "isNavigator": s.imported, "adminVerification": s.verification });
         // The first request, alone: what a user waits for when nothing is kept yet.
         let t = Instant::now();
-        let check: serde_json::Value =
-            http.post(format!("{base}/admin/charity/charityList")).bearer_auth(&token).json(&body_of(usize::MAX / 2)).send().await?.json().await?;
+        let check: serde_json::Value = http
+            .post(format!("{base}/admin/charity/charityList"))
+            .bearer_auth(&token)
+            .json(&body_of(usize::MAX / 2))
+            .send()
+            .await?
+            .json()
+            .await?;
         let first = t.elapsed().as_secs_f64() * 1000.0;
         anyhow::ensure!(check["data"].as_array().is_some_and(|d| !d.is_empty()), "{}: empty answer {check}", s.name);
         let token2 = token.clone();
@@ -244,9 +369,13 @@ async fn main() -> anyhow::Result<()> {
         let requests = if s.fresh { requests / 5 } else { requests };
         let same: Arc<[u8]> = serde_json::to_vec(&body_of(0))?.into();
         let bff_call = move |mut h: Http, i: usize| {
-            let (token, body) = (token2.clone(), if s.fresh { serde_json::to_vec(&body_of(i)).expect("json").into() } else { same.clone() });
+            let (token, body) = (
+                token2.clone(),
+                if s.fresh { serde_json::to_vec(&body_of(i)).expect("json").into() } else { same.clone() },
+            );
             async move {
-                let (status, answer) = h.call("POST", "/admin/charity/charityList", &token, &body).await.expect("answered");
+                let (status, answer) =
+                    h.call("POST", "/admin/charity/charityList", &token, &body).await.expect("answered");
                 assert!(status == 200 || status == 503, "{status}: {}", String::from_utf8_lossy(&answer));
                 (h, status == 200)
             }
@@ -255,7 +384,13 @@ async fn main() -> anyhow::Result<()> {
         // on a pool of its own: no HTTP, auth, gRPC or JSON.
         let direct_catalogue = catalogue::service::Catalogue::new(common::db::Db::connect_only(&url).await?, None);
         let query = catalogue::charity::ListQuery {
-            page: common::paging::Page { page, limit: 10, search: s.search.into(), column: s.column.into(), order: s.order.into() },
+            page: common::paging::Page {
+                page,
+                limit: 10,
+                search: s.search.into(),
+                column: s.column.into(),
+                order: s.order.into(),
+            },
             imported: s.imported,
             verification: s.verification.into(),
         };
@@ -277,13 +412,30 @@ async fn main() -> anyhow::Result<()> {
         let (mut bffs, mut directs) = (vec![], vec![]);
         for round in 0..rounds {
             let (b, d) = (bff_call.clone(), direct_call.clone());
-            bffs.push(measure(concurrency, requests, move || Http::new(addr), move |h, i| b(h, i + 2 * round * requests)).await);
-            directs.push(measure(concurrency, requests, || (), move |(), i| d((), i + (2 * round + 1) * requests)).await);
+            bffs.push(
+                measure(concurrency, requests, move || Http::new(addr), move |h, i| b(h, i + 2 * round * requests))
+                    .await,
+            );
+            directs
+                .push(measure(concurrency, requests, || (), move |(), i| d((), i + (2 * round + 1) * requests)).await);
         }
         let (bff, direct) = (median(bffs), median(directs));
         let name = if s.page == 0 { format!("{} (page {page})", s.name) } else { s.name.to_string() };
-        println!("| {} | BFF | {:.0} | {:.1} | {:.1} | {:.0} | {:.0} | {} | {:.2} |", name, first, bff.p50, bff.p95, bff.rps, bff.cpu_us, bff.failed, bff.rps / direct.rps);
-        println!("| {} | direct | {:.0} | {:.1} | {:.1} | {:.0} | {:.0} | {} | |", name, direct_first, direct.p50, direct.p95, direct.rps, direct.cpu_us, direct.failed);
+        println!(
+            "| {} | BFF | {:.0} | {:.1} | {:.1} | {:.0} | {:.0} | {} | {:.2} |",
+            name,
+            first,
+            bff.p50,
+            bff.p95,
+            bff.rps,
+            bff.cpu_us,
+            bff.failed,
+            bff.rps / direct.rps
+        );
+        println!(
+            "| {} | direct | {:.0} | {:.1} | {:.1} | {:.0} | {:.0} | {} | |",
+            name, direct_first, direct.p50, direct.p95, direct.rps, direct.cpu_us, direct.failed
+        );
     }
     shutdown.trigger();
     drop(servers);
@@ -309,7 +461,8 @@ async fn floor(state: &bff::state::AppState, catalogue: &common::grpc::InProcess
         (harness::cpu_seconds() - cpu) * 1e6 / REPEAT as f64
     };
     // A real first page, as the catalogue answers it.
-    let clients = bff::state::Clients::in_process(catalogue, proto::catalogue::v1::catalogue_client::CatalogueClient::new);
+    let clients =
+        bff::state::Clients::in_process(catalogue, proto::catalogue::v1::catalogue_client::CatalogueClient::new);
     let request = proto::catalogue::v1::ListCharitiesRequest {
         page: Some(proto::common::v1::PageRequest { page: 1, limit: 10, ..Default::default() }),
         ..Default::default()
@@ -317,7 +470,9 @@ async fn floor(state: &bff::state::AppState, catalogue: &common::grpc::InProcess
     let page = clients.next().list_charities(request.clone()).await?.into_inner();
     anyhow::ensure!(page.items.len() == 10, "a full first page");
 
-    let rule = *bff::permissions::lookup().get(&(axum::http::Method::POST, "/admin/charity/charityList")).expect("in the table");
+    let rule = *bff::permissions::lookup()
+        .get(&(axum::http::Method::POST, "/admin/charity/charityList"))
+        .expect("in the table");
     let mut auth = 0.0;
     for round in 0..2 {
         let cpu = harness::cpu_seconds();
@@ -329,14 +484,19 @@ async fn floor(state: &bff::state::AppState, catalogue: &common::grpc::InProcess
             auth = (harness::cpu_seconds() - cpu) * 1e6 / REPEAT as f64;
         }
     }
-    let body = serde_json::to_vec(&serde_json::json!({ "page": 1, "limit": 10, "search": "", "column": "", "order": "", "isNavigator": false, "adminVerification": "" }))?;
+    let body = serde_json::to_vec(
+        &serde_json::json!({ "page": 1, "limit": 10, "search": "", "column": "", "order": "", "isNavigator": false, "adminVerification": "" }),
+    )?;
     let request_json = per(&mut || {
         std::hint::black_box(serde_json::from_slice::<serde_json::Value>(std::hint::black_box(&body)).expect("json"));
     });
     let protobuf = per(&mut || {
         // Both ends: the request and the page encoded by one side, decoded by the other.
-        let asked = proto::catalogue::v1::ListCharitiesRequest::decode(request.encode_to_vec().as_slice()).expect("decodes");
-        let answered = proto::catalogue::v1::CharityPage::decode(std::hint::black_box(&page).encode_to_vec().as_slice()).expect("decodes");
+        let asked =
+            proto::catalogue::v1::ListCharitiesRequest::decode(request.encode_to_vec().as_slice()).expect("decodes");
+        let answered =
+            proto::catalogue::v1::CharityPage::decode(std::hint::black_box(&page).encode_to_vec().as_slice())
+                .expect("decodes");
         std::hint::black_box((asked, answered));
     });
     let mut bytes = 0;

@@ -59,12 +59,31 @@ async fn main() -> anyhow::Result<()> {
         ..identity::app::Config::local(sqlite("identity"), SECRET.into())
     };
     let identity = identity::app::start(&identity_cfg, "127.0.0.1:0", bus.clone(), shutdown.clone()).await?;
-    let catalogue = catalogue::app::start(&catalogue::app::Config { database_url: sqlite("catalogue") }, "127.0.0.1:0", bus.clone(), shutdown.clone()).await?;
+    let catalogue = catalogue::app::start(
+        &catalogue::app::Config { database_url: sqlite("catalogue") },
+        "127.0.0.1:0",
+        bus.clone(),
+        shutdown.clone(),
+    )
+    .await?;
     // GIVING_DATABASE_URL: a giving database already holding donors (e.g. the giving benchmark's
     // 1,000,000), so the notification to every user reaches them all.
-    let giving_url = std::env::var("GIVING_DATABASE_URL").ok().filter(|u| !u.is_empty()).unwrap_or_else(|| sqlite("giving"));
-    let giving = giving::app::start(&giving::app::Config { database_url: giving_url }, "127.0.0.1:0", bus.clone(), shutdown.clone()).await?;
-    let chat = chat::app::start(&chat::app::Config { database_url: sqlite("chat") }, "127.0.0.1:0", bus.clone(), shutdown.clone()).await?;
+    let giving_url =
+        std::env::var("GIVING_DATABASE_URL").ok().filter(|u| !u.is_empty()).unwrap_or_else(|| sqlite("giving"));
+    let giving = giving::app::start(
+        &giving::app::Config { database_url: giving_url },
+        "127.0.0.1:0",
+        bus.clone(),
+        shutdown.clone(),
+    )
+    .await?;
+    let chat = chat::app::start(
+        &chat::app::Config { database_url: sqlite("chat") },
+        "127.0.0.1:0",
+        bus.clone(),
+        shutdown.clone(),
+    )
+    .await?;
     let urls = bff::services::ServiceUrls::from_fn(|s| {
         let port = match s.name {
             "identity" => identity.port,
@@ -81,8 +100,13 @@ async fn main() -> anyhow::Result<()> {
     let b = if redis.is_some() { bff(&cfg, &shutdown).await? } else { a.clone() };
 
     let http = reqwest::Client::new();
-    let login: serde_json::Value =
-        http.post(format!("{a}/admin-login/login")).json(&json!({ "email": "admin@example.org", "password": "Admin@123" })).send().await?.json().await?;
+    let login: serde_json::Value = http
+        .post(format!("{a}/admin-login/login"))
+        .json(&json!({ "email": "admin@example.org", "password": "Admin@123" }))
+        .send()
+        .await?
+        .json()
+        .await?;
     let t = login["data"]["authToken"].as_str().expect("signed in").to_string();
     let started = Instant::now();
     let mut members = Vec::with_capacity(users);
@@ -96,14 +120,25 @@ async fn main() -> anyhow::Result<()> {
             .json()
             .await?;
         let donor = d["data"]["_id"].as_str().expect("a donor").to_string();
-        let r: serde_json::Value = http.post(format!("{a}/admin/chat/createRoom")).bearer_auth(&t).json(&json!({ "userId": donor })).send().await?.json().await?;
+        let r: serde_json::Value = http
+            .post(format!("{a}/admin/chat/createRoom"))
+            .bearer_auth(&t)
+            .json(&json!({ "userId": donor }))
+            .send()
+            .await?
+            .json()
+            .await?;
         let room = r["data"]["_id"].as_str().expect("a room").to_string();
         let token = identity.identity.issue_member_token(&donor, 0)?.0;
         // Every other user on replica B.
         let on = if i % 2 == 0 { &a } else { &b };
         members.push((room, Sock::connect(on, "/app", Some(&token)).await.map_err(anyhow::Error::msg)?));
     }
-    println!("seeded and connected {users} app users in {:.1} s (replicas: {})", started.elapsed().as_secs_f64(), if redis.is_some() { 2 } else { 1 });
+    println!(
+        "seeded and connected {users} app users in {:.1} s (replicas: {})",
+        started.elapsed().as_secs_f64(),
+        if redis.is_some() { 2 } else { 1 }
+    );
     let admin = Arc::new(Sock::connect(&b, "/admin", Some(&t)).await.map_err(anyhow::Error::msg)?);
     let members = Arc::new(members);
 
@@ -121,7 +156,14 @@ async fn main() -> anyhow::Result<()> {
                 // Workers never share a member at once (n % users differs while users >= concurrency).
                 let (room, member) = &members[n % members.len()];
                 let t0 = Instant::now();
-                let sent = Sock::ok(admin.call("send", json!({ "roomId": room, "text": format!("m{n}"), "clientId": format!("bench-{n}") })).await);
+                let sent = Sock::ok(
+                    admin
+                        .call(
+                            "send",
+                            json!({ "roomId": room, "text": format!("m{n}"), "clientId": format!("bench-{n}") }),
+                        )
+                        .await,
+                );
                 member.next_where("message", |m| m["message"]["_id"] == sent["message"]["_id"]).await;
                 lat.push(t0.elapsed().as_secs_f64() * 1000.0);
             }
@@ -133,7 +175,13 @@ async fn main() -> anyhow::Result<()> {
         lat.extend(w.await?);
     }
     let secs = t0.elapsed().as_secs_f64();
-    println!("| send to receipt | {} sends, {concurrency} concurrent | p50 {:.1} ms | p99 {:.1} ms | {:.0} msg/s |", lat.len(), pct(lat.clone(), 0.5), pct(lat.clone(), 0.99), lat.len() as f64 / secs);
+    println!(
+        "| send to receipt | {} sends, {concurrency} concurrent | p50 {:.1} ms | p99 {:.1} ms | {:.0} msg/s |",
+        lat.len(),
+        pct(lat.clone(), 0.5),
+        pct(lat.clone(), 0.99),
+        lat.len() as f64 / secs
+    );
 
     // A burst into one room: each message received exactly once.
     let (room, member) = &members[0];
@@ -142,11 +190,18 @@ async fn main() -> anyhow::Result<()> {
     let calls = (0..burst).map(|n| {
         let admin = admin.clone();
         let room = room.clone();
-        async move { Sock::ok(admin.call("send", json!({ "roomId": room, "text": format!("b{n}"), "clientId": format!("burst-{n}") })).await) }
+        async move {
+            Sock::ok(
+                admin
+                    .call("send", json!({ "roomId": room, "text": format!("b{n}"), "clientId": format!("burst-{n}") }))
+                    .await,
+            )
+        }
     });
     use futures::StreamExt;
     let acks: Vec<serde_json::Value> = futures::stream::iter(calls).buffer_unordered(64).collect().await;
-    let ids: HashSet<String> = acks.iter().map(|a| a["message"]["_id"].as_str().unwrap_or_default().to_string()).collect();
+    let ids: HashSet<String> =
+        acks.iter().map(|a| a["message"]["_id"].as_str().unwrap_or_default().to_string()).collect();
     let mut got = HashSet::new();
     let mut dup = 0;
     while got.len() < ids.len() {
@@ -156,16 +211,31 @@ async fn main() -> anyhow::Result<()> {
         }
     }
     let extra = member.all_within("message", Duration::from_millis(500)).await.len();
-    println!("| burst into one room | {burst} messages | delivered {} once, {dup} twice, {extra} extra | {:.1} s |", got.len(), t0.elapsed().as_secs_f64());
+    println!(
+        "| burst into one room | {burst} messages | delivered {} once, {dup} twice, {extra} extra | {:.1} s |",
+        got.len(),
+        t0.elapsed().as_secs_f64()
+    );
 
     // A notification to every app user: send to the last receipt.
     let t0 = Instant::now();
-    let r: serde_json::Value = http.post(format!("{b}/admin/notification/sendNotificationAllUser")).bearer_auth(&t).json(&json!({ "title": "Bench", "message": "Hello all" })).send().await?.json().await?;
+    let r: serde_json::Value = http
+        .post(format!("{b}/admin/notification/sendNotificationAllUser"))
+        .bearer_auth(&t)
+        .json(&json!({ "title": "Bench", "message": "Hello all" }))
+        .send()
+        .await?
+        .json()
+        .await?;
     let sent_ms = t0.elapsed().as_secs_f64() * 1000.0;
     for (_, m) in members.iter() {
         m.next_where("notification", |n| n["notification"]["_id"] == r["data"]["_id"]).await;
     }
-    println!("| notification to all | reach {} | stored and answered in {sent_ms:.0} ms | last receipt {:.0} ms |", r["data"]["reach"], t0.elapsed().as_secs_f64() * 1000.0);
+    println!(
+        "| notification to all | reach {} | stored and answered in {sent_ms:.0} ms | last receipt {:.0} ms |",
+        r["data"]["reach"],
+        t0.elapsed().as_secs_f64() * 1000.0
+    );
     shutdown.trigger();
     let _ = std::fs::remove_dir_all(&dir);
     Ok(())

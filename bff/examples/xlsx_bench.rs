@@ -59,7 +59,10 @@ fn transaction(i: usize) -> pb::Transaction {
 
 fn peak_rss_mb() -> f64 {
     let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
-    let kb = status.lines().find_map(|l| l.strip_prefix("VmHWM:")).and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<f64>().ok());
+    let kb = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<f64>().ok());
     kb.unwrap_or(0.0) / 1024.0
 }
 
@@ -79,9 +82,10 @@ async fn main() -> anyhow::Result<()> {
         }
         start.elapsed()
     });
-    let res = bff::xlsx::export_stream(tokio_stream::wrappers::ReceiverStream::new(rx), bff::areas::transaction::sheet())
-        .await
-        .map_err(|e| anyhow::anyhow!("refused: {}", axum::response::IntoResponse::into_response(e).status()))?;
+    let res =
+        bff::xlsx::export_stream(tokio_stream::wrappers::ReceiverStream::new(rx), bff::areas::transaction::sheet())
+            .await
+            .map_err(|e| anyhow::anyhow!("refused: {}", axum::response::IntoResponse::into_response(e).status()))?;
     let mut body = res.into_body().into_data_stream();
     let (mut first, mut bytes, mut chunks) = (None, 0usize, 0usize);
     let mut file = match &out {
@@ -107,4 +111,3 @@ async fn main() -> anyhow::Result<()> {
     println!("peak RSS (VmHWM)      {:.1} MB (before the export: {before:.1} MB)", peak_rss_mb());
     Ok(())
 }
-

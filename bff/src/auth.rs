@@ -5,13 +5,13 @@
 use crate::error::ApiError;
 use crate::permissions::{self, Access, Rule};
 use crate::state::{AppState, Principal};
-use std::sync::Arc;
 use axum::RequestExt;
 use axum::extract::{MatchedPath, RawPathParams, Request, State};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use tokens::TokenError;
 use std::net::IpAddr;
+use std::sync::Arc;
+use tokens::TokenError;
 
 /// The signed-in caller (its standing and the client address it called from), put on
 /// the request for handlers.
@@ -32,7 +32,11 @@ impl std::ops::Deref for Caller {
 impl Caller {
     /// Who makes a service call: the actor every write call carries (`common.v1.Actor`).
     pub fn to_pb(&self) -> proto::common::v1::Actor {
-        proto::common::v1::Actor { id: self.id.clone(), account_type: tokens::account::from_name(&self.admin_type).into(), address: self.address.clone() }
+        proto::common::v1::Actor {
+            id: self.id.clone(),
+            account_type: tokens::account::from_name(&self.admin_type).into(),
+            address: self.address.clone(),
+        }
     }
 }
 
@@ -42,7 +46,11 @@ impl Caller {
 /// proxy appends the address it saw, so hops to the right of the client's are written by
 /// proxies and anything to the left by the client itself); from any other peer it is the
 /// peer, whatever the headers say.
-pub fn client_address(settings: &crate::state::Settings, headers: &axum::http::HeaderMap, peer: std::net::SocketAddr) -> String {
+pub fn client_address(
+    settings: &crate::state::Settings,
+    headers: &axum::http::HeaderMap,
+    peer: std::net::SocketAddr,
+) -> String {
     let trusted = |ip: &IpAddr| settings.trusted_proxies.iter().any(|net| net.contains(ip));
     let mut client = peer.ip().to_canonical();
     if !trusted(&client) {
@@ -108,7 +116,10 @@ pub fn private_answers(settings: &crate::state::Settings, method: &axum::http::M
 /// `Cache-Control: no-store` on every answer (success, refusal, error, timeout) of a route
 /// whose answers are private ([`private_answers`]).
 pub async fn no_store(State(state): State<AppState>, req: Request, next: Next) -> Response {
-    let private = req.extensions().get::<MatchedPath>().is_some_and(|p| private_answers(&state.settings, req.method(), p.as_str()));
+    let private = req
+        .extensions()
+        .get::<MatchedPath>()
+        .is_some_and(|p| private_answers(&state.settings, req.method(), p.as_str()));
     let mut res = next.run(req).await;
     if private {
         res.headers_mut().insert(axum::http::header::CACHE_CONTROL, axum::http::HeaderValue::from_static("no-store"));
@@ -133,7 +144,8 @@ pub async fn authorize(State(state): State<AppState>, mut req: Request, next: Ne
             return next.run(req).await;
         }
         // A known path asked with another method: 405 naming the methods it takes.
-        let mut allowed: Vec<&str> = permissions::lookup().keys().filter(|(_, p)| *p == path).map(|(m, _)| m.as_str()).collect();
+        let mut allowed: Vec<&str> =
+            permissions::lookup().keys().filter(|(_, p)| *p == path).map(|(m, _)| m.as_str()).collect();
         if !allowed.is_empty() {
             allowed.sort_unstable();
             let mut res = ApiError::method_not_allowed().into_response();
@@ -177,10 +189,12 @@ async fn refuse_flag(req: Request, flag: &str) -> Result<Request, ApiError> {
     const LIMIT: usize = 2 * 1024 * 1024;
     let (parts, body) = req.into_parts();
     // Too long: the answer the handler's JSON extractor gives.
-    let bytes = axum::body::to_bytes(body, LIMIT)
-        .await
-        .map_err(|_| ApiError::validation("body", "Invalid request body: Failed to buffer the request body: length limit exceeded"))?;
-    let set = serde_json::from_slice::<serde_json::Value>(&bytes).ok().is_some_and(|v| v.get(flag) == Some(&serde_json::Value::Bool(true)));
+    let bytes = axum::body::to_bytes(body, LIMIT).await.map_err(|_| {
+        ApiError::validation("body", "Invalid request body: Failed to buffer the request body: length limit exceeded")
+    })?;
+    let set = serde_json::from_slice::<serde_json::Value>(&bytes)
+        .ok()
+        .is_some_and(|v| v.get(flag) == Some(&serde_json::Value::Bool(true)));
     if set {
         return Err(ApiError::forbidden());
     }
@@ -197,7 +211,12 @@ pub fn bearer(headers: &axum::http::HeaderMap) -> Option<&str> {
 /// The signed-in admin an access token names, refused as the REST refuses it (no token,
 /// invalid, expired, session ended, inactive, not allowed by `rule`). The socket layer's
 /// /admin handshake and its per-event checks use the same (bff/src/live/admin.rs).
-pub async fn caller(state: &AppState, token: Option<&str>, rule: Rule, path_id: Option<&str>) -> Result<Arc<Principal>, ApiError> {
+pub async fn caller(
+    state: &AppState,
+    token: Option<&str>,
+    rule: Rule,
+    path_id: Option<&str>,
+) -> Result<Arc<Principal>, ApiError> {
     let token = token.ok_or_else(|| ApiError::unauthorized("Please sign in to continue"))?;
     let claims = state.keys.verify(token).map_err(|e| match e {
         TokenError::Expired => ApiError::token_expired(),
@@ -262,7 +281,10 @@ mod tests {
         // The ingress (10.0.0.5) appended the address it saw; what the client wrote is left of it.
         assert_eq!(address("10.0.0.0/8", &["1.2.3.4, 203.0.113.9"], "10.0.0.5"), "203.0.113.9");
         // Two trusted hops (a load balancer, then the ingress).
-        assert_eq!(address("10.0.0.0/8, 192.168.1.1", &["6.6.6.6, 203.0.113.9, 192.168.1.1"], "10.0.0.5"), "203.0.113.9");
+        assert_eq!(
+            address("10.0.0.0/8, 192.168.1.1", &["6.6.6.6, 203.0.113.9, 192.168.1.1"], "10.0.0.5"),
+            "203.0.113.9"
+        );
         // Hops split over several headers count in order.
         assert_eq!(address("10.0.0.0/8", &["6.6.6.6", "203.0.113.9"], "10.0.0.5"), "203.0.113.9");
         // Garbage written by the client stops the walk at the hop a proxy wrote.

@@ -149,7 +149,8 @@ impl Cache for RedisCache {
         self.query(redis::cmd("SET").arg(key).arg(value).arg("PX").arg(ttl.as_millis() as u64)).await
     }
     async fn add(&self, key: &str, value: &str, ttl: Duration) -> anyhow::Result<()> {
-        let _: Option<String> = self.query(redis::cmd("SET").arg(key).arg(value).arg("NX").arg("PX").arg(ttl.as_millis() as u64)).await?;
+        let _: Option<String> =
+            self.query(redis::cmd("SET").arg(key).arg(value).arg("NX").arg("PX").arg(ttl.as_millis() as u64)).await?;
         Ok(())
     }
     async fn del(&self, key: &str) -> anyhow::Result<()> {
@@ -157,7 +158,15 @@ impl Cache for RedisCache {
     }
     async fn incr(&self, key: &str, by: i64, ttl: Duration) -> anyhow::Result<i64> {
         let mut c = self.conn.clone();
-        let pipe = redis::pipe().atomic().cmd("INCRBY").arg(key).arg(by).cmd("PEXPIRE").arg(key).arg(ttl.as_millis() as u64).to_owned();
+        let pipe = redis::pipe()
+            .atomic()
+            .cmd("INCRBY")
+            .arg(key)
+            .arg(by)
+            .cmd("PEXPIRE")
+            .arg(key)
+            .arg(ttl.as_millis() as u64)
+            .to_owned();
         let (count, _): (i64, i64) = tokio::time::timeout(CALL_TIMEOUT, pipe.query_async(&mut c))
             .await
             .map_err(|_| anyhow::anyhow!("Redis did not answer within {CALL_TIMEOUT:?}"))??;
@@ -183,7 +192,10 @@ mod tests {
         assert_eq!(c.get_many(&["a".into(), "b".into()]).await.unwrap(), vec![None, Some("2".to_string())]);
         c.add("b", "3", Duration::from_secs(5)).await.unwrap();
         c.add("c", "4", Duration::from_secs(5)).await.unwrap();
-        assert_eq!(c.get_many(&["b".into(), "c".into()]).await.unwrap(), vec![Some("2".to_string()), Some("4".to_string())]);
+        assert_eq!(
+            c.get_many(&["b".into(), "c".into()]).await.unwrap(),
+            vec![Some("2".to_string()), Some("4".to_string())]
+        );
         c.del("b").await.unwrap();
         assert_eq!(c.get("b").await.unwrap(), None);
         assert_eq!(c.incr("n", 1, Duration::from_secs(5)).await.unwrap(), 1);
@@ -212,7 +224,8 @@ mod tests {
         let err = format!("{:#}", w.get(&key).await.unwrap_err());
         assert!(err.contains("certificate is not trusted") && err.contains("TLS_CA_FILE"), "{err}");
 
-        let plain = RedisCache::connect_with_ca(&s.redis_url.replace("rediss://", "redis://"), Some(&ca)).await.unwrap();
+        let plain =
+            RedisCache::connect_with_ca(&s.redis_url.replace("rediss://", "redis://"), Some(&ca)).await.unwrap();
         assert!(!plain.ping().await);
     }
 
@@ -231,7 +244,10 @@ mod tests {
         assert_eq!(c.get_many(&[key.clone(), missing.clone()]).await.unwrap(), vec![Some("w".to_string()), None]);
         c.add(&key, "x", Duration::from_secs(5)).await.unwrap();
         c.add(&missing, "y", Duration::from_secs(5)).await.unwrap();
-        assert_eq!(c.get_many(&[key.clone(), missing.clone()]).await.unwrap(), vec![Some("w".to_string()), Some("y".to_string())]);
+        assert_eq!(
+            c.get_many(&[key.clone(), missing.clone()]).await.unwrap(),
+            vec![Some("w".to_string()), Some("y".to_string())]
+        );
         c.del(&missing).await.unwrap();
         assert_eq!(c.incr(&missing, 2, Duration::from_secs(5)).await.unwrap(), 2);
         assert_eq!(c.incr(&missing, -1, Duration::from_secs(5)).await.unwrap(), 1);

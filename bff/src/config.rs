@@ -3,11 +3,11 @@
 use crate::cache::{Cache, MemoryCache, RedisCache};
 use crate::services::{InProcessServices, ServiceUrls, Services};
 use crate::state::{AppState, Inner, Settings};
-use tokens::Keys;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
+use tokens::Keys;
 
 /// HTTP/2 connections to each replica of a service unless configured (see `state::Clients`).
 pub const GRPC_CONNECTIONS: usize = 4;
@@ -156,7 +156,10 @@ impl Config {
                 openapi_public: self.openapi_public,
                 principal_ttl: Duration::from_secs(self.principal_cache_secs),
                 request_timeout: Duration::from_secs(self.request_timeout_secs),
-                upload_quota: crate::media::Quota { admin: self.upload_quota_bytes, nonprofit: self.upload_quota_nonprofit_bytes },
+                upload_quota: crate::media::Quota {
+                    admin: self.upload_quota_bytes,
+                    nonprofit: self.upload_quota_nonprofit_bytes,
+                },
             },
             ready: AtomicBool::new(true),
             parsed: Default::default(),

@@ -59,7 +59,8 @@ fn resolve_interval() -> Duration {
 type Configure = Arc<dyn Fn(Endpoint) -> Endpoint + Send + Sync>;
 
 /// Answers the addresses of `host:port` (DNS, or a test's list).
-type Resolve = Arc<dyn Fn(String, u16) -> Pin<Box<dyn Future<Output = std::io::Result<Vec<SocketAddr>>> + Send>> + Send + Sync>;
+type Resolve =
+    Arc<dyn Fn(String, u16) -> Pin<Box<dyn Future<Output = std::io::Result<Vec<SocketAddr>>> + Send>> + Send + Sync>;
 
 /// The system resolver (getaddrinfo: /etc/hosts, then DNS).
 fn dns() -> Resolve {
@@ -284,7 +285,8 @@ impl Resolver {
 
     /// The endpoints calls go to: the serving replicas; else every known one; else the URL.
     fn active(&self) -> BTreeSet<Key> {
-        let serving: BTreeSet<Key> = self.known.iter().filter(|(_, (h, _))| *h == Health::Serving).map(|(a, _)| Key::Addr(*a)).collect();
+        let serving: BTreeSet<Key> =
+            self.known.iter().filter(|(_, (h, _))| *h == Health::Serving).map(|(a, _)| Key::Addr(*a)).collect();
         if !serving.is_empty() {
             return serving;
         }
@@ -444,7 +446,11 @@ mod tests {
         *answer.lock().unwrap() = Some(vec![a, b, c]);
         let deadline = tokio::time::Instant::now() + Duration::from_secs(3);
         while at_b.load(Ordering::SeqCst) == 0 || at_c.load(Ordering::SeqCst) == 0 {
-            assert!(tokio::time::Instant::now() < deadline, "new replicas got no call within 3 s: {:?}", counts(&[&at_a, &at_b, &at_c]));
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "new replicas got no call within 3 s: {:?}",
+                counts(&[&at_a, &at_b, &at_c])
+            );
             calls(&client, 5, "count").await;
         }
         let before = counts(&[&at_a, &at_b, &at_c]);
@@ -510,7 +516,10 @@ mod tests {
     async fn client_call_error(d: &Discovery) -> Status {
         let mut client = client(d);
         let call = client.check(HealthCheckRequest { service: "count".into() });
-        tokio::time::timeout(Duration::from_secs(5), call).await.expect("an answer within 5 s, not a wait").expect_err("nothing serves")
+        tokio::time::timeout(Duration::from_secs(5), call)
+            .await
+            .expect("an answer within 5 s, not a wait")
+            .expect_err("nothing serves")
     }
 
     /// The BFF's own entry: an IP address is one plain channel; a name (here through the

@@ -139,7 +139,11 @@ impl From<tonic::Status> for ApiError {
 /// extractors as plain text, before any handler runs. Layered over the API routes.
 pub async fn rejections_as_errors(req: axum::extract::Request, next: axum::middleware::Next) -> Response {
     let res = next.run(req).await;
-    let plain = res.headers().get(axum::http::header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).is_some_and(|v| v.starts_with("text/plain"));
+    let plain = res
+        .headers()
+        .get(axum::http::header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("text/plain"));
     if !plain || !res.status().is_client_error() {
         return res;
     }

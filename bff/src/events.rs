@@ -23,7 +23,8 @@ use std::time::Duration;
 /// The durable queue the replicas share (cluster with Redis).
 pub const PUBLIC_CACHE_QUEUE: &str = "bff.public-cache";
 /// The events that change what the public site shows.
-pub const PUBLIC_CONTENT_EVENTS: [&str; 4] = ["content.page.*", "content.leadership.*", "content.faq.*", "content.faq_category.*"];
+pub const PUBLIC_CONTENT_EVENTS: [&str; 4] =
+    ["content.page.*", "content.leadership.*", "content.faq.*", "content.faq_category.*"];
 
 /// The durable queue the replicas share for identity's session events (cluster).
 pub const SESSIONS_QUEUE: &str = "bff.sessions";
@@ -89,7 +90,9 @@ pub fn listen_in_background(state: AppState, url: String, shutdown: Shutdown) {
                     tracing::info!(queue = %queue, "listening for content events");
                     return;
                 }
-                Err(e) => tracing::warn!(error = %format!("{e:#}"), "event bus unreachable; content events not heard yet"),
+                Err(e) => {
+                    tracing::warn!(error = %format!("{e:#}"), "event bus unreachable; content events not heard yet")
+                }
             }
             tokio::select! {
                 _ = tokio::time::sleep(wait) => {},

@@ -38,7 +38,8 @@ use tower_http::services::{ServeDir, ServeFile};
 
 /// Paths that belong to the API: an unknown one answers JSON 404, never the console page
 /// (/metrics too: it is served on the metrics listener only).
-const API_PREFIXES: [&str; 8] = ["/admin", "/v1/", "/auth/", "/local-image/", "/api-docs", "/media/", "/admin-login/", "/metrics"];
+const API_PREFIXES: [&str; 8] =
+    ["/admin", "/v1/", "/auth/", "/local-image/", "/api-docs", "/media/", "/admin-login/", "/metrics"];
 
 /// Builds the whole HTTP app. Panics when a route is missing from the permission table
 /// (a programming error caught by every test that builds the app).
@@ -46,10 +47,16 @@ pub fn app(state: AppState) -> Router {
     let table = permissions::lookup();
     let routes = areas::routes();
     let doc = Arc::new(openapi::document(&routes));
-    let long_running: Arc<HashSet<&'static str>> = Arc::new(routes.iter().filter(|r| r.long_running).map(|r| r.path).collect());
+    let long_running: Arc<HashSet<&'static str>> =
+        Arc::new(routes.iter().filter(|r| r.long_running).map(|r| r.path).collect());
     let mut api = Router::new();
     for r in routes {
-        assert!(table.contains_key(&(r.method.clone(), r.path)), "{} {} is not in the permission table", r.method, r.path);
+        assert!(
+            table.contains_key(&(r.method.clone(), r.path)),
+            "{} {} is not in the permission table",
+            r.method,
+            r.path
+        );
         api = api.route(r.path, r.handler);
     }
     let api = api
@@ -296,8 +303,10 @@ async fn readiness(state: &AppState) -> (StatusCode, axum::Json<serde_json::Valu
         return (StatusCode::SERVICE_UNAVAILABLE, axum::Json(serde_json::json!({ "status": "shutting down" })));
     }
     let mut body = serde_json::Map::new();
-    let checks = state.services.health().into_iter().map(|(name, channel)| async move { (name, service_health(channel).await) });
-    let (services, cache_ok, bus_ok) = futures::join!(futures::future::join_all(checks), cache_up(state), bus_up(state));
+    let checks =
+        state.services.health().into_iter().map(|(name, channel)| async move { (name, service_health(channel).await) });
+    let (services, cache_ok, bus_ok) =
+        futures::join!(futures::future::join_all(checks), cache_up(state), bus_up(state));
     for (name, health) in services {
         body.insert(name.into(), health.into());
     }
@@ -329,7 +338,9 @@ async fn service_health(channel: state::Transport) -> &'static str {
     )
     .await;
     match check {
-        Ok(Ok(r)) if r.get_ref().status == tonic_health::pb::health_check_response::ServingStatus::Serving as i32 => "serving",
+        Ok(Ok(r)) if r.get_ref().status == tonic_health::pb::health_check_response::ServingStatus::Serving as i32 => {
+            "serving"
+        }
         _ => "unavailable",
     }
 }
@@ -338,7 +349,9 @@ async fn service_health(channel: state::Transport) -> &'static str {
 /// service serves it) and the detailed `/readyz`. Only scrapers and operators reach it (its
 /// own port, never the ingress).
 pub fn metrics_app(state: AppState) -> Router {
-    let readyz = Router::new().route("/readyz", get(|State(state): State<AppState>| async move { readiness(&state).await })).with_state(state);
+    let readyz = Router::new()
+        .route("/readyz", get(|State(state): State<AppState>| async move { readiness(&state).await }))
+        .with_state(state);
     common::metrics::routes().merge(readyz)
 }
 
@@ -349,7 +362,8 @@ pub async fn listen_metrics(state: &AppState, addr: &str, shutdown: Shutdown) ->
         return Ok(None);
     }
     use anyhow::Context;
-    let listener = TcpListener::bind(addr).await.with_context(|| format!("METRICS_LISTEN {addr}: cannot listen there"))?;
+    let listener =
+        TcpListener::bind(addr).await.with_context(|| format!("METRICS_LISTEN {addr}: cannot listen there"))?;
     let bound = listener.local_addr()?;
     let app = metrics_app(state.clone());
     tokio::spawn(async move {

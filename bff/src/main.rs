@@ -27,7 +27,9 @@ async fn main() -> anyhow::Result<()> {
     let state = cli.config.state().await?;
     if let Some(url) = cli.config.amqp_url.clone().filter(|u| !u.is_empty()) {
         if cli.config.redis_url.as_deref().is_none_or(str::is_empty) {
-            tracing::warn!("AMQP_URL without REDIS_URL: the other replicas renew their public answers only when they expire");
+            tracing::warn!(
+                "AMQP_URL without REDIS_URL: the other replicas renew their public answers only when they expire"
+            );
         }
         bff::events::listen_in_background(state.clone(), url, shutdown.clone());
     }

@@ -68,7 +68,11 @@ impl Storage {
     }
 
     /// The file's bytes as a stream and its last change (epoch ms); None when absent.
-    pub async fn get(&self, path: &str) -> Result<Option<(futures::stream::BoxStream<'static, Result<Bytes, object_store::Error>>, i64, u64)>, ApiError> {
+    pub async fn get(
+        &self,
+        path: &str,
+    ) -> Result<Option<(futures::stream::BoxStream<'static, Result<Bytes, object_store::Error>>, i64, u64)>, ApiError>
+    {
         match self.store.get(&StorePath::from(path)).await {
             Ok(r) => {
                 let modified = r.meta.last_modified.timestamp_millis();
@@ -98,8 +102,13 @@ impl Storage {
     /// The paths under `prefix` last changed before `before` (epoch ms).
     pub async fn older_than(&self, prefix: &str, before: i64) -> Result<Vec<String>, ApiError> {
         use futures::TryStreamExt;
-        let metas: Vec<object_store::ObjectMeta> = self.store.list(Some(&StorePath::from(prefix))).try_collect().await.map_err(storage_error)?;
-        Ok(metas.into_iter().filter(|m| m.last_modified.timestamp_millis() < before).map(|m| m.location.to_string()).collect())
+        let metas: Vec<object_store::ObjectMeta> =
+            self.store.list(Some(&StorePath::from(prefix))).try_collect().await.map_err(storage_error)?;
+        Ok(metas
+            .into_iter()
+            .filter(|m| m.last_modified.timestamp_millis() < before)
+            .map(|m| m.location.to_string())
+            .collect())
     }
 
     pub async fn rename(&self, from: &str, to: &str) -> Result<(), ApiError> {
@@ -162,7 +171,11 @@ impl Upload {
 
 fn storage_error(e: object_store::Error) -> ApiError {
     tracing::error!(error = %e, "object storage failed");
-    ApiError::new(axum::http::StatusCode::SERVICE_UNAVAILABLE, "STORAGE_UNAVAILABLE", "File storage is unavailable, please try again later")
+    ApiError::new(
+        axum::http::StatusCode::SERVICE_UNAVAILABLE,
+        "STORAGE_UNAVAILABLE",
+        "File storage is unavailable, please try again later",
+    )
 }
 
 /// An image type the console accepts, by its magic bytes.
@@ -243,8 +256,20 @@ impl Kind {
     }
 }
 
-const ALL: [Kind; 12] =
-    [Kind::Png, Kind::Jpeg, Kind::Jp2, Kind::Jpx, Kind::Jpm, Kind::Tiff, Kind::Mp4, Kind::Mov, Kind::Webm, Kind::Mkv, Kind::Avi, Kind::Mpeg];
+const ALL: [Kind; 12] = [
+    Kind::Png,
+    Kind::Jpeg,
+    Kind::Jp2,
+    Kind::Jpx,
+    Kind::Jpm,
+    Kind::Tiff,
+    Kind::Mp4,
+    Kind::Mov,
+    Kind::Webm,
+    Kind::Mkv,
+    Kind::Avi,
+    Kind::Mpeg,
+];
 
 /// Recognises the content of a file by its first bytes.
 pub fn sniff(b: &[u8]) -> Option<Kind> {
@@ -258,7 +283,10 @@ pub fn sniff(b: &[u8]) -> Option<Kind> {
         return Some(Kind::Tiff);
     }
     // JPEG 2000 family: signature box, then the file type box's brand.
-    if b.starts_with(&[0, 0, 0, 0x0c, b'j', b'P', b' ', b' ', 0x0d, 0x0a, 0x87, 0x0a]) && b.len() >= 24 && &b[16..20] == b"ftyp" {
+    if b.starts_with(&[0, 0, 0, 0x0c, b'j', b'P', b' ', b' ', 0x0d, 0x0a, 0x87, 0x0a])
+        && b.len() >= 24
+        && &b[16..20] == b"ftyp"
+    {
         return match &b[20..24] {
             b"jp2 " => Some(Kind::Jp2),
             b"jpx " => Some(Kind::Jpx),
@@ -299,7 +327,10 @@ pub fn valid_module(m: &str) -> bool {
 pub fn valid_file_name(f: &str) -> bool {
     match f.split_once('.') {
         Some((stem, ext)) => {
-            !stem.is_empty() && stem.len() <= 64 && stem.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') && Kind::from_extension(ext).is_some()
+            !stem.is_empty()
+                && stem.len() <= 64
+                && stem.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+                && Kind::from_extension(ext).is_some()
         }
         None => false,
     }
@@ -415,7 +446,8 @@ pub fn may_remove(p: &Principal, file: Option<&cpb::MediaFile>) -> bool {
     }
     let Some(f) = file else { return false };
     match &f.owner {
-        Some(o) => edit_rule(&o.service, &o.entity, &o.entity_id).is_some_and(|rule| permissions::allows(rule, p, Some(&o.entity_id))),
+        Some(o) => edit_rule(&o.service, &o.entity, &o.entity_id)
+            .is_some_and(|rule| permissions::allows(rule, p, Some(&o.entity_id))),
         None => f.uploader_id == p.id && f.uploader_type == p.admin_type,
     }
 }
@@ -467,7 +499,13 @@ impl Owner {
     /// before the save: each must be the record's own or an unattached upload of the caller.
     /// A refusal is a 400 naming the field, and nothing is saved. The answer attaches them
     /// once the save went through (`Claim::attach`).
-    pub async fn claim(self, state: &AppState, actor: &proto::common::v1::Actor, id: Option<&str>, files: Files) -> Result<Claim, ApiError> {
+    pub async fn claim(
+        self,
+        state: &AppState,
+        actor: &proto::common::v1::Actor,
+        id: Option<&str>,
+        files: Files,
+    ) -> Result<Claim, ApiError> {
         let claim = Claim { owner: self, files: files.0, actor: actor.clone(), release_unnamed: false };
         if claim.files.iter().all(|f| f.files.is_empty()) && id.is_none() {
             return Ok(claim);
@@ -540,7 +578,9 @@ pub struct SweepSettings {
 
 impl SweepSettings {
     pub fn from_env() -> Self {
-        let secs = |name: &str, default: u64| std::env::var(name).ok().and_then(|v| v.trim().parse::<u64>().ok()).filter(|v| *v > 0).unwrap_or(default);
+        let secs = |name: &str, default: u64| {
+            std::env::var(name).ok().and_then(|v| v.trim().parse::<u64>().ok()).filter(|v| *v > 0).unwrap_or(default)
+        };
         Self {
             orphan_age: std::time::Duration::from_secs(secs("MEDIA_ORPHAN_AGE_SECS", 86_400)),
             interval: std::time::Duration::from_secs(secs("MEDIA_SWEEP_INTERVAL_SECS", 3_600)),
@@ -567,7 +607,14 @@ pub async fn sweep(storage: &Storage, content: &crate::services::Content, before
                 continue;
             }
             storage.delete(&media_path(&f.module, &f.file)).await.map_err(|e| anyhow::anyhow!("{}", e.message))?;
-            let req = pb::MediaRef { file: f.file.clone(), actor: Some(proto::common::v1::Actor { id: String::new(), account_type: proto::common::v1::AccountType::System.into(), address: String::new() }) };
+            let req = pb::MediaRef {
+                file: f.file.clone(),
+                actor: Some(proto::common::v1::Actor {
+                    id: String::new(),
+                    account_type: proto::common::v1::AccountType::System.into(),
+                    address: String::new(),
+                }),
+            };
             crate::state::retry(|| async { content.clone().mark_removed(req.clone()).await }).await?;
             removed += 1;
         }

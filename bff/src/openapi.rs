@@ -33,7 +33,8 @@ fn success(data: Value, total: bool) -> Value {
     let mut properties = json!({ "message": { "type": "string" }, "data": data });
     let mut required = vec!["message", "data"];
     if total {
-        properties["total_records"] = json!({ "type": "integer", "format": "int64", "description": "Rows matching the query, over every page" });
+        properties["total_records"] =
+            json!({ "type": "integer", "format": "int64", "description": "Rows matching the query, over every page" });
         required.push("total_records");
     }
     json!({ "type": "object", "required": required, "properties": properties })
@@ -57,10 +58,14 @@ fn access_note(rule: Rule) -> (Value, String) {
     // (signed-in helpers: yes; everything else: no).
     match (rule.access, rule.nonprofit) {
         (Access::SignedIn, Nonprofit::Never) => note.push_str(" Not for nonprofit admins."),
-        (Access::MainAdmin | Access::Grant(_) | Access::All(_), Nonprofit::Allowed) => note.push_str(" Nonprofit admins: allowed."),
+        (Access::MainAdmin | Access::Grant(_) | Access::All(_), Nonprofit::Allowed) => {
+            note.push_str(" Nonprofit admins: allowed.")
+        }
         (Access::Public, _) | (_, Nonprofit::Allowed | Nonprofit::Never) => {}
         (_, Nonprofit::OwnOnly) => note.push_str(" Nonprofit admins: their own nonprofit only."),
-        (_, Nonprofit::OwnWithout(flag)) => note.push_str(&format!(" Nonprofit admins: their own nonprofit only, never with `{flag}`.")),
+        (_, Nonprofit::OwnWithout(flag)) => {
+            note.push_str(&format!(" Nonprofit admins: their own nonprofit only, never with `{flag}`."))
+        }
     }
     (security, note)
 }
@@ -70,7 +75,10 @@ pub fn document(routes: &[Route]) -> Value {
     let mut schemas: Schemas = vec![];
     let mut paths = Map::new();
     for r in routes {
-        let rule = table.get(&(r.method.clone(), r.path)).copied().unwrap_or(Rule { access: Access::MainAdmin, nonprofit: Nonprofit::Never });
+        let rule = table
+            .get(&(r.method.clone(), r.path))
+            .copied()
+            .unwrap_or(Rule { access: Access::MainAdmin, nonprofit: Nonprofit::Never });
         let (security, note) = access_note(rule);
         let mut params = vec![];
         for seg in r.path.split('/') {
@@ -83,9 +91,15 @@ pub fn document(routes: &[Route]) -> Value {
         }
         let ok = match r.answer {
             Answer::Data(of) => json!({ "application/json": { "schema": success(to_json(&of(&mut schemas)), false) } }),
-            Answer::List(of) => json!({ "application/json": { "schema": success(json!({ "type": "array", "items": to_json(&of(&mut schemas)) }), false) } }),
-            Answer::Page(of) => json!({ "application/json": { "schema": success(json!({ "type": "array", "items": to_json(&of(&mut schemas)) }), true) } }),
-            Answer::PageOf(of) => json!({ "application/json": { "schema": success(to_json(&of(&mut schemas)), true) } }),
+            Answer::List(of) => {
+                json!({ "application/json": { "schema": success(json!({ "type": "array", "items": to_json(&of(&mut schemas)) }), false) } })
+            }
+            Answer::Page(of) => {
+                json!({ "application/json": { "schema": success(json!({ "type": "array", "items": to_json(&of(&mut schemas)) }), true) } })
+            }
+            Answer::PageOf(of) => {
+                json!({ "application/json": { "schema": success(to_json(&of(&mut schemas)), true) } })
+            }
             Answer::File(media_type) => json!({ media_type: { "schema": { "type": "string", "format": "binary" } } }),
         };
         let error = |description: &str| json!({ "description": description, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } } });
@@ -161,7 +175,8 @@ pub fn document(routes: &[Route]) -> Value {
 fn reachable(v: &Value, components: &Map<String, Value>, out: &mut std::collections::BTreeSet<String>) {
     match v {
         Value::Object(o) => {
-            if let Some(name) = o.get("$ref").and_then(Value::as_str).and_then(|r| r.strip_prefix("#/components/schemas/"))
+            if let Some(name) =
+                o.get("$ref").and_then(Value::as_str).and_then(|r| r.strip_prefix("#/components/schemas/"))
                 && out.insert(name.to_string())
                 && let Some(c) = components.get(name)
             {
@@ -181,7 +196,12 @@ fn reachable(v: &Value, components: &Map<String, Value>, out: &mut std::collecti
 /// skipped when absent is not required).
 fn answers_are_complete(paths: &Value, components: &mut Map<String, Value>) {
     let (mut answered, mut asked) = (Default::default(), Default::default());
-    for op in paths.as_object().into_iter().flat_map(|p| p.values()).flat_map(|item| item.as_object().into_iter().flat_map(|m| m.values())) {
+    for op in paths
+        .as_object()
+        .into_iter()
+        .flat_map(|p| p.values())
+        .flat_map(|item| item.as_object().into_iter().flat_map(|m| m.values()))
+    {
         reachable(&op["responses"]["200"], components, &mut answered);
         reachable(&op["requestBody"], components, &mut asked);
     }
@@ -250,15 +270,24 @@ mod tests {
             let op = &doc["paths"][r.path][r.method.as_str().to_lowercase()];
             assert!(op.is_object(), "{} {} is not documented", r.method, r.path);
             documented += 1;
-            let takes_body = (![Method::GET, Method::DELETE].contains(&r.method) && !NO_BODY.contains(&r.path)) || DELETE_WITH_BODY.contains(&r.path);
+            let takes_body = (![Method::GET, Method::DELETE].contains(&r.method) && !NO_BODY.contains(&r.path))
+                || DELETE_WITH_BODY.contains(&r.path);
             let body = &op["requestBody"]["content"];
             assert_eq!(body.is_object(), takes_body, "{} {}: request body documented: {body}", r.method, r.path);
             if let Some((_, media)) = body.as_object().and_then(|c| c.iter().next()) {
                 let schema = resolve(&doc, &media["schema"]);
-                assert!(schema["properties"].is_object() || schema["allOf"].is_array(), "{} {}: {schema}", r.method, r.path);
+                assert!(
+                    schema["properties"].is_object() || schema["allOf"].is_array(),
+                    "{} {}: {schema}",
+                    r.method,
+                    r.path
+                );
             }
             let ok = &op["responses"][if r.created { "201" } else { "200" }]["content"];
-            let (media_type, media) = ok.as_object().and_then(|c| c.iter().next()).unwrap_or_else(|| panic!("{} {}: no 200 answer", r.method, r.path));
+            let (media_type, media) = ok
+                .as_object()
+                .and_then(|c| c.iter().next())
+                .unwrap_or_else(|| panic!("{} {}: no 200 answer", r.method, r.path));
             if media_type == "application/json" {
                 let data = &media["schema"]["properties"]["data"];
                 let data = if data["type"] == "array" { resolve(&doc, &data["items"]) } else { resolve(&doc, data) };
@@ -269,7 +298,12 @@ mod tests {
                 assert!(object(data) || shapes == Some(true), "{} {}: data {data}", r.method, r.path);
             }
             for status in ["400", "404", "500", "503"] {
-                assert_eq!(op["responses"][status]["content"]["application/json"]["schema"]["$ref"], "#/components/schemas/Error", "{} {status}", r.path);
+                assert_eq!(
+                    op["responses"][status]["content"]["application/json"]["schema"]["$ref"],
+                    "#/components/schemas/Error",
+                    "{} {status}",
+                    r.path
+                );
             }
         }
         let in_doc: usize = doc["paths"].as_object().unwrap().values().map(|p| p.as_object().unwrap().len()).sum();
@@ -290,12 +324,29 @@ mod tests {
     fn answers_keep_their_rest_field_names() {
         let doc = current();
         let props = |name: &str| {
-            let mut keys: Vec<String> = doc["components"]["schemas"][name]["properties"].as_object().unwrap().keys().cloned().collect();
+            let mut keys: Vec<String> =
+                doc["components"]["schemas"][name]["properties"].as_object().unwrap().keys().cloned().collect();
             keys.sort();
             keys
         };
-        assert_eq!(props("SignedIn"), ["_id", "adminType", "authToken", "charityId", "email", "firstName", "lastName", "permissions", "refreshToken"]);
-        assert_eq!(props("SubAdminView"), ["_id", "createdAt", "email", "firstName", "isActive", "lastName", "permissions"]);
+        assert_eq!(
+            props("SignedIn"),
+            [
+                "_id",
+                "adminType",
+                "authToken",
+                "charityId",
+                "email",
+                "firstName",
+                "lastName",
+                "permissions",
+                "refreshToken"
+            ]
+        );
+        assert_eq!(
+            props("SubAdminView"),
+            ["_id", "createdAt", "email", "firstName", "isActive", "lastName", "permissions"]
+        );
         assert_eq!(props("Metadata"), ["mediaURL", "placeholder"]);
         assert_eq!(props("ListBody"), ["column", "limit", "order", "page", "search"]);
         assert!(props("Charity").contains(&"_id".to_string()));

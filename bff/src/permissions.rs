@@ -302,7 +302,8 @@ pub fn table() -> Vec<Entry> {
 
 /// The table keyed by (method, path template).
 pub fn lookup() -> &'static std::collections::HashMap<(Method, &'static str), Rule> {
-    static MAP: std::sync::OnceLock<std::collections::HashMap<(Method, &'static str), Rule>> = std::sync::OnceLock::new();
+    static MAP: std::sync::OnceLock<std::collections::HashMap<(Method, &'static str), Rule>> =
+        std::sync::OnceLock::new();
     MAP.get_or_init(|| table().into_iter().map(|e| ((e.method, e.path), e.rule)).collect())
 }
 
@@ -320,11 +321,13 @@ pub fn allows(rule: Rule, p: &Principal, path_id: Option<&str>) -> bool {
             MainAdmin => admin_type == tokens::account::MAIN_ADMIN,
             Grant(alternatives) => {
                 admin_type == tokens::account::MAIN_ADMIN
-                    || (admin_type == tokens::account::SUB_ADMIN && alternatives.iter().any(|(slug, action)| holds(p, slug, action)))
+                    || (admin_type == tokens::account::SUB_ADMIN
+                        && alternatives.iter().any(|(slug, action)| holds(p, slug, action)))
             }
             All(required) => {
                 admin_type == tokens::account::MAIN_ADMIN
-                    || (admin_type == tokens::account::SUB_ADMIN && required.iter().all(|(slug, action)| holds(p, slug, action)))
+                    || (admin_type == tokens::account::SUB_ADMIN
+                        && required.iter().all(|(slug, action)| holds(p, slug, action)))
             }
         },
     }
@@ -332,7 +335,9 @@ pub fn allows(rule: Rule, p: &Principal, path_id: Option<&str>) -> bool {
 
 /// Whether `p` was granted `action` of module `slug` (`any`: some action of it).
 fn holds(p: &Principal, slug: &str, action: &str) -> bool {
-    p.grants.iter().any(|(s, acts)| s == slug && (if action == "any" { !acts.is_empty() } else { acts.iter().any(|a| a == action) }))
+    p.grants.iter().any(|(s, acts)| {
+        s == slug && (if action == "any" { !acts.is_empty() } else { acts.iter().any(|a| a == action) })
+    })
 }
 
 /// The JSON body flag `p` may not set to true on a path under `rule` (checked by the auth
@@ -403,11 +408,23 @@ mod tests {
         // All of them, or nothing.
         let approve = All(&[("/master", "view"), ("/master/charity_management", "status")]);
         assert!(!allows(rule(approve, never), &who("Sub Admin", &[("/master", &["view"])], ""), None));
-        assert!(!allows(rule(approve, never), &who("Sub Admin", &[("/master/charity_management", &["status"])], ""), None));
-        assert!(allows(rule(approve, never), &who("Sub Admin", &[("/master", &["view"]), ("/master/charity_management", &["status"])], ""), None));
+        assert!(!allows(
+            rule(approve, never),
+            &who("Sub Admin", &[("/master/charity_management", &["status"])], ""),
+            None
+        ));
+        assert!(allows(
+            rule(approve, never),
+            &who("Sub Admin", &[("/master", &["view"]), ("/master/charity_management", &["status"])], ""),
+            None
+        ));
         assert!(allows(rule(approve, never), &who("Admin", &[], ""), None));
         // An unknown kind of account holds nothing, whatever grants it carries.
-        assert!(!allows(rule(Grant(&[("/donor", "view")]), Allowed), &who("Donor", &[("/donor", &["view"])], ""), None));
+        assert!(!allows(
+            rule(Grant(&[("/donor", "view")]), Allowed),
+            &who("Donor", &[("/donor", &["view"])], ""),
+            None
+        ));
     }
 
     #[test]

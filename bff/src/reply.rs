@@ -89,7 +89,17 @@ pub struct Route {
 }
 
 pub fn route(method: Method, path: &'static str, summary: &'static str, handler: MethodRouter<AppState>) -> Route {
-    Route { method, path, summary, handler, long_running: false, created: false, request: None, query: &[], answer: Answer::Data(schema_of::<Empty>) }
+    Route {
+        method,
+        path,
+        summary,
+        handler,
+        long_running: false,
+        created: false,
+        request: None,
+        query: &[],
+        answer: Answer::Data(schema_of::<Empty>),
+    }
 }
 
 impl Route {

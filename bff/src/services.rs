@@ -39,7 +39,11 @@ impl<C: Clone> Service<C> {
     /// deadline, one without, and the health check.
     fn in_process(service: &common::grpc::InProcess, client: impl Fn(Traced) -> C) -> Self {
         let over = |deadline| Transport::InProcess { service: service.clone(), deadline };
-        Self { clients: Clients::in_process(service, &client), long: client(traced(over(None))), health: over(Some(CALL_DEADLINE)) }
+        Self {
+            clients: Clients::in_process(service, &client),
+            long: client(traced(over(None))),
+            health: over(Some(CALL_DEADLINE)),
+        }
     }
 }
 
@@ -51,7 +55,10 @@ pub struct InProcessServices(Vec<(&'static str, common::grpc::InProcess)>);
 impl InProcessServices {
     /// Adds the service called `name` (one of [`SERVICES`]); a name given twice keeps the last.
     pub fn with(mut self, name: &str, service: common::grpc::InProcess) -> anyhow::Result<Self> {
-        let info = SERVICES.iter().find(|s| s.name == name).ok_or_else(|| anyhow::anyhow!("the BFF calls no service named {name:?}"))?;
+        let info = SERVICES
+            .iter()
+            .find(|s| s.name == name)
+            .ok_or_else(|| anyhow::anyhow!("the BFF calls no service named {name:?}"))?;
         self.0.retain(|(n, _)| *n != info.name);
         self.0.push((info.name, service));
         Ok(self)
@@ -187,7 +194,10 @@ mod tests {
         let urls = ServiceUrls::from_fn(|s| format!("http://127.0.0.1:{}", s.default_port));
         for (i, s) in SERVICES.iter().enumerate() {
             assert_eq!(urls.get(s.name), Some(format!("http://127.0.0.1:{}", s.default_port).as_str()));
-            assert!(SERVICES[..i].iter().all(|o| o.name != s.name && o.env != s.env && o.default_port != s.default_port), "{s:?}");
+            assert!(
+                SERVICES[..i].iter().all(|o| o.name != s.name && o.env != s.env && o.default_port != s.default_port),
+                "{s:?}"
+            );
             assert_eq!(s.env, format!("{}_URL", s.name.to_uppercase()));
         }
         assert_eq!(urls.get("nowhere"), None);

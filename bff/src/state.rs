@@ -3,11 +3,11 @@
 use crate::cache::Cache;
 use crate::error::{ApiError, ApiResult};
 use common::grpc::PropagateTrace;
-use tokens::Keys;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Duration;
+use tokens::Keys;
 use tonic::service::interceptor::InterceptedService;
 use tonic::transport::{Channel, Endpoint};
 
@@ -19,7 +19,10 @@ use tonic::transport::{Channel, Endpoint};
 pub enum Transport {
     Tcp(Channel),
     /// With the per-call deadline of a `channel()` (none for `long_channel()`'s uses).
-    InProcess { service: common::grpc::InProcess, deadline: Option<Duration> },
+    InProcess {
+        service: common::grpc::InProcess,
+        deadline: Option<Duration>,
+    },
 }
 
 /// The per-call deadline of a service call (streamed imports and exports excepted); what
@@ -59,7 +62,9 @@ impl tower::Service<axum::http::Request<tonic::body::Body>> for Transport {
                     let answer = match deadline {
                         // As a TCP channel's timeout: the answer's headers within the deadline,
                         // else tonic's TimeoutExpired (CANCELLED "Timeout expired").
-                        Some(d) => tokio::time::timeout(d, call).await.map_err(|_| Box::new(tonic::TimeoutExpired(())) as BoxError)?,
+                        Some(d) => tokio::time::timeout(d, call)
+                            .await
+                            .map_err(|_| Box::new(tonic::TimeoutExpired(())) as BoxError)?,
                         None => call.await,
                     };
                     answer.map_err(|never| match never {})
@@ -76,7 +81,10 @@ pub use crate::services::{Catalogue, Identity};
 /// Wraps a transport with the client metrics and trace propagation every service client uses.
 pub fn traced(transport: impl Into<Transport>) -> Traced {
     use tower::Layer;
-    InterceptedService::new(common::metrics::GrpcMetricsLayer("grpc_client_requests_seconds").layer(transport.into()), PropagateTrace)
+    InterceptedService::new(
+        common::metrics::GrpcMetricsLayer("grpc_client_requests_seconds").layer(transport.into()),
+        PropagateTrace,
+    )
 }
 
 /// A service's clients over several HTTP/2 connections, handed out in turn. One connection is
@@ -92,7 +100,8 @@ pub struct Clients<C> {
 impl<C: Clone> Clients<C> {
     /// `connections` lazily connected channels to `url` (at least one), each wrapped by `client`.
     pub fn connect(url: &str, connections: usize, client: impl Fn(Traced) -> C) -> anyhow::Result<Self> {
-        let clients = (0..connections.max(1)).map(|_| Ok(client(traced(channel(url)?)))).collect::<anyhow::Result<_>>()?;
+        let clients =
+            (0..connections.max(1)).map(|_| Ok(client(traced(channel(url)?)))).collect::<anyhow::Result<_>>()?;
         Ok(Self { clients, next: AtomicUsize::new(0) })
     }
 
@@ -292,7 +301,10 @@ where
     F: FnMut() -> Fut,
     Fut: std::future::Future<Output = Result<T, tonic::Status>>,
 {
-    retry_when(call, |s| matches!(s.code(), tonic::Code::Unavailable | tonic::Code::Unknown) || cut_by_the_connection(s)).await
+    retry_when(call, |s| {
+        matches!(s.code(), tonic::Code::Unavailable | tonic::Code::Unknown) || cut_by_the_connection(s)
+    })
+    .await
 }
 
 /// A call the HTTP/2 connection ended under it (tonic answers INTERNAL for a stream reset
@@ -350,10 +362,8 @@ mod tests {
         use std::sync::atomic::{AtomicU32, Ordering};
         let cut = || tonic::Status::internal("h2 protocol error: error reading a body from connection");
         let tries = AtomicU32::new(0);
-        let answered = retry(|| async {
-            if tries.fetch_add(1, Ordering::Relaxed) == 0 { Err(cut()) } else { Ok(7) }
-        })
-        .await;
+        let answered =
+            retry(|| async { if tries.fetch_add(1, Ordering::Relaxed) == 0 { Err(cut()) } else { Ok(7) } }).await;
         assert_eq!((answered.unwrap(), tries.load(Ordering::Relaxed)), (7, 2));
 
         let tries = AtomicU32::new(0);
@@ -383,7 +393,14 @@ mod tests {
     #[tokio::test]
     async fn standings_are_parsed_again_only_when_the_cached_text_changes() {
         let dir = std::env::temp_dir().join(format!("bff-state-{}", common::new_id()));
-        let state = crate::config::Config::local(crate::services::ServiceUrls::from_fn(|_| "http://127.0.0.1:9".into()), "x".repeat(32), dir).state().await.unwrap();
+        let state = crate::config::Config::local(
+            crate::services::ServiceUrls::from_fn(|_| "http://127.0.0.1:9".into()),
+            "x".repeat(32),
+            dir,
+        )
+        .state()
+        .await
+        .unwrap();
         let standing = |admin_type: &str| {
             serde_json::json!({ "id": "u1", "admin_type": admin_type, "active": true, "session_version": 1, "charity_id": "", "grants": [["dashboard", ["view"]]] })
                 .to_string()
@@ -395,7 +412,10 @@ mod tests {
         assert!(!ended);
         assert_eq!(first.admin_type, "Sub Admin");
         assert_eq!(first.grants, vec![("dashboard".to_string(), vec!["view".to_string()])]);
-        assert!(Arc::ptr_eq(&first, &state.principal("u1", "s1").await.unwrap().0), "the same text is not parsed again");
+        assert!(
+            Arc::ptr_eq(&first, &state.principal("u1", "s1").await.unwrap().0),
+            "the same text is not parsed again"
+        );
 
         state.cache.set("principal:u1", &standing("Main Admin"), ttl).await.unwrap();
         assert_eq!(state.principal("u1", "s1").await.unwrap().0.admin_type, "Main Admin");
@@ -404,7 +424,12 @@ mod tests {
         assert!(state.principal("u1", "s1").await.unwrap().1);
         // Gone from the cache and identity unreachable: an error, never the remembered one.
         state.cache.del("principal:u1").await.unwrap();
-        assert!(tokio::time::timeout(std::time::Duration::from_secs(30), state.principal("u1", "s1")).await.unwrap().is_err());
+        assert!(
+            tokio::time::timeout(std::time::Duration::from_secs(30), state.principal("u1", "s1"))
+                .await
+                .unwrap()
+                .is_err()
+        );
     }
 
     /// Calls go out in turn over as many connections as configured (a real gRPC server
@@ -440,14 +465,20 @@ mod tests {
 
     #[tonic::async_trait]
     impl Health for Slow {
-        async fn check(&self, _: tonic::Request<HealthCheckRequest>) -> Result<tonic::Response<HealthCheckResponse>, tonic::Status> {
+        async fn check(
+            &self,
+            _: tonic::Request<HealthCheckRequest>,
+        ) -> Result<tonic::Response<HealthCheckResponse>, tonic::Status> {
             tokio::time::sleep(self.0).await;
             Ok(tonic::Response::new(HealthCheckResponse { status: ServingStatus::Serving as i32 }))
         }
 
         type WatchStream = futures::stream::Empty<Result<HealthCheckResponse, tonic::Status>>;
 
-        async fn watch(&self, _: tonic::Request<HealthCheckRequest>) -> Result<tonic::Response<Self::WatchStream>, tonic::Status> {
+        async fn watch(
+            &self,
+            _: tonic::Request<HealthCheckRequest>,
+        ) -> Result<tonic::Response<Self::WatchStream>, tonic::Status> {
             Err(tonic::Status::unimplemented("not watched"))
         }
     }
@@ -460,15 +491,21 @@ mod tests {
         let slow = || HealthServer::new(Slow(Duration::from_millis(400)));
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let url = format!("http://{}", listener.local_addr().unwrap());
-        tokio::spawn(tonic::transport::Server::builder().add_service(slow()).serve_with_incoming(tokio_stream::wrappers::TcpListenerStream::new(listener)));
+        tokio::spawn(
+            tonic::transport::Server::builder()
+                .add_service(slow())
+                .serve_with_incoming(tokio_stream::wrappers::TcpListenerStream::new(listener)),
+        );
         let local = common::grpc::InProcess::new(tonic::service::Routes::new(slow()));
         let tcp = |deadline: Option<Duration>| {
             let endpoint = tonic::transport::Endpoint::from_shared(url.clone()).unwrap();
-            Transport::Tcp(match deadline {
-                Some(d) => endpoint.timeout(d),
-                None => endpoint,
-            }
-            .connect_lazy())
+            Transport::Tcp(
+                match deadline {
+                    Some(d) => endpoint.timeout(d),
+                    None => endpoint,
+                }
+                .connect_lazy(),
+            )
         };
         let in_process = |deadline| Transport::InProcess { service: local.clone(), deadline };
         let check = |t: Transport, sent: Option<Duration>| async move {

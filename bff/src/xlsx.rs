@@ -80,7 +80,11 @@ pub async fn export<T: Send + 'static>(stream: tonic::Streaming<T>, sheet: Sheet
 }
 
 /// [`export`] with a [`Summary`] sheet first (the streamed sheet second).
-pub async fn export_with_summary<T: Send + 'static>(stream: tonic::Streaming<T>, summary: Summary, sheet: Sheet<T>) -> Result<Response, ApiError> {
+pub async fn export_with_summary<T: Send + 'static>(
+    stream: tonic::Streaming<T>,
+    summary: Summary,
+    sheet: Sheet<T>,
+) -> Result<Response, ApiError> {
     export_stream_with(stream, Some(summary), sheet).await
 }
 
@@ -94,13 +98,18 @@ where
 }
 
 /// [`export_stream`] with an optional [`Summary`] sheet first.
-pub async fn export_stream_with<T, S>(mut stream: S, summary: Option<Summary>, sheet: Sheet<T>) -> Result<Response, ApiError>
+pub async fn export_stream_with<T, S>(
+    mut stream: S,
+    summary: Option<Summary>,
+    sheet: Sheet<T>,
+) -> Result<Response, ApiError>
 where
     T: Send + 'static,
     S: Stream<Item = Result<T, tonic::Status>> + Send + Unpin + 'static,
 {
     let first = stream.next().await.transpose()?;
-    let disposition = HeaderValue::from_str(&format!("attachment; filename=\"{}\"", sheet.file_name)).map_err(ApiError::internal)?;
+    let disposition =
+        HeaderValue::from_str(&format!("attachment; filename=\"{}\"", sheet.file_name)).map_err(ApiError::internal)?;
     let (rows_tx, rows_rx) = mpsc::channel::<T>(ROWS_IN_FLIGHT);
     let (body_tx, body_rx) = mpsc::channel::<io::Result<Bytes>>(CHUNKS_IN_FLIGHT);
     let failed = body_tx.clone();
@@ -200,7 +209,10 @@ fn content_types(sheets: usize) -> String {
 <Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>"#,
     );
     for n in 1..=sheets {
-        let _ = write!(xml, r#"<Override PartName="/xl/worksheets/sheet{n}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>"#);
+        let _ = write!(
+            xml,
+            r#"<Override PartName="/xl/worksheets/sheet{n}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>"#
+        );
     }
     xml.push_str(r#"<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/></Types>"#);
     xml
@@ -216,9 +228,16 @@ fn workbook_rels(sheets: usize) -> String {
 <Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">"#,
     );
     for n in 1..=sheets {
-        let _ = write!(xml, r#"<Relationship Id="rId{n}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet{n}.xml"/>"#);
+        let _ = write!(
+            xml,
+            r#"<Relationship Id="rId{n}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet{n}.xml"/>"#
+        );
     }
-    let _ = write!(xml, r#"<Relationship Id="rId{}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/></Relationships>"#, sheets + 1);
+    let _ = write!(
+        xml,
+        r#"<Relationship Id="rId{}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/></Relationships>"#,
+        sheets + 1
+    );
     xml
 }
 
@@ -288,11 +307,19 @@ fn write_workbook<T, W: Write>(sheet: &Sheet<T>, rows: impl IntoIterator<Item = 
 }
 
 /// [`write_workbook`] with an optional [`Summary`] as the first sheet (the records' sheet second).
-fn write_workbook_with<T, W: Write>(summary: Option<&Summary>, sheet: &Sheet<T>, rows: impl IntoIterator<Item = T>, out: W) -> io::Result<W> {
+fn write_workbook_with<T, W: Write>(
+    summary: Option<&Summary>,
+    sheet: &Sheet<T>,
+    rows: impl IntoIterator<Item = T>,
+    out: W,
+) -> io::Result<W> {
     let mut zip = ZipWriter::new_stream(out);
-    let opts = SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated).compression_level(Some(LEVEL));
+    let opts = SimpleFileOptions::default()
+        .compression_method(zip::CompressionMethod::Deflated)
+        .compression_level(Some(LEVEL));
     let titles: Vec<&str> = summary.map(|s| s.title.as_str()).into_iter().chain([sheet.title.as_str()]).collect();
-    let (types, workbook, workbook_rels) = (content_types(titles.len()), workbook_xml(&titles), workbook_rels(titles.len()));
+    let (types, workbook, workbook_rels) =
+        (content_types(titles.len()), workbook_xml(&titles), workbook_rels(titles.len()));
     for (name, xml) in [
         ("[Content_Types].xml", types.as_str()),
         ("_rels/.rels", RELS),
@@ -526,7 +553,15 @@ mod tests {
         let range = wb.worksheet_range("Records").unwrap();
         assert_eq!(range.get_size(), (4, 4));
         let head: Vec<&Data> = range.rows().next().unwrap().iter().collect();
-        assert_eq!(head, [&Data::String("Name".into()), &Data::String("Count".into()), &Data::String("Amount".into()), &Data::String("When".into())]);
+        assert_eq!(
+            head,
+            [
+                &Data::String("Name".into()),
+                &Data::String("Count".into()),
+                &Data::String("Amount".into()),
+                &Data::String("When".into())
+            ]
+        );
         let cells = |r: usize| range.rows().nth(r).unwrap().to_vec();
         assert_eq!(cells(1)[..3], [Data::String("Ada Lovelace".into()), Data::Float(3.0), Data::Float(123.45)]);
         assert_eq!(cells(2)[..3], [Data::String("Bob".into()), Data::Float(0.5), Data::Float(10.0)]);
@@ -546,7 +581,12 @@ mod tests {
         assert_eq!(format((1, 1)), "General");
         let xml = sheet_xml(&bytes);
         assert!(xml.contains(r#"<col min="2" max="2" width="8.5" customWidth="1"/>"#), "column widths: {xml}");
-        assert!(xml.contains(r#"<c r="C2" s="3"><v>123.45</v></c>"#) && xml.contains("<v>-0.05</v>") && xml.contains(">10<"), "exact dollars: {xml}");
+        assert!(
+            xml.contains(r#"<c r="C2" s="3"><v>123.45</v></c>"#)
+                && xml.contains("<v>-0.05</v>")
+                && xml.contains(">10<"),
+            "exact dollars: {xml}"
+        );
     }
 
     #[test]
@@ -560,7 +600,9 @@ mod tests {
                 vec![Cell::Text("Starts".into()), Cell::DateMs(1_709_647_629_000)],
             ],
         };
-        let bytes = write_workbook_with(Some(&summary), &sheet(), vec![rec("Ada", 1.0, 100), rec("Bob", 2.0, 200)], Vec::new()).unwrap();
+        let bytes =
+            write_workbook_with(Some(&summary), &sheet(), vec![rec("Ada", 1.0, 100), rec("Bob", 2.0, 200)], Vec::new())
+                .unwrap();
         let mut wb = open(&bytes);
         assert_eq!(wb.sheet_names(), ["Event", "Records"]);
         let first = wb.worksheet_range("Event").unwrap();
@@ -579,12 +621,23 @@ mod tests {
         let bytes = workbook(vec![rec("Ada", 1.0, 1)]);
         let mut zip = zip::ZipArchive::new(Cursor::new(bytes.clone())).unwrap();
         let names: Vec<String> = (0..zip.len()).map(|i| zip.by_index(i).unwrap().name().unwrap().to_string()).collect();
-        assert_eq!(names, ["[Content_Types].xml", "_rels/.rels", "xl/workbook.xml", "xl/_rels/workbook.xml.rels", "xl/styles.xml", "xl/worksheets/sheet1.xml"]);
+        assert_eq!(
+            names,
+            [
+                "[Content_Types].xml",
+                "_rels/.rels",
+                "xl/workbook.xml",
+                "xl/_rels/workbook.xml.rels",
+                "xl/styles.xml",
+                "xl/worksheets/sheet1.xml"
+            ]
+        );
         for i in 0..zip.len() {
             assert_eq!(zip.by_index(i).unwrap().compression(), zip::CompressionMethod::Deflated);
         }
         // Every local header says its sizes follow in a data descriptor (flag bit 3).
-        let headers: Vec<usize> = bytes.windows(4).enumerate().filter(|(_, w)| *w == b"PK\x03\x04").map(|(i, _)| i).collect();
+        let headers: Vec<usize> =
+            bytes.windows(4).enumerate().filter(|(_, w)| *w == b"PK\x03\x04").map(|(i, _)| i).collect();
         assert_eq!(headers.len(), names.len());
         assert!(headers.iter().all(|&at| bytes[at + 6] & 0x08 != 0));
     }
@@ -631,7 +684,11 @@ mod tests {
         }
         row.col = 16_383;
         row.number(1.0);
-        assert!(row.xml.contains(r#"<c r="Z1">"#) && row.xml.contains(r#"<c r="AA1">"#) && row.xml.contains(r#"<c r="AB1">"#));
+        assert!(
+            row.xml.contains(r#"<c r="Z1">"#)
+                && row.xml.contains(r#"<c r="AA1">"#)
+                && row.xml.contains(r#"<c r="AB1">"#)
+        );
         assert!(row.xml.contains(r#"<c r="XFD1">"#), "Excel's last column");
     }
 
@@ -643,7 +700,12 @@ mod tests {
     }
 
     fn synthetic(i: usize) -> Rec {
-        Rec { name: format!("Donor {i} <donor{i}@example.org>"), count: i as f64, cents: (i as i64 * 7919) % 1_000_000, at_ms: 1_700_000_000_000 + i as i64 * 60_000 }
+        Rec {
+            name: format!("Donor {i} <donor{i}@example.org>"),
+            count: i as f64,
+            cents: (i as i64 * 7919) % 1_000_000,
+            at_ms: 1_700_000_000_000 + i as i64 * 60_000,
+        }
     }
 
     /// Starts an export of a channel's records and sends `n` of them; answers the response and
@@ -661,7 +723,9 @@ mod tests {
             }
             n
         });
-        let res = export_stream(tokio_stream::wrappers::ReceiverStream::new(rx), sheet()).await.expect("a good first message");
+        let res = export_stream(tokio_stream::wrappers::ReceiverStream::new(rx), sheet())
+            .await
+            .expect("a good first message");
         (res, sender)
     }
 
@@ -683,8 +747,16 @@ mod tests {
         let log = log.lock().unwrap();
         let last = log.iter().position(|e| *e == Event::LastRowSending).unwrap();
         let before: usize = log[..last].iter().map(|e| if let Event::Chunk(n) = e { *n } else { 0 }).sum();
-        assert!(log[..last].len() >= 3 && before >= 2 * CHUNK, "{} chunks ({before} bytes) before the last row was sent", log[..last].len());
-        assert!(log.iter().all(|e| matches!(e, Event::LastRowSending) || matches!(e, Event::Chunk(n) if *n <= CHUNK + 64 * 1024)), "chunks stay small");
+        assert!(
+            log[..last].len() >= 3 && before >= 2 * CHUNK,
+            "{} chunks ({before} bytes) before the last row was sent",
+            log[..last].len()
+        );
+        assert!(
+            log.iter()
+                .all(|e| matches!(e, Event::LastRowSending) || matches!(e, Event::Chunk(n) if *n <= CHUNK + 64 * 1024)),
+            "chunks stay small"
+        );
         let mut wb = open(&bytes);
         let range = wb.worksheet_range("Records").unwrap();
         assert_eq!(range.height(), N + 1);
@@ -700,7 +772,11 @@ mod tests {
         let res = export_stream(tokio_stream::wrappers::ReceiverStream::new(rx), sheet()).await.unwrap();
         let mut body = res.into_body().into_data_stream();
         // The source stays open with one record sent; the guard only keeps a failure from hanging.
-        let first = tokio::time::timeout(Duration::from_secs(30), body.next()).await.expect("a chunk while the source waits").unwrap().unwrap();
+        let first = tokio::time::timeout(Duration::from_secs(30), body.next())
+            .await
+            .expect("a chunk while the source waits")
+            .unwrap()
+            .unwrap();
         assert!(first.starts_with(b"PK\x03\x04"), "a zip's first local header");
         drop(tx);
         let mut bytes = first.to_vec();
@@ -737,7 +813,8 @@ mod tests {
 
     #[tokio::test]
     async fn a_bad_filter_is_refused_before_any_byte() {
-        let stream = futures::stream::iter([Err::<Rec, _>(tonic::Status::invalid_argument("Sorting by nope is not supported"))]);
+        let stream =
+            futures::stream::iter([Err::<Rec, _>(tonic::Status::invalid_argument("Sorting by nope is not supported"))]);
         let Err(e) = export_stream(stream, sheet()).await else { panic!("refused") };
         let res = e.into_response();
         assert_eq!(res.status(), axum::http::StatusCode::BAD_REQUEST);

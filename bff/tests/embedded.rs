@@ -50,7 +50,10 @@ async fn the_bff_calls_every_service_in_process_without_a_socket() {
     bus.subscribe("test", &["identity.subadmin.#"], consumer.clone(), shutdown.clone()).await.unwrap();
     let bus: Arc<dyn EventBus> = bus;
     let (s, b) = (shutdown.clone(), bus.clone());
-    let audit = audit::app::start(&audit::app::Config { database_url: db("audit") }, Listen::InProcess, b.clone(), s.clone()).await.unwrap();
+    let audit =
+        audit::app::start(&audit::app::Config { database_url: db("audit") }, Listen::InProcess, b.clone(), s.clone())
+            .await
+            .unwrap();
     let identity_cfg = identity::app::Config {
         admin_email: "admin@example.org".into(),
         admin_password: Some("Admin@123".into()),
@@ -59,11 +62,40 @@ async fn the_bff_calls_every_service_in_process_without_a_socket() {
         ..identity::app::Config::local(db("identity"), SECRET.into())
     };
     let identity = identity::app::start(&identity_cfg, Listen::InProcess, b.clone(), s.clone()).await.unwrap();
-    let catalogue = catalogue::app::start(&catalogue::app::Config { database_url: db("catalogue") }, Listen::InProcess, b.clone(), s.clone()).await.unwrap();
-    let giving = giving::app::start(&giving::app::Config { database_url: db("giving") }, Listen::InProcess, b.clone(), s.clone()).await.unwrap();
-    let content = content::app::start(&content::app::Config { database_url: db("content") }, Listen::InProcess, b.clone(), s.clone()).await.unwrap();
-    let engagement = engagement::app::start(&engagement::app::Config { database_url: db("engagement") }, Listen::InProcess, b.clone(), s.clone()).await.unwrap();
-    let chat = chat::app::start(&chat::app::Config { database_url: db("chat") }, Listen::InProcess, b, s).await.unwrap();
+    let catalogue = catalogue::app::start(
+        &catalogue::app::Config { database_url: db("catalogue") },
+        Listen::InProcess,
+        b.clone(),
+        s.clone(),
+    )
+    .await
+    .unwrap();
+    let giving = giving::app::start(
+        &giving::app::Config { database_url: db("giving") },
+        Listen::InProcess,
+        b.clone(),
+        s.clone(),
+    )
+    .await
+    .unwrap();
+    let content = content::app::start(
+        &content::app::Config { database_url: db("content") },
+        Listen::InProcess,
+        b.clone(),
+        s.clone(),
+    )
+    .await
+    .unwrap();
+    let engagement = engagement::app::start(
+        &engagement::app::Config { database_url: db("engagement") },
+        Listen::InProcess,
+        b.clone(),
+        s.clone(),
+    )
+    .await
+    .unwrap();
+    let chat =
+        chat::app::start(&chat::app::Config { database_url: db("chat") }, Listen::InProcess, b, s).await.unwrap();
     let ports = [identity.port, catalogue.port, giving.port, content.port, engagement.port, chat.port, audit.port];
     assert_eq!(ports, [0; 7], "no service listens");
 
@@ -81,7 +113,11 @@ async fn the_bff_calls_every_service_in_process_without_a_socket() {
     let state = bff::config::Config {
         public_url: "http://console.test".into(),
         in_process: local,
-        ..bff::config::Config::local(bff::services::ServiceUrls::from_fn(|_| url.clone()), SECRET.into(), data.0.join("media"))
+        ..bff::config::Config::local(
+            bff::services::ServiceUrls::from_fn(|_| url.clone()),
+            SECRET.into(),
+            data.0.join("media"),
+        )
     }
     .state()
     .await
@@ -91,7 +127,8 @@ async fn the_bff_calls_every_service_in_process_without_a_socket() {
     let bff_stop = Shutdown::new();
     tokio::spawn(bff::serve(state, listener, bff_stop.clone(), Duration::ZERO));
     let http = reqwest::Client::new();
-    let post = |path: &str, token: &str, body: Value| http.post(format!("{base}{path}")).bearer_auth(token).json(&body).send();
+    let post =
+        |path: &str, token: &str, body: Value| http.post(format!("{base}{path}")).bearer_auth(token).json(&body).send();
 
     // Readiness asks every service's health in process.
     let ready: Value = http.get(format!("{base}/readyz")).send().await.unwrap().json().await.unwrap();
@@ -118,7 +155,8 @@ async fn the_bff_calls_every_service_in_process_without_a_socket() {
     }
     let trace_id = "4bf92f3577b34da6a3ce929d0e0e4736";
     let create = "/identity.v1.Identity/CreateSubAdmin";
-    let (client_before, server_before) = (calls("grpc_client_requests_seconds", create, "0"), calls("grpc_server_requests_seconds", create, "0"));
+    let (client_before, server_before) =
+        (calls("grpc_client_requests_seconds", create, "0"), calls("grpc_server_requests_seconds", create, "0"));
     let res = http
         .post(format!("{base}/admin/sub-admin/create"))
         .bearer_auth(&token)
@@ -145,26 +183,53 @@ async fn the_bff_calls_every_service_in_process_without_a_socket() {
     assert!(parent.contains(trace_id), "the service's span continues the request's trace: {parent}");
 
     // An error crosses as a gRPC status (counted under its code on both sides).
-    let r = post("/admin/sub-admin/create", &token, json!({ "firstName": "In", "lastName": "Process", "email": "inproc@example.org", "password": "secret12",
-                                                          "permissions": [{ "slug": "/donor", "actions": ["view"] }] }))
-        .await
-        .unwrap();
+    let r = post(
+        "/admin/sub-admin/create",
+        &token,
+        json!({ "firstName": "In", "lastName": "Process", "email": "inproc@example.org", "password": "secret12",
+                                                          "permissions": [{ "slug": "/donor", "actions": ["view"] }] }),
+    )
+    .await
+    .unwrap();
     assert_eq!(r.status().as_u16(), 409, "the same email again");
     assert_eq!(calls("grpc_client_requests_seconds", create, "6"), 1, "ALREADY_EXISTS on the client side");
     assert_eq!(calls("grpc_server_requests_seconds", create, "6"), 1, "ALREADY_EXISTS on the server side");
 
     // A client stream (the Business Master File import) and a server stream (the cause export).
-    let file = "EIN,NAME,ICO,STREET,CITY,STATE,ZIP,NTEE_CD\n010000001,FIRST AID SOCIETY,,1 MAIN ST,SPRINGFIELD,IL,62701,E20\n";
-    let form = reqwest::multipart::Form::new().part("file", reqwest::multipart::Part::bytes(file.as_bytes().to_vec()).file_name("eo_il.csv"));
-    let r: Value = http.post(format!("{base}/admin/charity/import")).bearer_auth(&token).multipart(form).send().await.unwrap().json().await.unwrap();
+    let file =
+        "EIN,NAME,ICO,STREET,CITY,STATE,ZIP,NTEE_CD\n010000001,FIRST AID SOCIETY,,1 MAIN ST,SPRINGFIELD,IL,62701,E20\n";
+    let form = reqwest::multipart::Form::new()
+        .part("file", reqwest::multipart::Part::bytes(file.as_bytes().to_vec()).file_name("eo_il.csv"));
+    let r: Value = http
+        .post(format!("{base}/admin/charity/import"))
+        .bearer_auth(&token)
+        .multipart(form)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
     assert_eq!((r["data"]["rows"].as_i64(), r["data"]["new"].as_i64()), (Some(1), Some(1)), "{r}");
     for name in ["Clean Water", "Water Wells"] {
-        assert_eq!(post("/admin/cause/create", &token, json!({ "name": name, "description": "d" })).await.unwrap().status().as_u16(), 200);
+        assert_eq!(
+            post("/admin/cause/create", &token, json!({ "name": name, "description": "d" }))
+                .await
+                .unwrap()
+                .status()
+                .as_u16(),
+            200
+        );
     }
     let export = post("/admin/cause/causeList-excel", &token, json!({ "search": "water" })).await.unwrap();
     assert_eq!(export.status().as_u16(), 200);
     assert!(export.bytes().await.unwrap().starts_with(b"PK"), "an xlsx");
-    let r: Value = post("/admin/charity/charityList", &token, json!({ "page": 1, "limit": 10, "isNavigator": true })).await.unwrap().json().await.unwrap();
+    let r: Value = post("/admin/charity/charityList", &token, json!({ "page": 1, "limit": 10, "isNavigator": true }))
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
     assert_eq!(r["total_records"], 0, "a dry run: {r}");
 
     assert_eq!(dialled.load(Ordering::SeqCst), 0, "no service URL was dialled");
@@ -181,7 +246,9 @@ async fn the_bff_calls_every_service_in_process_without_a_socket() {
     }
     assert_eq!(ready["catalogue"], "unavailable", "{ready}");
     assert_eq!(ready["identity"], "unavailable", "{ready}");
-    let finished = tokio::time::timeout(Duration::from_secs(10), catalogue.server).await.expect("the server task ends on shutdown");
+    let finished = tokio::time::timeout(Duration::from_secs(10), catalogue.server)
+        .await
+        .expect("the server task ends on shutdown");
     finished.unwrap().unwrap();
     bff_stop.trigger();
 }

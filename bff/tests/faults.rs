@@ -28,7 +28,12 @@ const DONORS: usize = 50;
 const CONCURRENCY: usize = 16;
 
 fn rabbitmqctl(args: &[&str]) -> bool {
-    std::process::Command::new("rabbitmqctl").args(args).stdout(std::process::Stdio::null()).stderr(std::process::Stdio::null()).status().is_ok_and(|s| s.success())
+    std::process::Command::new("rabbitmqctl")
+        .args(args)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
 }
 
 /// Stops and starts the broker application (every connection drops; durable queues and
@@ -39,7 +44,11 @@ async fn restart_rabbitmq() {
         std::thread::sleep(Duration::from_secs(2));
         assert!(rabbitmqctl(&["start_app"]), "rabbitmqctl start_app");
         let deadline = Instant::now() + Duration::from_secs(120);
-        while !std::process::Command::new("rabbitmq-diagnostics").args(["-q", "check_running"]).status().is_ok_and(|s| s.success()) {
+        while !std::process::Command::new("rabbitmq-diagnostics")
+            .args(["-q", "check_running"])
+            .status()
+            .is_ok_and(|s| s.success())
+        {
             assert!(Instant::now() < deadline, "RabbitMQ did not come back");
             std::thread::sleep(Duration::from_millis(500));
         }
@@ -58,7 +67,17 @@ where
     loop {
         match call().await {
             Ok(v) => return v,
-            Err(e) if Instant::now() < deadline && matches!(e.code(), tonic::Code::Unavailable | tonic::Code::Unknown | tonic::Code::Cancelled | tonic::Code::DeadlineExceeded | tonic::Code::Internal) => {
+            Err(e)
+                if Instant::now() < deadline
+                    && matches!(
+                        e.code(),
+                        tonic::Code::Unavailable
+                            | tonic::Code::Unknown
+                            | tonic::Code::Cancelled
+                            | tonic::Code::DeadlineExceeded
+                            | tonic::Code::Internal
+                    ) =>
+            {
                 tokio::time::sleep(Duration::from_millis(100)).await;
             }
             Err(e) => panic!("{what}: {e}"),
@@ -67,11 +86,18 @@ where
 }
 
 fn channel(port: u16) -> tonic::transport::Channel {
-    tonic::transport::Endpoint::from_shared(format!("http://127.0.0.1:{port}")).unwrap().timeout(Duration::from_secs(10)).connect_lazy()
+    tonic::transport::Endpoint::from_shared(format!("http://127.0.0.1:{port}"))
+        .unwrap()
+        .timeout(Duration::from_secs(10))
+        .connect_lazy()
 }
 
 fn member(id: &str) -> Option<Actor> {
-    Some(Actor { id: id.into(), account_type: proto::common::v1::AccountType::Member as i32, address: "203.0.113.9".into() })
+    Some(Actor {
+        id: id.into(),
+        account_type: proto::common::v1::AccountType::Member as i32,
+        address: "203.0.113.9".into(),
+    })
 }
 
 #[tokio::test]
@@ -106,7 +132,12 @@ async fn every_write_is_audited_once_through_broker_restarts_and_a_killed_servic
     // Donors, each with a chat room.
     let mut donors = vec![];
     for i in 0..DONORS {
-        let input = giving::DonorInput { first_name: format!("Fault{i}"), last_name: "Donor".into(), email: format!("fault{i}@example.org"), ..Default::default() };
+        let input = giving::DonorInput {
+            first_name: format!("Fault{i}"),
+            last_name: "Donor".into(),
+            email: format!("fault{i}@example.org"),
+            ..Default::default()
+        };
         let d = until_ok("create donor", || {
             let mut g = giving.clone();
             let req = giving::CreateDonorRequest { input: Some(input.clone()), actor: None };
@@ -114,7 +145,12 @@ async fn every_write_is_audited_once_through_broker_restarts_and_a_killed_servic
         })
         .await
         .into_inner();
-        let user = chat::RoomUser { id: d.id.clone(), name: format!("Fault{i} Donor"), email: d.email.clone(), ..Default::default() };
+        let user = chat::RoomUser {
+            id: d.id.clone(),
+            name: format!("Fault{i} Donor"),
+            email: d.email.clone(),
+            ..Default::default()
+        };
         let room = until_ok("open room", || {
             let mut c = chat.clone();
             let req = chat::OpenRoomRequest { user_id: d.id.clone(), actor: member(&d.id), user: Some(user.clone()) };
@@ -130,7 +166,8 @@ async fn every_write_is_audited_once_through_broker_restarts_and_a_killed_servic
     let done = Arc::new(AtomicUsize::new(0));
     let total = DONATIONS + MESSAGES;
     let faults = {
-        let (done, giving_proc, giving_db_url, amqp) = (done.clone(), giving_proc.clone(), giving_db.url.clone(), amqp.clone());
+        let (done, giving_proc, giving_db_url, amqp) =
+            (done.clone(), giving_proc.clone(), giving_db.url.clone(), amqp.clone());
         tokio::spawn(async move {
             let reach = |share: usize| {
                 let done = done.clone();
@@ -159,7 +196,11 @@ async fn every_write_is_audited_once_through_broker_restarts_and_a_killed_servic
             let id = if i % 10 < 7 {
                 let req = giving::RecordDonationRequest {
                     donor_id: donor.clone(),
-                    recipient: Some(giving::Recipient { kind: giving::RecipientKind::Charity as i32, id: format!("charity-{}", i % 7), name: format!("Charity {}", i % 7) }),
+                    recipient: Some(giving::Recipient {
+                        kind: giving::RecipientKind::Charity as i32,
+                        id: format!("charity-{}", i % 7),
+                        name: format!("Charity {}", i % 7),
+                    }),
                     amount_cents: 1_000 + i as i64,
                     currency: "USD".into(),
                     payment_method: "card".into(),
@@ -196,7 +237,8 @@ async fn every_write_is_audited_once_through_broker_restarts_and_a_killed_servic
     });
     let written: Vec<(&str, String)> = futures::stream::iter(writes).buffer_unordered(CONCURRENCY).collect().await;
     faults.await.expect("the faults ran");
-    let expected = |kind: &str| written.iter().filter(|(k, _)| *k == kind).map(|(_, id)| id.clone()).collect::<HashSet<_>>();
+    let expected =
+        |kind: &str| written.iter().filter(|(k, _)| *k == kind).map(|(_, id)| id.clone()).collect::<HashSet<_>>();
     let (donations, messages) = (expected("giving.transaction.recorded"), expected("chat.message.created"));
     assert_eq!((donations.len(), messages.len()), (DONATIONS, MESSAGES), "each write answered with its own record");
 
@@ -205,11 +247,13 @@ async fn every_write_is_audited_once_through_broker_restarts_and_a_killed_servic
     let recorded = |kind: &'static str| {
         let pool = audit_pool.clone();
         async move {
-            let rows: Vec<(String, i64)> = sqlx::query_as("SELECT entity_id, COUNT(*) FROM audit_records WHERE event_type = $1 GROUP BY entity_id")
-                .bind(kind)
-                .fetch_all(&pool)
-                .await
-                .unwrap();
+            let rows: Vec<(String, i64)> = sqlx::query_as(
+                "SELECT entity_id, COUNT(*) FROM audit_records WHERE event_type = $1 GROUP BY entity_id",
+            )
+            .bind(kind)
+            .fetch_all(&pool)
+            .await
+            .unwrap();
             rows
         }
     };
@@ -225,15 +269,22 @@ async fn every_write_is_audited_once_through_broker_restarts_and_a_killed_servic
             }
             break;
         }
-        assert!(Instant::now() < deadline, "the audit log holds {} of {DONATIONS} donations and {} of {MESSAGES} messages after 3 minutes", d.len(), m.len());
+        assert!(
+            Instant::now() < deadline,
+            "the audit log holds {} of {DONATIONS} donations and {} of {MESSAGES} messages after 3 minutes",
+            d.len(),
+            m.len()
+        );
         tokio::time::sleep(Duration::from_millis(500)).await;
     }
 
     // Every event of the run (donors, rooms, badges too) once, and the chain verifies.
     let records: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM audit_records").fetch_one(&audit_pool).await.unwrap();
-    let distinct: i64 = sqlx::query_scalar("SELECT COUNT(DISTINCT event_id) FROM audit_records").fetch_one(&audit_pool).await.unwrap();
+    let distinct: i64 =
+        sqlx::query_scalar("SELECT COUNT(DISTINCT event_id) FROM audit_records").fetch_one(&audit_pool).await.unwrap();
     assert_eq!(records, distinct);
-    let v = audit::audit_client::AuditClient::new(channel(audit_port)).verify(audit::Empty {}).await.unwrap().into_inner();
+    let v =
+        audit::audit_client::AuditClient::new(channel(audit_port)).verify(audit::Empty {}).await.unwrap().into_inner();
     assert!(v.ok, "the hash chain is broken at {}: {}", v.first_broken_seq, v.reason);
     assert_eq!(v.checked, records);
     rabbitmqctl(&["delete_queue", "audit"]);

@@ -42,9 +42,16 @@ fn prerequisites(test: &str) -> Option<(String, String, String)> {
         eprintln!("{test} skipped: set TEST_DATABASE_URL, TEST_REDIS_URL, TEST_AMQP_URL");
         return None;
     };
-    let namespaces = Command::new("unshare").args(["-m", "true"]).stderr(std::process::Stdio::null()).status().is_ok_and(|s| s.success());
+    let namespaces = Command::new("unshare")
+        .args(["-m", "true"])
+        .stderr(std::process::Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
     if !namespaces {
-        assert!(!required(), "REQUIRE_SERVICES=1 but `unshare -m` fails: the scale tests need root (a private /etc/hosts per BFF)");
+        assert!(
+            !required(),
+            "REQUIRE_SERVICES=1 but `unshare -m` fails: the scale tests need root (a private /etc/hosts per BFF)"
+        );
         eprintln!("{test} skipped: `unshare -m` fails (run as root to give each BFF its own /etc/hosts)");
         return None;
     }
@@ -97,7 +104,11 @@ fn bff_proc(hosts: &Hosts, urls: &[(&str, String)], redis: &str, amqp: Option<&s
         .env("LOG_FORMAT", "json");
     for s in bff::services::SERVICES {
         // Services a test does not start: a port nothing listens on (their calls answer 503).
-        let url = urls.iter().find(|(n, _)| *n == s.name).map(|(_, u)| u.clone()).unwrap_or_else(|| format!("http://127.0.0.1:{}", free_port()));
+        let url = urls
+            .iter()
+            .find(|(n, _)| *n == s.name)
+            .map(|(_, u)| u.clone())
+            .unwrap_or_else(|| format!("http://127.0.0.1:{}", free_port()));
         cmd.env(s.env, url);
     }
     if let Some(amqp) = amqp {
@@ -113,7 +124,12 @@ async fn wait_serving(http: &reqwest::Client, base: &str, serving: &[&str], bff:
 }
 
 async fn sign_in(http: &reqwest::Client, base: &str) -> String {
-    let r = http.post(format!("{base}/admin-login/login")).json(&json!({ "email": ADMIN.0, "password": ADMIN.1 })).send().await.unwrap();
+    let r = http
+        .post(format!("{base}/admin-login/login"))
+        .json(&json!({ "email": ADMIN.0, "password": ADMIN.1 }))
+        .send()
+        .await
+        .unwrap();
     let body: Value = r.json().await.unwrap();
     body["data"]["authToken"].as_str().unwrap_or_else(|| panic!("signed in: {body}")).to_string()
 }
@@ -132,7 +148,10 @@ fn service_env(name: &str, db: &str, amqp: &str) -> Vec<(String, String)> {
             ("JWT_SECRET".into(), SECRET.into()),
             ("ADMIN_EMAIL".into(), ADMIN.0.into()),
             ("ADMIN_PASSWORD".into(), ADMIN.1.into()),
-            ("MAIL_DIR".into(), std::env::temp_dir().join(format!("gc-scale-mail-{}", std::process::id())).display().to_string()),
+            (
+                "MAIL_DIR".into(),
+                std::env::temp_dir().join(format!("gc-scale-mail-{}", std::process::id())).display().to_string(),
+            ),
             ("PUBLIC_URL".into(), "https://console.example.org".into()),
         ]);
     }
@@ -165,23 +184,34 @@ impl Load {
         let mut handles = vec![];
         let started = Instant::now();
         for (i, base) in bases.iter().cycle().take(bases.len() * workers).enumerate() {
-            let (stop, http, base, token, calls) = (stop.clone(), http.clone(), base.clone(), token.to_string(), calls.clone());
+            let (stop, http, base, token, calls) =
+                (stop.clone(), http.clone(), base.clone(), token.to_string(), calls.clone());
             handles.push(tokio::spawn(async move {
                 let mut tally = Tally::default();
                 let mut n = i;
                 while !stop.load(Ordering::Relaxed) {
                     let Call(method, path, body) = &calls[n % calls.len()];
                     n += 1;
-                    let sent = http.request(method.clone(), format!("{base}{path}")).bearer_auth(&token).json(body).send().await;
+                    let sent = http
+                        .request(method.clone(), format!("{base}{path}"))
+                        .bearer_auth(&token)
+                        .json(body)
+                        .send()
+                        .await;
                     match sent {
                         Ok(r) if r.status() == 200 => *tally.ok.entry(path.clone()).or_default() += 1,
                         Ok(r) => {
                             let status = r.status();
                             let text = r.text().await.unwrap_or_default();
                             let at = started.elapsed().as_secs_f64();
-                            tally.failed.push(format!("{at:.1} s into the load: {method} {base}{path}: {status} {text}"));
+                            tally
+                                .failed
+                                .push(format!("{at:.1} s into the load: {method} {base}{path}: {status} {text}"));
                         }
-                        Err(e) => tally.failed.push(format!("{:.1} s into the load: {method} {base}{path}: {e}", started.elapsed().as_secs_f64())),
+                        Err(e) => tally.failed.push(format!(
+                            "{:.1} s into the load: {method} {base}{path}: {e}",
+                            started.elapsed().as_secs_f64()
+                        )),
                     }
                 }
                 tally
@@ -216,7 +246,14 @@ impl Load {
 /// How many calls of `method` (e.g. `/catalogue.v1.Catalogue/ListCharities`) the replica
 /// whose metrics are at `metrics` has served, by its own `grpc_server_requests_seconds`.
 async fn served(http: &reqwest::Client, metrics: SocketAddr, method: &str) -> u64 {
-    let text = http.get(format!("http://{metrics}/metrics")).send().await.expect("the replica's metrics answer").text().await.unwrap();
+    let text = http
+        .get(format!("http://{metrics}/metrics"))
+        .send()
+        .await
+        .expect("the replica's metrics answer")
+        .text()
+        .await
+        .unwrap();
     let label = format!("method=\"{method}\"");
     text.lines()
         .filter(|l| l.starts_with("grpc_server_requests_seconds_count{") && l.contains(&label))
@@ -242,7 +279,10 @@ async fn replicas_added_under_load_take_a_fair_share_and_a_killed_one_fails_no_r
     let env = service_env("catalogue", &catalogue_db.url, &amqp);
     let replica = |n: u8| {
         let ip = replica_ip(n);
-        (replica_proc("catalogue", &env, SocketAddr::new(ip, port), Some(SocketAddr::new(ip, metrics_port))), SocketAddr::new(ip, metrics_port))
+        (
+            replica_proc("catalogue", &env, SocketAddr::new(ip, port), Some(SocketAddr::new(ip, metrics_port))),
+            SocketAddr::new(ip, metrics_port),
+        )
     };
     let (mut first, first_metrics) = replica(0);
     wait_serving_at(SocketAddr::new(replica_ip(0), port), Duration::from_secs(60), Some(&mut first)).await;
@@ -250,7 +290,8 @@ async fn replicas_added_under_load_take_a_fair_share_and_a_killed_one_fails_no_r
 
     let hosts = Hosts::new();
     hosts.set(&[("catalogue.test", vec![replica_ip(0)])]);
-    let urls = [("identity", format!("http://{identity_addr}")), ("catalogue", format!("http://catalogue.test:{port}"))];
+    let urls =
+        [("identity", format!("http://{identity_addr}")), ("catalogue", format!("http://catalogue.test:{port}"))];
     let (a, b) = (free_port(), free_port());
     let mut bffs = [bff_proc(&hosts, &urls, &redis, None, a), bff_proc(&hosts, &urls, &redis, None, b)];
     let bases = [format!("http://127.0.0.1:{a}"), format!("http://127.0.0.1:{b}")];
@@ -280,13 +321,20 @@ async fn replicas_added_under_load_take_a_fair_share_and_a_killed_one_fails_no_r
         }
         snapshots.push((Instant::now(), counts.clone()));
         // The window: the last two seconds.
-        let (_, then) = snapshots.iter().find(|(t, _)| t.elapsed() <= Duration::from_secs(2)).expect("the snapshot just taken").clone();
+        let (_, then) = snapshots
+            .iter()
+            .find(|(t, _)| t.elapsed() <= Duration::from_secs(2))
+            .expect("the snapshot just taken")
+            .clone();
         let window: Vec<u64> = counts.iter().zip(&then).map(|(now, then)| now - then).collect();
         let total: u64 = window.iter().sum();
         if total >= 30 && window.iter().all(|n| *n * 5 >= total) {
             break window;
         }
-        assert!(added.elapsed() < Duration::from_secs(10), "no fair share within 10 s of the replicas appearing; calls in the last window: {window:?}");
+        assert!(
+            added.elapsed() < Duration::from_secs(10),
+            "no fair share within 10 s of the replicas appearing; calls in the last window: {window:?}"
+        );
         tokio::time::sleep(Duration::from_millis(500)).await;
     };
     eprintln!("fair share after {:.1} s: {shares:?} calls per replica in 2 s", added.elapsed().as_secs_f64());
@@ -295,12 +343,17 @@ async fn replicas_added_under_load_take_a_fair_share_and_a_killed_one_fails_no_r
     let _ = third.child.kill();
     let _ = third.child.wait();
     hosts.set(&[("catalogue.test", vec![replica_ip(0), replica_ip(1)])]);
-    let before = [served(&http, first_metrics, LIST_CHARITIES).await, served(&http, second_metrics, LIST_CHARITIES).await];
+    let before =
+        [served(&http, first_metrics, LIST_CHARITIES).await, served(&http, second_metrics, LIST_CHARITIES).await];
     tokio::time::sleep(Duration::from_secs(4)).await;
-    let after = [served(&http, first_metrics, LIST_CHARITIES).await, served(&http, second_metrics, LIST_CHARITIES).await];
+    let after =
+        [served(&http, first_metrics, LIST_CHARITIES).await, served(&http, second_metrics, LIST_CHARITIES).await];
     let tally = load.finish().await;
     assert!(tally.failed.is_empty(), "{} requests failed; the first: {:?}", tally.failed.len(), tally.failed.first());
-    assert!(before.iter().zip(&after).all(|(b, a)| a > b), "both remaining replicas keep serving: {before:?} then {after:?}");
+    assert!(
+        before.iter().zip(&after).all(|(b, a)| a > b),
+        "both remaining replicas keep serving: {before:?} then {after:?}"
+    );
     drop((first, second));
 }
 
@@ -342,7 +395,8 @@ async fn a_rolling_restart_of_every_service_under_load_fails_no_request() {
     let hosts = Hosts::new();
     let names: Vec<String> = SERVICES.iter().map(|s| format!("{s}.test")).collect();
     hosts.set(&names.iter().map(|n| (n.as_str(), vec![replica_ip(0), replica_ip(1)])).collect::<Vec<_>>());
-    let urls: Vec<(&str, String)> = SERVICES.iter().enumerate().map(|(s, name)| (*name, format!("http://{name}.test:{}", ports[s]))).collect();
+    let urls: Vec<(&str, String)> =
+        SERVICES.iter().enumerate().map(|(s, name)| (*name, format!("http://{name}.test:{}", ports[s]))).collect();
     let (a, b) = (free_port(), free_port());
     let mut bffs = [bff_proc(&hosts, &urls, &redis, Some(&amqp), a), bff_proc(&hosts, &urls, &redis, Some(&amqp), b)];
     let bases = [format!("http://127.0.0.1:{a}"), format!("http://127.0.0.1:{b}")];
@@ -351,7 +405,16 @@ async fn a_rolling_restart_of_every_service_under_load_fails_no_request() {
         wait_serving(&http, base, &SERVICES, bff).await;
     }
     let token = sign_in(&http, &bases[0]).await;
-    let cause: Value = http.post(format!("{}/admin/cause/create", bases[0])).bearer_auth(&token).json(&json!({ "name": "Clean Water" })).send().await.unwrap().json().await.unwrap();
+    let cause: Value = http
+        .post(format!("{}/admin/cause/create", bases[0]))
+        .bearer_auth(&token)
+        .json(&json!({ "name": "Clean Water" }))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
     let cause = cause["data"]["_id"].as_str().unwrap_or_else(|| panic!("a cause: {cause}")).to_string();
 
     use reqwest::Method as M;
@@ -372,7 +435,11 @@ async fn a_rolling_restart_of_every_service_under_load_fails_no_request() {
 
     for (s, name) in SERVICES.iter().enumerate() {
         for n in 0..2u8 {
-            eprintln!("{name} replica {} stopping ({:.1} s into the load)", n + 1, load.started.elapsed().as_secs_f64());
+            eprintln!(
+                "{name} replica {} stopping ({:.1} s into the load)",
+                n + 1,
+                load.started.elapsed().as_secs_f64()
+            );
             let mut old = replicas[s][n as usize].take().expect("a running replica");
             terminate(&mut old, Duration::from_secs(30)).await;
             replicas[s][n as usize] = Some(start(s, n));
@@ -382,11 +449,20 @@ async fn a_rolling_restart_of_every_service_under_load_fails_no_request() {
             // minReadySeconds holds a rollout. 1.5 s was too short once on a loaded CI machine
             // (a read to giving answered 503 after the BFF's 2.25 s of retries).
             tokio::time::sleep(Duration::from_secs(3)).await;
-            eprintln!("{name} replica {} restarted ({:.1} s into the load)", n + 1, load.started.elapsed().as_secs_f64());
+            eprintln!(
+                "{name} replica {} restarted ({:.1} s into the load)",
+                n + 1,
+                load.started.elapsed().as_secs_f64()
+            );
         }
     }
     let tally = load.finish().await;
-    assert!(tally.failed.is_empty(), "{} requests failed during the rolling restart; the first: {:?}", tally.failed.len(), tally.failed.first());
+    assert!(
+        tally.failed.is_empty(),
+        "{} requests failed during the rolling restart; the first: {:?}",
+        tally.failed.len(),
+        tally.failed.first()
+    );
     for Call(_, path, _) in &calls {
         assert!(tally.ok.get(path).is_some_and(|n| *n > 0), "{path} was answered during the restart");
     }

@@ -43,7 +43,13 @@ async fn a_request_trace_reaches_the_event_consumer() {
     let running = identity::app::start(&cfg, "127.0.0.1:0", bus, shutdown.clone()).await.unwrap();
     let state = bff::config::Config {
         public_url: "http://console.test".into(),
-        ..bff::config::Config::local(bff::services::ServiceUrls::from_fn(|s| format!("http://127.0.0.1:{}", if s.name == "identity" { running.port } else { 9 })), secret.into(), std::env::temp_dir().join(format!("gc-trace-media-{}", std::process::id())))
+        ..bff::config::Config::local(
+            bff::services::ServiceUrls::from_fn(|s| {
+                format!("http://127.0.0.1:{}", if s.name == "identity" { running.port } else { 9 })
+            }),
+            secret.into(),
+            std::env::temp_dir().join(format!("gc-trace-media-{}", std::process::id())),
+        )
     }
     .state()
     .await

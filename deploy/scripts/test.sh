@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs every test of the Giving Console: Rust unit and integration tests (storage on
+# Runs every test of the Giving Console: the Rust formatting, Rust unit and integration tests (storage on
 # SQLite and PostgreSQL, BFF over HTTP, events on RabbitMQ, cache on Redis, cluster
 # mode as separate processes, the previous release's catalogue binary on this release's
 # database), clippy, the web console's API types against the BFF's OpenAPI
@@ -12,6 +12,9 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 start=$(date +%s)
 step() { printf '\n==> %s (%ss)\n' "$*" "$(( $(date +%s) - start ))"; }
+
+step "formatting (cargo fmt, rustfmt.toml)"
+cargo fmt --all -- --check
 
 step "services"
 eval "$(deploy/scripts/services.sh)"

@@ -67,7 +67,9 @@ async fn demo(
     const COVER: &str = "demo-cover.png";
     // The demo's one picture, as the nonprofits' logo, the leadership entries' photo and the
     // communities' and events' images.
-    for (module, name) in [("charity", LOGO), ("leadershipImage", LOGO), ("communityImage", COVER), ("eventImage", COVER)] {
+    for (module, name) in
+        [("charity", LOGO), ("leadershipImage", LOGO), ("communityImage", COVER), ("eventImage", COVER)]
+    {
         // Where the BFF's media storage (MEDIA_DIR = DATA_DIR/media) keeps `module/name`.
         let file = data.join("media").join(bff::media::media_path(module, name));
         if !file.exists() {
@@ -80,7 +82,10 @@ async fn demo(
         .into_iter()
         .map(|(kind, id, name)| giving::money::Recipient { kind, id, name })
         .collect();
-    let opts = giving::seed::SeedOptions { donors: env("DEMO_DONORS").and_then(|v| v.parse().ok()).unwrap_or(200), ..Default::default() };
+    let opts = giving::seed::SeedOptions {
+        donors: env("DEMO_DONORS").and_then(|v| v.parse().ok()).unwrap_or(200),
+        ..Default::default()
+    };
     let summary = giving::seed::seed(giving, &recipients, &opts).await?;
     println!(
         "Demo data: {} nonprofits and causes; {} donors, {} donations, {} subscriptions with {} charges, {} badges, {} giving partners{}",
@@ -109,7 +114,12 @@ async fn demo(
     let chat_donors: Vec<chat::seed::Donor> = donors
         .iter()
         .filter(|d| d.is_active)
-        .map(|d| chat::seed::Donor { id: d.id.clone(), name: format!("{} {}", d.first_name, d.last_name), email: d.email.clone(), avatar: d.avatar.clone() })
+        .map(|d| chat::seed::Donor {
+            id: d.id.clone(),
+            name: format!("{} {}", d.first_name, d.last_name),
+            email: d.email.clone(),
+            avatar: d.avatar.clone(),
+        })
         .collect();
     let donors: Vec<engagement::service::DonorRef> = donors
         .into_iter()
@@ -120,8 +130,10 @@ async fn demo(
             avatar: d.avatar,
         })
         .collect();
-    let linked: Vec<engagement::seed::Linked> =
-        recipients.iter().map(|r| engagement::seed::Linked { kind: r.kind.clone(), id: r.id.clone(), name: r.name.clone() }).collect();
+    let linked: Vec<engagement::seed::Linked> = recipients
+        .iter()
+        .map(|r| engagement::seed::Linked { kind: r.kind.clone(), id: r.id.clone(), name: r.name.clone() })
+        .collect();
     let e = engagement::seed::seed(engagement, &donors, &linked, COVER, 14).await?;
     println!(
         "Demo data: {} communities with {} members, {} events with {} members, {} posts, {} comments, {} likes, {} reports{}",
@@ -139,7 +151,12 @@ async fn demo(
     // by giving as a real send counts it).
     let all_reach = giving.count_donors(&[]).await?;
     let named = |kind: &str| -> Vec<chat::store::NamedRef> {
-        recipients.iter().filter(|r| r.kind == kind).take(2).map(|r| chat::store::NamedRef { id: r.id.clone(), name: r.name.clone() }).collect()
+        recipients
+            .iter()
+            .filter(|r| r.kind == kind)
+            .take(2)
+            .map(|r| chat::store::NamedRef { id: r.id.clone(), name: r.name.clone() })
+            .collect()
     };
     let (charities, causes) = (named("charity"), named("cause"));
     let chosen: Vec<giving::money::Recipient> =
@@ -160,17 +177,31 @@ async fn demo(
 /// The main admin as chat names a sender (its id and name from identity).
 async fn main_admin(identity: &identity::service::Identity, email: &str) -> anyhow::Result<chat::store::Person> {
     let mut c = identity.db.pool.acquire().await?;
-    let u = identity::store::user_by_email(&mut c, &email.trim().to_lowercase()).await?.context("the main admin is missing")?;
-    Ok(chat::store::Person { id: u.id, kind: chat::store::ADMIN.into(), name: format!("{} {}", u.first_name, u.last_name).trim().into(), avatar: String::new() })
+    let u = identity::store::user_by_email(&mut c, &email.trim().to_lowercase())
+        .await?
+        .context("the main admin is missing")?;
+    Ok(chat::store::Person {
+        id: u.id,
+        kind: chat::store::ADMIN.into(),
+        name: format!("{} {}", u.first_name, u.last_name).trim().into(),
+        avatar: String::new(),
+    })
 }
 
 /// `giving-console member-token <donor email>`: a member token for the donor of that email
 /// (giving's data in the data folder), signed by identity with the data folder's secret.
-async fn member_token(giving: &giving::service::Giving, identity: &identity::service::Identity, email: &str) -> anyhow::Result<String> {
+async fn member_token(
+    giving: &giving::service::Giving,
+    identity: &identity::service::Identity,
+    email: &str,
+) -> anyhow::Result<String> {
     let email = email.trim().to_lowercase();
     let page = common::paging::Page { page: 1, limit: 50, search: email.clone(), ..Default::default() };
     let (donors, _) = giving.list_donors(&giving::service::ListQuery { page, is_active: None }).await?;
-    let donor = donors.into_iter().find(|d| d.email.to_lowercase() == email).with_context(|| format!("no donor has the email {email}"))?;
+    let donor = donors
+        .into_iter()
+        .find(|d| d.email.to_lowercase() == email)
+        .with_context(|| format!("no donor has the email {email}"))?;
     anyhow::ensure!(donor.is_active, "the donor {email} is inactive: its member token would be refused");
     let (token, _) = identity.issue_member_token(&donor.id, 0)?;
     Ok(token)
@@ -186,7 +217,10 @@ async fn audit_verify() -> anyhow::Result<()> {
         println!("audit chain ok: {} records checked", v.checked);
         return Ok(());
     }
-    eprintln!("audit chain broken at seq {}: {} ({} records checked before it)", v.first_broken_seq, v.reason, v.checked);
+    eprintln!(
+        "audit chain broken at seq {}: {} ({} records checked before it)",
+        v.first_broken_seq, v.reason, v.checked
+    );
     std::process::exit(1)
 }
 
@@ -201,7 +235,9 @@ async fn main() -> anyhow::Result<()> {
             false
         }
         Some("audit-verify") => return audit_verify().await,
-        Some(other) => anyhow::bail!("unknown command {other:?}: run giving-console, giving-console seed, giving-console member-token <donor email>, or giving-console audit-verify"),
+        Some(other) => anyhow::bail!(
+            "unknown command {other:?}: run giving-console, giving-console seed, giving-console member-token <donor email>, or giving-console audit-verify"
+        ),
     };
     let _telemetry = common::telemetry::init("giving-console", env("LOG_FORMAT").as_deref() == Some("json"));
     common::tls::init()?;
@@ -226,7 +262,8 @@ async fn main() -> anyhow::Result<()> {
     };
     let identity = identity::app::start(&identity_cfg, Listen::InProcess, bus.clone(), shutdown.clone()).await?;
 
-    let catalogue_cfg = catalogue::app::Config { database_url: format!("sqlite://{}", data.join("catalogue.db").display()) };
+    let catalogue_cfg =
+        catalogue::app::Config { database_url: format!("sqlite://{}", data.join("catalogue.db").display()) };
     let catalogue = catalogue::app::start(&catalogue_cfg, Listen::InProcess, bus.clone(), shutdown.clone()).await?;
 
     let giving_cfg = giving::app::Config { database_url: format!("sqlite://{}", data.join("giving.db").display()) };
@@ -235,13 +272,22 @@ async fn main() -> anyhow::Result<()> {
     let content_cfg = content::app::Config { database_url: format!("sqlite://{}", data.join("content.db").display()) };
     let content = content::app::start(&content_cfg, Listen::InProcess, bus.clone(), shutdown.clone()).await?;
 
-    let engagement_cfg = engagement::app::Config { database_url: format!("sqlite://{}", data.join("engagement.db").display()) };
+    let engagement_cfg =
+        engagement::app::Config { database_url: format!("sqlite://{}", data.join("engagement.db").display()) };
     let engagement = engagement::app::start(&engagement_cfg, Listen::InProcess, bus.clone(), shutdown.clone()).await?;
 
     let chat_cfg = chat::app::Config { database_url: format!("sqlite://{}", data.join("chat.db").display()) };
     let chat = chat::app::start(&chat_cfg, Listen::InProcess, bus.clone(), shutdown.clone()).await?;
 
-    let services = [identity.server, catalogue.server, giving.server, content.server, engagement.server, chat.server, audit.server];
+    let services = [
+        identity.server,
+        catalogue.server,
+        giving.server,
+        content.server,
+        engagement.server,
+        chat.server,
+        audit.server,
+    ];
     let stop = |services: [tokio::task::JoinHandle<anyhow::Result<()>>; 7]| async move {
         for s in services {
             let _ = tokio::time::timeout(Duration::from_secs(10), s).await;
@@ -256,7 +302,8 @@ async fn main() -> anyhow::Result<()> {
     }
     if seed_only || env("DEMO_DATA").is_some_and(|v| v != "0") {
         let admin = main_admin(&identity.identity, &identity_cfg.admin_email).await?;
-        demo(&data, &catalogue.catalogue, &giving.giving, &content.content, &engagement.engagement, &chat.chat, &admin).await?;
+        demo(&data, &catalogue.catalogue, &giving.giving, &content.content, &engagement.engagement, &chat.chat, &admin)
+            .await?;
         if seed_only {
             shutdown.trigger();
             stop(services).await;

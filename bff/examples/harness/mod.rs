@@ -41,7 +41,11 @@ where
         let (call, left, mut s) = (call.clone(), left.clone(), state());
         workers.push(tokio::spawn(async move {
             let (mut lat, mut failed) = (vec![], 0);
-            while let Ok(n) = left.fetch_update(std::sync::atomic::Ordering::Relaxed, std::sync::atomic::Ordering::Relaxed, |n| n.checked_sub(1)) {
+            while let Ok(n) =
+                left.fetch_update(std::sync::atomic::Ordering::Relaxed, std::sync::atomic::Ordering::Relaxed, |n| {
+                    n.checked_sub(1)
+                })
+            {
                 let t = Instant::now();
                 let (next, ok) = call(s, n).await;
                 s = next;
@@ -75,7 +79,8 @@ pub fn median(mut runs: Vec<Stats>) -> Stats {
 pub fn cpu_seconds() -> f64 {
     let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
     // The fields after the command name (which may hold spaces), from the third on.
-    let fields: Vec<&str> = stat.rsplit_once(')').map(|(_, rest)| rest.split_whitespace().collect()).unwrap_or_default();
+    let fields: Vec<&str> =
+        stat.rsplit_once(')').map(|(_, rest)| rest.split_whitespace().collect()).unwrap_or_default();
     let ticks = |i: usize| fields.get(i).and_then(|v| v.parse::<f64>().ok()).unwrap_or(0.0);
     (ticks(11) + ticks(12)) / 100.0
 }
@@ -96,7 +101,13 @@ impl Http {
 
     /// Sends one request and returns its status and body (a new connection when the
     /// server closed the last one).
-    pub async fn call(&mut self, method: &str, path: &str, token: &str, body: &[u8]) -> std::io::Result<(u16, Vec<u8>)> {
+    pub async fn call(
+        &mut self,
+        method: &str,
+        path: &str,
+        token: &str,
+        body: &[u8],
+    ) -> std::io::Result<(u16, Vec<u8>)> {
         use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt};
         if self.conn.is_none() {
             let tcp = tokio::net::TcpStream::connect(self.addr).await?;
@@ -141,7 +152,6 @@ impl Http {
     }
 }
 
-
 /// The runtime the system under test runs on (two worker threads named "servers"), apart from
 /// the load generator's, as a process of its own would be. Dropped, it shuts down without
 /// waiting: dropping a runtime inside the main runtime's async context panics, which turned a
@@ -150,7 +160,11 @@ pub struct Servers(Option<tokio::runtime::Runtime>);
 
 impl Servers {
     pub fn new() -> std::io::Result<Self> {
-        let rt = tokio::runtime::Builder::new_multi_thread().worker_threads(2).thread_name("servers").enable_all().build()?;
+        let rt = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .thread_name("servers")
+            .enable_all()
+            .build()?;
         Ok(Self(Some(rt)))
     }
 }

@@ -108,7 +108,11 @@ fn json(s: &str) -> serde_json::Value {
 }
 
 fn record(r: pb::Record, names: &HashMap<String, String>, with_payload: bool) -> AuditRecord {
-    let actor_name = if r.actor_id.is_empty() { String::new() } else { names.get(&r.actor_id).cloned().unwrap_or_else(|| r.actor_id.clone()) };
+    let actor_name = if r.actor_id.is_empty() {
+        String::new()
+    } else {
+        names.get(&r.actor_id).cloned().unwrap_or_else(|| r.actor_id.clone())
+    };
     AuditRecord {
         changes: json(&r.changes),
         payload: with_payload.then(|| json(&r.payload)),
@@ -135,7 +139,8 @@ fn record(r: pb::Record, names: &HashMap<String, String>, with_payload: bool) ->
 /// "Member", donors) from giving; an actor neither can name (a deleted donor, a service that
 /// is down) stays its id.
 async fn actor_names(state: &AppState, records: &[pb::Record]) -> HashMap<String, String> {
-    let members: Vec<String> = records.iter().filter(|r| r.account_type == tokens::account::MEMBER).map(|r| r.actor_id.clone()).collect();
+    let members: Vec<String> =
+        records.iter().filter(|r| r.account_type == tokens::account::MEMBER).map(|r| r.actor_id.clone()).collect();
     let admins = records.iter().filter(|r| r.account_type != tokens::account::MEMBER).map(|r| r.actor_id.clone());
     let mut names = account_names(state, admins).await;
     if !members.is_empty() {
@@ -156,7 +161,12 @@ async fn actor_ids(state: &AppState, caller: &Caller, text: &str) -> Result<Vec<
         return Ok(vec![]);
     }
     let req = proto::identity::v1::ListRequest {
-        page: Some(proto::common::v1::PageRequest { page: 1, limit: 500, search: text.to_string(), ..Default::default() }),
+        page: Some(proto::common::v1::PageRequest {
+            page: 1,
+            limit: 500,
+            search: text.to_string(),
+            ..Default::default()
+        }),
         actor: Some(caller.to_pb()),
     };
     let page = retry(|| async { state.identity().list_sub_admins(req.clone()).await }).await?.into_inner();
@@ -185,7 +195,11 @@ async fn to_pb(state: &AppState, caller: &Caller, b: &AuditListBody) -> Result<p
     })
 }
 
-async fn list_page(State(state): State<AppState>, Extension(caller): Extension<Caller>, Body(b): Body<AuditListBody>) -> Reply {
+async fn list_page(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    Body(b): Body<AuditListBody>,
+) -> Reply {
     let req = to_pb(&state, &caller, &b).await?;
     let page = retry(|| async { state.audit().list(req.clone()).await }).await?.into_inner();
     let names = actor_names(&state, &page.items).await;
@@ -215,7 +229,11 @@ const EXPORT_BATCH: i64 = 1000;
 
 /// Every record that matches the filter, newest first, as an .xlsx: List in keyset batches
 /// (seq below the last one sent), each batch's actors named.
-async fn export(State(state): State<AppState>, Extension(caller): Extension<Caller>, Body(b): Body<AuditListBody>) -> Result<axum::response::Response, ApiError> {
+async fn export(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    Body(b): Body<AuditListBody>,
+) -> Result<axum::response::Response, ApiError> {
     let mut req = to_pb(&state, &caller, &b).await?;
     req.page = Some(proto::common::v1::PageRequest { page: 1, limit: EXPORT_BATCH, ..Default::default() });
     // The first batch before answering, so a bad filter is a 400 and not a broken file.
@@ -268,5 +286,10 @@ pub fn sheet() -> Sheet<AuditRecord> {
 
 fn audit_row(row: &mut Row, r: &AuditRecord) {
     row.number(r.seq as f64).date_ms(r.occurred_at).text(&r.actor_name).text(&r.account_type).text(&r.address);
-    row.text(&r.module).text(&r.entity).text(&r.entity_id).text(&r.action).text(&r.changes.to_string()).text(&r.trace_id);
+    row.text(&r.module)
+        .text(&r.entity)
+        .text(&r.entity_id)
+        .text(&r.action)
+        .text(&r.changes.to_string())
+        .text(&r.trace_id);
 }

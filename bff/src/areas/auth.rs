@@ -4,11 +4,11 @@ use crate::auth::{Caller, bearer};
 use crate::error::ApiError;
 use crate::reply::{Body, Empty, Reply, Route, ok, route};
 use crate::state::{AppState, retry, retry_unsent};
+use axum::Extension;
 use axum::extract::{ConnectInfo, State};
 use axum::http::{HeaderMap, HeaderValue, Method, header};
 use axum::response::Response;
 use axum::routing::{get, post};
-use axum::Extension;
 use proto::identity::v1 as pb;
 use serde::{Deserialize, Serialize};
 use std::net::SocketAddr;
@@ -16,17 +16,45 @@ use utoipa::ToSchema;
 
 pub fn routes() -> Vec<Route> {
     vec![
-        route(Method::POST, "/admin-login/login", "Sign in (main admin, sub-admin)", post(login)).body::<LoginBody>().answers::<LoginAnswer>(),
-        route(Method::POST, "/admin-login/charityLogin", "Sign in (nonprofit admin)", post(charity_login)).body::<LoginBody>().answers::<LoginAnswer>(),
-        route(Method::POST, "/admin-login/logout", "Sign out: ends the session (refresh token in the body or cookie, else the access token's)", post(logout))
-            .body::<LogoutBody>(),
-        route(Method::GET, "/auth/metaData", "Media base URL and placeholder image", get(metadata)).answers::<Metadata>(),
-        route(Method::POST, "/v1/common/refreshToken", "Rotate the refresh token, get a new access token", post(refresh))
-            .body::<RefreshBody>()
-            .answers::<Refreshed>(),
-        route(Method::POST, "/admin/sub-admin/changePassword", "Change the signed-in account's password", post(change_password)).body::<ChangePasswordBody>(),
-        route(Method::POST, "/admin/sub-admin/forgotPassword", "Send a password reset link", post(forgot_password)).body::<ForgotBody>(),
-        route(Method::POST, "/admin/sub-admin/resetPassword", "Set a new password with a reset link's token", post(reset_password)).body::<ResetBody>(),
+        route(Method::POST, "/admin-login/login", "Sign in (main admin, sub-admin)", post(login))
+            .body::<LoginBody>()
+            .answers::<LoginAnswer>(),
+        route(Method::POST, "/admin-login/charityLogin", "Sign in (nonprofit admin)", post(charity_login))
+            .body::<LoginBody>()
+            .answers::<LoginAnswer>(),
+        route(
+            Method::POST,
+            "/admin-login/logout",
+            "Sign out: ends the session (refresh token in the body or cookie, else the access token's)",
+            post(logout),
+        )
+        .body::<LogoutBody>(),
+        route(Method::GET, "/auth/metaData", "Media base URL and placeholder image", get(metadata))
+            .answers::<Metadata>(),
+        route(
+            Method::POST,
+            "/v1/common/refreshToken",
+            "Rotate the refresh token, get a new access token",
+            post(refresh),
+        )
+        .body::<RefreshBody>()
+        .answers::<Refreshed>(),
+        route(
+            Method::POST,
+            "/admin/sub-admin/changePassword",
+            "Change the signed-in account's password",
+            post(change_password),
+        )
+        .body::<ChangePasswordBody>(),
+        route(Method::POST, "/admin/sub-admin/forgotPassword", "Send a password reset link", post(forgot_password))
+            .body::<ForgotBody>(),
+        route(
+            Method::POST,
+            "/admin/sub-admin/resetPassword",
+            "Set a new password with a reset link's token",
+            post(reset_password),
+        )
+        .body::<ResetBody>(),
     ]
 }
 
@@ -38,7 +66,12 @@ pub struct LoginBody {
 }
 
 async fn sign_in(state: AppState, headers: HeaderMap, addr: SocketAddr, b: LoginBody, kind: pb::LoginKind) -> Reply {
-    let req = pb::LoginRequest { email: b.email, password: b.password, kind: kind as i32, client_ip: crate::auth::client_address(&state.settings, &headers, addr) };
+    let req = pb::LoginRequest {
+        email: b.email,
+        password: b.password,
+        kind: kind as i32,
+        client_ip: crate::auth::client_address(&state.settings, &headers, addr),
+    };
     let s = retry_unsent(|| async { state.identity().login(req.clone()).await }).await?.into_inner();
     if !s.challenge_token.is_empty() {
         let message = if s.two_factor == "enrol" {
@@ -53,7 +86,13 @@ async fn sign_in(state: AppState, headers: HeaderMap, addr: SocketAddr, b: Login
 
 /// Answers a started session (sign-in, its second step): its account and tokens, the
 /// refresh token in the body or the cookie, as `wrap` shapes the data.
-pub(crate) async fn signed_in<T: Serialize>(state: &AppState, headers: &HeaderMap, s: pb::Session, message: &str, wrap: impl FnOnce(SignedIn) -> T) -> Reply {
+pub(crate) async fn signed_in<T: Serialize>(
+    state: &AppState,
+    headers: &HeaderMap,
+    s: pb::Session,
+    message: &str,
+    wrap: impl FnOnce(SignedIn) -> T,
+) -> Reply {
     let admin_type = tokens::account::name(s.account_type());
     let tokens = s.tokens.unwrap_or_default();
     state.forget_principal(&s.id).await;
@@ -147,7 +186,12 @@ fn put_refresh_cookie(res: &mut Response, token: &str) {
 
 /// Answers the `data` made with the refresh token in the body (`refreshToken`, the
 /// documented form) or, in cookie mode, without it (the token goes only in the cookie).
-fn with_refresh_token<T: Serialize>(headers: &HeaderMap, message: &str, data: impl FnOnce(Option<String>) -> T, token: &str) -> Reply {
+fn with_refresh_token<T: Serialize>(
+    headers: &HeaderMap,
+    message: &str,
+    data: impl FnOnce(Option<String>) -> T,
+    token: &str,
+) -> Reply {
     if !cookie_mode(headers) {
         return ok(message, data(Some(token.to_string())));
     }
@@ -156,11 +200,21 @@ fn with_refresh_token<T: Serialize>(headers: &HeaderMap, message: &str, data: im
     Ok(res)
 }
 
-async fn login(State(state): State<AppState>, ConnectInfo(addr): ConnectInfo<SocketAddr>, headers: HeaderMap, Body(b): Body<LoginBody>) -> Reply {
+async fn login(
+    State(state): State<AppState>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Body(b): Body<LoginBody>,
+) -> Reply {
     sign_in(state, headers, addr, b, pb::LoginKind::Admin).await
 }
 
-async fn charity_login(State(state): State<AppState>, ConnectInfo(addr): ConnectInfo<SocketAddr>, headers: HeaderMap, Body(b): Body<LoginBody>) -> Reply {
+async fn charity_login(
+    State(state): State<AppState>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Body(b): Body<LoginBody>,
+) -> Reply {
     sign_in(state, headers, addr, b, pb::LoginKind::Charity).await
 }
 
@@ -175,9 +229,11 @@ pub struct LogoutBody {
 /// clears the cookie. Every replica refuses the session's access tokens from the next request.
 async fn logout(State(state): State<AppState>, headers: HeaderMap, Body(b): Body<LogoutBody>) -> Reply {
     let refresh_token = Some(b.refresh_token).filter(|t| !t.trim().is_empty()).or_else(|| refresh_cookie(&headers));
-    let session_id = bearer(&headers).and_then(|t| state.keys.verify_signature(t).ok()).map(|c| c.sid).unwrap_or_default();
+    let session_id =
+        bearer(&headers).and_then(|t| state.keys.verify_signature(t).ok()).map(|c| c.sid).unwrap_or_default();
     if refresh_token.is_some() || !session_id.is_empty() {
-        let req = pb::LogoutRequest { refresh_token: refresh_token.unwrap_or_default(), session_id: session_id.clone() };
+        let req =
+            pb::LogoutRequest { refresh_token: refresh_token.unwrap_or_default(), session_id: session_id.clone() };
         let ended = retry(|| async { state.identity().logout(req.clone()).await }).await?.into_inner().session_id;
         state.end_session(&ended).await;
         if ended != session_id {
@@ -226,7 +282,12 @@ async fn refresh(State(state): State<AppState>, headers: HeaderMap, Body(b): Bod
             return Err(s.into());
         }
     };
-    with_refresh_token(&headers, "Token refreshed", |refresh_token| Refreshed { auth_token: t.auth_token, refresh_token }, &t.refresh_token)
+    with_refresh_token(
+        &headers,
+        "Token refreshed",
+        |refresh_token| Refreshed { auth_token: t.auth_token, refresh_token },
+        &t.refresh_token,
+    )
 }
 
 /// A new access token and (unless in cookie mode) the rotated refresh token.
@@ -246,11 +307,19 @@ pub struct ChangePasswordBody {
     new_password: String,
 }
 
-async fn change_password(State(state): State<AppState>, Extension(caller): Extension<Caller>, Body(b): Body<ChangePasswordBody>) -> Reply {
+async fn change_password(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    Body(b): Body<ChangePasswordBody>,
+) -> Reply {
     if !b.id.is_empty() && b.id != caller.id {
         return Err(ApiError::forbidden());
     }
-    let req = pb::ChangePasswordRequest { user_id: caller.id.clone(), current_password: b.current_password, new_password: b.new_password };
+    let req = pb::ChangePasswordRequest {
+        user_id: caller.id.clone(),
+        current_password: b.current_password,
+        new_password: b.new_password,
+    };
     retry_unsent(|| async { state.identity().change_password(req.clone()).await }).await?;
     state.forget_principal(&caller.id).await;
     ok("Password changed successfully. Please sign in again.", Empty {})
@@ -262,7 +331,12 @@ pub struct ForgotBody {
     email: String,
 }
 
-async fn forgot_password(State(state): State<AppState>, ConnectInfo(addr): ConnectInfo<SocketAddr>, headers: HeaderMap, Body(b): Body<ForgotBody>) -> Reply {
+async fn forgot_password(
+    State(state): State<AppState>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Body(b): Body<ForgotBody>,
+) -> Reply {
     let client_ip = crate::auth::client_address(&state.settings, &headers, addr);
     let req = pb::ForgotPasswordRequest { email: b.email, console_url: state.settings.public_url.clone(), client_ip };
     retry(|| async { state.identity().forgot_password(req.clone()).await }).await?;

@@ -3,12 +3,12 @@
 //! 'donations' or 'monthsSubscribed' (the proto's enum); for 'totalGiven' the threshold is
 //! in cents. Who may call what is the permission table's.
 
+use super::ListBody;
 use crate::auth::Caller;
 use crate::error::ApiError;
 use crate::media;
 use crate::reply::{Body, Empty, Reply, Route, list, ok, route};
 use crate::state::{AppState, retry, retry_unsent};
-use super::ListBody;
 use axum::Extension;
 use axum::extract::{Path, State};
 use axum::http::Method;
@@ -24,7 +24,9 @@ pub fn routes() -> Vec<Route> {
     vec![
         route(Method::POST, "/admin/badge/badgeList", "Page of badges", post(page)).body::<ListBody>().page::<Badge>(),
         route(Method::GET, "/admin/badge/findBadge/{id}", "One badge", get(one)).answers::<Badge>(),
-        route(Method::PATCH, "/admin/badge/badgeUpdate/{id}", "Edit a badge", patch(update)).body::<BadgeBody>().answers::<Badge>(),
+        route(Method::PATCH, "/admin/badge/badgeUpdate/{id}", "Edit a badge", patch(update))
+            .body::<BadgeBody>()
+            .answers::<Badge>(),
         route(Method::DELETE, "/admin/badge/delete/{id}", "Delete a badge", delete(remove)),
     ]
 }
@@ -137,7 +139,9 @@ impl BadgeBody {
         }
         if let Some(((field, message), rest)) = wrong.split_first() {
             let mut e = ApiError::validation(field, message);
-            e.errors.extend(rest.iter().map(|(f, m)| crate::error::FieldError { field: f.to_string(), message: m.to_string() }));
+            e.errors.extend(
+                rest.iter().map(|(f, m)| crate::error::FieldError { field: f.to_string(), message: m.to_string() }),
+            );
             return Err(e);
         }
         Ok(pb::BadgeInput {
@@ -163,9 +167,17 @@ async fn one(State(state): State<AppState>, Path(id): Path<String>) -> Reply {
     ok("Badge details", Badge::from(b))
 }
 
-async fn update(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>, Body(b): Body<BadgeBody>) -> Reply {
+async fn update(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    Path(id): Path<String>,
+    Body(b): Body<BadgeBody>,
+) -> Reply {
     let input = b.to_pb()?;
-    let claim = media::BADGE.claim(&state, &caller.to_pb(), Some(&id), media::Files::new().one("image", &input.image)).await?.complete();
+    let claim = media::BADGE
+        .claim(&state, &caller.to_pb(), Some(&id), media::Files::new().one("image", &input.image))
+        .await?
+        .complete();
     let req = pb::UpdateBadgeRequest { id: id.clone(), input: Some(input), actor: Some(caller.to_pb()) };
     let b = retry(|| async { state.giving().update_badge(req.clone()).await }).await?.into_inner();
     claim.attach(&state, &id).await;

@@ -5,6 +5,7 @@
 //! Who may call what, a nonprofit admin's own-nonprofit-only calls included, is the
 //! permission table's (bff/src/permissions.rs), onboarding (a body flag) included.
 
+use super::{IdBody, StatusBody};
 use crate::auth::Caller;
 use crate::error::ApiError;
 use crate::media;
@@ -16,7 +17,6 @@ use axum::http::Method;
 use axum::routing::{get, patch, post};
 use futures::StreamExt;
 use proto::catalogue::v1 as pb;
-use super::{IdBody, StatusBody};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -27,17 +27,27 @@ const IMPORT_TTL_MS: i64 = 60 * 60 * 1000;
 
 pub fn routes() -> Vec<Route> {
     vec![
-        route(Method::POST, "/admin/charity/getAll", "Approved, active nonprofits by name", post(active)).list::<NamedCharity>(),
-        route(Method::POST, "/admin/charity/charityList", "Page of nonprofits (isNavigator: imported tab)", post(list_page))
-            .body::<CharityListBody>()
-            .page::<pb::CharityRow>(),
+        route(Method::POST, "/admin/charity/getAll", "Approved, active nonprofits by name", post(active))
+            .list::<NamedCharity>(),
+        route(
+            Method::POST,
+            "/admin/charity/charityList",
+            "Page of nonprofits (isNavigator: imported tab)",
+            post(list_page),
+        )
+        .body::<CharityListBody>()
+        .page::<pb::CharityRow>(),
         route(Method::GET, "/admin/charity/get/{id}", "One nonprofit", get(one)).answers::<pb::Charity>(),
         route(Method::POST, "/admin/charity/changeVerification", "Approve or reject a nonprofit", post(verify))
             .body::<VerificationBody>()
             .answers::<pb::Charity>(),
-        route(Method::POST, "/admin/charity/create", "Add a nonprofit", post(create)).body::<pb::CharityInput>().answers::<pb::Charity>(),
+        route(Method::POST, "/admin/charity/create", "Add a nonprofit", post(create))
+            .body::<pb::CharityInput>()
+            .answers::<pb::Charity>(),
         route(Method::POST, "/admin/charity/delete", "Delete a nonprofit ({ id })", post(remove)).body::<IdBody>(),
-        route(Method::PATCH, "/admin/charity/update/{id}", "Edit (or onboard) a nonprofit", patch(update)).body::<UpdateBody>().answers::<pb::Charity>(),
+        route(Method::PATCH, "/admin/charity/update/{id}", "Edit (or onboard) a nonprofit", patch(update))
+            .body::<UpdateBody>()
+            .answers::<pb::Charity>(),
         route(Method::PATCH, "/admin/charity/charityStatus/{id}", "Activate or deactivate a nonprofit", patch(status))
             .body::<StatusBody>()
             .answers::<pb::Charity>(),
@@ -50,11 +60,21 @@ pub fn routes() -> Vec<Route> {
         .long_running()
         .multipart::<ImportUpload>()
         .answers::<ImportAnswer>(),
-        route(Method::POST, "/admin/charity/import/{importId}/apply", "Apply an uploaded Business Master File", post(import_apply))
-            .long_running()
-            .answers::<ImportAnswer>(),
-        route(Method::GET, "/admin/payment-method/findPaymentMethodbyCharity/{id}", "Payment methods of a nonprofit", get(payment_methods))
-            .list::<pb::PaymentMethod>(),
+        route(
+            Method::POST,
+            "/admin/charity/import/{importId}/apply",
+            "Apply an uploaded Business Master File",
+            post(import_apply),
+        )
+        .long_running()
+        .answers::<ImportAnswer>(),
+        route(
+            Method::GET,
+            "/admin/payment-method/findPaymentMethodbyCharity/{id}",
+            "Payment methods of a nonprofit",
+            get(payment_methods),
+        )
+        .list::<pb::PaymentMethod>(),
         route(Method::POST, "/admin/common/list", "Demo list of nonprofit names (type 'charity')", post(common_list))
             .body::<CommonListBody>()
             .page_of::<CommonList>(),
@@ -116,7 +136,11 @@ pub struct CharityListBody {
 }
 
 async fn list_page(State(state): State<AppState>, Body(b): Body<CharityListBody>) -> Reply {
-    let req = pb::ListCharitiesRequest { page: Some(b.list.to_page()), is_navigator: b.is_navigator, admin_verification: b.admin_verification };
+    let req = pb::ListCharitiesRequest {
+        page: Some(b.list.to_page()),
+        is_navigator: b.is_navigator,
+        admin_verification: b.admin_verification,
+    };
     let page = retry(|| async { state.catalogue().list_charities(req.clone()).await }).await?.into_inner();
     list("Nonprofit list", page.items, page.total)
 }
@@ -135,7 +159,11 @@ pub struct VerificationBody {
     reject_reason: String,
 }
 
-async fn verify(State(state): State<AppState>, Extension(caller): Extension<Caller>, Body(b): Body<VerificationBody>) -> Reply {
+async fn verify(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    Body(b): Body<VerificationBody>,
+) -> Reply {
     let approve = b.admin_verification == "Approve";
     let req = pb::ChangeVerificationRequest {
         charity_id: b.charity_id,
@@ -152,7 +180,11 @@ fn files(b: &pb::CharityInput) -> media::Files {
     media::Files::new().one("logo", &b.logo).many("images", &b.images)
 }
 
-async fn create(State(state): State<AppState>, Extension(caller): Extension<Caller>, Body(b): Body<pb::CharityInput>) -> Reply {
+async fn create(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    Body(b): Body<pb::CharityInput>,
+) -> Reply {
     let claim = media::CHARITY.claim(&state, &caller.to_pb(), None, files(&b)).await?;
     let req = pb::CreateCharityRequest { input: Some(b), actor: Some(caller.to_pb()) };
     let c = retry_unsent(|| async { state.catalogue().create_charity(req.clone()).await }).await?.into_inner();
@@ -169,17 +201,32 @@ pub struct UpdateBody {
     onboard: bool,
 }
 
-async fn update(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>, Body(b): Body<UpdateBody>) -> Reply {
+async fn update(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    Path(id): Path<String>,
+    Body(b): Body<UpdateBody>,
+) -> Reply {
     // Onboarding an imported nonprofit is the main admin's and sub-admins' work: the
     // permission table's `OwnWithout("onboard")` refuses it to a nonprofit admin.
     let claim = media::CHARITY.claim(&state, &caller.to_pb(), Some(&id), files(&b.input)).await?.complete();
-    let req = pb::UpdateCharityRequest { id: id.clone(), input: Some(b.input), onboard: b.onboard, actor: Some(caller.to_pb()) };
+    let req = pb::UpdateCharityRequest {
+        id: id.clone(),
+        input: Some(b.input),
+        onboard: b.onboard,
+        actor: Some(caller.to_pb()),
+    };
     let c = retry(|| async { state.catalogue().update_charity(req.clone()).await }).await?.into_inner();
     claim.attach(&state, &id).await;
     ok("Nonprofit updated successfully", c)
 }
 
-async fn status(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>, Body(b): Body<StatusBody>) -> Reply {
+async fn status(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    Path(id): Path<String>,
+    Body(b): Body<StatusBody>,
+) -> Reply {
     let active = b.active()?;
     let req = pb::SetCharityStatusRequest { id, active, actor: Some(caller.to_pb()) };
     let c = retry(|| async { state.catalogue().set_charity_status(req.clone()).await }).await?.into_inner();
@@ -216,7 +263,11 @@ impl Default for CommonListBody {
     }
 }
 
-async fn common_list(State(state): State<AppState>, Extension(caller): Extension<Caller>, Body(b): Body<CommonListBody>) -> Reply {
+async fn common_list(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    Body(b): Body<CommonListBody>,
+) -> Reply {
     if b.kind != "charity" {
         return Err(ApiError::validation("type", "type must be charity"));
     }
@@ -234,8 +285,18 @@ async fn common_list(State(state): State<AppState>, Extension(caller): Extension
         let list_items = if b.page <= 1 { list_items } else { vec![] };
         return list("Nonprofit list", CommonList { list: list_items }, total);
     }
-    let page = super::ListBody { page: b.page, limit: b.limit, search: b.search, column: "charityName".into(), order: "asc".into() };
-    let req = pb::ListCharitiesRequest { page: Some(page.to_page()), is_navigator: false, admin_verification: "Approve".into() };
+    let page = super::ListBody {
+        page: b.page,
+        limit: b.limit,
+        search: b.search,
+        column: "charityName".into(),
+        order: "asc".into(),
+    };
+    let req = pb::ListCharitiesRequest {
+        page: Some(page.to_page()),
+        is_navigator: false,
+        admin_verification: "Approve".into(),
+    };
     let page = retry(|| async { state.catalogue().list_charities(req.clone()).await }).await?.into_inner();
     let list_items = page.items.into_iter().map(|r| NamedItem { id: r.id, name: r.charity_name }).collect();
     list("Nonprofit list", CommonList { list: list_items }, page.total)
@@ -260,7 +321,12 @@ fn import_path(id: &str) -> String {
 }
 
 /// Streams a stored upload to the catalogue's import; answers the summary.
-async fn run_import(state: &AppState, import_id: &str, apply: bool, caller: &Caller) -> Result<pb::ImportSummary, ApiError> {
+async fn run_import(
+    state: &AppState,
+    import_id: &str,
+    apply: bool,
+    caller: &Caller,
+) -> Result<pb::ImportSummary, ApiError> {
     let not_found = || ApiError::not_found("Import not found, upload the file again");
     if import_id.len() != 24 || !import_id.chars().all(|c| c.is_ascii_hexdigit()) {
         return Err(not_found());
@@ -329,8 +395,14 @@ pub struct ImportUpload {
     pub file: String,
 }
 
-async fn import_upload(State(state): State<AppState>, Extension(caller): Extension<Caller>, mut form: Multipart) -> Reply {
-    let read_error = |e: axum::extract::multipart::MultipartError| ApiError::validation("file", &format!("The upload could not be read: {}", e.body_text()));
+async fn import_upload(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    mut form: Multipart,
+) -> Reply {
+    let read_error = |e: axum::extract::multipart::MultipartError| {
+        ApiError::validation("file", &format!("The upload could not be read: {}", e.body_text()))
+    };
     let id = common::new_id();
     let mut stored = false;
     while let Some(field) = form.next_field().await.map_err(read_error)? {
@@ -342,7 +414,12 @@ async fn import_upload(State(state): State<AppState>, Extension(caller): Extensi
             return Err(ApiError::validation("file", "Please choose a Business Master File (.csv)"));
         }
         let mut field = field;
-        let mut w = state.storage.writer(&import_path(&id), MAX_IMPORT_BYTES, || ApiError::validation("file", "The file is larger than 1 GB")).await?;
+        let mut w = state
+            .storage
+            .writer(&import_path(&id), MAX_IMPORT_BYTES, || {
+                ApiError::validation("file", "The file is larger than 1 GB")
+            })
+            .await?;
         loop {
             match field.chunk().await {
                 Ok(Some(c)) => w.write(&c).await?,
@@ -368,7 +445,11 @@ async fn import_upload(State(state): State<AppState>, Extension(caller): Extensi
     }
 }
 
-async fn import_apply(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(import_id): Path<String>) -> Reply {
+async fn import_apply(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    Path(import_id): Path<String>,
+) -> Reply {
     let s = run_import(&state, &import_id, true, &caller).await?;
     state.storage.delete(&import_path(&import_id)).await.ok();
     ok("Import applied successfully", summary_json(&import_id, s))

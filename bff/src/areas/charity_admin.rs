@@ -17,10 +17,20 @@ use utoipa::ToSchema;
 
 pub fn routes() -> Vec<Route> {
     vec![
-        route(Method::POST, "/admin/charity/inviteAdmin/{id}", "Send (again) an approved nonprofit's admin contact the link to set a password", post(invite))
-            .answers::<InvitationSent>(),
-        route(Method::POST, "/admin-login/setPassword", "Set a nonprofit admin's first password with an invitation link's token", post(set_password))
-            .body::<SetPasswordBody>(),
+        route(
+            Method::POST,
+            "/admin/charity/inviteAdmin/{id}",
+            "Send (again) an approved nonprofit's admin contact the link to set a password",
+            post(invite),
+        )
+        .answers::<InvitationSent>(),
+        route(
+            Method::POST,
+            "/admin-login/setPassword",
+            "Set a nonprofit admin's first password with an invitation link's token",
+            post(set_password),
+        )
+        .body::<SetPasswordBody>(),
     ]
 }
 
@@ -28,7 +38,11 @@ async fn invite(State(state): State<AppState>, Extension(caller): Extension<Call
     let req = cat::CharityRef { id, actor: None };
     let c = retry(|| async { state.catalogue().get_charity(req.clone()).await }).await?.into_inner();
     if c.admin_verification != "Approve" {
-        return Err(ApiError::new(StatusCode::CONFLICT, "CONFLICT", "Only an approved nonprofit's admin can be invited"));
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "CONFLICT",
+            "Only an approved nonprofit's admin can be invited",
+        ));
     }
     let req = pb::InviteCharityAdminRequest {
         actor: Some(caller.to_pb()),
@@ -40,7 +54,10 @@ async fn invite(State(state): State<AppState>, Extension(caller): Extension<Call
         console_url: state.settings.public_url.clone(),
     };
     let sent = retry_unsent(|| async { state.identity().invite_charity_admin(req.clone()).await }).await?.into_inner();
-    ok(&format!("Invitation sent to {}", sent.email), InvitationSent { user_id: sent.user_id, email: sent.email, expires_at: sent.expires_at })
+    ok(
+        &format!("Invitation sent to {}", sent.email),
+        InvitationSent { user_id: sent.user_id, email: sent.email, expires_at: sent.expires_at },
+    )
 }
 
 /// The invitation sent: the nonprofit admin's account, where it went, until when it holds.

@@ -20,9 +20,14 @@ use utoipa::ToSchema;
 
 pub fn routes() -> Vec<Route> {
     vec![
-        route(Method::POST, "/admin/chat/createRoom", "Open a donor's chat room (the same room when it has one)", post(create_room))
-            .body::<CreateRoomBody>()
-            .answers::<pb::Room>(),
+        route(
+            Method::POST,
+            "/admin/chat/createRoom",
+            "Open a donor's chat room (the same room when it has one)",
+            post(create_room),
+        )
+        .body::<CreateRoomBody>()
+        .answers::<pb::Room>(),
         route(
             Method::DELETE,
             "/admin/chat/clearChatHistory/{id}",
@@ -30,8 +35,13 @@ pub fn routes() -> Vec<Route> {
             delete(clear_history),
         )
         .answers::<pb::Room>(),
-        route(Method::GET, "/admin/chat/unread", "What the admin side has not read: conversations with an unread message, and those messages", get(unread))
-            .answers::<Unread>(),
+        route(
+            Method::GET,
+            "/admin/chat/unread",
+            "What the admin side has not read: conversations with an unread message, and those messages",
+            get(unread),
+        )
+        .answers::<Unread>(),
     ]
 }
 
@@ -56,7 +66,11 @@ pub struct CreateRoomBody {
     pub user_id: String,
 }
 
-async fn create_room(State(state): State<AppState>, Extension(caller): Extension<Caller>, Body(b): Body<CreateRoomBody>) -> Reply {
+async fn create_room(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    Body(b): Body<CreateRoomBody>,
+) -> Reply {
     let user_id = b.user_id.trim().to_string();
     if user_id.is_empty() {
         return Err(ApiError::validation("userId", "Please select a user"));
@@ -78,7 +92,11 @@ async fn create_room(State(state): State<AppState>, Extension(caller): Extension
     ok("Room opened successfully", one_with_presence(&state, room).await)
 }
 
-async fn clear_history(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>) -> Reply {
+async fn clear_history(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    Path(id): Path<String>,
+) -> Reply {
     let req = pb::ClearHistoryRequest { room_id: id.clone(), actor: Some(caller.to_pb()) };
     let room = retry(|| async { state.chat().clear_history(req.clone()).await }).await?.into_inner();
     // The cleared messages' pictures go with them.
@@ -86,7 +104,13 @@ async fn clear_history(State(state): State<AppState>, Extension(caller): Extensi
     let room = one_with_presence(&state, room).await;
     // Every console's room list shows the cleared room at once.
     if let Some(live) = state.live.get() {
-        live.emit(names::ADMIN_NS, vec![names::ADMINS_ROOM.to_string()], names::ROOM, &RoomAnswer { room: room.clone() }).await;
+        live.emit(
+            names::ADMIN_NS,
+            vec![names::ADMINS_ROOM.to_string()],
+            names::ROOM,
+            &RoomAnswer { room: room.clone() },
+        )
+        .await;
     }
     ok("Chat history cleared successfully", room)
 }

@@ -20,8 +20,12 @@ use utoipa::ToSchema;
 
 pub fn routes() -> Vec<Route> {
     vec![
-        route(Method::POST, "/admin/admin-community/create", "Create a community", post(create)).body::<pb::CommunityInput>().answers::<pb::Community>(),
-        route(Method::PATCH, "/admin/admin-community/update/{id}", "Change a community", patch(update)).body::<pb::CommunityInput>().answers::<pb::Community>(),
+        route(Method::POST, "/admin/admin-community/create", "Create a community", post(create))
+            .body::<pb::CommunityInput>()
+            .answers::<pb::Community>(),
+        route(Method::PATCH, "/admin/admin-community/update/{id}", "Change a community", patch(update))
+            .body::<pb::CommunityInput>()
+            .answers::<pb::Community>(),
         route(
             Method::POST,
             "/admin/admin-community/communityList",
@@ -30,14 +34,32 @@ pub fn routes() -> Vec<Route> {
         )
         .body::<CommunityListBody>()
         .page::<pb::Community>(),
-        route(Method::POST, "/admin/admin-community/delete", "Delete (isDeleted true) or restore (false) a community", post(delete_or_restore))
-            .body::<CommunityDeleteBody>()
+        route(
+            Method::POST,
+            "/admin/admin-community/delete",
+            "Delete (isDeleted true) or restore (false) a community",
+            post(delete_or_restore),
+        )
+        .body::<CommunityDeleteBody>()
+        .answers::<pb::Community>(),
+        route(Method::POST, "/admin/admin-community/hideCommunity/{id}", "Hide or unhide a community", post(hide))
+            .body::<HideBody>()
             .answers::<pb::Community>(),
-        route(Method::POST, "/admin/admin-community/hideCommunity/{id}", "Hide or unhide a community", post(hide)).body::<HideBody>().answers::<pb::Community>(),
-        route(Method::GET, "/v1/community/getCommunityDetail/{id}", "One community, its nonprofits and causes named", get(detail)).answers::<pb::Community>(),
-        route(Method::POST, "/admin/admin-community/members/{id}", "Page of a community's members, newest first (search: name, email)", post(members))
-            .body::<ListBody>()
-            .page::<pb::CommunityMember>(),
+        route(
+            Method::GET,
+            "/v1/community/getCommunityDetail/{id}",
+            "One community, its nonprofits and causes named",
+            get(detail),
+        )
+        .answers::<pb::Community>(),
+        route(
+            Method::POST,
+            "/admin/admin-community/members/{id}",
+            "Page of a community's members, newest first (search: name, email)",
+            post(members),
+        )
+        .body::<ListBody>()
+        .page::<pb::CommunityMember>(),
     ]
 }
 
@@ -87,7 +109,11 @@ fn unique(ids: impl IntoIterator<Item = String>) -> Vec<String> {
 
 impl Names {
     /// Names every nonprofit and cause of `charity_ids` and `cause_ids` (each asked once).
-    pub(crate) async fn of(state: &AppState, charity_ids: impl IntoIterator<Item = String>, cause_ids: impl IntoIterator<Item = String>) -> Self {
+    pub(crate) async fn of(
+        state: &AppState,
+        charity_ids: impl IntoIterator<Item = String>,
+        cause_ids: impl IntoIterator<Item = String>,
+    ) -> Self {
         let (charity_ids, cause_ids) = (unique(charity_ids), unique(cause_ids));
         let (charities, causes) = futures::join!(named_charities(state, &charity_ids), named_causes(state, &cause_ids));
         Self {
@@ -134,7 +160,12 @@ pub(crate) async fn known(state: &AppState, charity_ids: &[String], cause_ids: &
 
 /// The communities with their nonprofits and causes named (each asked once).
 async fn named(state: &AppState, mut items: Vec<pb::Community>) -> Vec<pb::Community> {
-    let names = Names::of(state, items.iter().flat_map(|c| c.charity_ids.clone()), items.iter().flat_map(|c| c.cause_ids.clone())).await;
+    let names = Names::of(
+        state,
+        items.iter().flat_map(|c| c.charity_ids.clone()),
+        items.iter().flat_map(|c| c.cause_ids.clone()),
+    )
+    .await;
     items.iter_mut().for_each(|c| names.fill(c));
     items
 }
@@ -145,7 +176,11 @@ async fn answer(state: &AppState, c: pb::Community, message: &str) -> Reply {
 
 // ---- handlers ----
 
-async fn create(State(state): State<AppState>, Extension(caller): Extension<Caller>, Body(b): Body<pb::CommunityInput>) -> Reply {
+async fn create(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    Body(b): Body<pb::CommunityInput>,
+) -> Reply {
     let input = checked(&state, b).await?;
     let claim = media::COMMUNITY.claim(&state, &caller.to_pb(), None, files(&input)).await?;
     let req = pb::CreateCommunityRequest { input: Some(input), actor: Some(caller.to_pb()) };
@@ -154,7 +189,12 @@ async fn create(State(state): State<AppState>, Extension(caller): Extension<Call
     answer(&state, c, "Community created successfully").await
 }
 
-async fn update(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>, Body(b): Body<pb::CommunityInput>) -> Reply {
+async fn update(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    Path(id): Path<String>,
+    Body(b): Body<pb::CommunityInput>,
+) -> Reply {
     let input = checked(&state, b).await?;
     let claim = media::COMMUNITY.claim(&state, &caller.to_pb(), Some(&id), files(&input)).await?.complete();
     let req = pb::UpdateCommunityRequest { id: id.clone(), input: Some(input), actor: Some(caller.to_pb()) };
@@ -169,19 +209,30 @@ fn files(input: &pb::CommunityInput) -> media::Files {
 }
 
 async fn list_page(State(state): State<AppState>, Body(b): Body<CommunityListBody>) -> Reply {
-    let req = pb::ListCommunitiesRequest { page: Some(b.list.to_page()), is_deleted: b.is_deleted, is_hidden: b.is_hidden };
+    let req =
+        pb::ListCommunitiesRequest { page: Some(b.list.to_page()), is_deleted: b.is_deleted, is_hidden: b.is_hidden };
     let r = retry(|| async { state.engagement().list_communities(req.clone()).await }).await?.into_inner();
     list("Community list", named(&state, r.items).await, r.total)
 }
 
-async fn delete_or_restore(State(state): State<AppState>, Extension(caller): Extension<Caller>, Body(b): Body<CommunityDeleteBody>) -> Reply {
+async fn delete_or_restore(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    Body(b): Body<CommunityDeleteBody>,
+) -> Reply {
     let is_deleted = b.is_deleted.ok_or_else(|| ApiError::validation("isDeleted", "isDeleted is required"))?;
     let req = pb::SetCommunityDeletedRequest { id: b.id, is_deleted, actor: Some(caller.to_pb()) };
     let c = retry(|| async { state.engagement().set_community_deleted(req.clone()).await }).await?.into_inner();
-    answer(&state, c, if is_deleted { "Community deleted Successfully" } else { "Community Restore Successfully" }).await
+    answer(&state, c, if is_deleted { "Community deleted Successfully" } else { "Community Restore Successfully" })
+        .await
 }
 
-async fn hide(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>, Body(b): Body<HideBody>) -> Reply {
+async fn hide(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    Path(id): Path<String>,
+    Body(b): Body<HideBody>,
+) -> Reply {
     let is_hidden = b.is_hidden.ok_or_else(|| ApiError::validation("isHidden", "isHidden is required"))?;
     let req = pb::SetCommunityHiddenRequest { id, is_hidden, actor: Some(caller.to_pb()) };
     let c = retry(|| async { state.engagement().set_community_hidden(req.clone()).await }).await?.into_inner();

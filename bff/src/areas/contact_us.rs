@@ -21,12 +21,29 @@ pub const BODY_LIMIT: usize = 16 * 1024;
 
 pub fn routes() -> Vec<Route> {
     vec![
-        route(Method::POST, "/admin/ContactUs", "Page of contact messages, newest first (sort: createdAt, name, email, subject)", post(list_page))
-            .body::<ContactListBody>()
-            .page::<ContactMessage>(),
-        route(Method::GET, "/admin/ContactUs/getContactUs/{id}", "One contact message (the first open marks it read)", get(one)).answers::<ContactMessage>(),
-        route(Method::POST, "/v1/public/contactUs", "Send a contact-us message (public; 5 per address per 10 minutes; 16 KiB at most)", post(submit)).created()
-            .body::<ContactInput>(),
+        route(
+            Method::POST,
+            "/admin/ContactUs",
+            "Page of contact messages, newest first (sort: createdAt, name, email, subject)",
+            post(list_page),
+        )
+        .body::<ContactListBody>()
+        .page::<ContactMessage>(),
+        route(
+            Method::GET,
+            "/admin/ContactUs/getContactUs/{id}",
+            "One contact message (the first open marks it read)",
+            get(one),
+        )
+        .answers::<ContactMessage>(),
+        route(
+            Method::POST,
+            "/v1/public/contactUs",
+            "Send a contact-us message (public; 5 per address per 10 minutes; 16 KiB at most)",
+            post(submit),
+        )
+        .created()
+        .body::<ContactInput>(),
     ]
 }
 
@@ -98,12 +115,27 @@ async fn one(State(state): State<AppState>, Extension(caller): Extension<Caller>
 
 /// The public form: the body read up to [`BODY_LIMIT`] (413 beyond), the client's address
 /// as the BFF derives it for sign-in throttling ([`crate::auth::client_address`]).
-async fn submit(State(state): State<AppState>, ConnectInfo(addr): ConnectInfo<SocketAddr>, headers: HeaderMap, body: axum::body::Body) -> Reply {
-    let bytes = axum::body::to_bytes(body, BODY_LIMIT).await.map_err(|_| ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "TOO_LARGE", "Request is too large"))?;
-    let b: ContactInput = serde_json::from_slice(&bytes).map_err(|e| ApiError::validation("body", &format!("Invalid request body: {e}")))?;
+async fn submit(
+    State(state): State<AppState>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    body: axum::body::Body,
+) -> Reply {
+    let bytes = axum::body::to_bytes(body, BODY_LIMIT)
+        .await
+        .map_err(|_| ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "TOO_LARGE", "Request is too large"))?;
+    let b: ContactInput = serde_json::from_slice(&bytes)
+        .map_err(|e| ApiError::validation("body", &format!("Invalid request body: {e}")))?;
     let address = crate::auth::client_address(&state.settings, &headers, addr);
     let actor = proto::common::v1::Actor { address, ..Default::default() };
-    let req = pb::ContactInput { name: b.name, email: b.email, phone_number: b.phone_number, subject: b.subject, message: b.message, actor: Some(actor) };
+    let req = pb::ContactInput {
+        name: b.name,
+        email: b.email,
+        phone_number: b.phone_number,
+        subject: b.subject,
+        message: b.message,
+        actor: Some(actor),
+    };
     retry_unsent(|| async { state.content().submit_contact(req.clone()).await }).await?;
     let mut res = ok("Thank you for contacting us. We will get back to you soon.", crate::reply::Empty {})?;
     *res.status_mut() = StatusCode::CREATED;

@@ -40,29 +40,77 @@ const REVISION_PATHS: [(Area, Option<&str>, &str, &str); 4] = [
     (HOME, Some("/admin/homepage/revisions"), "/admin/homepage/revision/{id}", "/admin/homepage/restoreRevision/{id}"),
     (CMS, None, "/admin/cms/revision/{id}", "/admin/cms/restoreRevision/{id}"),
     (ABOUT, Some("/admin/aboutUs/revisions"), "/admin/aboutUs/revision/{id}", "/admin/aboutUs/restoreRevision/{id}"),
-    (PARTNER, Some("/admin/givingPartner/revisions"), "/admin/givingPartner/revision/{id}", "/admin/givingPartner/restoreRevision/{id}"),
+    (
+        PARTNER,
+        Some("/admin/givingPartner/revisions"),
+        "/admin/givingPartner/revision/{id}",
+        "/admin/givingPartner/restoreRevision/{id}",
+    ),
 ];
 
 pub fn routes() -> Vec<Route> {
     let mut all = vec![
-        route(Method::GET, "/admin/homepage/getHomepageDetails", "The homepage (revision 0 before the first save)", get(homepage)).answers::<Homepage>(),
-        route(Method::POST, "/admin/homepage/updateHomepage", "Save the homepage (a new revision)", post(update_homepage)).body::<HomepageInput>().answers::<Homepage>(),
-        route(Method::GET, "/admin/cms/cmsPagesList", "The CMS pages (privacy policy, terms)", get(cms_pages)).list::<CmsPage>(),
-        route(Method::POST, "/admin/cms/updateCms/{id}", "Save a CMS page (a new revision)", post(update_cms)).body::<CmsInput>().answers::<CmsPage>(),
+        route(
+            Method::GET,
+            "/admin/homepage/getHomepageDetails",
+            "The homepage (revision 0 before the first save)",
+            get(homepage),
+        )
+        .answers::<Homepage>(),
+        route(
+            Method::POST,
+            "/admin/homepage/updateHomepage",
+            "Save the homepage (a new revision)",
+            post(update_homepage),
+        )
+        .body::<HomepageInput>()
+        .answers::<Homepage>(),
+        route(Method::GET, "/admin/cms/cmsPagesList", "The CMS pages (privacy policy, terms)", get(cms_pages))
+            .list::<CmsPage>(),
+        route(Method::POST, "/admin/cms/updateCms/{id}", "Save a CMS page (a new revision)", post(update_cms))
+            .body::<CmsInput>()
+            .answers::<CmsPage>(),
         route(Method::GET, "/v1/aboutUs/aboutUsList", "The about-us page", get(about_us)).answers::<AboutUs>(),
-        route(Method::POST, "/admin/aboutUs/updateAboutUs", "Save the about-us page (a new revision)", post(update_about_us)).body::<AboutUsInput>().answers::<AboutUs>(),
-        route(Method::GET, "/admin/givingPartner/getDetails", "The giving-partner page", get(giving_partner)).answers::<GivingPartnerPage>(),
-        route(Method::POST, "/admin/givingPartner/update", "Save the giving-partner page (a new revision)", post(update_giving_partner))
-            .body::<GivingPartnerInput>()
+        route(
+            Method::POST,
+            "/admin/aboutUs/updateAboutUs",
+            "Save the about-us page (a new revision)",
+            post(update_about_us),
+        )
+        .body::<AboutUsInput>()
+        .answers::<AboutUs>(),
+        route(Method::GET, "/admin/givingPartner/getDetails", "The giving-partner page", get(giving_partner))
             .answers::<GivingPartnerPage>(),
-        route(Method::GET, "/admin/cms/revisions/{pageId}", "A CMS page's revisions, newest first", get(cms_revisions)).query(PAGING).page::<Revision>(),
+        route(
+            Method::POST,
+            "/admin/givingPartner/update",
+            "Save the giving-partner page (a new revision)",
+            post(update_giving_partner),
+        )
+        .body::<GivingPartnerInput>()
+        .answers::<GivingPartnerPage>(),
+        route(Method::GET, "/admin/cms/revisions/{pageId}", "A CMS page's revisions, newest first", get(cms_revisions))
+            .query(PAGING)
+            .page::<Revision>(),
     ];
     for (area, list_path, one_path, restore_path) in REVISION_PATHS {
         if let Some(list_path) = list_path {
-            all.push(route(Method::GET, list_path, "The page's revisions, newest first", with(area, get(revisions))).query(PAGING).page::<Revision>());
+            all.push(
+                route(Method::GET, list_path, "The page's revisions, newest first", with(area, get(revisions)))
+                    .query(PAGING)
+                    .page::<Revision>(),
+            );
         }
-        all.push(route(Method::GET, one_path, "One revision with its document", with(area, get(revision))).answers::<Revision>());
-        let restore_route = route(Method::POST, restore_path, "Restore a revision (a new revision naming it)", with(area, post(restore)));
+        all.push(
+            route(Method::GET, one_path, "One revision with its document", with(area, get(revision)))
+                .answers::<Revision>(),
+        );
+        let restore_route = route(
+            Method::POST,
+            restore_path,
+            "Restore a revision (a new revision naming it)",
+            with(area, post(restore)),
+        );
         all.push(match area.key {
             Some("homepage") => restore_route.answers::<Homepage>(),
             Some("about_us") => restore_route.answers::<AboutUs>(),
@@ -260,7 +308,8 @@ fn may_edit(caller: &Caller, slug: &'static str) -> bool {
         TERMS_CONDITION => &[(TERMS_CONDITION, "edit")],
         _ => return false,
     };
-    let rule = permissions::Rule { access: permissions::Access::Grant(grant), nonprofit: permissions::Nonprofit::Never };
+    let rule =
+        permissions::Rule { access: permissions::Access::Grant(grant), nonprofit: permissions::Nonprofit::Never };
     permissions::allows(rule, &caller.principal, None)
 }
 
@@ -291,8 +340,16 @@ pub(crate) async fn named_charities(state: &AppState, ids: &[String]) -> Vec<Opt
 
 pub(crate) async fn named_causes(state: &AppState, ids: &[String]) -> Vec<Option<FeaturedRef>> {
     let calls = ids.iter().map(|id| async move {
-        let req = proto::catalogue::v1::TermRef { kind: proto::catalogue::v1::TermKind::Cause as i32, id: id.clone(), actor: None };
-        retry(|| async { state.catalogue().get_term(req.clone()).await }).await.ok().map(|t| t.into_inner()).map(|t| FeaturedRef { id: t.id, name: t.name })
+        let req = proto::catalogue::v1::TermRef {
+            kind: proto::catalogue::v1::TermKind::Cause as i32,
+            id: id.clone(),
+            actor: None,
+        };
+        retry(|| async { state.catalogue().get_term(req.clone()).await })
+            .await
+            .ok()
+            .map(|t| t.into_inner())
+            .map(|t| FeaturedRef { id: t.id, name: t.name })
     });
     futures::future::join_all(calls).await
 }
@@ -332,21 +389,52 @@ pub async fn view(state: &AppState, p: pb::Page, names: &HashMap<String, String>
     match p.page_key.as_str() {
         "homepage" => {
             let input: HomepageInput = doc(&p.document_json);
-            let featured_charities = named_charities(state, &input.featured_charity_ids).await.into_iter().flatten().collect();
+            let featured_charities =
+                named_charities(state, &input.featured_charity_ids).await.into_iter().flatten().collect();
             let featured_causes = named_causes(state, &input.featured_cause_ids).await.into_iter().flatten().collect();
-            PageView::Homepage(Box::new(Homepage { id: p.id, input, featured_charities, featured_causes, revision: p.revision, updated_at: p.updated_at, updated_by: by }))
+            PageView::Homepage(Box::new(Homepage {
+                id: p.id,
+                input,
+                featured_charities,
+                featured_causes,
+                revision: p.revision,
+                updated_at: p.updated_at,
+                updated_by: by,
+            }))
         }
         "privacy_policy" | "terms_condition" => {
             let d: CmsInput = doc(&p.document_json);
-            PageView::Cms(CmsPage { id: p.id, slug: p.page_key, title: d.title, content: d.content, published_at: p.updated_at, published_by: by, revision: p.revision })
+            PageView::Cms(CmsPage {
+                id: p.id,
+                slug: p.page_key,
+                title: d.title,
+                content: d.content,
+                published_at: p.updated_at,
+                published_by: by,
+                revision: p.revision,
+            })
         }
         "about_us" => {
             let d: AboutUsInput = doc(&p.document_json);
-            PageView::AboutUs(AboutUs { id: p.id, content: d.content, images: d.images, revision: p.revision, updated_at: p.updated_at, updated_by: by })
+            PageView::AboutUs(AboutUs {
+                id: p.id,
+                content: d.content,
+                images: d.images,
+                revision: p.revision,
+                updated_at: p.updated_at,
+                updated_by: by,
+            })
         }
         _ => {
             let d: GivingPartnerInput = doc(&p.document_json);
-            PageView::GivingPartner(GivingPartnerPage { id: p.id, content: d.content, image: d.image, revision: p.revision, updated_at: p.updated_at, updated_by: by })
+            PageView::GivingPartner(GivingPartnerPage {
+                id: p.id,
+                content: d.content,
+                image: d.image,
+                revision: p.revision,
+                updated_at: p.updated_at,
+                updated_by: by,
+            })
         }
     }
 }
@@ -379,7 +467,14 @@ async fn answer(state: &AppState, p: pb::Page, message: &str) -> Reply {
 /// Saves a page's new revision. `files` are the stored files it names: they become the
 /// page's (checked first: refused naming the field, nothing saved), and stay its own while
 /// any revision may be restored (a page never releases a file).
-async fn save(state: &AppState, caller: &Caller, key: &str, id: &str, document: &impl Serialize, files: crate::media::Files) -> ApiResult<pb::Page> {
+async fn save(
+    state: &AppState,
+    caller: &Caller,
+    key: &str,
+    id: &str,
+    document: &impl Serialize,
+    files: crate::media::Files,
+) -> ApiResult<pb::Page> {
     let claim = crate::media::PAGE.claim(state, &caller.to_pb(), (!key.is_empty()).then_some(key), files).await?;
     let req = pb::SavePageRequest {
         page_key: key.to_string(),
@@ -413,7 +508,11 @@ async fn check_featured(state: &AppState, b: &HomepageInput) -> ApiResult<()> {
     Ok(())
 }
 
-async fn update_homepage(State(state): State<AppState>, Extension(caller): Extension<Caller>, Body(b): Body<HomepageInput>) -> Reply {
+async fn update_homepage(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    Body(b): Body<HomepageInput>,
+) -> Reply {
     check_featured(&state, &b).await?;
     let files = crate::media::Files::new().many("bannerImages", &b.banner_images).one("video", &b.video);
     let p = save(&state, &caller, "homepage", "", &b, files).await?;
@@ -445,7 +544,12 @@ async fn cms_page_for(state: &AppState, caller: &Caller, id: &str) -> ApiResult<
     Ok(p)
 }
 
-async fn update_cms(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>, Body(b): Body<CmsInput>) -> Reply {
+async fn update_cms(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    Path(id): Path<String>,
+    Body(b): Body<CmsInput>,
+) -> Reply {
     let page = cms_page_for(&state, &caller, &id).await?;
     let p = save(&state, &caller, "", &page.id, &b, crate::media::Files::new()).await?;
     answer(&state, p, "Page updated successfully").await
@@ -456,7 +560,11 @@ async fn about_us(State(state): State<AppState>) -> Reply {
     answer(&state, p, "About us").await
 }
 
-async fn update_about_us(State(state): State<AppState>, Extension(caller): Extension<Caller>, Body(b): Body<AboutUsInput>) -> Reply {
+async fn update_about_us(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    Body(b): Body<AboutUsInput>,
+) -> Reply {
     let p = save(&state, &caller, "about_us", "", &b, crate::media::Files::new().many("images", &b.images)).await?;
     answer(&state, p, "About us updated successfully").await
 }
@@ -466,10 +574,22 @@ async fn giving_partner(State(state): State<AppState>) -> Reply {
     answer(&state, p, "Giving partner page").await
 }
 
-async fn update_giving_partner(State(state): State<AppState>, Extension(caller): Extension<Caller>, Body(b): Body<GivingPartnerInput>) -> Reply {
+async fn update_giving_partner(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    Body(b): Body<GivingPartnerInput>,
+) -> Reply {
     // The document is the page's fields (its `_id` is the page's, not saved).
     let files = crate::media::Files::new().one("image", &b.image);
-    let p = save(&state, &caller, "giving_partner", "", &serde_json::json!({ "content": b.content, "image": b.image }), files).await?;
+    let p = save(
+        &state,
+        &caller,
+        "giving_partner",
+        "",
+        &serde_json::json!({ "content": b.content, "image": b.image }),
+        files,
+    )
+    .await?;
     answer(&state, p, "Giving partner page updated successfully").await
 }
 
@@ -495,11 +615,20 @@ fn revision_view(r: pb::Revision, names: &HashMap<String, String>, document: Opt
     }
 }
 
-async fn revisions(State(state): State<AppState>, Extension(area): Extension<Area>, Query(q): Query<PagingQuery>) -> Reply {
+async fn revisions(
+    State(state): State<AppState>,
+    Extension(area): Extension<Area>,
+    Query(q): Query<PagingQuery>,
+) -> Reply {
     list_revisions(&state, area.key.unwrap_or_default(), q).await
 }
 
-async fn cms_revisions(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(page_id): Path<String>, Query(q): Query<PagingQuery>) -> Reply {
+async fn cms_revisions(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    Path(page_id): Path<String>,
+    Query(q): Query<PagingQuery>,
+) -> Reply {
     let page = cms_page_for(&state, &caller, &page_id).await?;
     list_revisions(&state, &page.page_key, q).await
 }
@@ -522,7 +651,12 @@ async fn revision_in(state: &AppState, area: Area, caller: &Caller, id: &str) ->
     Ok(r)
 }
 
-async fn revision(State(state): State<AppState>, Extension(area): Extension<Area>, Extension(caller): Extension<Caller>, Path(id): Path<String>) -> Reply {
+async fn revision(
+    State(state): State<AppState>,
+    Extension(area): Extension<Area>,
+    Extension(caller): Extension<Caller>,
+    Path(id): Path<String>,
+) -> Reply {
     let r = revision_in(&state, area, &caller, &id).await?;
     let page = get_page(&state, &r.page_key, "").await?;
     let as_saved = pb::Page { document_json: r.document_json.clone(), ..page };
@@ -531,7 +665,12 @@ async fn revision(State(state): State<AppState>, Extension(area): Extension<Area
     ok("Revision", revision_view(r, &names, Some(document)))
 }
 
-async fn restore(State(state): State<AppState>, Extension(area): Extension<Area>, Extension(caller): Extension<Caller>, Path(id): Path<String>) -> Reply {
+async fn restore(
+    State(state): State<AppState>,
+    Extension(area): Extension<Area>,
+    Extension(caller): Extension<Caller>,
+    Path(id): Path<String>,
+) -> Reply {
     let r = revision_in(&state, area, &caller, &id).await?;
     let req = pb::RevisionRef { id: r.id, actor: Some(caller.to_pb()) };
     let p = retry_unsent(|| async { state.content().restore_revision(req.clone()).await }).await?.into_inner();

@@ -311,7 +311,11 @@ async fn composite(State(state): State<AppState>, Extension(caller): Extension<C
             DashboardData::Platform(PlatformDashboard { giving, catalogue, unavailable })
         }
         Scope::Nonprofit(id) => {
-            let (g, c, e) = tokio::join!(nonprofit_giving(&state, &id, year), own_charity(&state, &id), nonprofit_engagement(&state, &id));
+            let (g, c, e) = tokio::join!(
+                nonprofit_giving(&state, &id, year),
+                own_charity(&state, &id),
+                nonprofit_engagement(&state, &id)
+            );
             let giving = part("giving", g, &mut unavailable, |f| NonprofitGiving {
                 donors: f.donors,
                 donations: f.donations,
@@ -352,7 +356,11 @@ impl YearQuery {
     fn year(&self) -> Result<i32, ApiError> {
         match self.year.as_deref().map(str::trim) {
             None | Some("") => Ok(this_year()),
-            Some(y) => y.parse::<i32>().ok().filter(|y| (2000..=2100).contains(y)).ok_or_else(|| ApiError::validation("year", "Please choose a valid year")),
+            Some(y) => y
+                .parse::<i32>()
+                .ok()
+                .filter(|y| (2000..=2100).contains(y))
+                .ok_or_else(|| ApiError::validation("year", "Please choose a valid year")),
         }
     }
 }
@@ -371,13 +379,25 @@ async fn donor_totals(State(state): State<AppState>, Extension(caller): Extensio
     ok("Donor totals", totals)
 }
 
-async fn donor_year(State(state): State<AppState>, Extension(caller): Extension<Caller>, Query(q): Query<YearQuery>) -> Reply {
+async fn donor_year(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    Query(q): Query<YearQuery>,
+) -> Reply {
     let year = q.year()?;
     let months = match scope(&caller)? {
         Scope::Platform => giving_figures(&state, year).await.map_err(|e| down("giving", e))?.months,
         Scope::Nonprofit(id) => nonprofit_giving(&state, &id, year).await.map_err(|e| down("giving", e))?.months,
     };
-    let months = months.into_iter().map(|m| DonorMonth { month: m.month, donors: m.new_donors, donations: m.donations, amount_cents: m.amount_cents }).collect();
+    let months = months
+        .into_iter()
+        .map(|m| DonorMonth {
+            month: m.month,
+            donors: m.new_donors,
+            donations: m.donations,
+            amount_cents: m.amount_cents,
+        })
+        .collect();
     ok("Donors per month", DonorYear { year, months })
 }
 
@@ -395,12 +415,19 @@ async fn charity_totals(State(state): State<AppState>, Extension(caller): Extens
     ok("Nonprofit totals", totals)
 }
 
-async fn charity_year(State(state): State<AppState>, Extension(caller): Extension<Caller>, Query(q): Query<YearQuery>) -> Reply {
+async fn charity_year(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    Query(q): Query<YearQuery>,
+) -> Reply {
     let year = q.year()?;
     let months = match scope(&caller)? {
         Scope::Platform => {
             let f = catalogue_figures(&state, year).await.map_err(|e| down("catalogue", e))?;
-            f.months.into_iter().map(|m| CharityMonth { month: m.month, nonprofits: m.nonprofits, requests: m.requests }).collect()
+            f.months
+                .into_iter()
+                .map(|m| CharityMonth { month: m.month, nonprofits: m.nonprofits, requests: m.requests })
+                .collect()
         }
         Scope::Nonprofit(id) => {
             // Its own nonprofit, in the month it was created.

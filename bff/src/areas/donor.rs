@@ -2,6 +2,7 @@
 //!
 //! The records travel as the giving service's proto messages, which serialise as the REST JSON.
 
+use super::{ListBody, StatusBody};
 use crate::auth::Caller;
 use crate::media;
 use crate::reply::{Body, Empty, Reply, Route, list, ok, route};
@@ -11,19 +12,36 @@ use axum::extract::{Path, State};
 use axum::http::Method;
 use axum::routing::{delete, get, patch, post};
 use proto::giving::v1 as pb;
-use super::{ListBody, StatusBody};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 pub fn routes() -> Vec<Route> {
     vec![
-        route(Method::POST, "/admin/user/userList", "Page of donors (isActive filters)", post(list_page)).body::<DonorListBody>().page::<pb::Donor>(),
-        route(Method::POST, "/admin/user/create", "Add a donor", post(create)).body::<pb::DonorInput>().answers::<pb::Donor>(),
-        route(Method::GET, "/admin/user/viewUserDetails/{id}", "A donor with badges, recent transactions and subscriptions", get(details))
-            .answers::<pb::DonorDetail>(),
-        route(Method::PATCH, "/admin/user/update/{id}", "Edit a donor", patch(update)).body::<pb::DonorInput>().answers::<pb::Donor>(),
-        route(Method::DELETE, "/admin/user/delete/{id}", "Delete a donor (transactions stay, anonymised)", delete(remove)),
-        route(Method::PATCH, "/admin/user/userStatus/{id}", "Activate or deactivate a donor", patch(status)).body::<StatusBody>().answers::<pb::Donor>(),
+        route(Method::POST, "/admin/user/userList", "Page of donors (isActive filters)", post(list_page))
+            .body::<DonorListBody>()
+            .page::<pb::Donor>(),
+        route(Method::POST, "/admin/user/create", "Add a donor", post(create))
+            .body::<pb::DonorInput>()
+            .answers::<pb::Donor>(),
+        route(
+            Method::GET,
+            "/admin/user/viewUserDetails/{id}",
+            "A donor with badges, recent transactions and subscriptions",
+            get(details),
+        )
+        .answers::<pb::DonorDetail>(),
+        route(Method::PATCH, "/admin/user/update/{id}", "Edit a donor", patch(update))
+            .body::<pb::DonorInput>()
+            .answers::<pb::Donor>(),
+        route(
+            Method::DELETE,
+            "/admin/user/delete/{id}",
+            "Delete a donor (transactions stay, anonymised)",
+            delete(remove),
+        ),
+        route(Method::PATCH, "/admin/user/userStatus/{id}", "Activate or deactivate a donor", patch(status))
+            .body::<StatusBody>()
+            .answers::<pb::Donor>(),
     ]
 }
 
@@ -42,7 +60,11 @@ async fn list_page(State(state): State<AppState>, Body(b): Body<DonorListBody>) 
     list("Donor list", page.items, page.total)
 }
 
-async fn create(State(state): State<AppState>, Extension(caller): Extension<Caller>, Body(b): Body<pb::DonorInput>) -> Reply {
+async fn create(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    Body(b): Body<pb::DonorInput>,
+) -> Reply {
     let claim = media::DONOR.claim(&state, &caller.to_pb(), None, media::Files::new().one("avatar", &b.avatar)).await?;
     let req = pb::CreateDonorRequest { input: Some(b), actor: Some(caller.to_pb()) };
     let d = retry_unsent(|| async { state.giving().create_donor(req.clone()).await }).await?.into_inner();
@@ -56,8 +78,16 @@ async fn details(State(state): State<AppState>, Path(id): Path<String>) -> Reply
     ok("Donor details", d)
 }
 
-async fn update(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>, Body(b): Body<pb::DonorInput>) -> Reply {
-    let claim = media::DONOR.claim(&state, &caller.to_pb(), Some(&id), media::Files::new().one("avatar", &b.avatar)).await?.complete();
+async fn update(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    Path(id): Path<String>,
+    Body(b): Body<pb::DonorInput>,
+) -> Reply {
+    let claim = media::DONOR
+        .claim(&state, &caller.to_pb(), Some(&id), media::Files::new().one("avatar", &b.avatar))
+        .await?
+        .complete();
     let req = pb::UpdateDonorRequest { id: id.clone(), input: Some(b), actor: Some(caller.to_pb()) };
     let d = retry(|| async { state.giving().update_donor(req.clone()).await }).await?.into_inner();
     claim.attach(&state, &id).await;
@@ -71,10 +101,14 @@ async fn remove(State(state): State<AppState>, Extension(caller): Extension<Call
     ok("Donor deleted successfully", Empty {})
 }
 
-async fn status(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>, Body(b): Body<StatusBody>) -> Reply {
+async fn status(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    Path(id): Path<String>,
+    Body(b): Body<StatusBody>,
+) -> Reply {
     let active = b.active()?;
     let req = pb::SetDonorStatusRequest { id, active, actor: Some(caller.to_pb()) };
     let d = retry(|| async { state.giving().set_donor_status(req.clone()).await }).await?.into_inner();
     ok(if active { "Donor activated successfully" } else { "Donor deactivated successfully" }, d)
 }
-

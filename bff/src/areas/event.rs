@@ -20,21 +20,51 @@ use utoipa::ToSchema;
 
 pub fn routes() -> Vec<Route> {
     vec![
-        route(Method::POST, "/admin/event/addEvent", "Create an event", post(create)).body::<EventInput>().answers::<pb::Event>(),
-        route(Method::PATCH, "/admin/event/editEvent/{id}", "Change an event", patch(update)).body::<EventInput>().answers::<pb::Event>(),
-        route(Method::POST, "/admin/event/eventFilter", "Page of events: filter 'upcoming' (default), 'past' or 'deleted' (sort: title, startsAt, createdAt)", post(list_page))
-            .body::<EventFilterBody>()
-            .page::<pb::Event>(),
-        route(Method::POST, "/admin/event/deleteEvent/{id}", "Delete (isDeleted true) or restore (false) an event", post(delete_or_restore))
-            .body::<EventDeleteBody>()
+        route(Method::POST, "/admin/event/addEvent", "Create an event", post(create))
+            .body::<EventInput>()
             .answers::<pb::Event>(),
-        route(Method::POST, "/admin/event/findEvent/{id}", "An event and a page of its members of one mode (1 Interested, 2 Going, 3 Not going)", post(find))
-            .body::<FindEventBody>()
-            .page_of::<EventDetail>(),
-        route(Method::DELETE, "/v1/event/removeMember", "Remove a member from an event (answers the mode it was in)", delete(remove_member))
-            .body::<RemoveMemberBody>()
-            .answers::<pb::RemovedMember>(),
-        route(Method::GET, "/v1/event/eventDetailsExport/{id}", "The event and every member as an Excel workbook (.xlsx)", get(export)).file(XLSX),
+        route(Method::PATCH, "/admin/event/editEvent/{id}", "Change an event", patch(update))
+            .body::<EventInput>()
+            .answers::<pb::Event>(),
+        route(
+            Method::POST,
+            "/admin/event/eventFilter",
+            "Page of events: filter 'upcoming' (default), 'past' or 'deleted' (sort: title, startsAt, createdAt)",
+            post(list_page),
+        )
+        .body::<EventFilterBody>()
+        .page::<pb::Event>(),
+        route(
+            Method::POST,
+            "/admin/event/deleteEvent/{id}",
+            "Delete (isDeleted true) or restore (false) an event",
+            post(delete_or_restore),
+        )
+        .body::<EventDeleteBody>()
+        .answers::<pb::Event>(),
+        route(
+            Method::POST,
+            "/admin/event/findEvent/{id}",
+            "An event and a page of its members of one mode (1 Interested, 2 Going, 3 Not going)",
+            post(find),
+        )
+        .body::<FindEventBody>()
+        .page_of::<EventDetail>(),
+        route(
+            Method::DELETE,
+            "/v1/event/removeMember",
+            "Remove a member from an event (answers the mode it was in)",
+            delete(remove_member),
+        )
+        .body::<RemoveMemberBody>()
+        .answers::<pb::RemovedMember>(),
+        route(
+            Method::GET,
+            "/v1/event/eventDetailsExport/{id}",
+            "The event and every member as an Excel workbook (.xlsx)",
+            get(export),
+        )
+        .file(XLSX),
     ]
 }
 
@@ -145,7 +175,9 @@ const CHARITY_HOST: &str = "charity";
 async fn input(state: &AppState, b: EventInput) -> ApiResult<Option<pb::EventInput>> {
     let capacity = match &b.capacity {
         serde_json::Value::Null => 0,
-        serde_json::Value::Number(n) => n.as_i64().ok_or_else(|| ApiError::validation("capacity", "Please enter valid Capacity"))?,
+        serde_json::Value::Number(n) => {
+            n.as_i64().ok_or_else(|| ApiError::validation("capacity", "Please enter valid Capacity"))?
+        }
         _ => return Err(ApiError::validation("capacity", "Please enter valid Capacity")),
     };
     let host_id = b.host_id.trim().to_string();
@@ -188,7 +220,11 @@ async fn get_event(state: &AppState, id: &str) -> ApiResult<pb::Event> {
 
 // ---- handlers ----
 
-async fn create(State(state): State<AppState>, Extension(caller): Extension<Caller>, Body(b): Body<EventInput>) -> Reply {
+async fn create(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    Body(b): Body<EventInput>,
+) -> Reply {
     let input = input(&state, b).await?;
     let claim = media::EVENT.claim(&state, &caller.to_pb(), None, files(input.as_ref())).await?;
     let req = pb::CreateEventRequest { input, actor: Some(caller.to_pb()) };
@@ -197,7 +233,12 @@ async fn create(State(state): State<AppState>, Extension(caller): Extension<Call
     ok("Event created successfully", e)
 }
 
-async fn update(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>, Body(b): Body<EventInput>) -> Reply {
+async fn update(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    Path(id): Path<String>,
+    Body(b): Body<EventInput>,
+) -> Reply {
     let input = input(&state, b).await?;
     let claim = media::EVENT.claim(&state, &caller.to_pb(), Some(&id), files(input.as_ref())).await?.complete();
     let req = pb::UpdateEventRequest { id: id.clone(), input, actor: Some(caller.to_pb()) };
@@ -220,7 +261,12 @@ async fn list_page(State(state): State<AppState>, Body(b): Body<EventFilterBody>
     list("Event list", r.items, r.total)
 }
 
-async fn delete_or_restore(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>, Body(b): Body<EventDeleteBody>) -> Reply {
+async fn delete_or_restore(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    Path(id): Path<String>,
+    Body(b): Body<EventDeleteBody>,
+) -> Reply {
     let is_deleted = b.is_deleted.ok_or_else(|| ApiError::validation("isDeleted", "isDeleted is required"))?;
     let req = pb::SetEventDeletedRequest { id, is_deleted, actor: Some(caller.to_pb()) };
     let e = retry(|| async { state.engagement().set_event_deleted(req.clone()).await }).await?.into_inner();
@@ -228,14 +274,22 @@ async fn delete_or_restore(State(state): State<AppState>, Extension(caller): Ext
 }
 
 async fn find(State(state): State<AppState>, Path(id): Path<String>, Body(b): Body<FindEventBody>) -> Reply {
-    let status = b.status.as_i64().filter(|s| (1..=3).contains(s)).ok_or_else(|| ApiError::validation("status", "Please select valid status"))?;
+    let status = b
+        .status
+        .as_i64()
+        .filter(|s| (1..=3).contains(s))
+        .ok_or_else(|| ApiError::validation("status", "Please select valid status"))?;
     let page = proto::common::v1::PageRequest { page: b.page, limit: b.limit, search: b.search, ..Default::default() };
     let req = pb::ListEventMembersRequest { event_id: id, status: status as i32, page: Some(page) };
     let r = retry(|| async { state.engagement().list_event_members(req.clone()).await }).await?.into_inner();
     list("Event details", EventDetail { event: r.event.unwrap_or_default(), members: r.items }, r.total)
 }
 
-async fn remove_member(State(state): State<AppState>, Extension(caller): Extension<Caller>, Body(b): Body<RemoveMemberBody>) -> Reply {
+async fn remove_member(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    Body(b): Body<RemoveMemberBody>,
+) -> Reply {
     let req = pb::RemoveEventMemberRequest { id: b.id, actor: Some(caller.to_pb()) };
     let r = retry_unsent(|| async { state.engagement().remove_event_member(req.clone()).await }).await?.into_inner();
     ok("Member removed successfully", r)
@@ -288,7 +342,12 @@ fn summary(e: &pb::Event) -> Summary {
 
 /// The 'Members' sheet (also driven by bff/examples/engagement_bench.rs).
 pub fn members_sheet(event_id: &str) -> Sheet<pb::EventMember> {
-    Sheet { title: "Members".into(), file_name: format!("event-{event_id}.xlsx"), columns: MEMBER_COLUMNS, row: member_row }
+    Sheet {
+        title: "Members".into(),
+        file_name: format!("event-{event_id}.xlsx"),
+        columns: MEMBER_COLUMNS,
+        row: member_row,
+    }
 }
 
 fn member_row(r: &mut Row, m: &pb::EventMember) {
@@ -299,7 +358,8 @@ fn member_row(r: &mut Row, m: &pb::EventMember) {
 async fn export(State(state): State<AppState>, Path(id): Path<String>) -> Result<axum::response::Response, ApiError> {
     let event = get_event(&state, &id).await?;
     let req = pb::EventRef { id: id.clone() };
-    let stream = retry(|| async { state.engagement_long().stream_event_members(req.clone()).await }).await?.into_inner();
+    let stream =
+        retry(|| async { state.engagement_long().stream_event_members(req.clone()).await }).await?.into_inner();
     crate::xlsx::export_with_summary(stream, summary(&event), members_sheet(&id)).await
 }
 

@@ -15,16 +15,34 @@ use utoipa::ToSchema;
 
 pub fn routes() -> Vec<Route> {
     vec![
-        route(Method::POST, "/admin/faq-category/create", "Create a FAQ category", post(create_category)).body::<FaqCategoryInput>().answers::<FaqCategory>(),
+        route(Method::POST, "/admin/faq-category/create", "Create a FAQ category", post(create_category))
+            .body::<FaqCategoryInput>()
+            .answers::<FaqCategory>(),
         route(Method::PATCH, "/admin/faq-category/update/{id}", "Change a FAQ category", patch(update_category))
             .body::<FaqCategoryUpdate>()
             .answers::<FaqCategory>(),
-        route(Method::POST, "/admin/faq-category/list", "Page of FAQ categories (sort: order, name, createdAt)", post(list_categories)).body::<ListBody>().page::<FaqCategory>(),
-        route(Method::DELETE, "/admin/faq-category/delete/{id}", "Delete a FAQ category (refused while it holds FAQs)", delete(delete_category)),
+        route(
+            Method::POST,
+            "/admin/faq-category/list",
+            "Page of FAQ categories (sort: order, name, createdAt)",
+            post(list_categories),
+        )
+        .body::<ListBody>()
+        .page::<FaqCategory>(),
+        route(
+            Method::DELETE,
+            "/admin/faq-category/delete/{id}",
+            "Delete a FAQ category (refused while it holds FAQs)",
+            delete(delete_category),
+        ),
         route(Method::GET, "/admin/faq-category/get/{id}", "One FAQ category", get(category)).answers::<FaqCategory>(),
         route(Method::POST, "/admin/faq/create", "Create a FAQ", post(create_faq)).body::<FaqInput>().answers::<Faq>(),
-        route(Method::PATCH, "/admin/faq/update/{id}", "Change a FAQ", patch(update_faq)).body::<FaqInput>().answers::<Faq>(),
-        route(Method::POST, "/admin/faq/list", "Page of FAQs (sort: order, question, createdAt)", post(list_faqs)).body::<FaqListBody>().page::<Faq>(),
+        route(Method::PATCH, "/admin/faq/update/{id}", "Change a FAQ", patch(update_faq))
+            .body::<FaqInput>()
+            .answers::<Faq>(),
+        route(Method::POST, "/admin/faq/list", "Page of FAQs (sort: order, question, createdAt)", post(list_faqs))
+            .body::<FaqListBody>()
+            .page::<Faq>(),
         route(Method::DELETE, "/admin/faq/delete/{id}", "Delete a FAQ", delete(delete_faq)),
         route(Method::GET, "/admin/faq/get/{id}", "One FAQ", get(faq)).answers::<Faq>(),
     ]
@@ -92,7 +110,14 @@ pub struct FaqListBody {
 }
 
 fn category_view(c: pb::FaqCategory) -> FaqCategory {
-    FaqCategory { id: c.id, name: c.name, description: c.description, order: c.order, faq_count: c.faq_count, created_at: c.created_at }
+    FaqCategory {
+        id: c.id,
+        name: c.name,
+        description: c.description,
+        order: c.order,
+        faq_count: c.faq_count,
+        created_at: c.created_at,
+    }
 }
 
 fn faq_view(f: pb::Faq) -> Faq {
@@ -110,24 +135,49 @@ fn faq_view(f: pb::Faq) -> Faq {
 }
 
 fn faq_fields(b: FaqInput) -> Option<pb::FaqFields> {
-    Some(pb::FaqFields { category_id: b.category_id, question: b.question, answer: b.answer, order: b.order, is_active: b.is_active })
+    Some(pb::FaqFields {
+        category_id: b.category_id,
+        question: b.question,
+        answer: b.answer,
+        order: b.order,
+        is_active: b.is_active,
+    })
 }
 
-async fn create_category(State(state): State<AppState>, Extension(caller): Extension<Caller>, Body(b): Body<FaqCategoryInput>) -> Reply {
+async fn create_category(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    Body(b): Body<FaqCategoryInput>,
+) -> Reply {
     let req = pb::FaqCategoryInput { name: b.name, description: b.description, actor: Some(caller.to_pb()) };
     let c = retry_unsent(|| async { state.content().create_faq_category(req.clone()).await }).await?.into_inner();
     crate::public_cache::forget(&state).await;
     ok("FAQ category created successfully", category_view(c))
 }
 
-async fn update_category(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>, Body(b): Body<FaqCategoryUpdate>) -> Reply {
-    let req = pb::UpdateFaqCategoryRequest { id, name: b.name, description: b.description, order: b.order, actor: Some(caller.to_pb()) };
+async fn update_category(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    Path(id): Path<String>,
+    Body(b): Body<FaqCategoryUpdate>,
+) -> Reply {
+    let req = pb::UpdateFaqCategoryRequest {
+        id,
+        name: b.name,
+        description: b.description,
+        order: b.order,
+        actor: Some(caller.to_pb()),
+    };
     let c = retry(|| async { state.content().update_faq_category(req.clone()).await }).await?.into_inner();
     crate::public_cache::forget(&state).await;
     ok("FAQ category updated successfully", category_view(c))
 }
 
-async fn delete_category(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>) -> Reply {
+async fn delete_category(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    Path(id): Path<String>,
+) -> Reply {
     let req = pb::IdRef { id, actor: Some(caller.to_pb()) };
     retry_unsent(|| async { state.content().delete_faq_category(req.clone()).await }).await?;
     crate::public_cache::forget(&state).await;
@@ -146,21 +196,34 @@ async fn list_categories(State(state): State<AppState>, Body(b): Body<ListBody>)
     list("FAQ category list", r.items.into_iter().map(category_view).collect::<Vec<_>>(), r.total)
 }
 
-async fn create_faq(State(state): State<AppState>, Extension(caller): Extension<Caller>, Body(b): Body<FaqInput>) -> Reply {
+async fn create_faq(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    Body(b): Body<FaqInput>,
+) -> Reply {
     let req = pb::FaqInput { fields: faq_fields(b), actor: Some(caller.to_pb()) };
     let f = retry_unsent(|| async { state.content().create_faq(req.clone()).await }).await?.into_inner();
     crate::public_cache::forget(&state).await;
     ok("FAQ created successfully", faq_view(f))
 }
 
-async fn update_faq(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>, Body(b): Body<FaqInput>) -> Reply {
+async fn update_faq(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    Path(id): Path<String>,
+    Body(b): Body<FaqInput>,
+) -> Reply {
     let req = pb::UpdateFaqRequest { id, fields: faq_fields(b), actor: Some(caller.to_pb()) };
     let f = retry(|| async { state.content().update_faq(req.clone()).await }).await?.into_inner();
     crate::public_cache::forget(&state).await;
     ok("FAQ updated successfully", faq_view(f))
 }
 
-async fn delete_faq(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>) -> Reply {
+async fn delete_faq(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    Path(id): Path<String>,
+) -> Reply {
     let req = pb::IdRef { id, actor: Some(caller.to_pb()) };
     retry_unsent(|| async { state.content().delete_faq(req.clone()).await }).await?;
     crate::public_cache::forget(&state).await;

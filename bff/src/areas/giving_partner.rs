@@ -3,10 +3,10 @@
 //! Management", /work/briefs/giving-rest.md). The giving service's `Partner` serialises as
 //! the REST JSON; who may call what is the permission table's.
 
+use super::{ListBody, StatusBody};
 use crate::auth::Caller;
 use crate::reply::{Body, Empty, Reply, Route, list, ok, route};
 use crate::state::{AppState, retry, retry_unsent};
-use super::{ListBody, StatusBody};
 use axum::Extension;
 use axum::extract::{Path, State};
 use axum::http::Method;
@@ -17,20 +17,42 @@ use utoipa::ToSchema;
 
 pub fn routes() -> Vec<Route> {
     vec![
-        route(Method::POST, "/admin/strategic-partner/strategicPartnerList", "Page of approved giving partners", post(approved))
-            .body::<ListBody>()
-            .page::<pb::Partner>(),
-        route(Method::POST, "/admin/strategic-partner/pending-List", "Page of pending and rejected giving partners", post(pending))
-            .body::<ListBody>()
-            .page::<pb::Partner>(),
-        route(Method::GET, "/admin/strategic-partner/get/{id}", "One giving partner", get(one)).answers::<pb::Partner>(),
-        route(Method::PATCH, "/admin/strategic-partner/strategicPartnerStatus/{id}", "Activate or deactivate an approved giving partner", patch(status))
-            .body::<StatusBody>()
+        route(
+            Method::POST,
+            "/admin/strategic-partner/strategicPartnerList",
+            "Page of approved giving partners",
+            post(approved),
+        )
+        .body::<ListBody>()
+        .page::<pb::Partner>(),
+        route(
+            Method::POST,
+            "/admin/strategic-partner/pending-List",
+            "Page of pending and rejected giving partners",
+            post(pending),
+        )
+        .body::<ListBody>()
+        .page::<pb::Partner>(),
+        route(Method::GET, "/admin/strategic-partner/get/{id}", "One giving partner", get(one))
             .answers::<pb::Partner>(),
-        route(Method::POST, "/admin/strategic-partner/deleteByAdmin", "Delete a giving partner", post(remove)).body::<PartnerIdBody>(),
-        route(Method::POST, "/admin/strategic-partner/changeVerificationStatus", "Approve or reject a giving partner", post(verify))
-            .body::<PartnerVerificationBody>()
-            .answers::<pb::Partner>(),
+        route(
+            Method::PATCH,
+            "/admin/strategic-partner/strategicPartnerStatus/{id}",
+            "Activate or deactivate an approved giving partner",
+            patch(status),
+        )
+        .body::<StatusBody>()
+        .answers::<pb::Partner>(),
+        route(Method::POST, "/admin/strategic-partner/deleteByAdmin", "Delete a giving partner", post(remove))
+            .body::<PartnerIdBody>(),
+        route(
+            Method::POST,
+            "/admin/strategic-partner/changeVerificationStatus",
+            "Approve or reject a giving partner",
+            post(verify),
+        )
+        .body::<PartnerVerificationBody>()
+        .answers::<pb::Partner>(),
     ]
 }
 
@@ -54,7 +76,12 @@ async fn one(State(state): State<AppState>, Path(id): Path<String>) -> Reply {
     ok("Giving partner details", p)
 }
 
-async fn status(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>, Body(b): Body<StatusBody>) -> Reply {
+async fn status(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    Path(id): Path<String>,
+    Body(b): Body<StatusBody>,
+) -> Reply {
     let active = b.active()?;
     let req = pb::SetPartnerStatusRequest { id, active, actor: Some(caller.to_pb()) };
     let p = retry(|| async { state.giving().set_partner_status(req.clone()).await }).await?.into_inner();
@@ -68,7 +95,11 @@ pub struct PartnerIdBody {
     strategic_partner_id: String,
 }
 
-async fn remove(State(state): State<AppState>, Extension(caller): Extension<Caller>, Body(b): Body<PartnerIdBody>) -> Reply {
+async fn remove(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    Body(b): Body<PartnerIdBody>,
+) -> Reply {
     let req = pb::PartnerRef { id: b.strategic_partner_id, actor: Some(caller.to_pb()) };
     retry_unsent(|| async { state.giving().delete_partner(req.clone()).await }).await?;
     ok("Giving partner deleted successfully", Empty {})
@@ -84,7 +115,11 @@ pub struct PartnerVerificationBody {
     reject_reason: Option<String>,
 }
 
-async fn verify(State(state): State<AppState>, Extension(caller): Extension<Caller>, Body(b): Body<PartnerVerificationBody>) -> Reply {
+async fn verify(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    Body(b): Body<PartnerVerificationBody>,
+) -> Reply {
     let approve = b.admin_verification.trim() == "Approve";
     let req = pb::ChangePartnerVerificationRequest {
         id: b.strategic_partner_id,
@@ -92,6 +127,7 @@ async fn verify(State(state): State<AppState>, Extension(caller): Extension<Call
         reject_reason: b.reject_reason.unwrap_or_default(),
         actor: Some(caller.to_pb()),
     };
-    let p = retry_unsent(|| async { state.giving().change_partner_verification(req.clone()).await }).await?.into_inner();
+    let p =
+        retry_unsent(|| async { state.giving().change_partner_verification(req.clone()).await }).await?.into_inner();
     ok(if approve { "Giving partner approved successfully" } else { "Giving partner rejected successfully" }, p)
 }

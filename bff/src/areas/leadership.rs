@@ -15,12 +15,22 @@ use utoipa::ToSchema;
 
 pub fn routes() -> Vec<Route> {
     vec![
-        route(Method::POST, "/admin/leadership/addLeadership", "Add a leadership entry", post(create)).body::<LeadershipInput>().answers::<Leadership>(),
-        route(Method::POST, "/admin/leadership/listLeadership", "Page of leadership entries (sort: order, name, title, createdAt)", post(list_page))
-            .body::<LeadershipListBody>()
-            .page::<Leadership>(),
-        route(Method::GET, "/admin/leadership/getLeadership/{id}", "One leadership entry", get(one)).answers::<Leadership>(),
-        route(Method::PATCH, "/admin/leadership/updateLeadership/{id}", "Change a leadership entry", patch(update)).body::<LeadershipInput>().answers::<Leadership>(),
+        route(Method::POST, "/admin/leadership/addLeadership", "Add a leadership entry", post(create))
+            .body::<LeadershipInput>()
+            .answers::<Leadership>(),
+        route(
+            Method::POST,
+            "/admin/leadership/listLeadership",
+            "Page of leadership entries (sort: order, name, title, createdAt)",
+            post(list_page),
+        )
+        .body::<LeadershipListBody>()
+        .page::<Leadership>(),
+        route(Method::GET, "/admin/leadership/getLeadership/{id}", "One leadership entry", get(one))
+            .answers::<Leadership>(),
+        route(Method::PATCH, "/admin/leadership/updateLeadership/{id}", "Change a leadership entry", patch(update))
+            .body::<LeadershipInput>()
+            .answers::<Leadership>(),
         route(Method::DELETE, "/admin/leadership/deleteLeadership/{id}", "Delete a leadership entry", delete(remove)),
     ]
 }
@@ -76,11 +86,23 @@ pub fn view(l: pb::Leadership) -> Leadership {
 }
 
 fn fields(b: LeadershipInput) -> Option<pb::LeadershipFields> {
-    Some(pb::LeadershipFields { name: b.name, title: b.title, photo: b.photo, biography: b.biography, order: b.order, is_active: b.is_active })
+    Some(pb::LeadershipFields {
+        name: b.name,
+        title: b.title,
+        photo: b.photo,
+        biography: b.biography,
+        order: b.order,
+        is_active: b.is_active,
+    })
 }
 
-async fn create(State(state): State<AppState>, Extension(caller): Extension<Caller>, Body(b): Body<LeadershipInput>) -> Reply {
-    let claim = media::LEADERSHIP.claim(&state, &caller.to_pb(), None, media::Files::new().one("photo", &b.photo)).await?;
+async fn create(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    Body(b): Body<LeadershipInput>,
+) -> Reply {
+    let claim =
+        media::LEADERSHIP.claim(&state, &caller.to_pb(), None, media::Files::new().one("photo", &b.photo)).await?;
     let req = pb::LeadershipInput { fields: fields(b), actor: Some(caller.to_pb()) };
     let l = retry_unsent(|| async { state.content().create_leadership(req.clone()).await }).await?.into_inner();
     claim.attach(&state, &l.id).await;
@@ -88,8 +110,16 @@ async fn create(State(state): State<AppState>, Extension(caller): Extension<Call
     ok("Leadership added successfully", view(l))
 }
 
-async fn update(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>, Body(b): Body<LeadershipInput>) -> Reply {
-    let claim = media::LEADERSHIP.claim(&state, &caller.to_pb(), Some(&id), media::Files::new().one("photo", &b.photo)).await?.complete();
+async fn update(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    Path(id): Path<String>,
+    Body(b): Body<LeadershipInput>,
+) -> Reply {
+    let claim = media::LEADERSHIP
+        .claim(&state, &caller.to_pb(), Some(&id), media::Files::new().one("photo", &b.photo))
+        .await?
+        .complete();
     let req = pb::UpdateLeadershipRequest { id: id.clone(), fields: fields(b), actor: Some(caller.to_pb()) };
     let l = retry(|| async { state.content().update_leadership(req.clone()).await }).await?.into_inner();
     claim.attach(&state, &id).await;

@@ -36,7 +36,10 @@ fn items(p: pb::Places) -> Vec<Place> {
 
 /// Reads a numeric id from the query, with a clear message when absent or malformed.
 fn id_param(q: &std::collections::HashMap<String, String>, name: &str, message: &str) -> Result<i64, ApiError> {
-    q.get(name).and_then(|v| v.trim().parse().ok()).filter(|v: &i64| *v > 0).ok_or_else(|| ApiError::validation(name, message))
+    q.get(name)
+        .and_then(|v| v.trim().parse().ok())
+        .filter(|v: &i64| *v > 0)
+        .ok_or_else(|| ApiError::validation(name, message))
 }
 
 async fn countries(State(state): State<AppState>) -> Reply {
@@ -46,12 +49,15 @@ async fn countries(State(state): State<AppState>) -> Reply {
 
 async fn states(State(state): State<AppState>, Query(q): Query<std::collections::HashMap<String, String>>) -> Reply {
     let country_id = id_param(&q, "countryId", "Please select a valid country")?;
-    let p = retry(|| async { state.identity().list_states(pb::ListStatesRequest { country_id }).await }).await?.into_inner();
+    let p = retry(|| async { state.identity().list_states(pb::ListStatesRequest { country_id }).await })
+        .await?
+        .into_inner();
     ok("State list", items(p))
 }
 
 async fn cities(State(state): State<AppState>, Query(q): Query<std::collections::HashMap<String, String>>) -> Reply {
     let state_id = id_param(&q, "stateId", "Please select a valid state")?;
-    let p = retry(|| async { state.identity().list_cities(pb::ListCitiesRequest { state_id }).await }).await?.into_inner();
+    let p =
+        retry(|| async { state.identity().list_cities(pb::ListCitiesRequest { state_id }).await }).await?.into_inner();
     ok("City list", items(p))
 }

@@ -5,8 +5,8 @@ use crate::error::ApiError;
 use crate::media::{self, Kind, MAX_IMAGE_BYTES, MAX_VIDEO_BYTES};
 use crate::reply::{Body, Empty, Reply, Route, ok, route};
 use crate::state::{AppState, retry, retry_unsent};
-use axum::body::Body as HttpBody;
 use axum::Extension;
+use axum::body::Body as HttpBody;
 use axum::extract::{DefaultBodyLimit, Multipart, Path, State};
 use axum::http::{HeaderValue, Method, header};
 use axum::response::{IntoResponse, Response};
@@ -22,7 +22,6 @@ const VIDEO_TOO_BIG: &str = "Video size should be less than 100 mb";
 const VIDEO_TYPES: &str = "Only mp4, webm, mov, mkv, avi and mpeg videos are allowed";
 const LIES: &str = "The file's content does not match its name";
 const MAY_NOT_REMOVE: &str = "You may not remove this file";
-
 
 pub fn routes() -> Vec<Route> {
     vec![
@@ -42,8 +41,20 @@ pub fn routes() -> Vec<Route> {
         )
         .multipart::<VideoUpload>()
         .answers::<Uploaded>(),
-        route(Method::POST, "/local-image/removeImage", "Remove an uploaded image ({ moduleName, fileName })", post(remove_image)).body::<RemoveBody>(),
-        route(Method::POST, "/local-image/removeVideo", "Remove an uploaded video ({ moduleName, fileName })", post(remove_video)).body::<RemoveBody>(),
+        route(
+            Method::POST,
+            "/local-image/removeImage",
+            "Remove an uploaded image ({ moduleName, fileName })",
+            post(remove_image),
+        )
+        .body::<RemoveBody>(),
+        route(
+            Method::POST,
+            "/local-image/removeVideo",
+            "Remove an uploaded video ({ moduleName, fileName })",
+            post(remove_video),
+        )
+        .body::<RemoveBody>(),
         route(Method::GET, "/media/{module}/{file}", "A media file", get(serve)).file("application/octet-stream"),
     ]
 }
@@ -95,7 +106,11 @@ pub struct Uploaded {
 }
 
 fn uploaded(state: &AppState, module: &str, name: &str) -> Uploaded {
-    Uploaded { name: name.into(), module_name: module.into(), url: format!("{}/{module}/{name}", state.settings.media_url) }
+    Uploaded {
+        name: name.into(),
+        module_name: module.into(),
+        url: format!("{}/{module}/{name}", state.settings.media_url),
+    }
 }
 
 /// What the caller may still upload today; a spent quota answers 429 before anything is
@@ -113,7 +128,14 @@ async fn allowance(state: &AppState, caller: &Caller) -> Result<i64, ApiError> {
 /// against its quota). When the record cannot be made (content down, the quota spent
 /// meanwhile) the file is deleted again and the upload refused, so no unrecorded file is
 /// ever kept.
-async fn record(state: &AppState, caller: &Caller, module: &str, name: &str, kind: Kind, size: u64) -> Result<(), ApiError> {
+async fn record(
+    state: &AppState,
+    caller: &Caller,
+    module: &str,
+    name: &str,
+    kind: Kind,
+    size: u64,
+) -> Result<(), ApiError> {
     let req = pb::MediaUpload {
         module: module.into(),
         file: name.into(),
@@ -144,7 +166,11 @@ fn only_one<T>(slot: &Option<T>, field: &str, what: &str) -> Result<(), ApiError
     }
 }
 
-async fn upload_image(State(state): State<AppState>, Extension(caller): Extension<Caller>, mut form: Multipart) -> Reply {
+async fn upload_image(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    mut form: Multipart,
+) -> Reply {
     let remaining = allowance(&state, &caller).await?;
     let mut module = None;
     let mut image: Option<(String, Bytes)> = None;
@@ -169,7 +195,8 @@ async fn upload_image(State(state): State<AppState>, Extension(caller): Extensio
     }
     let module = module_of(module)?;
     let (file_name, bytes) = image.ok_or_else(|| ApiError::validation("image", "Please choose an image"))?;
-    let kind = media::sniff(&bytes).filter(|k| k.is_image()).ok_or_else(|| ApiError::validation("image", IMAGE_TYPES))?;
+    let kind =
+        media::sniff(&bytes).filter(|k| k.is_image()).ok_or_else(|| ApiError::validation("image", IMAGE_TYPES))?;
     if !media::name_agrees(&file_name, kind) {
         return Err(ApiError::validation("image", LIES));
     }
@@ -198,11 +225,17 @@ fn quota_left(remaining: i64) -> ApiError {
     ApiError::new(
         axum::http::StatusCode::TOO_MANY_REQUESTS,
         "UPLOAD_QUOTA",
-        format!("This file is bigger than what is left of your daily upload limit ({mb:.1} MB). Please try again tomorrow."),
+        format!(
+            "This file is bigger than what is left of your daily upload limit ({mb:.1} MB). Please try again tomorrow."
+        ),
     )
 }
 
-async fn upload_video(State(state): State<AppState>, Extension(caller): Extension<Caller>, mut form: Multipart) -> Reply {
+async fn upload_video(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    mut form: Multipart,
+) -> Reply {
     let remaining = allowance(&state, &caller).await?;
     // Streamed to a holding place first (the module may come after the file); any refusal
     // before the end deletes it, so a refused upload leaves nothing behind.
@@ -229,7 +262,12 @@ async fn upload_video(State(state): State<AppState>, Extension(caller): Extensio
 
 /// Reads a video upload's form: the video streamed into `holding` (set as soon as it exists,
 /// so the caller can delete it on any refusal), its module and kind and size.
-async fn read_video(state: &AppState, form: &mut Multipart, remaining: i64, holding: &mut Option<String>) -> Result<(String, Kind, u64), ApiError> {
+async fn read_video(
+    state: &AppState,
+    form: &mut Multipart,
+    remaining: i64,
+    holding: &mut Option<String>,
+) -> Result<(String, Kind, u64), ApiError> {
     let mut module = None;
     let mut video: Option<(Kind, u64)> = None;
     while let Some(mut field) = form.next_field().await.map_err(multipart_error)? {
@@ -245,13 +283,19 @@ async fn read_video(state: &AppState, form: &mut Multipart, remaining: i64, hold
                         None => break,
                     }
                 }
-                let kind = media::sniff(&head).filter(|k| !k.is_image()).ok_or_else(|| ApiError::validation("video", VIDEO_TYPES))?;
+                let kind = media::sniff(&head)
+                    .filter(|k| !k.is_image())
+                    .ok_or_else(|| ApiError::validation("video", VIDEO_TYPES))?;
                 if !media::name_agrees(&file_name, kind) {
                     return Err(ApiError::validation("video", LIES));
                 }
                 let path = media::holding_path();
                 let limit = (MAX_VIDEO_BYTES as u64).min(remaining.max(0) as u64);
-                let too_big: fn() -> ApiError = if limit < MAX_VIDEO_BYTES as u64 { quota_passed } else { || ApiError::validation("video", VIDEO_TOO_BIG) };
+                let too_big: fn() -> ApiError = if limit < MAX_VIDEO_BYTES as u64 {
+                    quota_passed
+                } else {
+                    || ApiError::validation("video", VIDEO_TOO_BIG)
+                };
                 let mut w = state.storage.writer(&path, limit, too_big).await?;
                 *holding = Some(path);
                 w.write(&head).await?;
@@ -291,7 +335,10 @@ async fn remove(state: &AppState, caller: &Caller, b: RemoveBody, image: bool) -
     let kind = file.rsplit_once('.').and_then(|(_, e)| Kind::from_extension(e));
     let what = if image { "Image" } else { "Video" };
     if !media::valid_file_name(file) || kind.map(Kind::is_image) != Some(image) {
-        return Err(ApiError::validation("fileName", &format!("Please give a valid {} file name", what.to_lowercase())));
+        return Err(ApiError::validation(
+            "fileName",
+            &format!("Please give a valid {} file name", what.to_lowercase()),
+        ));
     }
     let req = pb::MediaRef { file: file.to_string(), actor: Some(caller.to_pb()) };
     let found = retry(|| async { state.content().may_remove(req.clone()).await }).await?.into_inner();
@@ -318,15 +365,26 @@ async fn remove(state: &AppState, caller: &Caller, b: RemoveBody, image: bool) -
     ok(&format!("{what} removed successfully"), Empty {})
 }
 
-async fn remove_image(State(state): State<AppState>, Extension(caller): Extension<Caller>, Body(b): Body<RemoveBody>) -> Reply {
+async fn remove_image(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    Body(b): Body<RemoveBody>,
+) -> Reply {
     remove(&state, &caller, b, true).await
 }
 
-async fn remove_video(State(state): State<AppState>, Extension(caller): Extension<Caller>, Body(b): Body<RemoveBody>) -> Reply {
+async fn remove_video(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    Body(b): Body<RemoveBody>,
+) -> Reply {
     remove(&state, &caller, b, false).await
 }
 
-async fn serve(State(state): State<AppState>, Path((module, file)): Path<(String, String)>) -> Result<Response, ApiError> {
+async fn serve(
+    State(state): State<AppState>,
+    Path((module, file)): Path<(String, String)>,
+) -> Result<Response, ApiError> {
     let kind = file.rsplit_once('.').and_then(|(_, e)| Kind::from_extension(e));
     let (Some(kind), true, true) = (kind, media::valid_module(&module), media::valid_file_name(&file)) else {
         return Err(ApiError::not_found("File not found"));

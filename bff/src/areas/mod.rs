@@ -22,8 +22,8 @@ pub mod post;
 pub mod public_site;
 pub mod report_post;
 pub mod service_charge;
-pub mod subscribed_donor;
 pub mod sub_admin;
+pub mod subscribed_donor;
 pub mod terms;
 pub mod transaction;
 pub mod two_factor;
@@ -92,7 +92,6 @@ impl Default for ListBody {
         Self { page: 1, limit: 10, search: String::new(), column: String::new(), order: String::new() }
     }
 }
-
 
 /// `{ id }`: the record a delete names.
 #[derive(Deserialize, Serialize, Default, ToSchema)]

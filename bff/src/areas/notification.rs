@@ -86,7 +86,11 @@ async fn names_list(State(state): State<AppState>, Query(q): Query<NamesQuery>) 
         .take(limit)
         .map(|c| NameOption { id: c.id, name: c.charity_name, kind: "charity" })
         .collect();
-    out.extend(causes?.into_inner().items.into_iter().filter(|t| matches(&t.name)).take(limit).map(|t| NameOption { id: t.id, name: t.name, kind: "cause" }));
+    out.extend(causes?.into_inner().items.into_iter().filter(|t| matches(&t.name)).take(limit).map(|t| NameOption {
+        id: t.id,
+        name: t.name,
+        kind: "cause",
+    }));
     let total = out.len() as i64;
     list("Success", out, total)
 }
@@ -107,7 +111,14 @@ pub struct SendBody {
 
 impl Default for SendBody {
     fn default() -> Self {
-        Self { title: String::new(), message: String::new(), audience: "all".into(), charity_ids: vec![], cause_ids: vec![], preview: false }
+        Self {
+            title: String::new(),
+            message: String::new(),
+            audience: "all".into(),
+            charity_ids: vec![],
+            cause_ids: vec![],
+            preview: false,
+        }
     }
 }
 
@@ -165,7 +176,13 @@ fn checked(b: &SendBody) -> ApiResult<Checked> {
         _ => return Err(ApiError::validation("audience", "Please select a valid audience")),
     };
     if audience == "all" {
-        return Ok(Checked { title: title.into(), message: message.into(), audience, charity_ids: vec![], cause_ids: vec![] });
+        return Ok(Checked {
+            title: title.into(),
+            message: message.into(),
+            audience,
+            charity_ids: vec![],
+            cause_ids: vec![],
+        });
     }
     let (charities, causes) = (ids(&b.charity_ids), ids(&b.cause_ids));
     if charities.is_empty() && causes.is_empty() {
@@ -187,7 +204,11 @@ async fn send(State(state): State<AppState>, Extension(caller): Extension<Caller
         ids.iter().map(|i| pb::NamedRef { id: i.clone(), name: map.get(i).cloned().unwrap_or_default() }).collect()
     };
     let (charities, causes) = (named(&charity_ids, &names.charities), named(&cause_ids, &names.causes));
-    let recipient = |kind: giving::RecipientKind, r: &pb::NamedRef| giving::Recipient { kind: kind as i32, id: r.id.clone(), name: String::new() };
+    let recipient = |kind: giving::RecipientKind, r: &pb::NamedRef| giving::Recipient {
+        kind: kind as i32,
+        id: r.id.clone(),
+        name: String::new(),
+    };
     let recipients: Vec<giving::Recipient> = charities
         .iter()
         .map(|r| recipient(giving::RecipientKind::Charity, r))
@@ -198,7 +219,8 @@ async fn send(State(state): State<AppState>, Extension(caller): Extension<Caller
     if b.preview {
         return ok("Success", SendAnswer::Preview(Reach { reach, preview: true }));
     }
-    let sender_name = super::content_page::account_names(&state, [caller.id.clone()]).await.remove(&caller.id).unwrap_or_default();
+    let sender_name =
+        super::content_page::account_names(&state, [caller.id.clone()]).await.remove(&caller.id).unwrap_or_default();
     let req = pb::SendNotificationRequest {
         title,
         message,
@@ -215,7 +237,11 @@ async fn send(State(state): State<AppState>, Extension(caller): Extension<Caller
         let rooms: Vec<String> = if audience == "all" {
             vec![]
         } else {
-            n.charities.iter().map(|r| names::recipient_room("charity", &r.id)).chain(n.causes.iter().map(|r| names::recipient_room("cause", &r.id))).collect()
+            n.charities
+                .iter()
+                .map(|r| names::recipient_room("charity", &r.id))
+                .chain(n.causes.iter().map(|r| names::recipient_room("cause", &r.id)))
+                .collect()
         };
         live.emit(names::APP_NS, rooms, names::NOTIFICATION, &NotificationEvent { notification: &n }).await;
     }

@@ -20,23 +20,61 @@ const PAGING: &[(&str, &str)] = &[("page", "Page number, from 1 (default 1)"), (
 
 pub fn routes() -> Vec<Route> {
     vec![
-        route(Method::POST, "/v1/posts/list", "Page of active posts of every community, newest first (at most 100 a page; search: text)", post(list_all))
-            .body::<ListBody>()
-            .page::<pb::Post>(),
-        route(Method::POST, "/v1/posts/communityPosts", "Page of a community's active posts, newest first (at most 100 a page)", post(community_posts))
-            .body::<CommunityPostsBody>()
-            .page::<pb::Post>(),
-        route(Method::POST, "/v1/posts/InActivePostList", "Page of a community's inactive posts, newest first (at most 100 a page)", post(inactive_posts))
-            .body::<CommunityPostsBody>()
-            .page::<pb::Post>(),
-        route(Method::POST, "/v1/posts/activeInActivePost/{id}", "Activate or deactivate a post", post(set_active)).body::<StatusBody>().answers::<pb::Post>(),
-        route(Method::POST, "/v1/posts/likeUnlikePost/{id}", "Like a post as the platform, or unlike it when liked", post(like_post)).answers::<pb::LikeResult>(),
-        route(Method::POST, "/v1/posts/postComment", "Comment on a post as the platform", post(comment)).body::<CommentBody>().answers::<pb::Comment>(),
-        route(Method::POST, "/v1/posts/postCommentRply", "Reply to a comment as the platform", post(reply)).body::<ReplyBody>().answers::<pb::Comment>(),
-        route(Method::GET, "/v1/posts/getPostCommnetList/{id}", "Page of a post's comments, newest first, each with its replies", get(comments))
-            .query(PAGING)
-            .page::<pb::Comment>(),
-        route(Method::POST, "/v1/posts/likeUnlikeComment/{id}", "Like a comment as the platform, or unlike it when liked", post(like_comment)).answers::<pb::LikeResult>(),
+        route(
+            Method::POST,
+            "/v1/posts/list",
+            "Page of active posts of every community, newest first (at most 100 a page; search: text)",
+            post(list_all),
+        )
+        .body::<ListBody>()
+        .page::<pb::Post>(),
+        route(
+            Method::POST,
+            "/v1/posts/communityPosts",
+            "Page of a community's active posts, newest first (at most 100 a page)",
+            post(community_posts),
+        )
+        .body::<CommunityPostsBody>()
+        .page::<pb::Post>(),
+        route(
+            Method::POST,
+            "/v1/posts/InActivePostList",
+            "Page of a community's inactive posts, newest first (at most 100 a page)",
+            post(inactive_posts),
+        )
+        .body::<CommunityPostsBody>()
+        .page::<pb::Post>(),
+        route(Method::POST, "/v1/posts/activeInActivePost/{id}", "Activate or deactivate a post", post(set_active))
+            .body::<StatusBody>()
+            .answers::<pb::Post>(),
+        route(
+            Method::POST,
+            "/v1/posts/likeUnlikePost/{id}",
+            "Like a post as the platform, or unlike it when liked",
+            post(like_post),
+        )
+        .answers::<pb::LikeResult>(),
+        route(Method::POST, "/v1/posts/postComment", "Comment on a post as the platform", post(comment))
+            .body::<CommentBody>()
+            .answers::<pb::Comment>(),
+        route(Method::POST, "/v1/posts/postCommentRply", "Reply to a comment as the platform", post(reply))
+            .body::<ReplyBody>()
+            .answers::<pb::Comment>(),
+        route(
+            Method::GET,
+            "/v1/posts/getPostCommnetList/{id}",
+            "Page of a post's comments, newest first, each with its replies",
+            get(comments),
+        )
+        .query(PAGING)
+        .page::<pb::Comment>(),
+        route(
+            Method::POST,
+            "/v1/posts/likeUnlikeComment/{id}",
+            "Like a comment as the platform, or unlike it when liked",
+            post(like_comment),
+        )
+        .answers::<pb::LikeResult>(),
     ]
 }
 
@@ -79,18 +117,38 @@ async fn posts(state: &AppState, req: pb::ListPostsRequest, message: &str) -> Re
 }
 
 async fn list_all(State(state): State<AppState>, Body(b): Body<ListBody>) -> Reply {
-    posts(&state, pb::ListPostsRequest { page: Some(b.to_page()), community_id: String::new(), inactive: false }, "Post list").await
+    posts(
+        &state,
+        pb::ListPostsRequest { page: Some(b.to_page()), community_id: String::new(), inactive: false },
+        "Post list",
+    )
+    .await
 }
 
 async fn community_posts(State(state): State<AppState>, Body(b): Body<CommunityPostsBody>) -> Reply {
-    posts(&state, pb::ListPostsRequest { page: page(b.page, b.limit), community_id: b.community_id, inactive: false }, "Community posts").await
+    posts(
+        &state,
+        pb::ListPostsRequest { page: page(b.page, b.limit), community_id: b.community_id, inactive: false },
+        "Community posts",
+    )
+    .await
 }
 
 async fn inactive_posts(State(state): State<AppState>, Body(b): Body<CommunityPostsBody>) -> Reply {
-    posts(&state, pb::ListPostsRequest { page: page(b.page, b.limit), community_id: b.community_id, inactive: true }, "Inactive posts").await
+    posts(
+        &state,
+        pb::ListPostsRequest { page: page(b.page, b.limit), community_id: b.community_id, inactive: true },
+        "Inactive posts",
+    )
+    .await
 }
 
-async fn set_active(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>, Body(b): Body<StatusBody>) -> Reply {
+async fn set_active(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    Path(id): Path<String>,
+    Body(b): Body<StatusBody>,
+) -> Reply {
     let is_active = b.active()?;
     let req = pb::SetPostActiveRequest { id, is_active, actor: Some(caller.to_pb()) };
     let p = retry(|| async { state.engagement().set_post_active(req.clone()).await }).await?.into_inner();
@@ -102,19 +160,31 @@ fn platform_like(id: String, caller: &Caller) -> pb::LikeRequest {
     pb::LikeRequest { id, donor: None, liked: None, actor: Some(caller.to_pb()) }
 }
 
-async fn like_post(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>) -> Reply {
+async fn like_post(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    Path(id): Path<String>,
+) -> Reply {
     let req = platform_like(id, &caller);
     let r = retry_unsent(|| async { state.engagement().like_post(req.clone()).await }).await?.into_inner();
     ok(if r.liked { "Post liked successfully" } else { "Post unliked successfully" }, r)
 }
 
-async fn like_comment(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>) -> Reply {
+async fn like_comment(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    Path(id): Path<String>,
+) -> Reply {
     let req = platform_like(id, &caller);
     let r = retry_unsent(|| async { state.engagement().like_comment(req.clone()).await }).await?.into_inner();
     ok(if r.liked { "Comment liked successfully" } else { "Comment unliked successfully" }, r)
 }
 
-async fn comment(State(state): State<AppState>, Extension(caller): Extension<Caller>, Body(b): Body<CommentBody>) -> Reply {
+async fn comment(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    Body(b): Body<CommentBody>,
+) -> Reply {
     let req = pb::AddCommentRequest { post_id: b.post_id, text: b.text, donor: None, actor: Some(caller.to_pb()) };
     let c = retry_unsent(|| async { state.engagement().add_comment(req.clone()).await }).await?.into_inner();
     ok("Comment added successfully", c)

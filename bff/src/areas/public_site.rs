@@ -17,9 +17,15 @@ use utoipa::ToSchema;
 
 pub fn routes() -> Vec<Route> {
     vec![
-        route(Method::GET, "/v1/public/page/{key}", "A published page (homepage, privacy_policy, terms_condition, about_us, giving_partner)", get(page))
-            .answers::<PublicPage>(),
-        route(Method::GET, "/v1/public/leadership", "Active leadership entries, by order", get(leadership)).list::<Leadership>(),
+        route(
+            Method::GET,
+            "/v1/public/page/{key}",
+            "A published page (homepage, privacy_policy, terms_condition, about_us, giving_partner)",
+            get(page),
+        )
+        .answers::<PublicPage>(),
+        route(Method::GET, "/v1/public/leadership", "Active leadership entries, by order", get(leadership))
+            .list::<Leadership>(),
         route(Method::GET, "/v1/public/faq", "Active FAQs by category order", get(faq)).list::<PublicFaqCategory>(),
     ]
 }
@@ -62,7 +68,11 @@ fn body<T: Serialize>(message: &'static str, data: T) -> ApiResult<String> {
     serde_json::to_string(&Success { message, data }).map_err(ApiError::internal)
 }
 
-async fn page(State(state): State<AppState>, headers: HeaderMap, Path(key): Path<String>) -> Result<Response, ApiError> {
+async fn page(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(key): Path<String>,
+) -> Result<Response, ApiError> {
     if !public_cache::PAGE_KEYS.contains(&key.as_str()) {
         return Err(ApiError::not_found("Page not found"));
     }
@@ -81,7 +91,13 @@ async fn page(State(state): State<AppState>, headers: HeaderMap, Path(key): Path
 async fn leadership(State(state): State<AppState>, headers: HeaderMap) -> Result<Response, ApiError> {
     let st = state.clone();
     public_cache::serve(&state, &headers, public_cache::LEADERSHIP, || async move {
-        let page = proto::common::v1::PageRequest { page: 1, limit: 1000, column: "order".into(), order: "asc".into(), ..Default::default() };
+        let page = proto::common::v1::PageRequest {
+            page: 1,
+            limit: 1000,
+            column: "order".into(),
+            order: "asc".into(),
+            ..Default::default()
+        };
         let req = pb::ListLeadershipRequest { page: Some(page), is_active: Some(true) };
         let r = retry(|| async { st.content().list_leadership(req.clone()).await }).await?.into_inner();
         body("Leadership", r.items.into_iter().map(super::leadership::view).collect::<Vec<_>>())
@@ -99,7 +115,11 @@ async fn faq(State(state): State<AppState>, headers: HeaderMap) -> Result<Respon
             .map(|c| PublicFaqCategory {
                 id: c.id,
                 name: c.name,
-                faqs: c.faqs.into_iter().map(|f| PublicFaq { id: f.id, question: f.question, answer: f.answer }).collect(),
+                faqs: c
+                    .faqs
+                    .into_iter()
+                    .map(|f| PublicFaq { id: f.id, question: f.question, answer: f.answer })
+                    .collect(),
             })
             .collect();
         body("FAQ", out)

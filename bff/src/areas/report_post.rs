@@ -13,10 +13,20 @@ use proto::engagement::v1 as pb;
 
 pub fn routes() -> Vec<Route> {
     vec![
-        route(Method::POST, "/admin/reportPost/reportPostList", "Page of posts with open reports, newest report first (search: post text, community name)", post(list_page))
-            .body::<ListBody>()
-            .page::<pb::ReportedPost>(),
-        route(Method::POST, "/admin/reportPost/deletePost/{id}", "Delete a reported post (listed nowhere anymore) and close its reports", post(delete_post)),
+        route(
+            Method::POST,
+            "/admin/reportPost/reportPostList",
+            "Page of posts with open reports, newest report first (search: post text, community name)",
+            post(list_page),
+        )
+        .body::<ListBody>()
+        .page::<pb::ReportedPost>(),
+        route(
+            Method::POST,
+            "/admin/reportPost/deletePost/{id}",
+            "Delete a reported post (listed nowhere anymore) and close its reports",
+            post(delete_post),
+        ),
     ]
 }
 
@@ -26,7 +36,11 @@ async fn list_page(State(state): State<AppState>, Body(b): Body<ListBody>) -> Re
     list("Reported post list", r.items, r.total)
 }
 
-async fn delete_post(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>) -> Reply {
+async fn delete_post(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    Path(id): Path<String>,
+) -> Reply {
     let req = pb::PostRef { id, actor: Some(caller.to_pb()) };
     retry_unsent(|| async { state.engagement().delete_post(req.clone()).await }).await?;
     ok("Post deleted successfully", Empty {})

@@ -24,12 +24,18 @@ const NOT_FOUND: &str = "Settings not found";
 
 pub fn routes() -> Vec<Route> {
     vec![
-        route(Method::GET, "/admin/setting-master", "The service-charge settings with their history", get(current)).answers::<SettingsView>(),
+        route(Method::GET, "/admin/setting-master", "The service-charge settings with their history", get(current))
+            .answers::<SettingsView>(),
         route(Method::GET, "/admin/setting-master/{id}", "The service-charge settings (by their fixed id)", get(by_id))
             .answers::<SettingsView>(),
-        route(Method::POST, "/admin/setting-master/{id}", "Change the service charge and the payment processing fee", post(update))
-            .body::<SettingsBody>()
-            .answers::<SettingsView>(),
+        route(
+            Method::POST,
+            "/admin/setting-master/{id}",
+            "Change the service charge and the payment processing fee",
+            post(update),
+        )
+        .body::<SettingsBody>()
+        .answers::<SettingsView>(),
     ]
 }
 
@@ -95,7 +101,8 @@ fn view(s: pb::Settings) -> SettingsView {
 /// Names the accounts of the history (identity's AccountNames; the system as 'System'); an
 /// account identity cannot name, or identity being down, leaves its id.
 async fn with_names(state: &AppState, mut v: SettingsView) -> SettingsView {
-    let mut ids: Vec<String> = v.history.iter().map(|h| h.by.clone()).chain([v.updated_by.clone()]).filter(|i| !i.is_empty()).collect();
+    let mut ids: Vec<String> =
+        v.history.iter().map(|h| h.by.clone()).chain([v.updated_by.clone()]).filter(|i| !i.is_empty()).collect();
     ids.sort();
     ids.dedup();
     ids.truncate(100);
@@ -106,7 +113,13 @@ async fn with_names(state: &AppState, mut v: SettingsView) -> SettingsView {
             Default::default()
         }
     };
-    let name_of = |account: &str| if account.is_empty() { "System".to_string() } else { names.get(account).cloned().unwrap_or_else(|| account.to_string()) };
+    let name_of = |account: &str| {
+        if account.is_empty() {
+            "System".to_string()
+        } else {
+            names.get(account).cloned().unwrap_or_else(|| account.to_string())
+        }
+    };
     v.updated_by_name = name_of(&v.updated_by);
     for h in &mut v.history {
         h.by_name = name_of(&h.by);
@@ -138,7 +151,12 @@ pub struct SettingsBody {
     payment_proces_fee: Value,
 }
 
-async fn update(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>, Body(b): Body<SettingsBody>) -> Reply {
+async fn update(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    Path(id): Path<String>,
+    Body(b): Body<SettingsBody>,
+) -> Reply {
     known(&id)?;
     let mut errors = Vec::new();
     let mut field = |value: &Value, name: &str, label: &str| match basis_points(value) {
@@ -151,7 +169,13 @@ async fn update(State(state): State<AppState>, Extension(caller): Extension<Call
     let service_charge_bp = field(&b.service_charge, "serviceCharge", "Service Charge");
     let processing_fee_bp = field(&b.payment_proces_fee, "paymentProcesFee", "Payment Processing Fee");
     if let Some(first) = errors.first() {
-        return Err(ApiError { status: StatusCode::BAD_REQUEST, code: "VALIDATION", message: first.message.clone(), errors, retry_after: None });
+        return Err(ApiError {
+            status: StatusCode::BAD_REQUEST,
+            code: "VALIDATION",
+            message: first.message.clone(),
+            errors,
+            retry_after: None,
+        });
     }
     let req = pb::UpdateSettingsRequest { service_charge_bp, processing_fee_bp, actor: Some(caller.to_pb()) };
     let s = retry(|| async { state.giving().update_settings(req.clone()).await }).await?.into_inner();

@@ -2,6 +2,7 @@
 //! its caller: identity refuses escalation (bff/API.md "Sub-admins"), and a changed
 //! account's cached standing is dropped so the change holds on its next request everywhere.
 
+use super::{ListBody, ModuleGrant, StatusBody};
 use crate::auth::Caller;
 use crate::reply::{Body, Empty, Reply, Route, list, ok, route};
 use crate::state::{AppState, retry, retry_unsent};
@@ -11,23 +12,35 @@ use axum::http::Method;
 use axum::routing::{delete, get, patch, post};
 use proto::identity::v1 as pb;
 use serde::{Deserialize, Serialize};
-use super::{ListBody, ModuleGrant, StatusBody};
 use utoipa::ToSchema;
 
 pub fn routes() -> Vec<Route> {
     vec![
-        route(Method::POST, "/admin/sub-admin/create", "Create a sub-admin with its permissions", post(create)).body::<SubAdminBody>().answers::<SubAdminView>(),
+        route(Method::POST, "/admin/sub-admin/create", "Create a sub-admin with its permissions", post(create))
+            .body::<SubAdminBody>()
+            .answers::<SubAdminView>(),
         route(Method::PATCH, "/admin/sub-admin/update/{id}", "Update a sub-admin (password optional)", patch(update))
             .body::<SubAdminBody>()
             .answers::<SubAdminView>(),
         route(Method::DELETE, "/admin/sub-admin/delete/{id}", "Delete a sub-admin", delete(remove)),
-        route(Method::PATCH, "/admin/sub-admin/subAdminStatus/{id}", "Activate or deactivate a sub-admin", patch(status))
-            .body::<StatusBody>()
+        route(
+            Method::PATCH,
+            "/admin/sub-admin/subAdminStatus/{id}",
+            "Activate or deactivate a sub-admin",
+            patch(status),
+        )
+        .body::<StatusBody>()
+        .answers::<SubAdminView>(),
+        route(
+            Method::POST,
+            "/admin/sub-admin/subAdminList",
+            "Page of sub-admins (page, limit, search, column, order)",
+            post(list_page),
+        )
+        .body::<ListBody>()
+        .page::<SubAdminView>(),
+        route(Method::GET, "/admin/sub-admin/get/{id}", "One sub-admin with its permissions", get(one))
             .answers::<SubAdminView>(),
-        route(Method::POST, "/admin/sub-admin/subAdminList", "Page of sub-admins (page, limit, search, column, order)", post(list_page))
-            .body::<ListBody>()
-            .page::<SubAdminView>(),
-        route(Method::GET, "/admin/sub-admin/get/{id}", "One sub-admin with its permissions", get(one)).answers::<SubAdminView>(),
     ]
 }
 
@@ -55,7 +68,11 @@ impl From<SubAdminBody> for pb::SubAdminInput {
             last_name: b.last_name,
             email: b.email,
             password: b.password,
-            permissions: b.permissions.into_iter().map(|g| pb::Permission { slug: g.slug, actions: g.actions }).collect(),
+            permissions: b
+                .permissions
+                .into_iter()
+                .map(|g| pb::Permission { slug: g.slug, actions: g.actions })
+                .collect(),
         }
     }
 }
@@ -88,13 +105,22 @@ fn view(s: pb::SubAdmin) -> SubAdminView {
     }
 }
 
-async fn create(State(state): State<AppState>, Extension(caller): Extension<Caller>, Body(b): Body<SubAdminBody>) -> Reply {
+async fn create(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    Body(b): Body<SubAdminBody>,
+) -> Reply {
     let req = pb::CreateSubAdminRequest { actor: Some(caller.to_pb()), input: Some(b.into()) };
     let s = retry_unsent(|| async { state.identity().create_sub_admin(req.clone()).await }).await?.into_inner();
     ok("Sub admin created successfully", view(s))
 }
 
-async fn update(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>, Body(b): Body<SubAdminBody>) -> Reply {
+async fn update(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    Path(id): Path<String>,
+    Body(b): Body<SubAdminBody>,
+) -> Reply {
     let req = pb::UpdateSubAdminRequest { id: id.clone(), input: Some(b.into()), actor: Some(caller.to_pb()) };
     let s = retry(|| async { state.identity().update_sub_admin(req.clone()).await }).await?.into_inner();
     state.forget_principal(&id).await;
@@ -108,7 +134,12 @@ async fn remove(State(state): State<AppState>, Extension(caller): Extension<Call
     ok("Sub admin deleted successfully", Empty {})
 }
 
-async fn status(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>, Body(b): Body<StatusBody>) -> Reply {
+async fn status(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    Path(id): Path<String>,
+    Body(b): Body<StatusBody>,
+) -> Reply {
     let active = b.active()?;
     let req = pb::SetStatusRequest { id: id.clone(), active, actor: Some(caller.to_pb()) };
     let s = retry(|| async { state.identity().set_sub_admin_status(req.clone()).await }).await?.into_inner();
@@ -117,7 +148,11 @@ async fn status(State(state): State<AppState>, Extension(caller): Extension<Call
     ok(msg, view(s))
 }
 
-async fn list_page(State(state): State<AppState>, Extension(caller): Extension<Caller>, Body(b): Body<ListBody>) -> Reply {
+async fn list_page(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    Body(b): Body<ListBody>,
+) -> Reply {
     let req = pb::ListRequest { page: Some(b.to_page()), actor: Some(caller.to_pb()) };
     let page = retry(|| async { state.identity().list_sub_admins(req.clone()).await }).await?.into_inner();
     list("Sub admin list", page.items.into_iter().map(view).collect::<Vec<_>>(), page.total)

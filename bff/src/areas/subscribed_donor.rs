@@ -1,22 +1,32 @@
 //! Subscribed and one-time donors (/admin/subscribed-donor, module /subscribed_donor: view):
 //! a donor's totals per recipient.
 
+use super::ListBody;
 use crate::reply::{Body, Reply, Route, list, route};
 use crate::state::{AppState, retry};
 use axum::extract::State;
 use axum::http::Method;
 use axum::routing::post;
 use proto::giving::v1 as pb;
-use super::ListBody;
 
 pub fn routes() -> Vec<Route> {
     vec![
-        route(Method::POST, "/admin/subscribed-donor/subscribeDonor", "Page of donors with subscriptions, per recipient", post(subscribed))
-            .body::<ListBody>()
-            .page::<pb::DonorTotalsRow>(),
-        route(Method::POST, "/admin/subscribed-donor/oneTime", "Page of one-time donors, per recipient", post(one_time))
-            .body::<ListBody>()
-            .page::<pb::DonorTotalsRow>(),
+        route(
+            Method::POST,
+            "/admin/subscribed-donor/subscribeDonor",
+            "Page of donors with subscriptions, per recipient",
+            post(subscribed),
+        )
+        .body::<ListBody>()
+        .page::<pb::DonorTotalsRow>(),
+        route(
+            Method::POST,
+            "/admin/subscribed-donor/oneTime",
+            "Page of one-time donors, per recipient",
+            post(one_time),
+        )
+        .body::<ListBody>()
+        .page::<pb::DonorTotalsRow>(),
     ]
 }
 

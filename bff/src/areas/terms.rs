@@ -1,18 +1,18 @@
 //! Causes (/admin/cause) and nonprofit categories (/admin/charity-category): the same
 //! handlers serve both, parameterised by the kind of term (SPEC section 7).
 
+use super::{IdBody, ListBody, StatusBody};
 use crate::auth::Caller;
 use crate::error::ApiError;
 use crate::reply::{Body, Empty, Reply, Route, list, ok, route};
 use crate::state::{AppState, retry, retry_unsent};
+use crate::xlsx::{Row, Sheet, XLSX};
 use axum::extract::{Path, State};
 use axum::http::Method;
 use axum::routing::{MethodRouter, get, patch, post};
 use proto::catalogue::v1 as pb;
-use super::{IdBody, ListBody, StatusBody};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
-use crate::xlsx::{Row, Sheet, XLSX};
 
 /// The REST paths and words of one kind of term.
 #[derive(Clone, Copy)]
@@ -26,9 +26,19 @@ const CATEGORY: Kind = Kind { kind: pb::TermKind::Category, label: "Category" };
 
 pub fn routes() -> Vec<Route> {
     vec![
-        route(Method::POST, "/admin/cause/getAll", "Active causes, by name", with(CAUSE, post(active))).list::<NamedTerm>(),
-        route(Method::POST, "/admin/cause/create", "Create a cause", with(CAUSE, post(create))).body::<TermBody>().answers::<TermView>(),
-        route(Method::POST, "/admin/cause/causeList", "Page of causes (page, limit, search, column, order)", with(CAUSE, post(list_page))).body::<ListBody>().page::<TermView>(),
+        route(Method::POST, "/admin/cause/getAll", "Active causes, by name", with(CAUSE, post(active)))
+            .list::<NamedTerm>(),
+        route(Method::POST, "/admin/cause/create", "Create a cause", with(CAUSE, post(create)))
+            .body::<TermBody>()
+            .answers::<TermView>(),
+        route(
+            Method::POST,
+            "/admin/cause/causeList",
+            "Page of causes (page, limit, search, column, order)",
+            with(CAUSE, post(list_page)),
+        )
+        .body::<ListBody>()
+        .page::<TermView>(),
         route(
             Method::POST,
             "/admin/cause/causeList-excel",
@@ -37,17 +47,68 @@ pub fn routes() -> Vec<Route> {
         )
         .body::<ExportBody>()
         .file(XLSX),
-        route(Method::POST, "/admin/cause/delete", "Delete a cause ({ id })", with(CAUSE, post(remove))).body::<IdBody>(),
+        route(Method::POST, "/admin/cause/delete", "Delete a cause ({ id })", with(CAUSE, post(remove)))
+            .body::<IdBody>(),
         route(Method::GET, "/admin/cause/get/{id}", "One cause", with(CAUSE, get(one))).answers::<TermView>(),
-        route(Method::PATCH, "/admin/cause/update/{id}", "Rename or re-describe a cause", with(CAUSE, patch(update))).body::<TermBody>().answers::<TermView>(),
-        route(Method::PATCH, "/admin/cause/activeStatus/{id}", "Activate or deactivate a cause", with(CAUSE, patch(status))).body::<StatusBody>().answers::<TermView>(),
-        route(Method::POST, "/admin/charity-category/getAll", "Active nonprofit categories, by name", with(CATEGORY, post(active))).list::<NamedTerm>(),
-        route(Method::POST, "/admin/charity-category/create", "Create a nonprofit category", with(CATEGORY, post(create))).body::<TermBody>().answers::<TermView>(),
-        route(Method::POST, "/admin/charity-category/categoryList", "Page of nonprofit categories", with(CATEGORY, post(list_page))).body::<ListBody>().page::<TermView>(),
-        route(Method::GET, "/admin/charity-category/get/{id}", "One nonprofit category", with(CATEGORY, get(one))).answers::<TermView>(),
-        route(Method::POST, "/admin/charity-category/delete", "Delete a nonprofit category ({ id })", with(CATEGORY, post(remove))).body::<IdBody>(),
-        route(Method::PATCH, "/admin/charity-category/update/{id}", "Rename a nonprofit category", with(CATEGORY, patch(update))).body::<TermBody>().answers::<TermView>(),
-        route(Method::PATCH, "/admin/charity-category/activeStatus/{id}", "Activate or deactivate a nonprofit category", with(CATEGORY, patch(status))).body::<StatusBody>().answers::<TermView>(),
+        route(Method::PATCH, "/admin/cause/update/{id}", "Rename or re-describe a cause", with(CAUSE, patch(update)))
+            .body::<TermBody>()
+            .answers::<TermView>(),
+        route(
+            Method::PATCH,
+            "/admin/cause/activeStatus/{id}",
+            "Activate or deactivate a cause",
+            with(CAUSE, patch(status)),
+        )
+        .body::<StatusBody>()
+        .answers::<TermView>(),
+        route(
+            Method::POST,
+            "/admin/charity-category/getAll",
+            "Active nonprofit categories, by name",
+            with(CATEGORY, post(active)),
+        )
+        .list::<NamedTerm>(),
+        route(
+            Method::POST,
+            "/admin/charity-category/create",
+            "Create a nonprofit category",
+            with(CATEGORY, post(create)),
+        )
+        .body::<TermBody>()
+        .answers::<TermView>(),
+        route(
+            Method::POST,
+            "/admin/charity-category/categoryList",
+            "Page of nonprofit categories",
+            with(CATEGORY, post(list_page)),
+        )
+        .body::<ListBody>()
+        .page::<TermView>(),
+        route(Method::GET, "/admin/charity-category/get/{id}", "One nonprofit category", with(CATEGORY, get(one)))
+            .answers::<TermView>(),
+        route(
+            Method::POST,
+            "/admin/charity-category/delete",
+            "Delete a nonprofit category ({ id })",
+            with(CATEGORY, post(remove)),
+        )
+        .body::<IdBody>(),
+        route(
+            Method::PATCH,
+            "/admin/charity-category/update/{id}",
+            "Rename a nonprofit category",
+            with(CATEGORY, patch(update)),
+        )
+        .body::<TermBody>()
+        .answers::<TermView>(),
+        route(
+            Method::PATCH,
+            "/admin/charity-category/activeStatus/{id}",
+            "Activate or deactivate a nonprofit category",
+            with(CATEGORY, patch(status)),
+        )
+        .body::<StatusBody>()
+        .answers::<TermView>(),
     ]
 }
 
@@ -86,7 +147,10 @@ fn view(t: pb::Term) -> TermView {
 async fn active(State(state): State<AppState>, axum::Extension(k): K) -> Reply {
     let req = pb::KindRequest { kind: k.kind as i32 };
     let page = retry(|| async { state.catalogue().active_terms(req).await }).await?.into_inner();
-    ok(&format!("{} list", k.label), page.items.into_iter().map(|t| NamedTerm { id: t.id, name: t.name }).collect::<Vec<_>>())
+    ok(
+        &format!("{} list", k.label),
+        page.items.into_iter().map(|t| NamedTerm { id: t.id, name: t.name }).collect::<Vec<_>>(),
+    )
 }
 
 #[derive(Deserialize, Serialize, Default, ToSchema)]
@@ -96,19 +160,47 @@ pub struct TermBody {
     description: Option<String>,
 }
 
-async fn create(State(state): State<AppState>, axum::Extension(k): K, axum::Extension(caller): axum::Extension<Caller>, Body(b): Body<TermBody>) -> Reply {
-    let req = pb::TermInput { kind: k.kind as i32, name: b.name, description: b.description.unwrap_or_default(), actor: Some(caller.to_pb()) };
+async fn create(
+    State(state): State<AppState>,
+    axum::Extension(k): K,
+    axum::Extension(caller): axum::Extension<Caller>,
+    Body(b): Body<TermBody>,
+) -> Reply {
+    let req = pb::TermInput {
+        kind: k.kind as i32,
+        name: b.name,
+        description: b.description.unwrap_or_default(),
+        actor: Some(caller.to_pb()),
+    };
     let t = retry_unsent(|| async { state.catalogue().create_term(req.clone()).await }).await?.into_inner();
     ok(&format!("{} created successfully", k.label), view(t))
 }
 
-async fn update(State(state): State<AppState>, axum::Extension(k): K, axum::Extension(caller): axum::Extension<Caller>, Path(id): Path<String>, Body(b): Body<TermBody>) -> Reply {
-    let req = pb::UpdateTermRequest { kind: k.kind as i32, id, name: b.name, description: b.description, actor: Some(caller.to_pb()) };
+async fn update(
+    State(state): State<AppState>,
+    axum::Extension(k): K,
+    axum::Extension(caller): axum::Extension<Caller>,
+    Path(id): Path<String>,
+    Body(b): Body<TermBody>,
+) -> Reply {
+    let req = pb::UpdateTermRequest {
+        kind: k.kind as i32,
+        id,
+        name: b.name,
+        description: b.description,
+        actor: Some(caller.to_pb()),
+    };
     let t = retry(|| async { state.catalogue().update_term(req.clone()).await }).await?.into_inner();
     ok(&format!("{} updated successfully", k.label), view(t))
 }
 
-async fn status(State(state): State<AppState>, axum::Extension(k): K, axum::Extension(caller): axum::Extension<Caller>, Path(id): Path<String>, Body(b): Body<StatusBody>) -> Reply {
+async fn status(
+    State(state): State<AppState>,
+    axum::Extension(k): K,
+    axum::Extension(caller): axum::Extension<Caller>,
+    Path(id): Path<String>,
+    Body(b): Body<StatusBody>,
+) -> Reply {
     let active = b.active()?;
     let req = pb::SetTermStatusRequest { kind: k.kind as i32, id, active, actor: Some(caller.to_pb()) };
     let t = retry(|| async { state.catalogue().set_term_status(req.clone()).await }).await?.into_inner();
@@ -120,7 +212,10 @@ async fn status(State(state): State<AppState>, axum::Extension(k): K, axum::Exte
 /// nonprofits, transactions and subscriptions, communities, the homepage), as each words it.
 /// A service that cannot be asked fails the delete (503): nothing is deleted on a guess.
 async fn uses(state: &AppState, k: Kind, id: &str) -> Result<Vec<String>, ApiError> {
-    let q = proto::common::v1::UsageRequest { kind: (if k.kind == pb::TermKind::Category { "category" } else { "cause" }).into(), id: id.trim().into() };
+    let q = proto::common::v1::UsageRequest {
+        kind: (if k.kind == pb::TermKind::Category { "category" } else { "cause" }).into(),
+        id: id.trim().into(),
+    };
     let catalogue = retry(|| async { state.catalogue().usage(q.clone()).await });
     if k.kind == pb::TermKind::Category {
         return Ok(catalogue.await?.into_inner().items.into_iter().map(|u| u.what).collect());
@@ -138,11 +233,20 @@ async fn uses(state: &AppState, k: Kind, id: &str) -> Result<Vec<String>, ApiErr
 
 /// Deletes a term nothing uses; one that records still use is refused (409) saying what uses
 /// it and how many, and stays (the console's confirm text is the spec's; the answer is this).
-async fn remove(State(state): State<AppState>, axum::Extension(k): K, axum::Extension(caller): axum::Extension<Caller>, Body(b): Body<IdBody>) -> Reply {
+async fn remove(
+    State(state): State<AppState>,
+    axum::Extension(k): K,
+    axum::Extension(caller): axum::Extension<Caller>,
+    Body(b): Body<IdBody>,
+) -> Reply {
     if !b.id.trim().is_empty() {
         let used = uses(&state, k, &b.id).await?;
         if !used.is_empty() {
-            return Err(ApiError::new(axum::http::StatusCode::CONFLICT, "IN_USE", common::error::in_use(&k.label.to_lowercase(), &used)));
+            return Err(ApiError::new(
+                axum::http::StatusCode::CONFLICT,
+                "IN_USE",
+                common::error::in_use(&k.label.to_lowercase(), &used),
+            ));
         }
     }
     let req = pb::TermRef { kind: k.kind as i32, id: b.id, actor: Some(caller.to_pb()) };
@@ -171,7 +275,11 @@ pub struct ExportBody {
 }
 
 /// Every term that matches the filter, as an .xlsx (crate::xlsx).
-async fn export(State(state): State<AppState>, axum::Extension(k): K, Body(b): Body<ExportBody>) -> Result<axum::response::Response, ApiError> {
+async fn export(
+    State(state): State<AppState>,
+    axum::Extension(k): K,
+    Body(b): Body<ExportBody>,
+) -> Result<axum::response::Response, ApiError> {
     let page = super::ListBody { page: 1, limit: 1, search: b.search, column: b.column, order: b.order }.to_page();
     let req = pb::ListTermsRequest { kind: k.kind as i32, page: Some(page) };
     let stream = retry(|| async { state.catalogue_long().stream_terms(req.clone()).await }).await?.into_inner();

@@ -1,6 +1,7 @@
 //! Transactions (/admin/transaction, module /transaction: view). The console reads them;
 //! the donation side records them through the giving service.
 
+use super::ListBody;
 use crate::error::ApiError;
 use crate::reply::{Body, Reply, Route, list, ok, route};
 use crate::state::{AppState, retry};
@@ -9,18 +10,27 @@ use axum::extract::{Path, State};
 use axum::http::Method;
 use axum::routing::{get, post};
 use proto::giving::v1 as pb;
-use super::ListBody;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 pub fn routes() -> Vec<Route> {
     vec![
-        route(Method::POST, "/admin/transaction/transactionList", "Page of transactions (filters: from, to, status, type, recipient, donor)", post(list_page))
-            .body::<TransactionListBody>()
-            .page::<pb::Transaction>(),
-        route(Method::POST, "/admin/transaction/TransactionList-excel", "Transactions matching the list filter as an Excel workbook (.xlsx)", post(export))
-            .body::<TransactionListBody>()
-            .file(XLSX),
+        route(
+            Method::POST,
+            "/admin/transaction/transactionList",
+            "Page of transactions (filters: from, to, status, type, recipient, donor)",
+            post(list_page),
+        )
+        .body::<TransactionListBody>()
+        .page::<pb::Transaction>(),
+        route(
+            Method::POST,
+            "/admin/transaction/TransactionList-excel",
+            "Transactions matching the list filter as an Excel workbook (.xlsx)",
+            post(export),
+        )
+        .body::<TransactionListBody>()
+        .file(XLSX),
         route(Method::GET, "/admin/transaction/get/{id}", "One transaction", get(one)).answers::<pb::Transaction>(),
     ]
 }
@@ -91,7 +101,10 @@ const COLUMNS: &[(&str, f64)] = &[
 ];
 
 /// Every transaction that matches the filter, in the list's order, as an .xlsx.
-async fn export(State(state): State<AppState>, Body(b): Body<TransactionListBody>) -> Result<axum::response::Response, ApiError> {
+async fn export(
+    State(state): State<AppState>,
+    Body(b): Body<TransactionListBody>,
+) -> Result<axum::response::Response, ApiError> {
     let req = b.to_pb();
     let stream = retry(|| async { state.giving_long().stream_transactions(req.clone()).await }).await?.into_inner();
     crate::xlsx::export(stream, sheet()).await
@@ -99,26 +112,46 @@ async fn export(State(state): State<AppState>, Body(b): Body<TransactionListBody
 
 /// The export's worksheet (also driven by bff/examples/xlsx_bench.rs).
 pub fn sheet() -> Sheet<pb::Transaction> {
-    Sheet { title: "Transactions".into(), file_name: "transactions.xlsx".into(), columns: COLUMNS, row: transaction_row }
+    Sheet {
+        title: "Transactions".into(),
+        file_name: "transactions.xlsx".into(),
+        columns: COLUMNS,
+        row: transaction_row,
+    }
 }
 
 /// One transaction as the screens word it (web/src/features/transaction/labels.ts): its codes
 /// as words, and no fees or net for a transaction in which no money moved (failed, pending).
 fn transaction_row(r: &mut Row, t: &pb::Transaction) {
-    r.text(&t.receipt_number).date_ms(t.created_at).text(&t.donor_name).text(&t.donor_email).text(&t.recipient_name).text(label(RECIPIENT_TYPES, &t.recipient_type));
+    r.text(&t.receipt_number)
+        .date_ms(t.created_at)
+        .text(&t.donor_name)
+        .text(&t.donor_email)
+        .text(&t.recipient_name)
+        .text(label(RECIPIENT_TYPES, &t.recipient_type));
     r.money_cents(t.amount_cents);
     if t.status == "failed" || t.status == "pending" {
         r.text("").text("").text("");
     } else {
         r.money_cents(t.processing_fee_cents).money_cents(t.service_charge_cents).money_cents(t.net_cents);
     }
-    r.text(&t.currency).text(&payment_method(&t.payment_method)).text(label(STATUSES, &t.status)).text(label(TYPES, &t.r#type));
+    r.text(&t.currency)
+        .text(&payment_method(&t.payment_method))
+        .text(label(STATUSES, &t.status))
+        .text(label(TYPES, &t.r#type));
 }
 
-const STATUSES: &[(&str, &str)] = &[("succeeded", "Succeeded"), ("pending", "Pending"), ("failed", "Failed"), ("refunded", "Refunded")];
+const STATUSES: &[(&str, &str)] =
+    &[("succeeded", "Succeeded"), ("pending", "Pending"), ("failed", "Failed"), ("refunded", "Refunded")];
 const TYPES: &[(&str, &str)] = &[("one_time", "One Time"), ("recurring", "Recurring")];
 const RECIPIENT_TYPES: &[(&str, &str)] = &[("charity", "Nonprofit"), ("community", "Community"), ("cause", "Cause")];
-const PAYMENT_METHODS: &[(&str, &str)] = &[("card", "Card"), ("ach", "ACH bank transfer"), ("paypal", "PayPal"), ("apple_pay", "Apple Pay"), ("google_pay", "Google Pay")];
+const PAYMENT_METHODS: &[(&str, &str)] = &[
+    ("card", "Card"),
+    ("ach", "ACH bank transfer"),
+    ("paypal", "PayPal"),
+    ("apple_pay", "Apple Pay"),
+    ("google_pay", "Google Pay"),
+];
 
 /// A code's words (an unknown code as it is).
 fn label<'a>(labels: &[(&str, &'a str)], code: &'a str) -> &'a str {

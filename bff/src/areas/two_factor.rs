@@ -19,26 +19,70 @@ use utoipa::ToSchema;
 
 pub fn routes() -> Vec<Route> {
     vec![
-        route(Method::POST, "/admin-login/twoFactor", "Second sign-in step: the challenge token with a code or a recovery code", post(verify))
-            .body::<VerifyBody>()
-            .answers::<SignedIn>(),
-        route(Method::POST, "/admin-login/twoFactor/enrol", "Begin the required two-factor set-up during sign-in, with the code mailed to the account", post(challenge_enrol))
-            .body::<ChallengeEnrolBody>()
+        route(
+            Method::POST,
+            "/admin-login/twoFactor",
+            "Second sign-in step: the challenge token with a code or a recovery code",
+            post(verify),
+        )
+        .body::<VerifyBody>()
+        .answers::<SignedIn>(),
+        route(
+            Method::POST,
+            "/admin-login/twoFactor/enrol",
+            "Begin the required two-factor set-up during sign-in, with the code mailed to the account",
+            post(challenge_enrol),
+        )
+        .body::<ChallengeEnrolBody>()
+        .answers::<Secret>(),
+        route(
+            Method::POST,
+            "/admin-login/twoFactor/confirm",
+            "Confirm the set-up during sign-in: signs in, answers the recovery codes once",
+            post(challenge_confirm),
+        )
+        .body::<ChallengeCodeBody>()
+        .answers::<SignedInWithCodes>(),
+        route(Method::GET, "/admin/twoFactor/status", "The signed-in account's two-factor standing", get(status))
+            .answers::<Status>(),
+        route(Method::POST, "/admin/twoFactor/enrol", "Begin setting up two-factor sign-in", post(enrol))
             .answers::<Secret>(),
-        route(Method::POST, "/admin-login/twoFactor/confirm", "Confirm the set-up during sign-in: signs in, answers the recovery codes once", post(challenge_confirm))
-            .body::<ChallengeCodeBody>()
-            .answers::<SignedInWithCodes>(),
-        route(Method::GET, "/admin/twoFactor/status", "The signed-in account's two-factor standing", get(status)).answers::<Status>(),
-        route(Method::POST, "/admin/twoFactor/enrol", "Begin setting up two-factor sign-in", post(enrol)).answers::<Secret>(),
-        route(Method::POST, "/admin/twoFactor/confirm", "Confirm the set-up with a code: answers the recovery codes once", post(confirm))
-            .body::<CodeBody>()
-            .answers::<RecoveryCodes>(),
-        route(Method::POST, "/admin/twoFactor/disable", "Turn two-factor sign-in off (needs a current code)", post(disable)).body::<CodeBody>(),
-        route(Method::GET, "/admin/twoFactor/setting", "Whether every admin account must use two-factor sign-in", get(setting)).answers::<Setting>(),
-        route(Method::POST, "/admin/twoFactor/setting", "Require two-factor sign-in for every admin account, or not", post(set_setting))
-            .body::<Setting>()
-            .answers::<Setting>(),
-        route(Method::POST, "/admin/sub-admin/resetTwoFactor/{id}", "Remove a sub-admin's second factor (it sets one up again)", post(reset)),
+        route(
+            Method::POST,
+            "/admin/twoFactor/confirm",
+            "Confirm the set-up with a code: answers the recovery codes once",
+            post(confirm),
+        )
+        .body::<CodeBody>()
+        .answers::<RecoveryCodes>(),
+        route(
+            Method::POST,
+            "/admin/twoFactor/disable",
+            "Turn two-factor sign-in off (needs a current code)",
+            post(disable),
+        )
+        .body::<CodeBody>(),
+        route(
+            Method::GET,
+            "/admin/twoFactor/setting",
+            "Whether every admin account must use two-factor sign-in",
+            get(setting),
+        )
+        .answers::<Setting>(),
+        route(
+            Method::POST,
+            "/admin/twoFactor/setting",
+            "Require two-factor sign-in for every admin account, or not",
+            post(set_setting),
+        )
+        .body::<Setting>()
+        .answers::<Setting>(),
+        route(
+            Method::POST,
+            "/admin/sub-admin/resetTwoFactor/{id}",
+            "Remove a sub-admin's second factor (it sets one up again)",
+            post(reset),
+        ),
     ]
 }
 
@@ -110,27 +154,56 @@ pub struct Setting {
     required: bool,
 }
 
-async fn verify(State(state): State<AppState>, ConnectInfo(addr): ConnectInfo<SocketAddr>, headers: HeaderMap, Body(b): Body<VerifyBody>) -> Reply {
+async fn verify(
+    State(state): State<AppState>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Body(b): Body<VerifyBody>,
+) -> Reply {
     let client_ip = client_address(&state.settings, &headers, addr);
-    let req = pb::VerifyTwoFactorRequest { challenge_token: b.challenge_token, code: b.code, recovery_code: b.recovery_code, client_ip };
+    let req = pb::VerifyTwoFactorRequest {
+        challenge_token: b.challenge_token,
+        code: b.code,
+        recovery_code: b.recovery_code,
+        client_ip,
+    };
     let s = retry_unsent(|| async { state.identity().verify_two_factor(req.clone()).await }).await?.into_inner();
     signed_in(&state, &headers, s, "Login Successfully", |d| d).await
 }
 
-async fn challenge_enrol(State(state): State<AppState>, ConnectInfo(addr): ConnectInfo<SocketAddr>, headers: HeaderMap, Body(b): Body<ChallengeEnrolBody>) -> Reply {
+async fn challenge_enrol(
+    State(state): State<AppState>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Body(b): Body<ChallengeEnrolBody>,
+) -> Reply {
     let client_ip = client_address(&state.settings, &headers, addr);
-    let req = pb::TwoFactorRequest { challenge_token: b.challenge_token, email_code: b.email_code, client_ip, ..Default::default() };
+    let req = pb::TwoFactorRequest {
+        challenge_token: b.challenge_token,
+        email_code: b.email_code,
+        client_ip,
+        ..Default::default()
+    };
     let s = retry_unsent(|| async { state.identity().enrol_two_factor(req.clone()).await }).await?.into_inner();
     ok("Scan the QR code with your authenticator app", Secret { secret: s.secret, otpauth_uri: s.otpauth_uri })
 }
 
-async fn challenge_confirm(State(state): State<AppState>, ConnectInfo(addr): ConnectInfo<SocketAddr>, headers: HeaderMap, Body(b): Body<ChallengeCodeBody>) -> Reply {
+async fn challenge_confirm(
+    State(state): State<AppState>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Body(b): Body<ChallengeCodeBody>,
+) -> Reply {
     let client_ip = client_address(&state.settings, &headers, addr);
-    let req = pb::TwoFactorRequest { challenge_token: b.challenge_token, code: b.code, client_ip, ..Default::default() };
+    let req =
+        pb::TwoFactorRequest { challenge_token: b.challenge_token, code: b.code, client_ip, ..Default::default() };
     let c = retry_unsent(|| async { state.identity().confirm_two_factor(req.clone()).await }).await?.into_inner();
     let session = c.session.unwrap_or_default();
     let recovery_codes = c.recovery_codes;
-    signed_in(&state, &headers, session, "Two-factor sign-in is on. Save your recovery codes.", |signed_in| SignedInWithCodes { signed_in, recovery_codes }).await
+    signed_in(&state, &headers, session, "Two-factor sign-in is on. Save your recovery codes.", |signed_in| {
+        SignedInWithCodes { signed_in, recovery_codes }
+    })
+    .await
 }
 
 fn own(caller: &Caller, code: String) -> pb::TwoFactorRequest {
@@ -140,7 +213,10 @@ fn own(caller: &Caller, code: String) -> pb::TwoFactorRequest {
 async fn status(State(state): State<AppState>, Extension(caller): Extension<Caller>) -> Reply {
     let req = own(&caller, String::new());
     let s = retry(|| async { state.identity().two_factor_status(req.clone()).await }).await?.into_inner();
-    ok("Two-factor sign-in", Status { enabled: s.enabled, required: s.required, recovery_codes_left: s.recovery_codes_left })
+    ok(
+        "Two-factor sign-in",
+        Status { enabled: s.enabled, required: s.required, recovery_codes_left: s.recovery_codes_left },
+    )
 }
 
 async fn enrol(State(state): State<AppState>, Extension(caller): Extension<Caller>) -> Reply {
@@ -149,13 +225,21 @@ async fn enrol(State(state): State<AppState>, Extension(caller): Extension<Calle
     ok("Scan the QR code with your authenticator app", Secret { secret: s.secret, otpauth_uri: s.otpauth_uri })
 }
 
-async fn confirm(State(state): State<AppState>, Extension(caller): Extension<Caller>, Body(b): Body<CodeBody>) -> Reply {
+async fn confirm(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    Body(b): Body<CodeBody>,
+) -> Reply {
     let req = own(&caller, b.code);
     let c = retry_unsent(|| async { state.identity().confirm_two_factor(req.clone()).await }).await?.into_inner();
     ok("Two-factor sign-in is on. Save your recovery codes.", RecoveryCodes { recovery_codes: c.recovery_codes })
 }
 
-async fn disable(State(state): State<AppState>, Extension(caller): Extension<Caller>, Body(b): Body<CodeBody>) -> Reply {
+async fn disable(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    Body(b): Body<CodeBody>,
+) -> Reply {
     let req = own(&caller, b.code);
     retry_unsent(|| async { state.identity().disable_two_factor(req.clone()).await }).await?;
     ok("Two-factor sign-in is off", Empty {})
@@ -167,10 +251,18 @@ async fn setting(State(state): State<AppState>, Extension(caller): Extension<Cal
     ok("Two-factor setting", Setting { required: s.required })
 }
 
-async fn set_setting(State(state): State<AppState>, Extension(caller): Extension<Caller>, Body(b): Body<Setting>) -> Reply {
+async fn set_setting(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    Body(b): Body<Setting>,
+) -> Reply {
     let req = pb::SetTwoFactorSettingRequest { actor: Some(caller.to_pb()), required: b.required };
     let s = retry(|| async { state.identity().set_two_factor_setting(req.clone()).await }).await?.into_inner();
-    let message = if s.required { "Two-factor sign-in is now required for every admin account" } else { "Two-factor sign-in is no longer required" };
+    let message = if s.required {
+        "Two-factor sign-in is now required for every admin account"
+    } else {
+        "Two-factor sign-in is no longer required"
+    };
     ok(message, Setting { required: s.required })
 }
 

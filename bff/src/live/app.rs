@@ -9,7 +9,10 @@
 //! nonprofit and cause the donor gave to (giving DonorRecipients), "recipient:{kind}:{id}",
 //! so a notification for a selected audience reaches exactly its donors.
 
-use super::admin::{HistoryBody, ListAnswer, MissedBody, Nothing, ReadEvent, TypingBody, TypingEvent, acknowledge_send, check_send, donor_of, history_limit};
+use super::admin::{
+    HistoryBody, ListAnswer, MissedBody, Nothing, ReadEvent, TypingBody, TypingEvent, acknowledge_send, check_send,
+    donor_of, history_limit,
+};
 use super::names::{self, ADMIN_NS, ADMINS_ROOM};
 use super::presence::Presence;
 use super::{Auth, Refusal, answer, emit_from};
@@ -38,7 +41,11 @@ pub struct MemberCtx {
 
 impl MemberCtx {
     fn actor(&self) -> proto::common::v1::Actor {
-        proto::common::v1::Actor { id: self.donor_id.clone(), account_type: proto::common::v1::AccountType::Member.into(), address: self.address.clone() }
+        proto::common::v1::Actor {
+            id: self.donor_id.clone(),
+            account_type: proto::common::v1::AccountType::Member.into(),
+            address: self.address.clone(),
+        }
     }
 
     /// The room an event names: the member's own (absent or the same id), else refused.
@@ -126,18 +133,31 @@ fn kind_name(kind: i32) -> Option<&'static str> {
     }
 }
 
-pub async fn handshake<A: Adapter>(s: SocketRef<A>, TryData(auth): TryData<Auth>, State(state): State<AppState>) -> Result<(), Refusal> {
+pub async fn handshake<A: Adapter>(
+    s: SocketRef<A>,
+    TryData(auth): TryData<Auth>,
+    State(state): State<AppState>,
+) -> Result<(), Refusal> {
     let token = auth.ok().and_then(|a| a.token).filter(|t| !t.is_empty());
     let donor_id = member(&state, token.as_deref()).await?;
     let parts = s.req_parts();
     let peer = parts.extensions.get::<axum::extract::ConnectInfo<std::net::SocketAddr>>().map(|c| c.0);
-    let address = peer.map(|peer| crate::auth::client_address(&state.settings, &parts.headers, peer)).unwrap_or_default();
-    let actor = proto::common::v1::Actor { id: donor_id.clone(), account_type: proto::common::v1::AccountType::Member.into(), address: address.clone() };
+    let address =
+        peer.map(|peer| crate::auth::client_address(&state.settings, &parts.headers, peer)).unwrap_or_default();
+    let actor = proto::common::v1::Actor {
+        id: donor_id.clone(),
+        account_type: proto::common::v1::AccountType::Member.into(),
+        address: address.clone(),
+    };
     let user = room_user(&state, &donor_id).await.map_err(Refusal::from)?;
     let req = pb::MemberRef { member_id: donor_id.clone(), actor: Some(actor), user };
-    let room = retry(|| async { state.chat().room_of_member(req.clone()).await }).await.map_err(Refusal::from)?.into_inner();
+    let room =
+        retry(|| async { state.chat().room_of_member(req.clone()).await }).await.map_err(Refusal::from)?.into_inner();
     let req = proto::giving::v1::DonorRef { id: donor_id.clone(), actor: None };
-    let given = retry(|| async { state.giving().donor_recipients(req.clone()).await }).await.map_err(Refusal::from)?.into_inner();
+    let given = retry(|| async { state.giving().donor_recipients(req.clone()).await })
+        .await
+        .map_err(Refusal::from)?
+        .into_inner();
     let recipients = given
         .recipients
         .into_iter()
@@ -173,18 +193,42 @@ pub struct PresenceEvent<'a> {
     pub online: bool,
 }
 
-pub async fn on_connect<A: Adapter>(s: SocketRef<A>, io: SocketIo<A>, State(state): State<AppState>, State(presence): State<Arc<Presence>>) {
+pub async fn on_connect<A: Adapter>(
+    s: SocketRef<A>,
+    io: SocketIo<A>,
+    State(state): State<AppState>,
+    State(presence): State<Arc<Presence>>,
+) {
     let Some(ctx) = s.extensions.get::<MemberCtx>() else { return };
     s.on_disconnect(on_disconnect::<A>);
     if presence.connected(&state, &ctx.donor_id).await {
-        emit_from(&io, ADMIN_NS, vec![ADMINS_ROOM.to_string()], names::PRESENCE, &PresenceEvent { user_id: &ctx.donor_id, online: true }).await;
+        emit_from(
+            &io,
+            ADMIN_NS,
+            vec![ADMINS_ROOM.to_string()],
+            names::PRESENCE,
+            &PresenceEvent { user_id: &ctx.donor_id, online: true },
+        )
+        .await;
     }
 }
 
-async fn on_disconnect<A: Adapter>(s: SocketRef<A>, io: SocketIo<A>, State(state): State<AppState>, State(presence): State<Arc<Presence>>) {
+async fn on_disconnect<A: Adapter>(
+    s: SocketRef<A>,
+    io: SocketIo<A>,
+    State(state): State<AppState>,
+    State(presence): State<Arc<Presence>>,
+) {
     let Some(ctx) = s.extensions.get::<MemberCtx>() else { return };
     if presence.disconnected(&state, &ctx.donor_id).await {
-        emit_from(&io, ADMIN_NS, vec![ADMINS_ROOM.to_string()], names::PRESENCE, &PresenceEvent { user_id: &ctx.donor_id, online: false }).await;
+        emit_from(
+            &io,
+            ADMIN_NS,
+            vec![ADMINS_ROOM.to_string()],
+            names::PRESENCE,
+            &PresenceEvent { user_id: &ctx.donor_id, online: false },
+        )
+        .await;
     }
 }
 
@@ -199,7 +243,12 @@ fn body<T>(data: Result<T, impl std::fmt::Display>) -> Result<T, Refusal> {
     data.map_err(|e| Refusal::validation(&format!("Invalid request body: {e}")))
 }
 
-async fn history<A: Adapter>(s: SocketRef<A>, TryData(d): TryData<HistoryBody>, ack: AckSender<A>, State(state): State<AppState>) {
+async fn history<A: Adapter>(
+    s: SocketRef<A>,
+    TryData(d): TryData<HistoryBody>,
+    ack: AckSender<A>,
+    State(state): State<AppState>,
+) {
     let r = async {
         let ctx = check(&state, &s).await?;
         let d = body(d)?;
@@ -221,17 +270,34 @@ async fn history<A: Adapter>(s: SocketRef<A>, TryData(d): TryData<HistoryBody>, 
 /// The member received these messages: its delivered marker moves (best effort).
 async fn delivered(state: &AppState, ctx: &MemberCtx, items: &[pb::Message]) {
     let Some(last) = items.iter().map(|m| m.seq).max() else { return };
-    let req = pb::MarkRequest { room_id: ctx.room_id.clone(), side: pb::Side::Member.into(), seq: last, member_id: ctx.donor_id.clone(), actor: Some(ctx.actor()) };
+    let req = pb::MarkRequest {
+        room_id: ctx.room_id.clone(),
+        side: pb::Side::Member.into(),
+        seq: last,
+        member_id: ctx.donor_id.clone(),
+        actor: Some(ctx.actor()),
+    };
     if let Err(e) = state.chat().mark_delivered(req).await {
         tracing::debug!(error = %e, "delivered marker not moved");
     }
 }
 
-async fn missed<A: Adapter>(s: SocketRef<A>, TryData(d): TryData<MissedBody>, ack: AckSender<A>, State(state): State<AppState>) {
+async fn missed<A: Adapter>(
+    s: SocketRef<A>,
+    TryData(d): TryData<MissedBody>,
+    ack: AckSender<A>,
+    State(state): State<AppState>,
+) {
     let r = async {
         let ctx = check(&state, &s).await?;
         let d = body(d)?;
-        let req = pb::MissedRequest { room_id: ctx.room(&d.room_id)?, side: pb::Side::Member.into(), after: d.after.max(0), limit: 0, member_id: ctx.donor_id.clone() };
+        let req = pb::MissedRequest {
+            room_id: ctx.room(&d.room_id)?,
+            side: pb::Side::Member.into(),
+            after: d.after.max(0),
+            limit: 0,
+            member_id: ctx.donor_id.clone(),
+        };
         let l = retry(|| async { state.chat().missed(req.clone()).await }).await?.into_inner();
         delivered(&state, &ctx, &l.items).await;
         Ok(ListAnswer { list: l.items, has_more: l.has_more })
@@ -249,7 +315,13 @@ pub struct MemberSendBody {
     pub client_id: String,
 }
 
-async fn send<A: Adapter>(s: SocketRef<A>, io: SocketIo<A>, TryData(d): TryData<MemberSendBody>, ack: AckSender<A>, State(state): State<AppState>) {
+async fn send<A: Adapter>(
+    s: SocketRef<A>,
+    io: SocketIo<A>,
+    TryData(d): TryData<MemberSendBody>,
+    ack: AckSender<A>,
+    State(state): State<AppState>,
+) {
     let stored = async {
         let ctx = check(&state, &s).await?;
         let d = body(d)?;
@@ -274,12 +346,23 @@ async fn send<A: Adapter>(s: SocketRef<A>, io: SocketIo<A>, TryData(d): TryData<
     acknowledge_send(&s, ack, &io, &state, stored).await;
 }
 
-async fn typing<A: Adapter>(s: SocketRef<A>, io: SocketIo<A>, TryData(d): TryData<TypingBody>, ack: AckSender<A>, State(state): State<AppState>) {
+async fn typing<A: Adapter>(
+    s: SocketRef<A>,
+    io: SocketIo<A>,
+    TryData(d): TryData<TypingBody>,
+    ack: AckSender<A>,
+    State(state): State<AppState>,
+) {
     let r = async {
         let ctx = check(&state, &s).await?;
         let d = body(d)?;
         let room_id = ctx.room(&d.room_id)?;
-        let from = pb::Person { id: ctx.donor_id.clone(), r#type: "member".into(), name: String::new(), avatar: String::new() };
+        let from = pb::Person {
+            id: ctx.donor_id.clone(),
+            r#type: "member".into(),
+            name: String::new(),
+            avatar: String::new(),
+        };
         let event = TypingEvent { room_id: room_id.clone(), from, typing: d.typing };
         emit_from(&io, ADMIN_NS, vec![names::chat_room(&room_id)], names::TYPING, &event).await;
         Ok(Nothing {})
@@ -300,11 +383,23 @@ pub struct RoomAnswer {
     pub room: pb::Room,
 }
 
-async fn read<A: Adapter>(s: SocketRef<A>, io: SocketIo<A>, TryData(d): TryData<MemberReadBody>, ack: AckSender<A>, State(state): State<AppState>) {
+async fn read<A: Adapter>(
+    s: SocketRef<A>,
+    io: SocketIo<A>,
+    TryData(d): TryData<MemberReadBody>,
+    ack: AckSender<A>,
+    State(state): State<AppState>,
+) {
     let r = async {
         let ctx = check(&state, &s).await?;
         let d = body(d)?;
-        let req = pb::MarkRequest { room_id: ctx.room(&d.room_id)?, side: pb::Side::Member.into(), seq: d.seq.max(0), member_id: ctx.donor_id.clone(), actor: Some(ctx.actor()) };
+        let req = pb::MarkRequest {
+            room_id: ctx.room(&d.room_id)?,
+            side: pb::Side::Member.into(),
+            seq: d.seq.max(0),
+            member_id: ctx.donor_id.clone(),
+            actor: Some(ctx.actor()),
+        };
         let m = retry_unsent(|| async { state.chat().mark_read(req.clone()).await }).await?.into_inner();
         let room = super::admin::one_with_presence(&state, m.room.unwrap_or_default()).await;
         if m.moved {
@@ -331,7 +426,12 @@ pub struct NotificationsAnswer {
     pub total_records: i64,
 }
 
-async fn notifications<A: Adapter>(s: SocketRef<A>, TryData(d): TryData<NotificationsBody>, ack: AckSender<A>, State(state): State<AppState>) {
+async fn notifications<A: Adapter>(
+    s: SocketRef<A>,
+    TryData(d): TryData<NotificationsBody>,
+    ack: AckSender<A>,
+    State(state): State<AppState>,
+) {
     let r = async {
         let ctx = check(&state, &s).await?;
         let d = body(d)?;
@@ -342,7 +442,11 @@ async fn notifications<A: Adapter>(s: SocketRef<A>, TryData(d): TryData<Notifica
             column: String::new(),
             order: String::new(),
         };
-        let req = pb::MemberNotificationsRequest { member_id: ctx.donor_id.clone(), recipients: ctx.recipients.clone(), page: Some(page) };
+        let req = pb::MemberNotificationsRequest {
+            member_id: ctx.donor_id.clone(),
+            recipients: ctx.recipients.clone(),
+            page: Some(page),
+        };
         let p = retry(|| async { state.chat().member_notifications(req.clone()).await }).await?.into_inner();
         Ok(NotificationsAnswer { list: p.items, total_records: p.total })
     }
@@ -356,14 +460,23 @@ pub struct IdBody {
     pub id: String,
 }
 
-async fn notification_read<A: Adapter>(s: SocketRef<A>, TryData(d): TryData<IdBody>, ack: AckSender<A>, State(state): State<AppState>) {
+async fn notification_read<A: Adapter>(
+    s: SocketRef<A>,
+    TryData(d): TryData<IdBody>,
+    ack: AckSender<A>,
+    State(state): State<AppState>,
+) {
     let r = async {
         let ctx = check(&state, &s).await?;
         let d = body(d)?;
         if d.id.trim().is_empty() {
             return Err(Refusal::validation("Please select a notification"));
         }
-        let req = pb::MarkNotificationReadRequest { member_id: ctx.donor_id.clone(), notification_id: d.id.trim().to_string(), actor: Some(ctx.actor()) };
+        let req = pb::MarkNotificationReadRequest {
+            member_id: ctx.donor_id.clone(),
+            notification_id: d.id.trim().to_string(),
+            actor: Some(ctx.actor()),
+        };
         retry_unsent(|| async { state.chat().mark_notification_read(req.clone()).await }).await?;
         Ok(Nothing {})
     }

@@ -178,13 +178,18 @@ impl Live {
     /// Starts the socket.io server for `state` (Redis adapter when `redis_url` is given).
     pub async fn start(state: &AppState, redis_url: Option<&str>) -> anyhow::Result<Self> {
         let presence = Arc::new(presence::Presence::default());
-        let builder = SocketIo::builder().req_path(names::PATH.trim_end_matches('/')).with_state(state.clone()).with_state(presence.clone());
+        let builder = SocketIo::builder()
+            .req_path(names::PATH.trim_end_matches('/'))
+            .with_state(state.clone())
+            .with_state(presence.clone());
         // Redis down at start does not stop the BFF: its sockets are then served by this
         // replica alone (emits of other replicas do not reach them) until it restarts.
         let adapter = match redis_url {
             Some(url) => {
                 let client = crate::cache::client(&resp3(url), common::tls::configured()?.as_deref())?;
-                match tokio::time::timeout(std::time::Duration::from_secs(3), RedisAdapterCtr::new_with_redis(&client)).await {
+                match tokio::time::timeout(std::time::Duration::from_secs(3), RedisAdapterCtr::new_with_redis(&client))
+                    .await
+                {
                     Ok(Ok(adapter)) => Some(adapter),
                     failed => {
                         let error = match failed {
@@ -237,14 +242,26 @@ impl Live {
     }
 }
 
-async fn emit_on<A: Adapter, T: Serialize + ?Sized>(io: &SocketIo<A>, ns: &str, rooms: Vec<String>, event: &'static str, data: &T) -> anyhow::Result<()> {
+async fn emit_on<A: Adapter, T: Serialize + ?Sized>(
+    io: &SocketIo<A>,
+    ns: &str,
+    rooms: Vec<String>,
+    event: &'static str,
+    data: &T,
+) -> anyhow::Result<()> {
     let Some(ns) = io.of(ns) else { return Ok(()) };
     let op = if rooms.is_empty() { ns } else { ns.to(rooms) };
     op.emit(event, data).await.map_err(|e| anyhow::anyhow!("{e}"))
 }
 
 /// Emits from a socket handler: the same as [`Live::emit`] over the handler's own server.
-pub async fn emit_from<A: Adapter, T: Serialize + ?Sized>(io: &SocketIo<A>, ns: &str, rooms: Vec<String>, event: &'static str, data: &T) {
+pub async fn emit_from<A: Adapter, T: Serialize + ?Sized>(
+    io: &SocketIo<A>,
+    ns: &str,
+    rooms: Vec<String>,
+    event: &'static str,
+    data: &T,
+) {
     if let Err(e) = emit_on(io, ns, rooms, event, data).await {
         tracing::warn!(error = %e, event, "socket emit failed");
     }

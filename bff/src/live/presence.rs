@@ -68,7 +68,9 @@ impl Presence {
         }
         let keys: Vec<String> = donor_ids.iter().map(|d| key(d)).collect();
         match state.cache.get_many(&keys).await {
-            Ok(found) => found.into_iter().map(|v| v.and_then(|v| v.parse::<i64>().ok()).is_some_and(|n| n > 0)).collect(),
+            Ok(found) => {
+                found.into_iter().map(|v| v.and_then(|v| v.parse::<i64>().ok()).is_some_and(|n| n > 0)).collect()
+            }
             Err(e) => {
                 tracing::warn!(error = %format!("{e:#}"), "presence not read");
                 vec![false; donor_ids.len()]

@@ -24,9 +24,22 @@ async fn audit_list(app: &TestApp, t: &str, body: Value, n: usize) -> Value {
 async fn only_the_main_admin_reads_the_audit_trail() {
     let app = spawn().await;
     let (t, _) = app.admin().await;
-    app.sub_admin(&t, "all@example.org", json!(identity::service::all_grants().into_iter().map(|(slug, actions)| json!({"slug": slug, "actions": actions})).collect::<Vec<_>>())).await;
+    app.sub_admin(
+        &t,
+        "all@example.org",
+        json!(
+            identity::service::all_grants()
+                .into_iter()
+                .map(|(slug, actions)| json!({"slug": slug, "actions": actions}))
+                .collect::<Vec<_>>()
+        ),
+    )
+    .await;
     let sub = app.token_of("/admin-login/login", "all@example.org").await;
-    app.identity.create_charity_admin("npo@example.org", "secret12", "Nia", "Owner", "0123456789abcdef01234567").await.unwrap();
+    app.identity
+        .create_charity_admin("npo@example.org", "secret12", "Nia", "Owner", "0123456789abcdef01234567")
+        .await
+        .unwrap();
     let npo = app.token_of("/admin-login/charityLogin", "npo@example.org").await;
     for token in [&sub, &npo] {
         app.post("/admin/audit/auditList", Some(token), json!({})).await.expect(403);
@@ -44,9 +57,18 @@ async fn a_write_appears_with_its_actor_module_entity_and_changes() {
     let r = app.login(ADMIN_EMAIL, ADMIN_PASSWORD).await.expect(200);
     let t = r.body["data"]["authToken"].as_str().unwrap().to_string();
     let admin_id = r.body["data"]["_id"].as_str().unwrap().to_string();
-    let cat = app.post("/admin/faq-category/create", Some(&t), json!({ "name": "Giving", "description": "About giving" })).await.expect(200);
+    let cat = app
+        .post("/admin/faq-category/create", Some(&t), json!({ "name": "Giving", "description": "About giving" }))
+        .await
+        .expect(200);
     let cat_id = cat.body["data"]["_id"].as_str().unwrap().to_string();
-    app.patch(&format!("/admin/faq-category/update/{cat_id}"), Some(&t), json!({ "name": "Gifts", "description": "About giving" })).await.expect(200);
+    app.patch(
+        &format!("/admin/faq-category/update/{cat_id}"),
+        Some(&t),
+        json!({ "name": "Gifts", "description": "About giving" }),
+    )
+    .await
+    .expect(200);
 
     let body = audit_list(&app, &t, json!({ "module": "/category", "entity": "faq_category" }), 2).await;
     let rows = body["data"].as_array().unwrap();
@@ -54,7 +76,10 @@ async fn a_write_appears_with_its_actor_module_entity_and_changes() {
     let (updated, created) = (&rows[0], &rows[1]);
     assert!(updated["seq"].as_i64() > created["seq"].as_i64(), "newest first");
     for r in rows {
-        assert_eq!((r["actorId"].as_str(), r["accountType"].as_str(), r["entityId"].as_str()), (Some(admin_id.as_str()), Some("Admin"), Some(cat_id.as_str())));
+        assert_eq!(
+            (r["actorId"].as_str(), r["accountType"].as_str(), r["entityId"].as_str()),
+            (Some(admin_id.as_str()), Some("Admin"), Some(cat_id.as_str()))
+        );
         assert_ne!(r["actorName"], admin_id.as_str(), "the admin is named");
     }
     assert_eq!(created["action"], "created");
@@ -88,7 +113,14 @@ async fn a_write_appears_with_its_actor_module_entity_and_changes() {
     assert!(v.body["data"]["checked"].as_i64().unwrap() >= 2);
 
     // The export of the filter: a real workbook of those two records.
-    let res = app.client.post(format!("{}/admin/audit/auditList-excel", app.base)).bearer_auth(&t).json(&json!({ "entity": "faq_category" })).send().await.unwrap();
+    let res = app
+        .client
+        .post(format!("{}/admin/audit/auditList-excel", app.base))
+        .bearer_auth(&t)
+        .json(&json!({ "entity": "faq_category" }))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(res.status(), 200);
     let bytes = res.bytes().await.unwrap();
     let mut wb = Xlsx::new(std::io::Cursor::new(bytes.to_vec())).expect("a real workbook");
@@ -100,12 +132,25 @@ async fn a_write_appears_with_its_actor_module_entity_and_changes() {
     assert!(rows[1][9].contains("Gifts"));
 
     // A password change is recorded with its account, never with a secret.
-    app.post("/admin/sub-admin/changePassword", Some(&t), json!({ "currentPassword": ADMIN_PASSWORD, "newPassword": "secret99" })).await.expect(200);
-    let t = app.login(ADMIN_EMAIL, "secret99").await.expect(200).body["data"]["authToken"].as_str().unwrap().to_string();
+    app.post(
+        "/admin/sub-admin/changePassword",
+        Some(&t),
+        json!({ "currentPassword": ADMIN_PASSWORD, "newPassword": "secret99" }),
+    )
+    .await
+    .expect(200);
+    let t =
+        app.login(ADMIN_EMAIL, "secret99").await.expect(200).body["data"]["authToken"].as_str().unwrap().to_string();
     let b = audit_list(&app, &t, json!({ "entity": "account" }), 1).await;
     let r = &b["data"][0];
-    assert_eq!((r["action"].as_str(), r["actorId"].as_str(), r["entityId"].as_str()), (Some("password_changed"), Some(admin_id.as_str()), Some(admin_id.as_str())));
-    let one = app.call(Method::GET, &format!("/admin/audit/get/{}", r["_id"].as_str().unwrap()), Some(&t), None).await.expect(200);
+    assert_eq!(
+        (r["action"].as_str(), r["actorId"].as_str(), r["entityId"].as_str()),
+        (Some("password_changed"), Some(admin_id.as_str()), Some(admin_id.as_str()))
+    );
+    let one = app
+        .call(Method::GET, &format!("/admin/audit/get/{}", r["_id"].as_str().unwrap()), Some(&t), None)
+        .await
+        .expect(200);
     let text = one.body.to_string();
     assert!(!text.contains("secret99") && !text.contains("$argon2"), "{text}");
 }
@@ -129,5 +174,9 @@ async fn an_app_users_act_is_named_by_the_donors_name() {
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     let row = row.expect("the member's message is in the audit trail");
-    assert_eq!((row["actorId"].as_str(), row["actorName"].as_str()), (Some(donor.as_str()), Some("Fay Giver")), "{row}");
+    assert_eq!(
+        (row["actorId"].as_str(), row["actorName"].as_str()),
+        (Some(donor.as_str()), Some("Fay Giver")),
+        "{row}"
+    );
 }

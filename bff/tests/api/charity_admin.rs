@@ -67,7 +67,10 @@ async fn an_invited_nonprofit_admin_sets_a_password_once_and_reaches_only_its_ow
     let mut edit = r.body["data"].clone();
     edit["description"] = json!("<p>We dig wells.</p>");
     let r = app.patch(&format!("/admin/charity/update/{id}"), Some(&npo), edit.clone()).await.expect(200);
-    assert_eq!((r.message(), r.body["data"]["adminVerification"].as_str()), ("Nonprofit updated successfully", Some("Approve")));
+    assert_eq!(
+        (r.message(), r.body["data"]["adminVerification"].as_str()),
+        ("Nonprofit updated successfully", Some("Approve"))
+    );
     edit["taxId"] = json!("11-2223334");
     let r = app.patch(&format!("/admin/charity/update/{id}"), Some(&npo), edit.clone()).await.expect(200);
     assert_eq!(r.body["data"]["adminVerification"], "Pending");
@@ -76,7 +79,9 @@ async fn an_invited_nonprofit_admin_sets_a_password_once_and_reaches_only_its_ow
     // Pending: no invitation can be sent; approved again, the account (with its password) gets no new mail.
     let r = app.post(&format!("/admin/charity/inviteAdmin/{id}"), Some(&t), json!({})).await.expect(409);
     assert_eq!(r.message(), "Only an approved nonprofit's admin can be invited");
-    app.post("/admin/charity/changeVerification", Some(&t), json!({ "charityId": id, "adminVerification": "Approve" })).await.expect(200);
+    app.post("/admin/charity/changeVerification", Some(&t), json!({ "charityId": id, "adminVerification": "Approve" }))
+        .await
+        .expect(200);
     let other_mail = app.nth_mail("other@example.org", 1).await;
     assert!(other_mail.contains("Other"));
     assert_eq!(app.mails(NPO).len(), 2, "approved again after its password was set: not invited again");
@@ -110,9 +115,13 @@ async fn only_the_main_admin_invites_and_only_for_an_approved_nonprofit() {
     assert_eq!(app.mails(NPO).len(), 1, "nothing sent by the refused calls");
 
     // Rejected: refused; an unknown nonprofit: 404.
-    app.post("/admin/charity/changeVerification", Some(&t), json!({ "charityId": id, "adminVerification": "Reject", "rejectReason": "Documents missing" }))
-        .await
-        .expect(200);
+    app.post(
+        "/admin/charity/changeVerification",
+        Some(&t),
+        json!({ "charityId": id, "adminVerification": "Reject", "rejectReason": "Documents missing" }),
+    )
+    .await
+    .expect(200);
     let r = app.post(&path, Some(&t), json!({})).await.expect(409);
     assert_eq!(r.message(), "Only an approved nonprofit's admin can be invited");
     let r = app.post("/admin/charity/inviteAdmin/000000000000000000000000", Some(&t), json!({})).await.expect(404);

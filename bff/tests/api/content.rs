@@ -6,7 +6,15 @@ use reqwest::Method;
 use serde_json::{Value, json};
 
 fn field(body: &Value, name: &str) -> String {
-    body["errors"].as_array().map(|a| a.iter().find(|e| e["field"] == name).map(|e| e["message"].as_str().unwrap().to_string()).unwrap_or_default()).unwrap_or_default()
+    body["errors"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .find(|e| e["field"] == name)
+                .map(|e| e["message"].as_str().unwrap().to_string())
+                .unwrap_or_default()
+        })
+        .unwrap_or_default()
 }
 
 /// Real XSS payloads; none may come back with anything executable.
@@ -25,7 +33,19 @@ pub const XSS: [&str; 9] = [
 #[track_caller]
 fn harmless(html: &str) {
     let l = html.to_lowercase();
-    for bad in ["<script", "onerror", "onload", "onmouseover", "javascript:", "data:text", "<iframe", "<svg", "expression(", "style=", "<math"] {
+    for bad in [
+        "<script",
+        "onerror",
+        "onload",
+        "onmouseover",
+        "javascript:",
+        "data:text",
+        "<iframe",
+        "<svg",
+        "expression(",
+        "style=",
+        "<math",
+    ] {
         assert!(!l.contains(bad), "{bad} left in {html}");
     }
 }
@@ -76,7 +96,13 @@ async fn the_homepage_is_saved_as_revisions_and_restored() {
     // A revision of another page is not the homepage's.
     let pages = app.get("/admin/cms/cmsPagesList", Some(&t)).await.expect(200);
     let privacy = pages.body["data"][0]["_id"].as_str().unwrap().to_string();
-    app.post(&format!("/admin/cms/updateCms/{privacy}"), Some(&t), json!({ "title": "Privacy", "content": "<p>Ours</p>" })).await.expect(200);
+    app.post(
+        &format!("/admin/cms/updateCms/{privacy}"),
+        Some(&t),
+        json!({ "title": "Privacy", "content": "<p>Ours</p>" }),
+    )
+    .await
+    .expect(200);
     let r = app.get(&format!("/admin/cms/revisions/{privacy}"), Some(&t)).await.expect(200);
     let cms_rev = r.body["data"][0]["_id"].as_str().unwrap().to_string();
     let r = app.get(&format!("/admin/homepage/revision/{cms_rev}"), Some(&t)).await.expect(404);
@@ -112,7 +138,10 @@ async fn bad_homepage_input_gets_its_message_and_changes_nothing() {
 async fn featured_names_come_from_the_catalogue() {
     let app = spawn().await;
     let (t, _) = app.admin().await;
-    let cause = app.post("/admin/cause/create", Some(&t), json!({ "name": "Clean Water", "description": "" })).await.expect(200);
+    let cause = app
+        .post("/admin/cause/create", Some(&t), json!({ "name": "Clean Water", "description": "" }))
+        .await
+        .expect(200);
     let id = cause.body["data"]["_id"].as_str().unwrap();
     let mut b = homepage("Hi");
     b["featuredCauseIds"] = json!([id]);
@@ -126,24 +155,51 @@ async fn cms_pages_are_seeded_saved_and_guarded_by_their_own_module() {
     let (t, _) = app.admin().await;
     let r = app.get("/admin/cms/cmsPagesList", Some(&t)).await.expect(200);
     let pages = r.body["data"].as_array().unwrap().clone();
-    assert_eq!(pages.iter().map(|p| p["slug"].as_str().unwrap()).collect::<Vec<_>>(), ["privacy_policy", "terms_condition"]);
+    assert_eq!(
+        pages.iter().map(|p| p["slug"].as_str().unwrap()).collect::<Vec<_>>(),
+        ["privacy_policy", "terms_condition"]
+    );
     let privacy = pages[0]["_id"].as_str().unwrap().to_string();
     let terms = pages[1]["_id"].as_str().unwrap().to_string();
 
-    let r = app.post(&format!("/admin/cms/updateCms/{privacy}"), Some(&t), json!({ "title": "", "content": "<p>&nbsp;</p>" })).await.expect(400);
+    let r = app
+        .post(&format!("/admin/cms/updateCms/{privacy}"), Some(&t), json!({ "title": "", "content": "<p>&nbsp;</p>" }))
+        .await
+        .expect(400);
     assert_eq!(field(&r.body, "title"), "Please enter Title");
     assert_eq!(field(&r.body, "content"), "Please enter Content");
-    let r = app.post(&format!("/admin/cms/updateCms/{privacy}"), Some(&t), json!({ "title": "Privacy", "content": XSS.join("") + "<p>kept</p>" })).await.expect(200);
+    let r = app
+        .post(
+            &format!("/admin/cms/updateCms/{privacy}"),
+            Some(&t),
+            json!({ "title": "Privacy", "content": XSS.join("") + "<p>kept</p>" }),
+        )
+        .await
+        .expect(200);
     assert_eq!(r.message(), "Page updated successfully");
     harmless(r.body["data"]["content"].as_str().unwrap());
     assert!(r.body["data"]["content"].as_str().unwrap().contains("<p>kept</p>"));
     assert_eq!(r.body["data"]["revision"], 1);
 
     // A sub-admin with only the privacy policy's edit may not touch the terms.
-    app.sub_admin(&t, "cms@example.org", json!([{ "slug": "/content_management/privacy_policy", "actions": ["edit"] }])).await;
+    app.sub_admin(
+        &t,
+        "cms@example.org",
+        json!([{ "slug": "/content_management/privacy_policy", "actions": ["edit"] }]),
+    )
+    .await;
     let sub = app.token_of("/admin-login/login", "cms@example.org").await;
-    app.post(&format!("/admin/cms/updateCms/{privacy}"), Some(&sub), json!({ "title": "Privacy 2", "content": "<p>x</p>" })).await.expect(200);
-    let r = app.post(&format!("/admin/cms/updateCms/{terms}"), Some(&sub), json!({ "title": "Terms", "content": "<p>x</p>" })).await.expect(403);
+    app.post(
+        &format!("/admin/cms/updateCms/{privacy}"),
+        Some(&sub),
+        json!({ "title": "Privacy 2", "content": "<p>x</p>" }),
+    )
+    .await
+    .expect(200);
+    let r = app
+        .post(&format!("/admin/cms/updateCms/{terms}"), Some(&sub), json!({ "title": "Terms", "content": "<p>x</p>" }))
+        .await
+        .expect(403);
     assert_eq!(r.code(), "FORBIDDEN");
     app.get(&format!("/admin/cms/revisions/{terms}"), Some(&sub)).await.expect(403);
     let r = app.get(&format!("/admin/cms/revisions/{privacy}"), Some(&sub)).await.expect(200);
@@ -154,12 +210,17 @@ async fn cms_pages_are_seeded_saved_and_guarded_by_their_own_module() {
     assert_eq!(r.body["data"]["title"], "Privacy");
     assert_eq!(r.body["data"]["revision"], 3);
     // Terms' revisions are refused to it too.
-    app.post(&format!("/admin/cms/updateCms/{terms}"), Some(&t), json!({ "title": "Terms", "content": "<p>t</p>" })).await.expect(200);
+    app.post(&format!("/admin/cms/updateCms/{terms}"), Some(&t), json!({ "title": "Terms", "content": "<p>t</p>" }))
+        .await
+        .expect(200);
     let r = app.get(&format!("/admin/cms/revisions/{terms}"), Some(&t)).await.expect(200);
     let terms_rev = r.body["data"][0]["_id"].as_str().unwrap().to_string();
     app.get(&format!("/admin/cms/revision/{terms_rev}"), Some(&sub)).await.expect(403);
     app.post(&format!("/admin/cms/restoreRevision/{terms_rev}"), Some(&sub), json!({})).await.expect(403);
-    let r = app.post("/admin/cms/updateCms/0000000000000000000000c3", Some(&t), json!({ "title": "T", "content": "<p>x</p>" })).await.expect(404);
+    let r = app
+        .post("/admin/cms/updateCms/0000000000000000000000c3", Some(&t), json!({ "title": "T", "content": "<p>x</p>" }))
+        .await
+        .expect(404);
     assert_eq!(r.message(), "Page not found");
 }
 
@@ -167,9 +228,17 @@ async fn cms_pages_are_seeded_saved_and_guarded_by_their_own_module() {
 async fn about_us_and_the_giving_partner_page_are_saved_with_revisions() {
     let app = spawn().await;
     let (t, _) = app.admin().await;
-    let r = app.post("/admin/aboutUs/updateAboutUs", Some(&t), json!({ "content": "", "images": [] })).await.expect(400);
+    let r =
+        app.post("/admin/aboutUs/updateAboutUs", Some(&t), json!({ "content": "", "images": [] })).await.expect(400);
     assert_eq!(field(&r.body, "content"), "Please enter Content");
-    let r = app.post("/admin/aboutUs/updateAboutUs", Some(&t), json!({ "content": "<p>Us</p><img src=x onerror=alert(1)>", "images": ["a.png"] })).await.expect(200);
+    let r = app
+        .post(
+            "/admin/aboutUs/updateAboutUs",
+            Some(&t),
+            json!({ "content": "<p>Us</p><img src=x onerror=alert(1)>", "images": ["a.png"] }),
+        )
+        .await
+        .expect(200);
     assert_eq!(r.message(), "About us updated successfully");
     harmless(r.body["data"]["content"].as_str().unwrap());
     let r = app.get("/v1/aboutUs/aboutUsList", Some(&t)).await.expect(200);
@@ -183,7 +252,14 @@ async fn about_us_and_the_giving_partner_page_are_saved_with_revisions() {
 
     let r = app.get("/admin/givingPartner/getDetails", Some(&t)).await.expect(200);
     let id = r.body["data"]["_id"].as_str().unwrap().to_string();
-    let r = app.post("/admin/givingPartner/update", Some(&t), json!({ "_id": id, "content": "<p>Join&nbsp;us</p>", "image": "p.png" })).await.expect(200);
+    let r = app
+        .post(
+            "/admin/givingPartner/update",
+            Some(&t),
+            json!({ "_id": id, "content": "<p>Join&nbsp;us</p>", "image": "p.png" }),
+        )
+        .await
+        .expect(200);
     assert_eq!(r.message(), "Giving partner page updated successfully");
     assert_eq!(r.body["data"]["content"], "<p>Join us</p>");
     let r = app.get("/admin/givingPartner/revisions", Some(&t)).await.expect(200);
@@ -216,7 +292,9 @@ async fn the_giving_partner_page_is_rewritten_only_with_its_own_module() {
     app.sub_admin(&t, "page@example.org", json!([{ "slug": "/giving_partner", "actions": ["edit"] }])).await;
     let editor = app.token_of("/admin-login/login", "page@example.org").await;
     app.get("/admin/givingPartner/getDetails", Some(&editor)).await.expect(200);
-    app.post("/admin/givingPartner/update", Some(&editor), json!({ "content": "<p>Join us</p>", "image": "" })).await.expect(200);
+    app.post("/admin/givingPartner/update", Some(&editor), json!({ "content": "<p>Join us</p>", "image": "" }))
+        .await
+        .expect(200);
     let r = app.get("/v1/public/page/giving_partner", None).await.expect(200);
     assert!(r.body.to_string().contains("Join us"), "{}", r.body);
 }
@@ -230,7 +308,13 @@ async fn leadership_goes_through_its_whole_life() {
     assert_eq!(r.message(), "Leadership added successfully");
     assert_eq!(r.body["data"]["biography"], "<p>Math</p>");
     let id = r.body["data"]["_id"].as_str().unwrap().to_string();
-    app.post("/admin/leadership/addLeadership", Some(&t), json!({ "name": "Bo", "title": "CEO", "photo": "b.png", "order": 1, "isActive": false })).await.expect(200);
+    app.post(
+        "/admin/leadership/addLeadership",
+        Some(&t),
+        json!({ "name": "Bo", "title": "CEO", "photo": "b.png", "order": 1, "isActive": false }),
+    )
+    .await
+    .expect(200);
 
     for (bad, f, m) in [
         (json!({ "name": "", "title": "T", "photo": "p", "order": 0 }), "name", "Please enter Name"),
@@ -246,13 +330,24 @@ async fn leadership_goes_through_its_whole_life() {
     let r = app.post("/admin/leadership/listLeadership", Some(&t), json!({ "page": 1, "limit": 10 })).await.expect(200);
     assert_eq!(r.body["total_records"], 2);
     assert_eq!(r.body["data"][0]["name"], "Bo", "by order, ascending");
-    let r = app.post("/admin/leadership/listLeadership", Some(&t), json!({ "search": "chair", "isActive": true })).await.expect(200);
+    let r = app
+        .post("/admin/leadership/listLeadership", Some(&t), json!({ "search": "chair", "isActive": true }))
+        .await
+        .expect(200);
     assert_eq!(r.body["total_records"], 1);
     let r = app.get(&format!("/admin/leadership/getLeadership/{id}"), Some(&t)).await.expect(200);
     assert_eq!(r.body["data"]["title"], "Chair");
-    let r = app.patch(&format!("/admin/leadership/updateLeadership/{id}"), Some(&t), json!({ "name": "Ada", "title": "Chair", "photo": "ada.png", "order": 0, "isActive": true })).await.expect(200);
+    let r = app
+        .patch(
+            &format!("/admin/leadership/updateLeadership/{id}"),
+            Some(&t),
+            json!({ "name": "Ada", "title": "Chair", "photo": "ada.png", "order": 0, "isActive": true }),
+        )
+        .await
+        .expect(200);
     assert_eq!(r.message(), "Leadership updated successfully");
-    let r = app.call(Method::DELETE, &format!("/admin/leadership/deleteLeadership/{id}"), Some(&t), None).await.expect(200);
+    let r =
+        app.call(Method::DELETE, &format!("/admin/leadership/deleteLeadership/{id}"), Some(&t), None).await.expect(200);
     assert_eq!(r.message(), "Leadership deleted successfully");
     let r = app.get(&format!("/admin/leadership/getLeadership/{id}"), Some(&t)).await.expect(404);
     assert_eq!(r.message(), "Leadership not found");
@@ -262,7 +357,10 @@ async fn leadership_goes_through_its_whole_life() {
 async fn faq_categories_and_faqs_go_through_their_whole_life() {
     let app = spawn().await;
     let (t, _) = app.admin().await;
-    let r = app.post("/admin/faq-category/create", Some(&t), json!({ "name": "Giving", "description": "About giving" })).await.expect(200);
+    let r = app
+        .post("/admin/faq-category/create", Some(&t), json!({ "name": "Giving", "description": "About giving" }))
+        .await
+        .expect(200);
     assert_eq!(r.message(), "FAQ category created successfully");
     let cat = r.body["data"]["_id"].as_str().unwrap().to_string();
     let r = app.post("/admin/faq-category/create", Some(&t), json!({ "name": "GIVING" })).await.expect(409);
@@ -270,11 +368,17 @@ async fn faq_categories_and_faqs_go_through_their_whole_life() {
     let r = app.post("/admin/faq-category/create", Some(&t), json!({ "name": " " })).await.expect(400);
     assert_eq!(r.message(), "Please enter valid Name");
 
-    let r = app.post("/admin/faq/create", Some(&t), json!({ "categoryId": "", "question": "", "answer": "" })).await.expect(400);
+    let r = app
+        .post("/admin/faq/create", Some(&t), json!({ "categoryId": "", "question": "", "answer": "" }))
+        .await
+        .expect(400);
     assert_eq!(field(&r.body, "categoryId"), "Please select Category");
     assert_eq!(field(&r.body, "question"), "Please enter Question");
     assert_eq!(field(&r.body, "answer"), "Please enter Answer");
-    let r = app.post("/admin/faq/create", Some(&t), json!({ "categoryId": "nope", "question": "Q", "answer": "<p>A</p>" })).await.expect(400);
+    let r = app
+        .post("/admin/faq/create", Some(&t), json!({ "categoryId": "nope", "question": "Q", "answer": "<p>A</p>" }))
+        .await
+        .expect(400);
     assert_eq!(field(&r.body, "categoryId"), "Please select valid Category");
     let r = app.post("/admin/faq/create", Some(&t), json!({ "categoryId": cat, "question": "How?", "answer": "<p>Like this</p><iframe src=x></iframe>", "order": 1, "isActive": true })).await.expect(200);
     assert_eq!(r.message(), "FAQ created successfully");
@@ -286,14 +390,24 @@ async fn faq_categories_and_faqs_go_through_their_whole_life() {
     assert_eq!(r.message(), "This category still has FAQs. Delete or move them first.");
     let r = app.post("/admin/faq-category/list", Some(&t), json!({ "search": "giv" })).await.expect(200);
     assert_eq!(r.body["data"][0]["faqCount"], 1);
-    let r = app.patch(&format!("/admin/faq-category/update/{cat}"), Some(&t), json!({ "name": "Donating", "order": 3 })).await.expect(200);
+    let r = app
+        .patch(&format!("/admin/faq-category/update/{cat}"), Some(&t), json!({ "name": "Donating", "order": 3 }))
+        .await
+        .expect(200);
     assert_eq!(r.message(), "FAQ category updated successfully");
     assert_eq!(r.body["data"]["description"], "About giving");
     app.get(&format!("/admin/faq-category/get/{cat}"), Some(&t)).await.expect(200);
 
     let r = app.post("/admin/faq/list", Some(&t), json!({ "categoryId": cat, "search": "how" })).await.expect(200);
     assert_eq!(r.body["total_records"], 1);
-    let r = app.patch(&format!("/admin/faq/update/{faq}"), Some(&t), json!({ "categoryId": cat, "question": "Why?", "answer": "<p>B</p>", "order": 0, "isActive": true })).await.expect(200);
+    let r = app
+        .patch(
+            &format!("/admin/faq/update/{faq}"),
+            Some(&t),
+            json!({ "categoryId": cat, "question": "Why?", "answer": "<p>B</p>", "order": 0, "isActive": true }),
+        )
+        .await
+        .expect(200);
     assert_eq!(r.body["data"]["categoryName"], "Donating");
     app.get(&format!("/admin/faq/get/{faq}"), Some(&t)).await.expect(200);
     let r = app.call(Method::DELETE, &format!("/admin/faq/delete/{faq}"), Some(&t), None).await.expect(200);
@@ -317,16 +431,35 @@ async fn contact_messages_are_received_listed_and_read_once() {
     for (bad, f, m) in [
         (json!({ "email": "a@b.org", "subject": "s", "message": "m" }), "name", "Please enter Name"),
         (json!({ "name": "n", "subject": "s", "message": "m" }), "email", "Please enter Email"),
-        (json!({ "name": "n", "email": "nope", "subject": "s", "message": "m" }), "email", "Please enter valid email address."),
-        (json!({ "name": "n", "email": "a@b.org", "phoneNumber": "12", "subject": "s", "message": "m" }), "phoneNumber", "Please enter valid Phone Number"),
+        (
+            json!({ "name": "n", "email": "nope", "subject": "s", "message": "m" }),
+            "email",
+            "Please enter valid email address.",
+        ),
+        (
+            json!({ "name": "n", "email": "a@b.org", "phoneNumber": "12", "subject": "s", "message": "m" }),
+            "phoneNumber",
+            "Please enter valid Phone Number",
+        ),
         (json!({ "name": "n", "email": "a@b.org", "subject": "", "message": "m" }), "subject", "Please enter Subject"),
         (json!({ "name": "n", "email": "a@b.org", "subject": "s", "message": "" }), "message", "Please enter Message"),
-        (json!({ "name": "n", "email": "a@b.org", "subject": "s", "message": "m".repeat(5001) }), "message", "Message must be at most 5000 characters"),
+        (
+            json!({ "name": "n", "email": "a@b.org", "subject": "s", "message": "m".repeat(5001) }),
+            "message",
+            "Message must be at most 5000 characters",
+        ),
     ] {
         let r = app.post("/v1/public/contactUs", None, bad).await.expect(400);
         assert_eq!(field(&r.body, f), m);
     }
-    let r = app.post("/v1/public/contactUs", None, json!({ "name": "n", "email": "a@b.org", "subject": "s", "message": "m".repeat(17_000) })).await.expect(413);
+    let r = app
+        .post(
+            "/v1/public/contactUs",
+            None,
+            json!({ "name": "n", "email": "a@b.org", "subject": "s", "message": "m".repeat(17_000) }),
+        )
+        .await
+        .expect(413);
     assert_eq!(r.message(), "Request is too large");
 
     let r = app.post("/v1/public/contactUs", None, contact("Volunteering")).await.expect(201);
@@ -381,7 +514,14 @@ async fn a_spoofed_forwarded_for_does_not_dodge_the_contact_throttle() {
     let body: Value = r.json().await.unwrap();
     assert_eq!(body["message"], "Too many messages. Please try again later.");
     // Another client is not held back.
-    let r = app.client.post(format!("{}/v1/public/contactUs", app.base)).header("x-forwarded-for", "203.0.113.10").json(&contact("Hi")).send().await.unwrap();
+    let r = app
+        .client
+        .post(format!("{}/v1/public/contactUs", app.base))
+        .header("x-forwarded-for", "203.0.113.10")
+        .json(&contact("Hi"))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(r.status(), 201);
 }
 
@@ -421,8 +561,20 @@ async fn the_public_site_is_cached_with_etags_and_invalidated_by_updates() {
     // Leadership and FAQ: active entries only, refreshed after a change.
     let r = app.get("/v1/public/leadership", None).await.expect(200);
     assert_eq!(r.body["data"], json!([]));
-    app.post("/admin/leadership/addLeadership", Some(&t), json!({ "name": "Ada", "title": "Chair", "photo": "a.png", "order": 0, "isActive": true })).await.expect(200);
-    app.post("/admin/leadership/addLeadership", Some(&t), json!({ "name": "Hidden", "title": "X", "photo": "h.png", "order": 0, "isActive": false })).await.expect(200);
+    app.post(
+        "/admin/leadership/addLeadership",
+        Some(&t),
+        json!({ "name": "Ada", "title": "Chair", "photo": "a.png", "order": 0, "isActive": true }),
+    )
+    .await
+    .expect(200);
+    app.post(
+        "/admin/leadership/addLeadership",
+        Some(&t),
+        json!({ "name": "Hidden", "title": "X", "photo": "h.png", "order": 0, "isActive": false }),
+    )
+    .await
+    .expect(200);
     let r = app.get("/v1/public/leadership", None).await.expect(200);
     assert_eq!(r.body["data"].as_array().unwrap().len(), 1);
     let cat = app.post("/admin/faq-category/create", Some(&t), json!({ "name": "General" })).await.expect(200);
@@ -447,7 +599,14 @@ async fn the_public_site_is_renewed_by_content_events_from_any_writer() {
     assert_eq!(r.body["data"], json!([]), "kept for up to a minute");
 
     let mut content = pb::content_client::ContentClient::connect(app.content_url.clone()).await.unwrap();
-    let fields = pb::LeadershipFields { name: "Grace".into(), title: "Treasurer".into(), photo: "g.png".into(), biography: String::new(), order: 1, is_active: true };
+    let fields = pb::LeadershipFields {
+        name: "Grace".into(),
+        title: "Treasurer".into(),
+        photo: "g.png".into(),
+        biography: String::new(),
+        order: 1,
+        is_active: true,
+    };
     content.create_leadership(pb::LeadershipInput { fields: Some(fields), actor: None }).await.unwrap();
     // The outbox relay publishes after the write commits: wait for the event's effect (the
     // kept answer would otherwise be served for a minute).

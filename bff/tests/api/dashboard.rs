@@ -21,7 +21,10 @@ async fn the_page_answers_without_giving_and_marks_it_unavailable() {
     let r = app.get("/admin/dashboard/dashboard-data", Some(&t)).await.expect(200);
     assert_eq!(r.body["data"]["unavailable"], json!(["giving"]));
     assert!(r.body["data"]["giving"].is_null());
-    assert_eq!(r.body["data"]["catalogue"], json!({ "nonprofits": 0, "approved": 0, "pendingRequests": 0, "causes": 1, "categories": 1 }));
+    assert_eq!(
+        r.body["data"]["catalogue"],
+        json!({ "nonprofits": 0, "approved": 0, "pendingRequests": 0, "causes": 1, "categories": 1 })
+    );
 
     let r = app.get("/admin/dashboard/totalDonorUser", Some(&t)).await.expect(503);
     assert_eq!(r.message(), "The giving service is unavailable");
@@ -57,7 +60,8 @@ async fn catalogue_cards_count_nonprofits_per_month_and_check_the_year() {
     let months = r.body["data"]["months"].as_array().unwrap();
     assert_eq!(months.len(), 12);
     assert_eq!(months.iter().map(|m| m["nonprofits"].as_i64().unwrap()).sum::<i64>(), 1, "this year's nonprofit");
-    let r = app.get(&format!("/admin/dashboard/yearGraphDashboardCharity?year={}", year - 1), Some(&t)).await.expect(200);
+    let r =
+        app.get(&format!("/admin/dashboard/yearGraphDashboardCharity?year={}", year - 1), Some(&t)).await.expect(200);
     assert!(r.body["data"]["months"].as_array().unwrap().iter().all(|m| m["nonprofits"] == 0 && m["requests"] == 0));
     for bad in ["1999", "2101", "abc"] {
         for path in ["yearGraphDashboardCharity", "yearGraphDashboardUser"] {
@@ -96,7 +100,10 @@ async fn giving_cards_count_donors_and_donations_per_month() {
     let r = app.get("/admin/dashboard/dashboard-data", Some(&t)).await.expect(200);
     assert_eq!(r.body["data"]["unavailable"], json!([]));
     let g = &r.body["data"]["giving"];
-    assert_eq!((g["donors"].as_i64(), g["activeDonors"].as_i64(), g["donations"].as_i64(), g["amountCents"].as_i64()), (Some(2), Some(1), Some(2), Some(3500)));
+    assert_eq!(
+        (g["donors"].as_i64(), g["activeDonors"].as_i64(), g["donations"].as_i64(), g["amountCents"].as_i64()),
+        (Some(2), Some(1), Some(2), Some(3500))
+    );
     let r = app.get("/admin/dashboard/totalDonorUser", Some(&t)).await.expect(200);
     assert_eq!(r.body["data"], json!({ "total": 2, "active": 1 }));
     let year = common::calendar::year_of(now);
@@ -121,7 +128,10 @@ async fn a_nonprofit_admin_gets_its_own_nonprofits_figures_and_name_only() {
     let own = r.body["data"][0]["_id"].as_str().unwrap().to_string();
     let mut body = crate::charity::valid_body(&app, &t, "Harbor Food Bank", "98-7654321").await;
     body["adminEmail"] = json!("harbor@example.org");
-    let other = app.post("/admin/charity/create", Some(&t), body).await.expect(200).body["data"]["_id"].as_str().unwrap().to_string();
+    let other = app.post("/admin/charity/create", Some(&t), body).await.expect(200).body["data"]["_id"]
+        .as_str()
+        .unwrap()
+        .to_string();
 
     // Donations to both: Ada and Bob give to its nonprofit, Bob and Cy to the other.
     let ada = donor(&app, &t, "Ada", "Lovelace", "ada@example.org").await;
@@ -136,16 +146,25 @@ async fn a_nonprofit_admin_gets_its_own_nonprofits_figures_and_name_only() {
     // Its events and communities: one event each, two communities support it (one of them
     // both), one with a member; one supports the other only.
     let mut ids = vec![];
-    for (name, charities) in [("Wells", vec![own.as_str()]), ("Coast", vec![own.as_str(), other.as_str()]), ("Harbor Friends", vec![other.as_str()])] {
+    for (name, charities) in [
+        ("Wells", vec![own.as_str()]),
+        ("Coast", vec![own.as_str(), other.as_str()]),
+        ("Harbor Friends", vec![other.as_str()]),
+    ] {
         // Each community its own cover (a file belongs to the record that saved it).
         let cover = upload(&app, &t, "communityImage").await;
-        let r = app.post("/admin/admin-community/create", Some(&t), community_body(name, &cover, &charities, &[])).await.expect(200);
+        let r = app
+            .post("/admin/admin-community/create", Some(&t), community_body(name, &cover, &charities, &[]))
+            .await
+            .expect(200);
         ids.push(r.body["data"]["_id"].as_str().unwrap().to_string());
     }
     join_community(&mut client(&app).await, &ids[0], crate::engagement::donor(1)).await;
     join_community(&mut client(&app).await, &ids[2], crate::engagement::donor(2)).await;
     for (title, host) in [("Dig day", &own), ("Food drive", &other)] {
-        app.post("/admin/event/addEvent", Some(&t), event_body(title, "charity", host, now + 86_400_000)).await.expect(200);
+        app.post("/admin/event/addEvent", Some(&t), event_body(title, "charity", host, now + 86_400_000))
+            .await
+            .expect(200);
     }
 
     // The nonprofit admin's page: its own nonprofit only, also when the request names another.
@@ -157,7 +176,10 @@ async fn a_nonprofit_admin_gets_its_own_nonprofits_figures_and_name_only() {
     });
     let r = app.get("/admin/dashboard/dashboard-data", Some(&npo)).await.expect(200);
     assert_eq!(r.body["data"], own_page);
-    let r = app.get(&format!("/admin/dashboard/dashboard-data?charityId={other}&recipientId={other}"), Some(&npo)).await.expect(200);
+    let r = app
+        .get(&format!("/admin/dashboard/dashboard-data?charityId={other}&recipientId={other}"), Some(&npo))
+        .await
+        .expect(200);
     assert_eq!(r.body["data"], own_page);
     assert!(!r.body.to_string().contains("Harbor"), "no other nonprofit's name: {}", r.body);
     let r = app.get("/admin/dashboard/totalDonorUser", Some(&npo)).await.expect(200);
@@ -177,15 +199,27 @@ async fn a_nonprofit_admin_gets_its_own_nonprofits_figures_and_name_only() {
     // The name lists it may call: its own nonprofit alone.
     let r = app.post("/admin/charity/getAll", Some(&npo), json!({})).await.expect(200);
     assert_eq!(r.body["data"], json!([{ "_id": own, "charityName": "Water For All" }]));
-    let r = app.post("/admin/common/list", Some(&npo), json!({ "page": 1, "limit": 5, "type": "charity", "search": "" })).await.expect(200);
-    assert_eq!((r.body["data"]["list"].clone(), r.body["total_records"].clone()), (json!([{ "_id": own, "name": "Water For All" }]), json!(1)));
-    let r = app.post("/admin/common/list", Some(&npo), json!({ "page": 1, "limit": 5, "type": "charity", "search": "harbor" })).await.expect(200);
+    let r = app
+        .post("/admin/common/list", Some(&npo), json!({ "page": 1, "limit": 5, "type": "charity", "search": "" }))
+        .await
+        .expect(200);
+    assert_eq!(
+        (r.body["data"]["list"].clone(), r.body["total_records"].clone()),
+        (json!([{ "_id": own, "name": "Water For All" }]), json!(1))
+    );
+    let r = app
+        .post("/admin/common/list", Some(&npo), json!({ "page": 1, "limit": 5, "type": "charity", "search": "harbor" }))
+        .await
+        .expect(200);
     assert_eq!((r.body["data"]["list"].clone(), r.body["total_records"].clone()), (json!([]), json!(0)));
 
     // The main admin keeps the platform's figures and every name.
     let r = app.get("/admin/dashboard/dashboard-data", Some(&t)).await.expect(200);
     let g = &r.body["data"]["giving"];
-    assert_eq!((g["donors"].as_i64(), g["activeDonors"].as_i64(), g["donations"].as_i64(), g["amountCents"].as_i64()), (Some(3), Some(3), Some(5), Some(8700)));
+    assert_eq!(
+        (g["donors"].as_i64(), g["activeDonors"].as_i64(), g["donations"].as_i64(), g["amountCents"].as_i64()),
+        (Some(3), Some(3), Some(5), Some(8700))
+    );
     assert_eq!(r.body["data"]["catalogue"]["nonprofits"], 2);
     assert!(r.body["data"].get("nonprofit").is_none(), "{}", r.body);
     let r = app.get("/admin/dashboard/totalDonorUser", Some(&t)).await.expect(200);
@@ -194,6 +228,9 @@ async fn a_nonprofit_admin_gets_its_own_nonprofits_figures_and_name_only() {
     assert_eq!(r.body["data"], json!({ "nonprofits": 2, "pendingRequests": 0 }));
     let r = app.post("/admin/charity/getAll", Some(&t), json!({})).await.expect(200);
     assert_eq!(r.body["data"].as_array().unwrap().len(), 2);
-    let r = app.post("/admin/common/list", Some(&t), json!({ "page": 1, "limit": 5, "type": "charity", "search": "" })).await.expect(200);
+    let r = app
+        .post("/admin/common/list", Some(&t), json!({ "page": 1, "limit": 5, "type": "charity", "search": "" }))
+        .await
+        .expect(200);
     assert_eq!(r.body["total_records"], 2);
 }

@@ -18,12 +18,23 @@ pub async fn donor(app: &TestApp, t: &str, first: &str, last: &str, email: &str)
 }
 
 /// Records a succeeded donation through the giving service's gRPC API (the apps' side).
-pub async fn donate(app: &TestApp, donor_id: &str, recipient: (&str, &str), amount_cents: i64, reference: &str, created_at: i64) -> proto::giving::v1::Transaction {
+pub async fn donate(
+    app: &TestApp,
+    donor_id: &str,
+    recipient: (&str, &str),
+    amount_cents: i64,
+    reference: &str,
+    created_at: i64,
+) -> proto::giving::v1::Transaction {
     use proto::giving::v1 as pb;
     let mut client = pb::giving_client::GivingClient::connect(app.giving_url.clone()).await.unwrap();
     let req = pb::RecordDonationRequest {
         donor_id: donor_id.into(),
-        recipient: Some(pb::Recipient { kind: pb::RecipientKind::Charity as i32, id: recipient.0.into(), name: recipient.1.into() }),
+        recipient: Some(pb::Recipient {
+            kind: pb::RecipientKind::Charity as i32,
+            id: recipient.0.into(),
+            name: recipient.1.into(),
+        }),
         amount_cents,
         currency: "USD".into(),
         payment_method: "card".into(),
@@ -50,18 +61,26 @@ pub async fn nonprofit_admin(app: &TestApp, t: &str, email: &str) -> String {
 async fn a_donor_is_created_listed_edited_toggled_and_deleted() {
     let app = spawn().await;
     let (t, _) = app.admin().await;
-    let r = app.post("/admin/user/create", Some(&t), donor_body(" Ada ", "Lovelace", "Ada@Example.org")).await.expect(200);
+    let r =
+        app.post("/admin/user/create", Some(&t), donor_body(" Ada ", "Lovelace", "Ada@Example.org")).await.expect(200);
     assert_eq!(r.message(), "Donor created successfully");
     let d = &r.body["data"];
-    assert_eq!((d["firstName"].as_str(), d["email"].as_str(), d["isActive"].as_bool()), (Some("Ada"), Some("ada@example.org"), Some(true)));
+    assert_eq!(
+        (d["firstName"].as_str(), d["email"].as_str(), d["isActive"].as_bool()),
+        (Some("Ada"), Some("ada@example.org"), Some(true))
+    );
     assert_eq!((d["totalGivenCents"].as_i64(), d["donationsCount"].as_i64()), (Some(0), Some(0)));
     let ada = d["_id"].as_str().unwrap().to_string();
     let bob = donor(&app, &t, "Bob", "Builder", "bob@example.org").await;
     donor(&app, &t, "Cy", "Young", "cy@example.org").await;
 
-    let r = app.post("/admin/user/userList", Some(&t), json!({ "column": "firstName", "order": "descend" })).await.expect(200);
+    let r = app
+        .post("/admin/user/userList", Some(&t), json!({ "column": "firstName", "order": "descend" }))
+        .await
+        .expect(200);
     assert_eq!(r.body["total_records"], 3);
-    let names: Vec<&str> = r.body["data"].as_array().unwrap().iter().map(|d| d["firstName"].as_str().unwrap()).collect();
+    let names: Vec<&str> =
+        r.body["data"].as_array().unwrap().iter().map(|d| d["firstName"].as_str().unwrap()).collect();
     assert_eq!(names, ["Cy", "Bob", "Ada"]);
     let r = app.post("/admin/user/userList", Some(&t), json!({ "search": "LOVE", "limit": 1 })).await.expect(200);
     assert_eq!((r.body["total_records"].as_i64(), r.body["data"][0]["_id"].as_str()), (Some(1), Some(ada.as_str())));
@@ -71,15 +90,20 @@ async fn a_donor_is_created_listed_edited_toggled_and_deleted() {
     let mut edit = donor_body("Ada", "King", "ada@example.org");
     edit["state"] = json!("Illinois");
     let r = app.patch(&format!("/admin/user/update/{ada}"), Some(&t), edit).await.expect(200);
-    assert_eq!((r.message(), r.body["data"]["lastName"].as_str(), r.body["data"]["state"].as_str()), ("Donor updated successfully", Some("King"), Some("Illinois")));
+    assert_eq!(
+        (r.message(), r.body["data"]["lastName"].as_str(), r.body["data"]["state"].as_str()),
+        ("Donor updated successfully", Some("King"), Some("Illinois"))
+    );
 
-    let r = app.patch(&format!("/admin/user/userStatus/{bob}"), Some(&t), json!({ "isActive": false })).await.expect(200);
+    let r =
+        app.patch(&format!("/admin/user/userStatus/{bob}"), Some(&t), json!({ "isActive": false })).await.expect(200);
     assert_eq!((r.message(), r.body["data"]["isActive"].as_bool()), ("Donor deactivated successfully", Some(false)));
     let r = app.post("/admin/user/userList", Some(&t), json!({ "isActive": true })).await.expect(200);
     assert_eq!(r.body["total_records"], 2);
     let r = app.post("/admin/user/userList", Some(&t), json!({ "isActive": false })).await.expect(200);
     assert_eq!(r.body["data"][0]["_id"].as_str(), Some(bob.as_str()));
-    let r = app.patch(&format!("/admin/user/userStatus/{bob}"), Some(&t), json!({ "isActive": true })).await.expect(200);
+    let r =
+        app.patch(&format!("/admin/user/userStatus/{bob}"), Some(&t), json!({ "isActive": true })).await.expect(200);
     assert_eq!(r.message(), "Donor activated successfully");
     let r = app.patch(&format!("/admin/user/userStatus/{bob}"), Some(&t), json!({})).await.expect(400);
     assert_eq!(r.message(), "isActive is required");
@@ -88,7 +112,10 @@ async fn a_donor_is_created_listed_edited_toggled_and_deleted() {
     assert_eq!((r.message(), &r.body["data"]), ("Donor deleted successfully", &json!({})));
     let r = app.call(Method::DELETE, &format!("/admin/user/delete/{bob}"), Some(&t), None).await.expect(404);
     assert_eq!(r.message(), "Donor not found");
-    let r = app.patch(&format!("/admin/user/update/{bob}"), Some(&t), donor_body("B", "B", "b@example.org")).await.expect(404);
+    let r = app
+        .patch(&format!("/admin/user/update/{bob}"), Some(&t), donor_body("B", "B", "b@example.org"))
+        .await
+        .expect(404);
     assert_eq!(r.message(), "Donor not found");
     assert_eq!(app.post("/admin/user/userList", Some(&t), json!({})).await.expect(200).body["total_records"], 2);
 }
@@ -99,7 +126,11 @@ async fn bad_donor_input_gets_the_spec_messages_and_changes_nothing() {
     let (t, _) = app.admin().await;
     let r = app.post("/admin/user/create", Some(&t), json!({})).await.expect(400);
     let errors = r.body["errors"].as_array().unwrap().clone();
-    for (field, message) in [("firstName", "Please enter First Name"), ("lastName", "Please enter Last Name"), ("email", "Please enter Email")] {
+    for (field, message) in [
+        ("firstName", "Please enter First Name"),
+        ("lastName", "Please enter Last Name"),
+        ("email", "Please enter Email"),
+    ] {
         assert!(errors.contains(&json!({ "field": field, "message": message })), "{field}: {errors:?}");
     }
     for (patch, field, message) in [

@@ -11,13 +11,33 @@ use reqwest::Method;
 use serde_json::{Value, json};
 
 fn field(body: &Value, name: &str) -> String {
-    body["errors"].as_array().map(|a| a.iter().find(|e| e["field"] == name).map(|e| e["message"].as_str().unwrap().to_string()).unwrap_or_default()).unwrap_or_default()
+    body["errors"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .find(|e| e["field"] == name)
+                .map(|e| e["message"].as_str().unwrap().to_string())
+                .unwrap_or_default()
+        })
+        .unwrap_or_default()
 }
 
 #[track_caller]
 fn harmless(html: &str) {
     let l = html.to_lowercase();
-    for bad in ["<script", "onerror", "onload", "onmouseover", "javascript:", "data:text", "<iframe", "<svg", "expression(", "style=", "<math"] {
+    for bad in [
+        "<script",
+        "onerror",
+        "onload",
+        "onmouseover",
+        "javascript:",
+        "data:text",
+        "<iframe",
+        "<svg",
+        "expression(",
+        "style=",
+        "<math",
+    ] {
         assert!(!l.contains(bad), "{bad} left in {html}");
     }
 }
@@ -27,7 +47,15 @@ fn id(r: &Resp) -> String {
 }
 
 pub(crate) async fn upload(app: &TestApp, t: &str, module: &str) -> String {
-    let r = app.upload("/local-image/uploadImage", Some(t), Some(("image", "cover.png", PNG.to_vec())), &[("moduleName", module)]).await.expect(200);
+    let r = app
+        .upload(
+            "/local-image/uploadImage",
+            Some(t),
+            Some(("image", "cover.png", PNG.to_vec())),
+            &[("moduleName", module)],
+        )
+        .await
+        .expect(200);
     r.body["data"]["name"].as_str().unwrap().to_string()
 }
 
@@ -71,7 +99,12 @@ pub(crate) async fn client(app: &TestApp) -> Client {
 }
 
 pub(crate) fn donor(n: usize) -> pb::DonorRef {
-    pb::DonorRef { id: format!("{n:024x}"), name: format!("Donor {n}"), email: format!("donor{n}@example.org"), avatar: String::new() }
+    pb::DonorRef {
+        id: format!("{n:024x}"),
+        name: format!("Donor {n}"),
+        email: format!("donor{n}@example.org"),
+        avatar: String::new(),
+    }
 }
 
 // ---- communities ----
@@ -90,11 +123,26 @@ async fn a_community_is_created_named_listed_hidden_deleted_and_restored() {
     assert_eq!(field(&r.body, "coverImage"), "Please upload Cover Image");
     assert_eq!(field(&r.body, "privacy"), "Please select Privacy");
     let long = "n".repeat(101);
-    let r = app.post("/admin/admin-community/create", Some(&t), community_body(&long, &cover, &[], &[])).await.expect(400);
+    let r =
+        app.post("/admin/admin-community/create", Some(&t), community_body(&long, &cover, &[], &[])).await.expect(400);
     assert_eq!(field(&r.body, "name"), "Community Name must be at most 100 characters");
-    let r = app.post("/admin/admin-community/create", Some(&t), community_body("Givers", &cover, &["0000000000000000000000c3"], &[])).await.expect(400);
+    let r = app
+        .post(
+            "/admin/admin-community/create",
+            Some(&t),
+            community_body("Givers", &cover, &["0000000000000000000000c3"], &[]),
+        )
+        .await
+        .expect(400);
     assert_eq!(field(&r.body, "charityIds"), "Please select valid nonprofits");
-    let r = app.post("/admin/admin-community/create", Some(&t), community_body("Givers", &cover, &[], &["0000000000000000000000c3"])).await.expect(400);
+    let r = app
+        .post(
+            "/admin/admin-community/create",
+            Some(&t),
+            community_body("Givers", &cover, &[], &["0000000000000000000000c3"]),
+        )
+        .await
+        .expect(400);
     assert_eq!(field(&r.body, "causeIds"), "Please select valid causes");
     let r = app.post("/admin/admin-community/communityList", Some(&t), json!({})).await.expect(200);
     assert_eq!(r.body["total_records"], 0, "nothing was created");
@@ -111,14 +159,20 @@ async fn a_community_is_created_named_listed_hidden_deleted_and_restored() {
     assert_eq!(d["causes"][0]["_id"], cause.as_str());
     assert!(!d["causes"][0]["name"].as_str().unwrap().is_empty());
     assert_eq!(d["creator"], json!({ "_id": "platform", "type": "admin", "name": "Giving Platform", "avatar": "" }));
-    assert_eq!((d["membersCount"].as_i64(), d["postsCount"].as_i64(), d["isHidden"].as_bool(), d["isDeleted"].as_bool()), (Some(0), Some(0), Some(false), Some(false)));
+    assert_eq!(
+        (d["membersCount"].as_i64(), d["postsCount"].as_i64(), d["isHidden"].as_bool(), d["isDeleted"].as_bool()),
+        (Some(0), Some(0), Some(false), Some(false))
+    );
     assert!(d["deletedAt"].is_null() && d["createdAt"].is_i64());
     harmless(d["description"].as_str().unwrap());
     assert!(d["description"].as_str().unwrap().contains("<p>Hello</p>"));
 
     // Duplicate names, whatever their case.
     let another_cover = upload(&app, &t, "communityImage").await;
-    let r = app.post("/admin/admin-community/create", Some(&t), community_body("  gIVERS ", &another_cover, &[], &[])).await.expect(409);
+    let r = app
+        .post("/admin/admin-community/create", Some(&t), community_body("  gIVERS ", &another_cover, &[], &[]))
+        .await
+        .expect(409);
     assert_eq!(field(&r.body, "name"), "Community already exists");
 
     // Detail, update, 404s.
@@ -126,51 +180,96 @@ async fn a_community_is_created_named_listed_hidden_deleted_and_restored() {
     assert_eq!(r.body["data"]["charities"][0]["name"], charity_name.as_str());
     let r = app.get("/v1/community/getCommunityDetail/0000000000000000000000c3", Some(&t)).await.expect(404);
     assert_eq!(r.message(), "Community not found");
-    let r = app.patch(&format!("/admin/admin-community/update/{cid}"), Some(&t), community_body("Givers United", &cover, &[], &[&cause])).await.expect(200);
+    let r = app
+        .patch(
+            &format!("/admin/admin-community/update/{cid}"),
+            Some(&t),
+            community_body("Givers United", &cover, &[], &[&cause]),
+        )
+        .await
+        .expect(200);
     assert_eq!(r.message(), "Community updated successfully");
-    assert_eq!((r.body["data"]["name"].as_str(), r.body["data"]["charities"].as_array().map(Vec::len)), (Some("Givers United"), Some(0)));
+    assert_eq!(
+        (r.body["data"]["name"].as_str(), r.body["data"]["charities"].as_array().map(Vec::len)),
+        (Some("Givers United"), Some(0))
+    );
     // (Files are checked first: this community's cover is not another record's to save.)
-    let r = app.patch("/admin/admin-community/update/0000000000000000000000c3", Some(&t), community_body("Other", &another_cover, &[], &[])).await.expect(404);
+    let r = app
+        .patch(
+            "/admin/admin-community/update/0000000000000000000000c3",
+            Some(&t),
+            community_body("Other", &another_cover, &[], &[]),
+        )
+        .await
+        .expect(404);
     assert_eq!(r.message(), "Community not found");
-    let r = app.patch(&format!("/admin/admin-community/update/{cid}"), Some(&t), community_body("", &cover, &[], &[])).await.expect(400);
+    let r = app
+        .patch(&format!("/admin/admin-community/update/{cid}"), Some(&t), community_body("", &cover, &[], &[]))
+        .await
+        .expect(400);
     assert_eq!(field(&r.body, "name"), "Please enter Community Name");
 
     // The list: search, sort, paging.
     let other = community(&app, &t, "Anchor Club").await;
-    let r = app.post("/admin/admin-community/communityList", Some(&t), json!({ "page": 1, "limit": 10 })).await.expect(200);
+    let r =
+        app.post("/admin/admin-community/communityList", Some(&t), json!({ "page": 1, "limit": 10 })).await.expect(200);
     assert_eq!(r.body["total_records"], 2);
     assert_eq!(r.body["data"][0]["_id"], other.as_str(), "newest first");
     let r = app.post("/admin/admin-community/communityList", Some(&t), json!({ "search": "UNITED" })).await.expect(200);
     assert_eq!((r.body["total_records"].as_i64(), r.body["data"][0]["_id"].as_str()), (Some(1), Some(cid.as_str())));
     assert_eq!(r.body["data"][0]["causes"][0]["_id"], cause.as_str(), "lists name causes too");
-    let r = app.post("/admin/admin-community/communityList", Some(&t), json!({ "column": "name", "order": "ascend", "limit": 1 })).await.expect(200);
+    let r = app
+        .post(
+            "/admin/admin-community/communityList",
+            Some(&t),
+            json!({ "column": "name", "order": "ascend", "limit": 1 }),
+        )
+        .await
+        .expect(200);
     assert_eq!((r.body["total_records"].as_i64(), r.body["data"].as_array().unwrap().len()), (Some(2), 1));
     assert_eq!(r.body["data"][0]["name"], "Anchor Club");
 
     // Hide and unhide.
-    let r = app.post(&format!("/admin/admin-community/hideCommunity/{cid}"), Some(&t), json!({ "isHidden": true })).await.expect(200);
+    let r = app
+        .post(&format!("/admin/admin-community/hideCommunity/{cid}"), Some(&t), json!({ "isHidden": true }))
+        .await
+        .expect(200);
     assert_eq!((r.message(), r.body["data"]["isHidden"].as_bool()), ("Community hidden successfully", Some(true)));
     let r = app.post("/admin/admin-community/communityList", Some(&t), json!({ "isHidden": true })).await.expect(200);
     assert_eq!((r.body["total_records"].as_i64(), r.body["data"][0]["_id"].as_str()), (Some(1), Some(cid.as_str())));
-    let r = app.post(&format!("/admin/admin-community/hideCommunity/{cid}"), Some(&t), json!({ "isHidden": false })).await.expect(200);
+    let r = app
+        .post(&format!("/admin/admin-community/hideCommunity/{cid}"), Some(&t), json!({ "isHidden": false }))
+        .await
+        .expect(200);
     assert_eq!(r.message(), "Community unhidden successfully");
     let r = app.post(&format!("/admin/admin-community/hideCommunity/{cid}"), Some(&t), json!({})).await.expect(400);
     assert!(!field(&r.body, "isHidden").is_empty());
 
     // Delete and restore through the same call (SPEC section 4).
-    let r = app.post("/admin/admin-community/delete", Some(&t), json!({ "_id": cid, "isDeleted": true })).await.expect(200);
+    let r =
+        app.post("/admin/admin-community/delete", Some(&t), json!({ "_id": cid, "isDeleted": true })).await.expect(200);
     assert_eq!((r.message(), r.body["data"]["isDeleted"].as_bool()), ("Community deleted Successfully", Some(true)));
     assert!(r.body["data"]["deletedAt"].is_i64());
     let r = app.post("/admin/admin-community/communityList", Some(&t), json!({})).await.expect(200);
     assert_eq!((r.body["total_records"].as_i64(), r.body["data"][0]["_id"].as_str()), (Some(1), Some(other.as_str())));
     let r = app.post("/admin/admin-community/communityList", Some(&t), json!({ "isDeleted": true })).await.expect(200);
     assert_eq!((r.body["total_records"].as_i64(), r.body["data"][0]["_id"].as_str()), (Some(1), Some(cid.as_str())));
-    let r = app.post("/admin/admin-community/delete", Some(&t), json!({ "_id": cid, "isDeleted": false })).await.expect(200);
+    let r = app
+        .post("/admin/admin-community/delete", Some(&t), json!({ "_id": cid, "isDeleted": false }))
+        .await
+        .expect(200);
     assert_eq!((r.message(), r.body["data"]["isDeleted"].as_bool()), ("Community Restore Successfully", Some(false)));
     assert!(r.body["data"]["deletedAt"].is_null());
     let r = app.post("/admin/admin-community/communityList", Some(&t), json!({})).await.expect(200);
     assert_eq!(r.body["total_records"], 2);
-    let r = app.post("/admin/admin-community/delete", Some(&t), json!({ "_id": "0000000000000000000000c3", "isDeleted": true })).await.expect(404);
+    let r = app
+        .post(
+            "/admin/admin-community/delete",
+            Some(&t),
+            json!({ "_id": "0000000000000000000000c3", "isDeleted": true }),
+        )
+        .await
+        .expect(404);
     assert_eq!(r.message(), "Community not found");
     let r = app.post("/admin/admin-community/delete", Some(&t), json!({ "_id": cid })).await.expect(400);
     assert!(!field(&r.body, "isDeleted").is_empty());
@@ -190,7 +289,10 @@ async fn a_communitys_members_are_paged_newest_first_and_searched() {
     assert_eq!(r.body["total_records"], 3);
     assert_eq!(r.body["data"].as_array().unwrap().len(), 2);
     let m = &r.body["data"][0];
-    assert_eq!((m["donorId"].as_str(), m["name"].as_str(), m["email"].as_str()), (Some(donor(3).id.as_str()), Some("Donor 3"), Some("donor3@example.org")));
+    assert_eq!(
+        (m["donorId"].as_str(), m["name"].as_str(), m["email"].as_str()),
+        (Some(donor(3).id.as_str()), Some("Donor 3"), Some("donor3@example.org"))
+    );
     assert!(m["_id"].is_string() && m["joinedAt"].is_i64() && m["avatar"].is_string());
     let r = app.post(&path, Some(&t), json!({ "search": "DONOR2@" })).await.expect(200);
     assert_eq!((r.body["total_records"].as_i64(), r.body["data"][0]["name"].as_str()), (Some(1), Some("Donor 2")));
@@ -236,20 +338,32 @@ async fn an_event_is_created_filtered_deleted_and_restored() {
         let r = app.post("/admin/event/addEvent", Some(&t), bad).await.expect(400);
         assert_eq!(field(&r.body, "capacity"), "Please enter valid Capacity", "{capacity}");
     }
-    for (kind, host) in [("community", "0000000000000000000000c3"), ("charity", "0000000000000000000000c3"), ("community", "")] {
-        let r = app.post("/admin/event/addEvent", Some(&t), event_body("Gala", kind, host, now + HOUR)).await.expect(400);
+    for (kind, host) in
+        [("community", "0000000000000000000000c3"), ("charity", "0000000000000000000000c3"), ("community", "")]
+    {
+        let r =
+            app.post("/admin/event/addEvent", Some(&t), event_body("Gala", kind, host, now + HOUR)).await.expect(400);
         assert_eq!(field(&r.body, "hostId"), "Please select Host", "{kind} {host}");
     }
     let r = app.post("/admin/event/eventFilter", Some(&t), json!({})).await.expect(200);
     assert_eq!(r.body["total_records"], 0, "nothing was created");
 
     // Created: hosted by a community, and by a nonprofit (named from the catalogue).
-    let r = app.post("/admin/event/addEvent", Some(&t), event_body("Gala Dinner", "community", &cid, now + 48 * HOUR)).await.expect(200);
+    let r = app
+        .post("/admin/event/addEvent", Some(&t), event_body("Gala Dinner", "community", &cid, now + 48 * HOUR))
+        .await
+        .expect(200);
     assert_eq!(r.message(), "Event created successfully");
     let gala = id(&r);
     let d = &r.body["data"];
-    assert_eq!((d["hostType"].as_str(), d["hostName"].as_str(), d["timeZone"].as_str()), (Some("community"), Some("Givers"), Some("America/New_York")));
-    assert_eq!((d["interestedCount"].as_i64(), d["goingCount"].as_i64(), d["notGoingCount"].as_i64(), d["capacity"].as_i64()), (Some(0), Some(0), Some(0), Some(0)));
+    assert_eq!(
+        (d["hostType"].as_str(), d["hostName"].as_str(), d["timeZone"].as_str()),
+        (Some("community"), Some("Givers"), Some("America/New_York"))
+    );
+    assert_eq!(
+        (d["interestedCount"].as_i64(), d["goingCount"].as_i64(), d["notGoingCount"].as_i64(), d["capacity"].as_i64()),
+        (Some(0), Some(0), Some(0), Some(0))
+    );
     let mut online = event_body("Webinar", "charity", &charity, now + 24 * HOUR);
     online["isOnline"] = json!(true);
     online["onlineLink"] = json!("https://meet.example.org/w");
@@ -257,36 +371,69 @@ async fn an_event_is_created_filtered_deleted_and_restored() {
     online["capacity"] = json!(100);
     let r = app.post("/admin/event/addEvent", Some(&t), online).await.expect(200);
     let webinar = id(&r);
-    assert_eq!((r.body["data"]["hostName"].as_str(), r.body["data"]["capacity"].as_i64()), (Some(charity_name.as_str()), Some(100)));
-    let r = app.post("/admin/event/addEvent", Some(&t), event_body("Old Picnic", "community", &cid, now - 72 * HOUR)).await.expect(200);
+    assert_eq!(
+        (r.body["data"]["hostName"].as_str(), r.body["data"]["capacity"].as_i64()),
+        (Some(charity_name.as_str()), Some(100))
+    );
+    let r = app
+        .post("/admin/event/addEvent", Some(&t), event_body("Old Picnic", "community", &cid, now - 72 * HOUR))
+        .await
+        .expect(200);
     let picnic = id(&r);
 
     // Filters: upcoming soonest first (default), past, search, 404s.
     let r = app.post("/admin/event/eventFilter", Some(&t), json!({})).await.expect(200);
     assert_eq!(r.body["total_records"], 2);
-    assert_eq!((r.body["data"][0]["_id"].as_str(), r.body["data"][1]["_id"].as_str()), (Some(webinar.as_str()), Some(gala.as_str())));
+    assert_eq!(
+        (r.body["data"][0]["_id"].as_str(), r.body["data"][1]["_id"].as_str()),
+        (Some(webinar.as_str()), Some(gala.as_str()))
+    );
     let r = app.post("/admin/event/eventFilter", Some(&t), json!({ "filter": "past" })).await.expect(200);
     assert_eq!((r.body["total_records"].as_i64(), r.body["data"][0]["_id"].as_str()), (Some(1), Some(picnic.as_str())));
     let r = app.post("/admin/event/eventFilter", Some(&t), json!({ "search": "gala" })).await.expect(200);
     assert_eq!((r.body["total_records"].as_i64(), r.body["data"][0]["_id"].as_str()), (Some(1), Some(gala.as_str())));
-    let r = app.patch(&format!("/admin/event/editEvent/{gala}"), Some(&t), event_body("Gala Night", "charity", &charity, now + 48 * HOUR)).await.expect(200);
+    let r = app
+        .patch(
+            &format!("/admin/event/editEvent/{gala}"),
+            Some(&t),
+            event_body("Gala Night", "charity", &charity, now + 48 * HOUR),
+        )
+        .await
+        .expect(200);
     assert_eq!(r.message(), "Event updated successfully");
-    assert_eq!((r.body["data"]["title"].as_str(), r.body["data"]["hostName"].as_str()), (Some("Gala Night"), Some(charity_name.as_str())));
-    let r = app.patch("/admin/event/editEvent/0000000000000000000000c3", Some(&t), event_body("X", "community", &cid, now + HOUR)).await.expect(404);
+    assert_eq!(
+        (r.body["data"]["title"].as_str(), r.body["data"]["hostName"].as_str()),
+        (Some("Gala Night"), Some(charity_name.as_str()))
+    );
+    let r = app
+        .patch(
+            "/admin/event/editEvent/0000000000000000000000c3",
+            Some(&t),
+            event_body("X", "community", &cid, now + HOUR),
+        )
+        .await
+        .expect(404);
     assert_eq!(r.message(), "Event not found");
 
     // Delete and restore through the same call.
-    let r = app.post(&format!("/admin/event/deleteEvent/{gala}"), Some(&t), json!({ "isDeleted": true })).await.expect(200);
+    let r =
+        app.post(&format!("/admin/event/deleteEvent/{gala}"), Some(&t), json!({ "isDeleted": true })).await.expect(200);
     assert_eq!((r.message(), r.body["data"]["isDeleted"].as_bool()), ("Event deleted Successfully", Some(true)));
     let r = app.post("/admin/event/eventFilter", Some(&t), json!({ "filter": "deleted" })).await.expect(200);
     assert_eq!((r.body["total_records"].as_i64(), r.body["data"][0]["_id"].as_str()), (Some(1), Some(gala.as_str())));
     let r = app.post("/admin/event/eventFilter", Some(&t), json!({})).await.expect(200);
     assert_eq!(r.body["total_records"], 1, "a deleted event is not upcoming");
-    let r = app.post(&format!("/admin/event/deleteEvent/{gala}"), Some(&t), json!({ "isDeleted": false })).await.expect(200);
+    let r = app
+        .post(&format!("/admin/event/deleteEvent/{gala}"), Some(&t), json!({ "isDeleted": false }))
+        .await
+        .expect(200);
     assert_eq!((r.message(), r.body["data"]["isDeleted"].as_bool()), ("Event Restore Successfully", Some(false)));
     let r = app.post("/admin/event/eventFilter", Some(&t), json!({})).await.expect(200);
     assert_eq!(r.body["total_records"], 2);
-    let r = app.post("/admin/event/deleteEvent/0000000000000000000000c3", Some(&t), json!({ "isDeleted": true })).await.expect(404);
+    let r = app
+        .post("/admin/event/deleteEvent/0000000000000000000000c3", Some(&t), json!({ "isDeleted": true }))
+        .await
+        .expect(404);
     assert_eq!(r.message(), "Event not found");
     let r = app.post(&format!("/admin/event/deleteEvent/{gala}"), Some(&t), json!({})).await.expect(400);
     assert!(!field(&r.body, "isDeleted").is_empty());
@@ -298,11 +445,26 @@ async fn event_members_are_listed_by_mode_removed_and_exported() {
     let (t, _) = app.admin().await;
     let cid = community(&app, &t, "Givers").await;
     let now = common::now_ms();
-    let eid = id(&app.post("/admin/event/addEvent", Some(&t), event_body("Gala", "community", &cid, now + 48 * HOUR)).await.expect(200));
+    let eid = id(&app
+        .post("/admin/event/addEvent", Some(&t), event_body("Gala", "community", &cid, now + 48 * HOUR))
+        .await
+        .expect(200));
     let mut c = client(&app).await;
     // 1..=5 interested, 6..=8 going, 9 not going; 10 goes from interested to going.
     for n in 1..=10 {
-        join_event(&mut c, &eid, donor(n), if n <= 5 || n == 10 { 1 } else if n <= 8 { 2 } else { 3 }).await;
+        join_event(
+            &mut c,
+            &eid,
+            donor(n),
+            if n <= 5 || n == 10 {
+                1
+            } else if n <= 8 {
+                2
+            } else {
+                3
+            },
+        )
+        .await;
     }
     join_event(&mut c, &eid, donor(10), 2).await;
 
@@ -310,33 +472,55 @@ async fn event_members_are_listed_by_mode_removed_and_exported() {
     let r = app.post(&find, Some(&t), json!({ "status": 1, "page": 1, "limit": 2 })).await.expect(200);
     assert_eq!(r.body["total_records"], 5);
     assert_eq!(r.body["data"]["event"]["_id"], eid.as_str());
-    assert_eq!((r.body["data"]["event"]["interestedCount"].as_i64(), r.body["data"]["event"]["goingCount"].as_i64(), r.body["data"]["event"]["notGoingCount"].as_i64()), (Some(5), Some(4), Some(1)));
+    assert_eq!(
+        (
+            r.body["data"]["event"]["interestedCount"].as_i64(),
+            r.body["data"]["event"]["goingCount"].as_i64(),
+            r.body["data"]["event"]["notGoingCount"].as_i64()
+        ),
+        (Some(5), Some(4), Some(1))
+    );
     let members = r.body["data"]["members"].as_array().unwrap();
     assert_eq!(members.len(), 2);
-    assert_eq!((members[0]["name"].as_str(), members[0]["status"].as_i64()), (Some("Donor 5"), Some(1)), "newest first");
+    assert_eq!(
+        (members[0]["name"].as_str(), members[0]["status"].as_i64()),
+        (Some("Donor 5"), Some(1)),
+        "newest first"
+    );
     let r = app.post(&find, Some(&t), json!({ "status": 2 })).await.expect(200);
     assert_eq!(r.body["total_records"], 4);
     assert_eq!(r.body["data"]["members"][0]["name"], "Donor 10", "moved to going");
     let going_member = r.body["data"]["members"][0]["_id"].as_str().unwrap().to_string();
     let r = app.post(&find, Some(&t), json!({ "status": 3, "search": "donor9@" })).await.expect(200);
-    assert_eq!((r.body["total_records"].as_i64(), r.body["data"]["members"][0]["email"].as_str()), (Some(1), Some("donor9@example.org")));
+    assert_eq!(
+        (r.body["total_records"].as_i64(), r.body["data"]["members"][0]["email"].as_str()),
+        (Some(1), Some("donor9@example.org"))
+    );
     for status in [json!(0), json!(4), json!("going"), json!(null)] {
         let r = app.post(&find, Some(&t), json!({ "status": status })).await.expect(400);
         assert_eq!(field(&r.body, "status"), "Please select valid status", "{status}");
     }
-    let r = app.post("/admin/event/findEvent/0000000000000000000000c3", Some(&t), json!({ "status": 1 })).await.expect(404);
+    let r =
+        app.post("/admin/event/findEvent/0000000000000000000000c3", Some(&t), json!({ "status": 1 })).await.expect(404);
     assert_eq!(r.message(), "Event not found");
 
     // Removing a member answers the mode it was in (the tab to refresh).
-    let r = app.call(Method::DELETE, "/v1/event/removeMember", Some(&t), Some(json!({ "_id": going_member }))).await.expect(200);
+    let r = app
+        .call(Method::DELETE, "/v1/event/removeMember", Some(&t), Some(json!({ "_id": going_member })))
+        .await
+        .expect(200);
     assert_eq!((r.message(), r.body["data"]["status"].as_i64()), ("Member removed successfully", Some(2)));
     let r = app.post(&find, Some(&t), json!({ "status": 2 })).await.expect(200);
     assert_eq!((r.body["total_records"].as_i64(), r.body["data"]["event"]["goingCount"].as_i64()), (Some(3), Some(3)));
-    let r = app.call(Method::DELETE, "/v1/event/removeMember", Some(&t), Some(json!({ "_id": going_member }))).await.expect(404);
+    let r = app
+        .call(Method::DELETE, "/v1/event/removeMember", Some(&t), Some(json!({ "_id": going_member })))
+        .await
+        .expect(404);
     assert_eq!(r.message(), "Member not found");
 
     // The export: a real workbook, the event's sheet and every member of every mode.
-    let res = app.client.get(format!("{}/v1/event/eventDetailsExport/{eid}", app.base)).bearer_auth(&t).send().await.unwrap();
+    let res =
+        app.client.get(format!("{}/v1/event/eventDetailsExport/{eid}", app.base)).bearer_auth(&t).send().await.unwrap();
     assert_eq!(res.status(), 200);
     assert_eq!(res.headers()["content-type"], "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
     assert_eq!(res.headers()["content-disposition"], format!("attachment; filename=\"event-{eid}.xlsx\"").as_str());
@@ -356,7 +540,12 @@ async fn event_members_are_listed_by_mode_removed_and_exported() {
     let mut rows: Vec<(String, String)> = members.rows().skip(1).map(|r| (text(&r[0]), text(&r[2]))).collect();
     rows.sort();
     assert_eq!(rows.len(), 9, "every member of every mode: {rows:?}");
-    assert!(rows.contains(&("Donor 9".into(), "Not going".into())) && rows.contains(&("Donor 1".into(), "Interested".into())) && rows.contains(&("Donor 6".into(), "Going".into())), "{rows:?}");
+    assert!(
+        rows.contains(&("Donor 9".into(), "Not going".into()))
+            && rows.contains(&("Donor 1".into(), "Interested".into()))
+            && rows.contains(&("Donor 6".into(), "Going".into())),
+        "{rows:?}"
+    );
     assert!(!rows.iter().any(|(n, _)| n == "Donor 10"), "the removed member is gone");
     let r = app.get("/v1/event/eventDetailsExport/0000000000000000000000c3", Some(&t)).await.expect(404);
     assert_eq!(r.message(), "Event not found");
@@ -377,72 +566,137 @@ async fn posts_are_liked_commented_replied_and_deactivated_as_the_platform() {
 
     let r = app.post("/v1/posts/list", Some(&t), json!({ "page": 1, "limit": 10 })).await.expect(200);
     assert_eq!(r.body["total_records"], 3);
-    let r = app.post("/v1/posts/communityPosts", Some(&t), json!({ "communityId": cid, "page": 1, "limit": 100 })).await.expect(200);
+    let r = app
+        .post("/v1/posts/communityPosts", Some(&t), json!({ "communityId": cid, "page": 1, "limit": 100 }))
+        .await
+        .expect(200);
     assert_eq!(r.body["total_records"], 2);
     let p = &r.body["data"][0];
-    assert_eq!((p["_id"].as_str(), p["communityName"].as_str(), p["text"].as_str()), (Some(second.as_str()), Some("Givers"), Some("Second post")), "newest first");
+    assert_eq!(
+        (p["_id"].as_str(), p["communityName"].as_str(), p["text"].as_str()),
+        (Some(second.as_str()), Some("Givers"), Some("Second post")),
+        "newest first"
+    );
     assert_eq!(p["author"], json!({ "_id": donor(2).id, "type": "donor", "name": "Donor 2", "avatar": "" }));
-    assert_eq!((p["isActive"].as_bool(), p["likedByAdmin"].as_bool(), p["likesCount"].as_i64()), (Some(true), Some(false), Some(0)));
+    assert_eq!(
+        (p["isActive"].as_bool(), p["likedByAdmin"].as_bool(), p["likesCount"].as_i64()),
+        (Some(true), Some(false), Some(0))
+    );
 
     // Like twice = unlike.
     let like = format!("/v1/posts/likeUnlikePost/{first}");
     let r = app.post(&like, Some(&t), json!({})).await.expect(200);
-    assert_eq!((r.message(), r.body["data"]["liked"].as_bool(), r.body["data"]["likesCount"].as_i64()), ("Post liked successfully", Some(true), Some(1)));
+    assert_eq!(
+        (r.message(), r.body["data"]["liked"].as_bool(), r.body["data"]["likesCount"].as_i64()),
+        ("Post liked successfully", Some(true), Some(1))
+    );
     let r = app.post("/v1/posts/communityPosts", Some(&t), json!({ "communityId": cid })).await.expect(200);
-    assert_eq!((r.body["data"][1]["likedByAdmin"].as_bool(), r.body["data"][1]["likesCount"].as_i64()), (Some(true), Some(1)));
+    assert_eq!(
+        (r.body["data"][1]["likedByAdmin"].as_bool(), r.body["data"][1]["likesCount"].as_i64()),
+        (Some(true), Some(1))
+    );
     let r = app.post(&like, Some(&t), json!({})).await.expect(200);
-    assert_eq!((r.message(), r.body["data"]["liked"].as_bool(), r.body["data"]["likesCount"].as_i64()), ("Post unliked successfully", Some(false), Some(0)));
+    assert_eq!(
+        (r.message(), r.body["data"]["liked"].as_bool(), r.body["data"]["likesCount"].as_i64()),
+        ("Post unliked successfully", Some(false), Some(0))
+    );
     app.post("/v1/posts/likeUnlikePost/0000000000000000000000c3", Some(&t), json!({})).await.expect(404);
 
     // Comments and replies, as the platform's account.
     let r = app.post("/v1/posts/postComment", Some(&t), json!({ "postId": first, "text": "   " })).await.expect(400);
     assert_eq!(field(&r.body, "text"), "Please enter Comment");
-    let r = app.post("/v1/posts/postComment", Some(&t), json!({ "postId": first, "text": "c".repeat(1001) })).await.expect(400);
+    let r = app
+        .post("/v1/posts/postComment", Some(&t), json!({ "postId": first, "text": "c".repeat(1001) }))
+        .await
+        .expect(400);
     assert_eq!(field(&r.body, "text"), "Comment must be at most 1000 characters");
-    let r = app.post("/v1/posts/postComment", Some(&t), json!({ "postId": first, "text": "  Welcome!  " })).await.expect(200);
+    let r = app
+        .post("/v1/posts/postComment", Some(&t), json!({ "postId": first, "text": "  Welcome!  " }))
+        .await
+        .expect(200);
     assert_eq!(r.message(), "Comment added successfully");
     let comment = id(&r);
-    assert_eq!((r.body["data"]["text"].as_str(), r.body["data"]["postId"].as_str()), (Some("Welcome!"), Some(first.as_str())));
+    assert_eq!(
+        (r.body["data"]["text"].as_str(), r.body["data"]["postId"].as_str()),
+        (Some("Welcome!"), Some(first.as_str()))
+    );
     assert!(r.body["data"]["parentId"].is_null());
-    assert_eq!(r.body["data"]["author"], json!({ "_id": "platform", "type": "admin", "name": "Giving Platform", "avatar": "" }));
-    let r = app.post("/v1/posts/postCommentRply", Some(&t), json!({ "commentId": comment, "text": "Thanks all" })).await.expect(200);
+    assert_eq!(
+        r.body["data"]["author"],
+        json!({ "_id": "platform", "type": "admin", "name": "Giving Platform", "avatar": "" })
+    );
+    let r = app
+        .post("/v1/posts/postCommentRply", Some(&t), json!({ "commentId": comment, "text": "Thanks all" }))
+        .await
+        .expect(200);
     assert_eq!(r.message(), "Reply added successfully");
     let reply = id(&r);
     assert_eq!(r.body["data"]["parentId"], comment.as_str());
-    let r = app.post("/v1/posts/postCommentRply", Some(&t), json!({ "commentId": reply, "text": "Deeper" })).await.expect(400);
+    let r = app
+        .post("/v1/posts/postCommentRply", Some(&t), json!({ "commentId": reply, "text": "Deeper" }))
+        .await
+        .expect(400);
     assert_eq!(field(&r.body, "commentId"), "You can reply to a comment only");
-    let r = app.post("/v1/posts/postCommentRply", Some(&t), json!({ "commentId": "0000000000000000000000c3", "text": "Hi" })).await.expect(404);
+    let r = app
+        .post("/v1/posts/postCommentRply", Some(&t), json!({ "commentId": "0000000000000000000000c3", "text": "Hi" }))
+        .await
+        .expect(404);
     assert_eq!(r.message(), "Comment not found");
-    let r = app.post("/v1/posts/postCommentRply", Some(&t), json!({ "commentId": comment, "text": "" })).await.expect(400);
+    let r =
+        app.post("/v1/posts/postCommentRply", Some(&t), json!({ "commentId": comment, "text": "" })).await.expect(400);
     assert_eq!(field(&r.body, "text"), "Please enter Comment");
 
     let r = app.post(&format!("/v1/posts/likeUnlikeComment/{reply}"), Some(&t), json!({})).await.expect(200);
-    assert_eq!((r.message(), r.body["data"]["liked"].as_bool(), r.body["data"]["likesCount"].as_i64()), ("Comment liked successfully", Some(true), Some(1)));
+    assert_eq!(
+        (r.message(), r.body["data"]["liked"].as_bool(), r.body["data"]["likesCount"].as_i64()),
+        ("Comment liked successfully", Some(true), Some(1))
+    );
     let r = app.post(&format!("/v1/posts/likeUnlikeComment/{comment}"), Some(&t), json!({})).await.expect(200);
     assert_eq!(r.message(), "Comment liked successfully");
     let r = app.post(&format!("/v1/posts/likeUnlikeComment/{comment}"), Some(&t), json!({})).await.expect(200);
-    assert_eq!((r.message(), r.body["data"]["liked"].as_bool(), r.body["data"]["likesCount"].as_i64()), ("Comment unliked successfully", Some(false), Some(0)));
+    assert_eq!(
+        (r.message(), r.body["data"]["liked"].as_bool(), r.body["data"]["likesCount"].as_i64()),
+        ("Comment unliked successfully", Some(false), Some(0))
+    );
 
     let r = app.get(&format!("/v1/posts/getPostCommnetList/{first}?page=1&limit=10"), Some(&t)).await.expect(200);
     assert_eq!(r.body["total_records"], 1, "top-level comments only");
     let top = &r.body["data"][0];
-    assert_eq!((top["_id"].as_str(), top["repliesCount"].as_i64(), top["likesCount"].as_i64()), (Some(comment.as_str()), Some(1), Some(0)));
-    assert_eq!((top["replies"][0]["_id"].as_str(), top["replies"][0]["likedByAdmin"].as_bool()), (Some(reply.as_str()), Some(true)));
+    assert_eq!(
+        (top["_id"].as_str(), top["repliesCount"].as_i64(), top["likesCount"].as_i64()),
+        (Some(comment.as_str()), Some(1), Some(0))
+    );
+    assert_eq!(
+        (top["replies"][0]["_id"].as_str(), top["replies"][0]["likedByAdmin"].as_bool()),
+        (Some(reply.as_str()), Some(true))
+    );
     let r = app.post("/v1/posts/communityPosts", Some(&t), json!({ "communityId": cid })).await.expect(200);
     assert_eq!(r.body["data"][1]["commentsCount"], 2, "the comment and its reply");
 
     // Deactivate: out of the feed, into the inactive tab; and back.
-    let r = app.post(&format!("/v1/posts/activeInActivePost/{first}"), Some(&t), json!({ "isActive": false })).await.expect(200);
+    let r = app
+        .post(&format!("/v1/posts/activeInActivePost/{first}"), Some(&t), json!({ "isActive": false }))
+        .await
+        .expect(200);
     assert_eq!((r.message(), r.body["data"]["isActive"].as_bool()), ("Post deactivated successfully", Some(false)));
     let r = app.post("/v1/posts/communityPosts", Some(&t), json!({ "communityId": cid })).await.expect(200);
     assert_eq!((r.body["total_records"].as_i64(), r.body["data"][0]["_id"].as_str()), (Some(1), Some(second.as_str())));
-    let r = app.post("/v1/posts/InActivePostList", Some(&t), json!({ "communityId": cid, "page": 1, "limit": 1000000 })).await.expect(200);
+    let r = app
+        .post("/v1/posts/InActivePostList", Some(&t), json!({ "communityId": cid, "page": 1, "limit": 1000000 }))
+        .await
+        .expect(200);
     assert_eq!((r.body["total_records"].as_i64(), r.body["data"][0]["_id"].as_str()), (Some(1), Some(first.as_str())));
     let r = app.post("/v1/posts/list", Some(&t), json!({})).await.expect(200);
     assert_eq!(r.body["total_records"], 2, "the list holds active posts only");
-    let r = app.post(&format!("/v1/posts/activeInActivePost/{first}"), Some(&t), json!({ "isActive": true })).await.expect(200);
+    let r = app
+        .post(&format!("/v1/posts/activeInActivePost/{first}"), Some(&t), json!({ "isActive": true }))
+        .await
+        .expect(200);
     assert_eq!(r.message(), "Post activated successfully");
-    let r = app.post("/v1/posts/activeInActivePost/0000000000000000000000c3", Some(&t), json!({ "isActive": true })).await.expect(404);
+    let r = app
+        .post("/v1/posts/activeInActivePost/0000000000000000000000c3", Some(&t), json!({ "isActive": true }))
+        .await
+        .expect(404);
     assert_eq!(r.message(), "Post not found");
     app.post(&format!("/v1/posts/activeInActivePost/{first}"), Some(&t), json!({})).await.expect(400);
 }
@@ -458,15 +712,26 @@ async fn the_inactive_list_asked_for_a_million_rows_answers_a_page_of_at_most_10
         ids.push(create_post(&mut c, &cid, donor(n % 7), &format!("Post {n}")).await);
     }
     for p in &ids {
-        app.post(&format!("/v1/posts/activeInActivePost/{p}"), Some(&t), json!({ "isActive": false })).await.expect(200);
+        app.post(&format!("/v1/posts/activeInActivePost/{p}"), Some(&t), json!({ "isActive": false }))
+            .await
+            .expect(200);
     }
-    let r = app.post("/v1/posts/InActivePostList", Some(&t), json!({ "communityId": cid, "page": 1, "limit": 1000000 })).await.expect(200);
+    let r = app
+        .post("/v1/posts/InActivePostList", Some(&t), json!({ "communityId": cid, "page": 1, "limit": 1000000 }))
+        .await
+        .expect(200);
     assert_eq!(r.body["total_records"], 105);
     assert_eq!(r.body["data"].as_array().unwrap().len(), 100);
-    let r = app.post("/v1/posts/InActivePostList", Some(&t), json!({ "communityId": cid, "page": 2, "limit": 1000000 })).await.expect(200);
+    let r = app
+        .post("/v1/posts/InActivePostList", Some(&t), json!({ "communityId": cid, "page": 2, "limit": 1000000 }))
+        .await
+        .expect(200);
     assert_eq!((r.body["total_records"].as_i64(), r.body["data"].as_array().unwrap().len()), (Some(105), 5));
     assert_eq!(r.body["data"][4]["_id"], ids[0].as_str(), "the oldest last");
-    let r = app.post("/v1/posts/communityPosts", Some(&t), json!({ "communityId": cid, "page": 1, "limit": 1000000 })).await.expect(200);
+    let r = app
+        .post("/v1/posts/communityPosts", Some(&t), json!({ "communityId": cid, "page": 1, "limit": 1000000 }))
+        .await
+        .expect(200);
     assert_eq!(r.body["total_records"], 0);
 }
 
@@ -489,11 +754,17 @@ async fn deleting_a_reported_post_closes_its_reports_and_drops_it_everywhere() {
     assert_eq!(r.body["total_records"], 2);
     assert_eq!(r.body["data"][0]["_id"], fine.as_str(), "newest report first");
     let reported = &r.body["data"][1];
-    assert_eq!((reported["_id"].as_str(), reported["reportsCount"].as_i64(), reported["communityName"].as_str()), (Some(bad.as_str()), Some(7), Some("Givers")));
+    assert_eq!(
+        (reported["_id"].as_str(), reported["reportsCount"].as_i64(), reported["communityName"].as_str()),
+        (Some(bad.as_str()), Some(7), Some("Givers"))
+    );
     assert_eq!(reported["post"]["text"], "Buy cheap watches");
     let reasons = reported["reasons"].as_array().unwrap();
     assert_eq!(reasons.len(), 5, "the 5 newest");
-    assert_eq!((reasons[0]["reason"].as_str(), reasons[0]["reporter"]["name"].as_str()), (Some("Spam 9"), Some("Donor 9")));
+    assert_eq!(
+        (reasons[0]["reason"].as_str(), reasons[0]["reporter"]["name"].as_str()),
+        (Some("Spam 9"), Some("Donor 9"))
+    );
     let r = app.post("/admin/reportPost/reportPostList", Some(&t), json!({ "search": "WATCHES" })).await.expect(200);
     assert_eq!((r.body["total_records"].as_i64(), r.body["data"][0]["_id"].as_str()), (Some(1), Some(bad.as_str())));
     let r = app.post("/admin/reportPost/reportPostList", Some(&t), json!({ "search": "givers" })).await.expect(200);
@@ -525,7 +796,10 @@ async fn viewers_and_nonprofit_admins_cannot_change_engagement() {
     let (t, _) = app.admin().await;
     let cid = community(&app, &t, "Givers").await;
     let now = common::now_ms();
-    let eid = id(&app.post("/admin/event/addEvent", Some(&t), event_body("Gala", "community", &cid, now + 48 * HOUR)).await.expect(200));
+    let eid = id(&app
+        .post("/admin/event/addEvent", Some(&t), event_body("Gala", "community", &cid, now + 48 * HOUR))
+        .await
+        .expect(200));
     let mut c = client(&app).await;
     let post = create_post(&mut c, &cid, donor(1), "Hello").await;
     join_event(&mut c, &eid, donor(2), 2).await;
@@ -538,12 +812,20 @@ async fn viewers_and_nonprofit_admins_cannot_change_engagement() {
     app.post("/admin/admin-community/communityList", Some(&viewer), json!({})).await.expect(200);
     app.post(&format!("/admin/admin-community/members/{cid}"), Some(&viewer), json!({})).await.expect(200);
     app.post("/v1/posts/communityPosts", Some(&viewer), json!({ "communityId": cid })).await.expect(200);
-    app.post("/admin/admin-community/create", Some(&viewer), community_body("Mine", &cover, &[], &[])).await.expect(403);
-    app.post(&format!("/admin/admin-community/hideCommunity/{cid}"), Some(&viewer), json!({ "isHidden": true })).await.expect(403);
-    app.post("/admin/admin-community/delete", Some(&viewer), json!({ "_id": cid, "isDeleted": true })).await.expect(403);
+    app.post("/admin/admin-community/create", Some(&viewer), community_body("Mine", &cover, &[], &[]))
+        .await
+        .expect(403);
+    app.post(&format!("/admin/admin-community/hideCommunity/{cid}"), Some(&viewer), json!({ "isHidden": true }))
+        .await
+        .expect(403);
+    app.post("/admin/admin-community/delete", Some(&viewer), json!({ "_id": cid, "isDeleted": true }))
+        .await
+        .expect(403);
     app.post(&format!("/v1/posts/likeUnlikePost/{post}"), Some(&viewer), json!({})).await.expect(403);
     app.post("/v1/posts/postComment", Some(&viewer), json!({ "postId": post, "text": "Hi" })).await.expect(403);
-    app.post(&format!("/v1/posts/activeInActivePost/{post}"), Some(&viewer), json!({ "isActive": false })).await.expect(403);
+    app.post(&format!("/v1/posts/activeInActivePost/{post}"), Some(&viewer), json!({ "isActive": false }))
+        .await
+        .expect(403);
     app.post("/admin/event/eventFilter", Some(&viewer), json!({})).await.expect(403);
     app.post(&format!("/admin/reportPost/deletePost/{post}"), Some(&viewer), json!({})).await.expect(403);
 
@@ -552,10 +834,19 @@ async fn viewers_and_nonprofit_admins_cannot_change_engagement() {
     app.post(&format!("/admin/event/findEvent/{eid}"), Some(&events), json!({ "status": 2 })).await.expect(200);
     app.call(Method::DELETE, "/v1/event/removeMember", Some(&events), Some(json!({ "_id": member }))).await.expect(403);
     app.post(&format!("/admin/event/deleteEvent/{eid}"), Some(&events), json!({ "isDeleted": true })).await.expect(403);
-    let res = app.client.get(format!("{}/v1/event/eventDetailsExport/{eid}", app.base)).bearer_auth(&events).send().await.unwrap();
+    let res = app
+        .client
+        .get(format!("{}/v1/event/eventDetailsExport/{eid}", app.base))
+        .bearer_auth(&events)
+        .send()
+        .await
+        .unwrap();
     assert_eq!(res.status(), 200, "viewers may export");
 
-    app.identity.create_charity_admin("npo@example.org", "secret12", "Nia", "Owner", "0000000000000000000000a1").await.unwrap();
+    app.identity
+        .create_charity_admin("npo@example.org", "secret12", "Nia", "Owner", "0000000000000000000000a1")
+        .await
+        .unwrap();
     let npo = app.token_of("/admin-login/charityLogin", "npo@example.org").await;
     app.post("/admin/admin-community/communityList", Some(&npo), json!({})).await.expect(403);
     app.post("/admin/admin-community/create", Some(&npo), community_body("Mine", &cover, &[], &[])).await.expect(403);
@@ -567,7 +858,14 @@ async fn viewers_and_nonprofit_admins_cannot_change_engagement() {
     let r = app.post(&format!("/admin/event/findEvent/{eid}"), Some(&t), json!({ "status": 2 })).await.expect(200);
     assert_eq!(r.body["total_records"], 1);
     let r = app.post("/v1/posts/communityPosts", Some(&t), json!({ "communityId": cid })).await.expect(200);
-    assert_eq!((r.body["data"][0]["likesCount"].as_i64(), r.body["data"][0]["commentsCount"].as_i64(), r.body["data"][0]["isActive"].as_bool()), (Some(0), Some(0), Some(true)));
+    assert_eq!(
+        (
+            r.body["data"][0]["likesCount"].as_i64(),
+            r.body["data"][0]["commentsCount"].as_i64(),
+            r.body["data"][0]["isActive"].as_bool()
+        ),
+        (Some(0), Some(0), Some(true))
+    );
     let r = app.post("/admin/admin-community/communityList", Some(&t), json!({})).await.expect(200);
     assert_eq!((r.body["total_records"].as_i64(), r.body["data"][0]["isHidden"].as_bool()), (Some(1), Some(false)));
 }
@@ -575,18 +873,30 @@ async fn viewers_and_nonprofit_admins_cannot_change_engagement() {
 pub(crate) type Client = pb::engagement_client::EngagementClient<tonic::transport::Channel>;
 
 pub(crate) async fn join_community(c: &mut Client, community: &str, d: pb::DonorRef) {
-    c.join_community(pb::JoinCommunityRequest { community_id: community.into(), donor: Some(d), actor: None }).await.expect("joined");
+    c.join_community(pb::JoinCommunityRequest { community_id: community.into(), donor: Some(d), actor: None })
+        .await
+        .expect("joined");
 }
 
 async fn join_event(c: &mut Client, event: &str, d: pb::DonorRef, status: i32) {
-    c.join_event(pb::JoinEventRequest { event_id: event.into(), donor: Some(d), status, actor: None }).await.expect("joined");
+    c.join_event(pb::JoinEventRequest { event_id: event.into(), donor: Some(d), status, actor: None })
+        .await
+        .expect("joined");
 }
 
 async fn create_post(c: &mut Client, community: &str, d: pb::DonorRef, text: &str) -> String {
-    let req = pb::CreatePostRequest { community_id: community.into(), donor: Some(d), text: text.into(), images: vec![], actor: None };
+    let req = pb::CreatePostRequest {
+        community_id: community.into(),
+        donor: Some(d),
+        text: text.into(),
+        images: vec![],
+        actor: None,
+    };
     c.create_post(req).await.expect("posted").into_inner().id
 }
 
 async fn report_post(c: &mut Client, post: &str, d: pb::DonorRef, reason: &str) {
-    c.report_post(pb::ReportPostRequest { post_id: post.into(), donor: Some(d), reason: reason.into(), actor: None }).await.expect("reported");
+    c.report_post(pb::ReportPostRequest { post_id: post.into(), donor: Some(d), reason: reason.into(), actor: None })
+        .await
+        .expect("reported");
 }

@@ -19,7 +19,14 @@ fn body(email: &str, permissions: Value) -> Value {
 /// The permissions of a sub-admin as the main admin reads them back (slug, actions).
 async fn permissions_of(app: &TestApp, admin: &str, id: &str) -> Value {
     let r = app.get(&format!("/admin/sub-admin/get/{id}"), Some(admin)).await.expect(200);
-    json!(r.body["data"]["permissions"].as_array().unwrap().iter().map(|p| json!([p["slug"], p["actions"]])).collect::<Vec<_>>())
+    json!(
+        r.body["data"]["permissions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| json!([p["slug"], p["actions"]]))
+            .collect::<Vec<_>>()
+    )
 }
 
 #[track_caller]
@@ -32,7 +39,8 @@ fn assert_refused(r: Resp, message: &str) {
 async fn a_sub_admin_cannot_grant_itself_everything_through_its_own_record() {
     let app = spawn().await;
     let (t, _) = app.admin().await;
-    let granted = json!([{ "slug": "/donor", "actions": ["view"] }, { "slug": "/sub_admin", "actions": ["view", "edit"] }]);
+    let granted =
+        json!([{ "slug": "/donor", "actions": ["view"] }, { "slug": "/sub_admin", "actions": ["view", "edit"] }]);
     let id = app.sub_admin(&t, "climber@example.org", granted).await;
     let before = permissions_of(&app, &t, &id).await;
     let st = app.token_of("/admin-login/login", "climber@example.org").await;
@@ -55,21 +63,31 @@ async fn a_sub_admin_cannot_grant_itself_everything_through_its_own_record() {
 async fn a_sub_admin_cannot_create_a_sub_admin_with_more_rights_than_it_holds() {
     let app = spawn().await;
     let (t, _) = app.admin().await;
-    let granted = json!([{ "slug": "/donor", "actions": ["view"] }, { "slug": "/sub_admin", "actions": ["view", "add"] }]);
+    let granted =
+        json!([{ "slug": "/donor", "actions": ["view"] }, { "slug": "/sub_admin", "actions": ["view", "add"] }]);
     app.sub_admin(&t, "maker@example.org", granted).await;
     let st = app.token_of("/admin-login/login", "maker@example.org").await;
 
     let more = [
         (everything(), "Only the main admin can grant Sub Admin permissions"),
-        (json!([{ "slug": "/donor", "actions": ["view", "delete"] }]), "You can only grant permissions you hold yourself"),
+        (
+            json!([{ "slug": "/donor", "actions": ["view", "delete"] }]),
+            "You can only grant permissions you hold yourself",
+        ),
         (json!([{ "slug": "/transaction", "actions": ["view"] }]), "You can only grant permissions you hold yourself"),
-        (json!([{ "slug": "/donor", "actions": ["view"] }, { "slug": "/sub_admin", "actions": ["view"] }]), "Only the main admin can grant Sub Admin permissions"),
+        (
+            json!([{ "slug": "/donor", "actions": ["view"] }, { "slug": "/sub_admin", "actions": ["view"] }]),
+            "Only the main admin can grant Sub Admin permissions",
+        ),
     ];
     for (i, (permissions, message)) in more.iter().enumerate() {
-        let r = app.post("/admin/sub-admin/create", Some(&st), body(&format!("more{i}@example.org"), permissions.clone())).await;
+        let r = app
+            .post("/admin/sub-admin/create", Some(&st), body(&format!("more{i}@example.org"), permissions.clone()))
+            .await;
         assert_refused(r, message);
     }
-    let attempts = (0..20).map(|i| app.post("/admin/sub-admin/create", Some(&st), body(&format!("p{i}@example.org"), everything())));
+    let attempts = (0..20)
+        .map(|i| app.post("/admin/sub-admin/create", Some(&st), body(&format!("p{i}@example.org"), everything())));
     for r in futures::future::join_all(attempts).await {
         assert_refused(r, "Only the main admin can grant Sub Admin permissions");
     }
@@ -80,7 +98,14 @@ async fn a_sub_admin_cannot_create_a_sub_admin_with_more_rights_than_it_holds() 
     }
 
     // What it holds, it may hand on.
-    let r = app.post("/admin/sub-admin/create", Some(&st), body("peer@example.org", json!([{ "slug": "/donor", "actions": ["view"] }]))).await.expect(200);
+    let r = app
+        .post(
+            "/admin/sub-admin/create",
+            Some(&st),
+            body("peer@example.org", json!([{ "slug": "/donor", "actions": ["view"] }])),
+        )
+        .await
+        .expect(200);
     let id = r.body["data"]["_id"].as_str().unwrap().to_string();
     assert_eq!(permissions_of(&app, &t, &id).await, json!([["/donor", ["view"]]]));
 }
@@ -119,11 +144,20 @@ async fn a_sub_admin_never_takes_over_a_stronger_one(app: TestApp) {
     assert_refused(app.patch(&path, Some(&st), with_password).await, NOT_PASSWORD);
     assert_refused(app.patch(&path, Some(&st), edit("mallory2@example.org", strong_rights.clone())).await, STRONGER);
     assert_refused(app.patch(&path, Some(&st), edit("strong@example.org", json!([sub_admin_rights]))).await, STRONGER);
-    assert_refused(app.patch(&format!("/admin/sub-admin/subAdminStatus/{strong}"), Some(&st), json!({ "isActive": false })).await, STRONGER);
+    assert_refused(
+        app.patch(&format!("/admin/sub-admin/subAdminStatus/{strong}"), Some(&st), json!({ "isActive": false })).await,
+        STRONGER,
+    );
     app.sub_admin(&t, "resetter@example.org", json!([{ "slug": "/sub_admin", "actions": ["view", "edit"] }])).await;
     let resetter = app.token_of("/admin-login/login", "resetter@example.org").await;
-    assert_refused(app.post(&format!("/admin/sub-admin/resetTwoFactor/{strong}"), Some(&resetter), json!({})).await, STRONGER);
-    assert_refused(app.call(Method::DELETE, &format!("/admin/sub-admin/delete/{strong}"), Some(&st), None).await, STRONGER);
+    assert_refused(
+        app.post(&format!("/admin/sub-admin/resetTwoFactor/{strong}"), Some(&resetter), json!({})).await,
+        STRONGER,
+    );
+    assert_refused(
+        app.call(Method::DELETE, &format!("/admin/sub-admin/delete/{strong}"), Some(&st), None).await,
+        STRONGER,
+    );
     // Twenty status changes at once fare no better.
     let status = format!("/admin/sub-admin/subAdminStatus/{strong}");
     let attempts = (0..20).map(|_| app.patch(&status, Some(&st), json!({ "isActive": false })));
@@ -145,15 +179,34 @@ async fn a_sub_admin_never_takes_over_a_stronger_one(app: TestApp) {
     let equal = app.sub_admin(&t, "equal@example.org", json!([sub_admin_rights])).await;
     let weak = app.sub_admin(&t, "weak@example.org", json!([{ "slug": "/sub_admin", "actions": ["view"] }])).await;
     for (id, email) in [(&equal, "equal@example.org"), (&weak, "weak@example.org")] {
-        let r = app.patch(&format!("/admin/sub-admin/update/{id}"), Some(&st), edit(email, permissions_json(&app, &t, id).await)).await.expect(200);
+        let r = app
+            .patch(
+                &format!("/admin/sub-admin/update/{id}"),
+                Some(&st),
+                edit(email, permissions_json(&app, &t, id).await),
+            )
+            .await
+            .expect(200);
         assert_eq!(r.body["data"]["firstName"], "Sam");
-        app.patch(&format!("/admin/sub-admin/subAdminStatus/{id}"), Some(&st), json!({ "isActive": false })).await.expect(200);
-        app.patch(&format!("/admin/sub-admin/subAdminStatus/{id}"), Some(&st), json!({ "isActive": true })).await.expect(200);
+        app.patch(&format!("/admin/sub-admin/subAdminStatus/{id}"), Some(&st), json!({ "isActive": false }))
+            .await
+            .expect(200);
+        app.patch(&format!("/admin/sub-admin/subAdminStatus/{id}"), Some(&st), json!({ "isActive": true }))
+            .await
+            .expect(200);
         // ... but never its password or email.
         let mut pw = edit(email, permissions_json(&app, &t, id).await);
         pw["password"] = json!("takeover1");
         assert_refused(app.patch(&format!("/admin/sub-admin/update/{id}"), Some(&st), pw).await, NOT_PASSWORD);
-        assert_refused(app.patch(&format!("/admin/sub-admin/update/{id}"), Some(&st), edit("mallory3@example.org", permissions_json(&app, &t, id).await)).await, NOT_EMAIL);
+        assert_refused(
+            app.patch(
+                &format!("/admin/sub-admin/update/{id}"),
+                Some(&st),
+                edit("mallory3@example.org", permissions_json(&app, &t, id).await),
+            )
+            .await,
+            NOT_EMAIL,
+        );
         app.login(email, "secret12").await.expect(200);
     }
     app.post(&format!("/admin/sub-admin/resetTwoFactor/{weak}"), Some(&resetter), json!({})).await.expect(200);
@@ -175,7 +228,14 @@ async fn a_sub_admin_never_takes_over_a_stronger_one(app: TestApp) {
 /// The grants of a sub-admin as an update body's `permissions`.
 async fn permissions_json(app: &TestApp, admin: &str, id: &str) -> Value {
     let r = app.get(&format!("/admin/sub-admin/get/{id}"), Some(admin)).await.expect(200);
-    json!(r.body["data"]["permissions"].as_array().unwrap().iter().map(|p| json!({ "slug": p["slug"], "actions": p["actions"] })).collect::<Vec<_>>())
+    json!(
+        r.body["data"]["permissions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| json!({ "slug": p["slug"], "actions": p["actions"] }))
+            .collect::<Vec<_>>()
+    )
 }
 
 #[tokio::test]
@@ -186,7 +246,11 @@ async fn a_sub_admin_never_takes_over_a_stronger_one_on_sqlite() {
 #[tokio::test]
 async fn a_sub_admin_never_takes_over_a_stronger_one_on_postgres() {
     let Some(url) = common::db::testing::postgres_url() else {
-        assert!(std::env::var("REQUIRE_SERVICES").is_err_and(|_| true) || std::env::var("REQUIRE_SERVICES").is_ok_and(|v| v != "1"), "REQUIRE_SERVICES=1 but TEST_DATABASE_URL is unset");
+        assert!(
+            std::env::var("REQUIRE_SERVICES").is_err_and(|_| true)
+                || std::env::var("REQUIRE_SERVICES").is_ok_and(|v| v != "1"),
+            "REQUIRE_SERVICES=1 but TEST_DATABASE_URL is unset"
+        );
         return;
     };
     let database = common::db::testing::create_postgres_database(&url).await;
@@ -199,12 +263,22 @@ async fn a_sub_admin_never_touches_itself_or_the_main_admin() {
     let (t, _) = app.admin().await;
     app.sub_admin(&t, "editor@example.org", json!([{ "slug": "/donor", "actions": ["view", "edit"] }, { "slug": "/sub_admin", "actions": ["edit", "status"] }])).await;
     let st = app.token_of("/admin-login/login", "editor@example.org").await;
-    let me = app.login("editor@example.org", "secret12").await.expect(200).body["data"]["_id"].as_str().unwrap().to_string();
+    let me =
+        app.login("editor@example.org", "secret12").await.expect(200).body["data"]["_id"].as_str().unwrap().to_string();
     let r = app.patch(&format!("/admin/sub-admin/subAdminStatus/{me}"), Some(&st), json!({ "isActive": false })).await;
     assert_refused(r, "You cannot change your own permissions or status");
-    let admin_id = app.login(ADMIN_EMAIL, ADMIN_PASSWORD).await.expect(200).body["data"]["_id"].as_str().unwrap().to_string();
-    app.patch(&format!("/admin/sub-admin/subAdminStatus/{admin_id}"), Some(&st), json!({ "isActive": false })).await.expect(404);
-    app.patch(&format!("/admin/sub-admin/update/{admin_id}"), Some(&st), edit("admin2@example.org", json!([{ "slug": "/donor", "actions": ["view"] }]))).await.expect(404);
+    let admin_id =
+        app.login(ADMIN_EMAIL, ADMIN_PASSWORD).await.expect(200).body["data"]["_id"].as_str().unwrap().to_string();
+    app.patch(&format!("/admin/sub-admin/subAdminStatus/{admin_id}"), Some(&st), json!({ "isActive": false }))
+        .await
+        .expect(404);
+    app.patch(
+        &format!("/admin/sub-admin/update/{admin_id}"),
+        Some(&st),
+        edit("admin2@example.org", json!([{ "slug": "/donor", "actions": ["view"] }])),
+    )
+    .await
+    .expect(404);
     app.login(ADMIN_EMAIL, ADMIN_PASSWORD).await.expect(200);
     app.login("editor@example.org", "secret12").await.expect(200);
 }
@@ -214,11 +288,22 @@ async fn a_nonprofit_admin_never_reaches_the_sub_admin_calls() {
     let app = spawn().await;
     let (t, _) = app.admin().await;
     let id = app.sub_admin(&t, "some@example.org", json!([{ "slug": "/donor", "actions": ["view"] }])).await;
-    app.identity.create_charity_admin("npo@example.org", "secret12", "Nia", "Owner", "000000000000000000000001").await.unwrap();
+    app.identity
+        .create_charity_admin("npo@example.org", "secret12", "Nia", "Owner", "000000000000000000000001")
+        .await
+        .unwrap();
     let npo = app.token_of("/admin-login/charityLogin", "npo@example.org").await;
     let calls = [
-        (Method::POST, "/admin/sub-admin/create".to_string(), Some(body("n@example.org", json!([{ "slug": "/dashboard", "actions": ["view"] }])))),
-        (Method::PATCH, format!("/admin/sub-admin/update/{id}"), Some(body("some@example.org", json!([{ "slug": "/dashboard", "actions": ["view"] }])))),
+        (
+            Method::POST,
+            "/admin/sub-admin/create".to_string(),
+            Some(body("n@example.org", json!([{ "slug": "/dashboard", "actions": ["view"] }]))),
+        ),
+        (
+            Method::PATCH,
+            format!("/admin/sub-admin/update/{id}"),
+            Some(body("some@example.org", json!([{ "slug": "/dashboard", "actions": ["view"] }]))),
+        ),
         (Method::PATCH, format!("/admin/sub-admin/subAdminStatus/{id}"), Some(json!({ "isActive": false }))),
         (Method::DELETE, format!("/admin/sub-admin/delete/{id}"), None),
         (Method::POST, "/admin/sub-admin/subAdminList".to_string(), Some(json!({}))),
@@ -238,7 +323,8 @@ async fn a_nonprofit_admin_cannot_onboard_even_its_own_nonprofit() {
     let own = "0000000000000000000000a1";
     app.identity.create_charity_admin("npo@example.org", "secret12", "Nia", "Owner", own).await.unwrap();
     let npo = app.token_of("/admin-login/charityLogin", "npo@example.org").await;
-    let r = app.patch(&format!("/admin/charity/update/{own}"), Some(&npo), json!({ "onboard": true })).await.expect(403);
+    let r =
+        app.patch(&format!("/admin/charity/update/{own}"), Some(&npo), json!({ "onboard": true })).await.expect(403);
     assert_eq!(r.code(), "FORBIDDEN");
     // Without the flag the door opens (the nonprofit does not exist: 400 or 404, never 403).
     let r = app.patch(&format!("/admin/charity/update/{own}"), Some(&npo), json!({})).await;

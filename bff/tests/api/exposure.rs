@@ -29,7 +29,10 @@ async fn the_document_is_the_main_admins(app: TestApp) {
 
     let (admin, _) = app.admin().await;
     // A sub-admin holding every grant there is.
-    let all: Vec<Value> = identity::service::all_grants().into_iter().map(|(slug, actions)| json!({ "slug": slug, "actions": actions })).collect();
+    let all: Vec<Value> = identity::service::all_grants()
+        .into_iter()
+        .map(|(slug, actions)| json!({ "slug": slug, "actions": actions }))
+        .collect();
     let sub_id = app.sub_admin(&admin, "docs-sub@example.org", json!(all)).await;
     let sub = app.token_of("/admin-login/login", "docs-sub@example.org").await;
     refused(app.get(DOC, Some(&sub)).await, 403, "FORBIDDEN", "a sub-admin holding everything");
@@ -42,7 +45,9 @@ async fn the_document_is_the_main_admins(app: TestApp) {
     assert_eq!(r.header("cache-control"), "no-store");
 
     // An inactive account's token, an ended session's: refused as anywhere else.
-    app.patch(&format!("/admin/sub-admin/subAdminStatus/{sub_id}"), Some(&admin), json!({ "isActive": false })).await.expect(200);
+    app.patch(&format!("/admin/sub-admin/subAdminStatus/{sub_id}"), Some(&admin), json!({ "isActive": false }))
+        .await
+        .expect(200);
     refused(app.get(DOC, Some(&sub)).await, 401, "UNAUTHORIZED", "an inactive sub-admin");
     app.post("/admin-login/logout", Some(&admin), json!({})).await.expect(200);
     refused(app.get(DOC, Some(&admin)).await, 401, "UNAUTHORIZED", "the main admin, signed out");
@@ -90,17 +95,31 @@ async fn readyz_tells_its_details_to_this_machine_and_on_the_metrics_listener_it
     // Asked on this machine itself (what an operator's curl, kubectl port-forward, do).
     let (status, body) = get_with(&app.client, format!("{}/readyz", app.base), &[]).await;
     assert_eq!(status, 200, "{body}");
-    assert_eq!((body["identity"].as_str(), body["cache"].as_str(), body["status"].as_str()), (Some("serving"), Some("ok"), Some("ready")), "{body}");
+    assert_eq!(
+        (body["identity"].as_str(), body["cache"].as_str(), body["status"].as_str()),
+        (Some("serving"), Some("ok"), Some("ready")),
+        "{body}"
+    );
     // Through a proxy, even one on this machine (an ingress, a reverse proxy in front of the
     // embedded console): the status alone, whatever the forwarded address says.
-    for header in [("x-forwarded-for", "203.0.113.9"), ("x-forwarded-for", "127.0.0.1"), ("forwarded", "for=203.0.113.9"), ("x-real-ip", "203.0.113.9")] {
+    for header in [
+        ("x-forwarded-for", "203.0.113.9"),
+        ("x-forwarded-for", "127.0.0.1"),
+        ("forwarded", "for=203.0.113.9"),
+        ("x-real-ip", "203.0.113.9"),
+    ] {
         let (status, body) = get_with(&app.client, format!("{}/readyz", app.base), &[header]).await;
         assert_eq!((status, body), (200, json!({ "status": "ready" })), "{header:?}");
     }
     // The metrics listener: the details, whoever asks.
-    let (status, body) = get_with(&app.client, format!("{}/readyz", app.metrics_base), &[("x-forwarded-for", "203.0.113.9")]).await;
+    let (status, body) =
+        get_with(&app.client, format!("{}/readyz", app.metrics_base), &[("x-forwarded-for", "203.0.113.9")]).await;
     assert_eq!(status, 200, "{body}");
-    assert_eq!((body["identity"].as_str(), body["catalogue"].as_str(), body["cache"].as_str()), (Some("serving"), Some("serving"), Some("ok")), "{body}");
+    assert_eq!(
+        (body["identity"].as_str(), body["catalogue"].as_str(), body["cache"].as_str()),
+        (Some("serving"), Some("serving"), Some("ok")),
+        "{body}"
+    );
     let (status, _) = get_with(&app.client, format!("{}/healthz", app.metrics_base), &[]).await;
     assert_eq!(status, 200);
 }
@@ -150,7 +169,11 @@ async fn answers_of_authenticated_paths_are_never_stored_and_public_reads_keep_t
     no_store(app.get("/admin/charity/get/0000000000000000000000c3", Some(&t)).await.expect(404), "not found");
     no_store(app.post("/admin/sub-admin/create", Some(&t), json!({})).await.expect(400), "bad input");
     let res = app.client.delete(format!("{}/admin/charity/delete", app.base)).send().await.unwrap();
-    assert_eq!((res.status().as_u16(), res.headers()["cache-control"].to_str().unwrap()), (405, "no-store"), "a method the path does not take");
+    assert_eq!(
+        (res.status().as_u16(), res.headers()["cache-control"].to_str().unwrap()),
+        (405, "no-store"),
+        "a method the path does not take"
+    );
     // Answers that carry tokens (sign-in) are not stored either.
     no_store(app.login(ADMIN_EMAIL, ADMIN_PASSWORD).await.expect(200), "sign-in");
 
@@ -158,7 +181,15 @@ async fn answers_of_authenticated_paths_are_never_stored_and_public_reads_keep_t
     let r = app.get("/v1/public/faq", None).await.expect(200);
     assert_eq!(r.header("cache-control"), "public, max-age=60");
     assert!(!r.header("etag").is_empty());
-    let up = app.upload("/local-image/uploadImage", Some(&t), Some(("image", "a.png", crate::media::PNG.to_vec())), &[("moduleName", "charity")]).await.expect(200);
+    let up = app
+        .upload(
+            "/local-image/uploadImage",
+            Some(&t),
+            Some(("image", "a.png", crate::media::PNG.to_vec())),
+            &[("moduleName", "charity")],
+        )
+        .await
+        .expect(200);
     let name = up.body["data"]["name"].as_str().unwrap();
     let r = app.get(&format!("/media/charity/{name}"), None).await.expect(200);
     assert_eq!(r.header("cache-control"), "public, max-age=31536000, immutable");

@@ -36,7 +36,13 @@ fn names(r: &Resp) -> Vec<String> {
 }
 
 fn field(body: &Value, name: &str) -> String {
-    body["errors"].as_array().unwrap().iter().find(|e| e["field"] == name).map(|e| e["message"].as_str().unwrap().to_string()).unwrap_or_default()
+    body["errors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["field"] == name)
+        .map(|e| e["message"].as_str().unwrap().to_string())
+        .unwrap_or_default()
 }
 
 const PENDING: &str = "/admin/strategic-partner/pending-List";
@@ -58,10 +64,19 @@ async fn a_giving_partner_is_reviewed_approved_toggled_and_deleted_over_rest() {
     apply(&g, "Cove Trust", "cove@example.org", 1_700_000_002_000).await;
 
     let r = app.post(PENDING, Some(&t), list_body("", "", "")).await.expect(200);
-    assert_eq!((names(&r), r.body["total_records"].as_i64()), (vec!["Cove Trust".to_string(), "Bolt Aid".into(), "Acme Fund".into()], Some(3)));
+    assert_eq!(
+        (names(&r), r.body["total_records"].as_i64()),
+        (vec!["Cove Trust".to_string(), "Bolt Aid".into(), "Acme Fund".into()], Some(3))
+    );
     let p = &r.body["data"][2];
-    assert_eq!((p["_id"].as_str(), p["userName"].as_str(), p["emailAddress"].as_str()), (Some(acme.id.as_str()), Some("Ava Johnson"), Some("acme@example.org")));
-    assert_eq!((p["adminVerification"].as_str(), p["appliedAt"].as_i64(), p["state"].as_str()), (Some("Pending"), Some(1_700_000_000_000), Some("Texas")));
+    assert_eq!(
+        (p["_id"].as_str(), p["userName"].as_str(), p["emailAddress"].as_str()),
+        (Some(acme.id.as_str()), Some("Ava Johnson"), Some("acme@example.org"))
+    );
+    assert_eq!(
+        (p["adminVerification"].as_str(), p["appliedAt"].as_i64(), p["state"].as_str()),
+        (Some("Pending"), Some(1_700_000_000_000), Some("Texas"))
+    );
     let r = app.post(PENDING, Some(&t), list_body("FUND", "name", "ascend")).await.expect(200);
     assert_eq!(names(&r), ["Acme Fund"]);
     let r = app.post(PENDING, Some(&t), list_body("", "name", "descend")).await.expect(200);
@@ -76,14 +91,34 @@ async fn a_giving_partner_is_reviewed_approved_toggled_and_deleted_over_rest() {
 
     // Reject needs a reason; a rejected partner stays on the pending tab and may be approved.
     for reason in [json!(""), json!("   "), Value::Null] {
-        let r = app.post(VERIFY, Some(&t), json!({ "strategicPartnerId": acme.id, "adminVerification": "Reject", "rejectReason": reason })).await.expect(400);
+        let r = app
+            .post(
+                VERIFY,
+                Some(&t),
+                json!({ "strategicPartnerId": acme.id, "adminVerification": "Reject", "rejectReason": reason }),
+            )
+            .await
+            .expect(400);
         assert_eq!(field(&r.body, "rejectReason"), "Please Enter Add Reason");
     }
-    let r = app.post(VERIFY, Some(&t), json!({ "strategicPartnerId": acme.id, "adminVerification": "Maybe" })).await.expect(400);
+    let r = app
+        .post(VERIFY, Some(&t), json!({ "strategicPartnerId": acme.id, "adminVerification": "Maybe" }))
+        .await
+        .expect(400);
     assert_eq!(field(&r.body, "adminVerification"), "Please choose Approve or Reject");
-    let r = app.post(VERIFY, Some(&t), json!({ "strategicPartnerId": acme.id, "adminVerification": "Reject", "rejectReason": "No website" })).await.expect(200);
+    let r = app
+        .post(
+            VERIFY,
+            Some(&t),
+            json!({ "strategicPartnerId": acme.id, "adminVerification": "Reject", "rejectReason": "No website" }),
+        )
+        .await
+        .expect(200);
     assert_eq!(r.message(), "Giving partner rejected successfully");
-    assert_eq!((r.body["data"]["adminVerification"].as_str(), r.body["data"]["rejectReason"].as_str()), (Some("Reject"), Some("No website")));
+    assert_eq!(
+        (r.body["data"]["adminVerification"].as_str(), r.body["data"]["rejectReason"].as_str()),
+        (Some("Reject"), Some("No website"))
+    );
     let r = app.post(PENDING, Some(&t), list_body("acme", "", "")).await.expect(200);
     assert_eq!(r.body["data"][0]["adminVerification"], "Reject");
 
@@ -91,11 +126,28 @@ async fn a_giving_partner_is_reviewed_approved_toggled_and_deleted_over_rest() {
     let r = app.patch(&status_path(&acme.id), Some(&t), json!({ "isActive": false })).await.expect(409);
     assert_eq!(r.message(), giving::partners::ONLY_APPROVED_STATUS);
 
-    let r = app.post(VERIFY, Some(&t), json!({ "strategicPartnerId": acme.id, "adminVerification": "Approve", "rejectReason": "x" })).await.expect(200);
+    let r = app
+        .post(
+            VERIFY,
+            Some(&t),
+            json!({ "strategicPartnerId": acme.id, "adminVerification": "Approve", "rejectReason": "x" }),
+        )
+        .await
+        .expect(200);
     assert_eq!(r.message(), "Giving partner approved successfully");
-    assert_eq!((r.body["data"]["adminVerification"].as_str(), r.body["data"]["rejectReason"].as_str()), (Some("Approve"), Some("")));
+    assert_eq!(
+        (r.body["data"]["adminVerification"].as_str(), r.body["data"]["rejectReason"].as_str()),
+        (Some("Approve"), Some(""))
+    );
     assert!(r.body["data"]["verifiedAt"].as_i64().unwrap() > 0);
-    let r = app.post(VERIFY, Some(&t), json!({ "strategicPartnerId": acme.id, "adminVerification": "Reject", "rejectReason": "late" })).await.expect(409);
+    let r = app
+        .post(
+            VERIFY,
+            Some(&t),
+            json!({ "strategicPartnerId": acme.id, "adminVerification": "Reject", "rejectReason": "late" }),
+        )
+        .await
+        .expect(409);
     assert_eq!(r.message(), "An approved giving partner cannot be rejected");
     let r = app.post(APPROVED, Some(&t), list_body("", "", "")).await.expect(200);
     assert_eq!((names(&r), r.body["total_records"].as_i64()), (vec!["Acme Fund".to_string()], Some(1)));
@@ -105,9 +157,15 @@ async fn a_giving_partner_is_reviewed_approved_toggled_and_deleted_over_rest() {
     let r = app.patch(&status_path(&acme.id), Some(&t), json!({})).await.expect(400);
     assert_eq!(field(&r.body, "isActive"), "isActive is required");
     let r = app.patch(&status_path(&acme.id), Some(&t), json!({ "isActive": false })).await.expect(200);
-    assert_eq!((r.message(), r.body["data"]["isActive"].as_bool()), ("Giving partner deactivated successfully", Some(false)));
+    assert_eq!(
+        (r.message(), r.body["data"]["isActive"].as_bool()),
+        ("Giving partner deactivated successfully", Some(false))
+    );
     let r = app.patch(&status_path(&acme.id), Some(&t), json!({ "isActive": true })).await.expect(200);
-    assert_eq!((r.message(), r.body["data"]["isActive"].as_bool()), ("Giving partner activated successfully", Some(true)));
+    assert_eq!(
+        (r.message(), r.body["data"]["isActive"].as_bool()),
+        ("Giving partner activated successfully", Some(true))
+    );
 
     let r = app.post(DELETE, Some(&t), json!({ "strategicPartnerId": acme.id })).await.expect(200);
     assert_eq!((r.message(), &r.body["data"]), ("Giving partner deleted successfully", &json!({})));
@@ -133,23 +191,36 @@ async fn only_the_partner_modules_reach_partners_and_never_a_nonprofit_admin() {
     app.post(PENDING, Some(&none), list_body("", "", "")).await.expect(403);
     app.post(APPROVED, Some(&none), list_body("", "", "")).await.expect(403);
     app.get(&get(&a.id), Some(&none)).await.expect(403);
-    app.post(VERIFY, Some(&none), json!({ "strategicPartnerId": a.id, "adminVerification": "Approve" })).await.expect(403);
+    app.post(VERIFY, Some(&none), json!({ "strategicPartnerId": a.id, "adminVerification": "Approve" }))
+        .await
+        .expect(403);
     app.post(DELETE, Some(&none), json!({ "strategicPartnerId": a.id })).await.expect(403);
     app.post(PENDING, None, list_body("", "", "")).await.expect(401);
 
     // The pending module's view: the pending tab, nothing of the approved tab, and no decision:
     // a decision changes a partner's standing, which needs Approved Partners status too.
-    app.sub_admin(&t, "review@example.org", json!([{ "slug": "/strategic/pending_strategic_partner", "actions": ["view"] }])).await;
+    app.sub_admin(
+        &t,
+        "review@example.org",
+        json!([{ "slug": "/strategic/pending_strategic_partner", "actions": ["view"] }]),
+    )
+    .await;
     let reviewer = app.token_of("/admin-login/login", "review@example.org").await;
     app.post(PENDING, Some(&reviewer), list_body("", "", "")).await.expect(200);
     app.get(&get(&a.id), Some(&reviewer)).await.expect(200);
-    app.post(VERIFY, Some(&reviewer), json!({ "strategicPartnerId": a.id, "adminVerification": "Approve" })).await.expect(403);
+    app.post(VERIFY, Some(&reviewer), json!({ "strategicPartnerId": a.id, "adminVerification": "Approve" }))
+        .await
+        .expect(403);
     app.sub_admin(&t, "status-only@example.org", json!([{ "slug": "/strategic", "actions": ["status"] }])).await;
     let status_only = app.token_of("/admin-login/login", "status-only@example.org").await;
-    app.post(VERIFY, Some(&status_only), json!({ "strategicPartnerId": a.id, "adminVerification": "Approve" })).await.expect(403);
+    app.post(VERIFY, Some(&status_only), json!({ "strategicPartnerId": a.id, "adminVerification": "Approve" }))
+        .await
+        .expect(403);
     app.sub_admin(&t, "decider@example.org", json!([{ "slug": "/strategic/pending_strategic_partner", "actions": ["view"] }, { "slug": "/strategic", "actions": ["status"] }])).await;
     let decider = app.token_of("/admin-login/login", "decider@example.org").await;
-    app.post(VERIFY, Some(&decider), json!({ "strategicPartnerId": a.id, "adminVerification": "Approve" })).await.expect(200);
+    app.post(VERIFY, Some(&decider), json!({ "strategicPartnerId": a.id, "adminVerification": "Approve" }))
+        .await
+        .expect(200);
     app.post(APPROVED, Some(&reviewer), list_body("", "", "")).await.expect(403);
     app.patch(&status_path(&a.id), Some(&reviewer), json!({ "isActive": false })).await.expect(403);
     app.post(DELETE, Some(&reviewer), json!({ "strategicPartnerId": a.id })).await.expect(403);
@@ -160,7 +231,9 @@ async fn only_the_partner_modules_reach_partners_and_never_a_nonprofit_admin() {
     app.post(APPROVED, Some(&viewer), list_body("", "", "")).await.expect(200);
     app.get(&get(&a.id), Some(&viewer)).await.expect(200);
     app.post(PENDING, Some(&viewer), list_body("", "", "")).await.expect(403);
-    app.post(VERIFY, Some(&viewer), json!({ "strategicPartnerId": b.id, "adminVerification": "Approve" })).await.expect(403);
+    app.post(VERIFY, Some(&viewer), json!({ "strategicPartnerId": b.id, "adminVerification": "Approve" }))
+        .await
+        .expect(403);
     app.patch(&status_path(&a.id), Some(&viewer), json!({ "isActive": false })).await.expect(403);
     app.sub_admin(&t, "status@example.org", json!([{ "slug": "/strategic", "actions": ["status"] }])).await;
     let toggler = app.token_of("/admin-login/login", "status@example.org").await;
@@ -171,12 +244,17 @@ async fn only_the_partner_modules_reach_partners_and_never_a_nonprofit_admin() {
     app.patch(&status_path(&a.id), Some(&deleter), json!({ "isActive": true })).await.expect(403);
 
     // A nonprofit admin: never.
-    app.identity.create_charity_admin("npo@example.org", "secret12", "Nia", "Owner", "0000000000000000000000a1").await.unwrap();
+    app.identity
+        .create_charity_admin("npo@example.org", "secret12", "Nia", "Owner", "0000000000000000000000a1")
+        .await
+        .unwrap();
     let npo = app.token_of("/admin-login/charityLogin", "npo@example.org").await;
     app.post(PENDING, Some(&npo), list_body("", "", "")).await.expect(403);
     app.post(APPROVED, Some(&npo), list_body("", "", "")).await.expect(403);
     app.get(&get(&a.id), Some(&npo)).await.expect(403);
-    app.post(VERIFY, Some(&npo), json!({ "strategicPartnerId": b.id, "adminVerification": "Approve" })).await.expect(403);
+    app.post(VERIFY, Some(&npo), json!({ "strategicPartnerId": b.id, "adminVerification": "Approve" }))
+        .await
+        .expect(403);
     app.patch(&status_path(&a.id), Some(&npo), json!({ "isActive": true })).await.expect(403);
     app.post(DELETE, Some(&npo), json!({ "strategicPartnerId": a.id })).await.expect(403);
 

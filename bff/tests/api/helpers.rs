@@ -109,14 +109,28 @@ pub async fn spawn_full(
     let giving = giving::app::start(&giving_cfg, "127.0.0.1:0", bus.clone(), shutdown.clone()).await.unwrap();
     let content_cfg = content::app::Config { database_url: format!("sqlite://{}/content.db", data.0.display()) };
     let content = content::app::start(&content_cfg, "127.0.0.1:0", bus.clone(), shutdown.clone()).await.unwrap();
-    let engagement_cfg = engagement::app::Config { database_url: format!("sqlite://{}/engagement.db", data.0.display()) };
-    let engagement = engagement::app::start(&engagement_cfg, "127.0.0.1:0", bus.clone(), shutdown.clone()).await.unwrap();
+    let engagement_cfg =
+        engagement::app::Config { database_url: format!("sqlite://{}/engagement.db", data.0.display()) };
+    let engagement =
+        engagement::app::start(&engagement_cfg, "127.0.0.1:0", bus.clone(), shutdown.clone()).await.unwrap();
     let chat_cfg = chat::app::Config { database_url: format!("sqlite://{}/chat.db", data.0.display()) };
     let chat = chat::app::start(&chat_cfg, "127.0.0.1:0", bus.clone(), shutdown.clone()).await.unwrap();
     let mut bff_cfg = bff::config::Config {
         public_url: "http://console.test".into(),
         trusted_proxies: "127.0.0.1".into(),
-        ..bff::config::Config::local(local_urls(&[("identity", running.port), ("catalogue", catalogue.port), ("giving", giving.port), ("content", content.port), ("engagement", engagement.port), ("chat", chat.port), ("audit", audit.port)]), SECRET.into(), data.0.join("media"))
+        ..bff::config::Config::local(
+            local_urls(&[
+                ("identity", running.port),
+                ("catalogue", catalogue.port),
+                ("giving", giving.port),
+                ("content", content.port),
+                ("engagement", engagement.port),
+                ("chat", chat.port),
+                ("audit", audit.port),
+            ]),
+            SECRET.into(),
+            data.0.join("media"),
+        )
     };
     tune_bff(&mut bff_cfg);
     let state = bff_cfg.state().await.unwrap();
@@ -124,7 +138,8 @@ pub async fn spawn_full(
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let port = listener.local_addr().unwrap().port();
     let bff_stop = Shutdown::new();
-    let metrics = bff::listen_metrics(&state, "127.0.0.1:0", bff_stop.clone()).await.unwrap().expect("a metrics listener");
+    let metrics =
+        bff::listen_metrics(&state, "127.0.0.1:0", bff_stop.clone()).await.unwrap().expect("a metrics listener");
     tokio::spawn(bff::serve(state, listener, bff_stop.clone(), drain));
     TestApp {
         base: format!("http://127.0.0.1:{port}"),
@@ -167,7 +182,13 @@ impl TestApp {
     }
 
     /// A multipart form post: `file` = (field, file name, bytes), plus text fields.
-    pub async fn upload(&self, path: &str, token: Option<&str>, file: Option<(&str, &str, Vec<u8>)>, fields: &[(&str, &str)]) -> Resp {
+    pub async fn upload(
+        &self,
+        path: &str,
+        token: Option<&str>,
+        file: Option<(&str, &str, Vec<u8>)>,
+        fields: &[(&str, &str)],
+    ) -> Resp {
         let mut form = reqwest::multipart::Form::new();
         for (k, v) in fields {
             form = form.text(k.to_string(), v.to_string());
@@ -230,7 +251,11 @@ impl TestApp {
         let Ok(entries) = std::fs::read_dir(self.data.0.join("mail")) else { return vec![] };
         let mut files: Vec<_> = entries.flatten().map(|e| e.path()).collect();
         files.sort();
-        files.iter().map(|f| std::fs::read_to_string(f).unwrap_or_default()).filter(|t| t.contains(&format!("To: {to}"))).collect()
+        files
+            .iter()
+            .map(|f| std::fs::read_to_string(f).unwrap_or_default())
+            .filter(|t| t.contains(&format!("To: {to}")))
+            .collect()
     }
 
     /// Waits until `n` mails were written for `to`; answers the n-th.

@@ -32,10 +32,7 @@ async fn the_openapi_document_lists_every_implemented_path_with_its_access() {
         let op = &paths[route.path][route.method.as_str().to_lowercase()];
         assert!(op.is_object(), "{} {} missing", route.method, route.path);
     }
-    assert_eq!(
-        paths["/admin/sub-admin/create"]["post"]["description"],
-        "Needs add on /sub_admin."
-    );
+    assert_eq!(paths["/admin/sub-admin/create"]["post"]["description"], "Needs add on /sub_admin.");
     assert_eq!(paths["/admin-login/login"]["post"]["security"], json!([]));
     let documented: usize = paths.values().map(|p| p.as_object().unwrap().len()).sum();
     assert_eq!(documented, bff::areas::routes().len());
@@ -58,7 +55,10 @@ async fn unknown_api_paths_answer_json_404_and_health_probes_answer() {
     let res = app.client.delete(format!("{}/admin/charity/delete", app.base)).send().await.unwrap();
     assert_eq!((res.status().as_u16(), res.headers()["allow"].to_str().unwrap()), (405, "POST"));
     let body: Value = res.json().await.unwrap();
-    assert_eq!((body["code"].as_str(), body["message"].as_str()), (Some("METHOD_NOT_ALLOWED"), Some("This path does not take that method")));
+    assert_eq!(
+        (body["code"].as_str(), body["message"].as_str()),
+        (Some("METHOD_NOT_ALLOWED"), Some("This path does not take that method"))
+    );
     app.get("/healthz", None).await.expect(200);
     // Asked on this machine: the details (tests/api/exposure.rs: what others see).
     let r = app.get("/readyz", None).await.expect(200);
@@ -75,7 +75,11 @@ async fn a_service_that_is_down_gives_a_clear_503_not_a_hang() {
     // Identity is stopped; a BFF alone against a dead port.
     let cfg = bff::config::Config {
         public_url: "http://console.test".into(),
-        ..bff::config::Config::local(local_urls(&[]), SECRET.into(), std::env::temp_dir().join(format!("gc-platform-media-{}", std::process::id())))
+        ..bff::config::Config::local(
+            local_urls(&[]),
+            SECRET.into(),
+            std::env::temp_dir().join(format!("gc-platform-media-{}", std::process::id())),
+        )
     };
     let state = cfg.state().await.unwrap();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
@@ -113,9 +117,18 @@ async fn metrics_count_requests_per_route_and_grpc_method_on_the_metrics_listene
     let r = app.client.get(format!("{}/metrics", app.metrics_base)).send().await.unwrap();
     assert_eq!(r.status().as_u16(), 200);
     let text = r.text().await.unwrap();
-    assert!(text.contains(r#"http_server_requests_seconds_count{route="/admin-login/login",method="POST",status="200"}"#), "{text}");
-    assert!(text.contains(r#"grpc_client_requests_seconds_count{method="/identity.v1.Identity/Login",code="0"}"#), "{text}");
-    assert!(text.contains(r#"grpc_server_requests_seconds_count{method="/identity.v1.Identity/Login",code="0"}"#), "{text}");
+    assert!(
+        text.contains(r#"http_server_requests_seconds_count{route="/admin-login/login",method="POST",status="200"}"#),
+        "{text}"
+    );
+    assert!(
+        text.contains(r#"grpc_client_requests_seconds_count{method="/identity.v1.Identity/Login",code="0"}"#),
+        "{text}"
+    );
+    assert!(
+        text.contains(r#"grpc_server_requests_seconds_count{method="/identity.v1.Identity/Login",code="0"}"#),
+        "{text}"
+    );
     // The public listener has none, from this machine or through the ingress.
     for forwarded in [None, Some("203.0.113.9")] {
         let mut req = app.client.get(format!("{}/metrics", app.base));
@@ -150,7 +163,8 @@ async fn on_shutdown_readiness_turns_false_and_requests_in_flight_finish() {
     let r = app.get("/readyz", None).await.expect(503);
     assert_eq!(r.body["status"], "shutting down");
     // The probe (not on this machine) gets the status alone.
-    let r = app.client.get(format!("{}/readyz", app.base)).header("x-forwarded-for", "203.0.113.9").send().await.unwrap();
+    let r =
+        app.client.get(format!("{}/readyz", app.base)).header("x-forwarded-for", "203.0.113.9").send().await.unwrap();
     assert_eq!(r.status().as_u16(), 503);
     assert_eq!(r.json::<Value>().await.unwrap(), json!({ "status": "not ready" }));
     assert_eq!(in_flight.await.unwrap().unwrap(), 200);
@@ -240,7 +254,10 @@ async fn real_answers_fit_the_openapi_document() {
             panic!("{method} {template}: {e}\n{}", r.body);
         }
     };
-    let r = app.post("/admin-login/login", None, json!({ "email": ADMIN_EMAIL, "password": ADMIN_PASSWORD })).await.expect(200);
+    let r = app
+        .post("/admin-login/login", None, json!({ "email": ADMIN_EMAIL, "password": ADMIN_PASSWORD }))
+        .await
+        .expect(200);
     check("post", "/admin-login/login", &r);
     let token = r.body["data"]["authToken"].as_str().unwrap().to_string();
     let t = Some(token.as_str());
@@ -256,10 +273,22 @@ async fn real_answers_fit_the_openapi_document() {
         "/admin/payment-method/findPaymentMethodbyCharity/{id}",
         &app.get(&format!("/admin/payment-method/findPaymentMethodbyCharity/{id}"), t).await.expect(200),
     );
-    check("post", "/admin/charity/charityList", &app.post("/admin/charity/charityList", t, json!({})).await.expect(200));
+    check(
+        "post",
+        "/admin/charity/charityList",
+        &app.post("/admin/charity/charityList", t, json!({})).await.expect(200),
+    );
     check("post", "/admin/charity/getAll", &app.post("/admin/charity/getAll", t, json!({})).await.expect(200));
-    check("post", "/admin/common/list", &app.post("/admin/common/list", t, json!({ "type": "charity" })).await.expect(200));
-    check("patch", "/admin/charity/charityStatus/{id}", &app.patch(&format!("/admin/charity/charityStatus/{id}"), t, json!({ "isActive": false })).await.expect(200));
+    check(
+        "post",
+        "/admin/common/list",
+        &app.post("/admin/common/list", t, json!({ "type": "charity" })).await.expect(200),
+    );
+    check(
+        "patch",
+        "/admin/charity/charityStatus/{id}",
+        &app.patch(&format!("/admin/charity/charityStatus/{id}"), t, json!({ "isActive": false })).await.expect(200),
+    );
     check("post", "/admin/cause/causeList", &app.post("/admin/cause/causeList", t, json!({})).await.expect(200));
     check("post", "/admin/cause/getAll", &app.post("/admin/cause/getAll", t, json!({})).await.expect(200));
     let r = app
@@ -269,12 +298,17 @@ async fn real_answers_fit_the_openapi_document() {
     check("post", "/admin/sub-admin/create", &r);
     let sub = r.body["data"]["_id"].as_str().unwrap().to_string();
     check("get", "/admin/sub-admin/get/{id}", &app.get(&format!("/admin/sub-admin/get/{sub}"), t).await.expect(200));
-    check("post", "/admin/sub-admin/subAdminList", &app.post("/admin/sub-admin/subAdminList", t, json!({})).await.expect(200));
+    check(
+        "post",
+        "/admin/sub-admin/subAdminList",
+        &app.post("/admin/sub-admin/subAdminList", t, json!({})).await.expect(200),
+    );
     check("post", "/admin-login/logout", &app.post("/admin-login/logout", t, json!({})).await.expect(200));
     // Failures fit the error shape.
     let r = app.post("/admin-login/login", None, json!({ "email": ADMIN_EMAIL, "password": "wrong" })).await;
     assert_eq!(r.status.as_u16(), 400);
-    let schema = &doc["paths"]["/admin-login/login"]["post"]["responses"]["400"]["content"]["application/json"]["schema"];
+    let schema =
+        &doc["paths"]["/admin-login/login"]["post"]["responses"]["400"]["content"]["application/json"]["schema"];
     conforms(&doc, schema, &r.body, "error").unwrap();
 }
 
@@ -304,6 +338,7 @@ async fn requests_the_extractors_refuse_answer_in_the_error_shape() {
     assert_eq!(body["code"], "VALIDATION");
     // A delete's answer carries `data: {}` as documented, never null.
     let id = crate::donor::donor(&app, &token, "Fuzz", "Shape", "shape@example.org").await;
-    let r = app.call(reqwest::Method::DELETE, &format!("/admin/user/delete/{id}"), Some(&token), None).await.expect(200);
+    let r =
+        app.call(reqwest::Method::DELETE, &format!("/admin/user/delete/{id}"), Some(&token), None).await.expect(200);
     assert_eq!(r.body["data"], json!({}));
 }

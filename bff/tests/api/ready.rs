@@ -25,9 +25,23 @@ async fn bff(redis_url: String, amqp_url: Option<String>, stop: &Shutdown) -> (S
     let cfg = bff::config::Config {
         redis_url: Some(redis_url),
         amqp_url: amqp_url.clone(),
-        ..bff::config::Config::local(local_urls(&[("identity", 9), ("catalogue", 9), ("giving", 9), ("content", 9), ("engagement", 9), ("chat", 9)]), SECRET.into(), data.0.join("media"))
+        ..bff::config::Config::local(
+            local_urls(&[
+                ("identity", 9),
+                ("catalogue", 9),
+                ("giving", 9),
+                ("content", 9),
+                ("engagement", 9),
+                ("chat", 9),
+            ]),
+            SECRET.into(),
+            data.0.join("media"),
+        )
     };
-    let state = tokio::time::timeout(Duration::from_secs(20), cfg.state()).await.expect("start-up does not hang").expect("the BFF starts");
+    let state = tokio::time::timeout(Duration::from_secs(20), cfg.state())
+        .await
+        .expect("start-up does not hang")
+        .expect("the BFF starts");
     if let Some(url) = amqp_url {
         bff::events::listen_in_background(state.clone(), url, stop.clone());
     }
@@ -38,7 +52,12 @@ async fn bff(redis_url: String, amqp_url: Option<String>, stop: &Shutdown) -> (S
 }
 
 async fn get(base: &str, path: &str) -> (u16, Value) {
-    let r = reqwest::Client::new().get(format!("{base}{path}")).timeout(Duration::from_secs(10)).send().await.expect("answers");
+    let r = reqwest::Client::new()
+        .get(format!("{base}{path}"))
+        .timeout(Duration::from_secs(10))
+        .send()
+        .await
+        .expect("answers");
     let status = r.status().as_u16();
     (status, r.json().await.unwrap_or(Value::Null))
 }
@@ -70,14 +89,24 @@ async fn the_bff_starts_without_redis_reports_it_and_becomes_ready_when_it_is_ba
     assert_eq!(body["cache"], "unavailable");
     assert_eq!(body["missing"], serde_json::json!(["cache (Redis)"]));
     // Not on this machine (the probe, through the ingress): the status alone.
-    let r = reqwest::Client::new().get(format!("{base}/readyz")).header("x-forwarded-for", "203.0.113.9").send().await.unwrap();
+    let r = reqwest::Client::new()
+        .get(format!("{base}/readyz"))
+        .header("x-forwarded-for", "203.0.113.9")
+        .send()
+        .await
+        .unwrap();
     assert_eq!(r.status().as_u16(), 503);
     assert_eq!(r.json::<Value>().await.unwrap(), serde_json::json!({ "status": "not ready" }));
 
     // What reads the cache does not hang: the public site's answers (cached in Redis) come
     // from the service behind, here unreachable, within bounded time.
     let started = Instant::now();
-    let r = reqwest::Client::new().get(format!("{base}/v1/public/faq")).timeout(Duration::from_secs(30)).send().await.unwrap();
+    let r = reqwest::Client::new()
+        .get(format!("{base}/v1/public/faq"))
+        .timeout(Duration::from_secs(30))
+        .send()
+        .await
+        .unwrap();
     assert!(started.elapsed() < Duration::from_secs(20), "answered in {:?} ({})", started.elapsed(), r.status());
 
     // Redis is back: ready.

@@ -32,7 +32,14 @@ async fn bad_percentages_get_a_message_per_field_and_unknown_ids_are_not_found()
         let r = app.post(&path, Some(&t), json!({ "serviceCharge": sc, "paymentProcesFee": fee })).await.expect(400);
         assert_eq!(r.body["errors"], json!([{ "field": field, "message": message }]), "{sc} {fee}");
     }
-    let r = app.post("/admin/setting-master/000000000000000000000000", Some(&t), json!({ "serviceCharge": 5, "paymentProcesFee": 2.9 })).await.expect(404);
+    let r = app
+        .post(
+            "/admin/setting-master/000000000000000000000000",
+            Some(&t),
+            json!({ "serviceCharge": 5, "paymentProcesFee": 2.9 }),
+        )
+        .await
+        .expect(404);
     assert_eq!(r.message(), "Settings not found");
     let r = app.get("/admin/setting-master/000000000000000000000000", Some(&t)).await.expect(404);
     assert_eq!(r.message(), "Settings not found");
@@ -53,25 +60,41 @@ async fn settings_are_read_and_changed_with_their_history() {
     let (t, _) = app.admin().await;
     let r = app.get("/admin/setting-master", Some(&t)).await.expect(200);
     assert_eq!(r.body["data"]["_id"], ID);
-    assert!(r.body["data"]["serviceCharge"].is_number() && r.body["data"]["paymentProcesFee"].is_number(), "{}", r.body);
+    assert!(
+        r.body["data"]["serviceCharge"].is_number() && r.body["data"]["paymentProcesFee"].is_number(),
+        "{}",
+        r.body
+    );
     let path = format!("/admin/setting-master/{ID}");
     let r = app.post(&path, Some(&t), json!({ "serviceCharge": "2.5", "paymentProcesFee": 2.9 })).await.expect(200);
     assert_eq!(r.message(), "Service charges updated successfully");
-    assert_eq!((r.body["data"]["serviceCharge"].as_f64(), r.body["data"]["paymentProcesFee"].as_f64()), (Some(2.5), Some(2.9)));
+    assert_eq!(
+        (r.body["data"]["serviceCharge"].as_f64(), r.body["data"]["paymentProcesFee"].as_f64()),
+        (Some(2.5), Some(2.9))
+    );
     let h = &r.body["data"]["history"][0];
     assert_eq!((h["newServiceCharge"].as_f64(), h["newPaymentProcesFee"].as_f64()), (Some(2.5), Some(2.9)));
     let r = app.post(&path, Some(&t), json!({ "serviceCharge": 0, "paymentProcesFee": "100" })).await.expect(200);
     let h = &r.body["data"]["history"][0];
-    assert_eq!((h["oldServiceCharge"].as_f64(), h["newServiceCharge"].as_f64(), h["newPaymentProcesFee"].as_f64()), (Some(2.5), Some(0.0), Some(100.0)));
+    assert_eq!(
+        (h["oldServiceCharge"].as_f64(), h["newServiceCharge"].as_f64(), h["newPaymentProcesFee"].as_f64()),
+        (Some(2.5), Some(0.0), Some(100.0))
+    );
     let r = app.get(&path, Some(&t)).await.expect(200);
-    assert_eq!((r.body["data"]["serviceCharge"].as_f64(), r.body["data"]["paymentProcesFee"].as_f64()), (Some(0.0), Some(100.0)));
+    assert_eq!(
+        (r.body["data"]["serviceCharge"].as_f64(), r.body["data"]["paymentProcesFee"].as_f64()),
+        (Some(0.0), Some(100.0))
+    );
 
     app.sub_admin(&t, "editor@example.org", json!([{ "slug": "/manage_service_charges", "actions": ["edit"] }])).await;
     let editor = app.token_of("/admin-login/login", "editor@example.org").await;
     let r = app.post(&path, Some(&editor), json!({ "serviceCharge": 1, "paymentProcesFee": 1 })).await.expect(200);
     // Who changed it, by name: the sub-admin, then the main admin before.
     let history = &r.body["data"]["history"];
-    assert_eq!((history[0]["byName"].as_str(), history[1]["byName"].as_str()), (Some("Sam Helper"), Some("Main Admin")));
+    assert_eq!(
+        (history[0]["byName"].as_str(), history[1]["byName"].as_str()),
+        (Some("Sam Helper"), Some("Main Admin"))
+    );
     assert_eq!(r.body["data"]["updatedByName"], "Sam Helper");
 }
 
@@ -94,7 +117,13 @@ async fn the_next_donation_is_charged_at_the_new_settings_and_earlier_ones_keep_
     let second = read(after.id).await;
     // $100.00 at 2.90 % + 5.00 %, then at 2.50 % + 3.25 %: stored, never recomputed.
     assert_eq!((first["processingFeeBp"].as_i64(), first["serviceChargeBp"].as_i64()), (Some(290), Some(500)));
-    assert_eq!((first["processingFeeCents"].as_i64(), first["serviceChargeCents"].as_i64(), first["netCents"].as_i64()), (Some(290), Some(500), Some(9_210)));
+    assert_eq!(
+        (first["processingFeeCents"].as_i64(), first["serviceChargeCents"].as_i64(), first["netCents"].as_i64()),
+        (Some(290), Some(500), Some(9_210))
+    );
     assert_eq!((second["processingFeeBp"].as_i64(), second["serviceChargeBp"].as_i64()), (Some(250), Some(325)));
-    assert_eq!((second["processingFeeCents"].as_i64(), second["serviceChargeCents"].as_i64(), second["netCents"].as_i64()), (Some(250), Some(325), Some(9_425)));
+    assert_eq!(
+        (second["processingFeeCents"].as_i64(), second["serviceChargeCents"].as_i64(), second["netCents"].as_i64()),
+        (Some(250), Some(325), Some(9_425))
+    );
 }

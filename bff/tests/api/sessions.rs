@@ -18,7 +18,8 @@ async fn twenty_parallel_refreshes_of_one_token_leave_no_live_token() {
     let app = spawn().await;
     let (access, refresh) = app.admin().await;
     app.post(LIST, Some(&access), json!({})).await.expect(200);
-    let answers = join_all((0..20).map(|_| app.post("/v1/common/refreshToken", None, json!({ "token": refresh })))).await;
+    let answers =
+        join_all((0..20).map(|_| app.post("/v1/common/refreshToken", None, json!({ "token": refresh })))).await;
     let mut minted = Vec::new();
     for r in answers {
         match r.status.as_u16() {
@@ -112,11 +113,7 @@ async fn in_cookie_mode_the_refresh_token_lives_only_in_a_strict_http_only_cooki
     assert_eq!(status, 200);
     assert!(body["data"].get("refreshToken").is_none(), "no refresh token in the body: {body}");
     assert_eq!(set.len(), 1);
-    assert!(
-        set[0].ends_with("; Path=/v1/common/refreshToken; HttpOnly; Secure; SameSite=Strict"),
-        "{}",
-        set[0]
-    );
+    assert!(set[0].ends_with("; Path=/v1/common/refreshToken; HttpOnly; Secure; SameSite=Strict"), "{}", set[0]);
     let first = cookie_value(&set);
     assert_eq!(first.len(), 64);
 
@@ -135,18 +132,39 @@ async fn in_cookie_mode_the_refresh_token_lives_only_in_a_strict_http_only_cooki
     let second = cookie_value(&set);
     assert_ne!(second, first);
     // The spent cookie replayed ends the session.
-    let (status, ..) = send(app.client.post(url("/v1/common/refreshToken")).header("cookie", format!("gc_refresh={first}")).json(&json!({}))).await;
+    let (status, ..) = send(
+        app.client
+            .post(url("/v1/common/refreshToken"))
+            .header("cookie", format!("gc_refresh={first}"))
+            .json(&json!({})),
+    )
+    .await;
     assert_eq!(status, 401);
-    let (status, ..) = send(app.client.post(url("/v1/common/refreshToken")).header("cookie", format!("gc_refresh={second}")).json(&json!({}))).await;
+    let (status, ..) = send(
+        app.client
+            .post(url("/v1/common/refreshToken"))
+            .header("cookie", format!("gc_refresh={second}"))
+            .json(&json!({})),
+    )
+    .await;
     assert_eq!(status, 401);
 
     // Logout clears the cookie on the same path.
     let (status, set, _) = send(app.client.post(url("/admin-login/logout")).json(&json!({}))).await;
     assert_eq!(status, 200);
-    assert_eq!(set, vec!["gc_refresh=; Path=/v1/common/refreshToken; HttpOnly; Secure; SameSite=Strict; Max-Age=0".to_string()]);
+    assert_eq!(
+        set,
+        vec!["gc_refresh=; Path=/v1/common/refreshToken; HttpOnly; Secure; SameSite=Strict; Max-Age=0".to_string()]
+    );
 
     // Without the header the documented body form is unchanged and sets no cookie.
-    let r = app.client.post(url("/admin-login/login")).json(&json!({ "email": ADMIN_EMAIL, "password": ADMIN_PASSWORD })).send().await.unwrap();
+    let r = app
+        .client
+        .post(url("/admin-login/login"))
+        .json(&json!({ "email": ADMIN_EMAIL, "password": ADMIN_PASSWORD }))
+        .send()
+        .await
+        .unwrap();
     assert!(r.headers().get("set-cookie").is_none());
 }
 
@@ -180,7 +198,10 @@ async fn tally(answers: Vec<reqwest::Response>) -> (usize, usize) {
                 let body: Value = r.json().await.unwrap();
                 assert_eq!(body["code"], "TOO_MANY_ATTEMPTS");
                 let unit = if wait == 1 { "second" } else { "seconds" };
-                assert_eq!(body["message"], format!("Too many failed sign-in attempts. Please try again in {wait} {unit}."));
+                assert_eq!(
+                    body["message"],
+                    format!("Too many failed sign-in attempts. Please try again in {wait} {unit}.")
+                );
                 throttled += 1;
             }
             other => panic!("unexpected {other}"),
@@ -256,7 +277,10 @@ async fn concurrent_guesses_from_many_addresses_are_bounded_by_the_whole_account
 
 /// A sign-in of `email` with a wrong password, with `X-Forwarded-For: forwarded_for` when given.
 async fn spray(app: &TestApp, email: String, forwarded_for: Option<String>) -> reqwest::Response {
-    let mut req = app.client.post(format!("{}/admin-login/login", app.base)).json(&json!({ "email": email, "password": "Summer@2026" }));
+    let mut req = app
+        .client
+        .post(format!("{}/admin-login/login", app.base))
+        .json(&json!({ "email": email, "password": "Summer@2026" }));
     if let Some(f) = forwarded_for {
         req = req.header("x-forwarded-for", f);
     }
@@ -308,7 +332,8 @@ async fn without_trusted_proxies_a_spoofed_forwarded_for_does_not_dodge_the_spra
 #[tokio::test]
 async fn sixty_parallel_sign_ins_on_unknown_emails_evaluate_at_most_the_allowance() {
     let app = spawn_with(spray_limits).await;
-    let answers = join_all((0..60).map(|i| spray(&app, format!("nobody{i}@example.org"), Some("203.0.113.79".into())))).await;
+    let answers =
+        join_all((0..60).map(|i| spray(&app, format!("nobody{i}@example.org"), Some("203.0.113.79".into())))).await;
     assert_eq!(tally(answers).await, (10, 50));
     assert_eq!(spray(&app, "nobody0@example.org".into(), Some("203.0.113.80".into())).await.status(), 400);
 }
@@ -332,7 +357,10 @@ async fn fifty_forgot_password_requests_for_one_email_write_at_most_the_allowanc
     assert_eq!(identity::store::all_mail(&mut c, ADMIN_EMAIL).await.unwrap().len(), 3);
     // An unknown email is answered exactly the same way (no enumeration).
     let unknown = |_| {
-        app.client.post(format!("{}/admin/sub-admin/forgotPassword", app.base)).json(&json!({ "email": "nobody@example.org" })).send()
+        app.client
+            .post(format!("{}/admin/sub-admin/forgotPassword", app.base))
+            .json(&json!({ "email": "nobody@example.org" }))
+            .send()
     };
     let answers = join_all((0..5).map(unknown)).await;
     let statuses: Vec<u16> = answers.iter().map(|r| r.as_ref().unwrap().status().as_u16()).collect();
@@ -364,7 +392,13 @@ async fn every_answer_carries_the_security_headers() {
             // A media file keeps its own stricter policy: nothing runs, even opened directly.
             assert_eq!(csp, "default-src 'none'; sandbox");
         } else {
-            for part in ["default-src 'self'", "script-src 'self';", "frame-ancestors 'none'", "object-src 'none'", "base-uri 'self'"] {
+            for part in [
+                "default-src 'self'",
+                "script-src 'self';",
+                "frame-ancestors 'none'",
+                "object-src 'none'",
+                "base-uri 'self'",
+            ] {
                 assert!(csp.contains(part), "{path}: {csp}");
             }
         }

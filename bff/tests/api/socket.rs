@@ -59,7 +59,10 @@ async fn handshakes_refuse_missing_bad_expired_and_foreign_tokens_with_their_cod
 
     let refused = |r: Result<Sock, String>| r.err().expect("refused");
     assert_eq!(refused(Sock::connect(&app.base, "/admin", None).await), "Please sign in to continue");
-    assert_eq!(refused(Sock::connect(&app.base, "/admin", Some("not-a-token")).await), "Invalid session token. Please sign in again.");
+    assert_eq!(
+        refused(Sock::connect(&app.base, "/admin", Some("not-a-token")).await),
+        "Invalid session token. Please sign in again."
+    );
     // An access token past its expiry: code token_expired (the console refreshes and reconnects).
     let keys = tokens::Keys::new(SECRET.as_bytes());
     let mut claims = keys.verify(&t).unwrap();
@@ -69,13 +72,22 @@ async fn handshakes_refuse_missing_bad_expired_and_foreign_tokens_with_their_cod
     assert_eq!(text, "Your session token has expired");
     assert_eq!(bff::live::Refusal::code_of(&text), "token_expired");
     // A member token on /admin and on the admin REST; an admin token on /app.
-    assert_eq!(refused(Sock::connect(&app.base, "/admin", Some(&member)).await), "Invalid session token. Please sign in again.");
+    assert_eq!(
+        refused(Sock::connect(&app.base, "/admin", Some(&member)).await),
+        "Invalid session token. Please sign in again."
+    );
     app.post("/admin/chat/createRoom", Some(&member), json!({ "userId": donor })).await.expect(401);
-    assert_eq!(refused(Sock::connect(&app.base, "/app", Some(&t)).await), "Invalid session token. Please sign in again.");
+    assert_eq!(
+        refused(Sock::connect(&app.base, "/app", Some(&t)).await),
+        "Invalid session token. Please sign in again."
+    );
     assert_eq!(refused(Sock::connect(&app.base, "/app", None).await), "Please sign in to continue");
     let mut m = keys.verify(&member).unwrap();
     m.exp = m.iat - 10;
-    assert_eq!(refused(Sock::connect(&app.base, "/app", Some(&keys.issue(&m).unwrap())).await), "Your session token has expired");
+    assert_eq!(
+        refused(Sock::connect(&app.base, "/app", Some(&keys.issue(&m).unwrap())).await),
+        "Your session token has expired"
+    );
     // The right tokens connect.
     admin_sock(&app, &t).await;
     member_sock(&app, &member).await;
@@ -116,10 +128,16 @@ async fn sub_admins_need_chat_view_to_connect_and_chat_add_to_send() {
     let users = Sock::ok(viewer.call("users", json!({})).await);
     assert_eq!(users["total_records"], 1);
     let send = viewer.call("send", json!({ "roomId": room, "text": "hello", "clientId": uuid() })).await;
-    assert_eq!((send["ok"].as_bool(), send["code"].as_str(), send["message"].as_str()), (Some(false), Some("forbidden"), Some("You are not allowed to do this")));
+    assert_eq!(
+        (send["ok"].as_bool(), send["code"].as_str(), send["message"].as_str()),
+        (Some(false), Some("forbidden"), Some("You are not allowed to do this"))
+    );
     let typing = viewer.call("typing", json!({ "roomId": room, "typing": true })).await;
     assert_eq!(typing["code"], "forbidden");
-    assert!(Sock::ok(viewer.call("history", json!({ "roomId": room })).await)["list"].as_array().unwrap().is_empty(), "nothing was stored");
+    assert!(
+        Sock::ok(viewer.call("history", json!({ "roomId": room })).await)["list"].as_array().unwrap().is_empty(),
+        "nothing was stored"
+    );
 
     let writer = admin_sock(&app, &app.token_of("/admin-login/login", "writer@example.org").await).await;
     let sent = Sock::ok(writer.call("send", json!({ "roomId": room, "text": "hello", "clientId": uuid() })).await);

@@ -22,7 +22,10 @@ async fn the_main_admin_creates_views_updates_and_deletes_a_sub_admin() {
     let r = app.get(&format!("/admin/sub-admin/get/{id}"), Some(&t)).await.expect(200);
     assert_eq!(r.body["data"]["firstName"], "Dana");
     assert_eq!(r.body["data"]["isActive"], true);
-    assert_eq!(r.body["data"]["permissions"], json!([{ "slug": "/donor", "title": "Donor Management", "actions": ["view"] }]));
+    assert_eq!(
+        r.body["data"]["permissions"],
+        json!([{ "slug": "/donor", "title": "Donor Management", "actions": ["view"] }])
+    );
 
     let r = app
         .call(
@@ -61,7 +64,11 @@ async fn creating_a_sub_admin_checks_every_field() {
         ("password", json!(""), "Password is required"),
         ("password", json!("abc"), "Password must be between 6 and 20 characters"),
         ("permissions", json!([]), "Please select at least one permission"),
-        ("permissions", json!([{ "slug": "/dashboard", "actions": ["delete"] }]), "Dashboard does not offer the delete action"),
+        (
+            "permissions",
+            json!([{ "slug": "/dashboard", "actions": ["delete"] }]),
+            "Dashboard does not offer the delete action",
+        ),
         ("permissions", json!([{ "slug": "/nowhere", "actions": ["view"] }]), "Unknown module /nowhere"),
     ];
     for (field, value, message) in cases {
@@ -95,13 +102,35 @@ async fn the_list_pages_searches_and_sorts_on_the_server() {
         .await
         .expect(200);
     }
-    let r = app.post("/admin/sub-admin/subAdminList", Some(&t), json!({ "page": 1, "limit": 2, "column": "firstName", "order": "asc" })).await.expect(200);
+    let r = app
+        .post(
+            "/admin/sub-admin/subAdminList",
+            Some(&t),
+            json!({ "page": 1, "limit": 2, "column": "firstName", "order": "asc" }),
+        )
+        .await
+        .expect(200);
     assert_eq!(r.body["total_records"], 5);
-    let names: Vec<_> = r.body["data"].as_array().unwrap().iter().map(|u| u["firstName"].as_str().unwrap().to_string()).collect();
+    let names: Vec<_> =
+        r.body["data"].as_array().unwrap().iter().map(|u| u["firstName"].as_str().unwrap().to_string()).collect();
     assert_eq!(names, ["alice", "Bruno"]);
-    let r = app.post("/admin/sub-admin/subAdminList", Some(&t), json!({ "page": 3, "limit": 2, "column": "firstName", "order": "asc" })).await.expect(200);
+    let r = app
+        .post(
+            "/admin/sub-admin/subAdminList",
+            Some(&t),
+            json!({ "page": 3, "limit": 2, "column": "firstName", "order": "asc" }),
+        )
+        .await
+        .expect(200);
     assert_eq!(r.body["data"][0]["firstName"], "Eve");
-    let r = app.post("/admin/sub-admin/subAdminList", Some(&t), json!({ "page": 1, "limit": 10, "column": "firstName", "order": "desc" })).await.expect(200);
+    let r = app
+        .post(
+            "/admin/sub-admin/subAdminList",
+            Some(&t),
+            json!({ "page": 1, "limit": 10, "column": "firstName", "order": "desc" }),
+        )
+        .await
+        .expect(200);
     assert_eq!(r.body["data"][0]["firstName"], "Eve");
     let r = app.post("/admin/sub-admin/subAdminList", Some(&t), json!({ "search": "ALI" })).await.expect(200);
     assert_eq!(r.body["total_records"], 1);
@@ -121,7 +150,10 @@ async fn a_sub_admin_holds_only_what_it_was_granted() {
     app.sub_admin(&t, "donor.viewer@example.org", json!([{ "slug": "/donor", "actions": ["view"] }])).await;
     let r = app.login("donor.viewer@example.org", "secret12").await.expect(200);
     assert_eq!(r.body["data"]["adminType"], "Sub Admin");
-    assert_eq!(r.body["data"]["permissions"], json!([{ "slug": "/donor", "title": "Donor Management", "actions": ["view"] }]));
+    assert_eq!(
+        r.body["data"]["permissions"],
+        json!([{ "slug": "/donor", "title": "Donor Management", "actions": ["view"] }])
+    );
     let st = r.body["data"]["authToken"].as_str().unwrap().to_string();
     // Refused by the server, with the distinct code.
     for (method, path) in [
@@ -143,7 +175,10 @@ async fn permission_changes_apply_at_once() {
     let app = spawn().await;
     let (t, _) = app.admin().await;
     let id = app.sub_admin(&t, "grow@example.org", json!([{ "slug": "/sub_admin", "actions": ["view"] }])).await;
-    let st = app.login("grow@example.org", "secret12").await.expect(200).body["data"]["authToken"].as_str().unwrap().to_string();
+    let st = app.login("grow@example.org", "secret12").await.expect(200).body["data"]["authToken"]
+        .as_str()
+        .unwrap()
+        .to_string();
     app.post("/admin/sub-admin/subAdminList", Some(&st), json!({})).await.expect(200);
     app.post("/admin/sub-admin/create", Some(&st), json!({})).await.expect(403);
     app.call(
@@ -165,7 +200,10 @@ async fn deactivating_a_sub_admin_ends_its_sessions_and_blocks_sign_in() {
     let (t, _) = app.admin().await;
     let id = app.sub_admin(&t, "pause@example.org", json!([{ "slug": "/donor", "actions": ["view"] }])).await;
     let r = app.login("pause@example.org", "secret12").await.expect(200);
-    let (st, sr) = (r.body["data"]["authToken"].as_str().unwrap().to_string(), r.body["data"]["refreshToken"].as_str().unwrap().to_string());
+    let (st, sr) = (
+        r.body["data"]["authToken"].as_str().unwrap().to_string(),
+        r.body["data"]["refreshToken"].as_str().unwrap().to_string(),
+    );
     app.get("/v1/common/getAllCountry", Some(&st)).await.expect(200);
 
     let path = format!("/admin/sub-admin/subAdminStatus/{id}");
@@ -192,6 +230,13 @@ async fn the_main_admin_is_out_of_reach_of_sub_admin_calls() {
     let r = app.login(ADMIN_EMAIL, ADMIN_PASSWORD).await.expect(200);
     let admin_id = r.body["data"]["_id"].as_str().unwrap().to_string();
     app.call(Method::DELETE, &format!("/admin/sub-admin/delete/{admin_id}"), Some(&t), None).await.expect(404);
-    app.call(Method::PATCH, &format!("/admin/sub-admin/subAdminStatus/{admin_id}"), Some(&t), Some(json!({ "isActive": false }))).await.expect(404);
+    app.call(
+        Method::PATCH,
+        &format!("/admin/sub-admin/subAdminStatus/{admin_id}"),
+        Some(&t),
+        Some(json!({ "isActive": false })),
+    )
+    .await
+    .expect(404);
     app.login(ADMIN_EMAIL, ADMIN_PASSWORD).await.expect(200);
 }

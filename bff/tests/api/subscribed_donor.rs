@@ -33,15 +33,26 @@ async fn one_time_donors_are_totalled_per_recipient() {
 
     app.sub_admin(&t, "viewer@example.org", json!([{ "slug": "/subscribed_donor", "actions": ["view"] }])).await;
     let viewer = app.token_of("/admin-login/login", "viewer@example.org").await;
-    let r = app.post("/admin/subscribed-donor/oneTime", Some(&viewer), json!({ "column": "totalAmount", "order": "descend" })).await.expect(200);
+    let r = app
+        .post("/admin/subscribed-donor/oneTime", Some(&viewer), json!({ "column": "totalAmount", "order": "descend" }))
+        .await
+        .expect(200);
     assert_eq!(r.body["total_records"], 2);
     let first = &r.body["data"][0];
     assert_eq!(
-        (first["donorId"].as_str(), first["name"].as_str(), first["totalAmountCents"].as_i64(), first["totalAmount"].as_str()),
+        (
+            first["donorId"].as_str(),
+            first["name"].as_str(),
+            first["totalAmountCents"].as_i64(),
+            first["totalAmount"].as_str()
+        ),
         (Some(ada.as_str()), Some("Water For All"), Some(3550), Some("35.50"))
     );
     let r = app.post("/admin/subscribed-donor/oneTime", Some(&t), json!({ "search": "bob" })).await.expect(200);
-    assert_eq!((r.body["total_records"].as_i64(), r.body["data"][0]["email"].as_str()), (Some(1), Some("bob@example.org")));
+    assert_eq!(
+        (r.body["total_records"].as_i64(), r.body["data"][0]["email"].as_str()),
+        (Some(1), Some("bob@example.org"))
+    );
     let r = app.post("/admin/subscribed-donor/subscribeDonor", Some(&t), json!({})).await.expect(200);
     assert_eq!(r.body["total_records"], 0);
     let r = app.post("/admin/subscribed-donor/oneTime", Some(&t), json!({ "column": "nope" })).await.expect(400);

@@ -13,18 +13,31 @@ async fn causes_and_categories_go_through_their_whole_life() {
     let app = spawn().await;
     let (t, _) = app.admin().await;
     for (prefix, list_path, label) in KINDS {
-        let r = app.post(&format!("{prefix}/create"), Some(&t), json!({ "name": "Clean Water", "description": "Wells" })).await.expect(200);
+        let r = app
+            .post(&format!("{prefix}/create"), Some(&t), json!({ "name": "Clean Water", "description": "Wells" }))
+            .await
+            .expect(200);
         assert_eq!(r.message(), format!("{label} created successfully"));
         let id = r.body["data"]["_id"].as_str().unwrap().to_string();
         assert_eq!(r.body["data"]["isActive"], true);
 
         let r = app.get(&format!("{prefix}/get/{id}"), Some(&t)).await.expect(200);
         assert_eq!(r.body["data"]["name"], "Clean Water");
-        let r = app.call(Method::PATCH, &format!("{prefix}/update/{id}"), Some(&t), Some(json!({ "name": "Safe Water" }))).await.expect(200);
+        let r = app
+            .call(Method::PATCH, &format!("{prefix}/update/{id}"), Some(&t), Some(json!({ "name": "Safe Water" })))
+            .await
+            .expect(200);
         assert_eq!(r.message(), format!("{label} updated successfully"));
         assert_eq!(r.body["data"]["description"], "Wells", "a rename keeps the description");
 
-        let r = app.post(list_path, Some(&t), json!({ "page": 1, "limit": 10, "search": "safe", "column": "name", "order": "asc" })).await.expect(200);
+        let r = app
+            .post(
+                list_path,
+                Some(&t),
+                json!({ "page": 1, "limit": 10, "search": "safe", "column": "name", "order": "asc" }),
+            )
+            .await
+            .expect(200);
         assert_eq!(r.body["total_records"], 1);
         assert_eq!(r.body["data"][0]["_id"], id.as_str());
 
@@ -57,7 +70,8 @@ async fn bad_term_input_gets_the_spec_messages() {
         app.post(&format!("{prefix}/create"), Some(&t), json!({ "name": "Health" })).await.expect(200);
         let r = app.post(&format!("{prefix}/create"), Some(&t), json!({ "name": "HEALTH" })).await.expect(409);
         assert_eq!(r.message(), format!("{label} already exists"));
-        let r = app.call(Method::PATCH, &format!("{prefix}/activeStatus/x"), Some(&t), Some(json!({}))).await.expect(400);
+        let r =
+            app.call(Method::PATCH, &format!("{prefix}/activeStatus/x"), Some(&t), Some(json!({}))).await.expect(400);
         assert_eq!(r.message(), "isActive is required");
         let r = app.post(&format!("{prefix}/delete"), Some(&t), json!({})).await.expect(400);
         assert_eq!(r.message(), "id is required");
@@ -70,13 +84,26 @@ async fn bad_term_input_gets_the_spec_messages() {
 async fn term_rights_are_enforced_per_action() {
     let app = spawn().await;
     let (t, _) = app.admin().await;
-    let id = app.post("/admin/cause/create", Some(&t), json!({ "name": "Arts" })).await.expect(200).body["data"]["_id"].as_str().unwrap().to_string();
-    app.sub_admin(&t, "status.only@example.org", json!([{ "slug": "/master/cause_management", "actions": ["status"] }])).await;
-    let st = app.login("status.only@example.org", "secret12").await.expect(200).body["data"]["authToken"].as_str().unwrap().to_string();
+    let id = app.post("/admin/cause/create", Some(&t), json!({ "name": "Arts" })).await.expect(200).body["data"]["_id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    app.sub_admin(
+        &t,
+        "status.only@example.org",
+        json!([{ "slug": "/master/cause_management", "actions": ["status"] }]),
+    )
+    .await;
+    let st = app.login("status.only@example.org", "secret12").await.expect(200).body["data"]["authToken"]
+        .as_str()
+        .unwrap()
+        .to_string();
     // Any granted action opens the list (the module has no view); status toggles.
     app.post("/admin/cause/causeList", Some(&st), json!({})).await.expect(200);
     app.get(&format!("/admin/cause/get/{id}"), Some(&st)).await.expect(200);
-    app.call(Method::PATCH, &format!("/admin/cause/activeStatus/{id}"), Some(&st), Some(json!({ "isActive": false }))).await.expect(200);
+    app.call(Method::PATCH, &format!("/admin/cause/activeStatus/{id}"), Some(&st), Some(json!({ "isActive": false })))
+        .await
+        .expect(200);
     for (method, path, body) in [
         (Method::POST, "/admin/cause/create".to_string(), json!({ "name": "X" })),
         (Method::PATCH, format!("/admin/cause/update/{id}"), json!({ "name": "X" })),
@@ -98,10 +125,17 @@ async fn a_category_or_cause_in_use_is_not_deleted_and_the_answer_says_what_uses
     let app = spawn().await;
     let (t, _) = app.admin().await;
     let body = crate::charity::valid_body(&app, &t, "Water For All", "12-3456789").await;
-    let (category, cause) = (body["categoryId"].as_str().unwrap().to_string(), body["causeIds"][0].as_str().unwrap().to_string());
-    let charity = app.post("/admin/charity/create", Some(&t), body).await.expect(200).body["data"]["_id"].as_str().unwrap().to_string();
+    let (category, cause) =
+        (body["categoryId"].as_str().unwrap().to_string(), body["causeIds"][0].as_str().unwrap().to_string());
+    let charity = app.post("/admin/charity/create", Some(&t), body).await.expect(200).body["data"]["_id"]
+        .as_str()
+        .unwrap()
+        .to_string();
     let r = app.post("/admin/charity-category/delete", Some(&t), json!({ "id": category })).await.expect(409);
-    assert_eq!((r.code(), r.message()), ("IN_USE", "This category is still used by 1 nonprofit. Deactivate it instead."));
+    assert_eq!(
+        (r.code(), r.message()),
+        ("IN_USE", "This category is still used by 1 nonprofit. Deactivate it instead.")
+    );
     app.get(&format!("/admin/charity-category/get/{category}"), Some(&t)).await.expect(200);
 
     // The cause: by the nonprofit, by a donation to it, by a community and by the homepage.
@@ -109,7 +143,11 @@ async fn a_category_or_cause_in_use_is_not_deleted_and_the_answer_says_what_uses
     let mut client = proto::giving::v1::giving_client::GivingClient::connect(app.giving_url.clone()).await.unwrap();
     let gift = proto::giving::v1::RecordDonationRequest {
         donor_id: ada,
-        recipient: Some(proto::giving::v1::Recipient { kind: proto::giving::v1::RecipientKind::Cause as i32, id: cause.clone(), name: "Water".into() }),
+        recipient: Some(proto::giving::v1::Recipient {
+            kind: proto::giving::v1::RecipientKind::Cause as i32,
+            id: cause.clone(),
+            name: "Water".into(),
+        }),
         amount_cents: 1_000,
         currency: "USD".into(),
         payment_method: "card".into(),
@@ -125,7 +163,11 @@ async fn a_category_or_cause_in_use_is_not_deleted_and_the_answer_says_what_uses
         "address": "1 Main St", "city": "Springfield", "state": "Illinois", "country": "United States", "cityId": "1",
         "stateId": "IL", "countryId": "US", "zipCode": "62701", "privacy": "public"
     });
-    let community = app.post("/admin/admin-community/create", Some(&t), community).await.expect(200).body["data"]["_id"].as_str().unwrap().to_string();
+    let community =
+        app.post("/admin/admin-community/create", Some(&t), community).await.expect(200).body["data"]["_id"]
+            .as_str()
+            .unwrap()
+            .to_string();
     app.post("/admin/homepage/updateHomepage", Some(&t), json!({ "heroTitle": "Give", "featuredCauseIds": [cause], "ctaText": "Give", "ctaLink": "https://give.example.org" }))
         .await
         .expect(200);
@@ -139,7 +181,9 @@ async fn a_category_or_cause_in_use_is_not_deleted_and_the_answer_says_what_uses
     assert_eq!(home.body["data"]["featuredCauseIds"], json!([cause]), "the homepage kept it");
     // Take it off what can let go of it: the transaction stays, so the cause stays too.
     app.post("/admin/charity/delete", Some(&t), json!({ "id": charity })).await.expect(200);
-    app.post("/admin/admin-community/delete", Some(&t), json!({ "_id": community, "isDeleted": true })).await.expect(200);
+    app.post("/admin/admin-community/delete", Some(&t), json!({ "_id": community, "isDeleted": true }))
+        .await
+        .expect(200);
     app.post("/admin/homepage/updateHomepage", Some(&t), json!({ "heroTitle": "Give", "featuredCauseIds": [], "ctaText": "Give", "ctaLink": "https://give.example.org" }))
         .await
         .expect(200);
@@ -148,6 +192,13 @@ async fn a_category_or_cause_in_use_is_not_deleted_and_the_answer_says_what_uses
     // The category, once no nonprofit uses it, goes.
     app.post("/admin/charity-category/delete", Some(&t), json!({ "id": category })).await.expect(200);
     // A cause nothing uses goes too.
-    let free = app.post("/admin/cause/create", Some(&t), json!({ "name": "Unused", "description": "" })).await.expect(200).body["data"]["_id"].as_str().unwrap().to_string();
+    let free = app
+        .post("/admin/cause/create", Some(&t), json!({ "name": "Unused", "description": "" }))
+        .await
+        .expect(200)
+        .body["data"]["_id"]
+        .as_str()
+        .unwrap()
+        .to_string();
     app.post("/admin/cause/delete", Some(&t), json!({ "id": free })).await.expect(200);
 }

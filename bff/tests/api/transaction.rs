@@ -41,23 +41,50 @@ async fn transactions_are_listed_filtered_read_and_exported() {
     assert_eq!(r.body["total_records"], 3);
     assert_eq!(r.body["data"][0]["_id"].as_str(), Some(last.id.as_str()), "newest first");
     let tx = &r.body["data"][0];
-    assert_eq!((tx["donorName"].as_str(), tx["recipientName"].as_str(), tx["amountCents"].as_i64()), (Some("Ada Lovelace"), Some("Books For Kids"), Some(12345)));
-    let r = app.post("/admin/transaction/transactionList", Some(&t), json!({ "donorId": ada, "column": "amountCents", "order": "ascend" })).await.expect(200);
-    let amounts: Vec<i64> = r.body["data"].as_array().unwrap().iter().map(|t| t["amountCents"].as_i64().unwrap()).collect();
+    assert_eq!(
+        (tx["donorName"].as_str(), tx["recipientName"].as_str(), tx["amountCents"].as_i64()),
+        (Some("Ada Lovelace"), Some("Books For Kids"), Some(12345))
+    );
+    let r = app
+        .post(
+            "/admin/transaction/transactionList",
+            Some(&t),
+            json!({ "donorId": ada, "column": "amountCents", "order": "ascend" }),
+        )
+        .await
+        .expect(200);
+    let amounts: Vec<i64> =
+        r.body["data"].as_array().unwrap().iter().map(|t| t["amountCents"].as_i64().unwrap()).collect();
     assert_eq!(amounts, [2500, 12345]);
     let r = app.post("/admin/transaction/transactionList", Some(&t), json!({ "search": "books" })).await.expect(200);
     assert_eq!(r.body["total_records"], 2);
-    let r = app.post("/admin/transaction/transactionList", Some(&t), json!({ "from": now - 3 * day - 1, "to": now - 2 * day - 1 })).await.expect(200);
-    assert_eq!((r.body["total_records"].as_i64(), r.body["data"][0]["_id"].as_str()), (Some(1), Some(first.id.as_str())));
+    let r = app
+        .post(
+            "/admin/transaction/transactionList",
+            Some(&t),
+            json!({ "from": now - 3 * day - 1, "to": now - 2 * day - 1 }),
+        )
+        .await
+        .expect(200);
+    assert_eq!(
+        (r.body["total_records"].as_i64(), r.body["data"][0]["_id"].as_str()),
+        (Some(1), Some(first.id.as_str()))
+    );
     let r = app.post("/admin/transaction/transactionList", Some(&t), json!({ "status": "refunded" })).await.expect(200);
     assert_eq!(r.body["total_records"], 0);
     let r = app.post("/admin/transaction/transactionList", Some(&t), json!({ "status": "lost" })).await.expect(400);
     assert_eq!(r.body["errors"][0]["field"], "status");
-    let r = app.post("/admin/transaction/transactionList", Some(&t), json!({ "recipientType": "planet" })).await.expect(400);
+    let r = app
+        .post("/admin/transaction/transactionList", Some(&t), json!({ "recipientType": "planet" }))
+        .await
+        .expect(400);
     assert_eq!(r.body["errors"][0]["field"], "recipientType");
 
     let r = app.get(&format!("/admin/transaction/get/{}", first.id), Some(&viewer)).await.expect(200);
-    assert_eq!((r.body["data"]["amountCents"].as_i64(), r.body["data"]["providerReference"].as_str()), (Some(2500), Some("ch_1")));
+    assert_eq!(
+        (r.body["data"]["amountCents"].as_i64(), r.body["data"]["providerReference"].as_str()),
+        (Some(2500), Some("ch_1"))
+    );
     let r = app.get("/admin/transaction/get/000000000000000000000000", Some(&t)).await.expect(404);
     assert_eq!(r.message(), "Transaction not found");
 
@@ -78,7 +105,22 @@ async fn transactions_are_listed_filtered_read_and_exported() {
     let mut sheet = String::new();
     zip.by_name("xl/worksheets/sheet1.xml").unwrap().read_to_string(&mut sheet).unwrap();
     let mut at = 0;
-    for head in ["Receipt", "Date", "Donor", "Donor Email", "Recipient", "Recipient Type", "Amount", "Processing Fee", "Service Charge", "Net", "Currency", "Method", "Status", "Type"] {
+    for head in [
+        "Receipt",
+        "Date",
+        "Donor",
+        "Donor Email",
+        "Recipient",
+        "Recipient Type",
+        "Amount",
+        "Processing Fee",
+        "Service Charge",
+        "Net",
+        "Currency",
+        "Method",
+        "Status",
+        "Type",
+    ] {
         let found = sheet[at..].find(&format!(">{head}<")).unwrap_or_else(|| panic!("header {head} in order"));
         at += found + 1;
     }
@@ -86,7 +128,8 @@ async fn transactions_are_listed_filtered_read_and_exported() {
     let (a, b) = (sheet.find("Ada Lovelace").expect("Ada's row"), sheet.find("Bob Builder").expect("Bob's row"));
     assert!(a < b, "in the list's order (largest amount first)");
     assert!(sheet.contains(">123.45<") && sheet.contains(">10<"), "amounts in dollars: {sheet}");
-    let r = app.post("/admin/transaction/TransactionList-excel", Some(&t), json!({ "column": "nope" })).await.expect(400);
+    let r =
+        app.post("/admin/transaction/TransactionList-excel", Some(&t), json!({ "column": "nope" })).await.expect(400);
     assert!(r.message().contains("nope"), "{}", r.body);
 }
 
@@ -103,7 +146,11 @@ async fn the_export_writes_words_and_no_fees_where_no_money_moved() {
     let mut client = pb::giving_client::GivingClient::connect(app.giving_url.clone()).await.unwrap();
     let failed = pb::RecordDonationRequest {
         donor_id: ada.clone(),
-        recipient: Some(pb::Recipient { kind: pb::RecipientKind::Cause as i32, id: "k1".into(), name: "Clean Water".into() }),
+        recipient: Some(pb::Recipient {
+            kind: pb::RecipientKind::Cause as i32,
+            id: "k1".into(),
+            name: "Clean Water".into(),
+        }),
         amount_cents: 5_000,
         currency: "USD".into(),
         payment_method: "apple_pay".into(),
@@ -113,7 +160,14 @@ async fn the_export_writes_words_and_no_fees_where_no_money_moved() {
         actor: None,
     };
     client.record_donation(failed).await.unwrap();
-    let res = app.client.post(format!("{}/admin/transaction/TransactionList-excel", app.base)).bearer_auth(&t).json(&json!({})).send().await.unwrap();
+    let res = app
+        .client
+        .post(format!("{}/admin/transaction/TransactionList-excel", app.base))
+        .bearer_auth(&t)
+        .json(&json!({}))
+        .send()
+        .await
+        .unwrap();
     let bytes = res.bytes().await.unwrap();
     let mut zip = zip::ZipArchive::new(std::io::Cursor::new(bytes.to_vec())).unwrap();
     let mut sheet = String::new();

@@ -19,7 +19,8 @@ async fn enrol(app: &TestApp, token: &str) -> (String, i64, Vec<String>) {
     let secret = r.body["data"]["secret"].as_str().unwrap().to_string();
     let step = now_step();
     let r = app.post("/admin/twoFactor/confirm", Some(token), json!({ "code": code(&secret, step) })).await.expect(200);
-    let codes: Vec<String> = r.body["data"]["recoveryCodes"].as_array().unwrap().iter().map(|c| c.as_str().unwrap().to_string()).collect();
+    let codes: Vec<String> =
+        r.body["data"]["recoveryCodes"].as_array().unwrap().iter().map(|c| c.as_str().unwrap().to_string()).collect();
     (secret, step, codes)
 }
 
@@ -40,11 +41,15 @@ async fn challenge(app: &TestApp, path: &str, email: &str, password: &str) -> (S
 async fn mailed_code(app: &TestApp, to: &str, n: usize) -> String {
     let mail = app.nth_mail(to, n).await;
     assert!(mail.contains("Subject: Your Giving Console sign-in code"), "{mail}");
-    mail.split_whitespace().find(|w| w.len() == 8 && w.bytes().all(|b| b.is_ascii_digit())).expect("an 8-digit code").to_string()
+    mail.split_whitespace()
+        .find(|w| w.len() == 8 && w.bytes().all(|b| b.is_ascii_digit()))
+        .expect("an 8-digit code")
+        .to_string()
 }
 
 async fn challenge_enrol(app: &TestApp, challenge: &str, email_code: &str) -> Resp {
-    app.post("/admin-login/twoFactor/enrol", None, json!({ "challengeToken": challenge, "emailCode": email_code })).await
+    app.post("/admin-login/twoFactor/enrol", None, json!({ "challengeToken": challenge, "emailCode": email_code }))
+        .await
 }
 
 /// A 400 naming the field it is about.
@@ -74,7 +79,9 @@ async fn enrolment_then_sign_in_needs_a_code_used_once() {
     assert_eq!(totp::from_base32(&secret).unwrap().len(), 20);
     assert_eq!(
         r.body["data"]["otpauthUri"],
-        format!("otpauth://totp/Giving%20Console:{ADMIN_EMAIL}?secret={secret}&issuer=Giving%20Console&digits=6&period=30")
+        format!(
+            "otpauth://totp/Giving%20Console:{ADMIN_EMAIL}?secret={secret}&issuer=Giving%20Console&digits=6&period=30"
+        )
     );
     // A wrong code changes nothing.
     let wrong = code(&secret, now_step() + 5);
@@ -155,7 +162,9 @@ async fn a_challenge_is_no_access_token_and_works_only_for_its_account() {
     let expired = tokens::Keys::new(SECRET.as_bytes())
         .issue(&tokens::Claims::challenge("whoever", 1, "ch-old", common::now_ms() / 1000 - 301))
         .unwrap();
-    let forged = tokens::Keys::new(b"another-secret-another-secret-another").issue(&tokens::Claims::challenge("x", 1, "ch-x", common::now_ms() / 1000)).unwrap();
+    let forged = tokens::Keys::new(b"another-secret-another-secret-another")
+        .issue(&tokens::Claims::challenge("x", 1, "ch-x", common::now_ms() / 1000))
+        .unwrap();
     for bad in [t.as_str(), expired.as_str(), forged.as_str(), "garbage"] {
         let r = verify(&app, bad, json!({ "code": code(&sub_secret, now_step()) })).await.expect(400);
         assert_eq!(r.message(), "The sign-in step has expired, please sign in again");
@@ -195,7 +204,12 @@ async fn parallel_uses_of_one_code_sign_in_once() {
     let answers = futures::future::join_all(challenges.iter().map(|ch| verify(&app, ch, json!({ "code": c })))).await;
     let ok = answers.iter().filter(|r| r.status == 200).count();
     assert_eq!(ok, 1, "{:?}", answers.iter().map(|r| (r.status, r.message().to_string())).collect::<Vec<_>>());
-    assert!(answers.iter().filter(|r| r.status != 200).all(|r| r.status == 400 && r.message() == "Invalid verification code"));
+    assert!(
+        answers
+            .iter()
+            .filter(|r| r.status != 200)
+            .all(|r| r.status == 400 && r.message() == "Invalid verification code")
+    );
 }
 
 /// Issue 32: a challenge token signed in twice within its five minutes. Its first success
@@ -252,10 +266,15 @@ async fn the_set_up_during_sign_in_needs_the_code_mailed_to_the_account() {
     assert_eq!(needed, "enrol");
     let first = mailed_code(&app, "sub@example.org", 1).await;
     assert_field(challenge_enrol(&app, &stolen, "").await, "emailCode", "Email code is required");
-    assert_field(app.post("/admin-login/twoFactor/enrol", None, json!({ "challengeToken": stolen })).await, "emailCode", "Email code is required");
+    assert_field(
+        app.post("/admin-login/twoFactor/enrol", None, json!({ "challengeToken": stolen })).await,
+        "emailCode",
+        "Email code is required",
+    );
     let wrong = if first == "12345678" { "87654321" } else { "12345678" };
     assert_field(challenge_enrol(&app, &stolen, wrong).await, "emailCode", "Invalid email code");
-    let r = app.post("/admin-login/twoFactor/confirm", None, json!({ "challengeToken": stolen, "code": "123456" })).await;
+    let r =
+        app.post("/admin-login/twoFactor/confirm", None, json!({ "challengeToken": stolen, "code": "123456" })).await;
     assert_field(r, "emailCode", "Please enter the code we sent to your email first");
     // The owner, with the mailbox: its own sign-in, its own code, which no other challenge takes.
     let (_, mine) = challenge(&app, "/admin-login/login", "sub@example.org", "secret12").await;
@@ -263,9 +282,22 @@ async fn the_set_up_during_sign_in_needs_the_code_mailed_to_the_account() {
     assert_field(challenge_enrol(&app, &stolen, &mailed).await, "emailCode", "Invalid email code");
     let r = challenge_enrol(&app, &mine, &mailed).await.expect(200);
     let secret = r.body["data"]["secret"].as_str().unwrap().to_string();
-    let r = app.post("/admin-login/twoFactor/confirm", None, json!({ "challengeToken": stolen, "code": code(&secret, now_step()) })).await;
+    let r = app
+        .post(
+            "/admin-login/twoFactor/confirm",
+            None,
+            json!({ "challengeToken": stolen, "code": code(&secret, now_step()) }),
+        )
+        .await;
     assert_field(r, "emailCode", "Please enter the code we sent to your email first");
-    let r = app.post("/admin-login/twoFactor/confirm", None, json!({ "challengeToken": mine, "code": code(&secret, now_step()) })).await.expect(200);
+    let r = app
+        .post(
+            "/admin-login/twoFactor/confirm",
+            None,
+            json!({ "challengeToken": mine, "code": code(&secret, now_step()) }),
+        )
+        .await
+        .expect(200);
     assert_eq!(r.body["data"]["email"], "sub@example.org");
     assert_eq!(r.body["data"]["recoveryCodes"].as_array().unwrap().len(), 10);
     // Spent; and the other challenge finds the factor on.
@@ -277,7 +309,12 @@ async fn the_set_up_during_sign_in_needs_the_code_mailed_to_the_account() {
 async fn the_required_setting_makes_every_admin_enrol_but_not_nonprofit_admins() {
     let app = spawn().await;
     let (t, _) = app.admin().await;
-    app.sub_admin(&t, "sub@example.org", json!([{ "slug": "/sub_admin", "actions": ["view", "add", "edit", "delete", "status"] }])).await;
+    app.sub_admin(
+        &t,
+        "sub@example.org",
+        json!([{ "slug": "/sub_admin", "actions": ["view", "add", "edit", "delete", "status"] }]),
+    )
+    .await;
     app.identity.create_charity_admin("npo@example.org", "secret12", "Nia", "Owner", "charity-1").await.unwrap();
     let sub = app.token_of("/admin-login/login", "sub@example.org").await;
     let npo = app.token_of("/admin-login/charityLogin", "npo@example.org").await;
@@ -300,24 +337,42 @@ async fn the_required_setting_makes_every_admin_enrol_but_not_nonprofit_admins()
     assert_eq!(r.message(), EXPIRED);
     let r = challenge_enrol(&app, &ch, &mailed_code(&app, "sub@example.org", 1).await).await.expect(200);
     let secret = r.body["data"]["secret"].as_str().unwrap().to_string();
-    let r = app.post("/admin-login/twoFactor/confirm", None, json!({ "challengeToken": ch, "code": "999999x" })).await.expect(400);
+    let r = app
+        .post("/admin-login/twoFactor/confirm", None, json!({ "challengeToken": ch, "code": "999999x" }))
+        .await
+        .expect(400);
     assert_eq!(r.message(), "Invalid verification code");
-    let r = app.post("/admin-login/twoFactor/confirm", None, json!({ "challengeToken": ch, "code": code(&secret, now_step()) })).await.expect(200);
+    let r = app
+        .post(
+            "/admin-login/twoFactor/confirm",
+            None,
+            json!({ "challengeToken": ch, "code": code(&secret, now_step()) }),
+        )
+        .await
+        .expect(200);
     assert_eq!(r.body["data"]["recoveryCodes"].as_array().unwrap().len(), 10);
     let sub2 = r.body["data"]["authToken"].as_str().unwrap().to_string();
     assert_eq!(app.get("/admin/twoFactor/status", Some(&sub2)).await.expect(200).body["data"]["enabled"], true);
     // It cannot turn it off while required.
-    let r = app.post("/admin/twoFactor/disable", Some(&sub2), json!({ "code": code(&secret, now_step() + 1) })).await.expect(403);
+    let r = app
+        .post("/admin/twoFactor/disable", Some(&sub2), json!({ "code": code(&secret, now_step() + 1) }))
+        .await
+        .expect(403);
     assert!(r.message().contains("required"), "{}", r.message());
     // The main admin needs one too; the nonprofit admin signs in as before.
     assert_eq!(challenge(&app, "/admin-login/login", ADMIN_EMAIL, ADMIN_PASSWORD).await.0, "enrol");
-    let r = app.post("/admin-login/charityLogin", None, json!({ "email": "npo@example.org", "password": "secret12" })).await.expect(200);
+    let r = app
+        .post("/admin-login/charityLogin", None, json!({ "email": "npo@example.org", "password": "secret12" }))
+        .await
+        .expect(200);
     assert!(r.body["data"]["authToken"].is_string());
 
     // Off again: a sub-admin can turn its factor off with a current code.
     app.post("/admin/twoFactor/setting", Some(&t), json!({ "required": false })).await.expect(200);
     app.post("/admin/twoFactor/disable", Some(&sub2), json!({ "code": "000000" })).await.expect(400);
-    app.post("/admin/twoFactor/disable", Some(&sub2), json!({ "code": code(&secret, now_step() + 1) })).await.expect(200);
+    app.post("/admin/twoFactor/disable", Some(&sub2), json!({ "code": code(&secret, now_step() + 1) }))
+        .await
+        .expect(200);
     app.token_of("/admin-login/login", "sub@example.org").await;
 }
 
@@ -333,7 +388,8 @@ async fn a_sub_admins_factor_is_reset_by_the_main_admin_or_a_peer_holding_all_it
     let other_token = app.token_of("/admin-login/login", "other@example.org").await;
     let weaker = app.token_of("/admin-login/login", "weaker@example.org").await;
     enrol(&app, &sub).await;
-    let admin_id = app.login(ADMIN_EMAIL, ADMIN_PASSWORD).await.expect(200).body["data"]["_id"].as_str().unwrap().to_string();
+    let admin_id =
+        app.login(ADMIN_EMAIL, ADMIN_PASSWORD).await.expect(200).body["data"]["_id"].as_str().unwrap().to_string();
     // Never itself; never a stronger one; the main admin's factor is no sub-admin's.
     let r = app.post(&format!("/admin/sub-admin/resetTwoFactor/{id}"), Some(&sub), json!({})).await.expect(403);
     assert_eq!(r.message(), "You cannot reset your own two-factor sign-in: ask the main admin");

@@ -18,10 +18,19 @@ impl Proc {
     /// TEST_PROC_LOGS, or one of this test process in the temporary folder (a restarted
     /// process continues its log).
     pub fn spawn(mut cmd: Command, label: &str) -> Self {
-        let dir = std::env::var_os("TEST_PROC_LOGS").map(std::path::PathBuf::from).unwrap_or_else(|| std::env::temp_dir().join(format!("gc-proc-logs-{}", std::process::id())));
+        let dir = std::env::var_os("TEST_PROC_LOGS")
+            .map(std::path::PathBuf::from)
+            .unwrap_or_else(|| std::env::temp_dir().join(format!("gc-proc-logs-{}", std::process::id())));
         let _ = std::fs::create_dir_all(&dir);
         let log = dir.join(format!("{label}.log"));
-        let out = || std::fs::OpenOptions::new().create(true).append(true).open(&log).map(Stdio::from).unwrap_or_else(|_| Stdio::null());
+        let out = || {
+            std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(&log)
+                .map(Stdio::from)
+                .unwrap_or_else(|_| Stdio::null())
+        };
         let child = cmd.stdout(out()).stderr(out()).spawn().unwrap_or_else(|e| panic!("{label} starts: {e}"));
         Self { child, log }
     }
@@ -63,7 +72,12 @@ pub fn free_port() -> u16 {
     const FIRST: u32 = 20_000;
     const SPAN: u32 = 12_000;
     static NEXT: AtomicU32 = AtomicU32::new(u32::MAX);
-    let _ = NEXT.compare_exchange(u32::MAX, std::process::id().wrapping_mul(7919) % SPAN, Ordering::SeqCst, Ordering::SeqCst);
+    let _ = NEXT.compare_exchange(
+        u32::MAX,
+        std::process::id().wrapping_mul(7919) % SPAN,
+        Ordering::SeqCst,
+        Ordering::SeqCst,
+    );
     for _ in 0..SPAN {
         let port = (FIRST + NEXT.fetch_add(1, Ordering::SeqCst) % SPAN) as u16;
         // RabbitMQ's inter-node port: free while a test has the broker stopped.
@@ -124,7 +138,12 @@ pub async fn wait_serving(port: u16, within: Duration) {
 /// the port on their own loopback addresses, 127.0.0.2, 127.0.0.3, ...), its metrics on
 /// `metrics` (off when None), with `env` (its database, RabbitMQ, ...). Its log is
 /// `<name>-<address>-<port>.log`.
-pub fn replica_proc(name: &str, env: &[(String, String)], addr: std::net::SocketAddr, metrics: Option<std::net::SocketAddr>) -> Proc {
+pub fn replica_proc(
+    name: &str,
+    env: &[(String, String)],
+    addr: std::net::SocketAddr,
+    metrics: Option<std::net::SocketAddr>,
+) -> Proc {
     let mut cmd = Command::new(binary(name));
     cmd.envs(env.iter().map(|(k, v)| (k, v)))
         .env("GRPC_LISTEN", addr.to_string())

@@ -57,7 +57,11 @@ impl Sock {
         assert!(open.to_text().unwrap_or_default().starts_with('0'), "open packet: {open:?}");
         sink.send(Message::Text(format!("40{ns},{auth}").into())).await.expect("connect sent");
         let answer = loop {
-            let frame = tokio::time::timeout(WAIT, stream.next()).await.expect("connect answer").expect("answer").expect("frame");
+            let frame = tokio::time::timeout(WAIT, stream.next())
+                .await
+                .expect("connect answer")
+                .expect("answer")
+                .expect("frame");
             let text = frame.to_text().unwrap_or_default().to_string();
             if text == "2" {
                 sink.send(Message::Text("3".into())).await.expect("pong");
@@ -112,7 +116,14 @@ impl Sock {
             }
             let _ = ev_tx.send(("close".into(), Value::Null));
         });
-        Ok(Sock { ns: ns.to_string(), out, next_id: AtomicU64::new(1), acks, events: Mutex::new(events), seen: Mutex::new(vec![]) })
+        Ok(Sock {
+            ns: ns.to_string(),
+            out,
+            next_id: AtomicU64::new(1),
+            acks,
+            events: Mutex::new(events),
+            seen: Mutex::new(vec![]),
+        })
     }
 
     /// Connects with `{token}` (none: no auth at all).
@@ -145,7 +156,10 @@ impl Sock {
         }
         let mut events = self.events.lock().await;
         loop {
-            let got = tokio::time::timeout(WAIT, events.recv()).await.unwrap_or_else(|_| panic!("no {event} event")).expect("events");
+            let got = tokio::time::timeout(WAIT, events.recv())
+                .await
+                .unwrap_or_else(|_| panic!("no {event} event"))
+                .expect("events");
             if got.0 == event {
                 return got.1;
             }

@@ -8,10 +8,8 @@ use common::shutdown::Shutdown;
 use proto::audit::v1::audit_server::AuditServer;
 use std::sync::Arc;
 
-pub static MIGRATIONS: Migrations = Migrations {
-    sqlite: &sqlx::migrate!("./migrations/sqlite"),
-    postgres: &sqlx::migrate!("./migrations/postgres"),
-};
+pub static MIGRATIONS: Migrations =
+    Migrations { sqlite: &sqlx::migrate!("./migrations/sqlite"), postgres: &sqlx::migrate!("./migrations/postgres") };
 
 #[derive(Debug, Clone, clap::Args)]
 pub struct Config {
@@ -36,7 +34,12 @@ pub async fn open(cfg: &Config) -> anyhow::Result<Audit> {
 
 /// Connects, migrates, consumes every event of the bus and serves gRPC on `listen` until
 /// `shutdown`. (It emits nothing, so it has no relay.)
-pub async fn start(cfg: &Config, listen: impl Into<common::grpc::Listen>, bus: Arc<dyn EventBus>, shutdown: Shutdown) -> anyhow::Result<Running> {
+pub async fn start(
+    cfg: &Config,
+    listen: impl Into<common::grpc::Listen>,
+    bus: Arc<dyn EventBus>,
+    shutdown: Shutdown,
+) -> anyhow::Result<Running> {
     let audit = open(cfg).await?;
     let consumer = Arc::new(crate::consumer::Consumer(audit.clone()));
     bus.subscribe(crate::service::CONSUMER, &crate::consumer::CONSUMED, consumer, shutdown.clone()).await?;

@@ -70,7 +70,12 @@ impl Rpc for Audit {
 
     async fn verify(&self, _: Request<pb::Empty>) -> R<pb::Verification> {
         let v = Audit::verify(self).await?;
-        Ok(Response::new(pb::Verification { ok: v.ok, checked: v.checked, first_broken_seq: v.first_broken_seq, reason: v.reason }))
+        Ok(Response::new(pb::Verification {
+            ok: v.ok,
+            checked: v.checked,
+            first_broken_seq: v.first_broken_seq,
+            reason: v.reason,
+        }))
     }
 
     async fn modules(&self, _: Request<pb::Empty>) -> R<pb::ModulesAnswer> {

@@ -30,7 +30,10 @@ async fn main() -> anyhow::Result<()> {
                 println!("audit chain ok: {} records checked", v.checked);
                 Ok(())
             } else {
-                eprintln!("audit chain broken at seq {}: {} ({} records checked before it)", v.first_broken_seq, v.reason, v.checked);
+                eprintln!(
+                    "audit chain broken at seq {}: {} ({} records checked before it)",
+                    v.first_broken_seq, v.reason, v.checked
+                );
                 std::process::exit(1);
             }
         }

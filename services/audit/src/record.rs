@@ -44,7 +44,9 @@ pub fn module_of(service: &str, entity: &str, payload: &Value) -> String {
         ("content", "contact") => "/category/contact_form",
         ("content", "page") => {
             return match payload.get("pageKey").and_then(Value::as_str) {
-                Some(k @ ("homepage" | "privacy_policy" | "terms_condition" | "about_us")) => format!("/content_management/{k}"),
+                Some(k @ ("homepage" | "privacy_policy" | "terms_condition" | "about_us")) => {
+                    format!("/content_management/{k}")
+                }
                 _ => "content".into(),
             };
         }
@@ -90,11 +92,13 @@ fn camel(s: &str) -> String {
 /// `<entity>Key`, `pageKey`), else its first `…Id` field; empty when it names none (settings).
 pub fn entity_id_of(entity: &str, payload: &Value) -> String {
     let Some(obj) = payload.as_object() else { return String::new() };
-    let text = |k: &str| obj.get(k).and_then(|v| match v {
-        Value::String(s) if !s.is_empty() => Some(s.clone()),
-        Value::Number(n) => Some(n.to_string()),
-        _ => None,
-    });
+    let text = |k: &str| {
+        obj.get(k).and_then(|v| match v {
+            Value::String(s) if !s.is_empty() => Some(s.clone()),
+            Value::Number(n) => Some(n.to_string()),
+            _ => None,
+        })
+    };
     let e = camel(entity);
     for k in ["id".to_string(), "_id".into(), format!("{e}Id"), format!("{e}Key"), "pageKey".into()] {
         if let Some(v) = text(&k) {
@@ -111,7 +115,23 @@ pub fn changes_of(verb: &str, payload: &Value) -> Value {
         return c.clone();
     }
     let Some(obj) = payload.as_object() else { return Value::Object(Map::new()) };
-    let created = matches!(verb, "created" | "received" | "applied" | "started" | "recorded" | "onboarded" | "imported" | "sent" | "uploaded" | "joined" | "commented" | "liked" | "awarded" | "charged");
+    let created = matches!(
+        verb,
+        "created"
+            | "received"
+            | "applied"
+            | "started"
+            | "recorded"
+            | "onboarded"
+            | "imported"
+            | "sent"
+            | "uploaded"
+            | "joined"
+            | "commented"
+            | "liked"
+            | "awarded"
+            | "charged"
+    );
     let deleted = matches!(verb, "deleted" | "removed" | "cleared" | "left" | "unliked");
     let mut out = Map::new();
     if created || deleted {
@@ -165,9 +185,24 @@ impl Record {
     /// (one JSON array, in a fixed order, of the values as stored).
     pub fn compute_hash(&self) -> String {
         let canonical = serde_json::json!([
-            self.prev_hash, self.seq, self.id, self.event_id, self.event_type, self.service, self.entity,
-            self.verb, self.module, self.entity_id, self.actor_id, self.account_type, self.address,
-            self.changes, self.payload, self.trace_id, self.occurred_at, self.recorded_at,
+            self.prev_hash,
+            self.seq,
+            self.id,
+            self.event_id,
+            self.event_type,
+            self.service,
+            self.entity,
+            self.verb,
+            self.module,
+            self.entity_id,
+            self.actor_id,
+            self.account_type,
+            self.address,
+            self.changes,
+            self.payload,
+            self.trace_id,
+            self.occurred_at,
+            self.recorded_at,
         ]);
         let mut h = Sha256::new();
         h.update(self.prev_hash.as_bytes());

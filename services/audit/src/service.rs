@@ -84,7 +84,9 @@ impl Audit {
             check.fail("actor", "actor matches too many accounts; type more of it");
         }
         check.done()?;
-        let Some(paging) = paging else { return Err(Error::Internal(anyhow::anyhow!("a checked page has its paging"))) };
+        let Some(paging) = paging else {
+            return Err(Error::Internal(anyhow::anyhow!("a checked page has its paging")));
+        };
         let mut c = self.db.pool.acquire().await?;
         Ok(store::list(&mut c, f, paging).await?)
     }
@@ -105,7 +107,8 @@ impl Audit {
     pub async fn verify(&self) -> Result<Verification> {
         let mut c = self.db.pool.acquire().await?;
         let (mut last_seq, mut last_hash, mut checked) = (0i64, String::new(), 0i64);
-        let broken = |seq: i64, checked: i64, reason: String| Verification { ok: false, checked, first_broken_seq: seq, reason };
+        let broken =
+            |seq: i64, checked: i64, reason: String| Verification { ok: false, checked, first_broken_seq: seq, reason };
         loop {
             let batch = store::batch(&mut c, last_seq, VERIFY_BATCH).await?;
             if batch.is_empty() {
@@ -113,13 +116,25 @@ impl Audit {
             }
             for r in batch {
                 if r.seq != last_seq + 1 {
-                    return Ok(broken(last_seq + 1, checked, format!("gap: seq {} is missing (the next record is {})", last_seq + 1, r.seq)));
+                    return Ok(broken(
+                        last_seq + 1,
+                        checked,
+                        format!("gap: seq {} is missing (the next record is {})", last_seq + 1, r.seq),
+                    ));
                 }
                 if r.prev_hash != last_hash {
-                    return Ok(broken(r.seq, checked, format!("prev mismatch: seq {} does not follow the hash of seq {}", r.seq, last_seq)));
+                    return Ok(broken(
+                        r.seq,
+                        checked,
+                        format!("prev mismatch: seq {} does not follow the hash of seq {}", r.seq, last_seq),
+                    ));
                 }
                 if r.compute_hash() != r.hash {
-                    return Ok(broken(r.seq, checked, format!("hash mismatch: seq {} was changed after it was recorded", r.seq)));
+                    return Ok(broken(
+                        r.seq,
+                        checked,
+                        format!("hash mismatch: seq {} was changed after it was recorded", r.seq),
+                    ));
                 }
                 checked += 1;
                 last_seq = r.seq;

@@ -135,7 +135,9 @@ fn filters(q: &mut Sql, f: &Filter) {
         });
         q.push(")");
     }
-    for (col, v) in [("account_type", &f.account_type), ("module", &f.module), ("entity", &f.entity), ("entity_id", &f.entity_id)] {
+    for (col, v) in
+        [("account_type", &f.account_type), ("module", &f.module), ("entity", &f.entity), ("entity_id", &f.entity_id)]
+    {
         if !v.is_empty() {
             q.push(&format!(" AND {col} = ")).push_bind(v.clone());
         }

@@ -32,7 +32,10 @@ async fn the_same_event_twice_is_one_record(a: Audit) {
     let (items, total) = a.list(&q(Filter::default())).await.unwrap();
     assert_eq!(total, 1);
     let r = &items[0];
-    assert_eq!((r.seq, r.module.as_str(), r.entity.as_str(), r.entity_id.as_str(), r.verb.as_str()), (1, "/category/FAQ", "faq", "f1", "created"));
+    assert_eq!(
+        (r.seq, r.module.as_str(), r.entity.as_str(), r.entity_id.as_str(), r.verb.as_str()),
+        (1, "/category/FAQ", "faq", "f1", "created")
+    );
     assert_eq!((r.actor_id.as_str(), r.account_type.as_str(), r.address.as_str()), ("a1", "Admin", "10.0.0.1"));
     assert_eq!(r.trace_id, "4bf92f3577b34da6a3ce929d0e0e4736");
     let changes: serde_json::Value = serde_json::from_str(&r.changes).unwrap();
@@ -48,7 +51,11 @@ async fn concurrent_appends_make_one_linear_chain(a: Audit) {
         let a = a.clone();
         tasks.push(tokio::spawn(async move {
             for i in 0..20 {
-                let e = ev("giving.donor.updated", &admin(), json!({"id": format!("d{t}-{i}"), "changes": {"city": {"before": "A", "after": "B"}}}));
+                let e = ev(
+                    "giving.donor.updated",
+                    &admin(),
+                    json!({"id": format!("d{t}-{i}"), "changes": {"city": {"before": "A", "after": "B"}}}),
+                );
                 a.record(&e).await.unwrap();
             }
         }));
@@ -57,7 +64,8 @@ async fn concurrent_appends_make_one_linear_chain(a: Audit) {
         t.await.unwrap();
     }
     let mut c = a.db.pool.acquire().await.unwrap();
-    let seqs: Vec<i64> = sqlx::query_scalar("SELECT seq FROM audit_records ORDER BY seq").fetch_all(&mut *c).await.unwrap();
+    let seqs: Vec<i64> =
+        sqlx::query_scalar("SELECT seq FROM audit_records ORDER BY seq").fetch_all(&mut *c).await.unwrap();
     assert_eq!(seqs, (1..=100).collect::<Vec<i64>>());
     let v = a.verify().await.unwrap();
     assert_eq!((v.ok, v.checked, v.first_broken_seq), (true, 100, 0), "{}", v.reason);
@@ -78,7 +86,13 @@ async fn tamper(a: &Audit, sql: &str) {
 
 async fn fill(a: &Audit, n: usize) {
     for i in 0..n {
-        a.record(&ev("content.faq.updated", &admin(), json!({"id": format!("f{i}"), "changes": {"name": {"before": "a", "after": "b"}}}))).await.unwrap();
+        a.record(&ev(
+            "content.faq.updated",
+            &admin(),
+            json!({"id": format!("f{i}"), "changes": {"name": {"before": "a", "after": "b"}}}),
+        ))
+        .await
+        .unwrap();
     }
 }
 
@@ -90,7 +104,8 @@ async fn records_cannot_be_changed_and_tampering_is_named(a: Audit) {
     drop(c);
     assert!(a.verify().await.unwrap().ok);
 
-    tamper(&a, "UPDATE audit_records SET changes = '{\"name\":{\"before\":\"x\",\"after\":\"y\"}}' WHERE seq = 3").await;
+    tamper(&a, "UPDATE audit_records SET changes = '{\"name\":{\"before\":\"x\",\"after\":\"y\"}}' WHERE seq = 3")
+        .await;
     let v = a.verify().await.unwrap();
     assert_eq!((v.ok, v.first_broken_seq, v.checked), (false, 3, 2));
     assert!(v.reason.starts_with("hash mismatch"), "{}", v.reason);
@@ -140,11 +155,20 @@ async fn lists_filter_newest_first(a: Audit) {
     let (modules, entities) = a.modules().await.unwrap();
     assert_eq!(modules, ["/category/FAQ", "/community", "/donor"]);
     assert_eq!(entities, ["donor", "faq", "post"]);
-    let (one, total) = a.list(&ListQuery { page: Page { page: 2, limit: 1, ..Default::default() }, filter: Filter::default() }).await.unwrap();
+    let (one, total) = a
+        .list(&ListQuery { page: Page { page: 2, limit: 1, ..Default::default() }, filter: Filter::default() })
+        .await
+        .unwrap();
     assert_eq!((one[0].seq, total), (3, 4));
     let err = a.list(&q(Filter { from: 10, to: 5, ..Default::default() })).await.unwrap_err();
     assert_eq!(err.to_string(), "To date must be on or after From date");
-    let err = a.list(&ListQuery { page: Page { page: 1, limit: 10, column: "payload".into(), ..Default::default() }, filter: Filter::default() }).await.unwrap_err();
+    let err = a
+        .list(&ListQuery {
+            page: Page { page: 1, limit: 10, column: "payload".into(), ..Default::default() },
+            filter: Filter::default(),
+        })
+        .await
+        .unwrap_err();
     assert_eq!(err.to_string(), "Sorting by payload is not supported");
     assert!(matches!(a.get("nope").await.unwrap_err(), common::error::Error::NotFound(_)));
 }

@@ -13,7 +13,11 @@ use std::sync::Arc;
 use std::time::Duration;
 
 async fn recorded(a: &Audit, event_id: &str) -> i64 {
-    sqlx::query_scalar("SELECT COUNT(*) FROM audit_records WHERE event_id = $1").bind(event_id).fetch_one(&a.db.pool).await.unwrap()
+    sqlx::query_scalar("SELECT COUNT(*) FROM audit_records WHERE event_id = $1")
+        .bind(event_id)
+        .fetch_one(&a.db.pool)
+        .await
+        .unwrap()
 }
 
 async fn until(what: &str, mut ok: impl AsyncFnMut() -> bool) {
@@ -40,7 +44,9 @@ async fn redelivery_is_one_record_and_a_poison_message_is_dead_lettered() {
     // A queue of this test only: it binds every key as the service's does.
     let queue = format!("audit-test-{}", common::new_id());
     let key = format!("audittest{}.thing.created", common::new_id());
-    bus.subscribe(&queue, &[key.as_str()], Arc::new(audit::consumer::Consumer(a.clone())), shutdown.clone()).await.unwrap();
+    bus.subscribe(&queue, &[key.as_str()], Arc::new(audit::consumer::Consumer(a.clone())), shutdown.clone())
+        .await
+        .unwrap();
 
     let e = Event::typed(&key, &Actor::new("a1", "Admin", "1.2.3.4"), &serde_json::json!({"id": "t1"})).unwrap();
     bus.publish(&e).await.unwrap();
@@ -49,16 +55,26 @@ async fn redelivery_is_one_record_and_a_poison_message_is_dead_lettered() {
 
     let conn = Connection::connect(&url, ConnectionProperties::default()).await.unwrap();
     let ch = conn.create_channel().await.unwrap();
-    ch.basic_publish(common::bus::EXCHANGE.into(), key.as_str().into(), BasicPublishOptions::default(), b"{not json", BasicProperties::default())
-        .await
-        .unwrap();
+    ch.basic_publish(
+        common::bus::EXCHANGE.into(),
+        key.as_str().into(),
+        BasicPublishOptions::default(),
+        b"{not json",
+        BasicProperties::default(),
+    )
+    .await
+    .unwrap();
     let after = Event::typed(&key, &Actor::system(), &serde_json::json!({"id": "t2"})).unwrap();
     bus.publish(&after).await.unwrap();
     until("the next good event", async || recorded(&a, &after.id).await == 1).await;
     let dlq = format!("{queue}.dlq");
     until("the dead letter", async || {
         let q = ch
-            .queue_declare(dlq.as_str().into(), QueueDeclareOptions { passive: true, ..Default::default() }, FieldTable::default())
+            .queue_declare(
+                dlq.as_str().into(),
+                QueueDeclareOptions { passive: true, ..Default::default() },
+                FieldTable::default(),
+            )
             .await
             .unwrap();
         q.message_count() == 1

@@ -8,10 +8,8 @@ use common::shutdown::Shutdown;
 use proto::catalogue::v1::catalogue_server::CatalogueServer;
 use std::sync::Arc;
 
-pub static MIGRATIONS: Migrations = Migrations {
-    sqlite: &sqlx::migrate!("./migrations/sqlite"),
-    postgres: &sqlx::migrate!("./migrations/postgres"),
-};
+pub static MIGRATIONS: Migrations =
+    Migrations { sqlite: &sqlx::migrate!("./migrations/sqlite"), postgres: &sqlx::migrate!("./migrations/postgres") };
 
 #[derive(Debug, Clone, clap::Args)]
 pub struct Config {
@@ -35,9 +33,16 @@ pub async fn open(cfg: &Config) -> anyhow::Result<Catalogue> {
 }
 
 /// Connects, migrates, starts the outbox relay and serves gRPC on `listen` until `shutdown`.
-pub async fn start(cfg: &Config, listen: impl Into<common::grpc::Listen>, bus: Arc<dyn EventBus>, shutdown: Shutdown) -> anyhow::Result<Running> {
+pub async fn start(
+    cfg: &Config,
+    listen: impl Into<common::grpc::Listen>,
+    bus: Arc<dyn EventBus>,
+    shutdown: Shutdown,
+) -> anyhow::Result<Running> {
     let base = common::grpc::Base::open(&cfg.database_url, &MIGRATIONS, bus, &shutdown).await?;
     let catalogue = Catalogue::new(base.db, Some(base.relay));
-    let serving = common::grpc::start_service("catalogue", listen, CatalogueServer::new(catalogue.clone()), base.bus, shutdown).await?;
+    let serving =
+        common::grpc::start_service("catalogue", listen, CatalogueServer::new(catalogue.clone()), base.bus, shutdown)
+            .await?;
     Ok(Running { port: serving.port, local: serving.local, catalogue, server: serving.server })
 }

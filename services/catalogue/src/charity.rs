@@ -7,16 +7,16 @@
 
 use crate::charity_store::{self as store, Filter, PaymentMethod, Record};
 use crate::error::{Error, Result};
+use crate::events;
 use crate::list_cache::{ListKey, PositionsKey};
 use crate::service::Catalogue;
-use std::sync::Arc;
-use crate::events;
 use common::Actor;
 use common::db::unique_as;
 use common::error::Check;
 use common::paging::Page;
 use common::rules;
 use common::write::Write;
+use std::sync::Arc;
 
 /// A nonprofit as asked to be stored (create, update): every editable field.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -165,7 +165,10 @@ fn valid_website(w: &str) -> bool {
 
 /// A file name given by the media upload (no paths).
 fn valid_file_name(f: &str) -> bool {
-    !f.is_empty() && f.len() <= 200 && f.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-')) && !f.starts_with('.')
+    !f.is_empty()
+        && f.len() <= 200
+        && f.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-'))
+        && !f.starts_with('.')
 }
 
 fn text(raw: &str, field: &str, label: &str, max: usize, required: bool, check: &mut Check) -> String {
@@ -311,7 +314,11 @@ pub fn validate(input: &CharityInput, check: &mut Check) -> Record {
 
 /// Checks bank accounts; only the last four account digits are kept.
 /// `existing` are the stored methods an item may keep by giving its `_id`.
-pub fn validate_payment_methods(items: &[PaymentMethodInput], existing: &[PaymentMethod], check: &mut Check) -> Vec<PaymentMethod> {
+pub fn validate_payment_methods(
+    items: &[PaymentMethodInput],
+    existing: &[PaymentMethod],
+    check: &mut Check,
+) -> Vec<PaymentMethod> {
     if items.len() > 5 {
         check.fail("paymentMethods", "At most 5 payment methods are allowed");
     }
@@ -325,7 +332,8 @@ pub fn validate_payment_methods(items: &[PaymentMethodInput], existing: &[Paymen
             }
             continue;
         }
-        let method_type = if m.method_type.trim().is_empty() { "bank_account".to_string() } else { m.method_type.trim().to_string() };
+        let method_type =
+            if m.method_type.trim().is_empty() { "bank_account".to_string() } else { m.method_type.trim().to_string() };
         if method_type != "bank_account" {
             check.fail(&at("type"), "Only bank accounts are supported");
         }
@@ -379,7 +387,8 @@ pub struct ListQuery {
 impl Catalogue {
     /// A nonprofit's event; an update names the fields that changed since `before`.
     async fn emit_charity(w: &mut Write<'_>, key: &str, r: &Record, before: Option<&Record>) -> Result<()> {
-        let changes = before.map(|b| common::bus::changes(b, r, &["updatedAt", "createdAt", "importHash"])).unwrap_or_default();
+        let changes =
+            before.map(|b| common::bus::changes(b, r, &["updatedAt", "createdAt", "importHash"])).unwrap_or_default();
         let payload = events::Charity {
             id: r.id.clone(),
             charity_name: r.charity_name.clone(),
@@ -400,10 +409,14 @@ impl Catalogue {
 
     /// Category and causes must exist and be active.
     async fn check_terms(&self, c: &mut sqlx::AnyConnection, r: &Record, check: &mut Check) -> Result<()> {
-        if !r.category_id.is_empty() && store::term_names(c, "charity_categories", std::slice::from_ref(&r.category_id), true).await?.is_empty() {
+        if !r.category_id.is_empty()
+            && store::term_names(c, "charity_categories", std::slice::from_ref(&r.category_id), true).await?.is_empty()
+        {
             check.fail("categoryId", "Please select Category");
         }
-        if !r.cause_ids.is_empty() && store::term_names(c, "causes", &r.cause_ids, true).await?.len() != r.cause_ids.len() {
+        if !r.cause_ids.is_empty()
+            && store::term_names(c, "causes", &r.cause_ids, true).await?.len() != r.cause_ids.len()
+        {
             check.fail("causeIds", "Please select Cause");
         }
         Ok(())
@@ -435,7 +448,13 @@ impl Catalogue {
     /// Replaces the editable fields. `onboard` turns an imported nonprofit into an onboarded one
     /// waiting for verification; editing a rejected one sends it back to Pending, and so does a
     /// nonprofit admin's change of where the money goes (Tax ID, payment methods).
-    pub async fn update_charity(&self, id: &str, input: &CharityInput, onboard: bool, caller: &Actor) -> Result<Charity> {
+    pub async fn update_charity(
+        &self,
+        id: &str,
+        input: &CharityInput,
+        onboard: bool,
+        caller: &Actor,
+    ) -> Result<Charity> {
         let mut check = Check::default();
         let fresh = validate(input, &mut check);
         let mut tx = self.write(caller).await?;
@@ -525,7 +544,13 @@ impl Catalogue {
     }
 
     /// Approve (stamps adminApproveAt) or Reject (a reason is required).
-    pub async fn change_verification(&self, id: &str, verification: &str, reason: &str, actor: &Actor) -> Result<Charity> {
+    pub async fn change_verification(
+        &self,
+        id: &str,
+        verification: &str,
+        reason: &str,
+        actor: &Actor,
+    ) -> Result<Charity> {
         let mut check = Check::default();
         if id.trim().is_empty() {
             check.fail("charityId", "charityId is required");
@@ -534,7 +559,9 @@ impl Catalogue {
         match verification {
             APPROVE => {}
             REJECT if reason.is_empty() => check.fail("rejectReason", "Please Enter Add Reason"),
-            REJECT if reason.chars().count() > 1000 => check.fail("rejectReason", "Reason must be at most 1000 characters"),
+            REJECT if reason.chars().count() > 1000 => {
+                check.fail("rejectReason", "Reason must be at most 1000 characters")
+            }
             REJECT => {}
             _ => check.fail("adminVerification", "adminVerification must be Approve or Reject"),
         }
@@ -582,7 +609,13 @@ impl Catalogue {
         let search = if key.chars().count() > 2 { key } else { String::new() };
         let compact: String = search.chars().filter(|c| *c != '-').collect();
         let ein_digits = (!compact.is_empty() && compact.chars().all(|c| c.is_ascii_digit())).then_some(compact);
-        let f = Filter { imported: q.imported, verification: &q.verification, search: &search, ein_digits, names_fts: false };
+        let f = Filter {
+            imported: q.imported,
+            verification: &q.verification,
+            search: &search,
+            ein_digits,
+            names_fts: false,
+        };
         let order = store::Order { column, descending };
         let rows = self.list_page(&f, order, limit, offset).await?;
         Ok((rows.0.iter().map(store::row).collect(), rows.1))
@@ -594,7 +627,13 @@ impl Catalogue {
     /// position (its pages are then read by id, its total is their number); a longer one keeps
     /// its total (counted once when searched) and every `sparse_every`-th row's position, from
     /// which a deep page seeks, skipping fewer than `sparse_every` index entries.
-    async fn list_page(&self, f: &Filter<'_>, order: store::Order, limit: i64, offset: i64) -> Result<(Vec<Record>, i64)> {
+    async fn list_page(
+        &self,
+        f: &Filter<'_>,
+        order: store::Order,
+        limit: i64,
+        offset: i64,
+    ) -> Result<(Vec<Record>, i64)> {
         let pool = &self.db.pool;
         let (all_up_to, sparse_every) = (self.lists.all_positions_up_to, self.lists.sparse_every);
         if f.search.is_empty() && offset < sparse_every {
@@ -603,7 +642,12 @@ impl Catalogue {
         // Each step takes a connection only for its own statement: callers waiting for an
         // answer another caller is working out hold none.
         let (version, counted) = store::version_and_total(&mut *pool.acquire().await?, f).await?;
-        let list = ListKey { version, imported: f.imported, verification: f.verification.to_string(), search: f.search.to_string() };
+        let list = ListKey {
+            version,
+            imported: f.imported,
+            verification: f.verification.to_string(),
+            search: f.search.to_string(),
+        };
         let positions = |every: i64, at_most: i64| {
             let key = PositionsKey { list: list.clone(), order, every };
             self.lists.positions.get_or_try_init(key, move || async move {
@@ -624,12 +668,24 @@ impl Catalogue {
             && let Some(all) = positions(1, all_up_to + 1).await?
         {
             let from = (offset as usize).min(all.len());
-            let rows = store::page(&mut *pool.acquire().await?, f, order, limit, store::Start::Rows(&all[from..(from + limit as usize).min(all.len())])).await?;
+            let rows = store::page(
+                &mut *pool.acquire().await?,
+                f,
+                order,
+                limit,
+                store::Start::Rows(&all[from..(from + limit as usize).min(all.len())]),
+            )
+            .await?;
             return Ok((rows, all.len() as i64));
         }
         let total = match counted {
             Some(n) => n,
-            None => self.lists.totals.get_or_try_init(list.clone(), || async { store::total(&mut *pool.acquire().await?, f).await }).await?,
+            None => {
+                self.lists
+                    .totals
+                    .get_or_try_init(list.clone(), || async { store::total(&mut *pool.acquire().await?, f).await })
+                    .await?
+            }
         };
         let sparse = if offset >= sparse_every { positions(sparse_every, i64::MAX).await? } else { None };
         let start = match sparse.as_deref() {

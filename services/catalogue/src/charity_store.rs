@@ -103,10 +103,38 @@ fn record(r: &AnyRow) -> sqlx::Result<Record> {
 
 /// The columns a save writes, in the order `bind_saved` binds them after the id.
 const SAVED: [&str; 32] = [
-    "charity_name", "name_key", "ein", "category_id", "cause_ids", "mission", "description", "logo", "images", "website",
-    "email", "phone_number", "address", "city", "state", "country", "zip_code", "country_id", "state_id", "city_id",
-    "admin_first_name", "admin_last_name", "admin_email", "admin_phone", "admin_verification", "reject_reason",
-    "admin_approve_at", "is_active", "is_imported", "ntee_code", "import_hash", "updated_at",
+    "charity_name",
+    "name_key",
+    "ein",
+    "category_id",
+    "cause_ids",
+    "mission",
+    "description",
+    "logo",
+    "images",
+    "website",
+    "email",
+    "phone_number",
+    "address",
+    "city",
+    "state",
+    "country",
+    "zip_code",
+    "country_id",
+    "state_id",
+    "city_id",
+    "admin_first_name",
+    "admin_last_name",
+    "admin_email",
+    "admin_phone",
+    "admin_verification",
+    "reject_reason",
+    "admin_approve_at",
+    "is_active",
+    "is_imported",
+    "ntee_code",
+    "import_hash",
+    "updated_at",
 ];
 
 type AnyQuery<'q> = sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments>;
@@ -229,7 +257,11 @@ pub async fn payment_methods(c: &mut AnyConnection, charity_id: &str) -> sqlx::R
 }
 
 /// Replaces the payment methods of a nonprofit (the first is the default).
-pub async fn replace_payment_methods(c: &mut AnyConnection, charity_id: &str, methods: &[PaymentMethod]) -> sqlx::Result<()> {
+pub async fn replace_payment_methods(
+    c: &mut AnyConnection,
+    charity_id: &str,
+    methods: &[PaymentMethod],
+) -> sqlx::Result<()> {
     sqlx::query("DELETE FROM charity_payment_methods WHERE charity_id = $1").bind(charity_id).execute(&mut *c).await?;
     for (i, m) in methods.iter().enumerate() {
         sqlx::query(
@@ -252,7 +284,12 @@ pub async fn replace_payment_methods(c: &mut AnyConnection, charity_id: &str, me
 }
 
 /// Names of the given terms (`table` is `causes` or `charity_categories`), the active ones only when asked.
-pub async fn term_names(c: &mut AnyConnection, table: &'static str, ids: &[String], active_only: bool) -> sqlx::Result<Vec<(String, String)>> {
+pub async fn term_names(
+    c: &mut AnyConnection,
+    table: &'static str,
+    ids: &[String],
+    active_only: bool,
+) -> sqlx::Result<Vec<(String, String)>> {
     if ids.is_empty() {
         return Ok(vec![]);
     }
@@ -299,12 +336,13 @@ pub async fn few_name_matches(c: &mut AnyConnection, search: &str, cap: i64) -> 
     if search.contains(['%', '_', '\\']) {
         return Ok(false);
     }
-    let n: i64 = sqlx::query("SELECT COUNT(*) FROM (SELECT 1 FROM charity_name_trigrams WHERE name_key LIKE $1 LIMIT $2) t")
-        .bind(format!("%{search}%"))
-        .bind(cap + 1)
-        .fetch_one(c)
-        .await?
-        .try_get(0)?;
+    let n: i64 =
+        sqlx::query("SELECT COUNT(*) FROM (SELECT 1 FROM charity_name_trigrams WHERE name_key LIKE $1 LIMIT $2) t")
+            .bind(format!("%{search}%"))
+            .bind(cap + 1)
+            .fetch_one(c)
+            .await?
+            .try_get(0)?;
     Ok(n <= cap)
 }
 
@@ -385,15 +423,28 @@ pub enum Start<'a> {
 
 /// One page of a list. Deferred join: the page's ids come from the (is_imported,
 /// admin_verification, sort, id) indexes alone, then only those rows are read.
-pub async fn page(c: &mut AnyConnection, f: &Filter<'_>, order: Order, limit: i64, start: Start<'_>) -> sqlx::Result<Vec<Record>> {
+pub async fn page(
+    c: &mut AnyConnection,
+    f: &Filter<'_>,
+    order: Order,
+    limit: i64,
+    start: Start<'_>,
+) -> sqlx::Result<Vec<Record>> {
     let Some(page) = page_sql(Backend::of_connection(c), f, order, limit, start, false) else { return Ok(vec![]) };
     page.build().fetch_all(c).await?.iter().map(record).collect()
 }
 
 /// A page from the top of a list with no search and the list's kept total, in one statement
 /// (the total is read apart only when the page is empty).
-pub async fn page_with_total(c: &mut AnyConnection, f: &Filter<'_>, order: Order, limit: i64, offset: i64) -> sqlx::Result<(Vec<Record>, i64)> {
-    let page = page_sql(Backend::of_connection(c), f, order, limit, Start::Offset(offset), true).expect("an offset page always has SQL");
+pub async fn page_with_total(
+    c: &mut AnyConnection,
+    f: &Filter<'_>,
+    order: Order,
+    limit: i64,
+    offset: i64,
+) -> sqlx::Result<(Vec<Record>, i64)> {
+    let page = page_sql(Backend::of_connection(c), f, order, limit, Start::Offset(offset), true)
+        .expect("an offset page always has SQL");
     let rows = page.build().fetch_all(&mut *c).await?;
     let total = match rows.first() {
         Some(r) => r.try_get("list_total")?,
@@ -403,7 +454,14 @@ pub async fn page_with_total(c: &mut AnyConnection, f: &Filter<'_>, order: Order
 }
 
 /// The statement of a page (with the list's total as `list_total` when asked); None for no rows.
-fn page_sql(backend: Backend, f: &Filter<'_>, order: Order, limit: i64, start: Start<'_>, with_total: bool) -> Option<Sql> {
+fn page_sql(
+    backend: Backend,
+    f: &Filter<'_>,
+    order: Order,
+    limit: i64,
+    start: Start<'_>,
+    with_total: bool,
+) -> Option<Sql> {
     let order_sql = order.sql();
     let mut page = Sql::new(backend, "");
     page.push(&format!("SELECT {COLUMNS}"));
@@ -445,7 +503,8 @@ fn page_sql(backend: Backend, f: &Filter<'_>, order: Order, limit: i64, start: S
 /// search, else a count of the matching rows.
 fn total_sql(f: &Filter<'_>, q: &mut Sql) {
     if f.search.is_empty() {
-        q.push("SELECT CAST(COALESCE(SUM(n), 0) AS BIGINT) FROM charity_counts WHERE is_imported = ").push_bind(f.imported);
+        q.push("SELECT CAST(COALESCE(SUM(n), 0) AS BIGINT) FROM charity_counts WHERE is_imported = ")
+            .push_bind(f.imported);
         if !f.verification.is_empty() {
             q.push(" AND admin_verification = ").push_bind(f.verification.to_string());
         }
@@ -479,7 +538,13 @@ pub async fn version_and_total(c: &mut AnyConnection, f: &Filter<'_>) -> sqlx::R
 /// The positions of the first `at_most` rows of a sorted list (`every` = 1), or of every
 /// `every`-th row of it (the first, the `every + 1`-th, …). None when the sort column holds
 /// NULLs in this list: their place in the order differs by backend, so no position is kept.
-pub async fn positions(c: &mut AnyConnection, f: &Filter<'_>, order: Order, every: i64, at_most: i64) -> sqlx::Result<Option<Vec<Position>>> {
+pub async fn positions(
+    c: &mut AnyConnection,
+    f: &Filter<'_>,
+    order: Order,
+    every: i64,
+    at_most: i64,
+) -> sqlx::Result<Option<Vec<Position>>> {
     let backend = Backend::of_connection(c);
     if order.nullable() {
         let mut q = Sql::new(backend, "");
@@ -496,7 +561,11 @@ pub async fn positions(c: &mut AnyConnection, f: &Filter<'_>, order: Order, ever
         filter_sql(f, &mut q);
         q.push(&format!(" ORDER BY {}", order.sql()));
     } else {
-        q.push(&format!("SELECT k, id FROM (SELECT {} AS k, id, ROW_NUMBER() OVER (ORDER BY {}) AS rn FROM charities", order.column, order.sql()));
+        q.push(&format!(
+            "SELECT k, id FROM (SELECT {} AS k, id, ROW_NUMBER() OVER (ORDER BY {}) AS rn FROM charities",
+            order.column,
+            order.sql()
+        ));
         filter_sql(f, &mut q);
         q.push(") t WHERE (rn - 1) % ").push_bind(every).push(" = 0 ORDER BY rn");
     }

@@ -79,7 +79,8 @@ pub async fn seed(c: &Catalogue, logo: &str) -> Result<Vec<Recipient>> {
             c.create_charity(&input, &system).await?;
         }
     }
-    let mut out: Vec<Recipient> = c.active_charities().await?.into_iter().map(|(id, name)| ("charity".into(), id, name)).collect();
+    let mut out: Vec<Recipient> =
+        c.active_charities().await?.into_iter().map(|(id, name)| ("charity".into(), id, name)).collect();
     out.extend(c.active(Kind::Cause).await?.into_iter().map(|t| ("cause".into(), t.id, t.name)));
     Ok(out)
 }

@@ -33,7 +33,10 @@ pub struct Figures {
 
 /// The onboarded nonprofits per verification state.
 async fn counts(c: &mut AnyConnection) -> sqlx::Result<Vec<(String, i64)>> {
-    let mut q = Sql::new(Backend::of_connection(c), "SELECT admin_verification, CAST(n AS BIGINT) AS n FROM charity_counts WHERE is_imported = ");
+    let mut q = Sql::new(
+        Backend::of_connection(c),
+        "SELECT admin_verification, CAST(n AS BIGINT) AS n FROM charity_counts WHERE is_imported = ",
+    );
     q.push_bind(false);
     q.build().fetch_all(c).await?.iter().map(|r| Ok((r.try_get("admin_verification")?, r.try_get("n")?))).collect()
 }

@@ -1,14 +1,14 @@
 //! The gRPC face of the catalogue service: translation only (the one module that maps
 //! between proto and domain types).
 
-use tokens::account::actor;
 use crate::charity;
 use crate::service::Catalogue;
 use crate::store::{Kind, Term};
 use common::paging::Page;
 use proto::catalogue::v1 as pb;
-use proto::common::v1 as pc;
 use proto::catalogue::v1::catalogue_server::Catalogue as Rpc;
+use proto::common::v1 as pc;
+use tokens::account::actor;
 use tonic::{Request, Response, Status};
 
 type R<T> = Result<Response<T>, Status>;
@@ -20,7 +20,6 @@ fn kind(k: pb::TermKind) -> Kind {
         pb::TermKind::Category => Kind::Category,
     }
 }
-
 
 fn page_of(p: Option<pc::PageRequest>) -> Page {
     let p = p.unwrap_or_default();
@@ -209,13 +208,15 @@ impl Rpc for Catalogue {
 
     async fn change_verification(&self, r: Request<pb::ChangeVerificationRequest>) -> R<pb::Charity> {
         let r = r.into_inner();
-        let c = self.change_verification(&r.charity_id, &r.admin_verification, &r.reject_reason, &actor(r.actor)).await?;
+        let c =
+            self.change_verification(&r.charity_id, &r.admin_verification, &r.reject_reason, &actor(r.actor)).await?;
         Ok(Response::new(charity_view(c)))
     }
 
     async fn list_charities(&self, r: Request<pb::ListCharitiesRequest>) -> R<pb::CharityPage> {
         let r = r.into_inner();
-        let q = charity::ListQuery { page: page_of(r.page), imported: r.is_navigator, verification: r.admin_verification };
+        let q =
+            charity::ListQuery { page: page_of(r.page), imported: r.is_navigator, verification: r.admin_verification };
         let (items, total) = self.list_charities(&q).await?;
         Ok(Response::new(pb::CharityPage { items: items.into_iter().map(charity_row).collect(), total }))
     }
@@ -239,7 +240,11 @@ impl Rpc for Catalogue {
             pending_requests: f.pending_requests,
             causes: f.causes,
             categories: f.categories,
-            months: f.months.into_iter().map(|m| pb::MonthFigures { month: m.month as i32, nonprofits: m.nonprofits, requests: m.requests }).collect(),
+            months: f
+                .months
+                .into_iter()
+                .map(|m| pb::MonthFigures { month: m.month as i32, nonprofits: m.nonprofits, requests: m.requests })
+                .collect(),
         }))
     }
 
@@ -268,7 +273,8 @@ impl Rpc for Catalogue {
 
     async fn usage(&self, r: Request<pc::UsageRequest>) -> R<pc::UsageReply> {
         let r = r.into_inner();
-        let items = self.usage(&r.kind, &r.id).await?.into_iter().map(|(what, count)| pc::Usage { what, count }).collect();
+        let items =
+            self.usage(&r.kind, &r.id).await?.into_iter().map(|(what, count)| pc::Usage { what, count }).collect();
         Ok(Response::new(pc::UsageReply { items }))
     }
 

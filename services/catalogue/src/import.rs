@@ -9,9 +9,9 @@
 //! again changes nothing.
 
 use crate::error::{Error, Result};
+use crate::events;
 use crate::service::Catalogue;
 use bytes::Bytes;
-use crate::events;
 use common::Actor;
 use common::db::Sql;
 use futures::{Stream, StreamExt};
@@ -66,7 +66,8 @@ pub struct BmfRow {
 impl BmfRow {
     fn hash(&self) -> String {
         let mut h = Sha256::new();
-        for f in [&self.ein, &self.name, &self.in_care_of, &self.street, &self.city, &self.state, &self.zip, &self.ntee] {
+        for f in [&self.ein, &self.name, &self.in_care_of, &self.street, &self.city, &self.state, &self.zip, &self.ntee]
+        {
             h.update(f.as_bytes());
             h.update([0x1f]);
         }
@@ -102,7 +103,8 @@ struct Columns {
 
 impl Columns {
     fn from_header(h: &csv::ByteRecord) -> std::result::Result<Self, String> {
-        let names: Vec<String> = h.iter().map(|f| String::from_utf8_lossy(f).trim().trim_start_matches('\u{feff}').to_uppercase()).collect();
+        let names: Vec<String> =
+            h.iter().map(|f| String::from_utf8_lossy(f).trim().trim_start_matches('\u{feff}').to_uppercase()).collect();
         let mut at = HashMap::new();
         for want in REQUIRED.iter().chain(["ICO", "NTEE_CD"].iter()) {
             if let Some(i) = names.iter().position(|n| n == want) {
@@ -117,7 +119,11 @@ impl Columns {
     }
 
     fn get(&self, r: &csv::ByteRecord, col: &str) -> String {
-        self.at.get(col).and_then(|i| r.get(*i)).map(|f| String::from_utf8_lossy(f).trim().to_string()).unwrap_or_default()
+        self.at
+            .get(col)
+            .and_then(|i| r.get(*i))
+            .map(|f| String::from_utf8_lossy(f).trim().to_string())
+            .unwrap_or_default()
     }
 
     /// A text field within `max` characters and free of control characters.
@@ -275,7 +281,9 @@ impl<R: std::io::Read> std::io::Read for BoundedRecords<R> {
 
 /// Parses CSV bytes on a blocking thread; batches of parsed rows come out of the receiver,
 /// a header problem as an `Err` first.
-fn spawn_parser(bytes: tokio::sync::mpsc::Receiver<Bytes>) -> tokio::sync::mpsc::Receiver<std::result::Result<Vec<Parsed>, String>> {
+fn spawn_parser(
+    bytes: tokio::sync::mpsc::Receiver<Bytes>,
+) -> tokio::sync::mpsc::Receiver<std::result::Result<Vec<Parsed>, String>> {
     let (tx, rx) = tokio::sync::mpsc::channel(4);
     tokio::task::spawn_blocking(move || {
         let mut reader = csv::ReaderBuilder::new()
@@ -309,7 +317,9 @@ fn spawn_parser(bytes: tokio::sync::mpsc::Receiver<Bytes>) -> tokio::sync::mpsc:
                 Ok(false) => break,
                 Err(e) => batch.push((row, Err(format!("unreadable row: {e}")))),
             }
-            if batch.len() == BATCH && tx.blocking_send(Ok(std::mem::replace(&mut batch, Vec::with_capacity(BATCH)))).is_err() {
+            if batch.len() == BATCH
+                && tx.blocking_send(Ok(std::mem::replace(&mut batch, Vec::with_capacity(BATCH)))).is_err()
+            {
                 return;
             }
         }
@@ -418,7 +428,14 @@ impl Catalogue {
         }
         if apply && (s.new > 0 || s.changed > 0) {
             let mut w = self.write(actor).await?;
-            let imported = events::Imported { rows: s.rows, new: s.new, changed: s.changed, unchanged: s.unchanged, skipped: s.skipped, invalid: s.invalid };
+            let imported = events::Imported {
+                rows: s.rows,
+                new: s.new,
+                changed: s.changed,
+                unchanged: s.unchanged,
+                skipped: s.skipped,
+                invalid: s.invalid,
+            };
             w.emit(events::CHARITY_IMPORTED, &imported).await?;
             w.commit().await?;
         }
@@ -443,7 +460,8 @@ impl Catalogue {
         query.push(")");
         let mut stored: HashMap<String, (String, bool)> = HashMap::new();
         for row in query.build().fetch_all(&mut *conn).await? {
-            stored.insert(row.try_get("ein")?, (row.try_get("import_hash")?, common::db::get_bool(&row, "is_imported")?));
+            stored
+                .insert(row.try_get("ein")?, (row.try_get("import_hash")?, common::db::get_bool(&row, "is_imported")?));
         }
         let mut changed = Vec::new();
         for (_, r) in rows {

@@ -61,7 +61,11 @@ impl Catalogue {
     /// A term's event; an update names what changed since `before`.
     async fn emit(w: &mut Write<'_>, kind: Kind, verb: Verb, t: &Term, before: Option<&Term>) -> Result<()> {
         let changes = before.map(|b| common::bus::changes(b, t, &["createdAt"])).unwrap_or_default();
-        w.emit(kind.event(verb), &events::Term { id: t.id.clone(), name: t.name.clone(), is_active: t.is_active, changes }).await
+        w.emit(
+            kind.event(verb),
+            &events::Term { id: t.id.clone(), name: t.name.clone(), is_active: t.is_active, changes },
+        )
+        .await
     }
 
     pub async fn create(&self, kind: Kind, name: &str, description: &str, actor: &Actor) -> Result<Term> {
@@ -78,7 +82,14 @@ impl Catalogue {
     }
 
     /// Renames (and re-describes when `description` is given).
-    pub async fn update(&self, kind: Kind, id: &str, name: &str, description: Option<&str>, actor: &Actor) -> Result<Term> {
+    pub async fn update(
+        &self,
+        kind: Kind,
+        id: &str,
+        name: &str,
+        description: Option<&str>,
+        actor: &Actor,
+    ) -> Result<Term> {
         let mut check = Check::default();
         let name = parse_name(name, &mut check);
         let description = description.map(|d| parse_description(d, &mut check));

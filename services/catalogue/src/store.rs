@@ -102,7 +102,10 @@ pub async fn get(c: &mut AnyConnection, kind: Kind, id: &str) -> sqlx::Result<Op
 
 /// Answers whether the row exists.
 pub async fn update(c: &mut AnyConnection, kind: Kind, id: &str, name: &str, description: &str) -> sqlx::Result<bool> {
-    let q = format!("UPDATE {} SET name = $1, name_key = $2, description = $3, updated_at = $4 WHERE id = $5", kind.table());
+    let q = format!(
+        "UPDATE {} SET name = $1, name_key = $2, description = $3, updated_at = $4 WHERE id = $5",
+        kind.table()
+    );
     let r = sqlx::query(sqlx::AssertSqlSafe(q))
         .bind(name)
         .bind(name_key(name))
@@ -144,7 +147,12 @@ fn matching(q: &mut Sql, kind: Kind, search: &str) {
 }
 
 /// One page and the total that match `search` (in the name).
-pub async fn list(c: &mut AnyConnection, kind: Kind, search: &str, paging: Paging<&'static str>) -> sqlx::Result<(Vec<Term>, i64)> {
+pub async fn list(
+    c: &mut AnyConnection,
+    kind: Kind,
+    search: &str,
+    paging: Paging<&'static str>,
+) -> sqlx::Result<(Vec<Term>, i64)> {
     common::db::page_with_total(c, COLUMNS, |q| matching(q, kind, search), paging, term).await
 }
 

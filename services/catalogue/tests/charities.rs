@@ -2,11 +2,11 @@
 
 use catalogue::app::MIGRATIONS;
 use catalogue::charity::{self, ListQuery};
-use common::Actor;
-use common::paging::Page;
 use catalogue::error::Error;
 use catalogue::service::Catalogue;
 use catalogue::store::Kind;
+use common::Actor;
+use common::paging::Page;
 
 /// A caller of the given account type.
 fn by(admin_type: &str) -> Actor {
@@ -57,13 +57,13 @@ fn input(category: &str, cause: &str, name: &str, ein: &str) -> charity::Charity
         admin_last_name: "Owner".into(),
         admin_email: "nia@water.example.org".into(),
         payment_methods: Some(vec![charity::PaymentMethodInput {
-                method_type: "bank_account".into(),
-                bank_name: "First Bank".into(),
-                account_holder: "Water For All".into(),
-                routing_number: "021000021".into(),
-                account_number: "000123456789".into(),
-                id: String::new(),
-            }]),
+            method_type: "bank_account".into(),
+            bank_name: "First Bank".into(),
+            account_holder: "Water For All".into(),
+            routing_number: "021000021".into(),
+            account_number: "000123456789".into(),
+            id: String::new(),
+        }]),
         ..Default::default()
     }
 }
@@ -137,7 +137,10 @@ async fn a_nonprofit_is_added_approved_with_sanitised_text_and_only_four_account
     assert!(!n.description.contains("javascript") && n.description.contains("tel:+15551234567"), "{}", n.description);
     assert_eq!(n.payment_methods.len(), 1);
     assert_eq!((n.payment_methods[0].last4.as_str(), n.payment_methods[0].is_default), ("6789", true));
-    let stored: String = sqlx::query_scalar("SELECT routing_number || ':' || last4 FROM charity_payment_methods").fetch_one(&c.db.pool).await.unwrap();
+    let stored: String = sqlx::query_scalar("SELECT routing_number || ':' || last4 FROM charity_payment_methods")
+        .fetch_one(&c.db.pool)
+        .await
+        .unwrap();
     assert_eq!(stored, "021000021:6789", "the full account number is never stored");
     assert_eq!(c.get_charity(&n.id).await.unwrap(), n);
     assert_eq!(c.payment_methods(&n.id).await.unwrap(), n.payment_methods);
@@ -146,8 +149,13 @@ async fn a_nonprofit_is_added_approved_with_sanitised_text_and_only_four_account
     let mut dup = i.clone();
     dup.charity_name = "Other".into();
     dup.tax_id = "123456789".into();
-    assert!(matches!(c.create_charity(&dup, &Actor::system()).await, Err(Error::Conflict(m)) if m == "Tax ID already exists"));
-    assert_eq!(events(&c).await.iter().filter(|e| e.starts_with("catalogue.charity")).collect::<Vec<_>>(), ["catalogue.charity.created"]);
+    assert!(
+        matches!(c.create_charity(&dup, &Actor::system()).await, Err(Error::Conflict(m)) if m == "Tax ID already exists")
+    );
+    assert_eq!(
+        events(&c).await.iter().filter(|e| e.starts_with("catalogue.charity")).collect::<Vec<_>>(),
+        ["catalogue.charity.created"]
+    );
 }
 
 async fn status_verification_update_and_delete_follow_the_lifecycle_with_events(c: Catalogue) {
@@ -157,10 +165,19 @@ async fn status_verification_update_and_delete_follow_the_lifecycle_with_events(
     assert!(c.set_charity_active(&n.id, true, &Actor::system()).await.unwrap().is_active);
 
     // Rejecting needs a reason.
-    assert_eq!(message_of(c.change_verification(&n.id, "Reject", "  ", &Actor::system()).await.unwrap_err(), "rejectReason"), "Please Enter Add Reason");
-    assert_eq!(message_of(c.change_verification(&n.id, "Maybe", "", &Actor::system()).await.unwrap_err(), "adminVerification"), "adminVerification must be Approve or Reject");
+    assert_eq!(
+        message_of(c.change_verification(&n.id, "Reject", "  ", &Actor::system()).await.unwrap_err(), "rejectReason"),
+        "Please Enter Add Reason"
+    );
+    assert_eq!(
+        message_of(c.change_verification(&n.id, "Maybe", "", &Actor::system()).await.unwrap_err(), "adminVerification"),
+        "adminVerification must be Approve or Reject"
+    );
     let r = c.change_verification(&n.id, "Reject", "Documents missing", &Actor::system()).await.unwrap();
-    assert_eq!((r.admin_verification.as_str(), r.reject_reason.as_str(), r.admin_approve_at), ("Reject", "Documents missing", None));
+    assert_eq!(
+        (r.admin_verification.as_str(), r.reject_reason.as_str(), r.admin_approve_at),
+        ("Reject", "Documents missing", None)
+    );
     assert_eq!(c.list_charities(&q(false, "Reject", "", "", "")).await.unwrap().1, 1);
     // Editing a rejected nonprofit sends it back to Pending; its payment methods stay when not given.
     let mut edit = i.clone();
@@ -172,18 +189,21 @@ async fn status_verification_update_and_delete_follow_the_lifecycle_with_events(
     // Keeping a method by its id, adding another.
     let mut keep = edit.clone();
     keep.payment_methods = Some(vec![
-            charity::PaymentMethodInput {
-                method_type: "bank_account".into(),
-                bank_name: "Second Bank".into(),
-                account_holder: "WFA".into(),
-                routing_number: "011000015".into(),
-                account_number: "4321".into(),
-                id: String::new(),
-            },
-            charity::PaymentMethodInput { id: u.payment_methods[0].id.clone(), ..Default::default() },
-        ]);
+        charity::PaymentMethodInput {
+            method_type: "bank_account".into(),
+            bank_name: "Second Bank".into(),
+            account_holder: "WFA".into(),
+            routing_number: "011000015".into(),
+            account_number: "4321".into(),
+            id: String::new(),
+        },
+        charity::PaymentMethodInput { id: u.payment_methods[0].id.clone(), ..Default::default() },
+    ]);
     let k = c.update_charity(&n.id, &keep, false, &by("Admin")).await.unwrap();
-    assert_eq!(k.payment_methods.iter().map(|m| (m.last4.as_str(), m.is_default)).collect::<Vec<_>>(), [("4321", true), ("6789", false)]);
+    assert_eq!(
+        k.payment_methods.iter().map(|m| (m.last4.as_str(), m.is_default)).collect::<Vec<_>>(),
+        [("4321", true), ("6789", false)]
+    );
 
     let a = c.change_verification(&n.id, "Approve", "", &Actor::system()).await.unwrap();
     assert!(a.admin_approve_at.is_some() && a.reject_reason.is_empty());
@@ -191,7 +211,8 @@ async fn status_verification_update_and_delete_follow_the_lifecycle_with_events(
     c.delete_charity(&n.id, &Actor::system()).await.unwrap();
     assert!(matches!(c.get_charity(&n.id).await, Err(Error::NotFound(m)) if m == "Nonprofit not found"));
     assert!(matches!(c.delete_charity(&n.id, &Actor::system()).await, Err(Error::NotFound(_))));
-    let charity_events: Vec<String> = events(&c).await.into_iter().filter(|e| e.starts_with("catalogue.charity")).collect();
+    let charity_events: Vec<String> =
+        events(&c).await.into_iter().filter(|e| e.starts_with("catalogue.charity")).collect();
     assert_eq!(
         charity_events,
         [
@@ -209,11 +230,12 @@ async fn status_verification_update_and_delete_follow_the_lifecycle_with_events(
 
 /// The payload of the last event of a type.
 async fn last_payload(c: &Catalogue, event_type: &str) -> serde_json::Value {
-    let body: String = sqlx::query_scalar("SELECT body FROM outbox WHERE event_type = $1 ORDER BY created_at DESC, id DESC LIMIT 1")
-        .bind(event_type)
-        .fetch_one(&c.db.pool)
-        .await
-        .unwrap();
+    let body: String =
+        sqlx::query_scalar("SELECT body FROM outbox WHERE event_type = $1 ORDER BY created_at DESC, id DESC LIMIT 1")
+            .bind(event_type)
+            .fetch_one(&c.db.pool)
+            .await
+            .unwrap();
     serde_json::from_str::<serde_json::Value>(&body).unwrap()["payload"].clone()
 }
 
@@ -221,7 +243,9 @@ async fn a_nonprofit_admin_changing_tax_id_or_payment_methods_sends_it_back_to_p
     let i = setup(&c).await;
     let n = c.create_charity(&i, &Actor::system()).await.unwrap();
     let keep_methods = |mut x: charity::CharityInput, ids: &[&str]| {
-        x.payment_methods = Some(ids.iter().map(|id| charity::PaymentMethodInput { id: id.to_string(), ..Default::default() }).collect());
+        x.payment_methods = Some(
+            ids.iter().map(|id| charity::PaymentMethodInput { id: id.to_string(), ..Default::default() }).collect(),
+        );
         x
     };
     let m0 = n.payment_methods[0].id.clone();
@@ -258,20 +282,32 @@ async fn a_nonprofit_admin_changing_tax_id_or_payment_methods_sends_it_back_to_p
     c.change_verification(&n.id, "Approve", "", &Actor::system()).await.unwrap();
     let m1 = u.payment_methods[1].id.clone();
     let swap = keep_methods(ein.clone(), &[&m1, &m0]);
-    assert_eq!(c.update_charity(&n.id, &swap, false, &by("Charity Admin")).await.unwrap().admin_verification, "Pending");
+    assert_eq!(
+        c.update_charity(&n.id, &swap, false, &by("Charity Admin")).await.unwrap().admin_verification,
+        "Pending"
+    );
     c.change_verification(&n.id, "Approve", "", &Actor::system()).await.unwrap();
     let drop = keep_methods(ein.clone(), &[&m1]);
-    assert_eq!(c.update_charity(&n.id, &drop, false, &by("Charity Admin")).await.unwrap().admin_verification, "Pending");
+    assert_eq!(
+        c.update_charity(&n.id, &drop, false, &by("Charity Admin")).await.unwrap().admin_verification,
+        "Pending"
+    );
     c.change_verification(&n.id, "Approve", "", &Actor::system()).await.unwrap();
     // Payment methods not given at all are unchanged: approval kept.
     let mut none = ein.clone();
     none.payment_methods = None;
-    assert_eq!(c.update_charity(&n.id, &none, false, &by("Charity Admin")).await.unwrap().admin_verification, "Approve");
+    assert_eq!(
+        c.update_charity(&n.id, &none, false, &by("Charity Admin")).await.unwrap().admin_verification,
+        "Approve"
+    );
 
     // A refused change changes nothing.
     let mut bad = ein.clone();
     bad.tax_id = "nope".into();
-    assert_eq!(message_of(c.update_charity(&n.id, &bad, false, &by("Charity Admin")).await.unwrap_err(), "taxId"), "Please enter valid Tax ID");
+    assert_eq!(
+        message_of(c.update_charity(&n.id, &bad, false, &by("Charity Admin")).await.unwrap_err(), "taxId"),
+        "Please enter valid Tax ID"
+    );
     let now = c.get_charity(&n.id).await.unwrap();
     assert_eq!((now.tax_id.as_str(), now.admin_verification.as_str()), ("11-2223334", "Approve"));
 }
@@ -330,7 +366,9 @@ fn bmf(rows: &[&str]) -> String {
 }
 
 fn row(ein: &str, name: &str, city: &str) -> String {
-    format!("{ein},{name},% JANE DOE,1 MAIN ST,{city},IL,62701-1234,0000,03,3,1000,199001,1,15,000000000,1,01,202312,0,0,01,0,12,0,0,0,P20,")
+    format!(
+        "{ein},{name},% JANE DOE,1 MAIN ST,{city},IL,62701-1234,0000,03,3,1000,199001,1,15,000000000,1,01,202312,0,0,01,0,12,0,0,0,P20,"
+    )
 }
 
 /// Splits the file into small chunks, as a stream would deliver it.
@@ -358,7 +396,11 @@ async fn a_business_master_file_is_summarised_applied_once_and_onboarded(c: Cata
     let reasons: Vec<(i64, &str)> = dry.errors.iter().map(|e| (e.row, e.reason.as_str())).collect();
     assert_eq!(
         reasons,
-        [(4, "EIN must be 9 digits (got '12345')"), (5, "NAME is empty"), (6, "EIN 010000001 appears earlier in the file")]
+        [
+            (4, "EIN must be 9 digits (got '12345')"),
+            (5, "NAME is empty"),
+            (6, "EIN 010000001 appears earlier in the file")
+        ]
     );
     assert_eq!(c.list_charities(&q(true, "", "", "", "")).await.unwrap().1, 0, "a dry run writes nothing");
 
@@ -370,7 +412,10 @@ async fn a_business_master_file_is_summarised_applied_once_and_onboarded(c: Cata
     assert_eq!(rows[0].tax_id, "01-0000001");
     assert!(rows.iter().all(|r| r.is_imported));
     let first = c.get_charity(&rows[0].id).await.unwrap();
-    assert_eq!((first.city.as_str(), first.state.as_str(), first.zip_code.as_str(), first.ntee_code.as_str()), ("SPRINGFIELD", "IL", "62701-1234", "P20"));
+    assert_eq!(
+        (first.city.as_str(), first.state.as_str(), first.zip_code.as_str(), first.ntee_code.as_str()),
+        ("SPRINGFIELD", "IL", "62701-1234", "P20")
+    );
     assert_eq!(first.admin_first_name, "JANE DOE");
     assert_eq!(c.get_charity(&onboarded.id).await.unwrap().charity_name, "Water For All");
 
@@ -385,7 +430,10 @@ async fn a_business_master_file_is_summarised_applied_once_and_onboarded(c: Cata
 
     // Imported ones have no status and no verification until onboarded; editing onboards them.
     assert!(matches!(c.set_charity_active(&rows[0].id, false, &Actor::system()).await, Err(Error::Validation(_))));
-    assert!(matches!(c.change_verification(&rows[0].id, "Approve", "", &Actor::system()).await, Err(Error::Validation(_))));
+    assert!(matches!(
+        c.change_verification(&rows[0].id, "Approve", "", &Actor::system()).await,
+        Err(Error::Validation(_))
+    ));
     let mut onboard = base.clone();
     onboard.charity_name = "First Aid Society".into();
     onboard.tax_id = "01-0000001".into();
@@ -425,14 +473,20 @@ fn tax_ids_and_zip_codes_are_recognised() {
     for bad in ["6270", "62701-123", "ABCDE", "62701 1234"] {
         assert!(!charity::valid_zip(bad), "{bad}");
     }
-    assert_eq!(charity::sanitize_html("<a href=\"mailto:a@b.org\" onclick=\"x()\">m</a>"), "<a href=\"mailto:a@b.org\" rel=\"noopener noreferrer\">m</a>");
+    assert_eq!(
+        charity::sanitize_html("<a href=\"mailto:a@b.org\" onclick=\"x()\">m</a>"),
+        "<a href=\"mailto:a@b.org\" rel=\"noopener noreferrer\">m</a>"
+    );
 }
 
 /// Every page of a list, `limit` rows at a time, through the catalogue.
 async fn all_pages(c: &Catalogue, query: &ListQuery, limit: i64) -> (Vec<String>, i64) {
     let (mut ids, mut total) = (vec![], 0);
     for page in 1.. {
-        let (rows, t) = c.list_charities(&ListQuery { page: Page { page, limit, ..query.page.clone() }, ..query.clone() }).await.unwrap();
+        let (rows, t) = c
+            .list_charities(&ListQuery { page: Page { page, limit, ..query.page.clone() }, ..query.clone() })
+            .await
+            .unwrap();
         total = t;
         if rows.is_empty() {
             break;
@@ -448,7 +502,9 @@ async fn deep_pages_and_searches_from_kept_positions_match_the_plain_order_and_f
     // pages that seek from every 7th row's position, and OFFSET where NULLs forbid seeking.
     let c = Catalogue { lists: std::sync::Arc::new(ListCache::with_limits(20, 7)), ..plain.clone() };
     let words = ["HOPE", "RELIEF", "ANIMAL", "WATER", "ARTS"];
-    let rows: Vec<String> = (0..150).map(|i| row(&format!("{:09}", 300_000_000 + i), &format!("{} FUND {i}", words[i * 7 % 5]), "X")).collect();
+    let rows: Vec<String> = (0..150)
+        .map(|i| row(&format!("{:09}", 300_000_000 + i), &format!("{} FUND {i}", words[i * 7 % 5]), "X"))
+        .collect();
     import(&c, true, &bmf(&rows.iter().map(String::as_str).collect::<Vec<_>>())).await.unwrap();
     // Half onboarded and approved, approval times in neither name nor creation order (some equal).
     sqlx::query(
@@ -498,10 +554,20 @@ async fn deep_pages_and_searches_from_kept_positions_match_the_plain_order_and_f
 /// read, filtered by the search in Rust, and the total counts them.
 async fn same_as_plain(plain: &Catalogue, c: &Catalogue, lists: &[ListQuery]) {
     for list in lists {
-        let (expected, n) = plain.list_charities(&ListQuery { page: Page { page: 1, limit: 1000, search: String::new(), ..list.page.clone() }, ..list.clone() }).await.unwrap();
+        let (expected, n) = plain
+            .list_charities(&ListQuery {
+                page: Page { page: 1, limit: 1000, search: String::new(), ..list.page.clone() },
+                ..list.clone()
+            })
+            .await
+            .unwrap();
         let search = list.page.search.to_lowercase();
-        let all: Vec<String> = expected.into_iter().filter(|r| r.charity_name.to_lowercase().contains(&search)).map(|r| r.id).collect();
-        assert!(!all.is_empty() && (search.is_empty() || all.len() < n as usize), "{list:?}: a test list must hold rows");
+        let all: Vec<String> =
+            expected.into_iter().filter(|r| r.charity_name.to_lowercase().contains(&search)).map(|r| r.id).collect();
+        assert!(
+            !all.is_empty() && (search.is_empty() || all.len() < n as usize),
+            "{list:?}: a test list must hold rows"
+        );
         for limit in [3, 10] {
             let (ids, total) = all_pages(c, list, limit).await;
             assert_eq!(total, all.len() as i64, "{list:?} limit {limit}: total");
@@ -530,7 +596,9 @@ async fn a_term_a_nonprofit_uses_is_not_deleted(c: Catalogue) {
     assert_eq!(c.usage("cause", &cause).await.unwrap(), vec![("1 nonprofit".to_string(), 1)]);
     for (kind, id, what) in [(Kind::Category, &category, "category"), (Kind::Cause, &cause, "cause")] {
         match c.delete(kind, id, &Actor::system()).await {
-            Err(Error::Conflict(m)) => assert_eq!(m, format!("This {what} is still used by 1 nonprofit. Deactivate it instead.")),
+            Err(Error::Conflict(m)) => {
+                assert_eq!(m, format!("This {what} is still used by 1 nonprofit. Deactivate it instead."))
+            }
             other => panic!("expected a refusal, got {other:?}"),
         }
         assert!(c.get(kind, id).await.is_ok(), "{what} kept");

@@ -3,13 +3,13 @@
 //! the outbox and reaches consumers, in order, once it is back.
 
 use async_trait::async_trait;
-use common::Actor;
+use catalogue::charity;
 use catalogue::service::Catalogue;
 use catalogue::store::Kind;
+use common::Actor;
 use common::bus::{Event, EventBus, EventHandler, RabbitBus};
 use common::outbox::Relay;
 use common::shutdown::Shutdown;
-use catalogue::charity;
 use common::testing::Seen;
 use std::sync::Arc;
 use std::time::Duration;
@@ -17,7 +17,9 @@ use std::time::Duration;
 fn amqp() -> Option<String> {
     match std::env::var("TEST_AMQP_URL").ok().filter(|u| !u.is_empty()) {
         Some(u) => Some(u),
-        None if std::env::var("REQUIRE_SERVICES").is_ok_and(|v| v == "1") => panic!("REQUIRE_SERVICES=1 but TEST_AMQP_URL is unset"),
+        None if std::env::var("REQUIRE_SERVICES").is_ok_and(|v| v == "1") => {
+            panic!("REQUIRE_SERVICES=1 but TEST_AMQP_URL is unset")
+        }
         None => None,
     }
 }
@@ -76,7 +78,14 @@ async fn nonprofit_events_written_while_the_broker_is_down_reach_rabbitmq_in_ord
     let bus = Arc::new(RabbitBus::connect(&url).await.unwrap());
     let seen = Arc::new(Seen::default());
     let stop = Shutdown::new();
-    bus.subscribe(&format!("test.catalogue.{}", common::new_id()), &["catalogue.charity.#"], seen.clone(), stop.clone()).await.unwrap();
+    bus.subscribe(
+        &format!("test.catalogue.{}", common::new_id()),
+        &["catalogue.charity.#"],
+        seen.clone(),
+        stop.clone(),
+    )
+    .await
+    .unwrap();
     let relay = Relay::new(db.clone(), bus);
     let task = relay.clone().spawn(stop.clone());
     let mut got = vec![];

@@ -42,9 +42,14 @@ async fn set(c: &Catalogue, id: &str, created_at: i64, verification: &str) {
 
 async fn figures_count_onboarded_nonprofits_active_terms_and_months_of_the_year(c: Catalogue) {
     let empty = c.figures(2026).await.unwrap();
-    assert_eq!((empty.nonprofits, empty.approved, empty.pending_requests, empty.causes, empty.categories), (0, 0, 0, 0, 0));
+    assert_eq!(
+        (empty.nonprofits, empty.approved, empty.pending_requests, empty.causes, empty.categories),
+        (0, 0, 0, 0, 0)
+    );
     assert_eq!(empty.months.len(), 12);
-    assert!(empty.months.iter().enumerate().all(|(i, m)| m.month == i as u32 + 1 && m.nonprofits == 0 && m.requests == 0));
+    assert!(
+        empty.months.iter().enumerate().all(|(i, m)| m.month == i as u32 + 1 && m.nonprofits == 0 && m.requests == 0)
+    );
 
     let cat = c.create(Kind::Category, "Health", "", &Actor::system()).await.unwrap();
     c.create(Kind::Category, "Old", "", &Actor::system()).await.unwrap();
@@ -53,7 +58,13 @@ async fn figures_count_onboarded_nonprofits_active_terms_and_months_of_the_year(
     c.set_active(Kind::Cause, &gone.id, false, &Actor::system()).await.unwrap();
     let mut ids = Vec::new();
     for (i, name) in ["Alpha Aid", "Beta Care", "Gamma Help", "Delta Hope", "Elder Fund"].iter().enumerate() {
-        let n = c.create_charity(&input(&cat.id, &cause.id, name, &format!("12-345678{i}"), &format!("n{i}@example.org")), &Actor::system()).await.unwrap();
+        let n = c
+            .create_charity(
+                &input(&cat.id, &cause.id, name, &format!("12-345678{i}"), &format!("n{i}@example.org")),
+                &Actor::system(),
+            )
+            .await
+            .unwrap();
         ids.push(n.id);
     }
     // January 2026: approved and pending; the first instant of March: pending; the last
@@ -64,18 +75,28 @@ async fn figures_count_onboarded_nonprofits_active_terms_and_months_of_the_year(
     set(&c, &ids[3], month_start_ms(2027, 1) - 1, "Reject").await;
     set(&c, &ids[4], month_start_ms(2025, 6), "Approve").await;
     // An imported nonprofit is not counted.
-    sqlx::query("UPDATE charities SET is_imported = $1 WHERE id = $2").bind(true).bind(&ids[4]).execute(&c.db.pool).await.unwrap();
+    sqlx::query("UPDATE charities SET is_imported = $1 WHERE id = $2")
+        .bind(true)
+        .bind(&ids[4])
+        .execute(&c.db.pool)
+        .await
+        .unwrap();
 
     let f = c.figures(2026).await.unwrap();
     assert_eq!((f.nonprofits, f.approved, f.pending_requests, f.causes, f.categories), (4, 1, 2, 1, 2));
     let by_month: Vec<(i64, i64)> = f.months.iter().map(|m| (m.nonprofits, m.requests)).collect();
-    assert_eq!(by_month, vec![(2, 1), (0, 0), (1, 1), (0, 0), (0, 0), (0, 0), (0, 0), (0, 0), (0, 0), (0, 0), (0, 0), (1, 0)]);
+    assert_eq!(
+        by_month,
+        vec![(2, 1), (0, 0), (1, 1), (0, 0), (0, 0), (0, 0), (0, 0), (0, 0), (0, 0), (0, 0), (0, 0), (1, 0)]
+    );
     // The imported one is in no year's series.
     assert!(c.figures(2025).await.unwrap().months.iter().all(|m| m.nonprofits == 0));
 
     for bad in [1999, 2101, 0] {
         match c.figures(bad).await {
-            Err(Error::Validation(v)) => assert_eq!((v[0].field.as_str(), v[0].message.as_str()), ("year", "Please choose a valid year")),
+            Err(Error::Validation(v)) => {
+                assert_eq!((v[0].field.as_str(), v[0].message.as_str()), ("year", "Please choose a valid year"))
+            }
             other => panic!("{other:?}"),
         }
     }

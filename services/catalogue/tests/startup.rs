@@ -12,20 +12,26 @@ use common::testing::Proxy;
 use common::testing::Seen;
 use std::sync::Arc;
 use std::time::Duration;
+use tonic_health::pb::HealthCheckRequest;
 use tonic_health::pb::health_check_response::ServingStatus;
 use tonic_health::pb::health_client::HealthClient;
-use tonic_health::pb::HealthCheckRequest;
 
 fn amqp() -> Option<String> {
     match std::env::var("TEST_AMQP_URL").ok().filter(|u| !u.is_empty()) {
         Some(u) => Some(u),
-        None if std::env::var("REQUIRE_SERVICES").is_ok_and(|v| v == "1") => panic!("REQUIRE_SERVICES=1 but TEST_AMQP_URL is unset"),
+        None if std::env::var("REQUIRE_SERVICES").is_ok_and(|v| v == "1") => {
+            panic!("REQUIRE_SERVICES=1 but TEST_AMQP_URL is unset")
+        }
         None => None,
     }
 }
 
 async fn status(port: u16) -> ServingStatus {
-    let channel = tonic::transport::Endpoint::from_shared(format!("http://127.0.0.1:{port}")).unwrap().connect().await.expect("the service serves");
+    let channel = tonic::transport::Endpoint::from_shared(format!("http://127.0.0.1:{port}"))
+        .unwrap()
+        .connect()
+        .await
+        .expect("the service serves");
     let mut health = HealthClient::new(channel);
     let r = health.check(HealthCheckRequest { service: String::new() }).await.expect("health answers");
     r.into_inner().status()
@@ -53,14 +59,19 @@ async fn the_service_starts_without_the_broker_and_becomes_ready_when_it_comes_b
 
     // The broker cannot be reached: the service starts all the same and says it is not ready.
     let bus = common::bus::from_url(Some(&proxy.url_for(&url))).await.expect("a bus even when the broker is down");
-    let running = tokio::time::timeout(Duration::from_secs(20), catalogue::app::start(&cfg, "127.0.0.1:0", bus, stop.clone()))
-        .await
-        .expect("start-up does not hang")
-        .expect("the service starts");
+    let running =
+        tokio::time::timeout(Duration::from_secs(20), catalogue::app::start(&cfg, "127.0.0.1:0", bus, stop.clone()))
+            .await
+            .expect("start-up does not hang")
+            .expect("the service starts");
     assert_eq!(status(running.port).await, ServingStatus::NotServing);
 
     // A write commits; its event waits in the outbox.
-    let term = running.catalogue.create(Kind::Category, "Startup Health", "", &Actor::system()).await.expect("writes still commit");
+    let term = running
+        .catalogue
+        .create(Kind::Category, "Startup Health", "", &Actor::system())
+        .await
+        .expect("writes still commit");
     tokio::time::sleep(Duration::from_millis(500)).await;
     let pending: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM outbox WHERE published_at IS NULL")
         .fetch_one(&running.catalogue.db.pool)
@@ -72,14 +83,23 @@ async fn the_service_starts_without_the_broker_and_becomes_ready_when_it_comes_b
     // A consumer of the category events, straight on the broker.
     let direct = RabbitBus::connect(&url).await.unwrap();
     let seen = Arc::new(Seen::default());
-    direct.subscribe(&format!("test.startup.{}", common::new_id()), &["catalogue.category.*"], seen.clone(), stop.clone()).await.unwrap();
+    direct
+        .subscribe(&format!("test.startup.{}", common::new_id()), &["catalogue.category.*"], seen.clone(), stop.clone())
+        .await
+        .unwrap();
 
     // The broker is back: the service turns SERVING and the waiting event is delivered.
     proxy.forward();
     assert_eq!(wait_status(running.port, ServingStatus::Serving).await, ServingStatus::Serving);
     let mut got = vec![];
     for _ in 0..150 {
-        got = seen.events().await.iter().filter(|e| e.payload["id"] == term.id.as_str()).map(|e| e.event_type.clone()).collect::<Vec<_>>();
+        got = seen
+            .events()
+            .await
+            .iter()
+            .filter(|e| e.payload["id"] == term.id.as_str())
+            .map(|e| e.event_type.clone())
+            .collect::<Vec<_>>();
         if !got.is_empty() {
             break;
         }
@@ -118,15 +138,20 @@ async fn health_follows_the_bus_and_writes_wait_in_the_outbox_meanwhile() {
     let cfg = catalogue::app::Config { database_url: format!("sqlite://{}/catalogue.db", dir.0.display()) };
     let stop = Shutdown::new();
     let bus = Arc::new(Switch::default());
-    let running = catalogue::app::start(&cfg, "127.0.0.1:0", bus.clone(), stop.clone()).await.expect("starts with the bus down");
+    let running =
+        catalogue::app::start(&cfg, "127.0.0.1:0", bus.clone(), stop.clone()).await.expect("starts with the bus down");
     assert_eq!(status(running.port).await, ServingStatus::NotServing);
     running.catalogue.create(Kind::Category, "Switch Health", "", &Actor::system()).await.expect("writes commit");
     tokio::time::sleep(Duration::from_millis(300)).await;
     let pending = || async {
-        sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM outbox WHERE published_at IS NULL").fetch_one(&running.catalogue.db.pool).await.unwrap()
+        sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM outbox WHERE published_at IS NULL")
+            .fetch_one(&running.catalogue.db.pool)
+            .await
+            .unwrap()
     };
     assert_eq!(pending().await, 1);
-    let attempts: i64 = sqlx::query_scalar("SELECT attempts FROM outbox").fetch_one(&running.catalogue.db.pool).await.unwrap();
+    let attempts: i64 =
+        sqlx::query_scalar("SELECT attempts FROM outbox").fetch_one(&running.catalogue.db.pool).await.unwrap();
     assert_eq!(attempts, 0, "an outage counts no attempts");
 
     bus.0.store(true, std::sync::atomic::Ordering::SeqCst);

@@ -3,9 +3,9 @@
 use catalogue::app::MIGRATIONS;
 use catalogue::error::Error;
 use catalogue::service::Catalogue;
+use catalogue::store::Kind;
 use common::Actor;
 use common::paging::Page as ListQuery;
-use catalogue::store::Kind;
 
 fn message(e: Error) -> String {
     match e {
@@ -26,8 +26,14 @@ async fn names_are_checked_with_the_spec_messages_and_nothing_is_written(c: Cata
     for kind in [Kind::Cause, Kind::Category] {
         assert_eq!(message(c.create(kind, "", "", &Actor::system()).await.unwrap_err()), "Please enter Name");
         assert_eq!(message(c.create(kind, "   ", "", &Actor::system()).await.unwrap_err()), "Please enter valid Name");
-        assert_eq!(message(c.create(kind, &"n".repeat(101), "", &Actor::system()).await.unwrap_err()), "Name must be at most 100 characters");
-        assert_eq!(message(c.create(kind, "Ok", &"d".repeat(501), &Actor::system()).await.unwrap_err()), "Description must be at most 500 characters");
+        assert_eq!(
+            message(c.create(kind, &"n".repeat(101), "", &Actor::system()).await.unwrap_err()),
+            "Name must be at most 100 characters"
+        );
+        assert_eq!(
+            message(c.create(kind, "Ok", &"d".repeat(501), &Actor::system()).await.unwrap_err()),
+            "Description must be at most 500 characters"
+        );
     }
     assert_eq!(c.list(Kind::Cause, &q(1, 10, "", "", "")).await.unwrap().1, 0);
     assert!(events(&c).await.is_empty());
@@ -68,11 +74,16 @@ async fn a_term_is_created_read_renamed_toggled_and_deleted_with_its_events(c: C
 
 async fn names_are_unique_whatever_their_case_within_a_kind(c: Catalogue) {
     c.create(Kind::Category, "Éducation", "", &Actor::system()).await.unwrap();
-    assert!(matches!(c.create(Kind::Category, "éDUCATION", "", &Actor::system()).await, Err(Error::Conflict(m)) if m == "Category already exists"));
+    assert!(
+        matches!(c.create(Kind::Category, "éDUCATION", "", &Actor::system()).await, Err(Error::Conflict(m)) if m == "Category already exists")
+    );
     // The same name is fine for another kind.
     c.create(Kind::Cause, "Éducation", "", &Actor::system()).await.unwrap();
     let other = c.create(Kind::Category, "Health", "", &Actor::system()).await.unwrap();
-    assert!(matches!(c.update(Kind::Category, &other.id, "ÉDUCATION", None, &Actor::system()).await, Err(Error::Conflict(_))));
+    assert!(matches!(
+        c.update(Kind::Category, &other.id, "ÉDUCATION", None, &Actor::system()).await,
+        Err(Error::Conflict(_))
+    ));
     assert_eq!(c.get(Kind::Category, &other.id).await.unwrap().name, "Health");
 }
 

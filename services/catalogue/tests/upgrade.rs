@@ -21,7 +21,15 @@ use tonic_health::pb::health_client::HealthClient;
 /// What the next release adds: expand steps only (nothing this release reads or writes is
 /// dropped, renamed or made stricter).
 fn next_release() -> Migrator {
-    let step = |version: i64, sql: &'static str| Migration::new(version, "next release".into(), MigrationType::Simple, sqlx::SqlSafeStr::into_sql_str(sql), false);
+    let step = |version: i64, sql: &'static str| {
+        Migration::new(
+            version,
+            "next release".into(),
+            MigrationType::Simple,
+            sqlx::SqlSafeStr::into_sql_str(sql),
+            false,
+        )
+    };
     let mut m = Migrator::with_migrations(vec![
         step(9_001, "ALTER TABLE causes ADD COLUMN icon TEXT NOT NULL DEFAULT ''"),
         step(9_002, "CREATE TABLE cause_tags (cause_id TEXT NOT NULL, tag TEXT NOT NULL, PRIMARY KEY (cause_id, tag))"),
@@ -33,19 +41,30 @@ fn next_release() -> Migrator {
 }
 
 async fn serving(port: u16) -> ServingStatus {
-    let channel = tonic::transport::Endpoint::from_shared(format!("http://127.0.0.1:{port}")).unwrap().connect().await.expect("the service serves");
-    HealthClient::new(channel).check(HealthCheckRequest { service: String::new() }).await.expect("health answers").into_inner().status()
+    let channel = tonic::transport::Endpoint::from_shared(format!("http://127.0.0.1:{port}"))
+        .unwrap()
+        .connect()
+        .await
+        .expect("the service serves");
+    HealthClient::new(channel)
+        .check(HealthCheckRequest { service: String::new() })
+        .await
+        .expect("health answers")
+        .into_inner()
+        .status()
 }
 
 async fn start(url: &str) -> anyhow::Result<catalogue::app::Running> {
     let cfg = catalogue::app::Config { database_url: url.to_string() };
     let bus = common::bus::from_url(None).await?;
-    tokio::time::timeout(Duration::from_secs(30), catalogue::app::start(&cfg, "127.0.0.1:0", bus, Shutdown::new())).await?
+    tokio::time::timeout(Duration::from_secs(30), catalogue::app::start(&cfg, "127.0.0.1:0", bus, Shutdown::new()))
+        .await?
 }
 
 /// This release's first page of the causes that hold `search`, and their total.
 async fn causes_matching(running: &catalogue::app::Running, search: &str) -> (Vec<catalogue::store::Term>, i64) {
-    let page = common::paging::Page { page: 1, limit: 10, search: search.into(), column: String::new(), order: String::new() };
+    let page =
+        common::paging::Page { page: 1, limit: 10, search: search.into(), column: String::new(), order: String::new() };
     running.catalogue.list(Kind::Cause, &page).await.expect("this release reads")
 }
 
@@ -62,12 +81,24 @@ async fn previous_release_runs_on_the_next_releases_database(url: &str) {
     // ...and this release's replica restarts on it: it starts, serves and writes.
     let running = start(url).await.expect("the previous release starts on the newer database");
     assert_eq!(serving(running.port).await, ServingStatus::Serving);
-    let cause = running.catalogue.create(Kind::Cause, "Upgrade Safe", "written by the previous release", &Actor::system()).await.expect("writes work");
+    let cause = running
+        .catalogue
+        .create(Kind::Cause, "Upgrade Safe", "written by the previous release", &Actor::system())
+        .await
+        .expect("writes work");
     let (found, total) = causes_matching(&running, "upgrade safe").await;
     assert_eq!((total, found[0].id.as_str()), (1, cause.id.as_str()));
-    let icon: String = sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT icon FROM causes WHERE id = '{}'", cause.id))).fetch_one(&db.pool).await.unwrap();
+    let icon: String =
+        sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT icon FROM causes WHERE id = '{}'", cause.id)))
+            .fetch_one(&db.pool)
+            .await
+            .unwrap();
     assert_eq!(icon, "", "the newer column took its default for the older writer");
-    let applied: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM _sqlx_migrations WHERE version IN (9001, 9002, 1000000900)").fetch_one(&db.pool).await.unwrap();
+    let applied: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM _sqlx_migrations WHERE version IN (9001, 9002, 1000000900)")
+            .fetch_one(&db.pool)
+            .await
+            .unwrap();
     assert_eq!(applied, 3, "the newer migrations are left as they are");
     running.server.abort();
     running.catalogue.db.pool.close().await;
@@ -108,7 +139,9 @@ fn previous_binary() -> Option<std::path::PathBuf> {
             assert!(bin.exists(), "{} is missing: run deploy/scripts/previous-release.sh", bin.display());
             Some(bin)
         }
-        None if common::testing::services_required() => panic!("REQUIRE_SERVICES=1 but PREVIOUS_RELEASE_DIR is unset (deploy/scripts/previous-release.sh builds it)"),
+        None if common::testing::services_required() => panic!(
+            "REQUIRE_SERVICES=1 but PREVIOUS_RELEASE_DIR is unset (deploy/scripts/previous-release.sh builds it)"
+        ),
         None => None,
     }
 }
@@ -130,7 +163,11 @@ async fn previous_binary_runs_on_this_releases_database(bin: &std::path::Path, u
     use proto::catalogue::v1::{ListTermsRequest, TermInput, TermKind, catalogue_client::CatalogueClient};
     // This release migrates and writes...
     let running = start(url).await.expect("this release starts");
-    let ours = running.catalogue.create(Kind::Cause, "Written By This Release", "a cause this release made", &Actor::system()).await.expect("this release writes");
+    let ours = running
+        .catalogue
+        .create(Kind::Cause, "Written By This Release", "a cause this release made", &Actor::system())
+        .await
+        .expect("this release writes");
     running.server.abort();
     running.catalogue.db.pool.close().await;
     let db = Db::connect_only(url).await.unwrap();
@@ -158,7 +195,9 @@ async fn previous_binary_runs_on_this_releases_database(bin: &std::path::Path, u
             panic!("the previous release exited ({status}) on this release's database:\n{err}");
         }
         assert!(std::time::Instant::now() < deadline, "the previous release did not serve within 60 s");
-        if let Ok(channel) = tonic::transport::Endpoint::from_shared(format!("http://127.0.0.1:{port}")).unwrap().connect().await {
+        if let Ok(channel) =
+            tonic::transport::Endpoint::from_shared(format!("http://127.0.0.1:{port}")).unwrap().connect().await
+        {
             let health = HealthClient::new(channel.clone()).check(HealthCheckRequest { service: String::new() }).await;
             if health.is_ok_and(|h| h.into_inner().status() == ServingStatus::Serving) {
                 break channel;
@@ -173,10 +212,16 @@ async fn previous_binary_runs_on_this_releases_database(bin: &std::path::Path, u
         kind: TermKind::Cause.into(),
         page: Some(proto::common::v1::PageRequest { page: 1, limit: 10, search: search.into(), ..Default::default() }),
     };
-    let seen = client.list_terms(page("written by this release")).await.expect("the previous release lists").into_inner();
+    let seen =
+        client.list_terms(page("written by this release")).await.expect("the previous release lists").into_inner();
     assert_eq!(seen.items.iter().map(|t| t.id.as_str()).collect::<Vec<_>>(), [ours.id.as_str()]);
     let theirs = client
-        .create_term(TermInput { kind: TermKind::Cause.into(), name: "Written By The Previous".into(), description: "a cause the previous release made".into(), actor: Some(Default::default()) })
+        .create_term(TermInput {
+            kind: TermKind::Cause.into(),
+            name: "Written By The Previous".into(),
+            description: "a cause the previous release made".into(),
+            actor: Some(Default::default()),
+        })
         .await
         .expect("the previous release writes")
         .into_inner();

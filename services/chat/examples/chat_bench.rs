@@ -32,9 +32,7 @@ fn series(postgres: bool, n: i64) -> String {
 async fn seed(db: &common::db::Db, postgres: bool, rooms: i64) -> anyhow::Result<()> {
     let started = Instant::now();
     let base: i64 = 1_700_000_000_000;
-    let run = |sql: String| async move {
-        sqlx::query(sqlx::AssertSqlSafe(sql)).execute(&db.pool).await.map(|_| ())
-    };
+    let run = |sql: String| async move { sqlx::query(sqlx::AssertSqlSafe(sql)).execute(&db.pool).await.map(|_| ()) };
     run(format!(
         "{} INSERT INTO people (id, name, email, avatar, search_key, is_active, is_deleted, updated_at) \
          SELECT 'd' || i, 'Donor ' || i, 'donor' || i || '@example.org', '', 'donor ' || i || ' donor' || i || '@example.org', TRUE, FALSE, {base} FROM s",
@@ -112,7 +110,8 @@ async fn main() -> anyhow::Result<()> {
     let postgres = std::env::var("BACKEND").is_ok_and(|b| b == "postgres");
     let dir = common::db::testing::temp_dir();
     let (url, _pg) = if postgres {
-        let admin = common::db::testing::postgres_url().ok_or_else(|| anyhow::anyhow!("BACKEND=postgres needs TEST_DATABASE_URL"))?;
+        let admin = common::db::testing::postgres_url()
+            .ok_or_else(|| anyhow::anyhow!("BACKEND=postgres needs TEST_DATABASE_URL"))?;
         let d = common::db::testing::create_postgres_database(&admin).await;
         (d.url.clone(), Some(d))
     } else {
@@ -125,9 +124,13 @@ async fn main() -> anyhow::Result<()> {
     }
     let shutdown = common::shutdown::Shutdown::new();
     let bus = common::bus::from_url(None).await?;
-    let running = chat::app::start(&chat::app::Config { database_url: url }, "127.0.0.1:0", bus, shutdown.clone()).await?;
+    let running =
+        chat::app::start(&chat::app::Config { database_url: url }, "127.0.0.1:0", bus, shutdown.clone()).await?;
     let client = ChatClient::connect(format!("http://127.0.0.1:{}", running.port)).await?;
-    println!("{} backend, {rooms} rooms, {CONCURRENCY} concurrent callers, {CALLS} calls a figure:", if postgres { "PostgreSQL" } else { "SQLite" });
+    println!(
+        "{} backend, {rooms} rooms, {CONCURRENCY} concurrent callers, {CALLS} calls a figure:",
+        if postgres { "PostgreSQL" } else { "SQLite" }
+    );
 
     let page = |search: String| Some(pc::PageRequest { page: 1, limit: 10, search, ..Default::default() });
     let c = client.clone();
@@ -162,7 +165,8 @@ async fn main() -> anyhow::Result<()> {
     measure("History deep page (before 30)", move |k| {
         let mut c = c.clone();
         async move {
-            let r = pb::HistoryRequest { room_id: room(k), side: pb::Side::Admin as i32, before: 30, ..Default::default() };
+            let r =
+                pb::HistoryRequest { room_id: room(k), side: pb::Side::Admin as i32, before: 30, ..Default::default() };
             assert_eq!(c.history(r).await.unwrap().into_inner().items.len(), 15);
         }
     })

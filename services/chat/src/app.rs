@@ -8,10 +8,8 @@ use common::shutdown::Shutdown;
 use proto::chat::v1::chat_server::ChatServer;
 use std::sync::Arc;
 
-pub static MIGRATIONS: Migrations = Migrations {
-    sqlite: &sqlx::migrate!("./migrations/sqlite"),
-    postgres: &sqlx::migrate!("./migrations/postgres"),
-};
+pub static MIGRATIONS: Migrations =
+    Migrations { sqlite: &sqlx::migrate!("./migrations/sqlite"), postgres: &sqlx::migrate!("./migrations/postgres") };
 
 #[derive(Debug, Clone, clap::Args)]
 pub struct Config {
@@ -31,11 +29,17 @@ pub struct Running {
 
 /// Connects, migrates, starts the outbox relay, subscribes to the giving donor events it
 /// keeps up with, and serves gRPC on `listen` until `shutdown`.
-pub async fn start(cfg: &Config, listen: impl Into<common::grpc::Listen>, bus: Arc<dyn EventBus>, shutdown: Shutdown) -> anyhow::Result<Running> {
+pub async fn start(
+    cfg: &Config,
+    listen: impl Into<common::grpc::Listen>,
+    bus: Arc<dyn EventBus>,
+    shutdown: Shutdown,
+) -> anyhow::Result<Running> {
     let base = common::grpc::Base::open(&cfg.database_url, &MIGRATIONS, bus.clone(), &shutdown).await?;
     let chat = Chat::new(base.db, Some(base.relay));
     let consumer = Arc::new(crate::people::Consumer(chat.clone()));
     bus.subscribe(crate::topics::CONSUMER, &crate::topics::CONSUMED, consumer, shutdown.clone()).await?;
-    let serving = common::grpc::start_service("chat", listen, ChatServer::new(chat.clone()), base.bus, shutdown).await?;
+    let serving =
+        common::grpc::start_service("chat", listen, ChatServer::new(chat.clone()), base.bus, shutdown).await?;
     Ok(Running { port: serving.port, local: serving.local, chat, server: serving.server })
 }

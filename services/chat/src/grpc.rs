@@ -58,7 +58,13 @@ fn message(m: store::Message) -> pb::Message {
 fn room(r: store::Room) -> pb::Room {
     pb::Room {
         id: r.id,
-        user: Some(pb::RoomUser { id: r.user.id, name: r.user.name, email: r.user.email, avatar: r.user.avatar, is_deleted: r.user.is_deleted }),
+        user: Some(pb::RoomUser {
+            id: r.user.id,
+            name: r.user.name,
+            email: r.user.email,
+            avatar: r.user.avatar,
+            is_deleted: r.user.is_deleted,
+        }),
         last_message: r.last_message.map(message),
         last_message_at: r.last_message_at,
         unread: r.admin_unread,
@@ -158,7 +164,11 @@ impl Rpc for Chat {
             client_id: r.client_id,
         };
         let sent = self.send(&input, &who, &actor(r.actor)).await?;
-        Ok(Response::new(pb::SendReply { message: Some(message(sent.message)), room: Some(room(sent.room)), created: sent.created }))
+        Ok(Response::new(pb::SendReply {
+            message: Some(message(sent.message)),
+            room: Some(room(sent.room)),
+            created: sent.created,
+        }))
     }
 
     async fn mark_read(&self, r: Request<pb::MarkRequest>) -> R<pb::MarkReply> {
@@ -198,9 +208,13 @@ impl Rpc for Chat {
     async fn member_notifications(&self, r: Request<pb::MemberNotificationsRequest>) -> R<pb::MemberNotificationPage> {
         let r = r.into_inner();
         let p = r.page.unwrap_or_default();
-        let recipients: Vec<String> = r.recipients.into_iter().filter(|x| x.kind == "charity" || x.kind == "cause").map(|x| x.id).collect();
+        let recipients: Vec<String> =
+            r.recipients.into_iter().filter(|x| x.kind == "charity" || x.kind == "cause").map(|x| x.id).collect();
         let (items, total) = self.member_notifications(&r.member_id, &recipients, p.page, p.limit).await?;
-        let items = items.into_iter().map(|(n, read)| pb::MemberNotification { notification: Some(notification(n)), read }).collect();
+        let items = items
+            .into_iter()
+            .map(|(n, read)| pb::MemberNotification { notification: Some(notification(n)), read })
+            .collect();
         Ok(Response::new(pb::MemberNotificationPage { items, total }))
     }
 

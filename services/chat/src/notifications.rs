@@ -145,19 +145,34 @@ impl Chat {
         check.done()?;
         let p = p.ok_or_else(|| Error::field("page", "Invalid page"))?;
         let mut c = self.read().await?;
-        Ok(store::list_notifications(&mut c, &page.search.trim().to_lowercase(), p.column, p.descending, p.limit, p.offset).await?)
+        Ok(store::list_notifications(
+            &mut c,
+            &page.search.trim().to_lowercase(),
+            p.column,
+            p.descending,
+            p.limit,
+            p.offset,
+        )
+        .await?)
     }
 
     /// The notifications that reach a member (see the module), newest first, with its read
     /// flags. `recipients`: the ids of the nonprofits and causes it has given to.
-    pub async fn member_notifications(&self, member_id: &str, recipients: &[String], page: i64, limit: i64) -> Result<(Vec<(Notification, bool)>, i64)> {
+    pub async fn member_notifications(
+        &self,
+        member_id: &str,
+        recipients: &[String],
+        page: i64,
+        limit: i64,
+    ) -> Result<(Vec<(Notification, bool)>, i64)> {
         let mut check = Check::default();
         let (limit, offset) = page_limit(page, limit, 10, 50, &mut check);
         if member_id.trim().is_empty() {
             check.fail("memberId", "Please select a user");
         }
         check.done()?;
-        let mut targets: Vec<String> = recipients.iter().map(|r| r.trim().to_string()).filter(|r| !r.is_empty()).collect();
+        let mut targets: Vec<String> =
+            recipients.iter().map(|r| r.trim().to_string()).filter(|r| !r.is_empty()).collect();
         targets.sort();
         targets.dedup();
         targets.truncate(1000);
@@ -171,10 +186,13 @@ impl Chat {
             return Err(Error::field("memberId", "Please select a user"));
         }
         let mut w = self.begin(actor).await?;
-        store::get_notification(&mut w, notification_id.trim()).await?.ok_or_else(|| Error::NotFound(NOT_FOUND.into()))?;
+        store::get_notification(&mut w, notification_id.trim())
+            .await?
+            .ok_or_else(|| Error::NotFound(NOT_FOUND.into()))?;
         let read_at = common::now_ms();
         store::mark_notification_read(&mut w, member_id.trim(), notification_id.trim(), read_at).await?;
-        let read = topics::NotificationRead { id: notification_id.trim().into(), user_id: member_id.trim().into(), read_at };
+        let read =
+            topics::NotificationRead { id: notification_id.trim().into(), user_id: member_id.trim().into(), read_at };
         w.emit(topics::NOTIFICATION_READ, &read).await?;
         w.commit().await?;
         Ok(())

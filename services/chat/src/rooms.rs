@@ -35,7 +35,8 @@ impl Chat {
         let mut w = self.begin(actor).await?;
         let now = common::now_ms();
         if let Some(d) = donor {
-            store::upsert_person(&mut w, &user_id, d.name.trim(), d.email.trim(), Some(d.avatar.trim()), None, now).await?;
+            store::upsert_person(&mut w, &user_id, d.name.trim(), d.email.trim(), Some(d.avatar.trim()), None, now)
+                .await?;
         }
         match store::get_person(&mut w, &user_id).await? {
             Some(p) if !p.is_deleted => {}
@@ -43,7 +44,8 @@ impl Chat {
         }
         let room_id = common::new_id();
         if store::insert_room(&mut w, &room_id, &user_id, now).await? {
-            w.emit(topics::ROOM_CREATED, &topics::Room { id: room_id, user_id: user_id.clone(), cleared_seq: 0 }).await?;
+            w.emit(topics::ROOM_CREATED, &topics::Room { id: room_id, user_id: user_id.clone(), cleared_seq: 0 })
+                .await?;
         }
         let side = if actor.account_type == tokens::account::MEMBER { store::MEMBER } else { store::ADMIN };
         let room = store::room_of_user(&mut w, &user_id, side).await?.ok_or_else(room_not_found)?;
@@ -94,7 +96,11 @@ impl Chat {
         let mut w = self.begin(actor).await?;
         let cleared = store::clear_admin_side(&mut w, room_id.trim()).await?.ok_or_else(room_not_found)?;
         let room = store::get_room(&mut w, room_id.trim(), store::ADMIN).await?.ok_or_else(room_not_found)?;
-        w.emit(topics::ROOM_CLEARED, &topics::Room { id: room.id.clone(), user_id: room.user.id.clone(), cleared_seq: cleared }).await?;
+        w.emit(
+            topics::ROOM_CLEARED,
+            &topics::Room { id: room.id.clone(), user_id: room.user.id.clone(), cleared_seq: cleared },
+        )
+        .await?;
         w.commit().await?;
         Ok(room)
     }

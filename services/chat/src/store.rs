@@ -83,7 +83,15 @@ pub fn search_key(name: &str, email: &str) -> String {
 
 /// Creates or refreshes a donor's copy (never one marked deleted). `avatar` None keeps the
 /// stored one; `active` None keeps the stored flag (a new row is active).
-pub async fn upsert_person(c: &mut AnyConnection, id: &str, name: &str, email: &str, avatar: Option<&str>, active: Option<bool>, now: i64) -> sqlx::Result<()> {
+pub async fn upsert_person(
+    c: &mut AnyConnection,
+    id: &str,
+    name: &str,
+    email: &str,
+    avatar: Option<&str>,
+    active: Option<bool>,
+    now: i64,
+) -> sqlx::Result<()> {
     sqlx::query(
         "INSERT INTO people (id, name, email, avatar, search_key, is_active, is_deleted, updated_at) VALUES ($1, $2, $3, $4, $5, $6, FALSE, $7) \
          ON CONFLICT (id) DO UPDATE SET name = excluded.name, email = excluded.email, search_key = excluded.search_key, \
@@ -132,7 +140,10 @@ pub async fn delete_person(c: &mut AnyConnection, id: &str, now: i64) -> sqlx::R
 }
 
 pub async fn get_person(c: &mut AnyConnection, id: &str) -> sqlx::Result<Option<RoomUser>> {
-    let r = sqlx::query("SELECT id, name, email, avatar, is_active, is_deleted FROM people WHERE id = $1").bind(id).fetch_optional(c).await?;
+    let r = sqlx::query("SELECT id, name, email, avatar, is_active, is_deleted FROM people WHERE id = $1")
+        .bind(id)
+        .fetch_optional(c)
+        .await?;
     r.map(|r| {
         Ok(RoomUser {
             id: r.try_get("id")?,
@@ -263,7 +274,12 @@ pub async fn room_of_user(c: &mut AnyConnection, user_id: &str, side: &str) -> s
 /// The admin side's user list: one page in (sort_key desc, id desc) order, and the total
 /// (the kept count; with a search, the matching rooms counted). A search (lower-cased)
 /// matches the donor's name or email.
-pub async fn list_rooms(c: &mut AnyConnection, search: &str, limit: i64, offset: i64) -> sqlx::Result<(Vec<Room>, i64)> {
+pub async fn list_rooms(
+    c: &mut AnyConnection,
+    search: &str,
+    limit: i64,
+    offset: i64,
+) -> sqlx::Result<(Vec<Room>, i64)> {
     let b = backend(c);
     if search.is_empty() {
         // Without a search the total is the kept count.
@@ -271,7 +287,8 @@ pub async fn list_rooms(c: &mut AnyConnection, search: &str, limit: i64, offset:
         q.push(" ORDER BY r.sort_key DESC, r.id DESC LIMIT ").push_bind(limit).push(" OFFSET ").push_bind(offset);
         let rows = q.build().fetch_all(&mut *c).await?;
         let rooms = rows.iter().map(room_of).collect::<sqlx::Result<Vec<_>>>()?;
-        let total: i64 = sqlx::query_scalar("SELECT value FROM counters WHERE name = 'rooms'").fetch_one(&mut *c).await?;
+        let total: i64 =
+            sqlx::query_scalar("SELECT value FROM counters WHERE name = 'rooms'").fetch_one(&mut *c).await?;
         return Ok((rooms, total));
     }
     // The matching rooms from the trigram index (pg_trgm; SQLite's FTS5 table of its 0002, which
@@ -280,7 +297,8 @@ pub async fn list_rooms(c: &mut AnyConnection, search: &str, limit: i64, offset:
     // pattern each time (an unnamed statement): a plan cached for any pattern walks the
     // order's index past every room instead of asking the trigram index.
     let trigrams = b == Backend::Sqlite && search.chars().count() >= 3 && !search.contains(['%', '_', '\\']);
-    let mut q = Sql::new(b, room_select(ADMIN).replacen(" FROM rooms r ", ", COUNT(*) OVER() AS total FROM rooms r ", 1));
+    let mut q =
+        Sql::new(b, room_select(ADMIN).replacen(" FROM rooms r ", ", COUNT(*) OVER() AS total FROM rooms r ", 1));
     if trigrams {
         q.push(" WHERE r.id IN (SELECT s.id FROM room_search_trigrams t JOIN room_search_rows s ON s.fts_rowid = t.rowid WHERE t.search_key LIKE ")
             .push_bind(format!("%{search}%"))
@@ -353,15 +371,32 @@ pub enum Marker {
 /// Moves `side`'s `marker` from `from` to `to` (from < to) at `now`: the other side's
 /// messages in (from, to] get their read_at / delivered_at; a read also moves the delivered
 /// marker and recomputes the side's unread count (the other side's messages after `to`).
-pub async fn move_marker(c: &mut AnyConnection, room_id: &str, side: &str, marker: Marker, from: i64, to: i64, now: i64) -> sqlx::Result<()> {
+pub async fn move_marker(
+    c: &mut AnyConnection,
+    room_id: &str,
+    side: &str,
+    marker: Marker,
+    from: i64,
+    to: i64,
+    now: i64,
+) -> sqlx::Result<()> {
     let other = if side == ADMIN { MEMBER } else { ADMIN };
     let columns: &[&str] = match marker {
         Marker::Read => &["read_at", "delivered_at"],
         Marker::Delivered => &["delivered_at"],
     };
     for col in columns {
-        let sql = format!("UPDATE messages SET {col} = $1 WHERE room_id = $2 AND seq > $3 AND seq <= $4 AND sender_type = $5 AND {col} IS NULL");
-        sqlx::query(sqlx::AssertSqlSafe(sql)).bind(now).bind(room_id).bind(from).bind(to).bind(other).execute(&mut *c).await?;
+        let sql = format!(
+            "UPDATE messages SET {col} = $1 WHERE room_id = $2 AND seq > $3 AND seq <= $4 AND sender_type = $5 AND {col} IS NULL"
+        );
+        sqlx::query(sqlx::AssertSqlSafe(sql))
+            .bind(now)
+            .bind(room_id)
+            .bind(from)
+            .bind(to)
+            .bind(other)
+            .execute(&mut *c)
+            .await?;
     }
     // `side` is ADMIN or MEMBER (the callers' constants), never input.
     let s = if side == ADMIN { ADMIN } else { MEMBER };
@@ -398,7 +433,13 @@ fn message_of(r: &AnyRow) -> sqlx::Result<Message> {
         id: r.try_get("id")?,
         room_id: r.try_get("room_id")?,
         seq: r.try_get("seq")?,
-        sender: sender(r.try_get("sender_type")?, r.try_get("sender_id")?, r.try_get("sender_name")?, r.try_get("sender_avatar")?, member),
+        sender: sender(
+            r.try_get("sender_type")?,
+            r.try_get("sender_id")?,
+            r.try_get("sender_name")?,
+            r.try_get("sender_avatar")?,
+            member,
+        ),
         text: r.try_get("text")?,
         image: r.try_get("image")?,
         client_id: r.try_get("client_id")?,
@@ -408,15 +449,26 @@ fn message_of(r: &AnyRow) -> sqlx::Result<Message> {
     })
 }
 
-pub async fn message_by_client_id(c: &mut AnyConnection, room_id: &str, client_id: &str) -> sqlx::Result<Option<Message>> {
+pub async fn message_by_client_id(
+    c: &mut AnyConnection,
+    room_id: &str,
+    client_id: &str,
+) -> sqlx::Result<Option<Message>> {
     let sql = format!("{MESSAGE_SELECT} WHERE m.room_id = $1 AND m.client_id = $2");
-    sqlx::query(sqlx::AssertSqlSafe(sql)).bind(room_id).bind(client_id).fetch_optional(c).await?.map(|r| message_of(&r)).transpose()
+    sqlx::query(sqlx::AssertSqlSafe(sql))
+        .bind(room_id)
+        .bind(client_id)
+        .fetch_optional(c)
+        .await?
+        .map(|r| message_of(&r))
+        .transpose()
 }
 
 /// Stores a message (its seq taken by [`next_seq`]). Sender name and avatar are stored for
 /// an admin only (a member's are read from people).
 pub async fn insert_message(c: &mut AnyConnection, m: &Message) -> sqlx::Result<()> {
-    let (name, avatar) = if m.sender.kind == ADMIN { (m.sender.name.as_str(), m.sender.avatar.as_str()) } else { ("", "") };
+    let (name, avatar) =
+        if m.sender.kind == ADMIN { (m.sender.name.as_str(), m.sender.avatar.as_str()) } else { ("", "") };
     sqlx::query(
         "INSERT INTO messages (room_id, seq, id, sender_type, sender_id, sender_name, sender_avatar, text, image, client_id, created_at) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
@@ -439,9 +491,22 @@ pub async fn insert_message(c: &mut AnyConnection, m: &Message) -> sqlx::Result<
 
 /// The `limit` newest messages with `from < seq < before`, ascending; and whether older
 /// ones (above `from`) exist.
-pub async fn history(c: &mut AnyConnection, room_id: &str, from: i64, before: i64, limit: i64) -> sqlx::Result<(Vec<Message>, bool)> {
-    let sql = format!("{MESSAGE_SELECT} WHERE m.room_id = $1 AND m.seq > $2 AND m.seq < $3 ORDER BY m.seq DESC LIMIT $4");
-    let rows = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(room_id).bind(from).bind(before).bind(limit + 1).fetch_all(c).await?;
+pub async fn history(
+    c: &mut AnyConnection,
+    room_id: &str,
+    from: i64,
+    before: i64,
+    limit: i64,
+) -> sqlx::Result<(Vec<Message>, bool)> {
+    let sql =
+        format!("{MESSAGE_SELECT} WHERE m.room_id = $1 AND m.seq > $2 AND m.seq < $3 ORDER BY m.seq DESC LIMIT $4");
+    let rows = sqlx::query(sqlx::AssertSqlSafe(sql))
+        .bind(room_id)
+        .bind(from)
+        .bind(before)
+        .bind(limit + 1)
+        .fetch_all(c)
+        .await?;
     let more = rows.len() as i64 > limit;
     let mut list = rows.iter().take(limit as usize).map(message_of).collect::<sqlx::Result<Vec<_>>>()?;
     list.reverse();
@@ -449,7 +514,12 @@ pub async fn history(c: &mut AnyConnection, room_id: &str, from: i64, before: i6
 }
 
 /// Up to `limit` messages with seq > after, ascending; and whether more follow.
-pub async fn missed(c: &mut AnyConnection, room_id: &str, after: i64, limit: i64) -> sqlx::Result<(Vec<Message>, bool)> {
+pub async fn missed(
+    c: &mut AnyConnection,
+    room_id: &str,
+    after: i64,
+    limit: i64,
+) -> sqlx::Result<(Vec<Message>, bool)> {
     let sql = format!("{MESSAGE_SELECT} WHERE m.room_id = $1 AND m.seq > $2 ORDER BY m.seq LIMIT $3");
     let rows = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(room_id).bind(after).bind(limit + 1).fetch_all(c).await?;
     let more = rows.len() as i64 > limit;
@@ -485,7 +555,8 @@ pub struct Notification {
     pub created_at: i64,
 }
 
-const NOTIFICATION_COLUMNS: &str = "n.id, n.title, n.message, n.audience, n.charities, n.causes, n.sender_id, n.sender_name, n.reach, n.created_at";
+const NOTIFICATION_COLUMNS: &str =
+    "n.id, n.title, n.message, n.audience, n.charities, n.causes, n.sender_id, n.sender_name, n.reach, n.created_at";
 
 fn refs(r: &AnyRow, col: &str) -> sqlx::Result<Vec<NamedRef>> {
     let raw: String = r.try_get(col)?;
@@ -546,7 +617,14 @@ pub async fn get_notification(c: &mut AnyConnection, id: &str) -> sqlx::Result<O
 
 /// The console's history page: a title search (lower-cased), `order` an allow-listed
 /// column with its direction.
-pub async fn list_notifications(c: &mut AnyConnection, search: &str, column: &str, descending: bool, limit: i64, offset: i64) -> sqlx::Result<(Vec<Notification>, i64)> {
+pub async fn list_notifications(
+    c: &mut AnyConnection,
+    search: &str,
+    column: &str,
+    descending: bool,
+    limit: i64,
+    offset: i64,
+) -> sqlx::Result<(Vec<Notification>, i64)> {
     let b = backend(c);
     let mut q = Sql::new(b, format!("SELECT {NOTIFICATION_COLUMNS} FROM notifications n"));
     let mut count = Sql::new(b, "SELECT COUNT(*) FROM notifications n");
@@ -555,7 +633,10 @@ pub async fn list_notifications(c: &mut AnyConnection, search: &str, column: &st
         count.push(" WHERE n.title_key LIKE ").push_bind(like_pattern(search)).push(" ESCAPE '\\'");
     }
     let dir = if descending { "DESC" } else { "ASC" };
-    q.push(&format!(" ORDER BY n.{column} {dir}, n.id {dir} LIMIT ")).push_bind(limit).push(" OFFSET ").push_bind(offset);
+    q.push(&format!(" ORDER BY n.{column} {dir}, n.id {dir} LIMIT "))
+        .push_bind(limit)
+        .push(" OFFSET ")
+        .push_bind(offset);
     let rows = q.build().fetch_all(&mut *c).await?;
     let list = rows.iter().map(notification_of).collect::<sqlx::Result<Vec<_>>>()?;
     let total: i64 = count.build().fetch_one(&mut *c).await?.try_get(0)?;
@@ -564,7 +645,13 @@ pub async fn list_notifications(c: &mut AnyConnection, search: &str, column: &st
 
 /// The notifications that reach a member (audience 'all', or a target among `targets`),
 /// newest first, each with the member's read flag; and their number.
-pub async fn member_notifications(c: &mut AnyConnection, member_id: &str, targets: &[String], limit: i64, offset: i64) -> sqlx::Result<(Vec<(Notification, bool)>, i64)> {
+pub async fn member_notifications(
+    c: &mut AnyConnection,
+    member_id: &str,
+    targets: &[String],
+    limit: i64,
+    offset: i64,
+) -> sqlx::Result<(Vec<(Notification, bool)>, i64)> {
     let b = backend(c);
     let filter = |q: &mut Sql| {
         q.push(" WHERE n.audience = 'all'");
@@ -576,7 +663,10 @@ pub async fn member_notifications(c: &mut AnyConnection, member_id: &str, target
             q.push("))");
         }
     };
-    let mut q = Sql::new(b, format!("SELECT {NOTIFICATION_COLUMNS}, (SELECT COUNT(*) FROM notification_reads x WHERE x.member_id = "));
+    let mut q = Sql::new(
+        b,
+        format!("SELECT {NOTIFICATION_COLUMNS}, (SELECT COUNT(*) FROM notification_reads x WHERE x.member_id = "),
+    );
     q.push_bind(member_id.to_string()).push(" AND x.notification_id = n.id) AS read_count FROM notifications n");
     filter(&mut q);
     q.push(" ORDER BY n.created_at DESC, n.id DESC LIMIT ").push_bind(limit).push(" OFFSET ").push_bind(offset);
@@ -592,7 +682,12 @@ pub async fn member_notifications(c: &mut AnyConnection, member_id: &str, target
 }
 
 /// Marks a notification read by a member (once); answers whether it was new.
-pub async fn mark_notification_read(c: &mut AnyConnection, member_id: &str, notification_id: &str, now: i64) -> sqlx::Result<bool> {
+pub async fn mark_notification_read(
+    c: &mut AnyConnection,
+    member_id: &str,
+    notification_id: &str,
+    now: i64,
+) -> sqlx::Result<bool> {
     let done = sqlx::query("INSERT INTO notification_reads (member_id, notification_id, read_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING")
         .bind(member_id)
         .bind(notification_id)

@@ -99,6 +99,12 @@ pub struct Donor {
 
 impl Default for Donor {
     fn default() -> Self {
-        Self { id: String::new(), first_name: String::new(), last_name: String::new(), email: String::new(), is_active: true }
+        Self {
+            id: String::new(),
+            first_name: String::new(),
+            last_name: String::new(),
+            email: String::new(),
+            is_active: true,
+        }
     }
 }

@@ -17,7 +17,9 @@ use tokio::sync::Mutex;
 fn amqp() -> Option<String> {
     match std::env::var("TEST_AMQP_URL").ok().filter(|u| !u.is_empty()) {
         Some(u) => Some(u),
-        None if std::env::var("REQUIRE_SERVICES").is_ok_and(|v| v == "1") => panic!("REQUIRE_SERVICES=1 but TEST_AMQP_URL is unset"),
+        None if std::env::var("REQUIRE_SERVICES").is_ok_and(|v| v == "1") => {
+            panic!("REQUIRE_SERVICES=1 but TEST_AMQP_URL is unset")
+        }
         None => None,
     }
 }
@@ -38,7 +40,9 @@ async fn messages_reach_rabbitmq_and_donor_deletions_reach_the_consumer(db: comm
     let bus = Arc::new(RabbitBus::connect(&url).await.unwrap());
     let stop = Shutdown::new();
     let seen = Arc::new(Seen::default());
-    bus.subscribe(&format!("test.chat.{}", common::new_id()), &["chat.message.#"], seen.clone(), stop.clone()).await.unwrap();
+    bus.subscribe(&format!("test.chat.{}", common::new_id()), &["chat.message.#"], seen.clone(), stop.clone())
+        .await
+        .unwrap();
     let relay = Relay::new(db.clone(), bus.clone());
     let task = relay.clone().spawn(stop.clone());
     let c = Chat::new(db.clone(), Some(relay.clone()));
@@ -50,11 +54,19 @@ async fn messages_reach_rabbitmq_and_donor_deletions_reach_the_consumer(db: comm
     let member = common::Actor::new(donor_id.clone(), "Member", "127.0.0.1");
     let info = DonorInfo { name: "Ann Doe".into(), email: "ann@example.org".into(), avatar: String::new() };
     let room = c.room_of_member(&donor_id, Some(&info), &member).await.unwrap();
-    let input = SendInput { room_id: room.id.clone(), text: "Hello".into(), client_id: "c-1".into(), ..Default::default() };
+    let input =
+        SendInput { room_id: room.id.clone(), text: "Hello".into(), client_id: "c-1".into(), ..Default::default() };
     let sent = c.send(&input, &Caller::Member(donor_id.clone()), &member).await.unwrap();
     let mut got = vec![];
     for _ in 0..100 {
-        got = seen.0.lock().await.iter().filter(|ev| ev.payload["id"] == sent.message.id.as_str()).cloned().collect::<Vec<_>>();
+        got = seen
+            .0
+            .lock()
+            .await
+            .iter()
+            .filter(|ev| ev.payload["id"] == sent.message.id.as_str())
+            .cloned()
+            .collect::<Vec<_>>();
         if !got.is_empty() {
             break;
         }

@@ -7,8 +7,8 @@ use anyhow::Context;
 use async_trait::async_trait;
 use futures::StreamExt;
 use lapin::options::{
-    BasicAckOptions, BasicConsumeOptions, BasicNackOptions, BasicPublishOptions, BasicQosOptions,
-    ConfirmSelectOptions, ExchangeDeclareOptions, QueueBindOptions, QueueDeclareOptions, QueueDeleteOptions,
+    BasicAckOptions, BasicConsumeOptions, BasicNackOptions, BasicPublishOptions, BasicQosOptions, ConfirmSelectOptions,
+    ExchangeDeclareOptions, QueueBindOptions, QueueDeclareOptions, QueueDeleteOptions,
 };
 use lapin::types::{AMQPValue, FieldTable, LongString, ShortString};
 use lapin::{BasicProperties, Connection, ConnectionProperties, ExchangeKind};
@@ -69,7 +69,8 @@ impl Event {
     /// The payload as the consumer's own struct (services share no types: each consumer
     /// declares the fields it reads).
     pub fn payload_as<P: serde::de::DeserializeOwned>(&self) -> anyhow::Result<P> {
-        serde_json::from_value(self.payload.clone()).with_context(|| format!("malformed payload of {}", self.event_type))
+        serde_json::from_value(self.payload.clone())
+            .with_context(|| format!("malformed payload of {}", self.event_type))
     }
 }
 
@@ -162,7 +163,9 @@ pub fn retire_queue(bus: Arc<dyn EventBus>, queue: &'static str, shutdown: Shutd
                     tracing::debug!(queue, "retired queue deleted (or absent)");
                     return;
                 }
-                Ok(false) => tracing::info!(queue, "retired queue still consumed (a previous release); trying again later"),
+                Ok(false) => {
+                    tracing::info!(queue, "retired queue still consumed (a previous release); trying again later")
+                }
                 Err(e) => tracing::warn!(queue, error = %format!("{e:#}"), "retired queue not deleted yet"),
             }
             tokio::select! {
@@ -211,10 +214,7 @@ impl EventBus for InProcessBus {
         let subs = self.subscribers.read().await.clone();
         for (patterns, handler) in subs {
             if patterns.iter().any(|p| topic_matches(p, &event.event_type)) {
-                handler
-                    .handle(event)
-                    .await
-                    .with_context(|| format!("handler failed for {}", event.event_type))?;
+                handler.handle(event).await.with_context(|| format!("handler failed for {}", event.event_type))?;
             }
         }
         Ok(())
@@ -227,10 +227,7 @@ impl EventBus for InProcessBus {
         handler: Arc<dyn EventHandler>,
         _shutdown: Shutdown,
     ) -> anyhow::Result<()> {
-        self.subscribers
-            .write()
-            .await
-            .push((patterns.iter().map(|s| s.to_string()).collect(), handler));
+        self.subscribers.write().await.push((patterns.iter().map(|s| s.to_string()).collect(), handler));
         Ok(())
     }
 
@@ -287,11 +284,19 @@ impl RabbitBus {
         tokio::time::timeout(SETUP_TIMEOUT, async {
             // amqps:// is TLS (rustls), plain amqp:// stays plain; the CA bundle is only read
             // for TLS.
-            let tls = lapin::tcp::OwnedTLSConfig { identity: None, cert_chain: broker.ca.as_ref().map(|ca| ca.pem().to_string()) };
-            let conn = Connection::connect_with_config(&broker.url, ConnectionProperties::default(), tls, lapin::runtime::default_runtime()?)
-                .await
-                .map_err(|e| crate::tls::explain(e.into(), "RabbitMQ"))
-                .context("failed to connect to RabbitMQ")?;
+            let tls = lapin::tcp::OwnedTLSConfig {
+                identity: None,
+                cert_chain: broker.ca.as_ref().map(|ca| ca.pem().to_string()),
+            };
+            let conn = Connection::connect_with_config(
+                &broker.url,
+                ConnectionProperties::default(),
+                tls,
+                lapin::runtime::default_runtime()?,
+            )
+            .await
+            .map_err(|e| crate::tls::explain(e.into(), "RabbitMQ"))
+            .context("failed to connect to RabbitMQ")?;
             let ch = conn.create_channel().await?;
             ch.confirm_select(ConfirmSelectOptions::default()).await?;
             declare_exchanges(&ch).await?;
@@ -398,16 +403,21 @@ impl RabbitBus {
                 // bounded, and a timeout reconnects (the unacked delivery comes again and
                 // the consumer's idempotency skips it).
                 Ok(()) => {
-                    tokio::time::timeout(SETUP_TIMEOUT, delivery.ack(BasicAckOptions::default())).await.context("timed out acknowledging")??;
+                    tokio::time::timeout(SETUP_TIMEOUT, delivery.ack(BasicAckOptions::default()))
+                        .await
+                        .context("timed out acknowledging")??;
                 }
                 Err(e) => {
                     // First failure: back into the queue once; a redelivered failure goes
                     // to the dead-letter queue instead of looping.
                     let requeue = !delivery.redelivered;
                     tracing::error!(queue = %queue, requeue, error = %format!("{e:#}"), "event handler failed");
-                    tokio::time::timeout(SETUP_TIMEOUT, delivery.nack(BasicNackOptions { requeue, ..Default::default() }))
-                        .await
-                        .context("timed out refusing")??;
+                    tokio::time::timeout(
+                        SETUP_TIMEOUT,
+                        delivery.nack(BasicNackOptions { requeue, ..Default::default() }),
+                    )
+                    .await
+                    .context("timed out refusing")??;
                 }
             }
         }
@@ -429,10 +439,7 @@ async fn declare_queue(ch: &lapin::Channel, queue: &str, patterns: &[String]) ->
     )
     .await?;
     let mut args = FieldTable::default();
-    args.insert(
-        "x-dead-letter-exchange".into(),
-        AMQPValue::LongString(DEAD_LETTER_EXCHANGE.into()),
-    );
+    args.insert("x-dead-letter-exchange".into(), AMQPValue::LongString(DEAD_LETTER_EXCHANGE.into()));
     args.insert("x-dead-letter-routing-key".into(), AMQPValue::LongString(queue.into()));
     ch.queue_declare(queue.into(), durable, args).await?;
     for p in patterns {
@@ -450,15 +457,8 @@ async fn declare_queue(ch: &lapin::Channel, queue: &str, patterns: &[String]) ->
 
 async fn declare_exchanges(ch: &lapin::Channel) -> anyhow::Result<()> {
     let durable = ExchangeDeclareOptions { durable: true, ..Default::default() };
-    ch.exchange_declare(EXCHANGE.into(), ExchangeKind::Topic, durable, FieldTable::default())
-        .await?;
-    ch.exchange_declare(
-        DEAD_LETTER_EXCHANGE.into(),
-        ExchangeKind::Direct,
-        durable,
-        FieldTable::default(),
-    )
-    .await?;
+    ch.exchange_declare(EXCHANGE.into(), ExchangeKind::Topic, durable, FieldTable::default()).await?;
+    ch.exchange_declare(DEAD_LETTER_EXCHANGE.into(), ExchangeKind::Direct, durable, FieldTable::default()).await?;
     Ok(())
 }
 
@@ -549,7 +549,10 @@ impl EventBus for RabbitBus {
         };
         let only_unused = QueueDeleteOptions { if_unused: true, ..Default::default() };
         for q in [queue.to_string(), format!("{queue}.dlq")] {
-            match tokio::time::timeout(SETUP_TIMEOUT, ch.queue_delete(q.as_str().into(), only_unused)).await.context("timed out deleting a queue")? {
+            match tokio::time::timeout(SETUP_TIMEOUT, ch.queue_delete(q.as_str().into(), only_unused))
+                .await
+                .context("timed out deleting a queue")?
+            {
                 Ok(_) => {}
                 Err(e) if format!("{e}").contains("NOT_FOUND") => {}
                 Err(e) if format!("{e}").contains("PRECONDITION_FAILED") => return Ok(false),

@@ -46,7 +46,6 @@ impl Backend {
             Self::Sqlite
         }
     }
-
 }
 
 /// A statement built at run time with its bound values (a list's filters, a batch's rows):
@@ -166,18 +165,11 @@ fn sqlite_allocator() {
         let (stats, alloc) = unsafe {
             (
                 ffi::sqlite3_config(ffi::SQLITE_CONFIG_MEMSTATUS, 0 as c_int),
-                ffi::sqlite3_config(
-                    ffi::SQLITE_CONFIG_MALLOC,
-                    &methods as *const ffi::sqlite3_mem_methods,
-                ),
+                ffi::sqlite3_config(ffi::SQLITE_CONFIG_MALLOC, &methods as *const ffi::sqlite3_mem_methods),
             )
         };
         if stats != ffi::SQLITE_OK || alloc != ffi::SQLITE_OK {
-            tracing::warn!(
-                stats,
-                alloc,
-                "SQLite was already started; it keeps its own allocator"
-            );
+            tracing::warn!(stats, alloc, "SQLite was already started; it keeps its own allocator");
         }
     });
 }
@@ -193,10 +185,8 @@ pub struct Db {
 pub const COMMON_VERSIONS_FROM: i64 = 1_000_000_000;
 
 /// services/common's migrations: the outbox and the handled-event record.
-static COMMON_MIGRATIONS: Migrations = Migrations {
-    sqlite: &sqlx::migrate!("./migrations/sqlite"),
-    postgres: &sqlx::migrate!("./migrations/postgres"),
-};
+static COMMON_MIGRATIONS: Migrations =
+    Migrations { sqlite: &sqlx::migrate!("./migrations/sqlite"), postgres: &sqlx::migrate!("./migrations/postgres") };
 
 /// The server port of a PostgreSQL URL (as sqlx reads it: 5432 unless the URL or PGPORT names one).
 fn postgres_port(url: &str) -> u16 {
@@ -281,8 +271,7 @@ impl Db {
                 && let Some(parent) = std::path::Path::new(path).parent()
                 && !parent.as_os_str().is_empty()
             {
-                std::fs::create_dir_all(parent)
-                    .with_context(|| format!("failed to create {}", parent.display()))?;
+                std::fs::create_dir_all(parent).with_context(|| format!("failed to create {}", parent.display()))?;
             }
             opts = opts.max_connections(8).after_connect(|conn, _| {
                 Box::pin(async move {
@@ -348,7 +337,10 @@ impl Db {
         let applied = self.applied_migrations().await?;
         let newer: Vec<i64> = applied.iter().copied().filter(|v| !known.contains(v)).collect();
         if !newer.is_empty() {
-            tracing::info!(?newer, "the database holds migrations newer than this release (a rolling upgrade): they are left as they are");
+            tracing::info!(
+                ?newer,
+                "the database holds migrations newer than this release (a rolling upgrade): they are left as they are"
+            );
         }
         Ok(applied.len().saturating_sub(applied_before))
     }
@@ -357,9 +349,12 @@ impl Db {
     async fn applied_migrations(&self) -> anyhow::Result<Vec<i64>> {
         let exists = match self.backend {
             Backend::Sqlite => "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = '_sqlx_migrations'",
-            Backend::Postgres => "SELECT COUNT(*) FROM pg_tables WHERE tablename = '_sqlx_migrations' AND schemaname = current_schema()",
+            Backend::Postgres => {
+                "SELECT COUNT(*) FROM pg_tables WHERE tablename = '_sqlx_migrations' AND schemaname = current_schema()"
+            }
         };
-        let n: i64 = sqlx::query_scalar(exists).fetch_one(&self.pool).await.context("failed to read the applied migrations")?;
+        let n: i64 =
+            sqlx::query_scalar(exists).fetch_one(&self.pool).await.context("failed to read the applied migrations")?;
         if n == 0 {
             return Ok(Vec::new());
         }
@@ -462,8 +457,7 @@ pub fn unique_on(err: sqlx::Error, field: &str, message: &str) -> crate::error::
 pub fn is_unique_violation(err: &sqlx::Error) -> bool {
     match err {
         sqlx::Error::Database(d) => {
-            d.is_unique_violation()
-                || d.code().is_some_and(|c| c == "23505" || c == "2067" || c == "1555")
+            d.is_unique_violation() || d.code().is_some_and(|c| c == "23505" || c == "2067" || c == "1555")
         }
         _ => false,
     }

@@ -80,7 +80,13 @@ pub const ERROR_DOMAIN: &str = "giving-console";
 
 /// A status in the standard rich error model (google.rpc.Status details, tonic-types):
 /// an ErrorInfo naming the `reason` (with `metadata`), plus whatever `details` add.
-pub fn status(code: tonic::Code, message: impl Into<String>, reason: &str, metadata: HashMap<String, String>, mut details: ErrorDetails) -> tonic::Status {
+pub fn status(
+    code: tonic::Code,
+    message: impl Into<String>,
+    reason: &str,
+    metadata: HashMap<String, String>,
+    mut details: ErrorDetails,
+) -> tonic::Status {
     details.set_error_info(reason, ERROR_DOMAIN, metadata);
     tonic::Status::with_error_details(code, message, details)
 }
@@ -92,8 +98,15 @@ impl From<Error> for tonic::Status {
         match e {
             Error::Validation(errors) => {
                 let msg = errors.first().map(|e| e.message.clone()).unwrap_or_default();
-                let violations: Vec<FieldViolation> = errors.into_iter().map(|e| FieldViolation::new(e.field, e.message)).collect();
-                status(Code::InvalidArgument, msg, codes::VALIDATION, HashMap::new(), ErrorDetails::with_bad_request(violations))
+                let violations: Vec<FieldViolation> =
+                    errors.into_iter().map(|e| FieldViolation::new(e.field, e.message)).collect();
+                status(
+                    Code::InvalidArgument,
+                    msg,
+                    codes::VALIDATION,
+                    HashMap::new(),
+                    ErrorDetails::with_bad_request(violations),
+                )
             }
             Error::Unauthenticated(m) => plain(Code::Unauthenticated, m, codes::UNAUTHENTICATED),
             Error::Forbidden(m) => plain(Code::PermissionDenied, m, codes::FORBIDDEN),
@@ -140,9 +153,15 @@ impl Details {
         let (reason, metadata) = d.error_info().map(|i| (i.reason.clone(), i.metadata.clone())).unwrap_or_default();
         let fields = d
             .bad_request()
-            .map(|b| b.field_violations.iter().map(|v| FieldError { field: v.field.clone(), message: v.description.clone() }).collect())
+            .map(|b| {
+                b.field_violations
+                    .iter()
+                    .map(|v| FieldError { field: v.field.clone(), message: v.description.clone() })
+                    .collect()
+            })
             .unwrap_or_default();
-        let retry_after_secs = d.retry_info().and_then(|r| r.retry_delay).map(|t| t.as_secs() + u64::from(t.subsec_nanos() > 0));
+        let retry_after_secs =
+            d.retry_info().and_then(|r| r.retry_delay).map(|t| t.as_secs() + u64::from(t.subsec_nanos() > 0));
         Self { reason, metadata, fields, retry_after_secs }
     }
 }
@@ -201,13 +220,20 @@ mod tests {
 
         let s: tonic::Status = Error::TooManyAttempts("wait".into(), 7).into();
         let d = Details::of(&s);
-        assert_eq!((s.code(), d.reason.as_str(), d.retry_after_secs), (tonic::Code::ResourceExhausted, codes::TOO_MANY_ATTEMPTS, Some(7)));
+        assert_eq!(
+            (s.code(), d.reason.as_str(), d.retry_after_secs),
+            (tonic::Code::ResourceExhausted, codes::TOO_MANY_ATTEMPTS, Some(7))
+        );
 
         let s: tonic::Status = Error::Conflict("Email already exists".into()).into();
         assert_eq!((s.code(), Details::of(&s).reason.as_str()), (tonic::Code::AlreadyExists, codes::CONFLICT));
-        let s: tonic::Status = Error::FieldConflict(FieldError { field: "email".into(), message: "Email already exists".into() }).into();
+        let s: tonic::Status =
+            Error::FieldConflict(FieldError { field: "email".into(), message: "Email already exists".into() }).into();
         let d = Details::of(&s);
-        assert_eq!((s.code(), s.message(), d.reason.as_str()), (tonic::Code::AlreadyExists, "Email already exists", codes::CONFLICT));
+        assert_eq!(
+            (s.code(), s.message(), d.reason.as_str()),
+            (tonic::Code::AlreadyExists, "Email already exists", codes::CONFLICT)
+        );
         assert_eq!(d.fields, vec![FieldError { field: "email".into(), message: "Email already exists".into() }]);
         // A status from elsewhere has no details.
         assert_eq!(Details::of(&tonic::Status::unavailable("x")), Details::default());

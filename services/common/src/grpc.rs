@@ -13,13 +13,9 @@ pub struct PropagateTrace;
 
 impl Interceptor for PropagateTrace {
     fn call(&mut self, mut req: tonic::Request<()>) -> Result<tonic::Request<()>, tonic::Status> {
-        let ctx: HashMap<String, String> =
-            crate::telemetry::current_trace_context().into_iter().collect();
+        let ctx: HashMap<String, String> = crate::telemetry::current_trace_context().into_iter().collect();
         for (k, v) in ctx {
-            if let (Ok(key), Ok(val)) = (
-                tonic::metadata::MetadataKey::from_bytes(k.as_bytes()),
-                v.parse(),
-            ) {
+            if let (Ok(key), Ok(val)) = (tonic::metadata::MetadataKey::from_bytes(k.as_bytes()), v.parse()) {
                 req.metadata_mut().insert(key, val);
             }
         }
@@ -171,7 +167,8 @@ where
         + Send
         + Sync
         + 'static,
-    <crate::metrics::GrpcMetrics<S> as tower::Service<http::Request<tonic::body::Body>>>::Response: axum::response::IntoResponse,
+    <crate::metrics::GrpcMetrics<S> as tower::Service<http::Request<tonic::body::Body>>>::Response:
+        axum::response::IntoResponse,
     <crate::metrics::GrpcMetrics<S> as tower::Service<http::Request<tonic::body::Body>>>::Future: Send + 'static,
 {
     let listener = match listen.into() {
@@ -354,7 +351,10 @@ mod tests {
             .unwrap()
             .unwrap();
         let took = signalled.elapsed();
-        assert!(took >= limit, "stopped after {took:?}: the silent connection no longer holds a graceful shutdown, so this test proves nothing");
+        assert!(
+            took >= limit,
+            "stopped after {took:?}: the silent connection no longer holds a graceful shutdown, so this test proves nothing"
+        );
     }
 
     /// While a replica drains its health says NOT_SERVING and it still answers calls, on
@@ -384,7 +384,11 @@ mod tests {
             assert!(Instant::now() < deadline, "health still SERVING 5 s into draining");
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
-        assert_eq!(check("giving.Giving").await.unwrap(), ServingStatus::Serving, "a call on a new connection is answered while draining");
+        assert_eq!(
+            check("giving.Giving").await.unwrap(),
+            ServingStatus::Serving,
+            "a call on a new connection is answered while draining"
+        );
 
         shutdown.trigger();
         tokio::time::timeout(Duration::from_secs(10), server).await.expect("stopped").unwrap().unwrap();

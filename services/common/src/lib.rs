@@ -52,10 +52,7 @@ pub fn new_id() -> String {
 
 /// Milliseconds since the Unix epoch: the one timestamp format stored in every table.
 pub fn now_ms() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_millis() as i64)
-        .unwrap_or_default()
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_millis() as i64).unwrap_or_default()
 }
 
 #[cfg(test)]

@@ -80,7 +80,10 @@ impl Metrics {
                 out.push_str(&format!("# TYPE {name} histogram\n"));
                 last = name;
             }
-            let base: Vec<String> = labels.iter().map(|(k, v)| format!("{k}=\"{}\"", v.replace('\\', "\\\\").replace('"', "\\\""))).collect();
+            let base: Vec<String> = labels
+                .iter()
+                .map(|(k, v)| format!("{k}=\"{}\"", v.replace('\\', "\\\\").replace('"', "\\\"")))
+                .collect();
             let with = |extra: String| {
                 let mut l = base.clone();
                 l.push(extra);
@@ -170,7 +173,11 @@ pub async fn serve(addr: &str, shutdown: crate::shutdown::Shutdown) -> anyhow::R
 
 /// Serves `app` (the [`routes`], with whatever the process merged into them) on `listener`
 /// until `shutdown`.
-pub async fn serve_on(listener: tokio::net::TcpListener, app: axum::Router, shutdown: crate::shutdown::Shutdown) -> anyhow::Result<()> {
+pub async fn serve_on(
+    listener: tokio::net::TcpListener,
+    app: axum::Router,
+    shutdown: crate::shutdown::Shutdown,
+) -> anyhow::Result<()> {
     axum::serve(listener, app).with_graceful_shutdown(async move { shutdown.wait().await }).await?;
     Ok(())
 }

@@ -60,14 +60,22 @@ pub fn push_enqueue(q: &mut crate::db::Sql, event: &Event) -> anyhow::Result<()>
 }
 
 /// Marks rows published now: `routed` ones, and `unroutable` ones with a note saying so.
-async fn mark_published(conn: &mut AnyConnection, backend: Backend, routed: &[String], unroutable: &[String]) -> anyhow::Result<()> {
+async fn mark_published(
+    conn: &mut AnyConnection,
+    backend: Backend,
+    routed: &[String],
+    unroutable: &[String],
+) -> anyhow::Result<()> {
     let now = crate::now_ms();
     for (ids, note) in [(routed, None), (unroutable, Some("unroutable: no queue is bound to its routing key"))] {
         if ids.is_empty() {
             continue;
         }
         let mut q = crate::db::Sql::new(backend, "UPDATE outbox SET published_at = ");
-        q.push_bind(now).push(", attempts = attempts + 1, last_error = ").push_bind(note.map(str::to_string)).push(" WHERE id IN (");
+        q.push_bind(now)
+            .push(", attempts = attempts + 1, last_error = ")
+            .push_bind(note.map(str::to_string))
+            .push(" WHERE id IN (");
         q.push_list(ids, |q, id| {
             q.push_bind(id.clone());
         });
@@ -79,11 +87,7 @@ async fn mark_published(conn: &mut AnyConnection, backend: Backend, routed: &[St
 }
 
 /// Records that `consumer` handled `event_id`; answers false when it already had.
-pub async fn mark_handled(
-    conn: &mut AnyConnection,
-    consumer: &str,
-    event_id: &str,
-) -> anyhow::Result<bool> {
+pub async fn mark_handled(conn: &mut AnyConnection, consumer: &str, event_id: &str) -> anyhow::Result<bool> {
     let done = sqlx::query(
         "INSERT INTO processed_events (id, consumer, handled_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
     )

@@ -61,7 +61,11 @@ impl Page {
             check.fail("search", "search must be at most 100 characters");
         }
         let offset = (self.page.max(1) - 1).saturating_mul(self.limit);
-        if check.len() == before { column.map(|column| Paging { column, descending, limit: self.limit, offset }) } else { None }
+        if check.len() == before {
+            column.map(|column| Paging { column, descending, limit: self.limit, offset })
+        } else {
+            None
+        }
     }
 }
 
@@ -82,7 +86,8 @@ mod tests {
         let mut check = Check::default();
         let p = Page { page: 3, limit: 10, ..Default::default() }.check(cols, &mut check).unwrap();
         assert_eq!(p, Paging { column: "created_at", descending: true, limit: 10, offset: 20 });
-        let p = Page { page: 1, limit: 5, column: "name".into(), ..Default::default() }.check(cols, &mut check).unwrap();
+        let p =
+            Page { page: 1, limit: 5, column: "name".into(), ..Default::default() }.check(cols, &mut check).unwrap();
         assert!(!p.descending);
         assert!(check.done().is_ok());
     }

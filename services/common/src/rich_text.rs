@@ -22,7 +22,9 @@ fn own_media(url: &str) -> bool {
     let Some(rest) = url.strip_prefix(OWN_MEDIA) else { return false };
     let mut parts = rest.split('/');
     let (Some(module), Some(file), None) = (parts.next(), parts.next(), parts.next()) else { return false };
-    let word = |s: &str| !s.is_empty() && s.len() <= 100 && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+    let word = |s: &str| {
+        !s.is_empty() && s.len() <= 100 && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+    };
     word(module) && matches!(file.split_once('.'), Some((stem, ext)) if word(stem) && word(ext))
 }
 
@@ -73,14 +75,26 @@ mod tests {
         for ok in ["https://x.org/a?b=1", "http://x.org", "mailto:a@x.org", "tel:+15551234567"] {
             assert_eq!(clean(&format!("<a href=\"{ok}\">x</a>")), format!("<a href=\"{ok}\"{rel}>x</a>"), "{ok}");
         }
-        for dropped in ["//evil.example/x", "///evil.example", "/about", "about", "javascript:alert(1)", "data:text/html,x", "ftp://x.org", "  //evil.example"] {
+        for dropped in [
+            "//evil.example/x",
+            "///evil.example",
+            "/about",
+            "about",
+            "javascript:alert(1)",
+            "data:text/html,x",
+            "ftp://x.org",
+            "  //evil.example",
+        ] {
             assert_eq!(clean(&format!("<a href=\"{dropped}\">x</a>")), format!("<a{rel}>x</a>"), "{dropped}");
         }
     }
 
     #[test]
     fn images_come_only_from_the_consoles_own_media() {
-        assert_eq!(clean("<img src=\"/media/aboutUsImage/0190a1b2.png\" alt=\"a\">"), "<img src=\"/media/aboutUsImage/0190a1b2.png\" alt=\"a\">");
+        assert_eq!(
+            clean("<img src=\"/media/aboutUsImage/0190a1b2.png\" alt=\"a\">"),
+            "<img src=\"/media/aboutUsImage/0190a1b2.png\" alt=\"a\">"
+        );
         for src in [
             "https://tracker.example/pixel.png",
             "http://tracker.example/p.gif",
@@ -95,7 +109,10 @@ mod tests {
             assert_eq!(clean(&format!("<img src=\"{src}\" alt=\"a\">")), "<img alt=\"a\">", "{src}");
         }
         // No other way to load a remote picture.
-        assert_eq!(clean("<img srcset=\"https://t.example/p.png 1x\" src=\"/media/m/a.png\">"), "<img src=\"/media/m/a.png\">");
+        assert_eq!(
+            clean("<img srcset=\"https://t.example/p.png 1x\" src=\"/media/m/a.png\">"),
+            "<img src=\"/media/m/a.png\">"
+        );
         assert_eq!(clean("<p style=\"background:url(https://t.example/p.png)\">x</p>"), "<p>x</p>");
         assert_eq!(clean("<svg><image href=\"https://t.example/p.png\"/></svg>"), "");
     }

@@ -68,14 +68,19 @@ pub fn phone(raw: &str) -> Option<String> {
 pub fn is_zip(z: &str) -> bool {
     let d = digits(z);
     let shape_ok = z.chars().all(|c| c.is_ascii_digit() || c == '-');
-    shape_ok && (z.len() == 5 && d.len() == 5 || z.len() == 10 && d.len() == 9 && z.as_bytes()[5] == b'-' || z.len() == 9 && d.len() == 9)
+    shape_ok
+        && (z.len() == 5 && d.len() == 5
+            || z.len() == 10 && d.len() == 9 && z.as_bytes()[5] == b'-'
+            || z.len() == 9 && d.len() == 9)
 }
 
 /// A US Tax ID (EIN): nine digits from 'XX-XXXXXXX' or 'XXXXXXXXX'; None otherwise.
 pub fn ein(raw: &str) -> Option<String> {
     let t = raw.trim();
     let ok = (t.len() == 9 && t.chars().all(|c| c.is_ascii_digit()))
-        || (t.len() == 10 && t.as_bytes()[2] == b'-' && t.chars().enumerate().all(|(i, c)| i == 2 || c.is_ascii_digit()));
+        || (t.len() == 10
+            && t.as_bytes()[2] == b'-'
+            && t.chars().enumerate().all(|(i, c)| i == 2 || c.is_ascii_digit()));
     ok.then(|| digits(t))
 }
 
@@ -105,9 +110,9 @@ mod tests {
         for bad in [
             "a@b.com\r\nBcc: victim@example.org", // header injection
             "a\0@b.com",
-            "\u{430}@b.com",             // Cyrillic 'а' that looks like 'a'
-            "a@b\u{2024}com",            // one-dot leader instead of '.'
-            "\u{fc}ser@b.com",           // non-ASCII local part
+            "\u{430}@b.com",   // Cyrillic 'а' that looks like 'a'
+            "a@b\u{2024}com",  // one-dot leader instead of '.'
+            "\u{fc}ser@b.com", // non-ASCII local part
             "<script>@b.com",
             "a'--@b.com",
             "a\"b@c.com",
@@ -130,9 +135,17 @@ mod tests {
         // Case and surrounding white space (a trailing newline included) are normalised away,
         // so a duplicate is a duplicate and nothing but the address is stored.
         let mut check = Check::default();
-        assert_eq!(Email::parse("a@b.com\n", "email", "x", &mut check).map(Email::into_string).as_deref(), Some("a@b.com"));
+        assert_eq!(
+            Email::parse("a@b.com\n", "email", "x", &mut check).map(Email::into_string).as_deref(),
+            Some("a@b.com")
+        );
         let mut check = Check::default();
-        assert_eq!(Email::parse("  First.Last+Tag@Example.ORG \t", "email", "x", &mut check).map(Email::into_string).as_deref(), Some("first.last+tag@example.org"));
+        assert_eq!(
+            Email::parse("  First.Last+Tag@Example.ORG \t", "email", "x", &mut check)
+                .map(Email::into_string)
+                .as_deref(),
+            Some("first.last+tag@example.org")
+        );
     }
 
     #[test]

@@ -5,9 +5,9 @@
 use opentelemetry::propagation::TextMapPropagator;
 use opentelemetry::trace::TracerProvider as _;
 use opentelemetry_otlp::WithExportConfig;
-use std::collections::HashMap;
 use opentelemetry_sdk::propagation::TraceContextPropagator;
 use std::collections::BTreeMap;
+use std::collections::HashMap;
 use tracing_opentelemetry::OpenTelemetrySpanExt;
 use tracing_subscriber::layer::SubscriberExt;
 use tracing_subscriber::util::SubscriberInitExt;
@@ -35,23 +35,15 @@ pub fn init(service: &str, json: bool) -> Guard {
     };
     let endpoint = std::env::var("OTEL_EXPORTER_OTLP_ENDPOINT").ok().filter(|e| !e.is_empty());
     let provider = endpoint.and_then(|ep| {
-        let exporter = opentelemetry_otlp::SpanExporter::builder()
-            .with_tonic()
-            .with_endpoint(ep)
-            .build()
-            .ok()?;
+        let exporter = opentelemetry_otlp::SpanExporter::builder().with_tonic().with_endpoint(ep).build().ok()?;
         Some(
             opentelemetry_sdk::trace::SdkTracerProvider::builder()
                 .with_batch_exporter(exporter)
-                .with_resource(
-                    opentelemetry_sdk::Resource::builder().with_service_name(service.to_string()).build(),
-                )
+                .with_resource(opentelemetry_sdk::Resource::builder().with_service_name(service.to_string()).build())
                 .build(),
         )
     });
-    let otel = provider
-        .as_ref()
-        .map(|p| tracing_opentelemetry::layer().with_tracer(p.tracer(service.to_string())));
+    let otel = provider.as_ref().map(|p| tracing_opentelemetry::layer().with_tracer(p.tracer(service.to_string())));
     let _ = tracing_subscriber::registry().with(filter).with(fmt).with(otel).try_init();
     Guard(provider)
 }

@@ -45,7 +45,9 @@ impl Drop for PostgresDatabase {
             let rt = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
             rt.block_on(async {
                 let admin = Db::connect_only(&admin_url).await?;
-                sqlx::query(sqlx::AssertSqlSafe(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))).execute(&admin.pool).await?;
+                sqlx::query(sqlx::AssertSqlSafe(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)")))
+                    .execute(&admin.pool)
+                    .await?;
                 admin.pool.close().await;
                 anyhow::Ok(())
             })
@@ -149,7 +151,6 @@ pub async fn create_postgres_database(admin_url: &str) -> PostgresDatabase {
     PostgresDatabase { url: format!("{base}/{name}{query}"), admin_url: admin_url.to_string() }
 }
 
-
 /// Generates `<body>_on_sqlite` and `<body>_on_postgres` for each body: see the module.
 #[macro_export]
 macro_rules! on_both_backends {
@@ -231,7 +232,8 @@ where
 
 /// No migrations of a service's own: a database with only common's tables (the outbox),
 /// for tests of common itself.
-pub static COMMON_ONLY: Migrations = Migrations { sqlite: &sqlx::migrate::Migrator::DEFAULT, postgres: &sqlx::migrate::Migrator::DEFAULT };
+pub static COMMON_ONLY: Migrations =
+    Migrations { sqlite: &sqlx::migrate::Migrator::DEFAULT, postgres: &sqlx::migrate::Migrator::DEFAULT };
 
 /// A TCP proxy for fault tests: it listens on a local port and, while it forwards, relays
 /// each connection to `target`; while it refuses, it accepts and at once closes new

@@ -36,19 +36,26 @@ impl Ca {
     /// Reads and checks a PEM bundle.
     pub fn load(path: impl AsRef<Path>) -> anyhow::Result<Self> {
         let path = path.as_ref();
-        let pem = std::fs::read_to_string(path).with_context(|| format!("cannot read the CA bundle {}", path.display()))?;
+        let pem =
+            std::fs::read_to_string(path).with_context(|| format!("cannot read the CA bundle {}", path.display()))?;
         Self::from_pem(path, pem)
     }
 
     fn from_pem(path: &Path, pem: String) -> anyhow::Result<Self> {
         let mut certs = Vec::new();
         for (i, cert) in CertificateDer::pem_slice_iter(pem.as_bytes()).enumerate() {
-            let cert = cert.map_err(|e| anyhow::anyhow!("the CA bundle {}: certificate {} is not valid PEM: {e}", path.display(), i + 1))?;
+            let cert = cert.map_err(|e| {
+                anyhow::anyhow!("the CA bundle {}: certificate {} is not valid PEM: {e}", path.display(), i + 1)
+            })?;
             // The same check rustls makes when it trusts it: a parsable X.509 certificate.
             let mut store = rustls::RootCertStore::empty();
-            store
-                .add(cert.clone())
-                .map_err(|e| anyhow::anyhow!("the CA bundle {}: certificate {} is not a usable CA certificate: {e}", path.display(), i + 1))?;
+            store.add(cert.clone()).map_err(|e| {
+                anyhow::anyhow!(
+                    "the CA bundle {}: certificate {} is not a usable CA certificate: {e}",
+                    path.display(),
+                    i + 1
+                )
+            })?;
             certs.push(cert);
         }
         if certs.is_empty() {
@@ -78,7 +85,9 @@ pub fn configured() -> anyhow::Result<Option<Arc<Ca>>> {
     static CA: OnceLock<Result<Option<Arc<Ca>>, String>> = OnceLock::new();
     CA.get_or_init(|| match std::env::var_os(CA_FILE_ENV).filter(|v| !v.is_empty()) {
         None => Ok(None),
-        Some(path) => Ca::load(PathBuf::from(path)).map(|ca| Some(Arc::new(ca))).map_err(|e| format!("{CA_FILE_ENV}: {e:#}")),
+        Some(path) => {
+            Ca::load(PathBuf::from(path)).map(|ca| Some(Arc::new(ca))).map_err(|e| format!("{CA_FILE_ENV}: {e:#}"))
+        }
     })
     .clone()
     .map_err(|e| anyhow::anyhow!(e))
@@ -165,7 +174,9 @@ pub mod test_servers {
         let got = SERVERS.get_or_init(start).clone();
         match got {
             Ok(s) => Some(s),
-            Err(e) if crate::testing::services_required() => panic!("REQUIRE_SERVICES=1 but the TLS test servers did not start: {e}"),
+            Err(e) if crate::testing::services_required() => {
+                panic!("REQUIRE_SERVICES=1 but the TLS test servers did not start: {e}")
+            }
             Err(e) => {
                 eprintln!("skipped: the TLS test servers did not start ({e})");
                 None

@@ -13,7 +13,9 @@ use tokio::sync::Mutex;
 fn amqp() -> Option<String> {
     match std::env::var("TEST_AMQP_URL").ok().filter(|u| !u.is_empty()) {
         Some(u) => Some(u),
-        None if std::env::var("REQUIRE_SERVICES").is_ok_and(|v| v == "1") => panic!("REQUIRE_SERVICES=1 but TEST_AMQP_URL is unset"),
+        None if std::env::var("REQUIRE_SERVICES").is_ok_and(|v| v == "1") => {
+            panic!("REQUIRE_SERVICES=1 but TEST_AMQP_URL is unset")
+        }
         None => None,
     }
 }
@@ -75,7 +77,10 @@ async fn a_retired_queue_is_deleted_once_nothing_consumes_it() {
     wait_for(&seen, 1).await;
     // Still consumed (a previous release's replica): left alone, the bus keeps working.
     assert!(!bus.delete_queue(&q).await.unwrap());
-    assert_eq!(bus.publish_checked(&Event::new(&key, serde_json::json!({}))).await.unwrap(), common::bus::Published::Routed);
+    assert_eq!(
+        bus.publish_checked(&Event::new(&key, serde_json::json!({}))).await.unwrap(),
+        common::bus::Published::Routed
+    );
     assert_eq!(wait_for(&seen, 2).await.len(), 2);
     // Its consumer gone, it is deleted with its dead-letter queue: nothing is bound to its key.
     stop.trigger();
@@ -88,7 +93,10 @@ async fn a_retired_queue_is_deleted_once_nothing_consumes_it() {
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     assert!(deleted, "the queue was not deleted once its consumer stopped");
-    assert_eq!(bus.publish_checked(&Event::new(&key, serde_json::json!({}))).await.unwrap(), common::bus::Published::Unroutable);
+    assert_eq!(
+        bus.publish_checked(&Event::new(&key, serde_json::json!({}))).await.unwrap(),
+        common::bus::Published::Unroutable
+    );
     // A queue that is not there is gone already.
     assert!(bus.delete_queue(&q).await.unwrap());
     assert!(InProcessBus::new().delete_queue(&q).await.unwrap());
@@ -112,7 +120,11 @@ async fn an_event_that_keeps_failing_goes_to_the_dead_letter_queue_after_one_ret
     let conn = lapin::Connection::connect(&url, lapin::ConnectionProperties::default()).await.unwrap();
     let ch = conn.create_channel().await.unwrap();
     let dlq = ch
-        .queue_declare(format!("{q}.dlq").as_str().into(), lapin::options::QueueDeclareOptions { passive: true, ..Default::default() }, Default::default())
+        .queue_declare(
+            format!("{q}.dlq").as_str().into(),
+            lapin::options::QueueDeclareOptions { passive: true, ..Default::default() },
+            Default::default(),
+        )
         .await
         .unwrap();
     assert_eq!(dlq.message_count(), 1);

@@ -68,7 +68,8 @@ fn migrations_after_the_rule_only_expand_unless_they_say_why() {
         let baseline = BEFORE_THE_RULE.iter().find(|(s, _)| *s == service).map(|(_, v)| *v);
         for file in std::fs::read_dir(&dir).unwrap().flatten() {
             let name = file.file_name().to_string_lossy().into_owned();
-            let version: i64 = name.split('_').next().and_then(|v| v.parse().ok()).unwrap_or_else(|| panic!("{name}: no version"));
+            let version: i64 =
+                name.split('_').next().and_then(|v| v.parse().ok()).unwrap_or_else(|| panic!("{name}: no version"));
             if baseline.is_some_and(|b| version <= b) {
                 continue;
             }
@@ -79,7 +80,11 @@ fn migrations_after_the_rule_only_expand_unless_they_say_why() {
             }
         }
     }
-    assert!(wrong.is_empty(), "contracting steps without a `-- contract:` line (CONTRIBUTING.md, Migrations):\n{}", wrong.join("\n"));
+    assert!(
+        wrong.is_empty(),
+        "contracting steps without a `-- contract:` line (CONTRIBUTING.md, Migrations):\n{}",
+        wrong.join("\n")
+    );
 }
 
 #[test]

@@ -37,7 +37,10 @@ async fn every_postgres_connection_of_the_pool_sends_without_delay() {
     let mut held = vec![];
     for _ in 0..4 {
         let mut c = db.pool.acquire().await.unwrap();
-        let mut q = common::db::Sql::new(common::db::Backend::Postgres, "SELECT COUNT(*) FROM (VALUES (1)) v(x) WHERE x::text IN (");
+        let mut q = common::db::Sql::new(
+            common::db::Backend::Postgres,
+            "SELECT COUNT(*) FROM (VALUES (1)) v(x) WHERE x::text IN (",
+        );
         q.push_list(0..2_000, |q, i| {
             q.push_bind(i.to_string());
         });

@@ -8,7 +8,10 @@ use sqlx::Row;
 
 async fn check(db: &Db) {
     let mut c = db.pool.acquire().await.unwrap();
-    sqlx::query("CREATE TABLE items (id TEXT PRIMARY KEY, n INTEGER NOT NULL, kind TEXT NOT NULL)").execute(&mut *c).await.unwrap();
+    sqlx::query("CREATE TABLE items (id TEXT PRIMARY KEY, n INTEGER NOT NULL, kind TEXT NOT NULL)")
+        .execute(&mut *c)
+        .await
+        .unwrap();
     for n in 1..=25i64 {
         let kind = if n % 5 == 0 { "fifth" } else { "other" };
         let mut q = Sql::new(db.backend, "INSERT INTO items (id, n, kind) VALUES (");
@@ -22,7 +25,12 @@ async fn check(db: &Db) {
                 q.push(" WHERE kind = ").push_bind(k);
             }
         };
-        let (rows, total) = page_with_total(&mut c, "id, n", from, Paging { column: "n", descending: true, limit, offset }, |r| r.try_get::<i64, _>("n")).await.unwrap();
+        let (rows, total) =
+            page_with_total(&mut c, "id, n", from, Paging { column: "n", descending: true, limit, offset }, |r| {
+                r.try_get::<i64, _>("n")
+            })
+            .await
+            .unwrap();
         (rows, total)
     };
     let ns = |from: i64, to: i64| (to..=from).rev().collect::<Vec<i64>>();

@@ -16,7 +16,9 @@ use tokio::sync::Mutex;
 fn amqp() -> Option<String> {
     match std::env::var("TEST_AMQP_URL").ok().filter(|u| !u.is_empty()) {
         Some(u) => Some(u),
-        None if std::env::var("REQUIRE_SERVICES").is_ok_and(|v| v == "1") => panic!("REQUIRE_SERVICES=1 but TEST_AMQP_URL is unset"),
+        None if std::env::var("REQUIRE_SERVICES").is_ok_and(|v| v == "1") => {
+            panic!("REQUIRE_SERVICES=1 but TEST_AMQP_URL is unset")
+        }
         None => None,
     }
 }
@@ -80,14 +82,19 @@ async fn a_row_that_keeps_failing_is_moved_aside_and_never_blocks_the_next(db: D
     // First pass: the failing row is kept for another try, the row behind it goes out.
     assert_eq!(relay.pass(10).await.unwrap(), Pass { published: 1, unroutable: 0, retried: 1, failed: 0 });
     assert_eq!(*bus.accepted.lock().await, vec![good.clone()]);
-    let row = sqlx::query("SELECT attempts, last_error FROM outbox WHERE id = $1").bind(&bad).fetch_one(&db.pool).await.unwrap();
+    let row = sqlx::query("SELECT attempts, last_error FROM outbox WHERE id = $1")
+        .bind(&bad)
+        .fetch_one(&db.pool)
+        .await
+        .unwrap();
     assert_eq!(row.try_get::<i64, _>("attempts").unwrap(), 1);
     assert!(row.try_get::<String, _>("last_error").unwrap().contains("refused by the broker"));
 
     // A broker outage is not the row's fault: nothing is counted against it.
     bus.down.store(true, std::sync::atomic::Ordering::SeqCst);
     assert!(relay.pass(10).await.is_err());
-    let attempts: i64 = sqlx::query_scalar("SELECT attempts FROM outbox WHERE id = $1").bind(&bad).fetch_one(&db.pool).await.unwrap();
+    let attempts: i64 =
+        sqlx::query_scalar("SELECT attempts FROM outbox WHERE id = $1").bind(&bad).fetch_one(&db.pool).await.unwrap();
     assert_eq!(attempts, 1, "an outage does not use up attempts");
     bus.down.store(false, std::sync::atomic::Ordering::SeqCst);
 
@@ -96,12 +103,16 @@ async fn a_row_that_keeps_failing_is_moved_aside_and_never_blocks_the_next(db: D
     assert_eq!(relay.pass(10).await.unwrap(), Pass { published: 0, unroutable: 0, retried: 0, failed: 1 });
     assert_eq!(relay.pending().await.unwrap(), 0);
     assert_eq!(relay.failed().await.unwrap(), 1);
-    let row = sqlx::query("SELECT id, event_type, attempts, last_error FROM outbox_failed").fetch_one(&db.pool).await.unwrap();
+    let row = sqlx::query("SELECT id, event_type, attempts, last_error FROM outbox_failed")
+        .fetch_one(&db.pool)
+        .await
+        .unwrap();
     assert_eq!(row.try_get::<String, _>("id").unwrap(), bad);
     assert_eq!(row.try_get::<String, _>("event_type").unwrap(), "bad.thing.created");
     assert_eq!(row.try_get::<i64, _>("attempts").unwrap(), 3);
     assert!(row.try_get::<String, _>("last_error").unwrap().contains("refused by the broker"));
-    let left: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM outbox WHERE id = $1").bind(&bad).fetch_one(&db.pool).await.unwrap();
+    let left: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM outbox WHERE id = $1").bind(&bad).fetch_one(&db.pool).await.unwrap();
     assert_eq!(left, 0);
     assert!(common::metrics::global().value("outbox_failed_total") >= failed_before + 1.0);
     assert!(common::metrics::global().render().contains("# TYPE outbox_failed_total counter"));
@@ -120,7 +131,11 @@ async fn a_failed_row_waits_for_its_backoff_while_later_rows_go_out(db: Db) {
     let hour = Duration::from_secs(3600);
     let relay = Relay::with_options(db.clone(), bus.clone(), RelayOptions { max_backoff: hour, ..options(10, hour) });
     assert_eq!(relay.pass(10).await.unwrap().retried, 1);
-    let next: i64 = sqlx::query_scalar("SELECT next_attempt_at FROM outbox WHERE id = $1").bind(&bad).fetch_one(&db.pool).await.unwrap();
+    let next: i64 = sqlx::query_scalar("SELECT next_attempt_at FROM outbox WHERE id = $1")
+        .bind(&bad)
+        .fetch_one(&db.pool)
+        .await
+        .unwrap();
     assert!(next >= now + 3_600_000, "the next attempt waits the backoff");
     let later = enqueue(&db, "good.thing.created", now + 1).await;
     assert_eq!(relay.pass(10).await.unwrap(), Pass { published: 1, ..Pass::default() });
@@ -143,7 +158,11 @@ async fn rows_published_before_an_outage_in_the_pass_stay_published(db: Db) {
     let marks = |id: String| {
         let db = db.clone();
         async move {
-            let r = sqlx::query("SELECT published_at, attempts FROM outbox WHERE id = $1").bind(id).fetch_one(&db.pool).await.unwrap();
+            let r = sqlx::query("SELECT published_at, attempts FROM outbox WHERE id = $1")
+                .bind(id)
+                .fetch_one(&db.pool)
+                .await
+                .unwrap();
             (r.try_get::<Option<i64>, _>("published_at").unwrap().is_some(), r.try_get::<i64, _>("attempts").unwrap())
         }
     };
@@ -168,9 +187,19 @@ async fn pruning_deletes_only_published_rows_older_than_the_retention(db: Db) {
     let recent = enqueue(&db, "a.b.c", now - 2 * day).await;
     let waiting = enqueue(&db, "a.b.c", now - 30 * day).await;
     for id in &old {
-        sqlx::query("UPDATE outbox SET published_at = $1 WHERE id = $2").bind(now - 8 * day).bind(id).execute(&db.pool).await.unwrap();
+        sqlx::query("UPDATE outbox SET published_at = $1 WHERE id = $2")
+            .bind(now - 8 * day)
+            .bind(id)
+            .execute(&db.pool)
+            .await
+            .unwrap();
     }
-    sqlx::query("UPDATE outbox SET published_at = $1 WHERE id = $2").bind(now - day).bind(&recent).execute(&db.pool).await.unwrap();
+    sqlx::query("UPDATE outbox SET published_at = $1 WHERE id = $2")
+        .bind(now - day)
+        .bind(&recent)
+        .execute(&db.pool)
+        .await
+        .unwrap();
     let relay = Relay::with_options(
         db.clone(),
         Arc::new(Picky::default()),
@@ -203,13 +232,19 @@ async fn an_event_no_queue_is_bound_to_is_counted_as_unroutable(db: Db) {
     let relay = Relay::with_options(db.clone(), bus.clone(), options(3, Duration::ZERO));
     assert_eq!(relay.pass(10).await.unwrap(), Pass { published: 1, unroutable: 1, retried: 0, failed: 0 });
     assert!(common::metrics::global().value("outbox_unroutable_total") >= before + 1.0);
-    let row = sqlx::query("SELECT published_at, last_error FROM outbox WHERE id = $1").bind(&nobody).fetch_one(&db.pool).await.unwrap();
+    let row = sqlx::query("SELECT published_at, last_error FROM outbox WHERE id = $1")
+        .bind(&nobody)
+        .fetch_one(&db.pool)
+        .await
+        .unwrap();
     assert!(row.try_get::<Option<i64>, _>("published_at").unwrap().is_some(), "kept as published, not retried");
     assert!(row.try_get::<String, _>("last_error").unwrap().contains("unroutable"));
 
     // A key a queue is bound to is routed and not counted.
     let key = format!("routed{}.thing.created", common::new_id());
-    bus.subscribe(&format!("test.{}", common::new_id()), &[key.as_str()], Arc::new(Ignore), Shutdown::new()).await.unwrap();
+    bus.subscribe(&format!("test.{}", common::new_id()), &[key.as_str()], Arc::new(Ignore), Shutdown::new())
+        .await
+        .unwrap();
     enqueue(&db, &key, common::now_ms()).await;
     assert_eq!(relay.pass(10).await.unwrap(), Pass { published: 1, ..Pass::default() });
 }

@@ -7,9 +7,9 @@ use common::db::Db;
 use common::outbox::{self, Relay};
 use common::shutdown::Shutdown;
 use common::testing::COMMON_ONLY;
+use common::testing::Seen;
 use common::tls::{Ca, test_servers};
 use sqlx::Row;
-use common::testing::Seen;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -28,7 +28,9 @@ impl TlsDatabase {
     }
 
     async fn drop(self) {
-        let _ = sqlx::query(sqlx::AssertSqlSafe(format!("DROP DATABASE IF EXISTS {} WITH (FORCE)", self.name))).execute(&self.admin.pool).await;
+        let _ = sqlx::query(sqlx::AssertSqlSafe(format!("DROP DATABASE IF EXISTS {} WITH (FORCE)", self.name)))
+            .execute(&self.admin.pool)
+            .await;
         self.admin.pool.close().await;
     }
 }
@@ -47,7 +49,10 @@ async fn postgres_with_verify_full_migrates_and_answers_over_tls_and_a_wrong_ca_
 
     // The migration (common's outbox tables) runs and a query answers, over TLS.
     let db = Db::connect(&pg_url(&s.postgres_url, &database.name, &s.ca), &COMMON_ONLY).await.unwrap();
-    let row = sqlx::query("SELECT ssl, version FROM pg_stat_ssl WHERE pid = pg_backend_pid()").fetch_one(&db.pool).await.unwrap();
+    let row = sqlx::query("SELECT ssl, version FROM pg_stat_ssl WHERE pid = pg_backend_pid()")
+        .fetch_one(&db.pool)
+        .await
+        .unwrap();
     assert!(row.try_get::<bool, _>("ssl").unwrap(), "the connection is not encrypted");
     assert!(row.try_get::<String, _>("version").unwrap().starts_with("TLS"));
     let outbox: i64 = sqlx::query("SELECT COUNT(*) FROM outbox").fetch_one(&db.pool).await.unwrap().try_get(0).unwrap();
@@ -61,7 +66,10 @@ async fn postgres_with_verify_full_migrates_and_answers_over_tls_and_a_wrong_ca_
     assert!(text.contains("UnknownIssuer"), "{text}");
 
     // The server takes TLS only: a plain connection is turned away.
-    let plain = s.postgres_url.replace("sslmode=verify-full", "sslmode=disable").replace("/postgres?", &format!("/{}?", database.name));
+    let plain = s
+        .postgres_url
+        .replace("sslmode=verify-full", "sslmode=disable")
+        .replace("/postgres?", &format!("/{}?", database.name));
     assert!(Db::connect_only(&plain).await.is_err());
     database.drop().await;
 }
@@ -105,7 +113,10 @@ async fn an_outbox_event_travels_through_rabbitmq_over_tls() {
 
     let wrong = RabbitBus::lazy_with_ca(&s.amqp_url, Some(Arc::new(Ca::load(&s.wrong_ca).unwrap())));
     assert!(!wrong.healthy().await);
-    let err = format!("{:#}", RabbitBus::connect_with_ca(&s.amqp_url, Some(Arc::new(Ca::load(&s.wrong_ca).unwrap()))).await.err().unwrap());
+    let err = format!(
+        "{:#}",
+        RabbitBus::connect_with_ca(&s.amqp_url, Some(Arc::new(Ca::load(&s.wrong_ca).unwrap()))).await.err().unwrap()
+    );
     assert!(err.contains("certificate is not trusted"), "{err}");
 
     db.pool.close().await;

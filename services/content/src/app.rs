@@ -8,10 +8,8 @@ use common::shutdown::Shutdown;
 use proto::content::v1::content_server::ContentServer;
 use std::sync::Arc;
 
-pub static MIGRATIONS: Migrations = Migrations {
-    sqlite: &sqlx::migrate!("./migrations/sqlite"),
-    postgres: &sqlx::migrate!("./migrations/postgres"),
-};
+pub static MIGRATIONS: Migrations =
+    Migrations { sqlite: &sqlx::migrate!("./migrations/sqlite"), postgres: &sqlx::migrate!("./migrations/postgres") };
 
 #[derive(Debug, Clone, clap::Args)]
 pub struct Config {
@@ -30,12 +28,18 @@ pub struct Running {
 }
 
 /// Connects, migrates, starts the outbox relay and serves gRPC on `listen` until `shutdown`.
-pub async fn start(cfg: &Config, listen: impl Into<common::grpc::Listen>, bus: Arc<dyn EventBus>, shutdown: Shutdown) -> anyhow::Result<Running> {
+pub async fn start(
+    cfg: &Config,
+    listen: impl Into<common::grpc::Listen>,
+    bus: Arc<dyn EventBus>,
+    shutdown: Shutdown,
+) -> anyhow::Result<Running> {
     let base = common::grpc::Base::open(&cfg.database_url, &MIGRATIONS, bus.clone(), &shutdown).await?;
     let content = Content::new(base.db, Some(base.relay));
     // The previous release's queue of every event (media references read from event text)
     // goes once nothing consumes it any more.
     common::bus::retire_queue(bus.clone(), crate::media::RETIRED_QUEUE, shutdown.clone());
-    let serving = common::grpc::start_service("content", listen, ContentServer::new(content.clone()), base.bus, shutdown).await?;
+    let serving =
+        common::grpc::start_service("content", listen, ContentServer::new(content.clone()), base.bus, shutdown).await?;
     Ok(Running { port: serving.port, local: serving.local, content, server: serving.server })
 }

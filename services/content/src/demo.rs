@@ -20,9 +20,21 @@ pub struct Summary {
 }
 
 const LEADERS: [(&str, &str, &str); 4] = [
-    ("Amara Okafor", "Executive Director", "<p>Amara led community foundations for fifteen years before founding the platform.</p>"),
-    ("Daniel Reyes", "Chief Technology Officer", "<p>Daniel builds the tools that keep every gift traceable from donor to nonprofit.</p>"),
-    ("Mei Lin Chen", "Head of Nonprofit Partnerships", "<p>Mei Lin vets every nonprofit that joins and looks after their admins.</p>"),
+    (
+        "Amara Okafor",
+        "Executive Director",
+        "<p>Amara led community foundations for fifteen years before founding the platform.</p>",
+    ),
+    (
+        "Daniel Reyes",
+        "Chief Technology Officer",
+        "<p>Daniel builds the tools that keep every gift traceable from donor to nonprofit.</p>",
+    ),
+    (
+        "Mei Lin Chen",
+        "Head of Nonprofit Partnerships",
+        "<p>Mei Lin vets every nonprofit that joins and looks after their admins.</p>",
+    ),
     ("Jonas Weber", "Treasurer", "<p>Jonas oversees payouts, fees and the yearly audit.</p>"),
 ];
 
@@ -30,34 +42,80 @@ const FAQS: [(&str, &[(&str, &str)]); 3] = [
     (
         "Giving",
         &[
-            ("How do I give to a nonprofit?", "<p>Open the nonprofit's page, choose an amount and whether to give once or every month, then pay by card.</p>"),
-            ("Can I cancel a monthly gift?", "<p>Yes: open <strong>My giving</strong> and cancel the subscription. No later charge is made.</p>"),
-            ("Is my gift tax-deductible?", "<p>Gifts to registered 501(c)(3) nonprofits are. Your receipt shows the receipt number and the nonprofit's EIN.</p>"),
+            (
+                "How do I give to a nonprofit?",
+                "<p>Open the nonprofit's page, choose an amount and whether to give once or every month, then pay by card.</p>",
+            ),
+            (
+                "Can I cancel a monthly gift?",
+                "<p>Yes: open <strong>My giving</strong> and cancel the subscription. No later charge is made.</p>",
+            ),
+            (
+                "Is my gift tax-deductible?",
+                "<p>Gifts to registered 501(c)(3) nonprofits are. Your receipt shows the receipt number and the nonprofit's EIN.</p>",
+            ),
         ],
     ),
     (
         "Fees",
         &[
-            ("What does the platform charge?", "<p>A service charge and the payment processor's fee, both shown before you confirm a gift.</p>"),
-            ("Can I cover the fees?", "<p>Yes: tick <em>Cover the fees</em> and the nonprofit receives your whole gift.</p>"),
+            (
+                "What does the platform charge?",
+                "<p>A service charge and the payment processor's fee, both shown before you confirm a gift.</p>",
+            ),
+            (
+                "Can I cover the fees?",
+                "<p>Yes: tick <em>Cover the fees</em> and the nonprofit receives your whole gift.</p>",
+            ),
         ],
     ),
     (
         "Nonprofits",
         &[
-            ("How does a nonprofit join?", "<p>It applies with its EIN and documents; the platform's team checks them before it is listed.</p>"),
+            (
+                "How does a nonprofit join?",
+                "<p>It applies with its EIN and documents; the platform's team checks them before it is listed.</p>",
+            ),
             ("When are nonprofits paid?", "<p>Every week, for the gifts that cleared in the week before.</p>"),
-            ("Can a nonprofit run its own community?", "<p>Yes: its admin can open communities and events for its supporters.</p>"),
+            (
+                "Can a nonprofit run its own community?",
+                "<p>Yes: its admin can open communities and events for its supporters.</p>",
+            ),
         ],
     ),
 ];
 
 const CONTACTS: [(&str, &str, &str, &str); 6] = [
-    ("Olivia Brown", "olivia.brown@example.org", "Receipt for my donation", "Hello, I gave to the food bank last week and cannot find my receipt. Could you send it again?"),
-    ("Liam Johnson", "liam.johnson@example.org", "Volunteering", "Our school would like to volunteer at one of the events in April. Who should we talk to?"),
-    ("Sophia Garcia", "sophia.garcia@example.org", "Change my monthly gift", "I would like to lower my monthly gift from $50 to $25. Thank you!"),
-    ("Noah Smith", "noah.smith@example.org", "Nonprofit listing", "Our animal shelter applied two weeks ago. Is anything missing from our application?"),
-    ("Emma Wilson", "emma.wilson@example.org", "Corporate matching", "Does the platform support matching gifts from employers?"),
+    (
+        "Olivia Brown",
+        "olivia.brown@example.org",
+        "Receipt for my donation",
+        "Hello, I gave to the food bank last week and cannot find my receipt. Could you send it again?",
+    ),
+    (
+        "Liam Johnson",
+        "liam.johnson@example.org",
+        "Volunteering",
+        "Our school would like to volunteer at one of the events in April. Who should we talk to?",
+    ),
+    (
+        "Sophia Garcia",
+        "sophia.garcia@example.org",
+        "Change my monthly gift",
+        "I would like to lower my monthly gift from $50 to $25. Thank you!",
+    ),
+    (
+        "Noah Smith",
+        "noah.smith@example.org",
+        "Nonprofit listing",
+        "Our animal shelter applied two weeks ago. Is anything missing from our application?",
+    ),
+    (
+        "Emma Wilson",
+        "emma.wilson@example.org",
+        "Corporate matching",
+        "Does the platform support matching gifts from employers?",
+    ),
     ("Lucas Martin", "lucas.martin@example.org", "Thank you", "Just wanted to say the new community pages are lovely."),
 ];
 
@@ -79,7 +137,10 @@ pub async fn seed(c: &Content, charity_ids: &[String], cause_ids: &[String], pho
         how_it_works: vec![
             Step { title: "Find a nonprofit".into(), description: "Search by cause, name or place.".into() },
             Step { title: "Give securely".into(), description: "Pay by card, once or monthly.".into() },
-            Step { title: "See the impact".into(), description: "Follow updates from the communities you support.".into() },
+            Step {
+                title: "See the impact".into(),
+                description: "Follow updates from the communities you support.".into(),
+            },
         ],
         impact_figures: vec![
             Figure { label: "Nonprofits".into(), value: format!("{}", charity_ids.len()) },
@@ -123,20 +184,39 @@ pub async fn seed(c: &Content, charity_ids: &[String], cause_ids: &[String], pho
         out.pages += 1;
     }
     for (order, (name, title, biography)) in LEADERS.iter().enumerate() {
-        let input = LeadershipInput { name: (*name).into(), title: (*title).into(), photo: photo.into(), biography: (*biography).into(), order: order as i64, is_active: true };
+        let input = LeadershipInput {
+            name: (*name).into(),
+            title: (*title).into(),
+            photo: photo.into(),
+            biography: (*biography).into(),
+            order: order as i64,
+            is_active: true,
+        };
         c.create_leadership(&input, &admin).await?;
         out.leadership += 1;
     }
     for (name, faqs) in FAQS {
         let category = c.create_category(name, &format!("Questions about {}.", name.to_lowercase()), &admin).await?;
         for (order, (question, answer)) in faqs.iter().enumerate() {
-            let input = FaqInput { category_id: category.id.clone(), question: (*question).into(), answer: (*answer).into(), order: order as i64, is_active: true };
+            let input = FaqInput {
+                category_id: category.id.clone(),
+                question: (*question).into(),
+                answer: (*answer).into(),
+                order: order as i64,
+                is_active: true,
+            };
             c.create_faq(&input, &admin).await?;
             out.faqs += 1;
         }
     }
     for (i, (name, email, subject, message)) in CONTACTS.iter().enumerate() {
-        let input = ContactInput { name: (*name).into(), email: (*email).into(), phone_number: String::new(), subject: (*subject).into(), message: (*message).into() };
+        let input = ContactInput {
+            name: (*name).into(),
+            email: (*email).into(),
+            phone_number: String::new(),
+            subject: (*subject).into(),
+            message: (*message).into(),
+        };
         c.submit_contact(&input, &Actor::new("", "public", format!("198.51.100.{}", i + 1))).await?;
         out.contacts += 1;
     }

@@ -18,7 +18,14 @@ fn page_of(p: Option<pc::PageRequest>) -> Page {
 }
 
 fn page(p: PageRow) -> pb::Page {
-    pb::Page { id: p.id, page_key: p.page_key, document_json: p.document, revision: p.revision, updated_at: p.updated_at, updated_by: p.updated_by }
+    pb::Page {
+        id: p.id,
+        page_key: p.page_key,
+        document_json: p.document,
+        revision: p.revision,
+        updated_at: p.updated_at,
+        updated_by: p.updated_by,
+    }
 }
 
 fn revision(r: RevisionRow) -> pb::Revision {
@@ -35,7 +42,14 @@ fn revision(r: RevisionRow) -> pb::Revision {
 
 fn leadership_in(f: Option<pb::LeadershipFields>) -> LeadershipInput {
     let f = f.unwrap_or_default();
-    LeadershipInput { name: f.name, title: f.title, photo: f.photo, biography: f.biography, order: f.order, is_active: f.is_active }
+    LeadershipInput {
+        name: f.name,
+        title: f.title,
+        photo: f.photo,
+        biography: f.biography,
+        order: f.order,
+        is_active: f.is_active,
+    }
 }
 
 fn leadership(l: Leadership) -> pb::Leadership {
@@ -53,12 +67,25 @@ fn leadership(l: Leadership) -> pb::Leadership {
 }
 
 fn category(c: FaqCategory) -> pb::FaqCategory {
-    pb::FaqCategory { id: c.id, name: c.name, description: c.description, order: c.order, faq_count: c.faq_count, created_at: c.created_at }
+    pb::FaqCategory {
+        id: c.id,
+        name: c.name,
+        description: c.description,
+        order: c.order,
+        faq_count: c.faq_count,
+        created_at: c.created_at,
+    }
 }
 
 fn faq_in(f: Option<pb::FaqFields>) -> FaqInput {
     let f = f.unwrap_or_default();
-    FaqInput { category_id: f.category_id, question: f.question, answer: f.answer, order: f.order, is_active: f.is_active }
+    FaqInput {
+        category_id: f.category_id,
+        question: f.question,
+        answer: f.answer,
+        order: f.order,
+        is_active: f.is_active,
+    }
 }
 
 fn faq(f: Faq) -> pb::Faq {
@@ -109,7 +136,11 @@ fn media_file(m: crate::store::MediaFile) -> pb::MediaFile {
 
 fn media_owner(o: Option<pb::MediaOwner>) -> crate::store::MediaOwner {
     let o = o.unwrap_or_default();
-    crate::store::MediaOwner { service: o.service.trim().into(), entity: o.entity.trim().into(), entity_id: o.entity_id.trim().into() }
+    crate::store::MediaOwner {
+        service: o.service.trim().into(),
+        entity: o.entity.trim().into(),
+        entity_id: o.entity_id.trim().into(),
+    }
 }
 
 fn attached(a: crate::media::Attached) -> pb::AttachMediaReply {
@@ -241,7 +272,11 @@ impl Rpc for Content {
             .map(|c| pb::PublicFaqCategory {
                 id: c.id,
                 name: c.name,
-                faqs: c.faqs.into_iter().map(|f| pb::PublicFaqEntry { id: f.id, question: f.question, answer: f.answer }).collect(),
+                faqs: c
+                    .faqs
+                    .into_iter()
+                    .map(|f| pb::PublicFaqEntry { id: f.id, question: f.question, answer: f.answer })
+                    .collect(),
             })
             .collect();
         Ok(Response::new(pb::PublicFaqReply { categories }))
@@ -249,7 +284,13 @@ impl Rpc for Content {
 
     async fn submit_contact(&self, r: Request<pb::ContactInput>) -> R<pb::ContactMessage> {
         let r = r.into_inner();
-        let input = ContactInput { name: r.name, email: r.email, phone_number: r.phone_number, subject: r.subject, message: r.message };
+        let input = ContactInput {
+            name: r.name,
+            email: r.email,
+            phone_number: r.phone_number,
+            subject: r.subject,
+            message: r.message,
+        };
         Ok(Response::new(contact(self.submit_contact(&input, &public_actor(r.actor)).await?)))
     }
 
@@ -266,13 +307,20 @@ impl Rpc for Content {
 
     async fn usage(&self, r: Request<pc::UsageRequest>) -> R<pc::UsageReply> {
         let r = r.into_inner();
-        let items = self.usage(&r.kind, &r.id).await?.into_iter().map(|(what, count)| pc::Usage { what, count }).collect();
+        let items =
+            self.usage(&r.kind, &r.id).await?.into_iter().map(|(what, count)| pc::Usage { what, count }).collect();
         Ok(Response::new(pc::UsageReply { items }))
     }
 
     async fn record_upload(&self, r: Request<pb::MediaUpload>) -> R<pb::MediaFile> {
         let r = r.into_inner();
-        let i = crate::media::UploadInput { module: r.module, file: r.file, kind: r.kind, size: r.size, quota_bytes: r.quota_bytes };
+        let i = crate::media::UploadInput {
+            module: r.module,
+            file: r.file,
+            kind: r.kind,
+            size: r.size,
+            quota_bytes: r.quota_bytes,
+        };
         Ok(Response::new(media_file(self.record_upload(&i, &actor(r.actor)).await?)))
     }
 
@@ -290,7 +338,8 @@ impl Rpc for Content {
             (false, false) => Attach::Attach,
             (false, true) => Attach::AttachReleasingOthers,
         };
-        let fields: Vec<crate::media::MediaField> = r.fields.into_iter().map(|f| crate::media::MediaField { field: f.field, files: f.files }).collect();
+        let fields: Vec<crate::media::MediaField> =
+            r.fields.into_iter().map(|f| crate::media::MediaField { field: f.field, files: f.files }).collect();
         Ok(Response::new(attached(self.attach(&media_owner(r.owner), &fields, mode, &actor(r.actor)).await?)))
     }
 
@@ -312,6 +361,8 @@ impl Rpc for Content {
 
     async fn list_orphans(&self, r: Request<pb::OrphansRequest>) -> R<pb::MediaFiles> {
         let r = r.into_inner();
-        Ok(Response::new(pb::MediaFiles { items: self.orphans(r.uploaded_before, r.limit).await?.into_iter().map(media_file).collect() }))
+        Ok(Response::new(pb::MediaFiles {
+            items: self.orphans(r.uploaded_before, r.limit).await?.into_iter().map(media_file).collect(),
+        }))
     }
 }

@@ -43,7 +43,10 @@ pub const WAS_REMOVED: &str = "This file was removed: please upload it again";
 pub fn is_stored_name(s: &str) -> bool {
     match s.split_once('.') {
         Some((stem, ext)) => {
-            !stem.is_empty() && stem.len() <= 64 && stem.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') && EXTENSIONS.contains(&ext)
+            !stem.is_empty()
+                && stem.len() <= 64
+                && stem.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+                && EXTENSIONS.contains(&ext)
         }
         None => false,
     }
@@ -109,11 +112,16 @@ fn quota_spent(quota: i64, ends_at: i64, now: i64) -> Error {
     let secs = ((ends_at - now).max(1000) / 1000) as u64;
     let hours = secs.div_ceil(3600);
     let when = if hours <= 1 { "within an hour".to_string() } else { format!("in {hours} hours") };
-    Error::TooManyAttempts(format!("You have reached your upload limit of {mb:.0} MB a day. You can upload again {when}."), secs)
+    Error::TooManyAttempts(
+        format!("You have reached your upload limit of {mb:.0} MB a day. You can upload again {when}."),
+        secs,
+    )
 }
 
 fn check_owner(o: &MediaOwner, id_required: bool, check: &mut Check) {
-    let word = |s: &str| !s.is_empty() && s.len() <= 64 && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+    let word = |s: &str| {
+        !s.is_empty() && s.len() <= 64 && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+    };
     if !word(&o.service) || !word(&o.entity) {
         check.fail("owner", "Please name the record the files belong to");
     }
@@ -126,7 +134,9 @@ impl Content {
     /// Records an upload by `actor` (who must be an account), counted against its quota.
     pub async fn record_upload(&self, i: &UploadInput, actor: &Actor) -> Result<MediaFile> {
         let mut check = Check::default();
-        let module_ok = !i.module.is_empty() && i.module.len() <= 50 && i.module.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+        let module_ok = !i.module.is_empty()
+            && i.module.len() <= 50
+            && i.module.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
         if !module_ok {
             check.fail("module", "Please give a valid module");
         }
@@ -158,14 +168,27 @@ impl Content {
             ..Default::default()
         };
         let mut w = self.write(actor).await?;
-        if i.quota_bytes > 0 && !store::use_quota(&mut w, &actor.id, i.size, i.quota_bytes, now, QUOTA_WINDOW_MS).await? {
+        if i.quota_bytes > 0
+            && !store::use_quota(&mut w, &actor.id, i.size, i.quota_bytes, now, QUOTA_WINDOW_MS).await?
+        {
             w.rollback().await?;
-            let ends = store::quota_window(&mut *self.db.pool.acquire().await?, &actor.id).await?.map_or(now + QUOTA_WINDOW_MS, |(start, _)| start + QUOTA_WINDOW_MS);
+            let ends = store::quota_window(&mut *self.db.pool.acquire().await?, &actor.id)
+                .await?
+                .map_or(now + QUOTA_WINDOW_MS, |(start, _)| start + QUOTA_WINDOW_MS);
             return Err(quota_spent(i.quota_bytes, ends, now));
         }
         store::insert_media(&mut w, &m).await.map_err(|e| common::db::unique_as(e, "File already recorded"))?;
-        w.emit(events::MEDIA_UPLOADED, &events::Media { file: m.file.clone(), module: m.module.clone(), kind: m.kind.clone(), size: m.size, ..Default::default() })
-            .await?;
+        w.emit(
+            events::MEDIA_UPLOADED,
+            &events::Media {
+                file: m.file.clone(),
+                module: m.module.clone(),
+                kind: m.kind.clone(),
+                size: m.size,
+                ..Default::default()
+            },
+        )
+        .await?;
         w.commit().await?;
         Ok(m)
     }
@@ -180,7 +203,10 @@ impl Content {
         let window = store::quota_window(&mut *self.db.pool.acquire().await?, &actor.id).await?;
         Ok(match window {
             Some((start, bytes)) if start + QUOTA_WINDOW_MS > now => {
-                let a = Allowance { remaining_bytes: (quota_bytes - bytes).max(0), window_ends_at: start + QUOTA_WINDOW_MS };
+                let a = Allowance {
+                    remaining_bytes: (quota_bytes - bytes).max(0),
+                    window_ends_at: start + QUOTA_WINDOW_MS,
+                };
                 if a.remaining_bytes == 0 {
                     return Err(quota_spent(quota_bytes, a.window_ends_at, now));
                 }
@@ -195,7 +221,13 @@ impl Content {
     /// own file, or an unattached upload of `actor`; anything else refuses the whole call
     /// naming the field, and nothing changes. An owner without id (a record not created yet)
     /// can only be checked.
-    pub async fn attach(&self, owner: &MediaOwner, fields: &[MediaField], mode: Attach, actor: &Actor) -> Result<Attached> {
+    pub async fn attach(
+        &self,
+        owner: &MediaOwner,
+        fields: &[MediaField],
+        mode: Attach,
+        actor: &Actor,
+    ) -> Result<Attached> {
         let mut check = Check::default();
         check_owner(owner, mode != Attach::Check, &mut check);
         if !actor.is_known() {
@@ -247,7 +279,8 @@ impl Content {
             out.released = store::release_media(&mut w, owner, Some(&named), now).await? as i64;
         }
         if out != Attached::default() {
-            let payload = events::MediaOwnership { owner: owner.clone().into(), attached: mine, released: out.released };
+            let payload =
+                events::MediaOwnership { owner: owner.clone().into(), attached: mine, released: out.released };
             w.emit(events::MEDIA_ATTACHED, &payload).await?;
         }
         w.commit().await?;
@@ -284,7 +317,13 @@ impl Content {
             w.rollback().await?;
             return Ok(false);
         }
-        let payload = events::Media { file: m.file, module: m.module, kind: m.kind, size: m.size, owner: m.owner.map(Into::into) };
+        let payload = events::Media {
+            file: m.file,
+            module: m.module,
+            kind: m.kind,
+            size: m.size,
+            owner: m.owner.map(Into::into),
+        };
         w.emit(events::MEDIA_REMOVED, &payload).await?;
         w.commit().await?;
         Ok(true)
@@ -314,8 +353,14 @@ mod tests {
     #[test]
     fn a_spent_quota_says_the_limit_and_when_it_comes_back() {
         let e = super::quota_spent(200_000_000, 10 * 3_600_000, 0);
-        assert_eq!(e.to_string(), "You have reached your upload limit of 200 MB a day. You can upload again in 10 hours.");
+        assert_eq!(
+            e.to_string(),
+            "You have reached your upload limit of 200 MB a day. You can upload again in 10 hours."
+        );
         let e = super::quota_spent(1_000_000_000, 1_000, 0);
-        assert_eq!(e.to_string(), "You have reached your upload limit of 1000 MB a day. You can upload again within an hour.");
+        assert_eq!(
+            e.to_string(),
+            "You have reached your upload limit of 1000 MB a day. You can upload again within an hour."
+        );
     }
 }

@@ -16,7 +16,8 @@ pub enum PageKind {
     GivingPartner,
 }
 
-pub const ALL: [PageKind; 5] = [PageKind::Homepage, PageKind::PrivacyPolicy, PageKind::TermsCondition, PageKind::AboutUs, PageKind::GivingPartner];
+pub const ALL: [PageKind; 5] =
+    [PageKind::Homepage, PageKind::PrivacyPolicy, PageKind::TermsCondition, PageKind::AboutUs, PageKind::GivingPartner];
 
 impl PageKind {
     pub fn key(self) -> &'static str {
@@ -47,7 +48,9 @@ impl PageKind {
         let mut check = Check::default();
         let out = match self {
             PageKind::Homepage => serde_json::to_string(&parse::<Homepage>(json)?.cleaned(&mut check)),
-            PageKind::PrivacyPolicy | PageKind::TermsCondition => serde_json::to_string(&parse::<CmsPage>(json)?.cleaned(&mut check)),
+            PageKind::PrivacyPolicy | PageKind::TermsCondition => {
+                serde_json::to_string(&parse::<CmsPage>(json)?.cleaned(&mut check))
+            }
             PageKind::AboutUs => serde_json::to_string(&parse::<AboutUs>(json)?.cleaned(&mut check)),
             PageKind::GivingPartner => serde_json::to_string(&parse::<GivingPartnerPage>(json)?.cleaned(&mut check)),
         };

@@ -124,7 +124,11 @@ impl Content {
     /// A page by key, or by id when `key` is empty.
     pub async fn page(&self, key: &str, id: &str) -> Result<PageRow> {
         let mut c = self.conn().await?;
-        let found = if key.is_empty() { store::page_by_id(&mut c, id).await? } else { store::page_by_key(&mut c, PageKind::parse(key)?.key()).await? };
+        let found = if key.is_empty() {
+            store::page_by_id(&mut c, id).await?
+        } else {
+            store::page_by_key(&mut c, PageKind::parse(key)?.key()).await?
+        };
         found.ok_or_else(|| Error::NotFound("Page not found".into()))
     }
 
@@ -132,7 +136,9 @@ impl Content {
     /// is not deleted from under the homepage (which would drop it from the featured list
     /// quietly); anything else is used by nothing here.
     pub async fn usage(&self, kind: &str, id: &str) -> Result<Vec<(String, i64)>> {
-        let Some(home) = store::page_by_key(&mut *self.conn().await?, PageKind::parse("homepage")?.key()).await? else { return Ok(vec![]) };
+        let Some(home) = store::page_by_key(&mut *self.conn().await?, PageKind::parse("homepage")?.key()).await? else {
+            return Ok(vec![]);
+        };
         let doc: crate::pages::Homepage = serde_json::from_str(&home.document).unwrap_or_default();
         let (list, what) = match kind {
             "cause" => (doc.featured_cause_ids, "the homepage's featured causes"),
@@ -150,22 +156,35 @@ impl Content {
         let document = kind.clean(document)?;
         let mut w = self.write(actor).await?;
         w.lock_row("pages", &current.id).await?;
-        let current = store::page_by_id(&mut w, &current.id).await?.ok_or_else(|| Error::NotFound("Page not found".into()))?;
+        let current =
+            store::page_by_id(&mut w, &current.id).await?.ok_or_else(|| Error::NotFound("Page not found".into()))?;
         if current.document == document {
             w.rollback().await?;
             return Ok(current);
         }
         let before = current.document.clone();
         let page = Self::new_revision(&mut w, current, document, None).await?;
-        w.emit(events::PAGE_PUBLISHED, &events::Page::of(&page.page_key, page.revision, None, &before, &page.document)).await?;
+        w.emit(events::PAGE_PUBLISHED, &events::Page::of(&page.page_key, page.revision, None, &before, &page.document))
+            .await?;
         w.commit().await?;
         Ok(page)
     }
 
-    async fn new_revision(w: &mut Write<'_>, current: PageRow, document: String, restored_from: Option<i64>) -> Result<PageRow> {
+    async fn new_revision(
+        w: &mut Write<'_>,
+        current: PageRow,
+        document: String,
+        restored_from: Option<i64>,
+    ) -> Result<PageRow> {
         let now = common::now_ms();
         let author = w.actor().id.clone();
-        let page = PageRow { document, revision: current.revision + 1, updated_at: now, updated_by: author.clone(), ..current };
+        let page = PageRow {
+            document,
+            revision: current.revision + 1,
+            updated_at: now,
+            updated_by: author.clone(),
+            ..current
+        };
         let rev = RevisionRow {
             id: common::new_id(),
             page_key: page.page_key.clone(),
@@ -187,7 +206,9 @@ impl Content {
     }
 
     pub async fn revision(&self, id: &str) -> Result<RevisionRow> {
-        store::revision_by_id(&mut *self.conn().await?, id).await?.ok_or_else(|| Error::NotFound("Revision not found".into()))
+        store::revision_by_id(&mut *self.conn().await?, id)
+            .await?
+            .ok_or_else(|| Error::NotFound("Revision not found".into()))
     }
 
     /// Makes revision `id`'s document current again, as a new revision naming it.
@@ -196,10 +217,15 @@ impl Content {
         let current = self.page(&rev.page_key, "").await?;
         let mut w = self.write(actor).await?;
         w.lock_row("pages", &current.id).await?;
-        let current = store::page_by_id(&mut w, &current.id).await?.ok_or_else(|| Error::NotFound("Page not found".into()))?;
+        let current =
+            store::page_by_id(&mut w, &current.id).await?.ok_or_else(|| Error::NotFound("Page not found".into()))?;
         let before = current.document.clone();
         let page = Self::new_revision(&mut w, current, rev.document, Some(rev.number)).await?;
-        w.emit(events::PAGE_RESTORED, &events::Page::of(&page.page_key, page.revision, Some(rev.number), &before, &page.document)).await?;
+        w.emit(
+            events::PAGE_RESTORED,
+            &events::Page::of(&page.page_key, page.revision, Some(rev.number), &before, &page.document),
+        )
+        .await?;
         w.commit().await?;
         Ok(page)
     }
@@ -237,7 +263,16 @@ impl Content {
         };
         let mut w = self.write(actor).await?;
         store::insert_leadership(&mut w, &l).await?;
-        w.emit(events::LEADERSHIP_CREATED, &events::Entry { id: l.id.clone(), name: l.name.clone(), photo: l.photo.clone(), changes: Default::default() }).await?;
+        w.emit(
+            events::LEADERSHIP_CREATED,
+            &events::Entry {
+                id: l.id.clone(),
+                name: l.name.clone(),
+                photo: l.photo.clone(),
+                changes: Default::default(),
+            },
+        )
+        .await?;
         w.commit().await?;
         Ok(l)
     }
@@ -246,7 +281,8 @@ impl Content {
         let i = Self::leadership_fields(i)?;
         let mut w = self.write(actor).await?;
         w.lock_row("leadership", id).await?;
-        let old = store::get_leadership(&mut w, id).await?.ok_or_else(|| Error::NotFound("Leadership not found".into()))?;
+        let old =
+            store::get_leadership(&mut w, id).await?.ok_or_else(|| Error::NotFound("Leadership not found".into()))?;
         let l = Leadership {
             name: i.name,
             title: i.title,
@@ -259,22 +295,33 @@ impl Content {
         };
         store::update_leadership(&mut w, &l).await?;
         let changes = common::bus::changes(&old, &l, &["updatedAt"]);
-        w.emit(events::LEADERSHIP_UPDATED, &events::Entry { id: l.id.clone(), name: l.name.clone(), photo: l.photo.clone(), changes }).await?;
+        w.emit(
+            events::LEADERSHIP_UPDATED,
+            &events::Entry { id: l.id.clone(), name: l.name.clone(), photo: l.photo.clone(), changes },
+        )
+        .await?;
         w.commit().await?;
         Ok(l)
     }
 
     pub async fn delete_leadership(&self, id: &str, actor: &Actor) -> Result<()> {
         let mut w = self.write(actor).await?;
-        let l = store::get_leadership(&mut w, id).await?.ok_or_else(|| Error::NotFound("Leadership not found".into()))?;
+        let l =
+            store::get_leadership(&mut w, id).await?.ok_or_else(|| Error::NotFound("Leadership not found".into()))?;
         store::delete(&mut w, "leadership", id).await?;
-        w.emit(events::LEADERSHIP_DELETED, &events::Entry { id: l.id, name: l.name, photo: l.photo, changes: Default::default() }).await?;
+        w.emit(
+            events::LEADERSHIP_DELETED,
+            &events::Entry { id: l.id, name: l.name, photo: l.photo, changes: Default::default() },
+        )
+        .await?;
         w.commit().await?;
         Ok(())
     }
 
     pub async fn leadership(&self, id: &str) -> Result<Leadership> {
-        store::get_leadership(&mut *self.conn().await?, id).await?.ok_or_else(|| Error::NotFound("Leadership not found".into()))
+        store::get_leadership(&mut *self.conn().await?, id)
+            .await?
+            .ok_or_else(|| Error::NotFound("Leadership not found".into()))
     }
 
     pub async fn list_leadership(&self, q: &Page, active: Option<bool>) -> Result<(Vec<Leadership>, i64)> {
@@ -307,14 +354,31 @@ impl Content {
         check.done()?;
         let mut w = self.write(actor).await?;
         let order = store::next_category_order(&mut w).await?;
-        let t = FaqCategory { id: common::new_id(), name, description, order, faq_count: 0, created_at: common::now_ms() };
+        let t =
+            FaqCategory { id: common::new_id(), name, description, order, faq_count: 0, created_at: common::now_ms() };
         store::insert_category(&mut w, &t).await.map_err(Self::category_conflict)?;
-        w.emit(events::FAQ_CATEGORY_CREATED, &events::Entry { id: t.id.clone(), name: t.name.clone(), photo: String::new(), changes: Default::default() }).await?;
+        w.emit(
+            events::FAQ_CATEGORY_CREATED,
+            &events::Entry {
+                id: t.id.clone(),
+                name: t.name.clone(),
+                photo: String::new(),
+                changes: Default::default(),
+            },
+        )
+        .await?;
         w.commit().await?;
         Ok(t)
     }
 
-    pub async fn update_category(&self, id: &str, name: &str, description: Option<&str>, new_order: Option<i64>, actor: &Actor) -> Result<FaqCategory> {
+    pub async fn update_category(
+        &self,
+        id: &str,
+        name: &str,
+        description: Option<&str>,
+        new_order: Option<i64>,
+        actor: &Actor,
+    ) -> Result<FaqCategory> {
         let mut check = Check::default();
         let name = parse_name(name, &mut check);
         let description = description.map(|d| Self::description(d, &mut check));
@@ -322,7 +386,8 @@ impl Content {
         check.done()?;
         let mut w = self.write(actor).await?;
         w.lock_row("faq_categories", id).await?;
-        let old = store::get_category(&mut w, id).await?.ok_or_else(|| Error::NotFound("FAQ category not found".into()))?;
+        let old =
+            store::get_category(&mut w, id).await?.ok_or_else(|| Error::NotFound("FAQ category not found".into()))?;
         let t = FaqCategory {
             name,
             description: description.unwrap_or_else(|| old.description.clone()),
@@ -331,7 +396,11 @@ impl Content {
         };
         store::update_category(&mut w, &t).await.map_err(Self::category_conflict)?;
         let changes = common::bus::changes(&old, &t, &["faqCount"]);
-        w.emit(events::FAQ_CATEGORY_UPDATED, &events::Entry { id: t.id.clone(), name: t.name.clone(), photo: String::new(), changes }).await?;
+        w.emit(
+            events::FAQ_CATEGORY_UPDATED,
+            &events::Entry { id: t.id.clone(), name: t.name.clone(), photo: String::new(), changes },
+        )
+        .await?;
         w.commit().await?;
         Ok(t)
     }
@@ -340,18 +409,25 @@ impl Content {
     pub async fn delete_category(&self, id: &str, actor: &Actor) -> Result<()> {
         let mut w = self.write(actor).await?;
         w.lock_row("faq_categories", id).await?;
-        let t = store::get_category(&mut w, id).await?.ok_or_else(|| Error::NotFound("FAQ category not found".into()))?;
+        let t =
+            store::get_category(&mut w, id).await?.ok_or_else(|| Error::NotFound("FAQ category not found".into()))?;
         if t.faq_count > 0 {
             return Err(Error::Conflict("This category still has FAQs. Delete or move them first.".into()));
         }
         store::delete(&mut w, "faq_categories", id).await?;
-        w.emit(events::FAQ_CATEGORY_DELETED, &events::Entry { id: t.id, name: t.name, photo: String::new(), changes: Default::default() }).await?;
+        w.emit(
+            events::FAQ_CATEGORY_DELETED,
+            &events::Entry { id: t.id, name: t.name, photo: String::new(), changes: Default::default() },
+        )
+        .await?;
         w.commit().await?;
         Ok(())
     }
 
     pub async fn category(&self, id: &str) -> Result<FaqCategory> {
-        store::get_category(&mut *self.conn().await?, id).await?.ok_or_else(|| Error::NotFound("FAQ category not found".into()))
+        store::get_category(&mut *self.conn().await?, id)
+            .await?
+            .ok_or_else(|| Error::NotFound("FAQ category not found".into()))
     }
 
     pub async fn list_categories(&self, q: &Page) -> Result<(Vec<FaqCategory>, i64)> {
@@ -399,7 +475,16 @@ impl Content {
         };
         store::insert_faq(&mut w, &f).await?;
         let f = store::get_faq(&mut w, &f.id).await?.ok_or_else(|| Error::NotFound("FAQ not found".into()))?;
-        w.emit(events::FAQ_CREATED, &events::Entry { id: f.id.clone(), name: f.question.clone(), photo: String::new(), changes: Default::default() }).await?;
+        w.emit(
+            events::FAQ_CREATED,
+            &events::Entry {
+                id: f.id.clone(),
+                name: f.question.clone(),
+                photo: String::new(),
+                changes: Default::default(),
+            },
+        )
+        .await?;
         w.commit().await?;
         Ok(f)
     }
@@ -421,7 +506,11 @@ impl Content {
         store::update_faq(&mut w, &f).await?;
         let f = store::get_faq(&mut w, id).await?.ok_or_else(|| Error::NotFound("FAQ not found".into()))?;
         let changes = common::bus::changes(&old, &f, &["updatedAt", "categoryName"]);
-        w.emit(events::FAQ_UPDATED, &events::Entry { id: f.id.clone(), name: f.question.clone(), photo: String::new(), changes }).await?;
+        w.emit(
+            events::FAQ_UPDATED,
+            &events::Entry { id: f.id.clone(), name: f.question.clone(), photo: String::new(), changes },
+        )
+        .await?;
         w.commit().await?;
         Ok(f)
     }
@@ -430,7 +519,11 @@ impl Content {
         let mut w = self.write(actor).await?;
         let f = store::get_faq(&mut w, id).await?.ok_or_else(|| Error::NotFound("FAQ not found".into()))?;
         store::delete(&mut w, "faqs", id).await?;
-        w.emit(events::FAQ_DELETED, &events::Entry { id: f.id, name: f.question, photo: String::new(), changes: Default::default() }).await?;
+        w.emit(
+            events::FAQ_DELETED,
+            &events::Entry { id: f.id, name: f.question, photo: String::new(), changes: Default::default() },
+        )
+        .await?;
         w.commit().await?;
         Ok(())
     }
@@ -451,7 +544,11 @@ impl Content {
         let faqs = store::active_faqs(&mut c).await?;
         Ok(categories
             .into_iter()
-            .map(|cat| PublicCategory { faqs: faqs.iter().filter(|f| f.category_id == cat.id).cloned().collect(), id: cat.id, name: cat.name })
+            .map(|cat| PublicCategory {
+                faqs: faqs.iter().filter(|f| f.category_id == cat.id).cloned().collect(),
+                id: cat.id,
+                name: cat.name,
+            })
             .filter(|c| !c.faqs.is_empty())
             .collect())
     }
@@ -504,7 +601,11 @@ impl Content {
         };
         store::insert_contact(&mut w, &m, &actor.address).await?;
         store::count_contacts(&mut w, false, 1).await?;
-        w.emit(events::CONTACT_RECEIVED, &events::Contact { id: m.id.clone(), email: m.email.clone(), subject: m.subject.clone() }).await?;
+        w.emit(
+            events::CONTACT_RECEIVED,
+            &events::Contact { id: m.id.clone(), email: m.email.clone(), subject: m.subject.clone() },
+        )
+        .await?;
         w.commit().await?;
         Ok(m)
     }
@@ -516,7 +617,9 @@ impl Content {
 
     /// One message; the first open by an account marks it read (once).
     pub async fn open_contact(&self, id: &str, actor: &Actor) -> Result<ContactMessage> {
-        let m = store::get_contact(&mut *self.conn().await?, id).await?.ok_or_else(|| Error::NotFound("Contact message not found".into()))?;
+        let m = store::get_contact(&mut *self.conn().await?, id)
+            .await?
+            .ok_or_else(|| Error::NotFound("Contact message not found".into()))?;
         if m.is_read || !actor.is_known() {
             return Ok(m);
         }
@@ -524,9 +627,14 @@ impl Content {
         if store::mark_read(&mut w, id, &actor.id, common::now_ms()).await? {
             store::count_contacts(&mut w, false, -1).await?;
             store::count_contacts(&mut w, true, 1).await?;
-            w.emit(events::CONTACT_READ, &events::Contact { id: m.id.clone(), email: m.email.clone(), subject: m.subject.clone() }).await?;
+            w.emit(
+                events::CONTACT_READ,
+                &events::Contact { id: m.id.clone(), email: m.email.clone(), subject: m.subject.clone() },
+            )
+            .await?;
         }
-        let m = store::get_contact(&mut w, id).await?.ok_or_else(|| Error::NotFound("Contact message not found".into()))?;
+        let m =
+            store::get_contact(&mut w, id).await?.ok_or_else(|| Error::NotFound("Contact message not found".into()))?;
         w.commit().await?;
         Ok(m)
     }

@@ -37,11 +37,23 @@ fn page(r: &AnyRow) -> sqlx::Result<PageRow> {
 const PAGE: &str = "SELECT id, page_key, document, revision, updated_at, updated_by FROM pages";
 
 pub async fn page_by_key(c: &mut AnyConnection, key: &str) -> sqlx::Result<Option<PageRow>> {
-    sqlx::query(sqlx::AssertSqlSafe(format!("{PAGE} WHERE page_key = $1"))).bind(key).fetch_optional(c).await?.as_ref().map(page).transpose()
+    sqlx::query(sqlx::AssertSqlSafe(format!("{PAGE} WHERE page_key = $1")))
+        .bind(key)
+        .fetch_optional(c)
+        .await?
+        .as_ref()
+        .map(page)
+        .transpose()
 }
 
 pub async fn page_by_id(c: &mut AnyConnection, id: &str) -> sqlx::Result<Option<PageRow>> {
-    sqlx::query(sqlx::AssertSqlSafe(format!("{PAGE} WHERE id = $1"))).bind(id).fetch_optional(c).await?.as_ref().map(page).transpose()
+    sqlx::query(sqlx::AssertSqlSafe(format!("{PAGE} WHERE id = $1")))
+        .bind(id)
+        .fetch_optional(c)
+        .await?
+        .as_ref()
+        .map(page)
+        .transpose()
 }
 
 pub async fn set_page(c: &mut AnyConnection, p: &PageRow) -> sqlx::Result<()> {
@@ -97,13 +109,15 @@ pub async fn insert_revision(c: &mut AnyConnection, r: &RevisionRow) -> sqlx::Re
 }
 
 pub async fn revision_by_id(c: &mut AnyConnection, id: &str) -> sqlx::Result<Option<RevisionRow>> {
-    sqlx::query("SELECT id, page_key, number, author_id, created_at, restored_from, document FROM page_revisions WHERE id = $1")
-        .bind(id)
-        .fetch_optional(c)
-        .await?
-        .as_ref()
-        .map(revision)
-        .transpose()
+    sqlx::query(
+        "SELECT id, page_key, number, author_id, created_at, restored_from, document FROM page_revisions WHERE id = $1",
+    )
+    .bind(id)
+    .fetch_optional(c)
+    .await?
+    .as_ref()
+    .map(revision)
+    .transpose()
 }
 
 pub fn revision_column(column: &str) -> Option<&'static str> {
@@ -114,7 +128,11 @@ pub fn revision_column(column: &str) -> Option<&'static str> {
 }
 
 /// A page's revisions (without documents).
-pub async fn revisions(c: &mut AnyConnection, page_key: &str, paging: Paging<&'static str>) -> sqlx::Result<(Vec<RevisionRow>, i64)> {
+pub async fn revisions(
+    c: &mut AnyConnection,
+    page_key: &str,
+    paging: Paging<&'static str>,
+) -> sqlx::Result<(Vec<RevisionRow>, i64)> {
     let key = page_key.to_string();
     common::db::page_with_total(
         c,
@@ -221,7 +239,12 @@ pub fn leadership_column(column: &str) -> Option<&'static str> {
     })
 }
 
-pub async fn list_leadership(c: &mut AnyConnection, search: &str, active: Option<bool>, paging: Paging<&'static str>) -> sqlx::Result<(Vec<Leadership>, i64)> {
+pub async fn list_leadership(
+    c: &mut AnyConnection,
+    search: &str,
+    active: Option<bool>,
+    paging: Paging<&'static str>,
+) -> sqlx::Result<(Vec<Leadership>, i64)> {
     let pattern = (!search.is_empty()).then(|| like_pattern(search));
     common::db::page_with_total(
         c,
@@ -229,7 +252,11 @@ pub async fn list_leadership(c: &mut AnyConnection, search: &str, active: Option
         |q: &mut Sql| {
             q.push(" FROM leadership WHERE TRUE");
             if let Some(p) = &pattern {
-                q.push(" AND (name_key LIKE ").push_bind(p.clone()).push(" ESCAPE '\\' OR title_key LIKE ").push_bind(p.clone()).push(" ESCAPE '\\')");
+                q.push(" AND (name_key LIKE ")
+                    .push_bind(p.clone())
+                    .push(" ESCAPE '\\' OR title_key LIKE ")
+                    .push_bind(p.clone())
+                    .push(" ESCAPE '\\')");
             }
             if let Some(a) = active {
                 q.push(" AND is_active = ").push_bind(a);
@@ -284,7 +311,8 @@ pub async fn insert_category(c: &mut AnyConnection, t: &FaqCategory) -> sqlx::Re
 
 /// The order a new category takes: after every other.
 pub async fn next_category_order(c: &mut AnyConnection) -> sqlx::Result<i64> {
-    let n: Option<i64> = sqlx::query_scalar("SELECT CAST(MAX(sort_order) AS BIGINT) FROM faq_categories").fetch_one(c).await?;
+    let n: Option<i64> =
+        sqlx::query_scalar("SELECT CAST(MAX(sort_order) AS BIGINT) FROM faq_categories").fetch_one(c).await?;
     Ok(n.map_or(0, |n| n + 1))
 }
 
@@ -315,7 +343,11 @@ pub fn category_column(column: &str) -> Option<&'static str> {
     })
 }
 
-pub async fn list_categories(c: &mut AnyConnection, search: &str, paging: Paging<&'static str>) -> sqlx::Result<(Vec<FaqCategory>, i64)> {
+pub async fn list_categories(
+    c: &mut AnyConnection,
+    search: &str,
+    paging: Paging<&'static str>,
+) -> sqlx::Result<(Vec<FaqCategory>, i64)> {
     let pattern = (!search.is_empty()).then(|| like_pattern(search));
     common::db::page_with_total(
         c,
@@ -419,7 +451,12 @@ pub fn faq_column(column: &str) -> Option<&'static str> {
     })
 }
 
-pub async fn list_faqs(c: &mut AnyConnection, search: &str, category_id: &str, paging: Paging<&'static str>) -> sqlx::Result<(Vec<Faq>, i64)> {
+pub async fn list_faqs(
+    c: &mut AnyConnection,
+    search: &str,
+    category_id: &str,
+    paging: Paging<&'static str>,
+) -> sqlx::Result<(Vec<Faq>, i64)> {
     let pattern = (!search.is_empty()).then(|| like_pattern(search));
     let category_id = category_id.to_string();
     common::db::page_with_total(
@@ -521,11 +558,13 @@ pub async fn lock_address(c: &mut AnyConnection, address: &str) -> sqlx::Result<
 
 /// When the submissions of `address` since `since` were made, oldest first.
 pub async fn submissions_since(c: &mut AnyConnection, address: &str, since: i64) -> sqlx::Result<Vec<i64>> {
-    sqlx::query_scalar("SELECT created_at FROM contact_messages WHERE address = $1 AND created_at > $2 ORDER BY created_at")
-        .bind(address)
-        .bind(since)
-        .fetch_all(c)
-        .await
+    sqlx::query_scalar(
+        "SELECT created_at FROM contact_messages WHERE address = $1 AND created_at > $2 ORDER BY created_at",
+    )
+    .bind(address)
+    .bind(since)
+    .fetch_all(c)
+    .await
 }
 
 pub async fn get_contact(c: &mut AnyConnection, id: &str) -> sqlx::Result<Option<ContactMessage>> {
@@ -535,14 +574,16 @@ pub async fn get_contact(c: &mut AnyConnection, id: &str) -> sqlx::Result<Option
 
 /// Marks a message read unless it is already: answers whether this call marked it.
 pub async fn mark_read(c: &mut AnyConnection, id: &str, by: &str, at: i64) -> sqlx::Result<bool> {
-    let r = sqlx::query("UPDATE contact_messages SET is_read = $1, read_by = $2, read_at = $3 WHERE id = $4 AND is_read = $5")
-        .bind(true)
-        .bind(by)
-        .bind(at)
-        .bind(id)
-        .bind(false)
-        .execute(c)
-        .await?;
+    let r = sqlx::query(
+        "UPDATE contact_messages SET is_read = $1, read_by = $2, read_at = $3 WHERE id = $4 AND is_read = $5",
+    )
+    .bind(true)
+    .bind(by)
+    .bind(at)
+    .bind(id)
+    .bind(false)
+    .execute(c)
+    .await?;
     Ok(r.rows_affected() == 1)
 }
 
@@ -565,9 +606,16 @@ pub async fn count_contacts(c: &mut AnyConnection, is_read: bool, by: i64) -> sq
 /// A page of messages. Without a search the page walks the index of its order and the total
 /// comes from the kept counts (migration 0002); a search is a LIKE over the lower-cased name,
 /// email and subject (no index helps a contains-search: the matches are counted).
-pub async fn list_contacts(c: &mut AnyConnection, search: &str, is_read: Option<bool>, paging: Paging<&'static str>) -> sqlx::Result<(Vec<ContactMessage>, i64)> {
+pub async fn list_contacts(
+    c: &mut AnyConnection,
+    search: &str,
+    is_read: Option<bool>,
+    paging: Paging<&'static str>,
+) -> sqlx::Result<(Vec<ContactMessage>, i64)> {
     let pattern = (!search.is_empty()).then(|| like_pattern(search));
-    let trigrams = common::db::Backend::of_connection(c) == common::db::Backend::Sqlite && search.chars().count() >= 3 && !search.contains(['%', '_', '\\']);
+    let trigrams = common::db::Backend::of_connection(c) == common::db::Backend::Sqlite
+        && search.chars().count() >= 3
+        && !search.contains(['%', '_', '\\']);
     let from = |q: &mut Sql| {
         q.push(" FROM contact_messages WHERE TRUE");
         if let Some(p) = &pattern {
@@ -594,7 +642,10 @@ pub async fn list_contacts(c: &mut AnyConnection, search: &str, is_read: Option<
         // trigram index (PostgreSQL, migration 0003) for the few that match.
         let mut q = Sql::new(backend, format!("SELECT {CONTACT}, COUNT(*) OVER() AS total"));
         from(&mut q);
-        q.push(&format!(" ORDER BY {column} {dir}, id {dir} LIMIT ")).push_bind(limit).push(" OFFSET ").push_bind(offset);
+        q.push(&format!(" ORDER BY {column} {dir}, id {dir} LIMIT "))
+            .push_bind(limit)
+            .push(" OFFSET ")
+            .push_bind(offset);
         let rows = q.build().persistent(false).fetch_all(&mut *c).await?;
         let total = match rows.first() {
             Some(r) => r.try_get::<i64, _>("total")?,
@@ -691,11 +742,21 @@ pub async fn insert_media(c: &mut AnyConnection, m: &MediaFile) -> sqlx::Result<
 }
 
 pub async fn media_by_file(c: &mut AnyConnection, file: &str) -> sqlx::Result<Option<MediaFile>> {
-    sqlx::query(sqlx::AssertSqlSafe(format!("{MEDIA} WHERE file = $1"))).bind(file).fetch_optional(c).await?.as_ref().map(media_file).transpose()
+    sqlx::query(sqlx::AssertSqlSafe(format!("{MEDIA} WHERE file = $1")))
+        .bind(file)
+        .fetch_optional(c)
+        .await?
+        .as_ref()
+        .map(media_file)
+        .transpose()
 }
 
 pub async fn mark_media_removed(c: &mut AnyConnection, file: &str, at: i64) -> sqlx::Result<bool> {
-    let r = sqlx::query("UPDATE media_files SET removed_at = $1 WHERE file = $2 AND removed_at IS NULL").bind(at).bind(file).execute(c).await?;
+    let r = sqlx::query("UPDATE media_files SET removed_at = $1 WHERE file = $2 AND removed_at IS NULL")
+        .bind(at)
+        .bind(file)
+        .execute(c)
+        .await?;
     Ok(r.rows_affected() == 1)
 }
 
@@ -716,19 +777,26 @@ pub async fn attach_media(c: &mut AnyConnection, file: &str, owner: &MediaOwner,
     if r.rows_affected() != 1 {
         return Ok(false);
     }
-    sqlx::query("INSERT INTO media_refs (file, service, entity, entity_id) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING")
-        .bind(file)
-        .bind(&owner.service)
-        .bind(&owner.entity)
-        .bind(&owner.entity_id)
-        .execute(c)
-        .await?;
+    sqlx::query(
+        "INSERT INTO media_refs (file, service, entity, entity_id) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING",
+    )
+    .bind(file)
+    .bind(&owner.service)
+    .bind(&owner.entity)
+    .bind(&owner.entity_id)
+    .execute(c)
+    .await?;
     Ok(true)
 }
 
 /// Releases the files of `owner` (those not in `keep` when given): unattached again, swept
 /// later. Answers how many were released.
-pub async fn release_media(c: &mut AnyConnection, owner: &MediaOwner, keep: Option<&[String]>, at: i64) -> sqlx::Result<u64> {
+pub async fn release_media(
+    c: &mut AnyConnection,
+    owner: &MediaOwner,
+    keep: Option<&[String]>,
+    at: i64,
+) -> sqlx::Result<u64> {
     let backend = common::db::Backend::of_connection(c);
     let filter = |q: &mut Sql| {
         q.push(" WHERE owner_service = ").push_bind(owner.service.clone());
@@ -747,7 +815,10 @@ pub async fn release_media(c: &mut AnyConnection, owner: &MediaOwner, keep: Opti
     filter(&mut refs);
     refs.push(")");
     refs.build().execute(&mut *c).await?;
-    let mut q = Sql::new(backend, "UPDATE media_files SET owner_service = NULL, owner_entity = NULL, owner_id = NULL, released_at = ");
+    let mut q = Sql::new(
+        backend,
+        "UPDATE media_files SET owner_service = NULL, owner_entity = NULL, owner_id = NULL, released_at = ",
+    );
     q.push_bind(at);
     filter(&mut q);
     Ok(q.build().execute(c).await?.rows_affected())
@@ -766,7 +837,14 @@ pub async fn media_orphans(c: &mut AnyConnection, before: i64, limit: i64) -> sq
 /// its first upload after the last window ended. One statement (the uploader's row is the
 /// lock), so parallel uploads are counted one after another; answers false, counting
 /// nothing, when the window's bytes would pass `quota`.
-pub async fn use_quota(c: &mut AnyConnection, uploader: &str, size: i64, quota: i64, now: i64, window_ms: i64) -> sqlx::Result<bool> {
+pub async fn use_quota(
+    c: &mut AnyConnection,
+    uploader: &str,
+    size: i64,
+    quota: i64,
+    now: i64,
+    window_ms: i64,
+) -> sqlx::Result<bool> {
     if size > quota {
         return Ok(false);
     }
@@ -790,6 +868,9 @@ pub async fn use_quota(c: &mut AnyConnection, uploader: &str, size: i64, quota: 
 
 /// The uploader's current quota window: (its start, bytes counted), if one was ever opened.
 pub async fn quota_window(c: &mut AnyConnection, uploader: &str) -> sqlx::Result<Option<(i64, i64)>> {
-    let row = sqlx::query("SELECT window_start, bytes FROM media_usage WHERE uploader_id = $1").bind(uploader).fetch_optional(c).await?;
+    let row = sqlx::query("SELECT window_start, bytes FROM media_usage WHERE uploader_id = $1")
+        .bind(uploader)
+        .fetch_optional(c)
+        .await?;
     row.map(|r| Ok((r.try_get("window_start")?, r.try_get("bytes")?))).transpose()
 }

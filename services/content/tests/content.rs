@@ -55,18 +55,37 @@ const XSS: [&str; 12] = [
 fn the_cleaner_leaves_every_xss_payload_harmless() {
     for p in XSS {
         let clean = common::rich_text::sanitize_html(p).to_lowercase();
-        for bad in ["<script", "onerror", "onload", "onmouseover", "javascript:", "data:text", "<iframe", "<svg", "expression(", "style=", "<object", "<embed", "<form"] {
+        for bad in [
+            "<script",
+            "onerror",
+            "onload",
+            "onmouseover",
+            "javascript:",
+            "data:text",
+            "<iframe",
+            "<svg",
+            "expression(",
+            "style=",
+            "<object",
+            "<embed",
+            "<form",
+        ] {
             assert!(!clean.contains(bad), "{bad} survived in {clean} (from {p})");
         }
     }
-    assert_eq!(common::rich_text::sanitize_html("<p>Hi <b>there</b> <a href=\"https://x.org\">x</a></p>"), "<p>Hi <b>there</b> <a href=\"https://x.org\" rel=\"noopener noreferrer\">x</a></p>");
+    assert_eq!(
+        common::rich_text::sanitize_html("<p>Hi <b>there</b> <a href=\"https://x.org\">x</a></p>"),
+        "<p>Hi <b>there</b> <a href=\"https://x.org\" rel=\"noopener noreferrer\">x</a></p>"
+    );
 }
 
 async fn pages_keep_every_save_as_a_revision_and_restore_them(c: Content) {
     let a = admin();
     let p = c.page("homepage", "").await.unwrap();
     assert_eq!(p.revision, 0);
-    let home = |title: &str| json!({ "heroTitle": title, "ctaText": "Give", "ctaLink": "https://give.example.org" }).to_string();
+    let home = |title: &str| {
+        json!({ "heroTitle": title, "ctaText": "Give", "ctaLink": "https://give.example.org" }).to_string()
+    };
     let p1 = c.save_page("homepage", "", &home("One"), &a).await.unwrap();
     assert_eq!((p1.revision, p1.updated_by.as_str()), (1, "a1"));
     // The same content again: no revision, no event.
@@ -90,7 +109,10 @@ async fn pages_keep_every_save_as_a_revision_and_restore_them(c: Content) {
     assert_eq!(events(&c).await.last().unwrap(), "content.page.restored");
 
     // Bad input changes nothing.
-    assert_eq!(message(c.save_page("homepage", "", &json!({ "heroTitle": " " }).to_string(), &a).await.unwrap_err()), "Please enter Hero Title");
+    assert_eq!(
+        message(c.save_page("homepage", "", &json!({ "heroTitle": " " }).to_string(), &a).await.unwrap_err()),
+        "Please enter Hero Title"
+    );
     let bad_link = json!({ "heroTitle": "x", "ctaText": "Go", "ctaLink": "javascript:alert(1)" }).to_string();
     assert_eq!(message(c.save_page("homepage", "", &bad_link, &a).await.unwrap_err()), "Please enter valid link");
     assert_eq!(c.page("homepage", "").await.unwrap().revision, 3);
@@ -102,11 +124,19 @@ async fn pages_keep_every_save_as_a_revision_and_restore_them(c: Content) {
     let body = json!({ "title": "Privacy", "content": XSS.join("") + "<p>kept</p>" }).to_string();
     let saved = c.save_page("", &privacy.id, &body, &a).await.unwrap();
     let content = doc(&saved)["content"].as_str().unwrap().to_lowercase();
-    assert!(content.contains("<p>kept</p>") && !content.contains("<script") && !content.contains("onerror") && !content.contains("javascript:"));
+    assert!(
+        content.contains("<p>kept</p>")
+            && !content.contains("<script")
+            && !content.contains("onerror")
+            && !content.contains("javascript:")
+    );
     let empty = json!({ "title": "Privacy", "content": "<p>&nbsp;</p><script>x()</script>" }).to_string();
     assert_eq!(message(c.save_page("", &privacy.id, &empty, &a).await.unwrap_err()), "Please enter Content");
     // The giving-partner page turns &nbsp; into spaces.
-    let gp = c.save_page("giving_partner", "", &json!({ "content": "<p>Join&nbsp;us</p>", "image": "x.png" }).to_string(), &a).await.unwrap();
+    let gp = c
+        .save_page("giving_partner", "", &json!({ "content": "<p>Join&nbsp;us</p>", "image": "x.png" }).to_string(), &a)
+        .await
+        .unwrap();
     assert_eq!(doc(&gp)["content"], "<p>Join us</p>");
 }
 
@@ -135,14 +165,26 @@ async fn a_category_holding_faqs_is_not_deleted(c: Content) {
     let cat = c.create_category("Giving", "About giving", &a).await.unwrap();
     assert_eq!(message(c.create_category(" giving ", "", &a).await.unwrap_err()), "Category already exists");
     assert_eq!(message(c.create_category("  ", "", &a).await.unwrap_err()), "Please enter valid Name");
-    let faq = FaqInput { category_id: cat.id.clone(), question: "How?".into(), answer: "<p>So</p><img src=x onerror=alert(1)>".into(), order: 0, is_active: true };
+    let faq = FaqInput {
+        category_id: cat.id.clone(),
+        question: "How?".into(),
+        answer: "<p>So</p><img src=x onerror=alert(1)>".into(),
+        order: 0,
+        is_active: true,
+    };
     let f = c.create_faq(&faq, &a).await.unwrap();
     assert_eq!(f.category_name, "Giving");
     assert!(!f.answer.contains("onerror"));
-    assert_eq!(message(c.create_faq(&FaqInput { category_id: "nope".into(), ..faq.clone() }, &a).await.unwrap_err()), "Please select valid Category");
+    assert_eq!(
+        message(c.create_faq(&FaqInput { category_id: "nope".into(), ..faq.clone() }, &a).await.unwrap_err()),
+        "Please select valid Category"
+    );
 
     let err = c.delete_category(&cat.id, &a).await.unwrap_err();
-    assert!(matches!(err, Error::Conflict(ref m) if m == "This category still has FAQs. Delete or move them first."), "{err:?}");
+    assert!(
+        matches!(err, Error::Conflict(ref m) if m == "This category still has FAQs. Delete or move them first."),
+        "{err:?}"
+    );
     assert_eq!(c.category(&cat.id).await.unwrap().faq_count, 1);
     let public = c.public_faq().await.unwrap();
     assert_eq!((public.len(), public[0].faqs.len()), (1, 1));
@@ -173,21 +215,48 @@ async fn leadership_lists_by_order_and_searches_name_or_title(c: Content) {
     let (page, _) = c.list_leadership(&Page { search: "CHAIR".into(), ..q(1, 10) }, Some(true)).await.unwrap();
     assert_eq!(page.len(), 1);
     assert_eq!(message(c.create_leadership(&l("N", "T", -1, true), &a).await.unwrap_err()), "Please enter valid Order");
-    assert_eq!(message(c.create_leadership(&LeadershipInput { photo: String::new(), ..l("N", "T", 0, true) }, &a).await.unwrap_err()), "Please upload Photo");
+    assert_eq!(
+        message(
+            c.create_leadership(&LeadershipInput { photo: String::new(), ..l("N", "T", 0, true) }, &a)
+                .await
+                .unwrap_err()
+        ),
+        "Please upload Photo"
+    );
 }
 
 async fn a_contact_message_is_marked_read_once_and_throttled_per_address(c: Content) {
     let public = Actor::new("", "public", "203.0.113.9");
-    let input = |subject: &str| ContactInput { name: "Pat".into(), email: "pat@example.org".into(), phone_number: String::new(), subject: subject.into(), message: "Hello".into() };
+    let input = |subject: &str| ContactInput {
+        name: "Pat".into(),
+        email: "pat@example.org".into(),
+        phone_number: String::new(),
+        subject: subject.into(),
+        message: "Hello".into(),
+    };
     let m = c.submit_contact(&input("Volunteering"), &public).await.unwrap();
     assert!(!m.is_read);
     // Its event names the public actor and its address.
-    let body: String = sqlx::query_scalar("SELECT body FROM outbox WHERE event_type = 'content.contact.received'").fetch_one(&c.db.pool).await.unwrap();
+    let body: String = sqlx::query_scalar("SELECT body FROM outbox WHERE event_type = 'content.contact.received'")
+        .fetch_one(&c.db.pool)
+        .await
+        .unwrap();
     let event: common::bus::Event = serde_json::from_str(&body).unwrap();
-    assert_eq!((event.actor.account_type.as_str(), event.actor.address.as_str(), event.actor.id.as_str()), ("public", "203.0.113.9", ""));
+    assert_eq!(
+        (event.actor.account_type.as_str(), event.actor.address.as_str(), event.actor.id.as_str()),
+        ("public", "203.0.113.9", "")
+    );
     assert_eq!(event.payload["id"], m.id.as_str());
-    assert_eq!(message(c.submit_contact(&ContactInput { email: "nope".into(), ..input("x") }, &public).await.unwrap_err()), "Please enter valid email address.");
-    assert_eq!(message(c.submit_contact(&ContactInput { message: "m".repeat(5001), ..input("x") }, &public).await.unwrap_err()), "Message must be at most 5000 characters");
+    assert_eq!(
+        message(c.submit_contact(&ContactInput { email: "nope".into(), ..input("x") }, &public).await.unwrap_err()),
+        "Please enter valid email address."
+    );
+    assert_eq!(
+        message(
+            c.submit_contact(&ContactInput { message: "m".repeat(5001), ..input("x") }, &public).await.unwrap_err()
+        ),
+        "Message must be at most 5000 characters"
+    );
 
     let first = c.open_contact(&m.id, &admin()).await.unwrap();
     assert!(first.is_read);
@@ -201,7 +270,10 @@ async fn a_contact_message_is_marked_read_once_and_throttled_per_address(c: Cont
         c.submit_contact(&input(&format!("More {i}")), &public).await.unwrap();
     }
     let err = c.submit_contact(&input("Sixth"), &public).await.unwrap_err();
-    assert!(matches!(err, Error::TooManyAttempts(ref m, secs) if m == "Too many messages. Please try again later." && secs > 0), "{err:?}");
+    assert!(
+        matches!(err, Error::TooManyAttempts(ref m, secs) if m == "Too many messages. Please try again later." && secs > 0),
+        "{err:?}"
+    );
     c.submit_contact(&input("Another address"), &Actor::new("", "public", "203.0.113.10")).await.unwrap();
 
     let (page, total) = c.list_contacts(&q(1, 10), Some(false)).await.unwrap();
@@ -209,7 +281,11 @@ async fn a_contact_message_is_marked_read_once_and_throttled_per_address(c: Cont
     // Totals without a search come from the kept counts.
     assert_eq!(c.list_contacts(&q(1, 10), None).await.unwrap().1, 6);
     assert_eq!(c.list_contacts(&q(1, 10), Some(true)).await.unwrap().1, 1);
-    assert_eq!(c.list_contacts(&q(9, 10), None).await.unwrap(), (vec![], 6), "a page past the end still tells the total");
+    assert_eq!(
+        c.list_contacts(&q(9, 10), None).await.unwrap(),
+        (vec![], 6),
+        "a page past the end still tells the total"
+    );
     let (_, total) = c.list_contacts(&Page { search: "VOLUNT".into(), ..q(1, 10) }, None).await.unwrap();
     assert_eq!(total, 1);
     // Searches: anywhere in the name, email or subject (SQLite: its trigram index from three
@@ -230,7 +306,8 @@ async fn a_contact_message_is_marked_read_once_and_throttled_per_address(c: Cont
     assert_eq!(search("mo", None).await.1, 4, "two characters");
     assert_eq!(search("mo%", None).await.1, 0, "a wildcard is a character");
     assert_eq!(search("nothing like it", None).await, (vec![], 0));
-    let (page, _) = c.list_contacts(&Page { column: "subject".into(), order: "asc".into(), ..q(1, 10) }, None).await.unwrap();
+    let (page, _) =
+        c.list_contacts(&Page { column: "subject".into(), order: "asc".into(), ..q(1, 10) }, None).await.unwrap();
     assert_eq!(page[0].subject, "Another address");
 }
 
@@ -239,7 +316,13 @@ async fn parallel_submissions_from_one_address_get_exactly_five_through(c: Conte
     for i in 0..12 {
         let c = c.clone();
         tasks.spawn(async move {
-            let input = ContactInput { name: "Pat".into(), email: "pat@example.org".into(), subject: format!("Hi {i}"), message: "Hello".into(), ..Default::default() };
+            let input = ContactInput {
+                name: "Pat".into(),
+                email: "pat@example.org".into(),
+                subject: format!("Hi {i}"),
+                message: "Hello".into(),
+                ..Default::default()
+            };
             c.submit_contact(&input, &Actor::new("", "public", "198.51.100.7")).await
         });
     }

@@ -57,14 +57,36 @@ fn fields(r: Result<Attached, Error>) -> Vec<(String, String)> {
 
 async fn uploads_are_recorded_once_with_their_uploader(c: Content) {
     let m = c.record_upload(&upload("0190a1b2c3d4e5f6a7b8c9d0.png"), &sub_admin()).await.unwrap();
-    assert_eq!((m.uploader_id.as_str(), m.uploader_type.as_str(), m.removed_at, m.owner), ("s1", "Sub Admin", None, None));
+    assert_eq!(
+        (m.uploader_id.as_str(), m.uploader_type.as_str(), m.removed_at, m.owner),
+        ("s1", "Sub Admin", None, None)
+    );
     assert_eq!(c.media_file("0190a1b2c3d4e5f6a7b8c9d0.png").await.unwrap().unwrap().module, "user");
     // The same name twice, bad names, no uploader: refused, nothing recorded.
-    assert!(matches!(c.record_upload(&upload("0190a1b2c3d4e5f6a7b8c9d0.png"), &sub_admin()).await, Err(Error::Conflict(_))));
-    assert_eq!(message(c.record_upload(&upload("../x.png"), &sub_admin()).await.unwrap_err()), "Please give a valid file name");
-    assert_eq!(message(c.record_upload(&upload("abc.exe"), &sub_admin()).await.unwrap_err()), "Please give a valid file name");
-    assert_eq!(message(c.record_upload(&upload("abc.png"), &Actor::system()).await.unwrap_err()), "An upload needs its uploader");
-    assert_eq!(message(c.record_upload(&UploadInput { module: "../etc".into(), ..upload("abd.png") }, &sub_admin()).await.unwrap_err()), "Please give a valid module");
+    assert!(matches!(
+        c.record_upload(&upload("0190a1b2c3d4e5f6a7b8c9d0.png"), &sub_admin()).await,
+        Err(Error::Conflict(_))
+    ));
+    assert_eq!(
+        message(c.record_upload(&upload("../x.png"), &sub_admin()).await.unwrap_err()),
+        "Please give a valid file name"
+    );
+    assert_eq!(
+        message(c.record_upload(&upload("abc.exe"), &sub_admin()).await.unwrap_err()),
+        "Please give a valid file name"
+    );
+    assert_eq!(
+        message(c.record_upload(&upload("abc.png"), &Actor::system()).await.unwrap_err()),
+        "An upload needs its uploader"
+    );
+    assert_eq!(
+        message(
+            c.record_upload(&UploadInput { module: "../etc".into(), ..upload("abd.png") }, &sub_admin())
+                .await
+                .unwrap_err()
+        ),
+        "Please give a valid module"
+    );
     assert!(c.media_file("abc.png").await.unwrap().is_none());
     // Removal is marked once.
     assert!(c.mark_removed("0190a1b2c3d4e5f6a7b8c9d0.png", &sub_admin()).await.unwrap());
@@ -82,18 +104,32 @@ async fn a_save_takes_only_its_own_files_or_its_callers_new_uploads(c: Content) 
     }
     c.record_upload(&upload("nia-1.png"), &nia).await.unwrap();
     // The leadership entry saves its photo: attached to it.
-    let a = c.attach(&leader, &[field("photo", &["photo-1.png"])], Attach::AttachReleasingOthers, &sub_admin()).await.unwrap();
+    let a = c
+        .attach(&leader, &[field("photo", &["photo-1.png"])], Attach::AttachReleasingOthers, &sub_admin())
+        .await
+        .unwrap();
     assert_eq!(a, Attached { attached: 1, released: 0 });
     assert_eq!(owner_of(&c, "photo-1.png").await, Some(leader.clone()));
     // Saved again naming it: still its own, nothing changes.
-    assert_eq!(c.attach(&leader, &[field("photo", &["photo-1.png"])], Attach::AttachReleasingOthers, &sub_admin()).await.unwrap(), Attached::default());
+    assert_eq!(
+        c.attach(&leader, &[field("photo", &["photo-1.png"])], Attach::AttachReleasingOthers, &sub_admin())
+            .await
+            .unwrap(),
+        Attached::default()
+    );
 
     // The nonprofit admin names the public photo in its own nonprofit: refused naming the
     // field, whoever asks (the main admin too), nothing attached.
     let admin = Actor::new("a1", "Admin", "127.0.0.1");
     for who in [&nia, &sub_admin(), &admin] {
-        let r = c.attach(&charity, &[field("logo", &["nia-1.png"]), field("images", &["photo-1.png"])], Attach::Attach, who).await;
-        let expected_first = if who.id == "n1" { vec![] } else { vec![("logo".to_string(), content::media::UPLOADED_BY_ANOTHER.to_string())] };
+        let r = c
+            .attach(&charity, &[field("logo", &["nia-1.png"]), field("images", &["photo-1.png"])], Attach::Attach, who)
+            .await;
+        let expected_first = if who.id == "n1" {
+            vec![]
+        } else {
+            vec![("logo".to_string(), content::media::UPLOADED_BY_ANOTHER.to_string())]
+        };
         let mut expected = expected_first;
         expected.push(("images".into(), content::media::BELONGS_TO_ANOTHER.into()));
         assert_eq!(fields(r), expected, "{who:?}");
@@ -101,27 +137,46 @@ async fn a_save_takes_only_its_own_files_or_its_callers_new_uploads(c: Content) 
     assert_eq!(owner_of(&c, "nia-1.png").await, None, "a refused save attaches nothing");
     assert_eq!(owner_of(&c, "photo-1.png").await, Some(leader.clone()));
     // Another account's unattached upload is not its to save either.
-    assert_eq!(fields(c.attach(&charity, &[field("logo", &["theirs-1.png"])], Attach::Check, &another()).await), [("logo".into(), content::media::UPLOADED_BY_ANOTHER.into())]);
+    assert_eq!(
+        fields(c.attach(&charity, &[field("logo", &["theirs-1.png"])], Attach::Check, &another()).await),
+        [("logo".into(), content::media::UPLOADED_BY_ANOTHER.into())]
+    );
     // A check (a record not created yet) changes nothing.
     c.attach(&owner("catalogue", "charity", ""), &[field("logo", &["nia-1.png"])], Attach::Check, &nia).await.unwrap();
     assert_eq!(owner_of(&c, "nia-1.png").await, None);
-    assert!(c.attach(&owner("catalogue", "charity", ""), &[field("logo", &["nia-1.png"])], Attach::Attach, &nia).await.is_err(), "attaching needs the record");
+    assert!(
+        c.attach(&owner("catalogue", "charity", ""), &[field("logo", &["nia-1.png"])], Attach::Attach, &nia)
+            .await
+            .is_err(),
+        "attaching needs the record"
+    );
     // Its own upload it saves.
     c.attach(&charity, &[field("logo", &["nia-1.png"])], Attach::AttachReleasingOthers, &nia).await.unwrap();
     assert_eq!(owner_of(&c, "nia-1.png").await, Some(charity.clone()));
     // A removed file is not saved again; a name that is not one of ours is left alone.
     c.mark_removed("theirs-1.png", &sub_admin()).await.unwrap();
-    assert_eq!(fields(c.attach(&charity, &[field("images", &["theirs-1.png"])], Attach::Attach, &sub_admin()).await), [("images".into(), content::media::WAS_REMOVED.into())]);
-    c.attach(&charity, &[field("logo", &["demo-logo.png", "not a file", "nia-1.png"])], Attach::Attach, &nia).await.unwrap();
+    assert_eq!(
+        fields(c.attach(&charity, &[field("images", &["theirs-1.png"])], Attach::Attach, &sub_admin()).await),
+        [("images".into(), content::media::WAS_REMOVED.into())]
+    );
+    c.attach(&charity, &[field("logo", &["demo-logo.png", "not a file", "nia-1.png"])], Attach::Attach, &nia)
+        .await
+        .unwrap();
 
     // An edit that drops the logo releases it; a delete releases the rest.
     c.record_upload(&upload("logo-2.png"), &nia).await.unwrap();
-    let a = c.attach(&charity, &[field("logo", &["logo-2.png"]), field("images", &[])], Attach::AttachReleasingOthers, &nia).await.unwrap();
+    let a = c
+        .attach(&charity, &[field("logo", &["logo-2.png"]), field("images", &[])], Attach::AttachReleasingOthers, &nia)
+        .await
+        .unwrap();
     assert_eq!(a, Attached { attached: 1, released: 1 });
     let released = c.media_file("nia-1.png").await.unwrap().unwrap();
     assert!(released.owner.is_none() && released.released_at.is_some());
     // Released, it is an unattached file of its uploader again: no other record takes it.
-    assert_eq!(fields(c.attach(&leader, &[field("photo", &["nia-1.png"])], Attach::Attach, &sub_admin()).await), [("photo".into(), content::media::UPLOADED_BY_ANOTHER.into())]);
+    assert_eq!(
+        fields(c.attach(&leader, &[field("photo", &["nia-1.png"])], Attach::Attach, &sub_admin()).await),
+        [("photo".into(), content::media::UPLOADED_BY_ANOTHER.into())]
+    );
     assert_eq!(c.release(&charity, &admin).await.unwrap().released, 1);
     assert_eq!(owner_of(&c, "logo-2.png").await, None);
     assert_eq!(owner_of(&c, "photo-1.png").await, Some(leader));
@@ -133,7 +188,13 @@ async fn twenty_parallel_saves_of_one_upload_attach_it_to_one_record(c: Content)
         .map(|n| {
             let c = c.clone();
             tokio::spawn(async move {
-                c.attach(&owner("engagement", "community", &format!("cm{n}")), &[field("coverImage", &["race-1.png"])], Attach::Attach, &sub_admin()).await
+                c.attach(
+                    &owner("engagement", "community", &format!("cm{n}")),
+                    &[field("coverImage", &["race-1.png"])],
+                    Attach::Attach,
+                    &sub_admin(),
+                )
+                .await
             })
         })
         .collect();
@@ -156,7 +217,10 @@ async fn uploads_stop_at_the_daily_quota_even_in_parallel(c: Content) {
     c.record_upload(&with_quota("q-1.png", 600), &sub_admin()).await.unwrap();
     assert_eq!(c.upload_allowance(&sub_admin(), 1000).await.unwrap().remaining_bytes, 400);
     let e = c.record_upload(&with_quota("q-2.png", 500), &sub_admin()).await.unwrap_err();
-    assert!(matches!(&e, Error::TooManyAttempts(m, secs) if m.starts_with("You have reached your upload limit of 0 MB a day") && *secs > 0), "{e:?}");
+    assert!(
+        matches!(&e, Error::TooManyAttempts(m, secs) if m.starts_with("You have reached your upload limit of 0 MB a day") && *secs > 0),
+        "{e:?}"
+    );
     assert!(c.media_file("q-2.png").await.unwrap().is_none(), "a refused upload is not recorded");
     // Another account has its own allowance.
     c.record_upload(&with_quota("q-3.png", 900), &another()).await.unwrap();
@@ -192,7 +256,9 @@ async fn orphans_are_old_unattached_and_not_removed(c: Content) {
         c.record_upload(&upload(f), &sub_admin()).await.unwrap();
     }
     let room = owner("chat", "room", "r1");
-    c.attach(&room, &[field("image", &["old-used.png", "old-released.png"])], Attach::Attach, &sub_admin()).await.unwrap();
+    c.attach(&room, &[field("image", &["old-used.png", "old-released.png"])], Attach::Attach, &sub_admin())
+        .await
+        .unwrap();
     c.mark_removed("old-removed.png", &sub_admin()).await.unwrap();
     let cut = common::now_ms() + 1;
     tokio::time::sleep(std::time::Duration::from_millis(5)).await;
@@ -208,8 +274,15 @@ async fn orphans_are_old_unattached_and_not_removed(c: Content) {
 
 #[test]
 fn stored_names_have_the_shape_the_bff_makes() {
-    assert!(content::media::is_stored_name("0190a1b2c3d4e5f6a7b8c9d0.png") && content::media::is_stored_name("demo-logo.png"));
-    assert!(!content::media::is_stored_name("x.exe") && !content::media::is_stored_name(".png") && !content::media::is_stored_name("a/b.png"));
+    assert!(
+        content::media::is_stored_name("0190a1b2c3d4e5f6a7b8c9d0.png")
+            && content::media::is_stored_name("demo-logo.png")
+    );
+    assert!(
+        !content::media::is_stored_name("x.exe")
+            && !content::media::is_stored_name(".png")
+            && !content::media::is_stored_name("a/b.png")
+    );
 }
 
 common::on_both_backends! { MIGRATIONS, content;

@@ -8,10 +8,8 @@ use common::shutdown::Shutdown;
 use proto::engagement::v1::engagement_server::EngagementServer;
 use std::sync::Arc;
 
-pub static MIGRATIONS: Migrations = Migrations {
-    sqlite: &sqlx::migrate!("./migrations/sqlite"),
-    postgres: &sqlx::migrate!("./migrations/postgres"),
-};
+pub static MIGRATIONS: Migrations =
+    Migrations { sqlite: &sqlx::migrate!("./migrations/sqlite"), postgres: &sqlx::migrate!("./migrations/postgres") };
 
 #[derive(Debug, Clone, clap::Args)]
 pub struct Config {
@@ -31,11 +29,23 @@ pub struct Running {
 
 /// Connects, migrates, starts the outbox relay, subscribes to the giving and catalogue
 /// events it keeps up with, and serves gRPC on `listen` until `shutdown`.
-pub async fn start(cfg: &Config, listen: impl Into<common::grpc::Listen>, bus: Arc<dyn EventBus>, shutdown: Shutdown) -> anyhow::Result<Running> {
+pub async fn start(
+    cfg: &Config,
+    listen: impl Into<common::grpc::Listen>,
+    bus: Arc<dyn EventBus>,
+    shutdown: Shutdown,
+) -> anyhow::Result<Running> {
     let base = common::grpc::Base::open(&cfg.database_url, &MIGRATIONS, bus.clone(), &shutdown).await?;
     let engagement = Engagement::new(base.db, Some(base.relay));
     let consumer = Arc::new(crate::people::Consumer(engagement.clone()));
     bus.subscribe(crate::topics::CONSUMER, &crate::topics::CONSUMED, consumer, shutdown.clone()).await?;
-    let serving = common::grpc::start_service("engagement", listen, EngagementServer::new(engagement.clone()), base.bus, shutdown).await?;
+    let serving = common::grpc::start_service(
+        "engagement",
+        listen,
+        EngagementServer::new(engagement.clone()),
+        base.bus,
+        shutdown,
+    )
+    .await?;
     Ok(Running { port: serving.port, local: serving.local, engagement, server: serving.server })
 }

@@ -49,7 +49,14 @@ fn not_found() -> Error {
 
 /// Checks a community form (the contract's messages); answers the community's fields.
 fn parse(i: &CommunityInput, check: &mut Check) -> Community {
-    let name = required(&i.name, "name", "Please enter Community Name", 100, "Community Name must be at most 100 characters", check);
+    let name = required(
+        &i.name,
+        "name",
+        "Please enter Community Name",
+        100,
+        "Community Name must be at most 100 characters",
+        check,
+    );
     let description = rich(&i.description, "description", "Please enter Description", check);
     let cover_image = i.cover_image.trim().to_string();
     if cover_image.is_empty() {
@@ -162,7 +169,8 @@ impl Engagement {
         }
         let after = store::get_community(&mut w, &c.id).await?.ok_or_else(not_found)?;
         if c.is_hidden != hidden {
-            w.emit(topics::COMMUNITY_HIDDEN, &event_of(&after, common::bus::changes(&c, &after, &["updatedAt"]))).await?;
+            w.emit(topics::COMMUNITY_HIDDEN, &event_of(&after, common::bus::changes(&c, &after, &["updatedAt"])))
+                .await?;
         }
         w.commit().await?;
         Ok(after)
@@ -174,7 +182,11 @@ impl Engagement {
         let mut check = Check::default();
         let paging = q.page.check(store::community_sort, &mut check);
         check.done()?;
-        let f = CommunityFilter { search: q.page.search.trim().to_lowercase(), is_deleted: q.is_deleted, is_hidden: q.is_hidden };
+        let f = CommunityFilter {
+            search: q.page.search.trim().to_lowercase(),
+            is_deleted: q.is_deleted,
+            is_hidden: q.is_hidden,
+        };
         Ok(store::list_communities(&mut *self.read().await?, &f, paging.expect("checked")).await?)
     }
 
@@ -192,7 +204,8 @@ impl Engagement {
     pub async fn join_community(&self, community_id: &str, donor: &DonorRef, actor: &Actor) -> Result<CommunityMember> {
         let mut w = self.begin(actor).await?;
         let donor_id = keep_donor(&mut w, donor).await?;
-        let m = store::get_community(&mut w, community_id.trim()).await?.filter(|m| !m.is_deleted).ok_or_else(not_found)?;
+        let m =
+            store::get_community(&mut w, community_id.trim()).await?.filter(|m| !m.is_deleted).ok_or_else(not_found)?;
         let joined = store::join_community(&mut w, &m.id, &donor_id).await?;
         let member = store::community_member_of(&mut w, &m.id, &donor_id).await?.ok_or_else(not_found)?;
         if joined {
@@ -210,7 +223,12 @@ impl Engagement {
             .await?
             .ok_or_else(|| Error::NotFound(crate::events::MEMBER_NOT_FOUND.into()))?;
         store::leave_community(&mut w, community_id.trim(), donor_id.trim()).await?;
-        let e = topics::Member { id: member.id, donor_id: member.donor_id, community_id: community_id.trim().into(), ..Default::default() };
+        let e = topics::Member {
+            id: member.id,
+            donor_id: member.donor_id,
+            community_id: community_id.trim().into(),
+            ..Default::default()
+        };
         w.emit(topics::MEMBER_LEFT, &e).await?;
         w.commit().await?;
         Ok(())

@@ -65,7 +65,19 @@ fn not_found() -> Error {
 /// "America/Argentina/Buenos_Aires"). The service has no tz database; this refuses what no
 /// picker sends (offsets, free text).
 pub fn is_time_zone(tz: &str) -> bool {
-    const AREAS: [&str; 11] = ["Africa", "America", "Antarctica", "Arctic", "Asia", "Atlantic", "Australia", "Europe", "Indian", "Pacific", "Etc"];
+    const AREAS: [&str; 11] = [
+        "Africa",
+        "America",
+        "Antarctica",
+        "Arctic",
+        "Asia",
+        "Atlantic",
+        "Australia",
+        "Europe",
+        "Indian",
+        "Pacific",
+        "Etc",
+    ];
     if tz == "UTC" || tz == "GMT" {
         return true;
     }
@@ -91,7 +103,14 @@ pub fn is_link(link: &str) -> bool {
 
 /// Checks an event form (the contract's messages) except the host, which needs the store.
 fn parse(i: &EventInput, check: &mut Check) -> Event {
-    let title = required(&i.title, "title", "Please enter Event Title", 150, "Event Title must be at most 150 characters", check);
+    let title = required(
+        &i.title,
+        "title",
+        "Please enter Event Title",
+        150,
+        "Event Title must be at most 150 characters",
+        check,
+    );
     let description = rich(&i.description, "description", "Please enter Description", check);
     let images = names(&i.images, "images", MAX_IMAGES, "You can upload at most 10 images", check);
     let video = i.video.trim().to_string();
@@ -178,7 +197,11 @@ fn event_of(e: &Event, changes: common::bus::Changes) -> topics::Event {
 }
 
 fn status_ok(status: i32) -> Result<i32> {
-    if (INTERESTED..=NOT_GOING).contains(&status) { Ok(status) } else { Err(Error::field("status", "Please select valid status")) }
+    if (INTERESTED..=NOT_GOING).contains(&status) {
+        Ok(status)
+    } else {
+        Err(Error::field("status", "Please select valid status"))
+    }
 }
 
 impl Engagement {
@@ -207,7 +230,11 @@ impl Engagement {
         check.done()?;
         let mut w = self.begin(actor).await?;
         let before = store::get_event(&mut w, id.trim()).await?.ok_or_else(not_found)?;
-        if e.host_type == before.host_type && e.host_id == before.host_id && e.host_type == "charity" && e.host_name.is_empty() {
+        if e.host_type == before.host_type
+            && e.host_id == before.host_id
+            && e.host_type == "charity"
+            && e.host_name.is_empty()
+        {
             e.host_name = before.host_name.clone();
         }
         resolve_host(&mut w, &mut e).await?;
@@ -257,11 +284,23 @@ impl Engagement {
         check.done()?;
         let now = if q.now > 0 { q.now } else { common::now_ms() };
         let search = q.page.search.trim().to_lowercase();
-        Ok(store::list_events(&mut *self.read().await?, filter.expect("checked"), now, &search, paging.expect("checked")).await?)
+        Ok(store::list_events(
+            &mut *self.read().await?,
+            filter.expect("checked"),
+            now,
+            &search,
+            paging.expect("checked"),
+        )
+        .await?)
     }
 
     /// The event and its members of one mode (findEvent), newest first; search on name or email.
-    pub async fn list_event_members(&self, event_id: &str, status: i32, page: &Page) -> Result<(Event, Vec<EventMember>, i64)> {
+    pub async fn list_event_members(
+        &self,
+        event_id: &str,
+        status: i32,
+        page: &Page,
+    ) -> Result<(Event, Vec<EventMember>, i64)> {
         let mut check = Check::default();
         if status_ok(status).is_err() {
             check.fail("status", "Please select valid status");
@@ -277,12 +316,20 @@ impl Engagement {
     /// An admin removes a membership; answers the mode it was in.
     pub async fn remove_event_member(&self, membership_id: &str, actor: &Actor) -> Result<i32> {
         let mut w = self.begin(actor).await?;
-        let m = store::event_member_by_id(&mut w, membership_id.trim()).await?.ok_or_else(|| Error::NotFound(MEMBER_NOT_FOUND.into()))?;
+        let m = store::event_member_by_id(&mut w, membership_id.trim())
+            .await?
+            .ok_or_else(|| Error::NotFound(MEMBER_NOT_FOUND.into()))?;
         w.lock_row("events", &m.event_id).await?;
         if !store::delete_event_member(&mut w, &m).await? {
             return Err(Error::NotFound(MEMBER_NOT_FOUND.into()));
         }
-        let e = topics::Member { id: m.id.clone(), donor_id: m.donor_id.clone(), event_id: m.event_id.clone(), status: m.status, ..Default::default() };
+        let e = topics::Member {
+            id: m.id.clone(),
+            donor_id: m.donor_id.clone(),
+            event_id: m.event_id.clone(),
+            status: m.status,
+            ..Default::default()
+        };
         w.emit(topics::MEMBER_REMOVED, &e).await?;
         w.commit().await?;
         Ok(m.status)
@@ -290,12 +337,17 @@ impl Engagement {
 
     /// Every member of every mode (Interested, Going, Notgoing; newest first in each), sent in
     /// batches to `out` (the export). Stops quietly when the receiver goes away.
-    pub async fn export_event_members(&self, event_id: &str, out: tokio::sync::mpsc::Sender<EventMember>) -> Result<()> {
+    pub async fn export_event_members(
+        &self,
+        event_id: &str,
+        out: tokio::sync::mpsc::Sender<EventMember>,
+    ) -> Result<()> {
         let id = self.get_event(event_id).await?.id;
         for status in [INTERESTED, GOING, NOT_GOING] {
             let mut after = None;
             loop {
-                let batch = store::event_members_after(&mut *self.read().await?, &id, status, after.clone(), 1000).await?;
+                let batch =
+                    store::event_members_after(&mut *self.read().await?, &id, status, after.clone(), 1000).await?;
                 let Some(last) = batch.last() else { break };
                 after = Some((last.joined_at, last.id.clone()));
                 let full = batch.len() == 1000;
@@ -314,7 +366,13 @@ impl Engagement {
 
     /// A donor joins an event (not deleted) in a mode, or moves to another mode. Going over
     /// capacity fails with 'Event is full' (the event row is held, so concurrent joins count right).
-    pub async fn join_event(&self, event_id: &str, donor: &DonorRef, status: i32, actor: &Actor) -> Result<EventMember> {
+    pub async fn join_event(
+        &self,
+        event_id: &str,
+        donor: &DonorRef,
+        status: i32,
+        actor: &Actor,
+    ) -> Result<EventMember> {
         let status = status_ok(status)?;
         let mut w = self.begin(actor).await?;
         let donor_id = keep_donor(&mut w, donor).await?;
@@ -328,7 +386,8 @@ impl Engagement {
         if status == GOING && e.capacity > 0 && e.going_count >= e.capacity {
             return Err(Error::Conflict(EVENT_FULL.into()));
         }
-        let mut payload = topics::Member { donor_id: donor_id.clone(), event_id: e.id.clone(), status, ..Default::default() };
+        let mut payload =
+            topics::Member { donor_id: donor_id.clone(), event_id: e.id.clone(), status, ..Default::default() };
         match &existing {
             Some(m) => {
                 store::move_event_member(&mut w, m, status).await?;
@@ -350,9 +409,17 @@ impl Engagement {
     pub async fn leave_event(&self, event_id: &str, donor_id: &str, actor: &Actor) -> Result<()> {
         let mut w = self.begin(actor).await?;
         w.lock_row("events", event_id.trim()).await?;
-        let m = store::event_member_of(&mut w, event_id.trim(), donor_id.trim()).await?.ok_or_else(|| Error::NotFound(MEMBER_NOT_FOUND.into()))?;
+        let m = store::event_member_of(&mut w, event_id.trim(), donor_id.trim())
+            .await?
+            .ok_or_else(|| Error::NotFound(MEMBER_NOT_FOUND.into()))?;
         store::delete_event_member(&mut w, &m).await?;
-        let e = topics::Member { id: m.id.clone(), donor_id: m.donor_id.clone(), event_id: m.event_id.clone(), status: m.status, ..Default::default() };
+        let e = topics::Member {
+            id: m.id.clone(),
+            donor_id: m.donor_id.clone(),
+            event_id: m.event_id.clone(),
+            status: m.status,
+            ..Default::default()
+        };
         w.emit(topics::MEMBER_LEFT, &e).await?;
         w.commit().await?;
         Ok(())

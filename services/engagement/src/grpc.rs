@@ -97,7 +97,14 @@ fn community(c: store::Community) -> pb::Community {
 }
 
 fn community_member(m: store::CommunityMember) -> pb::CommunityMember {
-    pb::CommunityMember { id: m.id, donor_id: m.donor_id, name: m.name, email: m.email, avatar: m.avatar, joined_at: m.joined_at }
+    pb::CommunityMember {
+        id: m.id,
+        donor_id: m.donor_id,
+        name: m.name,
+        email: m.email,
+        avatar: m.avatar,
+        joined_at: m.joined_at,
+    }
 }
 
 fn event_input(i: Option<pb::EventInput>) -> EventInput {
@@ -162,7 +169,15 @@ fn event(e: store::Event) -> pb::Event {
 }
 
 fn event_member(m: store::EventMember) -> pb::EventMember {
-    pb::EventMember { id: m.id, donor_id: m.donor_id, name: m.name, email: m.email, avatar: m.avatar, status: m.status, joined_at: m.joined_at }
+    pb::EventMember {
+        id: m.id,
+        donor_id: m.donor_id,
+        name: m.name,
+        email: m.email,
+        avatar: m.avatar,
+        status: m.status,
+        joined_at: m.joined_at,
+    }
 }
 
 fn post(p: store::Post) -> pb::Post {
@@ -220,12 +235,16 @@ fn reported(r: ReportedPost) -> pb::ReportedPost {
 impl Rpc for Engagement {
     async fn create_community(&self, r: Request<pb::CreateCommunityRequest>) -> R<pb::Community> {
         let r = r.into_inner();
-        Ok(Response::new(community(self.create_community(&community_input(r.input), &actor(r.actor)).await.map_err(status)?)))
+        Ok(Response::new(community(
+            self.create_community(&community_input(r.input), &actor(r.actor)).await.map_err(status)?,
+        )))
     }
 
     async fn update_community(&self, r: Request<pb::UpdateCommunityRequest>) -> R<pb::Community> {
         let r = r.into_inner();
-        Ok(Response::new(community(self.update_community(&r.id, &community_input(r.input), &actor(r.actor)).await.map_err(status)?)))
+        Ok(Response::new(community(
+            self.update_community(&r.id, &community_input(r.input), &actor(r.actor)).await.map_err(status)?,
+        )))
     }
 
     async fn get_community(&self, r: Request<pb::CommunityRef>) -> R<pb::Community> {
@@ -241,12 +260,16 @@ impl Rpc for Engagement {
 
     async fn set_community_deleted(&self, r: Request<pb::SetCommunityDeletedRequest>) -> R<pb::Community> {
         let r = r.into_inner();
-        Ok(Response::new(community(self.set_community_deleted(&r.id, r.is_deleted, &actor(r.actor)).await.map_err(status)?)))
+        Ok(Response::new(community(
+            self.set_community_deleted(&r.id, r.is_deleted, &actor(r.actor)).await.map_err(status)?,
+        )))
     }
 
     async fn set_community_hidden(&self, r: Request<pb::SetCommunityHiddenRequest>) -> R<pb::Community> {
         let r = r.into_inner();
-        Ok(Response::new(community(self.set_community_hidden(&r.id, r.is_hidden, &actor(r.actor)).await.map_err(status)?)))
+        Ok(Response::new(community(
+            self.set_community_hidden(&r.id, r.is_hidden, &actor(r.actor)).await.map_err(status)?,
+        )))
     }
 
     async fn list_community_members(&self, r: Request<pb::ListCommunityMembersRequest>) -> R<pb::CommunityMemberPage> {
@@ -262,7 +285,9 @@ impl Rpc for Engagement {
 
     async fn update_event(&self, r: Request<pb::UpdateEventRequest>) -> R<pb::Event> {
         let r = r.into_inner();
-        Ok(Response::new(event(self.update_event(&r.id, &event_input(r.input), &actor(r.actor)).await.map_err(status)?)))
+        Ok(Response::new(event(
+            self.update_event(&r.id, &event_input(r.input), &actor(r.actor)).await.map_err(status)?,
+        )))
     }
 
     async fn get_event(&self, r: Request<pb::EventRef>) -> R<pb::Event> {
@@ -283,16 +308,24 @@ impl Rpc for Engagement {
 
     async fn list_event_members(&self, r: Request<pb::ListEventMembersRequest>) -> R<pb::EventMembersPage> {
         let r = r.into_inner();
-        let (e, items, total) = self.list_event_members(&r.event_id, r.status, &page_of(r.page)).await.map_err(status)?;
-        Ok(Response::new(pb::EventMembersPage { event: Some(event(e)), items: items.into_iter().map(event_member).collect(), total }))
+        let (e, items, total) =
+            self.list_event_members(&r.event_id, r.status, &page_of(r.page)).await.map_err(status)?;
+        Ok(Response::new(pb::EventMembersPage {
+            event: Some(event(e)),
+            items: items.into_iter().map(event_member).collect(),
+            total,
+        }))
     }
 
     async fn remove_event_member(&self, r: Request<pb::RemoveEventMemberRequest>) -> R<pb::RemovedMember> {
         let r = r.into_inner();
-        Ok(Response::new(pb::RemovedMember { status: self.remove_event_member(&r.id, &actor(r.actor)).await.map_err(status)? }))
+        Ok(Response::new(pb::RemovedMember {
+            status: self.remove_event_member(&r.id, &actor(r.actor)).await.map_err(status)?,
+        }))
     }
 
-    type StreamEventMembersStream = std::pin::Pin<Box<dyn tokio_stream::Stream<Item = Result<pb::EventMember, Status>> + Send>>;
+    type StreamEventMembersStream =
+        std::pin::Pin<Box<dyn tokio_stream::Stream<Item = Result<pb::EventMember, Status>> + Send>>;
 
     async fn stream_event_members(&self, r: Request<pb::EventRef>) -> R<Self::StreamEventMembersStream> {
         let id = r.into_inner().id;
@@ -346,13 +379,17 @@ impl Rpc for Engagement {
     async fn add_comment(&self, r: Request<pb::AddCommentRequest>) -> R<pb::Comment> {
         let r = r.into_inner();
         let d = donor_ref(r.donor);
-        Ok(Response::new(comment(self.add_comment(&r.post_id, &r.text, d.as_ref(), &actor(r.actor)).await.map_err(status)?)))
+        Ok(Response::new(comment(
+            self.add_comment(&r.post_id, &r.text, d.as_ref(), &actor(r.actor)).await.map_err(status)?,
+        )))
     }
 
     async fn add_reply(&self, r: Request<pb::AddReplyRequest>) -> R<pb::Comment> {
         let r = r.into_inner();
         let d = donor_ref(r.donor);
-        Ok(Response::new(comment(self.add_reply(&r.comment_id, &r.text, d.as_ref(), &actor(r.actor)).await.map_err(status)?)))
+        Ok(Response::new(comment(
+            self.add_reply(&r.comment_id, &r.text, d.as_ref(), &actor(r.actor)).await.map_err(status)?,
+        )))
     }
 
     async fn list_comments(&self, r: Request<pb::ListCommentsRequest>) -> R<pb::CommentPage> {
@@ -380,7 +417,8 @@ impl Rpc for Engagement {
 
     async fn usage(&self, r: Request<pc::UsageRequest>) -> R<pc::UsageReply> {
         let r = r.into_inner();
-        let items = self.usage(&r.kind, &r.id).await?.into_iter().map(|(what, count)| pc::Usage { what, count }).collect();
+        let items =
+            self.usage(&r.kind, &r.id).await?.into_iter().map(|(what, count)| pc::Usage { what, count }).collect();
         Ok(Response::new(pc::UsageReply { items }))
     }
 
@@ -397,7 +435,9 @@ impl Rpc for Engagement {
     async fn join_community(&self, r: Request<pb::JoinCommunityRequest>) -> R<pb::CommunityMember> {
         let r = r.into_inner();
         let d = donor_ref(r.donor).unwrap_or_default();
-        Ok(Response::new(community_member(self.join_community(&r.community_id, &d, &actor(r.actor)).await.map_err(status)?)))
+        Ok(Response::new(community_member(
+            self.join_community(&r.community_id, &d, &actor(r.actor)).await.map_err(status)?,
+        )))
     }
 
     async fn leave_community(&self, r: Request<pb::LeaveCommunityRequest>) -> R<pb::Empty> {
@@ -409,7 +449,9 @@ impl Rpc for Engagement {
     async fn join_event(&self, r: Request<pb::JoinEventRequest>) -> R<pb::EventMember> {
         let r = r.into_inner();
         let d = donor_ref(r.donor).unwrap_or_default();
-        Ok(Response::new(event_member(self.join_event(&r.event_id, &d, r.status, &actor(r.actor)).await.map_err(status)?)))
+        Ok(Response::new(event_member(
+            self.join_event(&r.event_id, &d, r.status, &actor(r.actor)).await.map_err(status)?,
+        )))
     }
 
     async fn leave_event(&self, r: Request<pb::LeaveEventRequest>) -> R<pb::Empty> {
@@ -421,7 +463,9 @@ impl Rpc for Engagement {
     async fn create_post(&self, r: Request<pb::CreatePostRequest>) -> R<pb::Post> {
         let r = r.into_inner();
         let d = donor_ref(r.donor).unwrap_or_default();
-        Ok(Response::new(post(self.create_post(&r.community_id, &d, &r.text, &r.images, &actor(r.actor)).await.map_err(status)?)))
+        Ok(Response::new(post(
+            self.create_post(&r.community_id, &d, &r.text, &r.images, &actor(r.actor)).await.map_err(status)?,
+        )))
     }
 
     async fn report_post(&self, r: Request<pb::ReportPostRequest>) -> R<pb::Report> {

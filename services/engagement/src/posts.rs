@@ -46,7 +46,14 @@ async fn account(c: &mut AnyConnection, donor: Option<&DonorRef>) -> Result<Stri
 }
 
 fn comment_text(raw: &str, check: &mut Check) -> String {
-    crate::service::required(raw, "text", "Please enter Comment", MAX_TEXT, "Comment must be at most 1000 characters", check)
+    crate::service::required(
+        raw,
+        "text",
+        "Please enter Comment",
+        MAX_TEXT,
+        "Comment must be at most 1000 characters",
+        check,
+    )
 }
 
 /// A post that is not deleted.
@@ -65,7 +72,9 @@ impl Engagement {
         let limit = limit.min(MAX_PAGE_ROWS);
         let mut c = self.read().await?;
         if !f.community_id.is_empty() {
-            let state = store::feed_state(&mut c, &f.community_id).await?.ok_or_else(|| Error::NotFound(crate::communities::NOT_FOUND.into()))?;
+            let state = store::feed_state(&mut c, &f.community_id)
+                .await?
+                .ok_or_else(|| Error::NotFound(crate::communities::NOT_FOUND.into()))?;
             if f.search.is_empty()
                 && let Some(page) = self.deep_page(&mut c, &f, state, limit, offset).await?
             {
@@ -79,7 +88,14 @@ impl Engagement {
     /// nearest anchor below it counted from the oldest post: positions from that end stay put
     /// while new posts arrive at the newest end, so the anchors last until the feed's version
     /// moves. None: not deep, or past the end (the plain walk answers).
-    async fn deep_page(&self, c: &mut sqlx::AnyConnection, f: &store::PostFilter, state: store::FeedState, limit: i64, offset: i64) -> Result<Option<Vec<Post>>> {
+    async fn deep_page(
+        &self,
+        c: &mut sqlx::AnyConnection,
+        f: &store::PostFilter,
+        state: store::FeedState,
+        limit: i64,
+        offset: i64,
+    ) -> Result<Option<Vec<Post>>> {
         let total = state.total(f.active);
         if offset < 2 * store::FEED_STEP || offset >= total {
             return Ok(None);
@@ -89,7 +105,13 @@ impl Engagement {
         let lowest = (total - offset - limit).max(0);
         let rows = total - offset - lowest;
         let key = (f.community_id.clone(), f.active);
-        let cached = self.anchors.lock().expect("feed anchors").get(&key).filter(|(v, _)| *v == state.version).map(|(_, a)| a.clone());
+        let cached = self
+            .anchors
+            .lock()
+            .expect("feed anchors")
+            .get(&key)
+            .filter(|(v, _)| *v == state.version)
+            .map(|(_, a)| a.clone());
         let anchors = match cached {
             Some(a) => a,
             None => {
@@ -114,9 +136,23 @@ impl Engagement {
     }
 
     /// A donor posts in a community (not deleted).
-    pub async fn create_post(&self, community_id: &str, donor: &DonorRef, text: &str, images: &[String], actor: &Actor) -> Result<Post> {
+    pub async fn create_post(
+        &self,
+        community_id: &str,
+        donor: &DonorRef,
+        text: &str,
+        images: &[String],
+        actor: &Actor,
+    ) -> Result<Post> {
         let mut check = Check::default();
-        let text = crate::service::required(text, "text", "Please enter Post", MAX_POST_TEXT, "Post must be at most 5000 characters", &mut check);
+        let text = crate::service::required(
+            text,
+            "text",
+            "Please enter Post",
+            MAX_POST_TEXT,
+            "Post must be at most 5000 characters",
+            &mut check,
+        );
         let images = names(images, "images", MAX_IMAGES, "You can upload at most 10 images", &mut check);
         check.done()?;
         let mut w = self.begin(actor).await?;
@@ -147,7 +183,15 @@ impl Engagement {
         if p.is_active != active {
             store::set_post_active(&mut w, &p.id, active).await?;
             let key = if active { topics::POST_ACTIVATED } else { topics::POST_DEACTIVATED };
-            w.emit(key, &topics::Post { id: p.id.clone(), community_id: p.community_id.clone(), author_id: p.author.id.clone() }).await?;
+            w.emit(
+                key,
+                &topics::Post {
+                    id: p.id.clone(),
+                    community_id: p.community_id.clone(),
+                    author_id: p.author.id.clone(),
+                },
+            )
+            .await?;
         }
         let after = live_post(&mut w, &p.id).await?;
         w.commit().await?;
@@ -156,7 +200,13 @@ impl Engagement {
 
     /// Likes or unlikes a post (like again = unlike unless `want` says which) as `donor`, or
     /// as the platform's admin account when `donor` is None.
-    pub async fn like_post(&self, id: &str, donor: Option<&DonorRef>, want: Option<bool>, actor: &Actor) -> Result<LikeResult> {
+    pub async fn like_post(
+        &self,
+        id: &str,
+        donor: Option<&DonorRef>,
+        want: Option<bool>,
+        actor: &Actor,
+    ) -> Result<LikeResult> {
         let mut w = self.begin(actor).await?;
         let who = account(&mut w, donor).await?;
         w.lock_row("posts", id.trim()).await?;
@@ -169,10 +219,17 @@ impl Engagement {
     }
 
     /// Likes or unlikes a comment or reply, as [`Self::like_post`].
-    pub async fn like_comment(&self, id: &str, donor: Option<&DonorRef>, want: Option<bool>, actor: &Actor) -> Result<LikeResult> {
+    pub async fn like_comment(
+        &self,
+        id: &str,
+        donor: Option<&DonorRef>,
+        want: Option<bool>,
+        actor: &Actor,
+    ) -> Result<LikeResult> {
         let mut w = self.begin(actor).await?;
         let who = account(&mut w, donor).await?;
-        let m = store::get_comment(&mut w, id.trim()).await?.ok_or_else(|| Error::NotFound(COMMENT_NOT_FOUND.into()))?;
+        let m =
+            store::get_comment(&mut w, id.trim()).await?.ok_or_else(|| Error::NotFound(COMMENT_NOT_FOUND.into()))?;
         w.lock_row("comments", &m.id).await?;
         live_post(&mut w, &m.post_id).await?;
         let (liked, likes_count) = store::like(&mut w, LikeTarget::Comment, &m.id, &who, want).await?;
@@ -183,7 +240,13 @@ impl Engagement {
     }
 
     /// A top-level comment on a post, by `donor` or the platform's admin account.
-    pub async fn add_comment(&self, post_id: &str, text: &str, donor: Option<&DonorRef>, actor: &Actor) -> Result<Comment> {
+    pub async fn add_comment(
+        &self,
+        post_id: &str,
+        text: &str,
+        donor: Option<&DonorRef>,
+        actor: &Actor,
+    ) -> Result<Comment> {
         let mut check = Check::default();
         let text = comment_text(text, &mut check);
         check.done()?;
@@ -195,13 +258,21 @@ impl Engagement {
 
     /// A reply to a top-level comment (a reply to a reply: 400 field commentId 'You can reply
     /// to a comment only').
-    pub async fn add_reply(&self, comment_id: &str, text: &str, donor: Option<&DonorRef>, actor: &Actor) -> Result<Comment> {
+    pub async fn add_reply(
+        &self,
+        comment_id: &str,
+        text: &str,
+        donor: Option<&DonorRef>,
+        actor: &Actor,
+    ) -> Result<Comment> {
         let mut check = Check::default();
         let text = comment_text(text, &mut check);
         check.done()?;
         let mut w = self.begin(actor).await?;
         let who = account(&mut w, donor).await?;
-        let parent = store::get_comment(&mut w, comment_id.trim()).await?.ok_or_else(|| Error::NotFound(COMMENT_NOT_FOUND.into()))?;
+        let parent = store::get_comment(&mut w, comment_id.trim())
+            .await?
+            .ok_or_else(|| Error::NotFound(COMMENT_NOT_FOUND.into()))?;
         if parent.parent_id.is_some() {
             return Err(Error::field("commentId", "You can reply to a comment only"));
         }
@@ -209,7 +280,14 @@ impl Engagement {
         self.insert_comment(w, p.id, Some(parent.id), who, text).await
     }
 
-    async fn insert_comment(&self, mut w: common::write::Write<'_>, post_id: String, parent_id: Option<String>, author: String, text: String) -> Result<Comment> {
+    async fn insert_comment(
+        &self,
+        mut w: common::write::Write<'_>,
+        post_id: String,
+        parent_id: Option<String>,
+        author: String,
+        text: String,
+    ) -> Result<Comment> {
         let m = Comment {
             id: common::new_id(),
             post_id,
@@ -220,9 +298,15 @@ impl Engagement {
             ..Default::default()
         };
         store::insert_comment(&mut w, &m).await?;
-        let e = topics::Comment { id: m.id.clone(), post_id: m.post_id.clone(), parent_id: m.parent_id.clone().unwrap_or_default(), author_id: m.author.id.clone() };
+        let e = topics::Comment {
+            id: m.id.clone(),
+            post_id: m.post_id.clone(),
+            parent_id: m.parent_id.clone().unwrap_or_default(),
+            author_id: m.author.id.clone(),
+        };
         w.emit(topics::POST_COMMENTED, &e).await?;
-        let saved = store::get_comment(&mut w, &m.id).await?.ok_or_else(|| Error::NotFound(COMMENT_NOT_FOUND.into()))?;
+        let saved =
+            store::get_comment(&mut w, &m.id).await?.ok_or_else(|| Error::NotFound(COMMENT_NOT_FOUND.into()))?;
         w.commit().await?;
         Ok(saved)
     }

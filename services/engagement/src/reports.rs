@@ -25,7 +25,14 @@ impl Engagement {
     /// A donor reports a post (not deleted), once per post (a second report: 409).
     pub async fn report_post(&self, post_id: &str, donor: &DonorRef, reason: &str, actor: &Actor) -> Result<Report> {
         let mut check = Check::default();
-        let reason = crate::service::required(reason, "reason", "Please enter Reason", 500, "Reason must be at most 500 characters", &mut check);
+        let reason = crate::service::required(
+            reason,
+            "reason",
+            "Please enter Reason",
+            500,
+            "Reason must be at most 500 characters",
+            &mut check,
+        );
         check.done()?;
         let mut w = self.begin(actor).await?;
         let reporter = keep_donor(&mut w, donor).await?;
@@ -39,8 +46,13 @@ impl Engagement {
             closed_at: None,
         };
         store::insert_report(&mut w, &r).await.map_err(|e| unique_as(e, ALREADY_REPORTED))?;
-        w.emit(topics::REPORT_CREATED, &topics::Report { id: r.id.clone(), post_id: p.id.clone(), reporter_id: reporter }).await?;
-        let saved = store::open_reports(&mut w, &p.id, SHOWN_REASONS).await?.into_iter().find(|x| x.id == r.id).unwrap_or(r);
+        w.emit(
+            topics::REPORT_CREATED,
+            &topics::Report { id: r.id.clone(), post_id: p.id.clone(), reporter_id: reporter },
+        )
+        .await?;
+        let saved =
+            store::open_reports(&mut w, &p.id, SHOWN_REASONS).await?.into_iter().find(|x| x.id == r.id).unwrap_or(r);
         w.commit().await?;
         Ok(saved)
     }
@@ -77,7 +89,11 @@ impl Engagement {
         if !store::delete_post(&mut w, &p.id, &closed_by).await? {
             return Err(crate::posts::not_found());
         }
-        w.emit(topics::POST_DELETED, &topics::Post { id: p.id.clone(), community_id: p.community_id.clone(), author_id: p.author.id.clone() }).await?;
+        w.emit(
+            topics::POST_DELETED,
+            &topics::Post { id: p.id.clone(), community_id: p.community_id.clone(), author_id: p.author.id.clone() },
+        )
+        .await?;
         if !open.is_empty() {
             w.emit(topics::REPORT_CLOSED, &topics::ReportsClosed { post_id: p.id.clone(), report_ids: open }).await?;
         }

@@ -70,16 +70,38 @@ const POSTS: [&str; 10] = [
     "What a turnout today. Proud of this community.",
 ];
 
-const COMMENTS: [&str; 6] = ["Count me in!", "Great work, everyone.", "I can help with that.", "Thanks for organising!", "See you there.", "Love this."];
+const COMMENTS: [&str; 6] = [
+    "Count me in!",
+    "Great work, everyone.",
+    "I can help with that.",
+    "Thanks for organising!",
+    "See you there.",
+    "Love this.",
+];
 
 /// Fills an empty engagement database for `donors` (giving's demo donors) and `linked`
 /// (the catalogue's demo nonprofits and causes); `cover` is a stored image file name.
 /// Does nothing when there are communities already.
-pub async fn seed(e: &Engagement, donors: &[DonorRef], linked: &[Linked], cover: &str, seed: u64) -> Result<SeedSummary> {
+pub async fn seed(
+    e: &Engagement,
+    donors: &[DonorRef],
+    linked: &[Linked],
+    cover: &str,
+    seed: u64,
+) -> Result<SeedSummary> {
     let admin = Actor::system();
-    let any = e.list_communities(&crate::communities::CommunityQuery { page: Page { page: 1, limit: 1, ..Default::default() }, ..Default::default() }).await?;
+    let any = e
+        .list_communities(&crate::communities::CommunityQuery {
+            page: Page { page: 1, limit: 1, ..Default::default() },
+            ..Default::default()
+        })
+        .await?;
     let deleted = e
-        .list_communities(&crate::communities::CommunityQuery { page: Page { page: 1, limit: 1, ..Default::default() }, is_deleted: true, is_hidden: None })
+        .list_communities(&crate::communities::CommunityQuery {
+            page: Page { page: 1, limit: 1, ..Default::default() },
+            is_deleted: true,
+            is_hidden: None,
+        })
         .await?;
     if any.1 + deleted.1 > 0 || donors.is_empty() {
         return Ok(SeedSummary { skipped: true, ..Default::default() });
@@ -166,7 +188,14 @@ pub async fn seed(e: &Engagement, donors: &[DonorRef], linked: &[Linked], cover:
     // Events: four upcoming and two past, hosted by communities and nonprofits.
     let day = 86_400_000i64;
     let now = common::now_ms();
-    let titles = ["Park Cleanup Day", "Food Drive Weekend", "Charity Fun Run", "Online Volunteer Training", "Winter Coat Collection", "Spring Gala"];
+    let titles = [
+        "Park Cleanup Day",
+        "Food Drive Weekend",
+        "Charity Fun Run",
+        "Online Volunteer Training",
+        "Winter Coat Collection",
+        "Spring Gala",
+    ];
     for (i, title) in titles.iter().enumerate() {
         let starts_at = if i < 4 { now + (i as i64 + 1) * 7 * day } else { now - (i as i64) * 30 * day };
         let online = i == 3;

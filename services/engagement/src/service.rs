@@ -21,7 +21,9 @@ pub struct Engagement {
 }
 
 /// (community, active) -> (feed version, anchors).
-pub(crate) type FeedAnchors = std::sync::Arc<std::sync::Mutex<std::collections::HashMap<(String, bool), (i64, std::sync::Arc<Vec<(i64, String)>>)>>>;
+pub(crate) type FeedAnchors = std::sync::Arc<
+    std::sync::Mutex<std::collections::HashMap<(String, bool), (i64, std::sync::Arc<Vec<(i64, String)>>)>>,
+>;
 
 /// A donor as an app call names it (the service keeps its name, email and avatar).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

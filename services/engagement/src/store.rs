@@ -133,8 +133,15 @@ pub struct PersonRow {
 
 pub async fn person(c: &mut AnyConnection, id: &str) -> sqlx::Result<Option<PersonRow>> {
     let r = sqlx::query("SELECT id, name, email, avatar FROM people WHERE id = $1").bind(id).fetch_optional(c).await?;
-    r.map(|r| Ok(PersonRow { id: r.try_get("id")?, name: r.try_get("name")?, email: r.try_get("email")?, avatar: r.try_get("avatar")? }))
-        .transpose()
+    r.map(|r| {
+        Ok(PersonRow {
+            id: r.try_get("id")?,
+            name: r.try_get("name")?,
+            email: r.try_get("email")?,
+            avatar: r.try_get("avatar")?,
+        })
+    })
+    .transpose()
 }
 
 // ---------------------------------------------------------------------------------------
@@ -330,13 +337,15 @@ pub async fn set_community_deleted(c: &mut AnyConnection, id: &str, deleted: boo
 
 /// Hides or shows; the kept totals follow only when the flag changed.
 pub async fn set_community_hidden(c: &mut AnyConnection, id: &str, hidden: bool) -> sqlx::Result<()> {
-    let moved = sqlx::query("UPDATE communities SET is_hidden = $1, updated_at = $2 WHERE id = $3 AND is_hidden <> $4 RETURNING is_deleted")
-        .bind(hidden)
-        .bind(common::now_ms())
-        .bind(id)
-        .bind(hidden)
-        .fetch_optional(&mut *c)
-        .await?;
+    let moved = sqlx::query(
+        "UPDATE communities SET is_hidden = $1, updated_at = $2 WHERE id = $3 AND is_hidden <> $4 RETURNING is_deleted",
+    )
+    .bind(hidden)
+    .bind(common::now_ms())
+    .bind(id)
+    .bind(hidden)
+    .fetch_optional(&mut *c)
+    .await?;
     if let Some(r) = moved {
         let deleted = get_bool(&r, "is_deleted")?;
         count_communities(c, deleted, !hidden, -1).await?;
@@ -362,10 +371,16 @@ pub struct CommunityFilter {
     pub is_hidden: Option<bool>,
 }
 
-pub async fn list_communities(c: &mut AnyConnection, f: &CommunityFilter, p: Paging<&'static str>) -> sqlx::Result<(Vec<Community>, i64)> {
-    let trigrams = backend(c) == Backend::Sqlite && f.search.chars().count() >= 3 && !f.search.contains(['%', '_', '\\']);
+pub async fn list_communities(
+    c: &mut AnyConnection,
+    f: &CommunityFilter,
+    p: Paging<&'static str>,
+) -> sqlx::Result<(Vec<Community>, i64)> {
+    let trigrams =
+        backend(c) == Backend::Sqlite && f.search.chars().count() >= 3 && !f.search.contains(['%', '_', '\\']);
     let from = |q: &mut Sql| {
-        q.push(" FROM communities c LEFT JOIN people pe ON pe.id = c.creator_id WHERE c.is_deleted = ").push_bind(f.is_deleted);
+        q.push(" FROM communities c LEFT JOIN people pe ON pe.id = c.creator_id WHERE c.is_deleted = ")
+            .push_bind(f.is_deleted);
         if let Some(h) = f.is_hidden {
             q.push(" AND c.is_hidden = ").push_bind(h);
         }
@@ -404,7 +419,8 @@ pub async fn list_communities(c: &mut AnyConnection, f: &CommunityFilter, p: Pag
         return Ok((rows.iter().map(community).collect::<sqlx::Result<_>>()?, total));
     }
     // Without a search the total is kept (migration 0002): no count of every community.
-    let mut q = Sql::new(backend(c), "SELECT CAST(COALESCE(SUM(n), 0) AS BIGINT) FROM community_counts WHERE is_deleted = ");
+    let mut q =
+        Sql::new(backend(c), "SELECT CAST(COALESCE(SUM(n), 0) AS BIGINT) FROM community_counts WHERE is_deleted = ");
     q.push_bind(f.is_deleted);
     if let Some(h) = f.is_hidden {
         q.push(" AND is_hidden = ").push_bind(h);
@@ -438,7 +454,10 @@ pub async fn join_community(c: &mut AnyConnection, community_id: &str, donor_id:
     if r.rows_affected() == 0 {
         return Ok(false);
     }
-    sqlx::query("UPDATE communities SET members_count = members_count + 1 WHERE id = $1").bind(community_id).execute(c).await?;
+    sqlx::query("UPDATE communities SET members_count = members_count + 1 WHERE id = $1")
+        .bind(community_id)
+        .execute(c)
+        .await?;
     Ok(true)
 }
 
@@ -452,7 +471,10 @@ pub async fn leave_community(c: &mut AnyConnection, community_id: &str, donor_id
     if r.rows_affected() == 0 {
         return Ok(false);
     }
-    sqlx::query("UPDATE communities SET members_count = members_count - 1 WHERE id = $1").bind(community_id).execute(c).await?;
+    sqlx::query("UPDATE communities SET members_count = members_count - 1 WHERE id = $1")
+        .bind(community_id)
+        .execute(c)
+        .await?;
     Ok(true)
 }
 
@@ -467,7 +489,11 @@ fn community_member(r: &AnyRow) -> sqlx::Result<CommunityMember> {
     })
 }
 
-pub async fn community_member_of(c: &mut AnyConnection, community_id: &str, donor_id: &str) -> sqlx::Result<Option<CommunityMember>> {
+pub async fn community_member_of(
+    c: &mut AnyConnection,
+    community_id: &str,
+    donor_id: &str,
+) -> sqlx::Result<Option<CommunityMember>> {
     sqlx::query(
         "SELECT m.id, m.donor_id, pe.name, pe.email, pe.avatar, m.joined_at FROM community_members m \
          LEFT JOIN people pe ON pe.id = m.donor_id WHERE m.community_id = $1 AND m.donor_id = $2",
@@ -490,14 +516,27 @@ pub async fn list_community_members(
     offset: i64,
 ) -> sqlx::Result<(Vec<CommunityMember>, i64)> {
     let from = |q: &mut Sql| {
-        q.push(" FROM community_members m LEFT JOIN people pe ON pe.id = m.donor_id WHERE m.community_id = ").push_bind(community_id.to_string());
+        q.push(" FROM community_members m LEFT JOIN people pe ON pe.id = m.donor_id WHERE m.community_id = ")
+            .push_bind(community_id.to_string());
         if !search.is_empty() {
             let p = like_pattern(search);
-            q.push(" AND (pe.name_key LIKE ").push_bind(p.clone()).push(" ESCAPE '\\' OR LOWER(pe.email) LIKE ").push_bind(p).push(" ESCAPE '\\')");
+            q.push(" AND (pe.name_key LIKE ")
+                .push_bind(p.clone())
+                .push(" ESCAPE '\\' OR LOWER(pe.email) LIKE ")
+                .push_bind(p)
+                .push(" ESCAPE '\\')");
         }
     };
-    page_of(c, "SELECT m.id, m.donor_id, pe.name, pe.email, pe.avatar, m.joined_at", from, "m.joined_at DESC, m.id DESC", limit, offset, community_member)
-        .await
+    page_of(
+        c,
+        "SELECT m.id, m.donor_id, pe.name, pe.email, pe.avatar, m.joined_at",
+        from,
+        "m.joined_at DESC, m.id DESC",
+        limit,
+        offset,
+        community_member,
+    )
+    .await
 }
 
 // ---------------------------------------------------------------------------------------
@@ -769,13 +808,32 @@ pub async fn event_member_by_id(c: &mut AnyConnection, id: &str) -> sqlx::Result
     sqlx::query(sqlx::AssertSqlSafe(q)).bind(id).fetch_optional(c).await?.as_ref().map(event_member).transpose()
 }
 
-pub async fn event_member_of(c: &mut AnyConnection, event_id: &str, donor_id: &str) -> sqlx::Result<Option<EventMember>> {
-    let q = format!("{EVENT_MEMBER} FROM event_members m LEFT JOIN people pe ON pe.id = m.donor_id WHERE m.event_id = $1 AND m.donor_id = $2");
-    sqlx::query(sqlx::AssertSqlSafe(q)).bind(event_id).bind(donor_id).fetch_optional(c).await?.as_ref().map(event_member).transpose()
+pub async fn event_member_of(
+    c: &mut AnyConnection,
+    event_id: &str,
+    donor_id: &str,
+) -> sqlx::Result<Option<EventMember>> {
+    let q = format!(
+        "{EVENT_MEMBER} FROM event_members m LEFT JOIN people pe ON pe.id = m.donor_id WHERE m.event_id = $1 AND m.donor_id = $2"
+    );
+    sqlx::query(sqlx::AssertSqlSafe(q))
+        .bind(event_id)
+        .bind(donor_id)
+        .fetch_optional(c)
+        .await?
+        .as_ref()
+        .map(event_member)
+        .transpose()
 }
 
 /// A new membership in `status`, its mode's count raised.
-pub async fn insert_event_member(c: &mut AnyConnection, id: &str, event_id: &str, donor_id: &str, status: i32) -> sqlx::Result<()> {
+pub async fn insert_event_member(
+    c: &mut AnyConnection,
+    id: &str,
+    event_id: &str,
+    donor_id: &str,
+    status: i32,
+) -> sqlx::Result<()> {
     sqlx::query("INSERT INTO event_members (id, event_id, donor_id, status, joined_at) VALUES ($1, $2, $3, $4, $5)")
         .bind(id)
         .bind(event_id)
@@ -801,7 +859,8 @@ pub async fn move_event_member(c: &mut AnyConnection, m: &EventMember, to: i32) 
     if r.rows_affected() == 0 {
         return Ok(false);
     }
-    let q = format!("UPDATE events SET {0} = {0} - 1, {1} = {1} + 1 WHERE id = $1", mode_count(m.status), mode_count(to));
+    let q =
+        format!("UPDATE events SET {0} = {0} - 1, {1} = {1} + 1 WHERE id = $1", mode_count(m.status), mode_count(to));
     sqlx::query(sqlx::AssertSqlSafe(q)).bind(&m.event_id).execute(c).await?;
     Ok(true)
 }
@@ -833,7 +892,11 @@ pub async fn list_event_members(
             .push_bind(status);
         if !search.is_empty() {
             let p = like_pattern(search);
-            q.push(" AND (pe.name_key LIKE ").push_bind(p.clone()).push(" ESCAPE '\\' OR LOWER(pe.email) LIKE ").push_bind(p).push(" ESCAPE '\\')");
+            q.push(" AND (pe.name_key LIKE ")
+                .push_bind(p.clone())
+                .push(" ESCAPE '\\' OR LOWER(pe.email) LIKE ")
+                .push_bind(p)
+                .push(" ESCAPE '\\')");
         }
     };
     page_of(c, EVENT_MEMBER, from, "m.joined_at DESC, m.id DESC", limit, offset, event_member).await
@@ -854,7 +917,13 @@ pub async fn event_members_after(
         .push(" AND m.status = ")
         .push_bind(status);
     if let Some((at, id)) = after {
-        q.push(" AND (m.joined_at < ").push_bind(at).push(" OR (m.joined_at = ").push_bind(at).push(" AND m.id < ").push_bind(id).push("))");
+        q.push(" AND (m.joined_at < ")
+            .push_bind(at)
+            .push(" OR (m.joined_at = ")
+            .push_bind(at)
+            .push(" AND m.id < ")
+            .push_bind(id)
+            .push("))");
     }
     q.push(" ORDER BY m.joined_at DESC, m.id DESC LIMIT ").push_bind(limit);
     q.build().fetch_all(c).await?.iter().map(event_member).collect()
@@ -884,7 +953,8 @@ pub struct Post {
 const POST: &str = "SELECT p.id, p.community_id, c.name AS community_name, p.author_id, pe.name AS author_name, pe.avatar AS author_avatar, \
      p.text, p.images, p.likes_count, p.comments_count, p.reports_count, p.last_reported_at, p.is_active, p.is_deleted, \
      EXISTS (SELECT 1 FROM post_likes l WHERE l.post_id = p.id AND l.account = 'platform') AS liked_by_admin, p.created_at";
-const POST_FROM: &str = " FROM posts p JOIN communities c ON c.id = p.community_id LEFT JOIN people pe ON pe.id = p.author_id";
+const POST_FROM: &str =
+    " FROM posts p JOIN communities c ON c.id = p.community_id LEFT JOIN people pe ON pe.id = p.author_id";
 
 fn post(r: &AnyRow) -> sqlx::Result<Post> {
     Ok(Post {
@@ -922,7 +992,10 @@ pub async fn insert_post(c: &mut AnyConnection, p: &Post) -> sqlx::Result<()> {
     .bind(p.created_at)
     .execute(&mut *c)
     .await?;
-    sqlx::query("UPDATE communities SET posts_count = posts_count + 1 WHERE id = $1").bind(&p.community_id).execute(c).await?;
+    sqlx::query("UPDATE communities SET posts_count = posts_count + 1 WHERE id = $1")
+        .bind(&p.community_id)
+        .execute(c)
+        .await?;
     Ok(())
 }
 
@@ -953,7 +1026,11 @@ pub async fn set_post_active(c: &mut AnyConnection, id: &str, active: bool) -> s
 }
 
 async fn count_inactive_posts(c: &mut AnyConnection, community_id: &str, by: i64) -> sqlx::Result<()> {
-    sqlx::query("UPDATE communities SET inactive_posts_count = inactive_posts_count + $1 WHERE id = $2").bind(by).bind(community_id).execute(c).await?;
+    sqlx::query("UPDATE communities SET inactive_posts_count = inactive_posts_count + $1 WHERE id = $2")
+        .bind(by)
+        .bind(community_id)
+        .execute(c)
+        .await?;
     Ok(())
 }
 
@@ -977,10 +1054,16 @@ pub async fn delete_post(c: &mut AnyConnection, id: &str, closed_by: &str) -> sq
     let community: String = r.try_get("community_id")?;
     // The row is this write's now: its open reports are exactly the ones it closes.
     if r.try_get::<i64, _>("reports_count")? > 0 {
-        sqlx::query("UPDATE posts SET reports_count = 0, last_reported_at = 0 WHERE id = $1").bind(id).execute(&mut *c).await?;
+        sqlx::query("UPDATE posts SET reports_count = 0, last_reported_at = 0 WHERE id = $1")
+            .bind(id)
+            .execute(&mut *c)
+            .await?;
         count_reported(c, -1).await?;
     }
-    sqlx::query("UPDATE communities SET posts_count = posts_count - 1 WHERE id = $1").bind(&community).execute(&mut *c).await?;
+    sqlx::query("UPDATE communities SET posts_count = posts_count - 1 WHERE id = $1")
+        .bind(&community)
+        .execute(&mut *c)
+        .await?;
     if !get_bool(&r, "is_active")? {
         count_inactive_posts(c, &community, -1).await?;
     }
@@ -1003,9 +1086,18 @@ pub struct PostFilter {
 }
 
 /// Posts not deleted, newest first.
-pub async fn list_posts(c: &mut AnyConnection, f: &PostFilter, limit: i64, offset: i64) -> sqlx::Result<(Vec<Post>, i64)> {
+pub async fn list_posts(
+    c: &mut AnyConnection,
+    f: &PostFilter,
+    limit: i64,
+    offset: i64,
+) -> sqlx::Result<(Vec<Post>, i64)> {
     let from = |q: &mut Sql| {
-        q.push(POST_FROM).push(" WHERE p.is_deleted = ").push_bind(false).push(" AND p.is_active = ").push_bind(f.active);
+        q.push(POST_FROM)
+            .push(" WHERE p.is_deleted = ")
+            .push_bind(false)
+            .push(" AND p.is_active = ")
+            .push_bind(f.active);
         if f.community_id.is_empty() {
             q.push(" AND c.is_deleted = ").push_bind(false);
         } else {
@@ -1029,7 +1121,8 @@ pub async fn list_posts(c: &mut AnyConnection, f: &PostFilter, limit: i64, offse
     let mut q = Sql::new(backend(c), "SELECT p.id");
     from(&mut q);
     q.push(" ORDER BY p.created_at DESC, p.id DESC LIMIT ").push_bind(limit).push(" OFFSET ").push_bind(offset);
-    let ids: Vec<String> = q.build().fetch_all(&mut *c).await?.iter().map(|r| r.try_get(0)).collect::<sqlx::Result<_>>()?;
+    let ids: Vec<String> =
+        q.build().fetch_all(&mut *c).await?.iter().map(|r| r.try_get(0)).collect::<sqlx::Result<_>>()?;
     let items = posts_by_id(c, &ids).await?;
     let total = match kept {
         Some(n) => n,
@@ -1079,7 +1172,10 @@ impl FeedState {
 }
 
 pub async fn feed_state(c: &mut AnyConnection, community_id: &str) -> sqlx::Result<Option<FeedState>> {
-    let r = sqlx::query("SELECT posts_count, inactive_posts_count, feed_version FROM communities WHERE id = $1").bind(community_id).fetch_optional(c).await?;
+    let r = sqlx::query("SELECT posts_count, inactive_posts_count, feed_version FROM communities WHERE id = $1")
+        .bind(community_id)
+        .fetch_optional(c)
+        .await?;
     r.map(|r| Ok(FeedState { posts: r.try_get(0)?, inactive: r.try_get(1)?, version: r.try_get(2)? })).transpose()
 }
 
@@ -1106,7 +1202,14 @@ pub async fn feed_anchors(c: &mut AnyConnection, community_id: &str, active: boo
 
 /// `limit` posts of a feed from `skip` posts past `anchor` counted towards the newest, newest
 /// first (a deep page: the walk starts at the anchor, not at the newest post).
-pub async fn feed_page_at(c: &mut AnyConnection, community_id: &str, active: bool, anchor: &(i64, String), skip: i64, limit: i64) -> sqlx::Result<Vec<Post>> {
+pub async fn feed_page_at(
+    c: &mut AnyConnection,
+    community_id: &str,
+    active: bool,
+    anchor: &(i64, String),
+    skip: i64,
+    limit: i64,
+) -> sqlx::Result<Vec<Post>> {
     let ids: Vec<String> = sqlx::query_scalar(
         "SELECT id FROM posts WHERE community_id = $1 AND is_deleted = $2 AND is_active = $3 AND (created_at, id) >= ($4, $5) \
          ORDER BY created_at ASC, id ASC LIMIT $6 OFFSET $7",
@@ -1124,14 +1227,23 @@ pub async fn feed_page_at(c: &mut AnyConnection, community_id: &str, active: boo
 }
 
 async fn feed_moved(c: &mut AnyConnection, community_id: &str) -> sqlx::Result<()> {
-    sqlx::query("UPDATE communities SET feed_version = feed_version + 1 WHERE id = $1").bind(community_id).execute(c).await?;
+    sqlx::query("UPDATE communities SET feed_version = feed_version + 1 WHERE id = $1")
+        .bind(community_id)
+        .execute(c)
+        .await?;
     Ok(())
 }
 
 /// Likes (`Some(true)`), unlikes (`Some(false)`) or toggles (`None`) `account`'s like of a
 /// post (`table` post_likes/posts) or comment (comment_likes/comments); answers whether it is
 /// liked afterwards and the count.
-pub async fn like(c: &mut AnyConnection, target: LikeTarget, id: &str, account: &str, want: Option<bool>) -> sqlx::Result<(bool, i64)> {
+pub async fn like(
+    c: &mut AnyConnection,
+    target: LikeTarget,
+    id: &str,
+    account: &str,
+    want: Option<bool>,
+) -> sqlx::Result<(bool, i64)> {
     let (likes, key, counted) = match target {
         LikeTarget::Post => ("post_likes", "post_id", "posts"),
         LikeTarget::Comment => ("comment_likes", "comment_id", "comments"),
@@ -1140,13 +1252,19 @@ pub async fn like(c: &mut AnyConnection, target: LikeTarget, id: &str, account: 
     let delete = format!("DELETE FROM {likes} WHERE {key} = $1 AND account = $2");
     // The caller holds the liked row's lock (`Write::lock_row`), so the likes of this target
     // change one write at a time and a toggle always flips what the previous one left.
-    let removed = want != Some(true) && sqlx::query(sqlx::AssertSqlSafe(delete)).bind(id).bind(account).execute(&mut *c).await?.rows_affected() == 1;
+    let removed = want != Some(true)
+        && sqlx::query(sqlx::AssertSqlSafe(delete)).bind(id).bind(account).execute(&mut *c).await?.rows_affected() == 1;
     let (liked, changed) = if removed {
         (false, -1i64)
     } else if want == Some(false) {
         (false, 0)
     } else {
-        let r = sqlx::query(sqlx::AssertSqlSafe(insert)).bind(id).bind(account).bind(common::now_ms()).execute(&mut *c).await?;
+        let r = sqlx::query(sqlx::AssertSqlSafe(insert))
+            .bind(id)
+            .bind(account)
+            .bind(common::now_ms())
+            .execute(&mut *c)
+            .await?;
         (true, r.rows_affected() as i64)
     };
     if changed != 0 {
@@ -1203,18 +1321,26 @@ fn comment(r: &AnyRow) -> sqlx::Result<Comment> {
 
 /// A new comment or reply; the post's count (and the parent's replies) raised.
 pub async fn insert_comment(c: &mut AnyConnection, m: &Comment) -> sqlx::Result<()> {
-    sqlx::query("INSERT INTO comments (id, post_id, parent_id, author_id, text, created_at) VALUES ($1, $2, $3, $4, $5, $6)")
-        .bind(&m.id)
+    sqlx::query(
+        "INSERT INTO comments (id, post_id, parent_id, author_id, text, created_at) VALUES ($1, $2, $3, $4, $5, $6)",
+    )
+    .bind(&m.id)
+    .bind(&m.post_id)
+    .bind(m.parent_id.clone())
+    .bind(&m.author.id)
+    .bind(&m.text)
+    .bind(m.created_at)
+    .execute(&mut *c)
+    .await?;
+    sqlx::query("UPDATE posts SET comments_count = comments_count + 1 WHERE id = $1")
         .bind(&m.post_id)
-        .bind(m.parent_id.clone())
-        .bind(&m.author.id)
-        .bind(&m.text)
-        .bind(m.created_at)
         .execute(&mut *c)
         .await?;
-    sqlx::query("UPDATE posts SET comments_count = comments_count + 1 WHERE id = $1").bind(&m.post_id).execute(&mut *c).await?;
     if let Some(parent) = &m.parent_id {
-        sqlx::query("UPDATE comments SET replies_count = replies_count + 1 WHERE id = $1").bind(parent).execute(c).await?;
+        sqlx::query("UPDATE comments SET replies_count = replies_count + 1 WHERE id = $1")
+            .bind(parent)
+            .execute(c)
+            .await?;
     }
     Ok(())
 }
@@ -1225,15 +1351,31 @@ pub async fn get_comment(c: &mut AnyConnection, id: &str) -> sqlx::Result<Option
 }
 
 /// A post's top-level comments, newest first, each with its first `replies` replies (oldest first).
-pub async fn list_comments(c: &mut AnyConnection, post_id: &str, limit: i64, offset: i64, replies: i64) -> sqlx::Result<(Vec<Comment>, i64)> {
+pub async fn list_comments(
+    c: &mut AnyConnection,
+    post_id: &str,
+    limit: i64,
+    offset: i64,
+    replies: i64,
+) -> sqlx::Result<(Vec<Comment>, i64)> {
     let from = |q: &mut Sql| {
-        q.push(COMMENT_FROM).push(" WHERE m.post_id = ").push_bind(post_id.to_string()).push(" AND m.parent_id IS NULL");
+        q.push(COMMENT_FROM)
+            .push(" WHERE m.post_id = ")
+            .push_bind(post_id.to_string())
+            .push(" AND m.parent_id IS NULL");
     };
     let (mut items, total) = page_of(c, COMMENT, from, "m.created_at DESC, m.id DESC", limit, offset, comment).await?;
     for item in &mut items {
         if item.replies_count > 0 {
             let q = format!("{COMMENT}{COMMENT_FROM} WHERE m.parent_id = $1 ORDER BY m.created_at, m.id LIMIT $2");
-            item.replies = sqlx::query(sqlx::AssertSqlSafe(q)).bind(&item.id).bind(replies).fetch_all(&mut *c).await?.iter().map(comment).collect::<sqlx::Result<_>>()?;
+            item.replies = sqlx::query(sqlx::AssertSqlSafe(q))
+                .bind(&item.id)
+                .bind(replies)
+                .fetch_all(&mut *c)
+                .await?
+                .iter()
+                .map(comment)
+                .collect::<sqlx::Result<_>>()?;
         }
     }
     Ok((items, total))
@@ -1301,7 +1443,8 @@ async fn count_reported(c: &mut AnyConnection, by: i64) -> sqlx::Result<()> {
 
 /// A post's open reports, newest first, at most `limit`.
 pub async fn open_reports(c: &mut AnyConnection, post_id: &str, limit: i64) -> sqlx::Result<Vec<Report>> {
-    let q = format!("{REPORT} WHERE r.post_id = $1 AND r.closed_at IS NULL ORDER BY r.created_at DESC, r.id DESC LIMIT $2");
+    let q =
+        format!("{REPORT} WHERE r.post_id = $1 AND r.closed_at IS NULL ORDER BY r.created_at DESC, r.id DESC LIMIT $2");
     sqlx::query(sqlx::AssertSqlSafe(q)).bind(post_id).bind(limit).fetch_all(c).await?.iter().map(report).collect()
 }
 
@@ -1313,7 +1456,12 @@ pub async fn reports_of(c: &mut AnyConnection, post_id: &str) -> sqlx::Result<Ve
 
 /// Posts not deleted with open reports, newest report first; `search` in the text or the
 /// community's name.
-pub async fn list_reported(c: &mut AnyConnection, search: &str, limit: i64, offset: i64) -> sqlx::Result<(Vec<Post>, i64)> {
+pub async fn list_reported(
+    c: &mut AnyConnection,
+    search: &str,
+    limit: i64,
+    offset: i64,
+) -> sqlx::Result<(Vec<Post>, i64)> {
     let from = |q: &mut Sql| {
         // Open reports imply a post not deleted (a deletion closes them and zeroes the count;
         // a deleted post takes no report), so the filter is the reported index's own: SQLite's
@@ -1321,12 +1469,20 @@ pub async fn list_reported(c: &mut AnyConnection, search: &str, limit: i64, offs
         q.push(POST_FROM).push(" WHERE p.reports_count > 0");
         if !search.is_empty() {
             let pat = like_pattern(search);
-            q.push(" AND (LOWER(p.text) LIKE ").push_bind(pat.clone()).push(" ESCAPE '\\' OR c.name_key LIKE ").push_bind(pat).push(" ESCAPE '\\')");
+            q.push(" AND (LOWER(p.text) LIKE ")
+                .push_bind(pat.clone())
+                .push(" ESCAPE '\\' OR c.name_key LIKE ")
+                .push_bind(pat)
+                .push(" ESCAPE '\\')");
         }
     };
     // Without a search the total is kept (migration 0004): no read of every reported post.
     let kept = if search.is_empty() {
-        Some(sqlx::query_scalar::<_, i64>("SELECT n FROM post_counts WHERE kind = 'reported'").fetch_one(&mut *c).await?)
+        Some(
+            sqlx::query_scalar::<_, i64>("SELECT n FROM post_counts WHERE kind = 'reported'")
+                .fetch_one(&mut *c)
+                .await?,
+        )
     } else {
         None
     };
@@ -1354,13 +1510,18 @@ pub async fn remove_donor(c: &mut AnyConnection, donor_id: &str) -> sqlx::Result
     // Each row deleted is counted off what counts it (DELETE ... RETURNING: exact even when
     // the donor acted at the same moment).
     let gone = |sql: &'static str| sqlx::query(sql).bind(donor_id.to_string());
-    let rows = gone("DELETE FROM community_members WHERE donor_id = $1 RETURNING community_id").fetch_all(&mut *c).await?;
+    let rows =
+        gone("DELETE FROM community_members WHERE donor_id = $1 RETURNING community_id").fetch_all(&mut *c).await?;
     out.community_memberships = rows.len() as u64;
     for r in rows {
         let id: String = r.try_get("community_id")?;
-        sqlx::query("UPDATE communities SET members_count = members_count - 1 WHERE id = $1").bind(id).execute(&mut *c).await?;
+        sqlx::query("UPDATE communities SET members_count = members_count - 1 WHERE id = $1")
+            .bind(id)
+            .execute(&mut *c)
+            .await?;
     }
-    let rows = gone("DELETE FROM event_members WHERE donor_id = $1 RETURNING event_id, status").fetch_all(&mut *c).await?;
+    let rows =
+        gone("DELETE FROM event_members WHERE donor_id = $1 RETURNING event_id, status").fetch_all(&mut *c).await?;
     out.event_memberships = rows.len() as u64;
     for r in rows {
         let id: String = r.try_get("event_id")?;
@@ -1369,8 +1530,14 @@ pub async fn remove_donor(c: &mut AnyConnection, donor_id: &str) -> sqlx::Result
         sqlx::query(sqlx::AssertSqlSafe(q)).bind(id).execute(&mut *c).await?;
     }
     for (sql, counted) in [
-        ("DELETE FROM post_likes WHERE account = $1 RETURNING post_id AS id", "UPDATE posts SET likes_count = likes_count - 1 WHERE id = $1"),
-        ("DELETE FROM comment_likes WHERE account = $1 RETURNING comment_id AS id", "UPDATE comments SET likes_count = likes_count - 1 WHERE id = $1"),
+        (
+            "DELETE FROM post_likes WHERE account = $1 RETURNING post_id AS id",
+            "UPDATE posts SET likes_count = likes_count - 1 WHERE id = $1",
+        ),
+        (
+            "DELETE FROM comment_likes WHERE account = $1 RETURNING comment_id AS id",
+            "UPDATE comments SET likes_count = likes_count - 1 WHERE id = $1",
+        ),
     ] {
         let rows = gone(sql).fetch_all(&mut *c).await?;
         out.likes += rows.len() as u64;
@@ -1379,7 +1546,8 @@ pub async fn remove_donor(c: &mut AnyConnection, donor_id: &str) -> sqlx::Result
             sqlx::query(counted).bind(id).execute(&mut *c).await?;
         }
     }
-    let rows = gone("DELETE FROM reports WHERE reporter_id = $1 RETURNING post_id, closed_at").fetch_all(&mut *c).await?;
+    let rows =
+        gone("DELETE FROM reports WHERE reporter_id = $1 RETURNING post_id, closed_at").fetch_all(&mut *c).await?;
     out.reports = rows.len() as u64;
     for r in rows {
         if r.try_get::<Option<i64>, _>("closed_at")?.is_some() {
@@ -1400,7 +1568,8 @@ pub async fn remove_donor(c: &mut AnyConnection, donor_id: &str) -> sqlx::Result
         }
     }
     out.posts = gone("UPDATE posts SET author_id = '' WHERE author_id = $1").execute(&mut *c).await?.rows_affected();
-    out.comments = gone("UPDATE comments SET author_id = '' WHERE author_id = $1").execute(&mut *c).await?.rows_affected();
+    out.comments =
+        gone("UPDATE comments SET author_id = '' WHERE author_id = $1").execute(&mut *c).await?.rows_affected();
     gone("DELETE FROM people WHERE id = $1").execute(c).await?;
     Ok(out)
 }
@@ -1408,13 +1577,17 @@ pub async fn remove_donor(c: &mut AnyConnection, donor_id: &str) -> sqlx::Result
 /// The communities linking `target_id` (`kind` 'charity' or 'cause', through
 /// `community_links_target`) and, for a nonprofit, the events it hosts (`events_host`).
 pub async fn link_usage(c: &mut AnyConnection, kind: &str, target_id: &str) -> sqlx::Result<(i64, i64)> {
-    let communities: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM community_links WHERE kind = $1 AND target_id = $2")
-        .bind(kind)
-        .bind(target_id)
-        .fetch_one(&mut *c)
-        .await?;
+    let communities: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM community_links WHERE kind = $1 AND target_id = $2")
+            .bind(kind)
+            .bind(target_id)
+            .fetch_one(&mut *c)
+            .await?;
     let events: i64 = if kind == "charity" {
-        sqlx::query_scalar("SELECT COUNT(*) FROM events WHERE host_type = 'charity' AND host_id = $1").bind(target_id).fetch_one(c).await?
+        sqlx::query_scalar("SELECT COUNT(*) FROM events WHERE host_type = 'charity' AND host_id = $1")
+            .bind(target_id)
+            .fetch_one(c)
+            .await?
     } else {
         0
     };
@@ -1424,31 +1597,42 @@ pub async fn link_usage(c: &mut AnyConnection, kind: &str, target_id: &str) -> s
 /// Drops a deleted nonprofit's or cause's links from every community (`kind` 'charity' or
 /// 'cause'); answers the communities changed.
 pub async fn drop_links(c: &mut AnyConnection, kind: &str, target_id: &str) -> sqlx::Result<Vec<String>> {
-    let ids: Vec<String> = sqlx::query_scalar("SELECT community_id FROM community_links WHERE kind = $1 AND target_id = $2")
-        .bind(kind)
-        .bind(target_id)
-        .fetch_all(&mut *c)
-        .await?;
+    let ids: Vec<String> =
+        sqlx::query_scalar("SELECT community_id FROM community_links WHERE kind = $1 AND target_id = $2")
+            .bind(kind)
+            .bind(target_id)
+            .fetch_all(&mut *c)
+            .await?;
     let col = if kind == "cause" { "cause_ids" } else { "charity_ids" };
     for id in &ids {
         let q = format!("SELECT {col} FROM communities WHERE id = $1");
         let raw: String = sqlx::query_scalar(sqlx::AssertSqlSafe(q)).bind(id).fetch_one(&mut *c).await?;
-        let kept: Vec<String> = serde_json::from_str::<Vec<String>>(&raw).unwrap_or_default().into_iter().filter(|t| t != target_id).collect();
+        let kept: Vec<String> = serde_json::from_str::<Vec<String>>(&raw)
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|t| t != target_id)
+            .collect();
         let q = format!("UPDATE communities SET {col} = $1 WHERE id = $2");
         sqlx::query(sqlx::AssertSqlSafe(q)).bind(json_list(&kept)).bind(id).execute(&mut *c).await?;
     }
-    sqlx::query("DELETE FROM community_links WHERE kind = $1 AND target_id = $2").bind(kind).bind(target_id).execute(c).await?;
+    sqlx::query("DELETE FROM community_links WHERE kind = $1 AND target_id = $2")
+        .bind(kind)
+        .bind(target_id)
+        .execute(c)
+        .await?;
     Ok(ids)
 }
 
 /// Renames a community on the events it hosts (their `hostName`); answers how many.
 pub async fn rename_host(c: &mut AnyConnection, community_id: &str, name: &str) -> sqlx::Result<u64> {
-    Ok(sqlx::query("UPDATE events SET host_name = $1 WHERE host_type = 'community' AND host_id = $2 AND host_name <> $1")
-        .bind(name)
-        .bind(community_id)
-        .execute(c)
-        .await?
-        .rows_affected())
+    Ok(sqlx::query(
+        "UPDATE events SET host_name = $1 WHERE host_type = 'community' AND host_id = $2 AND host_name <> $1",
+    )
+    .bind(name)
+    .bind(community_id)
+    .execute(c)
+    .await?
+    .rows_affected())
 }
 
 /// Clears the host id of the events a deleted nonprofit hosted (their host name stays);

@@ -25,7 +25,12 @@ fn fields(e: Error) -> Vec<(String, String)> {
 }
 
 fn donor(n: usize) -> DonorRef {
-    DonorRef { id: format!("donor-{n:04}"), name: format!("Donor {n}"), email: format!("donor{n}@example.org"), avatar: format!("d{n}.png") }
+    DonorRef {
+        id: format!("donor-{n:04}"),
+        name: format!("Donor {n}"),
+        email: format!("donor{n}@example.org"),
+        avatar: format!("d{n}.png"),
+    }
 }
 
 fn community(name: &str) -> CommunityInput {
@@ -48,7 +53,11 @@ fn page(page: i64, limit: i64) -> Page {
 }
 
 fn cq(search: &str, column: &str, order: &str, deleted: bool) -> CommunityQuery {
-    CommunityQuery { page: Page { page: 1, limit: 50, search: search.into(), column: column.into(), order: order.into() }, is_deleted: deleted, is_hidden: None }
+    CommunityQuery {
+        page: Page { page: 1, limit: 50, search: search.into(), column: column.into(), order: order.into() },
+        is_deleted: deleted,
+        is_hidden: None,
+    }
 }
 
 const HOUR: i64 = 3_600_000;
@@ -83,7 +92,12 @@ async fn count(e: &Engagement, sql: &str, id: &str) -> i64 {
 async fn communities_are_created_checked_listed_searched_and_sorted(e: Engagement) {
     let a = admin();
     // Bad input: every message, nothing written.
-    let bad = CommunityInput { name: "  ".into(), description: "<p> </p>".into(), privacy: "secret".into(), ..Default::default() };
+    let bad = CommunityInput {
+        name: "  ".into(),
+        description: "<p> </p>".into(),
+        privacy: "secret".into(),
+        ..Default::default()
+    };
     let errs = fields(e.create_community(&bad, &a).await.unwrap_err());
     assert_eq!(
         errs,
@@ -95,7 +109,10 @@ async fn communities_are_created_checked_listed_searched_and_sorted(e: Engagemen
         ]
     );
     let long = CommunityInput { name: "x".repeat(101), ..community("") };
-    assert_eq!(fields(e.create_community(&long, &a).await.unwrap_err())[0].1, "Community Name must be at most 100 characters");
+    assert_eq!(
+        fields(e.create_community(&long, &a).await.unwrap_err())[0].1,
+        "Community Name must be at most 100 characters"
+    );
     let many = CommunityInput { gallery: (0..11).map(|i| format!("{i}.png")).collect(), ..community("Gallery") };
     assert_eq!(fields(e.create_community(&many, &a).await.unwrap_err())[0].0, "gallery");
     let many = CommunityInput { charity_ids: (0..21).map(|i| format!("c{i}")).collect(), ..community("Links") };
@@ -136,15 +153,30 @@ async fn communities_are_created_checked_listed_searched_and_sorted(e: Engagemen
     assert_eq!(names(by_members), ["Animal Rescue", "Zoo Friends", "Green Streets"]);
 
     // Update: 404, checks, duplicate, the event names what changed.
-    assert!(matches!(e.update_community("nope", &community("X"), &a).await, Err(Error::NotFound(m)) if m == "Community not found"));
-    assert_eq!(fields(e.update_community(&b.id, &community("Zoo friends"), &a).await.unwrap_err())[0].1, "Community already exists");
-    let u = e.update_community(&b.id, &CommunityInput { privacy: "Private".into(), cause_ids: vec![], ..community("Animal Rescue Circle") }, &a).await.unwrap();
+    assert!(
+        matches!(e.update_community("nope", &community("X"), &a).await, Err(Error::NotFound(m)) if m == "Community not found")
+    );
+    assert_eq!(
+        fields(e.update_community(&b.id, &community("Zoo friends"), &a).await.unwrap_err())[0].1,
+        "Community already exists"
+    );
+    let u = e
+        .update_community(
+            &b.id,
+            &CommunityInput { privacy: "Private".into(), cause_ids: vec![], ..community("Animal Rescue Circle") },
+            &a,
+        )
+        .await
+        .unwrap();
     assert_eq!((u.name.as_str(), u.privacy.as_str(), u.members_count), ("Animal Rescue Circle", "private", 2));
     assert!(u.cause_ids.is_empty());
     let ev = outbox(&e).await;
     assert_eq!(ev.iter().filter(|k| *k == topics::COMMUNITY_CREATED).count(), 3);
     assert_eq!(ev.iter().filter(|k| *k == topics::MEMBER_JOINED).count(), 3);
-    let body: String = sqlx::query_scalar("SELECT body FROM outbox WHERE event_type = 'engagement.community.updated'").fetch_one(&e.db.pool).await.unwrap();
+    let body: String = sqlx::query_scalar("SELECT body FROM outbox WHERE event_type = 'engagement.community.updated'")
+        .fetch_one(&e.db.pool)
+        .await
+        .unwrap();
     let body: serde_json::Value = serde_json::from_str(&body).unwrap();
     assert_eq!(body["actor"]["id"], "admin-1");
     assert_eq!(body["payload"]["changes"]["name"]["after"], "Animal Rescue Circle");
@@ -205,10 +237,13 @@ async fn community_members_join_leave_list_and_search(e: Engagement) {
     assert_eq!(first[0].donor_id, "donor-0012", "newest first");
     assert_eq!(first[0].name, "Donor 12");
     assert_eq!(first[0].email, "donor12@example.org");
-    let (found, total) = e.list_community_members(&c.id, &Page { search: "DONOR1".into(), ..page(1, 10) }).await.unwrap();
+    let (found, total) =
+        e.list_community_members(&c.id, &Page { search: "DONOR1".into(), ..page(1, 10) }).await.unwrap();
     assert_eq!(total, 4, "donor1, donor10, donor11, donor12 by email: {found:?}");
     e.leave_community(&c.id, "donor-0003", &a).await.unwrap();
-    assert!(matches!(e.leave_community(&c.id, "donor-0003", &a).await, Err(Error::NotFound(m)) if m == "Member not found"));
+    assert!(
+        matches!(e.leave_community(&c.id, "donor-0003", &a).await, Err(Error::NotFound(m)) if m == "Member not found")
+    );
     assert_eq!(e.get_community(&c.id).await.unwrap().members_count, 11);
     assert!(fields(e.join_community(&c.id, &DonorRef::default(), &a).await.unwrap_err())[0].0 == "donorId");
     e.set_community_deleted(&c.id, true, &a).await.unwrap();
@@ -248,17 +283,31 @@ async fn events_are_checked_filtered_and_sorted(e: Engagement) {
     assert_eq!(errs[0], ("startsAt".into(), "Please select Start Date".into()));
     assert_eq!(errs[1], ("endsAt".into(), "Please select End Date".into()));
     let no_venue = EventInput { address: " ".into(), ..event("T", &c.id, now) };
-    assert_eq!(fields(e.create_event(&no_venue, &a).await.unwrap_err()), vec![("address".to_string(), "Please enter Venue".to_string())]);
+    assert_eq!(
+        fields(e.create_event(&no_venue, &a).await.unwrap_err()),
+        vec![("address".to_string(), "Please enter Venue".to_string())]
+    );
     let long = event(&"t".repeat(151), &c.id, now);
     assert_eq!(fields(e.create_event(&long, &a).await.unwrap_err())[0].1, "Event Title must be at most 150 characters");
     let unknown_host = event("T", "nope", now);
-    assert_eq!(fields(e.create_event(&unknown_host, &a).await.unwrap_err()), vec![("hostId".to_string(), "Please select Host".to_string())]);
+    assert_eq!(
+        fields(e.create_event(&unknown_host, &a).await.unwrap_err()),
+        vec![("hostId".to_string(), "Please select Host".to_string())]
+    );
     let too_big = EventInput { capacity: 1_000_001, ..event("T", &c.id, now) };
     assert_eq!(fields(e.create_event(&too_big, &a).await.unwrap_err())[0].0, "capacity");
     assert!(outbox(&e).await.iter().all(|k| !k.starts_with("engagement.event")));
 
     // A nonprofit host: its name as the BFF passes it.
-    let charity = EventInput { host_type: "charity".into(), host_id: "charity-9".into(), host_name: "Red Cross".into(), is_online: true, online_link: "https://meet.example.org/x".into(), address: "".into(), ..event("Online Talk", "", now + 48 * HOUR) };
+    let charity = EventInput {
+        host_type: "charity".into(),
+        host_id: "charity-9".into(),
+        host_name: "Red Cross".into(),
+        is_online: true,
+        online_link: "https://meet.example.org/x".into(),
+        address: "".into(),
+        ..event("Online Talk", "", now + 48 * HOUR)
+    };
     let online = e.create_event(&charity, &a).await.unwrap();
     assert_eq!((online.host_name.as_str(), online.is_online, online.address.as_str()), ("Red Cross", true, ""));
     let soon = e.create_event(&event("Soon", &c.id, now + HOUR), &a).await.unwrap();
@@ -276,7 +325,11 @@ async fn events_are_checked_filtered_and_sorted(e: Engagement) {
         now,
     };
     let (up, total) = e.list_events(&list("", "", "", "")).await.unwrap();
-    assert_eq!((titles(up), total), (vec!["Soon".to_string(), "Online Talk".into(), "Later".into()], 3), "upcoming, soonest first");
+    assert_eq!(
+        (titles(up), total),
+        (vec!["Soon".to_string(), "Online Talk".into(), "Later".into()], 3),
+        "upcoming, soonest first"
+    );
     let (p, _) = e.list_events(&list("past", "", "", "")).await.unwrap();
     assert_eq!(titles(p), ["Past One", "Past Two"], "past, latest first");
     let (d, _) = e.list_events(&list("deleted", "", "", "")).await.unwrap();
@@ -289,7 +342,10 @@ async fn events_are_checked_filtered_and_sorted(e: Engagement) {
     assert_eq!(fields(e.list_events(&list("", "", "hostName", "")).await.unwrap_err())[0].0, "column");
 
     // Update keeps counts and names its changes; 404.
-    let u = e.update_event(&later.id, &EventInput { capacity: 10, ..event("Later Still", &c.id, now + 100 * HOUR) }, &a).await.unwrap();
+    let u = e
+        .update_event(&later.id, &EventInput { capacity: 10, ..event("Later Still", &c.id, now + 100 * HOUR) }, &a)
+        .await
+        .unwrap();
     assert_eq!((u.title.as_str(), u.capacity), ("Later Still", 10));
     assert!(matches!(e.update_event("nope", &event("X", &c.id, now), &a).await, Err(Error::NotFound(_))));
     // Renaming the hosting community renames the host of its events.
@@ -302,12 +358,15 @@ async fn events_are_checked_filtered_and_sorted(e: Engagement) {
 async fn event_members_by_mode_moves_removal_capacity_and_export(e: Engagement) {
     let a = admin();
     let c = e.create_community(&community("Event hosts"), &a).await.unwrap();
-    let ev = e.create_event(&EventInput { capacity: 3, ..event("Run", &c.id, common::now_ms() + HOUR) }, &a).await.unwrap();
+    let ev =
+        e.create_event(&EventInput { capacity: 3, ..event("Run", &c.id, common::now_ms() + HOUR) }, &a).await.unwrap();
     for n in 1..=3 {
         e.join_event(&ev.id, &donor(n), GOING, &a).await.unwrap();
     }
     // Over capacity.
-    assert!(matches!(e.join_event(&ev.id, &donor(4), GOING, &a).await, Err(Error::Conflict(m)) if m == "Event is full"));
+    assert!(
+        matches!(e.join_event(&ev.id, &donor(4), GOING, &a).await, Err(Error::Conflict(m)) if m == "Event is full")
+    );
     e.join_event(&ev.id, &donor(4), INTERESTED, &a).await.unwrap();
     e.join_event(&ev.id, &donor(5), NOT_GOING, &a).await.unwrap();
     // Moving modes moves the member and the counts.
@@ -323,9 +382,13 @@ async fn event_members_by_mode_moves_removal_capacity_and_export(e: Engagement) 
     assert_eq!((event.going_count, total), (3, 3));
     assert_eq!(members[0].donor_id, "donor-0004", "newest first");
     assert_eq!(members[0].name, "Donor 4");
-    let (_, found, total) = e.list_event_members(&ev.id, GOING, &Page { search: "donor 2".into(), ..page(1, 10) }).await.unwrap();
+    let (_, found, total) =
+        e.list_event_members(&ev.id, GOING, &Page { search: "donor 2".into(), ..page(1, 10) }).await.unwrap();
     assert_eq!((found.len(), total), (1, 1));
-    assert_eq!(fields(e.list_event_members(&ev.id, 0, &page(1, 10)).await.unwrap_err()), vec![("status".to_string(), "Please select valid status".to_string())]);
+    assert_eq!(
+        fields(e.list_event_members(&ev.id, 0, &page(1, 10)).await.unwrap_err()),
+        vec![("status".to_string(), "Please select valid status".to_string())]
+    );
     assert!(matches!(e.list_event_members("nope", 1, &page(1, 10)).await, Err(Error::NotFound(_))));
 
     // Removal answers the mode it was in; twice: not found.
@@ -348,7 +411,10 @@ async fn event_members_by_mode_moves_removal_capacity_and_export(e: Engagement) 
         all.push((m.status, m.donor_id));
     }
     task.await.unwrap().unwrap();
-    assert_eq!(all, vec![(INTERESTED, "donor-0001".to_string()), (GOING, "donor-0003".into()), (GOING, "donor-0002".into())]);
+    assert_eq!(
+        all,
+        vec![(INTERESTED, "donor-0001".to_string()), (GOING, "donor-0003".into()), (GOING, "donor-0002".into())]
+    );
 
     // A deleted event takes no joins.
     e.set_event_deleted(&ev.id, true, &a).await.unwrap();
@@ -367,7 +433,11 @@ async fn posts_feed_caps_pages_and_toggles_active(e: Engagement) {
     assert_eq!(fields(e.create_post(&c.id, &donor(1), " ", &[], &a).await.unwrap_err())[0].0, "text");
 
     // limit 1,000,000: 100 rows a page, the total counts them all.
-    let q = |page: i64, limit: i64, inactive: bool| PostQuery { page: Page { page, limit, ..Default::default() }, community_id: c.id.clone(), inactive };
+    let q = |page: i64, limit: i64, inactive: bool| PostQuery {
+        page: Page { page, limit, ..Default::default() },
+        community_id: c.id.clone(),
+        inactive,
+    };
     let (first, total) = e.list_posts(&q(1, 1_000_000, false)).await.unwrap();
     assert_eq!((first.len(), total), (100, 130));
     assert_eq!(first[0].text, "Post number 129", "newest first");
@@ -393,7 +463,10 @@ async fn posts_feed_caps_pages_and_toggles_active(e: Engagement) {
     assert!(keys.contains(&topics::POST_DEACTIVATED.to_string()) && keys.contains(&topics::POST_ACTIVATED.to_string()));
 
     // Every community's feed, and its search.
-    let all = PostQuery { page: Page { page: 1, limit: 5, search: "ELSEWHERE".into(), ..Default::default() }, ..Default::default() };
+    let all = PostQuery {
+        page: Page { page: 1, limit: 5, search: "ELSEWHERE".into(), ..Default::default() },
+        ..Default::default()
+    };
     let (found, total) = e.list_posts(&all).await.unwrap();
     assert_eq!((total, found[0].images.clone()), (1, vec!["x.png".to_string()]));
     e.set_community_deleted(&other.id, true, &a).await.unwrap();
@@ -416,15 +489,24 @@ async fn likes_toggle_comments_and_replies(e: Engagement) {
     assert!(!e.get_post(&p.id).await.unwrap().liked_by_admin);
 
     // Comments and replies.
-    assert_eq!(fields(e.add_comment(&p.id, "  ", None, &a).await.unwrap_err()), vec![("text".to_string(), "Please enter Comment".to_string())]);
-    assert_eq!(fields(e.add_comment(&p.id, &"x".repeat(1001), None, &a).await.unwrap_err())[0].1, "Comment must be at most 1000 characters");
+    assert_eq!(
+        fields(e.add_comment(&p.id, "  ", None, &a).await.unwrap_err()),
+        vec![("text".to_string(), "Please enter Comment".to_string())]
+    );
+    assert_eq!(
+        fields(e.add_comment(&p.id, &"x".repeat(1001), None, &a).await.unwrap_err())[0].1,
+        "Comment must be at most 1000 characters"
+    );
     let top = e.add_comment(&p.id, " First! ", Some(&donor(3)), &a).await.unwrap();
     assert_eq!((top.text.as_str(), top.author.name.as_str(), top.parent_id.clone()), ("First!", "Donor 3", None));
     let mine = e.add_comment(&p.id, "From the platform", None, &a).await.unwrap();
     assert_eq!((mine.author.id.as_str(), mine.author.kind.as_str()), ("platform", "admin"));
     let reply = e.add_reply(&top.id, "Welcome", None, &a).await.unwrap();
     assert_eq!(reply.parent_id.as_deref(), Some(top.id.as_str()));
-    assert_eq!(fields(e.add_reply(&reply.id, "Deeper", None, &a).await.unwrap_err()), vec![("commentId".to_string(), "You can reply to a comment only".to_string())]);
+    assert_eq!(
+        fields(e.add_reply(&reply.id, "Deeper", None, &a).await.unwrap_err()),
+        vec![("commentId".to_string(), "You can reply to a comment only".to_string())]
+    );
     assert!(matches!(e.add_reply("nope", "x", None, &a).await, Err(Error::NotFound(m)) if m == "Comment not found"));
     assert!(matches!(e.add_comment("nope", "x", None, &a).await, Err(Error::NotFound(m)) if m == "Post not found"));
     for n in 0..25 {
@@ -481,7 +563,11 @@ async fn reports_list_and_delete_closes_them(e: Engagement) {
     let reports = e.reports_of(&p1.id).await.unwrap();
     assert_eq!(reports.len(), 7);
     assert!(reports.iter().all(|r| r.closed_at.is_some()), "every report closed");
-    let closed_by: Vec<String> = sqlx::query_scalar("SELECT closed_by FROM reports WHERE post_id = $1").bind(&p1.id).fetch_all(&e.db.pool).await.unwrap();
+    let closed_by: Vec<String> = sqlx::query_scalar("SELECT closed_by FROM reports WHERE post_id = $1")
+        .bind(&p1.id)
+        .fetch_all(&e.db.pool)
+        .await
+        .unwrap();
     assert!(closed_by.iter().all(|b| b == "admin-1"));
     let (list, total) = e.list_reported_posts(&page(1, 10)).await.unwrap();
     assert_eq!((total, list[0].post.id.as_str()), (1, p2.id.as_str()));
@@ -501,11 +587,15 @@ async fn concurrent_likes_and_joins_keep_counts_exact(e: Engagement) {
     let a = admin();
     let c = e.create_community(&community("Busy"), &a).await.unwrap();
     let p = e.create_post(&c.id, &donor(0), "Like me", &[], &a).await.unwrap();
-    let ev = e.create_event(&EventInput { capacity: 20, ..event("Crowded", &c.id, common::now_ms() + HOUR) }, &a).await.unwrap();
+    let ev = e
+        .create_event(&EventInput { capacity: 20, ..event("Crowded", &c.id, common::now_ms() + HOUR) }, &a)
+        .await
+        .unwrap();
     let cm = e.add_comment(&p.id, "Like me too", Some(&donor(0)), &a).await.unwrap();
     let mut tasks = vec![];
     for n in 0..50 {
-        let (e, a, post, community, event, comment) = (e.clone(), a.clone(), p.id.clone(), c.id.clone(), ev.id.clone(), cm.id.clone());
+        let (e, a, post, community, event, comment) =
+            (e.clone(), a.clone(), p.id.clone(), c.id.clone(), ev.id.clone(), cm.id.clone());
         tasks.push(tokio::spawn(async move {
             let d = donor(n);
             e.like_post(&post, Some(&d), None, &a).await.unwrap();
@@ -538,11 +628,18 @@ async fn concurrent_likes_and_joins_keep_counts_exact(e: Engagement) {
     assert_eq!(rows, 50, "50 donors; the admin toggled 50 times: no like left");
     let comment_rows = count(&e, "SELECT COUNT(*) FROM comment_likes WHERE comment_id = $1", &cm.id).await;
     assert_eq!(comment_rows, 25, "25 donors; the admin toggled 100 times: no like left");
-    let comment_count: i64 = sqlx::query_scalar("SELECT likes_count FROM comments WHERE id = $1").bind(&cm.id).fetch_one(&e.db.pool).await.unwrap();
+    let comment_count: i64 = sqlx::query_scalar("SELECT likes_count FROM comments WHERE id = $1")
+        .bind(&cm.id)
+        .fetch_one(&e.db.pool)
+        .await
+        .unwrap();
     assert_eq!(comment_count, comment_rows);
     let com = e.get_community(&c.id).await.unwrap();
     assert_eq!(com.members_count, 50);
-    assert_eq!(com.members_count, count(&e, "SELECT COUNT(*) FROM community_members WHERE community_id = $1", &c.id).await);
+    assert_eq!(
+        com.members_count,
+        count(&e, "SELECT COUNT(*) FROM community_members WHERE community_id = $1", &c.id).await
+    );
     let got = e.get_event(&ev.id).await.unwrap();
     for (status, n) in [(1, got.interested_count), (2, got.going_count), (3, got.not_going_count)] {
         let q = format!("SELECT COUNT(*) FROM event_members WHERE event_id = $1 AND status = {status}");
@@ -572,7 +669,12 @@ async fn donor_events_keep_names_and_remove_a_deleted_donor(e: Engagement) {
     e.report_post(&q.id, &stays, "Rude", &a).await.unwrap();
 
     // giving.donor.updated: the name shown follows; a redelivery changes nothing.
-    let upd = topics::Donor { id: stays.id.clone(), first_name: "Renamed".into(), last_name: "Person".into(), email: "new@example.org".into() };
+    let upd = topics::Donor {
+        id: stays.id.clone(),
+        first_name: "Renamed".into(),
+        last_name: "Person".into(),
+        email: "new@example.org".into(),
+    };
     assert!(e.donor_changed("evt-1", &upd).await.unwrap());
     let (members, _) = e.list_community_members(&c.id, &page(1, 10)).await.unwrap();
     assert!(members.iter().any(|m| m.name == "Renamed Person" && m.email == "new@example.org" && m.avatar == "d2.png"));
@@ -582,7 +684,10 @@ async fn donor_events_keep_names_and_remove_a_deleted_donor(e: Engagement) {
 
     // giving.donor.deleted: memberships, likes and reports gone, counts right, content anonymised.
     let removed = e.donor_deleted("evt-2", &gone.id).await.unwrap().unwrap();
-    assert_eq!((removed.community_memberships, removed.event_memberships, removed.likes, removed.reports), (1, 1, 2, 1));
+    assert_eq!(
+        (removed.community_memberships, removed.event_memberships, removed.likes, removed.reports),
+        (1, 1, 2, 1)
+    );
     assert!(e.donor_deleted("evt-2", &gone.id).await.unwrap().is_none(), "redelivered: nothing happens");
     let com = e.get_community(&c.id).await.unwrap();
     assert_eq!((com.members_count, com.posts_count), (1, 2));
@@ -602,8 +707,19 @@ async fn donor_events_keep_names_and_remove_a_deleted_donor(e: Engagement) {
 async fn catalogue_deletions_drop_links_and_clear_hosts(e: Engagement) {
     let a = admin();
     let c = e.create_community(&community("Linked"), &a).await.unwrap();
-    let other = e.create_community(&CommunityInput { charity_ids: vec!["charity-2".into()], cause_ids: vec![], ..community("Other linked") }, &a).await.unwrap();
-    let hosted = EventInput { host_type: "charity".into(), host_id: "charity-1".into(), host_name: "Red Cross".into(), ..event("Hosted", "", common::now_ms() + HOUR) };
+    let other = e
+        .create_community(
+            &CommunityInput { charity_ids: vec!["charity-2".into()], cause_ids: vec![], ..community("Other linked") },
+            &a,
+        )
+        .await
+        .unwrap();
+    let hosted = EventInput {
+        host_type: "charity".into(),
+        host_id: "charity-1".into(),
+        host_name: "Red Cross".into(),
+        ..event("Hosted", "", common::now_ms() + HOUR)
+    };
     let ev = e.create_event(&hosted, &a).await.unwrap();
     let changed = e.catalogue_deleted("cat-1", "charity", "charity-1").await.unwrap().unwrap();
     assert_eq!(changed, vec![c.id.clone()]);
@@ -638,9 +754,18 @@ async fn each_nonprofit_counts_its_own_events_and_communities(e: Engagement) {
     // Communities: "Both" names charity-1 and charity-2 (community()'s nonprofits), "Mine"
     // charity-1, "Theirs" charity-2, "Deleted" charity-1 (deleted later).
     let both = e.create_community(&community("Both"), &a).await.unwrap();
-    let mine = e.create_community(&CommunityInput { charity_ids: vec!["charity-1".into()], ..community("Mine") }, &a).await.unwrap();
-    let theirs = e.create_community(&CommunityInput { charity_ids: vec!["charity-2".into()], ..community("Theirs") }, &a).await.unwrap();
-    let deleted = e.create_community(&CommunityInput { charity_ids: vec!["charity-1".into()], ..community("Deleted") }, &a).await.unwrap();
+    let mine = e
+        .create_community(&CommunityInput { charity_ids: vec!["charity-1".into()], ..community("Mine") }, &a)
+        .await
+        .unwrap();
+    let theirs = e
+        .create_community(&CommunityInput { charity_ids: vec!["charity-2".into()], ..community("Theirs") }, &a)
+        .await
+        .unwrap();
+    let deleted = e
+        .create_community(&CommunityInput { charity_ids: vec!["charity-1".into()], ..community("Deleted") }, &a)
+        .await
+        .unwrap();
     e.create_event(&event("Community picnic", &both.id, now + HOUR), &a).await.unwrap();
     for (c, donors) in [(&both, 1..=2), (&mine, 3..=3), (&theirs, 4..=6), (&deleted, 7..=7)] {
         for n in donors {
@@ -650,13 +775,26 @@ async fn each_nonprofit_counts_its_own_events_and_communities(e: Engagement) {
     e.set_event_deleted(&gone.id, true, &a).await.unwrap();
     e.set_community_deleted(&deleted.id, true, &a).await.unwrap();
 
-    let figures = |events, upcoming_events, communities, community_members| engagement::store::NonprofitFigures { events, upcoming_events, communities, community_members };
+    let figures = |events, upcoming_events, communities, community_members| engagement::store::NonprofitFigures {
+        events,
+        upcoming_events,
+        communities,
+        community_members,
+    };
     assert_eq!(e.nonprofit_figures("charity-1").await.unwrap(), figures(2, 1, 2, 3));
     assert_eq!(e.nonprofit_figures(" charity-2 ").await.unwrap(), figures(1, 1, 2, 5));
     assert_eq!(e.nonprofit_figures("charity-3").await.unwrap(), figures(0, 0, 0, 0));
-    assert_eq!(fields(e.nonprofit_figures("").await.unwrap_err()), vec![("charityId".to_string(), "Please choose a nonprofit".to_string())]);
+    assert_eq!(
+        fields(e.nonprofit_figures("").await.unwrap_err()),
+        vec![("charityId".to_string(), "Please choose a nonprofit".to_string())]
+    );
     // The same as the rows say.
-    let events = count(&e, "SELECT COUNT(*) FROM events WHERE host_type = 'charity' AND host_id = $1 AND is_deleted = FALSE", "charity-1").await;
+    let events = count(
+        &e,
+        "SELECT COUNT(*) FROM events WHERE host_type = 'charity' AND host_id = $1 AND is_deleted = FALSE",
+        "charity-1",
+    )
+    .await;
     assert_eq!(events, 2);
 }
 
@@ -666,7 +804,10 @@ async fn the_consumer_reads_bus_events(e: Engagement) {
     let c = e.create_community(&community("Bus"), &a).await.unwrap();
     e.join_community(&c.id, &donor(1), &a).await.unwrap();
     let consumer = engagement::people::Consumer(e.clone());
-    let upd = Event::new(topics::DONOR_UPDATED, serde_json::json!({ "id": "donor-0001", "firstName": "Ann", "lastName": "Lee", "email": "ann@example.org" }));
+    let upd = Event::new(
+        topics::DONOR_UPDATED,
+        serde_json::json!({ "id": "donor-0001", "firstName": "Ann", "lastName": "Lee", "email": "ann@example.org" }),
+    );
     consumer.handle(&upd).await.unwrap();
     consumer.handle(&upd).await.unwrap();
     assert_eq!(e.list_community_members(&c.id, &page(1, 10)).await.unwrap().0[0].name, "Ann Lee");
@@ -723,24 +864,40 @@ async fn kept_totals_equal_counting(e: Engagement) {
     e.set_community_hidden(&ids[0], true, &a).await.unwrap();
     e.set_community_deleted(&ids[0], false, &a).await.unwrap();
     e.set_community_deleted(&ids[0], true, &a).await.unwrap();
-    for (deleted, hidden) in [(false, None), (true, None), (false, Some(true)), (false, Some(false)), (true, Some(true))] {
+    for (deleted, hidden) in
+        [(false, None), (true, None), (false, Some(true)), (false, Some(false)), (true, Some(true))]
+    {
         // A page of 2 (not the first) answers the kept total, not a count of the page.
-        let q = CommunityQuery { page: Page { page: 2, limit: 2, ..Default::default() }, is_deleted: deleted, is_hidden: hidden };
+        let q = CommunityQuery {
+            page: Page { page: 2, limit: 2, ..Default::default() },
+            is_deleted: deleted,
+            is_hidden: hidden,
+        };
         let kept = e.list_communities(&q).await.unwrap().1;
-        let mut sql = format!("SELECT COUNT(*) FROM communities WHERE is_deleted = {} AND id <> $1", if deleted { "TRUE" } else { "FALSE" });
+        let mut sql = format!(
+            "SELECT COUNT(*) FROM communities WHERE is_deleted = {} AND id <> $1",
+            if deleted { "TRUE" } else { "FALSE" }
+        );
         if let Some(h) = hidden {
             sql.push_str(if h { " AND is_hidden = TRUE" } else { " AND is_hidden = FALSE" });
         }
         assert_eq!(kept, count(&e, &sql, "").await, "deleted {deleted}, hidden {hidden:?}");
     }
-    assert_eq!(e.list_communities(&CommunityQuery { page: page(2, 2), is_deleted: true, is_hidden: None }).await.unwrap().1, 1);
+    assert_eq!(
+        e.list_communities(&CommunityQuery { page: page(2, 2), is_deleted: true, is_hidden: None }).await.unwrap().1,
+        1
+    );
 
     // The name search (a trigram index on both backends) follows a rename; short searches too.
     e.update_community(&ids[7], &community("Riverside Gardeners"), &a).await.unwrap();
     let (found, total) = e.list_communities(&cq("side gard", "", "", false)).await.unwrap();
     assert_eq!((total, found[0].id.as_str()), (1, ids[7].as_str()));
     assert_eq!(e.list_communities(&cq("kept 07", "", "", false)).await.unwrap().1, 0);
-    assert_eq!(e.list_communities(&cq("ep", "", "", false)).await.unwrap().1, 10, "two letters: every live 'Kept' community but the renamed one");
+    assert_eq!(
+        e.list_communities(&cq("ep", "", "", false)).await.unwrap().1,
+        10,
+        "two letters: every live 'Kept' community but the renamed one"
+    );
 
     // A community's active and inactive posts.
     let c = &ids[5];
@@ -770,7 +927,11 @@ async fn kept_totals_equal_counting(e: Engagement) {
     e.report_post(&posts[3], &donor(12), "Rude", &a).await.unwrap();
     let reported = |e: Engagement| async move {
         let kept = e.list_reported_posts(&page(2, 1)).await.unwrap().1;
-        (kept, count(&e, "SELECT COUNT(*) FROM posts WHERE reports_count > 0 AND is_deleted = FALSE AND id <> $1", "").await)
+        (
+            kept,
+            count(&e, "SELECT COUNT(*) FROM posts WHERE reports_count > 0 AND is_deleted = FALSE AND id <> $1", "")
+                .await,
+        )
     };
     assert_eq!(reported(e.clone()).await, (4, 4));
     e.delete_post(&posts[6], &a).await.unwrap();
@@ -796,7 +957,12 @@ async fn deep_feed_pages_equal_the_plain_walk(e: Engagement) {
          SELECT 'p' || CAST(100000 + i AS TEXT), $1, 'donor-0001', 'Deep ' || CAST(i AS TEXT), '[]', $2, $3, 1000 * (i / 3), 1000 * (i / 3) FROM s"
     );
     sqlx::query(sqlx::AssertSqlSafe(sql)).bind(&c.id).bind(true).bind(false).execute(&e.db.pool).await.unwrap();
-    sqlx::query("UPDATE communities SET posts_count = $1 WHERE id = $2").bind(n).bind(&c.id).execute(&e.db.pool).await.unwrap();
+    sqlx::query("UPDATE communities SET posts_count = $1 WHERE id = $2")
+        .bind(n)
+        .bind(&c.id)
+        .execute(&e.db.pool)
+        .await
+        .unwrap();
     let check = |label: &'static str| {
         let e = e.clone();
         let id = c.id.clone();
@@ -804,7 +970,11 @@ async fn deep_feed_pages_equal_the_plain_walk(e: Engagement) {
             let mut conn = e.db.pool.acquire().await.unwrap();
             let f = PostFilter { community_id: id.clone(), active: true, search: String::new() };
             for (page, limit) in [(201, 10), (250, 10), (256, 10), (257, 10), (27, 100), (21, 100), (300, 10)] {
-                let q = PostQuery { page: Page { page, limit, ..Default::default() }, community_id: id.clone(), inactive: false };
+                let q = PostQuery {
+                    page: Page { page, limit, ..Default::default() },
+                    community_id: id.clone(),
+                    inactive: false,
+                };
                 let (deep, total) = e.list_posts(&q).await.unwrap();
                 let (plain, plain_total) = store::list_posts(&mut conn, &f, limit, (page - 1) * limit).await.unwrap();
                 let ids = |v: &[engagement::store::Post]| v.iter().map(|p| p.id.clone()).collect::<Vec<_>>();

@@ -16,7 +16,9 @@ use tokio::sync::Mutex;
 fn amqp() -> Option<String> {
     match std::env::var("TEST_AMQP_URL").ok().filter(|u| !u.is_empty()) {
         Some(u) => Some(u),
-        None if std::env::var("REQUIRE_SERVICES").is_ok_and(|v| v == "1") => panic!("REQUIRE_SERVICES=1 but TEST_AMQP_URL is unset"),
+        None if std::env::var("REQUIRE_SERVICES").is_ok_and(|v| v == "1") => {
+            panic!("REQUIRE_SERVICES=1 but TEST_AMQP_URL is unset")
+        }
         None => None,
     }
 }
@@ -37,16 +39,26 @@ async fn posts_reach_rabbitmq_and_donor_deletions_reach_the_consumer(db: common:
     let bus = Arc::new(RabbitBus::connect(&url).await.unwrap());
     let stop = Shutdown::new();
     let seen = Arc::new(Seen::default());
-    bus.subscribe(&format!("test.engagement.{}", common::new_id()), &["engagement.post.#"], seen.clone(), stop.clone()).await.unwrap();
+    bus.subscribe(&format!("test.engagement.{}", common::new_id()), &["engagement.post.#"], seen.clone(), stop.clone())
+        .await
+        .unwrap();
     let relay = Relay::new(db.clone(), bus.clone());
     let task = relay.clone().spawn(stop.clone());
     let e = Engagement::new(db.clone(), Some(relay.clone()));
     // The consumer as app::start wires it, on its own queue for this test.
     let queue = format!("test.engagement.consumer.{}", common::new_id());
-    bus.subscribe(&queue, &topics::CONSUMED, Arc::new(engagement::people::Consumer(e.clone())), stop.clone()).await.unwrap();
+    bus.subscribe(&queue, &topics::CONSUMED, Arc::new(engagement::people::Consumer(e.clone())), stop.clone())
+        .await
+        .unwrap();
 
     let admin = common::Actor::new("admin-1", "Admin", "127.0.0.1");
-    let input = CommunityInput { name: "Rabbit".into(), description: "<p>x</p>".into(), cover_image: "c.png".into(), privacy: "public".into(), ..Default::default() };
+    let input = CommunityInput {
+        name: "Rabbit".into(),
+        description: "<p>x</p>".into(),
+        cover_image: "c.png".into(),
+        privacy: "public".into(),
+        ..Default::default()
+    };
     let c = e.create_community(&input, &admin).await.unwrap();
     let donor_id = format!("donor-{}", common::new_id());
     let d = DonorRef { id: donor_id.clone(), name: "Ann Doe".into(), ..Default::default() };

@@ -22,7 +22,13 @@ async fn bulk(e: &Engagement, sql: &str, rows: usize, row: impl Fn(usize) -> Str
 
 async fn exports_and_feeds_at_scale(e: Engagement) {
     let a = common::Actor::system();
-    let input = CommunityInput { name: "Scale".into(), description: "<p>x</p>".into(), cover_image: "c.png".into(), privacy: "public".into(), ..Default::default() };
+    let input = CommunityInput {
+        name: "Scale".into(),
+        description: "<p>x</p>".into(),
+        cover_image: "c.png".into(),
+        privacy: "public".into(),
+        ..Default::default()
+    };
     let c = e.create_community(&input, &a).await.unwrap();
     let now = common::now_ms();
     let ev = EventInput {
@@ -72,7 +78,11 @@ async fn exports_and_feeds_at_scale(e: Engagement) {
     assert!(t.elapsed().as_secs() < 5, "the export takes under 5 s");
 
     for page in [1, 100] {
-        let q = PostQuery { page: common::paging::Page { page, limit: 1_000_000, ..Default::default() }, community_id: c.id.clone(), inactive: false };
+        let q = PostQuery {
+            page: common::paging::Page { page, limit: 1_000_000, ..Default::default() },
+            community_id: c.id.clone(),
+            inactive: false,
+        };
         let t = Instant::now();
         let mut worst = std::time::Duration::ZERO;
         for _ in 0..20 {
@@ -81,18 +91,34 @@ async fn exports_and_feeds_at_scale(e: Engagement) {
             assert_eq!((items.len(), total), (100, posts as i64));
             worst = worst.max(one.elapsed());
         }
-        eprintln!("{:?}: feed page {page} (100 of {posts}): {:?} each, worst {worst:?}", e.db.backend, t.elapsed() / 20);
+        eprintln!(
+            "{:?}: feed page {page} (100 of {posts}): {:?} each, worst {worst:?}",
+            e.db.backend,
+            t.elapsed() / 20
+        );
     }
 }
 
 #[tokio::test]
 #[ignore = "figures at scale, run by hand"]
 async fn exports_and_feeds_at_scale_on_sqlite() {
-    common::testing::run_on(common::db::Backend::Sqlite, &MIGRATIONS, |db| Engagement::new(db, None), exports_and_feeds_at_scale).await;
+    common::testing::run_on(
+        common::db::Backend::Sqlite,
+        &MIGRATIONS,
+        |db| Engagement::new(db, None),
+        exports_and_feeds_at_scale,
+    )
+    .await;
 }
 
 #[tokio::test]
 #[ignore = "figures at scale, run by hand"]
 async fn exports_and_feeds_at_scale_on_postgres() {
-    common::testing::run_on(common::db::Backend::Postgres, &MIGRATIONS, |db| Engagement::new(db, None), exports_and_feeds_at_scale).await;
+    common::testing::run_on(
+        common::db::Backend::Postgres,
+        &MIGRATIONS,
+        |db| Engagement::new(db, None),
+        exports_and_feeds_at_scale,
+    )
+    .await;
 }

@@ -8,10 +8,8 @@ use common::shutdown::Shutdown;
 use proto::giving::v1::giving_server::GivingServer;
 use std::sync::Arc;
 
-pub static MIGRATIONS: Migrations = Migrations {
-    sqlite: &sqlx::migrate!("./migrations/sqlite"),
-    postgres: &sqlx::migrate!("./migrations/postgres"),
-};
+pub static MIGRATIONS: Migrations =
+    Migrations { sqlite: &sqlx::migrate!("./migrations/sqlite"), postgres: &sqlx::migrate!("./migrations/postgres") };
 
 #[derive(Debug, Clone, clap::Args)]
 pub struct Config {
@@ -30,7 +28,12 @@ pub struct Running {
 }
 
 /// Connects, migrates, starts the outbox relay and serves gRPC on `listen` until `shutdown`.
-pub async fn start(cfg: &Config, listen: impl Into<common::grpc::Listen>, bus: Arc<dyn EventBus>, shutdown: Shutdown) -> anyhow::Result<Running> {
+pub async fn start(
+    cfg: &Config,
+    listen: impl Into<common::grpc::Listen>,
+    bus: Arc<dyn EventBus>,
+    shutdown: Shutdown,
+) -> anyhow::Result<Running> {
     let base = common::grpc::Base::open(&cfg.database_url, &MIGRATIONS, bus.clone(), &shutdown).await?;
     let giving = Giving::new(base.db, Some(base.relay));
     // The platform's starting badges, once (SPEC section 6: badges have no add).
@@ -39,7 +42,9 @@ pub async fn start(cfg: &Config, listen: impl Into<common::grpc::Listen>, bus: A
         tracing::info!(badges = made, "starting badges created");
     }
     let deletions = Arc::new(crate::money::RecipientDeletions(giving.clone()));
-    bus.subscribe(crate::money::RECIPIENT_DELETIONS, &crate::money::RECIPIENT_EVENTS, deletions, shutdown.clone()).await?;
-    let serving = common::grpc::start_service("giving", listen, GivingServer::new(giving.clone()), base.bus, shutdown).await?;
+    bus.subscribe(crate::money::RECIPIENT_DELETIONS, &crate::money::RECIPIENT_EVENTS, deletions, shutdown.clone())
+        .await?;
+    let serving =
+        common::grpc::start_service("giving", listen, GivingServer::new(giving.clone()), base.bus, shutdown).await?;
     Ok(Running { port: serving.port, local: serving.local, giving, server: serving.server })
 }

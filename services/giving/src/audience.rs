@@ -32,7 +32,12 @@ impl Giving {
         check.done()?;
         let mut c = self.db.pool.acquire().await?;
         if recipients.is_empty() {
-            let active = ms::counters(&mut c).await?.into_iter().find(|(n, _)| n == "active_donors").map(|(_, v)| v).unwrap_or(0);
+            let active = ms::counters(&mut c)
+                .await?
+                .into_iter()
+                .find(|(n, _)| n == "active_donors")
+                .map(|(_, v)| v)
+                .unwrap_or(0);
             return Ok(active.max(0));
         }
         let mut ids: Vec<&str> = recipients.iter().map(|r| r.id.as_str()).filter(|id| !id.is_empty()).collect();

@@ -24,7 +24,11 @@ pub fn charges(amount_cents: i64, processing_fee_bp: i64, service_charge_bp: i64
     let amount = amount_cents.max(0);
     let processing_fee_cents = fee(amount, processing_fee_bp).min(amount);
     let service_charge_cents = fee(amount, service_charge_bp).min(amount - processing_fee_cents);
-    Charges { processing_fee_cents, service_charge_cents, net_cents: amount - processing_fee_cents - service_charge_cents }
+    Charges {
+        processing_fee_cents,
+        service_charge_cents,
+        net_cents: amount - processing_fee_cents - service_charge_cents,
+    }
 }
 
 /// Cents as dollars with two decimals ("1234.50", "-0.05"), without floating point.
@@ -112,10 +116,22 @@ mod tests {
 
     #[test]
     fn the_net_is_never_negative() {
-        assert_eq!(charges(10_000, 290, 500), Charges { processing_fee_cents: 290, service_charge_cents: 500, net_cents: 9_210 });
-        assert_eq!(charges(10_000, 10_000, 10_000), Charges { processing_fee_cents: 10_000, service_charge_cents: 0, net_cents: 0 });
-        assert_eq!(charges(1, 6_000, 6_000), Charges { processing_fee_cents: 1, service_charge_cents: 0, net_cents: 0 });
-        assert_eq!(charges(100, 6_000, 6_000), Charges { processing_fee_cents: 60, service_charge_cents: 40, net_cents: 0 });
+        assert_eq!(
+            charges(10_000, 290, 500),
+            Charges { processing_fee_cents: 290, service_charge_cents: 500, net_cents: 9_210 }
+        );
+        assert_eq!(
+            charges(10_000, 10_000, 10_000),
+            Charges { processing_fee_cents: 10_000, service_charge_cents: 0, net_cents: 0 }
+        );
+        assert_eq!(
+            charges(1, 6_000, 6_000),
+            Charges { processing_fee_cents: 1, service_charge_cents: 0, net_cents: 0 }
+        );
+        assert_eq!(
+            charges(100, 6_000, 6_000),
+            Charges { processing_fee_cents: 60, service_charge_cents: 40, net_cents: 0 }
+        );
         assert_eq!(charges(1, 0, 0), Charges { processing_fee_cents: 0, service_charge_cents: 0, net_cents: 1 });
     }
 

@@ -2,8 +2,8 @@
 //! proto and domain types).
 
 use crate::service::{DonorInput, Giving, ListQuery};
-use crate::{fees, money, money_store as ms};
 use crate::store::Donor;
+use crate::{fees, money, money_store as ms};
 use common::paging::Page;
 use proto::common::v1 as pc;
 use proto::giving::v1 as pb;
@@ -159,7 +159,14 @@ fn settings(v: money::SettingsView) -> pb::Settings {
 
 fn badge_input(i: Option<pb::BadgeInput>) -> money::BadgeInput {
     let i = i.unwrap_or_default();
-    money::BadgeInput { name: i.name, image: i.image, description: i.description, is_active: i.is_active, rule: i.rule as i64, threshold: i.threshold }
+    money::BadgeInput {
+        name: i.name,
+        image: i.image,
+        description: i.description,
+        is_active: i.is_active,
+        rule: i.rule as i64,
+        threshold: i.threshold,
+    }
 }
 
 fn badge(b: ms::Badge) -> pb::Badge {
@@ -210,7 +217,6 @@ impl Rpc for Giving {
         Ok(Response::new(pb::DonorPage { items: items.into_iter().map(donor).collect(), total }))
     }
 
-
     // ---- Transactions, subscriptions, settings, badges, figures ----
 
     async fn donor_details(&self, r: Request<pb::DonorRef>) -> R<pb::DonorDetail> {
@@ -220,7 +226,12 @@ impl Rpc for Giving {
             badges: d
                 .badges
                 .into_iter()
-                .map(|b| pb::EarnedBadge { badge_id: b.badge_id, name: b.name, image: b.image, awarded_at: b.awarded_at })
+                .map(|b| pb::EarnedBadge {
+                    badge_id: b.badge_id,
+                    name: b.name,
+                    image: b.image,
+                    awarded_at: b.awarded_at,
+                })
                 .collect(),
             recent_transactions: d.recent_transactions.into_iter().map(transaction).collect(),
             subscriptions: d.subscriptions.into_iter().map(subscription).collect(),
@@ -252,11 +263,17 @@ impl Rpc for Giving {
     }
 
     async fn list_transactions(&self, r: Request<pb::ListTransactionsRequest>) -> R<pb::TransactionPage> {
-        let crate::tx_index::TxPage { items, total, total_capped } = self.list_transactions(&tx_query(r.into_inner())).await?;
-        Ok(Response::new(pb::TransactionPage { items: items.into_iter().map(transaction).collect(), total, total_capped }))
+        let crate::tx_index::TxPage { items, total, total_capped } =
+            self.list_transactions(&tx_query(r.into_inner())).await?;
+        Ok(Response::new(pb::TransactionPage {
+            items: items.into_iter().map(transaction).collect(),
+            total,
+            total_capped,
+        }))
     }
 
-    type StreamTransactionsStream = std::pin::Pin<Box<dyn futures::Stream<Item = Result<pb::Transaction, Status>> + Send>>;
+    type StreamTransactionsStream =
+        std::pin::Pin<Box<dyn futures::Stream<Item = Result<pb::Transaction, Status>> + Send>>;
 
     async fn stream_transactions(&self, r: Request<pb::ListTransactionsRequest>) -> R<Self::StreamTransactionsStream> {
         let q = tx_query(r.into_inner());
@@ -339,7 +356,9 @@ impl Rpc for Giving {
 
     async fn update_settings(&self, r: Request<pb::UpdateSettingsRequest>) -> R<pb::Settings> {
         let r = r.into_inner();
-        Ok(Response::new(settings(self.update_settings(r.service_charge_bp, r.processing_fee_bp, &actor(r.actor)).await?)))
+        Ok(Response::new(settings(
+            self.update_settings(r.service_charge_bp, r.processing_fee_bp, &actor(r.actor)).await?,
+        )))
     }
 
     async fn create_badge(&self, r: Request<pb::CreateBadgeRequest>) -> R<pb::Badge> {
@@ -388,7 +407,8 @@ impl Rpc for Giving {
 
     async fn usage(&self, r: Request<pc::UsageRequest>) -> R<pc::UsageReply> {
         let r = r.into_inner();
-        let items = self.usage(&r.kind, &r.id).await?.into_iter().map(|(what, count)| pc::Usage { what, count }).collect();
+        let items =
+            self.usage(&r.kind, &r.id).await?.into_iter().map(|(what, count)| pc::Usage { what, count }).collect();
         Ok(Response::new(pc::UsageReply { items }))
     }
 
@@ -405,7 +425,8 @@ impl Rpc for Giving {
     }
 
     async fn count_donors(&self, r: Request<pb::CountDonorsRequest>) -> R<pb::DonorCount> {
-        let recipients: Vec<money::Recipient> = r.into_inner().recipients.into_iter().map(|x| recipient(Some(x))).collect();
+        let recipients: Vec<money::Recipient> =
+            r.into_inner().recipients.into_iter().map(|x| recipient(Some(x))).collect();
         Ok(Response::new(pb::DonorCount { count: self.count_donors(&recipients).await? }))
     }
 
@@ -447,7 +468,8 @@ impl Rpc for Giving {
 
     async fn list_partners(&self, r: Request<pb::ListPartnersRequest>) -> R<pb::PartnerPage> {
         let r = r.into_inner();
-        let (items, total) = self.list_partners(&crate::partners::PartnerQuery { page: page_of(r.page), approved: r.approved }).await?;
+        let (items, total) =
+            self.list_partners(&crate::partners::PartnerQuery { page: page_of(r.page), approved: r.approved }).await?;
         Ok(Response::new(pb::PartnerPage { items: items.into_iter().map(partner).collect(), total }))
     }
 
@@ -468,7 +490,8 @@ impl Rpc for Giving {
 
     async fn change_partner_verification(&self, r: Request<pb::ChangePartnerVerificationRequest>) -> R<pb::Partner> {
         let r = r.into_inner();
-        let p = self.change_partner_verification(&r.id, &r.admin_verification, &r.reject_reason, &actor(r.actor)).await?;
+        let p =
+            self.change_partner_verification(&r.id, &r.admin_verification, &r.reject_reason, &actor(r.actor)).await?;
         Ok(Response::new(partner(p)))
     }
 }

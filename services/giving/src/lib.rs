@@ -4,13 +4,13 @@
 pub mod app;
 pub mod audience;
 pub mod events;
-pub mod grpc;
-pub mod partners;
-pub mod service;
-pub mod store;
 pub mod fees;
+pub mod grpc;
 pub mod money;
 pub mod money_store;
+pub mod partners;
 pub mod rollups;
 pub mod seed;
+pub mod service;
+pub mod store;
 pub mod tx_index;

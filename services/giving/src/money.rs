@@ -319,7 +319,11 @@ async fn count(
         one_time_cents: if recurring { 0 } else { sign * t.amount_cents },
         recurring_cents: if recurring { sign * t.amount_cents } else { 0 },
         at: t.created_at,
-        kept: ms::KeptDeltas { day, month: Some((fees::year_month(t.created_at), 0, sign, sign * t.amount_cents)), counters: &counters },
+        kept: ms::KeptDeltas {
+            day,
+            month: Some((fees::year_month(t.created_at), 0, sign, sign * t.amount_cents)),
+            counters: &counters,
+        },
     };
     let figured = ms::add_donor_figures(w, d, sign > 0, begun).await?;
     if let Err(e) = first_gift_moved(w, t, sign, figured.pair).await {
@@ -430,7 +434,8 @@ impl Giving {
     /// unique index refuses the second, which then reads the first).
     async fn record(&self, d: Donation, sub_id: Option<&str>, actor: &Actor) -> Result<Transaction> {
         let mut w = self.begin(actor).await?;
-        let found = ms::donation_lookup(&mut w, &d.provider_reference, &d.donor_id, &d.recipient.id, sub_id.is_none()).await?;
+        let found =
+            ms::donation_lookup(&mut w, &d.provider_reference, &d.donor_id, &d.recipient.id, sub_id.is_none()).await?;
         if found.recorded
             && let Some(t) = ms::transaction_by_reference(&mut w, &d.provider_reference).await?
         {
@@ -447,7 +452,8 @@ impl Giving {
             }
             None => None,
         };
-        let (donor_id, first_name, last_name, email, active) = found.donor.ok_or_else(|| Error::NotFound(crate::service::NOT_FOUND.into()))?;
+        let (donor_id, first_name, last_name, email, active) =
+            found.donor.ok_or_else(|| Error::NotFound(crate::service::NOT_FOUND.into()))?;
         if !active {
             return Err(Error::field("donorId", DONOR_INACTIVE));
         }
@@ -548,13 +554,19 @@ impl Giving {
         let t = ms::get_transaction(&mut w, id.trim()).await?.ok_or_else(tx_not_found)?;
         let now = common::now_ms();
         if !ms::set_refunded(&mut w, &t.id, now).await? {
-            return Err(Error::field("id", &format!("Only a succeeded transaction can be refunded (this one is {})", t.status)));
+            return Err(Error::field(
+                "id",
+                &format!("Only a succeeded transaction can be refunded (this one is {})", t.status),
+            ));
         }
         crate::tx_index::count_day(&mut w, &t, "succeeded", -1).await?;
         crate::tx_index::count_day(&mut w, &t, "refunded", 1).await?;
         if !t.donor_id.is_empty() {
             let months = if t.kind == "recurring" {
-                ms::get_subscription(&mut w, &t.subscription_id).await?.map(|s| interval_months(&s.interval)).unwrap_or(0)
+                ms::get_subscription(&mut w, &t.subscription_id)
+                    .await?
+                    .map(|s| interval_months(&s.interval))
+                    .unwrap_or(0)
             } else {
                 0
             };
@@ -704,13 +716,19 @@ impl Giving {
         if let Some(t) = self.by_reference(&reference).await? {
             return Ok(t);
         }
-        let s = ms::get_subscription(&mut *self.db.pool.acquire().await?, input.subscription_id.trim()).await?.ok_or_else(sub_not_found)?;
+        let s = ms::get_subscription(&mut *self.db.pool.acquire().await?, input.subscription_id.trim())
+            .await?
+            .ok_or_else(sub_not_found)?;
         if s.status != "active" {
             return Err(Error::field("subscriptionId", "Only an active subscription can be charged"));
         }
         let d = Donation {
             donor_id: s.donor_id.clone(),
-            recipient: Recipient { kind: s.recipient_type.clone(), id: s.recipient_id.clone(), name: s.recipient_name.clone() },
+            recipient: Recipient {
+                kind: s.recipient_type.clone(),
+                id: s.recipient_id.clone(),
+                name: s.recipient_name.clone(),
+            },
             amount_cents: s.amount_cents,
             currency: s.currency.clone(),
             payment_method: method,
@@ -732,14 +750,22 @@ impl Giving {
         let paging = page.check(ms::totals_sort_column, &mut check);
         check.done()?;
         let search = page.search.trim().to_lowercase();
-        Ok(ms::list_donor_totals(&mut *self.db.pool.acquire().await?, &self.days, subscribed, &search, paging.expect("checked")).await?)
+        Ok(ms::list_donor_totals(
+            &mut *self.db.pool.acquire().await?,
+            &self.days,
+            subscribed,
+            &search,
+            paging.expect("checked"),
+        )
+        .await?)
     }
 
     // ---- donor details ----
 
     pub async fn donor_details(&self, id: &str) -> Result<DonorDetail> {
         let mut c = self.db.pool.acquire().await?;
-        let donor = store::get(&mut c, id.trim()).await?.ok_or_else(|| Error::NotFound(crate::service::NOT_FOUND.into()))?;
+        let donor =
+            store::get(&mut c, id.trim()).await?.ok_or_else(|| Error::NotFound(crate::service::NOT_FOUND.into()))?;
         let badges = ms::earned_badges(&mut c, &donor.id)
             .await?
             .into_iter()
@@ -760,7 +786,12 @@ impl Giving {
     }
 
     /// Sets both charges (0 to 10000 basis points each) and records the change with its actor.
-    pub async fn update_settings(&self, service_charge_bp: i64, processing_fee_bp: i64, actor: &Actor) -> Result<SettingsView> {
+    pub async fn update_settings(
+        &self,
+        service_charge_bp: i64,
+        processing_fee_bp: i64,
+        actor: &Actor,
+    ) -> Result<SettingsView> {
         let mut check = Check::default();
         if !(0..=10_000).contains(&service_charge_bp) {
             check.fail("serviceCharge", "Service Charge must be between 0 and 100");
@@ -771,7 +802,13 @@ impl Giving {
         check.done()?;
         let mut w = self.begin(actor).await?;
         let old = ms::settings(&mut w).await?;
-        let new = Settings { service_charge_bp, processing_fee_bp, updated_at: common::now_ms(), updated_by: actor.id.clone(), ..old.clone() };
+        let new = Settings {
+            service_charge_bp,
+            processing_fee_bp,
+            updated_at: common::now_ms(),
+            updated_by: actor.id.clone(),
+            ..old.clone()
+        };
         ms::update_settings(&mut w, &new).await?;
         let change = SettingsChange {
             at: new.updated_at,
@@ -864,7 +901,12 @@ impl Giving {
         };
         for (month, m) in ms::recipient_months_of(&mut c, id, year).await? {
             if let Some(slot) = f.months.get_mut((month - 1) as usize) {
-                *slot = MonthFigures { month: month as i32, new_donors: m.new_donors, donations: m.donations, amount_cents: m.amount_cents };
+                *slot = MonthFigures {
+                    month: month as i32,
+                    new_donors: m.new_donors,
+                    donations: m.donations,
+                    amount_cents: m.amount_cents,
+                };
             }
         }
         Ok(f)
@@ -897,8 +939,17 @@ impl Giving {
     }
 
     fn badge_event(b: &Badge, before: Option<&Badge>) -> events::Badge {
-        let changes = before.map(|o| common::bus::changes(o, b, &["createdAt", "updatedAt", "awardedCount"])).unwrap_or_default();
-        events::Badge { id: b.id.clone(), name: b.name.clone(), rule: b.rule, threshold: b.threshold, is_active: b.is_active, image: b.image.clone(), changes }
+        let changes =
+            before.map(|o| common::bus::changes(o, b, &["createdAt", "updatedAt", "awardedCount"])).unwrap_or_default();
+        events::Badge {
+            id: b.id.clone(),
+            name: b.name.clone(),
+            rule: b.rule,
+            threshold: b.threshold,
+            is_active: b.is_active,
+            image: b.image.clone(),
+            changes,
+        }
     }
 
     /// Creates a badge. Donors who already meet its rule earn it with their next recorded

@@ -125,17 +125,20 @@ pub async fn transaction_by_reference(c: &mut AnyConnection, reference: &str) ->
 
 /// Marks a succeeded transaction refunded; answers whether it was succeeded.
 pub async fn set_refunded(c: &mut AnyConnection, id: &str, at: i64) -> sqlx::Result<bool> {
-    let r = sqlx::query("UPDATE transactions SET status = 'refunded', refunded_at = $1 WHERE id = $2 AND status = 'succeeded'")
-        .bind(at)
-        .bind(id)
-        .execute(c)
-        .await?;
+    let r = sqlx::query(
+        "UPDATE transactions SET status = 'refunded', refunded_at = $1 WHERE id = $2 AND status = 'succeeded'",
+    )
+    .bind(at)
+    .bind(id)
+    .execute(c)
+    .await?;
     Ok(r.rows_affected() == 1)
 }
 
 /// The donor's `limit` newest transactions.
 pub async fn donor_transactions(c: &mut AnyConnection, donor_id: &str, limit: i64) -> sqlx::Result<Vec<Transaction>> {
-    let q = format!("SELECT {TX_COLUMNS} FROM transactions WHERE donor_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2");
+    let q =
+        format!("SELECT {TX_COLUMNS} FROM transactions WHERE donor_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2");
     let rows = sqlx::query(sqlx::AssertSqlSafe(q)).bind(donor_id).bind(limit).fetch_all(c).await?;
     rows.iter().map(transaction).collect()
 }
@@ -158,7 +161,10 @@ pub async fn anonymise_transactions(c: &mut AnyConnection, donor_id: &str) -> sq
 /// Marks the transactions of a recipient deleted in its own service; answers how many changed.
 pub async fn mark_recipient_deleted(c: &mut AnyConnection, recipient_id: &str, types: &[&str]) -> sqlx::Result<u64> {
     let mut q = Sql::new(Backend::of_connection(c), "UPDATE transactions SET recipient_deleted = ");
-    q.push_bind(true).push(" WHERE recipient_id = ").push_bind(recipient_id.to_string()).push(" AND recipient_type IN (");
+    q.push_bind(true)
+        .push(" WHERE recipient_id = ")
+        .push_bind(recipient_id.to_string())
+        .push(" AND recipient_type IN (");
     q.push_list(types.iter().map(|t| t.to_string()), |q, t| {
         q.push_bind(t);
     });
@@ -271,7 +277,11 @@ pub async fn add_counters(c: &mut AnyConnection, deltas: &[(&str, i64)]) -> sqlx
     let shard = shard();
     let mut q = Sql::new(Backend::of_connection(c), "INSERT INTO counters (name, value) VALUES ");
     for (i, (name, delta)) in deltas.iter().enumerate() {
-        q.push(if i > 0 { ", (" } else { "(" }).push_bind(format!("{name}#{shard}")).push(", ").push_bind(*delta).push(")");
+        q.push(if i > 0 { ", (" } else { "(" })
+            .push_bind(format!("{name}#{shard}"))
+            .push(", ")
+            .push_bind(*delta)
+            .push(")");
     }
     q.push(" ON CONFLICT (name) DO UPDATE SET value = counters.value + excluded.value");
     q.build().execute(c).await?;
@@ -352,7 +362,11 @@ fn push_kept(q: &mut Sql, k: &KeptDeltas<'_>, mut more: bool) -> bool {
         cte(q, "kept_counters");
         q.push("INSERT INTO counters (name, value) VALUES ");
         for (i, (name, delta)) in counters.iter().enumerate() {
-            q.push(if i > 0 { ", (" } else { "(" }).push_bind(format!("{name}#{shard}")).push(", ").push_bind(*delta).push(")");
+            q.push(if i > 0 { ", (" } else { "(" })
+                .push_bind(format!("{name}#{shard}"))
+                .push(", ")
+                .push_bind(*delta)
+                .push(")");
         }
         q.push(" ON CONFLICT (name) DO UPDATE SET value = counters.value + excluded.value)");
     }
@@ -362,11 +376,13 @@ fn push_kept(q: &mut Sql, k: &KeptDeltas<'_>, mut more: bool) -> bool {
 /// Sets a counter (the rebuild of [`crate::rollups`]): its rows become one.
 pub async fn set_counter(c: &mut AnyConnection, name: &str, value: i64) -> sqlx::Result<()> {
     sqlx::query("DELETE FROM counters WHERE name LIKE $1").bind(format!("{name}#%")).execute(&mut *c).await?;
-    sqlx::query("INSERT INTO counters (name, value) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET value = excluded.value")
-        .bind(name)
-        .bind(value)
-        .execute(c)
-        .await?;
+    sqlx::query(
+        "INSERT INTO counters (name, value) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+    )
+    .bind(name)
+    .bind(value)
+    .execute(c)
+    .await?;
     Ok(())
 }
 
@@ -375,7 +391,9 @@ pub async fn set_counter(c: &mut AnyConnection, name: &str, value: i64) -> sqlx:
 pub async fn next_receipt(c: &mut AnyConnection) -> sqlx::Result<i64> {
     let sql = match Backend::of_connection(c) {
         Backend::Postgres => "SELECT nextval('receipt_numbers')",
-        Backend::Sqlite => "INSERT INTO counters (name, value) VALUES ('receipts', 1) ON CONFLICT (name) DO UPDATE SET value = counters.value + 1 RETURNING value",
+        Backend::Sqlite => {
+            "INSERT INTO counters (name, value) VALUES ('receipts', 1) ON CONFLICT (name) DO UPDATE SET value = counters.value + 1 RETURNING value"
+        }
     };
     sqlx::query_scalar(sql).fetch_one(c).await
 }
@@ -406,7 +424,13 @@ pub async fn counters(c: &mut AnyConnection) -> sqlx::Result<Vec<(String, i64)>>
     Ok(sums.into_iter().collect())
 }
 
-pub async fn add_month(c: &mut AnyConnection, (year, month): (i32, i32), new_donors: i64, donations: i64, amount_cents: i64) -> sqlx::Result<()> {
+pub async fn add_month(
+    c: &mut AnyConnection,
+    (year, month): (i32, i32),
+    new_donors: i64,
+    donations: i64,
+    amount_cents: i64,
+) -> sqlx::Result<()> {
     sqlx::query(
         "INSERT INTO months (year, month, shard, new_donors, donations, amount_cents) VALUES ($1, $2, $3, $4, $5, $6) \
          ON CONFLICT (year, month, shard) DO UPDATE SET new_donors = months.new_donors + excluded.new_donors, \
@@ -432,12 +456,22 @@ pub async fn months_of(c: &mut AnyConnection, year: i32) -> sqlx::Result<Vec<(i6
     .bind(year)
     .fetch_all(c)
     .await?;
-    rows.iter().map(|r| Ok((r.try_get("month")?, r.try_get("new_donors")?, r.try_get("donations")?, r.try_get("amount_cents")?))).collect()
+    rows.iter()
+        .map(|r| {
+            Ok((r.try_get("month")?, r.try_get("new_donors")?, r.try_get("donations")?, r.try_get("amount_cents")?))
+        })
+        .collect()
 }
 
 /// Adds to a donor's kept totals; answers the totals after (total given, donations, months
 /// subscribed) and the donor's name key.
-pub async fn add_donor_totals(c: &mut AnyConnection, donor_id: &str, cents: i64, count: i64, months: i64) -> sqlx::Result<((i64, i64, i64), String)> {
+pub async fn add_donor_totals(
+    c: &mut AnyConnection,
+    donor_id: &str,
+    cents: i64,
+    count: i64,
+    months: i64,
+) -> sqlx::Result<((i64, i64, i64), String)> {
     let r = sqlx::query(
         "UPDATE donors SET total_given_cents = total_given_cents + $1, donations_count = donations_count + $2, \
          months_subscribed = months_subscribed + $3 WHERE id = $4 RETURNING total_given_cents, donations_count, months_subscribed, name_key",
@@ -555,7 +589,12 @@ pub struct Figured {
 /// SQLite one statement each.
 /// `begun` (PostgreSQL only): the statement's start, `WITH a AS (…), b AS (…), `, whose
 /// changes run in the same statement (recording a donation puts its row and its event there).
-pub async fn add_donor_figures(c: &mut AnyConnection, d: DonorDeltas<'_>, badges: bool, begun: Option<Sql>) -> sqlx::Result<Figured> {
+pub async fn add_donor_figures(
+    c: &mut AnyConnection,
+    d: DonorDeltas<'_>,
+    badges: bool,
+    begun: Option<Sql>,
+) -> sqlx::Result<Figured> {
     let given_at = if d.cents > 0 { d.at } else { 0 };
     let ym = crate::fees::year_month(d.at);
     if Backend::of_connection(c) == Backend::Sqlite {
@@ -563,11 +602,29 @@ pub async fn add_donor_figures(c: &mut AnyConnection, d: DonorDeltas<'_>, badges
             return Err(sqlx::Error::Protocol("add_donor_figures: a begun statement is for PostgreSQL only".into()));
         }
         let (totals, key) = add_donor_totals(c, d.donor_id, d.cents, d.count, d.months).await?;
-        let pair = add_donor_recipient(c, d.donor_id, &key, &d.recipient, d.one_time_count, d.one_time_cents, d.recurring_cents, 0, given_at).await?;
+        let pair = add_donor_recipient(
+            c,
+            d.donor_id,
+            &key,
+            &d.recipient,
+            d.one_time_count,
+            d.one_time_cents,
+            d.recurring_cents,
+            0,
+            given_at,
+        )
+        .await?;
         let new_donor = i64::from(d.cents > 0 && pair.given == d.cents);
-        add_recipient_month(c, d.recipient.id, ym, RecipientMonth { new_donors: new_donor, donations: d.count, amount_cents: d.cents, subscriptions: 0 }).await?;
+        add_recipient_month(
+            c,
+            d.recipient.id,
+            ym,
+            RecipientMonth { new_donors: new_donor, donations: d.count, amount_cents: d.cents, subscriptions: 0 },
+        )
+        .await?;
         add_kept_one_by_one(c, &d.kept).await?;
-        let due = if badges { badges_due(c, d.donor_id, totals).await?.into_iter().map(|b| b.id).collect() } else { vec![] };
+        let due =
+            if badges { badges_due(c, d.donor_id, totals).await?.into_iter().map(|b| b.id).collect() } else { vec![] };
         return Ok(Figured { totals, due, pair });
     }
     let mut q = begun.unwrap_or_else(|| Sql::new(Backend::Postgres, "WITH "));
@@ -609,7 +666,13 @@ pub async fn add_donor_figures(c: &mut AnyConnection, d: DonorDeltas<'_>, badges
     // The recipient's month: the donation, and a new donor when the row held no gift before
     // (what it holds now is this gift alone).
     q.push(", kept_recipient AS (");
-    push_recipient_month(&mut q, d.recipient.id, ym, RecipientMonth { new_donors: 0, donations: d.count, amount_cents: d.cents, subscriptions: 0 }, Some(d.cents));
+    push_recipient_month(
+        &mut q,
+        d.recipient.id,
+        ym,
+        RecipientMonth { new_donors: 0, donations: d.count, amount_cents: d.cents, subscriptions: 0 },
+        Some(d.cents),
+    );
     q.push(")");
     if d.one_time_count != 0 {
         // The One Time tab's row count, when the pair enters or leaves it (add_donor_recipient's rule).
@@ -620,8 +683,10 @@ pub async fn add_donor_figures(c: &mut AnyConnection, d: DonorDeltas<'_>, badges
             .push(" > 0) ON CONFLICT (name) DO UPDATE SET value = counters.value + excluded.value)");
     }
     push_kept(&mut q, &d.kept, true);
-    q.push(" SELECT total_given_cents, donations_count, months_subscribed, (SELECT given FROM pair) AS given, \
-            (SELECT first_given_at FROM pair) AS first_given_at, ");
+    q.push(
+        " SELECT total_given_cents, donations_count, months_subscribed, (SELECT given FROM pair) AS given, \
+            (SELECT first_given_at FROM pair) AS first_given_at, ",
+    );
     if badges {
         q.push(
             "(SELECT string_agg(b.id, ' ' ORDER BY b.created_at, b.id) FROM badges b WHERE b.is_active \
@@ -658,7 +723,13 @@ pub struct RecipientMonth {
 
 /// Pushes the upsert of a recipient's month. `new_donor_if_given`: read from the CTE `pair`
 /// (PostgreSQL's one statement): one new donor when the pair's `given` equals this amount.
-fn push_recipient_month(q: &mut Sql, recipient_id: &str, (year, month): (i32, i32), m: RecipientMonth, new_donor_if_given: Option<i64>) {
+fn push_recipient_month(
+    q: &mut Sql,
+    recipient_id: &str,
+    (year, month): (i32, i32),
+    m: RecipientMonth,
+    new_donor_if_given: Option<i64>,
+) {
     q.push("INSERT INTO recipient_months (recipient_id, year, month, shard, new_donors, donations, amount_cents, subscriptions) SELECT ")
         .push_bind(recipient_id.to_string())
         .push(", ")
@@ -685,7 +756,12 @@ fn push_recipient_month(q: &mut Sql, recipient_id: &str, (year, month): (i32, i3
 }
 
 /// Adds `m` to the recipient's month `ym` (nothing when it adds nothing).
-pub async fn add_recipient_month(c: &mut AnyConnection, recipient_id: &str, ym: (i32, i32), m: RecipientMonth) -> sqlx::Result<()> {
+pub async fn add_recipient_month(
+    c: &mut AnyConnection,
+    recipient_id: &str,
+    ym: (i32, i32),
+    m: RecipientMonth,
+) -> sqlx::Result<()> {
     if m == RecipientMonth::default() {
         return Ok(());
     }
@@ -713,7 +789,12 @@ pub async fn move_recipient_donor(c: &mut AnyConnection, recipient_id: &str, fro
 
 /// The earliest succeeded gift of a donor to a recipient but `except` (a transaction id):
 /// the donor's transactions in time order (`transactions_donor`), the first that matches.
-pub async fn first_gift(c: &mut AnyConnection, donor_id: &str, recipient_id: &str, except: &str) -> sqlx::Result<Option<i64>> {
+pub async fn first_gift(
+    c: &mut AnyConnection,
+    donor_id: &str,
+    recipient_id: &str,
+    except: &str,
+) -> sqlx::Result<Option<i64>> {
     sqlx::query_scalar(
         "SELECT created_at FROM transactions WHERE donor_id = $1 AND recipient_id = $2 AND status = 'succeeded' AND id <> $3 \
          ORDER BY created_at LIMIT 1",
@@ -726,7 +807,12 @@ pub async fn first_gift(c: &mut AnyConnection, donor_id: &str, recipient_id: &st
 }
 
 /// Sets a (donor, recipient) row's first-gift time.
-pub async fn set_first_given_at(c: &mut AnyConnection, donor_id: &str, recipient_id: &str, at: i64) -> sqlx::Result<()> {
+pub async fn set_first_given_at(
+    c: &mut AnyConnection,
+    donor_id: &str,
+    recipient_id: &str,
+    at: i64,
+) -> sqlx::Result<()> {
     sqlx::query("UPDATE donor_recipients SET first_given_at = $1 WHERE donor_id = $2 AND recipient_id = $3")
         .bind(at)
         .bind(donor_id)
@@ -755,7 +841,11 @@ pub async fn recipient_totals(c: &mut AnyConnection, recipient_id: &str) -> sqlx
 }
 
 /// A recipient's months of `year` that hold something: (month, what it added).
-pub async fn recipient_months_of(c: &mut AnyConnection, recipient_id: &str, year: i32) -> sqlx::Result<Vec<(i64, RecipientMonth)>> {
+pub async fn recipient_months_of(
+    c: &mut AnyConnection,
+    recipient_id: &str,
+    year: i32,
+) -> sqlx::Result<Vec<(i64, RecipientMonth)>> {
     let rows = sqlx::query(
         "SELECT CAST(month AS BIGINT) AS month, CAST(SUM(new_donors) AS BIGINT) AS new_donors, CAST(SUM(donations) AS BIGINT) AS donations, \
          CAST(SUM(amount_cents) AS BIGINT) AS amount_cents, CAST(SUM(subscriptions) AS BIGINT) AS subscriptions \
@@ -792,7 +882,13 @@ pub struct DonationLookup {
     pub receipt: Option<i64>,
 }
 
-pub async fn donation_lookup(c: &mut AnyConnection, reference: &str, donor_id: &str, recipient_id: &str, take_receipt: bool) -> sqlx::Result<DonationLookup> {
+pub async fn donation_lookup(
+    c: &mut AnyConnection,
+    reference: &str,
+    donor_id: &str,
+    recipient_id: &str,
+    take_receipt: bool,
+) -> sqlx::Result<DonationLookup> {
     let receipt = match (Backend::of_connection(c), take_receipt) {
         (Backend::Postgres, true) => {
             "CASE WHEN d.is_active AND NOT EXISTS (SELECT 1 FROM transactions WHERE provider_reference = $1) \
@@ -806,10 +902,22 @@ pub async fn donation_lookup(c: &mut AnyConnection, reference: &str, donor_id: &
          d.id, d.first_name, d.last_name, d.email, d.is_active, {receipt} AS receipt \
          FROM settings s LEFT JOIN donors d ON d.id = $3 WHERE s.id = $4"
     );
-    let r = sqlx::query(sqlx::AssertSqlSafe(q)).bind(reference).bind(recipient_id).bind(donor_id).bind(SETTINGS_ID).fetch_one(c).await?;
+    let r = sqlx::query(sqlx::AssertSqlSafe(q))
+        .bind(reference)
+        .bind(recipient_id)
+        .bind(donor_id)
+        .bind(SETTINGS_ID)
+        .fetch_one(c)
+        .await?;
     let id: Option<String> = r.try_get("id")?;
     let donor = match id {
-        Some(id) => Some((id, r.try_get("first_name")?, r.try_get("last_name")?, r.try_get("email")?, get_bool(&r, "is_active")?)),
+        Some(id) => Some((
+            id,
+            r.try_get("first_name")?,
+            r.try_get("last_name")?,
+            r.try_get("email")?,
+            get_bool(&r, "is_active")?,
+        )),
         None => None,
     };
     Ok(DonationLookup {
@@ -843,14 +951,22 @@ async fn add_pairs(c: &mut AnyConnection, subscribed: bool, donor_id: &str, delt
 /// A tab's row count.
 async fn pairs(c: &mut AnyConnection, subscribed: bool) -> sqlx::Result<i64> {
     let like = if subscribed { "subscribed_pairs#%" } else { "one_time_pairs#%" };
-    sqlx::query("SELECT CAST(COALESCE(SUM(value), 0) AS BIGINT) FROM counters WHERE name LIKE $1").bind(like).fetch_one(c).await?.try_get(0)
+    sqlx::query("SELECT CAST(COALESCE(SUM(value), 0) AS BIGINT) FROM counters WHERE name LIKE $1")
+        .bind(like)
+        .fetch_one(c)
+        .await?
+        .try_get(0)
 }
 
 /// Sets both tabs' row counts (the rebuild of [`crate::rollups`]).
 pub async fn reset_pairs(c: &mut AnyConnection) -> sqlx::Result<()> {
-    sqlx::query("DELETE FROM counters WHERE name LIKE 'subscribed_pairs#%' OR name LIKE 'one_time_pairs#%'").execute(&mut *c).await?;
+    sqlx::query("DELETE FROM counters WHERE name LIKE 'subscribed_pairs#%' OR name LIKE 'one_time_pairs#%'")
+        .execute(&mut *c)
+        .await?;
     for (name, which) in [("subscribed_pairs#0", "subscriptions_count"), ("one_time_pairs#0", "one_time_count")] {
-        let sql = format!("INSERT INTO counters (name, value) SELECT '{name}', COUNT(*) FROM donor_recipients WHERE {which} > 0");
+        let sql = format!(
+            "INSERT INTO counters (name, value) SELECT '{name}', COUNT(*) FROM donor_recipients WHERE {which} > 0"
+        );
         sqlx::query(sqlx::AssertSqlSafe(sql)).execute(&mut *c).await?;
     }
     Ok(())
@@ -859,10 +975,12 @@ pub async fn reset_pairs(c: &mut AnyConnection) -> sqlx::Result<()> {
 /// Removes a donor's (donor, recipient) rows, and them from the tabs' counts and from their
 /// recipients' donors (in the month of its first gift to each).
 pub async fn delete_donor_recipients(c: &mut AnyConnection, donor_id: &str) -> sqlx::Result<()> {
-    let firsts: Vec<(String, i64)> = sqlx::query_as("SELECT recipient_id, first_given_at FROM donor_recipients WHERE donor_id = $1 AND first_given_at <> 0")
-        .bind(donor_id)
-        .fetch_all(&mut *c)
-        .await?;
+    let firsts: Vec<(String, i64)> = sqlx::query_as(
+        "SELECT recipient_id, first_given_at FROM donor_recipients WHERE donor_id = $1 AND first_given_at <> 0",
+    )
+    .bind(donor_id)
+    .fetch_all(&mut *c)
+    .await?;
     for (recipient_id, first) in &firsts {
         move_recipient_donor(c, recipient_id, *first, 0).await?;
     }
@@ -881,7 +999,11 @@ pub async fn delete_donor_recipients(c: &mut AnyConnection, donor_id: &str) -> s
 
 /// A renamed donor's rows follow its name (the tabs' name order).
 pub async fn rename_donor_recipients(c: &mut AnyConnection, donor_id: &str, name_key: &str) -> sqlx::Result<()> {
-    sqlx::query("UPDATE donor_recipients SET donor_name_key = $1 WHERE donor_id = $2 AND donor_name_key <> $1").bind(name_key).bind(donor_id).execute(c).await?;
+    sqlx::query("UPDATE donor_recipients SET donor_name_key = $1 WHERE donor_id = $2 AND donor_name_key <> $1")
+        .bind(name_key)
+        .bind(donor_id)
+        .execute(c)
+        .await?;
     Ok(())
 }
 
@@ -967,7 +1089,10 @@ pub async fn list_donor_totals(
     );
     totals_matching(&mut q, subscribed, search, donors);
     let column = if column == "total" { total_col } else { column };
-    q.push(&format!(" ORDER BY {column} {dir}, r.donor_id {dir}, r.recipient_id {dir} LIMIT ")).push_bind(limit).push(" OFFSET ").push_bind(offset);
+    q.push(&format!(" ORDER BY {column} {dir}, r.donor_id {dir}, r.recipient_id {dir} LIMIT "))
+        .push_bind(limit)
+        .push(" OFFSET ")
+        .push_bind(offset);
     let rows = q.build().fetch_all(&mut *c).await?;
     let items = rows
         .iter()
@@ -1066,11 +1191,13 @@ pub async fn donor_subscriptions(c: &mut AnyConnection, donor_id: &str) -> sqlx:
 
 /// Cancels an active subscription; answers whether it was active.
 pub async fn cancel_subscription(c: &mut AnyConnection, id: &str, at: i64) -> sqlx::Result<bool> {
-    let r = sqlx::query("UPDATE subscriptions SET status = 'cancelled', cancelled_at = $1 WHERE id = $2 AND status = 'active'")
-        .bind(at)
-        .bind(id)
-        .execute(c)
-        .await?;
+    let r = sqlx::query(
+        "UPDATE subscriptions SET status = 'cancelled', cancelled_at = $1 WHERE id = $2 AND status = 'active'",
+    )
+    .bind(at)
+    .bind(id)
+    .execute(c)
+    .await?;
     Ok(r.rows_affected() == 1)
 }
 
@@ -1084,7 +1211,13 @@ pub async fn cancel_donor_subscriptions(c: &mut AnyConnection, donor_id: &str, a
             .fetch_all(&mut *c)
             .await?;
     for r in &recipients {
-        add_recipient_month(c, r, crate::fees::year_month(at), RecipientMonth { subscriptions: -1, ..Default::default() }).await?;
+        add_recipient_month(
+            c,
+            r,
+            crate::fees::year_month(at),
+            RecipientMonth { subscriptions: -1, ..Default::default() },
+        )
+        .await?;
     }
     Ok(recipients.len() as u64)
 }
@@ -1123,10 +1256,12 @@ pub struct SettingsChange {
 }
 
 pub async fn settings(c: &mut AnyConnection) -> sqlx::Result<Settings> {
-    let r = sqlx::query("SELECT id, service_charge_bp, processing_fee_bp, updated_at, updated_by FROM settings WHERE id = $1")
-        .bind(SETTINGS_ID)
-        .fetch_one(c)
-        .await?;
+    let r = sqlx::query(
+        "SELECT id, service_charge_bp, processing_fee_bp, updated_at, updated_by FROM settings WHERE id = $1",
+    )
+    .bind(SETTINGS_ID)
+    .fetch_one(c)
+    .await?;
     settings_row(&r)
 }
 
@@ -1231,17 +1366,25 @@ fn badge(r: &AnyRow) -> sqlx::Result<Badge> {
 /// Transactions of any status to `recipient_id` (the `transactions_recipient` index) and its
 /// active subscriptions.
 pub async fn recipient_usage(c: &mut AnyConnection, recipient_id: &str) -> sqlx::Result<(i64, i64)> {
-    let transactions: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM transactions WHERE recipient_id = $1").bind(recipient_id).fetch_one(&mut *c).await?;
-    let subscriptions: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM subscriptions WHERE recipient_id = $1 AND status = 'active'")
+    let transactions: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM transactions WHERE recipient_id = $1")
         .bind(recipient_id)
-        .fetch_one(c)
+        .fetch_one(&mut *c)
         .await?;
+    let subscriptions: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM subscriptions WHERE recipient_id = $1 AND status = 'active'")
+            .bind(recipient_id)
+            .fetch_one(c)
+            .await?;
     Ok((transactions, subscriptions))
 }
 
 /// Marks a setup step done; answers false when it was done already (by any replica).
 pub async fn mark_setup(c: &mut AnyConnection, name: &str, at: i64) -> sqlx::Result<bool> {
-    let r = sqlx::query("INSERT INTO setup_marks (name, done_at) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING").bind(name).bind(at).execute(c).await?;
+    let r = sqlx::query("INSERT INTO setup_marks (name, done_at) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING")
+        .bind(name)
+        .bind(at)
+        .execute(c)
+        .await?;
     Ok(r.rows_affected() == 1)
 }
 
@@ -1308,7 +1451,11 @@ pub fn badge_sort_column(column: &str) -> Option<&'static str> {
     })
 }
 
-pub async fn list_badges(c: &mut AnyConnection, search: &str, paging: Paging<&'static str>) -> sqlx::Result<(Vec<Badge>, i64)> {
+pub async fn list_badges(
+    c: &mut AnyConnection,
+    search: &str,
+    paging: Paging<&'static str>,
+) -> sqlx::Result<(Vec<Badge>, i64)> {
     let matching = |q: &mut Sql| {
         q.push(" FROM badges WHERE TRUE");
         if !search.is_empty() {
@@ -1319,7 +1466,11 @@ pub async fn list_badges(c: &mut AnyConnection, search: &str, paging: Paging<&'s
 }
 
 /// The active badges a donor with these totals meets and has not earned yet.
-pub async fn badges_due(c: &mut AnyConnection, donor_id: &str, (total, count, months): (i64, i64, i64)) -> sqlx::Result<Vec<Badge>> {
+pub async fn badges_due(
+    c: &mut AnyConnection,
+    donor_id: &str,
+    (total, count, months): (i64, i64, i64),
+) -> sqlx::Result<Vec<Badge>> {
     let mut q = Sql::new(Backend::of_connection(c), format!("SELECT {BADGE_COLUMNS} FROM badges b WHERE is_active = "));
     q.push_bind(true)
         .push(" AND NOT EXISTS (SELECT 1 FROM donor_badges e WHERE e.badge_id = b.id AND e.donor_id = ")
@@ -1344,7 +1495,10 @@ pub async fn award(c: &mut AnyConnection, donor_id: &str, badge_id: &str, at: i6
         .execute(&mut *c)
         .await?;
     if r.rows_affected() == 1 {
-        sqlx::query("UPDATE badges SET awarded_count = awarded_count + 1 WHERE id = $1").bind(badge_id).execute(c).await?;
+        sqlx::query("UPDATE badges SET awarded_count = awarded_count + 1 WHERE id = $1")
+            .bind(badge_id)
+            .execute(c)
+            .await?;
         return Ok(true);
     }
     Ok(false)
@@ -1369,5 +1523,7 @@ pub async fn earned_badges(c: &mut AnyConnection, donor_id: &str) -> sqlx::Resul
     .bind(donor_id)
     .fetch_all(c)
     .await?;
-    rows.iter().map(|r| Ok((r.try_get("id")?, r.try_get("name")?, r.try_get("image")?, r.try_get("awarded_at")?))).collect()
+    rows.iter()
+        .map(|r| Ok((r.try_get("id")?, r.try_get("name")?, r.try_get("image")?, r.try_get("awarded_at")?)))
+        .collect()
 }

@@ -93,7 +93,11 @@ fn text(raw: &str, field: &str, label: &str, max: usize, required: bool, check: 
 fn valid_website(w: &str) -> bool {
     let Some(rest) = w.strip_prefix("https://").or_else(|| w.strip_prefix("http://")) else { return false };
     let host = rest.split(['/', '?', '#']).next().unwrap_or("");
-    host.contains('.') && !host.starts_with('.') && !host.ends_with('.') && !w.chars().any(char::is_whitespace) && w.len() <= 500
+    host.contains('.')
+        && !host.starts_with('.')
+        && !host.ends_with('.')
+        && !w.chars().any(char::is_whitespace)
+        && w.len() <= 500
 }
 
 /// Checks an application: name, contact and email required; phone and website optional but
@@ -101,7 +105,9 @@ fn valid_website(w: &str) -> bool {
 fn parse(i: &PartnerInput, check: &mut Check) -> PartnerInput {
     let name = text(&i.name, "name", "Name", 100, true, check);
     let user_name = text(&i.user_name, "userName", "User Name", 100, true, check);
-    let email_address = Email::parse(&i.email_address, "emailAddress", "Please enter Email", check).map(Email::into_string).unwrap_or_default();
+    let email_address = Email::parse(&i.email_address, "emailAddress", "Please enter Email", check)
+        .map(Email::into_string)
+        .unwrap_or_default();
     let phone_number = match i.phone_number.trim() {
         "" => String::new(),
         p => rules::phone(p).unwrap_or_else(|| {
@@ -235,14 +241,22 @@ impl Giving {
     /// Approves or rejects a partner. A pending partner may go either way and a rejected one
     /// may still be approved (its approve link); an approved partner cannot be rejected.
     /// Rejecting needs a reason; approving clears it.
-    pub async fn change_partner_verification(&self, id: &str, verification: &str, reason: &str, actor: &Actor) -> Result<Partner> {
+    pub async fn change_partner_verification(
+        &self,
+        id: &str,
+        verification: &str,
+        reason: &str,
+        actor: &Actor,
+    ) -> Result<Partner> {
         let mut check = Check::default();
         let verification = verification.trim();
         let reason = reason.trim();
         match verification {
             APPROVE => {}
             REJECT if reason.is_empty() => check.fail("rejectReason", REASON_REQUIRED),
-            REJECT if reason.chars().count() > 500 => check.fail("rejectReason", "Reason must be at most 500 characters"),
+            REJECT if reason.chars().count() > 500 => {
+                check.fail("rejectReason", "Reason must be at most 500 characters")
+            }
             REJECT => {}
             _ => check.fail("adminVerification", CHOOSE_VERIFICATION),
         }
@@ -324,8 +338,18 @@ const STATES: [(&str, &str, &str); 50] = [
     ("Wyoming", "Cheyenne", "Casper"),
 ];
 
-const KINDS: [&str; 6] = ["Community Fund", "Outreach Group", "Giving Circle", "Foundation", "Relief Alliance", "Youth Partners"];
-const CONTACTS: [&str; 8] = ["Ava Johnson", "Liam Smith", "Mia Brown", "Noah Davis", "Emma Wilson", "Lucas Moore", "Olivia Taylor", "Ethan Clark"];
+const KINDS: [&str; 6] =
+    ["Community Fund", "Outreach Group", "Giving Circle", "Foundation", "Relief Alliance", "Youth Partners"];
+const CONTACTS: [&str; 8] = [
+    "Ava Johnson",
+    "Liam Smith",
+    "Mia Brown",
+    "Noah Davis",
+    "Emma Wilson",
+    "Lucas Moore",
+    "Olivia Taylor",
+    "Ethan Clark",
+];
 const REASONS: [&str; 4] = [
     "The website could not be verified",
     "The contact person did not answer our emails",
@@ -347,9 +371,13 @@ pub async fn seed_partners(g: &Giving, actor: &Actor) -> Result<usize> {
         for (k, city) in [city1, city2].into_iter().enumerate() {
             let n = s * 2 + k;
             let kind = KINDS[n % KINDS.len()];
-            let slug: String = format!("{city} {kind}").to_lowercase().chars().filter(char::is_ascii_alphanumeric).collect();
+            let slug: String =
+                format!("{city} {kind}").to_lowercase().chars().filter(char::is_ascii_alphanumeric).collect();
             let email = format!("partners@{slug}{n}.example.org");
-            let exists = sqlx::query("SELECT id FROM partners WHERE email_address = $1").bind(&email).fetch_optional(&g.db.pool).await?;
+            let exists = sqlx::query("SELECT id FROM partners WHERE email_address = $1")
+                .bind(&email)
+                .fetch_optional(&g.db.pool)
+                .await?;
             if exists.is_some() {
                 continue;
             }
@@ -481,7 +509,12 @@ mod store {
     }
 
     /// One page and the total of a tab.
-    pub async fn list(c: &mut AnyConnection, approved: bool, search: &str, paging: Paging<&'static str>) -> sqlx::Result<(Vec<Partner>, i64)> {
+    pub async fn list(
+        c: &mut AnyConnection,
+        approved: bool,
+        search: &str,
+        paging: Paging<&'static str>,
+    ) -> sqlx::Result<(Vec<Partner>, i64)> {
         common::db::page_with_total(c, COLUMNS, |q| matching(q, approved, search), paging, partner).await
     }
 }

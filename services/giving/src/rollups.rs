@@ -85,9 +85,13 @@ pub async fn rebuild(db: &Db) -> anyhow::Result<Rebuilt> {
         m.1 += r.try_get::<i64, _>("n")?;
         m.2 += r.try_get::<i64, _>("cents")?;
     }
-    let joined = sqlx::query("SELECT created_at / 86400000 AS day, COUNT(*) AS n FROM donors GROUP BY created_at / 86400000").fetch_all(&mut *c).await?;
+    let joined =
+        sqlx::query("SELECT created_at / 86400000 AS day, COUNT(*) AS n FROM donors GROUP BY created_at / 86400000")
+            .fetch_all(&mut *c)
+            .await?;
     for r in &joined {
-        months.entry(fees::year_month(r.try_get::<i64, _>("day")? * crate::tx_index::DAY_MS)).or_default().0 += r.try_get::<i64, _>("n")?;
+        months.entry(fees::year_month(r.try_get::<i64, _>("day")? * crate::tx_index::DAY_MS)).or_default().0 +=
+            r.try_get::<i64, _>("n")?;
     }
     sqlx::query("DELETE FROM months").execute(&mut *c).await?;
     for ((year, month), (new_donors, donations, cents)) in &months {
@@ -154,7 +158,10 @@ pub async fn rebuild(db: &Db) -> anyhow::Result<Rebuilt> {
         ("donors", one("SELECT COUNT(*) FROM donors")),
         ("active_donors", one("SELECT COUNT(*) FROM donors WHERE is_active = TRUE")),
         ("donations", one("SELECT COUNT(*) FROM transactions WHERE status = 'succeeded'")),
-        ("amount_cents", one("SELECT CAST(COALESCE(SUM(amount_cents), 0) AS BIGINT) FROM transactions WHERE status = 'succeeded'")),
+        (
+            "amount_cents",
+            one("SELECT CAST(COALESCE(SUM(amount_cents), 0) AS BIGINT) FROM transactions WHERE status = 'succeeded'"),
+        ),
         ("active_subscriptions", one("SELECT COUNT(*) FROM subscriptions WHERE status = 'active'")),
         ("approved_partners", one("SELECT COUNT(*) FROM partners WHERE admin_verification = 'Approve'")),
         ("pending_partners", one("SELECT COUNT(*) FROM partners WHERE admin_verification = 'Pending'")),

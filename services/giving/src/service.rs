@@ -71,7 +71,8 @@ fn optional(raw: &str, field: &str, label: &str, max: usize, check: &mut Check) 
 fn parse(i: &DonorInput, check: &mut Check) -> DonorInput {
     let first_name = required(&i.first_name, "firstName", "First Name", 50, check);
     let last_name = required(&i.last_name, "lastName", "Last Name", 50, check);
-    let email = Email::parse(&i.email, "email", "Please enter Email", check).map(Email::into_string).unwrap_or_default();
+    let email =
+        Email::parse(&i.email, "email", "Please enter Email", check).map(Email::into_string).unwrap_or_default();
     let phone_number = match i.phone_number.trim() {
         "" => String::new(),
         p => rules::phone(p).unwrap_or_else(|| {
@@ -236,7 +237,15 @@ impl Giving {
         ms::delete_donor_recipients(&mut w, id).await?;
         ms::remove_donor_badges(&mut w, id).await?;
         store::delete(&mut w, id).await?;
-        ms::add_counters(&mut w, &[("active_subscriptions", -(cancelled as i64)), ("donors", -1), ("active_donors", if d.is_active { -1 } else { 0 })]).await?;
+        ms::add_counters(
+            &mut w,
+            &[
+                ("active_subscriptions", -(cancelled as i64)),
+                ("donors", -1),
+                ("active_donors", if d.is_active { -1 } else { 0 }),
+            ],
+        )
+        .await?;
         Self::emit(&mut w, events::DONOR_DELETED, &d, None).await?;
         w.commit().await?;
         self.days.names_changed();

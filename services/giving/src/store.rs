@@ -126,7 +126,8 @@ pub async fn names(c: &mut AnyConnection, ids: &[String]) -> sqlx::Result<Vec<(S
     if ids.is_empty() {
         return Ok(vec![]);
     }
-    let mut q = Sql::new(common::db::Backend::of_connection(c), "SELECT id, first_name, last_name FROM donors WHERE id IN (");
+    let mut q =
+        Sql::new(common::db::Backend::of_connection(c), "SELECT id, first_name, last_name FROM donors WHERE id IN (");
     q.push_list(ids, |q, id| {
         q.push_bind(id.clone());
     });
@@ -186,7 +187,11 @@ fn matching(q: &mut Sql, f: &Filter) {
     q.push(" FROM donors WHERE TRUE");
     if !f.search.is_empty() {
         let p = common::db::like_pattern(&f.search);
-        q.push(" AND (name_key LIKE ").push_bind(p.clone()).push(" ESCAPE '\\' OR email LIKE ").push_bind(p).push(" ESCAPE '\\')");
+        q.push(" AND (name_key LIKE ")
+            .push_bind(p.clone())
+            .push(" ESCAPE '\\' OR email LIKE ")
+            .push_bind(p)
+            .push(" ESCAPE '\\')");
     }
     if let Some(a) = f.is_active {
         q.push(" AND is_active = ").push_bind(a);

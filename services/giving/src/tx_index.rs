@@ -152,15 +152,31 @@ impl DayCache {
     }
 
     async fn days(&self, c: &mut AnyConnection, f: &TxFilter) -> sqlx::Result<Days> {
-        let key = DayKey { status: f.status.clone(), kind: f.kind.clone(), recipient_type: f.recipient_type.clone(), from: f.from, to: f.to };
-        self.days.get_or(key, version(&self.transactions), || async { Ok(std::sync::Arc::new(day_counts(c, f).await?)) }).await
+        let key = DayKey {
+            status: f.status.clone(),
+            kind: f.kind.clone(),
+            recipient_type: f.recipient_type.clone(),
+            from: f.from,
+            to: f.to,
+        };
+        self.days
+            .get_or(key, version(&self.transactions), || async { Ok(std::sync::Arc::new(day_counts(c, f).await?)) })
+            .await
     }
 
     /// The donors (at most `FEW_DONORS + 1`) whose name contains `search`, kept until a name
     /// changes.
-    pub(crate) async fn donors_matching(&self, c: &mut AnyConnection, search: &str) -> sqlx::Result<std::sync::Arc<Vec<String>>> {
+    pub(crate) async fn donors_matching(
+        &self,
+        c: &mut AnyConnection,
+        search: &str,
+    ) -> sqlx::Result<std::sync::Arc<Vec<String>>> {
         let key = format!("donors|{search}");
-        self.donor_matches.get_or(key, version(&self.names), || async { Ok(std::sync::Arc::new(matching_donors(c, search, FEW_DONORS + 1).await?)) }).await
+        self.donor_matches
+            .get_or(key, version(&self.names), || async {
+                Ok(std::sync::Arc::new(matching_donors(c, search, FEW_DONORS + 1).await?))
+            })
+            .await
     }
 }
 
@@ -209,7 +225,11 @@ pub async fn note_recipient(c: &mut AnyConnection, t: &Transaction, known: Optio
     match known {
         Some(k) if k == key => return Ok(false),
         Some(_) => {
-            sqlx::query("UPDATE recipients SET name_key = $1 WHERE id = $2").bind(&key).bind(&t.recipient_id).execute(c).await?;
+            sqlx::query("UPDATE recipients SET name_key = $1 WHERE id = $2")
+                .bind(&key)
+                .bind(&t.recipient_id)
+                .execute(c)
+                .await?;
         }
         None => {
             sqlx::query("INSERT INTO recipients (id, type, name_key) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING")
@@ -224,7 +244,12 @@ pub async fn note_recipient(c: &mut AnyConnection, t: &Transaction, known: Optio
 }
 
 /// One page of the transactions that match `f`, in the order of `paging`.
-pub async fn list(c: &mut AnyConnection, cache: &DayCache, f: &TxFilter, paging: Paging<&'static str>) -> sqlx::Result<TxPage> {
+pub async fn list(
+    c: &mut AnyConnection,
+    cache: &DayCache,
+    f: &TxFilter,
+    paging: Paging<&'static str>,
+) -> sqlx::Result<TxPage> {
     if !f.search.is_empty() {
         return searched(c, cache, f, paging).await;
     }
@@ -238,7 +263,8 @@ pub async fn list(c: &mut AnyConnection, cache: &DayCache, f: &TxFilter, paging:
     let total = days.iter().map(|(_, n)| n).sum();
     let items = if paging.column == "created_at" && paging.offset >= SKIP_AT_MOST {
         // The day that holds the page's first row, and how many of its rows come before.
-        let walk: Box<dyn Iterator<Item = &(i64, i64)>> = if paging.descending { Box::new(days.iter().rev()) } else { Box::new(days.iter()) };
+        let walk: Box<dyn Iterator<Item = &(i64, i64)>> =
+            if paging.descending { Box::new(days.iter().rev()) } else { Box::new(days.iter()) };
         let mut before = 0;
         let mut start = None;
         for (day, n) in walk {
@@ -279,7 +305,11 @@ impl Ids {
             (true, Backend::Sqlite) => format!("+{c}"),
             (true, Backend::Postgres) => format!("({c} || '')"),
         };
-        let lists: Vec<(String, &Vec<String>)> = [(col("donor_id"), &self.donors), (col("recipient_id"), &self.recipients)].into_iter().filter(|(_, l)| !l.is_empty()).collect();
+        let lists: Vec<(String, &Vec<String>)> =
+            [(col("donor_id"), &self.donors), (col("recipient_id"), &self.recipients)]
+                .into_iter()
+                .filter(|(_, l)| !l.is_empty())
+                .collect();
         q.push(" AND (");
         for (i, (col, list)) in lists.iter().enumerate() {
             q.push(if i > 0 { " OR " } else { "" }).push(&format!("{col} IN ("));
@@ -301,7 +331,9 @@ impl Ids {
 /// by 2,000 donors: 21,561 rows, about 180 ms a page); PostgreSQL's finds the walk but takes
 /// longer to plan it with 2,000 values than to run it.
 fn walk_the_order(paging: &Paging<&'static str>, rows: i64, matched: i64) -> bool {
-    paging.column == "created_at" && matched > 0 && (paging.offset + paging.limit).saturating_mul(rows) < matched.saturating_mul(matched)
+    paging.column == "created_at"
+        && matched > 0
+        && (paging.offset + paging.limit).saturating_mul(rows) < matched.saturating_mul(matched)
 }
 
 pub(crate) fn push_list(q: &mut Sql, ids: &[String]) {
@@ -317,7 +349,12 @@ pub(crate) fn push_list(q: &mut Sql, ids: &[String]) {
     }
 }
 
-async fn searched(c: &mut AnyConnection, cache: &DayCache, f: &TxFilter, paging: Paging<&'static str>) -> sqlx::Result<TxPage> {
+async fn searched(
+    c: &mut AnyConnection,
+    cache: &DayCache,
+    f: &TxFilter,
+    paging: Paging<&'static str>,
+) -> sqlx::Result<TxPage> {
     let matches = cache
         .matches
         .get_or(f.search.clone(), version(&cache.names), || async {
@@ -326,11 +363,12 @@ async fn searched(c: &mut AnyConnection, cache: &DayCache, f: &TxFilter, paging:
             if crate::money_store::DELETED_DONOR.to_lowercase().contains(&f.search) {
                 donors.push(String::new());
             }
-            let recipients: Vec<String> = sqlx::query_scalar("SELECT id FROM recipients WHERE name_key LIKE $1 ESCAPE '\\' LIMIT $2")
-                .bind(like_pattern(&f.search))
-                .bind((FEW_RECIPIENTS + 1) as i64)
-                .fetch_all(&mut *c)
-                .await?;
+            let recipients: Vec<String> =
+                sqlx::query_scalar("SELECT id FROM recipients WHERE name_key LIKE $1 ESCAPE '\\' LIMIT $2")
+                    .bind(like_pattern(&f.search))
+                    .bind((FEW_RECIPIENTS + 1) as i64)
+                    .fetch_all(&mut *c)
+                    .await?;
             Ok(std::sync::Arc::new((donors, recipients)))
         })
         .await?;
@@ -339,10 +377,22 @@ async fn searched(c: &mut AnyConnection, cache: &DayCache, f: &TxFilter, paging:
     if narrow && donors.is_empty() && recipients.is_empty() {
         return Ok(TxPage { items: vec![], total: 0, total_capped: false });
     }
-    let mut ids = if narrow { Ids { donors: donors.clone(), recipients: recipients.clone(), walk_order: false } } else { Ids::default() };
+    let mut ids = if narrow {
+        Ids { donors: donors.clone(), recipients: recipients.clone(), walk_order: false }
+    } else {
+        Ids::default()
+    };
     // The total, kept until a transaction changes.
-    let key = format!("{}|{}|{}|{}|{}|{}|{}|{}", f.search, f.from, f.to, f.status, f.kind, f.recipient_type, f.recipient_id, f.donor_id);
-    let counted = cache.totals.get_or(key, version(&cache.transactions), || count(c, f, &ids, if narrow { None } else { Some(BROAD_TOTAL_CAP + 1) })).await?;
+    let key = format!(
+        "{}|{}|{}|{}|{}|{}|{}|{}",
+        f.search, f.from, f.to, f.status, f.kind, f.recipient_type, f.recipient_id, f.donor_id
+    );
+    let counted = cache
+        .totals
+        .get_or(key, version(&cache.transactions), || {
+            count(c, f, &ids, if narrow { None } else { Some(BROAD_TOTAL_CAP + 1) })
+        })
+        .await?;
     let few = ids.donors.len() + ids.recipients.len() <= PER_ID_AT_MOST;
     let items = if narrow && few && paging.column == "created_at" && paging.offset < SKIP_AT_MOST {
         newest_per_id(c, f, &ids, &paging).await?
@@ -369,7 +419,12 @@ const PER_ID_AT_MOST: usize = 64;
 /// A page of a narrow search in date order: the first rows of each matched donor and recipient
 /// by its own index (at most `offset + limit` each), then the page of their union. Reads a
 /// few rows per id, where one query over all of them would read every matching row to sort it.
-async fn newest_per_id(c: &mut AnyConnection, f: &TxFilter, ids: &Ids, paging: &Paging<&'static str>) -> sqlx::Result<Vec<Transaction>> {
+async fn newest_per_id(
+    c: &mut AnyConnection,
+    f: &TxFilter,
+    ids: &Ids,
+    paging: &Paging<&'static str>,
+) -> sqlx::Result<Vec<Transaction>> {
     let dir = if paging.descending { "DESC" } else { "ASC" };
     let each = paging.offset + paging.limit;
     let backend = Backend::of_connection(c);
@@ -397,9 +452,14 @@ async fn newest_per_id(c: &mut AnyConnection, f: &TxFilter, ids: &Ids, paging: &
         // recipient_id, created_at, id), migration 0007; every entry holds the rowid), then
         // only the page's rows from the table.
         let mut q = Sql::new(backend, format!("SELECT {TX_COLUMNS} FROM transactions WHERE rowid IN (SELECT r FROM ("));
-        let parts = ids.donors.iter().map(|id| ("donor_id", id)).chain(ids.recipients.iter().map(|id| ("recipient_id", id)));
+        let parts =
+            ids.donors.iter().map(|id| ("donor_id", id)).chain(ids.recipients.iter().map(|id| ("recipient_id", id)));
         for (i, (col, id)) in parts.enumerate() {
-            q.push(if i > 0 { " UNION SELECT * FROM (SELECT rowid AS r, created_at, id" } else { "SELECT * FROM (SELECT rowid AS r, created_at, id" });
+            q.push(if i > 0 {
+                " UNION SELECT * FROM (SELECT rowid AS r, created_at, id"
+            } else {
+                "SELECT * FROM (SELECT rowid AS r, created_at, id"
+            });
             matching_ids(&mut q, &one, &Ids::default());
             q.push(&format!(" AND {col} = ")).push_bind(id.clone());
             q.push(&format!("{order} LIMIT ")).push_bind(each).push(&format!(") p{i}"));
@@ -416,7 +476,9 @@ async fn newest_per_id(c: &mut AnyConnection, f: &TxFilter, ids: &Ids, paging: &
 /// Ids of (at most `cap`) donors whose name contains `search`.
 async fn matching_donors(c: &mut AnyConnection, search: &str, cap: usize) -> sqlx::Result<Vec<String>> {
     let pattern = like_pattern(search);
-    let trigrams = Backend::of_connection(c) == Backend::Sqlite && search.chars().count() >= 3 && !search.contains(['%', '_', '\\']);
+    let trigrams = Backend::of_connection(c) == Backend::Sqlite
+        && search.chars().count() >= 3
+        && !search.contains(['%', '_', '\\']);
     let sql = if trigrams {
         // FTS5's trigram index answers LIKE without ESCAPE (hence no wildcard in the search).
         "SELECT r.id FROM donor_name_trigrams t JOIN donor_name_rows r ON r.fts_rowid = t.rowid WHERE t.name_key LIKE $1 LIMIT $2"
@@ -438,11 +500,19 @@ pub fn matching(q: &mut Sql, f: &TxFilter) {
 fn matching_ids(q: &mut Sql, f: &TxFilter, ids: &Ids) {
     // SQLite's walk of the date order tests the ids in the index that holds them (migration 0010).
     let walk_index = ids.walk_order && q.backend() == Backend::Sqlite;
-    q.push(if walk_index { " FROM transactions INDEXED BY transactions_created_search WHERE TRUE" } else { " FROM transactions WHERE TRUE" });
+    q.push(if walk_index {
+        " FROM transactions INDEXED BY transactions_created_search WHERE TRUE"
+    } else {
+        " FROM transactions WHERE TRUE"
+    });
     if !f.search.is_empty() {
         if ids.donors.is_empty() && ids.recipients.is_empty() {
             let p = like_pattern(&f.search);
-            q.push(" AND (donor_name_key LIKE ").push_bind(p.clone()).push(" ESCAPE '\\' OR recipient_name_key LIKE ").push_bind(p).push(" ESCAPE '\\')");
+            q.push(" AND (donor_name_key LIKE ")
+                .push_bind(p.clone())
+                .push(" ESCAPE '\\' OR recipient_name_key LIKE ")
+                .push_bind(p)
+                .push(" ESCAPE '\\')");
         } else {
             ids.push(q);
         }
@@ -453,7 +523,13 @@ fn matching_ids(q: &mut Sql, f: &TxFilter, ids: &Ids) {
     if f.to > 0 {
         q.push(" AND created_at <= ").push_bind(f.to);
     }
-    for (col, v) in [("status", &f.status), ("type", &f.kind), ("recipient_type", &f.recipient_type), ("recipient_id", &f.recipient_id), ("donor_id", &f.donor_id)] {
+    for (col, v) in [
+        ("status", &f.status),
+        ("type", &f.kind),
+        ("recipient_type", &f.recipient_type),
+        ("recipient_id", &f.recipient_id),
+        ("donor_id", &f.donor_id),
+    ] {
         if !v.is_empty() {
             q.push(&format!(" AND {col} = ")).push_bind(v.clone());
         }
@@ -474,7 +550,14 @@ async fn count(c: &mut AnyConnection, f: &TxFilter, ids: &Ids, cap: Option<i64>)
 
 /// A page: `skip` rows of the order, then `limit`; from day `from_day` on (its end for a
 /// newest-first list, its start for oldest-first) when given.
-async fn page(c: &mut AnyConnection, f: &TxFilter, ids: &Ids, paging: &Paging<&'static str>, from_day: Option<i64>, skip: i64) -> sqlx::Result<Vec<Transaction>> {
+async fn page(
+    c: &mut AnyConnection,
+    f: &TxFilter,
+    ids: &Ids,
+    paging: &Paging<&'static str>,
+    from_day: Option<i64>,
+    skip: i64,
+) -> sqlx::Result<Vec<Transaction>> {
     let dir = if paging.descending { "DESC" } else { "ASC" };
     let backend = Backend::of_connection(c);
     // PostgreSQL's walk picks the page's ids from the date index alone (migration 0010: it
@@ -482,7 +565,14 @@ async fn page(c: &mut AnyConnection, f: &TxFilter, ids: &Ids, paging: &Paging<&'
     // only those rows: 4,600 entries of one index instead of 4,600 table rows (a surname
     // shared by 2,000 donors).
     let ids_first = ids.walk_order && backend == Backend::Postgres;
-    let mut q = Sql::new(backend, if ids_first { format!("SELECT {TX_COLUMNS} FROM transactions WHERE id IN (SELECT id") } else { format!("SELECT {TX_COLUMNS}") });
+    let mut q = Sql::new(
+        backend,
+        if ids_first {
+            format!("SELECT {TX_COLUMNS} FROM transactions WHERE id IN (SELECT id")
+        } else {
+            format!("SELECT {TX_COLUMNS}")
+        },
+    );
     matching_ids(&mut q, f, ids);
     if let Some(day) = from_day {
         if paging.descending {
@@ -517,7 +607,8 @@ async fn day_counts(c: &mut AnyConnection, f: &TxFilter) -> sqlx::Result<Vec<(i6
     }
     q.push(" GROUP BY day ORDER BY day");
     let rows = q.build().fetch_all(&mut *c).await?;
-    let mut days: Vec<(i64, i64)> = rows.iter().map(|r| Ok((r.try_get("day")?, r.try_get("n")?))).collect::<sqlx::Result<_>>()?;
+    let mut days: Vec<(i64, i64)> =
+        rows.iter().map(|r| Ok((r.try_get("day")?, r.try_get("n")?))).collect::<sqlx::Result<_>>()?;
     // A date filter that starts or ends inside a day: that day's rows in the range, exactly.
     let partial = |day: i64| (f.from > 0 && f.from > day * DAY_MS) || (f.to > 0 && f.to < (day + 1) * DAY_MS - 1);
     for i in [0, days.len().saturating_sub(1)] {
@@ -562,10 +653,16 @@ mod tests {
         assert_eq!(pg.sql(), "SELECT id FROM transactions WHERE TRUE AND ((donor_id || '') IN ($1, $2))");
         let mut lite = Sql::new(Backend::Sqlite, "SELECT id");
         matching_ids(&mut lite, &f, &ids);
-        assert_eq!(lite.sql(), "SELECT id FROM transactions INDEXED BY transactions_created_search WHERE TRUE AND (+donor_id IN (?, ?))");
+        assert_eq!(
+            lite.sql(),
+            "SELECT id FROM transactions INDEXED BY transactions_created_search WHERE TRUE AND (+donor_id IN (?, ?))"
+        );
         let both = Ids { recipients: vec!["r1".into()], walk_order: false, ..ids };
         let mut plain = Sql::new(Backend::Postgres, "SELECT id");
         matching_ids(&mut plain, &f, &both);
-        assert_eq!(plain.sql(), "SELECT id FROM transactions WHERE TRUE AND (donor_id IN ($1, $2) OR recipient_id IN ($3))");
+        assert_eq!(
+            plain.sql(),
+            "SELECT id FROM transactions WHERE TRUE AND (donor_id IN ($1, $2) OR recipient_id IN ($3))"
+        );
     }
 }

@@ -25,7 +25,12 @@ async fn audiences_count_active_donors_who_gave(g: Giving) {
     give(&g, &ann, cause("k1", "Clean Water"), 700, "r3").await;
     give(&g, &bob, charity("c1", "Red Cross"), 900, "r4").await;
     let refunded = give(&g, &cy, charity("c2", "Food Bank"), 400, "r5").await;
-    g.record_donation(&DonationInput { status: "pending".into(), ..gift(&dee.id, charity("c1", "Red Cross"), 300, "r6") }, &admin()).await.unwrap();
+    g.record_donation(
+        &DonationInput { status: "pending".into(), ..gift(&dee.id, charity("c1", "Red Cross"), 300, "r6") },
+        &admin(),
+    )
+    .await
+    .unwrap();
 
     assert_eq!(g.count_donors(&[]).await.unwrap(), 5, "every active donor");
     assert_eq!(g.count_donors(&[charity("c1", "")]).await.unwrap(), 2, "Ann and Bob (Dee's is pending)");
@@ -40,7 +45,8 @@ async fn audiences_count_active_donors_who_gave(g: Giving) {
     assert_eq!(g.count_donors(&[charity("c1", "")]).await.unwrap(), 1);
     assert_eq!(g.count_donors(&[]).await.unwrap(), 4);
 
-    let too_many: Vec<Recipient> = (0..=giving::audience::MAX_RECIPIENTS).map(|i| charity(&format!("c{i}"), "")).collect();
+    let too_many: Vec<Recipient> =
+        (0..=giving::audience::MAX_RECIPIENTS).map(|i| charity(&format!("c{i}"), "")).collect();
     assert_eq!(field(g.count_donors(&too_many).await.unwrap_err()), "recipients");
 
     let mut got = g.donor_recipients(&ann.id).await.unwrap();

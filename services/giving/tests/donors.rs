@@ -28,7 +28,10 @@ fn donor(first: &str, last: &str, email: &str) -> DonorInput {
 }
 
 fn q(page: i64, limit: i64, search: &str, column: &str, order: &str) -> ListQuery {
-    ListQuery { page: Page { page, limit, search: search.into(), column: column.into(), order: order.into() }, is_active: None }
+    ListQuery {
+        page: Page { page, limit, search: search.into(), column: column.into(), order: order.into() },
+        is_active: None,
+    }
 }
 
 async fn events(g: &Giving) -> Vec<String> {
@@ -42,7 +45,10 @@ async fn bad_input_gets_the_spec_messages_and_nothing_is_written(g: Giving) {
         (donor("Ann", " ", "a@example.org"), "Please enter Last Name"),
         (donor("Ann", "Doe", ""), "Please enter Email"),
         (donor("Ann", "Doe", "not-an-email"), "Please enter valid email address."),
-        (DonorInput { phone_number: "12ab".into(), ..donor("Ann", "Doe", "a@example.org") }, "Please enter valid Phone Number"),
+        (
+            DonorInput { phone_number: "12ab".into(), ..donor("Ann", "Doe", "a@example.org") },
+            "Please enter valid Phone Number",
+        ),
         (DonorInput { zip_code: "123".into(), ..donor("Ann", "Doe", "a@example.org") }, "Please enter valid Zip Code"),
     ] {
         assert_eq!(message(g.create_donor(&input, &a).await.unwrap_err()), text);
@@ -54,13 +60,23 @@ async fn bad_input_gets_the_spec_messages_and_nothing_is_written(g: Giving) {
 async fn a_donor_is_created_read_updated_toggled_and_deleted_with_its_events(g: Giving) {
     let a = Actor::system();
     let d = g.create_donor(&donor(" Ann ", "Doe", " Ann@Example.org "), &a).await.unwrap();
-    assert_eq!((d.first_name.as_str(), d.email.as_str(), d.phone_number.as_str(), d.is_active), ("Ann", "ann@example.org", "5551234567", true));
+    assert_eq!(
+        (d.first_name.as_str(), d.email.as_str(), d.phone_number.as_str(), d.is_active),
+        ("Ann", "ann@example.org", "5551234567", true)
+    );
     assert_eq!(g.get_donor(&d.id).await.unwrap(), d);
 
-    let u = g.update_donor(&d.id, &DonorInput { city: "Dallas".into(), ..donor("Ann", "Smith", "ann@example.org") }, &a).await.unwrap();
+    let u = g
+        .update_donor(&d.id, &DonorInput { city: "Dallas".into(), ..donor("Ann", "Smith", "ann@example.org") }, &a)
+        .await
+        .unwrap();
     assert_eq!((u.last_name.as_str(), u.city.as_str(), u.created_at), ("Smith", "Dallas", d.created_at));
     let payload: serde_json::Value =
-        sqlx::query_scalar::<_, String>("SELECT body FROM outbox WHERE event_type = 'giving.donor.updated'").fetch_one(&g.db.pool).await.map(|p| serde_json::from_str(&p).unwrap()).unwrap();
+        sqlx::query_scalar::<_, String>("SELECT body FROM outbox WHERE event_type = 'giving.donor.updated'")
+            .fetch_one(&g.db.pool)
+            .await
+            .map(|p| serde_json::from_str(&p).unwrap())
+            .unwrap();
     let changed = payload.to_string();
     assert!(changed.contains("lastName") && changed.contains("Smith") && changed.contains("city"), "{changed}");
     assert!(!changed.contains("\"email\":{"), "unchanged fields are not named: {changed}");
@@ -79,22 +95,33 @@ async fn a_donor_is_created_read_updated_toggled_and_deleted_with_its_events(g: 
     assert_eq!(message(g.delete_donor(" ", &a).await.unwrap_err()), "id is required");
     assert_eq!(
         events(&g).await,
-        ["giving.donor.created", "giving.donor.updated", "giving.donor.status", "giving.donor.status", "giving.donor.deleted"]
+        [
+            "giving.donor.created",
+            "giving.donor.updated",
+            "giving.donor.status",
+            "giving.donor.status",
+            "giving.donor.deleted"
+        ]
     );
 }
 
 async fn emails_are_unique_whatever_their_case(g: Giving) {
     let a = Actor::system();
     g.create_donor(&donor("Ann", "Doe", "ann@example.org"), &a).await.unwrap();
-    assert!(matches!(g.create_donor(&donor("Bob", "Roe", "ANN@example.org"), &a).await, Err(Error::FieldConflict(e)) if e.field == "email" && e.message == "Email already exists"));
+    assert!(
+        matches!(g.create_donor(&donor("Bob", "Roe", "ANN@example.org"), &a).await, Err(Error::FieldConflict(e)) if e.field == "email" && e.message == "Email already exists")
+    );
     let bob = g.create_donor(&donor("Bob", "Roe", "bob@example.org"), &a).await.unwrap();
-    assert!(matches!(g.update_donor(&bob.id, &donor("Bob", "Roe", "Ann@Example.org"), &a).await, Err(Error::FieldConflict(e)) if e.field == "email"));
+    assert!(
+        matches!(g.update_donor(&bob.id, &donor("Bob", "Roe", "Ann@Example.org"), &a).await, Err(Error::FieldConflict(e)) if e.field == "email")
+    );
     assert_eq!(g.get_donor(&bob.id).await.unwrap().email, "bob@example.org");
 }
 
 async fn lists_page_search_and_sort_on_the_server(g: Giving) {
     let a = Actor::system();
-    for (first, last) in [("Zoe", "Adams"), ("ann", "Baker"), ("Carl", "Young"), ("Élodie", "Martin"), ("Bob", "Ann_x")] {
+    for (first, last) in [("Zoe", "Adams"), ("ann", "Baker"), ("Carl", "Young"), ("Élodie", "Martin"), ("Bob", "Ann_x")]
+    {
         g.create_donor(&donor(first, last, &format!("{}@example.org", last.to_lowercase())), &a).await.unwrap();
     }
     let names = |v: Vec<giving::store::Donor>| v.into_iter().map(|d| d.first_name).collect::<Vec<_>>();
@@ -113,7 +140,10 @@ async fn lists_page_search_and_sort_on_the_server(g: Giving) {
     assert_eq!(names(page), ["Élodie"]);
     let (page, _) = g.list_donors(&q(1, 10, "", "lastName", "desc")).await.unwrap();
     assert_eq!(names(page), ["Carl", "Élodie", "ann", "Bob", "Zoe"]);
-    assert_eq!(message(g.list_donors(&q(1, 10, "", "password", "")).await.unwrap_err()), "Sorting by password is not supported");
+    assert_eq!(
+        message(g.list_donors(&q(1, 10, "", "password", "")).await.unwrap_err()),
+        "Sorting by password is not supported"
+    );
 }
 
 /// The service under test over a fresh database.

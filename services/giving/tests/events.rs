@@ -17,7 +17,9 @@ use tokio::sync::Mutex;
 fn amqp() -> Option<String> {
     match std::env::var("TEST_AMQP_URL").ok().filter(|u| !u.is_empty()) {
         Some(u) => Some(u),
-        None if std::env::var("REQUIRE_SERVICES").is_ok_and(|v| v == "1") => panic!("REQUIRE_SERVICES=1 but TEST_AMQP_URL is unset"),
+        None if std::env::var("REQUIRE_SERVICES").is_ok_and(|v| v == "1") => {
+            panic!("REQUIRE_SERVICES=1 but TEST_AMQP_URL is unset")
+        }
         None => None,
     }
 }
@@ -38,13 +40,17 @@ async fn transactions_reach_rabbitmq_and_catalogue_deletions_reach_the_consumer(
     let bus = Arc::new(RabbitBus::connect(&url).await.unwrap());
     let stop = Shutdown::new();
     let seen = Arc::new(Seen::default());
-    bus.subscribe(&format!("test.giving.{}", common::new_id()), &["giving.transaction.#"], seen.clone(), stop.clone()).await.unwrap();
+    bus.subscribe(&format!("test.giving.{}", common::new_id()), &["giving.transaction.#"], seen.clone(), stop.clone())
+        .await
+        .unwrap();
     let relay = Relay::new(db.clone(), bus.clone());
     let task = relay.clone().spawn(stop.clone());
     let g = Giving::new(db.clone(), Some(relay.clone()));
     // The consumer as app::start wires it, on its own queue for this test.
     let queue = format!("test.giving.deletions.{}", common::new_id());
-    bus.subscribe(&queue, &money::RECIPIENT_EVENTS, Arc::new(money::RecipientDeletions(g.clone())), stop.clone()).await.unwrap();
+    bus.subscribe(&queue, &money::RECIPIENT_EVENTS, Arc::new(money::RecipientDeletions(g.clone())), stop.clone())
+        .await
+        .unwrap();
 
     let d = donor(&g, "Ann", "Doe").await;
     let recipient_id = common::new_id();

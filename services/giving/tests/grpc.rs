@@ -19,7 +19,11 @@ async fn the_rpcs_translate_the_money_side(g: Giving) {
     let d = donor(&g, "Ann", "Doe").await;
     let rec = |reference: &str, cents: i64| pb::RecordDonationRequest {
         donor_id: d.id.clone(),
-        recipient: Some(pb::Recipient { kind: pb::RecipientKind::Community as i32, id: "m1".into(), name: "Eastside".into() }),
+        recipient: Some(pb::Recipient {
+            kind: pb::RecipientKind::Community as i32,
+            id: "m1".into(),
+            name: "Eastside".into(),
+        }),
         amount_cents: cents,
         currency: "usd".into(),
         payment_method: "paypal".into(),
@@ -28,47 +32,96 @@ async fn the_rpcs_translate_the_money_side(g: Giving) {
         ..Default::default()
     };
     let t = Rpc::record_donation(&g, Request::new(rec("p1", 2_505))).await.unwrap().into_inner();
-    assert_eq!((t.recipient_type.as_str(), t.r#type.as_str(), t.currency.as_str(), t.net_cents), ("community", "one_time", "USD", 2_505 - 73 - 125));
+    assert_eq!(
+        (t.recipient_type.as_str(), t.r#type.as_str(), t.currency.as_str(), t.net_cents),
+        ("community", "one_time", "USD", 2_505 - 73 - 125)
+    );
     Rpc::record_donation(&g, Request::new(rec("p2", 100))).await.unwrap();
-    let bad = Rpc::record_donation(&g, Request::new(pb::RecordDonationRequest { recipient: None, ..rec("p3", 100) })).await.unwrap_err();
+    let bad = Rpc::record_donation(&g, Request::new(pb::RecordDonationRequest { recipient: None, ..rec("p3", 100) }))
+        .await
+        .unwrap_err();
     assert_eq!(bad.code(), Code::InvalidArgument);
-    let missing = Rpc::get_transaction(&g, Request::new(pb::TransactionRef { id: "nope".into(), actor: None })).await.unwrap_err();
+    let missing = Rpc::get_transaction(&g, Request::new(pb::TransactionRef { id: "nope".into(), actor: None }))
+        .await
+        .unwrap_err();
     assert_eq!((missing.code(), missing.message()), (Code::NotFound, "Transaction not found"));
 
-    let donor_pb = Rpc::get_donor(&g, Request::new(pb::DonorRef { id: d.id.clone(), actor: None })).await.unwrap().into_inner();
+    let donor_pb =
+        Rpc::get_donor(&g, Request::new(pb::DonorRef { id: d.id.clone(), actor: None })).await.unwrap().into_inner();
     assert_eq!((donor_pb.total_given_cents, donor_pb.donations_count), (2_605, 2));
-    let detail = Rpc::donor_details(&g, Request::new(pb::DonorRef { id: d.id.clone(), actor: None })).await.unwrap().into_inner();
+    let detail = Rpc::donor_details(&g, Request::new(pb::DonorRef { id: d.id.clone(), actor: None }))
+        .await
+        .unwrap()
+        .into_inner();
     assert_eq!(detail.recent_transactions.len(), 2);
 
-    let page = Some(pc::PageRequest { page: 1, limit: 10, search: String::new(), column: "amountCents".into(), order: "ascend".into() });
-    let list = Rpc::list_transactions(&g, Request::new(pb::ListTransactionsRequest { page: page.clone(), ..Default::default() })).await.unwrap().into_inner();
+    let page = Some(pc::PageRequest {
+        page: 1,
+        limit: 10,
+        search: String::new(),
+        column: "amountCents".into(),
+        order: "ascend".into(),
+    });
+    let list = Rpc::list_transactions(
+        &g,
+        Request::new(pb::ListTransactionsRequest { page: page.clone(), ..Default::default() }),
+    )
+    .await
+    .unwrap()
+    .into_inner();
     assert_eq!((list.total, list.items[0].provider_reference.as_str()), (2, "p2"));
-    let mut stream = Rpc::stream_transactions(&g, Request::new(pb::ListTransactionsRequest { page, ..Default::default() })).await.unwrap().into_inner();
+    let mut stream =
+        Rpc::stream_transactions(&g, Request::new(pb::ListTransactionsRequest { page, ..Default::default() }))
+            .await
+            .unwrap()
+            .into_inner();
     let mut refs = vec![];
     while let Some(t) = stream.next().await {
         refs.push(t.unwrap().provider_reference);
     }
     assert_eq!(refs, ["p2", "p1"]);
-    let bad_filter = Rpc::stream_transactions(&g, Request::new(pb::ListTransactionsRequest { status: "lost".into(), ..Default::default() })).await;
+    let bad_filter = Rpc::stream_transactions(
+        &g,
+        Request::new(pb::ListTransactionsRequest { status: "lost".into(), ..Default::default() }),
+    )
+    .await;
     let err = match bad_filter {
         Ok(s) => s.into_inner().next().await.unwrap().unwrap_err(),
         Err(e) => e,
     };
     assert_eq!(err.code(), Code::InvalidArgument);
 
-    let totals = Rpc::list_donor_totals(&g, Request::new(pb::ListDonorTotalsRequest { page: Some(pc::PageRequest { page: 1, limit: 10, ..Default::default() }), subscribed: false }))
-        .await
-        .unwrap()
-        .into_inner();
+    let totals = Rpc::list_donor_totals(
+        &g,
+        Request::new(pb::ListDonorTotalsRequest {
+            page: Some(pc::PageRequest { page: 1, limit: 10, ..Default::default() }),
+            subscribed: false,
+        }),
+    )
+    .await
+    .unwrap()
+    .into_inner();
     assert_eq!(totals.items[0].total_amount, "26.05");
     assert_eq!(totals.items[0].id, format!("{}:m1", d.id));
 
-    let s = Rpc::update_settings(&g, Request::new(pb::UpdateSettingsRequest { service_charge_bp: 0, processing_fee_bp: 100, actor: actor() })).await.unwrap().into_inner();
+    let s = Rpc::update_settings(
+        &g,
+        Request::new(pb::UpdateSettingsRequest { service_charge_bp: 0, processing_fee_bp: 100, actor: actor() }),
+    )
+    .await
+    .unwrap()
+    .into_inner();
     assert_eq!((s.history.len(), s.history[0].by.as_str()), (1, "admin-1"));
     let b = Rpc::create_badge(
         &g,
         Request::new(pb::CreateBadgeRequest {
-            input: Some(pb::BadgeInput { name: "Loyal".into(), rule: pb::BadgeRule::MonthsSubscribed as i32, threshold: 3, is_active: true, ..Default::default() }),
+            input: Some(pb::BadgeInput {
+                name: "Loyal".into(),
+                rule: pb::BadgeRule::MonthsSubscribed as i32,
+                threshold: 3,
+                is_active: true,
+                ..Default::default()
+            }),
             actor: actor(),
         }),
     )

@@ -30,7 +30,10 @@ fn apply(name: &str, email: &str) -> PartnerInput {
 }
 
 fn q(approved: bool, search: &str, column: &str, order: &str) -> PartnerQuery {
-    PartnerQuery { page: Page { page: 1, limit: 10, search: search.into(), column: column.into(), order: order.into() }, approved }
+    PartnerQuery {
+        page: Page { page: 1, limit: 10, search: search.into(), column: column.into(), order: order.into() },
+        approved,
+    }
 }
 
 async fn names(g: &Giving, query: PartnerQuery) -> Vec<String> {
@@ -59,14 +62,35 @@ async fn bad_applications_get_clear_messages_and_nothing_is_written(g: Giving) {
         (PartnerInput { user_name: "".into(), ..apply("Acme", "a@example.org") }, "userName: Please enter User Name"),
         (apply("Acme", ""), "emailAddress: Please enter Email"),
         (apply("Acme", "not-an-email"), "emailAddress: Please enter valid email address."),
-        (PartnerInput { website: "www.example.org".into(), ..apply("Acme", "a@example.org") }, "website: Please enter valid Website"),
-        (PartnerInput { website: "https://nodot".into(), ..apply("Acme", "a@example.org") }, "website: Please enter valid Website"),
+        (
+            PartnerInput { website: "www.example.org".into(), ..apply("Acme", "a@example.org") },
+            "website: Please enter valid Website",
+        ),
+        (
+            PartnerInput { website: "https://nodot".into(), ..apply("Acme", "a@example.org") },
+            "website: Please enter valid Website",
+        ),
         // Hostile links the strategic view would otherwise render as a link.
-        (PartnerInput { website: "javascript:alert(1)//x.org".into(), ..apply("Acme", "a@example.org") }, "website: Please enter valid Website"),
-        (PartnerInput { website: "JavaScript://evil.org/%0Aalert(1)".into(), ..apply("Acme", "a@example.org") }, "website: Please enter valid Website"),
-        (PartnerInput { website: "data:text/html,<script>x</script>".into(), ..apply("Acme", "a@example.org") }, "website: Please enter valid Website"),
-        (PartnerInput { website: "https://evil.org/ x\"onmouseover".into(), ..apply("Acme", "a@example.org") }, "website: Please enter valid Website"),
-        (PartnerInput { phone_number: "12ab".into(), ..apply("Acme", "a@example.org") }, "phoneNumber: Please enter valid Phone Number"),
+        (
+            PartnerInput { website: "javascript:alert(1)//x.org".into(), ..apply("Acme", "a@example.org") },
+            "website: Please enter valid Website",
+        ),
+        (
+            PartnerInput { website: "JavaScript://evil.org/%0Aalert(1)".into(), ..apply("Acme", "a@example.org") },
+            "website: Please enter valid Website",
+        ),
+        (
+            PartnerInput { website: "data:text/html,<script>x</script>".into(), ..apply("Acme", "a@example.org") },
+            "website: Please enter valid Website",
+        ),
+        (
+            PartnerInput { website: "https://evil.org/ x\"onmouseover".into(), ..apply("Acme", "a@example.org") },
+            "website: Please enter valid Website",
+        ),
+        (
+            PartnerInput { phone_number: "12ab".into(), ..apply("Acme", "a@example.org") },
+            "phoneNumber: Please enter valid Phone Number",
+        ),
     ] {
         assert_eq!(message(g.apply_partner(&input, &a).await.unwrap_err()), text);
     }
@@ -74,12 +98,26 @@ async fn bad_applications_get_clear_messages_and_nothing_is_written(g: Giving) {
     assert_eq!(counters(&g).await, (0, 0));
     assert!(events(&g).await.is_empty());
 
-    let p = g.apply_partner(&PartnerInput { website: "".into(), phone_number: "".into(), ..apply(" Acme ", " Info@Acme.org ") }, &a).await.unwrap();
-    assert_eq!((p.name.as_str(), p.email_address.as_str(), p.admin_verification.as_str(), p.is_active), ("Acme", "info@acme.org", "Pending", true));
+    let p = g
+        .apply_partner(
+            &PartnerInput { website: "".into(), phone_number: "".into(), ..apply(" Acme ", " Info@Acme.org ") },
+            &a,
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        (p.name.as_str(), p.email_address.as_str(), p.admin_verification.as_str(), p.is_active),
+        ("Acme", "info@acme.org", "Pending", true)
+    );
     assert!(p.applied_at > 0 && p.verified_at == 0);
-    assert!(matches!(g.apply_partner(&apply("Other", "INFO@acme.org"), &a).await, Err(Error::FieldConflict(e)) if e.field == "emailAddress" && e.message == "Email already exists"));
+    assert!(
+        matches!(g.apply_partner(&apply("Other", "INFO@acme.org"), &a).await, Err(Error::FieldConflict(e)) if e.field == "emailAddress" && e.message == "Email already exists")
+    );
     assert_eq!(counters(&g).await, (0, 1));
-    let body: String = sqlx::query_scalar("SELECT body FROM outbox WHERE event_type = 'giving.partner.applied'").fetch_one(&g.db.pool).await.unwrap();
+    let body: String = sqlx::query_scalar("SELECT body FROM outbox WHERE event_type = 'giving.partner.applied'")
+        .fetch_one(&g.db.pool)
+        .await
+        .unwrap();
     assert!(body.contains("\"a1\"") && body.contains("info@acme.org"), "the event names its actor and partner: {body}");
 }
 
@@ -90,9 +128,17 @@ async fn decisions_move_partners_between_tabs_and_keep_the_counters(g: Giving) {
     assert_eq!(counters(&g).await, (0, 2));
 
     // Bad decisions change nothing.
-    assert_eq!(message(g.change_partner_verification(&p.id, "Reject", "  ", &a).await.unwrap_err()), "rejectReason: Please Enter Add Reason");
-    assert_eq!(message(g.change_partner_verification(&p.id, "Maybe", "", &a).await.unwrap_err()), "adminVerification: Please choose Approve or Reject");
-    assert!(matches!(g.change_partner_verification("nope", "Approve", "", &a).await, Err(Error::NotFound(m)) if m == "Giving partner not found"));
+    assert_eq!(
+        message(g.change_partner_verification(&p.id, "Reject", "  ", &a).await.unwrap_err()),
+        "rejectReason: Please Enter Add Reason"
+    );
+    assert_eq!(
+        message(g.change_partner_verification(&p.id, "Maybe", "", &a).await.unwrap_err()),
+        "adminVerification: Please choose Approve or Reject"
+    );
+    assert!(
+        matches!(g.change_partner_verification("nope", "Approve", "", &a).await, Err(Error::NotFound(m)) if m == "Giving partner not found")
+    );
     assert_eq!(message(g.set_partner_active(&p.id, false, &a).await.unwrap_err()), partners::ONLY_APPROVED_STATUS);
     assert_eq!(g.get_partner(&p.id).await.unwrap(), p);
 
@@ -101,8 +147,15 @@ async fn decisions_move_partners_between_tabs_and_keep_the_counters(g: Giving) {
     assert_eq!((r.admin_verification.as_str(), r.reject_reason.as_str()), ("Reject", "No website"));
     assert!(r.verified_at > 0);
     assert_eq!(counters(&g).await, (0, 1));
-    assert_eq!(message(g.change_partner_verification(&p.id, "Reject", "again", &a).await.unwrap_err()), partners::ALREADY_REJECTED);
-    assert_eq!(names(&g, q(false, "", "name", "asc")).await, ["Acme", "Bolt"], "rejected partners stay on the pending tab");
+    assert_eq!(
+        message(g.change_partner_verification(&p.id, "Reject", "again", &a).await.unwrap_err()),
+        partners::ALREADY_REJECTED
+    );
+    assert_eq!(
+        names(&g, q(false, "", "name", "asc")).await,
+        ["Acme", "Bolt"],
+        "rejected partners stay on the pending tab"
+    );
     let ok = g.change_partner_verification(&p.id, "Approve", "ignored", &a).await.unwrap();
     assert_eq!((ok.admin_verification.as_str(), ok.reject_reason.as_str()), ("Approve", ""));
     assert_eq!(counters(&g).await, (1, 1));
@@ -110,8 +163,14 @@ async fn decisions_move_partners_between_tabs_and_keep_the_counters(g: Giving) {
     assert_eq!(names(&g, q(false, "", "", "")).await, ["Bolt"]);
 
     // Approved partners cannot be rejected; approving twice says so.
-    assert_eq!(message(g.change_partner_verification(&p.id, "Reject", "late", &a).await.unwrap_err()), partners::APPROVED_CANNOT_BE_REJECTED);
-    assert_eq!(message(g.change_partner_verification(&p.id, "Approve", "", &a).await.unwrap_err()), partners::ALREADY_APPROVED);
+    assert_eq!(
+        message(g.change_partner_verification(&p.id, "Reject", "late", &a).await.unwrap_err()),
+        partners::APPROVED_CANNOT_BE_REJECTED
+    );
+    assert_eq!(
+        message(g.change_partner_verification(&p.id, "Approve", "", &a).await.unwrap_err()),
+        partners::ALREADY_APPROVED
+    );
     assert_eq!(g.get_partner(&p.id).await.unwrap(), ok);
 
     // Pending -> Approve directly.
@@ -123,10 +182,12 @@ async fn decisions_move_partners_between_tabs_and_keep_the_counters(g: Giving) {
     assert!(!g.get_partner(&p.id).await.unwrap().is_active);
     assert!(g.set_partner_active(&p.id, true, &a).await.unwrap().is_active);
 
-    let body: String = sqlx::query_scalar("SELECT body FROM outbox WHERE event_type = 'giving.partner.verified' ORDER BY created_at, id LIMIT 1")
-        .fetch_one(&g.db.pool)
-        .await
-        .unwrap();
+    let body: String = sqlx::query_scalar(
+        "SELECT body FROM outbox WHERE event_type = 'giving.partner.verified' ORDER BY created_at, id LIMIT 1",
+    )
+    .fetch_one(&g.db.pool)
+    .await
+    .unwrap();
     let v: serde_json::Value = serde_json::from_str(&body).unwrap();
     assert!(v.to_string().contains("\"before\":\"Pending\"") && v.to_string().contains("\"after\":\"Reject\""), "{v}");
 
@@ -158,37 +219,66 @@ async fn decisions_move_partners_between_tabs_and_keep_the_counters(g: Giving) {
 
 async fn lists_search_by_name_and_sort_on_the_allow_list(g: Giving) {
     let a = admin();
-    for (i, (name, user, email)) in
-        [("Zeta Fund", "Bob", "z@example.org"), ("alpha_aid", "Cat", "y@example.org"), ("Omega Élan", "Al", "x@example.org"), ("Beta Fund", "Dee", "w@example.org")]
-            .into_iter()
-            .enumerate()
+    for (i, (name, user, email)) in [
+        ("Zeta Fund", "Bob", "z@example.org"),
+        ("alpha_aid", "Cat", "y@example.org"),
+        ("Omega Élan", "Al", "x@example.org"),
+        ("Beta Fund", "Dee", "w@example.org"),
+    ]
+    .into_iter()
+    .enumerate()
     {
-        let input = PartnerInput { user_name: user.into(), applied_at: 1_700_000_000_000 + i as i64 * 1000, ..apply(name, email) };
+        let input = PartnerInput {
+            user_name: user.into(),
+            applied_at: 1_700_000_000_000 + i as i64 * 1000,
+            ..apply(name, email)
+        };
         g.apply_partner(&input, &a).await.unwrap();
     }
-    assert_eq!(names(&g, q(false, "", "", "")).await, ["Beta Fund", "Omega Élan", "alpha_aid", "Zeta Fund"], "newest first");
-    assert_eq!(names(&g, q(false, "", "appliedAt", "ascend")).await, ["Zeta Fund", "alpha_aid", "Omega Élan", "Beta Fund"]);
+    assert_eq!(
+        names(&g, q(false, "", "", "")).await,
+        ["Beta Fund", "Omega Élan", "alpha_aid", "Zeta Fund"],
+        "newest first"
+    );
+    assert_eq!(
+        names(&g, q(false, "", "appliedAt", "ascend")).await,
+        ["Zeta Fund", "alpha_aid", "Omega Élan", "Beta Fund"]
+    );
     assert_eq!(names(&g, q(false, "", "name", "asc")).await, ["alpha_aid", "Beta Fund", "Omega Élan", "Zeta Fund"]);
-    assert_eq!(names(&g, q(false, "", "userName", "desc")).await, ["Beta Fund", "alpha_aid", "Zeta Fund", "Omega Élan"]);
-    assert_eq!(names(&g, q(false, "", "emailAddress", "asc")).await, ["Beta Fund", "Omega Élan", "alpha_aid", "Zeta Fund"]);
+    assert_eq!(
+        names(&g, q(false, "", "userName", "desc")).await,
+        ["Beta Fund", "alpha_aid", "Zeta Fund", "Omega Élan"]
+    );
+    assert_eq!(
+        names(&g, q(false, "", "emailAddress", "asc")).await,
+        ["Beta Fund", "Omega Élan", "alpha_aid", "Zeta Fund"]
+    );
     assert_eq!(names(&g, q(false, "FUND", "name", "asc")).await, ["Beta Fund", "Zeta Fund"]);
     assert_eq!(names(&g, q(false, "a_", "", "")).await, ["alpha_aid"], "`_` is a literal");
     assert_eq!(names(&g, q(false, "élan", "", "")).await, ["Omega Élan"]);
-    assert_eq!(names(&g, q(false, "y@example", "", "")).await, Vec::<String>::new(), "the search looks at the name only");
+    assert_eq!(
+        names(&g, q(false, "y@example", "", "")).await,
+        Vec::<String>::new(),
+        "the search looks at the name only"
+    );
     assert!(names(&g, q(true, "", "", "")).await.is_empty());
     let page2 = PartnerQuery { page: Page { page: 2, limit: 3, ..Page::default() }, approved: false };
     let (items, total) = g.list_partners(&page2).await.unwrap();
     assert_eq!((items.len(), total), (1, 4));
     let far = PartnerQuery { page: Page { page: 9, limit: 3, ..Page::default() }, approved: false };
     assert_eq!(g.list_partners(&far).await.unwrap().1, 4);
-    assert_eq!(message(g.list_partners(&q(false, "", "website", "")).await.unwrap_err()), "column: Sorting by website is not supported");
+    assert_eq!(
+        message(g.list_partners(&q(false, "", "website", "")).await.unwrap_err()),
+        "column: Sorting by website is not supported"
+    );
 }
 
 async fn the_seed_puts_partners_in_every_state_once(g: Giving) {
     let a = Actor::system();
     assert_eq!(partners::seed_partners(&g, &a).await.unwrap(), 100);
     assert_eq!(partners::seed_partners(&g, &a).await.unwrap(), 0, "seeding twice adds nothing");
-    let states: i64 = sqlx::query_scalar("SELECT COUNT(DISTINCT state) FROM partners").fetch_one(&g.db.pool).await.unwrap();
+    let states: i64 =
+        sqlx::query_scalar("SELECT COUNT(DISTINCT state) FROM partners").fetch_one(&g.db.pool).await.unwrap();
     assert_eq!(states, 50);
     let all = PartnerQuery { page: Page { page: 1, limit: 1000, ..Page::default() }, approved: false };
     let (waiting, total) = g.list_partners(&all).await.unwrap();
@@ -216,7 +306,13 @@ async fn parallel_decisions_on_one_partner_count_once(g: Giving) {
     });
     let results: Vec<_> = futures::future::join_all(tries).await.into_iter().map(|r| r.unwrap()).collect();
     assert_eq!(results.iter().filter(|r| r.is_ok()).count(), 1, "{results:?}");
-    assert!(results.iter().filter_map(|r| r.as_ref().err()).all(|e| matches!(e, Error::Conflict(m) if m == partners::ALREADY_APPROVED)), "{results:?}");
+    assert!(
+        results
+            .iter()
+            .filter_map(|r| r.as_ref().err())
+            .all(|e| matches!(e, Error::Conflict(m) if m == partners::ALREADY_APPROVED)),
+        "{results:?}"
+    );
     assert_eq!(counters(&g).await, (1, 0));
 }
 

@@ -18,18 +18,21 @@ const DAY: i64 = 86_400_000;
 /// What the rows say of `recipient`: its succeeded transactions, its donors (existing donors
 /// with one, counted in the month of their first) and its active subscriptions.
 async fn truth(g: &Giving, recipient: &str, year: i32) -> RecipientFigures {
-    let gifts: Vec<(String, i64, i64)> =
-        sqlx::query_as("SELECT donor_id, created_at, amount_cents FROM transactions WHERE recipient_id = $1 AND status = 'succeeded'")
+    let gifts: Vec<(String, i64, i64)> = sqlx::query_as(
+        "SELECT donor_id, created_at, amount_cents FROM transactions WHERE recipient_id = $1 AND status = 'succeeded'",
+    )
+    .bind(recipient)
+    .fetch_all(&g.db.pool)
+    .await
+    .unwrap();
+    let donors: HashSet<String> =
+        sqlx::query_scalar("SELECT id FROM donors").fetch_all(&g.db.pool).await.unwrap().into_iter().collect();
+    let active: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM subscriptions WHERE recipient_id = $1 AND status = 'active'")
             .bind(recipient)
-            .fetch_all(&g.db.pool)
+            .fetch_one(&g.db.pool)
             .await
             .unwrap();
-    let donors: HashSet<String> = sqlx::query_scalar("SELECT id FROM donors").fetch_all(&g.db.pool).await.unwrap().into_iter().collect();
-    let active: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM subscriptions WHERE recipient_id = $1 AND status = 'active'")
-        .bind(recipient)
-        .fetch_one(&g.db.pool)
-        .await
-        .unwrap();
     let mut firsts: BTreeMap<&str, i64> = BTreeMap::new();
     for (donor, at, _) in gifts.iter().filter(|(d, _, _)| donors.contains(d)) {
         let first = firsts.entry(donor).or_insert(*at);
@@ -59,14 +62,27 @@ async fn truth(g: &Giving, recipient: &str, year: i32) -> RecipientFigures {
 async fn agree(g: &Giving, what: &str) {
     for recipient in ["c1", "c2", "k1", "nothing"] {
         for year in [2025, 2026] {
-            assert_eq!(g.recipient_figures(recipient, year).await.unwrap(), truth(g, recipient, year).await, "{recipient} {year} {what}");
+            assert_eq!(
+                g.recipient_figures(recipient, year).await.unwrap(),
+                truth(g, recipient, year).await,
+                "{recipient} {year} {what}"
+            );
         }
     }
 }
 
-async fn gift_at(g: &Giving, d: &Donor, to: &str, cents: i64, reference: &str, at: i64) -> giving::money_store::Transaction {
+async fn gift_at(
+    g: &Giving,
+    d: &Donor,
+    to: &str,
+    cents: i64,
+    reference: &str,
+    at: i64,
+) -> giving::money_store::Transaction {
     let name = if to == "c1" { "Clearwater Wells" } else { "Harbor Food Bank" };
-    g.record_donation(&DonationInput { created_at: at, ..gift(&d.id, charity(to, name), cents, reference) }, &admin()).await.unwrap()
+    g.record_donation(&DonationInput { created_at: at, ..gift(&d.id, charity(to, name), cents, reference) }, &admin())
+        .await
+        .unwrap()
 }
 
 /// (donors, donations, amount, active subscriptions) of a recipient.
@@ -85,7 +101,8 @@ fn only(month: usize, n: i64) -> Vec<i64> {
 }
 
 async fn each_nonprofit_gets_its_own_figures(g: Giving) {
-    let (jan, feb, mar) = (month_start(2026, 1) + 4 * DAY, month_start(2026, 2) + 9 * DAY, month_start(2026, 3) + 2 * DAY);
+    let (jan, feb, mar) =
+        (month_start(2026, 1) + 4 * DAY, month_start(2026, 2) + 9 * DAY, month_start(2026, 3) + 2 * DAY);
     let ann = donor(&g, "Ann", "Doe").await;
     let bob = donor(&g, "Bob", "Roe").await;
     let cy = donor(&g, "Cy", "Poe").await;
@@ -97,12 +114,23 @@ async fn each_nonprofit_gets_its_own_figures(g: Giving) {
     gift_at(&g, &ann, "c2", 700, "a3", feb).await;
     gift_at(&g, &bob, "c1", 900, "b1", feb).await;
     let refunded = gift_at(&g, &cy, "c2", 400, "c1", mar).await;
-    g.record_donation(&DonationInput { status: "pending".into(), created_at: feb, ..gift(&cy.id, charity("c1", "Clearwater Wells"), 300, "c2") }, &admin())
-        .await
-        .unwrap();
+    g.record_donation(
+        &DonationInput {
+            status: "pending".into(),
+            created_at: feb,
+            ..gift(&cy.id, charity("c1", "Clearwater Wells"), 300, "c2")
+        },
+        &admin(),
+    )
+    .await
+    .unwrap();
     assert_eq!(totals(&g, "c1").await, (2, 3, 2_400, 0));
     assert_eq!(totals(&g, "c2").await, (2, 2, 1_100, 0));
-    assert_eq!(new_donors(&g, "c1", 2026).await, [1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], "Ann in January, Bob in February");
+    assert_eq!(
+        new_donors(&g, "c1", 2026).await,
+        [1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+        "Ann in January, Bob in February"
+    );
     let c1 = g.recipient_figures("c1", 2026).await.unwrap();
     assert_eq!(c1.months[2], MonthFigures { month: 3, new_donors: 0, donations: 1, amount_cents: 500 });
     agree(&g, "after the gifts").await;
@@ -118,9 +146,15 @@ async fn each_nonprofit_gets_its_own_figures(g: Giving) {
     assert_eq!((new_donors(&g, "c1", 2025).await, new_donors(&g, "c1", 2026).await), (only(12, 1), only(2, 1)));
     agree(&g, "after a back-dated gift").await;
     g.refund_transaction(&early.id, &admin()).await.unwrap();
-    assert_eq!((new_donors(&g, "c1", 2025).await, new_donors(&g, "c1", 2026).await), (only(12, 0), [1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0].to_vec()));
+    assert_eq!(
+        (new_donors(&g, "c1", 2025).await, new_donors(&g, "c1", 2026).await),
+        (only(12, 0), [1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0].to_vec())
+    );
     // Refunding Ann's first (January) gift: March's is her first now.
-    let first = sqlx::query_scalar::<_, String>("SELECT id FROM transactions WHERE provider_reference = 'a1'").fetch_one(&g.db.pool).await.unwrap();
+    let first = sqlx::query_scalar::<_, String>("SELECT id FROM transactions WHERE provider_reference = 'a1'")
+        .fetch_one(&g.db.pool)
+        .await
+        .unwrap();
     g.refund_transaction(&first, &admin()).await.unwrap();
     assert_eq!(new_donors(&g, "c1", 2026).await, [0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
     agree(&g, "after refunds").await;
@@ -129,7 +163,11 @@ async fn each_nonprofit_gets_its_own_figures(g: Giving) {
     let started = month_start(2026, 1) + 14 * DAY;
     let sub = |d: &Donor, to, name: &str| SubscriptionInput {
         donor_id: d.id.clone(),
-        recipient: giving::money::Recipient { kind: if to == "k1" { "cause".into() } else { "charity".into() }, id: String::from(to), name: name.into() },
+        recipient: giving::money::Recipient {
+            kind: if to == "k1" { "cause".into() } else { "charity".into() },
+            id: String::from(to),
+            name: name.into(),
+        },
         amount_cents: 1_500,
         currency: "USD".into(),
         interval: "monthly".into(),
@@ -137,7 +175,12 @@ async fn each_nonprofit_gets_its_own_figures(g: Giving) {
     };
     let s = g.start_subscription(&sub(&bob, "c1", "Clearwater Wells"), &admin()).await.unwrap();
     for (i, at) in [s.next_charge_at, fees::add_months(s.next_charge_at, 1)].into_iter().enumerate() {
-        let c = ChargeInput { subscription_id: s.id.clone(), payment_method: "card".into(), provider_reference: format!("s{i}"), charged_at: at };
+        let c = ChargeInput {
+            subscription_id: s.id.clone(),
+            payment_method: "card".into(),
+            provider_reference: format!("s{i}"),
+            charged_at: at,
+        };
         g.charge_subscription(&c, &admin()).await.unwrap();
     }
     let k = g.start_subscription(&sub(&cy, "k1", "Clean Water"), &admin()).await.unwrap();
@@ -151,7 +194,10 @@ async fn each_nonprofit_gets_its_own_figures(g: Giving) {
     // also when one is refunded later.
     g.delete_donor(&bob.id, &admin()).await.unwrap();
     assert_eq!(totals(&g, "c1").await, (1, 4, 4_400, 0));
-    let bobs = sqlx::query_scalar::<_, String>("SELECT id FROM transactions WHERE provider_reference = 'b1'").fetch_one(&g.db.pool).await.unwrap();
+    let bobs = sqlx::query_scalar::<_, String>("SELECT id FROM transactions WHERE provider_reference = 'b1'")
+        .fetch_one(&g.db.pool)
+        .await
+        .unwrap();
     g.refund_transaction(&bobs, &admin()).await.unwrap();
     assert_eq!(totals(&g, "c1").await, (1, 3, 3_500, 0));
     agree(&g, "after a donor's deletion").await;

@@ -133,7 +133,11 @@ async fn deep_pages_and_date_totals_read_the_day_counts(g: Giving) {
         let (got, total, _) = ids(&g, &query).await;
         let at = ((page - 1) * 10) as usize;
         assert_eq!(total, expected.len() as i64);
-        assert_eq!(got, expected[at.min(expected.len())..(at + 10).min(expected.len())].to_vec(), "filtered page {page}");
+        assert_eq!(
+            got,
+            expected[at.min(expected.len())..(at + 10).min(expected.len())].to_vec(),
+            "filtered page {page}"
+        );
     }
     // A narrow search reads each matched donor's and recipient's newest rows by index, then
     // pages their union: the same rows, once each, as the plain query.
@@ -147,7 +151,11 @@ async fn deep_pages_and_date_totals_read_the_day_counts(g: Giving) {
             let (got, total, _) = ids(&g, &query).await;
             let at = ((page - 1) * 10) as usize;
             assert_eq!(total, expected.len() as i64, "{search} total");
-            assert_eq!(got, expected[at.min(expected.len())..(at + 10).min(expected.len())].to_vec(), "{search} page {page}");
+            assert_eq!(
+                got,
+                expected[at.min(expected.len())..(at + 10).min(expected.len())].to_vec(),
+                "{search} page {page}"
+            );
         }
     }
     // The export reads in batches past the last row sent: every row once, in order, both ways.
@@ -181,7 +189,12 @@ async fn searches_read_matching_donors_and_recipients(g: Giving) {
     assert_eq!(ids(&g, &q(1, 10, "ro", "descend")).await.1, 3, "Roe and Red Cross");
     assert_eq!(ids(&g, &q(1, 10, "zzz", "descend")).await.1, 0);
     // A renamed donor is found by its new name.
-    let edit = giving::service::DonorInput { first_name: "Zelda".into(), last_name: "Quist".into(), email: ann.email.clone(), ..Default::default() };
+    let edit = giving::service::DonorInput {
+        first_name: "Zelda".into(),
+        last_name: "Quist".into(),
+        email: ann.email.clone(),
+        ..Default::default()
+    };
     g.update_donor(&ann.id, &edit, &admin()).await.unwrap();
     assert_eq!(ids(&g, &q(1, 10, "zelda", "descend")).await.1, 1);
 }
@@ -196,7 +209,10 @@ async fn a_broad_search_counts_up_to_its_cap(g: Giving) {
     assert_eq!((got.len(), total, capped), (10, BROAD_TOTAL_CAP, true));
     assert_eq!(got, plain(&g, "").await[..10].to_vec());
     // Narrower: one recipient, counted exactly.
-    assert_eq!(ids(&g, &q(1, 10, "hope fund 7", "descend")).await, (ids(&g, &q(1, 10, "hope fund 7", "descend")).await.0, 51, false));
+    assert_eq!(
+        ids(&g, &q(1, 10, "hope fund 7", "descend")).await,
+        (ids(&g, &q(1, 10, "hope fund 7", "descend")).await.0, 51, false)
+    );
 }
 
 async fn a_surname_shared_by_many_donors_pages_as_the_plain_query(g: Giving) {
@@ -230,7 +246,8 @@ async fn a_surname_shared_by_many_donors_pages_as_the_plain_query(g: Giving) {
 
 /// A tab's rows as "donor name > recipient", and its total.
 async fn tab(g: &Giving, subscribed: bool, search: &str) -> (Vec<String>, i64) {
-    let (rows, total) = g.list_donor_totals(&support::page(1, 50, search, "firstName", "ascend"), subscribed).await.unwrap();
+    let (rows, total) =
+        g.list_donor_totals(&support::page(1, 50, search, "firstName", "ascend"), subscribed).await.unwrap();
     (rows.into_iter().map(|r| format!("{} {} > {}", r.first_name, r.last_name, r.name)).collect(), total)
 }
 
@@ -242,19 +259,34 @@ async fn the_subscribed_donor_tabs_keep_their_counts_and_name_order(g: Giving) {
         give(&g, d, charity(to, &format!("Charity {to}")), 1_000, r).await;
     }
     for (d, to) in [(&bob, "c1"), (&cid, "c2")] {
-        let input = giving::money::SubscriptionInput { donor_id: d.id.clone(), recipient: charity(to, &format!("Charity {to}")), amount_cents: 500, interval: "monthly".into(), ..Default::default() };
+        let input = giving::money::SubscriptionInput {
+            donor_id: d.id.clone(),
+            recipient: charity(to, &format!("Charity {to}")),
+            amount_cents: 500,
+            interval: "monthly".into(),
+            ..Default::default()
+        };
         g.start_subscription(&input, &admin()).await.unwrap();
     }
-    assert_eq!(tab(&g, false, "").await, (vec!["Ann Quist > Charity c1".into(), "Bob Roe > Charity c2".into(), "Cid Ames > Charity c1".into()], 3));
+    assert_eq!(
+        tab(&g, false, "").await,
+        (vec!["Ann Quist > Charity c1".into(), "Bob Roe > Charity c2".into(), "Cid Ames > Charity c1".into()], 3)
+    );
     assert_eq!(tab(&g, true, "").await, (vec!["Bob Roe > Charity c1".into(), "Cid Ames > Charity c2".into()], 2));
     // A renamed donor moves in the name order; a search finds it by its new name.
-    let edit = giving::service::DonorInput { first_name: "Zed".into(), last_name: "Quist".into(), email: ann.email.clone(), ..Default::default() };
+    let edit = giving::service::DonorInput {
+        first_name: "Zed".into(),
+        last_name: "Quist".into(),
+        email: ann.email.clone(),
+        ..Default::default()
+    };
     g.update_donor(&ann.id, &edit, &admin()).await.unwrap();
     assert_eq!(tab(&g, false, "").await.0.last().unwrap(), "Zed Quist > Charity c1");
     assert_eq!(tab(&g, false, "zed").await, (vec!["Zed Quist > Charity c1".into()], 1));
     assert_eq!(tab(&g, false, "nobody").await, (vec![], 0));
     // A refund that empties a row takes it out of the tab; a deleted donor's rows leave both.
-    let refund = g.list_transactions(&TxQuery { donor_id: bob.id.clone(), ..q(1, 10, "", "descend") }).await.unwrap().items;
+    let refund =
+        g.list_transactions(&TxQuery { donor_id: bob.id.clone(), ..q(1, 10, "", "descend") }).await.unwrap().items;
     g.refund_transaction(&refund.iter().find(|t| t.kind == "one_time").unwrap().id, &admin()).await.unwrap();
     assert_eq!(tab(&g, false, "").await.1, 2);
     g.delete_donor(&cid.id, &admin()).await.unwrap();

@@ -20,11 +20,16 @@ async fn the_seed_fills_a_consistent_demo_set_once(g: Giving) {
     assert!(s.donations + s.charges > 12, "{s:?}");
     // Everything the counters and rollups say is what the transactions hold.
     let counted = scalar(&g, "SELECT COUNT(*) FROM transactions WHERE status = 'succeeded'").await;
-    let amount = scalar(&g, "SELECT CAST(COALESCE(SUM(amount_cents), 0) AS BIGINT) FROM transactions WHERE status = 'succeeded'").await;
+    let amount = scalar(
+        &g,
+        "SELECT CAST(COALESCE(SUM(amount_cents), 0) AS BIGINT) FROM transactions WHERE status = 'succeeded'",
+    )
+    .await;
     let mut months_total = (0, 0, 0);
     for year in 2023..=2026 {
         for m in g.figures(year).await.unwrap().months {
-            months_total = (months_total.0 + m.new_donors, months_total.1 + m.donations, months_total.2 + m.amount_cents);
+            months_total =
+                (months_total.0 + m.new_donors, months_total.1 + m.donations, months_total.2 + m.amount_cents);
         }
     }
     let f = g.figures(2026).await.unwrap();
@@ -42,15 +47,23 @@ async fn the_seed_is_deterministic(g: Giving) {
     let now = giving::fees::month_start(2026, 11);
     let opts = SeedOptions { donors: 5, years: 1, seed: 42, now };
     let a = seed(&g, &demo_recipients(), &opts).await.unwrap();
-    let names: Vec<String> = sqlx::query_scalar("SELECT email FROM donors ORDER BY email").fetch_all(&g.db.pool).await.unwrap();
-    let amounts: Vec<i64> = sqlx::query_scalar("SELECT amount_cents FROM transactions ORDER BY provider_reference").fetch_all(&g.db.pool).await.unwrap();
+    let names: Vec<String> =
+        sqlx::query_scalar("SELECT email FROM donors ORDER BY email").fetch_all(&g.db.pool).await.unwrap();
+    let amounts: Vec<i64> = sqlx::query_scalar("SELECT amount_cents FROM transactions ORDER BY provider_reference")
+        .fetch_all(&g.db.pool)
+        .await
+        .unwrap();
     // The same seed on a fresh database gives the same set.
     let other = common::testing::sqlite(&MIGRATIONS).await;
     let g2 = giving(other.db.clone());
     let b = seed(&g2, &demo_recipients(), &opts).await.unwrap();
     assert_eq!(a, b);
-    let names2: Vec<String> = sqlx::query_scalar("SELECT email FROM donors ORDER BY email").fetch_all(&g2.db.pool).await.unwrap();
-    let amounts2: Vec<i64> = sqlx::query_scalar("SELECT amount_cents FROM transactions ORDER BY provider_reference").fetch_all(&g2.db.pool).await.unwrap();
+    let names2: Vec<String> =
+        sqlx::query_scalar("SELECT email FROM donors ORDER BY email").fetch_all(&g2.db.pool).await.unwrap();
+    let amounts2: Vec<i64> = sqlx::query_scalar("SELECT amount_cents FROM transactions ORDER BY provider_reference")
+        .fetch_all(&g2.db.pool)
+        .await
+        .unwrap();
     assert_eq!((names, amounts), (names2, amounts2));
 }
 

@@ -11,34 +11,64 @@ use giving::service::Giving;
 use support::*;
 
 fn sub(donor_id: &str, to: Recipient, cents: i64, interval: &str, started_at: i64) -> SubscriptionInput {
-    SubscriptionInput { donor_id: donor_id.into(), recipient: to, amount_cents: cents, currency: String::new(), interval: interval.into(), started_at }
+    SubscriptionInput {
+        donor_id: donor_id.into(),
+        recipient: to,
+        amount_cents: cents,
+        currency: String::new(),
+        interval: interval.into(),
+        started_at,
+    }
 }
 
 fn charge(id: &str, reference: &str, at: i64) -> ChargeInput {
-    ChargeInput { subscription_id: id.into(), payment_method: "ach".into(), provider_reference: reference.into(), charged_at: at }
+    ChargeInput {
+        subscription_id: id.into(),
+        payment_method: "ach".into(),
+        provider_reference: reference.into(),
+        charged_at: at,
+    }
 }
 
 async fn subscriptions_start_charge_and_cancel(g: Giving) {
     let d = donor(&g, "Ann", "Doe").await;
     let jan31 = fees::month_start(2026, 1) + 30 * 86_400_000;
     for (input, f, text) in [
-        (sub(&d.id, charity("c1", "Red Cross"), 1_000, "weekly", jan31), "interval", "Interval must be monthly or yearly"),
-        (sub(&d.id, charity("c1", "Red Cross"), 0, "monthly", jan31), "amountCents", "Amount must be between $0.01 and $1,000,000.00"),
+        (
+            sub(&d.id, charity("c1", "Red Cross"), 1_000, "weekly", jan31),
+            "interval",
+            "Interval must be monthly or yearly",
+        ),
+        (
+            sub(&d.id, charity("c1", "Red Cross"), 0, "monthly", jan31),
+            "amountCents",
+            "Amount must be between $0.01 and $1,000,000.00",
+        ),
         (sub(&d.id, charity("", "Red Cross"), 1_000, "monthly", jan31), "recipientId", "Please choose a recipient"),
         (sub("", charity("c1", "Red Cross"), 1_000, "monthly", jan31), "donorId", "Please choose a donor"),
     ] {
         let e = g.start_subscription(&input, &admin()).await.unwrap_err();
-        assert_eq!((field(e), message(g.start_subscription(&input, &admin()).await.unwrap_err())), (f.to_string(), text.to_string()));
+        assert_eq!(
+            (field(e), message(g.start_subscription(&input, &admin()).await.unwrap_err())),
+            (f.to_string(), text.to_string())
+        );
     }
-    assert!(matches!(g.start_subscription(&sub("nobody", charity("c1", "Red Cross"), 1_000, "monthly", jan31), &admin()).await, Err(Error::NotFound(_))));
+    assert!(matches!(
+        g.start_subscription(&sub("nobody", charity("c1", "Red Cross"), 1_000, "monthly", jan31), &admin()).await,
+        Err(Error::NotFound(_))
+    ));
 
-    let s = g.start_subscription(&sub(&d.id, charity("c1", "Red Cross"), 1_000, "monthly", jan31), &admin()).await.unwrap();
+    let s =
+        g.start_subscription(&sub(&d.id, charity("c1", "Red Cross"), 1_000, "monthly", jan31), &admin()).await.unwrap();
     assert_eq!((s.status.as_str(), s.currency.as_str(), s.charges_count), ("active", "USD", 0));
     assert_eq!(s.next_charge_at, fees::month_start(2026, 2) + 27 * 86_400_000); // Feb 28
     assert_eq!(g.figures(2026).await.unwrap().active_subscriptions, 1);
 
     let t = g.charge_subscription(&charge(&s.id, "ch-1", s.next_charge_at), &admin()).await.unwrap();
-    assert_eq!((t.kind.as_str(), t.subscription_id.as_str(), t.amount_cents, t.payment_method.as_str()), ("recurring", s.id.as_str(), 1_000, "ach"));
+    assert_eq!(
+        (t.kind.as_str(), t.subscription_id.as_str(), t.amount_cents, t.payment_method.as_str()),
+        ("recurring", s.id.as_str(), 1_000, "ach")
+    );
     assert_eq!((t.processing_fee_cents, t.service_charge_cents, t.net_cents), (29, 50, 921));
     // The same charge again answers the first transaction and changes nothing.
     assert_eq!(g.charge_subscription(&charge(&s.id, "ch-1", s.next_charge_at), &admin()).await.unwrap(), t);
@@ -50,7 +80,8 @@ async fn subscriptions_start_charge_and_cancel(g: Giving) {
     assert_eq!((got.total_given_cents, got.donations_count), (2_000, 2));
 
     // A yearly subscription counts twelve months per charge.
-    let y = g.start_subscription(&sub(&d.id, charity("c2", "Food Bank"), 12_000, "yearly", jan31), &admin()).await.unwrap();
+    let y =
+        g.start_subscription(&sub(&d.id, charity("c2", "Food Bank"), 12_000, "yearly", jan31), &admin()).await.unwrap();
     assert_eq!(y.next_charge_at, fees::add_months(jan31, 12));
     g.charge_subscription(&charge(&y.id, "ch-y", 0), &admin()).await.unwrap();
     assert_eq!(scalar(&g, &format!("SELECT months_subscribed FROM donors WHERE id = '{}'", d.id)).await, 14);
@@ -71,10 +102,20 @@ async fn subscriptions_start_charge_and_cancel(g: Giving) {
     // Cancel once; a cancelled subscription is neither cancelled again nor charged.
     let c = g.cancel_subscription(&s.id, &admin()).await.unwrap();
     assert_eq!((c.status.as_str(), c.cancelled_at > 0), ("cancelled", true));
-    assert_eq!(message(g.cancel_subscription(&s.id, &admin()).await.unwrap_err()), "The subscription is already cancelled");
-    assert_eq!(message(g.charge_subscription(&charge(&s.id, "ch-3", 0), &admin()).await.unwrap_err()), "Only an active subscription can be charged");
-    assert!(matches!(g.cancel_subscription("nope", &admin()).await, Err(Error::NotFound(m)) if m == "Subscription not found"));
-    assert!(matches!(g.charge_subscription(&charge("nope", "ch-4", 0), &admin()).await, Err(Error::NotFound(m)) if m == "Subscription not found"));
+    assert_eq!(
+        message(g.cancel_subscription(&s.id, &admin()).await.unwrap_err()),
+        "The subscription is already cancelled"
+    );
+    assert_eq!(
+        message(g.charge_subscription(&charge(&s.id, "ch-3", 0), &admin()).await.unwrap_err()),
+        "Only an active subscription can be charged"
+    );
+    assert!(
+        matches!(g.cancel_subscription("nope", &admin()).await, Err(Error::NotFound(m)) if m == "Subscription not found")
+    );
+    assert!(
+        matches!(g.charge_subscription(&charge("nope", "ch-4", 0), &admin()).await, Err(Error::NotFound(m)) if m == "Subscription not found")
+    );
     assert_eq!(g.figures(2026).await.unwrap().active_subscriptions, 1);
 
     // Refunding a monthly charge takes its month back.
@@ -97,9 +138,15 @@ async fn subscriptions_start_charge_and_cancel(g: Giving) {
 async fn the_profile_shows_the_ten_newest_transactions(g: Giving) {
     let d = donor(&g, "Ann", "Doe").await;
     for i in 0..12 {
-        g.record_donation(&giving::money::DonationInput { created_at: 1_000_000 + i, ..gift(&d.id, charity("c1", "Red Cross"), 100 + i, &format!("r{i}")) }, &admin())
-            .await
-            .unwrap();
+        g.record_donation(
+            &giving::money::DonationInput {
+                created_at: 1_000_000 + i,
+                ..gift(&d.id, charity("c1", "Red Cross"), 100 + i, &format!("r{i}"))
+            },
+            &admin(),
+        )
+        .await
+        .unwrap();
     }
     let detail = g.donor_details(&d.id).await.unwrap();
     assert_eq!(detail.recent_transactions.len(), 10);
@@ -112,13 +159,19 @@ async fn the_profile_shows_the_ten_newest_transactions(g: Giving) {
 async fn the_subscribed_tab_sorts_by_subscription_count(g: Giving) {
     let ann = donor(&g, "Ann", "Doe").await;
     let bob = donor(&g, "Bob", "Roe").await;
-    for (d, to, n) in [(&ann, charity("c1", "Red Cross"), 3), (&bob, charity("c2", "Food Bank"), 1), (&bob, charity("c1", "Red Cross"), 2)] {
+    for (d, to, n) in [
+        (&ann, charity("c1", "Red Cross"), 3),
+        (&bob, charity("c2", "Food Bank"), 1),
+        (&bob, charity("c1", "Red Cross"), 2),
+    ] {
         for _ in 0..n {
             g.start_subscription(&sub(&d.id, to.clone(), 500, "monthly", 1_000_000), &admin()).await.unwrap();
         }
     }
     g.record_donation(&gift(&ann.id, charity("c3", "Shelter"), 100, "once"), &admin()).await.unwrap();
-    let order = |rows: Vec<giving::money_store::DonorTotalsRow>| rows.iter().map(|r| (r.name.clone(), r.subscribed_donor_count)).collect::<Vec<_>>();
+    let order = |rows: Vec<giving::money_store::DonorTotalsRow>| {
+        rows.iter().map(|r| (r.name.clone(), r.subscribed_donor_count)).collect::<Vec<_>>()
+    };
     let (rows, total) = g.list_donor_totals(&page(1, 10, "", "subscribedDonorCount", "descend"), true).await.unwrap();
     assert_eq!(total, 3);
     assert_eq!(order(rows), [("Red Cross".to_string(), 3), ("Red Cross".to_string(), 2), ("Food Bank".to_string(), 1)]);

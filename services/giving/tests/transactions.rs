@@ -15,26 +15,71 @@ async fn bad_donations_get_clear_messages_and_write_nothing(g: Giving) {
     let d = donor(&g, "Ann", "Doe").await;
     let ok = gift(&d.id, charity("c1", "Red Cross"), 1000, "ref-1");
     for (input, f, text) in [
-        (DonationInput { amount_cents: 0, ..ok.clone() }, "amountCents", "Amount must be between $0.01 and $1,000,000.00"),
-        (DonationInput { amount_cents: 100_000_001, ..ok.clone() }, "amountCents", "Amount must be between $0.01 and $1,000,000.00"),
-        (DonationInput { currency: "US".into(), ..ok.clone() }, "currency", "Currency must be a three-letter code such as USD"),
-        (DonationInput { payment_method: "cash".into(), ..ok.clone() }, "paymentMethod", "Payment method must be one of card, ach, paypal, apple_pay, google_pay"),
-        (DonationInput { provider_reference: " ".into(), ..ok.clone() }, "providerReference", "Provider reference is required"),
-        (DonationInput { provider_reference: "x".repeat(201), ..ok.clone() }, "providerReference", "Provider reference must be at most 200 characters"),
-        (DonationInput { recipient: Recipient { kind: "shop".into(), ..charity("c1", "Red Cross") }, ..ok.clone() }, "recipientType", "Please choose a recipient type (charity, community or cause)"),
-        (DonationInput { recipient: charity("", "Red Cross"), ..ok.clone() }, "recipientId", "Please choose a recipient"),
-        (DonationInput { recipient: charity("c1", ""), ..ok.clone() }, "recipientName", "Please enter the recipient's name"),
-        (DonationInput { status: "refunded".into(), ..ok.clone() }, "status", "Status must be succeeded, pending or failed"),
+        (
+            DonationInput { amount_cents: 0, ..ok.clone() },
+            "amountCents",
+            "Amount must be between $0.01 and $1,000,000.00",
+        ),
+        (
+            DonationInput { amount_cents: 100_000_001, ..ok.clone() },
+            "amountCents",
+            "Amount must be between $0.01 and $1,000,000.00",
+        ),
+        (
+            DonationInput { currency: "US".into(), ..ok.clone() },
+            "currency",
+            "Currency must be a three-letter code such as USD",
+        ),
+        (
+            DonationInput { payment_method: "cash".into(), ..ok.clone() },
+            "paymentMethod",
+            "Payment method must be one of card, ach, paypal, apple_pay, google_pay",
+        ),
+        (
+            DonationInput { provider_reference: " ".into(), ..ok.clone() },
+            "providerReference",
+            "Provider reference is required",
+        ),
+        (
+            DonationInput { provider_reference: "x".repeat(201), ..ok.clone() },
+            "providerReference",
+            "Provider reference must be at most 200 characters",
+        ),
+        (
+            DonationInput { recipient: Recipient { kind: "shop".into(), ..charity("c1", "Red Cross") }, ..ok.clone() },
+            "recipientType",
+            "Please choose a recipient type (charity, community or cause)",
+        ),
+        (
+            DonationInput { recipient: charity("", "Red Cross"), ..ok.clone() },
+            "recipientId",
+            "Please choose a recipient",
+        ),
+        (
+            DonationInput { recipient: charity("c1", ""), ..ok.clone() },
+            "recipientName",
+            "Please enter the recipient's name",
+        ),
+        (
+            DonationInput { status: "refunded".into(), ..ok.clone() },
+            "status",
+            "Status must be succeeded, pending or failed",
+        ),
     ] {
         let e = g.record_donation(&input, &admin()).await.unwrap_err();
         assert_eq!((field(e), f), (f.to_string(), f));
         assert_eq!(message(g.record_donation(&input, &admin()).await.unwrap_err()), text);
     }
-    assert!(matches!(g.record_donation(&DonationInput { donor_id: "nobody".into(), ..ok.clone() }, &admin()).await, Err(Error::NotFound(m)) if m == "Donor not found"));
+    assert!(
+        matches!(g.record_donation(&DonationInput { donor_id: "nobody".into(), ..ok.clone() }, &admin()).await, Err(Error::NotFound(m)) if m == "Donor not found")
+    );
     g.set_donor_active(&d.id, false, &admin()).await.unwrap();
     assert_eq!(message(g.record_donation(&ok, &admin()).await.unwrap_err()), "The donor is inactive");
     assert_eq!(scalar(&g, "SELECT COUNT(*) FROM transactions").await, 0);
-    assert_eq!(scalar(&g, "SELECT CAST(COALESCE(SUM(value), 0) AS BIGINT) FROM counters WHERE name LIKE 'donations%'").await, 0);
+    assert_eq!(
+        scalar(&g, "SELECT CAST(COALESCE(SUM(value), 0) AS BIGINT) FROM counters WHERE name LIKE 'donations%'").await,
+        0
+    );
     assert!(!events(&g).await.iter().any(|e| e.starts_with("giving.transaction")));
     // Refused donations took no receipt number.
     g.set_donor_active(&d.id, true, &admin()).await.unwrap();
@@ -44,16 +89,34 @@ async fn bad_donations_get_clear_messages_and_write_nothing(g: Giving) {
 async fn a_donation_is_stored_with_its_fees_totals_rollups_and_counters(g: Giving) {
     let d = donor(&g, "Ann", "Doe").await;
     // Settings default to 2.90 % processing and 5.00 % service charge.
-    let t = g.record_donation(&DonationInput { created_at: 1_767_225_600_000 + 5 * 86_400_000, ..gift(&d.id, charity("c1", "Red Cross"), 1_050, "ref-1") }, &admin()).await.unwrap();
+    let t = g
+        .record_donation(
+            &DonationInput {
+                created_at: 1_767_225_600_000 + 5 * 86_400_000,
+                ..gift(&d.id, charity("c1", "Red Cross"), 1_050, "ref-1")
+            },
+            &admin(),
+        )
+        .await
+        .unwrap();
     assert_eq!((t.processing_fee_bp, t.service_charge_bp), (290, 500));
     assert_eq!((t.processing_fee_cents, t.service_charge_cents, t.net_cents), (30, 53, 967)); // 30.45 -> 30, 52.5 -> 53
-    assert_eq!((t.currency.as_str(), t.status.as_str(), t.kind.as_str(), t.donor_name.as_str()), ("USD", "succeeded", "one_time", "Ann Doe"));
+    assert_eq!(
+        (t.currency.as_str(), t.status.as_str(), t.kind.as_str(), t.donor_name.as_str()),
+        ("USD", "succeeded", "one_time", "Ann Doe")
+    );
     assert_eq!(t.receipt_number, "GC-2026-000001");
     assert_eq!(g.get_transaction(&t.id).await.unwrap(), t);
     let t2 = give(&g, &d, charity("c1", "Red Cross"), 2_000, "ref-2").await;
     assert!(t2.receipt_number.ends_with("-000002"), "{}", t2.receipt_number);
     // A pending payment is stored but counts for nothing yet.
-    let p = g.record_donation(&DonationInput { status: "pending".into(), ..gift(&d.id, charity("c1", "Red Cross"), 999, "ref-3") }, &admin()).await.unwrap();
+    let p = g
+        .record_donation(
+            &DonationInput { status: "pending".into(), ..gift(&d.id, charity("c1", "Red Cross"), 999, "ref-3") },
+            &admin(),
+        )
+        .await
+        .unwrap();
     assert_eq!(p.status, "pending");
 
     let got = g.get_donor(&d.id).await.unwrap();
@@ -69,7 +132,10 @@ async fn a_donation_is_stored_with_its_fees_totals_rollups_and_counters(g: Givin
     }
     let (rows, total) = g.list_donor_totals(&page(1, 10, "", "", ""), false).await.unwrap();
     assert_eq!(total, 1);
-    assert_eq!((rows[0].name.as_str(), rows[0].total_amount_cents, rows[0].first_name.as_str()), ("Red Cross", 3_050, "Ann"));
+    assert_eq!(
+        (rows[0].name.as_str(), rows[0].total_amount_cents, rows[0].first_name.as_str()),
+        ("Red Cross", 3_050, "Ann")
+    );
     assert_eq!(g.list_donor_totals(&page(1, 10, "", "", ""), true).await.unwrap().1, 0);
     let recorded = bodies(&g, "giving.transaction.recorded").await;
     assert_eq!(recorded.len(), 3);
@@ -82,8 +148,13 @@ async fn a_donation_is_stored_with_its_fees_totals_rollups_and_counters(g: Givin
     assert_eq!(g.get_transaction(&t2.id).await.unwrap(), r);
     let e = g.refund_transaction(&t2.id, &admin()).await.unwrap_err();
     assert_eq!(message(e), "Only a succeeded transaction can be refunded (this one is refunded)");
-    assert_eq!(message(g.refund_transaction(&p.id, &admin()).await.unwrap_err()), "Only a succeeded transaction can be refunded (this one is pending)");
-    assert!(matches!(g.refund_transaction("nope", &admin()).await, Err(Error::NotFound(m)) if m == "Transaction not found"));
+    assert_eq!(
+        message(g.refund_transaction(&p.id, &admin()).await.unwrap_err()),
+        "Only a succeeded transaction can be refunded (this one is pending)"
+    );
+    assert!(
+        matches!(g.refund_transaction("nope", &admin()).await, Err(Error::NotFound(m)) if m == "Transaction not found")
+    );
     assert!(matches!(g.get_transaction("nope").await, Err(Error::NotFound(m)) if m == "Transaction not found"));
     let got = g.get_donor(&d.id).await.unwrap();
     assert_eq!((got.total_given_cents, got.donations_count), (1_050, 1));
@@ -109,7 +180,9 @@ async fn a_repeated_provider_reference_answers_the_first_record(g: Giving) {
     for _ in 0..20 {
         let g = g.clone();
         let id = d.id.clone();
-        tasks.push(tokio::spawn(async move { g.record_donation(&gift(&id, charity("c1", "Red Cross"), 700, "burst"), &admin()).await }));
+        tasks.push(tokio::spawn(async move {
+            g.record_donation(&gift(&id, charity("c1", "Red Cross"), 700, "burst"), &admin()).await
+        }));
     }
     let mut ids = Vec::new();
     for t in tasks {
@@ -153,7 +226,8 @@ async fn lists_filter_search_sort_page_and_stream(g: Giving) {
     ] {
         g.record_donation(&input, &admin()).await.unwrap();
     }
-    let refs = |v: Vec<giving::money_store::Transaction>| v.into_iter().map(|t| t.provider_reference).collect::<Vec<_>>();
+    let refs =
+        |v: Vec<giving::money_store::Transaction>| v.into_iter().map(|t| t.provider_reference).collect::<Vec<_>>();
     let (items, total) = listed(g.list_transactions(&tq(page(1, 10, "", "", ""))).await.unwrap());
     assert_eq!((refs(items), total), (vec!["d".to_string(), "c".into(), "b".into(), "a".into()], 4));
     let (items, total) = listed(g.list_transactions(&tq(page(2, 3, "", "", ""))).await.unwrap());
@@ -215,14 +289,23 @@ async fn deleting_a_donor_keeps_its_transactions_anonymised(g: Giving) {
     give(&g, &bob, charity("c1", "Red Cross"), 2_000, "b").await;
     let s = g
         .start_subscription(
-            &money::SubscriptionInput { donor_id: ann.id.clone(), recipient: charity("c1", "Red Cross"), amount_cents: 500, interval: "monthly".into(), ..Default::default() },
+            &money::SubscriptionInput {
+                donor_id: ann.id.clone(),
+                recipient: charity("c1", "Red Cross"),
+                amount_cents: 500,
+                interval: "monthly".into(),
+                ..Default::default()
+            },
             &admin(),
         )
         .await
         .unwrap();
     g.delete_donor(&ann.id, &admin()).await.unwrap();
     let t = g.get_transaction(&t.id).await.unwrap();
-    assert_eq!((t.donor_id.as_str(), t.donor_name.as_str(), t.donor_email.as_str(), t.amount_cents), ("", "Deleted donor", "", 1_000));
+    assert_eq!(
+        (t.donor_id.as_str(), t.donor_name.as_str(), t.donor_email.as_str(), t.amount_cents),
+        ("", "Deleted donor", "", 1_000)
+    );
     let (items, _) = listed(g.list_transactions(&tq(page(1, 10, "deleted", "", ""))).await.unwrap());
     assert_eq!(items.len(), 1);
     assert_eq!(g.get_subscription(&s.id).await.unwrap().status, "cancelled");
@@ -243,7 +326,9 @@ async fn deleting_a_donor_keeps_its_transactions_anonymised(g: Giving) {
 async fn the_catalogue_deletions_mark_transactions_once(g: Giving) {
     let d = donor(&g, "Ann", "Doe").await;
     let a = give(&g, &d, charity("c1", "Red Cross"), 1_000, "a").await;
-    let b = give(&g, &d, Recipient { kind: "cause".into(), id: "c1".into(), name: "Same id, a cause".into() }, 1_000, "b").await;
+    let b =
+        give(&g, &d, Recipient { kind: "cause".into(), id: "c1".into(), name: "Same id, a cause".into() }, 1_000, "b")
+            .await;
     let consumer = money::RecipientDeletions(g.clone());
     let ev = Event::new(money::CHARITY_DELETED, serde_json::json!({ "id": "c1", "charityName": "Red Cross" }));
     consumer.handle(&ev).await.unwrap();

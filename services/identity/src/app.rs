@@ -9,10 +9,8 @@ use proto::identity::v1::identity_server::IdentityServer;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-pub static MIGRATIONS: Migrations = Migrations {
-    sqlite: &sqlx::migrate!("./migrations/sqlite"),
-    postgres: &sqlx::migrate!("./migrations/postgres"),
-};
+pub static MIGRATIONS: Migrations =
+    Migrations { sqlite: &sqlx::migrate!("./migrations/sqlite"), postgres: &sqlx::migrate!("./migrations/postgres") };
 
 #[derive(Debug, Clone, clap::Args)]
 pub struct Config {
@@ -118,7 +116,12 @@ pub struct Running {
 
 /// Connects, migrates, creates the main admin, starts the relays and serves gRPC on
 /// `listen` (port 0 picks one). Runs until `shutdown`.
-pub async fn start(cfg: &Config, listen: impl Into<common::grpc::Listen>, bus: Arc<dyn EventBus>, shutdown: Shutdown) -> anyhow::Result<Running> {
+pub async fn start(
+    cfg: &Config,
+    listen: impl Into<common::grpc::Listen>,
+    bus: Arc<dyn EventBus>,
+    shutdown: Shutdown,
+) -> anyhow::Result<Running> {
     anyhow::ensure!(cfg.jwt_secret.len() >= 32, "JWT_SECRET must be at least 32 characters");
     let base = common::grpc::Base::open(&cfg.database_url, &MIGRATIONS, bus.clone(), &shutdown).await?;
     let identity = Identity::new(base.db.clone(), cfg.settings(), Some(base.relay));
@@ -131,6 +134,8 @@ pub async fn start(cfg: &Config, listen: impl Into<common::grpc::Listen>, bus: A
         println!("\n  Main admin created: {}  password: {pw}\n  (set ADMIN_PASSWORD to choose it)\n", cfg.admin_email);
     }
     crate::mail::spawn(base.db, cfg.settings(), shutdown.clone());
-    let serving = common::grpc::start_service("identity", listen, IdentityServer::new(identity.clone()), base.bus, shutdown).await?;
+    let serving =
+        common::grpc::start_service("identity", listen, IdentityServer::new(identity.clone()), base.bus, shutdown)
+            .await?;
     Ok(Running { port: serving.port, local: serving.local, identity, server: serving.server })
 }

@@ -1,15 +1,15 @@
 //! The gRPC face of the identity service: translation only (the one module that maps
 //! between proto and domain types).
 
-use tokens::account::actor;
 use crate::service::{Grants, Identity, Rotation, SessionOut, SignIn, SubAdminInput};
-use crate::two_factor::Who;
 use crate::store::User;
+use crate::two_factor::Who;
 use common::Actor;
 use common::paging::Page;
 use proto::common::v1 as pc;
 use proto::identity::v1 as pb;
 use proto::identity::v1::identity_server::Identity as Rpc;
+use tokens::account::actor;
 use tonic::{Request, Response, Status};
 
 type R<T> = Result<Response<T>, Status>;
@@ -45,7 +45,6 @@ fn input(i: Option<pb::SubAdminInput>) -> SubAdminInput {
     }
 }
 
-
 /// The actor a sub-admin call names; a call without an account is refused.
 fn caller(a: Option<pc::Actor>) -> Result<Actor, Status> {
     match a {
@@ -59,7 +58,6 @@ fn page(p: Option<pc::PageRequest>) -> Page {
     Page { page: p.page, limit: p.limit, search: p.search, column: p.column, order: p.order }
 }
 
-
 fn places<'a>(it: impl Iterator<Item = (i64, &'a str, &'a str)>) -> pb::Places {
     pb::Places { items: it.map(|(id, name, code)| pb::Place { id, name: name.into(), code: code.into() }).collect() }
 }
@@ -72,9 +70,11 @@ impl Rpc for Identity {
         let charity = r.kind() == pb::LoginKind::Charity;
         match self.sign_in(&r.email, &r.password, charity, &r.client_ip).await? {
             SignIn::Session(s) => Ok(Response::new(session(*s))),
-            SignIn::Challenge { token, needed } => {
-                Ok(Response::new(pb::Session { challenge_token: token, two_factor: needed.into(), ..Default::default() }))
-            }
+            SignIn::Challenge { token, needed } => Ok(Response::new(pb::Session {
+                challenge_token: token,
+                two_factor: needed.into(),
+                ..Default::default()
+            })),
         }
     }
 
@@ -96,7 +96,9 @@ impl Rpc for Identity {
     async fn confirm_two_factor(&self, r: Request<pb::TwoFactorRequest>) -> R<pb::TwoFactorConfirmed> {
         let r = r.into_inner();
         let c = match r.actor {
-            Some(a) if !a.id.is_empty() => self.confirm_two_factor(Who::Caller(&caller(Some(a))?), &r.code, &r.client_ip).await?,
+            Some(a) if !a.id.is_empty() => {
+                self.confirm_two_factor(Who::Caller(&caller(Some(a))?), &r.code, &r.client_ip).await?
+            }
             _ => self.confirm_two_factor(Who::Challenge(&r.challenge_token), &r.code, &r.client_ip).await?,
         };
         Ok(Response::new(pb::TwoFactorConfirmed { recovery_codes: c.recovery_codes, session: c.session.map(session) }))
@@ -116,7 +118,11 @@ impl Rpc for Identity {
 
     async fn two_factor_status(&self, r: Request<pb::TwoFactorRequest>) -> R<pb::TwoFactorStatusReply> {
         let s = self.two_factor_status(&caller(r.into_inner().actor)?).await?;
-        Ok(Response::new(pb::TwoFactorStatusReply { enabled: s.enabled, required: s.required, recovery_codes_left: s.recovery_codes_left }))
+        Ok(Response::new(pb::TwoFactorStatusReply {
+            enabled: s.enabled,
+            required: s.required,
+            recovery_codes_left: s.recovery_codes_left,
+        }))
     }
 
     async fn get_two_factor_setting(&self, r: Request<pb::TwoFactorRequest>) -> R<pb::TwoFactorSettingReply> {

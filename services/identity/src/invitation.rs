@@ -4,10 +4,10 @@
 //! the main admin can send it again from the nonprofit's view, which ends the earlier link.
 
 use crate::error::{Error, Result};
+use crate::events;
 use crate::service::Identity;
 use crate::store::{self, CHARITY_ADMIN, Link, User};
 use crate::validate::{Check, Email, password_rules};
-use crate::events;
 use common::Actor;
 use common::bus::{Event, EventHandler};
 use sqlx::AnyConnection;
@@ -47,7 +47,8 @@ impl Identity {
             return Err(Error::Forbidden("Only the main admin can invite a nonprofit admin".into()));
         }
         let mut tx = self.write(caller).await?;
-        let sent = self.invite(&mut tx, contact, console_url, false).await?.expect("an invitation is always sent on request");
+        let sent =
+            self.invite(&mut tx, contact, console_url, false).await?.expect("an invitation is always sent on request");
         tx.emit(events::INVITATION_SENT, &invitation_event(&sent, contact)).await?;
         tx.commit().await?;
         Ok(sent)
@@ -56,7 +57,13 @@ impl Identity {
     /// Creates (or finds) the nonprofit-admin account of `contact` and writes its link and
     /// mail in `tx`. With `first_only`, an account that already set its password gets nothing
     /// (a nonprofit approved again is not invited again): answers None.
-    async fn invite(&self, tx: &mut AnyConnection, contact: &Contact, console_url: &str, first_only: bool) -> Result<Option<Sent>> {
+    async fn invite(
+        &self,
+        tx: &mut AnyConnection,
+        contact: &Contact,
+        console_url: &str,
+        first_only: bool,
+    ) -> Result<Option<Sent>> {
         let mut check = Check::default();
         let email = Email::parse(&contact.email, "adminEmail", "Please enter Admin Email", &mut check);
         if contact.charity_id.trim().is_empty() {
@@ -95,8 +102,16 @@ impl Identity {
         let base = if console_url.trim().is_empty() { &self.settings.console_url } else { console_url };
         let link = format!("{}/set_password/{token}", base.trim_end_matches('/'));
         let days = self.settings.invite_ttl_secs / 86400;
-        let lifetime = if days >= 1 { format!("{days} day{}", if days == 1 { "" } else { "s" }) } else { format!("{} minutes", self.settings.invite_ttl_secs / 60) };
-        let nonprofit = if contact.charity_name.trim().is_empty() { "your nonprofit".to_string() } else { contact.charity_name.trim().to_string() };
+        let lifetime = if days >= 1 {
+            format!("{days} day{}", if days == 1 { "" } else { "s" })
+        } else {
+            format!("{} minutes", self.settings.invite_ttl_secs / 60)
+        };
+        let nonprofit = if contact.charity_name.trim().is_empty() {
+            "your nonprofit".to_string()
+        } else {
+            contact.charity_name.trim().to_string()
+        };
         let mail = store::Mail {
             id: common::new_id(),
             to_addr: user.email.clone(),
@@ -127,7 +142,8 @@ impl Identity {
         check.done()?;
         let hash = crate::password::hash(new).await?;
         let mut tx = self.write(&Actor::system()).await?;
-        let Some(user_id) = store::take_link(&mut tx, Link::Invitation, &tokens::hash_token(token.trim())).await? else {
+        let Some(user_id) = store::take_link(&mut tx, Link::Invitation, &tokens::hash_token(token.trim())).await?
+        else {
             return Err(Error::field("token", INVALID_LINK));
         };
         store::set_password(&mut tx, &user_id, &hash).await?;
@@ -141,7 +157,12 @@ impl Identity {
 
 /// The event of a sent invitation (no link in it).
 fn invitation_event(sent: &Sent, contact: &Contact) -> events::Invitation {
-    events::Invitation { id: sent.user.id.clone(), email: sent.user.email.clone(), charity_id: contact.charity_id.clone(), expires_at: sent.expires_at }
+    events::Invitation {
+        id: sent.user.id.clone(),
+        email: sent.user.email.clone(),
+        charity_id: contact.charity_id.clone(),
+        expires_at: sent.expires_at,
+    }
 }
 
 /// Consumes the catalogue's approvals: the admin contact of a newly approved nonprofit is

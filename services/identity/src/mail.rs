@@ -103,7 +103,9 @@ fn parse_smtp_url(url: &str) -> anyhow::Result<SmtpTarget> {
         match (key, value, security) {
             ("tls", "required" | "starttls", Security::Plain) => security = Security::StartTls,
             ("tls", _, Security::Implicit) => anyhow::bail!("SMTP_URL: smtps:// is TLS already; drop ?tls="),
-            ("tls", other, _) => anyhow::bail!("SMTP_URL: tls={other} is not known (use tls=required for STARTTLS, or smtps://)"),
+            ("tls", other, _) => {
+                anyhow::bail!("SMTP_URL: tls={other} is not known (use tls=required for STARTTLS, or smtps://)")
+            }
             (other, _, _) => anyhow::bail!("SMTP_URL: unknown parameter {other}"),
         }
     }
@@ -218,14 +220,16 @@ mod tests {
     async fn tls_smtp(implicit: bool, certs: &std::path::Path) -> (u16, tokio::task::JoinHandle<String>) {
         use rustls::pki_types::pem::PemObject;
         use rustls::pki_types::{CertificateDer, PrivateKeyDer};
-        let chain = CertificateDer::pem_file_iter(certs.join("server.pem")).unwrap().collect::<Result<Vec<_>, _>>().unwrap();
+        let chain =
+            CertificateDer::pem_file_iter(certs.join("server.pem")).unwrap().collect::<Result<Vec<_>, _>>().unwrap();
         let key = PrivateKeyDer::from_pem_file(certs.join("server.key")).unwrap();
-        let config = rustls::ServerConfig::builder_with_provider(std::sync::Arc::new(rustls::crypto::ring::default_provider()))
-            .with_safe_default_protocol_versions()
-            .unwrap()
-            .with_no_client_auth()
-            .with_single_cert(chain, key)
-            .unwrap();
+        let config =
+            rustls::ServerConfig::builder_with_provider(std::sync::Arc::new(rustls::crypto::ring::default_provider()))
+                .with_safe_default_protocol_versions()
+                .unwrap()
+                .with_no_client_auth()
+                .with_single_cert(chain, key)
+                .unwrap();
         let acceptor = tokio_rustls::TlsAcceptor::from(std::sync::Arc::new(config));
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let port = listener.local_addr().unwrap().port();
@@ -312,7 +316,10 @@ mod tests {
             .subject(&mail.subject)
             .body(mail.body)?;
         use lettre::AsyncTransport;
-        super::transport(&super::parse_smtp_url(url)?, Some(ca))?.send(msg).await.map_err(|e| common::tls::explain(e.into(), "the SMTP server"))?;
+        super::transport(&super::parse_smtp_url(url)?, Some(ca))?
+            .send(msg)
+            .await
+            .map_err(|e| common::tls::explain(e.into(), "the SMTP server"))?;
         Ok(())
     }
 
@@ -330,7 +337,11 @@ mod tests {
         let wrong = common::tls::Ca::load(dir.path().join("wrong-ca.pem")).unwrap();
         for implicit in [true, false] {
             let (port, server) = tls_smtp(implicit, dir.path()).await;
-            let url = if implicit { format!("smtps://127.0.0.1:{port}") } else { format!("smtp://127.0.0.1:{port}?tls=required") };
+            let url = if implicit {
+                format!("smtps://127.0.0.1:{port}")
+            } else {
+                format!("smtp://127.0.0.1:{port}?tls=required")
+            };
             send(&url, &ca).await.unwrap();
             let seen = tokio::time::timeout(std::time::Duration::from_secs(10), server).await.unwrap().unwrap();
             let after_tls = seen.split_once("-- TLS --\n").map(|(_, t)| t).unwrap_or_else(|| panic!("no TLS: {seen}"));
@@ -342,7 +353,11 @@ mod tests {
             }
 
             let (port, server) = tls_smtp(implicit, dir.path()).await;
-            let url = if implicit { format!("smtps://127.0.0.1:{port}") } else { format!("smtp://127.0.0.1:{port}?tls=required") };
+            let url = if implicit {
+                format!("smtps://127.0.0.1:{port}")
+            } else {
+                format!("smtp://127.0.0.1:{port}?tls=required")
+            };
             let err = format!("{:#}", send(&url, &wrong).await.unwrap_err());
             assert!(err.contains("certificate is not trusted") && err.contains("TLS_CA_FILE"), "{err}");
             let seen = tokio::time::timeout(std::time::Duration::from_secs(10), server).await.unwrap().unwrap();
@@ -356,7 +371,12 @@ mod tests {
     async fn starttls_required_never_falls_back_to_plain() {
         let (port, server) = fake_smtp().await;
         let target = super::parse_smtp_url(&format!("smtp://127.0.0.1:{port}?tls=required")).unwrap();
-        let msg = lettre::Message::builder().from("a@example.org".parse().unwrap()).to("b@example.org".parse().unwrap()).subject("s").body("b".to_string()).unwrap();
+        let msg = lettre::Message::builder()
+            .from("a@example.org".parse().unwrap())
+            .to("b@example.org".parse().unwrap())
+            .subject("s")
+            .body("b".to_string())
+            .unwrap();
         use lettre::AsyncTransport;
         assert!(super::transport(&target, None).unwrap().send(msg).await.is_err());
         let seen = tokio::time::timeout(std::time::Duration::from_secs(10), server).await.unwrap().unwrap();
@@ -368,7 +388,12 @@ mod tests {
         let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
         let mut settings = crate::service::Settings::for_tests();
         settings.smtp_url = Some(format!("smtp://127.0.0.1:{port}"));
-        let mail = crate::store::Mail { id: "m".into(), to_addr: "a@example.org".into(), subject: "s".into(), body: "b".into() };
+        let mail = crate::store::Mail {
+            id: "m".into(),
+            to_addr: "a@example.org".into(),
+            subject: "s".into(),
+            body: "b".into(),
+        };
         assert!(super::deliver(&settings, &mail).await.is_err());
     }
     /// Collects what a tracing subscriber writes.
@@ -389,13 +414,21 @@ mod tests {
     async fn without_smtp_the_body_goes_to_the_mail_folder_and_never_to_the_log() {
         let logs = Captured::default();
         let writer = logs.clone();
-        let subscriber = tracing_subscriber::fmt().with_writer(move || writer.clone()).with_max_level(tracing::Level::TRACE).finish();
+        let subscriber = tracing_subscriber::fmt()
+            .with_writer(move || writer.clone())
+            .with_max_level(tracing::Level::TRACE)
+            .finish();
         let _guard = tracing::subscriber::set_default(subscriber);
         let dir = tempfile::tempdir().unwrap();
         let mut settings = crate::service::Settings::for_tests();
         settings.mail_dir = Some(dir.path().to_path_buf());
         let link = "http://console.test/reset_password/0123456789abcdef";
-        let mail = crate::store::Mail { id: "m1".into(), to_addr: "a@example.org".into(), subject: "Reset".into(), body: format!("Open {link}") };
+        let mail = crate::store::Mail {
+            id: "m1".into(),
+            to_addr: "a@example.org".into(),
+            subject: "Reset".into(),
+            body: format!("Open {link}"),
+        };
         super::deliver(&settings, &mail).await.unwrap();
         let file = std::fs::read_dir(dir.path()).unwrap().next().unwrap().unwrap().path();
         assert!(std::fs::read_to_string(&file).unwrap().contains(link));
@@ -418,7 +451,10 @@ mod tests {
         assert_eq!(parse_smtp_url("smtps://u:p@h").unwrap(), t("h", 465, Some(("u", "p")), Security::Implicit));
         assert_eq!(parse_smtp_url("smtps://h:2465/").unwrap(), t("h", 2465, None, Security::Implicit));
         assert_eq!(parse_smtp_url("smtp://h?tls=required").unwrap(), t("h", 587, None, Security::StartTls));
-        assert_eq!(parse_smtp_url("smtp://u:p@h:2587?tls=starttls").unwrap(), t("h", 2587, Some(("u", "p")), Security::StartTls));
+        assert_eq!(
+            parse_smtp_url("smtp://u:p@h:2587?tls=starttls").unwrap(),
+            t("h", 2587, Some(("u", "p")), Security::StartTls)
+        );
         assert!(parse_smtp_url("http://x").is_err());
         assert!(parse_smtp_url("smtp://h?tls=maybe").is_err());
         assert!(parse_smtp_url("smtps://h?tls=required").is_err());

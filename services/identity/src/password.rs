@@ -25,9 +25,7 @@ pub async fn verify(password: &str, stored: &str) -> bool {
     let password = password.to_owned();
     let stored = stored.to_owned();
     tokio::task::spawn_blocking(move || {
-        PasswordHash::new(&stored)
-            .map(|h| hasher().verify_password(password.as_bytes(), &h).is_ok())
-            .unwrap_or(false)
+        PasswordHash::new(&stored).map(|h| hasher().verify_password(password.as_bytes(), &h).is_ok()).unwrap_or(false)
     })
     .await
     .unwrap_or(false)

@@ -23,13 +23,22 @@ pub struct Standing(pub Identity);
 impl Identity {
     /// Sets the standing of every admin account of `charity_id`: disabled ones have their
     /// sessions ended. Answers how many accounts changed. Runs in the write `w`.
-    pub(crate) async fn set_charity_admins_active(w: &mut common::write::Write<'_>, charity_id: &str, active: bool) -> crate::error::Result<usize> {
+    pub(crate) async fn set_charity_admins_active(
+        w: &mut common::write::Write<'_>,
+        charity_id: &str,
+        active: bool,
+    ) -> crate::error::Result<usize> {
         let changed = store::set_charity_admins_active(w, charity_id, active).await?;
         for (id, email) in &changed {
             if !active {
                 Self::end_sessions(w, id, email).await?;
             }
-            let payload = events::CharityAdmin { id: id.clone(), email: email.clone(), charity_id: charity_id.to_string(), is_active: active };
+            let payload = events::CharityAdmin {
+                id: id.clone(),
+                email: email.clone(),
+                charity_id: charity_id.to_string(),
+                is_active: active,
+            };
             w.emit(events::CHARITY_ADMIN_STATUS_CHANGED, &payload).await?;
         }
         Ok(changed.len())

@@ -25,7 +25,8 @@ pub struct User {
     pub created_at: i64,
 }
 
-const USER_COLUMNS: &str = "id, email, password_hash, first_name, last_name, admin_type, charity_id, is_active, session_version, created_at";
+const USER_COLUMNS: &str =
+    "id, email, password_hash, first_name, last_name, admin_type, charity_id, is_active, session_version, created_at";
 
 fn user(row: &AnyRow) -> Result<User, sqlx::Error> {
     Ok(User {
@@ -53,10 +54,8 @@ pub async fn user_by_id(c: &mut AnyConnection, id: &str) -> sqlx::Result<Option<
 }
 
 pub async fn any_of_type(c: &mut AnyConnection, admin_type: &str) -> sqlx::Result<bool> {
-    let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM users WHERE admin_type = $1")
-        .bind(admin_type)
-        .fetch_one(c)
-        .await?;
+    let n: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM users WHERE admin_type = $1").bind(admin_type).fetch_one(c).await?;
     Ok(n > 0)
 }
 
@@ -89,15 +88,17 @@ pub async fn update_profile(
     last_name: &str,
     email: &str,
 ) -> sqlx::Result<bool> {
-    let r = sqlx::query("UPDATE users SET first_name = $1, last_name = $2, email = $3, updated_at = $4, search_text = $6 WHERE id = $5")
-        .bind(first_name)
-        .bind(last_name)
-        .bind(email)
-        .bind(common::now_ms())
-        .bind(id)
-        .bind(search_text(first_name, last_name, email))
-        .execute(c)
-        .await?;
+    let r = sqlx::query(
+        "UPDATE users SET first_name = $1, last_name = $2, email = $3, updated_at = $4, search_text = $6 WHERE id = $5",
+    )
+    .bind(first_name)
+    .bind(last_name)
+    .bind(email)
+    .bind(common::now_ms())
+    .bind(id)
+    .bind(search_text(first_name, last_name, email))
+    .execute(c)
+    .await?;
     Ok(r.rows_affected() == 1)
 }
 
@@ -110,12 +111,14 @@ pub fn search_text(first_name: &str, last_name: &str, email: &str) -> String {
 /// Every reset link of the account that is still unused stops working too.
 pub async fn set_password(c: &mut AnyConnection, id: &str, hash: &str) -> sqlx::Result<()> {
     let now = common::now_ms();
-    sqlx::query("UPDATE users SET password_hash = $1, session_version = session_version + 1, updated_at = $2 WHERE id = $3")
-        .bind(hash)
-        .bind(now)
-        .bind(id)
-        .execute(&mut *c)
-        .await?;
+    sqlx::query(
+        "UPDATE users SET password_hash = $1, session_version = session_version + 1, updated_at = $2 WHERE id = $3",
+    )
+    .bind(hash)
+    .bind(now)
+    .bind(id)
+    .execute(&mut *c)
+    .await?;
     sqlx::query("UPDATE reset_tokens SET used_at = $1 WHERE user_id = $2 AND used_at IS NULL")
         .bind(now)
         .bind(id)
@@ -127,13 +130,19 @@ pub async fn set_password(c: &mut AnyConnection, id: &str, hash: &str) -> sqlx::
 /// Activates or deactivates; deactivation ends every session.
 /// Sets `is_active` of every nonprofit-admin account of `charity_id` (a change of session
 /// version for the disabled); answers the (id, email) of the accounts that changed.
-pub async fn set_charity_admins_active(c: &mut AnyConnection, charity_id: &str, active: bool) -> sqlx::Result<Vec<(String, String)>> {
-    let rows = sqlx::query("SELECT id, email FROM users WHERE charity_id = $1 AND admin_type = $2 AND is_active = $3 ORDER BY id")
-        .bind(charity_id)
-        .bind(CHARITY_ADMIN)
-        .bind(!active)
-        .fetch_all(&mut *c)
-        .await?;
+pub async fn set_charity_admins_active(
+    c: &mut AnyConnection,
+    charity_id: &str,
+    active: bool,
+) -> sqlx::Result<Vec<(String, String)>> {
+    let rows = sqlx::query(
+        "SELECT id, email FROM users WHERE charity_id = $1 AND admin_type = $2 AND is_active = $3 ORDER BY id",
+    )
+    .bind(charity_id)
+    .bind(CHARITY_ADMIN)
+    .bind(!active)
+    .fetch_all(&mut *c)
+    .await?;
     let mut out = Vec::with_capacity(rows.len());
     for r in rows {
         let id: String = r.try_get("id")?;
@@ -145,13 +154,15 @@ pub async fn set_charity_admins_active(c: &mut AnyConnection, charity_id: &str, 
 
 pub async fn set_active(c: &mut AnyConnection, id: &str, active: bool) -> sqlx::Result<bool> {
     let bump = if active { 0 } else { 1 };
-    let r = sqlx::query("UPDATE users SET is_active = $1, session_version = session_version + $2, updated_at = $3 WHERE id = $4")
-        .bind(active)
-        .bind(bump as i64)
-        .bind(common::now_ms())
-        .bind(id)
-        .execute(c)
-        .await?;
+    let r = sqlx::query(
+        "UPDATE users SET is_active = $1, session_version = session_version + $2, updated_at = $3 WHERE id = $4",
+    )
+    .bind(active)
+    .bind(bump as i64)
+    .bind(common::now_ms())
+    .bind(id)
+    .execute(c)
+    .await?;
     Ok(r.rows_affected() == 1)
 }
 
@@ -167,18 +178,13 @@ pub async fn delete_user(c: &mut AnyConnection, id: &str) -> sqlx::Result<bool> 
 
 /// (slug, actions) pairs of an account.
 pub async fn permissions(c: &mut AnyConnection, user_id: &str) -> sqlx::Result<Vec<(String, Vec<String>)>> {
-    let rows = sqlx::query("SELECT slug, actions FROM permissions WHERE user_id = $1")
-        .bind(user_id)
-        .fetch_all(c)
-        .await?;
+    let rows =
+        sqlx::query("SELECT slug, actions FROM permissions WHERE user_id = $1").bind(user_id).fetch_all(c).await?;
     let mut out: Vec<(String, Vec<String>)> = rows
         .iter()
         .map(|r| {
             let actions: String = r.try_get("actions")?;
-            Ok((
-                r.try_get("slug")?,
-                actions.split(',').filter(|a| !a.is_empty()).map(str::to_string).collect(),
-            ))
+            Ok((r.try_get("slug")?, actions.split(',').filter(|a| !a.is_empty()).map(str::to_string).collect()))
         })
         .collect::<sqlx::Result<_>>()?;
     // Menu order, as they were granted (row order is unspecified and differs by backend).
@@ -188,22 +194,31 @@ pub async fn permissions(c: &mut AnyConnection, user_id: &str) -> sqlx::Result<V
 
 /// The grants of several accounts in one statement (a page of sub-admins), each in menu
 /// order; an account without grants is absent.
-pub async fn permissions_of(c: &mut AnyConnection, user_ids: &[String]) -> sqlx::Result<std::collections::HashMap<String, Vec<(String, Vec<String>)>>> {
+pub async fn permissions_of(
+    c: &mut AnyConnection,
+    user_ids: &[String],
+) -> sqlx::Result<std::collections::HashMap<String, Vec<(String, Vec<String>)>>> {
     let mut out: std::collections::HashMap<String, Vec<(String, Vec<String>)>> = std::collections::HashMap::new();
     if user_ids.is_empty() {
         return Ok(out);
     }
-    let mut q = Sql::new(common::db::Backend::of_connection(c), "SELECT user_id, slug, actions FROM permissions WHERE user_id IN (");
+    let mut q = Sql::new(
+        common::db::Backend::of_connection(c),
+        "SELECT user_id, slug, actions FROM permissions WHERE user_id IN (",
+    );
     q.push_list(user_ids, |q, id| {
         q.push_bind(id.clone());
     });
     q.push(")");
     for r in q.build().fetch_all(c).await? {
         let actions: String = r.try_get("actions")?;
-        out.entry(r.try_get("user_id")?).or_default().push((r.try_get("slug")?, actions.split(',').filter(|a| !a.is_empty()).map(str::to_string).collect()));
+        out.entry(r.try_get("user_id")?)
+            .or_default()
+            .push((r.try_get("slug")?, actions.split(',').filter(|a| !a.is_empty()).map(str::to_string).collect()));
     }
     for grants in out.values_mut() {
-        grants.sort_by_key(|(slug, _)| proto::modules::all().iter().position(|m| m.slug == *slug).unwrap_or(usize::MAX));
+        grants
+            .sort_by_key(|(slug, _)| proto::modules::all().iter().position(|m| m.slug == *slug).unwrap_or(usize::MAX));
     }
     Ok(out)
 }
@@ -238,7 +253,11 @@ pub fn sort_column(column: &str) -> Option<&'static str> {
 }
 
 /// One page of sub-admins and the total that match.
-pub async fn list_sub_admins(c: &mut AnyConnection, search: &str, paging: Paging<&'static str>) -> sqlx::Result<(Vec<User>, i64)> {
+pub async fn list_sub_admins(
+    c: &mut AnyConnection,
+    search: &str,
+    paging: Paging<&'static str>,
+) -> sqlx::Result<(Vec<User>, i64)> {
     // The sub-admins that match the search (in first, last name and email).
     let matching = |q: &mut Sql| {
         q.push(" FROM users WHERE admin_type = ").push_bind(SUB_ADMIN);
@@ -279,10 +298,12 @@ pub async fn insert_refresh(
 }
 
 pub async fn refresh_by_hash(c: &mut AnyConnection, hash: &str) -> sqlx::Result<Option<RefreshToken>> {
-    let row = sqlx::query("SELECT family_id, user_id, expires_at, used_at, revoked_at FROM refresh_tokens WHERE token_hash = $1")
-        .bind(hash)
-        .fetch_optional(c)
-        .await?;
+    let row = sqlx::query(
+        "SELECT family_id, user_id, expires_at, used_at, revoked_at FROM refresh_tokens WHERE token_hash = $1",
+    )
+    .bind(hash)
+    .fetch_optional(c)
+    .await?;
     row.map(|r| {
         Ok(RefreshToken {
             family_id: r.try_get("family_id")?,
@@ -297,11 +318,13 @@ pub async fn refresh_by_hash(c: &mut AnyConnection, hash: &str) -> sqlx::Result<
 
 /// Marks a token used, only if nobody else did first; answers whether this call won.
 pub async fn use_refresh(c: &mut AnyConnection, hash: &str, now: i64) -> sqlx::Result<bool> {
-    let r = sqlx::query("UPDATE refresh_tokens SET used_at = $1 WHERE token_hash = $2 AND used_at IS NULL AND revoked_at IS NULL")
-        .bind(now)
-        .bind(hash)
-        .execute(c)
-        .await?;
+    let r = sqlx::query(
+        "UPDATE refresh_tokens SET used_at = $1 WHERE token_hash = $2 AND used_at IS NULL AND revoked_at IS NULL",
+    )
+    .bind(now)
+    .bind(hash)
+    .execute(c)
+    .await?;
     Ok(r.rows_affected() == 1)
 }
 
@@ -377,8 +400,15 @@ pub async fn insert_reset(c: &mut AnyConnection, hash: &str, user_id: &str, expi
     insert_link(c, Link::Reset, hash, user_id, expires_at).await
 }
 
-pub async fn insert_link(c: &mut AnyConnection, link: Link, hash: &str, user_id: &str, expires_at: i64) -> sqlx::Result<()> {
-    let q = format!("INSERT INTO {} (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)", link.table());
+pub async fn insert_link(
+    c: &mut AnyConnection,
+    link: Link,
+    hash: &str,
+    user_id: &str,
+    expires_at: i64,
+) -> sqlx::Result<()> {
+    let q =
+        format!("INSERT INTO {} (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)", link.table());
     sqlx::query(sqlx::AssertSqlSafe(q))
         .bind(hash)
         .bind(user_id)
@@ -397,7 +427,10 @@ pub async fn take_reset(c: &mut AnyConnection, hash: &str) -> sqlx::Result<Optio
 /// Takes a link's token (single use): answers its account when it was valid and unused.
 pub async fn take_link(c: &mut AnyConnection, link: Link, hash: &str) -> sqlx::Result<Option<String>> {
     let now = common::now_ms();
-    let q = format!("UPDATE {} SET used_at = $1 WHERE token_hash = $2 AND used_at IS NULL AND expires_at > $1", link.table());
+    let q = format!(
+        "UPDATE {} SET used_at = $1 WHERE token_hash = $2 AND used_at IS NULL AND expires_at > $1",
+        link.table()
+    );
     let r = sqlx::query(sqlx::AssertSqlSafe(q)).bind(now).bind(hash).execute(&mut *c).await?;
     if r.rows_affected() != 1 {
         return Ok(None);
@@ -424,7 +457,12 @@ pub struct Mail {
 }
 
 fn mail(r: &AnyRow) -> sqlx::Result<Mail> {
-    Ok(Mail { id: r.try_get("id")?, to_addr: r.try_get("to_addr")?, subject: r.try_get("subject")?, body: r.try_get("body")? })
+    Ok(Mail {
+        id: r.try_get("id")?,
+        to_addr: r.try_get("to_addr")?,
+        subject: r.try_get("subject")?,
+        body: r.try_get("body")?,
+    })
 }
 
 pub async fn insert_mail(c: &mut AnyConnection, m: &Mail) -> sqlx::Result<()> {
@@ -460,10 +498,12 @@ pub async fn mail_done(c: &mut AnyConnection, id: &str, error: Option<&str>) -> 
 
 /// Every mail ever queued, newest first (the tester's mailbox when SMTP is off).
 pub async fn all_mail(c: &mut AnyConnection, to: &str) -> sqlx::Result<Vec<Mail>> {
-    let rows = sqlx::query("SELECT id, to_addr, subject, body FROM mail_outbox WHERE to_addr = $1 ORDER BY created_at DESC, id DESC")
-        .bind(to)
-        .fetch_all(c)
-        .await?;
+    let rows = sqlx::query(
+        "SELECT id, to_addr, subject, body FROM mail_outbox WHERE to_addr = $1 ORDER BY created_at DESC, id DESC",
+    )
+    .bind(to)
+    .fetch_all(c)
+    .await?;
     rows.iter().map(mail).collect()
 }
 
@@ -513,7 +553,13 @@ pub async fn set_pending_secret(c: &mut AnyConnection, user_id: &str, sealed: &s
 /// Makes the pending secret `sealed` the active one and turns the factor on, `step` used;
 /// false when it is no longer the pending one or the factor is already on (a parallel
 /// confirm won).
-pub async fn enable_two_factor(c: &mut AnyConnection, user_id: &str, sealed: &str, step: i64, now: i64) -> sqlx::Result<bool> {
+pub async fn enable_two_factor(
+    c: &mut AnyConnection,
+    user_id: &str,
+    sealed: &str,
+    step: i64,
+    now: i64,
+) -> sqlx::Result<bool> {
     let r = sqlx::query(
         "UPDATE two_factor SET secret = pending_secret, pending_secret = NULL, enabled = $1, last_step = $2, updated_at = $3 \
          WHERE user_id = $4 AND pending_secret = $5 AND enabled = $6",
@@ -551,7 +597,12 @@ pub async fn clear_two_factor(c: &mut AnyConnection, user_id: &str) -> sqlx::Res
 }
 
 /// Replaces an account's recovery codes by these hashes.
-pub async fn replace_recovery_codes(c: &mut AnyConnection, user_id: &str, hashes: &[String], now: i64) -> sqlx::Result<()> {
+pub async fn replace_recovery_codes(
+    c: &mut AnyConnection,
+    user_id: &str,
+    hashes: &[String],
+    now: i64,
+) -> sqlx::Result<()> {
     sqlx::query("DELETE FROM recovery_codes WHERE user_id = $1").bind(user_id).execute(&mut *c).await?;
     for h in hashes {
         sqlx::query("INSERT INTO recovery_codes (code_hash, user_id, created_at) VALUES ($1, $2, $3)")
@@ -566,17 +617,21 @@ pub async fn replace_recovery_codes(c: &mut AnyConnection, user_id: &str, hashes
 
 /// Spends a recovery code of the account; false when unknown, another account's or spent.
 pub async fn use_recovery_code(c: &mut AnyConnection, user_id: &str, hash: &str, now: i64) -> sqlx::Result<bool> {
-    let r = sqlx::query("UPDATE recovery_codes SET used_at = $1 WHERE code_hash = $2 AND user_id = $3 AND used_at IS NULL")
-        .bind(now)
-        .bind(hash)
-        .bind(user_id)
-        .execute(c)
-        .await?;
+    let r =
+        sqlx::query("UPDATE recovery_codes SET used_at = $1 WHERE code_hash = $2 AND user_id = $3 AND used_at IS NULL")
+            .bind(now)
+            .bind(hash)
+            .bind(user_id)
+            .execute(c)
+            .await?;
     Ok(r.rows_affected() == 1)
 }
 
 pub async fn recovery_codes_left(c: &mut AnyConnection, user_id: &str) -> sqlx::Result<i64> {
-    sqlx::query_scalar("SELECT COUNT(*) FROM recovery_codes WHERE user_id = $1 AND used_at IS NULL").bind(user_id).fetch_one(c).await
+    sqlx::query_scalar("SELECT COUNT(*) FROM recovery_codes WHERE user_id = $1 AND used_at IS NULL")
+        .bind(user_id)
+        .fetch_one(c)
+        .await
 }
 
 // --- sign-in challenges: spent once, the mailed code of an enrolment ---------------------
@@ -589,7 +644,13 @@ pub async fn prune_challenges(c: &mut AnyConnection, now: i64) -> sqlx::Result<(
 
 /// Records a challenge that sets up the required factor, with the keyed hash of the code
 /// mailed to the account.
-pub async fn insert_challenge(c: &mut AnyConnection, id: &str, user_id: &str, expires_at: i64, mail_code_hash: &str) -> sqlx::Result<()> {
+pub async fn insert_challenge(
+    c: &mut AnyConnection,
+    id: &str,
+    user_id: &str,
+    expires_at: i64,
+    mail_code_hash: &str,
+) -> sqlx::Result<()> {
     sqlx::query("INSERT INTO sign_in_challenges (id, user_id, expires_at, mail_code_hash) VALUES ($1, $2, $3, $4)")
         .bind(id)
         .bind(user_id)
@@ -602,13 +663,20 @@ pub async fn insert_challenge(c: &mut AnyConnection, id: &str, user_id: &str, ex
 
 /// Whether a challenge has started its session already.
 pub async fn challenge_spent(c: &mut AnyConnection, id: &str) -> sqlx::Result<bool> {
-    let spent: Option<Option<i64>> = sqlx::query_scalar("SELECT spent_at FROM sign_in_challenges WHERE id = $1").bind(id).fetch_optional(c).await?;
+    let spent: Option<Option<i64>> =
+        sqlx::query_scalar("SELECT spent_at FROM sign_in_challenges WHERE id = $1").bind(id).fetch_optional(c).await?;
     Ok(spent.flatten().is_some())
 }
 
 /// Proves the mailed code of a challenge of `user_id` (again, when it already was); false
 /// for another code, another account's challenge, a spent or expired one.
-pub async fn prove_mail_code(c: &mut AnyConnection, id: &str, user_id: &str, hash: &str, now: i64) -> sqlx::Result<bool> {
+pub async fn prove_mail_code(
+    c: &mut AnyConnection,
+    id: &str,
+    user_id: &str,
+    hash: &str,
+    now: i64,
+) -> sqlx::Result<bool> {
     let r = sqlx::query(
         "UPDATE sign_in_challenges SET mail_code_proven_at = COALESCE(mail_code_proven_at, $1) \
          WHERE id = $2 AND user_id = $3 AND mail_code_hash = $4 AND spent_at IS NULL AND expires_at > $1",
@@ -624,18 +692,26 @@ pub async fn prove_mail_code(c: &mut AnyConnection, id: &str, user_id: &str, has
 
 /// Whether the mailed code of a challenge of `user_id` was proven.
 pub async fn mail_code_proven(c: &mut AnyConnection, id: &str, user_id: &str) -> sqlx::Result<bool> {
-    let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM sign_in_challenges WHERE id = $1 AND user_id = $2 AND mail_code_proven_at IS NOT NULL")
-        .bind(id)
-        .bind(user_id)
-        .fetch_one(c)
-        .await?;
+    let n: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM sign_in_challenges WHERE id = $1 AND user_id = $2 AND mail_code_proven_at IS NOT NULL",
+    )
+    .bind(id)
+    .bind(user_id)
+    .fetch_one(c)
+    .await?;
     Ok(n > 0)
 }
 
 /// Spends a challenge of `user_id` in the write that starts its session: one statement on
 /// its primary key, so of parallel uses exactly one wins (the others wait for its commit
 /// and find it spent). False when it was spent already (or is another account's).
-pub async fn spend_challenge(c: &mut AnyConnection, id: &str, user_id: &str, expires_at: i64, now: i64) -> sqlx::Result<bool> {
+pub async fn spend_challenge(
+    c: &mut AnyConnection,
+    id: &str,
+    user_id: &str,
+    expires_at: i64,
+    now: i64,
+) -> sqlx::Result<bool> {
     let r = sqlx::query(
         "INSERT INTO sign_in_challenges (id, user_id, expires_at, spent_at) VALUES ($1, $2, $3, $4) \
          ON CONFLICT (id) DO UPDATE SET spent_at = $4 \

@@ -50,7 +50,14 @@ pub async fn claim_provisional(c: &mut AnyConnection, key: &str, p: Policy, now:
     claim_as(c, key, p, now, true, false).await
 }
 
-async fn claim_as(c: &mut AnyConnection, key: &str, p: Policy, now: i64, gate: bool, touch: bool) -> sqlx::Result<Claim> {
+async fn claim_as(
+    c: &mut AnyConnection,
+    key: &str,
+    p: Policy,
+    now: i64,
+    gate: bool,
+    touch: bool,
+) -> sqlx::Result<Claim> {
     sqlx::query("DELETE FROM throttle WHERE throttle_key = $1 AND updated_at < $2")
         .bind(key)
         .bind(now - p.forget_after_ms)
@@ -140,10 +147,11 @@ impl Policy {
 /// How long `key` must still wait, milliseconds (0 when it may try now). A key without a
 /// wait never blocks, even when a concurrent attempt stamped it a moment after `now`.
 pub async fn wait_left(c: &mut AnyConnection, key: &str, now: i64) -> sqlx::Result<i64> {
-    let allowed: Option<i64> = sqlx::query_scalar("SELECT allowed_at FROM throttle WHERE throttle_key = $1 AND wait_ms > 0")
-        .bind(key)
-        .fetch_optional(c)
-        .await?;
+    let allowed: Option<i64> =
+        sqlx::query_scalar("SELECT allowed_at FROM throttle WHERE throttle_key = $1 AND wait_ms > 0")
+            .bind(key)
+            .fetch_optional(c)
+            .await?;
     Ok(allowed.map_or(0, |a| (a - now).max(0)))
 }
 

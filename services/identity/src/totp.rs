@@ -24,7 +24,10 @@ fn mac(key: &[u8], msg: &[u8]) -> [u8; 20] {
 pub fn hotp(secret: &[u8], counter: u64, digits: u32) -> u32 {
     let h = mac(secret, &counter.to_be_bytes());
     let offset = (h[19] & 0x0f) as usize;
-    let bin = (u32::from(h[offset]) & 0x7f) << 24 | u32::from(h[offset + 1]) << 16 | u32::from(h[offset + 2]) << 8 | u32::from(h[offset + 3]);
+    let bin = (u32::from(h[offset]) & 0x7f) << 24
+        | u32::from(h[offset + 1]) << 16
+        | u32::from(h[offset + 2]) << 8
+        | u32::from(h[offset + 3]);
     bin % 10u32.pow(digits)
 }
 
@@ -91,7 +94,10 @@ fn encode(text: &str) -> String {
 /// `otpauth://totp/Giving%20Console:<email>?secret=…&issuer=Giving%20Console&digits=6&period=30`
 pub fn otpauth_uri(email: &str, secret_b32: &str) -> String {
     let issuer = encode(ISSUER);
-    format!("otpauth://totp/{issuer}:{}?secret={secret_b32}&issuer={issuer}&digits={DIGITS}&period={STEP_SECS}", encode(email))
+    format!(
+        "otpauth://totp/{issuer}:{}?secret={secret_b32}&issuer={issuer}&digits={DIGITS}&period={STEP_SECS}",
+        encode(email)
+    )
 }
 
 /// Seals a secret for storage: XOR with an HMAC-SHA-1 key stream made from the service's

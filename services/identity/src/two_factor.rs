@@ -119,7 +119,12 @@ impl Identity {
     /// After a right password: the challenge `user` must answer before its session
     /// begins, if any (its factor is on: "code"; the setting requires one it lacks: "enrol",
     /// and the code that proves its mailbox is mailed).
-    pub(crate) async fn challenge_for(&self, c: &mut sqlx::AnyConnection, user: &User, client_ip: &str) -> Result<Option<(String, &'static str)>> {
+    pub(crate) async fn challenge_for(
+        &self,
+        c: &mut sqlx::AnyConnection,
+        user: &User,
+        client_ip: &str,
+    ) -> Result<Option<(String, &'static str)>> {
         if !offered(user) {
             return Ok(None);
         }
@@ -143,8 +148,16 @@ impl Identity {
 
     /// Mails a new code for the set-up from `challenge` to the account's address and
     /// records its keyed hash with the challenge; throttled per account.
-    async fn mail_code(&self, c: &mut sqlx::AnyConnection, user: &User, challenge: &Challenge, client_ip: &str, now: i64) -> Result<()> {
-        let policy = Policy { free: MAIL_CODES_FREE, first_wait_ms: 60_000, max_wait_ms: 3_600_000, forget_after_ms: 3_600_000 };
+    async fn mail_code(
+        &self,
+        c: &mut sqlx::AnyConnection,
+        user: &User,
+        challenge: &Challenge,
+        client_ip: &str,
+        now: i64,
+    ) -> Result<()> {
+        let policy =
+            Policy { free: MAIL_CODES_FREE, first_wait_ms: 60_000, max_wait_ms: 3_600_000, forget_after_ms: 3_600_000 };
         if let Claim::Wait(ms) = throttle::claim(c, &format!("enrol-mail:{}", user.id), policy, now, true).await? {
             return Err(throttled("sign-in code mails", ms));
         }
@@ -165,7 +178,14 @@ impl Identity {
             ),
         };
         let mut tx = self.write(&Self::actor_of(user, client_ip)).await?;
-        store::insert_challenge(&mut tx, &challenge.id, &user.id, challenge.expires_at, &self.mail_code_hash(&challenge.id, &code)).await?;
+        store::insert_challenge(
+            &mut tx,
+            &challenge.id,
+            &user.id,
+            challenge.expires_at,
+            &self.mail_code_hash(&challenge.id, &code),
+        )
+        .await?;
         store::insert_mail(&mut tx, &mail).await?;
         tx.commit().await?;
         Ok(())
@@ -175,7 +195,8 @@ impl Identity {
     /// challenge id and the code (eight digits are few: an unkeyed hash would be reversed
     /// at once by whoever reads the table).
     fn mail_code_hash(&self, challenge_id: &str, code: &str) -> String {
-        let mut m = <Hmac<sha1::Sha1> as KeyInit>::new_from_slice(&self.settings.jwt_secret).expect("HMAC takes any key length");
+        let mut m = <Hmac<sha1::Sha1> as KeyInit>::new_from_slice(&self.settings.jwt_secret)
+            .expect("HMAC takes any key length");
         m.update(b"sign-in mail code\0");
         m.update(challenge_id.as_bytes());
         m.update(b"\0");
@@ -193,7 +214,11 @@ impl Identity {
         }
         let mut c = self.conn2().await?;
         let user = store::user_by_id(&mut c, &claims.sub).await?.ok_or_else(challenge_expired)?;
-        if !user.is_active || user.session_version != claims.sv || !offered(&user) || store::challenge_spent(&mut c, &claims.sid).await? {
+        if !user.is_active
+            || user.session_version != claims.sv
+            || !offered(&user)
+            || store::challenge_spent(&mut c, &claims.sid).await?
+        {
             return Err(challenge_expired());
         }
         Ok((user, Challenge { id: claims.sid, expires_at: claims.exp * 1000 }))
@@ -234,7 +259,9 @@ impl Identity {
             Who::Challenge(t) => {
                 let (user, challenge) = self.challenge_user(t).await?;
                 let mut c = self.conn2().await?;
-                if store::two_factor(&mut c, &user.id).await?.is_some_and(|t| t.enabled) || !self.two_factor_required(&mut c).await? {
+                if store::two_factor(&mut c, &user.id).await?.is_some_and(|t| t.enabled)
+                    || !self.two_factor_required(&mut c).await?
+                {
                     return Err(challenge_expired());
                 }
                 Ok((user, Some(challenge)))
@@ -247,7 +274,13 @@ impl Identity {
     }
 
     /// The second step of a sign-in: a current code, or an unused recovery code.
-    pub async fn verify_two_factor(&self, challenge: &str, code: &str, recovery_code: &str, client_ip: &str) -> Result<SessionOut> {
+    pub async fn verify_two_factor(
+        &self,
+        challenge: &str,
+        code: &str,
+        recovery_code: &str,
+        client_ip: &str,
+    ) -> Result<SessionOut> {
         let mut check = Check::default();
         let (code, recovery) = (code.trim(), normalise_recovery(recovery_code));
         if code.is_empty() && recovery.is_empty() {
@@ -278,8 +311,11 @@ impl Identity {
             }
         } else if store::use_recovery_code(&mut tx, &user.id, &tokens::hash_token(&recovery), now).await? {
             let left = store::recovery_codes_left(&mut tx, &user.id).await?;
-            tx.emit(events::TWO_FACTOR_RECOVERY_CODE_USED, &events::TwoFactor { id: user.id.clone(), email: user.email.clone(), recovery_codes_left: left })
-                .await?;
+            tx.emit(
+                events::TWO_FACTOR_RECOVERY_CODE_USED,
+                &events::TwoFactor { id: user.id.clone(), email: user.email.clone(), recovery_codes_left: left },
+            )
+            .await?;
             true
         } else {
             false
@@ -287,7 +323,11 @@ impl Identity {
         if !accepted {
             drop(tx);
             self.attempt_failed(&mut c, &attempt).await?;
-            return Err(if recovery.is_empty() { invalid_code() } else { Error::field("recoveryCode", INVALID_RECOVERY_CODE) });
+            return Err(if recovery.is_empty() {
+                invalid_code()
+            } else {
+                Error::field("recoveryCode", INVALID_RECOVERY_CODE)
+            });
         }
         let session = self.start_session(&mut tx, user).await?;
         tx.commit().await?;
@@ -312,7 +352,12 @@ impl Identity {
     /// mailbox (once proven it stays so for that challenge, so the step may be asked
     /// again), then as [`Identity::enrol_two_factor`]. A wrong code counts like a wrong
     /// verification code.
-    pub async fn enrol_from_challenge(&self, challenge: &str, email_code: &str, client_ip: &str) -> Result<(String, String)> {
+    pub async fn enrol_from_challenge(
+        &self,
+        challenge: &str,
+        email_code: &str,
+        client_ip: &str,
+    ) -> Result<(String, String)> {
         let code = normalise_mail_code(email_code);
         let mut check = Check::default();
         if code.is_empty() {
@@ -323,7 +368,9 @@ impl Identity {
         let ch = ch.expect("a challenge's enrolment");
         let mut c = self.conn2().await?;
         let attempt = self.claim_attempt(&mut c, &format!("two-factor:{}", user.id), client_ip).await?;
-        if !store::prove_mail_code(&mut c, &ch.id, &user.id, &self.mail_code_hash(&ch.id, &code), common::now_ms()).await? {
+        if !store::prove_mail_code(&mut c, &ch.id, &user.id, &self.mail_code_hash(&ch.id, &code), common::now_ms())
+            .await?
+        {
             self.attempt_failed(&mut c, &attempt).await?;
             return Err(Error::field("emailCode", INVALID_MAIL_CODE));
         }
@@ -343,8 +390,11 @@ impl Identity {
         let sealed = totp::seal(&self.settings.jwt_secret, &user.id, &secret);
         let mut tx = self.write(&Self::actor_of(user, address)).await?;
         store::set_pending_secret(&mut tx, &user.id, &sealed, common::now_ms()).await?;
-        tx.emit(events::TWO_FACTOR_ENROLMENT_STARTED, &events::TwoFactor { id: user.id.clone(), email: user.email.clone(), recovery_codes_left: 0 })
-            .await?;
+        tx.emit(
+            events::TWO_FACTOR_ENROLMENT_STARTED,
+            &events::TwoFactor { id: user.id.clone(), email: user.email.clone(), recovery_codes_left: 0 },
+        )
+        .await?;
         tx.commit().await?;
         let b32 = totp::to_base32(&secret);
         let uri = totp::otpauth_uri(&user.email, &b32);
@@ -376,7 +426,8 @@ impl Identity {
         };
         let attempt = self.claim_attempt(&mut c, &format!("two-factor:{}", user.id), client_ip).await?;
         let now = common::now_ms();
-        let step = totp::open(&self.settings.jwt_secret, &user.id, &sealed).and_then(|s| totp::matching_step(&s, code, now / 1000, tf.last_step));
+        let step = totp::open(&self.settings.jwt_secret, &user.id, &sealed)
+            .and_then(|s| totp::matching_step(&s, code, now / 1000, tf.last_step));
         let mut tx = self.write(&Self::actor_of(&user, client_ip)).await?;
         if let Some(ch) = &challenge
             && !store::spend_challenge(&mut tx, &ch.id, &user.id, ch.expires_at, now).await?
@@ -395,8 +446,15 @@ impl Identity {
         let codes: Vec<String> = (0..RECOVERY_CODES).map(|_| new_recovery_code()).collect();
         let hashes: Vec<String> = codes.iter().map(|c| tokens::hash_token(&normalise_recovery(c))).collect();
         store::replace_recovery_codes(&mut tx, &user.id, &hashes, now).await?;
-        tx.emit(events::TWO_FACTOR_ENABLED, &events::TwoFactor { id: user.id.clone(), email: user.email.clone(), recovery_codes_left: RECOVERY_CODES as i64 })
-            .await?;
+        tx.emit(
+            events::TWO_FACTOR_ENABLED,
+            &events::TwoFactor {
+                id: user.id.clone(),
+                email: user.email.clone(),
+                recovery_codes_left: RECOVERY_CODES as i64,
+            },
+        )
+        .await?;
         let session = match who {
             Who::Challenge(_) => Some(self.start_session(&mut tx, user).await?),
             Who::Caller(_) => None,
@@ -417,7 +475,9 @@ impl Identity {
         let user = self.own_account(caller).await?;
         let mut c = self.conn2().await?;
         if self.two_factor_required(&mut c).await? {
-            return Err(Error::Forbidden("Two-factor sign-in is required for every admin account: it cannot be turned off".into()));
+            return Err(Error::Forbidden(
+                "Two-factor sign-in is required for every admin account: it cannot be turned off".into(),
+            ));
         }
         let Some(tf) = store::two_factor(&mut c, &user.id).await?.filter(|t| t.enabled) else {
             return Err(Error::Conflict("Two-factor sign-in is not on for this account".into()));
@@ -436,7 +496,11 @@ impl Identity {
             return Err(invalid_code());
         }
         store::clear_two_factor(&mut tx, &user.id).await?;
-        tx.emit(events::TWO_FACTOR_DISABLED, &events::TwoFactor { id: user.id.clone(), email: user.email.clone(), recovery_codes_left: 0 }).await?;
+        tx.emit(
+            events::TWO_FACTOR_DISABLED,
+            &events::TwoFactor { id: user.id.clone(), email: user.email.clone(), recovery_codes_left: 0 },
+        )
+        .await?;
         tx.commit().await?;
         self.attempt_succeeded(&mut c, &attempt).await?;
         Ok(())
@@ -449,13 +513,25 @@ impl Identity {
     /// (not found).
     pub async fn reset_two_factor(&self, caller: &Actor, id: &str) -> Result<()> {
         let held = self.authorise(caller, "edit").await?;
-        crate::service::not_self(caller, held.as_ref(), id.trim(), "You cannot reset your own two-factor sign-in: ask the main admin")?;
+        crate::service::not_self(
+            caller,
+            held.as_ref(),
+            id.trim(),
+            "You cannot reset your own two-factor sign-in: ask the main admin",
+        )?;
         let mut tx = self.write(caller).await?;
-        let user = store::user_by_id(&mut tx, id.trim()).await?.filter(|u| u.admin_type == SUB_ADMIN).ok_or_else(crate::service::not_found)?;
+        let user = store::user_by_id(&mut tx, id.trim())
+            .await?
+            .filter(|u| u.admin_type == SUB_ADMIN)
+            .ok_or_else(crate::service::not_found)?;
         crate::service::within(held.as_ref(), &store::permissions(&mut tx, &user.id).await?)?;
         store::clear_two_factor(&mut tx, &user.id).await?;
         Self::end_sessions(&mut tx, &user.id, &user.email).await?;
-        tx.emit(events::TWO_FACTOR_RESET, &events::TwoFactor { id: user.id.clone(), email: user.email.clone(), recovery_codes_left: 0 }).await?;
+        tx.emit(
+            events::TWO_FACTOR_RESET,
+            &events::TwoFactor { id: user.id.clone(), email: user.email.clone(), recovery_codes_left: 0 },
+        )
+        .await?;
         tx.commit().await?;
         Ok(())
     }
@@ -470,8 +546,13 @@ impl Identity {
         self.main_admin(caller, "change the two-factor setting").await?;
         let mut tx = self.write(caller).await?;
         let before = self.two_factor_required(&mut tx).await?;
-        store::set_setting(&mut tx, REQUIRED_SETTING, if required { "true" } else { "false" }, common::now_ms()).await?;
-        let changes = common::bus::changes(&serde_json::json!({ "required": before }), &serde_json::json!({ "required": required }), &[]);
+        store::set_setting(&mut tx, REQUIRED_SETTING, if required { "true" } else { "false" }, common::now_ms())
+            .await?;
+        let changes = common::bus::changes(
+            &serde_json::json!({ "required": before }),
+            &serde_json::json!({ "required": required }),
+            &[],
+        );
         tx.emit(events::TWO_FACTOR_SETTING_CHANGED, &events::TwoFactorSetting { required, changes }).await?;
         tx.commit().await?;
         Ok(required)

@@ -1,10 +1,10 @@
 //! Identity's input rules with the console's exact messages (SPEC section 5); the rules
 //! every service shares (email, ...) are common::rules, re-exported here.
 
-pub use common::error::Check;
-pub use common::rules::{Email, is_email};
 #[cfg(test)]
 use crate::error::Error;
+pub use common::error::Check;
+pub use common::rules::{Email, is_email};
 
 /// A password that follows the account rules: 6 to 20 characters, no white space.
 /// `label` names it in messages ("Old Password", "New Password", "Password").
@@ -45,10 +45,13 @@ mod tests {
         password_rules("abcdefgh", "s", "New Password", "x", &mut c);
         let Err(Error::Validation(errs)) = c.done() else { panic!() };
         let msgs: Vec<_> = errs.iter().map(|e| e.message.as_str()).collect();
-        assert_eq!(msgs, [
-            "New Password is Required",
-            "New Password must not contain spaces",
-            "New Password must be between 6 and 20 characters",
-        ]);
+        assert_eq!(
+            msgs,
+            [
+                "New Password is Required",
+                "New Password must not contain spaces",
+                "New Password must be between 6 and 20 characters",
+            ]
+        );
     }
 }

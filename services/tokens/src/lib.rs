@@ -58,7 +58,14 @@ pub mod account {
     #[cfg(test)]
     #[test]
     fn names_and_types_map_both_ways() {
-        for t in [AccountType::MainAdmin, AccountType::SubAdmin, AccountType::CharityAdmin, AccountType::System, AccountType::Member, AccountType::Unspecified] {
+        for t in [
+            AccountType::MainAdmin,
+            AccountType::SubAdmin,
+            AccountType::CharityAdmin,
+            AccountType::System,
+            AccountType::Member,
+            AccountType::Unspecified,
+        ] {
             assert_eq!(from_name(name(t)), t);
         }
         assert_eq!(from_name("Donor"), AccountType::Unspecified);
@@ -97,7 +104,14 @@ impl Claims {
     /// keeps it at most [`MEMBER_TTL_MAX_SECS`]. `now_secs`: seconds since the epoch.
     pub fn member(donor_id: &str, ttl_secs: i64, now_secs: i64) -> Self {
         let ttl = if ttl_secs == 0 { MEMBER_TTL_DEFAULT_SECS } else { ttl_secs };
-        Self { sub: donor_id.to_string(), typ: account::MEMBER.to_string(), sv: 0, sid: String::new(), iat: now_secs, exp: now_secs + ttl }
+        Self {
+            sub: donor_id.to_string(),
+            typ: account::MEMBER.to_string(),
+            sv: 0,
+            sid: String::new(),
+            iat: now_secs,
+            exp: now_secs + ttl,
+        }
     }
 
     /// A sign-in challenge's claims: the account id as `sub`, its session version `sv` (a
@@ -164,12 +178,10 @@ impl Keys {
         v.leeway = 0;
         v.validate_exp = expiry;
         v.set_required_spec_claims(&["exp", "sub"]);
-        jsonwebtoken::decode::<Claims>(token, &self.decoding, &v)
-            .map(|d| d.claims)
-            .map_err(|e| match e.kind() {
-                ErrorKind::ExpiredSignature => TokenError::Expired,
-                _ => TokenError::Invalid,
-            })
+        jsonwebtoken::decode::<Claims>(token, &self.decoding, &v).map(|d| d.claims).map_err(|e| match e.kind() {
+            ErrorKind::ExpiredSignature => TokenError::Expired,
+            _ => TokenError::Invalid,
+        })
     }
 }
 
@@ -217,7 +229,10 @@ mod tests {
         assert!(back.is_challenge() && !back.is_member());
         assert_eq!(back.sid, "ch-2");
         assert!(!claims(60).is_challenge());
-        assert_eq!(keys.verify(&keys.issue(&Claims::challenge("u1", 4, "ch-3", now - CHALLENGE_TTL_SECS - 1)).unwrap()), Err(TokenError::Expired));
+        assert_eq!(
+            keys.verify(&keys.issue(&Claims::challenge("u1", 4, "ch-3", now - CHALLENGE_TTL_SECS - 1)).unwrap()),
+            Err(TokenError::Expired)
+        );
     }
 
     #[test]

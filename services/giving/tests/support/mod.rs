@@ -70,7 +70,11 @@ pub async fn events(g: &Giving) -> Vec<String> {
 }
 
 pub async fn bodies(g: &Giving, kind: &str) -> Vec<serde_json::Value> {
-    let rows: Vec<String> = sqlx::query_scalar("SELECT body FROM outbox WHERE event_type = $1 ORDER BY created_at, id").bind(kind).fetch_all(&g.db.pool).await.unwrap();
+    let rows: Vec<String> = sqlx::query_scalar("SELECT body FROM outbox WHERE event_type = $1 ORDER BY created_at, id")
+        .bind(kind)
+        .fetch_all(&g.db.pool)
+        .await
+        .unwrap();
     rows.iter().map(|b| serde_json::from_str(b).unwrap()).collect()
 }
 

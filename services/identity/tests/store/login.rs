@@ -12,11 +12,27 @@ async fn sign_in_rejects_missing_or_malformed_credentials_with_the_spec_messages
     main_admin(&id).await;
     assert_invalid(id.login("", ADMIN_PASSWORD, false, IP).await, "email", "Email is required");
     assert_invalid(id.login("   ", ADMIN_PASSWORD, false, IP).await, "email", "Email is required");
-    assert_invalid(id.login("admin.example.org", ADMIN_PASSWORD, false, IP).await, "email", "Please enter valid email address.");
-    assert_invalid(id.login("admin@example", ADMIN_PASSWORD, false, IP).await, "email", "Please enter valid email address.");
+    assert_invalid(
+        id.login("admin.example.org", ADMIN_PASSWORD, false, IP).await,
+        "email",
+        "Please enter valid email address.",
+    );
+    assert_invalid(
+        id.login("admin@example", ADMIN_PASSWORD, false, IP).await,
+        "email",
+        "Please enter valid email address.",
+    );
     assert_invalid(id.login(ADMIN_EMAIL, "", false, IP).await, "password", "Password is required");
-    assert_invalid(id.login(ADMIN_EMAIL, "Admin #Pass1", false, IP).await, "password", "Password must not contain while spaces");
-    assert_invalid(id.login(ADMIN_EMAIL, "Admin#Pass1\t", false, IP).await, "password", "Password must not contain while spaces");
+    assert_invalid(
+        id.login(ADMIN_EMAIL, "Admin #Pass1", false, IP).await,
+        "password",
+        "Password must not contain while spaces",
+    );
+    assert_invalid(
+        id.login(ADMIN_EMAIL, "Admin#Pass1\t", false, IP).await,
+        "password",
+        "Password must not contain while spaces",
+    );
     // Every failing field is told at once.
     assert_eq!(
         field_errors(id.login("", "", true, IP).await),
@@ -62,9 +78,16 @@ async fn sign_in_ignores_the_case_and_surrounding_spaces_of_the_email(id: Identi
 
 async fn a_sub_admin_cannot_sign_in_through_the_nonprofit_path(id: Identity) {
     let granted = grants(&[("/donor", &["view", "status"]), ("/dashboard", &["view"])]);
-    let (user, _) = id.create_sub_admin(&as_admin(&id).await, input("Sam", "Sub", "sam@example.org", SUB_PASSWORD, granted)).await.unwrap();
+    let (user, _) = id
+        .create_sub_admin(&as_admin(&id).await, input("Sam", "Sub", "sam@example.org", SUB_PASSWORD, granted))
+        .await
+        .unwrap();
     // Its right password at the nonprofit sign-in says where to go; a wrong one says nothing.
-    assert_invalid(id.login("sam@example.org", SUB_PASSWORD, true, IP).await, "email", identity::service::USE_ADMIN_SIGN_IN);
+    assert_invalid(
+        id.login("sam@example.org", SUB_PASSWORD, true, IP).await,
+        "email",
+        identity::service::USE_ADMIN_SIGN_IN,
+    );
     assert_bad_credentials(id.login("sam@example.org", "Wrong#Pass1", true, IP).await);
     let session = id.login("sam@example.org", SUB_PASSWORD, false, IP).await.unwrap();
     assert_eq!(session.user.id, user.id);
@@ -80,16 +103,17 @@ async fn a_nonprofit_admin_signs_in_only_through_the_nonprofit_path(id: Identity
 
     // Its right password at the admin sign-in says where to go (only someone who knows the
     // password learns it); a wrong one is the usual answer, as for an email nobody has.
-    assert_invalid(id.login("nina@example.org", "Charity#1", false, IP).await, "email", identity::service::USE_NONPROFIT_SIGN_IN);
+    assert_invalid(
+        id.login("nina@example.org", "Charity#1", false, IP).await,
+        "email",
+        identity::service::USE_NONPROFIT_SIGN_IN,
+    );
     assert_bad_credentials(id.login("nina@example.org", "Wrong#1", false, IP).await);
     assert_bad_credentials(id.login("nobody@example.org", "Charity#1", false, IP).await);
     let session = id.login("nina@example.org", "Charity#1", true, IP).await.unwrap();
     assert_eq!(session.user.id, user.id);
     assert_eq!(session.user.charity_id.as_deref(), Some("charity-1"));
-    assert_eq!(
-        session.permissions,
-        grants(&[("/dashboard", &["view"]), ("/master/charity_management", &["edit"])])
-    );
+    assert_eq!(session.permissions, grants(&[("/dashboard", &["view"]), ("/master/charity_management", &["edit"])]));
 
     // Its creation is validated and its email is unique too.
     match id.create_charity_admin("NINA@example.org", "Charity#2", "Nina", "Other", "charity-2").await {
@@ -271,7 +295,9 @@ async fn sixty_parallel_sign_ins_on_unknown_emails_evaluate_at_most_the_allowanc
     let attempts: Vec<_> = (0..60)
         .map(|i| {
             let id = id.clone();
-            tokio::spawn(async move { id.login(&format!("nobody{i}@example.org"), "Summer#2026", false, "203.0.113.60").await })
+            tokio::spawn(async move {
+                id.login(&format!("nobody{i}@example.org"), "Summer#2026", false, "203.0.113.60").await
+            })
         })
         .collect();
     let (mut evaluated, mut throttled) = (0, 0);
@@ -351,7 +377,10 @@ async fn guesses_spread_over_many_addresses_slow_the_whole_account(id: Identity)
     }
     // A fresh address now waits too, right password or not.
     assert_too_many_attempts(id.login(ADMIN_EMAIL, "Wrong#Pass1", false, "203.0.113.9").await, &wait(60));
-    assert!(matches!(id.login(ADMIN_EMAIL, ADMIN_PASSWORD, false, "203.0.113.10").await, Err(Error::TooManyAttempts(..))));
+    assert!(matches!(
+        id.login(ADMIN_EMAIL, ADMIN_PASSWORD, false, "203.0.113.10").await,
+        Err(Error::TooManyAttempts(..))
+    ));
     // Other accounts are not affected.
     sub_admin(&id, "Sam", "Sub", "sam@example.org").await;
     id.login("sam@example.org", SUB_PASSWORD, false, "203.0.113.9").await.unwrap();
@@ -378,7 +407,11 @@ async fn fifty_concurrent_wrong_passwords_cannot_slip_past_the_count(id: Identit
     }
     assert_eq!(evaluated, allowed, "exactly the allowance was evaluated");
     assert_eq!(throttled, 50 - allowed);
-    assert_eq!(count(&id, "SELECT attempts FROM throttle WHERE throttle_key = $1", &["account:admin@example.org|192.0.2.10"]).await, allowed);
+    assert_eq!(
+        count(&id, "SELECT attempts FROM throttle WHERE throttle_key = $1", &["account:admin@example.org|192.0.2.10"])
+            .await,
+        allowed
+    );
     assert!(matches!(id.login(ADMIN_EMAIL, ADMIN_PASSWORD, false, IP).await, Err(Error::TooManyAttempts(..))));
 }
 

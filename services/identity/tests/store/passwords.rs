@@ -33,7 +33,11 @@ async fn changing_the_password_validates_both_passwords_with_the_spec_messages(i
             pair("newPassword", "New Password must not contain spaces"),
         ]
     );
-    assert_invalid(change(ADMIN_PASSWORD, ADMIN_PASSWORD).await, "newPassword", "Old Password and New Password can not be same");
+    assert_invalid(
+        change(ADMIN_PASSWORD, ADMIN_PASSWORD).await,
+        "newPassword",
+        "Old Password and New Password can not be same",
+    );
     assert_invalid(change("Wrong#Pass1", "Brand#New1").await, "currentPassword", "Old Password is incorrect");
     assert_not_found(id.change_password("no-such-account", ADMIN_PASSWORD, "Brand#New1").await, "Account not found");
 
@@ -69,8 +73,14 @@ async fn changing_the_password_ends_every_session_and_only_the_new_one_signs_in(
     assert_eq!(
         outbox_events(&id).await,
         [
-            ("identity.account.sessions_ended".to_string(), serde_json::json!({ "id": admin.id, "email": ADMIN_EMAIL })),
-            ("identity.account.password_changed".to_string(), serde_json::json!({ "id": admin.id, "email": ADMIN_EMAIL })),
+            (
+                "identity.account.sessions_ended".to_string(),
+                serde_json::json!({ "id": admin.id, "email": ADMIN_EMAIL })
+            ),
+            (
+                "identity.account.password_changed".to_string(),
+                serde_json::json!({ "id": admin.id, "email": ADMIN_EMAIL })
+            ),
         ]
     );
 }
@@ -112,7 +122,11 @@ async fn a_mailed_reset_link_sets_a_new_password_once(id: Identity) {
     // Only the token's hash is stored.
     assert_eq!(count(&id, "SELECT COUNT(*) FROM reset_tokens WHERE token_hash = $1", &[token.as_str()]).await, 0);
     let hash = tokens::hash_token(&token);
-    assert_eq!(count(&id, "SELECT COUNT(*) FROM reset_tokens WHERE token_hash = $1 AND used_at IS NULL", &[hash.as_str()]).await, 1);
+    assert_eq!(
+        count(&id, "SELECT COUNT(*) FROM reset_tokens WHERE token_hash = $1 AND used_at IS NULL", &[hash.as_str()])
+            .await,
+        1
+    );
 
     id.reset_password(&token, "Brand#New1").await.unwrap();
     assert_invalid(id.reset_password(&token, "Other#New2").await, "token", RESET_LINK_INVALID);
@@ -129,7 +143,10 @@ async fn a_mailed_reset_link_sets_a_new_password_once(id: Identity) {
     assert_eq!(
         events,
         [
-            ("identity.account.password_reset_requested".to_string(), serde_json::json!({ "id": admin.id, "email": ADMIN_EMAIL })),
+            (
+                "identity.account.password_reset_requested".to_string(),
+                serde_json::json!({ "id": admin.id, "email": ADMIN_EMAIL })
+            ),
             // Its sessions ended with the reset (the BFF drops its cached standing on it).
             ("identity.account.sessions_ended".to_string(), serde_json::json!({ "id": admin.id })),
             ("identity.account.password_reset".to_string(), serde_json::json!({ "id": admin.id })),
@@ -150,8 +167,16 @@ async fn resetting_validates_the_new_password_and_the_link(id: Identity) {
     main_admin(&id).await;
     let token = reset_token_for(&id, ADMIN_EMAIL).await;
     assert_invalid(id.reset_password(&token, "").await, "newPassword", "New Password is required");
-    assert_invalid(id.reset_password(&token, "short").await, "newPassword", "New Password must be between 6 and 20 characters");
-    assert_invalid(id.reset_password(&token, "Brand New1").await, "newPassword", "New Password must not contain spaces");
+    assert_invalid(
+        id.reset_password(&token, "short").await,
+        "newPassword",
+        "New Password must be between 6 and 20 characters",
+    );
+    assert_invalid(
+        id.reset_password(&token, "Brand New1").await,
+        "newPassword",
+        "New Password must not contain spaces",
+    );
     assert_invalid(id.reset_password("", "Brand#New1").await, "token", RESET_LINK_INVALID);
     assert_invalid(id.reset_password(&"0".repeat(64), "Brand#New1").await, "token", RESET_LINK_INVALID);
     assert_eq!(
@@ -216,7 +241,9 @@ async fn fifty_forgot_password_requests_for_one_email_mail_at_most_the_allowance
         let asks = (0..50).map(|i| {
             let id = id.clone();
             // Each from its own address: the per-email count holds whatever the address.
-            tokio::spawn(async move { id.forgot_password(email, "https://console.example.org", &format!("198.51.100.{i}")).await })
+            tokio::spawn(async move {
+                id.forgot_password(email, "https://console.example.org", &format!("198.51.100.{i}")).await
+            })
         });
         let (mut taken, mut throttled) = (0, 0);
         for a in asks.collect::<Vec<_>>() {
@@ -241,7 +268,10 @@ async fn forgot_password_is_throttled_per_address_across_emails(id: Identity) {
     for i in 0..4 {
         id.forgot_password(&format!("user{i}@example.org"), "https://console.example.org", IP).await.unwrap();
     }
-    assert!(matches!(id.forgot_password("user9@example.org", "https://console.example.org", IP).await, Err(Error::TooManyAttempts(..))));
+    assert!(matches!(
+        id.forgot_password("user9@example.org", "https://console.example.org", IP).await,
+        Err(Error::TooManyAttempts(..))
+    ));
     id.forgot_password("user9@example.org", "https://console.example.org", "198.51.100.7").await.unwrap();
 }
 

@@ -21,7 +21,10 @@ async fn access_tokens_verify_and_carry_the_account_its_type_and_session_version
     assert_eq!(keys.verify(&access).unwrap().sid, claims.sid);
 
     // Another secret does not verify it.
-    assert_eq!(Keys::new(b"another-secret-another-secret-another").verify(&session.auth_token), Err(TokenError::Invalid));
+    assert_eq!(
+        Keys::new(b"another-secret-another-secret-another").verify(&session.auth_token),
+        Err(TokenError::Invalid)
+    );
 
     let sub = sub_admin(&id, "Sam", "Sub", "sam@example.org").await;
     let sub_session = id.login("sam@example.org", SUB_PASSWORD, false, IP).await.unwrap();
@@ -39,7 +42,10 @@ async fn member_tokens_verify_with_typ_member_and_no_session(id: Identity) {
     let keys = Keys::new(&id.settings.jwt_secret);
     let (token, expires_at) = id.issue_member_token("donor-1", 0).unwrap();
     let claims = keys.verify(&token).unwrap();
-    assert_eq!((claims.sub.as_str(), claims.typ.as_str(), claims.sv, claims.sid.as_str()), ("donor-1", "Member", 0, ""));
+    assert_eq!(
+        (claims.sub.as_str(), claims.typ.as_str(), claims.sv, claims.sid.as_str()),
+        ("donor-1", "Member", 0, "")
+    );
     assert!(claims.is_member());
     assert_eq!(claims.exp - claims.iat, 3600, "0 means an hour");
     assert_eq!(expires_at, claims.exp * 1000);

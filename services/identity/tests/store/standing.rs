@@ -37,9 +37,15 @@ async fn a_nonprofit_admin_stands_and_falls_with_its_nonprofit(id: Identity) {
     let p = id.principal(&nia.id).await.unwrap().0;
     assert!(!p.is_active, "the BFF's standing says inactive");
     // What the bus was told: its sessions ended, its account was disabled with the nonprofit.
-    let told: Vec<(String, serde_json::Value)> = outbox_events(&id).await.into_iter().filter(|(_, p)| p["id"] == nia.id.as_str()).collect();
+    let told: Vec<(String, serde_json::Value)> =
+        outbox_events(&id).await.into_iter().filter(|(_, p)| p["id"] == nia.id.as_str()).collect();
     assert!(told.iter().any(|(k, _)| k == "identity.account.sessions_ended"), "{told:?}");
-    assert!(told.iter().any(|(k, p)| k == "identity.charity_admin.status_changed" && p["isActive"] == false && p["charityId"] == "charity-1"), "{told:?}");
+    assert!(
+        told.iter().any(|(k, p)| k == "identity.charity_admin.status_changed"
+            && p["isActive"] == false
+            && p["charityId"] == "charity-1"),
+        "{told:?}"
+    );
     // Another nonprofit's admin is untouched.
     assert!(user_by_id(&id, &ola.id).await.unwrap().is_active);
     assert!(id.refresh(&other.refresh_token).await.is_ok());

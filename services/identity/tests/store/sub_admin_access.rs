@@ -3,8 +3,8 @@
 //! and a refusal writes nothing.
 
 use crate::support::*;
-use identity::error::Error;
 use common::Actor;
+use identity::error::Error;
 use identity::service::{Grants, Identity};
 use identity::store::User;
 
@@ -49,8 +49,11 @@ async fn every_call(id: &Identity, caller: &Actor, target: &str, check: impl Fn(
 
 async fn a_call_without_a_caller_it_can_trust_is_refused(id: Identity) {
     let target = sub_admin(&id, "Tom", "Target", "tom@example.org").await;
-    let other = holding(&id, "other@example.org", grants(&[("/sub_admin", &["view", "add", "edit", "delete", "status"])])).await;
-    let inactive = holding(&id, "idle@example.org", grants(&[("/sub_admin", &["view", "add", "edit", "delete", "status"])])).await;
+    let other =
+        holding(&id, "other@example.org", grants(&[("/sub_admin", &["view", "add", "edit", "delete", "status"])]))
+            .await;
+    let inactive =
+        holding(&id, "idle@example.org", grants(&[("/sub_admin", &["view", "add", "edit", "delete", "status"])])).await;
     id.set_sub_admin_status(&as_admin(&id).await, &inactive.id, false).await.unwrap();
     let events = outbox_events(&id).await.len();
     let callers = [
@@ -87,7 +90,8 @@ async fn a_nonprofit_admin_never_makes_a_sub_admin_call(id: Identity) {
 
 async fn a_sub_admin_needs_the_sub_admin_action_of_each_call(id: Identity) {
     let target = sub_admin(&id, "Tom", "Target", "tom@example.org").await;
-    let viewer = holding(&id, "viewer@example.org", grants(&[("/sub_admin", &["view"]), ("/dashboard", &["view"])])).await;
+    let viewer =
+        holding(&id, "viewer@example.org", grants(&[("/sub_admin", &["view"]), ("/dashboard", &["view"])])).await;
     every_call(&id, &as_caller(&viewer), &target.id, |call, r| match call {
         "list" | "get" => r.unwrap(),
         _ => assert_forbidden(r, "You are not allowed to do this"),
@@ -99,7 +103,9 @@ async fn a_sub_admin_needs_the_sub_admin_action_of_each_call(id: Identity) {
 }
 
 async fn a_sub_admin_grants_only_what_it_holds_and_never_sub_admin_rights(id: Identity) {
-    let maker = holding(&id, "maker@example.org", grants(&[("/donor", &["view", "edit"]), ("/sub_admin", &["view", "add"])])).await;
+    let maker =
+        holding(&id, "maker@example.org", grants(&[("/donor", &["view", "edit"]), ("/sub_admin", &["view", "add"])]))
+            .await;
     let me = as_caller(&maker);
     let create = |email: &str, g: Grants| input("New", "Peer", email, SUB_PASSWORD, g);
     let refused = [
@@ -114,9 +120,14 @@ async fn a_sub_admin_grants_only_what_it_holds_and_never_sub_admin_rights(id: Id
     }
     assert!(user_by_email(&id, "more@example.org").await.is_none(), "nothing was created");
     // Validation still comes with its own message.
-    assert_invalid(id.create_sub_admin(&me, create("x@example.org", vec![])).await, "permissions", "Please select at least one permission");
+    assert_invalid(
+        id.create_sub_admin(&me, create("x@example.org", vec![])).await,
+        "permissions",
+        "Please select at least one permission",
+    );
 
-    let (peer, granted) = id.create_sub_admin(&me, create("peer@example.org", grants(&[("/donor", &["edit", "view"])]))).await.unwrap();
+    let (peer, granted) =
+        id.create_sub_admin(&me, create("peer@example.org", grants(&[("/donor", &["edit", "view"])]))).await.unwrap();
     assert_eq!(granted, grants(&[("/donor", &["view", "edit"])]));
     assert_eq!(grants_of(&id, &peer).await, granted);
     // The main admin grants anything, Sub Admin rights included.
@@ -126,14 +137,27 @@ async fn a_sub_admin_grants_only_what_it_holds_and_never_sub_admin_rights(id: Id
 }
 
 async fn on_a_weaker_sub_admin_the_caller_changes_only_what_it_holds(id: Identity) {
-    let editor = holding(&id, "editor@example.org", grants(&[("/event", &["view"]), ("/donor", &["view", "edit", "delete"]), ("/sub_admin", &["view", "edit"])])).await;
+    let editor = holding(
+        &id,
+        "editor@example.org",
+        grants(&[("/event", &["view"]), ("/donor", &["view", "edit", "delete"]), ("/sub_admin", &["view", "edit"])]),
+    )
+    .await;
     let before = grants(&[("/event", &["view"]), ("/donor", &["view"]), ("/sub_admin", &["view"])]);
     let target = holding(&id, "target@example.org", before.clone()).await;
     let me = as_caller(&editor);
     let update = |g: Grants| input("Tom", "Target", "target@example.org", "", g);
     let refused = [
         // Adds transaction view, which the editor does not hold.
-        (grants(&[("/event", &["view"]), ("/donor", &["view"]), ("/transaction", &["view"]), ("/sub_admin", &["view"])]), NOT_HOLD_GRANT),
+        (
+            grants(&[
+                ("/event", &["view"]),
+                ("/donor", &["view"]),
+                ("/transaction", &["view"]),
+                ("/sub_admin", &["view"]),
+            ]),
+            NOT_HOLD_GRANT,
+        ),
         // Sub Admin rights: neither added (even one the editor holds) nor removed.
         (grants(&[("/event", &["view"]), ("/donor", &["view"]), ("/sub_admin", &["view", "edit"])]), SUB_ADMIN_GRANT),
         (grants(&[("/event", &["view"]), ("/donor", &["view"])]), SUB_ADMIN_REMOVE),
@@ -147,11 +171,16 @@ async fn on_a_weaker_sub_admin_the_caller_changes_only_what_it_holds(id: Identit
 
     // Adding and removing what it holds goes through.
     let after = grants(&[("/donor", &["view", "edit", "delete"]), ("/sub_admin", &["view"])]);
-    let (updated, granted) = id.update_sub_admin(&me, &target.id, input("Tommy", "Target", "target@example.org", "", after.clone())).await.unwrap();
+    let (updated, granted) = id
+        .update_sub_admin(&me, &target.id, input("Tommy", "Target", "target@example.org", "", after.clone()))
+        .await
+        .unwrap();
     assert_eq!((updated.first_name.as_str(), granted), ("Tommy", after.clone()));
     assert_eq!(grants_of(&id, &target).await, after);
     // The main admin changes anything.
-    id.update_sub_admin(&as_admin(&id).await, &target.id, update(grants(&[("/transaction", &["view"])]))).await.unwrap();
+    id.update_sub_admin(&as_admin(&id).await, &target.id, update(grants(&[("/transaction", &["view"])])))
+        .await
+        .unwrap();
     assert_eq!(grants_of(&id, &target).await, grants(&[("/transaction", &["view"])]));
 }
 
@@ -162,9 +191,32 @@ const ALL_SUB_ADMIN: &[&str] = &["view", "add", "edit", "delete", "status"];
 /// permissions, edit with a new password, edit with another email, status, two-factor
 /// reset, delete; each answer checked by `check` (call name, answer).
 async fn attacks(id: &Identity, caller: &Actor, target: &User, held: &Grants, check: impl Fn(&str, Result<(), Error>)) {
-    check("edit", id.update_sub_admin(caller, &target.id, input("Mallory", "Owned", &target.email, "", held.clone())).await.map(drop));
-    check("password", id.update_sub_admin(caller, &target.id, input(&target.first_name, &target.last_name, &target.email, "Taken#Over1", held.clone())).await.map(drop));
-    check("email", id.update_sub_admin(caller, &target.id, input(&target.first_name, &target.last_name, "mallory@example.org", "", held.clone())).await.map(drop));
+    check(
+        "edit",
+        id.update_sub_admin(caller, &target.id, input("Mallory", "Owned", &target.email, "", held.clone()))
+            .await
+            .map(drop),
+    );
+    check(
+        "password",
+        id.update_sub_admin(
+            caller,
+            &target.id,
+            input(&target.first_name, &target.last_name, &target.email, "Taken#Over1", held.clone()),
+        )
+        .await
+        .map(drop),
+    );
+    check(
+        "email",
+        id.update_sub_admin(
+            caller,
+            &target.id,
+            input(&target.first_name, &target.last_name, "mallory@example.org", "", held.clone()),
+        )
+        .await
+        .map(drop),
+    );
     check("status", id.set_sub_admin_status(caller, &target.id, false).await.map(drop));
     check("two-factor reset", id.reset_two_factor(caller, &target.id).await);
     check("delete", id.delete_sub_admin(caller, &target.id).await);
@@ -174,7 +226,12 @@ async fn a_sub_admin_never_acts_on_a_stronger_one(id: Identity) {
     // The attacker holds every Sub Admin right and donor view; the target holds the same and more.
     let held = grants(&[("/donor", &["view"]), ("/sub_admin", ALL_SUB_ADMIN)]);
     let attacker = holding(&id, "mallory@corp.example.org", held.clone()).await;
-    let stronger = grants(&[("/donor", &["view", "edit", "delete", "status"]), ("/transaction", &["view"]), ("/sub_admin", ALL_SUB_ADMIN), ("/manage_service_charges", &["edit"])]);
+    let stronger = grants(&[
+        ("/donor", &["view", "edit", "delete", "status"]),
+        ("/transaction", &["view"]),
+        ("/sub_admin", ALL_SUB_ADMIN),
+        ("/manage_service_charges", &["edit"]),
+    ]);
     let target = holding(&id, "strong@example.org", stronger.clone()).await;
     let me = as_caller(&attacker);
     let events = outbox_events(&id).await.len();
@@ -189,7 +246,9 @@ async fn a_sub_admin_never_acts_on_a_stronger_one(id: Identity) {
             let (id, me, target_id, held) = (id.clone(), me.clone(), target.id.clone(), held.clone());
             tokio::spawn(async move {
                 if n % 2 == 0 {
-                    id.update_sub_admin(&me, &target_id, input("Mallory", "Owned", "strong@example.org", "", held)).await.map(drop)
+                    id.update_sub_admin(&me, &target_id, input("Mallory", "Owned", "strong@example.org", "", held))
+                        .await
+                        .map(drop)
                 } else {
                     id.set_sub_admin_status(&me, &target_id, false).await.map(drop)
                 }
@@ -207,14 +266,25 @@ async fn a_sub_admin_never_acts_on_a_stronger_one(id: Identity) {
     // Its password still signs it in: nothing was taken over.
     assert!(id.login("strong@example.org", SUB_PASSWORD, false, IP).await.is_ok());
     // A stronger target by one right only is still out of reach.
-    let one_more = holding(&id, "plus@example.org", grants(&[("/donor", &["view", "edit"]), ("/sub_admin", ALL_SUB_ADMIN)])).await;
+    let one_more =
+        holding(&id, "plus@example.org", grants(&[("/donor", &["view", "edit"]), ("/sub_admin", ALL_SUB_ADMIN)])).await;
     assert_forbidden(id.set_sub_admin_status(&me, &one_more.id, false).await, identity::service::STRONGER_TARGET);
     // A target holding Sub Admin rights the caller lacks is stronger too.
-    let editor = holding(&id, "editor@example.org", grants(&[("/donor", &["view"]), ("/sub_admin", &["view", "edit", "status"])])).await;
-    assert_forbidden(id.set_sub_admin_status(&as_caller(&editor), &attacker.id, false).await, identity::service::STRONGER_TARGET);
+    let editor = holding(
+        &id,
+        "editor@example.org",
+        grants(&[("/donor", &["view"]), ("/sub_admin", &["view", "edit", "status"])]),
+    )
+    .await;
+    assert_forbidden(
+        id.set_sub_admin_status(&as_caller(&editor), &attacker.id, false).await,
+        identity::service::STRONGER_TARGET,
+    );
     // The main admin acts on anyone.
     let admin = as_admin(&id).await;
-    id.update_sub_admin(&admin, &target.id, input("Sam", "Sub", "strong2@example.org", "New#Pass12", stronger.clone())).await.unwrap();
+    id.update_sub_admin(&admin, &target.id, input("Sam", "Sub", "strong2@example.org", "New#Pass12", stronger.clone()))
+        .await
+        .unwrap();
     assert!(id.login("strong2@example.org", "New#Pass12", false, IP).await.is_ok());
     id.set_sub_admin_status(&admin, &target.id, false).await.unwrap();
     id.delete_sub_admin(&admin, &target.id).await.unwrap();
@@ -229,9 +299,15 @@ async fn a_sub_admin_acts_on_an_equal_or_weaker_one_but_never_sets_its_password_
         let target = holding(&id, &email, target_grants.clone()).await;
         // Its password and email stay the main admin's to set, whatever the target.
         let with_password = input("Tom", "Target", &email, "Taken#Over1", target_grants.clone());
-        assert_forbidden(id.update_sub_admin(&me, &target.id, with_password).await, identity::service::ONLY_MAIN_ADMIN_PASSWORD);
+        assert_forbidden(
+            id.update_sub_admin(&me, &target.id, with_password).await,
+            identity::service::ONLY_MAIN_ADMIN_PASSWORD,
+        );
         let with_email = input("Tom", "Target", "elsewhere@example.org", "", target_grants.clone());
-        assert_forbidden(id.update_sub_admin(&me, &target.id, with_email).await, identity::service::ONLY_MAIN_ADMIN_EMAIL);
+        assert_forbidden(
+            id.update_sub_admin(&me, &target.id, with_email).await,
+            identity::service::ONLY_MAIN_ADMIN_EMAIL,
+        );
         assert!(id.login(&email, SUB_PASSWORD, false, IP).await.is_ok(), "the password stayed");
         // The email as stored, in another case or with spaces, is the same email.
         let renamed = input("Tommy", "Target", &format!(" {} ", email.to_uppercase()), "", target_grants.clone());
@@ -247,9 +323,17 @@ async fn a_sub_admin_acts_on_an_equal_or_weaker_one_but_never_sets_its_password_
         assert!(user_by_id(&id, &target.id).await.is_none());
     }
     // Never itself, even to reset its own factor.
-    assert_forbidden(id.reset_two_factor(&me, &caller.id).await, "You cannot reset your own two-factor sign-in: ask the main admin");
+    assert_forbidden(
+        id.reset_two_factor(&me, &caller.id).await,
+        "You cannot reset your own two-factor sign-in: ask the main admin",
+    );
     // Without Sub Admin edit, no reset at all.
-    let viewer = holding(&id, "viewer@example.org", grants(&[("/donor", &["view", "edit"]), ("/sub_admin", &["view", "status"])])).await;
+    let viewer = holding(
+        &id,
+        "viewer@example.org",
+        grants(&[("/donor", &["view", "edit"]), ("/sub_admin", &["view", "status"])]),
+    )
+    .await;
     let weak = holding(&id, "weak@example.org", grants(&[("/donor", &["view"])])).await;
     assert_forbidden(id.reset_two_factor(&as_caller(&viewer), &weak.id).await, "You are not allowed to do this");
 }
@@ -261,7 +345,10 @@ async fn a_sub_admin_never_edits_deactivates_or_deletes_itself(id: Identity) {
     let events = outbox_events(&id).await.len();
     // Not even with its permissions unchanged, nor twenty times at once.
     let same = || input("Sam", "Sub", "me@example.org", "", all_sub_admin.clone());
-    assert_forbidden(id.update_sub_admin(&caller, &me.id, same()).await, "You cannot edit your own account: ask the main admin");
+    assert_forbidden(
+        id.update_sub_admin(&caller, &me.id, same()).await,
+        "You cannot edit your own account: ask the main admin",
+    );
     let attempts: Vec<_> = (0..20)
         .map(|_| {
             let (id, caller, target) = (id.clone(), caller.clone(), me.id.clone());
@@ -272,7 +359,10 @@ async fn a_sub_admin_never_edits_deactivates_or_deletes_itself(id: Identity) {
     for a in attempts {
         assert_forbidden(a.await.unwrap(), "You cannot edit your own account: ask the main admin");
     }
-    assert_forbidden(id.set_sub_admin_status(&caller, &me.id, false).await, "You cannot change your own permissions or status");
+    assert_forbidden(
+        id.set_sub_admin_status(&caller, &me.id, false).await,
+        "You cannot change your own permissions or status",
+    );
     assert_forbidden(id.delete_sub_admin(&caller, &me.id).await, "You cannot delete your own account");
     let still = user_by_id(&id, &me.id).await.unwrap();
     assert!(still.is_active);

@@ -49,7 +49,11 @@ async fn creating_a_sub_admin_validates_every_field_with_its_message(id: Identit
     );
     let ok = |password: &str, permissions| input("Sam", "O'Brien-Smith", "sam@example.org", password, permissions);
     assert_invalid(create(ok("Sub Pass1", dashboard())).await, "password", "Password must not contain spaces");
-    assert_invalid(create(ok("abcdefghijklmnopqrstu", dashboard())).await, "password", "Password must be between 6 and 20 characters");
+    assert_invalid(
+        create(ok("abcdefghijklmnopqrstu", dashboard())).await,
+        "password",
+        "Password must be between 6 and 20 characters",
+    );
     assert_invalid(
         create(ok(SUB_PASSWORD, grants(&[("/dashboard", &["status"])]))).await,
         "permissions",
@@ -128,12 +132,18 @@ async fn a_sub_admin_is_created_with_its_permissions_in_menu_order(id: Identity)
 async fn a_duplicate_email_is_a_conflict_whatever_its_case(id: Identity) {
     let admin = as_admin(&id).await;
     let first = sub_admin(&id, "Sam", "Sub", "sam@example.org").await;
-    assert_conflict(id.create_sub_admin(&admin, input("Sam", "Two", " SAM@Example.ORG", SUB_PASSWORD, dashboard())).await);
-    assert_conflict(id.create_sub_admin(&admin, input("Ann", "Admin", "Admin@Example.org", SUB_PASSWORD, dashboard())).await);
+    assert_conflict(
+        id.create_sub_admin(&admin, input("Sam", "Two", " SAM@Example.ORG", SUB_PASSWORD, dashboard())).await,
+    );
+    assert_conflict(
+        id.create_sub_admin(&admin, input("Ann", "Admin", "Admin@Example.org", SUB_PASSWORD, dashboard())).await,
+    );
 
     // Taking another account's email on update is refused too, and changes nothing.
     let second = sub_admin(&id, "Tom", "Two", "tom@example.org").await;
-    assert_conflict(id.update_sub_admin(&admin, &second.id, input("Tommy", "Two", "Sam@example.org", "", dashboard())).await);
+    assert_conflict(
+        id.update_sub_admin(&admin, &second.id, input("Tommy", "Two", "Sam@example.org", "", dashboard())).await,
+    );
     let unchanged = user_by_id(&id, &second.id).await.unwrap();
     assert_eq!((unchanged.first_name.as_str(), unchanged.email.as_str()), ("Tom", "tom@example.org"));
     // Keeping one's own email, in another case, is fine.
@@ -252,7 +262,11 @@ async fn deactivating_a_sub_admin_ends_its_sessions_and_blocks_sign_in(id: Ident
     assert_eq!(statuses.len(), 2);
     for active in [false, true] {
         let changes = json!({ "isActive": { "before": !active, "after": active } });
-        assert!(statuses.contains(&json!({ "id": user.id, "email": "sam@example.org", "isActive": active, "changes": changes })));
+        assert!(
+            statuses.contains(
+                &json!({ "id": user.id, "email": "sam@example.org", "isActive": active, "changes": changes })
+            )
+        );
     }
 }
 
@@ -281,10 +295,13 @@ async fn deleting_a_sub_admin_removes_it_with_its_permissions_and_tokens(id: Ide
 
     let deleted: Vec<_> =
         outbox_events(&id).await.into_iter().filter(|(t, _)| t == "identity.subadmin.deleted").collect();
-    assert_eq!(deleted, [(
-        "identity.subadmin.deleted".to_string(),
-        json!({ "id": user.id, "email": "sam@example.org", "isActive": true })
-    )]);
+    assert_eq!(
+        deleted,
+        [(
+            "identity.subadmin.deleted".to_string(),
+            json!({ "id": user.id, "email": "sam@example.org", "isActive": true })
+        )]
+    );
 }
 
 async fn the_main_admin_and_nonprofit_admins_are_out_of_reach_of_the_sub_admin_calls(id: Identity) {
@@ -294,7 +311,11 @@ async fn the_main_admin_and_nonprofit_admins_are_out_of_reach_of_the_sub_admin_c
     for target in [&main.id, &charity.id] {
         let not_found = "Sub admin not found";
         assert_not_found(id.get_sub_admin(&admin, target).await, not_found);
-        assert_not_found(id.update_sub_admin(&admin, target, input("Evil", "Edit", "evil@example.org", "Evil#Pass1", dashboard())).await, not_found);
+        assert_not_found(
+            id.update_sub_admin(&admin, target, input("Evil", "Edit", "evil@example.org", "Evil#Pass1", dashboard()))
+                .await,
+            not_found,
+        );
         assert_not_found(id.set_sub_admin_status(&admin, target, false).await, not_found);
         assert_not_found(id.delete_sub_admin(&admin, target).await, not_found);
     }
@@ -321,7 +342,10 @@ async fn every_sub_admin_change_writes_its_outbox_event(id: Identity) {
     assert_eq!(
         events,
         [
-            ("identity.subadmin.created".to_string(), json!({ "id": user.id, "email": "sam@example.org", "isActive": true })),
+            (
+                "identity.subadmin.created".to_string(),
+                json!({ "id": user.id, "email": "sam@example.org", "isActive": true })
+            ),
             (
                 "identity.subadmin.updated".to_string(),
                 json!({ "id": user.id, "email": "sam2@example.org", "isActive": true,
@@ -332,7 +356,10 @@ async fn every_sub_admin_change_writes_its_outbox_event(id: Identity) {
                 json!({ "id": user.id, "email": "sam2@example.org", "isActive": false,
                         "changes": { "isActive": { "before": true, "after": false } } })
             ),
-            ("identity.subadmin.deleted".to_string(), json!({ "id": user.id, "email": "sam2@example.org", "isActive": false })),
+            (
+                "identity.subadmin.deleted".to_string(),
+                json!({ "id": user.id, "email": "sam2@example.org", "isActive": false })
+            ),
             // Deactivated, then deleted: each ended its sessions.
             ("identity.account.sessions_ended".to_string(), json!({ "id": user.id, "email": "sam2@example.org" })),
             ("identity.account.sessions_ended".to_string(), json!({ "id": user.id, "email": "sam2@example.org" })),
@@ -377,7 +404,10 @@ async fn concurrent_sub_admin_changes_all_succeed(id: Identity) {
 
 async fn account_names_answer_names_only_and_leave_unknown_ids_out(id: Identity) {
     let admin = as_admin(&id).await;
-    let ada = id.create_sub_admin(&admin, input("Ada", "Lovelace", "ada@example.org", "secret12", dashboard())).await.unwrap();
+    let ada = id
+        .create_sub_admin(&admin, input("Ada", "Lovelace", "ada@example.org", "secret12", dashboard()))
+        .await
+        .unwrap();
     let names = id.account_names(&[ada.0.id.clone(), admin.id.clone(), "no-such-account".into()]).await.unwrap();
     let names: std::collections::HashMap<_, _> = names.into_iter().collect();
     assert_eq!(names.len(), 2, "{names:?}");

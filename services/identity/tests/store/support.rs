@@ -69,7 +69,10 @@ pub fn input(first: &str, last: &str, email: &str, password: &str, permissions: 
 /// Creates a sub-admin that may view the dashboard, with `SUB_PASSWORD`.
 pub async fn sub_admin(id: &Identity, first: &str, last: &str, email: &str) -> User {
     let (user, _) = id
-        .create_sub_admin(&as_admin(id).await, input(first, last, email, SUB_PASSWORD, grants(&[("/dashboard", &["view"])])))
+        .create_sub_admin(
+            &as_admin(id).await,
+            input(first, last, email, SUB_PASSWORD, grants(&[("/dashboard", &["view"])])),
+        )
         .await
         .expect("sub-admin created");
     user

@@ -24,7 +24,8 @@ async fn a_factor_is_enrolled_used_once_and_reset(id: Identity) {
     assert!(c.session.is_none());
     assert!(id.two_factor_status(&me).await.unwrap().enabled);
 
-    let SignIn::Challenge { token, needed } = id.sign_in("sam@example.org", SUB_PASSWORD, false, IP).await.unwrap() else {
+    let SignIn::Challenge { token, needed } = id.sign_in("sam@example.org", SUB_PASSWORD, false, IP).await.unwrap()
+    else {
         panic!("a challenge was due")
     };
     assert_eq!(needed, "code");
@@ -42,7 +43,10 @@ async fn a_factor_is_enrolled_used_once_and_reset(id: Identity) {
     let boss = as_caller(&admin);
     assert!(id.set_two_factor_setting(&boss, true).await.unwrap());
     assert!(id.two_factor_setting(&boss).await.unwrap());
-    assert!(matches!(id.sign_in(ADMIN_EMAIL, ADMIN_PASSWORD, false, IP).await.unwrap(), SignIn::Challenge { needed: "enrol", .. }));
+    assert!(matches!(
+        id.sign_in(ADMIN_EMAIL, ADMIN_PASSWORD, false, IP).await.unwrap(),
+        SignIn::Challenge { needed: "enrol", .. }
+    ));
     id.set_two_factor_setting(&boss, false).await.unwrap();
 
     assert!(id.reset_two_factor(&me, &sub.id).await.is_err());
@@ -85,7 +89,11 @@ async fn a_challenge_starts_one_session_whatever_answers_it_next(id: Identity) {
     let (sub, s, step, codes) = enrolled_sub_admin(&id, "sam@example.org").await;
     let token = challenge(&id, "sam@example.org", SUB_PASSWORD).await;
     // A wrong code does not spend it.
-    assert_invalid(id.verify_two_factor(&token, &totp::code_at(&s, step + 9), "", IP).await, "code", two_factor::INVALID_CODE);
+    assert_invalid(
+        id.verify_two_factor(&token, &totp::code_at(&s, step + 9), "", IP).await,
+        "code",
+        two_factor::INVALID_CODE,
+    );
     id.verify_two_factor(&token, &totp::code_at(&s, step + 1), "", IP).await.unwrap();
     assert_challenge_expired(id.verify_two_factor(&token, &totp::code_at(&s, step + 2), "", IP).await);
     assert_challenge_expired(id.verify_two_factor(&token, "", &codes[0], IP).await);
@@ -135,7 +143,12 @@ async fn mailed_code(id: &Identity, email: &str) -> String {
     let mails = mails_to(id, email).await;
     let mail = mails.first().expect("a mail");
     assert_eq!(mail.subject, "Your Giving Console sign-in code");
-    let code: String = mail.body.split_whitespace().find(|w| w.len() == 8 && w.bytes().all(|b| b.is_ascii_digit())).expect("an 8-digit code").into();
+    let code: String = mail
+        .body
+        .split_whitespace()
+        .find(|w| w.len() == 8 && w.bytes().all(|b| b.is_ascii_digit()))
+        .expect("an 8-digit code")
+        .into();
     code
 }
 
@@ -167,10 +180,25 @@ async fn the_set_up_during_sign_in_needs_the_code_mailed_to_the_account(id: Iden
     assert_invalid(id.enrol_two_factor(Who::Challenge(&stolen)).await, "emailCode", two_factor::MAIL_CODE_REQUIRED);
     let wrong = if first_code == "12345678" { "87654321" } else { "12345678" };
     assert_invalid(id.enrol_from_challenge(&stolen, wrong, IP).await, "emailCode", two_factor::INVALID_MAIL_CODE);
-    assert_invalid(id.confirm_two_factor(Who::Challenge(&stolen), "123456", IP).await, "emailCode", two_factor::MAIL_CODE_FIRST);
-    assert!(store::two_factor(&mut id.db.pool.acquire().await.unwrap(), &sub.id).await.unwrap().is_none(), "no secret was set up");
+    assert_invalid(
+        id.confirm_two_factor(Who::Challenge(&stolen), "123456", IP).await,
+        "emailCode",
+        two_factor::MAIL_CODE_FIRST,
+    );
+    assert!(
+        store::two_factor(&mut id.db.pool.acquire().await.unwrap(), &sub.id).await.unwrap().is_none(),
+        "no secret was set up"
+    );
     // The code is stored only as a keyed hash.
-    assert_eq!(count(&id, "SELECT COUNT(*) FROM sign_in_challenges WHERE mail_code_hash LIKE $1", &[&format!("%{first_code}%")]).await, 0);
+    assert_eq!(
+        count(
+            &id,
+            "SELECT COUNT(*) FROM sign_in_challenges WHERE mail_code_hash LIKE $1",
+            &[&format!("%{first_code}%")]
+        )
+        .await,
+        0
+    );
 
     // The owner signs in: a new code, which only its own challenge takes.
     let mine = enrol_challenge(&id, "sam@example.org", SUB_PASSWORD).await;
@@ -181,7 +209,11 @@ async fn the_set_up_during_sign_in_needs_the_code_mailed_to_the_account(id: Iden
     let (secret, _) = id.enrol_from_challenge(&mine, &spaced, IP).await.unwrap();
     // The other challenge, even now that the set-up has begun, still cannot confirm it.
     let s = totp::from_base32(&secret).unwrap();
-    assert_invalid(id.confirm_two_factor(Who::Challenge(&stolen), &totp::code_at(&s, now_step()), IP).await, "emailCode", two_factor::MAIL_CODE_FIRST);
+    assert_invalid(
+        id.confirm_two_factor(Who::Challenge(&stolen), &totp::code_at(&s, now_step()), IP).await,
+        "emailCode",
+        two_factor::MAIL_CODE_FIRST,
+    );
     // Asked again (a reload) with the proven code, the set-up starts again.
     let (secret, _) = id.enrol_from_challenge(&mine, &code, IP).await.unwrap();
     let s = totp::from_base32(&secret).unwrap();
@@ -210,12 +242,18 @@ async fn mailed_codes_are_throttled(id: Identity) {
     for _ in 0..id.settings.max_failures_per_account {
         assert_invalid(id.enrol_from_challenge(&token, wrong, IP).await, "emailCode", two_factor::INVALID_MAIL_CODE);
     }
-    assert!(matches!(id.enrol_from_challenge(&token, &code, IP).await, Err(identity::error::Error::TooManyAttempts(..))));
+    assert!(matches!(
+        id.enrol_from_challenge(&token, &code, IP).await,
+        Err(identity::error::Error::TooManyAttempts(..))
+    ));
     for _ in 1..two_factor::MAIL_CODES_FREE {
         enrol_challenge(&id, "sam@example.org", SUB_PASSWORD).await;
     }
     assert_eq!(mails_to(&id, "sam@example.org").await.len() as i64, two_factor::MAIL_CODES_FREE);
-    assert_too_many_attempts(id.sign_in("sam@example.org", SUB_PASSWORD, false, IP).await, "Too many sign-in code mails. Please try again in 60 seconds.");
+    assert_too_many_attempts(
+        id.sign_in("sam@example.org", SUB_PASSWORD, false, IP).await,
+        "Too many sign-in code mails. Please try again in 60 seconds.",
+    );
     assert_eq!(mails_to(&id, "sam@example.org").await.len() as i64, two_factor::MAIL_CODES_FREE);
 }
 
