@@ -1,21 +1,20 @@
-//! The services the BFF calls, named once. Each entry gives the service's name (as
-//! readiness reports it), its URL flag and environment variable, its default port and its
-//! gRPC client; configuration, the local (embedded) configuration, the clients and the
-//! readiness check are made from this one list. Adding a service to the BFF is one entry
-//! here plus its area module (bff/src/areas).
+//! The services the BFF calls, from the one table of services (`proto/services.json`, handed
+//! over by `proto::for_each_service!`): each gives the service's name (as readiness reports
+//! it), its URL flag and environment variable, its default port and its gRPC client;
+//! configuration, the local (embedded) configuration, the clients and the readiness check are
+//! made from it. Adding a service to the BFF is its entry in the table plus its area module
+//! (bff/src/areas).
 
 use crate::state::{CALL_DEADLINE, Clients, Traced, Transport, channel, long_channel, traced};
 
-/// What the BFF knows of one service before it connects.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ServiceInfo {
-    /// Its name: the key of its URL in [`ServiceUrls::get`] and of its health in `/readyz`.
-    pub name: &'static str,
-    /// The environment variable of its gRPC address (the flag is its lowercase, dashed form).
-    pub env: &'static str,
-    /// The port it listens on unless configured.
-    pub default_port: u16,
-}
+/// What the BFF knows of one service before it connects: its entry of the table (its name is
+/// the key of its URL in [`ServiceUrls::get`] and of its health in `/readyz`; `url` the
+/// environment variable of its gRPC address, the flag its lowercase, dashed form; `port` the
+/// port it listens on unless configured).
+pub use proto::services::Service as ServiceInfo;
+
+/// Every service the BFF calls, in the table's order.
+pub const SERVICES: &[ServiceInfo] = proto::services::ALL;
 
 /// One service's clients: `clients` over several connections (with the per-call deadline),
 /// `long` without a deadline (streamed imports and exports), `health` for readiness.
@@ -82,15 +81,17 @@ impl std::fmt::Debug for InProcessServices {
 }
 
 macro_rules! services {
-    ($($field:ident: $client:ty = $name:literal, $env:literal, $flag:literal, $port:literal;)*) => {
-        /// Every service the BFF calls, in order.
-        pub const SERVICES: &[ServiceInfo] = &[$(ServiceInfo { name: $name, env: $env, default_port: $port }),*];
+    ($($field:ident: $Name:ident { long: $long:ident, port: $port:literal, database: $db:literal, url: $env:literal, flag: $flag:literal, client: [$($client:tt)*], server: [$($server:tt)*] };)*) => {
+        $(
+            #[doc = concat!("The ", stringify!($field), " service's client.")]
+            pub type $Name = $($client)*<Traced>;
+        )*
 
         /// The gRPC address of every service, from flags or environment variables.
         #[derive(Debug, Clone, clap::Args)]
         pub struct ServiceUrls {
             $(
-                #[doc = concat!("gRPC address of the ", $name, " service.")]
+                #[doc = concat!("gRPC address of the ", stringify!($field), " service.")]
                 #[arg(long = $flag, env = $env, default_value = concat!("http://127.0.0.1:", $port))]
                 pub $field: String,
             )*
@@ -107,7 +108,7 @@ macro_rules! services {
             /// The address of the service called `name`.
             pub fn get(&self, name: &str) -> Option<&str> {
                 match name {
-                    $($name => Some(&self.$field),)*
+                    $(stringify!($field) => Some(&self.$field),)*
                     _ => None,
                 }
             }
@@ -115,90 +116,52 @@ macro_rules! services {
 
         /// The clients of every service.
         pub struct Services {
-            $(pub $field: Service<$client>,)*
+            $(pub $field: Service<$Name>,)*
         }
 
         impl Services {
             /// Each service's clients: in process when `local` holds it, else over
             /// `connections` connections to its URL.
             pub fn connect(urls: &ServiceUrls, local: &InProcessServices, connections: usize) -> anyhow::Result<Self> {
-                Ok(Self { $($field: match local.get($name) {
-                    Some(service) => Service::in_process(service, <$client>::new),
-                    None => Service::connect(&urls.$field, connections, <$client>::new)?,
+                Ok(Self { $($field: match local.get(stringify!($field)) {
+                    Some(service) => Service::in_process(service, <$Name>::new),
+                    None => Service::connect(&urls.$field, connections, <$Name>::new)?,
                 },)* })
             }
 
             /// Each service's name and the transport its health is asked over.
             pub fn health(&self) -> Vec<(&'static str, Transport)> {
-                vec![$(($name, self.$field.health.clone())),*]
+                vec![$((stringify!($field), self.$field.health.clone())),*]
             }
         }
 
         impl crate::state::Inner {
             $(
-                #[doc = concat!("The next connection's ", $name, " client.")]
-                pub fn $field(&self) -> $client {
+                #[doc = concat!("The next connection's ", stringify!($field), " client.")]
+                pub fn $field(&self) -> $Name {
                     self.services.$field.clients.next()
+                }
+
+                #[doc = concat!("The ", stringify!($field), " service without the per-call deadline, for calls that stream (imports, exports, the audit chain's walk).")]
+                pub fn $long(&self) -> $Name {
+                    self.services.$field.long.clone()
                 }
             )*
         }
     };
 }
 
-pub type Identity = proto::identity::v1::identity_client::IdentityClient<Traced>;
-pub type Catalogue = proto::catalogue::v1::catalogue_client::CatalogueClient<Traced>;
-pub type Giving = proto::giving::v1::giving_client::GivingClient<Traced>;
-pub type Content = proto::content::v1::content_client::ContentClient<Traced>;
-pub type Engagement = proto::engagement::v1::engagement_client::EngagementClient<Traced>;
-pub type Chat = proto::chat::v1::chat_client::ChatClient<Traced>;
-pub type Audit = proto::audit::v1::audit_client::AuditClient<Traced>;
-
-services! {
-    identity: Identity = "identity", "IDENTITY_URL", "identity-url", 50051;
-    catalogue: Catalogue = "catalogue", "CATALOGUE_URL", "catalogue-url", 50052;
-    giving: Giving = "giving", "GIVING_URL", "giving-url", 50053;
-    engagement: Engagement = "engagement", "ENGAGEMENT_URL", "engagement-url", 50054;
-    content: Content = "content", "CONTENT_URL", "content-url", 50055;
-    chat: Chat = "chat", "CHAT_URL", "chat-url", 50056;
-    audit: Audit = "audit", "AUDIT_URL", "audit-url", 50057;
-}
-
-impl crate::state::Inner {
-    /// The catalogue without the per-call deadline, for imports and exports that stream.
-    pub fn catalogue_long(&self) -> Catalogue {
-        self.services.catalogue.long.clone()
-    }
-
-    /// The audit service without the per-call deadline: the export's batches, the chain's walk.
-    pub fn audit_long(&self) -> Audit {
-        self.services.audit.long.clone()
-    }
-
-    /// The giving service without the per-call deadline, for exports that stream.
-    pub fn giving_long(&self) -> Giving {
-        self.services.giving.long.clone()
-    }
-
-    /// The engagement service without the per-call deadline, for exports that stream.
-    pub fn engagement_long(&self) -> Engagement {
-        self.services.engagement.long.clone()
-    }
-}
+proto::for_each_service!(services);
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn every_service_has_one_name_variable_and_port() {
-        let urls = ServiceUrls::from_fn(|s| format!("http://127.0.0.1:{}", s.default_port));
-        for (i, s) in SERVICES.iter().enumerate() {
-            assert_eq!(urls.get(s.name), Some(format!("http://127.0.0.1:{}", s.default_port).as_str()));
-            assert!(
-                SERVICES[..i].iter().all(|o| o.name != s.name && o.env != s.env && o.default_port != s.default_port),
-                "{s:?}"
-            );
-            assert_eq!(s.env, format!("{}_URL", s.name.to_uppercase()));
+    fn every_service_of_the_table_has_its_url() {
+        let urls = ServiceUrls::from_fn(|s| format!("http://127.0.0.1:{}", s.port));
+        for s in SERVICES {
+            assert_eq!(urls.get(s.name), Some(format!("http://127.0.0.1:{}", s.port).as_str()));
         }
         assert_eq!(urls.get("nowhere"), None);
     }

@@ -109,7 +109,7 @@ fn bff_proc(hosts: &Hosts, urls: &[(&str, String)], redis: &str, amqp: Option<&s
             .find(|(n, _)| *n == s.name)
             .map(|(_, u)| u.clone())
             .unwrap_or_else(|| format!("http://127.0.0.1:{}", free_port()));
-        cmd.env(s.env, url);
+        cmd.env(s.url, url);
     }
     if let Some(amqp) = amqp {
         cmd.env("AMQP_URL", amqp);

@@ -1,11 +1,13 @@
-//! Generated gRPC types of every service, plus the module table shared by the
-//! identity service, the BFF and the web console (`modules.json`).
+//! Generated gRPC types of every service, the table of services (`services.json`: what the
+//! BFF, the embedded console, the tests and the deployment checks know of each), and the
+//! module table shared by the identity service, the BFF and the web console (`modules.json`).
 
 // One module per proto package, made by build.rs from every `<dir>/<dir>.proto`:
 // `common::v1` (the actor of a call, the page of a list), `identity::v1`, `catalogue::v1`, ...
 include!(concat!(env!("OUT_DIR"), "/packages.rs"));
 
 pub mod modules;
+pub mod services;
 
 /// JSON shapes that differ from the proto layout.
 pub mod json {
