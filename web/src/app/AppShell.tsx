@@ -9,7 +9,7 @@ import { Badge, Breadcrumb, Button, Dropdown, Grid, Layout, Menu, Result, Typogr
 import { DownOutlined, KeyOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons'
 import { Link, Navigate, Outlet, useLocation, useMatches, useNavigate } from 'react-router'
 import { breadcrumbsOf, buildMenu, canAccessRoute, homePathOf, isMenuGroup, menuRouteOf, type AppRoute, type RouteHandle } from '../routes'
-import { clearSession, fullName, isCharityAdminUser, useSession } from '../lib/session'
+import { clearSession, fullName, isCharityAdminUser, sessionEndedHere, useSession } from '../lib/session'
 import { HEADER_HEIGHT, toast } from '../lib/toast'
 import { canGoBack } from '../lib/navigation'
 import { logout } from '../features/auth/api/logout'
@@ -119,8 +119,10 @@ export function AppShell() {
     if (!next) setOpenKeys(withCurrentGroup(openKeys))
   }
 
-  // Signed out: to the sign-in, which brings the user back here once signed in (a deep link).
-  if (!user) return <Navigate to={paths.signIn()} replace state={{ from: pathname + search }} />
+  // Signed out: to the sign-in. A visitor who opened this page without a session (a deep link)
+  // is brought back here once signed in; a session that ended here (logout, a changed password)
+  // starts again from home.
+  if (!user) return <Navigate to={paths.signIn()} replace state={sessionEndedHere() ? undefined : { from: pathname + search }} />
 
   const onAccountMenu: MenuProps['onClick'] = async ({ key }) => {
     if (key === 'change-password') {

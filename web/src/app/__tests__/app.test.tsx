@@ -1,11 +1,11 @@
 /** The console as a person uses it: sign-in, shell, guard, menu, account menu. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { renderApp } from '../../testing/render-app'
 import { mockApi, type MockApi } from '../../testing/mock-api'
 import { mainAdmin, subAdmin } from '../../testing/users'
-import { useSession } from '../../lib/session'
+import { clearSession, useSession } from '../../lib/session'
 import { MODULES } from '../../lib/modules'
 import { NO_ACCESS_MESSAGE } from '../AppShell'
 
@@ -96,6 +96,14 @@ describe('sign in', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }))
     await waitFor(() => expect(path(router)).toBe('/sub_admin'))
     expect(router.state.location.search).toBe('?page=2')
+  })
+
+  it('a session that ends on a page is no deep link: the next sign-in starts from home', async () => {
+    const { router } = renderApp('/sub_admin', mainAdmin)
+    await waitFor(() => expect(path(router)).toBe('/sub_admin'))
+    act(() => clearSession())
+    await waitFor(() => expect(path(router)).toBe('/signin'))
+    expect((router.state.location.state as { from?: string } | null)?.from).toBeUndefined()
   })
 
   it('links to Forgot Password', async () => {
