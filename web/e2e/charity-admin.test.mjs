@@ -61,10 +61,10 @@ async function ensureSetup() {
   // (The demo data set has a cause 'Clean Water' already.)
   const cause = await api(env, '/admin/cause/create', { token, body: { name: 'Village Wells', description: '' } })
   assert.equal(cause.status, 200, JSON.stringify(cause.body))
-  const logo = await apiUploadLogo(env, token)
-  const ids = { categoryId: category.body.data._id, causeId: cause.body.data._id, logo }
-  const own = await apiCreateNonprofit(env, token, { ...CLEARWATER, ...ids })
-  const other = await apiCreateNonprofit(env, token, { ...OTHER, ...ids })
+  const ids = { categoryId: category.body.data._id, causeId: cause.body.data._id }
+  // A stored file belongs to one record: each nonprofit gets its own logo.
+  const own = await apiCreateNonprofit(env, token, { ...CLEARWATER, ...ids, logo: await apiUploadLogo(env, token) })
+  const other = await apiCreateNonprofit(env, token, { ...OTHER, ...ids, logo: await apiUploadLogo(env, token) })
   setup = { own: own._id, other: other._id }
   return setup
 }

@@ -98,8 +98,9 @@ async function ensureSetup() {
   const cause = await api(env, '/admin/cause/create', { token, body: CAUSE })
   assert.equal(cause.status, 200, `create a cause through the API: ${JSON.stringify(cause.body)}`)
 
-  const logo = await apiUploadLogo(env, token)
+  // A stored file belongs to one record: each nonprofit gets its own logo.
   for (const charity of [ALPHA, ZENITH]) {
+    const logo = await apiUploadLogo(env, token)
     await apiCreateNonprofit(env, token, { ...charity, categoryId: category.body.data._id, causeId: cause.body.data._id, logo })
   }
   setup = { token, categoryId: category.body.data._id, causeId: cause.body.data._id }

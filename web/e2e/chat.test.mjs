@@ -59,7 +59,7 @@ async function prepare() {
 const nameOf = (d) => [d.firstName, d.lastName].filter(Boolean).join(' ')
 const log = (page) => page.getByRole('log', { name: 'Messages' })
 const bubbles = (page) => log(page).locator('[data-testid="chat-message"]')
-const row = (page, donor) => page.getByRole('button', { name: `Open chat with ${nameOf(donor)}` })
+const row = (page, donor) => page.getByRole('button', { name: new RegExp(`^Open chat with ${nameOf(donor)}\\b`) })
 
 /** "New conversation" with `donor`, picked in the select by its email. */
 async function openConversation(page, donor) {

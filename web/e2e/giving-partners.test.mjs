@@ -88,7 +88,7 @@ step(env, 'reject another with a reason, and read it back in the Rejected Reason
   const row = tableRow(page, second.name).first()
   await row.getByText('Reject', { exact: true }).waitFor({ state: 'visible' })
   assert.equal(await row.getByRole('link', { name: `Reject ${second.name}` }).count(), 0)
-  await row.getByRole('button', { name: `Rejected reason of ${second.name}` }).click()
+  await row.getByRole('button', { name: `View rejected reason of ${second.name}` }).click()
   const modal = await openDialog(page, 'Rejected Reason')
   const text = modal.getByLabel('Reason')
   assert.equal(await text.inputValue(), reason)

@@ -189,6 +189,28 @@ export function setupConsole(name, settings = {}, prepare = null) {
   return env
 }
 
+/**
+ * The console's one route table (src/routes.tsx), read through Vite's module loader (no build,
+ * no browser): `{ ROUTES, canAccessRoute, menuRouteOf, ... }`. Suites that walk every screen
+ * take their list from it, so a screen added later is walked too.
+ */
+export async function routeTable() {
+  const { createServer } = await import('vite')
+  const server = await createServer({
+    configFile: false,
+    root: WEB_ROOT,
+    logLevel: 'error',
+    appType: 'custom',
+    server: { middlewareMode: true, hmr: false, ws: false },
+    optimizeDeps: { noDiscovery: true, include: [] },
+  })
+  try {
+    return await server.ssrLoadModule('/src/routes.tsx')
+  } finally {
+    await server.close()
+  }
+}
+
 /** The screen sizes the console is tried at (issue 12 section 5): a laptop and a phone. */
 export const DESKTOP = { width: 1440, height: 900 }
 export const PHONE = { width: 390, height: 844 }

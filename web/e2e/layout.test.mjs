@@ -23,6 +23,7 @@ import {
   apiCreateNonprofit,
   apiCreateSubAdmin,
   apiNonprofitBasics,
+  apiUploadLogo,
   apiSignIn,
   dismissToasts,
   eventually,
@@ -58,7 +59,8 @@ async function ensureSetup() {
   const { authToken: token } = await apiSignIn(env, ADMIN_EMAIL, ADMIN_PASSWORD)
   const common = await apiNonprofitBasics(env, token, { category: 'Community Food', cause: 'Hunger Relief' })
   await apiCreateNonprofit(env, token, { ...common, charityName: SHORT_NAME, taxId: '11-1111111' })
-  const rejected = await apiCreateNonprofit(env, token, { ...common, charityName: LONG_NAME, taxId: '22-2222222' })
+  // A stored file belongs to one record: the second nonprofit gets its own logo.
+  const rejected = await apiCreateNonprofit(env, token, { ...common, logo: await apiUploadLogo(env, token), charityName: LONG_NAME, taxId: '22-2222222' })
   const reject = await api(env, '/admin/charity/changeVerification', {
     token,
     body: { charityId: rejected._id, adminVerification: 'Reject', rejectReason: REJECT_REASON },

@@ -1,6 +1,9 @@
 /**
  * The console's modules import one another without a circle (static imports and the lazy
  * `import()` of screens alike): the route table imports no screen, so a screen may import it.
+ * And no feature imports another (`features/<area>/` takes only from components/, lib/, api/,
+ * paths and the route table; STYLE.md): what two areas share lives in components/ or lib/,
+ * which import no feature. Only the app (router, screens map, shell) brings features together.
  */
 import { describe, expect, it } from 'vitest'
 
@@ -54,6 +57,25 @@ function cyclesOf(graph: Map<string, string[]>): string[] {
   return cycles
 }
 
+/** The area of a file under features/ ('../features/donor/screens/X.tsx' -> 'donor'), else null. */
+function featureOf(file: string): string | null {
+  return /^\.\.\/features\/([^/]+)\//.exec(file)?.[1] ?? null
+}
+
+/** Imports that cross from one feature into another, or from shared code into a feature. */
+function crossFeatureImports(graph: Map<string, string[]>): string[] {
+  const crossings: string[] = []
+  for (const [file, deps] of graph) {
+    const from = featureOf(file)
+    const shared = /^\.\.\/(components|lib)\//.test(file)
+    for (const dep of deps) {
+      const to = featureOf(dep)
+      if (to && ((from && from !== to) || shared)) crossings.push(`${file} -> ${dep}`)
+    }
+  }
+  return crossings.sort()
+}
+
 describe('import graph', () => {
   it('follows static and lazy imports', () => {
     const graph = importGraph()
@@ -72,5 +94,21 @@ describe('import graph', () => {
 
   it('has no circle', () => {
     expect(cyclesOf(importGraph())).toEqual([])
+  })
+
+  it('finds a feature importing another, and shared code importing a feature', () => {
+    const graph = new Map([
+      ['../features/donor/screens/DonorViewScreen.tsx', ['../features/donor/api/get-donor.ts', '../features/badge/rules.ts', '../lib/format.ts']],
+      ['../components/Thing.tsx', ['../features/chat/store.ts']],
+      ['../app/screens.ts', ['../features/donor/screens/DonorViewScreen.tsx']],
+    ])
+    expect(crossFeatureImports(graph)).toEqual([
+      '../components/Thing.tsx -> ../features/chat/store.ts',
+      '../features/donor/screens/DonorViewScreen.tsx -> ../features/badge/rules.ts',
+    ])
+  })
+
+  it('has no feature importing another (nor shared code importing a feature)', () => {
+    expect(crossFeatureImports(importGraph())).toEqual([])
   })
 })

@@ -5,14 +5,15 @@
  * with a notice saying why.
  */
 import { useEffect, useMemo, useState } from 'react'
-import { Breadcrumb, Button, Dropdown, Grid, Layout, Menu, Result, Typography, type MenuProps } from 'antd'
+import { Badge, Breadcrumb, Button, Dropdown, Grid, Layout, Menu, Result, Typography, type MenuProps } from 'antd'
 import { DownOutlined, KeyOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons'
 import { Link, Navigate, Outlet, useLocation, useMatches, useNavigate } from 'react-router'
 import { breadcrumbsOf, buildMenu, canAccessRoute, homePathOf, isMenuGroup, menuRouteOf, type AppRoute, type RouteHandle } from '../routes'
-import { clearSession, fullName, isCharityAdminUser, useSession } from '../lib/session'
-import { toast } from '../lib/toast'
+import { clearSession, fullName, isCharityAdminUser, sessionEndedHere, useSession } from '../lib/session'
+import { HEADER_HEIGHT, toast } from '../lib/toast'
 import { canGoBack } from '../lib/navigation'
 import { logout } from '../features/auth/api/logout'
+import { unreadLabel, useChatUnread, useUnreadRefresh } from '../features/chat/unread'
 import { paths } from '../paths'
 import { ServerState } from './ServerState'
 import { menuIcon } from './menu-icons'
@@ -20,6 +21,9 @@ import { menuIcon } from './menu-icons'
 /** The notice of a user the guard sends away from a page it may not open. */
 export const NO_ACCESS_MESSAGE = 'You do not have access to that page'
 
+
+/** The Message entry's unread badge: white on it reads 5.6:1 (lib/theme.ts colorError). */
+const UNREAD_BADGE = '#cf1322'
 
 /** The route-table entry of the deepest matched route. */
 function useCurrentRoute(): AppRoute | undefined {
@@ -34,7 +38,7 @@ function useCurrentRoute(): AppRoute | undefined {
 export function AppShell() {
   const user = useSession((s) => s.user)
   const navigate = useNavigate()
-  const { pathname, key: locationKey } = useLocation()
+  const { pathname, search, key: locationKey } = useLocation()
   const current = useCurrentRoute()
   const screens = Grid.useBreakpoint()
   const [collapsed, setCollapsed] = useState(false)
@@ -53,6 +57,10 @@ export function AppShell() {
   }, [user, allowed, home, pathname, locationKey, navigate])
 
   const menu = useMemo(() => buildMenu(user), [user])
+  // The Message entry carries the count of conversations with unread messages.
+  const hasChat = useMemo(() => menu.some((n) => (isMenuGroup(n) ? n.children.some((l) => l.path === paths.chat()) : n.path === paths.chat())), [menu])
+  useUnreadRefresh(hasChat)
+  const unreadRooms = useChatUnread((s) => s.rooms)
   // Each title is its own tooltip: the full text shows on hover wherever it might be cut.
   const menuItems: MenuProps['items'] = useMemo(
     () =>
@@ -75,14 +83,20 @@ export function AppShell() {
           : {
               key: node.key,
               icon: menuIcon(node.icon),
-              label: (
-                <Link to={node.path} title={node.title}>
-                  {node.title}
-                </Link>
-              ),
+              label:
+                node.path === paths.chat() && unreadRooms > 0 ? (
+                  <Link to={node.path} title={node.title} aria-label={unreadLabel(node.title, unreadRooms)}>
+                    {node.title}{' '}
+                    <Badge count={unreadRooms} size="small" color={UNREAD_BADGE} style={{ boxShadow: 'none' }} />
+                  </Link>
+                ) : (
+                  <Link to={node.path} title={node.title}>
+                    {node.title}
+                  </Link>
+                ),
             },
       ),
-    [menu],
+    [menu, unreadRooms],
   )
 
   const selectedKey = current?.module ? (menuRouteOf(current.module, user)?.path ?? pathname) : pathname
@@ -105,7 +119,10 @@ export function AppShell() {
     if (!next) setOpenKeys(withCurrentGroup(openKeys))
   }
 
-  if (!user) return <Navigate to={paths.signIn()} replace />
+  // Signed out: to the sign-in. A visitor who opened this page without a session (a deep link)
+  // is brought back here once signed in; a session that ended here (logout, a changed password)
+  // starts again from home.
+  if (!user) return <Navigate to={paths.signIn()} replace state={sessionEndedHere() ? undefined : { from: pathname + search }} />
 
   const onAccountMenu: MenuProps['onClick'] = async ({ key }) => {
     if (key === 'change-password') {
@@ -189,6 +206,7 @@ export function AppShell() {
             alignItems: 'center',
             gap: 12,
             borderBottom: '1px solid #f0f0f0',
+            height: HEADER_HEIGHT,
             position: 'sticky',
             top: 0,
             zIndex: 10,

@@ -1,17 +1,19 @@
 import { Navigate, Outlet, useLocation } from 'react-router'
 import { Heading } from '../components/Heading'
+import { afterSignInPath } from '../lib/navigation'
 import { useSession } from '../lib/session'
 import { paths } from '../paths'
 
 const SIGN_IN_PATHS = [paths.signIn(), paths.charitySignIn()]
 
-/** Frame of the public screens; a signed-in user opening a sign-in screen goes to the shell's home
- * (their home screen: the route table is not loaded here). */
+/** Frame of the public screens; a signed-in user opening a sign-in screen goes to the page it asked
+ * for when signed out, else to the shell's home (their home screen: the route table is not loaded here). */
 export function PublicLayout() {
   const user = useSession((s) => s.user)
-  const { pathname } = useLocation()
+  const { pathname, state } = useLocation()
   if (user && SIGN_IN_PATHS.includes(pathname)) {
-    return <Navigate to={paths.home()} replace />
+    // Signed in here: on to the page asked for when signed out (a deep link), else home.
+    return <Navigate to={afterSignInPath(state, SIGN_IN_PATHS) ?? paths.home()} replace />
   }
   return (
     <div style={{ minHeight: '100vh', display: 'flex', background: 'linear-gradient(160deg, #e8f3ef 0%, #f5f7fa 60%)' }}>

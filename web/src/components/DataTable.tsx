@@ -12,7 +12,7 @@
  * `onViewChange`: ListCard keeps it in the URL) or, without them, the table's own.
  */
 import { useEffect, useId, useImperativeHandle, useMemo, useRef, useState, type Key, type Ref } from 'react'
-import { Table, type TableProps } from 'antd'
+import { Empty, Table, Typography, type TableProps } from 'antd'
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface'
 import { useQuery, type QueryKey } from '@tanstack/react-query'
 import { errorMessage } from '../lib/api-client'
@@ -47,7 +47,15 @@ export interface DataTableProps<T> {
   onViewChange?: (change: Partial<ListView>, how?: ListNavigation) => void
   ref?: Ref<DataTableHandle>
   'aria-label'?: string
+  /**
+   * What the empty list says: what would fill it ('No causes yet: Add a cause and it shows
+   * here'). A search that finds nothing says so instead (EMPTY_SEARCH_TEXT).
+   */
+  empty: string
 }
+
+/** An empty list while a search is on. */
+export const EMPTY_SEARCH_TEXT = 'Nothing matches the search: try other words, or clear the search'
 
 /** Width of the first column on a small screen: a long name wraps instead of filling the screen. */
 const NAME_COLUMN_WIDTH_SMALL = 140
@@ -92,6 +100,7 @@ export function DataTable<T extends object>({
   onViewChange,
   ref,
   'aria-label': ariaLabel,
+  empty,
 }: DataTableProps<T>) {
   const small = useMediaQuery(SMALL_SCREEN_QUERY)
   const ownKey = useId()
@@ -162,7 +171,7 @@ export function DataTable<T extends object>({
   }, [columns, sortColumn, view.order, small])
 
   return (
-    <SideScroll>
+    <SideScroll label={ariaLabel}>
       <Table<T>
         aria-label={ariaLabel}
         columns={shownColumns}
@@ -172,7 +181,15 @@ export function DataTable<T extends object>({
         onChange={onChange}
         size={small ? 'small' : 'middle'}
         scroll={small ? { x: 'max-content' } : undefined}
-        locale={error ? { emptyText: error } : undefined}
+        locale={{
+          emptyText: error ?? (
+            <Empty
+              image={Empty.PRESENTED_IMAGE_SIMPLE}
+              // The secondary text colour (lib/theme.ts): antd's empty-table grey reads 2.6:1.
+              description={<Typography.Text type="secondary">{view.search.trim() ? EMPTY_SEARCH_TEXT : empty}</Typography.Text>}
+            />
+          ),
+        }}
         pagination={{
           current: page,
           pageSize: limit,

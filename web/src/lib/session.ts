@@ -60,8 +60,23 @@ export function currentUser(): SessionUser | null {
   return useSession.getState().user
 }
 
+/** Whether a session ended in this page since the last sign-in (logout, a changed password, expiry). */
+let endedHere = false
+useSession.subscribe((state, previous) => {
+  if (state.user && !previous.user) endedHere = false
+})
+
+/**
+ * Whether the sign-in the shell sends to is the end of a session of this page (then it comes
+ * back home), not a visitor's deep link (then it comes back to the page asked for).
+ */
+export function sessionEndedHere(): boolean {
+  return endedHere
+}
+
 /** Logs out locally: forgets the session. Screens behind the shell then go to /signin. */
 export function clearSession(): void {
+  endedHere = true
   useSession.getState().clear()
 }
 

@@ -1,5 +1,5 @@
 /**
- * Toasts (antd notifications, top right, 5 s). The app registers the context-aware
+ * Toasts (antd notifications, top right below the shell's header, 5 s). The app registers the context-aware
  * instance of antd's <App>; before that (or in unit tests) the static API is used.
  */
 import { notification } from 'antd'
@@ -7,8 +7,12 @@ import type { NotificationInstance } from 'antd/es/notification/interface'
 
 export const TOAST_DURATION_SECONDS = 5
 export const TOAST_PLACEMENT = 'topRight' as const
+/** The shell's header (AppShell): its height, which toasts keep clear of. */
+export const HEADER_HEIGHT = 64
+/** Toasts start below the header (the account menu on desktop, the menu button on phone), not over it. */
+export const TOAST_TOP = HEADER_HEIGHT + 8
 
-notification.config({ placement: TOAST_PLACEMENT, duration: TOAST_DURATION_SECONDS })
+notification.config({ placement: TOAST_PLACEMENT, duration: TOAST_DURATION_SECONDS, top: TOAST_TOP })
 
 let instance: NotificationInstance | null = null
 

@@ -61,6 +61,9 @@ export const messages = {
   subAdminPasswordLength: 'Password must be between 6 and 20 characters',
   subAdminPasswordSpaces: 'Password must not contain spaces',
   permissionsRequired: 'Please select at least one permission',
+  countryRequired: 'Please select Country',
+  stateRequired: 'Please select State',
+  cityRequired: 'Please select City',
 } as const
 
 const text = (value: unknown): string => (value === undefined || value === null ? '' : String(value))
@@ -175,6 +178,17 @@ export const permissionsSelected: Validator = (value) => {
   const list = Array.isArray(value) ? (value as Array<{ actions?: unknown[] }>) : []
   return list.some((p) => Array.isArray(p.actions) && p.actions.length > 0) ? null : messages.permissionsRequired
 }
+
+// ---- Places (the location selects of every address) ------------------------
+
+const selected =
+  (message: string): Validator =>
+  (value) =>
+    (Array.isArray(value) ? value.length === 0 : text(value).trim() === '') ? message : null
+
+export const country = selected(messages.countryRequired)
+export const state = selected(messages.stateRequired)
+export const city = selected(messages.cityRequired)
 
 // ---- antd adapters ------------------------------------------------------
 

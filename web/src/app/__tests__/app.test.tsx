@@ -1,11 +1,11 @@
 /** The console as a person uses it: sign-in, shell, guard, menu, account menu. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { renderApp } from '../../testing/render-app'
 import { mockApi, type MockApi } from '../../testing/mock-api'
 import { mainAdmin, subAdmin } from '../../testing/users'
-import { useSession } from '../../lib/session'
+import { clearSession, useSession } from '../../lib/session'
 import { MODULES } from '../../lib/modules'
 import { NO_ACCESS_MESSAGE } from '../AppShell'
 
@@ -61,6 +61,51 @@ describe('sign in', () => {
     expect(api.callsTo('POST /admin-login/login')).toHaveLength(0)
   })
 
+  it('a right password at the wrong sign-in: the message under the email, with the link to the other sign-in', async () => {
+    const wrong = 'This is a nonprofit admin account: please sign in at the nonprofit sign-in'
+    api.on('POST /admin-login/login', [400, { message: wrong, code: 'BAD_REQUEST', errors: [{ field: 'email', message: wrong }] }])
+    const { router } = renderApp('/signin')
+    await userEvent.type(await screen.findByLabelText('Email'), 'np@example.org')
+    await userEvent.type(screen.getByLabelText('Password'), 'secret123')
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }))
+    const message = await screen.findByText(wrong)
+    expect(message.closest('.ant-form-item')?.querySelector('#email')).toBeTruthy()
+    // Under the field, not as a toast too.
+    expect(screen.getAllByText(wrong)).toHaveLength(1)
+    await userEvent.click(screen.getByRole('link', { name: 'Go to the nonprofit sign-in' }))
+    await waitFor(() => expect(path(router)).toBe('/charity-signin'))
+  })
+
+  it('the nonprofit sign-in links an admin account to the admin sign-in', async () => {
+    const wrong = 'This is an admin account: please sign in at the admin sign-in'
+    api.on('POST /admin-login/charityLogin', [400, { message: wrong, code: 'BAD_REQUEST', errors: [{ field: 'email', message: wrong }] }])
+    renderApp('/charity-signin')
+    await userEvent.type(await screen.findByLabelText('Email'), 'admin@example.org')
+    await userEvent.type(screen.getByLabelText('Password'), 'secret123')
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }))
+    expect(await screen.findByText(wrong)).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Go to the admin sign-in' }).getAttribute('href')).toBe('/signin')
+  })
+
+  it('a deep link survives sign-in: signed out at a page, signed in, on that page', async () => {
+    api.on('POST /admin-login/login', [200, { message: 'Login successfully', data: mainAdmin }])
+    const { router } = renderApp('/sub_admin?page=2')
+    await waitFor(() => expect(path(router)).toBe('/signin'))
+    await userEvent.type(await screen.findByLabelText('Email'), 'admin@example.org')
+    await userEvent.type(screen.getByLabelText('Password'), 'secret123')
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }))
+    await waitFor(() => expect(path(router)).toBe('/sub_admin'))
+    expect(router.state.location.search).toBe('?page=2')
+  })
+
+  it('a session that ends on a page is no deep link: the next sign-in starts from home', async () => {
+    const { router } = renderApp('/sub_admin', mainAdmin)
+    await waitFor(() => expect(path(router)).toBe('/sub_admin'))
+    act(() => clearSession())
+    await waitFor(() => expect(path(router)).toBe('/signin'))
+    expect((router.state.location.state as { from?: string } | null)?.from).toBeUndefined()
+  })
+
   it('links to Forgot Password', async () => {
     const { router } = renderApp('/signin')
     await userEvent.click(await screen.findByText('Forgot Password?'))
@@ -104,6 +149,21 @@ describe('shell', () => {
     const crumbs = document.querySelector('.ant-breadcrumb') as HTMLElement
     await waitFor(() => expect(crumbs.textContent).toContain('Add Sub Admin'))
     expect(within(crumbs).getByRole('link', { name: 'Sub Admin' })).toBeTruthy()
+  })
+
+  it('the Message entry shows how many conversations are unread, in its name too', async () => {
+    api.on('GET /admin/chat/unread', [200, { message: 'Unread messages', data: { rooms: 3, messages: 7 } }])
+    renderApp('/dashboard', mainAdmin)
+    const entry = await screen.findByRole('link', { name: 'Message, 3 unread conversations' })
+    expect(entry.textContent).toContain('3')
+    expect(api.callsTo('GET /admin/chat/unread').length).toBeGreaterThan(0)
+  })
+
+  it('the Message entry has no count when nothing is unread', async () => {
+    api.on('GET /admin/chat/unread', [200, { message: 'Unread messages', data: { rooms: 0, messages: 0 } }])
+    renderApp('/dashboard', mainAdmin)
+    expect(await screen.findByRole('link', { name: 'Message' })).toBeTruthy()
+    await waitFor(() => expect(api.callsTo('GET /admin/chat/unread').length).toBeGreaterThan(0))
   })
 
   it('each menu title carries its full text as a tooltip', async () => {

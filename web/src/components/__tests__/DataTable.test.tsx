@@ -1,7 +1,7 @@
 import { createRef } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
-import { DataTable, type DataTableHandle, type TablePage, type TableQuery } from '../DataTable'
+import { DataTable, EMPTY_SEARCH_TEXT, type DataTableHandle, type TablePage, type TableQuery } from '../DataTable'
 import { deferred } from '../../testing/deferred'
 import { queryWrapper } from '../../testing/query-wrapper'
 
@@ -25,7 +25,7 @@ function fetcher(total = 42) {
 describe('DataTable', () => {
   it('starts on page 1 with 10 rows and offers 10, 15, 20, 25, 30 per page', async () => {
     const fetch = fetcher()
-    const { container } = render(<DataTable<Row> columns={columns} fetch={fetch} />, { wrapper: queryWrapper() })
+    const { container } = render(<DataTable<Row> empty="No rows yet" columns={columns} fetch={fetch} />, { wrapper: queryWrapper() })
     expect(await screen.findByText('Row 1')).toBeTruthy()
     expect(fetch).toHaveBeenCalledWith({ page: 1, limit: 10, search: '', column: '', order: '' })
     expect(container.querySelectorAll('tbody tr.ant-table-row')).toHaveLength(10)
@@ -40,7 +40,7 @@ describe('DataTable', () => {
 
   it('pages and sorts on the server', async () => {
     const fetch = fetcher()
-    render(<DataTable<Row> columns={columns} fetch={fetch} />, { wrapper: queryWrapper() })
+    render(<DataTable<Row> empty="No rows yet" columns={columns} fetch={fetch} />, { wrapper: queryWrapper() })
     await screen.findByText('Row 1')
     fireEvent.click(screen.getByTitle('2'))
     await waitFor(() => expect(fetch).toHaveBeenLastCalledWith(expect.objectContaining({ page: 2, limit: 10 })))
@@ -53,7 +53,7 @@ describe('DataTable', () => {
 
   it('uses the default sort while no column is sorted', async () => {
     const fetch = fetcher()
-    render(<DataTable<Row> columns={columns} fetch={fetch} defaultSort={{ column: 'createdAt', order: 'desc' }} />, {
+    render(<DataTable<Row> empty="No rows yet" columns={columns} fetch={fetch} defaultSort={{ column: 'createdAt', order: 'desc' }} />, {
       wrapper: queryWrapper(),
     })
     await screen.findByText('Row 1')
@@ -62,29 +62,39 @@ describe('DataTable', () => {
 
   it('goes back to page 1 when the search changes', async () => {
     const fetch = fetcher()
-    const { rerender } = render(<DataTable<Row> columns={columns} fetch={fetch} />, { wrapper: queryWrapper() })
+    const { rerender } = render(<DataTable<Row> empty="No rows yet" columns={columns} fetch={fetch} />, { wrapper: queryWrapper() })
     await screen.findByText('Row 1')
     fireEvent.click(screen.getByTitle('3'))
     await waitFor(() => expect(fetch).toHaveBeenLastCalledWith(expect.objectContaining({ page: 3 })))
-    rerender(<DataTable<Row> columns={columns} fetch={fetch} search="row" />)
+    rerender(<DataTable<Row> empty="No rows yet" columns={columns} fetch={fetch} search="row" />)
     await waitFor(() => expect(fetch).toHaveBeenLastCalledWith(expect.objectContaining({ page: 1, search: 'row' })))
   })
 
   it('reloads through its handle', async () => {
     const fetch = fetcher()
     const ref = createRef<DataTableHandle>()
-    render(<DataTable<Row> ref={ref} columns={columns} fetch={fetch} />, { wrapper: queryWrapper() })
+    render(<DataTable<Row> empty="No rows yet" ref={ref} columns={columns} fetch={fetch} />, { wrapper: queryWrapper() })
     await screen.findByText('Row 1')
     const calls = fetch.mock.calls.length
     act(() => ref.current?.reload())
     await waitFor(() => expect(fetch.mock.calls.length).toBe(calls + 1))
   })
 
+  it('an empty list says what would fill it; an empty search says so', async () => {
+    const fetch = fetcher(0)
+    const { rerender } = render(<DataTable<Row> empty="No causes yet: add a cause and it shows here" columns={columns} fetch={fetch} />, {
+      wrapper: queryWrapper(),
+    })
+    expect(await screen.findByText('No causes yet: add a cause and it shows here')).toBeTruthy()
+    rerender(<DataTable<Row> empty="No causes yet: add a cause and it shows here" columns={columns} fetch={fetch} search="zzz" />)
+    expect(await screen.findByText(EMPTY_SEARCH_TEXT)).toBeTruthy()
+  })
+
   it('shows the failure in the empty table', async () => {
     const fetch = vi.fn(async () => {
       throw new Error('List unavailable')
     })
-    render(<DataTable<Row> columns={columns} fetch={fetch} />, { wrapper: queryWrapper() })
+    render(<DataTable<Row> empty="No rows yet" columns={columns} fetch={fetch} />, { wrapper: queryWrapper() })
     expect(await screen.findByText('List unavailable')).toBeTruthy()
   })
 
@@ -96,7 +106,7 @@ describe('DataTable', () => {
       return answer.promise
     })
     const ref = createRef<DataTableHandle>()
-    const { container } = render(<DataTable<Row> ref={ref} columns={columns} fetch={fetch} />, {
+    const { container } = render(<DataTable<Row> empty="No rows yet" ref={ref} columns={columns} fetch={fetch} />, {
       wrapper: queryWrapper(),
     })
     const spinning = () => container.querySelector('.ant-spin-spinning') !== null

@@ -24,7 +24,7 @@ describe('ListCard', () => {
   it('lays out the title, buttons, tabs, search, table and dialogs; newest first by default', async () => {
     const fetch = fetcher()
     const { element } = atUrl(
-      <ListCard<Row>
+      <ListCard<Row> empty="No rows yet"
         title="Causes"
         queryKey={['cause', 'list']}
         actions={<button>Add New Cause</button>}
@@ -49,7 +49,7 @@ describe('ListCard', () => {
   it('sends the search text to the table, only from the minimum length on', async () => {
     const fetch = fetcher()
     const { element } = atUrl(
-      <ListCard<Row>
+      <ListCard<Row> empty="No rows yet"
         title="Nonprofits"
         queryKey={['charity', 'list']}
         searchPlaceholder="Search by Nonprofit Name"
@@ -88,7 +88,7 @@ describe('ListCard keeps its state in the URL', () => {
   it('asks for the page, size, search and sort the URL names, and shows them', async () => {
     const fetch = pagedFetcher()
     const { element } = atUrl(
-      <ListCard<Row> title="Causes" searchPlaceholder="Search" queryKey={['t']} columns={sortable} fetch={fetch} />,
+      <ListCard<Row> empty="No rows yet" title="Causes" searchPlaceholder="Search" queryKey={['t']} columns={sortable} fetch={fetch} />,
       '/causes?q=red&page=2&size=20&sort=name&order=asc',
     )
     const { container } = render(element)
@@ -103,7 +103,7 @@ describe('ListCard keeps its state in the URL', () => {
   it('ignores what it cannot use: a bad page, a size not offered, an unsortable column', async () => {
     const fetch = pagedFetcher()
     const { element } = atUrl(
-      <ListCard<Row> title="Causes" searchPlaceholder="Search" queryKey={['t']} columns={sortable} fetch={fetch} />,
+      <ListCard<Row> empty="No rows yet" title="Causes" searchPlaceholder="Search" queryKey={['t']} columns={sortable} fetch={fetch} />,
       '/causes?page=-3&size=7&sort=password&order=asc',
     )
     render(element)
@@ -114,7 +114,7 @@ describe('ListCard keeps its state in the URL', () => {
   it('writes a page change, a sort and a search to the URL; Back shows the previous rows', async () => {
     const fetch = pagedFetcher()
     const { element, router } = atUrl(
-      <ListCard<Row> title="Causes" searchPlaceholder="Search" queryKey={['t']} columns={sortable} fetch={fetch} />,
+      <ListCard<Row> empty="No rows yet" title="Causes" searchPlaceholder="Search" queryKey={['t']} columns={sortable} fetch={fetch} />,
       '/causes?id=keep',
     )
     render(element)
@@ -152,7 +152,7 @@ describe('ListCard keeps its state in the URL', () => {
     function Tabbed() {
       const [tab, setTab] = useListTab(['pending', 'rejected'] as const, 'pending')
       return (
-        <ListCard<Row>
+        <ListCard<Row> empty="No rows yet"
           title="Nonprofits"
           tabs={
             <Tabs
@@ -188,7 +188,7 @@ describe('ListCard keeps its state in the URL', () => {
     function Filtered() {
       const [filters, setFilters] = useListFilters(['status', 'from'] as const)
       return (
-        <ListCard<Row>
+        <ListCard<Row> empty="No rows yet"
           title="Transactions"
           queryKey={['transaction', 'list', filters]}
           searchPlaceholder="Search"

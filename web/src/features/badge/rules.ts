@@ -2,9 +2,6 @@
 import { formatCents } from '../../lib/format'
 import type { BadgeRule } from './types'
 
-/** Folder of the badges' images on the media server. */
-export const BADGE_MEDIA_MODULE = 'badge'
-
 export const RULE_OPTIONS: Array<{ value: BadgeRule; label: string }> = [
   { value: 'totalGiven', label: 'Total given at least (USD)' },
   { value: 'donations', label: 'Number of donations' },

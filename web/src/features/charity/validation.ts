@@ -30,9 +30,9 @@ export const charityMessages = {
   phoneRequired: 'Please enter Phone Number',
   phoneInvalid: 'Please enter valid Phone Number',
   addressRequired: 'Please enter Address',
-  countryRequired: 'Please select Country',
-  stateRequired: 'Please select State',
-  cityRequired: 'Please select City',
+  countryRequired: messages.countryRequired,
+  stateRequired: messages.stateRequired,
+  cityRequired: messages.cityRequired,
   zipRequired: 'Please enter Zip Code',
   zipInvalid: 'Please enter valid Zip Code',
   adminFirstNameRequired: 'Please enter Admin First Name',
@@ -105,9 +105,6 @@ export const phoneNumber: Validator = (value) => {
 export const optionalPhone: Validator = (value) => (text(value) === '' ? null : phoneNumber(value))
 
 export const address = required(charityMessages.addressRequired)
-export const country = selected(charityMessages.countryRequired)
-export const state = selected(charityMessages.stateRequired)
-export const city = selected(charityMessages.cityRequired)
 
 /** Five digits or five plus four (the formatted input reports digits only). */
 export const zipCode: Validator = (value) => {

@@ -2,8 +2,6 @@
 
 /** Media folder of chat images (POST /local-image/uploadImage, moduleName). */
 export const CHAT_IMAGE_MODULE = 'chatImage'
-/** Donors' avatars are the giving service's ('donor' media folder). */
-export const DONOR_MEDIA_MODULE = 'donor'
 
 export const MESSAGE_MAX_LENGTH = 2000
 

@@ -19,6 +19,7 @@
 import { create } from 'zustand'
 import { C2S, CODES, LIFECYCLE, S2C } from './events'
 import { ChatError, handshakeCode, request, type ChatSocket } from './socket'
+import { useChatUnread } from './unread'
 import type { Message, MessagePage, PresenceEvent, ReadEvent, Room, TypingEvent, UsersPage } from './types'
 
 export const CHAT_DEFAULTS = { page: 1, limit: 10, messageLimit: 15 } as const
@@ -193,6 +194,8 @@ export const useChat = create<ChatStore>()((set, get) => {
   const onMessage = ({ message, room }: { message: Message; room: Room }) => {
     takeMessages(message.roomId, [message])
     if (room) placeRoom(room)
+    // The menu's unread count follows the live events.
+    void useChatUnread.getState().refresh()
     const s = get()
     if (message.roomId === s.activeRoomId && message.sender.type === 'member') {
       set((st) => ({ typing: withoutKey(st.typing, message.roomId) }))
@@ -200,7 +203,10 @@ export const useChat = create<ChatStore>()((set, get) => {
     }
   }
 
-  const onRoom = ({ room }: { room: Room }) => placeRoom(room)
+  const onRoom = ({ room }: { room: Room }) => {
+    placeRoom(room)
+    void useChatUnread.getState().refresh()
+  }
 
   const onTyping = ({ roomId, from, typing }: TypingEvent) => {
     if (from.type !== 'member') return
@@ -378,6 +384,7 @@ export const useChat = create<ChatStore>()((set, get) => {
       if (!roomId || seq === 0 || !s.socket?.connected) return
       const answer = await ask<{ room: Room }>(C2S.read, { roomId, seq })
       placeRoom(answer.room)
+      void useChatUnread.getState().refresh()
     },
 
     putRoom(room, options = {}) {

@@ -1,7 +1,5 @@
 /** The media folders of communities and posts (POST /local-image/uploadImage moduleName). */
 export const COMMUNITY_MEDIA_MODULE = 'communityImage'
-/** Post images are uploaded by the apps; the console only shows them. */
-export const POST_MEDIA_MODULE = 'postImage'
 
 /** At most this many gallery images, nonprofits and causes (the service's limits). */
 export const GALLERY_MAX = 10

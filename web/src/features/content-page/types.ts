@@ -10,23 +10,7 @@ type Schemas = components['schemas']
 /** The page a revision belongs to. */
 export type PageKey = 'homepage' | 'privacy_policy' | 'terms_condition' | 'about_us' | 'giving_partner'
 
-/** One save of a page, as listed (newest first), without what was saved. */
-export type RevisionSummary = Omit<Schemas['Revision'], 'document' | 'restoredFrom'> & {
-  /** The revision it restores, or null for a save. */
-  restoredFrom: number | null
-}
-
-/** One save of a page with the whole page as saved (the page's answer without its revision fields). */
-export type Revision = RevisionSummary & { document: Record<string, unknown> }
-
-/** What every page answer carries about its current revision. */
-export interface RevisionFields {
-  /** The current revision's number (0 before the first save). */
-  revision: number
-  updatedAt?: number | null
-  /** The author's name. */
-  updatedBy?: string | null
-}
+export type { Revision, RevisionFields, RevisionSummary } from '../../lib/revisions'
 
 /** A featured nonprofit or cause, named from the catalogue. */
 export type NamedRef = Schemas['FeaturedRef']

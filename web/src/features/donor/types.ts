@@ -15,6 +15,9 @@ export type EarnedBadge = components['schemas']['EarnedBadge']
  */
 export type Subscription = components['schemas']['Subscription']
 
+/** One of a donor's recent transactions (the transaction list's row). */
+export type DonorTransaction = components['schemas']['Transaction']
+
 /** GET /admin/user/viewUserDetails/{id} as sent. */
 export type DonorDetailAnswer = components['schemas']['DonorDetail']
 

@@ -6,7 +6,7 @@
  */
 import { dayBounds } from '../../lib/day-range'
 import type { RecipientType, TransactionFilters, TransactionStatus, TransactionType } from './types'
-import { RECIPIENT_TYPE_LABELS, STATUS_LABELS, TYPE_LABELS } from './labels'
+import { RECIPIENT_TYPE_LABELS, STATUS_LABELS, TYPE_LABELS } from '../../lib/transaction-labels'
 
 export const FILTER_NAMES = ['from', 'to', 'status', 'type', 'recipientType'] as const
 export type FilterName = (typeof FILTER_NAMES)[number]

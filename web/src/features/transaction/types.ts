@@ -5,9 +5,9 @@
  */
 import type { components } from '../../api/schema'
 
-export type TransactionStatus = 'succeeded' | 'pending' | 'failed' | 'refunded'
-export type TransactionType = 'one_time' | 'recurring'
-export type RecipientType = 'charity' | 'community' | 'cause'
+import type { RecipientType, TransactionStatus, TransactionType } from '../../lib/transaction-labels'
+
+export type { RecipientType, TransactionStatus, TransactionType } from '../../lib/transaction-labels'
 
 /**
  * A transaction (generated `Transaction`). `status`, `type` and `recipientType` are plain text there

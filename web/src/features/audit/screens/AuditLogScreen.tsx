@@ -86,6 +86,7 @@ export default function AuditLogScreen() {
 
   return (
     <ListCard<AuditRecord>
+      empty="Nothing recorded yet: every change made in the console shows here"
       title="Audit Log"
       actions={
         <Space wrap>

@@ -1,6 +1,6 @@
 import { apiClient, type ApiEnvelope } from '../../../lib/api-client'
 import type { SessionUser } from '../../../lib/session'
-import type { TwoFactorChallenge } from '../../two-factor/api/two-factor'
+import type { TwoFactorChallenge } from './two-factor-challenge'
 
 export interface CharityLoginBody {
   email: string
@@ -9,6 +9,6 @@ export interface CharityLoginBody {
 
 /** POST /admin-login/charityLogin: the nonprofit admin (adminType 'Charity Admin'). */
 export async function charityLogin(body: CharityLoginBody): Promise<ApiEnvelope<SessionUser | TwoFactorChallenge>> {
-  const res = await apiClient.post<ApiEnvelope<SessionUser | TwoFactorChallenge>>('/admin-login/charityLogin', body)
+  const res = await apiClient.post<ApiEnvelope<SessionUser | TwoFactorChallenge>>('/admin-login/charityLogin', body, { skipErrorToast: true })
   return res.data
 }

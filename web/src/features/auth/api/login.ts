@@ -1,6 +1,6 @@
 import { apiClient, type ApiEnvelope } from '../../../lib/api-client'
 import type { SessionUser } from '../../../lib/session'
-import type { TwoFactorChallenge } from '../../two-factor/api/two-factor'
+import type { TwoFactorChallenge } from './two-factor-challenge'
 
 export interface LoginBody {
   email: string
@@ -9,6 +9,6 @@ export interface LoginBody {
 
 /** POST /admin-login/login: main admin and sub-admins. */
 export async function login(body: LoginBody): Promise<ApiEnvelope<SessionUser | TwoFactorChallenge>> {
-  const res = await apiClient.post<ApiEnvelope<SessionUser | TwoFactorChallenge>>('/admin-login/login', body)
+  const res = await apiClient.post<ApiEnvelope<SessionUser | TwoFactorChallenge>>('/admin-login/login', body, { skipErrorToast: true })
   return res.data
 }

@@ -8,23 +8,41 @@ import { AuthCard } from '../components/AuthCard'
 import { login } from '../api/login'
 import { charityLogin } from '../api/charity-login'
 import { useSession } from '../../../lib/session'
+import { showError } from '../../../lib/api-client'
+import { afterSignInPath } from '../../../lib/navigation'
 import { toast } from '../../../lib/toast'
 import { loginEmail, loginPassword, rule } from '../../../lib/validators'
 import { paths } from '../../../paths'
 import type { SessionUser } from '../../../lib/session'
-import { isChallenge, verifyTwoFactor, type TwoFactorChallenge } from '../../two-factor/api/two-factor'
+import { isChallenge, verifyTwoFactor, type TwoFactorChallenge } from '../api/two-factor-challenge'
 // The required set-up (the mailed code, the QR code and all) loads only when a sign-in needs
 // it: the sign-in route stays within its bundle budget.
-const ChallengeEnrol = lazy(() => import('../../two-factor/components/ChallengeEnrol').then((m) => ({ default: m.ChallengeEnrol })))
+const ChallengeEnrol = lazy(() => import('../components/ChallengeEnrol').then((m) => ({ default: m.ChallengeEnrol })))
 
 interface SignInValues {
   email: string
   password: string
 }
 
+/**
+ * The server's field error on `email` (a right password at the wrong sign-in page). Read here
+ * rather than with lib/form-errors: the sign-in route keeps within its bundle budget.
+ */
+function emailError(error: unknown): string | undefined {
+  const errors = (error as { response?: { data?: { errors?: unknown } } } | null)?.response?.data?.errors
+  if (!Array.isArray(errors)) return undefined
+  const found = errors.find((e: { field?: unknown }) => e?.field === 'email') as { message?: unknown } | undefined
+  return typeof found?.message === 'string' ? found.message : undefined
+}
+
 export default function SignInScreen() {
-  const { pathname } = useLocation()
+  const { pathname, state } = useLocation()
   const charityMode = pathname === paths.charitySignIn()
+  const [form] = Form.useForm<SignInValues>()
+  // The server's word that this account signs in at the other sign-in page (a right password
+  // at the wrong one): shown under the email, with the link there.
+  const [wrongDoor, setWrongDoor] = useState<string | null>(null)
+  const otherSignIn = charityMode ? paths.signIn() : paths.charitySignIn()
   const navigate = useNavigate()
   const signIn = useSession((s) => s.signIn)
   const [submitting, setSubmitting] = useState(false)
@@ -35,12 +53,14 @@ export default function SignInScreen() {
   const enter = (user: SessionUser, message: string) => {
     signIn(user)
     toast.success(message || 'Success')
-    // The shell's home sends the user on to their home screen (this page loads no route table).
-    navigate(paths.home(), { replace: true })
+    // Back to the page asked for when signed out (a deep link), else the shell's home, which
+    // sends the user on to their home screen (this page loads no route table).
+    navigate(afterSignInPath(state, [paths.signIn(), paths.charitySignIn()]) ?? paths.home(), { replace: true })
   }
 
   const onFinish = async (values: SignInValues) => {
     setSubmitting(true)
+    setWrongDoor(null)
     try {
       const body = { email: values.email.trim(), password: values.password }
       const res = charityMode ? await charityLogin(body) : await login(body)
@@ -50,8 +70,10 @@ export default function SignInScreen() {
         return
       }
       enter(res.data, res.message)
-    } catch {
-      // The request client has shown the server's message.
+    } catch (error) {
+      const onEmail = emailError(error)
+      if (onEmail) setWrongDoor(onEmail)
+      else showError(error)
     } finally {
       setSubmitting(false)
     }
@@ -116,8 +138,29 @@ export default function SignInScreen() {
 
   return (
     <AuthCard title={charityMode ? 'Nonprofit Admin Sign In' : 'Sign In'}>
-      <Form<SignInValues> layout="vertical" onFinish={onFinish} requiredMark={false} autoComplete="on">
-        <Form.Item label="Email" name="email" rules={[rule(loginEmail)]}>
+      <Form<SignInValues>
+        form={form}
+        layout="vertical"
+        onFinish={onFinish}
+        onValuesChange={(changed) => {
+          if ('email' in changed) setWrongDoor(null)
+        }}
+        requiredMark={false}
+        autoComplete="on"
+      >
+        <Form.Item
+          label="Email"
+          name="email"
+          rules={[rule(loginEmail)]}
+          validateStatus={wrongDoor ? 'error' : undefined}
+          help={
+            wrongDoor ? (
+              <span>
+                {wrongDoor} <Link to={otherSignIn}>{charityMode ? 'Go to the admin sign-in' : 'Go to the nonprofit sign-in'}</Link>
+              </span>
+            ) : undefined
+          }
+        >
           <Input autoComplete="username" placeholder="Enter your email" />
         </Form.Item>
         <Form.Item label="Password" name="password" rules={[rule(loginPassword)]}>

@@ -16,7 +16,8 @@ import { useRecord, useRefresh } from '../../../lib/query'
 import { getBadge } from '../api/get-badge'
 import { updateBadge } from '../api/update-badge'
 import type { BadgeBody, BadgeRule } from '../types'
-import { BADGE_MEDIA_MODULE, centsToDollars, RULE_OPTIONS, thresholdOf } from '../rules'
+import { BADGE_MEDIA_MODULE } from '../../../lib/media-modules'
+import { centsToDollars, RULE_OPTIONS, thresholdOf } from '../rules'
 import { paths } from '../../../paths'
 
 interface BadgeFormValues {

@@ -18,7 +18,7 @@ import { listBadges } from '../api/list-badges'
 import { deleteBadge } from '../api/delete-badge'
 import type { Badge } from '../types'
 import { ruleText } from '../rules'
-import BadgeImage from '../components/BadgeImage'
+import BadgeImage from '../../../components/BadgeImage'
 import { paths } from '../../../paths'
 
 const MODULE = SLUGS.badge
@@ -62,6 +62,7 @@ export default function BadgeListScreen() {
 
   return (
     <ListCard<Badge>
+      empty="No badges yet: the badges donors earn show here"
       title="Badge Management"
       searchPlaceholder="Search By Badge Name"
       queryKey={['badge', 'list']}

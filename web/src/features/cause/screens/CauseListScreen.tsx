@@ -77,6 +77,7 @@ export default function CauseListScreen() {
 
   return (
     <ListCard<CauseRow>
+      empty="No causes yet: add a cause and it shows here"
       title="Causes/Affiliations Management"
       actions={
         <Space wrap>

@@ -87,6 +87,7 @@ export default function CategoryListScreen() {
 
   return (
     <ListCard<CategoryRow>
+      empty="No nonprofit categories yet: add a category and it shows here"
       title="Nonprofit Category"
       actions={
         canAdd && (

@@ -25,7 +25,7 @@ import { getActiveCategories, getActiveCauses, type ActiveTerm } from '../api/ac
 import { createCharity } from '../api/create-charity'
 import { getCharity } from '../api/get-charity'
 import { updateCharity } from '../api/update-charity'
-import { LocationFields } from '../components/LocationFields'
+import { LocationFields } from '../../../components/LocationFields'
 import { PaymentMethodList } from '../components/PaymentMethodList'
 import type { Charity, PaymentMethod } from '../types'
 import { bodyOf, digitsOf, EMPTY_VALUES, valuesOf, type CharityFormValues } from '../form-values'

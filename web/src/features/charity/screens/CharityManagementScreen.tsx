@@ -96,6 +96,7 @@ export default function CharityManagementScreen() {
 
   return (
     <ListCard<CharityRow>
+      empty="No nonprofits yet: add a nonprofit, or import the IRS file, and it shows here"
       title="Nonprofit Management"
       actions={
         <Space wrap>

@@ -80,6 +80,7 @@ export default function NewNonprofitScreen() {
 
   return (
     <ListCard<CharityRow>
+      empty="No new nonprofits: nonprofits waiting for approval show here"
       title="New Nonprofit"
       tabs={<Tabs activeKey={tab} items={TABS} onChange={(key) => setTab(key as TabKey)} />}
       searchPlaceholder="Search by Nonprofit Name"

@@ -6,7 +6,7 @@
 import { useCallback, useState } from 'react'
 import { Card, Empty, Space, Tag, Typography } from 'antd'
 import { AsyncSelect, type AsyncLoader, type AsyncValue } from '../../../components/AsyncSelect'
-import { listCommonCharities } from '../api/common-list'
+import { listCommonCharities } from '../../../components/option-loaders'
 
 export default function TestScreen() {
   const [chosen, setChosen] = useState<AsyncValue[]>([])

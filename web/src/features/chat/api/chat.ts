@@ -1,7 +1,5 @@
 /** Chat's REST paths: /admin/chat/ (module /chat, add). The live side is the socket (socket.ts). */
-import type { AsyncLoader } from '../../../components/AsyncSelect'
 import { apiClient, type ApiEnvelope } from '../../../lib/api-client'
-import { listDonors } from '../../donor/api/list-donors'
 import type { Room } from '../types'
 
 const BASE = '/admin/chat'
@@ -20,13 +18,4 @@ export async function createRoom(userId: string): Promise<ApiEnvelope<Room>> {
  */
 export async function clearChatHistory(roomId: string): Promise<ApiEnvelope<Room>> {
   return (await apiClient.delete<ApiEnvelope<Room>>(`${BASE}/clearChatHistory/${encodeURIComponent(roomId)}`)).data
-}
-
-/** Donors for the "New conversation" select (POST /admin/user/userList), by first name. */
-export const donorLoader: AsyncLoader = async (search, page, limit) => {
-  const { rows, total } = await listDonors({ page, limit, search, column: 'firstName', order: 'asc' })
-  return {
-    options: rows.map((d) => ({ value: d._id, label: `${[d.firstName, d.lastName].filter(Boolean).join(' ')} (${d.email})` })),
-    hasMore: page * limit < total,
-  }
 }

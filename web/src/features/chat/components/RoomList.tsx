@@ -4,7 +4,7 @@ import { UserOutlined } from '@ant-design/icons'
 import { SearchBox } from '../../../components/SearchBox'
 import { formatDate } from '../../../lib/format'
 import { mediaFileUrl, useMetaData } from '../../../lib/meta-data'
-import { DONOR_MEDIA_MODULE } from '../constants'
+import { DONOR_MEDIA_MODULE } from '../../../lib/media-modules'
 import { roomName } from '../names'
 import { useChat } from '../store'
 import type { Room } from '../types'
@@ -40,7 +40,6 @@ export function RoomList({ onOpen }: { onOpen: (room: Room) => void }) {
             <div
               key={room._id}
               onClick={() => onOpen(room)}
-              aria-label={`Open chat with ${roomName(room)}`}
               aria-current={active ? 'true' : undefined}
               role="button"
               tabIndex={0}
@@ -58,10 +57,15 @@ export function RoomList({ onOpen }: { onOpen: (room: Room) => void }) {
                 borderRadius: 6,
               }}
             >
-              <Badge dot status={online ? 'success' : 'default'} offset={[-4, 30]} title={online ? 'Online' : 'Offline'}>
-                <Avatar icon={<UserOutlined />} src={room.user.avatar ? mediaFileUrl(meta, DONOR_MEDIA_MODULE, room.user.avatar) : undefined} alt="" />
-              </Badge>
+              {/* The presence dot's word comes last in the row's name (below), not first. */}
+              <span aria-hidden="true">
+                <Badge dot status={online ? 'success' : 'default'} offset={[-4, 30]} title={online ? 'Online' : 'Offline'}>
+                  <Avatar icon={<UserOutlined />} src={room.user.avatar ? mediaFileUrl(meta, DONOR_MEDIA_MODULE, room.user.avatar) : undefined} alt="" />
+                </Badge>
+              </span>
               <span style={{ display: 'flex', flexDirection: 'column', flex: 1, minWidth: 0 }}>
+                {/* The row's name is what it shows, said as what it does: 'Open chat with <name>, <unread>, <last message>'. */}
+                <span className="gc-visually-hidden">Open chat with </span>
                 <span style={{ display: 'flex', justifyContent: 'space-between', gap: 8 }}>
                   <Typography.Text strong ellipsis>
                     {roomName(room)}
@@ -76,6 +80,7 @@ export function RoomList({ onOpen }: { onOpen: (room: Room) => void }) {
                     {formatDate(room.lastMessageAt)}
                   </Typography.Text>
                 )}
+                <span className="gc-visually-hidden">{online ? ', online' : ', offline'}</span>
               </span>
             </div>
           )

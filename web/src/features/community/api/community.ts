@@ -1,5 +1,4 @@
 /** Communities: /admin/admin-community/ and GET /v1/community/getCommunityDetail (module /community). */
-import type { AsyncLoader } from '../../../components/AsyncSelect'
 import { apiClient, type ApiEnvelope } from '../../../lib/api-client'
 import { listPage, type TableQuery } from '../../../lib/list-page'
 import type { Community, CommunityInput, CommunityMember } from '../types'
@@ -40,9 +39,3 @@ export async function hideCommunity(id: string, isHidden: boolean): Promise<ApiE
 
 /** POST members/{id} (view): the community's members, newest first; search on name or email. */
 export const listCommunityMembers = (id: string, query: TableQuery) => listPage<CommunityMember>(`${BASE}/members/${enc(id)}`, query)
-
-/** Communities (not deleted) for a select (an event's host), by name, a page at a time. */
-export const communityLoader: AsyncLoader = async (search, page, limit) => {
-  const { rows, total } = await listCommunities({ page, limit, search, column: 'name', order: 'asc', isDeleted: false })
-  return { options: rows.map((c) => ({ value: c._id, label: c.name })), hasMore: page * limit < total }
-}

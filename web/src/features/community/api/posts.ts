@@ -3,17 +3,12 @@
  * error handling, so none of them shows a failure toast.
  */
 import { apiClient, type ApiEnvelope } from '../../../lib/api-client'
-import type { TablePage } from '../../../lib/list-page'
+import { listPage, type TablePage } from '../../../lib/list-page'
 import type { Comment, LikeState, Post } from '../types'
 
 const BASE = '/v1/posts'
 const enc = encodeURIComponent
 const QUIET = { skipErrorToast: true } as const
-
-async function postPage<T>(path: string, body: object): Promise<TablePage<T>> {
-  const res = await apiClient.post<ApiEnvelope<T[]>>(path, body, QUIET)
-  return { rows: res.data.data ?? [], total: res.data.total_records ?? 0 }
-}
 
 export interface CommunityPostsQuery {
   communityId: string
@@ -22,10 +17,10 @@ export interface CommunityPostsQuery {
 }
 
 /** POST communityPosts: the community's active posts, newest first (at most 100 a page). */
-export const listActivePosts = (query: CommunityPostsQuery) => postPage<Post>(`${BASE}/communityPosts`, query)
+export const listActivePosts = (query: CommunityPostsQuery) => listPage<Post>(`${BASE}/communityPosts`, query, { quiet: true })
 
 /** POST InActivePostList: the community's inactive posts (asked with limit 1000000; the server pages at 100). */
-export const listInactivePosts = (query: CommunityPostsQuery) => postPage<Post>(`${BASE}/InActivePostList`, query)
+export const listInactivePosts = (query: CommunityPostsQuery) => listPage<Post>(`${BASE}/InActivePostList`, query, { quiet: true })
 
 /** POST activeInActivePost/{id} { isActive } -> "Post activated successfully" / "Post deactivated successfully". */
 export async function setPostActive(id: string, isActive: boolean): Promise<ApiEnvelope<Post>> {
@@ -48,10 +43,8 @@ export async function addReply(commentId: string, text: string): Promise<ApiEnve
 }
 
 /** GET getPostCommnetList/{id}?page=&limit=: the post's top-level comments, newest first, with their replies. */
-export async function listComments(postId: string, page: number, limit: number): Promise<TablePage<Comment>> {
-  const res = await apiClient.get<ApiEnvelope<Comment[]>>(`${BASE}/getPostCommnetList/${enc(postId)}`, { params: { page, limit }, ...QUIET })
-  return { rows: res.data.data ?? [], total: res.data.total_records ?? 0 }
-}
+export const listComments = (postId: string, page: number, limit: number): Promise<TablePage<Comment>> =>
+  listPage<Comment>(`${BASE}/getPostCommnetList/${enc(postId)}`, { page, limit }, { method: 'get', quiet: true })
 
 /** POST likeUnlikeComment/{id}: like, or unlike when the admin account likes it already. */
 export async function likeComment(id: string): Promise<ApiEnvelope<LikeState>> {

@@ -13,9 +13,10 @@ import { toast } from '../../../lib/toast'
 import { rule } from '../../../lib/validators'
 import { addComment, addReply, likeComment, listComments } from '../api/posts'
 import { COMMENTS_PAGE_SIZE } from '../constants'
+import { likesText } from '../names'
 import type { Comment } from '../types'
 import * as v from '../validation'
-import { PersonLine } from './PersonLine'
+import { PersonLine } from '../../../components/PersonLine'
 
 interface TextValues {
   text: string
@@ -58,7 +59,7 @@ function LikeButton({ liked, count, label, like }: { liked: boolean; count: numb
     <Button
       type="text"
       size="small"
-      aria-label={`${liked ? 'Unlike' : 'Like'} ${label}`}
+      aria-label={`${liked ? 'Unlike' : 'Like'} ${label}, ${likesText(count)}`}
       aria-pressed={liked}
       icon={liked ? <LikeFilled /> : <LikeOutlined />}
       loading={busy}

@@ -14,10 +14,12 @@ import { useConfirmAction } from '../../../components/useConfirmAction'
 import { mediaFileUrl, useMetaData } from '../../../lib/meta-data'
 import { toast } from '../../../lib/toast'
 import { likePost, listActivePosts, listInactivePosts, setPostActive } from '../api/posts'
-import { ACTIVE_POSTS_LIMIT, INACTIVE_POSTS_LIMIT, POST_MEDIA_MODULE } from '../constants'
+import { POST_MEDIA_MODULE } from '../../../lib/media-modules'
+import { ACTIVE_POSTS_LIMIT, INACTIVE_POSTS_LIMIT } from '../constants'
+import { likesText } from '../names'
 import type { Post } from '../types'
 import { CommentThread } from './CommentThread'
-import { PersonLine } from './PersonLine'
+import { PersonLine } from '../../../components/PersonLine'
 
 export const DEACTIVATE_TITLE = 'Are you sure you want to Deactivate this post ?'
 export const ACTIVATE_TITLE = 'Are you sure you want to Activate this post ?'
@@ -65,8 +67,8 @@ function PostCard({ post, canEdit, onStatus, reload }: { post: Post; canEdit: bo
       {post.images?.length > 0 && (
         <Image.PreviewGroup>
           <Space wrap>
-            {post.images.map((name) => (
-              <Image key={name} fallback={meta?.placeholder || undefined} width={96} height={96} style={{ objectFit: 'cover' }} src={mediaFileUrl(meta, POST_MEDIA_MODULE, name)} alt="" />
+            {post.images.map((name, i) => (
+              <Image key={name} fallback={meta?.placeholder || undefined} width={96} height={96} style={{ objectFit: 'cover' }} src={mediaFileUrl(meta, POST_MEDIA_MODULE, name)} alt={`Photo ${i + 1} of the post by ${author}`} />
             ))}
           </Space>
         </Image.PreviewGroup>
@@ -76,7 +78,7 @@ function PostCard({ post, canEdit, onStatus, reload }: { post: Post; canEdit: bo
           <Button
             type="text"
             size="small"
-            aria-label={`${post.likedByAdmin ? 'Unlike' : 'Like'} post by ${author}`}
+            aria-label={`${post.likedByAdmin ? 'Unlike' : 'Like'} post by ${author}, ${likesText(post.likesCount)}`}
             aria-pressed={post.likedByAdmin}
             icon={post.likedByAdmin ? <LikeFilled /> : <LikeOutlined />}
             loading={liking}

@@ -138,6 +138,7 @@ export default function CommunityListScreen() {
 
   return (
     <ListCard<Community>
+      empty="No communities yet: communities donors create show here"
       title="Community Management"
       actions={
         canAdd && (

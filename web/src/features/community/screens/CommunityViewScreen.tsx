@@ -19,7 +19,7 @@ import { useRecord } from '../../../lib/query'
 import { useAccess } from '../../../lib/session'
 import { paths } from '../../../paths'
 import { getCommunity, listCommunityMembers } from '../api/community'
-import { PersonLine } from '../components/PersonLine'
+import { PersonLine } from '../../../components/PersonLine'
 import { PostFeed } from '../components/PostFeed'
 import { COMMUNITY_MEDIA_MODULE } from '../constants'
 import { communityPlace, privacyLabel } from '../names'
@@ -104,9 +104,9 @@ export default function CommunityViewScreen() {
             </Descriptions>
             {community.gallery?.length > 0 && (
               <Image.PreviewGroup>
-                <Space wrap aria-label="Gallery">
-                  {community.gallery.map((name) => (
-                    <Image key={name} fallback={meta?.placeholder || undefined} width={120} height={90} style={{ objectFit: 'cover' }} src={image(name)} alt="" />
+                <Space wrap role="group" aria-label="Gallery">
+                  {community.gallery.map((name, i) => (
+                    <Image key={name} fallback={meta?.placeholder || undefined} width={120} height={90} style={{ objectFit: 'cover' }} src={image(name)} alt={`Gallery image ${i + 1}`} />
                   ))}
                 </Space>
               </Image.PreviewGroup>
@@ -120,6 +120,7 @@ export default function CommunityViewScreen() {
           <SearchBox placeholder="Search by Name or Email" applied={memberSearch} onSearch={setMemberSearch} />
         </div>
         <DataTable<CommunityMember>
+          empty="No members yet: donors who join this community show here"
           aria-label="Members"
           queryKey={['community', 'members', id]}
           search={memberSearch}

@@ -65,6 +65,7 @@ export default function ContactListScreen() {
 
   return (
     <ListCard<ContactMessage>
+      empty="No messages yet: what people send through the contact form shows here"
       title="Contact Us Form"
       searchPlaceholder="Search by Name, Email or Subject"
       filters={

@@ -19,7 +19,7 @@ import { toast } from '../../../lib/toast'
 import { rule } from '../../../lib/validators'
 import { paths } from '../../../paths'
 import { listCmsPages, updateCmsPage } from '../api/cms'
-import { revisionSource } from '../api/revisions'
+import { revisionSource } from '../../../lib/revisions'
 import type { CmsInput, CmsPage, CmsSlug } from '../types'
 import * as v from '../validation'
 

@@ -70,6 +70,7 @@ export default function DonorListScreen() {
 
   return (
     <ListCard<Donor>
+      empty="No donors yet: donors who sign up in the app, or that you add, show here"
       title="Donor Management"
       actions={
         canAdd && (

@@ -7,20 +7,20 @@ import { Avatar, Button, Card, Col, Descriptions, Empty, Row, Skeleton, Space, S
 import { EditOutlined, UserOutlined } from '@ant-design/icons'
 import { Link, useNavigate, useParams } from 'react-router'
 import { LoadState } from '../../../components/LoadState'
+import { SideScroll } from '../../../components/SideScroll'
 import { formatCents, formatDate, formatPhone, formatZip } from '../../../lib/format'
 import { mediaFileUrl, useMetaData } from '../../../lib/meta-data'
 import { SLUGS } from '../../../lib/modules'
 import { useRecord } from '../../../lib/query'
 import { useAccess } from '../../../lib/session'
 import { paths } from '../../../paths'
-import { StatusTag } from '../../transaction/components/StatusTag'
-import { recipientTypeLabel, typeLabel } from '../../transaction/labels'
-import type { Transaction } from '../../transaction/types'
+import { TransactionStatusTag } from '../../../components/TransactionStatusTag'
+import { recipientTypeLabel, typeLabel } from '../../../lib/transaction-labels'
 import { getDonor } from '../api/get-donor'
-import BadgeImage from '../../badge/components/BadgeImage'
-import { DONOR_MEDIA_MODULE } from '../constants'
+import BadgeImage from '../../../components/BadgeImage'
+import { DONOR_MEDIA_MODULE } from '../../../lib/media-modules'
 import { donorName } from '../names'
-import type { Subscription } from '../types'
+import type { DonorTransaction, Subscription } from '../types'
 
 const dash = (value: string | null | undefined) => value || '-'
 
@@ -123,60 +123,64 @@ export default function DonorViewScreen() {
           </Card>
 
           <Card title="Recent Transactions">
-            <Table<Transaction>
-              aria-label="Recent transactions"
-              rowKey="_id"
-              pagination={false}
-              size="small"
-              scroll={{ x: 'max-content' }}
-              dataSource={detail.recentTransactions}
-              locale={{ emptyText: 'No transactions yet' }}
-              columns={[
-                {
-                  title: 'Receipt',
-                  key: 'receiptNumber',
-                  render: (_, t) => (
-                    <Link to={paths.transactionView(t._id)} aria-label={`View transaction ${t.receiptNumber || t._id}`}>
-                      {t.receiptNumber || t._id}
-                    </Link>
-                  ),
-                },
-                { title: 'Date', key: 'createdAt', render: (_, t) => formatDate(t.createdAt) },
-                {
-                  title: 'Recipient',
-                  key: 'recipientName',
-                  render: (_, t) => `${t.recipientName} (${recipientTypeLabel(t.recipientType)})`,
-                },
-                { title: 'Type', key: 'type', render: (_, t) => typeLabel(t.type) },
-                { title: 'Amount', key: 'amountCents', align: 'right', render: (_, t) => formatCents(t.amountCents) },
-                { title: 'Status', key: 'status', render: (_, t) => <StatusTag status={t.status} /> },
-              ]}
-            />
+            <SideScroll label="Recent transactions">
+              <Table<DonorTransaction>
+                aria-label="Recent transactions"
+                rowKey="_id"
+                pagination={false}
+                size="small"
+                scroll={{ x: 'max-content' }}
+                dataSource={detail.recentTransactions}
+                locale={{ emptyText: 'No transactions yet' }}
+                columns={[
+                  {
+                    title: 'Receipt',
+                    key: 'receiptNumber',
+                    render: (_, t) => (
+                      <Link to={paths.transactionView(t._id)} aria-label={`View transaction ${t.receiptNumber || t._id}`}>
+                        {t.receiptNumber || t._id}
+                      </Link>
+                    ),
+                  },
+                  { title: 'Date', key: 'createdAt', render: (_, t) => formatDate(t.createdAt) },
+                  {
+                    title: 'Recipient',
+                    key: 'recipientName',
+                    render: (_, t) => `${t.recipientName} (${recipientTypeLabel(t.recipientType)})`,
+                  },
+                  { title: 'Type', key: 'type', render: (_, t) => typeLabel(t.type) },
+                  { title: 'Amount', key: 'amountCents', align: 'right', render: (_, t) => formatCents(t.amountCents) },
+                  { title: 'Status', key: 'status', render: (_, t) => <TransactionStatusTag status={t.status} /> },
+                ]}
+              />
+            </SideScroll>
           </Card>
 
           <Card title="Subscriptions">
-            <Table<Subscription>
-              aria-label="Subscriptions"
-              rowKey="_id"
-              pagination={false}
-              size="small"
-              scroll={{ x: 'max-content' }}
-              dataSource={detail.subscriptions}
-              locale={{ emptyText: 'No subscriptions' }}
-              columns={[
-                {
-                  title: 'Recipient',
-                  key: 'recipientName',
-                  render: (_, s) => `${s.recipientName} (${recipientTypeLabel(s.recipientType)})`,
-                },
-                { title: 'Amount', key: 'amountCents', align: 'right', render: (_, s) => formatCents(s.amountCents) },
-                { title: 'Interval', key: 'interval', render: (_, s) => capitalised(s.interval) },
-                { title: 'Status', key: 'status', render: (_, s) => capitalised(s.status) },
-                { title: 'Charges', key: 'chargesCount', dataIndex: 'chargesCount' },
-                { title: 'Started', key: 'startedAt', render: (_, s) => formatDate(s.startedAt) },
-                { title: 'Next Charge', key: 'nextChargeAt', render: (_, s) => dash(formatDate(s.nextChargeAt)) },
-              ]}
-            />
+            <SideScroll label="Subscriptions">
+              <Table<Subscription>
+                aria-label="Subscriptions"
+                rowKey="_id"
+                pagination={false}
+                size="small"
+                scroll={{ x: 'max-content' }}
+                dataSource={detail.subscriptions}
+                locale={{ emptyText: 'No subscriptions' }}
+                columns={[
+                  {
+                    title: 'Recipient',
+                    key: 'recipientName',
+                    render: (_, s) => `${s.recipientName} (${recipientTypeLabel(s.recipientType)})`,
+                  },
+                  { title: 'Amount', key: 'amountCents', align: 'right', render: (_, s) => formatCents(s.amountCents) },
+                  { title: 'Interval', key: 'interval', render: (_, s) => capitalised(s.interval) },
+                  { title: 'Status', key: 'status', render: (_, s) => capitalised(s.status) },
+                  { title: 'Charges', key: 'chargesCount', dataIndex: 'chargesCount' },
+                  { title: 'Started', key: 'startedAt', render: (_, s) => formatDate(s.startedAt) },
+                  { title: 'Next Charge', key: 'nextChargeAt', render: (_, s) => dash(formatDate(s.nextChargeAt)) },
+                ]}
+              />
+            </SideScroll>
           </Card>
         </>
       )}

@@ -102,6 +102,7 @@ export default function EventListScreen() {
 
   return (
     <ListCard<Event>
+      empty="No events yet: add an event and it shows here"
       title="Event Management"
       actions={
         canAdd && (

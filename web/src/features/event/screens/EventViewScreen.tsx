@@ -23,7 +23,7 @@ import { SLUGS } from '../../../lib/modules'
 import { useRecord } from '../../../lib/query'
 import { useAccess } from '../../../lib/session'
 import { paths } from '../../../paths'
-import { PersonLine } from '../../community/components/PersonLine'
+import { PersonLine } from '../../../components/PersonLine'
 import { exportEvent, getEvent, listEventMembers, removeEventMember } from '../api/event'
 import { EVENT_IMAGE_MODULE, EVENT_VIDEO_MODULE, MEMBER_TABS, membersKey } from '../constants'
 import { capacityLabel, eventWhere, formatInZone, hostLabel } from '../names'
@@ -150,8 +150,8 @@ export default function EventViewScreen() {
             {(event.images?.length > 0 || event.video) && (
               <Space wrap align="start">
                 <Image.PreviewGroup>
-                  {event.images?.map((name) => (
-                    <Image key={name} fallback={meta?.placeholder || undefined} width={140} height={100} style={{ objectFit: 'cover' }} src={mediaFileUrl(meta, EVENT_IMAGE_MODULE, name)} alt="" />
+                  {event.images?.map((name, i) => (
+                    <Image key={name} fallback={meta?.placeholder || undefined} width={140} height={100} style={{ objectFit: 'cover' }} src={mediaFileUrl(meta, EVENT_IMAGE_MODULE, name)} alt={`Event image ${i + 1}`} />
                   ))}
                 </Image.PreviewGroup>
                 {event.video && (
@@ -173,6 +173,7 @@ export default function EventViewScreen() {
           <SearchBox placeholder="Search by Name or Email" applied={search} onSearch={setSearch} />
         </div>
         <DataTable<EventMember>
+          empty="No members here yet: donors who answer this event show here"
           key={tab}
           aria-label={`${MEMBER_TABS.find((t) => t.status === tab)?.label} members`}
           queryKey={membersKey(id, tab)}

@@ -82,6 +82,7 @@ export default function FaqCategoryListScreen() {
 
   return (
     <ListCard<FaqCategory>
+      empty="No FAQ categories yet: add a category and it shows here"
       title="FAQ Category Management"
       actions={
         canAdd && (

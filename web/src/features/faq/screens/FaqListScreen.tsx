@@ -19,7 +19,7 @@ import { SLUGS } from '../../../lib/modules'
 import { useRefresh } from '../../../lib/query'
 import { useAccess } from '../../../lib/session'
 import { paths } from '../../../paths'
-import { faqCategoryLoader } from '../api/category-options'
+import { faqCategoryLoader } from '../../../components/option-loaders'
 import { deleteFaq, inputOf, listFaqs, updateFaq } from '../api/faq'
 import type { Faq } from '../types'
 
@@ -67,6 +67,7 @@ export default function FaqListScreen() {
 
   return (
     <ListCard<Faq>
+      empty="No FAQs yet: add an FAQ and it shows here"
       title="FAQ Management"
       actions={
         canAdd && (

@@ -57,6 +57,7 @@ export default function PartnerListScreen() {
 
   return (
     <ListCard<Partner>
+      empty="No approved partners yet: partners you approve show here"
       title="Management of Approved Partners"
       searchPlaceholder={PARTNER_SEARCH_PLACEHOLDER}
       queryKey={['giving-partner', 'list', 'approved']}

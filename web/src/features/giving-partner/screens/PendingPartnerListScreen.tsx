@@ -60,7 +60,7 @@ export default function PendingPartnerListScreen() {
                 type="link"
                 size="small"
                 icon={<EyeOutlined />}
-                aria-label={`Rejected reason of ${row.name}`}
+                aria-label={`View rejected reason of ${row.name}`}
                 onClick={() => {
                   setReasonOf(row)
                   setReasonOpen(true)
@@ -78,6 +78,7 @@ export default function PendingPartnerListScreen() {
 
   return (
     <ListCard<Partner>
+      empty="No partner requests: requests to become a giving partner show here"
       title="Pending/Rejected Partners"
       searchPlaceholder={PARTNER_SEARCH_PLACEHOLDER}
       queryKey={['giving-partner', 'list', 'pending']}

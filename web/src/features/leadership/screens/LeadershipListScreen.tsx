@@ -82,6 +82,7 @@ export default function LeadershipListScreen() {
 
   return (
     <ListCard<Leadership>
+      empty="No leaders yet: add a leader and it shows here"
       title="Leadership"
       actions={
         canAdd && (

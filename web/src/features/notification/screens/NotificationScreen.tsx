@@ -144,6 +144,7 @@ export default function NotificationScreen() {
     <>
       {canAdd && <NotificationForm onSent={() => void refresh()} />}
       <ListCard<Notification>
+        empty="No notifications sent yet: notifications you send show here"
         title="Notification History"
         searchPlaceholder="Search by Title"
         queryKey={['notification', 'list']}

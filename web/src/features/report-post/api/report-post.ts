@@ -3,16 +3,13 @@
  * no error handling, so neither call shows a failure toast.
  */
 import { apiClient, type ApiEnvelope } from '../../../lib/api-client'
-import type { TablePage, TableQuery } from '../../../lib/list-page'
+import { listPage, type TableQuery } from '../../../lib/list-page'
 import type { ReportedPost } from '../types'
 
 const QUIET = { skipErrorToast: true } as const
 
 /** POST reportPostList (view): posts with open reports, newest report first; search on post text or community name. */
-export async function listReportedPosts(query: TableQuery): Promise<TablePage<ReportedPost>> {
-  const res = await apiClient.post<ApiEnvelope<ReportedPost[]>>('/admin/reportPost/reportPostList', query, QUIET)
-  return { rows: res.data.data ?? [], total: res.data.total_records ?? 0 }
-}
+export const listReportedPosts = (query: TableQuery) => listPage<ReportedPost>('/admin/reportPost/reportPostList', query, { quiet: true })
 
 /** POST deletePost/{id} (delete) -> "Post deleted successfully": the post goes, its open reports are closed. */
 export async function deleteReportedPost(postId: string): Promise<ApiEnvelope<null>> {

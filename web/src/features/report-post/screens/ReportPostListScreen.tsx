@@ -16,8 +16,8 @@ import { mediaFileUrl, useMetaData } from '../../../lib/meta-data'
 import { SLUGS } from '../../../lib/modules'
 import { useRefresh } from '../../../lib/query'
 import { useAccess } from '../../../lib/session'
-import { PersonLine } from '../../community/components/PersonLine'
-import { POST_MEDIA_MODULE } from '../../community/constants'
+import { PersonLine } from '../../../components/PersonLine'
+import { POST_MEDIA_MODULE } from '../../../lib/media-modules'
 import { deleteReportedPost, listReportedPosts } from '../api/report-post'
 import type { ReportedPost } from '../types'
 
@@ -110,6 +110,7 @@ export default function ReportPostListScreen() {
 
   return (
     <ListCard<ReportedPost>
+      empty="No reported posts: posts that donors report show here"
       title="Report Post"
       searchPlaceholder="Search by Post or Community"
       queryKey={['report-post', 'list']}

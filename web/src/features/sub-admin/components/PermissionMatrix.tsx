@@ -151,7 +151,7 @@ export function PermissionMatrix({
           Select all permissions
         </Checkbox>
       </div>
-      <SideScroll>
+      <SideScroll label="Permissions">
         <Table<ModuleDef>
           columns={columns}
           dataSource={modules}

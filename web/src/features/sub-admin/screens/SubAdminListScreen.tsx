@@ -61,6 +61,7 @@ export default function SubAdminListScreen() {
 
   return (
     <ListCard<SubAdminRow>
+      empty="No sub-admins yet: add a sub-admin and it shows here"
       title="Sub Admin"
       actions={
         canAdd && (

@@ -14,7 +14,7 @@ import { SLUGS } from '../../../lib/modules'
 import { paths } from '../../../paths'
 import { ConfirmDialog } from '../../../components/ConfirmDialog'
 import { useConfirmAction } from '../../../components/useConfirmAction'
-import { resetTwoFactor } from '../../two-factor/api/two-factor'
+import { resetTwoFactor } from '../api/reset-two-factor'
 
 interface GrantRow {
   slug: string

@@ -59,6 +59,7 @@ export default function SubscribedDonorListScreen() {
 
   return (
     <ListCard<DonorTotalsRow>
+      empty="No subscribed donors yet: donors who give every month show here"
       title="Subscribed Donor"
       tabs={<Tabs activeKey={tab} items={TABS} onChange={(key) => setTab(key as TabKey)} />}
       searchPlaceholder="Search By Donor Name"

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { paymentMethodLabel } from '../labels'
+import { paymentMethodLabel } from '../../../lib/transaction-labels'
 
 describe('payment method labels', () => {
   it('names every method the giving service records as people write it', () => {

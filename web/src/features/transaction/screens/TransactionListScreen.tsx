@@ -18,9 +18,9 @@ import type { TableQuery } from '../../../lib/list-page'
 import { paths } from '../../../paths'
 import { exportTransactions } from '../api/export-transactions'
 import { listTransactions } from '../api/list-transactions'
-import { StatusTag } from '../components/StatusTag'
+import { TransactionStatusTag } from '../../../components/TransactionStatusTag'
 import { FILTER_NAMES, filterBody, optionsOf } from '../filters'
-import { RECIPIENT_TYPE_LABELS, STATUS_LABELS, TYPE_LABELS, recipientTypeLabel, typeLabel } from '../labels'
+import { RECIPIENT_TYPE_LABELS, STATUS_LABELS, TYPE_LABELS, recipientTypeLabel, typeLabel } from '../../../lib/transaction-labels'
 import type { Transaction } from '../types'
 
 const STATUS_OPTIONS = optionsOf(STATUS_LABELS)
@@ -73,7 +73,7 @@ export default function TransactionListScreen() {
         render: (cents: number) => formatCents(cents),
       },
       { title: 'Type', key: 'type', render: (_, row) => typeLabel(row.type) },
-      { title: 'Status', key: 'status', sorter: true, render: (_, row) => <StatusTag status={row.status} /> },
+      { title: 'Status', key: 'status', sorter: true, render: (_, row) => <TransactionStatusTag status={row.status} /> },
     ]
     // Opening this screen needs the module's view: every row opens its view.
     const action = actionColumn<Transaction>((row) => `transaction ${receiptOf(row)}`, [
@@ -88,6 +88,7 @@ export default function TransactionListScreen() {
 
   return (
     <ListCard<Transaction>
+      empty="No transactions yet: gifts donors make show here"
       title="Transaction Management"
       actions={
         <Space wrap>

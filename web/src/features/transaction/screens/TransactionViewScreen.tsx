@@ -10,8 +10,8 @@ import { formatBasisPoints, formatCents, formatDate } from '../../../lib/format'
 import { useRecord } from '../../../lib/query'
 import { paths } from '../../../paths'
 import { getTransaction } from '../api/get-transaction'
-import { StatusTag } from '../components/StatusTag'
-import { paymentMethodLabel, recipientTypeLabel, typeLabel } from '../labels'
+import { TransactionStatusTag } from '../../../components/TransactionStatusTag'
+import { paymentMethodLabel, recipientTypeLabel, typeLabel } from '../../../lib/transaction-labels'
 import { DELETED_DONOR, type Transaction } from '../types'
 
 const dash = (value: string | null | undefined) => value || '-'
@@ -54,7 +54,7 @@ export default function TransactionViewScreen() {
             </Descriptions.Item>
             <Descriptions.Item label="Recipient Type">{recipientTypeLabel(t.recipientType)}</Descriptions.Item>
             <Descriptions.Item label="Status">
-              <StatusTag status={t.status} />
+              <TransactionStatusTag status={t.status} />
             </Descriptions.Item>
             <Descriptions.Item label="Type">{typeLabel(t.type)}</Descriptions.Item>
             <Descriptions.Item label="Payment Method">{dash(paymentMethodLabel(t.paymentMethod))}</Descriptions.Item>

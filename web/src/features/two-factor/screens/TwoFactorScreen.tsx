@@ -17,7 +17,7 @@ import {
   getTwoFactorStatus,
   setTwoFactorSetting,
 } from '../api/two-factor'
-import { EnrolSteps } from '../components/EnrolSteps'
+import { TwoFactorEnrolSteps } from '../../../components/TwoFactorEnrolSteps'
 
 export default function TwoFactorScreen() {
   const user = useSession((s) => s.user)
@@ -49,7 +49,7 @@ export default function TwoFactorScreen() {
           </Button>
         )}
         {enrolling && (
-          <EnrolSteps
+          <TwoFactorEnrolSteps
             begin={async () => (await enrolTwoFactor()).data}
             confirm={async (code) => {
               const res = await confirmTwoFactor(code)

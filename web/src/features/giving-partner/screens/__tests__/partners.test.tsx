@@ -64,14 +64,14 @@ describe('Pending/Rejected Partners', () => {
     expect(hrefOf('Reject Acme Giving')).toBe('/strategic/strategic_view/g1?action=reject')
     expect(hrefOf('Approve Shady Corp')).toBe('/strategic/strategic_view/g2?action=approve')
     expect(screen.queryByLabelText('Reject Shady Corp')).toBeNull()
-    expect(screen.queryByLabelText('Rejected reason of Acme Giving')).toBeNull()
-    expect(screen.getByLabelText('Rejected reason of Shady Corp').textContent).toContain('View')
+    expect(screen.queryByLabelText('View rejected reason of Acme Giving')).toBeNull()
+    expect(screen.getByLabelText('View rejected reason of Shady Corp').textContent).toContain('View')
     expect(api.callsTo(PENDING)[0].body).toEqual({ page: 1, limit: 10, search: '', column: 'appliedAt', order: 'desc' })
   })
 
   it('shows a rejected partner’s reason read-only, without a submit button', async () => {
     renderApp('/strategic/pending_strategic_partner', mainAdmin)
-    fireEvent.click(await screen.findByLabelText('Rejected reason of Shady Corp'))
+    fireEvent.click(await screen.findByLabelText('View rejected reason of Shady Corp'))
     const dialog = await dialogWith('Rejected Reason')
     const reason = within(dialog).getByLabelText('Reason') as HTMLTextAreaElement
     await waitFor(() => expect(reason.value).toBe('Website does not exist'))

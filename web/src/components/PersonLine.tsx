@@ -1,12 +1,15 @@
 /** A member, author or reporter: avatar, name and, when given, a date under it. */
 import { Avatar, Space, Typography } from 'antd'
 import { UserOutlined } from '@ant-design/icons'
-import { formatDate } from '../../../lib/format'
-import { mediaFileUrl, useMetaData } from '../../../lib/meta-data'
-import type { Person } from '../types'
+import { formatDate } from '../lib/format'
+import { DONOR_MEDIA_MODULE } from '../lib/media-modules'
+import { mediaFileUrl, useMetaData } from '../lib/meta-data'
 
-/** Donors' avatars are the giving service's ('donor' media folder). */
-const DONOR_MEDIA_MODULE = 'donor'
+/** Who a line shows: a donor (avatar from the 'donor' media folder). */
+interface Person {
+  name?: string | null
+  avatar?: string | null
+}
 
 /** `person` may be absent (the answer's message field left out): shown as 'Unknown'. */
 export function PersonLine({ person, at, size = 36 }: { person: Pick<Person, 'name' | 'avatar'> | null | undefined; at?: number; size?: number }) {

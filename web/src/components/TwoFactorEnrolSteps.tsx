@@ -4,9 +4,14 @@
  */
 import { useEffect, useState } from 'react'
 import { Alert, Button, Form, Input, QRCode, Space, Typography } from 'antd'
-import type { TwoFactorSecret } from '../api/two-factor'
 
-export interface EnrolStepsProps {
+/** A new secret: Base32 to type, the otpauth URI for the QR code. */
+export interface TwoFactorSecret {
+  secret: string
+  otpauthUri: string
+}
+
+export interface TwoFactorEnrolStepsProps {
   /** Begins the set-up (a new secret). */
   begin: () => Promise<TwoFactorSecret>
   /** Confirms with a code; answers the recovery codes. */
@@ -15,7 +20,7 @@ export interface EnrolStepsProps {
   onDone: () => void
 }
 
-export function EnrolSteps({ begin, confirm, onDone }: EnrolStepsProps) {
+export function TwoFactorEnrolSteps({ begin, confirm, onDone }: TwoFactorEnrolStepsProps) {
   const [secret, setSecret] = useState<TwoFactorSecret | null>(null)
   const [codes, setCodes] = useState<string[] | null>(null)
   const [busy, setBusy] = useState(false)

@@ -9,9 +9,8 @@
  */
 import { useEffect, useMemo, useState } from 'react'
 import { Col, Form, Input, Select, Typography } from 'antd'
-import { findPlace, getCities, getCountries, getStates, type Place, type PlaceLevel } from '../../../lib/locations'
-import { rule } from '../../../lib/validators'
-import { city as cityRule, country as countryRule, state as stateRule } from '../validation'
+import { findPlace, getCities, getCountries, getStates, type Place, type PlaceLevel } from '../lib/locations'
+import { city as cityRule, country as countryRule, rule, state as stateRule } from '../lib/validators'
 
 const optionsOf = (places: Place[]) => places.map((p) => ({ value: p.name, label: p.name }))
 

@@ -1,8 +1,8 @@
 /** A badge's image, or a trophy when it has none (the badge list, a donor's earned badges). */
 import { Avatar } from 'antd'
 import { TrophyOutlined } from '@ant-design/icons'
-import { mediaFileUrl, useMetaData } from '../../../lib/meta-data'
-import { BADGE_MEDIA_MODULE } from '../rules'
+import { BADGE_MEDIA_MODULE } from '../lib/media-modules'
+import { mediaFileUrl, useMetaData } from '../lib/meta-data'
 
 export default function BadgeImage({ name, image, size = 40 }: { name: string; image: string; size?: number }) {
   const meta = useMetaData()

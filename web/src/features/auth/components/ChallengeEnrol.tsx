@@ -7,8 +7,8 @@ import { useState } from 'react'
 import { Button, Form, Input } from 'antd'
 import { applyFieldErrors } from '../../../lib/form-errors'
 import type { SessionUser } from '../../../lib/session'
-import { challengeConfirm, challengeEnrol, type TwoFactorSecret } from '../api/two-factor'
-import { EnrolSteps } from './EnrolSteps'
+import { TwoFactorEnrolSteps, type TwoFactorSecret } from '../../../components/TwoFactorEnrolSteps'
+import { challengeConfirm, challengeEnrol } from '../api/two-factor-challenge'
 
 export interface ChallengeEnrolProps {
   /** The sign-in's challenge ("enrol"). */
@@ -25,7 +25,7 @@ export function ChallengeEnrol({ challengeToken, onSignedIn }: ChallengeEnrolPro
 
   if (secret) {
     return (
-      <EnrolSteps
+      <TwoFactorEnrolSteps
         begin={async () => secret}
         confirm={async (code) => {
           const { recoveryCodes, ...signedIn } = (await challengeConfirm(challengeToken, code)).data

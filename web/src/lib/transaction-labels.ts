@@ -1,5 +1,8 @@
 /** How transactions' codes read on screen (status, type, recipient type, payment method). */
-import type { RecipientType, TransactionStatus, TransactionType } from './types'
+
+export type TransactionStatus = 'succeeded' | 'pending' | 'failed' | 'refunded'
+export type TransactionType = 'one_time' | 'recurring'
+export type RecipientType = 'charity' | 'community' | 'cause'
 
 export const STATUS_LABELS: Record<TransactionStatus, string> = {
   succeeded: 'Succeeded',

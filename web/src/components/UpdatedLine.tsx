@@ -1,6 +1,6 @@
 import { Typography } from 'antd'
-import { formatDate } from '../../../lib/format'
-import type { RevisionFields } from '../types'
+import { formatDate } from '../lib/format'
+import type { RevisionFields } from '../lib/revisions'
 
 /** 'Last saved {when} by {who} (revision #n)', or 'Not saved yet' before the first save. */
 export function UpdatedLine({ page }: { page: RevisionFields }) {
