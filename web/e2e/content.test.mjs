@@ -50,7 +50,13 @@ async function prepare() {
   const sent = await api(env, '/v1/public/contactUs', { body: ROSA })
   assert.equal(sent.status, 201, JSON.stringify(sent.body))
   assert.equal(sent.body.message, 'Thank you for contacting us. We will get back to you soon.')
-  await apiCreateSubAdmin(env, { ...SAM, permissions: [{ slug: '/dashboard', actions: ['view'] }] })
+  await apiCreateSubAdmin(env, {
+    ...SAM,
+    permissions: [
+      { slug: '/dashboard', actions: ['view'] },
+      { slug: '/giving_partner', actions: ['edit'] },
+    ],
+  })
 }
 
 /** The rich-text editor labelled `label`. */
@@ -236,7 +242,7 @@ step(env, 'giving-partner page: a sub-admin sees no Cancel', async () => {
   await signIn(page, SAM.email, SAM.password)
   await page.goto('/giving_partner')
   await page.locator('.ant-card-head-title').getByText('Giving Partner Page', { exact: true }).waitFor({ state: 'visible' })
-  // Sub-admins edit the page too (it has no module), without the Cancel to /dashboard.
+  // A sub-admin granted the page's module edits it too, without the Cancel to /dashboard.
   await page.getByRole('button', { name: 'Save', exact: true }).waitFor({ state: 'visible' })
   assert.equal(await page.getByRole('button', { name: 'Cancel', exact: true }).count(), 0)
 })
