@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs every test of the Giving Console: the Rust formatting, Rust unit and integration tests (storage on
+# Runs every test of the Giving Console: the Rust and web formatting, Rust unit and integration tests (storage on
 # SQLite and PostgreSQL, BFF over HTTP, events on RabbitMQ, cache on Redis, cluster
 # mode as separate processes, the previous release's catalogue binary on this release's
 # database), clippy, the web console's API types against the BFF's OpenAPI
@@ -24,6 +24,9 @@ step "web dependencies"
 if [ ! -d web/node_modules ] || [ web/package-lock.json -nt web/node_modules ]; then
   (cd web && npm ci --no-audit --no-fund)
 fi
+
+step "web formatting (Prettier, web/.prettierrc.json)"
+(cd web && npm run --silent format:check)
 
 step "the previous release's catalogue binary (for the rolling-upgrade test)"
 # Built first: this tree's build then links its own binaries in place again.
