@@ -46,7 +46,10 @@ import {
 /** axe-core's script, evaluated in the page (the console's Content-Security-Policy refuses an inline script tag). */
 const AXE_SCRIPT = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 /** The rules run: WCAG 2.0 and 2.1, levels A and AA. */
-const AXE_OPTIONS = { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] }
+const AXE_OPTIONS = {
+  runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+  resultTypes: ['violations'],
+}
 /** The impacts that fail a screen. */
 const FAILING = new Set(['serious', 'critical'])
 const WIDTHS = [
@@ -91,7 +94,11 @@ const env = setupConsole('a11y', DEMO, async (env) => {
   await apiCreateSubAdmin(env, { ...SUB_ADMIN, permissions: [{ slug: '/donor', actions: ['view'] }] })
   const { authToken: token } = await apiSignIn(env, ADMIN_EMAIL, ADMIN_PASSWORD)
   const basics = await apiNonprofitBasics(env, token, { category: 'Access Checks', cause: 'Readable Screens' })
-  const rejected = await apiCreateNonprofit(env, token, { ...basics, charityName: 'Contrast Collective', taxId: '44-4444444' })
+  const rejected = await apiCreateNonprofit(env, token, {
+    ...basics,
+    charityName: 'Contrast Collective',
+    taxId: '44-4444444',
+  })
   const reject = await api(env, '/admin/charity/changeVerification', {
     token,
     body: { charityId: rejected._id, adminVerification: 'Reject', rejectReason: 'The Tax ID does not match.' },
@@ -99,7 +106,9 @@ const env = setupConsole('a11y', DEMO, async (env) => {
   assert.equal(reject.status, 200, JSON.stringify(reject.body))
   // The demo nonprofit's admin was invited when the demo data approved its nonprofit.
   const { link } = await waitForMailLink(env, DEMO_NPO.email, '/set_password/')
-  const set = await api(env, '/admin-login/setPassword', { body: { token: link.split('/').pop(), newPassword: DEMO_NPO.password } })
+  const set = await api(env, '/admin-login/setPassword', {
+    body: { token: link.split('/').pop(), newPassword: DEMO_NPO.password },
+  })
   assert.equal(set.status, 200, JSON.stringify(set.body))
 })
 
@@ -108,7 +117,9 @@ const summary = { screens: 0, measurements: 0, violations: [] }
 after(() => {
   writeFileSync(join(RESULTS_DIR, 'a11y-summary.json'), JSON.stringify(summary, null, 2))
   const failing = summary.violations.filter((v) => FAILING.has(v.impact)).length
-  console.log(`# axe: ${summary.screens} screens, ${summary.measurements} measurements, ${summary.violations.length} violations (${failing} serious or critical)`)
+  console.log(
+    `# axe: ${summary.screens} screens, ${summary.measurements} measurements, ${summary.violations.length} violations (${failing} serious or critical)`,
+  )
 })
 
 /** The pages of each persona, kept between the screens' tests. */
@@ -144,7 +155,9 @@ async function settle(page) {
         (await page.evaluate(
           () =>
             !document.querySelector('.ant-spin-spinning, .ant-skeleton-active, .ant-spin-fullscreen-show') &&
-            document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+            document
+              .getAnimations()
+              .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
         ))
       calm = still ? calm + 1 : 0
       return calm >= 2
@@ -174,7 +187,9 @@ async function visit(page, url, route) {
   }
   await expectPath(page, new URL(url, 'http://x').pathname)
   if (route.layout === 'shell') {
-    await eventually(async () => (await lastCrumb(page).innerText()).trim() === route.title, { what: `the screen ${route.title}` })
+    await eventually(async () => (await lastCrumb(page).innerText()).trim() === route.title, {
+      what: `the screen ${route.title}`,
+    })
   }
   await settle(page)
 }
@@ -203,7 +218,10 @@ async function measure(page, where, within) {
   for (const v of found) summary.violations.push({ where, ...v })
   return found
     .filter((v) => FAILING.has(v.impact))
-    .map((v) => `${where}: ${v.id} (${v.impact}) ${v.help}\n${v.nodes.map((n) => `    ${n.target}\n      ${n.summary?.replace(/\n/g, '\n      ')}`).join('\n')}`)
+    .map(
+      (v) =>
+        `${where}: ${v.id} (${v.impact}) ${v.help}\n${v.nodes.map((n) => `    ${n.target}\n      ${n.summary?.replace(/\n/g, '\n      ')}`).join('\n')}`,
+    )
 }
 
 /** Opens the screen's dialog (DIALOGS, else a row's confirmation); the dialog, or null when it has none. */
@@ -255,7 +273,8 @@ function patternRegExp(pattern) {
 }
 
 /** The links of the page (path and query), in order. */
-const linksOf = (page) => page.locator('a[href]').evaluateAll((as) => as.map((a) => new URL(a.href).pathname + new URL(a.href).search))
+const linksOf = (page) =>
+  page.locator('a[href]').evaluateAll((as) => as.map((a) => new URL(a.href).pathname + new URL(a.href).search))
 
 /** The links each list screen shows, over its tabs (asked once per list). */
 const listLinks = new Map()
@@ -283,7 +302,10 @@ async function linksOfList(page, list) {
  */
 async function urlOf(page, route, user) {
   const needsRecord = /:/.test(route.path)
-  const list = !route.menu && route.module ? ROUTES.find((r) => r.menu && r.module === route.module && canAccessRoute(user, r)) : null
+  const list =
+    !route.menu && route.module
+      ? ROUTES.find((r) => r.menu && r.module === route.module && canAccessRoute(user, r))
+      : null
   if (!list) return needsRecord ? null : route.path
   const matches = patternRegExp(route.path)
   for (const link of await linksOfList(page, list)) {

@@ -30,7 +30,10 @@ step(
   async () => {
     // The main admin makes a FAQ category and renames it.
     const admin = await apiSignIn(env, ADMIN_EMAIL, ADMIN_PASSWORD)
-    const made = await api(env, '/admin/faq-category/create', { token: admin.authToken, body: { name: 'Audited', description: 'Before' } })
+    const made = await api(env, '/admin/faq-category/create', {
+      token: admin.authToken,
+      body: { name: 'Audited', description: 'Before' },
+    })
     assert.equal(made.status, 200, JSON.stringify(made.body))
     const id = made.body.data._id
     const renamed = await api(env, `/admin/faq-category/update/${id}`, {
@@ -63,7 +66,10 @@ step(
     assert.match(text, /Admin/)
     assert.match(text, /[A-Z][a-z]{2} \d{1,2} \d{4},\d{1,2}:\d{2} (am|pm)/)
 
-    await row.first().getByRole('button', { name: /^View changes of record / }).click()
+    await row
+      .first()
+      .getByRole('button', { name: /^View changes of record / })
+      .click()
     const diff = page.getByRole('table', { name: 'Changes' })
     await diff.getByText('Audited twice').waitFor({ state: 'visible' })
     const nameRow = diff.getByRole('row').filter({ hasText: 'name' })
@@ -71,7 +77,10 @@ step(
     await page.keyboard.press('Escape')
 
     const exported = page.waitForRequest((req) => new URL(req.url()).pathname === '/admin/audit/auditList-excel')
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export Excel' }).click()])
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export Excel' }).click(),
+    ])
     assert.equal(JSON.parse((await exported).postData() ?? '{}').entity, 'faq_category')
     assert.equal(download.suggestedFilename(), 'audit-log.xlsx')
     const bytes = readFileSync(await download.path())

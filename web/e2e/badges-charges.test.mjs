@@ -26,14 +26,16 @@ import {
 const env = setupConsole('badges-charges', DEMO, prepare)
 const SETTINGS_ID = '5f5b1c2d3e4f5a6b7c8d9e0f'
 
-
 let token = ''
 let moneyBadge = null
 
 /** After the console starts (setupConsole), before the first step. */
 async function prepare() {
   token = (await apiSignIn(env, ADMIN_EMAIL, ADMIN_PASSWORD)).authToken
-  const res = await api(env, '/admin/badge/badgeList', { token, body: { page: 1, limit: 50, search: '', column: 'name', order: 'asc' } })
+  const res = await api(env, '/admin/badge/badgeList', {
+    token,
+    body: { page: 1, limit: 50, search: '', column: 'name', order: 'asc' },
+  })
   assert.equal(res.status, 200, JSON.stringify(res.body))
   moneyBadge = res.body.data.find((b) => b.rule === 'totalGiven')
   assert.ok(moneyBadge, 'the demo data holds a total-given badge')
@@ -58,30 +60,40 @@ step(env, 'the badge list says each rule in words; a money threshold is edited i
   await page.getByRole('button', { name: 'Save' }).click()
   await expectToast(page, 'Badge updated successfully')
   await expectPath(page, '/badge')
-  await tableRow(page, moneyBadge.name).first().getByText('Total given at least $2,500.75').waitFor({ state: 'visible' })
+  await tableRow(page, moneyBadge.name)
+    .first()
+    .getByText('Total given at least $2,500.75')
+    .waitFor({ state: 'visible' })
   const saved = await api(env, `/admin/badge/findBadge/${moneyBadge._id}`, { method: 'GET', token })
   assert.equal(saved.body.data.threshold, 250075)
 })
 
-step(env, 'the service charge: a bad value is refused on its field, a good one is saved and shows in the history', async () => {
-  const page = env.page
-  await openMenuEntry(page, 'Service Charges')
-  await expectPath(page, '/manage_service_charges')
-  const charge = page.getByLabel('Service Charge (%)')
-  await charge.fill('101')
-  await page.getByRole('button', { name: 'Save' }).click()
-  await expectFieldErrors(page, ['Service Charge must be between 0 and 100'])
+step(
+  env,
+  'the service charge: a bad value is refused on its field, a good one is saved and shows in the history',
+  async () => {
+    const page = env.page
+    await openMenuEntry(page, 'Service Charges')
+    await expectPath(page, '/manage_service_charges')
+    const charge = page.getByLabel('Service Charge (%)')
+    await charge.fill('101')
+    await page.getByRole('button', { name: 'Save' }).click()
+    await expectFieldErrors(page, ['Service Charge must be between 0 and 100'])
 
-  await charge.fill('3.25')
-  // Corrected, the field no longer shows the server's message.
-  await page.locator('#serviceCharge_help').getByText('Service Charge must be between 0 and 100').waitFor({ state: 'detached' })
-  await page.getByRole('button', { name: 'Save' }).click()
-  await expectToast(page, 'Service charges updated successfully')
-  await expectText(page, '5% → 3.25%')
-  const res = await api(env, `/admin/setting-master/${SETTINGS_ID}`, { method: 'GET', token })
-  assert.equal(res.body.data.serviceCharge, 3.25)
-  assert.equal(res.body.data.history[0].newServiceCharge, 3.25)
-  // Cancel leads home.
-  await page.getByRole('button', { name: 'Cancel' }).click()
-  await expectPath(page, '/dashboard')
-})
+    await charge.fill('3.25')
+    // Corrected, the field no longer shows the server's message.
+    await page
+      .locator('#serviceCharge_help')
+      .getByText('Service Charge must be between 0 and 100')
+      .waitFor({ state: 'detached' })
+    await page.getByRole('button', { name: 'Save' }).click()
+    await expectToast(page, 'Service charges updated successfully')
+    await expectText(page, '5% → 3.25%')
+    const res = await api(env, `/admin/setting-master/${SETTINGS_ID}`, { method: 'GET', token })
+    assert.equal(res.body.data.serviceCharge, 3.25)
+    assert.equal(res.body.data.history[0].newServiceCharge, 3.25)
+    // Cancel leads home.
+    await page.getByRole('button', { name: 'Cancel' }).click()
+    await expectPath(page, '/dashboard')
+  },
+)

@@ -94,7 +94,9 @@ step(env, 'the main admin adds, renames, deactivates and deletes a nonprofit cat
   await waitChecked(statusSwitch(page, CATEGORY), true)
 
   // Edit: the dialog starts from the row's name.
-  await tableRow(page, CATEGORY).getByRole('button', { name: `Edit ${CATEGORY}` }).click()
+  await tableRow(page, CATEGORY)
+    .getByRole('button', { name: `Edit ${CATEGORY}` })
+    .click()
   const edit = await openDialog(page, 'Edit Category')
   const editName = edit.getByLabel('Name', { exact: true })
   await eventually(async () => (await editName.inputValue()) === CATEGORY, { what: 'the edit dialog shows the name' })
@@ -115,7 +117,9 @@ step(env, 'the main admin adds, renames, deactivates and deletes a nonprofit cat
   await waitChecked(statusSwitch(page, CATEGORY_RENAMED), false)
 
   // Delete through the confirmation: gone, also after a reload.
-  await tableRow(page, CATEGORY_RENAMED).getByRole('button', { name: `Delete ${CATEGORY_RENAMED}` }).click()
+  await tableRow(page, CATEGORY_RENAMED)
+    .getByRole('button', { name: `Delete ${CATEGORY_RENAMED}` })
+    .click()
   await confirmDialog(page, 'Are you sure you want to Delete ?', 'Yes')
   await seeToast(page, 'Category deleted successfully')
   await tableRow(page, CATEGORY_RENAMED).waitFor({ state: 'hidden' })
@@ -162,7 +166,9 @@ step(env, 'the main admin adds, finds, edits, deactivates and deletes a cause', 
   await tableRow(page, CAUSE.name).waitFor({ state: 'visible' })
 
   // Edit: the form starts from the cause.
-  await tableRow(page, CAUSE.name).getByRole('link', { name: `Edit ${CAUSE.name}` }).click()
+  await tableRow(page, CAUSE.name)
+    .getByRole('link', { name: `Edit ${CAUSE.name}` })
+    .click()
   await expectPath(page, /^\/cause\/cause_edit\/[^/]+$/)
   await expectText(page, 'Edit Cause')
   const name = page.getByLabel('Name', { exact: true })
@@ -184,7 +190,9 @@ step(env, 'the main admin adds, finds, edits, deactivates and deletes a cause', 
   await waitChecked(statusSwitch(page, CAUSE_EDITED.name), false)
 
   // Delete through the confirmation; the other cause stays.
-  await tableRow(page, CAUSE_EDITED.name).getByRole('button', { name: `Delete ${CAUSE_EDITED.name}` }).click()
+  await tableRow(page, CAUSE_EDITED.name)
+    .getByRole('button', { name: `Delete ${CAUSE_EDITED.name}` })
+    .click()
   await confirmDialog(page, 'Are you sure you want to Delete ?', 'Yes')
   await seeToast(page, 'Cause deleted successfully')
   await tableRow(page, CAUSE_EDITED.name).waitFor({ state: 'hidden' })

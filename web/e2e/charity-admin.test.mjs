@@ -39,7 +39,13 @@ import {
 const env = setupConsole('charity-admin', DEMO)
 
 const NPO = { email: 'nia@clearwater.example.org', password: 'Wells@123' }
-const CLEARWATER = { charityName: 'Clearwater Wells', taxId: '21-2345678', adminFirstName: 'Nia', adminLastName: 'Owner', adminEmail: NPO.email }
+const CLEARWATER = {
+  charityName: 'Clearwater Wells',
+  taxId: '21-2345678',
+  adminFirstName: 'Nia',
+  adminLastName: 'Owner',
+  adminEmail: NPO.email,
+}
 const OTHER = { charityName: 'Lakeside Food Pantry', taxId: '31-3456789' }
 /** A nonprofit of the demo data set (catalogue demo.rs: admin@<name's letters>.example.org), with donations. */
 const DEMO_NPO = { charityName: 'Harbor Food Bank', email: 'admin@harborfoodbank.example.org', password: 'Harbor@123' }
@@ -124,7 +130,9 @@ step(env, 'the link sets the password once; a superseded or used link is refused
 
   await page.goto(links.second)
   await expectText(page, 'Set Password', { selector: 'h4' })
-  await screenshots(page, 'charity-admin-set-password', () => page.getByRole('button', { name: 'Set Password' }).waitFor())
+  await screenshots(page, 'charity-admin-set-password', () =>
+    page.getByRole('button', { name: 'Set Password' }).waitFor(),
+  )
   // The reset screen's rules.
   await page.getByRole('button', { name: 'Set Password' }).click()
   await expectText(page, 'New Password is required')
@@ -151,7 +159,10 @@ step(env, 'the nonprofit admin signs in, sees only its own nonprofit, edits it, 
   // Edit the description and save: back on its nonprofit, approval kept.
   await page.getByRole('button', { name: 'Edit' }).click()
   await expectPath(page, `/master/charity_edit/${own}`)
-  await expectText(page, 'A change of the Tax ID or of the payment methods sends the nonprofit back to the main admin for approval.')
+  await expectText(
+    page,
+    'A change of the Tax ID or of the payment methods sends the nonprofit back to the main admin for approval.',
+  )
   const box = page.getByRole('textbox', { name: 'Description', exact: true })
   await box.click()
   await page.keyboard.press('Control+A')
@@ -176,10 +187,15 @@ step(env, 'the nonprofit admin signs in, sees only its own nonprofit, edits it, 
   await expectPath(page, '/my_nonprofit')
 })
 
-const card = (page, title) => page.locator('.ant-card').filter({ has: page.locator('.ant-card-head-title', { hasText: new RegExp(`^\\s*${title}\\s*$`) }) })
+const card = (page, title) =>
+  page
+    .locator('.ant-card')
+    .filter({ has: page.locator('.ant-card-head-title', { hasText: new RegExp(`^\\s*${title}\\s*$`) }) })
 /** The value a card's statistic shows, thousands commas removed. */
 async function statistic(scope, title) {
-  const value = scope.locator('.ant-statistic').filter({ has: scope.page().locator('.ant-statistic-title', { hasText: new RegExp(`^${title}$`) }) })
+  const value = scope
+    .locator('.ant-statistic')
+    .filter({ has: scope.page().locator('.ant-statistic-title', { hasText: new RegExp(`^${title}$`) }) })
   return (await value.locator('.ant-statistic-content').innerText()).replace(/,/g, '')
 }
 const dollars = (cents) => `$${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`
@@ -237,7 +253,10 @@ step(env, 'a nonprofit admin’s dashboard shows its own nonprofit’s figures, 
   const theirs = (await fetchFromPage(page, '/admin/dashboard/dashboard-data', { method: 'GET' })).body.data
   assert.equal(theirs.nonprofit.charityName, DEMO_NPO.charityName)
   assert.deepEqual(theirs.unavailable, [])
-  assert.ok(theirs.giving.donations > 0 && theirs.giving.donations < platform.giving.donations, JSON.stringify({ theirs, platform }))
+  assert.ok(
+    theirs.giving.donations > 0 && theirs.giving.donations < platform.giving.donations,
+    JSON.stringify({ theirs, platform }),
+  )
   assert.ok(theirs.giving.amountCents < platform.giving.amountCents)
   await expectOwnFigures(page, theirs)
   const graph = card(page, 'Amount Received by Month')

@@ -101,7 +101,12 @@ async function ensureSetup() {
   // A stored file belongs to one record: each nonprofit gets its own logo.
   for (const charity of [ALPHA, ZENITH]) {
     const logo = await apiUploadLogo(env, token)
-    await apiCreateNonprofit(env, token, { ...charity, categoryId: category.body.data._id, causeId: cause.body.data._id, logo })
+    await apiCreateNonprofit(env, token, {
+      ...charity,
+      categoryId: category.body.data._id,
+      causeId: cause.body.data._id,
+      logo,
+    })
   }
   setup = { token, categoryId: category.body.data._id, causeId: cause.body.data._id }
   return setup
@@ -145,7 +150,10 @@ async function shownNames(page) {
 async function uploadLogo(page) {
   const item = formItem(page, 'Logo')
   await expectOnlyUploadButtons(page)
-  await item.locator('input[type="file"]').first().setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG })
+  await item
+    .locator('input[type="file"]')
+    .first()
+    .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG })
   await item.getByRole('list', { name: 'Uploaded images' }).getByRole('listitem').first().waitFor({ state: 'visible' })
 }
 
@@ -162,7 +170,8 @@ async function expectOnlyUploadButtons(page) {
     await item.getByRole('button').filter({ hasText: button }).waitFor({ state: 'visible' })
     const inputs = item.locator('input[type="file"]')
     assert.equal(await inputs.count(), 2, `${label}: the add and replace inputs`)
-    for (const input of await inputs.all()) assert.equal(await input.isVisible(), false, `${label}: a file input is shown`)
+    for (const input of await inputs.all())
+      assert.equal(await input.isVisible(), false, `${label}: a file input is shown`)
   }
 }
 
@@ -226,7 +235,10 @@ step(
     await page.getByRole('tab', { name: 'Onboarded Nonprofit' }).waitFor({ state: 'visible' })
     await page.getByRole('tab', { name: 'Imported Nonprofit' }).waitFor({ state: 'visible' })
     assert.deepEqual(
-      (await page.locator('.ant-breadcrumb').innerText()).split(/\s*\/\s*|\n/).map((t) => t.trim()).filter(Boolean),
+      (await page.locator('.ant-breadcrumb').innerText())
+        .split(/\s*\/\s*|\n/)
+        .map((t) => t.trim())
+        .filter(Boolean),
       [MASTER, MANAGEMENT_MENU],
     )
     assert.equal(await tableRow(page, ALPHA.charityName).getByText('11-1111111').count(), 1, 'Tax ID as XX-XXXXXXX')
@@ -280,12 +292,16 @@ step(
     const header = page.locator('th').filter({ hasText: 'Nonprofit Name' })
     await header.click()
     await eventually(
-      async () => JSON.stringify(await shownNames(page)) === JSON.stringify([ALPHA.charityName, MAPLE.charityName, ZENITH.charityName]),
+      async () =>
+        JSON.stringify(await shownNames(page)) ===
+        JSON.stringify([ALPHA.charityName, MAPLE.charityName, ZENITH.charityName]),
       { what: 'names in ascending order' },
     )
     await header.click()
     await eventually(
-      async () => JSON.stringify(await shownNames(page)) === JSON.stringify([ZENITH.charityName, MAPLE.charityName, ALPHA.charityName]),
+      async () =>
+        JSON.stringify(await shownNames(page)) ===
+        JSON.stringify([ZENITH.charityName, MAPLE.charityName, ALPHA.charityName]),
       { what: 'names in descending order' },
     )
     assert.ok(bodies.some((b) => b.column === 'charityName' && b.order === 'asc'))
@@ -310,7 +326,9 @@ step(
     await waitChecked(statusSwitch(page, MAPLE.charityName), true)
 
     // The view link opens the nonprofit.
-    await tableRow(page, MAPLE.charityName).getByRole('link', { name: `View ${MAPLE.charityName}` }).click()
+    await tableRow(page, MAPLE.charityName)
+      .getByRole('link', { name: `View ${MAPLE.charityName}` })
+      .click()
     await expectPath(page, '/master/charity_views')
     await page.getByText(MAPLE.charityName, { exact: true }).first().waitFor({ state: 'visible' })
     await page.getByText('62701-1234', { exact: true }).waitFor({ state: 'visible' })
@@ -335,7 +353,12 @@ step(
     // The dry run.
     await panel.getByText('Invalid rows', { exact: true }).waitFor({ state: 'visible' })
     const count = async (label) =>
-      (await panel.locator('th', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::td[1]').innerText()).trim()
+      (
+        await panel
+          .locator('th', { hasText: new RegExp(`^${label}$`) })
+          .locator('xpath=following-sibling::td[1]')
+          .innerText()
+      ).trim()
     assert.equal(await count('Rows'), '4')
     assert.equal(await count('New'), '3')
     assert.equal(await count('Changed'), '0')
@@ -369,7 +392,12 @@ step(
     await again.getByRole('button', { name: 'Upload', exact: true }).click()
     await again.getByText('Invalid rows', { exact: true }).waitFor({ state: 'visible' })
     const againCount = async (label) =>
-      (await again.locator('th', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::td[1]').innerText()).trim()
+      (
+        await again
+          .locator('th', { hasText: new RegExp(`^${label}$`) })
+          .locator('xpath=following-sibling::td[1]')
+          .innerText()
+      ).trim()
     assert.equal(await againCount('New'), '0')
     assert.equal(await againCount('Changed'), '0')
     assert.equal(await againCount('Unchanged'), '3')
@@ -394,7 +422,9 @@ step(
     ]) {
       await goViaMenu(page, MANAGEMENT_MENU, MANAGEMENT_PATH)
       await page.getByRole('tab', { name: 'Imported Nonprofit' }).click()
-      await tableRow(page, name).getByRole('link', { name: `Onboard ${name}` }).click()
+      await tableRow(page, name)
+        .getByRole('link', { name: `Onboard ${name}` })
+        .click()
       await expectPath(page, /^\/master\/charity_edit\/[^/]+$/)
       const nameBox = field(page, 'Nonprofit Name')
       await eventually(async () => (await nameBox.inputValue()) === name, { what: `the form shows ${name}` })
@@ -427,11 +457,15 @@ step(
     await tableRow(page, LAKESIDE).waitFor({ state: 'visible' })
 
     // Approve Prairie.
-    await tableRow(page, PRAIRIE).getByRole('link', { name: `View ${PRAIRIE}` }).click()
+    await tableRow(page, PRAIRIE)
+      .getByRole('link', { name: `View ${PRAIRIE}` })
+      .click()
     await expectPath(page, /^\/master\/master_view\/[^/]+$/)
     await page.getByText(PRAIRIE, { exact: true }).first().waitFor({ state: 'visible' })
     // Saved with the lists' names, and the IRS zip+4 formatted.
-    await page.getByText('100 MAIN ST, Springfield, Illinois, United States, 62701-1234', { exact: true }).waitFor({ state: 'visible' })
+    await page
+      .getByText('100 MAIN ST, Springfield, Illinois, United States, 62701-1234', { exact: true })
+      .waitFor({ state: 'visible' })
     await page.getByRole('button', { name: 'Approve' }).click()
     await confirmDialog(page, 'Are you sure you want to Approve ?', 'Yes')
     await seeToast(page, 'Nonprofit approved successfully')
@@ -440,14 +474,17 @@ step(
     assert.equal(await tableRow(page, PRAIRIE).count(), 0)
 
     // Reject Lakeside: the reason is required.
-    await tableRow(page, LAKESIDE).getByRole('link', { name: `View ${LAKESIDE}` }).click()
+    await tableRow(page, LAKESIDE)
+      .getByRole('link', { name: `View ${LAKESIDE}` })
+      .click()
     await expectPath(page, /^\/master\/master_view\/[^/]+$/)
     await page.getByRole('button', { name: 'Reject' }).click()
     const reject = await openDialog(page, 'Are you sure you want to Reject ?')
     await reject.getByRole('button', { name: 'Yes', exact: true }).click()
     await expectFieldErrors(page, ['Please Enter Add Reason'], { only: true })
     assert.equal(
-      env.requests.filter((r) => new URL(r.url).pathname === '/admin/charity/changeVerification' && r.method === 'POST').length,
+      env.requests.filter((r) => new URL(r.url).pathname === '/admin/charity/changeVerification' && r.method === 'POST')
+        .length,
       1,
       'only the approval was sent',
     )
@@ -459,7 +496,9 @@ step(
     // The Rejected tab shows it, with its reason.
     await page.getByRole('tab', { name: 'Rejected' }).click()
     await tableRow(page, LAKESIDE).waitFor({ state: 'visible' })
-    await tableRow(page, LAKESIDE).getByRole('button', { name: `Rejected reason of ${LAKESIDE}` }).click()
+    await tableRow(page, LAKESIDE)
+      .getByRole('button', { name: `Rejected reason of ${LAKESIDE}` })
+      .click()
     const reason = await openDialog(page, 'Rejected Reason')
     assert.equal(await reason.getByLabel('Reason', { exact: true }).inputValue(), REJECT_REASON)
     assert.equal(await reason.getByRole('button', { name: 'Yes' }).count(), 0)

@@ -15,12 +15,17 @@ const state = (page, text) => page.getByLabel('Connection').filter({ hasText: te
 
 /** Waits until the page's stored access token is refused as expired (a state, polled). */
 async function tokenExpired(page) {
-  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('giving-console-session')).state.user.authToken)
-  await eventually(async () => (await api(env, '/admin/notification/notificationHistory', { body: {}, token })).status === 403, {
-    timeout: (TTL_SECS + 5) * 1000,
-    interval: 200,
-    what: 'the access token to expire',
-  })
+  const token = await page.evaluate(
+    () => JSON.parse(localStorage.getItem('giving-console-session')).state.user.authToken,
+  )
+  await eventually(
+    async () => (await api(env, '/admin/notification/notificationHistory', { body: {}, token })).status === 403,
+    {
+      timeout: (TTL_SECS + 5) * 1000,
+      interval: 200,
+      what: 'the access token to expire',
+    },
+  )
   return token
 }
 
@@ -42,14 +47,21 @@ step(env, 'chat socket: an expired token is refreshed and the socket connects ag
   await eventually(() => refreshes.includes(200), { what: 'a token refresh' })
   await state(page, 'Connected').waitFor({ state: 'visible' })
   await page.getByText('No user matches').waitFor({ state: 'visible' })
-  await eventually(async () => (await page.evaluate(() => JSON.parse(localStorage.getItem('giving-console-session')).state.user.authToken)) !== stale, {
-    what: 'a new stored token',
-  })
+  await eventually(
+    async () =>
+      (await page.evaluate(() => JSON.parse(localStorage.getItem('giving-console-session')).state.user.authToken)) !==
+      stale,
+    {
+      what: 'a new stored token',
+    },
+  )
 
   // A page opened after the expiry: refreshed (by a REST call or the handshake), connected.
   await tokenExpired(page)
   const before = refreshes.length
   await page.reload()
-  await eventually(() => refreshes.length > before && refreshes.at(-1) === 200, { what: 'a refresh after the refused handshake' })
+  await eventually(() => refreshes.length > before && refreshes.at(-1) === 200, {
+    what: 'a refresh after the refused handshake',
+  })
   await state(page, 'Connected').waitFor({ state: 'visible' })
 })

@@ -42,7 +42,10 @@ const demo = { token: '', donors: [], member: null }
 
 async function prepare() {
   demo.token = (await apiSignIn(env, ADMIN_EMAIL, ADMIN_PASSWORD)).authToken
-  const res = await api(env, '/admin/user/userList', { body: { page: 1, limit: 60, search: '', column: 'createdAt', order: 'desc' }, token: demo.token })
+  const res = await api(env, '/admin/user/userList', {
+    body: { page: 1, limit: 60, search: '', column: 'createdAt', order: 'desc' },
+    token: demo.token,
+  })
   assert.equal(res.status, 200, JSON.stringify(res.body))
   // Two active donors without a conversation yet (the demo data talks with ten of them): the
   // room createRoom answers for them is empty, so the counts below are this flow's own.
@@ -88,40 +91,50 @@ async function shots(page, name) {
 
 const send = (text) => demo.member.ask('send', { text, clientId: randomUUID() })
 
-step(env, 'chat: the admin opens a room with a donor; the app user answers live, and the unread badge shows on its row', async () => {
-  const page = env.page
-  const [ann, bob] = demo.donors
-  await page.goto('/signin')
-  await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD)
-  await openMenuEntry(page, 'Message')
-  await expectPath(page, '/chat')
-  await page.getByLabel('Connection').filter({ hasText: 'Connected' }).waitFor({ state: 'visible' })
+step(
+  env,
+  'chat: the admin opens a room with a donor; the app user answers live, and the unread badge shows on its row',
+  async () => {
+    const page = env.page
+    const [ann, bob] = demo.donors
+    await page.goto('/signin')
+    await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD)
+    await openMenuEntry(page, 'Message')
+    await expectPath(page, '/chat')
+    await page.getByLabel('Connection').filter({ hasText: 'Connected' }).waitFor({ state: 'visible' })
 
-  await openConversation(page, ann)
-  const box = page.getByRole('textbox', { name: 'Message' })
-  await box.press('Enter')
-  await page.getByRole('alert').filter({ hasText: 'Please enter a message' }).waitFor({ state: 'visible' })
-  await box.fill('Hello from the console')
-  await box.press('Enter')
-  await log(page).getByText('Hello from the console').waitFor({ state: 'visible' })
-  await eventually(async () => (await log(page).getByText(/Sending…/).count()) === 0, { what: 'the send acknowledged' })
+    await openConversation(page, ann)
+    const box = page.getByRole('textbox', { name: 'Message' })
+    await box.press('Enter')
+    await page.getByRole('alert').filter({ hasText: 'Please enter a message' }).waitFor({ state: 'visible' })
+    await box.fill('Hello from the console')
+    await box.press('Enter')
+    await log(page).getByText('Hello from the console').waitFor({ state: 'visible' })
+    await eventually(
+      async () =>
+        (await log(page)
+          .getByText(/Sending…/)
+          .count()) === 0,
+      { what: 'the send acknowledged' },
+    )
 
-  // The app user receives it on /app and answers: the answer shows live.
-  await demo.member.waitFor('message', (p) => p?.message?.text === 'Hello from the console')
-  await send('Thanks, happy to help')
-  await log(page).getByText('Thanks, happy to help').waitFor({ state: 'visible' })
+    // The app user receives it on /app and answers: the answer shows live.
+    await demo.member.waitFor('message', (p) => p?.message?.text === 'Hello from the console')
+    await send('Thanks, happy to help')
+    await log(page).getByText('Thanks, happy to help').waitFor({ state: 'visible' })
 
-  // Another room open: the next answer lands on Ann's row, with its unread badge.
-  await openConversation(page, bob)
-  await send('One more question')
-  const annRow = row(page, ann)
-  await annRow.getByLabel('1 unread').waitFor({ state: 'visible' })
-  await annRow.getByText('One more question').waitFor({ state: 'visible' })
-  await shots(page, 'chat-unread')
-  await annRow.click()
-  await log(page).getByText('One more question').waitFor({ state: 'visible' })
-  await annRow.getByLabel('1 unread').waitFor({ state: 'detached' })
-})
+    // Another room open: the next answer lands on Ann's row, with its unread badge.
+    await openConversation(page, bob)
+    await send('One more question')
+    const annRow = row(page, ann)
+    await annRow.getByLabel('1 unread').waitFor({ state: 'visible' })
+    await annRow.getByText('One more question').waitFor({ state: 'visible' })
+    await shots(page, 'chat-unread')
+    await annRow.click()
+    await log(page).getByText('One more question').waitFor({ state: 'visible' })
+    await annRow.getByLabel('1 unread').waitFor({ state: 'detached' })
+  },
+)
 
 step(env, 'chat: scrolling to the top loads the older messages, 15 at a time', async () => {
   const page = env.page

@@ -8,7 +8,17 @@
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { ADMIN_EMAIL, ADMIN_PASSWORD, DESKTOP, WEB_ROOT, dismissToasts, newPage, setupConsole, signIn, step } from './harness.mjs'
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  DESKTOP,
+  WEB_ROOT,
+  dismissToasts,
+  newPage,
+  setupConsole,
+  signIn,
+  step,
+} from './harness.mjs'
 
 const env = setupConsole('chunk')
 const manifest = JSON.parse(readFileSync(join(WEB_ROOT, 'dist', '.vite', 'manifest.json'), 'utf8'))
@@ -40,7 +50,11 @@ step(env, 'a chunk that fails once is asked for again and the screen shows', asy
   let asked = 0
   await page.route(isChunk, (route) => (++asked === 1 ? route.abort('failed') : route.continue()))
   await follow(page, CAUSES)
-  await page.getByRole('button', { name: 'Add', exact: true }).or(page.getByText('Causes/Affiliations Management')).first().waitFor()
+  await page
+    .getByRole('button', { name: 'Add', exact: true })
+    .or(page.getByText('Causes/Affiliations Management'))
+    .first()
+    .waitFor()
   assert.equal(asked, 2)
 })
 
@@ -54,7 +68,10 @@ step(env, "no connection: after one retry, the spec's fallback with Please Refre
     return route.abort('internetdisconnected')
   })
   // The server does not answer either: the connection is lost, not the chunk.
-  await page.route((url) => new URL(url).pathname === '/', (route) => route.abort('internetdisconnected'))
+  await page.route(
+    (url) => new URL(url).pathname === '/',
+    (route) => route.abort('internetdisconnected'),
+  )
   await follow(page, CAUSES)
   await page.getByText(FALLBACK).waitFor()
   assert.equal(asked, 2)
@@ -77,7 +94,10 @@ step(env, 'after a redeploy (the chunk is gone) the page reloads once, and never
   page.on('load', () => loads++)
   // The reload is remembered for the tab: the same failure again reaches the fallback.
   await page.getByText(FALLBACK).waitFor()
-  assert.ok(await page.evaluate(() => sessionStorage.getItem('giving-console-chunk-reload') !== null), 'the reload flag is set')
+  assert.ok(
+    await page.evaluate(() => sessionStorage.getItem('giving-console-chunk-reload') !== null),
+    'the reload flag is set',
+  )
   assert.equal(loads, 0, 'a second failure does not reload again')
   assert.ok(asked >= 4, `the chunk was asked for twice before each outcome (${asked} requests)`)
   // The new version is there: Please Refresh loads it, and the flag is cleared.

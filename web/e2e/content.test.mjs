@@ -39,7 +39,13 @@ import {
 
 const SHOTS = process.env.CONTENT_SHOTS || '/tmp/content-shots'
 const SAM = { firstName: 'Sam', lastName: 'Content', email: 'sam.content@example.org', password: 'Secret@123' }
-const ROSA = { name: 'Rosa Diaz', email: 'rosa@example.org', phoneNumber: '5551234567', subject: 'Receipt missing', message: 'I gave twice and no receipt came.' }
+const ROSA = {
+  name: 'Rosa Diaz',
+  email: 'rosa@example.org',
+  phoneNumber: '5551234567',
+  subject: 'Receipt missing',
+  message: 'I gave twice and no receipt came.',
+}
 
 const env = setupConsole('content', {}, prepare)
 
@@ -65,9 +71,12 @@ const editor = (page, label) => page.getByRole('textbox', { name: label, exact: 
 /** Presses the form's Save (its submit button), once a previous save has finished. */
 async function save(page) {
   const button = page.locator('form button[type="submit"]').filter({ hasText: /^\s*Save\s*$/ })
-  await eventually(async () => (await button.count()) === 1 && !(await button.getAttribute('class')).includes('ant-btn-loading'), {
-    what: 'the Save button, not saving',
-  })
+  await eventually(
+    async () => (await button.count()) === 1 && !(await button.getAttribute('class')).includes('ant-btn-loading'),
+    {
+      what: 'the Save button, not saving',
+    },
+  )
   await button.click()
 }
 
@@ -135,7 +144,10 @@ step(env, 'leadership: add an entry with a photo, edit it, delete it', async () 
   await field(page, 'Name').fill('Ada Park')
   await field(page, 'Title').fill('Chair')
   const photo = page.getByRole('group', { name: 'Photo' })
-  await photo.locator('input[type="file"]').first().setInputFiles({ name: 'ada.png', mimeType: 'image/png', buffer: PNG })
+  await photo
+    .locator('input[type="file"]')
+    .first()
+    .setInputFiles({ name: 'ada.png', mimeType: 'image/png', buffer: PNG })
   await photo.getByRole('list', { name: 'Uploaded images' }).getByRole('listitem').first().waitFor({ state: 'visible' })
   await writeRichText(page, 'Biography', 'Founded the platform.')
   await field(page, 'Order').fill('1')
@@ -152,12 +164,17 @@ step(env, 'leadership: add an entry with a photo, edit it, delete it', async () 
   await expectText(page, 'Founded the platform.')
   await page.getByRole('button', { name: 'Edit' }).click()
   await expectPath(page, `/content_management/edit_leadership/${leaderId}`)
-  await eventually(async () => (await field(page, 'Name').inputValue()) === 'Ada Park', { what: 'the saved name in the form' })
+  await eventually(async () => (await field(page, 'Name').inputValue()) === 'Ada Park', {
+    what: 'the saved name in the form',
+  })
   await field(page, 'Title').fill('Chair of the Board')
   await save(page)
   await expectToast(page, 'Leadership updated successfully')
   await expectPath(page, '/content_management/leadership')
-  await tableRow(page, 'Ada Park').first().getByText('Chair of the Board', { exact: true }).waitFor({ state: 'visible' })
+  await tableRow(page, 'Ada Park')
+    .first()
+    .getByText('Chair of the Board', { exact: true })
+    .waitFor({ state: 'visible' })
 
   await tableRow(page, 'Ada Park').first().getByRole('button', { name: 'Delete Ada Park' }).click()
   await confirmDialog(page, 'Are you sure you want to Delete ?')
@@ -220,7 +237,10 @@ step(env, 'giving-partner page: the main admin saves it with a new image', async
   await editor(page, 'Content').waitFor({ state: 'visible' })
   await page.getByRole('button', { name: 'Cancel', exact: true }).waitFor({ state: 'visible' })
   const image = page.getByRole('group', { name: 'Image' })
-  await image.locator('input[type="file"]').first().setInputFiles({ name: 'partner.png', mimeType: 'image/png', buffer: PNG })
+  await image
+    .locator('input[type="file"]')
+    .first()
+    .setInputFiles({ name: 'partner.png', mimeType: 'image/png', buffer: PNG })
   await image.getByRole('list', { name: 'Uploaded images' }).getByRole('listitem').first().waitFor({ state: 'visible' })
   const uploaded = await image.getByRole('list', { name: 'Uploaded images' }).locator('img').first().getAttribute('alt')
   await writeRichText(page, 'Content', 'Partner with us today.')
@@ -241,65 +261,94 @@ step(env, 'giving-partner page: a sub-admin sees no Cancel', async () => {
   await page.goto('/signin')
   await signIn(page, SAM.email, SAM.password)
   await page.goto('/giving_partner')
-  await page.locator('.ant-card-head-title').getByText('Giving Partner Page', { exact: true }).waitFor({ state: 'visible' })
+  await page
+    .locator('.ant-card-head-title')
+    .getByText('Giving Partner Page', { exact: true })
+    .waitFor({ state: 'visible' })
   // A sub-admin granted the page's module edits it too, without the Cancel to /dashboard.
   await page.getByRole('button', { name: 'Save', exact: true }).waitFor({ state: 'visible' })
   assert.equal(await page.getByRole('button', { name: 'Cancel', exact: true }).count(), 0)
 })
 
-step(env, 'screenshots of every content screen at desktop and phone widths', async () => {
-  mkdirSync(SHOTS, { recursive: true })
-  const admin = await apiSignIn(env, ADMIN_EMAIL, ADMIN_PASSWORD)
-  const leader = await api(env, '/admin/leadership/addLeadership', {
-    token: admin.authToken,
-    body: { name: 'Ben Ode', title: 'Treasurer', photo: '', biography: '<p>Keeps the books.</p>', order: 2, isActive: true },
-  })
-  const faqs = await api(env, '/admin/faq/list', { token: admin.authToken, body: { page: 1, limit: 1, search: '', column: '', order: '' } })
-  const contacts = await api(env, '/admin/ContactUs', { token: admin.authToken, body: { page: 1, limit: 1, search: '', column: '', order: '' } })
-  const screens = [
-    ['homepage', '/content_management/homepage'],
-    ['privacy-policy', '/content_management/privacy_policy'],
-    ['terms', '/content_management/terms_condition'],
-    ['about-us', '/content_management/about_us'],
-    ['leadership-list', '/content_management/leadership'],
-    ['leadership-add', '/content_management/add_leadership'],
-    ['faq-categories', '/category'],
-    ['faqs', '/category/faq'],
-    ['faq-add', '/category/faq/faq_add'],
-    ['contact-list', '/category/contact_form'],
-    ['giving-partner', '/giving_partner'],
-  ]
-  if (leader.status === 200) {
-    screens.push(['leadership-view', `/content_management/view_leadership/${leader.body.data._id}`])
-    screens.push(['leadership-edit', `/content_management/edit_leadership/${leader.body.data._id}`])
-  }
-  if (faqs.body?.data?.[0]) screens.push(['faq-edit', `/category/faq/faq_edit/${faqs.body.data[0]._id}`])
-  if (contacts.body?.data?.[0]) screens.push(['contact-view', `/category/contact_form/contact_form_view/${contacts.body.data[0]._id}`])
-  for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
-    const page = await newPage(env, { viewport })
-    await page.goto('/signin')
-    await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD)
-    for (const [name, path] of screens) {
-      await page.goto(path)
-      await page.locator('.ant-card').first().waitFor({ state: 'visible' })
-      await page.waitForLoadState('networkidle').catch(() => {})
-      await page.locator('.ant-skeleton').first().waitFor({ state: 'detached', timeout: 5000 }).catch(() => {})
-      await page.screenshot({ path: join(SHOTS, `${name}-${size}.png`), fullPage: true })
+step(
+  env,
+  'screenshots of every content screen at desktop and phone widths',
+  async () => {
+    mkdirSync(SHOTS, { recursive: true })
+    const admin = await apiSignIn(env, ADMIN_EMAIL, ADMIN_PASSWORD)
+    const leader = await api(env, '/admin/leadership/addLeadership', {
+      token: admin.authToken,
+      body: {
+        name: 'Ben Ode',
+        title: 'Treasurer',
+        photo: '',
+        biography: '<p>Keeps the books.</p>',
+        order: 2,
+        isActive: true,
+      },
+    })
+    const faqs = await api(env, '/admin/faq/list', {
+      token: admin.authToken,
+      body: { page: 1, limit: 1, search: '', column: '', order: '' },
+    })
+    const contacts = await api(env, '/admin/ContactUs', {
+      token: admin.authToken,
+      body: { page: 1, limit: 1, search: '', column: '', order: '' },
+    })
+    const screens = [
+      ['homepage', '/content_management/homepage'],
+      ['privacy-policy', '/content_management/privacy_policy'],
+      ['terms', '/content_management/terms_condition'],
+      ['about-us', '/content_management/about_us'],
+      ['leadership-list', '/content_management/leadership'],
+      ['leadership-add', '/content_management/add_leadership'],
+      ['faq-categories', '/category'],
+      ['faqs', '/category/faq'],
+      ['faq-add', '/category/faq/faq_add'],
+      ['contact-list', '/category/contact_form'],
+      ['giving-partner', '/giving_partner'],
+    ]
+    if (leader.status === 200) {
+      screens.push(['leadership-view', `/content_management/view_leadership/${leader.body.data._id}`])
+      screens.push(['leadership-edit', `/content_management/edit_leadership/${leader.body.data._id}`])
     }
-    // The differences between the two newest revisions of the privacy policy.
-    await page.goto('/content_management/privacy_policy')
-    const picks = page.getByRole('table', { name: 'Revisions' }).getByRole('checkbox')
-    await picks.nth(1).waitFor({ state: 'visible' })
-    await picks.nth(0).check()
-    await picks.nth(1).check()
-    await page.getByLabel('Changes in Content').waitFor({ state: 'visible' })
-    await page.screenshot({ path: join(SHOTS, `privacy-diff-${size}.png`), fullPage: true })
-    // The FAQ category dialog with its message.
-    await page.goto('/category')
-    await page.getByRole('button', { name: 'Add Category' }).click()
-    const box = await openDialog(page, 'Add Category')
-    await box.getByRole('button', { name: 'Save', exact: true }).click()
-    await box.getByText('Please enter Name', { exact: true }).waitFor({ state: 'visible' })
-    await page.screenshot({ path: join(SHOTS, `faq-category-dialog-${size}.png`) })
-  }
-}, { timeout: 180_000 })
+    if (faqs.body?.data?.[0]) screens.push(['faq-edit', `/category/faq/faq_edit/${faqs.body.data[0]._id}`])
+    if (contacts.body?.data?.[0])
+      screens.push(['contact-view', `/category/contact_form/contact_form_view/${contacts.body.data[0]._id}`])
+    for (const [size, viewport] of [
+      ['desktop', DESKTOP],
+      ['phone', PHONE],
+    ]) {
+      const page = await newPage(env, { viewport })
+      await page.goto('/signin')
+      await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD)
+      for (const [name, path] of screens) {
+        await page.goto(path)
+        await page.locator('.ant-card').first().waitFor({ state: 'visible' })
+        await page.waitForLoadState('networkidle').catch(() => {})
+        await page
+          .locator('.ant-skeleton')
+          .first()
+          .waitFor({ state: 'detached', timeout: 5000 })
+          .catch(() => {})
+        await page.screenshot({ path: join(SHOTS, `${name}-${size}.png`), fullPage: true })
+      }
+      // The differences between the two newest revisions of the privacy policy.
+      await page.goto('/content_management/privacy_policy')
+      const picks = page.getByRole('table', { name: 'Revisions' }).getByRole('checkbox')
+      await picks.nth(1).waitFor({ state: 'visible' })
+      await picks.nth(0).check()
+      await picks.nth(1).check()
+      await page.getByLabel('Changes in Content').waitFor({ state: 'visible' })
+      await page.screenshot({ path: join(SHOTS, `privacy-diff-${size}.png`), fullPage: true })
+      // The FAQ category dialog with its message.
+      await page.goto('/category')
+      await page.getByRole('button', { name: 'Add Category' }).click()
+      const box = await openDialog(page, 'Add Category')
+      await box.getByRole('button', { name: 'Save', exact: true }).click()
+      await box.getByText('Please enter Name', { exact: true }).waitFor({ state: 'visible' })
+      await page.screenshot({ path: join(SHOTS, `faq-category-dialog-${size}.png`) })
+    }
+  },
+  { timeout: 180_000 },
+)

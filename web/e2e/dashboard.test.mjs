@@ -4,10 +4,21 @@
  * months with a legend; another year can be chosen.
  */
 import assert from 'node:assert/strict'
-import { DEMO, ADMIN_EMAIL, ADMIN_PASSWORD, api, apiSignIn, expectPath, newPage, screenshots, setupConsole, signIn, step } from './harness.mjs'
+import {
+  DEMO,
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  api,
+  apiSignIn,
+  expectPath,
+  newPage,
+  screenshots,
+  setupConsole,
+  signIn,
+  step,
+} from './harness.mjs'
 
 const env = setupConsole('dashboard', DEMO, prepare)
-
 
 let figures = null
 
@@ -21,8 +32,14 @@ async function prepare() {
   assert.ok(figures.giving.donors > 0 && figures.catalogue.nonprofits >= 0)
 }
 
-const card = (page, title) => page.locator('.ant-card').filter({ has: page.locator('.ant-card-head-title', { hasText: new RegExp(`^\\s*${title}\\s*$`) }) })
-const statistic = (scope, title) => scope.locator('.ant-statistic').filter({ has: scope.page().locator('.ant-statistic-title', { hasText: new RegExp(`^${title}$`) }) })
+const card = (page, title) =>
+  page
+    .locator('.ant-card')
+    .filter({ has: page.locator('.ant-card-head-title', { hasText: new RegExp(`^\\s*${title}\\s*$`) }) })
+const statistic = (scope, title) =>
+  scope
+    .locator('.ant-statistic')
+    .filter({ has: scope.page().locator('.ant-statistic-title', { hasText: new RegExp(`^${title}$`) }) })
 
 step(env, 'the cards show the seeded figures', async () => {
   const page = await newPage(env)
@@ -36,9 +53,13 @@ step(env, 'the cards show the seeded figures', async () => {
   const amount = await statistic(giving, 'Amount Given').locator('.ant-statistic-content').innerText()
   const cents = figures.giving.amountCents
   assert.equal(amount, `$${Math.floor(cents / 100).toLocaleString('en-US')}.${String(cents % 100).padStart(2, '0')}`)
-  const pending = await statistic(card(page, 'Giving Partners'), 'Pending Partners').locator('.ant-statistic-content').innerText()
+  const pending = await statistic(card(page, 'Giving Partners'), 'Pending Partners')
+    .locator('.ant-statistic-content')
+    .innerText()
   assert.equal(pending, String(figures.giving.pendingPartners))
-  const nonprofits = await statistic(card(page, 'Nonprofits'), 'Total Nonprofits').locator('.ant-statistic-content').innerText()
+  const nonprofits = await statistic(card(page, 'Nonprofits'), 'Total Nonprofits')
+    .locator('.ant-statistic-content')
+    .innerText()
   assert.equal(nonprofits.replace(/,/g, ''), String(figures.catalogue.nonprofits))
 })
 
@@ -55,7 +76,9 @@ step(env, 'both graphs draw the year by month, and another year can be chosen', 
     assert.ok((await graph.locator('.recharts-bar-rectangle').count()) > 0, `${title} draws bars`)
   }
   const year = new Date().getUTCFullYear()
-  const answer = page.waitForResponse((r) => r.url().includes(`yearGraphDashboardUser?year=${year - 1}`) && r.status() === 200)
+  const answer = page.waitForResponse(
+    (r) => r.url().includes(`yearGraphDashboardUser?year=${year - 1}`) && r.status() === 200,
+  )
   await card(page, 'Donors by Month').getByLabel('Year of Donors by Month').click()
   await page.getByTitle(String(year - 1), { exact: true }).click()
   await answer

@@ -61,7 +61,10 @@ const demo = { token: '', event: null, eventStatus: 0, member: null, feed: null,
 
 async function call(path, body, method = 'POST') {
   const res = await api(env, path, { method, body, token: demo.token })
-  assert.ok(res.status >= 200 && res.status < 300, `${method} ${path}: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`)
+  assert.ok(
+    res.status >= 200 && res.status < 300,
+    `${method} ${path}: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`,
+  )
   return res.body
 }
 
@@ -83,21 +86,36 @@ async function prepare() {
     if (demo.event) break
   }
   // The community with the most posts, and its newest active post.
-  const communities = (await call('/admin/admin-community/communityList', { page: 1, limit: 1, search: '', column: 'postsCount', order: 'desc', isDeleted: false })).data ?? []
+  const communities =
+    (
+      await call('/admin/admin-community/communityList', {
+        page: 1,
+        limit: 1,
+        search: '',
+        column: 'postsCount',
+        order: 'desc',
+        isDeleted: false,
+      })
+    ).data ?? []
   if (communities[0]?.postsCount > 1) {
-    const posts = (await call('/v1/posts/communityPosts', { communityId: communities[0]._id, page: 1, limit: 100 })).data ?? []
+    const posts =
+      (await call('/v1/posts/communityPosts', { communityId: communities[0]._id, page: 1, limit: 100 })).data ?? []
     if (posts.length > 1) demo.feed = { community: communities[0], post: posts[0], other: posts[1] }
   }
-  demo.reported = ((await call('/admin/reportPost/reportPostList', { page: 1, limit: 10, search: '' })).data ?? [])[0] ?? null
+  demo.reported =
+    ((await call('/admin/reportPost/reportPostList', { page: 1, limit: 10, search: '' })).data ?? [])[0] ?? null
 }
 
 const editor = (page, label) => page.getByRole('textbox', { name: label, exact: true })
 
 async function save(page) {
   const button = page.locator('form button[type="submit"]').filter({ hasText: /^\s*Save\s*$/ })
-  await eventually(async () => (await button.count()) === 1 && !(await button.getAttribute('class')).includes('ant-btn-loading'), {
-    what: 'the Save button, not saving',
-  })
+  await eventually(
+    async () => (await button.count()) === 1 && !(await button.getAttribute('class')).includes('ant-btn-loading'),
+    {
+      what: 'the Save button, not saving',
+    },
+  )
   await button.click()
 }
 
@@ -169,11 +187,18 @@ step(env, 'community: add with a cover image, hide it, delete it and restore it'
   await expectPath(page, '/community/community_add')
 
   await save(page)
-  await expectFieldErrors(page, ['Please enter Community Name', 'Please enter Description', 'Please upload Cover Image'])
+  await expectFieldErrors(page, [
+    'Please enter Community Name',
+    'Please enter Description',
+    'Please upload Cover Image',
+  ])
 
   await field(page, 'Community Name').fill(COMMUNITY)
   const cover = page.getByRole('group', { name: 'Cover Image' })
-  await cover.locator('input[type="file"]').first().setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: PNG })
+  await cover
+    .locator('input[type="file"]')
+    .first()
+    .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: PNG })
   await cover.getByRole('list', { name: 'Uploaded images' }).getByRole('listitem').first().waitFor({ state: 'visible' })
   await writeRichText(page, 'Description', 'Neighbours growing food for the pantry.')
   await save(page)
@@ -191,14 +216,18 @@ step(env, 'community: add with a cover image, hide it, delete it and restore it'
   await waitChecked(row().getByRole('switch', { name: `Hide ${COMMUNITY}` }), true)
   await dismissToasts(page)
 
-  await row().getByRole('button', { name: `Delete ${COMMUNITY}` }).click()
+  await row()
+    .getByRole('button', { name: `Delete ${COMMUNITY}` })
+    .click()
   await confirmDialog(page, 'Are you sure you want to Delete ?')
   await expectToast(page, 'Community deleted Successfully')
   await row().waitFor({ state: 'detached' })
   await dismissToasts(page)
 
   await page.getByRole('tab', { name: 'Deleted' }).click()
-  await row().getByRole('button', { name: `Restore ${COMMUNITY}` }).click()
+  await row()
+    .getByRole('button', { name: `Restore ${COMMUNITY}` })
+    .click()
   await confirmDialog(page, 'Are you sure you want to Restore ?')
   await expectToast(page, 'Community Restore Successfully')
   await row().waitFor({ state: 'detached' })
@@ -215,12 +244,22 @@ step(env, 'event: add one with a video, hosted by the community', async () => {
   await page.getByRole('button', { name: 'Add Event' }).click()
   await expectPath(page, '/event/event_add')
   await save(page)
-  await expectFieldErrors(page, ['Please enter Event Title', 'Please enter Description', 'Please select Start Date', 'Please select End Date', 'Please enter Venue', 'Please select Host'])
+  await expectFieldErrors(page, [
+    'Please enter Event Title',
+    'Please enter Description',
+    'Please select Start Date',
+    'Please select End Date',
+    'Please enter Venue',
+    'Please select Host',
+  ])
 
   await field(page, 'Event Title').fill(EVENT)
   await writeRichText(page, 'Description', 'Plant the spring beds together.')
   const video = page.getByRole('group', { name: 'Video' })
-  await video.locator('input[type="file"]').first().setInputFiles({ name: 'planting.mp4', mimeType: 'video/mp4', buffer: MP4 })
+  await video
+    .locator('input[type="file"]')
+    .first()
+    .setInputFiles({ name: 'planting.mp4', mimeType: 'video/mp4', buffer: MP4 })
   await video.getByRole('list', { name: 'Uploaded videos' }).getByRole('listitem').first().waitFor({ state: 'visible' })
   const year = new Date().getFullYear() + 1
   await pickDateTime(page, 'Start Date', `Apr 4 ${year}, 10:00 AM`)
@@ -243,43 +282,59 @@ step(env, 'event: add one with a video, hosted by the community', async () => {
   await shots(page, 'event-view')
 })
 
-step(env, "event members: by tab, remove one (its tab asks again), export them as a spreadsheet that opens", async () => {
-  assert.ok(demo.event, 'the demo data holds an event with two members in one mode')
-  const page = env.page
-  const { event, eventStatus, member } = demo
-  const tabName = { 1: 'Interested', 2: 'Going', 3: 'Not going' }[eventStatus]
-  await page.goto(`/event/event_view/${event._id}`)
-  await expectText(page, event.title)
-  // Interested is shown first: Going, Not going, then Interested again, each asked with its mode.
-  for (const name of ['Going', 'Not going', 'Interested']) {
-    const [answer] = await Promise.all([
-      page.waitForResponse((r) => r.url().endsWith(`/admin/event/findEvent/${event._id}`) && r.request().postDataJSON()?.status === { Interested: 1, Going: 2, 'Not going': 3 }[name]),
-      page.getByRole('tab', { name: new RegExp(`^${name} \\(`) }).click(),
+step(
+  env,
+  'event members: by tab, remove one (its tab asks again), export them as a spreadsheet that opens',
+  async () => {
+    assert.ok(demo.event, 'the demo data holds an event with two members in one mode')
+    const page = env.page
+    const { event, eventStatus, member } = demo
+    const tabName = { 1: 'Interested', 2: 'Going', 3: 'Not going' }[eventStatus]
+    await page.goto(`/event/event_view/${event._id}`)
+    await expectText(page, event.title)
+    // Interested is shown first: Going, Not going, then Interested again, each asked with its mode.
+    for (const name of ['Going', 'Not going', 'Interested']) {
+      const [answer] = await Promise.all([
+        page.waitForResponse(
+          (r) =>
+            r.url().endsWith(`/admin/event/findEvent/${event._id}`) &&
+            r.request().postDataJSON()?.status === { Interested: 1, Going: 2, 'Not going': 3 }[name],
+        ),
+        page.getByRole('tab', { name: new RegExp(`^${name} \\(`) }).click(),
+      ])
+      assert.equal(answer.status(), 200)
+    }
+    await page.getByRole('tab', { name: new RegExp(`^${tabName} \\(`) }).click()
+    const row = page.locator(`tr[data-row-key="${member._id}"]`)
+    await row.waitFor({ state: 'visible' })
+    await row.getByRole('button', { name: `Remove ${member.name}` }).click()
+    const [again] = await Promise.all([
+      page.waitForResponse(
+        (r) =>
+          r.url().endsWith(`/admin/event/findEvent/${event._id}`) && r.request().postDataJSON()?.status === eventStatus,
+      ),
+      confirmDialog(page, 'Are you sure you want to Remove this member ?'),
     ])
-    assert.equal(answer.status(), 200)
-  }
-  await page.getByRole('tab', { name: new RegExp(`^${tabName} \\(`) }).click()
-  const row = page.locator(`tr[data-row-key="${member._id}"]`)
-  await row.waitFor({ state: 'visible' })
-  await row.getByRole('button', { name: `Remove ${member.name}` }).click()
-  const [again] = await Promise.all([
-    page.waitForResponse((r) => r.url().endsWith(`/admin/event/findEvent/${event._id}`) && r.request().postDataJSON()?.status === eventStatus),
-    confirmDialog(page, 'Are you sure you want to Remove this member ?'),
-  ])
-  assert.equal(again.status(), 200)
-  await expectToast(page, 'Member removed successfully')
-  await page.locator(`tr[data-row-key="${member._id}"]`).waitFor({ state: 'detached' })
-  await dismissToasts(page)
+    assert.equal(again.status(), 200)
+    await expectToast(page, 'Member removed successfully')
+    await page.locator(`tr[data-row-key="${member._id}"]`).waitFor({ state: 'detached' })
+    await dismissToasts(page)
 
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export to Excel' }).click()])
-  assert.equal(download.suggestedFilename(), `event-${event._id}.xlsx`)
-  const bytes = await readFile(await download.path())
-  assert.equal(bytes.subarray(0, 2).toString('latin1'), 'PK', 'a zip package')
-  const xml = zipTexts(bytes, /^xl\/(sharedStrings\.xml|worksheets\/sheet\d+\.xml)$/).join('\n')
-  const remaining = (await call(`/admin/event/findEvent/${event._id}`, { status: eventStatus, page: 1, limit: 1, search: '' })).data.members[0]
-  assert.ok(xml.includes(remaining.name.replace(/&/g, '&amp;')), `the sheet names the member ${remaining.name}`)
-  assert.ok(!xml.includes(member.email), 'the removed member is not in the sheet')
-})
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export to Excel' }).click(),
+    ])
+    assert.equal(download.suggestedFilename(), `event-${event._id}.xlsx`)
+    const bytes = await readFile(await download.path())
+    assert.equal(bytes.subarray(0, 2).toString('latin1'), 'PK', 'a zip package')
+    const xml = zipTexts(bytes, /^xl\/(sharedStrings\.xml|worksheets\/sheet\d+\.xml)$/).join('\n')
+    const remaining = (
+      await call(`/admin/event/findEvent/${event._id}`, { status: eventStatus, page: 1, limit: 1, search: '' })
+    ).data.members[0]
+    assert.ok(xml.includes(remaining.name.replace(/&/g, '&amp;')), `the sheet names the member ${remaining.name}`)
+    assert.ok(!xml.includes(member.email), 'the removed member is not in the sheet')
+  },
+)
 
 step(env, "posts: deactivate one from a community's feed and find it in the Inactive tab", async () => {
   assert.ok(demo.feed, 'the demo data holds a community with two active posts')
@@ -327,7 +382,11 @@ step(env, 'posts: comment and reply as the admin', async () => {
   await mine.getByLabel('Reply to Giving Platform').fill('And thank you for the seeds.')
   await mine.getByRole('button', { name: 'Send' }).click()
   await expectToast(page, 'Reply added successfully')
-  await mine.locator('[data-testid="reply"]').filter({ hasText: 'And thank you for the seeds.' }).first().waitFor({ state: 'visible' })
+  await mine
+    .locator('[data-testid="reply"]')
+    .filter({ hasText: 'And thank you for the seeds.' })
+    .first()
+    .waitFor({ state: 'visible' })
   // One level: a reply has no Reply of its own.
   assert.equal(await mine.locator('[data-testid="reply"]').getByRole('button', { name: 'Reply' }).count(), 0)
   await shots(page, 'community-view')
@@ -353,10 +412,13 @@ step(env, 'reported post: delete it, it leaves the list and its reports are clos
   await confirmDialog(page, 'Are you sure you want to Delete ?')
   await expectToast(page, 'Post deleted successfully')
   // Closed reports: the post is no longer among the reported ones, nor in its community's feed.
-  await eventually(async () => {
-    const list = await call('/admin/reportPost/reportPostList', { page: 1, limit: 100, search: '' })
-    return !(list.data ?? []).some((r) => r._id === reported._id)
-  }, { what: 'the reported post gone from the list' })
+  await eventually(
+    async () => {
+      const list = await call('/admin/reportPost/reportPostList', { page: 1, limit: 100, search: '' })
+      return !(list.data ?? []).some((r) => r._id === reported._id)
+    },
+    { what: 'the reported post gone from the list' },
+  )
   const feed = await call('/v1/posts/communityPosts', { communityId: reported.post.communityId, page: 1, limit: 100 })
   assert.ok(!(feed.data ?? []).some((p) => p._id === reported._id), 'the deleted post is not in its feed')
 })

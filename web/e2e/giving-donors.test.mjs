@@ -37,7 +37,13 @@ const env = setupConsole('giving-donors')
 const MENU = 'Donor Management'
 const LIST_PATH = '/donor'
 const OTHER = { firstName: 'Zed', lastName: 'Zimmer', email: 'zed@donors.example.org' }
-const CARA = { firstName: 'Cara', lastName: 'Diaz', email: 'cara@donors.example.org', phone: '5551234567', zip: '12207' }
+const CARA = {
+  firstName: 'Cara',
+  lastName: 'Diaz',
+  email: 'cara@donors.example.org',
+  phone: '5551234567',
+  zip: '12207',
+}
 
 async function signInAsAdmin() {
   const page = await newPage(env)
@@ -77,8 +83,15 @@ step(
     await field(page, 'Address').fill('2 Elm Street')
     await field(page, 'Zip Code').fill(CARA.zip)
     const avatar = formItem(page, 'Avatar')
-    await avatar.locator('input[type="file"]').first().setInputFiles({ name: 'cara.png', mimeType: 'image/png', buffer: PNG })
-    await avatar.getByRole('list', { name: 'Uploaded images' }).getByRole('listitem').first().waitFor({ state: 'visible' })
+    await avatar
+      .locator('input[type="file"]')
+      .first()
+      .setInputFiles({ name: 'cara.png', mimeType: 'image/png', buffer: PNG })
+    await avatar
+      .getByRole('list', { name: 'Uploaded images' })
+      .getByRole('listitem')
+      .first()
+      .waitFor({ state: 'visible' })
     await choose(page, 'Country', 'United States')
     await chooseFirst(page, 'State')
     await chooseFirst(page, 'City')

@@ -30,7 +30,6 @@ import {
 
 const env = setupConsole('giving-partners', DEMO, prepare)
 
-
 let pending = []
 
 /** After the console starts (setupConsole), before the first step. */
@@ -110,7 +109,10 @@ step(env, 'the approved partner: deactivate it, then delete it', async () => {
   await expectToast(page, 'Giving partner deactivated successfully')
   await waitChecked(toggle, false)
 
-  await tableRow(page, first.name).first().getByRole('button', { name: `Delete ${first.name}` }).click()
+  await tableRow(page, first.name)
+    .first()
+    .getByRole('button', { name: `Delete ${first.name}` })
+    .click()
   await confirmDialog(page, 'Are you sure you want to Delete ?')
   await expectToast(page, 'Giving partner deleted successfully')
   await tableRow(page, first.name).first().waitFor({ state: 'detached' })

@@ -50,7 +50,8 @@ export const CHROMIUM_ARGS = [
 export function consoleBinary() {
   if (process.env.GC_BIN) return resolve(process.env.GC_BIN)
   const candidates = []
-  if (process.env.CARGO_TARGET_DIR) candidates.push(resolve(REPO_ROOT, process.env.CARGO_TARGET_DIR, 'debug', 'giving-console'))
+  if (process.env.CARGO_TARGET_DIR)
+    candidates.push(resolve(REPO_ROOT, process.env.CARGO_TARGET_DIR, 'debug', 'giving-console'))
   candidates.push(join(REPO_ROOT, 'target', 'debug', 'giving-console'))
   return candidates.find((p) => existsSync(p)) ?? candidates[0]
 }
@@ -99,7 +100,14 @@ export async function startConsole(settings = {}) {
   const baseURL = `http://127.0.0.1:${port}`
   const env = { ...process.env }
   // Settings the run must not inherit: mail goes to files, default token lifetimes and limits.
-  for (const name of ['SMTP_URL', 'JWT_SECRET', 'ACCESS_TOKEN_TTL_SECS', 'LOGIN_MAX_FAILURES_PER_ACCOUNT', 'LOGIN_MAX_FAILURES_PER_ADDRESS', 'LISTEN']) {
+  for (const name of [
+    'SMTP_URL',
+    'JWT_SECRET',
+    'ACCESS_TOKEN_TTL_SECS',
+    'LOGIN_MAX_FAILURES_PER_ACCOUNT',
+    'LOGIN_MAX_FAILURES_PER_ADDRESS',
+    'LISTEN',
+  ]) {
     delete env[name]
   }
   Object.assign(env, {
@@ -142,7 +150,10 @@ export async function startConsole(settings = {}) {
   try {
     await eventually(
       async () => {
-        if (exited) throw new Error(`giving-console exited early (${JSON.stringify(exited)}); see ${join(dataDir, 'console.log')}`)
+        if (exited)
+          throw new Error(
+            `giving-console exited early (${JSON.stringify(exited)}); see ${join(dataDir, 'console.log')}`,
+          )
         const res = await fetch(`${baseURL}/healthz`)
         return res.status === 200
       },
@@ -280,7 +291,9 @@ function report(env) {
 
 /** Waits until the page's path is `path` (a string or a RegExp on the pathname). */
 export async function expectPath(page, path, timeout = WAIT) {
-  await page.waitForURL((url) => (path instanceof RegExp ? path.test(url.pathname) : url.pathname === path), { timeout })
+  await page.waitForURL((url) => (path instanceof RegExp ? path.test(url.pathname) : url.pathname === path), {
+    timeout,
+  })
 }
 
 /** Waits until `text` is visible somewhere on the page (exact text of one element). */
@@ -301,7 +314,10 @@ export function fieldErrors(page) {
  */
 export async function expectFieldErrors(page, expected, { only = false } = {}) {
   for (const message of expected) {
-    await fieldErrors(page).filter({ hasText: new RegExp(`^${escapeRegExp(message)}$`) }).first().waitFor({ state: 'visible' })
+    await fieldErrors(page)
+      .filter({ hasText: new RegExp(`^${escapeRegExp(message)}$`) })
+      .first()
+      .waitFor({ state: 'visible' })
   }
   if (!only) return fieldErrors(page).allInnerTexts()
   const want = JSON.stringify([...expected].sort())
@@ -371,7 +387,9 @@ export async function openMenuGroup(page, title) {
   const group = menuGroup(page, title)
   await group.waitFor({ state: 'visible' })
   if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click()
-  await eventually(async () => (await group.getAttribute('aria-expanded')) === 'true', { what: `menu group ${title} open` })
+  await eventually(async () => (await group.getAttribute('aria-expanded')) === 'true', {
+    what: `menu group ${title} open`,
+  })
   // The entries sit in the group's own list, next to its title.
   await group.locator('xpath=following-sibling::ul').getByRole('menuitem').first().waitFor({ state: 'visible' })
 }
@@ -430,7 +448,9 @@ export async function settled(locator) {
   await eventually(
     () =>
       locator.evaluate(
-        (el) => !/-(appear|enter|leave)(-\w+)?(\s|$)/.test(el.className) && el.getAnimations().every((a) => a.playState !== 'running'),
+        (el) =>
+          !/-(appear|enter|leave)(-\w+)?(\s|$)/.test(el.className) &&
+          el.getAnimations().every((a) => a.playState !== 'running'),
       ),
     { interval: 50, what: 'the opening animation to end' },
   )
@@ -441,11 +461,14 @@ export async function settled(locator) {
 export const field = (page, label) => page.locator('form').getByLabel(label, { exact: true })
 
 /** The select dropdown that is open (neither hidden nor closing). */
-export const openDropdown = (page) => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden):not(.ant-slide-up-leave)')
+export const openDropdown = (page) =>
+  page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden):not(.ant-slide-up-leave)')
 
 /** The form item labelled `label`. */
 export function formItem(page, label) {
-  return page.locator('.ant-form-item').filter({ has: page.locator('label', { hasText: new RegExp(`^${escapeRegExp(label)}$`) }) })
+  return page
+    .locator('.ant-form-item')
+    .filter({ has: page.locator('label', { hasText: new RegExp(`^${escapeRegExp(label)}$`) }) })
 }
 
 /** What the select labelled `label` shows as chosen: its value, or a multiple select's tags joined by ', ' ('' when none). */
@@ -472,7 +495,10 @@ export async function choose(page, label, text, { search = text, partial = false
       if (await isChosen()) return true
       await input.click()
       await input.fill(search)
-      const option = (await settled(openDropdown(page))).locator('.ant-select-item-option').filter({ hasText: matches }).first()
+      const option = (await settled(openDropdown(page)))
+        .locator('.ant-select-item-option')
+        .filter({ hasText: matches })
+        .first()
       await option.waitFor({ state: 'visible', timeout: 5000 })
       await option.click()
       return eventually(isChosen, { timeout: 2000, what: `${label} to show ${text}` })
@@ -767,7 +793,10 @@ export async function memberToken(env, email) {
     .split(/\s+/)
     .reverse()
     .find((word) => /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/.test(word))
-  assert.ok(code === 0 && token, `giving-console member-token ${email} (exit ${code}): ${out.slice(-500)} ${err.slice(-500)}`)
+  assert.ok(
+    code === 0 && token,
+    `giving-console member-token ${email} (exit ${code}): ${out.slice(-500)} ${err.slice(-500)}`,
+  )
   return token
 }
 
@@ -778,12 +807,19 @@ export async function memberToken(env, email) {
  */
 export async function connectMember(env, token) {
   const { io } = await import('socket.io-client')
-  const socket = io(`${env.baseURL}/app`, { path: '/socket.io/', auth: { token }, transports: ['websocket'], reconnection: false })
+  const socket = io(`${env.baseURL}/app`, {
+    path: '/socket.io/',
+    auth: { token },
+    transports: ['websocket'],
+    reconnection: false,
+  })
   const received = []
   socket.onAny((name, payload) => received.push([name, payload]))
   await new Promise((ok, fail) => {
     socket.once('connect', ok)
-    socket.once('connect_error', (e) => fail(new Error(`/app refused the member: ${e.message} ${JSON.stringify(e.data ?? {})}`)))
+    socket.once('connect_error', (e) =>
+      fail(new Error(`/app refused the member: ${e.message} ${JSON.stringify(e.data ?? {})}`)),
+    )
   })
   const ask = (event, payload = {}) =>
     new Promise((ok, fail) => {
@@ -794,6 +830,8 @@ export async function connectMember(env, token) {
       })
     })
   const waitFor = (name, test = () => true) =>
-    eventually(() => received.find(([n, p]) => n === name && test(p))?.[1], { what: `the app user to receive '${name}'` })
+    eventually(() => received.find(([n, p]) => n === name && test(p))?.[1], {
+      what: `the app user to receive '${name}'`,
+    })
   return { socket, received, ask, waitFor, close: () => socket.close() }
 }

@@ -36,7 +36,9 @@ const DEMO_NPO = { email: 'admin@harborfoodbank.example.org', password: 'Harbor@
 const env = setupConsole('keyboard', DEMO, async (env) => {
   // The demo nonprofit's admin was invited when the demo data approved its nonprofit.
   const { link } = await waitForMailLink(env, DEMO_NPO.email, '/set_password/')
-  const set = await api(env, '/admin-login/setPassword', { body: { token: link.split('/').pop(), newPassword: DEMO_NPO.password } })
+  const set = await api(env, '/admin-login/setPassword', {
+    body: { token: link.split('/').pop(), newPassword: DEMO_NPO.password },
+  })
   assert.equal(set.status, 200, JSON.stringify(set.body))
 })
 
@@ -57,7 +59,9 @@ function focusShown(page) {
     }
     // A text field shows focus on itself or on the wrapper antd draws around it; a checkbox or
     // radio on the box drawn for its hidden input.
-    const wrapper = el.closest('.ant-input-affix-wrapper, .ant-input-outlined, .ant-select, .ant-input-number, .ant-picker, .ant-input-search')
+    const wrapper = el.closest(
+      '.ant-input-affix-wrapper, .ant-input-outlined, .ant-select, .ant-input-number, .ant-picker, .ant-input-search',
+    )
     const box = el.matches('.ant-checkbox-input, .ant-radio-input') ? el.nextElementSibling : null
     return { shown: drawn(el) || drawn(wrapper) || drawn(box), what }
   })
@@ -101,10 +105,13 @@ step(env, '1. sign in by keyboard from a deep link; the toast shows below the he
   const notice = page.locator('.ant-notification-notice').first()
   await notice.waitFor({ state: 'visible' })
   const header = await page.locator('.ant-layout-header').boundingBox()
-  await eventually(async () => {
-    const box = await notice.boundingBox()
-    return box && box.y >= header.y + header.height
-  }, { what: 'the toast to sit below the header' })
+  await eventually(
+    async () => {
+      const box = await notice.boundingBox()
+      return box && box.y >= header.y + header.height
+    },
+    { what: 'the toast to sit below the header' },
+  )
   await dismissToasts(page)
 })
 
@@ -161,8 +168,10 @@ step(env, '5. send a chat message by keyboard; the Message entry counts the unre
   // entry shows no count, and only the keyboard part is checked.
   const counted = (await api(env, '/admin/chat/unread', { method: 'GET', token })).status === 200
   if (!counted) console.log('# this console has no GET /admin/chat/unread: the unread count is not checked')
-  const unread = async () => (counted ? (await api(env, '/admin/chat/unread', { method: 'GET', token })).body.data.rooms : 0)
-  const entryName = (rooms) => (rooms > 0 ? `Message, ${rooms} unread conversation${rooms === 1 ? '' : 's'}` : 'Message')
+  const unread = async () =>
+    counted ? (await api(env, '/admin/chat/unread', { method: 'GET', token })).body.data.rooms : 0
+  const entryName = (rooms) =>
+    rooms > 0 ? `Message, ${rooms} unread conversation${rooms === 1 ? '' : 's'}` : 'Message'
   await page.goto('/chat')
   const rooms = await unread()
   await page.getByRole('link', { name: entryName(rooms), exact: true }).waitFor({ state: 'visible' })
@@ -180,22 +189,28 @@ step(env, '5. send a chat message by keyboard; the Message entry counts the unre
   await page.getByRole('link', { name: entryName(now), exact: true }).waitFor({ state: 'visible' })
 })
 
-step(env, "a nonprofit admin's right password at the admin sign-in: told where to sign in, with the link", async (t) => {
-  const answer = await api(env, '/admin-login/login', { body: DEMO_NPO })
-  if (!answer.body?.errors?.some((e) => e.field === 'email')) {
-    // A console built before issue 34's sign-in rule answers 'Invalid email or password'.
-    t.skip(`this console does not say which sign-in to use (it answers ${answer.status} ${answer.body?.message})`)
-    return
-  }
-  page = await newPage(env, { viewport: DESKTOP })
-  await page.goto('/signin')
-  await page.getByLabel('Email').fill(DEMO_NPO.email)
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_NPO.password)
-  await page.getByRole('button', { name: 'Sign In' }).click()
-  const email = page.locator('.ant-form-item').filter({ has: page.getByLabel('Email') })
-  await email.getByText('This is a nonprofit admin account: please sign in at the nonprofit sign-in').waitFor({ state: 'visible' })
-  const link = email.getByRole('link', { name: 'Go to the nonprofit sign-in' })
-  await tabTo(page, link)
-  await page.keyboard.press('Enter')
-  await expectPath(page, '/charity-signin')
-})
+step(
+  env,
+  "a nonprofit admin's right password at the admin sign-in: told where to sign in, with the link",
+  async (t) => {
+    const answer = await api(env, '/admin-login/login', { body: DEMO_NPO })
+    if (!answer.body?.errors?.some((e) => e.field === 'email')) {
+      // A console built before issue 34's sign-in rule answers 'Invalid email or password'.
+      t.skip(`this console does not say which sign-in to use (it answers ${answer.status} ${answer.body?.message})`)
+      return
+    }
+    page = await newPage(env, { viewport: DESKTOP })
+    await page.goto('/signin')
+    await page.getByLabel('Email').fill(DEMO_NPO.email)
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_NPO.password)
+    await page.getByRole('button', { name: 'Sign In' }).click()
+    const email = page.locator('.ant-form-item').filter({ has: page.getByLabel('Email') })
+    await email
+      .getByText('This is a nonprofit admin account: please sign in at the nonprofit sign-in')
+      .waitFor({ state: 'visible' })
+    const link = email.getByRole('link', { name: 'Go to the nonprofit sign-in' })
+    await tabTo(page, link)
+    await page.keyboard.press('Enter')
+    await expectPath(page, '/charity-signin')
+  },
+)

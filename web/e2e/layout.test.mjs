@@ -60,7 +60,12 @@ async function ensureSetup() {
   const common = await apiNonprofitBasics(env, token, { category: 'Community Food', cause: 'Hunger Relief' })
   await apiCreateNonprofit(env, token, { ...common, charityName: SHORT_NAME, taxId: '11-1111111' })
   // A stored file belongs to one record: the second nonprofit gets its own logo.
-  const rejected = await apiCreateNonprofit(env, token, { ...common, logo: await apiUploadLogo(env, token), charityName: LONG_NAME, taxId: '22-2222222' })
+  const rejected = await apiCreateNonprofit(env, token, {
+    ...common,
+    logo: await apiUploadLogo(env, token),
+    charityName: LONG_NAME,
+    taxId: '22-2222222',
+  })
   const reject = await api(env, '/admin/charity/changeVerification', {
     token,
     body: { charityId: rejected._id, adminVerification: 'Reject', rejectReason: REJECT_REASON },
@@ -146,30 +151,34 @@ step(env, 'on a phone a list wraps its title and scrolls Status and Action into 
   await shot(page, 'phone-list-scrolled')
 })
 
-step(env, 'on a phone the permission matrix keeps the module in view and scrolls its checkboxes into view', async () => {
-  await ensureSetup()
-  const page = await signInAt(PHONE)
-  await page.goto('/sub_admin/sub_admin_add')
-  await assertTitleWhole(page, 'Add Sub Admin')
-  const matrix = page.getByTestId('permission-matrix')
-  const all = matrix.getByRole('checkbox', { name: 'Sub Admin: all' })
-  await all.waitFor({ state: 'attached' })
-  const frame = matrix.locator('.ant-table-content')
-  assert.equal(await shownIn(all, frame), false, "the 'All' column starts off-screen")
-  await matrix.getByRole('button', { name: 'More columns', exact: true }).waitFor({ state: 'visible' })
-  await shot(page, 'phone-matrix')
+step(
+  env,
+  'on a phone the permission matrix keeps the module in view and scrolls its checkboxes into view',
+  async () => {
+    await ensureSetup()
+    const page = await signInAt(PHONE)
+    await page.goto('/sub_admin/sub_admin_add')
+    await assertTitleWhole(page, 'Add Sub Admin')
+    const matrix = page.getByTestId('permission-matrix')
+    const all = matrix.getByRole('checkbox', { name: 'Sub Admin: all' })
+    await all.waitFor({ state: 'attached' })
+    const frame = matrix.locator('.ant-table-content')
+    assert.equal(await shownIn(all, frame), false, "the 'All' column starts off-screen")
+    await matrix.getByRole('button', { name: 'More columns', exact: true }).waitFor({ state: 'visible' })
+    await shot(page, 'phone-matrix')
 
-  await scrollToLastColumn(page)
-  await eventually(async () => shownIn(all, frame), { what: "the 'All' checkbox in view" })
-  const module = matrix
-    .locator('tr')
-    .filter({ has: page.getByRole('checkbox', { name: 'Sub Admin: all' }) })
-    .getByText('Sub Admin', { exact: true })
-  assert.ok(await shownIn(module, frame), 'the module name stays in view')
-  await all.check()
-  assert.equal(await matrix.getByRole('checkbox', { name: 'Sub Admin: view' }).isChecked(), true)
-  await shot(page, 'phone-matrix-scrolled')
-})
+    await scrollToLastColumn(page)
+    await eventually(async () => shownIn(all, frame), { what: "the 'All' checkbox in view" })
+    const module = matrix
+      .locator('tr')
+      .filter({ has: page.getByRole('checkbox', { name: 'Sub Admin: all' }) })
+      .getByText('Sub Admin', { exact: true })
+    assert.ok(await shownIn(module, frame), 'the module name stays in view')
+    await all.check()
+    assert.equal(await matrix.getByRole('checkbox', { name: 'Sub Admin: view' }).isChecked(), true)
+    await shot(page, 'phone-matrix-scrolled')
+  },
+)
 
 step(env, "on a phone the drawer opens with the current page's group open and the page marked", async () => {
   await ensureSetup()
@@ -216,37 +225,47 @@ step(env, 'the Rejected tab shows the status as a tag; Reason shows why (phone a
   }
 })
 
-step(env, 'long menu titles wrap with the full title as a tooltip; the collapsed menu marks the current group', async () => {
-  await ensureSetup()
-  const page = await signInAt(DESKTOP)
-  await page.goto('/master/cause_management')
-  const entry = mainMenu(page).getByRole('menuitem').filter({ hasText: CAUSES })
-  await entry.waitFor({ state: 'visible' })
-  const title = entry.locator('.ant-menu-title-content')
-  assert.equal(await title.innerText(), CAUSES)
-  assert.ok(await title.evaluate((el) => el.scrollWidth <= el.clientWidth), 'the menu title is not cut')
-  assert.equal(await entry.getByRole('link').getAttribute('title'), CAUSES)
-  await shot(page, 'laptop-menu')
+step(
+  env,
+  'long menu titles wrap with the full title as a tooltip; the collapsed menu marks the current group',
+  async () => {
+    await ensureSetup()
+    const page = await signInAt(DESKTOP)
+    await page.goto('/master/cause_management')
+    const entry = mainMenu(page).getByRole('menuitem').filter({ hasText: CAUSES })
+    await entry.waitFor({ state: 'visible' })
+    const title = entry.locator('.ant-menu-title-content')
+    assert.equal(await title.innerText(), CAUSES)
+    assert.ok(await title.evaluate((el) => el.scrollWidth <= el.clientWidth), 'the menu title is not cut')
+    assert.equal(await entry.getByRole('link').getAttribute('title'), CAUSES)
+    await shot(page, 'laptop-menu')
 
-  await page.getByRole('button', { name: 'Close menu' }).click()
-  const group = page.locator('.gc-main-menu.ant-menu-inline-collapsed > .ant-menu-submenu').first()
-  await group.waitFor({ state: 'visible' })
-  assert.ok(await group.evaluate((el) => el.classList.contains('ant-menu-submenu-selected')), 'the group holds the page')
-  // Marked as a current entry is: in the theme's primary colour (once its transition ends).
-  const background = (el) => el.evaluate((node) => getComputedStyle(node.querySelector('.ant-menu-submenu-title')).backgroundColor)
-  await eventually(async () => (await background(group)) === PRIMARY, { what: 'the current group marked' })
-  // Another page outside the group, from the collapsed menu: the group is no longer marked.
-  await mainMenu(page).getByRole('menuitem').filter({ hasText: 'Sub Admin' }).click()
-  await expectPath(page, '/sub_admin')
-  await page.getByPlaceholder('Search by Name or Email').waitFor({ state: 'visible' })
-  await eventually(async () => !(await group.evaluate((el) => el.classList.contains('ant-menu-submenu-selected'))), {
-    what: 'the group unmarked',
-  })
-  await eventually(async () => (await background(group)) === 'rgba(0, 0, 0, 0)', { what: 'the group no longer marked' })
-  await shot(page, 'laptop-menu-collapsed')
-})
+    await page.getByRole('button', { name: 'Close menu' }).click()
+    const group = page.locator('.gc-main-menu.ant-menu-inline-collapsed > .ant-menu-submenu').first()
+    await group.waitFor({ state: 'visible' })
+    assert.ok(
+      await group.evaluate((el) => el.classList.contains('ant-menu-submenu-selected')),
+      'the group holds the page',
+    )
+    // Marked as a current entry is: in the theme's primary colour (once its transition ends).
+    const background = (el) =>
+      el.evaluate((node) => getComputedStyle(node.querySelector('.ant-menu-submenu-title')).backgroundColor)
+    await eventually(async () => (await background(group)) === PRIMARY, { what: 'the current group marked' })
+    // Another page outside the group, from the collapsed menu: the group is no longer marked.
+    await mainMenu(page).getByRole('menuitem').filter({ hasText: 'Sub Admin' }).click()
+    await expectPath(page, '/sub_admin')
+    await page.getByPlaceholder('Search by Name or Email').waitFor({ state: 'visible' })
+    await eventually(async () => !(await group.evaluate((el) => el.classList.contains('ant-menu-submenu-selected'))), {
+      what: 'the group unmarked',
+    })
+    await eventually(async () => (await background(group)) === 'rgba(0, 0, 0, 0)', {
+      what: 'the group no longer marked',
+    })
+    await shot(page, 'laptop-menu-collapsed')
+  },
+)
 
-step(env, '/test is the main admin\'s only; a sub-admin sent away is told why', async () => {
+step(env, "/test is the main admin's only; a sub-admin sent away is told why", async () => {
   await ensureSetup()
   const admin = await signInAt(DESKTOP)
   await admin.goto('/test')

@@ -178,7 +178,11 @@ step(env, 'logout from the account menu ends the session', async () => {
   await expectPath(env.page, '/signin')
 
   // The ended session's refresh token and access token are both refused, and the cookie is gone.
-  assert.equal((await env.context.cookies()).filter((c) => c.name === 'gc_refresh').length, 0, 'logout clears the cookie')
+  assert.equal(
+    (await env.context.cookies()).filter((c) => c.name === 'gc_refresh').length,
+    0,
+    'logout clears the cookie',
+  )
   const refresh = await fetch(`${env.baseURL}/v1/common/refreshToken`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Cookie: `gc_refresh=${cookie.value}` },

@@ -146,7 +146,8 @@ step(env, 'the main admin creates a sub-admin holding only Donor view, finds it 
 
 step(env, 'the Donor-only sub-admin sees only what it holds and the server refuses the rest', async () => {
   // Signed out at the end of the previous test: sign in on the same page.
-  const signedOut = env.page && new URL(env.page.url()).pathname === '/signin' && !(await storedSession(env.page))?.state?.user
+  const signedOut =
+    env.page && new URL(env.page.url()).pathname === '/signin' && !(await storedSession(env.page))?.state?.user
   const page = signedOut ? env.page : await newPage(env)
   if (!signedOut) await page.goto('/signin')
   // Donor Management is the one screen she holds: it is her home and her whole menu.
@@ -229,7 +230,9 @@ step(env, 'the sub-admin screen guard sends a sub-admin back or home', async () 
   assert.equal(await page.getByRole('switch').count(), 0)
   assert.equal(await page.getByRole('button', { name: /^Delete / }).count(), 0)
   assert.equal(await page.getByRole('link', { name: /^Edit / }).count(), 0)
-  await tableRow(page, DONNA_NAME).getByRole('link', { name: `View ${DONNA_NAME}` }).waitFor({ state: 'visible' })
+  await tableRow(page, DONNA_NAME)
+    .getByRole('link', { name: `View ${DONNA_NAME}` })
+    .waitFor({ state: 'visible' })
 
   // The browser's Back button reaches the Add screen the main admin had opened: the guard
   // sends Sam back one more page, to the list.
@@ -268,11 +271,15 @@ step(env, 'the main admin deletes the sub-admin from the list', async () => {
   await tableRow(page, SAM_NAME).waitFor({ state: 'visible' })
 
   // "No" keeps it.
-  await tableRow(page, DONNA_NAME).getByRole('button', { name: `Delete ${DONNA_NAME}` }).click()
+  await tableRow(page, DONNA_NAME)
+    .getByRole('button', { name: `Delete ${DONNA_NAME}` })
+    .click()
   await confirmDialog(page, 'Are you sure you want to Delete ?', 'No')
   await tableRow(page, DONNA_NAME).waitFor({ state: 'visible' })
 
-  await tableRow(page, DONNA_NAME).getByRole('button', { name: `Delete ${DONNA_NAME}` }).click()
+  await tableRow(page, DONNA_NAME)
+    .getByRole('button', { name: `Delete ${DONNA_NAME}` })
+    .click()
   await confirmDialog(page, 'Are you sure you want to Delete ?', 'Yes')
   await expectToast(page, 'Sub admin deleted successfully')
   await tableRow(page, DONNA_NAME).waitFor({ state: 'hidden' })
@@ -311,7 +318,9 @@ step(env, 'a sub-admin with Sub Admin rights is offered only what it holds and c
   // Her own row is view-only; Sam's row has every control.
   await tableRow(page, ADA_NAME).waitFor({ state: 'visible' })
   await statusSwitch(page, SAM_NAME).waitFor({ state: 'visible' })
-  await tableRow(page, SAM_NAME).getByRole('button', { name: `Delete ${SAM_NAME}` }).waitFor({ state: 'visible' })
+  await tableRow(page, SAM_NAME)
+    .getByRole('button', { name: `Delete ${SAM_NAME}` })
+    .waitFor({ state: 'visible' })
   const own = tableRow(page, ADA_NAME)
   assert.equal(await own.getByRole('switch').count(), 0)
   assert.equal(await own.getByRole('link', { name: `Edit ${ADA_NAME}` }).count(), 0)

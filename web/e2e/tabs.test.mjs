@@ -32,7 +32,9 @@ step(env, 'two tabs whose access token expired refresh it once and both stay sig
   const refreshes = [watch(first, '/v1/common/refreshToken'), watch(second, '/v1/common/refreshToken')]
   const lists = [watch(first, '/admin/sub-admin/subAdminList'), watch(second, '/admin/sub-admin/subAdminList')]
   // Wait until the stored access token is refused as expired (a state, polled).
-  const token = await first.evaluate(() => JSON.parse(localStorage.getItem('giving-console-session')).state.user.authToken)
+  const token = await first.evaluate(
+    () => JSON.parse(localStorage.getItem('giving-console-session')).state.user.authToken,
+  )
   await eventually(
     async () => {
       const r = await fetch(`${env.baseURL}/admin/sub-admin/subAdminList`, {
@@ -61,7 +63,9 @@ step(env, 'two tabs whose access token expired refresh it once and both stay sig
   assert.equal(all.length, 1, `one refresh for both tabs (saw ${JSON.stringify(refreshes)})`)
   assert.deepEqual(all, [200])
   // The session is alive: the stored token works.
-  const fresh = await second.evaluate(() => JSON.parse(localStorage.getItem('giving-console-session')).state.user.authToken)
+  const fresh = await second.evaluate(
+    () => JSON.parse(localStorage.getItem('giving-console-session')).state.user.authToken,
+  )
   assert.notEqual(fresh, token)
   const r = await fetch(`${env.baseURL}/admin/sub-admin/subAdminList`, {
     method: 'POST',

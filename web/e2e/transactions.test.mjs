@@ -29,8 +29,6 @@ const MENU = 'Transaction Management'
 const LIST_PATH = '/transaction'
 const LIST_CALL = '/admin/transaction/transactionList'
 
-
-
 async function signInAsAdmin() {
   const page = await newPage(env)
   await page.goto('/signin')
@@ -76,7 +74,10 @@ step(
     const { page, bodies } = await openList()
     const amount = await rows(page).first().locator('td').nth(5).innerText()
     assert.match(amount, /^\$[\d,]+\.\d{2}$/, 'amounts are dollars with cents')
-    assert.match(await rows(page).first().locator('td').nth(1).innerText(), /^[A-Z][a-z]{2} \d{1,2} \d{4},\d{1,2}:\d{2} (am|pm)$/)
+    assert.match(
+      await rows(page).first().locator('td').nth(1).innerText(),
+      /^[A-Z][a-z]{2} \d{1,2} \d{4},\d{1,2}:\d{2} (am|pm)$/,
+    )
 
     await pick(page, 'Filter by Status', 'Succeeded')
     await page.waitForFunction(() => new URLSearchParams(location.search).get('status') === 'succeeded')
@@ -96,7 +97,9 @@ step(
     )
     // A date range: this year so far.
     const year = new Date().getFullYear()
-    const ranged = page.waitForRequest((r) => new URL(r.url()).pathname === LIST_CALL && 'from' in JSON.parse(r.postData() ?? '{}'))
+    const ranged = page.waitForRequest(
+      (r) => new URL(r.url()).pathname === LIST_CALL && 'from' in JSON.parse(r.postData() ?? '{}'),
+    )
     await page.goto(`${LIST_PATH}?${new URLSearchParams({ from: `${year}-01-01`, to: `${year}-12-31` })}`)
     await ranged
     assert.equal(lastBody(bodies).from, new Date(year, 0, 1).getTime())
@@ -104,9 +107,14 @@ step(
 
     await page.goto(LIST_PATH)
     await rows(page).first().waitFor({ state: 'visible' })
-    await rows(page).first().getByRole('link', { name: /^View transaction / }).click()
+    await rows(page)
+      .first()
+      .getByRole('link', { name: /^View transaction / })
+      .click()
     await expectPath(page, /^\/transaction\/transaction_view\//)
-    const breakdown = page.getByRole('table', { name: 'Fee and charge breakdown' }).or(page.locator('.ant-descriptions').last())
+    const breakdown = page
+      .getByRole('table', { name: 'Fee and charge breakdown' })
+      .or(page.locator('.ant-descriptions').last())
     await breakdown.getByText('Processing Fee').waitFor({ state: 'visible' })
     assert.match(await breakdown.innerText(), /\d+\.\d{2} % = \$[\d,]+\.\d{2}/)
     assert.match(await breakdown.innerText(), /Net\s*\$[\d,]+\.\d{2}/)
@@ -124,13 +132,21 @@ step(env, 'Export Excel downloads the current filter as a real .xlsx, with its p
   await pick(page, 'Filter by Status', 'Succeeded')
   await page.waitForFunction(() => new URLSearchParams(location.search).get('status') === 'succeeded')
   await filtered
-  const exported = page.waitForRequest((req) => new URL(req.url()).pathname === '/admin/transaction/TransactionList-excel')
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export Excel' }).click()])
+  const exported = page.waitForRequest(
+    (req) => new URL(req.url()).pathname === '/admin/transaction/TransactionList-excel',
+  )
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export Excel' }).click(),
+  ])
   assert.equal(JSON.parse((await exported).postData() ?? '{}').status, 'succeeded')
   assert.equal(download.suggestedFilename(), 'transactions.xlsx')
   const bytes = readFileSync(await download.path())
   assert.equal(bytes.subarray(0, 2).toString('latin1'), 'PK', 'a zip file')
   assert.ok(bytes.includes(Buffer.from('xl/worksheets/')), 'a spreadsheet with worksheets')
   // The progress is gone once the file is saved.
-  await page.getByRole('status').filter({ hasText: /Downloading|Preparing/ }).waitFor({ state: 'hidden' })
+  await page
+    .getByRole('status')
+    .filter({ hasText: /Downloading|Preparing/ })
+    .waitFor({ state: 'hidden' })
 })

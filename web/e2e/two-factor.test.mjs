@@ -71,7 +71,10 @@ step(env, 'a sub-admin sets up two-factor sign-in from the account menu', async 
   secret = (await page.getByTestId('two-factor-secret').innerText()).trim()
   assert.match(secret, /^[A-Z2-7]{32}$/)
   const uri = await page.getByTestId('two-factor-uri').innerText()
-  assert.equal(uri, `otpauth://totp/Giving%20Console:${TINA.email}?secret=${secret}&issuer=Giving%20Console&digits=6&period=30`)
+  assert.equal(
+    uri,
+    `otpauth://totp/Giving%20Console:${TINA.email}?secret=${secret}&issuer=Giving%20Console&digits=6&period=30`,
+  )
   usedStep = nowStep()
   await page.getByLabel('Verification code').fill(totp(secret, usedStep))
   await page.getByRole('button', { name: 'Confirm' }).click()

@@ -17,7 +17,6 @@ import { join } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { args, budgetKB, dist } from './options.mjs'
 
-
 /** The route whose first load the budget holds: the sign-in screen. */
 const SIGN_IN_SCREEN = 'src/features/auth/screens/SignInScreen.tsx'
 /** Screens outside the protected shell (they load without its chunk). */
@@ -85,17 +84,31 @@ if (!screens.includes(SIGN_IN_SCREEN)) throw new Error(`The manifest has no dyna
 
 const rows = screens.map((key) => {
   const files = new Set([...entryFiles, ...(PUBLIC_SCREENS.test(key) ? [] : shellFiles), ...closure(key)])
-  return { key, files, name: key.replace(/^src\/features\//, '').replace('/screens/', '/').replace(/\.tsx$/, ''), sum: total(files) }
+  return {
+    key,
+    files,
+    name: key
+      .replace(/^src\/features\//, '')
+      .replace('/screens/', '/')
+      .replace(/\.tsx$/, ''),
+    sum: total(files),
+  }
 })
 
 const entrySum = total(entryFiles)
 console.log('First load of each route: JS + CSS it requests, in kB (1000 bytes)')
-console.log(`${'route (screen)'.padEnd(44)} ${'files'.padStart(5)} ${'raw'.padStart(7)} ${'gzip'.padStart(7)} ${'brotli'.padStart(7)}`)
-console.log(`${'(entry: index.html)'.padEnd(44)} ${String(entrySum.files).padStart(5)} ${kb(entrySum.raw)} ${kb(entrySum.gz)} ${kb(entrySum.br)}`)
+console.log(
+  `${'route (screen)'.padEnd(44)} ${'files'.padStart(5)} ${'raw'.padStart(7)} ${'gzip'.padStart(7)} ${'brotli'.padStart(7)}`,
+)
+console.log(
+  `${'(entry: index.html)'.padEnd(44)} ${String(entrySum.files).padStart(5)} ${kb(entrySum.raw)} ${kb(entrySum.gz)} ${kb(entrySum.br)}`,
+)
 if (shellFiles.size) {
   // What the shell adds to the entry's files.
   const shellSum = total(new Set([...shellFiles].filter((file) => !entryFiles.has(file))))
-  console.log(`${'(+ protected shell, lazy)'.padEnd(44)} ${String(shellSum.files).padStart(5)} ${kb(shellSum.raw)} ${kb(shellSum.gz)} ${kb(shellSum.br)}`)
+  console.log(
+    `${'(+ protected shell, lazy)'.padEnd(44)} ${String(shellSum.files).padStart(5)} ${kb(shellSum.raw)} ${kb(shellSum.gz)} ${kb(shellSum.br)}`,
+  )
 }
 for (const { name, sum } of rows) {
   console.log(`${name.padEnd(44)} ${String(sum.files).padStart(5)} ${kb(sum.raw)} ${kb(sum.gz)} ${kb(sum.br)}`)

@@ -30,7 +30,10 @@ function serveDist() {
     const accepted = String(req.headers['accept-encoding'] ?? '')
     res.setHeader('content-type', TYPES[extname(file)] ?? 'application/octet-stream')
     res.setHeader('vary', 'accept-encoding')
-    for (const [encoding, suffix] of [['br', '.br'], ['gzip', '.gz']]) {
+    for (const [encoding, suffix] of [
+      ['br', '.br'],
+      ['gzip', '.gz'],
+    ]) {
       if (file.includes(`${dist}/assets/`) && accepted.includes(encoding) && existsSync(file + suffix)) {
         res.setHeader('content-encoding', encoding)
         createReadStream(file + suffix).pipe(res)
@@ -39,12 +42,17 @@ function serveDist() {
     }
     createReadStream(file).pipe(res)
   })
-  return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok({ server, base: `http://127.0.0.1:${server.address().port}` })))
+  return new Promise((ok) =>
+    server.listen(0, '127.0.0.1', () => ok({ server, base: `http://127.0.0.1:${server.address().port}` })),
+  )
 }
 
 const own = url ? null : await serveDist()
 const base = url ?? own.base
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS })
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+  args: CHROMIUM_ARGS,
+})
 try {
   const page = await browser.newPage()
   const responses = []
@@ -59,7 +67,9 @@ try {
     const sizes = await request.sizes()
     const encoding = (await response?.headerValue('content-encoding')) ?? 'none'
     total += sizes.responseBodySize
-    rows.push(`  ${new URL(request.url()).pathname.padEnd(44)} ${(sizes.responseBodySize / 1000).toFixed(1).padStart(7)} kB  ${encoding}`)
+    rows.push(
+      `  ${new URL(request.url()).pathname.padEnd(44)} ${(sizes.responseBodySize / 1000).toFixed(1).padStart(7)} kB  ${encoding}`,
+    )
   }
   console.log(`JS and CSS transferred for ${new URL('/signin', base).href}:`)
   console.log(rows.join('\n'))

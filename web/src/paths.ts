@@ -44,9 +44,13 @@ function pathWithAction<P extends string, K extends string>(pattern: P): PathBui
 }
 
 /** A form that may start from a list's filter, given in the query string (`?categoryId=&categoryName=`). */
-function pathWithQuery<P extends string, K extends string>(pattern: P): PathBuilder<P, [query?: Partial<Record<K, string>>]> {
+function pathWithQuery<P extends string, K extends string>(
+  pattern: P,
+): PathBuilder<P, [query?: Partial<Record<K, string>>]> {
   const build = (query?: Partial<Record<K, string>>) => {
-    const entries = Object.entries(query ?? {}).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== '')
+    const entries = Object.entries(query ?? {}).filter(
+      (e): e is [string, string] => typeof e[1] === 'string' && e[1] !== '',
+    )
     return entries.length ? `${pattern}?${new URLSearchParams(entries).toString()}` : pattern
   }
   return Object.assign(build, { pattern })

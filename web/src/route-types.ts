@@ -6,7 +6,19 @@ import type { Action } from './lib/modules'
 import type { RoutePattern } from './paths'
 
 /** A menu icon's name (app/menu-icons.tsx draws it). */
-export type MenuIcon = 'appstore' | 'bank' | 'calendar' | 'dashboard' | 'flag' | 'folder' | 'heart' | 'message' | 'notification' | 'solution' | 'tags' | 'team'
+export type MenuIcon =
+  | 'appstore'
+  | 'bank'
+  | 'calendar'
+  | 'dashboard'
+  | 'flag'
+  | 'folder'
+  | 'heart'
+  | 'message'
+  | 'notification'
+  | 'solution'
+  | 'tags'
+  | 'team'
 
 export type RouteLayout = 'public' | 'shell'
 
@@ -41,7 +53,6 @@ export interface AppRoute extends RouteDef {
   /** Parent menu group of the module, or null. */
   group: string | null
 }
-
 
 /** What each route object of the router carries: its entry of the table. */
 export interface RouteHandle {

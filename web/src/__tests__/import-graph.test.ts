@@ -98,7 +98,10 @@ describe('import graph', () => {
 
   it('finds a feature importing another, and shared code importing a feature', () => {
     const graph = new Map([
-      ['../features/donor/screens/DonorViewScreen.tsx', ['../features/donor/api/get-donor.ts', '../features/badge/rules.ts', '../lib/format.ts']],
+      [
+        '../features/donor/screens/DonorViewScreen.tsx',
+        ['../features/donor/api/get-donor.ts', '../features/badge/rules.ts', '../lib/format.ts'],
+      ],
       ['../components/Thing.tsx', ['../features/chat/store.ts']],
       ['../app/screens.ts', ['../features/donor/screens/DonorViewScreen.tsx']],
     ])

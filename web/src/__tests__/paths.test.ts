@@ -69,7 +69,7 @@ describe('paths', () => {
     expect(typedPaths("can('/master/charity_management', 'edit')")).toHaveLength(1)
     expect(typedPaths("navigate('/', { replace: true })")).toHaveLength(1)
     expect(typedPaths("apiClient.post('/admin/cause/create', body)")).toEqual([])
-    expect(typedPaths("navigate(paths.subAdminEdit(id))")).toEqual([])
+    expect(typedPaths('navigate(paths.subAdminEdit(id))')).toEqual([])
   })
 
   it('no source file outside the tables spells a console path or module slug', () => {

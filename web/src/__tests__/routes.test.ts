@@ -132,7 +132,11 @@ describe('route table', () => {
       menuTitle: 'Causes/Affiliations Management',
       group: 'Master Management',
     })
-    expect(findRoute('/cause/cause_add')).toMatchObject({ module: '/master/cause_management', action: 'add', title: 'Add Cause' })
+    expect(findRoute('/cause/cause_add')).toMatchObject({
+      module: '/master/cause_management',
+      action: 'add',
+      title: 'Add Cause',
+    })
     expect(findRoute('/cause/cause_edit/:id')).toMatchObject({
       module: '/master/cause_management',
       action: 'edit',
@@ -196,7 +200,9 @@ describe('route table', () => {
     // /test has no module: the main admin's alone (SPEC section 2 sends anyone else back).
     expect(canAccessRoute(mainAdmin, findRoute('/test')!)).toBe(true)
     expect(canAccessRoute(deleter, findRoute('/test')!)).toBe(false)
-    expect(canAccessRoute(subAdmin(Object.fromEntries(MODULES.map((m) => [m.slug, m.actions]))), findRoute('/test')!)).toBe(false)
+    expect(
+      canAccessRoute(subAdmin(Object.fromEntries(MODULES.map((m) => [m.slug, m.actions]))), findRoute('/test')!),
+    ).toBe(false)
     const npo: SessionUser = { ...charityAdminGrants(), adminType: 'Charity Admin', charityId: 'n1' }
     expect(canAccessRoute(npo, findRoute('/test')!)).toBe(false)
     expect(canAccessRoute(null, findRoute('/test')!)).toBe(false)
@@ -208,7 +214,7 @@ describe('route table', () => {
     expect(flatten(buildMenu(everything))).not.toContain('Audit Log')
   })
 
-  it('menu entries take their title and group from modules.json (but the nonprofit admin\'s own entry)', () => {
+  it("menu entries take their title and group from modules.json (but the nonprofit admin's own entry)", () => {
     expect(findRoute('/my_nonprofit')).toMatchObject({ menuTitle: 'My Nonprofit', group: null, audience: 'charity' })
     for (const route of ROUTES.filter((r) => r.menu && r.module && r.path !== '/my_nonprofit')) {
       const mod = findModule(route.module!)!
@@ -221,21 +227,41 @@ describe('route table', () => {
 describe('content routes', () => {
   it('name the module and action of each content screen', () => {
     for (const slug of ['homepage', 'privacy_policy', 'terms_condition', 'about_us']) {
-      expect(findRoute(`/content_management/${slug}`)).toMatchObject({ module: `/content_management/${slug}`, action: 'edit', menu: true })
+      expect(findRoute(`/content_management/${slug}`)).toMatchObject({
+        module: `/content_management/${slug}`,
+        action: 'edit',
+        menu: true,
+      })
     }
     const leadership = '/content_management/leadership'
-    expect(findRoute(leadership)).toMatchObject({ module: leadership, action: 'view', menuTitle: 'Leadership', group: 'Content Management' })
+    expect(findRoute(leadership)).toMatchObject({
+      module: leadership,
+      action: 'view',
+      menuTitle: 'Leadership',
+      group: 'Content Management',
+    })
     expect(findRoute('/content_management/add_leadership')).toMatchObject({ module: leadership, action: 'add' })
     expect(findRoute('/content_management/edit_leadership/:id')).toMatchObject({ module: leadership, action: 'edit' })
     expect(findRoute('/content_management/view_leadership/:id')).toMatchObject({ module: leadership, action: 'view' })
-    expect(findRoute('/category')).toMatchObject({ module: '/category', action: 'view', menuTitle: 'FAQ Category Management' })
-    expect(findRoute('/category/FAQ')).toMatchObject({ module: '/category/FAQ', action: 'view', menuTitle: 'FAQ Management' })
+    expect(findRoute('/category')).toMatchObject({
+      module: '/category',
+      action: 'view',
+      menuTitle: 'FAQ Category Management',
+    })
+    expect(findRoute('/category/FAQ')).toMatchObject({
+      module: '/category/FAQ',
+      action: 'view',
+      menuTitle: 'FAQ Management',
+    })
     expect(findRoute('/category/faq')).toMatchObject({ module: '/category/FAQ', action: 'view' })
     expect(findRoute('/category/faq')?.menu).toBeFalsy()
     expect(findRoute('/category/faq/faq_add')).toMatchObject({ module: '/category/FAQ', action: 'add' })
     expect(findRoute('/category/faq/faq_edit/:id')).toMatchObject({ module: '/category/FAQ', action: 'edit' })
     expect(findRoute('/category/contact_form')).toMatchObject({ module: '/category/contact_form', action: 'view' })
-    expect(findRoute('/category/contact_form/contact_form_view/:id')).toMatchObject({ module: '/category/contact_form', action: 'view' })
+    expect(findRoute('/category/contact_form/contact_form_view/:id')).toMatchObject({
+      module: '/category/contact_form',
+      action: 'view',
+    })
     // Its own module (issue 32): granted like any other, never reached through another right.
     const givingPartner = findRoute('/giving_partner')!
     expect(givingPartner).toMatchObject({ audience: 'staff', module: '/giving_partner', action: 'edit', menu: true })
@@ -343,13 +369,23 @@ describe('menu', () => {
     const npo: SessionUser = { ...charityAdminGrants(), adminType: 'Charity Admin', charityId: 'n1' }
     expect(flatten(buildMenu(npo))).toEqual(['Dashboard', 'My Nonprofit'])
     expect(homePathOf(npo)).toBe('/my_nonprofit')
-    for (const path of ['/master/charity_management', '/master/charity_add', '/master', '/sub_admin', '/chat', '/send_notification']) {
+    for (const path of [
+      '/master/charity_management',
+      '/master/charity_add',
+      '/master',
+      '/sub_admin',
+      '/chat',
+      '/send_notification',
+    ]) {
       expect(canAccessRoute(npo, findRoute(path)!), path).toBe(false)
     }
     for (const path of ['/my_nonprofit', '/master/charity_edit/:id', '/dashboard']) {
       expect(canAccessRoute(npo, findRoute(path)!), path).toBe(true)
     }
-    expect(breadcrumbsOf(findRoute('/master/charity_edit/:id')!, npo).map((c) => c.title)).toEqual(['My Nonprofit', 'Edit Nonprofit'])
+    expect(breadcrumbsOf(findRoute('/master/charity_edit/:id')!, npo).map((c) => c.title)).toEqual([
+      'My Nonprofit',
+      'Edit Nonprofit',
+    ])
     // Staff never get the nonprofit admin's entry, even a sub-admin holding the same right.
     expect(canAccessRoute(mainAdmin, findRoute('/my_nonprofit')!)).toBe(false)
     expect(flatten(buildMenu(charityAdminGrants()))).toEqual(['Dashboard', 'Master Management > Nonprofit Management'])
@@ -359,16 +395,47 @@ describe('menu', () => {
 
 describe('engagement routes', () => {
   it('name the module and action of each community, event and reported-post screen', () => {
-    expect(findRoute('/community')).toMatchObject({ module: '/community', action: 'view', menu: true, menuTitle: 'Community Management', group: null })
-    expect(findRoute('/community/community_add')).toMatchObject({ module: '/community', action: 'add', title: 'Add Community' })
-    expect(findRoute('/community/community_edit/:id')).toMatchObject({ module: '/community', action: 'edit', title: 'Edit Community' })
-    expect(findRoute('/community/Community_view/:id')).toMatchObject({ module: '/community', action: 'view', title: 'View Community' })
-    expect(findRoute('/event')).toMatchObject({ module: '/event', action: 'view', menu: true, menuTitle: 'Event Management' })
+    expect(findRoute('/community')).toMatchObject({
+      module: '/community',
+      action: 'view',
+      menu: true,
+      menuTitle: 'Community Management',
+      group: null,
+    })
+    expect(findRoute('/community/community_add')).toMatchObject({
+      module: '/community',
+      action: 'add',
+      title: 'Add Community',
+    })
+    expect(findRoute('/community/community_edit/:id')).toMatchObject({
+      module: '/community',
+      action: 'edit',
+      title: 'Edit Community',
+    })
+    expect(findRoute('/community/Community_view/:id')).toMatchObject({
+      module: '/community',
+      action: 'view',
+      title: 'View Community',
+    })
+    expect(findRoute('/event')).toMatchObject({
+      module: '/event',
+      action: 'view',
+      menu: true,
+      menuTitle: 'Event Management',
+    })
     expect(findRoute('/event/event_add')).toMatchObject({ module: '/event', action: 'add', title: 'Add Event' })
     expect(findRoute('/event/event_edit/:id')).toMatchObject({ module: '/event', action: 'edit', title: 'Edit Event' })
     expect(findRoute('/event/event_view/:id')).toMatchObject({ module: '/event', action: 'view', title: 'View Event' })
-    expect(findRoute('/reporte_post')).toMatchObject({ module: '/reporte_post', action: 'view', menu: true, menuTitle: 'Report Post' })
-    expect(breadcrumbsOf(findRoute('/event/event_view/:id')!)).toEqual([{ title: 'Event Management', path: '/event' }, { title: 'View Event' }])
+    expect(findRoute('/reporte_post')).toMatchObject({
+      module: '/reporte_post',
+      action: 'view',
+      menu: true,
+      menuTitle: 'Report Post',
+    })
+    expect(breadcrumbsOf(findRoute('/event/event_view/:id')!)).toEqual([
+      { title: 'Event Management', path: '/event' },
+      { title: 'View Event' },
+    ])
   })
 
   it('a sub-admin opens only what the Community, Event and Report Post rights allow', () => {
@@ -400,7 +467,10 @@ describe('group nesting', () => {
       'Causes/Affiliations Management',
       'Nonprofit Category',
     ])
-    expect(groups[2].children.map((c) => c.title)).toEqual(['Pending/Rejected Partners', 'Management of Approved Partners'])
+    expect(groups[2].children.map((c) => c.title)).toEqual([
+      'Pending/Rejected Partners',
+      'Management of Approved Partners',
+    ])
     // Top-level entries keep the order of modules.json, each group placed where its first module stands.
     expect(menu.slice(0, 3).map((n) => n.title)).toEqual(['Dashboard', 'Community Management', 'Master Management'])
     expect(menu.filter((n) => !isMenuGroup(n))).toHaveLength(MODULES.length - grouped.length)

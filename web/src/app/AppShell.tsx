@@ -6,9 +6,26 @@
  */
 import { useEffect, useMemo, useState } from 'react'
 import { Badge, Breadcrumb, Button, Dropdown, Grid, Layout, Menu, Result, Typography, type MenuProps } from 'antd'
-import { DownOutlined, KeyOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons'
+import {
+  DownOutlined,
+  KeyOutlined,
+  LogoutOutlined,
+  MenuFoldOutlined,
+  MenuUnfoldOutlined,
+  SafetyOutlined,
+  UserOutlined,
+} from '@ant-design/icons'
 import { Link, Navigate, Outlet, useLocation, useMatches, useNavigate } from 'react-router'
-import { breadcrumbsOf, buildMenu, canAccessRoute, homePathOf, isMenuGroup, menuRouteOf, type AppRoute, type RouteHandle } from '../routes'
+import {
+  breadcrumbsOf,
+  buildMenu,
+  canAccessRoute,
+  homePathOf,
+  isMenuGroup,
+  menuRouteOf,
+  type AppRoute,
+  type RouteHandle,
+} from '../routes'
 import { clearSession, fullName, isCharityAdminUser, sessionEndedHere, useSession } from '../lib/session'
 import { HEADER_HEIGHT, toast } from '../lib/toast'
 import { canGoBack } from '../lib/navigation'
@@ -20,7 +37,6 @@ import { menuIcon } from './menu-icons'
 
 /** The notice of a user the guard sends away from a page it may not open. */
 export const NO_ACCESS_MESSAGE = 'You do not have access to that page'
-
 
 /** The Message entry's unread badge: white on it reads 5.6:1 (lib/theme.ts colorError). */
 const UNREAD_BADGE = '#cf1322'
@@ -58,7 +74,11 @@ export function AppShell() {
 
   const menu = useMemo(() => buildMenu(user), [user])
   // The Message entry carries the count of conversations with unread messages.
-  const hasChat = useMemo(() => menu.some((n) => (isMenuGroup(n) ? n.children.some((l) => l.path === paths.chat()) : n.path === paths.chat())), [menu])
+  const hasChat = useMemo(
+    () =>
+      menu.some((n) => (isMenuGroup(n) ? n.children.some((l) => l.path === paths.chat()) : n.path === paths.chat())),
+    [menu],
+  )
   useUnreadRefresh(hasChat)
   const unreadRooms = useChatUnread((s) => s.rooms)
   // Each title is its own tooltip: the full text shows on hover wherever it might be cut.
@@ -122,7 +142,8 @@ export function AppShell() {
   // Signed out: to the sign-in. A visitor who opened this page without a session (a deep link)
   // is brought back here once signed in; a session that ended here (logout, a changed password)
   // starts again from home.
-  if (!user) return <Navigate to={paths.signIn()} replace state={sessionEndedHere() ? undefined : { from: pathname + search }} />
+  if (!user)
+    return <Navigate to={paths.signIn()} replace state={sessionEndedHere() ? undefined : { from: pathname + search }} />
 
   const onAccountMenu: MenuProps['onClick'] = async ({ key }) => {
     if (key === 'change-password') {
@@ -227,7 +248,9 @@ export function AppShell() {
               onClick: onAccountMenu,
               items: [
                 { key: 'change-password', icon: <KeyOutlined />, label: 'Change Password' },
-                ...(isCharityAdminUser(user) ? [] : [{ key: 'two-factor', icon: <SafetyOutlined />, label: 'Two-factor sign-in' }]),
+                ...(isCharityAdminUser(user)
+                  ? []
+                  : [{ key: 'two-factor', icon: <SafetyOutlined />, label: 'Two-factor sign-in' }]),
                 { type: 'divider' },
                 { key: 'logout', icon: <LogoutOutlined />, label: 'Logout' },
               ],

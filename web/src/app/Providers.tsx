@@ -22,7 +22,11 @@ if (typeof document !== 'undefined') document.documentElement.style.setProperty(
  */
 function ThemedRoot({ children }: { children: ReactNode }) {
   const { token } = theme.useToken()
-  const [api, holder] = notification.useNotification({ placement: TOAST_PLACEMENT, duration: TOAST_DURATION_SECONDS, top: TOAST_TOP })
+  const [api, holder] = notification.useNotification({
+    placement: TOAST_PLACEMENT,
+    duration: TOAST_DURATION_SECONDS,
+    top: TOAST_TOP,
+  })
   useEffect(() => {
     registerToastInstance(api)
     return () => registerToastInstance(null)
@@ -30,7 +34,12 @@ function ThemedRoot({ children }: { children: ReactNode }) {
   return (
     <div
       className="gc-app"
-      style={{ color: token.colorText, fontSize: token.fontSize, lineHeight: token.lineHeight, fontFamily: token.fontFamily }}
+      style={{
+        color: token.colorText,
+        fontSize: token.fontSize,
+        lineHeight: token.lineHeight,
+        fontFamily: token.fontFamily,
+      }}
     >
       {holder}
       {children}

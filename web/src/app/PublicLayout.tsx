@@ -16,7 +16,9 @@ export function PublicLayout() {
     return <Navigate to={afterSignInPath(state, SIGN_IN_PATHS) ?? paths.home()} replace />
   }
   return (
-    <div style={{ minHeight: '100vh', display: 'flex', background: 'linear-gradient(160deg, #e8f3ef 0%, #f5f7fa 60%)' }}>
+    <div
+      style={{ minHeight: '100vh', display: 'flex', background: 'linear-gradient(160deg, #e8f3ef 0%, #f5f7fa 60%)' }}
+    >
       <main style={{ flex: 'auto', display: 'grid', placeItems: 'center', padding: 24 }}>
         <div style={{ width: '100%', maxWidth: 420 }}>
           <Heading level={3} style={{ textAlign: 'center', color: '#1f6f5c', marginBottom: 24 }}>

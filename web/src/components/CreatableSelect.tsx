@@ -12,8 +12,10 @@ export interface CreatableOption {
   label: string
 }
 
-export interface CreatableSelectProps
-  extends Omit<SelectProps<string | string[]>, 'options' | 'value' | 'onChange' | 'mode' | 'showSearch' | 'filterOption'> {
+export interface CreatableSelectProps extends Omit<
+  SelectProps<string | string[]>,
+  'options' | 'value' | 'onChange' | 'mode' | 'showSearch' | 'filterOption'
+> {
   options: CreatableOption[]
   value?: string | string[] | null
   onChange?: (value: string | string[] | undefined) => void
@@ -57,7 +59,9 @@ export function CreatableSelect({
   const typed = search.trim()
   const canCreate = typed !== '' && !known.some((o) => sameText(o.label, typed) || sameText(o.value, typed))
   const visible = known.filter((o) => typed === '' || o.label.toLowerCase().includes(typed.toLowerCase()))
-  const shownOptions = canCreate ? [...visible, { value: `${CREATE_PREFIX}${typed}`, label: createLabel(typed) }] : visible
+  const shownOptions = canCreate
+    ? [...visible, { value: `${CREATE_PREFIX}${typed}`, label: createLabel(typed) }]
+    : visible
 
   const resolve = (picked: string): string => {
     if (!picked.startsWith(CREATE_PREFIX)) return picked

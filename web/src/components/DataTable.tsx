@@ -186,7 +186,9 @@ export function DataTable<T extends object>({
             <Empty
               image={Empty.PRESENTED_IMAGE_SIMPLE}
               // The secondary text colour (lib/theme.ts): antd's empty-table grey reads 2.6:1.
-              description={<Typography.Text type="secondary">{view.search.trim() ? EMPTY_SEARCH_TEXT : empty}</Typography.Text>}
+              description={
+                <Typography.Text type="secondary">{view.search.trim() ? EMPTY_SEARCH_TEXT : empty}</Typography.Text>
+              }
             />
           ),
         }}

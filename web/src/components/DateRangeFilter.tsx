@@ -6,7 +6,15 @@ import { DatePicker } from 'antd'
 import dayjs from 'dayjs'
 import { DAY_FORMAT, isDay } from '../lib/day-range'
 
-export function DateRangeFilter({ from, to, onChange }: { from: string; to: string; onChange: (from: string, to: string) => void }) {
+export function DateRangeFilter({
+  from,
+  to,
+  onChange,
+}: {
+  from: string
+  to: string
+  onChange: (from: string, to: string) => void
+}) {
   const start = isDay(from) ? dayjs(from, DAY_FORMAT) : null
   const end = isDay(to) ? dayjs(to, DAY_FORMAT) : null
   return (

@@ -98,7 +98,12 @@ export function LocationFields({
   const stateOptions = useMemo(() => optionsOf(states.places), [states.places])
   const cityOptions = useMemo(() => optionsOf(cities.places), [cities.places])
 
-  const fields: Array<{ field: PlaceLevel; label: string; options: typeof countryOptions; validate: typeof countryRule }> = [
+  const fields: Array<{
+    field: PlaceLevel
+    label: string
+    options: typeof countryOptions
+    validate: typeof countryRule
+  }> = [
     { field: 'country', label: 'Country', options: countryOptions, validate: countryRule },
     { field: 'state', label: 'State', options: stateOptions, validate: stateRule },
     { field: 'city', label: 'City', options: cityOptions, validate: cityRule },

@@ -177,7 +177,13 @@ export function MediaUploader({
   const preview = (name: string): ReactNode => {
     const src = mediaFileUrl(meta, moduleName, name)
     return kind === 'video' ? (
-      <video src={src} controls preload="metadata" aria-label={name} style={{ width: 220, maxHeight: 160, borderRadius: 6 }} />
+      <video
+        src={src}
+        controls
+        preload="metadata"
+        aria-label={name}
+        style={{ width: 220, maxHeight: 160, borderRadius: 6 }}
+      />
     ) : (
       <img src={src} alt={name} style={{ width: THUMB, height: THUMB, objectFit: 'cover', borderRadius: 6 }} />
     )
@@ -232,7 +238,11 @@ export function MediaUploader({
         {names.length > 0 && (
           <Flex gap={12} wrap role="list" aria-label={kind === 'video' ? 'Uploaded videos' : 'Uploaded images'}>
             {names.map((name, index) => (
-              <div key={`${name}-${index}`} role="listitem" style={{ display: 'flex', flexDirection: 'column', gap: 4 }}>
+              <div
+                key={`${name}-${index}`}
+                role="listitem"
+                style={{ display: 'flex', flexDirection: 'column', gap: 4 }}
+              >
                 {preview(name)}
                 <Space size={4}>
                   <Button

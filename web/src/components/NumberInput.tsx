@@ -25,8 +25,7 @@ import {
 export type NumberInputValue = number | string | null
 
 export interface NumberInputProps
-  extends NumberFormatOptions,
-    Omit<InputProps, 'value' | 'onChange' | 'prefix' | 'suffix' | 'defaultValue'> {
+  extends NumberFormatOptions, Omit<InputProps, 'value' | 'onChange' | 'prefix' | 'suffix' | 'defaultValue'> {
   /** A number (numeric mode) or a string of digits (pattern mode). */
   value?: NumberInputValue
   onChange?: (value: NumberInputValue) => void
@@ -56,10 +55,30 @@ export function NumberInput({
   ...inputProps
 }: NumberInputProps) {
   const options = useMemo<NumberFormatOptions>(() => {
-    const next = { thousandSeparator, decimalSeparator, decimalScale, fixedDecimalScale, allowNegative, prefix, suffix, format, mask }
+    const next = {
+      thousandSeparator,
+      decimalSeparator,
+      decimalScale,
+      fixedDecimalScale,
+      allowNegative,
+      prefix,
+      suffix,
+      format,
+      mask,
+    }
     assertValidNumberFormat(next)
     return next
-  }, [thousandSeparator, decimalSeparator, decimalScale, fixedDecimalScale, allowNegative, prefix, suffix, format, mask])
+  }, [
+    thousandSeparator,
+    decimalSeparator,
+    decimalScale,
+    fixedDecimalScale,
+    allowNegative,
+    prefix,
+    suffix,
+    format,
+    mask,
+  ])
 
   const pattern = format !== undefined
   const current = normalizeValue(value, pattern)

@@ -12,11 +12,24 @@ interface Person {
 }
 
 /** `person` may be absent (the answer's message field left out): shown as 'Unknown'. */
-export function PersonLine({ person, at, size = 36 }: { person: Pick<Person, 'name' | 'avatar'> | null | undefined; at?: number; size?: number }) {
+export function PersonLine({
+  person,
+  at,
+  size = 36,
+}: {
+  person: Pick<Person, 'name' | 'avatar'> | null | undefined
+  at?: number
+  size?: number
+}) {
   const meta = useMetaData()
   return (
     <Space size="small" align="center">
-      <Avatar size={size} icon={<UserOutlined />} src={person?.avatar ? mediaFileUrl(meta, DONOR_MEDIA_MODULE, person.avatar) : undefined} alt="" />
+      <Avatar
+        size={size}
+        icon={<UserOutlined />}
+        src={person?.avatar ? mediaFileUrl(meta, DONOR_MEDIA_MODULE, person.avatar) : undefined}
+        alt=""
+      />
       <span style={{ display: 'inline-flex', flexDirection: 'column', lineHeight: 1.3 }}>
         <Typography.Text strong>{person?.name || 'Unknown'}</Typography.Text>
         {at !== undefined && (

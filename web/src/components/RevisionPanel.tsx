@@ -69,8 +69,15 @@ function DiffView({ changes }: { changes: FieldChange[] }) {
               <li
                 key={i}
                 data-diff={line.kind}
-                aria-label={line.kind === 'same' ? undefined : `${line.kind === 'added' ? 'Added' : 'Removed'}: ${line.text}`}
-                style={{ ...LINE_STYLE[line.kind], padding: '2px 6px', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+                aria-label={
+                  line.kind === 'same' ? undefined : `${line.kind === 'added' ? 'Added' : 'Removed'}: ${line.text}`
+                }
+                style={{
+                  ...LINE_STYLE[line.kind],
+                  padding: '2px 6px',
+                  whiteSpace: 'pre-wrap',
+                  overflowWrap: 'anywhere',
+                }}
               >
                 {MARK[line.kind]} {line.text}
               </li>
@@ -110,7 +117,10 @@ export function RevisionPanel<P>({ queryKey, calls, fields, current, canRestore,
     enabled: comparing,
   })
   const changes = useMemo(
-    () => (olderDoc.data && newerDoc.data ? changedFields(fields, olderDoc.data.document ?? {}, newerDoc.data.document ?? {}) : null),
+    () =>
+      olderDoc.data && newerDoc.data
+        ? changedFields(fields, olderDoc.data.document ?? {}, newerDoc.data.document ?? {})
+        : null,
     [olderDoc.data, newerDoc.data, fields],
   )
 
@@ -214,11 +224,21 @@ export function RevisionPanel<P>({ queryKey, calls, fields, current, canRestore,
               'aria-label': `Pick revision ${row.number}`,
             }),
             onSelect: (row, selected) =>
-              setPicked((now) => (selected ? [...now.filter((r) => r._id !== row._id), row].slice(-2) : now.filter((r) => r._id !== row._id))),
+              setPicked((now) =>
+                selected
+                  ? [...now.filter((r) => r._id !== row._id), row].slice(-2)
+                  : now.filter((r) => r._id !== row._id),
+              ),
           }}
           pagination={
             (list.data?.total ?? 0) > PAGE_SIZE
-              ? { current: page, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onChange: setPage, showSizeChanger: false }
+              ? {
+                  current: page,
+                  pageSize: PAGE_SIZE,
+                  total: list.data?.total ?? 0,
+                  onChange: setPage,
+                  showSizeChanger: false,
+                }
               : false
           }
         />
@@ -245,7 +265,9 @@ export function RevisionPanel<P>({ queryKey, calls, fields, current, canRestore,
       <ConfirmDialog
         open={confirmOpen}
         title="Are you sure you want to restore this revision ?"
-        text={restoring ? `The page goes back to revision #${restoring.number}; this becomes a new revision.` : undefined}
+        text={
+          restoring ? `The page goes back to revision #${restoring.number}; this becomes a new revision.` : undefined
+        }
         onConfirm={restore}
         onCancel={() => setConfirmOpen(false)}
       />

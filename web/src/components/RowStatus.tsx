@@ -25,7 +25,9 @@ export function statusColumn<T extends { isActive: boolean }>(
     title: 'Status',
     key: 'status',
     render: (_, row) =>
-      (when?.(row) ?? true) ? <StatusSwitch name={nameOf(row)} active={row.isActive} onToggle={() => onToggle(row)} /> : null,
+      (when?.(row) ?? true) ? (
+        <StatusSwitch name={nameOf(row)} active={row.isActive} onToggle={() => onToggle(row)} />
+      ) : null,
   }
 }
 
@@ -50,7 +52,10 @@ export interface RowAction<T> {
  * The Action column with the actions the user's rights allow (pass `false` for one they do not),
  * or null when none is left (the column is then not shown).
  */
-export function actionColumn<T>(nameOf: (row: T) => string, actions: Array<RowAction<T> | false>): ColumnType<T> | null {
+export function actionColumn<T>(
+  nameOf: (row: T) => string,
+  actions: Array<RowAction<T> | false>,
+): ColumnType<T> | null {
   const allowed = actions.filter((a): a is RowAction<T> => a !== false)
   if (allowed.length === 0) return null
   return {

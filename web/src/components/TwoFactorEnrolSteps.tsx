@@ -41,8 +41,14 @@ export function TwoFactorEnrolSteps({ begin, confirm, onDone }: TwoFactorEnrolSt
   if (codes) {
     return (
       <Space orientation="vertical" style={{ width: '100%' }}>
-        <Alert type="warning" showIcon message="Save these recovery codes now: they are shown only once. Each signs in once without your authenticator app." />
-        <pre data-testid="recovery-codes" style={{ fontSize: 16 }}>{codes.join('\n')}</pre>
+        <Alert
+          type="warning"
+          showIcon
+          message="Save these recovery codes now: they are shown only once. Each signs in once without your authenticator app."
+        />
+        <pre data-testid="recovery-codes" style={{ fontSize: 16 }}>
+          {codes.join('\n')}
+        </pre>
         <Space>
           <Button onClick={() => void navigator.clipboard?.writeText(codes.join('\n'))}>Copy</Button>
           <Button type="primary" onClick={onDone}>
@@ -77,7 +83,11 @@ export function TwoFactorEnrolSteps({ begin, confirm, onDone }: TwoFactorEnrolSt
           }
         }}
       >
-        <Form.Item label="Verification code" name="code" rules={[{ required: true, pattern: /^\s*\d{6}\s*$/, message: 'Enter the 6-digit code' }]}>
+        <Form.Item
+          label="Verification code"
+          name="code"
+          rules={[{ required: true, pattern: /^\s*\d{6}\s*$/, message: 'Enter the 6-digit code' }]}
+        >
           <Input autoComplete="one-time-code" inputMode="numeric" maxLength={6} placeholder="123456" />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={busy}>

@@ -14,13 +14,19 @@ export interface NamedItem {
 }
 
 /** Whether a list has more after `page`: its total when it tells one, else a full page. */
-const more = (page: number, limit: number, total: number, count: number) => (total > 0 ? page * limit < total : count === limit)
+const more = (page: number, limit: number, total: number, count: number) =>
+  total > 0 ? page * limit < total : count === limit
 
 const asOptions = (rows: NamedItem[]) => rows.map((row) => ({ value: row._id, label: row.name }))
 
 /** POST /admin/common/list { page, limit, type: 'charity', search } (signed in): nonprofit names. */
 export const listCommonCharities = (query: { page: number; limit: number; search: string }) =>
-  listPage<NamedItem>('/admin/common/list', { page: query.page, limit: query.limit, type: 'charity', search: query.search })
+  listPage<NamedItem>('/admin/common/list', {
+    page: query.page,
+    limit: query.limit,
+    type: 'charity',
+    search: query.search,
+  })
 
 /** Nonprofits (the shared name list), a page at a time. */
 export const charityLoader: AsyncLoader = async (search, page, limit) => {
@@ -67,7 +73,13 @@ export const communityLoader: AsyncLoader = async (search, page, limit) => {
 
 /** FAQ categories in their order: POST /admin/faq-category/list. */
 export const faqCategoryLoader: AsyncLoader = async (search, page, limit) => {
-  const { rows, total } = await listPage<NamedItem>('/admin/faq-category/list', { page, limit, search, column: 'order', order: 'asc' })
+  const { rows, total } = await listPage<NamedItem>('/admin/faq-category/list', {
+    page,
+    limit,
+    search,
+    column: 'order',
+    order: 'asc',
+  })
   return { options: asOptions(rows), hasMore: more(page, limit, total, rows.length) }
 }
 
@@ -80,9 +92,18 @@ interface DonorName {
 
 /** Donors by first name, shown with their email (a chat's "New conversation"): POST /admin/user/userList. */
 export const donorLoader: AsyncLoader = async (search, page, limit) => {
-  const { rows, total } = await listPage<DonorName>('/admin/user/userList', { page, limit, search, column: 'firstName', order: 'asc' })
+  const { rows, total } = await listPage<DonorName>('/admin/user/userList', {
+    page,
+    limit,
+    search,
+    column: 'firstName',
+    order: 'asc',
+  })
   return {
-    options: rows.map((d) => ({ value: d._id, label: `${[d.firstName, d.lastName].filter(Boolean).join(' ')} (${d.email})` })),
+    options: rows.map((d) => ({
+      value: d._id,
+      label: `${[d.firstName, d.lastName].filter(Boolean).join(' ')} (${d.email})`,
+    })),
     hasMore: page * limit < total,
   }
 }

@@ -95,10 +95,7 @@ export function useRowActions<T extends { isActive?: boolean }>(options: RowActi
     busyRef.current = true
     const { setStatus, remove } = optionsRef.current
     try {
-      const call =
-        action.kind === 'status'
-          ? setStatus?.(action.row, !action.row.isActive)
-          : remove?.(action.row)
+      const call = action.kind === 'status' ? setStatus?.(action.row, !action.row.isActive) : remove?.(action.row)
       if (!call) return
       const res = await call
       toast.success(res?.message || 'Success')

@@ -20,7 +20,9 @@ export function saveBlob(blob: Blob, fileName: string): void {
 export function binaryOrJson(fallbackType: string) {
   return (data: unknown, headers?: { get?: (name: string) => unknown } | Record<string, unknown>, status?: number) => {
     const type = String(
-      (headers && typeof headers.get === 'function' ? headers.get('content-type') : (headers as Record<string, unknown> | undefined)?.['content-type']) ?? '',
+      (headers && typeof headers.get === 'function'
+        ? headers.get('content-type')
+        : (headers as Record<string, unknown> | undefined)?.['content-type']) ?? '',
     )
     const ok = status !== undefined && status >= 200 && status < 300
     if (ok && !type.includes('application/json')) {

@@ -38,7 +38,9 @@ export function fieldErrorsOf(error: unknown): FieldErrorEntry[] {
       else if (Array.isArray(message) && typeof message[0] === 'string') pairs.push([field, message[0]])
     }
   }
-  return pairs.filter(([field]) => field !== '').map(([field, message]) => ({ name: fieldPathOf(field), errors: [message] }))
+  return pairs
+    .filter(([field]) => field !== '')
+    .map(([field, message]) => ({ name: fieldPathOf(field), errors: [message] }))
 }
 
 /**

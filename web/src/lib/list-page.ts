@@ -37,7 +37,11 @@ export interface ListPageOptions {
  * POST `path` with the list query (and filters) and answer its page. `data` is the rows, or
  * `{ list: rows }` for the shared name list (POST /admin/common/list).
  */
-export async function listPage<T>(path: string, query: object, { method = 'post', quiet = false }: ListPageOptions = {}): Promise<TablePage<T>> {
+export async function listPage<T>(
+  path: string,
+  query: object,
+  { method = 'post', quiet = false }: ListPageOptions = {},
+): Promise<TablePage<T>> {
   const config = quiet ? { skipErrorToast: true } : {}
   const res =
     method === 'get'

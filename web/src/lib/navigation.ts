@@ -16,7 +16,8 @@ export function canGoBack(locationKey?: string): boolean {
  */
 export function afterSignInPath(state: unknown, signInPaths: string[]): string | undefined {
   const from = (state as { from?: unknown } | null)?.from
-  if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//') || from.includes('\\')) return undefined
+  if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//') || from.includes('\\'))
+    return undefined
   const path = from.split(/[?#]/)[0]
   if (path === '/' || signInPaths.includes(path)) return undefined
   return from

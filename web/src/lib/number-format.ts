@@ -129,7 +129,8 @@ export function formatNumericString(numeric: string, options: NumberFormatOption
   const integer = dot < 0 ? body : body.slice(0, dot)
   let fraction = dot < 0 ? null : body.slice(dot + 1)
   const scale = options.decimalScale
-  if (pad && options.fixedDecimalScale && scale !== undefined && scale > 0) fraction = (fraction ?? '').padEnd(scale, '0')
+  if (pad && options.fixedDecimalScale && scale !== undefined && scale > 0)
+    fraction = (fraction ?? '').padEnd(scale, '0')
   const grouped = groupThousands(integer || '0', thousandSeparatorOf(options))
   const number = fraction === null ? grouped : `${grouped}${decimalSeparatorOf(options)}${fraction}`
   return `${negative ? '-' : ''}${prefix}${number}${suffix}`

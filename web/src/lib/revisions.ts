@@ -50,7 +50,11 @@ export function revisionSource<P>(area: RevisionArea, pageId?: string): Revision
   const base = `/admin/${area}`
   return {
     list: (page, limit) =>
-      listPage<RevisionSummary>(pageId ? `${base}/revisions/${enc(pageId)}` : `${base}/revisions`, { page, limit }, { method: 'get' }),
+      listPage<RevisionSummary>(
+        pageId ? `${base}/revisions/${enc(pageId)}` : `${base}/revisions`,
+        { page, limit },
+        { method: 'get' },
+      ),
     get: async (id) => {
       const res = await apiClient.get<ApiEnvelope<Revision>>(`${base}/revision/${enc(id)}`)
       return res.data.data

@@ -39,15 +39,67 @@ export function isAllowedLink(url: string | null | undefined): boolean {
 
 /** Elements kept (their disallowed attributes removed). */
 const ALLOWED_TAGS = new Set([
-  'a', 'b', 'blockquote', 'br', 'code', 'div', 'em', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'i',
-  'li', 'ol', 'p', 'pre', 's', 'span', 'strike', 'strong', 'sub', 'sup', 'u', 'ul',
+  'a',
+  'b',
+  'blockquote',
+  'br',
+  'code',
+  'div',
+  'em',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'hr',
+  'i',
+  'li',
+  'ol',
+  'p',
+  'pre',
+  's',
+  'span',
+  'strike',
+  'strong',
+  'sub',
+  'sup',
+  'u',
+  'ul',
 ])
 
 /** Elements dropped with everything inside them. Any other element is unwrapped (its content kept). */
 const DROPPED_TAGS = new Set([
-  'script', 'style', 'iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'noscript', 'template',
-  'head', 'title', 'meta', 'link', 'base', 'form', 'input', 'button', 'textarea', 'select', 'option',
-  'svg', 'math', 'canvas', 'audio', 'video', 'source', 'track', 'img', 'picture',
+  'script',
+  'style',
+  'iframe',
+  'frame',
+  'frameset',
+  'object',
+  'embed',
+  'applet',
+  'noscript',
+  'template',
+  'head',
+  'title',
+  'meta',
+  'link',
+  'base',
+  'form',
+  'input',
+  'button',
+  'textarea',
+  'select',
+  'option',
+  'svg',
+  'math',
+  'canvas',
+  'audio',
+  'video',
+  'source',
+  'track',
+  'img',
+  'picture',
 ])
 
 /** Attributes kept per element; every other attribute (on*, style, class, id, ...) is removed. */
@@ -107,7 +159,10 @@ export function sanitizeHtml(html: string | null | undefined): string {
 export function richTextToPlain(html: string | null | undefined): string {
   if (!html) return ''
   const doc = new DOMParser().parseFromString(`<body>${html}</body>`, 'text/html')
-  return (doc.body.textContent ?? '').replace(/\u00a0/g, ' ').replace(/\s+/g, ' ').trim()
+  return (doc.body.textContent ?? '')
+    .replace(/\u00a0/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
 }
 
 /** Whether rich text shows nothing (e.g. '', '<br>', '<p><br></p>', '<p>&nbsp;</p>'). */

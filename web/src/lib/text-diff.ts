@@ -50,7 +50,10 @@ export function richTextLines(html: string | null | undefined): string[] {
   const lines: string[] = []
   let current = ''
   const flush = () => {
-    const line = current.replace(/\u00a0/g, ' ').replace(/\s+/g, ' ').trim()
+    const line = current
+      .replace(/\u00a0/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
     if (line) lines.push(line)
     current = ''
   }
@@ -118,4 +121,3 @@ export function changedFields(
   }
   return changes
 }
-

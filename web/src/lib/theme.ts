@@ -28,7 +28,12 @@ export const SECONDARY_TEXT = 'rgba(0, 0, 0, 0.62)'
 
 /** A preset colour's 7th shade under both of its names. */
 function shade7(colors: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(colors).flatMap(([name, value]) => [[`${name}7`, value], [`${name}-7`, value]]))
+  return Object.fromEntries(
+    Object.entries(colors).flatMap(([name, value]) => [
+      [`${name}7`, value],
+      [`${name}-7`, value],
+    ]),
+  )
 }
 
 export const THEME: ThemeConfig = {
@@ -61,7 +66,14 @@ export const THEME: ThemeConfig = {
     colorTextPlaceholder: 'rgba(0, 0, 0, 0.6)',
     // Preset tag colours: the text of a tag is its colour's 7th shade on its 1st. Each shade
     // has two names (green7, green-7) that become one CSS variable: both are set.
-    ...shade7({ green: '#237804', orange: '#ad4e00', gold: '#874d00', volcano: '#ad2102', cyan: '#006d75', lime: '#3f6600' }),
+    ...shade7({
+      green: '#237804',
+      orange: '#ad4e00',
+      gold: '#874d00',
+      volcano: '#ad2102',
+      cyan: '#006d75',
+      lime: '#3f6600',
+    }),
     borderRadius: 6,
   },
   components: {

@@ -74,7 +74,12 @@ export function isOfKind(file: Pick<CandidateFile, 'name' | 'type'>, kind: Media
 }
 
 /** Whether the total count fits: existing plus new, one extra while replacing a file. */
-export function fitsMaxNumber(existingCount: number, newCount: number, maxNumber: number | undefined, replacing = false): boolean {
+export function fitsMaxNumber(
+  existingCount: number,
+  newCount: number,
+  maxNumber: number | undefined,
+  replacing = false,
+): boolean {
   if (maxNumber === undefined || maxNumber === null) return true
   const total = existingCount + newCount
   return total <= (replacing ? maxNumber + 1 : maxNumber)
@@ -113,7 +118,8 @@ export function checkUploadFiles(
     if (!accepted.includes(extensionOf(file.name))) return 'acceptType'
     if (file.size > maxSize) return 'maxFileSize'
     if (options.resolution && (file.width === undefined || file.height === undefined)) return 'resolution'
-    if (options.resolution && !meetsResolution(file.width ?? 0, file.height ?? 0, options.resolution)) return 'resolution'
+    if (options.resolution && !meetsResolution(file.width ?? 0, file.height ?? 0, options.resolution))
+      return 'resolution'
   }
   return null
 }

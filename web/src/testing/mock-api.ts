@@ -50,12 +50,21 @@ export function mockApi(): MockApi {
     }
     calls.push(call)
     const handler = handlers.get(`${method} ${url}`)
-    const reply: Reply = handler ? await handler(call) : [404, { message: `No mock for ${method} ${url}`, code: 'NOT_FOUND' }]
+    const reply: Reply = handler
+      ? await handler(call)
+      : [404, { message: `No mock for ${method} ${url}`, code: 'NOT_FOUND' }]
     if (reply === 'network-error') {
       throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config, {})
     }
     const [status, body] = reply
-    const response: AxiosResponse = { data: body ?? {}, status, statusText: String(status), headers: {}, config, request: {} }
+    const response: AxiosResponse = {
+      data: body ?? {},
+      status,
+      statusText: String(status),
+      headers: {},
+      config,
+      request: {},
+    }
     if (status >= 200 && status < 300) return response
     throw new AxiosError(
       `Request failed with status code ${status}`,

@@ -10,7 +10,10 @@ import { useSession, type SessionUser } from '../lib/session'
 export function renderApp(path: string, user: SessionUser | null = null) {
   if (user) useSession.getState().signIn(user)
   else useSession.getState().clear()
-  const router = createMemoryRouter(buildRouteObjects(), { initialEntries: [path], patchRoutesOnNavigation: patchProtectedRoutes })
+  const router = createMemoryRouter(buildRouteObjects(), {
+    initialEntries: [path],
+    patchRoutesOnNavigation: patchProtectedRoutes,
+  })
   const view = render(
     <Providers>
       <RouterProvider router={router} />

@@ -18,14 +18,19 @@ const out = resolve(repo, 'web/src/api/schema.d.ts')
 const from = process.argv[2]
 const text = from
   ? readFileSync(resolve(process.cwd(), from), 'utf8')
-  : execFileSync('cargo', ['run', '-q', '-p', 'bff', '--example', 'openapi'], { cwd: repo, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 * 1024 * 1024 })
+  : execFileSync('cargo', ['run', '-q', '-p', 'bff', '--example', 'openapi'], {
+      cwd: repo,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+      maxBuffer: 64 * 1024 * 1024,
+    })
 const doc = JSON.parse(text)
 
 // A field with a default is optional in a request (the BFF fills it in); answers mark what they always carry as required.
 const ast = await openapiTS(doc, { alphabetize: true, exportType: true, defaultNonNullable: false })
 const header = [
-  '// Generated from the BFF\'s OpenAPI document by web/tools/openapi/generate.mjs (openapi-typescript).',
-  '// Do not edit: change the BFF\'s types (bff/src/areas/*.rs) and run `npm run generate` in web/tools/openapi.',
+  "// Generated from the BFF's OpenAPI document by web/tools/openapi/generate.mjs (openapi-typescript).",
+  "// Do not edit: change the BFF's types (bff/src/areas/*.rs) and run `npm run generate` in web/tools/openapi.",
   '',
 ].join('\n')
 writeFileSync(out, header + astToString(ast))

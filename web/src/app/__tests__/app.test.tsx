@@ -43,7 +43,10 @@ describe('sign in', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }))
 
     await waitFor(() => expect(path(router)).toBe('/dashboard'))
-    expect(api.callsTo('POST /admin-login/login')[0].body).toEqual({ email: 'admin@example.org', password: 'secret123' })
+    expect(api.callsTo('POST /admin-login/login')[0].body).toEqual({
+      email: 'admin@example.org',
+      password: 'secret123',
+    })
     expect(useSession.getState().user?.authToken).toBe(mainAdmin.authToken)
     expect(await screen.findByText('Login successfully')).toBeTruthy()
     expect(await screen.findByText('Welcome, Main Admin')).toBeTruthy()
@@ -63,7 +66,10 @@ describe('sign in', () => {
 
   it('a right password at the wrong sign-in: the message under the email, with the link to the other sign-in', async () => {
     const wrong = 'This is a nonprofit admin account: please sign in at the nonprofit sign-in'
-    api.on('POST /admin-login/login', [400, { message: wrong, code: 'BAD_REQUEST', errors: [{ field: 'email', message: wrong }] }])
+    api.on('POST /admin-login/login', [
+      400,
+      { message: wrong, code: 'BAD_REQUEST', errors: [{ field: 'email', message: wrong }] },
+    ])
     const { router } = renderApp('/signin')
     await userEvent.type(await screen.findByLabelText('Email'), 'np@example.org')
     await userEvent.type(screen.getByLabelText('Password'), 'secret123')
@@ -78,7 +84,10 @@ describe('sign in', () => {
 
   it('the nonprofit sign-in links an admin account to the admin sign-in', async () => {
     const wrong = 'This is an admin account: please sign in at the admin sign-in'
-    api.on('POST /admin-login/charityLogin', [400, { message: wrong, code: 'BAD_REQUEST', errors: [{ field: 'email', message: wrong }] }])
+    api.on('POST /admin-login/charityLogin', [
+      400,
+      { message: wrong, code: 'BAD_REQUEST', errors: [{ field: 'email', message: wrong }] },
+    ])
     renderApp('/charity-signin')
     await userEvent.type(await screen.findByLabelText('Email'), 'admin@example.org')
     await userEvent.type(screen.getByLabelText('Password'), 'secret123')
@@ -211,7 +220,7 @@ describe('shell', () => {
     expect(await screen.findByText(NO_ACCESS_MESSAGE)).toBeTruthy()
   })
 
-  it('/test, which has no module, is the main admin\'s only: a sub-admin holding everything is sent back', async () => {
+  it("/test, which has no module, is the main admin's only: a sub-admin holding everything is sent back", async () => {
     const everything = subAdmin(Object.fromEntries(MODULES.map((m) => [m.slug, m.actions])))
     const { router } = renderApp('/sub_admin', everything)
     await screen.findByPlaceholderText('Search by Name or Email')

@@ -7,7 +7,15 @@ describe('ConfirmDialog', () => {
   it('shows the title, the small text and Yes/No', async () => {
     const onConfirm = vi.fn()
     const onCancel = vi.fn()
-    render(<ConfirmDialog open title="Are you sure you want to Delete ?" text="Ann Lee" onConfirm={onConfirm} onCancel={onCancel} />)
+    render(
+      <ConfirmDialog
+        open
+        title="Are you sure you want to Delete ?"
+        text="Ann Lee"
+        onConfirm={onConfirm}
+        onCancel={onCancel}
+      />,
+    )
     expect(screen.getByText('Are you sure you want to Delete ?')).toBeTruthy()
     expect(screen.getByText('Ann Lee')).toBeTruthy()
     await userEvent.click(screen.getByRole('button', { name: 'Yes' }))
@@ -19,7 +27,15 @@ describe('ConfirmDialog', () => {
   it('validates the Name input', async () => {
     const onConfirm = vi.fn()
     render(
-      <ConfirmDialog open title="Add Category" withName submitLabel="Save" cancelLabel="Cancel" onConfirm={onConfirm} onCancel={() => {}} />,
+      <ConfirmDialog
+        open
+        title="Add Category"
+        withName
+        submitLabel="Save"
+        cancelLabel="Cancel"
+        onConfirm={onConfirm}
+        onCancel={() => {}}
+      />,
     )
     await userEvent.click(screen.getByRole('button', { name: 'Save' }))
     expect(await screen.findByText('Please enter Name')).toBeTruthy()
@@ -43,7 +59,17 @@ describe('ConfirmDialog', () => {
   })
 
   it('read-only reason: shown, not editable, no submit button', () => {
-    render(<ConfirmDialog open title="Rejected Reason" withReason reasonReadOnly reason="Duplicate" cancelLabel="Cancel" onCancel={() => {}} />)
+    render(
+      <ConfirmDialog
+        open
+        title="Rejected Reason"
+        withReason
+        reasonReadOnly
+        reason="Duplicate"
+        cancelLabel="Cancel"
+        onCancel={() => {}}
+      />,
+    )
     const area = screen.getByLabelText('Reason') as HTMLTextAreaElement
     expect(area.value).toBe('Duplicate')
     expect(area.readOnly).toBe(true)

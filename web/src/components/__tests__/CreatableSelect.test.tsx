@@ -8,7 +8,17 @@ const OPTIONS: CreatableOption[] = [
   { value: '2', label: 'Buffalo' },
 ]
 
-function Field({ multiple, onValue, onCreate, initial }: { multiple?: boolean; onValue: (v: unknown) => void; onCreate?: (t: string) => void; initial?: string | string[] }) {
+function Field({
+  multiple,
+  onValue,
+  onCreate,
+  initial,
+}: {
+  multiple?: boolean
+  onValue: (v: unknown) => void
+  onCreate?: (t: string) => void
+  initial?: string | string[]
+}) {
   const [value, setValue] = useState<string | string[] | undefined>(initial)
   return (
     <CreatableSelect
@@ -26,12 +36,14 @@ function Field({ multiple, onValue, onCreate, initial }: { multiple?: boolean; o
 }
 
 const combobox = () => screen.getByRole('combobox')
-const optionTexts = () => Array.from(document.querySelectorAll('.ant-select-item-option-content')).map((e) => e.textContent)
+const optionTexts = () =>
+  Array.from(document.querySelectorAll('.ant-select-item-option-content')).map((e) => e.textContent)
 const search = (text: string) => {
   fireEvent.mouseDown(combobox())
   fireEvent.change(combobox(), { target: { value: text } })
 }
-const choose = (text: string) => fireEvent.click(screen.getByText(text, { selector: '.ant-select-item-option-content' }))
+const choose = (text: string) =>
+  fireEvent.click(screen.getByText(text, { selector: '.ant-select-item-option-content' }))
 
 describe('CreatableSelect', () => {
   it('offers to add a typed value that is not an option, and selects it', async () => {

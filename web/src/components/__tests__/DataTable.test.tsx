@@ -25,7 +25,9 @@ function fetcher(total = 42) {
 describe('DataTable', () => {
   it('starts on page 1 with 10 rows and offers 10, 15, 20, 25, 30 per page', async () => {
     const fetch = fetcher()
-    const { container } = render(<DataTable<Row> empty="No rows yet" columns={columns} fetch={fetch} />, { wrapper: queryWrapper() })
+    const { container } = render(<DataTable<Row> empty="No rows yet" columns={columns} fetch={fetch} />, {
+      wrapper: queryWrapper(),
+    })
     expect(await screen.findByText('Row 1')).toBeTruthy()
     expect(fetch).toHaveBeenCalledWith({ page: 1, limit: 10, search: '', column: '', order: '' })
     expect(container.querySelectorAll('tbody tr.ant-table-row')).toHaveLength(10)
@@ -53,16 +55,26 @@ describe('DataTable', () => {
 
   it('uses the default sort while no column is sorted', async () => {
     const fetch = fetcher()
-    render(<DataTable<Row> empty="No rows yet" columns={columns} fetch={fetch} defaultSort={{ column: 'createdAt', order: 'desc' }} />, {
-      wrapper: queryWrapper(),
-    })
+    render(
+      <DataTable<Row>
+        empty="No rows yet"
+        columns={columns}
+        fetch={fetch}
+        defaultSort={{ column: 'createdAt', order: 'desc' }}
+      />,
+      {
+        wrapper: queryWrapper(),
+      },
+    )
     await screen.findByText('Row 1')
     expect(fetch).toHaveBeenCalledWith(expect.objectContaining({ column: 'createdAt', order: 'desc' }))
   })
 
   it('goes back to page 1 when the search changes', async () => {
     const fetch = fetcher()
-    const { rerender } = render(<DataTable<Row> empty="No rows yet" columns={columns} fetch={fetch} />, { wrapper: queryWrapper() })
+    const { rerender } = render(<DataTable<Row> empty="No rows yet" columns={columns} fetch={fetch} />, {
+      wrapper: queryWrapper(),
+    })
     await screen.findByText('Row 1')
     fireEvent.click(screen.getByTitle('3'))
     await waitFor(() => expect(fetch).toHaveBeenLastCalledWith(expect.objectContaining({ page: 3 })))
@@ -73,7 +85,9 @@ describe('DataTable', () => {
   it('reloads through its handle', async () => {
     const fetch = fetcher()
     const ref = createRef<DataTableHandle>()
-    render(<DataTable<Row> empty="No rows yet" ref={ref} columns={columns} fetch={fetch} />, { wrapper: queryWrapper() })
+    render(<DataTable<Row> empty="No rows yet" ref={ref} columns={columns} fetch={fetch} />, {
+      wrapper: queryWrapper(),
+    })
     await screen.findByText('Row 1')
     const calls = fetch.mock.calls.length
     act(() => ref.current?.reload())
@@ -82,11 +96,21 @@ describe('DataTable', () => {
 
   it('an empty list says what would fill it; an empty search says so', async () => {
     const fetch = fetcher(0)
-    const { rerender } = render(<DataTable<Row> empty="No causes yet: add a cause and it shows here" columns={columns} fetch={fetch} />, {
-      wrapper: queryWrapper(),
-    })
+    const { rerender } = render(
+      <DataTable<Row> empty="No causes yet: add a cause and it shows here" columns={columns} fetch={fetch} />,
+      {
+        wrapper: queryWrapper(),
+      },
+    )
     expect(await screen.findByText('No causes yet: add a cause and it shows here')).toBeTruthy()
-    rerender(<DataTable<Row> empty="No causes yet: add a cause and it shows here" columns={columns} fetch={fetch} search="zzz" />)
+    rerender(
+      <DataTable<Row>
+        empty="No causes yet: add a cause and it shows here"
+        columns={columns}
+        fetch={fetch}
+        search="zzz"
+      />,
+    )
     expect(await screen.findByText(EMPTY_SEARCH_TEXT)).toBeTruthy()
   })
 

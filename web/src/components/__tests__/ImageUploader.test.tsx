@@ -19,7 +19,10 @@ beforeEach(() => {
   uploaded = 0
   api = mockApi()
   api
-    .on('GET /auth/metaData', [200, { message: 'ok', data: { mediaURL: 'https://cdn.example.org/media', placeholder: 'p.png' } }])
+    .on('GET /auth/metaData', [
+      200,
+      { message: 'ok', data: { mediaURL: 'https://cdn.example.org/media', placeholder: 'p.png' } },
+    ])
     .on(UPLOAD, (call) => {
       uploaded += 1
       const body = call.body as FormData
@@ -37,7 +40,11 @@ function file(name: string, type = 'image/png', size = 1000): File {
 }
 
 /** A controlled uploader, as a form field holds it. */
-function Field({ initial = [], onValue, ...props }: Partial<ImageUploaderProps> & { initial?: string[]; onValue?: (v: string[]) => void }) {
+function Field({
+  initial = [],
+  onValue,
+  ...props
+}: Partial<ImageUploaderProps> & { initial?: string[]; onValue?: (v: string[]) => void }) {
   const [value, setValue] = useState<string[]>(initial)
   return (
     <ImageUploader
@@ -52,14 +59,18 @@ function Field({ initial = [], onValue, ...props }: Partial<ImageUploaderProps> 
   )
 }
 
-const pick = (files: File[], label = 'Choose images') => fireEvent.change(screen.getByLabelText(label), { target: { files } })
+const pick = (files: File[], label = 'Choose images') =>
+  fireEvent.change(screen.getByLabelText(label), { target: { files } })
 const thumbs = () => Array.from(document.querySelectorAll('img')).map((img) => img.getAttribute('src'))
 
 describe('ImageUploader', () => {
   it('shows the saved images as thumbnails under {mediaURL}/{moduleName}/{name}', async () => {
     render(<Field initial={['a.png', 'b.jpg']} maxNumber={10} />)
     await waitFor(() =>
-      expect(thumbs()).toEqual(['https://cdn.example.org/media/charity/a.png', 'https://cdn.example.org/media/charity/b.jpg']),
+      expect(thumbs()).toEqual([
+        'https://cdn.example.org/media/charity/a.png',
+        'https://cdn.example.org/media/charity/b.jpg',
+      ]),
     )
     expect(screen.getByText('2 / 10')).toBeTruthy()
   })
@@ -87,9 +98,13 @@ describe('ImageUploader', () => {
   it('refuses other types and extensions, and too many files', async () => {
     render(<Field initial={['a.png']} maxNumber={2} />)
     pick([file('anim.gif', 'image/gif')])
-    expect((await screen.findByRole('alert')).textContent).toBe('Only png, jpg, jpeg, jp2, jpx, jpm and tiff images are allowed')
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Only png, jpg, jpeg, jp2, jpx, jpm and tiff images are allowed',
+    )
     pick([file('doc.pdf', 'application/pdf')])
-    expect((await screen.findByRole('alert')).textContent).toBe('Only png, jpg, jpeg, jp2, jpx, jpm and tiff images are allowed')
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Only png, jpg, jpeg, jp2, jpx, jpm and tiff images are allowed',
+    )
     pick([file('one.png'), file('two.png')])
     expect((await screen.findByRole('alert')).textContent).toBe('You can upload at most 2 images')
     expect(api.callsTo(UPLOAD)).toHaveLength(0)
@@ -106,11 +121,16 @@ describe('ImageUploader', () => {
   })
 
   it('shows the server message of a failed upload', async () => {
-    api.on(UPLOAD, [400, { message: 'Only png, jpg, jpeg, jp2, jpx, jpm and tiff images are allowed', code: 'VALIDATION' }])
+    api.on(UPLOAD, [
+      400,
+      { message: 'Only png, jpg, jpeg, jp2, jpx, jpm and tiff images are allowed', code: 'VALIDATION' },
+    ])
     const onValue = vi.fn()
     render(<Field onValue={onValue} />)
     pick([file('fake.png')])
-    expect((await screen.findByRole('alert')).textContent).toBe('Only png, jpg, jpeg, jp2, jpx, jpm and tiff images are allowed')
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Only png, jpg, jpeg, jp2, jpx, jpm and tiff images are allowed',
+    )
     expect(onValue).not.toHaveBeenCalled()
   })
 
@@ -151,7 +171,9 @@ describe('ImageUploader', () => {
   it('a single-image field takes one file at a time', () => {
     render(<Field maxNumber={1} />)
     expect((screen.getByLabelText('Choose images') as HTMLInputElement).multiple).toBe(false)
-    expect((screen.getByLabelText('Choose images') as HTMLInputElement).accept).toBe('.png,.jpg,.jpeg,.jp2,.jpx,.jpm,.tiff')
+    expect((screen.getByLabelText('Choose images') as HTMLInputElement).accept).toBe(
+      '.png,.jpg,.jpeg,.jp2,.jpx,.jpm,.tiff',
+    )
   })
 
   it('shows only its buttons inside a form: the file inputs of images and videos are not displayed', () => {

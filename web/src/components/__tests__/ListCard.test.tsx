@@ -24,7 +24,8 @@ describe('ListCard', () => {
   it('lays out the title, buttons, tabs, search, table and dialogs; newest first by default', async () => {
     const fetch = fetcher()
     const { element } = atUrl(
-      <ListCard<Row> empty="No rows yet"
+      <ListCard<Row>
+        empty="No rows yet"
         title="Causes"
         queryKey={['cause', 'list']}
         actions={<button>Add New Cause</button>}
@@ -49,7 +50,8 @@ describe('ListCard', () => {
   it('sends the search text to the table, only from the minimum length on', async () => {
     const fetch = fetcher()
     const { element } = atUrl(
-      <ListCard<Row> empty="No rows yet"
+      <ListCard<Row>
+        empty="No rows yet"
         title="Nonprofits"
         queryKey={['charity', 'list']}
         searchPlaceholder="Search by Nonprofit Name"
@@ -88,7 +90,14 @@ describe('ListCard keeps its state in the URL', () => {
   it('asks for the page, size, search and sort the URL names, and shows them', async () => {
     const fetch = pagedFetcher()
     const { element } = atUrl(
-      <ListCard<Row> empty="No rows yet" title="Causes" searchPlaceholder="Search" queryKey={['t']} columns={sortable} fetch={fetch} />,
+      <ListCard<Row>
+        empty="No rows yet"
+        title="Causes"
+        searchPlaceholder="Search"
+        queryKey={['t']}
+        columns={sortable}
+        fetch={fetch}
+      />,
       '/causes?q=red&page=2&size=20&sort=name&order=asc',
     )
     const { container } = render(element)
@@ -103,7 +112,14 @@ describe('ListCard keeps its state in the URL', () => {
   it('ignores what it cannot use: a bad page, a size not offered, an unsortable column', async () => {
     const fetch = pagedFetcher()
     const { element } = atUrl(
-      <ListCard<Row> empty="No rows yet" title="Causes" searchPlaceholder="Search" queryKey={['t']} columns={sortable} fetch={fetch} />,
+      <ListCard<Row>
+        empty="No rows yet"
+        title="Causes"
+        searchPlaceholder="Search"
+        queryKey={['t']}
+        columns={sortable}
+        fetch={fetch}
+      />,
       '/causes?page=-3&size=7&sort=password&order=asc',
     )
     render(element)
@@ -114,7 +130,14 @@ describe('ListCard keeps its state in the URL', () => {
   it('writes a page change, a sort and a search to the URL; Back shows the previous rows', async () => {
     const fetch = pagedFetcher()
     const { element, router } = atUrl(
-      <ListCard<Row> empty="No rows yet" title="Causes" searchPlaceholder="Search" queryKey={['t']} columns={sortable} fetch={fetch} />,
+      <ListCard<Row>
+        empty="No rows yet"
+        title="Causes"
+        searchPlaceholder="Search"
+        queryKey={['t']}
+        columns={sortable}
+        fetch={fetch}
+      />,
       '/causes?id=keep',
     )
     render(element)
@@ -152,7 +175,8 @@ describe('ListCard keeps its state in the URL', () => {
     function Tabbed() {
       const [tab, setTab] = useListTab(['pending', 'rejected'] as const, 'pending')
       return (
-        <ListCard<Row> empty="No rows yet"
+        <ListCard<Row>
+          empty="No rows yet"
           title="Nonprofits"
           tabs={
             <Tabs
@@ -177,7 +201,14 @@ describe('ListCard keeps its state in the URL', () => {
     fireEvent.click(screen.getByRole('tab', { name: 'Rejected' }))
     expect(await screen.findByText('rejected page 1')).toBeTruthy()
     expect(router.state.location.search).toBe('?q=ab&tab=rejected')
-    expect(fetch).toHaveBeenLastCalledWith({ page: 1, limit: 10, search: 'ab', column: 'createdAt', order: 'desc', tab: 'rejected' })
+    expect(fetch).toHaveBeenLastCalledWith({
+      page: 1,
+      limit: 10,
+      search: 'ab',
+      column: 'createdAt',
+      order: 'desc',
+      tab: 'rejected',
+    })
   })
 
   it('shows the filters beside the search; a filter kept in the URL starts again from page 1', async () => {
@@ -188,7 +219,8 @@ describe('ListCard keeps its state in the URL', () => {
     function Filtered() {
       const [filters, setFilters] = useListFilters(['status', 'from'] as const)
       return (
-        <ListCard<Row> empty="No rows yet"
+        <ListCard<Row>
+          empty="No rows yet"
           title="Transactions"
           queryKey={['transaction', 'list', filters]}
           searchPlaceholder="Search"
@@ -213,6 +245,9 @@ describe('ListCard keeps its state in the URL', () => {
     // Both changes at once: one is set, the other removed.
     fireEvent.click(screen.getByRole('button', { name: 'Since March' }))
     expect(await screen.findByText('any 2024-03-01 page 1')).toBeTruthy()
-    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ q: 'ab', from: '2024-03-01' })
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+      q: 'ab',
+      from: '2024-03-01',
+    })
   })
 })

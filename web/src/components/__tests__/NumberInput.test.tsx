@@ -4,7 +4,11 @@ import { fireEvent, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { NumberInput, type NumberInputProps, type NumberInputValue } from '../NumberInput'
 
-function Field({ initial = null, onValue, ...props }: NumberInputProps & { initial?: NumberInputValue; onValue?: (v: NumberInputValue) => void }) {
+function Field({
+  initial = null,
+  onValue,
+  ...props
+}: NumberInputProps & { initial?: NumberInputValue; onValue?: (v: NumberInputValue) => void }) {
   const [value, setValue] = useState<NumberInputValue>(initial)
   return (
     <NumberInput
@@ -71,7 +75,9 @@ describe('NumberInput', () => {
   it('refuses identical separators and a mask with digits', () => {
     const quiet = vi.spyOn(console, 'error').mockImplementation(() => {})
     expect(() => render(<NumberInput thousandSeparator="," decimalSeparator="," />)).toThrow(/Decimal separator/)
-    expect(() => render(<NumberInput format="##-###" mask="9" />)).toThrow(/Mask 9 should not contain numeric characters/)
+    expect(() => render(<NumberInput format="##-###" mask="9" />)).toThrow(
+      /Mask 9 should not contain numeric characters/,
+    )
     quiet.mockRestore()
   })
 })

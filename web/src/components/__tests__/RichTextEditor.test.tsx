@@ -5,7 +5,15 @@ import userEvent from '@testing-library/user-event'
 import { RichTextEditor } from '../RichTextEditor'
 
 /** A controlled editor with a hand-driven clock. */
-function Field({ initial = '', onValue, clock }: { initial?: string; onValue?: (v: string) => void; clock: { t: number } }) {
+function Field({
+  initial = '',
+  onValue,
+  clock,
+}: {
+  initial?: string
+  onValue?: (v: string) => void
+  clock: { t: number }
+}) {
   const [value, setValue] = useState(initial)
   return (
     <>
@@ -47,7 +55,12 @@ afterEach(() => {
 
 describe('RichTextEditor', () => {
   it('shows the value sanitised, 300px high by default', () => {
-    render(<RichTextEditor aria-label="Mission" value={'<p onclick="x()">Hi <script>alert(1)</script><a href="javascript:x">l</a></p>'} />)
+    render(
+      <RichTextEditor
+        aria-label="Mission"
+        value={'<p onclick="x()">Hi <script>alert(1)</script><a href="javascript:x">l</a></p>'}
+      />,
+    )
     expect(area().innerHTML).toBe('<p>Hi <a>l</a></p>')
     expect(area().style.height).toBe('300px')
   })

@@ -69,7 +69,8 @@ describe('SideScroll', () => {
       { title: 'Status', key: 'status', dataIndex: 'status' },
     ]
     const { container } = render(
-      <DataTable<{ _id: string; name: string; status: string }> empty="No rows yet"
+      <DataTable<{ _id: string; name: string; status: string }>
+        empty="No rows yet"
         columns={columns}
         fetch={async () => ({ rows: [{ _id: '1', name: 'A long nonprofit name', status: 'Active' }], total: 1 })}
       />,

@@ -13,7 +13,10 @@ beforeEach(() => {
   api = mockApi()
   api
     .on('GET /auth/metaData', [200, { message: 'ok', data: { mediaURL: '/media', placeholder: '' } }])
-    .on('POST /local-image/uploadVideo', [200, { message: 'ok', data: { name: 'v1.mp4', moduleName: 'event', url: '/media/event/v1.mp4' } }])
+    .on('POST /local-image/uploadVideo', [
+      200,
+      { message: 'ok', data: { name: 'v1.mp4', moduleName: 'event', url: '/media/event/v1.mp4' } },
+    ])
     .on('POST /local-image/removeVideo', [200, { message: 'Image removed successfully' }])
 })
 afterEach(() => api.restore())
@@ -60,7 +63,9 @@ describe('VideoUploader', () => {
     fireEvent.change(input, { target: { files: [video('a.mp4'), video('b.mp4')] } })
     expect((await screen.findByRole('alert')).textContent).toBe('You can upload at most 1 video')
     fireEvent.change(input, { target: { files: [video('a.png', 'image/png')] } })
-    expect((await screen.findByRole('alert')).textContent).toBe('Only mp4, webm, mov, mkv, avi and mpeg videos are allowed')
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Only mp4, webm, mov, mkv, avi and mpeg videos are allowed',
+    )
     fireEvent.change(input, { target: { files: [video('a.mp4', 'video/mp4', 100_000_001)] } })
     expect((await screen.findByRole('alert')).textContent).toBe('Video size should be less than 100 mb')
     expect(api.callsTo('POST /local-image/uploadVideo')).toHaveLength(0)
@@ -73,7 +78,10 @@ describe('VideoUploader', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Remove v1.mp4' }))
     expect(onValue).toHaveBeenLastCalledWith([])
     await waitFor(() =>
-      expect(api.callsTo('POST /local-image/removeVideo')[0]?.body).toEqual({ moduleName: 'event', fileName: 'v1.mp4' }),
+      expect(api.callsTo('POST /local-image/removeVideo')[0]?.body).toEqual({
+        moduleName: 'event',
+        fileName: 'v1.mp4',
+      }),
     )
   })
 })

@@ -38,7 +38,9 @@ function Harness({ setStatus, remove, reload, expose }: HarnessProps) {
       <button onClick={() => actions.askDelete(books)}>delete books</button>
       <button onClick={() => setRenders((n) => n + 1)}>rerender {renders}</button>
       <output data-testid="open">{String(actions.dialog.open)}</output>
-      <output data-testid="pending">{actions.pending ? `${actions.pending.kind}:${actions.pending.row._id}` : 'none'}</output>
+      <output data-testid="pending">
+        {actions.pending ? `${actions.pending.kind}:${actions.pending.row._id}` : 'none'}
+      </output>
       <ConfirmDialog {...actions.dialog} />
     </div>
   )

@@ -10,9 +10,7 @@ export const FILTER_NAMES = ['module', 'entity', 'accountType', 'from', 'to'] as
 export type FilterName = (typeof FILTER_NAMES)[number]
 export type FilterValues = Record<FilterName, string>
 
-
 export const ACCOUNT_TYPES = ['Admin', 'Sub Admin', 'Charity Admin', 'Member', 'system'] as const
-
 
 /** The request's filters (only those set); `actor` is the list's search text. */
 export function filterBody(values: FilterValues, actor: string): AuditFilters {

@@ -40,7 +40,9 @@ const key = (word: string) => word.toUpperCase().replace(/[.,]+$/, '')
 /** 'O'BRIEN' -> 'O'Brien', 'MARY-JANE' -> 'Mary-Jane'; Roman-numeral suffixes stay as they are. */
 function nameCase(word: string): string {
   if (/^(II|III|IV)\.?$/.test(word)) return word
-  return word.toLowerCase().replace(/(^|[-'’])(\p{L})/gu, (_, mark: string, letter: string) => mark + letter.toUpperCase())
+  return word
+    .toLowerCase()
+    .replace(/(^|[-'’])(\p{L})/gu, (_, mark: string, letter: string) => mark + letter.toUpperCase())
 }
 
 /** Drops a leading 'C/O', 'ATTN' or title and a trailing office, keeping at least one word. */
@@ -55,7 +57,10 @@ const wordsOf = (text: string) => text.split(' ').filter(Boolean)
 
 /** Splits a whole contact name into first and last name. */
 export function splitContactName(text: string | null | undefined): ContactName {
-  const whole = (text ?? '').replace(/^\s*%\s*/, '').replace(/\s+/g, ' ').trim()
+  const whole = (text ?? '')
+    .replace(/^\s*%\s*/, '')
+    .replace(/\s+/g, ' ')
+    .trim()
   const shouting = !/\p{Ll}/u.test(whole)
   const written = (words: string[]) => (shouting ? words.map(nameCase) : words).join(' ')
 

@@ -46,9 +46,14 @@ export const charityMessages = {
 
 const text = (value: unknown): string => (value === undefined || value === null ? '' : String(value)).trim()
 const digits = (value: unknown): string => text(value).replace(/\D/g, '')
-const required = (message: string): Validator => (value) => (text(value) === '' ? message : null)
-const selected = (message: string): Validator => (value) =>
-  (Array.isArray(value) ? value.length === 0 : text(value) === '') ? message : null
+const required =
+  (message: string): Validator =>
+  (value) =>
+    text(value) === '' ? message : null
+const selected =
+  (message: string): Validator =>
+  (value) =>
+    (Array.isArray(value) ? value.length === 0 : text(value) === '') ? message : null
 
 export const charityName: Validator = (value) => {
   const v = text(value)

@@ -44,7 +44,12 @@ export const TIMEOUT_MESSAGE = 'The chat server did not answer. Please try again
  * Emits `event` and resolves with the acknowledgement's data; `{ok:false}` rejects with a
  * ChatError carrying the server's message and code, no answer in time with code 'timeout'.
  */
-export function request<T>(socket: ChatSocket, event: string, payload: unknown, timeoutMs = ACK_TIMEOUT_MS): Promise<T> {
+export function request<T>(
+  socket: ChatSocket,
+  event: string,
+  payload: unknown,
+  timeoutMs = ACK_TIMEOUT_MS,
+): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     let settled = false
     const timer = setTimeout(() => {

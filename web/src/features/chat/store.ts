@@ -170,7 +170,10 @@ export const useChat = create<ChatStore>()((set, get) => {
         usersTotal: at >= 0 ? s.usersTotal : s.usersTotal + 1,
         activeRoom: s.activeRoomId === room._id ? room : s.activeRoom,
         presence: { ...s.presence, [room.user._id]: room.online },
-        memberReadSeq: { ...s.memberReadSeq, [room._id]: Math.max(room.memberReadSeq ?? 0, s.memberReadSeq[room._id] ?? 0) },
+        memberReadSeq: {
+          ...s.memberReadSeq,
+          [room._id]: Math.max(room.memberReadSeq ?? 0, s.memberReadSeq[room._id] ?? 0),
+        },
       }
     })
 
@@ -199,7 +202,10 @@ export const useChat = create<ChatStore>()((set, get) => {
     const s = get()
     if (message.roomId === s.activeRoomId && message.sender.type === 'member') {
       set((st) => ({ typing: withoutKey(st.typing, message.roomId) }))
-      if (typeof document === 'undefined' || document.visibilityState !== 'hidden') void get().markRead().catch(() => {})
+      if (typeof document === 'undefined' || document.visibilityState !== 'hidden')
+        void get()
+          .markRead()
+          .catch(() => {})
     }
   }
 
@@ -210,7 +216,9 @@ export const useChat = create<ChatStore>()((set, get) => {
 
   const onTyping = ({ roomId, from, typing }: TypingEvent) => {
     if (from.type !== 'member') return
-    set((s) => ({ typing: typing ? { ...s.typing, [roomId]: { name: from.name, at: Date.now() } } : withoutKey(s.typing, roomId) }))
+    set((s) => ({
+      typing: typing ? { ...s.typing, [roomId]: { name: from.name, at: Date.now() } } : withoutKey(s.typing, roomId),
+    }))
   }
 
   const onRead = ({ roomId, side, seq }: ReadEvent) => {
@@ -265,7 +273,11 @@ export const useChat = create<ChatStore>()((set, get) => {
         throw error
       }
       // Offline, no answer, a service down: kept, sent again after reconnection.
-      set((s) => (s.pending[p.clientId] ? { pending: { ...s.pending, [p.clientId]: { ...s.pending[p.clientId], failed: true } } } : s))
+      set((s) =>
+        s.pending[p.clientId]
+          ? { pending: { ...s.pending, [p.clientId]: { ...s.pending[p.clientId], failed: true } } }
+          : s,
+      )
       return null
     }
   }
@@ -307,7 +319,10 @@ export const useChat = create<ChatStore>()((set, get) => {
         const answer = await ask<UsersPage>(C2S.users, { page, limit, search })
         if (get().search !== search) return
         set((s) => {
-          const rooms = page === 1 ? answer.list : [...s.users.filter((r) => !answer.list.some((n) => n._id === r._id)), ...answer.list]
+          const rooms =
+            page === 1
+              ? answer.list
+              : [...s.users.filter((r) => !answer.list.some((n) => n._id === r._id)), ...answer.list]
           const presence = { ...s.presence }
           for (const r of answer.list) presence[r.user._id] = r.online
           return { users: rooms, usersTotal: answer.total_records, page, presence }
@@ -325,7 +340,8 @@ export const useChat = create<ChatStore>()((set, get) => {
 
     async openRoom(room) {
       const previous = get().activeRoomId
-      if (previous && previous !== room._id && get().socket?.connected) void ask(C2S.leave, { roomId: previous }).catch(() => {})
+      if (previous && previous !== room._id && get().socket?.connected)
+        void ask(C2S.leave, { roomId: previous }).catch(() => {})
       set({ activeRoomId: room._id, activeRoom: room, messages: [], hasOlder: false })
       const joined = await ask<{ room: Room }>(C2S.join, { roomId: room._id })
       if (get().activeRoomId !== room._id) return
@@ -334,7 +350,9 @@ export const useChat = create<ChatStore>()((set, get) => {
       if (get().activeRoomId !== room._id) return
       set({ hasOlder: page.hasMore })
       takeMessages(room._id, page.list)
-      await get().markRead().catch(() => {})
+      await get()
+        .markRead()
+        .catch(() => {})
     },
 
     closeRoom() {
@@ -412,8 +430,13 @@ export const useChat = create<ChatStore>()((set, get) => {
         set((st) => ({ pending: { ...st.pending, [p.clientId]: { ...p, failed: false } } }))
         await deliver(p).catch(() => {})
       }
-      await get().loadUsers({ page: 1 }).catch(() => {})
-      if (roomId) await get().markRead().catch(() => {})
+      await get()
+        .loadUsers({ page: 1 })
+        .catch(() => {})
+      if (roomId)
+        await get()
+          .markRead()
+          .catch(() => {})
     },
 
     reset() {

@@ -25,9 +25,11 @@ export const name: Validator = (value) => {
 
 export const description: Validator = (value) => (isRichTextEmpty(text(value)) ? messages.descriptionRequired : null)
 
-export const coverImage: Validator = (value) => (Array.isArray(value) && value.length > 0 ? null : messages.coverImageRequired)
+export const coverImage: Validator = (value) =>
+  Array.isArray(value) && value.length > 0 ? null : messages.coverImageRequired
 
-export const privacy: Validator = (value) => (value === 'public' || value === 'private' ? null : messages.privacyRequired)
+export const privacy: Validator = (value) =>
+  value === 'public' || value === 'private' ? null : messages.privacyRequired
 
 export const comment: Validator = (value) => {
   const trimmed = text(value).trim()

@@ -18,7 +18,10 @@ export const donorMessages = {
 } as const
 
 const text = (value: unknown): string => (value === undefined || value === null ? '' : String(value)).trim()
-const required = (message: string): Validator => (value) => (text(value) === '' ? message : null)
+const required =
+  (message: string): Validator =>
+  (value) =>
+    text(value) === '' ? message : null
 
 export const firstName = required(donorMessages.firstNameRequired)
 export const lastName = required(donorMessages.lastNameRequired)

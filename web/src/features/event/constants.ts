@@ -7,7 +7,11 @@ export const EVENT_VIDEO_MODULE = 'eventVideo'
 export const IMAGES_MAX = 10
 export const CAPACITY_MAX = 1_000_000
 
-export const MEMBER_TABS: Array<{ status: MemberStatus; label: string; countKey: 'interestedCount' | 'goingCount' | 'notGoingCount' }> = [
+export const MEMBER_TABS: Array<{
+  status: MemberStatus
+  label: string
+  countKey: 'interestedCount' | 'goingCount' | 'notGoingCount'
+}> = [
   { status: 1, label: 'Interested', countKey: 'interestedCount' },
   { status: 2, label: 'Going', countKey: 'goingCount' },
   { status: 3, label: 'Not going', countKey: 'notGoingCount' },

@@ -46,7 +46,9 @@ export function instantToWallClock(at: number, zone: string): dayjs.Dayjs {
 export function timeZones(): string[] {
   const intl = Intl as unknown as { supportedValuesOf?: (key: string) => string[] }
   const zones = intl.supportedValuesOf?.('timeZone') ?? []
-  return zones.length ? zones : ['UTC', 'America/New_York', 'America/Chicago', 'America/Denver', 'America/Los_Angeles', 'Europe/London']
+  return zones.length
+    ? zones
+    : ['UTC', 'America/New_York', 'America/Chicago', 'America/Denver', 'America/Los_Angeles', 'Europe/London']
 }
 
 export function browserTimeZone(): string {

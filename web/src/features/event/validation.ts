@@ -62,7 +62,10 @@ export const onlineLink: Validator = (value) => {
 
 export const venue: Validator = (value) => (text(value).trim() === '' ? messages.venueRequired : null)
 
-export const host: Validator = (value) => (value && typeof value === 'object' && 'value' in value && (value as { value: string }).value ? null : messages.hostRequired)
+export const host: Validator = (value) =>
+  value && typeof value === 'object' && 'value' in value && (value as { value: string }).value
+    ? null
+    : messages.hostRequired
 
 export const capacity: Validator = (value) => {
   const raw = text(value).trim()

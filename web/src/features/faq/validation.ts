@@ -14,7 +14,9 @@ export const messages = {
 export const QUESTION_MAX_LENGTH = 300
 
 export const category: Validator = (value) =>
-  value && typeof value === 'object' && 'value' in value && (value as { value: string }).value ? null : messages.categoryRequired
+  value && typeof value === 'object' && 'value' in value && (value as { value: string }).value
+    ? null
+    : messages.categoryRequired
 
 export const question: Validator = (value) => (text(value).trim() === '' ? messages.questionRequired : null)
 

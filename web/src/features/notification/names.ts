@@ -7,10 +7,10 @@ export const AUDIENCE_OPTIONS = [
   { value: 'selected', label: 'Donors of chosen nonprofits and causes' },
 ]
 
-export const confirmText = (reach: number) => `This notification will reach ${formatNumber(reach) || '0'} ${reach === 1 ? 'user' : 'users'}. Send it?`
+export const confirmText = (reach: number) =>
+  `This notification will reach ${formatNumber(reach) || '0'} ${reach === 1 ? 'user' : 'users'}. Send it?`
 
 export function audienceText(n: Notification): string {
   if (n.audience === 'all') return 'All users'
   return [...(n.charities ?? []), ...(n.causes ?? [])].map((x) => x.name).join(', ') || '-'
 }
-

@@ -11,7 +11,10 @@ export type Audience = 'all' | 'selected'
 export type NamedRef = Schemas['ChatNamedRef']
 
 /** A sent notification; `reach` is the active donors it reached, computed when it was sent. */
-export type Notification = Omit<Schemas['Notification'], 'audience' | 'sender'> & { audience: Audience; sender: NamedRef }
+export type Notification = Omit<Schemas['Notification'], 'audience' | 'sender'> & {
+  audience: Audience
+  sender: NamedRef
+}
 
 export type NameOption = Omit<Schemas['NameOption'], 'type'> & { type: 'charity' | 'cause' }
 

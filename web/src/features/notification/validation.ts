@@ -31,7 +31,8 @@ export const message: Validator = (value) => {
   return trimmed.length > MESSAGE_MAX_LENGTH ? messages.messageTooLong : null
 }
 
-export const audience: Validator = (value) => (value === 'all' || value === 'selected' ? null : messages.audienceInvalid)
+export const audience: Validator = (value) =>
+  value === 'all' || value === 'selected' ? null : messages.audienceInvalid
 
 /** Chosen targets (option values 'charity:<id>' / 'cause:<id>') when the audience is 'selected'. */
 export function targets(values: Array<{ value: string }> | undefined): string | null {

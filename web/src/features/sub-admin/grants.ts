@@ -26,7 +26,10 @@ export function isOwnRecord(user: SessionUser | null | undefined, id: string | u
  * Whether `user` may act on a sub-admin holding `target`: the main admin always; a sub-admin
  * when it holds every one of the target's rights (an equal or weaker account).
  */
-export function mayActOn(user: SessionUser | null | undefined, target: { slug: string; actions: string[] }[] | undefined): boolean {
+export function mayActOn(
+  user: SessionUser | null | undefined,
+  target: { slug: string; actions: string[] }[] | undefined,
+): boolean {
   if (holdsEverything(user)) return true
   if (!target) return false
   return target.every((p) => p.actions.every((a) => canUser(user, p.slug, a as Action)))

@@ -12,8 +12,6 @@ export const FILTER_NAMES = ['from', 'to', 'status', 'type', 'recipientType'] as
 export type FilterName = (typeof FILTER_NAMES)[number]
 export type FilterValues = Record<FilterName, string>
 
-
-
 const oneOf = <K extends string>(labels: Record<K, string>, text: string): K | undefined =>
   Object.prototype.hasOwnProperty.call(labels, text) ? (text as K) : undefined
 

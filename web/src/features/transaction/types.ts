@@ -20,7 +20,10 @@ export type Transaction = components['schemas']['Transaction']
  * the generated `TransactionListBody`'s, with the values the filter selects offer. `from` and `to`
  * are epoch milliseconds, inclusive (the start of the first day, the end of the last).
  */
-export type TransactionFilters = Pick<components['schemas']['TransactionListBody'], 'from' | 'to' | 'recipientId' | 'donorId'> & {
+export type TransactionFilters = Pick<
+  components['schemas']['TransactionListBody'],
+  'from' | 'to' | 'recipientId' | 'donorId'
+> & {
   status?: TransactionStatus
   type?: TransactionType
   recipientType?: RecipientType

@@ -9,7 +9,16 @@ describe('afterSignInPath', () => {
   })
 
   it('never leaves the site, never back to a sign-in page', () => {
-    for (const from of ['//evil.example', 'https://evil.example/x', '/\\evil.example', 'donor', '/signin', '/charity-signin?x=1', '/', 1]) {
+    for (const from of [
+      '//evil.example',
+      'https://evil.example/x',
+      '/\\evil.example',
+      'donor',
+      '/signin',
+      '/charity-signin?x=1',
+      '/',
+      1,
+    ]) {
       expect(afterSignInPath({ from }, SIGN_IN)).toBeUndefined()
     }
     expect(afterSignInPath(null, SIGN_IN)).toBeUndefined()

@@ -78,8 +78,12 @@ describe('request client', () => {
         await gate
         return [...refreshed]
       })
-      .on('GET /admin/a', (call) => (call.headers.Authorization === 'Bearer auth-2' ? [200, { data: 'a' }] : [...expired]))
-      .on('GET /admin/b', (call) => (call.headers.Authorization === 'Bearer auth-2' ? [200, { data: 'b' }] : [...expired]))
+      .on('GET /admin/a', (call) =>
+        call.headers.Authorization === 'Bearer auth-2' ? [200, { data: 'a' }] : [...expired],
+      )
+      .on('GET /admin/b', (call) =>
+        call.headers.Authorization === 'Bearer auth-2' ? [200, { data: 'b' }] : [...expired],
+      )
 
     const both = Promise.all([apiClient.get('/admin/a'), apiClient.get('/admin/b')])
     await vi.waitFor(() => expect(api.callsTo('POST /v1/common/refreshToken')).toHaveLength(1))
@@ -100,7 +104,9 @@ describe('request client', () => {
     })
     api
       .on('POST /v1/common/refreshToken', [...refreshed])
-      .on('GET /admin/fast', (call) => (call.headers.Authorization === 'Bearer auth-2' ? [200, { data: 'fast' }] : [...expired]))
+      .on('GET /admin/fast', (call) =>
+        call.headers.Authorization === 'Bearer auth-2' ? [200, { data: 'fast' }] : [...expired],
+      )
       .on('GET /admin/late', async (call) => {
         if (call.headers.Authorization === 'Bearer auth-2') return [200, { data: 'late' }]
         await late
@@ -119,7 +125,9 @@ describe('request client', () => {
     useSession.getState().signIn(cookieUser)
     api
       .on('POST /v1/common/refreshToken', [200, { message: 'ok', data: { authToken: 'auth-2' } }])
-      .on('GET /admin/x', (call) => (call.headers.Authorization === 'Bearer auth-2' ? [200, { data: 'x' }] : [...expired]))
+      .on('GET /admin/x', (call) =>
+        call.headers.Authorization === 'Bearer auth-2' ? [200, { data: 'x' }] : [...expired],
+      )
 
     expect((await apiClient.get('/admin/x')).data.data).toBe('x')
 
@@ -157,8 +165,12 @@ describe('request client', () => {
       const requested = installLocks()
       api
         .on('POST /v1/common/refreshToken', [...refreshed])
-        .on('GET /admin/a', (call) => (call.headers.Authorization === 'Bearer auth-2' ? [200, { data: 'a' }] : [...expired]))
-        .on('GET /admin/b', (call) => (call.headers.Authorization === 'Bearer auth-2' ? [200, { data: 'b' }] : [...expired]))
+        .on('GET /admin/a', (call) =>
+          call.headers.Authorization === 'Bearer auth-2' ? [200, { data: 'a' }] : [...expired],
+        )
+        .on('GET /admin/b', (call) =>
+          call.headers.Authorization === 'Bearer auth-2' ? [200, { data: 'b' }] : [...expired],
+        )
 
       const [a, b] = await Promise.all([apiClient.get('/admin/a'), apiClient.get('/admin/b')])
 
@@ -171,10 +183,15 @@ describe('request client', () => {
       installLocks()
       // The other tab holds the lock while it refreshes.
       let finishOther: () => void = () => {}
-      const otherTab = navigator.locks.request(REFRESH_LOCK, () => new Promise<void>((resolve) => (finishOther = resolve)))
+      const otherTab = navigator.locks.request(
+        REFRESH_LOCK,
+        () => new Promise<void>((resolve) => (finishOther = resolve)),
+      )
       api
         .on('POST /v1/common/refreshToken', [...refreshed])
-        .on('GET /admin/x', (call) => (call.headers.Authorization === 'Bearer auth-other' ? [200, { data: 'x' }] : [...expired]))
+        .on('GET /admin/x', (call) =>
+          call.headers.Authorization === 'Bearer auth-other' ? [200, { data: 'x' }] : [...expired],
+        )
 
       const pending = apiClient.get('/admin/x')
       await vi.waitFor(() => expect(api.callsTo('GET /admin/x')).toHaveLength(1))

@@ -19,18 +19,24 @@ describe('form errors', () => {
     expect(fieldErrorsOf(failed({ message: 'x', errors: { taxId: 'Please enter valid Tax ID' } }))).toEqual([
       { name: ['taxId'], errors: ['Please enter valid Tax ID'] },
     ])
-    expect(fieldErrorsOf(failed({ message: 'x', errors: [{ field: 'email', message: 'Please enter valid email address.' }] }))).toEqual([
-      { name: ['email'], errors: ['Please enter valid email address.'] },
-    ])
+    expect(
+      fieldErrorsOf(
+        failed({ message: 'x', errors: [{ field: 'email', message: 'Please enter valid email address.' }] }),
+      ),
+    ).toEqual([{ name: ['email'], errors: ['Please enter valid email address.'] }])
     expect(fieldErrorsOf(failed({ message: 'x' }))).toEqual([])
     expect(fieldErrorsOf(new Error('plain'))).toEqual([])
   })
 
   it('sets them on the form, renaming fields when asked', () => {
     const form = { setFields: vi.fn() }
-    const count = applyFieldErrors(form, failed({ errors: { logo: 'Please upload Logo', taxId: 'Tax ID already exists' } }), {
-      logo: ['logoFiles'],
-    })
+    const count = applyFieldErrors(
+      form,
+      failed({ errors: { logo: 'Please upload Logo', taxId: 'Tax ID already exists' } }),
+      {
+        logo: ['logoFiles'],
+      },
+    )
     expect(count).toBe(2)
     expect(form.setFields).toHaveBeenCalledWith([
       { name: ['logoFiles'], errors: ['Please upload Logo'] },

@@ -61,7 +61,10 @@ describe('loadScreen', () => {
   it('a later redeploy (another chunk address fails) reloads once more', async () => {
     const reload = stubReload()
     sessionStorage.setItem(CHUNK_RELOAD_KEY, 'Failed to fetch dynamically imported module: /assets/A-1.js')
-    void loadScreen(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/A-2.js')), online)
+    void loadScreen(
+      () => Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/A-2.js')),
+      online,
+    )
     await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1))
   })
 })

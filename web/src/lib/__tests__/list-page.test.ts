@@ -32,12 +32,18 @@ describe('listPage', () => {
 
   it("reads the shared name list's { list } and a missing total as 0", async () => {
     api.on('POST /admin/common/list', [200, { message: 'ok', data: { list: [{ _id: 'n1' }] } }])
-    await expect(listPage('/admin/common/list', { page: 1, limit: 5 })).resolves.toEqual({ rows: [{ _id: 'n1' }], total: 0 })
+    await expect(listPage('/admin/common/list', { page: 1, limit: 5 })).resolves.toEqual({
+      rows: [{ _id: 'n1' }],
+      total: 0,
+    })
   })
 
   it('asks a GET list with the query in the URL', async () => {
     api.on('GET /admin/homepage/revisions', [200, { message: 'ok', data: [{ _id: 'r1' }], total_records: 1 }])
-    await expect(listPage('/admin/homepage/revisions', { page: 1, limit: 5 }, { method: 'get' })).resolves.toEqual({ rows: [{ _id: 'r1' }], total: 1 })
+    await expect(listPage('/admin/homepage/revisions', { page: 1, limit: 5 }, { method: 'get' })).resolves.toEqual({
+      rows: [{ _id: 'r1' }],
+      total: 1,
+    })
     expect(api.calls[0].params).toEqual({ page: 1, limit: 5 })
     expect(api.calls[0].body).toBeUndefined()
   })

@@ -15,9 +15,16 @@ afterEach(() => api.restore())
 
 describe('media calls', () => {
   it('uploads an image as multipart { image, moduleName }', async () => {
-    api.on('POST /local-image/uploadImage', [200, { message: 'ok', data: { name: 'a1.png', moduleName: 'charity', url: '/media/charity/a1.png' } }])
+    api.on('POST /local-image/uploadImage', [
+      200,
+      { message: 'ok', data: { name: 'a1.png', moduleName: 'charity', url: '/media/charity/a1.png' } },
+    ])
     const file = new File(['png'], 'logo.png', { type: 'image/png' })
-    expect(await uploadImage(file, 'charity')).toEqual({ name: 'a1.png', moduleName: 'charity', url: '/media/charity/a1.png' })
+    expect(await uploadImage(file, 'charity')).toEqual({
+      name: 'a1.png',
+      moduleName: 'charity',
+      url: '/media/charity/a1.png',
+    })
     const body = api.callsTo('POST /local-image/uploadImage')[0].body as FormData
     expect(body).toBeInstanceOf(FormData)
     expect((body.get('image') as File).name).toBe('logo.png')
@@ -25,7 +32,10 @@ describe('media calls', () => {
   })
 
   it('uploads a video as multipart { video, moduleName }', async () => {
-    api.on('POST /local-image/uploadVideo', [200, { message: 'ok', data: { name: 'v.mp4', moduleName: 'event', url: '' } }])
+    api.on('POST /local-image/uploadVideo', [
+      200,
+      { message: 'ok', data: { name: 'v.mp4', moduleName: 'event', url: '' } },
+    ])
     await uploadVideo(new File(['v'], 'clip.mp4', { type: 'video/mp4' }), 'event')
     const body = api.callsTo('POST /local-image/uploadVideo')[0].body as FormData
     expect((body.get('video') as File).name).toBe('clip.mp4')
@@ -44,7 +54,10 @@ describe('media calls', () => {
 
 describe('metadata', () => {
   it('loads once and builds media addresses', async () => {
-    api.on('GET /auth/metaData', [200, { message: 'ok', data: { mediaURL: 'https://cdn.example.org/media/', placeholder: 'p.png' } }])
+    api.on('GET /auth/metaData', [
+      200,
+      { message: 'ok', data: { mediaURL: 'https://cdn.example.org/media/', placeholder: 'p.png' } },
+    ])
     const [a, b] = await Promise.all([loadMetaData(), loadMetaData()])
     expect(a).toEqual({ mediaURL: 'https://cdn.example.org/media/', placeholder: 'p.png' })
     expect(b).toBe(a)
@@ -94,7 +107,10 @@ describe('locations', () => {
 
   it('matches saved texts to the lists level by level, and reports those no list holds', async () => {
     api
-      .on('GET /v1/common/getAllCountry', [200, { message: 'ok', data: [{ id: 233, name: 'United States', code: 'US' }] }])
+      .on('GET /v1/common/getAllCountry', [
+        200,
+        { message: 'ok', data: [{ id: 233, name: 'United States', code: 'US' }] },
+      ])
       .on('GET /v1/common/getAllState', [200, { message: 'ok', data: [{ id: 3656, name: 'Oregon', code: 'OR' }] }])
       .on('GET /v1/common/getAllCities', [200, { message: 'ok', data: [{ id: 32046, name: 'Portland' }] }])
     expect(await matchLocation({ country: 'United States', state: 'OR', city: 'PORTLAND' })).toEqual({

@@ -29,7 +29,9 @@ describe('configuration', () => {
   })
 
   it('refuses a mask containing digits', () => {
-    expect(() => assertValidNumberFormat({ format: '##-#######', mask: '0' })).toThrow(/Mask 0 should not contain numeric characters/)
+    expect(() => assertValidNumberFormat({ format: '##-#######', mask: '0' })).toThrow(
+      /Mask 0 should not contain numeric characters/,
+    )
     expect(() => assertValidNumberFormat({ format: '##-#######', mask: 'a1' })).toThrow(NumberFormatError)
     expect(() => assertValidNumberFormat({ format: '##-#######', mask: '_' })).not.toThrow()
   })

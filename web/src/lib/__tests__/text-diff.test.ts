@@ -17,13 +17,9 @@ describe('diffLines', () => {
 
 describe('richTextLines', () => {
   it('gives one line per paragraph, list item and line break, without tags or empty lines', () => {
-    expect(richTextLines('<p>One <b>bold</b>&nbsp;word</p><ul><li>first</li><li>second</li></ul>Tail<br>end<p><br></p>')).toEqual([
-      'One bold word',
-      'first',
-      'second',
-      'Tail',
-      'end',
-    ])
+    expect(
+      richTextLines('<p>One <b>bold</b>&nbsp;word</p><ul><li>first</li><li>second</li></ul>Tail<br>end<p><br></p>'),
+    ).toEqual(['One bold word', 'first', 'second', 'Tail', 'end'])
     expect(richTextLines('')).toEqual([])
   })
 })

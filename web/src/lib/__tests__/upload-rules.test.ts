@@ -11,7 +11,12 @@ import {
   type CandidateFile,
 } from '../upload-rules'
 
-const png = (over: Partial<CandidateFile> = {}): CandidateFile => ({ name: 'logo.png', size: 1000, type: 'image/png', ...over })
+const png = (over: Partial<CandidateFile> = {}): CandidateFile => ({
+  name: 'logo.png',
+  size: 1000,
+  type: 'image/png',
+  ...over,
+})
 
 describe('checkImageFiles', () => {
   it('accepts the default image types within 2,000,000 bytes', () => {
@@ -57,29 +62,46 @@ describe('checkImageFiles', () => {
     const bad = png({ name: 'a.gif', type: 'image/gif', size: 9_000_000 })
     expect(checkImageFiles(3, [bad], { maxNumber: 1 })).toBe('maxNumber')
     expect(checkImageFiles(0, [bad], { maxNumber: 1 })).toBe('acceptType')
-    expect(checkImageFiles(0, [png({ size: 9_000_000, width: 1, height: 1 })], { resolution: { type: 'absolute', width: 2, height: 2 } })).toBe(
-      'maxFileSize',
-    )
+    expect(
+      checkImageFiles(0, [png({ size: 9_000_000, width: 1, height: 1 })], {
+        resolution: { type: 'absolute', width: 2, height: 2 },
+      }),
+    ).toBe('maxFileSize')
     expect(checkImageFiles(0, [png(), png({ size: 9_000_000 })])).toBe('maxFileSize')
   })
 
   it('applies the resolution rules', () => {
     const sized = (width: number, height: number) => png({ width, height })
-    expect(checkImageFiles(0, [sized(400, 300)], { resolution: { type: 'absolute', width: 400, height: 300 } })).toBeNull()
-    expect(checkImageFiles(0, [sized(401, 300)], { resolution: { type: 'absolute', width: 400, height: 300 } })).toBe('resolution')
+    expect(
+      checkImageFiles(0, [sized(400, 300)], { resolution: { type: 'absolute', width: 400, height: 300 } }),
+    ).toBeNull()
+    expect(checkImageFiles(0, [sized(401, 300)], { resolution: { type: 'absolute', width: 400, height: 300 } })).toBe(
+      'resolution',
+    )
     expect(checkImageFiles(0, [sized(800, 600)], { resolution: { type: 'ratio', width: 4, height: 3 } })).toBeNull()
-    expect(checkImageFiles(0, [sized(800, 601)], { resolution: { type: 'ratio', width: 4, height: 3 } })).toBe('resolution')
+    expect(checkImageFiles(0, [sized(800, 601)], { resolution: { type: 'ratio', width: 4, height: 3 } })).toBe(
+      'resolution',
+    )
     expect(checkImageFiles(0, [sized(100, 100)], { resolution: { type: 'less', width: 100, height: 200 } })).toBeNull()
-    expect(checkImageFiles(0, [sized(101, 100)], { resolution: { type: 'less', width: 100, height: 200 } })).toBe('resolution')
+    expect(checkImageFiles(0, [sized(101, 100)], { resolution: { type: 'less', width: 100, height: 200 } })).toBe(
+      'resolution',
+    )
     expect(checkImageFiles(0, [sized(100, 200)], { resolution: { type: 'more', width: 100, height: 200 } })).toBeNull()
-    expect(checkImageFiles(0, [sized(100, 199)], { resolution: { type: 'more', width: 100, height: 200 } })).toBe('resolution')
+    expect(checkImageFiles(0, [sized(100, 199)], { resolution: { type: 'more', width: 100, height: 200 } })).toBe(
+      'resolution',
+    )
     // Unmeasured (unreadable) images fail a resolution rule.
     expect(checkImageFiles(0, [png()], { resolution: { type: 'more', width: 1, height: 1 } })).toBe('resolution')
   })
 })
 
 describe('checkVideoFiles', () => {
-  const mp4 = (over: Partial<CandidateFile> = {}): CandidateFile => ({ name: 'clip.mp4', size: 5_000_000, type: 'video/mp4', ...over })
+  const mp4 = (over: Partial<CandidateFile> = {}): CandidateFile => ({
+    name: 'clip.mp4',
+    size: 5_000_000,
+    type: 'video/mp4',
+    ...over,
+  })
 
   it('accepts videos up to 100 MB and can be limited to one', () => {
     expect(checkVideoFiles(0, [mp4()])).toBeNull()
@@ -105,17 +127,21 @@ describe('helpers', () => {
 
   it('messages', () => {
     expect(uploadRuleMessage('maxFileSize', 'image')).toBe('Image size should be less than 2 mb')
-    expect(uploadRuleMessage('maxFileSize', 'image', { maxFileSize: 1_500_000 })).toBe('Image size should be less than 1.5 mb')
+    expect(uploadRuleMessage('maxFileSize', 'image', { maxFileSize: 1_500_000 })).toBe(
+      'Image size should be less than 1.5 mb',
+    )
     expect(uploadRuleMessage('maxFileSize', 'video')).toBe('Video size should be less than 100 mb')
     expect(uploadRuleMessage('maxNumber', 'image', { maxNumber: 1 })).toBe('You can upload at most 1 image')
     expect(uploadRuleMessage('maxNumber', 'image', { maxNumber: 10 })).toBe('You can upload at most 10 images')
-    expect(uploadRuleMessage('acceptType', 'image')).toBe('Only png, jpg, jpeg, jp2, jpx, jpm and tiff images are allowed')
+    expect(uploadRuleMessage('acceptType', 'image')).toBe(
+      'Only png, jpg, jpeg, jp2, jpx, jpm and tiff images are allowed',
+    )
     expect(uploadRuleMessage('acceptType', 'image', { acceptType: ['pdf', 'png'], allowNonImageType: true })).toBe(
       'Only pdf and png files are allowed',
     )
-    expect(uploadRuleMessage('resolution', 'image', { resolution: { type: 'absolute', width: 200, height: 100 } })).toBe(
-      'Image must be exactly 200 x 100 pixels',
-    )
+    expect(
+      uploadRuleMessage('resolution', 'image', { resolution: { type: 'absolute', width: 200, height: 100 } }),
+    ).toBe('Image must be exactly 200 x 100 pixels')
     expect(uploadRuleMessage('resolution', 'image', { resolution: { type: 'ratio', width: 1, height: 1 } })).toBe(
       'Image must have a 1:1 aspect ratio',
     )

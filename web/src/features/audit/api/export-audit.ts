@@ -6,7 +6,10 @@ export const AUDIT_EXPORT_FILE = 'audit-log.xlsx'
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
 /** POST /admin/audit/auditList-excel with the list's filters: every matching record, newest first, saved as audit-log.xlsx. */
-export async function exportAudit(query: AuditFilters, onProgress?: (loaded: number, total?: number) => void): Promise<void> {
+export async function exportAudit(
+  query: AuditFilters,
+  onProgress?: (loaded: number, total?: number) => void,
+): Promise<void> {
   const res = await apiClient.post<Blob>('/admin/audit/auditList-excel', query, {
     responseType: 'arraybuffer',
     transformResponse: binaryOrJson(XLSX_TYPE),

@@ -60,7 +60,13 @@ export default function AuditLogScreen() {
 
   const columns = useMemo(() => {
     const list: ColumnsType<AuditRecord> = [
-      { title: 'When', key: 'occurredAt', dataIndex: 'occurredAt', sorter: true, render: (ms: number) => formatDate(ms) },
+      {
+        title: 'When',
+        key: 'occurredAt',
+        dataIndex: 'occurredAt',
+        sorter: true,
+        render: (ms: number) => formatDate(ms),
+      },
       { title: 'Actor', key: 'actorName', render: (_, r) => r.actorName || 'System' },
       { title: 'Type', key: 'accountType', dataIndex: 'accountType' },
       { title: 'Module', key: 'module', dataIndex: 'module' },
@@ -79,7 +85,6 @@ export default function AuditLogScreen() {
     ]
     return list
   }, [])
-
 
   // The search box is the actor filter.
   const fetch = (query: TableQuery) => listAudit({ ...query, search: '', ...body })

@@ -9,6 +9,8 @@ export interface CharityLoginBody {
 
 /** POST /admin-login/charityLogin: the nonprofit admin (adminType 'Charity Admin'). */
 export async function charityLogin(body: CharityLoginBody): Promise<ApiEnvelope<SessionUser | TwoFactorChallenge>> {
-  const res = await apiClient.post<ApiEnvelope<SessionUser | TwoFactorChallenge>>('/admin-login/charityLogin', body, { skipErrorToast: true })
+  const res = await apiClient.post<ApiEnvelope<SessionUser | TwoFactorChallenge>>('/admin-login/charityLogin', body, {
+    skipErrorToast: true,
+  })
   return res.data
 }

@@ -9,6 +9,8 @@ export interface LoginBody {
 
 /** POST /admin-login/login: main admin and sub-admins. */
 export async function login(body: LoginBody): Promise<ApiEnvelope<SessionUser | TwoFactorChallenge>> {
-  const res = await apiClient.post<ApiEnvelope<SessionUser | TwoFactorChallenge>>('/admin-login/login', body, { skipErrorToast: true })
+  const res = await apiClient.post<ApiEnvelope<SessionUser | TwoFactorChallenge>>('/admin-login/login', body, {
+    skipErrorToast: true,
+  })
   return res.data
 }

@@ -39,8 +39,8 @@ export function ChallengeEnrol({ challengeToken, onSignedIn }: ChallengeEnrolPro
   return (
     <>
       <p>
-        Two-factor sign-in is required for your account. We have sent a code to your email address: enter it to set up your
-        authenticator app.
+        Two-factor sign-in is required for your account. We have sent a code to your email address: enter it to set up
+        your authenticator app.
       </p>
       <Form<{ emailCode: string }>
         form={form}

@@ -100,7 +100,10 @@ export default function SignInScreen() {
     return (
       <AuthCard title="Set up two-factor sign-in">
         <Suspense fallback={null}>
-          <ChallengeEnrol challengeToken={challenge.challengeToken} onSignedIn={(user) => enter(user, 'Login Successfully')} />
+          <ChallengeEnrol
+            challengeToken={challenge.challengeToken}
+            onSignedIn={(user) => enter(user, 'Login Successfully')}
+          />
         </Suspense>
       </AuthCard>
     )
@@ -111,7 +114,11 @@ export default function SignInScreen() {
       <AuthCard title="Two-factor sign-in">
         <Form<{ code?: string; recoveryCode?: string }> layout="vertical" onFinish={onCode} requiredMark={false}>
           {useRecovery ? (
-            <Form.Item label="Recovery code" name="recoveryCode" rules={[{ required: true, whitespace: true, message: 'Enter a recovery code' }]}>
+            <Form.Item
+              label="Recovery code"
+              name="recoveryCode"
+              rules={[{ required: true, whitespace: true, message: 'Enter a recovery code' }]}
+            >
               <Input autoComplete="off" placeholder="xxxxx-xxxxx" />
             </Form.Item>
           ) : (
@@ -156,7 +163,8 @@ export default function SignInScreen() {
           help={
             wrongDoor ? (
               <span>
-                {wrongDoor} <Link to={otherSignIn}>{charityMode ? 'Go to the admin sign-in' : 'Go to the nonprofit sign-in'}</Link>
+                {wrongDoor}{' '}
+                <Link to={otherSignIn}>{charityMode ? 'Go to the admin sign-in' : 'Go to the nonprofit sign-in'}</Link>
               </span>
             ) : undefined
           }

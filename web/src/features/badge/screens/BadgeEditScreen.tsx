@@ -91,7 +91,12 @@ export default function BadgeEditScreen() {
           label="Name"
           name="name"
           required
-          rules={[{ validator: (_, v) => (String(v ?? '').trim() ? Promise.resolve() : Promise.reject(new Error(NAME_MESSAGE))) }]}
+          rules={[
+            {
+              validator: (_, v) =>
+                String(v ?? '').trim() ? Promise.resolve() : Promise.reject(new Error(NAME_MESSAGE)),
+            },
+          ]}
         >
           <Input maxLength={100} autoComplete="off" />
         </Form.Item>
@@ -128,7 +133,11 @@ export default function BadgeEditScreen() {
             },
           ]}
         >
-          <Input inputMode={rule === 'totalGiven' ? 'decimal' : 'numeric'} prefix={rule === 'totalGiven' ? '$' : undefined} autoComplete="off" />
+          <Input
+            inputMode={rule === 'totalGiven' ? 'decimal' : 'numeric'}
+            prefix={rule === 'totalGiven' ? '$' : undefined}
+            autoComplete="off"
+          />
         </Form.Item>
         <Space>
           <Button type="primary" htmlType="submit" loading={save.isPending}>

@@ -53,7 +53,11 @@ export default function CauseListScreen() {
     }
   }
 
-  const { askStatus, askDelete, dialog: rowDialog } = useRowActions<CauseRow>({
+  const {
+    askStatus,
+    askDelete,
+    dialog: rowDialog,
+  } = useRowActions<CauseRow>({
     setStatus: (row, isActive) => setCauseStatus(row._id, isActive),
     remove: (row) => deleteCause(row._id),
     reload: refresh,
@@ -67,10 +71,13 @@ export default function CauseListScreen() {
       dateColumn('Created At', 'createdAt'),
     ]
     if (canStatus) list.push(statusColumn((row) => row.name, askStatus))
-    const action = actionColumn<CauseRow>((row) => row.name, [
-      canEdit && { label: 'Edit', to: (row) => paths.causeEdit(row._id) },
-      canDelete && { label: 'Delete', onClick: askDelete },
-    ])
+    const action = actionColumn<CauseRow>(
+      (row) => row.name,
+      [
+        canEdit && { label: 'Edit', to: (row) => paths.causeEdit(row._id) },
+        canDelete && { label: 'Delete', onClick: askDelete },
+      ],
+    )
     if (action) list.push(action)
     return list
   }, [canStatus, canEdit, canDelete, askStatus, askDelete])

@@ -41,7 +41,11 @@ export default function CategoryListScreen() {
   const canDelete = can(MODULE, 'delete')
   const canStatus = can(MODULE, 'status')
 
-  const { askStatus, askDelete, dialog: rowDialog } = useRowActions<CategoryRow>({
+  const {
+    askStatus,
+    askDelete,
+    dialog: rowDialog,
+  } = useRowActions<CategoryRow>({
     setStatus: (row, isActive) => setCategoryStatus(row._id, isActive),
     remove: (row) => deleteCategory(row._id),
     reload: refresh,
@@ -60,10 +64,13 @@ export default function CategoryListScreen() {
       dateColumn('Created At', 'createdAt'),
     ]
     if (canStatus) list.push(statusColumn((row) => row.name, askStatus))
-    const action = actionColumn<CategoryRow>((row) => row.name, [
-      canEdit && { label: 'Edit', onClick: (row) => openEditor({ mode: 'edit', row }) },
-      canDelete && { label: 'Delete', onClick: askDelete },
-    ])
+    const action = actionColumn<CategoryRow>(
+      (row) => row.name,
+      [
+        canEdit && { label: 'Edit', onClick: (row) => openEditor({ mode: 'edit', row }) },
+        canDelete && { label: 'Delete', onClick: askDelete },
+      ],
+    )
     if (action) list.push(action)
     return list
   }, [canStatus, canEdit, canDelete, askStatus, askDelete])

@@ -7,7 +7,7 @@ describe('splitContactName', () => {
     ['% JANE DOE', 'Jane', 'Doe'],
     ['JOHN Q PUBLIC', 'John Q', 'Public'],
     ['C/O MARY SMITH', 'Mary', 'Smith'],
-    ['ATTN DR SEAN O\'BRIEN', 'Sean', "O'Brien"],
+    ["ATTN DR SEAN O'BRIEN", 'Sean', "O'Brien"],
     ['JOHN DOE JR', 'John', 'Doe Jr'],
     ['JOHN DOE, JR.', 'John', 'Doe Jr.'],
     ['HENRY FORD III', 'Henry', 'Ford III'],

@@ -8,7 +8,10 @@ export type ProgressHandler = (percent: number) => void
  * POST /admin/charity/import, multipart `file` (an IRS Business Master File CSV; delete right):
  * the dry-run summary, with the `importId` to apply.
  */
-export async function uploadCharityImport(file: File, onProgress?: ProgressHandler): Promise<ApiEnvelope<ImportSummary>> {
+export async function uploadCharityImport(
+  file: File,
+  onProgress?: ProgressHandler,
+): Promise<ApiEnvelope<ImportSummary>> {
   const form = new FormData()
   form.append('file', file, file.name)
   const res = await apiClient.post<ApiEnvelope<ImportSummary>>('/admin/charity/import', form, {

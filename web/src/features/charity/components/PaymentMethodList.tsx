@@ -8,7 +8,13 @@ function maskedAccount(last4: string | null | undefined): string {
   return `••••${last4 ?? ''}`
 }
 
-export function PaymentMethodList({ methods, empty = 'No payment methods' }: { methods: PaymentMethod[]; empty?: string }) {
+export function PaymentMethodList({
+  methods,
+  empty = 'No payment methods',
+}: {
+  methods: PaymentMethod[]
+  empty?: string
+}) {
   return (
     <SideScroll label="Payment methods">
       <Table<PaymentMethod>

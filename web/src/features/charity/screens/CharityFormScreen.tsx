@@ -64,9 +64,11 @@ export default function CharityFormScreen() {
   const { key: locationKey } = useLocation()
   const isCharityAdmin = useSession((s) => s.user?.adminType === CHARITY_ADMIN)
   const [form] = Form.useForm<CharityFormValues>()
-  const { value: charity, error: loadError, loading } = useRecord(id ? ['charity', id] : null, () =>
-    getCharity(id ?? ''),
-  )
+  const {
+    value: charity,
+    error: loadError,
+    loading,
+  } = useRecord(id ? ['charity', id] : null, () => getCharity(id ?? ''))
   const refresh = useRefresh('charity')
   // A failure is shown by the request client; the select then stays empty.
   const categories = useRecord(['charity-category', 'active'], getActiveCategories).value ?? NO_TERMS
@@ -120,7 +122,13 @@ export default function CharityFormScreen() {
   })
 
   const onFinish = (values: CharityFormValues) => {
-    save.mutate(bodyOf(values, onboard, savedMethods.map((m) => m._id)))
+    save.mutate(
+      bodyOf(
+        values,
+        onboard,
+        savedMethods.map((m) => m._id),
+      ),
+    )
   }
 
   const cancel = () => {
@@ -130,7 +138,8 @@ export default function CharityFormScreen() {
 
   const title = editing ? 'Edit Nonprofit' : 'Add Nonprofit'
 
-  if (loadError) return <LoadState title={title} error={loadError} back={<Button onClick={() => navigate(donePath)}>Back</Button>} />
+  if (loadError)
+    return <LoadState title={title} error={loadError} back={<Button onClick={() => navigate(donePath)}>Back</Button>} />
 
   return (
     <Card title={title}>
@@ -175,7 +184,11 @@ export default function CharityFormScreen() {
           </Col>
           <Col xs={24} md={12}>
             <Form.Item label="Category" name="categoryId" required rules={[rule(v.category)]}>
-              <Select showSearch={{ optionFilterProp: 'label' }} placeholder="Select Category" options={categoryOptions} />
+              <Select
+                showSearch={{ optionFilterProp: 'label' }}
+                placeholder="Select Category"
+                options={categoryOptions}
+              />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
@@ -205,7 +218,12 @@ export default function CharityFormScreen() {
           </Col>
           <Col xs={24} md={12}>
             <Form.Item label="Logo" name="logo" required rules={[rule(v.logo)]}>
-              <ImageUploader aria-label="Logo" moduleName={CHARITY_MEDIA_MODULE} maxNumber={1} buttonLabel="Upload Logo" />
+              <ImageUploader
+                aria-label="Logo"
+                moduleName={CHARITY_MEDIA_MODULE}
+                maxNumber={1}
+                buttonLabel="Upload Logo"
+              />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>

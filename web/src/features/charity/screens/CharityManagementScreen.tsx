@@ -76,12 +76,15 @@ export default function CharityManagementScreen() {
       list.push(dateColumn('Admin Approve at', 'adminApproveAt'))
       if (showStatus) list.push(statusColumn((row) => row.charityName, askStatus))
     }
-    const action = actionColumn<CharityRow>((row) => row.charityName, [
-      imported && canEdit && { label: 'Onboard', to: (row) => charityEditPath(row._id) },
-      { label: 'View', to: (row) => charityViewPath(row._id) },
-      !imported && canEdit && { label: 'Edit', to: (row) => charityEditPath(row._id) },
-      canDelete && { label: 'Delete', onClick: askDelete },
-    ])
+    const action = actionColumn<CharityRow>(
+      (row) => row.charityName,
+      [
+        imported && canEdit && { label: 'Onboard', to: (row) => charityEditPath(row._id) },
+        { label: 'View', to: (row) => charityViewPath(row._id) },
+        !imported && canEdit && { label: 'Edit', to: (row) => charityEditPath(row._id) },
+        canDelete && { label: 'Delete', onClick: askDelete },
+      ],
+    )
     if (action) list.push(action)
     return list
   }, [imported, showStatus, canEdit, canDelete, askStatus, askDelete])
@@ -112,7 +115,9 @@ export default function CharityManagementScreen() {
           )}
         </Space>
       }
-      tabs={<Tabs activeKey={imported ? 'imported' : 'onboarded'} items={tabs} onChange={(key) => setTab(key as TabKey)} />}
+      tabs={
+        <Tabs activeKey={imported ? 'imported' : 'onboarded'} items={tabs} onChange={(key) => setTab(key as TabKey)} />
+      }
       searchPlaceholder="Search by Nonprofit Name"
       searchMinLength={CHARITY_SEARCH_MIN_LENGTH}
       queryKey={['charity', 'list', filter]}

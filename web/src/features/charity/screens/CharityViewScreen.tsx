@@ -110,17 +110,31 @@ export default function CharityViewScreen() {
       label: 'Status',
       children: charity.isActive ? <Tag color="green">Active</Tag> : <Tag color="red">Inactive</Tag>,
     },
-    { key: 'verification', label: 'Verification', children: <Tag color={verification.color}>{verification.label}</Tag> },
+    {
+      key: 'verification',
+      label: 'Verification',
+      children: <Tag color={verification.color}>{verification.label}</Tag>,
+    },
     { key: 'adminApproveAt', label: 'Admin Approve at', children: orDash(formatDate(charity.adminApproveAt)) },
     { key: 'source', label: 'Source', children: charity.isImported ? 'Imported' : 'Onboarded' },
   ]
   if (charity.nteeCode) items.push({ key: 'nteeCode', label: 'NTEE Code', children: charity.nteeCode })
   items.push({ key: 'createdAt', label: 'Created At', children: orDash(formatDate(charity.createdAt)) })
   if (charity.adminVerification === 'Reject') {
-    items.push({ key: 'rejectReason', label: 'Rejected Reason', children: orDash(charity.rejectReason), span: 'filled' })
+    items.push({
+      key: 'rejectReason',
+      label: 'Rejected Reason',
+      children: orDash(charity.rejectReason),
+      span: 'filled',
+    })
   }
   items.push({ key: 'mission', label: 'Mission', children: <RichTextView html={charity.mission} />, span: 'filled' })
-  items.push({ key: 'description', label: 'Description', children: <RichTextView html={charity.description} />, span: 'filled' })
+  items.push({
+    key: 'description',
+    label: 'Description',
+    children: <RichTextView html={charity.description} />,
+    span: 'filled',
+  })
 
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
@@ -134,10 +148,7 @@ export default function CharityViewScreen() {
               </Button>
             )}
             {can(CHARITY_MODULE, 'edit') && (
-              <Button
-                icon={<EditOutlined />}
-                onClick={() => navigate(paths.charityEdit(charity._id || id))}
-              >
+              <Button icon={<EditOutlined />} onClick={() => navigate(paths.charityEdit(charity._id || id))}>
                 Edit
               </Button>
             )}
@@ -152,7 +163,14 @@ export default function CharityViewScreen() {
           <Image.PreviewGroup>
             <Flex gap={12} wrap>
               {charity.images.map((name) => (
-                <Image key={name} width={120} height={120} style={{ objectFit: 'cover' }} src={media(name)} alt={name} />
+                <Image
+                  key={name}
+                  width={120}
+                  height={120}
+                  style={{ objectFit: 'cover' }}
+                  src={media(name)}
+                  alt={name}
+                />
               ))}
             </Flex>
           </Image.PreviewGroup>

@@ -24,7 +24,6 @@ import { changeVerification } from '../api/change-verification'
 import type { Verification } from '../types'
 import { NEW_NONPROFIT_PATH } from '../constants'
 
-
 export const APPROVE_TITLE = 'Are you sure you want to Approve ?'
 export const REJECT_TITLE = 'Are you sure you want to Reject ?'
 
@@ -73,14 +72,20 @@ export default function MasterViewScreen() {
 
   const verification = VERIFICATION[charity.adminVerification] ?? VERIFICATION.Pending
   const canDecide = charity.adminVerification !== 'Approve' && can(SLUGS.charity, 'status')
-  const place = [charity.address, charity.city, charity.state, charity.country, formatZip(charity.zipCode)].filter(Boolean).join(', ')
+  const place = [charity.address, charity.city, charity.state, charity.country, formatZip(charity.zipCode)]
+    .filter(Boolean)
+    .join(', ')
   const admin = [charity.adminFirstName, charity.adminLastName].filter(Boolean).join(' ')
 
   const items: Array<{ key: string; label: string; children: ReactNode; span?: number }> = [
     {
       key: 'logo',
       label: 'Logo',
-      children: charity.logo ? <Image width={96} src={mediaFileUrl(meta, 'charity', charity.logo)} alt={`${charity.charityName} logo`} /> : '-',
+      children: charity.logo ? (
+        <Image width={96} src={mediaFileUrl(meta, 'charity', charity.logo)} alt={`${charity.charityName} logo`} />
+      ) : (
+        '-'
+      ),
     },
     { key: 'charityName', label: 'Nonprofit Name', children: charity.charityName },
     { key: 'taxId', label: 'Tax ID', children: formatSplitAfterTwo(charity.taxId) },
@@ -119,7 +124,12 @@ export default function MasterViewScreen() {
   }
   items.push({ key: 'mission', label: 'Mission', children: <RichTextView html={charity.mission} />, span: 2 })
   if (charity.description) {
-    items.push({ key: 'description', label: 'Description', children: <RichTextView html={charity.description} />, span: 2 })
+    items.push({
+      key: 'description',
+      label: 'Description',
+      children: <RichTextView html={charity.description} />,
+      span: 2,
+    })
   }
 
   return (

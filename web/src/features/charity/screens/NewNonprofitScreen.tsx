@@ -42,10 +42,7 @@ export default function NewNonprofitScreen() {
   const fetch = useCallback((query: TableQuery) => listCharities({ ...query, ...filter }), [filter])
 
   const columns = useMemo(() => {
-    const list: ColumnsType<CharityRow> = [
-      ...charityColumns(),
-      dateColumn('Created At', 'createdAt'),
-    ]
+    const list: ColumnsType<CharityRow> = [...charityColumns(), dateColumn('Created At', 'createdAt')]
     // The status is a tag (it reads as a state, not as something to press); the reason is an action.
     if (rejected) {
       list.push({ title: 'Status', key: 'verification', render: () => <Tag color="error">Rejected</Tag> })

@@ -68,7 +68,10 @@ describe('chat socket', () => {
     await vi.waitFor(() => expect(socket.connect).toHaveBeenCalledTimes(1))
     expect(useSession.getState().user?.authToken).toBe('auth-fresh')
     // Any other refusal does not try again.
-    socket.fire('connect_error', Object.assign(new Error('You are not allowed to do this'), { data: { code: 'forbidden' } }))
+    socket.fire(
+      'connect_error',
+      Object.assign(new Error('You are not allowed to do this'), { data: { code: 'forbidden' } }),
+    )
     expect(api.callsTo('POST /v1/common/refreshToken')).toHaveLength(1)
   })
 

@@ -45,7 +45,10 @@ function Bubble({
   meta: MetaData | null
 }) {
   return (
-    <div style={{ display: 'flex', justifyContent: mine ? 'flex-end' : 'flex-start', margin: '6px 0' }} data-testid="chat-message">
+    <div
+      style={{ display: 'flex', justifyContent: mine ? 'flex-end' : 'flex-start', margin: '6px 0' }}
+      data-testid="chat-message"
+    >
       <div
         style={{
           maxWidth: '75%',
@@ -59,7 +62,13 @@ function Bubble({
           {name}
         </Typography.Text>
         {image && (
-          <Image width={180} src={mediaFileUrl(meta, CHAT_IMAGE_MODULE, image)} fallback={meta?.placeholder || undefined} alt="Chat image" style={{ borderRadius: 6 }} />
+          <Image
+            width={180}
+            src={mediaFileUrl(meta, CHAT_IMAGE_MODULE, image)}
+            fallback={meta?.placeholder || undefined}
+            alt="Chat image"
+            style={{ borderRadius: 6 }}
+          />
         )}
         {text && <div style={{ whiteSpace: 'pre-wrap' }}>{text}</div>}
         <Typography.Text type="secondary" style={{ fontSize: 11, display: 'block', textAlign: 'right' }}>
@@ -150,12 +159,25 @@ function Composer({ roomId, disabled }: { roomId: string; disabled: boolean }) {
     <div style={{ borderTop: '1px solid #f0f0f0', padding: 8 }}>
       {showUploader && (
         <div style={{ marginBottom: 8 }}>
-          <ImageUploader aria-label="Chat image" moduleName={CHAT_IMAGE_MODULE} maxNumber={1} value={images} onChange={setImages} buttonLabel="Upload Image" removeSavedFiles />
+          <ImageUploader
+            aria-label="Chat image"
+            moduleName={CHAT_IMAGE_MODULE}
+            maxNumber={1}
+            value={images}
+            onChange={setImages}
+            buttonLabel="Upload Image"
+            removeSavedFiles
+          />
         </div>
       )}
       <div style={{ display: 'flex', gap: 8, alignItems: 'flex-end' }}>
         <Tooltip title="Send an image">
-          <Button aria-label="Add image" icon={<PictureOutlined />} onClick={() => setShowUploader((v) => !v)} disabled={disabled} />
+          <Button
+            aria-label="Add image"
+            icon={<PictureOutlined />}
+            onClick={() => setShowUploader((v) => !v)}
+            disabled={disabled}
+          />
         </Tooltip>
         <Input.TextArea
           aria-label="Message"
@@ -168,7 +190,13 @@ function Composer({ roomId, disabled }: { roomId: string; disabled: boolean }) {
           disabled={disabled}
           status={error ? 'error' : undefined}
         />
-        <Button type="primary" aria-label="Send" icon={<SendOutlined />} onClick={() => void submit()} disabled={disabled} />
+        <Button
+          type="primary"
+          aria-label="Send"
+          icon={<SendOutlined />}
+          onClick={() => void submit()}
+          disabled={disabled}
+        />
       </div>
       {error && (
         <Typography.Text type="danger" role="alert" style={{ fontSize: 13 }}>
@@ -179,7 +207,15 @@ function Composer({ roomId, disabled }: { roomId: string; disabled: boolean }) {
   )
 }
 
-export function Conversation({ canSend, onBack, onClear }: { canSend: boolean; onBack?: () => void; onClear: () => void }) {
+export function Conversation({
+  canSend,
+  onBack,
+  onClear,
+}: {
+  canSend: boolean
+  onBack?: () => void
+  onClear: () => void
+}) {
   const meta = useMetaData()
   const room = useChat((s) => s.activeRoom)
   const roomId = useChat((s) => s.activeRoomId)
@@ -234,15 +270,34 @@ export function Conversation({ canSend, onBack, onClear }: { canSend: boolean; o
   }
 
   const pendingBubble = (p: PendingSend) => (
-    <Bubble key={p.clientId} mine name="You" text={p.text} image={p.image} at={p.createdAt} status={p.failed ? 'Not sent yet: will retry' : 'Sending…'} meta={meta} />
+    <Bubble
+      key={p.clientId}
+      mine
+      name="You"
+      text={p.text}
+      image={p.image}
+      at={p.createdAt}
+      status={p.failed ? 'Not sent yet: will retry' : 'Sending…'}
+      meta={meta}
+    />
   )
 
   return (
-    <div style={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }} aria-label={`Chat with ${roomName(room)}`} role="region">
+    <div
+      style={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}
+      aria-label={`Chat with ${roomName(room)}`}
+      role="region"
+    >
       <div style={{ display: 'flex', alignItems: 'center', gap: 8, padding: 8, borderBottom: '1px solid #f0f0f0' }}>
-        {onBack && <Button aria-label="Back to conversations" icon={<ArrowLeftOutlined />} onClick={onBack} type="text" />}
+        {onBack && (
+          <Button aria-label="Back to conversations" icon={<ArrowLeftOutlined />} onClick={onBack} type="text" />
+        )}
         <Badge dot status={online ? 'success' : 'default'} offset={[-4, 28]}>
-          <Avatar icon={<UserOutlined />} src={room.user.avatar ? mediaFileUrl(meta, DONOR_MEDIA_MODULE, room.user.avatar) : undefined} alt="" />
+          <Avatar
+            icon={<UserOutlined />}
+            src={room.user.avatar ? mediaFileUrl(meta, DONOR_MEDIA_MODULE, room.user.avatar) : undefined}
+            alt=""
+          />
         </Badge>
         <Space orientation="vertical" size={0} style={{ flex: 1, minWidth: 0 }}>
           <Typography.Text strong ellipsis>
@@ -253,12 +308,24 @@ export function Conversation({ canSend, onBack, onClear }: { canSend: boolean; o
           </Typography.Text>
         </Space>
         {canSend && (
-          <Button danger icon={<DeleteOutlined />} onClick={onClear} disabled={messages.length === 0 && !room.lastMessage}>
+          <Button
+            danger
+            icon={<DeleteOutlined />}
+            onClick={onClear}
+            disabled={messages.length === 0 && !room.lastMessage}
+          >
             Clear chat
           </Button>
         )}
       </div>
-      <div ref={scroller} onScroll={onScroll} style={{ flex: 1, overflowY: 'auto', padding: '4px 12px', minHeight: 0 }} aria-label="Messages" role="log" data-testid="chat-messages">
+      <div
+        ref={scroller}
+        onScroll={onScroll}
+        style={{ flex: 1, overflowY: 'auto', padding: '4px 12px', minHeight: 0 }}
+        aria-label="Messages"
+        role="log"
+        data-testid="chat-messages"
+      >
         {loadingOlder && (
           <div style={{ textAlign: 'center' }}>
             <Spin size="small" />

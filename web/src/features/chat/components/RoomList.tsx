@@ -9,7 +9,6 @@ import { roomName } from '../names'
 import { useChat } from '../store'
 import type { Room } from '../types'
 
-
 function preview(room: Room): string {
   const m = room.lastMessage
   if (!m) return 'No messages yet'
@@ -30,9 +29,18 @@ export function RoomList({ onOpen }: { onOpen: (room: Room) => void }) {
 
   return (
     <div style={{ display: 'flex', flexDirection: 'column', minHeight: 0, height: '100%' }}>
-      <SearchBox placeholder="Search by name or email" applied={search} onSearch={(text) => void loadUsers({ page: 1, search: text }).catch(() => {})} />
+      <SearchBox
+        placeholder="Search by name or email"
+        applied={search}
+        onSearch={(text) => void loadUsers({ page: 1, search: text }).catch(() => {})}
+      />
       <div style={{ flex: 1, overflowY: 'auto', marginTop: 8 }} aria-label="Conversations" role="region">
-        {users.length === 0 && (loading ? <Spin style={{ display: 'block', margin: 24 }} /> : <Empty description={search ? 'No user matches' : 'No conversations yet'} />)}
+        {users.length === 0 &&
+          (loading ? (
+            <Spin style={{ display: 'block', margin: 24 }} />
+          ) : (
+            <Empty description={search ? 'No user matches' : 'No conversations yet'} />
+          ))}
         {users.map((room) => {
           const online = presence[room.user._id] ?? room.online
           const active = room._id === activeRoomId
@@ -59,8 +67,17 @@ export function RoomList({ onOpen }: { onOpen: (room: Room) => void }) {
             >
               {/* The presence dot's word comes last in the row's name (below), not first. */}
               <span aria-hidden="true">
-                <Badge dot status={online ? 'success' : 'default'} offset={[-4, 30]} title={online ? 'Online' : 'Offline'}>
-                  <Avatar icon={<UserOutlined />} src={room.user.avatar ? mediaFileUrl(meta, DONOR_MEDIA_MODULE, room.user.avatar) : undefined} alt="" />
+                <Badge
+                  dot
+                  status={online ? 'success' : 'default'}
+                  offset={[-4, 30]}
+                  title={online ? 'Online' : 'Offline'}
+                >
+                  <Avatar
+                    icon={<UserOutlined />}
+                    src={room.user.avatar ? mediaFileUrl(meta, DONOR_MEDIA_MODULE, room.user.avatar) : undefined}
+                    alt=""
+                  />
                 </Badge>
               </span>
               <span style={{ display: 'flex', flexDirection: 'column', flex: 1, minWidth: 0 }}>

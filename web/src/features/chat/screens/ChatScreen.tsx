@@ -21,7 +21,12 @@ import { chatSocketFactory } from '../connection'
 import { useChat } from '../store'
 import type { Room } from '../types'
 
-const STATE_COLORS = { connecting: 'processing', connected: 'success', reconnecting: 'warning', offline: 'error' } as const
+const STATE_COLORS = {
+  connecting: 'processing',
+  connected: 'success',
+  reconnecting: 'warning',
+  offline: 'error',
+} as const
 
 function useChatConnection() {
   useEffect(() => {
@@ -61,7 +66,9 @@ export default function ChatScreen() {
   }
 
   const list = <RoomList onOpen={open} />
-  const conversation = <Conversation canSend={canSend} onBack={phone ? closeRoom : undefined} onClear={() => setClearing(activeRoom)} />
+  const conversation = (
+    <Conversation canSend={canSend} onBack={phone ? closeRoom : undefined} onClear={() => setClearing(activeRoom)} />
+  )
 
   return (
     <Card
@@ -81,7 +88,14 @@ export default function ChatScreen() {
           {connectionError}
         </Typography.Paragraph>
       )}
-      <div style={{ display: 'flex', gap: 16, height: phone ? 'calc(100vh - 220px)' : 'calc(100vh - 260px)', minHeight: 420 }}>
+      <div
+        style={{
+          display: 'flex',
+          gap: 16,
+          height: phone ? 'calc(100vh - 220px)' : 'calc(100vh - 260px)',
+          minHeight: 420,
+        }}
+      >
         {phone ? (
           <div style={{ flex: 1, minWidth: 0 }}>{activeRoom ? conversation : list}</div>
         ) : (
@@ -91,7 +105,13 @@ export default function ChatScreen() {
           </>
         )}
       </div>
-      <ConfirmDialog open={clearing !== null} title={CLEAR_TITLE} text={CLEAR_TEXT} onConfirm={clear} onCancel={() => setClearing(null)} />
+      <ConfirmDialog
+        open={clearing !== null}
+        title={CLEAR_TITLE}
+        text={CLEAR_TEXT}
+        onConfirm={clear}
+        onCancel={() => setClearing(null)}
+      />
     </Card>
   )
 }

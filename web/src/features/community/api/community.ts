@@ -10,7 +10,8 @@ const enc = encodeURIComponent
  * POST communityList (view): `isDeleted` picks the deleted filter; search on name; sort name,
  * createdAt (default, newest first), membersCount, postsCount.
  */
-export const listCommunities = (query: TableQuery & { isDeleted: boolean }) => listPage<Community>(`${BASE}/communityList`, query)
+export const listCommunities = (query: TableQuery & { isDeleted: boolean }) =>
+  listPage<Community>(`${BASE}/communityList`, query)
 
 /** GET /v1/community/getCommunityDetail/{id}; 404 'Community not found'. */
 export async function getCommunity(id: string): Promise<Community> {
@@ -34,8 +35,15 @@ export async function deleteCommunity(id: string, isDeleted: boolean): Promise<A
 
 /** POST hideCommunity/{id} { isHidden } (edit). SPEC section 8: hide community shows no error handling. */
 export async function hideCommunity(id: string, isHidden: boolean): Promise<ApiEnvelope<Community>> {
-  return (await apiClient.post<ApiEnvelope<Community>>(`${BASE}/hideCommunity/${enc(id)}`, { isHidden }, { skipErrorToast: true })).data
+  return (
+    await apiClient.post<ApiEnvelope<Community>>(
+      `${BASE}/hideCommunity/${enc(id)}`,
+      { isHidden },
+      { skipErrorToast: true },
+    )
+  ).data
 }
 
 /** POST members/{id} (view): the community's members, newest first; search on name or email. */
-export const listCommunityMembers = (id: string, query: TableQuery) => listPage<CommunityMember>(`${BASE}/members/${enc(id)}`, query)
+export const listCommunityMembers = (id: string, query: TableQuery) =>
+  listPage<CommunityMember>(`${BASE}/members/${enc(id)}`, query)

@@ -17,10 +17,12 @@ export interface CommunityPostsQuery {
 }
 
 /** POST communityPosts: the community's active posts, newest first (at most 100 a page). */
-export const listActivePosts = (query: CommunityPostsQuery) => listPage<Post>(`${BASE}/communityPosts`, query, { quiet: true })
+export const listActivePosts = (query: CommunityPostsQuery) =>
+  listPage<Post>(`${BASE}/communityPosts`, query, { quiet: true })
 
 /** POST InActivePostList: the community's inactive posts (asked with limit 1000000; the server pages at 100). */
-export const listInactivePosts = (query: CommunityPostsQuery) => listPage<Post>(`${BASE}/InActivePostList`, query, { quiet: true })
+export const listInactivePosts = (query: CommunityPostsQuery) =>
+  listPage<Post>(`${BASE}/InActivePostList`, query, { quiet: true })
 
 /** POST activeInActivePost/{id} { isActive } -> "Post activated successfully" / "Post deactivated successfully". */
 export async function setPostActive(id: string, isActive: boolean): Promise<ApiEnvelope<Post>> {

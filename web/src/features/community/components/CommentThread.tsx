@@ -23,7 +23,15 @@ interface TextValues {
 }
 
 /** One line form: a comment of the post, or a reply to a comment. */
-function TextForm({ label, send, onSent }: { label: string; send: (text: string) => Promise<{ message?: string }>; onSent: () => void }) {
+function TextForm({
+  label,
+  send,
+  onSent,
+}: {
+  label: string
+  send: (text: string) => Promise<{ message?: string }>
+  onSent: () => void
+}) {
   const [form] = Form.useForm<TextValues>()
   const [busy, setBusy] = useState(false)
   const submit = async ({ text }: TextValues) => {
@@ -53,7 +61,17 @@ function TextForm({ label, send, onSent }: { label: string; send: (text: string)
   )
 }
 
-function LikeButton({ liked, count, label, like }: { liked: boolean; count: number; label: string; like: () => Promise<unknown> }) {
+function LikeButton({
+  liked,
+  count,
+  label,
+  like,
+}: {
+  liked: boolean
+  count: number
+  label: string
+  like: () => Promise<unknown>
+}) {
   const [busy, setBusy] = useState(false)
   return (
     <Button
@@ -88,12 +106,22 @@ function CommentItem({ comment, canEdit, reload }: { comment: Comment; canEdit: 
     reload()
   }
   return (
-    <div style={{ padding: '8px 0', borderTop: isReply ? undefined : '1px solid #f0f0f0' }} data-testid={isReply ? 'reply' : 'comment'}>
+    <div
+      style={{ padding: '8px 0', borderTop: isReply ? undefined : '1px solid #f0f0f0' }}
+      data-testid={isReply ? 'reply' : 'comment'}
+    >
       <PersonLine person={comment.author} at={comment.createdAt} size={28} />
-      <Typography.Paragraph style={{ margin: '4px 0 0 36px', whiteSpace: 'pre-wrap' }}>{comment.text}</Typography.Paragraph>
+      <Typography.Paragraph style={{ margin: '4px 0 0 36px', whiteSpace: 'pre-wrap' }}>
+        {comment.text}
+      </Typography.Paragraph>
       <Space size="small" style={{ marginLeft: 28 }}>
         {canEdit ? (
-          <LikeButton liked={comment.likedByAdmin} count={comment.likesCount} label={`comment of ${comment.author?.name || 'Unknown'}`} like={like} />
+          <LikeButton
+            liked={comment.likedByAdmin}
+            count={comment.likesCount}
+            label={`comment of ${comment.author?.name || 'Unknown'}`}
+            like={like}
+          />
         ) : (
           <Typography.Text type="secondary">
             <LikeOutlined /> {comment.likesCount}
@@ -107,7 +135,9 @@ function CommentItem({ comment, canEdit, reload }: { comment: Comment; canEdit: 
       </Space>
       {!isReply && (comment.replies?.length > 0 || replying) && (
         <div style={{ marginLeft: 36, paddingLeft: 12, borderLeft: '2px solid #f0f0f0' }}>
-          {comment.replies?.map((r) => <CommentItem key={r._id} comment={r} canEdit={canEdit} reload={reload} />)}
+          {comment.replies?.map((r) => (
+            <CommentItem key={r._id} comment={r} canEdit={canEdit} reload={reload} />
+          ))}
           {comment.repliesCount > (comment.replies?.length ?? 0) && (
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               {comment.repliesCount - comment.replies.length} older replies not shown
@@ -129,14 +159,23 @@ function CommentItem({ comment, canEdit, reload }: { comment: Comment; canEdit: 
   )
 }
 
-export function CommentThread({ postId, canEdit, onChanged }: { postId: string; canEdit: boolean; onChanged: () => void }) {
+export function CommentThread({
+  postId,
+  canEdit,
+  onChanged,
+}: {
+  postId: string
+  canEdit: boolean
+  onChanged: () => void
+}) {
   const client = useQueryClient()
   const key = ['community', 'comments', postId]
   const comments = useInfiniteQuery({
     queryKey: key,
     queryFn: ({ pageParam }) => listComments(postId, pageParam, COMMENTS_PAGE_SIZE),
     initialPageParam: 1,
-    getNextPageParam: (last, pages) => (pages.reduce((n, p) => n + p.rows.length, 0) < last.total && last.rows.length > 0 ? pages.length + 1 : undefined),
+    getNextPageParam: (last, pages) =>
+      pages.reduce((n, p) => n + p.rows.length, 0) < last.total && last.rows.length > 0 ? pages.length + 1 : undefined,
     gcTime: 0,
   })
   const reload = () => {
@@ -156,7 +195,12 @@ export function CommentThread({ postId, canEdit, onChanged }: { postId: string; 
         rows.map((c) => <CommentItem key={c._id} comment={c} canEdit={canEdit} reload={reload} />)
       )}
       {comments.hasNextPage && (
-        <Button type="link" icon={<MessageOutlined />} loading={comments.isFetchingNextPage} onClick={() => void comments.fetchNextPage()}>
+        <Button
+          type="link"
+          icon={<MessageOutlined />}
+          loading={comments.isFetchingNextPage}
+          onClick={() => void comments.fetchNextPage()}
+        >
           More comments
         </Button>
       )}

@@ -28,7 +28,17 @@ function postsKey(communityId: string, active: boolean) {
   return ['community', 'posts', communityId, active ? 'active' : 'inactive']
 }
 
-function PostCard({ post, canEdit, onStatus, reload }: { post: Post; canEdit: boolean; onStatus: (post: Post) => void; reload: () => void }) {
+function PostCard({
+  post,
+  canEdit,
+  onStatus,
+  reload,
+}: {
+  post: Post
+  canEdit: boolean
+  onStatus: (post: Post) => void
+  reload: () => void
+}) {
   const meta = useMetaData()
   const [showComments, setShowComments] = useState(false)
   const [liking, setLiking] = useState(false)
@@ -46,11 +56,19 @@ function PostCard({ post, canEdit, onStatus, reload }: { post: Post; canEdit: bo
   }
   const author = post.author?.name || 'Unknown'
   return (
-    <Card size="small" role="article" aria-label={`Post by ${author}`} data-post-id={post._id} style={{ marginBottom: 12 }}>
+    <Card
+      size="small"
+      role="article"
+      aria-label={`Post by ${author}`}
+      data-post-id={post._id}
+      style={{ marginBottom: 12 }}
+    >
       <Space style={{ width: '100%', justifyContent: 'space-between', flexWrap: 'wrap' }}>
         <PersonLine person={post.author} at={post.createdAt} />
         <Space size="small" wrap>
-          {post.reportsCount > 0 && <Tag color="orange">{post.reportsCount === 1 ? '1 report' : `${post.reportsCount} reports`}</Tag>}
+          {post.reportsCount > 0 && (
+            <Tag color="orange">{post.reportsCount === 1 ? '1 report' : `${post.reportsCount} reports`}</Tag>
+          )}
           {canEdit && (
             <Button
               size="small"
@@ -68,7 +86,15 @@ function PostCard({ post, canEdit, onStatus, reload }: { post: Post; canEdit: bo
         <Image.PreviewGroup>
           <Space wrap>
             {post.images.map((name, i) => (
-              <Image key={name} fallback={meta?.placeholder || undefined} width={96} height={96} style={{ objectFit: 'cover' }} src={mediaFileUrl(meta, POST_MEDIA_MODULE, name)} alt={`Photo ${i + 1} of the post by ${author}`} />
+              <Image
+                key={name}
+                fallback={meta?.placeholder || undefined}
+                width={96}
+                height={96}
+                style={{ objectFit: 'cover' }}
+                src={mediaFileUrl(meta, POST_MEDIA_MODULE, name)}
+                alt={`Photo ${i + 1} of the post by ${author}`}
+              />
             ))}
           </Space>
         </Image.PreviewGroup>
@@ -91,7 +117,13 @@ function PostCard({ post, canEdit, onStatus, reload }: { post: Post; canEdit: bo
             <LikeOutlined /> {post.likesCount}
           </Typography.Text>
         )}
-        <Button type="text" size="small" icon={<CommentOutlined />} aria-expanded={showComments} onClick={() => setShowComments((s) => !s)}>
+        <Button
+          type="text"
+          size="small"
+          icon={<CommentOutlined />}
+          aria-expanded={showComments}
+          onClick={() => setShowComments((s) => !s)}
+        >
           {post.commentsCount} Comments
         </Button>
       </Space>
@@ -143,7 +175,9 @@ export function PostFeed({ communityId, active, canEdit }: { communityId: string
       {rows.length === 0 ? (
         <Empty description={active ? 'No active posts' : 'No inactive posts'} />
       ) : (
-        rows.map((post) => <PostCard key={post._id} post={post} canEdit={canEdit} onStatus={onStatus} reload={reload} />)
+        rows.map((post) => (
+          <PostCard key={post._id} post={post} canEdit={canEdit} onStatus={onStatus} reload={reload} />
+        ))
       )}
       {posts.hasNextPage && (
         <Space orientation="vertical" align="center" style={{ width: '100%' }}>

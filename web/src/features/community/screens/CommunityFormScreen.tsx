@@ -56,10 +56,17 @@ const EMPTY_VALUES: CommunityFormValues = {
 }
 
 /** Server field names that differ from the form's. */
-const SERVER_FIELDS = { charityIds: ['charities'], causeIds: ['causes'], countryId: ['country'], stateId: ['state'], cityId: ['city'] }
+const SERVER_FIELDS = {
+  charityIds: ['charities'],
+  causeIds: ['causes'],
+  countryId: ['country'],
+  stateId: ['state'],
+  cityId: ['city'],
+}
 
 const str = (value: unknown) => (value === undefined || value === null ? '' : String(value).trim())
-const options = (refs: NamedRef[] | undefined): AsyncValue[] => (refs ?? []).map((r) => ({ value: r._id, label: r.name }))
+const options = (refs: NamedRef[] | undefined): AsyncValue[] =>
+  (refs ?? []).map((r) => ({ value: r._id, label: r.name }))
 
 function valuesOf(c: Community): CommunityFormValues {
   return {
@@ -113,7 +120,11 @@ export default function CommunityFormScreen() {
   const navigate = useNavigate()
   const { key: locationKey } = useLocation()
   const [form] = Form.useForm<CommunityFormValues>()
-  const { value: community, error: loadError, loading } = useRecord(id ? ['community', id] : null, () => getCommunity(id ?? ''))
+  const {
+    value: community,
+    error: loadError,
+    loading,
+  } = useRecord(id ? ['community', id] : null, () => getCommunity(id ?? ''))
   const refresh = useRefresh('community')
 
   useLayoutEffect(() => {
@@ -137,7 +148,13 @@ export default function CommunityFormScreen() {
 
   const title = editing ? 'Edit Community' : 'Add Community'
   if (loadError) {
-    return <LoadState title={title} error={loadError} back={<Button onClick={() => navigate(paths.communityList())}>Back</Button>} />
+    return (
+      <LoadState
+        title={title}
+        error={loadError}
+        back={<Button onClick={() => navigate(paths.communityList())}>Back</Button>}
+      />
+    )
   }
 
   return (
@@ -165,12 +182,22 @@ export default function CommunityFormScreen() {
           </Col>
           <Col xs={24} md={8}>
             <Form.Item label="Cover Image" name="coverImage" required rules={[rule(v.coverImage)]}>
-              <ImageUploader aria-label="Cover Image" moduleName={COMMUNITY_MEDIA_MODULE} maxNumber={1} buttonLabel="Upload Cover Image" />
+              <ImageUploader
+                aria-label="Cover Image"
+                moduleName={COMMUNITY_MEDIA_MODULE}
+                maxNumber={1}
+                buttonLabel="Upload Cover Image"
+              />
             </Form.Item>
           </Col>
           <Col xs={24} md={16}>
             <Form.Item label="Gallery" name="gallery">
-              <ImageUploader aria-label="Gallery" moduleName={COMMUNITY_MEDIA_MODULE} maxNumber={GALLERY_MAX} buttonLabel="Upload Images" />
+              <ImageUploader
+                aria-label="Gallery"
+                moduleName={COMMUNITY_MEDIA_MODULE}
+                maxNumber={GALLERY_MAX}
+                buttonLabel="Upload Images"
+              />
             </Form.Item>
           </Col>
           <Col xs={24}>

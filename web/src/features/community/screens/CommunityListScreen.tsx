@@ -76,12 +76,28 @@ export default function CommunityListScreen() {
         ),
       },
       { title: 'Privacy', key: 'privacy', render: (_, row) => privacyLabel(row.privacy) },
-      { title: 'Members', key: 'membersCount', sorter: true, align: 'right', render: (_, row) => formatNumber(row.membersCount) },
-      { title: 'Posts', key: 'postsCount', sorter: true, align: 'right', render: (_, row) => formatNumber(row.postsCount) },
+      {
+        title: 'Members',
+        key: 'membersCount',
+        sorter: true,
+        align: 'right',
+        render: (_, row) => formatNumber(row.membersCount),
+      },
+      {
+        title: 'Posts',
+        key: 'postsCount',
+        sorter: true,
+        align: 'right',
+        render: (_, row) => formatNumber(row.postsCount),
+      },
       dateColumn('Created', 'createdAt'),
     ]
     if (deleted) {
-      list.push({ title: 'Deleted', key: 'deletedAt', render: (_, row) => <Tag color="red">{row.deletedAt ? 'Deleted' : '-'}</Tag> })
+      list.push({
+        title: 'Deleted',
+        key: 'deletedAt',
+        render: (_, row) => <Tag color="red">{row.deletedAt ? 'Deleted' : '-'}</Tag>,
+      })
     } else if (canEdit) {
       list.push({
         title: 'Hidden',
@@ -111,7 +127,12 @@ export default function CommunityListScreen() {
         !deleted && {
           label: 'Delete',
           onClick: (row) =>
-            ask({ title: DELETE_TITLE, text: row.name, run: () => deleteCommunity(row._id, true), after: () => void refresh() }),
+            ask({
+              title: DELETE_TITLE,
+              text: row.name,
+              run: () => deleteCommunity(row._id, true),
+              after: () => void refresh(),
+            }),
         },
     ])
     if (action) list.push(action)
@@ -125,7 +146,12 @@ export default function CommunityListScreen() {
             size="small"
             aria-label={`Restore ${row.name}`}
             onClick={() =>
-              ask({ title: RESTORE_TITLE, text: row.name, run: () => deleteCommunity(row._id, false), after: () => void refresh() })
+              ask({
+                title: RESTORE_TITLE,
+                text: row.name,
+                run: () => deleteCommunity(row._id, false),
+                after: () => void refresh(),
+              })
             }
           >
             Restore

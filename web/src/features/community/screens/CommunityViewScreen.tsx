@@ -106,7 +106,15 @@ export default function CommunityViewScreen() {
               <Image.PreviewGroup>
                 <Space wrap role="group" aria-label="Gallery">
                   {community.gallery.map((name, i) => (
-                    <Image key={name} fallback={meta?.placeholder || undefined} width={120} height={90} style={{ objectFit: 'cover' }} src={image(name)} alt={`Gallery image ${i + 1}`} />
+                    <Image
+                      key={name}
+                      fallback={meta?.placeholder || undefined}
+                      width={120}
+                      height={90}
+                      style={{ objectFit: 'cover' }}
+                      src={image(name)}
+                      alt={`Gallery image ${i + 1}`}
+                    />
                   ))}
                 </Space>
               </Image.PreviewGroup>
@@ -134,8 +142,16 @@ export default function CommunityViewScreen() {
           activeKey={feed}
           onChange={(key) => setFeed(key as FeedTab)}
           items={[
-            { key: 'active', label: 'Active', children: feed === 'active' && <PostFeed communityId={id} active canEdit={canEdit} /> },
-            { key: 'inactive', label: 'Inactive', children: feed === 'inactive' && <PostFeed communityId={id} active={false} canEdit={canEdit} /> },
+            {
+              key: 'active',
+              label: 'Active',
+              children: feed === 'active' && <PostFeed communityId={id} active canEdit={canEdit} />,
+            },
+            {
+              key: 'inactive',
+              label: 'Inactive',
+              children: feed === 'inactive' && <PostFeed communityId={id} active={false} canEdit={canEdit} />,
+            },
           ]}
         />
       </Card>

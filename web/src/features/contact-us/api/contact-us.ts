@@ -11,6 +11,8 @@ export const listContactMessages = (query: TableQuery & { isRead?: boolean }) =>
 
 /** GET /admin/ContactUs/getContactUs/{id} (view): the first opening marks it read. */
 export async function getContactMessage(id: string): Promise<ContactMessage> {
-  const res = await apiClient.get<ApiEnvelope<ContactMessage>>(`/admin/ContactUs/getContactUs/${encodeURIComponent(id)}`)
+  const res = await apiClient.get<ApiEnvelope<ContactMessage>>(
+    `/admin/ContactUs/getContactUs/${encodeURIComponent(id)}`,
+  )
   return res.data.data
 }

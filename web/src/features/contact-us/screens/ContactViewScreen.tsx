@@ -33,7 +33,9 @@ export default function ContactViewScreen() {
         <Descriptions.Item label="Email">
           <a href={`mailto:${row.email}`}>{row.email}</a>
         </Descriptions.Item>
-        <Descriptions.Item label="Phone Number">{row.phoneNumber ? formatPhone(row.phoneNumber) : '-'}</Descriptions.Item>
+        <Descriptions.Item label="Phone Number">
+          {row.phoneNumber ? formatPhone(row.phoneNumber) : '-'}
+        </Descriptions.Item>
         <Descriptions.Item label="Received At">{formatDate(row.createdAt)}</Descriptions.Item>
         <Descriptions.Item label="Status">
           {row.isRead ? <Tag color="green">Read</Tag> : <Tag color="blue">Unread</Tag>}

@@ -53,7 +53,10 @@ export default function AboutUsScreen() {
     onError: (e) => applyFieldErrors(form, e),
   })
 
-  if (error) return <LoadState title="About Us" error={error} back={<Button onClick={() => navigate(paths.home())}>Back</Button>} />
+  if (error)
+    return (
+      <LoadState title="About Us" error={error} back={<Button onClick={() => navigate(paths.home())}>Back</Button>} />
+    )
 
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>

@@ -55,8 +55,18 @@ const FIELDS: RevisionField[] = [
   { key: 'heroSubtitle', label: 'Hero Subtitle', kind: 'text' },
   { key: 'bannerImages', label: 'Banner Images', kind: 'list' },
   { key: 'video', label: 'Video', kind: 'text' },
-  { key: 'featuredCharities', label: 'Featured Nonprofits', kind: 'list', pick: (d) => names(d, 'featuredCharities', 'featuredCharityIds') },
-  { key: 'featuredCauses', label: 'Featured Causes', kind: 'list', pick: (d) => names(d, 'featuredCauses', 'featuredCauseIds') },
+  {
+    key: 'featuredCharities',
+    label: 'Featured Nonprofits',
+    kind: 'list',
+    pick: (d) => names(d, 'featuredCharities', 'featuredCharityIds'),
+  },
+  {
+    key: 'featuredCauses',
+    label: 'Featured Causes',
+    kind: 'list',
+    pick: (d) => names(d, 'featuredCauses', 'featuredCauseIds'),
+  },
   { key: 'ctaText', label: 'Call to Action Text', kind: 'text' },
   { key: 'ctaLink', label: 'Call to Action Link', kind: 'text' },
   {
@@ -79,7 +89,8 @@ const FIELDS: RevisionField[] = [
   },
 ]
 
-const options = (refs: NamedRef[] | undefined): AsyncValue[] => (refs ?? []).map((r) => ({ value: r._id, label: r.name }))
+const options = (refs: NamedRef[] | undefined): AsyncValue[] =>
+  (refs ?? []).map((r) => ({ value: r._id, label: r.name }))
 
 function valuesOf(page: Homepage): HomepageFormValues {
   return {
@@ -148,7 +159,10 @@ export default function HomepageScreen() {
     onError: (e) => applyFieldErrors(form, e, SERVER_FIELDS),
   })
 
-  if (error) return <LoadState title="Homepage" error={error} back={<Button onClick={() => navigate(paths.home())}>Back</Button>} />
+  if (error)
+    return (
+      <LoadState title="Homepage" error={error} back={<Button onClick={() => navigate(paths.home())}>Back</Button>} />
+    )
 
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
@@ -179,7 +193,11 @@ export default function HomepageScreen() {
                 </Col>
                 <Col xs={24}>
                   <Form.Item label="Banner Images" name="bannerImages">
-                    <ImageUploader aria-label="Banner Images" moduleName={HOMEPAGE_MEDIA_MODULE} maxNumber={LIMITS.bannerImages} />
+                    <ImageUploader
+                      aria-label="Banner Images"
+                      moduleName={HOMEPAGE_MEDIA_MODULE}
+                      maxNumber={LIMITS.bannerImages}
+                    />
                   </Form.Item>
                 </Col>
                 <Col xs={24}>
@@ -193,12 +211,22 @@ export default function HomepageScreen() {
                     name="featuredCharities"
                     rules={[atMost(LIMITS.featured, 'nonprofits')]}
                   >
-                    <AsyncSelect multiple aria-label="Featured Nonprofits" placeholder="Select Nonprofits" loader={charityLoader} />
+                    <AsyncSelect
+                      multiple
+                      aria-label="Featured Nonprofits"
+                      placeholder="Select Nonprofits"
+                      loader={charityLoader}
+                    />
                   </Form.Item>
                 </Col>
                 <Col xs={24} md={12}>
                   <Form.Item label="Featured Causes" name="featuredCauses" rules={[atMost(LIMITS.featured, 'causes')]}>
-                    <AsyncSelect multiple aria-label="Featured Causes" placeholder="Select Causes" loader={causeLoader} />
+                    <AsyncSelect
+                      multiple
+                      aria-label="Featured Causes"
+                      placeholder="Select Causes"
+                      loader={causeLoader}
+                    />
                   </Form.Item>
                 </Col>
                 <Col xs={24} md={12}>
@@ -285,11 +313,19 @@ function PairList({ name, title, limit, first, second, addLabel }: PairListProps
                 </Form.Item>
               </Col>
               <Col flex="none">
-                <Button icon={<DeleteOutlined />} aria-label={`Remove ${title} ${index + 1}`} onClick={() => remove(row.name)} />
+                <Button
+                  icon={<DeleteOutlined />}
+                  aria-label={`Remove ${title} ${index + 1}`}
+                  onClick={() => remove(row.name)}
+                />
               </Col>
             </Row>
           ))}
-          <Button icon={<PlusOutlined />} disabled={rows.length >= limit} onClick={() => add({ [first.key]: '', [second.key]: '' })}>
+          <Button
+            icon={<PlusOutlined />}
+            disabled={rows.length >= limit}
+            onClick={() => add({ [first.key]: '', [second.key]: '' })}
+          >
             {addLabel}
           </Button>
           <Typography.Text type="secondary" style={{ marginLeft: 8 }}>

@@ -16,14 +16,22 @@ export async function getDashboardData(): Promise<DashboardData> {
   const data = res.data.data
   const unavailable = data?.unavailable ?? []
   if (data && 'nonprofit' in data) {
-    return { nonprofit: data.nonprofit ?? null, giving: data.giving ?? null, engagement: data.engagement ?? null, unavailable }
+    return {
+      nonprofit: data.nonprofit ?? null,
+      giving: data.giving ?? null,
+      engagement: data.engagement ?? null,
+      unavailable,
+    }
   }
   return { giving: data?.giving ?? null, catalogue: data?.catalogue ?? null, unavailable }
 }
 
 /** GET /admin/dashboard/yearGraphDashboardUser?year= (503 when the giving service is down). */
 export async function getDonorYearGraph(year: number): Promise<DonorYearGraph> {
-  const res = await apiClient.get<ApiEnvelope<DonorYearGraph>>('/admin/dashboard/yearGraphDashboardUser', { ...QUIET, params: { year } })
+  const res = await apiClient.get<ApiEnvelope<DonorYearGraph>>('/admin/dashboard/yearGraphDashboardUser', {
+    ...QUIET,
+    params: { year },
+  })
   return res.data.data
 }
 

@@ -9,7 +9,13 @@ import type { ReactNode } from 'react'
 import { Card, Col, Row, Space, Statistic, Typography } from 'antd'
 import { BankOutlined, CalendarOutlined, DisconnectOutlined, GiftOutlined, SolutionOutlined } from '@ant-design/icons'
 import { formatCents } from '../../../lib/format'
-import { isNonprofitDashboard, type DashboardData, type FigureSource, type NonprofitDashboard, type PlatformDashboard } from '../types'
+import {
+  isNonprofitDashboard,
+  type DashboardData,
+  type FigureSource,
+  type NonprofitDashboard,
+  type PlatformDashboard,
+} from '../types'
 import { useDashboardData } from '../use-dashboard-data'
 
 /** The title of a nonprofit admin's donations card: its nonprofit's name while the catalogue answers. */

@@ -13,7 +13,12 @@ export interface MonthChartProps {
 
 export default function MonthChart({ data, series, height = 280 }: MonthChartProps) {
   return (
-    <BarChart responsive data={data} style={{ width: '100%', height }} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+    <BarChart
+      responsive
+      data={data}
+      style={{ width: '100%', height }}
+      margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+    >
       <CartesianGrid strokeDasharray="3 3" vertical={false} />
       <XAxis dataKey="month" />
       <YAxis allowDecimals={false} width={40} />

@@ -20,7 +20,12 @@ export interface YearGraphCardProps<G extends { months: Array<{ month: number }>
   series: MonthSeries[]
 }
 
-export function YearGraphCard<G extends { months: Array<{ month: number }> }>({ title, queryKey, load, series }: YearGraphCardProps<G>) {
+export function YearGraphCard<G extends { months: Array<{ month: number }> }>({
+  title,
+  queryKey,
+  load,
+  series,
+}: YearGraphCardProps<G>) {
   const years = graphYears()
   const [year, setYear] = useState(years[0])
   const { value: graph, error, loading } = useRecord([...queryKey, year], () => load(year))

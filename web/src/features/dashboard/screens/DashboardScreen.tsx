@@ -33,7 +33,13 @@ const CHARITY_SERIES: MonthSeries[] = [
   { key: 'requests', label: 'Requests', color: '#c0584f' },
 ]
 const AMOUNT_SERIES: MonthSeries[] = [
-  { key: 'amountCents', label: 'Amount Received ($)', color: '#2f6fb0', divisor: 100, format: (dollars) => formatCents(Math.round(dollars * 100)) },
+  {
+    key: 'amountCents',
+    label: 'Amount Received ($)',
+    color: '#2f6fb0',
+    divisor: 100,
+    format: (dollars) => formatCents(Math.round(dollars * 100)),
+  },
 ]
 
 const ROLE_LABELS: Record<string, string> = {
@@ -137,7 +143,12 @@ function Graphs({ nonprofit }: { nonprofit: boolean }) {
       </Col>
       <Col xs={24} xl={12}>
         {nonprofit ? (
-          <YearGraphCard title="Amount Received by Month" queryKey={donors} load={getDonorYearGraph} series={AMOUNT_SERIES} />
+          <YearGraphCard
+            title="Amount Received by Month"
+            queryKey={donors}
+            load={getDonorYearGraph}
+            series={AMOUNT_SERIES}
+          />
         ) : (
           <YearGraphCard
             title="Nonprofits by Month"

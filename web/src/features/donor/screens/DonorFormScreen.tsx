@@ -129,7 +129,13 @@ export default function DonorFormScreen() {
   const title = editing ? 'Edit Donor' : 'Add Donor'
 
   if (loadError) {
-    return <LoadState title={title} error={loadError} back={<Button onClick={() => navigate(paths.donorList())}>Back</Button>} />
+    return (
+      <LoadState
+        title={title}
+        error={loadError}
+        back={<Button onClick={() => navigate(paths.donorList())}>Back</Button>}
+      />
+    )
   }
 
   return (
@@ -166,7 +172,12 @@ export default function DonorFormScreen() {
           </Col>
           <Col xs={24}>
             <Form.Item label="Avatar" name="avatar">
-              <ImageUploader aria-label="Avatar" moduleName={DONOR_MEDIA_MODULE} maxNumber={1} buttonLabel="Upload Avatar" />
+              <ImageUploader
+                aria-label="Avatar"
+                moduleName={DONOR_MEDIA_MODULE}
+                maxNumber={1}
+                buttonLabel="Upload Avatar"
+              />
             </Form.Item>
           </Col>
           <Col xs={24} md={16}>

@@ -35,7 +35,11 @@ export default function DonorListScreen() {
   const canDelete = can(MODULE, 'delete')
   const canStatus = can(MODULE, 'status')
 
-  const { askStatus, askDelete, dialog: rowDialog } = useRowActions<Donor>({
+  const {
+    askStatus,
+    askDelete,
+    dialog: rowDialog,
+  } = useRowActions<Donor>({
     setStatus: (row, isActive) => setDonorStatus(row._id, isActive),
     remove: (row) => deleteDonor(row._id),
     reload: refresh,

@@ -3,7 +3,21 @@
  * donations), the badges they earned, their ten newest transactions (each a link to its view)
  * and their subscriptions.
  */
-import { Avatar, Button, Card, Col, Descriptions, Empty, Row, Skeleton, Space, Statistic, Table, Tag, Typography } from 'antd'
+import {
+  Avatar,
+  Button,
+  Card,
+  Col,
+  Descriptions,
+  Empty,
+  Row,
+  Skeleton,
+  Space,
+  Statistic,
+  Table,
+  Tag,
+  Typography,
+} from 'antd'
 import { EditOutlined, UserOutlined } from '@ant-design/icons'
 import { Link, useNavigate, useParams } from 'react-router'
 import { LoadState } from '../../../components/LoadState'
@@ -137,7 +151,10 @@ export default function DonorViewScreen() {
                     title: 'Receipt',
                     key: 'receiptNumber',
                     render: (_, t) => (
-                      <Link to={paths.transactionView(t._id)} aria-label={`View transaction ${t.receiptNumber || t._id}`}>
+                      <Link
+                        to={paths.transactionView(t._id)}
+                        aria-label={`View transaction ${t.receiptNumber || t._id}`}
+                      >
                         {t.receiptNumber || t._id}
                       </Link>
                     ),

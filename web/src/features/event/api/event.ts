@@ -26,7 +26,11 @@ export async function getEvent(id: string): Promise<Event> {
 }
 
 /** One page of the members of one mode, as a table asks it. */
-export async function listEventMembers(id: string, status: MemberStatus, query: TableQuery): Promise<TablePage<EventMember>> {
+export async function listEventMembers(
+  id: string,
+  status: MemberStatus,
+  query: TableQuery,
+): Promise<TablePage<EventMember>> {
   return (await findEvent(id, { status, page: query.page, limit: query.limit, search: query.search })).members
 }
 
@@ -47,14 +51,21 @@ export async function deleteEvent(id: string, isDeleted: boolean): Promise<ApiEn
 
 /** DELETE /v1/event/removeMember { _id } (edit): answers the mode the member was in. */
 export async function removeEventMember(membershipId: string): Promise<ApiEnvelope<{ status: MemberStatus }>> {
-  return (await apiClient.delete<ApiEnvelope<{ status: MemberStatus }>>('/v1/event/removeMember', { data: { _id: membershipId } })).data
+  return (
+    await apiClient.delete<ApiEnvelope<{ status: MemberStatus }>>('/v1/event/removeMember', {
+      data: { _id: membershipId },
+    })
+  ).data
 }
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 export const eventExportFile = (id: string) => `event-${id}.xlsx`
 
 /** GET /v1/event/eventDetailsExport/{id}: the event and all its members as an .xlsx Blob (streamed). */
-export async function fetchEventExport(id: string, onProgress?: (loaded: number, total?: number) => void): Promise<Blob> {
+export async function fetchEventExport(
+  id: string,
+  onProgress?: (loaded: number, total?: number) => void,
+): Promise<Blob> {
   const res = await apiClient.get<Blob>(`/v1/event/eventDetailsExport/${enc(id)}`, {
     responseType: 'arraybuffer',
     transformResponse: binaryOrJson(XLSX_TYPE),

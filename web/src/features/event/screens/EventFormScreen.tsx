@@ -6,7 +6,21 @@
  */
 import { useLayoutEffect, useMemo } from 'react'
 import { useMutation } from '@tanstack/react-query'
-import { Button, Card, Col, DatePicker, Form, Input, InputNumber, Radio, Row, Select, Skeleton, Space, Switch } from 'antd'
+import {
+  Button,
+  Card,
+  Col,
+  DatePicker,
+  Form,
+  Input,
+  InputNumber,
+  Radio,
+  Row,
+  Select,
+  Skeleton,
+  Space,
+  Switch,
+} from 'antd'
 import type { Dayjs } from 'dayjs'
 import { useLocation, useNavigate, useParams } from 'react-router'
 import { AsyncSelect, type AsyncValue } from '../../../components/AsyncSelect'
@@ -159,7 +173,13 @@ export default function EventFormScreen() {
 
   const title = editing ? 'Edit Event' : 'Add Event'
   if (loadError) {
-    return <LoadState title={title} error={loadError} back={<Button onClick={() => navigate(paths.eventList())}>Back</Button>} />
+    return (
+      <LoadState
+        title={title}
+        error={loadError}
+        back={<Button onClick={() => navigate(paths.eventList())}>Back</Button>}
+      />
+    )
   }
 
   return (
@@ -187,22 +207,48 @@ export default function EventFormScreen() {
           </Col>
           <Col xs={24} md={16}>
             <Form.Item label="Images" name="images">
-              <ImageUploader aria-label="Images" moduleName={EVENT_IMAGE_MODULE} maxNumber={IMAGES_MAX} buttonLabel="Upload Images" />
+              <ImageUploader
+                aria-label="Images"
+                moduleName={EVENT_IMAGE_MODULE}
+                maxNumber={IMAGES_MAX}
+                buttonLabel="Upload Images"
+              />
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
             <Form.Item label="Video" name="video">
-              <VideoUploader aria-label="Video" moduleName={EVENT_VIDEO_MODULE} maxNumber={1} buttonLabel="Upload Video" />
+              <VideoUploader
+                aria-label="Video"
+                moduleName={EVENT_VIDEO_MODULE}
+                maxNumber={1}
+                buttonLabel="Upload Video"
+              />
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
             <Form.Item label="Start Date" name="startsAt" required rules={[rule(v.startsAt)]}>
-              <DatePicker showTime={{ format: 'hh:mm A', use12Hours: true }} format="MMM D YYYY, hh:mm A" style={{ width: '100%' }} aria-label="Start Date" />
+              <DatePicker
+                showTime={{ format: 'hh:mm A', use12Hours: true }}
+                format="MMM D YYYY, hh:mm A"
+                style={{ width: '100%' }}
+                aria-label="Start Date"
+              />
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
-            <Form.Item label="End Date" name="endsAt" required dependencies={['startsAt']} rules={[ruleWith('startsAt', v.endsAt)]}>
-              <DatePicker showTime={{ format: 'hh:mm A', use12Hours: true }} format="MMM D YYYY, hh:mm A" style={{ width: '100%' }} aria-label="End Date" />
+            <Form.Item
+              label="End Date"
+              name="endsAt"
+              required
+              dependencies={['startsAt']}
+              rules={[ruleWith('startsAt', v.endsAt)]}
+            >
+              <DatePicker
+                showTime={{ format: 'hh:mm A', use12Hours: true }}
+                format="MMM D YYYY, hh:mm A"
+                style={{ width: '100%' }}
+                aria-label="End Date"
+              />
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>

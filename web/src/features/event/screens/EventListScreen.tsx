@@ -77,7 +77,13 @@ export default function EventListScreen() {
       canDelete &&
         !deleted && {
           label: 'Delete',
-          onClick: (row) => ask({ title: DELETE_TITLE, text: row.title, run: () => deleteEvent(row._id, true), after: () => void refresh() }),
+          onClick: (row) =>
+            ask({
+              title: DELETE_TITLE,
+              text: row.title,
+              run: () => deleteEvent(row._id, true),
+              after: () => void refresh(),
+            }),
         },
     ])
     if (action) list.push(action)
@@ -90,7 +96,14 @@ export default function EventListScreen() {
             type="link"
             size="small"
             aria-label={`Restore ${row.title}`}
-            onClick={() => ask({ title: RESTORE_TITLE, text: row.title, run: () => deleteEvent(row._id, false), after: () => void refresh() })}
+            onClick={() =>
+              ask({
+                title: RESTORE_TITLE,
+                text: row.title,
+                run: () => deleteEvent(row._id, false),
+                after: () => void refresh(),
+              })
+            }
           >
             Restore
           </Button>

@@ -151,11 +151,24 @@ export default function EventViewScreen() {
               <Space wrap align="start">
                 <Image.PreviewGroup>
                   {event.images?.map((name, i) => (
-                    <Image key={name} fallback={meta?.placeholder || undefined} width={140} height={100} style={{ objectFit: 'cover' }} src={mediaFileUrl(meta, EVENT_IMAGE_MODULE, name)} alt={`Event image ${i + 1}`} />
+                    <Image
+                      key={name}
+                      fallback={meta?.placeholder || undefined}
+                      width={140}
+                      height={100}
+                      style={{ objectFit: 'cover' }}
+                      src={mediaFileUrl(meta, EVENT_IMAGE_MODULE, name)}
+                      alt={`Event image ${i + 1}`}
+                    />
                   ))}
                 </Image.PreviewGroup>
                 {event.video && (
-                  <video controls width={240} aria-label="Event video" src={mediaFileUrl(meta, EVENT_VIDEO_MODULE, event.video)} />
+                  <video
+                    controls
+                    width={240}
+                    aria-label="Event video"
+                    src={mediaFileUrl(meta, EVENT_VIDEO_MODULE, event.video)}
+                  />
                 )}
               </Space>
             )}
@@ -167,7 +180,10 @@ export default function EventViewScreen() {
         <Tabs
           activeKey={String(tab)}
           onChange={(key) => setTab(Number(key) as MemberStatus)}
-          items={MEMBER_TABS.map((t) => ({ key: String(t.status), label: event ? `${t.label} (${event[t.countKey]})` : t.label }))}
+          items={MEMBER_TABS.map((t) => ({
+            key: String(t.status),
+            label: event ? `${t.label} (${event[t.countKey]})` : t.label,
+          }))}
         />
         <div style={{ marginBottom: 16 }}>
           <SearchBox placeholder="Search by Name or Email" applied={search} onSearch={setSearch} />

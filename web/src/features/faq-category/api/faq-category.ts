@@ -9,7 +9,10 @@ const enc = encodeURIComponent
 export const listFaqCategories = (query: TableQuery) => listPage<FaqCategory>(`${BASE}/list`, query)
 
 /** POST create { name, description } (add) -> "FAQ category created successfully"; 409 'Category already exists'. */
-export async function createFaqCategory(body: { name: string; description: string }): Promise<ApiEnvelope<FaqCategory>> {
+export async function createFaqCategory(body: {
+  name: string
+  description: string
+}): Promise<ApiEnvelope<FaqCategory>> {
   const res = await apiClient.post<ApiEnvelope<FaqCategory>>(`${BASE}/create`, body)
   return res.data
 }

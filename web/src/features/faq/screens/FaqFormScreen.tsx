@@ -66,7 +66,9 @@ export default function FaqFormScreen() {
     if (row) form.setFieldsValue(valuesOf(row))
   }, [row, form])
 
-  const initialValues: FaqFormValues = presetId ? { ...EMPTY, category: { value: presetId, label: presetName || presetId } } : EMPTY
+  const initialValues: FaqFormValues = presetId
+    ? { ...EMPTY, category: { value: presetId, label: presetName || presetId } }
+    : EMPTY
 
   const save = useMutation({
     mutationFn: (body: FaqInput) => (id ? updateFaq(id, body) : createFaq(body)),
@@ -84,7 +86,10 @@ export default function FaqFormScreen() {
   }
 
   const title = editing ? 'Edit FAQ' : 'Add FAQ'
-  if (error) return <LoadState title={title} error={error} back={<Button onClick={() => navigate(paths.faqList())}>Back</Button>} />
+  if (error)
+    return (
+      <LoadState title={title} error={error} back={<Button onClick={() => navigate(paths.faqList())}>Back</Button>} />
+    )
 
   return (
     <Card title={title}>

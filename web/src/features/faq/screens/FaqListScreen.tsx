@@ -74,7 +74,9 @@ export default function FaqListScreen() {
           <Button
             type="primary"
             icon={<PlusOutlined />}
-            onClick={() => navigate(paths.faqAdd(categoryId ? { categoryId, categoryName: filters.categoryName } : undefined))}
+            onClick={() =>
+              navigate(paths.faqAdd(categoryId ? { categoryId, categoryName: filters.categoryName } : undefined))
+            }
           >
             Add FAQ
           </Button>

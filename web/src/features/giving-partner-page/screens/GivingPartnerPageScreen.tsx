@@ -95,7 +95,11 @@ export default function GivingPartnerPageScreen() {
               onValuesChange={clearEditedFieldErrors(form)}
               onFinish={onFinish}
             >
-              <Form.Item label="Image" name="image" extra="Replace the image to change it: without a new image the current one is kept.">
+              <Form.Item
+                label="Image"
+                name="image"
+                extra="Replace the image to change it: without a new image the current one is kept."
+              >
                 <ImageUploader aria-label="Image" moduleName={GIVING_PARTNER_MEDIA_MODULE} maxNumber={1} />
               </Form.Item>
               <Form.Item label="Content" name="content">

@@ -6,4 +6,5 @@ export const listApprovedPartners = (query: TableQuery) =>
   listPage<Partner>('/admin/strategic-partner/strategicPartnerList', query)
 
 /** POST /admin/strategic-partner/pending-List: pending and rejected partners. */
-export const listPendingPartners = (query: TableQuery) => listPage<Partner>('/admin/strategic-partner/pending-List', query)
+export const listPendingPartners = (query: TableQuery) =>
+  listPage<Partner>('/admin/strategic-partner/pending-List', query)

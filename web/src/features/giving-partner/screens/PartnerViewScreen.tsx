@@ -76,7 +76,11 @@ export default function PartnerViewScreen() {
   const verification = VERIFICATION[partner.adminVerification] ?? VERIFICATION.Pending
   const canApprove = mayDecide && partner.adminVerification !== 'Approve'
   const canReject = mayDecide && partner.adminVerification === 'Pending'
-  const logo = partner.logo ? (isAddress(partner.logo) ? partner.logo : mediaFileUrl(meta, PARTNER_MEDIA_MODULE, partner.logo)) : ''
+  const logo = partner.logo
+    ? isAddress(partner.logo)
+      ? partner.logo
+      : mediaFileUrl(meta, PARTNER_MEDIA_MODULE, partner.logo)
+    : ''
   const place = [partner.city, partner.state].filter(Boolean).join(', ')
 
   const items: Array<{ key: string; label: string; children: ReactNode; span?: number }> = [
@@ -98,7 +102,11 @@ export default function PartnerViewScreen() {
     },
     { key: 'place', label: 'City, State', children: place || '-' },
     { key: 'appliedAt', label: 'Applied At', children: formatDate(partner.appliedAt) || '-' },
-    { key: 'verification', label: 'Verification', children: <Tag color={verification.color}>{verification.label}</Tag> },
+    {
+      key: 'verification',
+      label: 'Verification',
+      children: <Tag color={verification.color}>{verification.label}</Tag>,
+    },
     { key: 'verifiedAt', label: 'Verified At', children: formatDate(partner.verifiedAt) || '-' },
     { key: 'active', label: 'Status', children: partner.isActive ? 'Active' : 'Inactive' },
   ]
@@ -108,7 +116,11 @@ export default function PartnerViewScreen() {
   items.push({
     key: 'description',
     label: 'Description',
-    children: <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{partner.description || '-'}</Typography.Paragraph>,
+    children: (
+      <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>
+        {partner.description || '-'}
+      </Typography.Paragraph>
+    ),
     span: 2,
   })
 

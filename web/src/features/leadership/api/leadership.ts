@@ -6,7 +6,8 @@ const BASE = '/admin/leadership'
 const enc = encodeURIComponent
 
 /** POST listLeadership (any granted action; + isActive to filter); sort 'order' (default, ascending), 'name', 'title', 'createdAt'. */
-export const listLeadership = (query: TableQuery & { isActive?: boolean }) => listPage<Leadership>(`${BASE}/listLeadership`, query)
+export const listLeadership = (query: TableQuery & { isActive?: boolean }) =>
+  listPage<Leadership>(`${BASE}/listLeadership`, query)
 
 /** GET getLeadership/{id}; 404 'Leadership not found'. */
 export async function getLeadership(id: string): Promise<Leadership> {

@@ -79,7 +79,14 @@ export default function LeadershipFormScreen() {
   }
 
   const title = editing ? 'Edit Leadership' : 'Add Leadership'
-  if (error) return <LoadState title={title} error={error} back={<Button onClick={() => navigate(paths.leadershipList())}>Back</Button>} />
+  if (error)
+    return (
+      <LoadState
+        title={title}
+        error={error}
+        back={<Button onClick={() => navigate(paths.leadershipList())}>Back</Button>}
+      />
+    )
 
   return (
     <Card title={title}>
@@ -106,7 +113,12 @@ export default function LeadershipFormScreen() {
           </Col>
           <Col xs={24}>
             <Form.Item label="Photo" name="photo" required rules={[rule(v.photo)]}>
-              <ImageUploader aria-label="Photo" moduleName={LEADERSHIP_MEDIA_MODULE} maxNumber={1} buttonLabel="Upload Photo" />
+              <ImageUploader
+                aria-label="Photo"
+                moduleName={LEADERSHIP_MEDIA_MODULE}
+                maxNumber={1}
+                buttonLabel="Upload Photo"
+              />
             </Form.Item>
           </Col>
           <Col xs={24}>

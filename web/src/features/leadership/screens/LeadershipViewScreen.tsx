@@ -68,7 +68,9 @@ export default function LeadershipViewScreen() {
           <Descriptions.Item label="Name">{row.name}</Descriptions.Item>
           <Descriptions.Item label="Title">{row.title}</Descriptions.Item>
           <Descriptions.Item label="Order">{row.order}</Descriptions.Item>
-          <Descriptions.Item label="Status">{row.isActive ? <Tag color="green">Active</Tag> : <Tag>Inactive</Tag>}</Descriptions.Item>
+          <Descriptions.Item label="Status">
+            {row.isActive ? <Tag color="green">Active</Tag> : <Tag>Inactive</Tag>}
+          </Descriptions.Item>
           <Descriptions.Item label="Added">{formatDate(row.createdAt)}</Descriptions.Item>
           <Descriptions.Item label="Changed">{formatDate(row.updatedAt)}</Descriptions.Item>
         </Descriptions>

@@ -36,7 +36,10 @@ const SERVER_FIELDS = { charityIds: ['targets'], causeIds: ['targets'] }
 
 function bodyOf(values: FormValues): Omit<NotificationInput, 'preview'> {
   const selected = values.audience === 'selected'
-  const ids = (type: string) => (selected ? (values.targets ?? []).filter((t) => t.value.startsWith(`${type}:`)).map((t) => t.value.slice(type.length + 1)) : [])
+  const ids = (type: string) =>
+    selected
+      ? (values.targets ?? []).filter((t) => t.value.startsWith(`${type}:`)).map((t) => t.value.slice(type.length + 1))
+      : []
   return {
     title: (values.title ?? '').trim(),
     message: (values.message ?? '').trim(),
@@ -102,9 +105,21 @@ function NotificationForm({ onSent }: { onSent: () => void }) {
             label="Nonprofits and causes"
             name="targets"
             required
-            rules={[{ validator: (_, value: AsyncValue[] | undefined) => { const m = v.targets(value); return m ? Promise.reject(new Error(m)) : Promise.resolve() } }]}
+            rules={[
+              {
+                validator: (_, value: AsyncValue[] | undefined) => {
+                  const m = v.targets(value)
+                  return m ? Promise.reject(new Error(m)) : Promise.resolve()
+                },
+              },
+            ]}
           >
-            <AsyncSelect multiple aria-label="Nonprofits and causes" placeholder="Select nonprofits or causes" loader={audienceLoader} />
+            <AsyncSelect
+              multiple
+              aria-label="Nonprofits and causes"
+              placeholder="Select nonprofits or causes"
+              loader={audienceLoader}
+            />
           </Form.Item>
         )}
         <Space>
@@ -114,7 +129,13 @@ function NotificationForm({ onSent }: { onSent: () => void }) {
           <Button onClick={() => form.resetFields()}>Reset</Button>
         </Space>
       </Form>
-      <ConfirmDialog open={confirm !== null} title="Send notification" text={confirm ? confirmText(confirm.reach) : undefined} onConfirm={send} onCancel={() => setConfirm(null)} />
+      <ConfirmDialog
+        open={confirm !== null}
+        title="Send notification"
+        text={confirm ? confirmText(confirm.reach) : undefined}
+        onConfirm={send}
+        onCancel={() => setConfirm(null)}
+      />
     </Card>
   )
 }
@@ -127,15 +148,33 @@ export default function NotificationScreen() {
   const columns = useMemo<ColumnsType<Notification>>(
     () => [
       { title: 'Title', key: 'title', dataIndex: 'title', sorter: true },
-      { title: 'Message', key: 'message', dataIndex: 'message', render: (text: string) => <span style={{ whiteSpace: 'pre-wrap' }}>{text}</span> },
+      {
+        title: 'Message',
+        key: 'message',
+        dataIndex: 'message',
+        render: (text: string) => <span style={{ whiteSpace: 'pre-wrap' }}>{text}</span>,
+      },
       {
         title: 'Audience',
         key: 'audience',
         render: (_, row) => (row.audience === 'all' ? <Tag color="blue">All users</Tag> : audienceText(row)),
       },
       { title: 'Sent By', key: 'sender', render: (_, row) => row.sender?.name || '-' },
-      { title: 'Reach', key: 'reach', dataIndex: 'reach', sorter: true, align: 'right', render: (n: number) => formatNumber(n) || '0' },
-      { title: 'Sent At', key: 'createdAt', dataIndex: 'createdAt', sorter: true, render: (at: number) => formatDate(at) },
+      {
+        title: 'Reach',
+        key: 'reach',
+        dataIndex: 'reach',
+        sorter: true,
+        align: 'right',
+        render: (n: number) => formatNumber(n) || '0',
+      },
+      {
+        title: 'Sent At',
+        key: 'createdAt',
+        dataIndex: 'createdAt',
+        sorter: true,
+        render: (at: number) => formatDate(at),
+      },
     ],
     [],
   )

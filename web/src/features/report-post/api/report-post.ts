@@ -9,9 +9,12 @@ import type { ReportedPost } from '../types'
 const QUIET = { skipErrorToast: true } as const
 
 /** POST reportPostList (view): posts with open reports, newest report first; search on post text or community name. */
-export const listReportedPosts = (query: TableQuery) => listPage<ReportedPost>('/admin/reportPost/reportPostList', query, { quiet: true })
+export const listReportedPosts = (query: TableQuery) =>
+  listPage<ReportedPost>('/admin/reportPost/reportPostList', query, { quiet: true })
 
 /** POST deletePost/{id} (delete) -> "Post deleted successfully": the post goes, its open reports are closed. */
 export async function deleteReportedPost(postId: string): Promise<ApiEnvelope<null>> {
-  return (await apiClient.post<ApiEnvelope<null>>(`/admin/reportPost/deletePost/${encodeURIComponent(postId)}`, {}, QUIET)).data
+  return (
+    await apiClient.post<ApiEnvelope<null>>(`/admin/reportPost/deletePost/${encodeURIComponent(postId)}`, {}, QUIET)
+  ).data
 }

@@ -32,7 +32,13 @@ const postLabel = (row: ReportedPost) => `post by ${row.post?.author?.name || 'U
 function ReportedPostDialog({ row, onClose }: { row: ReportedPost | null; onClose: () => void }) {
   const meta = useMetaData()
   return (
-    <Modal open={row !== null} title="Reported Post" onCancel={onClose} footer={<Button onClick={onClose}>Close</Button>} width={640}>
+    <Modal
+      open={row !== null}
+      title="Reported Post"
+      onCancel={onClose}
+      footer={<Button onClick={onClose}>Close</Button>}
+      width={640}
+    >
       {row && (
         <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
           <PersonLine person={row.post?.author} at={row.post?.createdAt} />
@@ -41,7 +47,15 @@ function ReportedPostDialog({ row, onClose }: { row: ReportedPost | null; onClos
             <Image.PreviewGroup>
               <Space wrap>
                 {row.post?.images.map((name) => (
-                  <Image key={name} fallback={meta?.placeholder || undefined} width={96} height={96} style={{ objectFit: 'cover' }} src={mediaFileUrl(meta, POST_MEDIA_MODULE, name)} alt="" />
+                  <Image
+                    key={name}
+                    fallback={meta?.placeholder || undefined}
+                    width={96}
+                    height={96}
+                    style={{ objectFit: 'cover' }}
+                    src={mediaFileUrl(meta, POST_MEDIA_MODULE, name)}
+                    alt=""
+                  />
                 ))}
               </Space>
             </Image.PreviewGroup>
@@ -101,7 +115,12 @@ export default function ReportPostListScreen() {
       canDelete && {
         label: 'Delete',
         onClick: (row) =>
-          ask({ title: DELETE_TITLE, text: short(row.post?.text ?? ''), run: () => deleteReportedPost(row._id), after: () => void refresh() }),
+          ask({
+            title: DELETE_TITLE,
+            text: short(row.post?.text ?? ''),
+            run: () => deleteReportedPost(row._id),
+            after: () => void refresh(),
+          }),
       },
     ])
     if (action) list.push(action)

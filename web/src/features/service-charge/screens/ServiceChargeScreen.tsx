@@ -27,12 +27,17 @@ interface SettingsFormValues {
 
 const KEY = ['service-charge', SETTINGS_ID]
 
-const change = (from: number, to: number) => (from === to ? formatPercent(to) : `${formatPercent(from)} → ${formatPercent(to)}`)
+const change = (from: number, to: number) =>
+  from === to ? formatPercent(to) : `${formatPercent(from)} → ${formatPercent(to)}`
 
 const HISTORY_COLUMNS: ColumnsType<SettingsChange> = [
   { title: 'When', key: 'at', render: (_, row) => formatDate(row.at) },
   { title: 'Who', key: 'by', render: (_, row) => row.byName || row.by || '-' },
-  { title: 'Payment Processing Fee', key: 'fee', render: (_, row) => change(row.oldPaymentProcesFee, row.newPaymentProcesFee) },
+  {
+    title: 'Payment Processing Fee',
+    key: 'fee',
+    render: (_, row) => change(row.oldPaymentProcesFee, row.newPaymentProcesFee),
+  },
   { title: 'Service Charge', key: 'charge', render: (_, row) => change(row.oldServiceCharge, row.newServiceCharge) },
 ]
 
@@ -54,18 +59,31 @@ export default function ServiceChargeScreen() {
   })
 
   useLayoutEffect(() => {
-    if (settings) form.setFieldsValue({ paymentProcesFee: text(settings.paymentProcesFee), serviceCharge: text(settings.serviceCharge) })
+    if (settings)
+      form.setFieldsValue({
+        paymentProcesFee: text(settings.paymentProcesFee),
+        serviceCharge: text(settings.serviceCharge),
+      })
   }, [settings, form])
 
   const history = useMemo(() => settings?.history ?? [], [settings])
   const canCancel = !isSubAdminUser(user)
 
   const onFinish = (values: SettingsFormValues) => {
-    save.mutate({ paymentProcesFee: (values.paymentProcesFee ?? '').trim(), serviceCharge: (values.serviceCharge ?? '').trim() })
+    save.mutate({
+      paymentProcesFee: (values.paymentProcesFee ?? '').trim(),
+      serviceCharge: (values.serviceCharge ?? '').trim(),
+    })
   }
 
   if (loadError) {
-    return <LoadState title="Service Charges" error={loadError} back={<Button onClick={() => navigate(paths.home())}>Back</Button>} />
+    return (
+      <LoadState
+        title="Service Charges"
+        error={loadError}
+        back={<Button onClick={() => navigate(paths.home())}>Back</Button>}
+      />
+    )
   }
 
   return (

@@ -80,7 +80,11 @@ export function PermissionMatrix({
 
   const setEverything = (on: boolean) => {
     const next = new Map(granted)
-    for (const mod of modules) next.set(mod.slug, applied(mod, () => on))
+    for (const mod of modules)
+      next.set(
+        mod.slug,
+        applied(mod, () => on),
+      )
     emit(next)
   }
 

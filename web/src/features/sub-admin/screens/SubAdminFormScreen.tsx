@@ -14,14 +14,7 @@ import { useRecord, useRefresh } from '../../../lib/query'
 import { useAccess } from '../../../lib/session'
 import { MODULES, type Action } from '../../../lib/modules'
 import { SUB_ADMIN_MODULE, isOwnRecord, mayActOn, mayGrant, maySetCredentials } from '../grants'
-import {
-  firstName,
-  lastName,
-  loginEmail,
-  permissionsSelected,
-  rule,
-  subAdminPassword,
-} from '../../../lib/validators'
+import { firstName, lastName, loginEmail, permissionsSelected, rule, subAdminPassword } from '../../../lib/validators'
 import { paths } from '../../../paths'
 
 interface SubAdminFormValues {
@@ -37,9 +30,11 @@ export default function SubAdminFormScreen() {
   const editing = Boolean(id)
   const navigate = useNavigate()
   const [form] = Form.useForm<SubAdminFormValues>()
-  const { value: subAdmin, error: loadError, loading } = useRecord(id ? ['sub-admin', id] : null, () =>
-    getSubAdmin(id ?? ''),
-  )
+  const {
+    value: subAdmin,
+    error: loadError,
+    loading,
+  } = useRecord(id ? ['sub-admin', id] : null, () => getSubAdmin(id ?? ''))
   const refresh = useRefresh('sub-admin')
   // A failure is shown by the request client; the form stays as it is.
   const save = useMutation({

@@ -33,7 +33,11 @@ export default function SubAdminListScreen() {
   const canDelete = can(MODULE, 'delete')
   const canStatus = can(MODULE, 'status')
 
-  const { askStatus, askDelete, dialog: rowDialog } = useRowActions<SubAdminRow>({
+  const {
+    askStatus,
+    askDelete,
+    dialog: rowDialog,
+  } = useRowActions<SubAdminRow>({
     setStatus: (row, isActive) => setSubAdminStatus(row._id, isActive),
     remove: (row) => deleteSubAdmin(row._id),
     reload: refresh,

@@ -30,7 +30,12 @@ function grantRows(subAdmin: SubAdmin): GrantRow[] {
   for (const mod of MODULES) {
     const p = bySlug.get(mod.slug)
     if (p && p.actions.length > 0) {
-      rows.push({ slug: mod.slug, title: mod.title, group: mod.group, actions: mod.actions.filter((a) => p.actions.includes(a)) })
+      rows.push({
+        slug: mod.slug,
+        title: mod.title,
+        group: mod.group,
+        actions: mod.actions.filter((a) => p.actions.includes(a)),
+      })
       bySlug.delete(mod.slug)
     }
   }

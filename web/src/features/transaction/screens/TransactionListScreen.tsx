@@ -20,7 +20,13 @@ import { exportTransactions } from '../api/export-transactions'
 import { listTransactions } from '../api/list-transactions'
 import { TransactionStatusTag } from '../../../components/TransactionStatusTag'
 import { FILTER_NAMES, filterBody, optionsOf } from '../filters'
-import { RECIPIENT_TYPE_LABELS, STATUS_LABELS, TYPE_LABELS, recipientTypeLabel, typeLabel } from '../../../lib/transaction-labels'
+import {
+  RECIPIENT_TYPE_LABELS,
+  STATUS_LABELS,
+  TYPE_LABELS,
+  recipientTypeLabel,
+  typeLabel,
+} from '../../../lib/transaction-labels'
 import type { Transaction } from '../types'
 
 const STATUS_OPTIONS = optionsOf(STATUS_LABELS)
@@ -73,16 +79,21 @@ export default function TransactionListScreen() {
         render: (cents: number) => formatCents(cents),
       },
       { title: 'Type', key: 'type', render: (_, row) => typeLabel(row.type) },
-      { title: 'Status', key: 'status', sorter: true, render: (_, row) => <TransactionStatusTag status={row.status} /> },
+      {
+        title: 'Status',
+        key: 'status',
+        sorter: true,
+        render: (_, row) => <TransactionStatusTag status={row.status} />,
+      },
     ]
     // Opening this screen needs the module's view: every row opens its view.
-    const action = actionColumn<Transaction>((row) => `transaction ${receiptOf(row)}`, [
-      { label: 'View', to: (row) => paths.transactionView(row._id) },
-    ])
+    const action = actionColumn<Transaction>(
+      (row) => `transaction ${receiptOf(row)}`,
+      [{ label: 'View', to: (row) => paths.transactionView(row._id) }],
+    )
     if (action) list.push(action)
     return list
   }, [])
-
 
   const fetch = (query: TableQuery) => listTransactions({ ...query, ...body })
 

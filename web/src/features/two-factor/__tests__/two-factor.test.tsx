@@ -22,7 +22,10 @@ async function password() {
 
 describe('two-factor sign-in', () => {
   it('asks for the code after the password, then signs in', async () => {
-    api.on('POST /admin-login/login', [200, { message: 'Enter the code from your authenticator app', data: { twoFactor: 'code', challengeToken: 'ch-1' } }])
+    api.on('POST /admin-login/login', [
+      200,
+      { message: 'Enter the code from your authenticator app', data: { twoFactor: 'code', challengeToken: 'ch-1' } },
+    ])
     api.on('POST /admin-login/twoFactor', [200, { message: 'Login Successfully', data: mainAdmin }])
     const { router } = renderApp('/signin')
     await password()
@@ -36,7 +39,10 @@ describe('two-factor sign-in', () => {
   })
 
   it('shows the server message for a wrong code and offers a recovery code', async () => {
-    api.on('POST /admin-login/login', [200, { message: 'Enter the code from your authenticator app', data: { twoFactor: 'code', challengeToken: 'ch-1' } }])
+    api.on('POST /admin-login/login', [
+      200,
+      { message: 'Enter the code from your authenticator app', data: { twoFactor: 'code', challengeToken: 'ch-1' } },
+    ])
     api.on('POST /admin-login/twoFactor', [400, { message: 'Invalid verification code', code: 'VALIDATION_ERROR' }])
     renderApp('/signin')
     await password()
@@ -48,17 +54,32 @@ describe('two-factor sign-in', () => {
     await userEvent.type(await screen.findByLabelText('Recovery code'), 'abcde-12345')
     await userEvent.click(await screen.findByRole('button', { name: /Verify/ }))
     await waitFor(() => expect(api.callsTo('POST /admin-login/twoFactor')).toHaveLength(2))
-    expect(api.callsTo('POST /admin-login/twoFactor')[1].body).toEqual({ challengeToken: 'ch-1', recoveryCode: 'abcde-12345' })
+    expect(api.callsTo('POST /admin-login/twoFactor')[1].body).toEqual({
+      challengeToken: 'ch-1',
+      recoveryCode: 'abcde-12345',
+    })
   })
 
   it('walks through the required set-up: the mailed code, QR code, code, recovery codes shown once', async () => {
     api.on('POST /admin-login/login', [
       200,
-      { message: 'Two-factor sign-in is required. Enter the code we sent to your email to set it up.', data: { twoFactor: 'enrol', challengeToken: 'ch-2' } },
+      {
+        message: 'Two-factor sign-in is required. Enter the code we sent to your email to set it up.',
+        data: { twoFactor: 'enrol', challengeToken: 'ch-2' },
+      },
     ])
-    api.on('POST /admin-login/twoFactor/enrol', [200, { message: 'Scan', data: { secret: 'ABCDEF', otpauthUri: 'otpauth://totp/Giving%20Console:a@b.c?secret=ABCDEF' } }])
+    api.on('POST /admin-login/twoFactor/enrol', [
+      200,
+      {
+        message: 'Scan',
+        data: { secret: 'ABCDEF', otpauthUri: 'otpauth://totp/Giving%20Console:a@b.c?secret=ABCDEF' },
+      },
+    ])
     const codes = Array.from({ length: 10 }, (_, i) => `code${i}-xxxxx`)
-    api.on('POST /admin-login/twoFactor/confirm', [200, { message: 'On', data: { ...mainAdmin, recoveryCodes: codes } }])
+    api.on('POST /admin-login/twoFactor/confirm', [
+      200,
+      { message: 'On', data: { ...mainAdmin, recoveryCodes: codes } },
+    ])
     const { router } = renderApp('/signin')
     await password()
     // The mailbox first: nothing of the set-up is shown before the mailed code.
@@ -72,7 +93,10 @@ describe('two-factor sign-in', () => {
     await userEvent.type(emailCode, '12345678')
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }))
     expect(await screen.findByTestId('two-factor-secret')).toBeTruthy()
-    expect(api.callsTo('POST /admin-login/twoFactor/enrol')[0].body).toEqual({ challengeToken: 'ch-2', emailCode: '12345678' })
+    expect(api.callsTo('POST /admin-login/twoFactor/enrol')[0].body).toEqual({
+      challengeToken: 'ch-2',
+      emailCode: '12345678',
+    })
     expect(screen.getByText('ABCDEF')).toBeTruthy()
     await userEvent.type(screen.getByLabelText('Verification code'), '654321')
     await userEvent.click(screen.getByRole('button', { name: 'Confirm' }))
@@ -81,15 +105,25 @@ describe('two-factor sign-in', () => {
     expect(useSession.getState().user).toBeNull()
     await userEvent.click(screen.getByRole('button', { name: 'I have saved them' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'))
-    expect(api.callsTo('POST /admin-login/twoFactor/confirm')[0].body).toEqual({ challengeToken: 'ch-2', code: '654321' })
+    expect(api.callsTo('POST /admin-login/twoFactor/confirm')[0].body).toEqual({
+      challengeToken: 'ch-2',
+      code: '654321',
+    })
     expect(api.callsTo('POST /admin-login/twoFactor/enrol')).toHaveLength(1)
   })
 
   it('shows a wrong or missing mailed code under its field and stays on the step', async () => {
-    api.on('POST /admin-login/login', [200, { message: 'Enter the code we sent', data: { twoFactor: 'enrol', challengeToken: 'ch-3' } }])
+    api.on('POST /admin-login/login', [
+      200,
+      { message: 'Enter the code we sent', data: { twoFactor: 'enrol', challengeToken: 'ch-3' } },
+    ])
     api.on('POST /admin-login/twoFactor/enrol', [
       400,
-      { message: 'Invalid email code', code: 'VALIDATION', errors: [{ field: 'emailCode', message: 'Invalid email code' }] },
+      {
+        message: 'Invalid email code',
+        code: 'VALIDATION',
+        errors: [{ field: 'emailCode', message: 'Invalid email code' }],
+      },
     ])
     renderApp('/signin')
     await password()
@@ -99,7 +133,10 @@ describe('two-factor sign-in', () => {
     await userEvent.type(screen.getByLabelText('Email code'), '00000000')
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }))
     await waitFor(() => expect(screen.getAllByText('Invalid email code').length).toBeGreaterThan(0))
-    expect(api.callsTo('POST /admin-login/twoFactor/enrol')[0].body).toEqual({ challengeToken: 'ch-3', emailCode: '00000000' })
+    expect(api.callsTo('POST /admin-login/twoFactor/enrol')[0].body).toEqual({
+      challengeToken: 'ch-3',
+      emailCode: '00000000',
+    })
     expect(screen.getByLabelText('Email code')).toBeTruthy()
     expect(screen.queryByTestId('two-factor-secret')).toBeNull()
     expect(useSession.getState().user).toBeNull()

@@ -78,7 +78,11 @@ export default function TwoFactorScreen() {
               }
             }}
           >
-            <Form.Item name="code" label="Verification code" rules={[{ required: true, pattern: /^\s*\d{6}\s*$/, message: 'Enter the 6-digit code' }]}>
+            <Form.Item
+              name="code"
+              label="Verification code"
+              rules={[{ required: true, pattern: /^\s*\d{6}\s*$/, message: 'Enter the 6-digit code' }]}
+            >
               <Input inputMode="numeric" maxLength={6} autoComplete="one-time-code" />
             </Form.Item>
             <Button danger htmlType="submit" loading={busy}>

@@ -14,12 +14,30 @@ const GET = 'GET /admin/audit/get/r2'
 
 const when = new Date(2024, 2, 5, 15, 7).getTime()
 const created = {
-  _id: 'r1', seq: 1, occurredAt: when, actorId: 'a1', actorName: 'Ann Admin', accountType: 'Admin', address: '10.0.0.1',
-  module: '/category', entity: 'faq_category', entityId: 'c1', action: 'created', eventType: 'content.faq_category.created',
-  changes: { name: { before: null, after: 'Giving' } }, traceId: '', recordedAt: when, hash: 'h1', prevHash: '',
+  _id: 'r1',
+  seq: 1,
+  occurredAt: when,
+  actorId: 'a1',
+  actorName: 'Ann Admin',
+  accountType: 'Admin',
+  address: '10.0.0.1',
+  module: '/category',
+  entity: 'faq_category',
+  entityId: 'c1',
+  action: 'created',
+  eventType: 'content.faq_category.created',
+  changes: { name: { before: null, after: 'Giving' } },
+  traceId: '',
+  recordedAt: when,
+  hash: 'h1',
+  prevHash: '',
 }
 const updated = {
-  ...created, _id: 'r2', seq: 2, action: 'updated', eventType: 'content.faq_category.updated',
+  ...created,
+  _id: 'r2',
+  seq: 2,
+  action: 'updated',
+  eventType: 'content.faq_category.updated',
   changes: { name: { before: 'Giving', after: 'Gifts' }, tags: { before: ['a'], after: { x: 1 } } },
 }
 
@@ -29,7 +47,10 @@ beforeEach(() => {
   api = mockApi()
   api
     .on(LIST, [200, { message: 'ok', data: [updated, created], total_records: 2 }])
-    .on(FILTERS, [200, { message: 'ok', data: { modules: ['/category', '/donor'], entities: ['donor', 'faq_category'] } }])
+    .on(FILTERS, [
+      200,
+      { message: 'ok', data: { modules: ['/category', '/donor'], entities: ['donor', 'faq_category'] } },
+    ])
     .on(GET, [200, { message: 'ok', data: { ...updated, payload: { id: 'c1', name: 'Gifts' } } }])
 })
 
@@ -75,13 +96,26 @@ describe('Audit log', () => {
     await screen.findByText('updated')
     await userEvent.click(screen.getByRole('button', { name: 'View changes of record 2' }))
     const table = await screen.findByRole('table', { name: 'Changes' })
-    const rows = within(table).getAllByRole('row').map((r) => r.textContent)
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((r) => r.textContent)
     expect(rows).toContain('nameGivingGifts')
     expect(rows.some((r) => r?.includes('tags') && r.includes('"a"') && r.includes('"x": 1'))).toBe(true)
   })
 
   it('verifies the chain and shows where it broke', async () => {
-    api.on(VERIFY, [200, { message: 'ok', data: { ok: false, checked: 4, firstBroken: 5, reason: 'hash mismatch: seq 5 was changed after it was recorded' } }])
+    api.on(VERIFY, [
+      200,
+      {
+        message: 'ok',
+        data: {
+          ok: false,
+          checked: 4,
+          firstBroken: 5,
+          reason: 'hash mismatch: seq 5 was changed after it was recorded',
+        },
+      },
+    ])
     renderApp('/audit_log', mainAdmin)
     await screen.findByText('updated')
     await userEvent.click(screen.getByRole('button', { name: /Verify chain/ }))

@@ -107,7 +107,10 @@ describe('Reset Password', () => {
     await userEvent.type(screen.getByLabelText('Confirm Password'), 'fresh123')
     await userEvent.click(screen.getByRole('button', { name: 'Reset Password' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/signin'))
-    expect(api.callsTo('POST /admin/sub-admin/resetPassword')[0].body).toEqual({ newPassword: 'fresh123', token: 'tok-123' })
+    expect(api.callsTo('POST /admin/sub-admin/resetPassword')[0].body).toEqual({
+      newPassword: 'fresh123',
+      token: 'tok-123',
+    })
   })
 
   it("checks the server's length and space rules inline and sends nothing", async () => {
@@ -125,14 +128,20 @@ describe('Reset Password', () => {
   it("shows the server's field error under the field", async () => {
     api.on('POST /admin/sub-admin/resetPassword', [
       400,
-      { message: 'New Password is too common', code: 'VALIDATION', errors: [{ field: 'newPassword', message: 'New Password is too common' }] },
+      {
+        message: 'New Password is too common',
+        code: 'VALIDATION',
+        errors: [{ field: 'newPassword', message: 'New Password is too common' }],
+      },
     ])
     const { router } = renderApp('/reset_password/tok-123')
     await userEvent.type(await screen.findByLabelText('New Password'), 'fresh123')
     await userEvent.type(screen.getByLabelText('Confirm Password'), 'fresh123')
     await userEvent.click(screen.getByRole('button', { name: 'Reset Password' }))
     const item = screen.getByLabelText('New Password').closest('.ant-form-item') as HTMLElement
-    await waitFor(() => expect(item.querySelector('.ant-form-item-explain-error')?.textContent).toBe('New Password is too common'))
+    await waitFor(() =>
+      expect(item.querySelector('.ant-form-item-explain-error')?.textContent).toBe('New Password is too common'),
+    )
     expect(router.state.location.pathname).toBe('/reset_password/tok-123')
   })
 

@@ -111,7 +111,16 @@ describe('Edit Badge', () => {
   })
 
   it('shows the server’s field messages on the fields and stays', async () => {
-    api.on(UPDATE, [400, { message: 'Please enter Name', errors: [{ field: 'name', message: 'Please enter Name' }, { field: 'rule', message: 'Please choose a rule' }] }])
+    api.on(UPDATE, [
+      400,
+      {
+        message: 'Please enter Name',
+        errors: [
+          { field: 'name', message: 'Please enter Name' },
+          { field: 'rule', message: 'Please choose a rule' },
+        ],
+      },
+    ])
     const { router } = renderApp('/badge/badge_edit/b1', mainAdmin)
     const name = (await screen.findByLabelText('Name')) as HTMLInputElement
     await waitFor(() => expect(name.value).toBe('Big Heart'))

@@ -67,7 +67,9 @@ describe('Causes list', () => {
     expect((screen.getByPlaceholderText('Search by Cause Name') as HTMLInputElement).value).toBe('water')
     fireEvent.click(screen.getByTitle('1'))
     await waitFor(() => expect(router.state.location.search).toBe('?q=water&size=20&sort=name&order=asc'))
-    await waitFor(() => expect(listBodies().at(-1)).toEqual({ page: 1, limit: 20, search: 'water', column: 'name', order: 'asc' }))
+    await waitFor(() =>
+      expect(listBodies().at(-1)).toEqual({ page: 1, limit: 20, search: 'water', column: 'name', order: 'asc' }),
+    )
   })
 
   it('searches after the debounce', async () => {
@@ -146,14 +148,20 @@ describe('Causes list', () => {
     await waitFor(() => expect(listBodies().at(-1)).toMatchObject({ search: 'water' }), { timeout: 3000 })
     await userEvent.click(screen.getByRole('button', { name: /Export Excel/ }))
     await waitFor(() => expect(saved).toHaveLength(1))
-    expect(api.callsTo('POST /admin/cause/causeList-excel')[0].body).toEqual({ search: 'water', column: 'name', order: 'asc' })
+    expect(api.callsTo('POST /admin/cause/causeList-excel')[0].body).toEqual({
+      search: 'water',
+      column: 'name',
+      order: 'asc',
+    })
     expect(saved[0].download).toBe('causes.xlsx')
     expect(created).toHaveLength(1)
     expect(created[0].size).toBe(xlsx.length)
   })
 
   it('shows the server message when the export fails', async () => {
-    const body = new TextEncoder().encode(JSON.stringify({ message: 'Export is not possible now', code: 'UNAVAILABLE' }))
+    const body = new TextEncoder().encode(
+      JSON.stringify({ message: 'Export is not possible now', code: 'UNAVAILABLE' }),
+    )
     api.on('POST /admin/cause/causeList-excel', [503, body.buffer])
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {})
     renderApp(LIST_PATH, mainAdmin)

@@ -130,7 +130,9 @@ describe('Nonprofit Category add and edit dialog', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }))
     expect(await within(dialog).findByText('Please enter valid Name')).toBeTruthy()
     expect(api.callsTo('POST /admin/charity-category/create')).toHaveLength(0)
-    expect(api.calls.filter((c) => c.url !== '/admin/charity-category/categoryList' && c.url !== '/admin/chat/unread')).toHaveLength(0)
+    expect(
+      api.calls.filter((c) => c.url !== '/admin/charity-category/categoryList' && c.url !== '/admin/chat/unread'),
+    ).toHaveLength(0)
   })
 
   it('creates a category with the fixed description, shows the message and reloads', async () => {

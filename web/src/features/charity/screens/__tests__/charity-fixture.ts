@@ -30,7 +30,14 @@ export const charityRecord = {
   adminEmail: 'ann@water.example.org',
   adminPhone: '',
   paymentMethods: [
-    { _id: 'pm1', type: 'bank_account', bankName: 'First Bank', accountHolder: 'Water For All', last4: '6789', isDefault: true },
+    {
+      _id: 'pm1',
+      type: 'bank_account',
+      bankName: 'First Bank',
+      accountHolder: 'Water For All',
+      last4: '6789',
+      isDefault: true,
+    },
   ],
   adminVerification: 'Approve',
   rejectReason: '',

@@ -40,10 +40,40 @@ beforeEach(() => {
   api = mockApi()
   let uploads = 0
   api
-    .on('GET /auth/metaData', [200, { message: 'ok', data: { mediaURL: 'https://cdn.example.org/media', placeholder: 'p.png' } }])
-    .on('POST /admin/charity-category/getAll', [200, { message: 'ok', data: [{ _id: 'cat1', name: 'Health' }, { _id: 'cat2', name: 'Education' }] }])
-    .on('POST /admin/cause/getAll', [200, { message: 'ok', data: [{ _id: 'c1', name: 'Clean Water' }, { _id: 'c2', name: 'Literacy' }] }])
-    .on('GET /v1/common/getAllCountry', [200, { message: 'ok', data: [{ id: 233, name: 'United States' }, { id: 39, name: 'Canada' }] }])
+    .on('GET /auth/metaData', [
+      200,
+      { message: 'ok', data: { mediaURL: 'https://cdn.example.org/media', placeholder: 'p.png' } },
+    ])
+    .on('POST /admin/charity-category/getAll', [
+      200,
+      {
+        message: 'ok',
+        data: [
+          { _id: 'cat1', name: 'Health' },
+          { _id: 'cat2', name: 'Education' },
+        ],
+      },
+    ])
+    .on('POST /admin/cause/getAll', [
+      200,
+      {
+        message: 'ok',
+        data: [
+          { _id: 'c1', name: 'Clean Water' },
+          { _id: 'c2', name: 'Literacy' },
+        ],
+      },
+    ])
+    .on('GET /v1/common/getAllCountry', [
+      200,
+      {
+        message: 'ok',
+        data: [
+          { id: 233, name: 'United States' },
+          { id: 39, name: 'Canada' },
+        ],
+      },
+    ])
     .on('GET /v1/common/getAllState', [200, { message: 'ok', data: [{ id: 3956, name: 'New York' }] }])
     .on('GET /v1/common/getAllCities', [200, { message: 'ok', data: [{ id: 111, name: 'Albany' }] }])
     .on('POST /local-image/uploadImage', (call) => {
@@ -72,7 +102,8 @@ const byAria = (role: string, label: string) => {
   if (!found) throw new Error(`No ${role} ${label}`)
   return found as HTMLElement
 }
-const button = (text: string) => screen.getByText(text, { selector: 'button span' }).closest('button') as HTMLButtonElement
+const button = (text: string) =>
+  screen.getByText(text, { selector: 'button span' }).closest('button') as HTMLButtonElement
 
 function writeRichText(label: string, html: string) {
   const area = byAria('textbox', label)
@@ -93,53 +124,61 @@ async function uploadTo(group: string, name: string) {
 const save = () => userEvent.click(button('Save'))
 
 describe('Nonprofit form: validation', () => {
-  it("shows the contract's messages for empty required fields, and sends nothing", async () => {
-    renderApp('/master/charity_add', mainAdmin)
-    await screen.findByLabelText('Nonprofit Name')
-    await save()
-    for (const message of [
-      'Please enter Nonprofit Name',
-      'Please enter Tax ID',
-      'Please select Category',
-      'Please select Cause',
-      'Please upload Logo',
-      'Please enter Mission',
-      'Please enter Email',
-      'Please enter Zip Code',
-      'Please enter Phone Number',
-      'Please enter Address',
-      'Please select Country',
-      'Please select State',
-      'Please select City',
-      'Please enter Admin First Name',
-      'Please enter Admin Last Name',
-      'Please enter Admin Email',
-    ]) {
-      expect(await screen.findByText(message), message).toBeTruthy()
-    }
-    expect(api.callsTo(CREATE)).toHaveLength(0)
-  }, LONG)
+  it(
+    "shows the contract's messages for empty required fields, and sends nothing",
+    async () => {
+      renderApp('/master/charity_add', mainAdmin)
+      await screen.findByLabelText('Nonprofit Name')
+      await save()
+      for (const message of [
+        'Please enter Nonprofit Name',
+        'Please enter Tax ID',
+        'Please select Category',
+        'Please select Cause',
+        'Please upload Logo',
+        'Please enter Mission',
+        'Please enter Email',
+        'Please enter Zip Code',
+        'Please enter Phone Number',
+        'Please enter Address',
+        'Please select Country',
+        'Please select State',
+        'Please select City',
+        'Please enter Admin First Name',
+        'Please enter Admin Last Name',
+        'Please enter Admin Email',
+      ]) {
+        expect(await screen.findByText(message), message).toBeTruthy()
+      }
+      expect(api.callsTo(CREATE)).toHaveLength(0)
+    },
+    LONG,
+  )
 
-  it("shows the contract's messages for invalid values", async () => {
-    renderApp('/master/charity_add', mainAdmin)
-    await screen.findByLabelText('Nonprofit Name')
-    fill('Nonprofit Name', 'A')
-    fill('Tax ID', '1234')
-    fill('Website', 'ftp://water.example.org')
-    fill('Email', 'not-an-email')
-    fill('Phone Number', '555123')
-    fill('Zip Code', '1220')
-    fill('Admin Email', 'ann@')
-    fill('Admin Phone', '555')
-    await save()
-    expect(await screen.findByText('Nonprofit Name must be between 2 and 150 characters')).toBeTruthy()
-    expect(await screen.findByText('Please enter valid Tax ID')).toBeTruthy()
-    expect(await screen.findByText('Please enter valid Website')).toBeTruthy()
-    expect(await screen.findAllByText('Please enter valid email address.')).toHaveLength(2)
-    expect(await screen.findAllByText('Please enter valid Phone Number')).toHaveLength(2)
-    expect(await screen.findByText('Please enter valid Zip Code')).toBeTruthy()
-    expect(api.callsTo(CREATE)).toHaveLength(0)
-  }, LONG)
+  it(
+    "shows the contract's messages for invalid values",
+    async () => {
+      renderApp('/master/charity_add', mainAdmin)
+      await screen.findByLabelText('Nonprofit Name')
+      fill('Nonprofit Name', 'A')
+      fill('Tax ID', '1234')
+      fill('Website', 'ftp://water.example.org')
+      fill('Email', 'not-an-email')
+      fill('Phone Number', '555123')
+      fill('Zip Code', '1220')
+      fill('Admin Email', 'ann@')
+      fill('Admin Phone', '555')
+      await save()
+      expect(await screen.findByText('Nonprofit Name must be between 2 and 150 characters')).toBeTruthy()
+      expect(await screen.findByText('Please enter valid Tax ID')).toBeTruthy()
+      expect(await screen.findByText('Please enter valid Website')).toBeTruthy()
+      expect(await screen.findAllByText('Please enter valid email address.')).toHaveLength(2)
+      expect(await screen.findAllByText('Please enter valid Phone Number')).toHaveLength(2)
+      expect(await screen.findByText('Please enter valid Zip Code')).toBeTruthy()
+      expect(api.callsTo(CREATE)).toHaveLength(0)
+    },
+    LONG,
+  )
 
   it('formats the phone as (XXX) XXX-XXXX, the Tax ID as XX-XXXXXXX and a nine-digit zip as XXXXX-XXXX while typing', async () => {
     renderApp('/master/charity_add', mainAdmin)
@@ -158,107 +197,119 @@ describe('Nonprofit form: validation', () => {
     expect(await screen.findByText('Please enter valid Zip Code')).toBeTruthy()
   })
 
-  it('checks new bank accounts: 9-digit routing number, 4 to 17 digit account number', async () => {
-    renderApp('/master/charity_add', mainAdmin)
-    await screen.findByLabelText('Nonprofit Name')
-    await userEvent.click(button('Add Bank Account'))
-    await save()
-    expect(await screen.findByText('Please enter Bank Name')).toBeTruthy()
-    expect(await screen.findByText('Please enter Account Holder Name')).toBeTruthy()
-    fill('Routing Number', '12345678')
-    fill('Account Number', '123')
-    await save()
-    expect(await screen.findByText('Please enter valid Routing Number')).toBeTruthy()
-    expect(await screen.findByText('Please enter valid Account Number')).toBeTruthy()
-    // Only digits are kept.
-    fill('Account Number', '12-34ab')
-    expect(inputValue('Account Number')).toBe('1234')
-  }, LONG)
+  it(
+    'checks new bank accounts: 9-digit routing number, 4 to 17 digit account number',
+    async () => {
+      renderApp('/master/charity_add', mainAdmin)
+      await screen.findByLabelText('Nonprofit Name')
+      await userEvent.click(button('Add Bank Account'))
+      await save()
+      expect(await screen.findByText('Please enter Bank Name')).toBeTruthy()
+      expect(await screen.findByText('Please enter Account Holder Name')).toBeTruthy()
+      fill('Routing Number', '12345678')
+      fill('Account Number', '123')
+      await save()
+      expect(await screen.findByText('Please enter valid Routing Number')).toBeTruthy()
+      expect(await screen.findByText('Please enter valid Account Number')).toBeTruthy()
+      // Only digits are kept.
+      fill('Account Number', '12-34ab')
+      expect(inputValue('Account Number')).toBe('1234')
+    },
+    LONG,
+  )
 })
 
 describe('Nonprofit form: add', () => {
-  it('creates a nonprofit with every field, then shows the message and goes to the list', async () => {
-    api.on(CREATE, [200, { message: 'Nonprofit created successfully', data: { _id: 'n9' } }])
-    const { router } = renderApp('/master/charity_add', mainAdmin)
-    await waitFor(() => expect(document.querySelector('.ant-breadcrumb')?.textContent).toContain('Add Nonprofit'))
-    expect(document.querySelector('.ant-breadcrumb')?.textContent).toContain('Nonprofit Management')
+  it(
+    'creates a nonprofit with every field, then shows the message and goes to the list',
+    async () => {
+      api.on(CREATE, [200, { message: 'Nonprofit created successfully', data: { _id: 'n9' } }])
+      const { router } = renderApp('/master/charity_add', mainAdmin)
+      await waitFor(() => expect(document.querySelector('.ant-breadcrumb')?.textContent).toContain('Add Nonprofit'))
+      expect(document.querySelector('.ant-breadcrumb')?.textContent).toContain('Nonprofit Management')
 
-    fill('Nonprofit Name', ' Water For All ')
-    fill('Tax ID', '123456789')
-    await pick('Category', 'Health')
-    await pick('Causes', 'Clean Water')
-    await pick('Causes', 'Literacy')
-    fill('Email', 'info@water.example.org')
-    fill('Phone Number', '5551234567')
-    fill('Website', 'https://water.example.org')
-    await uploadTo('Logo', 'logo.png')
-    await uploadTo('Images', 'front.png')
-    writeRichText('Mission', '<p>Clean <b>water</b><script>x()</script></p>')
-    writeRichText('Description', '<p>Since 1990</p>')
-    fill('Address', '1 Main St')
-    fill('Zip Code', '122071234')
-    await pick('Country', 'United States')
-    await pick('State', 'New York')
-    await pick('City', 'Albany')
-    fill('Admin First Name', 'Ann')
-    fill('Admin Last Name', 'Lee')
-    fill('Admin Email', 'ann@water.example.org')
-    fill('Admin Phone', '5559876543')
-    await userEvent.click(button('Add Bank Account'))
-    fill('Bank Name', 'First Bank')
-    fill('Account Holder', 'Water For All')
-    fill('Routing Number', '021000021')
-    fill('Account Number', '000123456789')
+      fill('Nonprofit Name', ' Water For All ')
+      fill('Tax ID', '123456789')
+      await pick('Category', 'Health')
+      await pick('Causes', 'Clean Water')
+      await pick('Causes', 'Literacy')
+      fill('Email', 'info@water.example.org')
+      fill('Phone Number', '5551234567')
+      fill('Website', 'https://water.example.org')
+      await uploadTo('Logo', 'logo.png')
+      await uploadTo('Images', 'front.png')
+      writeRichText('Mission', '<p>Clean <b>water</b><script>x()</script></p>')
+      writeRichText('Description', '<p>Since 1990</p>')
+      fill('Address', '1 Main St')
+      fill('Zip Code', '122071234')
+      await pick('Country', 'United States')
+      await pick('State', 'New York')
+      await pick('City', 'Albany')
+      fill('Admin First Name', 'Ann')
+      fill('Admin Last Name', 'Lee')
+      fill('Admin Email', 'ann@water.example.org')
+      fill('Admin Phone', '5559876543')
+      await userEvent.click(button('Add Bank Account'))
+      fill('Bank Name', 'First Bank')
+      fill('Account Holder', 'Water For All')
+      fill('Routing Number', '021000021')
+      fill('Account Number', '000123456789')
 
-    await save()
-    await waitFor(() => expect(api.callsTo(CREATE)).toHaveLength(1))
-    expect(api.callsTo(CREATE)[0].body).toEqual({
-      charityName: 'Water For All',
-      taxId: '12-3456789',
-      categoryId: 'cat1',
-      causeIds: ['c1', 'c2'],
-      mission: '<p>Clean <b>water</b></p>',
-      description: '<p>Since 1990</p>',
-      logo: '1-logo.png',
-      images: ['2-front.png'],
-      website: 'https://water.example.org',
-      email: 'info@water.example.org',
-      phoneNumber: '5551234567',
-      address: '1 Main St',
-      city: 'Albany',
-      state: 'New York',
-      country: 'United States',
-      zipCode: '12207-1234',
-      countryId: '233',
-      stateId: '3956',
-      cityId: '111',
-      adminFirstName: 'Ann',
-      adminLastName: 'Lee',
-      adminEmail: 'ann@water.example.org',
-      adminPhone: '5559876543',
-      paymentMethods: [
-        {
-          type: 'bank_account',
-          bankName: 'First Bank',
-          accountHolder: 'Water For All',
-          routingNumber: '021000021',
-          accountNumber: '000123456789',
-        },
-      ],
-    })
-    expect(api.callsTo('POST /local-image/uploadImage').map((c) => (c.body as FormData).get('moduleName'))).toEqual([
-      'charity',
-      'charity',
-    ])
-    await waitFor(() => expect(path(router)).toBe(LIST_PATH))
-    expect(await screen.findByText('Nonprofit created successfully')).toBeTruthy()
-  }, LONG)
+      await save()
+      await waitFor(() => expect(api.callsTo(CREATE)).toHaveLength(1))
+      expect(api.callsTo(CREATE)[0].body).toEqual({
+        charityName: 'Water For All',
+        taxId: '12-3456789',
+        categoryId: 'cat1',
+        causeIds: ['c1', 'c2'],
+        mission: '<p>Clean <b>water</b></p>',
+        description: '<p>Since 1990</p>',
+        logo: '1-logo.png',
+        images: ['2-front.png'],
+        website: 'https://water.example.org',
+        email: 'info@water.example.org',
+        phoneNumber: '5551234567',
+        address: '1 Main St',
+        city: 'Albany',
+        state: 'New York',
+        country: 'United States',
+        zipCode: '12207-1234',
+        countryId: '233',
+        stateId: '3956',
+        cityId: '111',
+        adminFirstName: 'Ann',
+        adminLastName: 'Lee',
+        adminEmail: 'ann@water.example.org',
+        adminPhone: '5559876543',
+        paymentMethods: [
+          {
+            type: 'bank_account',
+            bankName: 'First Bank',
+            accountHolder: 'Water For All',
+            routingNumber: '021000021',
+            accountNumber: '000123456789',
+          },
+        ],
+      })
+      expect(api.callsTo('POST /local-image/uploadImage').map((c) => (c.body as FormData).get('moduleName'))).toEqual([
+        'charity',
+        'charity',
+      ])
+      await waitFor(() => expect(path(router)).toBe(LIST_PATH))
+      expect(await screen.findByText('Nonprofit created successfully')).toBeTruthy()
+    },
+    LONG,
+  )
 
   it("shows the server's field errors on their fields and stays", async () => {
     api.on('GET /admin/charity/get/n1', [200, { message: 'ok', data: charityRecord }])
     api.on('PATCH /admin/charity/update/n1', [
       400,
-      { message: 'Tax ID already exists', code: 'VALIDATION', errors: { taxId: 'Tax ID already exists', stateId: 'Unknown state' } },
+      {
+        message: 'Tax ID already exists',
+        code: 'VALIDATION',
+        errors: { taxId: 'Tax ID already exists', stateId: 'Unknown state' },
+      },
     ])
     const { router } = renderApp('/master/charity_edit/n1', mainAdmin)
     await waitFor(() => expect(inputValue('Nonprofit Name')).toBe('Water For All'))
@@ -285,7 +336,11 @@ describe('Nonprofit form: edit', () => {
     expect(inputValue('Email')).toBe('info@water.example.org')
     expect(inputValue('Zip Code')).toBe('12207')
     expect(byAria('textbox', 'Mission').innerHTML).toBe('<p>Clean water for every village</p>')
-    await waitFor(() => expect(document.querySelector('img[alt="logo1.png"]')?.getAttribute('src')).toBe('https://cdn.example.org/media/charity/logo1.png'))
+    await waitFor(() =>
+      expect(document.querySelector('img[alt="logo1.png"]')?.getAttribute('src')).toBe(
+        'https://cdn.example.org/media/charity/logo1.png',
+      ),
+    )
     expect(document.querySelector('img[alt="img1.png"]')).toBeTruthy()
     // Saved bank accounts are shown masked.
     const methods = document.querySelector('[aria-label="Payment methods"]') as HTMLElement
@@ -302,7 +357,13 @@ describe('Nonprofit form: edit', () => {
 
   it("an imported nonprofit shows the 'Onboard' note and sends onboard: true", async () => {
     api
-      .on('GET /admin/charity/get/n1', [200, { message: 'ok', data: { ...charityRecord, isImported: true, adminVerification: 'Pending', paymentMethods: [] } }])
+      .on('GET /admin/charity/get/n1', [
+        200,
+        {
+          message: 'ok',
+          data: { ...charityRecord, isImported: true, adminVerification: 'Pending', paymentMethods: [] },
+        },
+      ])
       .on('PATCH /admin/charity/update/n1', [200, { message: 'Nonprofit updated successfully' }])
     renderApp('/master/charity_edit/n1', mainAdmin)
     expect(await screen.findByText('Onboard')).toBeTruthy()
@@ -314,10 +375,17 @@ describe('Nonprofit form: edit', () => {
 
   it.each([
     ['the main admin goes to New Nonprofit (Pending)', mainAdmin, '/master'],
-    ['a sub-admin without New Nonprofit stays with the list', subAdmin({ '/master/charity_management': ['view', 'edit'] }), LIST_PATH],
+    [
+      'a sub-admin without New Nonprofit stays with the list',
+      subAdmin({ '/master/charity_management': ['view', 'edit'] }),
+      LIST_PATH,
+    ],
   ])('after onboarding %s, and is told it waits there', async (_, user, landing) => {
     api
-      .on('GET /admin/charity/get/n1', [200, { message: 'ok', data: { ...charityRecord, isImported: true, adminVerification: 'Pending' } }])
+      .on('GET /admin/charity/get/n1', [
+        200,
+        { message: 'ok', data: { ...charityRecord, isImported: true, adminVerification: 'Pending' } },
+      ])
       .on('PATCH /admin/charity/update/n1', [200, { message: 'Nonprofit updated successfully' }])
     const { router } = renderApp('/master/charity_edit/n1', user)
     await waitFor(() => expect(inputValue('Nonprofit Name')).toBe('Water For All'))
@@ -374,7 +442,8 @@ describe('Nonprofit form: rights and Cancel', () => {
 
 /** The text the select labelled `label` shows as chosen ('' when none). */
 const itemOf = (label: string) => screen.getByLabelText(label).closest('.ant-form-item') as HTMLElement
-const chosenIn = (label: string) => itemOf(label).querySelector('.ant-select-content-has-value')?.getAttribute('title') ?? ''
+const chosenIn = (label: string) =>
+  itemOf(label).querySelector('.ant-select-content-has-value')?.getAttribute('title') ?? ''
 
 describe('Nonprofit form: locations come from the lists', () => {
   const IMPORTED = {
@@ -395,7 +464,13 @@ describe('Nonprofit form: locations come from the lists', () => {
     api
       .on('GET /v1/common/getAllState', [
         200,
-        { message: 'ok', data: [{ id: 3656, name: 'Oregon', code: 'OR' }, { id: 3956, name: 'New York', code: 'NY' }] },
+        {
+          message: 'ok',
+          data: [
+            { id: 3656, name: 'Oregon', code: 'OR' },
+            { id: 3956, name: 'New York', code: 'NY' },
+          ],
+        },
       ])
       .on('GET /v1/common/getAllCities', [200, { message: 'ok', data: [{ id: 32046, name: 'Portland' }] }])
   })
@@ -451,7 +526,9 @@ describe('Nonprofit form: locations come from the lists', () => {
     const state = screen.getByLabelText('State')
     fireEvent.mouseDown(state)
     fireEvent.change(state, { target: { value: 'Atlantis' } })
-    await waitFor(() => expect(document.querySelector('.ant-select-dropdown .ant-empty, .ant-select-item-empty')).toBeTruthy())
+    await waitFor(() =>
+      expect(document.querySelector('.ant-select-dropdown .ant-empty, .ant-select-item-empty')).toBeTruthy(),
+    )
     expect(screen.queryByText(/Add “Atlantis”/)).toBeNull()
     fireEvent.change(state, { target: { value: 'oreg' } })
     expect(await screen.findByText('Oregon', { selector: '.ant-select-item-option-content' })).toBeTruthy()

@@ -64,7 +64,15 @@ afterEach(() => {
   api.restore()
 })
 
-type ListBody = { page: number; limit: number; search: string; column: string; order: string; isNavigator: boolean; adminVerification: string }
+type ListBody = {
+  page: number
+  limit: number
+  search: string
+  column: string
+  order: string
+  isNavigator: boolean
+  adminVerification: string
+}
 const listBodies = () => api.callsTo(LIST).map((c) => c.body as ListBody)
 const columnTitle = (text: string) => screen.getByText(text, { selector: '.ant-table-column-title' })
 const tab = (name: string) => screen.queryByRole('tab', { name })

@@ -18,15 +18,32 @@ beforeEach(() => {
   resetMetaData()
   api = mockApi()
   api
-    .on('GET /auth/metaData', [200, { message: 'ok', data: { mediaURL: 'https://cdn.example.org/media', placeholder: 'p.png' } }])
+    .on('GET /auth/metaData', [
+      200,
+      { message: 'ok', data: { mediaURL: 'https://cdn.example.org/media', placeholder: 'p.png' } },
+    ])
     .on(GET, [200, { message: 'ok', data: charityRecord }])
     .on(METHODS, [
       200,
       {
         message: 'ok',
         data: [
-          { _id: 'pm1', type: 'bank_account', bankName: 'First Bank', accountHolder: 'Water For All', last4: '6789', isDefault: true },
-          { _id: 'pm2', type: 'bank_account', bankName: 'Second Bank', accountHolder: 'Ann Lee', last4: '4321', isDefault: false },
+          {
+            _id: 'pm1',
+            type: 'bank_account',
+            bankName: 'First Bank',
+            accountHolder: 'Water For All',
+            last4: '6789',
+            isDefault: true,
+          },
+          {
+            _id: 'pm2',
+            type: 'bank_account',
+            bankName: 'Second Bank',
+            accountHolder: 'Ann Lee',
+            last4: '4321',
+            isDefault: false,
+          },
         ],
       },
     ])
@@ -57,7 +74,11 @@ describe('Nonprofit view', () => {
 
   it('shows every field of the nonprofit of ?id=, read-only', async () => {
     renderApp('/master/charity_views?id=n1', mainAdmin)
-    expect(await screen.findByText('Water For All', { selector: '.ant-descriptions-item-content *, .ant-descriptions-item-content' })).toBeTruthy()
+    expect(
+      await screen.findByText('Water For All', {
+        selector: '.ant-descriptions-item-content *, .ant-descriptions-item-content',
+      }),
+    ).toBeTruthy()
     expect(document.querySelector('.ant-breadcrumb')?.textContent).toContain('View Nonprofit')
     expect(field('Tax ID').textContent).toBe('12-3456789')
     expect(field('Category').textContent).toBe('Health')
@@ -89,7 +110,9 @@ describe('Nonprofit view', () => {
         'https://cdn.example.org/media/charity/logo1.png',
       ),
     )
-    expect(document.querySelector('img[alt="img1.png"]')?.getAttribute('src')).toBe('https://cdn.example.org/media/charity/img1.png')
+    expect(document.querySelector('img[alt="img1.png"]')?.getAttribute('src')).toBe(
+      'https://cdn.example.org/media/charity/img1.png',
+    )
     // Payment methods of the payment-method call, masked.
     await waitFor(() => expect(screen.getByText('Second Bank')).toBeTruthy())
     expect(screen.getByText('••••6789')).toBeTruthy()
@@ -165,8 +188,11 @@ describe('Nonprofit view', () => {
     expect((await screen.findAllByText('Nonprofit not found')).length).toBeGreaterThan(0)
   })
 
-  it('the main admin sends an approved nonprofit\'s admin its invitation again', async () => {
-    api.on('POST /admin/charity/inviteAdmin/n1', [200, { message: 'Invitation sent to nia@water.example.org', data: {} }])
+  it("the main admin sends an approved nonprofit's admin its invitation again", async () => {
+    api.on('POST /admin/charity/inviteAdmin/n1', [
+      200,
+      { message: 'Invitation sent to nia@water.example.org', data: {} },
+    ])
     renderApp('/master/charity_views?id=n1', mainAdmin)
     await screen.findByText('Tax ID')
     await userEvent.click(button('Invite Admin')!)
@@ -175,7 +201,10 @@ describe('Nonprofit view', () => {
   })
 
   it('offers no invitation to a sub-admin', async () => {
-    renderApp('/master/charity_views?id=n1', subAdmin({ '/master/charity_management': ['edit', 'add', 'delete', 'status'] }))
+    renderApp(
+      '/master/charity_views?id=n1',
+      subAdmin({ '/master/charity_management': ['edit', 'add', 'delete', 'status'] }),
+    )
     await screen.findByText('Tax ID')
     expect(button('Invite Admin')).toBeNull()
   })

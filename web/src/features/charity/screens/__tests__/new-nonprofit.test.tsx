@@ -21,7 +21,9 @@ const row = (over: Record<string, unknown>) => ({
   ...over,
 })
 const pending = [row({}), row({ _id: 'p2', charityName: 'Mountain Meals', taxId: '22-2222222' })]
-const rejected = [row({ _id: 'r1', charityName: 'Shady Fund', adminVerification: 'Reject', rejectReason: 'Tax ID does not match' })]
+const rejected = [
+  row({ _id: 'r1', charityName: 'Shady Fund', adminVerification: 'Reject', rejectReason: 'Tax ID does not match' }),
+]
 
 const record = {
   ...row({}),
@@ -147,7 +149,15 @@ describe('New Nonprofit list', () => {
     const { router } = renderApp('/master?tab=rejected', mainAdmin)
     expect(await screen.findByText('Shady Fund')).toBeTruthy()
     expect(listBodies()).toEqual([
-      { page: 1, limit: 10, search: '', column: 'createdAt', order: 'desc', isNavigator: false, adminVerification: 'Reject' },
+      {
+        page: 1,
+        limit: 10,
+        search: '',
+        column: 'createdAt',
+        order: 'desc',
+        isNavigator: false,
+        adminVerification: 'Reject',
+      },
     ])
     expect(screen.getByRole('tab', { name: 'Rejected', selected: true })).toBeTruthy()
     fireEvent.click(screen.getByRole('tab', { name: 'Pending' }))
@@ -251,7 +261,10 @@ describe('New Nonprofit view: approve and reject', () => {
   it('a rejected nonprofit shows its reason and only Approve', async () => {
     api.on('GET /admin/charity/get/r1', [
       200,
-      { message: 'ok', data: { ...record, _id: 'r1', adminVerification: 'Reject', rejectReason: 'Tax ID does not match' } },
+      {
+        message: 'ok',
+        data: { ...record, _id: 'r1', adminVerification: 'Reject', rejectReason: 'Tax ID does not match' },
+      },
     ])
     renderApp('/master/master_view/r1', mainAdmin)
     expect(await screen.findByText('Tax ID does not match')).toBeTruthy()

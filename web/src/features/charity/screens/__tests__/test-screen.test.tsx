@@ -52,7 +52,7 @@ describe('/test: async multi-select of nonprofits', () => {
     expect(api.callsTo(LIST).at(-1)?.body).toEqual({ page: 1, limit: 5, type: 'charity', search: '11' })
   })
 
-  it('is the main admin\'s only (no module; SPEC section 2): a sub-admin is refused', async () => {
+  it("is the main admin's only (no module; SPEC section 2): a sub-admin is refused", async () => {
     // A sub-admin holding nothing with a screen (every module has one now): no home to go to.
     renderApp('/test', subAdmin({}))
     expect(await screen.findByText('You are not allowed to view this page.')).toBeTruthy()

@@ -11,7 +11,12 @@ import type { Message } from '../../types'
 import { FakeSocket, message, ok, room } from './fake-socket'
 
 const LOAD = { timeout: 15000 }
-const ann = room('r1', 'Ann Giver', { unread: 2, online: true, lastMessageAt: 2, lastMessage: message('r1', 20, 'Hello there') })
+const ann = room('r1', 'Ann Giver', {
+  unread: 2,
+  online: true,
+  lastMessageAt: 2,
+  lastMessage: message('r1', 20, 'Hello there'),
+})
 const bob = room('r2', 'Bob Donor', { lastMessageAt: 1, lastMessage: message('r2', 1, 'Thanks') })
 
 /** Ann's messages 1..20. */
@@ -40,7 +45,10 @@ function serve(s: FakeSocket) {
 
 beforeEach(() => {
   api = mockApi()
-  api.on('GET /auth/metaData', [200, { message: 'ok', data: { mediaURL: 'https://cdn.example.org/media', placeholder: 'p.png' } }])
+  api.on('GET /auth/metaData', [
+    200,
+    { message: 'ok', data: { mediaURL: 'https://cdn.example.org/media', placeholder: 'p.png' } },
+  ])
   socket = new FakeSocket()
   serve(socket)
   setChatSocketFactory(() => socket)
@@ -75,9 +83,15 @@ describe('Chat', () => {
     expect(socket.emitsOf('users')[0]).toEqual({ page: 1, limit: 10, search: '' })
     expect(within(row).getByLabelText('2 unread')).toBeTruthy()
     expect(within(row).getByTitle('Online')).toBeTruthy()
-    expect(within(screen.getByRole('button', { name: /^Open chat with Bob Donor\b/ })).getByTitle('Offline')).toBeTruthy()
+    expect(
+      within(screen.getByRole('button', { name: /^Open chat with Bob Donor\b/ })).getByTitle('Offline'),
+    ).toBeTruthy()
     socket.fire('presence', { userId: 'u-r2', online: true })
-    await waitFor(() => expect(within(screen.getByRole('button', { name: /^Open chat with Bob Donor\b/ })).getByTitle('Online')).toBeTruthy())
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('button', { name: /^Open chat with Bob Donor\b/ })).getByTitle('Online'),
+      ).toBeTruthy(),
+    )
     socket.drop()
     expect(await screen.findByText('Reconnecting…')).toBeTruthy()
   })
@@ -86,8 +100,14 @@ describe('Chat', () => {
     await openChat()
     const fresh = message('r2', 2, 'I have a question')
     socket.fire('message', { message: fresh, room: { ...bob, lastMessage: fresh, lastMessageAt: 3, unread: 1 } })
-    await waitFor(() => expect(within(screen.getByRole('button', { name: /^Open chat with Bob Donor\b/ })).getByLabelText('1 unread')).toBeTruthy())
-    const rows = within(screen.getByRole('region', { name: 'Conversations' })).getAllByRole('button', { name: /^Open chat with/ })
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('button', { name: /^Open chat with Bob Donor\b/ })).getByLabelText('1 unread'),
+      ).toBeTruthy(),
+    )
+    const rows = within(screen.getByRole('region', { name: 'Conversations' })).getAllByRole('button', {
+      name: /^Open chat with/,
+    })
     expect(rows[0].textContent).toMatch(/^Open chat with Bob Donor/)
     expect(within(rows[0]).getByText('I have a question')).toBeTruthy()
   })
@@ -100,7 +120,11 @@ describe('Chat', () => {
     expect(screen.queryByText('Message number 5')).toBeNull()
     expect(screen.getByText('Message number 6')).toBeTruthy()
     await waitFor(() => expect(socket.emitsOf('read')[0]).toEqual({ roomId: 'r1', seq: 20 }))
-    await waitFor(() => expect(within(screen.getByRole('button', { name: /^Open chat with Ann Giver\b/ })).queryByLabelText('2 unread')).toBeNull())
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('button', { name: /^Open chat with Ann Giver\b/ })).queryByLabelText('2 unread'),
+      ).toBeNull(),
+    )
   })
 
   it('scrolling to the top loads the 15 older messages before the first one', async () => {
@@ -118,7 +142,11 @@ describe('Chat', () => {
   it('a member message in the open room appears live, and a typing notice shows', async () => {
     await openChat()
     await openAnn()
-    socket.fire('typing', { roomId: 'r1', from: { _id: 'u-r1', type: 'member', name: 'Ann Giver', avatar: '' }, typing: true })
+    socket.fire('typing', {
+      roomId: 'r1',
+      from: { _id: 'u-r1', type: 'member', name: 'Ann Giver', avatar: '' },
+      typing: true,
+    })
     expect(await screen.findByText('Ann Giver is typing…')).toBeTruthy()
     const answer = message('r1', 21, 'Here is my answer')
     socket.fire('message', { message: answer, room: { ...ann, lastMessage: answer, lastMessageAt: 4, unread: 1 } })
@@ -131,10 +159,14 @@ describe('Chat', () => {
     await openChat()
     await openAnn()
     let release: (m: Message) => void = () => {}
-    socket.answer('send', (p) => new Promise((resolve) => {
-      release = (m) => resolve(ok({ message: m }))
-      void p
-    }))
+    socket.answer(
+      'send',
+      (p) =>
+        new Promise((resolve) => {
+          release = (m) => resolve(ok({ message: m }))
+          void p
+        }),
+    )
     const box = screen.getByRole('textbox', { name: 'Message' })
     await userEvent.type(box, 'Hi Ann{Shift>}{Enter}{/Shift}second line')
     expect(socket.emitsOf('send')).toHaveLength(0)
@@ -179,7 +211,9 @@ describe('Chat', () => {
     expect(socket.emitsOf('send')).toHaveLength(0)
     const missed = message('r1', 21, 'Sent while you were away')
     socket.answer('missed', (p) => ok({ list: Number(p.after) < 21 ? [missed] : [], hasMore: false }))
-    socket.answer('send', (p) => ok({ message: message('r1', 22, String(p.text), 'admin', { clientId: String(p.clientId) }) }))
+    socket.answer('send', (p) =>
+      ok({ message: message('r1', 22, String(p.text), 'admin', { clientId: String(p.clientId) }) }),
+    )
     socket.emitted = []
     socket.goOnline()
     expect(await screen.findByText('Connected')).toBeTruthy()
@@ -190,7 +224,9 @@ describe('Chat', () => {
     expect(socket.emitsOf('send')).toHaveLength(1)
     expect(within(log()).getAllByText('Are you there?')).toHaveLength(1)
     // The same message echoed by the room (its own `message` event) does not show twice.
-    const echoed = message('r1', 22, 'Are you there?', 'admin', { clientId: String(socket.emitsOf('send')[0].clientId) })
+    const echoed = message('r1', 22, 'Are you there?', 'admin', {
+      clientId: String(socket.emitsOf('send')[0].clientId),
+    })
     socket.fire('message', { message: echoed, room: ann })
     socket.fire('message', { message: missed, room: ann })
     expect(within(log()).getAllByText('Are you there?')).toHaveLength(1)
@@ -200,9 +236,17 @@ describe('Chat', () => {
   it('an image alone is a message: uploaded to chatImage, then sent with its file name', async () => {
     api.on('POST /local-image/uploadImage', (call) => {
       const body = call.body as FormData
-      return [200, { message: 'ok', data: { name: 'photo-1.png', moduleName: body.get('moduleName'), url: '/media/chatImage/photo-1.png' } }]
+      return [
+        200,
+        {
+          message: 'ok',
+          data: { name: 'photo-1.png', moduleName: body.get('moduleName'), url: '/media/chatImage/photo-1.png' },
+        },
+      ]
     })
-    socket.answer('send', (p) => ok({ message: message('r1', 21, '', 'admin', { image: String(p.image), clientId: String(p.clientId) }) }))
+    socket.answer('send', (p) =>
+      ok({ message: message('r1', 21, '', 'admin', { image: String(p.image), clientId: String(p.clientId) }) }),
+    )
     await openChat()
     await openAnn()
     await userEvent.click(screen.getByRole('button', { name: 'Add image' }))
@@ -218,7 +262,13 @@ describe('Chat', () => {
   })
 
   it('Clear chat asks first, then clears the history through REST', async () => {
-    api.on('DELETE /admin/chat/clearChatHistory/r1', [200, { message: 'Chat history cleared successfully', data: { ...ann, lastMessage: null, lastMessageAt: null, unread: 0 } }])
+    api.on('DELETE /admin/chat/clearChatHistory/r1', [
+      200,
+      {
+        message: 'Chat history cleared successfully',
+        data: { ...ann, lastMessage: null, lastMessageAt: null, unread: 0 },
+      },
+    ])
     await openChat()
     await openAnn()
     await userEvent.click(screen.getByRole('button', { name: /Clear chat/ }))
@@ -232,7 +282,14 @@ describe('Chat', () => {
   })
 
   it('New conversation opens a room with the chosen donor; no donor chosen is refused', async () => {
-    api.on('POST /admin/user/userList', [200, { message: 'ok', data: [{ _id: 'd9', firstName: 'Cara', lastName: 'New', email: 'cara@example.org' }], total_records: 1 }])
+    api.on('POST /admin/user/userList', [
+      200,
+      {
+        message: 'ok',
+        data: [{ _id: 'd9', firstName: 'Cara', lastName: 'New', email: 'cara@example.org' }],
+        total_records: 1,
+      },
+    ])
     const cara = room('r9', 'Cara New')
     api.on('POST /admin/chat/createRoom', [200, { message: 'Room opened successfully', data: cara }])
     socket.answer('join', (p) => ok({ room: p.roomId === 'r9' ? cara : ann }))

@@ -5,7 +5,9 @@ import type { Ack, Message, Room } from '../../types'
 
 type Listener = (...args: unknown[]) => void
 /** An answer, or undefined: no acknowledgement (the send is left hanging). */
-export type Responder = (payload: Record<string, unknown>) => Ack<unknown> | undefined | Promise<Ack<unknown> | undefined>
+export type Responder = (
+  payload: Record<string, unknown>,
+) => Ack<unknown> | undefined | Promise<Ack<unknown> | undefined>
 
 export class FakeSocket implements ChatSocket {
   connected = false
@@ -82,7 +84,13 @@ export const AT = new Date(2026, 10, 20, 9, 0).getTime()
 export function room(id: string, name: string, extra: Partial<Room> = {}): Room {
   return {
     _id: id,
-    user: { _id: `u-${id}`, name, email: `${name.toLowerCase().replace(/ /g, '.')}@example.org`, avatar: '', isDeleted: false },
+    user: {
+      _id: `u-${id}`,
+      name,
+      email: `${name.toLowerCase().replace(/ /g, '.')}@example.org`,
+      avatar: '',
+      isDeleted: false,
+    },
     lastMessage: null,
     lastMessageAt: null,
     unread: 0,
@@ -99,12 +107,21 @@ export function room(id: string, name: string, extra: Partial<Room> = {}): Room 
   }
 }
 
-export function message(roomId: string, seq: number, text: string, from: 'admin' | 'member' = 'member', extra: Partial<Message> = {}): Message {
+export function message(
+  roomId: string,
+  seq: number,
+  text: string,
+  from: 'admin' | 'member' = 'member',
+  extra: Partial<Message> = {},
+): Message {
   return {
     _id: `${roomId}-m${seq}`,
     roomId,
     seq,
-    sender: from === 'admin' ? { _id: 'a1', type: 'admin', name: 'Main Admin', avatar: '' } : { _id: `u-${roomId}`, type: 'member', name: 'Donor', avatar: '' },
+    sender:
+      from === 'admin'
+        ? { _id: 'a1', type: 'admin', name: 'Main Admin', avatar: '' }
+        : { _id: `u-${roomId}`, type: 'member', name: 'Donor', avatar: '' },
     text,
     image: '',
     clientId: `client-${roomId}-${seq}`,

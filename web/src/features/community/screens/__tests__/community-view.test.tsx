@@ -24,23 +24,45 @@ beforeEach(() => {
   api = mockApi()
   api
     .on('GET /v1/community/getCommunityDetail/c1', [200, { message: 'ok', data: garden }])
-    .on('GET /auth/metaData', [200, { message: 'ok', data: { mediaURL: 'https://cdn.example.org/media', placeholder: 'p.png' } }])
+    .on('GET /auth/metaData', [
+      200,
+      { message: 'ok', data: { mediaURL: 'https://cdn.example.org/media', placeholder: 'p.png' } },
+    ])
     .on(MEMBERS, [
       200,
-      { message: 'ok', data: [{ _id: 'm1', donorId: 'd1', name: 'Mia Lee', email: 'mia@example.org', avatar: '', joinedAt: 1 }], total_records: 1 },
+      {
+        message: 'ok',
+        data: [{ _id: 'm1', donorId: 'd1', name: 'Mia Lee', email: 'mia@example.org', avatar: '', joinedAt: 1 }],
+        total_records: 1,
+      },
     ])
     .on(ACTIVE, [200, { message: 'ok', data: posts(1, 2), total_records: 2 }])
     .on(INACTIVE, (call) => {
       // The server pages at 100 rows: 130 inactive posts come in two pages.
       const page = (call.body as { page: number }).page
-      return [200, { message: 'ok', data: page === 1 ? posts(1000, 100, { isActive: false }) : posts(1100, 30, { isActive: false }), total_records: 130 }]
+      return [
+        200,
+        {
+          message: 'ok',
+          data: page === 1 ? posts(1000, 100, { isActive: false }) : posts(1100, 30, { isActive: false }),
+          total_records: 130,
+        },
+      ]
     })
-    .on(COMMENTS, [200, { message: 'ok', data: [comment('k1', 'Lovely', { replies: [comment('r1', 'Thanks', { parentId: 'k1' })], repliesCount: 1 })], total_records: 1 }])
+    .on(COMMENTS, [
+      200,
+      {
+        message: 'ok',
+        data: [comment('k1', 'Lovely', { replies: [comment('r1', 'Thanks', { parentId: 'k1' })], repliesCount: 1 })],
+        total_records: 1,
+      },
+    ])
 })
 
 afterEach(() => api.restore())
 
-const labelled = (selector: string, label: string) => document.querySelector(`${selector}[aria-label="${label}"]`) as HTMLElement | null
+const labelled = (selector: string, label: string) =>
+  document.querySelector(`${selector}[aria-label="${label}"]`) as HTMLElement | null
 const found = async (selector: string, label: string) => {
   await waitFor(() => expect(labelled(selector, label)).toBeTruthy())
   return labelled(selector, label) as HTMLElement
@@ -81,7 +103,10 @@ describe('Community view', () => {
   })
 
   it('deactivates a post after the confirmation and asks both feeds again', async () => {
-    api.on('POST /v1/posts/activeInActivePost/p1', [200, { message: 'Post deactivated successfully', data: post('p1', 'Post number 1', { isActive: false }) }])
+    api.on('POST /v1/posts/activeInActivePost/p1', [
+      200,
+      { message: 'Post deactivated successfully', data: post('p1', 'Post number 1', { isActive: false }) },
+    ])
     renderApp('/community/Community_view/c1', mainAdmin)
     const card = (await screen.findByText('Post number 1', undefined, LOAD)).closest('[role="article"]') as HTMLElement
     await userEvent.click(buttonIn(card, 'Deactivate'))
@@ -97,7 +122,14 @@ describe('Community view', () => {
       liked = true
       return [200, { message: 'Post liked successfully', data: { liked: true, likesCount: 2 } }]
     })
-    api.on(ACTIVE, () => [200, { message: 'ok', data: [post('p1', 'Post number 1', liked ? { likesCount: 2, likedByAdmin: true } : {})], total_records: 1 }])
+    api.on(ACTIVE, () => [
+      200,
+      {
+        message: 'ok',
+        data: [post('p1', 'Post number 1', liked ? { likesCount: 2, likedByAdmin: true } : {})],
+        total_records: 1,
+      },
+    ])
     renderApp('/community/Community_view/c1', mainAdmin)
     await userEvent.click(await found('button', 'Like post by Author p1, 1 like'))
     expect(await screen.findByText('Post liked successfully')).toBeTruthy()
@@ -107,8 +139,14 @@ describe('Community view', () => {
   })
 
   it('comments and replies as the admin: an empty text is refused, then what is typed is sent', async () => {
-    api.on('POST /v1/posts/postComment', [200, { message: 'Comment added successfully', data: comment('k2', 'Well done', { author: admin }) }])
-    api.on('POST /v1/posts/postCommentRply', [200, { message: 'Reply added successfully', data: comment('r2', 'Agreed', { author: admin, parentId: 'k1' }) }])
+    api.on('POST /v1/posts/postComment', [
+      200,
+      { message: 'Comment added successfully', data: comment('k2', 'Well done', { author: admin }) },
+    ])
+    api.on('POST /v1/posts/postCommentRply', [
+      200,
+      { message: 'Reply added successfully', data: comment('r2', 'Agreed', { author: admin, parentId: 'k1' }) },
+    ])
     renderApp('/community/Community_view/c1', mainAdmin)
     const card = (await screen.findByText('Post number 1', undefined, LOAD)).closest('[role="article"]') as HTMLElement
     await userEvent.click(buttonIn(card, /Comments/))

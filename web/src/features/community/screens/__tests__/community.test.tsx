@@ -23,19 +23,27 @@ beforeEach(() => {
         : [200, { message: 'ok', data: [garden, chess], total_records: 2 }],
     )
     .on('GET /v1/community/getCommunityDetail/c1', [200, { message: 'ok', data: garden }])
-    .on('GET /auth/metaData', [200, { message: 'ok', data: { mediaURL: 'https://cdn.example.org/media', placeholder: 'p.png' } }])
+    .on('GET /auth/metaData', [
+      200,
+      { message: 'ok', data: { mediaURL: 'https://cdn.example.org/media', placeholder: 'p.png' } },
+    ])
     .on('POST /local-image/uploadImage', (call) => {
       uploads += 1
       const name = `${uploads}-${((call.body as FormData).get('image') as File).name}`
-      return [200, { message: 'ok', data: { name, moduleName: 'communityImage', url: `/media/communityImage/${name}` } }]
+      return [
+        200,
+        { message: 'ok', data: { name, moduleName: 'communityImage', url: `/media/communityImage/${name}` } },
+      ]
     })
 })
 
 afterEach(() => api.restore())
 
-const button = (text: string) => screen.getByText(text, { selector: 'button span' }).closest('button') as HTMLButtonElement
+const button = (text: string) =>
+  screen.getByText(text, { selector: 'button span' }).closest('button') as HTMLButtonElement
 const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement
-const labelled = (selector: string, label: string) => document.querySelector(`${selector}[aria-label="${label}"]`) as HTMLElement | null
+const labelled = (selector: string, label: string) =>
+  document.querySelector(`${selector}[aria-label="${label}"]`) as HTMLElement | null
 const found = async (selector: string, label: string) => {
   await waitFor(() => expect(labelled(selector, label)).toBeTruthy())
   return labelled(selector, label) as HTMLElement
@@ -52,8 +60,17 @@ describe('Community list', () => {
   it('lists communities newest first, with the hide switch, View, Edit and Delete', async () => {
     renderApp('/community', mainAdmin)
     expect(await screen.findByText('Garden Friends')).toBeTruthy()
-    expect(api.callsTo(LIST)[0].body).toEqual({ page: 1, limit: 10, search: '', column: 'createdAt', order: 'desc', isDeleted: false })
-    expect((labelled('[role="switch"]', 'Hide Chess Club') as HTMLButtonElement).getAttribute('aria-checked')).toBe('true')
+    expect(api.callsTo(LIST)[0].body).toEqual({
+      page: 1,
+      limit: 10,
+      search: '',
+      column: 'createdAt',
+      order: 'desc',
+      isDeleted: false,
+    })
+    expect((labelled('[role="switch"]', 'Hide Chess Club') as HTMLButtonElement).getAttribute('aria-checked')).toBe(
+      'true',
+    )
     expect(labelled('a', 'View Garden Friends')).toBeTruthy()
     expect(labelled('a', 'Edit Garden Friends')).toBeTruthy()
     expect(labelled('button', 'Delete Garden Friends')).toBeTruthy()
@@ -61,7 +78,10 @@ describe('Community list', () => {
   })
 
   it('hides a community after the confirmation and shows the server message', async () => {
-    api.on('POST /admin/admin-community/hideCommunity/c1', [200, { message: 'Community hidden successfully', data: { ...garden, isHidden: true } }])
+    api.on('POST /admin/admin-community/hideCommunity/c1', [
+      200,
+      { message: 'Community hidden successfully', data: { ...garden, isHidden: true } },
+    ])
     renderApp('/community', mainAdmin)
     await userEvent.click(await found('[role="switch"]', 'Hide Garden Friends'))
     const dialog = await screen.findByRole('dialog')
@@ -179,7 +199,11 @@ describe('Community form', () => {
       causeIds: ['k1'],
       privacy: 'public',
     })
-    await waitFor(() => expect(document.querySelector('#name_help')?.textContent ?? screen.getAllByText('Community already exists').length).toBeTruthy())
+    await waitFor(() =>
+      expect(
+        document.querySelector('#name_help')?.textContent ?? screen.getAllByText('Community already exists').length,
+      ).toBeTruthy(),
+    )
     expect(screen.getAllByText('Community already exists').length).toBeGreaterThan(0)
   })
 })

@@ -19,7 +19,15 @@ const unread = {
   readBy: null,
   readAt: null,
 }
-const read = { ...unread, _id: 'm2', name: 'Tom Lee', subject: 'Thanks', isRead: true, readBy: 'Main Admin', readAt: at }
+const read = {
+  ...unread,
+  _id: 'm2',
+  name: 'Tom Lee',
+  subject: 'Thanks',
+  isRead: true,
+  readBy: 'Main Admin',
+  readAt: at,
+}
 
 let api: MockApi
 
@@ -27,7 +35,10 @@ beforeEach(() => {
   api = mockApi()
   api
     .on(LIST, [200, { message: 'ok', data: [unread, read], total_records: 2 }])
-    .on('GET /admin/ContactUs/getContactUs/m1', [200, { message: 'ok', data: { ...unread, isRead: true, readBy: 'Main Admin', readAt: at + 1000 } }])
+    .on('GET /admin/ContactUs/getContactUs/m1', [
+      200,
+      { message: 'ok', data: { ...unread, isRead: true, readBy: 'Main Admin', readAt: at + 1000 } },
+    ])
 })
 
 afterEach(() => api.restore())

@@ -6,7 +6,14 @@ import { mockApi, type MockApi } from '../../../../testing/mock-api'
 import { mainAdmin } from '../../../../testing/users'
 
 const SAVE = 'POST /admin/aboutUs/updateAboutUs'
-const about = { _id: 'a1', content: '<p>We connect donors.</p>', images: ['team.png'], revision: 0, updatedAt: null, updatedBy: null }
+const about = {
+  _id: 'a1',
+  content: '<p>We connect donors.</p>',
+  images: ['team.png'],
+  revision: 0,
+  updatedAt: null,
+  updatedBy: null,
+}
 
 let api: MockApi
 
@@ -15,12 +22,16 @@ beforeEach(() => {
   api
     .on('GET /v1/aboutUs/aboutUsList', [200, { message: 'ok', data: about }])
     .on('GET /admin/aboutUs/revisions', [200, { message: 'ok', data: [], total_records: 0 }])
-    .on('GET /auth/metaData', [200, { message: 'ok', data: { mediaURL: 'https://cdn.example.org/media', placeholder: 'p.png' } }])
+    .on('GET /auth/metaData', [
+      200,
+      { message: 'ok', data: { mediaURL: 'https://cdn.example.org/media', placeholder: 'p.png' } },
+    ])
 })
 
 afterEach(() => api.restore())
 
-const button = (text: string) => screen.getByText(text, { selector: 'button span' }).closest('button') as HTMLButtonElement
+const button = (text: string) =>
+  screen.getByText(text, { selector: 'button span' }).closest('button') as HTMLButtonElement
 const editor = () => document.querySelector('[role="textbox"][aria-label="Content"]') as HTMLElement
 
 describe('About us', () => {
@@ -36,14 +47,23 @@ describe('About us', () => {
   })
 
   it('sends the content and the images', async () => {
-    api.on(SAVE, [200, { message: 'About us updated successfully', data: { ...about, revision: 1, updatedAt: 1_700_000_000_000, updatedBy: 'Main Admin' } }])
+    api.on(SAVE, [
+      200,
+      {
+        message: 'About us updated successfully',
+        data: { ...about, revision: 1, updatedAt: 1_700_000_000_000, updatedBy: 'Main Admin' },
+      },
+    ])
     renderApp('/content_management/about_us', mainAdmin)
     await waitFor(() => expect(editor()?.innerHTML).toBe('<p>We connect donors.</p>'))
     editor().innerHTML = '<p>We connect donors and nonprofits.</p>'
     fireEvent.input(editor())
     await userEvent.click(button('Save'))
     await waitFor(() => expect(api.callsTo(SAVE)).toHaveLength(1))
-    expect(api.callsTo(SAVE)[0].body).toEqual({ content: '<p>We connect donors and nonprofits.</p>', images: ['team.png'] })
+    expect(api.callsTo(SAVE)[0].body).toEqual({
+      content: '<p>We connect donors and nonprofits.</p>',
+      images: ['team.png'],
+    })
     expect(await screen.findByText('About us updated successfully')).toBeTruthy()
     expect(await screen.findByText(/by Main Admin \(revision #1\)/)).toBeTruthy()
   })

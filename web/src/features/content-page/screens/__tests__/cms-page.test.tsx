@@ -18,10 +18,34 @@ const privacy = {
   publishedBy: 'Main Admin',
   revision: 2,
 }
-const terms = { _id: 't1', slug: 'terms_condition', title: 'Terms of Use', content: '<p>Be kind.</p>', publishedAt, publishedBy: 'Main Admin', revision: 1 }
+const terms = {
+  _id: 't1',
+  slug: 'terms_condition',
+  title: 'Terms of Use',
+  content: '<p>Be kind.</p>',
+  publishedAt,
+  publishedBy: 'Main Admin',
+  revision: 1,
+}
 const revisions = [
-  { _id: 'r2', number: 2, pageKey: 'privacy_policy', authorId: 'a', authorName: 'Main Admin', createdAt: publishedAt, restoredFrom: null },
-  { _id: 'r1', number: 1, pageKey: 'privacy_policy', authorId: 'a', authorName: 'Sam Helper', createdAt: publishedAt - 60_000, restoredFrom: null },
+  {
+    _id: 'r2',
+    number: 2,
+    pageKey: 'privacy_policy',
+    authorId: 'a',
+    authorName: 'Main Admin',
+    createdAt: publishedAt,
+    restoredFrom: null,
+  },
+  {
+    _id: 'r1',
+    number: 1,
+    pageKey: 'privacy_policy',
+    authorId: 'a',
+    authorName: 'Sam Helper',
+    createdAt: publishedAt - 60_000,
+    restoredFrom: null,
+  },
 ]
 
 let api: MockApi
@@ -34,7 +58,13 @@ beforeEach(() => {
     .on('GET /admin/cms/revisions/t1', [200, { message: 'ok', data: [], total_records: 0 }])
     .on('GET /admin/cms/revision/r1', [
       200,
-      { message: 'ok', data: { ...revisions[1], document: { title: 'Privacy', content: '<p>We keep your data safe.</p><p>We may share it.</p>' } } },
+      {
+        message: 'ok',
+        data: {
+          ...revisions[1],
+          document: { title: 'Privacy', content: '<p>We keep your data safe.</p><p>We may share it.</p>' },
+        },
+      },
     ])
     .on('GET /admin/cms/revision/r2', [
       200,
@@ -44,14 +74,16 @@ beforeEach(() => {
 
 afterEach(() => api.restore())
 
-const button = (text: string) => screen.getByText(text, { selector: 'button span' }).closest('button') as HTMLButtonElement
+const button = (text: string) =>
+  screen.getByText(text, { selector: 'button span' }).closest('button') as HTMLButtonElement
 const editor = () => document.querySelector('[role="textbox"][aria-label="Content"]') as HTMLElement
 function writeRichText(html: string) {
   editor().innerHTML = html
   fireEvent.input(editor())
 }
 /** Role queries are slow on a table: elements are found by their labels. */
-const labelled = (selector: string, label: string) => document.querySelector(`${selector}[aria-label="${label}"]`) as HTMLElement | null
+const labelled = (selector: string, label: string) =>
+  document.querySelector(`${selector}[aria-label="${label}"]`) as HTMLElement | null
 const found = async (selector: string, label: string) => {
   await waitFor(() => expect(labelled(selector, label)).toBeTruthy())
   return labelled(selector, label) as HTMLElement
@@ -128,7 +160,9 @@ describe('Privacy policy', () => {
     api.on('POST /admin/cms/restoreRevision/r1', [200, { message: 'Revision restored successfully', data: restored }])
     renderApp('/content_management/privacy_policy', mainAdmin)
     await userEvent.click(await found('button', 'Restore revision 1'))
-    const dialog = (await screen.findAllByText('Are you sure you want to restore this revision ?', { selector: '.ant-modal-title' }))
+    const dialog = (
+      await screen.findAllByText('Are you sure you want to restore this revision ?', { selector: '.ant-modal-title' })
+    )
       .at(-1)!
       .closest('[role="dialog"]') as HTMLElement
     expect(within(dialog).getByText(/revision #1/)).toBeTruthy()
@@ -142,13 +176,19 @@ describe('Privacy policy', () => {
   })
 
   it('the terms screen edits the terms page', async () => {
-    api.on('POST /admin/cms/updateCms/t1', [200, { message: 'Page updated successfully', data: { ...terms, revision: 2 } }])
+    api.on('POST /admin/cms/updateCms/t1', [
+      200,
+      { message: 'Page updated successfully', data: { ...terms, revision: 2 } },
+    ])
     renderApp('/content_management/terms_condition', subAdmin({ '/content_management/terms_condition': ['edit'] }))
     await waitFor(() => expect(titleInput().value).toBe('Terms of Use'))
     expect(await screen.findByText('No revisions yet')).toBeTruthy()
     await userEvent.click(button('Save'))
     await waitFor(() => expect(api.callsTo('POST /admin/cms/updateCms/t1')).toHaveLength(1))
-    expect(api.callsTo('POST /admin/cms/updateCms/t1')[0].body).toEqual({ title: 'Terms of Use', content: '<p>Be kind.</p>' })
+    expect(api.callsTo('POST /admin/cms/updateCms/t1')[0].body).toEqual({
+      title: 'Terms of Use',
+      content: '<p>Be kind.</p>',
+    })
   })
 
   it('on a phone shows the author and time under the number, with Restore beside it', async () => {

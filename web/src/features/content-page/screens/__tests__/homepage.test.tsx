@@ -33,12 +33,16 @@ beforeEach(() => {
   api
     .on(GET, [200, { message: 'ok', data: home }])
     .on('GET /admin/homepage/revisions', [200, { message: 'ok', data: [], total_records: 0 }])
-    .on('GET /auth/metaData', [200, { message: 'ok', data: { mediaURL: 'https://cdn.example.org/media', placeholder: 'p.png' } }])
+    .on('GET /auth/metaData', [
+      200,
+      { message: 'ok', data: { mediaURL: 'https://cdn.example.org/media', placeholder: 'p.png' } },
+    ])
 })
 
 afterEach(() => api.restore())
 
-const button = (text: string) => screen.getByText(text, { selector: 'button span' }).closest('button') as HTMLButtonElement
+const button = (text: string) =>
+  screen.getByText(text, { selector: 'button span' }).closest('button') as HTMLButtonElement
 const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement
 
 describe('Homepage', () => {
@@ -99,11 +103,18 @@ describe('Homepage', () => {
   it('shows the server’s message on the featured nonprofits', async () => {
     api.on(SAVE, [
       400,
-      { message: 'Please select valid nonprofits', errors: [{ field: 'featuredCharityIds', message: 'Please select valid nonprofits' }] },
+      {
+        message: 'Please select valid nonprofits',
+        errors: [{ field: 'featuredCharityIds', message: 'Please select valid nonprofits' }],
+      },
     ])
     renderApp('/content_management/homepage', mainAdmin)
     await waitFor(() => expect(input('Hero Title').value).toBe('Give together'))
     await userEvent.click(button('Save'))
-    await waitFor(() => expect(document.querySelector('.ant-form-item-explain-error')?.textContent).toBe('Please select valid nonprofits'))
+    await waitFor(() =>
+      expect(document.querySelector('.ant-form-item-explain-error')?.textContent).toBe(
+        'Please select valid nonprofits',
+      ),
+    )
   })
 })

@@ -24,7 +24,15 @@ const DONORS = 'GET /admin/dashboard/yearGraphDashboardUser'
 const CHARITIES = 'GET /admin/dashboard/yearGraphDashboardCharity'
 const year = new Date().getUTCFullYear()
 
-const giving = { donors: 1200, activeDonors: 1100, donations: 5400, amountCents: 123450, activeSubscriptions: 77, approvedPartners: 9, pendingPartners: 4 }
+const giving = {
+  donors: 1200,
+  activeDonors: 1100,
+  donations: 5400,
+  amountCents: 123450,
+  activeSubscriptions: 77,
+  approvedPartners: 9,
+  pendingPartners: 4,
+}
 const catalogue = { nonprofits: 310, approved: 300, pendingRequests: 10, causes: 25, categories: 8 }
 
 let api: MockApi
@@ -122,7 +130,10 @@ describe('Dashboard', () => {
     expect(await within(givingCard).findByText('$1,234.50')).toBeTruthy()
     expect(givingCard.querySelector('.ant-skeleton')).toBeNull()
     expect(screen.queryByLabelText('Chart of New Donors and Donations')).toBeNull()
-    graph.resolve([200, { message: 'ok', data: { year, months: [{ month: 1, donors: 2, donations: 2, amountCents: 1 }] } }])
+    graph.resolve([
+      200,
+      { message: 'ok', data: { year, months: [{ month: 1, donors: 2, donations: 2, amountCents: 1 }] } },
+    ])
     expect(await screen.findByLabelText('Chart of New Donors and Donations')).toBeTruthy()
     expect(screen.queryByLabelText('Loading Donors by Month')).toBeNull()
   })
@@ -155,7 +166,13 @@ describe('Dashboard', () => {
       expect(within(engagement).getByText('Upcoming Events')).toBeTruthy()
       expect(screen.getByText('Clearwater Wells', { selector: 'strong' })).toBeTruthy()
       expect(screen.getByText('Nonprofit Admin')).toBeTruthy()
-      for (const platform of ['Giving Partners', 'Nonprofits', 'Total Sub Admins', 'Nonprofits by Month', 'Active Donors']) {
+      for (const platform of [
+        'Giving Partners',
+        'Nonprofits',
+        'Total Sub Admins',
+        'Nonprofits by Month',
+        'Active Donors',
+      ]) {
         expect(screen.queryByText(platform)).toBeNull()
       }
       expect(api.callsTo(CHARITIES)).toHaveLength(0)
@@ -173,7 +190,13 @@ describe('Dashboard', () => {
     })
 
     it('marks the cards of a service that is down, and names its nonprofit plainly without the catalogue', async () => {
-      api.on(DATA, [200, { message: 'ok', data: { ...own, nonprofit: null, engagement: null, unavailable: ['catalogue', 'engagement'] } }])
+      api.on(DATA, [
+        200,
+        {
+          message: 'ok',
+          data: { ...own, nonprofit: null, engagement: null, unavailable: ['catalogue', 'engagement'] },
+        },
+      ])
       renderApp('/dashboard', nonprofitAdmin)
       const donations = await cardTitled('Donations to your nonprofit')
       expect(await within(donations).findByText('$40.00')).toBeTruthy()

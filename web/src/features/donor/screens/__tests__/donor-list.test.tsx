@@ -53,7 +53,10 @@ describe('Donor list', () => {
   })
 
   it('deactivates after the confirmation and reloads', async () => {
-    api.on('PATCH /admin/user/userStatus/d1', [200, { message: 'Donor deactivated successfully', data: { ...ann, isActive: false } }])
+    api.on('PATCH /admin/user/userStatus/d1', [
+      200,
+      { message: 'Donor deactivated successfully', data: { ...ann, isActive: false } },
+    ])
     renderApp('/donor', mainAdmin)
     await userEvent.click(await screen.findByRole('switch', { name: 'Status of Ann Lee' }))
     const dialog = await screen.findByRole('dialog')
@@ -88,7 +91,9 @@ describe('Donor list', () => {
 
   it('links view and edit', async () => {
     renderApp('/donor', mainAdmin)
-    expect((await screen.findByRole('link', { name: 'View Ann Lee' })).getAttribute('href')).toBe('/donor/donor_view/d1')
+    expect((await screen.findByRole('link', { name: 'View Ann Lee' })).getAttribute('href')).toBe(
+      '/donor/donor_view/d1',
+    )
     expect(screen.getByRole('link', { name: 'Edit Ann Lee' }).getAttribute('href')).toBe('/donor/donor_edit/d1')
   })
 

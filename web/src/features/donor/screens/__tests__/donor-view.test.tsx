@@ -12,7 +12,10 @@ beforeEach(() => {
   resetMetaData()
   api = mockApi()
   api
-    .on('GET /auth/metaData', [200, { message: 'ok', data: { mediaURL: 'https://cdn.example.org/media', placeholder: 'p.png' } }])
+    .on('GET /auth/metaData', [
+      200,
+      { message: 'ok', data: { mediaURL: 'https://cdn.example.org/media', placeholder: 'p.png' } },
+    ])
     .on('GET /admin/user/viewUserDetails/d1', [200, { message: 'ok', data: annDetail }])
 })
 

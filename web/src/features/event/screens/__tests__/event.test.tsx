@@ -43,7 +43,15 @@ const picnic = {
   createdAt: start - 86400_000,
   updatedAt: start - 86400_000,
 }
-const member = (id: string, name: string, status: number) => ({ _id: id, donorId: `d-${id}`, name, email: `${id}@example.org`, avatar: '', status, joinedAt: start })
+const member = (id: string, name: string, status: number) => ({
+  _id: id,
+  donorId: `d-${id}`,
+  name,
+  email: `${id}@example.org`,
+  avatar: '',
+  status,
+  joinedAt: start,
+})
 const MEMBERS: Record<number, ReturnType<typeof member>[]> = {
   1: [member('m1', 'Ivy Interested', 1)],
   2: [member('m2', 'Gus Going', 2), member('m3', 'Gail Going', 2)],
@@ -62,9 +70,15 @@ beforeEach(() => {
     })
     .on(FIND, (call) => {
       const status = (call.body as { status: number }).status
-      return [200, { message: 'ok', data: { event: picnic, members: MEMBERS[status] }, total_records: MEMBERS[status].length }]
+      return [
+        200,
+        { message: 'ok', data: { event: picnic, members: MEMBERS[status] }, total_records: MEMBERS[status].length },
+      ]
     })
-    .on('GET /auth/metaData', [200, { message: 'ok', data: { mediaURL: 'https://cdn.example.org/media', placeholder: 'p.png' } }])
+    .on('GET /auth/metaData', [
+      200,
+      { message: 'ok', data: { mediaURL: 'https://cdn.example.org/media', placeholder: 'p.png' } },
+    ])
 })
 
 afterEach(() => api.restore())
@@ -73,7 +87,8 @@ const LOAD = { timeout: 15000 }
 const buttonIn = (root: HTMLElement, text: string | RegExp) =>
   within(root).getAllByText(text, { selector: 'button span' })[0].closest('button') as HTMLButtonElement
 const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement
-const labelled = (selector: string, label: string) => document.querySelector(`${selector}[aria-label="${label}"]`) as HTMLElement | null
+const labelled = (selector: string, label: string) =>
+  document.querySelector(`${selector}[aria-label="${label}"]`) as HTMLElement | null
 const found = async (selector: string, label: string) => {
   await waitFor(() => expect(labelled(selector, label)).toBeTruthy(), LOAD)
   return labelled(selector, label) as HTMLElement
@@ -88,11 +103,25 @@ describe('Event list', () => {
   it('asks the upcoming events soonest first, then each filter', async () => {
     renderApp('/event', mainAdmin)
     expect(await screen.findByText('Park Picnic', undefined, LOAD)).toBeTruthy()
-    expect(api.callsTo(LIST)[0].body).toEqual({ page: 1, limit: 10, search: '', column: 'startsAt', order: 'asc', filter: 'upcoming' })
+    expect(api.callsTo(LIST)[0].body).toEqual({
+      page: 1,
+      limit: 10,
+      search: '',
+      column: 'startsAt',
+      order: 'asc',
+      filter: 'upcoming',
+    })
     // Shown in the event's own time zone (10:00 in New York is 15:00 UTC).
     expect(screen.getByText('Dec 4 2026,10:00 am')).toBeTruthy()
     await userEvent.click(tab('Past'))
-    await waitFor(() => expect(api.callsTo(LIST).at(-1)?.body).toMatchObject({ filter: 'past', column: 'startsAt', order: 'desc', page: 1 }))
+    await waitFor(() =>
+      expect(api.callsTo(LIST).at(-1)?.body).toMatchObject({
+        filter: 'past',
+        column: 'startsAt',
+        order: 'desc',
+        page: 1,
+      }),
+    )
     await userEvent.click(tab('Deleted'))
     expect(await screen.findByText('Old Fair')).toBeTruthy()
     expect(api.callsTo(LIST).at(-1)?.body).toMatchObject({ filter: 'deleted' })
@@ -182,7 +211,14 @@ describe('Event view', () => {
   it('shows the members of each tab (status 1, 2, 3)', async () => {
     renderApp('/event/event_view/e1', mainAdmin)
     expect(await screen.findByText('Ivy Interested', undefined, LOAD)).toBeTruthy()
-    expect(api.callsTo(FIND).some((c) => (c.body as { status: number; limit: number }).status === 1 && (c.body as { limit: number }).limit === 10)).toBe(true)
+    expect(
+      api
+        .callsTo(FIND)
+        .some(
+          (c) =>
+            (c.body as { status: number; limit: number }).status === 1 && (c.body as { limit: number }).limit === 10,
+        ),
+    ).toBe(true)
     await userEvent.click(tab(/^Going/))
     expect(await screen.findByText('Gail Going')).toBeTruthy()
     expect(api.callsTo(FIND).at(-1)?.body).toEqual({ status: 2, page: 1, limit: 10, search: '' })
@@ -200,7 +236,11 @@ describe('Event view', () => {
     await answerYes('Are you sure you want to Remove this member ?')
     expect(await screen.findByText('Member removed successfully')).toBeTruthy()
     expect(api.callsTo(REMOVE)[0].body).toEqual({ _id: 'm2' })
-    await waitFor(() => expect(api.callsTo(FIND).filter((c) => (c.body as { status: number }).status === 2).length).toBeGreaterThan(before))
+    await waitFor(() =>
+      expect(api.callsTo(FIND).filter((c) => (c.body as { status: number }).status === 2).length).toBeGreaterThan(
+        before,
+      ),
+    )
   })
 
   it('exports the members as event-<id>.xlsx', async () => {

@@ -22,12 +22,14 @@ beforeEach(() => {
 
 afterEach(() => api.restore())
 
-const labelled = (selector: string, label: string) => document.querySelector(`${selector}[aria-label="${label}"]`) as HTMLElement | null
+const labelled = (selector: string, label: string) =>
+  document.querySelector(`${selector}[aria-label="${label}"]`) as HTMLElement | null
 async function dialogTitled(title: string): Promise<HTMLElement> {
   const titles = await screen.findAllByText(title, { selector: '.ant-modal-title' })
   return titles.at(-1)!.closest('[role="dialog"]') as HTMLElement
 }
-const addButton = () => screen.getByText('Add Category', { selector: 'button span' }).closest('button') as HTMLButtonElement
+const addButton = () =>
+  screen.getByText('Add Category', { selector: 'button span' }).closest('button') as HTMLButtonElement
 
 describe('FAQ Category Management', () => {
   it('lists categories in their order with how many FAQs they hold', async () => {
@@ -69,7 +71,10 @@ describe('FAQ Category Management', () => {
   })
 
   it('renames a category with its name only', async () => {
-    api.on('PATCH /admin/faq-category/update/f2', [200, { message: 'FAQ category updated successfully', data: rows[1] }])
+    api.on('PATCH /admin/faq-category/update/f2', [
+      200,
+      { message: 'FAQ category updated successfully', data: rows[1] },
+    ])
     renderApp('/category', mainAdmin)
     await screen.findByText('Accounts')
     await userEvent.click(labelled('button', 'Edit Accounts')!)

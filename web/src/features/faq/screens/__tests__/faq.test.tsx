@@ -43,8 +43,10 @@ beforeEach(() => {
 
 afterEach(() => api.restore())
 
-const labelled = (selector: string, label: string) => document.querySelector(`${selector}[aria-label="${label}"]`) as HTMLElement | null
-const button = (text: string) => screen.getByText(text, { selector: 'button span' }).closest('button') as HTMLButtonElement
+const labelled = (selector: string, label: string) =>
+  document.querySelector(`${selector}[aria-label="${label}"]`) as HTMLElement | null
+const button = (text: string) =>
+  screen.getByText(text, { selector: 'button span' }).closest('button') as HTMLButtonElement
 const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement
 const answer = () => document.querySelector('[role="textbox"][aria-label="Answer"]') as HTMLElement
 
@@ -120,7 +122,10 @@ describe('FAQ Management', () => {
   it('edits a FAQ from its saved values and shows the server’s field message', async () => {
     api.on('PATCH /admin/faq/update/q1', [
       400,
-      { message: 'Please select valid Category', errors: [{ field: 'categoryId', message: 'Please select valid Category' }] },
+      {
+        message: 'Please select valid Category',
+        errors: [{ field: 'categoryId', message: 'Please select valid Category' }],
+      },
     ])
     renderApp('/category/faq/faq_edit/q1', mainAdmin)
     await waitFor(() => expect(input('Question').value).toBe('Is my gift tax deductible?'))
@@ -133,6 +138,8 @@ describe('FAQ Management', () => {
       order: 0,
       isActive: true,
     })
-    await waitFor(() => expect(document.querySelector('.ant-form-item-explain-error')?.textContent).toBe('Please select valid Category'))
+    await waitFor(() =>
+      expect(document.querySelector('.ant-form-item-explain-error')?.textContent).toBe('Please select valid Category'),
+    )
   })
 })

@@ -7,7 +7,14 @@ import { mainAdmin, subAdmin } from '../../../../testing/users'
 
 const GET = 'GET /admin/givingPartner/getDetails'
 const SAVE = 'POST /admin/givingPartner/update'
-const page = { _id: 'g1', content: '<p>Partner with us</p>', image: 'old.png', revision: 1, updatedAt: 1_700_000_000_000, updatedBy: 'Main Admin' }
+const page = {
+  _id: 'g1',
+  content: '<p>Partner with us</p>',
+  image: 'old.png',
+  revision: 1,
+  updatedAt: 1_700_000_000_000,
+  updatedBy: 'Main Admin',
+}
 
 let api: MockApi
 let uploads = 0
@@ -18,17 +25,24 @@ beforeEach(() => {
   api
     .on(GET, [200, { message: 'ok', data: page }])
     .on('GET /admin/givingPartner/revisions', [200, { message: 'ok', data: [], total_records: 0 }])
-    .on('GET /auth/metaData', [200, { message: 'ok', data: { mediaURL: 'https://cdn.example.org/media', placeholder: 'p.png' } }])
+    .on('GET /auth/metaData', [
+      200,
+      { message: 'ok', data: { mediaURL: 'https://cdn.example.org/media', placeholder: 'p.png' } },
+    ])
     .on('POST /local-image/uploadImage', (call) => {
       uploads += 1
       const name = `${uploads}-${((call.body as FormData).get('image') as File).name}`
-      return [200, { message: 'ok', data: { name, moduleName: 'givingPartnerimage', url: `/media/givingPartnerimage/${name}` } }]
+      return [
+        200,
+        { message: 'ok', data: { name, moduleName: 'givingPartnerimage', url: `/media/givingPartnerimage/${name}` } },
+      ]
     })
 })
 
 afterEach(() => api.restore())
 
-const button = (text: string) => screen.getByText(text, { selector: 'button span' }).closest('button') as HTMLButtonElement
+const button = (text: string) =>
+  screen.getByText(text, { selector: 'button span' }).closest('button') as HTMLButtonElement
 const editor = () => document.querySelector('[role="textbox"][aria-label="Content"]') as HTMLElement
 
 describe('Giving partner page', () => {
@@ -42,7 +56,10 @@ describe('Giving partner page', () => {
   })
 
   it('uploads a new image first (givingPartnerimage), sends its name and plain spaces for &nbsp;', async () => {
-    api.on(SAVE, (call) => [200, { message: 'Giving partner page updated successfully', data: { ...page, ...(call.body as object), revision: 2 } }])
+    api.on(SAVE, (call) => [
+      200,
+      { message: 'Giving partner page updated successfully', data: { ...page, ...(call.body as object), revision: 2 } },
+    ])
     renderApp('/giving_partner', mainAdmin)
     await waitFor(() => expect(editor()?.innerHTML).toBe('<p>Partner with us</p>'))
     const uploader = document.querySelector('[role="group"][aria-label="Image"]') as HTMLElement
@@ -51,7 +68,9 @@ describe('Giving partner page', () => {
       target: { files: [new File(['img'], 'new.png', { type: 'image/png' })] },
     })
     await waitFor(() => expect(uploader.querySelector('img[alt="1-new.png"]')).toBeTruthy())
-    expect((api.callsTo('POST /local-image/uploadImage')[0].body as FormData).get('moduleName')).toBe('givingPartnerimage')
+    expect((api.callsTo('POST /local-image/uploadImage')[0].body as FormData).get('moduleName')).toBe(
+      'givingPartnerimage',
+    )
     editor().innerHTML = '<p>Give&nbsp;together&nbsp;now</p>'
     fireEvent.input(editor())
     await userEvent.click(button('Save'))
@@ -70,7 +89,10 @@ describe('Giving partner page', () => {
   })
 
   it('is not open to a sub-admin without its module, whatever else it holds', async () => {
-    const { router } = renderApp('/giving_partner', subAdmin({ '/dashboard': ['view'], '/content_management/homepage': ['edit'] }))
+    const { router } = renderApp(
+      '/giving_partner',
+      subAdmin({ '/dashboard': ['view'], '/content_management/homepage': ['edit'] }),
+    )
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'))
     expect(api.callsTo(GET)).toHaveLength(0)
   })

@@ -31,7 +31,14 @@ const partner = (over: Record<string, unknown> = {}) => ({
 })
 const pendingRows = [
   partner(),
-  partner({ _id: 'g2', name: 'Shady Corp', userName: 'Sid', emailAddress: 'sid@shady.example', adminVerification: 'Reject', rejectReason: 'Website does not exist' }),
+  partner({
+    _id: 'g2',
+    name: 'Shady Corp',
+    userName: 'Sid',
+    emailAddress: 'sid@shady.example',
+    adminVerification: 'Reject',
+    rejectReason: 'Website does not exist',
+  }),
 ]
 
 let api: MockApi
@@ -39,7 +46,14 @@ let api: MockApi
 beforeEach(() => {
   api = mockApi()
   api.on(PENDING, [200, { message: 'ok', data: pendingRows, total_records: 2 }])
-  api.on(APPROVED, [200, { message: 'ok', data: [partner({ _id: 'a1', name: 'Bright Co', adminVerification: 'Approve' })], total_records: 1 }])
+  api.on(APPROVED, [
+    200,
+    {
+      message: 'ok',
+      data: [partner({ _id: 'a1', name: 'Bright Co', adminVerification: 'Approve' })],
+      total_records: 1,
+    },
+  ])
   api.on('GET /admin/strategic-partner/get/g1', [200, { message: 'ok', data: partner() }])
   api.on('GET /admin/strategic-partner/get/g2', [200, { message: 'ok', data: pendingRows[1] }])
 })
@@ -105,19 +119,29 @@ describe('Strategic view', () => {
   })
 
   it('approves after confirmation with an empty reason, then goes to /strategic', async () => {
-    api.on(VERIFY, [200, { message: 'Giving partner approved successfully', data: partner({ adminVerification: 'Approve' }) }])
+    api.on(VERIFY, [
+      200,
+      { message: 'Giving partner approved successfully', data: partner({ adminVerification: 'Approve' }) },
+    ])
     const { router } = renderApp('/strategic/strategic_view/g1', mainAdmin)
     await userEvent.click(await screen.findByRole('button', { name: /Approve/ }))
     const dialog = await screen.findByRole('dialog')
     expect(within(dialog).getByText('Are you sure you want to Approve ?')).toBeTruthy()
     await userEvent.click(within(dialog).getByRole('button', { name: 'Yes' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/strategic'))
-    expect(api.callsTo(VERIFY)[0].body).toEqual({ strategicPartnerId: 'g1', adminVerification: 'Approve', rejectReason: '' })
+    expect(api.callsTo(VERIFY)[0].body).toEqual({
+      strategicPartnerId: 'g1',
+      adminVerification: 'Approve',
+      rejectReason: '',
+    })
     expect(await screen.findByText('Giving partner approved successfully')).toBeTruthy()
   })
 
   it('opens the reject dialog from the list’s link, needs a reason, then goes to the pending list', async () => {
-    api.on(VERIFY, [200, { message: 'Giving partner rejected successfully', data: partner({ adminVerification: 'Reject' }) }])
+    api.on(VERIFY, [
+      200,
+      { message: 'Giving partner rejected successfully', data: partner({ adminVerification: 'Reject' }) },
+    ])
     const { router } = renderApp('/strategic/strategic_view/g1?action=reject', mainAdmin)
     const dialog = await screen.findByRole('dialog')
     expect(within(dialog).getByText('Are you sure you want to Reject ?')).toBeTruthy()
@@ -128,11 +152,18 @@ describe('Strategic view', () => {
     await userEvent.type(within(dialog).getByRole('textbox'), '  No tax documents  ')
     await userEvent.click(within(dialog).getByRole('button', { name: 'Yes' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/strategic/pending_strategic_partner'))
-    expect(api.callsTo(VERIFY)[0].body).toEqual({ strategicPartnerId: 'g1', adminVerification: 'Reject', rejectReason: 'No tax documents' })
+    expect(api.callsTo(VERIFY)[0].body).toEqual({
+      strategicPartnerId: 'g1',
+      adminVerification: 'Reject',
+      rejectReason: 'No tax documents',
+    })
   })
 
   it('stays on the view when the server refuses, and shows why', async () => {
-    api.on(VERIFY, [400, { message: 'Please Enter Add Reason', errors: [{ field: 'rejectReason', message: 'Please Enter Add Reason' }] }])
+    api.on(VERIFY, [
+      400,
+      { message: 'Please Enter Add Reason', errors: [{ field: 'rejectReason', message: 'Please Enter Add Reason' }] },
+    ])
     const { router } = renderApp('/strategic/strategic_view/g1?action=approve', mainAdmin)
     const dialog = await screen.findByRole('dialog')
     await userEvent.click(within(dialog).getByRole('button', { name: 'Yes' }))
@@ -150,7 +181,10 @@ describe('Strategic view', () => {
 
 describe('Management of Approved Partners', () => {
   it('toggles the status after confirmation', async () => {
-    api.on('PATCH /admin/strategic-partner/strategicPartnerStatus/a1', [200, { message: 'Giving partner deactivated successfully', data: partner({ _id: 'a1', isActive: false }) }])
+    api.on('PATCH /admin/strategic-partner/strategicPartnerStatus/a1', [
+      200,
+      { message: 'Giving partner deactivated successfully', data: partner({ _id: 'a1', isActive: false }) },
+    ])
     renderApp('/strategic', mainAdmin)
     fireEvent.click(await screen.findByLabelText('Status of Bright Co'))
     const dialog = await dialogWith('Are you sure Inactive this status ?')
@@ -161,7 +195,10 @@ describe('Management of Approved Partners', () => {
   })
 
   it('deletes after confirmation', async () => {
-    api.on('POST /admin/strategic-partner/deleteByAdmin', [200, { message: 'Giving partner deleted successfully', data: null }])
+    api.on('POST /admin/strategic-partner/deleteByAdmin', [
+      200,
+      { message: 'Giving partner deleted successfully', data: null },
+    ])
     renderApp('/strategic', mainAdmin)
     fireEvent.click(await screen.findByLabelText('Delete Bright Co'))
     const dialog = await dialogWith('Are you sure you want to Delete ?')
@@ -180,7 +217,10 @@ describe('Management of Approved Partners', () => {
 
 describe('who may open the partner screens', () => {
   it('a sub-admin holding the pending partners’ view opens the strategic view, and the approved list only with its own grant', async () => {
-    const { router } = renderApp('/strategic/strategic_view/g1', subAdmin({ '/strategic/pending_strategic_partner': ['view'] }))
+    const { router } = renderApp(
+      '/strategic/strategic_view/g1',
+      subAdmin({ '/strategic/pending_strategic_partner': ['view'] }),
+    )
     expect(await screen.findByText('Giving Partner Details')).toBeTruthy()
     expect(router.state.location.pathname).toBe('/strategic/strategic_view/g1')
   })
@@ -192,4 +232,3 @@ describe('who may open the partner screens', () => {
     expect(screen.getByLabelText('Delete Bright Co')).toBeTruthy()
   })
 })
-

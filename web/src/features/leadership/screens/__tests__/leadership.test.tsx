@@ -8,7 +8,17 @@ import { mainAdmin, subAdmin } from '../../../../testing/users'
 const LIST = 'POST /admin/leadership/listLeadership'
 const ADD = 'POST /admin/leadership/addLeadership'
 const at = new Date(2026, 0, 5, 9, 30).getTime()
-const ada = { _id: 'l1', name: 'Ada Park', title: 'Chair', photo: 'ada.png', biography: '<p>Founder.</p>', order: 0, isActive: true, createdAt: at, updatedAt: at }
+const ada = {
+  _id: 'l1',
+  name: 'Ada Park',
+  title: 'Chair',
+  photo: 'ada.png',
+  biography: '<p>Founder.</p>',
+  order: 0,
+  isActive: true,
+  createdAt: at,
+  updatedAt: at,
+}
 const ben = { ...ada, _id: 'l2', name: 'Ben Ode', title: 'Treasurer', photo: 'ben.png', order: 1, isActive: false }
 
 let api: MockApi
@@ -20,20 +30,28 @@ beforeEach(() => {
   api
     .on(LIST, [200, { message: 'ok', data: [ada, ben], total_records: 2 }])
     .on('GET /admin/leadership/getLeadership/l1', [200, { message: 'ok', data: ada }])
-    .on('GET /auth/metaData', [200, { message: 'ok', data: { mediaURL: 'https://cdn.example.org/media', placeholder: 'p.png' } }])
+    .on('GET /auth/metaData', [
+      200,
+      { message: 'ok', data: { mediaURL: 'https://cdn.example.org/media', placeholder: 'p.png' } },
+    ])
     .on('POST /local-image/uploadImage', (call) => {
       uploads += 1
       const name = `${uploads}-${((call.body as FormData).get('image') as File).name}`
-      return [200, { message: 'ok', data: { name, moduleName: 'leadershipImage', url: `/media/leadershipImage/${name}` } }]
+      return [
+        200,
+        { message: 'ok', data: { name, moduleName: 'leadershipImage', url: `/media/leadershipImage/${name}` } },
+      ]
     })
 })
 
 afterEach(() => api.restore())
 
-const button = (text: string) => screen.getByText(text, { selector: 'button span' }).closest('button') as HTMLButtonElement
+const button = (text: string) =>
+  screen.getByText(text, { selector: 'button span' }).closest('button') as HTMLButtonElement
 const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement
 /** Role queries are slow on a table: elements are found by their labels. */
-const labelled = (selector: string, label: string) => document.querySelector(`${selector}[aria-label="${label}"]`) as HTMLElement | null
+const labelled = (selector: string, label: string) =>
+  document.querySelector(`${selector}[aria-label="${label}"]`) as HTMLElement | null
 const found = async (selector: string, label: string) => {
   await waitFor(() => expect(labelled(selector, label)).toBeTruthy())
   return labelled(selector, label) as HTMLElement
@@ -71,7 +89,10 @@ describe('Leadership list', () => {
   })
 
   it('switches an entry off with the whole entry, after the confirmation', async () => {
-    api.on('PATCH /admin/leadership/updateLeadership/l1', [200, { message: 'Leadership updated successfully', data: { ...ada, isActive: false } }])
+    api.on('PATCH /admin/leadership/updateLeadership/l1', [
+      200,
+      { message: 'Leadership updated successfully', data: { ...ada, isActive: false } },
+    ])
     renderApp('/content_management/leadership', mainAdmin)
     await userEvent.click(await found('[role="switch"]', 'Status of Ada Park'))
     const dialog = await screen.findByRole('dialog')
@@ -89,7 +110,10 @@ describe('Leadership list', () => {
   })
 
   it('deletes after the confirmation and lists again', async () => {
-    api.on('DELETE /admin/leadership/deleteLeadership/l2', [200, { message: 'Leadership deleted successfully', data: null }])
+    api.on('DELETE /admin/leadership/deleteLeadership/l2', [
+      200,
+      { message: 'Leadership deleted successfully', data: null },
+    ])
     renderApp('/content_management/leadership', mainAdmin)
     await userEvent.click(await found('button', 'Delete Ben Ode'))
     const dialog = await screen.findByRole('dialog')
@@ -144,7 +168,10 @@ describe('Leadership form', () => {
   })
 
   it('edits an entry from its saved values', async () => {
-    api.on('PATCH /admin/leadership/updateLeadership/l1', [200, { message: 'Leadership updated successfully', data: ada }])
+    api.on('PATCH /admin/leadership/updateLeadership/l1', [
+      200,
+      { message: 'Leadership updated successfully', data: ada },
+    ])
     renderApp('/content_management/edit_leadership/l1', mainAdmin)
     await waitFor(() => expect(input('Name').value).toBe('Ada Park'))
     fireEvent.change(input('Title'), { target: { value: 'Chair of the Board' } })
@@ -162,7 +189,10 @@ describe('Leadership form', () => {
 
 describe('Leadership view', () => {
   it('shows the entry with its biography, and deletes it after the confirmation', async () => {
-    api.on('DELETE /admin/leadership/deleteLeadership/l1', [200, { message: 'Leadership deleted successfully', data: null }])
+    api.on('DELETE /admin/leadership/deleteLeadership/l1', [
+      200,
+      { message: 'Leadership deleted successfully', data: null },
+    ])
     const { router } = renderApp('/content_management/view_leadership/l1', mainAdmin)
     expect(await screen.findByText('Chair')).toBeTruthy()
     expect(screen.getByText('Founder.')).toBeTruthy()

@@ -39,8 +39,21 @@ beforeEach(() => {
   api = mockApi()
   api
     .on(HISTORY, () => [200, { message: 'ok', data: history, total_records: history.length }])
-    .on('GET /auth/metaData', [200, { message: 'ok', data: { mediaURL: 'https://cdn.example.org/media', placeholder: 'p.png' } }])
-    .on(NAMES, [200, { message: 'Success', data: [{ _id: 'c1', name: 'Water First', type: 'charity' }, { _id: 'k1', name: 'Clean Water', type: 'cause' }], total_records: 2 }])
+    .on('GET /auth/metaData', [
+      200,
+      { message: 'ok', data: { mediaURL: 'https://cdn.example.org/media', placeholder: 'p.png' } },
+    ])
+    .on(NAMES, [
+      200,
+      {
+        message: 'Success',
+        data: [
+          { _id: 'c1', name: 'Water First', type: 'charity' },
+          { _id: 'k1', name: 'Clean Water', type: 'cause' },
+        ],
+        total_records: 2,
+      },
+    ])
     .on(SEND, (call) => {
       const body = call.body as { preview: boolean }
       if (body.preview) return [200, { message: 'Success', data: { reach: 1234 } }]
@@ -86,7 +99,14 @@ describe('Notification Management', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Send' }))
     const dialog = await screen.findByRole('dialog')
     expect(within(dialog).getByText('This notification will reach 1,234 users. Send it?')).toBeTruthy()
-    expect(api.callsTo(SEND)[0].body).toEqual({ title: 'Giving Tuesday', message: 'Double your gift today', audience: 'all', charityIds: [], causeIds: [], preview: true })
+    expect(api.callsTo(SEND)[0].body).toEqual({
+      title: 'Giving Tuesday',
+      message: 'Double your gift today',
+      audience: 'all',
+      charityIds: [],
+      causeIds: [],
+      preview: true,
+    })
     await userEvent.click(within(dialog).getByRole('button', { name: 'Yes' }))
     expect(await screen.findByText('Notification sent successfully')).toBeTruthy()
     expect(api.callsTo(SEND)[1].body).toMatchObject({ preview: false, audience: 'all' })
@@ -110,7 +130,13 @@ describe('Notification Management', () => {
   })
 
   it('a chosen audience sends the nonprofit and cause ids; a server field error shows on the select', async () => {
-    api.on(SEND, [400, { message: 'Please select valid nonprofits', errors: [{ field: 'charityIds', message: 'Please select valid nonprofits' }] }])
+    api.on(SEND, [
+      400,
+      {
+        message: 'Please select valid nonprofits',
+        errors: [{ field: 'charityIds', message: 'Please select valid nonprofits' }],
+      },
+    ])
     renderApp('/send_notification', mainAdmin)
     await screen.findByText('Clean water update', undefined, LOAD)
     await userEvent.type(screen.getByRole('textbox', { name: 'Title' }), 'Water')
@@ -121,7 +147,14 @@ describe('Notification Management', () => {
     await userEvent.click(await screen.findByText('Clean Water (Cause)'))
     await userEvent.click(screen.getByRole('button', { name: 'Send' }))
     await waitFor(() => expect(api.callsTo(SEND)).toHaveLength(1))
-    expect(api.callsTo(SEND)[0].body).toEqual({ title: 'Water', message: 'News', audience: 'selected', charityIds: ['c1'], causeIds: ['k1'], preview: true })
+    expect(api.callsTo(SEND)[0].body).toEqual({
+      title: 'Water',
+      message: 'News',
+      audience: 'selected',
+      charityIds: ['c1'],
+      causeIds: ['k1'],
+      preview: true,
+    })
     expect(api.callsTo(NAMES)[0].params).toEqual({ search: '', limit: 20 })
     expect((await screen.findAllByText('Please select valid nonprofits')).length).toBeGreaterThan(0)
     expect(screen.queryByRole('dialog')).toBeNull()

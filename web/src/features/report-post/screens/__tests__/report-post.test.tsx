@@ -42,13 +42,17 @@ beforeEach(() => {
   api = mockApi()
   api
     .on(LIST, () => [200, { message: 'ok', data: deleted ? [] : [reported], total_records: deleted ? 0 : 1 }])
-    .on('GET /auth/metaData', [200, { message: 'ok', data: { mediaURL: 'https://cdn.example.org/media', placeholder: 'p.png' } }])
+    .on('GET /auth/metaData', [
+      200,
+      { message: 'ok', data: { mediaURL: 'https://cdn.example.org/media', placeholder: 'p.png' } },
+    ])
 })
 
 afterEach(() => api.restore())
 
 const LOAD = { timeout: 15000 }
-const labelled = (selector: string, label: string) => document.querySelector(`${selector}[aria-label="${label}"]`) as HTMLElement | null
+const labelled = (selector: string, label: string) =>
+  document.querySelector(`${selector}[aria-label="${label}"]`) as HTMLElement | null
 const found = async (selector: string, label: string) => {
   await waitFor(() => expect(labelled(selector, label)).toBeTruthy(), LOAD)
   return labelled(selector, label) as HTMLElement
@@ -81,7 +85,9 @@ describe('Report Post', () => {
     })
     renderApp('/reporte_post', mainAdmin)
     await userEvent.click(await found('button', 'Delete post by Rex Rude'))
-    const dialog = (await screen.findByText('Are you sure you want to Delete ?')).closest('[role="dialog"]') as HTMLElement
+    const dialog = (await screen.findByText('Are you sure you want to Delete ?')).closest(
+      '[role="dialog"]',
+    ) as HTMLElement
     await userEvent.click(within(dialog).getByRole('button', { name: /Yes$/ }))
     expect(await screen.findByText('Post deleted successfully')).toBeTruthy()
     expect(api.callsTo(DELETE)).toHaveLength(1)
@@ -92,7 +98,9 @@ describe('Report Post', () => {
     api.on(DELETE, [404, { message: 'Post not found' }])
     renderApp('/reporte_post', mainAdmin)
     await userEvent.click(await found('button', 'Delete post by Rex Rude'))
-    const dialog = (await screen.findByText('Are you sure you want to Delete ?')).closest('[role="dialog"]') as HTMLElement
+    const dialog = (await screen.findByText('Are you sure you want to Delete ?')).closest(
+      '[role="dialog"]',
+    ) as HTMLElement
     await userEvent.click(within(dialog).getByRole('button', { name: /Yes$/ }))
     await waitFor(() => expect(api.callsTo(LIST).length).toBeGreaterThan(1))
     expect(screen.queryByText('Post not found')).toBeNull()

@@ -18,7 +18,15 @@ const settings = {
   updatedBy: '01a2',
   updatedByName: 'Main Admin',
   history: [
-    { at: changedAt, by: '01a2', byName: 'Main Admin', oldServiceCharge: 4, newServiceCharge: 5, oldPaymentProcesFee: 2.9, newPaymentProcesFee: 2.9 },
+    {
+      at: changedAt,
+      by: '01a2',
+      byName: 'Main Admin',
+      oldServiceCharge: 4,
+      newServiceCharge: 5,
+      oldPaymentProcesFee: 2.9,
+      newPaymentProcesFee: 2.9,
+    },
   ],
 }
 
@@ -51,7 +59,15 @@ describe('Service Charges', () => {
       ...settings,
       serviceCharge: 4.5,
       history: [
-        { at: changedAt + 1000, by: '01a2', byName: 'Main Admin', oldServiceCharge: 5, newServiceCharge: 4.5, oldPaymentProcesFee: 2.9, newPaymentProcesFee: 2.9 },
+        {
+          at: changedAt + 1000,
+          by: '01a2',
+          byName: 'Main Admin',
+          oldServiceCharge: 5,
+          newServiceCharge: 4.5,
+          oldPaymentProcesFee: 2.9,
+          newPaymentProcesFee: 2.9,
+        },
         ...settings.history,
       ],
     }

@@ -7,7 +7,13 @@ import { ACTIONS, MODULES } from '../../../../lib/modules'
 import type { SubAdminPermission } from '../../types'
 import { pretendSmallScreen } from '../../../../testing/small-screen'
 
-function Harness({ onChange, initial = [] }: { onChange?: (v: SubAdminPermission[]) => void; initial?: SubAdminPermission[] }) {
+function Harness({
+  onChange,
+  initial = [],
+}: {
+  onChange?: (v: SubAdminPermission[]) => void
+  initial?: SubAdminPermission[]
+}) {
   const [value, setValue] = useState<SubAdminPermission[]>(initial)
   return (
     <PermissionMatrix

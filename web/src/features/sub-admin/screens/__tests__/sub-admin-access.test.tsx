@@ -34,7 +34,15 @@ const strong = {
     { slug: '/transaction', title: 'Transaction Management', actions: ['view'] },
   ],
 }
-const me = { _id: editor._id, firstName: 'Sam', lastName: 'Helper', email: 'sam@example.org', isActive: true, createdAt: created, permissions: editor.permissions }
+const me = {
+  _id: editor._id,
+  firstName: 'Sam',
+  lastName: 'Helper',
+  email: 'sam@example.org',
+  isActive: true,
+  createdAt: created,
+  permissions: editor.permissions,
+}
 
 let api: MockApi
 
@@ -92,7 +100,10 @@ describe('Sub Admin form for a sub-admin', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }))
     await waitFor(() => expect(api.callsTo('PATCH /admin/sub-admin/update/p1')).toHaveLength(1))
     const body = api.callsTo('PATCH /admin/sub-admin/update/p1')[0].body as Record<string, unknown>
-    expect(body).toMatchObject({ email: 'pat@example.org', permissions: [{ slug: '/donor', actions: ['view', 'edit'] }] })
+    expect(body).toMatchObject({
+      email: 'pat@example.org',
+      permissions: [{ slug: '/donor', actions: ['view', 'edit'] }],
+    })
     expect(body).not.toHaveProperty('password')
   })
 
@@ -104,7 +115,10 @@ describe('Sub Admin form for a sub-admin', () => {
   })
 
   it('does not offer its own account for editing', async () => {
-    api.on(`GET /admin/sub-admin/get/${me._id}`, [200, { message: 'ok', data: { ...me, permissions: editor.permissions } }])
+    api.on(`GET /admin/sub-admin/get/${me._id}`, [
+      200,
+      { message: 'ok', data: { ...me, permissions: editor.permissions } },
+    ])
     renderApp(`/sub_admin/sub_admin_edit/${me._id}`, editor)
     expect(await screen.findByText('You cannot edit your own account: ask the main admin')).toBeTruthy()
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull()

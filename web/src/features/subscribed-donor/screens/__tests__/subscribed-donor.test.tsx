@@ -25,9 +25,14 @@ let api: MockApi
 
 beforeEach(() => {
   api = mockApi()
-  api
-    .on(ONE_TIME, [200, { message: 'ok', data: [row], total_records: 1 }])
-    .on(SUBSCRIBED, [200, { message: 'ok', data: [{ ...row, _id: 'r2', firstName: 'Bob', lastName: 'Ray', totalAmountCents: 2500, totalAmount: '25.00' }], total_records: 1 }])
+  api.on(ONE_TIME, [200, { message: 'ok', data: [row], total_records: 1 }]).on(SUBSCRIBED, [
+    200,
+    {
+      message: 'ok',
+      data: [{ ...row, _id: 'r2', firstName: 'Bob', lastName: 'Ray', totalAmountCents: 2500, totalAmount: '25.00' }],
+      total_records: 1,
+    },
+  ])
 })
 
 afterEach(() => api.restore())
@@ -59,7 +64,9 @@ describe('Subscribed Donor', () => {
     expect(columnTitle('Subscription Count')).toBeTruthy()
     expect(new URLSearchParams(router.state.location.search).get('tab')).toBe('subscribed')
     fireEvent.click(columnTitle('Subscription Count'))
-    await waitFor(() => expect(bodies(SUBSCRIBED).at(-1)).toMatchObject({ column: 'subscribedDonorCount', order: 'asc' }))
+    await waitFor(() =>
+      expect(bodies(SUBSCRIBED).at(-1)).toMatchObject({ column: 'subscribedDonorCount', order: 'asc' }),
+    )
   })
 
   it('searches by donor name and sorts by email', async () => {
@@ -68,7 +75,9 @@ describe('Subscribed Donor', () => {
     await userEvent.type(screen.getByPlaceholderText('Search By Donor Name'), 'bob')
     await waitFor(() => expect(bodies(SUBSCRIBED).at(-1)).toMatchObject({ search: 'bob', page: 1 }), { timeout: 3000 })
     fireEvent.click(columnTitle('Donor Email'))
-    await waitFor(() => expect(bodies(SUBSCRIBED).at(-1)).toMatchObject({ column: 'email', order: 'asc', search: 'bob' }))
+    await waitFor(() =>
+      expect(bodies(SUBSCRIBED).at(-1)).toMatchObject({ column: 'email', order: 'asc', search: 'bob' }),
+    )
   })
 
   it('opens for a sub-admin with view', async () => {

@@ -10,7 +10,18 @@ import { gift } from '../../../donor/screens/__tests__/donor-fixture'
 
 const LIST = 'POST /admin/transaction/transactionList'
 const EXCEL = 'POST /admin/transaction/TransactionList-excel'
-const refunded = { ...gift, _id: 't2', receiptNumber: 'R-0002', donorName: 'Deleted donor', donorId: '', amountCents: 123450, status: 'refunded', type: 'one_time', recipientType: 'cause', recipientName: 'Literacy' }
+const refunded = {
+  ...gift,
+  _id: 't2',
+  receiptNumber: 'R-0002',
+  donorName: 'Deleted donor',
+  donorId: '',
+  amountCents: 123450,
+  status: 'refunded',
+  type: 'one_time',
+  recipientType: 'cause',
+  recipientName: 'Literacy',
+}
 
 let api: MockApi
 
@@ -43,7 +54,9 @@ describe('Transaction list', () => {
     expect(screen.getByText('Deleted donor')).toBeTruthy()
     expect(screen.getByText('Recurring')).toBeTruthy()
     expect(screen.getByText('Refunded')).toBeTruthy()
-    expect(screen.getByRole('link', { name: 'View transaction R-0001' }).getAttribute('href')).toBe('/transaction/transaction_view/t1')
+    expect(screen.getByRole('link', { name: 'View transaction R-0001' }).getAttribute('href')).toBe(
+      '/transaction/transaction_view/t1',
+    )
     expect(listBodies()[0]).toEqual({ page: 1, limit: 10, search: '', column: 'createdAt', order: 'desc' })
   })
 
@@ -64,7 +77,12 @@ describe('Transaction list', () => {
     await pick('Filter by Type', 'Recurring')
     await pick('Filter by Recipient Type', 'Nonprofit')
     await waitFor(() =>
-      expect(listBodies().at(-1)).toMatchObject({ status: 'succeeded', type: 'recurring', recipientType: 'charity', page: 1 }),
+      expect(listBodies().at(-1)).toMatchObject({
+        status: 'succeeded',
+        type: 'recurring',
+        recipientType: 'charity',
+        page: 1,
+      }),
     )
     const search = new URLSearchParams(router.state.location.search)
     expect(search.get('status')).toBe('succeeded')

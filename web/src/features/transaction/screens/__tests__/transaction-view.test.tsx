@@ -36,7 +36,17 @@ describe('Transaction view', () => {
   it('does not link a deleted donor nor a cause', async () => {
     api.on('GET /admin/transaction/get/t2', [
       200,
-      { message: 'ok', data: { ...gift, _id: 't2', donorId: '', donorName: 'Deleted donor', recipientType: 'cause', recipientName: 'Literacy' } },
+      {
+        message: 'ok',
+        data: {
+          ...gift,
+          _id: 't2',
+          donorId: '',
+          donorName: 'Deleted donor',
+          recipientType: 'cause',
+          recipientName: 'Literacy',
+        },
+      },
     ])
     renderApp('/transaction/transaction_view/t2', mainAdmin)
     expect(await screen.findByText('Deleted donor')).toBeTruthy()
