@@ -118,8 +118,8 @@ fn the_dev_cluster_has_a_database_and_its_secret_for_every_service_of_the_table(
 
 #[test]
 fn the_crates_that_start_every_service_depend_on_each_one() {
-    // `bff::every_service!` names `<name>::app` of each: a missing dependency fails to compile;
-    // a left-over one is found here.
+    // The embedded console and the BFF's tests start every service in process: a service of
+    // the table they do not depend on, or a left-over dependency, is found here.
     let deps = |text: &str, section: &str| -> BTreeSet<String> {
         let body = &text[text.find(&format!("[{section}]")).unwrap_or_else(|| panic!("[{section}]"))..];
         let body = &body[body.find('\n').unwrap_or(body.len())..];
