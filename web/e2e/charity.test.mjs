@@ -461,7 +461,8 @@ step(
       .getByRole('link', { name: `View ${PRAIRIE}` })
       .click()
     await expectPath(page, /^\/master\/master_view\/[^/]+$/)
-    await page.getByText(PRAIRIE, { exact: true }).first().waitFor({ state: 'visible' })
+    // The IRS file's capitals are shown in title case (the stored name is kept, as the row's link shows).
+    await page.getByText('Prairie Food Pantry', { exact: true }).first().waitFor({ state: 'visible' })
     // Saved with the lists' names, and the IRS zip+4 formatted.
     await page
       .getByText('100 MAIN ST, Springfield, Illinois, United States, 62701-1234', { exact: true })
@@ -502,7 +503,7 @@ step(
     const reason = await openDialog(page, 'Rejected Reason')
     assert.equal(await reason.getByLabel('Reason', { exact: true }).inputValue(), REJECT_REASON)
     assert.equal(await reason.getByRole('button', { name: 'Yes' }).count(), 0)
-    await reason.locator('.ant-modal-footer').getByRole('button', { name: 'Close', exact: true }).click()
+    await reason.locator('.ant-modal-footer').getByRole('button', { name: 'Cancel', exact: true }).click()
     await reason.waitFor({ state: 'hidden' })
 
     // The approved one is onboarded in Nonprofit Management.

@@ -93,7 +93,8 @@ step(env, 'reject another with a reason, and read it back in the Rejected Reason
   assert.equal(await text.inputValue(), reason)
   assert.equal(await text.getAttribute('readonly'), '')
   assert.equal(await modal.getByRole('button', { name: 'Yes', exact: true }).count(), 0)
-  await modal.getByRole('button', { name: 'Close', exact: true }).last().click()
+  // SPEC: the read-only reason's dialog closes with Cancel.
+  await modal.locator('.ant-modal-footer').getByRole('button', { name: 'Cancel', exact: true }).click()
   await modal.waitFor({ state: 'hidden' })
 })
 

@@ -102,3 +102,16 @@ export function formatBasisPoints(value: number | string | null | undefined): st
   const abs = Math.abs(n)
   return `${n < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')} %`
 }
+
+/**
+ * A name as people write it: a name in capitals only (the IRS file's, as imported) in title
+ * case, 'HOPE FOR KIDS INC' -> 'Hope For Kids Inc'; any name with a small letter as it is. Display
+ * only: the stored text is kept.
+ */
+export function formatName(value: string | null | undefined): string {
+  if (!value) return ''
+  if (/\p{Ll}/u.test(value) || !/\p{Lu}/u.test(value)) return value
+  return value
+    .toLowerCase()
+    .replace(/(^|[\s\-/(&.])(\p{Ll})/gu, (_, before: string, letter: string) => before + letter.toUpperCase())
+}

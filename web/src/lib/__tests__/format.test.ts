@@ -3,6 +3,7 @@ import {
   formatBasisPoints,
   formatCents,
   formatCurrency,
+  formatName,
   formatDate,
   formatNumber,
   formatPercent,
@@ -105,5 +106,22 @@ describe('formatBasisPoints', () => {
     expect(formatBasisPoints(5)).toBe('0.05 %')
     expect(formatBasisPoints(0)).toBe('0.00 %')
     expect(formatBasisPoints(null)).toBe('')
+  })
+})
+
+describe('formatName', () => {
+  it('writes a name in capitals only in title case', () => {
+    expect(formatName('HOPE FOR KIDS INC')).toBe('Hope For Kids Inc')
+    expect(formatName('ST. JUDE-CHILDRENS RESEARCH (USA) & FRIENDS')).toBe(
+      'St. Jude-Childrens Research (Usa) & Friends',
+    )
+    expect(formatName('CAFÉ ÉCOLE')).toBe('Café École')
+  })
+
+  it('leaves a name with a small letter, or without letters, as it is', () => {
+    expect(formatName('Hope for Kids USA')).toBe('Hope for Kids USA')
+    expect(formatName('1234')).toBe('1234')
+    expect(formatName('')).toBe('')
+    expect(formatName(undefined)).toBe('')
   })
 })

@@ -12,7 +12,7 @@ import { EditOutlined, MailOutlined } from '@ant-design/icons'
 import { useLocation, useNavigate, useSearchParams } from 'react-router'
 import { RichTextView } from '../../../components/RichTextView'
 import { useRecord } from '../../../lib/query'
-import { formatDate, formatPhone, formatTaxId, formatZip } from '../../../lib/format'
+import { formatDate, formatName, formatPhone, formatTaxId, formatZip } from '../../../lib/format'
 import { mediaFileUrl, useMetaData } from '../../../lib/meta-data'
 import { canGoBack } from '../../../lib/navigation'
 import { isAllowedLink } from '../../../lib/rich-text'
@@ -75,7 +75,7 @@ export default function CharityViewScreen() {
       label: 'Logo',
       children: charity.logo ? <Image width={96} src={media(charity.logo)} alt={`${charity.charityName} logo`} /> : '-',
     },
-    { key: 'charityName', label: 'Nonprofit Name', children: charity.charityName },
+    { key: 'charityName', label: 'Nonprofit Name', children: formatName(charity.charityName) },
     { key: 'taxId', label: 'Tax ID', children: orDash(formatTaxId(charity.taxId)) },
     { key: 'category', label: 'Category', children: orDash(charity.categoryName) },
     {

@@ -13,7 +13,7 @@ import { CheckOutlined, CloseOutlined } from '@ant-design/icons'
 import { useNavigate, useParams } from 'react-router'
 import { ConfirmDialog, type ConfirmValues } from '../../../components/ConfirmDialog'
 import { RichTextView } from '../../../components/RichTextView'
-import { formatDate, formatPhone, formatSplitAfterTwo, formatZip } from '../../../lib/format'
+import { formatDate, formatName, formatPhone, formatSplitAfterTwo, formatZip } from '../../../lib/format'
 import { mediaFileUrl, useMetaData } from '../../../lib/meta-data'
 import { toast } from '../../../lib/toast'
 import { useRecord, useRefresh } from '../../../lib/query'
@@ -87,7 +87,7 @@ export default function MasterViewScreen() {
         '-'
       ),
     },
-    { key: 'charityName', label: 'Nonprofit Name', children: charity.charityName },
+    { key: 'charityName', label: 'Nonprofit Name', children: formatName(charity.charityName) },
     { key: 'taxId', label: 'Tax ID', children: formatSplitAfterTwo(charity.taxId) },
     { key: 'category', label: 'Category', children: charity.categoryName || '-' },
     {

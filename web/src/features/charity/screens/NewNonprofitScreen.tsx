@@ -94,7 +94,7 @@ export default function NewNonprofitScreen() {
         withReason
         reasonReadOnly
         reason={reasonOf?.rejectReason ?? ''}
-        cancelLabel="Close"
+        cancelLabel="Cancel"
         onCancel={() => setReasonOpen(false)}
       />
     </ListCard>

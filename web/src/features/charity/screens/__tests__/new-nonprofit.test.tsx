@@ -140,7 +140,7 @@ describe('New Nonprofit list', () => {
     expect(reason.readOnly).toBe(true)
     expect(within(dialog).queryByRole('button', { name: 'Yes' })).toBeNull()
     const footer = [...(dialog.querySelector('.ant-modal-footer') as HTMLElement).querySelectorAll('button')]
-    expect(footer.map((b) => b.textContent)).toEqual(['Close'])
+    expect(footer.map((b) => b.textContent)).toEqual(['Cancel'])
     fireEvent.click(footer[0])
     await waitFor(() => expect(closed(dialog)).toBe(true))
   })

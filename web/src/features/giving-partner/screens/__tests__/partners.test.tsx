@@ -91,7 +91,7 @@ describe('Pending/Rejected Partners', () => {
     await waitFor(() => expect(reason.value).toBe('Website does not exist'))
     expect(reason.readOnly).toBe(true)
     const footer = [...(dialog.querySelector('.ant-modal-footer') as HTMLElement).querySelectorAll('button')]
-    expect(footer.map((b) => b.textContent)).toEqual(['Close'])
+    expect(footer.map((b) => b.textContent)).toEqual(['Cancel'])
     fireEvent.click(footer[0])
     expect(api.calls.filter((c) => c.url.endsWith('changeVerificationStatus'))).toHaveLength(0)
   })
