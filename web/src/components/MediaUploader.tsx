@@ -15,7 +15,7 @@ import { removeImage, removeVideo, uploadImage, uploadVideo } from '../lib/media
 import { mediaFileUrl, useMetaData } from '../lib/meta-data'
 import {
   acceptAttribute,
-  checkUploadFiles,
+  splitUploadFiles,
   DEFAULT_IMAGE_TYPES,
   DEFAULT_VIDEO_TYPES,
   readImageSize,
@@ -121,15 +121,20 @@ export function MediaUploader({
   const addFiles = async (files: File[], replacing: number | null) => {
     if (files.length === 0 || locked) return
     setError(null)
-    const rule = checkUploadFiles(kind, latest.current.length, await candidates(files), rules, replacing !== null)
-    if (rule) {
-      setError(uploadRuleMessage(rule, kind, rules))
-      return
+    // One bad file refuses itself, not the others picked with it: the good ones are uploaded and
+    // the message names the refused ones (all refused: the message alone, as for one file).
+    const checked = await candidates(files)
+    const { accepted, refused } = splitUploadFiles(kind, latest.current.length, checked, rules, replacing !== null)
+    if (refused.length > 0) {
+      const message = uploadRuleMessage(refused[0].rule, kind, rules)
+      setError(accepted.length > 0 ? `${message} (${refused.map((r) => r.file.name).join(', ')})` : message)
     }
+    const keep = files.filter((_, i) => accepted.includes(checked[i]))
+    if (keep.length === 0) return
     setBusy(true)
     const added: string[] = []
     try {
-      for (const file of files) {
+      for (const file of keep) {
         const saved = await upload(file, moduleName)
         uploadedHere.current.add(saved.name)
         added.push(saved.name)

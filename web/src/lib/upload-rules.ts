@@ -102,6 +102,18 @@ export function meetsResolution(width: number, height: number, rule: Resolution)
   }
 }
 
+/** The first rule one file breaks (type, extension, size, resolution), or null. */
+export function fileRule(kind: MediaKind, file: CandidateFile, options: UploadOptions = {}): UploadRule | null {
+  const accepted = (options.acceptType ?? defaultTypes(kind)).map((t) => t.toLowerCase().replace(/^\./, ''))
+  const maxSize = options.maxFileSize ?? defaultMaxSize(kind)
+  if (!options.allowNonImageType && !isOfKind(file, kind)) return 'acceptType'
+  if (!accepted.includes(extensionOf(file.name))) return 'acceptType'
+  if (file.size > maxSize) return 'maxFileSize'
+  if (options.resolution && (file.width === undefined || file.height === undefined)) return 'resolution'
+  if (options.resolution && !meetsResolution(file.width ?? 0, file.height ?? 0, options.resolution)) return 'resolution'
+  return null
+}
+
 /** The first rule the files break, or null when they may be uploaded. */
 export function checkUploadFiles(
   kind: MediaKind,
@@ -111,17 +123,36 @@ export function checkUploadFiles(
   replacing = false,
 ): UploadRule | null {
   if (!fitsMaxNumber(existingCount, files.length, options.maxNumber, replacing)) return 'maxNumber'
-  const accepted = (options.acceptType ?? defaultTypes(kind)).map((t) => t.toLowerCase().replace(/^\./, ''))
-  const maxSize = options.maxFileSize ?? defaultMaxSize(kind)
   for (const file of files) {
-    if (!options.allowNonImageType && !isOfKind(file, kind)) return 'acceptType'
-    if (!accepted.includes(extensionOf(file.name))) return 'acceptType'
-    if (file.size > maxSize) return 'maxFileSize'
-    if (options.resolution && (file.width === undefined || file.height === undefined)) return 'resolution'
-    if (options.resolution && !meetsResolution(file.width ?? 0, file.height ?? 0, options.resolution))
-      return 'resolution'
+    const rule = fileRule(kind, file, options)
+    if (rule) return rule
   }
   return null
+}
+
+/**
+ * The files picked together, split: those that may be uploaded, and each refused one with the
+ * rule it breaks (one bad file does not refuse the good ones). The count rule is the whole
+ * pick's: when it breaks, every file is refused with it.
+ */
+export function splitUploadFiles<F extends CandidateFile>(
+  kind: MediaKind,
+  existingCount: number,
+  files: F[],
+  options: UploadOptions = {},
+  replacing = false,
+): { accepted: F[]; refused: { file: F; rule: UploadRule }[] } {
+  if (!fitsMaxNumber(existingCount, files.length, options.maxNumber, replacing)) {
+    return { accepted: [], refused: files.map((file) => ({ file, rule: 'maxNumber' as const })) }
+  }
+  const accepted: F[] = []
+  const refused: { file: F; rule: UploadRule }[] = []
+  for (const file of files) {
+    const rule = fileRule(kind, file, options)
+    if (rule) refused.push({ file, rule })
+    else accepted.push(file)
+  }
+  return { accepted, refused }
 }
 
 /** The image uploader's checks (SPEC section 5). */

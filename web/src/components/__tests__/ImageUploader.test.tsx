@@ -95,6 +95,16 @@ describe('ImageUploader', () => {
     expect(onValue).not.toHaveBeenCalled()
   })
 
+  it('one file over 2 mb picked with a valid one refuses itself only, named in the message', async () => {
+    const onValue = vi.fn()
+    render(<Field onValue={onValue} />)
+    pick([file('ok.png'), file('big.png', 'image/png', 2_000_001)])
+    expect((await screen.findByRole('alert')).textContent).toBe('Image size should be less than 2 mb (big.png)')
+    await waitFor(() => expect(onValue).toHaveBeenCalledWith(['1-ok.png']))
+    const bodies = api.callsTo(UPLOAD).map((c) => c.body as FormData)
+    expect(bodies.map((b) => (b.get('image') as File).name)).toEqual(['ok.png'])
+  })
+
   it('refuses other types and extensions, and too many files', async () => {
     render(<Field initial={['a.png']} maxNumber={2} />)
     pick([file('anim.gif', 'image/gif')])

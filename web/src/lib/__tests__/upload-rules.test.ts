@@ -7,6 +7,7 @@ import {
   fitsMaxNumber,
   isOfKind,
   meetsResolution,
+  splitUploadFiles,
   uploadRuleMessage,
   type CandidateFile,
 } from '../upload-rules'
@@ -151,5 +152,21 @@ describe('helpers', () => {
     expect(uploadRuleMessage('resolution', 'image', { resolution: { type: 'more', width: 9, height: 9 } })).toBe(
       'Image must be at least 9 x 9 pixels',
     )
+  })
+})
+
+describe('splitUploadFiles', () => {
+  const png = (name: string, size = 1000) => ({ name, size, type: 'image/png' })
+
+  it('keeps the good files and names the rule of each refused one', () => {
+    const { accepted, refused } = splitUploadFiles('image', 0, [png('a.png'), png('big.png', 2_000_001), png('b.png')])
+    expect(accepted.map((f) => f.name)).toEqual(['a.png', 'b.png'])
+    expect(refused.map((r) => [r.file.name, r.rule])).toEqual([['big.png', 'maxFileSize']])
+  })
+
+  it('refuses the whole pick when it breaks the count', () => {
+    const { accepted, refused } = splitUploadFiles('image', 1, [png('a.png'), png('b.png')], { maxNumber: 2 })
+    expect(accepted).toEqual([])
+    expect(refused.map((r) => r.rule)).toEqual(['maxNumber', 'maxNumber'])
   })
 })
