@@ -7,9 +7,10 @@
  * The shared list layout (ListCard) reads and writes search, page, size and sort; a screen with
  * tabs or filters reads them with `useListParam` / `useListTab`.
  */
-import { useCallback, useMemo } from 'react'
-import { useSearchParams } from 'react-router'
+import { useCallback, useEffect, useMemo } from 'react'
+import { useLocation, useSearchParams } from 'react-router'
 import type { SortOrder, TableQuery } from './list-page'
+import { useSession } from './session'
 
 export const PAGE_SIZES = [10, 15, 20, 25, 30]
 export const DEFAULT_PAGE = 1
@@ -78,10 +79,31 @@ export function writeListView(params: URLSearchParams, view: ListView): URLSearc
   return next
 }
 
+/** The query string each list was last shown with, by its path (this tab's visit). */
+const lastShown = new Map<string, string>()
+
+/**
+ * The list at `path` as it was last shown: its tab, filters, search, page and sort (an add or
+ * edit screen goes back there after a save, so the list keeps its filter), else the bare path.
+ */
+export function listUrl(path: string): string {
+  const search = lastShown.get(path)
+  return search ? `${path}?${search}` : path
+}
+
+// A sign-out forgets every list's last view: the next account starts from clean lists.
+useSession.subscribe((session) => {
+  if (!session.user) lastShown.clear()
+})
+
 /** The list's view from the URL, and a setter that writes a change to it (a new history entry). */
 export function useListView(): [ListView, (change: Partial<ListView>, how?: ListNavigation) => void] {
   const [params, setParams] = useSearchParams()
+  const { pathname } = useLocation()
   const view = useMemo(() => readListView(params), [params])
+  useEffect(() => {
+    lastShown.set(pathname, params.toString())
+  }, [pathname, params])
   const setView = useCallback(
     (change: Partial<ListView>, how: ListNavigation = {}) => {
       const next = writeListView(params, { ...view, ...change })

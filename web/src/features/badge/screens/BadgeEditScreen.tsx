@@ -18,6 +18,7 @@ import { updateBadge } from '../api/update-badge'
 import type { BadgeBody, BadgeRule } from '../types'
 import { BADGE_MEDIA_MODULE } from '../../../lib/media-modules'
 import { centsToDollars, RULE_OPTIONS, thresholdOf } from '../rules'
+import { listUrl } from '../../../lib/list-state'
 import { paths } from '../../../paths'
 
 interface BadgeFormValues {
@@ -43,7 +44,7 @@ export default function BadgeEditScreen() {
     mutationFn: (body: BadgeBody) => updateBadge(id, body),
     onSuccess: (res) => {
       toast.success(res.message || 'Success')
-      navigate(paths.badgeList())
+      navigate(listUrl(paths.badgeList()))
     },
     onError: (e) => applyFieldErrors(form, e, { image: ['images'] }),
     onSettled: () => void refresh(),
@@ -74,7 +75,7 @@ export default function BadgeEditScreen() {
     })
   }
 
-  const back = <Button onClick={() => navigate(paths.badgeList())}>Back to Badge Management</Button>
+  const back = <Button onClick={() => navigate(listUrl(paths.badgeList()))}>Back to Badge Management</Button>
   if (loadError) return <LoadState title="Edit Badge" error={loadError} back={back} />
 
   return (
@@ -143,7 +144,7 @@ export default function BadgeEditScreen() {
           <Button type="primary" htmlType="submit" loading={save.isPending}>
             Save
           </Button>
-          <Button onClick={() => navigate(paths.badgeList())}>Cancel</Button>
+          <Button onClick={() => navigate(listUrl(paths.badgeList()))}>Cancel</Button>
         </Space>
       </Form>
     </Card>

@@ -17,6 +17,7 @@ import { canGoBack } from '../../../lib/navigation'
 import { useRecord, useRefresh } from '../../../lib/query'
 import { toast } from '../../../lib/toast'
 import { rule } from '../../../lib/validators'
+import { listUrl } from '../../../lib/list-state'
 import { paths } from '../../../paths'
 import { LocationFields } from '../../../components/LocationFields'
 import { causeLoader, charityLoader } from '../../../components/option-loaders'
@@ -135,7 +136,7 @@ export default function CommunityFormScreen() {
     mutationFn: (body: CommunityInput) => (id ? updateCommunity(id, body) : createCommunity(body)),
     onSuccess: (res) => {
       toast.success(res.message || 'Success')
-      navigate(paths.communityList())
+      navigate(listUrl(paths.communityList()))
     },
     onError: (e) => applyFieldErrors(form, e, SERVER_FIELDS),
     onSettled: () => void refresh(),
@@ -143,7 +144,7 @@ export default function CommunityFormScreen() {
 
   const cancel = () => {
     if (canGoBack(locationKey)) navigate(-1)
-    else navigate(paths.communityList())
+    else navigate(listUrl(paths.communityList()))
   }
 
   const title = editing ? 'Edit Community' : 'Add Community'
@@ -152,7 +153,7 @@ export default function CommunityFormScreen() {
       <LoadState
         title={title}
         error={loadError}
-        back={<Button onClick={() => navigate(paths.communityList())}>Back</Button>}
+        back={<Button onClick={() => navigate(listUrl(paths.communityList()))}>Back</Button>}
       />
     )
   }

@@ -17,6 +17,7 @@ import { mediaFileUrl, useMetaData } from '../../../lib/meta-data'
 import { SLUGS } from '../../../lib/modules'
 import { useRecord } from '../../../lib/query'
 import { useAccess } from '../../../lib/session'
+import { listUrl } from '../../../lib/list-state'
 import { paths } from '../../../paths'
 import { getCommunity, listCommunityMembers } from '../api/community'
 import { PersonLine } from '../../../components/PersonLine'
@@ -45,7 +46,7 @@ export default function CommunityViewScreen() {
   const { value: community, error } = useRecord(['community', id], () => getCommunity(id))
   const canEdit = can(SLUGS.community, 'edit')
 
-  const back = <Button onClick={() => navigate(paths.communityList())}>Back</Button>
+  const back = <Button onClick={() => navigate(listUrl(paths.communityList()))}>Back</Button>
   if (error) return <LoadState title="Community Details" error={error} back={back} />
 
   const image = (name: string) => mediaFileUrl(meta, COMMUNITY_MEDIA_MODULE, name)

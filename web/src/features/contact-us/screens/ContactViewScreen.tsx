@@ -9,6 +9,7 @@ import { useNavigate, useParams } from 'react-router'
 import { LoadState } from '../../../components/LoadState'
 import { formatDate, formatPhone } from '../../../lib/format'
 import { useRecord, useRefresh } from '../../../lib/query'
+import { listUrl } from '../../../lib/list-state'
 import { paths } from '../../../paths'
 import { getContactMessage } from '../api/contact-us'
 
@@ -23,7 +24,7 @@ export default function ContactViewScreen() {
     if (row) void refresh()
   }, [row, refresh])
 
-  const back = <Button onClick={() => navigate(paths.contactList())}>Back</Button>
+  const back = <Button onClick={() => navigate(listUrl(paths.contactList()))}>Back</Button>
   if (error || !row) return <LoadState title="Contact Message" error={error} back={back} />
 
   return (

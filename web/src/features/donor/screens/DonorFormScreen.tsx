@@ -16,6 +16,7 @@ import { canGoBack } from '../../../lib/navigation'
 import { useRecord, useRefresh } from '../../../lib/query'
 import { toast } from '../../../lib/toast'
 import { rule } from '../../../lib/validators'
+import { listUrl } from '../../../lib/list-state'
 import { paths } from '../../../paths'
 import { createDonor } from '../api/create-donor'
 import { getDonor } from '../api/get-donor'
@@ -114,7 +115,7 @@ export default function DonorFormScreen() {
     mutationFn: (body: DonorInput) => (id ? updateDonor(id, body) : createDonor(body)),
     onSuccess: (res) => {
       toast.success(res.message || 'Success')
-      navigate(paths.donorList())
+      navigate(listUrl(paths.donorList()))
     },
     // The request client has shown the server's message; field errors go to their fields.
     onError: (e) => applyFieldErrors(form, e, SERVER_FIELDS),
@@ -123,7 +124,7 @@ export default function DonorFormScreen() {
 
   const cancel = () => {
     if (canGoBack(locationKey)) navigate(-1)
-    else navigate(paths.donorList())
+    else navigate(listUrl(paths.donorList()))
   }
 
   const title = editing ? 'Edit Donor' : 'Add Donor'
@@ -133,7 +134,7 @@ export default function DonorFormScreen() {
       <LoadState
         title={title}
         error={loadError}
-        back={<Button onClick={() => navigate(paths.donorList())}>Back</Button>}
+        back={<Button onClick={() => navigate(listUrl(paths.donorList()))}>Back</Button>}
       />
     )
   }

@@ -27,6 +27,7 @@ import { mediaFileUrl, useMetaData } from '../../../lib/meta-data'
 import { SLUGS } from '../../../lib/modules'
 import { useRecord } from '../../../lib/query'
 import { useAccess } from '../../../lib/session'
+import { listUrl } from '../../../lib/list-state'
 import { paths } from '../../../paths'
 import { TransactionStatusTag } from '../../../components/TransactionStatusTag'
 import { recipientTypeLabel, typeLabel } from '../../../lib/transaction-labels'
@@ -48,7 +49,7 @@ export default function DonorViewScreen() {
   const meta = useMetaData()
   const { value: detail, error } = useRecord(['donor', id], () => getDonor(id))
 
-  const back = <Button onClick={() => navigate(paths.donorList())}>Back</Button>
+  const back = <Button onClick={() => navigate(listUrl(paths.donorList()))}>Back</Button>
   if (error) return <LoadState title="Donor Details" error={error} back={back} />
 
   const donor = detail?.donor

@@ -33,6 +33,7 @@ import { canGoBack } from '../../../lib/navigation'
 import { useRecord, useRefresh } from '../../../lib/query'
 import { toast } from '../../../lib/toast'
 import { rule, ruleWith } from '../../../lib/validators'
+import { listUrl } from '../../../lib/list-state'
 import { paths } from '../../../paths'
 import { LocationFields } from '../../../components/LocationFields'
 import { charityLoader, communityLoader } from '../../../components/option-loaders'
@@ -160,7 +161,7 @@ export default function EventFormScreen() {
     mutationFn: (body: EventInput) => (id ? updateEvent(id, body) : createEvent(body)),
     onSuccess: (res) => {
       toast.success(res.message || 'Success')
-      navigate(paths.eventList())
+      navigate(listUrl(paths.eventList()))
     },
     onError: (e) => applyFieldErrors(form, e, SERVER_FIELDS),
     onSettled: () => void refresh(),
@@ -168,7 +169,7 @@ export default function EventFormScreen() {
 
   const cancel = () => {
     if (canGoBack(locationKey)) navigate(-1)
-    else navigate(paths.eventList())
+    else navigate(listUrl(paths.eventList()))
   }
 
   const title = editing ? 'Edit Event' : 'Add Event'
@@ -177,7 +178,7 @@ export default function EventFormScreen() {
       <LoadState
         title={title}
         error={loadError}
-        back={<Button onClick={() => navigate(paths.eventList())}>Back</Button>}
+        back={<Button onClick={() => navigate(listUrl(paths.eventList()))}>Back</Button>}
       />
     )
   }

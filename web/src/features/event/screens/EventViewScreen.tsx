@@ -22,6 +22,7 @@ import { mediaFileUrl, useMetaData } from '../../../lib/meta-data'
 import { SLUGS } from '../../../lib/modules'
 import { useRecord } from '../../../lib/query'
 import { useAccess } from '../../../lib/session'
+import { listUrl } from '../../../lib/list-state'
 import { paths } from '../../../paths'
 import { PersonLine } from '../../../components/PersonLine'
 import { exportEvent, getEvent, listEventMembers, removeEventMember } from '../api/event'
@@ -96,7 +97,7 @@ export default function EventViewScreen() {
     }
   }
 
-  const back = <Button onClick={() => navigate(paths.eventList())}>Back</Button>
+  const back = <Button onClick={() => navigate(listUrl(paths.eventList()))}>Back</Button>
   if (error) return <LoadState title="Event Details" error={error} back={back} />
 
   return (

@@ -15,6 +15,7 @@ import { canGoBack } from '../../../lib/navigation'
 import { useRecord, useRefresh } from '../../../lib/query'
 import { toast } from '../../../lib/toast'
 import { rule } from '../../../lib/validators'
+import { listUrl } from '../../../lib/list-state'
 import { paths } from '../../../paths'
 import { faqCategoryLoader } from '../../../components/option-loaders'
 import { createFaq, getFaq, updateFaq } from '../api/faq'
@@ -74,7 +75,7 @@ export default function FaqFormScreen() {
     mutationFn: (body: FaqInput) => (id ? updateFaq(id, body) : createFaq(body)),
     onSuccess: (res) => {
       toast.success(res.message || 'Success')
-      navigate(paths.faqList())
+      navigate(listUrl(paths.faqList()))
     },
     onError: (e) => applyFieldErrors(form, e, SERVER_FIELDS),
     onSettled: () => void refresh(),
@@ -82,13 +83,17 @@ export default function FaqFormScreen() {
 
   const cancel = () => {
     if (canGoBack(locationKey)) navigate(-1)
-    else navigate(paths.faqList())
+    else navigate(listUrl(paths.faqList()))
   }
 
   const title = editing ? 'Edit FAQ' : 'Add FAQ'
   if (error)
     return (
-      <LoadState title={title} error={error} back={<Button onClick={() => navigate(paths.faqList())}>Back</Button>} />
+      <LoadState
+        title={title}
+        error={error}
+        back={<Button onClick={() => navigate(listUrl(paths.faqList()))}>Back</Button>}
+      />
     )
 
   return (

@@ -15,6 +15,7 @@ import { canGoBack } from '../../../lib/navigation'
 import { useRecord, useRefresh } from '../../../lib/query'
 import { toast } from '../../../lib/toast'
 import { rule } from '../../../lib/validators'
+import { listUrl } from '../../../lib/list-state'
 import { paths } from '../../../paths'
 import { addLeadership, getLeadership, updateLeadership } from '../api/leadership'
 import { LEADERSHIP_MEDIA_MODULE } from '../constants'
@@ -67,7 +68,7 @@ export default function LeadershipFormScreen() {
     mutationFn: (body: LeadershipInput) => (id ? updateLeadership(id, body) : addLeadership(body)),
     onSuccess: (res) => {
       toast.success(res.message || 'Success')
-      navigate(paths.leadershipList())
+      navigate(listUrl(paths.leadershipList()))
     },
     onError: (e) => applyFieldErrors(form, e),
     onSettled: () => void refresh(),
@@ -75,7 +76,7 @@ export default function LeadershipFormScreen() {
 
   const cancel = () => {
     if (canGoBack(locationKey)) navigate(-1)
-    else navigate(paths.leadershipList())
+    else navigate(listUrl(paths.leadershipList()))
   }
 
   const title = editing ? 'Edit Leadership' : 'Add Leadership'
@@ -84,7 +85,7 @@ export default function LeadershipFormScreen() {
       <LoadState
         title={title}
         error={error}
-        back={<Button onClick={() => navigate(paths.leadershipList())}>Back</Button>}
+        back={<Button onClick={() => navigate(listUrl(paths.leadershipList()))}>Back</Button>}
       />
     )
 

@@ -15,6 +15,7 @@ import { SLUGS } from '../../../lib/modules'
 import { useRecord, useRefresh } from '../../../lib/query'
 import { useAccess } from '../../../lib/session'
 import { toast } from '../../../lib/toast'
+import { listUrl } from '../../../lib/list-state'
 import { paths } from '../../../paths'
 import { deleteLeadership, getLeadership } from '../api/leadership'
 import { LeadershipPhoto } from '../components/LeadershipPhoto'
@@ -27,7 +28,7 @@ export default function LeadershipViewScreen() {
   const { value: row, error } = useRecord(['leadership', id], () => getLeadership(id))
   const [deleting, setDeleting] = useState(false)
 
-  const back = <Button onClick={() => navigate(paths.leadershipList())}>Back</Button>
+  const back = <Button onClick={() => navigate(listUrl(paths.leadershipList()))}>Back</Button>
   if (error || !row) return <LoadState title="Leadership Details" error={error} back={back} />
 
   const remove = async () => {
@@ -36,7 +37,7 @@ export default function LeadershipViewScreen() {
       toast.success(res.message || 'Success')
       setDeleting(false)
       await refresh()
-      navigate(paths.leadershipList())
+      navigate(listUrl(paths.leadershipList()))
     } catch {
       // The request client has shown the failure.
       setDeleting(false)

@@ -15,6 +15,7 @@ import { useAccess } from '../../../lib/session'
 import { MODULES, type Action } from '../../../lib/modules'
 import { SUB_ADMIN_MODULE, isOwnRecord, mayActOn, mayGrant, maySetCredentials } from '../grants'
 import { firstName, lastName, loginEmail, permissionsSelected, rule, subAdminPassword } from '../../../lib/validators'
+import { listUrl } from '../../../lib/list-state'
 import { paths } from '../../../paths'
 
 interface SubAdminFormValues {
@@ -53,7 +54,7 @@ export default function SubAdminFormScreen() {
     },
     onSuccess: (res) => {
       toast.success(res.message || 'Success')
-      navigate(paths.subAdminList())
+      navigate(listUrl(paths.subAdminList()))
     },
     onSettled: () => void refresh(),
   })
@@ -92,7 +93,7 @@ export default function SubAdminFormScreen() {
   const title = editing ? 'Edit Sub Admin' : 'Add Sub Admin'
 
   if (loadError) {
-    const back = <Button onClick={() => navigate(paths.subAdminList())}>Back to Sub Admin</Button>
+    const back = <Button onClick={() => navigate(listUrl(paths.subAdminList()))}>Back to Sub Admin</Button>
     return <LoadState title={title} error={loadError} back={back} />
   }
 
@@ -101,7 +102,7 @@ export default function SubAdminFormScreen() {
       <Card title={title}>
         <Space orientation="vertical">
           <Alert type="info" showIcon title="This sub-admin holds permissions you do not hold: ask the main admin" />
-          <Button onClick={() => navigate(paths.subAdminList())}>Back to Sub Admin</Button>
+          <Button onClick={() => navigate(listUrl(paths.subAdminList()))}>Back to Sub Admin</Button>
         </Space>
       </Card>
     )
@@ -112,7 +113,7 @@ export default function SubAdminFormScreen() {
       <Card title={title}>
         <Space orientation="vertical">
           <Alert type="info" showIcon title="You cannot edit your own account: ask the main admin" />
-          <Button onClick={() => navigate(paths.subAdminList())}>Back to Sub Admin</Button>
+          <Button onClick={() => navigate(listUrl(paths.subAdminList()))}>Back to Sub Admin</Button>
         </Space>
       </Card>
     )
@@ -171,7 +172,7 @@ export default function SubAdminFormScreen() {
           <Button type="primary" htmlType="submit" loading={save.isPending}>
             Save
           </Button>
-          <Button onClick={() => navigate(paths.subAdminList())}>Cancel</Button>
+          <Button onClick={() => navigate(listUrl(paths.subAdminList()))}>Cancel</Button>
         </Space>
       </Form>
     </Card>

@@ -11,6 +11,7 @@ import { useAccess } from '../../../lib/session'
 import { useRecord } from '../../../lib/query'
 import { isOwnRecord, mayActOn } from '../grants'
 import { SLUGS } from '../../../lib/modules'
+import { listUrl } from '../../../lib/list-state'
 import { paths } from '../../../paths'
 import { ConfirmDialog } from '../../../components/ConfirmDialog'
 import { useConfirmAction } from '../../../components/useConfirmAction'
@@ -52,7 +53,7 @@ export default function SubAdminViewScreen() {
   const { value: subAdmin, error } = useRecord(['sub-admin', id], () => getSubAdmin(id))
   const { ask, dialog } = useConfirmAction()
 
-  const back = <Button onClick={() => navigate(paths.subAdminList())}>Back</Button>
+  const back = <Button onClick={() => navigate(listUrl(paths.subAdminList()))}>Back</Button>
   // The reset of its second factor: Sub Admin edit, on a sub-admin whose rights the caller all
   // holds (the main admin: anyone), never its own.
   const reachable = can(SLUGS.subAdmin, 'edit') && !isOwnRecord(user, id) && mayActOn(user, subAdmin?.permissions)

@@ -8,6 +8,7 @@ import { Link, useNavigate, useParams } from 'react-router'
 import { LoadState } from '../../../components/LoadState'
 import { formatBasisPoints, formatCents, formatDate } from '../../../lib/format'
 import { useRecord } from '../../../lib/query'
+import { listUrl } from '../../../lib/list-state'
 import { paths } from '../../../paths'
 import { getTransaction } from '../api/get-transaction'
 import { TransactionStatusTag } from '../../../components/TransactionStatusTag'
@@ -33,7 +34,7 @@ export default function TransactionViewScreen() {
   const navigate = useNavigate()
   const { value: t, error } = useRecord(['transaction', id], () => getTransaction(id))
 
-  const back = <Button onClick={() => navigate(paths.transactionList())}>Back</Button>
+  const back = <Button onClick={() => navigate(listUrl(paths.transactionList()))}>Back</Button>
   if (error) return <LoadState title="Transaction Details" error={error} back={back} />
 
   return (
