@@ -1081,6 +1081,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/admin/chat/unread": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the admin side has not read: conversations with an unread message, and those messages
+         * @description Needs any on /chat.
+         */
+        get: operations["get_admin_chat_unread"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/cms/cmsPagesList": {
         parameters: {
             query?: never;
@@ -5655,6 +5675,19 @@ export type components = {
         TwoFactorChallenge: {
             challengeToken: string;
             twoFactor: string;
+        };
+        /** @description The Message menu entry's count. */
+        Unread: {
+            /**
+             * Format: int64
+             * @description Their unread messages.
+             */
+            messages: number;
+            /**
+             * Format: int64
+             * @description Conversations with a message the admin side has not read.
+             */
+            rooms: number;
         };
         /** @description A nonprofit's fields, and `onboard` to onboard an imported one. */
         UpdateBody: components["schemas"]["CharityInput"] & {
@@ -11324,6 +11357,92 @@ export interface operations {
             };
             /** @description The body is larger than the path takes */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Took longer than the request deadline */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_admin_chat_unread: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Unread"];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Bad input (`errors` names the fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No, an invalid or an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `TOKEN_EXPIRED`: refresh and retry; `FORBIDDEN`: not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
