@@ -3,8 +3,10 @@ import { afterEach, vi } from 'vitest'
 import { act, cleanup, configure } from '@testing-library/react'
 import { notification } from 'antd'
 
-// antd screens load lazily and render slowly under jsdom; give async queries room.
-configure({ asyncUtilTimeout: 5000 })
+// antd screens load lazily and render slowly under jsdom; give async queries room. A cap, not a
+// wait: findBy/waitFor return as soon as the state is there. 5 s was passed by a form's prefill
+// on a machine busy with a build beside the suite (charity-form, four tests at once).
+configure({ asyncUtilTimeout: 15000 })
 
 class ResizeObserverStub {
   observe() {}
