@@ -397,10 +397,11 @@ export async function openMenuGroup(page, title) {
 /** Opens `entry` of the sidebar menu, inside the group `group` when given. */
 export async function openMenuEntry(page, entry, group) {
   if (group) await openMenuGroup(page, group)
-  // An entry's accessible name starts with its icon's label: match on its text.
+  // An entry's accessible name starts with its icon's label: match on its text (and the unread
+  // count the Message entry may carry after it).
   const item = mainMenu(page)
     .getByRole('menuitem')
-    .filter({ hasText: new RegExp(`^\\s*${escapeRegExp(entry)}\\s*$`) })
+    .filter({ hasText: new RegExp(`^\\s*${escapeRegExp(entry)}(\\s*\\d+)?\\s*$`) })
   // A click while the group is still sliding open can land beside the entry (CI saw the
   // page stay put): click again until the menu shows the entry selected.
   await eventually(
