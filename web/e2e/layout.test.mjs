@@ -126,30 +126,49 @@ async function scrollToLastColumn(page) {
   )
 }
 
-step(env, 'on a phone a list wraps its title and scrolls Status and Action into view beside the name', async () => {
-  await ensureSetup()
-  const page = await signInAt(PHONE)
-  await page.goto('/master/charity_management')
-  const row = tableRow(page, SHORT_NAME)
-  await row.waitFor({ state: 'visible' })
-  await assertTitleWhole(page, 'Nonprofit Management')
-  await page.getByRole('button', { name: 'Add New Nonprofit' }).waitFor({ state: 'visible' })
+/** Whether `locator` lies wholly inside the phone's screen, left to right. */
+async function onScreen(page, locator) {
+  const { left, right } = await span(locator)
+  const width = page.viewportSize().width
+  return left >= -1 && right <= width + 1
+}
 
-  // Status and Action sit off to the right, and the hint says so.
-  const toggle = statusSwitch(page, SHORT_NAME)
-  const view = row.getByRole('link', { name: `View ${SHORT_NAME}` })
-  await moreColumns(page).waitFor({ state: 'visible' })
-  assert.equal(await shownIn(view, scroller(page)), false, 'the Action column starts off-screen')
-  await shot(page, 'phone-list')
+step(
+  env,
+  'on a phone a list wraps its title and shows each row as a card, its status and actions in view',
+  async () => {
+    await ensureSetup()
+    const page = await signInAt(PHONE)
+    await page.goto('/master/charity_management')
+    const row = tableRow(page, SHORT_NAME)
+    await row.waitFor({ state: 'visible' })
+    await assertTitleWhole(page, 'Nonprofit Management')
+    await page.getByRole('button', { name: 'Add New Nonprofit' }).waitFor({ state: 'visible' })
 
-  await scrollToLastColumn(page)
-  await eventually(async () => (await shownIn(toggle, scroller(page))) && (await shownIn(view, scroller(page))), {
-    what: 'Status and Action in view',
-  })
-  // The name stays in view beside them.
-  assert.ok(await shownIn(row.getByText(SHORT_NAME, { exact: true }), scroller(page)), 'the name stays in view')
-  await shot(page, 'phone-list-scrolled')
-})
+    // The name heads the card; the switch and the actions sit in it, on the screen, no sideways scroll.
+    assert.equal((await row.getByRole('rowheader').innerText()).trim(), SHORT_NAME)
+    for (const control of [
+      statusSwitch(page, SHORT_NAME),
+      row.getByRole('link', { name: `View ${SHORT_NAME}` }),
+      row.getByRole('link', { name: `Edit ${SHORT_NAME}` }),
+    ]) {
+      await control.waitFor({ state: 'visible' })
+      assert.ok(await onScreen(page, control), 'a row action is on the screen')
+    }
+    assert.equal(await moreColumns(page).count(), 0, 'no columns hidden to the right')
+    const wide = await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth)
+    assert.equal(wide, false, 'the page does not scroll sideways')
+    await shot(page, 'phone-list')
+
+    // Sorting is a select on a phone; it is kept in the URL as a column header's sort is.
+    await page.getByRole('combobox', { name: 'Sort by' }).click()
+    await page.getByRole('option', { name: 'Nonprofit Name, ascending' }).click()
+    await page.waitForURL(
+      (url) => url.searchParams.get('sort') === 'charityName' && url.searchParams.get('order') === 'asc',
+    )
+    await row.waitFor({ state: 'visible' })
+  },
+)
 
 step(
   env,
@@ -215,9 +234,9 @@ step(env, 'the Rejected tab shows the status as a tag; Reason shows why (phone a
     await row.waitFor({ state: 'visible' })
     await row.locator('.ant-tag').getByText('Rejected', { exact: true }).waitFor({ state: 'attached' })
     assert.equal(await row.getByRole('button', { name: 'Reject', exact: true }).count(), 0, 'no Reject link')
-    if (viewport === PHONE) await scrollToLastColumn(page)
     const tag = row.locator('.ant-tag')
-    await eventually(async () => shownIn(tag, scroller(page)), { what: 'the status tag in view' })
+    if (viewport === PHONE) assert.ok(await onScreen(page, tag), 'the status tag is on the screen')
+    else await eventually(async () => shownIn(tag, scroller(page)), { what: 'the status tag in view' })
     await shot(page, `${name}-rejected`)
     await row.getByRole('button', { name: `Rejected reason of ${LONG_NAME}` }).click()
     const reason = await openDialog(page, 'Rejected Reason')

@@ -1,9 +1,9 @@
 /**
  * The one data table of the console: an antd Table whose paging and sorting run on the
  * server. Sortable columns set `sorter: true`; their `key` is the server's sort column.
- * Page sizes 10, 15, 20, 25, 30; page 1 of 10 rows at first; at 599 px and below the
- * table scrolls sideways under its first column (saying so while columns are off to the right)
- * and uses the small layout.
+ * Page sizes 10, 15, 20, 25, 30; page 1 of 10 rows at first. At 599 px and below (a phone)
+ * each row is a card (RowCards): its name, status switch and actions in view, the other
+ * columns as labelled lines, sorting in a "Sort by" select.
  *
  * Its pages are server state (TanStack Query): `queryKey` names the list (its area first, and
  * any filter its `fetch` applies), the view (page, size, search, sort) completes the key. The
@@ -19,7 +19,7 @@ import { errorMessage } from '../lib/api-client'
 import type { SortOrder, TablePage, TableQuery } from '../lib/list-page'
 import { DEFAULT_PAGE, FIRST_VIEW, PAGE_SIZES, type ListNavigation, type ListView } from '../lib/list-state'
 import { SMALL_SCREEN_QUERY, useMediaQuery } from '../lib/use-media-query'
-import { SideScroll } from './SideScroll'
+import { RowCards } from './RowCards'
 
 export type { SortOrder, TablePage, TableQuery } from '../lib/list-page'
 export { DEFAULT_LIMIT, DEFAULT_PAGE } from '../lib/list-state'
@@ -57,20 +57,7 @@ export interface DataTableProps<T> {
 /** An empty list while a search is on. */
 export const EMPTY_SEARCH_TEXT = 'Nothing matches the search: try other words, or clear the search'
 
-/** Width of the first column on a small screen: a long name wraps instead of filling the screen. */
-const NAME_COLUMN_WIDTH_SMALL = 140
-
 const NO_ROWS: never[] = []
-
-/**
- * On a small screen the first column (the row's name) stays in view, narrow, while the others
- * scroll under it: Status and Action always show beside the row they act on.
- */
-function withNameColumnInView<T>(columns: ColumnsType<T>): ColumnsType<T> {
-  return columns.map((column, i) =>
-    i === 0 ? { ...column, fixed: 'left' as const, width: column.width ?? NAME_COLUMN_WIDTH_SMALL } : column,
-  )
-}
 
 /** The sortable columns show the view's sort (a reload or a shared link keeps the arrow). */
 function withSortShown<T>(columns: ColumnsType<T>, column: string, order: SortOrder): ColumnsType<T> {
@@ -165,43 +152,60 @@ export function DataTable<T extends object>({
     })
   }
 
-  const shownColumns = useMemo(() => {
-    const sorted = withSortShown(columns, sortColumn, view.order)
-    return small ? withNameColumnInView(sorted) : sorted
-  }, [columns, sortColumn, view.order, small])
+  const shownColumns = useMemo(() => withSortShown(columns, sortColumn, view.order), [columns, sortColumn, view.order])
+
+  const emptyText = error ?? (
+    <Empty
+      image={Empty.PRESENTED_IMAGE_SIMPLE}
+      // The secondary text colour (lib/theme.ts): antd's empty-table grey reads 2.6:1.
+      description={<Typography.Text type="secondary">{view.search.trim() ? EMPTY_SEARCH_TEXT : empty}</Typography.Text>}
+    />
+  )
+
+  if (small) {
+    const keyOfRow = (row: T, index: number): Key =>
+      typeof rowKey === 'function' ? rowKey(row) : String((row as Record<string, unknown>)[rowKey] ?? index)
+    return (
+      <RowCards<T>
+        columns={columns}
+        rows={rows}
+        keyOf={keyOfRow}
+        loading={result.isFetching}
+        empty={emptyText}
+        label={ariaLabel}
+        sortColumn={sortColumn}
+        sortOrder={sortColumn ? view.order : ''}
+        onSort={(nextColumn, nextOrder) =>
+          changeView({ column: nextColumn, order: nextColumn ? nextOrder : '', page: DEFAULT_PAGE })
+        }
+        page={page}
+        limit={limit}
+        total={total}
+        onPage={(nextPage, nextLimit) =>
+          changeView({ limit: nextLimit, page: nextLimit !== limit ? DEFAULT_PAGE : nextPage })
+        }
+      />
+    )
+  }
 
   return (
-    <SideScroll label={ariaLabel}>
-      <Table<T>
-        aria-label={ariaLabel}
-        columns={shownColumns}
-        dataSource={rows}
-        rowKey={rowKey as TableProps<T>['rowKey']}
-        loading={result.isFetching}
-        onChange={onChange}
-        size={small ? 'small' : 'middle'}
-        scroll={small ? { x: 'max-content' } : undefined}
-        locale={{
-          emptyText: error ?? (
-            <Empty
-              image={Empty.PRESENTED_IMAGE_SIMPLE}
-              // The secondary text colour (lib/theme.ts): antd's empty-table grey reads 2.6:1.
-              description={
-                <Typography.Text type="secondary">{view.search.trim() ? EMPTY_SEARCH_TEXT : empty}</Typography.Text>
-              }
-            />
-          ),
-        }}
-        pagination={{
-          current: page,
-          pageSize: limit,
-          total,
-          pageSizeOptions: PAGE_SIZES,
-          showSizeChanger: true,
-          simple: small,
-          showTotal: small ? undefined : (count, range) => `${range[0]}-${range[1]} of ${count}`,
-        }}
-      />
-    </SideScroll>
+    <Table<T>
+      aria-label={ariaLabel}
+      columns={shownColumns}
+      dataSource={rows}
+      rowKey={rowKey as TableProps<T>['rowKey']}
+      loading={result.isFetching}
+      onChange={onChange}
+      size="middle"
+      locale={{ emptyText }}
+      pagination={{
+        current: page,
+        pageSize: limit,
+        total,
+        pageSizeOptions: PAGE_SIZES,
+        showSizeChanger: true,
+        showTotal: (count, range) => `${range[0]}-${range[1]} of ${count}`,
+      }}
+    />
   )
 }

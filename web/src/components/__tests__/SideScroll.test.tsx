@@ -1,9 +1,6 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import { MORE_COLUMNS_LABEL, SideScroll } from '../SideScroll'
-import { DataTable } from '../DataTable'
-import { queryWrapper } from '../../testing/query-wrapper'
-import { pretendSmallScreen } from '../../testing/small-screen'
 
 /** A table box `scrollWidth` wide showing `clientWidth` of it (jsdom lays nothing out). */
 function Box({ scrollWidth, clientWidth }: { scrollWidth: number; clientWidth: number }) {
@@ -21,12 +18,6 @@ function Box({ scrollWidth, clientWidth }: { scrollWidth: number; clientWidth: n
     </div>
   )
 }
-
-let restore: (() => void) | null = null
-afterEach(() => {
-  restore?.()
-  restore = null
-})
 
 describe('SideScroll', () => {
   it('shows the hint while columns sit to the right; it scrolls there, and goes at the end', async () => {
@@ -60,26 +51,5 @@ describe('SideScroll', () => {
       </SideScroll>,
     )
     expect(screen.queryByRole('button', { name: MORE_COLUMNS_LABEL })).toBeNull()
-  })
-
-  it("a list on a small screen keeps its first column (the row's name) in view, narrow", async () => {
-    restore = pretendSmallScreen()
-    const columns = [
-      { title: 'Name', key: 'name', dataIndex: 'name' },
-      { title: 'Status', key: 'status', dataIndex: 'status' },
-    ]
-    const { container } = render(
-      <DataTable<{ _id: string; name: string; status: string }>
-        empty="No rows yet"
-        columns={columns}
-        fetch={async () => ({ rows: [{ _id: '1', name: 'A long nonprofit name', status: 'Active' }], total: 1 })}
-      />,
-      { wrapper: queryWrapper() },
-    )
-    await screen.findByText('A long nonprofit name')
-    const [name, status] = [...container.querySelectorAll('thead th')]
-    expect(name.className).toMatch(/ant-table-cell-fix-(left|start)/)
-    expect(status.className).not.toMatch(/ant-table-cell-fix/)
-    expect(container.querySelector('col')?.getAttribute('style')).toContain('width: 140px')
   })
 })
