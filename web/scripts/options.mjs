@@ -15,4 +15,5 @@ export function option(name, fallback) {
 }
 
 export const dist = resolve(web, option('--dist', 'dist'))
-export const budgetKB = Number(option('--budget-kb', '250'))
+export const budgetKB = Number(option('--budget-kb', '230'))
+export const screenBudgetKB = Number(option('--screen-budget-kb', '410'))

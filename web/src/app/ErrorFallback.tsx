@@ -1,4 +1,4 @@
-import { Button, Space, theme } from 'antd'
+import { Button, theme } from 'antd'
 import { WarningFilled } from '@ant-design/icons'
 import { useLocation, useNavigate } from 'react-router'
 import { Heading } from '../components/Heading'
@@ -22,7 +22,8 @@ export function ErrorFallback() {
       <Heading level={3} style={{ fontWeight: 'normal', margin: 0 }}>
         {ERROR_FALLBACK_TEXT}
       </Heading>
-      <Space style={{ marginTop: token.marginLG }}>
+      {/* As antd's <Space> lays its items out (inline, centred, a small gap), without its code in the first load. */}
+      <div style={{ display: 'inline-flex', alignItems: 'center', gap: token.paddingXS, marginTop: token.marginLG }}>
         <Button type="primary" onClick={() => window.location.reload()}>
           Please Refresh
         </Button>
@@ -34,7 +35,7 @@ export function ErrorFallback() {
         >
           Go Back
         </Button>
-      </Space>
+      </div>
     </div>
   )
 }

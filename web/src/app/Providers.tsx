@@ -1,9 +1,9 @@
-import { useEffect, type ReactNode } from 'react'
-import { ConfigProvider, notification, theme } from 'antd'
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react'
+import { ConfigProvider, theme } from 'antd'
 // The ES module: 'antd/locale/en_US' is CommonJS, whose default the production build wraps
 // (a spread of it loses every text).
 import enUS from 'antd/es/locale/en_US'
-import { registerToastInstance, TOAST_DURATION_SECONDS, TOAST_PLACEMENT, TOAST_TOP } from '../lib/toast'
+import { addToastHost, prepareToasts, useToastsWanted } from '../lib/toast'
 import { FOCUS_RING, THEME } from '../lib/theme'
 
 /**
@@ -15,6 +15,41 @@ const LOCALE = { ...enUS, global: { ...enUS.global, show: 'Show password', hide:
 // The focus ring of index.css, on the root: dialogs, menus and toasts render outside the app's element.
 if (typeof document !== 'undefined') document.documentElement.style.setProperty('--gc-focus-ring', FOCUS_RING)
 
+/** The browser's first idle moment after start (at most a few seconds later). */
+function whenIdle(task: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(task, { timeout: 3000 })
+    return () => window.cancelIdleCallback(id)
+  }
+  const id = window.setTimeout(task, 1000)
+  return () => window.clearTimeout(id)
+}
+
+/**
+ * Where the toasts' context-aware instance lives (app/ToastHost.tsx). Its code (antd's
+ * notification) is no part of the first load: it loads when the browser is first idle, or at
+ * the first toast if that comes sooner; toasts asked meanwhile wait for it (lib/toast.ts).
+ */
+function ToastSlot() {
+  const wanted = useToastsWanted()
+  const [Host, setHost] = useState<ComponentType | null>(null)
+  useEffect(() => addToastHost(), [])
+  useEffect(() => whenIdle(prepareToasts), [])
+  useEffect(() => {
+    if (!wanted || Host) return
+    let live = true
+    import('./ToastHost').then(
+      (m) => live && setHost(() => m.ToastHost),
+      // Not loaded (offline): the next toast asks again; the waiting ones stay.
+      () => {},
+    )
+    return () => {
+      live = false
+    }
+  }, [wanted, Host])
+  return Host ? <Host /> : null
+}
+
 /**
  * What antd's <App> gave the console, without the modal and message hooks it never used
  * (they pulled Modal, Skeleton and Message into the first load of every page): the themed
@@ -22,15 +57,6 @@ if (typeof document !== 'undefined') document.documentElement.style.setProperty(
  */
 function ThemedRoot({ children }: { children: ReactNode }) {
   const { token } = theme.useToken()
-  const [api, holder] = notification.useNotification({
-    placement: TOAST_PLACEMENT,
-    duration: TOAST_DURATION_SECONDS,
-    top: TOAST_TOP,
-  })
-  useEffect(() => {
-    registerToastInstance(api)
-    return () => registerToastInstance(null)
-  }, [api])
   return (
     <div
       className="gc-app"
@@ -41,7 +67,7 @@ function ThemedRoot({ children }: { children: ReactNode }) {
         fontFamily: token.fontFamily,
       }}
     >
-      {holder}
+      <ToastSlot />
       {children}
     </div>
   )

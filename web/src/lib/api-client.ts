@@ -1,5 +1,7 @@
 /**
- * The one request client of the console.
+ * The one request client of the console (on fetch: http.ts is its transport). Every call is
+ * `apiClient.get/post/put/patch/delete/request<T>(url, body?, config?)`, answering
+ * `{ data, status, headers }` for a 2xx status and failing with an ApiError otherwise.
  *
  * - Adds `Authorization: Bearer <authToken>` from the stored session.
  * - Counts requests in flight for the global spinner.
@@ -11,27 +13,31 @@
  * - 403 FORBIDDEN: error toast, no refresh. 401: log out.
  * - Every other failure goes through one error handler that shows the server `message`.
  */
-import axios, { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios'
 import { clearSession, currentUser, SESSION_STORAGE_KEY, useSession } from './session'
 import { useLoading } from './loading'
 import { toast } from './toast'
+import {
+  ApiError,
+  defaultTransport,
+  encodeBody,
+  ERR_BAD_REQUEST,
+  ERR_BAD_RESPONSE,
+  ERR_CANCELED,
+  ERR_NETWORK,
+  buildUrl,
+  fullPath,
+  getHeader,
+  isApiError,
+  isCancel,
+  mergeHeaders,
+  setHeader,
+  type ApiResponse,
+  type RequestConfig,
+  type SentConfig,
+  type Transport,
+} from './http'
 
-declare module 'axios' {
-  interface AxiosRequestConfig {
-    /** The caller shows the failure itself; the client stays silent. */
-    skipErrorToast?: boolean
-    /** Do not refresh on 403 (used by the refresh and logout calls). */
-    skipAuthRefresh?: boolean
-    /** Send no bearer token (the refresh call carries its token in the cookie). */
-    skipAuthHeader?: boolean
-  }
-  interface InternalAxiosRequestConfig {
-    /** Set once the request was retried after a token refresh. */
-    _retried?: boolean
-    /** True while this request is counted in the loading counter. */
-    _counted?: boolean
-  }
-}
+export { ApiError, isApiError, isCancel, type ApiResponse, type RequestConfig, type Transport }
 
 /** Success envelope of every BFF answer. */
 export interface ApiEnvelope<T> {
@@ -62,12 +68,90 @@ export const REFRESH_PATH = '/v1/common/refreshToken'
 /** The Web Lock every tab takes to refresh, so one refresh token is never spent twice. */
 export const REFRESH_LOCK = 'giving-console-refresh'
 
-export const apiClient = axios.create({
-  baseURL: import.meta.env.VITE_API_BASE_URL ?? '',
+const BASE_URL: string = import.meta.env.VITE_API_BASE_URL ?? ''
+const DEFAULT_HEADERS: Record<string, string> = {
+  // As axios sent it.
+  Accept: 'application/json, text/plain, */*',
+  'Content-Type': 'application/json',
   // Cookie mode: sign-in and refresh answers set the refresh token as an HttpOnly cookie.
-  headers: { 'Content-Type': 'application/json', 'X-Refresh-Cookie': '1' },
-  timeout: 0,
-})
+  'X-Refresh-Cookie': '1',
+}
+
+// The answer's `data` of a call that names no type, read freely (as with axios before).
+type Untyped = any
+
+export interface ApiClient {
+  /** Sends every request (see http.ts); the tests put a fake backend here (testing/mock-api.ts). */
+  transport: Transport
+  request<T = Untyped>(config: RequestConfig): Promise<ApiResponse<T>>
+  get<T = Untyped>(url: string, config?: RequestConfig): Promise<ApiResponse<T>>
+  delete<T = Untyped>(url: string, config?: RequestConfig): Promise<ApiResponse<T>>
+  post<T = Untyped>(url: string, data?: unknown, config?: RequestConfig): Promise<ApiResponse<T>>
+  put<T = Untyped>(url: string, data?: unknown, config?: RequestConfig): Promise<ApiResponse<T>>
+  patch<T = Untyped>(url: string, data?: unknown, config?: RequestConfig): Promise<ApiResponse<T>>
+}
+
+function prepare(config: RequestConfig): SentConfig {
+  return {
+    ...config,
+    method: (config.method ?? 'get').toLowerCase(),
+    url: config.url ?? '',
+    baseURL: config.baseURL ?? BASE_URL,
+    headers: mergeHeaders(DEFAULT_HEADERS, config.headers),
+  }
+}
+
+/** Sends `config` once: its answer for a 2xx status, else an ApiError (with the answer when one came). */
+async function dispatch(config: SentConfig): Promise<ApiResponse> {
+  const headers = { ...config.headers }
+  const body = encodeBody(config.data, headers)
+  const url = buildUrl(fullPath(config.baseURL, config.url), config.params)
+  let answer
+  try {
+    if (config.signal?.aborted) throw new DOMException('canceled', 'AbortError')
+    answer = await apiClient.transport({ method: config.method.toUpperCase(), url, headers, body, config })
+  } catch (error) {
+    if (isApiError(error)) throw error
+    const aborted = config.signal?.aborted || (error as { name?: unknown } | null)?.name === 'AbortError'
+    throw aborted ? new ApiError('canceled', ERR_CANCELED, config) : new ApiError('Network Error', ERR_NETWORK, config)
+  }
+  const { status, headers: answered } = answer
+  const data = config.transformResponse ? config.transformResponse(answer.data, answered, status) : answer.data
+  const response: ApiResponse = { data, status, headers: answered }
+  if (status >= 200 && status < 300) return response
+  const code = status >= 500 ? ERR_BAD_RESPONSE : ERR_BAD_REQUEST
+  throw new ApiError(`Request failed with status code ${status}`, code, config, response)
+}
+
+/** One request through the client: bearer token, loading counter, and the failure policy below. */
+async function send(config: SentConfig): Promise<ApiResponse> {
+  // The request starts on the next microtask, never inside the caller's render (as with axios).
+  await Promise.resolve()
+  const token = currentUser()?.authToken
+  if (token && !config.skipAuthHeader && getHeader(config.headers, 'Authorization') === undefined) {
+    setHeader(config.headers, 'Authorization', `Bearer ${token}`)
+  }
+  config._counted = true
+  useLoading.getState().start()
+  let response: ApiResponse
+  try {
+    response = await dispatch(config)
+  } catch (error) {
+    return onFailure(error, config)
+  }
+  release(config)
+  return response
+}
+
+export const apiClient: ApiClient = {
+  transport: defaultTransport,
+  request: (config) => send(prepare(config)),
+  get: (url, config) => send(prepare({ ...config, url, method: 'get' })),
+  delete: (url, config) => send(prepare({ ...config, url, method: 'delete' })),
+  post: (url, data, config) => send(prepare({ ...config, url, data, method: 'post' })),
+  put: (url, data, config) => send(prepare({ ...config, url, data, method: 'put' })),
+  patch: (url, data, config) => send(prepare({ ...config, url, data, method: 'patch' })),
+}
 
 /** Called when the session ends (cleared session, go to /signin). Replaceable for tests. */
 let onLogout: () => void = () => clearSession()
@@ -81,27 +165,17 @@ function logout(): void {
   onLogout()
 }
 
-function release(config: InternalAxiosRequestConfig | undefined) {
-  if (config?._counted) {
+function release(config: SentConfig) {
+  if (config._counted) {
     config._counted = false
     useLoading.getState().finish()
   }
 }
 
-apiClient.interceptors.request.use((config) => {
-  const token = currentUser()?.authToken
-  if (token && !config.skipAuthHeader && !config.headers.has('Authorization')) {
-    config.headers.set('Authorization', `Bearer ${token}`)
-  }
-  config._counted = true
-  useLoading.getState().start()
-  return config
-})
-
 /** The server's message of a failed call, or a fallback. */
 export function errorMessage(error: unknown, fallback = GENERIC_ERROR_MESSAGE): string {
-  if (axios.isAxiosError(error)) {
-    if (!error.response) return error.code === AxiosError.ERR_CANCELED ? 'Request aborted' : NETWORK_ERROR_MESSAGE
+  if (isApiError(error)) {
+    if (!error.response) return error.code === ERR_CANCELED ? 'Request aborted' : NETWORK_ERROR_MESSAGE
     const body = error.response.data as ApiErrorBody | undefined
     if (body && typeof body.message === 'string' && body.message) return body.message
     return fallback
@@ -112,7 +186,7 @@ export function errorMessage(error: unknown, fallback = GENERIC_ERROR_MESSAGE): 
 
 /** The one error handler: turns a failed call into a toast. */
 export function showError(error: unknown, fallback = GENERIC_ERROR_MESSAGE): void {
-  if (axios.isCancel(error)) return
+  if (isCancel(error)) return
   toast.error(errorMessage(error, fallback))
 }
 
@@ -180,15 +254,12 @@ export async function refreshAccessToken(): Promise<string> {
   }
 }
 
-async function onFailure(error: unknown): Promise<AxiosResponse> {
-  if (!axios.isAxiosError(error)) throw error
-  const config = error.config as InternalAxiosRequestConfig | undefined
+async function onFailure(error: unknown, config: SentConfig): Promise<ApiResponse> {
   release(config)
-
-  if (axios.isCancel(error)) throw error
+  if (!isApiError(error) || isCancel(error)) throw error
   const response = error.response
   if (!response) {
-    if (!config?.skipErrorToast) toast.error(NETWORK_ERROR_MESSAGE)
+    if (!config.skipErrorToast) toast.error(NETWORK_ERROR_MESSAGE)
     throw error
   }
 
@@ -197,22 +268,22 @@ async function onFailure(error: unknown): Promise<AxiosResponse> {
     if (currentUser()) {
       logout()
     }
-    if (!config?.skipErrorToast) toast.error(body.message || SESSION_EXPIRED_MESSAGE, SESSION_TOAST_KEY)
+    if (!config.skipErrorToast) toast.error(body.message || SESSION_EXPIRED_MESSAGE, SESSION_TOAST_KEY)
     throw error
   }
 
-  if (response.status === 403 && !config?.skipAuthRefresh) {
+  if (response.status === 403 && !config.skipAuthRefresh) {
     if (body.code === 'FORBIDDEN') {
-      if (!config?.skipErrorToast) toast.error(body.message || FORBIDDEN_FALLBACK_MESSAGE)
+      if (!config.skipErrorToast) toast.error(body.message || FORBIDDEN_FALLBACK_MESSAGE)
       throw error
     }
     // TOKEN_EXPIRED (or a 403 without a code): refresh once and retry once.
-    if (config && currentUser() && !config._retried) {
+    if (currentUser() && !config._retried) {
       let authToken: string
       try {
         // Sent with a token that another request has already replaced: retry with the new one.
         const stored = currentUser()?.authToken
-        const sent = String(config.headers.get('Authorization') ?? '').replace(/^Bearer /, '')
+        const sent = (getHeader(config.headers, 'Authorization') ?? '').replace(/^Bearer /, '')
         authToken = stored && sent !== stored ? stored : await refreshTokens(sent)
       } catch {
         if (currentUser()) logout()
@@ -220,19 +291,14 @@ async function onFailure(error: unknown): Promise<AxiosResponse> {
         throw error
       }
       config._retried = true
-      config.headers.set('Authorization', `Bearer ${authToken}`)
-      return apiClient.request(config)
+      setHeader(config.headers, 'Authorization', `Bearer ${authToken}`)
+      return send(config)
     }
     if (currentUser()) logout()
-    if (!config?.skipErrorToast) toast.error(SESSION_EXPIRED_MESSAGE, SESSION_TOAST_KEY)
+    if (!config.skipErrorToast) toast.error(SESSION_EXPIRED_MESSAGE, SESSION_TOAST_KEY)
     throw error
   }
 
-  if (!config?.skipErrorToast) showError(error)
+  if (!config.skipErrorToast) showError(error)
   throw error
 }
-
-apiClient.interceptors.response.use((response) => {
-  release(response.config)
-  return response
-}, onFailure)

@@ -13,18 +13,14 @@ export function saveBlob(blob: Blob, fileName: string): void {
 }
 
 /**
- * axios `transformResponse` for binary downloads requested with `responseType: 'arraybuffer'`:
+ * The request client's `transformResponse` for binary downloads asked with `responseType: 'arraybuffer'`:
  * a success becomes a Blob of the answer's content type; a failure's JSON body is decoded, so
  * the request client reads its `message` and `code` as for any other call.
  */
 export function binaryOrJson(fallbackType: string) {
-  return (data: unknown, headers?: { get?: (name: string) => unknown } | Record<string, unknown>, status?: number) => {
-    const type = String(
-      (headers && typeof headers.get === 'function'
-        ? headers.get('content-type')
-        : (headers as Record<string, unknown> | undefined)?.['content-type']) ?? '',
-    )
-    const ok = status !== undefined && status >= 200 && status < 300
+  return (data: unknown, headers: Headers, status: number) => {
+    const type = headers.get('content-type') ?? ''
+    const ok = status >= 200 && status < 300
     if (ok && !type.includes('application/json')) {
       if (data instanceof Blob) return data
       if (isBinary(data)) return new Blob([data as ArrayBuffer], { type: type || fallbackType })

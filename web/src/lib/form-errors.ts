@@ -3,7 +3,7 @@
  * either as a list `[{ field, message }]` or as an object `{ field: message }`; a nested field
  * is written 'paymentMethods.0.routingNumber' or 'paymentMethods[0].routingNumber'.
  */
-import axios from 'axios'
+import { isApiError } from './http'
 import type { FormInstance } from 'antd'
 
 export type FieldPath = Array<string | number>
@@ -24,7 +24,7 @@ export function fieldPathOf(field: string): FieldPath {
 
 /** The field errors of a failed call (none for other failures). */
 export function fieldErrorsOf(error: unknown): FieldErrorEntry[] {
-  if (!axios.isAxiosError(error)) return []
+  if (!isApiError(error)) return []
   const errors = (error.response?.data as { errors?: unknown } | undefined)?.errors
   const pairs: Array<[string, string]> = []
   if (Array.isArray(errors)) {

@@ -11,13 +11,12 @@ export interface UploadedFile {
   url: string
 }
 
-const MULTIPART = { 'Content-Type': 'multipart/form-data' }
-
 async function upload(path: string, field: 'image' | 'video', file: Blob, moduleName: string): Promise<UploadedFile> {
   const form = new FormData()
   form.append(field, file)
   form.append('moduleName', moduleName)
-  const res = await apiClient.post<ApiEnvelope<UploadedFile>>(path, form, { headers: MULTIPART, skipErrorToast: true })
+  // FormData: the browser sets the multipart Content-Type and its boundary.
+  const res = await apiClient.post<ApiEnvelope<UploadedFile>>(path, form, { skipErrorToast: true })
   return res.data.data
 }
 

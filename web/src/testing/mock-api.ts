@@ -1,16 +1,16 @@
 /**
- * A fake backend for the one request client: replaces the axios adapter, so requests go
- * through every interceptor but never reach a network. Handlers answer by "METHOD /path".
+ * A fake backend for the one request client: replaces the client's transport, so requests go
+ * through all of the client (token, counter, refresh, toasts) but never reach a network.
+ * Handlers answer by "METHOD /path".
  */
-import { AxiosError, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios'
-import { apiClient } from '../lib/api-client'
+import { apiClient, type Transport } from '../lib/api-client'
 
 export interface RecordedCall {
   method: string
   url: string
   body: unknown
   headers: Record<string, unknown>
-  /** The query parameters given as axios `params` (the url is recorded without its query). */
+  /** The query parameters given as the call's `params` (the url is recorded without its query). */
   params?: Record<string, unknown>
 }
 
@@ -36,16 +36,15 @@ function parseBody(data: unknown): unknown {
 export function mockApi(): MockApi {
   const handlers = new Map<string, Handler>()
   const calls: RecordedCall[] = []
-  const previous = apiClient.defaults.adapter
+  const previous = apiClient.transport
 
-  const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
-    const method = (config.method ?? 'get').toUpperCase()
-    const url = (config.url ?? '').split('?')[0]
+  const transport: Transport = async ({ method, url: sent, headers, body, config }) => {
+    const url = sent.split('?')[0]
     const call: RecordedCall = {
       method,
       url,
-      body: parseBody(config.data),
-      headers: { ...(config.headers?.toJSON?.() ?? config.headers) },
+      body: parseBody(body),
+      headers: { ...headers },
       params: config.params as Record<string, unknown> | undefined,
     }
     calls.push(call)
@@ -53,28 +52,12 @@ export function mockApi(): MockApi {
     const reply: Reply = handler
       ? await handler(call)
       : [404, { message: `No mock for ${method} ${url}`, code: 'NOT_FOUND' }]
-    if (reply === 'network-error') {
-      throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config, {})
-    }
-    const [status, body] = reply
-    const response: AxiosResponse = {
-      data: body ?? {},
-      status,
-      statusText: String(status),
-      headers: {},
-      config,
-      request: {},
-    }
-    if (status >= 200 && status < 300) return response
-    throw new AxiosError(
-      `Request failed with status code ${status}`,
-      status >= 500 ? AxiosError.ERR_BAD_RESPONSE : AxiosError.ERR_BAD_REQUEST,
-      config,
-      {},
-      response,
-    )
+    // As fetch fails when no answer comes.
+    if (reply === 'network-error') throw new TypeError('Failed to fetch')
+    const [status, data] = reply
+    return { status, headers: new Headers(), data: data ?? {} }
   }
-  apiClient.defaults.adapter = adapter
+  apiClient.transport = transport
 
   const api: MockApi = {
     calls,
@@ -84,7 +67,7 @@ export function mockApi(): MockApi {
     },
     callsTo: (route) => calls.filter((c) => `${c.method} ${c.url}` === route),
     restore: () => {
-      apiClient.defaults.adapter = previous
+      apiClient.transport = previous
     },
   }
   return api

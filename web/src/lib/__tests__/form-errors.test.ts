@@ -1,11 +1,10 @@
 import { describe, expect, it, vi } from 'vitest'
-import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios'
+import { ApiError, ERR_BAD_REQUEST } from '../http'
 import { applyFieldErrors, clearEditedFieldErrors, fieldErrorsOf, fieldPathOf } from '../form-errors'
 
-function failed(body: unknown): AxiosError {
-  const config = { headers: {} } as InternalAxiosRequestConfig
-  const response = { data: body, status: 400, statusText: '400', headers: {}, config } as AxiosResponse
-  return new AxiosError('Request failed', AxiosError.ERR_BAD_REQUEST, config, {}, response)
+function failed(body: unknown): ApiError {
+  const response = { data: body, status: 400, headers: new Headers() }
+  return new ApiError('Request failed with status code 400', ERR_BAD_REQUEST, undefined, response)
 }
 
 describe('form errors', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { act, renderHook, waitFor } from '@testing-library/react'
-import { AxiosError, AxiosHeaders } from 'axios'
+import { ApiError } from '../http'
 import { useRecord } from '../query'
 import { deferred } from '../../testing/deferred'
 import { queryWrapper } from '../../testing/query-wrapper'
@@ -22,14 +22,8 @@ describe('useRecord', () => {
   })
 
   it("answers the server's message when the load fails", async () => {
-    const response = {
-      status: 404,
-      statusText: 'Not Found',
-      headers: {},
-      config: { headers: new AxiosHeaders() },
-      data: { message: 'Cause not found' },
-    }
-    const failure = new AxiosError('Request failed', 'ERR_BAD_REQUEST', undefined, undefined, response)
+    const response = { status: 404, headers: new Headers(), data: { message: 'Cause not found' } }
+    const failure = new ApiError('Request failed with status code 404', 'ERR_BAD_REQUEST', undefined, response)
     const load = vi.fn(() => Promise.reject(failure))
     const { result } = renderHook(() => useRecord(['cause', 'missing'], load), fresh())
     await waitFor(() => expect(result.current.loading).toBe(false))

@@ -14,9 +14,8 @@ export async function uploadCharityImport(
 ): Promise<ApiEnvelope<ImportSummary>> {
   const form = new FormData()
   form.append('file', file, file.name)
+  // FormData: the browser sets the multipart Content-Type and its boundary.
   const res = await apiClient.post<ApiEnvelope<ImportSummary>>('/admin/charity/import', form, {
-    // The browser sets the multipart boundary (the client's default is JSON).
-    headers: { 'Content-Type': 'multipart/form-data' },
     onUploadProgress: (event) => {
       if (!onProgress) return
       const total = event.total ?? file.size
