@@ -1,11 +1,14 @@
 /**
  * The shared confirmation dialog (SPEC section 2): a title, a small text and Yes/No buttons;
  * optionally a Name input and a reason text area (which can be read-only, then without a
- * submit button). Cancel closes the dialog and resets the form.
+ * submit button). Cancel closes the dialog and resets the form. The name and the reason take
+ * the server's limit of the dialog's use (lib/limits.ts): the input stops there and a longer
+ * value is refused with the server's message.
  */
 import { useEffect, useState, type ReactNode } from 'react'
 import { Button, Form, Input, Modal, Typography } from 'antd'
-import { dialogName, rejectReason, rule } from '../lib/validators'
+import { dialogName, rejectReason, rule, type Validator } from '../lib/validators'
+import { limitProps, overLimit, type TextLimit } from '../lib/limits'
 
 export interface ConfirmValues {
   name?: string
@@ -24,15 +27,25 @@ export interface ConfirmDialogProps {
   /** Shows the Name input. */
   withName?: boolean
   initialName?: string
+  /** The server's limit of the name (lib/limits.ts). */
+  nameLimit?: TextLimit
   /** Shows the reason text area. */
   withReason?: boolean
   /** The reason is shown read-only, and the dialog has no submit button. */
   reasonReadOnly?: boolean
   /** The reason to show (read-only mode) or to start from. */
   reason?: string
+  /** The server's limit of the reason (lib/limits.ts). */
+  reasonLimit?: TextLimit
   onConfirm?: (values: ConfirmValues) => void | Promise<unknown>
   onCancel: () => void
 }
+
+/** A required text's check, then the limit's (when the dialog's use gives one). */
+const limited =
+  (required: Validator, limit: TextLimit | undefined): Validator =>
+  (value) =>
+    required(value) ?? (limit ? overLimit(limit, value) : null)
 
 export function ConfirmDialog({
   open,
@@ -42,9 +55,11 @@ export function ConfirmDialog({
   cancelLabel = 'No',
   withName = false,
   initialName,
+  nameLimit,
   withReason = false,
   reasonReadOnly = false,
   reason,
+  reasonLimit,
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
@@ -119,13 +134,21 @@ export function ConfirmDialog({
           preserve={false}
         >
           {withName && (
-            <Form.Item label="Name" name="name" rules={[rule(dialogName)]}>
-              <Input autoFocus />
+            <Form.Item label="Name" name="name" rules={[rule(limited(dialogName, nameLimit))]}>
+              <Input autoFocus {...(nameLimit && limitProps(nameLimit))} />
             </Form.Item>
           )}
           {withReason && (
-            <Form.Item label="Reason" name="reason" rules={reasonReadOnly ? [] : [rule(rejectReason)]}>
-              <Input.TextArea rows={4} readOnly={reasonReadOnly} />
+            <Form.Item
+              label="Reason"
+              name="reason"
+              rules={reasonReadOnly ? [] : [rule(limited(rejectReason, reasonLimit))]}
+            >
+              <Input.TextArea
+                rows={4}
+                readOnly={reasonReadOnly}
+                {...(reasonLimit && !reasonReadOnly && limitProps(reasonLimit, true))}
+              />
             </Form.Item>
           )}
         </Form>

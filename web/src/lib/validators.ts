@@ -4,6 +4,7 @@
  * `rule()` wraps one into an antd Form rule.
  */
 import type { FormRule } from 'antd'
+import { LIMITS, overLimit, type TextLimit } from './limits'
 
 export type Validator = (value: unknown) => string | null
 
@@ -155,12 +156,26 @@ export const dialogName: Validator = (value) =>
     () => (text(value).trim() === '' ? messages.nameInvalid : null),
   )
 
+/**
+ * A name as the catalogue and content services check it (their parse_name): empty 'Please
+ * enter Name', only white space 'Please enter valid Name', then the limit (lib/limits.ts).
+ */
+export const nameText =
+  (limit: TextLimit): Validator =>
+  (value) =>
+    dialogName(value) ?? overLimit(limit, value)
+
 export const rejectReason: Validator = (value) => (text(value).trim() === '' ? messages.reasonRequired : null)
 
 // ---- Sub admin ----------------------------------------------------------
 
-export const firstName: Validator = (value) => (text(value).trim() === '' ? messages.firstNameRequired : null)
-export const lastName: Validator = (value) => (text(value).trim() === '' ? messages.lastNameRequired : null)
+/** Identity's checks (services/identity/src/validate.rs): blank or only white space, then the limit. */
+export const firstName: Validator = (value) =>
+  text(value).trim() === '' ? messages.firstNameRequired : overLimit(LIMITS.subAdmin.firstName, value)
+export const lastName: Validator = (value) =>
+  text(value).trim() === '' ? messages.lastNameRequired : overLimit(LIMITS.subAdmin.lastName, value)
+/** A sub-admin's email: the sign-in's rules, within the common limit (services/common/src/rules.rs). */
+export const subAdminEmail: Validator = (value) => loginEmail(value) ?? overLimit(LIMITS.email, value)
 
 /** Sub-admin password: required when adding, optional when editing; 6 to 20 characters, no spaces. */
 export const subAdminPassword =

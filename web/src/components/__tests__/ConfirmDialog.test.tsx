@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest'
-import { render, screen, waitFor } from '@testing-library/react'
+import { fireEvent, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { ConfirmDialog } from '../ConfirmDialog'
+import { LIMITS } from '../../lib/limits'
 
 describe('ConfirmDialog', () => {
   it('shows the title, the small text and Yes/No', async () => {
@@ -56,6 +57,66 @@ describe('ConfirmDialog', () => {
     await userEvent.type(screen.getByLabelText('Reason'), 'Missing documents')
     await userEvent.click(screen.getByRole('button', { name: 'Yes' }))
     await waitFor(() => expect(onConfirm).toHaveBeenCalledWith({ name: undefined, reason: 'Missing documents' }))
+  })
+
+  it("holds the reason to the server's limit of its use: the charity's 1000, the giving partner's 500", async () => {
+    const onConfirm = vi.fn()
+    const { unmount } = render(
+      <ConfirmDialog
+        open
+        title="Reject"
+        withReason
+        reasonLimit={LIMITS.charity.rejectReason}
+        onConfirm={onConfirm}
+        onCancel={() => {}}
+      />,
+    )
+    expect((screen.getByLabelText('Reason') as HTMLTextAreaElement).maxLength).toBe(1000)
+    fireEvent.change(screen.getByLabelText('Reason'), { target: { value: 'r'.repeat(1001) } })
+    await userEvent.click(screen.getByRole('button', { name: 'Yes' }))
+    expect(await screen.findByText('Reason must be at most 1000 characters')).toBeTruthy()
+    fireEvent.change(screen.getByLabelText('Reason'), { target: { value: ' \n ' } })
+    await userEvent.click(screen.getByRole('button', { name: 'Yes' }))
+    expect(await screen.findByText('Please Enter Add Reason')).toBeTruthy()
+    expect(onConfirm).not.toHaveBeenCalled()
+    unmount()
+
+    render(
+      <ConfirmDialog
+        open
+        title="Reject"
+        withReason
+        reasonLimit={LIMITS.partner.rejectReason}
+        onConfirm={onConfirm}
+        onCancel={() => {}}
+      />,
+    )
+    fireEvent.change(screen.getByLabelText('Reason'), { target: { value: 'r'.repeat(501) } })
+    await userEvent.click(screen.getByRole('button', { name: 'Yes' }))
+    expect(await screen.findByText('Reason must be at most 500 characters')).toBeTruthy()
+    fireEvent.change(screen.getByLabelText('Reason'), { target: { value: 'r'.repeat(500) } })
+    await userEvent.click(screen.getByRole('button', { name: 'Yes' }))
+    await waitFor(() => expect(onConfirm).toHaveBeenCalledWith({ name: undefined, reason: 'r'.repeat(500) }))
+  })
+
+  it('holds the Name to the limit it is given', async () => {
+    const onConfirm = vi.fn()
+    render(
+      <ConfirmDialog
+        open
+        title="Add Category"
+        withName
+        nameLimit={LIMITS.faqCategory.name}
+        submitLabel="Save"
+        onConfirm={onConfirm}
+        onCancel={() => {}}
+      />,
+    )
+    expect((screen.getByLabelText('Name') as HTMLInputElement).maxLength).toBe(100)
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'n'.repeat(101) } })
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }))
+    expect(await screen.findByText('Name must be at most 100 characters')).toBeTruthy()
+    expect(onConfirm).not.toHaveBeenCalled()
   })
 
   it('read-only reason: shown, not editable, no submit button', () => {

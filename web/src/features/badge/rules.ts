@@ -1,6 +1,11 @@
 /** A badge's rule in words, and the threshold as the edit form holds it (dollars for money). */
 import { formatCents } from '../../lib/format'
 import type { BadgeRule } from './types'
+import { LIMITS, requiredText, within } from '../../lib/limits'
+
+/** The giving service trims the name: blank or only white space is 'Please enter Name' (services/giving/src/money.rs). */
+export const badgeName = requiredText('Please enter Name', LIMITS.badge.name)
+export const badgeDescription = within(LIMITS.badge.description)
 
 export const RULE_OPTIONS: Array<{ value: BadgeRule; label: string }> = [
   { value: 'totalGiven', label: 'Total given at least (USD)' },

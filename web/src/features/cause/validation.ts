@@ -1,21 +1,10 @@
 /**
  * Cause form rules (bff/API.md): Name required ('Please enter Name'), not only whitespace
- * ('Please enter valid Name'), at most 100 characters; Description optional, at most 500.
+ * ('Please enter valid Name'), within the catalogue's limit; Description optional, within its limit
+ * (lib/limits.ts).
  */
-import { dialogName, type Validator } from '../../lib/validators'
+import { LIMITS, within } from '../../lib/limits'
+import { nameText } from '../../lib/validators'
 
-export const NAME_MAX_LENGTH = 100
-export const DESCRIPTION_MAX_LENGTH = 500
-
-export const causeMessages = {
-  nameTooLong: `Name must be at most ${NAME_MAX_LENGTH} characters`,
-  descriptionTooLong: `Description must be at most ${DESCRIPTION_MAX_LENGTH} characters`,
-} as const
-
-const text = (value: unknown): string => (value === undefined || value === null ? '' : String(value))
-
-export const causeName: Validator = (value) =>
-  dialogName(value) ?? (text(value).trim().length > NAME_MAX_LENGTH ? causeMessages.nameTooLong : null)
-
-export const causeDescription: Validator = (value) =>
-  text(value).trim().length > DESCRIPTION_MAX_LENGTH ? causeMessages.descriptionTooLong : null
+export const causeName = nameText(LIMITS.cause.name)
+export const causeDescription = within(LIMITS.cause.description)

@@ -7,21 +7,23 @@
  */
 import { messages, patterns, type Validator } from '../../lib/validators'
 import { isRichTextEmpty } from '../../lib/rich-text'
+import { charCount, LIMITS, overLimit, requiredText, within } from '../../lib/limits'
 
+/** The catalogue's limits (services/catalogue/src/charity.rs; lib/limits.ts). */
+const L = LIMITS.charity
 export const NAME_MIN_LENGTH = 2
-export const NAME_MAX_LENGTH = 150
-export const MISSION_MAX_LENGTH = 20_000
 export const MAX_IMAGES = 10
 
 export const charityMessages = {
   nameRequired: 'Please enter Nonprofit Name',
-  nameLength: `Nonprofit Name must be between ${NAME_MIN_LENGTH} and ${NAME_MAX_LENGTH} characters`,
+  nameLength: L.name.message,
   taxIdRequired: 'Please enter Tax ID',
   taxIdInvalid: 'Please enter valid Tax ID',
   categoryRequired: 'Please select Category',
   causeRequired: 'Please select Cause',
   missionRequired: 'Please enter Mission',
-  missionTooLong: 'Mission must be at most 20,000 characters',
+  missionTooLong: L.mission.message,
+  descriptionTooLong: L.description.message,
   logoRequired: 'Please upload Logo',
   imagesTooMany: `At most ${MAX_IMAGES} images are allowed`,
   websiteInvalid: 'Please enter valid Website',
@@ -46,10 +48,6 @@ export const charityMessages = {
 
 const text = (value: unknown): string => (value === undefined || value === null ? '' : String(value)).trim()
 const digits = (value: unknown): string => text(value).replace(/\D/g, '')
-const required =
-  (message: string): Validator =>
-  (value) =>
-    text(value) === '' ? message : null
 const selected =
   (message: string): Validator =>
   (value) =>
@@ -58,7 +56,7 @@ const selected =
 export const charityName: Validator = (value) => {
   const v = text(value)
   if (v === '') return charityMessages.nameRequired
-  return v.length < NAME_MIN_LENGTH || v.length > NAME_MAX_LENGTH ? charityMessages.nameLength : null
+  return charCount(v) < NAME_MIN_LENGTH || charCount(v) > L.name.max ? charityMessages.nameLength : null
 }
 
 /** Nine digits, with or without the dash. */
@@ -74,8 +72,11 @@ export const causes = selected(charityMessages.causeRequired)
 export const mission: Validator = (value) => {
   const html = typeof value === 'string' ? value : ''
   if (isRichTextEmpty(html)) return charityMessages.missionRequired
-  return html.length > MISSION_MAX_LENGTH ? charityMessages.missionTooLong : null
+  return overLimit(L.mission, html)
 }
+
+/** Optional rich text. */
+export const description = within(L.description)
 
 export const logo = selected(charityMessages.logoRequired)
 
@@ -86,6 +87,7 @@ export const images: Validator = (value) =>
 export const website: Validator = (value) => {
   const v = text(value)
   if (v === '') return null
+  if (overLimit(L.website, v)) return charityMessages.websiteInvalid
   return /^https?:\/\//i.test(v) && patterns.url.test(v) ? null : charityMessages.websiteInvalid
 }
 
@@ -94,6 +96,7 @@ const emailWith =
   (value) => {
     const v = text(value)
     if (v === '') return requiredMessage
+    if (overLimit(LIMITS.email, v)) return charityMessages.emailInvalid
     return patterns.emailWithTag.test(v) ? null : charityMessages.emailInvalid
   }
 
@@ -109,7 +112,7 @@ export const phoneNumber: Validator = (value) => {
 /** Optional; ten digits when given. */
 export const optionalPhone: Validator = (value) => (text(value) === '' ? null : phoneNumber(value))
 
-export const address = required(charityMessages.addressRequired)
+export const address = requiredText(charityMessages.addressRequired, L.address)
 
 /** Five digits or five plus four (the formatted input reports digits only). */
 export const zipCode: Validator = (value) => {
@@ -118,11 +121,11 @@ export const zipCode: Validator = (value) => {
   return /^\d{5}(-?\d{4})?$/.test(v) ? null : charityMessages.zipInvalid
 }
 
-export const adminFirstName = required(charityMessages.adminFirstNameRequired)
-export const adminLastName = required(charityMessages.adminLastNameRequired)
+export const adminFirstName = requiredText(charityMessages.adminFirstNameRequired, L.adminFirstName)
+export const adminLastName = requiredText(charityMessages.adminLastNameRequired, L.adminLastName)
 
-export const bankName = required(charityMessages.bankNameRequired)
-export const accountHolder = required(charityMessages.accountHolderRequired)
+export const bankName = requiredText(charityMessages.bankNameRequired, L.bankName)
+export const accountHolder = requiredText(charityMessages.accountHolderRequired, L.accountHolder)
 
 /** Nine digits. */
 export const routingNumber: Validator = (value) =>

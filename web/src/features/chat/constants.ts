@@ -1,9 +1,8 @@
-/** The chat's texts and limits (chat-rest.md). */
+/** The chat's texts and limits (chat-rest.md; the message's limit: lib/limits.ts). */
+import { LIMITS, overLimit } from '../../lib/limits'
 
 /** Media folder of chat images (POST /local-image/uploadImage, moduleName). */
 export const CHAT_IMAGE_MODULE = 'chatImage'
-
-export const MESSAGE_MAX_LENGTH = 2000
 
 export const CLEAR_TITLE = 'Are you sure you want to clear this chat history ?'
 export const CLEAR_TEXT = 'The messages disappear from the console only; the donor keeps its copy.'
@@ -11,7 +10,7 @@ export const DELETED_DONOR = 'Deleted donor'
 
 export const messages = {
   messageRequired: 'Please enter a message',
-  messageTooLong: `Message must be at most ${MESSAGE_MAX_LENGTH} characters`,
+  messageTooLong: LIMITS.chat.message.message,
   userRequired: 'Please select a user',
 }
 
@@ -19,7 +18,7 @@ export const messages = {
 export function checkMessage(text: string, image: string): string | null {
   const trimmed = text.trim()
   if (trimmed === '' && image === '') return messages.messageRequired
-  return trimmed.length > MESSAGE_MAX_LENGTH ? messages.messageTooLong : null
+  return overLimit(LIMITS.chat.message, trimmed)
 }
 
 /** How long after the last keystroke the "typing" notice stops. */

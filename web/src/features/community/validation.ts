@@ -1,27 +1,21 @@
-/** Community and comment checks, with the engagement service's messages (engagement-rest.md). */
+/** Community and comment checks, with the engagement service's messages (engagement-rest.md; limits: lib/limits.ts). */
 import { isRichTextEmpty } from '../../lib/rich-text'
+import { LIMITS, requiredText, within } from '../../lib/limits'
 import type { Validator } from '../../lib/validators'
 
 const text = (value: unknown) => (value === undefined || value === null ? '' : String(value))
 
 export const messages = {
   nameRequired: 'Please enter Community Name',
-  nameTooLong: 'Community Name must be at most 100 characters',
+  nameTooLong: LIMITS.community.name.message,
   descriptionRequired: 'Please enter Description',
   coverImageRequired: 'Please upload Cover Image',
   privacyRequired: 'Please select Privacy',
   commentRequired: 'Please enter Comment',
-  commentTooLong: 'Comment must be at most 1000 characters',
+  commentTooLong: LIMITS.comment.text.message,
 }
 
-export const NAME_MAX_LENGTH = 100
-export const COMMENT_MAX_LENGTH = 1000
-
-export const name: Validator = (value) => {
-  const trimmed = text(value).trim()
-  if (trimmed === '') return messages.nameRequired
-  return trimmed.length > NAME_MAX_LENGTH ? messages.nameTooLong : null
-}
+export const name = requiredText(messages.nameRequired, LIMITS.community.name)
 
 export const description: Validator = (value) => (isRichTextEmpty(text(value)) ? messages.descriptionRequired : null)
 
@@ -31,8 +25,7 @@ export const coverImage: Validator = (value) =>
 export const privacy: Validator = (value) =>
   value === 'public' || value === 'private' ? null : messages.privacyRequired
 
-export const comment: Validator = (value) => {
-  const trimmed = text(value).trim()
-  if (trimmed === '') return messages.commentRequired
-  return trimmed.length > COMMENT_MAX_LENGTH ? messages.commentTooLong : null
-}
+export const address = within(LIMITS.community.address)
+
+/** A comment or a reply: blank or only white space is refused as the server refuses it. */
+export const comment = requiredText(messages.commentRequired, LIMITS.comment.text)

@@ -2,9 +2,8 @@
 export const HOMEPAGE_MEDIA_MODULE = 'homepageImage'
 export const ABOUT_US_MEDIA_MODULE = 'aboutUsImage'
 
-/** Limits of the homepage (content-rest.md). */
+/** How many of each the homepage holds (content-rest.md); its texts' limits are in lib/limits.ts. */
 export const HOMEPAGE_LIMITS = {
-  heroTitle: 120,
   bannerImages: 10,
   featured: 12,
   howItWorks: 6,

@@ -1,12 +1,10 @@
 /**
  * Donor form rules, with the giving service's messages (services/giving/src/service.rs): first
  * and last name and email required, phone and zip optional but well-formed. The formatted
- * inputs report digits.
+ * inputs report digits. Limits: lib/limits.ts.
  */
 import { messages, patterns, type Validator } from '../../lib/validators'
-
-export const NAME_MAX_LENGTH = 50
-export const ADDRESS_MAX_LENGTH = 200
+import { LIMITS, overLimit, requiredText, within } from '../../lib/limits'
 
 export const donorMessages = {
   firstNameRequired: 'Please enter First Name',
@@ -18,17 +16,14 @@ export const donorMessages = {
 } as const
 
 const text = (value: unknown): string => (value === undefined || value === null ? '' : String(value)).trim()
-const required =
-  (message: string): Validator =>
-  (value) =>
-    text(value) === '' ? message : null
-
-export const firstName = required(donorMessages.firstNameRequired)
-export const lastName = required(donorMessages.lastNameRequired)
+export const firstName = requiredText(donorMessages.firstNameRequired, LIMITS.donor.firstName)
+export const lastName = requiredText(donorMessages.lastNameRequired, LIMITS.donor.lastName)
+export const address = within(LIMITS.donor.address)
 
 export const email: Validator = (value) => {
   const v = text(value)
   if (v === '') return donorMessages.emailRequired
+  if (overLimit(LIMITS.email, v)) return donorMessages.emailInvalid
   return patterns.emailWithTag.test(v) ? null : donorMessages.emailInvalid
 }
 

@@ -1,13 +1,14 @@
-/** Event checks, with the engagement service's messages (engagement-rest.md). */
+/** Event checks, with the engagement service's messages (engagement-rest.md; limits: lib/limits.ts). */
 import { isRichTextEmpty } from '../../lib/rich-text'
 import type { Validator } from '../../lib/validators'
+import { LIMITS, overLimit, requiredText } from '../../lib/limits'
 import { CAPACITY_MAX } from './constants'
 
 const text = (value: unknown) => (value === undefined || value === null ? '' : String(value))
 
 export const messages = {
   titleRequired: 'Please enter Event Title',
-  titleTooLong: 'Event Title must be at most 150 characters',
+  titleTooLong: LIMITS.event.title.message,
   descriptionRequired: 'Please enter Description',
   startsRequired: 'Please select Start Date',
   endsRequired: 'Please select End Date',
@@ -19,13 +20,7 @@ export const messages = {
   capacityInvalid: 'Please enter valid Capacity',
 }
 
-export const TITLE_MAX_LENGTH = 150
-
-export const title: Validator = (value) => {
-  const trimmed = text(value).trim()
-  if (trimmed === '') return messages.titleRequired
-  return trimmed.length > TITLE_MAX_LENGTH ? messages.titleTooLong : null
-}
+export const title = requiredText(messages.titleRequired, LIMITS.event.title)
 
 export const description: Validator = (value) => (isRichTextEmpty(text(value)) ? messages.descriptionRequired : null)
 
@@ -52,6 +47,7 @@ export function isTimeZone(name: unknown): boolean {
 export const timeZone: Validator = (value) => (isTimeZone(value) ? null : messages.timeZoneInvalid)
 
 export const onlineLink: Validator = (value) => {
+  if (overLimit(LIMITS.event.onlineLink, value)) return messages.linkInvalid
   try {
     const url = new URL(text(value).trim())
     return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' ? null : messages.linkInvalid
@@ -60,7 +56,7 @@ export const onlineLink: Validator = (value) => {
   }
 }
 
-export const venue: Validator = (value) => (text(value).trim() === '' ? messages.venueRequired : null)
+export const venue = requiredText(messages.venueRequired, LIMITS.event.venue)
 
 export const host: Validator = (value) =>
   value && typeof value === 'object' && 'value' in value && (value as { value: string }).value

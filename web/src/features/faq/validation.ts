@@ -1,5 +1,6 @@
-/** FAQ checks, with the content service's messages (content-rest.md). */
+/** FAQ checks, with the content service's messages (content-rest.md; limits: lib/limits.ts). */
 import { isRichTextEmpty } from '../../lib/rich-text'
+import { LIMITS, ORDER_MAX, overLimit, requiredText } from '../../lib/limits'
 import type { Validator } from '../../lib/validators'
 
 const text = (value: unknown) => (value === undefined || value === null ? '' : String(value))
@@ -11,15 +12,19 @@ export const messages = {
   orderInvalid: 'Please enter valid Order',
 }
 
-export const QUESTION_MAX_LENGTH = 300
-
 export const category: Validator = (value) =>
   value && typeof value === 'object' && 'value' in value && (value as { value: string }).value
     ? null
     : messages.categoryRequired
 
-export const question: Validator = (value) => (text(value).trim() === '' ? messages.questionRequired : null)
+export const question = requiredText(messages.questionRequired, LIMITS.faq.question)
 
-export const answer: Validator = (value) => (isRichTextEmpty(text(value)) ? messages.answerRequired : null)
+/** The service checks the length first, then that something shows. */
+export const answer: Validator = (value) =>
+  overLimit(LIMITS.faq.answer, value) ?? (isRichTextEmpty(text(value)) ? messages.answerRequired : null)
 
-export const order: Validator = (value) => (/^\d{1,6}$/.test(text(value).trim()) ? null : messages.orderInvalid)
+/** A whole number from 0 to the service's most. */
+export const order: Validator = (value) => {
+  const v = text(value).trim()
+  return /^\d{1,7}$/.test(v) && Number(v) <= ORDER_MAX ? null : messages.orderInvalid
+}

@@ -1,5 +1,6 @@
-/** Leadership checks, with the content service's messages (content-rest.md). */
-import type { Validator } from '../../lib/validators'
+/** Leadership checks, with the content service's messages (content-rest.md; limits: lib/limits.ts). */
+import { LIMITS, ORDER_MAX, requiredText, within } from '../../lib/limits'
+import { nameText, type Validator } from '../../lib/validators'
 
 const text = (value: unknown) => (value === undefined || value === null ? '' : String(value))
 
@@ -11,17 +12,16 @@ export const messages = {
   orderInvalid: 'Please enter valid Order',
 }
 
-export const NAME_MAX_LENGTH = 100
-export const TITLE_MAX_LENGTH = 120
+export const name = nameText(LIMITS.leadership.name)
 
-export const name: Validator = (value) => {
-  if (text(value) === '') return messages.nameRequired
-  return text(value).trim() === '' ? messages.nameInvalid : null
-}
+export const title = requiredText(messages.titleRequired, LIMITS.leadership.title)
 
-export const title: Validator = (value) => (text(value).trim() === '' ? messages.titleRequired : null)
+export const biography = within(LIMITS.leadership.biography)
 
 export const photo: Validator = (value) => (Array.isArray(value) && value.length > 0 ? null : messages.photoRequired)
 
-/** A whole number from 0. */
-export const order: Validator = (value) => (/^\d{1,6}$/.test(text(value).trim()) ? null : messages.orderInvalid)
+/** A whole number from 0 to the service's most. */
+export const order: Validator = (value) => {
+  const v = text(value).trim()
+  return /^\d{1,7}$/.test(v) && Number(v) <= ORDER_MAX ? null : messages.orderInvalid
+}

@@ -1,35 +1,23 @@
-/** The notification form's checks, with the server's messages (chat-rest.md). */
+/** The notification form's checks, with the server's messages (chat-rest.md; limits: lib/limits.ts). */
+import { LIMITS, requiredText } from '../../lib/limits'
 import type { Validator } from '../../lib/validators'
 
-const text = (value: unknown) => (value === undefined || value === null ? '' : String(value))
-
-export const TITLE_MAX_LENGTH = 100
-export const MESSAGE_MAX_LENGTH = 1000
 /** At most this many nonprofits, and as many causes. */
 export const TARGETS_MAX = 50
 
 export const messages = {
   titleRequired: 'Please enter Title',
-  titleTooLong: `Title must be at most ${TITLE_MAX_LENGTH} characters`,
+  titleTooLong: LIMITS.notification.title.message,
   messageRequired: 'Please enter Message',
-  messageTooLong: `Message must be at most ${MESSAGE_MAX_LENGTH} characters`,
+  messageTooLong: LIMITS.notification.message.message,
   audienceInvalid: 'Please select a valid audience',
   targetsRequired: 'Please select nonprofits or causes',
   tooManyCharities: `Please select at most ${TARGETS_MAX} nonprofits`,
   tooManyCauses: `Please select at most ${TARGETS_MAX} causes`,
 }
 
-export const title: Validator = (value) => {
-  const trimmed = text(value).trim()
-  if (trimmed === '') return messages.titleRequired
-  return trimmed.length > TITLE_MAX_LENGTH ? messages.titleTooLong : null
-}
-
-export const message: Validator = (value) => {
-  const trimmed = text(value).trim()
-  if (trimmed === '') return messages.messageRequired
-  return trimmed.length > MESSAGE_MAX_LENGTH ? messages.messageTooLong : null
-}
+export const title = requiredText(messages.titleRequired, LIMITS.notification.title)
+export const message = requiredText(messages.messageRequired, LIMITS.notification.message)
 
 export const audience: Validator = (value) =>
   value === 'all' || value === 'selected' ? null : messages.audienceInvalid

@@ -17,8 +17,10 @@ import { getBadge } from '../api/get-badge'
 import { updateBadge } from '../api/update-badge'
 import type { BadgeBody, BadgeRule } from '../types'
 import { BADGE_MEDIA_MODULE } from '../../../lib/media-modules'
-import { centsToDollars, RULE_OPTIONS, thresholdOf } from '../rules'
+import { badgeDescription, badgeName, centsToDollars, RULE_OPTIONS, thresholdOf } from '../rules'
 import { listUrl } from '../../../lib/list-state'
+import { LIMITS, limitProps } from '../../../lib/limits'
+import { rule as validatorRule } from '../../../lib/validators'
 import { paths } from '../../../paths'
 
 interface BadgeFormValues {
@@ -30,7 +32,6 @@ interface BadgeFormValues {
   threshold: string
 }
 
-const NAME_MESSAGE = 'Please enter Name'
 const RULE_MESSAGE = 'Please choose a rule'
 
 export default function BadgeEditScreen() {
@@ -88,21 +89,11 @@ export default function BadgeEditScreen() {
         initialValues={{ name: '', description: '', images: [], isActive: true, threshold: '' }}
         style={{ display: loading ? 'none' : undefined, maxWidth: 720 }}
       >
-        <Form.Item
-          label="Name"
-          name="name"
-          required
-          rules={[
-            {
-              validator: (_, v) =>
-                String(v ?? '').trim() ? Promise.resolve() : Promise.reject(new Error(NAME_MESSAGE)),
-            },
-          ]}
-        >
-          <Input maxLength={100} autoComplete="off" />
+        <Form.Item label="Name" name="name" required rules={[validatorRule(badgeName)]}>
+          <Input {...limitProps(LIMITS.badge.name)} autoComplete="off" />
         </Form.Item>
-        <Form.Item label="Description" name="description">
-          <Input.TextArea rows={4} maxLength={500} showCount />
+        <Form.Item label="Description" name="description" rules={[validatorRule(badgeDescription)]}>
+          <Input.TextArea rows={4} {...limitProps(LIMITS.badge.description, true)} />
         </Form.Item>
         <Form.Item label="Image" name="images">
           <ImageUploader aria-label="Image" moduleName={BADGE_MEDIA_MODULE} maxNumber={1} buttonLabel="Upload Image" />

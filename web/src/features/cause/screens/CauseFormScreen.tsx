@@ -7,7 +7,8 @@ import { useNavigate, useParams } from 'react-router'
 import { createCause } from '../api/create-cause'
 import { updateCause } from '../api/update-cause'
 import { getCause } from '../api/get-cause'
-import { causeDescription, causeName, DESCRIPTION_MAX_LENGTH, NAME_MAX_LENGTH } from '../validation'
+import { causeDescription, causeName } from '../validation'
+import { LIMITS, limitProps } from '../../../lib/limits'
 import { toast } from '../../../lib/toast'
 import { useRecord, useRefresh } from '../../../lib/query'
 import { rule } from '../../../lib/validators'
@@ -64,10 +65,10 @@ export default function CauseFormScreen() {
         style={{ display: loading ? 'none' : undefined, maxWidth: 720 }}
       >
         <Form.Item label="Name" name="name" required rules={[rule(causeName)]}>
-          <Input maxLength={NAME_MAX_LENGTH} autoComplete="off" />
+          <Input {...limitProps(LIMITS.cause.name)} autoComplete="off" />
         </Form.Item>
         <Form.Item label="Description" name="description" rules={[rule(causeDescription)]}>
-          <Input.TextArea rows={5} maxLength={DESCRIPTION_MAX_LENGTH} showCount />
+          <Input.TextArea rows={5} {...limitProps(LIMITS.cause.description, true)} />
         </Form.Item>
         <Space>
           <Button type="primary" htmlType="submit" loading={save.isPending}>

@@ -12,6 +12,7 @@ import type { ColumnsType } from 'antd/es/table'
 import { PlusOutlined } from '@ant-design/icons'
 import { ListCard } from '../../../components/ListCard'
 import { ConfirmDialog, type ConfirmValues } from '../../../components/ConfirmDialog'
+import { LIMITS } from '../../../lib/limits'
 import { useAccess } from '../../../lib/session'
 import { toast } from '../../../lib/toast'
 import { useRefresh } from '../../../lib/query'
@@ -115,6 +116,7 @@ export default function CategoryListScreen() {
         open={editorOpen}
         title={editing.mode === 'edit' ? 'Edit Category' : 'Add Category'}
         withName
+        nameLimit={LIMITS.charityCategory.name}
         initialName={editing.mode === 'edit' ? editing.row.name : undefined}
         submitLabel="Save"
         cancelLabel="Cancel"

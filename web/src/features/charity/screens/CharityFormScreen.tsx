@@ -6,21 +6,19 @@
  * Saved bank accounts are shown masked; new ones are added in the Payment Methods section.
  */
 import { useEffect, useMemo, useState } from 'react'
-import { useMutation } from '@tanstack/react-query'
-import { Alert, Button, Card, Col, Divider, Form, Input, Row, Select, Skeleton, Space, Typography } from 'antd'
+import { Alert, Button, Card, Col, Divider, Form, Input, Row, Select, Space, Typography } from 'antd'
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons'
-import { useLocation, useNavigate, useParams } from 'react-router'
+import { useParams } from 'react-router'
+import { FormScreen } from '../../../components/FormScreen'
+import { useFormScreen } from '../../../components/useFormScreen'
 import { ImageUploader } from '../../../components/ImageUploader'
-import { LoadState } from '../../../components/LoadState'
 import { NumberInput } from '../../../components/NumberInput'
 import { RichTextEditor } from '../../../components/RichTextEditor'
-import { applyFieldErrors } from '../../../lib/form-errors'
-import { canGoBack } from '../../../lib/navigation'
 import { useAccess, useSession } from '../../../lib/session'
-import { toast } from '../../../lib/toast'
 import { matchLocation, type PlaceLevel } from '../../../lib/locations'
-import { useRecord, useRefresh } from '../../../lib/query'
+import { useRecord } from '../../../lib/query'
 import { rule } from '../../../lib/validators'
+import { LIMITS, limitProps } from '../../../lib/limits'
 import { getActiveCategories, getActiveCauses, type ActiveTerm } from '../api/active-terms'
 import { createCharity } from '../api/create-charity'
 import { getCharity } from '../api/get-charity'
@@ -60,19 +58,32 @@ const SERVER_FIELDS = { countryId: ['country'], stateId: ['state'], cityId: ['ci
 export default function CharityFormScreen() {
   const { id } = useParams()
   const editing = Boolean(id)
-  const navigate = useNavigate()
-  const { key: locationKey } = useLocation()
   const isCharityAdmin = useSession((s) => s.user?.adminType === CHARITY_ADMIN)
   const [form] = Form.useForm<CharityFormValues>()
-  const {
-    value: charity,
-    error: loadError,
-    loading,
-  } = useRecord(id ? ['charity', id] : null, () => getCharity(id ?? ''))
-  const refresh = useRefresh('charity')
   // A failure is shown by the request client; the select then stays empty.
   const categories = useRecord(['charity-category', 'active'], getActiveCategories).value ?? NO_TERMS
   const causes = useRecord(['cause', 'active'], getActiveCauses).value ?? NO_TERMS
+  // An onboarded nonprofit is not in the Onboarded tab yet: it waits for approval.
+  const seesNewNonprofits = useAccess().can(SLUGS.newNonprofit, 'view')
+  const donePath = isCharityAdmin ? OWN_VIEW_PATH : LIST_PATH
+  /** Editing an imported nonprofit onboards it. */
+  const onboards = (record: Charity | null) => Boolean(editing && record?.isImported)
+
+  const screen = useFormScreen({
+    listPath: donePath,
+    recordKey: id ? ['charity', id] : null,
+    load: () => getCharity(id ?? ''),
+    form,
+    save: (body: ReturnType<typeof bodyOf>) => (id ? updateCharity(id, body) : createCharity(body)),
+    refresh: ['charity'],
+    serverFields: SERVER_FIELDS,
+    savedMessage: (res, record) => {
+      const message = res.message || 'Success'
+      return onboards(record) ? `${message}. ${ONBOARDED_NOTE}` : message
+    },
+    savedPath: (record) => (onboards(record) && seesNewNonprofits ? NEW_NONPROFIT_PATH : donePath),
+  })
+  const charity = screen.record
 
   // The form starts from the nonprofit once it is there, its location texts matched to the
   // lists first (an imported one's IRS 'OR' becomes 'Oregon'). The form shows after that.
@@ -102,27 +113,11 @@ export default function CharityFormScreen() {
   )
   const causeOptions = useMemo(() => termOptions(causes, charity?.causes ?? []), [causes, charity])
 
-  const onboard = Boolean(editing && charity?.isImported)
-  const donePath = isCharityAdmin ? OWN_VIEW_PATH : LIST_PATH
-  // An onboarded nonprofit is not in the Onboarded tab yet: it waits for approval.
-  const seesNewNonprofits = useAccess().can(SLUGS.newNonprofit, 'view')
-  const savedPath = onboard && seesNewNonprofits ? NEW_NONPROFIT_PATH : donePath
+  const onboard = onboards(charity)
   const savedMethods: PaymentMethod[] = charity?.paymentMethods ?? []
 
-  const save = useMutation({
-    mutationFn: (body: ReturnType<typeof bodyOf>) => (id ? updateCharity(id, body) : createCharity(body)),
-    onSuccess: (res) => {
-      const message = res.message || 'Success'
-      toast.success(onboard ? `${message}. ${ONBOARDED_NOTE}` : message)
-      navigate(savedPath)
-    },
-    // The request client has shown the server's message; field errors go to their fields.
-    onError: (e) => applyFieldErrors(form, e, SERVER_FIELDS),
-    onSettled: () => void refresh(),
-  })
-
   const onFinish = (values: CharityFormValues) => {
-    save.mutate(
+    screen.save.mutate(
       bodyOf(
         values,
         onboard,
@@ -131,242 +126,226 @@ export default function CharityFormScreen() {
     )
   }
 
-  const cancel = () => {
-    if (canGoBack(locationKey)) navigate(-1)
-    else navigate(donePath)
-  }
-
-  const title = editing ? 'Edit Nonprofit' : 'Add Nonprofit'
-
-  if (loadError)
-    return <LoadState title={title} error={loadError} back={<Button onClick={() => navigate(donePath)}>Back</Button>} />
-
   return (
-    <Card title={title}>
-      {(loading || filling) && <Skeleton active />}
-      {isCharityAdmin && editing && (
-        <Alert
-          type="info"
-          showIcon
-          style={{ marginBottom: 16 }}
-          title="Approval"
-          description="A change of the Tax ID or of the payment methods sends the nonprofit back to the main admin for approval."
-        />
-      )}
-      {onboard && (
-        <Alert
-          type="info"
-          showIcon
-          style={{ marginBottom: 16 }}
-          title="Onboard"
-          description="This nonprofit was imported from the IRS Business Master File. Saving it onboards it: it then waits for approval in New Nonprofit."
-        />
-      )}
-      <Form<CharityFormValues>
-        form={form}
-        layout="vertical"
-        onFinish={onFinish}
-        initialValues={EMPTY_VALUES}
-        scrollToFirstError
-        style={{ display: loading || filling ? 'none' : undefined }}
-      >
-        <Divider titlePlacement="start">Nonprofit</Divider>
-        <Row gutter={16}>
-          <Col xs={24} md={12}>
-            <Form.Item label="Nonprofit Name" name="charityName" required rules={[rule(v.charityName)]}>
-              <Input maxLength={v.NAME_MAX_LENGTH} autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item label="Tax ID" name="taxId" required rules={[rule(v.taxId)]}>
-              <NumberInput format={TAX_ID_FORMAT} placeholder="XX-XXXXXXX" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item label="Category" name="categoryId" required rules={[rule(v.category)]}>
-              <Select
-                showSearch={{ optionFilterProp: 'label' }}
-                placeholder="Select Category"
-                options={categoryOptions}
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item label="Causes" name="causeIds" required rules={[rule(v.causes)]}>
-              <Select
-                mode="multiple"
-                showSearch={{ optionFilterProp: 'label' }}
-                placeholder="Select Causes"
-                options={causeOptions}
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item label="Email" name="email" required rules={[rule(v.email)]}>
-              <Input autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item label="Phone Number" name="phoneNumber" required rules={[rule(v.phoneNumber)]}>
-              <NumberInput format={PHONE_FORMAT} placeholder="(XXX) XXX-XXXX" />
-            </Form.Item>
-          </Col>
-          <Col xs={24}>
-            <Form.Item label="Website" name="website" rules={[rule(v.website)]}>
-              <Input placeholder="https://" autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item label="Logo" name="logo" required rules={[rule(v.logo)]}>
-              <ImageUploader
-                aria-label="Logo"
-                moduleName={CHARITY_MEDIA_MODULE}
-                maxNumber={1}
-                buttonLabel="Upload Logo"
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item label="Images" name="images" rules={[rule(v.images)]}>
-              <ImageUploader
-                aria-label="Images"
-                moduleName={CHARITY_MEDIA_MODULE}
-                maxNumber={v.MAX_IMAGES}
-                buttonLabel="Upload Images"
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24}>
-            <Form.Item label="Mission" name="mission" required rules={[rule(v.mission)]}>
-              <RichTextEditor aria-label="Mission" />
-            </Form.Item>
-          </Col>
-          <Col xs={24}>
-            <Form.Item label="Description" name="description">
-              <RichTextEditor aria-label="Description" />
-            </Form.Item>
-          </Col>
-        </Row>
-
-        <Divider titlePlacement="start">Address</Divider>
-        <Row gutter={16}>
-          <Col xs={24} md={16}>
-            <Form.Item label="Address" name="address" required rules={[rule(v.address)]}>
-              <Input autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={8}>
-            <Form.Item label="Zip Code" name="zipCode" required rules={[rule(v.zipCode)]}>
-              <NumberInput format={ZIP_FORMAT} placeholder="XXXXX or XXXXX-XXXX" />
-            </Form.Item>
-          </Col>
-          <LocationFields unlisted={prefilled?.unlisted} />
-        </Row>
-
-        <Divider titlePlacement="start">Admin Contact</Divider>
-        <Row gutter={16}>
-          <Col xs={24} md={12}>
-            <Form.Item label="Admin First Name" name="adminFirstName" required rules={[rule(v.adminFirstName)]}>
-              <Input maxLength={50} autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item label="Admin Last Name" name="adminLastName" required rules={[rule(v.adminLastName)]}>
-              <Input maxLength={50} autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item label="Admin Email" name="adminEmail" required rules={[rule(v.adminEmail)]}>
-              <Input autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item label="Admin Phone" name="adminPhone" rules={[rule(v.optionalPhone)]}>
-              <NumberInput format={PHONE_FORMAT} placeholder="(XXX) XXX-XXXX" />
-            </Form.Item>
-          </Col>
-        </Row>
-
-        <Divider titlePlacement="start">Payment Methods</Divider>
-        {editing && (
-          <div style={{ marginBottom: 16 }}>
-            <Typography.Paragraph type="secondary">Saved bank accounts</Typography.Paragraph>
-            <PaymentMethodList methods={savedMethods} empty="No saved bank accounts" />
-          </div>
-        )}
-        <Form.List name="paymentMethods">
-          {(fields, { add, remove }) => (
-            <Space orientation="vertical" size="middle" style={{ width: '100%', marginBottom: 24 }}>
-              {fields.map((field, index) => (
-                <Card
-                  key={field.key}
-                  size="small"
-                  title={`New bank account ${index + 1}`}
-                  extra={
-                    <Button
-                      type="text"
-                      danger
-                      icon={<DeleteOutlined />}
-                      aria-label={`Remove bank account ${index + 1}`}
-                      onClick={() => remove(field.name)}
-                    />
-                  }
-                >
-                  <Row gutter={16}>
-                    <Col xs={24} md={12}>
-                      <Form.Item label="Bank Name" name={[field.name, 'bankName']} required rules={[rule(v.bankName)]}>
-                        <Input maxLength={100} autoComplete="off" />
-                      </Form.Item>
-                    </Col>
-                    <Col xs={24} md={12}>
-                      <Form.Item
-                        label="Account Holder"
-                        name={[field.name, 'accountHolder']}
-                        required
-                        rules={[rule(v.accountHolder)]}
-                      >
-                        <Input maxLength={100} autoComplete="off" />
-                      </Form.Item>
-                    </Col>
-                    <Col xs={24} md={12}>
-                      <Form.Item
-                        label="Routing Number"
-                        name={[field.name, 'routingNumber']}
-                        required
-                        normalize={digitsOf}
-                        rules={[rule(v.routingNumber)]}
-                      >
-                        <Input maxLength={9} inputMode="numeric" autoComplete="off" />
-                      </Form.Item>
-                    </Col>
-                    <Col xs={24} md={12}>
-                      <Form.Item
-                        label="Account Number"
-                        name={[field.name, 'accountNumber']}
-                        required
-                        normalize={digitsOf}
-                        rules={[rule(v.accountNumber)]}
-                      >
-                        <Input maxLength={17} inputMode="numeric" autoComplete="off" />
-                      </Form.Item>
-                    </Col>
-                  </Row>
-                </Card>
-              ))}
-              <Button icon={<PlusOutlined />} onClick={() => add({})}>
-                Add Bank Account
-              </Button>
-            </Space>
+    <FormScreen<CharityFormValues>
+      screen={screen}
+      title={editing ? 'Edit Nonprofit' : 'Add Nonprofit'}
+      form={form}
+      busy={filling}
+      onFinish={onFinish}
+      initialValues={EMPTY_VALUES}
+      notes={
+        <>
+          {isCharityAdmin && editing && (
+            <Alert
+              type="info"
+              showIcon
+              style={{ marginBottom: 16 }}
+              title="Approval"
+              description="A change of the Tax ID or of the payment methods sends the nonprofit back to the main admin for approval."
+            />
           )}
-        </Form.List>
+          {onboard && (
+            <Alert
+              type="info"
+              showIcon
+              style={{ marginBottom: 16 }}
+              title="Onboard"
+              description="This nonprofit was imported from the IRS Business Master File. Saving it onboards it: it then waits for approval in New Nonprofit."
+            />
+          )}
+        </>
+      }
+    >
+      <Divider titlePlacement="start">Nonprofit</Divider>
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <Form.Item label="Nonprofit Name" name="charityName" required rules={[rule(v.charityName)]}>
+            <Input {...limitProps(LIMITS.charity.name)} autoComplete="off" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item label="Tax ID" name="taxId" required rules={[rule(v.taxId)]}>
+            <NumberInput format={TAX_ID_FORMAT} placeholder="XX-XXXXXXX" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item label="Category" name="categoryId" required rules={[rule(v.category)]}>
+            <Select
+              showSearch={{ optionFilterProp: 'label' }}
+              placeholder="Select Category"
+              options={categoryOptions}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item label="Causes" name="causeIds" required rules={[rule(v.causes)]}>
+            <Select
+              mode="multiple"
+              showSearch={{ optionFilterProp: 'label' }}
+              placeholder="Select Causes"
+              options={causeOptions}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item label="Email" name="email" required rules={[rule(v.email)]}>
+            <Input {...limitProps(LIMITS.email)} autoComplete="off" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item label="Phone Number" name="phoneNumber" required rules={[rule(v.phoneNumber)]}>
+            <NumberInput format={PHONE_FORMAT} placeholder="(XXX) XXX-XXXX" />
+          </Form.Item>
+        </Col>
+        <Col xs={24}>
+          <Form.Item label="Website" name="website" rules={[rule(v.website)]}>
+            <Input {...limitProps(LIMITS.charity.website)} placeholder="https://" autoComplete="off" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item label="Logo" name="logo" required rules={[rule(v.logo)]}>
+            <ImageUploader
+              aria-label="Logo"
+              moduleName={CHARITY_MEDIA_MODULE}
+              maxNumber={1}
+              buttonLabel="Upload Logo"
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item label="Images" name="images" rules={[rule(v.images)]}>
+            <ImageUploader
+              aria-label="Images"
+              moduleName={CHARITY_MEDIA_MODULE}
+              maxNumber={v.MAX_IMAGES}
+              buttonLabel="Upload Images"
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24}>
+          <Form.Item label="Mission" name="mission" required rules={[rule(v.mission)]}>
+            <RichTextEditor aria-label="Mission" />
+          </Form.Item>
+        </Col>
+        <Col xs={24}>
+          <Form.Item label="Description" name="description" rules={[rule(v.description)]}>
+            <RichTextEditor aria-label="Description" />
+          </Form.Item>
+        </Col>
+      </Row>
 
-        <Space>
-          <Button type="primary" htmlType="submit" loading={save.isPending}>
-            Save
-          </Button>
-          <Button onClick={cancel}>Cancel</Button>
-        </Space>
-      </Form>
-    </Card>
+      <Divider titlePlacement="start">Address</Divider>
+      <Row gutter={16}>
+        <Col xs={24} md={16}>
+          <Form.Item label="Address" name="address" required rules={[rule(v.address)]}>
+            <Input {...limitProps(LIMITS.charity.address)} autoComplete="off" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={8}>
+          <Form.Item label="Zip Code" name="zipCode" required rules={[rule(v.zipCode)]}>
+            <NumberInput format={ZIP_FORMAT} placeholder="XXXXX or XXXXX-XXXX" />
+          </Form.Item>
+        </Col>
+        <LocationFields unlisted={prefilled?.unlisted} />
+      </Row>
+
+      <Divider titlePlacement="start">Admin Contact</Divider>
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <Form.Item label="Admin First Name" name="adminFirstName" required rules={[rule(v.adminFirstName)]}>
+            <Input {...limitProps(LIMITS.charity.adminFirstName)} autoComplete="off" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item label="Admin Last Name" name="adminLastName" required rules={[rule(v.adminLastName)]}>
+            <Input {...limitProps(LIMITS.charity.adminLastName)} autoComplete="off" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item label="Admin Email" name="adminEmail" required rules={[rule(v.adminEmail)]}>
+            <Input {...limitProps(LIMITS.email)} autoComplete="off" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item label="Admin Phone" name="adminPhone" rules={[rule(v.optionalPhone)]}>
+            <NumberInput format={PHONE_FORMAT} placeholder="(XXX) XXX-XXXX" />
+          </Form.Item>
+        </Col>
+      </Row>
+
+      <Divider titlePlacement="start">Payment Methods</Divider>
+      {editing && (
+        <div style={{ marginBottom: 16 }}>
+          <Typography.Paragraph type="secondary">Saved bank accounts</Typography.Paragraph>
+          <PaymentMethodList methods={savedMethods} empty="No saved bank accounts" />
+        </div>
+      )}
+      <Form.List name="paymentMethods">
+        {(fields, { add, remove }) => (
+          <Space orientation="vertical" size="middle" style={{ width: '100%', marginBottom: 24 }}>
+            {fields.map((field, index) => (
+              <Card
+                key={field.key}
+                size="small"
+                title={`New bank account ${index + 1}`}
+                extra={
+                  <Button
+                    type="text"
+                    danger
+                    icon={<DeleteOutlined />}
+                    aria-label={`Remove bank account ${index + 1}`}
+                    onClick={() => remove(field.name)}
+                  />
+                }
+              >
+                <Row gutter={16}>
+                  <Col xs={24} md={12}>
+                    <Form.Item label="Bank Name" name={[field.name, 'bankName']} required rules={[rule(v.bankName)]}>
+                      <Input {...limitProps(LIMITS.charity.bankName)} autoComplete="off" />
+                    </Form.Item>
+                  </Col>
+                  <Col xs={24} md={12}>
+                    <Form.Item
+                      label="Account Holder"
+                      name={[field.name, 'accountHolder']}
+                      required
+                      rules={[rule(v.accountHolder)]}
+                    >
+                      <Input {...limitProps(LIMITS.charity.accountHolder)} autoComplete="off" />
+                    </Form.Item>
+                  </Col>
+                  <Col xs={24} md={12}>
+                    <Form.Item
+                      label="Routing Number"
+                      name={[field.name, 'routingNumber']}
+                      required
+                      normalize={digitsOf}
+                      rules={[rule(v.routingNumber)]}
+                    >
+                      <Input maxLength={9} inputMode="numeric" autoComplete="off" />
+                    </Form.Item>
+                  </Col>
+                  <Col xs={24} md={12}>
+                    <Form.Item
+                      label="Account Number"
+                      name={[field.name, 'accountNumber']}
+                      required
+                      normalize={digitsOf}
+                      rules={[rule(v.accountNumber)]}
+                    >
+                      <Input maxLength={17} inputMode="numeric" autoComplete="off" />
+                    </Form.Item>
+                  </Col>
+                </Row>
+              </Card>
+            ))}
+            <Button icon={<PlusOutlined />} onClick={() => add({})}>
+              Add Bank Account
+            </Button>
+          </Space>
+        )}
+      </Form.List>
+    </FormScreen>
   )
 }

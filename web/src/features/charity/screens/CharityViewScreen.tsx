@@ -9,12 +9,12 @@ import { useMutation } from '@tanstack/react-query'
 import { Alert, Button, Card, Descriptions, Flex, Image, Result, Skeleton, Space, Tag, Typography } from 'antd'
 import { LoadState } from '../../../components/LoadState'
 import { EditOutlined, MailOutlined } from '@ant-design/icons'
-import { useLocation, useNavigate, useSearchParams } from 'react-router'
+import { useNavigate, useSearchParams } from 'react-router'
+import { useRecordScreen } from '../../../components/useFormScreen'
 import { RichTextView } from '../../../components/RichTextView'
 import { useRecord } from '../../../lib/query'
 import { formatDate, formatName, formatPhone, formatTaxId, formatZip } from '../../../lib/format'
 import { mediaFileUrl, useMetaData } from '../../../lib/meta-data'
-import { canGoBack } from '../../../lib/navigation'
 import { isAllowedLink } from '../../../lib/rich-text'
 import { holdsEverything, useAccess } from '../../../lib/session'
 import { toast } from '../../../lib/toast'
@@ -35,13 +35,17 @@ const VERIFICATION: Record<Verification, { label: string; color: string }> = {
 export default function CharityViewScreen() {
   const [params] = useSearchParams()
   const navigate = useNavigate()
-  const { key: locationKey } = useLocation()
   const { user, can } = useAccess()
   const meta = useMetaData()
   const isCharityAdmin = user?.adminType === CHARITY_ADMIN
   const id = params.get('id') || (isCharityAdmin ? (user?.charityId ?? '') : '')
 
-  const { value: charity, error } = useRecord(id ? ['charity', id] : null, () => getCharity(id))
+  const screen = useRecordScreen({
+    listPath: LIST_PATH,
+    recordKey: id ? ['charity', id] : null,
+    load: () => getCharity(id),
+  })
+  const { record: charity, error } = screen
   const methods = useRecord(id ? ['charity', id, 'payment-methods'] : null, () => getPaymentMethods(id))
   // A failure is shown by the request client.
   const invitation = useMutation({
@@ -50,9 +54,7 @@ export default function CharityViewScreen() {
   })
   const invite = () => invitation.mutate()
 
-  const back = isCharityAdmin ? null : (
-    <Button onClick={() => (canGoBack(locationKey) ? navigate(-1) : navigate(LIST_PATH))}>Back</Button>
-  )
+  const back = isCharityAdmin ? null : <Button onClick={screen.back}>Back</Button>
 
   if (!id) {
     return (

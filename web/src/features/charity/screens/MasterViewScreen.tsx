@@ -12,6 +12,7 @@ import { LoadState } from '../../../components/LoadState'
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons'
 import { useNavigate, useParams } from 'react-router'
 import { ConfirmDialog, type ConfirmValues } from '../../../components/ConfirmDialog'
+import { LIMITS } from '../../../lib/limits'
 import { RichTextView } from '../../../components/RichTextView'
 import { formatDate, formatName, formatPhone, formatSplitAfterTwo, formatZip } from '../../../lib/format'
 import { mediaFileUrl, useMetaData } from '../../../lib/meta-data'
@@ -164,6 +165,7 @@ export default function MasterViewScreen() {
         title={REJECT_TITLE}
         text={charity.charityName}
         withReason
+        reasonLimit={LIMITS.charity.rejectReason}
         onConfirm={({ reason }: ConfirmValues) => decide('Reject', reason ?? '')}
         onCancel={() => setRejectOpen(false)}
       />

@@ -11,7 +11,8 @@ import { formatDate } from '../../../lib/format'
 import { mediaFileUrl, useMetaData, type MetaData } from '../../../lib/meta-data'
 import { toast } from '../../../lib/toast'
 import { DONOR_MEDIA_MODULE } from '../../../lib/media-modules'
-import { CHAT_IMAGE_MODULE, checkMessage, MESSAGE_MAX_LENGTH, TYPING_IDLE_MS } from '../constants'
+import { CHAT_IMAGE_MODULE, checkMessage, TYPING_IDLE_MS } from '../constants'
+import { LIMITS, limitProps } from '../../../lib/limits'
 import { ChatError } from '../socket'
 import { pendingOf, TYPING_TTL_MS, useChat, type PendingSend } from '../store'
 import type { Message } from '../types'
@@ -186,7 +187,7 @@ function Composer({ roomId, disabled }: { roomId: string; disabled: boolean }) {
           onChange={(e) => onChange(e.target.value)}
           onKeyDown={onKeyDown}
           autoSize={{ minRows: 1, maxRows: 5 }}
-          maxLength={MESSAGE_MAX_LENGTH + 1}
+          {...limitProps(LIMITS.chat.message)}
           disabled={disabled}
           status={error ? 'error' : undefined}
         />

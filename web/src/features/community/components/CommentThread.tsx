@@ -2,15 +2,17 @@
  * The comments of a post (newest first, a page at a time) with their replies (one level), their
  * likes, and, for a user with the Community edit right, forms to comment, reply and like as the
  * platform's admin account. Adding a comment or a reply shows the server's message and asks the
- * comments again; SPEC section 8: post calls show no error handling.
+ * comments again; SPEC section 8: post calls show no error handling. A blank comment or reply
+ * (or one of white space only) is refused at its box with the service's 'Please enter Comment'.
  */
-import { useState } from 'react'
+import { useId, useState } from 'react'
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
 import { Button, Empty, Form, Input, List, Space, Typography } from 'antd'
 import { LikeFilled, LikeOutlined, MessageOutlined } from '@ant-design/icons'
 import { applyFieldErrors } from '../../../lib/form-errors'
 import { toast } from '../../../lib/toast'
 import { rule } from '../../../lib/validators'
+import { LIMITS, limitProps } from '../../../lib/limits'
 import { addComment, addReply, likeComment, listComments } from '../api/posts'
 import { COMMENTS_PAGE_SIZE } from '../constants'
 import { likesText } from '../names'
@@ -33,6 +35,8 @@ function TextForm({
   onSent: () => void
 }) {
   const [form] = Form.useForm<TextValues>()
+  // Its own name: the box's id and its message's (aria-describedby) are unique on a page of forms.
+  const name = `comment-form${useId()}`
   const [busy, setBusy] = useState(false)
   const submit = async ({ text }: TextValues) => {
     setBusy(true)
@@ -48,9 +52,15 @@ function TextForm({
     }
   }
   return (
-    <Form<TextValues> form={form} layout="inline" onFinish={submit} style={{ width: '100%', flexWrap: 'nowrap' }}>
+    <Form<TextValues>
+      form={form}
+      name={name}
+      layout="inline"
+      onFinish={submit}
+      style={{ width: '100%', flexWrap: 'nowrap' }}
+    >
       <Form.Item name="text" rules={[rule(v.comment)]} style={{ flex: 1, marginInlineEnd: 8 }}>
-        <Input.TextArea aria-label={label} placeholder={label} rows={2} />
+        <Input.TextArea aria-label={label} placeholder={label} rows={2} {...limitProps(LIMITS.comment.text)} />
       </Form.Item>
       <Form.Item style={{ marginInlineEnd: 0 }}>
         <Button type="primary" htmlType="submit" loading={busy}>

@@ -4,19 +4,16 @@
  * on the catalogue) and its place; checked with the engagement service's messages before
  * sending, the server's field errors shown on their fields.
  */
-import { useLayoutEffect } from 'react'
-import { useMutation } from '@tanstack/react-query'
-import { Button, Card, Col, Form, Input, Radio, Row, Skeleton, Space } from 'antd'
-import { useLocation, useNavigate, useParams } from 'react-router'
+import { Col, Form, Input, Radio, Row } from 'antd'
+import { useParams } from 'react-router'
 import { AsyncSelect, type AsyncValue } from '../../../components/AsyncSelect'
+import { FormScreen } from '../../../components/FormScreen'
+import { useFormScreen } from '../../../components/useFormScreen'
 import { ImageUploader } from '../../../components/ImageUploader'
-import { LoadState } from '../../../components/LoadState'
 import { RichTextEditor } from '../../../components/RichTextEditor'
-import { applyFieldErrors, clearEditedFieldErrors } from '../../../lib/form-errors'
-import { canGoBack } from '../../../lib/navigation'
-import { useRecord, useRefresh } from '../../../lib/query'
-import { toast } from '../../../lib/toast'
+import { clearEditedFieldErrors } from '../../../lib/form-errors'
 import { rule } from '../../../lib/validators'
+import { LIMITS, limitProps } from '../../../lib/limits'
 import { listUrl } from '../../../lib/list-state'
 import { paths } from '../../../paths'
 import { LocationFields } from '../../../components/LocationFields'
@@ -117,124 +114,85 @@ const atMost = (max: number, what: string) => ({
 
 export default function CommunityFormScreen() {
   const { id } = useParams()
-  const editing = Boolean(id)
-  const navigate = useNavigate()
-  const { key: locationKey } = useLocation()
   const [form] = Form.useForm<CommunityFormValues>()
-  const {
-    value: community,
-    error: loadError,
-    loading,
-  } = useRecord(id ? ['community', id] : null, () => getCommunity(id ?? ''))
-  const refresh = useRefresh('community')
-
-  useLayoutEffect(() => {
-    if (community) form.setFieldsValue(valuesOf(community))
-  }, [community, form])
-
-  const save = useMutation({
-    mutationFn: (body: CommunityInput) => (id ? updateCommunity(id, body) : createCommunity(body)),
-    onSuccess: (res) => {
-      toast.success(res.message || 'Success')
-      navigate(listUrl(paths.communityList()))
-    },
-    onError: (e) => applyFieldErrors(form, e, SERVER_FIELDS),
-    onSettled: () => void refresh(),
+  const screen = useFormScreen({
+    listPath: listUrl(paths.communityList()),
+    recordKey: id ? ['community', id] : null,
+    load: () => getCommunity(id ?? ''),
+    form,
+    valuesOf,
+    save: (body: CommunityInput) => (id ? updateCommunity(id, body) : createCommunity(body)),
+    refresh: ['community'],
+    serverFields: SERVER_FIELDS,
   })
 
-  const cancel = () => {
-    if (canGoBack(locationKey)) navigate(-1)
-    else navigate(listUrl(paths.communityList()))
-  }
-
-  const title = editing ? 'Edit Community' : 'Add Community'
-  if (loadError) {
-    return (
-      <LoadState
-        title={title}
-        error={loadError}
-        back={<Button onClick={() => navigate(listUrl(paths.communityList()))}>Back</Button>}
-      />
-    )
-  }
-
   return (
-    <Card title={title}>
-      {loading && <Skeleton active />}
-      <Form<CommunityFormValues>
-        form={form}
-        layout="vertical"
-        onFinish={(values) => save.mutate(bodyOf(values))}
-        onValuesChange={clearEditedFieldErrors(form)}
-        initialValues={EMPTY_VALUES}
-        scrollToFirstError
-        style={{ display: loading ? 'none' : undefined }}
-      >
-        <Row gutter={16}>
-          <Col xs={24} md={12}>
-            <Form.Item label="Community Name" name="name" required rules={[rule(v.name)]}>
-              <Input autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item label="Privacy" name="privacy" required rules={[rule(v.privacy)]}>
-              <Radio.Group options={PRIVACY_OPTIONS.map((o) => ({ ...o }))} aria-label="Privacy" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={8}>
-            <Form.Item label="Cover Image" name="coverImage" required rules={[rule(v.coverImage)]}>
-              <ImageUploader
-                aria-label="Cover Image"
-                moduleName={COMMUNITY_MEDIA_MODULE}
-                maxNumber={1}
-                buttonLabel="Upload Cover Image"
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={16}>
-            <Form.Item label="Gallery" name="gallery">
-              <ImageUploader
-                aria-label="Gallery"
-                moduleName={COMMUNITY_MEDIA_MODULE}
-                maxNumber={GALLERY_MAX}
-                buttonLabel="Upload Images"
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24}>
-            <Form.Item label="Description" name="description" required rules={[rule(v.description)]}>
-              <RichTextEditor aria-label="Description" height={220} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item label="Nonprofits" name="charities" rules={[atMost(LINKS_MAX, 'nonprofits')]}>
-              <AsyncSelect multiple aria-label="Nonprofits" placeholder="Select Nonprofits" loader={charityLoader} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item label="Causes" name="causes" rules={[atMost(LINKS_MAX, 'causes')]}>
-              <AsyncSelect multiple aria-label="Causes" placeholder="Select Causes" loader={causeLoader} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={16}>
-            <Form.Item label="Address" name="address">
-              <Input maxLength={200} autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={8}>
-            <Form.Item label="Zip Code" name="zipCode">
-              <Input maxLength={10} autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <LocationFields optional />
-        </Row>
-        <Space>
-          <Button type="primary" htmlType="submit" loading={save.isPending}>
-            Save
-          </Button>
-          <Button onClick={cancel}>Cancel</Button>
-        </Space>
-      </Form>
-    </Card>
+    <FormScreen<CommunityFormValues>
+      screen={screen}
+      title={id ? 'Edit Community' : 'Add Community'}
+      form={form}
+      onFinish={(values) => screen.save.mutate(bodyOf(values))}
+      onValuesChange={clearEditedFieldErrors(form)}
+      initialValues={EMPTY_VALUES}
+    >
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <Form.Item label="Community Name" name="name" required rules={[rule(v.name)]}>
+            <Input {...limitProps(LIMITS.community.name)} autoComplete="off" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item label="Privacy" name="privacy" required rules={[rule(v.privacy)]}>
+            <Radio.Group options={PRIVACY_OPTIONS.map((o) => ({ ...o }))} aria-label="Privacy" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={8}>
+          <Form.Item label="Cover Image" name="coverImage" required rules={[rule(v.coverImage)]}>
+            <ImageUploader
+              aria-label="Cover Image"
+              moduleName={COMMUNITY_MEDIA_MODULE}
+              maxNumber={1}
+              buttonLabel="Upload Cover Image"
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={16}>
+          <Form.Item label="Gallery" name="gallery">
+            <ImageUploader
+              aria-label="Gallery"
+              moduleName={COMMUNITY_MEDIA_MODULE}
+              maxNumber={GALLERY_MAX}
+              buttonLabel="Upload Images"
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24}>
+          <Form.Item label="Description" name="description" required rules={[rule(v.description)]}>
+            <RichTextEditor aria-label="Description" height={220} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item label="Nonprofits" name="charities" rules={[atMost(LINKS_MAX, 'nonprofits')]}>
+            <AsyncSelect multiple aria-label="Nonprofits" placeholder="Select Nonprofits" loader={charityLoader} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item label="Causes" name="causes" rules={[atMost(LINKS_MAX, 'causes')]}>
+            <AsyncSelect multiple aria-label="Causes" placeholder="Select Causes" loader={causeLoader} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={16}>
+          <Form.Item label="Address" name="address" rules={[rule(v.address)]}>
+            <Input {...limitProps(LIMITS.community.address)} autoComplete="off" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={8}>
+          <Form.Item label="Zip Code" name="zipCode">
+            <Input maxLength={10} autoComplete="off" />
+          </Form.Item>
+        </Col>
+        <LocationFields optional />
+      </Row>
+    </FormScreen>
   )
 }

@@ -17,6 +17,7 @@ import { useRecord } from '../../../lib/query'
 import { useAccess } from '../../../lib/session'
 import { toast } from '../../../lib/toast'
 import { rule } from '../../../lib/validators'
+import { LIMITS, limitProps } from '../../../lib/limits'
 import { paths } from '../../../paths'
 import { listCmsPages, updateCmsPage } from '../api/cms'
 import { revisionSource } from '../../../lib/revisions'
@@ -104,7 +105,7 @@ export default function CmsPageScreen() {
               onFinish={(values) => save.mutate({ title: values.title.trim(), content: values.content ?? '' })}
             >
               <Form.Item label="Title" name="title" required rules={[rule(v.title)]}>
-                <Input maxLength={200} autoComplete="off" />
+                <Input {...limitProps(LIMITS.page.cmsTitle)} autoComplete="off" />
               </Form.Item>
               <Form.Item label="Content" name="content" required rules={[rule(v.content)]}>
                 <RichTextEditor aria-label="Content" />

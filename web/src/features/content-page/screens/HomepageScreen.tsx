@@ -6,7 +6,7 @@
  */
 import { useLayoutEffect } from 'react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { Button, Card, Col, Form, Input, Row, Skeleton, Space, Typography } from 'antd'
+import { Button, Card, Col, Form, Input, Row, Skeleton, Space, Typography, type FormRule } from 'antd'
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons'
 import { useNavigate } from 'react-router'
 import { AsyncSelect, type AsyncValue } from '../../../components/AsyncSelect'
@@ -20,12 +20,13 @@ import { useRecord } from '../../../lib/query'
 import { useAccess } from '../../../lib/session'
 import { toast } from '../../../lib/toast'
 import { rule, ruleWith } from '../../../lib/validators'
+import { LIMITS, limitProps } from '../../../lib/limits'
 import { paths } from '../../../paths'
 import { causeLoader, charityLoader } from '../../../components/option-loaders'
 import { getHomepage, updateHomepage } from '../api/homepage'
 import { revisionSource } from '../../../lib/revisions'
 import { UpdatedLine } from '../../../components/UpdatedLine'
-import { HOMEPAGE_LIMITS as LIMITS, HOMEPAGE_MEDIA_MODULE } from '../constants'
+import { HOMEPAGE_LIMITS as COUNTS, HOMEPAGE_MEDIA_MODULE } from '../constants'
 import type { Homepage, HomepageInput, HowItWorksStep, ImpactFigure, NamedRef } from '../types'
 import * as v from '../validation'
 
@@ -183,12 +184,12 @@ export default function HomepageScreen() {
               <Row gutter={16}>
                 <Col xs={24} md={12}>
                   <Form.Item label="Hero Title" name="heroTitle" required rules={[rule(v.heroTitle)]}>
-                    <Input maxLength={LIMITS.heroTitle} autoComplete="off" />
+                    <Input {...limitProps(LIMITS.page.heroTitle)} autoComplete="off" />
                   </Form.Item>
                 </Col>
                 <Col xs={24} md={12}>
-                  <Form.Item label="Hero Subtitle" name="heroSubtitle">
-                    <Input maxLength={300} autoComplete="off" />
+                  <Form.Item label="Hero Subtitle" name="heroSubtitle" rules={[rule(v.heroSubtitle)]}>
+                    <Input {...limitProps(LIMITS.page.heroSubtitle)} autoComplete="off" />
                   </Form.Item>
                 </Col>
                 <Col xs={24}>
@@ -196,7 +197,7 @@ export default function HomepageScreen() {
                     <ImageUploader
                       aria-label="Banner Images"
                       moduleName={HOMEPAGE_MEDIA_MODULE}
-                      maxNumber={LIMITS.bannerImages}
+                      maxNumber={COUNTS.bannerImages}
                     />
                   </Form.Item>
                 </Col>
@@ -209,7 +210,7 @@ export default function HomepageScreen() {
                   <Form.Item
                     label="Featured Nonprofits"
                     name="featuredCharities"
-                    rules={[atMost(LIMITS.featured, 'nonprofits')]}
+                    rules={[atMost(COUNTS.featured, 'nonprofits')]}
                   >
                     <AsyncSelect
                       multiple
@@ -220,7 +221,7 @@ export default function HomepageScreen() {
                   </Form.Item>
                 </Col>
                 <Col xs={24} md={12}>
-                  <Form.Item label="Featured Causes" name="featuredCauses" rules={[atMost(LIMITS.featured, 'causes')]}>
+                  <Form.Item label="Featured Causes" name="featuredCauses" rules={[atMost(COUNTS.featured, 'causes')]}>
                     <AsyncSelect
                       multiple
                       aria-label="Featured Causes"
@@ -236,7 +237,7 @@ export default function HomepageScreen() {
                     dependencies={['ctaLink']}
                     rules={[ruleWith('ctaLink', v.ctaText)]}
                   >
-                    <Input maxLength={60} autoComplete="off" />
+                    <Input {...limitProps(LIMITS.page.ctaText)} autoComplete="off" />
                   </Form.Item>
                 </Col>
                 <Col xs={24} md={12}>
@@ -248,17 +249,17 @@ export default function HomepageScreen() {
               <PairList
                 name="howItWorks"
                 title="How It Works"
-                limit={LIMITS.howItWorks}
-                first={{ key: 'title', label: 'Title' }}
+                limit={COUNTS.howItWorks}
+                first={{ key: 'title', label: 'Title', check: v.stepTitle }}
                 second={{ key: 'description', label: 'Description' }}
                 addLabel="Add Step"
               />
               <PairList
                 name="impactFigures"
                 title="Impact Figures"
-                limit={LIMITS.impactFigures}
-                first={{ key: 'label', label: 'Label' }}
-                second={{ key: 'value', label: 'Value' }}
+                limit={COUNTS.impactFigures}
+                first={{ key: 'label', label: 'Label', check: v.figurePart }}
+                second={{ key: 'value', label: 'Value', check: v.figurePart }}
                 addLabel="Add Figure"
               />
               <Button type="primary" htmlType="submit" loading={save.isPending}>
@@ -282,16 +283,40 @@ export default function HomepageScreen() {
   )
 }
 
+/** One field of a row: its key, label and (optionally) its check given the row's other field. */
+interface PairField {
+  key: string
+  label: string
+  check?: (value: unknown, other: unknown) => string | null
+}
+
 interface PairListProps {
   name: 'howItWorks' | 'impactFigures'
   title: string
   limit: number
-  first: { key: string; label: string }
-  second: { key: string; label: string }
+  first: PairField
+  second: PairField
   addLabel: string
 }
 
-/** A short list of two-field rows (steps, figures) with Add and Remove, at most `limit`. */
+/** The antd rules of a row's field: its check against the row's other field. */
+const pairRules = (field: PairField, otherPath: Array<string | number>): FormRule[] => {
+  const check = field.check
+  if (!check) return []
+  return [
+    ({ getFieldValue }) => ({
+      validator: (_, value) => {
+        const found = check(value, getFieldValue(otherPath))
+        return found ? Promise.reject(new Error(found)) : Promise.resolve()
+      },
+    }),
+  ]
+}
+
+/**
+ * A short list of two-field rows (steps, figures) with Add and Remove, at most `limit`. The
+ * service sets no length on the rows' texts; a row's checks are the service's.
+ */
 function PairList({ name, title, limit, first, second, addLabel }: PairListProps) {
   return (
     <Form.List name={name}>
@@ -303,13 +328,21 @@ function PairList({ name, title, limit, first, second, addLabel }: PairListProps
           {rows.map((row, index) => (
             <Row key={row.key} gutter={8} align="top" wrap={false} role="group" aria-label={`${title} ${index + 1}`}>
               <Col flex="1 1 0">
-                <Form.Item name={[row.name, first.key]}>
-                  <Input placeholder={first.label} aria-label={`${first.label} ${index + 1}`} maxLength={120} />
+                <Form.Item
+                  name={[row.name, first.key]}
+                  dependencies={[[name, row.name, second.key]]}
+                  rules={pairRules(first, [name, row.name, second.key])}
+                >
+                  <Input placeholder={first.label} aria-label={`${first.label} ${index + 1}`} />
                 </Form.Item>
               </Col>
               <Col flex="2 1 0">
-                <Form.Item name={[row.name, second.key]}>
-                  <Input placeholder={second.label} aria-label={`${second.label} ${index + 1}`} maxLength={300} />
+                <Form.Item
+                  name={[row.name, second.key]}
+                  dependencies={[[name, row.name, first.key]]}
+                  rules={pairRules(second, [name, row.name, first.key])}
+                >
+                  <Input placeholder={second.label} aria-label={`${second.label} ${index + 1}`} />
                 </Form.Item>
               </Col>
               <Col flex="none">

@@ -3,19 +3,15 @@
  * place (country, state and city from the location lists), checked with the giving service's
  * messages before sending; the server's field errors are shown on their fields.
  */
-import { useLayoutEffect } from 'react'
-import { useMutation } from '@tanstack/react-query'
-import { Button, Card, Col, Form, Input, Row, Skeleton, Space } from 'antd'
-import { useLocation, useNavigate, useParams } from 'react-router'
+import { Col, Form, Input, Row } from 'antd'
+import { useParams } from 'react-router'
+import { FormScreen } from '../../../components/FormScreen'
+import { useFormScreen } from '../../../components/useFormScreen'
 import { ImageUploader } from '../../../components/ImageUploader'
-import { LoadState } from '../../../components/LoadState'
 import { NumberInput } from '../../../components/NumberInput'
 import { LocationFields } from '../../../components/LocationFields'
-import { applyFieldErrors } from '../../../lib/form-errors'
-import { canGoBack } from '../../../lib/navigation'
-import { useRecord, useRefresh } from '../../../lib/query'
-import { toast } from '../../../lib/toast'
 import { rule } from '../../../lib/validators'
+import { LIMITS, limitProps } from '../../../lib/limits'
 import { listUrl } from '../../../lib/list-state'
 import { paths } from '../../../paths'
 import { createDonor } from '../api/create-donor'
@@ -99,107 +95,69 @@ function bodyOf(values: DonorFormValues): DonorInput {
 
 export default function DonorFormScreen() {
   const { id } = useParams()
-  const editing = Boolean(id)
-  const navigate = useNavigate()
-  const { key: locationKey } = useLocation()
   const [form] = Form.useForm<DonorFormValues>()
-  const { value: detail, error: loadError, loading } = useRecord(id ? ['donor', id] : null, () => getDonor(id ?? ''))
-  const refresh = useRefresh('donor')
-
-  // The form starts from the donor once it is there (before the browser paints it).
-  useLayoutEffect(() => {
-    if (detail) form.setFieldsValue(valuesOf(detail.donor))
-  }, [detail, form])
-
-  const save = useMutation({
-    mutationFn: (body: DonorInput) => (id ? updateDonor(id, body) : createDonor(body)),
-    onSuccess: (res) => {
-      toast.success(res.message || 'Success')
-      navigate(listUrl(paths.donorList()))
-    },
-    // The request client has shown the server's message; field errors go to their fields.
-    onError: (e) => applyFieldErrors(form, e, SERVER_FIELDS),
-    onSettled: () => void refresh(),
+  const screen = useFormScreen({
+    listPath: listUrl(paths.donorList()),
+    recordKey: id ? ['donor', id] : null,
+    load: () => getDonor(id ?? ''),
+    form,
+    valuesOf: (detail) => valuesOf(detail.donor),
+    save: (body: DonorInput) => (id ? updateDonor(id, body) : createDonor(body)),
+    refresh: ['donor'],
+    serverFields: SERVER_FIELDS,
   })
 
-  const cancel = () => {
-    if (canGoBack(locationKey)) navigate(-1)
-    else navigate(listUrl(paths.donorList()))
-  }
-
-  const title = editing ? 'Edit Donor' : 'Add Donor'
-
-  if (loadError) {
-    return (
-      <LoadState
-        title={title}
-        error={loadError}
-        back={<Button onClick={() => navigate(listUrl(paths.donorList()))}>Back</Button>}
-      />
-    )
-  }
-
   return (
-    <Card title={title}>
-      {loading && <Skeleton active />}
-      <Form<DonorFormValues>
-        form={form}
-        layout="vertical"
-        onFinish={(values) => save.mutate(bodyOf(values))}
-        initialValues={EMPTY_VALUES}
-        scrollToFirstError
-        style={{ display: loading ? 'none' : undefined }}
-      >
-        <Row gutter={16}>
-          <Col xs={24} md={12}>
-            <Form.Item label="First Name" name="firstName" required rules={[rule(v.firstName)]}>
-              <Input maxLength={v.NAME_MAX_LENGTH} autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item label="Last Name" name="lastName" required rules={[rule(v.lastName)]}>
-              <Input maxLength={v.NAME_MAX_LENGTH} autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item label="Email" name="email" required rules={[rule(v.email)]}>
-              <Input autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item label="Phone Number" name="phoneNumber" rules={[rule(v.phoneNumber)]}>
-              <NumberInput format={PHONE_FORMAT} placeholder="(XXX) XXX-XXXX" />
-            </Form.Item>
-          </Col>
-          <Col xs={24}>
-            <Form.Item label="Avatar" name="avatar">
-              <ImageUploader
-                aria-label="Avatar"
-                moduleName={DONOR_MEDIA_MODULE}
-                maxNumber={1}
-                buttonLabel="Upload Avatar"
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={16}>
-            <Form.Item label="Address" name="address">
-              <Input maxLength={v.ADDRESS_MAX_LENGTH} autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={8}>
-            <Form.Item label="Zip Code" name="zipCode" rules={[rule(v.zipCode)]}>
-              <NumberInput format={ZIP_FORMAT} placeholder="XXXXX" />
-            </Form.Item>
-          </Col>
-          <LocationFields optional />
-        </Row>
-        <Space>
-          <Button type="primary" htmlType="submit" loading={save.isPending}>
-            Save
-          </Button>
-          <Button onClick={cancel}>Cancel</Button>
-        </Space>
-      </Form>
-    </Card>
+    <FormScreen<DonorFormValues>
+      screen={screen}
+      title={id ? 'Edit Donor' : 'Add Donor'}
+      form={form}
+      onFinish={(values) => screen.save.mutate(bodyOf(values))}
+      initialValues={EMPTY_VALUES}
+    >
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <Form.Item label="First Name" name="firstName" required rules={[rule(v.firstName)]}>
+            <Input {...limitProps(LIMITS.donor.firstName)} autoComplete="off" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item label="Last Name" name="lastName" required rules={[rule(v.lastName)]}>
+            <Input {...limitProps(LIMITS.donor.lastName)} autoComplete="off" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item label="Email" name="email" required rules={[rule(v.email)]}>
+            <Input {...limitProps(LIMITS.email)} autoComplete="off" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item label="Phone Number" name="phoneNumber" rules={[rule(v.phoneNumber)]}>
+            <NumberInput format={PHONE_FORMAT} placeholder="(XXX) XXX-XXXX" />
+          </Form.Item>
+        </Col>
+        <Col xs={24}>
+          <Form.Item label="Avatar" name="avatar">
+            <ImageUploader
+              aria-label="Avatar"
+              moduleName={DONOR_MEDIA_MODULE}
+              maxNumber={1}
+              buttonLabel="Upload Avatar"
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={16}>
+          <Form.Item label="Address" name="address" rules={[rule(v.address)]}>
+            <Input {...limitProps(LIMITS.donor.address)} autoComplete="off" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={8}>
+          <Form.Item label="Zip Code" name="zipCode" rules={[rule(v.zipCode)]}>
+            <NumberInput format={ZIP_FORMAT} placeholder="XXXXX" />
+          </Form.Item>
+        </Col>
+        <LocationFields optional />
+      </Row>
+    </FormScreen>
   )
 }

@@ -4,35 +4,19 @@
  * link) or at a venue (address and place), its host (a community or a nonprofit, async select)
  * and capacity; checked with the engagement service's messages before sending.
  */
-import { useLayoutEffect, useMemo } from 'react'
-import { useMutation } from '@tanstack/react-query'
-import {
-  Button,
-  Card,
-  Col,
-  DatePicker,
-  Form,
-  Input,
-  InputNumber,
-  Radio,
-  Row,
-  Select,
-  Skeleton,
-  Space,
-  Switch,
-} from 'antd'
+import { useMemo } from 'react'
+import { Col, DatePicker, Form, Input, InputNumber, Radio, Row, Select, Switch } from 'antd'
 import type { Dayjs } from 'dayjs'
-import { useLocation, useNavigate, useParams } from 'react-router'
+import { useParams } from 'react-router'
 import { AsyncSelect, type AsyncValue } from '../../../components/AsyncSelect'
+import { FormScreen } from '../../../components/FormScreen'
+import { useFormScreen } from '../../../components/useFormScreen'
 import { ImageUploader } from '../../../components/ImageUploader'
-import { LoadState } from '../../../components/LoadState'
 import { RichTextEditor } from '../../../components/RichTextEditor'
 import { VideoUploader } from '../../../components/VideoUploader'
-import { applyFieldErrors, clearEditedFieldErrors } from '../../../lib/form-errors'
-import { canGoBack } from '../../../lib/navigation'
-import { useRecord, useRefresh } from '../../../lib/query'
-import { toast } from '../../../lib/toast'
+import { clearEditedFieldErrors } from '../../../lib/form-errors'
 import { rule, ruleWith } from '../../../lib/validators'
+import { LIMITS, limitProps } from '../../../lib/limits'
 import { listUrl } from '../../../lib/list-state'
 import { paths } from '../../../paths'
 import { LocationFields } from '../../../components/LocationFields'
@@ -142,182 +126,147 @@ function bodyOf(values: EventFormValues): EventInput {
 
 export default function EventFormScreen() {
   const { id } = useParams()
-  const editing = Boolean(id)
-  const navigate = useNavigate()
-  const { key: locationKey } = useLocation()
   const [form] = Form.useForm<EventFormValues>()
   const isOnline = Form.useWatch('isOnline', form) as boolean | undefined
   const hostType = Form.useWatch('hostType', form) as HostType | undefined
-  const { value: event, error: loadError, loading } = useRecord(id ? ['event', id] : null, () => getEvent(id ?? ''))
-  const refresh = useRefresh('event')
+  const screen = useFormScreen({
+    listPath: listUrl(paths.eventList()),
+    recordKey: id ? ['event', id] : null,
+    load: () => getEvent(id ?? ''),
+    form,
+    valuesOf,
+    save: (body: EventInput) => (id ? updateEvent(id, body) : createEvent(body)),
+    refresh: ['event'],
+    serverFields: SERVER_FIELDS,
+  })
   const zoneOptions = useMemo(() => timeZones().map((z) => ({ value: z, label: z })), [])
   const initialValues = useMemo(() => emptyValues(), [])
 
-  useLayoutEffect(() => {
-    if (event) form.setFieldsValue(valuesOf(event))
-  }, [event, form])
-
-  const save = useMutation({
-    mutationFn: (body: EventInput) => (id ? updateEvent(id, body) : createEvent(body)),
-    onSuccess: (res) => {
-      toast.success(res.message || 'Success')
-      navigate(listUrl(paths.eventList()))
-    },
-    onError: (e) => applyFieldErrors(form, e, SERVER_FIELDS),
-    onSettled: () => void refresh(),
-  })
-
-  const cancel = () => {
-    if (canGoBack(locationKey)) navigate(-1)
-    else navigate(listUrl(paths.eventList()))
-  }
-
-  const title = editing ? 'Edit Event' : 'Add Event'
-  if (loadError) {
-    return (
-      <LoadState
-        title={title}
-        error={loadError}
-        back={<Button onClick={() => navigate(listUrl(paths.eventList()))}>Back</Button>}
-      />
-    )
-  }
-
   return (
-    <Card title={title}>
-      {loading && <Skeleton active />}
-      <Form<EventFormValues>
-        form={form}
-        layout="vertical"
-        onFinish={(values) => save.mutate(bodyOf(values))}
-        onValuesChange={clearEditedFieldErrors(form)}
-        initialValues={initialValues}
-        scrollToFirstError
-        style={{ display: loading ? 'none' : undefined }}
-      >
-        <Row gutter={16}>
+    <FormScreen<EventFormValues>
+      screen={screen}
+      title={id ? 'Edit Event' : 'Add Event'}
+      form={form}
+      onFinish={(values) => screen.save.mutate(bodyOf(values))}
+      onValuesChange={clearEditedFieldErrors(form)}
+      initialValues={initialValues}
+    >
+      <Row gutter={16}>
+        <Col xs={24}>
+          <Form.Item label="Event Title" name="title" required rules={[rule(v.title)]}>
+            <Input {...limitProps(LIMITS.event.title)} autoComplete="off" />
+          </Form.Item>
+        </Col>
+        <Col xs={24}>
+          <Form.Item label="Description" name="description" required rules={[rule(v.description)]}>
+            <RichTextEditor aria-label="Description" height={220} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={16}>
+          <Form.Item label="Images" name="images">
+            <ImageUploader
+              aria-label="Images"
+              moduleName={EVENT_IMAGE_MODULE}
+              maxNumber={IMAGES_MAX}
+              buttonLabel="Upload Images"
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={8}>
+          <Form.Item label="Video" name="video">
+            <VideoUploader
+              aria-label="Video"
+              moduleName={EVENT_VIDEO_MODULE}
+              maxNumber={1}
+              buttonLabel="Upload Video"
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={8}>
+          <Form.Item label="Start Date" name="startsAt" required rules={[rule(v.startsAt)]}>
+            <DatePicker
+              showTime={{ format: 'hh:mm A', use12Hours: true }}
+              format="MMM D YYYY, hh:mm A"
+              style={{ width: '100%' }}
+              aria-label="Start Date"
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={8}>
+          <Form.Item
+            label="End Date"
+            name="endsAt"
+            required
+            dependencies={['startsAt']}
+            rules={[ruleWith('startsAt', v.endsAt)]}
+          >
+            <DatePicker
+              showTime={{ format: 'hh:mm A', use12Hours: true }}
+              format="MMM D YYYY, hh:mm A"
+              style={{ width: '100%' }}
+              aria-label="End Date"
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={8}>
+          <Form.Item label="Time Zone" name="timeZone" required rules={[rule(v.timeZone)]}>
+            <Select showSearch options={zoneOptions} aria-label="Time Zone" />
+          </Form.Item>
+        </Col>
+        <Col xs={24}>
+          <Form.Item label="Online Event" name="isOnline" valuePropName="checked">
+            <Switch aria-label="Online Event" checkedChildren="Online" unCheckedChildren="Venue" />
+          </Form.Item>
+        </Col>
+        {isOnline ? (
           <Col xs={24}>
-            <Form.Item label="Event Title" name="title" required rules={[rule(v.title)]}>
-              <Input autoComplete="off" />
+            <Form.Item label="Online Link" name="onlineLink" required rules={[rule(v.onlineLink)]}>
+              <Input {...limitProps(LIMITS.event.onlineLink)} autoComplete="off" placeholder="https://" />
             </Form.Item>
           </Col>
-          <Col xs={24}>
-            <Form.Item label="Description" name="description" required rules={[rule(v.description)]}>
-              <RichTextEditor aria-label="Description" height={220} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={16}>
-            <Form.Item label="Images" name="images">
-              <ImageUploader
-                aria-label="Images"
-                moduleName={EVENT_IMAGE_MODULE}
-                maxNumber={IMAGES_MAX}
-                buttonLabel="Upload Images"
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={8}>
-            <Form.Item label="Video" name="video">
-              <VideoUploader
-                aria-label="Video"
-                moduleName={EVENT_VIDEO_MODULE}
-                maxNumber={1}
-                buttonLabel="Upload Video"
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={8}>
-            <Form.Item label="Start Date" name="startsAt" required rules={[rule(v.startsAt)]}>
-              <DatePicker
-                showTime={{ format: 'hh:mm A', use12Hours: true }}
-                format="MMM D YYYY, hh:mm A"
-                style={{ width: '100%' }}
-                aria-label="Start Date"
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={8}>
-            <Form.Item
-              label="End Date"
-              name="endsAt"
-              required
-              dependencies={['startsAt']}
-              rules={[ruleWith('startsAt', v.endsAt)]}
-            >
-              <DatePicker
-                showTime={{ format: 'hh:mm A', use12Hours: true }}
-                format="MMM D YYYY, hh:mm A"
-                style={{ width: '100%' }}
-                aria-label="End Date"
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={8}>
-            <Form.Item label="Time Zone" name="timeZone" required rules={[rule(v.timeZone)]}>
-              <Select showSearch options={zoneOptions} aria-label="Time Zone" />
-            </Form.Item>
-          </Col>
-          <Col xs={24}>
-            <Form.Item label="Online Event" name="isOnline" valuePropName="checked">
-              <Switch aria-label="Online Event" checkedChildren="Online" unCheckedChildren="Venue" />
-            </Form.Item>
-          </Col>
-          {isOnline ? (
-            <Col xs={24}>
-              <Form.Item label="Online Link" name="onlineLink" required rules={[rule(v.onlineLink)]}>
-                <Input autoComplete="off" placeholder="https://" />
+        ) : (
+          <>
+            <Col xs={24} md={16}>
+              <Form.Item label="Venue" name="address" required rules={[rule(v.venue)]}>
+                <Input {...limitProps(LIMITS.event.venue)} autoComplete="off" placeholder="Venue address" />
               </Form.Item>
             </Col>
-          ) : (
-            <>
-              <Col xs={24} md={16}>
-                <Form.Item label="Venue" name="address" required rules={[rule(v.venue)]}>
-                  <Input autoComplete="off" placeholder="Venue address" />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={8}>
-                <Form.Item label="Zip Code" name="zipCode">
-                  <Input maxLength={10} autoComplete="off" />
-                </Form.Item>
-              </Col>
-              <LocationFields optional />
-            </>
-          )}
-          <Col xs={24} md={8}>
-            <Form.Item label="Host Type" name="hostType">
-              <Radio.Group
-                aria-label="Host Type"
-                options={[
-                  { value: 'community', label: 'Community' },
-                  { value: 'charity', label: 'Nonprofit' },
-                ]}
-                onChange={() => form.setFieldValue('host', null)}
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={10}>
-            <Form.Item label="Host" name="host" required rules={[rule(v.host)]}>
-              <AsyncSelect
-                key={hostType ?? 'community'}
-                aria-label="Host"
-                placeholder={hostType === 'charity' ? 'Select Nonprofit' : 'Select Community'}
-                loader={hostType === 'charity' ? charityLoader : communityLoader}
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={6}>
-            <Form.Item label="Capacity (0 = unlimited)" name="capacity" required rules={[rule(v.capacity)]}>
-              <InputNumber min={0} max={CAPACITY_MAX} precision={0} style={{ width: '100%' }} aria-label="Capacity" />
-            </Form.Item>
-          </Col>
-        </Row>
-        <Space>
-          <Button type="primary" htmlType="submit" loading={save.isPending}>
-            Save
-          </Button>
-          <Button onClick={cancel}>Cancel</Button>
-        </Space>
-      </Form>
-    </Card>
+            <Col xs={24} md={8}>
+              <Form.Item label="Zip Code" name="zipCode">
+                <Input maxLength={10} autoComplete="off" />
+              </Form.Item>
+            </Col>
+            <LocationFields optional />
+          </>
+        )}
+        <Col xs={24} md={8}>
+          <Form.Item label="Host Type" name="hostType">
+            <Radio.Group
+              aria-label="Host Type"
+              options={[
+                { value: 'community', label: 'Community' },
+                { value: 'charity', label: 'Nonprofit' },
+              ]}
+              onChange={() => form.setFieldValue('host', null)}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={10}>
+          <Form.Item label="Host" name="host" required rules={[rule(v.host)]}>
+            <AsyncSelect
+              key={hostType ?? 'community'}
+              aria-label="Host"
+              placeholder={hostType === 'charity' ? 'Select Nonprofit' : 'Select Community'}
+              loader={hostType === 'charity' ? charityLoader : communityLoader}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={6}>
+          <Form.Item label="Capacity (0 = unlimited)" name="capacity" required rules={[rule(v.capacity)]}>
+            <InputNumber min={0} max={CAPACITY_MAX} precision={0} style={{ width: '100%' }} aria-label="Capacity" />
+          </Form.Item>
+        </Col>
+      </Row>
+    </FormScreen>
   )
 }

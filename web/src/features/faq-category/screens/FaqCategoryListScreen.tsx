@@ -11,6 +11,7 @@ import { Button } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { PlusOutlined } from '@ant-design/icons'
 import { ConfirmDialog, type ConfirmValues } from '../../../components/ConfirmDialog'
+import { LIMITS } from '../../../lib/limits'
 import { ListCard } from '../../../components/ListCard'
 import { actionColumn, dateColumn } from '../../../components/RowStatus'
 import { useRowActions } from '../../../components/useRowActions'
@@ -104,6 +105,7 @@ export default function FaqCategoryListScreen() {
         open={editorOpen}
         title={editing.mode === 'edit' ? 'Edit Category' : 'Add Category'}
         withName
+        nameLimit={LIMITS.faqCategory.name}
         initialName={editing.mode === 'edit' ? editing.row.name : undefined}
         submitLabel="Save"
         cancelLabel="Cancel"

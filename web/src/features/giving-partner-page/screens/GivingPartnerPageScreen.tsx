@@ -22,7 +22,8 @@ import { revisionSource } from '../../../lib/revisions'
 import { UpdatedLine } from '../../../components/UpdatedLine'
 import { getGivingPartnerPage, updateGivingPartnerPage } from '../api/giving-partner-page'
 import { CONTENT_EDITOR_HEIGHT, GIVING_PARTNER_MEDIA_MODULE } from '../constants'
-import { withPlainSpaces } from '../content'
+import { checkContent, withPlainSpaces } from '../content'
+import { rule } from '../../../lib/validators'
 import type { GivingPartnerPage } from '../types'
 
 const KEY = ['giving-partner-page']
@@ -102,7 +103,7 @@ export default function GivingPartnerPageScreen() {
               >
                 <ImageUploader aria-label="Image" moduleName={GIVING_PARTNER_MEDIA_MODULE} maxNumber={1} />
               </Form.Item>
-              <Form.Item label="Content" name="content">
+              <Form.Item label="Content" name="content" required rules={[rule(checkContent)]}>
                 <RichTextEditor aria-label="Content" height={CONTENT_EDITOR_HEIGHT} />
               </Form.Item>
               <Space>

@@ -12,6 +12,7 @@ import { CheckOutlined, CloseOutlined } from '@ant-design/icons'
 import { useNavigate, useParams, useSearchParams } from 'react-router'
 import { LoadState } from '../../../components/LoadState'
 import { ConfirmDialog, type ConfirmValues } from '../../../components/ConfirmDialog'
+import { LIMITS } from '../../../lib/limits'
 import { formatDate, formatPhone } from '../../../lib/format'
 import { mediaFileUrl, useMetaData } from '../../../lib/meta-data'
 import { toast } from '../../../lib/toast'
@@ -156,6 +157,7 @@ export default function PartnerViewScreen() {
         title={REJECT_TITLE}
         text={partner.name}
         withReason
+        reasonLimit={LIMITS.partner.rejectReason}
         cancelLabel="Cancel"
         onConfirm={({ reason }: ConfirmValues) => decide('Reject', reason ?? '')}
         onCancel={() => setRejectOpen(false)}

@@ -3,18 +3,15 @@
  * name, title, photo, biography (rich text), order on the page and whether it is shown; checked
  * with the content service's messages before sending, the server's field errors on their fields.
  */
-import { useLayoutEffect } from 'react'
-import { useMutation } from '@tanstack/react-query'
-import { Button, Card, Col, Form, Input, Row, Skeleton, Space, Switch } from 'antd'
-import { useLocation, useNavigate, useParams } from 'react-router'
+import { Col, Form, Input, Row, Switch } from 'antd'
+import { useParams } from 'react-router'
+import { FormScreen } from '../../../components/FormScreen'
+import { useFormScreen } from '../../../components/useFormScreen'
 import { ImageUploader } from '../../../components/ImageUploader'
-import { LoadState } from '../../../components/LoadState'
 import { RichTextEditor } from '../../../components/RichTextEditor'
-import { applyFieldErrors, clearEditedFieldErrors } from '../../../lib/form-errors'
-import { canGoBack } from '../../../lib/navigation'
-import { useRecord, useRefresh } from '../../../lib/query'
-import { toast } from '../../../lib/toast'
+import { clearEditedFieldErrors } from '../../../lib/form-errors'
 import { rule } from '../../../lib/validators'
+import { LIMITS, limitProps } from '../../../lib/limits'
 import { listUrl } from '../../../lib/list-state'
 import { paths } from '../../../paths'
 import { addLeadership, getLeadership, updateLeadership } from '../api/leadership'
@@ -53,98 +50,63 @@ const bodyOf = (values: LeadershipFormValues): LeadershipInput => ({
 
 export default function LeadershipFormScreen() {
   const { id } = useParams()
-  const editing = Boolean(id)
-  const navigate = useNavigate()
-  const { key: locationKey } = useLocation()
   const [form] = Form.useForm<LeadershipFormValues>()
-  const refresh = useRefresh('leadership')
-  const { value: row, error, loading } = useRecord(id ? ['leadership', id] : null, () => getLeadership(id ?? ''))
-
-  useLayoutEffect(() => {
-    if (row) form.setFieldsValue(valuesOf(row))
-  }, [row, form])
-
-  const save = useMutation({
-    mutationFn: (body: LeadershipInput) => (id ? updateLeadership(id, body) : addLeadership(body)),
-    onSuccess: (res) => {
-      toast.success(res.message || 'Success')
-      navigate(listUrl(paths.leadershipList()))
-    },
-    onError: (e) => applyFieldErrors(form, e),
-    onSettled: () => void refresh(),
+  const screen = useFormScreen({
+    listPath: listUrl(paths.leadershipList()),
+    recordKey: id ? ['leadership', id] : null,
+    load: () => getLeadership(id ?? ''),
+    form,
+    valuesOf,
+    save: (body: LeadershipInput) => (id ? updateLeadership(id, body) : addLeadership(body)),
+    refresh: ['leadership'],
   })
 
-  const cancel = () => {
-    if (canGoBack(locationKey)) navigate(-1)
-    else navigate(listUrl(paths.leadershipList()))
-  }
-
-  const title = editing ? 'Edit Leadership' : 'Add Leadership'
-  if (error)
-    return (
-      <LoadState
-        title={title}
-        error={error}
-        back={<Button onClick={() => navigate(listUrl(paths.leadershipList()))}>Back</Button>}
-      />
-    )
-
   return (
-    <Card title={title}>
-      {loading && <Skeleton active />}
-      <Form<LeadershipFormValues>
-        form={form}
-        layout="vertical"
-        initialValues={EMPTY}
-        onValuesChange={clearEditedFieldErrors(form)}
-        onFinish={(values) => save.mutate(bodyOf(values))}
-        scrollToFirstError
-        style={{ display: loading ? 'none' : undefined }}
-      >
-        <Row gutter={16}>
-          <Col xs={24} md={12}>
-            <Form.Item label="Name" name="name" required rules={[rule(v.name)]}>
-              <Input maxLength={v.NAME_MAX_LENGTH} autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item label="Title" name="title" required rules={[rule(v.title)]}>
-              <Input maxLength={v.TITLE_MAX_LENGTH} autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col xs={24}>
-            <Form.Item label="Photo" name="photo" required rules={[rule(v.photo)]}>
-              <ImageUploader
-                aria-label="Photo"
-                moduleName={LEADERSHIP_MEDIA_MODULE}
-                maxNumber={1}
-                buttonLabel="Upload Photo"
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24}>
-            <Form.Item label="Biography" name="biography">
-              <RichTextEditor aria-label="Biography" height={220} />
-            </Form.Item>
-          </Col>
-          <Col xs={12} md={6}>
-            <Form.Item label="Order" name="order" required rules={[rule(v.order)]}>
-              <Input inputMode="numeric" autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col xs={12} md={6}>
-            <Form.Item label="Active" name="isActive" valuePropName="checked">
-              <Switch aria-label="Active" />
-            </Form.Item>
-          </Col>
-        </Row>
-        <Space>
-          <Button type="primary" htmlType="submit" loading={save.isPending}>
-            Save
-          </Button>
-          <Button onClick={cancel}>Cancel</Button>
-        </Space>
-      </Form>
-    </Card>
+    <FormScreen<LeadershipFormValues>
+      screen={screen}
+      title={id ? 'Edit Leadership' : 'Add Leadership'}
+      form={form}
+      initialValues={EMPTY}
+      onValuesChange={clearEditedFieldErrors(form)}
+      onFinish={(values) => screen.save.mutate(bodyOf(values))}
+    >
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <Form.Item label="Name" name="name" required rules={[rule(v.name)]}>
+            <Input {...limitProps(LIMITS.leadership.name)} autoComplete="off" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item label="Title" name="title" required rules={[rule(v.title)]}>
+            <Input {...limitProps(LIMITS.leadership.title)} autoComplete="off" />
+          </Form.Item>
+        </Col>
+        <Col xs={24}>
+          <Form.Item label="Photo" name="photo" required rules={[rule(v.photo)]}>
+            <ImageUploader
+              aria-label="Photo"
+              moduleName={LEADERSHIP_MEDIA_MODULE}
+              maxNumber={1}
+              buttonLabel="Upload Photo"
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24}>
+          <Form.Item label="Biography" name="biography" rules={[rule(v.biography)]}>
+            <RichTextEditor aria-label="Biography" height={220} />
+          </Form.Item>
+        </Col>
+        <Col xs={12} md={6}>
+          <Form.Item label="Order" name="order" required rules={[rule(v.order)]}>
+            <Input inputMode="numeric" autoComplete="off" />
+          </Form.Item>
+        </Col>
+        <Col xs={12} md={6}>
+          <Form.Item label="Active" name="isActive" valuePropName="checked">
+            <Switch aria-label="Active" />
+          </Form.Item>
+        </Col>
+      </Row>
+    </FormScreen>
   )
 }

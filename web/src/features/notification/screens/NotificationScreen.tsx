@@ -17,6 +17,7 @@ import { useRefresh } from '../../../lib/query'
 import { useAccess } from '../../../lib/session'
 import { toast } from '../../../lib/toast'
 import { rule } from '../../../lib/validators'
+import { LIMITS, limitProps } from '../../../lib/limits'
 import { audienceLoader, listNotifications, previewNotification, sendNotification } from '../api/notification'
 import type { Audience, Notification, NotificationInput } from '../types'
 import { AUDIENCE_OPTIONS, audienceText, confirmText } from '../names'
@@ -92,10 +93,10 @@ function NotificationForm({ onSent }: { onSent: () => void }) {
         style={{ maxWidth: 720 }}
       >
         <Form.Item label="Title" name="title" required rules={[rule(v.title)]}>
-          <Input autoComplete="off" maxLength={v.TITLE_MAX_LENGTH + 1} />
+          <Input autoComplete="off" {...limitProps(LIMITS.notification.title)} />
         </Form.Item>
         <Form.Item label="Message" name="message" required rules={[rule(v.message)]}>
-          <Input.TextArea rows={4} maxLength={v.MESSAGE_MAX_LENGTH + 1} />
+          <Input.TextArea rows={4} {...limitProps(LIMITS.notification.message, true)} />
         </Form.Item>
         <Form.Item label="Audience" name="audience" required rules={[rule(v.audience)]}>
           <Radio.Group options={AUDIENCE_OPTIONS} aria-label="Audience" />

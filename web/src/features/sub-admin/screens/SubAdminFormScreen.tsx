@@ -14,8 +14,16 @@ import { useRecord, useRefresh } from '../../../lib/query'
 import { useAccess } from '../../../lib/session'
 import { MODULES, type Action } from '../../../lib/modules'
 import { SUB_ADMIN_MODULE, isOwnRecord, mayActOn, mayGrant, maySetCredentials } from '../grants'
-import { firstName, lastName, loginEmail, permissionsSelected, rule, subAdminPassword } from '../../../lib/validators'
+import {
+  firstName,
+  lastName,
+  permissionsSelected,
+  rule,
+  subAdminEmail,
+  subAdminPassword,
+} from '../../../lib/validators'
 import { listUrl } from '../../../lib/list-state'
+import { LIMITS, limitProps } from '../../../lib/limits'
 import { paths } from '../../../paths'
 
 interface SubAdminFormValues {
@@ -132,12 +140,12 @@ export default function SubAdminFormScreen() {
         <Row gutter={16}>
           <Col xs={24} md={12}>
             <Form.Item label="First Name" name="firstName" required rules={[rule(firstName)]}>
-              <Input maxLength={50} autoComplete="off" />
+              <Input {...limitProps(LIMITS.subAdmin.firstName)} autoComplete="off" />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
             <Form.Item label="Last Name" name="lastName" required rules={[rule(lastName)]}>
-              <Input maxLength={50} autoComplete="off" />
+              <Input {...limitProps(LIMITS.subAdmin.lastName)} autoComplete="off" />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
@@ -145,10 +153,10 @@ export default function SubAdminFormScreen() {
               label="Email"
               name="email"
               required
-              rules={[rule(loginEmail)]}
+              rules={[rule(subAdminEmail)]}
               extra={credentials ? undefined : 'Only the main admin can change the email.'}
             >
-              <Input autoComplete="off" disabled={!credentials} />
+              <Input {...limitProps(LIMITS.email)} autoComplete="off" disabled={!credentials} />
             </Form.Item>
           </Col>
           {credentials && (

@@ -230,6 +230,17 @@ describe('Cause form', () => {
     expect(description.maxLength).toBe(500)
   })
 
+  it("refuses a longer Name or Description pasted in with the catalogue's messages, and sends nothing", async () => {
+    renderApp('/cause/cause_add', mainAdmin)
+    const name = await screen.findByLabelText('Name')
+    fireEvent.change(name, { target: { value: 'x'.repeat(101) } })
+    fireEvent.change(screen.getByLabelText('Description'), { target: { value: 'd'.repeat(501) } })
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }))
+    expect(await screen.findByText('Name must be at most 100 characters')).toBeTruthy()
+    expect(await screen.findByText('Description must be at most 500 characters')).toBeTruthy()
+    expect(api.callsTo('POST /admin/cause/create')).toHaveLength(0)
+  })
+
   it('creates a cause, shows the message and goes back to the list', async () => {
     api.on('POST /admin/cause/create', [200, { message: 'Cause created successfully', data: { _id: 'k3' } }])
     const { router } = renderApp('/cause/cause_add', mainAdmin)

@@ -135,6 +135,27 @@ describe('Nonprofit Category add and edit dialog', () => {
     ).toHaveLength(0)
   })
 
+  it("holds the Name to the catalogue's 100 characters: a longer one pasted in is refused with its message", async () => {
+    api.on('POST /admin/charity-category/create', [200, { message: 'Category created successfully' }])
+    renderApp(PATH, mainAdmin)
+    await screen.findByText('Health')
+    await userEvent.click(screen.getByRole('button', { name: /Add Category/ }))
+    const dialog = await dialogTitled('Add Category')
+    const input = within(dialog).getByLabelText('Name') as HTMLInputElement
+    expect(input.maxLength).toBe(100)
+    fireEvent.change(input, { target: { value: 'x'.repeat(101) } })
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }))
+    expect(await within(dialog).findByText('Name must be at most 100 characters')).toBeTruthy()
+    expect(api.callsTo('POST /admin/charity-category/create')).toHaveLength(0)
+    fireEvent.change(input, { target: { value: 'y'.repeat(100) } })
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(api.callsTo('POST /admin/charity-category/create')).toHaveLength(1))
+    expect(api.callsTo('POST /admin/charity-category/create')[0].body).toEqual({
+      name: 'y'.repeat(100),
+      description: 'Nonprofit category',
+    })
+  })
+
   it('creates a category with the fixed description, shows the message and reloads', async () => {
     api.on('POST /admin/charity-category/create', [
       200,

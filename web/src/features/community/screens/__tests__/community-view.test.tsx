@@ -179,6 +179,31 @@ describe('Community view', () => {
     expect(await screen.findByText('Reply added successfully')).toBeTruthy()
   })
 
+  it('a comment or a reply of only white space says why at the box and sends nothing', async () => {
+    renderApp('/community/Community_view/c1', mainAdmin)
+    const card = (await screen.findByText('Post number 1', undefined, LOAD)).closest('[role="article"]') as HTMLElement
+    await userEvent.click(buttonIn(card, /Comments/))
+    await within(card).findByText('Lovely')
+    const box = within(card).getByLabelText('Write a comment') as HTMLTextAreaElement
+    expect(box.maxLength).toBe(1000)
+    await userEvent.type(box, '   ')
+    await userEvent.click(buttonIn(card, 'Send'))
+    const message = await within(card).findByText('Please enter Comment')
+    // The message is the box's description (its own, though every post has a comment box).
+    await waitFor(() => expect(box.getAttribute('aria-invalid')).toBe('true'))
+    const described = (box.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id))
+    expect(described.some((el) => el?.contains(message))).toBe(true)
+    expect(document.querySelectorAll(`[id="${box.id}"]`)).toHaveLength(1)
+
+    const thread = within(card).getByText('Lovely').closest('[data-testid="comment"]') as HTMLElement
+    await userEvent.click(buttonIn(thread, 'Reply'))
+    fireEvent.change(await within(thread).findByLabelText('Reply to Commenter k1'), { target: { value: ' \n\t ' } })
+    await userEvent.click(buttonIn(thread, 'Send'))
+    expect(await within(thread).findByText('Please enter Comment')).toBeTruthy()
+    expect(api.callsTo('POST /v1/posts/postComment')).toHaveLength(0)
+    expect(api.callsTo('POST /v1/posts/postCommentRply')).toHaveLength(0)
+  })
+
   it('a sub-admin who may only view reads the feed without Deactivate, likes or comment forms', async () => {
     renderApp('/community/Community_view/c1', subAdmin({ '/community': ['view'] }))
     const card = (await screen.findByText('Post number 1', undefined, LOAD)).closest('[role="article"]') as HTMLElement

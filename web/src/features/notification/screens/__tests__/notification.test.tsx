@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { renderApp } from '../../../../testing/render-app'
 import { mockApi, type MockApi } from '../../../../testing/mock-api'
@@ -83,8 +83,14 @@ describe('Notification Management', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Send' }))
     expect(await screen.findByText('Please enter Title')).toBeTruthy()
     expect(screen.getByText('Please enter Message')).toBeTruthy()
-    await userEvent.type(screen.getByRole('textbox', { name: 'Title' }), 'x'.repeat(101))
+    // The inputs stop at the server's limits; a longer value pasted in is refused with its message.
+    const title = screen.getByRole('textbox', { name: 'Title' }) as HTMLInputElement
+    expect(title.maxLength).toBe(100)
+    expect((screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement).maxLength).toBe(1000)
+    fireEvent.change(title, { target: { value: 'x'.repeat(101) } })
     expect(await screen.findByText('Title must be at most 100 characters')).toBeTruthy()
+    fireEvent.change(screen.getByRole('textbox', { name: 'Message' }), { target: { value: '   ' } })
+    expect(await screen.findByText('Please enter Message')).toBeTruthy()
     await userEvent.click(screen.getByLabelText('Donors of chosen nonprofits and causes'))
     await userEvent.click(screen.getByRole('button', { name: 'Send' }))
     expect(await screen.findByText('Please select nonprofits or causes')).toBeTruthy()
