@@ -160,6 +160,8 @@ pub fn document(routes: &[Route]) -> Value {
         }
     }
     answers_are_complete(&Value::Object(paths.clone()), &mut components);
+    no_impossible_defaults(&mut components);
+    list_fixed_values(&mut components);
     json!({
         "openapi": "3.1.0",
         "info": { "title": "Giving Console API", "version": env!("CARGO_PKG_VERSION") },
@@ -214,6 +216,120 @@ fn answers_are_complete(paths: &Value, components: &mut Map<String, Value>) {
         let required: Vec<Value> = props.keys().map(|k| json!(k)).collect();
         schema["required"] = Value::Array(required);
     }
+}
+
+/// The fields of the REST contract that take one of a few values: each (components, property,
+/// values) is what the BFF or its service accepts or answers there, so a client generated from
+/// the document knows them (an `enum`, on the items of a list). A list filter's "" is no filter.
+fn fixed_values() -> Vec<(&'static [&'static str], &'static str, Vec<Value>)> {
+    let strings = |values: &[&str]| values.iter().map(|v| json!(v)).collect::<Vec<_>>();
+    let verification = strings(&["", "Pending", "Approve", "Reject"]);
+    let recipient = strings(&["charity", "community", "cause"]);
+    let rules = strings(&crate::areas::badge::RULES);
+    vec![
+        (&["Badge", "BadgeBody"], "rule", rules),
+        (&["Charity", "CharityRow", "OwnNonprofit"], "adminVerification", verification.clone()),
+        (&["CharityListBody"], "adminVerification", verification),
+        (&["Partner"], "adminVerification", strings(&["Pending", "Approve", "Reject"])),
+        (&["VerificationBody", "PartnerVerificationBody"], "adminVerification", strings(&["Approve", "Reject"])),
+        (&["Community", "CommunityInput"], "privacy", strings(&["public", "private"])),
+        (&["Event", "EventInput"], "hostType", strings(&["community", "charity"])),
+        (&["EventMember", "RemovedMember", "FindEventBody"], "status", vec![json!(1), json!(2), json!(3)]),
+        (&["Person"], "type", strings(&["donor", "admin"])),
+        (&["Transaction"], "status", strings(&["succeeded", "pending", "failed", "refunded"])),
+        (&["TransactionListBody"], "status", strings(&["", "succeeded", "pending", "failed", "refunded"])),
+        (&["Transaction"], "type", strings(&["one_time", "recurring"])),
+        (&["TransactionListBody"], "type", strings(&["", "one_time", "recurring"])),
+        (&["Transaction", "Subscription"], "recipientType", recipient.clone()),
+        (&["TransactionListBody"], "recipientType", [vec![json!("")], recipient].concat()),
+        (&["Transaction"], "paymentMethod", strings(&["card", "ach", "paypal", "apple_pay", "google_pay"])),
+        (&["Subscription"], "status", strings(&["active", "cancelled"])),
+        (&["Subscription"], "interval", strings(&["monthly", "yearly"])),
+        (&["PaymentMethod"], "type", strings(&["bank_account"])),
+        (&["PaymentMethodInput"], "type", strings(&["", "bank_account"])),
+        (
+            &["SignedIn"],
+            "adminType",
+            strings(&[tokens::account::MAIN_ADMIN, tokens::account::SUB_ADMIN, tokens::account::CHARITY_ADMIN]),
+        ),
+        (
+            &["AuditListBody"],
+            "accountType",
+            strings(&[
+                "",
+                tokens::account::MAIN_ADMIN,
+                tokens::account::SUB_ADMIN,
+                tokens::account::CHARITY_ADMIN,
+                tokens::account::MEMBER,
+                tokens::account::SYSTEM,
+            ]),
+        ),
+        (&["Notification"], "audience", strings(&["all", "selected"])),
+        (&["SendBody"], "audience", strings(&["", "all", "selected"])),
+        (&["CmsPage"], "slug", strings(&["privacy_policy", "terms_condition"])),
+        (
+            &["Revision"],
+            "pageKey",
+            strings(&["homepage", "privacy_policy", "terms_condition", "about_us", "giving_partner"]),
+        ),
+        (&["NameOption"], "type", strings(&["charity", "cause"])),
+        (&["CommonListBody"], "type", strings(&["charity"])),
+        // Checked without regard to case (common::paging).
+        (&["ListBody", "ExportBody"], "order", strings(&["", "asc", "desc", "ascend", "descend", "1", "-1"])),
+        (&["PlatformDashboard"], "unavailable", strings(&["giving", "catalogue"])),
+        (&["NonprofitDashboard"], "unavailable", strings(&["giving", "catalogue", "engagement"])),
+    ]
+}
+
+/// The property `name` of a component: among its own properties or those of an `allOf` part.
+fn property_mut<'a>(schema: &'a mut Value, name: &str) -> Option<&'a mut Value> {
+    if schema["properties"].get(name).is_some() {
+        return schema["properties"].get_mut(name);
+    }
+    schema.get_mut("allOf")?.as_array_mut()?.iter_mut().find_map(|part| part.get_mut("properties")?.get_mut(name))
+}
+
+/// Sets each field's values of [`fixed_values`] (a list's on its items). A default that is not
+/// one of them goes (the field has none: absent is refused, or it is always answered).
+fn list_fixed_values(components: &mut Map<String, Value>) {
+    for (names, property, values) in fixed_values() {
+        for name in names {
+            let schema =
+                components.get_mut(*name).unwrap_or_else(|| panic!("no component {name} in the OpenAPI document"));
+            let field = property_mut(schema, property).unwrap_or_else(|| panic!("{name} has no property {property}"));
+            if field.get("default").is_some_and(|d| !values.contains(d))
+                && let Some(o) = field.as_object_mut()
+            {
+                o.remove("default");
+            }
+            let target = if field["type"] == "array" { &mut field["items"] } else { field };
+            target["enum"] = Value::Array(values.clone());
+        }
+    }
+}
+
+/// A `default: null` where the type does not take null (a body field read as any JSON value,
+/// whose absence the handler refuses by name) is no default: it goes.
+fn no_impossible_defaults(components: &mut Map<String, Value>) {
+    fn walk(v: &mut Value) {
+        match v {
+            Value::Object(o) => {
+                let takes_null = match o.get("type") {
+                    Some(Value::String(t)) => t == "null",
+                    Some(Value::Array(types)) => types.iter().any(|t| t == "null"),
+                    // A oneOf/anyOf or a $ref: what they take is said there.
+                    _ => true,
+                };
+                if o.get("default").is_some_and(Value::is_null) && !takes_null {
+                    o.remove("default");
+                }
+                o.values_mut().for_each(walk);
+            }
+            Value::Array(a) => a.iter_mut().for_each(walk),
+            _ => {}
+        }
+    }
+    components.values_mut().for_each(walk);
 }
 
 /// A stable name for the operation: its method and path in words (`post_admin_charity_create`).
@@ -318,6 +434,29 @@ mod tests {
             let name = &r[..r.find('"').unwrap()];
             assert!(doc["components"]["schemas"][name].is_object(), "{name} is referred to but not a component");
         }
+    }
+
+    #[test]
+    fn fields_of_a_few_values_list_them_and_defaults_fit_their_types() {
+        let doc = current();
+        let schemas = doc["components"]["schemas"].as_object().unwrap();
+        for (names, property, values) in fixed_values() {
+            for name in names {
+                let mut schema = schemas[*name].clone();
+                let field = property_mut(&mut schema, property).unwrap().clone();
+                let listed = if field["type"] == "array" { &field["items"]["enum"] } else { &field["enum"] };
+                assert_eq!(listed, &Value::Array(values.clone()), "{name}.{property}");
+                if let Some(d) = field.get("default") {
+                    assert!(values.contains(d), "{name}.{property}: its default {d} is one of its values");
+                }
+            }
+        }
+        let text = doc.to_string();
+        assert!(!text.contains(r#""default":null,"description":"'totalGiven'"#), "the badge rule has no null default");
+        assert_eq!(
+            schemas["BadgeBody"]["properties"]["rule"]["enum"],
+            json!(["totalGiven", "donations", "monthsSubscribed"])
+        );
     }
 
     #[test]

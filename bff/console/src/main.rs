@@ -6,8 +6,11 @@
 //!
 //! Reads PORT (8080), DATA_DIR (./data), ADMIN_EMAIL, ADMIN_PASSWORD, WEB_DIR (./web/dist),
 //! PUBLIC_URL (http://127.0.0.1:PORT), SMTP_URL, METRICS_LISTEN (off: set e.g. 127.0.0.1:9090
-//! for /metrics and the detailed /readyz), OPENAPI_PUBLIC (off), and DEMO_DATA (1: fill an
-//! empty console with the demo data set before serving). `giving-console seed` fills the demo data set and exits;
+//! for /metrics and the detailed /readyz), OPENAPI_PUBLIC (off), TRUSTED_PROXIES, the numbers
+//! REQUEST_TIMEOUT_SECS (60), GRPC_CONNECTIONS, PRINCIPAL_CACHE_SECS (30),
+//! UPLOAD_QUOTA_BYTES_PER_DAY and UPLOAD_QUOTA_NONPROFIT_BYTES_PER_DAY (the BFF's), DEMO_DONORS
+//! (200), and DEMO_DATA (1: fill an empty console with the demo data set before serving). A
+//! number that does not parse stops the start with a message that names it. `giving-console seed` fills the demo data set and exits;
 //! `giving-console member-token <donor email>` prints a member token (the chat's app side)
 //! for that donor and exits; `giving-console audit-verify` walks the audit chain (exit code 1
 //! naming the first broken link).
@@ -19,6 +22,39 @@ use std::time::Duration;
 
 fn env(name: &str) -> Option<String> {
     std::env::var(name).ok().filter(|v| !v.is_empty())
+}
+
+/// A number setting: its default when unset, and a clear refusal when it is not a number
+/// (never a quiet default: a typo in REQUEST_TIMEOUT_SECS must not start a console with 60 s).
+fn number<T: std::str::FromStr>(name: &str, default: T) -> anyhow::Result<T> {
+    match env(name) {
+        None => Ok(default),
+        Some(v) => v.trim().parse().map_err(|_| anyhow::anyhow!("{name} must be a whole number (got '{v}')")),
+    }
+}
+
+/// The BFF's number settings, read (and refused when they are not numbers) before anything starts.
+struct Numbers {
+    request_timeout_secs: u64,
+    grpc_connections: usize,
+    principal_cache_secs: u64,
+    upload_quota_bytes: i64,
+    upload_quota_nonprofit_bytes: i64,
+}
+
+impl Numbers {
+    fn from_env() -> anyhow::Result<Self> {
+        Ok(Self {
+            request_timeout_secs: number("REQUEST_TIMEOUT_SECS", 60)?,
+            grpc_connections: number("GRPC_CONNECTIONS", bff::config::GRPC_CONNECTIONS)?,
+            principal_cache_secs: number("PRINCIPAL_CACHE_SECS", 30)?,
+            upload_quota_bytes: number("UPLOAD_QUOTA_BYTES_PER_DAY", bff::media::DEFAULT_UPLOAD_QUOTA)?,
+            upload_quota_nonprofit_bytes: number(
+                "UPLOAD_QUOTA_NONPROFIT_BYTES_PER_DAY",
+                bff::media::DEFAULT_NONPROFIT_UPLOAD_QUOTA,
+            )?,
+        })
+    }
 }
 
 /// A yes/no setting: anything but 0, false, no, off (any case) is yes.
@@ -82,10 +118,7 @@ async fn demo(
         .into_iter()
         .map(|(kind, id, name)| giving::money::Recipient { kind, id, name })
         .collect();
-    let opts = giving::seed::SeedOptions {
-        donors: env("DEMO_DONORS").and_then(|v| v.parse().ok()).unwrap_or(200),
-        ..Default::default()
-    };
+    let opts = giving::seed::SeedOptions { donors: number("DEMO_DONORS", 200)?, ..Default::default() };
     let summary = giving::seed::seed(giving, &recipients, &opts).await?;
     println!(
         "Demo data: {} nonprofits and causes; {} donors, {} donations, {} subscriptions with {} charges, {} badges, {} giving partners{}",
@@ -241,7 +274,9 @@ async fn main() -> anyhow::Result<()> {
     };
     let _telemetry = common::telemetry::init("giving-console", env("LOG_FORMAT").as_deref() == Some("json"));
     common::tls::init()?;
-    let port: u16 = env("PORT").map(|p| p.parse()).transpose().context("PORT must be a number")?.unwrap_or(8080);
+    let port: u16 = number("PORT", 8080)?;
+    // Every number is read before anything starts: a bad one stops the start at once.
+    let numbers = Numbers::from_env()?;
     let data = PathBuf::from(env("DATA_DIR").unwrap_or_else(|| "data".into()));
     std::fs::create_dir_all(&data).with_context(|| format!("failed to create {}", data.display()))?;
     let data = data.canonicalize()?;
@@ -336,8 +371,11 @@ async fn main() -> anyhow::Result<()> {
         openapi_public: env("OPENAPI_PUBLIC").is_some_and(|v| flag(&v)),
         // Off unless asked for (one machine: nothing scrapes it by default).
         metrics_listen: env("METRICS_LISTEN").unwrap_or_default(),
-        request_timeout_secs: env("REQUEST_TIMEOUT_SECS").and_then(|v| v.parse().ok()).unwrap_or(60),
-        grpc_connections: env("GRPC_CONNECTIONS").and_then(|v| v.parse().ok()).unwrap_or(bff::config::GRPC_CONNECTIONS),
+        request_timeout_secs: numbers.request_timeout_secs,
+        grpc_connections: numbers.grpc_connections,
+        principal_cache_secs: numbers.principal_cache_secs,
+        upload_quota_bytes: numbers.upload_quota_bytes,
+        upload_quota_nonprofit_bytes: numbers.upload_quota_nonprofit_bytes,
         in_process: local,
         ..bff::config::Config::local(urls, jwt_secret, data.join("media"))
     };

@@ -31,12 +31,15 @@ pub fn routes() -> Vec<Route> {
     ]
 }
 
+/// The rules' REST names, as the OpenAPI document lists them.
+pub const RULES: [&str; 3] = ["totalGiven", "donations", "monthsSubscribed"];
+
 /// A rule's REST name, from the proto's enum value.
 pub fn rule_name(rule: i32) -> &'static str {
     match pb::BadgeRule::try_from(rule) {
-        Ok(pb::BadgeRule::TotalGiven) => "totalGiven",
-        Ok(pb::BadgeRule::Donations) => "donations",
-        Ok(pb::BadgeRule::MonthsSubscribed) => "monthsSubscribed",
+        Ok(pb::BadgeRule::TotalGiven) => RULES[0],
+        Ok(pb::BadgeRule::Donations) => RULES[1],
+        Ok(pb::BadgeRule::MonthsSubscribed) => RULES[2],
         _ => "",
     }
 }
@@ -44,9 +47,9 @@ pub fn rule_name(rule: i32) -> &'static str {
 /// A rule's proto value from its REST name; anything else is the 400 'Please choose a rule'.
 pub fn rule_of(name: &str) -> Result<pb::BadgeRule, ApiError> {
     match name.trim() {
-        "totalGiven" => Ok(pb::BadgeRule::TotalGiven),
-        "donations" => Ok(pb::BadgeRule::Donations),
-        "monthsSubscribed" => Ok(pb::BadgeRule::MonthsSubscribed),
+        n if n == RULES[0] => Ok(pb::BadgeRule::TotalGiven),
+        n if n == RULES[1] => Ok(pb::BadgeRule::Donations),
+        n if n == RULES[2] => Ok(pb::BadgeRule::MonthsSubscribed),
         _ => Err(ApiError::validation("rule", CHOOSE_RULE)),
     }
 }

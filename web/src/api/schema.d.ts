@@ -3337,8 +3337,9 @@ export type components = {
             /**
              * @description "Admin", "Sub Admin", "Charity Admin", "Member" or "system".
              * @default
+             * @enum {string}
              */
-            accountType?: string;
+            accountType?: "" | "Admin" | "Sub Admin" | "Charity Admin" | "Member" | "system";
             /**
              * @description An account id, or part of an admin's email or name, or of the client address.
              * @default
@@ -3411,8 +3412,11 @@ export type components = {
             image: string;
             isActive: boolean;
             name: string;
-            /** @description 'totalGiven', 'donations' or 'monthsSubscribed'. */
-            rule: string;
+            /**
+             * @description 'totalGiven', 'donations' or 'monthsSubscribed'.
+             * @enum {string}
+             */
+            rule: "totalGiven" | "donations" | "monthsSubscribed";
             /**
              * Format: int64
              * @description Cents for 'totalGiven'; a count otherwise.
@@ -3433,13 +3437,10 @@ export type components = {
             name?: string;
             /**
              * @description 'totalGiven', 'donations' or 'monthsSubscribed'.
-             * @default null
+             * @enum {string}
              */
-            rule?: string;
-            /**
-             * Format: int64
-             * @default null
-             */
+            rule?: "totalGiven" | "donations" | "monthsSubscribed";
+            /** Format: int64 */
             threshold?: number;
         };
         CatalogueFigures: {
@@ -3499,8 +3500,9 @@ export type components = {
             /**
              * @description Pending, Approve or Reject.
              * @default
+             * @enum {string}
              */
-            adminVerification: string;
+            adminVerification: "" | "Pending" | "Approve" | "Reject";
             /** @default  */
             categoryId: string;
             /** @default  */
@@ -3619,8 +3621,11 @@ export type components = {
             zipCode?: string;
         };
         CharityListBody: components["schemas"]["ListBody"] & {
-            /** @default  */
-            adminVerification?: string;
+            /**
+             * @default
+             * @enum {string}
+             */
+            adminVerification?: "" | "Pending" | "Approve" | "Reject";
             /** @default false */
             isNavigator?: boolean;
         };
@@ -3649,8 +3654,11 @@ export type components = {
              * @default null
              */
             adminApproveAt: number | null;
-            /** @default  */
-            adminVerification: string;
+            /**
+             * @default
+             * @enum {string}
+             */
+            adminVerification: "" | "Pending" | "Approve" | "Reject";
             /** @default  */
             charityName: string;
             /**
@@ -3719,8 +3727,11 @@ export type components = {
             publishedBy: string;
             /** Format: int64 */
             revision: number;
-            /** @description 'privacy_policy' or 'terms_condition' */
-            slug: string;
+            /**
+             * @description 'privacy_policy' or 'terms_condition'
+             * @enum {string}
+             */
+            slug: "privacy_policy" | "terms_condition";
             title: string;
         };
         CodeBody: {
@@ -3785,8 +3796,8 @@ export type components = {
             page?: number;
             /** @default  */
             search?: string;
-            /** @default  */
-            type?: string;
+            /** @enum {string} */
+            type?: "charity";
         };
         /** @description REST shape. */
         Community: {
@@ -3852,9 +3863,9 @@ export type components = {
             postsCount: number;
             /**
              * @description "public" or "private".
-             * @default
+             * @enum {string}
              */
-            privacy: string;
+            privacy: "public" | "private";
             /** @default  */
             state: string;
             /** @default  */
@@ -3902,8 +3913,8 @@ export type components = {
             gallery?: string[];
             /** @default  */
             name?: string;
-            /** @default  */
-            privacy?: string;
+            /** @enum {string} */
+            privacy?: "public" | "private";
             /** @default  */
             state?: string;
             /** @default  */
@@ -4262,9 +4273,9 @@ export type components = {
             hostName: string;
             /**
              * @description "community" or "charity".
-             * @default
+             * @enum {string}
              */
-            hostType: string;
+            hostType: "community" | "charity";
             /** @default [] */
             images: string[];
             /**
@@ -4337,7 +4348,6 @@ export type components = {
             /**
              * Format: int64
              * @description 0 = unlimited; an integer up to 1,000,000.
-             * @default null
              */
             capacity?: number;
             /** @default  */
@@ -4363,9 +4373,9 @@ export type components = {
             hostId?: string;
             /**
              * @description 'community' | 'charity'
-             * @default
+             * @enum {string}
              */
-            hostType?: string;
+            hostType?: "community" | "charity";
             /**
              * @description Stored file names (media module 'eventImage'), at most 10.
              * @default []
@@ -4422,15 +4432,18 @@ export type components = {
             name: string;
             /**
              * Format: int32
-             * @default 0
+             * @enum {integer}
              */
-            status: number;
+            status: 1 | 2 | 3;
         };
         ExportBody: {
             /** @default  */
             column?: string;
-            /** @default  */
-            order?: string;
+            /**
+             * @default
+             * @enum {string}
+             */
+            order?: "" | "asc" | "desc" | "ascend" | "descend" | "1" | "-1";
             /** @default  */
             search?: string;
         };
@@ -4527,9 +4540,9 @@ export type components = {
             search?: string;
             /**
              * Format: int64
-             * @default null
+             * @enum {integer}
              */
-            status?: number;
+            status?: 1 | 2 | 3;
         };
         ForgotBody: {
             /** @default  */
@@ -4775,8 +4788,11 @@ export type components = {
              * @default 10
              */
             limit?: number;
-            /** @default  */
-            order?: string;
+            /**
+             * @default
+             * @enum {string}
+             */
+            order?: "" | "asc" | "desc" | "ascend" | "descend" | "1" | "-1";
             /**
              * Format: int64
              * @default 1
@@ -4873,8 +4889,11 @@ export type components = {
         NameOption: {
             _id: string;
             name: string;
-            /** @description "charity" or "cause". */
-            type: string;
+            /**
+             * @description "charity" or "cause".
+             * @enum {string}
+             */
+            type: "charity" | "cause";
         };
         /**
          * @description A nonprofit admin's page: its own nonprofit's figures only, each part `null` when its
@@ -4885,7 +4904,7 @@ export type components = {
             giving?: components["schemas"]["NonprofitGiving"] | null;
             nonprofit: components["schemas"]["OwnNonprofit"] | null;
             /** @description The services that did not answer: "giving", "catalogue", "engagement". */
-            unavailable: string[];
+            unavailable: ("giving" | "catalogue" | "engagement")[];
         };
         /** @description What engagement holds of one nonprofit (deleted events and communities left out). */
         NonprofitEngagement: {
@@ -4930,9 +4949,9 @@ export type components = {
             _id: string;
             /**
              * @description "all" or "selected".
-             * @default
+             * @enum {string}
              */
-            audience: string;
+            audience: "all" | "selected";
             /** @default [] */
             causes: components["schemas"]["ChatNamedRef"][];
             /** @default [] */
@@ -4957,16 +4976,19 @@ export type components = {
         /** @description The nonprofit admin's nonprofit. */
         OwnNonprofit: {
             _id: string;
-            /** @description Pending, Approve or Reject. */
-            adminVerification: string;
+            /**
+             * @description Pending, Approve or Reject.
+             * @enum {string}
+             */
+            adminVerification: "" | "Pending" | "Approve" | "Reject";
             charityName: string;
         };
         /** @description REST shape. adminVerification: "Pending", "Approve" or "Reject". */
         Partner: {
             /** @default  */
             _id: string;
-            /** @default  */
-            adminVerification: string;
+            /** @enum {string} */
+            adminVerification: "Pending" | "Approve" | "Reject";
             /**
              * Format: int64
              * @default 0
@@ -5013,8 +5035,8 @@ export type components = {
         };
         /** @description The decision on a giving partner: 'Approve', or 'Reject' with its reason. */
         PartnerVerificationBody: {
-            /** @default  */
-            adminVerification?: string;
+            /** @enum {string} */
+            adminVerification?: "Approve" | "Reject";
             /**
              * @description Required to reject (null or absent counts as none).
              * @default null
@@ -5034,8 +5056,8 @@ export type components = {
             isDefault: boolean;
             /** @default  */
             last4: string;
-            /** @default  */
-            type: string;
+            /** @enum {string} */
+            type: "bank_account";
         };
         PaymentMethodInput: {
             /**
@@ -5051,8 +5073,11 @@ export type components = {
             bankName?: string;
             /** @default  */
             routingNumber?: string;
-            /** @default  */
-            type?: string;
+            /**
+             * @default
+             * @enum {string}
+             */
+            type?: "" | "bank_account";
         };
         /** @description REST shape. A member, author or reporter: type "donor" or "admin" (the platform account). */
         Person: {
@@ -5062,8 +5087,8 @@ export type components = {
             avatar: string;
             /** @default  */
             name: string;
-            /** @default  */
-            type: string;
+            /** @enum {string} */
+            type: "donor" | "admin";
         };
         /** @description A country, state or city. */
         Place: {
@@ -5077,7 +5102,7 @@ export type components = {
             catalogue?: components["schemas"]["CatalogueFigures"] | null;
             giving?: components["schemas"]["GivingFigures"] | null;
             /** @description The services that did not answer: "giving", "catalogue". */
-            unavailable: string[];
+            unavailable: ("giving" | "catalogue")[];
         };
         /** @description REST shape. */
         Post: {
@@ -5170,9 +5195,9 @@ export type components = {
         RemovedMember: {
             /**
              * Format: int32
-             * @default 0
+             * @enum {integer}
              */
-            status: number;
+            status: 1 | 2 | 3;
         };
         /** @description `{ _id }`: the membership to remove. */
         RemoveMemberBody: {
@@ -5241,8 +5266,11 @@ export type components = {
             document?: Record<string, never> | null;
             /** Format: int64 */
             number: number;
-            /** @description 'homepage' | 'privacy_policy' | 'terms_condition' | 'about_us' | 'giving_partner' */
-            pageKey: string;
+            /**
+             * @description 'homepage' | 'privacy_policy' | 'terms_condition' | 'about_us' | 'giving_partner'
+             * @enum {string}
+             */
+            pageKey: "homepage" | "privacy_policy" | "terms_condition" | "about_us" | "giving_partner";
             /**
              * Format: int64
              * @description The revision this one restored, if any.
@@ -5340,8 +5368,9 @@ export type components = {
             /**
              * @description "all" (default) or "selected".
              * @default all
+             * @enum {string}
              */
-            audience?: string;
+            audience?: "" | "all" | "selected";
             /** @default [] */
             causeIds?: string[];
             /** @default [] */
@@ -5425,8 +5454,11 @@ export type components = {
          */
         SignedIn: {
             _id: string;
-            /** @description "Admin", "Sub Admin" or "Charity Admin". */
-            adminType: string;
+            /**
+             * @description "Admin", "Sub Admin" or "Charity Admin".
+             * @enum {string}
+             */
+            adminType: "Admin" | "Sub Admin" | "Charity Admin";
             authToken: string;
             /** @description A nonprofit admin's nonprofit ("" for the others). */
             charityId: string;
@@ -5505,8 +5537,8 @@ export type components = {
             currency: string;
             /** @default  */
             donorId: string;
-            /** @default  */
-            interval: string;
+            /** @enum {string} */
+            interval: "monthly" | "yearly";
             /**
              * Format: int64
              * @default 0
@@ -5516,15 +5548,15 @@ export type components = {
             recipientId: string;
             /** @default  */
             recipientName: string;
-            /** @default  */
-            recipientType: string;
+            /** @enum {string} */
+            recipientType: "charity" | "community" | "cause";
             /**
              * Format: int64
              * @default 0
              */
             startedAt: number;
-            /** @default  */
-            status: string;
+            /** @enum {string} */
+            status: "active" | "cancelled";
         };
         TermBody: {
             /** @default null */
@@ -5583,9 +5615,9 @@ export type components = {
             netCents: number;
             /**
              * @description "card", "ach", "paypal", "apple_pay", "google_pay".
-             * @default
+             * @enum {string}
              */
-            paymentMethod: string;
+            paymentMethod: "card" | "ach" | "paypal" | "apple_pay" | "google_pay";
             /**
              * Format: int64
              * @description The settings in force when it was recorded, and what they charged (never recomputed).
@@ -5607,9 +5639,9 @@ export type components = {
             recipientName: string;
             /**
              * @description "charity", "community" or "cause".
-             * @default
+             * @enum {string}
              */
-            recipientType: string;
+            recipientType: "charity" | "community" | "cause";
             /**
              * Format: int64
              * @default 0
@@ -5625,12 +5657,12 @@ export type components = {
              * @default 0
              */
             serviceChargeCents: number;
-            /** @default  */
-            status: string;
+            /** @enum {string} */
+            status: "succeeded" | "pending" | "failed" | "refunded";
             /** @default  */
             subscriptionId: string;
-            /** @default  */
-            type: string;
+            /** @enum {string} */
+            type: "one_time" | "recurring";
         };
         /** @description The list body with the transaction filters (empty or 0: any). */
         TransactionListBody: components["schemas"]["ListBody"] & {
@@ -5647,13 +5679,15 @@ export type components = {
             /**
              * @description 'charity', 'community' or 'cause'.
              * @default
+             * @enum {string}
              */
-            recipientType?: string;
+            recipientType?: "" | "charity" | "community" | "cause";
             /**
              * @description 'succeeded', 'pending', 'failed' or 'refunded'.
              * @default
+             * @enum {string}
              */
-            status?: string;
+            status?: "" | "succeeded" | "pending" | "failed" | "refunded";
             /**
              * Format: int64
              * @description Epoch milliseconds, inclusive.
@@ -5663,8 +5697,9 @@ export type components = {
             /**
              * @description 'one_time' or 'recurring'.
              * @default
+             * @enum {string}
              */
-            type?: string;
+            type?: "" | "one_time" | "recurring";
         };
         /**
          * @description The second step of a sign-in: "code" (enter a code, or a recovery code, at
@@ -5712,8 +5747,8 @@ export type components = {
             reason: string;
         };
         VerificationBody: {
-            /** @default  */
-            adminVerification?: string;
+            /** @enum {string} */
+            adminVerification?: "Approve" | "Reject";
             /** @default  */
             charityId?: string;
             /** @default  */

@@ -11,6 +11,11 @@ export type FilterName = (typeof FILTER_NAMES)[number]
 export type FilterValues = Record<FilterName, string>
 
 export const ACCOUNT_TYPES = ['Admin', 'Sub Admin', 'Charity Admin', 'Member', 'system'] as const
+type AccountType = (typeof ACCOUNT_TYPES)[number]
+
+function isAccountType(value: string): value is AccountType {
+  return (ACCOUNT_TYPES as readonly string[]).includes(value)
+}
 
 /** The request's filters (only those set); `actor` is the list's search text. */
 export function filterBody(values: FilterValues, actor: string): AuditFilters {
@@ -18,7 +23,7 @@ export function filterBody(values: FilterValues, actor: string): AuditFilters {
   if (actor.trim()) body.actor = actor.trim()
   if (values.module) body.module = values.module
   if (values.entity) body.entity = values.entity
-  if ((ACCOUNT_TYPES as readonly string[]).includes(values.accountType)) body.accountType = values.accountType
+  if (isAccountType(values.accountType)) body.accountType = values.accountType
   const days = dayBounds(values.from, values.to)
   if (days.from !== undefined) body.fromDate = days.from
   if (days.to !== undefined) body.toDate = days.to

@@ -2,7 +2,7 @@
 import type { components } from '../../api/schema'
 
 /** A service whose figures could not be read (what `unavailable` lists). */
-export type FigureSource = 'giving' | 'catalogue' | 'engagement'
+export type FigureSource = components['schemas']['NonprofitDashboard']['unavailable'][number]
 
 export type GivingFigures = components['schemas']['GivingFigures']
 

@@ -14,16 +14,15 @@ const QUIET = { skipErrorToast: true } as const
 export async function getDashboardData(): Promise<DashboardData> {
   const res = await apiClient.get<ApiEnvelope<DashboardAnswer>>('/admin/dashboard/dashboard-data', QUIET)
   const data = res.data.data
-  const unavailable = data?.unavailable ?? []
   if (data && 'nonprofit' in data) {
     return {
       nonprofit: data.nonprofit ?? null,
       giving: data.giving ?? null,
       engagement: data.engagement ?? null,
-      unavailable,
+      unavailable: data.unavailable ?? [],
     }
   }
-  return { giving: data?.giving ?? null, catalogue: data?.catalogue ?? null, unavailable }
+  return { giving: data?.giving ?? null, catalogue: data?.catalogue ?? null, unavailable: data?.unavailable ?? [] }
 }
 
 /** GET /admin/dashboard/yearGraphDashboardUser?year= (503 when the giving service is down). */

@@ -86,7 +86,7 @@ function FigureCard({
 function missing(data: DashboardData | null, failed: boolean, source: FigureSource, part: unknown): boolean {
   if (failed) return true
   if (!data) return false
-  return data.unavailable.includes(source) || part === null
+  return (data.unavailable as readonly FigureSource[]).includes(source) || part === null
 }
 
 /** The cards of who is signed in: a nonprofit admin's own figures (`nonprofit`), else the platform's. */
