@@ -33,6 +33,8 @@ import {
   menuGroup,
   newPage,
   openDialog,
+  openDropdown,
+  settled,
   setupConsole,
   signIn,
   statusSwitch,
@@ -162,7 +164,12 @@ step(
 
     // Sorting is a select on a phone; it is kept in the URL as a column header's sort is.
     await page.getByRole('combobox', { name: 'Sort by' }).click()
-    await page.getByRole('option', { name: 'Nonprofit Name, ascending' }).click()
+    await (
+      await settled(openDropdown(page))
+    )
+      .locator('.ant-select-item-option')
+      .filter({ hasText: /^Nonprofit Name, ascending$/ })
+      .click()
     await page.waitForURL(
       (url) => url.searchParams.get('sort') === 'charityName' && url.searchParams.get('order') === 'asc',
     )
