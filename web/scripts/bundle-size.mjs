@@ -132,7 +132,8 @@ const verdict = `sign-in route: ${kb(signIn.br).trim()} kB brotli, ${kb(signIn.g
 if (Math.max(signIn.br, signIn.gz) > budget) failures.push(verdict)
 for (const { key, name, sum } of rows) {
   if (key === SIGN_IN_SCREEN) continue
-  if (sum.br > screenBudgetKB * 1000) failures.push(`${name}: ${kb(sum.br).trim()} kB brotli (budget ${screenBudgetKB} kB)`)
+  if (sum.br > screenBudgetKB * 1000)
+    failures.push(`${name}: ${kb(sum.br).trim()} kB brotli (budget ${screenBudgetKB} kB)`)
 }
 const largest = rows.filter((r) => r.key !== SIGN_IN_SCREEN).sort((a, b) => b.sum.br - a.sum.br)[0]
 if (failures.length) {
