@@ -129,7 +129,8 @@ export function RowCards<T extends object>({
       )}
       <Spin spinning={loading}>
         {rows.length === 0 ? (
-          <div style={{ padding: token.paddingLG }}>{empty}</div>
+          // While the first page loads there is nothing to say yet: the spinner shows alone.
+          <div style={{ padding: token.paddingLG, minHeight: 120 }}>{loading ? null : empty}</div>
         ) : (
           <div role="table" aria-label={label} style={{ display: 'grid', gap: token.marginSM }}>
             {rows.map((row, index) => (

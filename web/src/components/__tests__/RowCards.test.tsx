@@ -4,6 +4,7 @@ import { DataTable, type TableQuery } from '../DataTable'
 import { actionColumn, statusColumn } from '../RowStatus'
 import { queryWrapper } from '../../testing/query-wrapper'
 import { pretendSmallScreen } from '../../testing/small-screen'
+import { deferred } from '../../testing/deferred'
 import { MemoryRouter } from 'react-router'
 import type { ReactNode } from 'react'
 
@@ -95,5 +96,15 @@ describe('DataTable on a phone (RowCards)', () => {
     renderList(async () => ({ rows: [], total: 0 }))
     expect(await screen.findByText('No nonprofits yet')).toBeTruthy()
     expect(screen.queryByRole('table')).toBeNull()
+  })
+
+  it('says nothing of an empty list while its first page loads', async () => {
+    restore = pretendSmallScreen()
+    const answer = deferred<{ rows: Row[]; total: number }>()
+    renderList(() => answer.promise)
+    await waitFor(() => expect(document.querySelector('.ant-spin-spinning')).not.toBeNull())
+    expect(screen.queryByText('No nonprofits yet')).toBeNull()
+    answer.resolve({ rows: [], total: 0 })
+    expect(await screen.findByText('No nonprofits yet')).toBeTruthy()
   })
 })
