@@ -6,6 +6,10 @@
 
 use super::names::{self, ADMIN_NS, ADMINS_ROOM, APP_NS};
 use super::presence::Presence;
+use super::wire::{
+    HistoryBody, ListAnswer, MessageAnswer, MissedBody, Nothing, ReadEvent, TypingBody, TypingEvent, check_send,
+    donor_of, history_limit,
+};
 use super::{Auth, Refusal, answer, emit_from};
 use crate::permissions::{Access, Nonprofit, Rule};
 use crate::state::{AppState, retry, retry_unsent};
@@ -112,10 +116,6 @@ pub async fn one_with_presence(state: &AppState, room: pb::Room) -> pb::Room {
     with_presence(state, vec![room]).await.pop().unwrap_or_default()
 }
 
-pub fn donor_of(room: &pb::Room) -> String {
-    room.user.as_ref().map(|u| u.id.clone()).unwrap_or_default()
-}
-
 async fn get_room(state: &AppState, room_id: &str) -> Result<pb::Room, Refusal> {
     if room_id.trim().is_empty() {
         return Err(Refusal::validation("Please select a room"));
@@ -178,9 +178,6 @@ pub struct RoomAnswer {
     pub room: pb::Room,
 }
 
-#[derive(Serialize)]
-pub struct Nothing {}
-
 async fn join<A: Adapter>(
     s: SocketRef<A>,
     TryData(d): TryData<RoomBody>,
@@ -210,37 +207,6 @@ async fn leave<A: Adapter>(
     }
     .await;
     answer(&s, ack, r);
-}
-
-#[derive(Deserialize, Default)]
-#[serde(default, rename_all = "camelCase")]
-pub struct HistoryBody {
-    pub room_id: String,
-    pub limit: i64,
-    pub before: Option<i64>,
-}
-
-#[derive(Deserialize, Default)]
-#[serde(default, rename_all = "camelCase")]
-pub struct MissedBody {
-    pub room_id: String,
-    pub after: i64,
-}
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct ListAnswer {
-    pub list: Vec<pb::Message>,
-    pub has_more: bool,
-}
-
-/// Refuses a page size over 50 (0 or absent: 15).
-pub fn history_limit(limit: i64) -> Result<i64, Refusal> {
-    match limit {
-        l if l <= 0 => Ok(15),
-        l if l > 50 => Err(Refusal::validation("Please ask for at most 50 messages")),
-        l => Ok(l),
-    }
 }
 
 async fn history<A: Adapter>(
@@ -327,30 +293,9 @@ pub struct SendBody {
 }
 
 #[derive(Serialize)]
-pub struct MessageAnswer {
-    pub message: pb::Message,
-}
-
-#[derive(Serialize)]
 pub struct MessageEvent<'a> {
     pub message: &'a pb::Message,
     pub room: &'a pb::Room,
-}
-
-/// The checks the contract words (the service checks the same again).
-pub fn check_send(text: &str, image: &str, client_id: &str) -> Result<(), Refusal> {
-    let text = text.trim();
-    if text.is_empty() && image.trim().is_empty() {
-        return Err(Refusal::validation("Please enter a message"));
-    }
-    if text.chars().count() > 2000 {
-        return Err(Refusal::validation("Message must be at most 2000 characters"));
-    }
-    let id = client_id.trim();
-    if id.is_empty() || id.len() > 64 || !id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
-        return Err(Refusal::validation("Please send a valid clientId"));
-    }
-    Ok(())
 }
 
 /// After a message is stored: `message` to the room's /admin sockets and the donor's /app
@@ -439,21 +384,6 @@ pub(super) async fn acknowledge_send<A: Adapter>(
     }
 }
 
-#[derive(Deserialize, Default)]
-#[serde(default, rename_all = "camelCase")]
-pub struct TypingBody {
-    pub room_id: String,
-    pub typing: bool,
-}
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct TypingEvent {
-    pub room_id: String,
-    pub from: pb::Person,
-    pub typing: bool,
-}
-
 async fn typing<A: Adapter>(
     s: SocketRef<A>,
     io: SocketIo<A>,
@@ -481,15 +411,6 @@ async fn typing<A: Adapter>(
 pub struct ReadBody {
     pub room_id: String,
     pub seq: i64,
-}
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct ReadEvent<'a> {
-    pub room_id: &'a str,
-    pub side: &'static str,
-    pub seq: i64,
-    pub read_at: i64,
 }
 
 async fn read<A: Adapter>(

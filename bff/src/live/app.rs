@@ -9,12 +9,13 @@
 //! nonprofit and cause the donor gave to (giving DonorRecipients), "recipient:{kind}:{id}",
 //! so a notification for a selected audience reaches exactly its donors.
 
-use super::admin::{
-    HistoryBody, ListAnswer, MissedBody, Nothing, ReadEvent, TypingBody, TypingEvent, acknowledge_send, check_send,
-    donor_of, history_limit,
-};
+use super::admin::acknowledge_send;
 use super::names::{self, ADMIN_NS, ADMINS_ROOM};
 use super::presence::Presence;
+use super::wire::{
+    HistoryBody, ListAnswer, MissedBody, Nothing, ReadEvent, TypingBody, TypingEvent, check_send, donor_of,
+    history_limit,
+};
 use super::{Auth, Refusal, answer, emit_from};
 use crate::state::{AppState, retry, retry_unsent};
 use proto::chat::v1 as pb;

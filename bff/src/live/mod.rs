@@ -17,6 +17,7 @@ pub mod admin;
 pub mod app;
 pub mod names;
 pub mod presence;
+pub mod wire;
 
 use crate::error::ApiError;
 use crate::state::AppState;
