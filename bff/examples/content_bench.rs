@@ -169,7 +169,7 @@ async fn main() -> anyhow::Result<()> {
         "sqlite" => format!("sqlite://{}/content.db", dir.path().display()),
         "postgres" => {
             let admin = std::env::var("BENCH_DATABASE_URL").or_else(|_| std::env::var("TEST_DATABASE_URL"))?;
-            let database = common::db::testing::create_postgres_database(&admin).await;
+            let database = common::testing::create_postgres_database(&admin).await;
             let url = database.url.clone();
             postgres_database = Some(database);
             url

@@ -273,7 +273,7 @@ async fn main() -> anyhow::Result<()> {
                     (Backend::Postgres, format!("{base}/{name}"), exists, None)
                 }
                 None => {
-                    let database = common::db::testing::create_postgres_database(&admin).await;
+                    let database = common::testing::create_postgres_database(&admin).await;
                     (Backend::Postgres, database.url.clone(), false, Some(database))
                 }
             }

@@ -207,7 +207,7 @@ async fn main() -> anyhow::Result<()> {
         "postgres" => {
             let admin = std::env::var("BENCH_DATABASE_URL").or_else(|_| std::env::var("TEST_DATABASE_URL"))?;
             // Dropped at the end (a seeded database is over 1 GB).
-            let database = common::db::testing::create_postgres_database(&admin).await;
+            let database = common::testing::create_postgres_database(&admin).await;
             let url = database.url.clone();
             postgres_database = Some(database);
             url

@@ -113,13 +113,13 @@ async fn identity_and_the_bff_run_as_separate_processes_on_postgres_redis_and_ra
         eprintln!("cluster test skipped: set TEST_DATABASE_URL, TEST_REDIS_URL, TEST_AMQP_URL");
         return;
     };
-    let db = common::db::testing::create_postgres_database(&pg).await;
-    let catalogue_db = common::db::testing::create_postgres_database(&pg).await;
-    let giving_db = common::db::testing::create_postgres_database(&pg).await;
-    let content_db = common::db::testing::create_postgres_database(&pg).await;
-    let engagement_db = common::db::testing::create_postgres_database(&pg).await;
-    let chat_db = common::db::testing::create_postgres_database(&pg).await;
-    let audit_db = common::db::testing::create_postgres_database(&pg).await;
+    let db = common::testing::create_postgres_database(&pg).await;
+    let catalogue_db = common::testing::create_postgres_database(&pg).await;
+    let giving_db = common::testing::create_postgres_database(&pg).await;
+    let content_db = common::testing::create_postgres_database(&pg).await;
+    let engagement_db = common::testing::create_postgres_database(&pg).await;
+    let chat_db = common::testing::create_postgres_database(&pg).await;
+    let audit_db = common::testing::create_postgres_database(&pg).await;
 
     // A queue of our own on the events exchange, to see the sub-admin events identity
     // publishes (its other events, e.g. invitations for the other test's nonprofits, which its
@@ -595,7 +595,7 @@ async fn the_chat_crosses_bff_replicas_over_redis() {
     };
     let mut dbs = Vec::new();
     for _ in 0..7 {
-        dbs.push(common::db::testing::create_postgres_database(&pg).await);
+        dbs.push(common::testing::create_postgres_database(&pg).await);
     }
     let (ip, cp, gp, np, ep, hp, ap, bp) =
         (free_port(), free_port(), free_port(), free_port(), free_port(), free_port(), free_port(), free_port());

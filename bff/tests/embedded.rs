@@ -42,7 +42,7 @@ async fn trap() -> (String, Arc<AtomicUsize>) {
 async fn the_bff_calls_every_service_in_process_without_a_socket() {
     let _provider = common::testing::install_tracer();
 
-    let data = common::db::testing::temp_dir();
+    let data = common::testing::temp_dir();
     let db = |name: &str| format!("sqlite://{}/{name}.db", data.0.display());
     let shutdown = Shutdown::new();
     let bus = Arc::new(common::bus::InProcessBus::new());

@@ -115,9 +115,9 @@ async fn every_write_is_audited_once_through_broker_restarts_and_a_killed_servic
     // run left in it would be recorded here too.
     rabbitmqctl(&["delete_queue", "audit"]);
     let (giving_db, chat_db, audit_db) = (
-        common::db::testing::create_postgres_database(&pg).await,
-        common::db::testing::create_postgres_database(&pg).await,
-        common::db::testing::create_postgres_database(&pg).await,
+        common::testing::create_postgres_database(&pg).await,
+        common::testing::create_postgres_database(&pg).await,
+        common::testing::create_postgres_database(&pg).await,
     );
     let (giving_port, chat_port, audit_port) = (free_port(), free_port(), free_port());
     let _audit = service_proc("audit", &audit_db.url, &amqp, audit_port);

@@ -271,8 +271,8 @@ async fn replicas_added_under_load_take_a_fair_share_and_a_killed_one_fails_no_r
     let Some((pg, redis, amqp)) = prerequisites("scale test") else {
         return;
     };
-    let identity_db = common::db::testing::create_postgres_database(&pg).await;
-    let catalogue_db = common::db::testing::create_postgres_database(&pg).await;
+    let identity_db = common::testing::create_postgres_database(&pg).await;
+    let catalogue_db = common::testing::create_postgres_database(&pg).await;
     let (identity_port, port, metrics_port) = (free_port(), free_port(), free_port());
     let identity_addr = SocketAddr::from(([127, 0, 0, 1], identity_port));
     let mut identity = replica_proc("identity", &service_env("identity", &identity_db.url, &amqp), identity_addr, None);
@@ -368,7 +368,7 @@ async fn a_rolling_restart_of_every_service_under_load_fails_no_request() {
     };
     let mut dbs = vec![];
     for _ in SERVICES {
-        dbs.push(common::db::testing::create_postgres_database(&pg).await);
+        dbs.push(common::testing::create_postgres_database(&pg).await);
     }
     let ports: Vec<u16> = SERVICES.iter().map(|_| free_port()).collect();
     let envs: Vec<_> = SERVICES.iter().zip(&dbs).map(|(name, db)| service_env(name, &db.url, &amqp)).collect();

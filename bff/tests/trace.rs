@@ -27,7 +27,7 @@ impl EventHandler for Consumer {
 async fn a_request_trace_reaches_the_event_consumer() {
     let _provider = common::testing::install_tracer();
 
-    let data = common::db::testing::temp_dir();
+    let data = common::testing::temp_dir();
     let shutdown = Shutdown::new();
     let secret = "trace-test-secret-trace-test-secret-0123456";
     let cfg = identity::app::Config {

@@ -245,7 +245,7 @@ async fn a_sub_admin_never_takes_over_a_stronger_one_on_sqlite() {
 
 #[tokio::test]
 async fn a_sub_admin_never_takes_over_a_stronger_one_on_postgres() {
-    let Some(url) = common::db::testing::postgres_url() else {
+    let Some(url) = common::testing::postgres_url() else {
         assert!(
             std::env::var("REQUIRE_SERVICES").is_err_and(|_| true)
                 || std::env::var("REQUIRE_SERVICES").is_ok_and(|v| v != "1"),
@@ -253,7 +253,7 @@ async fn a_sub_admin_never_takes_over_a_stronger_one_on_postgres() {
         );
         return;
     };
-    let database = common::db::testing::create_postgres_database(&url).await;
+    let database = common::testing::create_postgres_database(&url).await;
     a_sub_admin_never_takes_over_a_stronger_one(spawn_with(|cfg| cfg.database_url = database.url.clone()).await).await;
 }
 

@@ -60,12 +60,12 @@ async fn the_openapi_document_is_served_to_the_signed_in_main_admin_only_on_sqli
 
 #[tokio::test]
 async fn the_openapi_document_is_served_to_the_signed_in_main_admin_only_on_postgres() {
-    let Some(url) = common::db::testing::postgres_url() else {
+    let Some(url) = common::testing::postgres_url() else {
         assert!(!common::testing::services_required(), "REQUIRE_SERVICES=1 but TEST_DATABASE_URL is unset");
         eprintln!("PostgreSQL variant skipped: TEST_DATABASE_URL is unset");
         return;
     };
-    let database = common::db::testing::create_postgres_database(&url).await;
+    let database = common::testing::create_postgres_database(&url).await;
     the_document_is_the_main_admins(spawn_with(|cfg| cfg.database_url = database.url.clone()).await).await;
 }
 
@@ -140,7 +140,7 @@ async fn readyz_asked_from_another_address_answers_its_status_alone_and_metrics_
         eprintln!("skipped: this machine has no address besides loopback");
         return;
     };
-    let data = common::db::testing::temp_dir();
+    let data = common::testing::temp_dir();
     let state = bff::config::Config::local(local_urls(&[]), SECRET.into(), data.0.join("media")).state().await.unwrap();
     let listener = tokio::net::TcpListener::bind((ip, 0)).await.unwrap();
     let base = format!("http://{}", listener.local_addr().unwrap());

@@ -16,7 +16,7 @@ pub struct TestApp {
     /// The BFF's metrics listener (/metrics, /healthz, the detailed /readyz).
     pub metrics_base: String,
     pub client: reqwest::Client,
-    pub data: common::db::testing::TempDir,
+    pub data: common::testing::TempDir,
     pub identity: identity::service::Identity,
     /// The giving service's gRPC address (tests record donations through it).
     pub giving_url: String,
@@ -84,7 +84,7 @@ pub async fn spawn_full(
     tune_bff: impl FnOnce(&mut bff::config::Config),
     drain: Duration,
 ) -> TestApp {
-    let data = common::db::testing::temp_dir();
+    let data = common::testing::temp_dir();
     let shutdown = Shutdown::new();
     let mut cfg = identity::app::Config {
         refresh_ttl_secs: 86400,

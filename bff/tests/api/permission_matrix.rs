@@ -347,14 +347,14 @@ async fn every_entry_of_the_permission_table_answers_every_kind_of_caller_as_it_
 
 #[tokio::test]
 async fn every_entry_of_the_permission_table_answers_every_kind_of_caller_as_it_says_on_postgres() {
-    let Some(url) = common::db::testing::postgres_url() else {
+    let Some(url) = common::testing::postgres_url() else {
         if std::env::var("REQUIRE_SERVICES").is_ok_and(|v| v == "1") {
             panic!("REQUIRE_SERVICES=1 but TEST_DATABASE_URL is unset");
         }
         eprintln!("PostgreSQL variant skipped: TEST_DATABASE_URL is unset");
         return;
     };
-    let database = common::db::testing::create_postgres_database(&url).await;
+    let database = common::testing::create_postgres_database(&url).await;
     let app = spawn_with(|cfg| cfg.database_url = database.url.clone()).await;
     matrix(app).await;
 }
@@ -626,12 +626,12 @@ async fn every_path_naming_an_object_refuses_a_caller_who_may_call_it_but_not_to
 
 #[tokio::test]
 async fn every_path_naming_an_object_refuses_a_caller_who_may_call_it_but_not_touch_that_object_on_postgres() {
-    let Some(url) = common::db::testing::postgres_url() else {
+    let Some(url) = common::testing::postgres_url() else {
         if std::env::var("REQUIRE_SERVICES").is_ok_and(|v| v == "1") {
             panic!("REQUIRE_SERVICES=1 but TEST_DATABASE_URL is unset");
         }
         return;
     };
-    let database = common::db::testing::create_postgres_database(&url).await;
+    let database = common::testing::create_postgres_database(&url).await;
     object_level(spawn_with(|cfg| cfg.database_url = database.url.clone()).await).await;
 }

@@ -109,7 +109,7 @@ async fn a_service_that_is_down_gives_a_clear_503_not_a_hang() {
 #[tokio::test]
 async fn metrics_count_requests_per_route_and_grpc_method_on_the_metrics_listener_only() {
     // With the console served too: /metrics is not one of its screens either.
-    let web = common::db::testing::temp_dir();
+    let web = common::testing::temp_dir();
     std::fs::write(web.0.join("index.html"), "<!doctype html><title>Giving Console</title>").unwrap();
     let dir = web.0.clone();
     let app = spawn_full(|_| {}, move |b| b.web_dir = Some(dir), std::time::Duration::ZERO).await;

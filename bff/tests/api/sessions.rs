@@ -369,7 +369,7 @@ async fn fifty_forgot_password_requests_for_one_email_write_at_most_the_allowanc
 
 #[tokio::test]
 async fn every_answer_carries_the_security_headers() {
-    let web = common::db::testing::temp_dir();
+    let web = common::testing::temp_dir();
     std::fs::write(web.0.join("index.html"), "<!doctype html><title>Giving Console</title>").unwrap();
     let dir = web.0.clone();
     let app = spawn_full(|_| {}, move |b| b.web_dir = Some(dir), Duration::ZERO).await;
@@ -417,7 +417,7 @@ async fn every_answer_carries_the_security_headers() {
 /// immutable, index.html (every screen's path) never cached, security headers on both.
 #[tokio::test]
 async fn the_console_is_served_with_immutable_assets_and_an_uncached_page() {
-    let web = common::db::testing::temp_dir();
+    let web = common::testing::temp_dir();
     std::fs::write(web.0.join("index.html"), "<!doctype html><title>Giving Console</title>").unwrap();
     std::fs::create_dir_all(web.0.join("assets")).unwrap();
     std::fs::write(web.0.join("assets/index-abc123.js"), "console.log('plain')").unwrap();

@@ -108,11 +108,11 @@ async fn main() -> anyhow::Result<()> {
     let scale: f64 = std::env::var("SCALE").ok().and_then(|s| s.parse().ok()).unwrap_or(1.0);
     let rooms = ((100_000.0 * scale) as i64).max(10);
     let postgres = std::env::var("BACKEND").is_ok_and(|b| b == "postgres");
-    let dir = common::db::testing::temp_dir();
+    let dir = common::testing::temp_dir();
     let (url, _pg) = if postgres {
-        let admin = common::db::testing::postgres_url()
+        let admin = common::testing::postgres_url()
             .ok_or_else(|| anyhow::anyhow!("BACKEND=postgres needs TEST_DATABASE_URL"))?;
-        let d = common::db::testing::create_postgres_database(&admin).await;
+        let d = common::testing::create_postgres_database(&admin).await;
         (d.url.clone(), Some(d))
     } else {
         (format!("sqlite://{}/chat.db", dir.0.display()), None)

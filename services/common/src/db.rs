@@ -463,9 +463,6 @@ pub fn is_unique_violation(err: &sqlx::Error) -> bool {
     }
 }
 
-/// Test support moved to [`crate::testing`]; this path stays for its earlier callers.
-pub use crate::testing;
-
 #[cfg(test)]
 mod tests {
     use super::*;
