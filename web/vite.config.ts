@@ -34,6 +34,13 @@ export default defineConfig({
     // the bundler, not grouped); React and the router, which every page needs and which
     // change rarely, stay in one long-cached chunk of their own.
     rolldownOptions: {
+      // @rc-component/form declares no `sideEffects`, so a page that only reads antd's form
+      // context (every antd Input does, for its status) kept the whole form engine and
+      // async-validator (about 20 kB gzip): the sign-in page, which has no antd Form, among
+      // them. Neither package does anything on import; what is used of them stays.
+      treeshake: {
+        moduleSideEffects: (id: string) => !/node_modules[\\/]@rc-component[\\/](form|async-validator)[\\/]/.test(id),
+      },
       output: {
         codeSplitting: {
           groups: [

@@ -33,6 +33,7 @@ import {
   escapeRegExp,
   eventually,
   expectPath,
+  fieldErrors,
   newPage,
   routeTable,
   settled,
@@ -322,7 +323,7 @@ async function withMessages(page, width) {
   const submit = page.getByRole('button', { name: /^(Sign In|Reset Password|Set Password|Save)$/ }).first()
   if (!(await submit.isVisible())) return []
   await submit.click()
-  await page.locator('.ant-form-item-explain-error').first().waitFor({ state: 'visible' })
+  await fieldErrors(page).first().waitFor({ state: 'visible' })
   await settle(page)
   return measure(page, `${page.url().replace(/^https?:\/\/[^/]+/, '')} @${width} (messages)`)
 }

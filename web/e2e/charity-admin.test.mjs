@@ -176,7 +176,7 @@ step(env, 'the nonprofit admin signs in, sees only its own nonprofit, edits it, 
 
   // Another nonprofit's id: a clear refusal on screen, and 403 from the API.
   await page.goto(`/master/charity_edit/${other}`)
-  await expectText(page, 'You are not allowed to do this', { selector: '.ant-result-title' })
+  await expectText(page, 'You are not allowed to do this', { selector: '[data-outcome] h3' })
   const res = await fetchFromPage(page, `/admin/charity/get/${other}`, { method: 'GET' })
   assert.equal(res.status, 403)
   assert.equal(res.body.code, 'FORBIDDEN')

@@ -303,9 +303,9 @@ export async function expectText(page, text, options = {}) {
   return locator
 }
 
-/** The error messages shown under the form fields. */
+/** The error messages shown under the form fields (antd's Form, and the sign-in page's LightField). */
 export function fieldErrors(page) {
-  return page.locator('.ant-form-item-explain-error')
+  return page.locator('.ant-form-item-explain-error, [data-field-error]')
 }
 
 /**

@@ -5,7 +5,7 @@
  * with a notice saying why.
  */
 import { useEffect, useMemo, useState } from 'react'
-import { Badge, Breadcrumb, Button, Dropdown, Grid, Layout, Menu, Result, Typography, type MenuProps } from 'antd'
+import { Badge, Breadcrumb, Button, Dropdown, Grid, Layout, Menu, type MenuProps } from 'antd'
 import {
   DownOutlined,
   KeyOutlined,
@@ -33,6 +33,8 @@ import { logout } from '../features/auth/api/logout'
 import { unreadLabel, useChatUnread, useUnreadRefresh } from '../features/chat/unread'
 import { paths } from '../paths'
 import { ServerState } from './ServerState'
+import { Heading } from '../components/Heading'
+import { Outcome } from '../components/Outcome'
 import { menuIcon } from './menu-icons'
 
 /** The notice of a user the guard sends away from a page it may not open. */
@@ -239,9 +241,9 @@ export function AppShell() {
             icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
             onClick={() => toggleMenu(!collapsed)}
           />
-          <Typography.Title level={4} style={{ margin: 0, flex: 1 }}>
+          <Heading level={4} style={{ margin: 0, flex: 1 }}>
             Giving Console
-          </Typography.Title>
+          </Heading>
           <Dropdown
             trigger={['click']}
             menu={{
@@ -274,7 +276,7 @@ export function AppShell() {
               <Outlet />
             </ServerState>
           ) : !home || home === pathname ? (
-            <Result status="403" title="403" subTitle="You are not allowed to view this page." />
+            <Outcome status="forbidden" title="403" subTitle="You are not allowed to view this page." />
           ) : null}
         </Layout.Content>
       </Layout>

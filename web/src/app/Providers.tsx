@@ -12,8 +12,14 @@ import { FOCUS_RING, THEME } from '../lib/theme'
  */
 const LOCALE = { ...enUS, global: { ...enUS.global, show: 'Show password', hide: 'Hide password' } }
 
-// The focus ring of index.css, on the root: dialogs, menus and toasts render outside the app's element.
-if (typeof document !== 'undefined') document.documentElement.style.setProperty('--gc-focus-ring', FOCUS_RING)
+// The focus ring and link colours of index.css, on the root: dialogs, menus and toasts render
+// outside the app's element.
+if (typeof document !== 'undefined') {
+  const root = document.documentElement.style
+  root.setProperty('--gc-focus-ring', FOCUS_RING)
+  root.setProperty('--gc-link', THEME.token?.colorLink ?? FOCUS_RING)
+  root.setProperty('--gc-link-hover', THEME.token?.colorLinkHover ?? FOCUS_RING)
+}
 
 /** The browser's first idle moment after start (at most a few seconds later). */
 function whenIdle(task: () => void): () => void {

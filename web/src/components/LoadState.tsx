@@ -3,13 +3,14 @@
  * or a skeleton while it loads.
  */
 import type { ReactNode } from 'react'
-import { Card, Result, Skeleton } from 'antd'
+import { Card, Skeleton } from 'antd'
+import { Outcome } from './Outcome'
 
 export function LoadState({ title, error, back }: { title: string; error: string | null; back: ReactNode }) {
   if (error) {
     return (
       <Card title={title}>
-        <Result status="error" title={error} extra={back} />
+        <Outcome status="error" title={error} extra={back} />
       </Card>
     )
   }

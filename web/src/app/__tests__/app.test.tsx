@@ -74,8 +74,11 @@ describe('sign in', () => {
     await userEvent.type(await screen.findByLabelText('Email'), 'np@example.org')
     await userEvent.type(screen.getByLabelText('Password'), 'secret123')
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }))
-    const message = await screen.findByText(wrong)
-    expect(message.closest('.ant-form-item')?.querySelector('#email')).toBeTruthy()
+    await screen.findByText(wrong)
+    // The email field's own message: the input is marked invalid and described by it.
+    const email = screen.getByLabelText('Email')
+    expect(email.getAttribute('aria-invalid')).toBe('true')
+    expect(document.getElementById(email.getAttribute('aria-describedby') ?? '')?.textContent).toContain(wrong)
     // Under the field, not as a toast too.
     expect(screen.getAllByText(wrong)).toHaveLength(1)
     await userEvent.click(screen.getByRole('link', { name: 'Go to the nonprofit sign-in' }))

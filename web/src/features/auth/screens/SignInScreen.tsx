@@ -1,6 +1,6 @@
 /** /signin and /charity-signin (nonprofit-admin mode): one screen, two endpoints. */
-import { Suspense, lazy, useState } from 'react'
-import { Button, Form } from 'antd'
+import { Suspense, lazy, useState, type FormEvent } from 'react'
+import { Button } from 'antd'
 import Input from 'antd/es/input/Input'
 import Password from 'antd/es/input/Password'
 import { Link, useLocation, useNavigate } from 'react-router'
@@ -11,18 +11,24 @@ import { useSession } from '../../../lib/session'
 import { showError } from '../../../lib/api-client'
 import { afterSignInPath } from '../../../lib/navigation'
 import { toast } from '../../../lib/toast'
-import { loginEmail, loginPassword, rule } from '../../../lib/validators'
+import { loginEmail, loginPassword } from '../../../lib/validators'
+import { LightField } from '../../../components/LightField'
+import { useLightForm } from '../../../components/useLightForm'
 import { paths } from '../../../paths'
 import type { SessionUser } from '../../../lib/session'
 import { isChallenge, verifyTwoFactor, type TwoFactorChallenge } from '../api/two-factor-challenge'
 // The required set-up (the mailed code, the QR code and all) loads only when a sign-in needs
 // it: the sign-in route stays within its bundle budget.
+const ChallengeCode = lazy(() => import('../components/ChallengeCode').then((m) => ({ default: m.ChallengeCode })))
 const ChallengeEnrol = lazy(() => import('../components/ChallengeEnrol').then((m) => ({ default: m.ChallengeEnrol })))
 
 interface SignInValues {
   email: string
   password: string
 }
+
+/** The sign-in form's fields and their checks (SPEC section 5). */
+const SIGN_IN_FIELDS = { email: loginEmail, password: loginPassword }
 
 /**
  * The server's field error on `email` (a right password at the wrong sign-in page). Read here
@@ -38,7 +44,7 @@ function emailError(error: unknown): string | undefined {
 export default function SignInScreen() {
   const { pathname, state } = useLocation()
   const charityMode = pathname === paths.charitySignIn()
-  const [form] = Form.useForm<SignInValues>()
+  const { values, errors, setValue, validate } = useLightForm(SIGN_IN_FIELDS)
   // The server's word that this account signs in at the other sign-in page (a right password
   // at the wrong one): shown under the email, with the link there.
   const [wrongDoor, setWrongDoor] = useState<string | null>(null)
@@ -48,7 +54,6 @@ export default function SignInScreen() {
   const [submitting, setSubmitting] = useState(false)
   // Two-factor sign-in: the second step due after a right password.
   const [challenge, setChallenge] = useState<TwoFactorChallenge | null>(null)
-  const [useRecovery, setUseRecovery] = useState(false)
 
   const enter = (user: SessionUser, message: string) => {
     signIn(user)
@@ -79,7 +84,13 @@ export default function SignInScreen() {
     }
   }
 
-  const onCode = async (values: { code?: string; recoveryCode?: string }) => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const valid = validate()
+    if (valid) void onFinish(valid)
+  }
+
+  const onCode = async (values: { code?: string; recoveryCode?: string }, useRecovery: boolean) => {
     if (!challenge) return
     setSubmitting(true)
     try {
@@ -112,54 +123,19 @@ export default function SignInScreen() {
   if (challenge) {
     return (
       <AuthCard title="Two-factor sign-in">
-        <Form<{ code?: string; recoveryCode?: string }> layout="vertical" onFinish={onCode} requiredMark={false}>
-          {useRecovery ? (
-            <Form.Item
-              label="Recovery code"
-              name="recoveryCode"
-              rules={[{ required: true, whitespace: true, message: 'Enter a recovery code' }]}
-            >
-              <Input autoComplete="off" placeholder="xxxxx-xxxxx" />
-            </Form.Item>
-          ) : (
-            <Form.Item
-              label="Verification code"
-              name="code"
-              rules={[{ required: true, pattern: /^\s*\d{6}\s*$/, message: 'Enter the 6-digit code' }]}
-            >
-              <Input autoComplete="one-time-code" inputMode="numeric" maxLength={6} placeholder="123456" autoFocus />
-            </Form.Item>
-          )}
-          <Button type="primary" htmlType="submit" block loading={submitting}>
-            Verify
-          </Button>
-          <div style={{ textAlign: 'center', marginTop: 16 }}>
-            <Button type="link" onClick={() => setUseRecovery(!useRecovery)}>
-              {useRecovery ? 'Use a code from your app' : 'Use a recovery code'}
-            </Button>
-          </div>
-        </Form>
+        <Suspense fallback={null}>
+          <ChallengeCode onCode={onCode} submitting={submitting} />
+        </Suspense>
       </AuthCard>
     )
   }
 
   return (
     <AuthCard title={charityMode ? 'Nonprofit Admin Sign In' : 'Sign In'}>
-      <Form<SignInValues>
-        form={form}
-        layout="vertical"
-        onFinish={onFinish}
-        onValuesChange={(changed) => {
-          if ('email' in changed) setWrongDoor(null)
-        }}
-        requiredMark={false}
-        autoComplete="on"
-      >
-        <Form.Item
+      <form noValidate autoComplete="on" onSubmit={onSubmit}>
+        <LightField
           label="Email"
-          name="email"
-          rules={[rule(loginEmail)]}
-          validateStatus={wrongDoor ? 'error' : undefined}
+          error={errors.email}
           help={
             wrongDoor ? (
               <span>
@@ -168,12 +144,32 @@ export default function SignInScreen() {
               </span>
             ) : undefined
           }
-        >
-          <Input autoComplete="username" placeholder="Enter your email" />
-        </Form.Item>
-        <Form.Item label="Password" name="password" rules={[rule(loginPassword)]}>
-          <Password autoComplete="current-password" placeholder="Enter your password" />
-        </Form.Item>
+          input={(field) => (
+            <Input
+              {...field}
+              value={values.email}
+              onChange={(e) => {
+                setWrongDoor(null)
+                setValue('email', e.target.value)
+              }}
+              autoComplete="username"
+              placeholder="Enter your email"
+            />
+          )}
+        />
+        <LightField
+          label="Password"
+          error={errors.password}
+          input={(field) => (
+            <Password
+              {...field}
+              value={values.password}
+              onChange={(e) => setValue('password', e.target.value)}
+              autoComplete="current-password"
+              placeholder="Enter your password"
+            />
+          )}
+        />
         <div style={{ textAlign: 'right', marginTop: -8, marginBottom: 16 }}>
           <Link to={paths.forgotPassword()}>Forgot Password?</Link>
         </div>
@@ -187,7 +183,7 @@ export default function SignInScreen() {
             <Link to={paths.charitySignIn()}>Sign in as a nonprofit admin</Link>
           )}
         </div>
-      </Form>
+      </form>
     </AuthCard>
   )
 }

@@ -6,7 +6,7 @@
  */
 import type { ReactNode } from 'react'
 import { useMutation } from '@tanstack/react-query'
-import { Alert, Button, Card, Descriptions, Flex, Image, Result, Skeleton, Space, Tag, Typography } from 'antd'
+import { Alert, Button, Card, Descriptions, Flex, Image, Skeleton, Space, Tag, Typography } from 'antd'
 import { LoadState } from '../../../components/LoadState'
 import { EditOutlined, MailOutlined } from '@ant-design/icons'
 import { useNavigate, useSearchParams } from 'react-router'
@@ -25,6 +25,7 @@ import { PaymentMethodList } from '../components/PaymentMethodList'
 import type { Verification } from '../types'
 import { CHARITY_ADMIN, CHARITY_MEDIA_MODULE, CHARITY_MODULE, LIST_PATH } from '../constants'
 import { paths } from '../../../paths'
+import { Outcome } from '../../../components/Outcome'
 
 const VERIFICATION: Record<Verification, { label: string; color: string }> = {
   Pending: { label: 'Pending', color: 'gold' },
@@ -59,7 +60,7 @@ export default function CharityViewScreen() {
   if (!id) {
     return (
       <Card title="Nonprofit Details">
-        <Result status="warning" title="No nonprofit selected" extra={back} />
+        <Outcome status="warning" title="No nonprofit selected" extra={back} />
       </Card>
     )
   }

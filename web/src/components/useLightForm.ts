@@ -1,0 +1,34 @@
+import { useCallback, useState } from 'react'
+import type { Validator } from '../lib/validators'
+
+/**
+ * A form for the pages that load before the console's form engine: the sign-in page, the first
+ * page anybody opens, whose budget (sign-in at most 200 kB gzip, scripts/bundle-size.mjs) antd's
+ * Form, its field store, async-validator and the label tooltip do not fit (about 30 kB gzip).
+ * Every other form uses antd's Form; this one keeps its behaviour: each field is checked as it
+ * changes and all of them on submit, with the same validators (lib/validators.ts) and messages.
+ */
+export function useLightForm<Name extends string>(validators: Record<Name, Validator>) {
+  const names = Object.keys(validators) as Name[]
+  const [values, setValues] = useState<Record<Name, string>>(
+    () => Object.fromEntries(names.map((name) => [name, ''])) as Record<Name, string>,
+  )
+  const [errors, setErrors] = useState<Partial<Record<Name, string>>>({})
+
+  const setValue = useCallback(
+    (name: Name, value: string) => {
+      setValues((current) => ({ ...current, [name]: value }))
+      setErrors((current) => ({ ...current, [name]: validators[name](value) ?? undefined }))
+    },
+    [validators],
+  )
+
+  /** Checks every field; answers the values when all pass, else null (the messages are shown). */
+  const validate = (): Record<Name, string> | null => {
+    const found = Object.fromEntries(names.map((name) => [name, validators[name](values[name]) ?? undefined]))
+    setErrors(found as Partial<Record<Name, string>>)
+    return Object.values(found).some(Boolean) ? null : values
+  }
+
+  return { values, errors, setValue, validate }
+}
