@@ -403,7 +403,7 @@ pub struct Quota {
 
 impl Quota {
     pub fn of(&self, p: &Principal) -> i64 {
-        if p.admin_type == tokens::account::CHARITY_ADMIN { self.nonprofit } else { self.admin }
+        if p.admin_type == common::account::CHARITY_ADMIN { self.nonprofit } else { self.admin }
     }
 }
 
@@ -441,7 +441,7 @@ pub fn edit_rule(service: &str, entity: &str, entity_id: &str) -> Option<Rule> {
 /// a recorded file, when `p` may edit the record that owns it, or when it is `p`'s own
 /// upload not attached to any record yet.
 pub fn may_remove(p: &Principal, file: Option<&cpb::MediaFile>) -> bool {
-    if p.admin_type == tokens::account::MAIN_ADMIN {
+    if p.admin_type == common::account::MAIN_ADMIN {
         return true;
     }
     let Some(f) = file else { return false };

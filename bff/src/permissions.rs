@@ -311,22 +311,22 @@ pub fn lookup() -> &'static std::collections::HashMap<(Method, &'static str), Ru
 /// path's `{id}` when it has one.
 pub fn allows(rule: Rule, p: &Principal, path_id: Option<&str>) -> bool {
     match p.admin_type.as_str() {
-        tokens::account::CHARITY_ADMIN => match rule.nonprofit {
+        common::account::CHARITY_ADMIN => match rule.nonprofit {
             Nonprofit::Never => false,
             OwnOnly | OwnWithout(_) => !p.charity_id.is_empty() && path_id == Some(p.charity_id.as_str()),
             Allowed => true,
         },
         admin_type => match rule.access {
             Public | SignedIn => true,
-            MainAdmin => admin_type == tokens::account::MAIN_ADMIN,
+            MainAdmin => admin_type == common::account::MAIN_ADMIN,
             Grant(alternatives) => {
-                admin_type == tokens::account::MAIN_ADMIN
-                    || (admin_type == tokens::account::SUB_ADMIN
+                admin_type == common::account::MAIN_ADMIN
+                    || (admin_type == common::account::SUB_ADMIN
                         && alternatives.iter().any(|(slug, action)| holds(p, slug, action)))
             }
             All(required) => {
-                admin_type == tokens::account::MAIN_ADMIN
-                    || (admin_type == tokens::account::SUB_ADMIN
+                admin_type == common::account::MAIN_ADMIN
+                    || (admin_type == common::account::SUB_ADMIN
                         && required.iter().all(|(slug, action)| holds(p, slug, action)))
             }
         },
@@ -344,7 +344,7 @@ fn holds(p: &Principal, slug: &str, action: &str) -> bool {
 /// middleware once the body is read), if any.
 pub fn refused_body_flag(rule: Rule, p: &Principal) -> Option<&'static str> {
     match rule.nonprofit {
-        OwnWithout(flag) if p.admin_type == tokens::account::CHARITY_ADMIN => Some(flag),
+        OwnWithout(flag) if p.admin_type == common::account::CHARITY_ADMIN => Some(flag),
         _ => None,
     }
 }

@@ -186,7 +186,7 @@ fn endpoint(e: Endpoint) -> Endpoint {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Principal {
     pub id: String,
-    /// The account type's name (`tokens::account`), mapped once from identity's enum.
+    /// The account type's name (`common::account`), mapped once from identity's enum.
     pub admin_type: String,
     pub active: bool,
     pub session_version: i64,
@@ -221,7 +221,7 @@ impl Inner {
         };
         let ended = p.session_revoked;
         let p = Arc::new(Principal {
-            admin_type: tokens::account::name(p.account_type()).into(),
+            admin_type: common::account::name(p.account_type()).into(),
             id: p.id,
             active: p.active,
             session_version: p.session_version,

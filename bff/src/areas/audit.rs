@@ -140,8 +140,8 @@ fn record(r: pb::Record, names: &HashMap<String, String>, with_payload: bool) ->
 /// is down) stays its id.
 async fn actor_names(state: &AppState, records: &[pb::Record]) -> HashMap<String, String> {
     let members: Vec<String> =
-        records.iter().filter(|r| r.account_type == tokens::account::MEMBER).map(|r| r.actor_id.clone()).collect();
-    let admins = records.iter().filter(|r| r.account_type != tokens::account::MEMBER).map(|r| r.actor_id.clone());
+        records.iter().filter(|r| r.account_type == common::account::MEMBER).map(|r| r.actor_id.clone()).collect();
+    let admins = records.iter().filter(|r| r.account_type != common::account::MEMBER).map(|r| r.actor_id.clone());
     let mut names = account_names(state, admins).await;
     if !members.is_empty() {
         let req = proto::giving::v1::DonorNamesRequest { ids: members };

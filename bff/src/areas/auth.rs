@@ -93,7 +93,7 @@ pub(crate) async fn signed_in<T: Serialize>(
     message: &str,
     wrap: impl FnOnce(SignedIn) -> T,
 ) -> Reply {
-    let admin_type = tokens::account::name(s.account_type());
+    let admin_type = common::account::name(s.account_type());
     let tokens = s.tokens.unwrap_or_default();
     state.forget_principal(&s.id).await;
     let data = |refresh_token| {

@@ -95,7 +95,7 @@ pub struct NamedCharity {
 /// name it alone: it sees no other nonprofit's name. `Ok(None)` for the main admin and
 /// sub-admins (`Err` refuses a nonprofit admin without a nonprofit).
 async fn own_only(state: &AppState, caller: &Caller) -> Result<Option<Option<pb::Charity>>, ApiError> {
-    if caller.admin_type != tokens::account::CHARITY_ADMIN {
+    if caller.admin_type != common::account::CHARITY_ADMIN {
         return Ok(None);
     }
     if caller.charity_id.is_empty() {

@@ -222,7 +222,7 @@ enum Scope {
 }
 
 fn scope(caller: &Caller) -> Result<Scope, ApiError> {
-    if caller.admin_type != tokens::account::CHARITY_ADMIN {
+    if caller.admin_type != common::account::CHARITY_ADMIN {
         return Ok(Scope::Platform);
     }
     if caller.charity_id.is_empty() {

@@ -39,7 +39,7 @@ impl AdminCtx {
     fn actor(&self) -> proto::common::v1::Actor {
         proto::common::v1::Actor {
             id: self.id.clone(),
-            account_type: tokens::account::from_name(&self.admin_type).into(),
+            account_type: common::account::from_name(&self.admin_type).into(),
             address: self.address.clone(),
         }
     }

@@ -68,7 +68,7 @@ async fn member(state: &AppState, token: Option<&str>) -> Result<String, Refusal
         TokenError::Expired => Refusal::expired(),
         TokenError::Invalid => Refusal::unauthorized(INVALID),
     })?;
-    if claims.typ != tokens::account::MEMBER || !claims.sid.is_empty() || claims.sub.is_empty() {
+    if claims.typ != common::account::MEMBER || !claims.sid.is_empty() || claims.sub.is_empty() {
         return Err(Refusal::unauthorized(INVALID));
     }
     standing(state, &claims.sub).await?;

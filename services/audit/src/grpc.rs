@@ -4,18 +4,11 @@
 use crate::record::Record;
 use crate::service::{Audit, ListQuery};
 use crate::store::Filter;
-use common::paging::Page;
 use proto::audit::v1 as pb;
 use proto::audit::v1::audit_server::Audit as Rpc;
-use proto::common::v1 as pc;
 use tonic::{Request, Response, Status};
 
 type R<T> = Result<Response<T>, Status>;
-
-fn page_of(p: Option<pc::PageRequest>) -> Page {
-    let p = p.unwrap_or_default();
-    Page { page: p.page, limit: p.limit, search: p.search, column: p.column, order: p.order }
-}
 
 fn view(r: Record) -> pb::Record {
     pb::Record {
@@ -46,7 +39,7 @@ impl Rpc for Audit {
     async fn list(&self, r: Request<pb::ListRequest>) -> R<pb::RecordPage> {
         let r = r.into_inner();
         let q = ListQuery {
-            page: page_of(r.page),
+            page: common::wire::page(r.page),
             filter: Filter {
                 actor_id: r.actor_id,
                 actor_ids: r.actor_ids,

@@ -4,11 +4,10 @@
 use crate::charity;
 use crate::service::Catalogue;
 use crate::store::{Kind, Term};
-use common::paging::Page;
+use common::wire::actor;
 use proto::catalogue::v1 as pb;
 use proto::catalogue::v1::catalogue_server::Catalogue as Rpc;
 use proto::common::v1 as pc;
-use tokens::account::actor;
 use tonic::{Request, Response, Status};
 
 type R<T> = Result<Response<T>, Status>;
@@ -19,11 +18,6 @@ fn kind(k: pb::TermKind) -> Kind {
         pb::TermKind::Cause => Kind::Cause,
         pb::TermKind::Category => Kind::Category,
     }
-}
-
-fn page_of(p: Option<pc::PageRequest>) -> Page {
-    let p = p.unwrap_or_default();
-    Page { page: p.page, limit: p.limit, search: p.search, column: p.column, order: p.order }
 }
 
 fn charity_input(i: pb::CharityInput) -> charity::CharityInput {
@@ -159,7 +153,7 @@ impl Rpc for Catalogue {
     async fn stream_terms(&self, r: Request<pb::ListTermsRequest>) -> R<Self::StreamTermsStream> {
         let r = r.into_inner();
         let k = kind(r.kind());
-        let q = page_of(r.page);
+        let q = common::wire::page(r.page);
         let (tx, mut rx) = tokio::sync::mpsc::channel(256);
         let me = self.clone();
         let (err_tx, err_rx) = tokio::sync::oneshot::channel();
@@ -215,8 +209,11 @@ impl Rpc for Catalogue {
 
     async fn list_charities(&self, r: Request<pb::ListCharitiesRequest>) -> R<pb::CharityPage> {
         let r = r.into_inner();
-        let q =
-            charity::ListQuery { page: page_of(r.page), imported: r.is_navigator, verification: r.admin_verification };
+        let q = charity::ListQuery {
+            page: common::wire::page(r.page),
+            imported: r.is_navigator,
+            verification: r.admin_verification,
+        };
         let (items, total) = self.list_charities(&q).await?;
         Ok(Response::new(pb::CharityPage { items: items.into_iter().map(charity_row).collect(), total }))
     }
@@ -297,7 +294,7 @@ impl Rpc for Catalogue {
     async fn list_terms(&self, r: Request<pb::ListTermsRequest>) -> R<pb::TermPage> {
         let r = r.into_inner();
         let k = kind(r.kind());
-        let (items, total) = self.list(k, &page_of(r.page)).await?;
+        let (items, total) = self.list(k, &common::wire::page(r.page)).await?;
         Ok(Response::new(page(items, total)))
     }
 

@@ -7,19 +7,12 @@ use crate::rooms::DonorInfo;
 use crate::service::{Caller, Chat};
 use crate::store;
 use common::error::Error;
-use common::paging::Page;
+use common::wire::actor;
 use proto::chat::v1 as pb;
 use proto::chat::v1::chat_server::Chat as Rpc;
-use proto::common::v1 as pc;
-use tokens::account::actor;
 use tonic::{Request, Response, Status};
 
 type R<T> = Result<Response<T>, Status>;
-
-fn page_of(p: Option<pc::PageRequest>) -> Page {
-    let p = p.unwrap_or_default();
-    Page { page: p.page, limit: p.limit, search: p.search, column: p.column, order: p.order }
-}
 
 /// The caller of a room call: a member when `member_id` is set (its own room only), else
 /// the side named (the member side needs a member id).
@@ -119,7 +112,7 @@ impl Rpc for Chat {
     }
 
     async fn list_rooms(&self, r: Request<pb::ListRoomsRequest>) -> R<pb::RoomPage> {
-        let p = page_of(r.into_inner().page);
+        let p = common::wire::page(r.into_inner().page);
         let (items, total) = self.list_rooms(p.page, p.limit, &p.search).await?;
         Ok(Response::new(pb::RoomPage { items: items.into_iter().map(room).collect(), total }))
     }
@@ -201,7 +194,7 @@ impl Rpc for Chat {
     }
 
     async fn list_notifications(&self, r: Request<pb::ListNotificationsRequest>) -> R<pb::NotificationPage> {
-        let (items, total) = self.list_notifications(&page_of(r.into_inner().page)).await?;
+        let (items, total) = self.list_notifications(&common::wire::page(r.into_inner().page)).await?;
         Ok(Response::new(pb::NotificationPage { items: items.into_iter().map(notification).collect(), total }))
     }
 

@@ -47,7 +47,7 @@ impl Chat {
             w.emit(topics::ROOM_CREATED, &topics::Room { id: room_id, user_id: user_id.clone(), cleared_seq: 0 })
                 .await?;
         }
-        let side = if actor.account_type == tokens::account::MEMBER { store::MEMBER } else { store::ADMIN };
+        let side = if actor.account_type == common::account::MEMBER { store::MEMBER } else { store::ADMIN };
         let room = store::room_of_user(&mut w, &user_id, side).await?.ok_or_else(room_not_found)?;
         w.commit().await?;
         Ok(room)

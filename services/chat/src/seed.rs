@@ -76,13 +76,13 @@ pub async fn seed(
         return Ok(Summary { skipped: true, ..Default::default() });
     }
     drop(c);
-    let admin_actor = Actor::new(admin.id.clone(), tokens::account::MAIN_ADMIN, "127.0.0.1");
+    let admin_actor = Actor::new(admin.id.clone(), common::account::MAIN_ADMIN, "127.0.0.1");
     let mut s = Summary::default();
     for (i, d) in donors.iter().take(rooms).enumerate() {
         let info = DonorInfo { name: d.name.clone(), email: d.email.clone(), avatar: d.avatar.clone() };
         let room = chat.open_room(&d.id, Some(&info), &admin_actor).await.map_err(|e| anyhow::anyhow!("{e}"))?;
         s.rooms += 1;
-        let member_actor = Actor::new(d.id.clone(), tokens::account::MEMBER, "127.0.0.1");
+        let member_actor = Actor::new(d.id.clone(), common::account::MEMBER, "127.0.0.1");
         for (n, (from_member, text)) in TALKS[i % TALKS.len()].iter().enumerate() {
             let input = SendInput {
                 room_id: room.id.clone(),

@@ -1,5 +1,5 @@
 //! Who acts: the account behind a write, as the BFF authenticated it (proto `common.v1.Actor`,
-//! mapped in each service's gRPC module). Every event names its actor (ARCHITECTURE section 6);
+//! mapped once by `common::wire::actor`). Every event names its actor (ARCHITECTURE section 6);
 //! work with no account (jobs, event handlers) acts as [`Actor::system`].
 
 use serde::{Deserialize, Serialize};

@@ -6,6 +6,7 @@
 //! ([`paging`]), shared input rules ([`rules`]), errors in the rich gRPC model ([`error`])
 //! and storage tests on both backends ([`testing`]).
 
+pub mod account;
 pub mod actor;
 pub mod bus;
 pub mod calendar;
@@ -22,6 +23,7 @@ pub mod shutdown;
 pub mod telemetry;
 pub mod testing;
 pub mod tls;
+pub mod wire;
 pub mod write;
 
 pub use actor::Actor;

@@ -1,5 +1,5 @@
-//! The paging rules of every list (proto `common.v1.PageRequest`, mapped in each service's
-//! gRPC module): page from 1, a page size of 1 to 1000, a search of at most 100 characters,
+//! The paging rules of every list (proto `common.v1.PageRequest`, mapped once by
+//! `common::wire::page`): page from 1, a page size of 1 to 1000, a search of at most 100 characters,
 //! a sort column from the list's allow-list and an order. With neither column nor order a
 //! list shows the newest first.
 

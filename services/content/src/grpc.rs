@@ -3,19 +3,13 @@
 
 use crate::service::{ContactInput, Content, FaqInput, LeadershipInput};
 use crate::store::{ContactMessage, Faq, FaqCategory, Leadership, PageRow, RevisionRow};
-use common::paging::Page;
+use common::wire::actor;
 use proto::common::v1 as pc;
 use proto::content::v1 as pb;
 use proto::content::v1::content_server::Content as Rpc;
-use tokens::account::actor;
 use tonic::{Request, Response, Status};
 
 type R<T> = Result<Response<T>, Status>;
-
-fn page_of(p: Option<pc::PageRequest>) -> Page {
-    let p = p.unwrap_or_default();
-    Page { page: p.page, limit: p.limit, search: p.search, column: p.column, order: p.order }
-}
 
 fn page(p: PageRow) -> pb::Page {
     pb::Page {
@@ -173,7 +167,7 @@ impl Rpc for Content {
 
     async fn list_revisions(&self, r: Request<pb::ListRevisionsRequest>) -> R<pb::RevisionPage> {
         let r = r.into_inner();
-        let (items, total) = self.revisions(&r.page_key, &page_of(r.page)).await?;
+        let (items, total) = self.revisions(&r.page_key, &common::wire::page(r.page)).await?;
         Ok(Response::new(pb::RevisionPage { items: items.into_iter().map(revision).collect(), total }))
     }
 
@@ -208,7 +202,7 @@ impl Rpc for Content {
 
     async fn list_leadership(&self, r: Request<pb::ListLeadershipRequest>) -> R<pb::LeadershipPage> {
         let r = r.into_inner();
-        let (items, total) = self.list_leadership(&page_of(r.page), r.is_active).await?;
+        let (items, total) = self.list_leadership(&common::wire::page(r.page), r.is_active).await?;
         Ok(Response::new(pb::LeadershipPage { items: items.into_iter().map(leadership).collect(), total }))
     }
 
@@ -234,7 +228,7 @@ impl Rpc for Content {
     }
 
     async fn list_faq_categories(&self, r: Request<pb::ListRequest>) -> R<pb::FaqCategoryPage> {
-        let (items, total) = self.list_categories(&page_of(r.into_inner().page)).await?;
+        let (items, total) = self.list_categories(&common::wire::page(r.into_inner().page)).await?;
         Ok(Response::new(pb::FaqCategoryPage { items: items.into_iter().map(category).collect(), total }))
     }
 
@@ -260,7 +254,7 @@ impl Rpc for Content {
 
     async fn list_faqs(&self, r: Request<pb::ListFaqsRequest>) -> R<pb::FaqPage> {
         let r = r.into_inner();
-        let (items, total) = self.list_faqs(&page_of(r.page), &r.category_id).await?;
+        let (items, total) = self.list_faqs(&common::wire::page(r.page), &r.category_id).await?;
         Ok(Response::new(pb::FaqPage { items: items.into_iter().map(faq).collect(), total }))
     }
 
@@ -296,7 +290,7 @@ impl Rpc for Content {
 
     async fn list_contacts(&self, r: Request<pb::ListContactsRequest>) -> R<pb::ContactPage> {
         let r = r.into_inner();
-        let (items, total) = self.list_contacts(&page_of(r.page), r.is_read).await?;
+        let (items, total) = self.list_contacts(&common::wire::page(r.page), r.is_read).await?;
         Ok(Response::new(pb::ContactPage { items: items.into_iter().map(contact).collect(), total }))
     }
 

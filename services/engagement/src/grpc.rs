@@ -8,19 +8,13 @@ use crate::reports::ReportedPost;
 use crate::service::{DonorRef, Engagement};
 use crate::store;
 use common::error::Error;
-use common::paging::Page;
+use common::wire::actor;
 use proto::common::v1 as pc;
 use proto::engagement::v1 as pb;
 use proto::engagement::v1::engagement_server::Engagement as Rpc;
-use tokens::account::actor;
 use tonic::{Request, Response, Status};
 
 type R<T> = Result<Response<T>, Status>;
-
-fn page_of(p: Option<pc::PageRequest>) -> Page {
-    let p = p.unwrap_or_default();
-    Page { page: p.page, limit: p.limit, search: p.search, column: p.column, order: p.order }
-}
 
 /// The domain's error as a status; a full event is FAILED_PRECONDITION (the contract).
 fn status(e: Error) -> Status {
@@ -253,7 +247,7 @@ impl Rpc for Engagement {
 
     async fn list_communities(&self, r: Request<pb::ListCommunitiesRequest>) -> R<pb::CommunityPage> {
         let r = r.into_inner();
-        let q = CommunityQuery { page: page_of(r.page), is_deleted: r.is_deleted, is_hidden: r.is_hidden };
+        let q = CommunityQuery { page: common::wire::page(r.page), is_deleted: r.is_deleted, is_hidden: r.is_hidden };
         let (items, total) = self.list_communities(&q).await.map_err(status)?;
         Ok(Response::new(pb::CommunityPage { items: items.into_iter().map(community).collect(), total }))
     }
@@ -274,7 +268,8 @@ impl Rpc for Engagement {
 
     async fn list_community_members(&self, r: Request<pb::ListCommunityMembersRequest>) -> R<pb::CommunityMemberPage> {
         let r = r.into_inner();
-        let (items, total) = self.list_community_members(&r.community_id, &page_of(r.page)).await.map_err(status)?;
+        let (items, total) =
+            self.list_community_members(&r.community_id, &common::wire::page(r.page)).await.map_err(status)?;
         Ok(Response::new(pb::CommunityMemberPage { items: items.into_iter().map(community_member).collect(), total }))
     }
 
@@ -296,7 +291,7 @@ impl Rpc for Engagement {
 
     async fn list_events(&self, r: Request<pb::ListEventsRequest>) -> R<pb::EventPage> {
         let r = r.into_inner();
-        let q = EventQuery { page: page_of(r.page), filter: r.filter, now: r.now };
+        let q = EventQuery { page: common::wire::page(r.page), filter: r.filter, now: r.now };
         let (items, total) = self.list_events(&q).await.map_err(status)?;
         Ok(Response::new(pb::EventPage { items: items.into_iter().map(event).collect(), total }))
     }
@@ -309,7 +304,7 @@ impl Rpc for Engagement {
     async fn list_event_members(&self, r: Request<pb::ListEventMembersRequest>) -> R<pb::EventMembersPage> {
         let r = r.into_inner();
         let (e, items, total) =
-            self.list_event_members(&r.event_id, r.status, &page_of(r.page)).await.map_err(status)?;
+            self.list_event_members(&r.event_id, r.status, &common::wire::page(r.page)).await.map_err(status)?;
         Ok(Response::new(pb::EventMembersPage {
             event: Some(event(e)),
             items: items.into_iter().map(event_member).collect(),
@@ -356,7 +351,7 @@ impl Rpc for Engagement {
 
     async fn list_posts(&self, r: Request<pb::ListPostsRequest>) -> R<pb::PostPage> {
         let r = r.into_inner();
-        let q = PostQuery { page: page_of(r.page), community_id: r.community_id, inactive: r.inactive };
+        let q = PostQuery { page: common::wire::page(r.page), community_id: r.community_id, inactive: r.inactive };
         let (items, total) = self.list_posts(&q).await.map_err(status)?;
         Ok(Response::new(pb::PostPage { items: items.into_iter().map(post).collect(), total }))
     }
@@ -394,7 +389,7 @@ impl Rpc for Engagement {
 
     async fn list_comments(&self, r: Request<pb::ListCommentsRequest>) -> R<pb::CommentPage> {
         let r = r.into_inner();
-        let (items, total) = self.list_comments(&r.post_id, &page_of(r.page)).await.map_err(status)?;
+        let (items, total) = self.list_comments(&r.post_id, &common::wire::page(r.page)).await.map_err(status)?;
         Ok(Response::new(pb::CommentPage { items: items.into_iter().map(comment).collect(), total }))
     }
 
@@ -405,7 +400,8 @@ impl Rpc for Engagement {
     }
 
     async fn list_reported_posts(&self, r: Request<pb::ListReportedPostsRequest>) -> R<pb::ReportedPostPage> {
-        let (items, total) = self.list_reported_posts(&page_of(r.into_inner().page)).await.map_err(status)?;
+        let (items, total) =
+            self.list_reported_posts(&common::wire::page(r.into_inner().page)).await.map_err(status)?;
         Ok(Response::new(pb::ReportedPostPage { items: items.into_iter().map(reported).collect(), total }))
     }
 

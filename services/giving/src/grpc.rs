@@ -4,22 +4,16 @@
 use crate::service::{DonorInput, Giving, ListQuery};
 use crate::store::Donor;
 use crate::{fees, money, money_store as ms};
-use common::paging::Page;
+use common::wire::actor;
 use proto::common::v1 as pc;
 use proto::giving::v1 as pb;
 use proto::giving::v1::giving_server::Giving as Rpc;
-use tokens::account::actor;
 use tonic::{Request, Response, Status};
 
 type R<T> = Result<Response<T>, Status>;
 
 fn month_figures(m: money::MonthFigures) -> pb::MonthFigures {
     pb::MonthFigures { month: m.month, new_donors: m.new_donors, donations: m.donations, amount_cents: m.amount_cents }
-}
-
-fn page_of(p: Option<pc::PageRequest>) -> Page {
-    let p = p.unwrap_or_default();
-    Page { page: p.page, limit: p.limit, search: p.search, column: p.column, order: p.order }
 }
 
 fn input(i: Option<pb::DonorInput>) -> DonorInput {
@@ -105,7 +99,7 @@ fn transaction(t: ms::Transaction) -> pb::Transaction {
 
 fn tx_query(r: pb::ListTransactionsRequest) -> money::TxQuery {
     money::TxQuery {
-        page: page_of(r.page),
+        page: common::wire::page(r.page),
         from: r.from,
         to: r.to,
         status: r.status,
@@ -213,7 +207,8 @@ impl Rpc for Giving {
 
     async fn list_donors(&self, r: Request<pb::ListDonorsRequest>) -> R<pb::DonorPage> {
         let r = r.into_inner();
-        let (items, total) = self.list_donors(&ListQuery { page: page_of(r.page), is_active: r.is_active }).await?;
+        let (items, total) =
+            self.list_donors(&ListQuery { page: common::wire::page(r.page), is_active: r.is_active }).await?;
         Ok(Response::new(pb::DonorPage { items: items.into_iter().map(donor).collect(), total }))
     }
 
@@ -331,7 +326,7 @@ impl Rpc for Giving {
 
     async fn list_donor_totals(&self, r: Request<pb::ListDonorTotalsRequest>) -> R<pb::DonorTotalsPage> {
         let r = r.into_inner();
-        let (items, total) = self.list_donor_totals(&page_of(r.page), r.subscribed).await?;
+        let (items, total) = self.list_donor_totals(&common::wire::page(r.page), r.subscribed).await?;
         let items = items
             .into_iter()
             .map(|t| pb::DonorTotalsRow {
@@ -367,7 +362,7 @@ impl Rpc for Giving {
     }
 
     async fn list_badges(&self, r: Request<pb::ListBadgesRequest>) -> R<pb::BadgePage> {
-        let (items, total) = self.list_badges(&page_of(r.into_inner().page)).await?;
+        let (items, total) = self.list_badges(&common::wire::page(r.into_inner().page)).await?;
         Ok(Response::new(pb::BadgePage { items: items.into_iter().map(badge).collect(), total }))
     }
 
@@ -468,8 +463,9 @@ impl Rpc for Giving {
 
     async fn list_partners(&self, r: Request<pb::ListPartnersRequest>) -> R<pb::PartnerPage> {
         let r = r.into_inner();
-        let (items, total) =
-            self.list_partners(&crate::partners::PartnerQuery { page: page_of(r.page), approved: r.approved }).await?;
+        let (items, total) = self
+            .list_partners(&crate::partners::PartnerQuery { page: common::wire::page(r.page), approved: r.approved })
+            .await?;
         Ok(Response::new(pb::PartnerPage { items: items.into_iter().map(partner).collect(), total }))
     }
 

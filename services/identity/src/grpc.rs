@@ -5,11 +5,10 @@ use crate::service::{Grants, Identity, Rotation, SessionOut, SignIn, SubAdminInp
 use crate::store::User;
 use crate::two_factor::Who;
 use common::Actor;
-use common::paging::Page;
+use common::wire::actor;
 use proto::common::v1 as pc;
 use proto::identity::v1 as pb;
 use proto::identity::v1::identity_server::Identity as Rpc;
-use tokens::account::actor;
 use tonic::{Request, Response, Status};
 
 type R<T> = Result<Response<T>, Status>;
@@ -51,11 +50,6 @@ fn caller(a: Option<pc::Actor>) -> Result<Actor, Status> {
         Some(a) if !a.id.is_empty() => Ok(actor(Some(a))),
         _ => Err(Status::unauthenticated("The caller of this call is unknown")),
     }
-}
-
-fn page(p: Option<pc::PageRequest>) -> Page {
-    let p = p.unwrap_or_default();
-    Page { page: p.page, limit: p.limit, search: p.search, column: p.column, order: p.order }
 }
 
 fn places<'a>(it: impl Iterator<Item = (i64, &'a str, &'a str)>) -> pb::Places {
@@ -179,7 +173,7 @@ impl Rpc for Identity {
         let session_revoked = !r.session_id.is_empty() && self.session_revoked(&r.session_id).await?;
         Ok(Response::new(pb::Principal {
             id: u.id,
-            account_type: tokens::account::from_name(&u.admin_type).into(),
+            account_type: common::account::from_name(&u.admin_type).into(),
             active: u.is_active,
             permissions: perms(g),
             charity_id: u.charity_id.unwrap_or_default(),
@@ -215,7 +209,7 @@ impl Rpc for Identity {
     async fn list_sub_admins(&self, r: Request<pb::ListRequest>) -> R<pb::SubAdminPage> {
         let r = r.into_inner();
         let who = caller(r.actor)?;
-        let (items, total) = self.list_sub_admins(&who, &page(r.page)).await?;
+        let (items, total) = self.list_sub_admins(&who, &common::wire::page(r.page)).await?;
         Ok(Response::new(pb::SubAdminPage { items: items.into_iter().map(|(u, g)| sub_admin(u, g)).collect(), total }))
     }
 
@@ -286,7 +280,7 @@ fn session(s: SessionOut) -> pb::Session {
         first_name: s.user.first_name,
         last_name: s.user.last_name,
         email: s.user.email,
-        account_type: tokens::account::from_name(&s.user.admin_type).into(),
+        account_type: common::account::from_name(&s.user.admin_type).into(),
         charity_id: s.user.charity_id.unwrap_or_default(),
         permissions: perms(s.permissions),
         tokens: Some(pb::Tokens { auth_token: s.auth_token, refresh_token: s.refresh_token }),

@@ -7,9 +7,9 @@ use common::paging::Paging;
 use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, Row};
 
-pub const ADMIN: &str = tokens::account::MAIN_ADMIN;
-pub const SUB_ADMIN: &str = tokens::account::SUB_ADMIN;
-pub const CHARITY_ADMIN: &str = tokens::account::CHARITY_ADMIN;
+pub const ADMIN: &str = common::account::MAIN_ADMIN;
+pub const SUB_ADMIN: &str = common::account::SUB_ADMIN;
+pub const CHARITY_ADMIN: &str = common::account::CHARITY_ADMIN;
 
 #[derive(Debug, Clone)]
 pub struct User {

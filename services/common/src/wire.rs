@@ -1,0 +1,50 @@
+//! The messages every service reads alike from its gRPC requests, mapped once: the page a
+//! list asks for (proto `common.v1.PageRequest` as [`Page`]) and who acts (proto
+//! `common.v1.Actor` as [`Actor`]). Each service's `grpc.rs` calls these instead of a copy.
+
+use crate::{Actor, account, paging::Page};
+use proto::common::v1 as pc;
+
+/// The list query a request asks for (the defaults, which paging then checks, when it names none).
+pub fn page(p: Option<pc::PageRequest>) -> Page {
+    let p = p.unwrap_or_default();
+    Page { page: p.page, limit: p.limit, search: p.search, column: p.column, order: p.order }
+}
+
+/// The actor a call names, as the services' domain sees it (the system when it names none).
+pub fn actor(a: Option<pc::Actor>) -> Actor {
+    match a {
+        Some(a) => {
+            let account_type = account::name(a.account_type());
+            Actor::new(a.id, account_type, a.address)
+        }
+        None => Actor::system(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_missing_actor_is_the_system_and_a_named_one_keeps_its_type() {
+        assert_eq!(actor(None), Actor::system());
+        let named = pc::Actor {
+            id: "a1".into(),
+            account_type: account::AccountType::SubAdmin as i32,
+            address: "10.0.0.1".into(),
+        };
+        assert_eq!(actor(Some(named)), Actor::new("a1", account::SUB_ADMIN, "10.0.0.1"));
+    }
+
+    #[test]
+    fn a_missing_page_is_the_default_query() {
+        assert_eq!(page(None), Page::default());
+        let asked =
+            pc::PageRequest { page: 3, limit: 20, search: "x".into(), column: "name".into(), order: "asc".into() };
+        assert_eq!(
+            page(Some(asked)),
+            Page { page: 3, limit: 20, search: "x".into(), column: "name".into(), order: "asc".into() }
+        );
+    }
+}
