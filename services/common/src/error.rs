@@ -26,6 +26,10 @@ pub enum Error {
     NotFound(String),
     #[error("{0}")]
     Conflict(String),
+    /// The record is in no state for this (a full event): FAILED_PRECONDITION, which the BFF
+    /// answers 400. The kind says it, so no handler tells it from a conflict by its text.
+    #[error("{0}")]
+    Precondition(String),
     /// A conflict with what one field holds (a taken email): the REST answer names the field,
     /// so the console shows the message on it.
     #[error("{}", .0.message)]
@@ -112,6 +116,7 @@ impl From<Error> for tonic::Status {
             Error::Forbidden(m) => plain(Code::PermissionDenied, m, codes::FORBIDDEN),
             Error::NotFound(m) => plain(Code::NotFound, m, codes::NOT_FOUND),
             Error::Conflict(m) => plain(Code::AlreadyExists, m, codes::CONFLICT),
+            Error::Precondition(m) => plain(Code::FailedPrecondition, m, codes::CONFLICT),
             Error::FieldConflict(e) => status(
                 Code::AlreadyExists,
                 e.message.clone(),
@@ -227,6 +232,11 @@ mod tests {
 
         let s: tonic::Status = Error::Conflict("Email already exists".into()).into();
         assert_eq!((s.code(), Details::of(&s).reason.as_str()), (tonic::Code::AlreadyExists, codes::CONFLICT));
+        let s: tonic::Status = Error::Precondition("Event is full".into()).into();
+        assert_eq!(
+            (s.code(), s.message(), Details::of(&s).reason.as_str()),
+            (tonic::Code::FailedPrecondition, "Event is full", codes::CONFLICT)
+        );
         let s: tonic::Status =
             Error::FieldConflict(FieldError { field: "email".into(), message: "Email already exists".into() }).into();
         let d = Details::of(&s);

@@ -384,7 +384,7 @@ impl Engagement {
             return Ok(existing.expect("checked"));
         }
         if status == GOING && e.capacity > 0 && e.going_count >= e.capacity {
-            return Err(Error::Conflict(EVENT_FULL.into()));
+            return Err(Error::Precondition(EVENT_FULL.into()));
         }
         let mut payload =
             topics::Member { donor_id: donor_id.clone(), event_id: e.id.clone(), status, ..Default::default() };

@@ -2,12 +2,11 @@
 //! between proto and domain types).
 
 use crate::communities::{CommunityInput, CommunityQuery};
-use crate::events::{EVENT_FULL, EventInput, EventQuery};
+use crate::events::{EventInput, EventQuery};
 use crate::posts::{LikeResult, PostQuery};
 use crate::reports::ReportedPost;
 use crate::service::{DonorRef, Engagement};
 use crate::store;
-use common::error::Error;
 use common::wire::actor;
 use proto::common::v1 as pc;
 use proto::engagement::v1 as pb;
@@ -15,20 +14,6 @@ use proto::engagement::v1::engagement_server::Engagement as Rpc;
 use tonic::{Request, Response, Status};
 
 type R<T> = Result<Response<T>, Status>;
-
-/// The domain's error as a status; a full event is FAILED_PRECONDITION (the contract).
-fn status(e: Error) -> Status {
-    match e {
-        Error::Conflict(m) if m == EVENT_FULL => common::error::status(
-            tonic::Code::FailedPrecondition,
-            m,
-            common::error::codes::CONFLICT,
-            Default::default(),
-            tonic_types::ErrorDetails::new(),
-        ),
-        e => e.into(),
-    }
-}
 
 fn donor_ref(d: Option<pb::DonorRef>) -> Option<DonorRef> {
     d.map(|d| DonorRef { id: d.id, name: d.name, email: d.email, avatar: d.avatar })
@@ -230,81 +215,83 @@ impl Rpc for Engagement {
     async fn create_community(&self, r: Request<pb::CreateCommunityRequest>) -> R<pb::Community> {
         let r = r.into_inner();
         Ok(Response::new(community(
-            self.create_community(&community_input(r.input), &actor(r.actor)).await.map_err(status)?,
+            self.create_community(&community_input(r.input), &actor(r.actor)).await.map_err(Status::from)?,
         )))
     }
 
     async fn update_community(&self, r: Request<pb::UpdateCommunityRequest>) -> R<pb::Community> {
         let r = r.into_inner();
         Ok(Response::new(community(
-            self.update_community(&r.id, &community_input(r.input), &actor(r.actor)).await.map_err(status)?,
+            self.update_community(&r.id, &community_input(r.input), &actor(r.actor)).await.map_err(Status::from)?,
         )))
     }
 
     async fn get_community(&self, r: Request<pb::CommunityRef>) -> R<pb::Community> {
-        Ok(Response::new(community(self.get_community(&r.into_inner().id).await.map_err(status)?)))
+        Ok(Response::new(community(self.get_community(&r.into_inner().id).await.map_err(Status::from)?)))
     }
 
     async fn list_communities(&self, r: Request<pb::ListCommunitiesRequest>) -> R<pb::CommunityPage> {
         let r = r.into_inner();
         let q = CommunityQuery { page: common::wire::page(r.page), is_deleted: r.is_deleted, is_hidden: r.is_hidden };
-        let (items, total) = self.list_communities(&q).await.map_err(status)?;
+        let (items, total) = self.list_communities(&q).await.map_err(Status::from)?;
         Ok(Response::new(pb::CommunityPage { items: items.into_iter().map(community).collect(), total }))
     }
 
     async fn set_community_deleted(&self, r: Request<pb::SetCommunityDeletedRequest>) -> R<pb::Community> {
         let r = r.into_inner();
         Ok(Response::new(community(
-            self.set_community_deleted(&r.id, r.is_deleted, &actor(r.actor)).await.map_err(status)?,
+            self.set_community_deleted(&r.id, r.is_deleted, &actor(r.actor)).await.map_err(Status::from)?,
         )))
     }
 
     async fn set_community_hidden(&self, r: Request<pb::SetCommunityHiddenRequest>) -> R<pb::Community> {
         let r = r.into_inner();
         Ok(Response::new(community(
-            self.set_community_hidden(&r.id, r.is_hidden, &actor(r.actor)).await.map_err(status)?,
+            self.set_community_hidden(&r.id, r.is_hidden, &actor(r.actor)).await.map_err(Status::from)?,
         )))
     }
 
     async fn list_community_members(&self, r: Request<pb::ListCommunityMembersRequest>) -> R<pb::CommunityMemberPage> {
         let r = r.into_inner();
         let (items, total) =
-            self.list_community_members(&r.community_id, &common::wire::page(r.page)).await.map_err(status)?;
+            self.list_community_members(&r.community_id, &common::wire::page(r.page)).await.map_err(Status::from)?;
         Ok(Response::new(pb::CommunityMemberPage { items: items.into_iter().map(community_member).collect(), total }))
     }
 
     async fn create_event(&self, r: Request<pb::CreateEventRequest>) -> R<pb::Event> {
         let r = r.into_inner();
-        Ok(Response::new(event(self.create_event(&event_input(r.input), &actor(r.actor)).await.map_err(status)?)))
+        Ok(Response::new(event(self.create_event(&event_input(r.input), &actor(r.actor)).await.map_err(Status::from)?)))
     }
 
     async fn update_event(&self, r: Request<pb::UpdateEventRequest>) -> R<pb::Event> {
         let r = r.into_inner();
         Ok(Response::new(event(
-            self.update_event(&r.id, &event_input(r.input), &actor(r.actor)).await.map_err(status)?,
+            self.update_event(&r.id, &event_input(r.input), &actor(r.actor)).await.map_err(Status::from)?,
         )))
     }
 
     async fn get_event(&self, r: Request<pb::EventRef>) -> R<pb::Event> {
-        Ok(Response::new(event(self.get_event(&r.into_inner().id).await.map_err(status)?)))
+        Ok(Response::new(event(self.get_event(&r.into_inner().id).await.map_err(Status::from)?)))
     }
 
     async fn list_events(&self, r: Request<pb::ListEventsRequest>) -> R<pb::EventPage> {
         let r = r.into_inner();
         let q = EventQuery { page: common::wire::page(r.page), filter: r.filter, now: r.now };
-        let (items, total) = self.list_events(&q).await.map_err(status)?;
+        let (items, total) = self.list_events(&q).await.map_err(Status::from)?;
         Ok(Response::new(pb::EventPage { items: items.into_iter().map(event).collect(), total }))
     }
 
     async fn set_event_deleted(&self, r: Request<pb::SetEventDeletedRequest>) -> R<pb::Event> {
         let r = r.into_inner();
-        Ok(Response::new(event(self.set_event_deleted(&r.id, r.is_deleted, &actor(r.actor)).await.map_err(status)?)))
+        Ok(Response::new(event(
+            self.set_event_deleted(&r.id, r.is_deleted, &actor(r.actor)).await.map_err(Status::from)?,
+        )))
     }
 
     async fn list_event_members(&self, r: Request<pb::ListEventMembersRequest>) -> R<pb::EventMembersPage> {
         let r = r.into_inner();
         let (e, items, total) =
-            self.list_event_members(&r.event_id, r.status, &common::wire::page(r.page)).await.map_err(status)?;
+            self.list_event_members(&r.event_id, r.status, &common::wire::page(r.page)).await.map_err(Status::from)?;
         Ok(Response::new(pb::EventMembersPage {
             event: Some(event(e)),
             items: items.into_iter().map(event_member).collect(),
@@ -315,7 +302,7 @@ impl Rpc for Engagement {
     async fn remove_event_member(&self, r: Request<pb::RemoveEventMemberRequest>) -> R<pb::RemovedMember> {
         let r = r.into_inner();
         Ok(Response::new(pb::RemovedMember {
-            status: self.remove_event_member(&r.id, &actor(r.actor)).await.map_err(status)?,
+            status: self.remove_event_member(&r.id, &actor(r.actor)).await.map_err(Status::from)?,
         }))
     }
 
@@ -325,7 +312,7 @@ impl Rpc for Engagement {
     async fn stream_event_members(&self, r: Request<pb::EventRef>) -> R<Self::StreamEventMembersStream> {
         let id = r.into_inner().id;
         // Unknown event: answered at once, before the stream starts.
-        self.get_event(&id).await.map_err(status)?;
+        self.get_event(&id).await.map_err(Status::from)?;
         let (tx, mut rx) = tokio::sync::mpsc::channel(1024);
         let (out_tx, out_rx) = tokio::sync::mpsc::channel::<Result<pb::EventMember, Status>>(256);
         let me = self.clone();
@@ -338,7 +325,7 @@ impl Rpc for Engagement {
             }
             match export.await {
                 Ok(Err(e)) => {
-                    let _ = out_tx.send(Err(status(e))).await;
+                    let _ = out_tx.send(Err(Status::from(e))).await;
                 }
                 Err(e) => {
                     let _ = out_tx.send(Err(Status::internal(e.to_string()))).await;
@@ -352,30 +339,32 @@ impl Rpc for Engagement {
     async fn list_posts(&self, r: Request<pb::ListPostsRequest>) -> R<pb::PostPage> {
         let r = r.into_inner();
         let q = PostQuery { page: common::wire::page(r.page), community_id: r.community_id, inactive: r.inactive };
-        let (items, total) = self.list_posts(&q).await.map_err(status)?;
+        let (items, total) = self.list_posts(&q).await.map_err(Status::from)?;
         Ok(Response::new(pb::PostPage { items: items.into_iter().map(post).collect(), total }))
     }
 
     async fn get_post(&self, r: Request<pb::PostRef>) -> R<pb::Post> {
-        Ok(Response::new(post(self.get_post(&r.into_inner().id).await.map_err(status)?)))
+        Ok(Response::new(post(self.get_post(&r.into_inner().id).await.map_err(Status::from)?)))
     }
 
     async fn set_post_active(&self, r: Request<pb::SetPostActiveRequest>) -> R<pb::Post> {
         let r = r.into_inner();
-        Ok(Response::new(post(self.set_post_active(&r.id, r.is_active, &actor(r.actor)).await.map_err(status)?)))
+        Ok(Response::new(post(self.set_post_active(&r.id, r.is_active, &actor(r.actor)).await.map_err(Status::from)?)))
     }
 
     async fn like_post(&self, r: Request<pb::LikeRequest>) -> R<pb::LikeResult> {
         let r = r.into_inner();
         let d = donor_ref(r.donor);
-        Ok(Response::new(like(self.like_post(&r.id, d.as_ref(), r.liked, &actor(r.actor)).await.map_err(status)?)))
+        Ok(Response::new(like(
+            self.like_post(&r.id, d.as_ref(), r.liked, &actor(r.actor)).await.map_err(Status::from)?,
+        )))
     }
 
     async fn add_comment(&self, r: Request<pb::AddCommentRequest>) -> R<pb::Comment> {
         let r = r.into_inner();
         let d = donor_ref(r.donor);
         Ok(Response::new(comment(
-            self.add_comment(&r.post_id, &r.text, d.as_ref(), &actor(r.actor)).await.map_err(status)?,
+            self.add_comment(&r.post_id, &r.text, d.as_ref(), &actor(r.actor)).await.map_err(Status::from)?,
         )))
     }
 
@@ -383,31 +372,33 @@ impl Rpc for Engagement {
         let r = r.into_inner();
         let d = donor_ref(r.donor);
         Ok(Response::new(comment(
-            self.add_reply(&r.comment_id, &r.text, d.as_ref(), &actor(r.actor)).await.map_err(status)?,
+            self.add_reply(&r.comment_id, &r.text, d.as_ref(), &actor(r.actor)).await.map_err(Status::from)?,
         )))
     }
 
     async fn list_comments(&self, r: Request<pb::ListCommentsRequest>) -> R<pb::CommentPage> {
         let r = r.into_inner();
-        let (items, total) = self.list_comments(&r.post_id, &common::wire::page(r.page)).await.map_err(status)?;
+        let (items, total) = self.list_comments(&r.post_id, &common::wire::page(r.page)).await.map_err(Status::from)?;
         Ok(Response::new(pb::CommentPage { items: items.into_iter().map(comment).collect(), total }))
     }
 
     async fn like_comment(&self, r: Request<pb::LikeRequest>) -> R<pb::LikeResult> {
         let r = r.into_inner();
         let d = donor_ref(r.donor);
-        Ok(Response::new(like(self.like_comment(&r.id, d.as_ref(), r.liked, &actor(r.actor)).await.map_err(status)?)))
+        Ok(Response::new(like(
+            self.like_comment(&r.id, d.as_ref(), r.liked, &actor(r.actor)).await.map_err(Status::from)?,
+        )))
     }
 
     async fn list_reported_posts(&self, r: Request<pb::ListReportedPostsRequest>) -> R<pb::ReportedPostPage> {
         let (items, total) =
-            self.list_reported_posts(&common::wire::page(r.into_inner().page)).await.map_err(status)?;
+            self.list_reported_posts(&common::wire::page(r.into_inner().page)).await.map_err(Status::from)?;
         Ok(Response::new(pb::ReportedPostPage { items: items.into_iter().map(reported).collect(), total }))
     }
 
     async fn delete_post(&self, r: Request<pb::PostRef>) -> R<pb::Empty> {
         let r = r.into_inner();
-        self.delete_post(&r.id, &actor(r.actor)).await.map_err(status)?;
+        self.delete_post(&r.id, &actor(r.actor)).await.map_err(Status::from)?;
         Ok(Response::new(pb::Empty {}))
     }
 
@@ -419,7 +410,7 @@ impl Rpc for Engagement {
     }
 
     async fn nonprofit_figures(&self, r: Request<pb::NonprofitFiguresRequest>) -> R<pb::NonprofitFigures> {
-        let f = Engagement::nonprofit_figures(self, &r.into_inner().charity_id).await.map_err(status)?;
+        let f = Engagement::nonprofit_figures(self, &r.into_inner().charity_id).await.map_err(Status::from)?;
         Ok(Response::new(pb::NonprofitFigures {
             events: f.events,
             upcoming_events: f.upcoming_events,
@@ -432,13 +423,13 @@ impl Rpc for Engagement {
         let r = r.into_inner();
         let d = donor_ref(r.donor).unwrap_or_default();
         Ok(Response::new(community_member(
-            self.join_community(&r.community_id, &d, &actor(r.actor)).await.map_err(status)?,
+            self.join_community(&r.community_id, &d, &actor(r.actor)).await.map_err(Status::from)?,
         )))
     }
 
     async fn leave_community(&self, r: Request<pb::LeaveCommunityRequest>) -> R<pb::Empty> {
         let r = r.into_inner();
-        self.leave_community(&r.community_id, &r.donor_id, &actor(r.actor)).await.map_err(status)?;
+        self.leave_community(&r.community_id, &r.donor_id, &actor(r.actor)).await.map_err(Status::from)?;
         Ok(Response::new(pb::Empty {}))
     }
 
@@ -446,13 +437,13 @@ impl Rpc for Engagement {
         let r = r.into_inner();
         let d = donor_ref(r.donor).unwrap_or_default();
         Ok(Response::new(event_member(
-            self.join_event(&r.event_id, &d, r.status, &actor(r.actor)).await.map_err(status)?,
+            self.join_event(&r.event_id, &d, r.status, &actor(r.actor)).await.map_err(Status::from)?,
         )))
     }
 
     async fn leave_event(&self, r: Request<pb::LeaveEventRequest>) -> R<pb::Empty> {
         let r = r.into_inner();
-        self.leave_event(&r.event_id, &r.donor_id, &actor(r.actor)).await.map_err(status)?;
+        self.leave_event(&r.event_id, &r.donor_id, &actor(r.actor)).await.map_err(Status::from)?;
         Ok(Response::new(pb::Empty {}))
     }
 
@@ -460,13 +451,15 @@ impl Rpc for Engagement {
         let r = r.into_inner();
         let d = donor_ref(r.donor).unwrap_or_default();
         Ok(Response::new(post(
-            self.create_post(&r.community_id, &d, &r.text, &r.images, &actor(r.actor)).await.map_err(status)?,
+            self.create_post(&r.community_id, &d, &r.text, &r.images, &actor(r.actor)).await.map_err(Status::from)?,
         )))
     }
 
     async fn report_post(&self, r: Request<pb::ReportPostRequest>) -> R<pb::Report> {
         let r = r.into_inner();
         let d = donor_ref(r.donor).unwrap_or_default();
-        Ok(Response::new(report(self.report_post(&r.post_id, &d, &r.reason, &actor(r.actor)).await.map_err(status)?)))
+        Ok(Response::new(report(
+            self.report_post(&r.post_id, &d, &r.reason, &actor(r.actor)).await.map_err(Status::from)?,
+        )))
     }
 }

@@ -232,7 +232,7 @@ pub async fn seed(
             let status = [INTERESTED, GOING, NOT_GOING][rng.below(3)];
             match e.join_event(&ev.id, &donors[d], status, &admin).await {
                 Ok(_) => s.event_members += 1,
-                Err(common::error::Error::Conflict(_)) => {
+                Err(common::error::Error::Precondition(_)) => {
                     e.join_event(&ev.id, &donors[d], INTERESTED, &admin).await?;
                     s.event_members += 1;
                 }

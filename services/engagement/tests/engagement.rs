@@ -365,7 +365,7 @@ async fn event_members_by_mode_moves_removal_capacity_and_export(e: Engagement) 
     }
     // Over capacity.
     assert!(
-        matches!(e.join_event(&ev.id, &donor(4), GOING, &a).await, Err(Error::Conflict(m)) if m == "Event is full")
+        matches!(e.join_event(&ev.id, &donor(4), GOING, &a).await, Err(Error::Precondition(m)) if m == "Event is full")
     );
     e.join_event(&ev.id, &donor(4), INTERESTED, &a).await.unwrap();
     e.join_event(&ev.id, &donor(5), NOT_GOING, &a).await.unwrap();
@@ -607,7 +607,7 @@ async fn concurrent_likes_and_joins_keep_counts_exact(e: Engagement) {
             e.join_community(&community, &d, &a).await.unwrap();
             let status = [GOING, INTERESTED, GOING, NOT_GOING][n % 4];
             match e.join_event(&event, &d, status, &a).await {
-                Ok(_) | Err(Error::Conflict(_)) => {}
+                Ok(_) | Err(Error::Precondition(_)) => {}
                 Err(err) => panic!("{err}"),
             }
             e.like_post(&post, None, None, &a).await.unwrap();
