@@ -4,7 +4,7 @@
 //! serving with health checks and graceful shutdown; and the one way of each concern inside
 //! a service: the actor of a call ([`Actor`]), writes with their events ([`write`]), paging
 //! ([`paging`]), shared input rules ([`rules`]), errors in the rich gRPC model ([`error`])
-//! and storage tests on both backends ([`testing`]).
+//! and storage tests on both backends (`testing`, behind the `testing` feature).
 
 pub mod account;
 pub mod actor;
@@ -21,6 +21,7 @@ pub mod rules;
 pub mod service;
 pub mod shutdown;
 pub mod telemetry;
+#[cfg(any(test, feature = "testing"))]
 pub mod testing;
 pub mod tls;
 pub mod wire;

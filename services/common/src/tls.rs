@@ -149,7 +149,8 @@ pub fn explain(err: anyhow::Error, what: &str) -> anyhow::Error {
     }
 }
 
-/// The TLS test servers of deploy/scripts/tls-servers.sh (tests only).
+/// The TLS test servers of deploy/scripts/tls-servers.sh (tests only: the `testing` feature).
+#[cfg(any(test, feature = "testing"))]
 pub mod test_servers {
     use std::collections::HashMap;
     use std::sync::OnceLock;
