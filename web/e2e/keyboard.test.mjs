@@ -204,11 +204,13 @@ step(
     await page.getByLabel('Email').fill(DEMO_NPO.email)
     await page.getByLabel('Password', { exact: true }).fill(DEMO_NPO.password)
     await page.getByRole('button', { name: 'Sign In' }).click()
-    const email = page.locator('.ant-form-item').filter({ has: page.getByLabel('Email') })
-    await email
-      .getByText('This is a nonprofit admin account: please sign in at the nonprofit sign-in')
-      .waitFor({ state: 'visible' })
-    const link = email.getByRole('link', { name: 'Go to the nonprofit sign-in' })
+    const message = page
+      .locator('[data-field-error]')
+      .filter({ hasText: 'This is a nonprofit admin account: please sign in at the nonprofit sign-in' })
+    await message.waitFor({ state: 'visible' })
+    // The email field's own message: the input is described by it.
+    assert.equal(await page.getByLabel('Email').getAttribute('aria-describedby'), await message.getAttribute('id'))
+    const link = message.getByRole('link', { name: 'Go to the nonprofit sign-in' })
     await tabTo(page, link)
     await page.keyboard.press('Enter')
     await expectPath(page, '/charity-signin')
