@@ -44,28 +44,14 @@ fn identity_proc(db: &str, amqp: &str, port: u16) -> Proc {
     Proc::spawn(cmd, &format!("identity-{port}"))
 }
 
-#[allow(clippy::too_many_arguments)]
-fn bff_proc(
-    identity_port: u16,
-    catalogue_port: u16,
-    giving_port: u16,
-    content_port: u16,
-    engagement_port: u16,
-    chat_port: u16,
-    audit_port: u16,
-    redis: &str,
-    port: u16,
-    metrics_port: u16,
-) -> Proc {
+/// A BFF process calling every service of the table at its port in `ports`.
+fn bff_proc(ports: &[(&str, u16)], redis: &str, port: u16, metrics_port: u16) -> Proc {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_bff"));
-    cmd.env("IDENTITY_URL", format!("http://127.0.0.1:{identity_port}"))
-        .env("CATALOGUE_URL", format!("http://127.0.0.1:{catalogue_port}"))
-        .env("GIVING_URL", format!("http://127.0.0.1:{giving_port}"))
-        .env("CONTENT_URL", format!("http://127.0.0.1:{content_port}"))
-        .env("ENGAGEMENT_URL", format!("http://127.0.0.1:{engagement_port}"))
-        .env("CHAT_URL", format!("http://127.0.0.1:{chat_port}"))
-        .env("AUDIT_URL", format!("http://127.0.0.1:{audit_port}"))
-        .env("JWT_SECRET", SECRET)
+    for s in proto::services::ALL {
+        let (_, at) = ports.iter().find(|(name, _)| *name == s.name).expect("every service has a port");
+        cmd.env(s.url, format!("http://127.0.0.1:{at}"));
+    }
+    cmd.env("JWT_SECRET", SECRET)
         .env("REDIS_URL", redis)
         // Content events renew the public answers (bff/src/events.rs).
         .env("AMQP_URL", std::env::var("TEST_AMQP_URL").unwrap_or_default())
@@ -78,17 +64,45 @@ fn bff_proc(
     Proc::spawn(cmd, &format!("bff-{port}"))
 }
 
-/// Every service serving and the cache answering.
-const READY: [(&str, &str); 8] = [
-    ("identity", "serving"),
-    ("catalogue", "serving"),
-    ("giving", "serving"),
-    ("content", "serving"),
-    ("engagement", "serving"),
-    ("chat", "serving"),
-    ("audit", "serving"),
-    ("cache", "ok"),
-];
+/// Every service of the table (proto/services.json) as its own process on a PostgreSQL
+/// database of its own: identity with the test's settings, the others with their defaults.
+struct Cluster {
+    /// Each service's name and gRPC port.
+    ports: Vec<(&'static str, u16)>,
+    identity: Proc,
+    identity_db: String,
+    _others: Vec<Proc>,
+    _databases: Vec<common::testing::PostgresDatabase>,
+}
+
+impl Cluster {
+    async fn start(pg: &str, amqp: &str) -> Self {
+        let (mut ports, mut others, mut databases) = (Vec::new(), Vec::new(), Vec::new());
+        let mut identity = None;
+        for s in proto::services::ALL {
+            let db = common::testing::create_postgres_database(pg).await;
+            let port = free_port();
+            if s.name == "identity" {
+                identity = Some((identity_proc(&db.url, amqp, port), db.url.clone()));
+            } else {
+                others.push(service_proc(s.name, &db.url, amqp, port));
+            }
+            ports.push((s.name, port));
+            databases.push(db);
+        }
+        let (identity, identity_db) = identity.expect("the table holds identity");
+        Cluster { ports, identity, identity_db, _others: others, _databases: databases }
+    }
+
+    fn port(&self, name: &str) -> u16 {
+        self.ports.iter().find(|(n, _)| *n == name).map(|(_, p)| *p).expect("a service of the table")
+    }
+}
+
+/// Every service of the table serving and the cache answering, as /readyz reports them.
+fn ready() -> Vec<(&'static str, &'static str)> {
+    proto::services::ALL.iter().map(|s| (s.name, "serving")).chain([("cache", "ok")]).collect()
+}
 
 async fn call(
     http: &reqwest::Client,
@@ -113,14 +127,6 @@ async fn identity_and_the_bff_run_as_separate_processes_on_postgres_redis_and_ra
         eprintln!("cluster test skipped: set TEST_DATABASE_URL, TEST_REDIS_URL, TEST_AMQP_URL");
         return;
     };
-    let db = common::testing::create_postgres_database(&pg).await;
-    let catalogue_db = common::testing::create_postgres_database(&pg).await;
-    let giving_db = common::testing::create_postgres_database(&pg).await;
-    let content_db = common::testing::create_postgres_database(&pg).await;
-    let engagement_db = common::testing::create_postgres_database(&pg).await;
-    let chat_db = common::testing::create_postgres_database(&pg).await;
-    let audit_db = common::testing::create_postgres_database(&pg).await;
-
     // A queue of our own on the events exchange, to see the sub-admin events identity
     // publishes (its other events, e.g. invitations for the other test's nonprofits, which its
     // consumer queue shares, are not this test's).
@@ -157,24 +163,16 @@ async fn identity_and_the_bff_run_as_separate_processes_on_postgres_redis_and_ra
         .unwrap();
 
     // Every service, and two BFF replicas sharing Redis.
-    let (ip, cp, gp, np, ep, hp, bp, bp2) =
-        (free_port(), free_port(), free_port(), free_port(), free_port(), free_port(), free_port(), free_port());
-    let mut identity = identity_proc(&db.url, &amqp, ip);
-    let _catalogue = service_proc("catalogue", &catalogue_db.url, &amqp, cp);
-    let _giving = service_proc("giving", &giving_db.url, &amqp, gp);
-    let _content = service_proc("content", &content_db.url, &amqp, np);
-    let _engagement = service_proc("engagement", &engagement_db.url, &amqp, ep);
-    let _chat = service_proc("chat", &chat_db.url, &amqp, hp);
-    let up = free_port();
-    let _audit = service_proc("audit", &audit_db.url, &amqp, up);
-    let bm = free_port();
-    let mut bff = bff_proc(ip, cp, gp, np, ep, hp, up, &redis, bp, bm);
-    let mut bff2 = bff_proc(ip, cp, gp, np, ep, hp, up, &redis, bp2, free_port());
+    let mut cluster = Cluster::start(&pg, &amqp).await;
+    let ip = cluster.port("identity");
+    let (bp, bp2, bm) = (free_port(), free_port(), free_port());
+    let mut bff = bff_proc(&cluster.ports, &redis, bp, bm);
+    let mut bff2 = bff_proc(&cluster.ports, &redis, bp2, free_port());
     let base = format!("http://127.0.0.1:{bp}");
     let other = format!("http://127.0.0.1:{bp2}");
     let http = reqwest::Client::builder().timeout(Duration::from_secs(30)).build().unwrap();
-    wait_ready(&http, &base, &READY, &mut bff).await;
-    wait_ready(&http, &other, &READY, &mut bff2).await;
+    wait_ready(&http, &base, &ready(), &mut bff).await;
+    wait_ready(&http, &other, &ready(), &mut bff2).await;
 
     // The BFF binary's listeners (tests/api/exposure.rs has the rest): /metrics and the
     // detailed /readyz on METRICS_LISTEN only; through the ingress /readyz says its status alone.
@@ -278,10 +276,10 @@ async fn identity_and_the_bff_run_as_separate_processes_on_postgres_redis_and_ra
     assert_eq!(call(&http, M::GET, format!("{base}/v1/common/getAllCountry"), Some(&st), Value::Null).await.0, 401);
 
     // Identity restarts: reads made during the restart are retried, not failed.
-    let _ = identity.child.kill();
-    let _ = identity.child.wait();
+    let _ = cluster.identity.child.kill();
+    let _ = cluster.identity.child.wait();
     let restarted = tokio::spawn({
-        let db = db.url.clone();
+        let db = cluster.identity_db.clone();
         let amqp = amqp.clone();
         async move {
             tokio::time::sleep(Duration::from_millis(300)).await;
@@ -291,7 +289,7 @@ async fn identity_and_the_bff_run_as_separate_processes_on_postgres_redis_and_ra
     let (s, list) = call(&http, M::POST, format!("{other}/admin/sub-admin/subAdminList"), Some(&t), json!({})).await;
     assert_eq!(s, 200, "{list}");
     assert_eq!(list["total_records"], 1);
-    identity = restarted.await.unwrap();
+    cluster.identity = restarted.await.unwrap();
     // A write right after the restart goes through either replica.
     let (s, body) = call(
         &http,
@@ -384,7 +382,10 @@ async fn identity_and_the_bff_run_as_separate_processes_on_postgres_redis_and_ra
     }
     {
         use proto::content::v1 as pb;
-        let mut content = pb::content_client::ContentClient::connect(format!("http://127.0.0.1:{np}")).await.unwrap();
+        let mut content =
+            pb::content_client::ContentClient::connect(format!("http://127.0.0.1:{}", cluster.port("content")))
+                .await
+                .unwrap();
         let fields = pb::LeadershipFields {
             name: "Grace".into(),
             title: "Treasurer".into(),
@@ -576,7 +577,7 @@ async fn identity_and_the_bff_run_as_separate_processes_on_postgres_redis_and_ra
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     let _ = std::fs::remove_dir_all(mail_dir());
-    drop(identity);
+    drop(cluster);
 }
 
 #[path = "support/socketio.rs"]
@@ -593,26 +594,15 @@ async fn the_chat_crosses_bff_replicas_over_redis() {
         eprintln!("cluster chat test skipped: set TEST_DATABASE_URL, TEST_REDIS_URL, TEST_AMQP_URL");
         return;
     };
-    let mut dbs = Vec::new();
-    for _ in 0..7 {
-        dbs.push(common::testing::create_postgres_database(&pg).await);
-    }
-    let (ip, cp, gp, np, ep, hp, ap, bp) =
-        (free_port(), free_port(), free_port(), free_port(), free_port(), free_port(), free_port(), free_port());
-    let _identity = identity_proc(&dbs[0].url, &amqp, ip);
-    let _catalogue = service_proc("catalogue", &dbs[1].url, &amqp, cp);
-    let _giving = service_proc("giving", &dbs[2].url, &amqp, gp);
-    let _content = service_proc("content", &dbs[3].url, &amqp, np);
-    let _engagement = service_proc("engagement", &dbs[4].url, &amqp, ep);
-    let _chat = service_proc("chat", &dbs[5].url, &amqp, hp);
-    let up = free_port();
-    let _audit = service_proc("audit", &dbs[6].url, &amqp, up);
-    let mut bff_a = bff_proc(ip, cp, gp, np, ep, hp, up, &redis, ap, free_port());
-    let mut bff_b = bff_proc(ip, cp, gp, np, ep, hp, up, &redis, bp, free_port());
+    let cluster = Cluster::start(&pg, &amqp).await;
+    let ip = cluster.port("identity");
+    let (ap, bp) = (free_port(), free_port());
+    let mut bff_a = bff_proc(&cluster.ports, &redis, ap, free_port());
+    let mut bff_b = bff_proc(&cluster.ports, &redis, bp, free_port());
     let (a, b) = (format!("http://127.0.0.1:{ap}"), format!("http://127.0.0.1:{bp}"));
     let http = reqwest::Client::builder().timeout(Duration::from_secs(30)).build().unwrap();
-    wait_ready(&http, &a, &READY, &mut bff_a).await;
-    wait_ready(&http, &b, &READY, &mut bff_b).await;
+    wait_ready(&http, &a, &ready(), &mut bff_a).await;
+    wait_ready(&http, &b, &ready(), &mut bff_b).await;
 
     use reqwest::Method as M;
     let (_, login) = call(

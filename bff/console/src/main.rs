@@ -90,15 +90,10 @@ fn secret(data: &Path) -> anyhow::Result<String> {
 /// community yet), then chat's rooms with a short conversation for ten of them and two past
 /// notifications (when chat is empty). Everything goes through the
 /// services' domain calls, so totals, rollups, badges and events are what real use makes.
-async fn demo(
-    data: &Path,
-    catalogue: &catalogue::service::Catalogue,
-    giving: &giving::service::Giving,
-    content: &content::service::Content,
-    engagement: &engagement::service::Engagement,
-    chat: &chat::service::Chat,
-    admin: &chat::store::Person,
-) -> anyhow::Result<()> {
+async fn demo(data: &Path, services: &stack::Stack, admin: &chat::store::Person) -> anyhow::Result<()> {
+    let (catalogue, giving, content) =
+        (&services.catalogue.catalogue, &services.giving.giving, &services.content.content);
+    let (engagement, chat) = (&services.engagement.engagement, &services.chat.chat);
     const LOGO: &str = "demo-logo.png";
     const COVER: &str = "demo-cover.png";
     // The demo's one picture, as the nonprofits' logo, the leadership entries' photo and the
@@ -244,6 +239,7 @@ async fn member_token(
 /// the first broken link.
 async fn audit_verify() -> anyhow::Result<()> {
     let data = PathBuf::from(env("DATA_DIR").unwrap_or_else(|| "data".into()));
+    // The audit service's file of the data folder, as stack::sqlite_in names it.
     let cfg = audit::app::Config { database_url: format!("sqlite://{}", data.join("audit.db").display()) };
     let v = audit::app::open(&cfg).await?.verify().await.map_err(|e| anyhow::anyhow!("{e}"))?;
     if v.ok {
@@ -286,75 +282,37 @@ async fn main() -> anyhow::Result<()> {
     shutdown.on_signals();
     let bus = common::bus::from_url(None).await?;
 
-    // The audit service first: it is subscribed to every event before any service relays one.
-    let audit_cfg = audit::app::Config { database_url: format!("sqlite://{}", data.join("audit.db").display()) };
-    let audit = audit::app::start(&audit_cfg, Listen::InProcess, bus.clone(), shutdown.clone()).await?;
-
-    let identity_cfg = identity::app::Config {
+    // Every service of the table (proto/services.json), in its order, served in process: one
+    // SQLite file each in the data folder.
+    let shared = common::service::Shared {
+        jwt_secret: jwt_secret.clone(),
+        public_url: public_url.clone(),
         mail_dir: Some(data.join("mail")),
-        console_url: public_url.clone(),
-        ..identity::app::Config::local(format!("sqlite://{}", data.join("identity.db").display()), jwt_secret.clone())
     };
-    let identity = identity::app::start(&identity_cfg, Listen::InProcess, bus.clone(), shutdown.clone()).await?;
-
-    let catalogue_cfg =
-        catalogue::app::Config { database_url: format!("sqlite://{}", data.join("catalogue.db").display()) };
-    let catalogue = catalogue::app::start(&catalogue_cfg, Listen::InProcess, bus.clone(), shutdown.clone()).await?;
-
-    let giving_cfg = giving::app::Config { database_url: format!("sqlite://{}", data.join("giving.db").display()) };
-    let giving = giving::app::start(&giving_cfg, Listen::InProcess, bus.clone(), shutdown.clone()).await?;
-
-    let content_cfg = content::app::Config { database_url: format!("sqlite://{}", data.join("content.db").display()) };
-    let content = content::app::start(&content_cfg, Listen::InProcess, bus.clone(), shutdown.clone()).await?;
-
-    let engagement_cfg =
-        engagement::app::Config { database_url: format!("sqlite://{}", data.join("engagement.db").display()) };
-    let engagement = engagement::app::start(&engagement_cfg, Listen::InProcess, bus.clone(), shutdown.clone()).await?;
-
-    let chat_cfg = chat::app::Config { database_url: format!("sqlite://{}", data.join("chat.db").display()) };
-    let chat = chat::app::start(&chat_cfg, Listen::InProcess, bus.clone(), shutdown.clone()).await?;
-
-    let services = [
-        identity.server,
-        catalogue.server,
-        giving.server,
-        content.server,
-        engagement.server,
-        chat.server,
-        audit.server,
-    ];
-    let stop = |services: [tokio::task::JoinHandle<anyhow::Result<()>>; 7]| async move {
-        for s in services {
-            let _ = tokio::time::timeout(Duration::from_secs(10), s).await;
-        }
-    };
+    let configs = stack::Configs::new(stack::sqlite_in(&data), &shared);
+    let services = stack::Stack::start(&configs, Listen::InProcess, bus.clone(), shutdown.clone()).await?;
     if let Some(email) = member_email {
-        let token = member_token(&giving.giving, &identity.identity, &email).await;
+        let token = member_token(&services.giving.giving, &services.identity.identity, &email).await;
         shutdown.trigger();
-        stop(services).await;
+        services.stopped().await;
         println!("{}", token?);
         return Ok(());
     }
     if seed_only || env("DEMO_DATA").is_some_and(|v| v != "0") {
-        let admin = main_admin(&identity.identity, &identity_cfg.admin_email).await?;
-        demo(&data, &catalogue.catalogue, &giving.giving, &content.content, &engagement.engagement, &chat.chat, &admin)
-            .await?;
+        let admin = main_admin(&services.identity.identity, &configs.identity.admin_email).await?;
+        demo(&data, &services, &admin).await?;
         if seed_only {
             shutdown.trigger();
-            stop(services).await;
+            services.stopped().await;
             return Ok(());
         }
     }
 
     // Every service the BFF calls (bff/src/services.rs), by name: its server, in process.
-    let local = bff::services::InProcessServices::default()
-        .with("identity", identity.local)?
-        .with("catalogue", catalogue.local)?
-        .with("giving", giving.local)?
-        .with("content", content.local)?
-        .with("engagement", engagement.local)?
-        .with("chat", chat.local)?
-        .with("audit", audit.local)?;
+    let mut local = bff::services::InProcessServices::default();
+    for (name, server) in services.locals() {
+        local = local.with(name, server)?;
+    }
     let missing = local.missing();
     anyhow::ensure!(missing.is_empty(), "the embedded console starts no {missing:?} service");
     // No URL is dialled: every service is called in process.
@@ -389,6 +347,6 @@ async fn main() -> anyhow::Result<()> {
         .with_context(|| format!("port {port} is taken (set PORT)"))?;
     println!("Giving Console is running at {public_url} (data in {})", data.display());
     bff::serve(state, listener, shutdown, Duration::ZERO).await?;
-    stop(services).await;
+    services.stopped().await;
     Ok(())
 }

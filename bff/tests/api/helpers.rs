@@ -76,7 +76,8 @@ pub async fn spawn_with(tune: impl FnOnce(&mut identity::app::Config)) -> TestAp
     spawn_full(tune, |_| {}, Duration::ZERO).await
 }
 
-/// Starts audit, identity, the catalogue, giving, content, engagement, chat and the BFF, each configuration tuned by its closure;
+/// Starts every service of the table (the `stack` crate) and the BFF, identity's and the BFF's
+/// configuration tuned by their closures;
 /// `drain` is the BFF's pause between readiness turning false and its listener closing on
 /// shutdown.
 pub async fn spawn_full(
@@ -86,51 +87,30 @@ pub async fn spawn_full(
 ) -> TestApp {
     let data = common::testing::temp_dir();
     let shutdown = Shutdown::new();
-    let mut cfg = identity::app::Config {
+    // Every service of the table (proto/services.json), each on a loopback port of its own.
+    let shared = common::service::Shared {
+        jwt_secret: SECRET.into(),
+        public_url: "http://console.test".into(),
+        mail_dir: Some(data.0.join("mail")),
+    };
+    let mut configs = stack::Configs::new(stack::sqlite_in(&data.0), &shared);
+    configs.identity = identity::app::Config {
         refresh_ttl_secs: 86400,
         admin_email: ADMIN_EMAIL.into(),
         admin_password: Some(ADMIN_PASSWORD.into()),
         mail_from: "Giving Console <no-reply@example.org>".into(),
-        mail_dir: Some(data.0.join("mail")),
         max_failures_per_address: 50,
         forgot_per_address: 50,
-        console_url: "http://console.test".into(),
-        ..identity::app::Config::local(format!("sqlite://{}/identity.db", data.0.display()), SECRET.into())
+        ..configs.identity
     };
-    tune(&mut cfg);
+    tune(&mut configs.identity);
     let bus = common::bus::from_url(None).await.unwrap();
-    // The audit service first: subscribed to every event before any service relays one.
-    let audit_cfg = audit::app::Config { database_url: format!("sqlite://{}/audit.db", data.0.display()) };
-    let audit = audit::app::start(&audit_cfg, "127.0.0.1:0", bus.clone(), shutdown.clone()).await.unwrap();
-    let running = identity::app::start(&cfg, "127.0.0.1:0", bus.clone(), shutdown.clone()).await.unwrap();
-    let catalogue_cfg = catalogue::app::Config { database_url: format!("sqlite://{}/catalogue.db", data.0.display()) };
-    let catalogue = catalogue::app::start(&catalogue_cfg, "127.0.0.1:0", bus.clone(), shutdown.clone()).await.unwrap();
-    let giving_cfg = giving::app::Config { database_url: format!("sqlite://{}/giving.db", data.0.display()) };
-    let giving = giving::app::start(&giving_cfg, "127.0.0.1:0", bus.clone(), shutdown.clone()).await.unwrap();
-    let content_cfg = content::app::Config { database_url: format!("sqlite://{}/content.db", data.0.display()) };
-    let content = content::app::start(&content_cfg, "127.0.0.1:0", bus.clone(), shutdown.clone()).await.unwrap();
-    let engagement_cfg =
-        engagement::app::Config { database_url: format!("sqlite://{}/engagement.db", data.0.display()) };
-    let engagement =
-        engagement::app::start(&engagement_cfg, "127.0.0.1:0", bus.clone(), shutdown.clone()).await.unwrap();
-    let chat_cfg = chat::app::Config { database_url: format!("sqlite://{}/chat.db", data.0.display()) };
-    let chat = chat::app::start(&chat_cfg, "127.0.0.1:0", bus.clone(), shutdown.clone()).await.unwrap();
+    let services = stack::Stack::start(&configs, "127.0.0.1:0", bus.clone(), shutdown.clone()).await.unwrap();
+    let url = |port: u16| format!("http://127.0.0.1:{port}");
     let mut bff_cfg = bff::config::Config {
         public_url: "http://console.test".into(),
         trusted_proxies: "127.0.0.1".into(),
-        ..bff::config::Config::local(
-            local_urls(&[
-                ("identity", running.port),
-                ("catalogue", catalogue.port),
-                ("giving", giving.port),
-                ("content", content.port),
-                ("engagement", engagement.port),
-                ("chat", chat.port),
-                ("audit", audit.port),
-            ]),
-            SECRET.into(),
-            data.0.join("media"),
-        )
+        ..bff::config::Config::local(local_urls(&services.ports()), SECRET.into(), data.0.join("media"))
     };
     tune_bff(&mut bff_cfg);
     let state = bff_cfg.state().await.unwrap();
@@ -146,12 +126,12 @@ pub async fn spawn_full(
         metrics_base: format!("http://{metrics}"),
         client: reqwest::Client::new(),
         data,
-        identity: running.identity,
-        giving_url: format!("http://127.0.0.1:{}", giving.port),
-        content_url: format!("http://127.0.0.1:{}", content.port),
-        catalogue_url: format!("http://127.0.0.1:{}", catalogue.port),
-        engagement_url: format!("http://127.0.0.1:{}", engagement.port),
-        chat_url: format!("http://127.0.0.1:{}", chat.port),
+        giving_url: url(services.giving.port),
+        content_url: url(services.content.port),
+        catalogue_url: url(services.catalogue.port),
+        engagement_url: url(services.engagement.port),
+        chat_url: url(services.chat.port),
+        identity: services.identity.identity,
         shutdown,
         bff_stop,
     }

@@ -51,3 +51,33 @@ where
     let server = start(listen, bus, shutdown).await?;
     server.await?
 }
+
+/// What the services started together in one process (the embedded console, the BFF's tests:
+/// the `stack` crate) share besides the bus: the token key, where people reach the console,
+/// and where mail goes when there is no SMTP server.
+#[derive(Debug, Clone, Default)]
+pub struct Shared {
+    pub jwt_secret: String,
+    pub public_url: String,
+    pub mail_dir: Option<std::path::PathBuf>,
+}
+
+/// A service's configuration when it runs beside the others in one process: its database
+/// and what they share; every other setting from its environment variable or its default, as
+/// its own binary reads them. Each service's `app::Config` implements it, so the `stack`
+/// crate starts every service of the table without naming one.
+pub trait Stacked: Sized {
+    fn stacked(database_url: String, shared: &Shared) -> Self;
+}
+
+/// [`Stacked`] for a configuration that is only its database (`Config { database_url }`).
+#[macro_export]
+macro_rules! stacked_by_database {
+    ($config:ty) => {
+        impl $crate::service::Stacked for $config {
+            fn stacked(database_url: String, _: &$crate::service::Shared) -> Self {
+                Self { database_url }
+            }
+        }
+    };
+}

@@ -18,6 +18,9 @@ pub struct Config {
     pub database_url: String,
 }
 
+// Beside the other services in one process, only its database differs (common::service::Stacked).
+common::stacked_by_database!(Config);
+
 pub struct Running {
     /// Its gRPC port (0 when it serves in process only).
     pub port: u16,

@@ -104,6 +104,18 @@ impl Config {
     }
 }
 
+/// Beside the other services in one process: the shared token key, the console's address for
+/// its links, and mail written to files when no SMTP_URL is set.
+impl common::service::Stacked for Config {
+    fn stacked(database_url: String, shared: &common::service::Shared) -> Self {
+        Self {
+            mail_dir: shared.mail_dir.clone(),
+            console_url: shared.public_url.clone(),
+            ..Self::local(database_url, shared.jwt_secret.clone())
+        }
+    }
+}
+
 /// A started identity service.
 pub struct Running {
     /// Its gRPC port (0 when it serves in process only).
