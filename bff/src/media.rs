@@ -511,7 +511,7 @@ impl Owner {
             return Ok(claim);
         }
         let req = claim.request(id.unwrap_or_default(), true);
-        crate::state::retry(|| async { state.content().attach_media(req.clone()).await }).await?;
+        crate::state::call!(state.content().attach_media(req))?;
         Ok(claim)
     }
 
@@ -520,7 +520,7 @@ impl Owner {
     /// only the main admin removes.
     pub async fn release(self, state: &AppState, actor: &proto::common::v1::Actor, id: &str) {
         let req = cpb::ReleaseMediaRequest { owner: Some(self.of(id)), actor: Some(actor.clone()) };
-        if let Err(e) = crate::state::retry(|| async { state.content().release_media(req.clone()).await }).await {
+        if let Err(e) = crate::state::call!(state.content().release_media(req)) {
             tracing::error!(service = self.service, entity = self.entity, id, error = %e.message(), "a deleted record's files could not be released");
         }
     }
@@ -561,7 +561,7 @@ impl Claim {
             return;
         }
         let req = self.request(id, false);
-        if let Err(e) = crate::state::retry(|| async { state.content().attach_media(req.clone()).await }).await {
+        if let Err(e) = crate::state::call!(state.content().attach_media(req)) {
             tracing::error!(service = self.owner.service, entity = self.owner.entity, id, error = %e.message(), "a saved record's files could not be attached");
         }
     }
@@ -600,7 +600,7 @@ pub async fn sweep(storage: &Storage, content: &crate::services::Content, before
     // retried forever in one run.
     for _ in 0..20 {
         let req = pb::OrphansRequest { uploaded_before: before, limit: BATCH };
-        let files = crate::state::retry(|| async { content.clone().list_orphans(req).await }).await?.into_inner().items;
+        let files = crate::state::call!(content.clone().list_orphans(req))?.items;
         let n = files.len() as i64;
         for f in files {
             if !valid_module(&f.module) || !valid_file_name(&f.file) {
@@ -615,7 +615,7 @@ pub async fn sweep(storage: &Storage, content: &crate::services::Content, before
                     address: String::new(),
                 }),
             };
-            crate::state::retry(|| async { content.clone().mark_removed(req.clone()).await }).await?;
+            crate::state::call!(content.clone().mark_removed(req))?;
             removed += 1;
         }
         if n < BATCH {

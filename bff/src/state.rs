@@ -327,6 +327,31 @@ where
     .await
 }
 
+/// One call to a service that may be asked again (a read, or a write that is the same when
+/// repeated): `call!(state.content().get_faq(req))` sends a clone of `req` to the next
+/// connection's client, is retried as [`retry`] retries, and answers the message itself
+/// (`Result<Answer, tonic::Status>`). Written once so a handler says only what it asks.
+macro_rules! call {
+    ($state:ident . $service:ident () . $method:ident ($req:expr)) => {
+        $crate::state::retry(|| async { $state.$service().$method($req.clone()).await })
+            .await
+            .map(tonic::Response::into_inner)
+    };
+}
+
+/// One call to a service that changes something and must not be applied twice:
+/// `call_unsent!(state.giving().delete_donor(req))` is retried, as [`retry_unsent`] retries,
+/// only when it was never sent; it answers the message itself.
+macro_rules! call_unsent {
+    ($state:ident . $service:ident () . $method:ident ($req:expr)) => {
+        $crate::state::retry_unsent(|| async { $state.$service().$method($req.clone()).await })
+            .await
+            .map(tonic::Response::into_inner)
+    };
+}
+
+pub(crate) use {call, call_unsent};
+
 async fn retry_when<T, F, Fut>(mut call: F, again: impl Fn(&tonic::Status) -> bool) -> Result<T, tonic::Status>
 where
     F: FnMut() -> Fut,

@@ -7,7 +7,7 @@ use super::content_page::account_names;
 use crate::auth::Caller;
 use crate::error::ApiError;
 use crate::reply::{Body, Reply, Route, list, ok, route};
-use crate::state::{AppState, retry};
+use crate::state::{AppState, call};
 use crate::xlsx::{Row, Sheet, XLSX};
 use axum::Extension;
 use axum::extract::{Path, State};
@@ -145,8 +145,8 @@ async fn actor_names(state: &AppState, records: &[pb::Record]) -> HashMap<String
     let mut names = account_names(state, admins).await;
     if !members.is_empty() {
         let req = proto::giving::v1::DonorNamesRequest { ids: members };
-        match retry(|| async { state.giving().donor_names(req.clone()).await }).await {
-            Ok(r) => names.extend(r.into_inner().names),
+        match call!(state.giving().donor_names(req)) {
+            Ok(r) => names.extend(r.names),
             Err(e) => tracing::warn!(error = %e.message(), "donor names unavailable"),
         }
     }
@@ -169,7 +169,7 @@ async fn actor_ids(state: &AppState, caller: &Caller, text: &str) -> Result<Vec<
         }),
         actor: Some(caller.to_pb()),
     };
-    let page = retry(|| async { state.identity().list_sub_admins(req.clone()).await }).await?.into_inner();
+    let page = call!(state.identity().list_sub_admins(req))?;
     let mut ids: Vec<String> = page.items.into_iter().map(|s| s.id).collect();
     let me = account_names(state, [caller.id.clone()]).await;
     let lower = text.to_lowercase();
@@ -201,26 +201,26 @@ async fn list_page(
     Body(b): Body<AuditListBody>,
 ) -> Reply {
     let req = to_pb(&state, &caller, &b).await?;
-    let page = retry(|| async { state.audit().list(req.clone()).await }).await?.into_inner();
+    let page = call!(state.audit().list(req))?;
     let names = actor_names(&state, &page.items).await;
     list("Audit list", page.items.into_iter().map(|r| record(r, &names, false)).collect::<Vec<_>>(), page.total)
 }
 
 async fn one(State(state): State<AppState>, Path(id): Path<String>) -> Reply {
     let req = pb::RecordRef { id };
-    let r = retry(|| async { state.audit().get(req.clone()).await }).await?.into_inner();
+    let r = call!(state.audit().get(req))?;
     let names = actor_names(&state, std::slice::from_ref(&r)).await;
     ok("Audit record", record(r, &names, true))
 }
 
 async fn verify(State(state): State<AppState>) -> Reply {
-    let v = retry(|| async { state.audit_long().verify(pb::Empty {}).await }).await?.into_inner();
+    let v = call!(state.audit_long().verify(pb::Empty {}))?;
     let first_broken = (!v.ok).then_some(v.first_broken_seq);
     ok("Audit chain", Verification { ok: v.ok, checked: v.checked, first_broken, reason: v.reason })
 }
 
 async fn filters(State(state): State<AppState>) -> Reply {
-    let m = retry(|| async { state.audit().modules(pb::Empty {}).await }).await?.into_inner();
+    let m = call!(state.audit().modules(pb::Empty {}))?;
     ok("Audit filters", Filters { modules: m.modules, entities: m.entities })
 }
 
@@ -237,7 +237,7 @@ async fn export(
     let mut req = to_pb(&state, &caller, &b).await?;
     req.page = Some(proto::common::v1::PageRequest { page: 1, limit: EXPORT_BATCH, ..Default::default() });
     // The first batch before answering, so a bad filter is a 400 and not a broken file.
-    let first = retry(|| async { state.audit().list(req.clone()).await }).await?.into_inner();
+    let first = call!(state.audit().list(req))?;
     let (tx, rx) = tokio::sync::mpsc::channel::<Result<AuditRecord, tonic::Status>>(EXPORT_BATCH as usize);
     tokio::spawn(async move {
         let mut batch = first.items;

@@ -3,7 +3,7 @@
 use crate::auth::{Caller, bearer};
 use crate::error::ApiError;
 use crate::reply::{Body, Empty, Reply, Route, ok, route};
-use crate::state::{AppState, retry, retry_unsent};
+use crate::state::{AppState, call, call_unsent};
 use axum::Extension;
 use axum::extract::{ConnectInfo, State};
 use axum::http::{HeaderMap, HeaderValue, Method, header};
@@ -72,7 +72,7 @@ async fn sign_in(state: AppState, headers: HeaderMap, addr: SocketAddr, b: Login
         kind: kind as i32,
         client_ip: crate::auth::client_address(&state.settings, &headers, addr),
     };
-    let s = retry_unsent(|| async { state.identity().login(req.clone()).await }).await?.into_inner();
+    let s = call_unsent!(state.identity().login(req))?;
     if !s.challenge_token.is_empty() {
         let message = if s.two_factor == "enrol" {
             "Two-factor sign-in is required. Enter the code we sent to your email to set it up."
@@ -234,7 +234,7 @@ async fn logout(State(state): State<AppState>, headers: HeaderMap, Body(b): Body
     if refresh_token.is_some() || !session_id.is_empty() {
         let req =
             pb::LogoutRequest { refresh_token: refresh_token.unwrap_or_default(), session_id: session_id.clone() };
-        let ended = retry(|| async { state.identity().logout(req.clone()).await }).await?.into_inner().session_id;
+        let ended = call!(state.identity().logout(req))?.session_id;
         state.end_session(&ended).await;
         if ended != session_id {
             state.end_session(&session_id).await;
@@ -269,8 +269,8 @@ pub struct RefreshBody {
 async fn refresh(State(state): State<AppState>, headers: HeaderMap, Body(b): Body<RefreshBody>) -> Reply {
     let token = Some(b.token).filter(|t| !t.trim().is_empty()).or_else(|| refresh_cookie(&headers)).unwrap_or_default();
     let req = pb::RefreshRequest { refresh_token: token };
-    let t = match retry_unsent(|| async { state.identity().refresh(req.clone()).await }).await {
-        Ok(t) => t.into_inner(),
+    let t = match call_unsent!(state.identity().refresh(req)) {
+        Ok(t) => t,
         Err(s) => {
             let details = common::error::Details::of(&s);
             if s.code() == tonic::Code::Unauthenticated
@@ -320,7 +320,7 @@ async fn change_password(
         current_password: b.current_password,
         new_password: b.new_password,
     };
-    retry_unsent(|| async { state.identity().change_password(req.clone()).await }).await?;
+    call_unsent!(state.identity().change_password(req))?;
     state.forget_principal(&caller.id).await;
     ok("Password changed successfully. Please sign in again.", Empty {})
 }
@@ -339,7 +339,7 @@ async fn forgot_password(
 ) -> Reply {
     let client_ip = crate::auth::client_address(&state.settings, &headers, addr);
     let req = pb::ForgotPasswordRequest { email: b.email, console_url: state.settings.public_url.clone(), client_ip };
-    retry(|| async { state.identity().forgot_password(req.clone()).await }).await?;
+    call!(state.identity().forgot_password(req))?;
     ok("If this email is registered, a password reset link has been sent to it.", Empty {})
 }
 
@@ -352,7 +352,7 @@ pub struct ResetBody {
 
 async fn reset_password(State(state): State<AppState>, Body(b): Body<ResetBody>) -> Reply {
     let req = pb::ResetPasswordRequest { token: b.token, new_password: b.new_password };
-    let account = retry_unsent(|| async { state.identity().reset_password(req.clone()).await }).await?.into_inner();
+    let account = call_unsent!(state.identity().reset_password(req))?;
     // Its sessions ended: their access tokens are refused from the next request on.
     state.forget_principal(&account.id).await;
     ok("Your password has been reset. Please sign in with the new password.", Empty {})

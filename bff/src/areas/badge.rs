@@ -8,7 +8,7 @@ use crate::auth::Caller;
 use crate::error::ApiError;
 use crate::media;
 use crate::reply::{Body, Empty, Reply, Route, list, ok, route};
-use crate::state::{AppState, retry, retry_unsent};
+use crate::state::{AppState, call, call_unsent};
 use axum::Extension;
 use axum::extract::{Path, State};
 use axum::http::Method;
@@ -160,13 +160,13 @@ impl BadgeBody {
 
 async fn page(State(state): State<AppState>, Body(b): Body<ListBody>) -> Reply {
     let req = pb::ListBadgesRequest { page: Some(b.to_page()) };
-    let page = retry(|| async { state.giving().list_badges(req.clone()).await }).await?.into_inner();
+    let page = call!(state.giving().list_badges(req))?;
     list("Badge list", page.items.into_iter().map(Badge::from).collect::<Vec<_>>(), page.total)
 }
 
 async fn one(State(state): State<AppState>, Path(id): Path<String>) -> Reply {
     let req = pb::BadgeRef { id, actor: None };
-    let b = retry(|| async { state.giving().get_badge(req.clone()).await }).await?.into_inner();
+    let b = call!(state.giving().get_badge(req))?;
     ok("Badge details", Badge::from(b))
 }
 
@@ -182,14 +182,14 @@ async fn update(
         .await?
         .complete();
     let req = pb::UpdateBadgeRequest { id: id.clone(), input: Some(input), actor: Some(caller.to_pb()) };
-    let b = retry(|| async { state.giving().update_badge(req.clone()).await }).await?.into_inner();
+    let b = call!(state.giving().update_badge(req))?;
     claim.attach(&state, &id).await;
     ok("Badge updated successfully", Badge::from(b))
 }
 
 async fn remove(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>) -> Reply {
     let req = pb::BadgeRef { id: id.clone(), actor: Some(caller.to_pb()) };
-    retry_unsent(|| async { state.giving().delete_badge(req.clone()).await }).await?;
+    call_unsent!(state.giving().delete_badge(req))?;
     media::BADGE.release(&state, &caller.to_pb(), &id).await;
     ok("Badge deleted successfully", Empty {})
 }

@@ -10,7 +10,7 @@ use crate::auth::Caller;
 use crate::error::ApiError;
 use crate::media;
 use crate::reply::{Body, Empty, Reply, Route, list, ok, route};
-use crate::state::{AppState, retry, retry_unsent};
+use crate::state::{AppState, call, call_unsent};
 use axum::Extension;
 use axum::extract::{DefaultBodyLimit, Multipart, Path, State};
 use axum::http::Method;
@@ -102,8 +102,8 @@ async fn own_only(state: &AppState, caller: &Caller) -> Result<Option<Option<pb:
         return Err(ApiError::forbidden());
     }
     let req = pb::CharityRef { id: caller.charity_id.clone(), actor: None };
-    match retry(|| async { state.catalogue().get_charity(req.clone()).await }).await {
-        Ok(c) => Ok(Some(Some(c.into_inner()))),
+    match call!(state.catalogue().get_charity(req)) {
+        Ok(c) => Ok(Some(Some(c))),
         Err(s) if s.code() == tonic::Code::NotFound => Ok(Some(None)),
         Err(s) => Err(s.into()),
     }
@@ -119,7 +119,7 @@ async fn active(State(state): State<AppState>, Extension(caller): Extension<Call
     let list: Vec<NamedCharity> = match own_only(&state, &caller).await? {
         Some(own) => own.filter(listed_active).map(|c| named(c.id, c.charity_name)).into_iter().collect(),
         None => {
-            let page = retry(|| async { state.catalogue().active_charities(pb::Empty {}).await }).await?.into_inner();
+            let page = call!(state.catalogue().active_charities(pb::Empty {}))?;
             page.items.into_iter().map(|r| named(r.id, r.charity_name)).collect()
         }
     };
@@ -141,13 +141,13 @@ async fn list_page(State(state): State<AppState>, Body(b): Body<CharityListBody>
         is_navigator: b.is_navigator,
         admin_verification: b.admin_verification,
     };
-    let page = retry(|| async { state.catalogue().list_charities(req.clone()).await }).await?.into_inner();
+    let page = call!(state.catalogue().list_charities(req))?;
     list("Nonprofit list", page.items, page.total)
 }
 
 async fn one(State(state): State<AppState>, Path(id): Path<String>) -> Reply {
     let req = pb::CharityRef { id, actor: None };
-    let c = retry(|| async { state.catalogue().get_charity(req.clone()).await }).await?.into_inner();
+    let c = call!(state.catalogue().get_charity(req))?;
     ok("Nonprofit details", c)
 }
 
@@ -171,7 +171,7 @@ async fn verify(
         reject_reason: b.reject_reason,
         actor: Some(caller.to_pb()),
     };
-    let c = retry(|| async { state.catalogue().change_verification(req.clone()).await }).await?.into_inner();
+    let c = call!(state.catalogue().change_verification(req))?;
     ok(if approve { "Nonprofit approved successfully" } else { "Nonprofit rejected successfully" }, c)
 }
 
@@ -187,7 +187,7 @@ async fn create(
 ) -> Reply {
     let claim = media::CHARITY.claim(&state, &caller.to_pb(), None, files(&b)).await?;
     let req = pb::CreateCharityRequest { input: Some(b), actor: Some(caller.to_pb()) };
-    let c = retry_unsent(|| async { state.catalogue().create_charity(req.clone()).await }).await?.into_inner();
+    let c = call_unsent!(state.catalogue().create_charity(req))?;
     claim.attach(&state, &c.id).await;
     ok("Nonprofit created successfully", c)
 }
@@ -216,7 +216,7 @@ async fn update(
         onboard: b.onboard,
         actor: Some(caller.to_pb()),
     };
-    let c = retry(|| async { state.catalogue().update_charity(req.clone()).await }).await?.into_inner();
+    let c = call!(state.catalogue().update_charity(req))?;
     claim.attach(&state, &id).await;
     ok("Nonprofit updated successfully", c)
 }
@@ -229,13 +229,13 @@ async fn status(
 ) -> Reply {
     let active = b.active()?;
     let req = pb::SetCharityStatusRequest { id, active, actor: Some(caller.to_pb()) };
-    let c = retry(|| async { state.catalogue().set_charity_status(req.clone()).await }).await?.into_inner();
+    let c = call!(state.catalogue().set_charity_status(req))?;
     ok(if active { "Nonprofit activated successfully" } else { "Nonprofit deactivated successfully" }, c)
 }
 
 async fn remove(State(state): State<AppState>, Extension(caller): Extension<Caller>, Body(b): Body<IdBody>) -> Reply {
     let req = pb::CharityRef { id: b.id.clone(), actor: Some(caller.to_pb()) };
-    retry_unsent(|| async { state.catalogue().delete_charity(req.clone()).await }).await?;
+    call_unsent!(state.catalogue().delete_charity(req))?;
     // Its admins' accounts follow it (identity hears the deletion); its files go.
     media::CHARITY.release(&state, &caller.to_pb(), &b.id).await;
     ok("Nonprofit deleted successfully", Empty {})
@@ -243,7 +243,7 @@ async fn remove(State(state): State<AppState>, Extension(caller): Extension<Call
 
 async fn payment_methods(State(state): State<AppState>, Path(id): Path<String>) -> Reply {
     let req = pb::CharityRef { id, actor: None };
-    let c = retry(|| async { state.catalogue().get_charity(req.clone()).await }).await?.into_inner();
+    let c = call!(state.catalogue().get_charity(req))?;
     ok("Payment methods", c.payment_methods)
 }
 
@@ -297,7 +297,7 @@ async fn common_list(
         is_navigator: false,
         admin_verification: "Approve".into(),
     };
-    let page = retry(|| async { state.catalogue().list_charities(req.clone()).await }).await?.into_inner();
+    let page = call!(state.catalogue().list_charities(req))?;
     let list_items = page.items.into_iter().map(|r| NamedItem { id: r.id, name: r.charity_name }).collect();
     list("Nonprofit list", CommonList { list: list_items }, page.total)
 }

@@ -5,7 +5,7 @@
 use crate::auth::Caller;
 use crate::error::ApiError;
 use crate::reply::{Body, Empty, Reply, Route, ok, route};
-use crate::state::{AppState, retry, retry_unsent};
+use crate::state::{AppState, call, call_unsent};
 use axum::Extension;
 use axum::extract::{Path, State};
 use axum::http::{Method, StatusCode};
@@ -36,7 +36,7 @@ pub fn routes() -> Vec<Route> {
 
 async fn invite(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>) -> Reply {
     let req = cat::CharityRef { id, actor: None };
-    let c = retry(|| async { state.catalogue().get_charity(req.clone()).await }).await?.into_inner();
+    let c = call!(state.catalogue().get_charity(req))?;
     if c.admin_verification != "Approve" {
         return Err(ApiError::new(
             StatusCode::CONFLICT,
@@ -53,7 +53,7 @@ async fn invite(State(state): State<AppState>, Extension(caller): Extension<Call
         last_name: c.admin_last_name,
         console_url: state.settings.public_url.clone(),
     };
-    let sent = retry_unsent(|| async { state.identity().invite_charity_admin(req.clone()).await }).await?.into_inner();
+    let sent = call_unsent!(state.identity().invite_charity_admin(req))?;
     ok(
         &format!("Invitation sent to {}", sent.email),
         InvitationSent { user_id: sent.user_id, email: sent.email, expires_at: sent.expires_at },
@@ -79,7 +79,7 @@ pub struct SetPasswordBody {
 
 async fn set_password(State(state): State<AppState>, Body(b): Body<SetPasswordBody>) -> Reply {
     let req = pb::AcceptInvitationRequest { token: b.token, new_password: b.new_password };
-    let account = retry_unsent(|| async { state.identity().accept_invitation(req.clone()).await }).await?.into_inner();
+    let account = call_unsent!(state.identity().accept_invitation(req))?;
     state.forget_principal(&account.id).await;
     ok("Your password has been set. Please sign in.", Empty {})
 }

@@ -9,7 +9,7 @@ use crate::error::{ApiError, FieldError};
 use crate::live::admin::{RoomAnswer, one_with_presence};
 use crate::live::names;
 use crate::reply::{Body, Reply, Route, ok, route};
-use crate::state::{AppState, retry};
+use crate::state::{AppState, call};
 use axum::Extension;
 use axum::extract::{Path, State};
 use axum::http::Method;
@@ -55,7 +55,7 @@ pub struct Unread {
 }
 
 async fn unread(State(state): State<AppState>) -> Reply {
-    let r = retry(|| async { state.chat().unread_total(pb::Empty {}).await }).await?.into_inner();
+    let r = call!(state.chat().unread_total(pb::Empty {}))?;
     ok("Unread messages", Unread { rooms: r.rooms, messages: r.messages })
 }
 
@@ -84,8 +84,8 @@ async fn create_room(
     let user = crate::live::app::room_user(&state, &user_id).await?.ok_or_else(not_found)?;
     let req = pb::OpenRoomRequest { user_id, actor: Some(caller.to_pb()), user: Some(user) };
     // Opening is idempotent (the donor's one room), so a retry is safe.
-    let room = match retry(|| async { state.chat().open_room(req.clone()).await }).await {
-        Ok(r) => r.into_inner(),
+    let room = match call!(state.chat().open_room(req)) {
+        Ok(r) => r,
         Err(s) if s.code() == tonic::Code::NotFound => return Err(not_found()),
         Err(s) => return Err(s.into()),
     };
@@ -98,7 +98,7 @@ async fn clear_history(
     Path(id): Path<String>,
 ) -> Reply {
     let req = pb::ClearHistoryRequest { room_id: id.clone(), actor: Some(caller.to_pb()) };
-    let room = retry(|| async { state.chat().clear_history(req.clone()).await }).await?.into_inner();
+    let room = call!(state.chat().clear_history(req))?;
     // The cleared messages' pictures go with them.
     crate::media::ROOM.release(&state, &caller.to_pb(), &id).await;
     let room = one_with_presence(&state, room).await;

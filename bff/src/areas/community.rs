@@ -8,7 +8,7 @@ use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult};
 use crate::media;
 use crate::reply::{Body, Reply, Route, list, ok, route};
-use crate::state::{AppState, retry, retry_unsent};
+use crate::state::{AppState, call, call_unsent};
 use axum::Extension;
 use axum::extract::{Path, State};
 use axum::http::Method;
@@ -184,7 +184,7 @@ async fn create(
     let input = checked(&state, b).await?;
     let claim = media::COMMUNITY.claim(&state, &caller.to_pb(), None, files(&input)).await?;
     let req = pb::CreateCommunityRequest { input: Some(input), actor: Some(caller.to_pb()) };
-    let c = retry_unsent(|| async { state.engagement().create_community(req.clone()).await }).await?.into_inner();
+    let c = call_unsent!(state.engagement().create_community(req))?;
     claim.attach(&state, &c.id).await;
     answer(&state, c, "Community created successfully").await
 }
@@ -198,7 +198,7 @@ async fn update(
     let input = checked(&state, b).await?;
     let claim = media::COMMUNITY.claim(&state, &caller.to_pb(), Some(&id), files(&input)).await?.complete();
     let req = pb::UpdateCommunityRequest { id: id.clone(), input: Some(input), actor: Some(caller.to_pb()) };
-    let c = retry(|| async { state.engagement().update_community(req.clone()).await }).await?.into_inner();
+    let c = call!(state.engagement().update_community(req))?;
     claim.attach(&state, &id).await;
     answer(&state, c, "Community updated successfully").await
 }
@@ -211,7 +211,7 @@ fn files(input: &pb::CommunityInput) -> media::Files {
 async fn list_page(State(state): State<AppState>, Body(b): Body<CommunityListBody>) -> Reply {
     let req =
         pb::ListCommunitiesRequest { page: Some(b.list.to_page()), is_deleted: b.is_deleted, is_hidden: b.is_hidden };
-    let r = retry(|| async { state.engagement().list_communities(req.clone()).await }).await?.into_inner();
+    let r = call!(state.engagement().list_communities(req))?;
     list("Community list", named(&state, r.items).await, r.total)
 }
 
@@ -222,7 +222,7 @@ async fn delete_or_restore(
 ) -> Reply {
     let is_deleted = b.is_deleted.ok_or_else(|| ApiError::validation("isDeleted", "isDeleted is required"))?;
     let req = pb::SetCommunityDeletedRequest { id: b.id, is_deleted, actor: Some(caller.to_pb()) };
-    let c = retry(|| async { state.engagement().set_community_deleted(req.clone()).await }).await?.into_inner();
+    let c = call!(state.engagement().set_community_deleted(req))?;
     answer(&state, c, if is_deleted { "Community deleted Successfully" } else { "Community Restore Successfully" })
         .await
 }
@@ -235,18 +235,18 @@ async fn hide(
 ) -> Reply {
     let is_hidden = b.is_hidden.ok_or_else(|| ApiError::validation("isHidden", "isHidden is required"))?;
     let req = pb::SetCommunityHiddenRequest { id, is_hidden, actor: Some(caller.to_pb()) };
-    let c = retry(|| async { state.engagement().set_community_hidden(req.clone()).await }).await?.into_inner();
+    let c = call!(state.engagement().set_community_hidden(req))?;
     answer(&state, c, if is_hidden { "Community hidden successfully" } else { "Community unhidden successfully" }).await
 }
 
 async fn detail(State(state): State<AppState>, Path(id): Path<String>) -> Reply {
     let req = pb::CommunityRef { id };
-    let c = retry(|| async { state.engagement().get_community(req.clone()).await }).await?.into_inner();
+    let c = call!(state.engagement().get_community(req))?;
     answer(&state, c, "Community details").await
 }
 
 async fn members(State(state): State<AppState>, Path(id): Path<String>, Body(b): Body<ListBody>) -> Reply {
     let req = pb::ListCommunityMembersRequest { community_id: id, page: Some(b.to_page()) };
-    let r = retry(|| async { state.engagement().list_community_members(req.clone()).await }).await?.into_inner();
+    let r = call!(state.engagement().list_community_members(req))?;
     list("Community members", r.items, r.total)
 }

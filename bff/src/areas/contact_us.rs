@@ -6,7 +6,7 @@ use super::content_page::account_names;
 use crate::auth::Caller;
 use crate::error::ApiError;
 use crate::reply::{Reply, Route, list, ok, route};
-use crate::state::{AppState, retry, retry_unsent};
+use crate::state::{AppState, call, call_unsent};
 use axum::Extension;
 use axum::extract::{ConnectInfo, Path, State};
 use axum::http::{HeaderMap, Method, StatusCode};
@@ -101,14 +101,14 @@ fn view(m: pb::ContactMessage, names: &std::collections::HashMap<String, String>
 
 async fn list_page(State(state): State<AppState>, crate::reply::Body(b): crate::reply::Body<ContactListBody>) -> Reply {
     let req = pb::ListContactsRequest { page: Some(b.list.to_page()), is_read: b.is_read };
-    let r = retry(|| async { state.content().list_contacts(req.clone()).await }).await?.into_inner();
+    let r = call!(state.content().list_contacts(req))?;
     let names = account_names(&state, r.items.iter().map(|m| m.read_by.clone())).await;
     list("Contact us list", r.items.into_iter().map(|m| view(m, &names)).collect::<Vec<_>>(), r.total)
 }
 
 async fn one(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>) -> Reply {
     let req = pb::IdRef { id, actor: Some(caller.to_pb()) };
-    let m = retry(|| async { state.content().open_contact(req.clone()).await }).await?.into_inner();
+    let m = call!(state.content().open_contact(req))?;
     let names = account_names(&state, [m.read_by.clone()]).await;
     ok("Contact us details", view(m, &names))
 }
@@ -136,7 +136,7 @@ async fn submit(
         message: b.message,
         actor: Some(actor),
     };
-    retry_unsent(|| async { state.content().submit_contact(req.clone()).await }).await?;
+    call_unsent!(state.content().submit_contact(req))?;
     let mut res = ok("Thank you for contacting us. We will get back to you soon.", crate::reply::Empty {})?;
     *res.status_mut() = StatusCode::CREATED;
     Ok(res)

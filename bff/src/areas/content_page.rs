@@ -6,7 +6,7 @@ use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult};
 use crate::permissions::{self, PRIVACY_POLICY, TERMS_CONDITION};
 use crate::reply::{Body, Reply, Route, list, ok, route};
-use crate::state::{AppState, retry, retry_unsent};
+use crate::state::{AppState, call, call_unsent};
 use axum::Extension;
 use axum::extract::{Path, Query, State};
 use axum::http::Method;
@@ -329,11 +329,7 @@ fn doc<T: serde::de::DeserializeOwned + Default>(json: &str) -> T {
 pub(crate) async fn named_charities(state: &AppState, ids: &[String]) -> Vec<Option<FeaturedRef>> {
     let calls = ids.iter().map(|id| async move {
         let req = proto::catalogue::v1::CharityRef { id: id.clone(), actor: None };
-        retry(|| async { state.catalogue().get_charity(req.clone()).await })
-            .await
-            .ok()
-            .map(|c| c.into_inner())
-            .map(|c| FeaturedRef { id: c.id, name: c.charity_name })
+        call!(state.catalogue().get_charity(req)).ok().map(|c| FeaturedRef { id: c.id, name: c.charity_name })
     });
     futures::future::join_all(calls).await
 }
@@ -345,11 +341,7 @@ pub(crate) async fn named_causes(state: &AppState, ids: &[String]) -> Vec<Option
             id: id.clone(),
             actor: None,
         };
-        retry(|| async { state.catalogue().get_term(req.clone()).await })
-            .await
-            .ok()
-            .map(|t| t.into_inner())
-            .map(|t| FeaturedRef { id: t.id, name: t.name })
+        call!(state.catalogue().get_term(req)).ok().map(|t| FeaturedRef { id: t.id, name: t.name })
     });
     futures::future::join_all(calls).await
 }
@@ -456,7 +448,7 @@ pub fn document_value(v: &PageView) -> serde_json::Value {
 
 async fn get_page(state: &AppState, key: &str, id: &str) -> ApiResult<pb::Page> {
     let req = pb::PageRef { page_key: key.to_string(), id: id.to_string() };
-    Ok(retry(|| async { state.content().get_page(req.clone()).await }).await?.into_inner())
+    Ok(call!(state.content().get_page(req))?)
 }
 
 async fn answer(state: &AppState, p: pb::Page, message: &str) -> Reply {
@@ -482,7 +474,7 @@ async fn save(
         document_json: serde_json::to_string(document).map_err(ApiError::internal)?,
         actor: Some(caller.to_pb()),
     };
-    let p = retry_unsent(|| async { state.content().save_page(req.clone()).await }).await?.into_inner();
+    let p = call_unsent!(state.content().save_page(req))?;
     claim.attach(state, &p.page_key).await;
     crate::public_cache::forget(state).await;
     Ok(p)
@@ -523,7 +515,7 @@ const CMS_KEYS: [&str; 2] = ["privacy_policy", "terms_condition"];
 
 async fn cms_pages(State(state): State<AppState>) -> Reply {
     let req = pb::PageKeys { page_keys: CMS_KEYS.iter().map(|k| k.to_string()).collect() };
-    let pages = retry(|| async { state.content().get_pages(req.clone()).await }).await?.into_inner().items;
+    let pages = call!(state.content().get_pages(req))?.items;
     let names = account_names(&state, pages.iter().map(|p| p.updated_by.clone())).await;
     let mut out = Vec::new();
     for p in pages {
@@ -596,7 +588,7 @@ async fn update_giving_partner(
 async fn list_revisions(state: &AppState, key: &str, q: PagingQuery) -> Reply {
     let page = proto::common::v1::PageRequest { page: q.page, limit: q.limit, ..Default::default() };
     let req = pb::ListRevisionsRequest { page_key: key.to_string(), page: Some(page) };
-    let r = retry(|| async { state.content().list_revisions(req.clone()).await }).await?.into_inner();
+    let r = call!(state.content().list_revisions(req))?;
     let names = account_names(state, r.items.iter().map(|i| i.author_id.clone())).await;
     let items: Vec<Revision> = r.items.into_iter().map(|i| revision_view(i, &names, None)).collect();
     list("Revisions", items, r.total)
@@ -637,7 +629,7 @@ async fn cms_revisions(
 /// caller may edit); 404 'Revision not found' otherwise.
 async fn revision_in(state: &AppState, area: Area, caller: &Caller, id: &str) -> ApiResult<pb::Revision> {
     let req = pb::RevisionRef { id: id.to_string(), actor: None };
-    let r = retry(|| async { state.content().get_revision(req.clone()).await }).await?.into_inner();
+    let r = call!(state.content().get_revision(req))?;
     let belongs = match area.key {
         Some(k) => r.page_key == k,
         None => cms_module(&r.page_key).is_some(),
@@ -673,7 +665,7 @@ async fn restore(
 ) -> Reply {
     let r = revision_in(&state, area, &caller, &id).await?;
     let req = pb::RevisionRef { id: r.id, actor: Some(caller.to_pb()) };
-    let p = retry_unsent(|| async { state.content().restore_revision(req.clone()).await }).await?.into_inner();
+    let p = call_unsent!(state.content().restore_revision(req))?;
     crate::public_cache::forget(&state).await;
     answer(&state, p, "Revision restored successfully").await
 }

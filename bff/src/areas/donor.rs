@@ -6,7 +6,7 @@ use super::{ListBody, StatusBody};
 use crate::auth::Caller;
 use crate::media;
 use crate::reply::{Body, Empty, Reply, Route, list, ok, route};
-use crate::state::{AppState, retry, retry_unsent};
+use crate::state::{AppState, call, call_unsent};
 use axum::Extension;
 use axum::extract::{Path, State};
 use axum::http::Method;
@@ -56,7 +56,7 @@ pub struct DonorListBody {
 
 async fn list_page(State(state): State<AppState>, Body(b): Body<DonorListBody>) -> Reply {
     let req = pb::ListDonorsRequest { page: Some(b.list.to_page()), is_active: b.is_active };
-    let page = retry(|| async { state.giving().list_donors(req.clone()).await }).await?.into_inner();
+    let page = call!(state.giving().list_donors(req))?;
     list("Donor list", page.items, page.total)
 }
 
@@ -67,14 +67,14 @@ async fn create(
 ) -> Reply {
     let claim = media::DONOR.claim(&state, &caller.to_pb(), None, media::Files::new().one("avatar", &b.avatar)).await?;
     let req = pb::CreateDonorRequest { input: Some(b), actor: Some(caller.to_pb()) };
-    let d = retry_unsent(|| async { state.giving().create_donor(req.clone()).await }).await?.into_inner();
+    let d = call_unsent!(state.giving().create_donor(req))?;
     claim.attach(&state, &d.id).await;
     ok("Donor created successfully", d)
 }
 
 async fn details(State(state): State<AppState>, Path(id): Path<String>) -> Reply {
     let req = pb::DonorRef { id, actor: None };
-    let d = retry(|| async { state.giving().donor_details(req.clone()).await }).await?.into_inner();
+    let d = call!(state.giving().donor_details(req))?;
     ok("Donor details", d)
 }
 
@@ -89,14 +89,14 @@ async fn update(
         .await?
         .complete();
     let req = pb::UpdateDonorRequest { id: id.clone(), input: Some(b), actor: Some(caller.to_pb()) };
-    let d = retry(|| async { state.giving().update_donor(req.clone()).await }).await?.into_inner();
+    let d = call!(state.giving().update_donor(req))?;
     claim.attach(&state, &id).await;
     ok("Donor updated successfully", d)
 }
 
 async fn remove(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>) -> Reply {
     let req = pb::DonorRef { id: id.clone(), actor: Some(caller.to_pb()) };
-    retry_unsent(|| async { state.giving().delete_donor(req.clone()).await }).await?;
+    call_unsent!(state.giving().delete_donor(req))?;
     media::DONOR.release(&state, &caller.to_pb(), &id).await;
     ok("Donor deleted successfully", Empty {})
 }
@@ -109,6 +109,6 @@ async fn status(
 ) -> Reply {
     let active = b.active()?;
     let req = pb::SetDonorStatusRequest { id, active, actor: Some(caller.to_pb()) };
-    let d = retry(|| async { state.giving().set_donor_status(req.clone()).await }).await?.into_inner();
+    let d = call!(state.giving().set_donor_status(req))?;
     ok(if active { "Donor activated successfully" } else { "Donor deactivated successfully" }, d)
 }

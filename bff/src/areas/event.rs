@@ -8,7 +8,7 @@ use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult};
 use crate::media;
 use crate::reply::{Body, Reply, Route, list, ok, route};
-use crate::state::{AppState, retry, retry_unsent};
+use crate::state::{AppState, call, call_unsent};
 use crate::xlsx::{Cell, Row, Sheet, Summary, XLSX};
 use axum::Extension;
 use axum::extract::{Path, State};
@@ -215,7 +215,7 @@ async fn input(state: &AppState, b: EventInput) -> ApiResult<Option<pb::EventInp
 
 async fn get_event(state: &AppState, id: &str) -> ApiResult<pb::Event> {
     let req = pb::EventRef { id: id.to_string() };
-    Ok(retry(|| async { state.engagement().get_event(req.clone()).await }).await?.into_inner())
+    Ok(call!(state.engagement().get_event(req))?)
 }
 
 // ---- handlers ----
@@ -228,7 +228,7 @@ async fn create(
     let input = input(&state, b).await?;
     let claim = media::EVENT.claim(&state, &caller.to_pb(), None, files(input.as_ref())).await?;
     let req = pb::CreateEventRequest { input, actor: Some(caller.to_pb()) };
-    let e = retry_unsent(|| async { state.engagement().create_event(req.clone()).await }).await?.into_inner();
+    let e = call_unsent!(state.engagement().create_event(req))?;
     claim.attach(&state, &e.id).await;
     ok("Event created successfully", e)
 }
@@ -242,7 +242,7 @@ async fn update(
     let input = input(&state, b).await?;
     let claim = media::EVENT.claim(&state, &caller.to_pb(), Some(&id), files(input.as_ref())).await?.complete();
     let req = pb::UpdateEventRequest { id: id.clone(), input, actor: Some(caller.to_pb()) };
-    let e = retry(|| async { state.engagement().update_event(req.clone()).await }).await?.into_inner();
+    let e = call!(state.engagement().update_event(req))?;
     claim.attach(&state, &id).await;
     ok("Event updated successfully", e)
 }
@@ -257,7 +257,7 @@ fn files(input: Option<&pb::EventInput>) -> media::Files {
 
 async fn list_page(State(state): State<AppState>, Body(b): Body<EventFilterBody>) -> Reply {
     let req = pb::ListEventsRequest { page: Some(b.list.to_page()), filter: b.filter, now: 0 };
-    let r = retry(|| async { state.engagement().list_events(req.clone()).await }).await?.into_inner();
+    let r = call!(state.engagement().list_events(req))?;
     list("Event list", r.items, r.total)
 }
 
@@ -269,7 +269,7 @@ async fn delete_or_restore(
 ) -> Reply {
     let is_deleted = b.is_deleted.ok_or_else(|| ApiError::validation("isDeleted", "isDeleted is required"))?;
     let req = pb::SetEventDeletedRequest { id, is_deleted, actor: Some(caller.to_pb()) };
-    let e = retry(|| async { state.engagement().set_event_deleted(req.clone()).await }).await?.into_inner();
+    let e = call!(state.engagement().set_event_deleted(req))?;
     ok(if is_deleted { "Event deleted Successfully" } else { "Event Restore Successfully" }, e)
 }
 
@@ -281,7 +281,7 @@ async fn find(State(state): State<AppState>, Path(id): Path<String>, Body(b): Bo
         .ok_or_else(|| ApiError::validation("status", "Please select valid status"))?;
     let page = proto::common::v1::PageRequest { page: b.page, limit: b.limit, search: b.search, ..Default::default() };
     let req = pb::ListEventMembersRequest { event_id: id, status: status as i32, page: Some(page) };
-    let r = retry(|| async { state.engagement().list_event_members(req.clone()).await }).await?.into_inner();
+    let r = call!(state.engagement().list_event_members(req))?;
     list("Event details", EventDetail { event: r.event.unwrap_or_default(), members: r.items }, r.total)
 }
 
@@ -291,7 +291,7 @@ async fn remove_member(
     Body(b): Body<RemoveMemberBody>,
 ) -> Reply {
     let req = pb::RemoveEventMemberRequest { id: b.id, actor: Some(caller.to_pb()) };
-    let r = retry_unsent(|| async { state.engagement().remove_event_member(req.clone()).await }).await?.into_inner();
+    let r = call_unsent!(state.engagement().remove_event_member(req))?;
     ok("Member removed successfully", r)
 }
 
@@ -358,8 +358,7 @@ fn member_row(r: &mut Row, m: &pb::EventMember) {
 async fn export(State(state): State<AppState>, Path(id): Path<String>) -> Result<axum::response::Response, ApiError> {
     let event = get_event(&state, &id).await?;
     let req = pb::EventRef { id: id.clone() };
-    let stream =
-        retry(|| async { state.engagement_long().stream_event_members(req.clone()).await }).await?.into_inner();
+    let stream = call!(state.engagement_long().stream_event_members(req))?;
     crate::xlsx::export_with_summary(stream, summary(&event), members_sheet(&id)).await
 }
 

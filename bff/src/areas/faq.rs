@@ -4,7 +4,7 @@
 use super::ListBody;
 use crate::auth::Caller;
 use crate::reply::{Body, Empty, Reply, Route, list, ok, route};
-use crate::state::{AppState, retry, retry_unsent};
+use crate::state::{AppState, call, call_unsent};
 use axum::Extension;
 use axum::extract::{Path, State};
 use axum::http::Method;
@@ -150,7 +150,7 @@ async fn create_category(
     Body(b): Body<FaqCategoryInput>,
 ) -> Reply {
     let req = pb::FaqCategoryInput { name: b.name, description: b.description, actor: Some(caller.to_pb()) };
-    let c = retry_unsent(|| async { state.content().create_faq_category(req.clone()).await }).await?.into_inner();
+    let c = call_unsent!(state.content().create_faq_category(req))?;
     crate::public_cache::forget(&state).await;
     ok("FAQ category created successfully", category_view(c))
 }
@@ -168,7 +168,7 @@ async fn update_category(
         order: b.order,
         actor: Some(caller.to_pb()),
     };
-    let c = retry(|| async { state.content().update_faq_category(req.clone()).await }).await?.into_inner();
+    let c = call!(state.content().update_faq_category(req))?;
     crate::public_cache::forget(&state).await;
     ok("FAQ category updated successfully", category_view(c))
 }
@@ -179,20 +179,20 @@ async fn delete_category(
     Path(id): Path<String>,
 ) -> Reply {
     let req = pb::IdRef { id, actor: Some(caller.to_pb()) };
-    retry_unsent(|| async { state.content().delete_faq_category(req.clone()).await }).await?;
+    call_unsent!(state.content().delete_faq_category(req))?;
     crate::public_cache::forget(&state).await;
     ok("FAQ category deleted successfully", Empty {})
 }
 
 async fn category(State(state): State<AppState>, Path(id): Path<String>) -> Reply {
     let req = pb::IdRef { id, actor: None };
-    let c = retry(|| async { state.content().get_faq_category(req.clone()).await }).await?.into_inner();
+    let c = call!(state.content().get_faq_category(req))?;
     ok("FAQ category details", category_view(c))
 }
 
 async fn list_categories(State(state): State<AppState>, Body(b): Body<ListBody>) -> Reply {
     let req = pb::ListRequest { page: Some(b.to_page()) };
-    let r = retry(|| async { state.content().list_faq_categories(req.clone()).await }).await?.into_inner();
+    let r = call!(state.content().list_faq_categories(req))?;
     list("FAQ category list", r.items.into_iter().map(category_view).collect::<Vec<_>>(), r.total)
 }
 
@@ -202,7 +202,7 @@ async fn create_faq(
     Body(b): Body<FaqInput>,
 ) -> Reply {
     let req = pb::FaqInput { fields: faq_fields(b), actor: Some(caller.to_pb()) };
-    let f = retry_unsent(|| async { state.content().create_faq(req.clone()).await }).await?.into_inner();
+    let f = call_unsent!(state.content().create_faq(req))?;
     crate::public_cache::forget(&state).await;
     ok("FAQ created successfully", faq_view(f))
 }
@@ -214,7 +214,7 @@ async fn update_faq(
     Body(b): Body<FaqInput>,
 ) -> Reply {
     let req = pb::UpdateFaqRequest { id, fields: faq_fields(b), actor: Some(caller.to_pb()) };
-    let f = retry(|| async { state.content().update_faq(req.clone()).await }).await?.into_inner();
+    let f = call!(state.content().update_faq(req))?;
     crate::public_cache::forget(&state).await;
     ok("FAQ updated successfully", faq_view(f))
 }
@@ -225,19 +225,19 @@ async fn delete_faq(
     Path(id): Path<String>,
 ) -> Reply {
     let req = pb::IdRef { id, actor: Some(caller.to_pb()) };
-    retry_unsent(|| async { state.content().delete_faq(req.clone()).await }).await?;
+    call_unsent!(state.content().delete_faq(req))?;
     crate::public_cache::forget(&state).await;
     ok("FAQ deleted successfully", Empty {})
 }
 
 async fn faq(State(state): State<AppState>, Path(id): Path<String>) -> Reply {
     let req = pb::IdRef { id, actor: None };
-    let f = retry(|| async { state.content().get_faq(req.clone()).await }).await?.into_inner();
+    let f = call!(state.content().get_faq(req))?;
     ok("FAQ details", faq_view(f))
 }
 
 async fn list_faqs(State(state): State<AppState>, Body(b): Body<FaqListBody>) -> Reply {
     let req = pb::ListFaqsRequest { page: Some(b.list.to_page()), category_id: b.category_id };
-    let r = retry(|| async { state.content().list_faqs(req.clone()).await }).await?.into_inner();
+    let r = call!(state.content().list_faqs(req))?;
     list("FAQ list", r.items.into_iter().map(faq_view).collect::<Vec<_>>(), r.total)
 }

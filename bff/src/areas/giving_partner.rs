@@ -6,7 +6,7 @@
 use super::{ListBody, StatusBody};
 use crate::auth::Caller;
 use crate::reply::{Body, Empty, Reply, Route, list, ok, route};
-use crate::state::{AppState, retry, retry_unsent};
+use crate::state::{AppState, call, call_unsent};
 use axum::Extension;
 use axum::extract::{Path, State};
 use axum::http::Method;
@@ -58,7 +58,7 @@ pub fn routes() -> Vec<Route> {
 
 async fn page(state: &AppState, b: ListBody, approved: bool) -> Reply {
     let req = pb::ListPartnersRequest { page: Some(b.to_page()), approved };
-    let page = retry(|| async { state.giving().list_partners(req.clone()).await }).await?.into_inner();
+    let page = call!(state.giving().list_partners(req))?;
     list("Giving partner list", page.items, page.total)
 }
 
@@ -72,7 +72,7 @@ async fn pending(State(state): State<AppState>, Body(b): Body<ListBody>) -> Repl
 
 async fn one(State(state): State<AppState>, Path(id): Path<String>) -> Reply {
     let req = pb::PartnerRef { id, actor: None };
-    let p = retry(|| async { state.giving().get_partner(req.clone()).await }).await?.into_inner();
+    let p = call!(state.giving().get_partner(req))?;
     ok("Giving partner details", p)
 }
 
@@ -84,7 +84,7 @@ async fn status(
 ) -> Reply {
     let active = b.active()?;
     let req = pb::SetPartnerStatusRequest { id, active, actor: Some(caller.to_pb()) };
-    let p = retry(|| async { state.giving().set_partner_status(req.clone()).await }).await?.into_inner();
+    let p = call!(state.giving().set_partner_status(req))?;
     ok(if active { "Giving partner activated successfully" } else { "Giving partner deactivated successfully" }, p)
 }
 
@@ -101,7 +101,7 @@ async fn remove(
     Body(b): Body<PartnerIdBody>,
 ) -> Reply {
     let req = pb::PartnerRef { id: b.strategic_partner_id, actor: Some(caller.to_pb()) };
-    retry_unsent(|| async { state.giving().delete_partner(req.clone()).await }).await?;
+    call_unsent!(state.giving().delete_partner(req))?;
     ok("Giving partner deleted successfully", Empty {})
 }
 
@@ -127,7 +127,6 @@ async fn verify(
         reject_reason: b.reject_reason.unwrap_or_default(),
         actor: Some(caller.to_pb()),
     };
-    let p =
-        retry_unsent(|| async { state.giving().change_partner_verification(req.clone()).await }).await?.into_inner();
+    let p = call_unsent!(state.giving().change_partner_verification(req))?;
     ok(if approve { "Giving partner approved successfully" } else { "Giving partner rejected successfully" }, p)
 }

@@ -4,7 +4,7 @@ use super::ListBody;
 use crate::auth::Caller;
 use crate::media;
 use crate::reply::{Body, Empty, Reply, Route, list, ok, route};
-use crate::state::{AppState, retry, retry_unsent};
+use crate::state::{AppState, call, call_unsent};
 use axum::Extension;
 use axum::extract::{Path, State};
 use axum::http::Method;
@@ -104,7 +104,7 @@ async fn create(
     let claim =
         media::LEADERSHIP.claim(&state, &caller.to_pb(), None, media::Files::new().one("photo", &b.photo)).await?;
     let req = pb::LeadershipInput { fields: fields(b), actor: Some(caller.to_pb()) };
-    let l = retry_unsent(|| async { state.content().create_leadership(req.clone()).await }).await?.into_inner();
+    let l = call_unsent!(state.content().create_leadership(req))?;
     claim.attach(&state, &l.id).await;
     crate::public_cache::forget(&state).await;
     ok("Leadership added successfully", view(l))
@@ -121,7 +121,7 @@ async fn update(
         .await?
         .complete();
     let req = pb::UpdateLeadershipRequest { id: id.clone(), fields: fields(b), actor: Some(caller.to_pb()) };
-    let l = retry(|| async { state.content().update_leadership(req.clone()).await }).await?.into_inner();
+    let l = call!(state.content().update_leadership(req))?;
     claim.attach(&state, &id).await;
     crate::public_cache::forget(&state).await;
     ok("Leadership updated successfully", view(l))
@@ -129,7 +129,7 @@ async fn update(
 
 async fn remove(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>) -> Reply {
     let req = pb::IdRef { id: id.clone(), actor: Some(caller.to_pb()) };
-    retry_unsent(|| async { state.content().delete_leadership(req.clone()).await }).await?;
+    call_unsent!(state.content().delete_leadership(req))?;
     media::LEADERSHIP.release(&state, &caller.to_pb(), &id).await;
     crate::public_cache::forget(&state).await;
     ok("Leadership deleted successfully", Empty {})
@@ -137,12 +137,12 @@ async fn remove(State(state): State<AppState>, Extension(caller): Extension<Call
 
 async fn one(State(state): State<AppState>, Path(id): Path<String>) -> Reply {
     let req = pb::IdRef { id, actor: None };
-    let l = retry(|| async { state.content().get_leadership(req.clone()).await }).await?.into_inner();
+    let l = call!(state.content().get_leadership(req))?;
     ok("Leadership details", view(l))
 }
 
 async fn list_page(State(state): State<AppState>, Body(b): Body<LeadershipListBody>) -> Reply {
     let req = pb::ListLeadershipRequest { page: Some(b.list.to_page()), is_active: b.is_active };
-    let r = retry(|| async { state.content().list_leadership(req.clone()).await }).await?.into_inner();
+    let r = call!(state.content().list_leadership(req))?;
     list("Leadership list", r.items.into_iter().map(view).collect::<Vec<_>>(), r.total)
 }

@@ -2,7 +2,7 @@
 
 use crate::error::ApiError;
 use crate::reply::{Reply, Route, ok, route};
-use crate::state::{AppState, retry};
+use crate::state::{AppState, call};
 use axum::extract::{Query, State};
 use axum::http::Method;
 use axum::routing::get;
@@ -43,21 +43,18 @@ fn id_param(q: &std::collections::HashMap<String, String>, name: &str, message: 
 }
 
 async fn countries(State(state): State<AppState>) -> Reply {
-    let p = retry(|| async { state.identity().list_countries(pb::Empty {}).await }).await?.into_inner();
+    let p = call!(state.identity().list_countries(pb::Empty {}))?;
     ok("Country list", items(p))
 }
 
 async fn states(State(state): State<AppState>, Query(q): Query<std::collections::HashMap<String, String>>) -> Reply {
     let country_id = id_param(&q, "countryId", "Please select a valid country")?;
-    let p = retry(|| async { state.identity().list_states(pb::ListStatesRequest { country_id }).await })
-        .await?
-        .into_inner();
+    let p = call!(state.identity().list_states(pb::ListStatesRequest { country_id }))?;
     ok("State list", items(p))
 }
 
 async fn cities(State(state): State<AppState>, Query(q): Query<std::collections::HashMap<String, String>>) -> Reply {
     let state_id = id_param(&q, "stateId", "Please select a valid state")?;
-    let p =
-        retry(|| async { state.identity().list_cities(pb::ListCitiesRequest { state_id }).await }).await?.into_inner();
+    let p = call!(state.identity().list_cities(pb::ListCitiesRequest { state_id }))?;
     ok("City list", items(p))
 }

@@ -4,7 +4,7 @@ use crate::auth::Caller;
 use crate::error::ApiError;
 use crate::media::{self, Kind, MAX_IMAGE_BYTES, MAX_VIDEO_BYTES};
 use crate::reply::{Body, Empty, Reply, Route, ok, route};
-use crate::state::{AppState, retry, retry_unsent};
+use crate::state::{AppState, call, call_unsent};
 use axum::Extension;
 use axum::body::Body as HttpBody;
 use axum::extract::{DefaultBodyLimit, Multipart, Path, State};
@@ -121,7 +121,7 @@ async fn allowance(state: &AppState, caller: &Caller) -> Result<i64, ApiError> {
         return Ok(i64::MAX);
     }
     let req = pb::AllowanceRequest { actor: Some(caller.to_pb()), quota_bytes: quota };
-    Ok(retry(|| async { state.content().upload_allowance(req.clone()).await }).await?.into_inner().remaining_bytes)
+    Ok(call!(state.content().upload_allowance(req))?.remaining_bytes)
 }
 
 /// Records a stored upload with the content service (its uploader: the caller; counted
@@ -144,7 +144,7 @@ async fn record(
         actor: Some(caller.to_pb()),
         quota_bytes: state.settings.upload_quota.of(&caller.principal),
     };
-    if let Err(s) = retry_unsent(|| async { state.content().record_upload(req.clone()).await }).await {
+    if let Err(s) = call_unsent!(state.content().record_upload(req)) {
         discard(state, &media::media_path(module, name)).await;
         return Err(s.into());
     }
@@ -341,7 +341,7 @@ async fn remove(state: &AppState, caller: &Caller, b: RemoveBody, image: bool) -
         ));
     }
     let req = pb::MediaRef { file: file.to_string(), actor: Some(caller.to_pb()) };
-    let found = retry(|| async { state.content().may_remove(req.clone()).await }).await?.into_inner();
+    let found = call!(state.content().may_remove(req))?;
     let record = found.file.filter(|_| found.recorded);
     if let Some(f) = &record
         && (f.module != module || f.removed_at != 0)
@@ -355,7 +355,7 @@ async fn remove(state: &AppState, caller: &Caller, b: RemoveBody, image: bool) -
     if record.is_some() {
         // The file is gone (or was): its record says so. A failure here leaves a record of a
         // missing file, which the orphan sweep marks later once nothing owns it.
-        if let Err(e) = retry_unsent(|| async { state.content().mark_removed(req.clone()).await }).await {
+        if let Err(e) = call_unsent!(state.content().mark_removed(req)) {
             tracing::warn!(file, error = %e.message(), "a removed file could not be marked removed");
         }
     }

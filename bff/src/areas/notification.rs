@@ -12,7 +12,7 @@ use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult};
 use crate::live::names;
 use crate::reply::{Body, Reply, Route, list, ok, route};
-use crate::state::{AppState, retry, retry_unsent};
+use crate::state::{AppState, call, call_unsent, retry};
 use axum::Extension;
 use axum::extract::{Query, State};
 use axum::http::Method;
@@ -215,7 +215,7 @@ async fn send(State(state): State<AppState>, Extension(caller): Extension<Caller
         .chain(causes.iter().map(|r| recipient(giving::RecipientKind::Cause, r)))
         .collect();
     let count = giving::CountDonorsRequest { recipients };
-    let reach = retry(|| async { state.giving().count_donors(count.clone()).await }).await?.into_inner().count;
+    let reach = call!(state.giving().count_donors(count))?.count;
     if b.preview {
         return ok("Success", SendAnswer::Preview(Reach { reach, preview: true }));
     }
@@ -231,7 +231,7 @@ async fn send(State(state): State<AppState>, Extension(caller): Extension<Caller
         reach,
         actor: Some(caller.to_pb()),
     };
-    let n = retry_unsent(|| async { state.chat().send_notification(req.clone()).await }).await?.into_inner();
+    let n = call_unsent!(state.chat().send_notification(req))?;
     if let Some(live) = state.live.get() {
         // "all": the whole /app namespace; "selected": the chosen recipients' donors.
         let rooms: Vec<String> = if audience == "all" {
@@ -256,6 +256,6 @@ pub struct NotificationEvent<'a> {
 
 async fn history(State(state): State<AppState>, Body(b): Body<ListBody>) -> Reply {
     let req = pb::ListNotificationsRequest { page: Some(b.to_page()) };
-    let p = retry(|| async { state.chat().list_notifications(req.clone()).await }).await?.into_inner();
+    let p = call!(state.chat().list_notifications(req))?;
     list("Notification history", p.items, p.total)
 }

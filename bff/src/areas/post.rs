@@ -7,7 +7,7 @@ use super::content_page::PagingQuery;
 use super::{ListBody, StatusBody};
 use crate::auth::Caller;
 use crate::reply::{Body, Reply, Route, list, ok, route};
-use crate::state::{AppState, retry, retry_unsent};
+use crate::state::{AppState, call, call_unsent};
 use axum::Extension;
 use axum::extract::{Path, Query, State};
 use axum::http::Method;
@@ -112,7 +112,7 @@ fn page(page: i64, limit: i64) -> Option<proto::common::v1::PageRequest> {
 }
 
 async fn posts(state: &AppState, req: pb::ListPostsRequest, message: &str) -> Reply {
-    let r = retry(|| async { state.engagement().list_posts(req.clone()).await }).await?.into_inner();
+    let r = call!(state.engagement().list_posts(req))?;
     list(message, r.items, r.total)
 }
 
@@ -151,7 +151,7 @@ async fn set_active(
 ) -> Reply {
     let is_active = b.active()?;
     let req = pb::SetPostActiveRequest { id, is_active, actor: Some(caller.to_pb()) };
-    let p = retry(|| async { state.engagement().set_post_active(req.clone()).await }).await?.into_inner();
+    let p = call!(state.engagement().set_post_active(req))?;
     ok(if is_active { "Post activated successfully" } else { "Post deactivated successfully" }, p)
 }
 
@@ -166,7 +166,7 @@ async fn like_post(
     Path(id): Path<String>,
 ) -> Reply {
     let req = platform_like(id, &caller);
-    let r = retry_unsent(|| async { state.engagement().like_post(req.clone()).await }).await?.into_inner();
+    let r = call_unsent!(state.engagement().like_post(req))?;
     ok(if r.liked { "Post liked successfully" } else { "Post unliked successfully" }, r)
 }
 
@@ -176,7 +176,7 @@ async fn like_comment(
     Path(id): Path<String>,
 ) -> Reply {
     let req = platform_like(id, &caller);
-    let r = retry_unsent(|| async { state.engagement().like_comment(req.clone()).await }).await?.into_inner();
+    let r = call_unsent!(state.engagement().like_comment(req))?;
     ok(if r.liked { "Comment liked successfully" } else { "Comment unliked successfully" }, r)
 }
 
@@ -186,18 +186,18 @@ async fn comment(
     Body(b): Body<CommentBody>,
 ) -> Reply {
     let req = pb::AddCommentRequest { post_id: b.post_id, text: b.text, donor: None, actor: Some(caller.to_pb()) };
-    let c = retry_unsent(|| async { state.engagement().add_comment(req.clone()).await }).await?.into_inner();
+    let c = call_unsent!(state.engagement().add_comment(req))?;
     ok("Comment added successfully", c)
 }
 
 async fn reply(State(state): State<AppState>, Extension(caller): Extension<Caller>, Body(b): Body<ReplyBody>) -> Reply {
     let req = pb::AddReplyRequest { comment_id: b.comment_id, text: b.text, donor: None, actor: Some(caller.to_pb()) };
-    let c = retry_unsent(|| async { state.engagement().add_reply(req.clone()).await }).await?.into_inner();
+    let c = call_unsent!(state.engagement().add_reply(req))?;
     ok("Reply added successfully", c)
 }
 
 async fn comments(State(state): State<AppState>, Path(id): Path<String>, Query(q): Query<PagingQuery>) -> Reply {
     let req = pb::ListCommentsRequest { post_id: id, page: page(q.page, q.limit) };
-    let r = retry(|| async { state.engagement().list_comments(req.clone()).await }).await?.into_inner();
+    let r = call!(state.engagement().list_comments(req))?;
     list("Comment list", r.items, r.total)
 }

@@ -6,7 +6,7 @@ use super::leadership::Leadership;
 use crate::error::{ApiError, ApiResult};
 use crate::public_cache;
 use crate::reply::{Route, route};
-use crate::state::{AppState, retry};
+use crate::state::{AppState, call};
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, Method};
 use axum::response::Response;
@@ -79,7 +79,7 @@ async fn page(
     let st = state.clone();
     public_cache::serve(&state, &headers, &public_cache::page_key(&key), || async move {
         let req = pb::PageRef { page_key: key.clone(), id: String::new() };
-        let p = retry(|| async { st.content().get_page(req.clone()).await }).await?.into_inner();
+        let p = call!(st.content().get_page(req))?;
         let updated_at = p.updated_at;
         // The public answer names no author.
         let document = document_value(&view(&st, p, &Default::default()).await);
@@ -99,7 +99,7 @@ async fn leadership(State(state): State<AppState>, headers: HeaderMap) -> Result
             ..Default::default()
         };
         let req = pb::ListLeadershipRequest { page: Some(page), is_active: Some(true) };
-        let r = retry(|| async { st.content().list_leadership(req.clone()).await }).await?.into_inner();
+        let r = call!(st.content().list_leadership(req))?;
         body("Leadership", r.items.into_iter().map(super::leadership::view).collect::<Vec<_>>())
     })
     .await
@@ -108,7 +108,7 @@ async fn leadership(State(state): State<AppState>, headers: HeaderMap) -> Result
 async fn faq(State(state): State<AppState>, headers: HeaderMap) -> Result<Response, ApiError> {
     let st = state.clone();
     public_cache::serve(&state, &headers, public_cache::FAQ, || async move {
-        let r = retry(|| async { st.content().public_faq(pb::Empty {}).await }).await?.into_inner();
+        let r = call!(st.content().public_faq(pb::Empty {}))?;
         let out: Vec<PublicFaqCategory> = r
             .categories
             .into_iter()

@@ -4,7 +4,7 @@
 use super::ListBody;
 use crate::auth::Caller;
 use crate::reply::{Body, Empty, Reply, Route, list, ok, route};
-use crate::state::{AppState, retry, retry_unsent};
+use crate::state::{AppState, call, call_unsent};
 use axum::Extension;
 use axum::extract::{Path, State};
 use axum::http::Method;
@@ -32,7 +32,7 @@ pub fn routes() -> Vec<Route> {
 
 async fn list_page(State(state): State<AppState>, Body(b): Body<ListBody>) -> Reply {
     let req = pb::ListReportedPostsRequest { page: Some(b.to_page()) };
-    let r = retry(|| async { state.engagement().list_reported_posts(req.clone()).await }).await?.into_inner();
+    let r = call!(state.engagement().list_reported_posts(req))?;
     list("Reported post list", r.items, r.total)
 }
 
@@ -42,6 +42,6 @@ async fn delete_post(
     Path(id): Path<String>,
 ) -> Reply {
     let req = pb::PostRef { id, actor: Some(caller.to_pb()) };
-    retry_unsent(|| async { state.engagement().delete_post(req.clone()).await }).await?;
+    call_unsent!(state.engagement().delete_post(req))?;
     ok("Post deleted successfully", Empty {})
 }

@@ -8,7 +8,7 @@
 use crate::auth::Caller;
 use crate::error::{ApiError, FieldError};
 use crate::reply::{Body, Reply, Route, ok, route};
-use crate::state::{AppState, retry};
+use crate::state::{AppState, call};
 use axum::Extension;
 use axum::extract::{Path, State};
 use axum::http::{Method, StatusCode};
@@ -128,7 +128,7 @@ async fn with_names(state: &AppState, mut v: SettingsView) -> SettingsView {
 }
 
 async fn current(State(state): State<AppState>) -> Reply {
-    let s = retry(|| async { state.giving().get_settings(pb::Empty {}).await }).await?.into_inner();
+    let s = call!(state.giving().get_settings(pb::Empty {}))?;
     ok("Service charges", with_names(&state, view(s)).await)
 }
 
@@ -178,7 +178,7 @@ async fn update(
         });
     }
     let req = pb::UpdateSettingsRequest { service_charge_bp, processing_fee_bp, actor: Some(caller.to_pb()) };
-    let s = retry(|| async { state.giving().update_settings(req.clone()).await }).await?.into_inner();
+    let s = call!(state.giving().update_settings(req))?;
     ok("Service charges updated successfully", with_names(&state, view(s)).await)
 }
 

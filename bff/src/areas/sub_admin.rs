@@ -5,7 +5,7 @@
 use super::{ListBody, ModuleGrant, StatusBody};
 use crate::auth::Caller;
 use crate::reply::{Body, Empty, Reply, Route, list, ok, route};
-use crate::state::{AppState, retry, retry_unsent};
+use crate::state::{AppState, call, call_unsent};
 use axum::Extension;
 use axum::extract::{Path, State};
 use axum::http::Method;
@@ -111,7 +111,7 @@ async fn create(
     Body(b): Body<SubAdminBody>,
 ) -> Reply {
     let req = pb::CreateSubAdminRequest { actor: Some(caller.to_pb()), input: Some(b.into()) };
-    let s = retry_unsent(|| async { state.identity().create_sub_admin(req.clone()).await }).await?.into_inner();
+    let s = call_unsent!(state.identity().create_sub_admin(req))?;
     ok("Sub admin created successfully", view(s))
 }
 
@@ -122,14 +122,14 @@ async fn update(
     Body(b): Body<SubAdminBody>,
 ) -> Reply {
     let req = pb::UpdateSubAdminRequest { id: id.clone(), input: Some(b.into()), actor: Some(caller.to_pb()) };
-    let s = retry(|| async { state.identity().update_sub_admin(req.clone()).await }).await?.into_inner();
+    let s = call!(state.identity().update_sub_admin(req))?;
     state.forget_principal(&id).await;
     ok("Sub admin updated successfully", view(s))
 }
 
 async fn remove(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>) -> Reply {
     let req = pb::IdRequest { id: id.clone(), actor: Some(caller.to_pb()) };
-    retry_unsent(|| async { state.identity().delete_sub_admin(req.clone()).await }).await?;
+    call_unsent!(state.identity().delete_sub_admin(req))?;
     state.forget_principal(&id).await;
     ok("Sub admin deleted successfully", Empty {})
 }
@@ -142,7 +142,7 @@ async fn status(
 ) -> Reply {
     let active = b.active()?;
     let req = pb::SetStatusRequest { id: id.clone(), active, actor: Some(caller.to_pb()) };
-    let s = retry(|| async { state.identity().set_sub_admin_status(req.clone()).await }).await?.into_inner();
+    let s = call!(state.identity().set_sub_admin_status(req))?;
     state.forget_principal(&id).await;
     let msg = if active { "Sub admin activated successfully" } else { "Sub admin deactivated successfully" };
     ok(msg, view(s))
@@ -154,12 +154,12 @@ async fn list_page(
     Body(b): Body<ListBody>,
 ) -> Reply {
     let req = pb::ListRequest { page: Some(b.to_page()), actor: Some(caller.to_pb()) };
-    let page = retry(|| async { state.identity().list_sub_admins(req.clone()).await }).await?.into_inner();
+    let page = call!(state.identity().list_sub_admins(req))?;
     list("Sub admin list", page.items.into_iter().map(view).collect::<Vec<_>>(), page.total)
 }
 
 async fn one(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>) -> Reply {
     let req = pb::IdRequest { id, actor: Some(caller.to_pb()) };
-    let s = retry(|| async { state.identity().get_sub_admin(req.clone()).await }).await?.into_inner();
+    let s = call!(state.identity().get_sub_admin(req))?;
     ok("Sub admin details", view(s))
 }

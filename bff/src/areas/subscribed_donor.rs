@@ -3,7 +3,7 @@
 
 use super::ListBody;
 use crate::reply::{Body, Reply, Route, list, route};
-use crate::state::{AppState, retry};
+use crate::state::{AppState, call};
 use axum::extract::State;
 use axum::http::Method;
 use axum::routing::post;
@@ -32,7 +32,7 @@ pub fn routes() -> Vec<Route> {
 
 async fn totals(state: AppState, b: ListBody, subscribed: bool) -> Reply {
     let req = pb::ListDonorTotalsRequest { page: Some(b.to_page()), subscribed };
-    let page = retry(|| async { state.giving().list_donor_totals(req.clone()).await }).await?.into_inner();
+    let page = call!(state.giving().list_donor_totals(req))?;
     list("Donor list", page.items, page.total)
 }
 

@@ -5,7 +5,7 @@ use super::{IdBody, ListBody, StatusBody};
 use crate::auth::Caller;
 use crate::error::ApiError;
 use crate::reply::{Body, Empty, Reply, Route, list, ok, route};
-use crate::state::{AppState, retry, retry_unsent};
+use crate::state::{AppState, call, call_unsent, retry};
 use crate::xlsx::{Row, Sheet, XLSX};
 use axum::extract::{Path, State};
 use axum::http::Method;
@@ -146,7 +146,7 @@ fn view(t: pb::Term) -> TermView {
 
 async fn active(State(state): State<AppState>, axum::Extension(k): K) -> Reply {
     let req = pb::KindRequest { kind: k.kind as i32 };
-    let page = retry(|| async { state.catalogue().active_terms(req).await }).await?.into_inner();
+    let page = call!(state.catalogue().active_terms(req))?;
     ok(
         &format!("{} list", k.label),
         page.items.into_iter().map(|t| NamedTerm { id: t.id, name: t.name }).collect::<Vec<_>>(),
@@ -172,7 +172,7 @@ async fn create(
         description: b.description.unwrap_or_default(),
         actor: Some(caller.to_pb()),
     };
-    let t = retry_unsent(|| async { state.catalogue().create_term(req.clone()).await }).await?.into_inner();
+    let t = call_unsent!(state.catalogue().create_term(req))?;
     ok(&format!("{} created successfully", k.label), view(t))
 }
 
@@ -190,7 +190,7 @@ async fn update(
         description: b.description,
         actor: Some(caller.to_pb()),
     };
-    let t = retry(|| async { state.catalogue().update_term(req.clone()).await }).await?.into_inner();
+    let t = call!(state.catalogue().update_term(req))?;
     ok(&format!("{} updated successfully", k.label), view(t))
 }
 
@@ -203,7 +203,7 @@ async fn status(
 ) -> Reply {
     let active = b.active()?;
     let req = pb::SetTermStatusRequest { kind: k.kind as i32, id, active, actor: Some(caller.to_pb()) };
-    let t = retry(|| async { state.catalogue().set_term_status(req.clone()).await }).await?.into_inner();
+    let t = call!(state.catalogue().set_term_status(req))?;
     let verb = if active { "activated" } else { "deactivated" };
     ok(&format!("{} {verb} successfully", k.label), view(t))
 }
@@ -250,19 +250,19 @@ async fn remove(
         }
     }
     let req = pb::TermRef { kind: k.kind as i32, id: b.id, actor: Some(caller.to_pb()) };
-    retry_unsent(|| async { state.catalogue().delete_term(req.clone()).await }).await?;
+    call_unsent!(state.catalogue().delete_term(req))?;
     ok(&format!("{} deleted successfully", k.label), Empty {})
 }
 
 async fn one(State(state): State<AppState>, axum::Extension(k): K, Path(id): Path<String>) -> Reply {
     let req = pb::TermRef { kind: k.kind as i32, id, actor: None };
-    let t = retry(|| async { state.catalogue().get_term(req.clone()).await }).await?.into_inner();
+    let t = call!(state.catalogue().get_term(req))?;
     ok(&format!("{} details", k.label), view(t))
 }
 
 async fn list_page(State(state): State<AppState>, axum::Extension(k): K, Body(b): Body<ListBody>) -> Reply {
     let req = pb::ListTermsRequest { kind: k.kind as i32, page: Some(b.to_page()) };
-    let page = retry(|| async { state.catalogue().list_terms(req.clone()).await }).await?.into_inner();
+    let page = call!(state.catalogue().list_terms(req))?;
     list(&format!("{} list", k.label), page.items.into_iter().map(view).collect::<Vec<_>>(), page.total)
 }
 
@@ -282,7 +282,7 @@ async fn export(
 ) -> Result<axum::response::Response, ApiError> {
     let page = super::ListBody { page: 1, limit: 1, search: b.search, column: b.column, order: b.order }.to_page();
     let req = pb::ListTermsRequest { kind: k.kind as i32, page: Some(page) };
-    let stream = retry(|| async { state.catalogue_long().stream_terms(req.clone()).await }).await?.into_inner();
+    let stream = call!(state.catalogue_long().stream_terms(req))?;
     let sheet = Sheet {
         title: format!("{}s", k.label),
         file_name: format!("{}s.xlsx", k.label.to_lowercase()),

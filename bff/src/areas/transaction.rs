@@ -4,7 +4,7 @@
 use super::ListBody;
 use crate::error::ApiError;
 use crate::reply::{Body, Reply, Route, list, ok, route};
-use crate::state::{AppState, retry};
+use crate::state::{AppState, call};
 use crate::xlsx::{Row, Sheet, XLSX};
 use axum::extract::{Path, State};
 use axum::http::Method;
@@ -73,13 +73,13 @@ impl TransactionListBody {
 
 async fn list_page(State(state): State<AppState>, Body(b): Body<TransactionListBody>) -> Reply {
     let req = b.to_pb();
-    let page = retry(|| async { state.giving().list_transactions(req.clone()).await }).await?.into_inner();
+    let page = call!(state.giving().list_transactions(req))?;
     list("Transaction list", page.items, page.total)
 }
 
 async fn one(State(state): State<AppState>, Path(id): Path<String>) -> Reply {
     let req = pb::TransactionRef { id, actor: None };
-    let t = retry(|| async { state.giving().get_transaction(req.clone()).await }).await?.into_inner();
+    let t = call!(state.giving().get_transaction(req))?;
     ok("Transaction details", t)
 }
 
@@ -106,7 +106,7 @@ async fn export(
     Body(b): Body<TransactionListBody>,
 ) -> Result<axum::response::Response, ApiError> {
     let req = b.to_pb();
-    let stream = retry(|| async { state.giving_long().stream_transactions(req.clone()).await }).await?.into_inner();
+    let stream = call!(state.giving_long().stream_transactions(req))?;
     crate::xlsx::export(stream, sheet()).await
 }
 

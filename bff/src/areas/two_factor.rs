@@ -7,7 +7,7 @@
 use super::auth::{SignedIn, signed_in};
 use crate::auth::{Caller, client_address};
 use crate::reply::{Body, Empty, Reply, Route, ok, route};
-use crate::state::{AppState, retry, retry_unsent};
+use crate::state::{AppState, call, call_unsent};
 use axum::Extension;
 use axum::extract::{ConnectInfo, Path, State};
 use axum::http::{HeaderMap, Method};
@@ -167,7 +167,7 @@ async fn verify(
         recovery_code: b.recovery_code,
         client_ip,
     };
-    let s = retry_unsent(|| async { state.identity().verify_two_factor(req.clone()).await }).await?.into_inner();
+    let s = call_unsent!(state.identity().verify_two_factor(req))?;
     signed_in(&state, &headers, s, "Login Successfully", |d| d).await
 }
 
@@ -184,7 +184,7 @@ async fn challenge_enrol(
         client_ip,
         ..Default::default()
     };
-    let s = retry_unsent(|| async { state.identity().enrol_two_factor(req.clone()).await }).await?.into_inner();
+    let s = call_unsent!(state.identity().enrol_two_factor(req))?;
     ok("Scan the QR code with your authenticator app", Secret { secret: s.secret, otpauth_uri: s.otpauth_uri })
 }
 
@@ -197,7 +197,7 @@ async fn challenge_confirm(
     let client_ip = client_address(&state.settings, &headers, addr);
     let req =
         pb::TwoFactorRequest { challenge_token: b.challenge_token, code: b.code, client_ip, ..Default::default() };
-    let c = retry_unsent(|| async { state.identity().confirm_two_factor(req.clone()).await }).await?.into_inner();
+    let c = call_unsent!(state.identity().confirm_two_factor(req))?;
     let session = c.session.unwrap_or_default();
     let recovery_codes = c.recovery_codes;
     signed_in(&state, &headers, session, "Two-factor sign-in is on. Save your recovery codes.", |signed_in| {
@@ -212,7 +212,7 @@ fn own(caller: &Caller, code: String) -> pb::TwoFactorRequest {
 
 async fn status(State(state): State<AppState>, Extension(caller): Extension<Caller>) -> Reply {
     let req = own(&caller, String::new());
-    let s = retry(|| async { state.identity().two_factor_status(req.clone()).await }).await?.into_inner();
+    let s = call!(state.identity().two_factor_status(req))?;
     ok(
         "Two-factor sign-in",
         Status { enabled: s.enabled, required: s.required, recovery_codes_left: s.recovery_codes_left },
@@ -221,7 +221,7 @@ async fn status(State(state): State<AppState>, Extension(caller): Extension<Call
 
 async fn enrol(State(state): State<AppState>, Extension(caller): Extension<Caller>) -> Reply {
     let req = own(&caller, String::new());
-    let s = retry_unsent(|| async { state.identity().enrol_two_factor(req.clone()).await }).await?.into_inner();
+    let s = call_unsent!(state.identity().enrol_two_factor(req))?;
     ok("Scan the QR code with your authenticator app", Secret { secret: s.secret, otpauth_uri: s.otpauth_uri })
 }
 
@@ -231,7 +231,7 @@ async fn confirm(
     Body(b): Body<CodeBody>,
 ) -> Reply {
     let req = own(&caller, b.code);
-    let c = retry_unsent(|| async { state.identity().confirm_two_factor(req.clone()).await }).await?.into_inner();
+    let c = call_unsent!(state.identity().confirm_two_factor(req))?;
     ok("Two-factor sign-in is on. Save your recovery codes.", RecoveryCodes { recovery_codes: c.recovery_codes })
 }
 
@@ -241,13 +241,13 @@ async fn disable(
     Body(b): Body<CodeBody>,
 ) -> Reply {
     let req = own(&caller, b.code);
-    retry_unsent(|| async { state.identity().disable_two_factor(req.clone()).await }).await?;
+    call_unsent!(state.identity().disable_two_factor(req))?;
     ok("Two-factor sign-in is off", Empty {})
 }
 
 async fn setting(State(state): State<AppState>, Extension(caller): Extension<Caller>) -> Reply {
     let req = own(&caller, String::new());
-    let s = retry(|| async { state.identity().get_two_factor_setting(req.clone()).await }).await?.into_inner();
+    let s = call!(state.identity().get_two_factor_setting(req))?;
     ok("Two-factor setting", Setting { required: s.required })
 }
 
@@ -257,7 +257,7 @@ async fn set_setting(
     Body(b): Body<Setting>,
 ) -> Reply {
     let req = pb::SetTwoFactorSettingRequest { actor: Some(caller.to_pb()), required: b.required };
-    let s = retry(|| async { state.identity().set_two_factor_setting(req.clone()).await }).await?.into_inner();
+    let s = call!(state.identity().set_two_factor_setting(req))?;
     let message = if s.required {
         "Two-factor sign-in is now required for every admin account"
     } else {
@@ -268,7 +268,7 @@ async fn set_setting(
 
 async fn reset(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>) -> Reply {
     let req = pb::IdRequest { id: id.clone(), actor: Some(caller.to_pb()) };
-    retry(|| async { state.identity().reset_two_factor(req.clone()).await }).await?;
+    call!(state.identity().reset_two_factor(req))?;
     state.forget_principal(&id).await;
     ok("Two-factor sign-in of the sub-admin was reset", Empty {})
 }

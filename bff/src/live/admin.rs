@@ -12,7 +12,7 @@ use super::wire::{
 };
 use super::{Auth, Refusal, answer, emit_from};
 use crate::permissions::{Access, Nonprofit, Rule};
-use crate::state::{AppState, retry, retry_unsent};
+use crate::state::{AppState, call, call_unsent};
 use proto::chat::v1 as pb;
 use serde::{Deserialize, Serialize};
 use socketioxide::SocketIo;
@@ -121,7 +121,7 @@ async fn get_room(state: &AppState, room_id: &str) -> Result<pb::Room, Refusal> 
         return Err(Refusal::validation("Please select a room"));
     }
     let req = pb::RoomRef { id: room_id.trim().to_string() };
-    Ok(retry(|| async { state.chat().get_room(req.clone()).await }).await?.into_inner())
+    Ok(call!(state.chat().get_room(req))?)
 }
 
 #[derive(Deserialize, Default)]
@@ -160,7 +160,7 @@ async fn users<A: Adapter>(
                 order: String::new(),
             }),
         };
-        let p = retry(|| async { state.chat().list_rooms(req.clone()).await }).await?.into_inner();
+        let p = call!(state.chat().list_rooms(req))?;
         Ok(UsersAnswer { list: with_presence(&state, p.items).await, total_records: p.total, page, limit })
     }
     .await;
@@ -228,7 +228,7 @@ async fn history<A: Adapter>(
         if req.room_id.is_empty() {
             return Err(Refusal::validation("Please select a room"));
         }
-        let l = retry(|| async { state.chat().history(req.clone()).await }).await?.into_inner();
+        let l = call!(state.chat().history(req))?;
         delivered(&state, &ctx, &req.room_id, &l.items).await;
         Ok(ListAnswer { list: l.items, has_more: l.has_more })
     }
@@ -255,7 +255,7 @@ async fn missed<A: Adapter>(
         if req.room_id.is_empty() {
             return Err(Refusal::validation("Please select a room"));
         }
-        let l = retry(|| async { state.chat().missed(req.clone()).await }).await?.into_inner();
+        let l = call!(state.chat().missed(req))?;
         delivered(&state, &ctx, &req.room_id, &l.items).await;
         Ok(ListAnswer { list: l.items, has_more: l.has_more })
     }
@@ -355,7 +355,7 @@ async fn send<A: Adapter>(
             actor: Some(ctx.actor()),
         };
         // Idempotent on (room, clientId): a retry after a lost answer stores nothing new.
-        let r = retry(|| async { state.chat().send(req.clone()).await }).await?.into_inner();
+        let r = call!(state.chat().send(req))?;
         claim.attach(&state, &room_id).await;
         Ok(r)
     }
@@ -433,7 +433,7 @@ async fn read<A: Adapter>(
         if req.room_id.is_empty() {
             return Err(Refusal::validation("Please select a room"));
         }
-        let m = retry_unsent(|| async { state.chat().mark_read(req.clone()).await }).await?.into_inner();
+        let m = call_unsent!(state.chat().mark_read(req))?;
         let room = one_with_presence(&state, m.room.unwrap_or_default()).await;
         if m.moved {
             let event = ReadEvent { room_id: &room.id, side: "admin", seq: m.seq, read_at: m.at };

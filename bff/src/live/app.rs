@@ -17,7 +17,7 @@ use super::wire::{
     history_limit,
 };
 use super::{Auth, Refusal, answer, emit_from};
-use crate::state::{AppState, retry, retry_unsent};
+use crate::state::{AppState, call, call_unsent};
 use proto::chat::v1 as pb;
 use serde::{Deserialize, Serialize};
 use socketioxide::SocketIo;
@@ -92,8 +92,8 @@ async fn standing(state: &AppState, donor_id: &str) -> Result<(), Refusal> {
         Some(v) => v,
         None => {
             let req = proto::giving::v1::DonorRef { id: donor_id.to_string(), actor: None };
-            let v = match retry(|| async { state.giving().get_donor(req.clone()).await }).await {
-                Ok(d) if d.get_ref().is_active => ACTIVE,
+            let v = match call!(state.giving().get_donor(req)) {
+                Ok(d) if d.is_active => ACTIVE,
                 Ok(_) => INACTIVE,
                 Err(s) if s.code() == tonic::Code::NotFound => GONE,
                 Err(s) => return Err(s.into()),
@@ -115,9 +115,8 @@ async fn standing(state: &AppState, donor_id: &str) -> Result<(), Refusal> {
 /// copy is refreshed with it when a room is opened.
 pub async fn room_user(state: &AppState, donor_id: &str) -> Result<Option<pb::RoomUser>, tonic::Status> {
     let req = proto::giving::v1::DonorRef { id: donor_id.to_string(), actor: None };
-    match retry(|| async { state.giving().get_donor(req.clone()).await }).await {
+    match call!(state.giving().get_donor(req)) {
         Ok(d) => {
-            let d = d.into_inner();
             let name = format!("{} {}", d.first_name.trim(), d.last_name.trim()).trim().to_string();
             Ok(Some(pb::RoomUser { id: d.id, name, email: d.email, avatar: d.avatar, is_deleted: false }))
         }
@@ -152,13 +151,9 @@ pub async fn handshake<A: Adapter>(
     };
     let user = room_user(&state, &donor_id).await.map_err(Refusal::from)?;
     let req = pb::MemberRef { member_id: donor_id.clone(), actor: Some(actor), user };
-    let room =
-        retry(|| async { state.chat().room_of_member(req.clone()).await }).await.map_err(Refusal::from)?.into_inner();
+    let room = call!(state.chat().room_of_member(req)).map_err(Refusal::from)?;
     let req = proto::giving::v1::DonorRef { id: donor_id.clone(), actor: None };
-    let given = retry(|| async { state.giving().donor_recipients(req.clone()).await })
-        .await
-        .map_err(Refusal::from)?
-        .into_inner();
+    let given = call!(state.giving().donor_recipients(req)).map_err(Refusal::from)?;
     let recipients = given
         .recipients
         .into_iter()
@@ -260,7 +255,7 @@ async fn history<A: Adapter>(
             limit: history_limit(d.limit)?,
             member_id: ctx.donor_id.clone(),
         };
-        let l = retry(|| async { state.chat().history(req.clone()).await }).await?.into_inner();
+        let l = call!(state.chat().history(req))?;
         delivered(&state, &ctx, &l.items).await;
         Ok(ListAnswer { list: l.items, has_more: l.has_more })
     }
@@ -299,7 +294,7 @@ async fn missed<A: Adapter>(
             limit: 0,
             member_id: ctx.donor_id.clone(),
         };
-        let l = retry(|| async { state.chat().missed(req.clone()).await }).await?.into_inner();
+        let l = call!(state.chat().missed(req))?;
         delivered(&state, &ctx, &l.items).await;
         Ok(ListAnswer { list: l.items, has_more: l.has_more })
     }
@@ -341,7 +336,7 @@ async fn send<A: Adapter>(
             member_id: ctx.donor_id.clone(),
             actor: Some(ctx.actor()),
         };
-        Ok(retry(|| async { state.chat().send(req.clone()).await }).await?.into_inner())
+        Ok(call!(state.chat().send(req))?)
     }
     .await;
     acknowledge_send(&s, ack, &io, &state, stored).await;
@@ -401,7 +396,7 @@ async fn read<A: Adapter>(
             member_id: ctx.donor_id.clone(),
             actor: Some(ctx.actor()),
         };
-        let m = retry_unsent(|| async { state.chat().mark_read(req.clone()).await }).await?.into_inner();
+        let m = call_unsent!(state.chat().mark_read(req))?;
         let room = super::admin::one_with_presence(&state, m.room.unwrap_or_default()).await;
         if m.moved {
             let event = ReadEvent { room_id: &room.id, side: "member", seq: m.seq, read_at: m.at };
@@ -448,7 +443,7 @@ async fn notifications<A: Adapter>(
             recipients: ctx.recipients.clone(),
             page: Some(page),
         };
-        let p = retry(|| async { state.chat().member_notifications(req.clone()).await }).await?.into_inner();
+        let p = call!(state.chat().member_notifications(req))?;
         Ok(NotificationsAnswer { list: p.items, total_records: p.total })
     }
     .await;
@@ -478,7 +473,7 @@ async fn notification_read<A: Adapter>(
             notification_id: d.id.trim().to_string(),
             actor: Some(ctx.actor()),
         };
-        retry_unsent(|| async { state.chat().mark_notification_read(req.clone()).await }).await?;
+        call_unsent!(state.chat().mark_notification_read(req))?;
         Ok(Nothing {})
     }
     .await;
