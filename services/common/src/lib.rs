@@ -24,6 +24,8 @@ pub mod telemetry;
 #[cfg(any(test, feature = "testing"))]
 pub mod testing;
 pub mod tls;
+#[cfg(any(test, feature = "testing"))]
+pub mod tls_servers;
 pub mod wire;
 pub mod write;
 

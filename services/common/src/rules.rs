@@ -58,33 +58,114 @@ pub fn digits(s: &str) -> String {
     s.chars().filter(char::is_ascii_digit).collect()
 }
 
-/// A US phone number: ten digits, written any way without letters. Answers the digits.
-pub fn phone(raw: &str) -> Option<String> {
-    let d = digits(raw);
-    (d.len() == 10 && !raw.chars().any(char::is_alphabetic)).then_some(d)
-}
-
-/// A US zip code: five digits, or five plus four ('12345-6789' or '123456789').
-pub fn is_zip(z: &str) -> bool {
-    let d = digits(z);
-    let shape_ok = z.chars().all(|c| c.is_ascii_digit() || c == '-');
-    shape_ok
-        && (z.len() == 5 && d.len() == 5
-            || z.len() == 10 && d.len() == 9 && z.as_bytes()[5] == b'-'
-            || z.len() == 9 && d.len() == 9)
-}
-
-/// A US Tax ID (EIN): nine digits from 'XX-XXXXXXX' or 'XXXXXXXXX'; None otherwise.
-pub fn ein(raw: &str) -> Option<String> {
+/// Parses one form field into `T`: an empty value fails with `required` (or is `None` with no
+/// failure when the field may stay empty: `required` is `None`), a malformed one with `invalid`.
+/// The message is always the fixed text, never the value.
+fn field<T>(
+    raw: &str,
+    field: &str,
+    required: Option<&str>,
+    invalid: &str,
+    check: &mut Check,
+    new: impl FnOnce(&str) -> Option<T>,
+) -> Option<T> {
     let t = raw.trim();
-    let ok = (t.len() == 9 && t.chars().all(|c| c.is_ascii_digit()))
-        || (t.len() == 10
-            && t.as_bytes()[2] == b'-'
-            && t.chars().enumerate().all(|(i, c)| i == 2 || c.is_ascii_digit()));
-    ok.then(|| digits(t))
+    if t.is_empty() {
+        if let Some(message) = required {
+            check.fail(field, message);
+        }
+        return None;
+    }
+    let parsed = new(t);
+    if parsed.is_none() {
+        check.fail(field, invalid);
+    }
+    parsed
 }
 
-/// '123456789' -> '12-3456789'.
+/// A US phone number, parsed once: its ten digits (written any way without letters).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Phone(String);
+
+impl Phone {
+    pub const INVALID: &str = "Please enter valid Phone Number";
+
+    pub fn new(raw: &str) -> Option<Self> {
+        let d = digits(raw);
+        (d.len() == 10 && !raw.chars().any(char::is_alphabetic)).then_some(Self(d))
+    }
+    /// `required`: the message for an empty value, or `None` when the field may stay empty.
+    pub fn parse(raw: &str, field_name: &str, required: Option<&str>, check: &mut Check) -> Option<Self> {
+        field(raw, field_name, required, Self::INVALID, check, Self::new)
+    }
+    /// The ten digits.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+    pub fn into_string(self) -> String {
+        self.0
+    }
+}
+
+/// A US zip code, parsed once: five digits, or five plus four ('12345-6789' or '123456789'),
+/// kept as written (trimmed).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Zip(String);
+
+impl Zip {
+    pub const INVALID: &str = "Please enter valid Zip Code";
+
+    pub fn new(raw: &str) -> Option<Self> {
+        let z = raw.trim();
+        let d = digits(z);
+        let shape_ok = z.chars().all(|c| c.is_ascii_digit() || c == '-');
+        let ok = shape_ok
+            && (z.len() == 5 && d.len() == 5
+                || z.len() == 10 && d.len() == 9 && z.as_bytes()[5] == b'-'
+                || z.len() == 9 && d.len() == 9);
+        ok.then(|| Self(z.to_string()))
+    }
+    /// `required`: the message for an empty value, or `None` when the field may stay empty.
+    pub fn parse(raw: &str, field_name: &str, required: Option<&str>, check: &mut Check) -> Option<Self> {
+        field(raw, field_name, required, Self::INVALID, check, Self::new)
+    }
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+    pub fn into_string(self) -> String {
+        self.0
+    }
+}
+
+/// A US Tax ID (EIN), parsed once: nine digits from 'XX-XXXXXXX' or 'XXXXXXXXX'.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TaxId(String);
+
+impl TaxId {
+    pub const INVALID: &str = "Please enter valid Tax ID";
+
+    pub fn new(raw: &str) -> Option<Self> {
+        let t = raw.trim();
+        let ok = (t.len() == 9 && t.chars().all(|c| c.is_ascii_digit()))
+            || (t.len() == 10
+                && t.as_bytes()[2] == b'-'
+                && t.chars().enumerate().all(|(i, c)| i == 2 || c.is_ascii_digit()));
+        ok.then(|| Self(digits(t)))
+    }
+    /// `required`: the message for an empty value, or `None` when the field may stay empty.
+    pub fn parse(raw: &str, field_name: &str, required: Option<&str>, check: &mut Check) -> Option<Self> {
+        field(raw, field_name, required, Self::INVALID, check, Self::new)
+    }
+    /// The nine digits (as stored).
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+    pub fn into_string(self) -> String {
+        self.0
+    }
+}
+
+/// A stored Tax ID's nine digits as shown: '123456789' -> '12-3456789'.
 pub fn format_ein(ein: &str) -> String {
     if ein.len() == 9 { format!("{}-{}", &ein[..2], &ein[2..]) } else { ein.to_string() }
 }
@@ -149,13 +230,41 @@ mod tests {
     }
 
     #[test]
-    fn phones_zips_and_tax_ids() {
-        assert_eq!(phone("(555) 123-4567").as_deref(), Some("5551234567"));
-        assert_eq!(phone("555-123-456x"), None);
-        assert!(is_zip("98101") && is_zip("98101-1234") && is_zip("981011234"));
-        assert!(!is_zip("9810") && !is_zip("98101-123") && !is_zip("9810a"));
-        assert_eq!(ein("12-3456789").as_deref(), Some("123456789"));
-        assert_eq!(ein("123-456789"), None);
+    fn phones_zips_and_tax_ids_are_parsed_once() {
+        assert_eq!(Phone::new("(555) 123-4567").map(Phone::into_string).as_deref(), Some("5551234567"));
+        assert_eq!(Phone::new("555-123-456x"), None);
+        assert_eq!(Phone::new("555-123-456"), None);
+        for ok in ["98101", "98101-1234", "981011234", " 98101 "] {
+            assert!(Zip::new(ok).is_some(), "{ok}");
+        }
+        assert_eq!(Zip::new(" 98101-1234 ").map(Zip::into_string).as_deref(), Some("98101-1234"));
+        for bad in ["9810", "98101-123", "9810a", "98-1011234", "98101\n1"] {
+            assert_eq!(Zip::new(bad), None, "{bad}");
+        }
+        assert_eq!(TaxId::new("12-3456789").map(TaxId::into_string).as_deref(), Some("123456789"));
+        assert_eq!(TaxId::new(" 123456789 ").map(TaxId::into_string).as_deref(), Some("123456789"));
+        assert_eq!(TaxId::new("123-456789"), None);
         assert_eq!(format_ein("123456789"), "12-3456789");
+    }
+
+    #[test]
+    fn a_field_fails_with_the_screen_messages_and_never_echoes_the_value() {
+        // Optional and empty: no value, no failure.
+        let mut check = Check::default();
+        assert_eq!(Phone::parse("  ", "phoneNumber", None, &mut check), None);
+        assert!(check.done().is_ok());
+        // Required and empty: the required message.
+        let mut check = Check::default();
+        assert_eq!(TaxId::parse("", "taxId", Some("Please enter Tax ID"), &mut check), None);
+        let text = format!("{:?}", check.done().expect_err("refused"));
+        assert!(text.contains("Please enter Tax ID") && text.contains("taxId"), "{text}");
+        // Malformed: the invalid message, not the hostile value.
+        let mut check = Check::default();
+        assert_eq!(Zip::parse("<script>1</script>", "zipCode", None, &mut check), None);
+        let text = format!("{:?}", check.done().expect_err("refused"));
+        assert!(text.contains(Zip::INVALID) && !text.contains("script"), "{text}");
+        let mut check = Check::default();
+        assert!(Phone::parse("555 123 4567", "phoneNumber", Some("x"), &mut check).is_some());
+        assert!(check.done().is_ok());
     }
 }

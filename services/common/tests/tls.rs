@@ -8,7 +8,8 @@ use common::outbox::{self, Relay};
 use common::shutdown::Shutdown;
 use common::testing::COMMON_ONLY;
 use common::testing::Seen;
-use common::tls::{Ca, test_servers};
+use common::tls::Ca;
+use common::tls_servers;
 use sqlx::Row;
 use std::sync::Arc;
 use std::time::Duration;
@@ -44,7 +45,7 @@ fn pg_url(base: &str, db: &str, ca: &str) -> String {
 
 #[tokio::test]
 async fn postgres_with_verify_full_migrates_and_answers_over_tls_and_a_wrong_ca_is_refused() {
-    let Some(s) = test_servers::get() else { return };
+    let Some(s) = tls_servers::get() else { return };
     let database = TlsDatabase::create(&pg_url(&s.postgres_url, "postgres", &s.ca)).await;
 
     // The migration (common's outbox tables) runs and a query answers, over TLS.
@@ -79,7 +80,7 @@ async fn postgres_with_verify_full_migrates_and_answers_over_tls_and_a_wrong_ca_
 /// connect, and says why.
 #[tokio::test]
 async fn an_outbox_event_travels_through_rabbitmq_over_tls() {
-    let Some(s) = test_servers::get() else { return };
+    let Some(s) = tls_servers::get() else { return };
     let database = TlsDatabase::create(&pg_url(&s.postgres_url, "postgres", &s.ca)).await;
     let db = Db::connect(&pg_url(&s.postgres_url, &database.name, &s.ca), &COMMON_ONLY).await.unwrap();
 
