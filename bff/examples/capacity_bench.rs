@@ -84,10 +84,10 @@ fn spawn(name: &'static str, bin: &std::path::Path, envs: &[(String, String)]) -
 async fn seed(urls: &std::collections::HashMap<&str, String>, donors: usize) -> anyhow::Result<String> {
     use common::db::Db;
     let catalogue = catalogue::app::open(&catalogue::app::Config { database_url: urls["catalogue"].clone() }).await?;
-    let recipients: Vec<giving::money::Recipient> = catalogue::demo::seed(&catalogue, "demo-logo.png")
+    let recipients: Vec<giving::gifts::Recipient> = catalogue::demo::seed(&catalogue, "demo-logo.png")
         .await?
         .into_iter()
-        .map(|(kind, id, name)| giving::money::Recipient { kind, id, name })
+        .map(|(kind, id, name)| giving::gifts::Recipient { kind, id, name })
         .collect();
     let giving = giving::service::Giving::new(Db::connect(&urls["giving"], &giving::app::MIGRATIONS).await?, None);
     let summary =

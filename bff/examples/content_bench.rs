@@ -129,7 +129,7 @@ async fn seed_public(c: &content::service::Content) -> anyhow::Result<()> {
     )
     .await?;
     for i in 0..3 {
-        let l = content::service::LeadershipInput {
+        let l = content::leadership::LeadershipInput {
             name: format!("Leader {i}"),
             title: "Board".into(),
             photo: "p.png".into(),
@@ -142,7 +142,7 @@ async fn seed_public(c: &content::service::Content) -> anyhow::Result<()> {
     for n in ["Giving", "Accounts"] {
         let cat = c.create_category(n, "", &a).await?;
         for i in 0..4 {
-            let f = content::service::FaqInput {
+            let f = content::faqs::FaqInput {
                 category_id: cat.id.clone(),
                 question: format!("Question {i}?"),
                 answer: text.clone(),

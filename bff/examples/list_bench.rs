@@ -321,11 +321,11 @@ async fn main() -> anyhow::Result<()> {
             }
         };
         // Over the BFF's own in-process client (as `Services::connect` makes it).
-        let clients = Arc::new(bff::state::Clients::in_process(
+        let clients = Arc::new(bff::transport::Clients::in_process(
             &catalogue_local,
             tonic_health::pb::health_client::HealthClient::new,
         ));
-        let check = |mut c: tonic_health::pb::health_client::HealthClient<bff::state::Traced>, _| async move {
+        let check = |mut c: tonic_health::pb::health_client::HealthClient<bff::transport::Traced>, _| async move {
             let ok = c.check(tonic_health::pb::HealthCheckRequest { service: String::new() }).await.is_ok();
             (c, ok)
         };
@@ -383,7 +383,7 @@ async fn main() -> anyhow::Result<()> {
         // The same catalogue call (same SQL, same kept positions and totals) in this process,
         // on a pool of its own: no HTTP, auth, gRPC or JSON.
         let direct_catalogue = catalogue::service::Catalogue::new(common::db::Db::connect_only(&url).await?, None);
-        let query = catalogue::charity::ListQuery {
+        let query = catalogue::charity_list::ListQuery {
             page: common::paging::Page {
                 page,
                 limit: 10,
@@ -462,7 +462,7 @@ async fn floor(state: &bff::state::AppState, catalogue: &common::grpc::InProcess
     };
     // A real first page, as the catalogue answers it.
     let clients =
-        bff::state::Clients::in_process(catalogue, proto::catalogue::v1::catalogue_client::CatalogueClient::new);
+        bff::transport::Clients::in_process(catalogue, proto::catalogue::v1::catalogue_client::CatalogueClient::new);
     let request = proto::catalogue::v1::ListCharitiesRequest {
         page: Some(proto::common::v1::PageRequest { page: 1, limit: 10, ..Default::default() }),
         ..Default::default()

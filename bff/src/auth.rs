@@ -4,7 +4,8 @@
 
 use crate::error::ApiError;
 use crate::permissions::{self, Access, Rule};
-use crate::state::{AppState, Principal};
+use crate::principal::Principal;
+use crate::state::AppState;
 use axum::RequestExt;
 use axum::extract::{MatchedPath, RawPathParams, Request, State};
 use axum::middleware::Next;
@@ -256,7 +257,7 @@ mod tests {
             openapi_public: false,
             principal_ttl: std::time::Duration::from_secs(30),
             request_timeout: std::time::Duration::from_secs(60),
-            upload_quota: crate::media::Quota::default(),
+            upload_quota: crate::storage::Quota::default(),
         }
     }
 

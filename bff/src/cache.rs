@@ -209,7 +209,7 @@ mod tests {
     /// error says why; plain redis:// to the TLS port gets no answer either.
     #[tokio::test]
     async fn rediss_works_through_the_configured_ca_and_refuses_another() {
-        let Some(s) = common::tls::test_servers::get() else { return };
+        let Some(s) = common::tls_servers::get() else { return };
         let ca = common::tls::Ca::load(&s.ca).unwrap();
         let c = RedisCache::connect_with_ca(&s.redis_url, Some(&ca)).await.unwrap();
         let key = format!("test:{}", common::new_id());

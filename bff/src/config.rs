@@ -83,10 +83,10 @@ pub struct Config {
     pub grpc_resolve_interval_secs: u64,
     /// Bytes the main admin and each sub-admin may upload in a day (images and videos);
     /// 0 = no quota. Past it an upload answers 429.
-    #[arg(long, env = "UPLOAD_QUOTA_BYTES_PER_DAY", default_value_t = crate::media::DEFAULT_UPLOAD_QUOTA)]
+    #[arg(long, env = "UPLOAD_QUOTA_BYTES_PER_DAY", default_value_t = crate::storage::DEFAULT_UPLOAD_QUOTA)]
     pub upload_quota_bytes: i64,
     /// The same for each nonprofit admin (smaller: one nonprofit's pictures).
-    #[arg(long, env = "UPLOAD_QUOTA_NONPROFIT_BYTES_PER_DAY", default_value_t = crate::media::DEFAULT_NONPROFIT_UPLOAD_QUOTA)]
+    #[arg(long, env = "UPLOAD_QUOTA_NONPROFIT_BYTES_PER_DAY", default_value_t = crate::storage::DEFAULT_NONPROFIT_UPLOAD_QUOTA)]
     pub upload_quota_nonprofit_bytes: i64,
 }
 
@@ -116,8 +116,8 @@ impl Config {
             request_timeout_secs: 60,
             grpc_connections: GRPC_CONNECTIONS,
             grpc_resolve_interval_secs: crate::discovery::RESOLVE_INTERVAL_SECS,
-            upload_quota_bytes: crate::media::DEFAULT_UPLOAD_QUOTA,
-            upload_quota_nonprofit_bytes: crate::media::DEFAULT_NONPROFIT_UPLOAD_QUOTA,
+            upload_quota_bytes: crate::storage::DEFAULT_UPLOAD_QUOTA,
+            upload_quota_nonprofit_bytes: crate::storage::DEFAULT_NONPROFIT_UPLOAD_QUOTA,
         }
     }
 
@@ -133,7 +133,7 @@ impl Config {
         );
         crate::discovery::set_resolve_interval(Duration::from_secs(self.grpc_resolve_interval_secs.max(1)));
         let services = Services::connect(&self.services, &self.in_process, self.grpc_connections)?;
-        let storage = crate::media::Storage::from_config(
+        let storage = crate::storage::Storage::from_config(
             &self.media_dir,
             self.media_s3_bucket.as_deref(),
             self.s3_endpoint.as_deref(),
@@ -156,7 +156,7 @@ impl Config {
                 openapi_public: self.openapi_public,
                 principal_ttl: Duration::from_secs(self.principal_cache_secs),
                 request_timeout: Duration::from_secs(self.request_timeout_secs),
-                upload_quota: crate::media::Quota {
+                upload_quota: crate::storage::Quota {
                     admin: self.upload_quota_bytes,
                     nonprofit: self.upload_quota_nonprofit_bytes,
                 },
@@ -167,7 +167,7 @@ impl Config {
             bus: Default::default(),
         }));
         // The chat's socket.io server; over Redis its emits reach every replica's sockets.
-        let live = crate::live::Live::start(&state, self.redis_url.as_deref().filter(|u| !u.is_empty())).await?;
+        let live = crate::live::hub::Live::start(&state, self.redis_url.as_deref().filter(|u| !u.is_empty())).await?;
         let _ = state.live.set(live);
         Ok(state)
     }

@@ -12,12 +12,16 @@ pub mod error;
 pub mod events;
 pub mod live;
 pub mod media;
+pub mod names;
 pub mod openapi;
 pub mod permissions;
+pub mod principal;
 pub mod public_cache;
 pub mod reply;
 pub mod services;
 pub mod state;
+pub mod storage;
+pub mod transport;
 pub mod xlsx;
 
 use crate::error::ApiError;
@@ -330,7 +334,7 @@ async fn readiness(state: &AppState) -> (StatusCode, axum::Json<serde_json::Valu
 }
 
 /// "serving" or "unavailable", by the gRPC health protocol (1 s at most).
-async fn service_health(channel: state::Transport) -> &'static str {
+async fn service_health(channel: crate::transport::Transport) -> &'static str {
     let mut health = tonic_health::pb::health_client::HealthClient::new(channel);
     let check = tokio::time::timeout(
         Duration::from_secs(1),

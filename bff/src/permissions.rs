@@ -7,7 +7,7 @@
 //! (checked at start and by the permission matrix test); paths of services that are not
 //! built yet are here already.
 
-use crate::state::Principal;
+use crate::principal::Principal;
 use axum::http::Method;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

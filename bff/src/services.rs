@@ -5,7 +5,7 @@
 //! made from it. Adding a service to the BFF is its entry in the table plus its area module
 //! (bff/src/areas).
 
-use crate::state::{CALL_DEADLINE, Clients, Traced, Transport, channel, long_channel, traced};
+use crate::transport::{CALL_DEADLINE, Clients, Traced, Transport, channel, long_channel, traced};
 
 /// What the BFF knows of one service before it connects: its entry of the table (its name is
 /// the key of its URL in [`ServiceUrls::get`] and of its health in `/readyz`; `url` the
@@ -133,20 +133,6 @@ macro_rules! services {
             pub fn health(&self) -> Vec<(&'static str, Transport)> {
                 vec![$((stringify!($field), self.$field.health.clone())),*]
             }
-        }
-
-        impl crate::state::Inner {
-            $(
-                #[doc = concat!("The next connection's ", stringify!($field), " client.")]
-                pub fn $field(&self) -> $Name {
-                    self.services.$field.clients.next()
-                }
-
-                #[doc = concat!("The ", stringify!($field), " service without the per-call deadline, for calls that stream (imports, exports, the audit chain's walk).")]
-                pub fn $long(&self) -> $Name {
-                    self.services.$field.long.clone()
-                }
-            )*
         }
     };
 }

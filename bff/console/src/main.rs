@@ -48,10 +48,10 @@ impl Numbers {
             request_timeout_secs: number("REQUEST_TIMEOUT_SECS", 60)?,
             grpc_connections: number("GRPC_CONNECTIONS", bff::config::GRPC_CONNECTIONS)?,
             principal_cache_secs: number("PRINCIPAL_CACHE_SECS", 30)?,
-            upload_quota_bytes: number("UPLOAD_QUOTA_BYTES_PER_DAY", bff::media::DEFAULT_UPLOAD_QUOTA)?,
+            upload_quota_bytes: number("UPLOAD_QUOTA_BYTES_PER_DAY", bff::storage::DEFAULT_UPLOAD_QUOTA)?,
             upload_quota_nonprofit_bytes: number(
                 "UPLOAD_QUOTA_NONPROFIT_BYTES_PER_DAY",
-                bff::media::DEFAULT_NONPROFIT_UPLOAD_QUOTA,
+                bff::storage::DEFAULT_NONPROFIT_UPLOAD_QUOTA,
             )?,
         })
     }
@@ -90,7 +90,7 @@ fn secret(data: &Path) -> anyhow::Result<String> {
 /// community yet), then chat's rooms with a short conversation for ten of them and two past
 /// notifications (when chat is empty). Everything goes through the
 /// services' domain calls, so totals, rollups, badges and events are what real use makes.
-async fn demo(data: &Path, services: &stack::Stack, admin: &chat::store::Person) -> anyhow::Result<()> {
+async fn demo(data: &Path, services: &stack::Stack, admin: &chat::messages_store::Person) -> anyhow::Result<()> {
     let (catalogue, giving, content) =
         (&services.catalogue.catalogue, &services.giving.giving, &services.content.content);
     let (engagement, chat) = (&services.engagement.engagement, &services.chat.chat);
@@ -102,16 +102,16 @@ async fn demo(data: &Path, services: &stack::Stack, admin: &chat::store::Person)
         [("charity", LOGO), ("leadershipImage", LOGO), ("communityImage", COVER), ("eventImage", COVER)]
     {
         // Where the BFF's media storage (MEDIA_DIR = DATA_DIR/media) keeps `module/name`.
-        let file = data.join("media").join(bff::media::media_path(module, name));
+        let file = data.join("media").join(bff::storage::media_path(module, name));
         if !file.exists() {
             std::fs::create_dir_all(file.parent().expect("a folder"))?;
             std::fs::write(&file, include_bytes!("../assets/demo-logo.png"))?;
         }
     }
-    let recipients: Vec<giving::money::Recipient> = catalogue::demo::seed(catalogue, LOGO)
+    let recipients: Vec<giving::gifts::Recipient> = catalogue::demo::seed(catalogue, LOGO)
         .await?
         .into_iter()
-        .map(|(kind, id, name)| giving::money::Recipient { kind, id, name })
+        .map(|(kind, id, name)| giving::gifts::Recipient { kind, id, name })
         .collect();
     let opts = giving::seed::SeedOptions { donors: number("DEMO_DONORS", 200)?, ..Default::default() };
     let summary = giving::seed::seed(giving, &recipients, &opts).await?;
@@ -178,16 +178,16 @@ async fn demo(data: &Path, services: &stack::Stack, admin: &chat::store::Person)
     // Chat: conversations with ten demo donors, and two notifications (their reach counted
     // by giving as a real send counts it).
     let all_reach = giving.count_donors(&[]).await?;
-    let named = |kind: &str| -> Vec<chat::store::NamedRef> {
+    let named = |kind: &str| -> Vec<chat::notifications_store::NamedRef> {
         recipients
             .iter()
             .filter(|r| r.kind == kind)
             .take(2)
-            .map(|r| chat::store::NamedRef { id: r.id.clone(), name: r.name.clone() })
+            .map(|r| chat::notifications_store::NamedRef { id: r.id.clone(), name: r.name.clone() })
             .collect()
     };
     let (charities, causes) = (named("charity"), named("cause"));
-    let chosen: Vec<giving::money::Recipient> =
+    let chosen: Vec<giving::gifts::Recipient> =
         recipients.iter().filter(|r| charities.iter().chain(&causes).any(|n| n.id == r.id)).cloned().collect();
     let selected_reach = giving.count_donors(&chosen).await?;
     let c = chat::seed::seed(chat, &chat_donors, 10, admin, all_reach, (&charities, &causes), selected_reach).await?;
@@ -203,12 +203,15 @@ async fn demo(data: &Path, services: &stack::Stack, admin: &chat::store::Person)
 }
 
 /// The main admin as chat names a sender (its id and name from identity).
-async fn main_admin(identity: &identity::service::Identity, email: &str) -> anyhow::Result<chat::store::Person> {
+async fn main_admin(
+    identity: &identity::service::Identity,
+    email: &str,
+) -> anyhow::Result<chat::messages_store::Person> {
     let mut c = identity.db.pool.acquire().await?;
     let u = identity::store::user_by_email(&mut c, &email.trim().to_lowercase())
         .await?
         .context("the main admin is missing")?;
-    Ok(chat::store::Person {
+    Ok(chat::messages_store::Person {
         id: u.id,
         kind: chat::store::ADMIN.into(),
         name: format!("{} {}", u.first_name, u.last_name).trim().into(),

@@ -3,11 +3,12 @@
 //! The main admin only (permissions.rs); the audit service is read-only here.
 
 use super::ListBody;
-use super::content_page::account_names;
 use crate::auth::Caller;
 use crate::error::ApiError;
+use crate::names::account_names;
 use crate::reply::{Body, Reply, Route, list, ok, route};
-use crate::state::{AppState, call};
+use crate::state::AppState;
+use crate::transport::call;
 use crate::xlsx::{Row, Sheet, XLSX};
 use axum::Extension;
 use axum::extract::{Path, State};

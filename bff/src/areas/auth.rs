@@ -3,7 +3,8 @@
 use crate::auth::{Caller, bearer};
 use crate::error::ApiError;
 use crate::reply::{Body, Empty, Reply, Route, ok, route};
-use crate::state::{AppState, call, call_unsent};
+use crate::state::AppState;
+use crate::transport::{call, call_unsent};
 use axum::Extension;
 use axum::extract::{ConnectInfo, State};
 use axum::http::{HeaderMap, HeaderValue, Method, header};

@@ -5,7 +5,8 @@
 use crate::auth::Caller;
 use crate::error::ApiError;
 use crate::reply::{Body, Empty, Reply, Route, ok, route};
-use crate::state::{AppState, call, call_unsent};
+use crate::state::AppState;
+use crate::transport::{call, call_unsent};
 use axum::Extension;
 use axum::extract::{Path, State};
 use axum::http::{Method, StatusCode};

@@ -3,12 +3,13 @@
 //! nonprofits and causes a community supports against the catalogue and names them.
 
 use super::ListBody;
-use super::content_page::{named_causes, named_charities};
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult};
 use crate::media;
+use crate::names::{named_causes, named_charities};
 use crate::reply::{Body, Reply, Route, list, ok, route};
-use crate::state::{AppState, call, call_unsent};
+use crate::state::AppState;
+use crate::transport::{call, call_unsent};
 use axum::Extension;
 use axum::extract::{Path, State};
 use axum::http::Method;

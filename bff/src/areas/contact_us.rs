@@ -2,11 +2,12 @@
 //! the public form (/v1/public/contactUs, throttled per client address by the service).
 
 use super::ListBody;
-use super::content_page::account_names;
 use crate::auth::Caller;
 use crate::error::ApiError;
+use crate::names::account_names;
 use crate::reply::{Reply, Route, list, ok, route};
-use crate::state::{AppState, call, call_unsent};
+use crate::state::AppState;
+use crate::transport::{call, call_unsent};
 use axum::Extension;
 use axum::extract::{ConnectInfo, Path, State};
 use axum::http::{HeaderMap, Method, StatusCode};

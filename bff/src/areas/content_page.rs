@@ -2,11 +2,14 @@
 //! pages), about us, the giving-partner page; each save is a numbered revision that can be
 //! listed, opened and restored. The content service checks and cleans every document.
 
+use super::PagingQuery;
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult};
+use crate::names::{FeaturedRef, account_names, named_causes, named_charities};
 use crate::permissions::{self, PRIVACY_POLICY, TERMS_CONDITION};
 use crate::reply::{Body, Reply, Route, list, ok, route};
-use crate::state::{AppState, call, call_unsent};
+use crate::state::AppState;
+use crate::transport::{call, call_unsent};
 use axum::Extension;
 use axum::extract::{Path, Query, State};
 use axum::http::Method;
@@ -156,14 +159,6 @@ pub struct HomepageInput {
     pub impact_figures: Vec<ImpactFigure>,
 }
 
-/// A featured nonprofit or cause, named from the catalogue.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, ToSchema)]
-pub struct FeaturedRef {
-    #[serde(rename = "_id")]
-    pub id: String,
-    pub name: String,
-}
-
 #[derive(Debug, Clone, Default, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Homepage {
@@ -262,39 +257,7 @@ pub struct Revision {
     pub document: Option<serde_json::Value>,
 }
 
-#[derive(Debug, Clone, Deserialize, ToSchema)]
-#[serde(default)]
-pub struct PagingQuery {
-    pub page: i64,
-    pub limit: i64,
-}
-
-impl Default for PagingQuery {
-    fn default() -> Self {
-        Self { page: 1, limit: 10 }
-    }
-}
-
 // ---- helpers ----
-
-/// Names of accounts (identity's AccountNames); an id identity cannot name stays an id,
-/// identity being down leaves every id.
-pub async fn account_names(state: &AppState, ids: impl IntoIterator<Item = String>) -> HashMap<String, String> {
-    let mut ids: Vec<String> = ids.into_iter().filter(|i| !i.is_empty()).collect();
-    ids.sort();
-    ids.dedup();
-    ids.truncate(100);
-    if ids.is_empty() {
-        return HashMap::new();
-    }
-    match state.identity().account_names(proto::identity::v1::AccountNamesRequest { ids: ids.clone() }).await {
-        Ok(r) => r.into_inner().names,
-        Err(e) => {
-            tracing::warn!(error = %e, "account names unavailable");
-            ids.into_iter().map(|i| (i.clone(), i)).collect()
-        }
-    }
-}
 
 fn name_in(names: &HashMap<String, String>, id: &str) -> String {
     if id.is_empty() { String::new() } else { names.get(id).cloned().unwrap_or_else(|| id.to_string()) }
@@ -324,26 +287,6 @@ fn cms_module(key: &str) -> Option<&'static str> {
 
 fn doc<T: serde::de::DeserializeOwned + Default>(json: &str) -> T {
     serde_json::from_str(json).unwrap_or_default()
-}
-
-pub(crate) async fn named_charities(state: &AppState, ids: &[String]) -> Vec<Option<FeaturedRef>> {
-    let calls = ids.iter().map(|id| async move {
-        let req = proto::catalogue::v1::CharityRef { id: id.clone(), actor: None };
-        call!(state.catalogue().get_charity(req)).ok().map(|c| FeaturedRef { id: c.id, name: c.charity_name })
-    });
-    futures::future::join_all(calls).await
-}
-
-pub(crate) async fn named_causes(state: &AppState, ids: &[String]) -> Vec<Option<FeaturedRef>> {
-    let calls = ids.iter().map(|id| async move {
-        let req = proto::catalogue::v1::TermRef {
-            kind: proto::catalogue::v1::TermKind::Cause as i32,
-            id: id.clone(),
-            actor: None,
-        };
-        call!(state.catalogue().get_term(req)).ok().map(|t| FeaturedRef { id: t.id, name: t.name })
-    });
-    futures::future::join_all(calls).await
 }
 
 /// A page's REST answer (typed per page) from the service's page.

@@ -17,7 +17,8 @@
 use crate::auth::Caller;
 use crate::error::ApiError;
 use crate::reply::{Reply, Route, ok, route};
-use crate::state::{AppState, retry};
+use crate::state::AppState;
+use crate::transport::retry;
 use axum::Extension;
 use axum::extract::{Query, State};
 use axum::http::{Method, StatusCode};

@@ -3,12 +3,13 @@
 //! members' export.
 
 use super::ListBody;
-use super::content_page::named_charities;
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult};
 use crate::media;
+use crate::names::named_charities;
 use crate::reply::{Body, Reply, Route, list, ok, route};
-use crate::state::{AppState, call, call_unsent};
+use crate::state::AppState;
+use crate::transport::{call, call_unsent};
 use crate::xlsx::{Cell, Row, Sheet, Summary, XLSX};
 use axum::Extension;
 use axum::extract::{Path, State};

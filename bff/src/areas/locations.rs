@@ -2,7 +2,8 @@
 
 use crate::error::ApiError;
 use crate::reply::{Reply, Route, ok, route};
-use crate::state::{AppState, call};
+use crate::state::AppState;
+use crate::transport::call;
 use axum::extract::{Query, State};
 use axum::http::Method;
 use axum::routing::get;

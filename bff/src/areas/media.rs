@@ -2,9 +2,12 @@
 
 use crate::auth::Caller;
 use crate::error::ApiError;
-use crate::media::{self, Kind, MAX_IMAGE_BYTES, MAX_VIDEO_BYTES};
+use crate::media;
 use crate::reply::{Body, Empty, Reply, Route, ok, route};
-use crate::state::{AppState, call, call_unsent};
+use crate::state::AppState;
+use crate::storage;
+use crate::storage::{Kind, MAX_IMAGE_BYTES, MAX_VIDEO_BYTES};
+use crate::transport::{call, call_unsent};
 use axum::Extension;
 use axum::body::Body as HttpBody;
 use axum::extract::{DefaultBodyLimit, Multipart, Path, State};
@@ -68,7 +71,7 @@ fn module_of(m: Option<String>) -> Result<String, ApiError> {
     if m.is_empty() {
         return Err(ApiError::validation("moduleName", "moduleName is required"));
     }
-    if !media::valid_module(&m) {
+    if !storage::valid_module(&m) {
         return Err(ApiError::validation("moduleName", "moduleName may hold only letters, digits, '_' and '-'"));
     }
     Ok(m)
@@ -145,7 +148,7 @@ async fn record(
         quota_bytes: state.settings.upload_quota.of(&caller.principal),
     };
     if let Err(s) = call_unsent!(state.content().record_upload(req)) {
-        discard(state, &media::media_path(module, name)).await;
+        discard(state, &storage::media_path(module, name)).await;
         return Err(s.into());
     }
     Ok(())
@@ -196,16 +199,16 @@ async fn upload_image(
     let module = module_of(module)?;
     let (file_name, bytes) = image.ok_or_else(|| ApiError::validation("image", "Please choose an image"))?;
     let kind =
-        media::sniff(&bytes).filter(|k| k.is_image()).ok_or_else(|| ApiError::validation("image", IMAGE_TYPES))?;
-    if !media::name_agrees(&file_name, kind) {
+        storage::sniff(&bytes).filter(|k| k.is_image()).ok_or_else(|| ApiError::validation("image", IMAGE_TYPES))?;
+    if !storage::name_agrees(&file_name, kind) {
         return Err(ApiError::validation("image", LIES));
     }
     if bytes.len() as i64 > remaining {
         return Err(quota_left(remaining));
     }
-    let name = media::new_name(kind);
+    let name = storage::new_name(kind);
     let size = bytes.len() as u64;
-    state.storage.put(&media::media_path(&module, &name), bytes).await?;
+    state.storage.put(&storage::media_path(&module, &name), bytes).await?;
     record(&state, &caller, &module, &name, kind, size).await?;
     ok("Image uploaded successfully", uploaded(&state, &module, &name))
 }
@@ -251,8 +254,8 @@ async fn upload_video(
         }
     };
     let held = holding.expect("a video was read");
-    let name = media::new_name(kind);
-    if let Err(e) = state.storage.rename(&held, &media::media_path(&module, &name)).await {
+    let name = storage::new_name(kind);
+    if let Err(e) = state.storage.rename(&held, &storage::media_path(&module, &name)).await {
         discard(&state, &held).await;
         return Err(e);
     }
@@ -283,13 +286,13 @@ async fn read_video(
                         None => break,
                     }
                 }
-                let kind = media::sniff(&head)
+                let kind = storage::sniff(&head)
                     .filter(|k| !k.is_image())
                     .ok_or_else(|| ApiError::validation("video", VIDEO_TYPES))?;
-                if !media::name_agrees(&file_name, kind) {
+                if !storage::name_agrees(&file_name, kind) {
                     return Err(ApiError::validation("video", LIES));
                 }
-                let path = media::holding_path();
+                let path = storage::holding_path();
                 let limit = (MAX_VIDEO_BYTES as u64).min(remaining.max(0) as u64);
                 let too_big: fn() -> ApiError = if limit < MAX_VIDEO_BYTES as u64 {
                     quota_passed
@@ -334,7 +337,7 @@ async fn remove(state: &AppState, caller: &Caller, b: RemoveBody, image: bool) -
     let file = b.file_name.trim();
     let kind = file.rsplit_once('.').and_then(|(_, e)| Kind::from_extension(e));
     let what = if image { "Image" } else { "Video" };
-    if !media::valid_file_name(file) || kind.map(Kind::is_image) != Some(image) {
+    if !storage::valid_file_name(file) || kind.map(Kind::is_image) != Some(image) {
         return Err(ApiError::validation(
             "fileName",
             &format!("Please give a valid {} file name", what.to_lowercase()),
@@ -351,7 +354,7 @@ async fn remove(state: &AppState, caller: &Caller, b: RemoveBody, image: bool) -
     if !media::may_remove(&caller.principal, record.as_ref()) {
         return Err(ApiError::new(axum::http::StatusCode::FORBIDDEN, "FORBIDDEN", MAY_NOT_REMOVE));
     }
-    let deleted = state.storage.delete(&media::media_path(&module, file)).await?;
+    let deleted = state.storage.delete(&storage::media_path(&module, file)).await?;
     if record.is_some() {
         // The file is gone (or was): its record says so. A failure here leaves a record of a
         // missing file, which the orphan sweep marks later once nothing owns it.
@@ -386,12 +389,12 @@ async fn serve(
     Path((module, file)): Path<(String, String)>,
 ) -> Result<Response, ApiError> {
     let kind = file.rsplit_once('.').and_then(|(_, e)| Kind::from_extension(e));
-    let (Some(kind), true, true) = (kind, media::valid_module(&module), media::valid_file_name(&file)) else {
+    let (Some(kind), true, true) = (kind, storage::valid_module(&module), storage::valid_file_name(&file)) else {
         return Err(ApiError::not_found("File not found"));
     };
-    let Some((stream, _, size)) = state.storage.get(&media::media_path(&module, &file)).await? else {
-        if module == media::PLACEHOLDER_MODULE && file == media::PLACEHOLDER_FILE {
-            return Ok(media_answer(HttpBody::from(media::PLACEHOLDER), kind, media::PLACEHOLDER.len() as u64));
+    let Some((stream, _, size)) = state.storage.get(&storage::media_path(&module, &file)).await? else {
+        if module == storage::PLACEHOLDER_MODULE && file == storage::PLACEHOLDER_FILE {
+            return Ok(media_answer(HttpBody::from(storage::PLACEHOLDER), kind, storage::PLACEHOLDER.len() as u64));
         }
         return Err(ApiError::not_found("File not found"));
     };

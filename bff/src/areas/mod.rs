@@ -93,6 +93,20 @@ impl Default for ListBody {
     }
 }
 
+/// `?page&limit`: the paging of a list read by query (comments, revisions); 1 and 10 by default.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct PagingQuery {
+    pub page: i64,
+    pub limit: i64,
+}
+
+impl Default for PagingQuery {
+    fn default() -> Self {
+        Self { page: 1, limit: 10 }
+    }
+}
+
 /// `{ id }`: the record a delete names.
 #[derive(Deserialize, Serialize, Default, ToSchema)]
 #[serde(default)]

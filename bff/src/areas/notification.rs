@@ -12,7 +12,8 @@ use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult};
 use crate::live::names;
 use crate::reply::{Body, Reply, Route, list, ok, route};
-use crate::state::{AppState, call, call_unsent, retry};
+use crate::state::AppState;
+use crate::transport::{call, call_unsent, retry};
 use axum::Extension;
 use axum::extract::{Query, State};
 use axum::http::Method;
@@ -220,7 +221,7 @@ async fn send(State(state): State<AppState>, Extension(caller): Extension<Caller
         return ok("Success", SendAnswer::Preview(Reach { reach, preview: true }));
     }
     let sender_name =
-        super::content_page::account_names(&state, [caller.id.clone()]).await.remove(&caller.id).unwrap_or_default();
+        crate::names::account_names(&state, [caller.id.clone()]).await.remove(&caller.id).unwrap_or_default();
     let req = pb::SendNotificationRequest {
         title,
         message,

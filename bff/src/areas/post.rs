@@ -3,11 +3,12 @@
 //! so when no donor is named; the actor names the real admin). Every post list holds at most
 //! 100 rows a page (the service caps the limit; the total counts them all).
 
-use super::content_page::PagingQuery;
+use super::PagingQuery;
 use super::{ListBody, StatusBody};
 use crate::auth::Caller;
 use crate::reply::{Body, Reply, Route, list, ok, route};
-use crate::state::{AppState, call, call_unsent};
+use crate::state::AppState;
+use crate::transport::{call, call_unsent};
 use axum::Extension;
 use axum::extract::{Path, Query, State};
 use axum::http::Method;

@@ -8,7 +8,8 @@
 use crate::auth::Caller;
 use crate::error::{ApiError, FieldError};
 use crate::reply::{Body, Reply, Route, ok, route};
-use crate::state::{AppState, call};
+use crate::state::AppState;
+use crate::transport::call;
 use axum::Extension;
 use axum::extract::{Path, State};
 use axum::http::{Method, StatusCode};
@@ -101,18 +102,8 @@ fn view(s: pb::Settings) -> SettingsView {
 /// Names the accounts of the history (identity's AccountNames; the system as 'System'); an
 /// account identity cannot name, or identity being down, leaves its id.
 async fn with_names(state: &AppState, mut v: SettingsView) -> SettingsView {
-    let mut ids: Vec<String> =
-        v.history.iter().map(|h| h.by.clone()).chain([v.updated_by.clone()]).filter(|i| !i.is_empty()).collect();
-    ids.sort();
-    ids.dedup();
-    ids.truncate(100);
-    let names = match state.identity().account_names(proto::identity::v1::AccountNamesRequest { ids }).await {
-        Ok(r) => r.into_inner().names,
-        Err(e) => {
-            tracing::warn!(error = %e, "account names unavailable");
-            Default::default()
-        }
-    };
+    let names =
+        crate::names::account_names(state, v.history.iter().map(|h| h.by.clone()).chain([v.updated_by.clone()])).await;
     let name_of = |account: &str| {
         if account.is_empty() {
             "System".to_string()

@@ -5,7 +5,8 @@
 use super::{ListBody, ModuleGrant, StatusBody};
 use crate::auth::Caller;
 use crate::reply::{Body, Empty, Reply, Route, list, ok, route};
-use crate::state::{AppState, call, call_unsent};
+use crate::state::AppState;
+use crate::transport::{call, call_unsent};
 use axum::Extension;
 use axum::extract::{Path, State};
 use axum::http::Method;

@@ -3,7 +3,8 @@
 
 use super::ListBody;
 use crate::reply::{Body, Reply, Route, list, route};
-use crate::state::{AppState, call};
+use crate::state::AppState;
+use crate::transport::call;
 use axum::extract::State;
 use axum::http::Method;
 use axum::routing::post;

@@ -4,7 +4,8 @@
 use super::ListBody;
 use crate::error::ApiError;
 use crate::reply::{Body, Reply, Route, list, ok, route};
-use crate::state::{AppState, call};
+use crate::state::AppState;
+use crate::transport::call;
 use crate::xlsx::{Row, Sheet, XLSX};
 use axum::extract::{Path, State};
 use axum::http::Method;

@@ -7,7 +7,8 @@
 use super::auth::{SignedIn, signed_in};
 use crate::auth::{Caller, client_address};
 use crate::reply::{Body, Empty, Reply, Route, ok, route};
-use crate::state::{AppState, call, call_unsent};
+use crate::state::AppState;
+use crate::transport::{call, call_unsent};
 use axum::Extension;
 use axum::extract::{ConnectInfo, Path, State};
 use axum::http::{HeaderMap, Method};

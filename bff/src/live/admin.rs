@@ -6,13 +6,14 @@
 
 use super::names::{self, ADMIN_NS, ADMINS_ROOM, APP_NS};
 use super::presence::Presence;
+use super::socket::{Auth, Refusal, answer, emit_from};
 use super::wire::{
     HistoryBody, ListAnswer, MessageAnswer, MissedBody, Nothing, ReadEvent, TypingBody, TypingEvent, check_send,
     donor_of, history_limit,
 };
-use super::{Auth, Refusal, answer, emit_from};
 use crate::permissions::{Access, Nonprofit, Rule};
-use crate::state::{AppState, call, call_unsent};
+use crate::state::AppState;
+use crate::transport::{call, call_unsent};
 use proto::chat::v1 as pb;
 use serde::{Deserialize, Serialize};
 use socketioxide::SocketIo;
@@ -55,8 +56,7 @@ pub async fn handshake<A: Adapter>(
 ) -> Result<(), Refusal> {
     let token = auth.ok().and_then(|a| a.token).filter(|t| !t.is_empty());
     let p = crate::auth::caller(&state, token.as_deref(), CHAT_VIEW, None).await.map_err(Refusal::from)?;
-    let name =
-        crate::areas::content_page::account_names(&state, [p.id.clone()]).await.remove(&p.id).unwrap_or_default();
+    let name = crate::names::account_names(&state, [p.id.clone()]).await.remove(&p.id).unwrap_or_default();
     let parts = s.req_parts();
     let peer = parts.extensions.get::<axum::extract::ConnectInfo<std::net::SocketAddr>>().map(|c| c.0);
     let address =
@@ -105,7 +105,7 @@ fn body<T>(data: Result<T, impl std::fmt::Display>) -> Result<T, Refusal> {
 /// Rooms with `online` filled from presence.
 pub async fn with_presence(state: &AppState, mut rooms: Vec<pb::Room>) -> Vec<pb::Room> {
     let ids: Vec<String> = rooms.iter().map(|r| r.user.as_ref().map(|u| u.id.clone()).unwrap_or_default()).collect();
-    let online = Presence::online(state, &ids).await;
+    let online = Presence::online(state.cache.as_ref(), &ids).await;
     for (room, on) in rooms.iter_mut().zip(online) {
         room.online = on;
     }

@@ -12,12 +12,13 @@
 use super::admin::acknowledge_send;
 use super::names::{self, ADMIN_NS, ADMINS_ROOM};
 use super::presence::Presence;
+use super::socket::{Auth, Refusal, answer, emit_from};
 use super::wire::{
     HistoryBody, ListAnswer, MissedBody, Nothing, ReadEvent, TypingBody, TypingEvent, check_send, donor_of,
     history_limit,
 };
-use super::{Auth, Refusal, answer, emit_from};
-use crate::state::{AppState, call, call_unsent};
+use crate::state::AppState;
+use crate::transport::{call, call_unsent};
 use proto::chat::v1 as pb;
 use serde::{Deserialize, Serialize};
 use socketioxide::SocketIo;
@@ -197,7 +198,7 @@ pub async fn on_connect<A: Adapter>(
 ) {
     let Some(ctx) = s.extensions.get::<MemberCtx>() else { return };
     s.on_disconnect(on_disconnect::<A>);
-    if presence.connected(&state, &ctx.donor_id).await {
+    if presence.connected(state.cache.as_ref(), &ctx.donor_id).await {
         emit_from(
             &io,
             ADMIN_NS,
@@ -216,7 +217,7 @@ async fn on_disconnect<A: Adapter>(
     State(presence): State<Arc<Presence>>,
 ) {
     let Some(ctx) = s.extensions.get::<MemberCtx>() else { return };
-    if presence.disconnected(&state, &ctx.donor_id).await {
+    if presence.disconnected(state.cache.as_ref(), &ctx.donor_id).await {
         emit_from(
             &io,
             ADMIN_NS,

@@ -4,7 +4,7 @@
 //! disconnecting its sockets stops counting within [`TTL`]. `presence` is emitted to /admin
 //! when a donor's first socket connects and its last one disconnects.
 
-use crate::state::AppState;
+use crate::cache::Cache;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -26,9 +26,9 @@ pub struct Presence {
 
 impl Presence {
     /// Counts a connection; true when it is the donor's first anywhere.
-    pub async fn connected(&self, state: &AppState, donor_id: &str) -> bool {
+    pub async fn connected(&self, cache: &dyn Cache, donor_id: &str) -> bool {
         *self.local.lock().expect("presence").entry(donor_id.to_string()).or_default() += 1;
-        match state.cache.incr(&key(donor_id), 1, TTL).await {
+        match cache.incr(&key(donor_id), 1, TTL).await {
             Ok(n) => n == 1,
             Err(e) => {
                 tracing::warn!(error = %format!("{e:#}"), "presence not counted");
@@ -38,7 +38,7 @@ impl Presence {
     }
 
     /// Uncounts a connection; true when it was the donor's last anywhere.
-    pub async fn disconnected(&self, state: &AppState, donor_id: &str) -> bool {
+    pub async fn disconnected(&self, cache: &dyn Cache, donor_id: &str) -> bool {
         {
             let mut local = self.local.lock().expect("presence");
             if let Some(n) = local.get_mut(donor_id) {
@@ -48,9 +48,9 @@ impl Presence {
                 }
             }
         }
-        match state.cache.incr(&key(donor_id), -1, TTL).await {
+        match cache.incr(&key(donor_id), -1, TTL).await {
             Ok(n) if n <= 0 => {
-                let _ = state.cache.del(&key(donor_id)).await;
+                let _ = cache.del(&key(donor_id)).await;
                 true
             }
             Ok(_) => false,
@@ -62,12 +62,12 @@ impl Presence {
     }
 
     /// Whether each donor is connected now (one cache round trip).
-    pub async fn online(state: &AppState, donor_ids: &[String]) -> Vec<bool> {
+    pub async fn online(cache: &dyn Cache, donor_ids: &[String]) -> Vec<bool> {
         if donor_ids.is_empty() {
             return vec![];
         }
         let keys: Vec<String> = donor_ids.iter().map(|d| key(d)).collect();
-        match state.cache.get_many(&keys).await {
+        match cache.get_many(&keys).await {
             Ok(found) => {
                 found.into_iter().map(|v| v.and_then(|v| v.parse::<i64>().ok()).is_some_and(|n| n > 0)).collect()
             }
@@ -80,7 +80,7 @@ impl Presence {
 }
 
 /// Keeps this replica's counts alive while its donors stay connected.
-pub fn refresh_in_background(state: AppState, presence: Arc<Presence>) {
+pub fn refresh_in_background(cache: Arc<dyn Cache>, presence: Arc<Presence>) {
     tokio::spawn(async move {
         let mut tick = tokio::time::interval(REFRESH);
         tick.tick().await;
@@ -88,7 +88,7 @@ pub fn refresh_in_background(state: AppState, presence: Arc<Presence>) {
             tick.tick().await;
             let donors: Vec<String> = presence.local.lock().expect("presence").keys().cloned().collect();
             for d in donors {
-                if let Err(e) = state.cache.incr(&key(&d), 0, TTL).await {
+                if let Err(e) = cache.incr(&key(&d), 0, TTL).await {
                     tracing::debug!(error = %format!("{e:#}"), "presence not refreshed");
                 }
             }

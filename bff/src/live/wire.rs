@@ -2,7 +2,7 @@
 //! side, app.rs): the event bodies and answers, and the checks the contract words for them.
 //! One place, so the two sides cannot drift apart, and neither side imports the other's types.
 
-use super::Refusal;
+use super::socket::Refusal;
 use proto::chat::v1 as pb;
 use serde::{Deserialize, Serialize};
 

@@ -153,8 +153,8 @@ const BELONGS: &str = "This file belongs to another record";
 const NOT_YOURS: &str = "This file was uploaded by another account";
 
 fn content_client(app: &TestApp) -> bff::services::Content {
-    proto::content::v1::content_client::ContentClient::new(bff::state::traced(
-        bff::state::channel(&app.content_url).unwrap(),
+    proto::content::v1::content_client::ContentClient::new(bff::transport::traced(
+        bff::transport::channel(&app.content_url).unwrap(),
     ))
 }
 
@@ -550,7 +550,7 @@ async fn the_sweep_removes_old_unattached_files_and_stale_holding_files_and_keep
     tokio::time::sleep(std::time::Duration::from_millis(20)).await;
     let young = upload_png(&app, &t, m).await;
 
-    let storage = bff::media::Storage::local(&app.data.0.join("media")).unwrap();
+    let storage = bff::storage::Storage::local(&app.data.0.join("media")).unwrap();
     let content = content_client(&app);
     assert_eq!(
         bff::media::sweep(&storage, &content, cut).await.unwrap(),

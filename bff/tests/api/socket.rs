@@ -70,7 +70,7 @@ async fn handshakes_refuse_missing_bad_expired_and_foreign_tokens_with_their_cod
     let expired = keys.issue(&claims).unwrap();
     let text = refused(Sock::connect(&app.base, "/admin", Some(&expired)).await);
     assert_eq!(text, "Your session token has expired");
-    assert_eq!(bff::live::Refusal::code_of(&text), "token_expired");
+    assert_eq!(bff::live::socket::Refusal::code_of(&text), "token_expired");
     // A member token on /admin and on the admin REST; an admin token on /app.
     assert_eq!(
         refused(Sock::connect(&app.base, "/admin", Some(&member)).await),
@@ -122,7 +122,7 @@ async fn sub_admins_need_chat_view_to_connect_and_chat_add_to_send() {
     let none = app.token_of("/admin-login/login", "none@example.org").await;
     let r = Sock::connect(&app.base, "/admin", Some(&none)).await;
     assert_eq!(r.err().as_deref(), Some("You are not allowed to do this"));
-    assert_eq!(bff::live::Refusal::code_of("You are not allowed to do this"), "forbidden");
+    assert_eq!(bff::live::socket::Refusal::code_of("You are not allowed to do this"), "forbidden");
 
     let viewer = admin_sock(&app, &app.token_of("/admin-login/login", "viewer@example.org").await).await;
     let users = Sock::ok(viewer.call("users", json!({})).await);
