@@ -3,9 +3,12 @@
 //! Written through the service, as an admin would; nothing is written when the homepage was
 //! already published (the demo never overwrites what someone wrote).
 
+use crate::contacts::ContactInput;
 use crate::error::Result;
+use crate::faqs::FaqInput;
+use crate::leadership::LeadershipInput;
 use crate::pages::{AboutUs, CmsPage, Figure, GivingPartnerPage, Homepage, Step};
-use crate::service::{ContactInput, Content, FaqInput, LeadershipInput};
+use crate::service::Content;
 use common::actor::Actor;
 
 /// What [`seed`] wrote.

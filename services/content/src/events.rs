@@ -51,7 +51,7 @@ impl Page {
     pub fn of(page_key: &str, revision: i64, restored_from: Option<i64>, before: &str, after: &str) -> Self {
         let names = |doc: &str| {
             let mut out = std::collections::BTreeSet::new();
-            crate::media::names_in(doc, &mut out);
+            crate::stored_name::names_in(doc, &mut out);
             out.into_iter().collect::<Vec<_>>()
         };
         let (old, media) = (names(before), names(after));
@@ -107,8 +107,8 @@ pub struct Owner {
     pub id: String,
 }
 
-impl From<crate::store::MediaOwner> for Owner {
-    fn from(o: crate::store::MediaOwner) -> Self {
+impl From<crate::media_store::MediaOwner> for Owner {
+    fn from(o: crate::media_store::MediaOwner) -> Self {
         Self { service: o.service, entity: o.entity, id: o.entity_id }
     }
 }

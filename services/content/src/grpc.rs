@@ -1,8 +1,15 @@
 //! The gRPC face of the content service: translation only (the one module that maps
 //! between proto and domain types).
 
-use crate::service::{ContactInput, Content, FaqInput, LeadershipInput};
-use crate::store::{ContactMessage, Faq, FaqCategory, Leadership, PageRow, RevisionRow};
+use crate::contacts::ContactInput;
+use crate::contacts_store::ContactMessage;
+use crate::faqs::FaqInput;
+use crate::faqs_store::{Faq, FaqCategory};
+use crate::leadership::LeadershipInput;
+use crate::leadership_store::Leadership;
+use crate::media_store::{MediaFile, MediaOwner};
+use crate::pages_store::{PageRow, RevisionRow};
+use crate::service::Content;
 use common::wire::actor;
 use proto::common::v1 as pc;
 use proto::content::v1 as pb;
@@ -112,7 +119,7 @@ fn contact(m: ContactMessage) -> pb::ContactMessage {
 }
 
 /// The actor of a public submission: no account, type 'public', its address.
-fn media_file(m: crate::store::MediaFile) -> pb::MediaFile {
+fn media_file(m: MediaFile) -> pb::MediaFile {
     pb::MediaFile {
         module: m.module,
         file: m.file,
@@ -128,9 +135,9 @@ fn media_file(m: crate::store::MediaFile) -> pb::MediaFile {
     }
 }
 
-fn media_owner(o: Option<pb::MediaOwner>) -> crate::store::MediaOwner {
+fn media_owner(o: Option<pb::MediaOwner>) -> MediaOwner {
     let o = o.unwrap_or_default();
-    crate::store::MediaOwner {
+    MediaOwner {
         service: o.service.trim().into(),
         entity: o.entity.trim().into(),
         entity_id: o.entity_id.trim().into(),

@@ -19,8 +19,9 @@
 
 use crate::error::{Error, Result};
 use crate::events;
+use crate::media_store::{self, MediaFile, MediaOwner};
 use crate::service::Content;
-use crate::store::{self, MediaFile, MediaOwner};
+use crate::stored_name::is_stored_name;
 use common::Actor;
 use common::error::Check;
 
@@ -28,39 +29,12 @@ use common::error::Check;
 /// text). Retired: deleted once nothing consumes it (`common::bus::retire_queue`).
 pub const RETIRED_QUEUE: &str = "content.media";
 
-/// The extensions the BFF stores (bff::media::Kind).
-const EXTENSIONS: [&str; 12] = ["png", "jpg", "jp2", "jpx", "jpm", "tiff", "mp4", "mov", "webm", "mkv", "avi", "mpeg"];
-
 /// Day of an upload quota, milliseconds.
 pub const QUOTA_WINDOW_MS: i64 = 86_400_000;
 
 pub const BELONGS_TO_ANOTHER: &str = "This file belongs to another record";
 pub const UPLOADED_BY_ANOTHER: &str = "This file was uploaded by another account";
 pub const WAS_REMOVED: &str = "This file was removed: please upload it again";
-
-/// Whether `s` has the shape of a stored name: an id (letters, digits, '-'), a dot and a
-/// stored extension.
-pub fn is_stored_name(s: &str) -> bool {
-    match s.split_once('.') {
-        Some((stem, ext)) => {
-            !stem.is_empty()
-                && stem.len() <= 64
-                && stem.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
-                && EXTENSIONS.contains(&ext)
-        }
-        None => false,
-    }
-}
-
-/// The stored names a text holds (a bare name, a URL, rich text).
-pub fn names_in(text: &str, out: &mut std::collections::BTreeSet<String>) {
-    for token in text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '.')) {
-        let token = token.trim_matches('.');
-        if is_stored_name(token) {
-            out.insert(token.to_string());
-        }
-    }
-}
 
 /// What an upload is (as the BFF sends it).
 #[derive(Debug, Clone, Default)]
@@ -169,15 +143,15 @@ impl Content {
         };
         let mut w = self.write(actor).await?;
         if i.quota_bytes > 0
-            && !store::use_quota(&mut w, &actor.id, i.size, i.quota_bytes, now, QUOTA_WINDOW_MS).await?
+            && !media_store::use_quota(&mut w, &actor.id, i.size, i.quota_bytes, now, QUOTA_WINDOW_MS).await?
         {
             w.rollback().await?;
-            let ends = store::quota_window(&mut *self.db.pool.acquire().await?, &actor.id)
+            let ends = media_store::quota_window(&mut *self.db.pool.acquire().await?, &actor.id)
                 .await?
                 .map_or(now + QUOTA_WINDOW_MS, |(start, _)| start + QUOTA_WINDOW_MS);
             return Err(quota_spent(i.quota_bytes, ends, now));
         }
-        store::insert_media(&mut w, &m).await.map_err(|e| common::db::unique_as(e, "File already recorded"))?;
+        media_store::insert_media(&mut w, &m).await.map_err(|e| common::db::unique_as(e, "File already recorded"))?;
         w.emit(
             events::MEDIA_UPLOADED,
             &events::Media {
@@ -200,7 +174,7 @@ impl Content {
             return Ok(Allowance { remaining_bytes: i64::MAX, window_ends_at: 0 });
         }
         let now = common::now_ms();
-        let window = store::quota_window(&mut *self.db.pool.acquire().await?, &actor.id).await?;
+        let window = media_store::quota_window(&mut *self.db.pool.acquire().await?, &actor.id).await?;
         Ok(match window {
             Some((start, bytes)) if start + QUOTA_WINDOW_MS > now => {
                 let a = Allowance {
@@ -241,7 +215,7 @@ impl Content {
         for f in fields {
             for name in f.files.iter().map(|n| n.trim()).filter(|n| is_stored_name(n)) {
                 named.push(name.to_string());
-                let Some(m) = store::media_by_file(&mut w, name).await? else { continue };
+                let Some(m) = media_store::media_by_file(&mut w, name).await? else { continue };
                 let owned_here = m.owner.as_ref() == Some(owner);
                 if m.removed_at.is_some() {
                     check.fail(&f.field, WAS_REMOVED);
@@ -269,14 +243,14 @@ impl Content {
         mine.dedup();
         for file in &mine {
             // Conditional: a parallel save that took the file first wins, and this one is refused.
-            if !store::attach_media(&mut w, file, owner, now).await? {
+            if !media_store::attach_media(&mut w, file, owner, now).await? {
                 w.rollback().await?;
                 return Err(Error::field(&field_of(fields, file), BELONGS_TO_ANOTHER));
             }
             out.attached += 1;
         }
         if mode == Attach::AttachReleasingOthers {
-            out.released = store::release_media(&mut w, owner, Some(&named), now).await? as i64;
+            out.released = media_store::release_media(&mut w, owner, Some(&named), now).await? as i64;
         }
         if out != Attached::default() {
             let payload =
@@ -293,7 +267,7 @@ impl Content {
         check_owner(owner, true, &mut check);
         check.done()?;
         let mut w = self.write(actor).await?;
-        let released = store::release_media(&mut w, owner, None, common::now_ms()).await? as i64;
+        let released = media_store::release_media(&mut w, owner, None, common::now_ms()).await? as i64;
         if released > 0 {
             let payload = events::MediaOwnership { owner: owner.clone().into(), attached: vec![], released };
             w.emit(events::MEDIA_RELEASED, &payload).await?;
@@ -304,16 +278,16 @@ impl Content {
 
     /// A file's record (None when it was never recorded).
     pub async fn media_file(&self, file: &str) -> Result<Option<MediaFile>> {
-        Ok(store::media_by_file(&mut *self.db.pool.acquire().await?, file).await?)
+        Ok(media_store::media_by_file(&mut *self.db.pool.acquire().await?, file).await?)
     }
 
     /// Marks a file removed; answers false when it is not recorded or was removed already.
     pub async fn mark_removed(&self, file: &str, actor: &Actor) -> Result<bool> {
         let mut w = self.write(actor).await?;
-        let Some(m) = store::media_by_file(&mut w, file).await? else {
+        let Some(m) = media_store::media_by_file(&mut w, file).await? else {
             return Ok(false);
         };
-        if !store::mark_media_removed(&mut w, file, common::now_ms()).await? {
+        if !media_store::mark_media_removed(&mut w, file, common::now_ms()).await? {
             w.rollback().await?;
             return Ok(false);
         }
@@ -332,7 +306,7 @@ impl Content {
     /// Unattached files not removed, uploaded (or released) before `before` (epoch ms).
     pub async fn orphans(&self, before: i64, limit: i64) -> Result<Vec<MediaFile>> {
         let limit = if limit <= 0 { 500 } else { limit.min(1000) };
-        Ok(store::media_orphans(&mut *self.db.pool.acquire().await?, before, limit).await?)
+        Ok(media_store::media_orphans(&mut *self.db.pool.acquire().await?, before, limit).await?)
     }
 }
 
@@ -343,13 +317,6 @@ fn field_of(fields: &[MediaField], file: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    #[test]
-    fn stored_names_are_found_in_text() {
-        let mut out = std::collections::BTreeSet::new();
-        super::names_in("<img src=\"/media/x/ab12-cd.png\"> and https://h/media/y/0f.mp4. not.exe a.png.", &mut out);
-        assert_eq!(out.into_iter().collect::<Vec<_>>(), ["0f.mp4", "a.png", "ab12-cd.png"]);
-    }
-
     #[test]
     fn a_spent_quota_says_the_limit_and_when_it_comes_back() {
         let e = super::quota_spent(200_000_000, 10 * 3_600_000, 0);

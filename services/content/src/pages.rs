@@ -1,9 +1,16 @@
 //! The console's pages and their documents: each kind's fields, how a saved document is
-//! checked and cleaned (rich text sanitised), and the page keys.
+//! checked and cleaned (rich text sanitised), the page keys, and the pages' reads, saves,
+//! revisions and restores (each change with its event in the same transaction).
 
 use crate::error::{Error, Result};
+use crate::events;
+use crate::pages_store::{self, PageRow, RevisionRow};
+use crate::service::{Content, paging};
+use common::Actor;
 use common::error::Check;
+use common::paging::Page;
 use common::rich_text::{sanitize_html, text_of};
+use common::write::Write;
 use serde::{Deserialize, Serialize};
 
 /// Every page the console edits.
@@ -246,5 +253,119 @@ impl GivingPartnerPage {
         let raw = self.content.replace("&nbsp;", " ").replace('\u{a0}', " ");
         let content = rich(&raw, "content", "Please enter Content", check).replace("&nbsp;", " ");
         Self { content, image: self.image.trim().to_string() }
+    }
+}
+
+impl Content {
+    /// A page by key, or by id when `key` is empty.
+    pub async fn page(&self, key: &str, id: &str) -> Result<PageRow> {
+        let mut c = self.conn().await?;
+        let found = if key.is_empty() {
+            pages_store::page_by_id(&mut c, id).await?
+        } else {
+            pages_store::page_by_key(&mut c, PageKind::parse(key)?.key()).await?
+        };
+        found.ok_or_else(|| Error::NotFound("Page not found".into()))
+    }
+
+    /// The homepage when it features a cause or a nonprofit (`kind` "cause" or "charity"), so it
+    /// is not deleted from under the homepage (which would drop it from the featured list
+    /// quietly); anything else is used by nothing here.
+    pub async fn usage(&self, kind: &str, id: &str) -> Result<Vec<(String, i64)>> {
+        let Some(home) = pages_store::page_by_key(&mut *self.conn().await?, PageKind::parse("homepage")?.key()).await?
+        else {
+            return Ok(vec![]);
+        };
+        let doc: Homepage = serde_json::from_str(&home.document).unwrap_or_default();
+        let (list, what) = match kind {
+            "cause" => (doc.featured_cause_ids, "the homepage's featured causes"),
+            "charity" => (doc.featured_charity_ids, "the homepage's featured nonprofits"),
+            _ => return Ok(vec![]),
+        };
+        Ok(if list.iter().any(|f| f == id.trim()) { vec![(what.to_string(), 1)] } else { vec![] })
+    }
+
+    /// Saves a page's document (checked and cleaned): a new revision, unless it equals the
+    /// current document (then the page answers as it is).
+    pub async fn save_page(&self, key: &str, id: &str, document: &str, actor: &Actor) -> Result<PageRow> {
+        let current = self.page(key, id).await?;
+        let kind = PageKind::parse(&current.page_key)?;
+        let document = kind.clean(document)?;
+        let mut w = self.write(actor).await?;
+        w.lock_row("pages", &current.id).await?;
+        let current = pages_store::page_by_id(&mut w, &current.id)
+            .await?
+            .ok_or_else(|| Error::NotFound("Page not found".into()))?;
+        if current.document == document {
+            w.rollback().await?;
+            return Ok(current);
+        }
+        let before = current.document.clone();
+        let page = Self::new_revision(&mut w, current, document, None).await?;
+        w.emit(events::PAGE_PUBLISHED, &events::Page::of(&page.page_key, page.revision, None, &before, &page.document))
+            .await?;
+        w.commit().await?;
+        Ok(page)
+    }
+
+    async fn new_revision(
+        w: &mut Write<'_>,
+        current: PageRow,
+        document: String,
+        restored_from: Option<i64>,
+    ) -> Result<PageRow> {
+        let now = common::now_ms();
+        let author = w.actor().id.clone();
+        let page = PageRow {
+            document,
+            revision: current.revision + 1,
+            updated_at: now,
+            updated_by: author.clone(),
+            ..current
+        };
+        let rev = RevisionRow {
+            id: common::new_id(),
+            page_key: page.page_key.clone(),
+            number: page.revision,
+            author_id: author,
+            created_at: now,
+            restored_from,
+            document: page.document.clone(),
+        };
+        pages_store::insert_revision(w, &rev).await?;
+        pages_store::set_page(w, &page).await?;
+        Ok(page)
+    }
+
+    pub async fn revisions(&self, key: &str, q: &Page) -> Result<(Vec<RevisionRow>, i64)> {
+        let kind = PageKind::parse(key)?;
+        let p = paging(q, pages_store::revision_column)?;
+        Ok(pages_store::revisions(&mut *self.conn().await?, kind.key(), p).await?)
+    }
+
+    pub async fn revision(&self, id: &str) -> Result<RevisionRow> {
+        pages_store::revision_by_id(&mut *self.conn().await?, id)
+            .await?
+            .ok_or_else(|| Error::NotFound("Revision not found".into()))
+    }
+
+    /// Makes revision `id`'s document current again, as a new revision naming it.
+    pub async fn restore(&self, id: &str, actor: &Actor) -> Result<PageRow> {
+        let rev = self.revision(id).await?;
+        let current = self.page(&rev.page_key, "").await?;
+        let mut w = self.write(actor).await?;
+        w.lock_row("pages", &current.id).await?;
+        let current = pages_store::page_by_id(&mut w, &current.id)
+            .await?
+            .ok_or_else(|| Error::NotFound("Page not found".into()))?;
+        let before = current.document.clone();
+        let page = Self::new_revision(&mut w, current, rev.document, Some(rev.number)).await?;
+        w.emit(
+            events::PAGE_RESTORED,
+            &events::Page::of(&page.page_key, page.revision, Some(rev.number), &before, &page.document),
+        )
+        .await?;
+        w.commit().await?;
+        Ok(page)
     }
 }

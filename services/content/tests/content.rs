@@ -5,7 +5,10 @@ use common::Actor;
 use common::error::Error;
 use common::paging::Page;
 use content::app::MIGRATIONS;
-use content::service::{ContactInput, Content, FaqInput, LeadershipInput};
+use content::contacts::ContactInput;
+use content::faqs::FaqInput;
+use content::leadership::LeadershipInput;
+use content::service::Content;
 use serde_json::{Value, json};
 
 fn content(db: common::db::Db) -> Content {
@@ -31,7 +34,7 @@ async fn events(c: &Content) -> Vec<String> {
     sqlx::query_scalar("SELECT event_type FROM outbox ORDER BY created_at, id").fetch_all(&c.db.pool).await.unwrap()
 }
 
-fn doc(p: &content::store::PageRow) -> Value {
+fn doc(p: &content::pages_store::PageRow) -> Value {
     serde_json::from_str(&p.document).unwrap()
 }
 

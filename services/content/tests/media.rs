@@ -8,8 +8,8 @@ use common::Actor;
 use common::error::Error;
 use content::app::MIGRATIONS;
 use content::media::{Attach, Attached, MediaField, UploadInput};
+use content::media_store::MediaOwner;
 use content::service::Content;
-use content::store::MediaOwner;
 
 fn content(db: common::db::Db) -> Content {
     Content::new(db, None)
@@ -275,13 +275,13 @@ async fn orphans_are_old_unattached_and_not_removed(c: Content) {
 #[test]
 fn stored_names_have_the_shape_the_bff_makes() {
     assert!(
-        content::media::is_stored_name("0190a1b2c3d4e5f6a7b8c9d0.png")
-            && content::media::is_stored_name("demo-logo.png")
+        content::stored_name::is_stored_name("0190a1b2c3d4e5f6a7b8c9d0.png")
+            && content::stored_name::is_stored_name("demo-logo.png")
     );
     assert!(
-        !content::media::is_stored_name("x.exe")
-            && !content::media::is_stored_name(".png")
-            && !content::media::is_stored_name("a/b.png")
+        !content::stored_name::is_stored_name("x.exe")
+            && !content::stored_name::is_stored_name(".png")
+            && !content::stored_name::is_stored_name("a/b.png")
     );
 }
 
