@@ -2,6 +2,9 @@
 //! between proto and domain types).
 
 use crate::charity;
+use crate::charity_list::ListQuery;
+use crate::charity_list_store::CharityRow;
+use crate::payment_methods::PaymentMethodInput;
 use crate::service::Catalogue;
 use crate::store::{Kind, Term};
 use common::wire::actor;
@@ -48,7 +51,7 @@ fn charity_input(i: pb::CharityInput) -> charity::CharityInput {
         payment_methods: i.payment_methods.map(|p| {
             p.items
                 .into_iter()
-                .map(|m| charity::PaymentMethodInput {
+                .map(|m| PaymentMethodInput {
                     method_type: m.r#type,
                     bank_name: m.bank_name,
                     account_holder: m.account_holder,
@@ -112,7 +115,7 @@ fn charity_view(c: charity::Charity) -> pb::Charity {
     }
 }
 
-fn charity_row(r: charity::CharityRow) -> pb::CharityRow {
+fn charity_row(r: CharityRow) -> pb::CharityRow {
     pb::CharityRow {
         id: r.id,
         charity_name: r.charity_name,
@@ -209,7 +212,7 @@ impl Rpc for Catalogue {
 
     async fn list_charities(&self, r: Request<pb::ListCharitiesRequest>) -> R<pb::CharityPage> {
         let r = r.into_inner();
-        let q = charity::ListQuery {
+        let q = ListQuery {
             page: common::wire::page(r.page),
             imported: r.is_navigator,
             verification: r.admin_verification,

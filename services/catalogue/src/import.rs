@@ -6,17 +6,15 @@
 //! new, changed (its imported fields differ), unchanged, skipped (its EIN belongs to an onboarded
 //! nonprofit, never overwritten) or invalid (with its row number and reason). A dry run stops
 //! there; an apply upserts the new and changed rows batch by batch, so importing the same file
-//! again changes nothing.
+//! again changes nothing. The SQL (reading what is stored, the upsert) is in import_store.rs.
 
 use crate::error::{Error, Result};
 use crate::events;
+use crate::import_store::{self as store, BmfRow};
 use crate::service::Catalogue;
 use bytes::Bytes;
 use common::Actor;
-use common::db::Sql;
 use futures::{Stream, StreamExt};
-use sha2::{Digest, Sha256};
-use sqlx::Row;
 use std::collections::{HashMap, HashSet};
 
 /// Rows compared and written per statement.
@@ -48,31 +46,6 @@ pub fn excerpt(v: &str) -> String {
         out.push_str("...");
     }
     out
-}
-
-/// The imported fields of one row.
-#[derive(Debug, Clone, PartialEq)]
-pub struct BmfRow {
-    pub ein: String,
-    pub name: String,
-    pub in_care_of: String,
-    pub street: String,
-    pub city: String,
-    pub state: String,
-    pub zip: String,
-    pub ntee: String,
-}
-
-impl BmfRow {
-    fn hash(&self) -> String {
-        let mut h = Sha256::new();
-        for f in [&self.ein, &self.name, &self.in_care_of, &self.street, &self.city, &self.state, &self.zip, &self.ntee]
-        {
-            h.update(f.as_bytes());
-            h.update([0x1f]);
-        }
-        hex::encode(&h.finalize()[..16])
-    }
 }
 
 /// What an import found (and, applied, wrote); the command line prints it as JSON.
@@ -155,7 +128,7 @@ impl Columns {
             return Err(format!("STATE must be a two-letter code (got '{}')", excerpt(&state)));
         }
         let zip = self.text(r, "ZIP", MAX_FIELD_CHARS)?;
-        if !zip.is_empty() && !crate::charity::valid_zip(&zip) {
+        if !zip.is_empty() && common::rules::Zip::new(&zip).is_none() {
             return Err(format!("ZIP must be 5 digits or 5+4 (got '{}')", excerpt(&zip)));
         }
         let in_care_of = self.text(r, "ICO", MAX_FIELD_CHARS)?;
@@ -453,16 +426,7 @@ impl Catalogue {
             (_, Some(w)) => w,
             _ => unreachable!("one of them is open"),
         };
-        let mut query = Sql::new(self.db.backend, "SELECT ein, import_hash, is_imported FROM charities WHERE ein IN (");
-        query.push_list(&rows, |q, (_, r)| {
-            q.push_bind(r.ein.clone());
-        });
-        query.push(")");
-        let mut stored: HashMap<String, (String, bool)> = HashMap::new();
-        for row in query.build().fetch_all(&mut *conn).await? {
-            stored
-                .insert(row.try_get("ein")?, (row.try_get("import_hash")?, common::db::get_bool(&row, "is_imported")?));
-        }
+        let stored = store::stored(&mut *conn, self.db.backend, &rows).await?;
         let mut changed = Vec::new();
         for (_, r) in rows {
             let hash = r.hash();
@@ -481,7 +445,7 @@ impl Catalogue {
         }
         if let Some(mut w) = write {
             if !changed.is_empty() {
-                upsert(&mut w, self.db.backend, &changed).await?;
+                store::upsert(&mut w, self.db.backend, &changed).await?;
             }
             w.commit().await?;
         } else if let Some(tx) = read {
@@ -489,55 +453,4 @@ impl Catalogue {
         }
         Ok(counts)
     }
-}
-
-/// Inserts new imported rows and updates changed ones (never an onboarded nonprofit).
-async fn upsert(c: &mut sqlx::AnyConnection, backend: common::db::Backend, rows: &[(BmfRow, String)]) -> Result<()> {
-    let now = common::now_ms();
-    let mut q = Sql::new(
-        backend,
-        "INSERT INTO charities (id, charity_name, name_key, ein, admin_first_name, address, city, state, zip_code, ntee_code, \
-         import_hash, country, is_imported, created_at, updated_at) VALUES ",
-    );
-    q.push_list(rows, |q, (r, hash)| {
-        q.push("(")
-            .push_bind(common::new_id())
-            .push(", ")
-            .push_bind(r.name.clone())
-            .push(", ")
-            .push_bind(crate::charity_store::name_key(&r.name))
-            .push(", ")
-            .push_bind(r.ein.clone())
-            .push(", ")
-            .push_bind(r.in_care_of.clone())
-            .push(", ")
-            .push_bind(r.street.clone())
-            .push(", ")
-            .push_bind(r.city.clone())
-            .push(", ")
-            .push_bind(r.state.clone())
-            .push(", ")
-            .push_bind(r.zip.clone())
-            .push(", ")
-            .push_bind(r.ntee.clone())
-            .push(", ")
-            .push_bind(hash.clone())
-            .push(", ")
-            .push_bind("United States")
-            .push(", ")
-            .push_bind(true)
-            .push(", ")
-            .push_bind(now)
-            .push(", ")
-            .push_bind(now)
-            .push(")");
-    });
-    q.push(
-        " ON CONFLICT (ein) DO UPDATE SET charity_name = excluded.charity_name, name_key = excluded.name_key, \
-         admin_first_name = excluded.admin_first_name, address = excluded.address, city = excluded.city, state = excluded.state, \
-         zip_code = excluded.zip_code, ntee_code = excluded.ntee_code, import_hash = excluded.import_hash, \
-         updated_at = excluded.updated_at WHERE charities.is_imported = TRUE",
-    );
-    q.build().execute(c).await?;
-    Ok(())
 }

@@ -5,7 +5,7 @@
 //! One caller works an entry out while the others asking for it wait for that answer, so a
 //! burst of the same request scans the table once.
 
-use crate::charity_store::{Order, Position};
+use crate::charity_list_store::{Order, Position};
 use std::collections::HashMap;
 use std::future::Future;
 use std::hash::Hash;

@@ -1,4 +1,7 @@
-//! Every SQL statement of the catalogue service (one text for SQLite and PostgreSQL).
+//! The terms' SQL (causes and nonprofit categories: named, describable, activatable entries),
+//! one text for SQLite and PostgreSQL. Each other part keeps its SQL in its own `_store.rs`:
+//! charity_store.rs, charity_list_store.rs, payment_methods_store.rs, import_store.rs and
+//! figures_store.rs.
 
 use common::db::{Backend, Sql, get_bool};
 use common::paging::Paging;

@@ -1,8 +1,11 @@
 //! Nonprofits and the Business Master File import on SQLite and on PostgreSQL.
 
 use catalogue::app::MIGRATIONS;
-use catalogue::charity::{self, ListQuery};
+use catalogue::charity;
+use catalogue::charity_list::ListQuery;
+use catalogue::charity_list_store::CharityRow;
 use catalogue::error::Error;
+use catalogue::payment_methods::PaymentMethodInput;
 use catalogue::service::Catalogue;
 use catalogue::store::Kind;
 use common::Actor;
@@ -56,7 +59,7 @@ fn input(category: &str, cause: &str, name: &str, ein: &str) -> charity::Charity
         admin_first_name: "Nia".into(),
         admin_last_name: "Owner".into(),
         admin_email: "nia@water.example.org".into(),
-        payment_methods: Some(vec![charity::PaymentMethodInput {
+        payment_methods: Some(vec![PaymentMethodInput {
             method_type: "bank_account".into(),
             bank_name: "First Bank".into(),
             account_holder: "Water For All".into(),
@@ -189,7 +192,7 @@ async fn status_verification_update_and_delete_follow_the_lifecycle_with_events(
     // Keeping a method by its id, adding another.
     let mut keep = edit.clone();
     keep.payment_methods = Some(vec![
-        charity::PaymentMethodInput {
+        PaymentMethodInput {
             method_type: "bank_account".into(),
             bank_name: "Second Bank".into(),
             account_holder: "WFA".into(),
@@ -197,7 +200,7 @@ async fn status_verification_update_and_delete_follow_the_lifecycle_with_events(
             account_number: "4321".into(),
             id: String::new(),
         },
-        charity::PaymentMethodInput { id: u.payment_methods[0].id.clone(), ..Default::default() },
+        PaymentMethodInput { id: u.payment_methods[0].id.clone(), ..Default::default() },
     ]);
     let k = c.update_charity(&n.id, &keep, false, &by("Admin")).await.unwrap();
     assert_eq!(
@@ -243,9 +246,8 @@ async fn a_nonprofit_admin_changing_tax_id_or_payment_methods_sends_it_back_to_p
     let i = setup(&c).await;
     let n = c.create_charity(&i, &Actor::system()).await.unwrap();
     let keep_methods = |mut x: charity::CharityInput, ids: &[&str]| {
-        x.payment_methods = Some(
-            ids.iter().map(|id| charity::PaymentMethodInput { id: id.to_string(), ..Default::default() }).collect(),
-        );
+        x.payment_methods =
+            Some(ids.iter().map(|id| PaymentMethodInput { id: id.to_string(), ..Default::default() }).collect());
         x
     };
     let m0 = n.payment_methods[0].id.clone();
@@ -322,7 +324,7 @@ async fn lists_filter_by_tab_and_verification_search_past_two_characters_and_sor
         ids.push(c.create_charity(&i, &Actor::system()).await.unwrap().id);
         tokio::time::sleep(std::time::Duration::from_millis(3)).await;
     }
-    let names = |rows: Vec<charity::CharityRow>| rows.into_iter().map(|r| r.charity_name).collect::<Vec<_>>();
+    let names = |rows: Vec<CharityRow>| rows.into_iter().map(|r| r.charity_name).collect::<Vec<_>>();
     let (rows, total) = c.list_charities(&q(false, "Approve", "", "charityName", "asc")).await.unwrap();
     assert_eq!(total, 4);
     assert_eq!(names(rows)[..3], ["alpha Relief", "Beta Care", "Zeta Aid"]);
@@ -462,16 +464,17 @@ async fn a_file_that_is_not_a_business_master_file_is_refused_whole(c: Catalogue
 
 #[test]
 fn tax_ids_and_zip_codes_are_recognised() {
-    assert_eq!(charity::parse_ein("12-3456789").as_deref(), Some("123456789"));
-    assert_eq!(charity::parse_ein(" 123456789 ").as_deref(), Some("123456789"));
+    use common::rules::{TaxId, Zip};
+    assert_eq!(TaxId::new("12-3456789").map(TaxId::into_string).as_deref(), Some("123456789"));
+    assert_eq!(TaxId::new(" 123456789 ").map(TaxId::into_string).as_deref(), Some("123456789"));
     for bad in ["1-23456789", "12-34567890", "abcdefghi", "12345678", ""] {
-        assert_eq!(charity::parse_ein(bad), None, "{bad}");
+        assert_eq!(TaxId::new(bad), None, "{bad}");
     }
     for good in ["62701", "62701-1234", "627011234"] {
-        assert!(charity::valid_zip(good), "{good}");
+        assert!(Zip::new(good).is_some(), "{good}");
     }
     for bad in ["6270", "62701-123", "ABCDE", "62701 1234"] {
-        assert!(!charity::valid_zip(bad), "{bad}");
+        assert!(Zip::new(bad).is_none(), "{bad}");
     }
     assert_eq!(
         charity::sanitize_html("<a href=\"mailto:a@b.org\" onclick=\"x()\">m</a>"),
