@@ -41,7 +41,7 @@ pub async fn start(
     let base = common::grpc::Base::open(&cfg.database_url, &MIGRATIONS, bus.clone(), &shutdown).await?;
     let chat = Chat::new(base.db, Some(base.relay));
     let consumer = Arc::new(crate::people::Consumer(chat.clone()));
-    bus.subscribe(crate::topics::CONSUMER, &crate::topics::CONSUMED, consumer, shutdown.clone()).await?;
+    bus.subscribe(crate::events::CONSUMER, &crate::events::CONSUMED, consumer, shutdown.clone()).await?;
     let serving =
         common::grpc::start_service("chat", listen, ChatServer::new(chat.clone()), base.bus, shutdown).await?;
     Ok(Running { port: serving.port, local: serving.local, chat, server: serving.server })

@@ -2,10 +2,12 @@
 //! proto and domain types).
 
 use crate::messages::{Marked, SendInput};
+use crate::messages_store::{Message, Person};
 use crate::notifications::NotificationInput;
+use crate::notifications_store::{NamedRef, Notification};
 use crate::rooms::DonorInfo;
+use crate::rooms_store::Room;
 use crate::service::{Caller, Chat};
-use crate::store;
 use common::error::Error;
 use common::wire::actor;
 use proto::chat::v1 as pb;
@@ -29,11 +31,11 @@ fn donor_info(u: Option<pb::RoomUser>) -> Option<DonorInfo> {
     u.map(|u| DonorInfo { name: u.name, email: u.email, avatar: u.avatar })
 }
 
-fn person(p: store::Person) -> pb::Person {
+fn person(p: Person) -> pb::Person {
     pb::Person { id: p.id, r#type: p.kind, name: p.name, avatar: p.avatar }
 }
 
-fn message(m: store::Message) -> pb::Message {
+fn message(m: Message) -> pb::Message {
     pb::Message {
         id: m.id,
         room_id: m.room_id,
@@ -48,7 +50,7 @@ fn message(m: store::Message) -> pb::Message {
     }
 }
 
-fn room(r: store::Room) -> pb::Room {
+fn room(r: Room) -> pb::Room {
     pb::Room {
         id: r.id,
         user: Some(pb::RoomUser {
@@ -73,11 +75,11 @@ fn room(r: store::Room) -> pb::Room {
     }
 }
 
-fn named(r: store::NamedRef) -> pb::NamedRef {
+fn named(r: NamedRef) -> pb::NamedRef {
     pb::NamedRef { id: r.id, name: r.name }
 }
 
-fn notification(n: store::Notification) -> pb::Notification {
+fn notification(n: Notification) -> pb::Notification {
     pb::Notification {
         id: n.id,
         title: n.title,
@@ -95,7 +97,7 @@ fn marked(m: Marked) -> pb::MarkReply {
     pb::MarkReply { room: Some(room(m.room)), seq: m.seq, at: m.at, moved: m.moved }
 }
 
-fn messages((items, has_more): (Vec<store::Message>, bool)) -> pb::MessageList {
+fn messages((items, has_more): (Vec<Message>, bool)) -> pb::MessageList {
     pb::MessageList { items: items.into_iter().map(message).collect(), has_more }
 }
 
@@ -151,7 +153,7 @@ impl Rpc for Chat {
         let s = r.sender.unwrap_or_default();
         let input = SendInput {
             room_id: r.room_id,
-            sender: store::Person { id: s.id, kind: s.r#type, name: s.name, avatar: s.avatar },
+            sender: Person { id: s.id, kind: s.r#type, name: s.name, avatar: s.avatar },
             text: r.text,
             image: r.image,
             client_id: r.client_id,
@@ -179,7 +181,7 @@ impl Rpc for Chat {
     async fn send_notification(&self, r: Request<pb::SendNotificationRequest>) -> R<pb::Notification> {
         let r = r.into_inner();
         let sender = r.sender.unwrap_or_default();
-        let refs = |v: Vec<pb::NamedRef>| v.into_iter().map(|x| store::NamedRef { id: x.id, name: x.name }).collect();
+        let refs = |v: Vec<pb::NamedRef>| v.into_iter().map(|x| NamedRef { id: x.id, name: x.name }).collect();
         let input = NotificationInput {
             title: r.title,
             message: r.message,

@@ -10,12 +10,16 @@
 
 pub mod app;
 pub mod error;
+pub mod events;
 pub mod grpc;
 pub mod messages;
+pub mod messages_store;
 pub mod notifications;
+pub mod notifications_store;
 pub mod people;
+pub mod people_store;
 pub mod rooms;
+pub mod rooms_store;
 pub mod seed;
 pub mod service;
 pub mod store;
-pub mod topics;

@@ -8,10 +8,12 @@
 //! and/or an image (a stored file name, module 'chatImage'). The admin side never reads
 //! seq <= admin_cleared_seq. Each admin message records the real admin as its sender.
 
+use crate::events;
+use crate::messages_store::{self, Message, Person};
 use crate::rooms::room_for;
+use crate::rooms_store::{self, Marker, Room};
 use crate::service::{Caller, Chat, Side, room_not_found};
-use crate::store::{self, Marker, Message, Person, Room};
-use crate::topics;
+use crate::store;
 use common::Actor;
 use common::db::is_unique_violation;
 use common::error::{Check, Error, Result};
@@ -79,7 +81,7 @@ impl Chat {
         let room = room_for(&mut c, room_id, caller).await?;
         let from = visible_from(&room, caller.side());
         let before = if before == 0 { i64::MAX } else { before };
-        Ok(store::history(&mut c, &room.id, from, before, limit).await?)
+        Ok(messages_store::history(&mut c, &room.id, from, before, limit).await?)
     }
 
     /// Messages with seq > `after`, ascending, at most `limit` (500), and whether more follow.
@@ -93,7 +95,7 @@ impl Chat {
         let mut c = self.read().await?;
         let room = room_for(&mut c, room_id, caller).await?;
         let after = after.max(visible_from(&room, caller.side()));
-        Ok(store::missed(&mut c, &room.id, after, limit).await?)
+        Ok(messages_store::missed(&mut c, &room.id, after, limit).await?)
     }
 
     /// Stores a message (chat.message.created), or answers the one stored with the same
@@ -151,8 +153,8 @@ impl Chat {
         }
         let now = common::now_ms();
         // The room's row is taken first: concurrent sends to it queue here.
-        let seq = store::next_seq(&mut w, &room.id, side.name(), now).await?.ok_or_else(room_not_found)?;
-        if let Some(stored) = store::message_by_client_id(&mut w, &room.id, client_id).await? {
+        let seq = rooms_store::next_seq(&mut w, &room.id, side.name(), now).await?.ok_or_else(room_not_found)?;
+        if let Some(stored) = messages_store::message_by_client_id(&mut w, &room.id, client_id).await? {
             w.rollback().await?;
             let room = self.get_room(&room.id, caller).await?;
             return Ok(Sent { message: stored, room, created: false });
@@ -191,8 +193,8 @@ impl Chat {
             delivered_at: None,
             read_at: None,
         };
-        store::insert_message(&mut w, &message).await?;
-        let payload = topics::Message {
+        messages_store::insert_message(&mut w, &message).await?;
+        let payload = events::Message {
             id: message.id.clone(),
             room_id: room.id.clone(),
             user_id: room.user.id.clone(),
@@ -203,23 +205,23 @@ impl Chat {
             image: message.image.clone(),
             created_at: now,
         };
-        w.emit(topics::MESSAGE_CREATED, &payload).await?;
+        w.emit(events::MESSAGE_CREATED, &payload).await?;
         // An admin's reply reads what came before it: the admin side has read the room up to
         // its own message, so no unread is left behind it. (A member's reading stays the apps'
         // to say, when the donor views the conversation.)
         if side == Side::Admin && room.admin_read_seq < seq {
             let read = room.admin_read_seq;
-            store::move_marker(&mut w, &room.id, side.name(), Marker::Read, read, seq, now).await?;
-            let payload = topics::Read {
+            rooms_store::move_marker(&mut w, &room.id, side.name(), Marker::Read, read, seq, now).await?;
+            let payload = events::Read {
                 room_id: room.id.clone(),
                 user_id: room.user.id.clone(),
                 side: side.name().into(),
                 seq,
                 read_at: now,
             };
-            w.emit(topics::MESSAGE_READ, &payload).await?;
+            w.emit(events::MESSAGE_READ, &payload).await?;
         }
-        let room = store::get_room(&mut w, &room.id, side.name()).await?.ok_or_else(room_not_found)?;
+        let room = rooms_store::get_room(&mut w, &room.id, side.name()).await?.ok_or_else(room_not_found)?;
         w.commit().await?;
         Ok(Sent { message, room, created: true })
     }
@@ -244,7 +246,7 @@ impl Chat {
         let mut w = self.begin(actor).await?;
         let room = room_for(&mut w, room_id, caller).await?;
         w.lock_row("rooms", &room.id).await?;
-        let room = store::get_room(&mut w, &room.id, side.name()).await?.ok_or_else(room_not_found)?;
+        let room = rooms_store::get_room(&mut w, &room.id, side.name()).await?.ok_or_else(room_not_found)?;
         let current = match (side, marker) {
             (Side::Admin, Marker::Read) => room.admin_read_seq,
             (Side::Member, Marker::Read) => room.member_read_seq,
@@ -257,18 +259,18 @@ impl Chat {
             w.rollback().await?;
             return Ok(Marked { room, seq: current, at: now, moved: false });
         }
-        store::move_marker(&mut w, &room.id, side.name(), marker, current, target, now).await?;
+        rooms_store::move_marker(&mut w, &room.id, side.name(), marker, current, target, now).await?;
         if marker == Marker::Read {
-            let payload = topics::Read {
+            let payload = events::Read {
                 room_id: room.id.clone(),
                 user_id: room.user.id.clone(),
                 side: side.name().into(),
                 seq: target,
                 read_at: now,
             };
-            w.emit(topics::MESSAGE_READ, &payload).await?;
+            w.emit(events::MESSAGE_READ, &payload).await?;
         }
-        let room = store::get_room(&mut w, &room.id, side.name()).await?.ok_or_else(room_not_found)?;
+        let room = rooms_store::get_room(&mut w, &room.id, side.name()).await?.ok_or_else(room_not_found)?;
         w.commit().await?;
         Ok(Marked { room, seq: target, at: now, moved: true })
     }

@@ -9,9 +9,9 @@
 //! is 'all' ones and 'selected' ones naming any recipient it has given to (the caller passes
 //! them: giving DonorRecipients).
 
+use crate::events;
+use crate::notifications_store::{self, NamedRef, Notification};
 use crate::service::{Chat, page_limit};
-use crate::store::{self, NamedRef, Notification};
-use crate::topics;
 use common::Actor;
 use common::error::{Check, Error, Result};
 use common::paging::Page;
@@ -122,8 +122,8 @@ impl Chat {
             created_at: common::now_ms(),
         };
         let mut w = self.begin(actor).await?;
-        store::insert_notification(&mut w, &n).await?;
-        let payload = topics::Notification {
+        notifications_store::insert_notification(&mut w, &n).await?;
+        let payload = events::Notification {
             id: n.id.clone(),
             title: n.title.clone(),
             audience: n.audience.clone(),
@@ -132,7 +132,7 @@ impl Chat {
             reach: n.reach,
             created_at: n.created_at,
         };
-        w.emit(topics::NOTIFICATION_SENT, &payload).await?;
+        w.emit(events::NOTIFICATION_SENT, &payload).await?;
         w.commit().await?;
         Ok(n)
     }
@@ -145,7 +145,7 @@ impl Chat {
         check.done()?;
         let p = p.ok_or_else(|| Error::field("page", "Invalid page"))?;
         let mut c = self.read().await?;
-        Ok(store::list_notifications(
+        Ok(notifications_store::list_notifications(
             &mut c,
             &page.search.trim().to_lowercase(),
             p.column,
@@ -177,7 +177,7 @@ impl Chat {
         targets.dedup();
         targets.truncate(1000);
         let mut c = self.read().await?;
-        Ok(store::member_notifications(&mut c, member_id.trim(), &targets, limit, offset).await?)
+        Ok(notifications_store::member_notifications(&mut c, member_id.trim(), &targets, limit, offset).await?)
     }
 
     /// Marks a notification read by a member (once; a second read changes nothing).
@@ -186,14 +186,14 @@ impl Chat {
             return Err(Error::field("memberId", "Please select a user"));
         }
         let mut w = self.begin(actor).await?;
-        store::get_notification(&mut w, notification_id.trim())
+        notifications_store::get_notification(&mut w, notification_id.trim())
             .await?
             .ok_or_else(|| Error::NotFound(NOT_FOUND.into()))?;
         let read_at = common::now_ms();
-        store::mark_notification_read(&mut w, member_id.trim(), notification_id.trim(), read_at).await?;
+        notifications_store::mark_notification_read(&mut w, member_id.trim(), notification_id.trim(), read_at).await?;
         let read =
-            topics::NotificationRead { id: notification_id.trim().into(), user_id: member_id.trim().into(), read_at };
-        w.emit(topics::NOTIFICATION_READ, &read).await?;
+            events::NotificationRead { id: notification_id.trim().into(), user_id: member_id.trim().into(), read_at };
+        w.emit(events::NOTIFICATION_READ, &read).await?;
         w.commit().await?;
         Ok(())
     }

@@ -6,9 +6,9 @@
 //! 'Deleted donor' (no email or avatar); the donor can no longer connect (the BFF refuses its
 //! member token: giving no longer knows it) and its room takes no more member messages.
 
+use crate::events::{self, CONSUMER};
+use crate::people_store;
 use crate::service::Chat;
-use crate::store;
-use crate::topics::{self, CONSUMER};
 use common::Actor;
 use common::bus::{Event, EventHandler};
 use common::error::Result;
@@ -16,13 +16,14 @@ use common::error::Result;
 impl Chat {
     /// A giving donor created, updated or (de)activated: its name ("first last"), email and
     /// active flag kept (its avatar stays what the BFF last passed). False on a redelivery.
-    pub async fn donor_changed(&self, event_id: &str, d: &topics::Donor) -> Result<bool> {
+    pub async fn donor_changed(&self, event_id: &str, d: &events::Donor) -> Result<bool> {
         let mut w = self.begin(&Actor::system()).await?;
         if !w.mark_handled(CONSUMER, event_id).await? {
             return Ok(false);
         }
         let name = format!("{} {}", d.first_name.trim(), d.last_name.trim()).trim().to_string();
-        store::upsert_person(&mut w, &d.id, &name, d.email.trim(), None, Some(d.is_active), common::now_ms()).await?;
+        people_store::upsert_person(&mut w, &d.id, &name, d.email.trim(), None, Some(d.is_active), common::now_ms())
+            .await?;
         w.commit().await?;
         Ok(true)
     }
@@ -33,7 +34,7 @@ impl Chat {
         if !w.mark_handled(CONSUMER, event_id).await? {
             return Ok(false);
         }
-        store::delete_person(&mut w, donor_id, common::now_ms()).await?;
+        people_store::delete_person(&mut w, donor_id, common::now_ms()).await?;
         w.commit().await?;
         Ok(true)
     }
@@ -47,12 +48,12 @@ impl EventHandler for Consumer {
     async fn handle(&self, event: &Event) -> anyhow::Result<()> {
         let e = |e: common::error::Error| anyhow::anyhow!("{e}");
         match event.event_type.as_str() {
-            topics::DONOR_CREATED | topics::DONOR_UPDATED | topics::DONOR_STATUS => {
-                let d: topics::Donor = event.payload_as()?;
+            events::DONOR_CREATED | events::DONOR_UPDATED | events::DONOR_STATUS => {
+                let d: events::Donor = event.payload_as()?;
                 self.0.donor_changed(&event.id, &d).await.map_err(e)?;
             }
-            topics::DONOR_DELETED => {
-                let d: topics::Donor = event.payload_as()?;
+            events::DONOR_DELETED => {
+                let d: events::Donor = event.payload_as()?;
                 self.0.donor_deleted(&event.id, &d.id).await.map_err(e)?;
             }
             _ => {}

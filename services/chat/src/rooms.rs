@@ -7,9 +7,10 @@
 //! (admin_cleared_seq = last_seq, admin unread 0): the donor keeps its copy (its
 //! conversation is its own record; the console clears its own view).
 
+use crate::events;
+use crate::rooms_store::{self, Room};
 use crate::service::{Caller, Chat, FORBIDDEN, USER_NOT_FOUND, id, page_limit, room_not_found};
-use crate::store::{self, Room};
-use crate::topics;
+use crate::{people_store, store};
 use common::Actor;
 use common::error::{Check, Error, Result};
 use sqlx::AnyConnection;
@@ -35,20 +36,28 @@ impl Chat {
         let mut w = self.begin(actor).await?;
         let now = common::now_ms();
         if let Some(d) = donor {
-            store::upsert_person(&mut w, &user_id, d.name.trim(), d.email.trim(), Some(d.avatar.trim()), None, now)
-                .await?;
+            people_store::upsert_person(
+                &mut w,
+                &user_id,
+                d.name.trim(),
+                d.email.trim(),
+                Some(d.avatar.trim()),
+                None,
+                now,
+            )
+            .await?;
         }
-        match store::get_person(&mut w, &user_id).await? {
+        match people_store::get_person(&mut w, &user_id).await? {
             Some(p) if !p.is_deleted => {}
             _ => return Err(user_not_found()),
         }
         let room_id = common::new_id();
-        if store::insert_room(&mut w, &room_id, &user_id, now).await? {
-            w.emit(topics::ROOM_CREATED, &topics::Room { id: room_id, user_id: user_id.clone(), cleared_seq: 0 })
+        if rooms_store::insert_room(&mut w, &room_id, &user_id, now).await? {
+            w.emit(events::ROOM_CREATED, &events::Room { id: room_id, user_id: user_id.clone(), cleared_seq: 0 })
                 .await?;
         }
         let side = if actor.account_type == common::account::MEMBER { store::MEMBER } else { store::ADMIN };
-        let room = store::room_of_user(&mut w, &user_id, side).await?.ok_or_else(room_not_found)?;
+        let room = rooms_store::room_of_user(&mut w, &user_id, side).await?.ok_or_else(room_not_found)?;
         w.commit().await?;
         Ok(room)
     }
@@ -64,7 +73,7 @@ impl Chat {
         {
             let mut c = self.read().await?;
             if donor.is_none()
-                && let Some(room) = store::room_of_user(&mut c, member_id.trim(), store::MEMBER).await?
+                && let Some(room) = rooms_store::room_of_user(&mut c, member_id.trim(), store::MEMBER).await?
             {
                 return Ok(room);
             }
@@ -83,22 +92,22 @@ impl Chat {
         }
         check.done()?;
         let mut c = self.read().await?;
-        Ok(store::list_rooms(&mut c, &search, limit, offset).await?)
+        Ok(rooms_store::list_rooms(&mut c, &search, limit, offset).await?)
     }
 
     /// What the admin side has not read: (rooms with an unread message, those messages).
     pub async fn unread_total(&self) -> Result<(i64, i64)> {
-        Ok(store::admin_unread_total(&mut *self.read().await?).await?)
+        Ok(rooms_store::admin_unread_total(&mut *self.read().await?).await?)
     }
 
     /// Clears the admin side's history of a room (chat.room.cleared): see the module.
     pub async fn clear_history(&self, room_id: &str, actor: &Actor) -> Result<Room> {
         let mut w = self.begin(actor).await?;
-        let cleared = store::clear_admin_side(&mut w, room_id.trim()).await?.ok_or_else(room_not_found)?;
-        let room = store::get_room(&mut w, room_id.trim(), store::ADMIN).await?.ok_or_else(room_not_found)?;
+        let cleared = rooms_store::clear_admin_side(&mut w, room_id.trim()).await?.ok_or_else(room_not_found)?;
+        let room = rooms_store::get_room(&mut w, room_id.trim(), store::ADMIN).await?.ok_or_else(room_not_found)?;
         w.emit(
-            topics::ROOM_CLEARED,
-            &topics::Room { id: room.id.clone(), user_id: room.user.id.clone(), cleared_seq: cleared },
+            events::ROOM_CLEARED,
+            &events::Room { id: room.id.clone(), user_id: room.user.id.clone(), cleared_seq: cleared },
         )
         .await?;
         w.commit().await?;
@@ -109,7 +118,7 @@ impl Chat {
 /// The room `room_id` as `caller` sees it: NOT_FOUND when absent, a member's call on another
 /// donor's room PERMISSION_DENIED.
 pub(crate) async fn room_for(c: &mut AnyConnection, room_id: &str, caller: &Caller) -> Result<Room> {
-    let room = store::get_room(c, room_id.trim(), caller.side().name()).await?.ok_or_else(room_not_found)?;
+    let room = rooms_store::get_room(c, room_id.trim(), caller.side().name()).await?.ok_or_else(room_not_found)?;
     if let Caller::Member(m) = caller
         && room.user.id != *m
     {

@@ -4,10 +4,12 @@
 //! makes), and only when chat has no room and no notification yet.
 
 use crate::messages::SendInput;
+use crate::messages_store::Person;
 use crate::notifications::NotificationInput;
+use crate::notifications_store::{self, NamedRef};
 use crate::rooms::DonorInfo;
+use crate::rooms_store;
 use crate::service::{Caller, Chat};
-use crate::store::{self, NamedRef, Person};
 use common::Actor;
 
 /// A demo donor as giving holds it.
@@ -72,7 +74,7 @@ pub async fn seed(
     selected_reach: i64,
 ) -> anyhow::Result<Summary> {
     let mut c = chat.db.pool.acquire().await?;
-    if store::any_room(&mut c).await? || store::any_notification(&mut c).await? {
+    if rooms_store::any_room(&mut c).await? || notifications_store::any_notification(&mut c).await? {
         return Ok(Summary { skipped: true, ..Default::default() });
     }
     drop(c);

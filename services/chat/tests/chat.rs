@@ -4,12 +4,14 @@
 //! side, members confined to their own room, notifications, and giving's donor events.
 
 use chat::app::MIGRATIONS;
+use chat::events;
 use chat::messages::SendInput;
+use chat::messages_store::Person;
 use chat::notifications::NotificationInput;
+use chat::notifications_store::NamedRef;
 use chat::rooms::DonorInfo;
+use chat::rooms_store::Room;
 use chat::service::{Caller, Chat};
-use chat::store::{NamedRef, Person, Room};
-use chat::topics;
 use common::Actor;
 use common::error::Error;
 use common::paging::Page;
@@ -72,7 +74,7 @@ async fn events(c: &Chat, kind: &str) -> Vec<serde_json::Value> {
     rows.into_iter().filter(|(t, _)| t == kind).map(|(_, b)| serde_json::from_str(&b).unwrap()).collect()
 }
 
-fn seqs(list: &[chat::store::Message]) -> Vec<i64> {
+fn seqs(list: &[chat::messages_store::Message]) -> Vec<i64> {
     list.iter().map(|m| m.seq).collect()
 }
 
@@ -92,8 +94,8 @@ async fn rooms_open_once_and_list_by_last_message_with_search(c: Chat) {
         ("Ann Doe", "ann.doe@example.org", "Ann Doe.png")
     );
     assert_eq!((ann.last_seq, ann.admin_unread, ann.last_message.is_none(), ann.last_message_at), (0, 0, true, None));
-    assert_eq!(events(&c, topics::ROOM_CREATED).await.len(), 1, "opened once");
-    let opened = &events(&c, topics::ROOM_CREATED).await[0];
+    assert_eq!(events(&c, events::ROOM_CREATED).await.len(), 1, "opened once");
+    let opened = &events(&c, events::ROOM_CREATED).await[0];
     assert_eq!(
         (opened["actor"]["id"].as_str(), opened["payload"]["userId"].as_str()),
         (Some("admin-1"), Some("d-ann"))
@@ -163,7 +165,7 @@ async fn sends_are_checked_and_idempotent_on_the_client_id(c: Chat) {
         assert_eq!(fields(c.send(&input, caller, &admin()).await.unwrap_err()), [(field.to_string(), text)]);
     }
     assert_eq!(c.get_room(&r.id, &Caller::Admin).await.unwrap().last_seq, 0, "nothing stored");
-    assert!(events(&c, topics::MESSAGE_CREATED).await.is_empty());
+    assert!(events(&c, events::MESSAGE_CREATED).await.is_empty());
 
     // An admin may send an image alone; text is trimmed; exactly 2000 characters pass.
     let pic = c.send(&bad("", " pic.png ", "c-pic"), &Caller::Admin, &admin()).await.unwrap();
@@ -181,8 +183,8 @@ async fn sends_are_checked_and_idempotent_on_the_client_id(c: Chat) {
     assert_eq!(second.message, first.message);
     assert_eq!(second.room.last_seq, 3);
     assert_eq!((second.room.admin_unread, second.room.member_unread), (1, 2));
-    assert_eq!(events(&c, topics::MESSAGE_CREATED).await.len(), 3);
-    let e = &events(&c, topics::MESSAGE_CREATED).await[2];
+    assert_eq!(events(&c, events::MESSAGE_CREATED).await.len(), 3);
+    let e = &events(&c, events::MESSAGE_CREATED).await[2];
     assert_eq!(
         (e["payload"]["seq"].as_i64(), e["payload"]["side"].as_str(), e["payload"]["userId"].as_str()),
         (Some(3), Some("member"), Some("d-ann"))
@@ -280,7 +282,7 @@ async fn read_markers_and_unread_counts_are_per_side(c: Chat) {
     assert_eq!((all.seq, all.room.admin_unread), (5, 0));
     let back = c.mark_read(&r.id, &Caller::Admin, 1, &admin()).await.unwrap();
     assert_eq!((back.moved, back.seq), (false, 5));
-    let ev = events(&c, topics::MESSAGE_READ).await;
+    let ev = events(&c, events::MESSAGE_READ).await;
     let moves: Vec<(Option<&str>, Option<i64>)> =
         ev.iter().map(|e| (e["payload"]["side"].as_str(), e["payload"]["seq"].as_i64())).collect();
     assert_eq!(
@@ -315,7 +317,7 @@ async fn clearing_hides_history_from_the_admin_side_only(c: Chat) {
     assert_eq!(seqs(&c.history(&r.id, &member, 0, 0).await.unwrap().0), [1, 2, 3], "the donor keeps its copy");
     let own = c.room_of_member("d-ann", None, &member_actor("d-ann")).await.unwrap();
     assert_eq!(own.last_message.map(|m| m.seq), Some(3));
-    let ev = events(&c, topics::ROOM_CLEARED).await;
+    let ev = events(&c, events::ROOM_CLEARED).await;
     assert_eq!((ev.len(), ev[0]["payload"]["clearedSeq"].as_i64()), (1, Some(3)));
 
     // A new message shows on both sides; the admin side still never reads seq <= 3.
@@ -415,14 +417,14 @@ async fn notifications_are_checked_listed_and_read_per_member(c: Chat) {
         .send_notification(&note("Water update", "selected", vec![], vec![named("k1", "Clean Water")], 2), &admin())
         .await
         .unwrap();
-    let ev = events(&c, topics::NOTIFICATION_SENT).await;
+    let ev = events(&c, events::NOTIFICATION_SENT).await;
     assert_eq!(
         (ev.len(), ev[1]["payload"]["charityIds"][0].as_str(), ev[2]["payload"]["reach"].as_i64()),
         (3, Some("c1"), Some(2))
     );
 
     // The console's history: newest first; search on title; sort by title or reach.
-    let titles = |l: &[chat::store::Notification]| l.iter().map(|n| n.title.clone()).collect::<Vec<_>>();
+    let titles = |l: &[chat::notifications_store::Notification]| l.iter().map(|n| n.title.clone()).collect::<Vec<_>>();
     let p = |search: &str, column: &str, order: &str| Page {
         page: 1,
         limit: 10,
@@ -463,8 +465,8 @@ async fn notifications_are_checked_listed_and_read_per_member(c: Chat) {
     );
 }
 
-fn donor_event(id: &str, first: &str, last: &str, active: bool) -> topics::Donor {
-    topics::Donor {
+fn donor_event(id: &str, first: &str, last: &str, active: bool) -> events::Donor {
+    events::Donor {
         id: id.into(),
         first_name: first.into(),
         last_name: last.into(),
@@ -522,7 +524,7 @@ async fn donor_events_keep_people_current_and_deleted_donors_stay_as_deleted_don
     use common::bus::{Event, EventHandler};
     let consumer = chat::people::Consumer(c.clone());
     let created = Event::new(
-        topics::DONOR_CREATED,
+        events::DONOR_CREATED,
         serde_json::json!({ "id": "d-bob", "firstName": "Bob", "lastName": "Roe", "email": "bob@example.org", "isActive": true }),
     );
     consumer.handle(&created).await.unwrap();

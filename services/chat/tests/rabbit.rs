@@ -3,10 +3,10 @@
 //! deletion of a donor reaches the consumer (the room is named 'Deleted donor'; the same
 //! event delivered again changes nothing).
 
+use chat::events;
 use chat::messages::SendInput;
 use chat::rooms::DonorInfo;
 use chat::service::{Caller, Chat};
-use chat::topics;
 use common::bus::{Event, EventBus, EventHandler, RabbitBus};
 use common::outbox::Relay;
 use common::shutdown::Shutdown;
@@ -48,7 +48,7 @@ async fn messages_reach_rabbitmq_and_donor_deletions_reach_the_consumer(db: comm
     let c = Chat::new(db.clone(), Some(relay.clone()));
     // The consumer as app::start wires it, on its own queue for this test.
     let queue = format!("test.chat.consumer.{}", common::new_id());
-    bus.subscribe(&queue, &topics::CONSUMED, Arc::new(chat::people::Consumer(c.clone())), stop.clone()).await.unwrap();
+    bus.subscribe(&queue, &events::CONSUMED, Arc::new(chat::people::Consumer(c.clone())), stop.clone()).await.unwrap();
 
     let donor_id = format!("donor-{}", common::new_id());
     let member = common::Actor::new(donor_id.clone(), "Member", "127.0.0.1");
@@ -73,11 +73,11 @@ async fn messages_reach_rabbitmq_and_donor_deletions_reach_the_consumer(db: comm
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     assert_eq!(got.len(), 1);
-    assert_eq!(got[0].event_type, topics::MESSAGE_CREATED);
+    assert_eq!(got[0].event_type, events::MESSAGE_CREATED);
     assert_eq!((got[0].actor.id.as_str(), got[0].actor.account_type.as_str()), (donor_id.as_str(), "Member"));
 
     // giving.donor.deleted, delivered twice (a redelivery): handled once.
-    let deleted = Event::new(topics::DONOR_DELETED, serde_json::json!({ "id": donor_id }));
+    let deleted = Event::new(events::DONOR_DELETED, serde_json::json!({ "id": donor_id }));
     bus.publish(&deleted).await.unwrap();
     bus.publish(&deleted).await.unwrap();
     let mut renamed = false;
@@ -93,7 +93,7 @@ async fn messages_reach_rabbitmq_and_donor_deletions_reach_the_consumer(db: comm
     let mut handled = 0;
     for _ in 0..20 {
         handled = sqlx::query_scalar("SELECT COUNT(*) FROM processed_events WHERE consumer = $1 AND id = $2")
-            .bind(topics::CONSUMER)
+            .bind(events::CONSUMER)
             .bind(&deleted.id)
             .fetch_one(&db.pool)
             .await
