@@ -41,7 +41,7 @@ pub async fn start(
     let base = common::grpc::Base::open(&cfg.database_url, &MIGRATIONS, bus.clone(), &shutdown).await?;
     let engagement = Engagement::new(base.db, Some(base.relay));
     let consumer = Arc::new(crate::people::Consumer(engagement.clone()));
-    bus.subscribe(crate::topics::CONSUMER, &crate::topics::CONSUMED, consumer, shutdown.clone()).await?;
+    bus.subscribe(crate::events::CONSUMER, &crate::events::CONSUMED, consumer, shutdown.clone()).await?;
     let serving = common::grpc::start_service(
         "engagement",
         listen,

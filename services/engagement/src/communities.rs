@@ -1,9 +1,11 @@
 //! Communities: the console's create, update, list, delete/restore toggle and hide, their
 //! members, and the app side's join and leave.
 
+use crate::calendar_store;
+use crate::communities_store::{self, Community, CommunityFilter, CommunityMember};
+use crate::events;
 use crate::service::{DonorRef, Engagement, capped, keep_donor, names, optional, required, rich, zip};
-use crate::store::{self, Community, CommunityFilter, CommunityMember, Person};
-use crate::topics;
+use crate::store::Person;
 use common::Actor;
 use common::db::unique_on;
 use common::error::{Check, Error, Result};
@@ -89,8 +91,8 @@ fn parse(i: &CommunityInput, check: &mut Check) -> Community {
     }
 }
 
-fn event_of(c: &Community, changes: common::bus::Changes) -> topics::Community {
-    topics::Community {
+fn event_of(c: &Community, changes: common::bus::Changes) -> events::Community {
+    events::Community {
         id: c.id.clone(),
         name: c.name.clone(),
         is_hidden: c.is_hidden,
@@ -113,9 +115,9 @@ impl Engagement {
         m.created_at = now;
         m.updated_at = now;
         let mut w = self.begin(actor).await?;
-        store::insert_community(&mut w, &m).await.map_err(|e| unique_on(e, "name", NAME_TAKEN))?;
-        let saved = store::get_community(&mut w, &m.id).await?.ok_or_else(not_found)?;
-        w.emit(topics::COMMUNITY_CREATED, &event_of(&saved, Default::default())).await?;
+        communities_store::insert_community(&mut w, &m).await.map_err(|e| unique_on(e, "name", NAME_TAKEN))?;
+        let saved = communities_store::get_community(&mut w, &m.id).await?.ok_or_else(not_found)?;
+        w.emit(events::COMMUNITY_CREATED, &event_of(&saved, Default::default())).await?;
         w.commit().await?;
         Ok(saved)
     }
@@ -125,36 +127,38 @@ impl Engagement {
         let mut m = parse(input, &mut check);
         check.done()?;
         let mut w = self.begin(actor).await?;
-        let before = store::get_community(&mut w, id.trim()).await?.ok_or_else(not_found)?;
+        let before = communities_store::get_community(&mut w, id.trim()).await?.ok_or_else(not_found)?;
         m.id = before.id.clone();
         m.updated_at = common::now_ms();
-        store::update_community(&mut w, &m).await.map_err(|e| unique_on(e, "name", NAME_TAKEN))?;
-        let after = store::get_community(&mut w, &m.id).await?.ok_or_else(not_found)?;
+        communities_store::update_community(&mut w, &m).await.map_err(|e| unique_on(e, "name", NAME_TAKEN))?;
+        let after = communities_store::get_community(&mut w, &m.id).await?.ok_or_else(not_found)?;
         if after.name != before.name {
             // The events it hosts show its name.
-            store::rename_host(&mut w, &after.id, &after.name).await?;
+            calendar_store::rename_host(&mut w, &after.id, &after.name).await?;
         }
         let changes = common::bus::changes(&before, &after, &["updatedAt"]);
-        w.emit(topics::COMMUNITY_UPDATED, &event_of(&after, changes)).await?;
+        w.emit(events::COMMUNITY_UPDATED, &event_of(&after, changes)).await?;
         w.commit().await?;
         Ok(after)
     }
 
     pub async fn get_community(&self, id: &str) -> Result<Community> {
-        store::get_community(&mut *self.read().await?, id.trim()).await?.ok_or_else(not_found)
+        communities_store::get_community(&mut *self.read().await?, id.trim()).await?.ok_or_else(not_found)
     }
 
     /// Deletes (true) or restores (false) a community: the same call toggles (SPEC section 4).
     /// Restoring a community whose name another one took meanwhile is refused (409).
     pub async fn set_community_deleted(&self, id: &str, deleted: bool, actor: &Actor) -> Result<Community> {
         let mut w = self.begin(actor).await?;
-        let c = store::get_community(&mut w, id.trim()).await?.ok_or_else(not_found)?;
+        let c = communities_store::get_community(&mut w, id.trim()).await?.ok_or_else(not_found)?;
         if c.is_deleted != deleted {
-            store::set_community_deleted(&mut w, &c.id, deleted).await.map_err(|e| unique_on(e, "name", NAME_TAKEN))?;
+            communities_store::set_community_deleted(&mut w, &c.id, deleted)
+                .await
+                .map_err(|e| unique_on(e, "name", NAME_TAKEN))?;
         }
-        let after = store::get_community(&mut w, &c.id).await?.ok_or_else(not_found)?;
+        let after = communities_store::get_community(&mut w, &c.id).await?.ok_or_else(not_found)?;
         if c.is_deleted != deleted {
-            let key = if deleted { topics::COMMUNITY_DELETED } else { topics::COMMUNITY_RESTORED };
+            let key = if deleted { events::COMMUNITY_DELETED } else { events::COMMUNITY_RESTORED };
             w.emit(key, &event_of(&after, Default::default())).await?;
         }
         w.commit().await?;
@@ -163,13 +167,13 @@ impl Engagement {
 
     pub async fn set_community_hidden(&self, id: &str, hidden: bool, actor: &Actor) -> Result<Community> {
         let mut w = self.begin(actor).await?;
-        let c = store::get_community(&mut w, id.trim()).await?.ok_or_else(not_found)?;
+        let c = communities_store::get_community(&mut w, id.trim()).await?.ok_or_else(not_found)?;
         if c.is_hidden != hidden {
-            store::set_community_hidden(&mut w, &c.id, hidden).await?;
+            communities_store::set_community_hidden(&mut w, &c.id, hidden).await?;
         }
-        let after = store::get_community(&mut w, &c.id).await?.ok_or_else(not_found)?;
+        let after = communities_store::get_community(&mut w, &c.id).await?.ok_or_else(not_found)?;
         if c.is_hidden != hidden {
-            w.emit(topics::COMMUNITY_HIDDEN, &event_of(&after, common::bus::changes(&c, &after, &["updatedAt"])))
+            w.emit(events::COMMUNITY_HIDDEN, &event_of(&after, common::bus::changes(&c, &after, &["updatedAt"])))
                 .await?;
         }
         w.commit().await?;
@@ -180,14 +184,14 @@ impl Engagement {
     /// membersCount, postsCount.
     pub async fn list_communities(&self, q: &CommunityQuery) -> Result<(Vec<Community>, i64)> {
         let mut check = Check::default();
-        let paging = q.page.check(store::community_sort, &mut check);
+        let paging = q.page.check(communities_store::community_sort, &mut check);
         check.done()?;
         let f = CommunityFilter {
             search: q.page.search.trim().to_lowercase(),
             is_deleted: q.is_deleted,
             is_hidden: q.is_hidden,
         };
-        Ok(store::list_communities(&mut *self.read().await?, &f, paging.expect("checked")).await?)
+        Ok(communities_store::list_communities(&mut *self.read().await?, &f, paging.expect("checked")).await?)
     }
 
     /// A community's members, newest first; search on name or email.
@@ -196,21 +200,23 @@ impl Engagement {
         let (limit, offset, search) = capped(page, &mut check);
         check.done()?;
         let mut c = self.read().await?;
-        let m = store::get_community(&mut c, community_id.trim()).await?.ok_or_else(not_found)?;
-        Ok(store::list_community_members(&mut c, &m.id, &search, limit, offset).await?)
+        let m = communities_store::get_community(&mut c, community_id.trim()).await?.ok_or_else(not_found)?;
+        Ok(communities_store::list_community_members(&mut c, &m.id, &search, limit, offset).await?)
     }
 
     /// A donor joins a community (not deleted); joining again changes nothing.
     pub async fn join_community(&self, community_id: &str, donor: &DonorRef, actor: &Actor) -> Result<CommunityMember> {
         let mut w = self.begin(actor).await?;
         let donor_id = keep_donor(&mut w, donor).await?;
-        let m =
-            store::get_community(&mut w, community_id.trim()).await?.filter(|m| !m.is_deleted).ok_or_else(not_found)?;
-        let joined = store::join_community(&mut w, &m.id, &donor_id).await?;
-        let member = store::community_member_of(&mut w, &m.id, &donor_id).await?.ok_or_else(not_found)?;
+        let m = communities_store::get_community(&mut w, community_id.trim())
+            .await?
+            .filter(|m| !m.is_deleted)
+            .ok_or_else(not_found)?;
+        let joined = communities_store::join_community(&mut w, &m.id, &donor_id).await?;
+        let member = communities_store::community_member_of(&mut w, &m.id, &donor_id).await?.ok_or_else(not_found)?;
         if joined {
-            let e = topics::Member { id: member.id.clone(), donor_id, community_id: m.id, ..Default::default() };
-            w.emit(topics::MEMBER_JOINED, &e).await?;
+            let e = events::Member { id: member.id.clone(), donor_id, community_id: m.id, ..Default::default() };
+            w.emit(events::MEMBER_JOINED, &e).await?;
         }
         w.commit().await?;
         Ok(member)
@@ -219,17 +225,17 @@ impl Engagement {
     /// A donor leaves a community; 404 'Member not found' when it was not a member.
     pub async fn leave_community(&self, community_id: &str, donor_id: &str, actor: &Actor) -> Result<()> {
         let mut w = self.begin(actor).await?;
-        let member = store::community_member_of(&mut w, community_id.trim(), donor_id.trim())
+        let member = communities_store::community_member_of(&mut w, community_id.trim(), donor_id.trim())
             .await?
-            .ok_or_else(|| Error::NotFound(crate::events::MEMBER_NOT_FOUND.into()))?;
-        store::leave_community(&mut w, community_id.trim(), donor_id.trim()).await?;
-        let e = topics::Member {
+            .ok_or_else(|| Error::NotFound(crate::calendar::MEMBER_NOT_FOUND.into()))?;
+        communities_store::leave_community(&mut w, community_id.trim(), donor_id.trim()).await?;
+        let e = events::Member {
             id: member.id,
             donor_id: member.donor_id,
             community_id: community_id.trim().into(),
             ..Default::default()
         };
-        w.emit(topics::MEMBER_LEFT, &e).await?;
+        w.emit(events::MEMBER_LEFT, &e).await?;
         w.commit().await?;
         Ok(())
     }

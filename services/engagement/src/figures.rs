@@ -2,8 +2,8 @@
 //! (`host_type` 'charity', its id) and the communities that support it (their nonprofits
 //! include it: `community_links`), deleted ones left out.
 
+use crate::figures_store::{self, NonprofitFigures};
 use crate::service::Engagement;
-use crate::store::{self, NonprofitFigures};
 use common::error::{Check, Result};
 
 impl Engagement {
@@ -14,7 +14,7 @@ impl Engagement {
             check.fail("charityId", "Please choose a nonprofit");
         }
         check.done()?;
-        Ok(store::nonprofit_figures(&mut *self.read().await?, id, common::now_ms()).await?)
+        Ok(figures_store::nonprofit_figures(&mut *self.read().await?, id, common::now_ms()).await?)
     }
 
     /// The communities that list a cause or a nonprofit (deleted ones too: a restore brings
@@ -24,7 +24,7 @@ impl Engagement {
         if kind != "cause" && kind != "charity" {
             return Ok(vec![]);
         }
-        let (communities, events) = store::link_usage(&mut *self.read().await?, kind, id.trim()).await?;
+        let (communities, events) = figures_store::link_usage(&mut *self.read().await?, kind, id.trim()).await?;
         let plural = |n: i64, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
         let mut out = vec![];
         if communities > 0 {

@@ -1,10 +1,15 @@
 //! The gRPC face of the engagement service: translation only (the one module that maps
 //! between proto and domain types).
 
+use crate::calendar::{EventInput, EventQuery};
+use crate::calendar_store;
+use crate::comments_store;
 use crate::communities::{CommunityInput, CommunityQuery};
-use crate::events::{EventInput, EventQuery};
+use crate::communities_store;
 use crate::posts::{LikeResult, PostQuery};
+use crate::posts_store;
 use crate::reports::ReportedPost;
+use crate::reports_store;
 use crate::service::{DonorRef, Engagement};
 use crate::store;
 use common::wire::actor;
@@ -44,7 +49,7 @@ fn community_input(i: Option<pb::CommunityInput>) -> CommunityInput {
     }
 }
 
-fn community(c: store::Community) -> pb::Community {
+fn community(c: communities_store::Community) -> pb::Community {
     pb::Community {
         id: c.id,
         name: c.name,
@@ -75,7 +80,7 @@ fn community(c: store::Community) -> pb::Community {
     }
 }
 
-fn community_member(m: store::CommunityMember) -> pb::CommunityMember {
+fn community_member(m: communities_store::CommunityMember) -> pb::CommunityMember {
     pb::CommunityMember {
         id: m.id,
         donor_id: m.donor_id,
@@ -113,7 +118,7 @@ fn event_input(i: Option<pb::EventInput>) -> EventInput {
     }
 }
 
-fn event(e: store::Event) -> pb::Event {
+fn event(e: calendar_store::Event) -> pb::Event {
     pb::Event {
         id: e.id,
         title: e.title,
@@ -147,7 +152,7 @@ fn event(e: store::Event) -> pb::Event {
     }
 }
 
-fn event_member(m: store::EventMember) -> pb::EventMember {
+fn event_member(m: calendar_store::EventMember) -> pb::EventMember {
     pb::EventMember {
         id: m.id,
         donor_id: m.donor_id,
@@ -159,7 +164,7 @@ fn event_member(m: store::EventMember) -> pb::EventMember {
     }
 }
 
-fn post(p: store::Post) -> pb::Post {
+fn post(p: posts_store::Post) -> pb::Post {
     pb::Post {
         id: p.id,
         community_id: p.community_id,
@@ -176,7 +181,7 @@ fn post(p: store::Post) -> pb::Post {
     }
 }
 
-fn comment(c: store::Comment) -> pb::Comment {
+fn comment(c: comments_store::Comment) -> pb::Comment {
     pb::Comment {
         id: c.id,
         post_id: c.post_id,
@@ -195,7 +200,7 @@ fn like(l: LikeResult) -> pb::LikeResult {
     pb::LikeResult { liked: l.liked, likes_count: l.likes_count }
 }
 
-fn report(r: store::Report) -> pb::Report {
+fn report(r: reports_store::Report) -> pb::Report {
     pb::Report { id: r.id, reporter: Some(person(r.reporter)), reason: r.reason, created_at: r.created_at }
 }
 

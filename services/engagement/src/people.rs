@@ -8,9 +8,11 @@
 //! nonprofit hosted keep their `hostName` (what was shown) with `hostId` cleared, so the
 //! console shows the name and links nowhere.
 
+use crate::calendar_store;
+use crate::communities_store;
+use crate::events::{self, CONSUMER};
+use crate::people_store::{self, DonorRemoval};
 use crate::service::Engagement;
-use crate::store::{self, DonorRemoval};
-use crate::topics::{self, CONSUMER};
 use common::Actor;
 use common::bus::{Event, EventHandler};
 use common::error::Result;
@@ -18,13 +20,13 @@ use common::error::Result;
 impl Engagement {
     /// A giving donor created or updated: its name ("first last") and email kept (its avatar
     /// stays what the apps last sent); answers false on a redelivery.
-    pub async fn donor_changed(&self, event_id: &str, d: &topics::Donor) -> Result<bool> {
+    pub async fn donor_changed(&self, event_id: &str, d: &events::Donor) -> Result<bool> {
         let mut w = self.begin(&Actor::system()).await?;
         if !w.mark_handled(CONSUMER, event_id).await? {
             return Ok(false);
         }
         let name = format!("{} {}", d.first_name.trim(), d.last_name.trim()).trim().to_string();
-        store::upsert_person(&mut w, &d.id, &name, &d.email, "").await?;
+        people_store::upsert_person(&mut w, &d.id, &name, &d.email, "").await?;
         w.commit().await?;
         Ok(true)
     }
@@ -35,7 +37,7 @@ impl Engagement {
         if !w.mark_handled(CONSUMER, event_id).await? {
             return Ok(None);
         }
-        let removed = store::remove_donor(&mut w, donor_id).await?;
+        let removed = people_store::remove_donor(&mut w, donor_id).await?;
         w.commit().await?;
         Ok(Some(removed))
     }
@@ -47,9 +49,9 @@ impl Engagement {
         if !w.mark_handled(CONSUMER, event_id).await? {
             return Ok(None);
         }
-        let changed = store::drop_links(&mut w, kind, id).await?;
+        let changed = communities_store::drop_links(&mut w, kind, id).await?;
         if kind == "charity" {
-            store::clear_charity_host(&mut w, id).await?;
+            calendar_store::clear_charity_host(&mut w, id).await?;
         }
         w.commit().await?;
         Ok(Some(changed))
@@ -64,17 +66,17 @@ impl EventHandler for Consumer {
     async fn handle(&self, event: &Event) -> anyhow::Result<()> {
         let e = |e: common::error::Error| anyhow::anyhow!("{e}");
         match event.event_type.as_str() {
-            topics::DONOR_CREATED | topics::DONOR_UPDATED => {
-                let d: topics::Donor = event.payload_as()?;
+            events::DONOR_CREATED | events::DONOR_UPDATED => {
+                let d: events::Donor = event.payload_as()?;
                 self.0.donor_changed(&event.id, &d).await.map_err(e)?;
             }
-            topics::DONOR_DELETED => {
-                let d: topics::Deleted = event.payload_as()?;
+            events::DONOR_DELETED => {
+                let d: events::Deleted = event.payload_as()?;
                 self.0.donor_deleted(&event.id, &d.id).await.map_err(e)?;
             }
-            topics::CHARITY_DELETED | topics::CAUSE_DELETED => {
-                let d: topics::Deleted = event.payload_as()?;
-                let kind = if event.event_type == topics::CAUSE_DELETED { "cause" } else { "charity" };
+            events::CHARITY_DELETED | events::CAUSE_DELETED => {
+                let d: events::Deleted = event.payload_as()?;
+                let kind = if event.event_type == events::CAUSE_DELETED { "cause" } else { "charity" };
                 self.0.catalogue_deleted(&event.id, kind, &d.id).await.map_err(e)?;
             }
             _ => {}

@@ -2,9 +2,12 @@
 //! page), activate/deactivate, and the admin's likes, comments and replies as the platform's
 //! account; the app side's posts, comments, replies and likes as a donor.
 
+use crate::comments_store::{self, Comment};
+use crate::communities_store;
+use crate::events;
+use crate::posts_store::{self, LikeTarget, Post, PostFilter};
 use crate::service::{DonorRef, Engagement, MAX_PAGE_ROWS, capped, keep_donor, names};
-use crate::store::{self, Comment, LikeTarget, Person, Post, PostFilter};
-use crate::topics;
+use crate::store::{self, Person};
 use common::Actor;
 use common::error::{Check, Error, Result};
 use common::paging::Page;
@@ -58,7 +61,7 @@ fn comment_text(raw: &str, check: &mut Check) -> String {
 
 /// A post that is not deleted.
 pub(crate) async fn live_post(c: &mut AnyConnection, id: &str) -> Result<Post> {
-    store::get_post(c, id.trim()).await?.filter(|p| !p.is_deleted).ok_or_else(not_found)
+    posts_store::get_post(c, id.trim()).await?.filter(|p| !p.is_deleted).ok_or_else(not_found)
 }
 
 impl Engagement {
@@ -72,7 +75,7 @@ impl Engagement {
         let limit = limit.min(MAX_PAGE_ROWS);
         let mut c = self.read().await?;
         if !f.community_id.is_empty() {
-            let state = store::feed_state(&mut c, &f.community_id)
+            let state = posts_store::feed_state(&mut c, &f.community_id)
                 .await?
                 .ok_or_else(|| Error::NotFound(crate::communities::NOT_FOUND.into()))?;
             if f.search.is_empty()
@@ -81,7 +84,7 @@ impl Engagement {
                 return Ok((page, state.total(f.active)));
             }
         }
-        Ok(store::list_posts(&mut c, &f, limit, offset).await?)
+        Ok(posts_store::list_posts(&mut c, &f, limit, offset).await?)
     }
 
     /// A deep page of a community's feed (`offset` at least two anchor steps), walked from the
@@ -91,13 +94,13 @@ impl Engagement {
     async fn deep_page(
         &self,
         c: &mut sqlx::AnyConnection,
-        f: &store::PostFilter,
-        state: store::FeedState,
+        f: &posts_store::PostFilter,
+        state: posts_store::FeedState,
         limit: i64,
         offset: i64,
     ) -> Result<Option<Vec<Post>>> {
         let total = state.total(f.active);
-        if offset < 2 * store::FEED_STEP || offset >= total {
+        if offset < 2 * posts_store::FEED_STEP || offset >= total {
             return Ok(None);
         }
         // The page's oldest post, counted from the feed's oldest (0-based), and how many rows
@@ -115,7 +118,7 @@ impl Engagement {
         let anchors = match cached {
             Some(a) => a,
             None => {
-                let a = std::sync::Arc::new(store::feed_anchors(c, &f.community_id, f.active).await?);
+                let a = std::sync::Arc::new(posts_store::feed_anchors(c, &f.community_id, f.active).await?);
                 let mut all = self.anchors.lock().expect("feed anchors");
                 if all.len() >= 1000 {
                     all.clear();
@@ -124,11 +127,14 @@ impl Engagement {
                 a
             }
         };
-        let k = lowest / store::FEED_STEP;
+        let k = lowest / posts_store::FEED_STEP;
         let Some(anchor) = anchors.get(k as usize) else {
             return Ok(None);
         };
-        Ok(Some(store::feed_page_at(c, &f.community_id, f.active, anchor, lowest - k * store::FEED_STEP, rows).await?))
+        Ok(Some(
+            posts_store::feed_page_at(c, &f.community_id, f.active, anchor, lowest - k * posts_store::FEED_STEP, rows)
+                .await?,
+        ))
     }
 
     pub async fn get_post(&self, id: &str) -> Result<Post> {
@@ -157,7 +163,7 @@ impl Engagement {
         check.done()?;
         let mut w = self.begin(actor).await?;
         let author = keep_donor(&mut w, donor).await?;
-        let m = store::get_community(&mut w, community_id.trim())
+        let m = communities_store::get_community(&mut w, community_id.trim())
             .await?
             .filter(|m| !m.is_deleted)
             .ok_or_else(|| Error::NotFound(crate::communities::NOT_FOUND.into()))?;
@@ -170,8 +176,8 @@ impl Engagement {
             created_at: common::now_ms(),
             ..Default::default()
         };
-        store::insert_post(&mut w, &p).await?;
-        w.emit(topics::POST_CREATED, &topics::Post { id: p.id.clone(), community_id: m.id, author_id: author }).await?;
+        posts_store::insert_post(&mut w, &p).await?;
+        w.emit(events::POST_CREATED, &events::Post { id: p.id.clone(), community_id: m.id, author_id: author }).await?;
         let saved = live_post(&mut w, &p.id).await?;
         w.commit().await?;
         Ok(saved)
@@ -181,11 +187,11 @@ impl Engagement {
         let mut w = self.begin(actor).await?;
         let p = live_post(&mut w, id).await?;
         if p.is_active != active {
-            store::set_post_active(&mut w, &p.id, active).await?;
-            let key = if active { topics::POST_ACTIVATED } else { topics::POST_DEACTIVATED };
+            posts_store::set_post_active(&mut w, &p.id, active).await?;
+            let key = if active { events::POST_ACTIVATED } else { events::POST_DEACTIVATED };
             w.emit(
                 key,
-                &topics::Post {
+                &events::Post {
                     id: p.id.clone(),
                     community_id: p.community_id.clone(),
                     author_id: p.author.id.clone(),
@@ -211,9 +217,9 @@ impl Engagement {
         let who = account(&mut w, donor).await?;
         w.lock_row("posts", id.trim()).await?;
         let p = live_post(&mut w, id).await?;
-        let (liked, likes_count) = store::like(&mut w, LikeTarget::Post, &p.id, &who, want).await?;
-        let key = if liked { topics::POST_LIKED } else { topics::POST_UNLIKED };
-        w.emit(key, &topics::Like { post_id: p.id, comment_id: String::new(), account: who, likes_count }).await?;
+        let (liked, likes_count) = posts_store::like(&mut w, LikeTarget::Post, &p.id, &who, want).await?;
+        let key = if liked { events::POST_LIKED } else { events::POST_UNLIKED };
+        w.emit(key, &events::Like { post_id: p.id, comment_id: String::new(), account: who, likes_count }).await?;
         w.commit().await?;
         Ok(LikeResult { liked, likes_count })
     }
@@ -228,13 +234,14 @@ impl Engagement {
     ) -> Result<LikeResult> {
         let mut w = self.begin(actor).await?;
         let who = account(&mut w, donor).await?;
-        let m =
-            store::get_comment(&mut w, id.trim()).await?.ok_or_else(|| Error::NotFound(COMMENT_NOT_FOUND.into()))?;
+        let m = comments_store::get_comment(&mut w, id.trim())
+            .await?
+            .ok_or_else(|| Error::NotFound(COMMENT_NOT_FOUND.into()))?;
         w.lock_row("comments", &m.id).await?;
         live_post(&mut w, &m.post_id).await?;
-        let (liked, likes_count) = store::like(&mut w, LikeTarget::Comment, &m.id, &who, want).await?;
-        let key = if liked { topics::POST_LIKED } else { topics::POST_UNLIKED };
-        w.emit(key, &topics::Like { post_id: m.post_id, comment_id: m.id, account: who, likes_count }).await?;
+        let (liked, likes_count) = posts_store::like(&mut w, LikeTarget::Comment, &m.id, &who, want).await?;
+        let key = if liked { events::POST_LIKED } else { events::POST_UNLIKED };
+        w.emit(key, &events::Like { post_id: m.post_id, comment_id: m.id, account: who, likes_count }).await?;
         w.commit().await?;
         Ok(LikeResult { liked, likes_count })
     }
@@ -270,7 +277,7 @@ impl Engagement {
         check.done()?;
         let mut w = self.begin(actor).await?;
         let who = account(&mut w, donor).await?;
-        let parent = store::get_comment(&mut w, comment_id.trim())
+        let parent = comments_store::get_comment(&mut w, comment_id.trim())
             .await?
             .ok_or_else(|| Error::NotFound(COMMENT_NOT_FOUND.into()))?;
         if parent.parent_id.is_some() {
@@ -297,16 +304,17 @@ impl Engagement {
             created_at: common::now_ms(),
             ..Default::default()
         };
-        store::insert_comment(&mut w, &m).await?;
-        let e = topics::Comment {
+        comments_store::insert_comment(&mut w, &m).await?;
+        let e = events::Comment {
             id: m.id.clone(),
             post_id: m.post_id.clone(),
             parent_id: m.parent_id.clone().unwrap_or_default(),
             author_id: m.author.id.clone(),
         };
-        w.emit(topics::POST_COMMENTED, &e).await?;
-        let saved =
-            store::get_comment(&mut w, &m.id).await?.ok_or_else(|| Error::NotFound(COMMENT_NOT_FOUND.into()))?;
+        w.emit(events::POST_COMMENTED, &e).await?;
+        let saved = comments_store::get_comment(&mut w, &m.id)
+            .await?
+            .ok_or_else(|| Error::NotFound(COMMENT_NOT_FOUND.into()))?;
         w.commit().await?;
         Ok(saved)
     }
@@ -318,6 +326,6 @@ impl Engagement {
         check.done()?;
         let mut c = self.read().await?;
         let p = live_post(&mut c, post_id).await?;
-        Ok(store::list_comments(&mut c, &p.id, limit, offset, LIST_REPLIES).await?)
+        Ok(comments_store::list_comments(&mut c, &p.id, limit, offset, LIST_REPLIES).await?)
     }
 }

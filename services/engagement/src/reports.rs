@@ -1,10 +1,12 @@
 //! Reported posts: a donor's report (once per post), the console's list of posts with open
 //! reports (newest report first) and the post's deletion, which closes them.
 
+use crate::events;
 use crate::posts::live_post;
+use crate::posts_store::{self, Post};
+use crate::reports_store::{self, Report};
 use crate::service::{DonorRef, Engagement, capped, keep_donor};
-use crate::store::{self, Person, Post, Report};
-use crate::topics;
+use crate::store::{self, Person};
 use common::Actor;
 use common::db::unique_as;
 use common::error::{Check, Result};
@@ -45,14 +47,17 @@ impl Engagement {
             created_at: common::now_ms(),
             closed_at: None,
         };
-        store::insert_report(&mut w, &r).await.map_err(|e| unique_as(e, ALREADY_REPORTED))?;
+        reports_store::insert_report(&mut w, &r).await.map_err(|e| unique_as(e, ALREADY_REPORTED))?;
         w.emit(
-            topics::REPORT_CREATED,
-            &topics::Report { id: r.id.clone(), post_id: p.id.clone(), reporter_id: reporter },
+            events::REPORT_CREATED,
+            &events::Report { id: r.id.clone(), post_id: p.id.clone(), reporter_id: reporter },
         )
         .await?;
-        let saved =
-            store::open_reports(&mut w, &p.id, SHOWN_REASONS).await?.into_iter().find(|x| x.id == r.id).unwrap_or(r);
+        let saved = reports_store::open_reports(&mut w, &p.id, SHOWN_REASONS)
+            .await?
+            .into_iter()
+            .find(|x| x.id == r.id)
+            .unwrap_or(r);
         w.commit().await?;
         Ok(saved)
     }
@@ -64,10 +69,10 @@ impl Engagement {
         let (limit, offset, search) = capped(page, &mut check);
         check.done()?;
         let mut c = self.read().await?;
-        let (posts, total) = store::list_reported(&mut c, &search, limit, offset).await?;
+        let (posts, total) = reports_store::list_reported(&mut c, &search, limit, offset).await?;
         let mut out = Vec::with_capacity(posts.len());
         for post in posts {
-            let reasons = store::open_reports(&mut c, &post.id, SHOWN_REASONS).await?;
+            let reasons = reports_store::open_reports(&mut c, &post.id, SHOWN_REASONS).await?;
             out.push(ReportedPost { post, reasons });
         }
         Ok((out, total))
@@ -75,7 +80,7 @@ impl Engagement {
 
     /// Every report of a post, open and closed (newest first).
     pub async fn reports_of(&self, post_id: &str) -> Result<Vec<Report>> {
-        Ok(store::reports_of(&mut *self.read().await?, post_id.trim()).await?)
+        Ok(reports_store::reports_of(&mut *self.read().await?, post_id.trim()).await?)
     }
 
     /// Deletes a post: listed nowhere anymore, its community's count drops, and its open
@@ -84,18 +89,19 @@ impl Engagement {
     pub async fn delete_post(&self, id: &str, actor: &Actor) -> Result<()> {
         let mut w = self.begin(actor).await?;
         let p = live_post(&mut w, id).await?;
-        let open: Vec<String> = store::open_reports(&mut w, &p.id, i64::MAX).await?.into_iter().map(|r| r.id).collect();
+        let open: Vec<String> =
+            reports_store::open_reports(&mut w, &p.id, i64::MAX).await?.into_iter().map(|r| r.id).collect();
         let closed_by = if actor.id.is_empty() { store::PLATFORM.to_string() } else { actor.id.clone() };
-        if !store::delete_post(&mut w, &p.id, &closed_by).await? {
+        if !posts_store::delete_post(&mut w, &p.id, &closed_by).await? {
             return Err(crate::posts::not_found());
         }
         w.emit(
-            topics::POST_DELETED,
-            &topics::Post { id: p.id.clone(), community_id: p.community_id.clone(), author_id: p.author.id.clone() },
+            events::POST_DELETED,
+            &events::Post { id: p.id.clone(), community_id: p.community_id.clone(), author_id: p.author.id.clone() },
         )
         .await?;
         if !open.is_empty() {
-            w.emit(topics::REPORT_CLOSED, &topics::ReportsClosed { post_id: p.id.clone(), report_ids: open }).await?;
+            w.emit(events::REPORT_CLOSED, &events::ReportsClosed { post_id: p.id.clone(), report_ids: open }).await?;
         }
         w.commit().await?;
         Ok(())

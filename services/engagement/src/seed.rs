@@ -4,8 +4,8 @@
 //! likes (the admin's too), an inactive post and reported posts. Everything goes through the
 //! domain calls, so counts and events are what real use makes. Deterministic for one seed.
 
+use crate::calendar::{EventInput, GOING, INTERESTED, NOT_GOING};
 use crate::communities::CommunityInput;
-use crate::events::{EventInput, GOING, INTERESTED, NOT_GOING};
 use crate::service::{DonorRef, Engagement};
 use common::Actor;
 use common::error::Result;

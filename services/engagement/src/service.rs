@@ -1,7 +1,9 @@
 //! The engagement service's handle and what its domain modules share: the write, the input
 //! rules (trimmed text, lists, images), the people an app call names, and list paging.
-//! The domain lives in communities.rs, events.rs, posts.rs, reports.rs and people.rs.
+//! The domain lives in communities.rs, calendar.rs, posts.rs, reports.rs, people.rs and
+//! figures.rs, each with its SQL in its `_store.rs`.
 
+use crate::people_store;
 use crate::store;
 use common::Actor;
 use common::db::Db;
@@ -58,7 +60,7 @@ pub(crate) async fn keep_donor(c: &mut AnyConnection, d: &DonorRef) -> Result<St
     if id.is_empty() || id == store::PLATFORM {
         return Err(Error::field("donorId", "Please select valid donor"));
     }
-    store::upsert_person(c, id, d.name.trim(), d.email.trim(), d.avatar.trim()).await?;
+    people_store::upsert_person(c, id, d.name.trim(), d.email.trim(), d.avatar.trim()).await?;
     Ok(id.to_string())
 }
 
@@ -112,11 +114,7 @@ pub(crate) fn rich(raw: &str, field: &str, empty: &str, check: &mut Check) -> St
 
 /// The location fields of a form (as donors': zip checked when given).
 pub(crate) fn zip(raw: &str, check: &mut Check) -> String {
-    let z = raw.trim();
-    if !z.is_empty() && !common::rules::is_zip(z) {
-        check.fail("zipCode", "Please enter valid Zip Code");
-    }
-    z.to_string()
+    common::rules::Zip::parse(raw, "zipCode", None, check).map(common::rules::Zip::into_string).unwrap_or_default()
 }
 
 /// A capped page of a feed or member list: limit 1..=100 (larger asks get 100 rows a page),

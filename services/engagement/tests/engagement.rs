@@ -6,11 +6,11 @@ use common::Actor;
 use common::error::Error;
 use common::paging::Page;
 use engagement::app::MIGRATIONS;
+use engagement::calendar::{EventInput, EventQuery, GOING, INTERESTED, NOT_GOING};
 use engagement::communities::{CommunityInput, CommunityQuery};
-use engagement::events::{EventInput, EventQuery, GOING, INTERESTED, NOT_GOING};
+use engagement::events;
 use engagement::posts::PostQuery;
 use engagement::service::{DonorRef, Engagement};
-use engagement::topics;
 
 fn admin() -> Actor {
     Actor::new("admin-1", "Admin", "127.0.0.1")
@@ -133,7 +133,7 @@ async fn communities_are_created_checked_listed_searched_and_sorted(e: Engagemen
 
     let b = e.create_community(&community("Animal Rescue"), &a).await.unwrap();
     let z = e.create_community(&community("Zoo Friends"), &a).await.unwrap();
-    let names = |v: Vec<engagement::store::Community>| v.into_iter().map(|c| c.name).collect::<Vec<_>>();
+    let names = |v: Vec<engagement::communities_store::Community>| v.into_iter().map(|c| c.name).collect::<Vec<_>>();
     let (all, total) = e.list_communities(&cq("", "", "", false)).await.unwrap();
     assert_eq!(total, 3);
     assert_eq!(names(all), ["Zoo Friends", "Animal Rescue", "Green Streets"], "newest first by default");
@@ -171,8 +171,8 @@ async fn communities_are_created_checked_listed_searched_and_sorted(e: Engagemen
     assert_eq!((u.name.as_str(), u.privacy.as_str(), u.members_count), ("Animal Rescue Circle", "private", 2));
     assert!(u.cause_ids.is_empty());
     let ev = outbox(&e).await;
-    assert_eq!(ev.iter().filter(|k| *k == topics::COMMUNITY_CREATED).count(), 3);
-    assert_eq!(ev.iter().filter(|k| *k == topics::MEMBER_JOINED).count(), 3);
+    assert_eq!(ev.iter().filter(|k| *k == events::COMMUNITY_CREATED).count(), 3);
+    assert_eq!(ev.iter().filter(|k| *k == events::MEMBER_JOINED).count(), 3);
     let body: String = sqlx::query_scalar("SELECT body FROM outbox WHERE event_type = 'engagement.community.updated'")
         .fetch_one(&e.db.pool)
         .await
@@ -200,8 +200,8 @@ async fn delete_restore_toggles_and_hide(e: Engagement) {
     e.set_community_deleted(&c.id, true, &a).await.unwrap();
     e.set_community_deleted(&c.id, true, &a).await.unwrap();
     let ev = outbox(&e).await;
-    assert_eq!(ev.iter().filter(|k| *k == topics::COMMUNITY_DELETED).count(), 3);
-    assert_eq!(ev.iter().filter(|k| *k == topics::COMMUNITY_RESTORED).count(), 1);
+    assert_eq!(ev.iter().filter(|k| *k == events::COMMUNITY_DELETED).count(), 3);
+    assert_eq!(ev.iter().filter(|k| *k == events::COMMUNITY_RESTORED).count(), 1);
     e.set_community_deleted(&c.id, false, &a).await.unwrap();
 
     let h = e.set_community_hidden(&c.id, true, &a).await.unwrap();
@@ -212,7 +212,7 @@ async fn delete_restore_toggles_and_hide(e: Engagement) {
     assert_eq!(e.list_communities(&shown).await.unwrap().1, 0);
     assert!(!e.set_community_hidden(&c.id, false, &a).await.unwrap().is_hidden);
     assert!(matches!(e.set_community_hidden("nope", true, &a).await, Err(Error::NotFound(_))));
-    assert_eq!(outbox(&e).await.iter().filter(|k| *k == topics::COMMUNITY_HIDDEN).count(), 2);
+    assert_eq!(outbox(&e).await.iter().filter(|k| *k == events::COMMUNITY_HIDDEN).count(), 2);
 
     // Events toggle the same way.
     let ev = e.create_event(&event("Cleanup", &c.id, common::now_ms() + 24 * HOUR), &a).await.unwrap();
@@ -318,7 +318,7 @@ async fn events_are_checked_filtered_and_sorted(e: Engagement) {
     let gone = e.create_event(&event("Gone", &c.id, now + HOUR), &a).await.unwrap();
     e.set_event_deleted(&gone.id, true, &a).await.unwrap();
 
-    let titles = |v: Vec<engagement::store::Event>| v.into_iter().map(|e| e.title).collect::<Vec<_>>();
+    let titles = |v: Vec<engagement::calendar_store::Event>| v.into_iter().map(|e| e.title).collect::<Vec<_>>();
     let list = |filter: &str, search: &str, column: &str, order: &str| EventQuery {
         page: Page { page: 1, limit: 10, search: search.into(), column: column.into(), order: order.into() },
         filter: filter.into(),
@@ -398,8 +398,8 @@ async fn event_members_by_mode_moves_removal_capacity_and_export(e: Engagement) 
     let got = e.get_event(&ev.id).await.unwrap();
     assert_eq!((got.interested_count, got.going_count, got.not_going_count), (1, 2, 0));
     let ev_keys = outbox(&e).await;
-    assert_eq!(ev_keys.iter().filter(|k| *k == topics::MEMBER_REMOVED).count(), 1);
-    assert_eq!(ev_keys.iter().filter(|k| *k == topics::MEMBER_LEFT).count(), 1);
+    assert_eq!(ev_keys.iter().filter(|k| *k == events::MEMBER_REMOVED).count(), 1);
+    assert_eq!(ev_keys.iter().filter(|k| *k == events::MEMBER_LEFT).count(), 1);
 
     // The export: every member of every mode.
     let (tx, mut rx) = tokio::sync::mpsc::channel(10);
@@ -460,7 +460,7 @@ async fn posts_feed_caps_pages_and_toggles_active(e: Engagement) {
     assert!(e.set_post_active(&p.id, true, &a).await.unwrap().is_active);
     assert!(matches!(e.set_post_active("nope", true, &a).await, Err(Error::NotFound(m)) if m == "Post not found"));
     let keys = outbox(&e).await;
-    assert!(keys.contains(&topics::POST_DEACTIVATED.to_string()) && keys.contains(&topics::POST_ACTIVATED.to_string()));
+    assert!(keys.contains(&events::POST_DEACTIVATED.to_string()) && keys.contains(&events::POST_ACTIVATED.to_string()));
 
     // Every community's feed, and its search.
     let all = PostQuery {
@@ -527,9 +527,9 @@ async fn likes_toggle_comments_and_replies(e: Engagement) {
     assert_eq!(post.comments_count, 28);
     assert_eq!(post.comments_count, count(&e, "SELECT COUNT(*) FROM comments WHERE post_id = $1", &p.id).await);
     let keys = outbox(&e).await;
-    assert_eq!(keys.iter().filter(|k| *k == topics::POST_COMMENTED).count(), 28);
-    assert_eq!(keys.iter().filter(|k| *k == topics::POST_LIKED).count(), 4);
-    assert_eq!(keys.iter().filter(|k| *k == topics::POST_UNLIKED).count(), 1);
+    assert_eq!(keys.iter().filter(|k| *k == events::POST_COMMENTED).count(), 28);
+    assert_eq!(keys.iter().filter(|k| *k == events::POST_LIKED).count(), 4);
+    assert_eq!(keys.iter().filter(|k| *k == events::POST_UNLIKED).count(), 1);
 }
 
 async fn reports_list_and_delete_closes_them(e: Engagement) {
@@ -575,9 +575,9 @@ async fn reports_list_and_delete_closes_them(e: Engagement) {
     let feed = PostQuery { page: page(1, 10), community_id: c.id.clone(), inactive: false };
     assert_eq!(e.list_posts(&feed).await.unwrap().1, 2);
     let keys = outbox(&e).await;
-    assert_eq!(keys.iter().filter(|k| *k == topics::REPORT_CREATED).count(), 8);
-    assert_eq!(keys.iter().filter(|k| *k == topics::REPORT_CLOSED).count(), 1);
-    assert_eq!(keys.iter().filter(|k| *k == topics::POST_DELETED).count(), 1);
+    assert_eq!(keys.iter().filter(|k| *k == events::REPORT_CREATED).count(), 8);
+    assert_eq!(keys.iter().filter(|k| *k == events::REPORT_CLOSED).count(), 1);
+    assert_eq!(keys.iter().filter(|k| *k == events::POST_DELETED).count(), 1);
     // A deleted post takes no likes, comments or reports.
     assert!(matches!(e.like_post(&p1.id, None, None, &a).await, Err(Error::NotFound(_))));
     assert!(matches!(e.report_post(&p1.id, &donor(30), "x", &a).await, Err(Error::NotFound(_))));
@@ -669,7 +669,7 @@ async fn donor_events_keep_names_and_remove_a_deleted_donor(e: Engagement) {
     e.report_post(&q.id, &stays, "Rude", &a).await.unwrap();
 
     // giving.donor.updated: the name shown follows; a redelivery changes nothing.
-    let upd = topics::Donor {
+    let upd = events::Donor {
         id: stays.id.clone(),
         first_name: "Renamed".into(),
         last_name: "Person".into(),
@@ -678,7 +678,7 @@ async fn donor_events_keep_names_and_remove_a_deleted_donor(e: Engagement) {
     assert!(e.donor_changed("evt-1", &upd).await.unwrap());
     let (members, _) = e.list_community_members(&c.id, &page(1, 10)).await.unwrap();
     assert!(members.iter().any(|m| m.name == "Renamed Person" && m.email == "new@example.org" && m.avatar == "d2.png"));
-    let again = topics::Donor { first_name: "Other".into(), ..upd.clone() };
+    let again = events::Donor { first_name: "Other".into(), ..upd.clone() };
     assert!(!e.donor_changed("evt-1", &again).await.unwrap(), "redelivered");
     assert_eq!(e.get_post(&q.id).await.unwrap().author.name, "Renamed Person");
 
@@ -775,11 +775,8 @@ async fn each_nonprofit_counts_its_own_events_and_communities(e: Engagement) {
     e.set_event_deleted(&gone.id, true, &a).await.unwrap();
     e.set_community_deleted(&deleted.id, true, &a).await.unwrap();
 
-    let figures = |events, upcoming_events, communities, community_members| engagement::store::NonprofitFigures {
-        events,
-        upcoming_events,
-        communities,
-        community_members,
+    let figures = |events, upcoming_events, communities, community_members| {
+        engagement::figures_store::NonprofitFigures { events, upcoming_events, communities, community_members }
     };
     assert_eq!(e.nonprofit_figures("charity-1").await.unwrap(), figures(2, 1, 2, 3));
     assert_eq!(e.nonprofit_figures(" charity-2 ").await.unwrap(), figures(1, 1, 2, 5));
@@ -805,17 +802,17 @@ async fn the_consumer_reads_bus_events(e: Engagement) {
     e.join_community(&c.id, &donor(1), &a).await.unwrap();
     let consumer = engagement::people::Consumer(e.clone());
     let upd = Event::new(
-        topics::DONOR_UPDATED,
+        events::DONOR_UPDATED,
         serde_json::json!({ "id": "donor-0001", "firstName": "Ann", "lastName": "Lee", "email": "ann@example.org" }),
     );
     consumer.handle(&upd).await.unwrap();
     consumer.handle(&upd).await.unwrap();
     assert_eq!(e.list_community_members(&c.id, &page(1, 10)).await.unwrap().0[0].name, "Ann Lee");
-    let del = Event::new(topics::DONOR_DELETED, serde_json::json!({ "id": "donor-0001" }));
+    let del = Event::new(events::DONOR_DELETED, serde_json::json!({ "id": "donor-0001" }));
     consumer.handle(&del).await.unwrap();
     consumer.handle(&del).await.unwrap();
     assert_eq!(e.get_community(&c.id).await.unwrap().members_count, 0);
-    let cause = Event::new(topics::CAUSE_DELETED, serde_json::json!({ "id": "cause-1" }));
+    let cause = Event::new(events::CAUSE_DELETED, serde_json::json!({ "id": "cause-1" }));
     consumer.handle(&cause).await.unwrap();
     assert!(e.get_community(&c.id).await.unwrap().cause_ids.is_empty());
 }
@@ -946,10 +943,10 @@ async fn kept_totals_equal_counting(e: Engagement) {
 /// what the plain walk from the newest post answers: before and after posts arrive, and after
 /// a deactivation moves positions (the anchors are taken again).
 async fn deep_feed_pages_equal_the_plain_walk(e: Engagement) {
-    use engagement::store::{self, PostFilter};
+    use engagement::posts_store::{self, PostFilter};
     let a = admin();
     let c = e.create_community(&community("Deep feed"), &a).await.unwrap();
-    let n = 2 * store::FEED_STEP + 555;
+    let n = 2 * posts_store::FEED_STEP + 555;
     // Posts by SQL (thousands), a few sharing a creation time so the order's tie-break counts.
     let sql = format!(
         "WITH RECURSIVE s(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM s WHERE i < {n}) \
@@ -976,8 +973,9 @@ async fn deep_feed_pages_equal_the_plain_walk(e: Engagement) {
                     inactive: false,
                 };
                 let (deep, total) = e.list_posts(&q).await.unwrap();
-                let (plain, plain_total) = store::list_posts(&mut conn, &f, limit, (page - 1) * limit).await.unwrap();
-                let ids = |v: &[engagement::store::Post]| v.iter().map(|p| p.id.clone()).collect::<Vec<_>>();
+                let (plain, plain_total) =
+                    posts_store::list_posts(&mut conn, &f, limit, (page - 1) * limit).await.unwrap();
+                let ids = |v: &[engagement::posts_store::Post]| v.iter().map(|p| p.id.clone()).collect::<Vec<_>>();
                 assert_eq!((ids(&deep), total), (ids(&plain), plain_total), "{label}: page {page} of {limit}");
             }
         }

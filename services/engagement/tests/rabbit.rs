@@ -7,8 +7,8 @@ use common::bus::{Event, EventBus, EventHandler, RabbitBus};
 use common::outbox::Relay;
 use common::shutdown::Shutdown;
 use engagement::communities::CommunityInput;
+use engagement::events;
 use engagement::service::{DonorRef, Engagement};
-use engagement::topics;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::Mutex;
@@ -47,7 +47,7 @@ async fn posts_reach_rabbitmq_and_donor_deletions_reach_the_consumer(db: common:
     let e = Engagement::new(db.clone(), Some(relay.clone()));
     // The consumer as app::start wires it, on its own queue for this test.
     let queue = format!("test.engagement.consumer.{}", common::new_id());
-    bus.subscribe(&queue, &topics::CONSUMED, Arc::new(engagement::people::Consumer(e.clone())), stop.clone())
+    bus.subscribe(&queue, &events::CONSUMED, Arc::new(engagement::people::Consumer(e.clone())), stop.clone())
         .await
         .unwrap();
 
@@ -73,11 +73,11 @@ async fn posts_reach_rabbitmq_and_donor_deletions_reach_the_consumer(db: common:
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     assert_eq!(got.len(), 1);
-    assert_eq!(got[0].event_type, topics::POST_CREATED);
+    assert_eq!(got[0].event_type, events::POST_CREATED);
     assert_eq!(got[0].actor.id, "admin-1");
 
     // giving.donor.deleted, delivered twice (a redelivery): handled once.
-    let deleted = Event::new(topics::DONOR_DELETED, serde_json::json!({ "id": donor_id }));
+    let deleted = Event::new(events::DONOR_DELETED, serde_json::json!({ "id": donor_id }));
     bus.publish(&deleted).await.unwrap();
     bus.publish(&deleted).await.unwrap();
     let mut anonymised = false;
@@ -94,7 +94,7 @@ async fn posts_reach_rabbitmq_and_donor_deletions_reach_the_consumer(db: common:
     assert_eq!((c.members_count, c.posts_count), (0, 1));
     // This event only: the queue also hears the other backend's run (the same exchange).
     let handled: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM processed_events WHERE consumer = $1 AND id = $2")
-        .bind(topics::CONSUMER)
+        .bind(events::CONSUMER)
         .bind(&deleted.id)
         .fetch_one(&db.pool)
         .await

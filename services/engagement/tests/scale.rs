@@ -4,8 +4,8 @@
 //! with plain INSERTs (the domain calls would take minutes); the reads are the service's.
 
 use engagement::app::MIGRATIONS;
+use engagement::calendar::EventInput;
 use engagement::communities::CommunityInput;
-use engagement::events::EventInput;
 use engagement::posts::PostQuery;
 use engagement::service::Engagement;
 use std::time::Instant;
