@@ -1,8 +1,10 @@
 //! The gRPC face of the identity service: translation only (the one module that maps
 //! between proto and domain types).
 
-use crate::service::{Grants, Identity, Rotation, SessionOut, SignIn, SubAdminInput};
+use crate::service::{Grants, Identity};
+use crate::sessions::{Rotation, SessionOut, SignIn};
 use crate::store::User;
+use crate::sub_admins::SubAdminInput;
 use crate::two_factor::Who;
 use common::Actor;
 use common::wire::actor;
@@ -135,7 +137,7 @@ impl Rpc for Identity {
             Rotation::Rotated(auth_token, refresh_token) => Ok(Response::new(pb::Tokens { auth_token, refresh_token })),
             Rotation::Reused { session_id } => Err(common::error::status(
                 tonic::Code::Unauthenticated,
-                crate::service::SESSION_EXPIRED,
+                crate::sessions::SESSION_EXPIRED,
                 common::error::codes::SESSION_REUSED,
                 [(common::error::codes::SESSION_ID.to_string(), session_id)].into(),
                 Default::default(),

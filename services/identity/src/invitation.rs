@@ -5,6 +5,7 @@
 
 use crate::error::{Error, Result};
 use crate::events;
+use crate::mail_store;
 use crate::service::Identity;
 use crate::store::{self, CHARITY_ADMIN, Link, User};
 use crate::validate::{Check, Email, password_rules};
@@ -112,7 +113,7 @@ impl Identity {
         } else {
             contact.charity_name.trim().to_string()
         };
-        let mail = store::Mail {
+        let mail = mail_store::Mail {
             id: common::new_id(),
             to_addr: user.email.clone(),
             subject: "You are invited to the Giving Console".into(),
@@ -125,7 +126,7 @@ impl Identity {
         };
         store::end_links(tx, Link::Invitation, &user.id).await?;
         store::insert_link(tx, Link::Invitation, &tokens::hash_token(&token), &user.id, expires_at).await?;
-        store::insert_mail(tx, &mail).await?;
+        mail_store::insert_mail(tx, &mail).await?;
         tracing::info!(user = %user.id, charity = %contact.charity_id, "nonprofit admin invited");
         Ok(Some(Sent { user, expires_at }))
     }
@@ -140,7 +141,7 @@ impl Identity {
             check.fail("token", INVALID_LINK);
         }
         check.done()?;
-        let hash = crate::password::hash(new).await?;
+        let hash = crate::password_hash::hash(new).await?;
         let mut tx = self.write(&Actor::system()).await?;
         let Some(user_id) = store::take_link(&mut tx, Link::Invitation, &tokens::hash_token(token.trim())).await?
         else {

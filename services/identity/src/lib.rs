@@ -2,6 +2,13 @@
 //! per-module permissions, nonprofit-admin accounts, sessions (short-lived JWTs and
 //! rotating refresh tokens), password changes and resets, sign-in throttling, and the
 //! countries/states/cities reference data.
+//!
+//! One shape per part: `service` holds the `Identity` struct and what all parts share;
+//! each part is its own module (`sessions`, `passwords`, `sub_admins`, `setup`,
+//! `two_factor`, `invitation`, `standing`) with its SQL beside it in `<part>_store`
+//! (`store` holds the SQL several parts share: accounts, grants read, mailed links).
+//! `grpc` is the only module naming proto types; `app` starts the service; `events` holds
+//! the bus's routing keys and payloads.
 
 pub mod app;
 pub mod error;
@@ -10,11 +17,20 @@ pub mod grpc;
 pub mod invitation;
 pub mod locations;
 pub mod mail;
-pub mod password;
+pub mod mail_store;
+pub mod password_hash;
+pub mod passwords;
+pub mod passwords_store;
 pub mod service;
+pub mod sessions;
+pub mod sessions_store;
+pub mod setup;
 pub mod standing;
 pub mod store;
-pub mod throttle;
+pub mod sub_admins;
+pub mod sub_admins_store;
+pub mod throttle_store;
 pub mod totp;
 pub mod two_factor;
+pub mod two_factor_store;
 pub mod validate;

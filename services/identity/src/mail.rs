@@ -2,8 +2,8 @@
 //! message is written to a file in the mail folder (the tester's mailbox in embedded
 //! mode) and only its recipient, subject and file are logged: bodies carry links.
 
+use crate::mail_store;
 use crate::service::Settings;
-use crate::store;
 use common::db::Db;
 use common::shutdown::Shutdown;
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
@@ -25,19 +25,19 @@ pub fn spawn(db: Db, settings: Settings, shutdown: Shutdown) -> tokio::task::Joi
 
 pub async fn send_pending(db: &Db, settings: &Settings) -> anyhow::Result<usize> {
     let mut c = db.pool.acquire().await?;
-    let pending = store::pending_mail(&mut c, 20).await?;
+    let pending = mail_store::pending_mail(&mut c, 20).await?;
     let n = pending.len();
     for m in pending {
         let outcome = deliver(settings, &m).await;
         if let Err(e) = &outcome {
             tracing::warn!(to = %m.to_addr, error = %format!("{e:#}"), "mail not sent");
         }
-        store::mail_done(&mut c, &m.id, outcome.err().map(|e| format!("{e:#}")).as_deref()).await?;
+        mail_store::mail_done(&mut c, &m.id, outcome.err().map(|e| format!("{e:#}")).as_deref()).await?;
     }
     Ok(n)
 }
 
-async fn deliver(settings: &Settings, m: &store::Mail) -> anyhow::Result<()> {
+async fn deliver(settings: &Settings, m: &mail_store::Mail) -> anyhow::Result<()> {
     match &settings.smtp_url {
         Some(url) => {
             let msg = Message::builder()
@@ -201,7 +201,7 @@ mod tests {
         let (port, server) = fake_smtp().await;
         let mut settings = crate::service::Settings::for_tests();
         settings.smtp_url = Some(format!("smtp://127.0.0.1:{port}"));
-        let mail = crate::store::Mail {
+        let mail = crate::mail_store::Mail {
             id: "m1".into(),
             to_addr: "someone@example.org".into(),
             subject: "Reset your Giving Console password".into(),
@@ -299,8 +299,8 @@ mod tests {
         }
     }
 
-    fn reset_mail() -> crate::store::Mail {
-        crate::store::Mail {
+    fn reset_mail() -> crate::mail_store::Mail {
+        crate::mail_store::Mail {
             id: "m1".into(),
             to_addr: "someone@example.org".into(),
             subject: "Reset your Giving Console password".into(),
@@ -330,7 +330,7 @@ mod tests {
     #[tokio::test]
     async fn smtps_and_starttls_deliver_over_tls_and_a_wrong_ca_is_refused() {
         let dir = tempfile::tempdir().unwrap();
-        if !common::tls::test_servers::make_certs(dir.path()) {
+        if !common::tls_servers::make_certs(dir.path()) {
             return;
         }
         let ca = common::tls::Ca::load(dir.path().join("ca.pem")).unwrap();
@@ -388,7 +388,7 @@ mod tests {
         let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
         let mut settings = crate::service::Settings::for_tests();
         settings.smtp_url = Some(format!("smtp://127.0.0.1:{port}"));
-        let mail = crate::store::Mail {
+        let mail = crate::mail_store::Mail {
             id: "m".into(),
             to_addr: "a@example.org".into(),
             subject: "s".into(),
@@ -423,7 +423,7 @@ mod tests {
         let mut settings = crate::service::Settings::for_tests();
         settings.mail_dir = Some(dir.path().to_path_buf());
         let link = "http://console.test/reset_password/0123456789abcdef";
-        let mail = crate::store::Mail {
+        let mail = crate::mail_store::Mail {
             id: "m1".into(),
             to_addr: "a@example.org".into(),
             subject: "Reset".into(),

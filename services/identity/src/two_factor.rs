@@ -16,10 +16,14 @@
 
 use crate::error::{Error, Result};
 use crate::events;
-use crate::service::{Identity, SessionOut, throttled};
+use crate::mail_store;
+use crate::service::{Identity, throttled};
+use crate::sessions::SessionOut;
 use crate::store::{self, ADMIN, SUB_ADMIN, User};
-use crate::throttle::{self, Claim, Policy};
+use crate::sub_admins;
+use crate::throttle_store::{self, Claim, Policy};
 use crate::totp;
+use crate::two_factor_store;
 use crate::validate::Check;
 use common::Actor;
 use hmac::{Hmac, KeyInit, Mac};
@@ -108,12 +112,8 @@ fn new_recovery_code() -> String {
 }
 
 impl Identity {
-    async fn conn2(&self) -> Result<sqlx::pool::PoolConnection<sqlx::Any>> {
-        Ok(self.db.pool.acquire().await?)
-    }
-
     pub async fn two_factor_required(&self, c: &mut sqlx::AnyConnection) -> Result<bool> {
-        Ok(store::setting(c, REQUIRED_SETTING).await?.as_deref() == Some("true"))
+        Ok(two_factor_store::setting(c, REQUIRED_SETTING).await?.as_deref() == Some("true"))
     }
 
     /// After a right password: the challenge `user` must answer before its session
@@ -128,7 +128,7 @@ impl Identity {
         if !offered(user) {
             return Ok(None);
         }
-        let enabled = store::two_factor(c, &user.id).await?.is_some_and(|t| t.enabled);
+        let enabled = two_factor_store::two_factor(c, &user.id).await?.is_some_and(|t| t.enabled);
         let needed = if enabled {
             NEEDS_CODE
         } else if self.two_factor_required(c).await? {
@@ -158,13 +158,14 @@ impl Identity {
     ) -> Result<()> {
         let policy =
             Policy { free: MAIL_CODES_FREE, first_wait_ms: 60_000, max_wait_ms: 3_600_000, forget_after_ms: 3_600_000 };
-        if let Claim::Wait(ms) = throttle::claim(c, &format!("enrol-mail:{}", user.id), policy, now, true).await? {
+        if let Claim::Wait(ms) = throttle_store::claim(c, &format!("enrol-mail:{}", user.id), policy, now, true).await?
+        {
             return Err(throttled("sign-in code mails", ms));
         }
-        store::prune_challenges(c, now).await?;
+        two_factor_store::prune_challenges(c, now).await?;
         let code = new_mail_code();
         let minutes = tokens::CHALLENGE_TTL_SECS / 60;
-        let mail = store::Mail {
+        let mail = mail_store::Mail {
             id: common::new_id(),
             to_addr: user.email.clone(),
             subject: "Your Giving Console sign-in code".into(),
@@ -178,7 +179,7 @@ impl Identity {
             ),
         };
         let mut tx = self.write(&Self::actor_of(user, client_ip)).await?;
-        store::insert_challenge(
+        two_factor_store::insert_challenge(
             &mut tx,
             &challenge.id,
             &user.id,
@@ -186,7 +187,7 @@ impl Identity {
             &self.mail_code_hash(&challenge.id, &code),
         )
         .await?;
-        store::insert_mail(&mut tx, &mail).await?;
+        mail_store::insert_mail(&mut tx, &mail).await?;
         tx.commit().await?;
         Ok(())
     }
@@ -212,12 +213,12 @@ impl Identity {
         if !claims.is_challenge() || claims.sid.is_empty() {
             return Err(challenge_expired());
         }
-        let mut c = self.conn2().await?;
+        let mut c = self.conn().await?;
         let user = store::user_by_id(&mut c, &claims.sub).await?.ok_or_else(challenge_expired)?;
         if !user.is_active
             || user.session_version != claims.sv
             || !offered(&user)
-            || store::challenge_spent(&mut c, &claims.sid).await?
+            || two_factor_store::challenge_spent(&mut c, &claims.sid).await?
         {
             return Err(challenge_expired());
         }
@@ -229,7 +230,7 @@ impl Identity {
         if !caller.is_known() {
             return Err(Error::Unauthenticated("The caller of this call is unknown".into()));
         }
-        let user = store::user_by_id(&mut *self.conn2().await?, &caller.id)
+        let user = store::user_by_id(&mut *self.conn().await?, &caller.id)
             .await?
             .filter(|u| u.is_active && u.admin_type == caller.account_type)
             .ok_or_else(|| Error::Unauthenticated("Your session has ended. Please sign in again.".into()))?;
@@ -258,8 +259,8 @@ impl Identity {
             Who::Caller(a) => Ok((self.own_account(a).await?, None)),
             Who::Challenge(t) => {
                 let (user, challenge) = self.challenge_user(t).await?;
-                let mut c = self.conn2().await?;
-                if store::two_factor(&mut c, &user.id).await?.is_some_and(|t| t.enabled)
+                let mut c = self.conn().await?;
+                if two_factor_store::two_factor(&mut c, &user.id).await?.is_some_and(|t| t.enabled)
                     || !self.two_factor_required(&mut c).await?
                 {
                     return Err(challenge_expired());
@@ -290,27 +291,27 @@ impl Identity {
         }
         check.done()?;
         let (user, ch) = self.challenge_user(challenge).await?;
-        let mut c = self.conn2().await?;
-        let Some(tf) = store::two_factor(&mut c, &user.id).await?.filter(|t| t.enabled) else {
+        let mut c = self.conn().await?;
+        let Some(tf) = two_factor_store::two_factor(&mut c, &user.id).await?.filter(|t| t.enabled) else {
             return Err(challenge_expired());
         };
         let attempt = self.claim_attempt(&mut c, &format!("two-factor:{}", user.id), client_ip).await?;
         let now = common::now_ms();
-        store::prune_challenges(&mut c, now).await?;
+        two_factor_store::prune_challenges(&mut c, now).await?;
         let mut tx = self.write(&Self::actor_of(&user, client_ip)).await?;
         // Spent first: a parallel use of the same challenge waits here for this write and
         // then finds it spent; a wrong code rolls it back with the rest.
-        if !store::spend_challenge(&mut tx, &ch.id, &user.id, ch.expires_at, now).await? {
+        if !two_factor_store::spend_challenge(&mut tx, &ch.id, &user.id, ch.expires_at, now).await? {
             return Err(challenge_expired());
         }
         let accepted = if recovery.is_empty() {
             let secret = tf.secret.as_deref().and_then(|s| totp::open(&self.settings.jwt_secret, &user.id, s));
             match secret.and_then(|s| totp::matching_step(&s, code, now / 1000, tf.last_step)) {
-                Some(step) => store::use_step(&mut tx, &user.id, step, now).await?,
+                Some(step) => two_factor_store::use_step(&mut tx, &user.id, step, now).await?,
                 None => false,
             }
-        } else if store::use_recovery_code(&mut tx, &user.id, &tokens::hash_token(&recovery), now).await? {
-            let left = store::recovery_codes_left(&mut tx, &user.id).await?;
+        } else if two_factor_store::use_recovery_code(&mut tx, &user.id, &tokens::hash_token(&recovery), now).await? {
+            let left = two_factor_store::recovery_codes_left(&mut tx, &user.id).await?;
             tx.emit(
                 events::TWO_FACTOR_RECOVERY_CODE_USED,
                 &events::TwoFactor { id: user.id.clone(), email: user.email.clone(), recovery_codes_left: left },
@@ -366,10 +367,16 @@ impl Identity {
         check.done()?;
         let (user, ch) = self.enrolling(Who::Challenge(challenge)).await?;
         let ch = ch.expect("a challenge's enrolment");
-        let mut c = self.conn2().await?;
+        let mut c = self.conn().await?;
         let attempt = self.claim_attempt(&mut c, &format!("two-factor:{}", user.id), client_ip).await?;
-        if !store::prove_mail_code(&mut c, &ch.id, &user.id, &self.mail_code_hash(&ch.id, &code), common::now_ms())
-            .await?
+        if !two_factor_store::prove_mail_code(
+            &mut c,
+            &ch.id,
+            &user.id,
+            &self.mail_code_hash(&ch.id, &code),
+            common::now_ms(),
+        )
+        .await?
         {
             self.attempt_failed(&mut c, &attempt).await?;
             return Err(Error::field("emailCode", INVALID_MAIL_CODE));
@@ -381,15 +388,15 @@ impl Identity {
 
     /// A new pending secret for `user` (see [`Identity::enrol_two_factor`]).
     async fn start_enrolment(&self, user: &User, address: &str) -> Result<(String, String)> {
-        let mut c = self.conn2().await?;
-        if store::two_factor(&mut c, &user.id).await?.is_some_and(|t| t.enabled) {
+        let mut c = self.conn().await?;
+        if two_factor_store::two_factor(&mut c, &user.id).await?.is_some_and(|t| t.enabled) {
             return Err(Error::Conflict("Two-factor sign-in is already on for this account".into()));
         }
         drop(c);
         let secret = totp::new_secret();
         let sealed = totp::seal(&self.settings.jwt_secret, &user.id, &secret);
         let mut tx = self.write(&Self::actor_of(user, address)).await?;
-        store::set_pending_secret(&mut tx, &user.id, &sealed, common::now_ms()).await?;
+        two_factor_store::set_pending_secret(&mut tx, &user.id, &sealed, common::now_ms()).await?;
         tx.emit(
             events::TWO_FACTOR_ENROLMENT_STARTED,
             &events::TwoFactor { id: user.id.clone(), email: user.email.clone(), recovery_codes_left: 0 },
@@ -411,13 +418,13 @@ impl Identity {
         }
         check.done()?;
         let (user, challenge) = self.enrolling(who).await?;
-        let mut c = self.conn2().await?;
+        let mut c = self.conn().await?;
         if let Some(ch) = &challenge
-            && !store::mail_code_proven(&mut c, &ch.id, &user.id).await?
+            && !two_factor_store::mail_code_proven(&mut c, &ch.id, &user.id).await?
         {
             return Err(Error::field("emailCode", MAIL_CODE_FIRST));
         }
-        let tf = store::two_factor(&mut c, &user.id).await?.unwrap_or_default();
+        let tf = two_factor_store::two_factor(&mut c, &user.id).await?.unwrap_or_default();
         if tf.enabled {
             return Err(Error::Conflict("Two-factor sign-in is already on for this account".into()));
         }
@@ -430,12 +437,12 @@ impl Identity {
             .and_then(|s| totp::matching_step(&s, code, now / 1000, tf.last_step));
         let mut tx = self.write(&Self::actor_of(&user, client_ip)).await?;
         if let Some(ch) = &challenge
-            && !store::spend_challenge(&mut tx, &ch.id, &user.id, ch.expires_at, now).await?
+            && !two_factor_store::spend_challenge(&mut tx, &ch.id, &user.id, ch.expires_at, now).await?
         {
             return Err(challenge_expired());
         }
         let enabled = match step {
-            Some(step) => store::enable_two_factor(&mut tx, &user.id, &sealed, step, now).await?,
+            Some(step) => two_factor_store::enable_two_factor(&mut tx, &user.id, &sealed, step, now).await?,
             None => false,
         };
         if !enabled {
@@ -445,7 +452,7 @@ impl Identity {
         }
         let codes: Vec<String> = (0..RECOVERY_CODES).map(|_| new_recovery_code()).collect();
         let hashes: Vec<String> = codes.iter().map(|c| tokens::hash_token(&normalise_recovery(c))).collect();
-        store::replace_recovery_codes(&mut tx, &user.id, &hashes, now).await?;
+        two_factor_store::replace_recovery_codes(&mut tx, &user.id, &hashes, now).await?;
         tx.emit(
             events::TWO_FACTOR_ENABLED,
             &events::TwoFactor {
@@ -473,13 +480,13 @@ impl Identity {
         }
         check.done()?;
         let user = self.own_account(caller).await?;
-        let mut c = self.conn2().await?;
+        let mut c = self.conn().await?;
         if self.two_factor_required(&mut c).await? {
             return Err(Error::Forbidden(
                 "Two-factor sign-in is required for every admin account: it cannot be turned off".into(),
             ));
         }
-        let Some(tf) = store::two_factor(&mut c, &user.id).await?.filter(|t| t.enabled) else {
+        let Some(tf) = two_factor_store::two_factor(&mut c, &user.id).await?.filter(|t| t.enabled) else {
             return Err(Error::Conflict("Two-factor sign-in is not on for this account".into()));
         };
         let attempt = self.claim_attempt(&mut c, &format!("two-factor:{}", user.id), &caller.address).await?;
@@ -487,7 +494,7 @@ impl Identity {
         let secret = tf.secret.as_deref().and_then(|s| totp::open(&self.settings.jwt_secret, &user.id, s));
         let mut tx = self.write(caller).await?;
         let ok = match secret.and_then(|s| totp::matching_step(&s, code, now / 1000, tf.last_step)) {
-            Some(step) => store::use_step(&mut tx, &user.id, step, now).await?,
+            Some(step) => two_factor_store::use_step(&mut tx, &user.id, step, now).await?,
             None => false,
         };
         if !ok {
@@ -495,7 +502,7 @@ impl Identity {
             self.attempt_failed(&mut c, &attempt).await?;
             return Err(invalid_code());
         }
-        store::clear_two_factor(&mut tx, &user.id).await?;
+        two_factor_store::clear_two_factor(&mut tx, &user.id).await?;
         tx.emit(
             events::TWO_FACTOR_DISABLED,
             &events::TwoFactor { id: user.id.clone(), email: user.email.clone(), recovery_codes_left: 0 },
@@ -513,7 +520,7 @@ impl Identity {
     /// (not found).
     pub async fn reset_two_factor(&self, caller: &Actor, id: &str) -> Result<()> {
         let held = self.authorise(caller, "edit").await?;
-        crate::service::not_self(
+        sub_admins::not_self(
             caller,
             held.as_ref(),
             id.trim(),
@@ -523,9 +530,9 @@ impl Identity {
         let user = store::user_by_id(&mut tx, id.trim())
             .await?
             .filter(|u| u.admin_type == SUB_ADMIN)
-            .ok_or_else(crate::service::not_found)?;
-        crate::service::within(held.as_ref(), &store::permissions(&mut tx, &user.id).await?)?;
-        store::clear_two_factor(&mut tx, &user.id).await?;
+            .ok_or_else(sub_admins::not_found)?;
+        sub_admins::within(held.as_ref(), &store::permissions(&mut tx, &user.id).await?)?;
+        two_factor_store::clear_two_factor(&mut tx, &user.id).await?;
         Self::end_sessions(&mut tx, &user.id, &user.email).await?;
         tx.emit(
             events::TWO_FACTOR_RESET,
@@ -539,15 +546,20 @@ impl Identity {
     /// Whether every admin account must use two-factor sign-in (main admin only).
     pub async fn two_factor_setting(&self, caller: &Actor) -> Result<bool> {
         self.main_admin(caller, "see the two-factor setting").await?;
-        self.two_factor_required(&mut *self.conn2().await?).await
+        self.two_factor_required(&mut *self.conn().await?).await
     }
 
     pub async fn set_two_factor_setting(&self, caller: &Actor, required: bool) -> Result<bool> {
         self.main_admin(caller, "change the two-factor setting").await?;
         let mut tx = self.write(caller).await?;
         let before = self.two_factor_required(&mut tx).await?;
-        store::set_setting(&mut tx, REQUIRED_SETTING, if required { "true" } else { "false" }, common::now_ms())
-            .await?;
+        two_factor_store::set_setting(
+            &mut tx,
+            REQUIRED_SETTING,
+            if required { "true" } else { "false" },
+            common::now_ms(),
+        )
+        .await?;
         let changes = common::bus::changes(
             &serde_json::json!({ "required": before }),
             &serde_json::json!({ "required": required }),
@@ -561,10 +573,11 @@ impl Identity {
     /// The caller's own standing.
     pub async fn two_factor_status(&self, caller: &Actor) -> Result<Status> {
         let user = self.own_account(caller).await?;
-        let mut c = self.conn2().await?;
-        let enabled = store::two_factor(&mut c, &user.id).await?.is_some_and(|t| t.enabled);
+        let mut c = self.conn().await?;
+        let enabled = two_factor_store::two_factor(&mut c, &user.id).await?.is_some_and(|t| t.enabled);
         let required = self.two_factor_required(&mut c).await?;
-        let recovery_codes_left = if enabled { store::recovery_codes_left(&mut c, &user.id).await? } else { 0 };
+        let recovery_codes_left =
+            if enabled { two_factor_store::recovery_codes_left(&mut c, &user.id).await? } else { 0 };
         Ok(Status { enabled, required, recovery_codes_left })
     }
 }

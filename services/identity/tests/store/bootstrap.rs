@@ -50,7 +50,7 @@ async fn a_chosen_main_admin_password_is_used_and_not_answered(id: Identity) {
     assert_invalid(
         id.login(ADMIN_EMAIL, ADMIN_PASSWORD, true, IP).await,
         "email",
-        identity::service::USE_ADMIN_SIGN_IN,
+        identity::sessions::USE_ADMIN_SIGN_IN,
     );
     assert_bad_credentials(id.login(ADMIN_EMAIL, "Something#Else1", true, IP).await);
 }

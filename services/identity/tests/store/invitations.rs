@@ -156,7 +156,7 @@ async fn an_invitation_sets_the_password_once_and_a_resend_ends_the_earlier_link
     let s = id.login(NPO, "Charity#1", true, IP).await.unwrap();
     assert_eq!((s.user.admin_type.as_str(), s.user.charity_id.as_deref()), ("Charity Admin", Some("charity-1")));
     // Not through the admins' sign-in: the right password there says which one to use.
-    assert_invalid(id.login(NPO, "Charity#1", false, IP).await, "email", identity::service::USE_NONPROFIT_SIGN_IN);
+    assert_invalid(id.login(NPO, "Charity#1", false, IP).await, "email", identity::sessions::USE_NONPROFIT_SIGN_IN);
 }
 
 async fn parallel_accepts_of_one_link_set_one_password(id: Identity) {

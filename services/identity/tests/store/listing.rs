@@ -55,7 +55,13 @@ async fn seed(id: &Identity) -> Vec<User> {
         store::insert_user(&mut c, &user).await.unwrap();
         // Each holds a right of its own, so a row's grants are told apart from another's.
         let module = &proto::modules::all()[n % 3];
-        store::replace_permissions(&mut c, &user.id, &[(module.slug.to_string(), vec!["view".into()])]).await.unwrap();
+        identity::sub_admins_store::replace_permissions(
+            &mut c,
+            &user.id,
+            &[(module.slug.to_string(), vec!["view".into()])],
+        )
+        .await
+        .unwrap();
         users.push(user);
     }
     users
@@ -258,7 +264,7 @@ async fn the_list_finds_accented_names_whatever_their_case(id: Identity) {
     let (u, _) = id
         .create_sub_admin(
             &admin,
-            identity::service::SubAdminInput {
+            identity::sub_admins::SubAdminInput {
                 first_name: "Élodie".into(),
                 last_name: "Ñúñez".into(),
                 email: "elodie@example.org".into(),
@@ -277,7 +283,7 @@ async fn the_list_finds_accented_names_whatever_their_case(id: Identity) {
         .update_sub_admin(
             &admin,
             &u.id,
-            identity::service::SubAdminInput {
+            identity::sub_admins::SubAdminInput {
                 first_name: "Zoé".into(),
                 last_name: "Ñúñez".into(),
                 email: "elodie@example.org".into(),

@@ -86,7 +86,7 @@ async fn a_sub_admin_cannot_sign_in_through_the_nonprofit_path(id: Identity) {
     assert_invalid(
         id.login("sam@example.org", SUB_PASSWORD, true, IP).await,
         "email",
-        identity::service::USE_ADMIN_SIGN_IN,
+        identity::sessions::USE_ADMIN_SIGN_IN,
     );
     assert_bad_credentials(id.login("sam@example.org", "Wrong#Pass1", true, IP).await);
     let session = id.login("sam@example.org", SUB_PASSWORD, false, IP).await.unwrap();
@@ -106,7 +106,7 @@ async fn a_nonprofit_admin_signs_in_only_through_the_nonprofit_path(id: Identity
     assert_invalid(
         id.login("nina@example.org", "Charity#1", false, IP).await,
         "email",
-        identity::service::USE_NONPROFIT_SIGN_IN,
+        identity::sessions::USE_NONPROFIT_SIGN_IN,
     );
     assert_bad_credentials(id.login("nina@example.org", "Wrong#1", false, IP).await);
     assert_bad_credentials(id.login("nobody@example.org", "Charity#1", false, IP).await);
@@ -370,7 +370,7 @@ async fn guesses_spread_over_many_addresses_slow_the_whole_account(id: Identity)
         s.first_wait_secs = 60;
     });
     main_admin(&id).await;
-    let budget = 2 * identity::service::ACCOUNT_WIDE_FACTOR;
+    let budget = 2 * identity::sessions::ACCOUNT_WIDE_FACTOR;
     for i in 0..budget {
         let address = format!("198.51.100.{}", i / 2);
         assert_bad_credentials(id.login(ADMIN_EMAIL, "Wrong#Pass1", false, &address).await);
@@ -419,7 +419,7 @@ async fn fifty_concurrent_wrong_passwords_cannot_slip_past_the_count(id: Identit
 /// unless recorded after the fact; and no attempt is refused while no wait is set, even
 /// one stamped a moment before a concurrent attempt's.
 async fn the_throttle_counts_every_claim_and_doubles_its_waits(id: Identity) {
-    use identity::throttle::{Claim, Policy, claim, wait_left};
+    use identity::throttle_store::{Claim, Policy, claim, wait_left};
     let mut c = id.db.pool.acquire().await.unwrap();
     let p = Policy { free: 3, first_wait_ms: 1000, max_wait_ms: 3000, forget_after_ms: 60_000 };
     let now = common::now_ms();
@@ -443,7 +443,7 @@ async fn the_throttle_counts_every_claim_and_doubles_its_waits(id: Identity) {
 /// set are undone (with `spacing`, the restored wait still runs from it); kept, the key's
 /// quiet time runs from it. Claims that are never kept do not keep the key alive.
 async fn a_provisional_claim_is_kept_or_given_back_with_its_wait(id: Identity) {
-    use identity::throttle::{Claim, Policy, claim, claim_provisional, keep, refund, wait_left};
+    use identity::throttle_store::{Claim, Policy, claim, claim_provisional, keep, refund, wait_left};
     let mut c = id.db.pool.acquire().await.unwrap();
     let p = Policy { free: 3, first_wait_ms: 1000, max_wait_ms: 3000, forget_after_ms: 60_000 };
     let now = common::now_ms();

@@ -1,7 +1,8 @@
 //! Sessions: access tokens, refresh-token rotation with reuse detection, sign-out, expiry.
 
 use crate::support::*;
-use identity::service::{Identity, Rotation};
+use identity::service::Identity;
+use identity::sessions::Rotation;
 use tokens::{Keys, TokenError};
 
 async fn access_tokens_verify_and_carry_the_account_its_type_and_session_version(id: Identity) {

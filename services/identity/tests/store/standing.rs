@@ -31,7 +31,7 @@ async fn a_nonprofit_admin_stands_and_falls_with_its_nonprofit(id: Identity) {
     // Its session ended, and its password no longer signs it in.
     assert_session_expired(id.refresh(&session.refresh_token).await);
     match id.login("nia@water.example.org", "Charity#1", true, IP).await {
-        Err(identity::error::Error::Forbidden(m)) => assert_eq!(m, identity::service::CHARITY_INACTIVE),
+        Err(identity::error::Error::Forbidden(m)) => assert_eq!(m, identity::sessions::CHARITY_INACTIVE),
         other => panic!("expected Forbidden, got {other:?}"),
     }
     let p = id.principal(&nia.id).await.unwrap().0;

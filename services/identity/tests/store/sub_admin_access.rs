@@ -236,8 +236,8 @@ async fn a_sub_admin_never_acts_on_a_stronger_one(id: Identity) {
     let me = as_caller(&attacker);
     let events = outbox_events(&id).await.len();
     attacks(&id, &me, &target, &held, |call, r| match call {
-        "password" => assert_forbidden(r, identity::service::ONLY_MAIN_ADMIN_PASSWORD),
-        _ => assert_forbidden(r, identity::service::STRONGER_TARGET),
+        "password" => assert_forbidden(r, identity::sub_admins::ONLY_MAIN_ADMIN_PASSWORD),
+        _ => assert_forbidden(r, identity::sub_admins::STRONGER_TARGET),
     })
     .await;
     // Twenty at once change nothing either.
@@ -256,7 +256,7 @@ async fn a_sub_admin_never_acts_on_a_stronger_one(id: Identity) {
         })
         .collect();
     for p in parallel {
-        assert_forbidden(p.await.unwrap(), identity::service::STRONGER_TARGET);
+        assert_forbidden(p.await.unwrap(), identity::sub_admins::STRONGER_TARGET);
     }
     let still = user_by_id(&id, &target.id).await.unwrap();
     assert!(still.is_active);
@@ -268,7 +268,7 @@ async fn a_sub_admin_never_acts_on_a_stronger_one(id: Identity) {
     // A stronger target by one right only is still out of reach.
     let one_more =
         holding(&id, "plus@example.org", grants(&[("/donor", &["view", "edit"]), ("/sub_admin", ALL_SUB_ADMIN)])).await;
-    assert_forbidden(id.set_sub_admin_status(&me, &one_more.id, false).await, identity::service::STRONGER_TARGET);
+    assert_forbidden(id.set_sub_admin_status(&me, &one_more.id, false).await, identity::sub_admins::STRONGER_TARGET);
     // A target holding Sub Admin rights the caller lacks is stronger too.
     let editor = holding(
         &id,
@@ -278,7 +278,7 @@ async fn a_sub_admin_never_acts_on_a_stronger_one(id: Identity) {
     .await;
     assert_forbidden(
         id.set_sub_admin_status(&as_caller(&editor), &attacker.id, false).await,
-        identity::service::STRONGER_TARGET,
+        identity::sub_admins::STRONGER_TARGET,
     );
     // The main admin acts on anyone.
     let admin = as_admin(&id).await;
@@ -301,12 +301,12 @@ async fn a_sub_admin_acts_on_an_equal_or_weaker_one_but_never_sets_its_password_
         let with_password = input("Tom", "Target", &email, "Taken#Over1", target_grants.clone());
         assert_forbidden(
             id.update_sub_admin(&me, &target.id, with_password).await,
-            identity::service::ONLY_MAIN_ADMIN_PASSWORD,
+            identity::sub_admins::ONLY_MAIN_ADMIN_PASSWORD,
         );
         let with_email = input("Tom", "Target", "elsewhere@example.org", "", target_grants.clone());
         assert_forbidden(
             id.update_sub_admin(&me, &target.id, with_email).await,
-            identity::service::ONLY_MAIN_ADMIN_EMAIL,
+            identity::sub_admins::ONLY_MAIN_ADMIN_EMAIL,
         );
         assert!(id.login(&email, SUB_PASSWORD, false, IP).await.is_ok(), "the password stayed");
         // The email as stored, in another case or with spaces, is the same email.

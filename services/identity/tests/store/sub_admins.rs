@@ -3,7 +3,8 @@
 
 use crate::support::*;
 use identity::error::Error;
-use identity::service::{Identity, SubAdminInput};
+use identity::service::Identity;
+use identity::sub_admins::SubAdminInput;
 use serde_json::json;
 
 fn pair(field: &str, message: &str) -> (String, String) {

@@ -3,8 +3,9 @@
 
 use common::Actor;
 use identity::error::Error;
-use identity::service::{Grants, Identity, Settings, SubAdminInput};
+use identity::service::{Grants, Identity, Settings};
 use identity::store::{self, User};
+use identity::sub_admins::SubAdminInput;
 use sqlx::Row;
 use std::fmt::Debug;
 
@@ -187,9 +188,9 @@ pub async fn outbox_events(id: &Identity) -> Vec<(String, serde_json::Value)> {
 }
 
 /// Every mail queued for `to`, newest first.
-pub async fn mails_to(id: &Identity, to: &str) -> Vec<store::Mail> {
+pub async fn mails_to(id: &Identity, to: &str) -> Vec<identity::mail_store::Mail> {
     let mut c = id.db.pool.acquire().await.unwrap();
-    store::all_mail(&mut c, to).await.unwrap()
+    identity::mail_store::all_mail(&mut c, to).await.unwrap()
 }
 
 /// The token of the first `/reset_password/<token>` link in a text.

@@ -2,8 +2,9 @@
 //! recovery codes, the setting and the reset.
 
 use crate::support::*;
-use identity::service::{Identity, SignIn};
-use identity::store::{self, User};
+use identity::service::Identity;
+use identity::sessions::SignIn;
+use identity::store::User;
 use identity::totp;
 use identity::two_factor::{self, Who};
 
@@ -186,7 +187,10 @@ async fn the_set_up_during_sign_in_needs_the_code_mailed_to_the_account(id: Iden
         two_factor::MAIL_CODE_FIRST,
     );
     assert!(
-        store::two_factor(&mut id.db.pool.acquire().await.unwrap(), &sub.id).await.unwrap().is_none(),
+        identity::two_factor_store::two_factor(&mut id.db.pool.acquire().await.unwrap(), &sub.id)
+            .await
+            .unwrap()
+            .is_none(),
         "no secret was set up"
     );
     // The code is stored only as a keyed hash.
