@@ -44,8 +44,8 @@ pub async fn start(
     shutdown: Shutdown,
 ) -> anyhow::Result<Running> {
     let audit = open(cfg).await?;
-    let consumer = Arc::new(crate::consumer::Consumer(audit.clone()));
-    bus.subscribe(crate::service::CONSUMER, &crate::consumer::CONSUMED, consumer, shutdown.clone()).await?;
+    let consumer = Arc::new(crate::events::Consumer(audit.clone()));
+    bus.subscribe(crate::service::CONSUMER, &crate::events::CONSUMED, consumer, shutdown.clone()).await?;
     let serving = common::grpc::start_service("audit", listen, AuditServer::new(audit.clone()), bus, shutdown).await?;
     Ok(Running { port: serving.port, local: serving.local, audit, server: serving.server })
 }

@@ -1,6 +1,7 @@
-//! The consumer of every event of the bus (binding `#` on the durable queue `audit`):
-//! each event is appended to the chain once. A handler error fails the delivery, which the
-//! bus retries once and then dead-letters (`audit.dlq`), as it does an unparseable message.
+//! The bus side of the audit service (its `events` module, as in every service): the
+//! consumer of every event (binding `#` on the durable queue `audit`): each event is
+//! appended to the chain once. A handler error fails the delivery, which the bus retries
+//! once and then dead-letters (`audit.dlq`), as it does an unparseable message.
 
 use crate::service::Audit;
 use common::bus::{Event, EventHandler};

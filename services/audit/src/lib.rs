@@ -3,7 +3,7 @@
 //! hash covers the previous one's), answers the audit list and verifies the chain.
 
 pub mod app;
-pub mod consumer;
+pub mod events;
 pub mod grpc;
 pub mod record;
 pub mod service;

@@ -44,7 +44,7 @@ async fn redelivery_is_one_record_and_a_poison_message_is_dead_lettered() {
     // A queue of this test only: it binds every key as the service's does.
     let queue = format!("audit-test-{}", common::new_id());
     let key = format!("audittest{}.thing.created", common::new_id());
-    bus.subscribe(&queue, &[key.as_str()], Arc::new(audit::consumer::Consumer(a.clone())), shutdown.clone())
+    bus.subscribe(&queue, &[key.as_str()], Arc::new(audit::events::Consumer(a.clone())), shutdown.clone())
         .await
         .unwrap();
 
