@@ -80,76 +80,25 @@ fn event(r: &AnyRow) -> sqlx::Result<Event> {
 }
 
 pub async fn insert_event(c: &mut AnyConnection, e: &Event) -> sqlx::Result<()> {
-    sqlx::query(
+    let q = sqlx::query(
         "INSERT INTO events (id, title, title_key, description, images, video, starts_at, ends_at, time_zone, is_online, online_link, \
          address, city, state, country, city_id, state_id, country_id, zip_code, host_type, host_id, host_name, capacity, is_deleted, \
          created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, \
          $21, $22, $23, $24, $25, $26)",
     )
-    .bind(&e.id)
-    .bind(&e.title)
-    .bind(name_key(&e.title))
-    .bind(&e.description)
-    .bind(json_list(&e.images))
-    .bind(&e.video)
-    .bind(e.starts_at)
-    .bind(e.ends_at)
-    .bind(&e.time_zone)
-    .bind(e.is_online)
-    .bind(&e.online_link)
-    .bind(&e.address)
-    .bind(&e.city)
-    .bind(&e.state)
-    .bind(&e.country)
-    .bind(&e.city_id)
-    .bind(&e.state_id)
-    .bind(&e.country_id)
-    .bind(&e.zip_code)
-    .bind(&e.host_type)
-    .bind(&e.host_id)
-    .bind(&e.host_name)
-    .bind(e.capacity)
-    .bind(false)
-    .bind(e.created_at)
-    .bind(e.updated_at)
-    .execute(c)
-    .await?;
+    .bind(&e.id);
+    bind_form(q, e).bind(false).bind(e.created_at).bind(e.updated_at).execute(c).await?;
     Ok(())
 }
 
 pub async fn update_event(c: &mut AnyConnection, e: &Event) -> sqlx::Result<bool> {
-    let r = sqlx::query(
+    let q = sqlx::query(
         "UPDATE events SET title = $1, title_key = $2, description = $3, images = $4, video = $5, starts_at = $6, ends_at = $7, \
          time_zone = $8, is_online = $9, online_link = $10, address = $11, city = $12, state = $13, country = $14, city_id = $15, \
          state_id = $16, country_id = $17, zip_code = $18, host_type = $19, host_id = $20, host_name = $21, capacity = $22, \
          updated_at = $23 WHERE id = $24",
-    )
-    .bind(&e.title)
-    .bind(name_key(&e.title))
-    .bind(&e.description)
-    .bind(json_list(&e.images))
-    .bind(&e.video)
-    .bind(e.starts_at)
-    .bind(e.ends_at)
-    .bind(&e.time_zone)
-    .bind(e.is_online)
-    .bind(&e.online_link)
-    .bind(&e.address)
-    .bind(&e.city)
-    .bind(&e.state)
-    .bind(&e.country)
-    .bind(&e.city_id)
-    .bind(&e.state_id)
-    .bind(&e.country_id)
-    .bind(&e.zip_code)
-    .bind(&e.host_type)
-    .bind(&e.host_id)
-    .bind(&e.host_name)
-    .bind(e.capacity)
-    .bind(e.updated_at)
-    .bind(&e.id)
-    .execute(c)
-    .await?;
+    );
+    let r = bind_form(q, e).bind(e.updated_at).bind(&e.id).execute(c).await?;
     Ok(r.rows_affected() == 1)
 }
 
@@ -290,6 +239,35 @@ pub async fn event_member_of(
 }
 
 /// A new membership in `status`, its mode's count raised.
+type Query<'q> = sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments>;
+
+/// Binds the form's fields of an event, in the order both the insert and the update name
+/// them (title to capacity).
+fn bind_form<'q>(q: Query<'q>, e: &'q Event) -> Query<'q> {
+    q.bind(&e.title)
+        .bind(name_key(&e.title))
+        .bind(&e.description)
+        .bind(json_list(&e.images))
+        .bind(&e.video)
+        .bind(e.starts_at)
+        .bind(e.ends_at)
+        .bind(&e.time_zone)
+        .bind(e.is_online)
+        .bind(&e.online_link)
+        .bind(&e.address)
+        .bind(&e.city)
+        .bind(&e.state)
+        .bind(&e.country)
+        .bind(&e.city_id)
+        .bind(&e.state_id)
+        .bind(&e.country_id)
+        .bind(&e.zip_code)
+        .bind(&e.host_type)
+        .bind(&e.host_id)
+        .bind(&e.host_name)
+        .bind(e.capacity)
+}
+
 pub async fn insert_event_member(
     c: &mut AnyConnection,
     id: &str,

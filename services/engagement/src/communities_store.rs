@@ -71,36 +71,44 @@ fn community(r: &AnyRow) -> sqlx::Result<Community> {
     })
 }
 
+type Query<'q> = sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments>;
+
+/// Binds the form's fields of a community, in the order both the insert and the update name
+/// them (name to privacy).
+fn bind_form<'q>(q: Query<'q>, m: &'q Community) -> Query<'q> {
+    q.bind(&m.name)
+        .bind(name_key(&m.name))
+        .bind(&m.description)
+        .bind(&m.cover_image)
+        .bind(json_list(&m.gallery))
+        .bind(json_list(&m.charity_ids))
+        .bind(json_list(&m.cause_ids))
+        .bind(&m.address)
+        .bind(&m.city)
+        .bind(&m.state)
+        .bind(&m.country)
+        .bind(&m.city_id)
+        .bind(&m.state_id)
+        .bind(&m.country_id)
+        .bind(&m.zip_code)
+        .bind(&m.privacy)
+}
+
 pub async fn insert_community(c: &mut AnyConnection, m: &Community) -> sqlx::Result<()> {
-    sqlx::query(
+    let q = sqlx::query(
         "INSERT INTO communities (id, name, name_key, description, cover_image, gallery, charity_ids, cause_ids, address, city, state, \
          country, city_id, state_id, country_id, zip_code, privacy, creator_id, is_hidden, is_deleted, created_at, updated_at) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)",
     )
-    .bind(&m.id)
-    .bind(&m.name)
-    .bind(name_key(&m.name))
-    .bind(&m.description)
-    .bind(&m.cover_image)
-    .bind(json_list(&m.gallery))
-    .bind(json_list(&m.charity_ids))
-    .bind(json_list(&m.cause_ids))
-    .bind(&m.address)
-    .bind(&m.city)
-    .bind(&m.state)
-    .bind(&m.country)
-    .bind(&m.city_id)
-    .bind(&m.state_id)
-    .bind(&m.country_id)
-    .bind(&m.zip_code)
-    .bind(&m.privacy)
-    .bind(&m.creator.id)
-    .bind(false)
-    .bind(false)
-    .bind(m.created_at)
-    .bind(m.updated_at)
-    .execute(&mut *c)
-    .await?;
+    .bind(&m.id);
+    bind_form(q, m)
+        .bind(&m.creator.id)
+        .bind(false)
+        .bind(false)
+        .bind(m.created_at)
+        .bind(m.updated_at)
+        .execute(&mut *c)
+        .await?;
     count_communities(c, false, false, 1).await?;
     replace_links(c, &m.id, &m.charity_ids, &m.cause_ids).await
 }
@@ -118,31 +126,12 @@ async fn count_communities(c: &mut AnyConnection, deleted: bool, hidden: bool, b
 
 /// Writes the form's fields (not the counts, flags or creation); answers whether the row exists.
 pub async fn update_community(c: &mut AnyConnection, m: &Community) -> sqlx::Result<bool> {
-    let r = sqlx::query(
+    let q = sqlx::query(
         "UPDATE communities SET name = $1, name_key = $2, description = $3, cover_image = $4, gallery = $5, charity_ids = $6, \
          cause_ids = $7, address = $8, city = $9, state = $10, country = $11, city_id = $12, state_id = $13, country_id = $14, \
          zip_code = $15, privacy = $16, updated_at = $17 WHERE id = $18",
-    )
-    .bind(&m.name)
-    .bind(name_key(&m.name))
-    .bind(&m.description)
-    .bind(&m.cover_image)
-    .bind(json_list(&m.gallery))
-    .bind(json_list(&m.charity_ids))
-    .bind(json_list(&m.cause_ids))
-    .bind(&m.address)
-    .bind(&m.city)
-    .bind(&m.state)
-    .bind(&m.country)
-    .bind(&m.city_id)
-    .bind(&m.state_id)
-    .bind(&m.country_id)
-    .bind(&m.zip_code)
-    .bind(&m.privacy)
-    .bind(m.updated_at)
-    .bind(&m.id)
-    .execute(&mut *c)
-    .await?;
+    );
+    let r = bind_form(q, m).bind(m.updated_at).bind(&m.id).execute(&mut *c).await?;
     if r.rows_affected() == 0 {
         return Ok(false);
     }
