@@ -120,7 +120,7 @@ impl SubAdmins<'_> {
             return t.clone();
         }
         let email = format!("sub{}@example.org", self.tokens.len());
-        let input = identity::service::SubAdminInput {
+        let input = identity::sub_admins::SubAdminInput {
             first_name: "Matrix".into(),
             last_name: "Tester".into(),
             email: email.clone(),

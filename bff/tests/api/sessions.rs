@@ -266,7 +266,7 @@ async fn fifty_concurrent_wrong_passwords_cannot_slip_past_the_count() {
 #[tokio::test]
 async fn concurrent_guesses_from_many_addresses_are_bounded_by_the_whole_account() {
     let app = spawn_with(|c| c.first_wait_secs = 60).await;
-    let budget = 5 * identity::service::ACCOUNT_WIDE_FACTOR as usize;
+    let budget = 5 * identity::sessions::ACCOUNT_WIDE_FACTOR as usize;
     // Really distinct clients: the trusted loopback proxy names each one.
     let answers = join_all((0..budget + 20).map(|i| guess_from(&app, "Wrong@123", format!("198.51.100.{i}")))).await;
     assert_eq!(tally(answers).await, (budget, 20));
@@ -354,7 +354,7 @@ async fn fifty_forgot_password_requests_for_one_email_write_at_most_the_allowanc
     assert_eq!(statuses.iter().filter(|s| **s == 200).count(), 3, "{statuses:?}");
     assert_eq!(statuses.iter().filter(|s| **s == 429).count(), 47, "{statuses:?}");
     let mut c = app.identity.db.pool.acquire().await.unwrap();
-    assert_eq!(identity::store::all_mail(&mut c, ADMIN_EMAIL).await.unwrap().len(), 3);
+    assert_eq!(identity::mail_store::all_mail(&mut c, ADMIN_EMAIL).await.unwrap().len(), 3);
     // An unknown email is answered exactly the same way (no enumeration).
     let unknown = |_| {
         app.client

@@ -44,9 +44,14 @@ pub async fn start(
     if made > 0 {
         tracing::info!(badges = made, "starting badges created");
     }
-    let deletions = Arc::new(crate::money::RecipientDeletions(giving.clone()));
-    bus.subscribe(crate::money::RECIPIENT_DELETIONS, &crate::money::RECIPIENT_EVENTS, deletions, shutdown.clone())
-        .await?;
+    let deletions = Arc::new(crate::recipient_deletions::RecipientDeletions(giving.clone()));
+    bus.subscribe(
+        crate::recipient_deletions::RECIPIENT_DELETIONS,
+        &crate::recipient_deletions::RECIPIENT_EVENTS,
+        deletions,
+        shutdown.clone(),
+    )
+    .await?;
     let serving =
         common::grpc::start_service("giving", listen, GivingServer::new(giving.clone()), base.bus, shutdown).await?;
     Ok(Running { port: serving.port, local: serving.local, giving, server: serving.server })

@@ -7,8 +7,8 @@
 //! (`one_time_count > 0`) or a charged recurring amount (`recurring_cents > 0`). The
 //! `donor_recipients_recipient` index (migration 0008) reads one recipient's donors in order.
 
-use crate::money::Recipient;
-use crate::money_store as ms;
+use crate::counters_store;
+use crate::gifts::Recipient;
 use crate::service::Giving;
 use common::db::{Backend, Sql};
 use common::error::{Check, Result};
@@ -32,7 +32,7 @@ impl Giving {
         check.done()?;
         let mut c = self.db.pool.acquire().await?;
         if recipients.is_empty() {
-            let active = ms::counters(&mut c)
+            let active = counters_store::counters(&mut c)
                 .await?
                 .into_iter()
                 .find(|(n, _)| n == "active_donors")

@@ -1,9 +1,18 @@
 //! The gRPC face of the giving service: translation only (the one module that maps between
 //! proto and domain types).
 
+use crate::badges;
+use crate::badges_store;
+use crate::donations;
+use crate::fees;
+use crate::figures;
+use crate::gifts;
 use crate::service::{DonorInput, Giving, ListQuery};
+use crate::settings;
 use crate::store::Donor;
-use crate::{fees, money, money_store as ms};
+use crate::subscriptions;
+use crate::subscriptions_store;
+use crate::transaction;
 use common::wire::actor;
 use proto::common::v1 as pc;
 use proto::giving::v1 as pb;
@@ -12,7 +21,7 @@ use tonic::{Request, Response, Status};
 
 type R<T> = Result<Response<T>, Status>;
 
-fn month_figures(m: money::MonthFigures) -> pb::MonthFigures {
+fn month_figures(m: figures::MonthFigures) -> pb::MonthFigures {
     pb::MonthFigures { month: m.month, new_donors: m.new_donors, donations: m.donations, amount_cents: m.amount_cents }
 }
 
@@ -59,7 +68,7 @@ fn donor(d: Donor) -> pb::Donor {
     }
 }
 
-fn recipient(r: Option<pb::Recipient>) -> money::Recipient {
+fn recipient(r: Option<pb::Recipient>) -> gifts::Recipient {
     let r = r.unwrap_or_default();
     let kind = match r.kind() {
         pb::RecipientKind::Charity => "charity",
@@ -67,10 +76,10 @@ fn recipient(r: Option<pb::Recipient>) -> money::Recipient {
         pb::RecipientKind::Cause => "cause",
         pb::RecipientKind::Unspecified => "",
     };
-    money::Recipient { kind: kind.into(), id: r.id, name: r.name }
+    gifts::Recipient { kind: kind.into(), id: r.id, name: r.name }
 }
 
-fn transaction(t: ms::Transaction) -> pb::Transaction {
+fn transaction(t: transaction::Transaction) -> pb::Transaction {
     pb::Transaction {
         id: t.id,
         donor_id: t.donor_id,
@@ -97,8 +106,8 @@ fn transaction(t: ms::Transaction) -> pb::Transaction {
     }
 }
 
-fn tx_query(r: pb::ListTransactionsRequest) -> money::TxQuery {
-    money::TxQuery {
+fn tx_query(r: pb::ListTransactionsRequest) -> donations::TxQuery {
+    donations::TxQuery {
         page: common::wire::page(r.page),
         from: r.from,
         to: r.to,
@@ -110,7 +119,7 @@ fn tx_query(r: pb::ListTransactionsRequest) -> money::TxQuery {
     }
 }
 
-fn subscription(s: ms::Subscription) -> pb::Subscription {
+fn subscription(s: subscriptions_store::Subscription) -> pb::Subscription {
     pb::Subscription {
         id: s.id,
         donor_id: s.donor_id,
@@ -128,7 +137,7 @@ fn subscription(s: ms::Subscription) -> pb::Subscription {
     }
 }
 
-fn settings(v: money::SettingsView) -> pb::Settings {
+fn settings(v: settings::SettingsView) -> pb::Settings {
     let s = v.settings;
     pb::Settings {
         id: s.id,
@@ -151,9 +160,9 @@ fn settings(v: money::SettingsView) -> pb::Settings {
     }
 }
 
-fn badge_input(i: Option<pb::BadgeInput>) -> money::BadgeInput {
+fn badge_input(i: Option<pb::BadgeInput>) -> badges::BadgeInput {
     let i = i.unwrap_or_default();
-    money::BadgeInput {
+    badges::BadgeInput {
         name: i.name,
         image: i.image,
         description: i.description,
@@ -163,7 +172,7 @@ fn badge_input(i: Option<pb::BadgeInput>) -> money::BadgeInput {
     }
 }
 
-fn badge(b: ms::Badge) -> pb::Badge {
+fn badge(b: badges_store::Badge) -> pb::Badge {
     pb::Badge {
         id: b.id,
         name: b.name,
@@ -235,7 +244,7 @@ impl Rpc for Giving {
 
     async fn record_donation(&self, r: Request<pb::RecordDonationRequest>) -> R<pb::Transaction> {
         let r = r.into_inner();
-        let input = money::DonationInput {
+        let input = donations::DonationInput {
             donor_id: r.donor_id,
             recipient: recipient(r.recipient),
             amount_cents: r.amount_cents,
@@ -297,7 +306,7 @@ impl Rpc for Giving {
 
     async fn start_subscription(&self, r: Request<pb::StartSubscriptionRequest>) -> R<pb::Subscription> {
         let r = r.into_inner();
-        let input = money::SubscriptionInput {
+        let input = subscriptions::SubscriptionInput {
             donor_id: r.donor_id,
             recipient: recipient(r.recipient),
             amount_cents: r.amount_cents,
@@ -315,7 +324,7 @@ impl Rpc for Giving {
 
     async fn charge_subscription(&self, r: Request<pb::ChargeSubscriptionRequest>) -> R<pb::Transaction> {
         let r = r.into_inner();
-        let input = money::ChargeInput {
+        let input = donations::ChargeInput {
             subscription_id: r.subscription_id,
             payment_method: r.payment_method,
             provider_reference: r.provider_reference,
@@ -420,7 +429,7 @@ impl Rpc for Giving {
     }
 
     async fn count_donors(&self, r: Request<pb::CountDonorsRequest>) -> R<pb::DonorCount> {
-        let recipients: Vec<money::Recipient> =
+        let recipients: Vec<gifts::Recipient> =
             r.into_inner().recipients.into_iter().map(|x| recipient(Some(x))).collect();
         Ok(Response::new(pb::DonorCount { count: self.count_donors(&recipients).await? }))
     }

@@ -41,26 +41,26 @@ enum Command {
     RebuildRollups,
 }
 
-fn recipient(raw: &str) -> anyhow::Result<giving::money::Recipient> {
+fn recipient(raw: &str) -> anyhow::Result<giving::gifts::Recipient> {
     let mut parts = raw.splitn(3, ':');
     match (parts.next(), parts.next(), parts.next()) {
         (Some(kind), Some(id), Some(name)) if !id.is_empty() && !name.is_empty() => {
-            Ok(giving::money::Recipient { kind: kind.into(), id: id.into(), name: name.into() })
+            Ok(giving::gifts::Recipient { kind: kind.into(), id: id.into(), name: name.into() })
         }
         _ => anyhow::bail!("a recipient is kind:id:name, not {raw:?}"),
     }
 }
 
 /// The catalogue's active nonprofits and causes, asked over gRPC (the catalogue owns them).
-async fn catalogue_recipients(url: &str) -> anyhow::Result<Vec<giving::money::Recipient>> {
+async fn catalogue_recipients(url: &str) -> anyhow::Result<Vec<giving::gifts::Recipient>> {
     use proto::catalogue::v1 as cat;
     let mut client = cat::catalogue_client::CatalogueClient::connect(url.to_string()).await?;
     let charities = client.active_charities(cat::Empty {}).await?.into_inner().items;
     let causes = client.active_terms(cat::KindRequest { kind: cat::TermKind::Cause as i32 }).await?.into_inner().items;
     Ok(charities
         .into_iter()
-        .map(|c| giving::money::Recipient { kind: "charity".into(), id: c.id, name: c.charity_name })
-        .chain(causes.into_iter().map(|t| giving::money::Recipient { kind: "cause".into(), id: t.id, name: t.name }))
+        .map(|c| giving::gifts::Recipient { kind: "charity".into(), id: c.id, name: c.charity_name })
+        .chain(causes.into_iter().map(|t| giving::gifts::Recipient { kind: "cause".into(), id: t.id, name: t.name }))
         .collect())
 }
 

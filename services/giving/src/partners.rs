@@ -12,7 +12,7 @@ use common::Actor;
 use common::db::{Sql, get_bool, unique_on};
 use common::error::{Check, Error, Result};
 use common::paging::{Page, Paging};
-use common::rules::{self, Email};
+use common::rules::{Email, Phone};
 use common::write::{self, Write};
 use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, Row};
@@ -108,13 +108,8 @@ fn parse(i: &PartnerInput, check: &mut Check) -> PartnerInput {
     let email_address = Email::parse(&i.email_address, "emailAddress", "Please enter Email", check)
         .map(Email::into_string)
         .unwrap_or_default();
-    let phone_number = match i.phone_number.trim() {
-        "" => String::new(),
-        p => rules::phone(p).unwrap_or_else(|| {
-            check.fail("phoneNumber", "Please enter valid Phone Number");
-            String::new()
-        }),
-    };
+    let phone_number =
+        Phone::parse(&i.phone_number, "phoneNumber", None, check).map(Phone::into_string).unwrap_or_default();
     let website = i.website.trim().to_string();
     if !website.is_empty() && !valid_website(&website) {
         check.fail("website", "Please enter valid Website");
@@ -155,7 +150,7 @@ async fn emit(w: &mut Write<'_>, key: &str, p: &Partner, before: Option<&Partner
 async fn recount(c: &mut AnyConnection, from: Option<&str>, to: Option<&str>) -> sqlx::Result<()> {
     for (counter, state) in [("pending_partners", PENDING), ("approved_partners", APPROVE)] {
         let delta = i64::from(to == Some(state)) - i64::from(from == Some(state));
-        crate::money_store::add_counter(c, counter, delta).await?;
+        crate::counters_store::add_counter(c, counter, delta).await?;
     }
     Ok(())
 }

@@ -107,7 +107,7 @@ pub async fn rebuild(db: &Db) -> anyhow::Result<Rebuilt> {
 
     // Each recipient's months (migration 0012): its donations, its donors in the month of
     // their first gift, its subscriptions started less those cancelled; by day, then folded.
-    let mut kept: BTreeMap<(String, i32, i32), crate::money_store::RecipientMonth> = BTreeMap::new();
+    let mut kept: BTreeMap<(String, i32, i32), crate::recipient_months_store::RecipientMonth> = BTreeMap::new();
     let by_day = [
         "SELECT recipient_id, created_at / 86400000 AS day, COUNT(*) AS n, CAST(SUM(amount_cents) AS BIGINT) AS cents FROM transactions \
          WHERE status = 'succeeded' GROUP BY recipient_id, created_at / 86400000",
@@ -151,7 +151,7 @@ pub async fn rebuild(db: &Db) -> anyhow::Result<Rebuilt> {
         .await?;
     }
 
-    crate::money_store::reset_pairs(c).await?;
+    crate::donor_totals_store::reset_pairs(c).await?;
     // Counters (the receipt sequence stays: numbers are never reused).
     let one = |sql: &'static str| sql;
     let counts: [(&str, &str); 7] = [
@@ -169,7 +169,7 @@ pub async fn rebuild(db: &Db) -> anyhow::Result<Rebuilt> {
     let mut found = Rebuilt { months: months.len(), ..Default::default() };
     for (name, sql) in counts {
         let value: i64 = sqlx::query(sql).fetch_one(&mut *c).await?.try_get(0)?;
-        crate::money_store::set_counter(c, name, value).await?;
+        crate::counters_store::set_counter(c, name, value).await?;
         if name == "donors" {
             found.donors = value;
         }

@@ -4,8 +4,10 @@
 //! charges, to recipients the caller passes in (the catalogue owns them). Deterministic for
 //! a given seed number and `now`.
 
-use crate::money::{ChargeInput, DonationInput, Recipient, SubscriptionInput};
+use crate::donations::{ChargeInput, DonationInput};
+use crate::gifts::Recipient;
 use crate::service::{DonorInput, Giving};
+use crate::subscriptions::SubscriptionInput;
 use common::Actor;
 
 #[derive(Debug, Clone)]

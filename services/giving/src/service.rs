@@ -1,15 +1,19 @@
 //! The giving domain: donors, each change with its event in the same transaction.
 
+use crate::badges_store;
+use crate::counters_store;
+use crate::donor_totals_store;
 use crate::events;
 use crate::fees;
-use crate::money_store as ms;
 use crate::store::{self, Donor, Filter};
+use crate::subscriptions_store;
+use crate::transactions_store;
 use common::Actor;
 use common::db::{Db, unique_on};
 use common::error::{Check, Error, Result};
 use common::outbox::Relay;
 use common::paging::Page;
-use common::rules::{self, Email};
+use common::rules::{Email, Phone, Zip};
 use common::write::{self, Write};
 
 #[derive(Clone)]
@@ -73,17 +77,9 @@ fn parse(i: &DonorInput, check: &mut Check) -> DonorInput {
     let last_name = required(&i.last_name, "lastName", "Last Name", 50, check);
     let email =
         Email::parse(&i.email, "email", "Please enter Email", check).map(Email::into_string).unwrap_or_default();
-    let phone_number = match i.phone_number.trim() {
-        "" => String::new(),
-        p => rules::phone(p).unwrap_or_else(|| {
-            check.fail("phoneNumber", "Please enter valid Phone Number");
-            String::new()
-        }),
-    };
-    let zip_code = i.zip_code.trim().to_string();
-    if !zip_code.is_empty() && !rules::is_zip(&zip_code) {
-        check.fail("zipCode", "Please enter valid Zip Code");
-    }
+    let phone_number =
+        Phone::parse(&i.phone_number, "phoneNumber", None, check).map(Phone::into_string).unwrap_or_default();
+    let zip_code = Zip::parse(&i.zip_code, "zipCode", None, check).map(Zip::into_string).unwrap_or_default();
     DonorInput {
         first_name,
         last_name,
@@ -168,8 +164,8 @@ impl Giving {
         };
         let mut w = self.write(actor).await?;
         store::insert(&mut w, &d).await.map_err(taken)?;
-        ms::add_counters(&mut w, &[("donors", 1), ("active_donors", 1)]).await?;
-        ms::add_month(&mut w, fees::year_month(d.created_at), 1, 0, 0).await?;
+        counters_store::add_counters(&mut w, &[("donors", 1), ("active_donors", 1)]).await?;
+        counters_store::add_month(&mut w, fees::year_month(d.created_at), 1, 0, 0).await?;
         Self::emit(&mut w, events::DONOR_CREATED, &d, None).await?;
         w.commit().await?;
         self.days.names_changed();
@@ -201,7 +197,8 @@ impl Giving {
             ..old.clone()
         };
         store::update(&mut w, &d).await.map_err(taken)?;
-        ms::rename_donor_recipients(&mut w, &d.id, &store::name_key(&d.first_name, &d.last_name)).await?;
+        donor_totals_store::rename_donor_recipients(&mut w, &d.id, &store::name_key(&d.first_name, &d.last_name))
+            .await?;
         Self::emit(&mut w, events::DONOR_UPDATED, &d, Some(&old)).await?;
         w.commit().await?;
         self.days.names_changed();
@@ -214,7 +211,7 @@ impl Giving {
         let old = store::get(&mut w, id).await?.ok_or_else(not_found)?;
         store::set_active(&mut w, id, active).await?;
         if old.is_active != active {
-            ms::add_counter(&mut w, "active_donors", if active { 1 } else { -1 }).await?;
+            counters_store::add_counter(&mut w, "active_donors", if active { 1 } else { -1 }).await?;
         }
         let d = store::get(&mut w, id).await?.ok_or_else(not_found)?;
         Self::emit(&mut w, events::DONOR_STATUS, &d, Some(&old)).await?;
@@ -232,12 +229,12 @@ impl Giving {
         // The donor's transactions stay, anonymised; its active subscriptions end; its
         // per-recipient rows and badges go; the counters follow.
         // (Rows first, counters last: the order every money write takes its locks in.)
-        ms::anonymise_transactions(&mut w, id).await?;
-        let cancelled = ms::cancel_donor_subscriptions(&mut w, id, common::now_ms()).await?;
-        ms::delete_donor_recipients(&mut w, id).await?;
-        ms::remove_donor_badges(&mut w, id).await?;
+        transactions_store::anonymise_transactions(&mut w, id).await?;
+        let cancelled = subscriptions_store::cancel_donor_subscriptions(&mut w, id, common::now_ms()).await?;
+        donor_totals_store::delete_donor_recipients(&mut w, id).await?;
+        badges_store::remove_donor_badges(&mut w, id).await?;
         store::delete(&mut w, id).await?;
-        ms::add_counters(
+        counters_store::add_counters(
             &mut w,
             &[
                 ("active_subscriptions", -(cancelled as i64)),

@@ -15,7 +15,7 @@
 //!   dense, so the list walks the chosen order and keeps the rows that match, and its total is
 //!   counted up to [`BROAD_TOTAL_CAP`] (the answer then says the total is at least that).
 
-use crate::money_store::{TX_COLUMNS, Transaction, TxFilter, transaction};
+use crate::transaction::{DELETED_DONOR, TX_COLUMNS, Transaction, TxFilter, transaction};
 use common::db::{Backend, Sql, like_pattern};
 use common::paging::Paging;
 use sqlx::{AnyConnection, Row};
@@ -198,7 +198,7 @@ pub async fn count_day(c: &mut AnyConnection, t: &Transaction, status: &str, del
     Ok(())
 }
 
-/// The statement of [`count_day`] (also a part of `money_store::add_kept`'s one statement).
+/// The statement of [`count_day`] (also a part of the one statement of `add_kept`, in counters_store.rs).
 pub(crate) fn push_count_day(q: &mut Sql, t: &Transaction, status: &str, delta: i64) {
     let shard = t.id.bytes().fold(0i64, |h, b| (h * 31 + i64::from(b)) % SHARDS);
     q.push("INSERT INTO tx_days (day, status, type, recipient_type, shard, n) VALUES (")
@@ -219,7 +219,7 @@ pub(crate) fn push_count_day(q: &mut Sql, t: &Transaction, status: &str, delta: 
 /// Remembers a transaction's recipient (and its latest name). Takes no lock when it is known
 /// under the same name: the common case, so that donations to one popular recipient do not
 /// queue for its row.
-/// `known`: its name key as read before in this write (`money_store::donation_lookup`).
+/// `known`: its name key as read before in this write (`donation_lookup`, in donor_totals_store.rs).
 pub async fn note_recipient(c: &mut AnyConnection, t: &Transaction, known: Option<&str>) -> sqlx::Result<bool> {
     let key = t.recipient_name.trim().to_lowercase();
     match known {
@@ -360,7 +360,7 @@ async fn searched(
         .get_or(f.search.clone(), version(&cache.names), || async {
             let mut donors = cache.donors_matching(c, &f.search).await?.as_ref().clone();
             // The transactions of deleted donors are named 'Deleted donor' and keep no donor id.
-            if crate::money_store::DELETED_DONOR.to_lowercase().contains(&f.search) {
+            if DELETED_DONOR.to_lowercase().contains(&f.search) {
                 donors.push(String::new());
             }
             let recipients: Vec<String> =

@@ -5,7 +5,8 @@
 mod support;
 
 use giving::app::MIGRATIONS;
-use giving::money::{DonationInput, Recipient};
+use giving::donations::DonationInput;
+use giving::gifts::Recipient;
 use giving::service::Giving;
 use support::*;
 

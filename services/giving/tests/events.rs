@@ -7,7 +7,7 @@ mod support;
 use common::bus::{Event, EventBus, EventHandler, RabbitBus};
 use common::outbox::Relay;
 use common::shutdown::Shutdown;
-use giving::money;
+use giving::recipient_deletions;
 use giving::service::Giving;
 use std::sync::Arc;
 use std::time::Duration;
@@ -48,9 +48,14 @@ async fn transactions_reach_rabbitmq_and_catalogue_deletions_reach_the_consumer(
     let g = Giving::new(db.clone(), Some(relay.clone()));
     // The consumer as app::start wires it, on its own queue for this test.
     let queue = format!("test.giving.deletions.{}", common::new_id());
-    bus.subscribe(&queue, &money::RECIPIENT_EVENTS, Arc::new(money::RecipientDeletions(g.clone())), stop.clone())
-        .await
-        .unwrap();
+    bus.subscribe(
+        &queue,
+        &recipient_deletions::RECIPIENT_EVENTS,
+        Arc::new(recipient_deletions::RecipientDeletions(g.clone())),
+        stop.clone(),
+    )
+    .await
+    .unwrap();
 
     let d = donor(&g, "Ann", "Doe").await;
     let recipient_id = common::new_id();
@@ -68,7 +73,9 @@ async fn transactions_reach_rabbitmq_and_catalogue_deletions_reach_the_consumer(
     assert_eq!(got[0].actor.id, "admin-1");
     assert_eq!(got[0].payload["amountCents"], 2_500);
 
-    bus.publish(&Event::new(money::CHARITY_DELETED, serde_json::json!({ "id": recipient_id }))).await.unwrap();
+    bus.publish(&Event::new(recipient_deletions::CHARITY_DELETED, serde_json::json!({ "id": recipient_id })))
+        .await
+        .unwrap();
     let mut deleted = false;
     for _ in 0..100 {
         deleted = g.get_transaction(&t.id).await.unwrap().recipient_deleted;

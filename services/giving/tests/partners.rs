@@ -42,7 +42,7 @@ async fn names(g: &Giving, query: PartnerQuery) -> Vec<String> {
 
 /// The partner counters as the dashboard reads them (their rows summed).
 async fn counters(g: &Giving) -> (i64, i64) {
-    let all = giving::money_store::counters(&mut g.db.pool.acquire().await.unwrap()).await.unwrap();
+    let all = giving::counters_store::counters(&mut g.db.pool.acquire().await.unwrap()).await.unwrap();
     let get = |n: &str| all.iter().find(|(name, _)| name == n).map(|(_, v)| *v).unwrap_or(0);
     (get("approved_partners"), get("pending_partners"))
 }

@@ -6,10 +6,12 @@
 mod support;
 
 use giving::app::MIGRATIONS;
+use giving::donations::{ChargeInput, DonationInput};
 use giving::fees::{self, month_start};
-use giving::money::{ChargeInput, DonationInput, MonthFigures, RecipientFigures, SubscriptionInput};
+use giving::figures::{MonthFigures, RecipientFigures};
 use giving::service::Giving;
 use giving::store::Donor;
+use giving::subscriptions::SubscriptionInput;
 use std::collections::{BTreeMap, HashSet};
 use support::*;
 
@@ -78,7 +80,7 @@ async fn gift_at(
     cents: i64,
     reference: &str,
     at: i64,
-) -> giving::money_store::Transaction {
+) -> giving::transaction::Transaction {
     let name = if to == "c1" { "Clearwater Wells" } else { "Harbor Food Bank" };
     g.record_donation(&DonationInput { created_at: at, ..gift(&d.id, charity(to, name), cents, reference) }, &admin())
         .await
@@ -163,7 +165,7 @@ async fn each_nonprofit_gets_its_own_figures(g: Giving) {
     let started = month_start(2026, 1) + 14 * DAY;
     let sub = |d: &Donor, to, name: &str| SubscriptionInput {
         donor_id: d.id.clone(),
-        recipient: giving::money::Recipient {
+        recipient: giving::gifts::Recipient {
             kind: if to == "k1" { "cause".into() } else { "charity".into() },
             id: String::from(to),
             name: name.into(),

@@ -5,7 +5,7 @@
 mod support;
 
 use giving::app::MIGRATIONS;
-use giving::money::TxQuery;
+use giving::donations::TxQuery;
 use giving::seed::{SeedOptions, demo_recipients, seed};
 use giving::service::Giving;
 use giving::tx_index::{BROAD_TOTAL_CAP, DAY_MS};
@@ -34,7 +34,7 @@ async fn kept(g: &Giving) -> Vec<Vec<String>> {
     }
     // Counters summed over their rows; the receipt sequence is never rewritten.
     let mut c = g.db.pool.acquire().await.unwrap();
-    let counters = giving::money_store::counters(&mut c).await.unwrap();
+    let counters = giving::counters_store::counters(&mut c).await.unwrap();
     out.push(counters.into_iter().filter(|(n, _)| n != "receipts").map(|(n, v)| format!("{n}:{v}")).collect());
     out
 }
@@ -160,7 +160,7 @@ async fn deep_pages_and_date_totals_read_the_day_counts(g: Giving) {
     }
     // The export reads in batches past the last row sent: every row once, in order, both ways.
     for (order, expected) in [("descend", all.clone()), ("ascend", all.iter().rev().cloned().collect())] {
-        let (tx, mut rx) = tokio::sync::mpsc::channel::<giving::money_store::Transaction>(16);
+        let (tx, mut rx) = tokio::sync::mpsc::channel::<giving::transaction::Transaction>(16);
         let (g2, query) = (g.clone(), q(1, 10, "", order));
         let reader = tokio::spawn(async move {
             let mut got = vec![];
@@ -259,7 +259,7 @@ async fn the_subscribed_donor_tabs_keep_their_counts_and_name_order(g: Giving) {
         give(&g, d, charity(to, &format!("Charity {to}")), 1_000, r).await;
     }
     for (d, to) in [(&bob, "c1"), (&cid, "c2")] {
-        let input = giving::money::SubscriptionInput {
+        let input = giving::subscriptions::SubscriptionInput {
             donor_id: d.id.clone(),
             recipient: charity(to, &format!("Charity {to}")),
             amount_cents: 500,

@@ -4,9 +4,9 @@ mod support;
 
 use common::error::Error;
 use giving::app::MIGRATIONS;
-use giving::money::{BadgeInput, RULE_DONATIONS, RULE_MONTHS_SUBSCRIBED, RULE_TOTAL_GIVEN};
-use giving::money_store::SETTINGS_ID;
+use giving::badges::{BadgeInput, RULE_DONATIONS, RULE_MONTHS_SUBSCRIBED, RULE_TOTAL_GIVEN};
 use giving::service::Giving;
+use giving::settings_store::SETTINGS_ID;
 use support::*;
 
 async fn settings_change_with_history_and_apply_to_new_transactions(g: Giving) {

@@ -5,9 +5,11 @@ mod support;
 
 use common::error::Error;
 use giving::app::MIGRATIONS;
+use giving::donations::ChargeInput;
 use giving::fees;
-use giving::money::{ChargeInput, Recipient, SubscriptionInput};
+use giving::gifts::Recipient;
 use giving::service::Giving;
+use giving::subscriptions::SubscriptionInput;
 use support::*;
 
 fn sub(donor_id: &str, to: Recipient, cents: i64, interval: &str, started_at: i64) -> SubscriptionInput {
@@ -139,7 +141,7 @@ async fn the_profile_shows_the_ten_newest_transactions(g: Giving) {
     let d = donor(&g, "Ann", "Doe").await;
     for i in 0..12 {
         g.record_donation(
-            &giving::money::DonationInput {
+            &giving::donations::DonationInput {
                 created_at: 1_000_000 + i,
                 ..gift(&d.id, charity("c1", "Red Cross"), 100 + i, &format!("r{i}"))
             },
@@ -169,7 +171,7 @@ async fn the_subscribed_tab_sorts_by_subscription_count(g: Giving) {
         }
     }
     g.record_donation(&gift(&ann.id, charity("c3", "Shelter"), 100, "once"), &admin()).await.unwrap();
-    let order = |rows: Vec<giving::money_store::DonorTotalsRow>| {
+    let order = |rows: Vec<giving::donor_totals_store::DonorTotalsRow>| {
         rows.iter().map(|r| (r.name.clone(), r.subscribed_donor_count)).collect::<Vec<_>>()
     };
     let (rows, total) = g.list_donor_totals(&page(1, 10, "", "subscribedDonorCount", "descend"), true).await.unwrap();

@@ -7,8 +7,11 @@ mod support;
 use common::bus::{Event, EventHandler};
 use common::error::Error;
 use giving::app::MIGRATIONS;
-use giving::money::{self, DonationInput, Recipient, TxQuery};
+use giving::donations::{DonationInput, TxQuery};
+use giving::gifts::Recipient;
+use giving::recipient_deletions;
 use giving::service::Giving;
+use giving::subscriptions;
 use support::*;
 
 async fn bad_donations_get_clear_messages_and_write_nothing(g: Giving) {
@@ -199,7 +202,7 @@ async fn a_repeated_provider_reference_answers_the_first_record(g: Giving) {
 }
 
 /// A page as (rows, total), for comparing.
-fn listed(p: giving::tx_index::TxPage) -> (Vec<giving::money_store::Transaction>, i64) {
+fn listed(p: giving::tx_index::TxPage) -> (Vec<giving::transaction::Transaction>, i64) {
     (p.items, p.total)
 }
 
@@ -227,7 +230,7 @@ async fn lists_filter_search_sort_page_and_stream(g: Giving) {
         g.record_donation(&input, &admin()).await.unwrap();
     }
     let refs =
-        |v: Vec<giving::money_store::Transaction>| v.into_iter().map(|t| t.provider_reference).collect::<Vec<_>>();
+        |v: Vec<giving::transaction::Transaction>| v.into_iter().map(|t| t.provider_reference).collect::<Vec<_>>();
     let (items, total) = listed(g.list_transactions(&tq(page(1, 10, "", "", ""))).await.unwrap());
     assert_eq!((refs(items), total), (vec!["d".to_string(), "c".into(), "b".into(), "a".into()], 4));
     let (items, total) = listed(g.list_transactions(&tq(page(2, 3, "", "", ""))).await.unwrap());
@@ -289,7 +292,7 @@ async fn deleting_a_donor_keeps_its_transactions_anonymised(g: Giving) {
     give(&g, &bob, charity("c1", "Red Cross"), 2_000, "b").await;
     let s = g
         .start_subscription(
-            &money::SubscriptionInput {
+            &subscriptions::SubscriptionInput {
                 donor_id: ann.id.clone(),
                 recipient: charity("c1", "Red Cross"),
                 amount_cents: 500,
@@ -329,8 +332,9 @@ async fn the_catalogue_deletions_mark_transactions_once(g: Giving) {
     let b =
         give(&g, &d, Recipient { kind: "cause".into(), id: "c1".into(), name: "Same id, a cause".into() }, 1_000, "b")
             .await;
-    let consumer = money::RecipientDeletions(g.clone());
-    let ev = Event::new(money::CHARITY_DELETED, serde_json::json!({ "id": "c1", "charityName": "Red Cross" }));
+    let consumer = recipient_deletions::RecipientDeletions(g.clone());
+    let ev =
+        Event::new(recipient_deletions::CHARITY_DELETED, serde_json::json!({ "id": "c1", "charityName": "Red Cross" }));
     consumer.handle(&ev).await.unwrap();
     let deleted = |id: String| {
         let g = g.clone();
@@ -342,7 +346,7 @@ async fn the_catalogue_deletions_mark_transactions_once(g: Giving) {
     // The same event again changes nothing (handled once).
     assert_eq!(g.recipient_deleted(&ev.id, "c1", &["cause"]).await.unwrap(), 0);
     assert!(!deleted(b.id.clone()).await);
-    consumer.handle(&Event::new(money::CAUSE_DELETED, serde_json::json!({ "id": "c1" }))).await.unwrap();
+    consumer.handle(&Event::new(recipient_deletions::CAUSE_DELETED, serde_json::json!({ "id": "c1" }))).await.unwrap();
     assert!(deleted(b.id.clone()).await);
     assert_eq!(scalar(&g, "SELECT COUNT(*) FROM processed_events").await, 2);
 }

@@ -4,10 +4,11 @@
 use common::Actor;
 use common::error::Error;
 use common::paging::Page;
-use giving::money::{DonationInput, Recipient};
-use giving::money_store::Transaction;
+use giving::donations::DonationInput;
+use giving::gifts::Recipient;
 use giving::service::{DonorInput, Giving};
 use giving::store::Donor;
+use giving::transaction::Transaction;
 
 pub fn giving(db: common::db::Db) -> Giving {
     Giving::new(db, None)
