@@ -47,26 +47,67 @@ export function FormScreen<V>({
   if (screen.error) {
     return <LoadState title={title} error={screen.error} back={<Button onClick={screen.toList}>Back</Button>} />
   }
-  const hidden = screen.loading || busy
+  return (
+    <FormCard<V>
+      title={title}
+      hidden={screen.loading || busy}
+      notes={notes}
+      form={form}
+      onFinish={onFinish}
+      onValuesChange={onValuesChange}
+      initialValues={initialValues}
+      scrollToFirstError
+      saving={screen.save.isPending}
+      cancel={<Button onClick={screen.back}>Cancel</Button>}
+    >
+      {children}
+    </FormCard>
+  )
+}
+
+export interface FormCardProps<V> extends Pick<
+  FormProps<V>,
+  'initialValues' | 'onFinish' | 'onValuesChange' | 'scrollToFirstError'
+> {
+  title: string
+  /** The form is not ready (its record loads): the skeleton shows, the form is hidden. */
+  hidden: boolean
+  /** Shown above the form (notes). */
+  notes?: ReactNode
+  form: FormInstance<V>
+  /** The form's widest, in pixels. */
+  maxWidth?: number
+  /** The save runs. */
+  saving: boolean
+  /** Beside Save (Cancel), when the user may leave that way. */
+  cancel?: ReactNode
+  /** The form's fields. */
+  children: ReactNode
+}
+
+/** The card of a form and its Save (FormScreen's, and that of a screen with its own load and save). */
+export function FormCard<V>({
+  title,
+  hidden,
+  notes,
+  form,
+  maxWidth,
+  saving,
+  cancel,
+  children,
+  ...formProps
+}: FormCardProps<V>) {
   return (
     <Card title={title}>
       {hidden && <Skeleton active />}
       {notes}
-      <Form<V>
-        form={form}
-        layout="vertical"
-        onFinish={onFinish}
-        onValuesChange={onValuesChange}
-        initialValues={initialValues}
-        scrollToFirstError
-        style={{ display: hidden ? 'none' : undefined }}
-      >
+      <Form<V> form={form} layout="vertical" {...formProps} style={{ display: hidden ? 'none' : undefined, maxWidth }}>
         {children}
         <Space>
-          <Button type="primary" htmlType="submit" loading={screen.save.isPending}>
+          <Button type="primary" htmlType="submit" loading={saving}>
             Save
           </Button>
-          <Button onClick={screen.back}>Cancel</Button>
+          {cancel}
         </Space>
       </Form>
     </Card>

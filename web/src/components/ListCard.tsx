@@ -11,17 +11,24 @@
  */
 import type { ReactNode } from 'react'
 import type { QueryKey } from '@tanstack/react-query'
-import { Card, Space } from 'antd'
+import { Button, Card, Space } from 'antd'
+import { PlusOutlined } from '@ant-design/icons'
+import { useNavigate } from 'react-router'
 import { DataTable, type DataTableProps } from './DataTable'
 import { SearchBox } from './SearchBox'
-import { DEFAULT_PAGE, useListView } from '../lib/list-state'
+import { DEFAULT_PAGE, NEWEST_FIRST, useListView } from '../lib/list-state'
 
 export interface ListCardProps<T> extends Omit<DataTableProps<T>, 'search' | 'view' | 'onViewChange' | 'queryKey'> {
   /** The list's cache key: its area first (`['cause', 'list']`), then the filters its `fetch` applies. */
   queryKey: QueryKey
   title: ReactNode
-  /** The card's buttons (Add, Export, Import...). */
+  /** The card's buttons (Export, Import...). */
   actions?: ReactNode
+  /**
+   * The card's Add button, after its other buttons (`false`: the user may not add): it opens the
+   * add screen (`to`) or calls `onClick` (an add dialog).
+   */
+  add?: { label: string; to?: string; onClick?: () => void } | false
   /** Shown above the search box. */
   tabs?: ReactNode
   searchPlaceholder: string
@@ -33,11 +40,10 @@ export interface ListCardProps<T> extends Omit<DataTableProps<T>, 'search' | 'vi
   children?: ReactNode
 }
 
-const NEWEST_FIRST = { column: 'createdAt', order: 'desc' } as const
-
 export function ListCard<T extends object>({
   title,
   actions,
+  add,
   tabs,
   searchPlaceholder,
   searchMinLength,
@@ -47,8 +53,23 @@ export function ListCard<T extends object>({
   ...table
 }: ListCardProps<T>) {
   const [view, setView] = useListView()
+  const navigate = useNavigate()
+  const addButton = add && (
+    <Button type="primary" icon={<PlusOutlined />} onClick={() => (add.to ? navigate(add.to) : add.onClick?.())}>
+      {add.label}
+    </Button>
+  )
+  const extra =
+    actions && addButton ? (
+      <Space wrap>
+        {actions}
+        {addButton}
+      </Space>
+    ) : (
+      actions || addButton
+    )
   return (
-    <Card title={title} extra={actions}>
+    <Card title={title} extra={extra}>
       {tabs}
       <div style={{ marginBottom: 16 }}>
         <SearchBox

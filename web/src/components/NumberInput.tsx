@@ -7,7 +7,7 @@
  * It refuses (throws) a configuration whose decimal and thousand separators are identical, or
  * whose mask contains a digit.
  */
-import { useLayoutEffect, useMemo, useRef, useState, type ChangeEvent } from 'react'
+import { useLayoutEffect, useRef, useState, type ChangeEvent } from 'react'
 import { Input, type InputProps, type InputRef } from 'antd'
 import {
   assertValidNumberFormat,
@@ -39,46 +39,41 @@ function normalizeValue(value: NumberInputValue | undefined, pattern: boolean): 
   return Number.isFinite(n) ? n : null
 }
 
-export function NumberInput({
-  value,
-  onChange,
-  thousandSeparator,
-  decimalSeparator,
-  decimalScale,
-  fixedDecimalScale,
-  allowNegative,
-  prefix,
-  suffix,
-  format,
-  mask,
-  onBlur,
-  ...inputProps
-}: NumberInputProps) {
-  const options = useMemo<NumberFormatOptions>(() => {
-    const next = {
-      thousandSeparator,
-      decimalSeparator,
-      decimalScale,
-      fixedDecimalScale,
-      allowNegative,
-      prefix,
-      suffix,
-      format,
-      mask,
-    }
+/** The props that are formatting options (lib/number-format.ts), the rest going to the input. */
+const FORMAT_KEYS = [
+  'thousandSeparator',
+  'decimalSeparator',
+  'decimalScale',
+  'fixedDecimalScale',
+  'allowNegative',
+  'prefix',
+  'suffix',
+  'format',
+  'mask',
+] as const satisfies ReadonlyArray<keyof NumberFormatOptions>
+
+/**
+ * The formatting options of the props: the same object while none of them changes (the text is
+ * formatted again when it does), refused when invalid.
+ */
+function useFormatOptions(props: NumberFormatOptions): NumberFormatOptions {
+  const next = Object.fromEntries(FORMAT_KEYS.map((key) => [key, props[key]])) as NumberFormatOptions
+  const [kept, setKept] = useState(() => {
     assertValidNumberFormat(next)
     return next
-  }, [
-    thousandSeparator,
-    decimalSeparator,
-    decimalScale,
-    fixedDecimalScale,
-    allowNegative,
-    prefix,
-    suffix,
-    format,
-    mask,
-  ])
+  })
+  if (FORMAT_KEYS.every((key) => Object.is(kept[key], next[key]))) return kept
+  assertValidNumberFormat(next)
+  setKept(next)
+  return next
+}
+
+export function NumberInput({ value, onChange, onBlur, ...props }: NumberInputProps) {
+  const options = useFormatOptions(props)
+  const inputProps = Object.fromEntries(
+    Object.entries(props).filter(([key]) => !(FORMAT_KEYS as readonly string[]).includes(key)),
+  ) as InputProps
+  const { format, mask, decimalScale, fixedDecimalScale } = options
 
   const pattern = format !== undefined
   const current = normalizeValue(value, pattern)

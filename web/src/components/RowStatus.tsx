@@ -1,14 +1,24 @@
 /**
  * The shared columns of a list (SPEC section 2): dates, Status and Action, for every list
- * that shows, toggles, opens, edits or deletes rows, and the confirmation titles of row actions.
+ * that shows, toggles, opens, edits or deletes rows, Restore for a list with a Deleted tab, and
+ * the confirmation titles of row actions.
  */
 import type { ReactNode } from 'react'
 import { Button, Space } from 'antd'
 import { StatusSwitch } from './StatusSwitch'
+import type { ConfirmRequest } from './useConfirmAction'
 import { formatDate } from '../lib/format'
-import type { ColumnType } from 'antd/es/table'
+import type { ColumnType, ColumnsType } from 'antd/es/table'
 import { DeleteOutlined, EditOutlined, EyeOutlined, UserAddOutlined } from '@ant-design/icons'
 import { Link } from 'react-router'
+
+export const DELETE_TITLE = 'Are you sure you want to Delete ?'
+export const RESTORE_TITLE = 'Are you sure you want to Restore ?'
+
+/** A list's columns: those given, without the ones its user may not see (`false` or `null`). */
+export function columnsOf<T>(...columns: Array<ColumnType<T> | false | null>): ColumnsType<T> {
+  return columns.filter((c): c is ColumnType<T> => Boolean(c))
+}
 
 /** A sortable date column (SPEC section 9's date format); `key` is the server's sort column. */
 export function dateColumn<T>(title: string, key: string): ColumnType<T> {
@@ -92,6 +102,64 @@ export function actionColumn<T>(
 
 /** The confirmation title of a pending row action: delete, or the status change it makes. */
 export function rowActionTitle(pending: { kind: 'status' | 'delete'; row: { isActive?: boolean } } | null): string {
-  if (pending?.kind === 'delete') return 'Are you sure you want to Delete ?'
+  if (pending?.kind === 'delete') return DELETE_TITLE
   return pending?.row.isActive ? 'Are you sure Inactive this status ?' : 'Are you sure Active this status ?'
+}
+
+/** What a list with a Deleted tab does with its rows (SPEC section 4: one call deletes and restores). */
+export interface DeletedTabRows<T> {
+  nameOf: (row: T) => string
+  /** The Deleted tab is shown. */
+  deleted: boolean
+  canEdit: boolean
+  canDelete: boolean
+  view: (row: T) => string
+  edit: (row: T) => string
+  /** Deletes (true) or restores (false) the row. */
+  setDeleted: (row: T, isDeleted: boolean) => Promise<{ message?: string } | undefined>
+  /** useConfirmAction's: Delete and Restore ask first. */
+  ask: (request: ConfirmRequest) => void
+  /** After Delete or Restore (the list's refresh). */
+  after: () => void
+}
+
+/**
+ * The Action column of a list with a Deleted tab (View; Edit and Delete outside the Deleted
+ * tab), then in the Deleted tab its Restore column; each only where the rights allow.
+ */
+export function deletedTabColumns<T>({
+  nameOf,
+  deleted,
+  canEdit,
+  canDelete,
+  view,
+  edit,
+  setDeleted,
+  ask,
+  after,
+}: DeletedTabRows<T>): Array<ColumnType<T> | null | false> {
+  const confirm = (row: T, isDeleted: boolean) =>
+    ask({
+      title: isDeleted ? DELETE_TITLE : RESTORE_TITLE,
+      text: nameOf(row),
+      run: () => setDeleted(row, isDeleted),
+      after,
+    })
+  return [
+    actionColumn<T>(nameOf, [
+      { label: 'View', to: view },
+      canEdit && !deleted && { label: 'Edit', to: edit },
+      canDelete && !deleted && { label: 'Delete', onClick: (row) => confirm(row, true) },
+    ]),
+    deleted &&
+      canDelete && {
+        title: 'Restore',
+        key: 'restore',
+        render: (_, row) => (
+          <Button type="link" size="small" aria-label={`Restore ${nameOf(row)}`} onClick={() => confirm(row, false)}>
+            Restore
+          </Button>
+        ),
+      },
+  ]
 }

@@ -65,6 +65,26 @@ export interface FormScreenOptions<T, V, B, R extends Saved> extends RecordScree
   savedPath?: (record: T | null) => string
 }
 
+/** The calls of an area's records: load one, create one, update one. */
+export interface RecordCalls<T, B, R> {
+  get: (id: string) => Promise<T>
+  create: (body: B) => Promise<R>
+  update: (id: string, body: B) => Promise<R>
+}
+
+/**
+ * The options of a screen that edits the record `id` of an area, or adds one (no id): the
+ * record's cache key and load, the update or create call, and the area refreshed after a save.
+ */
+export function recordCalls<T, B, R>(area: string, id: string | undefined, calls: RecordCalls<T, B, R>) {
+  return {
+    recordKey: id ? [area, id] : null,
+    load: () => calls.get(id ?? ''),
+    save: (body: B) => (id ? calls.update(id, body) : calls.create(body)),
+    refresh: [area],
+  }
+}
+
 export interface FormScreenState<T, B, R> extends RecordScreen<T> {
   save: UseMutationResult<R, unknown, B>
 }

@@ -1,3 +1,5 @@
+import type { RequestConfig } from './http'
+
 /** Saves a downloaded file (a Blob) under a name, as the browser's download. */
 export function saveBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob)
@@ -35,6 +37,24 @@ export function binaryOrJson(fallbackType: string) {
     } catch {
       return {}
     }
+  }
+}
+
+/** An Excel sheet's content type. */
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+
+/** What a download's progress hears: the bytes received, and the size when the answer says it. */
+export type OnDownloadProgress = (loaded: number, total?: number) => void
+
+/**
+ * The request options of a call whose answer is a file (an Excel sheet unless `type` says
+ * otherwise): read as a Blob (binaryOrJson); `onProgress` hears the bytes received.
+ */
+export function fileAnswer(onProgress?: OnDownloadProgress, type = XLSX_TYPE): RequestConfig {
+  return {
+    responseType: 'arraybuffer',
+    transformResponse: binaryOrJson(type),
+    ...(onProgress && { onDownloadProgress: (e) => onProgress(e.loaded, e.total) }),
   }
 }
 

@@ -79,6 +79,14 @@ export function writeListView(params: URLSearchParams, view: ListView): URLSearc
   return next
 }
 
+/** The order of a list while no column is sorted: newest first. */
+export const NEWEST_FIRST = { column: 'createdAt', order: 'desc' } as const
+
+/** The sort of a list's view for a call that needs one (an export): the sorted column, else `fallback`. */
+export function sortOf(view: ListView, fallback: { column: string; order: SortOrder } = NEWEST_FIRST) {
+  return { column: view.column || fallback.column, order: view.column ? view.order : fallback.order }
+}
+
 /** The query string each list was last shown with, by its path (this tab's visit). */
 const lastShown = new Map<string, string>()
 
@@ -169,4 +177,20 @@ export function useListFilters<K extends string>(
     [values, params, setParams],
   )
   return [values, setValues]
+}
+
+/**
+ * A yes-or-no filter of a list kept in the URL (`?status=active`): `choice` is `yes`, `no` or ''
+ * for all (anything else in the URL reads ''); `flag` is what a call takes, true, false or
+ * undefined for all. `choose` sets it as useListFilters does.
+ */
+export function useYesNoFilter<Y extends string, N extends string>(name: string, yes: Y, no: N) {
+  const [filters, setFilters] = useListFilters([name])
+  const value = filters[name]
+  const choice = (value === yes || value === no ? value : '') as Y | N | ''
+  return {
+    choice,
+    flag: choice ? choice === yes : undefined,
+    choose: (next: Y | N | '') => setFilters({ [name]: next }),
+  }
 }

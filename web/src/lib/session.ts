@@ -130,6 +130,18 @@ export function useAccess() {
   }
 }
 
+/** The actions the signed-in user holds on a module, for a screen's buttons and columns. */
+export function useRights(slug: string) {
+  const { can } = useAccess()
+  return {
+    canView: can(slug, 'view'),
+    canAdd: can(slug, 'add'),
+    canEdit: can(slug, 'edit'),
+    canDelete: can(slug, 'delete'),
+    canStatus: can(slug, 'status'),
+  }
+}
+
 export function fullName(user: Pick<SessionUser, 'firstName' | 'lastName'> | null | undefined): string {
   if (!user) return ''
   return [user.firstName, user.lastName].filter(Boolean).join(' ').trim()

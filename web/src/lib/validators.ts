@@ -4,7 +4,7 @@
  * `rule()` wraps one into an antd Form rule.
  */
 import type { FormRule } from 'antd'
-import { LIMITS, overLimit, type TextLimit } from './limits'
+import { LIMITS, ORDER_MAX, overLimit, type TextLimit } from './limits'
 
 export type Validator = (value: unknown) => string | null
 
@@ -65,6 +65,7 @@ export const messages = {
   countryRequired: 'Please select Country',
   stateRequired: 'Please select State',
   cityRequired: 'Please select City',
+  orderInvalid: 'Please enter valid Order',
 } as const
 
 const text = (value: unknown): string => (value === undefined || value === null ? '' : String(value))
@@ -205,6 +206,14 @@ export const country = selected(messages.countryRequired)
 export const state = selected(messages.stateRequired)
 export const city = selected(messages.cityRequired)
 
+// ---- Order on a page (FAQs, leaders) -------------------------------------
+
+/** A whole number from 0 to the content service's most. */
+export const displayOrder: Validator = (value) => {
+  const v = text(value).trim()
+  return /^\d{1,7}$/.test(v) && Number(v) <= ORDER_MAX ? null : messages.orderInvalid
+}
+
 // ---- antd adapters ------------------------------------------------------
 
 /** An antd rule from a validator. */
@@ -217,8 +226,11 @@ export function rule(validate: Validator): FormRule {
   }
 }
 
-/** An antd rule comparing the value with another field of the same form. */
-export function ruleWith(other: string, validate: (value: unknown, otherValue: unknown) => string | null): FormRule {
+/** An antd rule comparing the value with another field of the same form (its name or path). */
+export function ruleWith(
+  other: string | Array<string | number>,
+  validate: (value: unknown, otherValue: unknown) => string | null,
+): FormRule {
   return ({ getFieldValue }) => ({
     validator: (_rule, value) => {
       const found = validate(value, getFieldValue(other))

@@ -6,6 +6,7 @@ import { Form } from 'antd'
 import { ImageUploader, type ImageUploaderProps } from '../ImageUploader'
 import { VideoUploader } from '../VideoUploader'
 import { mockApi, type MockApi } from '../../testing/mock-api'
+import { META_DATA } from '../../testing/media'
 import { resetMetaData } from '../../lib/meta-data'
 
 const UPLOAD = 'POST /local-image/uploadImage'
@@ -19,10 +20,7 @@ beforeEach(() => {
   uploaded = 0
   api = mockApi()
   api
-    .on('GET /auth/metaData', [
-      200,
-      { message: 'ok', data: { mediaURL: 'https://cdn.example.org/media', placeholder: 'p.png' } },
-    ])
+    .on('GET /auth/metaData', META_DATA)
     .on(UPLOAD, (call) => {
       uploaded += 1
       const body = call.body as FormData

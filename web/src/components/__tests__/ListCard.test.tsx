@@ -47,6 +47,56 @@ describe('ListCard', () => {
     expect(fetch).toHaveBeenCalledWith({ page: 1, limit: 10, search: '', column: 'createdAt', order: 'desc' })
   })
 
+  it('shows the Add button after the other buttons: it opens the add screen, or calls its action', async () => {
+    const onAdd = vi.fn()
+    const { element, router } = atUrl(
+      <>
+        <ListCard<Row>
+          empty="No rows yet"
+          title="Causes"
+          queryKey={['cause', 'list']}
+          actions={<button>Export Excel</button>}
+          add={{ label: 'Add New Cause', to: '/cause/cause_add' }}
+          searchPlaceholder="Search by Cause Name"
+          columns={columns}
+          fetch={fetcher()}
+        />
+        <ListCard<Row>
+          empty="No rows yet"
+          title="Categories"
+          queryKey={['category', 'list']}
+          add={{ label: 'Add Category', onClick: onAdd }}
+          searchPlaceholder="Search by Category Name"
+          columns={columns}
+          fetch={fetcher()}
+        />
+      </>,
+    )
+    render(element)
+    const buttons = screen.getAllByRole('button').map((b) => b.textContent)
+    expect(buttons.indexOf('Add New Cause')).toBeGreaterThan(buttons.indexOf('Export Excel'))
+    fireEvent.click(screen.getByRole('button', { name: /Add Category/ }))
+    expect(onAdd).toHaveBeenCalledTimes(1)
+    fireEvent.click(screen.getByRole('button', { name: /Add New Cause/ }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cause/cause_add'))
+  })
+
+  it('shows no Add button when the user may not add', () => {
+    const { element } = atUrl(
+      <ListCard<Row>
+        empty="No rows yet"
+        title="Causes"
+        queryKey={['cause', 'list']}
+        add={false}
+        searchPlaceholder="Search by Cause Name"
+        columns={columns}
+        fetch={fetcher()}
+      />,
+    )
+    render(element)
+    expect(screen.queryByRole('button', { name: /Add/ })).toBeNull()
+  })
+
   it('sends the search text to the table, only from the minimum length on', async () => {
     const fetch = fetcher()
     const { element } = atUrl(
@@ -86,20 +136,24 @@ function pagedFetcher(total = 42) {
 
 const sortable = [{ title: 'Name', key: 'name', dataIndex: 'name', sorter: true }]
 
+/** A sortable list of rows at `url`. */
+const sortableList = (fetch: ReturnType<typeof pagedFetcher>, url: string) =>
+  atUrl(
+    <ListCard<Row>
+      empty="No rows yet"
+      title="Causes"
+      searchPlaceholder="Search"
+      queryKey={['t']}
+      columns={sortable}
+      fetch={fetch}
+    />,
+    url,
+  )
+
 describe('ListCard keeps its state in the URL', () => {
   it('asks for the page, size, search and sort the URL names, and shows them', async () => {
     const fetch = pagedFetcher()
-    const { element } = atUrl(
-      <ListCard<Row>
-        empty="No rows yet"
-        title="Causes"
-        searchPlaceholder="Search"
-        queryKey={['t']}
-        columns={sortable}
-        fetch={fetch}
-      />,
-      '/causes?q=red&page=2&size=20&sort=name&order=asc',
-    )
+    const { element } = sortableList(fetch, '/causes?q=red&page=2&size=20&sort=name&order=asc')
     const { container } = render(element)
     expect(await screen.findByText('red 21')).toBeTruthy()
     expect(fetch).toHaveBeenCalledTimes(1)
@@ -111,17 +165,7 @@ describe('ListCard keeps its state in the URL', () => {
 
   it('ignores what it cannot use: a bad page, a size not offered, an unsortable column', async () => {
     const fetch = pagedFetcher()
-    const { element } = atUrl(
-      <ListCard<Row>
-        empty="No rows yet"
-        title="Causes"
-        searchPlaceholder="Search"
-        queryKey={['t']}
-        columns={sortable}
-        fetch={fetch}
-      />,
-      '/causes?page=-3&size=7&sort=password&order=asc',
-    )
+    const { element } = sortableList(fetch, '/causes?page=-3&size=7&sort=password&order=asc')
     render(element)
     await screen.findByText('Row 1')
     expect(fetch).toHaveBeenCalledWith({ page: 1, limit: 10, search: '', column: 'createdAt', order: 'desc' })
@@ -129,17 +173,7 @@ describe('ListCard keeps its state in the URL', () => {
 
   it('writes a page change, a sort and a search to the URL; Back shows the previous rows', async () => {
     const fetch = pagedFetcher()
-    const { element, router } = atUrl(
-      <ListCard<Row>
-        empty="No rows yet"
-        title="Causes"
-        searchPlaceholder="Search"
-        queryKey={['t']}
-        columns={sortable}
-        fetch={fetch}
-      />,
-      '/causes?id=keep',
-    )
+    const { element, router } = sortableList(fetch, '/causes?id=keep')
     render(element)
     await screen.findByText('Row 1')
     const query = () => Object.fromEntries(new URLSearchParams(router.state.location.search))

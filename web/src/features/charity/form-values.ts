@@ -5,6 +5,7 @@
  * bank accounts only when some were added.
  */
 import { formatTaxId, formatZip } from '../../lib/format'
+import { placeValuesOf } from '../../lib/place-values'
 import { splitContactName } from './contact-name'
 import type { Charity, CharityInput } from './types'
 
@@ -94,13 +95,7 @@ export function valuesOf(charity: Charity): CharityFormValues {
     website: charity.website ?? '',
     email: charity.email ?? '',
     phoneNumber: digitsOf(charity.phoneNumber),
-    address: charity.address ?? '',
-    country: charity.country || undefined,
-    state: charity.state || undefined,
-    city: charity.city || undefined,
-    countryId: charity.countryId ?? '',
-    stateId: charity.stateId ?? '',
-    cityId: charity.cityId ?? '',
+    ...placeValuesOf(charity),
     zipCode: digitsOf(charity.zipCode),
     adminFirstName: contact.first,
     adminLastName: contact.last,

@@ -288,24 +288,21 @@ export const useChat = create<ChatStore>()((set, get) => {
     attach(socket) {
       connectedOnce = false
       set({ socket, connection: socket.connected ? 'connected' : 'connecting', connected: socket.connected })
-      socket.on(LIFECYCLE.connect, onConnect)
-      socket.on(LIFECYCLE.disconnect, onDisconnect)
-      socket.on(LIFECYCLE.connectError, onConnectError)
-      socket.on(S2C.message, onMessage)
-      socket.on(S2C.room, onRoom)
-      socket.on(S2C.typing, onTyping)
-      socket.on(S2C.read, onRead)
-      socket.on(S2C.presence, onPresence)
+      // Every event the store follows, with its handler: on while attached, off when detached.
+      const handlers = [
+        [LIFECYCLE.connect, onConnect],
+        [LIFECYCLE.disconnect, onDisconnect],
+        [LIFECYCLE.connectError, onConnectError],
+        [S2C.message, onMessage],
+        [S2C.room, onRoom],
+        [S2C.typing, onTyping],
+        [S2C.read, onRead],
+        [S2C.presence, onPresence],
+      ] as const
+      for (const [event, handler] of handlers) socket.on(event, handler)
       if (socket.connected) onConnect()
       return () => {
-        socket.off(LIFECYCLE.connect, onConnect)
-        socket.off(LIFECYCLE.disconnect, onDisconnect)
-        socket.off(LIFECYCLE.connectError, onConnectError)
-        socket.off(S2C.message, onMessage)
-        socket.off(S2C.room, onRoom)
-        socket.off(S2C.typing, onTyping)
-        socket.off(S2C.read, onRead)
-        socket.off(S2C.presence, onPresence)
+        for (const [event, handler] of handlers) socket.off(event, handler)
         if (get().socket === socket) set({ socket: null, connected: false })
       }
     },

@@ -1,7 +1,7 @@
 /** FAQ checks, with the content service's messages (content-rest.md; limits: lib/limits.ts). */
 import { isRichTextEmpty } from '../../lib/rich-text'
-import { LIMITS, ORDER_MAX, overLimit, requiredText } from '../../lib/limits'
-import type { Validator } from '../../lib/validators'
+import { LIMITS, overLimit, requiredText } from '../../lib/limits'
+import { displayOrder, type Validator } from '../../lib/validators'
 
 const text = (value: unknown) => (value === undefined || value === null ? '' : String(value))
 
@@ -24,7 +24,4 @@ export const answer: Validator = (value) =>
   overLimit(LIMITS.faq.answer, value) ?? (isRichTextEmpty(text(value)) ? messages.answerRequired : null)
 
 /** A whole number from 0 to the service's most. */
-export const order: Validator = (value) => {
-  const v = text(value).trim()
-  return /^\d{1,7}$/.test(v) && Number(v) <= ORDER_MAX ? null : messages.orderInvalid
-}
+export const order = displayOrder

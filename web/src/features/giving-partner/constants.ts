@@ -1,10 +1,6 @@
 /** Folder of the partners' logos on the media server. */
 export const PARTNER_MEDIA_MODULE = 'strategicPartner'
 
-/** Confirmation titles of the strategic view's decisions (SPEC section 2). */
-export const APPROVE_TITLE = 'Are you sure you want to Approve ?'
-export const REJECT_TITLE = 'Are you sure you want to Reject ?'
-
 /** Sort while no column is sorted: the newest applications first. */
 export const NEWEST_APPLIED = { column: 'appliedAt', order: 'desc' } as const
 

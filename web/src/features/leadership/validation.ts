@@ -1,8 +1,6 @@
 /** Leadership checks, with the content service's messages (content-rest.md; limits: lib/limits.ts). */
-import { LIMITS, ORDER_MAX, requiredText, within } from '../../lib/limits'
-import { nameText, type Validator } from '../../lib/validators'
-
-const text = (value: unknown) => (value === undefined || value === null ? '' : String(value))
+import { LIMITS, requiredText, within } from '../../lib/limits'
+import { displayOrder, nameText, type Validator } from '../../lib/validators'
 
 export const messages = {
   nameRequired: 'Please enter Name',
@@ -21,7 +19,4 @@ export const biography = within(LIMITS.leadership.biography)
 export const photo: Validator = (value) => (Array.isArray(value) && value.length > 0 ? null : messages.photoRequired)
 
 /** A whole number from 0 to the service's most. */
-export const order: Validator = (value) => {
-  const v = text(value).trim()
-  return /^\d{1,7}$/.test(v) && Number(v) <= ORDER_MAX ? null : messages.orderInvalid
-}
+export const order = displayOrder

@@ -5,12 +5,14 @@
  * and a "Verify chain" button that walks the hash chain and shows the result.
  */
 import { useMemo, useState } from 'react'
-import { Alert, Button, Select, Space, Typography } from 'antd'
+import { Alert, Button, Space } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
-import { DownloadOutlined, SafetyCertificateOutlined } from '@ant-design/icons'
+import { SafetyCertificateOutlined } from '@ant-design/icons'
 import { DateRangeFilter } from '../../../components/DateRangeFilter'
+import { DownloadProgress, ExportExcelButton } from '../../../components/ExportExcel'
+import { FilterSelects, type FilterChoice } from '../../../components/FilterSelects'
 import { ListCard } from '../../../components/ListCard'
-import { downloadProgressText } from '../../../lib/download'
+import { useDownload } from '../../../components/useDownload'
 import { formatDate } from '../../../lib/format'
 import { useListFilters, useListView } from '../../../lib/list-state'
 import type { TableQuery } from '../../../lib/list-page'
@@ -20,7 +22,7 @@ import { exportAudit } from '../api/export-audit'
 import { listAudit } from '../api/list-audit'
 import { verifyAudit } from '../api/verify-audit'
 import { AuditDiffDrawer } from '../components/AuditDiffDrawer'
-import { ACCOUNT_TYPES, FILTER_NAMES, filterBody } from '../filters'
+import { ACCOUNT_TYPES, FILTER_NAMES, filterBody, type FilterName } from '../filters'
 import type { AuditRecord, AuditVerification } from '../types'
 
 const NEWEST_FIRST = { column: 'occurredAt', order: 'desc' } as const
@@ -34,18 +36,32 @@ export default function AuditLogScreen() {
   const [open, setOpen] = useState<string | null>(null)
   const [verification, setVerification] = useState<AuditVerification | null>(null)
   const [verifying, setVerifying] = useState(false)
-  const [progress, setProgress] = useState<string | null>(null)
-
-  const exportExcel = async () => {
-    setProgress(downloadProgressText(0))
-    try {
-      await exportAudit(body, (loaded, total) => setProgress(downloadProgressText(loaded, total)))
-    } catch {
-      // The request client has shown the failure.
-    } finally {
-      setProgress(null)
-    }
-  }
+  const download = useDownload((onProgress) => exportAudit(body, onProgress))
+  const selects: Array<FilterChoice<FilterName>> = [
+    {
+      name: 'module',
+      label: 'Filter by Module',
+      placeholder: 'All modules',
+      width: 220,
+      options: options(present?.modules ?? []),
+      search: true,
+    },
+    {
+      name: 'entity',
+      label: 'Filter by Entity',
+      placeholder: 'All entities',
+      width: 160,
+      options: options(present?.entities ?? []),
+      search: true,
+    },
+    {
+      name: 'accountType',
+      label: 'Filter by Type',
+      placeholder: 'All account types',
+      width: 160,
+      options: options(ACCOUNT_TYPES),
+    },
+  ]
 
   const verify = async () => {
     setVerifying(true)
@@ -95,17 +111,11 @@ export default function AuditLogScreen() {
       title="Audit Log"
       actions={
         <Space wrap>
-          {progress && (
-            <Typography.Text type="secondary" role="status">
-              {progress}
-            </Typography.Text>
-          )}
+          <DownloadProgress download={download} />
           <Button icon={<SafetyCertificateOutlined />} loading={verifying} onClick={verify}>
             Verify chain
           </Button>
-          <Button icon={<DownloadOutlined />} loading={progress !== null} onClick={exportExcel}>
-            Export Excel
-          </Button>
+          <ExportExcelButton download={download} />
         </Space>
       }
       tabs={
@@ -126,35 +136,7 @@ export default function AuditLogScreen() {
       filters={
         <>
           <DateRangeFilter from={filters.from} to={filters.to} onChange={(from, to) => setFilters({ from, to })} />
-          <Select
-            aria-label="Filter by Module"
-            placeholder="All modules"
-            allowClear
-            showSearch
-            style={{ minWidth: 220 }}
-            options={options(present?.modules ?? [])}
-            value={filters.module || null}
-            onChange={(value?: string | null) => setFilters({ module: value ?? '' })}
-          />
-          <Select
-            aria-label="Filter by Entity"
-            placeholder="All entities"
-            allowClear
-            showSearch
-            style={{ minWidth: 160 }}
-            options={options(present?.entities ?? [])}
-            value={filters.entity || null}
-            onChange={(value?: string | null) => setFilters({ entity: value ?? '' })}
-          />
-          <Select
-            aria-label="Filter by Type"
-            placeholder="All account types"
-            allowClear
-            style={{ minWidth: 160 }}
-            options={options(ACCOUNT_TYPES)}
-            value={filters.accountType || null}
-            onChange={(value?: string | null) => setFilters({ accountType: value ?? '' })}
-          />
+          <FilterSelects choices={selects} values={filters} onChange={setFilters} />
         </>
       }
       queryKey={['audit', 'list', body]}

@@ -15,6 +15,12 @@ interface ChangePasswordValues {
   Confirmpassword: string
 }
 
+/** The new password, checked against the old one, and its confirmation, against the new one. */
+const NEW_PASSWORDS = [
+  { label: 'New Password', name: 'Newpassword', checkedWith: 'OldPassword', check: newPassword },
+  { label: 'Confirm Password', name: 'Confirmpassword', checkedWith: 'Newpassword', check: confirmPassword },
+]
+
 export default function ChangePasswordScreen() {
   const user = useSession((s) => s.user)
   const navigate = useNavigate()
@@ -46,24 +52,18 @@ export default function ChangePasswordScreen() {
         <Form.Item label="Old Password" name="OldPassword" required rules={[rule(oldPassword)]}>
           <Input.Password autoComplete="current-password" />
         </Form.Item>
-        <Form.Item
-          label="New Password"
-          name="Newpassword"
-          required
-          dependencies={['OldPassword']}
-          rules={[ruleWith('OldPassword', newPassword)]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          label="Confirm Password"
-          name="Confirmpassword"
-          required
-          dependencies={['Newpassword']}
-          rules={[ruleWith('Newpassword', confirmPassword)]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+        {NEW_PASSWORDS.map(({ label, name, checkedWith, check }) => (
+          <Form.Item
+            key={name}
+            label={label}
+            name={name}
+            required
+            dependencies={[checkedWith]}
+            rules={[ruleWith(checkedWith, check)]}
+          >
+            <Input.Password autoComplete="new-password" />
+          </Form.Item>
+        ))}
         <Space>
           <Button type="primary" htmlType="submit" loading={submitting}>
             Change Password

@@ -6,7 +6,8 @@
  */
 import { useLayoutEffect } from 'react'
 import { useMutation } from '@tanstack/react-query'
-import { Button, Card, Form, Input, Select, Skeleton, Space, Switch } from 'antd'
+import { Button, Form, Input, Select, Switch } from 'antd'
+import { FormCard } from '../../../components/FormScreen'
 import { useNavigate, useParams } from 'react-router'
 import { LoadState } from '../../../components/LoadState'
 import { ImageUploader } from '../../../components/ImageUploader'
@@ -80,64 +81,58 @@ export default function BadgeEditScreen() {
   if (loadError) return <LoadState title="Edit Badge" error={loadError} back={back} />
 
   return (
-    <Card title="Edit Badge">
-      {loading && <Skeleton active />}
-      <Form<BadgeFormValues>
-        form={form}
-        layout="vertical"
-        onFinish={onFinish}
-        initialValues={{ name: '', description: '', images: [], isActive: true, threshold: '' }}
-        style={{ display: loading ? 'none' : undefined, maxWidth: 720 }}
-      >
-        <Form.Item label="Name" name="name" required rules={[validatorRule(badgeName)]}>
-          <Input {...limitProps(LIMITS.badge.name)} autoComplete="off" />
-        </Form.Item>
-        <Form.Item label="Description" name="description" rules={[validatorRule(badgeDescription)]}>
-          <Input.TextArea rows={4} {...limitProps(LIMITS.badge.description, true)} />
-        </Form.Item>
-        <Form.Item label="Image" name="images">
-          <ImageUploader aria-label="Image" moduleName={BADGE_MEDIA_MODULE} maxNumber={1} buttonLabel="Upload Image" />
-        </Form.Item>
-        <Form.Item label="Active" name="isActive" valuePropName="checked">
-          <Switch aria-label="Active" />
-        </Form.Item>
-        <Form.Item label="Rule" name="rule" required rules={[{ required: true, message: RULE_MESSAGE }]}>
-          <Select
-            aria-label="Rule"
-            options={RULE_OPTIONS}
-            placeholder="Choose a rule"
-            onChange={() => {
-              if (form.getFieldValue('threshold')) void form.validateFields(['threshold']).catch(() => undefined)
-            }}
-          />
-        </Form.Item>
-        <Form.Item
-          label={rule === 'totalGiven' ? 'Threshold (USD)' : 'Threshold'}
-          name="threshold"
-          required
-          dependencies={['rule']}
-          rules={[
-            {
-              validator: (_, v) => {
-                const result = thresholdOf(form.getFieldValue('rule'), v)
-                return typeof result === 'number' ? Promise.resolve() : Promise.reject(new Error(result))
-              },
+    <FormCard<BadgeFormValues>
+      title="Edit Badge"
+      hidden={loading}
+      form={form}
+      onFinish={onFinish}
+      initialValues={{ name: '', description: '', images: [], isActive: true, threshold: '' }}
+      maxWidth={720}
+      saving={save.isPending}
+      cancel={<Button onClick={() => navigate(listUrl(paths.badgeList()))}>Cancel</Button>}
+    >
+      <Form.Item label="Name" name="name" required rules={[validatorRule(badgeName)]}>
+        <Input {...limitProps(LIMITS.badge.name)} autoComplete="off" />
+      </Form.Item>
+      <Form.Item label="Description" name="description" rules={[validatorRule(badgeDescription)]}>
+        <Input.TextArea rows={4} {...limitProps(LIMITS.badge.description, true)} />
+      </Form.Item>
+      <Form.Item label="Image" name="images">
+        <ImageUploader aria-label="Image" moduleName={BADGE_MEDIA_MODULE} maxNumber={1} buttonLabel="Upload Image" />
+      </Form.Item>
+      <Form.Item label="Active" name="isActive" valuePropName="checked">
+        <Switch aria-label="Active" />
+      </Form.Item>
+      <Form.Item label="Rule" name="rule" required rules={[{ required: true, message: RULE_MESSAGE }]}>
+        <Select
+          aria-label="Rule"
+          options={RULE_OPTIONS}
+          placeholder="Choose a rule"
+          onChange={() => {
+            if (form.getFieldValue('threshold')) void form.validateFields(['threshold']).catch(() => undefined)
+          }}
+        />
+      </Form.Item>
+      <Form.Item
+        label={rule === 'totalGiven' ? 'Threshold (USD)' : 'Threshold'}
+        name="threshold"
+        required
+        dependencies={['rule']}
+        rules={[
+          {
+            validator: (_, v) => {
+              const result = thresholdOf(form.getFieldValue('rule'), v)
+              return typeof result === 'number' ? Promise.resolve() : Promise.reject(new Error(result))
             },
-          ]}
-        >
-          <Input
-            inputMode={rule === 'totalGiven' ? 'decimal' : 'numeric'}
-            prefix={rule === 'totalGiven' ? '$' : undefined}
-            autoComplete="off"
-          />
-        </Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit" loading={save.isPending}>
-            Save
-          </Button>
-          <Button onClick={() => navigate(listUrl(paths.badgeList()))}>Cancel</Button>
-        </Space>
-      </Form>
-    </Card>
+          },
+        ]}
+      >
+        <Input
+          inputMode={rule === 'totalGiven' ? 'decimal' : 'numeric'}
+          prefix={rule === 'totalGiven' ? '$' : undefined}
+          autoComplete="off"
+        />
+      </Form.Item>
+    </FormCard>
   )
 }

@@ -5,14 +5,13 @@
  */
 import { useMemo } from 'react'
 import { Tag } from 'antd'
-import type { ColumnsType } from 'antd/es/table'
 import { ListCard } from '../../../components/ListCard'
 import { ConfirmDialog } from '../../../components/ConfirmDialog'
-import { actionColumn } from '../../../components/RowStatus'
+import { actionColumn, columnsOf } from '../../../components/RowStatus'
 import { useRowActions } from '../../../components/useRowActions'
 import { formatNumber } from '../../../lib/format'
 import { useRefresh } from '../../../lib/query'
-import { useAccess } from '../../../lib/session'
+import { useRights } from '../../../lib/session'
 import { SLUGS } from '../../../lib/modules'
 import { listBadges } from '../api/list-badges'
 import { deleteBadge } from '../api/delete-badge'
@@ -25,10 +24,8 @@ const MODULE = SLUGS.badge
 const nameOf = (row: Badge) => row.name
 
 export default function BadgeListScreen() {
-  const { can } = useAccess()
+  const { canEdit, canDelete } = useRights(MODULE)
   const refresh = useRefresh('badge')
-  const canEdit = can(MODULE, 'edit')
-  const canDelete = can(MODULE, 'delete')
 
   const { askDelete, dialog } = useRowActions<Badge>({
     remove: (row) => deleteBadge(row._id),
@@ -36,29 +33,29 @@ export default function BadgeListScreen() {
     describe: nameOf,
   })
 
-  const columns = useMemo(() => {
-    const list: ColumnsType<Badge> = [
-      {
-        title: 'Image',
-        key: 'image',
-        render: (_, row) => <BadgeImage name={row.name} image={row.image} />,
-      },
-      { title: 'Name', key: 'name', dataIndex: 'name', sorter: true },
-      { title: 'Rule', key: 'threshold', sorter: true, render: (_, row) => ruleText(row.rule, row.threshold) },
-      { title: 'Awarded', key: 'awardedCount', render: (_, row) => formatNumber(row.awardedCount ?? 0) },
-      {
-        title: 'Active',
-        key: 'isActive',
-        render: (_, row) => (row.isActive ? <Tag color="green">Active</Tag> : <Tag>Inactive</Tag>),
-      },
-    ]
-    const action = actionColumn<Badge>(nameOf, [
-      canEdit && { label: 'Edit', to: (row) => paths.badgeEdit(row._id) },
-      canDelete && { label: 'Delete', onClick: askDelete },
-    ])
-    if (action) list.push(action)
-    return list
-  }, [canEdit, canDelete, askDelete])
+  const columns = useMemo(
+    () =>
+      columnsOf<Badge>(
+        {
+          title: 'Image',
+          key: 'image',
+          render: (_, row) => <BadgeImage name={row.name} image={row.image} />,
+        },
+        { title: 'Name', key: 'name', dataIndex: 'name', sorter: true },
+        { title: 'Rule', key: 'threshold', sorter: true, render: (_, row) => ruleText(row.rule, row.threshold) },
+        { title: 'Awarded', key: 'awardedCount', render: (_, row) => formatNumber(row.awardedCount ?? 0) },
+        {
+          title: 'Active',
+          key: 'isActive',
+          render: (_, row) => (row.isActive ? <Tag color="green">Active</Tag> : <Tag>Inactive</Tag>),
+        },
+        actionColumn<Badge>(nameOf, [
+          canEdit && { label: 'Edit', to: (row) => paths.badgeEdit(row._id) },
+          canDelete && { label: 'Delete', onClick: askDelete },
+        ]),
+      ),
+    [canEdit, canDelete, askDelete],
+  )
 
   return (
     <ListCard<Badge>

@@ -1,5 +1,5 @@
 import { apiClient } from '../../../lib/api-client'
-import { binaryOrJson, saveBlob } from '../../../lib/download'
+import { fileAnswer, saveBlob } from '../../../lib/download'
 
 export interface ExportCausesQuery {
   search: string
@@ -9,14 +9,10 @@ export interface ExportCausesQuery {
 }
 
 export const CAUSES_EXPORT_FILE = 'causes.xlsx'
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
 /** POST /admin/cause/causeList-excel { search, column, order } (any granted action): the .xlsx as a Blob. */
 export async function fetchCausesExcel(query: ExportCausesQuery): Promise<Blob> {
-  const res = await apiClient.post<Blob>('/admin/cause/causeList-excel', query, {
-    responseType: 'arraybuffer',
-    transformResponse: binaryOrJson(XLSX_TYPE),
-  })
+  const res = await apiClient.post<Blob>('/admin/cause/causeList-excel', query, fileAnswer())
   return res.data
 }
 

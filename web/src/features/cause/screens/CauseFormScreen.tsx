@@ -1,7 +1,8 @@
 /** /cause/cause_add and /cause/cause_edit/:id: Name and Description of a cause. */
 import { useLayoutEffect } from 'react'
 import { useMutation } from '@tanstack/react-query'
-import { Button, Card, Form, Input, Skeleton, Space } from 'antd'
+import { Button, Form, Input } from 'antd'
+import { FormCard } from '../../../components/FormScreen'
 import { LoadState } from '../../../components/LoadState'
 import { useNavigate, useParams } from 'react-router'
 import { createCause } from '../api/create-cause'
@@ -55,28 +56,22 @@ export default function CauseFormScreen() {
   }
 
   return (
-    <Card title={title}>
-      {loading && <Skeleton active />}
-      <Form<CauseFormValues>
-        form={form}
-        layout="vertical"
-        onFinish={onFinish}
-        initialValues={{ name: '', description: '' }}
-        style={{ display: loading ? 'none' : undefined, maxWidth: 720 }}
-      >
-        <Form.Item label="Name" name="name" required rules={[rule(causeName)]}>
-          <Input {...limitProps(LIMITS.cause.name)} autoComplete="off" />
-        </Form.Item>
-        <Form.Item label="Description" name="description" rules={[rule(causeDescription)]}>
-          <Input.TextArea rows={5} {...limitProps(LIMITS.cause.description, true)} />
-        </Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit" loading={save.isPending}>
-            Save
-          </Button>
-          <Button onClick={() => navigate(LIST_PATH)}>Cancel</Button>
-        </Space>
-      </Form>
-    </Card>
+    <FormCard<CauseFormValues>
+      title={title}
+      hidden={loading}
+      form={form}
+      onFinish={onFinish}
+      initialValues={{ name: '', description: '' }}
+      maxWidth={720}
+      saving={save.isPending}
+      cancel={<Button onClick={() => navigate(LIST_PATH)}>Cancel</Button>}
+    >
+      <Form.Item label="Name" name="name" required rules={[rule(causeName)]}>
+        <Input {...limitProps(LIMITS.cause.name)} autoComplete="off" />
+      </Form.Item>
+      <Form.Item label="Description" name="description" rules={[rule(causeDescription)]}>
+        <Input.TextArea rows={5} {...limitProps(LIMITS.cause.description, true)} />
+      </Form.Item>
+    </FormCard>
   )
 }

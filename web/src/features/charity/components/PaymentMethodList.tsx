@@ -1,6 +1,6 @@
 /** Saved bank accounts of a nonprofit: bank, holder and the last four digits only. */
-import { Table, Tag } from 'antd'
-import { SideScroll } from '../../../components/SideScroll'
+import { Tag } from 'antd'
+import { DetailTable } from '../../../components/DetailTable'
 import type { PaymentMethod } from '../types'
 
 /** '••••1234' */
@@ -16,27 +16,22 @@ export function PaymentMethodList({
   empty?: string
 }) {
   return (
-    <SideScroll label="Payment methods">
-      <Table<PaymentMethod>
-        aria-label="Payment methods"
-        rowKey="_id"
-        size="small"
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        dataSource={methods}
-        locale={{ emptyText: empty }}
-        columns={[
-          { title: 'Bank Name', dataIndex: 'bankName', key: 'bankName' },
-          { title: 'Account Holder', dataIndex: 'accountHolder', key: 'accountHolder' },
-          { title: 'Account', dataIndex: 'last4', key: 'last4', render: (last4: string) => maskedAccount(last4) },
-          {
-            title: 'Default',
-            dataIndex: 'isDefault',
-            key: 'isDefault',
-            render: (isDefault: boolean) => (isDefault ? <Tag color="green">Default</Tag> : null),
-          },
-        ]}
-      />
-    </SideScroll>
+    <DetailTable<PaymentMethod>
+      label="Payment methods"
+      empty={empty}
+      rowKey="_id"
+      dataSource={methods}
+      columns={[
+        { title: 'Bank Name', dataIndex: 'bankName', key: 'bankName' },
+        { title: 'Account Holder', dataIndex: 'accountHolder', key: 'accountHolder' },
+        { title: 'Account', dataIndex: 'last4', key: 'last4', render: (last4: string) => maskedAccount(last4) },
+        {
+          title: 'Default',
+          dataIndex: 'isDefault',
+          key: 'isDefault',
+          render: (isDefault: boolean) => (isDefault ? <Tag color="green">Default</Tag> : null),
+        },
+      ]}
+    />
   )
 }

@@ -6,24 +6,28 @@
  * Saved bank accounts are shown masked; new ones are added in the Payment Methods section.
  */
 import { useEffect, useMemo, useState } from 'react'
-import { Alert, Button, Card, Col, Divider, Form, Input, Row, Select, Space, Typography } from 'antd'
+import { Alert, Button, Card, Divider, Form, Input, Row, Select, Space, Typography } from 'antd'
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons'
 import { useParams } from 'react-router'
+import { AddressFields } from '../../../components/AddressFields'
+import {
+  FormField,
+  MediaField,
+  PatternField,
+  PhoneField,
+  RichTextField,
+  TextField,
+} from '../../../components/FormField'
 import { FormScreen } from '../../../components/FormScreen'
-import { useFormScreen } from '../../../components/useFormScreen'
-import { ImageUploader } from '../../../components/ImageUploader'
-import { NumberInput } from '../../../components/NumberInput'
-import { RichTextEditor } from '../../../components/RichTextEditor'
+import { recordCalls, useFormScreen } from '../../../components/useFormScreen'
 import { useAccess, useSession } from '../../../lib/session'
 import { matchLocation, type PlaceLevel } from '../../../lib/locations'
 import { useRecord } from '../../../lib/query'
-import { rule } from '../../../lib/validators'
-import { LIMITS, limitProps } from '../../../lib/limits'
+import { LIMITS } from '../../../lib/limits'
 import { getActiveCategories, getActiveCauses, type ActiveTerm } from '../api/active-terms'
 import { createCharity } from '../api/create-charity'
 import { getCharity } from '../api/get-charity'
 import { updateCharity } from '../api/update-charity'
-import { LocationFields } from '../../../components/LocationFields'
 import { PaymentMethodList } from '../components/PaymentMethodList'
 import type { Charity, PaymentMethod } from '../types'
 import { bodyOf, digitsOf, EMPTY_VALUES, valuesOf, type CharityFormValues } from '../form-values'
@@ -31,10 +35,8 @@ import * as v from '../validation'
 import { CHARITY_ADMIN, CHARITY_MEDIA_MODULE, LIST_PATH, NEW_NONPROFIT_PATH, OWN_VIEW_PATH } from '../constants'
 import { SLUGS } from '../../../lib/modules'
 
-export const PHONE_FORMAT = '(###) ###-####'
 export const TAX_ID_FORMAT = '##-#######'
-/** Five digits stay as typed; the dash comes with the sixth. */
-export const ZIP_FORMAT = '#####-####'
+const L = LIMITS.charity
 
 /** Options of active terms, plus the saved ones that are no longer active (so they still show). */
 function termOptions(active: ActiveTerm[], saved: ActiveTerm[]) {
@@ -48,6 +50,18 @@ const NO_TERMS: ActiveTerm[] = []
 type Unlisted = Partial<Record<PlaceLevel, string>>
 /** A level that matchLocation leaves out is cleared in the form. */
 const PLACES_CLEARED = { country: undefined, state: undefined, city: undefined }
+
+/** The names of a new bank account, within their limits. */
+const ACCOUNT_NAMES = [
+  { label: 'Bank Name', key: 'bankName', check: v.bankName, limit: L.bankName },
+  { label: 'Account Holder', key: 'accountHolder', check: v.accountHolder, limit: L.accountHolder },
+]
+
+/** The digits of a new bank account: kept as digits, at most as many as the bank's numbers have. */
+const ACCOUNT_DIGITS = [
+  { label: 'Routing Number', key: 'routingNumber', maxLength: 9, check: v.routingNumber },
+  { label: 'Account Number', key: 'accountNumber', maxLength: 17, check: v.accountNumber },
+]
 
 /** Said after onboarding: the nonprofit is not in the Onboarded tab until it is approved. */
 const ONBOARDED_NOTE = 'It now waits for approval in New Nonprofit (Pending).'
@@ -70,12 +84,9 @@ export default function CharityFormScreen() {
   const onboards = (record: Charity | null) => Boolean(editing && record?.isImported)
 
   const screen = useFormScreen({
+    ...recordCalls('charity', id, { get: getCharity, create: createCharity, update: updateCharity }),
     listPath: donePath,
-    recordKey: id ? ['charity', id] : null,
-    load: () => getCharity(id ?? ''),
     form,
-    save: (body: ReturnType<typeof bodyOf>) => (id ? updateCharity(id, body) : createCharity(body)),
-    refresh: ['charity'],
     serverFields: SERVER_FIELDS,
     savedMessage: (res, record) => {
       const message = res.message || 'Success'
@@ -159,119 +170,68 @@ export default function CharityFormScreen() {
     >
       <Divider titlePlacement="start">Nonprofit</Divider>
       <Row gutter={16}>
-        <Col xs={24} md={12}>
-          <Form.Item label="Nonprofit Name" name="charityName" required rules={[rule(v.charityName)]}>
-            <Input {...limitProps(LIMITS.charity.name)} autoComplete="off" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item label="Tax ID" name="taxId" required rules={[rule(v.taxId)]}>
-            <NumberInput format={TAX_ID_FORMAT} placeholder="XX-XXXXXXX" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item label="Category" name="categoryId" required rules={[rule(v.category)]}>
-            <Select
-              showSearch={{ optionFilterProp: 'label' }}
-              placeholder="Select Category"
-              options={categoryOptions}
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item label="Causes" name="causeIds" required rules={[rule(v.causes)]}>
-            <Select
-              mode="multiple"
-              showSearch={{ optionFilterProp: 'label' }}
-              placeholder="Select Causes"
-              options={causeOptions}
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item label="Email" name="email" required rules={[rule(v.email)]}>
-            <Input {...limitProps(LIMITS.email)} autoComplete="off" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item label="Phone Number" name="phoneNumber" required rules={[rule(v.phoneNumber)]}>
-            <NumberInput format={PHONE_FORMAT} placeholder="(XXX) XXX-XXXX" />
-          </Form.Item>
-        </Col>
-        <Col xs={24}>
-          <Form.Item label="Website" name="website" rules={[rule(v.website)]}>
-            <Input {...limitProps(LIMITS.charity.website)} placeholder="https://" autoComplete="off" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item label="Logo" name="logo" required rules={[rule(v.logo)]}>
-            <ImageUploader
-              aria-label="Logo"
-              moduleName={CHARITY_MEDIA_MODULE}
-              maxNumber={1}
-              buttonLabel="Upload Logo"
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item label="Images" name="images" rules={[rule(v.images)]}>
-            <ImageUploader
-              aria-label="Images"
-              moduleName={CHARITY_MEDIA_MODULE}
-              maxNumber={v.MAX_IMAGES}
-              buttonLabel="Upload Images"
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24}>
-          <Form.Item label="Mission" name="mission" required rules={[rule(v.mission)]}>
-            <RichTextEditor aria-label="Mission" />
-          </Form.Item>
-        </Col>
-        <Col xs={24}>
-          <Form.Item label="Description" name="description" rules={[rule(v.description)]}>
-            <RichTextEditor aria-label="Description" />
-          </Form.Item>
-        </Col>
+        <TextField label="Nonprofit Name" name="charityName" required check={v.charityName} limit={L.name} />
+        <PatternField
+          label="Tax ID"
+          name="taxId"
+          required
+          check={v.taxId}
+          format={TAX_ID_FORMAT}
+          placeholder="XX-XXXXXXX"
+        />
+        <FormField label="Category" name="categoryId" required check={v.category}>
+          <Select showSearch={{ optionFilterProp: 'label' }} placeholder="Select Category" options={categoryOptions} />
+        </FormField>
+        <FormField label="Causes" name="causeIds" required check={v.causes}>
+          <Select
+            mode="multiple"
+            showSearch={{ optionFilterProp: 'label' }}
+            placeholder="Select Causes"
+            options={causeOptions}
+          />
+        </FormField>
+        <TextField label="Email" name="email" required check={v.email} limit={LIMITS.email} />
+        <PhoneField label="Phone Number" name="phoneNumber" required check={v.phoneNumber} />
+        <TextField md={24} label="Website" name="website" check={v.website} limit={L.website} placeholder="https://" />
+        <MediaField label="Logo" name="logo" required check={v.logo} moduleName={CHARITY_MEDIA_MODULE} />
+        <MediaField
+          label="Images"
+          name="images"
+          check={v.images}
+          moduleName={CHARITY_MEDIA_MODULE}
+          maxNumber={v.MAX_IMAGES}
+        />
+        <RichTextField label="Mission" name="mission" required check={v.mission} />
+        <RichTextField label="Description" name="description" check={v.description} />
       </Row>
 
       <Divider titlePlacement="start">Address</Divider>
       <Row gutter={16}>
-        <Col xs={24} md={16}>
-          <Form.Item label="Address" name="address" required rules={[rule(v.address)]}>
-            <Input {...limitProps(LIMITS.charity.address)} autoComplete="off" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={8}>
-          <Form.Item label="Zip Code" name="zipCode" required rules={[rule(v.zipCode)]}>
-            <NumberInput format={ZIP_FORMAT} placeholder="XXXXX or XXXXX-XXXX" />
-          </Form.Item>
-        </Col>
-        <LocationFields unlisted={prefilled?.unlisted} />
+        <AddressFields
+          address={{ limit: L.address, check: v.address, required: true }}
+          zip={{ check: v.zipCode, required: true, placeholder: 'XXXXX or XXXXX-XXXX' }}
+          unlisted={prefilled?.unlisted}
+        />
       </Row>
 
       <Divider titlePlacement="start">Admin Contact</Divider>
       <Row gutter={16}>
-        <Col xs={24} md={12}>
-          <Form.Item label="Admin First Name" name="adminFirstName" required rules={[rule(v.adminFirstName)]}>
-            <Input {...limitProps(LIMITS.charity.adminFirstName)} autoComplete="off" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item label="Admin Last Name" name="adminLastName" required rules={[rule(v.adminLastName)]}>
-            <Input {...limitProps(LIMITS.charity.adminLastName)} autoComplete="off" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item label="Admin Email" name="adminEmail" required rules={[rule(v.adminEmail)]}>
-            <Input {...limitProps(LIMITS.email)} autoComplete="off" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item label="Admin Phone" name="adminPhone" rules={[rule(v.optionalPhone)]}>
-            <NumberInput format={PHONE_FORMAT} placeholder="(XXX) XXX-XXXX" />
-          </Form.Item>
-        </Col>
+        <TextField
+          label="Admin First Name"
+          name="adminFirstName"
+          required
+          check={v.adminFirstName}
+          limit={L.adminFirstName}
+        />
+        <TextField
+          label="Admin Last Name"
+          name="adminLastName"
+          required
+          check={v.adminLastName}
+          limit={L.adminLastName}
+        />
+        <TextField label="Admin Email" name="adminEmail" required check={v.adminEmail} limit={LIMITS.email} />
+        <PhoneField label="Admin Phone" name="adminPhone" check={v.optionalPhone} />
       </Row>
 
       <Divider titlePlacement="start">Payment Methods</Divider>
@@ -300,43 +260,21 @@ export default function CharityFormScreen() {
                 }
               >
                 <Row gutter={16}>
-                  <Col xs={24} md={12}>
-                    <Form.Item label="Bank Name" name={[field.name, 'bankName']} required rules={[rule(v.bankName)]}>
-                      <Input {...limitProps(LIMITS.charity.bankName)} autoComplete="off" />
-                    </Form.Item>
-                  </Col>
-                  <Col xs={24} md={12}>
-                    <Form.Item
-                      label="Account Holder"
-                      name={[field.name, 'accountHolder']}
-                      required
-                      rules={[rule(v.accountHolder)]}
-                    >
-                      <Input {...limitProps(LIMITS.charity.accountHolder)} autoComplete="off" />
-                    </Form.Item>
-                  </Col>
-                  <Col xs={24} md={12}>
-                    <Form.Item
-                      label="Routing Number"
-                      name={[field.name, 'routingNumber']}
+                  {ACCOUNT_NAMES.map(({ key, ...name }) => (
+                    <TextField key={key} name={[field.name, key]} required {...name} />
+                  ))}
+                  {ACCOUNT_DIGITS.map(({ label, key, maxLength, check }) => (
+                    <FormField
+                      key={key}
+                      label={label}
+                      name={[field.name, key]}
                       required
                       normalize={digitsOf}
-                      rules={[rule(v.routingNumber)]}
+                      check={check}
                     >
-                      <Input maxLength={9} inputMode="numeric" autoComplete="off" />
-                    </Form.Item>
-                  </Col>
-                  <Col xs={24} md={12}>
-                    <Form.Item
-                      label="Account Number"
-                      name={[field.name, 'accountNumber']}
-                      required
-                      normalize={digitsOf}
-                      rules={[rule(v.accountNumber)]}
-                    >
-                      <Input maxLength={17} inputMode="numeric" autoComplete="off" />
-                    </Form.Item>
-                  </Col>
+                      <Input maxLength={maxLength} inputMode="numeric" autoComplete="off" />
+                    </FormField>
+                  ))}
                 </Row>
               </Card>
             ))}

@@ -10,15 +10,14 @@
  * The main admin holds all of them.
  */
 import { useCallback, useMemo, useState } from 'react'
-import { Button, Space, Tabs } from 'antd'
-import { PlusOutlined, UploadOutlined } from '@ant-design/icons'
-import { useNavigate } from 'react-router'
+import { Button, Tabs } from 'antd'
+import { UploadOutlined } from '@ant-design/icons'
 import type { TableQuery } from '../../../components/DataTable'
 import { ListCard } from '../../../components/ListCard'
 import { ConfirmDialog } from '../../../components/ConfirmDialog'
-import { actionColumn, dateColumn, statusColumn } from '../../../components/RowStatus'
+import { actionColumn, columnsOf, dateColumn, statusColumn } from '../../../components/RowStatus'
 import { useRowActions } from '../../../components/useRowActions'
-import { useAccess } from '../../../lib/session'
+import { useRights } from '../../../lib/session'
 import { useListTab } from '../../../lib/list-state'
 import { useRefresh } from '../../../lib/query'
 import { listCharities } from '../api/list-charities'
@@ -36,22 +35,18 @@ const CHARITY_MODULE = SLUGS.charity
 const TAB_KEYS = ['onboarded', 'imported'] as const
 type TabKey = (typeof TAB_KEYS)[number]
 
+const nameOf = (row: CharityRow) => row.charityName
 const charityEditPath = paths.charityEdit
 const charityViewPath = paths.charityView
 
 export default function CharityManagementScreen() {
-  const { can } = useAccess()
-  const navigate = useNavigate()
+  const { canAdd, canEdit, canDelete, canStatus } = useRights(CHARITY_MODULE)
   const refresh = useRefresh('charity')
   const [tab, setTab] = useListTab<TabKey>(TAB_KEYS, 'onboarded')
   const [importOpen, setImportOpen] = useState(false)
   // A fresh import panel for every opening.
   const [importKey, setImportKey] = useState(0)
 
-  const canAdd = can(CHARITY_MODULE, 'add')
-  const canEdit = can(CHARITY_MODULE, 'edit')
-  const canDelete = can(CHARITY_MODULE, 'delete')
-  const canStatus = can(CHARITY_MODULE, 'status')
   const showStatus = canEdit || canAdd || canStatus
   const imported = tab === 'imported' && canDelete
 
@@ -65,29 +60,24 @@ export default function CharityManagementScreen() {
     setStatus: (row, isActive) => setCharityStatus(row._id, isActive),
     remove: (row) => deleteCharity(row._id),
     reload: refresh,
-    describe: (row) => row.charityName,
+    describe: nameOf,
   })
 
-  const columns = useMemo(() => {
-    const list = charityColumns()
-    if (imported) {
-      list.push(dateColumn('Imported At', 'createdAt'))
-    } else {
-      list.push(dateColumn('Admin Approve at', 'adminApproveAt'))
-      if (showStatus) list.push(statusColumn((row) => row.charityName, askStatus))
-    }
-    const action = actionColumn<CharityRow>(
-      (row) => row.charityName,
-      [
-        imported && canEdit && { label: 'Onboard', to: (row) => charityEditPath(row._id) },
-        { label: 'View', to: (row) => charityViewPath(row._id) },
-        !imported && canEdit && { label: 'Edit', to: (row) => charityEditPath(row._id) },
-        canDelete && { label: 'Delete', onClick: askDelete },
-      ],
-    )
-    if (action) list.push(action)
-    return list
-  }, [imported, showStatus, canEdit, canDelete, askStatus, askDelete])
+  const columns = useMemo(
+    () =>
+      columnsOf<CharityRow>(
+        ...charityColumns(),
+        imported ? dateColumn('Imported At', 'createdAt') : dateColumn('Admin Approve at', 'adminApproveAt'),
+        !imported && showStatus && statusColumn(nameOf, askStatus),
+        actionColumn<CharityRow>(nameOf, [
+          imported && canEdit && { label: 'Onboard', to: (row) => charityEditPath(row._id) },
+          { label: 'View', to: (row) => charityViewPath(row._id) },
+          !imported && canEdit && { label: 'Edit', to: (row) => charityEditPath(row._id) },
+          canDelete && { label: 'Delete', onClick: askDelete },
+        ]),
+      ),
+    [imported, showStatus, canEdit, canDelete, askStatus, askDelete],
+  )
 
   const tabs = [{ key: 'onboarded', label: 'Onboarded Nonprofit' }]
   if (canDelete) tabs.push({ key: 'imported', label: 'Imported Nonprofit' })
@@ -102,19 +92,13 @@ export default function CharityManagementScreen() {
       empty="No nonprofits yet: add a nonprofit, or import the IRS file, and it shows here"
       title="Nonprofit Management"
       actions={
-        <Space wrap>
-          {imported && (
-            <Button icon={<UploadOutlined />} onClick={openImport}>
-              Import Business Master File
-            </Button>
-          )}
-          {canAdd && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(paths.charityAdd())}>
-              Add New Nonprofit
-            </Button>
-          )}
-        </Space>
+        imported && (
+          <Button icon={<UploadOutlined />} onClick={openImport}>
+            Import Business Master File
+          </Button>
+        )
       }
+      add={canAdd && { label: 'Add New Nonprofit', to: paths.charityAdd() }}
       tabs={
         <Tabs activeKey={imported ? 'imported' : 'onboarded'} items={tabs} onChange={(key) => setTab(key as TabKey)} />
       }

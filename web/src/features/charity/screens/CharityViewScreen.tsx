@@ -7,9 +7,10 @@
 import type { ReactNode } from 'react'
 import { useMutation } from '@tanstack/react-query'
 import { Alert, Button, Card, Descriptions, Flex, Image, Skeleton, Space, Tag, Typography } from 'antd'
+import { EditButton } from '../../../components/EditButton'
 import { LoadState } from '../../../components/LoadState'
-import { EditOutlined, MailOutlined } from '@ant-design/icons'
-import { useNavigate, useSearchParams } from 'react-router'
+import { MailOutlined } from '@ant-design/icons'
+import { useSearchParams } from 'react-router'
 import { useRecordScreen } from '../../../components/useFormScreen'
 import { RichTextView } from '../../../components/RichTextView'
 import { useRecord } from '../../../lib/query'
@@ -35,7 +36,6 @@ const VERIFICATION: Record<Verification, { label: string; color: string }> = {
 
 export default function CharityViewScreen() {
   const [params] = useSearchParams()
-  const navigate = useNavigate()
   const { user, can } = useAccess()
   const meta = useMetaData()
   const isCharityAdmin = user?.adminType === CHARITY_ADMIN
@@ -150,11 +150,7 @@ export default function CharityViewScreen() {
                 Invite Admin
               </Button>
             )}
-            {can(CHARITY_MODULE, 'edit') && (
-              <Button icon={<EditOutlined />} onClick={() => navigate(paths.charityEdit(charity._id || id))}>
-                Edit
-              </Button>
-            )}
+            {can(CHARITY_MODULE, 'edit') && <EditButton to={paths.charityEdit(charity._id || id)} />}
             {back}
           </Space>
         }

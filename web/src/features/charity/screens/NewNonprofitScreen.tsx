@@ -4,7 +4,7 @@
  * leads to /master/master_view/:id, where it is approved or rejected. Server paging and
  * sorting; search past 2 characters.
  */
-import { useCallback, useMemo, useState } from 'react'
+import { useCallback, useMemo } from 'react'
 import { Button, Space, Tabs, Tag } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { EyeOutlined, FileTextOutlined } from '@ant-design/icons'
@@ -12,8 +12,9 @@ import { Link } from 'react-router'
 import type { TableQuery } from '../../../components/DataTable'
 import { useListTab } from '../../../lib/list-state'
 import { ListCard } from '../../../components/ListCard'
-import { ConfirmDialog } from '../../../components/ConfirmDialog'
+import { RejectedReasonDialog } from '../../../components/RejectedReasonDialog'
 import { dateColumn } from '../../../components/RowStatus'
+import { useShownRow } from '../../../components/useShownRow'
 import { listCharities } from '../api/list-charities'
 import type { CharityRow } from '../types'
 import { charityColumns } from '../columns'
@@ -31,9 +32,9 @@ const TABS = [
 export default function NewNonprofitScreen() {
   const [tab, setTab] = useListTab<TabKey>(TAB_KEYS, 'pending')
   const rejected = tab === 'rejected'
-  // The row whose rejection reason is shown; kept while the dialog closes.
-  const [reasonOf, setReasonOf] = useState<CharityRow | null>(null)
-  const [reasonOpen, setReasonOpen] = useState(false)
+  // The row whose rejection reason is shown.
+  const reason = useShownRow<CharityRow>()
+  const showReason = reason.show
 
   const filter = useMemo(
     () => ({ isNavigator: false, adminVerification: rejected ? ('Reject' as const) : ('Pending' as const) }),
@@ -61,10 +62,7 @@ export default function NewNonprofitScreen() {
               size="small"
               icon={<FileTextOutlined />}
               aria-label={`Rejected reason of ${row.charityName}`}
-              onClick={() => {
-                setReasonOf(row)
-                setReasonOpen(true)
-              }}
+              onClick={() => showReason(row)}
             >
               Reason
             </Button>
@@ -73,7 +71,7 @@ export default function NewNonprofitScreen() {
       ),
     })
     return list
-  }, [rejected])
+  }, [rejected, showReason])
 
   return (
     <ListCard<CharityRow>
@@ -87,16 +85,7 @@ export default function NewNonprofitScreen() {
       columns={columns}
       fetch={fetch}
     >
-      <ConfirmDialog
-        open={reasonOpen}
-        title="Rejected Reason"
-        text={reasonOf?.charityName}
-        withReason
-        reasonReadOnly
-        reason={reasonOf?.rejectReason ?? ''}
-        cancelLabel="Cancel"
-        onCancel={() => setReasonOpen(false)}
-      />
+      <RejectedReasonDialog shown={reason} nameOf={(row) => row.charityName} />
     </ListCard>
   )
 }

@@ -9,9 +9,9 @@ import { useState } from 'react'
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
 import { Button, Card, Empty, Image, Skeleton, Space, Tag, Typography } from 'antd'
 import { CommentOutlined, LikeFilled, LikeOutlined, StopOutlined, CheckCircleOutlined } from '@ant-design/icons'
+import { MediaImage } from '../../../components/MediaImage'
 import { ConfirmDialog } from '../../../components/ConfirmDialog'
 import { useConfirmAction } from '../../../components/useConfirmAction'
-import { mediaFileUrl, useMetaData } from '../../../lib/meta-data'
 import { toast } from '../../../lib/toast'
 import { likePost, listActivePosts, listInactivePosts, setPostActive } from '../api/posts'
 import { POST_MEDIA_MODULE } from '../../../lib/media-modules'
@@ -39,7 +39,6 @@ function PostCard({
   onStatus: (post: Post) => void
   reload: () => void
 }) {
-  const meta = useMetaData()
   const [showComments, setShowComments] = useState(false)
   const [liking, setLiking] = useState(false)
   const like = async () => {
@@ -86,13 +85,12 @@ function PostCard({
         <Image.PreviewGroup>
           <Space wrap>
             {post.images.map((name, i) => (
-              <Image
+              <MediaImage
                 key={name}
-                fallback={meta?.placeholder || undefined}
+                moduleName={POST_MEDIA_MODULE}
+                name={name}
                 width={96}
                 height={96}
-                style={{ objectFit: 'cover' }}
-                src={mediaFileUrl(meta, POST_MEDIA_MODULE, name)}
                 alt={`Photo ${i + 1} of the post by ${author}`}
               />
             ))}

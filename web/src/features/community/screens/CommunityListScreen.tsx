@@ -5,13 +5,11 @@
  * module's rights allow.
  */
 import { useMemo } from 'react'
-import { Avatar, Button, Switch, Tabs, Tag } from 'antd'
-import type { ColumnsType } from 'antd/es/table'
-import { PictureOutlined, PlusOutlined } from '@ant-design/icons'
-import { useNavigate } from 'react-router'
+import { Avatar, Switch, Tabs, Tag } from 'antd'
+import { PictureOutlined } from '@ant-design/icons'
 import { ConfirmDialog } from '../../../components/ConfirmDialog'
 import { ListCard } from '../../../components/ListCard'
-import { actionColumn, dateColumn } from '../../../components/RowStatus'
+import { columnsOf, dateColumn, deletedTabColumns } from '../../../components/RowStatus'
 import { useConfirmAction } from '../../../components/useConfirmAction'
 import { formatNumber } from '../../../lib/format'
 import { useListTab } from '../../../lib/list-state'
@@ -19,7 +17,7 @@ import type { TableQuery } from '../../../lib/list-page'
 import { mediaFileUrl, useMetaData } from '../../../lib/meta-data'
 import { SLUGS } from '../../../lib/modules'
 import { useRefresh } from '../../../lib/query'
-import { useAccess } from '../../../lib/session'
+import { useRights } from '../../../lib/session'
 import { paths } from '../../../paths'
 import { deleteCommunity, hideCommunity, listCommunities } from '../api/community'
 import { COMMUNITY_MEDIA_MODULE } from '../constants'
@@ -37,142 +35,100 @@ const TABS = [
 
 export const HIDE_TITLE = 'Are you sure you want to Hide this community ?'
 export const UNHIDE_TITLE = 'Are you sure you want to Unhide this community ?'
-export const DELETE_TITLE = 'Are you sure you want to Delete ?'
-export const RESTORE_TITLE = 'Are you sure you want to Restore ?'
 
 const listAll = (query: TableQuery) => listCommunities({ ...query, isDeleted: false })
 const listDeleted = (query: TableQuery) => listCommunities({ ...query, isDeleted: true })
 
 export default function CommunityListScreen() {
-  const { can } = useAccess()
-  const navigate = useNavigate()
+  const { canAdd, canEdit, canDelete } = useRights(MODULE)
   const meta = useMetaData()
   const refresh = useRefresh('community')
   const [tab, setTab] = useListTab<TabKey>(TAB_KEYS, 'all')
   const deleted = tab === 'deleted'
   const { ask, dialog } = useConfirmAction()
 
-  const canAdd = can(MODULE, 'add')
-  const canEdit = can(MODULE, 'edit')
-  const canDelete = can(MODULE, 'delete')
-
-  const columns = useMemo(() => {
-    const list: ColumnsType<Community> = [
-      {
-        title: 'Community Name',
-        key: 'name',
-        sorter: true,
-        render: (_, row) => (
-          <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
-            <Avatar
-              shape="square"
-              size={40}
-              icon={<PictureOutlined />}
-              src={row.coverImage ? mediaFileUrl(meta, COMMUNITY_MEDIA_MODULE, row.coverImage) : undefined}
-              alt=""
-            />
-            {row.name}
-          </span>
-        ),
-      },
-      { title: 'Privacy', key: 'privacy', render: (_, row) => privacyLabel(row.privacy) },
-      {
-        title: 'Members',
-        key: 'membersCount',
-        sorter: true,
-        align: 'right',
-        render: (_, row) => formatNumber(row.membersCount),
-      },
-      {
-        title: 'Posts',
-        key: 'postsCount',
-        sorter: true,
-        align: 'right',
-        render: (_, row) => formatNumber(row.postsCount),
-      },
-      dateColumn('Created', 'createdAt'),
-    ]
-    if (deleted) {
-      list.push({
-        title: 'Deleted',
-        key: 'deletedAt',
-        render: (_, row) => <Tag color="red">{row.deletedAt ? 'Deleted' : '-'}</Tag>,
-      })
-    } else if (canEdit) {
-      list.push({
-        title: 'Hidden',
-        key: 'isHidden',
-        render: (_, row) => (
-          <Switch
-            aria-label={`Hide ${row.name}`}
-            checked={row.isHidden}
-            checkedChildren="Hidden"
-            unCheckedChildren="Shown"
-            onChange={() =>
-              ask({
-                title: row.isHidden ? UNHIDE_TITLE : HIDE_TITLE,
-                text: row.name,
-                run: () => hideCommunity(row._id, !row.isHidden),
-                after: () => void refresh(),
-              })
-            }
-          />
-        ),
-      })
-    }
-    const action = actionColumn<Community>(communityName, [
-      { label: 'View', to: (row) => paths.communityView(row._id) },
-      canEdit && !deleted && { label: 'Edit', to: (row) => paths.communityEdit(row._id) },
-      canDelete &&
-        !deleted && {
-          label: 'Delete',
-          onClick: (row) =>
-            ask({
-              title: DELETE_TITLE,
-              text: row.name,
-              run: () => deleteCommunity(row._id, true),
-              after: () => void refresh(),
-            }),
+  const columns = useMemo(
+    () =>
+      columnsOf<Community>(
+        {
+          title: 'Community Name',
+          key: 'name',
+          sorter: true,
+          render: (_, row) => (
+            <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
+              <Avatar
+                shape="square"
+                size={40}
+                icon={<PictureOutlined />}
+                src={row.coverImage ? mediaFileUrl(meta, COMMUNITY_MEDIA_MODULE, row.coverImage) : undefined}
+                alt=""
+              />
+              {row.name}
+            </span>
+          ),
         },
-    ])
-    if (action) list.push(action)
-    if (deleted && canDelete) {
-      list.push({
-        title: 'Restore',
-        key: 'restore',
-        render: (_, row) => (
-          <Button
-            type="link"
-            size="small"
-            aria-label={`Restore ${row.name}`}
-            onClick={() =>
-              ask({
-                title: RESTORE_TITLE,
-                text: row.name,
-                run: () => deleteCommunity(row._id, false),
-                after: () => void refresh(),
-              })
-            }
-          >
-            Restore
-          </Button>
-        ),
-      })
-    }
-    return list
-  }, [meta, deleted, canEdit, canDelete, ask, refresh])
+        { title: 'Privacy', key: 'privacy', render: (_, row) => privacyLabel(row.privacy) },
+        {
+          title: 'Members',
+          key: 'membersCount',
+          sorter: true,
+          align: 'right',
+          render: (_, row) => formatNumber(row.membersCount),
+        },
+        {
+          title: 'Posts',
+          key: 'postsCount',
+          sorter: true,
+          align: 'right',
+          render: (_, row) => formatNumber(row.postsCount),
+        },
+        dateColumn('Created', 'createdAt'),
+        deleted && {
+          title: 'Deleted',
+          key: 'deletedAt',
+          render: (_, row) => <Tag color="red">{row.deletedAt ? 'Deleted' : '-'}</Tag>,
+        },
+        !deleted &&
+          canEdit && {
+            title: 'Hidden',
+            key: 'isHidden',
+            render: (_, row) => (
+              <Switch
+                aria-label={`Hide ${row.name}`}
+                checked={row.isHidden}
+                checkedChildren="Hidden"
+                unCheckedChildren="Shown"
+                onChange={() =>
+                  ask({
+                    title: row.isHidden ? UNHIDE_TITLE : HIDE_TITLE,
+                    text: row.name,
+                    run: () => hideCommunity(row._id, !row.isHidden),
+                    after: () => void refresh(),
+                  })
+                }
+              />
+            ),
+          },
+        ...deletedTabColumns<Community>({
+          nameOf: communityName,
+          deleted,
+          canEdit,
+          canDelete,
+          view: (row) => paths.communityView(row._id),
+          edit: (row) => paths.communityEdit(row._id),
+          setDeleted: (row, isDeleted) => deleteCommunity(row._id, isDeleted),
+          ask,
+          after: () => void refresh(),
+        }),
+      ),
+    [meta, deleted, canEdit, canDelete, ask, refresh],
+  )
 
   return (
     <ListCard<Community>
       empty="No communities yet: communities donors create show here"
       title="Community Management"
-      actions={
-        canAdd && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(paths.communityAdd())}>
-            Add Community
-          </Button>
-        )
-      }
+      add={canAdd && { label: 'Add Community', to: paths.communityAdd() }}
       tabs={<Tabs activeKey={tab} items={TABS} onChange={(key) => setTab(key as TabKey)} />}
       searchPlaceholder="Search by Community Name"
       queryKey={['community', 'list', tab]}

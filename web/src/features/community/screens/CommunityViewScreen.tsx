@@ -6,9 +6,10 @@
 import { useState } from 'react'
 import { Button, Card, Descriptions, Image, Skeleton, Space, Tabs, Tag } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
-import { EditOutlined } from '@ant-design/icons'
 import { useNavigate, useParams } from 'react-router'
+import { MediaImage } from '../../../components/MediaImage'
 import { DataTable } from '../../../components/DataTable'
+import { EditButton } from '../../../components/EditButton'
 import { LoadState } from '../../../components/LoadState'
 import { RichTextView } from '../../../components/RichTextView'
 import { SearchBox } from '../../../components/SearchBox'
@@ -57,11 +58,7 @@ export default function CommunityViewScreen() {
         title={community ? community.name : 'Community Details'}
         extra={
           <Space wrap>
-            {canEdit && community && !community.isDeleted && (
-              <Button icon={<EditOutlined />} onClick={() => navigate(paths.communityEdit(id))}>
-                Edit
-              </Button>
-            )}
+            {canEdit && community && !community.isDeleted && <EditButton to={paths.communityEdit(id)} />}
             {back}
           </Space>
         }
@@ -107,13 +104,12 @@ export default function CommunityViewScreen() {
               <Image.PreviewGroup>
                 <Space wrap role="group" aria-label="Gallery">
                   {community.gallery.map((name, i) => (
-                    <Image
+                    <MediaImage
                       key={name}
-                      fallback={meta?.placeholder || undefined}
+                      moduleName={COMMUNITY_MEDIA_MODULE}
+                      name={name}
                       width={120}
                       height={90}
-                      style={{ objectFit: 'cover' }}
-                      src={image(name)}
                       alt={`Gallery image ${i + 1}`}
                     />
                   ))}

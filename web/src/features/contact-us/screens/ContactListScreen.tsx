@@ -5,62 +5,58 @@
  */
 import { useMemo } from 'react'
 import { Select, Space, Tag, Typography } from 'antd'
-import type { ColumnsType } from 'antd/es/table'
 import { ListCard } from '../../../components/ListCard'
-import { actionColumn, dateColumn } from '../../../components/RowStatus'
-import { useListFilters } from '../../../lib/list-state'
+import { actionColumn, columnsOf, dateColumn } from '../../../components/RowStatus'
+import { useYesNoFilter } from '../../../lib/list-state'
 import type { TableQuery } from '../../../lib/list-page'
 import { paths } from '../../../paths'
 import { listContactMessages } from '../api/contact-us'
 import type { ContactMessage } from '../types'
 
 const nameOf = (row: ContactMessage) => row.name
-const FILTERS = ['read'] as const
-type ReadFilter = '' | 'unread' | 'read'
-
-const READ_OPTIONS: Array<{ value: ReadFilter; label: string }> = [
+const READ_OPTIONS: Array<{ value: '' | 'unread' | 'read'; label: string }> = [
   { value: '', label: 'All messages' },
   { value: 'unread', label: 'Unread' },
   { value: 'read', label: 'Read' },
 ]
 
 export default function ContactListScreen() {
-  const [filters, setFilters] = useListFilters(FILTERS)
-  const read = (['unread', 'read'].includes(filters.read) ? filters.read : '') as ReadFilter
+  const read = useYesNoFilter('read', 'read', 'unread')
+  const isRead = read.flag
 
-  const columns = useMemo(() => {
-    const list: ColumnsType<ContactMessage> = [
-      {
-        title: 'Name',
-        key: 'name',
-        sorter: true,
-        render: (_, row) =>
-          row.isRead ? (
-            row.name
-          ) : (
-            <Space size={4} wrap>
-              <Typography.Text strong>{row.name}</Typography.Text>
-              <Tag color="blue">Unread</Tag>
-            </Space>
-          ),
-      },
-      { title: 'Email', key: 'email', dataIndex: 'email', sorter: true },
-      {
-        title: 'Subject',
-        key: 'subject',
-        sorter: true,
-        render: (_, row) => (row.isRead ? row.subject : <Typography.Text strong>{row.subject}</Typography.Text>),
-      },
-      dateColumn('Received At', 'createdAt'),
-    ]
-    const action = actionColumn<ContactMessage>(nameOf, [{ label: 'View', to: (row) => paths.contactView(row._id) }])
-    if (action) list.push(action)
-    return list
-  }, [])
+  const columns = useMemo(
+    () =>
+      columnsOf<ContactMessage>(
+        {
+          title: 'Name',
+          key: 'name',
+          sorter: true,
+          render: (_, row) =>
+            row.isRead ? (
+              row.name
+            ) : (
+              <Space size={4} wrap>
+                <Typography.Text strong>{row.name}</Typography.Text>
+                <Tag color="blue">Unread</Tag>
+              </Space>
+            ),
+        },
+        { title: 'Email', key: 'email', dataIndex: 'email', sorter: true },
+        {
+          title: 'Subject',
+          key: 'subject',
+          sorter: true,
+          render: (_, row) => (row.isRead ? row.subject : <Typography.Text strong>{row.subject}</Typography.Text>),
+        },
+        dateColumn('Received At', 'createdAt'),
+        actionColumn<ContactMessage>(nameOf, [{ label: 'View', to: (row) => paths.contactView(row._id) }]),
+      ),
+    [],
+  )
 
   const fetch = useMemo(
-    () => (query: TableQuery) => listContactMessages(read ? { ...query, isRead: read === 'read' } : query),
-    [read],
+    () => (query: TableQuery) => listContactMessages(isRead === undefined ? query : { ...query, isRead }),
+    [isRead],
   )
 
   return (
@@ -69,15 +65,15 @@ export default function ContactListScreen() {
       title="Contact Us Form"
       searchPlaceholder="Search by Name, Email or Subject"
       filters={
-        <Select<ReadFilter>
+        <Select
           aria-label="Read"
           style={{ minWidth: 160 }}
-          value={read}
+          value={read.choice}
           options={READ_OPTIONS}
-          onChange={(next) => setFilters({ read: next })}
+          onChange={read.choose}
         />
       }
-      queryKey={['contact-us', 'list', read]}
+      queryKey={['contact-us', 'list', read.choice]}
       aria-label="Contact messages"
       columns={columns}
       fetch={fetch}

@@ -4,28 +4,22 @@
  * action, the "how it works" steps and the impact figures; Save, and the page's revisions
  * (compare two, restore one).
  */
-import { useLayoutEffect } from 'react'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { Button, Card, Col, Form, Input, Row, Skeleton, Space, Typography, type FormRule } from 'antd'
+import { useQueryClient } from '@tanstack/react-query'
+import { Button, Col, Form, Input, Row, Typography } from 'antd'
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons'
-import { useNavigate } from 'react-router'
 import { AsyncSelect, type AsyncValue } from '../../../components/AsyncSelect'
-import { ImageUploader } from '../../../components/ImageUploader'
-import { LoadState } from '../../../components/LoadState'
-import { RevisionPanel, type RevisionField } from '../../../components/RevisionPanel'
-import { VideoUploader } from '../../../components/VideoUploader'
-import { applyFieldErrors, clearEditedFieldErrors } from '../../../lib/form-errors'
+import { ContentPageCard } from '../../../components/ContentPageCard'
+import { FormField, MediaField, TextField } from '../../../components/FormField'
+import { type RevisionField } from '../../../components/RevisionPanel'
+import { usePageSave } from '../../../components/usePageSave'
 import { SLUGS } from '../../../lib/modules'
 import { useRecord } from '../../../lib/query'
 import { useAccess } from '../../../lib/session'
-import { toast } from '../../../lib/toast'
-import { rule, ruleWith } from '../../../lib/validators'
-import { LIMITS, limitProps } from '../../../lib/limits'
-import { paths } from '../../../paths'
+import { ruleWith } from '../../../lib/validators'
+import { LIMITS } from '../../../lib/limits'
 import { causeLoader, charityLoader } from '../../../components/option-loaders'
 import { getHomepage, updateHomepage } from '../api/homepage'
 import { revisionSource } from '../../../lib/revisions'
-import { UpdatedLine } from '../../../components/UpdatedLine'
 import { HOMEPAGE_LIMITS as COUNTS, HOMEPAGE_MEDIA_MODULE } from '../constants'
 import type { Homepage, HomepageInput, HowItWorksStep, ImpactFigure, NamedRef } from '../types'
 import * as v from '../validation'
@@ -139,147 +133,82 @@ const atMost = (limit: number, what: string) => ({
 })
 
 export default function HomepageScreen() {
-  const navigate = useNavigate()
   const client = useQueryClient()
   const { can } = useAccess()
   const [form] = Form.useForm<HomepageFormValues>()
   const { value: page, error } = useRecord(KEY, getHomepage)
-
-  useLayoutEffect(() => {
-    if (page) form.setFieldsValue(valuesOf(page))
-  }, [page, form])
-
   const shown = (next: Homepage) => client.setQueryData<Homepage>(KEY, next)
-
-  const save = useMutation({
-    mutationFn: updateHomepage,
-    onSuccess: (res) => {
-      toast.success(res.message || 'Success')
-      if (res.data) shown(res.data)
-    },
-    onError: (e) => applyFieldErrors(form, e, SERVER_FIELDS),
-  })
-
-  if (error)
-    return (
-      <LoadState title="Homepage" error={error} back={<Button onClick={() => navigate(paths.home())}>Back</Button>} />
-    )
+  const save = usePageSave({ form, update: updateHomepage, shown, serverFields: SERVER_FIELDS })
 
   return (
-    <Space orientation="vertical" size="large" style={{ width: '100%' }}>
-      <Card title="Homepage">
-        {!page ? (
-          <Skeleton active />
-        ) : (
-          <>
-            <UpdatedLine page={page} />
-            <Form<HomepageFormValues>
-              form={form}
-              layout="vertical"
-              initialValues={valuesOf(page)}
-              onValuesChange={clearEditedFieldErrors(form)}
-              onFinish={(values) => save.mutate(bodyOf(values))}
-              scrollToFirstError
-            >
-              <Row gutter={16}>
-                <Col xs={24} md={12}>
-                  <Form.Item label="Hero Title" name="heroTitle" required rules={[rule(v.heroTitle)]}>
-                    <Input {...limitProps(LIMITS.page.heroTitle)} autoComplete="off" />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} md={12}>
-                  <Form.Item label="Hero Subtitle" name="heroSubtitle" rules={[rule(v.heroSubtitle)]}>
-                    <Input {...limitProps(LIMITS.page.heroSubtitle)} autoComplete="off" />
-                  </Form.Item>
-                </Col>
-                <Col xs={24}>
-                  <Form.Item label="Banner Images" name="bannerImages">
-                    <ImageUploader
-                      aria-label="Banner Images"
-                      moduleName={HOMEPAGE_MEDIA_MODULE}
-                      maxNumber={COUNTS.bannerImages}
-                    />
-                  </Form.Item>
-                </Col>
-                <Col xs={24}>
-                  <Form.Item label="Video" name="video">
-                    <VideoUploader aria-label="Video" moduleName={HOMEPAGE_MEDIA_MODULE} maxNumber={1} />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} md={12}>
-                  <Form.Item
-                    label="Featured Nonprofits"
-                    name="featuredCharities"
-                    rules={[atMost(COUNTS.featured, 'nonprofits')]}
-                  >
-                    <AsyncSelect
-                      multiple
-                      aria-label="Featured Nonprofits"
-                      placeholder="Select Nonprofits"
-                      loader={charityLoader}
-                    />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} md={12}>
-                  <Form.Item label="Featured Causes" name="featuredCauses" rules={[atMost(COUNTS.featured, 'causes')]}>
-                    <AsyncSelect
-                      multiple
-                      aria-label="Featured Causes"
-                      placeholder="Select Causes"
-                      loader={causeLoader}
-                    />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} md={12}>
-                  <Form.Item
-                    label="Call to Action Text"
-                    name="ctaText"
-                    dependencies={['ctaLink']}
-                    rules={[ruleWith('ctaLink', v.ctaText)]}
-                  >
-                    <Input {...limitProps(LIMITS.page.ctaText)} autoComplete="off" />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} md={12}>
-                  <Form.Item label="Call to Action Link" name="ctaLink" rules={[rule(v.ctaLink)]}>
-                    <Input placeholder="https://" autoComplete="off" />
-                  </Form.Item>
-                </Col>
-              </Row>
-              <PairList
-                name="howItWorks"
-                title="How It Works"
-                limit={COUNTS.howItWorks}
-                first={{ key: 'title', label: 'Title', check: v.stepTitle }}
-                second={{ key: 'description', label: 'Description' }}
-                addLabel="Add Step"
-              />
-              <PairList
-                name="impactFigures"
-                title="Impact Figures"
-                limit={COUNTS.impactFigures}
-                first={{ key: 'label', label: 'Label', check: v.figurePart }}
-                second={{ key: 'value', label: 'Value', check: v.figurePart }}
-                addLabel="Add Figure"
-              />
-              <Button type="primary" htmlType="submit" loading={save.isPending}>
-                Save
-              </Button>
-            </Form>
-          </>
-        )}
-      </Card>
-      {page && (
-        <RevisionPanel<Homepage>
-          queryKey={KEY}
-          calls={revisionSource<Homepage>('homepage')}
-          fields={FIELDS}
-          current={page.revision}
-          canRestore={can(SLUGS.homepage, 'edit')}
-          onRestored={(next) => next && shown(next)}
+    <ContentPageCard<Homepage, HomepageFormValues>
+      title="Homepage"
+      page={page}
+      error={error}
+      form={form}
+      valuesOf={valuesOf}
+      onFinish={(values) => save.mutate(bodyOf(values))}
+      saving={save.isPending}
+      scrollToFirstError
+      revisions={() => ({
+        queryKey: KEY,
+        calls: revisionSource<Homepage>('homepage'),
+        fields: FIELDS,
+        canRestore: can(SLUGS.homepage, 'edit'),
+        onRestored: shown,
+      })}
+    >
+      <Row gutter={16}>
+        <TextField label="Hero Title" name="heroTitle" required check={v.heroTitle} limit={LIMITS.page.heroTitle} />
+        <TextField label="Hero Subtitle" name="heroSubtitle" check={v.heroSubtitle} limit={LIMITS.page.heroSubtitle} />
+        <MediaField
+          md={24}
+          label="Banner Images"
+          name="bannerImages"
+          moduleName={HOMEPAGE_MEDIA_MODULE}
+          maxNumber={COUNTS.bannerImages}
+          buttonLabel="Upload Image"
         />
-      )}
-    </Space>
+        <MediaField video md={24} label="Video" name="video" moduleName={HOMEPAGE_MEDIA_MODULE} />
+        <FormField label="Featured Nonprofits" name="featuredCharities" rules={[atMost(COUNTS.featured, 'nonprofits')]}>
+          <AsyncSelect
+            multiple
+            aria-label="Featured Nonprofits"
+            placeholder="Select Nonprofits"
+            loader={charityLoader}
+          />
+        </FormField>
+        <FormField label="Featured Causes" name="featuredCauses" rules={[atMost(COUNTS.featured, 'causes')]}>
+          <AsyncSelect multiple aria-label="Featured Causes" placeholder="Select Causes" loader={causeLoader} />
+        </FormField>
+        <TextField
+          label="Call to Action Text"
+          name="ctaText"
+          dependencies={['ctaLink']}
+          rules={[ruleWith('ctaLink', v.ctaText)]}
+          limit={LIMITS.page.ctaText}
+        />
+        <FormField label="Call to Action Link" name="ctaLink" check={v.ctaLink}>
+          <Input placeholder="https://" autoComplete="off" />
+        </FormField>
+      </Row>
+      <PairList
+        name="howItWorks"
+        title="How It Works"
+        limit={COUNTS.howItWorks}
+        first={{ key: 'title', label: 'Title', check: v.stepTitle }}
+        second={{ key: 'description', label: 'Description' }}
+        addLabel="Add Step"
+      />
+      <PairList
+        name="impactFigures"
+        title="Impact Figures"
+        limit={COUNTS.impactFigures}
+        first={{ key: 'label', label: 'Label', check: v.figurePart }}
+        second={{ key: 'value', label: 'Value', check: v.figurePart }}
+        addLabel="Add Figure"
+      />
+    </ContentPageCard>
   )
 }
 
@@ -300,18 +229,8 @@ interface PairListProps {
 }
 
 /** The antd rules of a row's field: its check against the row's other field. */
-const pairRules = (field: PairField, otherPath: Array<string | number>): FormRule[] => {
-  const check = field.check
-  if (!check) return []
-  return [
-    ({ getFieldValue }) => ({
-      validator: (_, value) => {
-        const found = check(value, getFieldValue(otherPath))
-        return found ? Promise.reject(new Error(found)) : Promise.resolve()
-      },
-    }),
-  ]
-}
+const pairRules = (field: PairField, otherPath: Array<string | number>) =>
+  field.check ? [ruleWith(otherPath, field.check)] : []
 
 /**
  * A short list of two-field rows (steps, figures) with Add and Remove, at most `limit`. The
@@ -327,24 +246,20 @@ function PairList({ name, title, limit, first, second, addLabel }: PairListProps
           </Typography.Title>
           {rows.map((row, index) => (
             <Row key={row.key} gutter={8} align="top" wrap={false} role="group" aria-label={`${title} ${index + 1}`}>
-              <Col flex="1 1 0">
-                <Form.Item
-                  name={[row.name, first.key]}
-                  dependencies={[[name, row.name, second.key]]}
-                  rules={pairRules(first, [name, row.name, second.key])}
-                >
-                  <Input placeholder={first.label} aria-label={`${first.label} ${index + 1}`} />
-                </Form.Item>
-              </Col>
-              <Col flex="2 1 0">
-                <Form.Item
-                  name={[row.name, second.key]}
-                  dependencies={[[name, row.name, first.key]]}
-                  rules={pairRules(second, [name, row.name, first.key])}
-                >
-                  <Input placeholder={second.label} aria-label={`${second.label} ${index + 1}`} />
-                </Form.Item>
-              </Col>
+              {[
+                { field: first, other: second, flex: '1 1 0' },
+                { field: second, other: first, flex: '2 1 0' },
+              ].map(({ field, other, flex }) => (
+                <Col key={field.key} flex={flex}>
+                  <Form.Item
+                    name={[row.name, field.key]}
+                    dependencies={[[name, row.name, other.key]]}
+                    rules={pairRules(field, [name, row.name, other.key])}
+                  >
+                    <Input placeholder={field.label} aria-label={`${field.label} ${index + 1}`} />
+                  </Form.Item>
+                </Col>
+              ))}
               <Col flex="none">
                 <Button
                   icon={<DeleteOutlined />}

@@ -3,16 +3,12 @@
  * the status toggle, view, edit and delete, each shown as the Donor module's rights allow.
  */
 import { useMemo } from 'react'
-import { Button } from 'antd'
-import type { ColumnsType } from 'antd/es/table'
-import { PlusOutlined } from '@ant-design/icons'
-import { useNavigate } from 'react-router'
-import { actionColumn, dateColumn, statusColumn } from '../../../components/RowStatus'
+import { actionColumn, columnsOf, dateColumn, statusColumn } from '../../../components/RowStatus'
 import { useRowActions } from '../../../components/useRowActions'
 import { ListCard } from '../../../components/ListCard'
 import { ConfirmDialog } from '../../../components/ConfirmDialog'
 import { formatCents, formatPhone } from '../../../lib/format'
-import { useAccess } from '../../../lib/session'
+import { useRights } from '../../../lib/session'
 import { useRefresh } from '../../../lib/query'
 import { SLUGS } from '../../../lib/modules'
 import { paths } from '../../../paths'
@@ -25,71 +21,53 @@ import type { Donor } from '../types'
 const MODULE = SLUGS.donor
 
 export default function DonorListScreen() {
-  const { can } = useAccess()
-  const navigate = useNavigate()
+  const { canAdd, canView, canEdit, canDelete, canStatus } = useRights(MODULE)
   const refresh = useRefresh('donor')
-
-  const canAdd = can(MODULE, 'add')
-  const canView = can(MODULE, 'view')
-  const canEdit = can(MODULE, 'edit')
-  const canDelete = can(MODULE, 'delete')
-  const canStatus = can(MODULE, 'status')
-
-  const {
-    askStatus,
-    askDelete,
-    dialog: rowDialog,
-  } = useRowActions<Donor>({
+  const { askStatus, askDelete, dialog } = useRowActions<Donor>({
     setStatus: (row, isActive) => setDonorStatus(row._id, isActive),
     remove: (row) => deleteDonor(row._id),
     reload: refresh,
     describe: donorName,
   })
 
-  const columns = useMemo(() => {
-    const list: ColumnsType<Donor> = [
-      { title: 'Name', key: 'firstName', sorter: true, render: (_, row) => donorName(row) },
-      { title: 'Email', key: 'email', dataIndex: 'email', sorter: true },
-      { title: 'Phone', key: 'phoneNumber', render: (_, row) => formatPhone(row.phoneNumber) },
-      { title: 'Location', key: 'location', render: (_, row) => donorLocation(row) },
-      {
-        title: 'Total Given',
-        key: 'totalGivenCents',
-        dataIndex: 'totalGivenCents',
-        sorter: true,
-        align: 'right',
-        render: (cents: number) => formatCents(cents ?? 0),
-      },
-      dateColumn('Joined', 'createdAt'),
-    ]
-    if (canStatus) list.push(statusColumn(donorName, askStatus))
-    const action = actionColumn<Donor>(donorName, [
-      canView && { label: 'View', to: (row) => paths.donorView(row._id) },
-      canEdit && { label: 'Edit', to: (row) => paths.donorEdit(row._id) },
-      canDelete && { label: 'Delete', onClick: askDelete },
-    ])
-    if (action) list.push(action)
-    return list
-  }, [canStatus, canView, canEdit, canDelete, askStatus, askDelete])
+  const columns = useMemo(
+    () =>
+      columnsOf<Donor>(
+        { title: 'Name', key: 'firstName', sorter: true, render: (_, row) => donorName(row) },
+        { title: 'Email', key: 'email', dataIndex: 'email', sorter: true },
+        { title: 'Phone', key: 'phoneNumber', render: (_, row) => formatPhone(row.phoneNumber) },
+        { title: 'Location', key: 'location', render: (_, row) => donorLocation(row) },
+        {
+          title: 'Total Given',
+          key: 'totalGivenCents',
+          dataIndex: 'totalGivenCents',
+          sorter: true,
+          align: 'right',
+          render: (cents: number) => formatCents(cents ?? 0),
+        },
+        dateColumn('Joined', 'createdAt'),
+        canStatus && statusColumn(donorName, askStatus),
+        actionColumn<Donor>(donorName, [
+          canView && { label: 'View', to: (row) => paths.donorView(row._id) },
+          canEdit && { label: 'Edit', to: (row) => paths.donorEdit(row._id) },
+          canDelete && { label: 'Delete', onClick: askDelete },
+        ]),
+      ),
+    [canStatus, canView, canEdit, canDelete, askStatus, askDelete],
+  )
 
   return (
     <ListCard<Donor>
       empty="No donors yet: donors who sign up in the app, or that you add, show here"
       title="Donor Management"
-      actions={
-        canAdd && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(paths.donorAdd())}>
-            Add Donor
-          </Button>
-        )
-      }
+      add={canAdd && { label: 'Add Donor', to: paths.donorAdd() }}
       searchPlaceholder="Search by Name or Email"
       queryKey={['donor', 'list']}
       aria-label="Donors"
       columns={columns}
       fetch={listDonors}
     >
-      <ConfirmDialog {...rowDialog} />
+      <ConfirmDialog {...dialog} />
     </ListCard>
   )
 }

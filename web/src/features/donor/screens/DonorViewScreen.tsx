@@ -3,25 +3,13 @@
  * donations), the badges they earned, their ten newest transactions (each a link to its view)
  * and their subscriptions.
  */
-import {
-  Avatar,
-  Button,
-  Card,
-  Col,
-  Descriptions,
-  Empty,
-  Row,
-  Skeleton,
-  Space,
-  Statistic,
-  Table,
-  Tag,
-  Typography,
-} from 'antd'
-import { EditOutlined, UserOutlined } from '@ant-design/icons'
+import { Avatar, Button, Card, Col, Descriptions, Empty, Row, Skeleton, Space, Statistic, Tag, Typography } from 'antd'
+import type { ColumnType } from 'antd/es/table'
+import { UserOutlined } from '@ant-design/icons'
 import { Link, useNavigate, useParams } from 'react-router'
+import { EditButton } from '../../../components/EditButton'
 import { LoadState } from '../../../components/LoadState'
-import { SideScroll } from '../../../components/SideScroll'
+import { DetailTable } from '../../../components/DetailTable'
 import { formatCents, formatDate, formatPhone, formatZip } from '../../../lib/format'
 import { mediaFileUrl, useMetaData } from '../../../lib/meta-data'
 import { SLUGS } from '../../../lib/modules'
@@ -42,6 +30,21 @@ const dash = (value: string | null | undefined) => value || '-'
 /** 'monthly' -> 'Monthly' */
 const capitalised = (text: string) => (text ? text[0].toUpperCase() + text.slice(1) : '')
 
+/** Who a transaction or a subscription gives to, and what kind of recipient it is. */
+const recipientColumn = <T extends { recipientName: string; recipientType: string }>(): ColumnType<T> => ({
+  title: 'Recipient',
+  key: 'recipientName',
+  render: (_, row) => `${row.recipientName} (${recipientTypeLabel(row.recipientType)})`,
+})
+
+/** How much, in dollars. */
+const amountColumn = <T extends { amountCents: number }>(): ColumnType<T> => ({
+  title: 'Amount',
+  key: 'amountCents',
+  align: 'right',
+  render: (_, row) => formatCents(row.amountCents),
+})
+
 export default function DonorViewScreen() {
   const { id = '' } = useParams()
   const navigate = useNavigate()
@@ -61,11 +64,7 @@ export default function DonorViewScreen() {
         title="Donor Details"
         extra={
           <Space>
-            {can(SLUGS.donor, 'edit') && (
-              <Button icon={<EditOutlined />} onClick={() => navigate(paths.donorEdit(id))}>
-                Edit
-              </Button>
-            )}
+            {can(SLUGS.donor, 'edit') && <EditButton to={paths.donorEdit(id)} />}
             {back}
           </Space>
         }
@@ -138,67 +137,46 @@ export default function DonorViewScreen() {
           </Card>
 
           <Card title="Recent Transactions">
-            <SideScroll label="Recent transactions">
-              <Table<DonorTransaction>
-                aria-label="Recent transactions"
-                rowKey="_id"
-                pagination={false}
-                size="small"
-                scroll={{ x: 'max-content' }}
-                dataSource={detail.recentTransactions}
-                locale={{ emptyText: 'No transactions yet' }}
-                columns={[
-                  {
-                    title: 'Receipt',
-                    key: 'receiptNumber',
-                    render: (_, t) => (
-                      <Link
-                        to={paths.transactionView(t._id)}
-                        aria-label={`View transaction ${t.receiptNumber || t._id}`}
-                      >
-                        {t.receiptNumber || t._id}
-                      </Link>
-                    ),
-                  },
-                  { title: 'Date', key: 'createdAt', render: (_, t) => formatDate(t.createdAt) },
-                  {
-                    title: 'Recipient',
-                    key: 'recipientName',
-                    render: (_, t) => `${t.recipientName} (${recipientTypeLabel(t.recipientType)})`,
-                  },
-                  { title: 'Type', key: 'type', render: (_, t) => typeLabel(t.type) },
-                  { title: 'Amount', key: 'amountCents', align: 'right', render: (_, t) => formatCents(t.amountCents) },
-                  { title: 'Status', key: 'status', render: (_, t) => <TransactionStatusTag status={t.status} /> },
-                ]}
-              />
-            </SideScroll>
+            <DetailTable<DonorTransaction>
+              label="Recent transactions"
+              empty="No transactions yet"
+              rowKey="_id"
+              dataSource={detail.recentTransactions}
+              columns={[
+                {
+                  title: 'Receipt',
+                  key: 'receiptNumber',
+                  render: (_, t) => (
+                    <Link to={paths.transactionView(t._id)} aria-label={`View transaction ${t.receiptNumber || t._id}`}>
+                      {t.receiptNumber || t._id}
+                    </Link>
+                  ),
+                },
+                { title: 'Date', key: 'createdAt', render: (_, t) => formatDate(t.createdAt) },
+                recipientColumn(),
+                { title: 'Type', key: 'type', render: (_, t) => typeLabel(t.type) },
+                amountColumn(),
+                { title: 'Status', key: 'status', render: (_, t) => <TransactionStatusTag status={t.status} /> },
+              ]}
+            />
           </Card>
 
           <Card title="Subscriptions">
-            <SideScroll label="Subscriptions">
-              <Table<Subscription>
-                aria-label="Subscriptions"
-                rowKey="_id"
-                pagination={false}
-                size="small"
-                scroll={{ x: 'max-content' }}
-                dataSource={detail.subscriptions}
-                locale={{ emptyText: 'No subscriptions' }}
-                columns={[
-                  {
-                    title: 'Recipient',
-                    key: 'recipientName',
-                    render: (_, s) => `${s.recipientName} (${recipientTypeLabel(s.recipientType)})`,
-                  },
-                  { title: 'Amount', key: 'amountCents', align: 'right', render: (_, s) => formatCents(s.amountCents) },
-                  { title: 'Interval', key: 'interval', render: (_, s) => capitalised(s.interval) },
-                  { title: 'Status', key: 'status', render: (_, s) => capitalised(s.status) },
-                  { title: 'Charges', key: 'chargesCount', dataIndex: 'chargesCount' },
-                  { title: 'Started', key: 'startedAt', render: (_, s) => formatDate(s.startedAt) },
-                  { title: 'Next Charge', key: 'nextChargeAt', render: (_, s) => dash(formatDate(s.nextChargeAt)) },
-                ]}
-              />
-            </SideScroll>
+            <DetailTable<Subscription>
+              label="Subscriptions"
+              empty="No subscriptions"
+              rowKey="_id"
+              dataSource={detail.subscriptions}
+              columns={[
+                recipientColumn(),
+                amountColumn(),
+                { title: 'Interval', key: 'interval', render: (_, s) => capitalised(s.interval) },
+                { title: 'Status', key: 'status', render: (_, s) => capitalised(s.status) },
+                { title: 'Charges', key: 'chargesCount', dataIndex: 'chargesCount' },
+                { title: 'Started', key: 'startedAt', render: (_, s) => formatDate(s.startedAt) },
+                { title: 'Next Charge', key: 'nextChargeAt', render: (_, s) => dash(formatDate(s.nextChargeAt)) },
+              ]}
+            />
           </Card>
         </>
       )}

@@ -1,6 +1,6 @@
 /** Events: /admin/event/ and /v1/event/ (module /event). */
 import { apiClient, type ApiEnvelope } from '../../../lib/api-client'
-import { binaryOrJson, saveBlob } from '../../../lib/download'
+import { fileAnswer, saveBlob, type OnDownloadProgress } from '../../../lib/download'
 import { listPage, type TableQuery, type TablePage } from '../../../lib/list-page'
 import type { Event, EventFilter, EventInput, EventMember, FindEventAnswer, MemberStatus } from '../types'
 
@@ -58,23 +58,15 @@ export async function removeEventMember(membershipId: string): Promise<ApiEnvelo
   ).data
 }
 
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 export const eventExportFile = (id: string) => `event-${id}.xlsx`
 
 /** GET /v1/event/eventDetailsExport/{id}: the event and all its members as an .xlsx Blob (streamed). */
-export async function fetchEventExport(
-  id: string,
-  onProgress?: (loaded: number, total?: number) => void,
-): Promise<Blob> {
-  const res = await apiClient.get<Blob>(`/v1/event/eventDetailsExport/${enc(id)}`, {
-    responseType: 'arraybuffer',
-    transformResponse: binaryOrJson(XLSX_TYPE),
-    onDownloadProgress: (e) => onProgress?.(e.loaded, e.total),
-  })
+export async function fetchEventExport(id: string, onProgress?: OnDownloadProgress): Promise<Blob> {
+  const res = await apiClient.get<Blob>(`/v1/event/eventDetailsExport/${enc(id)}`, fileAnswer(onProgress))
   return res.data
 }
 
 /** Downloads the event's members, saved as event-<id>.xlsx. */
-export async function exportEvent(id: string, onProgress?: (loaded: number, total?: number) => void): Promise<void> {
+export async function exportEvent(id: string, onProgress?: OnDownloadProgress): Promise<void> {
   saveBlob(await fetchEventExport(id, onProgress), eventExportFile(id))
 }

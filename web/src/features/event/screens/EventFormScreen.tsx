@@ -5,21 +5,27 @@
  * and capacity; checked with the engagement service's messages before sending.
  */
 import { useMemo } from 'react'
-import { Col, DatePicker, Form, Input, InputNumber, Radio, Row, Select, Switch } from 'antd'
+import { Form, InputNumber, Radio, Row, Select } from 'antd'
 import type { Dayjs } from 'dayjs'
 import { useParams } from 'react-router'
+import { AddressFields } from '../../../components/AddressFields'
 import { AsyncSelect, type AsyncValue } from '../../../components/AsyncSelect'
+import {
+  DateTimeField,
+  FormField,
+  MediaField,
+  RichTextField,
+  SwitchField,
+  TextField,
+} from '../../../components/FormField'
 import { FormScreen } from '../../../components/FormScreen'
-import { useFormScreen } from '../../../components/useFormScreen'
-import { ImageUploader } from '../../../components/ImageUploader'
-import { RichTextEditor } from '../../../components/RichTextEditor'
-import { VideoUploader } from '../../../components/VideoUploader'
+import { recordCalls, useFormScreen } from '../../../components/useFormScreen'
 import { clearEditedFieldErrors } from '../../../lib/form-errors'
-import { rule, ruleWith } from '../../../lib/validators'
-import { LIMITS, limitProps } from '../../../lib/limits'
+import { ruleWith } from '../../../lib/validators'
+import { LIMITS } from '../../../lib/limits'
 import { listUrl } from '../../../lib/list-state'
+import { NO_PLACE, placeBodyOf, placeValuesOf, trimmed, type PlaceFormValues } from '../../../lib/place-values'
 import { paths } from '../../../paths'
-import { LocationFields } from '../../../components/LocationFields'
 import { charityLoader, communityLoader } from '../../../components/option-loaders'
 import { createEvent, getEvent, updateEvent } from '../api/event'
 import { CAPACITY_MAX, EVENT_IMAGE_MODULE, EVENT_VIDEO_MODULE, IMAGES_MAX } from '../constants'
@@ -27,7 +33,7 @@ import { browserTimeZone, instantToWallClock, timeZones, wallClockToInstant } fr
 import type { Event, EventInput, HostType } from '../types'
 import * as v from '../validation'
 
-export interface EventFormValues {
+export interface EventFormValues extends PlaceFormValues {
   title: string
   description: string
   images: string[]
@@ -37,14 +43,6 @@ export interface EventFormValues {
   timeZone: string
   isOnline: boolean
   onlineLink: string
-  address: string
-  country?: string
-  state?: string
-  city?: string
-  countryId?: string
-  stateId?: string
-  cityId?: string
-  zipCode: string
   hostType: HostType
   host: AsyncValue | null
   capacity: number | null
@@ -70,8 +68,6 @@ const emptyValues = (): EventFormValues => ({
 /** Server field names that differ from the form's. */
 const SERVER_FIELDS = { hostId: ['host'], countryId: ['country'], stateId: ['state'], cityId: ['city'] }
 
-const str = (value: unknown) => (value === undefined || value === null ? '' : String(value).trim())
-
 function valuesOf(e: Event): EventFormValues {
   return {
     title: e.title,
@@ -83,13 +79,7 @@ function valuesOf(e: Event): EventFormValues {
     timeZone: e.timeZone,
     isOnline: e.isOnline,
     onlineLink: e.onlineLink ?? '',
-    address: e.address ?? '',
-    country: e.country || undefined,
-    state: e.state || undefined,
-    city: e.city || undefined,
-    countryId: e.countryId ?? '',
-    stateId: e.stateId ?? '',
-    cityId: e.cityId ?? '',
+    ...placeValuesOf(e),
     zipCode: e.zipCode ?? '',
     hostType: e.hostType === 'charity' ? 'charity' : 'community',
     host: e.hostId ? { value: e.hostId, label: e.hostName || e.hostId } : null,
@@ -101,7 +91,7 @@ function bodyOf(values: EventFormValues): EventInput {
   const online = Boolean(values.isOnline)
   const zone = values.timeZone
   return {
-    title: str(values.title),
+    title: trimmed(values.title),
     description: values.description ?? '',
     images: values.images ?? [],
     video: values.video?.[0] ?? '',
@@ -109,15 +99,9 @@ function bodyOf(values: EventFormValues): EventInput {
     endsAt: values.endsAt ? wallClockToInstant(values.endsAt, zone) : 0,
     timeZone: zone,
     isOnline: online,
-    onlineLink: online ? str(values.onlineLink) : '',
-    address: online ? '' : str(values.address),
-    country: online ? '' : str(values.country),
-    state: online ? '' : str(values.state),
-    city: online ? '' : str(values.city),
-    countryId: !online && values.country ? str(values.countryId) : '',
-    stateId: !online && values.state ? str(values.stateId) : '',
-    cityId: !online && values.city ? str(values.cityId) : '',
-    zipCode: online ? '' : str(values.zipCode),
+    onlineLink: online ? trimmed(values.onlineLink) : '',
+    ...(online ? NO_PLACE : placeBodyOf(values)),
+    zipCode: online ? '' : trimmed(values.zipCode),
     hostType: values.hostType,
     hostId: values.host?.value ?? '',
     capacity: Number(values.capacity ?? 0),
@@ -130,13 +114,10 @@ export default function EventFormScreen() {
   const isOnline = Form.useWatch('isOnline', form) as boolean | undefined
   const hostType = Form.useWatch('hostType', form) as HostType | undefined
   const screen = useFormScreen({
+    ...recordCalls('event', id, { get: getEvent, create: createEvent, update: updateEvent }),
     listPath: listUrl(paths.eventList()),
-    recordKey: id ? ['event', id] : null,
-    load: () => getEvent(id ?? ''),
     form,
     valuesOf,
-    save: (body: EventInput) => (id ? updateEvent(id, body) : createEvent(body)),
-    refresh: ['event'],
     serverFields: SERVER_FIELDS,
   })
   const zoneOptions = useMemo(() => timeZones().map((z) => ({ value: z, label: z })), [])
@@ -152,120 +133,66 @@ export default function EventFormScreen() {
       initialValues={initialValues}
     >
       <Row gutter={16}>
-        <Col xs={24}>
-          <Form.Item label="Event Title" name="title" required rules={[rule(v.title)]}>
-            <Input {...limitProps(LIMITS.event.title)} autoComplete="off" />
-          </Form.Item>
-        </Col>
-        <Col xs={24}>
-          <Form.Item label="Description" name="description" required rules={[rule(v.description)]}>
-            <RichTextEditor aria-label="Description" height={220} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={16}>
-          <Form.Item label="Images" name="images">
-            <ImageUploader
-              aria-label="Images"
-              moduleName={EVENT_IMAGE_MODULE}
-              maxNumber={IMAGES_MAX}
-              buttonLabel="Upload Images"
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={8}>
-          <Form.Item label="Video" name="video">
-            <VideoUploader
-              aria-label="Video"
-              moduleName={EVENT_VIDEO_MODULE}
-              maxNumber={1}
-              buttonLabel="Upload Video"
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={8}>
-          <Form.Item label="Start Date" name="startsAt" required rules={[rule(v.startsAt)]}>
-            <DatePicker
-              showTime={{ format: 'hh:mm A', use12Hours: true }}
-              format="MMM D YYYY, hh:mm A"
-              style={{ width: '100%' }}
-              aria-label="Start Date"
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={8}>
-          <Form.Item
-            label="End Date"
-            name="endsAt"
-            required
-            dependencies={['startsAt']}
-            rules={[ruleWith('startsAt', v.endsAt)]}
-          >
-            <DatePicker
-              showTime={{ format: 'hh:mm A', use12Hours: true }}
-              format="MMM D YYYY, hh:mm A"
-              style={{ width: '100%' }}
-              aria-label="End Date"
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={8}>
-          <Form.Item label="Time Zone" name="timeZone" required rules={[rule(v.timeZone)]}>
-            <Select showSearch options={zoneOptions} aria-label="Time Zone" />
-          </Form.Item>
-        </Col>
-        <Col xs={24}>
-          <Form.Item label="Online Event" name="isOnline" valuePropName="checked">
-            <Switch aria-label="Online Event" checkedChildren="Online" unCheckedChildren="Venue" />
-          </Form.Item>
-        </Col>
+        <TextField md={24} label="Event Title" name="title" required check={v.title} limit={LIMITS.event.title} />
+        <RichTextField label="Description" name="description" required check={v.description} height={220} />
+        <MediaField md={16} label="Images" name="images" moduleName={EVENT_IMAGE_MODULE} maxNumber={IMAGES_MAX} />
+        <MediaField video md={8} label="Video" name="video" moduleName={EVENT_VIDEO_MODULE} />
+        <DateTimeField md={8} label="Start Date" name="startsAt" required check={v.startsAt} />
+        <DateTimeField
+          md={8}
+          label="End Date"
+          name="endsAt"
+          required
+          dependencies={['startsAt']}
+          rules={[ruleWith('startsAt', v.endsAt)]}
+        />
+        <FormField md={8} label="Time Zone" name="timeZone" required check={v.timeZone}>
+          <Select showSearch options={zoneOptions} aria-label="Time Zone" />
+        </FormField>
+        <SwitchField md={24} label="Online Event" name="isOnline" on="Online" off="Venue" />
         {isOnline ? (
-          <Col xs={24}>
-            <Form.Item label="Online Link" name="onlineLink" required rules={[rule(v.onlineLink)]}>
-              <Input {...limitProps(LIMITS.event.onlineLink)} autoComplete="off" placeholder="https://" />
-            </Form.Item>
-          </Col>
+          <TextField
+            md={24}
+            label="Online Link"
+            name="onlineLink"
+            required
+            check={v.onlineLink}
+            limit={LIMITS.event.onlineLink}
+            placeholder="https://"
+          />
         ) : (
-          <>
-            <Col xs={24} md={16}>
-              <Form.Item label="Venue" name="address" required rules={[rule(v.venue)]}>
-                <Input {...limitProps(LIMITS.event.venue)} autoComplete="off" placeholder="Venue address" />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={8}>
-              <Form.Item label="Zip Code" name="zipCode">
-                <Input maxLength={10} autoComplete="off" />
-              </Form.Item>
-            </Col>
-            <LocationFields optional />
-          </>
+          <AddressFields
+            address={{
+              label: 'Venue',
+              limit: LIMITS.event.venue,
+              check: v.venue,
+              required: true,
+              placeholder: 'Venue address',
+            }}
+            optional
+          />
         )}
-        <Col xs={24} md={8}>
-          <Form.Item label="Host Type" name="hostType">
-            <Radio.Group
-              aria-label="Host Type"
-              options={[
-                { value: 'community', label: 'Community' },
-                { value: 'charity', label: 'Nonprofit' },
-              ]}
-              onChange={() => form.setFieldValue('host', null)}
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={10}>
-          <Form.Item label="Host" name="host" required rules={[rule(v.host)]}>
-            <AsyncSelect
-              key={hostType ?? 'community'}
-              aria-label="Host"
-              placeholder={hostType === 'charity' ? 'Select Nonprofit' : 'Select Community'}
-              loader={hostType === 'charity' ? charityLoader : communityLoader}
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={6}>
-          <Form.Item label="Capacity (0 = unlimited)" name="capacity" required rules={[rule(v.capacity)]}>
-            <InputNumber min={0} max={CAPACITY_MAX} precision={0} style={{ width: '100%' }} aria-label="Capacity" />
-          </Form.Item>
-        </Col>
+        <FormField md={8} label="Host Type" name="hostType">
+          <Radio.Group
+            aria-label="Host Type"
+            options={[
+              { value: 'community', label: 'Community' },
+              { value: 'charity', label: 'Nonprofit' },
+            ]}
+            onChange={() => form.setFieldValue('host', null)}
+          />
+        </FormField>
+        <FormField md={10} label="Host" name="host" required check={v.host}>
+          <AsyncSelect
+            key={hostType ?? 'community'}
+            aria-label="Host"
+            placeholder={hostType === 'charity' ? 'Select Nonprofit' : 'Select Community'}
+            loader={hostType === 'charity' ? charityLoader : communityLoader}
+          />
+        </FormField>
+        <FormField md={6} label="Capacity (0 = unlimited)" name="capacity" required check={v.capacity}>
+          <InputNumber min={0} max={CAPACITY_MAX} precision={0} style={{ width: '100%' }} aria-label="Capacity" />
+        </FormField>
       </Row>
     </FormScreen>
   )

@@ -4,19 +4,16 @@
  * delete or, among the deleted, restore (both ask first; SPEC section 4: one call toggles).
  */
 import { useMemo } from 'react'
-import { Button, Tabs } from 'antd'
-import type { ColumnsType } from 'antd/es/table'
-import { PlusOutlined } from '@ant-design/icons'
-import { useNavigate } from 'react-router'
+import { Tabs } from 'antd'
 import { ConfirmDialog } from '../../../components/ConfirmDialog'
 import { ListCard } from '../../../components/ListCard'
-import { actionColumn, dateColumn } from '../../../components/RowStatus'
+import { columnsOf, dateColumn, deletedTabColumns } from '../../../components/RowStatus'
 import { useConfirmAction } from '../../../components/useConfirmAction'
 import type { TableQuery } from '../../../lib/list-page'
 import { useListTab } from '../../../lib/list-state'
 import { SLUGS } from '../../../lib/modules'
 import { useRefresh } from '../../../lib/query'
-import { useAccess } from '../../../lib/session'
+import { useRights } from '../../../lib/session'
 import { paths } from '../../../paths'
 import { deleteEvent, listEvents } from '../api/event'
 import { eventTitle, eventWhere, formatInZone, hostLabel } from '../names'
@@ -38,9 +35,6 @@ const DEFAULT_SORT = {
   deleted: { column: 'createdAt', order: 'desc' },
 } as const
 
-export const DELETE_TITLE = 'Are you sure you want to Delete ?'
-export const RESTORE_TITLE = 'Are you sure you want to Restore ?'
-
 const fetchers: Record<EventFilter, (query: TableQuery) => ReturnType<typeof listEvents>> = {
   upcoming: (query) => listEvents({ ...query, filter: 'upcoming' }),
   past: (query) => listEvents({ ...query, filter: 'past' }),
@@ -48,82 +42,49 @@ const fetchers: Record<EventFilter, (query: TableQuery) => ReturnType<typeof lis
 }
 
 export default function EventListScreen() {
-  const { can } = useAccess()
-  const navigate = useNavigate()
+  const { canAdd, canEdit, canDelete } = useRights(MODULE)
   const refresh = useRefresh('event')
   const [filter, setFilter] = useListTab<EventFilter>(FILTERS, 'upcoming')
   const deleted = filter === 'deleted'
   const { ask, dialog } = useConfirmAction()
 
-  const canAdd = can(MODULE, 'add')
-  const canEdit = can(MODULE, 'edit')
-  const canDelete = can(MODULE, 'delete')
-
-  const columns = useMemo(() => {
-    const list: ColumnsType<Event> = [
-      { title: 'Event Title', key: 'title', dataIndex: 'title', sorter: true },
-      { title: 'Starts', key: 'startsAt', sorter: true, render: (_, row) => formatInZone(row.startsAt, row.timeZone) },
-      { title: 'Ends', key: 'endsAt', render: (_, row) => formatInZone(row.endsAt, row.timeZone) },
-      { title: 'Time Zone', key: 'timeZone', dataIndex: 'timeZone' },
-      { title: 'Where', key: 'where', render: (_, row) => eventWhere(row) },
-      { title: 'Host', key: 'host', render: (_, row) => hostLabel(row) },
-      { title: 'Going', key: 'goingCount', dataIndex: 'goingCount', align: 'right' },
-      { title: 'Interested', key: 'interestedCount', dataIndex: 'interestedCount', align: 'right' },
-      dateColumn('Created', 'createdAt'),
-    ]
-    const action = actionColumn<Event>(eventTitle, [
-      { label: 'View', to: (row) => paths.eventView(row._id) },
-      canEdit && !deleted && { label: 'Edit', to: (row) => paths.eventEdit(row._id) },
-      canDelete &&
-        !deleted && {
-          label: 'Delete',
-          onClick: (row) =>
-            ask({
-              title: DELETE_TITLE,
-              text: row.title,
-              run: () => deleteEvent(row._id, true),
-              after: () => void refresh(),
-            }),
+  const columns = useMemo(
+    () =>
+      columnsOf<Event>(
+        { title: 'Event Title', key: 'title', dataIndex: 'title', sorter: true },
+        {
+          title: 'Starts',
+          key: 'startsAt',
+          sorter: true,
+          render: (_, row) => formatInZone(row.startsAt, row.timeZone),
         },
-    ])
-    if (action) list.push(action)
-    if (deleted && canDelete) {
-      list.push({
-        title: 'Restore',
-        key: 'restore',
-        render: (_, row) => (
-          <Button
-            type="link"
-            size="small"
-            aria-label={`Restore ${row.title}`}
-            onClick={() =>
-              ask({
-                title: RESTORE_TITLE,
-                text: row.title,
-                run: () => deleteEvent(row._id, false),
-                after: () => void refresh(),
-              })
-            }
-          >
-            Restore
-          </Button>
-        ),
-      })
-    }
-    return list
-  }, [deleted, canEdit, canDelete, ask, refresh])
+        { title: 'Ends', key: 'endsAt', render: (_, row) => formatInZone(row.endsAt, row.timeZone) },
+        { title: 'Time Zone', key: 'timeZone', dataIndex: 'timeZone' },
+        { title: 'Where', key: 'where', render: (_, row) => eventWhere(row) },
+        { title: 'Host', key: 'host', render: (_, row) => hostLabel(row) },
+        { title: 'Going', key: 'goingCount', dataIndex: 'goingCount', align: 'right' },
+        { title: 'Interested', key: 'interestedCount', dataIndex: 'interestedCount', align: 'right' },
+        dateColumn('Created', 'createdAt'),
+        ...deletedTabColumns<Event>({
+          nameOf: eventTitle,
+          deleted,
+          canEdit,
+          canDelete,
+          view: (row) => paths.eventView(row._id),
+          edit: (row) => paths.eventEdit(row._id),
+          setDeleted: (row, isDeleted) => deleteEvent(row._id, isDeleted),
+          ask,
+          after: () => void refresh(),
+        }),
+      ),
+    [deleted, canEdit, canDelete, ask, refresh],
+  )
 
   return (
     <ListCard<Event>
       empty="No events yet: add an event and it shows here"
       title="Event Management"
-      actions={
-        canAdd && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(paths.eventAdd())}>
-            Add Event
-          </Button>
-        )
-      }
+      add={canAdd && { label: 'Add Event', to: paths.eventAdd() }}
       tabs={<Tabs activeKey={filter} items={TABS} onChange={(key) => setFilter(key as EventFilter)} />}
       searchPlaceholder="Search by Event Title"
       queryKey={['event', 'list', filter]}

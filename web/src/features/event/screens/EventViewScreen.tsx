@@ -6,17 +6,19 @@
  */
 import { useMemo, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
-import { Button, Card, Descriptions, Image, Skeleton, Space, Tabs, Tag, Typography } from 'antd'
+import { Button, Card, Descriptions, Image, Skeleton, Space, Tabs, Tag } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
-import { DownloadOutlined, EditOutlined } from '@ant-design/icons'
 import { useNavigate, useParams } from 'react-router'
+import { MediaImage } from '../../../components/MediaImage'
 import { ConfirmDialog } from '../../../components/ConfirmDialog'
 import { DataTable } from '../../../components/DataTable'
+import { EditButton } from '../../../components/EditButton'
 import { LoadState } from '../../../components/LoadState'
 import { RichTextView } from '../../../components/RichTextView'
 import { SearchBox } from '../../../components/SearchBox'
 import { useConfirmAction } from '../../../components/useConfirmAction'
-import { downloadProgressText } from '../../../lib/download'
+import { useDownload } from '../../../components/useDownload'
+import { DownloadProgress, ExportExcelButton } from '../../../components/ExportExcel'
 import { formatDate } from '../../../lib/format'
 import { mediaFileUrl, useMetaData } from '../../../lib/meta-data'
 import { SLUGS } from '../../../lib/modules'
@@ -40,7 +42,6 @@ export default function EventViewScreen() {
   const client = useQueryClient()
   const [tab, setTab] = useState<MemberStatus>(1)
   const [search, setSearch] = useState('')
-  const [progress, setProgress] = useState<string | null>(null)
   const { ask, dialog } = useConfirmAction()
   const { value: event, error } = useRecord(['event', id], () => getEvent(id))
   const canEdit = can(SLUGS.event, 'edit')
@@ -86,16 +87,7 @@ export default function EventViewScreen() {
     return list
   }, [canEdit, ask, client, id])
 
-  const exportExcel = async () => {
-    setProgress(downloadProgressText(0))
-    try {
-      await exportEvent(id, (loaded, total) => setProgress(downloadProgressText(loaded, total)))
-    } catch {
-      // The request client has shown the failure.
-    } finally {
-      setProgress(null)
-    }
-  }
+  const download = useDownload((onProgress) => exportEvent(id, onProgress))
 
   const back = <Button onClick={() => navigate(listUrl(paths.eventList()))}>Back</Button>
   if (error) return <LoadState title="Event Details" error={error} back={back} />
@@ -106,19 +98,9 @@ export default function EventViewScreen() {
         title={event ? event.title : 'Event Details'}
         extra={
           <Space wrap>
-            {progress && (
-              <Typography.Text type="secondary" role="status">
-                {progress}
-              </Typography.Text>
-            )}
-            <Button icon={<DownloadOutlined />} loading={progress !== null} onClick={exportExcel}>
-              Export to Excel
-            </Button>
-            {canEdit && event && !event.isDeleted && (
-              <Button icon={<EditOutlined />} onClick={() => navigate(paths.eventEdit(id))}>
-                Edit
-              </Button>
-            )}
+            <DownloadProgress download={download} />
+            <ExportExcelButton download={download} label="Export to Excel" />
+            {canEdit && event && !event.isDeleted && <EditButton to={paths.eventEdit(id)} />}
             {back}
           </Space>
         }
@@ -152,13 +134,12 @@ export default function EventViewScreen() {
               <Space wrap align="start">
                 <Image.PreviewGroup>
                   {event.images?.map((name, i) => (
-                    <Image
+                    <MediaImage
                       key={name}
-                      fallback={meta?.placeholder || undefined}
+                      moduleName={EVENT_IMAGE_MODULE}
+                      name={name}
                       width={140}
                       height={100}
-                      style={{ objectFit: 'cover' }}
-                      src={mediaFileUrl(meta, EVENT_IMAGE_MODULE, name)}
                       alt={`Event image ${i + 1}`}
                     />
                   ))}

@@ -3,15 +3,14 @@
  * FAQ categories; `?categoryId=&categoryName=` preselects one), question, answer (rich text), order and
  * whether it is shown; checked with the content service's messages before sending.
  */
-import { Col, Form, Input, Row, Switch } from 'antd'
+import { Form, Row } from 'antd'
 import { useParams, useSearchParams } from 'react-router'
 import { AsyncSelect, type AsyncValue } from '../../../components/AsyncSelect'
+import { FormField, OrderFields, RichTextField, TextField } from '../../../components/FormField'
 import { FormScreen } from '../../../components/FormScreen'
-import { useFormScreen } from '../../../components/useFormScreen'
-import { RichTextEditor } from '../../../components/RichTextEditor'
+import { recordCalls, useFormScreen } from '../../../components/useFormScreen'
 import { clearEditedFieldErrors } from '../../../lib/form-errors'
-import { rule } from '../../../lib/validators'
-import { LIMITS, limitProps } from '../../../lib/limits'
+import { LIMITS } from '../../../lib/limits'
 import { listUrl } from '../../../lib/list-state'
 import { paths } from '../../../paths'
 import { faqCategoryLoader } from '../../../components/option-loaders'
@@ -55,12 +54,10 @@ export default function FaqFormScreen() {
   const presetName = params.get('categoryName') ?? ''
   const [form] = Form.useForm<FaqFormValues>()
   const screen = useFormScreen({
+    ...recordCalls('faq', id, { get: getFaq, create: createFaq, update: updateFaq }),
     listPath: listUrl(paths.faqList()),
-    recordKey: id ? ['faq', id] : null,
-    load: () => getFaq(id ?? ''),
     form,
     valuesOf,
-    save: (body: FaqInput) => (id ? updateFaq(id, body) : createFaq(body)),
     refresh: ['faq', 'faq-category'],
     serverFields: SERVER_FIELDS,
   })
@@ -79,31 +76,12 @@ export default function FaqFormScreen() {
       onFinish={(values) => screen.save.mutate(bodyOf(values))}
     >
       <Row gutter={16}>
-        <Col xs={24} md={12}>
-          <Form.Item label="Category" name="category" required rules={[rule(v.category)]}>
-            <AsyncSelect aria-label="Category" placeholder="Select Category" loader={faqCategoryLoader} />
-          </Form.Item>
-        </Col>
-        <Col xs={24}>
-          <Form.Item label="Question" name="question" required rules={[rule(v.question)]}>
-            <Input {...limitProps(LIMITS.faq.question)} autoComplete="off" />
-          </Form.Item>
-        </Col>
-        <Col xs={24}>
-          <Form.Item label="Answer" name="answer" required rules={[rule(v.answer)]}>
-            <RichTextEditor aria-label="Answer" height={220} />
-          </Form.Item>
-        </Col>
-        <Col xs={12} md={6}>
-          <Form.Item label="Order" name="order" required rules={[rule(v.order)]}>
-            <Input inputMode="numeric" autoComplete="off" />
-          </Form.Item>
-        </Col>
-        <Col xs={12} md={6}>
-          <Form.Item label="Active" name="isActive" valuePropName="checked">
-            <Switch aria-label="Active" />
-          </Form.Item>
-        </Col>
+        <FormField label="Category" name="category" required check={v.category}>
+          <AsyncSelect aria-label="Category" placeholder="Select Category" loader={faqCategoryLoader} />
+        </FormField>
+        <TextField md={24} label="Question" name="question" required check={v.question} limit={LIMITS.faq.question} />
+        <RichTextField label="Answer" name="answer" required check={v.answer} height={220} />
+        <OrderFields />
       </Row>
     </FormScreen>
   )

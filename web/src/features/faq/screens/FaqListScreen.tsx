@@ -4,20 +4,16 @@
  * after the shared confirmation); Edit and Delete.
  */
 import { useMemo } from 'react'
-import { Button } from 'antd'
-import type { ColumnsType } from 'antd/es/table'
-import { PlusOutlined } from '@ant-design/icons'
-import { useNavigate } from 'react-router'
 import { AsyncSelect } from '../../../components/AsyncSelect'
 import { ConfirmDialog } from '../../../components/ConfirmDialog'
 import { ListCard } from '../../../components/ListCard'
-import { actionColumn, statusColumn } from '../../../components/RowStatus'
+import { actionColumn, columnsOf, statusColumn } from '../../../components/RowStatus'
 import { useRowActions } from '../../../components/useRowActions'
 import { useListFilters } from '../../../lib/list-state'
 import type { TableQuery } from '../../../lib/list-page'
 import { SLUGS } from '../../../lib/modules'
 import { useRefresh } from '../../../lib/query'
-import { useAccess } from '../../../lib/session'
+import { useRights } from '../../../lib/session'
 import { paths } from '../../../paths'
 import { faqCategoryLoader } from '../../../components/option-loaders'
 import { deleteFaq, inputOf, listFaqs, updateFaq } from '../api/faq'
@@ -29,13 +25,9 @@ const BY_ORDER = { column: 'order', order: 'asc' } as const
 const FILTERS = ['categoryId', 'categoryName'] as const
 
 export default function FaqListScreen() {
-  const { can } = useAccess()
-  const navigate = useNavigate()
+  const { canAdd, canEdit, canDelete } = useRights(MODULE)
   const refresh = useRefresh('faq', 'faq-category')
   const [filters, setFilters] = useListFilters(FILTERS)
-  const canAdd = can(MODULE, 'add')
-  const canEdit = can(MODULE, 'edit')
-  const canDelete = can(MODULE, 'delete')
 
   const { askStatus, askDelete, dialog } = useRowActions<Faq>({
     setStatus: (row, isActive) => updateFaq(row._id, { ...inputOf(row), isActive }),
@@ -44,20 +36,20 @@ export default function FaqListScreen() {
     describe: nameOf,
   })
 
-  const columns = useMemo(() => {
-    const list: ColumnsType<Faq> = [
-      { title: 'Question', key: 'question', dataIndex: 'question', sorter: true },
-      { title: 'Category', key: 'categoryName', dataIndex: 'categoryName' },
-      { title: 'Order', key: 'order', dataIndex: 'order', sorter: true },
-    ]
-    if (canEdit) list.push(statusColumn(nameOf, askStatus))
-    const action = actionColumn<Faq>(nameOf, [
-      canEdit && { label: 'Edit', to: (row) => paths.faqEdit(row._id) },
-      canDelete && { label: 'Delete', onClick: askDelete },
-    ])
-    if (action) list.push(action)
-    return list
-  }, [canEdit, canDelete, askStatus, askDelete])
+  const columns = useMemo(
+    () =>
+      columnsOf<Faq>(
+        { title: 'Question', key: 'question', dataIndex: 'question', sorter: true },
+        { title: 'Category', key: 'categoryName', dataIndex: 'categoryName' },
+        { title: 'Order', key: 'order', dataIndex: 'order', sorter: true },
+        canEdit && statusColumn(nameOf, askStatus),
+        actionColumn<Faq>(nameOf, [
+          canEdit && { label: 'Edit', to: (row) => paths.faqEdit(row._id) },
+          canDelete && { label: 'Delete', onClick: askDelete },
+        ]),
+      ),
+    [canEdit, canDelete, askStatus, askDelete],
+  )
 
   const categoryId = filters.categoryId
   const fetch = useMemo(
@@ -69,18 +61,11 @@ export default function FaqListScreen() {
     <ListCard<Faq>
       empty="No FAQs yet: add an FAQ and it shows here"
       title="FAQ Management"
-      actions={
-        canAdd && (
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() =>
-              navigate(paths.faqAdd(categoryId ? { categoryId, categoryName: filters.categoryName } : undefined))
-            }
-          >
-            Add FAQ
-          </Button>
-        )
+      add={
+        canAdd && {
+          label: 'Add FAQ',
+          to: paths.faqAdd(categoryId ? { categoryId, categoryName: filters.categoryName } : undefined),
+        }
       }
       searchPlaceholder="Search by Question"
       filters={

@@ -5,21 +5,18 @@
  * plain spaces before sending); Save, and Cancel to /dashboard, not shown to sub-admins. Below,
  * the page's revisions (compare two, restore one).
  */
-import { useLayoutEffect } from 'react'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { Button, Card, Form, Skeleton, Space } from 'antd'
+import { useQueryClient } from '@tanstack/react-query'
+import { Button, Form } from 'antd'
 import { useNavigate } from 'react-router'
+import { ContentPageCard } from '../../../components/ContentPageCard'
 import { ImageUploader } from '../../../components/ImageUploader'
-import { LoadState } from '../../../components/LoadState'
-import { RevisionPanel, type RevisionField } from '../../../components/RevisionPanel'
+import { type RevisionField } from '../../../components/RevisionPanel'
 import { RichTextEditor } from '../../../components/RichTextEditor'
-import { applyFieldErrors, clearEditedFieldErrors } from '../../../lib/form-errors'
+import { usePageSave } from '../../../components/usePageSave'
 import { useRecord } from '../../../lib/query'
 import { holdsEverything, isSubAdminUser, useAccess } from '../../../lib/session'
-import { toast } from '../../../lib/toast'
 import { paths } from '../../../paths'
 import { revisionSource } from '../../../lib/revisions'
-import { UpdatedLine } from '../../../components/UpdatedLine'
 import { getGivingPartnerPage, updateGivingPartnerPage } from '../api/giving-partner-page'
 import { CONTENT_EDITOR_HEIGHT, GIVING_PARTNER_MEDIA_MODULE } from '../constants'
 import { checkContent, withPlainSpaces } from '../content'
@@ -51,25 +48,10 @@ export default function GivingPartnerPageScreen() {
   const [form] = Form.useForm<PageFormValues>()
   const { value: page, error } = useRecord(KEY, getGivingPartnerPage)
   const canCancel = !isSubAdminUser(user)
-
-  useLayoutEffect(() => {
-    if (page) form.setFieldsValue(valuesOf(page))
-  }, [page, form])
-
   const shown = (next: GivingPartnerPage) => client.setQueryData<GivingPartnerPage>(KEY, next)
-
-  const save = useMutation({
-    mutationFn: updateGivingPartnerPage,
-    onSuccess: (res) => {
-      toast.success(res.message || 'Success')
-      if (res.data) shown(res.data)
-    },
-    onError: (e) => applyFieldErrors(form, e),
-  })
+  const save = usePageSave({ form, update: updateGivingPartnerPage, shown })
 
   const cancel = canCancel && <Button onClick={() => navigate(paths.dashboard())}>Cancel</Button>
-
-  if (error) return <LoadState title={TITLE} error={error} back={cancel || null} />
 
   const onFinish = (values: PageFormValues) => {
     if (!page) return
@@ -82,50 +64,34 @@ export default function GivingPartnerPageScreen() {
   }
 
   return (
-    <Space orientation="vertical" size="large" style={{ width: '100%' }}>
-      <Card title={TITLE}>
-        {!page ? (
-          <Skeleton active />
-        ) : (
-          <>
-            <UpdatedLine page={page} />
-            <Form<PageFormValues>
-              form={form}
-              layout="vertical"
-              initialValues={valuesOf(page)}
-              onValuesChange={clearEditedFieldErrors(form)}
-              onFinish={onFinish}
-            >
-              <Form.Item
-                label="Image"
-                name="image"
-                extra="Replace the image to change it: without a new image the current one is kept."
-              >
-                <ImageUploader aria-label="Image" moduleName={GIVING_PARTNER_MEDIA_MODULE} maxNumber={1} />
-              </Form.Item>
-              <Form.Item label="Content" name="content" required rules={[rule(checkContent)]}>
-                <RichTextEditor aria-label="Content" height={CONTENT_EDITOR_HEIGHT} />
-              </Form.Item>
-              <Space>
-                <Button type="primary" htmlType="submit" loading={save.isPending}>
-                  Save
-                </Button>
-                {cancel}
-              </Space>
-            </Form>
-          </>
-        )}
-      </Card>
-      {page && (
-        <RevisionPanel<GivingPartnerPage>
-          queryKey={KEY}
-          calls={revisionSource<GivingPartnerPage>('givingPartner')}
-          fields={FIELDS}
-          current={page.revision}
-          canRestore={holdsEverything(user)}
-          onRestored={(next) => next && shown(next)}
-        />
-      )}
-    </Space>
+    <ContentPageCard<GivingPartnerPage, PageFormValues>
+      title={TITLE}
+      page={page}
+      error={error}
+      back={cancel || null}
+      form={form}
+      valuesOf={valuesOf}
+      onFinish={onFinish}
+      saving={save.isPending}
+      extra={cancel}
+      revisions={() => ({
+        queryKey: KEY,
+        calls: revisionSource<GivingPartnerPage>('givingPartner'),
+        fields: FIELDS,
+        canRestore: holdsEverything(user),
+        onRestored: shown,
+      })}
+    >
+      <Form.Item
+        label="Image"
+        name="image"
+        extra="Replace the image to change it: without a new image the current one is kept."
+      >
+        <ImageUploader aria-label="Image" moduleName={GIVING_PARTNER_MEDIA_MODULE} maxNumber={1} />
+      </Form.Item>
+      <Form.Item label="Content" name="content" required rules={[rule(checkContent)]}>
+        <RichTextEditor aria-label="Content" height={CONTENT_EDITOR_HEIGHT} />
+      </Form.Item>
+    </ContentPageCard>
   )
 }

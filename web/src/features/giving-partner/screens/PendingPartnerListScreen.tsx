@@ -4,34 +4,34 @@
  * approve or to reject it; a rejected row links there to approve it, and its View button shows
  * the reason in the shared dialog, read-only ('Rejected Reason').
  */
-import { useMemo, useState } from 'react'
+import { useMemo } from 'react'
 import { Button, Space, Tag } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { CheckOutlined, CloseOutlined, EyeOutlined } from '@ant-design/icons'
 import { Link } from 'react-router'
 import { ListCard } from '../../../components/ListCard'
-import { ConfirmDialog } from '../../../components/ConfirmDialog'
+import { RejectedReasonDialog } from '../../../components/RejectedReasonDialog'
 import { dateColumn } from '../../../components/RowStatus'
+import { useShownRow } from '../../../components/useShownRow'
 import { listPendingPartners } from '../api/list-partners'
 import type { Partner } from '../types'
 import { NEWEST_APPLIED, PARTNER_SEARCH_PLACEHOLDER } from '../constants'
+import { partnerColumns } from '../columns'
 import { paths } from '../../../paths'
 import { useAccess } from '../../../lib/session'
 import { SLUGS } from '../../../lib/modules'
 
 export default function PendingPartnerListScreen() {
-  // The row whose reason is shown; kept while the dialog closes.
-  const [reasonOf, setReasonOf] = useState<Partner | null>(null)
-  const [reasonOpen, setReasonOpen] = useState(false)
+  // The row whose reason is shown.
+  const reason = useShownRow<Partner>()
+  const showReason = reason.show
   // Approve and Reject need Approved Partners status (the server refuses them otherwise).
   const { can } = useAccess()
   const mayDecide = can(SLUGS.partner, 'status')
 
   const columns = useMemo<ColumnsType<Partner>>(
     () => [
-      { title: 'Name', key: 'name', dataIndex: 'name', sorter: true },
-      { title: 'User Name', key: 'userName', dataIndex: 'userName', sorter: true },
-      { title: 'Email', key: 'emailAddress', dataIndex: 'emailAddress', sorter: true },
+      ...partnerColumns(),
       dateColumn('Applied At', 'appliedAt'),
       {
         title: 'Status',
@@ -61,10 +61,7 @@ export default function PendingPartnerListScreen() {
                 size="small"
                 icon={<EyeOutlined />}
                 aria-label={`View rejected reason of ${row.name}`}
-                onClick={() => {
-                  setReasonOf(row)
-                  setReasonOpen(true)
-                }}
+                onClick={() => showReason(row)}
               >
                 View
               </Button>
@@ -73,7 +70,7 @@ export default function PendingPartnerListScreen() {
         ),
       },
     ],
-    [mayDecide],
+    [mayDecide, showReason],
   )
 
   return (
@@ -87,16 +84,7 @@ export default function PendingPartnerListScreen() {
       fetch={listPendingPartners}
       defaultSort={NEWEST_APPLIED}
     >
-      <ConfirmDialog
-        open={reasonOpen}
-        title="Rejected Reason"
-        text={reasonOf?.name}
-        withReason
-        reasonReadOnly
-        reason={reasonOf?.rejectReason ?? ''}
-        cancelLabel="Cancel"
-        onCancel={() => setReasonOpen(false)}
-      />
+      <RejectedReasonDialog shown={reason} nameOf={(row) => row.name} />
     </ListCard>
   )
 }

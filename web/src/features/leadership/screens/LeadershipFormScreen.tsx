@@ -3,15 +3,13 @@
  * name, title, photo, biography (rich text), order on the page and whether it is shown; checked
  * with the content service's messages before sending, the server's field errors on their fields.
  */
-import { Col, Form, Input, Row, Switch } from 'antd'
+import { Form, Row } from 'antd'
 import { useParams } from 'react-router'
 import { FormScreen } from '../../../components/FormScreen'
-import { useFormScreen } from '../../../components/useFormScreen'
-import { ImageUploader } from '../../../components/ImageUploader'
-import { RichTextEditor } from '../../../components/RichTextEditor'
+import { MediaField, OrderFields, RichTextField, TextField } from '../../../components/FormField'
+import { recordCalls, useFormScreen } from '../../../components/useFormScreen'
 import { clearEditedFieldErrors } from '../../../lib/form-errors'
-import { rule } from '../../../lib/validators'
-import { LIMITS, limitProps } from '../../../lib/limits'
+import { LIMITS } from '../../../lib/limits'
 import { listUrl } from '../../../lib/list-state'
 import { paths } from '../../../paths'
 import { addLeadership, getLeadership, updateLeadership } from '../api/leadership'
@@ -52,13 +50,10 @@ export default function LeadershipFormScreen() {
   const { id } = useParams()
   const [form] = Form.useForm<LeadershipFormValues>()
   const screen = useFormScreen({
+    ...recordCalls('leadership', id, { get: getLeadership, create: addLeadership, update: updateLeadership }),
     listPath: listUrl(paths.leadershipList()),
-    recordKey: id ? ['leadership', id] : null,
-    load: () => getLeadership(id ?? ''),
     form,
     valuesOf,
-    save: (body: LeadershipInput) => (id ? updateLeadership(id, body) : addLeadership(body)),
-    refresh: ['leadership'],
   })
 
   return (
@@ -71,41 +66,11 @@ export default function LeadershipFormScreen() {
       onFinish={(values) => screen.save.mutate(bodyOf(values))}
     >
       <Row gutter={16}>
-        <Col xs={24} md={12}>
-          <Form.Item label="Name" name="name" required rules={[rule(v.name)]}>
-            <Input {...limitProps(LIMITS.leadership.name)} autoComplete="off" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item label="Title" name="title" required rules={[rule(v.title)]}>
-            <Input {...limitProps(LIMITS.leadership.title)} autoComplete="off" />
-          </Form.Item>
-        </Col>
-        <Col xs={24}>
-          <Form.Item label="Photo" name="photo" required rules={[rule(v.photo)]}>
-            <ImageUploader
-              aria-label="Photo"
-              moduleName={LEADERSHIP_MEDIA_MODULE}
-              maxNumber={1}
-              buttonLabel="Upload Photo"
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24}>
-          <Form.Item label="Biography" name="biography" rules={[rule(v.biography)]}>
-            <RichTextEditor aria-label="Biography" height={220} />
-          </Form.Item>
-        </Col>
-        <Col xs={12} md={6}>
-          <Form.Item label="Order" name="order" required rules={[rule(v.order)]}>
-            <Input inputMode="numeric" autoComplete="off" />
-          </Form.Item>
-        </Col>
-        <Col xs={12} md={6}>
-          <Form.Item label="Active" name="isActive" valuePropName="checked">
-            <Switch aria-label="Active" />
-          </Form.Item>
-        </Col>
+        <TextField label="Name" name="name" required check={v.name} limit={LIMITS.leadership.name} />
+        <TextField label="Title" name="title" required check={v.title} limit={LIMITS.leadership.title} />
+        <MediaField md={24} label="Photo" name="photo" required check={v.photo} moduleName={LEADERSHIP_MEDIA_MODULE} />
+        <RichTextField label="Biography" name="biography" check={v.biography} height={220} />
+        <OrderFields />
       </Row>
     </FormScreen>
   )

@@ -4,19 +4,16 @@
  * (switched with the edit right, after the shared confirmation); View, Edit and Delete.
  */
 import { useMemo } from 'react'
-import { Button, Select, Space } from 'antd'
-import type { ColumnsType } from 'antd/es/table'
-import { PlusOutlined } from '@ant-design/icons'
-import { useNavigate } from 'react-router'
+import { Select, Space } from 'antd'
 import { ConfirmDialog } from '../../../components/ConfirmDialog'
 import { ListCard } from '../../../components/ListCard'
-import { actionColumn, statusColumn } from '../../../components/RowStatus'
+import { actionColumn, columnsOf, statusColumn } from '../../../components/RowStatus'
 import { useRowActions } from '../../../components/useRowActions'
 import type { TableQuery } from '../../../lib/list-page'
-import { useListFilters } from '../../../lib/list-state'
+import { useYesNoFilter } from '../../../lib/list-state'
 import { SLUGS } from '../../../lib/modules'
 import { useRefresh } from '../../../lib/query'
-import { useAccess } from '../../../lib/session'
+import { useRights } from '../../../lib/session'
 import { paths } from '../../../paths'
 import { deleteLeadership, inputOf, listLeadership, updateLeadership } from '../api/leadership'
 import { LeadershipPhoto } from '../components/LeadershipPhoto'
@@ -25,26 +22,20 @@ import type { Leadership } from '../types'
 const MODULE = SLUGS.leadership
 const nameOf = (row: Leadership) => row.name
 const BY_ORDER = { column: 'order', order: 'asc' } as const
-const FILTERS = ['status'] as const
-type StatusFilter = '' | 'active' | 'inactive'
-const STATUS_OPTIONS: Array<{ value: StatusFilter; label: string }> = [
+const STATUS_OPTIONS: Array<{ value: '' | 'active' | 'inactive'; label: string }> = [
   { value: '', label: 'All statuses' },
   { value: 'active', label: 'Active' },
   { value: 'inactive', label: 'Inactive' },
 ]
 
 export default function LeadershipListScreen() {
-  const { can } = useAccess()
-  const navigate = useNavigate()
+  const { canAdd, canEdit, canDelete } = useRights(MODULE)
   const refresh = useRefresh('leadership')
-  const canAdd = can(MODULE, 'add')
-  const canEdit = can(MODULE, 'edit')
-  const canDelete = can(MODULE, 'delete')
-  const [filters, setFilters] = useListFilters(FILTERS)
-  const status = (['active', 'inactive'].includes(filters.status) ? filters.status : '') as StatusFilter
+  const status = useYesNoFilter('status', 'active', 'inactive')
+  const isActive = status.flag
   const fetch = useMemo(
-    () => (query: TableQuery) => listLeadership(status ? { ...query, isActive: status === 'active' } : query),
-    [status],
+    () => (query: TableQuery) => listLeadership(isActive === undefined ? query : { ...query, isActive }),
+    [isActive],
   )
 
   const { askStatus, askDelete, dialog } = useRowActions<Leadership>({
@@ -54,54 +45,48 @@ export default function LeadershipListScreen() {
     describe: nameOf,
   })
 
-  const columns = useMemo(() => {
-    const list: ColumnsType<Leadership> = [
-      {
-        title: 'Name',
-        key: 'name',
-        sorter: true,
-        render: (_, row) => (
-          <Space>
-            <LeadershipPhoto name={row.name} photo={row.photo} />
-            <span>{row.name}</span>
-          </Space>
-        ),
-      },
-      { title: 'Title', key: 'title', dataIndex: 'title', sorter: true },
-      { title: 'Order', key: 'order', dataIndex: 'order', sorter: true },
-    ]
-    if (canEdit) list.push(statusColumn(nameOf, askStatus))
-    const action = actionColumn<Leadership>(nameOf, [
-      { label: 'View', to: (row) => paths.leadershipView(row._id) },
-      canEdit && { label: 'Edit', to: (row) => paths.leadershipEdit(row._id) },
-      canDelete && { label: 'Delete', onClick: askDelete },
-    ])
-    if (action) list.push(action)
-    return list
-  }, [canEdit, canDelete, askStatus, askDelete])
+  const columns = useMemo(
+    () =>
+      columnsOf<Leadership>(
+        {
+          title: 'Name',
+          key: 'name',
+          sorter: true,
+          render: (_, row) => (
+            <Space>
+              <LeadershipPhoto name={row.name} photo={row.photo} />
+              <span>{row.name}</span>
+            </Space>
+          ),
+        },
+        { title: 'Title', key: 'title', dataIndex: 'title', sorter: true },
+        { title: 'Order', key: 'order', dataIndex: 'order', sorter: true },
+        canEdit && statusColumn(nameOf, askStatus),
+        actionColumn<Leadership>(nameOf, [
+          { label: 'View', to: (row) => paths.leadershipView(row._id) },
+          canEdit && { label: 'Edit', to: (row) => paths.leadershipEdit(row._id) },
+          canDelete && { label: 'Delete', onClick: askDelete },
+        ]),
+      ),
+    [canEdit, canDelete, askStatus, askDelete],
+  )
 
   return (
     <ListCard<Leadership>
       empty="No leaders yet: add a leader and it shows here"
       title="Leadership"
-      actions={
-        canAdd && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(paths.leadershipAdd())}>
-            Add Leadership
-          </Button>
-        )
-      }
+      add={canAdd && { label: 'Add Leadership', to: paths.leadershipAdd() }}
       searchPlaceholder="Search by Name or Title"
       filters={
-        <Select<StatusFilter>
+        <Select
           aria-label="Status"
           style={{ minWidth: 160 }}
-          value={status}
+          value={status.choice}
           options={STATUS_OPTIONS}
-          onChange={(next) => setFilters({ status: next })}
+          onChange={status.choose}
         />
       }
-      queryKey={['leadership', 'list', status]}
+      queryKey={['leadership', 'list', status.choice]}
       aria-label="Leadership"
       columns={columns}
       fetch={fetch}

@@ -5,9 +5,10 @@
  */
 import { useState } from 'react'
 import { Button, Card, Descriptions, Space, Tag } from 'antd'
-import { DeleteOutlined, EditOutlined } from '@ant-design/icons'
+import { DeleteOutlined } from '@ant-design/icons'
 import { useNavigate, useParams } from 'react-router'
 import { ConfirmDialog } from '../../../components/ConfirmDialog'
+import { EditButton } from '../../../components/EditButton'
 import { LoadState } from '../../../components/LoadState'
 import { RichTextView } from '../../../components/RichTextView'
 import { formatDate } from '../../../lib/format'
@@ -49,11 +50,7 @@ export default function LeadershipViewScreen() {
       title="Leadership Details"
       extra={
         <Space wrap>
-          {can(SLUGS.leadership, 'edit') && (
-            <Button icon={<EditOutlined />} onClick={() => navigate(paths.leadershipEdit(id))}>
-              Edit
-            </Button>
-          )}
+          {can(SLUGS.leadership, 'edit') && <EditButton to={paths.leadershipEdit(id)} />}
           {can(SLUGS.leadership, 'delete') && (
             <Button danger icon={<DeleteOutlined />} onClick={() => setDeleting(true)}>
               Delete

@@ -6,13 +6,12 @@
  */
 import { useMemo, useState } from 'react'
 import { Button, Descriptions, Image, List, Modal, Space, Tag, Typography } from 'antd'
-import type { ColumnsType } from 'antd/es/table'
+import { MediaImage } from '../../../components/MediaImage'
 import { ConfirmDialog } from '../../../components/ConfirmDialog'
 import { ListCard } from '../../../components/ListCard'
-import { actionColumn } from '../../../components/RowStatus'
+import { DELETE_TITLE, actionColumn, columnsOf } from '../../../components/RowStatus'
 import { useConfirmAction } from '../../../components/useConfirmAction'
 import { formatDate } from '../../../lib/format'
-import { mediaFileUrl, useMetaData } from '../../../lib/meta-data'
 import { SLUGS } from '../../../lib/modules'
 import { useRefresh } from '../../../lib/query'
 import { useAccess } from '../../../lib/session'
@@ -21,8 +20,6 @@ import { POST_MEDIA_MODULE } from '../../../lib/media-modules'
 import { deleteReportedPost, listReportedPosts } from '../api/report-post'
 import type { ReportedPost } from '../types'
 
-export const DELETE_TITLE = 'Are you sure you want to Delete ?'
-
 /** No column: the server's own order, newest report first. */
 const NEWEST_REPORT_FIRST = { column: '', order: 'desc' } as const
 
@@ -30,7 +27,6 @@ const short = (text: string, max = 80) => (text.length > max ? `${text.slice(0, 
 const postLabel = (row: ReportedPost) => `post by ${row.post?.author?.name || 'Unknown'}`
 
 function ReportedPostDialog({ row, onClose }: { row: ReportedPost | null; onClose: () => void }) {
-  const meta = useMetaData()
   return (
     <Modal
       open={row !== null}
@@ -47,15 +43,7 @@ function ReportedPostDialog({ row, onClose }: { row: ReportedPost | null; onClos
             <Image.PreviewGroup>
               <Space wrap>
                 {row.post?.images.map((name) => (
-                  <Image
-                    key={name}
-                    fallback={meta?.placeholder || undefined}
-                    width={96}
-                    height={96}
-                    style={{ objectFit: 'cover' }}
-                    src={mediaFileUrl(meta, POST_MEDIA_MODULE, name)}
-                    alt=""
-                  />
+                  <MediaImage key={name} moduleName={POST_MEDIA_MODULE} name={name} width={96} height={96} alt="" />
                 ))}
               </Space>
             </Image.PreviewGroup>
@@ -91,41 +79,41 @@ export default function ReportPostListScreen() {
   const [viewing, setViewing] = useState<ReportedPost | null>(null)
   const canDelete = can(SLUGS.reportPost, 'delete')
 
-  const columns = useMemo(() => {
-    const list: ColumnsType<ReportedPost> = [
-      { title: 'Post', key: 'post', render: (_, row) => short(row.post?.text ?? '') || '-' },
-      { title: 'Posted By', key: 'author', render: (_, row) => row.post?.author?.name || '-' },
-      { title: 'Community', key: 'communityName', dataIndex: 'communityName' },
-      { title: 'Reports', key: 'reportsCount', dataIndex: 'reportsCount', align: 'right' },
-      {
-        title: 'Reasons',
-        key: 'reasons',
-        render: (_, row) => (
-          <Space size={[4, 4]} wrap>
-            {(row.reasons ?? []).slice(0, 3).map((r) => (
-              <Tag key={r._id}>{short(r.reason, 40)}</Tag>
-            ))}
-          </Space>
-        ),
-      },
-      { title: 'Last Reported', key: 'lastReportedAt', render: (_, row) => formatDate(row.lastReportedAt) },
-    ]
-    const action = actionColumn<ReportedPost>(postLabel, [
-      { label: 'View', onClick: setViewing },
-      canDelete && {
-        label: 'Delete',
-        onClick: (row) =>
-          ask({
-            title: DELETE_TITLE,
-            text: short(row.post?.text ?? ''),
-            run: () => deleteReportedPost(row._id),
-            after: () => void refresh(),
-          }),
-      },
-    ])
-    if (action) list.push(action)
-    return list
-  }, [canDelete, ask, refresh])
+  const columns = useMemo(
+    () =>
+      columnsOf<ReportedPost>(
+        { title: 'Post', key: 'post', render: (_, row) => short(row.post?.text ?? '') || '-' },
+        { title: 'Posted By', key: 'author', render: (_, row) => row.post?.author?.name || '-' },
+        { title: 'Community', key: 'communityName', dataIndex: 'communityName' },
+        { title: 'Reports', key: 'reportsCount', dataIndex: 'reportsCount', align: 'right' },
+        {
+          title: 'Reasons',
+          key: 'reasons',
+          render: (_, row) => (
+            <Space size={[4, 4]} wrap>
+              {(row.reasons ?? []).slice(0, 3).map((r) => (
+                <Tag key={r._id}>{short(r.reason, 40)}</Tag>
+              ))}
+            </Space>
+          ),
+        },
+        { title: 'Last Reported', key: 'lastReportedAt', render: (_, row) => formatDate(row.lastReportedAt) },
+        actionColumn<ReportedPost>(postLabel, [
+          { label: 'View', onClick: setViewing },
+          canDelete && {
+            label: 'Delete',
+            onClick: (row) =>
+              ask({
+                title: DELETE_TITLE,
+                text: short(row.post?.text ?? ''),
+                run: () => deleteReportedPost(row._id),
+                after: () => void refresh(),
+              }),
+          },
+        ]),
+      ),
+    [canDelete, ask, refresh],
+  )
 
   return (
     <ListCard<ReportedPost>

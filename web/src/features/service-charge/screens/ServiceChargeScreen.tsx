@@ -6,7 +6,8 @@
  */
 import { useLayoutEffect, useMemo } from 'react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { Button, Card, Form, Input, Skeleton, Space, Table, Typography } from 'antd'
+import { Button, Card, Form, Input, Space, Table, Typography } from 'antd'
+import { FormCard } from '../../../components/FormScreen'
 import type { ColumnsType } from 'antd/es/table'
 import { useNavigate } from 'react-router'
 import { LoadState } from '../../../components/LoadState'
@@ -88,30 +89,24 @@ export default function ServiceChargeScreen() {
 
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
-      <Card title="Service Charges">
-        {loading && <Skeleton active />}
-        <Form<SettingsFormValues>
-          form={form}
-          layout="vertical"
-          onFinish={onFinish}
-          onValuesChange={clearEditedFieldErrors(form)}
-          initialValues={{ paymentProcesFee: '', serviceCharge: '' }}
-          style={{ display: loading ? 'none' : undefined, maxWidth: 480 }}
-        >
-          <Form.Item label="Payment Processing Fee (%)" name="paymentProcesFee" required>
-            <Input inputMode="decimal" autoComplete="off" />
-          </Form.Item>
-          <Form.Item label="Service Charge (%)" name="serviceCharge" required>
-            <Input inputMode="decimal" autoComplete="off" />
-          </Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit" loading={save.isPending}>
-              Save
-            </Button>
-            {canCancel && <Button onClick={() => navigate(paths.home())}>Cancel</Button>}
-          </Space>
-        </Form>
-      </Card>
+      <FormCard<SettingsFormValues>
+        title="Service Charges"
+        hidden={loading}
+        form={form}
+        onFinish={onFinish}
+        onValuesChange={clearEditedFieldErrors(form)}
+        initialValues={{ paymentProcesFee: '', serviceCharge: '' }}
+        maxWidth={480}
+        saving={save.isPending}
+        cancel={canCancel && <Button onClick={() => navigate(paths.home())}>Cancel</Button>}
+      >
+        <Form.Item label="Payment Processing Fee (%)" name="paymentProcesFee" required>
+          <Input inputMode="decimal" autoComplete="off" />
+        </Form.Item>
+        <Form.Item label="Service Charge (%)" name="serviceCharge" required>
+          <Input inputMode="decimal" autoComplete="off" />
+        </Form.Item>
+      </FormCard>
       <Card title="History of Changes" size="small">
         {history.length === 0 && !loading ? (
           <Typography.Text type="secondary">No changes yet.</Typography.Text>

@@ -1,7 +1,9 @@
 /** /sub_admin/sub_admin_add and /sub_admin/sub_admin_edit/:id. */
 import { useLayoutEffect, useMemo } from 'react'
 import { useMutation } from '@tanstack/react-query'
-import { Alert, Button, Card, Col, Form, Input, Row, Skeleton, Space } from 'antd'
+import { Alert, Button, Card, Form, Input, Row, Space } from 'antd'
+import { FormCard } from '../../../components/FormScreen'
+import { FormField, TextField } from '../../../components/FormField'
 import { LoadState } from '../../../components/LoadState'
 import { useNavigate, useParams } from 'react-router'
 import { PermissionMatrix } from '../components/PermissionMatrix'
@@ -23,7 +25,7 @@ import {
   subAdminPassword,
 } from '../../../lib/validators'
 import { listUrl } from '../../../lib/list-state'
-import { LIMITS, limitProps } from '../../../lib/limits'
+import { LIMITS } from '../../../lib/limits'
 import { paths } from '../../../paths'
 
 interface SubAdminFormValues {
@@ -100,89 +102,64 @@ export default function SubAdminFormScreen() {
 
   const title = editing ? 'Edit Sub Admin' : 'Add Sub Admin'
 
-  if (loadError) {
-    const back = <Button onClick={() => navigate(listUrl(paths.subAdminList()))}>Back to Sub Admin</Button>
-    return <LoadState title={title} error={loadError} back={back} />
-  }
+  const toList = () => navigate(listUrl(paths.subAdminList()))
+  const back = <Button onClick={toList}>Back to Sub Admin</Button>
+  if (loadError) return <LoadState title={title} error={loadError} back={back} />
 
-  if (stronger) {
+  // A sub-admin holding a right the caller lacks, or the caller's own account: not editable here.
+  const refused = stronger
+    ? 'This sub-admin holds permissions you do not hold: ask the main admin'
+    : own
+      ? 'You cannot edit your own account: ask the main admin'
+      : null
+  if (refused) {
     return (
       <Card title={title}>
         <Space orientation="vertical">
-          <Alert type="info" showIcon title="This sub-admin holds permissions you do not hold: ask the main admin" />
-          <Button onClick={() => navigate(listUrl(paths.subAdminList()))}>Back to Sub Admin</Button>
-        </Space>
-      </Card>
-    )
-  }
-
-  if (own) {
-    return (
-      <Card title={title}>
-        <Space orientation="vertical">
-          <Alert type="info" showIcon title="You cannot edit your own account: ask the main admin" />
-          <Button onClick={() => navigate(listUrl(paths.subAdminList()))}>Back to Sub Admin</Button>
+          <Alert type="info" showIcon title={refused} />
+          {back}
         </Space>
       </Card>
     )
   }
 
   return (
-    <Card title={title}>
-      {loading && <Skeleton active />}
-      <Form<SubAdminFormValues>
-        form={form}
-        layout="vertical"
-        onFinish={onFinish}
-        initialValues={{ permissions: [] }}
-        style={{ display: loading ? 'none' : undefined }}
-      >
-        <Row gutter={16}>
-          <Col xs={24} md={12}>
-            <Form.Item label="First Name" name="firstName" required rules={[rule(firstName)]}>
-              <Input {...limitProps(LIMITS.subAdmin.firstName)} autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item label="Last Name" name="lastName" required rules={[rule(lastName)]}>
-              <Input {...limitProps(LIMITS.subAdmin.lastName)} autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item
-              label="Email"
-              name="email"
-              required
-              rules={[rule(subAdminEmail)]}
-              extra={credentials ? undefined : 'Only the main admin can change the email.'}
-            >
-              <Input {...limitProps(LIMITS.email)} autoComplete="off" disabled={!credentials} />
-            </Form.Item>
-          </Col>
-          {credentials && (
-            <Col xs={24} md={12}>
-              <Form.Item
-                label="Password"
-                name="password"
-                required={!editing}
-                rules={[rule(subAdminPassword(!editing))]}
-                extra={editing ? 'Leave blank to keep the current password.' : undefined}
-              >
-                <Input.Password autoComplete="new-password" />
-              </Form.Item>
-            </Col>
-          )}
-        </Row>
-        <Form.Item label="Permissions" name="permissions" required rules={[rule(permissionsSelected)]}>
-          <PermissionMatrix modules={modules} grantable={grantable} />
-        </Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit" loading={save.isPending}>
-            Save
-          </Button>
-          <Button onClick={() => navigate(listUrl(paths.subAdminList()))}>Cancel</Button>
-        </Space>
-      </Form>
-    </Card>
+    <FormCard<SubAdminFormValues>
+      title={title}
+      hidden={loading}
+      form={form}
+      onFinish={onFinish}
+      initialValues={{ permissions: [] }}
+      saving={save.isPending}
+      cancel={<Button onClick={toList}>Cancel</Button>}
+    >
+      <Row gutter={16}>
+        <TextField label="First Name" name="firstName" required check={firstName} limit={LIMITS.subAdmin.firstName} />
+        <TextField label="Last Name" name="lastName" required check={lastName} limit={LIMITS.subAdmin.lastName} />
+        <TextField
+          label="Email"
+          name="email"
+          required
+          check={subAdminEmail}
+          limit={LIMITS.email}
+          disabled={!credentials}
+          extra={credentials ? undefined : 'Only the main admin can change the email.'}
+        />
+        {credentials && (
+          <FormField
+            label="Password"
+            name="password"
+            required={!editing}
+            check={subAdminPassword(!editing)}
+            extra={editing ? 'Leave blank to keep the current password.' : undefined}
+          >
+            <Input.Password autoComplete="new-password" />
+          </FormField>
+        )}
+      </Row>
+      <Form.Item label="Permissions" name="permissions" required rules={[rule(permissionsSelected)]}>
+        <PermissionMatrix modules={modules} grantable={grantable} />
+      </Form.Item>
+    </FormCard>
   )
 }

@@ -1,7 +1,7 @@
 /** /sub_admin/sub_admin_view/:id: read-only details and granted permissions. */
 import { Button, Card, Descriptions, Skeleton, Space, Table, Tag } from 'antd'
+import { EditButton } from '../../../components/EditButton'
 import { LoadState } from '../../../components/LoadState'
-import { EditOutlined } from '@ant-design/icons'
 import { useNavigate, useParams } from 'react-router'
 import { getSubAdmin } from '../api/get-sub-admin'
 import type { SubAdmin } from '../types'
@@ -81,9 +81,7 @@ export default function SubAdminViewScreen() {
               </Button>
             )}
             {can(SLUGS.subAdmin, 'edit') && !isOwnRecord(user, id) && mayActOn(user, subAdmin?.permissions) && (
-              <Button icon={<EditOutlined />} onClick={() => navigate(paths.subAdminEdit(id))}>
-                Edit
-              </Button>
+              <EditButton to={paths.subAdminEdit(id)} />
             )}
             {back}
           </Space>

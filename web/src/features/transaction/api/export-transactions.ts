@@ -1,5 +1,5 @@
 import { apiClient } from '../../../lib/api-client'
-import { binaryOrJson, saveBlob } from '../../../lib/download'
+import { fileAnswer, saveBlob, type OnDownloadProgress } from '../../../lib/download'
 import type { SortOrder } from '../../../lib/list-page'
 import type { TransactionFilters } from '../types'
 
@@ -10,7 +10,6 @@ export interface ExportTransactionsQuery extends TransactionFilters {
 }
 
 export const TRANSACTIONS_EXPORT_FILE = 'transactions.xlsx'
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
 /**
  * POST /admin/transaction/TransactionList-excel with the list's search, sort and filters: the
@@ -18,20 +17,16 @@ export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsh
  */
 export async function fetchTransactionsExcel(
   query: ExportTransactionsQuery,
-  onProgress?: (loaded: number, total?: number) => void,
+  onProgress?: OnDownloadProgress,
 ): Promise<Blob> {
-  const res = await apiClient.post<Blob>('/admin/transaction/TransactionList-excel', query, {
-    responseType: 'arraybuffer',
-    transformResponse: binaryOrJson(XLSX_TYPE),
-    onDownloadProgress: (e) => onProgress?.(e.loaded, e.total),
-  })
+  const res = await apiClient.post<Blob>('/admin/transaction/TransactionList-excel', query, fileAnswer(onProgress))
   return res.data
 }
 
 /** Downloads the transactions of the list's current search, sort and filters, saved as transactions.xlsx. */
 export async function exportTransactions(
   query: ExportTransactionsQuery,
-  onProgress?: (loaded: number, total?: number) => void,
+  onProgress?: OnDownloadProgress,
 ): Promise<void> {
   saveBlob(await fetchTransactionsExcel(query, onProgress), TRANSACTIONS_EXPORT_FILE)
 }

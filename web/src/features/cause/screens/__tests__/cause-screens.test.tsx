@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { renderApp } from '../../../../testing/render-app'
 import { mockApi, type MockApi } from '../../../../testing/mock-api'
+import { confirmsStatus, searchesOnce } from '../../../../testing/list-steps'
 import { mainAdmin, subAdmin } from '../../../../testing/users'
 import { formatDate } from '../../../../lib/format'
 
@@ -75,23 +76,21 @@ describe('Causes list', () => {
   it('searches after the debounce', async () => {
     renderApp(LIST_PATH, mainAdmin)
     await screen.findByText('Clean Water')
-    await userEvent.type(screen.getByPlaceholderText('Search by Cause Name'), 'water')
-    await waitFor(() => expect(listBodies().at(-1)).toMatchObject({ search: 'water', page: 1 }), { timeout: 3000 })
-    expect(listBodies().filter((b) => (b as { search: string }).search !== '')).toHaveLength(1)
+    await searchesOnce('Search by Cause Name', 'water', listBodies)
   })
 
   it('deactivates after the exact confirmation and reloads', async () => {
     api.on('PATCH /admin/cause/activeStatus/k1', [200, { message: 'Cause deactivated successfully' }])
     renderApp(LIST_PATH, mainAdmin)
-    await userEvent.click(await screen.findByRole('switch', { name: 'Status of Clean Water' }))
-    const dialog = await screen.findByRole('dialog')
-    expect(within(dialog).getByText('Are you sure Inactive this status ?')).toBeTruthy()
-    const before = listBodies().length
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Yes' }))
-    await waitFor(() => expect(api.callsTo('PATCH /admin/cause/activeStatus/k1')).toHaveLength(1))
-    expect(api.callsTo('PATCH /admin/cause/activeStatus/k1')[0].body).toEqual({ isActive: false })
-    expect(await screen.findByText('Cause deactivated successfully')).toBeTruthy()
-    await waitFor(() => expect(listBodies().length).toBe(before + 1))
+    await confirmsStatus({
+      api,
+      row: 'Clean Water',
+      title: 'Are you sure Inactive this status ?',
+      call: 'PATCH /admin/cause/activeStatus/k1',
+      isActive: false,
+      message: 'Cause deactivated successfully',
+      listBodies,
+    })
   })
 
   it('activates an inactive cause after the exact confirmation', async () => {

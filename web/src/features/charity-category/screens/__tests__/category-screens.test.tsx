@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { renderApp } from '../../../../testing/render-app'
 import { mockApi, type MockApi } from '../../../../testing/mock-api'
+import { confirmsStatus, searchesOnce } from '../../../../testing/list-steps'
 import { mainAdmin, subAdmin } from '../../../../testing/users'
 import { formatDate } from '../../../../lib/format'
 
@@ -68,23 +69,21 @@ describe('Nonprofit Category list', () => {
   it('searches after the debounce', async () => {
     renderApp(PATH, mainAdmin)
     await screen.findByText('Health')
-    await userEvent.type(screen.getByPlaceholderText('Search by Category Name'), 'hea')
-    await waitFor(() => expect(listBodies().at(-1)).toMatchObject({ search: 'hea', page: 1 }), { timeout: 3000 })
-    expect(listBodies().filter((b) => (b as { search: string }).search !== '')).toHaveLength(1)
+    await searchesOnce('Search by Category Name', 'hea', listBodies)
   })
 
   it('deactivates after confirmation, shows the message and reloads', async () => {
     api.on('PATCH /admin/charity-category/activeStatus/c1', [200, { message: 'Category deactivated successfully' }])
     renderApp(PATH, mainAdmin)
-    await userEvent.click(await screen.findByRole('switch', { name: 'Status of Health' }))
-    const dialog = await screen.findByRole('dialog')
-    expect(within(dialog).getByText('Are you sure Inactive this status ?')).toBeTruthy()
-    const before = listBodies().length
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Yes' }))
-    await waitFor(() => expect(api.callsTo('PATCH /admin/charity-category/activeStatus/c1')).toHaveLength(1))
-    expect(api.callsTo('PATCH /admin/charity-category/activeStatus/c1')[0].body).toEqual({ isActive: false })
-    expect(await screen.findByText('Category deactivated successfully')).toBeTruthy()
-    await waitFor(() => expect(listBodies().length).toBe(before + 1))
+    await confirmsStatus({
+      api,
+      row: 'Health',
+      title: 'Are you sure Inactive this status ?',
+      call: 'PATCH /admin/charity-category/activeStatus/c1',
+      isActive: false,
+      message: 'Category deactivated successfully',
+      listBodies,
+    })
   })
 
   it('activates an inactive one after confirmation; No sends nothing', async () => {

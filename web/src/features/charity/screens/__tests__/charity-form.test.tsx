@@ -3,6 +3,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { renderApp } from '../../../../testing/render-app'
 import { mockApi, type MockApi } from '../../../../testing/mock-api'
+import { withPlaces } from '../../../../testing/places'
+import { META_DATA, numberedUploads } from '../../../../testing/media'
 import { mainAdmin, subAdmin } from '../../../../testing/users'
 import { resetMetaData } from '../../../../lib/meta-data'
 import { clearLocationCache } from '../../../../lib/locations'
@@ -37,13 +39,9 @@ let api: MockApi
 beforeEach(() => {
   resetMetaData()
   clearLocationCache()
-  api = mockApi()
-  let uploads = 0
+  api = withPlaces(mockApi())
   api
-    .on('GET /auth/metaData', [
-      200,
-      { message: 'ok', data: { mediaURL: 'https://cdn.example.org/media', placeholder: 'p.png' } },
-    ])
+    .on('GET /auth/metaData', META_DATA)
     .on('POST /admin/charity-category/getAll', [
       200,
       {
@@ -64,23 +62,7 @@ beforeEach(() => {
         ],
       },
     ])
-    .on('GET /v1/common/getAllCountry', [
-      200,
-      {
-        message: 'ok',
-        data: [
-          { id: 233, name: 'United States' },
-          { id: 39, name: 'Canada' },
-        ],
-      },
-    ])
-    .on('GET /v1/common/getAllState', [200, { message: 'ok', data: [{ id: 3956, name: 'New York' }] }])
-    .on('GET /v1/common/getAllCities', [200, { message: 'ok', data: [{ id: 111, name: 'Albany' }] }])
-    .on('POST /local-image/uploadImage', (call) => {
-      uploads += 1
-      const name = `${uploads}-${((call.body as FormData).get('image') as File).name}`
-      return [200, { message: 'ok', data: { name, moduleName: 'charity', url: `/media/charity/${name}` } }]
-    })
+    .on('POST /local-image/uploadImage', numberedUploads('charity'))
 })
 
 afterEach(() => api.restore())

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { renderApp } from '../../../../testing/render-app'
 import { mockApi, type MockApi } from '../../../../testing/mock-api'
+import { META_DATA } from '../../../../testing/media'
 import { mainAdmin, subAdmin } from '../../../../testing/users'
 import { formatDate } from '../../../../lib/format'
 import { resetMetaData } from '../../../../lib/meta-data'
@@ -18,10 +19,7 @@ beforeEach(() => {
   resetMetaData()
   api = mockApi()
   api
-    .on('GET /auth/metaData', [
-      200,
-      { message: 'ok', data: { mediaURL: 'https://cdn.example.org/media', placeholder: 'p.png' } },
-    ])
+    .on('GET /auth/metaData', META_DATA)
     .on(GET, [200, { message: 'ok', data: charityRecord }])
     .on(METHODS, [
       200,

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { renderApp } from '../../../../testing/render-app'
 import { mockApi, type MockApi } from '../../../../testing/mock-api'
+import { META_DATA } from '../../../../testing/media'
 import { mainAdmin, subAdmin } from '../../../../testing/users'
 import { admin, comment, garden, post } from './fixture'
 
@@ -24,10 +25,7 @@ beforeEach(() => {
   api = mockApi()
   api
     .on('GET /v1/community/getCommunityDetail/c1', [200, { message: 'ok', data: garden }])
-    .on('GET /auth/metaData', [
-      200,
-      { message: 'ok', data: { mediaURL: 'https://cdn.example.org/media', placeholder: 'p.png' } },
-    ])
+    .on('GET /auth/metaData', META_DATA)
     .on(MEMBERS, [
       200,
       {

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { renderApp } from '../../../../testing/render-app'
 import { mockApi, type MockApi } from '../../../../testing/mock-api'
+import { META_DATA, numberedUploads } from '../../../../testing/media'
 import { mainAdmin, subAdmin } from '../../../../testing/users'
 import { chess, garden } from './fixture'
 
@@ -11,10 +12,8 @@ const CREATE = 'POST /admin/admin-community/create'
 const DELETE = 'POST /admin/admin-community/delete'
 
 let api: MockApi
-let uploads = 0
 
 beforeEach(() => {
-  uploads = 0
   api = mockApi()
   api
     .on(LIST, (call) =>
@@ -23,18 +22,8 @@ beforeEach(() => {
         : [200, { message: 'ok', data: [garden, chess], total_records: 2 }],
     )
     .on('GET /v1/community/getCommunityDetail/c1', [200, { message: 'ok', data: garden }])
-    .on('GET /auth/metaData', [
-      200,
-      { message: 'ok', data: { mediaURL: 'https://cdn.example.org/media', placeholder: 'p.png' } },
-    ])
-    .on('POST /local-image/uploadImage', (call) => {
-      uploads += 1
-      const name = `${uploads}-${((call.body as FormData).get('image') as File).name}`
-      return [
-        200,
-        { message: 'ok', data: { name, moduleName: 'communityImage', url: `/media/communityImage/${name}` } },
-      ]
-    })
+    .on('GET /auth/metaData', META_DATA)
+    .on('POST /local-image/uploadImage', numberedUploads('communityImage'))
 })
 
 afterEach(() => api.restore())

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { renderApp } from '../../../../testing/render-app'
 import { mockApi, type MockApi } from '../../../../testing/mock-api'
+import { META_DATA } from '../../../../testing/media'
 import { mainAdmin } from '../../../../testing/users'
 
 const SAVE = 'POST /admin/aboutUs/updateAboutUs'
@@ -22,10 +23,7 @@ beforeEach(() => {
   api
     .on('GET /v1/aboutUs/aboutUsList', [200, { message: 'ok', data: about }])
     .on('GET /admin/aboutUs/revisions', [200, { message: 'ok', data: [], total_records: 0 }])
-    .on('GET /auth/metaData', [
-      200,
-      { message: 'ok', data: { mediaURL: 'https://cdn.example.org/media', placeholder: 'p.png' } },
-    ])
+    .on('GET /auth/metaData', META_DATA)
 })
 
 afterEach(() => api.restore())

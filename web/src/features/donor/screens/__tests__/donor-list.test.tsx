@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { renderApp } from '../../../../testing/render-app'
 import { mockApi, type MockApi } from '../../../../testing/mock-api'
+import { confirmsStatus } from '../../../../testing/list-steps'
 import { mainAdmin, subAdmin } from '../../../../testing/users'
 import { ann, bob } from './donor-fixture'
 
@@ -58,15 +59,15 @@ describe('Donor list', () => {
       { message: 'Donor deactivated successfully', data: { ...ann, isActive: false } },
     ])
     renderApp('/donor', mainAdmin)
-    await userEvent.click(await screen.findByRole('switch', { name: 'Status of Ann Lee' }))
-    const dialog = await screen.findByRole('dialog')
-    expect(within(dialog).getByText('Are you sure Inactive this status ?')).toBeTruthy()
-    const before = listBodies().length
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Yes' }))
-    await waitFor(() => expect(api.callsTo('PATCH /admin/user/userStatus/d1')).toHaveLength(1))
-    expect(api.callsTo('PATCH /admin/user/userStatus/d1')[0].body).toEqual({ isActive: false })
-    expect(await screen.findByText('Donor deactivated successfully')).toBeTruthy()
-    await waitFor(() => expect(listBodies().length).toBe(before + 1))
+    await confirmsStatus({
+      api,
+      row: 'Ann Lee',
+      title: 'Are you sure Inactive this status ?',
+      call: 'PATCH /admin/user/userStatus/d1',
+      isActive: false,
+      message: 'Donor deactivated successfully',
+      listBodies,
+    })
   })
 
   it('asks before activating an inactive donor; No sends nothing', async () => {

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { screen, within } from '@testing-library/react'
 import { renderApp } from '../../../../testing/render-app'
 import { mockApi, type MockApi } from '../../../../testing/mock-api'
+import { META_DATA } from '../../../../testing/media'
 import { mainAdmin, subAdmin } from '../../../../testing/users'
 import { resetMetaData } from '../../../../lib/meta-data'
 import { annDetail } from './donor-fixture'
@@ -12,10 +13,7 @@ beforeEach(() => {
   resetMetaData()
   api = mockApi()
   api
-    .on('GET /auth/metaData', [
-      200,
-      { message: 'ok', data: { mediaURL: 'https://cdn.example.org/media', placeholder: 'p.png' } },
-    ])
+    .on('GET /auth/metaData', META_DATA)
     .on('GET /admin/user/viewUserDetails/d1', [200, { message: 'ok', data: annDetail }])
 })
 

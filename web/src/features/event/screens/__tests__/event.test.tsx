@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { renderApp } from '../../../../testing/render-app'
 import { mockApi, type MockApi } from '../../../../testing/mock-api'
+import { META_DATA } from '../../../../testing/media'
 import { mainAdmin, subAdmin } from '../../../../testing/users'
 
 const LIST = 'POST /admin/event/eventFilter'
@@ -75,10 +76,7 @@ beforeEach(() => {
         { message: 'ok', data: { event: picnic, members: MEMBERS[status] }, total_records: MEMBERS[status].length },
       ]
     })
-    .on('GET /auth/metaData', [
-      200,
-      { message: 'ok', data: { mediaURL: 'https://cdn.example.org/media', placeholder: 'p.png' } },
-    ])
+    .on('GET /auth/metaData', META_DATA)
 })
 
 afterEach(() => api.restore())

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { renderApp } from '../../../../testing/render-app'
 import { mockApi, type MockApi } from '../../../../testing/mock-api'
+import { META_DATA, numberedUploads } from '../../../../testing/media'
 import { mainAdmin, subAdmin } from '../../../../testing/users'
 
 const GET = 'GET /admin/givingPartner/getDetails'
@@ -17,26 +18,14 @@ const page = {
 }
 
 let api: MockApi
-let uploads = 0
 
 beforeEach(() => {
-  uploads = 0
   api = mockApi()
   api
     .on(GET, [200, { message: 'ok', data: page }])
     .on('GET /admin/givingPartner/revisions', [200, { message: 'ok', data: [], total_records: 0 }])
-    .on('GET /auth/metaData', [
-      200,
-      { message: 'ok', data: { mediaURL: 'https://cdn.example.org/media', placeholder: 'p.png' } },
-    ])
-    .on('POST /local-image/uploadImage', (call) => {
-      uploads += 1
-      const name = `${uploads}-${((call.body as FormData).get('image') as File).name}`
-      return [
-        200,
-        { message: 'ok', data: { name, moduleName: 'givingPartnerimage', url: `/media/givingPartnerimage/${name}` } },
-      ]
-    })
+    .on('GET /auth/metaData', META_DATA)
+    .on('POST /local-image/uploadImage', numberedUploads('givingPartnerimage'))
 })
 
 afterEach(() => api.restore())

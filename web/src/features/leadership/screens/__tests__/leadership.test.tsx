@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { renderApp } from '../../../../testing/render-app'
 import { mockApi, type MockApi } from '../../../../testing/mock-api'
+import { META_DATA, numberedUploads } from '../../../../testing/media'
 import { mainAdmin, subAdmin } from '../../../../testing/users'
 
 const LIST = 'POST /admin/leadership/listLeadership'
@@ -22,26 +23,14 @@ const ada = {
 const ben = { ...ada, _id: 'l2', name: 'Ben Ode', title: 'Treasurer', photo: 'ben.png', order: 1, isActive: false }
 
 let api: MockApi
-let uploads = 0
 
 beforeEach(() => {
-  uploads = 0
   api = mockApi()
   api
     .on(LIST, [200, { message: 'ok', data: [ada, ben], total_records: 2 }])
     .on('GET /admin/leadership/getLeadership/l1', [200, { message: 'ok', data: ada }])
-    .on('GET /auth/metaData', [
-      200,
-      { message: 'ok', data: { mediaURL: 'https://cdn.example.org/media', placeholder: 'p.png' } },
-    ])
-    .on('POST /local-image/uploadImage', (call) => {
-      uploads += 1
-      const name = `${uploads}-${((call.body as FormData).get('image') as File).name}`
-      return [
-        200,
-        { message: 'ok', data: { name, moduleName: 'leadershipImage', url: `/media/leadershipImage/${name}` } },
-      ]
-    })
+    .on('GET /auth/metaData', META_DATA)
+    .on('POST /local-image/uploadImage', numberedUploads('leadershipImage'))
 })
 
 afterEach(() => api.restore())

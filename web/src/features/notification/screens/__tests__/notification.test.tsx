@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { renderApp } from '../../../../testing/render-app'
 import { mockApi, type MockApi } from '../../../../testing/mock-api'
+import { META_DATA } from '../../../../testing/media'
 import { mainAdmin, subAdmin } from '../../../../testing/users'
 
 const SEND = 'POST /admin/notification/sendNotificationAllUser'
@@ -39,10 +40,7 @@ beforeEach(() => {
   api = mockApi()
   api
     .on(HISTORY, () => [200, { message: 'ok', data: history, total_records: history.length }])
-    .on('GET /auth/metaData', [
-      200,
-      { message: 'ok', data: { mediaURL: 'https://cdn.example.org/media', placeholder: 'p.png' } },
-    ])
+    .on('GET /auth/metaData', META_DATA)
     .on(NAMES, [
       200,
       {

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { renderApp } from '../../../../testing/render-app'
 import { mockApi, type MockApi } from '../../../../testing/mock-api'
+import { META_DATA } from '../../../../testing/media'
 import { mainAdmin, subAdmin } from '../../../../testing/users'
 
 const LIST = 'POST /admin/reportPost/reportPostList'
@@ -42,10 +43,7 @@ beforeEach(() => {
   api = mockApi()
   api
     .on(LIST, () => [200, { message: 'ok', data: deleted ? [] : [reported], total_records: deleted ? 0 : 1 }])
-    .on('GET /auth/metaData', [
-      200,
-      { message: 'ok', data: { mediaURL: 'https://cdn.example.org/media', placeholder: 'p.png' } },
-    ])
+    .on('GET /auth/metaData', META_DATA)
 })
 
 afterEach(() => api.restore())

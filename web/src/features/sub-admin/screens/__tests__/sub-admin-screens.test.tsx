@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { renderApp } from '../../../../testing/render-app'
 import { mockApi, type MockApi } from '../../../../testing/mock-api'
+import { confirmsStatus, searchesOnce } from '../../../../testing/list-steps'
 import { mainAdmin, subAdmin } from '../../../../testing/users'
 import { formatDate } from '../../../../lib/format'
 
@@ -47,23 +48,21 @@ describe('Sub Admin list', () => {
   it('searches after the debounce', async () => {
     renderApp('/sub_admin', mainAdmin)
     await screen.findByText('Ann Lee')
-    await userEvent.type(screen.getByPlaceholderText('Search by Name or Email'), 'ann')
-    await waitFor(() => expect(listBodies().at(-1)).toMatchObject({ search: 'ann', page: 1 }), { timeout: 3000 })
-    expect(listBodies().filter((b) => (b as { search: string }).search !== '')).toHaveLength(1)
+    await searchesOnce('Search by Name or Email', 'ann', listBodies)
   })
 
   it('toggles the status after confirmation and reloads', async () => {
     api.on('PATCH /admin/sub-admin/subAdminStatus/a1', [200, { message: 'Status updated' }])
     renderApp('/sub_admin', mainAdmin)
-    await userEvent.click(await screen.findByRole('switch', { name: 'Status of Ann Lee' }))
-    const dialog = await screen.findByRole('dialog')
-    expect(within(dialog).getByText('Are you sure Inactive this status ?')).toBeTruthy()
-    const before = listBodies().length
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Yes' }))
-    await waitFor(() => expect(api.callsTo('PATCH /admin/sub-admin/subAdminStatus/a1')).toHaveLength(1))
-    expect(api.callsTo('PATCH /admin/sub-admin/subAdminStatus/a1')[0].body).toEqual({ isActive: false })
-    expect(await screen.findByText('Status updated')).toBeTruthy()
-    await waitFor(() => expect(listBodies().length).toBe(before + 1))
+    await confirmsStatus({
+      api,
+      row: 'Ann Lee',
+      title: 'Are you sure Inactive this status ?',
+      call: 'PATCH /admin/sub-admin/subAdminStatus/a1',
+      isActive: false,
+      message: 'Status updated',
+      listBodies,
+    })
   })
 
   it('asks to activate an inactive one, and No changes nothing', async () => {
