@@ -1,19 +1,8 @@
 //! The catalogue service on its own (cluster mode), and its commands.
 
-use clap::{Parser, Subcommand};
+common::service_main!(catalogue, commands: Command => command);
 
-#[derive(Parser)]
-#[command(name = "catalogue", about = "Giving Console catalogue service")]
-struct Cli {
-    #[command(flatten)]
-    config: catalogue::app::Config,
-    #[command(flatten)]
-    service: common::service::ServiceArgs,
-    #[command(subcommand)]
-    command: Option<Command>,
-}
-
-#[derive(Subcommand)]
+#[derive(clap::Subcommand)]
 enum Command {
     /// Imports an IRS Exempt Organizations Business Master File (CSV) as imported nonprofits.
     /// Without --apply it only prints what would change (new, changed, unchanged, skipped,
@@ -27,12 +16,9 @@ enum Command {
     },
 }
 
-#[tokio::main]
-async fn main() -> anyhow::Result<()> {
-    let cli = Cli::parse();
-    let config = cli.config;
-    match cli.command {
-        Some(Command::ImportBmf { file, apply }) => {
+async fn command(command: Command, config: catalogue::app::Config) -> anyhow::Result<()> {
+    match command {
+        Command::ImportBmf { file, apply } => {
             // Events of the import wait in the outbox until the service relays them.
             let c = catalogue::app::open(&config).await?;
             let f = tokio::fs::File::open(&file).await.map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
@@ -48,12 +34,6 @@ async fn main() -> anyhow::Result<()> {
                 }
                 Err(e) => anyhow::bail!("{e}"),
             }
-        }
-        None => {
-            common::service::run("catalogue", cli.service, "0.0.0.0:50052", |listen, bus, shutdown| async move {
-                Ok(catalogue::app::start(&config, &listen, bus, shutdown).await?.server)
-            })
-            .await
         }
     }
 }

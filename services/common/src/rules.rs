@@ -83,38 +83,51 @@ fn field<T>(
     parsed
 }
 
-/// A US phone number, parsed once: its ten digits (written any way without letters).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Phone(String);
+/// A parsed form field: the newtype `$T` of a `String` (after its doc comment), its `INVALID`
+/// message, `parse` (the one [`field`] way, through the type's own `new`) and its text.
+macro_rules! form_field {
+    ($(#[$doc:meta])* $T:ident, invalid: $invalid:literal) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, PartialEq, Eq)]
+        pub struct $T(String);
+
+        impl $T {
+            pub const INVALID: &str = $invalid;
+
+            /// `required`: the message for an empty value, or `None` when the field may stay empty.
+            pub fn parse(raw: &str, field_name: &str, required: Option<&str>, check: &mut Check) -> Option<Self> {
+                field(raw, field_name, required, Self::INVALID, check, Self::new)
+            }
+            /// Its text as `new` keeps it.
+            pub fn as_str(&self) -> &str {
+                &self.0
+            }
+            pub fn into_string(self) -> String {
+                self.0
+            }
+        }
+    };
+}
+
+form_field! {
+    /// A US phone number, parsed once: written any way without letters, kept as its ten digits.
+    Phone, invalid: "Please enter valid Phone Number"
+}
 
 impl Phone {
-    pub const INVALID: &str = "Please enter valid Phone Number";
-
     pub fn new(raw: &str) -> Option<Self> {
         let d = digits(raw);
         (d.len() == 10 && !raw.chars().any(char::is_alphabetic)).then_some(Self(d))
     }
-    /// `required`: the message for an empty value, or `None` when the field may stay empty.
-    pub fn parse(raw: &str, field_name: &str, required: Option<&str>, check: &mut Check) -> Option<Self> {
-        field(raw, field_name, required, Self::INVALID, check, Self::new)
-    }
-    /// The ten digits.
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
-    pub fn into_string(self) -> String {
-        self.0
-    }
 }
 
-/// A US zip code, parsed once: five digits, or five plus four ('12345-6789' or '123456789'),
-/// kept as written (trimmed).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Zip(String);
+form_field! {
+    /// A US zip code, parsed once: five digits, or five plus four ('12345-6789' or '123456789'),
+    /// kept as written (trimmed).
+    Zip, invalid: "Please enter valid Zip Code"
+}
 
 impl Zip {
-    pub const INVALID: &str = "Please enter valid Zip Code";
-
     pub fn new(raw: &str) -> Option<Self> {
         let z = raw.trim();
         let d = digits(z);
@@ -125,25 +138,15 @@ impl Zip {
                 || z.len() == 9 && d.len() == 9);
         ok.then(|| Self(z.to_string()))
     }
-    /// `required`: the message for an empty value, or `None` when the field may stay empty.
-    pub fn parse(raw: &str, field_name: &str, required: Option<&str>, check: &mut Check) -> Option<Self> {
-        field(raw, field_name, required, Self::INVALID, check, Self::new)
-    }
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
-    pub fn into_string(self) -> String {
-        self.0
-    }
 }
 
-/// A US Tax ID (EIN), parsed once: nine digits from 'XX-XXXXXXX' or 'XXXXXXXXX'.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TaxId(String);
+form_field! {
+    /// A US Tax ID (EIN), parsed once: 'XX-XXXXXXX' or 'XXXXXXXXX', kept as its nine digits
+    /// (as stored).
+    TaxId, invalid: "Please enter valid Tax ID"
+}
 
 impl TaxId {
-    pub const INVALID: &str = "Please enter valid Tax ID";
-
     pub fn new(raw: &str) -> Option<Self> {
         let t = raw.trim();
         let ok = (t.len() == 9 && t.chars().all(|c| c.is_ascii_digit()))
@@ -151,17 +154,6 @@ impl TaxId {
                 && t.as_bytes()[2] == b'-'
                 && t.chars().enumerate().all(|(i, c)| i == 2 || c.is_ascii_digit()));
         ok.then(|| Self(digits(t)))
-    }
-    /// `required`: the message for an empty value, or `None` when the field may stay empty.
-    pub fn parse(raw: &str, field_name: &str, required: Option<&str>, check: &mut Check) -> Option<Self> {
-        field(raw, field_name, required, Self::INVALID, check, Self::new)
-    }
-    /// The nine digits (as stored).
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
-    pub fn into_string(self) -> String {
-        self.0
     }
 }
 

@@ -1,17 +1,6 @@
 //! The giving service on its own (cluster mode), and its `seed` and `rebuild-rollups` commands.
 
-use clap::Parser;
-
-#[derive(Parser)]
-#[command(name = "giving", about = "Giving Console giving service")]
-struct Cli {
-    #[command(flatten)]
-    config: giving::app::Config,
-    #[command(flatten)]
-    service: common::service::ServiceArgs,
-    #[command(subcommand)]
-    command: Option<Command>,
-}
+common::service_main!(giving, commands: Command => command);
 
 #[derive(clap::Subcommand)]
 enum Command {
@@ -64,32 +53,26 @@ async fn catalogue_recipients(url: &str) -> anyhow::Result<Vec<giving::gifts::Re
         .collect())
 }
 
-#[tokio::main]
-async fn main() -> anyhow::Result<()> {
-    let cli = Cli::parse();
-    let config = cli.config;
-    if let Some(Command::RebuildRollups) = cli.command {
-        let db = common::db::Db::connect(&config.database_url, &giving::app::MIGRATIONS).await?;
-        println!("{:?}", giving::rollups::rebuild(&db).await?);
-        return Ok(());
-    }
-    if let Some(Command::Seed { donors, years, seed, recipients, catalogue_url }) = cli.command {
-        let mut list = recipients.iter().map(|r| recipient(r)).collect::<anyhow::Result<Vec<_>>>()?;
-        if let Some(url) = catalogue_url.filter(|_| list.is_empty()) {
-            list = catalogue_recipients(&url).await?;
+async fn command(command: Command, config: giving::app::Config) -> anyhow::Result<()> {
+    match command {
+        Command::RebuildRollups => {
+            let db = common::db::Db::connect(&config.database_url, &giving::app::MIGRATIONS).await?;
+            println!("{:?}", giving::rollups::rebuild(&db).await?);
         }
-        if list.is_empty() {
-            list = giving::seed::demo_recipients();
+        Command::Seed { donors, years, seed, recipients, catalogue_url } => {
+            let mut list = recipients.iter().map(|r| recipient(r)).collect::<anyhow::Result<Vec<_>>>()?;
+            if let Some(url) = catalogue_url.filter(|_| list.is_empty()) {
+                list = catalogue_recipients(&url).await?;
+            }
+            if list.is_empty() {
+                list = giving::seed::demo_recipients();
+            }
+            let db = common::db::Db::connect(&config.database_url, &giving::app::MIGRATIONS).await?;
+            let g = giving::service::Giving::new(db, None);
+            let opts = giving::seed::SeedOptions { donors, years, seed, now: 0 };
+            let summary = giving::seed::seed(&g, &list, &opts).await?;
+            println!("{summary:?}");
         }
-        let db = common::db::Db::connect(&config.database_url, &giving::app::MIGRATIONS).await?;
-        let g = giving::service::Giving::new(db, None);
-        let opts = giving::seed::SeedOptions { donors, years, seed, now: 0 };
-        let summary = giving::seed::seed(&g, &list, &opts).await?;
-        println!("{summary:?}");
-        return Ok(());
     }
-    common::service::run("giving", cli.service, "0.0.0.0:50053", |listen, bus, shutdown| async move {
-        Ok(giving::app::start(&config, &listen, bus, shutdown).await?.server)
-    })
-    .await
+    Ok(())
 }

@@ -3,14 +3,10 @@
 
 use crate::service::{Identity, Settings};
 use common::bus::EventBus;
-use common::db::Migrations;
 use common::shutdown::Shutdown;
 use proto::identity::v1::identity_server::IdentityServer;
 use std::path::PathBuf;
 use std::sync::Arc;
-
-pub static MIGRATIONS: Migrations =
-    Migrations { sqlite: &sqlx::migrate!("./migrations/sqlite"), postgres: &sqlx::migrate!("./migrations/postgres") };
 
 #[derive(Debug, Clone, clap::Args)]
 pub struct Config {
@@ -116,26 +112,18 @@ impl common::service::Stacked for Config {
     }
 }
 
-/// A started identity service.
-pub struct Running {
-    /// Its gRPC port (0 when it serves in process only).
-    pub port: u16,
-    /// Its gRPC server, called in process (the embedded console).
-    pub local: common::grpc::InProcess,
-    pub identity: Identity,
-    pub server: tokio::task::JoinHandle<anyhow::Result<()>>,
+common::service_app! {
+    /// Connects, migrates, creates the main admin, starts the relays and serves gRPC on
+    /// `listen` (port 0 picks one). Runs until `shutdown`.
+    identity: Identity, IdentityServer,
+    open: open_serving,
 }
 
-/// Connects, migrates, creates the main admin, starts the relays and serves gRPC on
-/// `listen` (port 0 picks one). Runs until `shutdown`.
-pub async fn start(
-    cfg: &Config,
-    listen: impl Into<common::grpc::Listen>,
-    bus: Arc<dyn EventBus>,
-    shutdown: Shutdown,
-) -> anyhow::Result<Running> {
+/// The identity [`start`] serves (its token key checked first): on its store and relay,
+/// subscribed to the events it invites and suspends on, the main admin created, mail sent.
+async fn open_serving(cfg: &Config, bus: &Arc<dyn EventBus>, shutdown: &Shutdown) -> anyhow::Result<Identity> {
     anyhow::ensure!(cfg.jwt_secret.len() >= 32, "JWT_SECRET must be at least 32 characters");
-    let base = common::grpc::Base::open(&cfg.database_url, &MIGRATIONS, bus.clone(), &shutdown).await?;
+    let base = common::grpc::Base::open(&cfg.database_url, &MIGRATIONS, bus.clone(), shutdown).await?;
     let identity = Identity::new(base.db.clone(), cfg.settings(), Some(base.relay));
     let invitations = Arc::new(crate::invitation::Invitations(identity.clone()));
     bus.subscribe(crate::invitation::CONSUMER, &crate::invitation::EVENTS, invitations, shutdown.clone()).await?;
@@ -146,8 +134,5 @@ pub async fn start(
         println!("\n  Main admin created: {}  password: {pw}\n  (set ADMIN_PASSWORD to choose it)\n", cfg.admin_email);
     }
     crate::mail::spawn(base.db, cfg.settings(), shutdown.clone());
-    let serving =
-        common::grpc::start_service("identity", listen, IdentityServer::new(identity.clone()), base.bus, shutdown)
-            .await?;
-    Ok(Running { port: serving.port, local: serving.local, identity, server: serving.server })
+    Ok(identity)
 }
