@@ -191,6 +191,7 @@ impl Rpc for Chat {
             sender_id: sender.id,
             sender_name: sender.name,
             reach: r.reach,
+            ..Default::default()
         };
         Ok(Response::new(notification(self.send_notification(&input, &actor(r.actor)).await?)))
     }

@@ -53,12 +53,19 @@ pub struct Marked {
     pub moved: bool,
 }
 
-fn limit_of(limit: i64, default: i64, max: i64, check: &mut Check) -> i64 {
+/// A read's `limit` (`default` when 0, 1 to `max`), checked with the seq it reads from
+/// (`field` "before" or "after": 0 or more).
+fn read_limit(limit: i64, default: i64, max: i64, (field, seq): (&str, i64)) -> Result<i64> {
+    let mut check = Check::default();
     let limit = if limit == 0 { default } else { limit };
     if !(1..=max).contains(&limit) {
         check.fail("limit", format!("limit must be between 1 and {max}"));
     }
-    limit
+    if seq < 0 {
+        check.fail(field, format!("{field} must be a seq"));
+    }
+    check.done()?;
+    Ok(limit)
 }
 
 impl Chat {
@@ -71,12 +78,7 @@ impl Chat {
         before: i64,
         limit: i64,
     ) -> Result<(Vec<Message>, bool)> {
-        let mut check = Check::default();
-        let limit = limit_of(limit, HISTORY_DEFAULT, HISTORY_MAX, &mut check);
-        if before < 0 {
-            check.fail("before", "before must be a seq");
-        }
-        check.done()?;
+        let limit = read_limit(limit, HISTORY_DEFAULT, HISTORY_MAX, ("before", before))?;
         let mut c = self.read().await?;
         let room = room_for(&mut c, room_id, caller).await?;
         let from = visible_from(&room, caller.side());
@@ -86,12 +88,7 @@ impl Chat {
 
     /// Messages with seq > `after`, ascending, at most `limit` (500), and whether more follow.
     pub async fn missed(&self, room_id: &str, caller: &Caller, after: i64, limit: i64) -> Result<(Vec<Message>, bool)> {
-        let mut check = Check::default();
-        let limit = limit_of(limit, MISSED_MAX, MISSED_MAX, &mut check);
-        if after < 0 {
-            check.fail("after", "after must be a seq");
-        }
-        check.done()?;
+        let limit = read_limit(limit, MISSED_MAX, MISSED_MAX, ("after", after))?;
         let mut c = self.read().await?;
         let room = room_for(&mut c, room_id, caller).await?;
         let after = after.max(visible_from(&room, caller.side()));

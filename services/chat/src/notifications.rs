@@ -23,19 +23,10 @@ pub const MAX_TARGETS: usize = 50;
 pub const ALL: &str = "all";
 pub const SELECTED: &str = "selected";
 
-/// A notification as the console sends it (the nonprofits and causes with their names, as
-/// the BFF checked them in the catalogue; the reach as giving counted it).
-#[derive(Debug, Clone, Default)]
-pub struct NotificationInput {
-    pub title: String,
-    pub message: String,
-    pub audience: String,
-    pub charities: Vec<NamedRef>,
-    pub causes: Vec<NamedRef>,
-    pub sender_id: String,
-    pub sender_name: String,
-    pub reach: i64,
-}
+/// A notification as the console sends it: the stored notification's shape, of which the
+/// service reads `title` to `reach` (the nonprofits and causes with their names, as the BFF
+/// checked them in the catalogue; the reach as giving counted it) and sets the id and time.
+pub type NotificationInput = Notification;
 
 /// The checked audience of a send: 'all' or 'selected' with the lists (both empty for 'all').
 pub struct Audience {

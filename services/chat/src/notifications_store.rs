@@ -12,6 +12,9 @@ pub struct NamedRef {
     pub name: String,
 }
 
+/// A notification as stored and shown. The console's send (notifications.rs'
+/// `NotificationInput`, this same shape) gives `title` to `reach`; the id and the time are
+/// the service's.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Notification {
     pub id: String,

@@ -130,6 +130,7 @@ pub async fn seed(
             sender_id: admin.id.clone(),
             sender_name: admin.name.clone(),
             reach: selected_reach,
+            ..Default::default()
         },
     ];
     for n in &sends {

@@ -357,6 +357,7 @@ fn note(title: &str, audience: &str, charities: Vec<NamedRef>, causes: Vec<Named
         sender_id: "admin-1".into(),
         sender_name: "Main Admin".into(),
         reach,
+        ..Default::default()
     }
 }
 

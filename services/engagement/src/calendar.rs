@@ -6,7 +6,7 @@
 use crate::calendar_store::{self, Event, EventFilter, EventMember};
 use crate::communities_store;
 use crate::events;
-use crate::service::{DonorRef, Engagement, capped, keep_donor, names, optional, required, rich, zip};
+use crate::service::{DonorRef, Engagement, capped, checked, keep_donor, location, names, optional, required, rich};
 use common::Actor;
 use common::error::{Check, Error, Result};
 use common::paging::Page;
@@ -21,33 +21,11 @@ pub const INTERESTED: i32 = 1;
 pub const GOING: i32 = 2;
 pub const NOT_GOING: i32 = 3;
 
-/// What an event form sends (create and update). For a community host the service checks
-/// the community and takes its name; for a nonprofit host the caller (the BFF, which asks the
-/// catalogue) passes its name in `host_name`.
-#[derive(Debug, Clone, Default)]
-pub struct EventInput {
-    pub title: String,
-    pub description: String,
-    pub images: Vec<String>,
-    pub video: String,
-    pub starts_at: i64,
-    pub ends_at: i64,
-    pub time_zone: String,
-    pub is_online: bool,
-    pub online_link: String,
-    pub address: String,
-    pub city: String,
-    pub state: String,
-    pub country: String,
-    pub city_id: String,
-    pub state_id: String,
-    pub country_id: String,
-    pub zip_code: String,
-    pub host_type: String,
-    pub host_id: String,
-    pub host_name: String,
-    pub capacity: i64,
-}
+/// What an event form sends (create and update): the stored event's shape, of which the
+/// service reads the form's fields (`title` to `capacity`) and sets the rest. For a community
+/// host the service checks the community and takes its name; for a nonprofit host the caller
+/// (the BFF, which asks the catalogue) passes its name in `host_name`.
+pub type EventInput = Event;
 
 /// An event list query: the page, the filter ('upcoming' default, 'past', 'deleted') and the
 /// filter's "now" (the clock when 0).
@@ -103,7 +81,8 @@ pub fn is_link(link: &str) -> bool {
     })
 }
 
-/// Checks an event form (the contract's messages) except the host, which needs the store.
+/// Checks an event form (the contract's messages) except the host, which needs the store;
+/// answers its fields (the rest default).
 fn parse(i: &EventInput, check: &mut Check) -> Event {
     let title = required(
         &i.title,
@@ -132,7 +111,7 @@ fn parse(i: &EventInput, check: &mut Check) -> Event {
         check.fail("timeZone", "Please select valid Time Zone");
     }
     let online_link = i.online_link.trim().to_string();
-    let address = optional(&i.address, "address", "Venue", 300, check);
+    let address = optional(&i.location.address, "address", "Venue", 300, check);
     if i.is_online {
         if !is_link(&online_link) {
             check.fail("onlineLink", "Please enter valid link");
@@ -157,14 +136,7 @@ fn parse(i: &EventInput, check: &mut Check) -> Event {
         time_zone,
         is_online: i.is_online,
         online_link: if i.is_online { online_link } else { String::new() },
-        address,
-        city: optional(&i.city, "city", "City", 100, check),
-        state: optional(&i.state, "state", "State", 100, check),
-        country: optional(&i.country, "country", "Country", 100, check),
-        city_id: optional(&i.city_id, "cityId", "City", 100, check),
-        state_id: optional(&i.state_id, "stateId", "State", 100, check),
-        country_id: optional(&i.country_id, "countryId", "Country", 100, check),
-        zip_code: zip(&i.zip_code, check),
+        location: location(&i.location, address, check),
         host_type,
         host_id: i.host_id.trim().to_string(),
         host_name: i.host_name.trim().to_string(),
@@ -198,6 +170,17 @@ fn event_of(e: &Event, changes: common::bus::Changes) -> events::Event {
     }
 }
 
+/// The bus payload of a membership that ended (removed by an admin, or left).
+fn member_gone(m: &EventMember) -> events::Member {
+    events::Member {
+        id: m.id.clone(),
+        donor_id: m.donor_id.clone(),
+        event_id: m.event_id.clone(),
+        status: m.status,
+        ..Default::default()
+    }
+}
+
 fn status_ok(status: i32) -> Result<i32> {
     if (INTERESTED..=NOT_GOING).contains(&status) {
         Ok(status)
@@ -208,9 +191,7 @@ fn status_ok(status: i32) -> Result<i32> {
 
 impl Engagement {
     pub async fn create_event(&self, input: &EventInput, actor: &Actor) -> Result<Event> {
-        let mut check = Check::default();
-        let mut e = parse(input, &mut check);
-        check.done()?;
+        let mut e = checked(|check| parse(input, check))?;
         let mut w = self.begin(actor).await?;
         resolve_host(&mut w, &mut e).await?;
         let now = common::now_ms();
@@ -227,9 +208,7 @@ impl Engagement {
     /// Updates an event's form fields. A capacity below the Going members already there is
     /// allowed (they stay; new Going joins wait for room).
     pub async fn update_event(&self, id: &str, input: &EventInput, actor: &Actor) -> Result<Event> {
-        let mut check = Check::default();
-        let mut e = parse(input, &mut check);
-        check.done()?;
+        let mut e = checked(|check| parse(input, check))?;
         let mut w = self.begin(actor).await?;
         let before = calendar_store::get_event(&mut w, id.trim()).await?.ok_or_else(not_found)?;
         if e.host_type == before.host_type
@@ -325,14 +304,7 @@ impl Engagement {
         if !calendar_store::delete_event_member(&mut w, &m).await? {
             return Err(Error::NotFound(MEMBER_NOT_FOUND.into()));
         }
-        let e = events::Member {
-            id: m.id.clone(),
-            donor_id: m.donor_id.clone(),
-            event_id: m.event_id.clone(),
-            status: m.status,
-            ..Default::default()
-        };
-        w.emit(events::MEMBER_REMOVED, &e).await?;
+        w.emit(events::MEMBER_REMOVED, &member_gone(&m)).await?;
         w.commit().await?;
         Ok(m.status)
     }
@@ -419,14 +391,7 @@ impl Engagement {
             .await?
             .ok_or_else(|| Error::NotFound(MEMBER_NOT_FOUND.into()))?;
         calendar_store::delete_event_member(&mut w, &m).await?;
-        let e = events::Member {
-            id: m.id.clone(),
-            donor_id: m.donor_id.clone(),
-            event_id: m.event_id.clone(),
-            status: m.status,
-            ..Default::default()
-        };
-        w.emit(events::MEMBER_LEFT, &e).await?;
+        w.emit(events::MEMBER_LEFT, &member_gone(&m)).await?;
         w.commit().await?;
         Ok(())
     }

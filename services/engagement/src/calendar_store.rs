@@ -1,12 +1,15 @@
 //! The SQL of calendar.rs: calendar events, their members by mode with a count per mode,
 //! and their hosts (a community's new name; a deleted nonprofit's id cleared).
 
-use crate::store::{backend, columns, json_list, list_of, name_key};
+use crate::store::{Location, Query, backend, columns, json_list, list_of, member_search, name_key};
 use common::db::{Sql, Window, get_bool, like_pattern, page_with_total};
 use common::paging::Paging;
 use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, Row};
 
+/// A calendar event as stored and shown. The form (calendar.rs' `EventInput`, this same
+/// shape) gives the fields from `title` to `capacity`; the id, the counts per mode, the
+/// deletion and the times are the service's.
 #[derive(Debug, Clone, Default, PartialEq, serde::Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Event {
@@ -20,14 +23,9 @@ pub struct Event {
     pub time_zone: String,
     pub is_online: bool,
     pub online_link: String,
-    pub address: String,
-    pub city: String,
-    pub state: String,
-    pub country: String,
-    pub city_id: String,
-    pub state_id: String,
-    pub country_id: String,
-    pub zip_code: String,
+    /// The venue (an online event has none).
+    #[serde(flatten)]
+    pub location: Location,
     pub host_type: String,
     pub host_id: String,
     pub host_name: String,
@@ -57,14 +55,7 @@ fn event(r: &AnyRow) -> sqlx::Result<Event> {
         time_zone: r.try_get("time_zone")?,
         is_online: get_bool(r, "is_online")?,
         online_link: r.try_get("online_link")?,
-        address: r.try_get("address")?,
-        city: r.try_get("city")?,
-        state: r.try_get("state")?,
-        country: r.try_get("country")?,
-        city_id: r.try_get("city_id")?,
-        state_id: r.try_get("state_id")?,
-        country_id: r.try_get("country_id")?,
-        zip_code: r.try_get("zip_code")?,
+        location: Location::of(r)?,
         host_type: r.try_get("host_type")?,
         host_id: r.try_get("host_id")?,
         host_name: r.try_get("host_name")?,
@@ -201,6 +192,7 @@ pub struct EventMember {
 }
 
 const EVENT_MEMBER: &str = "SELECT m.id, m.event_id, m.donor_id, pe.name, pe.email, pe.avatar, m.status, m.joined_at";
+const EVENT_MEMBER_FROM: &str = " FROM event_members m LEFT JOIN people pe ON pe.id = m.donor_id";
 
 fn event_member(r: &AnyRow) -> sqlx::Result<EventMember> {
     Ok(EventMember {
@@ -216,7 +208,7 @@ fn event_member(r: &AnyRow) -> sqlx::Result<EventMember> {
 }
 
 pub async fn event_member_by_id(c: &mut AnyConnection, id: &str) -> sqlx::Result<Option<EventMember>> {
-    let q = format!("{EVENT_MEMBER} FROM event_members m LEFT JOIN people pe ON pe.id = m.donor_id WHERE m.id = $1");
+    let q = format!("{EVENT_MEMBER}{EVENT_MEMBER_FROM} WHERE m.id = $1");
     sqlx::query(sqlx::AssertSqlSafe(q)).bind(id).fetch_optional(c).await?.as_ref().map(event_member).transpose()
 }
 
@@ -225,9 +217,7 @@ pub async fn event_member_of(
     event_id: &str,
     donor_id: &str,
 ) -> sqlx::Result<Option<EventMember>> {
-    let q = format!(
-        "{EVENT_MEMBER} FROM event_members m LEFT JOIN people pe ON pe.id = m.donor_id WHERE m.event_id = $1 AND m.donor_id = $2"
-    );
+    let q = format!("{EVENT_MEMBER}{EVENT_MEMBER_FROM} WHERE m.event_id = $1 AND m.donor_id = $2");
     sqlx::query(sqlx::AssertSqlSafe(q))
         .bind(event_id)
         .bind(donor_id)
@@ -238,13 +228,11 @@ pub async fn event_member_of(
         .transpose()
 }
 
-/// A new membership in `status`, its mode's count raised.
-type Query<'q> = sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments>;
-
 /// Binds the form's fields of an event, in the order both the insert and the update name
 /// them (title to capacity).
 fn bind_form<'q>(q: Query<'q>, e: &'q Event) -> Query<'q> {
-    q.bind(&e.title)
+    let q = q
+        .bind(&e.title)
         .bind(name_key(&e.title))
         .bind(&e.description)
         .bind(json_list(&e.images))
@@ -253,21 +241,11 @@ fn bind_form<'q>(q: Query<'q>, e: &'q Event) -> Query<'q> {
         .bind(e.ends_at)
         .bind(&e.time_zone)
         .bind(e.is_online)
-        .bind(&e.online_link)
-        .bind(&e.address)
-        .bind(&e.city)
-        .bind(&e.state)
-        .bind(&e.country)
-        .bind(&e.city_id)
-        .bind(&e.state_id)
-        .bind(&e.country_id)
-        .bind(&e.zip_code)
-        .bind(&e.host_type)
-        .bind(&e.host_id)
-        .bind(&e.host_name)
-        .bind(e.capacity)
+        .bind(&e.online_link);
+    e.location.bind(q).bind(&e.host_type).bind(&e.host_id).bind(&e.host_name).bind(e.capacity)
 }
 
+/// A new membership in `status`, its mode's count raised.
 pub async fn insert_event_member(
     c: &mut AnyConnection,
     id: &str,
@@ -317,6 +295,15 @@ pub async fn delete_event_member(c: &mut AnyConnection, m: &EventMember) -> sqlx
     Ok(true)
 }
 
+/// The members of one mode of an event: the `FROM … WHERE` of their lists.
+fn in_mode(q: &mut Sql, event_id: &str, status: i32) {
+    q.push(EVENT_MEMBER_FROM)
+        .push(" WHERE m.event_id = ")
+        .push_bind(event_id.to_string())
+        .push(" AND m.status = ")
+        .push_bind(status);
+}
+
 /// An event's members in one mode, newest first; `search` in the name or the email.
 pub async fn list_event_members(
     c: &mut AnyConnection,
@@ -327,18 +314,8 @@ pub async fn list_event_members(
     offset: i64,
 ) -> sqlx::Result<(Vec<EventMember>, i64)> {
     let from = |q: &mut Sql| {
-        q.push(" FROM event_members m LEFT JOIN people pe ON pe.id = m.donor_id WHERE m.event_id = ")
-            .push_bind(event_id.to_string())
-            .push(" AND m.status = ")
-            .push_bind(status);
-        if !search.is_empty() {
-            let p = like_pattern(search);
-            q.push(" AND (pe.name_key LIKE ")
-                .push_bind(p.clone())
-                .push(" ESCAPE '\\' OR LOWER(pe.email) LIKE ")
-                .push_bind(p)
-                .push(" ESCAPE '\\')");
-        }
+        in_mode(q, event_id, status);
+        member_search(q, search);
     };
     page_with_total(
         c,
@@ -360,10 +337,7 @@ pub async fn event_members_after(
     limit: i64,
 ) -> sqlx::Result<Vec<EventMember>> {
     let mut q = Sql::new(backend(c), EVENT_MEMBER);
-    q.push(" FROM event_members m LEFT JOIN people pe ON pe.id = m.donor_id WHERE m.event_id = ")
-        .push_bind(event_id.to_string())
-        .push(" AND m.status = ")
-        .push_bind(status);
+    in_mode(&mut q, event_id, status);
     if let Some((at, id)) = after {
         q.push(" AND (m.joined_at < ")
             .push_bind(at)

@@ -4,7 +4,7 @@
 use crate::calendar_store;
 use crate::communities_store::{self, Community, CommunityFilter, CommunityMember};
 use crate::events;
-use crate::service::{DonorRef, Engagement, capped, keep_donor, names, optional, required, rich, zip};
+use crate::service::{DonorRef, Engagement, capped, checked, keep_donor, location, names, optional, required, rich};
 use crate::store::Person;
 use common::Actor;
 use common::db::unique_on;
@@ -16,26 +16,10 @@ pub const NAME_TAKEN: &str = "Community already exists";
 pub const MAX_GALLERY: usize = 10;
 pub const MAX_LINKS: usize = 20;
 
-/// What a community form sends (create and update). The nonprofit and cause ids are checked
-/// against the catalogue by the BFF; the service checks how many.
-#[derive(Debug, Clone, Default)]
-pub struct CommunityInput {
-    pub name: String,
-    pub description: String,
-    pub cover_image: String,
-    pub gallery: Vec<String>,
-    pub charity_ids: Vec<String>,
-    pub cause_ids: Vec<String>,
-    pub address: String,
-    pub city: String,
-    pub state: String,
-    pub country: String,
-    pub city_id: String,
-    pub state_id: String,
-    pub country_id: String,
-    pub zip_code: String,
-    pub privacy: String,
-}
+/// What a community form sends (create and update): the stored community's shape, of which
+/// the service reads the form's fields (`name` to `privacy`) and sets the rest. The nonprofit
+/// and cause ids are checked against the catalogue by the BFF; the service checks how many.
+pub type CommunityInput = Community;
 
 /// A community list query: the page, the deleted filter and an optional hidden filter.
 #[derive(Debug, Clone, Default)]
@@ -49,7 +33,7 @@ fn not_found() -> Error {
     Error::NotFound(NOT_FOUND.into())
 }
 
-/// Checks a community form (the contract's messages); answers the community's fields.
+/// Checks a community form (the contract's messages); answers its fields (the rest default).
 fn parse(i: &CommunityInput, check: &mut Check) -> Community {
     let name = required(
         &i.name,
@@ -78,14 +62,7 @@ fn parse(i: &CommunityInput, check: &mut Check) -> Community {
         gallery,
         charity_ids,
         cause_ids,
-        address: optional(&i.address, "address", "Address", 300, check),
-        city: optional(&i.city, "city", "City", 100, check),
-        state: optional(&i.state, "state", "State", 100, check),
-        country: optional(&i.country, "country", "Country", 100, check),
-        city_id: optional(&i.city_id, "cityId", "City", 100, check),
-        state_id: optional(&i.state_id, "stateId", "State", 100, check),
-        country_id: optional(&i.country_id, "countryId", "Country", 100, check),
-        zip_code: zip(&i.zip_code, check),
+        location: location(&i.location, optional(&i.location.address, "address", "Address", 300, check), check),
         privacy,
         ..Default::default()
     }
@@ -106,9 +83,7 @@ fn event_of(c: &Community, changes: common::bus::Changes) -> events::Community {
 impl Engagement {
     /// Creates a community as the platform's admin account (its creator).
     pub async fn create_community(&self, input: &CommunityInput, actor: &Actor) -> Result<Community> {
-        let mut check = Check::default();
-        let mut m = parse(input, &mut check);
-        check.done()?;
+        let mut m = checked(|check| parse(input, check))?;
         let now = common::now_ms();
         m.id = common::new_id();
         m.creator = Person::platform();
@@ -123,9 +98,7 @@ impl Engagement {
     }
 
     pub async fn update_community(&self, id: &str, input: &CommunityInput, actor: &Actor) -> Result<Community> {
-        let mut check = Check::default();
-        let mut m = parse(input, &mut check);
-        check.done()?;
+        let mut m = checked(|check| parse(input, check))?;
         let mut w = self.begin(actor).await?;
         let before = communities_store::get_community(&mut w, id.trim()).await?.ok_or_else(not_found)?;
         m.id = before.id.clone();
@@ -183,9 +156,7 @@ impl Engagement {
     /// Search: the name (contains, any case). Sort: name, createdAt (default, newest first),
     /// membersCount, postsCount.
     pub async fn list_communities(&self, q: &CommunityQuery) -> Result<(Vec<Community>, i64)> {
-        let mut check = Check::default();
-        let paging = q.page.check(communities_store::community_sort, &mut check);
-        check.done()?;
+        let paging = checked(|check| q.page.check(communities_store::community_sort, check))?;
         let f = CommunityFilter {
             search: q.page.search.trim().to_lowercase(),
             is_deleted: q.is_deleted,
@@ -196,9 +167,7 @@ impl Engagement {
 
     /// A community's members, newest first; search on name or email.
     pub async fn list_community_members(&self, community_id: &str, page: &Page) -> Result<(Vec<CommunityMember>, i64)> {
-        let mut check = Check::default();
-        let (limit, offset, search) = capped(page, &mut check);
-        check.done()?;
+        let (limit, offset, search) = checked(|check| capped(page, check))?;
         let mut c = self.read().await?;
         let m = communities_store::get_community(&mut c, community_id.trim()).await?.ok_or_else(not_found)?;
         Ok(communities_store::list_community_members(&mut c, &m.id, &search, limit, offset).await?)

@@ -1,12 +1,15 @@
 //! The SQL of communities.rs: communities with their kept totals (`community_counts`) and
 //! links to nonprofits and causes (`community_links`), and their members.
 
-use crate::store::{Person, backend, columns, json_list, list_of, name_key};
+use crate::store::{Location, Person, Query, backend, columns, json_list, list_of, member_search, name_key};
 use common::db::{Backend, Sql, Window, get_bool, like_pattern, page_with_total};
 use common::paging::Paging;
 use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, Row};
 
+/// A community as stored and shown. The form (communities.rs' `CommunityInput`, this same
+/// shape) gives the fields from `name` to `privacy`; the id, the creator, the counts, the
+/// flags and the times are the service's.
 #[derive(Debug, Clone, Default, PartialEq, serde::Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Community {
@@ -17,14 +20,8 @@ pub struct Community {
     pub gallery: Vec<String>,
     pub charity_ids: Vec<String>,
     pub cause_ids: Vec<String>,
-    pub address: String,
-    pub city: String,
-    pub state: String,
-    pub country: String,
-    pub city_id: String,
-    pub state_id: String,
-    pub country_id: String,
-    pub zip_code: String,
+    #[serde(flatten)]
+    pub location: Location,
     pub privacy: String,
     #[serde(skip)]
     pub creator: Person,
@@ -51,14 +48,7 @@ fn community(r: &AnyRow) -> sqlx::Result<Community> {
         gallery: list_of(r, "gallery")?,
         charity_ids: list_of(r, "charity_ids")?,
         cause_ids: list_of(r, "cause_ids")?,
-        address: r.try_get("address")?,
-        city: r.try_get("city")?,
-        state: r.try_get("state")?,
-        country: r.try_get("country")?,
-        city_id: r.try_get("city_id")?,
-        state_id: r.try_get("state_id")?,
-        country_id: r.try_get("country_id")?,
-        zip_code: r.try_get("zip_code")?,
+        location: Location::of(r)?,
         privacy: r.try_get("privacy")?,
         creator: Person::of(r.try_get("creator_id")?, r.try_get("creator_name")?, r.try_get("creator_avatar")?),
         members_count: r.try_get("members_count")?,
@@ -71,27 +61,18 @@ fn community(r: &AnyRow) -> sqlx::Result<Community> {
     })
 }
 
-type Query<'q> = sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments>;
-
 /// Binds the form's fields of a community, in the order both the insert and the update name
 /// them (name to privacy).
 fn bind_form<'q>(q: Query<'q>, m: &'q Community) -> Query<'q> {
-    q.bind(&m.name)
+    let q = q
+        .bind(&m.name)
         .bind(name_key(&m.name))
         .bind(&m.description)
         .bind(&m.cover_image)
         .bind(json_list(&m.gallery))
         .bind(json_list(&m.charity_ids))
-        .bind(json_list(&m.cause_ids))
-        .bind(&m.address)
-        .bind(&m.city)
-        .bind(&m.state)
-        .bind(&m.country)
-        .bind(&m.city_id)
-        .bind(&m.state_id)
-        .bind(&m.country_id)
-        .bind(&m.zip_code)
-        .bind(&m.privacy)
+        .bind(json_list(&m.cause_ids));
+    m.location.bind(q).bind(&m.privacy)
 }
 
 pub async fn insert_community(c: &mut AnyConnection, m: &Community) -> sqlx::Result<()> {
@@ -243,34 +224,26 @@ pub async fn list_communities(
     let dir = if p.descending { "DESC" } else { "ASC" };
     let order = format!("{} {dir}, c.id {dir}", p.column);
     let select = COMMUNITY.split(" FROM communities").next().unwrap_or_default();
-    if !f.search.is_empty() {
-        // One query for the page and its total, planned for its own pattern each time (an
-        // unnamed statement): a plan cached for any pattern walks the order's index past every
-        // community instead of asking the trigram index for the few that match.
-        let mut q = Sql::new(backend(c), format!("{select}, COUNT(*) OVER() AS total"));
-        from(&mut q);
-        q.push(" ORDER BY ").push(&order).push(" LIMIT ").push_bind(p.limit).push(" OFFSET ").push_bind(p.offset);
-        let rows = q.build().persistent(false).fetch_all(&mut *c).await?;
-        let total = match rows.first() {
-            Some(r) => r.try_get::<i64, _>("total")?,
-            None if p.offset > 0 => {
-                let mut q = Sql::new(backend(c), "SELECT COUNT(*)");
-                from(&mut q);
-                q.build().persistent(false).fetch_one(&mut *c).await?.try_get(0)?
-            }
-            None => 0,
-        };
-        return Ok((rows.iter().map(community).collect::<sqlx::Result<_>>()?, total));
-    }
-    // Without a search the total is kept (migration 0002): no count of every community.
-    let mut q =
-        Sql::new(backend(c), "SELECT CAST(COALESCE(SUM(n), 0) AS BIGINT) FROM community_counts WHERE is_deleted = ");
-    q.push_bind(f.is_deleted);
-    if let Some(h) = f.is_hidden {
-        q.push(" AND is_hidden = ").push_bind(h);
-    }
-    let kept = Some(q.build().fetch_one(&mut *c).await?.try_get::<i64, _>(0)?);
-    page_with_total(c, columns(select), from, Window::ordered(&order, p.limit, p.offset).kept(kept), community).await
+    // A search's page and total are one statement (see `Window::search`): a plan cached for
+    // any pattern walks the order's index past every community instead of asking the trigram
+    // index for the few that match. Without a search the total is kept (migration 0002): no
+    // count of every community.
+    let searched = !f.search.is_empty();
+    let kept = if searched {
+        None
+    } else {
+        let mut q = Sql::new(
+            backend(c),
+            "SELECT CAST(COALESCE(SUM(n), 0) AS BIGINT) FROM community_counts WHERE is_deleted = ",
+        );
+        q.push_bind(f.is_deleted);
+        if let Some(h) = f.is_hidden {
+            q.push(" AND is_hidden = ").push_bind(h);
+        }
+        Some(q.build().fetch_one(&mut *c).await?.try_get::<i64, _>(0)?)
+    };
+    let window = Window::ordered(&order, p.limit, p.offset).kept(kept).searched(searched);
+    page_with_total(c, columns(select), from, window, community).await
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -362,14 +335,7 @@ pub async fn list_community_members(
     let from = |q: &mut Sql| {
         q.push(" FROM community_members m LEFT JOIN people pe ON pe.id = m.donor_id WHERE m.community_id = ")
             .push_bind(community_id.to_string());
-        if !search.is_empty() {
-            let p = like_pattern(search);
-            q.push(" AND (pe.name_key LIKE ")
-                .push_bind(p.clone())
-                .push(" ESCAPE '\\' OR LOWER(pe.email) LIKE ")
-                .push_bind(p)
-                .push(" ESCAPE '\\')");
-        }
+        member_search(q, search);
     };
     page_with_total(
         c,

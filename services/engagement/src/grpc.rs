@@ -11,7 +11,7 @@ use crate::posts_store;
 use crate::reports::ReportedPost;
 use crate::reports_store;
 use crate::service::{DonorRef, Engagement};
-use crate::store;
+use crate::store::{self, Location};
 use common::wire::actor;
 use proto::common::v1 as pc;
 use proto::engagement::v1 as pb;
@@ -28,6 +28,25 @@ fn person(p: store::Person) -> pb::Person {
     pb::Person { id: p.id, r#type: p.kind, name: p.name, avatar: p.avatar }
 }
 
+/// `$T { … }` with the eight location fields taken from `$from` (the proto messages name
+/// them as [`Location`] does): a message's location into a `Location`, or a `Location` into a
+/// message beside the message's other fields.
+macro_rules! located {
+    ($from:expr => $($T:ident)::+ { $($field:ident: $value:expr),* $(,)? }) => {
+        $($T)::+ {
+            address: $from.address,
+            city: $from.city,
+            state: $from.state,
+            country: $from.country,
+            city_id: $from.city_id,
+            state_id: $from.state_id,
+            country_id: $from.country_id,
+            zip_code: $from.zip_code,
+            $($field: $value),*
+        }
+    };
+}
+
 fn community_input(i: Option<pb::CommunityInput>) -> CommunityInput {
     let i = i.unwrap_or_default();
     CommunityInput {
@@ -37,20 +56,14 @@ fn community_input(i: Option<pb::CommunityInput>) -> CommunityInput {
         gallery: i.gallery,
         charity_ids: i.charity_ids,
         cause_ids: i.cause_ids,
-        address: i.address,
-        city: i.city,
-        state: i.state,
-        country: i.country,
-        city_id: i.city_id,
-        state_id: i.state_id,
-        country_id: i.country_id,
-        zip_code: i.zip_code,
         privacy: i.privacy,
+        location: located!(i => Location {}),
+        ..Default::default()
     }
 }
 
 fn community(c: communities_store::Community) -> pb::Community {
-    pb::Community {
+    located!(c.location => pb::Community {
         id: c.id,
         name: c.name,
         description: c.description,
@@ -60,14 +73,6 @@ fn community(c: communities_store::Community) -> pb::Community {
         cause_ids: c.cause_ids,
         charities: Vec::new(),
         causes: Vec::new(),
-        address: c.address,
-        city: c.city,
-        state: c.state,
-        country: c.country,
-        city_id: c.city_id,
-        state_id: c.state_id,
-        country_id: c.country_id,
-        zip_code: c.zip_code,
         privacy: c.privacy,
         creator: Some(person(c.creator)),
         members_count: c.members_count,
@@ -77,7 +82,7 @@ fn community(c: communities_store::Community) -> pb::Community {
         deleted_at: c.deleted_at,
         created_at: c.created_at,
         updated_at: c.updated_at,
-    }
+    })
 }
 
 fn community_member(m: communities_store::CommunityMember) -> pb::CommunityMember {
@@ -103,23 +108,17 @@ fn event_input(i: Option<pb::EventInput>) -> EventInput {
         time_zone: i.time_zone,
         is_online: i.is_online,
         online_link: i.online_link,
-        address: i.address,
-        city: i.city,
-        state: i.state,
-        country: i.country,
-        city_id: i.city_id,
-        state_id: i.state_id,
-        country_id: i.country_id,
-        zip_code: i.zip_code,
         host_type: i.host_type,
         host_id: i.host_id,
         host_name: i.host_name,
         capacity: i.capacity,
+        location: located!(i => Location {}),
+        ..Default::default()
     }
 }
 
 fn event(e: calendar_store::Event) -> pb::Event {
-    pb::Event {
+    located!(e.location => pb::Event {
         id: e.id,
         title: e.title,
         description: e.description,
@@ -130,14 +129,6 @@ fn event(e: calendar_store::Event) -> pb::Event {
         time_zone: e.time_zone,
         is_online: e.is_online,
         online_link: e.online_link,
-        address: e.address,
-        city: e.city,
-        state: e.state,
-        country: e.country,
-        city_id: e.city_id,
-        state_id: e.state_id,
-        country_id: e.country_id,
-        zip_code: e.zip_code,
         host_type: e.host_type,
         host_id: e.host_id,
         host_name: e.host_name,
@@ -149,7 +140,7 @@ fn event(e: calendar_store::Event) -> pb::Event {
         deleted_at: e.deleted_at,
         created_at: e.created_at,
         updated_at: e.updated_at,
-    }
+    })
 }
 
 fn event_member(m: calendar_store::EventMember) -> pb::EventMember {
@@ -219,84 +210,70 @@ fn reported(r: ReportedPost) -> pb::ReportedPost {
 impl Rpc for Engagement {
     async fn create_community(&self, r: Request<pb::CreateCommunityRequest>) -> R<pb::Community> {
         let r = r.into_inner();
-        Ok(Response::new(community(
-            self.create_community(&community_input(r.input), &actor(r.actor)).await.map_err(Status::from)?,
-        )))
+        Ok(Response::new(community(self.create_community(&community_input(r.input), &actor(r.actor)).await?)))
     }
 
     async fn update_community(&self, r: Request<pb::UpdateCommunityRequest>) -> R<pb::Community> {
         let r = r.into_inner();
-        Ok(Response::new(community(
-            self.update_community(&r.id, &community_input(r.input), &actor(r.actor)).await.map_err(Status::from)?,
-        )))
+        Ok(Response::new(community(self.update_community(&r.id, &community_input(r.input), &actor(r.actor)).await?)))
     }
 
     async fn get_community(&self, r: Request<pb::CommunityRef>) -> R<pb::Community> {
-        Ok(Response::new(community(self.get_community(&r.into_inner().id).await.map_err(Status::from)?)))
+        Ok(Response::new(community(self.get_community(&r.into_inner().id).await?)))
     }
 
     async fn list_communities(&self, r: Request<pb::ListCommunitiesRequest>) -> R<pb::CommunityPage> {
         let r = r.into_inner();
         let q = CommunityQuery { page: common::wire::page(r.page), is_deleted: r.is_deleted, is_hidden: r.is_hidden };
-        let (items, total) = self.list_communities(&q).await.map_err(Status::from)?;
+        let (items, total) = self.list_communities(&q).await?;
         Ok(Response::new(pb::CommunityPage { items: items.into_iter().map(community).collect(), total }))
     }
 
     async fn set_community_deleted(&self, r: Request<pb::SetCommunityDeletedRequest>) -> R<pb::Community> {
         let r = r.into_inner();
-        Ok(Response::new(community(
-            self.set_community_deleted(&r.id, r.is_deleted, &actor(r.actor)).await.map_err(Status::from)?,
-        )))
+        Ok(Response::new(community(self.set_community_deleted(&r.id, r.is_deleted, &actor(r.actor)).await?)))
     }
 
     async fn set_community_hidden(&self, r: Request<pb::SetCommunityHiddenRequest>) -> R<pb::Community> {
         let r = r.into_inner();
-        Ok(Response::new(community(
-            self.set_community_hidden(&r.id, r.is_hidden, &actor(r.actor)).await.map_err(Status::from)?,
-        )))
+        Ok(Response::new(community(self.set_community_hidden(&r.id, r.is_hidden, &actor(r.actor)).await?)))
     }
 
     async fn list_community_members(&self, r: Request<pb::ListCommunityMembersRequest>) -> R<pb::CommunityMemberPage> {
         let r = r.into_inner();
-        let (items, total) =
-            self.list_community_members(&r.community_id, &common::wire::page(r.page)).await.map_err(Status::from)?;
+        let (items, total) = self.list_community_members(&r.community_id, &common::wire::page(r.page)).await?;
         Ok(Response::new(pb::CommunityMemberPage { items: items.into_iter().map(community_member).collect(), total }))
     }
 
     async fn create_event(&self, r: Request<pb::CreateEventRequest>) -> R<pb::Event> {
         let r = r.into_inner();
-        Ok(Response::new(event(self.create_event(&event_input(r.input), &actor(r.actor)).await.map_err(Status::from)?)))
+        Ok(Response::new(event(self.create_event(&event_input(r.input), &actor(r.actor)).await?)))
     }
 
     async fn update_event(&self, r: Request<pb::UpdateEventRequest>) -> R<pb::Event> {
         let r = r.into_inner();
-        Ok(Response::new(event(
-            self.update_event(&r.id, &event_input(r.input), &actor(r.actor)).await.map_err(Status::from)?,
-        )))
+        Ok(Response::new(event(self.update_event(&r.id, &event_input(r.input), &actor(r.actor)).await?)))
     }
 
     async fn get_event(&self, r: Request<pb::EventRef>) -> R<pb::Event> {
-        Ok(Response::new(event(self.get_event(&r.into_inner().id).await.map_err(Status::from)?)))
+        Ok(Response::new(event(self.get_event(&r.into_inner().id).await?)))
     }
 
     async fn list_events(&self, r: Request<pb::ListEventsRequest>) -> R<pb::EventPage> {
         let r = r.into_inner();
         let q = EventQuery { page: common::wire::page(r.page), filter: r.filter, now: r.now };
-        let (items, total) = self.list_events(&q).await.map_err(Status::from)?;
+        let (items, total) = self.list_events(&q).await?;
         Ok(Response::new(pb::EventPage { items: items.into_iter().map(event).collect(), total }))
     }
 
     async fn set_event_deleted(&self, r: Request<pb::SetEventDeletedRequest>) -> R<pb::Event> {
         let r = r.into_inner();
-        Ok(Response::new(event(
-            self.set_event_deleted(&r.id, r.is_deleted, &actor(r.actor)).await.map_err(Status::from)?,
-        )))
+        Ok(Response::new(event(self.set_event_deleted(&r.id, r.is_deleted, &actor(r.actor)).await?)))
     }
 
     async fn list_event_members(&self, r: Request<pb::ListEventMembersRequest>) -> R<pb::EventMembersPage> {
         let r = r.into_inner();
-        let (e, items, total) =
-            self.list_event_members(&r.event_id, r.status, &common::wire::page(r.page)).await.map_err(Status::from)?;
+        let (e, items, total) = self.list_event_members(&r.event_id, r.status, &common::wire::page(r.page)).await?;
         Ok(Response::new(pb::EventMembersPage {
             event: Some(event(e)),
             items: items.into_iter().map(event_member).collect(),
@@ -306,9 +283,7 @@ impl Rpc for Engagement {
 
     async fn remove_event_member(&self, r: Request<pb::RemoveEventMemberRequest>) -> R<pb::RemovedMember> {
         let r = r.into_inner();
-        Ok(Response::new(pb::RemovedMember {
-            status: self.remove_event_member(&r.id, &actor(r.actor)).await.map_err(Status::from)?,
-        }))
+        Ok(Response::new(pb::RemovedMember { status: self.remove_event_member(&r.id, &actor(r.actor)).await? }))
     }
 
     type StreamEventMembersStream =
@@ -317,7 +292,7 @@ impl Rpc for Engagement {
     async fn stream_event_members(&self, r: Request<pb::EventRef>) -> R<Self::StreamEventMembersStream> {
         let id = r.into_inner().id;
         // Unknown event: answered at once, before the stream starts.
-        self.get_event(&id).await.map_err(Status::from)?;
+        self.get_event(&id).await?;
         let (tx, mut rx) = tokio::sync::mpsc::channel(1024);
         let (out_tx, out_rx) = tokio::sync::mpsc::channel::<Result<pb::EventMember, Status>>(256);
         let me = self.clone();
@@ -344,66 +319,57 @@ impl Rpc for Engagement {
     async fn list_posts(&self, r: Request<pb::ListPostsRequest>) -> R<pb::PostPage> {
         let r = r.into_inner();
         let q = PostQuery { page: common::wire::page(r.page), community_id: r.community_id, inactive: r.inactive };
-        let (items, total) = self.list_posts(&q).await.map_err(Status::from)?;
+        let (items, total) = self.list_posts(&q).await?;
         Ok(Response::new(pb::PostPage { items: items.into_iter().map(post).collect(), total }))
     }
 
     async fn get_post(&self, r: Request<pb::PostRef>) -> R<pb::Post> {
-        Ok(Response::new(post(self.get_post(&r.into_inner().id).await.map_err(Status::from)?)))
+        Ok(Response::new(post(self.get_post(&r.into_inner().id).await?)))
     }
 
     async fn set_post_active(&self, r: Request<pb::SetPostActiveRequest>) -> R<pb::Post> {
         let r = r.into_inner();
-        Ok(Response::new(post(self.set_post_active(&r.id, r.is_active, &actor(r.actor)).await.map_err(Status::from)?)))
+        Ok(Response::new(post(self.set_post_active(&r.id, r.is_active, &actor(r.actor)).await?)))
     }
 
     async fn like_post(&self, r: Request<pb::LikeRequest>) -> R<pb::LikeResult> {
         let r = r.into_inner();
         let d = donor_ref(r.donor);
-        Ok(Response::new(like(
-            self.like_post(&r.id, d.as_ref(), r.liked, &actor(r.actor)).await.map_err(Status::from)?,
-        )))
+        Ok(Response::new(like(self.like_post(&r.id, d.as_ref(), r.liked, &actor(r.actor)).await?)))
     }
 
     async fn add_comment(&self, r: Request<pb::AddCommentRequest>) -> R<pb::Comment> {
         let r = r.into_inner();
         let d = donor_ref(r.donor);
-        Ok(Response::new(comment(
-            self.add_comment(&r.post_id, &r.text, d.as_ref(), &actor(r.actor)).await.map_err(Status::from)?,
-        )))
+        Ok(Response::new(comment(self.add_comment(&r.post_id, &r.text, d.as_ref(), &actor(r.actor)).await?)))
     }
 
     async fn add_reply(&self, r: Request<pb::AddReplyRequest>) -> R<pb::Comment> {
         let r = r.into_inner();
         let d = donor_ref(r.donor);
-        Ok(Response::new(comment(
-            self.add_reply(&r.comment_id, &r.text, d.as_ref(), &actor(r.actor)).await.map_err(Status::from)?,
-        )))
+        Ok(Response::new(comment(self.add_reply(&r.comment_id, &r.text, d.as_ref(), &actor(r.actor)).await?)))
     }
 
     async fn list_comments(&self, r: Request<pb::ListCommentsRequest>) -> R<pb::CommentPage> {
         let r = r.into_inner();
-        let (items, total) = self.list_comments(&r.post_id, &common::wire::page(r.page)).await.map_err(Status::from)?;
+        let (items, total) = self.list_comments(&r.post_id, &common::wire::page(r.page)).await?;
         Ok(Response::new(pb::CommentPage { items: items.into_iter().map(comment).collect(), total }))
     }
 
     async fn like_comment(&self, r: Request<pb::LikeRequest>) -> R<pb::LikeResult> {
         let r = r.into_inner();
         let d = donor_ref(r.donor);
-        Ok(Response::new(like(
-            self.like_comment(&r.id, d.as_ref(), r.liked, &actor(r.actor)).await.map_err(Status::from)?,
-        )))
+        Ok(Response::new(like(self.like_comment(&r.id, d.as_ref(), r.liked, &actor(r.actor)).await?)))
     }
 
     async fn list_reported_posts(&self, r: Request<pb::ListReportedPostsRequest>) -> R<pb::ReportedPostPage> {
-        let (items, total) =
-            self.list_reported_posts(&common::wire::page(r.into_inner().page)).await.map_err(Status::from)?;
+        let (items, total) = self.list_reported_posts(&common::wire::page(r.into_inner().page)).await?;
         Ok(Response::new(pb::ReportedPostPage { items: items.into_iter().map(reported).collect(), total }))
     }
 
     async fn delete_post(&self, r: Request<pb::PostRef>) -> R<pb::Empty> {
         let r = r.into_inner();
-        self.delete_post(&r.id, &actor(r.actor)).await.map_err(Status::from)?;
+        self.delete_post(&r.id, &actor(r.actor)).await?;
         Ok(Response::new(pb::Empty {}))
     }
 
@@ -415,7 +381,7 @@ impl Rpc for Engagement {
     }
 
     async fn nonprofit_figures(&self, r: Request<pb::NonprofitFiguresRequest>) -> R<pb::NonprofitFigures> {
-        let f = Engagement::nonprofit_figures(self, &r.into_inner().charity_id).await.map_err(Status::from)?;
+        let f = Engagement::nonprofit_figures(self, &r.into_inner().charity_id).await?;
         Ok(Response::new(pb::NonprofitFigures {
             events: f.events,
             upcoming_events: f.upcoming_events,
@@ -427,44 +393,36 @@ impl Rpc for Engagement {
     async fn join_community(&self, r: Request<pb::JoinCommunityRequest>) -> R<pb::CommunityMember> {
         let r = r.into_inner();
         let d = donor_ref(r.donor).unwrap_or_default();
-        Ok(Response::new(community_member(
-            self.join_community(&r.community_id, &d, &actor(r.actor)).await.map_err(Status::from)?,
-        )))
+        Ok(Response::new(community_member(self.join_community(&r.community_id, &d, &actor(r.actor)).await?)))
     }
 
     async fn leave_community(&self, r: Request<pb::LeaveCommunityRequest>) -> R<pb::Empty> {
         let r = r.into_inner();
-        self.leave_community(&r.community_id, &r.donor_id, &actor(r.actor)).await.map_err(Status::from)?;
+        self.leave_community(&r.community_id, &r.donor_id, &actor(r.actor)).await?;
         Ok(Response::new(pb::Empty {}))
     }
 
     async fn join_event(&self, r: Request<pb::JoinEventRequest>) -> R<pb::EventMember> {
         let r = r.into_inner();
         let d = donor_ref(r.donor).unwrap_or_default();
-        Ok(Response::new(event_member(
-            self.join_event(&r.event_id, &d, r.status, &actor(r.actor)).await.map_err(Status::from)?,
-        )))
+        Ok(Response::new(event_member(self.join_event(&r.event_id, &d, r.status, &actor(r.actor)).await?)))
     }
 
     async fn leave_event(&self, r: Request<pb::LeaveEventRequest>) -> R<pb::Empty> {
         let r = r.into_inner();
-        self.leave_event(&r.event_id, &r.donor_id, &actor(r.actor)).await.map_err(Status::from)?;
+        self.leave_event(&r.event_id, &r.donor_id, &actor(r.actor)).await?;
         Ok(Response::new(pb::Empty {}))
     }
 
     async fn create_post(&self, r: Request<pb::CreatePostRequest>) -> R<pb::Post> {
         let r = r.into_inner();
         let d = donor_ref(r.donor).unwrap_or_default();
-        Ok(Response::new(post(
-            self.create_post(&r.community_id, &d, &r.text, &r.images, &actor(r.actor)).await.map_err(Status::from)?,
-        )))
+        Ok(Response::new(post(self.create_post(&r.community_id, &d, &r.text, &r.images, &actor(r.actor)).await?)))
     }
 
     async fn report_post(&self, r: Request<pb::ReportPostRequest>) -> R<pb::Report> {
         let r = r.into_inner();
         let d = donor_ref(r.donor).unwrap_or_default();
-        Ok(Response::new(report(
-            self.report_post(&r.post_id, &d, &r.reason, &actor(r.actor)).await.map_err(Status::from)?,
-        )))
+        Ok(Response::new(report(self.report_post(&r.post_id, &d, &r.reason, &actor(r.actor)).await?)))
     }
 }

@@ -5,11 +5,11 @@
 use crate::comments_store::{self, Comment};
 use crate::communities_store;
 use crate::events;
-use crate::posts_store::{self, LikeTarget, Post, PostFilter};
-use crate::service::{DonorRef, Engagement, MAX_PAGE_ROWS, capped, keep_donor, names};
+use crate::posts_store::{self, Post, PostFilter, Target};
+use crate::service::{DonorRef, Engagement, MAX_PAGE_ROWS, capped, checked, keep_donor, names, required};
 use crate::store::{self, Person};
 use common::Actor;
-use common::error::{Check, Error, Result};
+use common::error::{Error, Result};
 use common::paging::Page;
 use sqlx::AnyConnection;
 
@@ -48,15 +48,9 @@ async fn account(c: &mut AnyConnection, donor: Option<&DonorRef>) -> Result<Stri
     }
 }
 
-fn comment_text(raw: &str, check: &mut Check) -> String {
-    crate::service::required(
-        raw,
-        "text",
-        "Please enter Comment",
-        MAX_TEXT,
-        "Comment must be at most 1000 characters",
-        check,
-    )
+/// A comment or reply (404 'Comment not found' when absent).
+async fn comment_of(c: &mut AnyConnection, id: &str) -> Result<Comment> {
+    comments_store::get_comment(c, id.trim()).await?.ok_or_else(|| Error::NotFound(COMMENT_NOT_FOUND.into()))
 }
 
 /// A post that is not deleted.
@@ -68,9 +62,7 @@ impl Engagement {
     /// Newest first; a page holds at most 100 rows whatever limit is asked (page N is rows
     /// (N-1)*min(limit,100)...), the total counts them all.
     pub async fn list_posts(&self, q: &PostQuery) -> Result<(Vec<Post>, i64)> {
-        let mut check = Check::default();
-        let (limit, offset, search) = capped(&q.page, &mut check);
-        check.done()?;
+        let (limit, offset, search) = checked(|check| capped(&q.page, check))?;
         let f = PostFilter { community_id: q.community_id.trim().to_string(), active: !q.inactive, search };
         let limit = limit.min(MAX_PAGE_ROWS);
         let mut c = self.read().await?;
@@ -150,17 +142,17 @@ impl Engagement {
         images: &[String],
         actor: &Actor,
     ) -> Result<Post> {
-        let mut check = Check::default();
-        let text = crate::service::required(
-            text,
-            "text",
-            "Please enter Post",
-            MAX_POST_TEXT,
-            "Post must be at most 5000 characters",
-            &mut check,
-        );
-        let images = names(images, "images", MAX_IMAGES, "You can upload at most 10 images", &mut check);
-        check.done()?;
+        let (text, images) = checked(|check| {
+            let text = required(
+                text,
+                "text",
+                "Please enter Post",
+                MAX_POST_TEXT,
+                "Post must be at most 5000 characters",
+                check,
+            );
+            (text, names(images, "images", MAX_IMAGES, "You can upload at most 10 images", check))
+        })?;
         let mut w = self.begin(actor).await?;
         let author = keep_donor(&mut w, donor).await?;
         let m = communities_store::get_community(&mut w, community_id.trim())
@@ -208,25 +200,29 @@ impl Engagement {
     /// as the platform's admin account when `donor` is None.
     pub async fn like_post(
         &self,
-        id: &str,
+        post_id: &str,
         donor: Option<&DonorRef>,
         want: Option<bool>,
         actor: &Actor,
     ) -> Result<LikeResult> {
-        let mut w = self.begin(actor).await?;
-        let who = account(&mut w, donor).await?;
-        w.lock_row("posts", id.trim()).await?;
-        let p = live_post(&mut w, id).await?;
-        let (liked, likes_count) = posts_store::like(&mut w, LikeTarget::Post, &p.id, &who, want).await?;
-        let key = if liked { events::POST_LIKED } else { events::POST_UNLIKED };
-        w.emit(key, &events::Like { post_id: p.id, comment_id: String::new(), account: who, likes_count }).await?;
-        w.commit().await?;
-        Ok(LikeResult { liked, likes_count })
+        self.like(Target::Post, post_id, donor, want, actor).await
     }
 
     /// Likes or unlikes a comment or reply, as [`Self::like_post`].
     pub async fn like_comment(
         &self,
+        comment_id: &str,
+        donor: Option<&DonorRef>,
+        want: Option<bool>,
+        actor: &Actor,
+    ) -> Result<LikeResult> {
+        self.like(Target::Comment, comment_id, donor, want, actor).await
+    }
+
+    /// A like of a post or of a comment (its post not deleted), the liked row held.
+    async fn like(
+        &self,
+        target: Target,
         id: &str,
         donor: Option<&DonorRef>,
         want: Option<bool>,
@@ -234,14 +230,22 @@ impl Engagement {
     ) -> Result<LikeResult> {
         let mut w = self.begin(actor).await?;
         let who = account(&mut w, donor).await?;
-        let m = comments_store::get_comment(&mut w, id.trim())
-            .await?
-            .ok_or_else(|| Error::NotFound(COMMENT_NOT_FOUND.into()))?;
-        w.lock_row("comments", &m.id).await?;
-        live_post(&mut w, &m.post_id).await?;
-        let (liked, likes_count) = posts_store::like(&mut w, LikeTarget::Comment, &m.id, &who, want).await?;
+        let (post_id, comment_id) = match target {
+            Target::Post => {
+                w.lock_row("posts", id.trim()).await?;
+                (live_post(&mut w, id).await?.id, String::new())
+            }
+            Target::Comment => {
+                let m = comment_of(&mut w, id).await?;
+                w.lock_row("comments", &m.id).await?;
+                live_post(&mut w, &m.post_id).await?;
+                (m.post_id, m.id)
+            }
+        };
+        let liked_id = if target == Target::Post { &post_id } else { &comment_id };
+        let (liked, likes_count) = posts_store::like(&mut w, target, liked_id, &who, want).await?;
         let key = if liked { events::POST_LIKED } else { events::POST_UNLIKED };
-        w.emit(key, &events::Like { post_id: m.post_id, comment_id: m.id, account: who, likes_count }).await?;
+        w.emit(key, &events::Like { post_id, comment_id, account: who, likes_count }).await?;
         w.commit().await?;
         Ok(LikeResult { liked, likes_count })
     }
@@ -254,13 +258,7 @@ impl Engagement {
         donor: Option<&DonorRef>,
         actor: &Actor,
     ) -> Result<Comment> {
-        let mut check = Check::default();
-        let text = comment_text(text, &mut check);
-        check.done()?;
-        let mut w = self.begin(actor).await?;
-        let who = account(&mut w, donor).await?;
-        let p = live_post(&mut w, post_id).await?;
-        self.insert_comment(w, p.id, None, who, text).await
+        self.comment(Target::Post, post_id, text, donor, actor).await
     }
 
     /// A reply to a top-level comment (a reply to a reply: 400 field commentId 'You can reply
@@ -272,19 +270,35 @@ impl Engagement {
         donor: Option<&DonorRef>,
         actor: &Actor,
     ) -> Result<Comment> {
-        let mut check = Check::default();
-        let text = comment_text(text, &mut check);
-        check.done()?;
+        self.comment(Target::Comment, comment_id, text, donor, actor).await
+    }
+
+    /// A comment on a post (`Target::Post`) or a reply to a top-level comment
+    /// (`Target::Comment`), its text checked first.
+    async fn comment(
+        &self,
+        on: Target,
+        id: &str,
+        text: &str,
+        donor: Option<&DonorRef>,
+        actor: &Actor,
+    ) -> Result<Comment> {
+        let text = checked(|check| {
+            required(text, "text", "Please enter Comment", MAX_TEXT, "Comment must be at most 1000 characters", check)
+        })?;
         let mut w = self.begin(actor).await?;
         let who = account(&mut w, donor).await?;
-        let parent = comments_store::get_comment(&mut w, comment_id.trim())
-            .await?
-            .ok_or_else(|| Error::NotFound(COMMENT_NOT_FOUND.into()))?;
-        if parent.parent_id.is_some() {
-            return Err(Error::field("commentId", "You can reply to a comment only"));
-        }
-        let p = live_post(&mut w, &parent.post_id).await?;
-        self.insert_comment(w, p.id, Some(parent.id), who, text).await
+        let (post_id, parent_id) = match on {
+            Target::Post => (live_post(&mut w, id).await?.id, None),
+            Target::Comment => {
+                let parent = comment_of(&mut w, id).await?;
+                if parent.parent_id.is_some() {
+                    return Err(Error::field("commentId", "You can reply to a comment only"));
+                }
+                (live_post(&mut w, &parent.post_id).await?.id, Some(parent.id))
+            }
+        };
+        self.insert_comment(w, post_id, parent_id, who, text).await
     }
 
     async fn insert_comment(
@@ -312,18 +326,14 @@ impl Engagement {
             author_id: m.author.id.clone(),
         };
         w.emit(events::POST_COMMENTED, &e).await?;
-        let saved = comments_store::get_comment(&mut w, &m.id)
-            .await?
-            .ok_or_else(|| Error::NotFound(COMMENT_NOT_FOUND.into()))?;
+        let saved = comment_of(&mut w, &m.id).await?;
         w.commit().await?;
         Ok(saved)
     }
 
     /// A post's top-level comments, newest first, each with its replies (oldest first, at most 20).
     pub async fn list_comments(&self, post_id: &str, page: &Page) -> Result<(Vec<Comment>, i64)> {
-        let mut check = Check::default();
-        let (limit, offset, _) = capped(page, &mut check);
-        check.done()?;
+        let (limit, offset, _) = checked(|check| capped(page, check))?;
         let mut c = self.read().await?;
         let p = live_post(&mut c, post_id).await?;
         Ok(comments_store::list_comments(&mut c, &p.id, limit, offset, LIST_REPLIES).await?)

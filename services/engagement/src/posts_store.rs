@@ -320,14 +320,14 @@ async fn feed_moved(c: &mut AnyConnection, community_id: &str) -> sqlx::Result<(
 /// liked afterwards and the count.
 pub async fn like(
     c: &mut AnyConnection,
-    target: LikeTarget,
+    target: Target,
     id: &str,
     account: &str,
     want: Option<bool>,
 ) -> sqlx::Result<(bool, i64)> {
     let (likes, key, counted) = match target {
-        LikeTarget::Post => ("post_likes", "post_id", "posts"),
-        LikeTarget::Comment => ("comment_likes", "comment_id", "comments"),
+        Target::Post => ("post_likes", "post_id", "posts"),
+        Target::Comment => ("comment_likes", "comment_id", "comments"),
     };
     let insert = format!("INSERT INTO {likes} ({key}, account, created_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING");
     let delete = format!("DELETE FROM {likes} WHERE {key} = $1 AND account = $2");
@@ -357,8 +357,9 @@ pub async fn like(
     Ok((liked, count))
 }
 
+/// What a like is of, or a comment answers: a post, or a comment (a reply's parent).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum LikeTarget {
+pub enum Target {
     Post,
     Comment,
 }

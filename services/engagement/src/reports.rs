@@ -5,11 +5,11 @@ use crate::events;
 use crate::posts::live_post;
 use crate::posts_store::{self, Post};
 use crate::reports_store::{self, Report};
-use crate::service::{DonorRef, Engagement, capped, keep_donor};
+use crate::service::{DonorRef, Engagement, capped, checked, keep_donor, required};
 use crate::store::{self, Person};
 use common::Actor;
 use common::db::unique_as;
-use common::error::{Check, Result};
+use common::error::Result;
 use common::paging::Page;
 
 /// The open reports a reported post shows (newest first).
@@ -26,16 +26,9 @@ pub struct ReportedPost {
 impl Engagement {
     /// A donor reports a post (not deleted), once per post (a second report: 409).
     pub async fn report_post(&self, post_id: &str, donor: &DonorRef, reason: &str, actor: &Actor) -> Result<Report> {
-        let mut check = Check::default();
-        let reason = crate::service::required(
-            reason,
-            "reason",
-            "Please enter Reason",
-            500,
-            "Reason must be at most 500 characters",
-            &mut check,
-        );
-        check.done()?;
+        let reason = checked(|check| {
+            required(reason, "reason", "Please enter Reason", 500, "Reason must be at most 500 characters", check)
+        })?;
         let mut w = self.begin(actor).await?;
         let reporter = keep_donor(&mut w, donor).await?;
         let p = live_post(&mut w, post_id).await?;
@@ -65,9 +58,7 @@ impl Engagement {
     /// Posts not deleted with open reports, newest report first, each with its 5 newest
     /// reports. Search: the post's text or its community's name.
     pub async fn list_reported_posts(&self, page: &Page) -> Result<(Vec<ReportedPost>, i64)> {
-        let mut check = Check::default();
-        let (limit, offset, search) = capped(page, &mut check);
-        check.done()?;
+        let (limit, offset, search) = checked(|check| capped(page, check))?;
         let mut c = self.read().await?;
         let (posts, total) = reports_store::list_reported(&mut c, &search, limit, offset).await?;
         let mut out = Vec::with_capacity(posts.len());

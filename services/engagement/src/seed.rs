@@ -7,6 +7,7 @@
 use crate::calendar::{EventInput, GOING, INTERESTED, NOT_GOING};
 use crate::communities::CommunityInput;
 use crate::service::{DonorRef, Engagement};
+use crate::store::Location;
 use common::Actor;
 use common::error::Result;
 use common::paging::Page;
@@ -129,9 +130,12 @@ pub async fn seed(
             gallery: vec![cover.into()],
             charity_ids: charities.iter().skip(i % charities.len().max(1)).take(2).map(|l| l.id.clone()).collect(),
             cause_ids: causes.iter().skip(i % causes.len().max(1)).take(2).map(|l| l.id.clone()).collect(),
-            city: ["Austin", "Denver", "Portland", "Boston"][i % 4].into(),
-            state: ["Texas", "Colorado", "Oregon", "Massachusetts"][i % 4].into(),
-            country: "United States".into(),
+            location: Location {
+                city: ["Austin", "Denver", "Portland", "Boston"][i % 4].into(),
+                state: ["Texas", "Colorado", "Oregon", "Massachusetts"][i % 4].into(),
+                country: "United States".into(),
+                ..Default::default()
+            },
             privacy: if i % 3 == 2 { "private" } else { "public" }.into(),
             ..Default::default()
         };
@@ -215,10 +219,13 @@ pub async fn seed(
             time_zone: ["America/New_York", "America/Chicago", "America/Denver", "America/Los_Angeles"][i % 4].into(),
             is_online: online,
             online_link: if online { "https://meet.example.org/volunteer-training".into() } else { String::new() },
-            address: if online { String::new() } else { format!("{} Main Street", 100 + i * 10) },
-            city: "Austin".into(),
-            state: "Texas".into(),
-            country: "United States".into(),
+            location: Location {
+                address: if online { String::new() } else { format!("{} Main Street", 100 + i * 10) },
+                city: "Austin".into(),
+                state: "Texas".into(),
+                country: "United States".into(),
+                ..Default::default()
+            },
             host_type: host_type.into(),
             host_id,
             host_name,

@@ -1,10 +1,11 @@
 //! The engagement service's handle and what its domain modules share: the write, the input
-//! rules (trimmed text, lists, images), the people an app call names, and list paging.
+//! rules (trimmed text, lists, images, a form's location), the people an app call names, and
+//! list paging.
 //! The domain lives in communities.rs, calendar.rs, posts.rs, reports.rs, people.rs and
 //! figures.rs, each with its SQL in its `_store.rs`.
 
 use crate::people_store;
-use crate::store;
+use crate::store::{self, Location};
 use common::Actor;
 use common::db::Db;
 use common::error::{Check, Error, Result};
@@ -112,9 +113,30 @@ pub(crate) fn rich(raw: &str, field: &str, empty: &str, check: &mut Check) -> St
     clean
 }
 
-/// The location fields of a form (as donors': zip checked when given).
-pub(crate) fn zip(raw: &str, check: &mut Check) -> String {
-    common::rules::Zip::parse(raw, "zipCode", None, check).map(common::rules::Zip::into_string).unwrap_or_default()
+/// The location of a form, trimmed and checked (the zip code as donors': checked when
+/// given), with its `address` as the form checked it (an event's venue, a community's address).
+pub(crate) fn location(raw: &Location, address: String, check: &mut Check) -> Location {
+    Location {
+        address,
+        city: optional(&raw.city, "city", "City", 100, check),
+        state: optional(&raw.state, "state", "State", 100, check),
+        country: optional(&raw.country, "country", "Country", 100, check),
+        city_id: optional(&raw.city_id, "cityId", "City", 100, check),
+        state_id: optional(&raw.state_id, "stateId", "State", 100, check),
+        country_id: optional(&raw.country_id, "countryId", "Country", 100, check),
+        zip_code: common::rules::Zip::parse(&raw.zip_code, "zipCode", None, check)
+            .map(common::rules::Zip::into_string)
+            .unwrap_or_default(),
+    }
+}
+
+/// What `parse` answers of an input, once every check it makes has passed (a 400 naming
+/// each failed field otherwise).
+pub(crate) fn checked<T>(parse: impl FnOnce(&mut Check) -> T) -> Result<T> {
+    let mut check = Check::default();
+    let parsed = parse(&mut check);
+    check.done()?;
+    Ok(parsed)
 }
 
 /// A capped page of a feed or member list: limit 1..=100 (larger asks get 100 rows a page),

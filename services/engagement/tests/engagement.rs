@@ -11,6 +11,7 @@ use engagement::communities::{CommunityInput, CommunityQuery};
 use engagement::events;
 use engagement::posts::PostQuery;
 use engagement::service::{DonorRef, Engagement};
+use engagement::store::Location;
 
 fn admin() -> Actor {
     Actor::new("admin-1", "Admin", "127.0.0.1")
@@ -41,8 +42,7 @@ fn community(name: &str) -> CommunityInput {
         gallery: vec!["a.png".into(), "b.png".into()],
         charity_ids: vec!["charity-1".into(), "charity-2".into()],
         cause_ids: vec!["cause-1".into()],
-        city: "Austin".into(),
-        zip_code: "78701".into(),
+        location: Location { city: "Austin".into(), zip_code: "78701".into(), ..Default::default() },
         privacy: "public".into(),
         ..Default::default()
     }
@@ -71,7 +71,7 @@ fn event(title: &str, host: &str, starts_at: i64) -> EventInput {
         starts_at,
         ends_at: starts_at + 2 * HOUR,
         time_zone: "America/New_York".into(),
-        address: "1 Main Street".into(),
+        location: Location { address: "1 Main Street".into(), ..Default::default() },
         host_type: "community".into(),
         host_id: host.into(),
         capacity: 0,
@@ -282,7 +282,8 @@ async fn events_are_checked_filtered_and_sorted(e: Engagement) {
     let errs = fields(e.create_event(&no_dates, &a).await.unwrap_err());
     assert_eq!(errs[0], ("startsAt".into(), "Please select Start Date".into()));
     assert_eq!(errs[1], ("endsAt".into(), "Please select End Date".into()));
-    let no_venue = EventInput { address: " ".into(), ..event("T", &c.id, now) };
+    let no_venue =
+        EventInput { location: Location { address: " ".into(), ..Default::default() }, ..event("T", &c.id, now) };
     assert_eq!(
         fields(e.create_event(&no_venue, &a).await.unwrap_err()),
         vec![("address".to_string(), "Please enter Venue".to_string())]
@@ -305,11 +306,14 @@ async fn events_are_checked_filtered_and_sorted(e: Engagement) {
         host_name: "Red Cross".into(),
         is_online: true,
         online_link: "https://meet.example.org/x".into(),
-        address: "".into(),
+        location: Location::default(),
         ..event("Online Talk", "", now + 48 * HOUR)
     };
     let online = e.create_event(&charity, &a).await.unwrap();
-    assert_eq!((online.host_name.as_str(), online.is_online, online.address.as_str()), ("Red Cross", true, ""));
+    assert_eq!(
+        (online.host_name.as_str(), online.is_online, online.location.address.as_str()),
+        ("Red Cross", true, "")
+    );
     let soon = e.create_event(&event("Soon", &c.id, now + HOUR), &a).await.unwrap();
     assert_eq!(soon.host_name, "Hosts");
     let later = e.create_event(&event("Later", &c.id, now + 96 * HOUR), &a).await.unwrap();

@@ -8,6 +8,7 @@ use engagement::calendar::EventInput;
 use engagement::communities::CommunityInput;
 use engagement::posts::PostQuery;
 use engagement::service::Engagement;
+use engagement::store::Location;
 use std::time::Instant;
 
 async fn bulk(e: &Engagement, sql: &str, rows: usize, row: impl Fn(usize) -> String) {
@@ -37,7 +38,7 @@ async fn exports_and_feeds_at_scale(e: Engagement) {
         starts_at: now + 3_600_000,
         ends_at: now + 7_200_000,
         time_zone: "UTC".into(),
-        address: "Park".into(),
+        location: Location { address: "Park".into(), ..Default::default() },
         host_type: "community".into(),
         host_id: c.id.clone(),
         ..Default::default()
