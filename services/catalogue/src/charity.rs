@@ -4,9 +4,13 @@
 //! payment_methods.rs.
 //!
 //! The domain's shapes ([`CharityInput`], [`Charity`]) are plain Rust; the gRPC module maps
-//! them to and from the proto messages (which the BFF also uses as its JSON). Storage is
-//! `charity_store::Record`; a list answers the store's `charity_list_store::CharityRow`.
+//! them to and from the proto messages (which the BFF also uses as its JSON). The row is one
+//! shape, `charity_store::Record`: an input sends its [`Profile`] with the Tax ID and the
+//! payment methods, and a [`Charity`] is the record with what it shows besides (the Tax ID
+//! as written, names, payment methods). A list answers the store's
+//! `charity_list_store::CharityRow`.
 
+pub use crate::charity_store::Profile;
 use crate::charity_store::{self as store, Record};
 use crate::error::{Error, Result};
 use crate::events;
@@ -24,72 +28,22 @@ use common::write::Write;
 /// A nonprofit as asked to be stored (create, update): every editable field.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct CharityInput {
-    pub charity_name: String,
     pub tax_id: String,
-    pub category_id: String,
-    pub cause_ids: Vec<String>,
-    pub mission: String,
-    pub description: String,
-    pub logo: String,
-    pub images: Vec<String>,
-    pub website: String,
-    pub email: String,
-    pub phone_number: String,
-    pub address: String,
-    pub city: String,
-    pub state: String,
-    pub country: String,
-    pub zip_code: String,
-    pub country_id: String,
-    pub state_id: String,
-    pub city_id: String,
-    pub admin_first_name: String,
-    pub admin_last_name: String,
-    pub admin_email: String,
-    pub admin_phone: String,
+    pub profile: Profile,
     /// None: unchanged (update) or none (create).
     pub payment_methods: Option<Vec<PaymentMethodInput>>,
 }
-/// A nonprofit as shown: the record with its category's and causes' names and its payment
-/// methods (only the last four account digits).
+
+/// A nonprofit as shown: the record with its Tax ID as written, its category's and causes'
+/// names and its payment methods (only the last four account digits).
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Charity {
-    pub id: String,
-    pub charity_name: String,
+    pub record: Record,
     /// 'XX-XXXXXXX'
     pub tax_id: String,
-    pub category_id: String,
     pub category_name: String,
-    pub cause_ids: Vec<String>,
     pub causes: Vec<NamedRef>,
-    pub mission: String,
-    pub description: String,
-    pub logo: String,
-    pub images: Vec<String>,
-    pub website: String,
-    pub email: String,
-    pub phone_number: String,
-    pub address: String,
-    pub city: String,
-    pub state: String,
-    pub country: String,
-    pub zip_code: String,
-    pub country_id: String,
-    pub state_id: String,
-    pub city_id: String,
-    pub admin_first_name: String,
-    pub admin_last_name: String,
-    pub admin_email: String,
-    pub admin_phone: String,
     pub payment_methods: Vec<PaymentMethodView>,
-    pub admin_verification: String,
-    pub reject_reason: String,
-    pub admin_approve_at: Option<i64>,
-    pub is_active: bool,
-    pub is_imported: bool,
-    pub ntee_code: String,
-    pub created_at: i64,
-    pub updated_at: i64,
 }
 
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -146,14 +100,15 @@ fn selected(raw: &str, field: &str, label: &str, check: &mut Check) -> String {
 }
 
 /// Checks and normalises the input; category and causes are checked against storage later.
-pub fn validate(input: &CharityInput, check: &mut Check) -> Record {
+pub fn validate(charity: &CharityInput, check: &mut Check) -> Record {
+    let input = &charity.profile;
     let charity_name = input.charity_name.trim().to_string();
     if charity_name.is_empty() {
         check.fail("charityName", "Please enter Nonprofit Name");
     } else if !(2..=150).contains(&charity_name.chars().count()) {
         check.fail("charityName", "Nonprofit Name must be between 2 and 150 characters");
     }
-    let ein = TaxId::parse(&input.tax_id, "taxId", Some("Please enter Tax ID"), check)
+    let ein = TaxId::parse(&charity.tax_id, "taxId", Some("Please enter Tax ID"), check)
         .map(TaxId::into_string)
         .unwrap_or_default();
     if input.category_id.trim().is_empty() {
@@ -214,9 +169,8 @@ pub fn validate(input: &CharityInput, check: &mut Check) -> Record {
         .unwrap_or_default();
     let admin_phone =
         Phone::parse(&input.admin_phone, "adminPhone", None, check).map(Phone::into_string).unwrap_or_default();
-    Record {
+    let profile = Profile {
         charity_name,
-        ein,
         category_id: input.category_id.trim().to_string(),
         cause_ids,
         mission,
@@ -238,8 +192,8 @@ pub fn validate(input: &CharityInput, check: &mut Check) -> Record {
         admin_last_name,
         admin_email,
         admin_phone,
-        ..Record::default()
-    }
+    };
+    Record { ein, profile, ..Record::default() }
 }
 pub(crate) fn not_found() -> Error {
     Error::NotFound("Nonprofit not found".into())
@@ -255,17 +209,17 @@ impl Catalogue {
             before.map(|b| common::bus::changes(b, r, &["updatedAt", "createdAt", "importHash"])).unwrap_or_default();
         let payload = events::Charity {
             id: r.id.clone(),
-            charity_name: r.charity_name.clone(),
+            charity_name: r.profile.charity_name.clone(),
             tax_id: store::format_ein(&r.ein),
             admin_verification: r.admin_verification.clone(),
             reject_reason: r.reject_reason.clone(),
             is_active: r.is_active,
             is_imported: r.is_imported,
-            admin_email: r.admin_email.clone(),
-            admin_first_name: r.admin_first_name.clone(),
-            admin_last_name: r.admin_last_name.clone(),
-            logo: r.logo.clone(),
-            images: r.images.clone(),
+            admin_email: r.profile.admin_email.clone(),
+            admin_first_name: r.profile.admin_first_name.clone(),
+            admin_last_name: r.profile.admin_last_name.clone(),
+            logo: r.profile.logo.clone(),
+            images: r.profile.images.clone(),
             changes,
         };
         w.emit(key, &payload).await
@@ -273,6 +227,7 @@ impl Catalogue {
 
     /// Category and causes must exist and be active.
     async fn check_terms(&self, c: &mut sqlx::AnyConnection, r: &Record, check: &mut Check) -> Result<()> {
+        let r = &r.profile;
         if !r.category_id.is_empty()
             && store::term_names(c, "charity_categories", std::slice::from_ref(&r.category_id), true).await?.is_empty()
         {
@@ -409,55 +364,20 @@ impl Catalogue {
 
     /// The full record with category and cause names and payment methods.
     pub(crate) async fn view(&self, c: &mut sqlx::AnyConnection, r: Record) -> Result<Charity> {
-        let category_name = store::term_names(c, "charity_categories", std::slice::from_ref(&r.category_id), false)
+        let p = &r.profile;
+        let category_name = store::term_names(c, "charity_categories", std::slice::from_ref(&p.category_id), false)
             .await?
             .into_iter()
             .next()
             .map(|(_, n)| n)
             .unwrap_or_default();
-        let causes = store::term_names(c, "causes", &r.cause_ids, false)
+        let causes = store::term_names(c, "causes", &p.cause_ids, false)
             .await?
             .into_iter()
             .map(|(id, name)| NamedRef { id, name })
             .collect();
         let payment_methods =
             payment_methods_store::payment_methods(c, &r.id).await?.into_iter().map(payment_view).collect();
-        Ok(Charity {
-            tax_id: store::format_ein(&r.ein),
-            id: r.id,
-            charity_name: r.charity_name,
-            category_id: r.category_id,
-            category_name,
-            cause_ids: r.cause_ids,
-            causes,
-            mission: r.mission,
-            description: r.description,
-            logo: r.logo,
-            images: r.images,
-            website: r.website,
-            email: r.email,
-            phone_number: r.phone_number,
-            address: r.address,
-            city: r.city,
-            state: r.state,
-            country: r.country,
-            zip_code: r.zip_code,
-            country_id: r.country_id,
-            state_id: r.state_id,
-            city_id: r.city_id,
-            admin_first_name: r.admin_first_name,
-            admin_last_name: r.admin_last_name,
-            admin_email: r.admin_email,
-            admin_phone: r.admin_phone,
-            payment_methods,
-            admin_verification: r.admin_verification,
-            reject_reason: r.reject_reason,
-            admin_approve_at: r.admin_approve_at,
-            is_active: r.is_active,
-            is_imported: r.is_imported,
-            ntee_code: r.ntee_code,
-            created_at: r.created_at,
-            updated_at: r.updated_at,
-        })
+        Ok(Charity { tax_id: store::format_ein(&r.ein), category_name, causes, payment_methods, record: r })
     }
 }

@@ -322,7 +322,7 @@ pub async fn active(c: &mut AnyConnection) -> sqlx::Result<Vec<(String, String)>
 fn row(r: &Record) -> CharityRow {
     CharityRow {
         id: r.id.clone(),
-        charity_name: r.charity_name.clone(),
+        charity_name: r.profile.charity_name.clone(),
         tax_id: format_ein(&r.ein),
         admin_approve_at: r.admin_approve_at,
         is_active: r.is_active,

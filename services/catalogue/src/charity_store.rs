@@ -2,19 +2,20 @@
 //! category and causes, and the category/cause usage count (one text for SQLite and
 //! PostgreSQL). A list's SQL is in charity_list_store.rs, the payment methods' in
 //! payment_methods_store.rs.
+//!
+//! The nonprofit's one row shape is here: the [`Record`], whose [`Profile`] (what the form
+//! edits but the Tax ID and the payment methods) is also what a `charity::CharityInput` sends.
 
 use common::db::{Backend, Sql, get_bool};
 use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, Row};
 
-/// What is stored for a nonprofit, already validated and normalised.
+/// A nonprofit's profile: every field its form edits but the Tax ID and the payment methods
+/// (as sent, and once validated as stored).
 #[derive(Debug, Clone, Default, PartialEq, serde::Serialize)]
 #[serde(rename_all = "camelCase")]
-pub struct Record {
-    pub id: String,
+pub struct Profile {
     pub charity_name: String,
-    /// Nine digits.
-    pub ein: String,
     pub category_id: String,
     pub cause_ids: Vec<String>,
     pub mission: String,
@@ -23,7 +24,7 @@ pub struct Record {
     pub images: Vec<String>,
     pub website: String,
     pub email: String,
-    /// Ten digits.
+    /// Ten digits once validated.
     pub phone_number: String,
     pub address: String,
     pub city: String,
@@ -37,6 +38,17 @@ pub struct Record {
     pub admin_last_name: String,
     pub admin_email: String,
     pub admin_phone: String,
+}
+
+/// What is stored for a nonprofit, already validated and normalised.
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Record {
+    pub id: String,
+    /// Nine digits.
+    pub ein: String,
+    #[serde(flatten)]
+    pub profile: Profile,
     pub admin_verification: String,
     pub reject_reason: String,
     pub admin_approve_at: Option<i64>,
@@ -69,29 +81,31 @@ fn json_of(list: &[String]) -> String {
 pub(crate) fn record(r: &AnyRow) -> sqlx::Result<Record> {
     Ok(Record {
         id: r.try_get("id")?,
-        charity_name: r.try_get("charity_name")?,
         ein: r.try_get("ein")?,
-        category_id: r.try_get("category_id")?,
-        cause_ids: list_of(&r.try_get::<String, _>("cause_ids")?),
-        mission: r.try_get("mission")?,
-        description: r.try_get("description")?,
-        logo: r.try_get("logo")?,
-        images: list_of(&r.try_get::<String, _>("images")?),
-        website: r.try_get("website")?,
-        email: r.try_get("email")?,
-        phone_number: r.try_get("phone_number")?,
-        address: r.try_get("address")?,
-        city: r.try_get("city")?,
-        state: r.try_get("state")?,
-        country: r.try_get("country")?,
-        zip_code: r.try_get("zip_code")?,
-        country_id: r.try_get("country_id")?,
-        state_id: r.try_get("state_id")?,
-        city_id: r.try_get("city_id")?,
-        admin_first_name: r.try_get("admin_first_name")?,
-        admin_last_name: r.try_get("admin_last_name")?,
-        admin_email: r.try_get("admin_email")?,
-        admin_phone: r.try_get("admin_phone")?,
+        profile: Profile {
+            charity_name: r.try_get("charity_name")?,
+            category_id: r.try_get("category_id")?,
+            cause_ids: list_of(&r.try_get::<String, _>("cause_ids")?),
+            mission: r.try_get("mission")?,
+            description: r.try_get("description")?,
+            logo: r.try_get("logo")?,
+            images: list_of(&r.try_get::<String, _>("images")?),
+            website: r.try_get("website")?,
+            email: r.try_get("email")?,
+            phone_number: r.try_get("phone_number")?,
+            address: r.try_get("address")?,
+            city: r.try_get("city")?,
+            state: r.try_get("state")?,
+            country: r.try_get("country")?,
+            zip_code: r.try_get("zip_code")?,
+            country_id: r.try_get("country_id")?,
+            state_id: r.try_get("state_id")?,
+            city_id: r.try_get("city_id")?,
+            admin_first_name: r.try_get("admin_first_name")?,
+            admin_last_name: r.try_get("admin_last_name")?,
+            admin_email: r.try_get("admin_email")?,
+            admin_phone: r.try_get("admin_phone")?,
+        },
         admin_verification: r.try_get("admin_verification")?,
         reject_reason: r.try_get("reject_reason")?,
         admin_approve_at: r.try_get("admin_approve_at")?,
@@ -144,31 +158,32 @@ type AnyQuery<'q> = sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments>;
 
 /// Binds `$1` = id, then the `SAVED` columns as `$2`, `$3`, …
 fn bind_saved<'q>(q: AnyQuery<'q>, r: &'q Record) -> AnyQuery<'q> {
+    let p = &r.profile;
     q.bind(&r.id)
-        .bind(&r.charity_name)
-        .bind(name_key(&r.charity_name))
+        .bind(&p.charity_name)
+        .bind(name_key(&p.charity_name))
         .bind(&r.ein)
-        .bind(&r.category_id)
-        .bind(json_of(&r.cause_ids))
-        .bind(&r.mission)
-        .bind(&r.description)
-        .bind(&r.logo)
-        .bind(json_of(&r.images))
-        .bind(&r.website)
-        .bind(&r.email)
-        .bind(&r.phone_number)
-        .bind(&r.address)
-        .bind(&r.city)
-        .bind(&r.state)
-        .bind(&r.country)
-        .bind(&r.zip_code)
-        .bind(&r.country_id)
-        .bind(&r.state_id)
-        .bind(&r.city_id)
-        .bind(&r.admin_first_name)
-        .bind(&r.admin_last_name)
-        .bind(&r.admin_email)
-        .bind(&r.admin_phone)
+        .bind(&p.category_id)
+        .bind(json_of(&p.cause_ids))
+        .bind(&p.mission)
+        .bind(&p.description)
+        .bind(&p.logo)
+        .bind(json_of(&p.images))
+        .bind(&p.website)
+        .bind(&p.email)
+        .bind(&p.phone_number)
+        .bind(&p.address)
+        .bind(&p.city)
+        .bind(&p.state)
+        .bind(&p.country)
+        .bind(&p.zip_code)
+        .bind(&p.country_id)
+        .bind(&p.state_id)
+        .bind(&p.city_id)
+        .bind(&p.admin_first_name)
+        .bind(&p.admin_last_name)
+        .bind(&p.admin_email)
+        .bind(&p.admin_phone)
         .bind(&r.admin_verification)
         .bind(&r.reject_reason)
         .bind(r.admin_approve_at)

@@ -4,7 +4,7 @@
 //! Nothing is written when onboarded nonprofits exist already. Answers the active nonprofits
 //! and causes (id and name), the recipients the giving demo donates to.
 
-use crate::charity::CharityInput;
+use crate::charity::{CharityInput, Profile};
 use crate::service::Catalogue;
 use crate::store::Kind;
 use common::Actor;
@@ -56,25 +56,28 @@ pub async fn seed(c: &Catalogue, logo: &str) -> Result<Vec<Recipient>> {
         for (i, (name, state, city, zip, phone, cause)) in NONPROFITS.into_iter().enumerate() {
             let slug: String = name.chars().filter(char::is_ascii_alphanumeric).collect::<String>().to_lowercase();
             let input = CharityInput {
-                charity_name: name.into(),
                 // Demo Tax IDs in a block the IRS never assigns (prefix 00).
                 tax_id: format!("00-{:07}", 1_000 + i),
-                category_id: category.id.clone(),
-                cause_ids: vec![causes[cause % causes.len()].id.clone()],
-                mission: format!("<p>{name} works in {city}, {state}.</p>"),
-                logo: logo.into(),
-                website: format!("https://{slug}.example.org"),
-                email: format!("hello@{slug}.example.org"),
-                phone_number: phone.into(),
-                address: format!("{} Main Street", 100 + i),
-                city: city.into(),
-                state: state.into(),
-                country: "United States".into(),
-                zip_code: zip.into(),
-                admin_first_name: "Demo".into(),
-                admin_last_name: "Admin".into(),
-                admin_email: format!("admin@{slug}.example.org"),
-                ..Default::default()
+                profile: Profile {
+                    charity_name: name.into(),
+                    category_id: category.id.clone(),
+                    cause_ids: vec![causes[cause % causes.len()].id.clone()],
+                    mission: format!("<p>{name} works in {city}, {state}.</p>"),
+                    logo: logo.into(),
+                    website: format!("https://{slug}.example.org"),
+                    email: format!("hello@{slug}.example.org"),
+                    phone_number: phone.into(),
+                    address: format!("{} Main Street", 100 + i),
+                    city: city.into(),
+                    state: state.into(),
+                    country: "United States".into(),
+                    zip_code: zip.into(),
+                    admin_first_name: "Demo".into(),
+                    admin_last_name: "Admin".into(),
+                    admin_email: format!("admin@{slug}.example.org"),
+                    ..Default::default()
+                },
+                payment_methods: None,
             };
             c.create_charity(&input, &system).await?;
         }

@@ -60,7 +60,7 @@ pub struct Charity {
     pub changes: Changes,
 }
 
-/// What an import wrote.
+/// What an import wrote (and the counts of every import's summary, `import::ImportSummary`).
 #[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
 #[serde(default)]
 pub struct Imported {

@@ -25,29 +25,31 @@ fn kind(k: pb::TermKind) -> Kind {
 
 fn charity_input(i: pb::CharityInput) -> charity::CharityInput {
     charity::CharityInput {
-        charity_name: i.charity_name,
         tax_id: i.tax_id,
-        category_id: i.category_id,
-        cause_ids: i.cause_ids,
-        mission: i.mission,
-        description: i.description,
-        logo: i.logo,
-        images: i.images,
-        website: i.website,
-        email: i.email,
-        phone_number: i.phone_number,
-        address: i.address,
-        city: i.city,
-        state: i.state,
-        country: i.country,
-        zip_code: i.zip_code,
-        country_id: i.country_id,
-        state_id: i.state_id,
-        city_id: i.city_id,
-        admin_first_name: i.admin_first_name,
-        admin_last_name: i.admin_last_name,
-        admin_email: i.admin_email,
-        admin_phone: i.admin_phone,
+        profile: charity::Profile {
+            charity_name: i.charity_name,
+            category_id: i.category_id,
+            cause_ids: i.cause_ids,
+            mission: i.mission,
+            description: i.description,
+            logo: i.logo,
+            images: i.images,
+            website: i.website,
+            email: i.email,
+            phone_number: i.phone_number,
+            address: i.address,
+            city: i.city,
+            state: i.state,
+            country: i.country,
+            zip_code: i.zip_code,
+            country_id: i.country_id,
+            state_id: i.state_id,
+            city_id: i.city_id,
+            admin_first_name: i.admin_first_name,
+            admin_last_name: i.admin_last_name,
+            admin_email: i.admin_email,
+            admin_phone: i.admin_phone,
+        },
         payment_methods: i.payment_methods.map(|p| {
             p.items
                 .into_iter()
@@ -65,33 +67,35 @@ fn charity_input(i: pb::CharityInput) -> charity::CharityInput {
 }
 
 fn charity_view(c: charity::Charity) -> pb::Charity {
+    let r = c.record;
+    let p = r.profile;
     pb::Charity {
-        id: c.id,
-        charity_name: c.charity_name,
+        id: r.id,
+        charity_name: p.charity_name,
         tax_id: c.tax_id,
-        category_id: c.category_id,
+        category_id: p.category_id,
         category_name: c.category_name,
-        cause_ids: c.cause_ids,
+        cause_ids: p.cause_ids,
         causes: c.causes.into_iter().map(|n| pb::NamedRef { id: n.id, name: n.name }).collect(),
-        mission: c.mission,
-        description: c.description,
-        logo: c.logo,
-        images: c.images,
-        website: c.website,
-        email: c.email,
-        phone_number: c.phone_number,
-        address: c.address,
-        city: c.city,
-        state: c.state,
-        country: c.country,
-        zip_code: c.zip_code,
-        country_id: c.country_id,
-        state_id: c.state_id,
-        city_id: c.city_id,
-        admin_first_name: c.admin_first_name,
-        admin_last_name: c.admin_last_name,
-        admin_email: c.admin_email,
-        admin_phone: c.admin_phone,
+        mission: p.mission,
+        description: p.description,
+        logo: p.logo,
+        images: p.images,
+        website: p.website,
+        email: p.email,
+        phone_number: p.phone_number,
+        address: p.address,
+        city: p.city,
+        state: p.state,
+        country: p.country,
+        zip_code: p.zip_code,
+        country_id: p.country_id,
+        state_id: p.state_id,
+        city_id: p.city_id,
+        admin_first_name: p.admin_first_name,
+        admin_last_name: p.admin_last_name,
+        admin_email: p.admin_email,
+        admin_phone: p.admin_phone,
         payment_methods: c
             .payment_methods
             .into_iter()
@@ -104,14 +108,14 @@ fn charity_view(c: charity::Charity) -> pb::Charity {
                 is_default: m.is_default,
             })
             .collect(),
-        admin_verification: c.admin_verification,
-        reject_reason: c.reject_reason,
-        admin_approve_at: c.admin_approve_at,
-        is_active: c.is_active,
-        is_imported: c.is_imported,
-        ntee_code: c.ntee_code,
-        created_at: c.created_at,
-        updated_at: c.updated_at,
+        admin_verification: r.admin_verification,
+        reject_reason: r.reject_reason,
+        admin_approve_at: r.admin_approve_at,
+        is_active: r.is_active,
+        is_imported: r.is_imported,
+        ntee_code: r.ntee_code,
+        created_at: r.created_at,
+        updated_at: r.updated_at,
     }
 }
 
@@ -130,13 +134,14 @@ fn charity_row(r: CharityRow) -> pb::CharityRow {
 }
 
 fn import_summary(s: crate::import::ImportSummary) -> pb::ImportSummary {
+    let n = s.counts;
     pb::ImportSummary {
-        rows: s.rows,
-        new: s.new,
-        changed: s.changed,
-        unchanged: s.unchanged,
-        skipped: s.skipped,
-        invalid: s.invalid,
+        rows: n.rows,
+        new: n.new,
+        changed: n.changed,
+        unchanged: n.unchanged,
+        skipped: n.skipped,
+        invalid: n.invalid,
         errors: s.errors.into_iter().map(|e| pb::ImportError { row: e.row, reason: e.reason }).collect(),
     }
 }

@@ -51,12 +51,9 @@ pub fn excerpt(v: &str) -> String {
 /// What an import found (and, applied, wrote); the command line prints it as JSON.
 #[derive(Debug, Clone, Default, PartialEq, serde::Serialize)]
 pub struct ImportSummary {
-    pub rows: i64,
-    pub new: i64,
-    pub changed: i64,
-    pub unchanged: i64,
-    pub skipped: i64,
-    pub invalid: i64,
+    /// The rows of each kind: what the import's event says when it wrote something.
+    #[serde(flatten)]
+    pub counts: events::Imported,
     /// The first invalid rows (row number, the header being row 1) and why.
     pub errors: Vec<ImportError>,
 }
@@ -324,7 +321,7 @@ impl Tally {
     fn prepare(&mut self, batch: Vec<Parsed>) -> Vec<(i64, BmfRow)> {
         let mut rows = Vec::with_capacity(batch.len());
         for (n, parsed) in batch {
-            self.summary.rows += 1;
+            self.summary.counts.rows += 1;
             match parsed {
                 Ok(r) => {
                     if self.seen.insert(r.ein.parse::<u32>().expect("nine digits")) {
@@ -340,14 +337,15 @@ impl Tally {
     }
 
     fn add(&mut self, c: Counts) {
-        self.summary.new += c.new;
-        self.summary.changed += c.changed;
-        self.summary.unchanged += c.unchanged;
-        self.summary.skipped += c.skipped;
+        let s = &mut self.summary.counts;
+        s.new += c.new;
+        s.changed += c.changed;
+        s.unchanged += c.unchanged;
+        s.skipped += c.skipped;
     }
 
     fn invalid(&mut self, row: i64, reason: String) {
-        self.summary.invalid += 1;
+        self.summary.counts.invalid += 1;
         if self.summary.errors.len() < MAX_ERRORS {
             self.summary.errors.push(ImportError { row, reason });
         }
@@ -396,20 +394,13 @@ impl Catalogue {
         let tally = tally?;
         fed?;
         let s = tally.summary;
-        if s.rows == 0 && s.invalid == 0 {
+        let n = &s.counts;
+        if n.rows == 0 && n.invalid == 0 {
             return Err(Error::field("file", "The file has no rows"));
         }
-        if apply && (s.new > 0 || s.changed > 0) {
+        if apply && (n.new > 0 || n.changed > 0) {
             let mut w = self.write(actor).await?;
-            let imported = events::Imported {
-                rows: s.rows,
-                new: s.new,
-                changed: s.changed,
-                unchanged: s.unchanged,
-                skipped: s.skipped,
-                invalid: s.invalid,
-            };
-            w.emit(events::CHARITY_IMPORTED, &imported).await?;
+            w.emit(events::CHARITY_IMPORTED, n).await?;
             w.commit().await?;
         }
         Ok(s)

@@ -40,25 +40,28 @@ async fn setup(c: &Catalogue) -> charity::CharityInput {
 
 fn input(category: &str, cause: &str, name: &str, ein: &str) -> charity::CharityInput {
     charity::CharityInput {
-        charity_name: name.into(),
         tax_id: ein.into(),
-        category_id: category.into(),
-        cause_ids: vec![cause.into()],
-        mission: "<p>Wells <a href=\"https://example.org\">for</a> villages<script>alert(1)</script></p>".into(),
-        description: "<p><a href=\"javascript:alert(1)\">x</a> <a href=\"tel:+15551234567\">call</a></p>".into(),
-        logo: "logo-1.png".into(),
-        images: vec!["a.png".into()],
-        website: "https://water.example.org".into(),
-        email: "Info@Water.example.org".into(),
-        phone_number: "(555) 123-4567".into(),
-        address: "1 Main St".into(),
-        city: "Springfield".into(),
-        state: "Illinois".into(),
-        country: "United States".into(),
-        zip_code: "62701".into(),
-        admin_first_name: "Nia".into(),
-        admin_last_name: "Owner".into(),
-        admin_email: "nia@water.example.org".into(),
+        profile: charity::Profile {
+            charity_name: name.into(),
+            category_id: category.into(),
+            cause_ids: vec![cause.into()],
+            mission: "<p>Wells <a href=\"https://example.org\">for</a> villages<script>alert(1)</script></p>".into(),
+            description: "<p><a href=\"javascript:alert(1)\">x</a> <a href=\"tel:+15551234567\">call</a></p>".into(),
+            logo: "logo-1.png".into(),
+            images: vec!["a.png".into()],
+            website: "https://water.example.org".into(),
+            email: "Info@Water.example.org".into(),
+            phone_number: "(555) 123-4567".into(),
+            address: "1 Main St".into(),
+            city: "Springfield".into(),
+            state: "Illinois".into(),
+            country: "United States".into(),
+            zip_code: "62701".into(),
+            admin_first_name: "Nia".into(),
+            admin_last_name: "Owner".into(),
+            admin_email: "nia@water.example.org".into(),
+            ..Default::default()
+        },
         payment_methods: Some(vec![PaymentMethodInput {
             method_type: "bank_account".into(),
             bank_name: "First Bank".into(),
@@ -67,7 +70,6 @@ fn input(category: &str, cause: &str, name: &str, ein: &str) -> charity::Charity
             account_number: "000123456789".into(),
             id: String::new(),
         }]),
-        ..Default::default()
     }
 }
 
@@ -105,14 +107,14 @@ async fn every_field_is_checked_with_a_clear_message_and_nothing_is_written(c: C
     let cases: Vec<(charity::CharityInput, &str, &str)> = vec![
         (bad(|i| i.tax_id = "12-345678".into()), "taxId", "Please enter valid Tax ID"),
         (bad(|i| i.tax_id = "1234567890".into()), "taxId", "Please enter valid Tax ID"),
-        (bad(|i| i.phone_number = "555-1234".into()), "phoneNumber", "Please enter valid Phone Number"),
-        (bad(|i| i.zip_code = "1234".into()), "zipCode", "Please enter valid Zip Code"),
-        (bad(|i| i.email = "nope".into()), "email", "Please enter valid email address."),
-        (bad(|i| i.website = "ftp://x.org".into()), "website", "Please enter valid Website"),
-        (bad(|i| i.mission = "<p> &nbsp; </p><script>x</script>".into()), "mission", "Please enter Mission"),
-        (bad(|i| i.logo = "../etc/passwd".into()), "logo", "Please upload a valid Logo"),
-        (bad(|i| i.category_id = "missing".into()), "categoryId", "Please select Category"),
-        (bad(|i| i.cause_ids = vec!["missing".into()]), "causeIds", "Please select Cause"),
+        (bad(|i| i.profile.phone_number = "555-1234".into()), "phoneNumber", "Please enter valid Phone Number"),
+        (bad(|i| i.profile.zip_code = "1234".into()), "zipCode", "Please enter valid Zip Code"),
+        (bad(|i| i.profile.email = "nope".into()), "email", "Please enter valid email address."),
+        (bad(|i| i.profile.website = "ftp://x.org".into()), "website", "Please enter valid Website"),
+        (bad(|i| i.profile.mission = "<p> &nbsp; </p><script>x</script>".into()), "mission", "Please enter Mission"),
+        (bad(|i| i.profile.logo = "../etc/passwd".into()), "logo", "Please upload a valid Logo"),
+        (bad(|i| i.profile.category_id = "missing".into()), "categoryId", "Please select Category"),
+        (bad(|i| i.profile.cause_ids = vec!["missing".into()]), "causeIds", "Please select Cause"),
         (
             bad(|i| i.payment_methods.as_mut().unwrap()[0].routing_number = "12".into()),
             "paymentMethods[0].routingNumber",
@@ -130,14 +132,24 @@ async fn a_nonprofit_is_added_approved_with_sanitised_text_and_only_four_account
     let i = setup(&c).await;
     let n = c.create_charity(&i, &Actor::system()).await.unwrap();
     assert_eq!(n.tax_id, "12-3456789");
-    assert_eq!(n.phone_number, "5551234567");
-    assert_eq!(n.email, "info@water.example.org");
-    assert_eq!(n.admin_verification, "Approve");
-    assert!(n.admin_approve_at.is_some() && n.is_active && !n.is_imported);
+    assert_eq!(n.record.profile.phone_number, "5551234567");
+    assert_eq!(n.record.profile.email, "info@water.example.org");
+    assert_eq!(n.record.admin_verification, "Approve");
+    assert!(n.record.admin_approve_at.is_some() && n.record.is_active && !n.record.is_imported);
     assert_eq!(n.category_name, "Health");
     assert_eq!(n.causes.iter().map(|c| c.name.as_str()).collect::<Vec<_>>(), ["Clean Water"]);
-    assert!(!n.mission.contains("script") && n.mission.contains("href=\"https://example.org\""), "{}", n.mission);
-    assert!(!n.description.contains("javascript") && n.description.contains("tel:+15551234567"), "{}", n.description);
+    assert!(
+        !n.record.profile.mission.contains("script")
+            && n.record.profile.mission.contains("href=\"https://example.org\""),
+        "{}",
+        n.record.profile.mission
+    );
+    assert!(
+        !n.record.profile.description.contains("javascript")
+            && n.record.profile.description.contains("tel:+15551234567"),
+        "{}",
+        n.record.profile.description
+    );
     assert_eq!(n.payment_methods.len(), 1);
     assert_eq!((n.payment_methods[0].last4.as_str(), n.payment_methods[0].is_default), ("6789", true));
     let stored: String = sqlx::query_scalar("SELECT routing_number || ':' || last4 FROM charity_payment_methods")
@@ -145,12 +157,12 @@ async fn a_nonprofit_is_added_approved_with_sanitised_text_and_only_four_account
         .await
         .unwrap();
     assert_eq!(stored, "021000021:6789", "the full account number is never stored");
-    assert_eq!(c.get_charity(&n.id).await.unwrap(), n);
-    assert_eq!(c.payment_methods(&n.id).await.unwrap(), n.payment_methods);
+    assert_eq!(c.get_charity(&n.record.id).await.unwrap(), n);
+    assert_eq!(c.payment_methods(&n.record.id).await.unwrap(), n.payment_methods);
 
     // The Tax ID is unique, with or without its dash.
     let mut dup = i.clone();
-    dup.charity_name = "Other".into();
+    dup.profile.charity_name = "Other".into();
     dup.tax_id = "123456789".into();
     assert!(
         matches!(c.create_charity(&dup, &Actor::system()).await, Err(Error::Conflict(m)) if m == "Tax ID already exists")
@@ -164,30 +176,39 @@ async fn a_nonprofit_is_added_approved_with_sanitised_text_and_only_four_account
 async fn status_verification_update_and_delete_follow_the_lifecycle_with_events(c: Catalogue) {
     let i = setup(&c).await;
     let n = c.create_charity(&i, &Actor::system()).await.unwrap();
-    assert!(!c.set_charity_active(&n.id, false, &Actor::system()).await.unwrap().is_active);
-    assert!(c.set_charity_active(&n.id, true, &Actor::system()).await.unwrap().is_active);
+    assert!(!c.set_charity_active(&n.record.id, false, &Actor::system()).await.unwrap().record.is_active);
+    assert!(c.set_charity_active(&n.record.id, true, &Actor::system()).await.unwrap().record.is_active);
 
     // Rejecting needs a reason.
     assert_eq!(
-        message_of(c.change_verification(&n.id, "Reject", "  ", &Actor::system()).await.unwrap_err(), "rejectReason"),
+        message_of(
+            c.change_verification(&n.record.id, "Reject", "  ", &Actor::system()).await.unwrap_err(),
+            "rejectReason"
+        ),
         "Please Enter Add Reason"
     );
     assert_eq!(
-        message_of(c.change_verification(&n.id, "Maybe", "", &Actor::system()).await.unwrap_err(), "adminVerification"),
+        message_of(
+            c.change_verification(&n.record.id, "Maybe", "", &Actor::system()).await.unwrap_err(),
+            "adminVerification"
+        ),
         "adminVerification must be Approve or Reject"
     );
-    let r = c.change_verification(&n.id, "Reject", "Documents missing", &Actor::system()).await.unwrap();
+    let r = c.change_verification(&n.record.id, "Reject", "Documents missing", &Actor::system()).await.unwrap();
     assert_eq!(
-        (r.admin_verification.as_str(), r.reject_reason.as_str(), r.admin_approve_at),
+        (r.record.admin_verification.as_str(), r.record.reject_reason.as_str(), r.record.admin_approve_at),
         ("Reject", "Documents missing", None)
     );
     assert_eq!(c.list_charities(&q(false, "Reject", "", "", "")).await.unwrap().1, 1);
     // Editing a rejected nonprofit sends it back to Pending; its payment methods stay when not given.
     let mut edit = i.clone();
-    edit.charity_name = "Water For Everyone".into();
+    edit.profile.charity_name = "Water For Everyone".into();
     edit.payment_methods = None;
-    let u = c.update_charity(&n.id, &edit, false, &by("Admin")).await.unwrap();
-    assert_eq!((u.charity_name.as_str(), u.admin_verification.as_str()), ("Water For Everyone", "Pending"));
+    let u = c.update_charity(&n.record.id, &edit, false, &by("Admin")).await.unwrap();
+    assert_eq!(
+        (u.record.profile.charity_name.as_str(), u.record.admin_verification.as_str()),
+        ("Water For Everyone", "Pending")
+    );
     assert_eq!(u.payment_methods.len(), 1);
     // Keeping a method by its id, adding another.
     let mut keep = edit.clone();
@@ -202,18 +223,21 @@ async fn status_verification_update_and_delete_follow_the_lifecycle_with_events(
         },
         PaymentMethodInput { id: u.payment_methods[0].id.clone(), ..Default::default() },
     ]);
-    let k = c.update_charity(&n.id, &keep, false, &by("Admin")).await.unwrap();
+    let k = c.update_charity(&n.record.id, &keep, false, &by("Admin")).await.unwrap();
     assert_eq!(
         k.payment_methods.iter().map(|m| (m.last4.as_str(), m.is_default)).collect::<Vec<_>>(),
         [("4321", true), ("6789", false)]
     );
 
-    let a = c.change_verification(&n.id, "Approve", "", &Actor::system()).await.unwrap();
-    assert!(a.admin_approve_at.is_some() && a.reject_reason.is_empty());
-    assert!(matches!(c.change_verification(&n.id, "Approve", "", &Actor::system()).await, Err(Error::Conflict(_))));
-    c.delete_charity(&n.id, &Actor::system()).await.unwrap();
-    assert!(matches!(c.get_charity(&n.id).await, Err(Error::NotFound(m)) if m == "Nonprofit not found"));
-    assert!(matches!(c.delete_charity(&n.id, &Actor::system()).await, Err(Error::NotFound(_))));
+    let a = c.change_verification(&n.record.id, "Approve", "", &Actor::system()).await.unwrap();
+    assert!(a.record.admin_approve_at.is_some() && a.record.reject_reason.is_empty());
+    assert!(matches!(
+        c.change_verification(&n.record.id, "Approve", "", &Actor::system()).await,
+        Err(Error::Conflict(_))
+    ));
+    c.delete_charity(&n.record.id, &Actor::system()).await.unwrap();
+    assert!(matches!(c.get_charity(&n.record.id).await, Err(Error::NotFound(m)) if m == "Nonprofit not found"));
+    assert!(matches!(c.delete_charity(&n.record.id, &Actor::system()).await, Err(Error::NotFound(_))));
     let charity_events: Vec<String> =
         events(&c).await.into_iter().filter(|e| e.starts_with("catalogue.charity")).collect();
     assert_eq!(
@@ -254,52 +278,55 @@ async fn a_nonprofit_admin_changing_tax_id_or_payment_methods_sends_it_back_to_p
 
     // Description, and the same payment methods given back: still approved.
     let mut text = keep_methods(i.clone(), &[&m0]);
-    text.description = "<p>New words</p>".into();
-    let u = c.update_charity(&n.id, &text, false, &by("Charity Admin")).await.unwrap();
-    assert_eq!((u.admin_verification.as_str(), u.admin_approve_at), ("Approve", n.admin_approve_at));
-    assert_eq!(u.description, "<p>New words</p>");
+    text.profile.description = "<p>New words</p>".into();
+    let u = c.update_charity(&n.record.id, &text, false, &by("Charity Admin")).await.unwrap();
+    assert_eq!(
+        (u.record.admin_verification.as_str(), u.record.admin_approve_at),
+        ("Approve", n.record.admin_approve_at)
+    );
+    assert_eq!(u.record.profile.description, "<p>New words</p>");
     assert_eq!(last_payload(&c, "catalogue.charity.updated").await["adminVerification"], "Approve");
 
     // The main admin may change the Tax ID and keep the approval.
     let mut ein = text.clone();
     ein.tax_id = "98-7654321".into();
-    let u = c.update_charity(&n.id, &ein, false, &by("Admin")).await.unwrap();
-    assert_eq!((u.tax_id.as_str(), u.admin_verification.as_str()), ("98-7654321", "Approve"));
+    let u = c.update_charity(&n.record.id, &ein, false, &by("Admin")).await.unwrap();
+    assert_eq!((u.tax_id.as_str(), u.record.admin_verification.as_str()), ("98-7654321", "Approve"));
 
     // The nonprofit admin changing the Tax ID: Pending, approval stamp cleared, event says so.
     let mut ein = text.clone();
     ein.tax_id = "11-2223334".into();
-    let u = c.update_charity(&n.id, &ein, false, &by("Charity Admin")).await.unwrap();
-    assert_eq!((u.admin_verification.as_str(), u.admin_approve_at), ("Pending", None));
+    let u = c.update_charity(&n.record.id, &ein, false, &by("Charity Admin")).await.unwrap();
+    assert_eq!((u.record.admin_verification.as_str(), u.record.admin_approve_at), ("Pending", None));
     let p = last_payload(&c, "catalogue.charity.resubmitted").await;
     assert_eq!((p["adminVerification"].as_str(), p["taxId"].as_str()), (Some("Pending"), Some("11-2223334")));
     assert_eq!((p["adminFirstName"].as_str(), p["adminLastName"].as_str()), (Some("Nia"), Some("Owner")));
-    c.change_verification(&n.id, "Approve", "", &Actor::system()).await.unwrap();
+    c.change_verification(&n.record.id, "Approve", "", &Actor::system()).await.unwrap();
 
     // Adding a payment method, dropping one, or changing the default: Pending each time.
     let mut add = keep_methods(ein.clone(), &[&m0]);
     add.payment_methods.as_mut().unwrap().push(i.payment_methods.clone().unwrap()[0].clone());
-    let u = c.update_charity(&n.id, &add, false, &by("Charity Admin")).await.unwrap();
-    assert_eq!((u.admin_verification.as_str(), u.payment_methods.len()), ("Pending", 2));
-    c.change_verification(&n.id, "Approve", "", &Actor::system()).await.unwrap();
+    let u = c.update_charity(&n.record.id, &add, false, &by("Charity Admin")).await.unwrap();
+    assert_eq!((u.record.admin_verification.as_str(), u.payment_methods.len()), ("Pending", 2));
+    c.change_verification(&n.record.id, "Approve", "", &Actor::system()).await.unwrap();
     let m1 = u.payment_methods[1].id.clone();
     let swap = keep_methods(ein.clone(), &[&m1, &m0]);
     assert_eq!(
-        c.update_charity(&n.id, &swap, false, &by("Charity Admin")).await.unwrap().admin_verification,
+        c.update_charity(&n.record.id, &swap, false, &by("Charity Admin")).await.unwrap().record.admin_verification,
         "Pending"
     );
-    c.change_verification(&n.id, "Approve", "", &Actor::system()).await.unwrap();
+    c.change_verification(&n.record.id, "Approve", "", &Actor::system()).await.unwrap();
     let drop = keep_methods(ein.clone(), &[&m1]);
     assert_eq!(
-        c.update_charity(&n.id, &drop, false, &by("Charity Admin")).await.unwrap().admin_verification,
+        c.update_charity(&n.record.id, &drop, false, &by("Charity Admin")).await.unwrap().record.admin_verification,
         "Pending"
     );
-    c.change_verification(&n.id, "Approve", "", &Actor::system()).await.unwrap();
+    c.change_verification(&n.record.id, "Approve", "", &Actor::system()).await.unwrap();
     // Payment methods not given at all are unchanged: approval kept.
     let mut none = ein.clone();
     none.payment_methods = None;
     assert_eq!(
-        c.update_charity(&n.id, &none, false, &by("Charity Admin")).await.unwrap().admin_verification,
+        c.update_charity(&n.record.id, &none, false, &by("Charity Admin")).await.unwrap().record.admin_verification,
         "Approve"
     );
 
@@ -307,11 +334,11 @@ async fn a_nonprofit_admin_changing_tax_id_or_payment_methods_sends_it_back_to_p
     let mut bad = ein.clone();
     bad.tax_id = "nope".into();
     assert_eq!(
-        message_of(c.update_charity(&n.id, &bad, false, &by("Charity Admin")).await.unwrap_err(), "taxId"),
+        message_of(c.update_charity(&n.record.id, &bad, false, &by("Charity Admin")).await.unwrap_err(), "taxId"),
         "Please enter valid Tax ID"
     );
-    let now = c.get_charity(&n.id).await.unwrap();
-    assert_eq!((now.tax_id.as_str(), now.admin_verification.as_str()), ("11-2223334", "Approve"));
+    let now = c.get_charity(&n.record.id).await.unwrap();
+    assert_eq!((now.tax_id.as_str(), now.record.admin_verification.as_str()), ("11-2223334", "Approve"));
 }
 
 async fn lists_filter_by_tab_and_verification_search_past_two_characters_and_sort(c: Catalogue) {
@@ -319,9 +346,9 @@ async fn lists_filter_by_tab_and_verification_search_past_two_characters_and_sor
     let mut ids = vec![];
     for (k, name) in ["Zeta Aid", "alpha Relief", "Beta Care", "Ábaco Fund"].iter().enumerate() {
         let mut i = base.clone();
-        i.charity_name = name.to_string();
+        i.profile.charity_name = name.to_string();
         i.tax_id = format!("10000000{k}");
-        ids.push(c.create_charity(&i, &Actor::system()).await.unwrap().id);
+        ids.push(c.create_charity(&i, &Actor::system()).await.unwrap().record.id);
         tokio::time::sleep(std::time::Duration::from_millis(3)).await;
     }
     let names = |rows: Vec<CharityRow>| rows.into_iter().map(|r| r.charity_name).collect::<Vec<_>>();
@@ -394,7 +421,17 @@ async fn a_business_master_file_is_summarised_applied_once_and_onboarded(c: Cata
         "",
     ]);
     let dry = import(&c, false, &file).await.unwrap();
-    assert_eq!((dry.rows, dry.new, dry.changed, dry.unchanged, dry.skipped, dry.invalid), (6, 2, 0, 0, 1, 3));
+    assert_eq!(
+        (
+            dry.counts.rows,
+            dry.counts.new,
+            dry.counts.changed,
+            dry.counts.unchanged,
+            dry.counts.skipped,
+            dry.counts.invalid
+        ),
+        (6, 2, 0, 0, 1, 3)
+    );
     let reasons: Vec<(i64, &str)> = dry.errors.iter().map(|e| (e.row, e.reason.as_str())).collect();
     assert_eq!(
         reasons,
@@ -407,7 +444,7 @@ async fn a_business_master_file_is_summarised_applied_once_and_onboarded(c: Cata
     assert_eq!(c.list_charities(&q(true, "", "", "", "")).await.unwrap().1, 0, "a dry run writes nothing");
 
     let applied = import(&c, true, &file).await.unwrap();
-    assert_eq!((applied.new, applied.changed, applied.skipped), (2, 0, 1));
+    assert_eq!((applied.counts.new, applied.counts.changed, applied.counts.skipped), (2, 0, 1));
     let (rows, total) = c.list_charities(&q(true, "", "", "charityName", "asc")).await.unwrap();
     assert_eq!(total, 2);
     assert_eq!(rows[1].charity_name, "HOPE, FAITH AND CHARITY");
@@ -415,18 +452,23 @@ async fn a_business_master_file_is_summarised_applied_once_and_onboarded(c: Cata
     assert!(rows.iter().all(|r| r.is_imported));
     let first = c.get_charity(&rows[0].id).await.unwrap();
     assert_eq!(
-        (first.city.as_str(), first.state.as_str(), first.zip_code.as_str(), first.ntee_code.as_str()),
+        (
+            first.record.profile.city.as_str(),
+            first.record.profile.state.as_str(),
+            first.record.profile.zip_code.as_str(),
+            first.record.ntee_code.as_str()
+        ),
         ("SPRINGFIELD", "IL", "62701-1234", "P20")
     );
-    assert_eq!(first.admin_first_name, "JANE DOE");
-    assert_eq!(c.get_charity(&onboarded.id).await.unwrap().charity_name, "Water For All");
+    assert_eq!(first.record.profile.admin_first_name, "JANE DOE");
+    assert_eq!(c.get_charity(&onboarded.record.id).await.unwrap().record.profile.charity_name, "Water For All");
 
     // The same file again changes nothing; a changed row is counted and written.
     let again = import(&c, true, &file).await.unwrap();
-    assert_eq!((again.new, again.changed, again.unchanged), (0, 0, 2));
+    assert_eq!((again.counts.new, again.counts.changed, again.counts.unchanged), (0, 0, 2));
     let changed = import(&c, true, &bmf(&[&row("010000001", "FIRST AID SOCIETY", "CHICAGO")])).await.unwrap();
-    assert_eq!((changed.new, changed.changed), (0, 1));
-    assert_eq!(c.get_charity(&rows[0].id).await.unwrap().city, "CHICAGO");
+    assert_eq!((changed.counts.new, changed.counts.changed), (0, 1));
+    assert_eq!(c.get_charity(&rows[0].id).await.unwrap().record.profile.city, "CHICAGO");
     let imported_events = events(&c).await.into_iter().filter(|e| e == "catalogue.charity.imported").count();
     assert_eq!(imported_events, 2, "one event per import that wrote something");
 
@@ -437,17 +479,17 @@ async fn a_business_master_file_is_summarised_applied_once_and_onboarded(c: Cata
         Err(Error::Validation(_))
     ));
     let mut onboard = base.clone();
-    onboard.charity_name = "First Aid Society".into();
+    onboard.profile.charity_name = "First Aid Society".into();
     onboard.tax_id = "01-0000001".into();
     assert!(matches!(c.update_charity(&rows[0].id, &onboard, false, &by("Admin")).await, Err(Error::Validation(_))));
     let o = c.update_charity(&rows[0].id, &onboard, true, &by("Admin")).await.unwrap();
-    assert_eq!((o.is_imported, o.admin_verification.as_str()), (false, "Pending"));
+    assert_eq!((o.record.is_imported, o.record.admin_verification.as_str()), (false, "Pending"));
     assert_eq!(c.list_charities(&q(false, "Pending", "", "", "")).await.unwrap().1, 1);
     assert_eq!(c.list_charities(&q(true, "", "", "", "")).await.unwrap().1, 1);
     // Re-importing leaves the onboarded one alone.
     let after = import(&c, true, &file).await.unwrap();
-    assert_eq!((after.skipped, after.changed), (2, 0));
-    assert_eq!(c.get_charity(&o.id).await.unwrap().charity_name, "First Aid Society");
+    assert_eq!((after.counts.skipped, after.counts.changed), (2, 0));
+    assert_eq!(c.get_charity(&o.record.id).await.unwrap().record.profile.charity_name, "First Aid Society");
 }
 
 async fn a_file_that_is_not_a_business_master_file_is_refused_whole(c: Catalogue) {
@@ -590,7 +632,7 @@ fn catalogue(db: common::db::Db) -> Catalogue {
 /// in the write that would delete); once none uses it, it goes.
 async fn a_term_a_nonprofit_uses_is_not_deleted(c: Catalogue) {
     let input = setup(&c).await;
-    let (category, cause) = (input.category_id.clone(), input.cause_ids[0].clone());
+    let (category, cause) = (input.profile.category_id.clone(), input.profile.cause_ids[0].clone());
     let n = c.create_charity(&input, &Actor::system()).await.unwrap();
     let other_cause = c.create(Kind::Cause, "Wells", "", &Actor::system()).await.unwrap();
     // A cause id that is a prefix of another's is not counted for it.
@@ -606,7 +648,7 @@ async fn a_term_a_nonprofit_uses_is_not_deleted(c: Catalogue) {
         }
         assert!(c.get(kind, id).await.is_ok(), "{what} kept");
     }
-    c.delete_charity(&n.id, &Actor::system()).await.unwrap();
+    c.delete_charity(&n.record.id, &Actor::system()).await.unwrap();
     c.delete(Kind::Category, &category, &Actor::system()).await.unwrap();
     c.delete(Kind::Cause, &cause, &Actor::system()).await.unwrap();
 }

@@ -48,29 +48,32 @@ async fn nonprofit_events_written_while_the_broker_is_down_reach_rabbitmq_in_ord
     let cat = c.create(Kind::Category, "Health", "", &Actor::system()).await.unwrap();
     let cause = c.create(Kind::Cause, "Water", "", &Actor::system()).await.unwrap();
     let input = charity::CharityInput {
-        charity_name: "Water For All".into(),
         tax_id: "12-3456789".into(),
-        category_id: cat.id,
-        cause_ids: vec![cause.id],
-        mission: "<p>Wells</p>".into(),
-        logo: "logo.png".into(),
-        email: "info@water.example.org".into(),
-        phone_number: "5551234567".into(),
-        address: "1 Main St".into(),
-        city: "Springfield".into(),
-        state: "IL".into(),
-        country: "United States".into(),
-        zip_code: "62701".into(),
-        admin_first_name: "Nia".into(),
-        admin_last_name: "Owner".into(),
-        admin_email: "nia@water.example.org".into(),
-        ..Default::default()
+        profile: charity::Profile {
+            charity_name: "Water For All".into(),
+            category_id: cat.id,
+            cause_ids: vec![cause.id],
+            mission: "<p>Wells</p>".into(),
+            logo: "logo.png".into(),
+            email: "info@water.example.org".into(),
+            phone_number: "5551234567".into(),
+            address: "1 Main St".into(),
+            city: "Springfield".into(),
+            state: "IL".into(),
+            country: "United States".into(),
+            zip_code: "62701".into(),
+            admin_first_name: "Nia".into(),
+            admin_last_name: "Owner".into(),
+            admin_email: "nia@water.example.org".into(),
+            ..Default::default()
+        },
+        payment_methods: None,
     };
     let n = c.create_charity(&input, &Actor::system()).await.unwrap();
-    c.change_verification(&n.id, "Reject", "Papers missing", &Actor::system()).await.unwrap();
-    c.change_verification(&n.id, "Approve", "", &Actor::system()).await.unwrap();
-    c.set_charity_active(&n.id, false, &Actor::system()).await.unwrap();
-    c.delete_charity(&n.id, &Actor::system()).await.unwrap();
+    c.change_verification(&n.record.id, "Reject", "Papers missing", &Actor::system()).await.unwrap();
+    c.change_verification(&n.record.id, "Approve", "", &Actor::system()).await.unwrap();
+    c.set_charity_active(&n.record.id, false, &Actor::system()).await.unwrap();
+    c.delete_charity(&n.record.id, &Actor::system()).await.unwrap();
     assert!(down.publish_batch(100).await.is_err(), "nothing can be published");
     assert_eq!(down.pending().await.unwrap(), 7);
 
@@ -91,7 +94,8 @@ async fn nonprofit_events_written_while_the_broker_is_down_reach_rabbitmq_in_ord
     let mut got = vec![];
     for _ in 0..100 {
         // Other tests may publish nonprofit events too: keep this nonprofit's only.
-        got = seen.events().await.iter().filter(|e| e.payload["id"] == n.id.as_str()).cloned().collect::<Vec<_>>();
+        got =
+            seen.events().await.iter().filter(|e| e.payload["id"] == n.record.id.as_str()).cloned().collect::<Vec<_>>();
         if got.len() >= 5 {
             break;
         }

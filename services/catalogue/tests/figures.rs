@@ -1,7 +1,7 @@
 //! The dashboard's catalogue figures on SQLite and on PostgreSQL.
 
 use catalogue::app::MIGRATIONS;
-use catalogue::charity::CharityInput;
+use catalogue::charity::{CharityInput, Profile};
 use catalogue::error::Error;
 use catalogue::service::Catalogue;
 use catalogue::store::Kind;
@@ -10,23 +10,26 @@ use common::calendar::month_start_ms;
 
 fn input(category: &str, cause: &str, name: &str, ein: &str, email: &str) -> CharityInput {
     CharityInput {
-        charity_name: name.into(),
         tax_id: ein.into(),
-        category_id: category.into(),
-        cause_ids: vec![cause.into()],
-        mission: "<p>Wells for villages</p>".into(),
-        logo: "logo-1.png".into(),
-        email: email.into(),
-        phone_number: "(555) 123-4567".into(),
-        zip_code: "62701".into(),
-        address: "1 Main St".into(),
-        city: "Springfield".into(),
-        state: "Illinois".into(),
-        country: "United States".into(),
-        admin_first_name: "Nia".into(),
-        admin_last_name: "Owner".into(),
-        admin_email: email.into(),
-        ..Default::default()
+        profile: Profile {
+            charity_name: name.into(),
+            category_id: category.into(),
+            cause_ids: vec![cause.into()],
+            mission: "<p>Wells for villages</p>".into(),
+            logo: "logo-1.png".into(),
+            email: email.into(),
+            phone_number: "(555) 123-4567".into(),
+            zip_code: "62701".into(),
+            address: "1 Main St".into(),
+            city: "Springfield".into(),
+            state: "Illinois".into(),
+            country: "United States".into(),
+            admin_first_name: "Nia".into(),
+            admin_last_name: "Owner".into(),
+            admin_email: email.into(),
+            ..Default::default()
+        },
+        payment_methods: None,
     }
 }
 
@@ -65,7 +68,7 @@ async fn figures_count_onboarded_nonprofits_active_terms_and_months_of_the_year(
             )
             .await
             .unwrap();
-        ids.push(n.id);
+        ids.push(n.record.id);
     }
     // January 2026: approved and pending; the first instant of March: pending; the last
     // millisecond of December: rejected; 2025: approved (another year).

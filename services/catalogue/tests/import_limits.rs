@@ -51,7 +51,7 @@ async fn every_bad_field_is_named_with_a_short_excerpt(c: Catalogue) {
         row("010000006", "GOOD TWO", "PEORIA").into_bytes(),
     ];
     let s = import(&c, vec![file(&rows)]).await;
-    assert_eq!((s.rows, s.new, s.invalid), (8, 2, 6));
+    assert_eq!((s.counts.rows, s.counts.new, s.counts.invalid), (8, 2, 6));
     let excerpt = |c: char| format!("{}...", c.to_string().repeat(40));
     assert_eq!(
         reasons(&s),
@@ -74,7 +74,7 @@ async fn a_100_mb_line_without_a_newline_is_one_bad_row(c: Catalogue) {
     let mb = bytes::Bytes::from(vec![b'x'; 1024 * 1024]);
     chunks.extend(std::iter::repeat_n(mb, 100));
     let s = import(&c, chunks).await;
-    assert_eq!((s.rows, s.new, s.invalid), (2, 1, 1));
+    assert_eq!((s.counts.rows, s.counts.new, s.counts.invalid), (2, 1, 1));
     assert_eq!(reasons(&s), vec![(3, "The row is longer than 4096 bytes".to_string())]);
 
     // An unclosed quote makes the rest of the file one record: bounded the same way; the
@@ -82,7 +82,7 @@ async fn a_100_mb_line_without_a_newline_is_one_bad_row(c: Catalogue) {
     let mut chunks = vec![bytes::Bytes::from(format!("{HEADER}\n{}\n010000002,\"OPEN", row("010000001", "GOOD", "X")))];
     chunks.extend(std::iter::repeat_n(bytes::Bytes::from("short line\n".repeat(1000)), 10));
     let s = import(&c, chunks).await;
-    assert_eq!((s.new, s.invalid), (1, 1));
+    assert_eq!((s.counts.new, s.counts.invalid), (1, 1));
     assert_eq!(s.errors[0].reason, "The row is longer than 4096 bytes");
 }
 

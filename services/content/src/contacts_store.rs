@@ -86,8 +86,7 @@ pub async fn submissions_since(c: &mut AnyConnection, address: &str, since: i64)
 }
 
 pub async fn get_contact(c: &mut AnyConnection, id: &str) -> sqlx::Result<Option<ContactMessage>> {
-    let q = format!("SELECT {CONTACT} FROM contact_messages WHERE id = $1");
-    sqlx::query(sqlx::AssertSqlSafe(q)).bind(id).fetch_optional(c).await?.as_ref().map(contact).transpose()
+    crate::store::get(c, CONTACT, "contact_messages", id, contact).await
 }
 
 /// Marks a message read unless it is already: answers whether this call marked it.

@@ -1,8 +1,8 @@
 //! The SQL of faqs.rs: FAQ categories (with how many FAQs each holds) and FAQs (with their
 //! category's name).
 
-use crate::store::key;
-use common::db::{Sql, get_bool, like_pattern};
+use crate::store::{self, Query, key, matching, ordered_column};
+use common::db::{Sql, get_bool};
 use common::paging::Paging;
 use serde::Serialize;
 use sqlx::any::AnyRow;
@@ -68,17 +68,11 @@ pub async fn update_category(c: &mut AnyConnection, t: &FaqCategory) -> sqlx::Re
 }
 
 pub async fn get_category(c: &mut AnyConnection, id: &str) -> sqlx::Result<Option<FaqCategory>> {
-    let q = format!("SELECT {CATEGORY} FROM faq_categories WHERE id = $1");
-    sqlx::query(sqlx::AssertSqlSafe(q)).bind(id).fetch_optional(c).await?.as_ref().map(category).transpose()
+    store::get(c, CATEGORY, "faq_categories", id, category).await
 }
 
 pub fn category_column(column: &str) -> Option<&'static str> {
-    Some(match column {
-        "" | "order" => "sort_order",
-        "name" => "name_key",
-        "createdAt" => "created_at",
-        _ => return None,
-    })
+    ordered_column(column, &[("name", "name_key")])
 }
 
 pub async fn list_categories(
@@ -86,20 +80,8 @@ pub async fn list_categories(
     search: &str,
     paging: Paging<&'static str>,
 ) -> sqlx::Result<(Vec<FaqCategory>, i64)> {
-    let pattern = (!search.is_empty()).then(|| like_pattern(search));
-    common::db::page_with_total(
-        c,
-        CATEGORY,
-        |q: &mut Sql| {
-            q.push(" FROM faq_categories WHERE TRUE");
-            if let Some(p) = &pattern {
-                q.push(" AND name_key LIKE ").push_bind(p.clone()).push(" ESCAPE '\\'");
-            }
-        },
-        paging,
-        category,
-    )
-    .await
+    common::db::page_with_total(c, CATEGORY, |q| matching(q, "faq_categories", &["name_key"], search), paging, category)
+        .await
 }
 
 /// Every category, by order (the public FAQ).
@@ -139,54 +121,35 @@ fn faq(r: &AnyRow) -> sqlx::Result<Faq> {
     })
 }
 
+/// Binds the fields an FAQ is edited by, in the order both the insert and the update name
+/// them (category to active flag).
+fn bind_form<'q>(q: Query<'q>, f: &'q Faq) -> Query<'q> {
+    q.bind(&f.category_id).bind(&f.question).bind(key(&f.question)).bind(&f.answer).bind(f.order).bind(f.is_active)
+}
+
 pub async fn insert_faq(c: &mut AnyConnection, f: &Faq) -> sqlx::Result<()> {
-    sqlx::query(
+    let q = sqlx::query(
         "INSERT INTO faqs (id, category_id, question, question_key, answer, sort_order, is_active, created_at, updated_at) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
     )
-    .bind(&f.id)
-    .bind(&f.category_id)
-    .bind(&f.question)
-    .bind(key(&f.question))
-    .bind(&f.answer)
-    .bind(f.order)
-    .bind(f.is_active)
-    .bind(f.created_at)
-    .bind(f.updated_at)
-    .execute(c)
-    .await?;
+    .bind(&f.id);
+    bind_form(q, f).bind(f.created_at).bind(f.updated_at).execute(c).await?;
     Ok(())
 }
 
 pub async fn update_faq(c: &mut AnyConnection, f: &Faq) -> sqlx::Result<bool> {
-    let r = sqlx::query(
+    let q = sqlx::query(
         "UPDATE faqs SET category_id = $1, question = $2, question_key = $3, answer = $4, sort_order = $5, is_active = $6, updated_at = $7 WHERE id = $8",
-    )
-    .bind(&f.category_id)
-    .bind(&f.question)
-    .bind(key(&f.question))
-    .bind(&f.answer)
-    .bind(f.order)
-    .bind(f.is_active)
-    .bind(f.updated_at)
-    .bind(&f.id)
-    .execute(c)
-    .await?;
-    Ok(r.rows_affected() == 1)
+    );
+    Ok(bind_form(q, f).bind(f.updated_at).bind(&f.id).execute(c).await?.rows_affected() == 1)
 }
 
 pub async fn get_faq(c: &mut AnyConnection, id: &str) -> sqlx::Result<Option<Faq>> {
-    let q = format!("SELECT {FAQ} FROM faqs WHERE id = $1");
-    sqlx::query(sqlx::AssertSqlSafe(q)).bind(id).fetch_optional(c).await?.as_ref().map(faq).transpose()
+    store::get(c, FAQ, "faqs", id, faq).await
 }
 
 pub fn faq_column(column: &str) -> Option<&'static str> {
-    Some(match column {
-        "" | "order" => "sort_order",
-        "question" => "question_key",
-        "createdAt" => "created_at",
-        _ => return None,
-    })
+    ordered_column(column, &[("question", "question_key")])
 }
 
 pub async fn list_faqs(
@@ -195,24 +158,13 @@ pub async fn list_faqs(
     category_id: &str,
     paging: Paging<&'static str>,
 ) -> sqlx::Result<(Vec<Faq>, i64)> {
-    let pattern = (!search.is_empty()).then(|| like_pattern(search));
-    let category_id = category_id.to_string();
-    common::db::page_with_total(
-        c,
-        FAQ,
-        |q: &mut Sql| {
-            q.push(" FROM faqs WHERE TRUE");
-            if let Some(p) = &pattern {
-                q.push(" AND question_key LIKE ").push_bind(p.clone()).push(" ESCAPE '\\'");
-            }
-            if !category_id.is_empty() {
-                q.push(" AND category_id = ").push_bind(category_id.clone());
-            }
-        },
-        paging,
-        faq,
-    )
-    .await
+    let from = |q: &mut Sql| {
+        matching(q, "faqs", &["question_key"], search);
+        if !category_id.is_empty() {
+            q.push(" AND category_id = ").push_bind(category_id.to_string());
+        }
+    };
+    common::db::page_with_total(c, FAQ, from, paging, faq).await
 }
 
 /// Every active FAQ by order (the public FAQ).

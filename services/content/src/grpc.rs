@@ -56,12 +56,12 @@ fn leadership_in(f: Option<pb::LeadershipFields>) -> LeadershipInput {
 fn leadership(l: Leadership) -> pb::Leadership {
     pb::Leadership {
         id: l.id,
-        name: l.name,
-        title: l.title,
-        photo: l.photo,
-        biography: l.biography,
-        order: l.order,
-        is_active: l.is_active,
+        name: l.fields.name,
+        title: l.fields.title,
+        photo: l.fields.photo,
+        biography: l.fields.biography,
+        order: l.fields.order,
+        is_active: l.fields.is_active,
         created_at: l.created_at,
         updated_at: l.updated_at,
     }

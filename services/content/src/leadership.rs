@@ -1,8 +1,11 @@
 //! Leadership entries: the console's create, update, delete and lists, and the public
-//! site's active entries; each change with its event in the same transaction.
+//! site's active entries; each change with its event in the same transaction. What an entry
+//! is made of ([`LeadershipInput`]) is declared once, with the row that holds it, in
+//! leadership_store.rs.
 
 use crate::error::{Error, Result};
 use crate::events;
+pub use crate::leadership_store::LeadershipInput;
 use crate::leadership_store::{self, Leadership};
 use crate::service::{Content, by_order, order, paging, parse_name, required};
 use crate::store;
@@ -10,17 +13,6 @@ use common::Actor;
 use common::error::Check;
 use common::paging::Page;
 use common::rich_text::{sanitize_html, text_of};
-
-/// What a leadership entry is made of (as sent).
-#[derive(Debug, Clone, Default)]
-pub struct LeadershipInput {
-    pub name: String,
-    pub title: String,
-    pub photo: String,
-    pub biography: String,
-    pub order: i64,
-    pub is_active: bool,
-}
 
 impl Content {
     fn leadership_fields(i: &LeadershipInput) -> Result<LeadershipInput> {
@@ -41,25 +33,15 @@ impl Content {
     pub async fn create_leadership(&self, i: &LeadershipInput, actor: &Actor) -> Result<Leadership> {
         let i = Self::leadership_fields(i)?;
         let now = common::now_ms();
-        let l = Leadership {
-            id: common::new_id(),
-            name: i.name,
-            title: i.title,
-            photo: i.photo,
-            biography: i.biography,
-            order: i.order,
-            is_active: i.is_active,
-            created_at: now,
-            updated_at: now,
-        };
+        let l = Leadership { id: common::new_id(), fields: i, created_at: now, updated_at: now };
         let mut w = self.write(actor).await?;
         leadership_store::insert_leadership(&mut w, &l).await?;
         w.emit(
             events::LEADERSHIP_CREATED,
             &events::Entry {
                 id: l.id.clone(),
-                name: l.name.clone(),
-                photo: l.photo.clone(),
+                name: l.fields.name.clone(),
+                photo: l.fields.photo.clone(),
                 changes: Default::default(),
             },
         )
@@ -75,21 +57,12 @@ impl Content {
         let old = leadership_store::get_leadership(&mut w, id)
             .await?
             .ok_or_else(|| Error::NotFound("Leadership not found".into()))?;
-        let l = Leadership {
-            name: i.name,
-            title: i.title,
-            photo: i.photo,
-            biography: i.biography,
-            order: i.order,
-            is_active: i.is_active,
-            updated_at: common::now_ms(),
-            ..old.clone()
-        };
+        let l = Leadership { fields: i, updated_at: common::now_ms(), ..old.clone() };
         leadership_store::update_leadership(&mut w, &l).await?;
         let changes = common::bus::changes(&old, &l, &["updatedAt"]);
         w.emit(
             events::LEADERSHIP_UPDATED,
-            &events::Entry { id: l.id.clone(), name: l.name.clone(), photo: l.photo.clone(), changes },
+            &events::Entry { id: l.id.clone(), name: l.fields.name.clone(), photo: l.fields.photo.clone(), changes },
         )
         .await?;
         w.commit().await?;
@@ -104,7 +77,7 @@ impl Content {
         store::delete(&mut w, "leadership", id).await?;
         w.emit(
             events::LEADERSHIP_DELETED,
-            &events::Entry { id: l.id, name: l.name, photo: l.photo, changes: Default::default() },
+            &events::Entry { id: l.id, name: l.fields.name, photo: l.fields.photo, changes: Default::default() },
         )
         .await?;
         w.commit().await?;

@@ -211,10 +211,10 @@ async fn leadership_lists_by_order_and_searches_name_or_title(c: Content) {
         is_active: active,
     };
     let ada = c.create_leadership(&l("Ada", "Chair", 2, true), &a).await.unwrap();
-    assert_eq!(ada.biography, "<p>Bio</p>");
+    assert_eq!(ada.fields.biography, "<p>Bio</p>");
     c.create_leadership(&l("Bo", "CEO", 1, false), &a).await.unwrap();
     let (page, total) = c.list_leadership(&q(1, 10), None).await.unwrap();
-    assert_eq!((total, page[0].name.as_str()), (2, "Bo"));
+    assert_eq!((total, page[0].fields.name.as_str()), (2, "Bo"));
     let (page, _) = c.list_leadership(&Page { search: "CHAIR".into(), ..q(1, 10) }, Some(true)).await.unwrap();
     assert_eq!(page.len(), 1);
     assert_eq!(message(c.create_leadership(&l("N", "T", -1, true), &a).await.unwrap_err()), "Please enter valid Order");

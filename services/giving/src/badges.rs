@@ -29,17 +29,9 @@ pub const STARTING_BADGE_SET: [(&str, i64, i64, &str); 5] = [
 pub const RULE_DONATIONS: i64 = 2;
 pub const RULE_MONTHS_SUBSCRIBED: i64 = 3;
 
-/// What a badge form sends. `rule` is 1 total given (threshold in cents), 2 donations,
-/// 3 months subscribed; 0 is "not chosen".
-#[derive(Debug, Clone, Default)]
-pub struct BadgeInput {
-    pub name: String,
-    pub image: String,
-    pub description: String,
-    pub is_active: bool,
-    pub rule: i64,
-    pub threshold: i64,
-}
+/// What a badge form sends: the badge's own fields, name to threshold (`rule` 0 is "not
+/// chosen"). Its id, award count and times are the service's and never read.
+pub type BadgeInput = Badge;
 
 fn badge_not_found() -> Error {
     Error::NotFound(BADGE_NOT_FOUND.into())
@@ -80,7 +72,15 @@ impl Giving {
             check.fail("description", "Description must be at most 1000 characters");
         }
         check.done()?;
-        Ok(BadgeInput { name, image: i.image.trim().into(), description: i.description.trim().into(), ..i.clone() })
+        Ok(BadgeInput {
+            name,
+            image: i.image.trim().into(),
+            description: i.description.trim().into(),
+            is_active: i.is_active,
+            rule: i.rule,
+            threshold: i.threshold,
+            ..Badge::default()
+        })
     }
 
     fn badge_event(b: &Badge, before: Option<&Badge>) -> events::Badge {
@@ -116,14 +116,13 @@ impl Giving {
             let b = Badge {
                 id: common::new_id(),
                 name: name.into(),
-                image: String::new(),
                 description: description.into(),
                 is_active: true,
                 rule,
                 threshold,
-                awarded_count: 0,
                 created_at: now,
                 updated_at: now,
+                ..Badge::default()
             };
             badges_store::insert_badge(&mut w, &b).await?;
             w.emit(events::BADGE_CREATED, &Self::badge_event(&b, None)).await?;
@@ -137,18 +136,7 @@ impl Giving {
     pub async fn create_badge(&self, input: &BadgeInput, actor: &Actor) -> Result<Badge> {
         let i = Self::parse_badge(input)?;
         let now = common::now_ms();
-        let b = Badge {
-            id: common::new_id(),
-            name: i.name,
-            image: i.image,
-            description: i.description,
-            is_active: i.is_active,
-            rule: i.rule,
-            threshold: i.threshold,
-            awarded_count: 0,
-            created_at: now,
-            updated_at: now,
-        };
+        let b = Badge { id: common::new_id(), created_at: now, updated_at: now, ..i };
         let mut w = self.begin(actor).await?;
         badges_store::insert_badge(&mut w, &b).await?;
         w.emit(events::BADGE_CREATED, &Self::badge_event(&b, None)).await?;
@@ -162,15 +150,13 @@ impl Giving {
         let i = Self::parse_badge(input)?;
         let mut w = self.begin(actor).await?;
         let old = badges_store::get_badge(&mut w, id.trim()).await?.ok_or_else(badge_not_found)?;
+        // The form's fields; what the service holds stays.
         let b = Badge {
-            name: i.name,
-            image: i.image,
-            description: i.description,
-            is_active: i.is_active,
-            rule: i.rule,
-            threshold: i.threshold,
+            id: old.id.clone(),
+            awarded_count: old.awarded_count,
+            created_at: old.created_at,
             updated_at: common::now_ms(),
-            ..old.clone()
+            ..i
         };
         badges_store::update_badge(&mut w, &b).await?;
         w.emit(events::BADGE_UPDATED, &Self::badge_event(&b, Some(&old))).await?;

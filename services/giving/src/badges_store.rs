@@ -6,7 +6,8 @@ use common::paging::Paging;
 use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, Row};
 
-/// A badge as stored. Rules: 1 total given (threshold in cents), 2 donations, 3 months subscribed.
+/// A badge as stored (and, as `badges::BadgeInput`, what a badge form sends). Rules: 1 total
+/// given (threshold in cents), 2 donations, 3 months subscribed.
 #[derive(Debug, Clone, PartialEq, Default, serde::Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Badge {
@@ -53,44 +54,36 @@ pub async fn badge_count(c: &mut AnyConnection) -> sqlx::Result<i64> {
     sqlx::query_scalar("SELECT COUNT(*) FROM badges").fetch_one(c).await
 }
 
+type Query<'q> = sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments>;
+
+/// Binds the fields of a badge form, in the order both the insert and the update name them
+/// (name to threshold, the name key after the name).
+fn bind_form<'q>(q: Query<'q>, b: &'q Badge) -> Query<'q> {
+    q.bind(&b.name)
+        .bind(b.name.to_lowercase())
+        .bind(&b.image)
+        .bind(&b.description)
+        .bind(b.is_active)
+        .bind(b.rule as i32)
+        .bind(b.threshold)
+}
+
 pub async fn insert_badge(c: &mut AnyConnection, b: &Badge) -> sqlx::Result<()> {
-    sqlx::query(
+    let q = sqlx::query(
         "INSERT INTO badges (id, name, name_key, image, description, is_active, rule, threshold, awarded_count, created_at, updated_at) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
     )
-    .bind(&b.id)
-    .bind(&b.name)
-    .bind(b.name.to_lowercase())
-    .bind(&b.image)
-    .bind(&b.description)
-    .bind(b.is_active)
-    .bind(b.rule as i32)
-    .bind(b.threshold)
-    .bind(b.awarded_count)
-    .bind(b.created_at)
-    .bind(b.updated_at)
-    .execute(c)
-    .await?;
+    .bind(&b.id);
+    bind_form(q, b).bind(b.awarded_count).bind(b.created_at).bind(b.updated_at).execute(c).await?;
     Ok(())
 }
 
 pub async fn update_badge(c: &mut AnyConnection, b: &Badge) -> sqlx::Result<bool> {
-    let r = sqlx::query(
+    let q = sqlx::query(
         "UPDATE badges SET name = $1, name_key = $2, image = $3, description = $4, is_active = $5, rule = $6, threshold = $7, \
          updated_at = $8 WHERE id = $9",
-    )
-    .bind(&b.name)
-    .bind(b.name.to_lowercase())
-    .bind(&b.image)
-    .bind(&b.description)
-    .bind(b.is_active)
-    .bind(b.rule as i32)
-    .bind(b.threshold)
-    .bind(b.updated_at)
-    .bind(&b.id)
-    .execute(c)
-    .await?;
-    Ok(r.rows_affected() == 1)
+    );
+    Ok(bind_form(q, b).bind(b.updated_at).bind(&b.id).execute(c).await?.rows_affected() == 1)
 }
 
 pub async fn get_badge(c: &mut AnyConnection, id: &str) -> sqlx::Result<Option<Badge>> {

@@ -54,17 +54,12 @@ pub struct ChargeInput {
     pub charged_at: i64,
 }
 
-/// A transaction list query: the page and the filters (empty or 0 means any).
+/// A transaction list query: the page and the filters as asked (empty or 0 means any). The
+/// search is the page's: the filter's own `search` is not read.
 #[derive(Debug, Clone, Default)]
 pub struct TxQuery {
     pub page: Page,
-    pub from: i64,
-    pub to: i64,
-    pub status: String,
-    pub kind: String,
-    pub recipient_type: String,
-    pub recipient_id: String,
-    pub donor_id: String,
+    pub filter: transaction::TxFilter,
 }
 
 fn payment_method(raw: &str, check: &mut Check) -> String {
@@ -411,24 +406,25 @@ impl Giving {
             }
             v
         };
-        if q.from < 0 {
+        let f = &q.filter;
+        if f.from < 0 {
             check.fail("from", "from must not be negative");
         }
-        if q.to < 0 {
+        if f.to < 0 {
             check.fail("to", "to must not be negative");
         }
-        if q.from > 0 && q.to > 0 && q.from > q.to {
+        if f.from > 0 && f.to > 0 && f.from > f.to {
             check.fail("to", "to must not be before from");
         }
         transaction::TxFilter {
             search: q.page.search.trim().to_lowercase(),
-            from: q.from,
-            to: q.to,
-            status: one_of(&q.status, &STATUSES, "status", check),
-            kind: one_of(&q.kind, &TYPES, "type", check),
-            recipient_type: one_of(&q.recipient_type, &RECIPIENT_TYPES, "recipientType", check),
-            recipient_id: q.recipient_id.trim().to_string(),
-            donor_id: q.donor_id.trim().to_string(),
+            from: f.from,
+            to: f.to,
+            status: one_of(&f.status, &STATUSES, "status", check),
+            kind: one_of(&f.kind, &TYPES, "type", check),
+            recipient_type: one_of(&f.recipient_type, &RECIPIENT_TYPES, "recipientType", check),
+            recipient_id: f.recipient_id.trim().to_string(),
+            donor_id: f.donor_id.trim().to_string(),
         }
     }
 

@@ -41,6 +41,7 @@ fn input(i: Option<pb::DonorInput>) -> DonorInput {
         state_id: i.state_id,
         country_id: i.country_id,
         zip_code: i.zip_code,
+        ..Default::default()
     }
 }
 
@@ -109,13 +110,16 @@ fn transaction(t: transaction::Transaction) -> pb::Transaction {
 fn tx_query(r: pb::ListTransactionsRequest) -> donations::TxQuery {
     donations::TxQuery {
         page: common::wire::page(r.page),
-        from: r.from,
-        to: r.to,
-        status: r.status,
-        kind: r.r#type,
-        recipient_type: r.recipient_type,
-        recipient_id: r.recipient_id,
-        donor_id: r.donor_id,
+        filter: transaction::TxFilter {
+            from: r.from,
+            to: r.to,
+            status: r.status,
+            kind: r.r#type,
+            recipient_type: r.recipient_type,
+            recipient_id: r.recipient_id,
+            donor_id: r.donor_id,
+            ..Default::default()
+        },
     }
 }
 
@@ -169,6 +173,7 @@ fn badge_input(i: Option<pb::BadgeInput>) -> badges::BadgeInput {
         is_active: i.is_active,
         rule: i.rule as i64,
         threshold: i.threshold,
+        ..Default::default()
     }
 }
 
@@ -466,6 +471,7 @@ impl Rpc for Giving {
             state: r.state,
             city: r.city,
             applied_at: r.applied_at,
+            ..Default::default()
         };
         Ok(Response::new(partner(self.apply_partner(&input, &actor(r.actor)).await?)))
     }

@@ -31,7 +31,7 @@ pub const APPROVE: &str = "Approve";
 pub const REJECT: &str = "Reject";
 
 /// A giving partner as stored.
-#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Partner {
     pub id: String,
@@ -48,25 +48,15 @@ pub struct Partner {
     pub admin_verification: String,
     pub reject_reason: String,
     pub is_active: bool,
+    /// When it applied (in an application: now when 0).
     pub applied_at: i64,
     pub verified_at: i64,
 }
 
-/// What an application sends.
-#[derive(Debug, Clone, Default)]
-pub struct PartnerInput {
-    pub name: String,
-    pub user_name: String,
-    pub email_address: String,
-    pub phone_number: String,
-    pub website: String,
-    pub logo: String,
-    pub description: String,
-    pub state: String,
-    pub city: String,
-    /// When it applied; now when 0.
-    pub applied_at: i64,
-}
+/// What an application sends: the partner's own fields (name to city) and when it applied.
+/// Its id, the decision, the active flag and the verification time are the service's and
+/// never read.
+pub type PartnerInput = Partner;
 
 /// A partner list query: the page, and which tab (approved, or pending and rejected).
 #[derive(Debug, Clone, Default)]
@@ -128,6 +118,7 @@ fn parse(i: &PartnerInput, check: &mut Check) -> PartnerInput {
         state: text(&i.state, "state", "State", 100, false, check),
         city: text(&i.city, "city", "City", 100, false, check),
         applied_at: i.applied_at,
+        ..Partner::default()
     }
 }
 
@@ -167,20 +158,10 @@ impl Giving {
         check.done()?;
         let p = Partner {
             id: common::new_id(),
-            name: i.name,
-            user_name: i.user_name,
-            email_address: i.email_address,
-            phone_number: i.phone_number,
-            website: i.website,
-            logo: i.logo,
-            description: i.description,
-            state: i.state,
-            city: i.city,
             admin_verification: PENDING.into(),
-            reject_reason: String::new(),
             is_active: true,
             applied_at: if i.applied_at == 0 { common::now_ms() } else { i.applied_at },
-            verified_at: 0,
+            ..i
         };
         let mut w = self.partner_write(actor).await?;
         store::insert(&mut w, &p).await.map_err(|e| unique_on(e, "emailAddress", EMAIL_TAKEN))?;
@@ -387,6 +368,7 @@ pub async fn seed_partners(g: &Giving, actor: &Actor) -> Result<usize> {
                 state: (*state).into(),
                 city: (*city).into(),
                 applied_at: SEED_BASE_MS - (n as i64 * 3 + 1) * DAY_MS,
+                ..Default::default()
             };
             let p = g.apply_partner(&input, actor).await?;
             match n % 3 {

@@ -24,23 +24,9 @@ pub struct Giving {
     pub days: std::sync::Arc<crate::tx_index::DayCache>,
 }
 
-/// What a donor form sends (create and update).
-#[derive(Debug, Clone, Default)]
-pub struct DonorInput {
-    pub first_name: String,
-    pub last_name: String,
-    pub email: String,
-    pub phone_number: String,
-    pub avatar: String,
-    pub address: String,
-    pub city: String,
-    pub state: String,
-    pub country: String,
-    pub city_id: String,
-    pub state_id: String,
-    pub country_id: String,
-    pub zip_code: String,
-}
+/// What a donor form sends (create and update): the donor's own fields, first name to zip
+/// code. Its id, active flag, times and totals are the service's and never read.
+pub type DonorInput = Donor;
 
 /// A donor list query: the page and an optional active filter.
 #[derive(Debug, Clone, Default)]
@@ -71,7 +57,7 @@ fn optional(raw: &str, field: &str, label: &str, max: usize, check: &mut Check) 
 }
 
 /// Checks a donor form (SPEC section 5's messages): names and email required, phone and zip
-/// optional but well-formed.
+/// optional but well-formed. Answers the form's fields, normalised (the rest is empty).
 fn parse(i: &DonorInput, check: &mut Check) -> DonorInput {
     let first_name = required(&i.first_name, "firstName", "First Name", 50, check);
     let last_name = required(&i.last_name, "lastName", "Last Name", 50, check);
@@ -94,6 +80,7 @@ fn parse(i: &DonorInput, check: &mut Check) -> DonorInput {
         state_id: optional(&i.state_id, "stateId", "State", 100, check),
         country_id: optional(&i.country_id, "countryId", "Country", 100, check),
         zip_code,
+        ..Donor::default()
     }
 }
 
@@ -141,27 +128,7 @@ impl Giving {
         let i = parse(input, &mut check);
         check.done()?;
         let now = if created_at > 0 { created_at } else { common::now_ms() };
-        let d = Donor {
-            id: common::new_id(),
-            first_name: i.first_name,
-            last_name: i.last_name,
-            email: i.email,
-            phone_number: i.phone_number,
-            avatar: i.avatar,
-            address: i.address,
-            city: i.city,
-            state: i.state,
-            country: i.country,
-            city_id: i.city_id,
-            state_id: i.state_id,
-            country_id: i.country_id,
-            zip_code: i.zip_code,
-            is_active: true,
-            created_at: now,
-            updated_at: now,
-            total_given_cents: 0,
-            donations_count: 0,
-        };
+        let d = Donor { id: common::new_id(), is_active: true, created_at: now, updated_at: now, ..i };
         let mut w = self.write(actor).await?;
         store::insert(&mut w, &d).await.map_err(taken)?;
         counters_store::add_counters(&mut w, &[("donors", 1), ("active_donors", 1)]).await?;
@@ -179,22 +146,15 @@ impl Giving {
         let mut w = self.write(actor).await?;
         w.lock_row("donors", id).await?;
         let old = store::get(&mut w, id).await?.ok_or_else(not_found)?;
+        // The form's fields; what the service holds stays.
         let d = Donor {
-            first_name: i.first_name,
-            last_name: i.last_name,
-            email: i.email,
-            phone_number: i.phone_number,
-            avatar: i.avatar,
-            address: i.address,
-            city: i.city,
-            state: i.state,
-            country: i.country,
-            city_id: i.city_id,
-            state_id: i.state_id,
-            country_id: i.country_id,
-            zip_code: i.zip_code,
+            id: old.id.clone(),
+            is_active: old.is_active,
+            created_at: old.created_at,
             updated_at: common::now_ms(),
-            ..old.clone()
+            total_given_cents: old.total_given_cents,
+            donations_count: old.donations_count,
+            ..i
         };
         store::update(&mut w, &d).await.map_err(taken)?;
         donor_totals_store::rename_donor_recipients(&mut w, &d.id, &store::name_key(&d.first_name, &d.last_name))

@@ -1,4 +1,5 @@
-//! Every SQL statement of the giving service (one text for SQLite and PostgreSQL).
+//! The donors' SQL (one text for SQLite and PostgreSQL), and the donor's one shape: the row,
+//! which a donor form also sends (`service::DonorInput`).
 
 use common::db::{Sql, get_bool};
 use common::paging::Paging;
@@ -6,7 +7,7 @@ use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, Row};
 
 /// A donor as stored.
-#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Donor {
     pub id: String,
@@ -64,61 +65,46 @@ pub fn name_key(first: &str, last: &str) -> String {
     format!("{} {}", first.trim(), last.trim()).trim().to_lowercase()
 }
 
+type Query<'q> = sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments>;
+
+/// Binds the fields of a donor form, in the order both the insert and the update name them
+/// (first name to zip code, the name key after the names).
+fn bind_form<'q>(q: Query<'q>, d: &'q Donor) -> Query<'q> {
+    q.bind(&d.first_name)
+        .bind(&d.last_name)
+        .bind(name_key(&d.first_name, &d.last_name))
+        .bind(&d.email)
+        .bind(&d.phone_number)
+        .bind(&d.avatar)
+        .bind(&d.address)
+        .bind(&d.city)
+        .bind(&d.state)
+        .bind(&d.country)
+        .bind(&d.city_id)
+        .bind(&d.state_id)
+        .bind(&d.country_id)
+        .bind(&d.zip_code)
+}
+
 pub async fn insert(c: &mut AnyConnection, d: &Donor) -> sqlx::Result<()> {
-    sqlx::query(
+    let q = sqlx::query(
         "INSERT INTO donors (id, first_name, last_name, name_key, email, phone_number, avatar, address, city, state, country, \
          city_id, state_id, country_id, zip_code, is_active, created_at, updated_at) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)",
     )
-    .bind(&d.id)
-    .bind(&d.first_name)
-    .bind(&d.last_name)
-    .bind(name_key(&d.first_name, &d.last_name))
-    .bind(&d.email)
-    .bind(&d.phone_number)
-    .bind(&d.avatar)
-    .bind(&d.address)
-    .bind(&d.city)
-    .bind(&d.state)
-    .bind(&d.country)
-    .bind(&d.city_id)
-    .bind(&d.state_id)
-    .bind(&d.country_id)
-    .bind(&d.zip_code)
-    .bind(d.is_active)
-    .bind(d.created_at)
-    .bind(d.updated_at)
-    .execute(c)
-    .await?;
+    .bind(&d.id);
+    bind_form(q, d).bind(d.is_active).bind(d.created_at).bind(d.updated_at).execute(c).await?;
     Ok(())
 }
 
 /// Writes every field but the id, the active flag and the creation time; answers whether the row exists.
 pub async fn update(c: &mut AnyConnection, d: &Donor) -> sqlx::Result<bool> {
-    let r = sqlx::query(
+    let q = sqlx::query(
         "UPDATE donors SET first_name = $1, last_name = $2, name_key = $3, email = $4, phone_number = $5, avatar = $6, \
          address = $7, city = $8, state = $9, country = $10, city_id = $11, state_id = $12, country_id = $13, zip_code = $14, \
          updated_at = $15 WHERE id = $16",
-    )
-    .bind(&d.first_name)
-    .bind(&d.last_name)
-    .bind(name_key(&d.first_name, &d.last_name))
-    .bind(&d.email)
-    .bind(&d.phone_number)
-    .bind(&d.avatar)
-    .bind(&d.address)
-    .bind(&d.city)
-    .bind(&d.state)
-    .bind(&d.country)
-    .bind(&d.city_id)
-    .bind(&d.state_id)
-    .bind(&d.country_id)
-    .bind(&d.zip_code)
-    .bind(d.updated_at)
-    .bind(&d.id)
-    .execute(c)
-    .await?;
-    Ok(r.rows_affected() == 1)
+    );
+    Ok(bind_form(q, d).bind(d.updated_at).bind(&d.id).execute(c).await?.rows_affected() == 1)
 }
 
 /// The (id, "First Last") of the donors among `ids`.

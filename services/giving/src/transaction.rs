@@ -71,7 +71,8 @@ pub(crate) fn transaction(r: &AnyRow) -> sqlx::Result<Transaction> {
 /// The name a deleted donor's transactions keep.
 pub const DELETED_DONOR: &str = "Deleted donor";
 
-/// What a transaction list filters by (search lower-cased; empty or 0 means any).
+/// What a transaction list filters by (search lower-cased; empty or 0 means any): as asked in a
+/// `donations::TxQuery`, and as checked for the store.
 #[derive(Debug, Clone, Default)]
 pub struct TxFilter {
     pub search: String,

@@ -129,7 +129,7 @@ async fn deep_pages_and_date_totals_read_the_day_counts(g: Giving) {
     let expected = plain(&g, &filter).await;
     for page in [1, 3, 205] {
         let mut query = q(page, 10, "", "descend");
-        (query.from, query.to, query.status) = (from, to, "succeeded".into());
+        (query.filter.from, query.filter.to, query.filter.status) = (from, to, "succeeded".into());
         let (got, total, _) = ids(&g, &query).await;
         let at = ((page - 1) * 10) as usize;
         assert_eq!(total, expected.len() as i64);
@@ -146,7 +146,7 @@ async fn deep_pages_and_date_totals_read_the_day_counts(g: Giving) {
         for page in [1, 7, 30] {
             let mut query = q(page, 10, search, "descend");
             if !filter.is_empty() {
-                query.status = "refunded".into();
+                query.filter.status = "refunded".into();
             }
             let (got, total, _) = ids(&g, &query).await;
             let at = ((page - 1) * 10) as usize;
@@ -173,7 +173,7 @@ async fn deep_pages_and_date_totals_read_the_day_counts(g: Giving) {
         assert_eq!(reader.await.unwrap(), expected, "export {order}");
     }
     let mut refunded = q(1, 100, "", "descend");
-    refunded.status = "refunded".into();
+    refunded.filter.status = "refunded".into();
     assert_eq!(ids(&g, &refunded).await.1, 50);
 }
 
@@ -285,8 +285,14 @@ async fn the_subscribed_donor_tabs_keep_their_counts_and_name_order(g: Giving) {
     assert_eq!(tab(&g, false, "zed").await, (vec!["Zed Quist > Charity c1".into()], 1));
     assert_eq!(tab(&g, false, "nobody").await, (vec![], 0));
     // A refund that empties a row takes it out of the tab; a deleted donor's rows leave both.
-    let refund =
-        g.list_transactions(&TxQuery { donor_id: bob.id.clone(), ..q(1, 10, "", "descend") }).await.unwrap().items;
+    let refund = g
+        .list_transactions(&TxQuery {
+            filter: giving::transaction::TxFilter { donor_id: bob.id.clone(), ..Default::default() },
+            ..q(1, 10, "", "descend")
+        })
+        .await
+        .unwrap()
+        .items;
     g.refund_transaction(&refund.iter().find(|t| t.kind == "one_time").unwrap().id, &admin()).await.unwrap();
     assert_eq!(tab(&g, false, "").await.1, 2);
     g.delete_donor(&cid.id, &admin()).await.unwrap();

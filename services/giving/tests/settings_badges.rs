@@ -68,6 +68,7 @@ fn badge(name: &str, rule: i64, threshold: i64) -> BadgeInput {
         is_active: true,
         rule,
         threshold,
+        ..Default::default()
     }
 }
 
@@ -170,6 +171,7 @@ async fn the_starting_badges_are_made_once(g: Giving) {
         is_active: true,
         rule: RULE_DONATIONS,
         threshold: 1,
+        ..Default::default()
     };
     assert_eq!(g.update_badge(&first.id, &input, &admin()).await.unwrap().name, "First Donation");
     for b in &badges {
@@ -187,6 +189,7 @@ async fn an_upgraded_service_with_badges_gets_no_starting_set(g: Giving) {
         is_active: true,
         rule: RULE_DONATIONS,
         threshold: 3,
+        ..Default::default()
     };
     g.create_badge(&input, &admin()).await.unwrap();
     assert_eq!(g.ensure_starting_badges().await.unwrap(), 0);

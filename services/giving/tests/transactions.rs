@@ -12,6 +12,7 @@ use giving::gifts::Recipient;
 use giving::recipient_deletions;
 use giving::service::Giving;
 use giving::subscriptions;
+use giving::transaction::TxFilter;
 use support::*;
 
 async fn bad_donations_get_clear_messages_and_write_nothing(g: Giving) {
@@ -210,6 +211,11 @@ fn tq(p: common::paging::Page) -> TxQuery {
     TxQuery { page: p, ..Default::default() }
 }
 
+/// The page `p` with `filter`.
+fn tf(p: common::paging::Page, filter: TxFilter) -> TxQuery {
+    TxQuery { page: p, filter }
+}
+
 async fn lists_filter_search_sort_page_and_stream(g: Giving) {
     let ann = donor(&g, "Ann", "Doe").await;
     let bob = donor(&g, "Bob", "Zed").await;
@@ -257,17 +263,23 @@ async fn lists_filter_search_sort_page_and_stream(g: Giving) {
         async move { refs(g.list_transactions(&q).await.unwrap().items) }
     };
     let all = page(1, 10, "", "createdAt", "asc");
-    assert_eq!(f(TxQuery { status: "failed".into(), ..tq(all.clone()) }).await, ["c"]);
-    assert_eq!(f(TxQuery { recipient_type: "cause".into(), ..tq(all.clone()) }).await, ["b"]);
-    assert_eq!(f(TxQuery { recipient_id: "c1".into(), ..tq(all.clone()) }).await, ["a", "c"]);
-    assert_eq!(f(TxQuery { donor_id: bob.id.clone(), ..tq(all.clone()) }).await, ["c", "d"]);
-    assert_eq!(f(TxQuery { from: base + day, to: base + 2 * day, ..tq(all.clone()) }).await, ["b", "c"]);
-    assert_eq!(f(TxQuery { kind: "recurring".into(), ..tq(all.clone()) }).await, Vec::<String>::new());
+    assert_eq!(f(tf(all.clone(), TxFilter { status: "failed".into(), ..Default::default() })).await, ["c"]);
+    assert_eq!(f(tf(all.clone(), TxFilter { recipient_type: "cause".into(), ..Default::default() })).await, ["b"]);
+    assert_eq!(f(tf(all.clone(), TxFilter { recipient_id: "c1".into(), ..Default::default() })).await, ["a", "c"]);
+    assert_eq!(f(tf(all.clone(), TxFilter { donor_id: bob.id.clone(), ..Default::default() })).await, ["c", "d"]);
+    assert_eq!(
+        f(tf(all.clone(), TxFilter { from: base + day, to: base + 2 * day, ..Default::default() })).await,
+        ["b", "c"]
+    );
+    assert_eq!(
+        f(tf(all.clone(), TxFilter { kind: "recurring".into(), ..Default::default() })).await,
+        Vec::<String>::new()
+    );
     for (q, name) in [
-        (TxQuery { status: "lost".into(), ..tq(all.clone()) }, "status"),
-        (TxQuery { kind: "weekly".into(), ..tq(all.clone()) }, "type"),
-        (TxQuery { recipient_type: "shop".into(), ..tq(all.clone()) }, "recipientType"),
-        (TxQuery { from: 10, to: 5, ..tq(all.clone()) }, "to"),
+        (tf(all.clone(), TxFilter { status: "lost".into(), ..Default::default() }), "status"),
+        (tf(all.clone(), TxFilter { kind: "weekly".into(), ..Default::default() }), "type"),
+        (tf(all.clone(), TxFilter { recipient_type: "shop".into(), ..Default::default() }), "recipientType"),
+        (tf(all.clone(), TxFilter { from: 10, to: 5, ..Default::default() }), "to"),
         (tq(page(1, 10, "", "password", "")), "column"),
     ] {
         assert_eq!(field(g.list_transactions(&q).await.unwrap_err()), name);

@@ -19,14 +19,10 @@ pub async fn insert_refresh(
     user_id: &str,
     expires_at: i64,
 ) -> sqlx::Result<()> {
-    sqlx::query("INSERT INTO refresh_tokens (token_hash, family_id, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)")
-        .bind(hash)
-        .bind(family)
-        .bind(user_id)
-        .bind(common::now_ms())
-        .bind(expires_at)
-        .execute(c)
-        .await?;
+    let q = sqlx::query(
+        "INSERT INTO refresh_tokens (token_hash, family_id, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)",
+    );
+    crate::store::bind_token(q.bind(hash).bind(family), user_id, expires_at).execute(c).await?;
     Ok(())
 }
 

@@ -1,5 +1,6 @@
 //! The SQL several parts of the identity service share: the accounts (`users`) and
-//! their grants as read, and the single-use mailed links (reset and invitation). The SQL
+//! their grants as read, the single-use mailed links (reset and invitation), and how a
+//! stored token names its account and its life (`bind_token`). The SQL
 //! of one part is beside it (`sessions_store`, `passwords_store`, `sub_admins_store`,
 //! `two_factor_store`, `mail_store`). One text runs on SQLite and PostgreSQL (see
 //! common::db); each function takes a connection so callers choose the transaction.
@@ -188,14 +189,18 @@ pub async fn insert_link(
 ) -> sqlx::Result<()> {
     let q =
         format!("INSERT INTO {} (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)", link.table());
-    sqlx::query(sqlx::AssertSqlSafe(q))
-        .bind(hash)
-        .bind(user_id)
-        .bind(common::now_ms())
-        .bind(expires_at)
-        .execute(c)
-        .await?;
+    bind_token(sqlx::query(sqlx::AssertSqlSafe(q)).bind(hash), user_id, expires_at).execute(c).await?;
     Ok(())
+}
+
+/// Binds what every stored token (a mailed link's, a refresh token) ends its insert with: its
+/// account, when it was made (now) and when it expires.
+pub(crate) fn bind_token<'q>(
+    q: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments>,
+    user_id: &'q str,
+    expires_at: i64,
+) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments> {
+    q.bind(user_id).bind(common::now_ms()).bind(expires_at)
 }
 
 /// Takes a link's token (single use): answers its account when it was valid and unused.
