@@ -13,6 +13,9 @@
 
 mod harness;
 
+#[path = "../console/src/seed_refs.rs"]
+mod seed_refs;
+
 use harness::{Http, env_num, measure};
 use std::process::Stdio;
 use std::time::Duration;
@@ -40,22 +43,11 @@ impl Process {
     }
     /// User and system CPU seconds so far.
     fn cpu(&self) -> f64 {
-        let stat = std::fs::read_to_string(format!("/proc/{}/stat", self.pid())).unwrap_or_default();
-        let f: Vec<&str> = stat.rsplit_once(')').map(|(_, r)| r.split_whitespace().collect()).unwrap_or_default();
-        let t = |i: usize| f.get(i).and_then(|v| v.parse::<f64>().ok()).unwrap_or(0.0);
-        (t(11) + t(12)) / 100.0
+        harness::cpu_seconds_of(&self.pid().to_string())
     }
-    /// A memory figure of /proc/<pid>/status (VmRSS now, VmHWM the peak), MB.
+    /// A memory figure (VmRSS now, VmHWM the peak), MB.
     fn mem(&self, field: &str) -> f64 {
-        let status = std::fs::read_to_string(format!("/proc/{}/status", self.pid())).unwrap_or_default();
-        status
-            .lines()
-            .find_map(|l| {
-                l.strip_prefix(field)
-                    .and_then(|r| r.trim_start_matches(':').trim().trim_end_matches("kB").trim().parse::<f64>().ok())
-            })
-            .unwrap_or(0.0)
-            / 1024.0
+        harness::memory_mb(self.pid(), field)
     }
     /// Starts counting the peak again (writing 5 to clear_refs resets VmHWM).
     fn reset_peak(&self) {
@@ -98,24 +90,12 @@ async fn seed(urls: &std::collections::HashMap<&str, String>, donors: usize) -> 
     let page = common::paging::Page { page: 1, limit: 200, ..Default::default() };
     let (list, _) = giving.list_donors(&giving::service::ListQuery { page, is_active: Some(true) }).await?;
     let first = list.first().map(|d| d.id.clone()).ok_or_else(|| anyhow::anyhow!("no donor seeded"))?;
-    let refs: Vec<engagement::service::DonorRef> = list
-        .into_iter()
-        .map(|d| engagement::service::DonorRef {
-            name: format!("{} {}", d.first_name, d.last_name),
-            id: d.id,
-            email: d.email,
-            avatar: d.avatar,
-        })
-        .collect();
-    let linked: Vec<engagement::seed::Linked> = recipients
-        .iter()
-        .map(|r| engagement::seed::Linked { kind: r.kind.clone(), id: r.id.clone(), name: r.name.clone() })
-        .collect();
+    let (members, linked) = (seed_refs::members(list), seed_refs::linked(&recipients));
     let engagement = engagement::service::Engagement::new(
         Db::connect(&urls["engagement"], &engagement::app::MIGRATIONS).await?,
         None,
     );
-    engagement::seed::seed(&engagement, &refs, &linked, "demo-cover.png", 14).await?;
+    engagement::seed::seed(&engagement, &members, &linked, "demo-cover.png", 14).await?;
     println!(
         "Demo data: {} recipients, {} donors, {} donations, {} subscriptions, {} partners",
         recipients.len(),
@@ -161,8 +141,8 @@ async fn main() -> anyhow::Result<()> {
         if name == "identity" {
             env.extend([
                 ("JWT_SECRET".into(), SECRET.into()),
-                ("ADMIN_EMAIL".into(), "admin@example.org".into()),
-                ("ADMIN_PASSWORD".into(), "Admin@123".into()),
+                ("ADMIN_EMAIL".into(), harness::ADMIN_EMAIL.into()),
+                ("ADMIN_PASSWORD".into(), harness::ADMIN_PASSWORD.into()),
                 ("MAIL_DIR".into(), work.path().join("mail").display().to_string()),
             ]);
         }
@@ -175,24 +155,11 @@ async fn main() -> anyhow::Result<()> {
 
     let base = format!("http://127.0.0.1:{port}");
     let http = reqwest::Client::builder().timeout(Duration::from_secs(10)).build()?;
-    let mut ready = false;
-    for _ in 0..600 {
-        if http.get(format!("{base}/readyz")).send().await.is_ok_and(|r| r.status().is_success()) {
-            ready = true;
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    anyhow::ensure!(ready, "the BFF did not become ready within 60 s");
-    let login: serde_json::Value = http
-        .post(format!("{base}/admin-login/login"))
-        .json(&serde_json::json!({ "email": "admin@example.org", "password": "Admin@123" }))
-        .send()
-        .await?
-        .json()
-        .await?;
-    let token: std::sync::Arc<str> =
-        login["data"]["authToken"].as_str().ok_or_else(|| anyhow::anyhow!("sign-in: {login}"))?.into();
+    anyhow::ensure!(
+        harness::answers(&http, &format!("{base}/readyz"), 600).await,
+        "the BFF did not become ready within 60 s"
+    );
+    let token = harness::sign_in(&http, &base).await?;
     // Let the outboxes drain (audit records every event, chat learns the donors) and the
     // processes settle before idle memory is read.
     tokio::time::sleep(Duration::from_secs(env_num("SETTLE_SECS", 20) as u64)).await;

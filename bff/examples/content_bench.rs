@@ -13,9 +13,8 @@
 
 mod harness;
 
-use harness::{Http, env_num, measure, median};
-use std::sync::Arc;
-use std::time::{Duration, Instant};
+use harness::{Database, Keep, Load, env_num};
+use std::time::Instant;
 
 const SECRET: &str = "content-bench-secret-content-bench-0123";
 
@@ -164,86 +163,37 @@ async fn main() -> anyhow::Result<()> {
     let requests = env_num("REQUESTS", 6000);
     let rounds = env_num("ROUNDS", 3).max(1);
     let dir = tempfile::tempdir()?;
-    let mut postgres_database = None;
-    let url = match backend.as_str() {
-        "sqlite" => format!("sqlite://{}/content.db", dir.path().display()),
-        "postgres" => {
-            let admin = std::env::var("BENCH_DATABASE_URL").or_else(|_| std::env::var("TEST_DATABASE_URL"))?;
-            let database = common::testing::create_postgres_database(&admin).await;
-            let url = database.url.clone();
-            postgres_database = Some(database);
-            url
-        }
-        other => anyhow::bail!("unknown backend {other}: sqlite or postgres"),
-    };
+    // Seeded afresh each run: nothing is kept.
+    let database =
+        Database::open(&backend, dir.path(), "content.db", Keep { sqlite_file: false, postgres: false }).await?;
     // The system under test runs on a runtime of its own (as in its own process); the load
     // generator runs on the main one.
     let servers = harness::Servers::new()?;
     let shutdown = common::shutdown::Shutdown::new();
-    let (dir_path, url2, shutdown2) = (dir.path().to_path_buf(), url.clone(), shutdown.clone());
+    let url = database.url.clone();
     let addr = servers
-        .spawn(async move {
-            let (dir, url, shutdown) = (dir_path, url2, shutdown2);
-            let bus = common::bus::from_url(None).await?;
+        .start(dir.path(), &shutdown, move |sut| async move {
             let content = content::app::start(
                 &content::app::Config { database_url: url },
                 "127.0.0.1:0",
-                bus.clone(),
-                shutdown.clone(),
+                sut.bus.clone(),
+                sut.shutdown.clone(),
             )
             .await?;
             let t = Instant::now();
             seed_contacts(&content.content.db, rows).await?;
             seed_public(&content.content).await?;
             eprintln!("seeded {rows} contact messages and the public site in {:.1} s", t.elapsed().as_secs_f64());
-            let catalogue_url = format!("sqlite://{}/catalogue.db", dir.display());
-            let catalogue = catalogue::app::start(
-                &catalogue::app::Config { database_url: catalogue_url },
-                "127.0.0.1:0",
-                bus.clone(),
-                shutdown.clone(),
-            )
-            .await?;
-            let identity_cfg = identity::app::Config {
-                access_ttl_secs: 3600,
-                admin_email: "admin@example.org".into(),
-                admin_password: Some("Admin@123".into()),
-                mail_dir: None,
-                ..identity::app::Config::local(format!("sqlite://{}/identity.db", dir.display()), SECRET.into())
-            };
-            let identity = identity::app::start(&identity_cfg, "127.0.0.1:0", bus, shutdown.clone()).await?;
-            let state = bff::config::Config::local(
-                bff::services::ServiceUrls {
-                    identity: format!("http://127.0.0.1:{}", identity.port),
-                    catalogue: format!("http://127.0.0.1:{}", catalogue.port),
-                    // Not started: no content path calls it.
-                    giving: "http://127.0.0.1:1".into(),
-                    content: format!("http://127.0.0.1:{}", content.port),
-                    engagement: "http://127.0.0.1:1".into(),
-                    chat: "http://127.0.0.1:1".into(),
-                    audit: "http://127.0.0.1:1".into(),
-                },
-                SECRET.into(),
-                dir.join("media"),
-            )
-            .state()
-            .await?;
-            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
-            let addr = listener.local_addr()?;
-            tokio::spawn(bff::serve(state, listener, shutdown.clone(), Duration::ZERO));
-            anyhow::Ok(addr)
+            let (identity, catalogue) = sut.identity_and_catalogue(SECRET).await?;
+            // Only what a content path calls is started.
+            let started = [("identity", identity.port), ("catalogue", catalogue.port), ("content", content.port)];
+            let state = sut.bff_config(harness::urls(&started), SECRET).state().await?;
+            sut.serve(state).await
         })
-        .await??;
+        .await?;
     let base = format!("http://{addr}");
     let http = reqwest::Client::new();
-    let login: serde_json::Value = http
-        .post(format!("{base}/admin-login/login"))
-        .json(&serde_json::json!({ "email": "admin@example.org", "password": "Admin@123" }))
-        .send()
-        .await?
-        .json()
-        .await?;
-    let token: Arc<str> = login["data"]["authToken"].as_str().unwrap_or_default().into();
+    let token = harness::sign_in(&http, &base).await?;
 
     // An unchanged ETag is answered 304 without a body.
     let r = http.get(format!("{base}/v1/public/page/homepage")).send().await?;
@@ -257,33 +207,18 @@ async fn main() -> anyhow::Result<()> {
     println!("| scenario | first ms | p50 ms | p95 ms | req/s | CPU µs/req | failed |");
     println!("|---|---|---|---|---|---|---|");
     let only = std::env::var("ONLY").unwrap_or_default();
+    let load = Load { addr, token, concurrency, requests, rounds };
     for s in SCENARIOS.iter().filter(|s| s.name.contains(only.as_str())) {
-        let t = Instant::now();
-        let mut first = Http::new(addr);
-        let (status, answer) = first.call(s.method, s.path, &token, s.body.as_bytes()).await?;
-        let first_ms = t.elapsed().as_secs_f64() * 1000.0;
-        anyhow::ensure!(status == 200, "{}: {status} {}", s.name, String::from_utf8_lossy(&answer));
-        let token = token.clone();
-        let call = move |mut h: Http, _i: usize| {
-            let token = token.clone();
-            async move {
-                let ok = matches!(h.call(s.method, s.path, &token, s.body.as_bytes()).await, Ok((200, _)));
-                (h, ok)
-            }
-        };
-        let c = if s.public { public_concurrency } else { concurrency };
-        let mut runs = vec![];
-        for _ in 0..rounds {
-            runs.push(measure(c, requests, move || Http::new(addr), call.clone()).await);
-        }
-        let m = median(runs);
+        let load = Load { concurrency: if s.public { public_concurrency } else { concurrency }, ..load.clone() };
+        let row = load.row(s.name, s.method, s.path, s.body.as_bytes().into()).await?;
+        let m = &row.stats;
         println!(
             "| {} | {:.0} | {:.1} | {:.1} | {:.0} | {:.0} | {} |",
-            s.name, first_ms, m.p50, m.p95, m.rps, m.cpu_us, m.failed
+            s.name, row.first_ms, m.p50, m.p95, m.rps, m.cpu_us, m.failed
         );
     }
     shutdown.trigger();
     drop(servers);
-    drop(postgres_database);
+    drop(database);
     Ok(())
 }

@@ -18,9 +18,9 @@
 
 mod harness;
 
-use harness::{Http, env_num, measure, median};
-use std::sync::Arc;
-use std::time::{Duration, Instant};
+use common::db::Backend;
+use harness::{Database, Keep, Load, Sql, env_num, exec};
+use std::time::Instant;
 
 const SECRET: &str = "engagement-bench-secret-engagement-bench-01";
 /// A year of activity, ending at the start of the benchmark's day.
@@ -29,29 +29,6 @@ const SPAN_MS: i64 = 365 * 86_400_000;
 /// is inactive (all of them in that community: its inactive list); every thousandth post has two
 /// open reports.
 const BIG_SHARE: i64 = 10;
-
-#[derive(Clone, Copy, PartialEq)]
-enum Backend {
-    Sqlite,
-    Postgres,
-}
-
-impl Backend {
-    /// The numbers 1..=n as `s(i)`, ahead of an INSERT.
-    fn series(self, n: i64) -> String {
-        match self {
-            Backend::Postgres => format!("WITH s(i) AS (SELECT generate_series(1, {n})::bigint)"),
-            Backend::Sqlite => format!("WITH RECURSIVE s(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM s WHERE i < {n})"),
-        }
-    }
-    /// A number as a 24-digit hexadecimal id.
-    fn hex(self, expr: &str) -> String {
-        match self {
-            Backend::Postgres => format!("lpad(to_hex(CAST({expr} AS BIGINT)), 24, '0')"),
-            Backend::Sqlite => format!("printf('%024x', {expr})"),
-        }
-    }
-}
 
 /// Id offsets of each kind of row (so that ids never meet).
 const COMMUNITY: i64 = 1 << 32;
@@ -62,14 +39,6 @@ const REPORT: i64 = 5 << 32;
 
 fn id(n: i64) -> String {
     format!("{n:024x}")
-}
-
-async fn exec(c: &mut sqlx::AnyConnection, sql: &str) -> anyhow::Result<()> {
-    let t = Instant::now();
-    sqlx::query(sqlx::AssertSqlSafe(sql.to_string())).execute(c).await?;
-    let head: String = sql.split_whitespace().take(6).collect::<Vec<_>>().join(" ");
-    eprintln!("  {:>6.1} s  {head}", t.elapsed().as_secs_f64());
-    Ok(())
 }
 
 #[derive(Clone, Copy)]
@@ -217,17 +186,6 @@ async fn seed(db: &common::db::Db, b: Backend, z: &Sizes, end: i64) -> anyhow::R
     Ok(())
 }
 
-/// Peak resident memory of a process, MB (Linux: VmHWM).
-fn peak_mb(pid: u32) -> f64 {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
-    status
-        .lines()
-        .find_map(|l| l.strip_prefix("VmHWM:"))
-        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<f64>().ok())
-        .unwrap_or(0.0)
-        / 1024.0
-}
-
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let backend_name = std::env::args().nth(1).unwrap_or_else(|| "sqlite".into());
@@ -249,118 +207,40 @@ async fn main() -> anyhow::Result<()> {
     let only = std::env::var("ONLY").unwrap_or_default();
     let dir = tempfile::tempdir()?;
     let end = common::now_ms().div_euclid(86_400_000) * 86_400_000;
-    let (backend, url, reuse, _dropped) = match backend_name.as_str() {
-        "sqlite" => {
-            let file =
-                std::env::var("SQLITE_FILE").unwrap_or_else(|_| format!("{}/engagement.db", dir.path().display()));
-            let reuse = std::path::Path::new(&file).exists();
-            (Backend::Sqlite, format!("sqlite://{file}"), reuse, None)
-        }
-        "postgres" => {
-            let admin = std::env::var("BENCH_DATABASE_URL").or_else(|_| std::env::var("TEST_DATABASE_URL"))?;
-            match std::env::var("KEEP_DATABASE").ok().filter(|n| !n.is_empty()) {
-                Some(name) => {
-                    let pool = sqlx::postgres::PgPool::connect(&admin).await?;
-                    let exists: bool =
-                        sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)")
-                            .bind(&name)
-                            .fetch_one(&pool)
-                            .await?;
-                    if !exists {
-                        sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}"))).execute(&pool).await?;
-                    }
-                    let base = admin.rsplit_once('/').map(|(b, _)| b).unwrap_or(&admin);
-                    (Backend::Postgres, format!("{base}/{name}"), exists, None)
-                }
-                None => {
-                    let database = common::testing::create_postgres_database(&admin).await;
-                    (Backend::Postgres, database.url.clone(), false, Some(database))
-                }
-            }
-        }
-        other => anyhow::bail!("unknown backend {other}: sqlite or postgres"),
-    };
+    let database =
+        Database::open(&backend_name, dir.path(), "engagement.db", Keep { sqlite_file: true, postgres: true }).await?;
+    let (backend, url, reuse) = (database.backend, database.url.clone(), database.reuse);
 
     // The system under test on a runtime of its own, as separate processes would be.
     let servers = harness::Servers::new()?;
     let shutdown = common::shutdown::Shutdown::new();
-    let (dir_path, shutdown2) = (dir.path().to_path_buf(), shutdown.clone());
     let seed_sizes = sizes;
     let started = servers
-        .spawn(async move {
-            let (dir, shutdown) = (dir_path, shutdown2);
-            let bus = common::bus::from_url(None).await?;
+        .start(dir.path(), &shutdown, move |sut| async move {
             let engagement = engagement::app::start(
                 &engagement::app::Config { database_url: url },
                 "127.0.0.1:0",
-                bus.clone(),
-                shutdown.clone(),
+                sut.bus.clone(),
+                sut.shutdown.clone(),
             )
             .await?;
-            let kept: i64 = if reuse {
-                sqlx::query_scalar("SELECT COUNT(*) FROM communities").fetch_one(&engagement.engagement.db.pool).await?
-            } else {
-                0
-            };
-            if kept == seed_sizes.communities {
-                eprintln!("reusing the kept database ({kept} communities)");
-            } else {
-                anyhow::ensure!(
-                    kept == 0,
-                    "the kept database holds {kept} communities, not {}: remove it",
-                    seed_sizes.communities
-                );
+            let db = &engagement.engagement.db;
+            if !harness::seeded(db, reuse, "communities", seed_sizes.communities).await? {
                 let t = Instant::now();
-                seed(&engagement.engagement.db, backend, &seed_sizes, end).await?;
+                seed(db, backend, &seed_sizes, end).await?;
                 eprintln!("seeded in {:.0} s", t.elapsed().as_secs_f64());
             }
-            let catalogue = catalogue::app::start(
-                &catalogue::app::Config { database_url: format!("sqlite://{}/catalogue.db", dir.display()) },
-                "127.0.0.1:0",
-                bus.clone(),
-                shutdown.clone(),
-            )
-            .await?;
-            let identity_cfg = identity::app::Config {
-                access_ttl_secs: 3600,
-                admin_email: "admin@example.org".into(),
-                admin_password: Some("Admin@123".into()),
-                mail_dir: None,
-                ..identity::app::Config::local(format!("sqlite://{}/identity.db", dir.display()), SECRET.into())
-            };
-            let identity = identity::app::start(&identity_cfg, "127.0.0.1:0", bus.clone(), shutdown.clone()).await?;
-            let state = bff::config::Config::local(
-                bff::services::ServiceUrls {
-                    identity: format!("http://127.0.0.1:{}", identity.port),
-                    catalogue: format!("http://127.0.0.1:{}", catalogue.port),
-                    // Not started: no engagement path calls them.
-                    giving: "http://127.0.0.1:1".into(),
-                    content: "http://127.0.0.1:1".into(),
-                    engagement: format!("http://127.0.0.1:{}", engagement.port),
-                    chat: "http://127.0.0.1:1".into(),
-                    audit: "http://127.0.0.1:1".into(),
-                },
-                SECRET.into(),
-                dir.join("media"),
-            )
-            .state()
-            .await?;
-            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
-            let addr = listener.local_addr()?;
-            tokio::spawn(bff::serve(state, listener, shutdown.clone(), Duration::ZERO));
-            anyhow::Ok((addr, [identity.port, catalogue.port, engagement.port]))
+            let (identity, catalogue) = sut.identity_and_catalogue(SECRET).await?;
+            // Only what an engagement path calls is started.
+            let ports = [identity.port, catalogue.port, engagement.port];
+            let started = [("identity", ports[0]), ("catalogue", ports[1]), ("engagement", ports[2])];
+            let state = sut.bff_config(harness::urls(&started), SECRET).state().await?;
+            anyhow::Ok((sut.serve(state).await?, ports))
         })
         .await?;
-    let (addr, ports) = started?;
+    let (addr, ports) = started;
     let http = reqwest::Client::new();
-    let login: serde_json::Value = http
-        .post(format!("http://{addr}/admin-login/login"))
-        .json(&serde_json::json!({ "email": "admin@example.org", "password": "Admin@123" }))
-        .send()
-        .await?
-        .json()
-        .await?;
-    let token: Arc<str> = login["data"]["authToken"].as_str().expect("signed in").into();
+    let token = harness::sign_in(&http, &format!("http://{addr}")).await?;
 
     let big = id(1 + COMMUNITY);
     let deep = (sizes.posts / BIG_SHARE) * 4 / 5 / 10;
@@ -408,29 +288,14 @@ async fn main() -> anyhow::Result<()> {
     );
     println!("| scenario | first ms | p50 ms | p95 ms | req/s | failed | total_records |");
     println!("|---|---|---|---|---|---|---|");
+    let load = Load { addr, token: token.clone(), concurrency, requests, rounds };
     for (name, path, body) in scenarios.into_iter().filter(|s| s.0.contains(only.as_str())) {
-        let bytes: Arc<[u8]> = serde_json::to_vec(&body)?.into();
-        let t = Instant::now();
-        let mut h = Http::new(addr);
-        let (status, answer) = h.call("POST", path, &token, &bytes).await?;
-        let first = t.elapsed().as_secs_f64() * 1000.0;
-        let answer: serde_json::Value = serde_json::from_slice(&answer)?;
-        anyhow::ensure!(status == 200, "{name}: {status} {answer}");
-        let total = answer["total_records"].as_i64().map(|n| n.to_string()).unwrap_or_default();
-        let (token, body) = (token.clone(), bytes.clone());
-        let call = move |mut h: Http, _| {
-            let (token, body) = (token.clone(), body.clone());
-            async move {
-                let ok = matches!(h.call("POST", path, &token, &body).await, Ok((200, _)));
-                (h, ok)
-            }
-        };
-        let mut runs = vec![];
-        for _ in 0..rounds {
-            runs.push(measure(concurrency, requests, move || Http::new(addr), call.clone()).await);
-        }
-        let s = median(runs);
-        println!("| {name} | {first:.0} | {:.1} | {:.1} | {:.0} | {} | {total} |", s.p50, s.p95, s.rps, s.failed);
+        let row = load.row(&name, "POST", path, serde_json::to_vec(&body)?.into()).await?;
+        let (s, total) = (&row.stats, row.total());
+        println!(
+            "| {name} | {:.0} | {:.1} | {:.1} | {:.0} | {} | {total} |",
+            row.first_ms, s.p50, s.p95, s.rps, s.failed
+        );
     }
 
     if "inactive export".split(' ').any(|w| w.contains(only.as_str())) {
@@ -455,36 +320,11 @@ async fn bff_under_test(
     [identity, catalogue, engagement]: [u16; 3],
     dir: &tempfile::TempDir,
 ) -> anyhow::Result<(String, Option<tokio::process::Child>)> {
-    let Ok(bin) = std::env::var("BFF_BIN") else { return Ok((format!("http://{addr}"), None)) };
-    let port = std::net::TcpListener::bind("127.0.0.1:0")?.local_addr()?.port();
-    let child = tokio::process::Command::new(bin)
-        .env("JWT_SECRET", SECRET)
-        .env("IDENTITY_URL", format!("http://127.0.0.1:{identity}"))
-        .env("CATALOGUE_URL", format!("http://127.0.0.1:{catalogue}"))
-        .env("ENGAGEMENT_URL", format!("http://127.0.0.1:{engagement}"))
-        .env("GIVING_URL", "http://127.0.0.1:1")
-        .env("CONTENT_URL", "http://127.0.0.1:1")
-        .env("LISTEN", format!("127.0.0.1:{port}"))
-        .env("MEDIA_DIR", dir.path().join("media2"))
-        .env("RUST_LOG", "warn")
-        .kill_on_drop(true)
-        .spawn()?;
-    let base = format!("http://127.0.0.1:{port}");
-    for _ in 0..100 {
-        if http.get(format!("{base}/healthz")).send().await.is_ok_and(|r| r.status().is_success()) {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    Ok((base, Some(child)))
-}
-
-fn memory(child: Option<&tokio::process::Child>) -> String {
-    child
-        .and_then(|c| c.id())
-        .map(peak_mb)
-        .map(|p| format!("{p:.0} MB (its own process)"))
-        .unwrap_or_else(|| "not measured (set BFF_BIN)".into())
+    let urls = harness::urls(&[("identity", identity), ("catalogue", catalogue), ("engagement", engagement)]);
+    Ok(match harness::bff_process(http, SECRET, &urls, dir.path().join("media2")).await? {
+        Some((base, child)) => (base, Some(child)),
+        None => (format!("http://{addr}"), None),
+    })
 }
 
 /// The inactive-post list asked as the console asks it (limit 1000000), page after page.
@@ -530,7 +370,7 @@ async fn inactive(
         t.elapsed().as_secs_f64(),
         first_byte.first().copied().unwrap_or_default(),
         first_byte.last().copied().unwrap_or_default(),
-        memory(child)
+        harness::peak_memory(child)
     );
     Ok(())
 }
@@ -544,24 +384,17 @@ async fn export(
     child: Option<&tokio::process::Child>,
 ) -> anyhow::Result<()> {
     let t = Instant::now();
-    let mut res =
+    let res =
         http.get(format!("{base}/v1/event/eventDetailsExport/{}", id(1 + EVENT))).bearer_auth(token).send().await?;
-    anyhow::ensure!(res.status().is_success(), "export: {}", res.status());
-    let headers = t.elapsed().as_secs_f64();
-    let (mut first, mut size) = (None, 0usize);
-    while let Some(chunk) = res.chunk().await? {
-        if first.is_none() && !chunk.is_empty() {
-            first = Some(t.elapsed().as_secs_f64());
-        }
-        size += chunk.len();
-    }
-    let total = t.elapsed().as_secs_f64();
+    let d = harness::download("export", t, res).await?;
     println!(
-        "\nExport of an event of {members} members (eventDetailsExport): headers after {headers:.2} s, first bytes after {:.2} s, done after {total:.1} s, \
+        "\nExport of an event of {members} members (eventDetailsExport): headers after {:.2} s, first bytes after {:.2} s, done after {:.1} s, \
          {:.1} MB; BFF peak memory: {}",
-        first.unwrap_or(total),
-        size as f64 / 1e6,
-        memory(child)
+        d.headers,
+        d.first,
+        d.total,
+        d.bytes as f64 / 1e6,
+        harness::peak_memory(child)
     );
     Ok(())
 }

@@ -18,9 +18,10 @@
 
 mod harness;
 
-use harness::{Http, env_num, measure, median};
+use common::db::Backend;
+use harness::{Database, Keep, Load, Sql, env_num, exec, measure};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 const SECRET: &str = "giving-bench-secret-giving-bench-secret-01";
 const FIRST: [&str; 40] = [
@@ -79,37 +80,6 @@ const RECIPIENTS: i64 = 2_000;
 
 fn last_names() -> Vec<String> {
     LAST_START.iter().flat_map(|a| LAST_END.iter().map(move |b| format!("{a}{b}"))).collect()
-}
-
-#[derive(Clone, Copy, PartialEq)]
-enum Backend {
-    Sqlite,
-    Postgres,
-}
-
-impl Backend {
-    /// The numbers 1..=n as `s(i)`, ahead of an INSERT.
-    fn series(self, n: i64) -> String {
-        match self {
-            Backend::Postgres => format!("WITH s(i) AS (SELECT generate_series(1, {n})::bigint)"),
-            Backend::Sqlite => format!("WITH RECURSIVE s(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM s WHERE i < {n})"),
-        }
-    }
-    /// A number as a 24-digit hexadecimal id (ids of the console look like that).
-    fn hex(self, expr: &str) -> String {
-        match self {
-            Backend::Postgres => format!("lpad(to_hex(CAST({expr} AS BIGINT)), 24, '0')"),
-            Backend::Sqlite => format!("printf('%024x', {expr})"),
-        }
-    }
-}
-
-async fn exec(c: &mut sqlx::AnyConnection, sql: &str) -> anyhow::Result<()> {
-    let t = Instant::now();
-    sqlx::query(sqlx::AssertSqlSafe(sql.to_string())).execute(c).await?;
-    let head: String = sql.split_whitespace().take(6).collect::<Vec<_>>().join(" ");
-    eprintln!("  {:>6.1} s  {head}", t.elapsed().as_secs_f64());
-    Ok(())
 }
 
 /// Fills an empty giving database: donors, transactions, subscriptions, then every kept total.
@@ -223,17 +193,6 @@ async fn seed(db: &common::db::Db, b: Backend, donors: i64, txs: i64, end: i64) 
     Ok(())
 }
 
-/// Peak resident memory of a process, MB (Linux: VmHWM).
-fn peak_mb(pid: u32) -> f64 {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
-    status
-        .lines()
-        .find_map(|l| l.strip_prefix("VmHWM:"))
-        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<f64>().ok())
-        .unwrap_or(0.0)
-        / 1024.0
-}
-
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let backend_name = std::env::args().nth(1).unwrap_or_else(|| "sqlite".into());
@@ -248,111 +207,37 @@ async fn main() -> anyhow::Result<()> {
     // The seeded period ends at the start of today (UTC), so that a kept database is reused
     // the same day with the same figures.
     let end = common::now_ms().div_euclid(86_400_000) * 86_400_000;
-    let (backend, url, mut reuse, _dropped) = match backend_name.as_str() {
-        "sqlite" => {
-            let file = std::env::var("SQLITE_FILE").unwrap_or_else(|_| format!("{}/giving.db", dir.path().display()));
-            let reuse = std::path::Path::new(&file).exists();
-            (Backend::Sqlite, format!("sqlite://{file}"), reuse, None)
-        }
-        "postgres" => {
-            let admin = std::env::var("BENCH_DATABASE_URL").or_else(|_| std::env::var("TEST_DATABASE_URL"))?;
-            match std::env::var("KEEP_DATABASE").ok().filter(|n| !n.is_empty()) {
-                Some(name) => {
-                    let pool = sqlx::postgres::PgPool::connect(&admin).await?;
-                    let exists: bool =
-                        sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)")
-                            .bind(&name)
-                            .fetch_one(&pool)
-                            .await?;
-                    if !exists {
-                        sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}"))).execute(&pool).await?;
-                    }
-                    let base = admin.rsplit_once('/').map(|(b, _)| b).unwrap_or(&admin);
-                    (Backend::Postgres, format!("{base}/{name}"), exists, None)
-                }
-                None => {
-                    let database = common::testing::create_postgres_database(&admin).await;
-                    (Backend::Postgres, database.url.clone(), false, Some(database))
-                }
-            }
-        }
-        other => anyhow::bail!("unknown backend {other}: sqlite or postgres"),
-    };
+    let database =
+        Database::open(&backend_name, dir.path(), "giving.db", Keep { sqlite_file: true, postgres: true }).await?;
+    let (backend, url, reuse) = (database.backend, database.url.clone(), database.reuse);
 
     // The system under test on a runtime of its own, as separate processes would be.
     let servers = harness::Servers::new()?;
     let shutdown = common::shutdown::Shutdown::new();
-    let (dir_path, url2, shutdown2) = (dir.path().to_path_buf(), url.clone(), shutdown.clone());
     let started = servers
-        .spawn(async move {
-            let (dir, url, shutdown) = (dir_path, url2, shutdown2);
-            let bus = common::bus::from_url(None).await?;
+        .start(dir.path(), &shutdown, move |sut| async move {
             let giving = giving::app::start(
-                &giving::app::Config { database_url: url.clone() },
+                &giving::app::Config { database_url: url },
                 "127.0.0.1:0",
-                bus.clone(),
-                shutdown.clone(),
+                sut.bus.clone(),
+                sut.shutdown.clone(),
             )
             .await?;
-            if reuse {
-                let n: i64 =
-                    sqlx::query_scalar("SELECT COUNT(*) FROM donors").fetch_one(&giving.giving.db.pool).await?;
-                reuse = n == donors;
-                anyhow::ensure!(reuse || n == 0, "the kept database holds {n} donors, not {donors}: remove it");
-            }
-            if !reuse {
+            if !harness::seeded(&giving.giving.db, reuse, "donors", donors).await? {
                 let t = Instant::now();
                 seed(&giving.giving.db, backend, donors, txs, end).await?;
                 eprintln!("seeded {donors} donors and {txs} transactions in {:.0} s", t.elapsed().as_secs_f64());
             }
-            let catalogue = catalogue::app::start(
-                &catalogue::app::Config { database_url: format!("sqlite://{}/catalogue.db", dir.display()) },
-                "127.0.0.1:0",
-                bus.clone(),
-                shutdown.clone(),
-            )
-            .await?;
-            let identity_cfg = identity::app::Config {
-                access_ttl_secs: 3600,
-                admin_email: "admin@example.org".into(),
-                admin_password: Some("Admin@123".into()),
-                mail_dir: None,
-                ..identity::app::Config::local(format!("sqlite://{}/identity.db", dir.display()), SECRET.into())
-            };
-            let identity = identity::app::start(&identity_cfg, "127.0.0.1:0", bus.clone(), shutdown.clone()).await?;
-            let state = bff::config::Config::local(
-                bff::services::ServiceUrls {
-                    identity: format!("http://127.0.0.1:{}", identity.port),
-                    catalogue: format!("http://127.0.0.1:{}", catalogue.port),
-                    giving: format!("http://127.0.0.1:{}", giving.port),
-                    // Not started: nothing here calls it.
-                    content: "http://127.0.0.1:1".into(),
-                    engagement: "http://127.0.0.1:1".into(),
-                    chat: "http://127.0.0.1:1".into(),
-                    audit: "http://127.0.0.1:1".into(),
-                },
-                SECRET.into(),
-                dir.join("media"),
-            )
-            .state()
-            .await?;
-            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
-            let addr = listener.local_addr()?;
-            tokio::spawn(bff::serve(state, listener, shutdown.clone(), Duration::ZERO));
-            anyhow::Ok((addr, giving.port, identity.port))
+            let (identity, catalogue) = sut.identity_and_catalogue(SECRET).await?;
+            // Only what a giving path calls is started.
+            let started = [("identity", identity.port), ("catalogue", catalogue.port), ("giving", giving.port)];
+            let state = sut.bff_config(harness::urls(&started), SECRET).state().await?;
+            anyhow::Ok((sut.serve(state).await?, giving.port, identity.port))
         })
         .await?;
-    let (addr, giving_port, identity_port) = started?;
-    let base = format!("http://{addr}");
+    let (addr, giving_port, identity_port) = started;
     let http = reqwest::Client::new();
-    let login: serde_json::Value = http
-        .post(format!("{base}/admin-login/login"))
-        .json(&serde_json::json!({ "email": "admin@example.org", "password": "Admin@123" }))
-        .send()
-        .await?
-        .json()
-        .await?;
-    let token: Arc<str> = login["data"]["authToken"].as_str().expect("signed in").into();
+    let token = harness::sign_in(&http, &format!("http://{addr}")).await?;
 
     let last = last_names();
     let full_name =
@@ -414,29 +299,15 @@ async fn main() -> anyhow::Result<()> {
     );
     println!("| scenario | first ms | p50 ms | p95 ms | req/s | failed | total_records |");
     println!("|---|---|---|---|---|---|---|");
+    let load = Load { addr, token: token.clone(), concurrency, requests, rounds };
     for (name, method, path, body) in scenarios.into_iter().filter(|s| s.0.contains(only.as_str())) {
         let bytes: Arc<[u8]> = if body.is_null() { Arc::from(&b""[..]) } else { serde_json::to_vec(&body)?.into() };
-        let t = Instant::now();
-        let mut h = Http::new(addr);
-        let (status, answer) = h.call(method, path, &token, &bytes).await?;
-        let first = t.elapsed().as_secs_f64() * 1000.0;
-        let answer: serde_json::Value = serde_json::from_slice(&answer)?;
-        anyhow::ensure!(status == 200, "{name}: {status} {answer}");
-        let total = answer["total_records"].as_i64().map(|n| n.to_string()).unwrap_or_default();
-        let (token, body) = (token.clone(), bytes.clone());
-        let call = move |mut h: Http, _| {
-            let (token, body) = (token.clone(), body.clone());
-            async move {
-                let ok = matches!(h.call(method, path, &token, &body).await, Ok((200, _)));
-                (h, ok)
-            }
-        };
-        let mut runs = vec![];
-        for _ in 0..rounds {
-            runs.push(measure(concurrency, requests, move || Http::new(addr), call.clone()).await);
-        }
-        let s = median(runs);
-        println!("| {name} | {first:.0} | {:.1} | {:.1} | {:.0} | {} | {total} |", s.p50, s.p95, s.rps, s.failed);
+        let row = load.row(&name, method, path, bytes).await?;
+        let (s, total) = (&row.stats, row.total());
+        println!(
+            "| {name} | {:.0} | {:.1} | {:.1} | {:.0} | {} | {total} |",
+            row.first_ms, s.p50, s.p95, s.rps, s.failed
+        );
     }
 
     if "export".contains(only.as_str()) {
@@ -463,30 +334,9 @@ async fn export(
     giving_port: u16,
     dir: &tempfile::TempDir,
 ) -> anyhow::Result<()> {
-    let mut child = None;
-    let mut base = format!("http://{addr}");
-    if let Ok(bin) = std::env::var("BFF_BIN") {
-        let port = std::net::TcpListener::bind("127.0.0.1:0")?.local_addr()?.port();
-        let c = tokio::process::Command::new(bin)
-            .env("JWT_SECRET", SECRET)
-            .env("IDENTITY_URL", format!("http://127.0.0.1:{identity_port}"))
-            .env("GIVING_URL", format!("http://127.0.0.1:{giving_port}"))
-            .env("CATALOGUE_URL", "http://127.0.0.1:1")
-            .env("CONTENT_URL", "http://127.0.0.1:1")
-            .env("LISTEN", format!("127.0.0.1:{port}"))
-            .env("MEDIA_DIR", dir.path().join("media2"))
-            .env("RUST_LOG", "warn")
-            .kill_on_drop(true)
-            .spawn()?;
-        base = format!("http://127.0.0.1:{port}");
-        for _ in 0..100 {
-            if http.get(format!("{base}/healthz")).send().await.is_ok_and(|r| r.status().is_success()) {
-                break;
-            }
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
-        child = Some(c);
-    }
+    let urls = harness::urls(&[("identity", identity_port), ("giving", giving_port)]);
+    let child = harness::bff_process(http, SECRET, &urls, dir.path().join("media2")).await?;
+    let base = child.as_ref().map_or_else(|| format!("http://{addr}"), |(base, _)| base.clone());
     let from = end - SPAN_MS / 10;
     let expected = txs / 10;
     let t = Instant::now();
@@ -496,24 +346,15 @@ async fn export(
         .json(&serde_json::json!({ "from": from, "to": end }))
         .send()
         .await?;
-    anyhow::ensure!(res.status().is_success(), "export: {}", res.status());
-    let headers = t.elapsed().as_secs_f64();
-    let mut res = res;
-    let (mut first, mut size) = (None, 0usize);
-    while let Some(chunk) = res.chunk().await? {
-        if first.is_none() && !chunk.is_empty() {
-            first = Some(t.elapsed().as_secs_f64());
-        }
-        size += chunk.len();
-    }
-    let total = t.elapsed().as_secs_f64();
-    let peak = child.as_ref().and_then(|c| c.id()).map(peak_mb);
+    let d = harness::download("export", t, res).await?;
     println!(
-        "\nExport of about {expected} rows (TransactionList-excel, the newest tenth): headers after {headers:.2} s, first bytes after {:.2} s, \
-         done after {total:.1} s, {:.1} MB; BFF peak memory: {}",
-        first.unwrap_or(total),
-        size as f64 / 1e6,
-        peak.map(|p| format!("{p:.0} MB (its own process)")).unwrap_or_else(|| "not measured (set BFF_BIN)".into())
+        "\nExport of about {expected} rows (TransactionList-excel, the newest tenth): headers after {:.2} s, first bytes after {:.2} s, \
+         done after {:.1} s, {:.1} MB; BFF peak memory: {}",
+        d.headers,
+        d.first,
+        d.total,
+        d.bytes as f64 / 1e6,
+        harness::peak_memory(child.as_ref().map(|(_, c)| c))
     );
     Ok(())
 }

@@ -29,10 +29,11 @@
 
 mod harness;
 
+use common::db::Backend;
 use common::grpc::Listen;
-use harness::{Http, env_num, measure, median};
+use harness::{Database, Http, Keep, env_num, measure, median};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 const SECRET: &str = "list-bench-secret-list-bench-secret-0123";
 const WORDS: [&str; 20] = [
@@ -196,42 +197,26 @@ async fn main() -> anyhow::Result<()> {
     let requests = env_num("REQUESTS", 6000);
     let rounds = env_num("ROUNDS", 3).max(1);
     let dir = tempfile::tempdir()?;
-    let kept = std::env::var("SQLITE_FILE").ok().filter(|f| !f.is_empty());
-    let reuse = kept.as_deref().is_some_and(|f| std::path::Path::new(f).exists());
-    let mut postgres_database = None;
-    let url = match backend.as_str() {
-        "sqlite" => match &kept {
-            Some(file) => format!("sqlite://{file}"),
-            None => format!("sqlite://{}/catalogue.db", dir.path().display()),
-        },
-        "postgres" => {
-            let admin = std::env::var("BENCH_DATABASE_URL").or_else(|_| std::env::var("TEST_DATABASE_URL"))?;
-            // Dropped at the end (a seeded database is over 1 GB).
-            let database = common::testing::create_postgres_database(&admin).await;
-            let url = database.url.clone();
-            postgres_database = Some(database);
-            url
-        }
-        other => anyhow::bail!("unknown backend {other}: sqlite or postgres"),
-    };
+    // SQLITE_FILE keeps the SQLite file; a new PostgreSQL database is dropped at the end (a
+    // seeded one is over 1 GB).
+    let database =
+        Database::open(&backend, dir.path(), "catalogue.db", Keep { sqlite_file: true, postgres: false }).await?;
+    let (url, reuse, postgres) = (database.url.clone(), database.reuse, database.backend == Backend::Postgres);
     // The system under test (identity, catalogue, BFF) runs on a runtime of its own, as it
     // would in its own process; the load generator below runs on the main one. Both share
     // the machine's two cores with the database.
     let servers = harness::Servers::new()?;
     let shutdown = common::shutdown::Shutdown::new();
-    let (dir_path, url2, backend2, shutdown2) =
-        (dir.path().to_path_buf(), url.clone(), backend.clone(), shutdown.clone());
-    let base = servers
-        .spawn(async move {
-            let (dir, url, backend, shutdown) = (dir_path, url2, backend2, shutdown2);
-            let bus = common::bus::from_url(None).await?;
+    let url2 = url.clone();
+    let (addr, catalogue_local, bff_state) = servers
+        .start(dir.path(), &shutdown, move |sut| async move {
             // In process, as the embedded console runs them (bff/console): no listener, the
             // BFF calls them over the in-process transport.
             let catalogue = catalogue::app::start(
-                &catalogue::app::Config { database_url: url.clone() },
+                &catalogue::app::Config { database_url: url2 },
                 Listen::InProcess,
-                bus.clone(),
-                shutdown.clone(),
+                sut.bus.clone(),
+                sut.shutdown.clone(),
             )
             .await?;
 
@@ -248,59 +233,37 @@ async fn main() -> anyhow::Result<()> {
                 )
                 .execute(&db.pool)
                 .await?;
-                let analyze = if backend == "postgres" { "VACUUM ANALYZE charities" } else { "ANALYZE" };
+                let analyze = if postgres { "VACUUM ANALYZE charities" } else { "ANALYZE" };
                 sqlx::query(analyze).execute(&db.pool).await?;
-                if backend == "postgres" {
+                if postgres {
                     // The import's gigabyte of dirty pages, written now rather than during
                     // the first rows (needs a superuser or pg_checkpoint; skipped otherwise).
                     if let Err(e) = sqlx::query("CHECKPOINT").execute(&db.pool).await {
                         eprintln!("no CHECKPOINT after seeding ({e}); the first rows may see its writes");
                     }
                 }
-                eprintln!("seeded {} rows in {:.1} s (import), onboarded half", summary.new, seeded.as_secs_f64());
+                eprintln!(
+                    "seeded {} rows in {:.1} s (import), onboarded half",
+                    summary.counts.new,
+                    seeded.as_secs_f64()
+                );
             }
 
-            let identity_cfg = identity::app::Config {
-                access_ttl_secs: 3600,
-                admin_email: "admin@example.org".into(),
-                admin_password: Some("Admin@123".into()),
-                mail_dir: None,
-                forgot_per_address: 50,
-                ..identity::app::Config::local(format!("sqlite://{}/identity.db", dir.display()), SECRET.into())
-            };
+            let identity_cfg = identity::app::Config { forgot_per_address: 50, ..sut.identity_config(SECRET) };
             let identity =
-                identity::app::start(&identity_cfg, Listen::InProcess, bus.clone(), shutdown.clone()).await?;
+                identity::app::start(&identity_cfg, Listen::InProcess, sut.bus.clone(), sut.shutdown.clone()).await?;
             let local = bff::services::InProcessServices::default()
                 .with("identity", identity.local)?
                 .with("catalogue", catalogue.local.clone())?;
-            let state = bff::config::Config {
-                in_process: local,
-                // Not started: the nonprofit list does not call them.
-                ..bff::config::Config::local(
-                    bff::services::ServiceUrls::from_fn(|_| "http://127.0.0.1:1".into()),
-                    SECRET.into(),
-                    dir.join("media"),
-                )
-            }
-            .state()
-            .await?;
-            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
-            let addr = listener.local_addr()?;
-            tokio::spawn(bff::serve(state.clone(), listener, shutdown.clone(), Duration::ZERO));
-            anyhow::Ok((addr, catalogue.local, state))
+            // Not started: the nonprofit list calls nothing else.
+            let cfg = bff::config::Config { in_process: local, ..sut.bff_config(harness::urls(&[]), SECRET) };
+            let state = cfg.state().await?;
+            anyhow::Ok((sut.serve(state.clone()).await?, catalogue.local, state))
         })
-        .await??;
-    let (addr, catalogue_local, bff_state) = base;
+        .await?;
     let base = format!("http://{addr}");
     let http = reqwest::Client::builder().pool_max_idle_per_host(concurrency).build()?;
-    let login: serde_json::Value = http
-        .post(format!("{base}/admin-login/login"))
-        .json(&serde_json::json!({ "email": "admin@example.org", "password": "Admin@123" }))
-        .send()
-        .await?
-        .json()
-        .await?;
-    let token = login["data"]["authToken"].as_str().unwrap().to_string();
+    let token = harness::sign_in(&http, &base).await?;
 
     println!(
         "\n{backend}, {rows} nonprofits, {concurrency} concurrent, {requests} requests per row and round, median of {rounds} rounds\n"
@@ -308,7 +271,6 @@ async fn main() -> anyhow::Result<()> {
     println!("| scenario | path | first ms | p50 ms | p95 ms | req/s | CPU µs/req | failed | BFF/direct |");
     println!("|---|---|---|---|---|---|---|---|---|");
     let only = std::env::var("ONLY").unwrap_or_default();
-    let token: Arc<str> = token.into();
     if "hops alone".contains(only.as_str()) {
         // The hops alone, with nothing behind them: the cheapest a request through the BFF
         // can be, whatever the query.
@@ -439,7 +401,7 @@ async fn main() -> anyhow::Result<()> {
     }
     shutdown.trigger();
     drop(servers);
-    drop(postgres_database);
+    drop(database);
     Ok(())
 }
 

@@ -53,8 +53,8 @@ async fn main() -> anyhow::Result<()> {
     let bus = common::bus::from_url(None).await?;
     let sqlite = |name: &str| format!("sqlite://{}/{name}.db", dir.display());
     let identity_cfg = identity::app::Config {
-        admin_email: "admin@example.org".into(),
-        admin_password: Some("Admin@123".into()),
+        admin_email: harness::ADMIN_EMAIL.into(),
+        admin_password: Some(harness::ADMIN_PASSWORD.into()),
         mail_dir: None,
         ..identity::app::Config::local(sqlite("identity"), SECRET.into())
     };
@@ -84,12 +84,21 @@ async fn main() -> anyhow::Result<()> {
         shutdown.clone(),
     )
     .await?;
+    // An admin's send checks its picture's ownership with the content service (media records).
+    let content = content::app::start(
+        &content::app::Config { database_url: sqlite("content") },
+        "127.0.0.1:0",
+        bus.clone(),
+        shutdown.clone(),
+    )
+    .await?;
     let urls = bff::services::ServiceUrls::from_fn(|s| {
         let port = match s.name {
             "identity" => identity.port,
             "catalogue" => catalogue.port,
             "giving" => giving.port,
             "chat" => chat.port,
+            "content" => content.port,
             _ => 1,
         };
         format!("http://127.0.0.1:{port}")
@@ -100,14 +109,7 @@ async fn main() -> anyhow::Result<()> {
     let b = if redis.is_some() { bff(&cfg, &shutdown).await? } else { a.clone() };
 
     let http = reqwest::Client::new();
-    let login: serde_json::Value = http
-        .post(format!("{a}/admin-login/login"))
-        .json(&json!({ "email": "admin@example.org", "password": "Admin@123" }))
-        .send()
-        .await?
-        .json()
-        .await?;
-    let t = login["data"]["authToken"].as_str().expect("signed in").to_string();
+    let t = harness::sign_in(&http, &a).await?.to_string();
     let started = Instant::now();
     let mut members = Vec::with_capacity(users);
     for i in 0..users {

@@ -106,6 +106,13 @@ pub async fn forget(state: &AppState) {
     }
 }
 
+/// A content write's answer, once the service stored it: the public answers renewed
+/// ([`forget`]), then `{ message, data }`.
+pub async fn renewed(state: &AppState, message: &str, data: impl serde::Serialize) -> crate::reply::Reply {
+    forget(state).await;
+    crate::reply::ok(message, data)
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

@@ -30,6 +30,11 @@ pub fn list(message: &str, data: impl Serialize, total: i64) -> Reply {
     Ok(Json(Success { message, data, total_records: Some(total) }).into_response())
 }
 
+/// A page of a service's `items` (of `total`), each answered as `view` makes it.
+pub fn list_of<T, V: Serialize>(message: &str, items: Vec<T>, total: i64, view: impl FnMut(T) -> V) -> Reply {
+    list(message, items.into_iter().map(view).collect::<Vec<_>>(), total)
+}
+
 /// A JSON body whose rejection is our 400 shape.
 #[derive(FromRequest)]
 #[from_request(via(axum::Json), rejection(ApiError))]

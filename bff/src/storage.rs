@@ -168,6 +168,25 @@ impl Upload {
             w.abort().await.ok();
         }
     }
+
+    /// Writes the rest of an uploaded form field and finishes the file (answers its size); a
+    /// field that cannot be read abandons the file with `unreadable`'s error.
+    pub async fn write_field(
+        mut self,
+        field: &mut axum::extract::multipart::Field<'_>,
+        unreadable: impl FnOnce(axum::extract::multipart::MultipartError) -> ApiError,
+    ) -> Result<u64, ApiError> {
+        loop {
+            match field.chunk().await {
+                Ok(Some(c)) => self.write(&c).await?,
+                Ok(None) => return self.finish().await,
+                Err(e) => {
+                    self.abort().await;
+                    return Err(unreadable(e));
+                }
+            }
+        }
+    }
 }
 
 fn storage_error(e: object_store::Error) -> ApiError {

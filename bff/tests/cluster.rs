@@ -29,6 +29,24 @@ fn mail_dir() -> std::path::PathBuf {
     std::env::temp_dir().join(format!("gc-cluster-mail-{}", std::process::id()))
 }
 
+/// The first mail to `to` holding `containing`, once written (within 15 s, else fails saying
+/// no `what` came).
+async fn mailed(to: &str, containing: &str, what: &str) -> String {
+    let deadline = Instant::now() + Duration::from_secs(15);
+    loop {
+        let found = std::fs::read_dir(mail_dir()).into_iter().flatten().flatten().find_map(|e| {
+            std::fs::read_to_string(e.path())
+                .ok()
+                .filter(|t| t.contains(&format!("To: {to}")) && t.contains(containing))
+        });
+        if let Some(m) = found {
+            return m;
+        }
+        assert!(Instant::now() < deadline, "no {what} mailed within 15 s");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
 fn identity_proc(db: &str, amqp: &str, port: u16) -> Proc {
     let mut cmd = Command::new(binary("identity"));
     cmd.env("IDENTITY_DATABASE_URL", db)
@@ -430,20 +448,8 @@ async fn identity_and_the_bff_run_as_separate_processes_on_postgres_redis_and_ra
     )
     .await;
     assert_eq!(s, 200, "{charity}");
-    let deadline = Instant::now() + Duration::from_secs(15);
-    let mail = loop {
-        let found = std::fs::read_dir(mail_dir())
-            .into_iter()
-            .flatten()
-            .flatten()
-            .find_map(|e| std::fs::read_to_string(e.path()).ok().filter(|t| t.contains(&format!("To: {npo}"))));
-        if let Some(m) = found {
-            break m;
-        }
-        assert!(Instant::now() < deadline, "no invitation mailed within 15 s");
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    };
     let route = "https://console.example.org/set_password/";
+    let mail = mailed(&npo, "", "invitation").await;
     let token = mail[mail.find(route).expect("an invitation link") + route.len()..].split_whitespace().next().unwrap();
     let (s, body) = call(
         &http,
@@ -476,21 +482,9 @@ async fn identity_and_the_bff_run_as_separate_processes_on_postgres_redis_and_ra
     let (s, _) =
         call(&http, M::POST, format!("{base}/admin/sub-admin/forgotPassword"), None, json!({ "email": npo })).await;
     assert_eq!(s, 200);
-    let deadline = Instant::now() + Duration::from_secs(15);
-    let reset = loop {
-        let found = std::fs::read_dir(mail_dir()).into_iter().flatten().flatten().find_map(|e| {
-            std::fs::read_to_string(e.path())
-                .ok()
-                .filter(|t| t.contains(&format!("To: {npo}")) && t.contains("/reset_password/"))
-        });
-        if let Some(m) = found {
-            break m;
-        }
-        assert!(Instant::now() < deadline, "no reset link mailed within 15 s");
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    };
     // The link points at the console that asked (the BFF's PUBLIC_URL).
     let route = "/reset_password/";
+    let reset = mailed(&npo, route, "reset link").await;
     let token = reset[reset.find(route).expect("a reset link") + route.len()..].split_whitespace().next().unwrap();
     let (s, body) = call(
         &http,

@@ -15,6 +15,8 @@
 //! for that donor and exits; `giving-console audit-verify` walks the audit chain (exit code 1
 //! naming the first broken link).
 
+mod seed_refs;
+
 use anyhow::Context;
 use common::grpc::Listen;
 use std::path::{Path, PathBuf};
@@ -149,20 +151,8 @@ async fn demo(data: &Path, services: &stack::Stack, admin: &chat::messages_store
             avatar: d.avatar.clone(),
         })
         .collect();
-    let donors: Vec<engagement::service::DonorRef> = donors
-        .into_iter()
-        .map(|d| engagement::service::DonorRef {
-            name: format!("{} {}", d.first_name, d.last_name),
-            id: d.id,
-            email: d.email,
-            avatar: d.avatar,
-        })
-        .collect();
-    let linked: Vec<engagement::seed::Linked> = recipients
-        .iter()
-        .map(|r| engagement::seed::Linked { kind: r.kind.clone(), id: r.id.clone(), name: r.name.clone() })
-        .collect();
-    let e = engagement::seed::seed(engagement, &donors, &linked, COVER, 14).await?;
+    let members = seed_refs::members(donors);
+    let e = engagement::seed::seed(engagement, &members, &seed_refs::linked(&recipients), COVER, 14).await?;
     println!(
         "Demo data: {} communities with {} members, {} events with {} members, {} posts, {} comments, {} likes, {} reports{}",
         e.communities,

@@ -6,7 +6,7 @@ use super::ListBody;
 use crate::auth::Caller;
 use crate::error::ApiError;
 use crate::names::account_names;
-use crate::reply::{Body, Reply, Route, list, ok, route};
+use crate::reply::{Body, Reply, Route, list_of, ok, route};
 use crate::state::AppState;
 use crate::transport::call;
 use crate::xlsx::{Row, Sheet, XLSX};
@@ -204,7 +204,7 @@ async fn list_page(
     let req = to_pb(&state, &caller, &b).await?;
     let page = call!(state.audit().list(req))?;
     let names = actor_names(&state, &page.items).await;
-    list("Audit list", page.items.into_iter().map(|r| record(r, &names, false)).collect::<Vec<_>>(), page.total)
+    list_of("Audit list", page.items, page.total, |r| record(r, &names, false))
 }
 
 async fn one(State(state): State<AppState>, Path(id): Path<String>) -> Reply {

@@ -7,7 +7,7 @@ use super::ListBody;
 use crate::auth::Caller;
 use crate::error::ApiError;
 use crate::media;
-use crate::reply::{Body, Empty, Reply, Route, list, ok, route};
+use crate::reply::{Body, Empty, Reply, Route, list_of, ok, route};
 use crate::state::AppState;
 use crate::transport::{call, call_unsent};
 use axum::Extension;
@@ -162,7 +162,7 @@ impl BadgeBody {
 async fn page(State(state): State<AppState>, Body(b): Body<ListBody>) -> Reply {
     let req = pb::ListBadgesRequest { page: Some(b.to_page()) };
     let page = call!(state.giving().list_badges(req))?;
-    list("Badge list", page.items.into_iter().map(Badge::from).collect::<Vec<_>>(), page.total)
+    list_of("Badge list", page.items, page.total, Badge::from)
 }
 
 async fn one(State(state): State<AppState>, Path(id): Path<String>) -> Reply {

@@ -5,7 +5,7 @@
 //! Who may call what, a nonprofit admin's own-nonprofit-only calls included, is the
 //! permission table's (bff/src/permissions.rs), onboarding (a body flag) included.
 
-use super::{IdBody, StatusBody};
+use super::{IdBody, StatusBody, StatusChange};
 use crate::auth::Caller;
 use crate::error::ApiError;
 use crate::media;
@@ -222,16 +222,10 @@ async fn update(
     ok("Nonprofit updated successfully", c)
 }
 
-async fn status(
-    State(state): State<AppState>,
-    Extension(caller): Extension<Caller>,
-    Path(id): Path<String>,
-    Body(b): Body<StatusBody>,
-) -> Reply {
-    let active = b.active()?;
-    let req = pb::SetCharityStatusRequest { id, active, actor: Some(caller.to_pb()) };
-    let c = call!(state.catalogue().set_charity_status(req))?;
-    ok(if active { "Nonprofit activated successfully" } else { "Nonprofit deactivated successfully" }, c)
+async fn status(State(state): State<AppState>, s: StatusChange) -> Reply {
+    let message = s.message("Nonprofit");
+    let req = pb::SetCharityStatusRequest { id: s.id, active: s.active, actor: Some(s.actor) };
+    ok(&message, call!(state.catalogue().set_charity_status(req))?)
 }
 
 async fn remove(State(state): State<AppState>, Extension(caller): Extension<Caller>, Body(b): Body<IdBody>) -> Reply {
@@ -415,23 +409,13 @@ async fn import_upload(
             return Err(ApiError::validation("file", "Please choose a Business Master File (.csv)"));
         }
         let mut field = field;
-        let mut w = state
+        let w = state
             .storage
             .writer(&import_path(&id), MAX_IMPORT_BYTES, || {
                 ApiError::validation("file", "The file is larger than 1 GB")
             })
             .await?;
-        loop {
-            match field.chunk().await {
-                Ok(Some(c)) => w.write(&c).await?,
-                Ok(None) => break,
-                Err(e) => {
-                    w.abort().await;
-                    return Err(read_error(e));
-                }
-            }
-        }
-        w.finish().await?;
+        w.write_field(&mut field, read_error).await?;
         stored = true;
     }
     if !stored {

@@ -6,8 +6,9 @@
 
 use crate::auth::Caller;
 use crate::error::{ApiError, FieldError};
-use crate::live::admin::{RoomAnswer, one_with_presence};
 use crate::live::names;
+use crate::live::room::one_with_presence;
+use crate::live::wire::RoomAnswer;
 use crate::reply::{Body, Reply, Route, ok, route};
 use crate::state::AppState;
 use crate::transport::call;

@@ -5,7 +5,7 @@ use super::ListBody;
 use crate::auth::Caller;
 use crate::error::ApiError;
 use crate::names::account_names;
-use crate::reply::{Reply, Route, list, ok, route};
+use crate::reply::{Reply, Route, list_of, ok, route};
 use crate::state::AppState;
 use crate::transport::{call, call_unsent};
 use axum::Extension;
@@ -104,7 +104,7 @@ async fn list_page(State(state): State<AppState>, crate::reply::Body(b): crate::
     let req = pb::ListContactsRequest { page: Some(b.list.to_page()), is_read: b.is_read };
     let r = call!(state.content().list_contacts(req))?;
     let names = account_names(&state, r.items.iter().map(|m| m.read_by.clone())).await;
-    list("Contact us list", r.items.into_iter().map(|m| view(m, &names)).collect::<Vec<_>>(), r.total)
+    list_of("Contact us list", r.items, r.total, |m| view(m, &names))
 }
 
 async fn one(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>) -> Reply {

@@ -15,8 +15,10 @@ use axum::extract::{Path, Query, State};
 use axum::http::Method;
 use axum::routing::{MethodRouter, get, post};
 use proto::content::v1 as pb;
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
+use std::future::Future;
 use utoipa::ToSchema;
 
 /// One page's area: the key of its page (none for the CMS pages: two pages share the area;
@@ -52,50 +54,21 @@ const REVISION_PATHS: [(Area, Option<&str>, &str, &str); 4] = [
 ];
 
 pub fn routes() -> Vec<Route> {
-    let mut all = vec![
-        route(
-            Method::GET,
-            "/admin/homepage/getHomepageDetails",
-            "The homepage (revision 0 before the first save)",
-            get(homepage),
-        )
-        .answers::<Homepage>(),
-        route(
-            Method::POST,
-            "/admin/homepage/updateHomepage",
-            "Save the homepage (a new revision)",
-            post(update_homepage),
-        )
-        .body::<HomepageInput>()
-        .answers::<Homepage>(),
+    let mut all = Vec::from(keyed_routes::<HomepageInput>());
+    all.extend([
         route(Method::GET, "/admin/cms/cmsPagesList", "The CMS pages (privacy policy, terms)", get(cms_pages))
             .list::<CmsPage>(),
         route(Method::POST, "/admin/cms/updateCms/{id}", "Save a CMS page (a new revision)", post(update_cms))
             .body::<CmsInput>()
             .answers::<CmsPage>(),
-        route(Method::GET, "/v1/aboutUs/aboutUsList", "The about-us page", get(about_us)).answers::<AboutUs>(),
-        route(
-            Method::POST,
-            "/admin/aboutUs/updateAboutUs",
-            "Save the about-us page (a new revision)",
-            post(update_about_us),
-        )
-        .body::<AboutUsInput>()
-        .answers::<AboutUs>(),
-        route(Method::GET, "/admin/givingPartner/getDetails", "The giving-partner page", get(giving_partner))
-            .answers::<GivingPartnerPage>(),
-        route(
-            Method::POST,
-            "/admin/givingPartner/update",
-            "Save the giving-partner page (a new revision)",
-            post(update_giving_partner),
-        )
-        .body::<GivingPartnerInput>()
-        .answers::<GivingPartnerPage>(),
+    ]);
+    all.extend(keyed_routes::<AboutUsInput>());
+    all.extend(keyed_routes::<GivingPartnerInput>());
+    all.push(
         route(Method::GET, "/admin/cms/revisions/{pageId}", "A CMS page's revisions, newest first", get(cms_revisions))
             .query(PAGING)
             .page::<Revision>(),
-    ];
+    );
     for (area, list_path, one_path, restore_path) in REVISION_PATHS {
         if let Some(list_path) = list_path {
             all.push(
@@ -425,9 +398,106 @@ async fn save(
 
 // ---- handlers ----
 
-async fn homepage(State(state): State<AppState>) -> Reply {
-    let p = get_page(&state, "homepage", "").await?;
-    answer(&state, p, "Homepage details").await
+/// A keyed page's key, and its read's and its save's path, summary and answer message.
+struct Keyed {
+    key: &'static str,
+    read: [&'static str; 3],
+    save: [&'static str; 3],
+}
+
+/// A page of its own key (the homepage, about us, the giving-partner page): the document its
+/// editor sends, the stored files it names, and the messages of its two paths.
+trait KeyedPage: DeserializeOwned + Serialize + ToSchema + Send + Sync + 'static {
+    /// The page's answer.
+    type View: ToSchema;
+    const PAGE: Keyed;
+    fn files(&self) -> crate::media::Files;
+    /// The document as saved (the body itself unless said otherwise).
+    fn document(&self) -> impl Serialize + Send + Sync + '_ {
+        self
+    }
+    /// What the content service cannot check itself, refused before anything is saved.
+    fn check(&self, _state: &AppState) -> impl Future<Output = ApiResult<()>> + Send {
+        async { Ok(()) }
+    }
+}
+
+impl KeyedPage for HomepageInput {
+    type View = Homepage;
+    const PAGE: Keyed = Keyed {
+        key: "homepage",
+        read: [
+            "/admin/homepage/getHomepageDetails",
+            "The homepage (revision 0 before the first save)",
+            "Homepage details",
+        ],
+        save: ["/admin/homepage/updateHomepage", "Save the homepage (a new revision)", "Homepage updated successfully"],
+    };
+    fn files(&self) -> crate::media::Files {
+        crate::media::Files::new().many("bannerImages", &self.banner_images).one("video", &self.video)
+    }
+    async fn check(&self, state: &AppState) -> ApiResult<()> {
+        check_featured(state, self).await
+    }
+}
+
+impl KeyedPage for AboutUsInput {
+    type View = AboutUs;
+    const PAGE: Keyed = Keyed {
+        key: "about_us",
+        read: ["/v1/aboutUs/aboutUsList", "The about-us page", "About us"],
+        save: [
+            "/admin/aboutUs/updateAboutUs",
+            "Save the about-us page (a new revision)",
+            "About us updated successfully",
+        ],
+    };
+    fn files(&self) -> crate::media::Files {
+        crate::media::Files::new().many("images", &self.images)
+    }
+}
+
+impl KeyedPage for GivingPartnerInput {
+    type View = GivingPartnerPage;
+    const PAGE: Keyed = Keyed {
+        key: "giving_partner",
+        read: ["/admin/givingPartner/getDetails", "The giving-partner page", "Giving partner page"],
+        save: [
+            "/admin/givingPartner/update",
+            "Save the giving-partner page (a new revision)",
+            "Giving partner page updated successfully",
+        ],
+    };
+    fn files(&self) -> crate::media::Files {
+        crate::media::Files::new().one("image", &self.image)
+    }
+    /// The page's fields (its `_id` is the page's, not saved).
+    fn document(&self) -> impl Serialize + Send + Sync + '_ {
+        serde_json::json!({ "content": self.content, "image": self.image })
+    }
+}
+
+/// A keyed page's read and save.
+fn keyed_routes<P: KeyedPage>() -> [Route; 2] {
+    [
+        route(Method::GET, P::PAGE.read[0], P::PAGE.read[1], get(page::<P>)).answers::<P::View>(),
+        route(Method::POST, P::PAGE.save[0], P::PAGE.save[1], post(update_page::<P>)).body::<P>().answers::<P::View>(),
+    ]
+}
+
+async fn page<P: KeyedPage>(State(state): State<AppState>) -> Reply {
+    let p = get_page(&state, P::PAGE.key, "").await?;
+    answer(&state, p, P::PAGE.read[2]).await
+}
+
+async fn update_page<P: KeyedPage>(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    Body(b): Body<P>,
+) -> Reply {
+    b.check(&state).await?;
+    let p = save(&state, &caller, P::PAGE.key, "", &b.document(), b.files()).await?;
+    answer(&state, p, P::PAGE.save[2]).await
 }
 
 /// Every featured id must name a nonprofit (or cause) the catalogue knows.
@@ -441,17 +511,6 @@ async fn check_featured(state: &AppState, b: &HomepageInput) -> ApiResult<()> {
         return Err(ApiError::validation("featuredCauseIds", "Please select valid causes"));
     }
     Ok(())
-}
-
-async fn update_homepage(
-    State(state): State<AppState>,
-    Extension(caller): Extension<Caller>,
-    Body(b): Body<HomepageInput>,
-) -> Reply {
-    check_featured(&state, &b).await?;
-    let files = crate::media::Files::new().many("bannerImages", &b.banner_images).one("video", &b.video);
-    let p = save(&state, &caller, "homepage", "", &b, files).await?;
-    answer(&state, p, "Homepage updated successfully").await
 }
 
 const CMS_KEYS: [&str; 2] = ["privacy_policy", "terms_condition"];
@@ -488,44 +547,6 @@ async fn update_cms(
     let page = cms_page_for(&state, &caller, &id).await?;
     let p = save(&state, &caller, "", &page.id, &b, crate::media::Files::new()).await?;
     answer(&state, p, "Page updated successfully").await
-}
-
-async fn about_us(State(state): State<AppState>) -> Reply {
-    let p = get_page(&state, "about_us", "").await?;
-    answer(&state, p, "About us").await
-}
-
-async fn update_about_us(
-    State(state): State<AppState>,
-    Extension(caller): Extension<Caller>,
-    Body(b): Body<AboutUsInput>,
-) -> Reply {
-    let p = save(&state, &caller, "about_us", "", &b, crate::media::Files::new().many("images", &b.images)).await?;
-    answer(&state, p, "About us updated successfully").await
-}
-
-async fn giving_partner(State(state): State<AppState>) -> Reply {
-    let p = get_page(&state, "giving_partner", "").await?;
-    answer(&state, p, "Giving partner page").await
-}
-
-async fn update_giving_partner(
-    State(state): State<AppState>,
-    Extension(caller): Extension<Caller>,
-    Body(b): Body<GivingPartnerInput>,
-) -> Reply {
-    // The document is the page's fields (its `_id` is the page's, not saved).
-    let files = crate::media::Files::new().one("image", &b.image);
-    let p = save(
-        &state,
-        &caller,
-        "giving_partner",
-        "",
-        &serde_json::json!({ "content": b.content, "image": b.image }),
-        files,
-    )
-    .await?;
-    answer(&state, p, "Giving partner page updated successfully").await
 }
 
 async fn list_revisions(state: &AppState, key: &str, q: PagingQuery) -> Reply {

@@ -20,8 +20,10 @@ use crate::reply::{Reply, Route, ok, route};
 use crate::state::AppState;
 use crate::transport::retry;
 use axum::Extension;
-use axum::extract::{Query, State};
+use axum::extract::{FromRequestParts, Query, State};
+use axum::http::request::Parts;
 use axum::http::{Method, StatusCode};
+use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use proto::catalogue::v1 as cat;
 use proto::engagement::v1 as eng;
@@ -366,6 +368,26 @@ impl YearQuery {
     }
 }
 
+/// What a year's graph takes: the year (`?year`, checked first: a bad one is the 400) and
+/// the caller's scope.
+struct InYear {
+    year: i32,
+    scope: Scope,
+}
+
+impl FromRequestParts<AppState> for InYear {
+    type Rejection = Response;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Response> {
+        let Extension(caller) =
+            Extension::<Caller>::from_request_parts(parts, state).await.map_err(IntoResponse::into_response)?;
+        let Query(q) =
+            Query::<YearQuery>::from_request_parts(parts, state).await.map_err(IntoResponse::into_response)?;
+        let year = q.year().map_err(IntoResponse::into_response)?;
+        Ok(Self { year, scope: scope(&caller).map_err(IntoResponse::into_response)? })
+    }
+}
+
 async fn donor_totals(State(state): State<AppState>, Extension(caller): Extension<Caller>) -> Reply {
     let totals = match scope(&caller)? {
         Scope::Platform => {
@@ -380,13 +402,8 @@ async fn donor_totals(State(state): State<AppState>, Extension(caller): Extensio
     ok("Donor totals", totals)
 }
 
-async fn donor_year(
-    State(state): State<AppState>,
-    Extension(caller): Extension<Caller>,
-    Query(q): Query<YearQuery>,
-) -> Reply {
-    let year = q.year()?;
-    let months = match scope(&caller)? {
+async fn donor_year(State(state): State<AppState>, InYear { year, scope }: InYear) -> Reply {
+    let months = match scope {
         Scope::Platform => giving_figures(&state, year).await.map_err(|e| down("giving", e))?.months,
         Scope::Nonprofit(id) => nonprofit_giving(&state, &id, year).await.map_err(|e| down("giving", e))?.months,
     };
@@ -416,13 +433,8 @@ async fn charity_totals(State(state): State<AppState>, Extension(caller): Extens
     ok("Nonprofit totals", totals)
 }
 
-async fn charity_year(
-    State(state): State<AppState>,
-    Extension(caller): Extension<Caller>,
-    Query(q): Query<YearQuery>,
-) -> Reply {
-    let year = q.year()?;
-    let months = match scope(&caller)? {
+async fn charity_year(State(state): State<AppState>, InYear { year, scope }: InYear) -> Reply {
+    let months = match scope {
         Scope::Platform => {
             let f = catalogue_figures(&state, year).await.map_err(|e| down("catalogue", e))?;
             f.months

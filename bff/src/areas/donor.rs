@@ -2,7 +2,7 @@
 //!
 //! The records travel as the giving service's proto messages, which serialise as the REST JSON.
 
-use super::{ListBody, StatusBody};
+use super::{ListBody, StatusBody, StatusChange};
 use crate::auth::Caller;
 use crate::media;
 use crate::reply::{Body, Empty, Reply, Route, list, ok, route};
@@ -102,14 +102,8 @@ async fn remove(State(state): State<AppState>, Extension(caller): Extension<Call
     ok("Donor deleted successfully", Empty {})
 }
 
-async fn status(
-    State(state): State<AppState>,
-    Extension(caller): Extension<Caller>,
-    Path(id): Path<String>,
-    Body(b): Body<StatusBody>,
-) -> Reply {
-    let active = b.active()?;
-    let req = pb::SetDonorStatusRequest { id, active, actor: Some(caller.to_pb()) };
-    let d = call!(state.giving().set_donor_status(req))?;
-    ok(if active { "Donor activated successfully" } else { "Donor deactivated successfully" }, d)
+async fn status(State(state): State<AppState>, s: StatusChange) -> Reply {
+    let message = s.message("Donor");
+    let req = pb::SetDonorStatusRequest { id: s.id, active: s.active, actor: Some(s.actor) };
+    ok(&message, call!(state.giving().set_donor_status(req))?)
 }

@@ -3,7 +3,8 @@
 
 use super::ListBody;
 use crate::auth::Caller;
-use crate::reply::{Body, Empty, Reply, Route, list, ok, route};
+use crate::public_cache::renewed;
+use crate::reply::{Body, Empty, Reply, Route, list_of, ok, route};
 use crate::state::AppState;
 use crate::transport::{call, call_unsent};
 use axum::Extension;
@@ -152,8 +153,7 @@ async fn create_category(
 ) -> Reply {
     let req = pb::FaqCategoryInput { name: b.name, description: b.description, actor: Some(caller.to_pb()) };
     let c = call_unsent!(state.content().create_faq_category(req))?;
-    crate::public_cache::forget(&state).await;
-    ok("FAQ category created successfully", category_view(c))
+    renewed(&state, "FAQ category created successfully", category_view(c)).await
 }
 
 async fn update_category(
@@ -170,8 +170,7 @@ async fn update_category(
         actor: Some(caller.to_pb()),
     };
     let c = call!(state.content().update_faq_category(req))?;
-    crate::public_cache::forget(&state).await;
-    ok("FAQ category updated successfully", category_view(c))
+    renewed(&state, "FAQ category updated successfully", category_view(c)).await
 }
 
 async fn delete_category(
@@ -181,8 +180,7 @@ async fn delete_category(
 ) -> Reply {
     let req = pb::IdRef { id, actor: Some(caller.to_pb()) };
     call_unsent!(state.content().delete_faq_category(req))?;
-    crate::public_cache::forget(&state).await;
-    ok("FAQ category deleted successfully", Empty {})
+    renewed(&state, "FAQ category deleted successfully", Empty {}).await
 }
 
 async fn category(State(state): State<AppState>, Path(id): Path<String>) -> Reply {
@@ -194,7 +192,7 @@ async fn category(State(state): State<AppState>, Path(id): Path<String>) -> Repl
 async fn list_categories(State(state): State<AppState>, Body(b): Body<ListBody>) -> Reply {
     let req = pb::ListRequest { page: Some(b.to_page()) };
     let r = call!(state.content().list_faq_categories(req))?;
-    list("FAQ category list", r.items.into_iter().map(category_view).collect::<Vec<_>>(), r.total)
+    list_of("FAQ category list", r.items, r.total, category_view)
 }
 
 async fn create_faq(
@@ -204,8 +202,7 @@ async fn create_faq(
 ) -> Reply {
     let req = pb::FaqInput { fields: faq_fields(b), actor: Some(caller.to_pb()) };
     let f = call_unsent!(state.content().create_faq(req))?;
-    crate::public_cache::forget(&state).await;
-    ok("FAQ created successfully", faq_view(f))
+    renewed(&state, "FAQ created successfully", faq_view(f)).await
 }
 
 async fn update_faq(
@@ -216,8 +213,7 @@ async fn update_faq(
 ) -> Reply {
     let req = pb::UpdateFaqRequest { id, fields: faq_fields(b), actor: Some(caller.to_pb()) };
     let f = call!(state.content().update_faq(req))?;
-    crate::public_cache::forget(&state).await;
-    ok("FAQ updated successfully", faq_view(f))
+    renewed(&state, "FAQ updated successfully", faq_view(f)).await
 }
 
 async fn delete_faq(
@@ -227,8 +223,7 @@ async fn delete_faq(
 ) -> Reply {
     let req = pb::IdRef { id, actor: Some(caller.to_pb()) };
     call_unsent!(state.content().delete_faq(req))?;
-    crate::public_cache::forget(&state).await;
-    ok("FAQ deleted successfully", Empty {})
+    renewed(&state, "FAQ deleted successfully", Empty {}).await
 }
 
 async fn faq(State(state): State<AppState>, Path(id): Path<String>) -> Reply {
@@ -240,5 +235,5 @@ async fn faq(State(state): State<AppState>, Path(id): Path<String>) -> Reply {
 async fn list_faqs(State(state): State<AppState>, Body(b): Body<FaqListBody>) -> Reply {
     let req = pb::ListFaqsRequest { page: Some(b.list.to_page()), category_id: b.category_id };
     let r = call!(state.content().list_faqs(req))?;
-    list("FAQ list", r.items.into_iter().map(faq_view).collect::<Vec<_>>(), r.total)
+    list_of("FAQ list", r.items, r.total, faq_view)
 }

@@ -3,7 +3,7 @@
 //! Management", /work/briefs/giving-rest.md). The giving service's `Partner` serialises as
 //! the REST JSON; who may call what is the permission table's.
 
-use super::{ListBody, StatusBody};
+use super::{ListBody, StatusBody, StatusChange};
 use crate::auth::Caller;
 use crate::reply::{Body, Empty, Reply, Route, list, ok, route};
 use crate::state::AppState;
@@ -77,16 +77,10 @@ async fn one(State(state): State<AppState>, Path(id): Path<String>) -> Reply {
     ok("Giving partner details", p)
 }
 
-async fn status(
-    State(state): State<AppState>,
-    Extension(caller): Extension<Caller>,
-    Path(id): Path<String>,
-    Body(b): Body<StatusBody>,
-) -> Reply {
-    let active = b.active()?;
-    let req = pb::SetPartnerStatusRequest { id, active, actor: Some(caller.to_pb()) };
-    let p = call!(state.giving().set_partner_status(req))?;
-    ok(if active { "Giving partner activated successfully" } else { "Giving partner deactivated successfully" }, p)
+async fn status(State(state): State<AppState>, s: StatusChange) -> Reply {
+    let message = s.message("Giving partner");
+    let req = pb::SetPartnerStatusRequest { id: s.id, active: s.active, actor: Some(s.actor) };
+    ok(&message, call!(state.giving().set_partner_status(req))?)
 }
 
 /// `{ strategicPartnerId }`: the partner a delete names.

@@ -3,7 +3,8 @@
 use super::ListBody;
 use crate::auth::Caller;
 use crate::media;
-use crate::reply::{Body, Empty, Reply, Route, list, ok, route};
+use crate::public_cache::renewed;
+use crate::reply::{Body, Empty, Reply, Route, list_of, ok, route};
 use crate::state::AppState;
 use crate::transport::{call, call_unsent};
 use axum::Extension;
@@ -107,8 +108,7 @@ async fn create(
     let req = pb::LeadershipInput { fields: fields(b), actor: Some(caller.to_pb()) };
     let l = call_unsent!(state.content().create_leadership(req))?;
     claim.attach(&state, &l.id).await;
-    crate::public_cache::forget(&state).await;
-    ok("Leadership added successfully", view(l))
+    renewed(&state, "Leadership added successfully", view(l)).await
 }
 
 async fn update(
@@ -124,16 +124,14 @@ async fn update(
     let req = pb::UpdateLeadershipRequest { id: id.clone(), fields: fields(b), actor: Some(caller.to_pb()) };
     let l = call!(state.content().update_leadership(req))?;
     claim.attach(&state, &id).await;
-    crate::public_cache::forget(&state).await;
-    ok("Leadership updated successfully", view(l))
+    renewed(&state, "Leadership updated successfully", view(l)).await
 }
 
 async fn remove(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>) -> Reply {
     let req = pb::IdRef { id: id.clone(), actor: Some(caller.to_pb()) };
     call_unsent!(state.content().delete_leadership(req))?;
     media::LEADERSHIP.release(&state, &caller.to_pb(), &id).await;
-    crate::public_cache::forget(&state).await;
-    ok("Leadership deleted successfully", Empty {})
+    renewed(&state, "Leadership deleted successfully", Empty {}).await
 }
 
 async fn one(State(state): State<AppState>, Path(id): Path<String>) -> Reply {
@@ -145,5 +143,5 @@ async fn one(State(state): State<AppState>, Path(id): Path<String>) -> Reply {
 async fn list_page(State(state): State<AppState>, Body(b): Body<LeadershipListBody>) -> Reply {
     let req = pb::ListLeadershipRequest { page: Some(b.list.to_page()), is_active: b.is_active };
     let r = call!(state.content().list_leadership(req))?;
-    list("Leadership list", r.items.into_iter().map(view).collect::<Vec<_>>(), r.total)
+    list_of("Leadership list", r.items, r.total, view)
 }

@@ -302,17 +302,7 @@ async fn read_video(
                 let mut w = state.storage.writer(&path, limit, too_big).await?;
                 *holding = Some(path);
                 w.write(&head).await?;
-                loop {
-                    match field.chunk().await {
-                        Ok(Some(c)) => w.write(&c).await?,
-                        Ok(None) => break,
-                        Err(e) => {
-                            w.abort().await;
-                            return Err(multipart_error(e));
-                        }
-                    }
-                }
-                video = Some((kind, w.finish().await?));
+                video = Some((kind, w.write_field(&mut field, multipart_error).await?));
             }
             _ => {}
         }

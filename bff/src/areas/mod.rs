@@ -28,7 +28,12 @@ pub mod terms;
 pub mod transaction;
 pub mod two_factor;
 
-use crate::reply::Route;
+use crate::auth::Caller;
+use crate::reply::{Body, Route};
+use crate::state::AppState;
+use axum::Extension;
+use axum::extract::{FromRequest, FromRequestParts, Path};
+use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -125,6 +130,37 @@ impl StatusBody {
     /// The wanted state, or the 400 every status path answers without it.
     pub fn active(&self) -> Result<bool, crate::error::ApiError> {
         self.is_active.ok_or_else(|| crate::error::ApiError::validation("isActive", "isActive is required"))
+    }
+}
+
+/// What a status path (`.../{id}` with a [`StatusBody`]) takes: the record, the wanted state
+/// (the 400 of [`StatusBody::active`] without it) and who asks.
+pub struct StatusChange {
+    pub id: String,
+    pub active: bool,
+    pub actor: proto::common::v1::Actor,
+}
+
+impl StatusChange {
+    /// The path's answer message: "{what} activated successfully" or "... deactivated ...".
+    pub fn message(&self, what: &str) -> String {
+        format!("{what} {} successfully", if self.active { "activated" } else { "deactivated" })
+    }
+}
+
+impl FromRequest<AppState> for StatusChange {
+    type Rejection = Response;
+
+    async fn from_request(req: axum::extract::Request, state: &AppState) -> Result<Self, Response> {
+        let (mut parts, body) = req.into_parts();
+        let Extension(caller) =
+            Extension::<Caller>::from_request_parts(&mut parts, state).await.map_err(IntoResponse::into_response)?;
+        let Path(id) =
+            Path::<String>::from_request_parts(&mut parts, state).await.map_err(IntoResponse::into_response)?;
+        let req = axum::extract::Request::from_parts(parts, body);
+        let Body(b) = Body::<StatusBody>::from_request(req, state).await.map_err(IntoResponse::into_response)?;
+        let active = b.active().map_err(IntoResponse::into_response)?;
+        Ok(Self { id, active, actor: caller.to_pb() })
     }
 }
 

@@ -4,7 +4,7 @@
 //! 100 rows a page (the service caps the limit; the total counts them all).
 
 use super::PagingQuery;
-use super::{ListBody, StatusBody};
+use super::{ListBody, StatusBody, StatusChange};
 use crate::auth::Caller;
 use crate::reply::{Body, Reply, Route, list, ok, route};
 use crate::state::AppState;
@@ -144,16 +144,10 @@ async fn inactive_posts(State(state): State<AppState>, Body(b): Body<CommunityPo
     .await
 }
 
-async fn set_active(
-    State(state): State<AppState>,
-    Extension(caller): Extension<Caller>,
-    Path(id): Path<String>,
-    Body(b): Body<StatusBody>,
-) -> Reply {
-    let is_active = b.active()?;
-    let req = pb::SetPostActiveRequest { id, is_active, actor: Some(caller.to_pb()) };
-    let p = call!(state.engagement().set_post_active(req))?;
-    ok(if is_active { "Post activated successfully" } else { "Post deactivated successfully" }, p)
+async fn set_active(State(state): State<AppState>, s: StatusChange) -> Reply {
+    let message = s.message("Post");
+    let req = pb::SetPostActiveRequest { id: s.id, is_active: s.active, actor: Some(s.actor) };
+    ok(&message, call!(state.engagement().set_post_active(req))?)
 }
 
 /// A like by the platform's account (no donor named): like again = unlike.

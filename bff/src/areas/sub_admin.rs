@@ -2,9 +2,9 @@
 //! its caller: identity refuses escalation (bff/API.md "Sub-admins"), and a changed
 //! account's cached standing is dropped so the change holds on its next request everywhere.
 
-use super::{ListBody, ModuleGrant, StatusBody};
+use super::{ListBody, ModuleGrant, StatusBody, StatusChange};
 use crate::auth::Caller;
-use crate::reply::{Body, Empty, Reply, Route, list, ok, route};
+use crate::reply::{Body, Empty, Reply, Route, list_of, ok, route};
 use crate::state::AppState;
 use crate::transport::{call, call_unsent};
 use axum::Extension;
@@ -135,18 +135,12 @@ async fn remove(State(state): State<AppState>, Extension(caller): Extension<Call
     ok("Sub admin deleted successfully", Empty {})
 }
 
-async fn status(
-    State(state): State<AppState>,
-    Extension(caller): Extension<Caller>,
-    Path(id): Path<String>,
-    Body(b): Body<StatusBody>,
-) -> Reply {
-    let active = b.active()?;
-    let req = pb::SetStatusRequest { id: id.clone(), active, actor: Some(caller.to_pb()) };
-    let s = call!(state.identity().set_sub_admin_status(req))?;
-    state.forget_principal(&id).await;
-    let msg = if active { "Sub admin activated successfully" } else { "Sub admin deactivated successfully" };
-    ok(msg, view(s))
+async fn status(State(state): State<AppState>, s: StatusChange) -> Reply {
+    let message = s.message("Sub admin");
+    let req = pb::SetStatusRequest { id: s.id.clone(), active: s.active, actor: Some(s.actor) };
+    let sub_admin = call!(state.identity().set_sub_admin_status(req))?;
+    state.forget_principal(&s.id).await;
+    ok(&message, view(sub_admin))
 }
 
 async fn list_page(
@@ -156,7 +150,7 @@ async fn list_page(
 ) -> Reply {
     let req = pb::ListRequest { page: Some(b.to_page()), actor: Some(caller.to_pb()) };
     let page = call!(state.identity().list_sub_admins(req))?;
-    list("Sub admin list", page.items.into_iter().map(view).collect::<Vec<_>>(), page.total)
+    list_of("Sub admin list", page.items, page.total, view)
 }
 
 async fn one(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>) -> Reply {

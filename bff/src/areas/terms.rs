@@ -4,7 +4,7 @@
 use super::{IdBody, ListBody, StatusBody};
 use crate::auth::Caller;
 use crate::error::ApiError;
-use crate::reply::{Body, Empty, Reply, Route, list, ok, route};
+use crate::reply::{Body, Empty, Reply, Route, list_of, ok, route};
 use crate::state::AppState;
 use crate::transport::{call, call_unsent, retry};
 use crate::xlsx::{Row, Sheet, XLSX};
@@ -264,7 +264,7 @@ async fn one(State(state): State<AppState>, axum::Extension(k): K, Path(id): Pat
 async fn list_page(State(state): State<AppState>, axum::Extension(k): K, Body(b): Body<ListBody>) -> Reply {
     let req = pb::ListTermsRequest { kind: k.kind as i32, page: Some(b.to_page()) };
     let page = call!(state.catalogue().list_terms(req))?;
-    list(&format!("{} list", k.label), page.items.into_iter().map(view).collect::<Vec<_>>(), page.total)
+    list_of(&format!("{} list", k.label), page.items, page.total, view)
 }
 
 #[derive(Deserialize, Serialize, Default, ToSchema)]

@@ -9,21 +9,18 @@
 //! nonprofit and cause the donor gave to (giving DonorRecipients), "recipient:{kind}:{id}",
 //! so a notification for a selected audience reaches exactly its donors.
 
-use super::admin::acknowledge_send;
 use super::names::{self, ADMIN_NS, ADMINS_ROOM};
 use super::presence::Presence;
-use super::socket::{Auth, Refusal, answer, emit_from};
-use super::wire::{
-    HistoryBody, ListAnswer, MissedBody, Nothing, ReadEvent, TypingBody, TypingEvent, check_send, donor_of,
-    history_limit,
-};
+use super::room::{self, Party, Stored};
+use super::socket::{Incoming, Refusal, client_address, emit_from, on};
+use super::wire::{Nothing, TypingBody, TypingEvent, check_send};
 use crate::state::AppState;
 use crate::transport::{call, call_unsent};
 use proto::chat::v1 as pb;
 use serde::{Deserialize, Serialize};
 use socketioxide::SocketIo;
 use socketioxide::adapter::Adapter;
-use socketioxide::extract::{AckSender, SocketRef, State, TryData};
+use socketioxide::extract::{SocketRef, State};
 use std::sync::Arc;
 use std::time::Duration;
 use tokens::TokenError;
@@ -41,15 +38,22 @@ pub struct MemberCtx {
     pub recipients: Vec<pb::RecipientRef>,
 }
 
-impl MemberCtx {
-    fn actor(&self) -> proto::common::v1::Actor {
-        proto::common::v1::Actor {
-            id: self.donor_id.clone(),
-            account_type: proto::common::v1::AccountType::Member.into(),
-            address: self.address.clone(),
-        }
+/// Who makes a member's calls: the donor, from its client address.
+fn member_actor(donor_id: &str, address: &str) -> proto::common::v1::Actor {
+    proto::common::v1::Actor {
+        id: donor_id.to_string(),
+        account_type: proto::common::v1::AccountType::Member.into(),
+        address: address.to_string(),
     }
+}
 
+/// The member side: its own room only; every message it fetched moves its delivered marker.
+impl Party for MemberCtx {
+    const SIDE: pb::Side = pb::Side::Member;
+    const SIDE_NAME: &'static str = "member";
+    async fn check<A: Adapter>(ev: &Incoming<A>) -> Result<Self, Refusal> {
+        check(ev).await
+    }
     /// The room an event names: the member's own (absent or the same id), else refused.
     fn room(&self, asked: &str) -> Result<String, Refusal> {
         match asked.trim() {
@@ -58,6 +62,16 @@ impl MemberCtx {
             _ => Err(Refusal::forbidden()),
         }
     }
+    fn member_id(&self) -> String {
+        self.donor_id.clone()
+    }
+    fn actor(&self) -> proto::common::v1::Actor {
+        member_actor(&self.donor_id, &self.address)
+    }
+    fn delivers(_: &pb::Message) -> bool {
+        true
+    }
+    async fn read_moved<A: Adapter>(_: &Incoming<A>, _: &pb::Room) {}
 }
 
 const INVALID: &str = "Invalid session token. Please sign in again.";
@@ -134,22 +148,11 @@ fn kind_name(kind: i32) -> Option<&'static str> {
     }
 }
 
-pub async fn handshake<A: Adapter>(
-    s: SocketRef<A>,
-    TryData(auth): TryData<Auth>,
-    State(state): State<AppState>,
-) -> Result<(), Refusal> {
-    let token = auth.ok().and_then(|a| a.token).filter(|t| !t.is_empty());
+/// The handshake (`socket::handshake`): a member token of an active donor; its room opened.
+pub async fn handshake<A: Adapter>(s: SocketRef<A>, token: Option<String>, state: AppState) -> Result<(), Refusal> {
     let donor_id = member(&state, token.as_deref()).await?;
-    let parts = s.req_parts();
-    let peer = parts.extensions.get::<axum::extract::ConnectInfo<std::net::SocketAddr>>().map(|c| c.0);
-    let address =
-        peer.map(|peer| crate::auth::client_address(&state.settings, &parts.headers, peer)).unwrap_or_default();
-    let actor = proto::common::v1::Actor {
-        id: donor_id.clone(),
-        account_type: proto::common::v1::AccountType::Member.into(),
-        address: address.clone(),
-    };
+    let address = client_address(&s, &state);
+    let actor = member_actor(&donor_id, &address);
     let user = room_user(&state, &donor_id).await.map_err(Refusal::from)?;
     let req = pb::MemberRef { member_id: donor_id.clone(), actor: Some(actor), user };
     let room = call!(state.chat().room_of_member(req)).map_err(Refusal::from)?;
@@ -174,13 +177,11 @@ fn listen<A: Adapter>(s: &SocketRef<A>, ctx: &MemberCtx) {
     for r in &ctx.recipients {
         s.join(names::recipient_room(&r.kind, &r.id));
     }
-    s.on(names::HISTORY, history::<A>);
-    s.on(names::MISSED, missed::<A>);
-    s.on(names::SEND, send::<A>);
-    s.on(names::TYPING, typing::<A>);
-    s.on(names::READ, read::<A>);
-    s.on(names::NOTIFICATIONS, notifications::<A>);
-    s.on(names::NOTIFICATION_READ, notification_read::<A>);
+    on(s, names::SEND, send::<A>);
+    on(s, names::TYPING, typing::<A>);
+    on(s, names::NOTIFICATIONS, notifications::<A>);
+    on(s, names::NOTIFICATION_READ, notification_read::<A>);
+    room::listen::<A, MemberCtx>(s);
 }
 
 #[derive(Serialize)]
@@ -199,14 +200,7 @@ pub async fn on_connect<A: Adapter>(
     let Some(ctx) = s.extensions.get::<MemberCtx>() else { return };
     s.on_disconnect(on_disconnect::<A>);
     if presence.connected(state.cache.as_ref(), &ctx.donor_id).await {
-        emit_from(
-            &io,
-            ADMIN_NS,
-            vec![ADMINS_ROOM.to_string()],
-            names::PRESENCE,
-            &PresenceEvent { user_id: &ctx.donor_id, online: true },
-        )
-        .await;
+        tell_presence(&io, &ctx.donor_id, true).await;
     }
 }
 
@@ -218,89 +212,22 @@ async fn on_disconnect<A: Adapter>(
 ) {
     let Some(ctx) = s.extensions.get::<MemberCtx>() else { return };
     if presence.disconnected(state.cache.as_ref(), &ctx.donor_id).await {
-        emit_from(
-            &io,
-            ADMIN_NS,
-            vec![ADMINS_ROOM.to_string()],
-            names::PRESENCE,
-            &PresenceEvent { user_id: &ctx.donor_id, online: false },
-        )
-        .await;
+        tell_presence(&io, &ctx.donor_id, false).await;
     }
+}
+
+/// `presence` to every /admin socket: a donor's first socket connected, or its last one left.
+async fn tell_presence<A: Adapter>(io: &SocketIo<A>, donor_id: &str, online: bool) {
+    let event = PresenceEvent { user_id: donor_id, online };
+    emit_from(io, ADMIN_NS, vec![ADMINS_ROOM.to_string()], names::PRESENCE, &event).await;
 }
 
 /// The socket's member, checked again (token expiry, donor active).
-async fn check<A: Adapter>(state: &AppState, s: &SocketRef<A>) -> Result<MemberCtx, Refusal> {
-    let ctx = s.extensions.get::<MemberCtx>().ok_or_else(|| Refusal::unauthorized("Please sign in to continue"))?;
-    member(state, Some(&ctx.token)).await?;
+async fn check<A: Adapter>(ev: &Incoming<A>) -> Result<MemberCtx, Refusal> {
+    let ctx =
+        ev.socket.extensions.get::<MemberCtx>().ok_or_else(|| Refusal::unauthorized("Please sign in to continue"))?;
+    member(&ev.state, Some(&ctx.token)).await?;
     Ok(ctx)
-}
-
-fn body<T>(data: Result<T, impl std::fmt::Display>) -> Result<T, Refusal> {
-    data.map_err(|e| Refusal::validation(&format!("Invalid request body: {e}")))
-}
-
-async fn history<A: Adapter>(
-    s: SocketRef<A>,
-    TryData(d): TryData<HistoryBody>,
-    ack: AckSender<A>,
-    State(state): State<AppState>,
-) {
-    let r = async {
-        let ctx = check(&state, &s).await?;
-        let d = body(d)?;
-        let req = pb::HistoryRequest {
-            room_id: ctx.room(&d.room_id)?,
-            side: pb::Side::Member.into(),
-            before: d.before.unwrap_or(0).max(0),
-            limit: history_limit(d.limit)?,
-            member_id: ctx.donor_id.clone(),
-        };
-        let l = call!(state.chat().history(req))?;
-        delivered(&state, &ctx, &l.items).await;
-        Ok(ListAnswer { list: l.items, has_more: l.has_more })
-    }
-    .await;
-    answer(&s, ack, r);
-}
-
-/// The member received these messages: its delivered marker moves (best effort).
-async fn delivered(state: &AppState, ctx: &MemberCtx, items: &[pb::Message]) {
-    let Some(last) = items.iter().map(|m| m.seq).max() else { return };
-    let req = pb::MarkRequest {
-        room_id: ctx.room_id.clone(),
-        side: pb::Side::Member.into(),
-        seq: last,
-        member_id: ctx.donor_id.clone(),
-        actor: Some(ctx.actor()),
-    };
-    if let Err(e) = state.chat().mark_delivered(req).await {
-        tracing::debug!(error = %e, "delivered marker not moved");
-    }
-}
-
-async fn missed<A: Adapter>(
-    s: SocketRef<A>,
-    TryData(d): TryData<MissedBody>,
-    ack: AckSender<A>,
-    State(state): State<AppState>,
-) {
-    let r = async {
-        let ctx = check(&state, &s).await?;
-        let d = body(d)?;
-        let req = pb::MissedRequest {
-            room_id: ctx.room(&d.room_id)?,
-            side: pb::Side::Member.into(),
-            after: d.after.max(0),
-            limit: 0,
-            member_id: ctx.donor_id.clone(),
-        };
-        let l = call!(state.chat().missed(req))?;
-        delivered(&state, &ctx, &l.items).await;
-        Ok(ListAnswer { list: l.items, has_more: l.has_more })
-    }
-    .await;
-    answer(&s, ack, r);
 }
 
 #[derive(Deserialize, Default)]
@@ -312,102 +239,42 @@ pub struct MemberSendBody {
     pub client_id: String,
 }
 
-async fn send<A: Adapter>(
-    s: SocketRef<A>,
-    io: SocketIo<A>,
-    TryData(d): TryData<MemberSendBody>,
-    ack: AckSender<A>,
-    State(state): State<AppState>,
-) {
-    let stored = async {
-        let ctx = check(&state, &s).await?;
-        let d = body(d)?;
-        let room_id = ctx.room(&d.room_id)?;
-        if d.image.as_deref().is_some_and(|i| !i.trim().is_empty()) {
-            return Err(Refusal::validation("Members send text only"));
+async fn send<A: Adapter>(ev: Incoming<A>, d: Result<MemberSendBody, Refusal>) -> Stored {
+    Stored(
+        async {
+            let ctx = check(&ev).await?;
+            let d = d?;
+            let room_id = ctx.room(&d.room_id)?;
+            if d.image.as_deref().is_some_and(|i| !i.trim().is_empty()) {
+                return Err(Refusal::validation("Members send text only"));
+            }
+            check_send(&d.text, "", &d.client_id)?;
+            let req = pb::SendRequest {
+                room_id,
+                side: pb::Side::Member.into(),
+                sender: None,
+                text: d.text.trim().to_string(),
+                image: String::new(),
+                client_id: d.client_id.trim().to_string(),
+                member_id: ctx.donor_id.clone(),
+                actor: Some(ctx.actor()),
+            };
+            let state = &ev.state;
+            Ok(call!(state.chat().send(req))?)
         }
-        check_send(&d.text, "", &d.client_id)?;
-        let req = pb::SendRequest {
-            room_id,
-            side: pb::Side::Member.into(),
-            sender: None,
-            text: d.text.trim().to_string(),
-            image: String::new(),
-            client_id: d.client_id.trim().to_string(),
-            member_id: ctx.donor_id.clone(),
-            actor: Some(ctx.actor()),
-        };
-        Ok(call!(state.chat().send(req))?)
-    }
-    .await;
-    acknowledge_send(&s, ack, &io, &state, stored).await;
+        .await,
+    )
 }
 
-async fn typing<A: Adapter>(
-    s: SocketRef<A>,
-    io: SocketIo<A>,
-    TryData(d): TryData<TypingBody>,
-    ack: AckSender<A>,
-    State(state): State<AppState>,
-) {
-    let r = async {
-        let ctx = check(&state, &s).await?;
-        let d = body(d)?;
-        let room_id = ctx.room(&d.room_id)?;
-        let from = pb::Person {
-            id: ctx.donor_id.clone(),
-            r#type: "member".into(),
-            name: String::new(),
-            avatar: String::new(),
-        };
-        let event = TypingEvent { room_id: room_id.clone(), from, typing: d.typing };
-        emit_from(&io, ADMIN_NS, vec![names::chat_room(&room_id)], names::TYPING, &event).await;
-        Ok(Nothing {})
-    }
-    .await;
-    answer(&s, ack, r);
-}
-
-#[derive(Deserialize, Default)]
-#[serde(default, rename_all = "camelCase")]
-pub struct MemberReadBody {
-    pub room_id: String,
-    pub seq: i64,
-}
-
-#[derive(Serialize)]
-pub struct RoomAnswer {
-    pub room: pb::Room,
-}
-
-async fn read<A: Adapter>(
-    s: SocketRef<A>,
-    io: SocketIo<A>,
-    TryData(d): TryData<MemberReadBody>,
-    ack: AckSender<A>,
-    State(state): State<AppState>,
-) {
-    let r = async {
-        let ctx = check(&state, &s).await?;
-        let d = body(d)?;
-        let req = pb::MarkRequest {
-            room_id: ctx.room(&d.room_id)?,
-            side: pb::Side::Member.into(),
-            seq: d.seq.max(0),
-            member_id: ctx.donor_id.clone(),
-            actor: Some(ctx.actor()),
-        };
-        let m = call_unsent!(state.chat().mark_read(req))?;
-        let room = super::admin::one_with_presence(&state, m.room.unwrap_or_default()).await;
-        if m.moved {
-            let event = ReadEvent { room_id: &room.id, side: "member", seq: m.seq, read_at: m.at };
-            emit_from(&io, ADMIN_NS, vec![names::chat_room(&room.id)], names::READ, &event).await;
-            emit_from(&io, names::APP_NS, vec![names::member_room(&donor_of(&room))], names::READ, &event).await;
-        }
-        Ok(RoomAnswer { room })
-    }
-    .await;
-    answer(&s, ack, r);
+async fn typing<A: Adapter>(ev: Incoming<A>, d: Result<TypingBody, Refusal>) -> Result<Nothing, Refusal> {
+    let ctx = check(&ev).await?;
+    let d = d?;
+    let room_id = ctx.room(&d.room_id)?;
+    let from =
+        pb::Person { id: ctx.donor_id.clone(), r#type: "member".into(), name: String::new(), avatar: String::new() };
+    let event = TypingEvent { room_id: room_id.clone(), from, typing: d.typing };
+    emit_from(&ev.io, ADMIN_NS, vec![names::chat_room(&room_id)], names::TYPING, &event).await;
+    Ok(Nothing {})
 }
 
 #[derive(Deserialize, Default)]
@@ -424,31 +291,26 @@ pub struct NotificationsAnswer {
 }
 
 async fn notifications<A: Adapter>(
-    s: SocketRef<A>,
-    TryData(d): TryData<NotificationsBody>,
-    ack: AckSender<A>,
-    State(state): State<AppState>,
-) {
-    let r = async {
-        let ctx = check(&state, &s).await?;
-        let d = body(d)?;
-        let page = proto::common::v1::PageRequest {
-            page: d.page.max(1),
-            limit: if d.limit <= 0 { 10 } else { d.limit.min(50) },
-            search: String::new(),
-            column: String::new(),
-            order: String::new(),
-        };
-        let req = pb::MemberNotificationsRequest {
-            member_id: ctx.donor_id.clone(),
-            recipients: ctx.recipients.clone(),
-            page: Some(page),
-        };
-        let p = call!(state.chat().member_notifications(req))?;
-        Ok(NotificationsAnswer { list: p.items, total_records: p.total })
-    }
-    .await;
-    answer(&s, ack, r);
+    ev: Incoming<A>,
+    d: Result<NotificationsBody, Refusal>,
+) -> Result<NotificationsAnswer, Refusal> {
+    let ctx = check(&ev).await?;
+    let d = d?;
+    let page = proto::common::v1::PageRequest {
+        page: d.page.max(1),
+        limit: if d.limit <= 0 { 10 } else { d.limit.min(50) },
+        search: String::new(),
+        column: String::new(),
+        order: String::new(),
+    };
+    let req = pb::MemberNotificationsRequest {
+        member_id: ctx.donor_id.clone(),
+        recipients: ctx.recipients.clone(),
+        page: Some(page),
+    };
+    let state = &ev.state;
+    let p = call!(state.chat().member_notifications(req))?;
+    Ok(NotificationsAnswer { list: p.items, total_records: p.total })
 }
 
 #[derive(Deserialize, Default)]
@@ -457,26 +319,18 @@ pub struct IdBody {
     pub id: String,
 }
 
-async fn notification_read<A: Adapter>(
-    s: SocketRef<A>,
-    TryData(d): TryData<IdBody>,
-    ack: AckSender<A>,
-    State(state): State<AppState>,
-) {
-    let r = async {
-        let ctx = check(&state, &s).await?;
-        let d = body(d)?;
-        if d.id.trim().is_empty() {
-            return Err(Refusal::validation("Please select a notification"));
-        }
-        let req = pb::MarkNotificationReadRequest {
-            member_id: ctx.donor_id.clone(),
-            notification_id: d.id.trim().to_string(),
-            actor: Some(ctx.actor()),
-        };
-        call_unsent!(state.chat().mark_notification_read(req))?;
-        Ok(Nothing {})
+async fn notification_read<A: Adapter>(ev: Incoming<A>, d: Result<IdBody, Refusal>) -> Result<Nothing, Refusal> {
+    let ctx = check(&ev).await?;
+    let d = d?;
+    if d.id.trim().is_empty() {
+        return Err(Refusal::validation("Please select a notification"));
     }
-    .await;
-    answer(&s, ack, r);
+    let req = pb::MarkNotificationReadRequest {
+        member_id: ctx.donor_id.clone(),
+        notification_id: d.id.trim().to_string(),
+        actor: Some(ctx.actor()),
+    };
+    let state = &ev.state;
+    call_unsent!(state.chat().mark_notification_read(req))?;
+    Ok(Nothing {})
 }

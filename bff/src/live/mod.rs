@@ -18,6 +18,7 @@ pub mod app;
 pub mod hub;
 pub mod names;
 pub mod presence;
+pub mod room;
 pub mod socket;
 pub mod wire;
 
@@ -32,8 +33,8 @@ use std::sync::Arc;
 macro_rules! namespaces {
     ($io:expr, $a:ty) => {{
         use socketioxide::handler::ConnectHandler;
-        let a = $io.ns(names::ADMIN_NS, admin::on_connect::<$a>.with(admin::handshake::<$a>));
-        let b = $io.ns(names::APP_NS, app::on_connect::<$a>.with(app::handshake::<$a>));
+        let a = $io.ns(names::ADMIN_NS, admin::on_connect::<$a>.with(socket::handshake(admin::handshake::<$a>)));
+        let b = $io.ns(names::APP_NS, app::on_connect::<$a>.with(socket::handshake(app::handshake::<$a>)));
         (a, b)
     }};
 }

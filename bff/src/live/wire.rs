@@ -89,3 +89,21 @@ pub struct ReadEvent<'a> {
     pub seq: i64,
     pub read_at: i64,
 }
+
+#[derive(Deserialize, Default)]
+#[serde(default, rename_all = "camelCase")]
+pub struct ReadBody {
+    pub room_id: String,
+    pub seq: i64,
+}
+
+#[derive(Serialize)]
+pub struct RoomAnswer {
+    pub room: pb::Room,
+}
+
+#[derive(Serialize)]
+pub struct MessageEvent<'a> {
+    pub message: &'a pb::Message,
+    pub room: &'a pb::Room,
+}

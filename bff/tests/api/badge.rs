@@ -27,16 +27,6 @@ async fn badge(app: &TestApp, name: &str, rule: i64, threshold: i64) -> String {
     id
 }
 
-fn field(body: &Value, name: &str) -> String {
-    body["errors"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|e| e["field"] == name)
-        .map(|e| e["message"].as_str().unwrap().to_string())
-        .unwrap_or_default()
-}
-
 fn body(name: &str, rule: Value, threshold: Value) -> Value {
     json!({ "name": name, "image": "badges/gold.png", "description": "Given a lot", "isActive": true, "rule": rule, "threshold": threshold })
 }

@@ -32,17 +32,6 @@ pub(crate) async fn valid_body(app: &TestApp, t: &str, name: &str, ein: &str) ->
     })
 }
 
-/// The message of one field in a 400 answer.
-fn field(body: &Value, name: &str) -> String {
-    body["errors"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|e| e["field"] == name)
-        .map(|e| e["message"].as_str().unwrap().to_string())
-        .unwrap_or_default()
-}
-
 fn list_body(search: &str, column: &str, order: &str, imported: bool, verification: &str) -> Value {
     json!({ "page": 1, "limit": 10, "search": search, "column": column, "order": order, "isNavigator": imported, "adminVerification": verification })
 }

@@ -7,15 +7,6 @@ use crate::socket::{Sock, admin_sock, chat_donor, member_sock, member_token, uui
 use reqwest::Method;
 use serde_json::{Value, json};
 
-fn field(body: &Value, name: &str) -> String {
-    body["errors"]
-        .as_array()
-        .and_then(|a| a.iter().find(|e| e["field"] == name))
-        .and_then(|e| e["message"].as_str())
-        .unwrap_or_default()
-        .to_string()
-}
-
 #[track_caller]
 fn refused(answer: &Value, code: &str, message: &str) {
     assert_eq!(

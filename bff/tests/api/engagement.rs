@@ -2,45 +2,13 @@
 //! export), posts, comments, likes and reported posts; the app side (joins, posts, reports)
 //! is made through the engagement service's gRPC, as the donor apps' backend does.
 
-use crate::content::XSS;
+use crate::content::{XSS, harmless};
 use crate::helpers::*;
 use crate::media::PNG;
 use calamine::{Data, Reader, Xlsx};
 use proto::engagement::v1 as pb;
 use reqwest::Method;
 use serde_json::{Value, json};
-
-fn field(body: &Value, name: &str) -> String {
-    body["errors"]
-        .as_array()
-        .map(|a| {
-            a.iter()
-                .find(|e| e["field"] == name)
-                .map(|e| e["message"].as_str().unwrap().to_string())
-                .unwrap_or_default()
-        })
-        .unwrap_or_default()
-}
-
-#[track_caller]
-fn harmless(html: &str) {
-    let l = html.to_lowercase();
-    for bad in [
-        "<script",
-        "onerror",
-        "onload",
-        "onmouseover",
-        "javascript:",
-        "data:text",
-        "<iframe",
-        "<svg",
-        "expression(",
-        "style=",
-        "<math",
-    ] {
-        assert!(!l.contains(bad), "{bad} left in {html}");
-    }
-}
 
 fn id(r: &Resp) -> String {
     r.body["data"]["_id"].as_str().unwrap_or_else(|| panic!("an _id in {}", r.body)).to_string()
@@ -96,6 +64,29 @@ pub(crate) fn event_body(title: &str, host_type: &str, host_id: &str, starts_at:
 
 pub(crate) async fn client(app: &TestApp) -> Client {
     Client::connect(app.engagement_url.clone()).await.unwrap()
+}
+
+/// A console with the community "Givers" and its event "Gala" in two days: the main admin's
+/// token, their ids, and an engagement client (the app side's joins and posts).
+struct Gala {
+    app: TestApp,
+    t: String,
+    cid: String,
+    eid: String,
+    c: Client,
+}
+
+async fn gala() -> Gala {
+    let app = spawn().await;
+    let (t, _) = app.admin().await;
+    let cid = community(&app, &t, "Givers").await;
+    let starts = common::now_ms() + 48 * HOUR;
+    let eid = id(&app
+        .post("/admin/event/addEvent", Some(&t), event_body("Gala", "community", &cid, starts))
+        .await
+        .expect(200));
+    let c = client(&app).await;
+    Gala { app, t, cid, eid, c }
 }
 
 pub(crate) fn donor(n: usize) -> pb::DonorRef {
@@ -441,15 +432,7 @@ async fn an_event_is_created_filtered_deleted_and_restored() {
 
 #[tokio::test]
 async fn event_members_are_listed_by_mode_removed_and_exported() {
-    let app = spawn().await;
-    let (t, _) = app.admin().await;
-    let cid = community(&app, &t, "Givers").await;
-    let now = common::now_ms();
-    let eid = id(&app
-        .post("/admin/event/addEvent", Some(&t), event_body("Gala", "community", &cid, now + 48 * HOUR))
-        .await
-        .expect(200));
-    let mut c = client(&app).await;
+    let Gala { app, t, eid, mut c, .. } = gala().await;
     // 1..=5 interested, 6..=8 going, 9 not going; 10 goes from interested to going.
     for n in 1..=10 {
         join_event(
@@ -792,15 +775,7 @@ async fn deleting_a_reported_post_closes_its_reports_and_drops_it_everywhere() {
 
 #[tokio::test]
 async fn viewers_and_nonprofit_admins_cannot_change_engagement() {
-    let app = spawn().await;
-    let (t, _) = app.admin().await;
-    let cid = community(&app, &t, "Givers").await;
-    let now = common::now_ms();
-    let eid = id(&app
-        .post("/admin/event/addEvent", Some(&t), event_body("Gala", "community", &cid, now + 48 * HOUR))
-        .await
-        .expect(200));
-    let mut c = client(&app).await;
+    let Gala { app, t, cid, eid, mut c } = gala().await;
     let post = create_post(&mut c, &cid, donor(1), "Hello").await;
     join_event(&mut c, &eid, donor(2), 2).await;
     let r = app.post(&format!("/admin/event/findEvent/{eid}"), Some(&t), json!({ "status": 2 })).await.expect(200);

@@ -16,17 +16,15 @@ fn body(email: &str, permissions: Value) -> Value {
     json!({ "firstName": "Sam", "lastName": "Helper", "email": email, "password": "secret12", "permissions": permissions })
 }
 
+/// The grants of a sub-admin as the main admin reads them back, each as `each` writes it.
+async fn grants(app: &TestApp, admin: &str, id: &str, each: fn(&Value) -> Value) -> Value {
+    let r = app.get(&format!("/admin/sub-admin/get/{id}"), Some(admin)).await.expect(200);
+    json!(r.body["data"]["permissions"].as_array().unwrap().iter().map(each).collect::<Vec<_>>())
+}
+
 /// The permissions of a sub-admin as the main admin reads them back (slug, actions).
 async fn permissions_of(app: &TestApp, admin: &str, id: &str) -> Value {
-    let r = app.get(&format!("/admin/sub-admin/get/{id}"), Some(admin)).await.expect(200);
-    json!(
-        r.body["data"]["permissions"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|p| json!([p["slug"], p["actions"]]))
-            .collect::<Vec<_>>()
-    )
+    grants(app, admin, id, |p| json!([p["slug"], p["actions"]])).await
 }
 
 #[track_caller]
@@ -227,15 +225,7 @@ async fn a_sub_admin_never_takes_over_a_stronger_one(app: TestApp) {
 
 /// The grants of a sub-admin as an update body's `permissions`.
 async fn permissions_json(app: &TestApp, admin: &str, id: &str) -> Value {
-    let r = app.get(&format!("/admin/sub-admin/get/{id}"), Some(admin)).await.expect(200);
-    json!(
-        r.body["data"]["permissions"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|p| json!({ "slug": p["slug"], "actions": p["actions"] }))
-            .collect::<Vec<_>>()
-    )
+    grants(app, admin, id, |p| json!({ "slug": p["slug"], "actions": p["actions"] })).await
 }
 
 #[tokio::test]

@@ -35,16 +35,6 @@ fn names(r: &Resp) -> Vec<String> {
     r.body["data"].as_array().unwrap().iter().map(|p| p["name"].as_str().unwrap().to_string()).collect()
 }
 
-fn field(body: &Value, name: &str) -> String {
-    body["errors"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|e| e["field"] == name)
-        .map(|e| e["message"].as_str().unwrap().to_string())
-        .unwrap_or_default()
-}
-
 const PENDING: &str = "/admin/strategic-partner/pending-List";
 const APPROVED: &str = "/admin/strategic-partner/strategicPartnerList";
 const VERIFY: &str = "/admin/strategic-partner/changeVerificationStatus";

@@ -11,6 +11,16 @@ pub const ADMIN_EMAIL: &str = "admin@example.org";
 pub const ADMIN_PASSWORD: &str = "Admin@123";
 pub const SECRET: &str = "bff-test-secret-bff-test-secret-0123456789";
 
+/// The message of one field in a 400 answer ('' when it names none).
+pub fn field(body: &Value, name: &str) -> String {
+    body["errors"]
+        .as_array()
+        .and_then(|a| a.iter().find(|e| e["field"] == name))
+        .and_then(|e| e["message"].as_str())
+        .unwrap_or_default()
+        .to_string()
+}
+
 pub struct TestApp {
     pub base: String,
     /// The BFF's metrics listener (/metrics, /healthz, the detailed /readyz).

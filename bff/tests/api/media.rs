@@ -190,18 +190,6 @@ async fn sub(app: &TestApp, t: &str, email: &str, permissions: serde_json::Value
     app.token_of("/admin-login/login", email).await
 }
 
-/// The message of one field in a 400 answer.
-fn field_message(r: &Resp, name: &str) -> String {
-    r.body["errors"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .find(|e| e["field"] == name)
-        .and_then(|e| e["message"].as_str())
-        .unwrap_or_default()
-        .to_string()
-}
-
 fn leader(photo: &str) -> serde_json::Value {
     json!({ "name": "Ada", "title": "Chair", "photo": photo, "biography": "", "order": 1, "isActive": true })
 }
@@ -294,7 +282,7 @@ async fn a_nonprofit_admin_cannot_take_the_public_leadership_photo_into_its_nonp
     let mut edit = body.clone();
     edit["images"] = json!([photo]);
     let r = app.patch(&format!("/admin/charity/update/{id}"), Some(&npo), edit).await.expect(400);
-    assert_eq!(field_message(&r, "images"), BELONGS, "{}", r.body);
+    assert_eq!(field(&r.body, "images"), BELONGS, "{}", r.body);
     let stored = app.get(&format!("/admin/charity/get/{id}"), Some(&npo)).await.expect(200);
     assert_eq!(stored.body["data"]["images"], json!([]), "nothing was saved");
     assert_eq!(remove_png(&app, &npo, "leadershipImage", &photo).await.expect(403).message(), MAY_NOT);
@@ -311,8 +299,9 @@ async fn a_nonprofit_admin_cannot_take_the_public_leadership_photo_into_its_nonp
     remove_png(&app, &npo, "charity", &logo).await.expect(200);
 }
 
-#[tokio::test]
-async fn a_community_editor_cannot_take_a_nonprofits_logo_into_a_gallery() {
+/// A console with a nonprofit the main admin made: the app, the main admin's token, the
+/// nonprofit's logo.
+async fn a_nonprofits_logo() -> (TestApp, String, String) {
     let app = spawn().await;
     let (t, _) = app.admin().await;
     let body = crate::charity::valid_body(&app, &t, "Water For All", "12-3456789").await;
@@ -320,6 +309,12 @@ async fn a_community_editor_cannot_take_a_nonprofits_logo_into_a_gallery() {
         .as_str()
         .unwrap()
         .to_string();
+    (app, t, logo)
+}
+
+#[tokio::test]
+async fn a_community_editor_cannot_take_a_nonprofits_logo_into_a_gallery() {
+    let (app, t, logo) = a_nonprofits_logo().await;
     let editor = sub(&app, &t, "c@example.org", json!([{ "slug": "/community", "actions": ["view", "edit"] }])).await;
     let cover = upload_png(&app, &t, "communityImage").await;
     let community = json!({
@@ -335,7 +330,7 @@ async fn a_community_editor_cannot_take_a_nonprofits_logo_into_a_gallery() {
     let mut edit = community.clone();
     edit["gallery"] = json!([logo]);
     let r = app.patch(&format!("/admin/admin-community/update/{cid}"), Some(&editor), edit).await.expect(400);
-    assert_eq!(field_message(&r, "gallery"), BELONGS);
+    assert_eq!(field(&r.body, "gallery"), BELONGS);
     assert_eq!(remove_png(&app, &editor, "charity", &logo).await.expect(403).message(), MAY_NOT);
     app.get(&format!("/media/charity/{logo}"), None).await.expect(200);
     // The main admin's unattached upload is not the editor's to save either.
@@ -343,20 +338,14 @@ async fn a_community_editor_cannot_take_a_nonprofits_logo_into_a_gallery() {
     let mut edit = community.clone();
     edit["gallery"] = json!([loose]);
     let r = app.patch(&format!("/admin/admin-community/update/{cid}"), Some(&editor), edit).await.expect(400);
-    assert_eq!(field_message(&r, "gallery"), NOT_YOURS);
+    assert_eq!(field(&r.body, "gallery"), NOT_YOURS);
     // Its own community's cover it may remove.
     remove_png(&app, &editor, "communityImage", &cover).await.expect(200);
 }
 
 #[tokio::test]
 async fn a_chat_message_cannot_carry_another_records_file() {
-    let app = spawn().await;
-    let (t, _) = app.admin().await;
-    let body = crate::charity::valid_body(&app, &t, "Water For All", "12-3456789").await;
-    let logo = app.post("/admin/charity/create", Some(&t), body).await.expect(200).body["data"]["logo"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let (app, t, logo) = a_nonprofits_logo().await;
     let writer = sub(&app, &t, "m@example.org", json!([{ "slug": "/chat", "actions": ["view", "add"] }])).await;
     let (_, room) = crate::socket::chat_donor(&app, &t, "Fay", "fay@example.org").await;
     let admin = crate::socket::admin_sock(&app, &writer).await;

@@ -3,17 +3,8 @@
 
 use crate::helpers::*;
 use crate::socket::{Sock, chat_donor, member_sock, member_token};
-use serde_json::{Value, json};
+use serde_json::json;
 use std::time::Duration;
-
-fn field(body: &Value, name: &str) -> String {
-    body["errors"]
-        .as_array()
-        .and_then(|a| a.iter().find(|e| e["field"] == name))
-        .and_then(|e| e["message"].as_str())
-        .unwrap_or_default()
-        .to_string()
-}
 
 const SEND: &str = "/admin/notification/sendNotificationAllUser";
 
