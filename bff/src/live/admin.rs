@@ -4,9 +4,10 @@
 //! expired since answers `token_expired` and the socket is disconnected), and `send` and
 //! `typing` need /chat add. Each socket joins "admins" (room list updates, presence).
 
+use super::hub::emit_from;
 use super::names::{self, ADMINS_ROOM, APP_NS};
 use super::room::{self, Party, Stored, one_with_presence, with_presence};
-use super::socket::{Incoming, Refusal, client_address, emit_from, on};
+use super::socket::{Incoming, Refusal, client_address, on};
 use super::wire::{Nothing, RoomAnswer, TypingBody, TypingEvent, check_send, donor_of};
 use crate::permissions::{Access, Nonprofit, Rule};
 use crate::state::AppState;

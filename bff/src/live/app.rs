@@ -9,10 +9,11 @@
 //! nonprofit and cause the donor gave to (giving DonorRecipients), "recipient:{kind}:{id}",
 //! so a notification for a selected audience reaches exactly its donors.
 
+use super::hub::emit_from;
 use super::names::{self, ADMIN_NS, ADMINS_ROOM};
 use super::presence::Presence;
 use super::room::{self, Party, Stored};
-use super::socket::{Incoming, Refusal, client_address, emit_from, on};
+use super::socket::{Incoming, Refusal, client_address, on};
 use super::wire::{Nothing, TypingBody, TypingEvent, check_send};
 use crate::state::AppState;
 use crate::transport::{call, call_unsent};

@@ -3,9 +3,9 @@
 //! replica. Started by `Live::start` (live/mod.rs).
 
 use super::presence::Presence;
-use super::socket::emit_on;
 use serde::Serialize;
 use socketioxide::SocketIo;
+use socketioxide::adapter::Adapter;
 use socketioxide::adapter::{Emitter, LocalAdapter};
 use socketioxide::layer::SocketIoLayer;
 use socketioxide_redis::RedisAdapter;
@@ -52,5 +52,30 @@ impl Live {
         if let Err(e) = sent {
             tracing::warn!(error = %e, event, "socket emit failed");
         }
+    }
+}
+
+async fn emit_on<A: Adapter, T: Serialize + ?Sized>(
+    io: &SocketIo<A>,
+    ns: &str,
+    rooms: Vec<String>,
+    event: &'static str,
+    data: &T,
+) -> anyhow::Result<()> {
+    let Some(ns) = io.of(ns) else { return Ok(()) };
+    let op = if rooms.is_empty() { ns } else { ns.to(rooms) };
+    op.emit(event, data).await.map_err(|e| anyhow::anyhow!("{e}"))
+}
+
+/// Emits from a socket handler: the same as [`Live::emit`] over the handler's own server.
+pub async fn emit_from<A: Adapter, T: Serialize + ?Sized>(
+    io: &SocketIo<A>,
+    ns: &str,
+    rooms: Vec<String>,
+    event: &'static str,
+    data: &T,
+) {
+    if let Err(e) = emit_on(io, ns, rooms, event, data).await {
+        tracing::warn!(error = %e, event, "socket emit failed");
     }
 }

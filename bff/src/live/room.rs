@@ -4,9 +4,10 @@
 //! differs in (`history`, `missed`, `read`: [`Party`] says what a side is), and a stored
 //! message's answer and relay ([`Stored`]).
 
+use super::hub::emit_from;
 use super::names::{self, ADMIN_NS, ADMINS_ROOM, APP_NS};
 use super::presence::Presence;
-use super::socket::{Incoming, Refusal, Reply, answer, emit_from, on};
+use super::socket::{Incoming, Refusal, Reply, answer, on};
 use super::wire::{
     HistoryBody, ListAnswer, MessageAnswer, MessageEvent, MissedBody, Nothing, ReadBody, ReadEvent, RoomAnswer,
     donor_of, history_limit,
