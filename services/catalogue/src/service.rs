@@ -18,19 +18,7 @@ pub struct Catalogue {
     pub lists: std::sync::Arc<crate::list_cache::ListCache>,
 }
 
-/// A term name: 'Please enter Name' when empty, 'Please enter valid Name' when only
-/// white space (SPEC section 5), at most 100 characters.
-pub fn parse_name(raw: &str, check: &mut Check) -> String {
-    let v = raw.trim();
-    if raw.is_empty() {
-        check.fail("name", "Please enter Name");
-    } else if v.is_empty() {
-        check.fail("name", "Please enter valid Name");
-    } else if v.chars().count() > 100 {
-        check.fail("name", "Name must be at most 100 characters");
-    }
-    v.to_string()
-}
+pub use common::rules::parse_name;
 
 fn parse_description(raw: &str, check: &mut Check) -> String {
     let v = raw.trim();

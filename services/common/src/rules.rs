@@ -1,5 +1,5 @@
 //! Input rules every service shares, with the console's messages (SPEC section 5): email,
-//! phone, zip code, US Tax ID (EIN), and the parts of each.
+//! phone, zip code, US Tax ID (EIN), and the parts of each; a record's name.
 
 use crate::error::Check;
 
@@ -51,6 +51,21 @@ impl Email {
     pub fn into_string(self) -> String {
         self.0
     }
+}
+
+/// A name (a term, a category, a FAQ category, a leadership entry): 'Please enter Name' when
+/// empty, 'Please enter valid Name' when only white space (SPEC section 5), at most 100
+/// characters; answers it trimmed.
+pub fn parse_name(raw: &str, check: &mut Check) -> String {
+    let v = raw.trim();
+    if raw.is_empty() {
+        check.fail("name", "Please enter Name");
+    } else if v.is_empty() {
+        check.fail("name", "Please enter valid Name");
+    } else if v.chars().count() > 100 {
+        check.fail("name", "Name must be at most 100 characters");
+    }
+    v.to_string()
 }
 
 /// The digits of a text.

@@ -15,18 +15,7 @@ pub struct Content {
     pub relay: Option<Relay>,
 }
 
-/// A name: 'Please enter Name' when empty, 'Please enter valid Name' when only white space.
-pub(crate) fn parse_name(raw: &str, check: &mut Check) -> String {
-    let v = raw.trim();
-    if raw.is_empty() {
-        check.fail("name", "Please enter Name");
-    } else if v.is_empty() {
-        check.fail("name", "Please enter valid Name");
-    } else if v.chars().count() > 100 {
-        check.fail("name", "Name must be at most 100 characters");
-    }
-    v.to_string()
-}
+pub(crate) use common::rules::parse_name;
 
 pub(crate) fn required(raw: &str, field: &str, message: &str, max: usize, label: &str, check: &mut Check) -> String {
     let v = raw.trim();
