@@ -8,7 +8,7 @@
  * the whole row).
  */
 import type { ReactNode } from 'react'
-import { Col, DatePicker, Form, Input, Switch, type FormItemProps } from 'antd'
+import { Col, Form, Input, Switch, type FormItemProps } from 'antd'
 import { ImageUploader } from './ImageUploader'
 import { NumberInput } from './NumberInput'
 import { RichTextEditor } from './RichTextEditor'
@@ -95,20 +95,6 @@ export function RichTextField({ height, ...field }: FieldProps & { height?: numb
   return (
     <FormField md={24} {...field}>
       <RichTextEditor aria-label={field.label} height={height} />
-    </FormField>
-  )
-}
-
-/** A day and a time of day (12-hour clock). */
-export function DateTimeField(field: FieldProps) {
-  return (
-    <FormField {...field}>
-      <DatePicker
-        showTime={{ format: 'hh:mm A', use12Hours: true }}
-        format="MMM D YYYY, hh:mm A"
-        style={{ width: '100%' }}
-        aria-label={field.label}
-      />
     </FormField>
   )
 }

@@ -10,14 +10,8 @@ import type { Dayjs } from 'dayjs'
 import { useParams } from 'react-router'
 import { AddressFields } from '../../../components/AddressFields'
 import { AsyncSelect, type AsyncValue } from '../../../components/AsyncSelect'
-import {
-  DateTimeField,
-  FormField,
-  MediaField,
-  RichTextField,
-  SwitchField,
-  TextField,
-} from '../../../components/FormField'
+import { FormField, MediaField, RichTextField, SwitchField, TextField } from '../../../components/FormField'
+import { DateTimeField } from '../../../components/DateTimeField'
 import { FormScreen } from '../../../components/FormScreen'
 import { recordCalls, useFormScreen } from '../../../components/useFormScreen'
 import { clearEditedFieldErrors } from '../../../lib/form-errors'
