@@ -22,7 +22,7 @@ use crate::service::Catalogue;
 use common::Actor;
 use common::db::unique_as;
 use common::error::Check;
-use common::rules::{Email, Phone, TaxId, Zip};
+use common::rules::{Email, Phone, TaxId, Zip, text};
 use common::write::Write;
 
 /// A nonprofit as asked to be stored (create, update): every editable field.
@@ -76,16 +76,6 @@ fn valid_file_name(f: &str) -> bool {
         && f.len() <= 200
         && f.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-'))
         && !f.starts_with('.')
-}
-
-fn text(raw: &str, field: &str, label: &str, max: usize, required: bool, check: &mut Check) -> String {
-    let v = raw.trim().to_string();
-    if required && v.is_empty() {
-        check.fail(field, format!("Please enter {label}"));
-    } else if v.chars().count() > max {
-        check.fail(field, format!("{label} must be at most {max} characters"));
-    }
-    v
 }
 
 /// A value the console picks from a list (country, state, city), at most 100 characters.

@@ -2,28 +2,24 @@
 //! kind of event. An update's payload names the fields it changed, before and after.
 
 use common::bus::Changes;
+/// Published here, written in common::topics: other services consume them.
+pub use common::topics::{CAUSE_DELETED, CHARITY_CREATED, CHARITY_DELETED, CHARITY_STATUS_CHANGED, CHARITY_VERIFIED};
 use serde::{Deserialize, Serialize};
 
 pub const CAUSE_CREATED: &str = "catalogue.cause.created";
 pub const CAUSE_UPDATED: &str = "catalogue.cause.updated";
 pub const CAUSE_STATUS_CHANGED: &str = "catalogue.cause.status_changed";
-pub const CAUSE_DELETED: &str = "catalogue.cause.deleted";
 pub const CATEGORY_CREATED: &str = "catalogue.category.created";
 pub const CATEGORY_UPDATED: &str = "catalogue.category.updated";
 pub const CATEGORY_STATUS_CHANGED: &str = "catalogue.category.status_changed";
 pub const CATEGORY_DELETED: &str = "catalogue.category.deleted";
 
-/// Added (onboarded by the main admin: approved by being added, see `adminVerification`).
-pub const CHARITY_CREATED: &str = "catalogue.charity.created";
 pub const CHARITY_UPDATED: &str = "catalogue.charity.updated";
 /// An imported nonprofit was onboarded (it waits for verification).
 pub const CHARITY_ONBOARDED: &str = "catalogue.charity.onboarded";
 /// Sent back to Pending (a rejected one edited, or a nonprofit admin's change of Tax ID or payment methods).
 pub const CHARITY_RESUBMITTED: &str = "catalogue.charity.resubmitted";
-pub const CHARITY_STATUS_CHANGED: &str = "catalogue.charity.status_changed";
-pub const CHARITY_VERIFIED: &str = "catalogue.charity.verified";
 pub const CHARITY_REJECTED: &str = "catalogue.charity.rejected";
-pub const CHARITY_DELETED: &str = "catalogue.charity.deleted";
 /// A Business Master File import wrote rows (payload [`Imported`]).
 pub const CHARITY_IMPORTED: &str = "catalogue.charity.imported";
 

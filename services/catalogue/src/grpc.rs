@@ -7,6 +7,7 @@ use crate::charity_list_store::CharityRow;
 use crate::payment_methods::PaymentMethodInput;
 use crate::service::Catalogue;
 use crate::store::{Kind, Term};
+use common::grpc::{Streamed, export_stream};
 use common::wire::actor;
 use proto::catalogue::v1 as pb;
 use proto::catalogue::v1::catalogue_server::Catalogue as Rpc;
@@ -14,7 +15,6 @@ use proto::common::v1 as pc;
 use tonic::{Request, Response, Status};
 
 type R<T> = Result<Response<T>, Status>;
-type Stream<T> = std::pin::Pin<Box<dyn tokio_stream::Stream<Item = Result<T, Status>> + Send>>;
 
 fn kind(k: pb::TermKind) -> Kind {
     match k {
@@ -156,29 +156,14 @@ fn page(items: Vec<Term>, total: i64) -> pb::TermPage {
 
 #[tonic::async_trait]
 impl Rpc for Catalogue {
-    type StreamTermsStream = Stream<pb::Term>;
+    type StreamTermsStream = Streamed<pb::Term>;
 
     async fn stream_terms(&self, r: Request<pb::ListTermsRequest>) -> R<Self::StreamTermsStream> {
         let r = r.into_inner();
         let k = kind(r.kind());
         let q = common::wire::page(r.page);
-        let (tx, mut rx) = tokio::sync::mpsc::channel(256);
         let me = self.clone();
-        let (err_tx, err_rx) = tokio::sync::oneshot::channel();
-        tokio::spawn(async move {
-            let _ = err_tx.send(me.export(k, &q, tx).await);
-        });
-        let out = async_stream(move |yield_tx| async move {
-            while let Some(t) = rx.recv().await {
-                if yield_tx.send(Ok(term(t))).await.is_err() {
-                    return;
-                }
-            }
-            if let Ok(Err(e)) = err_rx.await {
-                let _ = yield_tx.send(Err(e.into())).await;
-            }
-        });
-        Ok(Response::new(out))
+        Ok(Response::new(export_stream(256, move |tx| async move { me.export(k, &q, tx).await }, term)))
     }
 
     async fn create_charity(&self, r: Request<pb::CreateCharityRequest>) -> R<pb::Charity> {
@@ -311,16 +296,4 @@ impl Rpc for Catalogue {
         let n = items.len() as i64;
         Ok(Response::new(page(items, n)))
     }
-}
-
-/// A stream fed by a task through a channel.
-fn async_stream<T, F, Fut>(body: F) -> Stream<T>
-where
-    T: Send + 'static,
-    F: FnOnce(tokio::sync::mpsc::Sender<Result<T, Status>>) -> Fut,
-    Fut: std::future::Future<Output = ()> + Send + 'static,
-{
-    let (tx, rx) = tokio::sync::mpsc::channel(64);
-    tokio::spawn(body(tx));
-    Box::pin(tokio_stream::wrappers::ReceiverStream::new(rx))
 }

@@ -75,11 +75,8 @@ pub struct NotificationRead {
 // ---------------------------------------------------------------------------------------
 // Consumed: giving's donor events.
 
-pub const DONOR_CREATED: &str = "giving.donor.created";
-pub const DONOR_UPDATED: &str = "giving.donor.updated";
-/// Activated or deactivated (`isActive`).
-pub const DONOR_STATUS: &str = "giving.donor.status";
-pub const DONOR_DELETED: &str = "giving.donor.deleted";
+/// Written in common::topics, beside the publisher's own.
+pub use common::topics::{DONOR_CREATED, DONOR_DELETED, DONOR_STATUS, DONOR_UPDATED};
 
 /// The consumer's name in `processed_events` and its queue.
 pub const CONSUMER: &str = "chat.people";

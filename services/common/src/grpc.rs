@@ -31,6 +31,42 @@ pub fn request_span(req: &http::Request<()>) -> tracing::Span {
     span
 }
 
+/// A server-streaming answer: items, or a status that ends it.
+pub type Streamed<T> = std::pin::Pin<Box<dyn tokio_stream::Stream<Item = Result<T, tonic::Status>> + Send>>;
+
+/// The answer of an export (a CSV or Excel download the BFF streams on): `export` is handed
+/// a channel and sends its rows, each sent on as `map` writes it, `buffer` rows ahead of a
+/// slow reader; when `export` fails (or its task panics) the stream ends with its status after
+/// the rows already sent. A caller that hangs up stops the export at its next row.
+pub fn export_stream<Row, T, Fut>(
+    buffer: usize,
+    export: impl FnOnce(tokio::sync::mpsc::Sender<Row>) -> Fut,
+    map: impl Fn(Row) -> T + Send + 'static,
+) -> Streamed<T>
+where
+    Row: Send + 'static,
+    T: Send + 'static,
+    Fut: Future<Output = crate::error::Result<()>> + Send + 'static,
+{
+    let (rows_tx, mut rows) = tokio::sync::mpsc::channel(buffer);
+    let (out, out_rx) = tokio::sync::mpsc::channel(buffer);
+    let export = tokio::spawn(export(rows_tx));
+    tokio::spawn(async move {
+        while let Some(row) = rows.recv().await {
+            if out.send(Ok(map(row))).await.is_err() {
+                return;
+            }
+        }
+        let end = match export.await {
+            Ok(Ok(())) => return,
+            Ok(Err(e)) => tonic::Status::from(e),
+            Err(e) => tonic::Status::internal(e.to_string()),
+        };
+        let _ = out.send(Err(end)).await;
+    });
+    Box::pin(tokio_stream::wrappers::ReceiverStream::new(out_rx))
+}
+
 /// Binds a listener; port 0 picks a free one (tests, embedded mode).
 pub async fn bind(addr: &str) -> anyhow::Result<TcpListener> {
     Ok(TcpListener::bind(addr).await?)

@@ -3,8 +3,9 @@
 //! in-process) with the transactional outbox and its relay, telemetry, and gRPC
 //! serving with health checks and graceful shutdown; and the one way of each concern inside
 //! a service: the actor of a call ([`Actor`]), writes with their events ([`write`]), paging
-//! ([`paging`]), shared input rules ([`rules`]), errors in the rich gRPC model ([`error`])
-//! and storage tests on both backends (`testing`, behind the `testing` feature).
+//! ([`paging`]), shared input rules ([`rules`]) and a record's address fields ([`location`]),
+//! the routing keys one service sends and another reads ([`topics`]), errors in the rich gRPC
+//! model ([`error`]) and storage tests on both backends (`testing`, behind the `testing` feature).
 
 pub mod account;
 pub mod actor;
@@ -13,6 +14,7 @@ pub mod calendar;
 pub mod db;
 pub mod error;
 pub mod grpc;
+pub mod location;
 pub mod metrics;
 pub mod outbox;
 pub mod paging;
@@ -26,6 +28,7 @@ pub mod testing;
 pub mod tls;
 #[cfg(any(test, feature = "testing"))]
 pub mod tls_servers;
+pub mod topics;
 pub mod wire;
 pub mod write;
 

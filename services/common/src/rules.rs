@@ -68,6 +68,49 @@ pub fn parse_name(raw: &str, check: &mut Check) -> String {
     v.to_string()
 }
 
+/// A required text, trimmed: `empty` when blank, `too_long` past `max` characters (each
+/// screen words its messages; [`too_long`] is the usual one).
+pub fn required_text(
+    raw: &str,
+    field: &str,
+    empty: impl Into<String>,
+    max: usize,
+    too_long: impl Into<String>,
+    check: &mut Check,
+) -> String {
+    let v = raw.trim();
+    if v.is_empty() {
+        check.fail(field, empty.into());
+    } else if v.chars().count() > max {
+        check.fail(field, too_long.into());
+    }
+    v.to_string()
+}
+
+/// A text, trimmed: when `required`, 'Please enter <label>' if blank; at most `max`
+/// characters ([`too_long`] names `label`).
+pub fn text(raw: &str, field: &str, label: &str, max: usize, required: bool, check: &mut Check) -> String {
+    if required {
+        required_text(raw, field, format!("Please enter {label}"), max, too_long(label, max), check)
+    } else {
+        optional_text(raw, field, label, max, check)
+    }
+}
+
+/// An optional text, trimmed, at most `max` characters ([`too_long`] names `label`).
+pub fn optional_text(raw: &str, field: &str, label: &str, max: usize, check: &mut Check) -> String {
+    let v = raw.trim();
+    if v.chars().count() > max {
+        check.fail(field, too_long(label, max));
+    }
+    v.to_string()
+}
+
+/// '<label> must be at most <max> characters'.
+pub fn too_long(label: &str, max: usize) -> String {
+    format!("{label} must be at most {max} characters")
+}
+
 /// The digits of a text.
 pub fn digits(s: &str) -> String {
     s.chars().filter(char::is_ascii_digit).collect()

@@ -190,6 +190,17 @@ pub const fn is_suffixed(name: &str, body: &str, suffix: &str) -> bool {
     true
 }
 
+/// The broker of the RabbitMQ tests (`TEST_AMQP_URL`). None skips the test with a note,
+/// unless the services are required ([`services_required`]): then its absence fails it.
+pub fn amqp_url() -> Option<String> {
+    let url = std::env::var("TEST_AMQP_URL").ok().filter(|u| !u.is_empty());
+    if url.is_none() {
+        assert!(!services_required(), "REQUIRE_SERVICES=1 but TEST_AMQP_URL is unset");
+        eprintln!("note: TEST_AMQP_URL is not set; skipping");
+    }
+    url
+}
+
 /// Whether the PostgreSQL variants must run (`REQUIRE_SERVICES=1`).
 pub fn services_required() -> bool {
     std::env::var("REQUIRE_SERVICES").is_ok_and(|v| !matches!(v.trim(), "" | "0" | "false"))

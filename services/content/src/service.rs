@@ -17,14 +17,9 @@ pub struct Content {
 
 pub(crate) use common::rules::parse_name;
 
+/// A required text: `message` when blank, '<label> must be at most <max> characters' when longer.
 pub(crate) fn required(raw: &str, field: &str, message: &str, max: usize, label: &str, check: &mut Check) -> String {
-    let v = raw.trim();
-    if v.is_empty() {
-        check.fail(field, message);
-    } else if v.chars().count() > max {
-        check.fail(field, format!("{label} must be at most {max} characters"));
-    }
-    v.to_string()
+    common::rules::required_text(raw, field, message, max, common::rules::too_long(label, max), check)
 }
 
 pub(crate) fn order(v: i64, check: &mut Check) -> i64 {

@@ -6,7 +6,7 @@
 use crate::calendar_store::{self, Event, EventFilter, EventMember};
 use crate::communities_store;
 use crate::events;
-use crate::service::{DonorRef, Engagement, capped, checked, keep_donor, location, names, optional, required, rich};
+use crate::service::{DonorRef, Engagement, capped, checked, keep_donor, names, optional, required, rich};
 use common::Actor;
 use common::error::{Check, Error, Result};
 use common::paging::Page;
@@ -136,7 +136,7 @@ fn parse(i: &EventInput, check: &mut Check) -> Event {
         time_zone,
         is_online: i.is_online,
         online_link: if i.is_online { online_link } else { String::new() },
-        location: location(&i.location, address, check),
+        location: i.location.checked(address, check),
         host_type,
         host_id: i.host_id.trim().to_string(),
         host_name: i.host_name.trim().to_string(),

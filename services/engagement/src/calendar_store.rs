@@ -1,8 +1,9 @@
 //! The SQL of calendar.rs: calendar events, their members by mode with a count per mode,
 //! and their hosts (a community's new name; a deleted nonprofit's id cleared).
 
-use crate::store::{Location, Query, backend, columns, json_list, list_of, member_search, name_key};
+use crate::store::{Query, backend, columns, json_list, list_of, member_search, name_key};
 use common::db::{Sql, Window, get_bool, like_pattern, page_with_total};
+use common::location::Location;
 use common::paging::Paging;
 use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, Row};

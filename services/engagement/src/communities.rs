@@ -4,7 +4,7 @@
 use crate::calendar_store;
 use crate::communities_store::{self, Community, CommunityFilter, CommunityMember};
 use crate::events;
-use crate::service::{DonorRef, Engagement, capped, checked, keep_donor, location, names, optional, required, rich};
+use crate::service::{DonorRef, Engagement, capped, checked, keep_donor, names, optional, required, rich};
 use crate::store::Person;
 use common::Actor;
 use common::db::unique_on;
@@ -62,7 +62,7 @@ fn parse(i: &CommunityInput, check: &mut Check) -> Community {
         gallery,
         charity_ids,
         cause_ids,
-        location: location(&i.location, optional(&i.location.address, "address", "Address", 300, check), check),
+        location: i.location.checked(optional(&i.location.address, "address", "Address", 300, check), check),
         privacy,
         ..Default::default()
     }

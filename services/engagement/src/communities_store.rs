@@ -1,8 +1,9 @@
 //! The SQL of communities.rs: communities with their kept totals (`community_counts`) and
 //! links to nonprofits and causes (`community_links`), and their members.
 
-use crate::store::{Location, Person, Query, backend, columns, json_list, list_of, member_search, name_key};
+use crate::store::{Person, Query, backend, columns, json_list, list_of, member_search, name_key};
 use common::db::{Backend, Sql, Window, get_bool, like_pattern, page_with_total};
+use common::location::Location;
 use common::paging::Paging;
 use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, Row};

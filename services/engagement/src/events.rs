@@ -137,11 +137,8 @@ pub struct ReportsClosed {
 // ---------------------------------------------------------------------------------------
 // Other services' events this one consumes (their own structs: only what is read).
 
-pub const DONOR_CREATED: &str = "giving.donor.created";
-pub const DONOR_UPDATED: &str = "giving.donor.updated";
-pub const DONOR_DELETED: &str = "giving.donor.deleted";
-pub const CHARITY_DELETED: &str = "catalogue.charity.deleted";
-pub const CAUSE_DELETED: &str = "catalogue.cause.deleted";
+/// Written in common::topics, beside the publisher's own.
+pub use common::topics::{CAUSE_DELETED, CHARITY_DELETED, DONOR_CREATED, DONOR_DELETED, DONOR_UPDATED};
 
 /// The consumer's name in `processed_events` and its queue.
 pub const CONSUMER: &str = "engagement.people-and-catalogue";

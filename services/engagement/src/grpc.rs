@@ -11,7 +11,9 @@ use crate::posts_store;
 use crate::reports::ReportedPost;
 use crate::reports_store;
 use crate::service::{DonorRef, Engagement};
-use crate::store::{self, Location};
+use crate::store;
+use common::grpc::{Streamed, export_stream};
+use common::location::Location;
 use common::wire::actor;
 use proto::common::v1 as pc;
 use proto::engagement::v1 as pb;
@@ -28,25 +30,6 @@ fn person(p: store::Person) -> pb::Person {
     pb::Person { id: p.id, r#type: p.kind, name: p.name, avatar: p.avatar }
 }
 
-/// `$T { … }` with the eight location fields taken from `$from` (the proto messages name
-/// them as [`Location`] does): a message's location into a `Location`, or a `Location` into a
-/// message beside the message's other fields.
-macro_rules! located {
-    ($from:expr => $($T:ident)::+ { $($field:ident: $value:expr),* $(,)? }) => {
-        $($T)::+ {
-            address: $from.address,
-            city: $from.city,
-            state: $from.state,
-            country: $from.country,
-            city_id: $from.city_id,
-            state_id: $from.state_id,
-            country_id: $from.country_id,
-            zip_code: $from.zip_code,
-            $($field: $value),*
-        }
-    };
-}
-
 fn community_input(i: Option<pb::CommunityInput>) -> CommunityInput {
     let i = i.unwrap_or_default();
     CommunityInput {
@@ -57,13 +40,13 @@ fn community_input(i: Option<pb::CommunityInput>) -> CommunityInput {
         charity_ids: i.charity_ids,
         cause_ids: i.cause_ids,
         privacy: i.privacy,
-        location: located!(i => Location {}),
+        location: common::located!(i => Location {}),
         ..Default::default()
     }
 }
 
 fn community(c: communities_store::Community) -> pb::Community {
-    located!(c.location => pb::Community {
+    common::located!(c.location => pb::Community {
         id: c.id,
         name: c.name,
         description: c.description,
@@ -112,13 +95,13 @@ fn event_input(i: Option<pb::EventInput>) -> EventInput {
         host_id: i.host_id,
         host_name: i.host_name,
         capacity: i.capacity,
-        location: located!(i => Location {}),
+        location: common::located!(i => Location {}),
         ..Default::default()
     }
 }
 
 fn event(e: calendar_store::Event) -> pb::Event {
-    located!(e.location => pb::Event {
+    common::located!(e.location => pb::Event {
         id: e.id,
         title: e.title,
         description: e.description,
@@ -286,34 +269,18 @@ impl Rpc for Engagement {
         Ok(Response::new(pb::RemovedMember { status: self.remove_event_member(&r.id, &actor(r.actor)).await? }))
     }
 
-    type StreamEventMembersStream =
-        std::pin::Pin<Box<dyn tokio_stream::Stream<Item = Result<pb::EventMember, Status>> + Send>>;
+    type StreamEventMembersStream = Streamed<pb::EventMember>;
 
     async fn stream_event_members(&self, r: Request<pb::EventRef>) -> R<Self::StreamEventMembersStream> {
         let id = r.into_inner().id;
         // Unknown event: answered at once, before the stream starts.
         self.get_event(&id).await?;
-        let (tx, mut rx) = tokio::sync::mpsc::channel(1024);
-        let (out_tx, out_rx) = tokio::sync::mpsc::channel::<Result<pb::EventMember, Status>>(256);
         let me = self.clone();
-        tokio::spawn(async move {
-            let export = tokio::spawn(async move { me.export_event_members(&id, tx).await });
-            while let Some(m) = rx.recv().await {
-                if out_tx.send(Ok(event_member(m))).await.is_err() {
-                    return;
-                }
-            }
-            match export.await {
-                Ok(Err(e)) => {
-                    let _ = out_tx.send(Err(Status::from(e))).await;
-                }
-                Err(e) => {
-                    let _ = out_tx.send(Err(Status::internal(e.to_string()))).await;
-                }
-                Ok(Ok(())) => {}
-            }
-        });
-        Ok(Response::new(Box::pin(tokio_stream::wrappers::ReceiverStream::new(out_rx))))
+        Ok(Response::new(export_stream(
+            1024,
+            move |tx| async move { me.export_event_members(&id, tx).await },
+            event_member,
+        )))
     }
 
     async fn list_posts(&self, r: Request<pb::ListPostsRequest>) -> R<pb::PostPage> {

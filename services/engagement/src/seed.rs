@@ -7,9 +7,9 @@
 use crate::calendar::{EventInput, GOING, INTERESTED, NOT_GOING};
 use crate::communities::CommunityInput;
 use crate::service::{DonorRef, Engagement};
-use crate::store::Location;
 use common::Actor;
 use common::error::Result;
+use common::location::Location;
 use common::paging::Page;
 
 /// A catalogue recipient the demo links to: kind ('charity' or 'cause'), id, name.

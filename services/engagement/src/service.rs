@@ -5,7 +5,7 @@
 //! figures.rs, each with its SQL in its `_store.rs`.
 
 use crate::people_store;
-use crate::store::{self, Location};
+use crate::store;
 use common::Actor;
 use common::db::Db;
 use common::error::{Check, Error, Result};
@@ -65,25 +65,7 @@ pub(crate) async fn keep_donor(c: &mut AnyConnection, d: &DonorRef) -> Result<St
     Ok(id.to_string())
 }
 
-/// A required text, trimmed: `empty` when blank, `too_long` past `max` characters.
-pub(crate) fn required(raw: &str, field: &str, empty: &str, max: usize, too_long: &str, check: &mut Check) -> String {
-    let v = raw.trim();
-    if v.is_empty() {
-        check.fail(field, empty);
-    } else if v.chars().count() > max {
-        check.fail(field, too_long);
-    }
-    v.to_string()
-}
-
-/// An optional text, trimmed, at most `max` characters.
-pub(crate) fn optional(raw: &str, field: &str, label: &str, max: usize, check: &mut Check) -> String {
-    let v = raw.trim();
-    if v.chars().count() > max {
-        check.fail(field, format!("{label} must be at most {max} characters"));
-    }
-    v.to_string()
-}
+pub(crate) use common::rules::{optional_text as optional, required_text as required};
 
 /// A list of stored file names or ids: trimmed, blanks and repeats dropped, at most `max`.
 pub(crate) fn names(raw: &[String], field: &str, max: usize, too_many: &str, check: &mut Check) -> Vec<String> {
@@ -111,23 +93,6 @@ pub(crate) fn rich(raw: &str, field: &str, empty: &str, check: &mut Check) -> St
         check.fail(field, "Description is too long");
     }
     clean
-}
-
-/// The location of a form, trimmed and checked (the zip code as donors': checked when
-/// given), with its `address` as the form checked it (an event's venue, a community's address).
-pub(crate) fn location(raw: &Location, address: String, check: &mut Check) -> Location {
-    Location {
-        address,
-        city: optional(&raw.city, "city", "City", 100, check),
-        state: optional(&raw.state, "state", "State", 100, check),
-        country: optional(&raw.country, "country", "Country", 100, check),
-        city_id: optional(&raw.city_id, "cityId", "City", 100, check),
-        state_id: optional(&raw.state_id, "stateId", "State", 100, check),
-        country_id: optional(&raw.country_id, "countryId", "Country", 100, check),
-        zip_code: common::rules::Zip::parse(&raw.zip_code, "zipCode", None, check)
-            .map(common::rules::Zip::into_string)
-            .unwrap_or_default(),
-    }
 }
 
 /// What `parse` answers of an input, once every check it makes has passed (a 400 naming

@@ -1,6 +1,6 @@
 //! What the store files of the engagement service share: the person shown as a member,
-//! author or reporter (every aggregate's rows name one), the location a community and an
-//! event keep (the same columns in both tables), list columns kept as JSON, a member list's
+//! author or reporter (every aggregate's rows name one), list columns kept as JSON (the
+//! location a community and an event keep is common::location's), a member list's
 //! search, the page query with its total, and the key names are searched by. Each
 //! aggregate's SQL is in its `<aggregate>_store.rs` (one text for SQLite and PostgreSQL).
 //!
@@ -46,51 +46,8 @@ impl Person {
     }
 }
 
-/// Where a community or an event is: the location fields of its form (the same columns, in
-/// this order, in both tables; its JSON keys stand beside the row's own in a bus change).
-#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Location {
-    pub address: String,
-    pub city: String,
-    pub state: String,
-    pub country: String,
-    pub city_id: String,
-    pub state_id: String,
-    pub country_id: String,
-    pub zip_code: String,
-}
-
 /// A statement whose values are bound one by one.
 pub(crate) type Query<'q> = sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments>;
-
-impl Location {
-    /// The location columns of a row.
-    pub(crate) fn of(r: &AnyRow) -> sqlx::Result<Self> {
-        Ok(Self {
-            address: r.try_get("address")?,
-            city: r.try_get("city")?,
-            state: r.try_get("state")?,
-            country: r.try_get("country")?,
-            city_id: r.try_get("city_id")?,
-            state_id: r.try_get("state_id")?,
-            country_id: r.try_get("country_id")?,
-            zip_code: r.try_get("zip_code")?,
-        })
-    }
-
-    /// Binds the location's values, in the order of its columns (address to zip_code).
-    pub(crate) fn bind<'q>(&'q self, q: Query<'q>) -> Query<'q> {
-        q.bind(&self.address)
-            .bind(&self.city)
-            .bind(&self.state)
-            .bind(&self.country)
-            .bind(&self.city_id)
-            .bind(&self.state_id)
-            .bind(&self.country_id)
-            .bind(&self.zip_code)
-    }
-}
 
 /// Narrows a member list (its people row `pe`) to `search` (lower-cased) in the member's
 /// name or email; nothing when it is empty.

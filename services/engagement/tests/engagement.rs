@@ -4,6 +4,7 @@
 
 use common::Actor;
 use common::error::Error;
+use common::location::Location;
 use common::paging::Page;
 use engagement::app::MIGRATIONS;
 use engagement::calendar::{EventInput, EventQuery, GOING, INTERESTED, NOT_GOING};
@@ -11,7 +12,6 @@ use engagement::communities::{CommunityInput, CommunityQuery};
 use engagement::events;
 use engagement::posts::PostQuery;
 use engagement::service::{DonorRef, Engagement};
-use engagement::store::Location;
 
 fn admin() -> Actor {
     Actor::new("admin-1", "Admin", "127.0.0.1")

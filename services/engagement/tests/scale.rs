@@ -3,12 +3,12 @@
 //! community's feed of 20,000 posts read at its first and a deep page. Rows are written
 //! with plain INSERTs (the domain calls would take minutes); the reads are the service's.
 
+use common::location::Location;
 use engagement::app::MIGRATIONS;
 use engagement::calendar::EventInput;
 use engagement::communities::CommunityInput;
 use engagement::posts::PostQuery;
 use engagement::service::Engagement;
-use engagement::store::Location;
 use std::time::Instant;
 
 async fn bulk(e: &Engagement, sql: &str, rows: usize, row: impl Fn(usize) -> String) {

@@ -2,12 +2,9 @@
 //! per kind of event. An update's payload names the fields it changed, before and after.
 
 use common::bus::Changes;
+/// Published here, written in common::topics: other services consume them.
+pub use common::topics::{DONOR_CREATED, DONOR_DELETED, DONOR_STATUS, DONOR_UPDATED};
 use serde::{Deserialize, Serialize};
-
-pub const DONOR_CREATED: &str = "giving.donor.created";
-pub const DONOR_UPDATED: &str = "giving.donor.updated";
-pub const DONOR_DELETED: &str = "giving.donor.deleted";
-pub const DONOR_STATUS: &str = "giving.donor.status";
 
 /// A donor's event.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]

@@ -13,6 +13,8 @@ use crate::store::Donor;
 use crate::subscriptions;
 use crate::subscriptions_store;
 use crate::transaction;
+use common::grpc::{Streamed, export_stream};
+use common::location::Location;
 use common::wire::actor;
 use proto::common::v1 as pc;
 use proto::giving::v1 as pb;
@@ -33,40 +35,25 @@ fn input(i: Option<pb::DonorInput>) -> DonorInput {
         email: i.email,
         phone_number: i.phone_number,
         avatar: i.avatar,
-        address: i.address,
-        city: i.city,
-        state: i.state,
-        country: i.country,
-        city_id: i.city_id,
-        state_id: i.state_id,
-        country_id: i.country_id,
-        zip_code: i.zip_code,
+        location: common::located!(i => Location {}),
         ..Default::default()
     }
 }
 
 fn donor(d: Donor) -> pb::Donor {
-    pb::Donor {
+    common::located!(d.location => pb::Donor {
         id: d.id,
         first_name: d.first_name,
         last_name: d.last_name,
         email: d.email,
         phone_number: d.phone_number,
         avatar: d.avatar,
-        address: d.address,
-        city: d.city,
-        state: d.state,
-        country: d.country,
-        city_id: d.city_id,
-        state_id: d.state_id,
-        country_id: d.country_id,
-        zip_code: d.zip_code,
         is_active: d.is_active,
         created_at: d.created_at,
         updated_at: d.updated_at,
         total_given_cents: d.total_given_cents,
         donations_count: d.donations_count,
-    }
+    })
 }
 
 fn recipient(r: Option<pb::Recipient>) -> gifts::Recipient {
@@ -281,32 +268,16 @@ impl Rpc for Giving {
         }))
     }
 
-    type StreamTransactionsStream =
-        std::pin::Pin<Box<dyn futures::Stream<Item = Result<pb::Transaction, Status>> + Send>>;
+    type StreamTransactionsStream = Streamed<pb::Transaction>;
 
     async fn stream_transactions(&self, r: Request<pb::ListTransactionsRequest>) -> R<Self::StreamTransactionsStream> {
         let q = tx_query(r.into_inner());
-        let (tx, mut rx) = tokio::sync::mpsc::channel(256);
-        let (out_tx, out_rx) = tokio::sync::mpsc::channel::<Result<pb::Transaction, Status>>(64);
         let me = self.clone();
-        tokio::spawn(async move {
-            let export = tokio::spawn(async move { me.export_transactions(&q, tx).await });
-            while let Some(t) = rx.recv().await {
-                if out_tx.send(Ok(transaction(t))).await.is_err() {
-                    return;
-                }
-            }
-            match export.await {
-                Ok(Err(e)) => {
-                    let _ = out_tx.send(Err(e.into())).await;
-                }
-                Err(e) => {
-                    let _ = out_tx.send(Err(Status::internal(e.to_string()))).await;
-                }
-                Ok(Ok(())) => {}
-            }
-        });
-        Ok(Response::new(Box::pin(tokio_stream::wrappers::ReceiverStream::new(out_rx))))
+        Ok(Response::new(export_stream(
+            256,
+            move |tx| async move { me.export_transactions(&q, tx).await },
+            transaction,
+        )))
     }
 
     async fn start_subscription(&self, r: Request<pb::StartSubscriptionRequest>) -> R<pb::Subscription> {

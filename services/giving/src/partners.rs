@@ -12,7 +12,7 @@ use common::Actor;
 use common::db::{Sql, get_bool, unique_on};
 use common::error::{Check, Error, Result};
 use common::paging::{Page, Paging};
-use common::rules::{Email, Phone};
+use common::rules::{Email, Phone, text};
 use common::write::{self, Write};
 use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, Row};
@@ -67,16 +67,6 @@ pub struct PartnerQuery {
 
 fn not_found() -> Error {
     Error::NotFound(NOT_FOUND.into())
-}
-
-fn text(raw: &str, field: &str, label: &str, max: usize, required: bool, check: &mut Check) -> String {
-    let v = raw.trim();
-    if required && v.is_empty() {
-        check.fail(field, format!("Please enter {label}"));
-    } else if v.chars().count() > max {
-        check.fail(field, format!("{label} must be at most {max} characters"));
-    }
-    v.to_string()
 }
 
 /// An http(s) address with a dotted host and no spaces.

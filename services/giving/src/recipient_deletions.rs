@@ -23,8 +23,7 @@ impl Giving {
 
 /// The consumer's name in `processed_events` and its queue.
 pub const RECIPIENT_DELETIONS: &str = "giving.recipient-deletions";
-pub const CHARITY_DELETED: &str = "catalogue.charity.deleted";
-pub const CAUSE_DELETED: &str = "catalogue.cause.deleted";
+pub use common::topics::{CAUSE_DELETED, CHARITY_DELETED};
 /// The catalogue's events the consumer reads.
 pub const RECIPIENT_EVENTS: [&str; 2] = [CHARITY_DELETED, CAUSE_DELETED];
 

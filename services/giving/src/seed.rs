@@ -9,6 +9,7 @@ use crate::gifts::Recipient;
 use crate::service::{DonorInput, Giving};
 use crate::subscriptions::SubscriptionInput;
 use common::Actor;
+use common::location::Location;
 
 #[derive(Debug, Clone)]
 pub struct SeedOptions {
@@ -194,10 +195,13 @@ pub async fn seed(giving: &Giving, recipients: &[Recipient], opts: &SeedOptions)
             last_name: last.into(),
             email: format!("{}.{}{}@example.org", first.to_lowercase(), last.to_lowercase(), n + 1),
             phone_number: format!("555{:07}", rng.below(10_000_000)),
-            city: city.into(),
-            state: state.into(),
-            country: "United States".into(),
-            zip_code: zip.into(),
+            location: Location {
+                city: city.into(),
+                state: state.into(),
+                country: "United States".into(),
+                zip_code: zip.into(),
+                ..Default::default()
+            },
             ..Default::default()
         };
         let donor = giving.create_donor_at(&input, joined, &actor).await?;

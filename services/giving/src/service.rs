@@ -13,7 +13,7 @@ use common::db::{Db, unique_on};
 use common::error::{Check, Error, Result};
 use common::outbox::Relay;
 use common::paging::Page;
-use common::rules::{Email, Phone, Zip};
+use common::rules::{Email, Phone, optional_text, text};
 use common::write::{self, Write};
 
 #[derive(Clone)]
@@ -38,48 +38,22 @@ pub struct ListQuery {
 pub const NOT_FOUND: &str = "Donor not found";
 pub const EMAIL_TAKEN: &str = "Email already exists";
 
-fn required(raw: &str, field: &str, label: &str, max: usize, check: &mut Check) -> String {
-    let v = raw.trim();
-    if v.is_empty() {
-        check.fail(field, format!("Please enter {label}"));
-    } else if v.chars().count() > max {
-        check.fail(field, format!("{label} must be at most {max} characters"));
-    }
-    v.to_string()
-}
-
-fn optional(raw: &str, field: &str, label: &str, max: usize, check: &mut Check) -> String {
-    let v = raw.trim();
-    if v.chars().count() > max {
-        check.fail(field, format!("{label} must be at most {max} characters"));
-    }
-    v.to_string()
-}
-
 /// Checks a donor form (SPEC section 5's messages): names and email required, phone and zip
 /// optional but well-formed. Answers the form's fields, normalised (the rest is empty).
 fn parse(i: &DonorInput, check: &mut Check) -> DonorInput {
-    let first_name = required(&i.first_name, "firstName", "First Name", 50, check);
-    let last_name = required(&i.last_name, "lastName", "Last Name", 50, check);
+    let first_name = text(&i.first_name, "firstName", "First Name", 50, true, check);
+    let last_name = text(&i.last_name, "lastName", "Last Name", 50, true, check);
     let email =
         Email::parse(&i.email, "email", "Please enter Email", check).map(Email::into_string).unwrap_or_default();
     let phone_number =
         Phone::parse(&i.phone_number, "phoneNumber", None, check).map(Phone::into_string).unwrap_or_default();
-    let zip_code = Zip::parse(&i.zip_code, "zipCode", None, check).map(Zip::into_string).unwrap_or_default();
     DonorInput {
         first_name,
         last_name,
         email,
         phone_number,
-        avatar: optional(&i.avatar, "avatar", "Avatar", 500, check),
-        address: optional(&i.address, "address", "Address", 200, check),
-        city: optional(&i.city, "city", "City", 100, check),
-        state: optional(&i.state, "state", "State", 100, check),
-        country: optional(&i.country, "country", "Country", 100, check),
-        city_id: optional(&i.city_id, "cityId", "City", 100, check),
-        state_id: optional(&i.state_id, "stateId", "State", 100, check),
-        country_id: optional(&i.country_id, "countryId", "Country", 100, check),
-        zip_code,
+        avatar: optional_text(&i.avatar, "avatar", "Avatar", 500, check),
+        location: i.location.checked(optional_text(&i.location.address, "address", "Address", 200, check), check),
         ..Donor::default()
     }
 }

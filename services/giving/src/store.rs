@@ -2,6 +2,7 @@
 //! which a donor form also sends (`service::DonorInput`).
 
 use common::db::{Sql, get_bool};
+use common::location::Location;
 use common::paging::Paging;
 use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, Row};
@@ -16,14 +17,9 @@ pub struct Donor {
     pub email: String,
     pub phone_number: String,
     pub avatar: String,
-    pub address: String,
-    pub city: String,
-    pub state: String,
-    pub country: String,
-    pub city_id: String,
-    pub state_id: String,
-    pub country_id: String,
-    pub zip_code: String,
+    /// Flat in its JSON, as the donor's proto message has it.
+    #[serde(flatten)]
+    pub location: Location,
     pub is_active: bool,
     pub created_at: i64,
     pub updated_at: i64,
@@ -44,14 +40,7 @@ fn donor(r: &AnyRow) -> sqlx::Result<Donor> {
         email: r.try_get("email")?,
         phone_number: r.try_get("phone_number")?,
         avatar: r.try_get("avatar")?,
-        address: r.try_get("address")?,
-        city: r.try_get("city")?,
-        state: r.try_get("state")?,
-        country: r.try_get("country")?,
-        city_id: r.try_get("city_id")?,
-        state_id: r.try_get("state_id")?,
-        country_id: r.try_get("country_id")?,
-        zip_code: r.try_get("zip_code")?,
+        location: Location::of(r)?,
         is_active: get_bool(r, "is_active")?,
         created_at: r.try_get("created_at")?,
         updated_at: r.try_get("updated_at")?,
@@ -70,20 +59,14 @@ type Query<'q> = sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments>;
 /// Binds the fields of a donor form, in the order both the insert and the update name them
 /// (first name to zip code, the name key after the names).
 fn bind_form<'q>(q: Query<'q>, d: &'q Donor) -> Query<'q> {
-    q.bind(&d.first_name)
+    let q = q
+        .bind(&d.first_name)
         .bind(&d.last_name)
         .bind(name_key(&d.first_name, &d.last_name))
         .bind(&d.email)
         .bind(&d.phone_number)
-        .bind(&d.avatar)
-        .bind(&d.address)
-        .bind(&d.city)
-        .bind(&d.state)
-        .bind(&d.country)
-        .bind(&d.city_id)
-        .bind(&d.state_id)
-        .bind(&d.country_id)
-        .bind(&d.zip_code)
+        .bind(&d.avatar);
+    d.location.bind(q)
 }
 
 pub async fn insert(c: &mut AnyConnection, d: &Donor) -> sqlx::Result<()> {

@@ -79,15 +79,10 @@ pub struct Permission {
 
 // --- consumed: the catalogue's nonprofits ---------------------------------------------------
 
-/// A nonprofit was added (approved by being added when its adminVerification says so).
-pub const CHARITY_CREATED: &str = "catalogue.charity.created";
-/// A nonprofit was approved.
-pub const CHARITY_VERIFIED: &str = "catalogue.charity.verified";
-/// A nonprofit was activated or deactivated (`isActive` says which).
-pub const CHARITY_STATUS_CHANGED: &str = "catalogue.charity.status_changed";
-pub const CHARITY_DELETED: &str = "catalogue.charity.deleted";
-/// A deleted nonprofit came back.
-pub const CHARITY_RESTORED: &str = "catalogue.charity.restored";
+/// Written in common::topics, beside the publisher's own.
+pub use common::topics::{
+    CHARITY_CREATED, CHARITY_DELETED, CHARITY_RESTORED, CHARITY_STATUS_CHANGED, CHARITY_VERIFIED,
+};
 
 /// A nonprofit admin's account was disabled or enabled with its nonprofit.
 pub const CHARITY_ADMIN_STATUS_CHANGED: &str = "identity.charity_admin.status_changed";
