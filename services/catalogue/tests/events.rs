@@ -10,19 +10,9 @@ use common::Actor;
 use common::bus::{Event, EventBus, EventHandler, RabbitBus};
 use common::outbox::Relay;
 use common::shutdown::Shutdown;
-use common::testing::Seen;
+use common::testing::{Seen, amqp_url as amqp};
 use std::sync::Arc;
 use std::time::Duration;
-
-fn amqp() -> Option<String> {
-    match std::env::var("TEST_AMQP_URL").ok().filter(|u| !u.is_empty()) {
-        Some(u) => Some(u),
-        None if std::env::var("REQUIRE_SERVICES").is_ok_and(|v| v == "1") => {
-            panic!("REQUIRE_SERVICES=1 but TEST_AMQP_URL is unset")
-        }
-        None => None,
-    }
-}
 
 /// A broker that is down.
 struct Down;

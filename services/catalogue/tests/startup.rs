@@ -9,22 +9,12 @@ use common::Actor;
 use common::bus::{Event, EventBus, EventHandler, RabbitBus};
 use common::shutdown::Shutdown;
 use common::testing::Proxy;
-use common::testing::Seen;
+use common::testing::{Seen, amqp_url as amqp};
 use std::sync::Arc;
 use std::time::Duration;
 use tonic_health::pb::HealthCheckRequest;
 use tonic_health::pb::health_check_response::ServingStatus;
 use tonic_health::pb::health_client::HealthClient;
-
-fn amqp() -> Option<String> {
-    match std::env::var("TEST_AMQP_URL").ok().filter(|u| !u.is_empty()) {
-        Some(u) => Some(u),
-        None if std::env::var("REQUIRE_SERVICES").is_ok_and(|v| v == "1") => {
-            panic!("REQUIRE_SERVICES=1 but TEST_AMQP_URL is unset")
-        }
-        None => None,
-    }
-}
 
 async fn status(port: u16) -> ServingStatus {
     let channel = tonic::transport::Endpoint::from_shared(format!("http://127.0.0.1:{port}"))

@@ -7,33 +7,12 @@ use chat::events;
 use chat::messages::SendInput;
 use chat::rooms::DonorInfo;
 use chat::service::{Caller, Chat};
-use common::bus::{Event, EventBus, EventHandler, RabbitBus};
+use common::bus::{Event, EventBus, RabbitBus};
 use common::outbox::Relay;
 use common::shutdown::Shutdown;
+use common::testing::{Seen, amqp_url as amqp};
 use std::sync::Arc;
 use std::time::Duration;
-use tokio::sync::Mutex;
-
-fn amqp() -> Option<String> {
-    match std::env::var("TEST_AMQP_URL").ok().filter(|u| !u.is_empty()) {
-        Some(u) => Some(u),
-        None if std::env::var("REQUIRE_SERVICES").is_ok_and(|v| v == "1") => {
-            panic!("REQUIRE_SERVICES=1 but TEST_AMQP_URL is unset")
-        }
-        None => None,
-    }
-}
-
-#[derive(Default)]
-struct Seen(Mutex<Vec<Event>>);
-
-#[tonic::async_trait]
-impl EventHandler for Seen {
-    async fn handle(&self, e: &Event) -> anyhow::Result<()> {
-        self.0.lock().await.push(e.clone());
-        Ok(())
-    }
-}
 
 async fn messages_reach_rabbitmq_and_donor_deletions_reach_the_consumer(db: common::db::Db) {
     let Some(url) = amqp() else { return };
@@ -60,8 +39,7 @@ async fn messages_reach_rabbitmq_and_donor_deletions_reach_the_consumer(db: comm
     let mut got = vec![];
     for _ in 0..100 {
         got = seen
-            .0
-            .lock()
+            .events()
             .await
             .iter()
             .filter(|ev| ev.payload["id"] == sent.message.id.as_str())

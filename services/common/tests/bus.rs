@@ -6,6 +6,7 @@ use common::bus::{Event, EventBus, EventHandler, InProcessBus, RabbitBus};
 use common::db::Db;
 use common::outbox::{self, Relay};
 use common::shutdown::Shutdown;
+use common::testing::amqp_url as amqp;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::Mutex;
@@ -26,16 +27,6 @@ async fn queue_exists(url: &str, queue: &str) -> bool {
     let found = ch.queue_declare(queue.into(), passive, lapin::types::FieldTable::default()).await.is_ok();
     let _ = conn.close(200, "done".into()).await;
     found
-}
-
-fn amqp() -> Option<String> {
-    match std::env::var("TEST_AMQP_URL").ok().filter(|u| !u.is_empty()) {
-        Some(u) => Some(u),
-        None if std::env::var("REQUIRE_SERVICES").is_ok_and(|v| v == "1") => {
-            panic!("REQUIRE_SERVICES=1 but TEST_AMQP_URL is unset")
-        }
-        None => None,
-    }
 }
 
 #[derive(Default)]

@@ -8,20 +8,11 @@ use common::db::Db;
 use common::outbox::{self, Pass, Relay, RelayOptions};
 use common::shutdown::Shutdown;
 use common::testing::COMMON_ONLY;
+use common::testing::amqp_url as amqp;
 use sqlx::Row;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::Mutex;
-
-fn amqp() -> Option<String> {
-    match std::env::var("TEST_AMQP_URL").ok().filter(|u| !u.is_empty()) {
-        Some(u) => Some(u),
-        None if std::env::var("REQUIRE_SERVICES").is_ok_and(|v| v == "1") => {
-            panic!("REQUIRE_SERVICES=1 but TEST_AMQP_URL is unset")
-        }
-        None => None,
-    }
-}
 
 /// A bus that is up but refuses every event whose key starts with `bad.`, and records the
 /// ids it accepted; `down` makes it an unreachable broker, and so does the first event whose

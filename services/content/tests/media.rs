@@ -263,6 +263,9 @@ async fn orphans_are_old_unattached_and_not_removed(c: Content) {
     let cut = common::now_ms() + 1;
     tokio::time::sleep(std::time::Duration::from_millis(5)).await;
     c.record_upload(&upload("young-orphan.png"), &sub_admin()).await.unwrap();
+    // A later millisecond than the young orphan's upload (the same one would order the two
+    // by name, ties being broken by the file name).
+    tokio::time::sleep(std::time::Duration::from_millis(5)).await;
     // Released now: its time counts from the release.
     c.attach(&room, &[field("image", &["old-used.png"])], Attach::AttachReleasingOthers, &sub_admin()).await.unwrap();
     let names: Vec<String> = c.orphans(cut, 0).await.unwrap().into_iter().map(|m| m.file).collect();

@@ -4,36 +4,15 @@
 
 mod support;
 
-use common::bus::{Event, EventBus, EventHandler, RabbitBus};
+use common::bus::{Event, EventBus, RabbitBus};
 use common::outbox::Relay;
 use common::shutdown::Shutdown;
+use common::testing::{Seen, amqp_url as amqp};
 use giving::recipient_deletions;
 use giving::service::Giving;
 use std::sync::Arc;
 use std::time::Duration;
 use support::*;
-use tokio::sync::Mutex;
-
-fn amqp() -> Option<String> {
-    match std::env::var("TEST_AMQP_URL").ok().filter(|u| !u.is_empty()) {
-        Some(u) => Some(u),
-        None if std::env::var("REQUIRE_SERVICES").is_ok_and(|v| v == "1") => {
-            panic!("REQUIRE_SERVICES=1 but TEST_AMQP_URL is unset")
-        }
-        None => None,
-    }
-}
-
-#[derive(Default)]
-struct Seen(Mutex<Vec<Event>>);
-
-#[tonic::async_trait]
-impl EventHandler for Seen {
-    async fn handle(&self, e: &Event) -> anyhow::Result<()> {
-        self.0.lock().await.push(e.clone());
-        Ok(())
-    }
-}
 
 async fn transactions_reach_rabbitmq_and_catalogue_deletions_reach_the_consumer(db: common::db::Db) {
     let Some(url) = amqp() else { return };
@@ -62,7 +41,7 @@ async fn transactions_reach_rabbitmq_and_catalogue_deletions_reach_the_consumer(
     let t = give(&g, &d, charity(&recipient_id, "Red Cross"), 2_500, &common::new_id()).await;
     let mut got = vec![];
     for _ in 0..100 {
-        got = seen.0.lock().await.iter().filter(|e| e.payload["id"] == t.id.as_str()).cloned().collect::<Vec<_>>();
+        got = seen.events().await.iter().filter(|e| e.payload["id"] == t.id.as_str()).cloned().collect::<Vec<_>>();
         if !got.is_empty() {
             break;
         }
