@@ -27,7 +27,6 @@ pub const CMS: Area = Area { key: None };
 pub const ABOUT: Area = Area { key: Some("about_us") };
 pub const PARTNER: Area = Area { key: Some("giving_partner") };
 
-
 // ---- REST shapes ----
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize, ToSchema)]
@@ -316,4 +315,3 @@ pub(super) async fn cms_page_for(state: &AppState, caller: &Caller, id: &str) ->
     }
     Ok(p)
 }
-

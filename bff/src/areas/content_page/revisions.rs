@@ -3,8 +3,8 @@
 //! page's revisions are its own module's (the caller must be allowed to edit that page).
 
 use super::page::{
-    ABOUT, AboutUs, Area, CMS, CmsPage, GivingPartnerPage, HOME, Homepage, PARTNER, answer, cms_module,
-    cms_page_for, document_value, get_page, may_edit, name_in, view,
+    ABOUT, AboutUs, Area, CMS, CmsPage, GivingPartnerPage, HOME, Homepage, PARTNER, answer, cms_module, cms_page_for,
+    document_value, get_page, may_edit, name_in, view,
 };
 use crate::areas::PagingQuery;
 use crate::auth::Caller;
@@ -181,4 +181,3 @@ async fn restore(
     crate::public_cache::forget(&state).await;
     answer(&state, p, "Revision restored successfully").await
 }
-
