@@ -8,6 +8,7 @@ import assert from 'node:assert/strict'
 import { ADMIN_EMAIL, ADMIN_PASSWORD, eventually, expectPath, newPage, signIn, step, setupConsole } from './harness.mjs'
 
 const TTL_SECS = 3
+const LIST_PATH = '/admin/sub-admin/subAdminList'
 const env = setupConsole('tabs', { ACCESS_TOKEN_TTL_SECS: String(TTL_SECS) })
 
 /** Answers of one path seen by a page, by status. */
@@ -23,29 +24,45 @@ step(env, 'two tabs whose access token expired refresh it once and both stay sig
   const first = await newPage(env)
   await first.goto('/signin')
   await signIn(first, ADMIN_EMAIL, ADMIN_PASSWORD)
+  // Each tab opens the list and waits for its answer (after a refresh, when the token expired
+  // meanwhile on a slow machine): the table shows before its rows do.
+  const open = async (page) => {
+    const answered = page.waitForResponse((r) => new URL(r.url()).pathname === LIST_PATH && r.status() === 200)
+    await page.goto('/sub_admin')
+    await answered
+  }
   const second = await env.context.newPage()
-  await second.goto('/sub_admin')
-  await second.getByRole('table').waitFor({ state: 'visible' })
-  await first.goto('/sub_admin')
-  await first.getByRole('table').waitFor({ state: 'visible' })
+  await open(second)
+  await open(first)
 
+  // Wait until the stored access token is refused as expired (a state, polled). On a slow
+  // machine the token may already have expired while the tabs opened, and a tab may be
+  // refreshing it still: the token is read again after each wait until it stays the same.
+  const storedToken = () =>
+    first.evaluate(() => JSON.parse(localStorage.getItem('giving-console-session')).state.user.authToken)
+  const refused = async (jwt) => {
+    const r = await fetch(`${env.baseURL}${LIST_PATH}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${jwt}` },
+      body: '{}',
+    })
+    return r.status === 403
+  }
+  let token = await storedToken()
+  for (;;) {
+    const waited = token
+    await eventually(() => refused(waited), {
+      timeout: (TTL_SECS + 5) * 1000,
+      interval: 200,
+      what: 'the access token to expire',
+    })
+    token = await storedToken()
+    if (token === waited) break
+  }
+
+  // Only what the tabs do from here on is counted.
   const refreshes = [watch(first, '/v1/common/refreshToken'), watch(second, '/v1/common/refreshToken')]
-  const lists = [watch(first, '/admin/sub-admin/subAdminList'), watch(second, '/admin/sub-admin/subAdminList')]
-  // Wait until the stored access token is refused as expired (a state, polled).
-  const token = await first.evaluate(
-    () => JSON.parse(localStorage.getItem('giving-console-session')).state.user.authToken,
-  )
-  await eventually(
-    async () => {
-      const r = await fetch(`${env.baseURL}/admin/sub-admin/subAdminList`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-        body: '{}',
-      })
-      return r.status === 403
-    },
-    { timeout: (TTL_SECS + 5) * 1000, interval: 200, what: 'the access token to expire' },
-  )
+  const lists = [watch(first, LIST_PATH), watch(second, LIST_PATH)]
 
   // Both tabs ask for their list at the same time; a refresh is held until both were
   // refused, so the tabs really need a new token together. The hold never throws (a
