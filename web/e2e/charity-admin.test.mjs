@@ -189,8 +189,8 @@ step(env, 'the nonprofit admin signs in, sees only its own nonprofit, edits it, 
 
 const card = (page, title) =>
   page
-    .locator('.ant-card')
-    .filter({ has: page.locator('.ant-card-head-title', { hasText: new RegExp(`^\\s*${title}\\s*$`) }) })
+    .locator('.gc-card')
+    .filter({ has: page.locator('.gc-card-title', { hasText: new RegExp(`^\\s*${title}\\s*$`) }) })
 /** The value a card's statistic shows, thousands commas removed. */
 async function statistic(scope, title) {
   const value = scope

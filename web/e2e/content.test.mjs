@@ -261,10 +261,7 @@ step(env, 'giving-partner page: a sub-admin sees no Cancel', async () => {
   await page.goto('/signin')
   await signIn(page, SAM.email, SAM.password)
   await page.goto('/giving_partner')
-  await page
-    .locator('.ant-card-head-title')
-    .getByText('Giving Partner Page', { exact: true })
-    .waitFor({ state: 'visible' })
+  await page.locator('.gc-card-title').getByText('Giving Partner Page', { exact: true }).waitFor({ state: 'visible' })
   // A sub-admin granted the page's module edits it too, without the Cancel to /dashboard.
   await page.getByRole('button', { name: 'Save', exact: true }).waitFor({ state: 'visible' })
   assert.equal(await page.getByRole('button', { name: 'Cancel', exact: true }).count(), 0)
@@ -324,7 +321,7 @@ step(
       await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD)
       for (const [name, path] of screens) {
         await page.goto(path)
-        await page.locator('.ant-card').first().waitFor({ state: 'visible' })
+        await page.locator('.gc-card').first().waitFor({ state: 'visible' })
         await page.waitForLoadState('networkidle').catch(() => {})
         await page
           .locator('.ant-skeleton')

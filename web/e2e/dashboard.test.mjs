@@ -34,8 +34,8 @@ async function prepare() {
 
 const card = (page, title) =>
   page
-    .locator('.ant-card')
-    .filter({ has: page.locator('.ant-card-head-title', { hasText: new RegExp(`^\\s*${title}\\s*$`) }) })
+    .locator('.gc-card')
+    .filter({ has: page.locator('.gc-card-title', { hasText: new RegExp(`^\\s*${title}\\s*$`) }) })
 const statistic = (scope, title) =>
   scope
     .locator('.ant-statistic')

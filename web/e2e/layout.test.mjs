@@ -109,7 +109,7 @@ const moreColumns = (page) => page.getByRole('button', { name: 'More columns', e
 
 /** The card title shows whole: not cut short with an ellipsis. */
 async function assertTitleWhole(page, title) {
-  const head = page.locator('.ant-card-head-title').first()
+  const head = page.locator('.gc-card-title').first()
   await head.getByText(title, { exact: true }).waitFor({ state: 'visible' })
   const fits = await head.evaluate((el) => el.scrollWidth <= el.clientWidth)
   assert.ok(fits, `the title '${title}' fits its card head`)

@@ -3,12 +3,19 @@
  * optionally a Name input and a reason text area (which can be read-only, then without a
  * submit button). Cancel closes the dialog and resets the form. The name and the reason take
  * the server's limit of the dialog's use (lib/limits.ts): the input stops there and a longer
- * value is refused with the server's message.
+ * value is refused with the server's message. Every list has one, closed until a row's action
+ * opens it: its Modal is a LazyModal, and its fields a light form (useLightForm.ts), as antd's
+ * form engine is more than two texts need (every screen's first load has a budget,
+ * scripts/bundle-size.mjs).
  */
-import { useEffect, useState, type ReactNode } from 'react'
-import { Button, Form, Input, Modal, Typography } from 'antd'
-import { dialogName, rejectReason, rule, type Validator } from '../lib/validators'
+import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react'
+import { Button, Input } from 'antd'
+import { LazyModal } from './LazyModal'
+import { dialogName, rejectReason, type Validator } from '../lib/validators'
 import { limitProps, overLimit, type TextLimit } from '../lib/limits'
+import { LightField } from './LightField'
+import { Paragraph } from './Text'
+import { useLightForm } from './useLightForm'
 
 export interface ConfirmValues {
   name?: string
@@ -41,6 +48,9 @@ export interface ConfirmDialogProps {
   onCancel: () => void
 }
 
+/** A field the dialog does not show: nothing to check. */
+const unchecked: Validator = () => null
+
 /** A required text's check, then the limit's (when the dialog's use gives one). */
 const limited =
   (required: Validator, limit: TextLimit | undefined): Validator =>
@@ -63,36 +73,38 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
-  const [form] = Form.useForm<ConfirmValues>()
+  const validators = useMemo(
+    () => ({
+      name: withName ? limited(dialogName, nameLimit) : unchecked,
+      reason: withReason && !reasonReadOnly ? limited(rejectReason, reasonLimit) : unchecked,
+    }),
+    [withName, nameLimit, withReason, reasonReadOnly, reasonLimit],
+  )
+  const form = useLightForm(validators)
+  const { reset } = form
   const [busy, setBusy] = useState(false)
+  const hasFields = withName || withReason
 
   // The same dialog serves several rows: each opening shows the values it is opened with.
   useEffect(() => {
-    if (open && (withName || withReason)) form.setFieldsValue({ name: initialName, reason })
-  }, [open, initialName, reason, withName, withReason, form])
+    if (open) reset({ name: initialName, reason })
+  }, [open, initialName, reason, reset])
 
   const cancel = () => {
-    if (withName || withReason) form.resetFields()
+    reset({ name: initialName, reason })
     onCancel()
   }
 
   const submit = async () => {
-    const hasFields = withName || withReason
-    let values: ConfirmValues = {}
-    if (hasFields) {
-      try {
-        values = await form.validateFields()
-      } catch {
-        return
-      }
-    }
+    const values = hasFields ? form.validate() : { name: '', reason: '' }
+    if (!values) return
     setBusy(true)
     try {
       await onConfirm?.({
-        name: withName ? values.name?.trim() : undefined,
-        reason: withReason ? values.reason?.trim() : undefined,
+        name: withName ? values.name.trim() : undefined,
+        reason: withReason ? values.reason.trim() : undefined,
       })
-      if (hasFields) form.resetFields()
+      if (hasFields) reset()
     } catch {
       // The caller has shown the failure; keep the dialog open.
     } finally {
@@ -100,10 +112,15 @@ export function ConfirmDialog({
     }
   }
 
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    void submit()
+  }
+
   const showSubmit = !(withReason && reasonReadOnly)
 
   return (
-    <Modal
+    <LazyModal
       open={open}
       title={title}
       onCancel={cancel}
@@ -121,38 +138,45 @@ export function ConfirmDialog({
       ]}
     >
       {text && (
-        <Typography.Paragraph type="secondary" style={{ fontSize: 13 }}>
+        <Paragraph type="secondary" style={{ fontSize: 13 }}>
           {text}
-        </Typography.Paragraph>
+        </Paragraph>
       )}
-      {(withName || withReason) && (
-        <Form
-          form={form}
-          layout="vertical"
-          initialValues={{ name: initialName, reason }}
-          onFinish={submit}
-          preserve={false}
-        >
+      {hasFields && (
+        <form noValidate onSubmit={onSubmit}>
           {withName && (
-            <Form.Item label="Name" name="name" rules={[rule(limited(dialogName, nameLimit))]}>
-              <Input autoFocus {...(nameLimit && limitProps(nameLimit))} />
-            </Form.Item>
+            <LightField
+              label="Name"
+              error={form.errors.name}
+              input={(props) => (
+                <Input
+                  {...props}
+                  autoFocus
+                  value={form.values.name}
+                  onChange={(e) => form.setValue('name', e.target.value)}
+                  {...(nameLimit && limitProps(nameLimit))}
+                />
+              )}
+            />
           )}
           {withReason && (
-            <Form.Item
+            <LightField
               label="Reason"
-              name="reason"
-              rules={reasonReadOnly ? [] : [rule(limited(rejectReason, reasonLimit))]}
-            >
-              <Input.TextArea
-                rows={4}
-                readOnly={reasonReadOnly}
-                {...(reasonLimit && !reasonReadOnly && limitProps(reasonLimit, true))}
-              />
-            </Form.Item>
+              error={form.errors.reason}
+              input={(props) => (
+                <Input.TextArea
+                  {...props}
+                  rows={4}
+                  readOnly={reasonReadOnly}
+                  value={form.values.reason}
+                  onChange={(e) => form.setValue('reason', e.target.value)}
+                  {...(reasonLimit && !reasonReadOnly && limitProps(reasonLimit, true))}
+                />
+              )}
+            />
           )}
-        </Form>
+        </form>
       )}
-    </Modal>
+    </LazyModal>
   )
 }

@@ -7,7 +7,8 @@
  * revisions (RevisionPanel: compare two, restore one). Editing a field clears its server error.
  */
 import { useLayoutEffect, useRef, type ReactNode } from 'react'
-import { Button, Card, Form, Skeleton, Space, type FormInstance } from 'antd'
+import { Button, Form, Skeleton, Space, type FormInstance } from 'antd'
+import { Card } from './Card'
 import { useNavigate } from 'react-router'
 import { LoadState } from './LoadState'
 import { RevisionPanel, type RevisionPanelProps } from './RevisionPanel'

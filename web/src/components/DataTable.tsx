@@ -1,5 +1,5 @@
 /**
- * The one data table of the console: an antd Table whose paging and sorting run on the
+ * The one data table of the console (drawn by TableView): its paging and sorting run on the
  * server. Sortable columns set `sorter: true`; their `key` is the server's sort column.
  * Page sizes 10, 15, 20, 25, 30; page 1 of 10 rows at first. At 599 px and below (a phone)
  * each row is a card (RowCards): its name, status switch and actions in view, the other
@@ -11,15 +11,17 @@
  * for; an answer for a view the table has left is never shown. The view is the caller's (`view` and
  * `onViewChange`: ListCard keeps it in the URL) or, without them, the table's own.
  */
-import { useEffect, useId, useImperativeHandle, useMemo, useRef, useState, type Key, type Ref } from 'react'
-import { Empty, Table, Typography, type TableProps } from 'antd'
-import type { ColumnsType, SorterResult } from 'antd/es/table/interface'
+import { useEffect, useId, useImperativeHandle, useRef, useState, type Key, type Ref } from 'react'
+import { Empty } from 'antd'
+import { Text } from './Text'
+import type { ColumnsType } from 'antd/es/table/interface'
 import { useQuery, type QueryKey } from '@tanstack/react-query'
 import { errorMessage } from '../lib/api-client'
 import type { SortOrder, TablePage, TableQuery } from '../lib/list-page'
 import { DEFAULT_PAGE, FIRST_VIEW, PAGE_SIZES, type ListNavigation, type ListView } from '../lib/list-state'
 import { SMALL_SCREEN_QUERY, useMediaQuery } from '../lib/use-media-query'
 import { RowCards } from './RowCards'
+import { TableView } from './TableView'
 
 export type { SortOrder, TablePage, TableQuery } from '../lib/list-page'
 export { DEFAULT_LIMIT, DEFAULT_PAGE } from '../lib/list-state'
@@ -58,15 +60,6 @@ export interface DataTableProps<T> {
 export const EMPTY_SEARCH_TEXT = 'Nothing matches the search: try other words, or clear the search'
 
 const NO_ROWS: never[] = []
-
-/** The sortable columns show the view's sort (a reload or a shared link keeps the arrow). */
-function withSortShown<T>(columns: ColumnsType<T>, column: string, order: SortOrder): ColumnsType<T> {
-  return columns.map((c) => {
-    if (!c.sorter) return c
-    const sorted = column !== '' && String(c.key ?? '') === column
-    return { ...c, sortOrder: sorted ? (order === 'asc' ? 'ascend' : 'descend') : null }
-  })
-}
 
 /** The view kept by the table itself, when the caller keeps none. */
 function useOwnView(search: string): [ListView, (change: Partial<ListView>) => void] {
@@ -138,29 +131,21 @@ export function DataTable<T extends object>({
   const total = failed ? 0 : (result.data?.total ?? 0)
   const error = failed ? errorMessage(result.error) : null
 
-  const onChange: TableProps<T>['onChange'] = (pagination, _filters, sorter) => {
-    const nextLimit = pagination.pageSize ?? limit
-    const single = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<T> | undefined
-    const nextColumn = single?.order ? String(single.columnKey ?? single.field ?? '') : ''
-    const nextOrder: SortOrder = single?.order === 'ascend' ? 'asc' : single?.order === 'descend' ? 'desc' : ''
-    const sortChanged = nextColumn !== sortColumn || (nextColumn !== '' && nextOrder !== view.order)
-    changeView({
-      limit: nextLimit,
-      page: nextLimit !== limit || sortChanged ? DEFAULT_PAGE : (pagination.current ?? DEFAULT_PAGE),
-      column: nextColumn,
-      order: nextColumn ? nextOrder : '',
-    })
-  }
-
-  const shownColumns = useMemo(() => withSortShown(columns, sortColumn, view.order), [columns, sortColumn, view.order])
-
   const emptyText = error ?? (
     <Empty
       image={Empty.PRESENTED_IMAGE_SIMPLE}
       // The secondary text colour (lib/theme.ts): antd's empty-table grey reads 2.6:1.
-      description={<Typography.Text type="secondary">{view.search.trim() ? EMPTY_SEARCH_TEXT : empty}</Typography.Text>}
+      description={<Text type="secondary">{view.search.trim() ? EMPTY_SEARCH_TEXT : empty}</Text>}
     />
   )
+
+  // A new sort or page size starts again from the first page; a sort turned off names no column.
+  const sortBy = (nextColumn: string, nextOrder: SortOrder) => {
+    const sorted = nextColumn !== '' && nextOrder !== ''
+    changeView({ column: sorted ? nextColumn : '', order: sorted ? nextOrder : '', page: DEFAULT_PAGE })
+  }
+  const pageTo = (nextPage: number, nextLimit: number) =>
+    changeView({ limit: nextLimit, page: nextLimit !== limit ? DEFAULT_PAGE : nextPage })
 
   if (small) {
     const keyOfRow = (row: T, index: number): Key =>
@@ -175,36 +160,32 @@ export function DataTable<T extends object>({
         label={ariaLabel}
         sortColumn={sortColumn}
         sortOrder={sortColumn ? view.order : ''}
-        onSort={(nextColumn, nextOrder) =>
-          changeView({ column: nextColumn, order: nextColumn ? nextOrder : '', page: DEFAULT_PAGE })
-        }
+        onSort={sortBy}
         page={page}
         limit={limit}
         total={total}
-        onPage={(nextPage, nextLimit) =>
-          changeView({ limit: nextLimit, page: nextLimit !== limit ? DEFAULT_PAGE : nextPage })
-        }
+        onPage={pageTo}
       />
     )
   }
 
   return (
-    <Table<T>
+    <TableView<T>
       aria-label={ariaLabel}
-      columns={shownColumns}
-      dataSource={rows}
-      rowKey={rowKey as TableProps<T>['rowKey']}
+      columns={columns}
+      rows={rows}
+      rowKey={rowKey}
       loading={result.isFetching}
-      onChange={onChange}
-      size="middle"
-      locale={{ emptyText }}
-      pagination={{
+      empty={emptyText}
+      sortColumn={sortColumn}
+      sortOrder={sortColumn ? view.order : ''}
+      onSort={sortBy}
+      paging={{
         current: page,
         pageSize: limit,
         total,
         pageSizeOptions: PAGE_SIZES,
-        showSizeChanger: true,
-        showTotal: (count, range) => `${range[0]}-${range[1]} of ${count}`,
+        onChange: pageTo,
       }}
     />
   )

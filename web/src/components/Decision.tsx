@@ -6,7 +6,8 @@
  * asks for the reason in the same dialog ('Please Enter Add Reason') and sends it.
  */
 import type { ReactNode } from 'react'
-import { Button, Card, Descriptions, Space } from 'antd'
+import { Button, Descriptions, Space } from 'antd'
+import { Card } from './Card'
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons'
 import { ConfirmDialog, type ConfirmValues } from './ConfirmDialog'
 import type { DetailItem } from './request-items'

@@ -3,24 +3,30 @@
  * row at once, small, named `label`, scrolled sideways when wider than the screen (SideScroll:
  * the hint says so); `empty` is said when it has no rows.
  */
-import { Table, type TableProps } from 'antd'
+import type { Key } from 'react'
+import type { ColumnsType } from 'antd/es/table/interface'
 import { SideScroll } from './SideScroll'
+import { TableView } from './TableView'
 
-export type DetailTableProps<T> = Omit<TableProps<T>, 'aria-label' | 'pagination' | 'size' | 'scroll' | 'locale'> & {
+export interface DetailTableProps<T> {
   label: string
   empty: string
+  columns: ColumnsType<T>
+  dataSource: readonly T[] | undefined
+  rowKey: string | ((row: T) => Key)
 }
 
-export function DetailTable<T extends object>({ label, empty, ...table }: DetailTableProps<T>) {
+export function DetailTable<T extends object>({ label, empty, columns, dataSource, rowKey }: DetailTableProps<T>) {
   return (
     <SideScroll label={label}>
-      <Table<T>
+      <TableView<T>
         aria-label={label}
-        pagination={false}
         size="small"
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: empty }}
-        {...table}
+        scrollX
+        empty={empty}
+        columns={columns}
+        rows={dataSource ?? []}
+        rowKey={rowKey}
       />
     </SideScroll>
   )

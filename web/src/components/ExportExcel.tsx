@@ -1,5 +1,6 @@
 /** A list's Excel export (useDownload): its button, and how far the download is. */
-import { Button, Typography } from 'antd'
+import { Button } from 'antd'
+import { Text } from './Text'
 import { DownloadOutlined } from '@ant-design/icons'
 import type { Download } from './useDownload'
 
@@ -16,9 +17,9 @@ export function ExportExcelButton({ download, label = 'Export Excel' }: { downlo
 export function DownloadProgress({ download }: { download: Download }) {
   return (
     download.progress && (
-      <Typography.Text type="secondary" role="status">
+      <Text type="secondary" role="status">
         {download.progress}
-      </Typography.Text>
+      </Text>
     )
   )
 }

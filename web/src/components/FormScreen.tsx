@@ -12,7 +12,8 @@
  * screen).
  */
 import type { ReactNode } from 'react'
-import { Button, Card, Form, Skeleton, Space, type FormInstance, type FormProps } from 'antd'
+import { Button, Form, Skeleton, Space, type FormInstance, type FormProps } from 'antd'
+import { Card } from './Card'
 import { LoadState } from './LoadState'
 import type { RecordScreen } from './useFormScreen'
 

@@ -4,13 +4,24 @@ import { theme } from 'antd'
 type Level = 1 | 2 | 3 | 4 | 5
 
 /**
- * A heading styled as antd's Typography.Title of the same level, for the pages of the first
- * load (sign-in, the error fallback): Typography brings its editable, copyable and ellipsis
- * parts along, more than the sign-in page's bundle budget allows (scripts/bundle-size.mjs).
+ * A heading styled as antd's Typography.Title of the same level, the console's one heading:
+ * Typography brings its editable, copyable and ellipsis parts along, more than the sign-in
+ * page's and every screen's bundle budget allows (scripts/bundle-size.mjs).
  */
-export function Heading({ level, style, children }: { level: Level; style?: CSSProperties; children: ReactNode }) {
+export function Heading({
+  level,
+  as,
+  style,
+  children,
+}: {
+  level: Level
+  /** Another element drawn as this level's heading (a fieldset's legend). */
+  as?: 'legend'
+  style?: CSSProperties
+  children: ReactNode
+}) {
   const { token } = theme.useToken()
-  const Tag = `h${level}` as const
+  const Tag = as ?? (`h${level}` as const)
   return (
     <Tag
       style={{

@@ -11,7 +11,8 @@
  */
 import type { ReactNode } from 'react'
 import type { QueryKey } from '@tanstack/react-query'
-import { Button, Card, Space } from 'antd'
+import { Button, Space } from 'antd'
+import { Card } from './Card'
 import { PlusOutlined } from '@ant-design/icons'
 import { useNavigate } from 'react-router'
 import { DataTable, type DataTableProps } from './DataTable'

@@ -3,7 +3,8 @@
  * or a skeleton while it loads.
  */
 import type { ReactNode } from 'react'
-import { Card, Skeleton } from 'antd'
+import { Skeleton } from 'antd'
+import { Card } from './Card'
 import { Outcome } from './Outcome'
 
 export function LoadState({ title, error, back }: { title: string; error: string | null; back: ReactNode }) {

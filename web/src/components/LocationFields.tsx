@@ -8,7 +8,8 @@
  * asks for a choice.
  */
 import { useEffect, useMemo, useState } from 'react'
-import { Col, Form, Input, Select, Typography } from 'antd'
+import { Col, Form, Input, Select } from 'antd'
+import { Text } from './Text'
 import { findPlace, getCities, getCountries, getStates, type Place, type PlaceLevel } from '../lib/locations'
 import { city as cityRule, country as countryRule, rule, state as stateRule } from '../lib/validators'
 
@@ -123,9 +124,9 @@ export function LocationFields({
               rules={optional ? [] : [rule(validate)]}
               extra={
                 was && (
-                  <Typography.Text type="warning">
+                  <Text type="warning">
                     “{was}” is not in the list: please select the {label}.
-                  </Typography.Text>
+                  </Text>
                 )
               }
             >

@@ -8,7 +8,8 @@
  * the record still points to it until the form is saved, and Cancel must leave it intact.
  */
 import { useEffect, useRef, useState, type DragEvent, type ReactNode } from 'react'
-import { Button, Flex, Space, Spin, Typography } from 'antd'
+import { Button, Flex, Space, Spin } from 'antd'
+import { Text } from './Text'
 import { DeleteOutlined, SwapOutlined, UploadOutlined } from '@ant-design/icons'
 import { errorMessage } from '../lib/api-client'
 import { removeImage, removeVideo, uploadImage, uploadVideo } from '../lib/media'
@@ -235,9 +236,9 @@ export function MediaUploader({
           </Button>
           {busy && <Spin size="small" aria-label="Uploading" />}
           {rules.maxNumber !== undefined && (
-            <Typography.Text type="secondary">
+            <Text type="secondary">
               {names.length} / {rules.maxNumber}
-            </Typography.Text>
+            </Text>
           )}
         </Flex>
         {names.length > 0 && (
@@ -276,9 +277,9 @@ export function MediaUploader({
           </Flex>
         )}
         {error && (
-          <Typography.Text type="danger" role="alert">
+          <Text type="danger" role="alert">
             {error}
-          </Typography.Text>
+          </Text>
         )}
       </Space>
     </div>

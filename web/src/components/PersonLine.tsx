@@ -1,5 +1,6 @@
 /** A member, author or reporter: avatar, name and, when given, a date under it. */
-import { Avatar, Space, Typography } from 'antd'
+import { Avatar, Space } from 'antd'
+import { Text } from './Text'
 import { UserOutlined } from '@ant-design/icons'
 import { formatDate } from '../lib/format'
 import { DONOR_MEDIA_MODULE } from '../lib/media-modules'
@@ -31,11 +32,11 @@ export function PersonLine({
         alt=""
       />
       <span style={{ display: 'inline-flex', flexDirection: 'column', lineHeight: 1.3 }}>
-        <Typography.Text strong>{person?.name || 'Unknown'}</Typography.Text>
+        <Text strong>{person?.name || 'Unknown'}</Text>
         {at !== undefined && (
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          <Text type="secondary" style={{ fontSize: 12 }}>
             {formatDate(at)}
-          </Typography.Text>
+          </Text>
         )}
       </span>
     </Space>

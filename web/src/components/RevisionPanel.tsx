@@ -7,7 +7,10 @@
  */
 import { useMemo, useState, type Key } from 'react'
 import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query'
-import { Alert, Button, Card, Empty, Space, Spin, Table, Tag, Typography } from 'antd'
+import { Alert, Button, Checkbox, Empty, Space, Spin, Tag } from 'antd'
+import { Paragraph, Text } from './Text'
+import { Card } from './Card'
+import { TableView } from './TableView'
 import type { ColumnsType } from 'antd/es/table'
 import { HistoryOutlined, RollbackOutlined } from '@ant-design/icons'
 import { ConfirmDialog } from './ConfirmDialog'
@@ -58,12 +61,12 @@ const LINE_STYLE: Record<DiffLine['kind'], React.CSSProperties> = {
 const MARK: Record<DiffLine['kind'], string> = { same: ' ', added: '+', removed: '-' }
 
 function DiffView({ changes }: { changes: FieldChange[] }) {
-  if (changes.length === 0) return <Typography.Text type="secondary">No differences.</Typography.Text>
+  if (changes.length === 0) return <Text type="secondary">No differences.</Text>
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       {changes.map(({ field, lines }) => (
         <section key={field.key} aria-label={`Changes in ${field.label}`}>
-          <Typography.Text strong>{field.label}</Typography.Text>
+          <Text strong>{field.label}</Text>
           <ul style={{ listStyle: 'none', margin: '4px 0 0', padding: 0, fontFamily: 'monospace', fontSize: 13 }}>
             {lines.map((line, i) => (
               <li
@@ -140,9 +143,9 @@ export function RevisionPanel<P>({ queryKey, calls, fields, current, canRestore,
           render: (_, row) => (
             <>
               {numberCell(row)}
-              <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+              <Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
                 {row.authorName || '-'}, {formatDate(row.createdAt)}
-              </Typography.Text>
+              </Text>
             </>
           ),
         },
@@ -190,6 +193,28 @@ export function RevisionPanel<P>({ queryKey, calls, fields, current, canRestore,
 
   const pickedKeys: Key[] = picked.map((r) => r._id)
   const rows = list.data?.rows ?? []
+  // Two revisions are compared: a third can be picked once one of them is let go.
+  const pickColumn: ColumnsType<RevisionRow>[number] = {
+    key: 'pick',
+    width: 48,
+    render: (_, row) => {
+      const chosen = pickedKeys.includes(row._id)
+      return (
+        <Checkbox
+          checked={chosen}
+          disabled={picked.length >= 2 && !chosen}
+          aria-label={`Pick revision ${row.number}`}
+          onChange={(event) =>
+            setPicked((now) =>
+              event.target.checked
+                ? [...now.filter((r) => r._id !== row._id), row].slice(-2)
+                : now.filter((r) => r._id !== row._id),
+            )
+          }
+        />
+      )
+    },
+  }
 
   return (
     <Card
@@ -201,54 +226,34 @@ export function RevisionPanel<P>({ queryKey, calls, fields, current, canRestore,
       }
       size="small"
     >
-      <Typography.Paragraph type="secondary" style={{ fontSize: 13 }}>
+      <Paragraph type="secondary" style={{ fontSize: 13 }}>
         Pick two revisions to see what changed between them.
-      </Typography.Paragraph>
+      </Paragraph>
       {!list.isPending && rows.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No revisions yet" />
       ) : (
-        <Table<RevisionRow>
+        <TableView<RevisionRow>
           size="small"
           aria-label="Revisions"
           rowKey="_id"
-          columns={columns}
-          dataSource={rows}
+          columns={[pickColumn, ...columns]}
+          rows={rows}
           loading={list.isFetching}
-          scroll={{ x: 'max-content' }}
-          rowSelection={{
-            type: 'checkbox',
-            hideSelectAll: true,
-            selectedRowKeys: pickedKeys,
-            getCheckboxProps: (row) => ({
-              disabled: picked.length >= 2 && !pickedKeys.includes(row._id),
-              'aria-label': `Pick revision ${row.number}`,
-            }),
-            onSelect: (row, selected) =>
-              setPicked((now) =>
-                selected
-                  ? [...now.filter((r) => r._id !== row._id), row].slice(-2)
-                  : now.filter((r) => r._id !== row._id),
-              ),
-          }}
-          pagination={
+          scrollX
+          empty="No revisions yet"
+          paging={
             (list.data?.total ?? 0) > PAGE_SIZE
-              ? {
-                  current: page,
-                  pageSize: PAGE_SIZE,
-                  total: list.data?.total ?? 0,
-                  onChange: setPage,
-                  showSizeChanger: false,
-                }
-              : false
+              ? { current: page, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onChange: setPage }
+              : undefined
           }
         />
       )}
       {comparing && (
         <div style={{ marginTop: 16 }} aria-label="Differences" role="region">
           <Space style={{ marginBottom: 8 }} wrap>
-            <Typography.Text strong>
+            <Text strong>
               Changes from #{older.number} to #{newer.number}
-            </Typography.Text>
+            </Text>
             <Button size="small" onClick={() => setPicked([])}>
               Clear
             </Button>

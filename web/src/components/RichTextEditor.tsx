@@ -18,7 +18,9 @@ import {
   type KeyboardEvent,
   type ReactNode,
 } from 'react'
-import { Button, Flex, Input, Modal, Tooltip, Typography } from 'antd'
+import { Button, Flex, Input, Tooltip } from 'antd'
+import { Text } from './Text'
+import { LazyModal } from './LazyModal'
 import {
   BoldOutlined,
   DisconnectOutlined,
@@ -322,7 +324,7 @@ export function RichTextEditor({
           onDrop={onDrop}
         />
       </div>
-      <Modal
+      <LazyModal
         open={linkOpen}
         title="Insert link"
         okText="Insert"
@@ -343,11 +345,11 @@ export function RichTextEditor({
           onPressEnter={insertLink}
         />
         {linkError && (
-          <Typography.Text type="danger" role="alert">
+          <Text type="danger" role="alert">
             {linkError}
-          </Typography.Text>
+          </Text>
         )}
-      </Modal>
+      </LazyModal>
     </div>
   )
 }

@@ -1,6 +1,7 @@
 /** Rows of a request's details (DecisionCard): its website, its verification and its rejection's reason. */
 import type { ReactNode } from 'react'
-import { Tag, Typography } from 'antd'
+import { Tag } from 'antd'
+import { TextLink } from './Text'
 
 /** One row of the details. */
 export interface DetailItem {
@@ -24,9 +25,9 @@ export function websiteItem(website: string | null | undefined): DetailItem {
     key: 'website',
     label: 'Website',
     children: website ? (
-      <Typography.Link href={website} target="_blank" rel="noopener noreferrer">
+      <TextLink href={website} target="_blank" rel="noopener noreferrer">
         {website}
-      </Typography.Link>
+      </TextLink>
     ) : (
       '-'
     ),

@@ -287,7 +287,7 @@ describe('dashboard', () => {
     expect(await screen.findByText('Welcome, Main Admin')).toBeTruthy()
     expect(screen.getByText('Main Admin', { selector: '.ant-tag' })).toBeTruthy()
     const total = await screen.findByText('Total Sub Admins')
-    const card = total.closest('.ant-card') as HTMLElement
+    const card = total.closest('.gc-card') as HTMLElement
     await waitFor(() => expect(card.textContent).toContain('Active Sub Admins2'))
     expect(card.textContent).toContain('Total Sub Admins3')
     expect((api.callsTo('POST /admin/sub-admin/subAdminList')[0].body as { limit: number }).limit).toBe(1)

@@ -1,14 +1,22 @@
 import { describe, expect, it, vi } from 'vitest'
 import { fireEvent, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import type { ReactElement } from 'react'
 import { ConfirmDialog } from '../ConfirmDialog'
 import { LIMITS } from '../../lib/limits'
+
+/** Renders an open dialog and waits for it (its Modal is fetched when first opened: LazyModal). */
+async function renderOpen(ui: ReactElement) {
+  const view = render(ui)
+  await screen.findByRole('dialog')
+  return view
+}
 
 describe('ConfirmDialog', () => {
   it('shows the title, the small text and Yes/No', async () => {
     const onConfirm = vi.fn()
     const onCancel = vi.fn()
-    render(
+    await renderOpen(
       <ConfirmDialog
         open
         title="Are you sure you want to Delete ?"
@@ -27,7 +35,7 @@ describe('ConfirmDialog', () => {
 
   it('validates the Name input', async () => {
     const onConfirm = vi.fn()
-    render(
+    await renderOpen(
       <ConfirmDialog
         open
         title="Add Category"
@@ -49,9 +57,18 @@ describe('ConfirmDialog', () => {
     await waitFor(() => expect(onConfirm).toHaveBeenCalledWith({ name: 'Health', reason: undefined }))
   })
 
+  it('Enter in the Name input saves, as the Save button does', async () => {
+    const onConfirm = vi.fn()
+    await renderOpen(
+      <ConfirmDialog open title="Add Category" withName submitLabel="Save" onConfirm={onConfirm} onCancel={() => {}} />,
+    )
+    await userEvent.type(screen.getByLabelText('Name'), 'Health{Enter}')
+    await waitFor(() => expect(onConfirm).toHaveBeenCalledWith({ name: 'Health', reason: undefined }))
+  })
+
   it('requires a reason', async () => {
     const onConfirm = vi.fn()
-    render(<ConfirmDialog open title="Reject" withReason onConfirm={onConfirm} onCancel={() => {}} />)
+    await renderOpen(<ConfirmDialog open title="Reject" withReason onConfirm={onConfirm} onCancel={() => {}} />)
     await userEvent.click(screen.getByRole('button', { name: 'Yes' }))
     expect(await screen.findByText('Please Enter Add Reason')).toBeTruthy()
     await userEvent.type(screen.getByLabelText('Reason'), 'Missing documents')
@@ -61,7 +78,7 @@ describe('ConfirmDialog', () => {
 
   it("holds the reason to the server's limit of its use: the charity's 1000, the giving partner's 500", async () => {
     const onConfirm = vi.fn()
-    const { unmount } = render(
+    const { unmount } = await renderOpen(
       <ConfirmDialog
         open
         title="Reject"
@@ -81,7 +98,7 @@ describe('ConfirmDialog', () => {
     expect(onConfirm).not.toHaveBeenCalled()
     unmount()
 
-    render(
+    await renderOpen(
       <ConfirmDialog
         open
         title="Reject"
@@ -101,7 +118,7 @@ describe('ConfirmDialog', () => {
 
   it('holds the Name to the limit it is given', async () => {
     const onConfirm = vi.fn()
-    render(
+    await renderOpen(
       <ConfirmDialog
         open
         title="Add Category"
@@ -119,8 +136,8 @@ describe('ConfirmDialog', () => {
     expect(onConfirm).not.toHaveBeenCalled()
   })
 
-  it('read-only reason: shown, not editable, no submit button', () => {
-    render(
+  it('read-only reason: shown, not editable, no submit button', async () => {
+    await renderOpen(
       <ConfirmDialog
         open
         title="Rejected Reason"
@@ -140,7 +157,7 @@ describe('ConfirmDialog', () => {
 
   it('Cancel closes and resets the form', async () => {
     const onCancel = vi.fn()
-    const { rerender } = render(<ConfirmDialog open title="Add" withName onCancel={onCancel} />)
+    const { rerender } = await renderOpen(<ConfirmDialog open title="Add" withName onCancel={onCancel} />)
     await userEvent.type(screen.getByLabelText('Name'), 'Draft')
     await userEvent.click(screen.getByRole('button', { name: 'No' }))
     expect(onCancel).toHaveBeenCalled()

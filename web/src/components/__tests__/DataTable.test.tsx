@@ -53,6 +53,26 @@ describe('DataTable', () => {
     )
   })
 
+  it('sorts by keyboard: Enter on a sortable head turns ascending, descending, then off, and aria-sort says so', async () => {
+    const fetch = fetcher()
+    render(<DataTable<Row> empty="No rows yet" columns={columns} fetch={fetch} />, { wrapper: queryWrapper() })
+    await screen.findByText('Row 1')
+    const head = () => screen.getByRole('columnheader', { name: 'Name' })
+    expect(head().tabIndex).toBe(0)
+    expect(head().getAttribute('aria-sort')).toBeNull()
+    for (const [order, shown] of [
+      ['asc', 'ascending'],
+      ['desc', 'descending'],
+      ['', null],
+    ] as const) {
+      fireEvent.keyDown(head(), { key: 'Enter' })
+      await waitFor(() =>
+        expect(fetch).toHaveBeenLastCalledWith(expect.objectContaining({ column: order ? 'name' : '', order })),
+      )
+      await waitFor(() => expect(head().getAttribute('aria-sort')).toBe(shown))
+    }
+  })
+
   it('uses the default sort while no column is sorted', async () => {
     const fetch = fetcher()
     render(

@@ -2,21 +2,21 @@
  * One audit record in a drawer: who, when, on what, and its changes as a table
  * (field | before | after, objects as pretty JSON).
  */
-import { Descriptions, Drawer, Skeleton, Table, Typography } from 'antd'
+import { Descriptions, Drawer, Skeleton } from 'antd'
+import { TableView } from '../../../components/TableView'
+import { Text } from '../../../components/Text'
 import { formatDate } from '../../../lib/format'
 import { useRecord } from '../../../lib/query'
 import { getAuditRecord } from '../api/get-audit'
 import { diffRows } from '../filters'
 
-const pre = (text: string) => (
-  <Typography.Text style={{ whiteSpace: 'pre-wrap', fontFamily: 'monospace' }}>{text}</Typography.Text>
-)
+const pre = (text: string) => <Text style={{ whiteSpace: 'pre-wrap', fontFamily: 'monospace' }}>{text}</Text>
 
 export function AuditDiffDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
   const { value: r, error } = useRecord(id ? ['audit', 'record', id] : null, () => getAuditRecord(id ?? ''))
   return (
     <Drawer open={id !== null} onClose={onClose} title="Audit Record" size="large" destroyOnHidden>
-      {error && <Typography.Text type="danger">{error}</Typography.Text>}
+      {error && <Text type="danger">{error}</Text>}
       {!r && !error && <Skeleton active />}
       {r && (
         <>
@@ -32,13 +32,12 @@ export function AuditDiffDrawer({ id, onClose }: { id: string | null; onClose: (
             <Descriptions.Item label="Action">{r.action}</Descriptions.Item>
             <Descriptions.Item label="Trace">{r.traceId || '-'}</Descriptions.Item>
           </Descriptions>
-          <Table
+          <TableView
             aria-label="Changes"
             size="small"
-            pagination={false}
             rowKey="field"
-            dataSource={diffRows(r.changes)}
-            locale={{ emptyText: 'No field changes' }}
+            rows={diffRows(r.changes)}
+            empty="No field changes"
             columns={[
               { title: 'Field', dataIndex: 'field', key: 'field' },
               { title: 'Before', dataIndex: 'before', key: 'before', render: pre },

@@ -1,6 +1,7 @@
 /** /change_password (inside the shell, from the account menu). Success ends the session. */
 import { useState } from 'react'
-import { Button, Card, Form, Input, Space } from 'antd'
+import { Button, Form, Input, Space } from 'antd'
+import { Card } from '../../../components/Card'
 import { useLocation, useNavigate } from 'react-router'
 import { changePassword } from '../api/change-password'
 import { canGoBack } from '../../../lib/navigation'

@@ -5,7 +5,10 @@
  * row number and reason), then Apply, which writes it and shows the final summary.
  */
 import { useState } from 'react'
-import { Alert, Button, Descriptions, Modal, Progress, Space, Table, Typography, Upload } from 'antd'
+import { Alert, Button, Descriptions, Progress, Space, Upload } from 'antd'
+import { LazyModal } from '../../../components/LazyModal'
+import { TableView } from '../../../components/TableView'
+import { Heading } from '../../../components/Heading'
 import { InboxOutlined } from '@ant-design/icons'
 import { errorMessage } from '../../../lib/api-client'
 import { toast } from '../../../lib/toast'
@@ -54,15 +57,16 @@ function InvalidRows({ summary }: { summary: ImportSummary }) {
   if (errors.length === 0) return null
   return (
     <>
-      <Typography.Title level={5} style={{ marginTop: 16 }}>
+      <Heading level={5} style={{ marginTop: 16 }}>
         Invalid rows
-      </Typography.Title>
-      <Table
+      </Heading>
+      <TableView
         aria-label="Invalid rows"
         size="small"
         rowKey={(e) => `${e.row}-${e.reason}`}
-        dataSource={errors}
-        pagination={errors.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
+        rows={errors}
+        pageSize={10}
+        empty="No invalid rows"
         columns={[
           { title: 'Row', dataIndex: 'row', key: 'row', width: 90 },
           { title: 'Reason', dataIndex: 'reason', key: 'reason' },
@@ -150,7 +154,7 @@ export function ImportBusinessMasterFile({ open, onClose, onApplied }: ImportBus
           ]
 
   return (
-    <Modal
+    <LazyModal
       open={open}
       title="Import Business Master File"
       onCancel={busy ? undefined : onClose}
@@ -212,6 +216,6 @@ export function ImportBusinessMasterFile({ open, onClose, onApplied }: ImportBus
           <InvalidRows summary={step.summary} />
         </Space>
       )}
-    </Modal>
+    </LazyModal>
   )
 }

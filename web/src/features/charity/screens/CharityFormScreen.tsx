@@ -6,7 +6,9 @@
  * Saved bank accounts are shown masked; new ones are added in the Payment Methods section.
  */
 import { useEffect, useMemo, useState } from 'react'
-import { Alert, Button, Card, Divider, Form, Input, Row, Select, Space, Typography } from 'antd'
+import { Alert, Button, Divider, Form, Input, Row, Select, Space } from 'antd'
+import { Paragraph } from '../../../components/Text'
+import { Card } from '../../../components/Card'
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons'
 import { useParams } from 'react-router'
 import { AddressFields } from '../../../components/AddressFields'
@@ -237,7 +239,7 @@ export default function CharityFormScreen() {
       <Divider titlePlacement="start">Payment Methods</Divider>
       {editing && (
         <div style={{ marginBottom: 16 }}>
-          <Typography.Paragraph type="secondary">Saved bank accounts</Typography.Paragraph>
+          <Paragraph type="secondary">Saved bank accounts</Paragraph>
           <PaymentMethodList methods={savedMethods} empty="No saved bank accounts" />
         </div>
       )}

@@ -6,7 +6,9 @@
  */
 import type { ReactNode } from 'react'
 import { useMutation } from '@tanstack/react-query'
-import { Alert, Button, Card, Descriptions, Flex, Image, Skeleton, Space, Tag, Typography } from 'antd'
+import { Alert, Button, Descriptions, Flex, Image, Skeleton, Space, Tag } from 'antd'
+import { Text, TextLink } from '../../../components/Text'
+import { Card } from '../../../components/Card'
 import { EditButton } from '../../../components/EditButton'
 import { LoadState } from '../../../components/LoadState'
 import { MailOutlined } from '@ant-design/icons'
@@ -93,9 +95,9 @@ export default function CharityViewScreen() {
       label: 'Website',
       children:
         charity.website && isAllowedLink(charity.website) ? (
-          <Typography.Link href={charity.website} target="_blank" rel="noopener noreferrer">
+          <TextLink href={charity.website} target="_blank" rel="noopener noreferrer">
             {charity.website}
-          </Typography.Link>
+          </TextLink>
         ) : (
           orDash(charity.website)
         ),
@@ -174,7 +176,7 @@ export default function CharityViewScreen() {
             </Flex>
           </Image.PreviewGroup>
         ) : (
-          <Typography.Text type="secondary">No images</Typography.Text>
+          <Text type="secondary">No images</Text>
         )}
       </Card>
       <Card title="Payment Methods">

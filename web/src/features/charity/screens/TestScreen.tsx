@@ -4,7 +4,9 @@
  * search pause and the next page when the menu reaches its bottom.
  */
 import { useCallback, useState } from 'react'
-import { Card, Empty, Space, Tag, Typography } from 'antd'
+import { Empty, Space, Tag } from 'antd'
+import { Text } from '../../../components/Text'
+import { Card } from '../../../components/Card'
 import { AsyncSelect, type AsyncLoader, type AsyncValue } from '../../../components/AsyncSelect'
 import { listCommonCharities } from '../../../components/option-loaders'
 
@@ -22,7 +24,7 @@ export default function TestScreen() {
   return (
     <Card title="Test">
       <Space orientation="vertical" size="middle" style={{ width: '100%', maxWidth: 560 }}>
-        <Typography.Text type="secondary">Async multi-select of nonprofits</Typography.Text>
+        <Text type="secondary">Async multi-select of nonprofits</Text>
         <AsyncSelect
           multiple
           aria-label="Nonprofits"

@@ -1,6 +1,7 @@
 /** "New conversation": pick a donor (POST /admin/user/userList), then POST createRoom opens its room. */
 import { useState } from 'react'
-import { Button, Form, Modal } from 'antd'
+import { Button, Form } from 'antd'
+import { LazyModal } from '../../../components/LazyModal'
 import { PlusOutlined } from '@ant-design/icons'
 import { AsyncSelect, type AsyncValue } from '../../../components/AsyncSelect'
 import { fieldErrorsOf } from '../../../lib/form-errors'
@@ -46,7 +47,7 @@ export function NewConversation({ onOpened }: { onOpened: (room: Room) => void }
       <Button type="primary" icon={<PlusOutlined />} onClick={() => setOpen(true)}>
         New conversation
       </Button>
-      <Modal
+      <LazyModal
         open={open}
         title="New conversation"
         onCancel={close}
@@ -74,7 +75,7 @@ export function NewConversation({ onOpened }: { onOpened: (room: Room) => void }
             />
           </Form.Item>
         </Form>
-      </Modal>
+      </LazyModal>
     </>
   )
 }

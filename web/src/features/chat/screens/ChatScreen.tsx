@@ -6,7 +6,9 @@
  * Without /chat add the console reads only: no send box, no Clear chat, no New conversation.
  */
 import { useEffect, useState } from 'react'
-import { Card, Tag, Typography } from 'antd'
+import { Tag } from 'antd'
+import { Paragraph } from '../../../components/Text'
+import { Card } from '../../../components/Card'
 import { ConfirmDialog } from '../../../components/ConfirmDialog'
 import { SLUGS } from '../../../lib/modules'
 import { useAccess } from '../../../lib/session'
@@ -84,9 +86,9 @@ export default function ChatScreen() {
       styles={{ body: { padding: phone ? 8 : 16 } }}
     >
       {connection === 'offline' && connectionError && (
-        <Typography.Paragraph type="danger" role="alert">
+        <Paragraph type="danger" role="alert">
           {connectionError}
-        </Typography.Paragraph>
+        </Paragraph>
       )}
       <div
         style={{

@@ -7,7 +7,8 @@
  */
 import { useId, useState } from 'react'
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
-import { Button, Empty, Form, Input, List, Space, Typography } from 'antd'
+import { Button, Empty, Form, Input, List, Space } from 'antd'
+import { Paragraph, Text } from '../../../components/Text'
 import { LikeFilled, LikeOutlined, MessageOutlined } from '@ant-design/icons'
 import { applyFieldErrors } from '../../../lib/form-errors'
 import { toast } from '../../../lib/toast'
@@ -121,9 +122,7 @@ function CommentItem({ comment, canEdit, reload }: { comment: Comment; canEdit: 
       data-testid={isReply ? 'reply' : 'comment'}
     >
       <PersonLine person={comment.author} at={comment.createdAt} size={28} />
-      <Typography.Paragraph style={{ margin: '4px 0 0 36px', whiteSpace: 'pre-wrap' }}>
-        {comment.text}
-      </Typography.Paragraph>
+      <Paragraph style={{ margin: '4px 0 0 36px', whiteSpace: 'pre-wrap' }}>{comment.text}</Paragraph>
       <Space size="small" style={{ marginLeft: 28 }}>
         {canEdit ? (
           <LikeButton
@@ -133,9 +132,9 @@ function CommentItem({ comment, canEdit, reload }: { comment: Comment; canEdit: 
             like={like}
           />
         ) : (
-          <Typography.Text type="secondary">
+          <Text type="secondary">
             <LikeOutlined /> {comment.likesCount}
-          </Typography.Text>
+          </Text>
         )}
         {canEdit && !isReply && (
           <Button type="link" size="small" onClick={() => setReplying((r) => !r)} aria-expanded={replying}>
@@ -149,9 +148,9 @@ function CommentItem({ comment, canEdit, reload }: { comment: Comment; canEdit: 
             <CommentItem key={r._id} comment={r} canEdit={canEdit} reload={reload} />
           ))}
           {comment.repliesCount > (comment.replies?.length ?? 0) && (
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            <Text type="secondary" style={{ fontSize: 12 }}>
               {comment.repliesCount - comment.replies.length} older replies not shown
-            </Typography.Text>
+            </Text>
           )}
           {replying && (
             <TextForm

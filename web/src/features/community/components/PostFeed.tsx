@@ -7,7 +7,9 @@
  */
 import { useState } from 'react'
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
-import { Button, Card, Empty, Image, Skeleton, Space, Tag, Typography } from 'antd'
+import { Button, Empty, Image, Skeleton, Space, Tag } from 'antd'
+import { Paragraph, Text } from '../../../components/Text'
+import { Card } from '../../../components/Card'
 import { CommentOutlined, LikeFilled, LikeOutlined, StopOutlined, CheckCircleOutlined } from '@ant-design/icons'
 import { MediaImage } from '../../../components/MediaImage'
 import { ConfirmDialog } from '../../../components/ConfirmDialog'
@@ -80,7 +82,7 @@ function PostCard({
           )}
         </Space>
       </Space>
-      <Typography.Paragraph style={{ marginTop: 8, whiteSpace: 'pre-wrap' }}>{post.text}</Typography.Paragraph>
+      <Paragraph style={{ marginTop: 8, whiteSpace: 'pre-wrap' }}>{post.text}</Paragraph>
       {post.images?.length > 0 && (
         <Image.PreviewGroup>
           <Space wrap>
@@ -111,9 +113,9 @@ function PostCard({
             {post.likesCount}
           </Button>
         ) : (
-          <Typography.Text type="secondary">
+          <Text type="secondary">
             <LikeOutlined /> {post.likesCount}
-          </Typography.Text>
+          </Text>
         )}
         <Button
           type="text"
@@ -179,9 +181,9 @@ export function PostFeed({ communityId, active, canEdit }: { communityId: string
       )}
       {posts.hasNextPage && (
         <Space orientation="vertical" align="center" style={{ width: '100%' }}>
-          <Typography.Text type="secondary">
+          <Text type="secondary">
             {rows.length} of {total} posts shown
-          </Typography.Text>
+          </Text>
           <Button onClick={() => void posts.fetchNextPage()} loading={posts.isFetchingNextPage}>
             Load more
           </Button>

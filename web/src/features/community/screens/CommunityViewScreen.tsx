@@ -3,8 +3,9 @@
  * nonprofits and causes it supports, place, privacy, creator, counts), its members (paged,
  * searchable) and its posts feed in two tabs, Active and Inactive (components/PostFeed).
  */
-import { useState } from 'react'
-import { Button, Card, Descriptions, Image, Skeleton, Space, Tabs, Tag } from 'antd'
+import { lazy, Suspense, useState } from 'react'
+import { Button, Descriptions, Image, Skeleton, Space, Spin, Tabs, Tag } from 'antd'
+import { Card } from '../../../components/Card'
 import type { ColumnsType } from 'antd/es/table'
 import { useNavigate, useParams } from 'react-router'
 import { MediaImage } from '../../../components/MediaImage'
@@ -22,10 +23,13 @@ import { listUrl } from '../../../lib/list-state'
 import { paths } from '../../../paths'
 import { getCommunity, listCommunityMembers } from '../api/community'
 import { PersonLine } from '../../../components/PersonLine'
-import { PostFeed } from '../components/PostFeed'
 import { COMMUNITY_MEDIA_MODULE } from '../constants'
 import { communityPlace, privacyLabel } from '../names'
 import type { CommunityMember } from '../types'
+
+// The feed (posts, their comments and the comment form) sits under the details and the
+// members: it is fetched after them, so the screen's first load keeps its budget.
+const PostFeed = lazy(() => import('../components/PostFeed').then((m) => ({ default: m.PostFeed })))
 
 const dash = (value: string | null | undefined) => value || '-'
 
@@ -49,6 +53,12 @@ export default function CommunityViewScreen() {
 
   const back = <Button onClick={() => navigate(listUrl(paths.communityList()))}>Back</Button>
   if (error) return <LoadState title="Community Details" error={error} back={back} />
+
+  const feedOf = (active: boolean) => (
+    <Suspense fallback={<Spin />}>
+      <PostFeed communityId={id} active={active} canEdit={canEdit} />
+    </Suspense>
+  )
 
   const image = (name: string) => mediaFileUrl(meta, COMMUNITY_MEDIA_MODULE, name)
 
@@ -142,12 +152,12 @@ export default function CommunityViewScreen() {
             {
               key: 'active',
               label: 'Active',
-              children: feed === 'active' && <PostFeed communityId={id} active canEdit={canEdit} />,
+              children: feed === 'active' && feedOf(true),
             },
             {
               key: 'inactive',
               label: 'Inactive',
-              children: feed === 'inactive' && <PostFeed communityId={id} active={false} canEdit={canEdit} />,
+              children: feed === 'inactive' && feedOf(false),
             },
           ]}
         />

@@ -4,7 +4,8 @@
  * it read).
  */
 import { useMemo } from 'react'
-import { Select, Space, Tag, Typography } from 'antd'
+import { Select, Space, Tag } from 'antd'
+import { Text } from '../../../components/Text'
 import { ListCard } from '../../../components/ListCard'
 import { actionColumn, columnsOf, dateColumn } from '../../../components/RowStatus'
 import { useYesNoFilter } from '../../../lib/list-state'
@@ -36,7 +37,7 @@ export default function ContactListScreen() {
               row.name
             ) : (
               <Space size={4} wrap>
-                <Typography.Text strong>{row.name}</Typography.Text>
+                <Text strong>{row.name}</Text>
                 <Tag color="blue">Unread</Tag>
               </Space>
             ),
@@ -46,7 +47,7 @@ export default function ContactListScreen() {
           title: 'Subject',
           key: 'subject',
           sorter: true,
-          render: (_, row) => (row.isRead ? row.subject : <Typography.Text strong>{row.subject}</Typography.Text>),
+          render: (_, row) => (row.isRead ? row.subject : <Text strong>{row.subject}</Text>),
         },
         dateColumn('Received At', 'createdAt'),
         actionColumn<ContactMessage>(nameOf, [{ label: 'View', to: (row) => paths.contactView(row._id) }]),

@@ -4,7 +4,9 @@
  * lists are asked again.
  */
 import { useEffect } from 'react'
-import { Button, Card, Descriptions, Tag, Typography } from 'antd'
+import { Button, Descriptions, Tag } from 'antd'
+import { Paragraph } from '../../../components/Text'
+import { Card } from '../../../components/Card'
 import { useNavigate, useParams } from 'react-router'
 import { LoadState } from '../../../components/LoadState'
 import { formatDate, formatPhone } from '../../../lib/format'
@@ -48,7 +50,7 @@ export default function ContactViewScreen() {
           {row.subject}
         </Descriptions.Item>
         <Descriptions.Item label="Message" span={2}>
-          <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }}>{row.message}</Typography.Paragraph>
+          <Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }}>{row.message}</Paragraph>
         </Descriptions.Item>
       </Descriptions>
     </Card>

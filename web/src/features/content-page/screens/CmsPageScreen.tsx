@@ -4,7 +4,8 @@
  * (compare two, restore one).
  */
 import { useQueryClient } from '@tanstack/react-query'
-import { Form, Input, Typography } from 'antd'
+import { Form, Input } from 'antd'
+import { Paragraph } from '../../../components/Text'
 import { useLocation } from 'react-router'
 import { ContentPageCard } from '../../../components/ContentPageCard'
 import { type RevisionField } from '../../../components/RevisionPanel'
@@ -69,11 +70,11 @@ export default function CmsPageScreen() {
       error={error || (!loading && !page) ? (error ?? 'Page not found') : null}
       header={
         page && (
-          <Typography.Paragraph type="secondary" style={{ fontSize: 13 }} aria-label="Last published">
+          <Paragraph type="secondary" style={{ fontSize: 13 }} aria-label="Last published">
             {page.publishedAt
               ? `Last published ${formatDate(page.publishedAt)}${page.publishedBy ? ` by ${page.publishedBy}` : ''} (revision #${page.revision})`
               : 'Not published yet'}
-          </Typography.Paragraph>
+          </Paragraph>
         )
       }
       form={form}

@@ -5,7 +5,9 @@
  * (compare two, restore one).
  */
 import { useQueryClient } from '@tanstack/react-query'
-import { Button, Col, Form, Input, Row, Typography } from 'antd'
+import { Button, Col, Form, Input, Row } from 'antd'
+import { Text } from '../../../components/Text'
+import { Heading } from '../../../components/Heading'
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons'
 import { AsyncSelect, type AsyncValue } from '../../../components/AsyncSelect'
 import { ContentPageCard } from '../../../components/ContentPageCard'
@@ -241,9 +243,9 @@ function PairList({ name, title, limit, first, second, addLabel }: PairListProps
     <Form.List name={name}>
       {(rows, { add, remove }) => (
         <fieldset style={{ border: 0, padding: 0, margin: '0 0 16px' }}>
-          <Typography.Title level={5} style={{ marginTop: 0 }} component="legend">
+          <Heading level={5} style={{ marginTop: 0 }} as="legend">
             {title}
-          </Typography.Title>
+          </Heading>
           {rows.map((row, index) => (
             <Row key={row.key} gutter={8} align="top" wrap={false} role="group" aria-label={`${title} ${index + 1}`}>
               {[
@@ -276,9 +278,9 @@ function PairList({ name, title, limit, first, second, addLabel }: PairListProps
           >
             {addLabel}
           </Button>
-          <Typography.Text type="secondary" style={{ marginLeft: 8 }}>
+          <Text type="secondary" style={{ marginLeft: 8 }}>
             {rows.length} / {limit}
-          </Typography.Text>
+          </Text>
         </fieldset>
       )}
     </Form.List>

@@ -6,7 +6,9 @@
  * unavailable says so (the rest of the page stays); while loading each card shows a skeleton.
  */
 import type { ReactNode } from 'react'
-import { Card, Col, Row, Space, Statistic, Typography } from 'antd'
+import { Col, Row, Space, Statistic } from 'antd'
+import { Text } from '../../../components/Text'
+import { Card } from '../../../components/Card'
 import { BankOutlined, CalendarOutlined, DisconnectOutlined, GiftOutlined, SolutionOutlined } from '@ant-design/icons'
 import { formatCents } from '../../../lib/format'
 import {
@@ -37,7 +39,7 @@ function Unavailable({ what }: { what: string }) {
   return (
     <Space role="status">
       <DisconnectOutlined aria-hidden />
-      <Typography.Text type="secondary">{`The ${what} figures are unavailable right now.`}</Typography.Text>
+      <Text type="secondary">{`The ${what} figures are unavailable right now.`}</Text>
     </Space>
   )
 }

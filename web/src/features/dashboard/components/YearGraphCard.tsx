@@ -5,7 +5,9 @@
  */
 import { lazy, Suspense, useState } from 'react'
 import type { QueryKey } from '@tanstack/react-query'
-import { Card, Select, Skeleton, Space, Typography } from 'antd'
+import { Select, Skeleton, Space } from 'antd'
+import { Text } from '../../../components/Text'
+import { Card } from '../../../components/Card'
 import { DisconnectOutlined } from '@ant-design/icons'
 import { useRecord } from '../../../lib/query'
 import { graphYears, monthPoints, type MonthSeries } from '../graph-data'
@@ -46,7 +48,7 @@ export function YearGraphCard<G extends { months: Array<{ month: number }> }>({
       {error ? (
         <Space role="status" style={{ minHeight: 120 }}>
           <DisconnectOutlined aria-hidden />
-          <Typography.Text type="secondary">{`Unavailable: ${error}`}</Typography.Text>
+          <Text type="secondary">{`Unavailable: ${error}`}</Text>
         </Space>
       ) : loading || !graph ? (
         <div role="status" aria-busy="true" aria-label={`Loading ${title}`}>

@@ -8,7 +8,10 @@
  * the amount it received. The platform's cards (sub-admins, giving partners, every nonprofit's
  * counts and requests) are not shown to it.
  */
-import { Avatar, Button, Card, Col, Row, Space, Statistic, Tag, Typography } from 'antd'
+import { Avatar, Button, Col, Row, Space, Statistic, Tag } from 'antd'
+import { Text } from '../../../components/Text'
+import { Heading } from '../../../components/Heading'
+import { Card } from '../../../components/Card'
 import { TeamOutlined, UserOutlined } from '@ant-design/icons'
 import { useNavigate } from 'react-router'
 import { getSubAdminCounts } from '../api/sub-admin-counts'
@@ -67,7 +70,7 @@ function SubAdminCard() {
       }
     >
       {error ? (
-        <Typography.Text type="secondary">The figures could not be loaded.</Typography.Text>
+        <Text type="secondary">The figures could not be loaded.</Text>
       ) : (
         <Row gutter={16}>
           <Col span={12}>
@@ -86,7 +89,7 @@ function SubAdminCard() {
 function OwnNonprofitName() {
   const { value: data } = useDashboardData()
   const name = data && isNonprofitDashboard(data) ? data.nonprofit?.charityName : undefined
-  return name ? <Typography.Text strong>{name}</Typography.Text> : null
+  return name ? <Text strong>{name}</Text> : null
 }
 
 export default function DashboardScreen() {
@@ -102,13 +105,13 @@ export default function DashboardScreen() {
           <Space size="large" align="center">
             <Avatar size={56} icon={<UserOutlined />} style={{ background: '#1f6f5c' }} />
             <div>
-              <Typography.Title level={4} style={{ margin: 0 }}>
+              <Heading level={4} style={{ margin: 0 }}>
                 Welcome, {fullName(user) || user.email}
-              </Typography.Title>
+              </Heading>
               <Space size="small" wrap style={{ marginTop: 4 }}>
                 <Tag color="green">{role}</Tag>
                 {nonprofit && <OwnNonprofitName />}
-                <Typography.Text type="secondary">{user.email}</Typography.Text>
+                <Text type="secondary">{user.email}</Text>
               </Space>
             </div>
           </Space>

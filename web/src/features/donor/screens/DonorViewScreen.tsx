@@ -3,7 +3,10 @@
  * donations), the badges they earned, their ten newest transactions (each a link to its view)
  * and their subscriptions.
  */
-import { Avatar, Button, Card, Col, Descriptions, Empty, Row, Skeleton, Space, Statistic, Tag, Typography } from 'antd'
+import { Avatar, Button, Col, Descriptions, Empty, Row, Skeleton, Space, Statistic, Tag } from 'antd'
+import { Text } from '../../../components/Text'
+import { Heading } from '../../../components/Heading'
+import { Card } from '../../../components/Card'
 import type { ColumnType } from 'antd/es/table'
 import { UserOutlined } from '@ant-design/icons'
 import { Link, useNavigate, useParams } from 'react-router'
@@ -80,9 +83,9 @@ export default function DonorViewScreen() {
                 src={donor.avatar ? mediaFileUrl(meta, DONOR_MEDIA_MODULE, donor.avatar) : undefined}
                 alt={`${name} avatar`}
               />
-              <Typography.Title level={4} style={{ margin: 0 }}>
+              <Heading level={4} style={{ margin: 0 }}>
                 {name}
-              </Typography.Title>
+              </Heading>
             </Space>
             <Descriptions bordered column={{ xs: 1, sm: 1, md: 2 }}>
               <Descriptions.Item label="First Name">{donor.firstName}</Descriptions.Item>
@@ -126,10 +129,10 @@ export default function DonorViewScreen() {
                 {detail.badges.map((b) => (
                   <Space key={b.badgeId} orientation="vertical" align="center" size={4}>
                     <BadgeImage name={b.name} image={b.image} size={64} />
-                    <Typography.Text strong>{b.name}</Typography.Text>
-                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    <Text strong>{b.name}</Text>
+                    <Text type="secondary" style={{ fontSize: 12 }}>
                       {formatDate(b.awardedAt)}
-                    </Typography.Text>
+                    </Text>
                   </Space>
                 ))}
               </Space>

@@ -5,7 +5,8 @@
  * and capacity; checked with the engagement service's messages before sending.
  */
 import { useMemo } from 'react'
-import { Form, InputNumber, Radio, Row, Select } from 'antd'
+import { Form, Radio, Row, Select } from 'antd'
+import { NumberInput } from '../../../components/NumberInput'
 import type { Dayjs } from 'dayjs'
 import { useParams } from 'react-router'
 import { AddressFields } from '../../../components/AddressFields'
@@ -22,7 +23,7 @@ import { NO_PLACE, placeBodyOf, placeValuesOf, trimmed, type PlaceFormValues } f
 import { paths } from '../../../paths'
 import { charityLoader, communityLoader } from '../../../components/option-loaders'
 import { createEvent, getEvent, updateEvent } from '../api/event'
-import { CAPACITY_MAX, EVENT_IMAGE_MODULE, EVENT_VIDEO_MODULE, IMAGES_MAX } from '../constants'
+import { EVENT_IMAGE_MODULE, EVENT_VIDEO_MODULE, IMAGES_MAX } from '../constants'
 import { browserTimeZone, instantToWallClock, timeZones, wallClockToInstant } from '../names'
 import type { Event, EventInput, HostType } from '../types'
 import * as v from '../validation'
@@ -185,7 +186,7 @@ export default function EventFormScreen() {
           />
         </FormField>
         <FormField md={6} label="Capacity (0 = unlimited)" name="capacity" required check={v.capacity}>
-          <InputNumber min={0} max={CAPACITY_MAX} precision={0} style={{ width: '100%' }} aria-label="Capacity" />
+          <NumberInput decimalScale={0} allowNegative={false} aria-label="Capacity" />
         </FormField>
       </Row>
     </FormScreen>

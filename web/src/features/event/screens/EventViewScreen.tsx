@@ -6,7 +6,8 @@
  */
 import { useMemo, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
-import { Button, Card, Descriptions, Image, Skeleton, Space, Tabs, Tag } from 'antd'
+import { Button, Descriptions, Image, Skeleton, Space, Tabs, Tag } from 'antd'
+import { Card } from '../../../components/Card'
 import type { ColumnsType } from 'antd/es/table'
 import { useNavigate, useParams } from 'react-router'
 import { MediaImage } from '../../../components/MediaImage'

@@ -5,7 +5,8 @@
  * /strategic/pending_strategic_partner). `?action=approve|reject` (the pending list's links)
  * opens that dialog at once. A failure closes the dialog and stays (the client shows it).
  */
-import { Button, Image, Typography } from 'antd'
+import { Button, Image } from 'antd'
+import { Paragraph } from '../../../components/Text'
 import { useNavigate, useParams, useSearchParams } from 'react-router'
 import { LoadState } from '../../../components/LoadState'
 import { DecisionCard } from '../../../components/Decision'
@@ -77,11 +78,7 @@ export default function PartnerViewScreen() {
   items.push({
     key: 'description',
     label: 'Description',
-    children: (
-      <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>
-        {partner.description || '-'}
-      </Typography.Paragraph>
-    ),
+    children: <Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{partner.description || '-'}</Paragraph>,
     span: 2,
   })
 

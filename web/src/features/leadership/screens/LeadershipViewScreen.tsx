@@ -4,7 +4,8 @@
  * (delete right, after the shared confirmation: back to the list).
  */
 import { useState } from 'react'
-import { Button, Card, Descriptions, Space, Tag } from 'antd'
+import { Button, Descriptions, Space, Tag } from 'antd'
+import { Card } from '../../../components/Card'
 import { DeleteOutlined } from '@ant-design/icons'
 import { useNavigate, useParams } from 'react-router'
 import { ConfirmDialog } from '../../../components/ConfirmDialog'

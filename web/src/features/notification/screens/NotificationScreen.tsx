@@ -5,7 +5,8 @@
  * Without /send_notification add the screen shows the history only.
  */
 import { useMemo, useState } from 'react'
-import { Button, Card, Form, Input, Radio, Space, Tag } from 'antd'
+import { Button, Form, Input, Radio, Space, Tag } from 'antd'
+import { Card } from '../../../components/Card'
 import type { ColumnsType } from 'antd/es/table'
 import { AsyncSelect, type AsyncValue } from '../../../components/AsyncSelect'
 import { ConfirmDialog } from '../../../components/ConfirmDialog'

@@ -5,7 +5,9 @@
  * deleted and its reports closed (it leaves the list).
  */
 import { useMemo, useState } from 'react'
-import { Button, Descriptions, Image, List, Modal, Space, Tag, Typography } from 'antd'
+import { Button, Descriptions, Image, List, Space, Tag } from 'antd'
+import { LazyModal } from '../../../components/LazyModal'
+import { Paragraph, Text } from '../../../components/Text'
 import { MediaImage } from '../../../components/MediaImage'
 import { ConfirmDialog } from '../../../components/ConfirmDialog'
 import { ListCard } from '../../../components/ListCard'
@@ -28,7 +30,7 @@ const postLabel = (row: ReportedPost) => `post by ${row.post?.author?.name || 'U
 
 function ReportedPostDialog({ row, onClose }: { row: ReportedPost | null; onClose: () => void }) {
   return (
-    <Modal
+    <LazyModal
       open={row !== null}
       title="Reported Post"
       onCancel={onClose}
@@ -38,7 +40,7 @@ function ReportedPostDialog({ row, onClose }: { row: ReportedPost | null; onClos
       {row && (
         <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
           <PersonLine person={row.post?.author} at={row.post?.createdAt} />
-          <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{row.post?.text}</Typography.Paragraph>
+          <Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{row.post?.text}</Paragraph>
           {(row.post?.images?.length ?? 0) > 0 && (
             <Image.PreviewGroup>
               <Space wrap>
@@ -55,20 +57,20 @@ function ReportedPostDialog({ row, onClose }: { row: ReportedPost | null; onClos
             <Descriptions.Item label="Open Reports">{row.reportsCount}</Descriptions.Item>
           </Descriptions>
           <List
-            header={<Typography.Text strong>Newest reports</Typography.Text>}
+            header={<Text strong>Newest reports</Text>}
             dataSource={row.reasons ?? []}
             renderItem={(r) => (
               <List.Item key={r._id}>
                 <Space orientation="vertical" size={2}>
                   <PersonLine person={r.reporter} at={r.createdAt} size={24} />
-                  <Typography.Text>{r.reason}</Typography.Text>
+                  <Text>{r.reason}</Text>
                 </Space>
               </List.Item>
             )}
           />
         </Space>
       )}
-    </Modal>
+    </LazyModal>
   )
 }
 

@@ -6,7 +6,10 @@
  */
 import { useLayoutEffect, useMemo } from 'react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { Button, Card, Form, Input, Space, Table, Typography } from 'antd'
+import { Button, Form, Input, Space } from 'antd'
+import { TableView } from '../../../components/TableView'
+import { Text } from '../../../components/Text'
+import { Card } from '../../../components/Card'
 import { FormCard } from '../../../components/FormScreen'
 import type { ColumnsType } from 'antd/es/table'
 import { useNavigate } from 'react-router'
@@ -109,16 +112,17 @@ export default function ServiceChargeScreen() {
       </FormCard>
       <Card title="History of Changes" size="small">
         {history.length === 0 && !loading ? (
-          <Typography.Text type="secondary">No changes yet.</Typography.Text>
+          <Text type="secondary">No changes yet.</Text>
         ) : (
-          <Table<SettingsChange>
+          <TableView<SettingsChange>
             size="small"
             aria-label="History of changes"
             rowKey={(row) => `${row.at}-${row.by}-${row.newServiceCharge}-${row.newPaymentProcesFee}`}
             columns={HISTORY_COLUMNS}
-            dataSource={history}
+            rows={history}
             loading={loading}
-            pagination={history.length > 10 ? { pageSize: 10 } : false}
+            pageSize={10}
+            empty="No changes yet"
           />
         )}
       </Card>

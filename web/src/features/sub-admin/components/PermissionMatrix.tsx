@@ -7,7 +7,9 @@
  * On a phone the module column stays put while the checkboxes scroll sideways.
  */
 import { useMemo } from 'react'
-import { Checkbox, Table, Typography } from 'antd'
+import { Checkbox } from 'antd'
+import { TableView } from '../../../components/TableView'
+import { Text } from '../../../components/Text'
 import type { ColumnsType } from 'antd/es/table'
 import { ACTIONS, MODULES, type Action, type ModuleDef } from '../../../lib/modules'
 import { SideScroll } from '../../../components/SideScroll'
@@ -96,7 +98,7 @@ export function PermissionMatrix({
       // Stays in view while the checkboxes scroll under it; narrow on a phone (the title wraps).
       fixed: 'left',
       width: small ? MODULE_COLUMN_WIDTH_SMALL : undefined,
-      render: (title: string) => <Typography.Text strong>{title}</Typography.Text>,
+      render: (title: string) => <Text strong>{title}</Text>,
     },
     // A phone leaves the group out: the module names the row, the checkboxes need the room.
     ...(small
@@ -106,7 +108,7 @@ export function PermissionMatrix({
             title: 'Group',
             dataIndex: 'group',
             key: 'group',
-            render: (group: string | null) => group ?? <Typography.Text type="secondary">—</Typography.Text>,
+            render: (group: string | null) => group ?? <Text type="secondary">—</Text>,
           },
         ]),
     ...ACTIONS.map((action) => ({
@@ -156,14 +158,15 @@ export function PermissionMatrix({
         </Checkbox>
       </div>
       <SideScroll label="Permissions">
-        <Table<ModuleDef>
+        <TableView<ModuleDef>
+          aria-label="Permissions"
           columns={columns}
-          dataSource={modules}
+          rows={modules}
           rowKey="slug"
-          pagination={false}
           size="small"
           bordered
-          scroll={{ x: 'max-content' }}
+          scrollX
+          empty="No modules"
         />
       </SideScroll>
     </div>

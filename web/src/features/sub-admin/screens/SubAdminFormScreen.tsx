@@ -1,7 +1,8 @@
 /** /sub_admin/sub_admin_add and /sub_admin/sub_admin_edit/:id. */
 import { useLayoutEffect, useMemo } from 'react'
 import { useMutation } from '@tanstack/react-query'
-import { Alert, Button, Card, Form, Input, Row, Space } from 'antd'
+import { Alert, Button, Form, Input, Row, Space } from 'antd'
+import { Card } from '../../../components/Card'
 import { FormCard } from '../../../components/FormScreen'
 import { FormField, TextField } from '../../../components/FormField'
 import { LoadState } from '../../../components/LoadState'

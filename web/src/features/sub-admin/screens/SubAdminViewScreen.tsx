@@ -1,5 +1,7 @@
 /** /sub_admin/sub_admin_view/:id: read-only details and granted permissions. */
-import { Button, Card, Descriptions, Skeleton, Space, Table, Tag } from 'antd'
+import { Button, Descriptions, Skeleton, Space, Tag } from 'antd'
+import { TableView } from '../../../components/TableView'
+import { Card } from '../../../components/Card'
 import { EditButton } from '../../../components/EditButton'
 import { LoadState } from '../../../components/LoadState'
 import { useNavigate, useParams } from 'react-router'
@@ -103,13 +105,13 @@ export default function SubAdminViewScreen() {
       </Card>
       {subAdmin && (
         <Card title="Permissions">
-          <Table<GrantRow>
+          <TableView<GrantRow>
             aria-label="Granted permissions"
             rowKey="slug"
-            pagination={false}
             size="small"
-            scroll={{ x: 'max-content' }}
-            dataSource={grantRows(subAdmin)}
+            scrollX
+            rows={grantRows(subAdmin)}
+            empty="No permissions granted"
             columns={[
               { title: 'Module', dataIndex: 'title', key: 'title' },
               { title: 'Group', dataIndex: 'group', key: 'group', render: (g: string | null) => g ?? '—' },

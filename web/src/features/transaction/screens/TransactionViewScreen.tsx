@@ -3,7 +3,8 @@
  * (amount, processing fee x.xx % = $.., service charge x.xx % = $.., net), the donor as a link to
  * their view (unless deleted) and a nonprofit recipient as a link to the nonprofit's view.
  */
-import { Button, Card, Descriptions, Skeleton, Space } from 'antd'
+import { Button, Descriptions, Skeleton, Space } from 'antd'
+import { Card } from '../../../components/Card'
 import { Link, useNavigate, useParams } from 'react-router'
 import { LoadState } from '../../../components/LoadState'
 import { formatBasisPoints, formatCents, formatDate } from '../../../lib/format'

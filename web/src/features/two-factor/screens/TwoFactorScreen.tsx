@@ -4,7 +4,8 @@
  * code; for the main admin also the switch that requires it of every admin account.
  */
 import { useState } from 'react'
-import { Button, Card, Descriptions, Form, Input, Space, Switch, Tag } from 'antd'
+import { Button, Descriptions, Form, Input, Space, Switch, Tag } from 'antd'
+import { Card } from '../../../components/Card'
 import { ConfirmDialog } from '../../../components/ConfirmDialog'
 import { useRecord } from '../../../lib/query'
 import { holdsEverything, useSession } from '../../../lib/session'

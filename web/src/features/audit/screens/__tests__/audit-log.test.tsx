@@ -139,7 +139,7 @@ describe('Audit log', () => {
 
   it('is closed to a sub-admin holding every module', async () => {
     renderApp('/audit_log', subAdmin(Object.fromEntries(MODULES.map((m) => [m.slug, m.actions]))))
-    await waitFor(() => expect(screen.queryByText('Audit Log', { selector: '.ant-card-head-title' })).toBeNull())
+    await waitFor(() => expect(screen.queryByText('Audit Log', { selector: '.gc-card-title' })).toBeNull())
     expect(api.callsTo(LIST)).toHaveLength(0)
   })
 })

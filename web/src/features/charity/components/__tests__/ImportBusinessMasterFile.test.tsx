@@ -30,8 +30,13 @@ beforeEach(() => {
 
 const csv = new File(['EIN,NAME\n'], 'eo_ia.csv', { type: 'text/csv' })
 
-function choose() {
-  const input = document.querySelector('input[type="file"]') as HTMLInputElement
+/** Picks the file, once the dialog is there (its Modal is fetched when first opened: LazyModal). */
+async function choose() {
+  const input = await waitFor(() => {
+    const found = document.querySelector<HTMLInputElement>('input[type="file"]')
+    if (!found) throw new Error('no file input yet')
+    return found
+  })
   fireEvent.change(input, { target: { files: [csv] } })
 }
 
@@ -44,7 +49,7 @@ describe('ImportBusinessMasterFile', () => {
       return new Promise((ok) => (finish = () => ok({ message: 'ok', data: summary })))
     })
     render(<ImportBusinessMasterFile open onClose={vi.fn()} onApplied={vi.fn()} />)
-    choose()
+    await choose()
     fireEvent.click(await screen.findByRole('button', { name: 'Upload' }))
     await waitFor(() => expect(upload).toHaveBeenCalledTimes(1))
     expect(upload.mock.calls[0][0]).toBe(csv)
@@ -68,7 +73,7 @@ describe('ImportBusinessMasterFile', () => {
     )
     const onApplied = vi.fn()
     render(<ImportBusinessMasterFile open onClose={vi.fn()} onApplied={onApplied} />)
-    choose()
+    await choose()
     fireEvent.click(await screen.findByRole('button', { name: 'Upload' }))
     const button = await screen.findByRole('button', { name: 'Apply' })
     fireEvent.click(button)
@@ -83,7 +88,7 @@ describe('ImportBusinessMasterFile', () => {
   it('a failed upload goes back to the file with the message', async () => {
     upload.mockRejectedValue(new Error('The file is not a Business Master File'))
     render(<ImportBusinessMasterFile open onClose={vi.fn()} onApplied={vi.fn()} />)
-    choose()
+    await choose()
     fireEvent.click(await screen.findByRole('button', { name: 'Upload' }))
     expect(await screen.findByText('The file is not a Business Master File')).toBeTruthy()
     const dialog = screen.getByRole('dialog')

@@ -59,7 +59,7 @@ beforeEach(() => {
 
 afterEach(() => api.restore())
 
-const cardTitled = async (title: string) => (await screen.findByText(title)).closest('.ant-card') as HTMLElement
+const cardTitled = async (title: string) => (await screen.findByText(title)).closest('.gc-card') as HTMLElement
 
 describe('Dashboard', () => {
   it('keeps the signed-in card and shows the summary figures', async () => {
