@@ -13,8 +13,9 @@
  * - 403 FORBIDDEN: error toast, no refresh. 401: log out.
  * - Every other failure goes through one error handler that shows the server `message`.
  */
-import { clearSession, currentUser, SESSION_STORAGE_KEY, useSession } from './session'
+import { clearSession, currentUser, useSession } from './session'
 import { useLoading } from './loading'
+import { announceToken, announcedAfter, storedAuthToken, withRefreshLock } from './tabs'
 import { toast } from './toast'
 import {
   ApiError,
@@ -65,8 +66,6 @@ export const GENERIC_ERROR_MESSAGE = 'Something went wrong'
 /** One toast for a session that ends, however many requests noticed it. */
 const SESSION_TOAST_KEY = 'session-ended'
 export const REFRESH_PATH = '/v1/common/refreshToken'
-/** The Web Lock every tab takes to refresh, so one refresh token is never spent twice. */
-export const REFRESH_LOCK = 'giving-console-refresh'
 
 const BASE_URL: string = import.meta.env.VITE_API_BASE_URL ?? ''
 const DEFAULT_HEADERS: Record<string, string> = {
@@ -192,39 +191,26 @@ export function showError(error: unknown, fallback = GENERIC_ERROR_MESSAGE): voi
 
 let refreshing: Promise<string> | null = null
 
-/** The access token another tab may have stored (the persisted session). */
-function storedAuthToken(): string | undefined {
-  try {
-    const saved = JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? 'null') as {
-      state?: { user?: { authToken?: string } | null }
-    } | null
-    return saved?.state?.user?.authToken || undefined
-  } catch {
-    return undefined
-  }
-}
-
-/** Runs `task` holding the tabs' refresh lock (Web Locks); without the API, as is. */
-function withRefreshLock<T>(task: () => Promise<T>): Promise<T> {
-  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks
-  return locks ? locks.request(REFRESH_LOCK, task) : task()
-}
-
 /**
  * Refreshes the tokens once for every caller of this tab waiting at the same time, and,
- * inside the tabs' lock, not at all when another tab already stored an access token newer
- * than `stale` (the one that was refused): that one is used.
+ * inside the tabs' lock, not at all when another tab already has an access token newer than
+ * `stale` (the one that was refused): the one it announced, else the one it stored, is used.
  */
 function refreshTokens(stale: string | undefined): Promise<string> {
   if (!refreshing) {
     refreshing = withRefreshLock(async () => {
+      // A session from before cookie mode still holds its refresh token: send it once.
+      const legacy = currentUser()?.refreshToken
+      const announced = legacy ? undefined : await announcedAfter(stale)
+      if (announced) {
+        useSession.getState().setTokens({ authToken: announced })
+        return announced
+      }
       const stored = storedAuthToken()
       if (stored && stored !== stale) {
         await useSession.persist.rehydrate()
         return stored
       }
-      // A session from before cookie mode still holds its refresh token: send it once.
-      const legacy = currentUser()?.refreshToken
       const res = await apiClient.post<ApiEnvelope<{ authToken: string; refreshToken?: string }>>(
         REFRESH_PATH,
         legacy ? { token: legacy } : {},
@@ -232,6 +218,7 @@ function refreshTokens(stale: string | undefined): Promise<string> {
       )
       const tokens = res.data.data
       useSession.getState().setTokens({ authToken: tokens.authToken, refreshToken: tokens.refreshToken })
+      await announceToken(tokens.authToken)
       return tokens.authToken
     }).finally(() => {
       refreshing = null
@@ -243,10 +230,12 @@ function refreshTokens(stale: string | undefined): Promise<string> {
 /**
  * A fresh access token for a caller outside the request client (the chat socket, refused at its
  * handshake with code 'token_expired'): the same shared refresh; a failed refresh logs out.
+ * `refused` is the token that was refused (the one the handshake sent): when another request or
+ * tab has stored a newer one meanwhile, that one is used and nothing is refreshed.
  */
-export async function refreshAccessToken(): Promise<string> {
+export async function refreshAccessToken(refused?: string): Promise<string> {
   try {
-    return await refreshTokens(currentUser()?.authToken)
+    return await refreshTokens(refused ?? currentUser()?.authToken)
   } catch (error) {
     if (currentUser()) logout()
     toast.error(SESSION_EXPIRED_MESSAGE, SESSION_TOAST_KEY)

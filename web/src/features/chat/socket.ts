@@ -85,9 +85,9 @@ export function handshakeCode(error: unknown): string {
 }
 
 /** Refreshes the access token and connects again (after 'token_expired'). */
-export async function reconnectWithFreshToken(socket: ChatSocket): Promise<boolean> {
+export async function reconnectWithFreshToken(socket: ChatSocket, refused?: string): Promise<boolean> {
   try {
-    await refreshAccessToken()
+    await refreshAccessToken(refused)
   } catch {
     return false
   }
@@ -98,20 +98,26 @@ export async function reconnectWithFreshToken(socket: ChatSocket): Promise<boole
 /** Opens the /admin connection (the default factory of the chat store). */
 export function openAdminSocket(): ChatSocket {
   const base = (import.meta.env.VITE_API_BASE_URL as string | undefined) ?? ''
+  // The token of the last handshake: the one refused when the server answers 'token_expired'
+  // (the stored one may be newer by then: another request or tab refreshed it).
+  let sent = ''
   const socket = io(`${base}${ADMIN_NAMESPACE}`, {
     path: SOCKET_PATH,
     // Read at each attempt, so a reconnection after a refresh sends the new token.
-    auth: (cb) => cb({ token: currentUser()?.authToken ?? '' }),
+    auth: (cb) => {
+      sent = currentUser()?.authToken ?? ''
+      cb({ token: sent })
+    },
     reconnectionDelayMax: 5000,
   })
   socket.on(LIFECYCLE.connectError, (error: Error) => {
-    if (handshakeCode(error) === CODES.tokenExpired) void reconnectWithFreshToken(socket)
+    if (handshakeCode(error) === CODES.tokenExpired) void reconnectWithFreshToken(socket, sent || undefined)
   })
   // The server ends a socket whose token expired since the handshake (an event answered
   // 'token_expired'); socket.io does not reconnect by itself after a server's disconnect. A
   // fresh token, then one attempt: a refusal at that handshake ends in 'offline'.
   socket.on(LIFECYCLE.disconnect, (reason: string) => {
-    if (reason === 'io server disconnect') void reconnectWithFreshToken(socket)
+    if (reason === 'io server disconnect') void reconnectWithFreshToken(socket, sent || undefined)
   })
   return socket as unknown as ChatSocket
 }

@@ -7,7 +7,8 @@ vi.mock('../toast', () => ({
   TOAST_PLACEMENT: 'topRight',
 }))
 
-import { apiClient, NETWORK_ERROR_MESSAGE, FORBIDDEN_FALLBACK_MESSAGE, REFRESH_LOCK } from '../api-client'
+import { apiClient, NETWORK_ERROR_MESSAGE, FORBIDDEN_FALLBACK_MESSAGE } from '../api-client'
+import { REFRESH_LOCK, TOKEN_LOCK_PREFIX } from '../tabs'
 import { useLoading } from '../loading'
 import { useSession, SESSION_STORAGE_KEY } from '../session'
 import { toast } from '../toast'
@@ -141,21 +142,36 @@ describe('request client', () => {
   })
 
   describe('across tabs (Web Locks)', () => {
-    /** A one-holder-at-a-time lock manager, as the browser's is across tabs. */
+    /** A lock manager as the browser's is across tabs: one holder a name at a time, and `query`. */
     function installLocks() {
-      let tail: Promise<unknown> = Promise.resolve()
+      const tails = new Map<string, Promise<unknown>>()
+      const held = new Set<string>()
       const requested: string[] = []
       const locks = {
         request: (name: string, task: () => Promise<unknown>) => {
           requested.push(name)
-          const run = tail.then(task)
-          tail = run.catch(() => undefined)
+          const run = (tails.get(name) ?? Promise.resolve()).then(async () => {
+            held.add(name)
+            try {
+              return await task()
+            } finally {
+              held.delete(name)
+            }
+          })
+          tails.set(
+            name,
+            run.catch(() => undefined),
+          )
           return run
         },
+        query: async () => ({ held: [...held].map((name) => ({ name, mode: 'exclusive' })), pending: [] }),
       }
       Object.defineProperty(navigator, 'locks', { value: locks, configurable: true })
       return requested
     }
+
+    /** An access token the client can read the expiry of (it is not checked here). */
+    const jwt = (exp: number) => `h.${btoa(JSON.stringify({ exp })).replace(/=+$/, '')}.s`
 
     afterEach(() => {
       Reflect.deleteProperty(navigator, 'locks')
@@ -176,7 +192,8 @@ describe('request client', () => {
 
       expect([a.data.data, b.data.data]).toEqual(['a', 'b'])
       expect(api.callsTo('POST /v1/common/refreshToken')).toHaveLength(1)
-      expect(requested).toEqual([REFRESH_LOCK])
+      // The lock, then the new token announced to the other tabs.
+      expect(requested).toEqual([REFRESH_LOCK, expect.stringMatching(new RegExp(`^${TOKEN_LOCK_PREFIX}\\d+ auth-2$`))])
     })
 
     it('a tab that waited for the lock uses the token the other tab stored instead of refreshing', async () => {
@@ -206,6 +223,48 @@ describe('request client', () => {
       expect(api.callsTo('POST /v1/common/refreshToken')).toHaveLength(0)
       expect(api.callsTo('GET /admin/x')[1].headers.Authorization).toBe('Bearer auth-other')
       expect(useSession.getState().user?.authToken).toBe('auth-other')
+    })
+    it('a tab granted the lock uses the token the other tab announced, before its storage shows it', async () => {
+      installLocks()
+      useSession.getState().setTokens({ authToken: jwt(100) })
+      let finishOther: () => void = () => {}
+      const otherTab = navigator.locks.request(
+        REFRESH_LOCK,
+        () => new Promise<void>((resolve) => (finishOther = resolve)),
+      )
+      api
+        .on('POST /v1/common/refreshToken', [...refreshed])
+        .on('GET /admin/x', (call) =>
+          call.headers.Authorization === `Bearer ${jwt(200)}` ? [200, { data: 'x' }] : [...expired],
+        )
+
+      const pending = apiClient.get('/admin/x')
+      await vi.waitFor(() => expect(api.callsTo('GET /admin/x')).toHaveLength(1))
+      // The other tab announces its new token and lets go of the lock; its storage write has
+      // not reached this tab (the stored session still holds the refused token).
+      void navigator.locks.request(`${TOKEN_LOCK_PREFIX}${Date.now()} ${jwt(200)}`, () => new Promise(() => {}))
+      finishOther()
+      await otherTab
+
+      expect((await pending).data.data).toBe('x')
+      expect(api.callsTo('POST /v1/common/refreshToken')).toHaveLength(0)
+      expect(useSession.getState().user?.authToken).toBe(jwt(200))
+    })
+
+    it('a token announced before the refused one (an earlier session) is not used: it refreshes', async () => {
+      const requested = installLocks()
+      void navigator.locks.request(`${TOKEN_LOCK_PREFIX}1 ${jwt(50)}`, () => new Promise(() => {}))
+      useSession.getState().setTokens({ authToken: jwt(100) })
+      api
+        .on('POST /v1/common/refreshToken', [...refreshed])
+        .on('GET /admin/x', (call) =>
+          call.headers.Authorization === 'Bearer auth-2' ? [200, { data: 'x' }] : [...expired],
+        )
+
+      expect((await apiClient.get('/admin/x')).data.data).toBe('x')
+      expect(api.callsTo('POST /v1/common/refreshToken')).toHaveLength(1)
+      // This tab's new token replaces nothing of the other's, and is announced in its turn.
+      expect(requested.at(-1)).toMatch(new RegExp(`^${TOKEN_LOCK_PREFIX}\\d+ auth-2$`))
     })
   })
 

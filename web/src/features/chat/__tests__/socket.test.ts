@@ -75,6 +75,20 @@ describe('chat socket', () => {
     expect(api.callsTo('POST /v1/common/refreshToken')).toHaveLength(1)
   })
 
+  it('a handshake refused after another tab stored a newer token connects with it, without a refresh', async () => {
+    api.on('POST /v1/common/refreshToken', [200, { message: 'ok', data: { authToken: 'auth-fresh' } }])
+    openAdminSocket()
+    const { socket, options } = made[0]
+    const auth = options.auth as (cb: (data: unknown) => void) => void
+    auth(() => {})
+    // Another tab refreshed meanwhile: its token is stored, and this tab's session follows it.
+    useSession.getState().setTokens({ authToken: 'auth-other-tab' })
+    socket.fire('connect_error', Object.assign(new Error('Token expired'), { data: { code: 'token_expired' } }))
+    await vi.waitFor(() => expect(socket.connect).toHaveBeenCalledTimes(1))
+    expect(api.callsTo('POST /v1/common/refreshToken')).toHaveLength(0)
+    expect(useSession.getState().user?.authToken).toBe('auth-other-tab')
+  })
+
   it('reads the code from the text when the refusal carries no data (socketioxide)', async () => {
     const { handshakeCode } = await import('../socket')
     expect(handshakeCode(new Error('Your session token has expired. Please sign in again.'))).toBe('token_expired')
