@@ -17,59 +17,9 @@ mod harness;
 mod seed_refs;
 
 use harness::{Http, env_num, measure};
-use std::process::Stdio;
 use std::time::Duration;
 
 const SECRET: &str = "capacity-bench-secret-capacity-bench-01";
-/// Each service's binary and the prefix of its variables.
-const SERVICES: [(&str, &str); 7] = [
-    ("identity", "IDENTITY"),
-    ("catalogue", "CATALOGUE"),
-    ("giving", "GIVING"),
-    ("engagement", "ENGAGEMENT"),
-    ("content", "CONTENT"),
-    ("chat", "CHAT"),
-    ("audit", "AUDIT"),
-];
-
-struct Process {
-    name: &'static str,
-    child: tokio::process::Child,
-}
-
-impl Process {
-    fn pid(&self) -> u32 {
-        self.child.id().expect("running")
-    }
-    /// User and system CPU seconds so far.
-    fn cpu(&self) -> f64 {
-        harness::cpu_seconds_of(&self.pid().to_string())
-    }
-    /// A memory figure (VmRSS now, VmHWM the peak), MB.
-    fn mem(&self, field: &str) -> f64 {
-        harness::memory_mb(self.pid(), field)
-    }
-    /// Starts counting the peak again (writing 5 to clear_refs resets VmHWM).
-    fn reset_peak(&self) {
-        let _ = std::fs::write(format!("/proc/{}/clear_refs", self.pid()), "5");
-    }
-}
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
-}
-
-fn spawn(name: &'static str, bin: &std::path::Path, envs: &[(String, String)]) -> anyhow::Result<Process> {
-    let mut c = tokio::process::Command::new(bin);
-    c.envs(envs.iter().map(|(k, v)| (k.as_str(), v.as_str())))
-        .env("LOG_FORMAT", "json")
-        .env("RUST_LOG", "warn")
-        .env("METRICS_LISTEN", "")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .kill_on_drop(true);
-    Ok(Process { name, child: c.spawn().map_err(|e| anyhow::anyhow!("{}: {e}", bin.display()))? })
-}
 
 /// The demo data set, through the services' domain calls on their databases (the events
 /// wait in the outboxes and go out when the services start).
@@ -117,41 +67,14 @@ async fn main() -> anyhow::Result<()> {
 
     let mut databases = vec![];
     let mut urls = std::collections::HashMap::new();
-    for (name, _) in SERVICES {
+    for (name, _) in harness::SERVICES {
         let d = common::testing::create_postgres_database(&pg).await;
         urls.insert(name, d.url.clone());
         databases.push(d);
     }
     let donor = seed(&urls, env_num("DONORS", 2000)).await?;
 
-    let mut procs = vec![];
-    let mut bff_env = vec![
-        ("JWT_SECRET".to_string(), SECRET.to_string()),
-        ("REDIS_URL".into(), redis.clone()),
-        ("AMQP_URL".into(), amqp.clone()),
-        ("MEDIA_DIR".into(), work.path().join("media").display().to_string()),
-    ];
-    for (name, upper) in SERVICES {
-        let port = free_port();
-        let mut env = vec![
-            (format!("{upper}_DATABASE_URL"), urls[name].clone()),
-            ("AMQP_URL".into(), amqp.clone()),
-            ("GRPC_LISTEN".into(), format!("127.0.0.1:{port}")),
-        ];
-        if name == "identity" {
-            env.extend([
-                ("JWT_SECRET".into(), SECRET.into()),
-                ("ADMIN_EMAIL".into(), harness::ADMIN_EMAIL.into()),
-                ("ADMIN_PASSWORD".into(), harness::ADMIN_PASSWORD.into()),
-                ("MAIL_DIR".into(), work.path().join("mail").display().to_string()),
-            ]);
-        }
-        procs.push(spawn(name, &bin_dir.join(name), &env)?);
-        bff_env.push((format!("{upper}_URL"), format!("http://127.0.0.1:{port}")));
-    }
-    let port = free_port();
-    bff_env.push(("LISTEN".into(), format!("127.0.0.1:{port}")));
-    procs.push(spawn("bff", &bin_dir.join("bff"), &bff_env)?);
+    let (procs, port) = harness::start_cluster(&bin_dir, &urls, SECRET, &redis, &amqp, work.path())?;
 
     let base = format!("http://127.0.0.1:{port}");
     let http = reqwest::Client::builder().timeout(Duration::from_secs(10)).build()?;

@@ -36,57 +36,6 @@ use std::sync::Arc;
 use std::time::Instant;
 
 const SECRET: &str = "list-bench-secret-list-bench-secret-0123";
-const WORDS: [&str; 20] = [
-    "AMERICAN",
-    "COMMUNITY",
-    "FOUNDATION",
-    "HOPE",
-    "CHILDREN",
-    "FUND",
-    "SOCIETY",
-    "RELIEF",
-    "HEALTH",
-    "EDUCATION",
-    "ARTS",
-    "WATER",
-    "ANIMAL",
-    "RESCUE",
-    "HOUSING",
-    "YOUTH",
-    "VETERANS",
-    "FOOD",
-    "LIBRARY",
-    "MISSION",
-];
-
-/// A synthetic Business Master File, generated as it streams.
-fn bmf(rows: usize) -> impl futures::Stream<Item = Result<bytes::Bytes, std::io::Error>> + Unpin {
-    let header = "EIN,NAME,ICO,STREET,CITY,STATE,ZIP,NTEE_CD\n".to_string();
-    let mut state: u64 = 7;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
-    let chunks = (0..rows.div_ceil(10_000)).map(move |c| {
-        let mut s = String::with_capacity(10_000 * 60);
-        for i in c * 10_000..((c + 1) * 10_000).min(rows) {
-            let n = 2 + next() % 4;
-            let name: Vec<&str> = (0..n).map(|_| WORDS[(next() % WORDS.len() as u64) as usize]).collect();
-            s.push_str(&format!(
-                "{:09},{} {i},,{} MAIN ST,SPRINGFIELD,IL,{},P20\n",
-                100_000_000 + i,
-                name.join(" "),
-                next() % 9999,
-                10_000 + next() % 89_999
-            ));
-        }
-        Ok(bytes::Bytes::from(s))
-    });
-    Box::pin(futures::stream::iter(std::iter::once(Ok(bytes::Bytes::from(header))).chain(chunks)))
-}
-
 struct Scenario {
     name: &'static str,
     imported: bool,
@@ -222,7 +171,8 @@ async fn main() -> anyhow::Result<()> {
 
             if !reuse {
                 let t = Instant::now();
-                let summary = catalogue.catalogue.import_bmf(true, bmf(rows), &common::Actor::system()).await?;
+                let summary =
+                    catalogue.catalogue.import_bmf(true, harness::bmf(rows), &common::Actor::system()).await?;
                 let seeded = t.elapsed();
                 // Half onboarded and approved, with spread approval times.
                 let db = &catalogue.catalogue.db;

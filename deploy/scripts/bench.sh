@@ -23,6 +23,13 @@
 # RabbitMQ with the demo data set; per service, one console call through the BFF: CPU per call
 # (calls per second per core) and memory at idle and under load (bff/examples/capacity_bench.rs;
 # the figures of deploy/README.md's Capacity section).
+# `bench.sh cpu`: CPU per request split by process (bff/examples/cpu_bench.rs): the nonprofit
+# list over ROWS (200,000 unless ROWS is exported) imported nonprofits, the transaction and
+# donor lists and the dashboard (DONORS, 20,000), through the BFF at 32 concurrent; in a cluster
+# (every service and the BFF as release processes on PostgreSQL, Redis and RabbitMQ: the BFF's,
+# each service's and PostgreSQL's CPU, SQL statements a request from pg_stat_statements) and
+# embedded (the one giving-console process on SQLite). Preloads pg_stat_statements first when
+# PostgreSQL lacks it (ALTER SYSTEM, then a restart of the cluster).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 ROWS="${ROWS:-1000000}"
@@ -44,6 +51,25 @@ if [ "${1:-}" = capacity ]; then
   cargo build --release -p bff --example capacity_bench
   BENCH_DATABASE_URL="$admin_url" BENCH_REDIS_URL="$TEST_REDIS_URL" BENCH_AMQP_URL="$TEST_AMQP_URL" \
     BIN_DIR="$CARGO_TARGET_DIR/release" "$CARGO_TARGET_DIR/release/examples/capacity_bench"
+  exit 0
+fi
+
+if [ "${1:-}" = cpu ]; then
+  preload="$(runuser -u postgres -- psql -qAtc 'SHOW shared_preload_libraries')"
+  if [[ "$preload" != *pg_stat_statements* ]]; then
+    echo "== preloading pg_stat_statements: restarting PostgreSQL"
+    runuser -u postgres -- psql -qc "ALTER SYSTEM SET shared_preload_libraries = '${preload:+$preload,}pg_stat_statements'"
+    ver=$(ls /etc/postgresql | sort -V | tail -n1)
+    if [ "$(id -u)" = 0 ]; then pg_ctlcluster "$ver" main restart; else sudo pg_ctlcluster "$ver" main restart; fi
+    for _ in $(seq 1 30); do
+      runuser -u postgres -- psql -qAtc 'SELECT 1' >/dev/null 2>&1 && break
+      sleep 1
+    done
+  fi
+  cargo build --release --workspace --bins
+  cargo build --release -p bff --example cpu_bench
+  BENCH_DATABASE_URL="$admin_url" BENCH_REDIS_URL="$TEST_REDIS_URL" BENCH_AMQP_URL="$TEST_AMQP_URL" \
+    BIN_DIR="$CARGO_TARGET_DIR/release" "$CARGO_TARGET_DIR/release/examples/cpu_bench"
   exit 0
 fi
 

@@ -539,3 +539,155 @@ pub async fn download(what: &str, sent: Instant, mut res: reqwest::Response) -> 
     let total = sent.elapsed().as_secs_f64();
     Ok(Download { headers, first: first.unwrap_or(total), total, bytes })
 }
+
+/// The words of the synthetic Business Master File's names ([`bmf`]).
+pub const BMF_WORDS: [&str; 20] = [
+    "AMERICAN",
+    "COMMUNITY",
+    "FOUNDATION",
+    "HOPE",
+    "CHILDREN",
+    "FUND",
+    "SOCIETY",
+    "RELIEF",
+    "HEALTH",
+    "EDUCATION",
+    "ARTS",
+    "WATER",
+    "ANIMAL",
+    "RESCUE",
+    "HOUSING",
+    "YOUTH",
+    "VETERANS",
+    "FOOD",
+    "LIBRARY",
+    "MISSION",
+];
+
+/// A synthetic IRS Business Master File of `rows` nonprofits, generated as it streams (the
+/// same file for the same `rows`): EINs from 100000000 on, names of two to five
+/// [`BMF_WORDS`] ending with the row's number; for the catalogue's `import_bmf`.
+pub fn bmf(rows: usize) -> impl futures::Stream<Item = Result<bytes::Bytes, std::io::Error>> + Unpin {
+    let header = "EIN,NAME,ICO,STREET,CITY,STATE,ZIP,NTEE_CD\n".to_string();
+    let mut state: u64 = 7;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let chunks = (0..rows.div_ceil(10_000)).map(move |c| {
+        let mut s = String::with_capacity(10_000 * 60);
+        for i in c * 10_000..((c + 1) * 10_000).min(rows) {
+            let n = 2 + next() % 4;
+            let name: Vec<&str> = (0..n).map(|_| BMF_WORDS[(next() % BMF_WORDS.len() as u64) as usize]).collect();
+            s.push_str(&format!(
+                "{:09},{} {i},,{} MAIN ST,SPRINGFIELD,IL,{},P20\n",
+                100_000_000 + i,
+                name.join(" "),
+                next() % 9999,
+                10_000 + next() % 89_999
+            ));
+        }
+        Ok(bytes::Bytes::from(s))
+    });
+    Box::pin(futures::stream::iter(std::iter::once(Ok(bytes::Bytes::from(header))).chain(chunks)))
+}
+
+/// Each service's binary and the prefix of its variables, as a cluster runs them (one process
+/// each, [`start_cluster`]).
+pub const SERVICES: [(&str, &str); 7] = [
+    ("identity", "IDENTITY"),
+    ("catalogue", "CATALOGUE"),
+    ("giving", "GIVING"),
+    ("engagement", "ENGAGEMENT"),
+    ("content", "CONTENT"),
+    ("chat", "CHAT"),
+    ("audit", "AUDIT"),
+];
+
+/// A release binary running as a process of its own, read from /proc.
+pub struct Process {
+    pub name: &'static str,
+    pub child: tokio::process::Child,
+}
+
+impl Process {
+    pub fn pid(&self) -> u32 {
+        self.child.id().expect("running")
+    }
+    /// User and system CPU seconds so far.
+    pub fn cpu(&self) -> f64 {
+        cpu_seconds_of(&self.pid().to_string())
+    }
+    /// A memory figure (VmRSS now, VmHWM the peak), MB.
+    pub fn mem(&self, field: &str) -> f64 {
+        memory_mb(self.pid(), field)
+    }
+    /// Starts counting the peak again (writing 5 to clear_refs resets VmHWM).
+    pub fn reset_peak(&self) {
+        let _ = std::fs::write(format!("/proc/{}/clear_refs", self.pid()), "5");
+    }
+}
+
+/// A free loopback port.
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+}
+
+/// Starts `bin` with `envs` (JSON logs at warn, no metrics listener, its output dropped),
+/// killed when dropped.
+pub fn spawn(name: &'static str, bin: &Path, envs: &[(String, String)]) -> anyhow::Result<Process> {
+    let mut c = tokio::process::Command::new(bin);
+    c.envs(envs.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+        .env("LOG_FORMAT", "json")
+        .env("RUST_LOG", "warn")
+        .env("METRICS_LISTEN", "")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .kill_on_drop(true);
+    Ok(Process { name, child: c.spawn().map_err(|e| anyhow::anyhow!("{}: {e}", bin.display()))? })
+}
+
+/// Every service of [`SERVICES`] from `bin_dir`, each on its database of `urls` (by name) and
+/// RabbitMQ at `amqp`, identity with the benchmark's admin and tokens signed with `secret`,
+/// then the BFF on Redis at `redis`, media and mail in `work`. Answers the processes (in
+/// [`SERVICES`]' order, the BFF last) and the BFF's port; the caller waits for its /readyz.
+pub fn start_cluster(
+    bin_dir: &Path,
+    urls: &std::collections::HashMap<&str, String>,
+    secret: &str,
+    redis: &str,
+    amqp: &str,
+    work: &Path,
+) -> anyhow::Result<(Vec<Process>, u16)> {
+    let mut procs = vec![];
+    let mut bff_env = vec![
+        ("JWT_SECRET".to_string(), secret.to_string()),
+        ("REDIS_URL".into(), redis.to_string()),
+        ("AMQP_URL".into(), amqp.to_string()),
+        ("MEDIA_DIR".into(), work.join("media").display().to_string()),
+    ];
+    for (name, upper) in SERVICES {
+        let port = free_port();
+        let mut env = vec![
+            (format!("{upper}_DATABASE_URL"), urls[name].clone()),
+            ("AMQP_URL".into(), amqp.to_string()),
+            ("GRPC_LISTEN".into(), format!("127.0.0.1:{port}")),
+        ];
+        if name == "identity" {
+            env.extend([
+                ("JWT_SECRET".into(), secret.to_string()),
+                ("ADMIN_EMAIL".into(), ADMIN_EMAIL.into()),
+                ("ADMIN_PASSWORD".into(), ADMIN_PASSWORD.into()),
+                ("MAIL_DIR".into(), work.join("mail").display().to_string()),
+            ]);
+        }
+        procs.push(spawn(name, &bin_dir.join(name), &env)?);
+        bff_env.push((format!("{upper}_URL"), format!("http://127.0.0.1:{port}")));
+    }
+    let port = free_port();
+    bff_env.push(("LISTEN".into(), format!("127.0.0.1:{port}")));
+    procs.push(spawn("bff", &bin_dir.join("bff"), &bff_env)?);
+    Ok((procs, port))
+}
