@@ -127,6 +127,21 @@ pub(crate) fn push_kept(q: &mut Sql, k: &KeptDeltas<'_>, mut more: bool) -> bool
     pushed
 }
 
+/// The value of the counter `name`: the sum of its rows, 'name' (as the rebuild sets it) and
+/// 'name#k' (as writes add to it), read by the key.
+pub async fn counter(c: &mut AnyConnection, name: &str) -> sqlx::Result<i64> {
+    // '$' follows '#': the range holds exactly the names 'name#…'.
+    sqlx::query(
+        "SELECT CAST(COALESCE(SUM(value), 0) AS BIGINT) FROM counters WHERE name = $1 OR (name >= $2 AND name < $3)",
+    )
+    .bind(name)
+    .bind(format!("{name}#"))
+    .bind(format!("{name}$"))
+    .fetch_one(c)
+    .await?
+    .try_get(0)
+}
+
 /// Sets a counter (the rebuild of [`crate::rollups`]): its rows become one.
 pub async fn set_counter(c: &mut AnyConnection, name: &str, value: i64) -> sqlx::Result<()> {
     sqlx::query("DELETE FROM counters WHERE name LIKE $1").bind(format!("{name}#%")).execute(&mut *c).await?;

@@ -167,7 +167,20 @@ fn matching(q: &mut Sql, f: &Filter) {
     }
 }
 
-/// One page and the total that match `f`.
+/// One page and the total that match `f`. Without a search the total is the kept count
+/// (the counters 'donors' and 'active_donors', written in each donor write's transaction),
+/// not a count of the rows: a count read every donor of the list on every page.
 pub async fn list(c: &mut AnyConnection, f: &Filter, paging: Paging<&'static str>) -> sqlx::Result<(Vec<Donor>, i64)> {
-    common::db::page_with_total(c, COLUMNS, |q| matching(q, f), paging, donor).await
+    use crate::counters_store::counter;
+    let kept = if !f.search.is_empty() {
+        None
+    } else {
+        Some(match f.is_active {
+            None => counter(c, "donors").await?,
+            Some(true) => counter(c, "active_donors").await?,
+            Some(false) => counter(c, "donors").await? - counter(c, "active_donors").await?,
+        })
+    };
+    let window = common::db::Window::from(paging).kept(kept);
+    common::db::page_with_total(c, COLUMNS, |q| matching(q, f), window, donor).await
 }
