@@ -170,6 +170,25 @@ describe('request client', () => {
       return requested
     }
 
+    /** The other tab, holding the refresh lock until `finishOther`. */
+    function otherTabRefreshing() {
+      let finishOther: () => void = () => {}
+      const otherTab = navigator.locks.request(
+        REFRESH_LOCK,
+        () => new Promise<void>((resolve) => (finishOther = resolve)),
+      )
+      return { finishOther: () => finishOther(), otherTab }
+    }
+
+    /** GET /admin/x answers with `token` only (expired otherwise); a refresh gives auth-2. */
+    function answerXFor(token: string) {
+      api
+        .on('POST /v1/common/refreshToken', [...refreshed])
+        .on('GET /admin/x', (call) =>
+          call.headers.Authorization === `Bearer ${token}` ? [200, { data: 'x' }] : [...expired],
+        )
+    }
+
     /** An access token the client can read the expiry of (it is not checked here). */
     const jwt = (exp: number) => `h.${btoa(JSON.stringify({ exp })).replace(/=+$/, '')}.s`
 
@@ -199,16 +218,8 @@ describe('request client', () => {
     it('a tab that waited for the lock uses the token the other tab stored instead of refreshing', async () => {
       installLocks()
       // The other tab holds the lock while it refreshes.
-      let finishOther: () => void = () => {}
-      const otherTab = navigator.locks.request(
-        REFRESH_LOCK,
-        () => new Promise<void>((resolve) => (finishOther = resolve)),
-      )
-      api
-        .on('POST /v1/common/refreshToken', [...refreshed])
-        .on('GET /admin/x', (call) =>
-          call.headers.Authorization === 'Bearer auth-other' ? [200, { data: 'x' }] : [...expired],
-        )
+      const { finishOther, otherTab } = otherTabRefreshing()
+      answerXFor('auth-other')
 
       const pending = apiClient.get('/admin/x')
       await vi.waitFor(() => expect(api.callsTo('GET /admin/x')).toHaveLength(1))
@@ -227,16 +238,8 @@ describe('request client', () => {
     it('a tab granted the lock uses the token the other tab announced, before its storage shows it', async () => {
       installLocks()
       useSession.getState().setTokens({ authToken: jwt(100) })
-      let finishOther: () => void = () => {}
-      const otherTab = navigator.locks.request(
-        REFRESH_LOCK,
-        () => new Promise<void>((resolve) => (finishOther = resolve)),
-      )
-      api
-        .on('POST /v1/common/refreshToken', [...refreshed])
-        .on('GET /admin/x', (call) =>
-          call.headers.Authorization === `Bearer ${jwt(200)}` ? [200, { data: 'x' }] : [...expired],
-        )
+      const { finishOther, otherTab } = otherTabRefreshing()
+      answerXFor(jwt(200))
 
       const pending = apiClient.get('/admin/x')
       await vi.waitFor(() => expect(api.callsTo('GET /admin/x')).toHaveLength(1))
@@ -255,11 +258,7 @@ describe('request client', () => {
       const requested = installLocks()
       void navigator.locks.request(`${TOKEN_LOCK_PREFIX}1 ${jwt(50)}`, () => new Promise(() => {}))
       useSession.getState().setTokens({ authToken: jwt(100) })
-      api
-        .on('POST /v1/common/refreshToken', [...refreshed])
-        .on('GET /admin/x', (call) =>
-          call.headers.Authorization === 'Bearer auth-2' ? [200, { data: 'x' }] : [...expired],
-        )
+      answerXFor('auth-2')
 
       expect((await apiClient.get('/admin/x')).data.data).toBe('x')
       expect(api.callsTo('POST /v1/common/refreshToken')).toHaveLength(1)
