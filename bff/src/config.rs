@@ -88,6 +88,15 @@ pub struct Config {
     /// The same for each nonprofit admin (smaller: one nonprofit's pictures).
     #[arg(long, env = "UPLOAD_QUOTA_NONPROFIT_BYTES_PER_DAY", default_value_t = crate::storage::DEFAULT_NONPROFIT_UPLOAD_QUOTA)]
     pub upload_quota_nonprofit_bytes: i64,
+    /// Days a deleted record stays in the trash (restorable) before it is deleted for good
+    /// with its files (bff/src/trash.rs): 1 to 3650.
+    #[arg(long, env = "TRASH_RETENTION_DAYS", default_value_t = crate::trash::RETENTION_DAYS,
+          value_parser = clap::value_parser!(u32).range(1..=3650))]
+    pub trash_retention_days: u32,
+    /// Seconds between two runs of the trash's retention (one replica at a time).
+    #[arg(long, env = "TRASH_SWEEP_INTERVAL_SECS", default_value_t = 3_600,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub trash_sweep_interval_secs: u64,
 }
 
 impl Config {
@@ -118,6 +127,8 @@ impl Config {
             grpc_resolve_interval_secs: crate::discovery::RESOLVE_INTERVAL_SECS,
             upload_quota_bytes: crate::storage::DEFAULT_UPLOAD_QUOTA,
             upload_quota_nonprofit_bytes: crate::storage::DEFAULT_NONPROFIT_UPLOAD_QUOTA,
+            trash_retention_days: crate::trash::RETENTION_DAYS,
+            trash_sweep_interval_secs: 3_600,
         }
     }
 
@@ -159,6 +170,10 @@ impl Config {
                 upload_quota: crate::storage::Quota {
                     admin: self.upload_quota_bytes,
                     nonprofit: self.upload_quota_nonprofit_bytes,
+                },
+                trash: crate::trash::Retention {
+                    keep: Duration::from_secs(u64::from(self.trash_retention_days) * 86_400),
+                    interval: Duration::from_secs(self.trash_sweep_interval_secs),
                 },
             },
             ready: AtomicBool::new(true),

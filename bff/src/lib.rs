@@ -22,6 +22,7 @@ pub mod services;
 pub mod state;
 pub mod storage;
 pub mod transport;
+pub mod trash;
 pub mod xlsx;
 
 use crate::error::ApiError;
@@ -384,6 +385,8 @@ pub async fn serve(state: AppState, listener: TcpListener, shutdown: Shutdown, d
     let router = app(state.clone());
     // The media orphan sweep (one run per interval across the cluster).
     media::spawn_sweeper(state.clone(), media::SweepSettings::from_env(), shutdown.clone());
+    // The trash's retention (one run per interval across the cluster).
+    trash::spawn_retention(state.clone(), shutdown.clone());
     let st = state.clone();
     use axum::serve::ListenerExt;
     // Answers go out at once, not held back for the acknowledgement of the last (Nagle).

@@ -226,6 +226,7 @@ fn fixed_values() -> Vec<(&'static [&'static str], &'static str, Vec<Value>)> {
     let verification = strings(&["", "Pending", "Approve", "Reject"]);
     let recipient = strings(&["charity", "community", "cause"]);
     let rules = strings(&crate::areas::badge::RULES);
+    let trash = strings(&crate::trash::MODULES.iter().map(|t| t.module).collect::<Vec<_>>());
     vec![
         (&["Badge", "BadgeBody"], "rule", rules),
         (&["Charity", "CharityRow", "OwnNonprofit"], "adminVerification", verification.clone()),
@@ -278,6 +279,8 @@ fn fixed_values() -> Vec<(&'static [&'static str], &'static str, Vec<Value>)> {
         (&["ListBody", "ExportBody"], "order", strings(&["", "asc", "desc", "ascend", "descend", "1", "-1"])),
         (&["PlatformDashboard"], "unavailable", strings(&["giving", "catalogue"])),
         (&["NonprofitDashboard"], "unavailable", strings(&["giving", "catalogue", "engagement"])),
+        (&["TrashItem", "TrashItemRef", "Refused"], "module", trash.clone()),
+        (&["TrashListBody"], "modules", trash),
     ]
 }
 

@@ -223,6 +223,7 @@ pub fn table() -> Vec<Entry> {
         PATCH "/admin/leadership/updateLeadership/{id}" => Grant(&[("/content_management/leadership", "edit")]);
         POST "/admin/ContactUs" => Grant(&[("/category/contact_form", "view")]);
         GET "/admin/ContactUs/getContactUs/{id}" => Grant(&[("/category/contact_form", "view")]);
+        DELETE "/admin/ContactUs/delete/{id}" => Grant(&[("/category/contact_form", "delete")]);
         POST "/admin/faq-category/create" => Grant(&[("/category", "add")]);
         PATCH "/admin/faq-category/update/{id}" => Grant(&[("/category", "edit")]);
         POST "/admin/faq-category/list" => Grant(&[("/category", "any"), ("/category/FAQ", "any")]);
@@ -297,6 +298,11 @@ pub fn table() -> Vec<Entry> {
         GET "/admin/audit/get/{id}" => MainAdmin;
         GET "/admin/audit/verify" => MainAdmin;
         GET "/admin/audit/filters" => MainAdmin;
+        // The Trash (issue 36): any account holding a delete right of a module with a trash;
+        // each record then needs its own module's (areas/trash.rs)
+        POST "/admin/trash/list" => Grant(crate::trash::DELETE_GRANTS);
+        POST "/admin/trash/restore" => Grant(crate::trash::DELETE_GRANTS);
+        POST "/admin/trash/purge" => Grant(crate::trash::DELETE_GRANTS);
     }
 }
 
@@ -330,6 +336,16 @@ pub fn allows(rule: Rule, p: &Principal, path_id: Option<&str>) -> bool {
                         && required.iter().all(|(slug, action)| holds(p, slug, action)))
             }
         },
+    }
+}
+
+/// Whether the main admin or sub-admin `p` may do `action` in module `slug` (what a path's
+/// `Grant` of that one pair allows): for checks of a module a request names (the trash's records).
+pub fn may(p: &Principal, slug: &str, action: &str) -> bool {
+    match p.admin_type.as_str() {
+        common::account::MAIN_ADMIN => true,
+        common::account::SUB_ADMIN => holds(p, slug, action),
+        _ => false,
     }
 }
 

@@ -28,6 +28,8 @@ pub struct Settings {
     pub request_timeout: Duration,
     /// Bytes a day each account may upload.
     pub upload_quota: crate::storage::Quota,
+    /// How long deleted records stay in the trash, and how often the retention runs.
+    pub trash: crate::trash::Retention,
 }
 
 #[derive(Clone)]

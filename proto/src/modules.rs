@@ -10,6 +10,9 @@ pub struct Module {
     pub title: String,
     pub group: Option<String>,
     pub actions: Vec<String>,
+    /// The service that keeps its deleted records until restored or purged (issue 36).
+    #[serde(default)]
+    pub trash: Option<String>,
 }
 
 #[derive(Deserialize)]

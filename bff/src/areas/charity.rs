@@ -229,10 +229,10 @@ async fn status(State(state): State<AppState>, s: StatusChange) -> Reply {
 }
 
 async fn remove(State(state): State<AppState>, Extension(caller): Extension<Caller>, Body(b): Body<IdBody>) -> Reply {
-    let req = pb::CharityRef { id: b.id.clone(), actor: Some(caller.to_pb()) };
+    let req = pb::CharityRef { id: b.id, actor: Some(caller.to_pb()) };
+    // To the trash: its admins' accounts follow it (identity hears it); its files stay its
+    // own until it is purged (bff/src/trash.rs releases them).
     call_unsent!(state.catalogue().delete_charity(req))?;
-    // Its admins' accounts follow it (identity hears the deletion); its files go.
-    media::CHARITY.release(&state, &caller.to_pb(), &b.id).await;
     ok("Nonprofit deleted successfully", Empty {})
 }
 

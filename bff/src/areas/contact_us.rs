@@ -11,7 +11,7 @@ use crate::transport::{call, call_unsent};
 use axum::Extension;
 use axum::extract::{ConnectInfo, Path, State};
 use axum::http::{HeaderMap, Method, StatusCode};
-use axum::routing::{get, post};
+use axum::routing::{delete, get, post};
 use proto::content::v1 as pb;
 use serde::{Deserialize, Serialize};
 use std::net::SocketAddr;
@@ -37,6 +37,12 @@ pub fn routes() -> Vec<Route> {
             get(one),
         )
         .answers::<ContactMessage>(),
+        route(
+            Method::DELETE,
+            "/admin/ContactUs/delete/{id}",
+            "Delete a contact message (to the trash: restorable until purged)",
+            delete(remove),
+        ),
         route(
             Method::POST,
             "/v1/public/contactUs",
@@ -141,4 +147,10 @@ async fn submit(
     let mut res = ok("Thank you for contacting us. We will get back to you soon.", crate::reply::Empty {})?;
     *res.status_mut() = StatusCode::CREATED;
     Ok(res)
+}
+
+async fn remove(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>) -> Reply {
+    let req = pb::IdRef { id, actor: Some(caller.to_pb()) };
+    call_unsent!(state.content().delete_contact(req))?;
+    ok("Contact message deleted successfully", crate::reply::Empty {})
 }

@@ -128,9 +128,9 @@ async fn update(
 }
 
 async fn remove(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>) -> Reply {
-    let req = pb::IdRef { id: id.clone(), actor: Some(caller.to_pb()) };
+    let req = pb::IdRef { id, actor: Some(caller.to_pb()) };
+    // Its photo stays its own while it is in the trash (released when purged: bff/src/trash.rs).
     call_unsent!(state.content().delete_leadership(req))?;
-    media::LEADERSHIP.release(&state, &caller.to_pb(), &id).await;
     renewed(&state, "Leadership deleted successfully", Empty {}).await
 }
 

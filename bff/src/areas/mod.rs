@@ -26,6 +26,7 @@ pub mod sub_admin;
 pub mod subscribed_donor;
 pub mod terms;
 pub mod transaction;
+pub mod trash;
 pub mod two_factor;
 
 use crate::auth::Caller;
@@ -65,6 +66,7 @@ pub fn routes() -> Vec<Route> {
     all.extend(chat::routes());
     all.extend(notification::routes());
     all.extend(audit::routes());
+    all.extend(trash::routes());
     all
 }
 

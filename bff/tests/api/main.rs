@@ -29,4 +29,5 @@ mod sub_admin;
 mod subscribed_donor;
 mod terms;
 mod transaction;
+mod trash;
 mod two_factor;

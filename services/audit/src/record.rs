@@ -131,8 +131,11 @@ pub fn changes_of(verb: &str, payload: &Value) -> Value {
             | "liked"
             | "awarded"
             | "charged"
+            // back from the trash (issue 36): the record as it is again
+            | "restored"
     );
-    let deleted = matches!(verb, "deleted" | "removed" | "cleared" | "left" | "unliked");
+    // `trashed`: deleted by the console, restorable until purged (then `deleted`).
+    let deleted = matches!(verb, "deleted" | "trashed" | "removed" | "cleared" | "left" | "unliked");
     let mut out = Map::new();
     if created || deleted {
         for (k, v) in obj {

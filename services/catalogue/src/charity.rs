@@ -324,18 +324,6 @@ impl Catalogue {
         Ok(payment_methods_store::payment_methods(&mut c, id).await?.into_iter().map(payment_view).collect())
     }
 
-    pub async fn delete_charity(&self, id: &str, actor: &Actor) -> Result<()> {
-        if id.trim().is_empty() {
-            return Err(Error::field("id", "id is required"));
-        }
-        let mut tx = self.write(actor).await?;
-        let r = store::get(&mut tx, id).await?.ok_or_else(not_found)?;
-        store::delete(&mut tx, id).await?;
-        Self::emit_charity(&mut tx, events::CHARITY_DELETED, &r, None).await?;
-        tx.commit().await?;
-        Ok(())
-    }
-
     pub async fn set_charity_active(&self, id: &str, active: bool, actor: &Actor) -> Result<Charity> {
         let mut tx = self.write(actor).await?;
         let mut r = store::get(&mut tx, id).await?.ok_or_else(not_found)?;

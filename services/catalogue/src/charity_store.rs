@@ -220,8 +220,10 @@ pub async fn get(c: &mut AnyConnection, id: &str) -> sqlx::Result<Option<Record>
     sqlx::query(sqlx::AssertSqlSafe(q)).bind(id).fetch_optional(c).await?.as_ref().map(record).transpose()
 }
 
-pub async fn delete(c: &mut AnyConnection, id: &str) -> sqlx::Result<bool> {
-    Ok(sqlx::query("DELETE FROM charities WHERE id = $1").bind(id).execute(c).await?.rows_affected() == 1)
+/// A nonprofit in the trash (its row in the twin `charities_trash`).
+pub async fn get_trashed(c: &mut AnyConnection, id: &str) -> sqlx::Result<Option<Record>> {
+    let q = format!("SELECT {COLUMNS} FROM charities_trash WHERE id = $1");
+    sqlx::query(sqlx::AssertSqlSafe(q)).bind(id).fetch_optional(c).await?.as_ref().map(record).transpose()
 }
 
 /// How many nonprofits use a category (`category_id`) or a cause (in `cause_ids`, a JSON

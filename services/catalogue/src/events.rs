@@ -3,7 +3,10 @@
 
 use common::bus::Changes;
 /// Published here, written in common::topics: other services consume them.
-pub use common::topics::{CAUSE_DELETED, CHARITY_CREATED, CHARITY_DELETED, CHARITY_STATUS_CHANGED, CHARITY_VERIFIED};
+pub use common::topics::{
+    CAUSE_DELETED, CHARITY_CREATED, CHARITY_DELETED, CHARITY_RESTORED, CHARITY_STATUS_CHANGED, CHARITY_TRASHED,
+    CHARITY_VERIFIED,
+};
 use serde::{Deserialize, Serialize};
 
 pub const CAUSE_CREATED: &str = "catalogue.cause.created";
@@ -13,6 +16,11 @@ pub const CATEGORY_CREATED: &str = "catalogue.category.created";
 pub const CATEGORY_UPDATED: &str = "catalogue.category.updated";
 pub const CATEGORY_STATUS_CHANGED: &str = "catalogue.category.status_changed";
 pub const CATEGORY_DELETED: &str = "catalogue.category.deleted";
+/// Deleted by the console (in the trash, restorable), and back from it; `deleted` is the purge.
+pub const CAUSE_TRASHED: &str = "catalogue.cause.trashed";
+pub const CAUSE_RESTORED: &str = "catalogue.cause.restored";
+pub const CATEGORY_TRASHED: &str = "catalogue.category.trashed";
+pub const CATEGORY_RESTORED: &str = "catalogue.category.restored";
 
 pub const CHARITY_UPDATED: &str = "catalogue.charity.updated";
 /// An imported nonprofit was onboarded (it waits for verification).

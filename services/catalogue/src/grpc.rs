@@ -8,7 +8,7 @@ use crate::payment_methods::PaymentMethodInput;
 use crate::service::Catalogue;
 use crate::store::{Kind, Term};
 use common::grpc::{Streamed, export_stream};
-use common::wire::actor;
+use common::wire::{actor, trash_entry, trash_page, trash_query};
 use proto::catalogue::v1 as pb;
 use proto::catalogue::v1::catalogue_server::Catalogue as Rpc;
 use proto::common::v1 as pc;
@@ -266,6 +266,20 @@ impl Rpc for Catalogue {
         let items =
             self.usage(&r.kind, &r.id).await?.into_iter().map(|(what, count)| pc::Usage { what, count }).collect();
         Ok(Response::new(pc::UsageReply { items }))
+    }
+
+    async fn list_trash(&self, r: Request<pc::ListTrashRequest>) -> R<pc::TrashPage> {
+        Ok(Response::new(trash_page(self.list_trash(&trash_query(r.into_inner())?).await?)))
+    }
+
+    async fn restore_trashed(&self, r: Request<pc::TrashRef>) -> R<pc::TrashEntry> {
+        let r = r.into_inner();
+        Ok(Response::new(trash_entry(self.restore_trashed(&r.module, &r.id, &actor(r.actor)).await?)))
+    }
+
+    async fn purge_trashed(&self, r: Request<pc::TrashRef>) -> R<pc::TrashEntry> {
+        let r = r.into_inner();
+        Ok(Response::new(trash_entry(self.purge_trashed(&r.module, &r.id, &actor(r.actor)).await?)))
     }
 
     async fn delete_term(&self, r: Request<pb::TermRef>) -> R<pb::Empty> {

@@ -27,3 +27,4 @@ pub mod payment_methods;
 pub mod payment_methods_store;
 pub mod service;
 pub mod store;
+pub mod trash;

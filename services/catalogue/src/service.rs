@@ -33,7 +33,7 @@ impl Catalogue {
         Self { db, relay, lists: Default::default() }
     }
 
-    fn not_found(kind: Kind) -> Error {
+    pub(crate) fn not_found(kind: Kind) -> Error {
         Error::NotFound(format!("{} not found", kind.label()))
     }
 
@@ -47,7 +47,7 @@ impl Catalogue {
     }
 
     /// A term's event; an update names what changed since `before`.
-    async fn emit(w: &mut Write<'_>, kind: Kind, verb: Verb, t: &Term, before: Option<&Term>) -> Result<()> {
+    pub(crate) async fn emit(w: &mut Write<'_>, kind: Kind, verb: Verb, t: &Term, before: Option<&Term>) -> Result<()> {
         let changes = before.map(|b| common::bus::changes(b, t, &["createdAt"])).unwrap_or_default();
         w.emit(
             kind.event(verb),
@@ -104,26 +104,6 @@ impl Catalogue {
         Ok(t)
     }
 
-    /// Deletes a cause or a category that no nonprofit uses (the BFF asks the other services
-    /// first: transactions, communities, the homepage; this is the catalogue's own check, in the
-    /// write that deletes).
-    pub async fn delete(&self, kind: Kind, id: &str, actor: &Actor) -> Result<()> {
-        if id.trim().is_empty() {
-            return Err(Error::field("id", "id is required"));
-        }
-        let mut tx = self.write(actor).await?;
-        let t = store::get(&mut tx, kind, id).await?.ok_or_else(|| Self::not_found(kind))?;
-        let used = crate::charity_store::charities_using(&mut tx, kind == Kind::Category, id).await?;
-        if used > 0 {
-            let what = if kind == Kind::Category { "category" } else { "cause" };
-            return Err(Error::Conflict(common::error::in_use(what, &[nonprofits(used)])));
-        }
-        store::delete(&mut tx, kind, id).await?;
-        Self::emit(&mut tx, kind, Verb::Deleted, &t, None).await?;
-        tx.commit().await?;
-        Ok(())
-    }
-
     /// The nonprofits that use a category or a cause (`kind` "category" or "cause"; any other
     /// kind is used by nothing here).
     pub async fn usage(&self, kind: &str, id: &str) -> Result<Vec<(String, i64)>> {
@@ -166,6 +146,6 @@ impl Catalogue {
     }
 }
 
-fn nonprofits(n: i64) -> String {
+pub(crate) fn nonprofits(n: i64) -> String {
     format!("{n} nonprofit{}", if n == 1 { "" } else { "s" })
 }

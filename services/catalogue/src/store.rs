@@ -29,10 +29,14 @@ impl Kind {
             (Kind::Cause, Verb::Created) => CAUSE_CREATED,
             (Kind::Cause, Verb::Updated) => CAUSE_UPDATED,
             (Kind::Cause, Verb::StatusChanged) => CAUSE_STATUS_CHANGED,
+            (Kind::Cause, Verb::Trashed) => CAUSE_TRASHED,
+            (Kind::Cause, Verb::Restored) => CAUSE_RESTORED,
             (Kind::Cause, Verb::Deleted) => CAUSE_DELETED,
             (Kind::Category, Verb::Created) => CATEGORY_CREATED,
             (Kind::Category, Verb::Updated) => CATEGORY_UPDATED,
             (Kind::Category, Verb::StatusChanged) => CATEGORY_STATUS_CHANGED,
+            (Kind::Category, Verb::Trashed) => CATEGORY_TRASHED,
+            (Kind::Category, Verb::Restored) => CATEGORY_RESTORED,
             (Kind::Category, Verb::Deleted) => CATEGORY_DELETED,
         }
     }
@@ -51,6 +55,10 @@ pub enum Verb {
     Created,
     Updated,
     StatusChanged,
+    /// Deleted by the console: in the trash.
+    Trashed,
+    Restored,
+    /// Deleted for good (purged).
     Deleted,
 }
 
@@ -99,7 +107,13 @@ pub async fn insert(c: &mut AnyConnection, kind: Kind, t: &Term) -> sqlx::Result
 }
 
 pub async fn get(c: &mut AnyConnection, kind: Kind, id: &str) -> sqlx::Result<Option<Term>> {
-    let q = format!("SELECT {COLUMNS} FROM {} WHERE id = $1", kind.table());
+    get_from(c, kind, false, id).await
+}
+
+/// A term, from its table or (`trashed`) from its twin in the trash.
+pub async fn get_from(c: &mut AnyConnection, kind: Kind, trashed: bool, id: &str) -> sqlx::Result<Option<Term>> {
+    let twin = if trashed { "_trash" } else { "" };
+    let q = format!("SELECT {COLUMNS} FROM {}{twin} WHERE id = $1", kind.table());
     sqlx::query(sqlx::AssertSqlSafe(q)).bind(id).fetch_optional(c).await?.as_ref().map(term).transpose()
 }
 
@@ -124,11 +138,6 @@ pub async fn set_active(c: &mut AnyConnection, kind: Kind, id: &str, active: boo
     let q = format!("UPDATE {} SET is_active = $1, updated_at = $2 WHERE id = $3", kind.table());
     let r = sqlx::query(sqlx::AssertSqlSafe(q)).bind(active).bind(common::now_ms()).bind(id).execute(c).await?;
     Ok(r.rows_affected() == 1)
-}
-
-pub async fn delete(c: &mut AnyConnection, kind: Kind, id: &str) -> sqlx::Result<bool> {
-    let q = format!("DELETE FROM {} WHERE id = $1", kind.table());
-    Ok(sqlx::query(sqlx::AssertSqlSafe(q)).bind(id).execute(c).await?.rows_affected() == 1)
 }
 
 /// Sort columns a list may use (allow-list: never interpolate input).

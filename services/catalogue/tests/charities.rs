@@ -238,6 +238,18 @@ async fn status_verification_update_and_delete_follow_the_lifecycle_with_events(
     c.delete_charity(&n.record.id, &Actor::system()).await.unwrap();
     assert!(matches!(c.get_charity(&n.record.id).await, Err(Error::NotFound(m)) if m == "Nonprofit not found"));
     assert!(matches!(c.delete_charity(&n.record.id, &Actor::system()).await, Err(Error::NotFound(_))));
+    // Back from the trash whole, its payment methods with it; then gone for good.
+    let module = catalogue::trash::CHARITY;
+    c.restore_trashed(module, &n.record.id, &Actor::system()).await.unwrap();
+    let back = c.get_charity(&n.record.id).await.unwrap();
+    assert_eq!((back.record.profile.charity_name.as_str(), back.payment_methods.len()), ("Water For Everyone", 2));
+    c.delete_charity(&n.record.id, &Actor::system()).await.unwrap();
+    let e = c.purge_trashed(module, &n.record.id, &Actor::system()).await.unwrap();
+    assert_eq!(e.name, "Water For Everyone");
+    assert!(matches!(c.restore_trashed(module, &n.record.id, &Actor::system()).await, Err(Error::NotFound(_))));
+    let left: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM charity_payment_methods_trash").fetch_one(&c.db.pool).await.unwrap();
+    assert_eq!(left, 0, "its payment methods went with it");
     let charity_events: Vec<String> =
         events(&c).await.into_iter().filter(|e| e.starts_with("catalogue.charity")).collect();
     assert_eq!(
@@ -250,9 +262,80 @@ async fn status_verification_update_and_delete_follow_the_lifecycle_with_events(
             "catalogue.charity.resubmitted",
             "catalogue.charity.updated",
             "catalogue.charity.verified",
+            "catalogue.charity.trashed",
+            "catalogue.charity.restored",
+            "catalogue.charity.trashed",
             "catalogue.charity.deleted"
         ]
     );
+}
+
+/// Issue 36: a deleted nonprofit leaves every list, total and search (kept counts and
+/// positions included) and comes back into them on restore; a restore is refused while
+/// another nonprofit took its Tax ID, or while its category or a cause is in the trash.
+async fn a_trashed_nonprofit_leaves_every_list_and_comes_back_unless_a_rule_refuses(c: Catalogue) {
+    let i = setup(&c).await;
+    let n = c.create_charity(&i, &Actor::system()).await.unwrap();
+    let other = c
+        .create_charity(
+            &input(&i.profile.category_id, &i.profile.cause_ids[0], "Bread Bank", "98-7654321"),
+            &Actor::system(),
+        )
+        .await
+        .unwrap();
+    let all = q(false, "", "", "", "");
+    assert_eq!(c.list_charities(&all).await.unwrap().1, 2);
+    c.delete_charity(&n.record.id, &by("Sub Admin")).await.unwrap();
+    let (rows, total) = c.list_charities(&all).await.unwrap();
+    assert_eq!((total, rows.len(), rows[0].id.as_str()), (1, 1, other.record.id.as_str()));
+    assert_eq!(c.list_charities(&q(false, "", "water", "", "")).await.unwrap().1, 0, "gone from the search");
+    assert_eq!(c.list_charities(&q(false, "Approve", "", "", "")).await.unwrap().1, 1, "the kept count moved");
+    let (trash, n_trash) = c.list_trash(&common::trash::query(vec![], "", "", "", 10, 0).unwrap()).await.unwrap();
+    assert_eq!(
+        (n_trash, trash[0].name.as_str(), trash[0].deleted_by.account_type.as_str()),
+        (1, "Water For All", "Sub Admin")
+    );
+
+    // Its Tax ID taken meanwhile: refused, and it stays in the trash.
+    let taker = c
+        .create_charity(
+            &input(&i.profile.category_id, &i.profile.cause_ids[0], "Taker", "12-3456789"),
+            &Actor::system(),
+        )
+        .await
+        .unwrap();
+    let module = catalogue::trash::CHARITY;
+    match c.restore_trashed(module, &n.record.id, &Actor::system()).await {
+        Err(Error::Conflict(m)) => {
+            assert_eq!(m, "Another nonprofit has this Tax ID now: this one cannot be restored while it does")
+        }
+        other => panic!("{other:?}"),
+    }
+    c.delete_charity(&taker.record.id, &Actor::system()).await.unwrap();
+    c.purge_trashed(module, &taker.record.id, &Actor::system()).await.unwrap();
+    // Its category in the trash: refused until the category is back.
+    c.delete_charity(&other.record.id, &Actor::system()).await.unwrap();
+    c.delete(Kind::Category, &i.profile.category_id, &Actor::system()).await.unwrap();
+    match c.restore_trashed(module, &n.record.id, &Actor::system()).await {
+        Err(Error::Conflict(m)) => assert_eq!(m, "This nonprofit's category is not there: restore its category first"),
+        other => panic!("{other:?}"),
+    }
+    // The category's name taken meanwhile: its restore is refused too.
+    let twin = c.create(Kind::Category, "health", "", &Actor::system()).await.unwrap();
+    match c.restore_trashed(catalogue::trash::CATEGORY, &i.profile.category_id, &Actor::system()).await {
+        Err(Error::Conflict(m)) => {
+            assert_eq!(m, "Another category has this name now: rename it, then restore this one")
+        }
+        other => panic!("{other:?}"),
+    }
+    c.update(Kind::Category, &twin.id, "Wellbeing", None, &Actor::system()).await.unwrap();
+    c.restore_trashed(catalogue::trash::CATEGORY, &i.profile.category_id, &Actor::system()).await.unwrap();
+    c.restore_trashed(module, &n.record.id, &Actor::system()).await.unwrap();
+    let (rows, total) = c.list_charities(&all).await.unwrap();
+    assert_eq!((total, rows[0].id.as_str()), (1, n.record.id.as_str()), "back in the list and its total");
+    assert_eq!(c.list_charities(&q(false, "", "water", "", "")).await.unwrap().1, 1, "back in the search");
+    let wrong = common::trash::twin_mismatches(&mut *c.db.pool.acquire().await.unwrap()).await.unwrap();
+    assert!(wrong.is_empty(), "{wrong:?}");
 }
 
 /// The payload of the last event of a type.
@@ -655,6 +738,7 @@ async fn a_term_a_nonprofit_uses_is_not_deleted(c: Catalogue) {
 
 common::on_both_backends! { MIGRATIONS, catalogue;
     a_term_a_nonprofit_uses_is_not_deleted => a_term_a_nonprofit_uses_is_not_deleted_on_sqlite, a_term_a_nonprofit_uses_is_not_deleted_on_postgres;
+    a_trashed_nonprofit_leaves_every_list_and_comes_back_unless_a_rule_refuses => a_trashed_nonprofit_leaves_every_list_and_comes_back_unless_a_rule_refuses_on_sqlite, a_trashed_nonprofit_leaves_every_list_and_comes_back_unless_a_rule_refuses_on_postgres;
     every_field_is_checked_with_a_clear_message_and_nothing_is_written => every_field_is_checked_with_a_clear_message_and_nothing_is_written_on_sqlite, every_field_is_checked_with_a_clear_message_and_nothing_is_written_on_postgres;
     a_nonprofit_is_added_approved_with_sanitised_text_and_only_four_account_digits => a_nonprofit_is_added_approved_with_sanitised_text_and_only_four_account_digits_on_sqlite, a_nonprofit_is_added_approved_with_sanitised_text_and_only_four_account_digits_on_postgres;
     status_verification_update_and_delete_follow_the_lifecycle_with_events => status_verification_update_and_delete_follow_the_lifecycle_with_events_on_sqlite, status_verification_update_and_delete_follow_the_lifecycle_with_events_on_postgres;

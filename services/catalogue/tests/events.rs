@@ -99,7 +99,7 @@ async fn nonprofit_events_written_while_the_broker_is_down_reach_rabbitmq_in_ord
             "catalogue.charity.rejected",
             "catalogue.charity.verified",
             "catalogue.charity.status_changed",
-            "catalogue.charity.deleted"
+            "catalogue.charity.trashed"
         ]
     );
     assert_eq!(got[1].payload["rejectReason"], "Papers missing");

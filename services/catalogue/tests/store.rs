@@ -67,7 +67,7 @@ async fn a_term_is_created_read_renamed_toggled_and_deleted_with_its_events(c: C
             "catalogue.cause.updated",
             "catalogue.cause.status_changed",
             "catalogue.cause.status_changed",
-            "catalogue.cause.deleted"
+            "catalogue.cause.trashed"
         ]
     );
 }

@@ -29,6 +29,7 @@ pub mod tls;
 #[cfg(any(test, feature = "testing"))]
 pub mod tls_servers;
 pub mod topics;
+pub mod trash;
 pub mod wire;
 pub mod write;
 

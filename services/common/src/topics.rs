@@ -7,7 +7,13 @@
 
 pub const DONOR_CREATED: &str = "giving.donor.created";
 pub const DONOR_UPDATED: &str = "giving.donor.updated";
+/// Deleted for good (purged from the trash): chat and engagement let go of the donor for good.
 pub const DONOR_DELETED: &str = "giving.donor.deleted";
+/// Deleted by the console: in the trash (issue 36). Chat and engagement take the donor out of
+/// their lists and counts, keeping what they need to bring it back; payload as `deleted`'s.
+pub const DONOR_TRASHED: &str = "giving.donor.trashed";
+/// Back from the trash: chat and engagement bring back what they took out on `trashed`.
+pub const DONOR_RESTORED: &str = "giving.donor.restored";
 /// Activated or deactivated (`isActive`).
 pub const DONOR_STATUS: &str = "giving.donor.status";
 
@@ -19,9 +25,10 @@ pub const CHARITY_CREATED: &str = "catalogue.charity.created";
 pub const CHARITY_VERIFIED: &str = "catalogue.charity.verified";
 /// A nonprofit was activated or deactivated (`isActive` says which).
 pub const CHARITY_STATUS_CHANGED: &str = "catalogue.charity.status_changed";
+/// Deleted for good (purged from the trash): what pointed at it lets go of it.
 pub const CHARITY_DELETED: &str = "catalogue.charity.deleted";
-/// A deleted nonprofit came back. Identity already restores its admin's standing on it; the
-/// catalogue sends it once nonprofits can be restored (SPEC restores only events and
-/// communities today, so nothing publishes it yet).
+/// Deleted by the console: in the trash, restorable (identity disables its admins' accounts).
+pub const CHARITY_TRASHED: &str = "catalogue.charity.trashed";
+/// A nonprofit came back from the trash (identity gives its admins their standing back).
 pub const CHARITY_RESTORED: &str = "catalogue.charity.restored";
 pub const CAUSE_DELETED: &str = "catalogue.cause.deleted";

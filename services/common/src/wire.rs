@@ -1,6 +1,6 @@
 //! The messages every service reads alike from its gRPC requests, mapped once: the page a
 //! list asks for (proto `common.v1.PageRequest` as [`Page`]) and who acts (proto
-//! `common.v1.Actor` as [`Actor`]). Each service's `grpc.rs` calls these instead of a copy.
+//! `common.v1.Actor` as [`Actor`]), and the trash's messages (`common.v1.TrashEntry`, its list). Each service's `grpc.rs` calls these instead of a copy.
 
 use crate::{Actor, account, paging::Page};
 use proto::common::v1 as pc;
@@ -20,6 +20,32 @@ pub fn actor(a: Option<pc::Actor>) -> Actor {
         }
         None => Actor::system(),
     }
+}
+
+/// An actor as the proto names it (who deleted a record in the trash).
+pub fn actor_message(a: &Actor) -> pc::Actor {
+    pc::Actor { id: a.id.clone(), account_type: account::from_name(&a.account_type) as i32, address: a.address.clone() }
+}
+
+/// A trash list request, checked ([`crate::trash::query`]).
+pub fn trash_query(r: pc::ListTrashRequest) -> crate::error::Result<crate::trash::Query> {
+    crate::trash::query(r.modules, &r.search, &r.column, &r.order, r.limit, r.deleted_before)
+}
+
+/// A trash entry as the proto names it.
+pub fn trash_entry(e: crate::trash::Entry) -> pc::TrashEntry {
+    pc::TrashEntry {
+        deleted_by: Some(actor_message(&e.deleted_by)),
+        module: e.module,
+        id: e.id,
+        name: e.name,
+        deleted_at: e.deleted_at,
+    }
+}
+
+/// A page of the trash as the proto names it.
+pub fn trash_page((items, total): (Vec<crate::trash::Entry>, i64)) -> pc::TrashPage {
+    pc::TrashPage { items: items.into_iter().map(trash_entry).collect(), total }
 }
 
 #[cfg(test)]

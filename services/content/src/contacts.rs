@@ -6,6 +6,7 @@ use crate::error::{Error, Result};
 use crate::events;
 use crate::service::{Content, paging, required};
 use crate::store;
+use crate::trash;
 use common::Actor;
 use common::error::Check;
 use common::paging::Page;
@@ -103,5 +104,19 @@ impl Content {
             .ok_or_else(|| Error::NotFound("Contact message not found".into()))?;
         w.commit().await?;
         Ok(m)
+    }
+
+    /// Moves a message to the trash (common::trash): off the inbox and its counts until it is
+    /// restored.
+    pub async fn delete_contact(&self, id: &str, actor: &Actor) -> Result<()> {
+        let mut w = self.write(actor).await?;
+        w.lock_row("contact_messages", id).await?;
+        let m = contacts_store::get_contact(&mut w, id)
+            .await?
+            .ok_or_else(|| Error::NotFound("Contact message not found".into()))?;
+        let payload = events::Contact { id: m.id.clone(), email: m.email.clone(), subject: m.subject.clone() };
+        Self::trash(&mut w, &trash::CONTACT, id, &format!("{}: {}", m.name, m.subject), &payload).await?;
+        w.commit().await?;
+        Ok(())
     }
 }

@@ -10,17 +10,28 @@ pub const PAGE_PUBLISHED: &str = "content.page.published";
 pub const PAGE_RESTORED: &str = "content.page.restored";
 pub const LEADERSHIP_CREATED: &str = "content.leadership.created";
 pub const LEADERSHIP_UPDATED: &str = "content.leadership.updated";
+/// Deleted for good (purged from the trash, common::trash).
 pub const LEADERSHIP_DELETED: &str = "content.leadership.deleted";
+/// Deleted by the console: moved to the trash (restorable).
+pub const LEADERSHIP_TRASHED: &str = "content.leadership.trashed";
+pub const LEADERSHIP_RESTORED: &str = "content.leadership.restored";
 pub const FAQ_CREATED: &str = "content.faq.created";
 pub const FAQ_UPDATED: &str = "content.faq.updated";
 pub const FAQ_DELETED: &str = "content.faq.deleted";
+pub const FAQ_TRASHED: &str = "content.faq.trashed";
+pub const FAQ_RESTORED: &str = "content.faq.restored";
 pub const FAQ_CATEGORY_CREATED: &str = "content.faq_category.created";
 pub const FAQ_CATEGORY_UPDATED: &str = "content.faq_category.updated";
 pub const FAQ_CATEGORY_DELETED: &str = "content.faq_category.deleted";
+pub const FAQ_CATEGORY_TRASHED: &str = "content.faq_category.trashed";
+pub const FAQ_CATEGORY_RESTORED: &str = "content.faq_category.restored";
 /// A public contact-us submission (its actor: type 'public' and the address).
 pub const CONTACT_RECEIVED: &str = "content.contact.received";
 /// A contact message opened for the first time.
 pub const CONTACT_READ: &str = "content.contact.read";
+pub const CONTACT_TRASHED: &str = "content.contact.trashed";
+pub const CONTACT_RESTORED: &str = "content.contact.restored";
+pub const CONTACT_DELETED: &str = "content.contact.deleted";
 /// A file stored by the BFF recorded (its actor: the uploader).
 pub const MEDIA_UPLOADED: &str = "content.media.uploaded";
 /// A recorded file removed (by an account, or the orphan sweep as the system).

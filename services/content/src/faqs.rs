@@ -6,6 +6,7 @@ use crate::events;
 use crate::faqs_store::{self, Faq, FaqCategory};
 use crate::service::{Content, by_order, order, paging, parse_name, required};
 use crate::store;
+use crate::trash;
 use common::Actor;
 use common::db::unique_on;
 use common::error::Check;
@@ -103,7 +104,7 @@ impl Content {
         Ok(t)
     }
 
-    /// Refused while the category holds FAQs.
+    /// Refused while the category holds FAQs; else moved to the trash (common::trash).
     pub async fn delete_category(&self, id: &str, actor: &Actor) -> Result<()> {
         let mut w = self.write(actor).await?;
         w.lock_row("faq_categories", id).await?;
@@ -113,12 +114,8 @@ impl Content {
         if t.faq_count > 0 {
             return Err(Error::Conflict("This category still has FAQs. Delete or move them first.".into()));
         }
-        store::delete(&mut w, "faq_categories", id).await?;
-        w.emit(
-            events::FAQ_CATEGORY_DELETED,
-            &events::Entry { id: t.id, name: t.name, photo: String::new(), changes: Default::default() },
-        )
-        .await?;
+        let payload = events::Entry { id: t.id, name: t.name, photo: String::new(), changes: Default::default() };
+        Self::trash(&mut w, &trash::FAQ_CATEGORY, id, &payload.name, &payload).await?;
         w.commit().await?;
         Ok(())
     }
@@ -214,15 +211,14 @@ impl Content {
         Ok(f)
     }
 
+    /// Moves the FAQ to the trash (common::trash): off the lists and the public site, and no
+    /// longer holding its category, until it is restored.
     pub async fn delete_faq(&self, id: &str, actor: &Actor) -> Result<()> {
         let mut w = self.write(actor).await?;
+        w.lock_row("faqs", id).await?;
         let f = faqs_store::get_faq(&mut w, id).await?.ok_or_else(|| Error::NotFound("FAQ not found".into()))?;
-        store::delete(&mut w, "faqs", id).await?;
-        w.emit(
-            events::FAQ_DELETED,
-            &events::Entry { id: f.id, name: f.question, photo: String::new(), changes: Default::default() },
-        )
-        .await?;
+        let payload = events::Entry { id: f.id, name: f.question, photo: String::new(), changes: Default::default() };
+        Self::trash(&mut w, &trash::FAQ, id, &payload.name, &payload).await?;
         w.commit().await?;
         Ok(())
     }

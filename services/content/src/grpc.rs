@@ -10,7 +10,7 @@ use crate::leadership_store::Leadership;
 use crate::media_store::{MediaFile, MediaOwner};
 use crate::pages_store::{PageRow, RevisionRow};
 use crate::service::Content;
-use common::wire::actor;
+use common::wire::{actor, trash_entry, trash_page, trash_query};
 use proto::common::v1 as pc;
 use proto::content::v1 as pb;
 use proto::content::v1::content_server::Content as Rpc;
@@ -304,6 +304,26 @@ impl Rpc for Content {
     async fn open_contact(&self, r: Request<pb::IdRef>) -> R<pb::ContactMessage> {
         let r = r.into_inner();
         Ok(Response::new(contact(self.open_contact(&r.id, &actor(r.actor)).await?)))
+    }
+
+    async fn delete_contact(&self, r: Request<pb::IdRef>) -> R<pb::Empty> {
+        let r = r.into_inner();
+        self.delete_contact(&r.id, &actor(r.actor)).await?;
+        Ok(Response::new(pb::Empty {}))
+    }
+
+    async fn list_trash(&self, r: Request<pc::ListTrashRequest>) -> R<pc::TrashPage> {
+        Ok(Response::new(trash_page(self.list_trash(&trash_query(r.into_inner())?).await?)))
+    }
+
+    async fn restore_trashed(&self, r: Request<pc::TrashRef>) -> R<pc::TrashEntry> {
+        let r = r.into_inner();
+        Ok(Response::new(trash_entry(self.restore_trashed(&r.module, &r.id, &actor(r.actor)).await?)))
+    }
+
+    async fn purge_trashed(&self, r: Request<pc::TrashRef>) -> R<pc::TrashEntry> {
+        let r = r.into_inner();
+        Ok(Response::new(trash_entry(self.purge_trashed(&r.module, &r.id, &actor(r.actor)).await?)))
     }
 
     async fn usage(&self, r: Request<pc::UsageRequest>) -> R<pc::UsageReply> {

@@ -9,6 +9,7 @@ pub use crate::leadership_store::LeadershipInput;
 use crate::leadership_store::{self, Leadership};
 use crate::service::{Content, by_order, order, paging, parse_name, required};
 use crate::store;
+use crate::trash;
 use common::Actor;
 use common::error::Check;
 use common::paging::Page;
@@ -69,17 +70,21 @@ impl Content {
         Ok(l)
     }
 
+    /// Moves the entry to the trash (common::trash): off the lists and the public site until
+    /// it is restored.
     pub async fn delete_leadership(&self, id: &str, actor: &Actor) -> Result<()> {
         let mut w = self.write(actor).await?;
+        w.lock_row("leadership", id).await?;
         let l = leadership_store::get_leadership(&mut w, id)
             .await?
             .ok_or_else(|| Error::NotFound("Leadership not found".into()))?;
-        store::delete(&mut w, "leadership", id).await?;
-        w.emit(
-            events::LEADERSHIP_DELETED,
-            &events::Entry { id: l.id, name: l.fields.name, photo: l.fields.photo, changes: Default::default() },
-        )
-        .await?;
+        let payload = events::Entry {
+            id: l.id.clone(),
+            name: l.fields.name.clone(),
+            photo: l.fields.photo,
+            changes: Default::default(),
+        };
+        Self::trash(&mut w, &trash::LEADERSHIP, id, &l.fields.name, &payload).await?;
         w.commit().await?;
         Ok(())
     }

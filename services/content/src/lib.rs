@@ -27,3 +27,4 @@ pub mod pages_store;
 pub mod service;
 pub mod store;
 pub mod stored_name;
+pub mod trash;

@@ -1,5 +1,5 @@
 //! What the store files of the content service share: the key texts are searched and sorted
-//! by, the read and the delete of a row by id, the sort columns of a list kept in an order,
+//! by, the read of a row by id, the sort columns of a list kept in an order,
 //! a list's search over its keys, and the query a row's fields are bound to. Each
 //! aggregate's SQL is in its `<aggregate>_store.rs` (one text for SQLite and PostgreSQL):
 //! pages_store, leadership_store, faqs_store, contacts_store and media_store.
@@ -26,12 +26,6 @@ pub async fn get<T>(
 ) -> sqlx::Result<Option<T>> {
     let q = format!("SELECT {columns} FROM {table} WHERE id = $1");
     sqlx::query(sqlx::AssertSqlSafe(q)).bind(id).fetch_optional(c).await?.as_ref().map(row).transpose()
-}
-
-/// Deletes row `id` of `table` (a fixed name): answers whether there was one.
-pub async fn delete(c: &mut AnyConnection, table: &'static str, id: &str) -> sqlx::Result<bool> {
-    let q = format!("DELETE FROM {table} WHERE id = $1");
-    Ok(sqlx::query(sqlx::AssertSqlSafe(q)).bind(id).execute(c).await?.rows_affected() == 1)
 }
 
 /// The sort column of a list kept in an order (FAQ categories, FAQs, leadership): the order

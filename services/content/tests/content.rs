@@ -196,8 +196,144 @@ async fn a_category_holding_faqs_is_not_deleted(c: Content) {
     assert_eq!(message(c.category(&cat.id).await.unwrap_err()), "FAQ category not found");
     assert_eq!(
         events(&c).await,
-        ["content.faq_category.created", "content.faq.created", "content.faq.deleted", "content.faq_category.deleted"]
+        ["content.faq_category.created", "content.faq.created", "content.faq.trashed", "content.faq_category.trashed"]
     );
+}
+
+fn trash_query(search: &str) -> common::trash::Query {
+    common::trash::query(vec![], search, "", "", 100, 0).unwrap()
+}
+
+/// Every delete moves its record to the trash: gone from the lists, counts and public answers,
+/// back whole (counts included) on restore, refused where a rule another record took since
+/// would break, and gone for good on purge; each step with its event.
+async fn deletes_go_to_the_trash_and_come_back_whole(c: Content) {
+    let a = admin();
+    let sub = Actor::new("s1", "Sub Admin", "10.0.0.2");
+    let cat = c.create_category("Giving", "About giving", &a).await.unwrap();
+    let faq = FaqInput {
+        category_id: cat.id.clone(),
+        question: "How?".into(),
+        answer: "<p>So</p>".into(),
+        order: 0,
+        is_active: true,
+    };
+    let f = c.create_faq(&faq, &a).await.unwrap();
+    let l = c
+        .create_leadership(
+            &LeadershipInput {
+                name: "Ada".into(),
+                title: "Chair".into(),
+                photo: "p.png".into(),
+                biography: String::new(),
+                order: 0,
+                is_active: true,
+            },
+            &a,
+        )
+        .await
+        .unwrap();
+    let public = Actor::new("", "public", "203.0.113.9");
+    let input = ContactInput {
+        name: "Eve".into(),
+        email: "eve@example.org".into(),
+        phone_number: String::new(),
+        subject: "Hi".into(),
+        message: "Hello".into(),
+    };
+    let m = c.submit_contact(&input, &public).await.unwrap();
+    c.open_contact(&m.id, &a).await.unwrap();
+
+    c.delete_faq(&f.id, &sub).await.unwrap();
+    c.delete_leadership(&l.id, &sub).await.unwrap();
+    c.delete_contact(&m.id, &sub).await.unwrap();
+    assert_eq!(message(c.faq(&f.id).await.unwrap_err()), "FAQ not found");
+    assert_eq!(c.category(&cat.id).await.unwrap().faq_count, 0, "a trashed FAQ no longer holds its category");
+    assert!(c.public_faq().await.unwrap().is_empty());
+    assert!(c.active_leadership().await.unwrap().is_empty());
+    assert_eq!(c.list_leadership(&q(1, 10), None).await.unwrap().1, 0);
+    assert_eq!(c.list_contacts(&q(1, 10), None).await.unwrap().1, 0);
+    assert_eq!(c.list_contacts(&q(1, 10), Some(true)).await.unwrap().1, 0, "the kept read count moved");
+    assert_eq!(message(c.delete_faq(&f.id, &a).await.unwrap_err()), "FAQ not found", "deleted once");
+
+    let (items, total) = c.list_trash(&trash_query("")).await.unwrap();
+    assert_eq!(total, 3);
+    assert!(items.windows(2).all(|w| w[0].deleted_at >= w[1].deleted_at), "newest first");
+    let mut names: Vec<_> = items.iter().map(|e| (e.module.as_str(), e.name.as_str())).collect();
+    names.sort();
+    assert_eq!(
+        names,
+        [("/category/FAQ", "How?"), ("/category/contact_form", "Eve: Hi"), ("/content_management/leadership", "Ada")]
+    );
+    assert!(items.iter().all(|e| e.deleted_by == sub && e.deleted_at > 0));
+    assert_eq!(c.list_trash(&trash_query("ADA")).await.unwrap().1, 1);
+
+    // The category goes to the trash too; its FAQ waits for it.
+    c.delete_category(&cat.id, &a).await.unwrap();
+    let Error::Conflict(m2) = c.restore_trashed("/category/FAQ", &f.id, &a).await.unwrap_err() else { panic!() };
+    assert_eq!(m2, "This FAQ's category is not there: restore its category first");
+    // Another category took the name meanwhile: the restore is refused, nothing changes.
+    let other = c.create_category("giving ", "", &a).await.unwrap();
+    let Error::Conflict(m3) = c.restore_trashed("/category", &cat.id, &a).await.unwrap_err() else { panic!() };
+    assert_eq!(m3, "Another FAQ category has this name now: rename it, then restore this one");
+    assert_eq!(c.list_trash(&trash_query("")).await.unwrap().1, 4, "a refused restore keeps the entry");
+    c.update_category(&other.id, "Other", None, None, &a).await.unwrap();
+    c.restore_trashed("/category", &cat.id, &a).await.unwrap();
+    c.restore_trashed("/category/FAQ", &f.id, &a).await.unwrap();
+    c.restore_trashed("/category/contact_form", &m.id, &a).await.unwrap();
+    assert_eq!(c.faq(&f.id).await.unwrap().category_name, "Giving");
+    assert_eq!(c.category(&cat.id).await.unwrap().faq_count, 1);
+    assert_eq!(c.public_faq().await.unwrap()[0].faqs.len(), 1);
+    let back = c.open_contact(&m.id, &a).await.unwrap();
+    assert!(back.is_read, "comes back as it was");
+    assert_eq!(c.list_contacts(&q(1, 10), Some(true)).await.unwrap().1, 1, "counts included");
+    assert_eq!(message(c.restore_trashed("/category/FAQ", &f.id, &a).await.unwrap_err()), common::trash::NOT_IN_TRASH);
+
+    // Purge: gone for good, with the deleted event; a purged record cannot come back.
+    let e = c.purge_trashed("/content_management/leadership", &l.id, &a).await.unwrap();
+    assert_eq!(e.name, "Ada");
+    assert_eq!(
+        message(c.restore_trashed("/content_management/leadership", &l.id, &a).await.unwrap_err()),
+        common::trash::NOT_IN_TRASH
+    );
+    assert_eq!(message(c.leadership(&l.id).await.unwrap_err()), "Leadership not found");
+    assert_eq!(c.list_trash(&trash_query("")).await.unwrap().1, 0);
+    assert_eq!(
+        message(c.restore_trashed("/donor", &l.id, &a).await.unwrap_err()),
+        common::trash::NOT_IN_TRASH,
+        "not this service's module"
+    );
+    let evs = events(&c).await;
+    for key in [
+        "content.faq.trashed",
+        "content.faq.restored",
+        "content.leadership.trashed",
+        "content.leadership.deleted",
+        "content.contact.trashed",
+        "content.contact.restored",
+        "content.faq_category.restored",
+    ] {
+        assert!(evs.iter().any(|e| e == key), "{key} in {evs:?}");
+    }
+    assert!(!evs.iter().any(|e| e == "content.faq.deleted"), "a restored FAQ was never deleted for good");
+}
+
+/// Two restores of one record at once: one restores it, the other finds it gone from the
+/// trash; the record is back once.
+async fn parallel_restores_of_one_record_restore_it_once(c: Content) {
+    let a = admin();
+    let cat = c.create_category("Once", "", &a).await.unwrap();
+    c.delete_category(&cat.id, &a).await.unwrap();
+    let (one, two) =
+        tokio::join!(c.restore_trashed("/category", &cat.id, &a), c.restore_trashed("/category", &cat.id, &a));
+    assert_eq!([one.is_ok(), two.is_ok()].iter().filter(|ok| **ok).count(), 1, "{one:?} {two:?}");
+    assert_eq!(c.list_categories(&q(1, 10)).await.unwrap().1, 1);
+}
+
+/// Every `_trash` twin has its table's columns in the same order.
+async fn every_trash_twin_matches_its_table(c: Content) {
+    let wrong = common::trash::twin_mismatches(&mut *c.db.pool.acquire().await.unwrap()).await.unwrap();
+    assert!(wrong.is_empty(), "{wrong:?}");
 }
 
 async fn leadership_lists_by_order_and_searches_name_or_title(c: Content) {
@@ -366,6 +502,9 @@ common::on_both_backends! { MIGRATIONS, content;
     pages_keep_every_save_as_a_revision_and_restore_them => pages_keep_every_save_as_a_revision_and_restore_them_on_sqlite, pages_keep_every_save_as_a_revision_and_restore_them_on_postgres;
     parallel_saves_of_one_page_keep_every_revision_with_distinct_numbers => parallel_saves_of_one_page_keep_every_revision_with_distinct_numbers_on_sqlite, parallel_saves_of_one_page_keep_every_revision_with_distinct_numbers_on_postgres;
     a_category_holding_faqs_is_not_deleted => a_category_holding_faqs_is_not_deleted_on_sqlite, a_category_holding_faqs_is_not_deleted_on_postgres;
+    deletes_go_to_the_trash_and_come_back_whole => deletes_go_to_the_trash_and_come_back_whole_on_sqlite, deletes_go_to_the_trash_and_come_back_whole_on_postgres;
+    parallel_restores_of_one_record_restore_it_once => parallel_restores_of_one_record_restore_it_once_on_sqlite, parallel_restores_of_one_record_restore_it_once_on_postgres;
+    every_trash_twin_matches_its_table => every_trash_twin_matches_its_table_on_sqlite, every_trash_twin_matches_its_table_on_postgres;
     leadership_lists_by_order_and_searches_name_or_title => leadership_lists_by_order_and_searches_name_or_title_on_sqlite, leadership_lists_by_order_and_searches_name_or_title_on_postgres;
     a_contact_message_is_marked_read_once_and_throttled_per_address => a_contact_message_is_marked_read_once_and_throttled_per_address_on_sqlite, a_contact_message_is_marked_read_once_and_throttled_per_address_on_postgres;
     the_demo_content_is_published_once => the_demo_content_is_published_once_on_sqlite, the_demo_content_is_published_once_on_postgres;

@@ -6,7 +6,11 @@ use serde::{Deserialize, Serialize};
 
 pub const SUB_ADMIN_CREATED: &str = "identity.subadmin.created";
 pub const SUB_ADMIN_UPDATED: &str = "identity.subadmin.updated";
+/// Deleted for good (purged from the trash).
 pub const SUB_ADMIN_DELETED: &str = "identity.subadmin.deleted";
+/// Deleted by the console: in the trash (its sessions ended), restorable.
+pub const SUB_ADMIN_TRASHED: &str = "identity.subadmin.trashed";
+pub const SUB_ADMIN_RESTORED: &str = "identity.subadmin.restored";
 pub const SUB_ADMIN_STATUS_CHANGED: &str = "identity.subadmin.status_changed";
 
 /// An account changed its own password (the actor is the account).
@@ -81,7 +85,7 @@ pub struct Permission {
 
 /// Written in common::topics, beside the publisher's own.
 pub use common::topics::{
-    CHARITY_CREATED, CHARITY_DELETED, CHARITY_RESTORED, CHARITY_STATUS_CHANGED, CHARITY_VERIFIED,
+    CHARITY_CREATED, CHARITY_DELETED, CHARITY_RESTORED, CHARITY_STATUS_CHANGED, CHARITY_TRASHED, CHARITY_VERIFIED,
 };
 
 /// A nonprofit admin's account was disabled or enabled with its nonprofit.

@@ -7,7 +7,7 @@ use crate::store::User;
 use crate::sub_admins::SubAdminInput;
 use crate::two_factor::Who;
 use common::Actor;
-use common::wire::actor;
+use common::wire::{actor, trash_entry, trash_page, trash_query};
 use proto::common::v1 as pc;
 use proto::identity::v1 as pb;
 use proto::identity::v1::identity_server::Identity as Rpc;
@@ -200,6 +200,20 @@ impl Rpc for Identity {
         let r = r.into_inner();
         self.delete_sub_admin(&caller(r.actor)?, &r.id).await?;
         Ok(Response::new(pb::Empty {}))
+    }
+
+    async fn list_trash(&self, r: Request<pc::ListTrashRequest>) -> R<pc::TrashPage> {
+        Ok(Response::new(trash_page(self.list_trash(&trash_query(r.into_inner())?).await?)))
+    }
+
+    async fn restore_trashed(&self, r: Request<pc::TrashRef>) -> R<pc::TrashEntry> {
+        let r = r.into_inner();
+        Ok(Response::new(trash_entry(self.restore_trashed(&r.module, &r.id, &actor(r.actor)).await?)))
+    }
+
+    async fn purge_trashed(&self, r: Request<pc::TrashRef>) -> R<pc::TrashEntry> {
+        let r = r.into_inner();
+        Ok(Response::new(trash_entry(self.purge_trashed(&r.module, &r.id, &actor(r.actor)).await?)))
     }
 
     async fn set_sub_admin_status(&self, r: Request<pb::SetStatusRequest>) -> R<pb::SubAdmin> {

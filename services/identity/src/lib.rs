@@ -31,6 +31,7 @@ pub mod sub_admins;
 pub mod sub_admins_store;
 pub mod throttle_store;
 pub mod totp;
+pub mod trash;
 pub mod two_factor;
 pub mod two_factor_store;
 pub mod validate;

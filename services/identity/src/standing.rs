@@ -16,7 +16,8 @@ use common::bus::{Event, EventHandler};
 /// The consumer's name in `processed_events` and its queue.
 pub const CONSUMER: &str = "identity.charity-admin-standing";
 /// The catalogue events it follows.
-pub const EVENTS: [&str; 3] = [events::CHARITY_STATUS_CHANGED, events::CHARITY_DELETED, events::CHARITY_RESTORED];
+pub const EVENTS: [&str; 4] =
+    [events::CHARITY_STATUS_CHANGED, events::CHARITY_TRASHED, events::CHARITY_DELETED, events::CHARITY_RESTORED];
 
 pub struct Standing(pub Identity);
 
@@ -53,7 +54,7 @@ impl EventHandler for Standing {
             return Ok(());
         }
         let active = match event.event_type.as_str() {
-            events::CHARITY_DELETED => false,
+            events::CHARITY_TRASHED | events::CHARITY_DELETED => false,
             _ => p.is_active,
         };
         let mut w = self.0.write(&Actor::system()).await?;

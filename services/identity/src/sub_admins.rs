@@ -110,7 +110,7 @@ impl Identity {
     }
 
     /// A sub-admin's event, naming what changed between `before` and the stored `user`.
-    async fn emit(
+    pub(crate) async fn emit(
         w: &mut Write<'_>,
         key: &str,
         user: &User,
@@ -183,19 +183,6 @@ impl Identity {
         Self::emit(&mut tx, events::SUB_ADMIN_UPDATED, &user, Some(&fields_before), Some(fields_after)).await?;
         tx.commit().await?;
         Ok((user, grants))
-    }
-
-    pub async fn delete_sub_admin(&self, caller: &Actor, id: &str) -> Result<()> {
-        let held = self.authorise(caller, "delete").await?;
-        not_self(caller, held.as_ref(), id, "You cannot delete your own account")?;
-        let mut tx = self.write(caller).await?;
-        let user = store::user_by_id(&mut tx, id).await?.filter(|u| u.admin_type == SUB_ADMIN).ok_or_else(not_found)?;
-        within(held.as_ref(), &store::permissions(&mut tx, id).await?)?;
-        Self::end_sessions(&mut tx, id, &user.email).await?;
-        sub_admins_store::delete_user(&mut tx, id).await?;
-        Self::emit(&mut tx, events::SUB_ADMIN_DELETED, &user, None, None).await?;
-        tx.commit().await?;
-        Ok(())
     }
 
     pub async fn set_sub_admin_status(&self, caller: &Actor, id: &str, active: bool) -> Result<User> {

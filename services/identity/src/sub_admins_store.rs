@@ -28,14 +28,14 @@ pub async fn update_profile(
     Ok(r.rows_affected() == 1)
 }
 
-pub async fn delete_user(c: &mut AnyConnection, id: &str) -> sqlx::Result<bool> {
-    // Children first: SQLite enforces ON DELETE CASCADE only with foreign_keys on.
-    for table in ["permissions", "refresh_tokens", "refresh_families", "reset_tokens", "two_factor", "recovery_codes"] {
+/// Deletes an account's sessions and mailed links (a deleted account's: they never come back,
+/// even if the account does).
+pub async fn end_links(c: &mut AnyConnection, id: &str) -> sqlx::Result<()> {
+    for table in ["refresh_tokens", "refresh_families", "reset_tokens"] {
         let q = format!("DELETE FROM {table} WHERE user_id = $1");
         sqlx::query(sqlx::AssertSqlSafe(q)).bind(id).execute(&mut *c).await?;
     }
-    let r = sqlx::query("DELETE FROM users WHERE id = $1").bind(id).execute(c).await?;
-    Ok(r.rows_affected() == 1)
+    Ok(())
 }
 
 /// order; an account without grants is absent.

@@ -376,7 +376,58 @@ async fn a_sub_admin_never_edits_deactivates_or_deletes_itself(id: Identity) {
     assert!(user_by_id(&id, &main.id).await.unwrap().is_active);
 }
 
+/// Issue 36: a deleted sub-admin waits in the trash, its sessions ended and its grants and
+/// second factor kept; it comes back able to sign in (refused while its email is taken), and a
+/// purge deletes it for good. Restoring and purging follow the delete's rule: never a stronger
+/// account than the caller.
+async fn a_deleted_sub_admin_waits_in_the_trash_and_comes_back_whole(id: Identity) {
+    use identity::trash::SUB_ADMINS;
+    let admin = as_admin(&id).await;
+    let target = holding(&id, "tom@example.org", grants(&[("/donor", &["view", "edit"])])).await;
+    let session = id.login("tom@example.org", SUB_PASSWORD, false, IP).await.unwrap();
+    let lead = holding(&id, "lead@example.org", grants(&[("/donor", &["view"]), ("/sub_admin", ALL_SUB_ADMIN)])).await;
+    let lead = as_caller(&lead);
+    assert_forbidden(id.delete_sub_admin(&lead, &target.id).await, identity::sub_admins::STRONGER_TARGET);
+    id.delete_sub_admin(&admin, &target.id).await.unwrap();
+    assert!(user_by_id(&id, &target.id).await.is_none());
+    assert_session_expired(id.refresh(&session.refresh_token).await);
+    assert!(id.login("tom@example.org", SUB_PASSWORD, false, IP).await.is_err(), "no sign-in while deleted");
+    let q = common::trash::query(vec![], "", "", "", 10, 0).unwrap();
+    let (items, total) = id.list_trash(&q).await.unwrap();
+    assert_eq!((total, items[0].name.as_str(), items[0].module.as_str()), (1, "Sam Sub", SUB_ADMINS));
+    // A weaker caller restores and purges no stronger account than itself.
+    assert_forbidden(id.restore_trashed(SUB_ADMINS, &target.id, &lead).await, identity::sub_admins::STRONGER_TARGET);
+    assert_forbidden(id.purge_trashed(SUB_ADMINS, &target.id, &lead).await, identity::sub_admins::STRONGER_TARGET);
+    // Its email taken meanwhile: refused, nothing changes.
+    let taker = holding(&id, "tom@example.org", grants(&[("/donor", &["view"])])).await;
+    match id.restore_trashed(SUB_ADMINS, &target.id, &admin).await {
+        Err(Error::Conflict(m)) => {
+            assert_eq!(m, "Another account has this email now: this sub-admin cannot be restored while it does")
+        }
+        other => panic!("{other:?}"),
+    }
+    id.delete_sub_admin(&admin, &taker.id).await.unwrap();
+    id.purge_trashed(SUB_ADMINS, &taker.id, &Actor::system()).await.unwrap();
+    id.restore_trashed(SUB_ADMINS, &target.id, &admin).await.unwrap();
+    assert_eq!(grants_of(&id, &target).await, grants(&[("/donor", &["view", "edit"])]), "its grants came back");
+    assert!(id.login("tom@example.org", SUB_PASSWORD, false, IP).await.is_ok(), "it signs in again");
+    assert!(matches!(id.restore_trashed(SUB_ADMINS, &target.id, &admin).await, Err(Error::NotFound(_))));
+    // Purged: gone for good.
+    id.delete_sub_admin(&admin, &target.id).await.unwrap();
+    id.purge_trashed(SUB_ADMINS, &target.id, &admin).await.unwrap();
+    assert!(matches!(id.restore_trashed(SUB_ADMINS, &target.id, &admin).await, Err(Error::NotFound(_))));
+    let events = outbox_events(&id).await;
+    for key in ["identity.subadmin.trashed", "identity.subadmin.restored", "identity.subadmin.deleted"] {
+        assert!(events.iter().any(|(e, _)| e == key), "{key} in {events:?}");
+    }
+    let wrong = common::trash::twin_mismatches(&mut *id.db.pool.acquire().await.unwrap()).await.unwrap();
+    assert!(wrong.is_empty(), "{wrong:?}");
+}
+
 on_both_backends! {
+    a_deleted_sub_admin_waits_in_the_trash_and_comes_back_whole =>
+        a_deleted_sub_admin_waits_in_the_trash_and_comes_back_whole_on_sqlite,
+        a_deleted_sub_admin_waits_in_the_trash_and_comes_back_whole_on_postgres;
     a_call_without_a_caller_it_can_trust_is_refused =>
         a_call_without_a_caller_it_can_trust_is_refused_on_sqlite,
         a_call_without_a_caller_it_can_trust_is_refused_on_postgres;

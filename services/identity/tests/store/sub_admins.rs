@@ -294,12 +294,13 @@ async fn deleting_a_sub_admin_removes_it_with_its_permissions_and_tokens(id: Ide
     assert_eq!(id.get_sub_admin(&admin, &other.id).await.unwrap().1, dashboard());
     sub_admin(&id, "Sam", "Again", "sam@example.org").await;
 
+    // Deleted by the console: in the trash (issue 36), restorable until purged.
     let deleted: Vec<_> =
-        outbox_events(&id).await.into_iter().filter(|(t, _)| t == "identity.subadmin.deleted").collect();
+        outbox_events(&id).await.into_iter().filter(|(t, _)| t == "identity.subadmin.trashed").collect();
     assert_eq!(
         deleted,
         [(
-            "identity.subadmin.deleted".to_string(),
+            "identity.subadmin.trashed".to_string(),
             json!({ "id": user.id, "email": "sam@example.org", "isActive": true })
         )]
     );
@@ -338,7 +339,7 @@ async fn every_sub_admin_change_writes_its_outbox_event(id: Identity) {
 
     let mut events = outbox_events(&id).await;
     events.sort_by_key(|(t, _)| {
-        ["created", "updated", "status_changed", "deleted"].iter().position(|k| t.ends_with(k)).unwrap_or(9)
+        ["created", "updated", "status_changed", "trashed"].iter().position(|k| t.ends_with(k)).unwrap_or(9)
     });
     assert_eq!(
         events,
@@ -358,7 +359,7 @@ async fn every_sub_admin_change_writes_its_outbox_event(id: Identity) {
                         "changes": { "isActive": { "before": true, "after": false } } })
             ),
             (
-                "identity.subadmin.deleted".to_string(),
+                "identity.subadmin.trashed".to_string(),
                 json!({ "id": user.id, "email": "sam2@example.org", "isActive": false })
             ),
             // Deactivated, then deleted: each ended its sessions.

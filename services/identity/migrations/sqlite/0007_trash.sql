@@ -1,0 +1,12 @@
+-- The trash's twins (common::trash, issue 36): a deleted sub-admin's account, its grants and
+-- its second factor wait here, with their tables' columns in the same order, until the account
+-- is restored or purged (its sessions and mailed links end with the delete). A migration that
+-- adds a column to one of these tables adds it to its twin too (identity's tests check them).
+CREATE TABLE users_trash AS SELECT * FROM users WHERE 0;
+CREATE INDEX users_trash_id ON users_trash (id);
+CREATE TABLE permissions_trash AS SELECT * FROM permissions WHERE 0;
+CREATE INDEX permissions_trash_user ON permissions_trash (user_id);
+CREATE TABLE two_factor_trash AS SELECT * FROM two_factor WHERE 0;
+CREATE INDEX two_factor_trash_user ON two_factor_trash (user_id);
+CREATE TABLE recovery_codes_trash AS SELECT * FROM recovery_codes WHERE 0;
+CREATE INDEX recovery_codes_trash_user ON recovery_codes_trash (user_id);
