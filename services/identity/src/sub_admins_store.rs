@@ -34,6 +34,7 @@ pub async fn delete_user(c: &mut AnyConnection, id: &str) -> sqlx::Result<bool> 
         let q = format!("DELETE FROM {table} WHERE user_id = $1");
         sqlx::query(sqlx::AssertSqlSafe(q)).bind(id).execute(&mut *c).await?;
     }
+    sqlx::query("DELETE FROM saved_views WHERE account_id = $1").bind(id).execute(&mut *c).await?;
     let r = sqlx::query("DELETE FROM users WHERE id = $1").bind(id).execute(c).await?;
     Ok(r.rows_affected() == 1)
 }
