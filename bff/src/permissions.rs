@@ -297,6 +297,12 @@ pub fn table() -> Vec<Entry> {
         GET "/admin/audit/get/{id}" => MainAdmin;
         GET "/admin/audit/verify" => MainAdmin;
         GET "/admin/audit/filters" => MainAdmin;
+        // Saved views (issue 36): the main admin's and sub-admins' own, of the lists of
+        // modules they hold an action on (`holds_module`, asked by areas/saved_view.rs with
+        // the list the request names); never a nonprofit admin's.
+        GET "/admin/savedViews" => SignedIn, Nonprofit::Never;
+        POST "/admin/savedViews" => SignedIn, Nonprofit::Never;
+        DELETE "/admin/savedViews/{id}" => SignedIn, Nonprofit::Never;
     }
 }
 
@@ -330,6 +336,17 @@ pub fn allows(rule: Rule, p: &Principal, path_id: Option<&str>) -> bool {
                         && required.iter().all(|(slug, action)| holds(p, slug, action)))
             }
         },
+    }
+}
+
+/// Whether `p` holds some action of module `slug`: the main admin every module, a sub-admin
+/// those it was granted an action of, anybody else none. The rule of a path whose module is
+/// named by the request rather than by the path (a saved view's list).
+pub fn holds_module(p: &Principal, slug: &str) -> bool {
+    match p.admin_type.as_str() {
+        common::account::MAIN_ADMIN => true,
+        common::account::SUB_ADMIN => holds(p, slug, "any"),
+        _ => false,
     }
 }
 
