@@ -13,7 +13,7 @@
 use crate::error::{Error, Result};
 use crate::events;
 use crate::service::Identity;
-use crate::store::{self, ADMIN, SUB_ADMIN};
+use crate::store::{ADMIN, SUB_ADMIN};
 use common::Actor;
 use common::error::Check;
 use common::rules::{parse_name_within, too_long};
@@ -124,13 +124,7 @@ pub fn parse_query(raw: &str, check: &mut Check) -> String {
 impl Identity {
     /// Checks that `caller` may keep views: a known, active main admin or sub-admin.
     async fn view_keeper(&self, caller: &Actor) -> Result<String> {
-        if !caller.is_known() {
-            return Err(Error::Unauthenticated("The caller of this call is unknown".into()));
-        }
-        let user = store::user_by_id(&mut *self.conn().await?, &caller.id)
-            .await?
-            .filter(|u| u.is_active && u.admin_type == caller.account_type)
-            .ok_or_else(|| Error::Unauthenticated("Your session has ended. Please sign in again.".into()))?;
+        let user = self.active_caller(caller).await?;
         if user.admin_type != ADMIN && user.admin_type != SUB_ADMIN {
             return Err(Error::Forbidden("Only the main admin and sub-admins keep saved views".into()));
         }
