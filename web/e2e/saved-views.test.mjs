@@ -7,10 +7,13 @@
  * - Copy link puts the view's full address on the clipboard, and that address opens the view;
  * - the view is deleted through the console's confirmation.
  * The panel fits a phone's width (no sideways scroll); screenshots at 1440 and 390 px.
+ * And a view survives a restart of the console (a second console on the same data folder).
  * Twelve donors "… Giver" (made through the API) fill more than one page of ten; "Zed Zimmer"
  * is one the search leaves out.
  */
 import assert from 'node:assert/strict'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import {
   ADMIN_EMAIL,
@@ -29,6 +32,7 @@ import {
   settled,
   setupConsole,
   signIn,
+  startConsole,
   step,
   tableRow,
 } from './harness.mjs'
@@ -178,4 +182,33 @@ step(env, 'save a view of the donor list, reload, choose it again, copy its link
   await views.getByText('No saved views of this list yet').waitFor({ state: 'visible' })
   const left = await api(env, `/admin/savedViews?list=${LIST_PATH}`, { method: 'GET', token: admin.authToken })
   assert.deepEqual(left.body.data, [])
+})
+
+step(env, 'a saved view survives a restart of the console', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'gc-e2e-views-'))
+  try {
+    const first = await startConsole({ DATA_DIR: dataDir })
+    try {
+      const { authToken } = await apiSignIn(first, ADMIN_EMAIL, ADMIN_PASSWORD)
+      const body = { list: LIST_PATH, name: 'Kept', query: 'q=Giver&sort=firstName&order=desc' }
+      const saved = await api(first, '/admin/savedViews', { token: authToken, body })
+      assert.equal(saved.status, 200, JSON.stringify(saved.body))
+    } finally {
+      await first.stop()
+    }
+    const second = await startConsole({ DATA_DIR: dataDir })
+    try {
+      const { authToken } = await apiSignIn(second, ADMIN_EMAIL, ADMIN_PASSWORD)
+      const views = await api(second, `/admin/savedViews?list=${LIST_PATH}`, { method: 'GET', token: authToken })
+      assert.equal(views.status, 200, JSON.stringify(views.body))
+      assert.deepEqual(
+        views.body.data.map((v) => [v.name, v.query]),
+        [['Kept', 'q=Giver&sort=firstName&order=desc']],
+      )
+    } finally {
+      await second.stop()
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true })
+  }
 })
