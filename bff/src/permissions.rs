@@ -303,6 +303,12 @@ pub fn table() -> Vec<Entry> {
         POST "/admin/trash/list" => Grant(crate::trash::DELETE_GRANTS);
         POST "/admin/trash/restore" => Grant(crate::trash::DELETE_GRANTS);
         POST "/admin/trash/purge" => Grant(crate::trash::DELETE_GRANTS);
+        // Saved views (issue 36): the main admin's and sub-admins' own, of the lists of
+        // modules they hold an action on (`holds_module`, asked by areas/saved_view.rs with
+        // the list the request names); never a nonprofit admin's.
+        GET "/admin/savedViews" => SignedIn, Nonprofit::Never;
+        POST "/admin/savedViews" => SignedIn, Nonprofit::Never;
+        DELETE "/admin/savedViews/{id}" => SignedIn, Nonprofit::Never;
     }
 }
 
@@ -347,6 +353,12 @@ pub fn may(p: &Principal, slug: &str, action: &str) -> bool {
         common::account::SUB_ADMIN => holds(p, slug, action),
         _ => false,
     }
+}
+
+/// Whether `p` holds some action of module `slug` (the main admin every module): the rule of
+/// a path whose module is named by the request rather than by the path (a saved view's list).
+pub fn holds_module(p: &Principal, slug: &str) -> bool {
+    may(p, slug, "any")
 }
 
 /// Whether `p` was granted `action` of module `slug` (`any`: some action of it).

@@ -6,7 +6,8 @@
  *   messages shown;
  * - every shell screen the main admin may open, a record's screens on a record of the demo
  *   data (the link its module's list shows), with a dialog open where the screen has one
- *   (a row's status or delete confirmation, or the screen's own dialog of DIALOGS);
+ *   (a row's status or delete confirmation, or the screen's own dialog of DIALOGS), and a
+ *   list's saved views panel open where it has one;
  * - the nonprofit admin's own screens, signed in as a demo nonprofit's admin.
  * A violation of serious or critical impact fails the screen's test; every violation found
  * (any impact) is written to web/test-results/a11y-summary.json. One console, one browser, one
@@ -114,12 +115,12 @@ const env = setupConsole('a11y', DEMO, async (env) => {
 })
 
 /** Everything found, for web/test-results/a11y-summary.json. */
-const summary = { screens: 0, measurements: 0, violations: [] }
+const summary = { screens: 0, measurements: 0, violations: [], savedViewsPanels: [] }
 after(() => {
   writeFileSync(join(RESULTS_DIR, 'a11y-summary.json'), JSON.stringify(summary, null, 2))
   const failing = summary.violations.filter((v) => FAILING.has(v.impact)).length
   console.log(
-    `# axe: ${summary.screens} screens, ${summary.measurements} measurements, ${summary.violations.length} violations (${failing} serious or critical)`,
+    `# axe: ${summary.screens} screens, ${summary.measurements} measurements (${summary.savedViewsPanels.length} with a list's saved views open), ${summary.violations.length} violations (${failing} serious or critical)`,
   )
 })
 
@@ -268,6 +269,24 @@ async function measureScreen(page, route, url, extra) {
   assert.deepEqual(failures, [], `serious or critical violations:\n${failures.join('\n')}`)
 }
 
+/**
+ * A list's saved views (issue 36): where the screen has the Views control, its panel is opened
+ * (the account's views asked for), measured, and closed again with Escape.
+ */
+async function withSavedViews(page, width) {
+  const button = page.getByRole('button', { name: 'Views', exact: true })
+  if (!(await button.isVisible())) return []
+  await button.click()
+  const panel = page.getByRole('group', { name: /^Saved views of / })
+  await panel.waitFor({ state: 'visible' })
+  await settle(page)
+  const found = await measure(page, `${new URL(page.url()).pathname} @${width} (saved views)`)
+  summary.savedViewsPanels.push(`${new URL(page.url()).pathname} @${width}`)
+  await page.keyboard.press('Escape')
+  await panel.waitFor({ state: 'hidden' })
+  return found
+}
+
 /** '/donor/donor_view/:id' as a pattern of a link's path. */
 function patternRegExp(pattern) {
   return new RegExp(`^${escapeRegExp(pattern).replace(/:[A-Za-z_]+/g, '[^/]+')}$`)
@@ -345,7 +364,14 @@ for (const route of adminRoutes) {
     const page = await pageOf('admin')
     const url = await urlOf(page, route, MAIN_ADMIN)
     assert.ok(url, `no record to open ${route.path} with: its list shows no link to it`)
-    await measureScreen(page, route, url)
+    await measureScreen(page, route, url, withSavedViews)
+    if (route.path === '/donor') {
+      assert.deepEqual(
+        summary.savedViewsPanels.filter((p) => p.startsWith('/donor @')),
+        ['/donor @1440', '/donor @390'],
+        'the donor list was measured with its saved views open',
+      )
+    }
   })
 }
 

@@ -21,6 +21,7 @@ pub mod notification;
 pub mod post;
 pub mod public_site;
 pub mod report_post;
+pub mod saved_view;
 pub mod service_charge;
 pub mod sub_admin;
 pub mod subscribed_donor;
@@ -67,6 +68,7 @@ pub fn routes() -> Vec<Route> {
     all.extend(notification::routes());
     all.extend(audit::routes());
     all.extend(trash::routes());
+    all.extend(saved_view::routes());
     all
 }
 

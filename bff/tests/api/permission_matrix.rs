@@ -374,11 +374,17 @@ struct ObjectAsk {
 
 /// The paths whose object is a sub-admin, a nonprofit, a file or a room: every entry of the
 /// table under these prefixes must be asked below (a new path is caught here).
-const OBJECT_PATHS: [&str; 5] =
-    ["/admin/sub-admin/", "/admin/charity/", "/admin/payment-method/", "/local-image/remove", "/admin/chat/"];
+const OBJECT_PATHS: [&str; 6] = [
+    "/admin/sub-admin/",
+    "/admin/charity/",
+    "/admin/payment-method/",
+    "/local-image/remove",
+    "/admin/chat/",
+    "/admin/savedViews",
+];
 
 /// Paths under those prefixes that name no single object a caller could be refused, and why.
-const NO_OBJECT: [(&str, &str); 12] = [
+const NO_OBJECT: [(&str, &str); 13] = [
     ("/admin/sub-admin/changePassword", "the caller's own account only (the body's id must be its own: auth tests)"),
     ("/admin/sub-admin/forgotPassword", "public: names an email, answers the same for any"),
     ("/admin/sub-admin/resetPassword", "public: the link's token is the object"),
@@ -391,6 +397,7 @@ const NO_OBJECT: [(&str, &str); 12] = [
     ("/admin/charity/import/{importId}/apply", "an upload any holder of the import right applies"),
     ("/admin/chat/createRoom", "opens the conversation of a donor: every Message adder handles every donor"),
     ("/admin/chat/unread", "a count over every conversation, the shared admin inbox's"),
+    ("/admin/savedViews", "the caller's own views of a list (GET), or a view of its own it saves (POST)"),
 ];
 
 async fn object_level(app: TestApp) {
@@ -426,6 +433,13 @@ async fn object_level(app: TestApp) {
     // A chat writer.
     app.sub_admin(&t, "writer@example.org", json!([{ "slug": "/chat", "actions": ["view", "add"] }])).await;
     let writer = app.token_of("/admin-login/login", "writer@example.org").await;
+
+    // A saved view of the main admin's, on a list the manager may keep views of.
+    let view = app
+        .post("/admin/savedViews", Some(&t), json!({ "list": "/sub_admin", "name": "Mine", "query": "q=a" }))
+        .await
+        .expect(200);
+    let view = view.body["data"]["_id"].as_str().unwrap().to_string();
 
     const STRONGER: (u16, &str) = (403, "This sub-admin holds permissions you do not hold: ask the main admin");
     const NOT_ALLOWED: (u16, &str) = (403, "You are not allowed to do this");
@@ -578,6 +592,14 @@ async fn object_level(app: TestApp) {
             "Message adder, a room that is none",
             &writer,
             (404, "Room not found"),
+        ),
+        ask(
+            Method::DELETE,
+            format!("/admin/savedViews/{view}?list=/sub_admin"),
+            None,
+            "Sub Admin holder, the main admin's saved view",
+            &manager,
+            (404, "View not found"),
         ),
     ];
     // Every object path of the table is asked (or named as having no object, with why).

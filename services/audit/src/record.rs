@@ -65,6 +65,13 @@ pub fn module_of(service: &str, entity: &str, payload: &Value) -> String {
         ("giving", "partner") => "/strategic",
         ("identity", "subadmin") => "/sub_admin",
         ("identity", "invitation") => "/master/charity_management",
+        // A saved view belongs to the list it was saved on (a module slug).
+        ("identity", "saved_view") => {
+            return match payload.get("list").and_then(Value::as_str) {
+                Some(list) if !list.is_empty() => list.to_string(),
+                _ => "identity".into(),
+            };
+        }
         ("chat", "message" | "room") => "/chat",
         ("chat", "notification") => "/send_notification",
         _ => service,
@@ -133,6 +140,7 @@ pub fn changes_of(verb: &str, payload: &Value) -> Value {
             | "charged"
             // back from the trash (issue 36): the record as it is again
             | "restored"
+            | "saved"
     );
     // `trashed`: deleted by the console, restorable until purged (then `deleted`).
     let deleted = matches!(verb, "deleted" | "trashed" | "removed" | "cleared" | "left" | "unliked");
@@ -232,6 +240,9 @@ mod tests {
         assert_eq!(module_of("content", "page", &json!({"pageKey": "homepage"})), "/content_management/homepage");
         assert_eq!(module_of("engagement", "member", &json!({"eventId": "e"})), "/event");
         assert_eq!(module_of("tokens", "x", &json!({})), "tokens");
+        assert_eq!(module_of("identity", "saved_view", &json!({"id": "v", "list": "/donor"})), "/donor");
+        assert_eq!(module_of("identity", "saved_view", &json!({"id": "v"})), "identity");
+        assert_eq!(changes_of("saved", &json!({"id": "v"})), json!({"id": {"before": null, "after": "v"}}));
         let c = changes_of("updated", &json!({"id": "1", "changes": {"name": {"before": "A", "after": "B"}}}));
         assert_eq!(c, json!({"name": {"before": "A", "after": "B"}}));
         assert_eq!(changes_of("created", &json!({"id": "1"})), json!({"id": {"before": null, "after": "1"}}));

@@ -57,13 +57,18 @@ impl Email {
 /// empty, 'Please enter valid Name' when only white space (SPEC section 5), at most 100
 /// characters; answers it trimmed.
 pub fn parse_name(raw: &str, check: &mut Check) -> String {
+    parse_name_within(raw, 100, check)
+}
+
+/// [`parse_name`] with another limit: 'Name must be at most <max> characters'.
+pub fn parse_name_within(raw: &str, max: usize, check: &mut Check) -> String {
     let v = raw.trim();
     if raw.is_empty() {
         check.fail("name", "Please enter Name");
     } else if v.is_empty() {
         check.fail("name", "Please enter valid Name");
-    } else if v.chars().count() > 100 {
-        check.fail("name", "Name must be at most 100 characters");
+    } else if v.chars().count() > max {
+        check.fail("name", too_long("Name", max));
     }
     v.to_string()
 }

@@ -147,3 +147,51 @@ pub struct TwoFactorSetting {
     #[serde(skip_serializing_if = "Changes::is_empty")]
     pub changes: Changes,
 }
+
+// --- saved views ---------------------------------------------------------------------------
+
+/// An account saved a view of a list: a new one, or (with `changes`) the view of that name
+/// with its query replaced.
+pub const SAVED_VIEW_SAVED: &str = "identity.saved_view.saved";
+/// An account deleted one of its views.
+pub const SAVED_VIEW_DELETED: &str = "identity.saved_view.deleted";
+
+/// A saved view's event: the view (whose account, which list, its name and query) and, for a
+/// replacement, the fields that changed.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase", default)]
+pub struct SavedView {
+    pub id: String,
+    pub account_id: String,
+    pub list: String,
+    pub name: String,
+    pub query: String,
+    #[serde(skip_serializing_if = "Changes::is_empty")]
+    pub changes: Changes,
+}
+
+impl SavedView {
+    pub fn of(v: &crate::saved_views_store::SavedView, changes: Changes) -> Self {
+        Self {
+            id: v.id.clone(),
+            account_id: v.account_id.clone(),
+            list: v.list.clone(),
+            name: v.name.clone(),
+            query: v.query.clone(),
+            changes,
+        }
+    }
+}
+
+/// What a replacement compares (see [`SavedView::changes`]).
+#[derive(Debug, Clone, Serialize)]
+pub struct SavedViewFields {
+    pub name: String,
+    pub query: String,
+}
+
+impl SavedViewFields {
+    pub fn of(v: &crate::saved_views_store::SavedView) -> Self {
+        Self { name: v.name.clone(), query: v.query.clone() }
+    }
+}

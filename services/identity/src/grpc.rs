@@ -1,6 +1,7 @@
 //! The gRPC face of the identity service: translation only (the one module that maps
 //! between proto and domain types).
 
+use crate::saved_views::SavedView;
 use crate::service::{Grants, Identity};
 use crate::sessions::{Rotation, SessionOut, SignIn};
 use crate::store::User;
@@ -282,10 +283,39 @@ impl Rpc for Identity {
         Ok(Response::new(pb::AccountRef { id }))
     }
 
+    async fn list_saved_views(&self, r: Request<pb::ListSavedViewsRequest>) -> R<pb::SavedViews> {
+        let r = r.into_inner();
+        let items = self.list_saved_views(&caller(r.actor)?, &r.list).await?;
+        Ok(Response::new(pb::SavedViews { items: items.into_iter().map(saved_view).collect() }))
+    }
+
+    async fn save_view(&self, r: Request<pb::SaveViewRequest>) -> R<pb::SavedViewReply> {
+        let r = r.into_inner();
+        let saved = self.save_view(&caller(r.actor)?, &r.list, &r.name, &r.query).await?;
+        Ok(Response::new(pb::SavedViewReply { view: Some(saved_view(saved.view)), replaced: saved.replaced }))
+    }
+
+    async fn delete_saved_view(&self, r: Request<pb::DeleteSavedViewRequest>) -> R<pb::Empty> {
+        let r = r.into_inner();
+        self.delete_saved_view(&caller(r.actor)?, &r.id, &r.list).await?;
+        Ok(Response::new(pb::Empty {}))
+    }
+
     async fn issue_member_token(&self, r: Request<pb::IssueMemberTokenRequest>) -> R<pb::MemberToken> {
         let r = r.into_inner();
         let (token, expires_at) = self.issue_member_token(&r.donor_id, r.ttl_seconds)?;
         Ok(Response::new(pb::MemberToken { token, expires_at }))
+    }
+}
+
+fn saved_view(v: SavedView) -> pb::SavedView {
+    pb::SavedView {
+        id: v.id,
+        list: v.list,
+        name: v.name,
+        query: v.query,
+        created_at: v.created_at,
+        updated_at: v.updated_at,
     }
 }
 

@@ -5,7 +5,7 @@
 //!
 //! One shape per part: `service` holds the `Identity` struct and what all parts share;
 //! each part is its own module (`sessions`, `passwords`, `sub_admins`, `setup`,
-//! `two_factor`, `invitation`, `standing`) with its SQL beside it in `<part>_store`
+//! `two_factor`, `invitation`, `standing`, `saved_views`) with its SQL beside it in `<part>_store`
 //! (`store` holds the SQL several parts share: accounts, grants read, mailed links).
 //! `grpc` is the only module naming proto types; `app` starts the service; `events` holds
 //! the bus's routing keys and payloads.
@@ -21,6 +21,8 @@ pub mod mail_store;
 pub mod password_hash;
 pub mod passwords;
 pub mod passwords_store;
+pub mod saved_views;
+pub mod saved_views_store;
 pub mod service;
 pub mod sessions;
 pub mod sessions_store;

@@ -106,6 +106,19 @@ impl Identity {
         write::begin(&self.db, self.relay.as_ref(), actor).await
     }
 
+    /// The account a call names as its caller, when it is known and active and of the type the
+    /// call says (an ended session otherwise): who the sub-admin, two-factor and saved-view
+    /// calls act for, decided from identity's own records.
+    pub(crate) async fn active_caller(&self, caller: &Actor) -> Result<User> {
+        if !caller.is_known() {
+            return Err(Error::Unauthenticated("The caller of this call is unknown".into()));
+        }
+        store::user_by_id(&mut *self.conn().await?, &caller.id)
+            .await?
+            .filter(|u| u.is_active && u.admin_type == caller.account_type)
+            .ok_or_else(|| Error::Unauthenticated("Your session has ended. Please sign in again.".into()))
+    }
+
     pub async fn grants_of(&self, user: &User) -> Result<Grants> {
         Ok(match user.admin_type.as_str() {
             ADMIN => all_grants(),

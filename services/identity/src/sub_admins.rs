@@ -74,19 +74,11 @@ impl Identity {
     /// Checks that `caller` may make a sub-admin call needing the Sub Admin `action`;
     /// answers the rights it holds (`None` for the main admin, who holds everything).
     pub(crate) async fn authorise(&self, caller: &Actor, action: &str) -> Result<Option<Grants>> {
-        if !caller.is_known() {
-            return Err(Error::Unauthenticated("The caller of this call is unknown".into()));
-        }
-        let mut c = self.conn().await?;
-        let Some(user) =
-            store::user_by_id(&mut c, &caller.id).await?.filter(|u| u.is_active && u.admin_type == caller.account_type)
-        else {
-            return Err(Error::Unauthenticated("Your session has ended. Please sign in again.".into()));
-        };
+        let user = self.active_caller(caller).await?;
         match user.admin_type.as_str() {
             ADMIN => Ok(None),
             SUB_ADMIN => {
-                let held = store::permissions(&mut c, &user.id).await?;
+                let held = store::permissions(&mut *self.conn().await?, &user.id).await?;
                 if !holds(&held, SUB_ADMIN_SLUG, action) {
                     return Err(Error::Forbidden("You are not allowed to do this".into()));
                 }

@@ -1,6 +1,6 @@
 //! Identity's trash (common::trash): sub-admin accounts. A delete ends the account's sessions
-//! and its mailed links for good, and moves the account, its grants and its second factor to
-//! their tables' twins; a restore moves them back (the account signs in again, as itself),
+//! and its mailed links for good, and moves the account, its grants, its second factor and its
+//! saved views to their tables' twins; a restore moves them back (the account signs in again),
 //! refused while another account took its email; a purge deletes them for good with the
 //! `deleted` event. Who may: as for a delete, an account holding Sub Admin delete and every
 //! right the target holds (a sub-admin never restores or purges a stronger one); the system
@@ -18,8 +18,14 @@ use sqlx::{AnyConnection, Row};
 
 pub const SUB_ADMINS: &str = "/sub_admin";
 
-/// The account's own rows that wait with it (its sessions and mailed links do not).
-const OWN_ROWS: [&str; 3] = ["permissions", "two_factor", "recovery_codes"];
+/// The account's own rows that wait with it, by the column naming it (its sessions and
+/// mailed links do not).
+const OWN_ROWS: [(&str, &str); 4] = [
+    ("permissions", "user_id"),
+    ("two_factor", "user_id"),
+    ("recovery_codes", "user_id"),
+    ("saved_views", "account_id"),
+];
 
 /// The grants of a sub-admin in the trash.
 async fn trashed_permissions(c: &mut AnyConnection, id: &str) -> sqlx::Result<Vec<(String, Vec<String>)>> {
@@ -44,8 +50,8 @@ impl Identity {
         within(held.as_ref(), &store::permissions(&mut tx, id).await?)?;
         Self::end_sessions(&mut tx, id, &user.email).await?;
         sub_admins_store::end_links(&mut tx, id).await?;
-        for table in OWN_ROWS {
-            trash::move_rows(&mut tx, table, "user_id", id).await?;
+        for (table, column) in OWN_ROWS {
+            trash::move_rows(&mut tx, table, column, id).await?;
         }
         trash::move_rows(&mut tx, "users", "id", id).await?;
         let name = format!("{} {}", user.first_name, user.last_name);
@@ -84,8 +90,8 @@ impl Identity {
                 err.into()
             }
         })?;
-        for table in OWN_ROWS {
-            trash::restore_rows(&mut tx, table, "user_id", id).await?;
+        for (table, column) in OWN_ROWS {
+            trash::restore_rows(&mut tx, table, column, id).await?;
         }
         let user = store::user_by_id(&mut tx, id).await?.ok_or_else(not_found)?;
         Self::emit(&mut tx, events::SUB_ADMIN_RESTORED, &user, None, None).await?;
@@ -103,8 +109,8 @@ impl Identity {
         let q = format!("SELECT {} FROM users_trash WHERE id = $1", store::USER_COLUMNS);
         let user = sqlx::query(sqlx::AssertSqlSafe(q)).bind(id).fetch_optional(&mut *tx).await?;
         let user = user.as_ref().map(store::user).transpose()?.ok_or_else(not_found)?;
-        for table in OWN_ROWS {
-            trash::drop_rows(&mut tx, table, "user_id", id).await?;
+        for (table, column) in OWN_ROWS {
+            trash::drop_rows(&mut tx, table, column, id).await?;
         }
         trash::drop_rows(&mut tx, "users", "id", id).await?;
         Self::emit(&mut tx, events::SUB_ADMIN_DELETED, &user, None, None).await?;

@@ -227,13 +227,7 @@ impl Identity {
 
     /// The signed-in main admin or sub-admin making a call about its own factor.
     async fn own_account(&self, caller: &Actor) -> Result<User> {
-        if !caller.is_known() {
-            return Err(Error::Unauthenticated("The caller of this call is unknown".into()));
-        }
-        let user = store::user_by_id(&mut *self.conn().await?, &caller.id)
-            .await?
-            .filter(|u| u.is_active && u.admin_type == caller.account_type)
-            .ok_or_else(|| Error::Unauthenticated("Your session has ended. Please sign in again.".into()))?;
+        let user = self.active_caller(caller).await?;
         if !offered(&user) {
             return Err(Error::Forbidden("Two-factor sign-in is for the main admin and sub-admins".into()));
         }

@@ -17,6 +17,8 @@ mod listing;
 mod login;
 #[path = "store/passwords.rs"]
 mod passwords;
+#[path = "store/saved_views.rs"]
+mod saved_views;
 #[path = "store/sessions.rs"]
 mod sessions;
 #[path = "store/standing.rs"]

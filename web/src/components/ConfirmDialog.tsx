@@ -36,6 +36,8 @@ export interface ConfirmDialogProps {
   initialName?: string
   /** The server's limit of the name (lib/limits.ts). */
   nameLimit?: TextLimit
+  /** A further rule of the name, checked after the required and limit rules (the server's message). */
+  nameRule?: Validator
   /** Shows the reason text area. */
   withReason?: boolean
   /** The reason is shown read-only, and the dialog has no submit button. */
@@ -51,11 +53,11 @@ export interface ConfirmDialogProps {
 /** A field the dialog does not show: nothing to check. */
 const unchecked: Validator = () => null
 
-/** A required text's check, then the limit's (when the dialog's use gives one). */
+/** A required text's check, then the limit's (when the dialog's use gives one), then the use's own rule. */
 const limited =
-  (required: Validator, limit: TextLimit | undefined): Validator =>
+  (required: Validator, limit: TextLimit | undefined, rule?: Validator): Validator =>
   (value) =>
-    required(value) ?? (limit ? overLimit(limit, value) : null)
+    required(value) ?? (limit ? overLimit(limit, value) : null) ?? rule?.(value) ?? null
 
 export function ConfirmDialog({
   open,
@@ -66,6 +68,7 @@ export function ConfirmDialog({
   withName = false,
   initialName,
   nameLimit,
+  nameRule,
   withReason = false,
   reasonReadOnly = false,
   reason,
@@ -75,10 +78,10 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   const validators = useMemo(
     () => ({
-      name: withName ? limited(dialogName, nameLimit) : unchecked,
+      name: withName ? limited(dialogName, nameLimit, nameRule) : unchecked,
       reason: withReason && !reasonReadOnly ? limited(rejectReason, reasonLimit) : unchecked,
     }),
-    [withName, nameLimit, withReason, reasonReadOnly, reasonLimit],
+    [withName, nameLimit, nameRule, withReason, reasonReadOnly, reasonLimit],
   )
   const form = useLightForm(validators)
   const { reset } = form

@@ -7,7 +7,9 @@
  * The list's search, page, page size and sort live in the URL's query string
  * (`?q=red&page=2&size=20&sort=name&order=asc`, lib/list-state.ts): a reload, Back and a
  * shared link show the same rows. A new search goes back to page 1. Tabs and filters are
- * kept there too by the screen (`useListTab`), and are part of its `queryKey`.
+ * kept there too by the screen (`useListTab`), and are part of its `queryKey`. Beside the search
+ * box, a list at a module's route offers its saved views (SavedViews: that URL state kept under a
+ * name).
  */
 import type { ReactNode } from 'react'
 import type { QueryKey } from '@tanstack/react-query'
@@ -17,6 +19,7 @@ import { PlusOutlined } from '@ant-design/icons'
 import { useNavigate } from 'react-router'
 import { DataTable, type DataTableProps } from './DataTable'
 import { SearchBox } from './SearchBox'
+import { SavedViews } from './SavedViews'
 import { DEFAULT_PAGE, NEWEST_FIRST, useListView } from '../lib/list-state'
 
 export interface ListCardProps<T> extends Omit<DataTableProps<T>, 'search' | 'view' | 'onViewChange' | 'queryKey'> {
@@ -72,13 +75,15 @@ export function ListCard<T extends object>({
   return (
     <Card title={title} extra={extra}>
       {tabs}
-      <div style={{ marginBottom: 16 }}>
+      <div style={{ marginBottom: 16, display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'flex-start' }}>
         <SearchBox
           placeholder={searchPlaceholder}
           applied={view.search}
           onSearch={(search) => setView({ search, page: DEFAULT_PAGE })}
           minLength={searchMinLength}
+          style={{ flex: '1 1 220px' }}
         />
+        <SavedViews />
       </div>
       {filters && (
         <Space wrap style={{ marginBottom: 16 }} role="group" aria-label="Filters">

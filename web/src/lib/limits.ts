@@ -125,6 +125,11 @@ export const LIMITS = {
     title: atMost(100, 'Title'),
     message: atMost(1000, 'Message'),
   },
+  /** services/identity/src/saved_views.rs (MAX_NAME, MAX_QUERY): a list's saved views. */
+  savedView: {
+    name: atMost(60, 'Name'),
+    query: atMost(2000, 'Query'),
+  },
   /** services/chat/src/messages.rs (MAX_TEXT) and bff/src/live/admin.rs (check_send). */
   chat: {
     message: atMost(2000, 'Message'),

@@ -1,5 +1,5 @@
 -- The trash's twins (common::trash, issue 36): a deleted sub-admin's account, its grants and
--- its second factor wait here, with their tables' columns in the same order, until the account
+-- its second factor and its saved views wait here, with their tables' columns in the same order, until the account
 -- is restored or purged (its sessions and mailed links end with the delete). A migration that
 -- adds a column to one of these tables adds it to its twin too (identity's tests check them).
 CREATE TABLE users_trash AS SELECT * FROM users WHERE 0;
@@ -10,3 +10,5 @@ CREATE TABLE two_factor_trash AS SELECT * FROM two_factor WHERE 0;
 CREATE INDEX two_factor_trash_user ON two_factor_trash (user_id);
 CREATE TABLE recovery_codes_trash AS SELECT * FROM recovery_codes WHERE 0;
 CREATE INDEX recovery_codes_trash_user ON recovery_codes_trash (user_id);
+CREATE TABLE saved_views_trash AS SELECT * FROM saved_views WHERE 0;
+CREATE INDEX saved_views_trash_account ON saved_views_trash (account_id);

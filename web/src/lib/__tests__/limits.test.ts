@@ -61,6 +61,8 @@ const SERVER: Record<string, [max: number, message: string]> = {
   'notification.title': [100, 'Title must be at most 100 characters'],
   'notification.message': [1000, 'Message must be at most 1000 characters'],
   'chat.message': [2000, 'Message must be at most 2000 characters'],
+  'savedView.name': [60, 'Name must be at most 60 characters'],
+  'savedView.query': [2000, 'Query must be at most 2000 characters'],
 }
 
 /** Every limit of the table, by its dotted name. */
