@@ -284,6 +284,11 @@ fn fixed_values() -> Vec<(&'static [&'static str], &'static str, Vec<Value>)> {
         (&["NonprofitDashboard"], "unavailable", strings(&["giving", "catalogue", "engagement"])),
         (&["TrashItem", "TrashItemRef", "Refused"], "module", trash.clone()),
         (&["TrashListBody"], "modules", trash),
+        (
+            &["DeletedBy"],
+            "type",
+            strings(&[common::account::MAIN_ADMIN, common::account::SUB_ADMIN, common::account::SYSTEM]),
+        ),
     ]
 }
 

@@ -56,7 +56,7 @@ pub struct DeletedBy {
     #[serde(rename = "_id")]
     pub id: String,
     pub name: String,
-    /// The account's type ("Admin", "Sub Admin", ...).
+    /// The account's type (the main admin, a sub-admin; the system for the retention).
     #[serde(rename = "type")]
     pub account_type: String,
 }
