@@ -14,8 +14,11 @@ const sources = import.meta.glob<string>(['../**/*.{ts,tsx}', '!**/__tests__/**'
   eager: true,
 })
 
-/** The two files allowed to spell console paths and slugs. */
-const TABLES = new Set(['../paths.ts', '../lib/modules.ts'])
+/**
+ * The files allowed to spell console paths and slugs: the two tables, and the API types
+ * generated from the BFF's OpenAPI document (which lists the modules a field takes).
+ */
+const TABLES = new Set(['../paths.ts', '../lib/modules.ts', '../api/schema.d.ts'])
 
 const patterns = Object.values(paths).map((p) => p.pattern)
 /** First segments of every console path and module slug: 'signin', 'master', 'sub_admin', … */
