@@ -474,7 +474,7 @@ async fn newest_per_id(
 }
 
 /// Ids of (at most `cap`) donors whose name contains `search`.
-async fn matching_donors(c: &mut AnyConnection, search: &str, cap: usize) -> sqlx::Result<Vec<String>> {
+pub(crate) async fn matching_donors(c: &mut AnyConnection, search: &str, cap: usize) -> sqlx::Result<Vec<String>> {
     let pattern = like_pattern(search);
     let trigrams = Backend::of_connection(c) == Backend::Sqlite
         && search.chars().count() >= 3
