@@ -89,6 +89,9 @@ pub fn document(routes: &[Route]) -> Value {
         for (name, description) in r.query {
             params.push(json!({ "name": name, "in": "query", "required": true, "description": description, "schema": { "type": "integer", "format": "int64" } }));
         }
+        for (name, description) in r.text_query {
+            params.push(json!({ "name": name, "in": "query", "required": true, "description": description, "schema": { "type": "string" } }));
+        }
         let ok = match r.answer {
             Answer::Data(of) => json!({ "application/json": { "schema": success(to_json(&of(&mut schemas)), false) } }),
             Answer::List(of) => {

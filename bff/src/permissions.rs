@@ -297,6 +297,9 @@ pub fn table() -> Vec<Entry> {
         GET "/admin/audit/get/{id}" => MainAdmin;
         GET "/admin/audit/verify" => MainAdmin;
         GET "/admin/audit/filters" => MainAdmin;
+        // NEW (issue 36): search everywhere, the command palette. Each group of its answer
+        // is the kind whose list path the caller may call (areas/search.rs `KINDS`).
+        GET "/admin/search" => SignedIn, Nonprofit::Never;
     }
 }
 
@@ -331,6 +334,13 @@ pub fn allows(rule: Rule, p: &Principal, path_id: Option<&str>) -> bool {
             }
         },
     }
+}
+
+/// Whether `p` may call `method path` (a path template of the table) without a record id:
+/// what a composite answer asks before it includes the part that path would give (search
+/// everywhere's groups). A path the table does not hold is refused.
+pub fn may_call(p: &Principal, method: &Method, path: &str) -> bool {
+    lookup().get(&(method.clone(), path)).is_some_and(|rule| allows(*rule, p, None))
 }
 
 /// Whether `p` was granted `action` of module `slug` (`any`: some action of it).

@@ -88,8 +88,10 @@ pub struct Route {
     /// Answers 201 (a record made by the public) instead of 200.
     pub created: bool,
     pub request: Option<Request>,
-    /// Named query parameters (name, description).
+    /// Named query parameters (name, description): numbers.
     pub query: &'static [(&'static str, &'static str)],
+    /// Named query parameters (name, description): text.
+    pub text_query: &'static [(&'static str, &'static str)],
     pub answer: Answer,
 }
 
@@ -103,6 +105,7 @@ pub fn route(method: Method, path: &'static str, summary: &'static str, handler:
         created: false,
         request: None,
         query: &[],
+        text_query: &[],
         answer: Answer::Data(schema_of::<Empty>),
     }
 }
@@ -135,6 +138,12 @@ impl Route {
     /// Takes these query parameters (name, description).
     pub fn query(mut self, params: &'static [(&'static str, &'static str)]) -> Self {
         self.query = params;
+        self
+    }
+
+    /// Takes these text query parameters (name, description).
+    pub fn text_query(mut self, params: &'static [(&'static str, &'static str)]) -> Self {
+        self.text_query = params;
         self
     }
 

@@ -21,6 +21,7 @@ pub mod notification;
 pub mod post;
 pub mod public_site;
 pub mod report_post;
+pub mod search;
 pub mod service_charge;
 pub mod sub_admin;
 pub mod subscribed_donor;
@@ -65,6 +66,7 @@ pub fn routes() -> Vec<Route> {
     all.extend(chat::routes());
     all.extend(notification::routes());
     all.extend(audit::routes());
+    all.extend(search::routes());
     all
 }
 

@@ -19,6 +19,7 @@ mod notification;
 mod permission_matrix;
 mod platform;
 mod ready;
+mod search;
 mod service_charge;
 mod sessions;
 mod sessions_end;

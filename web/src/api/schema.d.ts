@@ -2081,6 +2081,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/admin/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search everywhere: a few records of each kind the caller may view (a service that is down marks its groups unavailable)
+         * @description Any signed-in account. Not for nonprofit admins.
+         */
+        get: operations["get_admin_search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/setting-master": {
         parameters: {
             query?: never;
@@ -5355,6 +5375,28 @@ export type components = {
             isDeleted: boolean;
             /** @default  */
             name: string;
+        };
+        /** @description The records of one kind (at most 5). */
+        SearchGroup: {
+            items: components["schemas"]["SearchItem"][];
+            kind: components["schemas"]["SearchKind"];
+            /** @description Its service did not answer in time: `items` is empty, whatever matches. */
+            unavailable: boolean;
+        };
+        /** @description One record found. */
+        SearchItem: {
+            _id: string;
+            subtitle: string;
+            title: string;
+        };
+        /**
+         * @description A kind of record the palette finds.
+         * @enum {string}
+         */
+        SearchKind: "nonprofit" | "donor" | "transaction" | "community" | "event" | "subAdmin" | "faq";
+        /** @description Every group the caller may see, in a fixed order. */
+        SearchResults: {
+            groups: components["schemas"]["SearchGroup"][];
         };
         /** @description A new secret: Base32 for typing, and the otpauth URI for a QR code. */
         Secret: {
@@ -16439,6 +16481,95 @@ export interface operations {
             };
             /** @description The body is larger than the path takes */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Took longer than the request deadline */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_admin_search: {
+        parameters: {
+            query: {
+                /** @description The search text: 2 to 100 characters once trimmed */
+                q: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SearchResults"];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Bad input (`errors` names the fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No, an invalid or an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `TOKEN_EXPIRED`: refresh and retry; `FORBIDDEN`: not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
