@@ -21,12 +21,14 @@ export interface PaletteLauncherProps {
 
 export function PaletteLauncher({ compact }: PaletteLauncherProps) {
   const [open, setOpen] = useState(false)
-  // Once opened it stays mounted (closed), so that closing plays the dialog's animation.
-  const [opened, setOpened] = useState(false)
+  // How often it was opened: each opening starts empty (a new palette), and once opened it
+  // stays mounted (closed) until the next, so that closing plays the dialog's animation.
+  const [openings, setOpenings] = useState(0)
   const show = useCallback(() => {
-    setOpened(true)
+    if (open) return
+    setOpenings((n) => n + 1)
     setOpen(true)
-  }, [])
+  }, [open])
   const close = useCallback(() => setOpen(false), [])
 
   useEffect(() => {
@@ -59,9 +61,9 @@ export function PaletteLauncher({ compact }: PaletteLauncherProps) {
           </>
         )}
       </Button>
-      {opened && (
+      {openings > 0 && (
         <Suspense fallback={null}>
-          <CommandPalette open={open} onClose={close} />
+          <CommandPalette key={openings} open={open} onClose={close} />
         </Suspense>
       )}
     </>
