@@ -110,17 +110,21 @@ pub async fn find_by_ein(c: &mut AnyConnection, digits: &str, limit: i64) -> sql
 }
 
 /// Search everywhere: at most `limit` nonprofits of any list whose name contains `text`
-/// (lower-cased, 3 characters or more), by the trigram index: SQLite's table (when the text
-/// holds no LIKE wildcard, which it could not escape), PostgreSQL's pg_trgm index on name_key.
+/// (lower-cased, 3 characters or more), by the trigram index: SQLite's table (LIKE, or the
+/// phrase of the text's trigrams when it holds a LIKE wildcard, which the table's LIKE could not
+/// escape), PostgreSQL's pg_trgm index on name_key.
 pub async fn find_by_name(c: &mut AnyConnection, text: &str, limit: i64) -> sqlx::Result<Vec<CharityRow>> {
+    use common::find::{fts_phrase, has_wildcard};
     let backend = Backend::of_connection(c);
     let mut q = Sql::new(backend, format!("SELECT {COLUMNS} FROM charities WHERE TRUE"));
-    if backend == Backend::Sqlite && !text.contains(['%', '_', '\\']) {
-        q.push(
+    if backend == Backend::Sqlite {
+        let (op, pattern) =
+            if has_wildcard(text) { ("MATCH", fts_phrase(text)) } else { ("LIKE", format!("%{text}%")) };
+        q.push(&format!(
             " AND id IN (SELECT r.id FROM charity_name_trigrams t JOIN charity_name_rows r ON r.fts_rowid = t.rowid \
-             WHERE t.name_key LIKE ",
-        )
-        .push_bind(format!("%{text}%"))
+             WHERE t.name_key {op} "
+        ))
+        .push_bind(pattern)
         .push(" LIMIT ")
         .push_bind(limit)
         .push(")");

@@ -88,6 +88,19 @@ pub fn push_contains(q: &mut Sql, col: &str, text: &str) {
     q.push(&format!(" AND {col} LIKE ")).push_bind(crate::db::like_pattern(text)).push(" ESCAPE '\\'");
 }
 
+/// An FTS5 trigram query (`… MATCH $1`) for the rows whose text contains `text` as it is: a
+/// phrase of its trigrams, so every character is itself (`%`, `_` and `\` too, where the trigram
+/// index's LIKE, which cannot be escaped, would take them as wildcards). `text` has 3 characters
+/// or more (a trigram).
+pub fn fts_phrase(text: &str) -> String {
+    format!("\"{}\"", text.replace('"', "\"\""))
+}
+
+/// Whether `text` holds a LIKE wildcard or its escape (an FTS5 trigram LIKE cannot take it).
+pub fn has_wildcard(text: &str) -> bool {
+    text.contains(['%', '_', '\\'])
+}
+
 /// The first `limit` of `found`, each id once, in the order found.
 pub fn distinct<T>(found: impl IntoIterator<Item = T>, id: impl Fn(&T) -> &str, limit: i64) -> Vec<T> {
     let mut seen = std::collections::HashSet::new();
@@ -144,6 +157,13 @@ mod tests {
         let mut q = Sql::new(Backend::Sqlite, "SELECT id FROM faqs WHERE TRUE");
         push_contains(&mut q, "question_key", "50%");
         assert_eq!(q.sql(), "SELECT id FROM faqs WHERE TRUE AND question_key LIKE ? ESCAPE '\\'");
+    }
+
+    #[test]
+    fn an_fts_phrase_quotes_the_text() {
+        assert_eq!(fts_phrase("bench_12%"), "\"bench_12%\"");
+        assert_eq!(fts_phrase("say \"hi\""), "\"say \"\"hi\"\"\"");
+        assert!(has_wildcard("a_b") && has_wildcard("50%") && has_wildcard("a\\b") && !has_wildcard("plain"));
     }
 
     #[test]

@@ -199,8 +199,7 @@ pub struct CommunityFilter {
 
 /// `FROM communities … WHERE …`: the communities that match `f`.
 fn matching(q: &mut Sql, f: &CommunityFilter) {
-    let trigrams =
-        q.backend() == Backend::Sqlite && f.search.chars().count() >= 3 && !f.search.contains(['%', '_', '\\']);
+    let trigrams = q.backend() == Backend::Sqlite && f.search.chars().count() >= 3;
     q.push(" FROM communities c LEFT JOIN people pe ON pe.id = c.creator_id WHERE c.is_deleted = ")
         .push_bind(f.is_deleted);
     if let Some(h) = f.is_hidden {
@@ -208,10 +207,16 @@ fn matching(q: &mut Sql, f: &CommunityFilter) {
     }
     if !f.search.is_empty() {
         if trigrams {
-            // SQLite's trigram index (migration 0002) answers LIKE without ESCAPE, hence
-            // only for a search of 3 characters or more without a wildcard.
-            q.push(" AND c.id IN (SELECT r.id FROM community_search_trigrams t JOIN community_search_rows r ON r.fts_rowid = t.rowid WHERE t.name_key LIKE ")
-                .push_bind(format!("%{}%", f.search))
+            // SQLite's trigram index (migration 0002), for a search of 3 characters or more:
+            // LIKE without ESCAPE, or the phrase of the search's trigrams when it holds a
+            // wildcard (every character itself).
+            let (op, pattern) = if common::find::has_wildcard(&f.search) {
+                ("MATCH", common::find::fts_phrase(&f.search))
+            } else {
+                ("LIKE", format!("%{}%", f.search))
+            };
+            q.push(&format!(" AND c.id IN (SELECT r.id FROM community_search_trigrams t JOIN community_search_rows r ON r.fts_rowid = t.rowid WHERE t.name_key {op} "))
+                .push_bind(pattern)
                 .push(")");
         } else {
             q.push(" AND c.name_key LIKE ").push_bind(like_pattern(&f.search)).push(" ESCAPE '\\'");

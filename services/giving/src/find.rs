@@ -3,9 +3,10 @@
 //!
 //! - Donors: the email starts with the query (the unique index, as a range); the phone starts
 //!   with the query's digits, when it is a number of 4 digits or more (the phone is stored as
-//!   its ten digits, indexed by migration 0014); the name contains the query, from 3 characters
-//!   (the trigram index the transaction list's search uses: `tx_index::matching_donors`). In
-//!   that order, each donor once.
+//!   its ten digits, indexed by migration 0014); the name starts with the query (a range on the
+//!   name index: names are typed from their start), then contains it (the trigram index the
+//!   transaction list's search uses: `tx_index::matching_donors`), from 3 characters. In that
+//!   order, each donor once.
 //! - Transactions: the receipt number starts with the query (receipts are upper case, so the
 //!   query is too); the provider reference starts with the query as typed, or in lower or upper
 //!   case (references are the payment provider's case-sensitive ids, pasted). A query with a
@@ -34,8 +35,14 @@ impl Giving {
             found.extend(find_store::donors_by_phone(c, &digits, f.limit).await?);
         }
         if f.contains_names() && !f.text.contains('@') && (found.len() as i64) < f.limit {
-            let ids = crate::tx_index::matching_donors(c, &f.text, f.limit as usize).await?;
-            found.extend(find_store::donors_by_id(c, &ids).await?);
+            // Names that start with the query first (a range on the name index: the names people
+            // type from their start, found without the trigram index), then any that contain it.
+            found.extend(find_store::donors_by_name_start(c, &f.text, f.limit).await?);
+            if (found.len() as i64) < f.limit {
+                // The donors found by their start may come again: ask for as many more.
+                let ids = crate::tx_index::matching_donors(c, &f.text, f.limit as usize + found.len()).await?;
+                found.extend(find_store::donors_by_id(c, &ids).await?);
+            }
         }
         Ok(distinct(found, |d| &d.id, f.limit))
     }

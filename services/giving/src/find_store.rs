@@ -1,5 +1,5 @@
-//! The SQL of search everywhere's lookups (find.rs): donors by the start of their email or
-//! phone, by id; transactions by the start of their receipt number or provider reference.
+//! The SQL of search everywhere's lookups (find.rs): donors by the start of their email, phone
+//! or name, by id; transactions by the start of their receipt number or provider reference.
 //! Each a range on a unique or plain index (`common::find::push_prefix`), a few rows, no count.
 
 use crate::store::{COLUMNS, Donor, donor};
@@ -30,6 +30,11 @@ pub async fn donors_by_email(c: &mut AnyConnection, prefix: &str, limit: i64) ->
 /// Donors whose phone (stored as its ten digits) starts with `digits` (migration 0014's index).
 pub async fn donors_by_phone(c: &mut AnyConnection, digits: &str, limit: i64) -> sqlx::Result<Vec<Donor>> {
     by_prefix(c, (COLUMNS, "donors", "phone_number"), digits, limit, donor).await
+}
+
+/// Donors whose name ("first last", lower-cased) starts with `prefix` (the name index).
+pub async fn donors_by_name_start(c: &mut AnyConnection, prefix: &str, limit: i64) -> sqlx::Result<Vec<Donor>> {
+    by_prefix(c, (COLUMNS, "donors", "name_key"), prefix, limit, donor).await
 }
 
 /// The donors among `ids`, in the order of `ids`.

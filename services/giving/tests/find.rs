@@ -42,15 +42,19 @@ async fn donors_are_found_by_the_start_of_their_email_or_phone_and_by_their_name
     assert_eq!(emails(&g, "(555) 9", 5).await, ["adam.smith@example.org"]);
     assert_eq!(emails(&g, "5550100", 5).await, Vec::<String>::new(), "the phone's start, not its middle");
     assert_eq!(emails(&g, "555", 5).await, Vec::<String>::new(), "three digits are not a phone");
-    // The name contains the query, from 3 characters.
+    // The name starts with the query, then contains it, from 3 characters.
+    assert_eq!(emails(&g, "grace h", 5).await, ["grace@navy.example"]);
     assert_eq!(emails(&g, "hopper", 5).await, ["grace@navy.example"]);
     assert_eq!(emails(&g, "ce hop", 5).await, ["grace@navy.example"]);
     assert_eq!(emails(&g, "ra", 5).await, Vec::<String>::new(), "names are matched from 3 characters");
     // Email matches first, then names, each donor once; at most the limit.
     assert_eq!(emails(&g, "ad", 5).await, ["ada@example.org", "adam.smith@example.org"]);
     assert_eq!(emails(&g, "ada", 1).await, ["ada@example.org"]);
-    let both = emails(&g, "smith", 5).await;
-    assert_eq!(both, ["adam.smith@example.org"], "found by name, once");
+    assert_eq!(emails(&g, "smith", 5).await, ["adam.smith@example.org"], "found by name, once");
+    // A name that starts with the query comes before one that only contains it.
+    add(&g, "Smith", "Jones", "sj@example.org", "").await;
+    assert_eq!(emails(&g, "smith", 5).await, ["sj@example.org", "adam.smith@example.org"]);
+    assert_eq!(emails(&g, "smith", 1).await, ["sj@example.org"]);
 }
 
 async fn an_email_prefix_is_a_range_where_like_wildcards_are_plain_characters(g: Giving) {
