@@ -309,6 +309,9 @@ pub fn table() -> Vec<Entry> {
         GET "/admin/savedViews" => SignedIn, Nonprofit::Never;
         POST "/admin/savedViews" => SignedIn, Nonprofit::Never;
         DELETE "/admin/savedViews/{id}" => SignedIn, Nonprofit::Never;
+        // NEW (issue 36): search everywhere, the command palette. Each group of its answer
+        // is the kind whose list path the caller may call (areas/search.rs `KINDS`).
+        GET "/admin/search" => SignedIn, Nonprofit::Never;
     }
 }
 
@@ -359,6 +362,13 @@ pub fn may(p: &Principal, slug: &str, action: &str) -> bool {
 /// a path whose module is named by the request rather than by the path (a saved view's list).
 pub fn holds_module(p: &Principal, slug: &str) -> bool {
     may(p, slug, "any")
+}
+
+/// Whether `p` may call `method path` (a path template of the table) without a record id:
+/// what a composite answer asks before it includes the part that path would give (search
+/// everywhere's groups). A path the table does not hold is refused.
+pub fn may_call(p: &Principal, method: &Method, path: &str) -> bool {
+    lookup().get(&(method.clone(), path)).is_some_and(|rule| allows(*rule, p, None))
 }
 
 /// Whether `p` was granted `action` of module `slug` (`any`: some action of it).

@@ -151,6 +151,21 @@ fn cut_by_the_connection(s: &tonic::Status) -> bool {
     s.code() == tonic::Code::Internal && s.message().starts_with("h2 protocol error")
 }
 
+/// A read (retried as [`retry`] retries) that must answer within `deadline`, or why not: the
+/// parts of a composite answer (the dashboard's cards, search everywhere's groups), where one
+/// slow or failing service marks its own part and never fails the whole.
+pub async fn within<T, F, Fut>(deadline: Duration, call: F) -> Result<T, String>
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = Result<tonic::Response<T>, tonic::Status>>,
+{
+    match tokio::time::timeout(deadline, retry(call)).await {
+        Ok(Ok(r)) => Ok(r.into_inner()),
+        Ok(Err(s)) => Err(format!("{:?}: {}", s.code(), s.message())),
+        Err(_) => Err("deadline exceeded".into()),
+    }
+}
+
 /// Retries a call that changes something only when it was never sent (the connection
 /// could not be made), so a write is never applied twice.
 pub async fn retry_unsent<T, F, Fut>(call: F) -> Result<T, tonic::Status>

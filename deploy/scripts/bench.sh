@@ -30,6 +30,11 @@
 # each service's and PostgreSQL's CPU, SQL statements a request from pg_stat_statements) and
 # embedded (the one giving-console process on SQLite). Preloads pg_stat_statements first when
 # PostgreSQL lacks it (ALTER SYSTEM, then a restart of the cluster).
+# `bench.sh search`: search everywhere (bff/examples/search_bench.rs, issue 36): GET /admin/search
+# as the main admin, one row per kind of query (donor name, email prefix, phone, receipt number,
+# provider reference, nonprofit name, Tax ID prefix, a miss) at 1 and 32 concurrent, over the
+# giving benchmark's 1,000,000 donors and 10,000,000 transactions and 200,000 imported
+# nonprofits, on PostgreSQL then SQLite (its variables at the top of that file).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 ROWS="${ROWS:-1000000}"
@@ -78,6 +83,15 @@ if [ "${1:-}" = chat ]; then
   for backend in postgres sqlite; do
     echo "== chat: $backend"
     TEST_DATABASE_URL="$admin_url" BACKEND="$backend" "$CARGO_TARGET_DIR/release/examples/chat_bench"
+  done
+  exit 0
+fi
+
+if [ "${1:-}" = search ]; then
+  cargo build --release -p bff --example search_bench
+  for backend in postgres sqlite; do
+    echo "== search: $backend"
+    BENCH_DATABASE_URL="$admin_url" "$CARGO_TARGET_DIR/release/examples/search_bench" "$backend"
   done
   exit 0
 fi

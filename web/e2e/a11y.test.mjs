@@ -8,7 +8,8 @@
  *   data (the link its module's list shows), with a dialog open where the screen has one
  *   (a row's status or delete confirmation, or the screen's own dialog of DIALOGS), and a
  *   list's saved views panel open where it has one;
- * - the nonprofit admin's own screens, signed in as a demo nonprofit's admin.
+ * - the nonprofit admin's own screens, signed in as a demo nonprofit's admin;
+ * - the command palette (Ctrl+K) with screens and records listed, over the dashboard.
  * A violation of serious or critical impact fails the screen's test; every violation found
  * (any impact) is written to web/test-results/a11y-summary.json. One console, one browser, one
  * page per persona: each screen is opened once and measured at both widths.
@@ -374,6 +375,31 @@ for (const route of adminRoutes) {
     }
   })
 }
+
+// The command palette (issue 36), opened with Ctrl+K over the dashboard, with screens and
+// records listed.
+step(env, 'the command palette (main admin)', async () => {
+  const page = await pageOf('admin')
+  const dashboard = ROUTES.find((r) => r.path === '/dashboard')
+  await page.setViewportSize(DESKTOP)
+  await visit(page, dashboard.path, dashboard)
+  const failures = []
+  for (const [width, viewport] of WIDTHS) {
+    await page.setViewportSize(viewport)
+    await settle(page)
+    await page.keyboard.press('Control+K')
+    const box = page.locator('.ant-modal-wrap:visible [role="dialog"]').last()
+    await settled(box)
+    await page.keyboard.type('an')
+    await box.getByRole('option').first().waitFor()
+    await settle(page)
+    await box.evaluate((el) => el.setAttribute('data-axe-dialog', ''))
+    failures.push(...(await measure(page, `command palette @${width}`, '[data-axe-dialog]')))
+    await closeDialog(page)
+  }
+  await page.setViewportSize(DESKTOP)
+  assert.deepEqual(failures, [], `serious or critical violations:\n${failures.join('\n')}`)
+})
 
 for (const route of charityOnly) {
   step(env, `${route.path} (nonprofit admin)`, async () => {

@@ -8,6 +8,8 @@
 
 #![allow(dead_code)]
 
+pub mod giving;
+
 use common::db::Backend;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;

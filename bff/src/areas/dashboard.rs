@@ -18,7 +18,6 @@ use crate::auth::Caller;
 use crate::error::ApiError;
 use crate::reply::{Reply, Route, ok, route};
 use crate::state::AppState;
-use crate::transport::retry;
 use axum::Extension;
 use axum::extract::{FromRequestParts, Query, State};
 use axum::http::request::Parts;
@@ -240,11 +239,7 @@ where
     F: FnMut() -> Fut,
     Fut: Future<Output = Result<tonic::Response<T>, tonic::Status>>,
 {
-    match tokio::time::timeout(CARD_DEADLINE, retry(call)).await {
-        Ok(Ok(r)) => Ok(r.into_inner()),
-        Ok(Err(s)) => Err(format!("{:?}: {}", s.code(), s.message())),
-        Err(_) => Err("deadline exceeded".into()),
-    }
+    crate::transport::within(CARD_DEADLINE, call).await
 }
 
 /// The platform's giving figures of `year`.

@@ -22,6 +22,7 @@ pub mod post;
 pub mod public_site;
 pub mod report_post;
 pub mod saved_view;
+pub mod search;
 pub mod service_charge;
 pub mod sub_admin;
 pub mod subscribed_donor;
@@ -69,6 +70,7 @@ pub fn routes() -> Vec<Route> {
     all.extend(audit::routes());
     all.extend(trash::routes());
     all.extend(saved_view::routes());
+    all.extend(search::routes());
     all
 }
 

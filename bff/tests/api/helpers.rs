@@ -95,6 +95,35 @@ pub async fn spawn_full(
     tune_bff: impl FnOnce(&mut bff::config::Config),
     drain: Duration,
 ) -> TestApp {
+    spawn_stack(None, tune, tune_bff, drain).await
+}
+
+/// Every service on a fresh PostgreSQL database of its own (TEST_DATABASE_URL), and the BFF;
+/// the databases are dropped with the second part of the answer. None (a note printed) when
+/// TEST_DATABASE_URL is unset, which fails the test under REQUIRE_SERVICES=1.
+pub async fn spawn_on_postgres() -> Option<(TestApp, Vec<common::testing::PostgresDatabase>)> {
+    let Some(admin) = common::testing::postgres_url() else {
+        assert!(!common::testing::services_required(), "REQUIRE_SERVICES=1 but TEST_DATABASE_URL is unset");
+        eprintln!("PostgreSQL variant skipped: TEST_DATABASE_URL is unset");
+        return None;
+    };
+    let mut databases = vec![];
+    for s in proto::services::ALL {
+        databases.push((s.name, common::testing::create_postgres_database(&admin).await));
+    }
+    let urls: Vec<(&str, String)> = databases.iter().map(|(name, d)| (*name, d.url.clone())).collect();
+    let app = spawn_stack(Some(&urls), |_| {}, |_| {}, Duration::ZERO).await;
+    Some((app, databases.into_iter().map(|(_, d)| d).collect()))
+}
+
+/// The stack on `databases` (each service's URL by name), or on SQLite files of the test's
+/// folder when None.
+async fn spawn_stack(
+    databases: Option<&[(&str, String)]>,
+    tune: impl FnOnce(&mut identity::app::Config),
+    tune_bff: impl FnOnce(&mut bff::config::Config),
+    drain: Duration,
+) -> TestApp {
     let data = common::testing::temp_dir();
     let shutdown = Shutdown::new();
     // Every service of the table (proto/services.json), each on a loopback port of its own.
@@ -103,7 +132,16 @@ pub async fn spawn_full(
         public_url: "http://console.test".into(),
         mail_dir: Some(data.0.join("mail")),
     };
-    let mut configs = stack::Configs::new(stack::sqlite_in(&data.0), &shared);
+    let mut configs = {
+        let sqlite = stack::sqlite_in(&data.0);
+        let database_url = |s: &proto::services::Service| match databases {
+            Some(urls) => {
+                urls.iter().find(|(name, _)| *name == s.name).map(|(_, url)| url.clone()).expect("a database")
+            }
+            None => sqlite(s),
+        };
+        stack::Configs::new(database_url, &shared)
+    };
     configs.identity = identity::app::Config {
         refresh_ttl_secs: 86400,
         admin_email: ADMIN_EMAIL.into(),

@@ -20,6 +20,7 @@ mod permission_matrix;
 mod platform;
 mod ready;
 mod saved_view;
+mod search;
 mod service_charge;
 mod sessions;
 mod sessions_end;

@@ -124,6 +124,21 @@ impl Catalogue {
         Ok((rows, total))
     }
 
+    /// Search everywhere (issue 36): nonprofits of every list whose Tax ID starts with the
+    /// query's digits (written with or without its dash), then those whose name contains the
+    /// query from 3 characters (the list's search starts there too, SPEC section 5); each once.
+    pub async fn find_charities(&self, f: &common::find::Find) -> Result<Vec<CharityRow>> {
+        let c = &mut *self.db.pool.acquire().await?;
+        let mut found = vec![];
+        if let Some(digits) = f.digits(2).filter(|d| d.len() <= 9) {
+            found.extend(store::find_by_ein(c, &digits, f.limit).await?);
+        }
+        if f.contains_names() && (found.len() as i64) < f.limit {
+            found.extend(store::find_by_name(c, &name_key(&f.text), f.limit).await?);
+        }
+        Ok(common::find::distinct(found, |r| &r.id, f.limit))
+    }
+
     pub async fn active_charities(&self) -> Result<Vec<(String, String)>> {
         Ok(store::active(&mut *self.db.pool.acquire().await?).await?)
     }

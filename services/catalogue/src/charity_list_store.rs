@@ -86,12 +86,53 @@ fn filter_sql(f: &Filter<'_>, sql: &mut Sql) {
             sql.push(" AND (name_key LIKE ").push_bind(common::db::like_pattern(f.search)).push(" ESCAPE '\\'");
         }
         if let Some(d) = f.ein_digits.as_deref().filter(|d| d.len() <= 9) {
-            // A prefix of a nine-digit EIN as a range: any index on ein serves it, whatever
-            // the collation (digit strings of one length sort the same way in all of them).
-            sql.push(" OR ein BETWEEN ").push_bind(format!("{d:0<9}")).push(" AND ").push_bind(format!("{d:9<9}"));
+            sql.push(" OR ");
+            push_ein_prefix(sql, d);
         }
         sql.push(")");
     }
+}
+
+/// `ein BETWEEN …`: the nonprofits whose Tax ID starts with `digits` (at most nine). A prefix of
+/// a nine-digit EIN as a range: any index on ein serves it, whatever the collation (digit
+/// strings of one length sort the same way in all of them).
+fn push_ein_prefix(sql: &mut Sql, digits: &str) {
+    sql.push("ein BETWEEN ").push_bind(format!("{digits:0<9}")).push(" AND ").push_bind(format!("{digits:9<9}"));
+}
+
+/// Search everywhere: at most `limit` nonprofits of any list whose Tax ID starts with `digits`,
+/// in Tax ID order (the unique index on ein).
+pub async fn find_by_ein(c: &mut AnyConnection, digits: &str, limit: i64) -> sqlx::Result<Vec<CharityRow>> {
+    let mut q = Sql::new(Backend::of_connection(c), format!("SELECT {COLUMNS} FROM charities WHERE "));
+    push_ein_prefix(&mut q, digits);
+    q.push(" ORDER BY ein LIMIT ").push_bind(limit);
+    q.build().fetch_all(c).await?.iter().map(list_row).collect()
+}
+
+/// Search everywhere: at most `limit` nonprofits of any list whose name contains `text`
+/// (lower-cased, 3 characters or more), by the trigram index: SQLite's table (LIKE, or the
+/// phrase of the text's trigrams when it holds a LIKE wildcard, which the table's LIKE could not
+/// escape), PostgreSQL's pg_trgm index on name_key.
+pub async fn find_by_name(c: &mut AnyConnection, text: &str, limit: i64) -> sqlx::Result<Vec<CharityRow>> {
+    use common::find::{fts_phrase, has_wildcard};
+    let backend = Backend::of_connection(c);
+    let mut q = Sql::new(backend, format!("SELECT {COLUMNS} FROM charities WHERE TRUE"));
+    if backend == Backend::Sqlite {
+        let (op, pattern) =
+            if has_wildcard(text) { ("MATCH", fts_phrase(text)) } else { ("LIKE", format!("%{text}%")) };
+        q.push(&format!(
+            " AND id IN (SELECT r.id FROM charity_name_trigrams t JOIN charity_name_rows r ON r.fts_rowid = t.rowid \
+             WHERE t.name_key {op} "
+        ))
+        .push_bind(pattern)
+        .push(" LIMIT ")
+        .push_bind(limit)
+        .push(")");
+    } else {
+        common::find::push_contains(&mut q, "name_key", text);
+    }
+    q.push(" LIMIT ").push_bind(limit);
+    q.build().fetch_all(c).await?.iter().map(list_row).collect()
 }
 
 /// How a list is sorted: an allowed column (see `sort_column`), then the id.

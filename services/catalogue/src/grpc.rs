@@ -211,6 +211,11 @@ impl Rpc for Catalogue {
         Ok(Response::new(pb::CharityPage { items: items.into_iter().map(charity_row).collect(), total }))
     }
 
+    async fn find_charities(&self, r: Request<proto::common::v1::FindRequest>) -> R<pb::FoundCharities> {
+        let found = self.find_charities(&common::wire::find(r.into_inner())?).await?;
+        Ok(Response::new(pb::FoundCharities { items: found.into_iter().map(charity_row).collect() }))
+    }
+
     async fn active_charities(&self, _: Request<pb::Empty>) -> R<pb::CharityPage> {
         let items: Vec<pb::CharityRow> = self
             .active_charities()

@@ -704,6 +704,49 @@ async fn same_as_plain(plain: &Catalogue, c: &Catalogue, lists: &[ListQuery]) {
     }
 }
 
+/// Search everywhere (issue 36): every list's nonprofits by the start of their Tax ID (with or
+/// without its dash) and by a name that contains the query (from 3 characters, wildcards taken
+/// as characters); Tax ID matches first, each nonprofit once, at most the limit.
+async fn nonprofits_are_found_by_tax_id_prefix_and_by_name(c: Catalogue) {
+    let base = setup(&c).await;
+    let onboarded = c.create_charity(&base, &Actor::system()).await.unwrap();
+    let file = bmf(&[
+        &row("123450001", "WATERSHED 100% TRUST", "SPRINGFIELD"),
+        &row("123460002", "HOPE_FUND", "PEORIA"),
+        &row("987654321", "RIVER WATER FRIENDS", "PEORIA"),
+    ]);
+    import(&c, true, &file).await.unwrap();
+    let find = |q: &'static str, limit: i32| {
+        let c = c.clone();
+        async move {
+            let f = common::find::Find::parse(q, limit).unwrap();
+            c.find_charities(&f).await.unwrap().into_iter().map(|r| r.charity_name).collect::<Vec<_>>()
+        }
+    };
+    // Tax IDs: onboarded and imported alike, in Tax ID order, shown with the dash.
+    assert_eq!(find("12-34", 5).await, ["WATERSHED 100% TRUST", "Water For All", "HOPE_FUND"]);
+    assert_eq!(find("12345", 5).await, ["WATERSHED 100% TRUST", "Water For All"]);
+    assert_eq!(find("123456789", 5).await, ["Water For All"]);
+    assert_eq!(find("98", 5).await, ["RIVER WATER FRIENDS"]);
+    let f = common::find::Find::parse("12-3456789", 5).unwrap();
+    assert_eq!(c.find_charities(&f).await.unwrap()[0].tax_id, "12-3456789");
+    assert_eq!(c.find_charities(&f).await.unwrap()[0].id, onboarded.record.id);
+    // Names contain the query from 3 characters, in any case.
+    let mut water = find("water", 5).await;
+    water.sort();
+    assert_eq!(water, ["RIVER WATER FRIENDS", "WATERSHED 100% TRUST", "Water For All"]);
+    assert_eq!(find("WaTeR", 2).await.len(), 2, "the limit");
+    assert_eq!(find("wa", 5).await, Vec::<String>::new(), "two letters name no nonprofit");
+    // Wildcards are characters.
+    assert_eq!(find("0% t", 5).await, ["WATERSHED 100% TRUST"]);
+    assert_eq!(find("e_f", 5).await, ["HOPE_FUND"]);
+    assert_eq!(find("r%w", 5).await, Vec::<String>::new());
+    assert_eq!(find("e_w", 5).await, Vec::<String>::new());
+    // Deleted: gone.
+    c.delete_charity(&onboarded.record.id, &Actor::system()).await.unwrap();
+    assert_eq!(find("12-3456", 5).await, Vec::<String>::new());
+}
+
 /// The service under test over a fresh database.
 fn catalogue(db: common::db::Db) -> Catalogue {
     Catalogue::new(db, None)
@@ -737,6 +780,7 @@ async fn a_term_a_nonprofit_uses_is_not_deleted(c: Catalogue) {
 }
 
 common::on_both_backends! { MIGRATIONS, catalogue;
+    nonprofits_are_found_by_tax_id_prefix_and_by_name => nonprofits_are_found_by_tax_id_prefix_and_by_name_on_sqlite, nonprofits_are_found_by_tax_id_prefix_and_by_name_on_postgres;
     a_term_a_nonprofit_uses_is_not_deleted => a_term_a_nonprofit_uses_is_not_deleted_on_sqlite, a_term_a_nonprofit_uses_is_not_deleted_on_postgres;
     a_trashed_nonprofit_leaves_every_list_and_comes_back_unless_a_rule_refuses => a_trashed_nonprofit_leaves_every_list_and_comes_back_unless_a_rule_refuses_on_sqlite, a_trashed_nonprofit_leaves_every_list_and_comes_back_unless_a_rule_refuses_on_postgres;
     every_field_is_checked_with_a_clear_message_and_nothing_is_written => every_field_is_checked_with_a_clear_message_and_nothing_is_written_on_sqlite, every_field_is_checked_with_a_clear_message_and_nothing_is_written_on_postgres;

@@ -13,6 +13,7 @@ pub mod bus;
 pub mod calendar;
 pub mod db;
 pub mod error;
+pub mod find;
 pub mod grpc;
 pub mod location;
 pub mod metrics;

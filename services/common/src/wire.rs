@@ -11,6 +11,12 @@ pub fn page(p: Option<pc::PageRequest>) -> Page {
     Page { page: p.page, limit: p.limit, search: p.search, column: p.column, order: p.order }
 }
 
+/// The lookup a Find call asks for (search everywhere), checked: the query's rules are the
+/// same for every service (`common::find`).
+pub fn find(f: pc::FindRequest) -> crate::error::Result<crate::find::Find> {
+    crate::find::Find::parse(&f.query, f.limit)
+}
+
 /// The actor a call names, as the services' domain sees it (the system when it names none).
 pub fn actor(a: Option<pc::Actor>) -> Actor {
     match a {

@@ -232,6 +232,11 @@ impl Content {
         Ok(faqs_store::list_faqs(&mut *self.conn().await?, &store::key(&q.search), category_id.trim(), p).await?)
     }
 
+    /// Search everywhere (issue 36): FAQs whose question contains the query.
+    pub async fn find_faqs(&self, f: &common::find::Find) -> Result<Vec<Faq>> {
+        Ok(faqs_store::find_faqs(&mut *self.conn().await?, &store::key(&f.text), f.limit).await?)
+    }
+
     /// Active FAQs by category order (categories without an active FAQ left out).
     pub async fn public_faq(&self) -> Result<Vec<PublicCategory>> {
         let mut c = self.conn().await?;

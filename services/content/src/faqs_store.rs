@@ -167,6 +167,15 @@ pub async fn list_faqs(
     common::db::page_with_total(c, FAQ, from, paging, faq).await
 }
 
+/// Search everywhere: at most `limit` FAQs (active or not) whose question contains `text`
+/// (lower-cased), by question; not counted (a small table).
+pub async fn find_faqs(c: &mut AnyConnection, text: &str, limit: i64) -> sqlx::Result<Vec<Faq>> {
+    let mut q = Sql::new(common::db::Backend::of_connection(c), format!("SELECT {FAQ}"));
+    matching(&mut q, "faqs", &["question_key"], text);
+    q.push(" ORDER BY question_key, id LIMIT ").push_bind(limit);
+    q.build().fetch_all(c).await?.iter().map(faq).collect()
+}
+
 /// Every active FAQ by order (the public FAQ).
 pub async fn active_faqs(c: &mut AnyConnection) -> sqlx::Result<Vec<Faq>> {
     let q = format!("SELECT {FAQ} FROM faqs WHERE is_active = $1 ORDER BY sort_order, id");

@@ -265,6 +265,11 @@ impl Rpc for Content {
         Ok(Response::new(pb::FaqPage { items: items.into_iter().map(faq).collect(), total }))
     }
 
+    async fn find_faqs(&self, r: Request<proto::common::v1::FindRequest>) -> R<pb::FoundFaqs> {
+        let found = self.find_faqs(&common::wire::find(r.into_inner())?).await?;
+        Ok(Response::new(pb::FoundFaqs { items: found.into_iter().map(faq).collect() }))
+    }
+
     async fn public_faq(&self, _: Request<pb::Empty>) -> R<pb::PublicFaqReply> {
         let categories = self
             .public_faq()

@@ -163,6 +163,38 @@ async fn parallel_saves_of_one_page_keep_every_revision_with_distinct_numbers(c:
     assert_eq!(c.page("about_us", "").await.unwrap().revision, 8);
 }
 
+/// Search everywhere (issue 36): FAQs whose question contains the query (any case, wildcards as
+/// characters), active or not, by question, with their category; at most the limit.
+async fn faqs_are_found_by_their_question(c: Content) {
+    let a = admin();
+    let cat = c.create_category("Giving", "", &a).await.unwrap();
+    for (question, is_active) in
+        [("How do I give?", true), ("Can I give 100% online?", false), ("Where does my gift go?", true)]
+    {
+        let faq = FaqInput {
+            category_id: cat.id.clone(),
+            question: question.into(),
+            answer: "<p>So</p>".into(),
+            order: 0,
+            is_active,
+        };
+        c.create_faq(&faq, &a).await.unwrap();
+    }
+    let find = |q: &'static str, limit: i32| {
+        let c = c.clone();
+        async move {
+            let found = c.find_faqs(&common::find::Find::parse(q, limit).unwrap()).await.unwrap();
+            assert!(found.iter().all(|f| f.category_name == "Giving"));
+            found.into_iter().map(|f| f.question).collect::<Vec<_>>()
+        }
+    };
+    assert_eq!(find("GIVE", 5).await, ["Can I give 100% online?", "How do I give?"]);
+    assert_eq!(find("give", 1).await, ["Can I give 100% online?"]);
+    assert_eq!(find("0% o", 5).await, ["Can I give 100% online?"]);
+    assert_eq!(find("i%g", 5).await, Vec::<String>::new());
+    assert_eq!(find("gift", 5).await, ["Where does my gift go?"]);
+}
+
 async fn a_category_holding_faqs_is_not_deleted(c: Content) {
     let a = admin();
     let cat = c.create_category("Giving", "About giving", &a).await.unwrap();
@@ -498,6 +530,7 @@ async fn the_demo_content_is_published_once(c: Content) {
 }
 
 common::on_both_backends! { MIGRATIONS, content;
+    faqs_are_found_by_their_question => faqs_are_found_by_their_question_on_sqlite, faqs_are_found_by_their_question_on_postgres;
     parallel_submissions_from_one_address_get_exactly_five_through => parallel_submissions_from_one_address_get_exactly_five_through_on_sqlite, parallel_submissions_from_one_address_get_exactly_five_through_on_postgres;
     pages_keep_every_save_as_a_revision_and_restore_them => pages_keep_every_save_as_a_revision_and_restore_them_on_sqlite, pages_keep_every_save_as_a_revision_and_restore_them_on_postgres;
     parallel_saves_of_one_page_keep_every_revision_with_distinct_numbers => parallel_saves_of_one_page_keep_every_revision_with_distinct_numbers_on_sqlite, parallel_saves_of_one_page_keep_every_revision_with_distinct_numbers_on_postgres;

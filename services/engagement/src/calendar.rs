@@ -250,6 +250,12 @@ impl Engagement {
 
     /// 'upcoming' (default; endsAt >= now, soonest first), 'past' (endsAt < now, latest
     /// first) or 'deleted' (latest deletion first). Search: title; sort: title, startsAt, createdAt.
+    /// Search everywhere (issue 36): events not deleted whose title contains the query, the
+    /// latest first.
+    pub async fn find_events(&self, f: &common::find::Find) -> Result<Vec<Event>> {
+        Ok(calendar_store::find_events(&mut *self.read().await?, &f.text, f.limit).await?)
+    }
+
     pub async fn list_events(&self, q: &EventQuery) -> Result<(Vec<Event>, i64)> {
         let mut check = Check::default();
         let filter = match q.filter.trim().to_lowercase().as_str() {

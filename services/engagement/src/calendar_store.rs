@@ -171,6 +171,16 @@ pub async fn list_events(
     .await
 }
 
+/// Search everywhere: at most `limit` events not deleted (upcoming or past) whose title
+/// contains `text` (lower-cased), the latest start first; not counted.
+pub async fn find_events(c: &mut AnyConnection, text: &str, limit: i64) -> sqlx::Result<Vec<Event>> {
+    let mut q = Sql::new(backend(c), format!("SELECT {EVENT_COLUMNS} FROM events WHERE is_deleted = "));
+    q.push_bind(false);
+    common::find::push_contains(&mut q, "title_key", text);
+    q.push(" ORDER BY starts_at DESC, id DESC LIMIT ").push_bind(limit);
+    q.build().fetch_all(c).await?.iter().map(event).collect()
+}
+
 /// The count column of a membership mode (1 Interested, 2 Going, 3 Notgoing).
 pub fn mode_count(status: i32) -> &'static str {
     match status {

@@ -165,6 +165,11 @@ impl Engagement {
         Ok(communities_store::list_communities(&mut *self.read().await?, &f, paging.expect("checked")).await?)
     }
 
+    /// Search everywhere (issue 36): communities not deleted whose name contains the query.
+    pub async fn find_communities(&self, f: &common::find::Find) -> Result<Vec<Community>> {
+        Ok(communities_store::find_communities(&mut *self.read().await?, &f.text, f.limit).await?)
+    }
+
     /// A community's members, newest first; search on name or email.
     pub async fn list_community_members(&self, community_id: &str, page: &Page) -> Result<(Vec<CommunityMember>, i64)> {
         let (limit, offset, search) = checked(|check| capped(page, check))?;

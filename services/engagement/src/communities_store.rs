@@ -197,31 +197,49 @@ pub struct CommunityFilter {
     pub is_hidden: Option<bool>,
 }
 
+/// `FROM communities … WHERE …`: the communities that match `f`.
+fn matching(q: &mut Sql, f: &CommunityFilter) {
+    let trigrams = q.backend() == Backend::Sqlite && f.search.chars().count() >= 3;
+    q.push(" FROM communities c LEFT JOIN people pe ON pe.id = c.creator_id WHERE c.is_deleted = ")
+        .push_bind(f.is_deleted);
+    if let Some(h) = f.is_hidden {
+        q.push(" AND c.is_hidden = ").push_bind(h);
+    }
+    if !f.search.is_empty() {
+        if trigrams {
+            // SQLite's trigram index (migration 0002), for a search of 3 characters or more:
+            // LIKE without ESCAPE, or the phrase of the search's trigrams when it holds a
+            // wildcard (every character itself).
+            let (op, pattern) = if common::find::has_wildcard(&f.search) {
+                ("MATCH", common::find::fts_phrase(&f.search))
+            } else {
+                ("LIKE", format!("%{}%", f.search))
+            };
+            q.push(&format!(" AND c.id IN (SELECT r.id FROM community_search_trigrams t JOIN community_search_rows r ON r.fts_rowid = t.rowid WHERE t.name_key {op} "))
+                .push_bind(pattern)
+                .push(")");
+        } else {
+            q.push(" AND c.name_key LIKE ").push_bind(like_pattern(&f.search)).push(" ESCAPE '\\'");
+        }
+    }
+}
+
+/// Search everywhere: at most `limit` communities not deleted (hidden or not) whose name
+/// contains `text` (lower-cased), by the list's own filter, not counted.
+pub async fn find_communities(c: &mut AnyConnection, text: &str, limit: i64) -> sqlx::Result<Vec<Community>> {
+    let f = CommunityFilter { search: text.to_string(), is_deleted: false, is_hidden: None };
+    let mut q = Sql::new(backend(c), COMMUNITY.split(" FROM communities").next().unwrap_or_default());
+    matching(&mut q, &f);
+    q.push(" LIMIT ").push_bind(limit);
+    q.build().fetch_all(c).await?.iter().map(community).collect()
+}
+
 pub async fn list_communities(
     c: &mut AnyConnection,
     f: &CommunityFilter,
     p: Paging<&'static str>,
 ) -> sqlx::Result<(Vec<Community>, i64)> {
-    let trigrams =
-        backend(c) == Backend::Sqlite && f.search.chars().count() >= 3 && !f.search.contains(['%', '_', '\\']);
-    let from = |q: &mut Sql| {
-        q.push(" FROM communities c LEFT JOIN people pe ON pe.id = c.creator_id WHERE c.is_deleted = ")
-            .push_bind(f.is_deleted);
-        if let Some(h) = f.is_hidden {
-            q.push(" AND c.is_hidden = ").push_bind(h);
-        }
-        if !f.search.is_empty() {
-            if trigrams {
-                // SQLite's trigram index (migration 0002) answers LIKE without ESCAPE, hence
-                // only for a search of 3 characters or more without a wildcard.
-                q.push(" AND c.id IN (SELECT r.id FROM community_search_trigrams t JOIN community_search_rows r ON r.fts_rowid = t.rowid WHERE t.name_key LIKE ")
-                    .push_bind(format!("%{}%", f.search))
-                    .push(")");
-            } else {
-                q.push(" AND c.name_key LIKE ").push_bind(like_pattern(&f.search)).push(" ESCAPE '\\'");
-            }
-        }
-    };
+    let from = |q: &mut Sql| matching(q, f);
     let dir = if p.descending { "DESC" } else { "ASC" };
     let order = format!("{} {dir}, c.id {dir}", p.column);
     let select = COMMUNITY.split(" FROM communities").next().unwrap_or_default();

@@ -212,6 +212,11 @@ impl Rpc for Engagement {
         Ok(Response::new(pb::CommunityPage { items: items.into_iter().map(community).collect(), total }))
     }
 
+    async fn find_communities(&self, r: Request<pc::FindRequest>) -> R<pb::FoundCommunities> {
+        let found = self.find_communities(&common::wire::find(r.into_inner())?).await?;
+        Ok(Response::new(pb::FoundCommunities { items: found.into_iter().map(community).collect() }))
+    }
+
     async fn set_community_deleted(&self, r: Request<pb::SetCommunityDeletedRequest>) -> R<pb::Community> {
         let r = r.into_inner();
         Ok(Response::new(community(self.set_community_deleted(&r.id, r.is_deleted, &actor(r.actor)).await?)))
@@ -247,6 +252,11 @@ impl Rpc for Engagement {
         let q = EventQuery { page: common::wire::page(r.page), filter: r.filter, now: r.now };
         let (items, total) = self.list_events(&q).await?;
         Ok(Response::new(pb::EventPage { items: items.into_iter().map(event).collect(), total }))
+    }
+
+    async fn find_events(&self, r: Request<pc::FindRequest>) -> R<pb::FoundEvents> {
+        let found = self.find_events(&common::wire::find(r.into_inner())?).await?;
+        Ok(Response::new(pb::FoundEvents { items: found.into_iter().map(event).collect() }))
     }
 
     async fn set_event_deleted(&self, r: Request<pb::SetEventDeletedRequest>) -> R<pb::Event> {

@@ -997,7 +997,53 @@ async fn deep_feed_pages_equal_the_plain_walk(e: Engagement) {
     check("after a deletion").await;
 }
 
+/// Search everywhere (issue 36): communities by name and events by title (any part, any case,
+/// wildcards as characters), hidden ones too, deleted ones never; at most the limit.
+async fn communities_and_events_are_found_by_name_and_never_once_deleted(e: Engagement) {
+    let a = admin();
+    let find = |q: &str, limit: i32| common::find::Find::parse(q, limit).unwrap();
+    let names = |found: Vec<String>| {
+        let mut found = found;
+        found.sort();
+        found
+    };
+    let river = e.create_community(&community("River Keepers"), &a).await.unwrap();
+    let hidden = e.create_community(&community("Riverside 100%"), &a).await.unwrap();
+    e.set_community_hidden(&hidden.id, true, &a).await.unwrap();
+    let gone = e.create_community(&community("Rivers Gone"), &a).await.unwrap();
+    e.set_community_deleted(&gone.id, true, &a).await.unwrap();
+    let communities = |q: &str, limit: i32| {
+        let (e, f) = (e.clone(), find(q, limit));
+        async move { names(e.find_communities(&f).await.unwrap().into_iter().map(|c| c.name).collect()) }
+    };
+    assert_eq!(communities("RIVER", 5).await, ["River Keepers", "Riverside 100%"]);
+    assert_eq!(communities("ve", 5).await, ["River Keepers", "Riverside 100%"], "two characters, a small table");
+    assert_eq!(communities("r k", 5).await, ["River Keepers"]);
+    assert_eq!(communities("0%", 5).await, ["Riverside 100%"]);
+    assert_eq!(communities("r%k", 5).await, Vec::<String>::new());
+    assert_eq!(communities("gone", 5).await, Vec::<String>::new(), "deleted");
+    assert_eq!(communities("river", 1).await.len(), 1);
+
+    let now = common::now_ms();
+    e.create_event(&event("Beach Cleanup", &river.id, now + 24 * HOUR), &a).await.unwrap();
+    e.create_event(&event("Beach_Party", &river.id, now - 48 * HOUR), &a).await.unwrap();
+    let old = e.create_event(&event("Beach Gone", &river.id, now + HOUR), &a).await.unwrap();
+    e.set_event_deleted(&old.id, true, &a).await.unwrap();
+    let events = |q: &str| {
+        let (e, f) = (e.clone(), find(q, 5));
+        async move { e.find_events(&f).await.unwrap().into_iter().map(|v| v.title).collect::<Vec<_>>() }
+    };
+    // Upcoming and past alike, the latest start first.
+    assert_eq!(events("beach").await, ["Beach Cleanup", "Beach_Party"]);
+    assert_eq!(events("h_p").await, ["Beach_Party"]);
+    assert_eq!(events("h%c").await, Vec::<String>::new());
+    assert_eq!(events("gone").await, Vec::<String>::new(), "deleted");
+}
+
 common::on_both_backends! { MIGRATIONS, |db| Engagement::new(db, None);
+    communities_and_events_are_found_by_name_and_never_once_deleted =>
+        communities_and_events_are_found_by_name_and_never_once_deleted_on_sqlite,
+        communities_and_events_are_found_by_name_and_never_once_deleted_on_postgres;
     communities_are_created_checked_listed_searched_and_sorted =>
         communities_are_created_checked_listed_searched_and_sorted_on_sqlite,
         communities_are_created_checked_listed_searched_and_sorted_on_postgres;

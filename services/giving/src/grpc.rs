@@ -213,6 +213,11 @@ impl Rpc for Giving {
         Ok(Response::new(pb::DonorPage { items: items.into_iter().map(donor).collect(), total }))
     }
 
+    async fn find_donors(&self, r: Request<pc::FindRequest>) -> R<pb::FoundDonors> {
+        let found = self.find_donors(&common::wire::find(r.into_inner())?).await?;
+        Ok(Response::new(pb::FoundDonors { items: found.into_iter().map(donor).collect() }))
+    }
+
     // ---- Transactions, subscriptions, settings, badges, figures ----
 
     async fn donor_details(&self, r: Request<pb::DonorRef>) -> R<pb::DonorDetail> {
@@ -266,6 +271,11 @@ impl Rpc for Giving {
             total,
             total_capped,
         }))
+    }
+
+    async fn find_transactions(&self, r: Request<pc::FindRequest>) -> R<pb::FoundTransactions> {
+        let found = self.find_transactions(&common::wire::find(r.into_inner())?).await?;
+        Ok(Response::new(pb::FoundTransactions { items: found.into_iter().map(transaction).collect() }))
     }
 
     type StreamTransactionsStream = Streamed<pb::Transaction>;

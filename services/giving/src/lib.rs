@@ -21,6 +21,8 @@ pub mod donor_totals_store;
 pub mod events;
 pub mod fees;
 pub mod figures;
+pub mod find;
+pub mod find_store;
 pub mod gifts;
 pub mod grpc;
 pub mod partners;

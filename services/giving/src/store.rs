@@ -29,10 +29,10 @@ pub struct Donor {
     pub donations_count: i64,
 }
 
-const COLUMNS: &str = "id, first_name, last_name, email, phone_number, avatar, address, city, state, country, \
+pub(crate) const COLUMNS: &str = "id, first_name, last_name, email, phone_number, avatar, address, city, state, country, \
                        city_id, state_id, country_id, zip_code, is_active, created_at, updated_at, total_given_cents, donations_count";
 
-fn donor(r: &AnyRow) -> sqlx::Result<Donor> {
+pub(crate) fn donor(r: &AnyRow) -> sqlx::Result<Donor> {
     Ok(Donor {
         id: r.try_get("id")?,
         first_name: r.try_get("first_name")?,

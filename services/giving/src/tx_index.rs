@@ -474,18 +474,22 @@ async fn newest_per_id(
 }
 
 /// Ids of (at most `cap`) donors whose name contains `search`.
-async fn matching_donors(c: &mut AnyConnection, search: &str, cap: usize) -> sqlx::Result<Vec<String>> {
-    let pattern = like_pattern(search);
-    let trigrams = Backend::of_connection(c) == Backend::Sqlite
-        && search.chars().count() >= 3
-        && !search.contains(['%', '_', '\\']);
-    let sql = if trigrams {
-        // FTS5's trigram index answers LIKE without ESCAPE (hence no wildcard in the search).
-        "SELECT r.id FROM donor_name_trigrams t JOIN donor_name_rows r ON r.fts_rowid = t.rowid WHERE t.name_key LIKE $1 LIMIT $2"
-    } else {
-        "SELECT id FROM donors WHERE name_key LIKE $1 ESCAPE '\\' LIMIT $2"
+pub(crate) async fn matching_donors(c: &mut AnyConnection, search: &str, cap: usize) -> sqlx::Result<Vec<String>> {
+    use common::find::{fts_phrase, has_wildcard};
+    let trigrams = Backend::of_connection(c) == Backend::Sqlite && search.chars().count() >= 3;
+    let (sql, pattern) = match (trigrams, has_wildcard(search)) {
+        // FTS5's trigram index answers LIKE without ESCAPE: a search without a wildcard.
+        (true, false) => (
+            "SELECT r.id FROM donor_name_trigrams t JOIN donor_name_rows r ON r.fts_rowid = t.rowid WHERE t.name_key LIKE $1 LIMIT $2",
+            format!("%{search}%"),
+        ),
+        // With one, the phrase of its trigrams (every character itself), by the same index.
+        (true, true) => (
+            "SELECT r.id FROM donor_name_trigrams t JOIN donor_name_rows r ON r.fts_rowid = t.rowid WHERE t.name_key MATCH $1 LIMIT $2",
+            fts_phrase(search),
+        ),
+        (false, _) => ("SELECT id FROM donors WHERE name_key LIKE $1 ESCAPE '\\' LIMIT $2", like_pattern(search)),
     };
-    let pattern = if trigrams { format!("%{search}%") } else { pattern };
     sqlx::query_scalar(sql).bind(pattern).bind(cap as i64).fetch_all(c).await
 }
 

@@ -131,6 +131,25 @@ async fn the_rpcs_translate_the_money_side(g: Giving) {
     assert_eq!(b.rule(), pb::BadgeRule::MonthsSubscribed);
     let f = Rpc::figures(&g, Request::new(pb::FiguresRequest { year: 2026 })).await.unwrap().into_inner();
     assert_eq!((f.months.len(), f.donations, f.amount_cents), (12, 2, 2_605));
+
+    // Search everywhere: the query's rules, checked once for every service (common::find).
+    let find = |query: &str, limit: i32| Request::new(pc::FindRequest { query: query.into(), limit, actor: actor() });
+    let found = Rpc::find_donors(&g, find("ann.", 0)).await.unwrap().into_inner();
+    assert_eq!(found.items.iter().map(|d| d.id.as_str()).collect::<Vec<_>>(), [d.id.as_str()]);
+    let found = Rpc::find_transactions(&g, find(&t.receipt_number, 0)).await.unwrap().into_inner();
+    assert_eq!(found.items[0].id, t.id);
+    for (query, limit, field, message) in [
+        (" a ", 0, "query", "Type at least 2 characters to search"),
+        (&*"x".repeat(101), 0, "query", "Search text must be at most 100 characters"),
+        ("ann", 21, "limit", "limit must be between 1 and 20"),
+    ] {
+        let bad = Rpc::find_donors(&g, find(query, limit)).await.unwrap_err();
+        let fields = common::error::Details::of(&bad).fields;
+        assert_eq!(
+            (bad.code(), fields[0].field.as_str(), fields[0].message.as_str()),
+            (Code::InvalidArgument, field, message)
+        );
+    }
 }
 
 common::on_both_backends! { MIGRATIONS, giving;

@@ -230,6 +230,13 @@ impl Rpc for Identity {
         Ok(Response::new(pb::SubAdminPage { items: items.into_iter().map(|(u, g)| sub_admin(u, g)).collect(), total }))
     }
 
+    async fn find_sub_admins(&self, r: Request<pc::FindRequest>) -> R<pb::FoundSubAdmins> {
+        let r = r.into_inner();
+        let who = caller(r.actor.clone())?;
+        let found = self.find_sub_admins(&who, &common::wire::find(r)?).await?;
+        Ok(Response::new(pb::FoundSubAdmins { items: found.into_iter().map(|(u, g)| sub_admin(u, g)).collect() }))
+    }
+
     async fn account_names(&self, r: Request<pb::AccountNamesRequest>) -> R<pb::AccountNamesReply> {
         let names = self.account_names(&r.into_inner().ids).await?;
         Ok(Response::new(pb::AccountNamesReply { names: names.into_iter().collect() }))

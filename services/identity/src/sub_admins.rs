@@ -231,19 +231,32 @@ impl Identity {
         let mut c = self.conn().await?;
         let (users, total) =
             sub_admins_store::list_sub_admins(&mut c, q.search.trim(), paging.expect("checked")).await?;
-        let mut grants =
-            sub_admins_store::permissions_of(&mut c, &users.iter().map(|u| u.id.clone()).collect::<Vec<_>>()).await?;
-        Ok((
-            users
-                .into_iter()
-                .map(|u| {
-                    let g = grants.remove(&u.id).unwrap_or_default();
-                    (u, g)
-                })
-                .collect(),
-            total,
-        ))
+        Ok((with_grants(&mut c, users).await?, total))
     }
+}
+
+impl Identity {
+    /// Search everywhere (issue 36): sub-admins whose name or email contains the query, each
+    /// with its grants; the caller must hold Sub Admin view, as for the list.
+    pub async fn find_sub_admins(&self, caller: &Actor, f: &common::find::Find) -> Result<Vec<(User, Grants)>> {
+        self.authorise(caller, "view").await?;
+        let mut c = self.conn().await?;
+        let users = sub_admins_store::find_sub_admins(&mut c, &f.text, f.limit).await?;
+        with_grants(&mut c, users).await
+    }
+}
+
+/// Each of `users` with its grants.
+async fn with_grants(c: &mut sqlx::AnyConnection, users: Vec<User>) -> Result<Vec<(User, Grants)>> {
+    let mut grants =
+        sub_admins_store::permissions_of(c, &users.iter().map(|u| u.id.clone()).collect::<Vec<_>>()).await?;
+    Ok(users
+        .into_iter()
+        .map(|u| {
+            let g = grants.remove(&u.id).unwrap_or_default();
+            (u, g)
+        })
+        .collect())
 }
 
 const SUB_ADMIN_SLUG: &str = "/sub_admin";

@@ -112,3 +112,16 @@ pub async fn list_sub_admins(
     };
     common::db::page_with_total(c, USER_COLUMNS, matching, paging, user).await
 }
+
+/// Search everywhere: at most `limit` sub-admins whose first name, last name or email contains
+/// `text` (lower-cased), by name; not counted (a small table).
+pub async fn find_sub_admins(c: &mut AnyConnection, text: &str, limit: i64) -> sqlx::Result<Vec<User>> {
+    let mut q = Sql::new(
+        common::db::Backend::of_connection(c),
+        format!("SELECT {USER_COLUMNS} FROM users WHERE admin_type = "),
+    );
+    q.push_bind(SUB_ADMIN);
+    common::find::push_contains(&mut q, "search_text", text);
+    q.push(" ORDER BY search_text, id LIMIT ").push_bind(limit);
+    q.build().fetch_all(c).await?.iter().map(user).collect()
+}

@@ -36,6 +36,7 @@ import { ServerState } from './ServerState'
 import { Heading } from '../components/Heading'
 import { Outcome } from '../components/Outcome'
 import { menuIcon } from './menu-icons'
+import { PaletteLauncher } from '../features/search/PaletteLauncher'
 
 /** The notice of a user the guard sends away from a page it may not open. */
 export const NO_ACCESS_MESSAGE = 'You do not have access to that page'
@@ -244,6 +245,7 @@ export function AppShell() {
           <Heading level={4} style={{ margin: 0, flex: 1 }}>
             Giving Console
           </Heading>
+          {!isCharityAdminUser(user) && <PaletteLauncher compact={isSmall} />}
           <Dropdown
             trigger={['click']}
             menu={{

@@ -5,6 +5,7 @@ import { ConfigProvider, theme } from 'antd'
 import enUS from 'antd/es/locale/en_US'
 import { addToastHost, prepareToasts, useToastsWanted } from '../lib/toast'
 import { FOCUS_RING, THEME } from '../lib/theme'
+import { whenIdle } from '../lib/idle'
 
 /**
  * English texts, with the password eye named for what it does: antd calls it only 'Show' or
@@ -19,16 +20,6 @@ if (typeof document !== 'undefined') {
   root.setProperty('--gc-focus-ring', FOCUS_RING)
   root.setProperty('--gc-link', THEME.token?.colorLink ?? FOCUS_RING)
   root.setProperty('--gc-link-hover', THEME.token?.colorLinkHover ?? FOCUS_RING)
-}
-
-/** The browser's first idle moment after start (at most a few seconds later). */
-function whenIdle(task: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(task, { timeout: 3000 })
-    return () => window.cancelIdleCallback(id)
-  }
-  const id = window.setTimeout(task, 1000)
-  return () => window.clearTimeout(id)
 }
 
 /**

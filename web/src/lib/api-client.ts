@@ -130,8 +130,10 @@ async function send(config: SentConfig): Promise<ApiResponse> {
   if (token && !config.skipAuthHeader && getHeader(config.headers, 'Authorization') === undefined) {
     setHeader(config.headers, 'Authorization', `Bearer ${token}`)
   }
-  config._counted = true
-  useLoading.getState().start()
+  if (!config.skipLoadingCounter) {
+    config._counted = true
+    useLoading.getState().start()
+  }
   let response: ApiResponse
   try {
     response = await dispatch(config)

@@ -34,6 +34,8 @@ export interface RequestConfig {
   transformResponse?: (data: unknown, headers: Headers, status: number) => unknown
   /** The caller shows the failure itself; the client stays silent. */
   skipErrorToast?: boolean
+  /** The caller shows its own progress (a search as one types): the global spinner leaves it out. */
+  skipLoadingCounter?: boolean
   /** Do not refresh on 403 (used by the refresh and logout calls). */
   skipAuthRefresh?: boolean
   /** Send no bearer token (the refresh call carries its token in the cookie). */

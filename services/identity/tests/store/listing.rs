@@ -297,7 +297,34 @@ async fn the_list_finds_accented_names_whatever_their_case(id: Identity) {
     assert_eq!(users_of(id.list_sub_admins(&admin, &query(1, 10, "ZOÉ", "", "")).await).unwrap().1, 1);
 }
 
+/// Search everywhere (issue 36): sub-admins whose first name, last name or email contains the
+/// query (any case, wildcards as characters), by name, at most the limit; never another kind
+/// of account.
+async fn sub_admins_are_found_by_name_or_email(id: Identity) {
+    seed(&id).await;
+    let admin = as_admin(&id).await;
+    let find = |q: &'static str, limit: i32| {
+        let (id, admin) = (id.clone(), admin.clone());
+        async move {
+            let f = common::find::Find::parse(q, limit).unwrap();
+            let found = id.find_sub_admins(&admin, &f).await.unwrap();
+            assert!(found.iter().all(|(_, g)| !g.is_empty()), "each with its grants");
+            found.into_iter().map(|(u, _)| u.email).collect::<Vec<_>>()
+        }
+    };
+    assert_eq!(find("ALAN", 5).await, ["alan_t@example.org", "alanxt@example.org"]);
+    assert_eq!(find("hopper", 5).await, ["grace.hopper@example.org"]);
+    assert_eq!(find("n_t", 5).await, ["alan_t@example.org"]);
+    assert_eq!(find("a%l", 5).await, ["barbara%l@example.org"]);
+    assert_eq!(find("ada", 5).await, ["ada@example.org"], "not the nonprofit admin Ada Charity");
+    assert_eq!(find("main admin", 5).await, Vec::<String>::new(), "not the main admin");
+    assert_eq!(find("example.org", 3).await.len(), 3);
+}
+
 on_both_backends! {
+    sub_admins_are_found_by_name_or_email =>
+        sub_admins_are_found_by_name_or_email_on_sqlite,
+        sub_admins_are_found_by_name_or_email_on_postgres;
     the_list_finds_accented_names_whatever_their_case =>
         the_list_finds_accented_names_whatever_their_case_on_sqlite,
         the_list_finds_accented_names_whatever_their_case_on_postgres;

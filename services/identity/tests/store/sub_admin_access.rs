@@ -34,7 +34,7 @@ async fn grants_of(id: &Identity, user: &User) -> Grants {
     id.get_sub_admin(&as_admin(id).await, &user.id).await.unwrap().1
 }
 
-/// Every one of the six calls made by `caller` against `target`, each answer checked by `check`.
+/// Every one of the seven calls made by `caller` against `target`, each answer checked by `check`.
 async fn every_call(id: &Identity, caller: &Actor, target: &str, check: impl Fn(&str, Result<(), Error>)) {
     let edit = || input("Eve", "Edit", "eve@example.org", "", grants(&[("/dashboard", &["view"])]));
     let create = input("Eve", "New", "new@example.org", SUB_PASSWORD, grants(&[("/dashboard", &["view"])]));
@@ -45,6 +45,7 @@ async fn every_call(id: &Identity, caller: &Actor, target: &str, check: impl Fn(
     let q = common::paging::Page { page: 1, limit: 10, ..Default::default() };
     check("list", id.list_sub_admins(caller, &q).await.map(drop));
     check("get", id.get_sub_admin(caller, target).await.map(drop));
+    check("find", id.find_sub_admins(caller, &common::find::Find::parse("tom", 0).unwrap()).await.map(drop));
 }
 
 async fn a_call_without_a_caller_it_can_trust_is_refused(id: Identity) {
@@ -93,7 +94,7 @@ async fn a_sub_admin_needs_the_sub_admin_action_of_each_call(id: Identity) {
     let viewer =
         holding(&id, "viewer@example.org", grants(&[("/sub_admin", &["view"]), ("/dashboard", &["view"])])).await;
     every_call(&id, &as_caller(&viewer), &target.id, |call, r| match call {
-        "list" | "get" => r.unwrap(),
+        "list" | "get" | "find" => r.unwrap(),
         _ => assert_forbidden(r, "You are not allowed to do this"),
     })
     .await;

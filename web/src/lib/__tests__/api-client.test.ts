@@ -348,6 +348,17 @@ describe('request client', () => {
     expect(useLoading.getState().pending).toBe(0)
   })
 
+  it('leaves out of the counter a call that shows its own progress', async () => {
+    let release = () => {}
+    api.on('GET /admin/search', () => new Promise((done) => (release = () => done([200, {}]))))
+    const quiet = apiClient.get('/admin/search', { skipLoadingCounter: true })
+    await new Promise((r) => setTimeout(r, 0))
+    expect(useLoading.getState().pending).toBe(0)
+    release()
+    await quiet
+    expect(useLoading.getState().pending).toBe(0)
+  })
+
   it('keeps the counter balanced through a refresh and retry', async () => {
     api
       .on('POST /v1/common/refreshToken', [...refreshed])
