@@ -258,7 +258,7 @@ mod tests {
             principal_ttl: std::time::Duration::from_secs(30),
             request_timeout: std::time::Duration::from_secs(60),
             upload_quota: crate::storage::Quota::default(),
-            trash: crate::trash::Retention::default(),
+            trash: crate::state::Retention::default(),
         }
     }
 

@@ -90,7 +90,7 @@ pub struct Config {
     pub upload_quota_nonprofit_bytes: i64,
     /// Days a deleted record stays in the trash (restorable) before it is deleted for good
     /// with its files (bff/src/trash.rs): 1 to 3650.
-    #[arg(long, env = "TRASH_RETENTION_DAYS", default_value_t = crate::trash::RETENTION_DAYS,
+    #[arg(long, env = "TRASH_RETENTION_DAYS", default_value_t = crate::state::RETENTION_DAYS,
           value_parser = clap::value_parser!(u32).range(1..=3650))]
     pub trash_retention_days: u32,
     /// Seconds between two runs of the trash's retention (one replica at a time).
@@ -127,7 +127,7 @@ impl Config {
             grpc_resolve_interval_secs: crate::discovery::RESOLVE_INTERVAL_SECS,
             upload_quota_bytes: crate::storage::DEFAULT_UPLOAD_QUOTA,
             upload_quota_nonprofit_bytes: crate::storage::DEFAULT_NONPROFIT_UPLOAD_QUOTA,
-            trash_retention_days: crate::trash::RETENTION_DAYS,
+            trash_retention_days: crate::state::RETENTION_DAYS,
             trash_sweep_interval_secs: 3_600,
         }
     }
@@ -171,7 +171,7 @@ impl Config {
                     admin: self.upload_quota_bytes,
                     nonprofit: self.upload_quota_nonprofit_bytes,
                 },
-                trash: crate::trash::Retention {
+                trash: crate::state::Retention {
                     keep: Duration::from_secs(u64::from(self.trash_retention_days) * 86_400),
                     interval: Duration::from_secs(self.trash_sweep_interval_secs),
                 },

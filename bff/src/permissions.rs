@@ -96,6 +96,19 @@ const PARTNER: &str = "/strategic";
 /// Either CMS page's edit (the handler then checks the module of THAT page).
 const CMS: &[(&str, &str)] = &[(PRIVACY_POLICY, "edit"), (TERMS_CONDITION, "edit")];
 
+/// The delete right of every module with a trash (the Trash's paths take any of them; trash.rs
+/// keeps it in step with its table of modules).
+pub const DELETE_GRANTS: &[(&str, &str)] = &[
+    ("/master/charity_management", "delete"),
+    ("/master/cause_management", "delete"),
+    ("/master/charity_category_management", "delete"),
+    ("/content_management/leadership", "delete"),
+    ("/category/FAQ", "delete"),
+    ("/category", "delete"),
+    ("/category/contact_form", "delete"),
+    ("/sub_admin", "delete"),
+];
+
 pub fn table() -> Vec<Entry> {
     table! {
         // Auth, passwords, metadata
@@ -300,9 +313,9 @@ pub fn table() -> Vec<Entry> {
         GET "/admin/audit/filters" => MainAdmin;
         // The Trash (issue 36): any account holding a delete right of a module with a trash;
         // each record then needs its own module's (areas/trash.rs)
-        POST "/admin/trash/list" => Grant(crate::trash::DELETE_GRANTS);
-        POST "/admin/trash/restore" => Grant(crate::trash::DELETE_GRANTS);
-        POST "/admin/trash/purge" => Grant(crate::trash::DELETE_GRANTS);
+        POST "/admin/trash/list" => Grant(DELETE_GRANTS);
+        POST "/admin/trash/restore" => Grant(DELETE_GRANTS);
+        POST "/admin/trash/purge" => Grant(DELETE_GRANTS);
         // Saved views (issue 36): the main admin's and sub-admins' own, of the lists of
         // modules they hold an action on (`holds_module`, asked by areas/saved_view.rs with
         // the list the request names); never a nonprofit admin's.

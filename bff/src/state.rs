@@ -29,7 +29,23 @@ pub struct Settings {
     /// Bytes a day each account may upload.
     pub upload_quota: crate::storage::Quota,
     /// How long deleted records stay in the trash, and how often the retention runs.
-    pub trash: crate::trash::Retention,
+    pub trash: Retention,
+}
+
+/// Days a deleted record stays restorable unless TRASH_RETENTION_DAYS says otherwise.
+pub const RETENTION_DAYS: u32 = 30;
+
+/// How long deleted records are kept, and how often the retention runs.
+#[derive(Debug, Clone, Copy)]
+pub struct Retention {
+    pub keep: Duration,
+    pub interval: Duration,
+}
+
+impl Default for Retention {
+    fn default() -> Self {
+        Self { keep: Duration::from_secs(u64::from(RETENTION_DAYS) * 86_400), interval: Duration::from_secs(3_600) }
+    }
 }
 
 #[derive(Clone)]

@@ -14,22 +14,6 @@ use crate::transport::{call, call_unsent};
 use proto::common::v1 as pc;
 use std::time::Duration;
 
-/// Days a deleted record stays restorable unless TRASH_RETENTION_DAYS says otherwise.
-pub const RETENTION_DAYS: u32 = 30;
-
-/// How long deleted records are kept, and how often the retention runs.
-#[derive(Debug, Clone, Copy)]
-pub struct Retention {
-    pub keep: Duration,
-    pub interval: Duration,
-}
-
-impl Default for Retention {
-    fn default() -> Self {
-        Self { keep: Duration::from_secs(u64::from(RETENTION_DAYS) * 86_400), interval: Duration::from_secs(3_600) }
-    }
-}
-
 /// The service that keeps a module's trash.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Keeper {
@@ -57,18 +41,6 @@ pub const MODULES: &[Trashed] = &[
     Trashed { module: "/category", keeper: Keeper::Content, files: None },
     Trashed { module: "/category/contact_form", keeper: Keeper::Content, files: None },
     Trashed { module: "/sub_admin", keeper: Keeper::Identity, files: None },
-];
-
-/// The delete right of every module with a trash (the Trash's paths take any of them).
-pub const DELETE_GRANTS: &[(&str, &str)] = &[
-    ("/master/charity_management", "delete"),
-    ("/master/cause_management", "delete"),
-    ("/master/charity_category_management", "delete"),
-    ("/content_management/leadership", "delete"),
-    ("/category/FAQ", "delete"),
-    ("/category", "delete"),
-    ("/category/contact_form", "delete"),
-    ("/sub_admin", "delete"),
 ];
 
 /// The module's entry, if it has a trash.
@@ -167,7 +139,7 @@ pub async fn purge_expired(state: &AppState, before: i64) -> anyhow::Result<usiz
 /// Runs the retention every interval until `shutdown`, on one replica at a time (the lock
 /// `trash:sweep` in the cache, as the media sweep takes its own).
 pub fn spawn_retention(state: AppState, shutdown: common::shutdown::Shutdown) {
-    let Retention { keep, interval } = state.settings.trash;
+    let crate::state::Retention { keep, interval } = state.settings.trash;
     tokio::spawn(async move {
         let me = common::new_id();
         let hold = interval.saturating_sub(interval / 10).max(Duration::from_secs(1));
@@ -204,7 +176,7 @@ mod tests {
     #[test]
     fn the_trash_paths_take_the_delete_right_of_every_module_with_a_trash() {
         let modules: Vec<_> = MODULES.iter().map(|t| (t.module, "delete")).collect();
-        assert_eq!(modules, DELETE_GRANTS);
+        assert_eq!(modules, crate::permissions::DELETE_GRANTS);
     }
 
     #[test]
