@@ -334,7 +334,7 @@ async fn a_trashed_nonprofit_leaves_every_list_and_comes_back_unless_a_rule_refu
     let (rows, total) = c.list_charities(&all).await.unwrap();
     assert_eq!((total, rows[0].id.as_str()), (1, n.record.id.as_str()), "back in the list and its total");
     assert_eq!(c.list_charities(&q(false, "", "water", "", "")).await.unwrap().1, 1, "back in the search");
-    let wrong = common::trash::twin_mismatches(&mut *c.db.pool.acquire().await.unwrap()).await.unwrap();
+    let wrong = common::trash::twin_mismatches(&mut c.db.pool.acquire().await.unwrap()).await.unwrap();
     assert!(wrong.is_empty(), "{wrong:?}");
 }
 

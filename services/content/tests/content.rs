@@ -364,7 +364,7 @@ async fn parallel_restores_of_one_record_restore_it_once(c: Content) {
 
 /// Every `_trash` twin has its table's columns in the same order.
 async fn every_trash_twin_matches_its_table(c: Content) {
-    let wrong = common::trash::twin_mismatches(&mut *c.db.pool.acquire().await.unwrap()).await.unwrap();
+    let wrong = common::trash::twin_mismatches(&mut c.db.pool.acquire().await.unwrap()).await.unwrap();
     assert!(wrong.is_empty(), "{wrong:?}");
 }
 

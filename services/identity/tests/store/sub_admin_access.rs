@@ -421,7 +421,7 @@ async fn a_deleted_sub_admin_waits_in_the_trash_and_comes_back_whole(id: Identit
     for key in ["identity.subadmin.trashed", "identity.subadmin.restored", "identity.subadmin.deleted"] {
         assert!(events.iter().any(|(e, _)| e == key), "{key} in {events:?}");
     }
-    let wrong = common::trash::twin_mismatches(&mut *id.db.pool.acquire().await.unwrap()).await.unwrap();
+    let wrong = common::trash::twin_mismatches(&mut id.db.pool.acquire().await.unwrap()).await.unwrap();
     assert!(wrong.is_empty(), "{wrong:?}");
 }
 
