@@ -2,8 +2,8 @@
 //! indexes), its kept or counted total, its version and the positions deep pages seek from
 //! (kept by list_cache.rs), and the list row each page answers.
 
-use crate::charity_store::{COLUMNS, Record, format_ein, record};
-use common::db::{Backend, Sql};
+use crate::charity_store::format_ein;
+use common::db::{Backend, Sql, get_bool};
 use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, Row};
 
@@ -20,6 +20,12 @@ pub struct CharityRow {
     pub is_imported: bool,
     pub created_at: i64,
 }
+
+/// The columns of a list row (`list_row`), and only those: a page reads none of the profile's
+/// long texts and lists (mission, description, images), which the database would send and the
+/// catalogue decode for every row of every page.
+const LIST_COLUMNS: &str =
+    "id, charity_name, ein, admin_approve_at, is_active, admin_verification, reject_reason, is_imported, created_at";
 
 /// The sort columns a list may use (allow-list: never interpolate input).
 pub fn sort_column(column: &str) -> Option<&'static str> {
@@ -103,7 +109,7 @@ fn push_ein_prefix(sql: &mut Sql, digits: &str) {
 /// Search everywhere: at most `limit` nonprofits of any list whose Tax ID starts with `digits`,
 /// in Tax ID order (the unique index on ein).
 pub async fn find_by_ein(c: &mut AnyConnection, digits: &str, limit: i64) -> sqlx::Result<Vec<CharityRow>> {
-    let mut q = Sql::new(Backend::of_connection(c), format!("SELECT {COLUMNS} FROM charities WHERE "));
+    let mut q = Sql::new(Backend::of_connection(c), format!("SELECT {LIST_COLUMNS} FROM charities WHERE "));
     push_ein_prefix(&mut q, digits);
     q.push(" ORDER BY ein LIMIT ").push_bind(limit);
     q.build().fetch_all(c).await?.iter().map(list_row).collect()
@@ -116,7 +122,7 @@ pub async fn find_by_ein(c: &mut AnyConnection, digits: &str, limit: i64) -> sql
 pub async fn find_by_name(c: &mut AnyConnection, text: &str, limit: i64) -> sqlx::Result<Vec<CharityRow>> {
     use common::find::{fts_phrase, has_wildcard};
     let backend = Backend::of_connection(c);
-    let mut q = Sql::new(backend, format!("SELECT {COLUMNS} FROM charities WHERE TRUE"));
+    let mut q = Sql::new(backend, format!("SELECT {LIST_COLUMNS} FROM charities WHERE TRUE"));
     if backend == Backend::Sqlite {
         let (op, pattern) =
             if has_wildcard(text) { ("MATCH", fts_phrase(text)) } else { ("LIKE", format!("%{text}%")) };
@@ -223,7 +229,7 @@ fn page_sql(
 ) -> Option<Sql> {
     let order_sql = order.sql();
     let mut page = Sql::new(backend, "");
-    page.push(&format!("SELECT {COLUMNS}"));
+    page.push(&format!("SELECT {LIST_COLUMNS}"));
     if with_total {
         page.push(", (");
         total_sql(f, &mut page);
@@ -359,22 +365,17 @@ pub async fn active(c: &mut AnyConnection) -> sqlx::Result<Vec<(String, String)>
     rows.iter().map(|r| Ok((r.try_get("id")?, r.try_get("charity_name")?))).collect()
 }
 
-/// The list row of a stored record.
-fn row(r: &Record) -> CharityRow {
-    CharityRow {
-        id: r.id.clone(),
-        charity_name: r.profile.charity_name.clone(),
-        tax_id: format_ein(&r.ein),
-        admin_approve_at: r.admin_approve_at,
-        is_active: r.is_active,
-        admin_verification: r.admin_verification.clone(),
-        reject_reason: r.reject_reason.clone(),
-        is_imported: r.is_imported,
-        created_at: r.created_at,
-    }
-}
-
-/// The list row of a row read with `COLUMNS`.
+/// The list row of a row read with `LIST_COLUMNS`.
 fn list_row(r: &AnyRow) -> sqlx::Result<CharityRow> {
-    record(r).map(|r| row(&r))
+    Ok(CharityRow {
+        id: r.try_get("id")?,
+        charity_name: r.try_get("charity_name")?,
+        tax_id: format_ein(&r.try_get::<String, _>("ein")?),
+        admin_approve_at: r.try_get("admin_approve_at")?,
+        is_active: get_bool(r, "is_active")?,
+        admin_verification: r.try_get("admin_verification")?,
+        reject_reason: r.try_get("reject_reason")?,
+        is_imported: get_bool(r, "is_imported")?,
+        created_at: r.try_get("created_at")?,
+    })
 }
