@@ -16,6 +16,8 @@ const sources = import.meta.glob<string>(['../**/*.{ts,tsx}', '!**/__tests__/**'
 
 /** The two files allowed to spell console paths and slugs. */
 const TABLES = new Set(['../paths.ts', '../lib/modules.ts'])
+/** Written by the OpenAPI generator from the server's document (the trash's module enum), not by hand. */
+const GENERATED = new Set(['../api/schema.d.ts'])
 
 const patterns = Object.values(paths).map((p) => p.pattern)
 /** First segments of every console path and module slug: 'signin', 'master', 'sub_admin', … */
@@ -75,7 +77,7 @@ describe('paths', () => {
   it('no source file outside the tables spells a console path or module slug', () => {
     expect(Object.keys(sources).length).toBeGreaterThan(50)
     const offenders = Object.entries(sources)
-      .filter(([file]) => !TABLES.has(file))
+      .filter(([file]) => !TABLES.has(file) && !GENERATED.has(file))
       .flatMap(([file, text]) => typedPaths(text).map((line) => `${file.replace(/^\.\.\//, 'src/')}:${line}`))
     expect(offenders).toEqual([])
   })
