@@ -21,7 +21,7 @@ export type TrashItem = Slugged<components['schemas']['TrashItem']>
 export type TrashRefusal = Slugged<components['schemas']['Refused']>
 /** What a restore or purge did: each record done, each refused with its reason. */
 export interface TrashOutcome {
-  done: TrashItem[]
+  done: TrashItemRef[]
   refused: TrashRefusal[]
 }
 
