@@ -124,7 +124,7 @@ export default function TrashScreen() {
             danger
             size="small"
             icon={<DeleteOutlined />}
-            aria-label={`Delete ${row.name} for good`}
+            aria-label={`Delete for good ${row.name}`}
             onClick={() => askOne('purge', row)}
           >
             Delete for good

@@ -100,7 +100,7 @@ describe('Trash', () => {
     api.on(PURGE, [409, { message: 'Still in use by 2 records' }])
     renderApp('/trash', mainAdmin)
     await screen.findByText('How do I give?')
-    fireEvent.click(screen.getByRole('button', { name: 'Delete How do I give? for good' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Delete for good How do I give?' }))
     const box = await dialog()
     expect(within(box).getByText('Are you sure you want to Delete for good ? This cannot be undone.')).toBeTruthy()
     fireEvent.click(within(box).getByRole('button', { name: 'Yes' }))
