@@ -14,9 +14,9 @@ import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
   PHONE,
-  PNG,
   RESULTS_DIR,
   api,
+  apiUploadLogo,
   apiCreateSubAdmin,
   apiSignIn,
   confirmDialog,
@@ -47,23 +47,8 @@ async function admin() {
   return (await apiSignIn(env, ADMIN_EMAIL, ADMIN_PASSWORD)).authToken
 }
 
-/** Uploads the PNG into the leadership photos' folder; returns its stored name. */
-async function uploadPhoto(token) {
-  const form = new FormData()
-  form.append('image', new Blob([PNG], { type: 'image/png' }), 'photo.png')
-  form.append('moduleName', 'leadershipImage')
-  const res = await fetch(`${env.baseURL}/local-image/uploadImage`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${token}` },
-    body: form,
-  })
-  const uploaded = await res.json()
-  assert.equal(res.status, 200, JSON.stringify(uploaded))
-  return uploaded.data.name
-}
-
 async function addLeader(token, name) {
-  const photo = await uploadPhoto(token)
+  const photo = await apiUploadLogo(env, token, 'leadershipImage')
   const res = await api(env, '/admin/leadership/addLeadership', {
     token,
     body: { name, title: 'Trustee', photo, biography: '<p>Serves.</p>', order: 9, isActive: true },

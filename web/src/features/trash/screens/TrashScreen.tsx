@@ -24,7 +24,7 @@ import { refreshAreas } from '../../../lib/query'
 import { useAccess } from '../../../lib/session'
 import { restoreFromTrash, trashKey, type TrashItem, type TrashRefusal } from '../../../lib/trash'
 import { listTrash, purgeFromTrash } from '../api/trash'
-import { collectMatching, inBatches, refusalLines, summary, type TrashVerb } from '../bulk'
+import { collectMatching, inBatches, MAX_MATCHING, refusalLines, summary, type TrashVerb } from '../bulk'
 
 const PURGE_TITLE = 'Are you sure you want to Delete for good ? This cannot be undone.'
 const FILTERS = ['module'] as const
@@ -70,7 +70,8 @@ export default function TrashScreen() {
     })
 
   const askMany = (verb: TrashVerb, selection: Selection<TrashItem>, clear: () => void) => {
-    const count = selection.count
+    // "All matching" acts on the first MAX_MATCHING records of the filter at most.
+    const count = selection.all ? Math.min(selection.count, MAX_MATCHING) : selection.count
     const noun = count === 1 ? 'record' : 'records'
     ask({
       title:
