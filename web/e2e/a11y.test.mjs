@@ -107,6 +107,14 @@ const env = setupConsole('a11y', DEMO, async (env) => {
     body: { charityId: rejected._id, adminVerification: 'Reject', rejectReason: 'The Tax ID does not match.' },
   })
   assert.equal(reject.status, 200, JSON.stringify(reject.body))
+  // A record in the trash, so the Trash is measured with a row and its confirmation open.
+  const made = await api(env, '/admin/faq-category/create', {
+    token,
+    body: { name: 'Deleted Questions', description: 'Waits in the trash' },
+  })
+  assert.equal(made.status, 200, JSON.stringify(made.body))
+  const trashed = await api(env, `/admin/faq-category/delete/${made.body.data._id}`, { method: 'DELETE', token })
+  assert.equal(trashed.status, 200, JSON.stringify(trashed.body))
   // The demo nonprofit's admin was invited when the demo data approved its nonprofit.
   const { link } = await waitForMailLink(env, DEMO_NPO.email, '/set_password/')
   const set = await api(env, '/admin-login/setPassword', {

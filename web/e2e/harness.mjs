@@ -654,11 +654,11 @@ export const PNG = Buffer.from(
   'base64',
 )
 
-/** Uploads the PNG as a nonprofit logo through the API; returns the stored file name. */
-export async function apiUploadLogo(env, token) {
+/** Uploads the PNG as a nonprofit logo (or into another media folder, `moduleName`) through the API; returns the stored file name. */
+export async function apiUploadLogo(env, token, moduleName = 'charity') {
   const form = new FormData()
   form.append('image', new Blob([PNG], { type: 'image/png' }), 'logo.png')
-  form.append('moduleName', 'charity')
+  form.append('moduleName', moduleName)
   const res = await fetch(`${env.baseURL}/local-image/uploadImage`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${token}` },

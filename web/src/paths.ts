@@ -139,6 +139,8 @@ export const paths = {
   chat: path(SLUGS.chat),
   /** The audit trail: the main admin's only (no module, SPEC section 2). */
   auditLog: path('/audit_log'),
+  /** The Trash (issue 36): deleted records of every module the user may delete in. */
+  trash: path('/trash'),
 } as const
 
 export type PathName = keyof typeof paths

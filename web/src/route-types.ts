@@ -11,6 +11,7 @@ export type MenuIcon =
   | 'bank'
   | 'calendar'
   | 'dashboard'
+  | 'delete'
   | 'flag'
   | 'folder'
   | 'heart'
@@ -42,6 +43,11 @@ export interface RouteDef {
    * permission when absent. A module may have one menu entry per audience.
    */
   audience?: 'main' | 'staff' | 'charity'
+  /**
+   * A screen across modules (no `module`): who holds `action` on any one of `modules` may open
+   * it, the main admin always (the Trash: the delete right of a module with a trash).
+   */
+  anyOf?: { action: Action; modules: readonly string[] }
   /** Menu group: the module's when absent. */
   group?: string | null
 }

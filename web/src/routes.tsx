@@ -9,7 +9,7 @@
  * The menu, the breadcrumbs, the landing path and the sub-admin route guard are all derived here.
  * Only screens that exist are listed: no entry may lead to an empty page.
  */
-import { findModule, GROUPS, MODULES, moduleOf, SLUGS, type ModuleDef } from './lib/modules'
+import { findModule, GROUPS, MODULES, moduleOf, SLUGS, TRASH_MODULES, type ModuleDef } from './lib/modules'
 import { grantedActionsOf, holdsEverything, isCharityAdminUser, type SessionUser } from './lib/session'
 import { paths } from './paths'
 import { PUBLIC_ROUTES } from './public-routes'
@@ -52,6 +52,16 @@ const table: RouteDef[] = [
     audience: 'main',
     menu: true,
     icon: 'solution',
+  },
+  {
+    // Across modules: whoever may delete in a module with a trash (it lists those modules only).
+    path: paths.trash.pattern,
+    layout: 'shell',
+    title: 'Trash',
+    audience: 'staff',
+    anyOf: { action: 'delete', modules: TRASH_MODULES.map((m) => m.slug) },
+    menu: true,
+    icon: 'delete',
   },
   {
     path: paths.newNonprofits.pattern,
@@ -489,7 +499,8 @@ const table: RouteDef[] = [
 
 function resolve(def: RouteDef): AppRoute {
   const mod = def.module ? moduleOf(def.module) : undefined
-  if (def.menu && !mod && def.audience !== 'main') throw new Error(`Menu route ${def.path} needs a module`)
+  if (def.menu && !mod && def.audience !== 'main' && !def.anyOf)
+    throw new Error(`Menu route ${def.path} needs a module`)
   if (mod && def.action && !mod.actions.includes(def.action) && def.action !== 'view') {
     throw new Error(`Route ${def.path} needs ${def.action}, which ${mod.slug} does not offer`)
   }
@@ -515,7 +526,8 @@ export function menuRouteOf(slug: string, user?: SessionUser | null): AppRoute |
 
 /**
  * Whether a user may open a route. Routes without a module need only a session, but for
- * the main admin's own. The main admin may open everything. Anyone else needs the route's
+ * the main admin's own and those across modules (`anyOf`: one of its modules' action). The
+ * main admin may open everything. Anyone else needs the route's
  * action on its module; for a 'view' screen of a module that offers no 'view', any granted
  * action counts.
  */
@@ -524,6 +536,10 @@ export function canAccessRoute(user: SessionUser | null | undefined, route: AppR
   if (!user) return false
   if (route.audience === 'main') return holdsEverything(user)
   if (route.audience && (route.audience === 'charity') !== isCharityAdminUser(user)) return false
+  if (route.anyOf) {
+    const { action, modules } = route.anyOf
+    return holdsEverything(user) || modules.some((slug) => grantedActionsOf(user, slug).includes(action))
+  }
   if (!route.module || holdsEverything(user)) return true
   const mod = findModule(route.module)
   if (!mod) return false
@@ -608,7 +624,7 @@ export function buildMenu(user: SessionUser | null | undefined): MenuNode[] {
     })
   }
   const nodes = nestMenu(entries)
-  // The main admin's screens of no module (the audit log) close the menu.
+  // The screens of no module (the main admin's audit log, the Trash) close the menu.
   for (const route of ROUTES) {
     if (route.menu && !route.module && canAccessRoute(user, route)) {
       nodes.push({ key: route.path, path: route.path, title: route.menuTitle ?? route.title, icon: route.icon })

@@ -14,11 +14,10 @@ const sources = import.meta.glob<string>(['../**/*.{ts,tsx}', '!**/__tests__/**'
   eager: true,
 })
 
-/**
- * The files allowed to spell console paths and slugs: the two tables, and the API types
- * generated from the BFF's OpenAPI document (which lists the modules a field takes).
- */
-const TABLES = new Set(['../paths.ts', '../lib/modules.ts', '../api/schema.d.ts'])
+/** The two files allowed to spell console paths and slugs. */
+const TABLES = new Set(['../paths.ts', '../lib/modules.ts'])
+/** Written by the OpenAPI generator from the server's document (the trash's module enum), not by hand. */
+const GENERATED = new Set(['../api/schema.d.ts'])
 
 const patterns = Object.values(paths).map((p) => p.pattern)
 /** First segments of every console path and module slug: 'signin', 'master', 'sub_admin', … */
@@ -78,7 +77,7 @@ describe('paths', () => {
   it('no source file outside the tables spells a console path or module slug', () => {
     expect(Object.keys(sources).length).toBeGreaterThan(50)
     const offenders = Object.entries(sources)
-      .filter(([file]) => !TABLES.has(file))
+      .filter(([file]) => !TABLES.has(file) && !GENERATED.has(file))
       .flatMap(([file, text]) => typedPaths(text).map((line) => `${file.replace(/^\.\.\//, 'src/')}:${line}`))
     expect(offenders).toEqual([])
   })

@@ -50,6 +50,7 @@ describe('route table', () => {
         '/set_password/:token',
         '/change_password',
         '/dashboard',
+        '/trash',
         '/master/cause_management',
         '/cause/cause_add',
         '/cause/cause_edit/:id',
@@ -314,6 +315,7 @@ describe('menu', () => {
       'Service Charges',
       'Message',
       'Audit Log',
+      'Trash',
     ])
   })
 
@@ -342,6 +344,7 @@ describe('menu', () => {
     ])
     expect(flatten(buildMenu(subAdmin({ '/master/charity_category_management': ['delete'] })))).toEqual([
       'Master Management > Nonprofit Category',
+      'Trash',
     ])
     expect(flatten(buildMenu(subAdmin({ '/master/cause_management': [] })))).toEqual([])
     expect(homePathOf(subAdmin({ '/master/charity_category_management': ['add'] }))).toBe(
@@ -497,6 +500,32 @@ describe('group nesting', () => {
       { title: 'Causes/Affiliations Management', path: '/master/cause_management' },
       { title: 'Edit Cause' },
     ])
+  })
+})
+
+describe('Trash', () => {
+  const trash = findRoute('/trash')!
+
+  it('is in the menu, and opens, for the main admin and whoever may delete in a module with a trash', () => {
+    expect(canAccessRoute(mainAdmin, trash)).toBe(true)
+    const faqDeleter = subAdmin({ '/category/FAQ': ['delete'] })
+    expect(flatten(buildMenu(faqDeleter))).toEqual(['FAQ Management', 'Trash'])
+    expect(canAccessRoute(faqDeleter, trash)).toBe(true)
+  })
+
+  it('is neither in the menu nor open without a delete right on a module with a trash', () => {
+    const editor = subAdmin({ '/category/FAQ': ['add', 'edit'], '/sub_admin': ['view'] })
+    expect(flatten(buildMenu(editor))).not.toContain('Trash')
+    expect(canAccessRoute(editor, trash)).toBe(false)
+    // Report Post offers delete but keeps no trash (modules.json): no Trash for it.
+    const reporter = subAdmin({ '/reporte_post': ['view', 'delete'] })
+    expect(flatten(buildMenu(reporter))).toEqual(['Report Post'])
+    expect(canAccessRoute(reporter, trash)).toBe(false)
+    expect(canAccessRoute(null, trash)).toBe(false)
+  })
+
+  it('follows modules.json: its modules are those with a trash', () => {
+    expect(trash.anyOf?.modules).toEqual(MODULES.filter((m) => m.trash).map((m) => m.slug))
   })
 })
 

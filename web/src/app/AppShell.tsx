@@ -266,7 +266,8 @@ export function AppShell() {
             </Button>
           </Dropdown>
         </Layout.Header>
-        <Layout.Content style={{ padding: isSmall ? 12 : 24 }}>
+        {/* Focusable by script (tabIndex -1): where the focus goes when what held it closes (a delete's Undo toast). */}
+        <Layout.Content tabIndex={-1} style={{ padding: isSmall ? 12 : 24, outline: 'none' }}>
           {crumbs.length > 0 && (
             <Breadcrumb
               style={{ marginBottom: 16 }}

@@ -15,6 +15,7 @@ export const SCREENS = {
   [paths.dashboard.pattern]: () => import('../features/dashboard/screens/DashboardScreen'),
   [paths.test.pattern]: () => import('../features/charity/screens/TestScreen'),
   [paths.auditLog.pattern]: () => import('../features/audit/screens/AuditLogScreen'),
+  [paths.trash.pattern]: () => import('../features/trash/screens/TrashScreen'),
   [paths.newNonprofits.pattern]: () => import('../features/charity/screens/NewNonprofitScreen'),
   [paths.newNonprofitView.pattern]: () => import('../features/charity/screens/MasterViewScreen'),
   [paths.charityList.pattern]: () => import('../features/charity/screens/CharityManagementScreen'),

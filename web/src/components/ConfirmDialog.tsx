@@ -48,6 +48,11 @@ export interface ConfirmDialogProps {
   reasonLimit?: TextLimit
   onConfirm?: (values: ConfirmValues) => void | Promise<unknown>
   onCancel: () => void
+  /**
+   * Once closed, the focus goes back to what opened the dialog (default). False: it stays where
+   * the answer put it (a delete's Undo toast, components/UndoDelete.ts).
+   */
+  restoreFocus?: boolean
 }
 
 /** A field the dialog does not show: nothing to check. */
@@ -75,6 +80,7 @@ export function ConfirmDialog({
   reasonLimit,
   onConfirm,
   onCancel,
+  restoreFocus = true,
 }: ConfirmDialogProps) {
   const validators = useMemo(
     () => ({
@@ -129,6 +135,7 @@ export function ConfirmDialog({
       onCancel={cancel}
       destroyOnHidden
       mask={{ closable: !busy }}
+      focusable={{ focusTriggerAfterClose: restoreFocus }}
       footer={[
         <Button key="cancel" onClick={cancel} disabled={busy}>
           {cancelLabel}

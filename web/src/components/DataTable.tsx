@@ -11,7 +11,18 @@
  * for; an answer for a view the table has left is never shown. The view is the caller's (`view` and
  * `onViewChange`: ListCard keeps it in the URL) or, without them, the table's own.
  */
-import { useEffect, useId, useImperativeHandle, useRef, useState, type Key, type Ref } from 'react'
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useId,
+  useImperativeHandle,
+  useRef,
+  useState,
+  type Key,
+  type ReactNode,
+  type Ref,
+} from 'react'
 import { Empty } from 'antd'
 import { Text } from './Text'
 import type { ColumnsType } from 'antd/es/table/interface'
@@ -22,6 +33,11 @@ import { DEFAULT_PAGE, FIRST_VIEW, PAGE_SIZES, type ListNavigation, type ListVie
 import { SMALL_SCREEN_QUERY, useMediaQuery } from '../lib/use-media-query'
 import { RowCards } from './RowCards'
 import { TableView } from './TableView'
+import type { SelectionOptions } from './useSelection'
+import type { SelectionLayerProps, SelectionParts } from './SelectionLayer'
+
+// Fetched by the lists that select rows only (every screen's first load has a budget).
+const SelectionLayer = lazy(() => import('./SelectionLayer')) as <T>(props: SelectionLayerProps<T>) => ReactNode
 
 export type { SortOrder, TablePage, TableQuery } from '../lib/list-page'
 export { DEFAULT_LIMIT, DEFAULT_PAGE } from '../lib/list-state'
@@ -54,6 +70,11 @@ export interface DataTableProps<T> {
    * here'). A search that finds nothing says so instead (EMPTY_SEARCH_TEXT).
    */
   empty: string
+  /**
+   * Rows can be selected (a checkbox per row, one for the page, and a selection bar with
+   * `actions`); the selection stays across pages and clears when the filter or search changes.
+   */
+  selection?: SelectionOptions<T>
 }
 
 /** An empty list while a search is on. */
@@ -81,6 +102,7 @@ export function DataTable<T extends object>({
   ref,
   'aria-label': ariaLabel,
   empty,
+  selection: selectable,
 }: DataTableProps<T>) {
   const small = useMediaQuery(SMALL_SCREEN_QUERY)
   const ownKey = useId()
@@ -139,6 +161,9 @@ export function DataTable<T extends object>({
     />
   )
 
+  const keyOfRow = (row: T, index = 0): Key =>
+    typeof rowKey === 'function' ? rowKey(row) : String((row as Record<string, unknown>)[rowKey] ?? index)
+
   // A new sort or page size starts again from the first page; a sort turned off names no column.
   const sortBy = (nextColumn: string, nextOrder: SortOrder) => {
     const sorted = nextColumn !== '' && nextOrder !== ''
@@ -147,46 +172,65 @@ export function DataTable<T extends object>({
   const pageTo = (nextPage: number, nextLimit: number) =>
     changeView({ limit: nextLimit, page: nextLimit !== limit ? DEFAULT_PAGE : nextPage })
 
-  if (small) {
-    const keyOfRow = (row: T, index: number): Key =>
-      typeof rowKey === 'function' ? rowKey(row) : String((row as Record<string, unknown>)[rowKey] ?? index)
-    return (
-      <RowCards<T>
-        columns={columns}
-        rows={rows}
-        keyOf={keyOfRow}
-        loading={result.isFetching}
-        empty={emptyText}
-        label={ariaLabel}
-        sortColumn={sortColumn}
-        sortOrder={sortColumn ? view.order : ''}
-        onSort={sortBy}
-        page={page}
-        limit={limit}
-        total={total}
-        onPage={pageTo}
-      />
+  const draw = (selection?: SelectionParts<T>) =>
+    small ? (
+      <>
+        {selection?.bar}
+        <RowCards<T>
+          columns={columns}
+          rows={rows}
+          keyOf={keyOfRow}
+          loading={result.isFetching}
+          empty={emptyText}
+          label={ariaLabel}
+          sortColumn={sortColumn}
+          sortOrder={sortColumn ? view.order : ''}
+          onSort={sortBy}
+          page={page}
+          limit={limit}
+          total={total}
+          onPage={pageTo}
+          select={selection?.box}
+        />
+      </>
+    ) : (
+      <>
+        {selection?.bar}
+        <TableView<T>
+          aria-label={ariaLabel}
+          columns={selection ? [selection.column, ...columns] : columns}
+          rows={rows}
+          rowKey={rowKey}
+          loading={result.isFetching}
+          empty={emptyText}
+          sortColumn={sortColumn}
+          sortOrder={sortColumn ? view.order : ''}
+          onSort={sortBy}
+          paging={{
+            current: page,
+            pageSize: limit,
+            total,
+            pageSizeOptions: PAGE_SIZES,
+            onChange: pageTo,
+          }}
+        />
+      </>
     )
-  }
 
+  if (!selectable) return draw()
+  // The selection belongs to the list and its search: another one starts empty.
   return (
-    <TableView<T>
-      aria-label={ariaLabel}
-      columns={columns}
-      rows={rows}
-      rowKey={rowKey}
-      loading={result.isFetching}
-      empty={emptyText}
-      sortColumn={sortColumn}
-      sortOrder={sortColumn ? view.order : ''}
-      onSort={sortBy}
-      paging={{
-        current: page,
-        pageSize: limit,
-        total,
-        pageSizeOptions: PAGE_SIZES,
-        onChange: pageTo,
-      }}
-    />
+    <Suspense fallback={draw()}>
+      <SelectionLayer<T>
+        list={`${listKey} ${view.search}`}
+        rows={rows}
+        total={total}
+        keyOf={keyOfRow}
+        options={selectable}
+        small={small}
+      >
+        {draw}
+      </SelectionLayer>
+    </Suspense>
   )
 }

@@ -65,6 +65,8 @@ export interface RowCardsProps<T> {
   limit: number
   total: number
   onPage: (page: number, limit: number) => void
+  /** A row's selection checkbox, before its name (DataTable's `selection`). */
+  select?: (row: T) => ReactNode
 }
 
 /** The "Sort by" choice of no sort: the list's own order (newest first, mostly). */
@@ -84,6 +86,7 @@ export function RowCards<T extends object>({
   limit,
   total,
   onPage,
+  select,
 }: RowCardsProps<T>) {
   const { token } = theme.useToken()
   const shown = columns as ColumnType<T>[]
@@ -136,6 +139,7 @@ export function RowCards<T extends object>({
             {rows.map((row, index) => (
               <div role="row" key={rowKey(row, index)} style={card} data-row-card="">
                 <div style={{ display: 'flex', alignItems: 'flex-start', gap: 8 }}>
+                  {select && <div role="cell">{select(row)}</div>}
                   <div role="rowheader" style={{ flex: 1, minWidth: 0, fontWeight: 600, overflowWrap: 'anywhere' }}>
                     {head && cellOf(head, row, index)}
                   </div>

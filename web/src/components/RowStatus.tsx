@@ -121,13 +121,15 @@ export interface DeletedTabRows<T> {
   ask: (request: ConfirmRequest) => void
   /** After Delete or Restore (the list's refresh). */
   after: () => void
+  /** The module (SLUGS) whose trash keeps the deleted rows: Delete's toast offers Undo when it has one. */
+  trash?: string
 }
 
 /**
  * The Action column of a list with a Deleted tab (View; Edit and Delete outside the Deleted
  * tab), then in the Deleted tab its Restore column; each only where the rights allow.
  */
-export function deletedTabColumns<T>({
+export function deletedTabColumns<T extends { _id: string }>({
   nameOf,
   deleted,
   canEdit,
@@ -137,6 +139,7 @@ export function deletedTabColumns<T>({
   setDeleted,
   ask,
   after,
+  trash,
 }: DeletedTabRows<T>): Array<ColumnType<T> | null | false> {
   const confirm = (row: T, isDeleted: boolean) =>
     ask({
@@ -144,6 +147,7 @@ export function deletedTabColumns<T>({
       text: nameOf(row),
       run: () => setDeleted(row, isDeleted),
       after,
+      undo: isDeleted && trash ? { module: trash, _id: row._id, name: nameOf(row) } : undefined,
     })
   return [
     actionColumn<T>(nameOf, [

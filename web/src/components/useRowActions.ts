@@ -13,9 +13,14 @@
  * - a second Yes while the call runs, and a second opening while a dialog is shown, are
  *   ignored (no double call, no double open);
  * - the title and text stay those of the last action while the dialog animates out.
+ *
+ * A delete's toast offers Undo for its 5 seconds when `trash` names a module with a trash
+ * (components/UndoDelete.ts): Undo restores the row (found by its `_id`, named by `describe`)
+ * and reloads the list.
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { rowActionTitle } from './RowStatus'
+import { toastDeleted } from './UndoDelete'
 import { toast } from '../lib/toast'
 
 export type RowActionKind = 'status' | 'delete'
@@ -37,8 +42,13 @@ export interface RowActionsOptions<T> {
   remove?: (row: T) => Promise<RowActionResult>
   /** Reloads the list after the call (success or failure: the row may have changed meanwhile). */
   reload: () => void
-  /** The dialog's small text for a row (usually its name). */
+  /** The dialog's small text for a row (usually its name; the Undo button's name too). */
   describe?: (row: T) => ReactNode
+  /**
+   * The module (SLUGS) whose trash keeps the deleted rows: the delete's toast offers Undo when
+   * modules.json gives it a trash.
+   */
+  trash?: string
 }
 
 /** Props for the shared ConfirmDialog: `<ConfirmDialog {...actions.dialog} />`. */
@@ -48,6 +58,8 @@ export interface RowActionDialogProps {
   text?: ReactNode
   onConfirm: () => Promise<void>
   onCancel: () => void
+  /** False once a delete's Undo toast took the focus: the closing dialog leaves it there. */
+  restoreFocus: boolean
 }
 
 export interface RowActions<T> {
@@ -68,6 +80,7 @@ export function useRowActions<T extends { isActive?: boolean }>(options: RowActi
   // `shown` is what the dialog displays; it outlives the answer so the closing dialog keeps its title.
   const [shown, setShown] = useState<PendingRowAction<T> | null>(null)
   const [open, setOpen] = useState(false)
+  const [restoreFocus, setRestoreFocus] = useState(true)
   const pendingRef = useRef<PendingRowAction<T> | null>(null)
   const busyRef = useRef(false)
 
@@ -76,6 +89,7 @@ export function useRowActions<T extends { isActive?: boolean }>(options: RowActi
     const action = { kind, row }
     pendingRef.current = action
     setShown(action)
+    setRestoreFocus(true)
     setOpen(true)
   }, [])
 
@@ -93,12 +107,20 @@ export function useRowActions<T extends { isActive?: boolean }>(options: RowActi
     const action = pendingRef.current
     if (!action || busyRef.current) return
     busyRef.current = true
-    const { setStatus, remove } = optionsRef.current
+    const { setStatus, remove, trash, describe, reload } = optionsRef.current
     try {
       const call = action.kind === 'status' ? setStatus?.(action.row, !action.row.isActive) : remove?.(action.row)
       if (!call) return
       const res = await call
-      toast.success(res?.message || 'Success')
+      const message = res?.message || 'Success'
+      if (action.kind === 'delete' && trash) {
+        const { _id } = action.row as { _id?: unknown }
+        const name = describe?.(action.row)
+        const undo = { module: trash, _id: String(_id ?? ''), name: typeof name === 'string' ? name : '' }
+        if (toastDeleted(message, undo, reload)) setRestoreFocus(false)
+      } else {
+        toast.success(message)
+      }
     } catch {
       // The request client has shown the server's message (or the generic fallback).
     } finally {
@@ -114,8 +136,8 @@ export function useRowActions<T extends { isActive?: boolean }>(options: RowActi
   const title = rowActionTitle(shown)
 
   const dialog = useMemo<RowActionDialogProps>(
-    () => ({ open, title, text, onConfirm, onCancel }),
-    [open, title, text, onConfirm, onCancel],
+    () => ({ open, title, text, onConfirm, onCancel, restoreFocus }),
+    [open, title, text, onConfirm, onCancel, restoreFocus],
   )
 
   return { askStatus, askDelete, pending: open ? shown : null, dialog }

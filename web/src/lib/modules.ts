@@ -14,6 +14,11 @@ export interface ModuleDef {
   /** Parent menu group, or null for a top-level entry. */
   group: string | null
   actions: Action[]
+  /**
+   * The service that keeps the module's deleted records (issue 36), for a module whose deletes
+   * go to the trash: its deletes can be undone, and the Trash screen lists them.
+   */
+  trash?: string
 }
 
 /** Every grantable action, in the order of the permission matrix header. */
@@ -27,6 +32,7 @@ export const MODULES: ModuleDef[] = table.modules.map((m) => ({
   title: m.title,
   group: m.group ?? null,
   actions: m.actions as Action[],
+  ...('trash' in m && m.trash ? { trash: m.trash } : {}),
 }))
 
 const bySlug = new Map(MODULES.map((m) => [m.slug, m]))
@@ -40,6 +46,14 @@ export function moduleOf(slug: string): ModuleDef {
   const found = bySlug.get(slug)
   if (!found) throw new Error(`Unknown module slug ${slug}`)
   return found
+}
+
+/** The modules whose deleted records wait in the trash, in the table's order. */
+export const TRASH_MODULES: ModuleDef[] = MODULES.filter((m) => m.trash)
+
+/** Whether a module's deletes go to the trash (and can be undone). */
+export function hasTrash(slug: string): boolean {
+  return Boolean(bySlug.get(slug)?.trash)
 }
 
 /**

@@ -7,7 +7,7 @@
  * waits for it and is then shown, in order; none is lost (a chunk that failed to load is asked
  * again at the next toast).
  */
-import { useSyncExternalStore } from 'react'
+import { useSyncExternalStore, type ReactNode } from 'react'
 import type { NotificationInstance } from 'antd/es/notification/interface'
 
 export const TOAST_DURATION_SECONDS = 5
@@ -23,6 +23,8 @@ interface Toast {
   type: Kind
   text: string
   key?: string
+  /** Buttons under the text (a delete's Undo). */
+  actions?: ReactNode
 }
 
 /** The context-aware instance of the app's ToastHost, once it is mounted. */
@@ -41,8 +43,8 @@ const listeners = new Set<() => void>()
 function deliver(): void {
   const api = instance ?? (hosts > 0 ? null : staticApi)
   if (!api) return
-  for (const { type, text, key } of waiting.splice(0)) {
-    api[type]({ key, title: text, placement: TOAST_PLACEMENT, duration: TOAST_DURATION_SECONDS })
+  for (const { type, text, key, actions } of waiting.splice(0)) {
+    api[type]({ key, title: text, actions, placement: TOAST_PLACEMENT, duration: TOAST_DURATION_SECONDS })
   }
 }
 
@@ -92,10 +94,17 @@ export function registerToastInstance(next: NotificationInstance | null): void {
 }
 
 /** `key` makes a repeated toast replace the shown one instead of stacking. */
-function show(type: Kind, text: string, key?: string) {
-  waiting.push({ type, text, key })
+function show(type: Kind, text: string, key?: string, actions?: ReactNode) {
+  waiting.push({ type, text, key, actions })
   if (instance || (hosts === 0 && staticApi)) deliver()
   else prepareToasts()
+}
+
+/** Closes the toast of `key` (one still waiting for the notification code is dropped). */
+function close(key: string) {
+  const index = waiting.findIndex((t) => t.key === key)
+  if (index >= 0) waiting.splice(index, 1)
+  ;(instance ?? staticApi)?.destroy(key)
 }
 
 export const toast = {
@@ -103,4 +112,7 @@ export const toast = {
   error: (text: string, key?: string) => show('error', text, key),
   info: (text: string, key?: string) => show('info', text, key),
   warning: (text: string, key?: string) => show('warning', text, key),
+  /** A success toast with buttons under its text (`key` closes it: `toast.close(key)`). */
+  successWith: (text: string, key: string, actions: ReactNode) => show('success', text, key, actions),
+  close,
 }

@@ -31,6 +31,7 @@ export default function BadgeListScreen() {
     remove: (row) => deleteBadge(row._id),
     reload: refresh,
     describe: nameOf,
+    trash: MODULE,
   })
 
   const columns = useMemo(

@@ -36,6 +36,7 @@ export default function CauseListScreen() {
     remove: (row) => deleteCause(row._id),
     reload: refresh,
     describe: nameOf,
+    trash: MODULE,
   })
 
   const columns = useMemo(

@@ -38,6 +38,7 @@ export default function CategoryListScreen() {
     remove: (row) => deleteCategory(row._id),
     reload: refresh,
     describe: nameOf,
+    trash: MODULE,
   })
 
   const { openEdit } = editor

@@ -61,6 +61,7 @@ export default function CharityManagementScreen() {
     remove: (row) => deleteCharity(row._id),
     reload: refresh,
     describe: nameOf,
+    trash: CHARITY_MODULE,
   })
 
   const columns = useMemo(

@@ -119,6 +119,7 @@ export default function CommunityListScreen() {
           setDeleted: (row, isDeleted) => deleteCommunity(row._id, isDeleted),
           ask,
           after: () => void refresh(),
+          trash: MODULE,
         }),
       ),
     [meta, deleted, canEdit, canDelete, ask, refresh],

@@ -16,3 +16,8 @@ export async function getContactMessage(id: string): Promise<ContactMessage> {
   )
   return res.data.data
 }
+
+/** DELETE /admin/ContactUs/delete/{id} (delete) -> 'Contact message deleted successfully': it goes to the trash. */
+export async function deleteContactMessage(id: string): Promise<ApiEnvelope<null>> {
+  return (await apiClient.delete<ApiEnvelope<null>>(`/admin/ContactUs/delete/${encodeURIComponent(id)}`)).data
+}

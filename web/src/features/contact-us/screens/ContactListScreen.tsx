@@ -1,19 +1,26 @@
 /**
  * /category/contact_form (Contact Us Form: view): the messages sent from the public site, newest
  * first, unread ones marked (a filter shows only unread or read ones); View opens one (and marks
- * it read).
+ * it read); Delete (delete right, after the shared confirmation) moves one to the trash, with Undo
+ * in its toast.
  */
 import { useMemo } from 'react'
 import { Select, Space, Tag } from 'antd'
 import { Text } from '../../../components/Text'
+import { ConfirmDialog } from '../../../components/ConfirmDialog'
 import { ListCard } from '../../../components/ListCard'
 import { actionColumn, columnsOf, dateColumn } from '../../../components/RowStatus'
+import { useRowActions } from '../../../components/useRowActions'
 import { useYesNoFilter } from '../../../lib/list-state'
 import type { TableQuery } from '../../../lib/list-page'
+import { SLUGS } from '../../../lib/modules'
+import { useRefresh } from '../../../lib/query'
+import { useRights } from '../../../lib/session'
 import { paths } from '../../../paths'
-import { listContactMessages } from '../api/contact-us'
+import { deleteContactMessage, listContactMessages } from '../api/contact-us'
 import type { ContactMessage } from '../types'
 
+const MODULE = SLUGS.contactForm
 const nameOf = (row: ContactMessage) => row.name
 const READ_OPTIONS: Array<{ value: '' | 'unread' | 'read'; label: string }> = [
   { value: '', label: 'All messages' },
@@ -24,6 +31,15 @@ const READ_OPTIONS: Array<{ value: '' | 'unread' | 'read'; label: string }> = [
 export default function ContactListScreen() {
   const read = useYesNoFilter('read', 'read', 'unread')
   const isRead = read.flag
+  const { canDelete } = useRights(MODULE)
+  const refresh = useRefresh('contact-us')
+
+  const { askDelete, dialog } = useRowActions<ContactMessage & { isActive?: boolean }>({
+    remove: (row) => deleteContactMessage(row._id),
+    reload: refresh,
+    describe: nameOf,
+    trash: MODULE,
+  })
 
   const columns = useMemo(
     () =>
@@ -50,9 +66,12 @@ export default function ContactListScreen() {
           render: (_, row) => (row.isRead ? row.subject : <Text strong>{row.subject}</Text>),
         },
         dateColumn('Received At', 'createdAt'),
-        actionColumn<ContactMessage>(nameOf, [{ label: 'View', to: (row) => paths.contactView(row._id) }]),
+        actionColumn<ContactMessage>(nameOf, [
+          { label: 'View', to: (row) => paths.contactView(row._id) },
+          canDelete && { label: 'Delete', onClick: askDelete },
+        ]),
       ),
-    [],
+    [canDelete, askDelete],
   )
 
   const fetch = useMemo(
@@ -78,6 +97,8 @@ export default function ContactListScreen() {
       aria-label="Contact messages"
       columns={columns}
       fetch={fetch}
-    />
+    >
+      <ConfirmDialog {...dialog} />
+    </ListCard>
   )
 }

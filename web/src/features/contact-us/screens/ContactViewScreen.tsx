@@ -1,25 +1,34 @@
 /**
  * /category/contact_form/contact_form_view/:id: one contact message (name, email, phone,
  * subject, the message, when it came) and who read it when. Opening it marks it read: the
- * lists are asked again.
+ * lists are asked again. Delete (delete right, after the shared confirmation) moves it to the
+ * trash and goes back to the list, with Undo in the toast.
  */
 import { useEffect } from 'react'
-import { Button, Descriptions, Tag } from 'antd'
+import { Button, Descriptions, Space, Tag } from 'antd'
+import { DeleteOutlined } from '@ant-design/icons'
 import { Paragraph } from '../../../components/Text'
 import { Card } from '../../../components/Card'
 import { useNavigate, useParams } from 'react-router'
+import { ConfirmDialog } from '../../../components/ConfirmDialog'
 import { LoadState } from '../../../components/LoadState'
+import { DELETE_TITLE } from '../../../components/RowStatus'
+import { useConfirmAction } from '../../../components/useConfirmAction'
 import { formatDate, formatPhone } from '../../../lib/format'
+import { SLUGS } from '../../../lib/modules'
 import { useRecord, useRefresh } from '../../../lib/query'
 import { listUrl } from '../../../lib/list-state'
+import { useRights } from '../../../lib/session'
 import { paths } from '../../../paths'
-import { getContactMessage } from '../api/contact-us'
+import { deleteContactMessage, getContactMessage } from '../api/contact-us'
 
 export default function ContactViewScreen() {
   const { id = '' } = useParams()
   const navigate = useNavigate()
   const refresh = useRefresh('contact-us')
   const { value: row, error } = useRecord(['contact-us', id], () => getContactMessage(id))
+  const { canDelete } = useRights(SLUGS.contactForm)
+  const { ask, dialog } = useConfirmAction()
 
   // The opening has marked it read: the lists show it so.
   useEffect(() => {
@@ -29,8 +38,30 @@ export default function ContactViewScreen() {
   const back = <Button onClick={() => navigate(listUrl(paths.contactList()))}>Back</Button>
   if (error || !row) return <LoadState title="Contact Message" error={error} back={back} />
 
+  const askDelete = () =>
+    ask({
+      title: DELETE_TITLE,
+      text: row.name,
+      run: () => deleteContactMessage(id),
+      after: () => void refresh(),
+      done: () => navigate(listUrl(paths.contactList())),
+      undo: { module: SLUGS.contactForm, _id: id, name: row.name },
+    })
+
   return (
-    <Card title="Contact Message" extra={back}>
+    <Card
+      title="Contact Message"
+      extra={
+        <Space wrap>
+          {canDelete && (
+            <Button danger icon={<DeleteOutlined />} onClick={askDelete}>
+              Delete
+            </Button>
+          )}
+          {back}
+        </Space>
+      }
+    >
       <Descriptions bordered column={{ xs: 1, sm: 1, md: 2 }} size="small">
         <Descriptions.Item label="Name">{row.name}</Descriptions.Item>
         <Descriptions.Item label="Email">
@@ -53,6 +84,7 @@ export default function ContactViewScreen() {
           <Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }}>{row.message}</Paragraph>
         </Descriptions.Item>
       </Descriptions>
+      <ConfirmDialog {...dialog} />
     </Card>
   )
 }

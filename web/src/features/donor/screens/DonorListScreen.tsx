@@ -28,6 +28,7 @@ export default function DonorListScreen() {
     remove: (row) => deleteDonor(row._id),
     reload: refresh,
     describe: donorName,
+    trash: MODULE,
   })
 
   const columns = useMemo(

@@ -75,6 +75,7 @@ export default function EventListScreen() {
           setDeleted: (row, isDeleted) => deleteEvent(row._id, isDeleted),
           ask,
           after: () => void refresh(),
+          trash: MODULE,
         }),
       ),
     [deleted, canEdit, canDelete, ask, refresh],

@@ -39,6 +39,7 @@ export default function FaqCategoryListScreen() {
     remove: (row) => deleteFaqCategory(row._id),
     reload: refresh,
     describe: nameOf,
+    trash: MODULE,
   })
 
   const { openEdit } = editor

@@ -34,6 +34,7 @@ export default function FaqListScreen() {
     remove: (row) => deleteFaq(row._id),
     reload: refresh,
     describe: nameOf,
+    trash: MODULE,
   })
 
   const columns = useMemo(

@@ -35,6 +35,7 @@ export default function PartnerListScreen() {
     remove: (row) => deletePartner(row._id),
     reload: refresh,
     describe: nameOf,
+    trash: MODULE,
   })
 
   const columns = useMemo(

@@ -43,6 +43,7 @@ export default function LeadershipListScreen() {
     remove: (row) => deleteLeadership(row._id),
     reload: refresh,
     describe: nameOf,
+    trash: MODULE,
   })
 
   const columns = useMemo(

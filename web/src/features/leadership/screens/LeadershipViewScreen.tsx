@@ -1,14 +1,15 @@
 /**
  * /content_management/view_leadership/:id: a leader's photo, name, title, order, whether shown,
  * biography (rich text) and when the entry was added and changed; Edit (edit right) and Delete
- * (delete right, after the shared confirmation: back to the list).
+ * (delete right, after the shared confirmation: back to the list, with Undo in the toast).
  */
-import { useState } from 'react'
 import { Button, Descriptions, Space, Tag } from 'antd'
 import { Card } from '../../../components/Card'
 import { DeleteOutlined } from '@ant-design/icons'
 import { useNavigate, useParams } from 'react-router'
 import { ConfirmDialog } from '../../../components/ConfirmDialog'
+import { DELETE_TITLE } from '../../../components/RowStatus'
+import { useConfirmAction } from '../../../components/useConfirmAction'
 import { EditButton } from '../../../components/EditButton'
 import { LoadState } from '../../../components/LoadState'
 import { RichTextView } from '../../../components/RichTextView'
@@ -16,7 +17,6 @@ import { formatDate } from '../../../lib/format'
 import { SLUGS } from '../../../lib/modules'
 import { useRecord, useRefresh } from '../../../lib/query'
 import { useAccess } from '../../../lib/session'
-import { toast } from '../../../lib/toast'
 import { listUrl } from '../../../lib/list-state'
 import { paths } from '../../../paths'
 import { deleteLeadership, getLeadership } from '../api/leadership'
@@ -28,23 +28,21 @@ export default function LeadershipViewScreen() {
   const { can } = useAccess()
   const refresh = useRefresh('leadership')
   const { value: row, error } = useRecord(['leadership', id], () => getLeadership(id))
-  const [deleting, setDeleting] = useState(false)
+  const { ask, dialog } = useConfirmAction()
 
   const back = <Button onClick={() => navigate(listUrl(paths.leadershipList()))}>Back</Button>
   if (error || !row) return <LoadState title="Leadership Details" error={error} back={back} />
 
-  const remove = async () => {
-    try {
-      const res = await deleteLeadership(id)
-      toast.success(res.message || 'Success')
-      setDeleting(false)
-      await refresh()
-      navigate(listUrl(paths.leadershipList()))
-    } catch {
-      // The request client has shown the failure.
-      setDeleting(false)
-    }
-  }
+  // The list is asked again before it shows; a refused delete stays here.
+  const askDelete = () =>
+    ask({
+      title: DELETE_TITLE,
+      text: row.name,
+      run: () => deleteLeadership(id),
+      after: () => void refresh(),
+      done: () => navigate(listUrl(paths.leadershipList())),
+      undo: { module: SLUGS.leadership, _id: id, name: row.name },
+    })
 
   return (
     <Card
@@ -53,7 +51,7 @@ export default function LeadershipViewScreen() {
         <Space wrap>
           {can(SLUGS.leadership, 'edit') && <EditButton to={paths.leadershipEdit(id)} />}
           {can(SLUGS.leadership, 'delete') && (
-            <Button danger icon={<DeleteOutlined />} onClick={() => setDeleting(true)}>
+            <Button danger icon={<DeleteOutlined />} onClick={askDelete}>
               Delete
             </Button>
           )}
@@ -77,13 +75,7 @@ export default function LeadershipViewScreen() {
       <Card type="inner" title="Biography" size="small" style={{ marginTop: 16 }}>
         <RichTextView html={row.biography} />
       </Card>
-      <ConfirmDialog
-        open={deleting}
-        title="Are you sure you want to Delete ?"
-        text={row.name}
-        onConfirm={remove}
-        onCancel={() => setDeleting(false)}
-      />
+      <ConfirmDialog {...dialog} />
     </Card>
   )
 }

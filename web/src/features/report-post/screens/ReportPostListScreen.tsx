@@ -110,6 +110,7 @@ export default function ReportPostListScreen() {
                 text: short(row.post?.text ?? ''),
                 run: () => deleteReportedPost(row._id),
                 after: () => void refresh(),
+                undo: { module: SLUGS.reportPost, _id: row._id, name: postLabel(row) },
               }),
           },
         ]),

@@ -27,6 +27,7 @@ export default function SubAdminListScreen() {
     remove: (row) => deleteSubAdmin(row._id),
     reload: refresh,
     describe: nameOf,
+    trash: MODULE,
   })
 
   const columns = useMemo(() => {

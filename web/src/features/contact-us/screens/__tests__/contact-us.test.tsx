@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { fireEvent, screen, waitFor } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { renderApp } from '../../../../testing/render-app'
 import { mockApi, type MockApi } from '../../../../testing/mock-api'
 import { mainAdmin, subAdmin } from '../../../../testing/users'
@@ -72,5 +72,45 @@ describe('Contact Us Form', () => {
     expect(screen.getByText(`Main Admin, ${formatDate(at + 1000)}`)).toBeTruthy()
     expect(screen.getByText(/No receipt came\./)).toBeTruthy()
     expect(api.callsTo('GET /admin/ContactUs/getContactUs/m1')).toHaveLength(1)
+  })
+
+  it('offers Delete only with the delete right', async () => {
+    renderApp('/category/contact_form', subAdmin({ '/category/contact_form': ['view'] }))
+    await screen.findByText('Rosa Diaz')
+    expect(screen.queryByRole('button', { name: 'Delete Rosa Diaz' })).toBeNull()
+  })
+
+  it('deletes a message after the confirmation, with Undo in the toast that restores it', async () => {
+    api
+      .on('DELETE /admin/ContactUs/delete/m2', [200, { message: 'Contact message deleted successfully', data: null }])
+      .on('POST /admin/trash/restore', [200, { message: 'Restored successfully', data: { done: [], refused: [] } }])
+    renderApp('/category/contact_form', subAdmin({ '/category/contact_form': ['view', 'delete'] }))
+    await screen.findByText('Tom Lee')
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Tom Lee' }))
+    const dialog = await screen.findByRole('dialog')
+    expect(within(dialog).getByText('Are you sure you want to Delete ?')).toBeTruthy()
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes' }))
+    expect(await screen.findByText('Contact message deleted successfully')).toBeTruthy()
+    expect(api.callsTo('DELETE /admin/ContactUs/delete/m2')).toHaveLength(1)
+    const listed = api.callsTo(LIST).length
+    fireEvent.click(await screen.findByRole('button', { name: 'Undo delete of Tom Lee' }))
+    await waitFor(() =>
+      expect(api.callsTo('POST /admin/trash/restore')[0]?.body).toEqual({
+        items: [{ module: '/category/contact_form', _id: 'm2' }],
+      }),
+    )
+    expect(await screen.findByText('Restored successfully')).toBeTruthy()
+    await waitFor(() => expect(api.callsTo(LIST).length).toBeGreaterThan(listed))
+  })
+
+  it("deletes from the message's view and goes back to the list", async () => {
+    api.on('DELETE /admin/ContactUs/delete/m1', [200, { message: 'Contact message deleted successfully', data: null }])
+    const { router } = renderApp('/category/contact_form/contact_form_view/m1', mainAdmin)
+    await screen.findByText('Receipt missing')
+    fireEvent.click(screen.getByRole('button', { name: /Delete$/ }))
+    const dialog = await screen.findByRole('dialog')
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/category/contact_form'))
+    expect(await screen.findByRole('button', { name: 'Undo delete of Rosa Diaz' })).toBeTruthy()
   })
 })
