@@ -391,6 +391,7 @@ step(env, 'the command palette (main admin)', async () => {
   const dashboard = ROUTES.find((r) => r.path === '/dashboard')
   await page.setViewportSize(DESKTOP)
   await visit(page, dashboard.path, dashboard)
+  await page.getByRole('button', { name: 'Search' }).waitFor()
   const failures = []
   for (const [width, viewport] of WIDTHS) {
     await page.setViewportSize(viewport)

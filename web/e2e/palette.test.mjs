@@ -63,6 +63,8 @@ step(env, 'the main admin finds a donor by email with Ctrl+K, and Enter opens it
   await page.goto('/signin')
   await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD)
   await dismissToasts(page)
+  // The header's Search (a chunk fetched as the shell mounts) takes the shortcut once shown.
+  await page.getByRole('button', { name: 'Search' }).waitFor()
   await page.keyboard.press('Control+K')
   await eventually(() => focused(combobox(page)), { what: 'the palette focused' })
   await statusIs(page, 'Type at least 2 characters')
@@ -149,6 +151,8 @@ step(env, 'a sub-admin without donor rights types the donor’s email and sees n
   await page.goto('/signin')
   await signIn(page, TESS.email, TESS.password, '/transaction')
   await dismissToasts(page)
+  // The header's Search (a chunk fetched as the shell mounts) takes the shortcut once shown.
+  await page.getByRole('button', { name: 'Search' }).waitFor()
   await page.keyboard.press('Control+K')
   await eventually(() => focused(combobox(page)), { what: 'the palette focused' })
   for (const text of [DONOR.email, DONOR.phoneNumber, 'Lovelace']) {

@@ -4,7 +4,7 @@
  * permission they lack sends them back one page (or to their home screen without history),
  * with a notice saying why.
  */
-import { useEffect, useMemo, useState } from 'react'
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
 import { Badge, Breadcrumb, Button, Dropdown, Grid, Layout, Menu, type MenuProps } from 'antd'
 import {
   DownOutlined,
@@ -36,7 +36,15 @@ import { ServerState } from './ServerState'
 import { Heading } from '../components/Heading'
 import { Outcome } from '../components/Outcome'
 import { menuIcon } from './menu-icons'
-import { PaletteLauncher } from '../features/search/PaletteLauncher'
+
+/**
+ * The header's Search (issue 36's command palette): a chunk of its own, fetched as the shell
+ * mounts, so that no screen's first load carries it (the route budgets). Until it arrives the
+ * header keeps its place.
+ */
+const PaletteLauncher = lazy(() =>
+  import('../features/search/PaletteLauncher').then((m) => ({ default: m.PaletteLauncher })),
+)
 
 /** The notice of a user the guard sends away from a page it may not open. */
 export const NO_ACCESS_MESSAGE = 'You do not have access to that page'
@@ -245,7 +253,11 @@ export function AppShell() {
           <Heading level={4} style={{ margin: 0, flex: 1 }}>
             Giving Console
           </Heading>
-          {!isCharityAdminUser(user) && <PaletteLauncher compact={isSmall} />}
+          {!isCharityAdminUser(user) && (
+            <Suspense fallback={<span aria-hidden style={{ width: isSmall ? 32 : 220 }} />}>
+              <PaletteLauncher compact={isSmall} />
+            </Suspense>
+          )}
           <Dropdown
             trigger={['click']}
             menu={{
