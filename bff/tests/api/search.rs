@@ -125,7 +125,10 @@ async fn each_caller_finds_only_what_it_may_view(app: TestApp) {
     assert_eq!(r.code(), "FORBIDDEN");
     app.get(&path(EMAIL), None).await.expect(401);
 
-    // In parallel, each caller gets its own answer.
+    // In parallel, each caller gets its own answer: its own groups, and never another's
+    // records. Twelve searches at once are 84 lookups on a test machine running other tests:
+    // a group whose service is slower than the deadline answers unavailable (and empty), which
+    // is the search's rule, not a leak; what matters here is whose groups each answer holds.
     let asks = (0..12).map(|i| {
         let (app, token) = (&app, if i % 2 == 0 { t.to_string() } else { tess.clone() });
         async move { (i, app.get(&path(EMAIL), Some(&token)).await) }
@@ -133,11 +136,18 @@ async fn each_caller_finds_only_what_it_may_view(app: TestApp) {
     for (i, r) in futures::future::join_all(asks).await {
         let r = r.expect(200);
         if i % 2 == 0 {
-            assert_eq!((kinds(&r).len(), items(&r, "donor").len()), (7, 1));
+            assert_eq!(kinds(&r), EVERY_KIND);
+            let donor = groups(&r).into_iter().find(|g| g["kind"] == "donor").unwrap();
+            let found = donor["items"].as_array().unwrap().len();
+            assert!(found == 1 || (donor["unavailable"] == true && found == 0), "{}", r.body);
         } else {
             assert_eq!(kinds(&r), ["transaction"]);
+            let text = r.body.to_string().to_lowercase();
+            assert!(!text.contains("lovelace") && !text.contains("ada.search"), "{text}");
         }
     }
+    // Once the burst is over, the main admin finds the donor again.
+    assert_eq!(items(&app.get(&path(EMAIL), Some(t)).await.expect(200), "donor").len(), 1);
 }
 
 #[tokio::test]
