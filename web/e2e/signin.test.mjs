@@ -97,6 +97,7 @@ step(env, 'the main admin lands on the dashboard with its menu; unknown paths re
     'Service Charges',
     'Message',
     'Audit Log',
+    'Trash',
   ])
   assert.equal(await menuGroup(page, 'Master Management').getAttribute('aria-expanded'), 'false')
   await openMenuGroup(page, 'Master Management')
@@ -124,6 +125,7 @@ step(env, 'the main admin lands on the dashboard with its menu; unknown paths re
     'Service Charges',
     'Message',
     'Audit Log',
+    'Trash',
   ])
 
   // The menu leads to the screens.
