@@ -99,13 +99,16 @@ const CMS: &[(&str, &str)] = &[(PRIVACY_POLICY, "edit"), (TERMS_CONDITION, "edit
 /// The delete right of every module with a trash (the Trash's paths take any of them; trash.rs
 /// keeps it in step with its table of modules).
 pub const DELETE_GRANTS: &[(&str, &str)] = &[
+    ("/community", "delete"),
     ("/master/charity_management", "delete"),
     ("/master/cause_management", "delete"),
     ("/master/charity_category_management", "delete"),
     ("/content_management/leadership", "delete"),
     ("/category/FAQ", "delete"),
     ("/category", "delete"),
+    ("/event", "delete"),
     ("/category/contact_form", "delete"),
+    ("/reporte_post", "delete"),
     ("/sub_admin", "delete"),
 ];
 

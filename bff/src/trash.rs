@@ -19,6 +19,7 @@ use std::time::Duration;
 pub enum Keeper {
     Catalogue,
     Content,
+    Engagement,
     Identity,
 }
 
@@ -33,13 +34,16 @@ pub struct Trashed {
 
 /// Every module with a trash.
 pub const MODULES: &[Trashed] = &[
+    Trashed { module: "/community", keeper: Keeper::Engagement, files: Some(media::COMMUNITY) },
     Trashed { module: "/master/charity_management", keeper: Keeper::Catalogue, files: Some(media::CHARITY) },
     Trashed { module: "/master/cause_management", keeper: Keeper::Catalogue, files: None },
     Trashed { module: "/master/charity_category_management", keeper: Keeper::Catalogue, files: None },
     Trashed { module: "/content_management/leadership", keeper: Keeper::Content, files: Some(media::LEADERSHIP) },
     Trashed { module: "/category/FAQ", keeper: Keeper::Content, files: None },
     Trashed { module: "/category", keeper: Keeper::Content, files: None },
+    Trashed { module: "/event", keeper: Keeper::Engagement, files: Some(media::EVENT) },
     Trashed { module: "/category/contact_form", keeper: Keeper::Content, files: None },
+    Trashed { module: "/reporte_post", keeper: Keeper::Engagement, files: None },
     Trashed { module: "/sub_admin", keeper: Keeper::Identity, files: None },
 ];
 
@@ -54,6 +58,7 @@ macro_rules! on_keeper {
         match $keeper {
             Keeper::Catalogue => $call!($state.catalogue().$method($req)),
             Keeper::Content => $call!($state.content().$method($req)),
+            Keeper::Engagement => $call!($state.engagement().$method($req)),
             Keeper::Identity => $call!($state.identity().$method($req)),
         }
     };

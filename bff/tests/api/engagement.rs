@@ -771,6 +771,58 @@ async fn deleting_a_reported_post_closes_its_reports_and_drops_it_everywhere() {
     app.post(&format!("/v1/posts/likeUnlikePost/{bad}"), Some(&t), json!({})).await.expect(404);
 }
 
+#[tokio::test]
+async fn reported_posts_events_and_communities_come_back_from_the_trash_or_go_for_good() {
+    let Gala { app, t, cid, eid, mut c } = gala().await;
+    let bad = create_post(&mut c, &cid, donor(1), "Buy cheap watches").await;
+    for n in 3..=5 {
+        report_post(&mut c, &bad, donor(n), &format!("Spam {n}")).await;
+    }
+    let restore = |module: &str, id: &str| json!({ "items": [{ "module": module, "_id": id }] });
+    app.post(&format!("/admin/reportPost/deletePost/{bad}"), Some(&t), json!({})).await.expect(200);
+    app.post(&format!("/admin/event/deleteEvent/{eid}"), Some(&t), json!({ "isDeleted": true })).await.expect(200);
+    let r = app.post("/admin/trash/list", Some(&t), json!({ "modules": ["/reporte_post", "/event"] })).await;
+    let mut names: Vec<String> =
+        r.expect(200).body["data"].as_array().unwrap().iter().map(|e| e["name"].as_str().unwrap().into()).collect();
+    names.sort();
+    assert_eq!(names, ["Buy cheap watches", "Gala"]);
+
+    // A sub-admin who may view events and reported posts but not delete them restores nothing.
+    let viewer = json!([{ "slug": "/event", "actions": ["view"] }, { "slug": "/reporte_post", "actions": ["view"] }]);
+    app.sub_admin(&t, "look@example.org", viewer).await;
+    let look = app.token_of("/admin-login/login", "look@example.org").await;
+    for (module, id) in [("/event", &eid), ("/reporte_post", &bad)] {
+        app.post("/admin/trash/restore", Some(&look), restore(module, id)).await.expect(403);
+        app.post("/admin/trash/purge", Some(&look), restore(module, id)).await.expect(403);
+    }
+
+    // The reported post comes back with its reports open again, in every list and count.
+    app.post("/admin/trash/restore", Some(&t), restore("/reporte_post", &bad)).await.expect(200);
+    let r = app.post("/admin/reportPost/reportPostList", Some(&t), json!({})).await.expect(200);
+    assert_eq!((r.body["total_records"].as_i64(), r.body["data"][0]["reportsCount"].as_i64()), (Some(1), Some(3)));
+    let r = app.get(&format!("/v1/community/getCommunityDetail/{cid}"), Some(&t)).await.expect(200);
+    assert_eq!(r.body["data"]["postsCount"], 1);
+
+    // The event, deleted from its list, comes back from the Trash; its Deleted tab is empty.
+    app.post("/admin/trash/restore", Some(&t), restore("/event", &eid)).await.expect(200);
+    let r = app.post("/admin/event/eventFilter", Some(&t), json!({ "filter": "deleted" })).await.expect(200);
+    assert_eq!(r.body["total_records"], 0);
+    // Parallel restores of one record: once.
+    app.post(&format!("/admin/event/deleteEvent/{eid}"), Some(&t), json!({ "isDeleted": true })).await.expect(200);
+    let tries = (0..5).map(|_| app.post("/admin/trash/restore", Some(&t), restore("/event", &eid)));
+    let done = futures::future::join_all(tries).await.into_iter().filter(|r| r.status.as_u16() == 200).count();
+    assert_eq!(done, 1);
+
+    // The community goes for good with its post; the Trash forgets both.
+    app.post(&format!("/admin/reportPost/deletePost/{bad}"), Some(&t), json!({})).await.expect(200);
+    app.post("/admin/admin-community/delete", Some(&t), json!({ "_id": cid, "isDeleted": true })).await.expect(200);
+    let r = app.post("/admin/trash/purge", Some(&t), restore("/community", &cid)).await.expect(200);
+    assert_eq!(r.body["data"]["done"][0]["name"], "Givers");
+    app.get(&format!("/v1/community/getCommunityDetail/{cid}"), Some(&t)).await.expect(404);
+    let r = app.post("/admin/trash/list", Some(&t), json!({ "modules": ["/reporte_post", "/community"] })).await;
+    assert_eq!(r.expect(200).body["total_records"], 0);
+}
+
 // ---- who may do what ----
 
 #[tokio::test]

@@ -10,5 +10,19 @@ common::service_app! {
     /// events it keeps up with, and serves gRPC on `listen` until `shutdown`.
     engagement: Engagement, EngagementServer,
     config: database,
+    then: adopt_deleted,
     consumer: crate::people::Consumer, queue: crate::events::CONSUMER, events: crate::events::CONSUMED,
+}
+
+/// Records deleted before the trash existed get their trash entry (crate::trash).
+async fn adopt_deleted(
+    e: &Engagement,
+    _: &std::sync::Arc<dyn common::bus::EventBus>,
+    _: &common::shutdown::Shutdown,
+) -> anyhow::Result<()> {
+    let n = e.adopt_deleted().await?;
+    if n > 0 {
+        tracing::info!(records = n, "records deleted before the trash existed are in the trash now");
+    }
+    Ok(())
 }

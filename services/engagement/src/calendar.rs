@@ -10,6 +10,7 @@ use crate::service::{DonorRef, Engagement, capped, checked, keep_donor, names, o
 use common::Actor;
 use common::error::{Check, Error, Result};
 use common::paging::Page;
+use common::write::Write;
 
 pub const NOT_FOUND: &str = "Event not found";
 pub const MEMBER_NOT_FOUND: &str = "Member not found";
@@ -189,6 +190,21 @@ fn status_ok(status: i32) -> Result<i32> {
     }
 }
 
+/// Deletes (into the trash) or restores event `e` in write `w`, once: a repeated call, or two
+/// at once, change nothing more. A restore's trash entry is taken by the caller.
+pub(crate) async fn set_deleted(w: &mut Write<'_>, e: &Event, deleted: bool) -> Result<Event> {
+    let moved = calendar_store::set_event_deleted(w, &e.id, deleted).await?;
+    let after = calendar_store::get_event(w, &e.id).await?.ok_or_else(not_found)?;
+    if moved {
+        let payload = event_of(&after, Default::default());
+        if deleted {
+            common::trash::put(w, crate::trash::EVENT.module, &e.id, &e.title, &payload).await?;
+        }
+        w.emit(if deleted { events::EVENT_TRASHED } else { events::EVENT_RESTORED }, &payload).await?;
+    }
+    Ok(after)
+}
+
 impl Engagement {
     pub async fn create_event(&self, input: &EventInput, actor: &Actor) -> Result<Event> {
         let mut e = checked(|check| parse(input, check))?;
@@ -232,18 +248,16 @@ impl Engagement {
         calendar_store::get_event(&mut *self.read().await?, id.trim()).await?.ok_or_else(not_found)
     }
 
-    /// Deletes (true) or restores (false) an event: the same call toggles.
+    /// Deletes (true) or restores (false) an event: the same call toggles. A delete puts it in
+    /// the trash (crate::trash), a restore takes it out, as the Trash screen's restore does.
     pub async fn set_event_deleted(&self, id: &str, deleted: bool, actor: &Actor) -> Result<Event> {
         let mut w = self.begin(actor).await?;
         let e = calendar_store::get_event(&mut w, id.trim()).await?.ok_or_else(not_found)?;
-        if e.is_deleted != deleted {
-            calendar_store::set_event_deleted(&mut w, &e.id, deleted).await?;
+        if !deleted {
+            // An event deleted before the trash existed has no entry: nothing to take.
+            crate::trash::take_if_there(&mut w, crate::trash::EVENT.module, &e.id).await?;
         }
-        let after = calendar_store::get_event(&mut w, &e.id).await?.ok_or_else(not_found)?;
-        if e.is_deleted != deleted {
-            let key = if deleted { events::EVENT_DELETED } else { events::EVENT_RESTORED };
-            w.emit(key, &event_of(&after, Default::default())).await?;
-        }
+        let after = set_deleted(&mut w, &e, deleted).await?;
         w.commit().await?;
         Ok(after)
     }

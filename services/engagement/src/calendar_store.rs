@@ -99,16 +99,37 @@ pub async fn get_event(c: &mut AnyConnection, id: &str) -> sqlx::Result<Option<E
     sqlx::query(sqlx::AssertSqlSafe(q)).bind(id).fetch_optional(c).await?.as_ref().map(event).transpose()
 }
 
-pub async fn set_event_deleted(c: &mut AnyConnection, id: &str, deleted: bool) -> sqlx::Result<()> {
+/// Deletes or restores an event: answers whether the flag changed (a repeated call, or two at
+/// once, change it once).
+pub async fn set_event_deleted(c: &mut AnyConnection, id: &str, deleted: bool) -> sqlx::Result<bool> {
     let now = common::now_ms();
-    sqlx::query("UPDATE events SET is_deleted = $1, deleted_at = $2, updated_at = $3 WHERE id = $4")
-        .bind(deleted)
-        .bind(deleted.then_some(now))
-        .bind(now)
+    let r = sqlx::query(
+        "UPDATE events SET is_deleted = $1, deleted_at = $2, updated_at = $3 WHERE id = $4 AND is_deleted <> $5",
+    )
+    .bind(deleted)
+    .bind(deleted.then_some(now))
+    .bind(now)
+    .bind(id)
+    .bind(deleted)
+    .execute(c)
+    .await?;
+    Ok(r.rows_affected() == 1)
+}
+
+/// Deletes a deleted event for good (the trash's purge) with its members: answers whether it
+/// was there, deleted.
+pub async fn purge_event(c: &mut AnyConnection, id: &str) -> sqlx::Result<bool> {
+    let deleted: Option<String> = sqlx::query_scalar("SELECT id FROM events WHERE id = $1 AND is_deleted = $2")
         .bind(id)
-        .execute(c)
+        .bind(true)
+        .fetch_optional(&mut *c)
         .await?;
-    Ok(())
+    if deleted.is_none() {
+        return Ok(false);
+    }
+    sqlx::query("DELETE FROM event_members WHERE event_id = $1").bind(id).execute(&mut *c).await?;
+    sqlx::query("DELETE FROM events WHERE id = $1").bind(id).execute(c).await?;
+    Ok(true)
 }
 
 /// Sort columns of the event list (allow-list); "" is the filter's own order.

@@ -10,6 +10,7 @@ use common::Actor;
 use common::db::unique_on;
 use common::error::{Check, Error, Result};
 use common::paging::Page;
+use common::write::Write;
 
 pub const NOT_FOUND: &str = "Community not found";
 pub const NAME_TAKEN: &str = "Community already exists";
@@ -80,6 +81,32 @@ fn event_of(c: &Community, changes: common::bus::Changes) -> events::Community {
     }
 }
 
+/// Deletes community `c` (once: a second delete, or two at once, change nothing more) into
+/// the trash, in write `w`.
+async fn trash_community(w: &mut Write<'_>, c: &Community) -> Result<Community> {
+    let moved = communities_store::set_community_deleted(w, &c.id, true).await?;
+    let after = communities_store::get_community(w, &c.id).await?.ok_or_else(not_found)?;
+    if moved {
+        let payload = event_of(&after, Default::default());
+        common::trash::put(w, crate::trash::COMMUNITY.module, &c.id, &c.name, &payload).await?;
+        w.emit(events::COMMUNITY_TRASHED, &payload).await?;
+    }
+    Ok(after)
+}
+
+/// Restores deleted community `c` in write `w` (its trash entry taken by the caller): 409 when
+/// another community took its name meanwhile.
+pub(crate) async fn restore_community(w: &mut Write<'_>, c: &Community) -> Result<Community> {
+    let moved = communities_store::set_community_deleted(w, &c.id, false)
+        .await
+        .map_err(|e| unique_on(e, "name", NAME_TAKEN))?;
+    let after = communities_store::get_community(w, &c.id).await?.ok_or_else(not_found)?;
+    if moved {
+        w.emit(events::COMMUNITY_RESTORED, &event_of(&after, Default::default())).await?;
+    }
+    Ok(after)
+}
+
 impl Engagement {
     /// Creates a community as the platform's admin account (its creator).
     pub async fn create_community(&self, input: &CommunityInput, actor: &Actor) -> Result<Community> {
@@ -120,20 +147,19 @@ impl Engagement {
     }
 
     /// Deletes (true) or restores (false) a community: the same call toggles (SPEC section 4).
-    /// Restoring a community whose name another one took meanwhile is refused (409).
+    /// A delete puts it in the trash (crate::trash), a restore takes it out, as the Trash
+    /// screen's restore does. Restoring a community whose name another one took meanwhile is
+    /// refused (409).
     pub async fn set_community_deleted(&self, id: &str, deleted: bool, actor: &Actor) -> Result<Community> {
         let mut w = self.begin(actor).await?;
         let c = communities_store::get_community(&mut w, id.trim()).await?.ok_or_else(not_found)?;
-        if c.is_deleted != deleted {
-            communities_store::set_community_deleted(&mut w, &c.id, deleted)
-                .await
-                .map_err(|e| unique_on(e, "name", NAME_TAKEN))?;
-        }
-        let after = communities_store::get_community(&mut w, &c.id).await?.ok_or_else(not_found)?;
-        if c.is_deleted != deleted {
-            let key = if deleted { events::COMMUNITY_DELETED } else { events::COMMUNITY_RESTORED };
-            w.emit(key, &event_of(&after, Default::default())).await?;
-        }
+        let after = if deleted {
+            trash_community(&mut w, &c).await?
+        } else {
+            // A community deleted before the trash existed has no entry: nothing to take.
+            crate::trash::take_if_there(&mut w, crate::trash::COMMUNITY.module, &c.id).await?;
+            restore_community(&mut w, &c).await?
+        };
         w.commit().await?;
         Ok(after)
     }

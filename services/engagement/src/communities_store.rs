@@ -142,8 +142,8 @@ pub async fn get_community(c: &mut AnyConnection, id: &str) -> sqlx::Result<Opti
 }
 
 /// Deletes or restores; the kept totals follow only when the flag changed (a repeated call,
-/// or two at once, moves nothing twice).
-pub async fn set_community_deleted(c: &mut AnyConnection, id: &str, deleted: bool) -> sqlx::Result<()> {
+/// or two at once, moves nothing twice): answers whether it changed.
+pub async fn set_community_deleted(c: &mut AnyConnection, id: &str, deleted: bool) -> sqlx::Result<bool> {
     let now = common::now_ms();
     let moved = sqlx::query("UPDATE communities SET is_deleted = $1, deleted_at = $2, updated_at = $3 WHERE id = $4 AND is_deleted <> $5 RETURNING is_hidden")
         .bind(deleted)
@@ -153,12 +153,49 @@ pub async fn set_community_deleted(c: &mut AnyConnection, id: &str, deleted: boo
         .bind(deleted)
         .fetch_optional(&mut *c)
         .await?;
-    if let Some(r) = moved {
-        let hidden = get_bool(&r, "is_hidden")?;
-        count_communities(c, !deleted, hidden, -1).await?;
-        count_communities(c, deleted, hidden, 1).await?;
+    let Some(r) = moved else { return Ok(false) };
+    let hidden = get_bool(&r, "is_hidden")?;
+    count_communities(c, !deleted, hidden, -1).await?;
+    count_communities(c, deleted, hidden, 1).await?;
+    Ok(true)
+}
+
+/// Deletes a deleted community for good (the trash's purge) with everything it held: its
+/// links, members, posts with their comments, likes and reports, and the kept totals that
+/// counted them. Answers whether it was there, deleted.
+pub async fn purge_community(c: &mut AnyConnection, id: &str) -> sqlx::Result<bool> {
+    let found = sqlx::query("SELECT is_hidden FROM communities WHERE id = $1 AND is_deleted = $2")
+        .bind(id)
+        .bind(true)
+        .fetch_optional(&mut *c)
+        .await?;
+    let Some(r) = found else { return Ok(false) };
+    let hidden = get_bool(&r, "is_hidden")?;
+    // Its rows first: the community's own row goes last (the references).
+    let reported: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM posts WHERE community_id = $1 AND is_deleted = $2 AND reports_count > 0",
+    )
+    .bind(id)
+    .bind(false)
+    .fetch_one(&mut *c)
+    .await?;
+    for sql in [
+        "DELETE FROM comment_likes WHERE comment_id IN (SELECT m.id FROM comments m JOIN posts p ON p.id = m.post_id WHERE p.community_id = $1)",
+        "DELETE FROM comments WHERE post_id IN (SELECT id FROM posts WHERE community_id = $1)",
+        "DELETE FROM post_likes WHERE post_id IN (SELECT id FROM posts WHERE community_id = $1)",
+        "DELETE FROM reports WHERE post_id IN (SELECT id FROM posts WHERE community_id = $1)",
+        "DELETE FROM posts WHERE community_id = $1",
+        "DELETE FROM community_members WHERE community_id = $1",
+        "DELETE FROM community_links WHERE community_id = $1",
+    ] {
+        sqlx::query(sql).bind(id).execute(&mut *c).await?;
     }
-    Ok(())
+    sqlx::query("DELETE FROM communities WHERE id = $1").bind(id).execute(&mut *c).await?;
+    count_communities(c, true, hidden, -1).await?;
+    if reported > 0 {
+        crate::posts_store::count_reported(c, -reported).await?;
+    }
+    Ok(true)
 }
 
 /// Hides or shows; the kept totals follow only when the flag changed.

@@ -8,6 +8,9 @@ use serde::{Deserialize, Serialize};
 
 pub const COMMUNITY_CREATED: &str = "engagement.community.created";
 pub const COMMUNITY_UPDATED: &str = "engagement.community.updated";
+/// Deleted from the console: in the trash (common::trash) until restored or purged.
+pub const COMMUNITY_TRASHED: &str = "engagement.community.trashed";
+/// Purged: gone for good with its members, links and posts.
 pub const COMMUNITY_DELETED: &str = "engagement.community.deleted";
 pub const COMMUNITY_RESTORED: &str = "engagement.community.restored";
 /// Hidden or shown again (`isHidden` says which).
@@ -15,6 +18,9 @@ pub const COMMUNITY_HIDDEN: &str = "engagement.community.hidden";
 
 pub const EVENT_CREATED: &str = "engagement.event.created";
 pub const EVENT_UPDATED: &str = "engagement.event.updated";
+/// Deleted from the console: in the trash until restored or purged.
+pub const EVENT_TRASHED: &str = "engagement.event.trashed";
+/// Purged: gone for good with its members.
 pub const EVENT_DELETED: &str = "engagement.event.deleted";
 pub const EVENT_RESTORED: &str = "engagement.event.restored";
 
@@ -28,6 +34,11 @@ pub const MEMBER_REMOVED: &str = "engagement.member.removed";
 pub const POST_CREATED: &str = "engagement.post.created";
 pub const POST_ACTIVATED: &str = "engagement.post.activated";
 pub const POST_DEACTIVATED: &str = "engagement.post.deactivated";
+/// A reported post deleted from the console: in the trash, its open reports closed.
+pub const POST_TRASHED: &str = "engagement.post.trashed";
+/// Restored from the trash: listed again, the reports its delete closed open again.
+pub const POST_RESTORED: &str = "engagement.post.restored";
+/// Purged: gone for good with its comments, likes and reports.
 pub const POST_DELETED: &str = "engagement.post.deleted";
 /// A post or a comment liked (`commentId` set for a comment).
 pub const POST_LIKED: &str = "engagement.post.liked";

@@ -14,7 +14,7 @@ use crate::service::{DonorRef, Engagement};
 use crate::store;
 use common::grpc::{Streamed, export_stream};
 use common::location::Location;
-use common::wire::actor;
+use common::wire::{actor, trash_entry, trash_page, trash_query};
 use proto::common::v1 as pc;
 use proto::engagement::v1 as pb;
 use proto::engagement::v1::engagement_server::Engagement as Rpc;
@@ -355,6 +355,20 @@ impl Rpc for Engagement {
         let items =
             self.usage(&r.kind, &r.id).await?.into_iter().map(|(what, count)| pc::Usage { what, count }).collect();
         Ok(Response::new(pc::UsageReply { items }))
+    }
+
+    async fn list_trash(&self, r: Request<pc::ListTrashRequest>) -> R<pc::TrashPage> {
+        Ok(Response::new(trash_page(self.list_trash(&trash_query(r.into_inner())?).await?)))
+    }
+
+    async fn restore_trashed(&self, r: Request<pc::TrashRef>) -> R<pc::TrashEntry> {
+        let r = r.into_inner();
+        Ok(Response::new(trash_entry(self.restore_trashed(&r.module, &r.id, &actor(r.actor)).await?)))
+    }
+
+    async fn purge_trashed(&self, r: Request<pc::TrashRef>) -> R<pc::TrashEntry> {
+        let r = r.into_inner();
+        Ok(Response::new(trash_entry(self.purge_trashed(&r.module, &r.id, &actor(r.actor)).await?)))
     }
 
     async fn nonprofit_figures(&self, r: Request<pb::NonprofitFiguresRequest>) -> R<pb::NonprofitFigures> {

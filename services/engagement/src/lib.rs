@@ -30,3 +30,4 @@ pub mod reports_store;
 pub mod seed;
 pub mod service;
 pub mod store;
+pub mod trash;

@@ -151,6 +151,74 @@ pub async fn delete_post(c: &mut AnyConnection, id: &str, closed_by: &str) -> sq
     Ok(true)
 }
 
+/// Undeletes a deleted post (the trash's restore): its community counts it again and the
+/// reports its delete closed (`reopen`) are open again, with the post's open count, newest
+/// report time and the kept number of reported posts. Answers whether it was deleted.
+pub async fn undelete_post(c: &mut AnyConnection, id: &str, reopen: &[String]) -> sqlx::Result<bool> {
+    let r = sqlx::query(
+        "UPDATE posts SET is_deleted = $1, deleted_at = NULL, updated_at = $2 WHERE id = $3 AND is_deleted = $4 \
+         RETURNING community_id, is_active",
+    )
+    .bind(false)
+    .bind(common::now_ms())
+    .bind(id)
+    .bind(true)
+    .fetch_optional(&mut *c)
+    .await?;
+    let Some(r) = r else { return Ok(false) };
+    let community: String = r.try_get("community_id")?;
+    sqlx::query("UPDATE communities SET posts_count = posts_count + 1 WHERE id = $1")
+        .bind(&community)
+        .execute(&mut *c)
+        .await?;
+    if !get_bool(&r, "is_active")? {
+        count_inactive_posts(c, &community, 1).await?;
+    }
+    feed_moved(c, &community).await?;
+    for report in reopen {
+        sqlx::query("UPDATE reports SET closed_at = NULL, closed_by = '' WHERE id = $1 AND post_id = $2")
+            .bind(report)
+            .bind(id)
+            .execute(&mut *c)
+            .await?;
+    }
+    let open = sqlx::query(
+        "UPDATE posts SET reports_count = (SELECT COUNT(*) FROM reports r WHERE r.post_id = $1 AND r.closed_at IS NULL), \
+         last_reported_at = COALESCE((SELECT MAX(created_at) FROM reports r WHERE r.post_id = $1 AND r.closed_at IS NULL), 0) \
+         WHERE id = $1 RETURNING reports_count",
+    )
+    .bind(id)
+    .fetch_one(&mut *c)
+    .await?;
+    if open.try_get::<i64, _>(0)? > 0 {
+        count_reported(c, 1).await?;
+    }
+    Ok(true)
+}
+
+/// Deletes a deleted post for good (the trash's purge) with its comments, likes and reports.
+/// Answers whether it was there, deleted. A deleted post holds no open report and no count.
+pub async fn purge_post(c: &mut AnyConnection, id: &str) -> sqlx::Result<bool> {
+    let deleted: Option<String> = sqlx::query_scalar("SELECT id FROM posts WHERE id = $1 AND is_deleted = $2")
+        .bind(id)
+        .bind(true)
+        .fetch_optional(&mut *c)
+        .await?;
+    if deleted.is_none() {
+        return Ok(false);
+    }
+    for sql in [
+        "DELETE FROM comment_likes WHERE comment_id IN (SELECT id FROM comments WHERE post_id = $1)",
+        "DELETE FROM comments WHERE post_id = $1",
+        "DELETE FROM post_likes WHERE post_id = $1",
+        "DELETE FROM reports WHERE post_id = $1",
+        "DELETE FROM posts WHERE id = $1",
+    ] {
+        sqlx::query(sql).bind(id).execute(&mut *c).await?;
+    }
+    Ok(true)
+}
+
 pub struct PostFilter {
     /// One community's posts, or every community's (not deleted) when empty.
     pub community_id: String,

@@ -74,9 +74,9 @@ impl Engagement {
         Ok(reports_store::reports_of(&mut *self.read().await?, post_id.trim()).await?)
     }
 
-    /// Deletes a post: listed nowhere anymore, its community's count drops, and its open
-    /// reports close (closedAt, closedBy: the actor's account). 404 'Post not found' when
-    /// absent or deleted already.
+    /// Deletes a post into the trash (crate::trash): listed nowhere anymore, its community's
+    /// count drops, and its open reports close (closedAt, closedBy: the actor's account) until
+    /// a restore opens them again. 404 'Post not found' when absent or deleted already.
     pub async fn delete_post(&self, id: &str, actor: &Actor) -> Result<()> {
         let mut w = self.begin(actor).await?;
         let p = live_post(&mut w, id).await?;
@@ -86,11 +86,11 @@ impl Engagement {
         if !posts_store::delete_post(&mut w, &p.id, &closed_by).await? {
             return Err(crate::posts::not_found());
         }
-        w.emit(
-            events::POST_DELETED,
-            &events::Post { id: p.id.clone(), community_id: p.community_id.clone(), author_id: p.author.id.clone() },
-        )
-        .await?;
+        let post =
+            events::Post { id: p.id.clone(), community_id: p.community_id.clone(), author_id: p.author.id.clone() };
+        let detail = crate::trash::PostDetail { post: post.clone(), reopen: open.clone() };
+        common::trash::put(&mut w, crate::trash::POST.module, &p.id, &crate::trash::post_name(&p), &detail).await?;
+        w.emit(events::POST_TRASHED, &post).await?;
         if !open.is_empty() {
             w.emit(events::REPORT_CLOSED, &events::ReportsClosed { post_id: p.id.clone(), report_ids: open }).await?;
         }

@@ -200,7 +200,7 @@ async fn delete_restore_toggles_and_hide(e: Engagement) {
     e.set_community_deleted(&c.id, true, &a).await.unwrap();
     e.set_community_deleted(&c.id, true, &a).await.unwrap();
     let ev = outbox(&e).await;
-    assert_eq!(ev.iter().filter(|k| *k == events::COMMUNITY_DELETED).count(), 3);
+    assert_eq!(ev.iter().filter(|k| *k == events::COMMUNITY_TRASHED).count(), 3);
     assert_eq!(ev.iter().filter(|k| *k == events::COMMUNITY_RESTORED).count(), 1);
     e.set_community_deleted(&c.id, false, &a).await.unwrap();
 
@@ -581,7 +581,8 @@ async fn reports_list_and_delete_closes_them(e: Engagement) {
     let keys = outbox(&e).await;
     assert_eq!(keys.iter().filter(|k| *k == events::REPORT_CREATED).count(), 8);
     assert_eq!(keys.iter().filter(|k| *k == events::REPORT_CLOSED).count(), 1);
-    assert_eq!(keys.iter().filter(|k| *k == events::POST_DELETED).count(), 1);
+    assert_eq!(keys.iter().filter(|k| *k == events::POST_TRASHED).count(), 1);
+    assert_eq!(keys.iter().filter(|k| *k == events::POST_DELETED).count(), 0, "deleted for good only by a purge");
     // A deleted post takes no likes, comments or reports.
     assert!(matches!(e.like_post(&p1.id, None, None, &a).await, Err(Error::NotFound(_))));
     assert!(matches!(e.report_post(&p1.id, &donor(30), "x", &a).await, Err(Error::NotFound(_))));
@@ -1040,7 +1041,190 @@ async fn communities_and_events_are_found_by_name_and_never_once_deleted(e: Enga
     assert_eq!(events("gone").await, Vec::<String>::new(), "deleted");
 }
 
+fn trash_query(modules: &[&str]) -> common::trash::Query {
+    common::trash::query(modules.iter().map(|m| m.to_string()).collect(), "", "", "", 100, 0).unwrap()
+}
+
+async fn in_trash(e: &Engagement, module: &str) -> Vec<String> {
+    e.list_trash(&trash_query(&[module])).await.unwrap().0.into_iter().map(|x| x.id).collect()
+}
+
+/// Every kept figure a delete and a restore move: a restore must give each back exactly.
+async fn figures(e: &Engagement, community: &str) -> Vec<i64> {
+    let c = e.get_community(community).await.unwrap();
+    let mut v = vec![c.members_count, c.posts_count];
+    v.push(count(e, "SELECT inactive_posts_count FROM communities WHERE id = $1", community).await);
+    v.push(count(e, "SELECT n FROM post_counts WHERE kind = 'reported' AND $1 <> ''", community).await);
+    v.push(e.list_reported_posts(&page(1, 10)).await.unwrap().1);
+    v.push(e.list_communities(&cq("", "", "", false)).await.unwrap().1);
+    v.push(e.list_communities(&cq("", "", "", true)).await.unwrap().1);
+    v
+}
+
+async fn the_trash_keeps_communities_events_and_reported_posts(e: Engagement) {
+    let a = admin();
+    let c = e.create_community(&community("Trash Place"), &a).await.unwrap();
+    e.join_community(&c.id, &donor(1), &a).await.unwrap();
+    let p1 = e.create_post(&c.id, &donor(1), "  Buy   cheap things  ", &[], &a).await.unwrap();
+    let long = "word ".repeat(40);
+    let p2 = e.create_post(&c.id, &donor(2), &long, &["i.png".into()], &a).await.unwrap();
+    e.set_post_active(&p2.id, false, &a).await.unwrap();
+    for n in 10..13 {
+        e.report_post(&p1.id, &donor(n), &format!("Spam {n}"), &a).await.unwrap();
+    }
+    e.report_post(&p2.id, &donor(10), "Rude", &a).await.unwrap();
+    e.add_comment(&p1.id, "A comment", Some(&donor(4)), &a).await.unwrap();
+    let before = figures(&e, &c.id).await;
+    let reports_before = e.reports_of(&p1.id).await.unwrap();
+
+    // A reported post: deleted into the trash with its name, its reports closed; restored
+    // whole, the reports its delete closed open again; every figure back as it was.
+    e.delete_post(&p1.id, &a).await.unwrap();
+    e.delete_post(&p2.id, &a).await.unwrap();
+    let (items, total) = e.list_trash(&trash_query(&["/reporte_post"])).await.unwrap();
+    assert_eq!(total, 2);
+    let names: Vec<&str> = items.iter().map(|i| i.name.as_str()).collect();
+    let cut = format!("{}…", long[..80].trim_end());
+    assert!(names.contains(&"Buy cheap things") && names.contains(&cut.as_str()), "{names:?}");
+    assert_ne!(figures(&e, &c.id).await, before);
+    assert_eq!(e.list_reported_posts(&page(1, 10)).await.unwrap().1, 0);
+    e.restore_trashed("/reporte_post", &p1.id, &a).await.unwrap();
+    e.restore_trashed("/reporte_post", &p2.id, &a).await.unwrap();
+    assert_eq!(figures(&e, &c.id).await, before, "counts back as they were");
+    assert_eq!(e.reports_of(&p1.id).await.unwrap(), reports_before, "the reports open again");
+    assert_eq!(e.get_post(&p1.id).await.unwrap().comments_count, 1);
+    assert!(in_trash(&e, "/reporte_post").await.is_empty());
+    // A second restore, or one of a record never deleted, finds nothing.
+    let again = e.restore_trashed("/reporte_post", &p1.id, &a).await.unwrap_err();
+    assert!(matches!(again, Error::NotFound(m) if m == common::trash::NOT_IN_TRASH));
+    // Parallel restores restore once.
+    e.delete_post(&p1.id, &a).await.unwrap();
+    let mut tasks = vec![];
+    for _ in 0..6 {
+        let (e, a, id) = (e.clone(), a.clone(), p1.id.clone());
+        tasks.push(tokio::spawn(async move { e.restore_trashed("/reporte_post", &id, &a).await.is_ok() }));
+    }
+    let mut restored = 0;
+    for t in tasks {
+        restored += t.await.unwrap() as usize;
+    }
+    assert_eq!(restored, 1);
+    assert_eq!(figures(&e, &c.id).await, before);
+
+    // A post of a deleted community waits for its community.
+    e.delete_post(&p1.id, &a).await.unwrap();
+    e.set_community_deleted(&c.id, true, &a).await.unwrap();
+    let refused = e.restore_trashed("/reporte_post", &p1.id, &a).await.unwrap_err();
+    assert!(matches!(refused, Error::Conflict(m) if m == engagement::trash::RESTORE_COMMUNITY_FIRST));
+    assert_eq!(in_trash(&e, "/reporte_post").await, vec![p1.id.clone()], "a refused restore changes nothing");
+
+    // A community: in the trash once deleted by the SPEC's toggle; the toggle's restore takes
+    // it out, as the Trash's restore does.
+    assert_eq!(in_trash(&e, "/community").await, vec![c.id.clone()]);
+    e.set_community_deleted(&c.id, false, &a).await.unwrap();
+    assert!(in_trash(&e, "/community").await.is_empty());
+    e.set_community_deleted(&c.id, true, &a).await.unwrap();
+    e.restore_trashed("/community", &c.id, &a).await.unwrap();
+    assert!(!e.get_community(&c.id).await.unwrap().is_deleted);
+    // Its name taken meanwhile: the restore is refused and the entry stays.
+    e.set_community_deleted(&c.id, true, &a).await.unwrap();
+    let other = e.create_community(&community("trash place"), &a).await.unwrap();
+    assert!(e.restore_trashed("/community", &c.id, &a).await.is_err());
+    assert_eq!(in_trash(&e, "/community").await, vec![c.id.clone()]);
+    e.set_community_deleted(&other.id, true, &a).await.unwrap();
+
+    // An event: the same.
+    let ev = e.create_event(&event("Trash Walk", &other.id, common::now_ms() + 24 * HOUR), &a).await;
+    assert!(ev.is_err(), "a deleted community hosts nothing new");
+    e.restore_trashed("/community", &c.id, &a).await.unwrap();
+    let ev = e.create_event(&event("Trash Walk", &c.id, common::now_ms() + 24 * HOUR), &a).await.unwrap();
+    e.join_event(&ev.id, &donor(3), GOING, &a).await.unwrap();
+    e.set_event_deleted(&ev.id, true, &a).await.unwrap();
+    e.set_event_deleted(&ev.id, true, &a).await.unwrap();
+    assert_eq!(in_trash(&e, "/event").await, vec![ev.id.clone()]);
+    e.restore_trashed("/event", &ev.id, &a).await.unwrap();
+    assert!(!e.get_event(&ev.id).await.unwrap().is_deleted);
+
+    // Purges: the event with its members; the post with its comments, likes and reports;
+    // the community with everything it held. Each emits the old deleted event.
+    e.set_event_deleted(&ev.id, true, &a).await.unwrap();
+    e.purge_trashed("/event", &ev.id, &a).await.unwrap();
+    assert!(matches!(e.get_event(&ev.id).await, Err(Error::NotFound(_))));
+    assert_eq!(count(&e, "SELECT COUNT(*) FROM event_members WHERE event_id = $1", &ev.id).await, 0);
+    e.purge_trashed("/reporte_post", &p1.id, &a).await.unwrap();
+    for sql in [
+        "SELECT COUNT(*) FROM posts WHERE id = $1",
+        "SELECT COUNT(*) FROM reports WHERE post_id = $1",
+        "SELECT COUNT(*) FROM comments WHERE post_id = $1",
+    ] {
+        assert_eq!(count(&e, sql, &p1.id).await, 0, "{sql}");
+    }
+    e.delete_post(&p2.id, &a).await.unwrap();
+    let reported = count(&e, "SELECT n FROM post_counts WHERE kind = 'reported' AND $1 <> ''", "x").await;
+    e.set_community_deleted(&c.id, true, &a).await.unwrap();
+    e.purge_trashed("/community", &c.id, &a).await.unwrap();
+    assert!(matches!(e.get_community(&c.id).await, Err(Error::NotFound(_))));
+    assert!(in_trash(&e, "/reporte_post").await.is_empty(), "its deleted posts went with it");
+    for sql in [
+        "SELECT COUNT(*) FROM posts WHERE community_id = $1",
+        "SELECT COUNT(*) FROM community_members WHERE community_id = $1",
+        "SELECT COUNT(*) FROM community_links WHERE community_id = $1",
+    ] {
+        assert_eq!(count(&e, sql, &c.id).await, 0, "{sql}");
+    }
+    assert_eq!(count(&e, "SELECT n FROM post_counts WHERE kind = 'reported' AND $1 <> ''", "x").await, reported);
+    assert_eq!(
+        e.list_communities(&cq("", "", "", true)).await.unwrap().1,
+        1,
+        "the kept total of deleted communities: only the other one"
+    );
+    let keys = outbox(&e).await;
+    for key in [events::EVENT_DELETED, events::POST_DELETED, events::COMMUNITY_DELETED] {
+        assert_eq!(keys.iter().filter(|k| *k == key).count(), 1, "{key}");
+    }
+    assert!(keys.iter().any(|k| k == events::POST_RESTORED));
+    assert!(keys.iter().any(|k| k == events::EVENT_TRASHED));
+    // A purged record is not in the trash any more.
+    assert!(matches!(e.purge_trashed("/community", &c.id, &a).await, Err(Error::NotFound(_))));
+}
+
+async fn records_deleted_before_the_trash_are_adopted_once(e: Engagement) {
+    let a = admin();
+    let c = e.create_community(&community("Old Place"), &a).await.unwrap();
+    let p = e.create_post(&c.id, &donor(1), "Old news", &[], &a).await.unwrap();
+    let ev = e.create_event(&event("Old Walk", &c.id, common::now_ms() + 24 * HOUR), &a).await.unwrap();
+    e.delete_post(&p.id, &a).await.unwrap();
+    e.set_event_deleted(&ev.id, true, &a).await.unwrap();
+    e.set_community_deleted(&c.id, true, &a).await.unwrap();
+    // As the database was before the trash: deleted, with no entries.
+    sqlx::query("DELETE FROM trash").execute(&e.db.pool).await.unwrap();
+    let (adopted, again) = tokio::join!(e.adopt_deleted(), e.adopt_deleted());
+    assert_eq!(adopted.unwrap() + again.unwrap(), 3, "two starts at once add each once");
+    assert_eq!(e.adopt_deleted().await.unwrap(), 0);
+    let (items, _) = e.list_trash(&trash_query(&[])).await.unwrap();
+    let mut named: Vec<(String, String, String)> =
+        items.into_iter().map(|i| (i.module, i.name, i.deleted_by.account_type)).collect();
+    named.sort();
+    assert_eq!(
+        named,
+        vec![
+            ("/community".into(), "Old Place".into(), "system".into()),
+            ("/event".into(), "Old Walk".into(), "system".into()),
+            ("/reporte_post".into(), "Old news".into(), "system".into()),
+        ]
+    );
+    e.restore_trashed("/community", &c.id, &a).await.unwrap();
+    e.restore_trashed("/reporte_post", &p.id, &a).await.unwrap();
+    assert_eq!(e.get_community(&c.id).await.unwrap().posts_count, 1);
+}
+
 common::on_both_backends! { MIGRATIONS, |db| Engagement::new(db, None);
+    the_trash_keeps_communities_events_and_reported_posts =>
+        the_trash_keeps_communities_events_and_reported_posts_on_sqlite,
+        the_trash_keeps_communities_events_and_reported_posts_on_postgres;
+    records_deleted_before_the_trash_are_adopted_once =>
+        records_deleted_before_the_trash_are_adopted_once_on_sqlite,
+        records_deleted_before_the_trash_are_adopted_once_on_postgres;
     communities_and_events_are_found_by_name_and_never_once_deleted =>
         communities_and_events_are_found_by_name_and_never_once_deleted_on_sqlite,
         communities_and_events_are_found_by_name_and_never_once_deleted_on_postgres;

@@ -36,6 +36,9 @@ export function FilterSelects<K extends string>({
       placeholder={placeholder}
       allowClear
       showSearch={search}
+      // Every option in the page (these lists are short): none is left out of reach of a
+      // screen reader or a test by the virtual list's window of ten.
+      virtual={false}
       style={{ minWidth: width }}
       options={options}
       value={values[name] || null}

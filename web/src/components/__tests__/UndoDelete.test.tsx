@@ -67,7 +67,7 @@ describe('a delete toast with Undo', () => {
   })
 
   it('offers no Undo for a module without a trash, nor when none is named', async () => {
-    const { unmount } = render(<Harness row={grace} trash={SLUGS.reportPost} reload={vi.fn()} />)
+    const { unmount } = render(<Harness row={grace} trash={SLUGS.notification} reload={vi.fn()} />)
     await deleteRow(grace)
     expect(screen.queryByRole('button', { name: undoLabel('Grace Hopper') })).toBeNull()
     unmount()
