@@ -105,6 +105,9 @@ pub const DELETE_GRANTS: &[(&str, &str)] = &[
     ("/content_management/leadership", "delete"),
     ("/category/FAQ", "delete"),
     ("/category", "delete"),
+    ("/strategic", "delete"),
+    ("/donor", "delete"),
+    ("/badge", "delete"),
     ("/category/contact_form", "delete"),
     ("/sub_admin", "delete"),
 ];

@@ -19,6 +19,7 @@ use std::time::Duration;
 pub enum Keeper {
     Catalogue,
     Content,
+    Giving,
     Identity,
 }
 
@@ -39,6 +40,9 @@ pub const MODULES: &[Trashed] = &[
     Trashed { module: "/content_management/leadership", keeper: Keeper::Content, files: Some(media::LEADERSHIP) },
     Trashed { module: "/category/FAQ", keeper: Keeper::Content, files: None },
     Trashed { module: "/category", keeper: Keeper::Content, files: None },
+    Trashed { module: "/strategic", keeper: Keeper::Giving, files: None },
+    Trashed { module: "/donor", keeper: Keeper::Giving, files: Some(media::DONOR) },
+    Trashed { module: "/badge", keeper: Keeper::Giving, files: Some(media::BADGE) },
     Trashed { module: "/category/contact_form", keeper: Keeper::Content, files: None },
     Trashed { module: "/sub_admin", keeper: Keeper::Identity, files: None },
 ];
@@ -54,6 +58,7 @@ macro_rules! on_keeper {
         match $keeper {
             Keeper::Catalogue => $call!($state.catalogue().$method($req)),
             Keeper::Content => $call!($state.content().$method($req)),
+            Keeper::Giving => $call!($state.giving().$method($req)),
             Keeper::Identity => $call!($state.identity().$method($req)),
         }
     };
