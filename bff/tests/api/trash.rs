@@ -227,13 +227,27 @@ fn donor_ids(screens: &Value) -> Vec<String> {
     screens["donors"][1].as_array().unwrap().iter().map(|d| d["_id"].as_str().unwrap().to_string()).collect()
 }
 
+/// The members of community `cid` as the console lists them, once engagement's count and
+/// list agree with `want` (engagement hears giving's donor events through the bus).
+async fn members_become(app: &TestApp, t: &str, cid: &str, want: i64) -> Value {
+    let path = format!("/admin/admin-community/members/{cid}");
+    for _ in 0..100 {
+        let r = app.post(&path, Some(t), json!({ "page": 1, "limit": 10 })).await.expect(200);
+        let d = app.get(&format!("/v1/community/getCommunityDetail/{cid}"), Some(t)).await.expect(200);
+        if r.body["total_records"] == want && d.body["data"]["membersCount"] == want {
+            return r.body["data"].clone();
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    panic!("community {cid} never had {want} members");
+}
+
 /// Issue 36 for giving: a deleted donor leaves the donor list, the dashboard's figures, the
-/// Subscribed Donor tabs and its badges' counts, and comes back whole on restore; its avatar
-/// stays its own until the purge; only its module's delete right restores or purges it;
-/// parallel restores restore once; its email taken meanwhile refuses the restore.
-#[tokio::test]
-async fn a_deleted_donor_leaves_every_screen_and_comes_back_whole() {
-    let app = spawn().await;
+/// Subscribed Donor tabs, its badges' counts and (engagement, on giving.donor.trashed) its
+/// communities' members, and comes back whole on restore; its avatar stays its own until the
+/// purge; only its module's delete right restores or purges it; parallel restores restore
+/// once; its email taken meanwhile refuses the restore.
+async fn a_deleted_donor_leaves_every_screen_and_comes_back_whole(app: TestApp) {
     let (t, _) = app.admin().await;
     let ada = crate::donor::donor(&app, &t, "Ada", "Lovelace", "ada@example.org").await;
     let bob = crate::donor::donor(&app, &t, "Bob", "Builder", "bob@example.org").await;
@@ -244,16 +258,34 @@ async fn a_deleted_donor_leaves_every_screen_and_comes_back_whole() {
     let now = common::now_ms();
     let gift = crate::donor::donate(&app, &ada, ("c1", "Water For All"), 2500, "ch_1", now).await;
     crate::donor::donate(&app, &bob, ("c2", "Books For Kids"), 500, "ch_2", now).await;
-    let g = crate::giving_partner::giving(&app).await;
-    let input = giving::subscriptions::SubscriptionInput {
-        donor_id: ada.clone(),
-        recipient: giving::gifts::Recipient { kind: "charity".into(), id: "c1".into(), name: "Water For All".into() },
-        amount_cents: 1000,
-        currency: "USD".into(),
-        interval: "monthly".into(),
-        started_at: 0,
+    {
+        use proto::giving::v1 as pb;
+        let mut g = pb::giving_client::GivingClient::connect(app.giving_url.clone()).await.unwrap();
+        let recipient =
+            pb::Recipient { kind: pb::RecipientKind::Charity as i32, id: "c1".into(), name: "Water For All".into() };
+        g.start_subscription(pb::StartSubscriptionRequest {
+            donor_id: ada.clone(),
+            recipient: Some(recipient),
+            amount_cents: 1000,
+            currency: "USD".into(),
+            interval: "monthly".into(),
+            started_at: 0,
+            actor: None,
+        })
+        .await
+        .unwrap();
+    }
+    let cid = crate::engagement::community(&app, &t, "Givers").await;
+    let mut c = crate::engagement::client(&app).await;
+    let member = |id: &str, name: &str| proto::engagement::v1::DonorRef {
+        id: id.into(),
+        name: name.into(),
+        email: String::new(),
+        avatar: String::new(),
     };
-    g.start_subscription(&input, &common::Actor::system()).await.unwrap();
+    crate::engagement::join_community(&mut c, &cid, member(&ada, "Ada Lovelace")).await;
+    crate::engagement::join_community(&mut c, &cid, member(&bob, "Bob Builder")).await;
+    let members = members_become(&app, &t, &cid, 2).await;
     let before = donor_screens(&app, &t).await;
     assert_eq!(before["tabs"][0][0], 1, "{before}");
 
@@ -265,6 +297,8 @@ async fn a_deleted_donor_leaves_every_screen_and_comes_back_whole() {
     assert_eq!(gone["tabs"][0][0], 0, "gone from the subscribed donors");
     assert_eq!(gone["tabs"][1][0], 1, "and from the one-time donors");
     assert!(!gone.to_string().contains("Lovelace"), "{gone}");
+    let left = members_become(&app, &t, &cid, 1).await;
+    assert_eq!(left[0]["donorId"].as_str(), Some(bob.as_str()), "gone from its community's members");
     let first =
         |s: &Value| s["badges"].as_array().unwrap().iter().find(|b| b["name"] == "First Gift").cloned().unwrap();
     assert_eq!((first(&before)["awardedCount"].as_i64(), first(&gone)["awardedCount"].as_i64()), (Some(2), Some(1)));
@@ -311,15 +345,30 @@ async fn a_deleted_donor_leaves_every_screen_and_comes_back_whole() {
     assert_eq!(statuses.iter().filter(|s| **s == 200).count(), 1, "{statuses:?}");
     assert!(statuses.iter().all(|s| *s == 200 || *s == 404), "{statuses:?}");
     assert_eq!(donor_screens(&app, &t).await, before);
+    assert_eq!(members_become(&app, &t, &cid, 2).await, members, "back among the members as it was");
 
     // Purged: gone for good, its avatar released, its transactions anonymised.
     app.call(Method::DELETE, &format!("/admin/user/delete/{ada}"), Some(&t), None).await.expect(200);
+    members_become(&app, &t, &cid, 1).await;
     let r = app.post("/admin/trash/purge", Some(&t), item(DONOR, &ada)).await.expect(200);
     assert_eq!(r.message(), "Deleted for good");
     assert_eq!(crate::media::owner_of(&app, &avatar).await, None);
     let r = app.get(&format!("/admin/transaction/get/{}", gift.id), Some(&t)).await.expect(200);
     assert_eq!(r.body["data"]["donorName"], "Deleted donor");
     app.post("/admin/trash/restore", Some(&t), item(DONOR, &ada)).await.expect(404);
+    members_become(&app, &t, &cid, 1).await;
+}
+
+#[tokio::test]
+async fn a_deleted_donor_leaves_every_screen_and_comes_back_whole_on_sqlite() {
+    a_deleted_donor_leaves_every_screen_and_comes_back_whole(spawn().await).await;
+}
+
+#[tokio::test]
+async fn a_deleted_donor_leaves_every_screen_and_comes_back_whole_on_postgres() {
+    if let Some((app, _databases)) = spawn_on_postgres().await {
+        a_deleted_donor_leaves_every_screen_and_comes_back_whole(app).await;
+    }
 }
 
 async fn badge_list(app: &TestApp, t: &str) -> Value {
@@ -327,9 +376,7 @@ async fn badge_list(app: &TestApp, t: &str) -> Value {
 }
 
 /// Badges and giving partners go to the trash too and come back from it.
-#[tokio::test]
-async fn a_deleted_badge_or_giving_partner_comes_back_from_the_trash() {
-    let app = spawn().await;
+async fn a_deleted_badge_or_giving_partner_comes_back_from_the_trash(app: TestApp) {
     let (t, _) = app.admin().await;
     let ada = crate::donor::donor(&app, &t, "Ada", "Lovelace", "ada@example.org").await;
     crate::donor::donate(&app, &ada, ("c1", "Water For All"), 2500, "ch_1", common::now_ms()).await;
@@ -345,8 +392,20 @@ async fn a_deleted_badge_or_giving_partner_comes_back_from_the_trash() {
     app.post("/admin/trash/restore", Some(&t), item("/badge", id)).await.expect(200);
     assert_eq!(badge_list(&app, &t).await, before, "back with its award and count");
 
-    let g = crate::giving_partner::giving(&app).await;
-    let p = crate::giving_partner::apply(&g, "Cove Fund", "cove@example.org", 0).await;
+    let p = {
+        use proto::giving::v1 as pb;
+        let mut g = pb::giving_client::GivingClient::connect(app.giving_url.clone()).await.unwrap();
+        let apply = pb::ApplyPartnerRequest {
+            name: "Cove Fund".into(),
+            user_name: "Ava Johnson".into(),
+            email_address: "cove@example.org".into(),
+            website: "https://www.example.org".into(),
+            state: "Texas".into(),
+            city: "Austin".into(),
+            ..Default::default()
+        };
+        g.apply_partner(apply).await.unwrap().into_inner()
+    };
     let r = app.post("/admin/strategic-partner/deleteByAdmin", Some(&t), json!({ "strategicPartnerId": p.id })).await;
     assert_eq!(r.expect(200).message(), "Giving partner deleted successfully");
     let r = app.post("/admin/strategic-partner/pending-List", Some(&t), json!({})).await.expect(200);
@@ -356,4 +415,16 @@ async fn a_deleted_badge_or_giving_partner_comes_back_from_the_trash() {
     app.post("/admin/trash/restore", Some(&t), item("/strategic", &p.id)).await.expect(200);
     let r = app.post("/admin/strategic-partner/pending-List", Some(&t), json!({})).await.expect(200);
     assert_eq!(r.body["total_records"], 1);
+}
+
+#[tokio::test]
+async fn a_deleted_badge_or_giving_partner_comes_back_from_the_trash_on_sqlite() {
+    a_deleted_badge_or_giving_partner_comes_back_from_the_trash(spawn().await).await;
+}
+
+#[tokio::test]
+async fn a_deleted_badge_or_giving_partner_comes_back_from_the_trash_on_postgres() {
+    if let Some((app, _databases)) = spawn_on_postgres().await {
+        a_deleted_badge_or_giving_partner_comes_back_from_the_trash(app).await;
+    }
 }
