@@ -8,12 +8,12 @@ use giving::partners::{Partner, PartnerInput};
 use serde_json::{Value, json};
 
 /// The giving service over the test app's own giving database.
-pub async fn giving(app: &TestApp) -> giving::service::Giving {
+async fn giving(app: &TestApp) -> giving::service::Giving {
     let url = format!("sqlite://{}/giving.db", app.data.0.display());
     giving::service::Giving::new(common::db::Db::connect(&url, &giving::app::MIGRATIONS).await.unwrap(), None)
 }
 
-pub async fn apply(g: &giving::service::Giving, name: &str, email: &str, applied_at: i64) -> Partner {
+async fn apply(g: &giving::service::Giving, name: &str, email: &str, applied_at: i64) -> Partner {
     let input = PartnerInput {
         name: name.into(),
         user_name: "Ava Johnson".into(),
