@@ -20,6 +20,7 @@ pub enum Keeper {
     Catalogue,
     Content,
     Engagement,
+    Giving,
     Identity,
 }
 
@@ -42,6 +43,9 @@ pub const MODULES: &[Trashed] = &[
     Trashed { module: "/category/FAQ", keeper: Keeper::Content, files: None },
     Trashed { module: "/category", keeper: Keeper::Content, files: None },
     Trashed { module: "/event", keeper: Keeper::Engagement, files: Some(media::EVENT) },
+    Trashed { module: "/strategic", keeper: Keeper::Giving, files: None },
+    Trashed { module: "/donor", keeper: Keeper::Giving, files: Some(media::DONOR) },
+    Trashed { module: "/badge", keeper: Keeper::Giving, files: Some(media::BADGE) },
     Trashed { module: "/category/contact_form", keeper: Keeper::Content, files: None },
     Trashed { module: "/reporte_post", keeper: Keeper::Engagement, files: None },
     Trashed { module: "/sub_admin", keeper: Keeper::Identity, files: None },
@@ -59,6 +63,7 @@ macro_rules! on_keeper {
             Keeper::Catalogue => $call!($state.catalogue().$method($req)),
             Keeper::Content => $call!($state.content().$method($req)),
             Keeper::Engagement => $call!($state.engagement().$method($req)),
+            Keeper::Giving => $call!($state.giving().$method($req)),
             Keeper::Identity => $call!($state.identity().$method($req)),
         }
     };

@@ -140,6 +140,15 @@ step(
     await waitChecked(statusSwitch(page, 'Cara Diaz-Ortiz'), false)
     await page.getByRole('button', { name: 'Delete Cara Diaz-Ortiz' }).click()
     await confirmDialog(page, 'Are you sure you want to Delete ?')
+    await expectToast(page, 'Donor deleted successfully')
+    await tableRow(page, 'Cara Diaz-Ortiz').waitFor({ state: 'hidden' })
+    // The toast's Undo brings it back from the trash (issue 36), as it was (inactive); deleted again.
+    await page.getByRole('button', { name: 'Undo delete of Cara Diaz-Ortiz' }).click()
+    await seeToast(page, 'Restored successfully')
+    await tableRow(page, 'Cara Diaz-Ortiz').waitFor({ state: 'visible' })
+    await waitChecked(statusSwitch(page, 'Cara Diaz-Ortiz'), false)
+    await page.getByRole('button', { name: 'Delete Cara Diaz-Ortiz' }).click()
+    await confirmDialog(page, 'Are you sure you want to Delete ?')
     await seeToast(page, 'Donor deleted successfully')
     await tableRow(page, 'Cara Diaz-Ortiz').waitFor({ state: 'hidden' })
   },

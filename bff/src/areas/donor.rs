@@ -37,7 +37,7 @@ pub fn routes() -> Vec<Route> {
         route(
             Method::DELETE,
             "/admin/user/delete/{id}",
-            "Delete a donor (transactions stay, anonymised)",
+            "Delete a donor (to the trash: restorable until purged)",
             delete(remove),
         ),
         route(Method::PATCH, "/admin/user/userStatus/{id}", "Activate or deactivate a donor", patch(status))
@@ -96,9 +96,9 @@ async fn update(
 }
 
 async fn remove(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>) -> Reply {
-    let req = pb::DonorRef { id: id.clone(), actor: Some(caller.to_pb()) };
+    let req = pb::DonorRef { id, actor: Some(caller.to_pb()) };
+    // To the trash: its avatar stays its own until it is purged (bff/src/trash.rs releases it).
     call_unsent!(state.giving().delete_donor(req))?;
-    media::DONOR.release(&state, &caller.to_pb(), &id).await;
     ok("Donor deleted successfully", Empty {})
 }
 

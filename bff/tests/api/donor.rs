@@ -201,6 +201,11 @@ async fn a_donors_details_show_totals_and_recent_transactions_and_survive_deleti
     app.call(Method::DELETE, &format!("/admin/user/delete/{ada}"), Some(&t), None).await.expect(200);
     let r = app.get(&format!("/admin/user/viewUserDetails/{ada}"), Some(&t)).await.expect(404);
     assert_eq!(r.message(), "Donor not found");
+    // In the trash its transactions stay as they were; purged, they stay anonymised.
+    let r = app.get(&format!("/admin/transaction/get/{}", last.id), Some(&t)).await.expect(200);
+    assert_eq!(r.body["data"]["donorName"], "Ada Lovelace");
+    let purge = json!({ "items": [{ "module": "/donor", "_id": ada }] });
+    app.post("/admin/trash/purge", Some(&t), purge).await.expect(200);
     let r = app.get(&format!("/admin/transaction/get/{}", last.id), Some(&t)).await.expect(200);
     assert_eq!(r.body["data"]["donorName"], "Deleted donor");
 }

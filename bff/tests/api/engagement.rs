@@ -43,7 +43,7 @@ pub(crate) fn community_body(name: &str, cover: &str, charities: &[&str], causes
     })
 }
 
-async fn community(app: &TestApp, t: &str, name: &str) -> String {
+pub(crate) async fn community(app: &TestApp, t: &str, name: &str) -> String {
     let cover = upload(app, t, "communityImage").await;
     id(&app.post("/admin/admin-community/create", Some(t), community_body(name, &cover, &[], &[])).await.expect(200))
 }

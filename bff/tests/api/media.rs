@@ -159,7 +159,7 @@ fn content_client(app: &TestApp) -> bff::services::Content {
 }
 
 /// The content service's record of `file`: its owner as (service, entity, id), if any.
-async fn owner_of(app: &TestApp, file: &str) -> Option<(String, String, String)> {
+pub async fn owner_of(app: &TestApp, file: &str) -> Option<(String, String, String)> {
     let u = content_client(app)
         .may_remove(proto::content::v1::MediaRef { file: file.into(), actor: None })
         .await

@@ -76,12 +76,13 @@ pub struct NotificationRead {
 // Consumed: giving's donor events.
 
 /// Written in common::topics, beside the publisher's own.
-pub use common::topics::{DONOR_CREATED, DONOR_DELETED, DONOR_STATUS, DONOR_UPDATED};
+pub use common::topics::{DONOR_CREATED, DONOR_DELETED, DONOR_RESTORED, DONOR_STATUS, DONOR_TRASHED, DONOR_UPDATED};
 
 /// The consumer's name in `processed_events` and its queue.
 pub const CONSUMER: &str = "chat.people";
 /// Every key the consumer reads.
-pub const CONSUMED: [&str; 4] = [DONOR_CREATED, DONOR_UPDATED, DONOR_STATUS, DONOR_DELETED];
+pub const CONSUMED: [&str; 6] =
+    [DONOR_CREATED, DONOR_UPDATED, DONOR_STATUS, DONOR_TRASHED, DONOR_RESTORED, DONOR_DELETED];
 
 /// The part of a giving donor event the consumer reads.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]

@@ -5,6 +5,8 @@
 //! Decision: a deleted donor's room and messages stay for the admin side, its name
 //! 'Deleted donor' (no email or avatar); the donor can no longer connect (the BFF refuses its
 //! member token: giving no longer knows it) and its room takes no more member messages.
+//! A donor in giving's trash (issue 36) is shown so too, its copy kept aside so that its
+//! restore brings it back as it was; its purge (giving.donor.deleted) is the deletion.
 
 use crate::events::{self, CONSUMER};
 use crate::people_store;
@@ -35,12 +37,36 @@ impl Chat {
             return Ok(false);
         }
         people_store::delete_person(&mut w, donor_id, common::now_ms()).await?;
+        people_store::drop_trashed_person(&mut w, donor_id).await?;
+        w.commit().await?;
+        Ok(true)
+    }
+
+    /// A giving donor put in the trash: see the module. False on a redelivery.
+    pub async fn donor_trashed(&self, event_id: &str, donor_id: &str) -> Result<bool> {
+        let mut w = self.begin(&Actor::system()).await?;
+        if !w.mark_handled(CONSUMER, event_id).await? {
+            return Ok(false);
+        }
+        people_store::trash_person(&mut w, donor_id, common::now_ms()).await?;
+        w.commit().await?;
+        Ok(true)
+    }
+
+    /// A giving donor restored from the trash: see the module (nothing changes for a donor
+    /// that was not in it). False on a redelivery.
+    pub async fn donor_restored(&self, event_id: &str, donor_id: &str) -> Result<bool> {
+        let mut w = self.begin(&Actor::system()).await?;
+        if !w.mark_handled(CONSUMER, event_id).await? {
+            return Ok(false);
+        }
+        people_store::restore_person(&mut w, donor_id).await?;
         w.commit().await?;
         Ok(true)
     }
 }
 
-/// The consumer of giving.donor.{created,updated,status,deleted}.
+/// The consumer of giving.donor.{created,updated,status,trashed,restored,deleted}.
 pub struct Consumer(pub Chat);
 
 #[tonic::async_trait]
@@ -55,6 +81,14 @@ impl EventHandler for Consumer {
             events::DONOR_DELETED => {
                 let d: events::Donor = event.payload_as()?;
                 self.0.donor_deleted(&event.id, &d.id).await.map_err(e)?;
+            }
+            events::DONOR_TRASHED => {
+                let d: events::Donor = event.payload_as()?;
+                self.0.donor_trashed(&event.id, &d.id).await.map_err(e)?;
+            }
+            events::DONOR_RESTORED => {
+                let d: events::Donor = event.payload_as()?;
+                self.0.donor_restored(&event.id, &d.id).await.map_err(e)?;
             }
             _ => {}
         }

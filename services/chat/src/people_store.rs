@@ -81,6 +81,47 @@ pub async fn delete_person(c: &mut AnyConnection, id: &str, now: i64) -> sqlx::R
     copy_search_key(c, id).await
 }
 
+/// A donor put in giving's trash: its copy (when chat knows it and it is not deleted) waits in
+/// `people_trash` and `people` shows it deleted as `delete_person` does. Answers whether it
+/// was hidden (false: nothing to hide, nothing changed).
+pub async fn trash_person(c: &mut AnyConnection, id: &str, now: i64) -> sqlx::Result<bool> {
+    let kept = sqlx::query("INSERT INTO people_trash SELECT * FROM people WHERE id = $1 AND is_deleted = FALSE")
+        .bind(id)
+        .execute(&mut *c)
+        .await?
+        .rows_affected();
+    if kept == 0 {
+        return Ok(false);
+    }
+    delete_person(c, id, now).await?;
+    Ok(true)
+}
+
+/// A donor restored from giving's trash: its copy as `trash_person` kept it comes back (name,
+/// email, avatar, active flag). Answers false (nothing changed) when none was kept: a donor
+/// never trashed, or purged (which stays deleted: `upsert_person` never revives it).
+pub async fn restore_person(c: &mut AnyConnection, id: &str) -> sqlx::Result<bool> {
+    let kept =
+        sqlx::query("DELETE FROM people WHERE id = $1 AND EXISTS (SELECT 1 FROM people_trash t WHERE t.id = $1)")
+            .bind(id)
+            .execute(&mut *c)
+            .await?
+            .rows_affected();
+    if kept == 0 {
+        return Ok(false);
+    }
+    sqlx::query("INSERT INTO people SELECT * FROM people_trash WHERE id = $1").bind(id).execute(&mut *c).await?;
+    drop_trashed_person(c, id).await?;
+    copy_search_key(c, id).await?;
+    Ok(true)
+}
+
+/// Drops what `trash_person` kept of a donor (its purge).
+pub async fn drop_trashed_person(c: &mut AnyConnection, id: &str) -> sqlx::Result<()> {
+    sqlx::query("DELETE FROM people_trash WHERE id = $1").bind(id).execute(c).await?;
+    Ok(())
+}
+
 pub async fn get_person(c: &mut AnyConnection, id: &str) -> sqlx::Result<Option<RoomUser>> {
     let r = sqlx::query("SELECT id, name, email, avatar, is_active, is_deleted FROM people WHERE id = $1")
         .bind(id)

@@ -476,6 +476,64 @@ fn donor_event(id: &str, first: &str, last: &str, active: bool) -> events::Donor
     }
 }
 
+async fn a_trashed_donor_is_shown_deleted_and_its_restore_brings_it_back_as_it_was(c: Chat) {
+    let r = room(&c, "d-eve", "Eve Roe").await;
+    assert!(c.donor_changed("t1", &donor_event("d-eve", "Eve", "Roe", false)).await.unwrap());
+    from_admin(&c, &r, "hello", "a1").await;
+    let before = c.get_room(&r.id, &Caller::Admin).await.unwrap().user;
+    assert_eq!((before.avatar.as_str(), before.is_active), ("Eve Roe.png", false));
+    assert_eq!(c.list_rooms(1, 10, "eve").await.unwrap().1, 1);
+
+    // giving.donor.trashed: shown as a deleted donor is (no name, email, avatar or search);
+    // no member messages; a redelivery changes nothing.
+    assert!(c.donor_trashed("t2", "d-eve").await.unwrap());
+    assert!(!c.donor_trashed("t2", "d-eve").await.unwrap());
+    let hidden = c.get_room(&r.id, &Caller::Admin).await.unwrap().user;
+    assert_eq!((hidden.name.as_str(), hidden.email.as_str(), hidden.avatar.as_str()), ("Deleted donor", "", ""));
+    assert!(hidden.is_deleted);
+    assert_eq!(c.list_rooms(1, 10, "eve").await.unwrap().1, 0);
+    assert!(matches!(
+        c.send(&msg(&r, "x", "m1"), &Caller::Member("d-eve".into()), &member_actor("d-eve")).await,
+        Err(Error::Forbidden(_))
+    ));
+
+    // giving.donor.restored: back exactly as it was, searchable, kept current again.
+    assert!(c.donor_restored("t3", "d-eve").await.unwrap());
+    assert!(!c.donor_restored("t3", "d-eve").await.unwrap(), "redelivered");
+    assert_eq!(c.get_room(&r.id, &Caller::Admin).await.unwrap().user, before);
+    assert_eq!(c.list_rooms(1, 10, "eve").await.unwrap().1, 1);
+    assert!(c.donor_changed("t4", &donor_event("d-eve", "Evie", "Roe", true)).await.unwrap());
+    let now = c.get_room(&r.id, &Caller::Admin).await.unwrap().user;
+    assert_eq!((now.name.as_str(), now.is_active), ("Evie Roe", true));
+    from_member(&c, &r, "back", "m2").await;
+
+    // A restore of a donor never trashed (or restored already) changes nothing.
+    assert!(c.donor_restored("t5", "d-eve").await.unwrap());
+    assert_eq!(c.get_room(&r.id, &Caller::Admin).await.unwrap().user, now);
+    assert!(c.donor_restored("t6", "d-nobody").await.unwrap());
+    let nobody = chat::people_store::get_person(&mut c.db.pool.acquire().await.unwrap(), "d-nobody").await.unwrap();
+    assert_eq!(nobody, None);
+    // A trash of a donor chat never knew hides nothing, so its restore finds it as it comes.
+    assert!(c.donor_trashed("t7", "d-new").await.unwrap());
+    assert!(c.donor_restored("t8", "d-new").await.unwrap());
+    assert!(c.donor_changed("t9", &donor_event("d-new", "New", "One", true)).await.unwrap());
+    let new = chat::people_store::get_person(&mut c.db.pool.acquire().await.unwrap(), "d-new").await.unwrap();
+    assert_eq!(new.map(|p| (p.name, p.is_deleted)), Some(("New One".to_string(), false)));
+
+    // Trashed, then purged (giving.donor.deleted): as today, for good; a late restore or
+    // update does not revive it.
+    assert!(c.donor_trashed("t10", "d-eve").await.unwrap());
+    assert!(c.donor_deleted("t11", "d-eve").await.unwrap());
+    assert!(c.donor_restored("t12", "d-eve").await.unwrap());
+    assert!(c.donor_changed("t13", &donor_event("d-eve", "Eve", "Back", true)).await.unwrap());
+    let gone = c.get_room(&r.id, &Caller::Admin).await.unwrap().user;
+    assert_eq!((gone.name.as_str(), gone.email.as_str(), gone.is_deleted), ("Deleted donor", "", true));
+    let kept: (i64,) = sqlx::query_as("SELECT COUNT(*) FROM people_trash").fetch_one(&c.db.pool).await.unwrap();
+    assert_eq!(kept.0, 0);
+    let wrong = common::trash::twin_mismatches(&mut c.db.pool.acquire().await.unwrap()).await.unwrap();
+    assert!(wrong.is_empty(), "{wrong:?}");
+}
+
 async fn donor_events_keep_people_current_and_deleted_donors_stay_as_deleted_donor(c: Chat) {
     assert!(c.donor_changed("e1", &donor_event("d-ann", "Ann", "Doe", true)).await.unwrap());
     let r = c.open_room("d-ann", None, &admin()).await.unwrap();
@@ -554,6 +612,9 @@ async fn demo_data_fills_an_empty_chat_once(c: Chat) {
 }
 
 common::on_both_backends! { MIGRATIONS, |db| Chat::new(db, None);
+    a_trashed_donor_is_shown_deleted_and_its_restore_brings_it_back_as_it_was =>
+        a_trashed_donor_is_shown_deleted_and_its_restore_brings_it_back_as_it_was_on_sqlite,
+        a_trashed_donor_is_shown_deleted_and_its_restore_brings_it_back_as_it_was_on_postgres;
     rooms_open_once_and_list_by_last_message_with_search =>
         rooms_open_once_and_list_by_last_message_with_search_on_sqlite, rooms_open_once_and_list_by_last_message_with_search_on_postgres;
     sends_are_checked_and_idempotent_on_the_client_id =>

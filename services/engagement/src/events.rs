@@ -149,12 +149,15 @@ pub struct ReportsClosed {
 // Other services' events this one consumes (their own structs: only what is read).
 
 /// Written in common::topics, beside the publisher's own.
-pub use common::topics::{CAUSE_DELETED, CHARITY_DELETED, DONOR_CREATED, DONOR_DELETED, DONOR_UPDATED};
+pub use common::topics::{
+    CAUSE_DELETED, CHARITY_DELETED, DONOR_CREATED, DONOR_DELETED, DONOR_RESTORED, DONOR_TRASHED, DONOR_UPDATED,
+};
 
 /// The consumer's name in `processed_events` and its queue.
 pub const CONSUMER: &str = "engagement.people-and-catalogue";
 /// Every key the consumer reads.
-pub const CONSUMED: [&str; 5] = [DONOR_CREATED, DONOR_UPDATED, DONOR_DELETED, CHARITY_DELETED, CAUSE_DELETED];
+pub const CONSUMED: [&str; 7] =
+    [DONOR_CREATED, DONOR_UPDATED, DONOR_TRASHED, DONOR_RESTORED, DONOR_DELETED, CHARITY_DELETED, CAUSE_DELETED];
 
 /// The part of a giving donor event the consumer reads.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]

@@ -3,7 +3,10 @@
 //! handled in the same transaction as its change (a redelivery changes nothing).
 //!
 //! Decisions: a deleted donor's memberships, likes and reports are removed (every count
-//! corrected) and its posts and comments stay, anonymised to 'Deleted donor'. A deleted
+//! corrected) and its posts and comments stay, anonymised to 'Deleted donor'. A donor in
+//! giving's trash (issue 36) leaves the same lists and counts, its memberships, likes and open
+//! reports kept in twin tables, its posts and comments as they were; its restore brings them
+//! back with the counts; its purge (giving.donor.deleted) is the deletion above. A deleted
 //! nonprofit or cause is dropped from every community's links; the events a deleted
 //! nonprofit hosted keep their `hostName` (what was shown) with `hostId` cleared, so the
 //! console shows the name and links nowhere.
@@ -42,6 +45,29 @@ impl Engagement {
         Ok(Some(removed))
     }
 
+    /// A giving donor put in the trash: see the module. Answers None on a redelivery.
+    pub async fn donor_trashed(&self, event_id: &str, donor_id: &str) -> Result<Option<DonorRemoval>> {
+        let mut w = self.begin(&Actor::system()).await?;
+        if !w.mark_handled(CONSUMER, event_id).await? {
+            return Ok(None);
+        }
+        let moved = people_store::trash_donor(&mut w, donor_id).await?;
+        w.commit().await?;
+        Ok(Some(moved))
+    }
+
+    /// A giving donor restored from the trash: see the module. Answers what came back (None on
+    /// a redelivery; nothing for a donor whose rows were not in the trash).
+    pub async fn donor_restored(&self, event_id: &str, donor_id: &str) -> Result<Option<DonorRemoval>> {
+        let mut w = self.begin(&Actor::system()).await?;
+        if !w.mark_handled(CONSUMER, event_id).await? {
+            return Ok(None);
+        }
+        let back = people_store::restore_donor(&mut w, donor_id).await?;
+        w.commit().await?;
+        Ok(Some(back))
+    }
+
     /// A catalogue nonprofit (`kind` 'charity') or cause ('cause') deleted: see the module.
     /// Answers the communities changed (None on a redelivery).
     pub async fn catalogue_deleted(&self, event_id: &str, kind: &str, id: &str) -> Result<Option<Vec<String>>> {
@@ -58,7 +84,8 @@ impl Engagement {
     }
 }
 
-/// The consumer of giving.donor.{created,updated,deleted} and catalogue.{charity,cause}.deleted.
+/// The consumer of giving.donor.{created,updated,trashed,restored,deleted} and
+/// catalogue.{charity,cause}.deleted.
 pub struct Consumer(pub Engagement);
 
 #[tonic::async_trait]
@@ -73,6 +100,14 @@ impl EventHandler for Consumer {
             events::DONOR_DELETED => {
                 let d: events::Deleted = event.payload_as()?;
                 self.0.donor_deleted(&event.id, &d.id).await.map_err(e)?;
+            }
+            events::DONOR_TRASHED => {
+                let d: events::Deleted = event.payload_as()?;
+                self.0.donor_trashed(&event.id, &d.id).await.map_err(e)?;
+            }
+            events::DONOR_RESTORED => {
+                let d: events::Deleted = event.payload_as()?;
+                self.0.donor_restored(&event.id, &d.id).await.map_err(e)?;
             }
             events::CHARITY_DELETED | events::CAUSE_DELETED => {
                 let d: events::Deleted = event.payload_as()?;

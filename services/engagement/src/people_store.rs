@@ -59,73 +59,145 @@ pub struct DonorRemoval {
     pub comments: u64,
 }
 
+/// A donor's rows that counts follow: the table, its donor column, the key of a row (what a
+/// trash move deletes by), what a move answers (the counted record), and the rows it takes
+/// (a trash takes only open reports: a closed one counts nowhere and waits for the purge).
+struct Counted {
+    table: &'static str,
+    donor: &'static str,
+    key: &'static str,
+    returning: &'static str,
+    only: &'static str,
+}
+
+const COUNTED: [Counted; 5] = [
+    Counted { table: "community_members", donor: "donor_id", key: "id", returning: "community_id AS id", only: "" },
+    Counted { table: "event_members", donor: "donor_id", key: "id", returning: "event_id AS id, status", only: "" },
+    Counted { table: "post_likes", donor: "account", key: "post_id", returning: "post_id AS id", only: "" },
+    Counted { table: "comment_likes", donor: "account", key: "comment_id", returning: "comment_id AS id", only: "" },
+    Counted {
+        table: "reports",
+        donor: "reporter_id",
+        key: "id",
+        returning: "post_id AS id, closed_at",
+        only: " AND closed_at IS NULL",
+    },
+];
+
+/// Corrects what counts the rows of `t` that left (`by` -1) or came back (`by` +1): members,
+/// the event's mode counts, likes, and a post's open reports (its last report time and the
+/// reported posts' count with them); answers the rows counted into `out`.
+async fn count_moved(
+    c: &mut AnyConnection,
+    t: &Counted,
+    rows: Vec<sqlx::any::AnyRow>,
+    by: i64,
+    out: &mut DonorRemoval,
+) -> sqlx::Result<()> {
+    let n = rows.len() as u64;
+    match t.table {
+        "community_members" => out.community_memberships += n,
+        "event_members" => out.event_memberships += n,
+        "reports" => out.reports += n,
+        _ => out.likes += n,
+    }
+    for r in rows {
+        let id: String = r.try_get("id")?;
+        let sql = match t.table {
+            "community_members" => {
+                "UPDATE communities SET members_count = members_count + $2 WHERE id = $1".to_string()
+            }
+            "event_members" => {
+                let status =
+                    r.try_get::<i32, _>("status").or_else(|_| r.try_get::<i64, _>("status").map(|v| v as i32))?;
+                format!("UPDATE events SET {0} = {0} + $2 WHERE id = $1", mode_count(status))
+            }
+            "post_likes" => "UPDATE posts SET likes_count = likes_count + $2 WHERE id = $1".to_string(),
+            "comment_likes" => "UPDATE comments SET likes_count = likes_count + $2 WHERE id = $1".to_string(),
+            _ => {
+                if r.try_get::<Option<i64>, _>("closed_at")?.is_some() {
+                    continue;
+                }
+                let left = sqlx::query(
+                    "UPDATE posts SET reports_count = reports_count + $2, last_reported_at = COALESCE((SELECT MAX(created_at) \
+                     FROM reports r WHERE r.post_id = $1 AND r.closed_at IS NULL), 0) WHERE id = $1 RETURNING reports_count",
+                )
+                .bind(&id)
+                .bind(by)
+                .fetch_optional(&mut *c)
+                .await?;
+                // The post entered the reported list (its first open report back) or left it.
+                if let Some(n) = left
+                    && n.try_get::<i64, _>(0)? == by.max(0)
+                {
+                    count_reported(c, by).await?;
+                }
+                continue;
+            }
+        };
+        sqlx::query(sqlx::AssertSqlSafe(sql)).bind(id).bind(by).execute(&mut *c).await?;
+    }
+    Ok(())
+}
+
 /// Removes a deleted donor's memberships, likes and reports (every count corrected) and
-/// anonymises its posts and comments (author '' shows as 'Deleted donor'); forgets the person.
+/// anonymises its posts and comments (author '' shows as 'Deleted donor'); forgets the person
+/// and drops what its trash kept (giving.donor.deleted: the purge, or a delete of old).
 pub async fn remove_donor(c: &mut AnyConnection, donor_id: &str) -> sqlx::Result<DonorRemoval> {
     let mut out = DonorRemoval::default();
-    // Each row deleted is counted off what counts it (DELETE ... RETURNING: exact even when
-    // the donor acted at the same moment).
+    for t in &COUNTED {
+        // Each row deleted is counted off what counts it (DELETE ... RETURNING: exact even when
+        // the donor acted at the same moment).
+        let q = format!("DELETE FROM {} WHERE {} = $1 RETURNING {}", t.table, t.donor, t.returning);
+        let rows = sqlx::query(sqlx::AssertSqlSafe(q)).bind(donor_id).fetch_all(&mut *c).await?;
+        count_moved(c, t, rows, -1, &mut out).await?;
+        let q = format!("DELETE FROM {}_trash WHERE {} = $1", t.table, t.donor);
+        sqlx::query(sqlx::AssertSqlSafe(q)).bind(donor_id).execute(&mut *c).await?;
+    }
     let gone = |sql: &'static str| sqlx::query(sql).bind(donor_id.to_string());
-    let rows =
-        gone("DELETE FROM community_members WHERE donor_id = $1 RETURNING community_id").fetch_all(&mut *c).await?;
-    out.community_memberships = rows.len() as u64;
-    for r in rows {
-        let id: String = r.try_get("community_id")?;
-        sqlx::query("UPDATE communities SET members_count = members_count - 1 WHERE id = $1")
-            .bind(id)
-            .execute(&mut *c)
-            .await?;
-    }
-    let rows =
-        gone("DELETE FROM event_members WHERE donor_id = $1 RETURNING event_id, status").fetch_all(&mut *c).await?;
-    out.event_memberships = rows.len() as u64;
-    for r in rows {
-        let id: String = r.try_get("event_id")?;
-        let status = r.try_get::<i32, _>("status").or_else(|_| r.try_get::<i64, _>("status").map(|v| v as i32))?;
-        let q = format!("UPDATE events SET {0} = {0} - 1 WHERE id = $1", mode_count(status));
-        sqlx::query(sqlx::AssertSqlSafe(q)).bind(id).execute(&mut *c).await?;
-    }
-    for (sql, counted) in [
-        (
-            "DELETE FROM post_likes WHERE account = $1 RETURNING post_id AS id",
-            "UPDATE posts SET likes_count = likes_count - 1 WHERE id = $1",
-        ),
-        (
-            "DELETE FROM comment_likes WHERE account = $1 RETURNING comment_id AS id",
-            "UPDATE comments SET likes_count = likes_count - 1 WHERE id = $1",
-        ),
-    ] {
-        let rows = gone(sql).fetch_all(&mut *c).await?;
-        out.likes += rows.len() as u64;
-        for r in rows {
-            let id: String = r.try_get("id")?;
-            sqlx::query(counted).bind(id).execute(&mut *c).await?;
-        }
-    }
-    let rows =
-        gone("DELETE FROM reports WHERE reporter_id = $1 RETURNING post_id, closed_at").fetch_all(&mut *c).await?;
-    out.reports = rows.len() as u64;
-    for r in rows {
-        if r.try_get::<Option<i64>, _>("closed_at")?.is_some() {
-            continue;
-        }
-        let post_id: String = r.try_get("post_id")?;
-        let left = sqlx::query(
-            "UPDATE posts SET reports_count = reports_count - 1, last_reported_at = COALESCE((SELECT MAX(created_at) FROM reports r \
-             WHERE r.post_id = $1 AND r.closed_at IS NULL), 0) WHERE id = $1 RETURNING reports_count",
-        )
-        .bind(&post_id)
-        .fetch_optional(&mut *c)
-        .await?;
-        if let Some(n) = left
-            && n.try_get::<i64, _>(0)? == 0
-        {
-            count_reported(c, -1).await?;
-        }
-    }
     out.posts = gone("UPDATE posts SET author_id = '' WHERE author_id = $1").execute(&mut *c).await?.rows_affected();
     out.comments =
         gone("UPDATE comments SET author_id = '' WHERE author_id = $1").execute(&mut *c).await?.rows_affected();
     gone("DELETE FROM people WHERE id = $1").execute(c).await?;
+    Ok(out)
+}
+
+/// A donor put in giving's trash (giving.donor.trashed): its memberships, likes and open
+/// reports move to their twins with the counts `remove_donor` corrects, so it leaves every
+/// list and count; its posts, comments and person stay (shown as they were) until the purge.
+pub async fn trash_donor(c: &mut AnyConnection, donor_id: &str) -> sqlx::Result<DonorRemoval> {
+    let mut out = DonorRemoval::default();
+    for t in &COUNTED {
+        let (table, donor, key, only) = (t.table, t.donor, t.key, t.only);
+        let q = format!("INSERT INTO {table}_trash SELECT * FROM {table} WHERE {donor} = $1{only}");
+        sqlx::query(sqlx::AssertSqlSafe(q)).bind(donor_id).execute(&mut *c).await?;
+        // Deletes exactly the rows copied (the twin held none of the donor's before).
+        let q = format!(
+            "DELETE FROM {table} WHERE {donor} = $1 AND {key} IN (SELECT {key} FROM {table}_trash WHERE {donor} = $1) \
+             RETURNING {}",
+            t.returning
+        );
+        let rows = sqlx::query(sqlx::AssertSqlSafe(q)).bind(donor_id).fetch_all(&mut *c).await?;
+        count_moved(c, t, rows, -1, &mut out).await?;
+    }
+    Ok(out)
+}
+
+/// A donor restored from giving's trash (giving.donor.restored): what `trash_donor` moved comes
+/// back with its counts (a row the donor made again meanwhile is kept, not doubled); nothing
+/// changes for a donor whose rows are not in the trash.
+pub async fn restore_donor(c: &mut AnyConnection, donor_id: &str) -> sqlx::Result<DonorRemoval> {
+    let mut out = DonorRemoval::default();
+    for t in &COUNTED {
+        let (table, donor) = (t.table, t.donor);
+        let q = format!(
+            "INSERT INTO {table} SELECT * FROM {table}_trash WHERE {donor} = $1 ON CONFLICT DO NOTHING RETURNING {}",
+            t.returning
+        );
+        let rows = sqlx::query(sqlx::AssertSqlSafe(q)).bind(donor_id).fetch_all(&mut *c).await?;
+        count_moved(c, t, rows, 1, &mut out).await?;
+        let q = format!("DELETE FROM {table}_trash WHERE {donor} = $1");
+        sqlx::query(sqlx::AssertSqlSafe(q)).bind(donor_id).execute(&mut *c).await?;
+    }
     Ok(out)
 }

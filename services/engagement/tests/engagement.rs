@@ -10,6 +10,7 @@ use engagement::app::MIGRATIONS;
 use engagement::calendar::{EventInput, EventQuery, GOING, INTERESTED, NOT_GOING};
 use engagement::communities::{CommunityInput, CommunityQuery};
 use engagement::events;
+use engagement::people_store::DonorRemoval;
 use engagement::posts::PostQuery;
 use engagement::service::{DonorRef, Engagement};
 
@@ -653,25 +654,42 @@ async fn concurrent_likes_and_joins_keep_counts_exact(e: Engagement) {
     assert_eq!(got.going_count, 20, "capacity holds under concurrency");
 }
 
-async fn donor_events_keep_names_and_remove_a_deleted_donor(e: Engagement) {
+/// A community and its event where `gone` (donor 1, going) and `stays` (donor 2, interested)
+/// are members; `gone` posted `mine` and commented `cm` on `q` (by `stays`); both like `q` and
+/// `cm` and report `q`.
+struct Acted {
+    c: String,
+    ev: String,
+    gone: DonorRef,
+    stays: DonorRef,
+    mine: String,
+    q: String,
+    cm: String,
+}
+
+async fn acted(e: &Engagement, name: &str) -> Acted {
     let a = admin();
-    let c = e.create_community(&community("People"), &a).await.unwrap();
-    let ev = e.create_event(&event("Meetup", &c.id, common::now_ms() + HOUR), &a).await.unwrap();
-    let gone = donor(1);
-    let stays = donor(2);
-    e.join_community(&c.id, &gone, &a).await.unwrap();
-    e.join_community(&c.id, &stays, &a).await.unwrap();
-    e.join_event(&ev.id, &gone, GOING, &a).await.unwrap();
-    e.join_event(&ev.id, &stays, INTERESTED, &a).await.unwrap();
-    let p = e.create_post(&c.id, &gone, "My post", &[], &a).await.unwrap();
-    let q = e.create_post(&c.id, &stays, "Other post", &[], &a).await.unwrap();
-    e.like_post(&q.id, Some(&gone), None, &a).await.unwrap();
-    e.like_post(&q.id, Some(&stays), None, &a).await.unwrap();
-    let cm = e.add_comment(&q.id, "Hi from gone", Some(&gone), &a).await.unwrap();
-    e.like_comment(&cm.id, Some(&gone), None, &a).await.unwrap();
-    e.like_comment(&cm.id, Some(&stays), None, &a).await.unwrap();
-    e.report_post(&q.id, &gone, "Spam", &a).await.unwrap();
-    e.report_post(&q.id, &stays, "Rude", &a).await.unwrap();
+    let c = e.create_community(&community(name), &a).await.unwrap().id;
+    let ev = e.create_event(&event(&format!("{name} meetup"), &c, common::now_ms() + HOUR), &a).await.unwrap().id;
+    let (gone, stays) = (donor(1), donor(2));
+    e.join_community(&c, &gone, &a).await.unwrap();
+    e.join_community(&c, &stays, &a).await.unwrap();
+    e.join_event(&ev, &gone, GOING, &a).await.unwrap();
+    e.join_event(&ev, &stays, INTERESTED, &a).await.unwrap();
+    let mine = e.create_post(&c, &gone, "My post", &[], &a).await.unwrap().id;
+    let q = e.create_post(&c, &stays, "Other post", &[], &a).await.unwrap().id;
+    e.like_post(&q, Some(&gone), None, &a).await.unwrap();
+    e.like_post(&q, Some(&stays), None, &a).await.unwrap();
+    let cm = e.add_comment(&q, "Hi from gone", Some(&gone), &a).await.unwrap().id;
+    e.like_comment(&cm, Some(&gone), None, &a).await.unwrap();
+    e.like_comment(&cm, Some(&stays), None, &a).await.unwrap();
+    e.report_post(&q, &gone, "Spam", &a).await.unwrap();
+    e.report_post(&q, &stays, "Rude", &a).await.unwrap();
+    Acted { c, ev, gone, stays, mine, q, cm }
+}
+
+async fn donor_events_keep_names_and_remove_a_deleted_donor(e: Engagement) {
+    let Acted { c, ev, gone, stays, mine: p, q, .. } = acted(&e, "People").await;
 
     // giving.donor.updated: the name shown follows; a redelivery changes nothing.
     let upd = events::Donor {
@@ -681,11 +699,11 @@ async fn donor_events_keep_names_and_remove_a_deleted_donor(e: Engagement) {
         email: "new@example.org".into(),
     };
     assert!(e.donor_changed("evt-1", &upd).await.unwrap());
-    let (members, _) = e.list_community_members(&c.id, &page(1, 10)).await.unwrap();
+    let (members, _) = e.list_community_members(&c, &page(1, 10)).await.unwrap();
     assert!(members.iter().any(|m| m.name == "Renamed Person" && m.email == "new@example.org" && m.avatar == "d2.png"));
     let again = events::Donor { first_name: "Other".into(), ..upd.clone() };
     assert!(!e.donor_changed("evt-1", &again).await.unwrap(), "redelivered");
-    assert_eq!(e.get_post(&q.id).await.unwrap().author.name, "Renamed Person");
+    assert_eq!(e.get_post(&q).await.unwrap().author.name, "Renamed Person");
 
     // giving.donor.deleted: memberships, likes and reports gone, counts right, content anonymised.
     let removed = e.donor_deleted("evt-2", &gone.id).await.unwrap().unwrap();
@@ -694,19 +712,95 @@ async fn donor_events_keep_names_and_remove_a_deleted_donor(e: Engagement) {
         (1, 1, 2, 1)
     );
     assert!(e.donor_deleted("evt-2", &gone.id).await.unwrap().is_none(), "redelivered: nothing happens");
-    let com = e.get_community(&c.id).await.unwrap();
+    let com = e.get_community(&c).await.unwrap();
     assert_eq!((com.members_count, com.posts_count), (1, 2));
-    let got = e.get_event(&ev.id).await.unwrap();
+    let got = e.get_event(&ev).await.unwrap();
     assert_eq!((got.interested_count, got.going_count), (1, 0));
-    let post = e.get_post(&q.id).await.unwrap();
+    let post = e.get_post(&q).await.unwrap();
     assert_eq!((post.likes_count, post.reports_count), (1, 1));
-    let mine = e.get_post(&p.id).await.unwrap();
+    let mine = e.get_post(&p).await.unwrap();
     assert_eq!((mine.author.id.as_str(), mine.author.name.as_str()), ("", "Deleted donor"));
-    let (comments, _) = e.list_comments(&q.id, &page(1, 10)).await.unwrap();
+    let (comments, _) = e.list_comments(&q, &page(1, 10)).await.unwrap();
     assert_eq!((comments[0].author.name.as_str(), comments[0].likes_count), ("Deleted donor", 1));
     let (reported, _) = e.list_reported_posts(&page(1, 10)).await.unwrap();
     assert_eq!(reported[0].reasons.len(), 1);
     assert_eq!(reported[0].reasons[0].reporter.id, stays.id);
+}
+
+/// The lists and counts a donor's trash changes: members (listed and counted), the event's
+/// modes, likes, open reports, the reported list and its count.
+async fn counts(e: &Engagement, c: &str, ev: &str, posts: [&str; 2], comment: &str) -> Vec<i64> {
+    let com = e.get_community(c).await.unwrap();
+    let (_, total) = e.list_community_members(c, &page(1, 10)).await.unwrap();
+    let got = e.get_event(ev).await.unwrap();
+    let (_, _, going) = e.list_event_members(ev, GOING, &page(1, 10)).await.unwrap();
+    let mut out = vec![com.members_count, total, com.posts_count, got.interested_count, got.going_count, going];
+    for p in posts {
+        let post = e.get_post(p).await.unwrap();
+        out.extend([post.likes_count, post.reports_count, e.reports_of(p).await.unwrap().len() as i64]);
+    }
+    out.push(count(e, "SELECT likes_count FROM comments WHERE id = $1", comment).await);
+    out.push(e.list_reported_posts(&page(1, 10)).await.unwrap().1);
+    out.push(count(e, "SELECT n FROM post_counts WHERE kind = $1", "reported").await);
+    out
+}
+
+async fn a_trashed_donor_leaves_every_list_and_count_and_its_restore_brings_it_back(e: Engagement) {
+    let Acted { c, ev, gone, stays, mine, q, cm } = acted(&e, "Trash").await;
+    // A post only `gone` reports: it leaves the reported list with it.
+    let r = e.create_post(&c, &stays, "Reported by one", &[], &admin()).await.unwrap().id;
+    e.report_post(&r, &gone, "Spam", &admin()).await.unwrap();
+    let posts = [q.as_str(), r.as_str()];
+    let before = counts(&e, &c, &ev, posts, &cm).await;
+    assert_eq!(before, [2, 2, 3, 1, 1, 1, 2, 2, 2, 0, 1, 1, 2, 2, 2]);
+
+    // giving.donor.trashed: gone from every list and count; its post and comment stay as they were.
+    let moved = e.donor_trashed("evt-t", &gone.id).await.unwrap().unwrap();
+    assert_eq!((moved.community_memberships, moved.event_memberships, moved.likes, moved.reports), (1, 1, 2, 2));
+    let during = counts(&e, &c, &ev, posts, &cm).await;
+    assert_eq!(during, [1, 1, 3, 1, 0, 0, 1, 1, 1, 0, 0, 0, 1, 1, 1]);
+    let (members, _) = e.list_community_members(&c, &page(1, 10)).await.unwrap();
+    assert!(members.iter().all(|m| m.donor_id != gone.id));
+    assert_eq!(e.get_post(&mine).await.unwrap().author.name, "Donor 1", "its posts stay until the purge");
+    assert!(e.donor_trashed("evt-t", &gone.id).await.unwrap().is_none(), "redelivered: nothing happens");
+    assert_eq!(counts(&e, &c, &ev, posts, &cm).await, during);
+
+    // giving.donor.restored: everything back exactly; a redelivery changes nothing.
+    let back = e.donor_restored("evt-r", &gone.id).await.unwrap().unwrap();
+    assert_eq!(back, moved);
+    assert_eq!(counts(&e, &c, &ev, posts, &cm).await, before);
+    assert!(e.donor_restored("evt-r", &gone.id).await.unwrap().is_none(), "redelivered");
+    // A restore of a donor never trashed (or restored already) changes nothing.
+    assert_eq!(e.donor_restored("evt-r2", &stays.id).await.unwrap().unwrap(), DonorRemoval::default());
+    assert_eq!(e.donor_restored("evt-r3", &gone.id).await.unwrap().unwrap(), DonorRemoval::default());
+    assert_eq!(counts(&e, &c, &ev, posts, &cm).await, before);
+
+    // Trashed again, then purged (giving.donor.deleted): today's work on what is left, the
+    // twins dropped; a late restore finds nothing.
+    e.donor_trashed("evt-t2", &gone.id).await.unwrap().unwrap();
+    let removed = e.donor_deleted("evt-d", &gone.id).await.unwrap().unwrap();
+    assert_eq!(
+        (removed.community_memberships, removed.event_memberships, removed.likes, removed.reports),
+        (0, 0, 0, 0)
+    );
+    assert_eq!((removed.posts, removed.comments), (1, 1));
+    assert_eq!(counts(&e, &c, &ev, posts, &cm).await, during);
+    let mine = e.get_post(&mine).await.unwrap();
+    assert_eq!((mine.author.id.as_str(), mine.author.name.as_str()), ("", "Deleted donor"));
+    for twin in ["community_members_trash", "event_members_trash", "reports_trash"] {
+        let q = format!(
+            "SELECT COUNT(*) FROM {twin} WHERE {} = $1",
+            if twin == "reports_trash" { "reporter_id" } else { "donor_id" }
+        );
+        assert_eq!(count(&e, &q, &gone.id).await, 0, "{twin}");
+    }
+    for twin in ["post_likes_trash", "comment_likes_trash"] {
+        assert_eq!(count(&e, &format!("SELECT COUNT(*) FROM {twin} WHERE account = $1"), &gone.id).await, 0);
+    }
+    assert_eq!(e.donor_restored("evt-r4", &gone.id).await.unwrap().unwrap(), DonorRemoval::default());
+    assert_eq!(counts(&e, &c, &ev, posts, &cm).await, during);
+    let wrong = common::trash::twin_mismatches(&mut e.db.pool.acquire().await.unwrap()).await.unwrap();
+    assert!(wrong.is_empty(), "{wrong:?}");
 }
 
 async fn catalogue_deletions_drop_links_and_clear_hosts(e: Engagement) {
@@ -1245,6 +1339,9 @@ common::on_both_backends! { MIGRATIONS, |db| Engagement::new(db, None);
         concurrent_likes_and_joins_keep_counts_exact_on_sqlite, concurrent_likes_and_joins_keep_counts_exact_on_postgres;
     donor_events_keep_names_and_remove_a_deleted_donor =>
         donor_events_keep_names_and_remove_a_deleted_donor_on_sqlite, donor_events_keep_names_and_remove_a_deleted_donor_on_postgres;
+    a_trashed_donor_leaves_every_list_and_count_and_its_restore_brings_it_back =>
+        a_trashed_donor_leaves_every_list_and_count_and_its_restore_brings_it_back_on_sqlite,
+        a_trashed_donor_leaves_every_list_and_count_and_its_restore_brings_it_back_on_postgres;
     each_nonprofit_counts_its_own_events_and_communities =>
         each_nonprofit_counts_its_own_events_and_communities_on_sqlite, each_nonprofit_counts_its_own_events_and_communities_on_postgres;
     catalogue_deletions_drop_links_and_clear_hosts =>

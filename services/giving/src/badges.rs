@@ -33,7 +33,7 @@ pub const RULE_MONTHS_SUBSCRIBED: i64 = 3;
 /// chosen"). Its id, award count and times are the service's and never read.
 pub type BadgeInput = Badge;
 
-fn badge_not_found() -> Error {
+pub(crate) fn badge_not_found() -> Error {
     Error::NotFound(BADGE_NOT_FOUND.into())
 }
 
@@ -83,7 +83,7 @@ impl Giving {
         })
     }
 
-    fn badge_event(b: &Badge, before: Option<&Badge>) -> events::Badge {
+    pub(crate) fn badge_event(b: &Badge, before: Option<&Badge>) -> events::Badge {
         let changes =
             before.map(|o| common::bus::changes(o, b, &["createdAt", "updatedAt", "awardedCount"])).unwrap_or_default();
         events::Badge {
@@ -166,16 +166,6 @@ impl Giving {
 
     pub async fn get_badge(&self, id: &str) -> Result<Badge> {
         badges_store::get_badge(&mut *self.db.pool.acquire().await?, id.trim()).await?.ok_or_else(badge_not_found)
-    }
-
-    /// Deletes a badge and every donor's award of it.
-    pub async fn delete_badge(&self, id: &str, actor: &Actor) -> Result<()> {
-        let mut w = self.begin(actor).await?;
-        let b = badges_store::get_badge(&mut w, id.trim()).await?.ok_or_else(badge_not_found)?;
-        badges_store::delete_badge(&mut w, &b.id).await?;
-        w.emit(events::BADGE_DELETED, &Self::badge_event(&b, None)).await?;
-        w.commit().await?;
-        Ok(())
     }
 
     pub async fn list_badges(&self, page: &Page) -> Result<(Vec<Badge>, i64)> {

@@ -91,9 +91,10 @@ pub async fn get_badge(c: &mut AnyConnection, id: &str) -> sqlx::Result<Option<B
     sqlx::query(sqlx::AssertSqlSafe(q)).bind(id).fetch_optional(c).await?.as_ref().map(badge).transpose()
 }
 
-pub async fn delete_badge(c: &mut AnyConnection, id: &str) -> sqlx::Result<bool> {
-    sqlx::query("DELETE FROM donor_badges WHERE badge_id = $1").bind(id).execute(&mut *c).await?;
-    Ok(sqlx::query("DELETE FROM badges WHERE id = $1").bind(id).execute(c).await?.rows_affected() == 1)
+/// A badge in the trash (its row in the twin `badges_trash`).
+pub async fn get_trashed_badge(c: &mut AnyConnection, id: &str) -> sqlx::Result<Option<Badge>> {
+    let q = format!("SELECT {BADGE_COLUMNS} FROM badges_trash WHERE id = $1");
+    sqlx::query(sqlx::AssertSqlSafe(q)).bind(id).fetch_optional(c).await?.as_ref().map(badge).transpose()
 }
 
 pub fn badge_sort_column(column: &str) -> Option<&'static str> {
@@ -158,13 +159,49 @@ pub async fn award(c: &mut AnyConnection, donor_id: &str, badge_id: &str, at: i6
     Ok(false)
 }
 
-/// Removes a deleted donor's badges (and their awarded counts).
-pub async fn remove_donor_badges(c: &mut AnyConnection, donor_id: &str) -> sqlx::Result<()> {
-    sqlx::query("UPDATE badges SET awarded_count = awarded_count - 1 WHERE id IN (SELECT badge_id FROM donor_badges WHERE donor_id = $1)")
-        .bind(donor_id)
-        .execute(&mut *c)
-        .await?;
-    sqlx::query("DELETE FROM donor_badges WHERE donor_id = $1").bind(donor_id).execute(c).await?;
+/// Takes a donor's awards out of (`delta` -1: before they leave for the trash) or back into
+/// (1: once they are back) their badges' awarded counts.
+pub async fn count_donor_awards(c: &mut AnyConnection, donor_id: &str, delta: i64) -> sqlx::Result<()> {
+    sqlx::query(
+        "UPDATE badges SET awarded_count = awarded_count + $1 WHERE id IN (SELECT badge_id FROM donor_badges WHERE donor_id = $2)",
+    )
+    .bind(delta)
+    .bind(donor_id)
+    .execute(c)
+    .await?;
+    Ok(())
+}
+
+/// Whose awards a restore brings back: a donor's, or a badge's.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Awards {
+    OfDonor,
+    OfBadge,
+}
+
+/// Moves back from the trash the awards of a restored donor or badge whose other side is not
+/// in the trash (an award waits there while its donor or its badge does); answers how many.
+pub async fn restore_awards(c: &mut AnyConnection, of: Awards, id: &str) -> sqlx::Result<u64> {
+    let which = match of {
+        Awards::OfDonor => "donor_id = $1 AND badge_id IN (SELECT id FROM badges)",
+        Awards::OfBadge => "badge_id = $1 AND donor_id IN (SELECT id FROM donors)",
+    };
+    let copy = format!("INSERT INTO donor_badges SELECT * FROM donor_badges_trash WHERE {which}");
+    let n = sqlx::query(sqlx::AssertSqlSafe(copy)).bind(id).execute(&mut *c).await?.rows_affected();
+    let delete = format!("DELETE FROM donor_badges_trash WHERE {which}");
+    sqlx::query(sqlx::AssertSqlSafe(delete)).bind(id).execute(c).await?;
+    Ok(n)
+}
+
+/// Sets a badge's awarded count to its awards (a restored badge: those of its donors that are
+/// not in the trash).
+pub async fn recount_awards(c: &mut AnyConnection, badge_id: &str) -> sqlx::Result<()> {
+    sqlx::query(
+        "UPDATE badges SET awarded_count = (SELECT COUNT(*) FROM donor_badges WHERE badge_id = $1) WHERE id = $1",
+    )
+    .bind(badge_id)
+    .execute(c)
+    .await?;
     Ok(())
 }
 

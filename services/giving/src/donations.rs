@@ -362,19 +362,21 @@ impl Giving {
         }
         crate::tx_index::count_day(&mut w, &t, "succeeded", -1).await?;
         crate::tx_index::count_day(&mut w, &t, "refunded", 1).await?;
-        if !t.donor_id.is_empty() {
-            let months = if t.kind == "recurring" {
-                subscriptions_store::get_subscription(&mut w, &t.subscription_id)
-                    .await?
-                    .map(|s| interval_months(&s.interval))
-                    .unwrap_or(0)
-            } else {
-                0
-            };
+        let months = if t.kind == "recurring" {
+            subscriptions_store::get_subscription(&mut w, &t.subscription_id)
+                .await?
+                .map(|s| interval_months(&s.interval))
+                .unwrap_or(0)
+        } else {
+            0
+        };
+        let trashed = !t.donor_id.is_empty() && crate::trash_store::donor_in_trash(&mut w, &t.donor_id).await?;
+        if !t.donor_id.is_empty() && !trashed {
             count(&mut w, &t, -1, months, None, None).await??;
         } else {
-            // A deleted donor's transaction: only the rollups and counters (the donor left
-            // its recipient's donors when it was deleted).
+            // A deleted donor's transaction, or a trashed one's: only the rollups and counters
+            // (the donor left its recipient's donors when it was deleted); a donor in the trash
+            // keeps its own totals there for its restore.
             counters_store::add_month(&mut w, fees::year_month(t.created_at), 0, -1, -t.amount_cents).await?;
             let gone = recipient_months_store::RecipientMonth {
                 donations: -1,
@@ -384,6 +386,9 @@ impl Giving {
             recipient_months_store::add_recipient_month(&mut w, &t.recipient_id, fees::year_month(t.created_at), gone)
                 .await?;
             counters_store::add_counters(&mut w, &[("donations", -1), ("amount_cents", -t.amount_cents)]).await?;
+            if trashed {
+                crate::trash_store::refund_in_trash(&mut w, &t, months).await?;
+            }
         }
         let t = Transaction { status: "refunded".into(), refunded_at: now, ..t };
         w.emit(events::TRANSACTION_REFUNDED, &tx_event(&t)).await?;

@@ -357,9 +357,10 @@ pub async fn reset_pairs(c: &mut AnyConnection) -> sqlx::Result<()> {
     Ok(())
 }
 
-/// Removes a donor's (donor, recipient) rows, and them from the tabs' counts and from their
-/// recipients' donors (in the month of its first gift to each).
-pub async fn delete_donor_recipients(c: &mut AnyConnection, donor_id: &str) -> sqlx::Result<()> {
+/// Takes a donor's (donor, recipient) rows out of (`sign` -1: before they leave for the trash)
+/// or back into (1: once they are back) the tabs' counts and their recipients' donors (in the
+/// month of its first gift to each); the rows themselves move with common::trash.
+pub async fn count_donor_recipients(c: &mut AnyConnection, donor_id: &str, sign: i64) -> sqlx::Result<()> {
     let firsts: Vec<(String, i64)> = sqlx::query_as(
         "SELECT recipient_id, first_given_at FROM donor_recipients WHERE donor_id = $1 AND first_given_at <> 0",
     )
@@ -367,7 +368,8 @@ pub async fn delete_donor_recipients(c: &mut AnyConnection, donor_id: &str) -> s
     .fetch_all(&mut *c)
     .await?;
     for (recipient_id, first) in &firsts {
-        move_recipient_donor(c, recipient_id, *first, 0).await?;
+        let (from, to) = if sign < 0 { (*first, 0) } else { (0, *first) };
+        move_recipient_donor(c, recipient_id, from, to).await?;
     }
     let r = sqlx::query(
         "SELECT COUNT(CASE WHEN one_time_count > 0 THEN 1 END) AS one_time, COUNT(CASE WHEN subscriptions_count > 0 THEN 1 END) AS subscribed \
@@ -377,9 +379,8 @@ pub async fn delete_donor_recipients(c: &mut AnyConnection, donor_id: &str) -> s
     .fetch_one(&mut *c)
     .await?;
     let (one_time, subscribed): (i64, i64) = (r.try_get("one_time")?, r.try_get("subscribed")?);
-    sqlx::query("DELETE FROM donor_recipients WHERE donor_id = $1").bind(donor_id).execute(&mut *c).await?;
-    add_pairs(c, false, donor_id, -one_time).await?;
-    add_pairs(c, true, donor_id, -subscribed).await
+    add_pairs(c, false, donor_id, sign * one_time).await?;
+    add_pairs(c, true, donor_id, sign * subscribed).await
 }
 
 /// A renamed donor's rows follow its name (the tabs' name order).

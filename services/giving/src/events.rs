@@ -3,7 +3,9 @@
 
 use common::bus::Changes;
 /// Published here, written in common::topics: other services consume them.
-pub use common::topics::{DONOR_CREATED, DONOR_DELETED, DONOR_STATUS, DONOR_UPDATED};
+/// A donor deleted by the console is `trashed` (in the trash, restorable), `restored` when it
+/// comes back, and `deleted` only when purged (chat and engagement let go of it then).
+pub use common::topics::{DONOR_CREATED, DONOR_DELETED, DONOR_RESTORED, DONOR_STATUS, DONOR_TRASHED, DONOR_UPDATED};
 use serde::{Deserialize, Serialize};
 
 /// A donor's event.
@@ -29,7 +31,11 @@ pub const SUBSCRIPTION_CHARGED: &str = "giving.subscription.charged";
 pub const SETTINGS_CHANGED: &str = "giving.settings.changed";
 pub const BADGE_CREATED: &str = "giving.badge.created";
 pub const BADGE_UPDATED: &str = "giving.badge.updated";
+/// Deleted for good (purged from the trash).
 pub const BADGE_DELETED: &str = "giving.badge.deleted";
+/// Deleted by the console (in the trash, restorable), and back from it.
+pub const BADGE_TRASHED: &str = "giving.badge.trashed";
+pub const BADGE_RESTORED: &str = "giving.badge.restored";
 pub const BADGE_AWARDED: &str = "giving.badge.awarded";
 
 /// A transaction's event (recorded or refunded).
@@ -103,7 +109,11 @@ pub struct BadgeAwarded {
 
 pub const PARTNER_APPLIED: &str = "giving.partner.applied";
 pub const PARTNER_STATUS: &str = "giving.partner.status";
+/// Deleted for good (purged from the trash).
 pub const PARTNER_DELETED: &str = "giving.partner.deleted";
+/// Deleted by the console (in the trash, restorable), and back from it.
+pub const PARTNER_TRASHED: &str = "giving.partner.trashed";
+pub const PARTNER_RESTORED: &str = "giving.partner.restored";
 pub const PARTNER_VERIFIED: &str = "giving.partner.verified";
 
 /// A giving partner's event; a status or verification change names its fields before and after.

@@ -15,7 +15,7 @@ use crate::subscriptions_store;
 use crate::transaction;
 use common::grpc::{Streamed, export_stream};
 use common::location::Location;
-use common::wire::actor;
+use common::wire::{actor, trash_entry, trash_page, trash_query};
 use proto::common::v1 as pc;
 use proto::giving::v1 as pb;
 use proto::giving::v1::giving_server::Giving as Rpc;
@@ -485,6 +485,20 @@ impl Rpc for Giving {
         let p =
             self.change_partner_verification(&r.id, &r.admin_verification, &r.reject_reason, &actor(r.actor)).await?;
         Ok(Response::new(partner(p)))
+    }
+
+    async fn list_trash(&self, r: Request<pc::ListTrashRequest>) -> R<pc::TrashPage> {
+        Ok(Response::new(trash_page(self.list_trash(&trash_query(r.into_inner())?).await?)))
+    }
+
+    async fn restore_trashed(&self, r: Request<pc::TrashRef>) -> R<pc::TrashEntry> {
+        let r = r.into_inner();
+        Ok(Response::new(trash_entry(self.restore_trashed(&r.module, &r.id, &actor(r.actor)).await?)))
+    }
+
+    async fn purge_trashed(&self, r: Request<pc::TrashRef>) -> R<pc::TrashEntry> {
+        let r = r.into_inner();
+        Ok(Response::new(trash_entry(self.purge_trashed(&r.module, &r.id, &actor(r.actor)).await?)))
     }
 }
 

@@ -8,7 +8,9 @@
 //! subscriptions.rs, badges.rs, settings.rs, figures.rs and donor_details.rs over
 //! counters_store.rs, donor_totals_store.rs and recipient_months_store.rs (the kept totals);
 //! gifts.rs holds what donations and subscriptions share. events.rs is the bus;
-//! recipient_deletions.rs consumes the catalogue's deletions. grpc.rs alone names proto types.
+//! recipient_deletions.rs consumes the catalogue's deletions. trash.rs holds the deletes of donors,
+//! partners and badges (to the trash), their restore and purge, over trash_store.rs. grpc.rs
+//! alone names proto types.
 
 pub mod app;
 pub mod audience;
@@ -38,4 +40,6 @@ pub mod subscriptions;
 pub mod subscriptions_store;
 pub mod transaction;
 pub mod transactions_store;
+pub mod trash;
+pub mod trash_store;
 pub mod tx_index;

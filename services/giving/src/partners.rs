@@ -65,7 +65,7 @@ pub struct PartnerQuery {
     pub approved: bool,
 }
 
-fn not_found() -> Error {
+pub(crate) fn not_found() -> Error {
     Error::NotFound(NOT_FOUND.into())
 }
 
@@ -113,7 +113,7 @@ fn parse(i: &PartnerInput, check: &mut Check) -> PartnerInput {
 }
 
 /// A partner's event; a change names what changed since `before`.
-async fn emit(w: &mut Write<'_>, key: &str, p: &Partner, before: Option<&Partner>) -> Result<()> {
+pub(crate) async fn emit(w: &mut Write<'_>, key: &str, p: &Partner, before: Option<&Partner>) -> Result<()> {
     let changes = before.map(|b| common::bus::changes(b, p, &[])).unwrap_or_default();
     let payload = events::Partner {
         id: p.id.clone(),
@@ -128,7 +128,7 @@ async fn emit(w: &mut Write<'_>, key: &str, p: &Partner, before: Option<&Partner
 }
 
 /// How the two partner counters move when a partner goes from `from` to `to` (None: absent).
-async fn recount(c: &mut AnyConnection, from: Option<&str>, to: Option<&str>) -> sqlx::Result<()> {
+pub(crate) async fn recount(c: &mut AnyConnection, from: Option<&str>, to: Option<&str>) -> sqlx::Result<()> {
     for (counter, state) in [("pending_partners", PENDING), ("approved_partners", APPROVE)] {
         let delta = i64::from(to == Some(state)) - i64::from(from == Some(state));
         crate::counters_store::add_counter(c, counter, delta).await?;
@@ -187,21 +187,6 @@ impl Giving {
         emit(&mut w, events::PARTNER_STATUS, &p, Some(&old)).await?;
         w.commit().await?;
         Ok(p)
-    }
-
-    /// Deletes a partner for good.
-    pub async fn delete_partner(&self, id: &str, actor: &Actor) -> Result<()> {
-        if id.trim().is_empty() {
-            return Err(Error::field("strategicPartnerId", "strategicPartnerId is required"));
-        }
-        let mut w = self.partner_write(actor).await?;
-        w.lock_row("partners", id).await?;
-        let p = store::get(&mut w, id).await?.ok_or_else(not_found)?;
-        store::delete(&mut w, id).await?;
-        recount(&mut w, Some(&p.admin_verification), None).await?;
-        emit(&mut w, events::PARTNER_DELETED, &p, None).await?;
-        w.commit().await?;
-        Ok(())
     }
 
     /// Approves or rejects a partner. A pending partner may go either way and a rejected one
@@ -380,7 +365,7 @@ pub async fn seed_partners(g: &Giving, actor: &Actor) -> Result<usize> {
 }
 
 /// Every SQL statement on partners (one text for SQLite and PostgreSQL).
-mod store {
+pub(crate) mod store {
     use super::*;
 
     const COLUMNS: &str = "id, name, user_name, email_address, phone_number, website, logo, description, state, city, \
@@ -438,6 +423,12 @@ mod store {
         sqlx::query(sqlx::AssertSqlSafe(q)).bind(id).fetch_optional(c).await?.as_ref().map(partner).transpose()
     }
 
+    /// A partner in the trash (its row in the twin `partners_trash`).
+    pub async fn get_trashed(c: &mut AnyConnection, id: &str) -> sqlx::Result<Option<Partner>> {
+        let q = format!("SELECT {COLUMNS} FROM partners_trash WHERE id = $1");
+        sqlx::query(sqlx::AssertSqlSafe(q)).bind(id).fetch_optional(c).await?.as_ref().map(partner).transpose()
+    }
+
     /// Writes the decision and the active flag.
     pub async fn save_state(c: &mut AnyConnection, p: &Partner) -> sqlx::Result<bool> {
         let r = sqlx::query("UPDATE partners SET admin_verification = $1, reject_reason = $2, is_active = $3, verified_at = $4 WHERE id = $5")
@@ -449,10 +440,6 @@ mod store {
             .execute(c)
             .await?;
         Ok(r.rows_affected() == 1)
-    }
-
-    pub async fn delete(c: &mut AnyConnection, id: &str) -> sqlx::Result<bool> {
-        Ok(sqlx::query("DELETE FROM partners WHERE id = $1").bind(id).execute(c).await?.rows_affected() == 1)
     }
 
     /// Sort columns a list may use (allow-list: never interpolate input).

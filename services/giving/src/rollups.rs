@@ -46,10 +46,13 @@ pub async fn rebuild(db: &Db) -> anyhow::Result<Rebuilt> {
          COUNT(CASE WHEN type = 'one_time' THEN 1 END), \
          CAST(COALESCE(SUM(CASE WHEN type = 'one_time' THEN amount_cents END), 0) AS BIGINT), \
          CAST(COALESCE(SUM(CASE WHEN type = 'recurring' THEN amount_cents END), 0) AS BIGINT), 0, MIN(created_at) \
-         FROM transactions WHERE status = 'succeeded' AND donor_id <> '' GROUP BY donor_id, recipient_id"
+         FROM transactions WHERE status = 'succeeded' AND donor_id <> '' \
+         AND donor_id NOT IN (SELECT id FROM donors_trash) GROUP BY donor_id, recipient_id"
             .to_string(),
         // Every subscription a donor started counts (cancelled ones too: 'subscribed donor count');
-        // a deleted donor's stay in `subscriptions`, cancelled, and count for no one.
+        // a deleted donor's stay in `subscriptions`, cancelled, and count for no one. A donor in
+        // the trash has no rows here, from either statement (its rows wait in
+        // donor_recipients_trash with it).
         "INSERT INTO donor_recipients (donor_id, recipient_id, recipient_type, recipient_name, subscriptions_count) \
          SELECT donor_id, recipient_id, MIN(recipient_type), MIN(recipient_name), COUNT(*) FROM subscriptions \
          WHERE donor_id IN (SELECT id FROM donors) GROUP BY donor_id, recipient_id \

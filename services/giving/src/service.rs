@@ -1,13 +1,10 @@
 //! The giving domain: donors, each change with its event in the same transaction.
 
-use crate::badges_store;
 use crate::counters_store;
 use crate::donor_totals_store;
 use crate::events;
 use crate::fees;
 use crate::store::{self, Donor, Filter};
-use crate::subscriptions_store;
-use crate::transactions_store;
 use common::Actor;
 use common::db::{Db, unique_on};
 use common::error::{Check, Error, Result};
@@ -58,7 +55,7 @@ fn parse(i: &DonorInput, check: &mut Check) -> DonorInput {
     }
 }
 
-fn not_found() -> Error {
+pub(crate) fn not_found() -> Error {
     Error::NotFound(NOT_FOUND.into())
 }
 
@@ -77,7 +74,7 @@ impl Giving {
     }
 
     /// A donor's event; an update names what changed since `before`.
-    async fn emit(w: &mut Write<'_>, key: &str, d: &Donor, before: Option<&Donor>) -> Result<()> {
+    pub(crate) async fn emit(w: &mut Write<'_>, key: &str, d: &Donor, before: Option<&Donor>) -> Result<()> {
         let changes = before.map(|b| common::bus::changes(b, d, &["createdAt", "updatedAt"])).unwrap_or_default();
         let payload = events::Donor {
             id: d.id.clone(),
@@ -151,37 +148,6 @@ impl Giving {
         Self::emit(&mut w, events::DONOR_STATUS, &d, Some(&old)).await?;
         w.commit().await?;
         Ok(d)
-    }
-
-    pub async fn delete_donor(&self, id: &str, actor: &Actor) -> Result<()> {
-        if id.trim().is_empty() {
-            return Err(Error::field("id", "id is required"));
-        }
-        let mut w = self.write(actor).await?;
-        w.lock_row("donors", id).await?;
-        let d = store::get(&mut w, id).await?.ok_or_else(not_found)?;
-        // The donor's transactions stay, anonymised; its active subscriptions end; its
-        // per-recipient rows and badges go; the counters follow.
-        // (Rows first, counters last: the order every money write takes its locks in.)
-        transactions_store::anonymise_transactions(&mut w, id).await?;
-        let cancelled = subscriptions_store::cancel_donor_subscriptions(&mut w, id, common::now_ms()).await?;
-        donor_totals_store::delete_donor_recipients(&mut w, id).await?;
-        badges_store::remove_donor_badges(&mut w, id).await?;
-        store::delete(&mut w, id).await?;
-        counters_store::add_counters(
-            &mut w,
-            &[
-                ("active_subscriptions", -(cancelled as i64)),
-                ("donors", -1),
-                ("active_donors", if d.is_active { -1 } else { 0 }),
-            ],
-        )
-        .await?;
-        Self::emit(&mut w, events::DONOR_DELETED, &d, None).await?;
-        w.commit().await?;
-        self.days.names_changed();
-        self.days.changed();
-        Ok(())
     }
 
     /// Donors' display names by id (at most 1,000); unknown ids are left out.

@@ -117,6 +117,12 @@ pub async fn get(c: &mut AnyConnection, id: &str) -> sqlx::Result<Option<Donor>>
     sqlx::query(sqlx::AssertSqlSafe(q)).bind(id).fetch_optional(c).await?.as_ref().map(donor).transpose()
 }
 
+/// A donor in the trash (its row in the twin `donors_trash`).
+pub async fn get_trashed(c: &mut AnyConnection, id: &str) -> sqlx::Result<Option<Donor>> {
+    let q = format!("SELECT {COLUMNS} FROM donors_trash WHERE id = $1");
+    sqlx::query(sqlx::AssertSqlSafe(q)).bind(id).fetch_optional(c).await?.as_ref().map(donor).transpose()
+}
+
 pub async fn set_active(c: &mut AnyConnection, id: &str, active: bool) -> sqlx::Result<bool> {
     let r = sqlx::query("UPDATE donors SET is_active = $1, updated_at = $2 WHERE id = $3")
         .bind(active)
@@ -125,10 +131,6 @@ pub async fn set_active(c: &mut AnyConnection, id: &str, active: bool) -> sqlx::
         .execute(c)
         .await?;
     Ok(r.rows_affected() == 1)
-}
-
-pub async fn delete(c: &mut AnyConnection, id: &str) -> sqlx::Result<bool> {
-    Ok(sqlx::query("DELETE FROM donors WHERE id = $1").bind(id).execute(c).await?.rows_affected() == 1)
 }
 
 /// Sort columns a list may use (allow-list: never interpolate input).

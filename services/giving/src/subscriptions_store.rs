@@ -91,16 +91,18 @@ pub async fn cancel_subscription(c: &mut AnyConnection, id: &str, at: i64) -> sq
     Ok(r.rows_affected() == 1)
 }
 
-/// Cancels every active subscription of a donor; answers how many, and takes each from its
+/// Cancels every active subscription of a donor; answers their ids, and takes each from its
 /// recipient's active subscriptions (in the month of `at`).
-pub async fn cancel_donor_subscriptions(c: &mut AnyConnection, donor_id: &str, at: i64) -> sqlx::Result<u64> {
-    let recipients: Vec<String> =
-        sqlx::query_scalar("UPDATE subscriptions SET status = 'cancelled', cancelled_at = $1 WHERE donor_id = $2 AND status = 'active' RETURNING recipient_id")
-            .bind(at)
-            .bind(donor_id)
-            .fetch_all(&mut *c)
-            .await?;
-    for r in &recipients {
+pub async fn cancel_donor_subscriptions(c: &mut AnyConnection, donor_id: &str, at: i64) -> sqlx::Result<Vec<String>> {
+    let rows: Vec<(String, String)> = sqlx::query_as(
+        "UPDATE subscriptions SET status = 'cancelled', cancelled_at = $1 WHERE donor_id = $2 AND status = 'active' \
+         RETURNING id, recipient_id",
+    )
+    .bind(at)
+    .bind(donor_id)
+    .fetch_all(&mut *c)
+    .await?;
+    for (_, r) in &rows {
         add_recipient_month(
             c,
             r,
@@ -109,7 +111,34 @@ pub async fn cancel_donor_subscriptions(c: &mut AnyConnection, donor_id: &str, a
         )
         .await?;
     }
-    Ok(recipients.len() as u64)
+    Ok(rows.into_iter().map(|(id, _)| id).collect())
+}
+
+/// Makes active again the subscriptions `ids` of a donor that [`cancel_donor_subscriptions`]
+/// cancelled (a restored donor's): each is back in its recipient's active subscriptions, in
+/// the month it left them. Answers how many (a subscription no longer cancelled, or of
+/// another donor, is left alone).
+pub async fn reactivate_subscriptions(c: &mut AnyConnection, donor_id: &str, ids: &[String]) -> sqlx::Result<u64> {
+    let mut back = 0;
+    for id in ids {
+        let row: Option<(String, i64)> = sqlx::query_as(
+            "SELECT recipient_id, cancelled_at FROM subscriptions WHERE id = $1 AND donor_id = $2 AND status = 'cancelled'",
+        )
+        .bind(id)
+        .bind(donor_id)
+        .fetch_optional(&mut *c)
+        .await?;
+        if let Some((recipient, left)) = row {
+            sqlx::query("UPDATE subscriptions SET status = 'active', cancelled_at = 0 WHERE id = $1")
+                .bind(id)
+                .execute(&mut *c)
+                .await?;
+            let m = RecipientMonth { subscriptions: 1, ..Default::default() };
+            add_recipient_month(c, &recipient, crate::fees::year_month(left), m).await?;
+            back += 1;
+        }
+    }
+    Ok(back)
 }
 
 pub async fn charged(c: &mut AnyConnection, id: &str, next_charge_at: i64) -> sqlx::Result<()> {

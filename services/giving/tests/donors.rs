@@ -71,6 +71,7 @@ async fn bad_input_gets_the_spec_messages_and_nothing_is_written(g: Giving) {
     assert!(events(&g).await.is_empty());
 }
 
+/// Deleted, a donor goes to the trash (`trashed`: chat and engagement keep it until the purge).
 async fn a_donor_is_created_read_updated_toggled_and_deleted_with_its_events(g: Giving) {
     let a = Actor::system();
     let d = g.create_donor(&donor(" Ann ", "Doe", " Ann@Example.org "), &a).await.unwrap();
@@ -111,7 +112,7 @@ async fn a_donor_is_created_read_updated_toggled_and_deleted_with_its_events(g: 
             "giving.donor.updated",
             "giving.donor.status",
             "giving.donor.status",
-            "giving.donor.deleted"
+            "giving.donor.trashed"
         ]
     );
 }

@@ -191,7 +191,7 @@ async fn decisions_move_partners_between_tabs_and_keep_the_counters(g: Giving) {
     let v: serde_json::Value = serde_json::from_str(&body).unwrap();
     assert!(v.to_string().contains("\"before\":\"Pending\"") && v.to_string().contains("\"after\":\"Reject\""), "{v}");
 
-    // Deleting is for good and keeps the counters right.
+    // Deleting (to the trash) keeps the counters right.
     g.delete_partner(&p.id, &a).await.unwrap();
     assert!(matches!(g.get_partner(&p.id).await, Err(Error::NotFound(_))));
     assert!(matches!(g.delete_partner(&p.id, &a).await, Err(Error::NotFound(_))));
@@ -210,9 +210,9 @@ async fn decisions_move_partners_between_tabs_and_keep_the_counters(g: Giving) {
             "giving.partner.verified",
             "giving.partner.status",
             "giving.partner.status",
-            "giving.partner.deleted",
+            "giving.partner.trashed",
             "giving.partner.applied",
-            "giving.partner.deleted",
+            "giving.partner.trashed",
         ]
     );
 }

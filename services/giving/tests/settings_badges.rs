@@ -131,7 +131,7 @@ async fn badges_are_managed_and_awarded_once(g: Giving) {
     assert_eq!(items[0].id, thousand.id);
     assert_eq!(field(g.list_badges(&page(1, 10, "", "rule", "")).await.unwrap_err()), "column");
 
-    // Delete removes its awards.
+    // Delete (to the trash) takes its awards with it.
     g.delete_badge(&first.id, &admin()).await.unwrap();
     assert!(matches!(g.get_badge(&first.id).await, Err(Error::NotFound(m)) if m == "Badge not found"));
     assert!(matches!(g.delete_badge(&first.id, &admin()).await, Err(Error::NotFound(_))));
@@ -139,7 +139,7 @@ async fn badges_are_managed_and_awarded_once(g: Giving) {
     assert_eq!(earned(g.clone(), d.id.clone()).await, ["$1,000 given", "Now active"]);
     assert_eq!(scalar(&g, &format!("SELECT COUNT(*) FROM donor_badges WHERE badge_id = '{}'", first.id)).await, 0);
     let kinds = events(&g).await;
-    for k in ["giving.badge.created", "giving.badge.updated", "giving.badge.deleted"] {
+    for k in ["giving.badge.created", "giving.badge.updated", "giving.badge.trashed"] {
         assert!(kinds.iter().any(|e| e == k), "{k}");
     }
     // Deleting the donor takes its awards off the counts.

@@ -297,6 +297,8 @@ async fn lists_filter_search_sort_page_and_stream(g: Giving) {
     assert_eq!(got, ["c", "b", "a", "d"]);
 }
 
+/// A deleted donor's transactions stay as they were while it is in the trash (the money
+/// moved), refundable; purged, they stay anonymised.
 async fn deleting_a_donor_keeps_its_transactions_anonymised(g: Giving) {
     let ann = donor(&g, "Ann", "Doe").await;
     let bob = donor(&g, "Bob", "Roe").await;
@@ -316,6 +318,20 @@ async fn deleting_a_donor_keeps_its_transactions_anonymised(g: Giving) {
         .await
         .unwrap();
     g.delete_donor(&ann.id, &admin()).await.unwrap();
+    let kept = g.get_transaction(&t.id).await.unwrap();
+    assert_eq!(
+        (kept.donor_id.as_str(), kept.donor_name.as_str(), kept.amount_cents),
+        (ann.id.as_str(), "Ann Doe", 1_000)
+    );
+    assert_eq!(g.get_subscription(&s.id).await.unwrap().status, "cancelled");
+    let f = g.figures(2026).await.unwrap();
+    assert_eq!((f.donors, f.active_donors, f.active_subscriptions, f.donations, f.amount_cents), (1, 1, 0, 2, 3_000));
+    assert_eq!(g.list_donor_totals(&page(1, 10, "", "", ""), false).await.unwrap().1, 1);
+    // A trashed donor's transaction can still be refunded (the rollups follow).
+    g.refund_transaction(&t.id, &admin()).await.unwrap();
+    assert_eq!(g.figures(2026).await.unwrap().amount_cents, 2_000);
+    // Purged: its transactions stay, anonymised.
+    g.purge_trashed(giving::trash::DONOR, &ann.id, &admin()).await.unwrap();
     let t = g.get_transaction(&t.id).await.unwrap();
     assert_eq!(
         (t.donor_id.as_str(), t.donor_name.as_str(), t.donor_email.as_str(), t.amount_cents),
@@ -324,12 +340,6 @@ async fn deleting_a_donor_keeps_its_transactions_anonymised(g: Giving) {
     let (items, _) = listed(g.list_transactions(&tq(page(1, 10, "deleted", "", ""))).await.unwrap());
     assert_eq!(items.len(), 1);
     assert_eq!(g.get_subscription(&s.id).await.unwrap().status, "cancelled");
-    let f = g.figures(2026).await.unwrap();
-    assert_eq!((f.donors, f.active_donors, f.active_subscriptions, f.donations, f.amount_cents), (1, 1, 0, 2, 3_000));
-    assert_eq!(g.list_donor_totals(&page(1, 10, "", "", ""), false).await.unwrap().1, 1);
-    // A deleted donor's transaction can still be refunded (the rollups follow).
-    g.refund_transaction(&t.id, &admin()).await.unwrap();
-    assert_eq!(g.figures(2026).await.unwrap().amount_cents, 2_000);
     // Deactivating and reactivating keeps the active count right.
     g.set_donor_active(&bob.id, false, &admin()).await.unwrap();
     g.set_donor_active(&bob.id, false, &admin()).await.unwrap();

@@ -2640,7 +2640,7 @@ export type paths = {
         put?: never;
         /**
          * Page of the deleted records the caller may restore
-         * @description Needs delete on /community or delete on /master/charity_management or delete on /master/cause_management or delete on /master/charity_category_management or delete on /content_management/leadership or delete on /category/FAQ or delete on /category or delete on /event or delete on /category/contact_form or delete on /reporte_post or delete on /sub_admin.
+         * @description Needs delete on /community or delete on /master/charity_management or delete on /master/cause_management or delete on /master/charity_category_management or delete on /content_management/leadership or delete on /category/FAQ or delete on /category or delete on /event or delete on /strategic or delete on /donor or delete on /badge or delete on /category/contact_form or delete on /reporte_post or delete on /sub_admin.
          */
         post: operations["post_admin_trash_list"];
         delete?: never;
@@ -2660,7 +2660,7 @@ export type paths = {
         put?: never;
         /**
          * Delete records of the trash for good
-         * @description Needs delete on /community or delete on /master/charity_management or delete on /master/cause_management or delete on /master/charity_category_management or delete on /content_management/leadership or delete on /category/FAQ or delete on /category or delete on /event or delete on /category/contact_form or delete on /reporte_post or delete on /sub_admin.
+         * @description Needs delete on /community or delete on /master/charity_management or delete on /master/cause_management or delete on /master/charity_category_management or delete on /content_management/leadership or delete on /category/FAQ or delete on /category or delete on /event or delete on /strategic or delete on /donor or delete on /badge or delete on /category/contact_form or delete on /reporte_post or delete on /sub_admin.
          */
         post: operations["post_admin_trash_purge"];
         delete?: never;
@@ -2680,7 +2680,7 @@ export type paths = {
         put?: never;
         /**
          * Restore deleted records
-         * @description Needs delete on /community or delete on /master/charity_management or delete on /master/cause_management or delete on /master/charity_category_management or delete on /content_management/leadership or delete on /category/FAQ or delete on /category or delete on /event or delete on /category/contact_form or delete on /reporte_post or delete on /sub_admin.
+         * @description Needs delete on /community or delete on /master/charity_management or delete on /master/cause_management or delete on /master/charity_category_management or delete on /content_management/leadership or delete on /category/FAQ or delete on /category or delete on /event or delete on /strategic or delete on /donor or delete on /badge or delete on /category/contact_form or delete on /reporte_post or delete on /sub_admin.
          */
         post: operations["post_admin_trash_restore"];
         delete?: never;
@@ -2824,7 +2824,7 @@ export type paths = {
         put?: never;
         post?: never;
         /**
-         * Delete a donor (transactions stay, anonymised)
+         * Delete a donor (to the trash: restorable until purged)
          * @description Needs delete on /donor.
          */
         delete: operations["delete_admin_user_delete_id"];
@@ -5344,7 +5344,7 @@ export type components = {
             _id: string;
             message: string;
             /** @enum {string} */
-            module: "/community" | "/master/charity_management" | "/master/cause_management" | "/master/charity_category_management" | "/content_management/leadership" | "/category/FAQ" | "/category" | "/event" | "/category/contact_form" | "/reporte_post" | "/sub_admin";
+            module: "/community" | "/master/charity_management" | "/master/cause_management" | "/master/charity_category_management" | "/content_management/leadership" | "/category/FAQ" | "/category" | "/event" | "/strategic" | "/donor" | "/badge" | "/category/contact_form" | "/reporte_post" | "/sub_admin";
         };
         RemoveBody: {
             /** @default  */
@@ -5820,7 +5820,7 @@ export type components = {
             /** @default  */
             donorId: string;
             /**
-             * @description "first last" of the donor, or "Deleted donor".
+             * @description "first last" of the donor, or "Deleted donor" once it is purged from the trash.
              * @default
              */
             donorName: string;
@@ -5928,7 +5928,7 @@ export type components = {
              * @description The module it belongs to (its slug).
              * @enum {string}
              */
-            module: "/community" | "/master/charity_management" | "/master/cause_management" | "/master/charity_category_management" | "/content_management/leadership" | "/category/FAQ" | "/category" | "/event" | "/category/contact_form" | "/reporte_post" | "/sub_admin";
+            module: "/community" | "/master/charity_management" | "/master/cause_management" | "/master/charity_category_management" | "/content_management/leadership" | "/category/FAQ" | "/category" | "/event" | "/strategic" | "/donor" | "/badge" | "/category/contact_form" | "/reporte_post" | "/sub_admin";
             name: string;
             /**
              * Format: int64
@@ -5943,7 +5943,7 @@ export type components = {
              * @description The record's module (its slug).
              * @enum {string}
              */
-            module?: "/community" | "/master/charity_management" | "/master/cause_management" | "/master/charity_category_management" | "/content_management/leadership" | "/category/FAQ" | "/category" | "/event" | "/category/contact_form" | "/reporte_post" | "/sub_admin";
+            module?: "/community" | "/master/charity_management" | "/master/cause_management" | "/master/charity_category_management" | "/content_management/leadership" | "/category/FAQ" | "/category" | "/event" | "/strategic" | "/donor" | "/badge" | "/category/contact_form" | "/reporte_post" | "/sub_admin";
         };
         /** @description Records of the trash to restore or purge. */
         TrashItemsBody: {
@@ -5956,7 +5956,7 @@ export type components = {
          */
         TrashListBody: components["schemas"]["ListBody"] & {
             /** @description Module slugs (proto/modules.json) whose deleted records to show. */
-            modules?: ("/community" | "/master/charity_management" | "/master/cause_management" | "/master/charity_category_management" | "/content_management/leadership" | "/category/FAQ" | "/category" | "/event" | "/category/contact_form" | "/reporte_post" | "/sub_admin")[];
+            modules?: ("/community" | "/master/charity_management" | "/master/cause_management" | "/master/charity_category_management" | "/content_management/leadership" | "/category/FAQ" | "/category" | "/event" | "/strategic" | "/donor" | "/badge" | "/category/contact_form" | "/reporte_post" | "/sub_admin")[];
         };
         /** @description What a restore or purge did: each record done, each refused with its reason. */
         TrashOutcome: {

@@ -36,6 +36,8 @@ export function FilterSelects<K extends string>({
       placeholder={placeholder}
       allowClear
       showSearch={search}
+      // A search matches what the option shows, not its value (a slug, an id).
+      optionFilterProp="label"
       // Every option in the page (these lists are short): none is left out of reach of a
       // screen reader or a test by the virtual list's window of ten.
       virtual={false}
