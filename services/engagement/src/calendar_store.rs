@@ -119,12 +119,7 @@ pub async fn set_event_deleted(c: &mut AnyConnection, id: &str, deleted: bool) -
 /// Deletes a deleted event for good (the trash's purge) with its members: answers whether it
 /// was there, deleted.
 pub async fn purge_event(c: &mut AnyConnection, id: &str) -> sqlx::Result<bool> {
-    let deleted: Option<String> = sqlx::query_scalar("SELECT id FROM events WHERE id = $1 AND is_deleted = $2")
-        .bind(id)
-        .bind(true)
-        .fetch_optional(&mut *c)
-        .await?;
-    if deleted.is_none() {
+    if !crate::store::is_deleted(c, "events", id).await? {
         return Ok(false);
     }
     sqlx::query("DELETE FROM event_members WHERE event_id = $1").bind(id).execute(&mut *c).await?;

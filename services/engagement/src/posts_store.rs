@@ -199,12 +199,7 @@ pub async fn undelete_post(c: &mut AnyConnection, id: &str, reopen: &[String]) -
 /// Deletes a deleted post for good (the trash's purge) with its comments, likes and reports.
 /// Answers whether it was there, deleted. A deleted post holds no open report and no count.
 pub async fn purge_post(c: &mut AnyConnection, id: &str) -> sqlx::Result<bool> {
-    let deleted: Option<String> = sqlx::query_scalar("SELECT id FROM posts WHERE id = $1 AND is_deleted = $2")
-        .bind(id)
-        .bind(true)
-        .fetch_optional(&mut *c)
-        .await?;
-    if deleted.is_none() {
+    if !crate::store::is_deleted(c, "posts", id).await? {
         return Ok(false);
     }
     for sql in [

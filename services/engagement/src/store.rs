@@ -84,3 +84,12 @@ pub(crate) fn columns(select: &str) -> &str {
 pub fn name_key(name: &str) -> String {
     name.trim().to_lowercase()
 }
+
+/// Whether row `id` of `table` (a fixed name, never input) is there and deleted: what the
+/// trash's purge may delete for good.
+pub async fn is_deleted(c: &mut AnyConnection, table: &'static str, id: &str) -> sqlx::Result<bool> {
+    let q = format!("SELECT id FROM {table} WHERE id = $1 AND is_deleted = $2");
+    let found: Option<String> =
+        sqlx::query_scalar(sqlx::AssertSqlSafe(q)).bind(id).bind(true).fetch_optional(c).await?;
+    Ok(found.is_some())
+}
