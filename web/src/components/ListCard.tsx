@@ -10,8 +10,12 @@
  * kept there too by the screen (`useListTab`), and are part of its `queryKey`. Beside the search
  * box, a list at a module's route offers its saved views (SavedViews: that URL state kept under a
  * name).
+ *
+ * A list given `bulk` (issue 36 section 2) selects rows, and its selection bar offers the bulk
+ * actions its module has and the user holds (lib/bulk.ts) and Export: components/BulkActions.tsx,
+ * fetched when the first row is selected; what an action refused shows above the list.
  */
-import type { ReactNode } from 'react'
+import { lazy, Suspense, useState, type ReactNode } from 'react'
 import type { QueryKey } from '@tanstack/react-query'
 import { Button, Space } from 'antd'
 import { Card } from './Card'
@@ -21,6 +25,14 @@ import { DataTable, type DataTableProps } from './DataTable'
 import { SearchBox } from './SearchBox'
 import { SavedViews } from './SavedViews'
 import { DEFAULT_PAGE, NEWEST_FIRST, useListView } from '../lib/list-state'
+import { bulkVerbs } from '../lib/bulk'
+import { useRefresh } from '../lib/query'
+import { useAccess } from '../lib/session'
+import type { BulkActionsProps, BulkResult, BulkRow } from './BulkActions'
+
+// Fetched when a list's first row is selected (every screen's first load has a budget).
+const BulkActions = lazy(() => import('./BulkActions')) as <T extends BulkRow>(props: BulkActionsProps<T>) => ReactNode
+const BulkReport = lazy(() => import('./BulkActions').then((m) => ({ default: m.BulkReport })))
 
 export interface ListCardProps<T> extends Omit<DataTableProps<T>, 'search' | 'view' | 'onViewChange' | 'queryKey'> {
   /** The list's cache key: its area first (`['cause', 'list']`), then the filters its `fetch` applies. */
@@ -42,6 +54,11 @@ export interface ListCardProps<T> extends Omit<DataTableProps<T>, 'search' | 'vi
   searchMinLength?: number
   /** The screen's dialogs. */
   children?: ReactNode
+  /**
+   * Rows are selected and acted on in bulk: the list's module (its bulk actions, lib/bulk.ts) and
+   * a row's name (its checkbox, a refused row's line).
+   */
+  bulk?: { module: string; nameOf: (row: T) => string }
 }
 
 export function ListCard<T extends object>({
@@ -54,10 +71,36 @@ export function ListCard<T extends object>({
   filters,
   children,
   defaultSort = NEWEST_FIRST,
+  bulk,
   ...table
 }: ListCardProps<T>) {
   const [view, setView] = useListView()
   const navigate = useNavigate()
+  const { can } = useAccess()
+  const [report, setReport] = useState<BulkResult | null>(null)
+  const refresh = useRefresh(String(table.queryKey[0]))
+  const selection: ListCardProps<T>['selection'] = bulk
+    ? {
+        nameOf: bulk.nameOf,
+        actions: (selected, clear) => (
+          <Suspense>
+            <BulkActions<T & BulkRow>
+              module={bulk.module}
+              list={typeof title === 'string' ? title : bulk.module}
+              verbs={bulkVerbs(bulk.module, can)}
+              selection={selected as never}
+              clear={clear}
+              columns={table.columns as never}
+              fetch={table.fetch as never}
+              search={view.search}
+              nameOf={bulk.nameOf as never}
+              refresh={() => void refresh()}
+              report={setReport}
+            />
+          </Suspense>
+        ),
+      }
+    : table.selection
   const addButton = add && (
     <Button type="primary" icon={<PlusOutlined />} onClick={() => (add.to ? navigate(add.to) : add.onClick?.())}>
       {add.label}
@@ -90,7 +133,12 @@ export function ListCard<T extends object>({
           {filters}
         </Space>
       )}
-      <DataTable<T> {...table} defaultSort={defaultSort} view={view} onViewChange={setView} />
+      {report && (
+        <Suspense>
+          <BulkReport result={report} onClose={() => setReport(null)} />
+        </Suspense>
+      )}
+      <DataTable<T> {...table} selection={selection} defaultSort={defaultSort} view={view} onViewChange={setView} />
       {children}
     </Card>
   )

@@ -62,6 +62,7 @@ export default function PartnerListScreen() {
       aria-label="Approved giving partners"
       columns={columns}
       fetch={listApprovedPartners}
+      bulk={{ module: MODULE, nameOf: nameOf }}
       defaultSort={NEWEST_APPLIED}
     >
       <ConfirmDialog {...dialog} />
