@@ -1,0 +1,145 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import BulkActions, { type BulkResult } from '../BulkActions'
+import { bulkTitle, toCsv } from '../bulk-run'
+import { bulkVerbs } from '../../lib/bulk'
+import { SLUGS, type Action } from '../../lib/modules'
+import { mockApi, type MockApi } from '../../testing/mock-api'
+import { queryWrapper } from '../../testing/query-wrapper'
+
+interface Row {
+  _id: string
+  name: string
+  isActive: boolean
+  createdAt: number
+}
+
+const rows: Row[] = [
+  { _id: 'a', name: 'Ada', isActive: true, createdAt: 0 },
+  { _id: 'b', name: 'Bo', isActive: true, createdAt: 0 },
+  { _id: 'c', name: 'Cy, "the third"', isActive: false, createdAt: 0 },
+]
+
+let api: MockApi
+beforeEach(() => {
+  api = mockApi()
+})
+afterEach(() => api.restore())
+
+function Bar({
+  verbs,
+  report = vi.fn(),
+  refresh = vi.fn(),
+  module = SLUGS.donor,
+}: {
+  verbs: Parameters<typeof BulkActions>[0]['verbs']
+  report?: (r: BulkResult | null) => void
+  refresh?: () => void
+  module?: string
+}) {
+  return (
+    <BulkActions<Row>
+      module={module}
+      list="Donor Management"
+      verbs={verbs}
+      selection={{ all: false, rows, count: rows.length }}
+      clear={vi.fn()}
+      columns={[{ title: 'Name', key: 'name', dataIndex: 'name' }]}
+      fetch={async () => ({ rows, total: rows.length })}
+      search=""
+      nameOf={(row) => row.name}
+      refresh={refresh}
+      report={report}
+    />
+  )
+}
+
+describe('bulk actions', () => {
+  it('offers only the actions the user holds, by the rules of the single-row paths', () => {
+    const holding =
+      (...held: Array<[string, Action]>) =>
+      (slug: string, action: Action) =>
+        held.some(([s, a]) => s === slug && a === action)
+    expect(bulkVerbs(SLUGS.donor, holding([SLUGS.donor, 'status']))).toEqual(['status'])
+    expect(bulkVerbs(SLUGS.donor, holding([SLUGS.donor, 'status'], [SLUGS.donor, 'delete']))).toEqual([
+      'status',
+      'delete',
+    ])
+    // Approving needs the pending list's view and the partners' status right, both.
+    expect(bulkVerbs(SLUGS.pendingPartner, holding([SLUGS.pendingPartner, 'view']))).toEqual([])
+    expect(bulkVerbs(SLUGS.pendingPartner, holding([SLUGS.pendingPartner, 'view'], [SLUGS.partner, 'status']))).toEqual(
+      ['approve', 'reject'],
+    )
+    expect(bulkVerbs(SLUGS.transaction, () => true)).toEqual([])
+  })
+
+  it('names how many rows each confirm acts on', () => {
+    expect(bulkTitle({ verb: 'status', isActive: false }, 12, SLUGS.donor)).toBe('Deactivate 12 rows?')
+    expect(bulkTitle({ verb: 'status', isActive: true }, 1, SLUGS.donor)).toBe('Activate 1 row?')
+    expect(bulkTitle({ verb: 'delete' }, 3, SLUGS.cause)).toBe('Delete 3 rows? They go to the Trash.')
+    expect(bulkTitle({ verb: 'approve' }, 2, SLUGS.pendingPartner)).toBe('Approve 2 rows?')
+    expect(bulkTitle({ verb: 'reject' }, 2, SLUGS.pendingPartner)).toBe('Reject 2 rows?')
+  })
+
+  it('shows the buttons it is given, confirms with the count, and reports each refused row', async () => {
+    api.on('POST /admin/bulk', [
+      200,
+      {
+        message: '2 of 3 done, 1 refused',
+        data: { done: ['a', 'b'], refused: [{ _id: 'c', message: 'Donor not found' }] },
+      },
+    ])
+    const report = vi.fn()
+    const refresh = vi.fn()
+    render(<Bar verbs={['status']} report={report} refresh={refresh} />, { wrapper: queryWrapper() })
+    expect(screen.queryByRole('button', { name: /Delete$/ })).toBeNull()
+    expect(screen.getByRole('button', { name: /Export$/ })).toBeTruthy()
+    await userEvent.click(screen.getByRole('button', { name: /Deactivate$/ }))
+    const dialog = await screen.findByRole('dialog')
+    expect(within(dialog).getByText('Deactivate 3 rows?')).toBeTruthy()
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Yes' }))
+    await waitFor(() =>
+      expect(report).toHaveBeenCalledWith({ title: 'Not done: 1 row', lines: ['Cy, "the third": Donor not found'] }),
+    )
+    expect(api.callsTo('POST /admin/bulk')[0].body).toEqual({
+      module: SLUGS.donor,
+      action: 'status',
+      isActive: false,
+      ids: ['a', 'b', 'c'],
+    })
+    expect(refresh).toHaveBeenCalled()
+  })
+
+  it('asks one reason to reject them all', async () => {
+    api.on('POST /admin/bulk', [
+      200,
+      { message: 'Giving partner rejected successfully', data: { done: ['a', 'b', 'c'], refused: [] } },
+    ])
+    const report = vi.fn()
+    render(<Bar verbs={['approve', 'reject']} module={SLUGS.pendingPartner} report={report} />, {
+      wrapper: queryWrapper(),
+    })
+    await userEvent.click(screen.getByRole('button', { name: /Reject$/ }))
+    const dialog = await screen.findByRole('dialog')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Yes' }))
+    expect(await within(dialog).findByText('Please Enter Add Reason')).toBeTruthy()
+    expect(api.callsTo('POST /admin/bulk')).toHaveLength(0)
+    await userEvent.type(within(dialog).getByRole('textbox'), 'Not a fit')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Yes' }))
+    await waitFor(() => expect(report).toHaveBeenCalledWith(null))
+    expect(api.callsTo('POST /admin/bulk')[0].body).toMatchObject({ action: 'reject', reason: 'Not a fit' })
+  })
+
+  it('exports the rows as the table shows them', () => {
+    const csv = toCsv<Row>(
+      [
+        { title: 'Name', key: 'name', dataIndex: 'name', render: (name: string) => <b>{name}</b> },
+        { title: 'Status', key: 'status' },
+        { title: 'Action', key: 'action', render: () => 'Edit' },
+      ],
+      rows,
+    )
+    expect(csv).toBe('Name,Status\r\nAda,Active\r\nBo,Active\r\n"Cy, ""the third""",Inactive\r\n')
+  })
+})
