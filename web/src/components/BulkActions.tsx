@@ -17,7 +17,9 @@ import type { ColumnsType } from 'antd/es/table/interface'
 import { ConfirmDialog, type ConfirmValues } from './ConfirmDialog'
 import type { Selection } from './useSelection'
 import type { TablePage, TableQuery } from '../lib/list-page'
-import type { BulkVerb } from '../lib/bulk'
+import { bulkVerbs } from '../lib/bulk'
+import { useRefresh } from '../lib/query'
+import { useAccess } from '../lib/session'
 import { toast } from '../lib/toast'
 import {
   BULK_MATCHING,
@@ -54,32 +56,37 @@ export interface BulkActionsProps<T extends BulkRow> {
   module: string
   /** The list's name: the CSV's file name. */
   list: string
-  verbs: BulkVerb[]
+  /** The list's area (lib/query.ts): refreshed after an action. */
+  area: string
   selection: Selection<T>
   clear: () => void
   columns: ColumnsType<T>
   fetch: (query: TableQuery) => Promise<TablePage<T>>
   search: string
   nameOf: (row: T) => string
-  /** After an action (the list and its counts are asked again). */
-  refresh: () => void
   /** Shows what was refused above the list (null: nothing). */
   report: (result: BulkResult | null) => void
 }
 
+/** What a list gives for its bulk actions (the selection's `bulk`). */
+export type BulkOptions = Omit<BulkActionsProps<BulkRow>, 'selection' | 'clear' | 'report'>
+
 export default function BulkActions<T extends BulkRow>({
   module,
   list,
-  verbs,
+  area,
   selection,
   clear,
   columns,
   fetch,
   search,
   nameOf,
-  refresh,
   report,
 }: BulkActionsProps<T>) {
+  const { can } = useAccess()
+  const verbs = bulkVerbs(module, can)
+  const refreshArea = useRefresh(area)
+  const refresh = () => void refreshArea()
   const [asked, setAsked] = useState<Choice | null>(null)
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null)
   const count = selection.count

@@ -15,7 +15,7 @@
  * actions its module has and the user holds (lib/bulk.ts) and Export: components/BulkActions.tsx,
  * fetched when the first row is selected; what an action refused shows above the list.
  */
-import { lazy, Suspense, useState, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import type { QueryKey } from '@tanstack/react-query'
 import { Button, Space } from 'antd'
 import { Card } from './Card'
@@ -25,14 +25,7 @@ import { DataTable, type DataTableProps } from './DataTable'
 import { SearchBox } from './SearchBox'
 import { SavedViews } from './SavedViews'
 import { DEFAULT_PAGE, NEWEST_FIRST, useListView } from '../lib/list-state'
-import { bulkVerbs } from '../lib/bulk'
-import { useRefresh } from '../lib/query'
-import { useAccess } from '../lib/session'
-import type { BulkActionsProps, BulkResult, BulkRow } from './BulkActions'
-
-// Fetched when a list's first row is selected (every screen's first load has a budget).
-const BulkActions = lazy(() => import('./BulkActions')) as <T extends BulkRow>(props: BulkActionsProps<T>) => ReactNode
-const BulkReport = lazy(() => import('./BulkActions').then((m) => ({ default: m.BulkReport })))
+import type { BulkRow } from './bulk-run'
 
 export interface ListCardProps<T> extends Omit<DataTableProps<T>, 'search' | 'view' | 'onViewChange' | 'queryKey'> {
   /** The list's cache key: its area first (`['cause', 'list']`), then the filters its `fetch` applies. */
@@ -76,29 +69,18 @@ export function ListCard<T extends object>({
 }: ListCardProps<T>) {
   const [view, setView] = useListView()
   const navigate = useNavigate()
-  const { can } = useAccess()
-  const [report, setReport] = useState<BulkResult | null>(null)
-  const refresh = useRefresh(String(table.queryKey[0]))
   const selection: ListCardProps<T>['selection'] = bulk
     ? {
         nameOf: bulk.nameOf,
-        actions: (selected, clear) => (
-          <Suspense>
-            <BulkActions<T & BulkRow>
-              module={bulk.module}
-              list={typeof title === 'string' ? title : bulk.module}
-              verbs={bulkVerbs(bulk.module, can)}
-              selection={selected as never}
-              clear={clear}
-              columns={table.columns as never}
-              fetch={table.fetch as never}
-              search={view.search}
-              nameOf={bulk.nameOf as never}
-              refresh={() => void refresh()}
-              report={setReport}
-            />
-          </Suspense>
-        ),
+        bulk: {
+          module: bulk.module,
+          list: typeof title === 'string' ? title : bulk.module,
+          area: String(table.queryKey[0]),
+          columns: table.columns as never,
+          fetch: table.fetch as never,
+          search: view.search,
+          nameOf: bulk.nameOf as (row: BulkRow) => string,
+        },
       }
     : table.selection
   const addButton = add && (
@@ -132,11 +114,6 @@ export function ListCard<T extends object>({
         <Space wrap style={{ marginBottom: 16 }} role="group" aria-label="Filters">
           {filters}
         </Space>
-      )}
-      {report && (
-        <Suspense>
-          <BulkReport result={report} onClose={() => setReport(null)} />
-        </Suspense>
       )}
       <DataTable<T> {...table} selection={selection} defaultSort={defaultSort} view={view} onViewChange={setView} />
       {children}
