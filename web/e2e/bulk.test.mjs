@@ -1,0 +1,124 @@
+/**
+ * Bulk actions (issue 36, section 2), as the console's users meet them:
+ * (a) three donors selected on /donor (by the keyboard for one), one of which another session
+ *     deletes meanwhile; Deactivate asks 'Deactivate 3 rows?' and answers '2 of 3 done, 1
+ *     refused', the refused donor named with its reason above the list; the two are inactive;
+ * (b) every donor matching a search selected ("Select all 12 matching") and exported: a CSV
+ *     named donor-management-<date>.csv with the list's columns and those 12 rows.
+ * Screenshots of the bar with rows selected and of the confirm, at 1440 and 390 px.
+ */
+import assert from 'node:assert/strict'
+import { readFileSync } from 'node:fs'
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  api,
+  apiSignIn,
+  dismissToasts,
+  eventually,
+  expectToast,
+  newPage,
+  openDialog,
+  screenshots,
+  setupConsole,
+  signIn,
+  step,
+  tableRow,
+} from './harness.mjs'
+
+const env = setupConsole('bulk')
+
+async function admin() {
+  return (await apiSignIn(env, ADMIN_EMAIL, ADMIN_PASSWORD)).authToken
+}
+
+async function addDonor(token, firstName, lastName) {
+  const email = `${firstName}.${lastName}@example.org`.toLowerCase()
+  const res = await api(env, '/admin/user/create', {
+    token,
+    body: { firstName, lastName, email, phoneNumber: '(555) 123-4567', city: 'Springfield', zipCode: '62701' },
+  })
+  assert.equal(res.status, 200, JSON.stringify(res.body))
+  return res.body.data._id
+}
+
+async function signedIn() {
+  const page = await newPage(env)
+  await page.goto('/signin')
+  await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD, '/dashboard')
+  await dismissToasts(page)
+  return page
+}
+
+const donorsTable = (page) => page.getByRole('table', { name: 'Donors' })
+const bar = (page) => page.getByRole('group', { name: 'Selection' })
+
+step(env, '(a) a bulk status change with one refused row', async () => {
+  const token = await admin()
+  const ids = {}
+  for (const last of ['Ames', 'Berg', 'Cole']) ids[last] = await addDonor(token, 'Bulky', last)
+  const page = await signedIn()
+  await page.goto('/donor?q=Bulky')
+  for (const last of ['Ames', 'Berg', 'Cole']) await tableRow(page, `Bulky ${last}`).waitFor({ state: 'visible' })
+  // Space toggles the focused checkbox; the others by pointer.
+  await page.getByRole('checkbox', { name: 'Select Bulky Ames' }).focus()
+  await page.keyboard.press('Space')
+  await page.getByRole('checkbox', { name: 'Select Bulky Berg' }).check()
+  await page.getByRole('checkbox', { name: 'Select Bulky Cole' }).check()
+  await page.getByText('3 selected').waitFor({ state: 'visible' })
+  const deactivate = bar(page).getByRole('button', { name: /Deactivate$/ })
+  await deactivate.waitFor({ state: 'visible' })
+  await screenshots(page, 'bulk-selected')
+
+  // Another session deletes one of them meanwhile.
+  const removed = await api(env, `/admin/user/delete/${ids.Cole}`, { method: 'DELETE', token })
+  assert.equal(removed.status, 200, JSON.stringify(removed.body))
+
+  await deactivate.click()
+  const box = await openDialog(page, 'Deactivate 3 rows?')
+  await screenshots(page, 'bulk-confirm')
+  await box.getByRole('button', { name: 'Yes', exact: true }).click()
+  await box.waitFor({ state: 'hidden' })
+  await expectToast(page, '2 of 3 done, 1 refused')
+  const refused = page.getByRole('alert').filter({ hasText: 'Not done: 1 row' })
+  await refused.waitFor({ state: 'visible' })
+  assert.match(await refused.innerText(), /Bulky Cole: /)
+  // The list refreshed: the two are inactive, the deleted one gone.
+  await eventually(async () => (await tableRow(page, 'Bulky Cole').count()) === 0, { what: 'the deleted row to go' })
+  for (const last of ['Ames', 'Berg']) {
+    const res = await api(env, `/admin/user/viewUserDetails/${ids[last]}`, { method: 'GET', token })
+    assert.equal(res.body.data.donor.isActive, false, last)
+  }
+  await page.getByRole('button', { name: 'Close the refusals' }).click()
+})
+
+step(env, '(b) every donor matching a search, exported as a CSV', async () => {
+  const token = await admin()
+  for (let i = 1; i <= 12; i += 1) await addDonor(token, 'Exporty', `Number${String(i).padStart(2, '0')}`)
+  const page = await signedIn()
+  await page.goto('/donor?q=Exporty')
+  await tableRow(page, 'Exporty Number').first().waitFor({ state: 'visible' })
+  await donorsTable(page).getByRole('checkbox', { name: 'Select all on this page' }).check()
+  await page.getByText('10 selected').waitFor({ state: 'visible' })
+  await bar(page).getByRole('button', { name: 'Select all 12 matching' }).click()
+  await page.getByText('12 selected').waitFor({ state: 'visible' })
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    bar(page)
+      .getByRole('button', { name: /Export$/ })
+      .click(),
+  ])
+  assert.match(download.suggestedFilename(), /^donor-management-\d{4}-\d{2}-\d{2}\.csv$/)
+  const lines = readFileSync(await download.path(), 'utf8')
+    .trim()
+    .split(/\r\n/)
+  assert.equal(lines[0], 'Name,Email,Phone,Location,Total Given,Joined,Status')
+  assert.equal(lines.length, 13, lines.join('\n'))
+  for (let i = 1; i <= 12; i += 1) {
+    const name = `Exporty Number${String(i).padStart(2, '0')}`
+    assert.ok(
+      lines.some((l) => l.startsWith(`${name},`)),
+      name,
+    )
+  }
+})
