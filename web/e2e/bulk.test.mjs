@@ -5,6 +5,8 @@
  *     refused', the refused donor named with its reason above the list; the two are inactive;
  * (b) every donor matching a search selected ("Select all 12 matching") and exported: a CSV
  *     named donor-management-<date>.csv with the list's columns and those 12 rows.
+ * (c) with the job threshold at 10 (BULK_JOB_THRESHOLD), those 12 deactivated at once run as a
+ *     job on the server, its progress polled, then the summary; all 12 are inactive.
  * Screenshots of the bar with rows selected and of the confirm, at 1440 and 390 px.
  */
 import assert from 'node:assert/strict'
@@ -26,7 +28,8 @@ import {
   tableRow,
 } from './harness.mjs'
 
-const env = setupConsole('bulk')
+// A small job threshold (the BFF's test hook): "all matching" over 10 rows runs as a job.
+const env = setupConsole('bulk', { BULK_JOB_THRESHOLD: '10' })
 
 async function admin() {
   return (await apiSignIn(env, ADMIN_EMAIL, ADMIN_PASSWORD)).authToken
@@ -121,4 +124,26 @@ step(env, '(b) every donor matching a search, exported as a CSV', async () => {
       name,
     )
   }
+})
+
+step(env, '(c) over the job threshold, all matching runs as a job with progress', async () => {
+  const token = await admin()
+  const page = await signedIn()
+  await page.goto('/donor?q=Exporty')
+  await tableRow(page, 'Exporty Number').first().waitFor({ state: 'visible' })
+  await donorsTable(page).getByRole('checkbox', { name: 'Select all on this page' }).check()
+  await bar(page).getByRole('button', { name: 'Select all 12 matching' }).click()
+  await page.getByText('12 selected').waitFor({ state: 'visible' })
+  await bar(page)
+    .getByRole('button', { name: /Deactivate$/ })
+    .click()
+  const box = await openDialog(page, 'Deactivate 12 rows?')
+  const started = page.waitForResponse((r) => r.url().endsWith('/admin/bulk/jobs') && r.request().method() === 'POST')
+  const polled = page.waitForResponse((r) => /\/admin\/bulk\/jobs\/[0-9a-f]+$/.test(r.url()))
+  await box.getByRole('button', { name: 'Yes', exact: true }).click()
+  assert.equal((await started).status(), 200)
+  assert.equal((await polled).status(), 200)
+  await expectToast(page, 'Donor deactivated successfully')
+  const res = await api(env, '/admin/user/userList', { token, body: { search: 'Exporty', isActive: true } })
+  assert.equal(res.body.total_records, 0, JSON.stringify(res.body))
 })

@@ -179,6 +179,10 @@ async fn bulk_actions(app: TestApp) {
     let r = app.post(BULK, Some(&vt), json!({ "module": pending, "action": "approve", "ids": [partners[2]] }));
     r.await.expect(403);
 
+    // The console learns when to run a job (BULK_JOB_THRESHOLD, 10,000 unless set).
+    let r = app.get("/auth/metaData", None).await.expect(200);
+    assert_eq!(r.body["data"]["bulkJobThreshold"], 10_000);
+
     // A job over a filter: the donors matching a search, to done with progress; another
     // account cannot read it.
     for i in 0..12 {

@@ -5127,6 +5127,11 @@ export type components = {
         };
         /** @description Where media files are reached. */
         Metadata: {
+            /**
+             * Format: int64
+             * @description Rows over which the console runs a bulk action as a job (issue 36; BULK_JOB_THRESHOLD).
+             */
+            bulkJobThreshold: number;
             mediaURL: string;
             placeholder: string;
         };

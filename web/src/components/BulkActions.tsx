@@ -27,6 +27,7 @@ import {
   bulkTitle,
   collectMatching,
   csvName,
+  jobThreshold,
   refusalLines,
   ROW,
   runBulk,
@@ -91,6 +92,7 @@ export default function BulkActions<T extends BulkRow>({
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null)
   const count = selection.count
   const overLimit = selection.all && count > BULK_MATCHING
+  const asJob = async () => selection.all && count > (await jobThreshold())
 
   const rowsOf = async (): Promise<T[]> => (selection.all ? collectMatching(fetch, search) : selection.rows)
 
@@ -98,7 +100,7 @@ export default function BulkActions<T extends BulkRow>({
     const body = { module, action: choice.verb, isActive: choice.isActive, reason: values.reason?.trim() }
     setProgress({ done: 0, total: count })
     try {
-      if (overLimit) {
+      if (await asJob()) {
         const job = await runJob({ ...body, filter: { search } }, (done, total) => setProgress({ done, total }))
         if (job.state === 'failed') throw new Error(job.message)
         toast.success(job.message)

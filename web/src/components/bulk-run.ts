@@ -12,8 +12,25 @@ import { hasTrash } from '../lib/modules'
 
 /** Rows one /admin/bulk call takes (the server's limit). */
 export const BULK_BATCH = 500
-/** The most rows "all matching" acts on from the console; more run as a job on the server. */
+/** The most rows "all matching" exports (and acts on from the console, unless the server says less). */
 export const BULK_MATCHING = 10_000
+
+let threshold: Promise<number> | null = null
+
+/**
+ * Rows over which a bulk action runs as a job on the server: GET /auth/metaData's
+ * `bulkJobThreshold` (BULK_JOB_THRESHOLD, 10,000 by default), asked once.
+ */
+export function jobThreshold(): Promise<number> {
+  threshold ??= apiClient
+    .get<ApiEnvelope<{ bulkJobThreshold?: number }>>('/auth/metaData', { skipErrorToast: true })
+    .then((res) => Math.min(BULK_MATCHING, res.data.data?.bulkJobThreshold || BULK_MATCHING))
+    .catch(() => {
+      threshold = null
+      return BULK_MATCHING
+    })
+  return threshold
+}
 /** Rows asked per page while collecting "all matching". */
 const COLLECT_PAGE = 500
 
