@@ -65,6 +65,8 @@ export interface BulkActionsProps<T extends BulkRow> {
   fetch: (query: TableQuery) => Promise<TablePage<T>>
   search: string
   nameOf: (row: T) => string
+  /** The list path's filters besides the search ({}: none): a job may run with them (ListCard's `bulk.filter`). */
+  filter?: Record<string, unknown>
   /** Shows what was refused above the list (null: nothing). */
   report: (result: BulkResult | null) => void
 }
@@ -82,6 +84,7 @@ export default function BulkActions<T extends BulkRow>({
   fetch,
   search,
   nameOf,
+  filter,
   report,
 }: BulkActionsProps<T>) {
   const { can } = useAccess()
@@ -90,18 +93,22 @@ export default function BulkActions<T extends BulkRow>({
   const refresh = () => void refreshArea()
   const [asked, setAsked] = useState<Choice | null>(null)
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null)
-  const count = selection.count
-  const overLimit = selection.all && count > BULK_MATCHING
-  const asJob = async () => selection.all && count > (await jobThreshold())
+  const overLimit = selection.all && selection.count > BULK_MATCHING
+  // Over the job threshold with a known filter: a job on the server; else the console acts on
+  // what it collects (at most BULK_MATCHING rows), and the confirm says that number.
+  const count = overLimit && !filter ? BULK_MATCHING : selection.count
+  const asJob = async () => selection.all && filter !== undefined && selection.count > (await jobThreshold())
 
   const rowsOf = async (): Promise<T[]> => (selection.all ? collectMatching(fetch, search) : selection.rows)
 
   const act = async (choice: Choice, values: ConfirmValues) => {
     const body = { module, action: choice.verb, isActive: choice.isActive, reason: values.reason?.trim() }
-    setProgress({ done: 0, total: count })
+    setProgress({ done: 0, total: selection.count })
     try {
       if (await asJob()) {
-        const job = await runJob({ ...body, filter: { search } }, (done, total) => setProgress({ done, total }))
+        const job = await runJob({ ...body, filter: { ...filter, search } }, (done, total) =>
+          setProgress({ done, total }),
+        )
         if (job.state === 'failed') throw new Error(job.message)
         toast.success(job.message)
         report(

@@ -51,7 +51,16 @@ export interface ListCardProps<T> extends Omit<DataTableProps<T>, 'search' | 'vi
    * Rows are selected and acted on in bulk: the list's module (its bulk actions, lib/bulk.ts) and
    * a row's name (its checkbox, a refused row's line).
    */
-  bulk?: { module: string; nameOf: (row: T) => string }
+  bulk?: {
+    module: string
+    nameOf: (row: T) => string
+    /**
+     * The filters `fetch` adds to the list query, as the list path's body takes them ({}: none):
+     * "all matching" over the job threshold then runs as a job on the server with them. Without
+     * it, "all matching" acts on the first 10,000 rows (collected through `fetch`).
+     */
+    filter?: Record<string, unknown>
+  }
 }
 
 export function ListCard<T extends object>({
@@ -80,6 +89,7 @@ export function ListCard<T extends object>({
           fetch: table.fetch as never,
           search: view.search,
           nameOf: bulk.nameOf as (row: BulkRow) => string,
+          filter: bulk.filter,
         },
       }
     : table.selection

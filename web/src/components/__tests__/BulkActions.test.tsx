@@ -136,6 +136,76 @@ describe('bulk actions', () => {
     expect(api.callsTo('POST /admin/bulk')[0].body).toMatchObject({ action: 'reject', reason: 'Not a fit' })
   })
 
+  it('runs all matching over the job threshold as a job when the list names its filter, else acts on 10,000', async () => {
+    api.on('GET /auth/metaData', [200, { data: { bulkJobThreshold: 5 } }])
+    api.on('POST /admin/bulk/jobs', [
+      200,
+      { data: { _id: 'j1', state: 'running', total: 12, done: 0, refusedCount: 0, refused: [], message: '' } },
+    ])
+    api.on('GET /admin/bulk/jobs/j1', [
+      200,
+      {
+        data: {
+          _id: 'j1',
+          state: 'done',
+          total: 12,
+          done: 12,
+          refusedCount: 0,
+          refused: [],
+          message: 'Donor activated successfully',
+        },
+      },
+    ])
+    const report = vi.fn()
+    const props = {
+      module: SLUGS.donor,
+      list: 'Donor Management',
+      area: 'donor',
+      selection: { all: true as const, count: 12 },
+      clear: vi.fn(),
+      columns: [],
+      fetch: async () => ({ rows, total: 12 }),
+      search: 'ex',
+      nameOf: (row: Row) => row.name,
+      report,
+    }
+    useSession.getState().signIn(subAdmin({ [SLUGS.donor]: ['view', 'status'] }))
+    render(<BulkActions<Row> {...props} filter={{ isActive: false }} />, { wrapper: queryWrapper() })
+    await userEvent.click(screen.getByRole('button', { name: /Activate$/ }))
+    const dialog = await screen.findByRole('dialog')
+    expect(within(dialog).getByText('Activate 12 rows?')).toBeTruthy()
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Yes' }))
+    await waitFor(() => expect(report).toHaveBeenCalledWith(null), { timeout: 4000 })
+    expect(api.callsTo('POST /admin/bulk/jobs')[0].body).toEqual({
+      module: SLUGS.donor,
+      action: 'status',
+      isActive: true,
+      filter: { isActive: false, search: 'ex' },
+    })
+    expect(api.callsTo('POST /admin/bulk')).toHaveLength(0)
+  })
+
+  it('without a named filter, all matching over 10,000 confirms and acts on 10,000', async () => {
+    useSession.getState().signIn(subAdmin({ [SLUGS.donor]: ['view', 'status'] }))
+    render(
+      <BulkActions<Row>
+        module={SLUGS.donor}
+        list="Donors"
+        area="donor"
+        selection={{ all: true, count: 25_000 }}
+        clear={vi.fn()}
+        columns={[]}
+        fetch={async () => ({ rows, total: 25_000 })}
+        search=""
+        nameOf={(row) => row.name}
+        report={vi.fn()}
+      />,
+      { wrapper: queryWrapper() },
+    )
+    await userEvent.click(screen.getByRole('button', { name: /Deactivate$/ }))
+    expect(within(await screen.findByRole('dialog')).getByText('Deactivate 10000 rows?')).toBeTruthy()
+  })
+
   it('exports the rows as the table shows them', () => {
     const csv = toCsv<Row>(
       [

@@ -86,7 +86,7 @@ export default function FaqListScreen() {
       aria-label="FAQs"
       columns={columns}
       fetch={fetch}
-      bulk={{ module: MODULE, nameOf: nameOf }}
+      bulk={{ module: MODULE, nameOf }}
       defaultSort={BY_ORDER}
     >
       <ConfirmDialog {...dialog} />
