@@ -11,8 +11,11 @@
  */
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import {
   ADMIN_EMAIL,
+  PHONE,
+  RESULTS_DIR,
   ADMIN_PASSWORD,
   api,
   apiSignIn,
@@ -45,8 +48,8 @@ async function addDonor(token, firstName, lastName) {
   return res.body.data._id
 }
 
-async function signedIn() {
-  const page = await newPage(env)
+async function signedIn(viewport) {
+  const page = await newPage(env, viewport ? { viewport } : undefined)
   await page.goto('/signin')
   await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD, '/dashboard')
   await dismissToasts(page)
@@ -146,4 +149,20 @@ step(env, '(c) over the job threshold, all matching runs as a job with progress'
   await expectToast(page, 'Donor deactivated successfully')
   const res = await api(env, '/admin/user/userList', { token, body: { search: 'Exporty', isActive: true } })
   assert.equal(res.body.total_records, 0, JSON.stringify(res.body))
+})
+
+step(env, 'on a phone, the cards have their checkboxes and the bar the actions', async () => {
+  const page = await signedIn(PHONE)
+  await page.goto('/donor?q=Bulky')
+  await page.getByRole('checkbox', { name: 'Select Bulky Ames' }).check()
+  await page.getByText('1 selected').waitFor({ state: 'visible' })
+  await bar(page)
+    .getByRole('button', { name: /Activate$/ })
+    .waitFor({ state: 'visible' })
+  await page.screenshot({ path: join(RESULTS_DIR, 'bulk-selected-phone-only.png'), fullPage: true })
+  await bar(page)
+    .getByRole('button', { name: /Activate$/ })
+    .click()
+  await openDialog(page, 'Activate 1 row?')
+  await page.screenshot({ path: join(RESULTS_DIR, 'bulk-confirm-phone-only.png'), fullPage: true })
 })

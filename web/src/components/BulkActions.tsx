@@ -11,7 +11,7 @@
  * the text each cell shows.
  */
 import { useState, type ReactNode } from 'react'
-import { Alert, Button, Progress } from 'antd'
+import { Alert, Button, Progress, Space } from 'antd'
 import { CheckOutlined, CloseOutlined, DeleteOutlined, DownloadOutlined, PoweroffOutlined } from '@ant-design/icons'
 import type { ColumnsType } from 'antd/es/table/interface'
 import { ConfirmDialog, type ConfirmValues } from './ConfirmDialog'
@@ -164,7 +164,7 @@ export default function BulkActions<T extends BulkRow>({
   )
 
   return (
-    <>
+    <Space wrap>
       {verbs.includes('status') && button({ verb: 'status', isActive: true }, 'Activate', <PoweroffOutlined />)}
       {verbs.includes('status') && button({ verb: 'status', isActive: false }, 'Deactivate', <PoweroffOutlined />)}
       {verbs.includes('approve') && button({ verb: 'approve' }, 'Approve', <CheckOutlined />)}
@@ -188,7 +188,7 @@ export default function BulkActions<T extends BulkRow>({
         onConfirm={(values) => (asked ? act(asked, values) : undefined)}
         onCancel={() => setAsked(null)}
       />
-    </>
+    </Space>
   )
 }
 
