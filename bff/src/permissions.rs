@@ -331,6 +331,12 @@ pub fn table() -> Vec<Entry> {
         // NEW (issue 36): search everywhere, the command palette. Each group of its answer
         // is the kind whose list path the caller may call (areas/search.rs `KINDS`).
         GET "/admin/search" => SignedIn, Nonprofit::Never;
+        // NEW (issue 36): bulk actions. Any right a list offers in bulk opens the paths; the
+        // handler then needs the rule of the named module's single-row path (areas/bulk.rs
+        // `ACTIONS`), and a job is its starter's only.
+        POST "/admin/bulk" => Grant(crate::areas::bulk::GRANTS);
+        POST "/admin/bulk/jobs" => Grant(crate::areas::bulk::GRANTS);
+        GET "/admin/bulk/jobs/{id}" => Grant(crate::areas::bulk::GRANTS);
     }
 }
 

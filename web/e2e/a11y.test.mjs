@@ -124,7 +124,7 @@ const env = setupConsole('a11y', DEMO, async (env) => {
 })
 
 /** Everything found, for web/test-results/a11y-summary.json. */
-const summary = { screens: 0, measurements: 0, violations: [], savedViewsPanels: [] }
+const summary = { screens: 0, measurements: 0, violations: [], savedViewsPanels: [], bulkMeasured: [] }
 after(() => {
   writeFileSync(join(RESULTS_DIR, 'a11y-summary.json'), JSON.stringify(summary, null, 2))
   const failing = summary.violations.filter((v) => FAILING.has(v.impact)).length
@@ -296,6 +296,31 @@ async function withSavedViews(page, width) {
   return found
 }
 
+/**
+ * Bulk actions (issue 36): on the donor list, a row is selected (the selection bar and its
+ * actions measured), then the bar's Deactivate confirm is opened and measured, and both closed.
+ */
+async function withBulk(page, width) {
+  if (new URL(page.url()).pathname !== '/donor') return []
+  const box = page.getByRole('checkbox', { name: /^Select (?!all)/ }).first()
+  if (!(await box.isVisible())) return []
+  await box.check()
+  const bar = page.getByRole('group', { name: 'Selection' })
+  const deactivate = bar.getByRole('button', { name: /Deactivate$/ })
+  await deactivate.waitFor({ state: 'visible' })
+  await settle(page)
+  const found = await measure(page, `/donor @${width} (rows selected)`)
+  await deactivate.click()
+  const dialog = page.locator('.ant-modal-wrap:visible [role="dialog"]').last()
+  await settled(dialog)
+  await dialog.evaluate((el) => el.setAttribute('data-axe-dialog', ''))
+  found.push(...(await measure(page, `/donor @${width} (bulk confirm)`, '[data-axe-dialog]')))
+  summary.bulkMeasured.push(`/donor @${width}`)
+  await closeDialog(page)
+  await bar.getByRole('button', { name: 'Clear' }).click()
+  return found
+}
+
 /** '/donor/donor_view/:id' as a pattern of a link's path. */
 function patternRegExp(pattern) {
   return new RegExp(`^${escapeRegExp(pattern).replace(/:[A-Za-z_]+/g, '[^/]+')}$`)
@@ -373,8 +398,16 @@ for (const route of adminRoutes) {
     const page = await pageOf('admin')
     const url = await urlOf(page, route, MAIN_ADMIN)
     assert.ok(url, `no record to open ${route.path} with: its list shows no link to it`)
-    await measureScreen(page, route, url, withSavedViews)
+    await measureScreen(page, route, url, async (p, width) => [
+      ...(await withSavedViews(p, width)),
+      ...(await withBulk(p, width)),
+    ])
     if (route.path === '/donor') {
+      assert.deepEqual(
+        summary.bulkMeasured,
+        ['/donor @1440', '/donor @390'],
+        'the donor list measured with a row selected',
+      )
       assert.deepEqual(
         summary.savedViewsPanels.filter((p) => p.startsWith('/donor @')),
         ['/donor @1440', '/donor @390'],

@@ -141,9 +141,9 @@ async function signInAsAdmin() {
   return page
 }
 
-/** The names in the first column of the shown table, top to bottom. */
+/** The names in the first column of the shown table (after the row's checkbox), top to bottom. */
 async function shownNames(page) {
-  return (await page.locator('.ant-table-tbody tr.ant-table-row td:first-child').allInnerTexts()).map((t) => t.trim())
+  return (await page.locator('.ant-table-tbody tr.ant-table-row td:nth-child(2)').allInnerTexts()).map((t) => t.trim())
 }
 
 /** Uploads the PNG as the logo and waits until it is shown. */

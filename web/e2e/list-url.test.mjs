@@ -33,7 +33,8 @@ async function shownNames(page, count) {
   await eventually(
     async () => {
       if ((await page.locator('.ant-spin-spinning').count()) > 0) return false
-      names = await rows.locator('td:first-child').allInnerTexts()
+      // The second cell: the first is the row's checkbox.
+      names = await rows.locator('td:nth-child(2)').allInnerTexts()
       return names.length === count
     },
     { what: `${count} rows in the causes table` },

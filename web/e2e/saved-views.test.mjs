@@ -57,7 +57,8 @@ async function expectFirstNames(page, expected) {
   await eventually(
     async () => {
       if ((await page.locator('.ant-spin-spinning').count()) > 0) return false
-      names = (await rows.locator('td:first-child').allInnerTexts()).map((t) => t.split(' ')[0])
+      // The second cell: the first is the row's checkbox.
+      names = (await rows.locator('td:nth-child(2)').allInnerTexts()).map((t) => t.split(' ')[0])
       return JSON.stringify(names) === JSON.stringify(expected)
     },
     { what: `the donor table to show ${expected.join(', ')} (it shows ${names.join(', ')})` },

@@ -252,11 +252,15 @@ pub struct Metadata {
     #[serde(rename = "mediaURL")]
     pub media_url: String,
     pub placeholder: String,
+    /// Rows over which the console runs a bulk action as a job (issue 36; BULK_JOB_THRESHOLD).
+    #[serde(rename = "bulkJobThreshold")]
+    pub bulk_job_threshold: i64,
 }
 
 async fn metadata(State(state): State<AppState>) -> Reply {
     let media_url = state.settings.media_url.clone();
-    ok("Metadata", Metadata { placeholder: format!("{media_url}/placeholder/placeholder.png"), media_url })
+    let placeholder = format!("{media_url}/placeholder/placeholder.png");
+    ok("Metadata", Metadata { placeholder, media_url, bulk_job_threshold: super::bulk::job_threshold() })
 }
 
 #[derive(Deserialize, Serialize, Default, ToSchema)]

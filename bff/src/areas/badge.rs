@@ -159,7 +159,7 @@ impl BadgeBody {
     }
 }
 
-async fn page(State(state): State<AppState>, Body(b): Body<ListBody>) -> Reply {
+pub(crate) async fn page(State(state): State<AppState>, Body(b): Body<ListBody>) -> Reply {
     let req = pb::ListBadgesRequest { page: Some(b.to_page()) };
     let page = call!(state.giving().list_badges(req))?;
     list_of("Badge list", page.items, page.total, Badge::from)
@@ -188,7 +188,11 @@ async fn update(
     ok("Badge updated successfully", Badge::from(b))
 }
 
-async fn remove(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>) -> Reply {
+pub(crate) async fn remove(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    Path(id): Path<String>,
+) -> Reply {
     let req = pb::BadgeRef { id, actor: Some(caller.to_pb()) };
     // To the trash with its awards: its image stays its own until it is purged (bff/src/trash.rs).
     call_unsent!(state.giving().delete_badge(req))?;

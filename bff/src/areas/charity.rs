@@ -136,7 +136,7 @@ pub struct CharityListBody {
     admin_verification: String,
 }
 
-async fn list_page(State(state): State<AppState>, Body(b): Body<CharityListBody>) -> Reply {
+pub(crate) async fn list_page(State(state): State<AppState>, Body(b): Body<CharityListBody>) -> Reply {
     let req = pb::ListCharitiesRequest {
         page: Some(b.list.to_page()),
         is_navigator: b.is_navigator,
@@ -155,12 +155,12 @@ async fn one(State(state): State<AppState>, Path(id): Path<String>) -> Reply {
 #[derive(Deserialize, Serialize, Default, ToSchema)]
 #[serde(default, rename_all = "camelCase")]
 pub struct VerificationBody {
-    charity_id: String,
-    admin_verification: String,
-    reject_reason: String,
+    pub(crate) charity_id: String,
+    pub(crate) admin_verification: String,
+    pub(crate) reject_reason: String,
 }
 
-async fn verify(
+pub(crate) async fn verify(
     State(state): State<AppState>,
     Extension(caller): Extension<Caller>,
     Body(b): Body<VerificationBody>,
@@ -222,13 +222,17 @@ async fn update(
     ok("Nonprofit updated successfully", c)
 }
 
-async fn status(State(state): State<AppState>, s: StatusChange) -> Reply {
+pub(crate) async fn status(State(state): State<AppState>, s: StatusChange) -> Reply {
     let message = s.message("Nonprofit");
     let req = pb::SetCharityStatusRequest { id: s.id, active: s.active, actor: Some(s.actor) };
     ok(&message, call!(state.catalogue().set_charity_status(req))?)
 }
 
-async fn remove(State(state): State<AppState>, Extension(caller): Extension<Caller>, Body(b): Body<IdBody>) -> Reply {
+pub(crate) async fn remove(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    Body(b): Body<IdBody>,
+) -> Reply {
     let req = pb::CharityRef { id: b.id, actor: Some(caller.to_pb()) };
     // To the trash: its admins' accounts follow it (identity hears it); its files stay its
     // own until it is purged (bff/src/trash.rs releases them).

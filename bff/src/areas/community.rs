@@ -209,14 +209,14 @@ fn files(input: &pb::CommunityInput) -> media::Files {
     media::Files::new().one("coverImage", &input.cover_image).many("gallery", &input.gallery)
 }
 
-async fn list_page(State(state): State<AppState>, Body(b): Body<CommunityListBody>) -> Reply {
+pub(crate) async fn list_page(State(state): State<AppState>, Body(b): Body<CommunityListBody>) -> Reply {
     let req =
         pb::ListCommunitiesRequest { page: Some(b.list.to_page()), is_deleted: b.is_deleted, is_hidden: b.is_hidden };
     let r = call!(state.engagement().list_communities(req))?;
     list("Community list", named(&state, r.items).await, r.total)
 }
 
-async fn delete_or_restore(
+pub(crate) async fn delete_or_restore(
     State(state): State<AppState>,
     Extension(caller): Extension<Caller>,
     Body(b): Body<CommunityDeleteBody>,

@@ -106,7 +106,10 @@ fn view(m: pb::ContactMessage, names: &std::collections::HashMap<String, String>
     }
 }
 
-async fn list_page(State(state): State<AppState>, crate::reply::Body(b): crate::reply::Body<ContactListBody>) -> Reply {
+pub(crate) async fn list_page(
+    State(state): State<AppState>,
+    crate::reply::Body(b): crate::reply::Body<ContactListBody>,
+) -> Reply {
     let req = pb::ListContactsRequest { page: Some(b.list.to_page()), is_read: b.is_read };
     let r = call!(state.content().list_contacts(req))?;
     let names = account_names(&state, r.items.iter().map(|m| m.read_by.clone())).await;
@@ -149,7 +152,11 @@ async fn submit(
     Ok(res)
 }
 
-async fn remove(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>) -> Reply {
+pub(crate) async fn remove(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    Path(id): Path<String>,
+) -> Reply {
     let req = pb::IdRef { id, actor: Some(caller.to_pb()) };
     call_unsent!(state.content().delete_contact(req))?;
     ok("Contact message deleted successfully", crate::reply::Empty {})

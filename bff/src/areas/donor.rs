@@ -55,7 +55,7 @@ pub struct DonorListBody {
     is_active: Option<bool>,
 }
 
-async fn list_page(State(state): State<AppState>, Body(b): Body<DonorListBody>) -> Reply {
+pub(crate) async fn list_page(State(state): State<AppState>, Body(b): Body<DonorListBody>) -> Reply {
     let req = pb::ListDonorsRequest { page: Some(b.list.to_page()), is_active: b.is_active };
     let page = call!(state.giving().list_donors(req))?;
     list("Donor list", page.items, page.total)
@@ -95,14 +95,18 @@ async fn update(
     ok("Donor updated successfully", d)
 }
 
-async fn remove(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>) -> Reply {
+pub(crate) async fn remove(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    Path(id): Path<String>,
+) -> Reply {
     let req = pb::DonorRef { id, actor: Some(caller.to_pb()) };
     // To the trash: its avatar stays its own until it is purged (bff/src/trash.rs releases it).
     call_unsent!(state.giving().delete_donor(req))?;
     ok("Donor deleted successfully", Empty {})
 }
 
-async fn status(State(state): State<AppState>, s: StatusChange) -> Reply {
+pub(crate) async fn status(State(state): State<AppState>, s: StatusChange) -> Reply {
     let message = s.message("Donor");
     let req = pb::SetDonorStatusRequest { id: s.id, active: s.active, actor: Some(s.actor) };
     ok(&message, call!(state.giving().set_donor_status(req))?)

@@ -256,13 +256,13 @@ fn files(input: Option<&pb::EventInput>) -> media::Files {
     }
 }
 
-async fn list_page(State(state): State<AppState>, Body(b): Body<EventFilterBody>) -> Reply {
+pub(crate) async fn list_page(State(state): State<AppState>, Body(b): Body<EventFilterBody>) -> Reply {
     let req = pb::ListEventsRequest { page: Some(b.list.to_page()), filter: b.filter, now: 0 };
     let r = call!(state.engagement().list_events(req))?;
     list("Event list", r.items, r.total)
 }
 
-async fn delete_or_restore(
+pub(crate) async fn delete_or_restore(
     State(state): State<AppState>,
     Extension(caller): Extension<Caller>,
     Path(id): Path<String>,

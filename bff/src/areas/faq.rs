@@ -173,7 +173,7 @@ async fn update_category(
     renewed(&state, "FAQ category updated successfully", category_view(c)).await
 }
 
-async fn delete_category(
+pub(crate) async fn delete_category(
     State(state): State<AppState>,
     Extension(caller): Extension<Caller>,
     Path(id): Path<String>,
@@ -189,7 +189,7 @@ async fn category(State(state): State<AppState>, Path(id): Path<String>) -> Repl
     ok("FAQ category details", category_view(c))
 }
 
-async fn list_categories(State(state): State<AppState>, Body(b): Body<ListBody>) -> Reply {
+pub(crate) async fn list_categories(State(state): State<AppState>, Body(b): Body<ListBody>) -> Reply {
     let req = pb::ListRequest { page: Some(b.to_page()) };
     let r = call!(state.content().list_faq_categories(req))?;
     list_of("FAQ category list", r.items, r.total, category_view)
@@ -216,7 +216,7 @@ async fn update_faq(
     renewed(&state, "FAQ updated successfully", faq_view(f)).await
 }
 
-async fn delete_faq(
+pub(crate) async fn delete_faq(
     State(state): State<AppState>,
     Extension(caller): Extension<Caller>,
     Path(id): Path<String>,
@@ -232,7 +232,7 @@ async fn faq(State(state): State<AppState>, Path(id): Path<String>) -> Reply {
     ok("FAQ details", faq_view(f))
 }
 
-async fn list_faqs(State(state): State<AppState>, Body(b): Body<FaqListBody>) -> Reply {
+pub(crate) async fn list_faqs(State(state): State<AppState>, Body(b): Body<FaqListBody>) -> Reply {
     let req = pb::ListFaqsRequest { page: Some(b.list.to_page()), category_id: b.category_id };
     let r = call!(state.content().list_faqs(req))?;
     list_of("FAQ list", r.items, r.total, faq_view)

@@ -63,11 +63,11 @@ async fn page(state: &AppState, b: ListBody, approved: bool) -> Reply {
     list("Giving partner list", page.items, page.total)
 }
 
-async fn approved(State(state): State<AppState>, Body(b): Body<ListBody>) -> Reply {
+pub(crate) async fn approved(State(state): State<AppState>, Body(b): Body<ListBody>) -> Reply {
     page(&state, b, true).await
 }
 
-async fn pending(State(state): State<AppState>, Body(b): Body<ListBody>) -> Reply {
+pub(crate) async fn pending(State(state): State<AppState>, Body(b): Body<ListBody>) -> Reply {
     page(&state, b, false).await
 }
 
@@ -77,7 +77,7 @@ async fn one(State(state): State<AppState>, Path(id): Path<String>) -> Reply {
     ok("Giving partner details", p)
 }
 
-async fn status(State(state): State<AppState>, s: StatusChange) -> Reply {
+pub(crate) async fn status(State(state): State<AppState>, s: StatusChange) -> Reply {
     let message = s.message("Giving partner");
     let req = pb::SetPartnerStatusRequest { id: s.id, active: s.active, actor: Some(s.actor) };
     ok(&message, call!(state.giving().set_partner_status(req))?)
@@ -87,10 +87,10 @@ async fn status(State(state): State<AppState>, s: StatusChange) -> Reply {
 #[derive(Deserialize, Serialize, Default, ToSchema)]
 #[serde(default, rename_all = "camelCase")]
 pub struct PartnerIdBody {
-    strategic_partner_id: String,
+    pub(crate) strategic_partner_id: String,
 }
 
-async fn remove(
+pub(crate) async fn remove(
     State(state): State<AppState>,
     Extension(caller): Extension<Caller>,
     Body(b): Body<PartnerIdBody>,
@@ -104,13 +104,13 @@ async fn remove(
 #[derive(Deserialize, Serialize, Default, ToSchema)]
 #[serde(default, rename_all = "camelCase")]
 pub struct PartnerVerificationBody {
-    strategic_partner_id: String,
-    admin_verification: String,
+    pub(crate) strategic_partner_id: String,
+    pub(crate) admin_verification: String,
     /// Required to reject (null or absent counts as none).
-    reject_reason: Option<String>,
+    pub(crate) reject_reason: Option<String>,
 }
 
-async fn verify(
+pub(crate) async fn verify(
     State(state): State<AppState>,
     Extension(caller): Extension<Caller>,
     Body(b): Body<PartnerVerificationBody>,

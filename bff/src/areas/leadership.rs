@@ -127,7 +127,11 @@ async fn update(
     renewed(&state, "Leadership updated successfully", view(l)).await
 }
 
-async fn remove(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>) -> Reply {
+pub(crate) async fn remove(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    Path(id): Path<String>,
+) -> Reply {
     let req = pb::IdRef { id, actor: Some(caller.to_pb()) };
     // Its photo stays its own while it is in the trash (released when purged: bff/src/trash.rs).
     call_unsent!(state.content().delete_leadership(req))?;
@@ -140,7 +144,7 @@ async fn one(State(state): State<AppState>, Path(id): Path<String>) -> Reply {
     ok("Leadership details", view(l))
 }
 
-async fn list_page(State(state): State<AppState>, Body(b): Body<LeadershipListBody>) -> Reply {
+pub(crate) async fn list_page(State(state): State<AppState>, Body(b): Body<LeadershipListBody>) -> Reply {
     let req = pb::ListLeadershipRequest { page: Some(b.list.to_page()), is_active: b.is_active };
     let r = call!(state.content().list_leadership(req))?;
     list_of("Leadership list", r.items, r.total, view)

@@ -3,6 +3,7 @@
 pub mod audit;
 pub mod auth;
 pub mod badge;
+pub mod bulk;
 pub mod charity;
 pub mod charity_admin;
 pub mod chat;
@@ -71,6 +72,7 @@ pub fn routes() -> Vec<Route> {
     all.extend(trash::routes());
     all.extend(saved_view::routes());
     all.extend(search::routes());
+    all.extend(bulk::routes());
     all
 }
 

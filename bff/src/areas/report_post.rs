@@ -31,13 +31,13 @@ pub fn routes() -> Vec<Route> {
     ]
 }
 
-async fn list_page(State(state): State<AppState>, Body(b): Body<ListBody>) -> Reply {
+pub(crate) async fn list_page(State(state): State<AppState>, Body(b): Body<ListBody>) -> Reply {
     let req = pb::ListReportedPostsRequest { page: Some(b.to_page()) };
     let r = call!(state.engagement().list_reported_posts(req))?;
     list("Reported post list", r.items, r.total)
 }
 
-async fn delete_post(
+pub(crate) async fn delete_post(
     State(state): State<AppState>,
     Extension(caller): Extension<Caller>,
     Path(id): Path<String>,

@@ -128,14 +128,18 @@ async fn update(
     ok("Sub admin updated successfully", view(s))
 }
 
-async fn remove(State(state): State<AppState>, Extension(caller): Extension<Caller>, Path(id): Path<String>) -> Reply {
+pub(crate) async fn remove(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    Path(id): Path<String>,
+) -> Reply {
     let req = pb::IdRequest { id: id.clone(), actor: Some(caller.to_pb()) };
     call_unsent!(state.identity().delete_sub_admin(req))?;
     state.forget_principal(&id).await;
     ok("Sub admin deleted successfully", Empty {})
 }
 
-async fn status(State(state): State<AppState>, s: StatusChange) -> Reply {
+pub(crate) async fn status(State(state): State<AppState>, s: StatusChange) -> Reply {
     let message = s.message("Sub admin");
     let req = pb::SetStatusRequest { id: s.id.clone(), active: s.active, actor: Some(s.actor) };
     let sub_admin = call!(state.identity().set_sub_admin_status(req))?;
@@ -143,7 +147,7 @@ async fn status(State(state): State<AppState>, s: StatusChange) -> Reply {
     ok(&message, view(sub_admin))
 }
 
-async fn list_page(
+pub(crate) async fn list_page(
     State(state): State<AppState>,
     Extension(caller): Extension<Caller>,
     Body(b): Body<ListBody>,

@@ -17,13 +17,13 @@ use utoipa::ToSchema;
 
 /// The REST paths and words of one kind of term.
 #[derive(Clone, Copy)]
-struct Kind {
+pub(crate) struct Kind {
     kind: pb::TermKind,
     label: &'static str,
 }
 
-const CAUSE: Kind = Kind { kind: pb::TermKind::Cause, label: "Cause" };
-const CATEGORY: Kind = Kind { kind: pb::TermKind::Category, label: "Category" };
+pub(crate) const CAUSE: Kind = Kind { kind: pb::TermKind::Cause, label: "Cause" };
+pub(crate) const CATEGORY: Kind = Kind { kind: pb::TermKind::Category, label: "Category" };
 
 pub fn routes() -> Vec<Route> {
     vec![
@@ -195,7 +195,7 @@ async fn update(
     ok(&format!("{} updated successfully", k.label), view(t))
 }
 
-async fn status(
+pub(crate) async fn status(
     State(state): State<AppState>,
     axum::Extension(k): K,
     axum::Extension(caller): axum::Extension<Caller>,
@@ -234,7 +234,7 @@ async fn uses(state: &AppState, k: Kind, id: &str) -> Result<Vec<String>, ApiErr
 
 /// Deletes a term nothing uses; one that records still use is refused (409) saying what uses
 /// it and how many, and stays (the console's confirm text is the spec's; the answer is this).
-async fn remove(
+pub(crate) async fn remove(
     State(state): State<AppState>,
     axum::Extension(k): K,
     axum::Extension(caller): axum::Extension<Caller>,
@@ -261,7 +261,7 @@ async fn one(State(state): State<AppState>, axum::Extension(k): K, Path(id): Pat
     ok(&format!("{} details", k.label), view(t))
 }
 
-async fn list_page(State(state): State<AppState>, axum::Extension(k): K, Body(b): Body<ListBody>) -> Reply {
+pub(crate) async fn list_page(State(state): State<AppState>, axum::Extension(k): K, Body(b): Body<ListBody>) -> Reply {
     let req = pb::ListTermsRequest { kind: k.kind as i32, page: Some(b.to_page()) };
     let page = call!(state.catalogue().list_terms(req))?;
     list_of(&format!("{} list", k.label), page.items, page.total, view)

@@ -3,6 +3,7 @@
 mod audit;
 mod auth;
 mod badge;
+mod bulk;
 mod charity;
 mod charity_admin;
 mod chat;

@@ -521,6 +521,66 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/admin/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * One action on up to 500 rows of one list
+         * @description Needs status on /master/charity_management or delete on /master/charity_management or view on /master or status on /master/cause_management or delete on /master/cause_management or status on /master/charity_category_management or delete on /master/charity_category_management or status on /donor or delete on /donor or status on /strategic or delete on /strategic or view on /strategic/pending_strategic_partner or status on /sub_admin or delete on /sub_admin or delete on /content_management/leadership or delete on /category/FAQ or delete on /category or delete on /badge or delete on /community or delete on /event or delete on /reporte_post or delete on /category/contact_form.
+         */
+        post: operations["post_admin_bulk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/bulk/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a bulk action on every row a list's filter matches (a job)
+         * @description Needs status on /master/charity_management or delete on /master/charity_management or view on /master or status on /master/cause_management or delete on /master/cause_management or status on /master/charity_category_management or delete on /master/charity_category_management or status on /donor or delete on /donor or status on /strategic or delete on /strategic or view on /strategic/pending_strategic_partner or status on /sub_admin or delete on /sub_admin or delete on /content_management/leadership or delete on /category/FAQ or delete on /category or delete on /badge or delete on /community or delete on /event or delete on /reporte_post or delete on /category/contact_form.
+         */
+        post: operations["post_admin_bulk_jobs"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/bulk/jobs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A bulk job's progress (the caller's own)
+         * @description Needs status on /master/charity_management or delete on /master/charity_management or view on /master or status on /master/cause_management or delete on /master/cause_management or status on /master/charity_category_management or delete on /master/charity_category_management or status on /donor or delete on /donor or status on /strategic or delete on /strategic or view on /strategic/pending_strategic_partner or status on /sub_admin or delete on /sub_admin or delete on /content_management/leadership or delete on /category/FAQ or delete on /category or delete on /badge or delete on /community or delete on /event or delete on /reporte_post or delete on /category/contact_form.
+         */
+        get: operations["get_admin_bulk_jobs_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/cause/activeStatus/{id}": {
         parameters: {
             query?: never;
@@ -3587,6 +3647,59 @@ export type components = {
             /** Format: int64 */
             threshold?: number;
         };
+        /** @description One action on the rows named (1 to 500 ids, as the module's single-row path takes them). */
+        BulkBody: components["schemas"]["BulkWhat"] & {
+            ids: string[];
+        };
+        /** @description A bulk job's progress. */
+        BulkJob: {
+            _id: string;
+            /**
+             * Format: int64
+             * @description Rows done.
+             */
+            done: number;
+            /** @description Why the job failed, or its summary once done. */
+            message: string;
+            /** @description The first 100 rows refused, with their reasons. */
+            refused: components["schemas"]["BulkRefused"][];
+            /**
+             * Format: int64
+             * @description Rows refused.
+             */
+            refusedCount: number;
+            state: components["schemas"]["JobState"];
+            /**
+             * Format: int64
+             * @description Rows the filter matched.
+             */
+            total: number;
+        };
+        /** @description A bulk action on every row the filter matches. */
+        BulkJobBody: components["schemas"]["BulkWhat"] & {
+            /** @description The body of the module's list path (its search and filters; paging is the job's). */
+            filter?: Record<string, never>;
+        };
+        /** @description What a bulk request did: each row done, each refused with its reason. */
+        BulkOutcome: {
+            done: string[];
+            refused: components["schemas"]["BulkRefused"][];
+        };
+        /** @description A row refused, and the service's reason. */
+        BulkRefused: {
+            _id: string;
+            message: string;
+        };
+        /** @description What to do: the module (its slug), the action, and what the action needs. */
+        BulkWhat: {
+            action: components["schemas"]["Verb"];
+            /** @description Status: the wanted state. */
+            isActive?: boolean | null;
+            /** @description The list's module (proto/modules.json slug). */
+            module: string;
+            /** @description Reject: the reason (one for every row). */
+            reason?: string;
+        };
         CatalogueFigures: {
             /** Format: int64 */
             approved: number;
@@ -4882,6 +4995,11 @@ export type components = {
             expiresAt: number;
             userId: string;
         };
+        /**
+         * @description Where a job is.
+         * @enum {string}
+         */
+        JobState: "running" | "done" | "failed";
         Leadership: {
             _id: string;
             biography: string;
@@ -5009,6 +5127,11 @@ export type components = {
         };
         /** @description Where media files are reached. */
         Metadata: {
+            /**
+             * Format: int64
+             * @description Rows over which the console runs a bulk action as a job (issue 36; BULK_JOB_THRESHOLD).
+             */
+            bulkJobThreshold: number;
             mediaURL: string;
             placeholder: string;
         };
@@ -5997,6 +6120,11 @@ export type components = {
             name: string;
             url: string;
         };
+        /**
+         * @description What a bulk request does to each row.
+         * @enum {string}
+         */
+        Verb: "status" | "delete" | "approve" | "reject";
         Verification: {
             /** Format: int64 */
             checked: number;
@@ -8669,6 +8797,310 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["Badge"];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Bad input (`errors` names the fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No, an invalid or an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `TOKEN_EXPIRED`: refresh and retry; `FORBIDDEN`: not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Took longer than the request deadline */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    post_admin_bulk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkBody"];
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BulkOutcome"];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Bad input (`errors` names the fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No, an invalid or an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `TOKEN_EXPIRED`: refresh and retry; `FORBIDDEN`: not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with a record that exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the path takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Took longer than the request deadline */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    post_admin_bulk_jobs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkJobBody"];
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BulkJob"];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Bad input (`errors` names the fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No, an invalid or an ended session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `TOKEN_EXPIRED`: refresh and retry; `FORBIDDEN`: not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with a record that exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the path takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Took longer than the request deadline */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_admin_bulk_jobs_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BulkJob"];
                         message: string;
                     };
                 };

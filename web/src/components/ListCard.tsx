@@ -10,6 +10,10 @@
  * kept there too by the screen (`useListTab`), and are part of its `queryKey`. Beside the search
  * box, a list at a module's route offers its saved views (SavedViews: that URL state kept under a
  * name).
+ *
+ * A list given `bulk` (issue 36 section 2) selects rows, and its selection bar offers the bulk
+ * actions its module has and the user holds (lib/bulk.ts) and Export: components/BulkActions.tsx,
+ * fetched when the first row is selected; what an action refused shows above the list.
  */
 import type { ReactNode } from 'react'
 import type { QueryKey } from '@tanstack/react-query'
@@ -21,6 +25,7 @@ import { DataTable, type DataTableProps } from './DataTable'
 import { SearchBox } from './SearchBox'
 import { SavedViews } from './SavedViews'
 import { DEFAULT_PAGE, NEWEST_FIRST, useListView } from '../lib/list-state'
+import type { BulkRow } from './bulk-run'
 
 export interface ListCardProps<T> extends Omit<DataTableProps<T>, 'search' | 'view' | 'onViewChange' | 'queryKey'> {
   /** The list's cache key: its area first (`['cause', 'list']`), then the filters its `fetch` applies. */
@@ -42,6 +47,20 @@ export interface ListCardProps<T> extends Omit<DataTableProps<T>, 'search' | 'vi
   searchMinLength?: number
   /** The screen's dialogs. */
   children?: ReactNode
+  /**
+   * Rows are selected and acted on in bulk: the list's module (its bulk actions, lib/bulk.ts) and
+   * a row's name (its checkbox, a refused row's line).
+   */
+  bulk?: {
+    module: string
+    nameOf: (row: T) => string
+    /**
+     * The filters `fetch` adds to the list query, as the list path's body takes them ({}: none):
+     * "all matching" over the job threshold then runs as a job on the server with them. Without
+     * it, "all matching" acts on the first 10,000 rows (collected through `fetch`).
+     */
+    filter?: Record<string, unknown>
+  }
 }
 
 export function ListCard<T extends object>({
@@ -54,10 +73,26 @@ export function ListCard<T extends object>({
   filters,
   children,
   defaultSort = NEWEST_FIRST,
+  bulk,
   ...table
 }: ListCardProps<T>) {
   const [view, setView] = useListView()
   const navigate = useNavigate()
+  const selection: ListCardProps<T>['selection'] = bulk
+    ? {
+        nameOf: bulk.nameOf,
+        bulk: {
+          module: bulk.module,
+          list: typeof title === 'string' ? title : bulk.module,
+          area: String(table.queryKey[0]),
+          columns: table.columns as never,
+          fetch: table.fetch as never,
+          search: view.search,
+          nameOf: bulk.nameOf as (row: BulkRow) => string,
+          filter: bulk.filter,
+        },
+      }
+    : table.selection
   const addButton = add && (
     <Button type="primary" icon={<PlusOutlined />} onClick={() => (add.to ? navigate(add.to) : add.onClick?.())}>
       {add.label}
@@ -90,7 +125,7 @@ export function ListCard<T extends object>({
           {filters}
         </Space>
       )}
-      <DataTable<T> {...table} defaultSort={defaultSort} view={view} onViewChange={setView} />
+      <DataTable<T> {...table} selection={selection} defaultSort={defaultSort} view={view} onViewChange={setView} />
       {children}
     </Card>
   )

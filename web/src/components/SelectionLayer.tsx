@@ -4,11 +4,16 @@
  * hands the table what to draw: the checkbox column (its head: this page), each row's checkbox
  * (a phone's cards) and the selection bar.
  */
-import type { Key, ReactNode } from 'react'
+import { lazy, Suspense, useState, type Key, type ReactNode } from 'react'
 import type { ColumnType } from 'antd/es/table/interface'
 import { SelectBox } from './SelectBox'
 import { SelectionBar } from './SelectionBar'
 import { useSelection, type SelectionOptions } from './useSelection'
+import type { BulkActionsProps, BulkResult, BulkRow } from './BulkActions'
+
+// Fetched when the first row of a list with bulk actions is selected.
+const BulkActions = lazy(() => import('./BulkActions')) as (props: BulkActionsProps<BulkRow>) => ReactNode
+const BulkReport = lazy(() => import('./BulkActions').then((m) => ({ default: m.BulkReport })))
 
 export interface SelectionParts<T> {
   column: ColumnType<T>
@@ -38,6 +43,8 @@ export default function SelectionLayer<T>({
   children,
 }: SelectionLayerProps<T>) {
   const selected = useSelection<T>(list, rows, total, keyOf)
+  const [report, setReport] = useState<BulkResult | null>(null)
+  const bulk = options.bulk
   const box = (row: T) => (
     <SelectBox
       label={`Select ${options.nameOf(row)}`}
@@ -60,12 +67,33 @@ export default function SelectionLayer<T>({
     render: (_, row) => box(row),
   }
   const bar = (
-    <SelectionBar
-      state={selected}
-      total={total}
-      pageBox={small && rows.length > 0}
-      actions={options.actions(selected.selection, selected.clear)}
-    />
+    <>
+      {report && (
+        <Suspense>
+          <BulkReport result={report} onClose={() => setReport(null)} />
+        </Suspense>
+      )}
+      <SelectionBar
+        state={selected}
+        total={total}
+        pageBox={small && rows.length > 0}
+        actions={
+          <>
+            {options.actions?.(selected.selection, selected.clear)}
+            {bulk && selected.selection.count > 0 && (
+              <Suspense>
+                <BulkActions
+                  {...bulk}
+                  selection={selected.selection as never}
+                  clear={selected.clear}
+                  report={setReport}
+                />
+              </Suspense>
+            )}
+          </>
+        }
+      />
+    </>
   )
   return children({ column, box, bar })
 }

@@ -4,6 +4,7 @@
  * its filter, not on ids). A new filter or search (a new `list`) starts with nothing selected.
  */
 import { useState, type Key, type ReactNode } from 'react'
+import type { BulkOptions } from './BulkActions'
 
 /** What is selected: some rows (across pages), or every row the list's filter matches. */
 export type Selection<T> = { all: false; rows: T[]; count: number } | { all: true; count: number }
@@ -12,7 +13,12 @@ export interface SelectionOptions<T> {
   /** The row's name: its checkbox is named 'Select <name>'. */
   nameOf: (row: T) => string
   /** The selection bar's buttons; `clear` empties the selection (after the action). */
-  actions: (selection: Selection<T>, clear: () => void) => ReactNode
+  actions?: (selection: Selection<T>, clear: () => void) => ReactNode
+  /**
+   * The list's bulk actions and Export (issue 36, components/BulkActions.tsx, fetched with the
+   * first selected row), after `actions`; what they refused shows above the bar.
+   */
+  bulk?: BulkOptions
 }
 
 interface Picked<T> {

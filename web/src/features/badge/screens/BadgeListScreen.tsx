@@ -67,6 +67,7 @@ export default function BadgeListScreen() {
       aria-label="Badges"
       columns={columns}
       fetch={listBadges}
+      bulk={{ module: MODULE, nameOf, filter: {} }}
     >
       <ConfirmDialog {...dialog} />
     </ListCard>

@@ -65,6 +65,7 @@ export default function CauseListScreen() {
       aria-label="Causes"
       columns={columns}
       fetch={listCauses}
+      bulk={{ module: MODULE, nameOf, filter: {} }}
     >
       <ConfirmDialog {...dialog} />
     </ListCard>

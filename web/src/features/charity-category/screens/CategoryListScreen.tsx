@@ -66,6 +66,7 @@ export default function CategoryListScreen() {
       aria-label="Nonprofit categories"
       columns={columns}
       fetch={listCategories}
+      bulk={{ module: MODULE, nameOf, filter: {} }}
     >
       <ConfirmDialog {...dialog} />
       <ConfirmDialog key={editor.key} {...editor.dialog} />

@@ -109,6 +109,7 @@ export default function CharityManagementScreen() {
       aria-label={imported ? 'Imported nonprofits' : 'Onboarded nonprofits'}
       columns={columns}
       fetch={fetch}
+      bulk={{ module: CHARITY_MODULE, nameOf }}
     >
       <ConfirmDialog {...dialog} />
       {imported && (

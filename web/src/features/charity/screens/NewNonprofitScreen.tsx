@@ -20,6 +20,7 @@ import type { CharityRow } from '../types'
 import { charityColumns } from '../columns'
 import { CHARITY_SEARCH_MIN_LENGTH } from '../constants'
 import { paths } from '../../../paths'
+import { SLUGS } from '../../../lib/modules'
 
 const TAB_KEYS = ['pending', 'rejected'] as const
 type TabKey = (typeof TAB_KEYS)[number]
@@ -84,6 +85,7 @@ export default function NewNonprofitScreen() {
       aria-label={!rejected ? 'Nonprofits waiting for verification' : 'Rejected nonprofits'}
       columns={columns}
       fetch={fetch}
+      bulk={{ module: SLUGS.newNonprofit, nameOf: (row) => row.charityName }}
     >
       <RejectedReasonDialog shown={reason} nameOf={(row) => row.charityName} />
     </ListCard>

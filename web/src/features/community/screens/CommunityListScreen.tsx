@@ -136,6 +136,7 @@ export default function CommunityListScreen() {
       aria-label={deleted ? 'Deleted communities' : 'Communities'}
       columns={columns}
       fetch={deleted ? listDeleted : listAll}
+      bulk={deleted ? undefined : { module: MODULE, nameOf: communityName }}
     >
       <ConfirmDialog {...dialog} />
     </ListCard>

@@ -97,6 +97,7 @@ export default function ContactListScreen() {
       aria-label="Contact messages"
       columns={columns}
       fetch={fetch}
+      bulk={{ module: MODULE, nameOf }}
     >
       <ConfirmDialog {...dialog} />
     </ListCard>

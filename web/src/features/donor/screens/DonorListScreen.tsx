@@ -67,6 +67,7 @@ export default function DonorListScreen() {
       aria-label="Donors"
       columns={columns}
       fetch={listDonors}
+      bulk={{ module: MODULE, nameOf: donorName, filter: {} }}
     >
       <ConfirmDialog {...dialog} />
     </ListCard>

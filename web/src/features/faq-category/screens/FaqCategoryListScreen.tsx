@@ -68,6 +68,7 @@ export default function FaqCategoryListScreen() {
       aria-label="FAQ categories"
       columns={columns}
       fetch={listFaqCategories}
+      bulk={{ module: MODULE, nameOf, filter: {} }}
       defaultSort={BY_ORDER}
     >
       <ConfirmDialog {...dialog} />

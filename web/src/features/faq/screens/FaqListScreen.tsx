@@ -86,6 +86,7 @@ export default function FaqListScreen() {
       aria-label="FAQs"
       columns={columns}
       fetch={fetch}
+      bulk={{ module: MODULE, nameOf }}
       defaultSort={BY_ORDER}
     >
       <ConfirmDialog {...dialog} />

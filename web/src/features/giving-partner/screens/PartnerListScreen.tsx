@@ -62,6 +62,7 @@ export default function PartnerListScreen() {
       aria-label="Approved giving partners"
       columns={columns}
       fetch={listApprovedPartners}
+      bulk={{ module: MODULE, nameOf, filter: {} }}
       defaultSort={NEWEST_APPLIED}
     >
       <ConfirmDialog {...dialog} />

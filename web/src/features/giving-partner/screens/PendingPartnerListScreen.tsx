@@ -82,6 +82,7 @@ export default function PendingPartnerListScreen() {
       aria-label="Pending and rejected giving partners"
       columns={columns}
       fetch={listPendingPartners}
+      bulk={{ module: SLUGS.pendingPartner, nameOf: (row) => row.name, filter: {} }}
       defaultSort={NEWEST_APPLIED}
     >
       <RejectedReasonDialog shown={reason} nameOf={(row) => row.name} />

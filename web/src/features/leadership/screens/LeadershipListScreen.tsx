@@ -91,6 +91,7 @@ export default function LeadershipListScreen() {
       aria-label="Leadership"
       columns={columns}
       fetch={fetch}
+      bulk={{ module: MODULE, nameOf }}
       defaultSort={BY_ORDER}
     >
       <ConfirmDialog {...dialog} />

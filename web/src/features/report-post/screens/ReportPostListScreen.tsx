@@ -128,6 +128,7 @@ export default function ReportPostListScreen() {
       columns={columns}
       defaultSort={NEWEST_REPORT_FIRST}
       fetch={listReportedPosts}
+      bulk={{ module: SLUGS.reportPost, nameOf: postLabel, filter: {} }}
     >
       <ReportedPostDialog row={viewing} onClose={() => setViewing(null)} />
       <ConfirmDialog {...dialog} />

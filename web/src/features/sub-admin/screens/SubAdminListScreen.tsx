@@ -57,6 +57,7 @@ export default function SubAdminListScreen() {
       aria-label="Sub admins"
       columns={columns}
       fetch={listSubAdmins}
+      bulk={{ module: MODULE, nameOf, filter: {} }}
     >
       <ConfirmDialog {...dialog} />
     </ListCard>
