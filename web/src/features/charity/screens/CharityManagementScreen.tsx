@@ -109,7 +109,7 @@ export default function CharityManagementScreen() {
       aria-label={imported ? 'Imported nonprofits' : 'Onboarded nonprofits'}
       columns={columns}
       fetch={fetch}
-      bulk={{ module: CHARITY_MODULE, nameOf }}
+      bulk={{ module: CHARITY_MODULE, nameOf, filter }}
     >
       <ConfirmDialog {...dialog} />
       {imported && (

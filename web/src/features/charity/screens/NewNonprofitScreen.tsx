@@ -85,7 +85,7 @@ export default function NewNonprofitScreen() {
       aria-label={!rejected ? 'Nonprofits waiting for verification' : 'Rejected nonprofits'}
       columns={columns}
       fetch={fetch}
-      bulk={{ module: SLUGS.newNonprofit, nameOf: (row) => row.charityName }}
+      bulk={{ module: SLUGS.newNonprofit, nameOf: (row) => row.charityName, filter }}
     >
       <RejectedReasonDialog shown={reason} nameOf={(row) => row.charityName} />
     </ListCard>

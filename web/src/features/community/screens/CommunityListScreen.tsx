@@ -36,7 +36,9 @@ const TABS = [
 export const HIDE_TITLE = 'Are you sure you want to Hide this community ?'
 export const UNHIDE_TITLE = 'Are you sure you want to Unhide this community ?'
 
-const listAll = (query: TableQuery) => listCommunities({ ...query, isDeleted: false })
+/** The filter the list of communities not deleted adds to its query (a bulk job walks the same). */
+const LIVE = { isDeleted: false }
+const listAll = (query: TableQuery) => listCommunities({ ...query, ...LIVE })
 const listDeleted = (query: TableQuery) => listCommunities({ ...query, isDeleted: true })
 
 export default function CommunityListScreen() {
@@ -136,7 +138,7 @@ export default function CommunityListScreen() {
       aria-label={deleted ? 'Deleted communities' : 'Communities'}
       columns={columns}
       fetch={deleted ? listDeleted : listAll}
-      bulk={deleted ? undefined : { module: MODULE, nameOf: communityName }}
+      bulk={deleted ? undefined : { module: MODULE, nameOf: communityName, filter: LIVE }}
     >
       <ConfirmDialog {...dialog} />
     </ListCard>

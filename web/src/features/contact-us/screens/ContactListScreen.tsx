@@ -97,7 +97,7 @@ export default function ContactListScreen() {
       aria-label="Contact messages"
       columns={columns}
       fetch={fetch}
-      bulk={{ module: MODULE, nameOf }}
+      bulk={{ module: MODULE, nameOf, filter: isRead === undefined ? {} : { isRead } }}
     >
       <ConfirmDialog {...dialog} />
     </ListCard>

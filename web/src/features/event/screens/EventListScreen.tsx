@@ -93,7 +93,7 @@ export default function EventListScreen() {
       columns={columns}
       defaultSort={DEFAULT_SORT[filter]}
       fetch={fetchers[filter]}
-      bulk={deleted ? undefined : { module: MODULE, nameOf: eventTitle }}
+      bulk={deleted ? undefined : { module: MODULE, nameOf: eventTitle, filter: { filter } }}
     >
       <ConfirmDialog {...dialog} />
     </ListCard>

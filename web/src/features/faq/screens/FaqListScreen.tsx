@@ -86,7 +86,7 @@ export default function FaqListScreen() {
       aria-label="FAQs"
       columns={columns}
       fetch={fetch}
-      bulk={{ module: MODULE, nameOf }}
+      bulk={{ module: MODULE, nameOf, filter: categoryId ? { categoryId } : {} }}
       defaultSort={BY_ORDER}
     >
       <ConfirmDialog {...dialog} />

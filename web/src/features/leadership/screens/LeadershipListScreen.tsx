@@ -91,7 +91,7 @@ export default function LeadershipListScreen() {
       aria-label="Leadership"
       columns={columns}
       fetch={fetch}
-      bulk={{ module: MODULE, nameOf }}
+      bulk={{ module: MODULE, nameOf, filter: isActive === undefined ? {} : { isActive } }}
       defaultSort={BY_ORDER}
     >
       <ConfirmDialog {...dialog} />
