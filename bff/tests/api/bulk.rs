@@ -255,3 +255,42 @@ async fn a_nonprofit_admin_may_not_act_in_bulk() {
     app.post(JOBS, Some(&npo), json!({ "module": "/donor", "action": "delete", "filter": {} })).await.expect(403);
     app.call(Method::GET, &format!("{JOBS}/{UNKNOWN}"), Some(&npo), None).await.expect(403);
 }
+
+/// A job walks the list with the screen's own filter (ListCard's `bulk.filter`): deleting every
+/// FAQ of one category leaves the other category's FAQs alone.
+#[tokio::test]
+async fn a_job_acts_only_on_the_rows_its_lists_own_filter_keeps() {
+    let app = spawn().await;
+    let (t, _) = app.admin().await;
+    let mut cats = vec![];
+    for name in ["Giving", "Taxes"] {
+        let r = app.post("/admin/faq-category/create", Some(&t), json!({ "name": name })).await.expect(200);
+        let cat = r.body["data"]["_id"].as_str().unwrap().to_string();
+        for i in 0..3 {
+            let body = json!({
+                "categoryId": cat, "question": format!("{name} question {i}?"), "answer": "<p>So</p>",
+                "order": i, "isActive": true
+            });
+            app.post("/admin/faq/create", Some(&t), body).await.expect(200);
+        }
+        cats.push(cat);
+    }
+    let body = json!({ "module": "/category/FAQ", "action": "delete", "filter": { "categoryId": cats[0] } });
+    let r = app.post(JOBS, Some(&t), body).await.expect(200);
+    assert_eq!(r.body["data"]["total"], 3, "the filter's rows only");
+    let job = r.body["data"]["_id"].as_str().unwrap().to_string();
+    let mut progress = Value::Null;
+    for _ in 0..400 {
+        progress = app.get(&format!("{JOBS}/{job}"), Some(&t)).await.expect(200).body["data"].clone();
+        if progress["state"] != "running" {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!((progress["state"].as_str(), progress["done"].as_i64()), (Some("done"), Some(3)), "{progress}");
+    let count = |cat: &str| app.post("/admin/faq/list", Some(&t), json!({ "categoryId": cat }));
+    assert_eq!(count(&cats[0]).await.expect(200).body["total_records"], 0);
+    assert_eq!(count(&cats[1]).await.expect(200).body["total_records"], 3, "the other category's FAQs stay");
+    let r = app.post("/admin/trash/list", Some(&t), json!({ "modules": ["/category/FAQ"] })).await.expect(200);
+    assert_eq!(r.body["total_records"], 3, "the deleted ones wait in the trash");
+}
