@@ -9,18 +9,20 @@ import { SLUGS, type Action } from './modules'
 
 export type BulkVerb = 'status' | 'delete' | 'approve' | 'reject'
 
-/** Every one of these (module, action) grants (the single-row path's rule). */
-type Need = ReadonlyArray<readonly [string, Action]>
+/** A grant: a module and an action. */
+type Grant = readonly [string, Action]
+/**
+ * The single-row path's rule: every one of these requirements, each met by any one of its grants
+ * (the permission table's `All` of `Grant`s).
+ */
+type Need = ReadonlyArray<ReadonlyArray<Grant>>
 
-const own = (module: string, action: Action): Need => [[module, action]]
+const own = (module: string, action: Action): Need => [[[module, action]]]
 const statusAndDelete = (module: string) => ({ status: own(module, 'status'), delete: own(module, 'delete') })
 const deleteOnly = (module: string) => ({ delete: own(module, 'delete') })
 /** Approving or rejecting: the pending screen's view and the right that changes a record's standing. */
 const decide = (pending: string, standing: string): Partial<Record<BulkVerb, Need>> => {
-  const need: Need = [
-    [pending, 'view'],
-    [standing, 'status'],
-  ]
+  const need: Need = [[[pending, 'view']], [[standing, 'status']]]
   return { approve: need, reject: need }
 }
 
@@ -28,7 +30,13 @@ const decide = (pending: string, standing: string): Partial<Record<BulkVerb, Nee
 export const BULK_ACTIONS: Readonly<Record<string, Partial<Record<BulkVerb, Need>>>> = {
   [SLUGS.charity]: {
     // The status path also opens to the module's edit and add (SPEC section 6).
-    status: own(SLUGS.charity, 'status'),
+    status: [
+      [
+        [SLUGS.charity, 'status'],
+        [SLUGS.charity, 'edit'],
+        [SLUGS.charity, 'add'],
+      ],
+    ],
     delete: own(SLUGS.charity, 'delete'),
   },
   [SLUGS.newNonprofit]: decide(SLUGS.newNonprofit, SLUGS.charity),
@@ -52,6 +60,6 @@ export const BULK_ACTIONS: Readonly<Record<string, Partial<Record<BulkVerb, Need
 export function bulkVerbs(module: string, can: (slug: string, action: Action) => boolean): BulkVerb[] {
   const offered = BULK_ACTIONS[module] ?? {}
   return (['status', 'approve', 'reject', 'delete'] as const).filter((verb) =>
-    offered[verb]?.every(([slug, action]) => can(slug, action)),
+    offered[verb]?.every((anyOf) => anyOf.some(([slug, action]) => can(slug, action))),
   )
 }

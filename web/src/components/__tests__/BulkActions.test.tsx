@@ -72,6 +72,9 @@ describe('bulk actions', () => {
       ['approve', 'reject'],
     )
     expect(bulkVerbs(SLUGS.transaction, () => true)).toEqual([])
+    // A nonprofit's status, as its single-row path: status, edit or add.
+    expect(bulkVerbs(SLUGS.charity, holding([SLUGS.charity, 'edit']))).toEqual(['status'])
+    expect(bulkVerbs(SLUGS.charity, holding([SLUGS.charity, 'view']))).toEqual([])
   })
 
   it('names how many rows each confirm acts on', () => {
