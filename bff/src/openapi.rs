@@ -497,7 +497,7 @@ mod tests {
             props("SubAdminView"),
             ["_id", "createdAt", "email", "firstName", "isActive", "lastName", "permissions"]
         );
-        assert_eq!(props("Metadata"), ["mediaURL", "placeholder"]);
+        assert_eq!(props("Metadata"), ["bulkJobThreshold", "mediaURL", "placeholder"]);
         assert_eq!(props("ListBody"), ["column", "limit", "order", "page", "search"]);
         assert!(props("Charity").contains(&"_id".to_string()));
     }
