@@ -6,8 +6,9 @@
 import { useState, type Key, type ReactNode } from 'react'
 import type { BulkOptions } from './BulkActions'
 
-/** What is selected: some rows (across pages), or every row the list's filter matches. */
-export type Selection<T> = { all: false; rows: T[]; count: number } | { all: true; count: number }
+import type { Selection } from './selection'
+
+export type { Selection }
 
 export interface SelectionOptions<T> {
   /** The row's name: its checkbox is named 'Select <name>'. */
