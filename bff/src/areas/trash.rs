@@ -187,7 +187,13 @@ async fn views(state: &AppState, entries: Vec<pc::TrashEntry>) -> Vec<TrashItem>
         .map(|e| {
             let by = e.deleted_by.unwrap_or_default();
             let account_type = common::account::name(by.account_type()).to_string();
-            let name = names.get(&by.id).cloned().unwrap_or_else(|| by.id.clone());
+            // Work no account asked for (the retention, a start-up's adoption of what was
+            // deleted before the trash, the demo data) is the system's.
+            let name = if by.account_type() == pc::AccountType::System {
+                "System".to_string()
+            } else {
+                names.get(&by.id).cloned().unwrap_or_else(|| by.id.clone())
+            };
             TrashItem {
                 module: e.module,
                 id: e.id,

@@ -786,6 +786,17 @@ async fn reported_posts_events_and_communities_come_back_from_the_trash_or_go_fo
         r.expect(200).body["data"].as_array().unwrap().iter().map(|e| e["name"].as_str().unwrap().into()).collect();
     names.sort();
     assert_eq!(names, ["Buy cheap watches", "Gala"]);
+    // Work no account asked for (here a call naming none) is the system's.
+    let starts = common::now_ms() + 72 * HOUR;
+    let quiet = id(&app
+        .post("/admin/event/addEvent", Some(&t), event_body("Quiet", "community", &cid, starts))
+        .await
+        .expect(200));
+    let req = pb::SetEventDeletedRequest { id: quiet.clone(), is_deleted: true, actor: None };
+    c.set_event_deleted(req).await.expect("deleted");
+    let r = app.post("/admin/trash/list", Some(&t), json!({ "search": "quiet" })).await.expect(200);
+    assert_eq!(r.body["data"][0]["deletedBy"]["name"], "System", "{}", r.body);
+    app.post("/admin/trash/purge", Some(&t), restore("/event", &quiet)).await.expect(200);
 
     // A sub-admin who may view events and reported posts but not delete them restores nothing.
     let viewer = json!([{ "slug": "/event", "actions": ["view"] }, { "slug": "/reporte_post", "actions": ["view"] }]);
