@@ -5,7 +5,7 @@ use crate::charity::{APPROVE, PENDING, REJECT};
 use crate::charity_list_store::{self as store, CharityRow, Filter};
 use crate::charity_store::name_key;
 use crate::error::Result;
-use crate::list_cache::{ListKey, PositionsKey};
+use crate::list_cache::{ListKey, PageKey, PositionsKey};
 use crate::service::Catalogue;
 use common::error::Check;
 use common::paging::Page;
@@ -120,7 +120,26 @@ impl Catalogue {
             }
             _ => store::Start::Offset(offset),
         };
-        let rows = store::page(&mut *pool.acquire().await?, f, order, limit, start).await?;
+        if f.search.is_empty() {
+            return Ok((store::page(&mut *pool.acquire().await?, f, order, limit, start).await?, total));
+        }
+        // A searched page is worked out once per list version; asked again, it is read by id.
+        let mut fresh = None;
+        let key = PageKey { list, order, limit, offset };
+        let ids = self
+            .lists
+            .pages
+            .get_or_try_init(key, || async {
+                let rows = store::page(&mut *pool.acquire().await?, f, order, limit, start).await?;
+                let ids = rows.iter().map(|r| r.id.clone()).collect();
+                fresh = Some(rows);
+                Ok::<_, sqlx::Error>(Arc::new(ids))
+            })
+            .await?;
+        let rows = match fresh {
+            Some(rows) => rows,
+            None => store::page(&mut *pool.acquire().await?, f, order, limit, store::Start::Ids(&ids)).await?,
+        };
         Ok((rows, total))
     }
 

@@ -184,6 +184,8 @@ pub enum Start<'a> {
     Seek(&'a Position, i64),
     /// Exactly these rows, in this order.
     Rows(&'a [Position]),
+    /// Exactly the rows of these ids, in the list's order.
+    Ids(&'a [String]),
 }
 
 /// One page of a list. Deferred join: the page's ids come from the (is_imported,
@@ -241,9 +243,17 @@ fn page_sql(
             if rows.is_empty() {
                 return None;
             }
-            for (i, p) in rows.iter().enumerate() {
-                page.push(if i == 0 { "" } else { ", " }).push_bind(p.id.clone());
+            page.push_list(rows, |q, p| {
+                q.push_bind(p.id.clone());
+            });
+        }
+        Start::Ids(ids) => {
+            if ids.is_empty() {
+                return None;
             }
+            page.push_list(ids, |q, id| {
+                q.push_bind(id.clone());
+            });
         }
         Start::Offset(skip) | Start::Seek(_, skip) => {
             page.push("SELECT id FROM charities");
@@ -257,7 +267,16 @@ fn page_sql(
                 };
                 page.push(", ").push_bind(p.id.clone()).push(")");
             }
-            page.push(&format!(" ORDER BY {order_sql} LIMIT ")).push_bind(limit).push(" OFFSET ").push_bind(skip);
+            page.push(&format!(" ORDER BY {order_sql}"));
+            if f.search.is_empty() {
+                // A plan made once per connection serves every call (see `Sql::push_limit`).
+                page.push_limit(limit, skip);
+            } else {
+                // A search's plan depends on its pattern: the limit stays bound, so that
+                // PostgreSQL plans each call for its own pattern (a cached plan for every pattern
+                // would walk the order's index past every row for a rare name).
+                page.push(" LIMIT ").push_bind(limit).push(" OFFSET ").push_bind(skip);
+            }
         }
     }
     page.push(&format!(") ORDER BY {order_sql}"));

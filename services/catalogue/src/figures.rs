@@ -1,10 +1,10 @@
 //! The dashboard's catalogue figures: nonprofit counts (from the trigger-kept
 //! `charity_counts`), active causes and categories, and per month of a year the nonprofits
-//! created and those still pending. Month bounds are computed in Rust (common::calendar)
-//! and bound as parameters: the SQL (figures_store.rs) is the same on SQLite and PostgreSQL.
+//! created and those still pending, in one statement. Month bounds are computed in Rust
+//! (common::calendar): the SQL (figures_store.rs) is the same on SQLite and PostgreSQL.
 
 use crate::error::Result;
-use crate::figures_store::{Month, active, counts, months};
+use crate::figures_store::{Month, figures};
 use crate::service::Catalogue;
 use common::error::Check;
 
@@ -30,19 +30,14 @@ impl Catalogue {
             check.fail("year", "Please choose a valid year");
         }
         check.done()?;
-        let mut c = self.db.pool.acquire().await?;
-        let mut f = Figures::default();
-        for (verification, n) in counts(&mut c).await? {
-            f.nonprofits += n;
-            match verification.as_str() {
-                "Approve" => f.approved += n,
-                "Pending" => f.pending_requests += n,
-                _ => {}
-            }
-        }
-        f.causes = active(&mut c, "causes").await?;
-        f.categories = active(&mut c, "charity_categories").await?;
-        f.months = months(&mut c, year).await?;
-        Ok(f)
+        let (t, months) = figures(&mut *self.db.pool.acquire().await?, year).await?;
+        Ok(Figures {
+            nonprofits: t.nonprofits,
+            approved: t.approved,
+            pending_requests: t.pending,
+            causes: t.causes,
+            categories: t.categories,
+            months,
+        })
     }
 }

@@ -34,9 +34,21 @@ pub struct PositionsKey {
 
 pub type Positions = Option<Arc<Vec<Position>>>;
 
+/// One page of a searched list: its ids, in order.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct PageKey {
+    pub list: ListKey,
+    pub order: Order,
+    pub limit: i64,
+    pub offset: i64,
+}
+
 pub struct ListCache {
     pub totals: Memo<ListKey, i64>,
     pub positions: Memo<PositionsKey, Positions>,
+    /// The ids of a searched list's pages: a search is planned for its own pattern on every
+    /// call (PostgreSQL), so a page asked again is read by its ids (a plan kept per connection).
+    pub pages: Memo<PageKey, Arc<Vec<String>>>,
     /// A list this long or shorter keeps every row's position (its pages are read by id).
     pub all_positions_up_to: i64,
     /// A longer one keeps every this-many-th row's; pages this deep or deeper seek from them.
@@ -51,7 +63,13 @@ impl Default for ListCache {
 
 impl ListCache {
     pub fn with_limits(all_positions_up_to: i64, sparse_every: i64) -> Self {
-        Self { totals: Memo::default(), positions: Memo::default(), all_positions_up_to, sparse_every }
+        Self {
+            totals: Memo::default(),
+            positions: Memo::default(),
+            pages: Memo::default(),
+            all_positions_up_to,
+            sparse_every,
+        }
     }
 }
 
@@ -62,6 +80,12 @@ pub trait Versioned {
 impl Versioned for ListKey {
     fn version(&self) -> i64 {
         self.version
+    }
+}
+
+impl Versioned for PageKey {
+    fn version(&self) -> i64 {
+        self.list.version
     }
 }
 

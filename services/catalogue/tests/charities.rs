@@ -668,6 +668,15 @@ async fn deep_pages_and_searches_from_kept_positions_match_the_plain_order_and_f
     let before = version(&c).await;
     c.set_charity_active(&onboarded[1].id, false, &Actor::system()).await.unwrap();
     assert_eq!(version(&c).await, before, "a status change moves no list");
+    // A searched page asked again is read by the ids kept for it, so its rows are as they are
+    // now: the status change shows on it though the list did not move.
+    assert!(!c.lists.pages.is_empty(), "searched pages kept their ids");
+    let searched = q(false, "Approve", "fund", "adminApproveAt", "desc");
+    let (page, _) = c.list_charities(&searched).await.unwrap();
+    c.set_charity_active(&page[0].id, !page[0].is_active, &Actor::system()).await.unwrap();
+    let (again, _) = c.list_charities(&searched).await.unwrap();
+    assert_eq!(again.iter().map(|r| &r.id).collect::<Vec<_>>(), page.iter().map(|r| &r.id).collect::<Vec<_>>());
+    assert_eq!(again[0].is_active, !page[0].is_active, "the kept page's row is read as it is now");
     c.delete_charity(&first[0].id, &Actor::system()).await.unwrap();
     c.change_verification(&onboarded[0].id, charity::REJECT, "Duplicate", &Actor::system()).await.unwrap();
     sqlx::query("UPDATE charities SET charity_name = 'AAA FUND 1 RENAMED', name_key = 'aaa fund 1 renamed' WHERE ein = '300000147'")

@@ -57,3 +57,42 @@ async fn a_page_and_its_total_on_postgres() {
     let db = Db::connect_only(&database.url).await.unwrap();
     check(&db).await;
 }
+
+/// A page without a search is one prepared statement whose plan PostgreSQL makes once per
+/// connection and keeps (a generic plan): its limit and offset are numbers in the text
+/// (`Sql::push_limit`). Bound as values, PostgreSQL could not cost the generic plan of an
+/// unknown limit and planned the statement again on every call (issue 35: more than half of
+/// a list page's database time).
+#[tokio::test]
+async fn a_page_is_planned_once_per_connection_on_postgres() {
+    let Some(database) = common::testing::postgres_database().await else { return };
+    let db = Db::connect_only(&database.url).await.unwrap();
+    let mut c = db.pool.acquire().await.unwrap();
+    for sql in [
+        "CREATE TABLE many (id TEXT PRIMARY KEY, n INTEGER NOT NULL, kind TEXT NOT NULL)",
+        "INSERT INTO many SELECT lpad(i::text, 6, '0'), i, CASE WHEN i % 5 = 0 THEN 'fifth' ELSE 'other' END \
+         FROM generate_series(1, 50000) i",
+        "CREATE INDEX many_kind_n ON many (kind, n, id)",
+        "ANALYZE many",
+    ] {
+        sqlx::query(sql).execute(&mut *c).await.unwrap();
+    }
+    for _ in 0..8 {
+        let from = |q: &mut Sql| {
+            q.push(" FROM many WHERE kind = ").push_bind("other");
+        };
+        let paging = Paging { column: "n", descending: true, limit: 10, offset: 0 };
+        let (rows, _) = page_with_total(&mut c, "id, n", from, paging, |r| r.try_get::<i64, _>("n")).await.unwrap();
+        assert_eq!(rows, vec![49999, 49998, 49997, 49996, 49994, 49993, 49992, 49991, 49989, 49988]);
+    }
+    let (generic, custom): (i64, i64) = sqlx::query_as(
+        "SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE statement LIKE 'SELECT id, n FROM many%'",
+    )
+    .fetch_one(&mut *c)
+    .await
+    .unwrap();
+    assert!(
+        generic >= 3,
+        "the page's plan is kept after PostgreSQL's five trial plans: {generic} generic, {custom} custom"
+    );
+}

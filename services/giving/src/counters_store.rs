@@ -184,13 +184,44 @@ pub async fn receipt_and_settings(c: &mut AnyConnection) -> sqlx::Result<(i64, S
 /// Every counter, its rows summed.
 pub async fn counters(c: &mut AnyConnection) -> sqlx::Result<Vec<(String, i64)>> {
     let rows = sqlx::query("SELECT name, value FROM counters").fetch_all(c).await?;
+    summed(rows.iter().map(|r| Ok((r.try_get("name")?, r.try_get("value")?))))
+}
+
+/// Counter rows ('name' and 'name#k') summed per counter.
+fn summed(rows: impl Iterator<Item = sqlx::Result<(String, i64)>>) -> sqlx::Result<Vec<(String, i64)>> {
     let mut sums: std::collections::BTreeMap<String, i64> = Default::default();
-    for r in &rows {
-        let name: String = r.try_get("name")?;
+    for row in rows {
+        let (name, value) = row?;
         let base = name.split_once('#').map(|(b, _)| b.to_string()).unwrap_or(name);
-        *sums.entry(base).or_default() += r.try_get::<i64, _>("value")?;
+        *sums.entry(base).or_default() += value;
     }
     Ok(sums.into_iter().collect())
+}
+
+/// A month's rollup: (month, new donors, donations, amount).
+pub type MonthRollup = (i64, i64, i64, i64);
+
+/// The dashboard's figures in one statement, one round trip (issue 35: it was two): every
+/// counter, its rows summed (as `counters`), and the month rollups of `year` (as `months_of`).
+pub async fn figures_of(c: &mut AnyConnection, year: i32) -> sqlx::Result<(Vec<(String, i64)>, Vec<MonthRollup>)> {
+    let rows = sqlx::query(
+        "SELECT name, CAST(value AS BIGINT) AS value, CAST(0 AS BIGINT) AS month, CAST(0 AS BIGINT) AS new_donors, \
+         CAST(0 AS BIGINT) AS donations, CAST(0 AS BIGINT) AS amount_cents FROM counters \
+         UNION ALL SELECT '', CAST(0 AS BIGINT), CAST(month AS BIGINT), CAST(SUM(new_donors) AS BIGINT), \
+         CAST(SUM(donations) AS BIGINT), CAST(SUM(amount_cents) AS BIGINT) FROM months WHERE year = $1 GROUP BY month",
+    )
+    .bind(year)
+    .fetch_all(c)
+    .await?;
+    let (counter_rows, month_rows): (Vec<_>, Vec<_>) =
+        rows.iter().partition(|r| r.try_get::<i64, _>("month").is_ok_and(|m| m == 0));
+    let counters = summed(counter_rows.iter().map(|r| Ok((r.try_get("name")?, r.try_get("value")?))))?;
+    let months = month_rows.iter().map(|r| month_rollup(r)).collect::<sqlx::Result<_>>()?;
+    Ok((counters, months))
+}
+
+fn month_rollup(r: &sqlx::any::AnyRow) -> sqlx::Result<MonthRollup> {
+    Ok((r.try_get("month")?, r.try_get("new_donors")?, r.try_get("donations")?, r.try_get("amount_cents")?))
 }
 
 pub async fn add_month(
@@ -214,20 +245,4 @@ pub async fn add_month(
     .execute(c)
     .await?;
     Ok(())
-}
-
-/// A month's rollup: (month, new donors, donations, amount).
-pub async fn months_of(c: &mut AnyConnection, year: i32) -> sqlx::Result<Vec<(i64, i64, i64, i64)>> {
-    let rows = sqlx::query(
-        "SELECT CAST(month AS BIGINT) AS month, CAST(SUM(new_donors) AS BIGINT) AS new_donors, CAST(SUM(donations) AS BIGINT) AS donations, \
-         CAST(SUM(amount_cents) AS BIGINT) AS amount_cents FROM months WHERE year = $1 GROUP BY month",
-    )
-    .bind(year)
-    .fetch_all(c)
-    .await?;
-    rows.iter()
-        .map(|r| {
-            Ok((r.try_get("month")?, r.try_get("new_donors")?, r.try_get("donations")?, r.try_get("amount_cents")?))
-        })
-        .collect()
 }

@@ -52,9 +52,9 @@ impl Giving {
         if !(2000..=2100).contains(&year) {
             return Err(Error::field("year", "Please choose a valid year"));
         }
-        let mut c = self.db.pool.acquire().await?;
+        let (counters, months) = counters_store::figures_of(&mut *self.db.pool.acquire().await?, year).await?;
         let mut f = Figures::default();
-        for (name, value) in counters_store::counters(&mut c).await? {
+        for (name, value) in counters {
             match name.as_str() {
                 "donors" => f.donors = value,
                 "active_donors" => f.active_donors = value,
@@ -67,7 +67,7 @@ impl Giving {
             }
         }
         f.months = (1..=12).map(|month| MonthFigures { month, ..Default::default() }).collect();
-        for (month, new_donors, donations, amount_cents) in counters_store::months_of(&mut c, year).await? {
+        for (month, new_donors, donations, amount_cents) in months {
             if let Some(m) = f.months.get_mut((month - 1) as usize) {
                 *m = MonthFigures { month: month as i32, new_donors, donations, amount_cents };
             }

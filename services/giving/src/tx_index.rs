@@ -586,7 +586,14 @@ async fn page(
         }
     }
     let order = format!(" ORDER BY {} {dir}, id {dir}", paging.column);
-    q.push(&format!("{order} LIMIT ")).push_bind(paging.limit).push(" OFFSET ").push_bind(skip);
+    q.push(&order);
+    if f.search.is_empty() {
+        // A plan made once per connection serves every call (see `Sql::push_limit`).
+        q.push_limit(paging.limit, skip);
+    } else {
+        // A search's plan depends on who it matched: planned for each call.
+        q.push(" LIMIT ").push_bind(paging.limit).push(" OFFSET ").push_bind(skip);
+    }
     if ids_first {
         q.push(&format!("){order}"));
     }
