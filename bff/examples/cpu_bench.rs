@@ -32,6 +32,12 @@
 //! (the release binaries). MODES ("cluster,embedded") runs fewer; ONLY runs the scenarios
 //! whose name contains it. pg_stat_statements must be preloaded (bench.sh cpu sees to it);
 //! without it the statements column is "-".
+//!
+//! A before-and-after comparison on this shared machine, whose speed drifts by a third from
+//! one run to the next: BASELINE_BIN_DIR (another build's release binaries, of the same
+//! schema) and BIN_DIR take turns on the same seeded data, ROUNDS (3) times each in each mode,
+//! and a last table per mode sets the median rounds side by side and checks that both builds
+//! answered the same (`BASELINE_BIN_DIR=dir deploy/scripts/bench.sh cpu`).
 
 mod harness;
 
@@ -486,7 +492,7 @@ fn print_table(
         idle.secs,
         idle_cpu.join(", ")
     );
-    if mode == "cluster" {
+    if mode.starts_with("cluster") {
         println!(
             "The total counts every process: the BFF, the seven services (engagement, content, chat and audit beside the three columns), PostgreSQL and Redis; not the load generator, nor RabbitMQ (no list sends an event)."
         );
@@ -496,6 +502,57 @@ fn print_table(
     println!("\nAnswers (the first of each scenario; every warm-up answer was the same):\n");
     for r in rows {
         println!("- {}: {}", r.name, r.answer.describe());
+    }
+}
+
+/// A paired run's comparison for `mode`: per scenario, the median round of the baseline and of
+/// this build (CPU µs a request, in total and by process; p95), and whether every round of
+/// both answered the same.
+fn print_pairs(mode: &str, runs: &[(&str, &str, Vec<Row>)], rounds: usize) {
+    let of = |build: &str, name: &str| -> Vec<&Row> {
+        runs.iter()
+            .filter(|(m, b, _)| *m == mode && *b == build)
+            .filter_map(|(_, _, rows)| rows.iter().find(|r| r.name == name))
+            .collect()
+    };
+    let median = |rows: &[&Row], value: &dyn Fn(&Row) -> Option<f64>| -> Option<f64> {
+        let mut v: Vec<f64> = rows.iter().filter_map(|r| value(r)).collect();
+        v.sort_by(f64::total_cmp);
+        (!v.is_empty()).then(|| v[v.len() / 2])
+    };
+    let Some((_, _, first)) = runs.iter().find(|(m, _, _)| *m == mode) else { return };
+    println!(
+        "\n### {mode}: the baseline (BASELINE_BIN_DIR) and this build (BIN_DIR) taking turns, {rounds} rounds each; each cell the median round\n"
+    );
+    println!(
+        "| scenario | CPU µs/req baseline → this build | this/baseline | BFF | catalogue | giving | PostgreSQL | p95 ms | same answers |"
+    );
+    println!("|---|---|---|---|---|---|---|---|---|");
+    let cell = |v: Option<f64>| v.map_or("-".to_string(), |v| format!("{v:.0}"));
+    for r in first {
+        let (base, this) = (of("baseline", r.name), of("this build", r.name));
+        let pair = |i: usize| {
+            let (b, t) = (median(&base, &|r| r.cpu[i]), median(&this, &|r| r.cpu[i]));
+            if b.is_none() && t.is_none() { "-".to_string() } else { format!("{} → {}", cell(b), cell(t)) }
+        };
+        let (b, t) = (median(&base, &|r| r.cpu[0]), median(&this, &|r| r.cpu[0]));
+        let ratio = b.zip(t).map_or("-".to_string(), |(b, t)| format!("{:.2}", t / b.max(1e-9)));
+        let p95 = format!(
+            "{:.1} → {:.1}",
+            median(&base, &|r| Some(r.stats.p95)).unwrap_or_default(),
+            median(&this, &|r| Some(r.stats.p95)).unwrap_or_default()
+        );
+        let same = base.iter().chain(&this).all(|x| x.answer == r.answer);
+        println!(
+            "| {} | {} | {ratio} | {} | {} | {} | {} | {p95} | {} |",
+            r.name,
+            pair(0),
+            pair(1),
+            pair(2),
+            pair(4),
+            pair(5),
+            if same { "yes" } else { "NO" }
+        );
     }
 }
 
@@ -602,40 +659,78 @@ async fn run() -> anyhow::Result<()> {
         println!("- SQLite (embedded): {s}");
     }
 
-    let mut answers: Vec<(&str, Vec<(&'static str, Answer)>)> = vec![];
+    // A paired run (BASELINE_BIN_DIR): the baseline's binaries and BIN_DIR's take turns on the
+    // same seeded databases, ROUNDS (3) times each, so that the machine's drift over the run
+    // weighs on both alike; a table then sets each scenario's median round of one beside the
+    // other's, and checks that both builds gave the same answers.
+    let baseline = std::env::var("BASELINE_BIN_DIR").ok().filter(|d| !d.is_empty()).map(std::path::PathBuf::from);
+    let rounds = if baseline.is_some() { env_num("ROUNDS", 3) } else { 1 };
+    let builds: Vec<(&'static str, std::path::PathBuf)> =
+        baseline.iter().map(|b| ("baseline", b.clone())).chain([("this build", bin_dir.clone())]).collect();
+    let label = |mode: &str, build: &str, round: usize| {
+        if baseline.is_some() { format!("{mode}, {build}, round {round}") } else { mode.to_string() }
+    };
+    let mut runs: Vec<(&'static str, &'static str, Vec<Row>)> = vec![];
     if cluster {
-        let t = Instant::now();
-        let (procs, port) = harness::start_cluster(&bin_dir, &urls, SECRET, &redis, &amqp, work.path())?;
-        let index = |name: &str| procs.iter().position(|p| p.name == name).expect("started");
-        // PostgreSQL's work for the services' databases (not the statements' own).
-        let ours: Vec<String> = urls.values().map(|u| db_name(u)).collect();
-        let meter = Meter { procs: &procs, postgres: Some(ours), redis: true, statements: statements.as_ref() };
-        let columns = COLUMNS.map(index);
-        let addr = format!("127.0.0.1:{port}").parse()?;
-        let rows = run_mode("cluster", addr, &meter, index("bff"), Some(columns)).await?;
-        answers.push(("cluster", rows.into_iter().map(|r| (r.name, r.answer)).collect()));
-        drop(procs);
-        println!("\nCluster mode took {:.0} s (start, settling, idle measure, scenarios).", t.elapsed().as_secs_f64());
+        for round in 1..=rounds {
+            for (build, dir) in &builds {
+                let t = Instant::now();
+                let (procs, port) = harness::start_cluster(dir, &urls, SECRET, &redis, &amqp, work.path())?;
+                let index = |name: &str| procs.iter().position(|p| p.name == name).expect("started");
+                // PostgreSQL's work for the services' databases (not the statements' own).
+                let ours: Vec<String> = urls.values().map(|u| db_name(u)).collect();
+                let meter = Meter { procs: &procs, postgres: Some(ours), redis: true, statements: statements.as_ref() };
+                let columns = COLUMNS.map(index);
+                let addr = format!("127.0.0.1:{port}").parse()?;
+                let rows = run_mode(&label("cluster", build, round), addr, &meter, index("bff"), Some(columns)).await?;
+                runs.push(("cluster", build, rows));
+                drop(procs);
+                println!(
+                    "\nCluster mode took {:.0} s (start, settling, idle measure, scenarios).",
+                    t.elapsed().as_secs_f64()
+                );
+            }
+        }
     }
     if embedded {
-        let t = Instant::now();
-        let port = harness::free_port();
-        let env = vec![
-            ("DATA_DIR".to_string(), data.display().to_string()),
-            ("PORT".into(), port.to_string()),
-            ("JWT_SECRET".into(), SECRET.into()),
-            ("ADMIN_EMAIL".into(), harness::ADMIN_EMAIL.into()),
-            ("ADMIN_PASSWORD".into(), harness::ADMIN_PASSWORD.into()),
-            ("WEB_DIR".into(), work.path().join("no-web").display().to_string()),
-        ];
-        let procs = vec![harness::spawn("giving-console", &bin_dir.join("giving-console"), &env)?];
-        let meter = Meter { procs: &procs, postgres: None, redis: false, statements: None };
-        let addr = format!("127.0.0.1:{port}").parse()?;
-        let rows = run_mode("embedded", addr, &meter, 0, None).await?;
-        answers.push(("embedded", rows.into_iter().map(|r| (r.name, r.answer)).collect()));
-        drop(procs);
-        println!("\nEmbedded mode took {:.0} s (start, settling, idle measure, scenarios).", t.elapsed().as_secs_f64());
+        for round in 1..=rounds {
+            for (build, dir) in &builds {
+                let t = Instant::now();
+                let port = harness::free_port();
+                let env = vec![
+                    ("DATA_DIR".to_string(), data.display().to_string()),
+                    ("PORT".into(), port.to_string()),
+                    ("JWT_SECRET".into(), SECRET.into()),
+                    ("ADMIN_EMAIL".into(), harness::ADMIN_EMAIL.into()),
+                    ("ADMIN_PASSWORD".into(), harness::ADMIN_PASSWORD.into()),
+                    ("WEB_DIR".into(), work.path().join("no-web").display().to_string()),
+                ];
+                let procs = vec![harness::spawn("giving-console", &dir.join("giving-console"), &env)?];
+                let meter = Meter { procs: &procs, postgres: None, redis: false, statements: None };
+                let addr = format!("127.0.0.1:{port}").parse()?;
+                let rows = run_mode(&label("embedded", build, round), addr, &meter, 0, None).await?;
+                runs.push(("embedded", build, rows));
+                drop(procs);
+                println!(
+                    "\nEmbedded mode took {:.0} s (start, settling, idle measure, scenarios).",
+                    t.elapsed().as_secs_f64()
+                );
+            }
+        }
     }
+    if baseline.is_some() {
+        for mode in ["cluster", "embedded"] {
+            print_pairs(mode, &runs, rounds);
+        }
+    }
+    // Each mode's answers, from this build's first round.
+    let answers: Vec<(&str, Vec<(&'static str, Answer)>)> = ["cluster", "embedded"]
+        .into_iter()
+        .filter_map(|mode| {
+            let (_, _, rows) = runs.iter().find(|(m, b, _)| *m == mode && *b == "this build")?;
+            Some((mode, rows.iter().map(|r| (r.name, r.answer.clone())).collect()))
+        })
+        .collect();
     if let [(_, a), (_, b)] = answers.as_slice() {
         println!(
             "\nThe two modes' answers (same seed; ids are made anew by each seeding, so only totals and keys can agree):\n"

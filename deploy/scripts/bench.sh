@@ -29,7 +29,8 @@
 # (every service and the BFF as release processes on PostgreSQL, Redis and RabbitMQ: the BFF's,
 # each service's and PostgreSQL's CPU, SQL statements a request from pg_stat_statements) and
 # embedded (the one giving-console process on SQLite). Preloads pg_stat_statements first when
-# PostgreSQL lacks it (ALTER SYSTEM, then a restart of the cluster).
+# PostgreSQL lacks it (ALTER SYSTEM, then a restart of the cluster). BASELINE_BIN_DIR=dir (another
+# build's release binaries) makes it a paired run: both builds take turns on the same data.
 # `bench.sh search`: search everywhere (bff/examples/search_bench.rs, issue 36): GET /admin/search
 # as the main admin, one row per kind of query (donor name, email prefix, phone, receipt number,
 # provider reference, nonprofit name, Tax ID prefix, a miss) at 1 and 32 concurrent, over the
