@@ -159,12 +159,10 @@ pub async fn list_rooms(
         }
     };
     // Without a search the total is the kept count.
-    let kept = if search.is_empty() {
-        Some(sqlx::query_scalar("SELECT value FROM counters WHERE name = 'rooms'").fetch_one(&mut *c).await?)
-    } else {
-        None
-    };
-    let window = Window::ordered("r.sort_key DESC, r.id DESC", limit, offset).kept(kept).searched(!search.is_empty());
+    // The kept count, read in the page's own statement.
+    let kept = search.is_empty().then_some("SELECT value FROM counters WHERE name = 'rooms'");
+    let window =
+        Window::ordered("r.sort_key DESC, r.id DESC", limit, offset).kept_by(kept).searched(!search.is_empty());
     page_with_total(c, columns, from, window, room_of).await
 }
 

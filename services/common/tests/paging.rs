@@ -2,7 +2,7 @@
 //! the rows of the page in order and the total of the whole filtered list, on the first page,
 //! a middle one, the last (partial) one, past the end and for an empty list.
 
-use common::db::{Db, Sql, page_with_total};
+use common::db::{Db, Sql, Window, page_with_total};
 use common::paging::Paging;
 use sqlx::Row;
 
@@ -42,6 +42,29 @@ async fn check(db: &Db) {
     assert_eq!(read(Some("fifth"), 10, 0).await, (vec![25, 20, 15, 10, 5], 5), "a filter that fits one page");
     assert_eq!(read(Some("fifth"), 2, 2).await, (vec![15, 10], 5), "a filtered middle page");
     assert_eq!(read(Some("none"), 10, 0).await, (vec![], 0), "an empty list");
+
+    // A kept total read by its query in the page's statement (`Window::kept_by`). The kept
+    // figure differs from the rows on purpose, to show which one answered.
+    sqlx::query("CREATE TABLE kept (n BIGINT NOT NULL)").execute(&mut *c).await.unwrap();
+    sqlx::query("INSERT INTO kept (n) VALUES (99)").execute(&mut *c).await.unwrap();
+    let mut kept = async |limit: i64, offset: i64| {
+        let window =
+            Window::from(Paging { column: "n", descending: true, limit, offset }).kept_by(Some("SELECT n FROM kept"));
+        page_with_total(
+            &mut c,
+            "id, n",
+            |q: &mut Sql| {
+                q.push(" FROM items");
+            },
+            window,
+            |r| r.try_get::<i64, _>("n"),
+        )
+        .await
+        .unwrap()
+    };
+    assert_eq!(kept(10, 0).await, (ns(25, 16), 99), "a full page: the kept total, read with it");
+    assert_eq!(kept(10, 20).await, (ns(5, 1), 25), "the last, partial page: its own count");
+    assert_eq!(kept(10, 30).await, (vec![], 99), "past the end: the kept total read alone");
 }
 
 #[tokio::test]

@@ -150,19 +150,14 @@ pub async fn list_contacts(
             q.push(" AND is_read = ").push_bind(r);
         }
     };
-    // Without a search the total comes from the kept counts.
-    let kept = if pattern.is_none() {
-        let mut t = Sql::new(
-            common::db::Backend::of_connection(c),
-            "SELECT CAST(COALESCE(SUM(n), 0) AS BIGINT) FROM contact_counts WHERE TRUE",
-        );
+    // Without a search the total comes from the kept counts, read in the page's statement.
+    let kept = pattern.is_none().then(|| {
+        let mut t = "SELECT CAST(COALESCE(SUM(n), 0) AS BIGINT) FROM contact_counts WHERE TRUE".to_string();
         if let Some(r) = is_read {
-            t.push(" AND is_read = ").push_bind(r);
+            t.push_str(if r { " AND is_read = TRUE" } else { " AND is_read = FALSE" });
         }
-        Some(t.build().fetch_one(&mut *c).await?.try_get::<i64, _>(0)?)
-    } else {
-        None
-    };
-    let window = common::db::Window::from(paging).kept(kept).searched(pattern.is_some());
+        t
+    });
+    let window = common::db::Window::from(paging).kept_by(kept).searched(pattern.is_some());
     common::db::page_with_total(c, CONTACT, from, window, contact).await
 }

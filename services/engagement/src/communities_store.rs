@@ -285,20 +285,20 @@ pub async fn list_communities(
     // index for the few that match. Without a search the total is kept (migration 0002): no
     // count of every community.
     let searched = !f.search.is_empty();
-    let kept = if searched {
-        None
-    } else {
-        let mut q = Sql::new(
-            backend(c),
-            "SELECT CAST(COALESCE(SUM(n), 0) AS BIGINT) FROM community_counts WHERE is_deleted = ",
+    // It is read in the page's own statement.
+    let kept = (!searched).then(|| {
+        let flag = |b: bool| if b { "TRUE" } else { "FALSE" };
+        let mut q = format!(
+            "SELECT CAST(COALESCE(SUM(n), 0) AS BIGINT) FROM community_counts WHERE is_deleted = {}",
+            flag(f.is_deleted)
         );
-        q.push_bind(f.is_deleted);
         if let Some(h) = f.is_hidden {
-            q.push(" AND is_hidden = ").push_bind(h);
+            q.push_str(" AND is_hidden = ");
+            q.push_str(flag(h));
         }
-        Some(q.build().fetch_one(&mut *c).await?.try_get::<i64, _>(0)?)
-    };
-    let window = Window::ordered(&order, p.limit, p.offset).kept(kept).searched(searched);
+        q
+    });
+    let window = Window::ordered(&order, p.limit, p.offset).kept_by(kept).searched(searched);
     page_with_total(c, columns(select), from, window, community).await
 }
 

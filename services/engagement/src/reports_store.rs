@@ -93,21 +93,14 @@ pub async fn list_reported(
                 .push(" ESCAPE '\\')");
         }
     };
-    // Without a search the total is kept (migration 0004): no read of every reported post.
-    let kept = if search.is_empty() {
-        Some(
-            sqlx::query_scalar::<_, i64>("SELECT n FROM post_counts WHERE kind = 'reported'")
-                .fetch_one(&mut *c)
-                .await?,
-        )
-    } else {
-        None
-    };
+    // Without a search the total is kept (migration 0004): no read of every reported post. It
+    // is read in the page's own statement.
+    let kept = search.is_empty().then_some("SELECT n FROM post_counts WHERE kind = 'reported'");
     page_with_total(
         c,
         columns(POST),
         from,
-        Window::ordered("p.last_reported_at DESC, p.id DESC", limit, offset).kept(kept),
+        Window::ordered("p.last_reported_at DESC, p.id DESC", limit, offset).kept_by(kept),
         post,
     )
     .await

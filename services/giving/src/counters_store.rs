@@ -127,19 +127,16 @@ pub(crate) fn push_kept(q: &mut Sql, k: &KeptDeltas<'_>, mut more: bool) -> bool
     pushed
 }
 
-/// The value of the counter `name`: the sum of its rows, 'name' (as the rebuild sets it) and
-/// 'name#k' (as writes add to it), read by the key.
-pub async fn counter(c: &mut AnyConnection, name: &str) -> sqlx::Result<i64> {
-    // '$' follows '#': the range holds exactly the names 'name#…'.
-    sqlx::query(
-        "SELECT CAST(COALESCE(SUM(value), 0) AS BIGINT) FROM counters WHERE name = $1 OR (name >= $2 AND name < $3)",
+/// The value of the counter `name` as a query of constants: the sum of its rows, 'name' (as
+/// the rebuild sets it) and 'name#k' (as writes add to it), read by the key ('$' follows '#':
+/// the range holds exactly the names 'name#…'). A list page reads it in its own statement
+/// (`common::db::Window::kept_query`). `name` is one of the service's counter names.
+pub fn counter_sql(name: &'static str) -> String {
+    debug_assert!(name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'), "a counter's name: {name}");
+    format!(
+        "SELECT CAST(COALESCE(SUM(value), 0) AS BIGINT) FROM counters \
+         WHERE name = '{name}' OR (name >= '{name}#' AND name < '{name}$')"
     )
-    .bind(name)
-    .bind(format!("{name}#"))
-    .bind(format!("{name}$"))
-    .fetch_one(c)
-    .await?
-    .try_get(0)
 }
 
 /// Sets a counter (the rebuild of [`crate::rollups`]): its rows become one.

@@ -172,17 +172,18 @@ fn matching(q: &mut Sql, f: &Filter) {
 /// One page and the total that match `f`. Without a search the total is the kept count
 /// (the counters 'donors' and 'active_donors', written in each donor write's transaction),
 /// not a count of the rows: a count read every donor of the list on every page.
+/// The page and its kept total are one statement.
 pub async fn list(c: &mut AnyConnection, f: &Filter, paging: Paging<&'static str>) -> sqlx::Result<(Vec<Donor>, i64)> {
-    use crate::counters_store::counter;
+    use crate::counters_store::counter_sql;
     let kept = if !f.search.is_empty() {
         None
     } else {
         Some(match f.is_active {
-            None => counter(c, "donors").await?,
-            Some(true) => counter(c, "active_donors").await?,
-            Some(false) => counter(c, "donors").await? - counter(c, "active_donors").await?,
+            None => counter_sql("donors"),
+            Some(true) => counter_sql("active_donors"),
+            Some(false) => format!("({}) - ({})", counter_sql("donors"), counter_sql("active_donors")),
         })
     };
-    let window = common::db::Window::from(paging).kept(kept);
+    let window = common::db::Window::from(paging).kept_by(kept);
     common::db::page_with_total(c, COLUMNS, |q| matching(q, f), window, donor).await
 }
