@@ -31,6 +31,9 @@
 # embedded (the one giving-console process on SQLite). Preloads pg_stat_statements first when
 # PostgreSQL lacks it (ALTER SYSTEM, then a restart of the cluster). BASELINE_BIN_DIR=dir (another
 # build's release binaries) makes it a paired run: both builds take turns on the same data.
+# `bench.sh memory`: the embedded console's resident memory at rest (web/scripts/memory-at-rest.mjs,
+# issue 35): the release giving-console with DEMO_DATA=1, every menu entry and its tabs opened
+# in Chromium as the main admin, then left alone (REST_SECONDS, 75: idle database connections close after 30 to 60 s).
 # `bench.sh search`: search everywhere (bff/examples/search_bench.rs, issue 36): GET /admin/search
 # as the main admin, one row per kind of query (donor name, email prefix, phone, receipt number,
 # provider reference, nonprofit name, Tax ID prefix, a miss) at 1 and 32 concurrent, over the
@@ -76,6 +79,12 @@ if [ "${1:-}" = cpu ]; then
   cargo build --release -p bff --example cpu_bench
   BENCH_DATABASE_URL="$admin_url" BENCH_REDIS_URL="$TEST_REDIS_URL" BENCH_AMQP_URL="$TEST_AMQP_URL" \
     BIN_DIR="$CARGO_TARGET_DIR/release" "$CARGO_TARGET_DIR/release/examples/cpu_bench"
+  exit 0
+fi
+
+if [ "${1:-}" = memory ]; then
+  cargo build --release -p console --bin giving-console
+  (cd web && { [ -f dist/index.html ] || npm run build; } && GC_BIN="$CARGO_TARGET_DIR/release/giving-console" node scripts/memory-at-rest.mjs)
   exit 0
 fi
 

@@ -248,6 +248,7 @@ async fn audit_verify() -> anyhow::Result<()> {
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
+    common::return_freed_memory_at_once();
     let mut member_email = None;
     let seed_only = match std::env::args().nth(1).as_deref() {
         None => false,

@@ -266,6 +266,8 @@ impl Db {
     }
 
     pub async fn connect_only(url: &str) -> anyhow::Result<Self> {
+        /// How long a SQLite connection past the first may sit idle before it is closed.
+        const SQLITE_IDLE: Duration = Duration::from_secs(30);
         sqlx::any::install_default_drivers();
         let backend = Backend::of(url)?;
         let mut url = url.to_string();
@@ -294,15 +296,26 @@ impl Db {
             {
                 std::fs::create_dir_all(parent).with_context(|| format!("failed to create {}", parent.display()))?;
             }
-            opts = opts.max_connections(8).after_connect(|conn, _| {
-                Box::pin(async move {
-                    sqlx::query("PRAGMA busy_timeout = 10000").execute(&mut *conn).await?;
-                    sqlx::query("PRAGMA foreign_keys = ON").execute(&mut *conn).await?;
-                    sqlx::query("PRAGMA journal_mode = WAL").execute(&mut *conn).await?;
-                    sqlx::query("PRAGMA synchronous = NORMAL").execute(&mut *conn).await?;
-                    Ok(())
-                })
-            });
+            // A connection idle for SQLITE_IDLE is closed, down to one per database: each holds
+            // a worker thread, its page cache, its parsed schema and its prepared statements.
+            // (The outbox relays' polling hands the idle connections out in turn, so a pool that
+            // polls keeps the few a burst opened; one that does not shrinks back.)
+            // Readers of a WAL database run side by side, one a core: more connections than
+            // twice the cores add memory, not speed.
+            let cores = std::thread::available_parallelism().map_or(4, |n| n.get() as u32);
+            opts = opts
+                .max_connections((2 * cores).clamp(2, 8))
+                .min_connections(1)
+                .idle_timeout(SQLITE_IDLE)
+                .after_connect(|conn, _| {
+                    Box::pin(async move {
+                        sqlx::query("PRAGMA busy_timeout = 10000").execute(&mut *conn).await?;
+                        sqlx::query("PRAGMA foreign_keys = ON").execute(&mut *conn).await?;
+                        sqlx::query("PRAGMA journal_mode = WAL").execute(&mut *conn).await?;
+                        sqlx::query("PRAGMA synchronous = NORMAL").execute(&mut *conn).await?;
+                        Ok(())
+                    })
+                });
         } else {
             let port = postgres_port(&url);
             opts = opts.max_connections(16).after_connect(move |_, _| {

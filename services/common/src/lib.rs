@@ -42,6 +42,19 @@ pub use actor::Actor;
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+/// Makes mimalloc give a freed page back to the system at once (its `purge_delay` option, 0),
+/// for the embedded console, whose target is its memory at rest. By default mimalloc keeps a
+/// freed page for a delay and returns it on a later allocation of the thread that freed it,
+/// which an idle thread (a database connection's worker) never makes: after starting with the
+/// demo data the console held about 38 MB it no longer used (issue 35, `bench.sh memory`). The
+/// services keep the default: under load a page freed is soon used again.
+pub fn return_freed_memory_at_once() {
+    /// `mi_option_purge_delay` in mimalloc.h's `mi_option_e` (libmimalloc-sys names no constant for it).
+    const PURGE_DELAY: libmimalloc_sys::mi_option_t = 15;
+    // SAFETY: setting an option takes no pointer; mimalloc reads it on each purge decision.
+    unsafe { libmimalloc_sys::mi_option_set(PURGE_DELAY, 0) };
+}
+
 /// A new record id: 24 lowercase hex characters, the `_id` shape the console expects.
 /// Like a MongoDB ObjectId it starts with the time (48 bits of milliseconds), then a
 /// per-process counter (24 bits) and 24 random bits: ids made by one process sort in
