@@ -65,7 +65,9 @@ try {
       await page.waitForLoadState('networkidle')
     }
   }
-  console.log(`walked ${menu.length} menu entries; failed /admin/ requests: ${failed.length ? failed.join(', ') : 'none'}`)
+  console.log(
+    `walked ${menu.length} menu entries; failed /admin/ requests: ${failed.length ? failed.join(', ') : 'none'}`,
+  )
   report('after the walk', env.pid)
   await env.context?.close()
   await sleep(REST_SECONDS * 1000)
