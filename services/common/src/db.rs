@@ -300,22 +300,19 @@ impl Db {
             // a worker thread, its page cache, its parsed schema and its prepared statements.
             // (The outbox relays' polling hands the idle connections out in turn, so a pool that
             // polls keeps the few a burst opened; one that does not shrinks back.)
-            // Readers of a WAL database run side by side, one a core: more connections than
-            // twice the cores add memory, not speed.
-            let cores = std::thread::available_parallelism().map_or(4, |n| n.get() as u32);
-            opts = opts
-                .max_connections((2 * cores).clamp(2, 8))
-                .min_connections(1)
-                .idle_timeout(SQLITE_IDLE)
-                .after_connect(|conn, _| {
-                    Box::pin(async move {
-                        sqlx::query("PRAGMA busy_timeout = 10000").execute(&mut *conn).await?;
-                        sqlx::query("PRAGMA foreign_keys = ON").execute(&mut *conn).await?;
-                        sqlx::query("PRAGMA journal_mode = WAL").execute(&mut *conn).await?;
-                        sqlx::query("PRAGMA synchronous = NORMAL").execute(&mut *conn).await?;
-                        Ok(())
-                    })
-                });
+            // Eight at most. Four would be lighter at rest (about 14 MB in the embedded console),
+            // but a call may hold one connection while it opens a transaction on another
+            // (two-factor verification): with four, five parallel answers to one sign-in
+            // challenge waited on each other until the acquire timeout.
+            opts = opts.max_connections(8).min_connections(1).idle_timeout(SQLITE_IDLE).after_connect(|conn, _| {
+                Box::pin(async move {
+                    sqlx::query("PRAGMA busy_timeout = 10000").execute(&mut *conn).await?;
+                    sqlx::query("PRAGMA foreign_keys = ON").execute(&mut *conn).await?;
+                    sqlx::query("PRAGMA journal_mode = WAL").execute(&mut *conn).await?;
+                    sqlx::query("PRAGMA synchronous = NORMAL").execute(&mut *conn).await?;
+                    Ok(())
+                })
+            });
         } else {
             let port = postgres_port(&url);
             opts = opts.max_connections(16).after_connect(move |_, _| {
