@@ -33,6 +33,7 @@ import { DEFAULT_PAGE, FIRST_VIEW, PAGE_SIZES, type ListNavigation, type ListVie
 import { SMALL_SCREEN_QUERY, useMediaQuery } from '../lib/use-media-query'
 import { RowCards } from './RowCards'
 import { TableView } from './TableView'
+import { SELECT_COLUMN } from './select-column'
 import type { SelectionOptions } from './useSelection'
 import type { SelectionLayerProps, SelectionParts } from './SelectionLayer'
 
@@ -220,7 +221,7 @@ export function DataTable<T extends object>({
   if (!selectable) return draw()
   // The selection belongs to the list and its search: another one starts empty.
   return (
-    <Suspense fallback={draw()}>
+    <Suspense fallback={draw({ column: SELECT_COLUMN, box: () => null, bar: null })}>
       <SelectionLayer<T>
         list={`${listKey} ${view.search}`}
         rows={rows}

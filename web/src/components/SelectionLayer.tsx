@@ -7,6 +7,7 @@
 import { lazy, Suspense, useState, type Key, type ReactNode } from 'react'
 import type { ColumnType } from 'antd/es/table/interface'
 import { SelectBox } from './SelectBox'
+import { SELECT_COLUMN } from './select-column'
 import { SelectionBar } from './SelectionBar'
 import { useSelection, type SelectionOptions } from './useSelection'
 import type { BulkActionsProps, BulkResult, BulkRow } from './BulkActions'
@@ -53,8 +54,7 @@ export default function SelectionLayer<T>({
     />
   )
   const column: ColumnType<T> = {
-    key: 'select',
-    width: 48,
+    ...SELECT_COLUMN,
     title: (
       <SelectBox
         label="Select all on this page"

@@ -40,9 +40,28 @@ function Selecting({ listKey = 'a', act }: { listKey?: string; act: (s: Selectio
   )
 }
 
-const box = (name: string) => screen.findByRole('checkbox', { name })
+/** The box named `name` once it can be used (the selection layer's code has arrived). */
+async function box(name: string) {
+  let found: HTMLInputElement | undefined
+  await waitFor(() => {
+    found = screen.getByRole('checkbox', { name }) as HTMLInputElement
+    expect(found.disabled).toBe(false)
+  })
+  return found as HTMLInputElement
+}
 
 describe('DataTable selection', () => {
+  // First in the file: the selection layer's code is fetched once a module, so only the first
+  // table drawn waits for it.
+  it('keeps the checkbox column while the selection code loads, so the columns do not move', async () => {
+    render(<Selecting act={vi.fn()} />, { wrapper: queryWrapper() })
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['', 'Name'])
+    // Then the boxes in that column, and the name still in the second cell.
+    const first = await box('Select Row 1')
+    expect(first.closest('tr')?.querySelectorAll('td')[1]?.textContent).toBe('Row 1')
+    expect((await box('Select all on this page')).disabled).toBe(false)
+  })
+
   it('selects rows by keyboard (Space on a focused box) and names each box after its row', async () => {
     const act = vi.fn()
     const user = userEvent.setup()
