@@ -208,6 +208,23 @@ async fn change_password_checks_the_rules_then_ends_the_sessions() {
     app.login(ADMIN_EMAIL, "Newpass@1").await.expect(200);
 }
 
+/// Parallel changes with a wrong old password, more than a pool's connections: each is told so
+/// (none holds a connection while the hashes are worked out and its write waits for another).
+#[tokio::test]
+async fn parallel_wrong_old_passwords_each_get_their_message() {
+    let app = spawn().await;
+    let (token, _) = app.admin().await;
+    let body = json!({ "currentPassword": "Wrong@123", "newPassword": "Newpass@1" });
+    let answers = futures::future::join_all(
+        (0..12).map(|_| app.post("/admin/sub-admin/changePassword", Some(&token), body.clone())),
+    )
+    .await;
+    for r in answers {
+        assert_eq!((r.status.as_u16(), r.message()), (400, "Old Password is incorrect"));
+    }
+    app.login(ADMIN_EMAIL, ADMIN_PASSWORD).await.expect(200);
+}
+
 #[tokio::test]
 async fn change_password_cannot_target_another_account() {
     let app = spawn().await;

@@ -243,7 +243,9 @@ async fn parallel_right_answers_to_one_challenge_start_one_session() {
     let (secret, step, codes) = enrol(&app, &t).await;
     let (_, ch) = challenge(&app, "/admin-login/login", ADMIN_EMAIL, ADMIN_PASSWORD).await;
     let mut bodies = vec![json!({ "code": code(&secret, step + 1) })];
-    bodies.extend(codes[..4].iter().map(|c| json!({ "recoveryCode": c })));
+    // Eleven answers, more than a SQLite pool's connections: none may hold one while it waits
+    // for another (with four connections, five such answers once waited out the acquire timeout).
+    bodies.extend(codes.iter().map(|c| json!({ "recoveryCode": c })));
     let by_recovery: Vec<bool> = bodies.iter().map(|b| b.get("recoveryCode").is_some()).collect();
     let answers = futures::future::join_all(bodies.into_iter().map(|b| verify(&app, &ch, b))).await;
     let won: Vec<usize> = (0..answers.len()).filter(|i| answers[*i].status == 200).collect();
@@ -251,6 +253,23 @@ async fn parallel_right_answers_to_one_challenge_start_one_session() {
     assert!(answers.iter().filter(|r| r.status != 200).all(|r| r.status == 400 && r.message() == EXPIRED));
     let left = if by_recovery[won[0]] { 9 } else { 10 };
     assert_eq!(app.get("/admin/twoFactor/status", Some(&t)).await.expect(200).body["data"]["recoveryCodesLeft"], left);
+}
+
+/// Parallel wrong codes to turn the factor off, more than a pool's connections: each is told
+/// the code is wrong (or to wait), none waits for a connection another holds; the factor stays.
+#[tokio::test]
+async fn parallel_wrong_codes_to_turn_it_off_each_get_an_answer() {
+    let app = spawn().await;
+    let (t, _) = app.admin().await;
+    enrol(&app, &t).await;
+    let answers = futures::future::join_all(
+        (0..12).map(|_| app.post("/admin/twoFactor/disable", Some(&t), json!({ "code": "000000" }))),
+    )
+    .await;
+    let statuses: Vec<(u16, String)> = answers.iter().map(|r| (r.status.as_u16(), r.message().to_string())).collect();
+    assert!(statuses.iter().all(|(s, _)| *s == 400 || *s == 429), "{statuses:?}");
+    assert!(statuses.iter().any(|(s, m)| *s == 400 && m == "Invalid verification code"), "{statuses:?}");
+    assert_eq!(app.get("/admin/twoFactor/status", Some(&t)).await.expect(200).body["data"]["enabled"], true);
 }
 
 /// Issue 32: with two-factor required, whoever knew the password first bound the factor and

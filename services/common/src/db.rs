@@ -300,11 +300,13 @@ impl Db {
             // a worker thread, its page cache, its parsed schema and its prepared statements.
             // (The outbox relays' polling hands the idle connections out in turn, so a pool that
             // polls keeps the few a burst opened; one that does not shrinks back.)
-            // Eight at most. Four would be lighter at rest (about 14 MB in the embedded console),
-            // but a call may hold one connection while it opens a transaction on another
-            // (two-factor verification): with four, five parallel answers to one sign-in
-            // challenge waited on each other until the acquire timeout.
-            opts = opts.max_connections(8).min_connections(1).idle_timeout(SQLITE_IDLE).after_connect(|conn, _| {
+            // Two a core, four to eight: each connection idle or not holds its page cache, so
+            // more would weigh on the embedded console at rest (about 14 MB more with eight
+            // here). No call holds one connection while it waits for another (a two-factor
+            // answer once did: with four, five parallel answers to one challenge waited on each
+            // other until the acquire timeout; the bff API tests send more than eight at once).
+            let most = std::thread::available_parallelism().map_or(4, |n| n.get() as u32 * 2).clamp(4, 8);
+            opts = opts.max_connections(most).min_connections(1).idle_timeout(SQLITE_IDLE).after_connect(|conn, _| {
                 Box::pin(async move {
                     sqlx::query("PRAGMA busy_timeout = 10000").execute(&mut *conn).await?;
                     sqlx::query("PRAGMA foreign_keys = ON").execute(&mut *conn).await?;

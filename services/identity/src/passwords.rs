@@ -25,6 +25,8 @@ impl Identity {
         let mut c = self.conn().await?;
         let user =
             store::user_by_id(&mut c, user_id).await?.ok_or_else(|| Error::NotFound("Account not found".into()))?;
+        // Not held while the hashes are worked out, nor while the write waits for a connection.
+        drop(c);
         if !crate::password_hash::verify(current, &user.password_hash).await {
             return Err(Error::field("currentPassword", "Old Password is incorrect"));
         }

@@ -292,6 +292,9 @@ impl Identity {
         let attempt = self.claim_attempt(&mut c, &format!("two-factor:{}", user.id), client_ip).await?;
         let now = common::now_ms();
         two_factor_store::prune_challenges(&mut c, now).await?;
+        // No connection is held while the write waits for one (a pool's last connection may
+        // be what a parallel answer's write is waiting for).
+        drop(c);
         let mut tx = self.write(&Self::actor_of(&user, client_ip)).await?;
         // Spent first: a parallel use of the same challenge waits here for this write and
         // then finds it spent; a wrong code rolls it back with the rest.
@@ -317,7 +320,7 @@ impl Identity {
         };
         if !accepted {
             drop(tx);
-            self.attempt_failed(&mut c, &attempt).await?;
+            self.attempt_failed(&mut *self.conn().await?, &attempt).await?;
             return Err(if recovery.is_empty() {
                 invalid_code()
             } else {
@@ -326,7 +329,7 @@ impl Identity {
         }
         let session = self.start_session(&mut tx, user).await?;
         tx.commit().await?;
-        self.attempt_succeeded(&mut c, &attempt).await?;
+        self.attempt_succeeded(&mut *self.conn().await?, &attempt).await?;
         Ok(session)
     }
 
@@ -429,6 +432,7 @@ impl Identity {
         let now = common::now_ms();
         let step = totp::open(&self.settings.jwt_secret, &user.id, &sealed)
             .and_then(|s| totp::matching_step(&s, code, now / 1000, tf.last_step));
+        drop(c);
         let mut tx = self.write(&Self::actor_of(&user, client_ip)).await?;
         if let Some(ch) = &challenge
             && !two_factor_store::spend_challenge(&mut tx, &ch.id, &user.id, ch.expires_at, now).await?
@@ -441,7 +445,7 @@ impl Identity {
         };
         if !enabled {
             drop(tx);
-            self.attempt_failed(&mut c, &attempt).await?;
+            self.attempt_failed(&mut *self.conn().await?, &attempt).await?;
             return Err(invalid_code());
         }
         let codes: Vec<String> = (0..RECOVERY_CODES).map(|_| new_recovery_code()).collect();
@@ -461,7 +465,7 @@ impl Identity {
             Who::Caller(_) => None,
         };
         tx.commit().await?;
-        self.attempt_succeeded(&mut c, &attempt).await?;
+        self.attempt_succeeded(&mut *self.conn().await?, &attempt).await?;
         Ok(Confirmed { recovery_codes: codes, session })
     }
 
@@ -486,6 +490,7 @@ impl Identity {
         let attempt = self.claim_attempt(&mut c, &format!("two-factor:{}", user.id), &caller.address).await?;
         let now = common::now_ms();
         let secret = tf.secret.as_deref().and_then(|s| totp::open(&self.settings.jwt_secret, &user.id, s));
+        drop(c);
         let mut tx = self.write(caller).await?;
         let ok = match secret.and_then(|s| totp::matching_step(&s, code, now / 1000, tf.last_step)) {
             Some(step) => two_factor_store::use_step(&mut tx, &user.id, step, now).await?,
@@ -493,7 +498,7 @@ impl Identity {
         };
         if !ok {
             drop(tx);
-            self.attempt_failed(&mut c, &attempt).await?;
+            self.attempt_failed(&mut *self.conn().await?, &attempt).await?;
             return Err(invalid_code());
         }
         two_factor_store::clear_two_factor(&mut tx, &user.id).await?;
@@ -503,7 +508,7 @@ impl Identity {
         )
         .await?;
         tx.commit().await?;
-        self.attempt_succeeded(&mut c, &attempt).await?;
+        self.attempt_succeeded(&mut *self.conn().await?, &attempt).await?;
         Ok(())
     }
 
