@@ -90,10 +90,14 @@ async function shot(page, name) {
   await page.screenshot({ path: join(RESULTS_DIR, `layout-${name}.png`), fullPage: true })
 }
 
-/** The left and right edges of an element on the page. */
+/**
+ * The left and right edges of an element on the page, once it is laid out: a list's rows are
+ * drawn again when its selection code arrives, and an element found just before is then gone
+ * (the locator finds the new one on the next try).
+ */
 async function span(locator) {
-  const box = await locator.boundingBox()
-  assert.ok(box, 'the element is laid out')
+  let box = null
+  await eventually(async () => (box = await locator.boundingBox()) !== null, { what: 'the element laid out' })
   return { left: box.x, right: box.x + box.width }
 }
 
