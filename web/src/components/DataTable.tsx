@@ -173,15 +173,16 @@ export function DataTable<T extends object>({
   const pageTo = (nextPage: number, nextLimit: number) =>
     changeView({ limit: nextLimit, page: nextLimit !== limit ? DEFAULT_PAGE : nextPage })
 
-  const draw = (selection?: SelectionParts<T>) =>
+  // `shown` and `busy`: the rows drawn and the spinner (none and on while the selection code loads).
+  const draw = (selection?: SelectionParts<T>, shown: readonly T[] = rows, busy = result.isFetching) =>
     small ? (
       <>
         {selection?.bar}
         <RowCards<T>
           columns={columns}
-          rows={rows}
+          rows={shown}
           keyOf={keyOfRow}
-          loading={result.isFetching}
+          loading={busy}
           empty={emptyText}
           label={ariaLabel}
           sortColumn={sortColumn}
@@ -200,9 +201,9 @@ export function DataTable<T extends object>({
         <TableView<T>
           aria-label={ariaLabel}
           columns={selection ? [selection.column, ...columns] : columns}
-          rows={rows}
+          rows={shown}
           rowKey={rowKey}
-          loading={result.isFetching}
+          loading={busy}
           empty={emptyText}
           sortColumn={sortColumn}
           sortOrder={sortColumn ? view.order : ''}
@@ -219,9 +220,12 @@ export function DataTable<T extends object>({
     )
 
   if (!selectable) return draw()
-  // The selection belongs to the list and its search: another one starts empty.
+  // The selection belongs to the list and its search: another one starts empty. Until its code
+  // arrives the table draws its columns (the checkbox column empty) and a spinner, no rows: React
+  // draws the real table in place of this one, so rows drawn here would be drawn twice (a row
+  // found or focused in between would be gone) and a phone's cards would move under their boxes.
   return (
-    <Suspense fallback={draw({ column: SELECT_COLUMN, box: () => null, bar: null })}>
+    <Suspense fallback={draw({ column: SELECT_COLUMN, box: () => null, bar: null }, NO_ROWS, true)}>
       <SelectionLayer<T>
         list={`${listKey} ${view.search}`}
         rows={rows}

@@ -53,13 +53,26 @@ async function box(name: string) {
 describe('DataTable selection', () => {
   // First in the file: the selection layer's code is fetched once a module, so only the first
   // table drawn waits for it.
-  it('keeps the checkbox column while the selection code loads, so the columns do not move', async () => {
+  it('keeps the checkbox column while the selection code loads and draws its rows once, with their boxes', async () => {
+    // Every time a row's name is in the page, whether its row has its box.
+    const drawn: boolean[] = []
+    const watch = new MutationObserver(() => {
+      const cell = screen.queryByText('Row 1')
+      if (cell) drawn.push(cell.closest('tr')?.querySelector('input[type=checkbox]') != null)
+    })
+    watch.observe(document.body, { childList: true, subtree: true })
     render(<Selecting act={vi.fn()} />, { wrapper: queryWrapper() })
     expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['', 'Name'])
     // Then the boxes in that column, and the name still in the second cell.
     const first = await box('Select Row 1')
-    expect(first.closest('tr')?.querySelectorAll('td')[1]?.textContent).toBe('Row 1')
+    const cell = first.closest('tr')?.querySelectorAll('td')[1]
+    expect(cell?.textContent).toBe('Row 1')
     expect((await box('Select all on this page')).disabled).toBe(false)
+    watch.disconnect()
+    // No row was drawn before its box (it would be drawn again when the code arrived).
+    expect(drawn.length).toBeGreaterThan(0)
+    expect(drawn.every(Boolean)).toBe(true)
+    expect(cell?.isConnected).toBe(true)
   })
 
   it('selects rows by keyboard (Space on a focused box) and names each box after its row', async () => {
