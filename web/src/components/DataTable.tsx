@@ -204,7 +204,7 @@ export function DataTable<T extends object>({
           rows={shown}
           rowKey={rowKey}
           loading={busy}
-          empty={emptyText}
+          empty={busy ? null : emptyText}
           sortColumn={sortColumn}
           sortOrder={sortColumn ? view.order : ''}
           onSort={sortBy}
