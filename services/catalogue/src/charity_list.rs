@@ -64,6 +64,11 @@ impl Catalogue {
         if f.search.is_empty() && offset < sparse_every {
             return Ok(store::page_with_kept_total(&mut *pool.acquire().await?, f, order, limit, offset).await?);
         }
+        if !f.search.is_empty()
+            && let Some(found) = self.kept_search_page(f, order, limit, offset).await?
+        {
+            return Ok(found);
+        }
         // Each step takes a connection only for its own statement: callers waiting for an
         // answer another caller is working out hold none.
         let (version, counted) = store::version_and_total(&mut *pool.acquire().await?, f).await?;
@@ -141,6 +146,49 @@ impl Catalogue {
             None => store::page(&mut *pool.acquire().await?, f, order, limit, store::Start::Ids(&ids)).await?,
         };
         Ok((rows, total))
+    }
+
+    /// A searched page asked again while the list has not moved, in one statement: what is
+    /// kept for the newest list version seen says which rows (every match's position, or the
+    /// page's ids and the search's total), and they are read with the list version. None, and
+    /// the whole way in `list_page`, when something is not kept yet or the list has moved since
+    /// (the rows and the version are read in one statement, so they agree).
+    async fn kept_search_page(
+        &self,
+        f: &Filter<'_>,
+        order: store::Order,
+        limit: i64,
+        offset: i64,
+    ) -> Result<Option<(Vec<CharityRow>, i64)>> {
+        let lists = &self.lists;
+        let Some(version) = lists.positions.newest() else { return Ok(None) };
+        let list = ListKey {
+            version,
+            imported: f.imported,
+            verification: f.verification.to_string(),
+            search: f.search.to_string(),
+        };
+        let (ids, total) = match lists.positions.peek(&PositionsKey { list: list.clone(), order, every: 1 }) {
+            None => return Ok(None),
+            Some(Some(all)) => {
+                let from = (offset as usize).min(all.len());
+                let ids = all[from..(from + limit as usize).min(all.len())].iter().map(|p| p.id.clone()).collect();
+                (Arc::new(ids), all.len() as i64)
+            }
+            // More matches than every position is kept for: the page's ids and the total.
+            Some(None) => {
+                let total = lists.totals.peek(&list);
+                match (lists.pages.peek(&PageKey { list, order, limit, offset }), total) {
+                    (Some(ids), Some(total)) => (ids, total),
+                    _ => return Ok(None),
+                }
+            }
+        };
+        if ids.is_empty() {
+            return Ok(None);
+        }
+        let (rows, read_at) = store::rows_at_version(&mut *self.db.pool.acquire().await?, f, order, &ids).await?;
+        Ok((read_at == Some(version)).then_some((rows, total)))
     }
 
     /// Search everywhere (issue 36): nonprofits of every list whose Tax ID starts with the

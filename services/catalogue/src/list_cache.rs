@@ -131,6 +131,16 @@ impl<K: Versioned + Eq + Hash + Clone, V: Clone> Memo<K, V> {
         cell.get_or_try_init(init).await.cloned()
     }
 
+    /// The value kept for `key`, if one is (nothing is worked out).
+    pub fn peek(&self, key: &K) -> Option<V> {
+        self.cells.lock().expect("list cache lock").get(key).and_then(|cell| cell.get().cloned())
+    }
+
+    /// The newest list version anything is kept for.
+    pub fn newest(&self) -> Option<i64> {
+        self.cells.lock().expect("list cache lock").keys().map(Versioned::version).max()
+    }
+
     pub fn len(&self) -> usize {
         self.cells.lock().expect("list cache lock").len()
     }
