@@ -39,6 +39,7 @@ export function SelectionBar({
       {pageBox && (
         <SelectBox
           label="Select all on this page"
+          shown
           checked={page.checked}
           indeterminate={page.indeterminate}
           onChange={state.togglePage}

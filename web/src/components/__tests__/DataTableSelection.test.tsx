@@ -124,6 +124,8 @@ describe('DataTable selection', () => {
       fireEvent.click(await box('Select Row 3'))
       expect(await screen.findByText('1 selected')).toBeTruthy()
       const pageBox = (await box('Select all on this page')) as HTMLInputElement
+      // No table head on a phone: the box's name is written beside it, not only read out.
+      expect(pageBox.closest('label')?.textContent).toBe('Select all on this page')
       expect(pageBox.indeterminate).toBe(true)
       fireEvent.click(pageBox)
       expect(await screen.findByText('10 selected')).toBeTruthy()
