@@ -76,7 +76,7 @@ async fn previous_release_runs_on_the_next_releases_database(url: &str) {
 
     // ...the next release migrated it (expand)...
     let db = Db::connect_only(url).await.unwrap();
-    next_release().run(&db.pool).await.expect("the next release's migrations");
+    next_release().run(&mut *db.pool.acquire().await.unwrap()).await.expect("the next release's migrations");
 
     // ...and this release's replica restarts on it: it starts, serves and writes.
     let running = start(url).await.expect("the previous release starts on the newer database");
@@ -171,7 +171,7 @@ async fn previous_binary_runs_on_this_releases_database(bin: &std::path::Path, u
     running.server.abort();
     running.catalogue.db.pool.close().await;
     let db = Db::connect_only(url).await.unwrap();
-    next_release().run(&db.pool).await.expect("the next release's migrations");
+    next_release().run(&mut *db.pool.acquire().await.unwrap()).await.expect("the next release's migrations");
 
     // ...the previous release's replica starts on it...
     let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();

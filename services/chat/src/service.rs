@@ -61,7 +61,7 @@ impl Chat {
         write::begin(&self.db, self.relay.as_ref(), actor).await
     }
 
-    pub(crate) async fn read(&self) -> Result<sqlx::pool::PoolConnection<sqlx::Any>> {
+    pub(crate) async fn read(&self) -> Result<common::pool::PoolConnection> {
         Ok(self.db.pool.acquire().await?)
     }
 }

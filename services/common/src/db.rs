@@ -15,10 +15,11 @@
 //! That is safe because migrations are written expand-then-contract (CONTRIBUTING.md,
 //! enforced by services/common/tests/migrations.rs).
 
+use crate::pool::{Options, Pool, PoolTx, Setup};
 use anyhow::Context;
-use sqlx::any::{AnyPoolOptions, AnyRow};
+use sqlx::Row;
+use sqlx::any::AnyRow;
 use sqlx::migrate::Migrator;
-use sqlx::{AnyPool, Row};
 use std::time::Duration;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -198,7 +199,7 @@ fn sqlite_allocator() {
 /// A pool plus the backend it talks to.
 #[derive(Clone, Debug)]
 pub struct Db {
-    pub pool: AnyPool,
+    pub pool: Pool,
     pub backend: Backend,
 }
 
@@ -220,8 +221,8 @@ fn postgres_port(url: &str) -> u16 {
 /// than one TCP segment then waits for the server's delayed acknowledgement, 40 ms on Linux:
 /// a search page naming 2,000 donors took 48 ms at one request at a time (2 ms of work) and
 /// capped the service at about 300 such pages a second with its CPUs idle. Called after each
-/// new connection (the pool's `after_connect`): it finds the sockets in /proc/self/fd, as
-/// sqlx hands out no handle to them. Linux only (elsewhere a no-op).
+/// new connection (the pool's [`crate::pool::Setup`]): it finds the sockets in /proc/self/fd,
+/// as sqlx hands out no handle to them. Linux only (elsewhere a no-op).
 pub fn no_delay_to_port(port: u16) {
     #[cfg(target_os = "linux")]
     {
@@ -266,25 +267,19 @@ impl Db {
     }
 
     pub async fn connect_only(url: &str) -> anyhow::Result<Self> {
-        /// How long a SQLite connection past the first may sit idle before it is closed.
-        const SQLITE_IDLE: Duration = Duration::from_secs(30);
         sqlx::any::install_default_drivers();
         let backend = Backend::of(url)?;
         let mut url = url.to_string();
-        // A connection is tested (one round trip) only when it sat idle for a second or
-        // more, when the database may have gone away meanwhile (a restart); a busy pool
-        // hands connections out without a round trip each. A failed test replaces it.
-        let mut opts = AnyPoolOptions::new()
-            .acquire_timeout(Duration::from_secs(5))
-            .test_before_acquire(false)
-            .before_acquire(|conn, meta| {
-                Box::pin(async move {
-                    if meta.idle_for >= Duration::from_secs(1) {
-                        sqlx::Connection::ping(conn).await?;
-                    }
-                    Ok(true)
-                })
-            });
+        // sqlx's defaults for the rest (a connection lives 30 minutes at most; PostgreSQL's
+        // idle ones close after 10).
+        let mut options = Options {
+            max: 16,
+            min_idle: 0,
+            idle_timeout: Duration::from_secs(600),
+            max_lifetime: Duration::from_secs(1800),
+            acquire_timeout: Duration::from_secs(5),
+            setup: Setup::Postgres { port: 0 },
+        };
         if backend == Backend::Sqlite {
             sqlite_allocator();
             if !url.contains("mode=") {
@@ -296,38 +291,25 @@ impl Db {
             {
                 std::fs::create_dir_all(parent).with_context(|| format!("failed to create {}", parent.display()))?;
             }
-            // A connection idle for SQLITE_IDLE is closed, down to one per database: each holds
+            // A connection idle for 30 s is closed, down to one per database: each holds
             // a worker thread, its page cache, its parsed schema and its prepared statements.
-            // (The outbox relays' polling hands the idle connections out in turn, so a pool that
-            // polls keeps the few a burst opened; one that does not shrinks back.)
+            // (The outbox relays' polling takes the most recently used connection, so a pool
+            // that polls keeps one warm and lets the rest of a burst's close.)
             // Two a core, four to eight: each connection idle or not holds its page cache, so
             // more would weigh on the embedded console at rest (about 14 MB more with eight
             // here). No call holds one connection while it waits for another (a two-factor
             // answer once did: with four, five parallel answers to one challenge waited on each
             // other until the acquire timeout; the bff API tests send more than eight at once).
-            let most = std::thread::available_parallelism().map_or(4, |n| n.get() as u32 * 2).clamp(4, 8);
-            opts = opts.max_connections(most).min_connections(1).idle_timeout(SQLITE_IDLE).after_connect(|conn, _| {
-                Box::pin(async move {
-                    sqlx::query("PRAGMA busy_timeout = 10000").execute(&mut *conn).await?;
-                    sqlx::query("PRAGMA foreign_keys = ON").execute(&mut *conn).await?;
-                    sqlx::query("PRAGMA journal_mode = WAL").execute(&mut *conn).await?;
-                    sqlx::query("PRAGMA synchronous = NORMAL").execute(&mut *conn).await?;
-                    Ok(())
-                })
-            });
+            options.max = std::thread::available_parallelism().map_or(4, |n| n.get() as u32 * 2).clamp(4, 8);
+            options.min_idle = 1;
+            options.idle_timeout = Duration::from_secs(30);
+            options.setup = Setup::Sqlite;
         } else {
-            let port = postgres_port(&url);
-            opts = opts.max_connections(16).after_connect(move |_, _| {
-                Box::pin(async move {
-                    no_delay_to_port(port);
-                    Ok(())
-                })
-            });
+            options.setup = Setup::Postgres { port: postgres_port(&url) };
             // TLS: the URL's sslmode (sqlx's own), trusting TLS_CA_FILE when set.
             url = crate::tls::postgres_url(&url, crate::tls::configured()?.as_deref());
         }
-        let pool = opts
-            .connect(&url)
+        let pool = Pool::connect(&url, options)
             .await
             .map_err(|e| crate::tls::explain(anyhow::Error::from(e), "PostgreSQL"))
             .context("failed to connect to the database")?;
@@ -359,7 +341,10 @@ impl Db {
         // and one of them restarting must start. Applied migrations this binary does not
         // know are left alone; one it knows whose text changed is still refused.
         migrator.set_ignore_missing(true);
-        match migrator.run(&self.pool).await {
+        let mut conn = self.pool.acquire().await.context("failed to run migrations")?;
+        let ran = migrator.run_direct(None, &mut *conn, false).await;
+        drop(conn);
+        match ran {
             Ok(()) => {}
             Err(sqlx::migrate::MigrateError::VersionMismatch(v)) => anyhow::bail!(
                 "failed to run migrations: migration {v} was changed after it was applied to this database; \
@@ -400,7 +385,7 @@ impl Db {
     /// A transaction that reads before it writes. On SQLite it takes the write lock up
     /// front (`BEGIN IMMEDIATE`): a deferred transaction that has read cannot wait for
     /// the lock later and fails at once with "database is locked" under concurrent writes.
-    pub async fn begin_write(&self) -> Result<sqlx::Transaction<'static, sqlx::Any>, sqlx::Error> {
+    pub async fn begin_write(&self) -> Result<PoolTx, sqlx::Error> {
         match self.backend {
             Backend::Sqlite => self.pool.begin_with("BEGIN IMMEDIATE").await,
             Backend::Postgres => self.pool.begin().await,

@@ -55,6 +55,7 @@ impl Error {
 
 impl From<sqlx::Error> for Error {
     fn from(e: sqlx::Error) -> Self {
+        crate::pool::note_error(&e);
         if matches!(e, sqlx::Error::PoolTimedOut) {
             tracing::warn!("no database connection became free in time");
             return Self::Busy("The service is busy, please try again later".into());

@@ -19,6 +19,7 @@ pub mod location;
 pub mod metrics;
 pub mod outbox;
 pub mod paging;
+pub mod pool;
 pub mod rich_text;
 pub mod rules;
 pub mod service;

@@ -215,6 +215,7 @@ impl Relay {
                     }
                     Ok(_) => idle = Duration::from_millis(250),
                     Err(e) => {
+                        crate::pool::note_any(&e);
                         tracing::warn!(error = %format!("{e:#}"), "outbox relay could not publish; will retry");
                         idle = (idle * 2).min(Duration::from_secs(5));
                     }
@@ -225,6 +226,7 @@ impl Relay {
                 if last_prune.is_none_or(|t| t.elapsed() >= Duration::from_secs(60)) {
                     last_prune = Some(std::time::Instant::now());
                     if let Err(e) = self.prune_all(&shutdown).await {
+                        crate::pool::note_any(&e);
                         tracing::warn!(error = %format!("{e:#}"), "outbox pruning failed; will retry");
                     }
                 }

@@ -23,7 +23,7 @@ use sqlx::AnyConnection;
 /// A write in progress: a transaction (taking SQLite's write lock up front, see
 /// [`Db::begin_write`]), its actor and whether it emitted events.
 pub struct Write<'r> {
-    tx: sqlx::Transaction<'static, sqlx::Any>,
+    tx: crate::pool::PoolTx,
     actor: Actor,
     relay: Option<&'r Relay>,
     emitted: usize,

@@ -57,7 +57,7 @@ impl Content {
         write::begin(&self.db, self.relay.as_ref(), actor).await
     }
 
-    pub(crate) async fn conn(&self) -> Result<sqlx::pool::PoolConnection<sqlx::Any>> {
+    pub(crate) async fn conn(&self) -> Result<common::pool::PoolConnection> {
         Ok(self.db.pool.acquire().await?)
     }
 }

@@ -97,7 +97,7 @@ impl Identity {
         Self { db, keys, settings, relay }
     }
 
-    pub(crate) async fn conn(&self) -> Result<sqlx::pool::PoolConnection<sqlx::Any>> {
+    pub(crate) async fn conn(&self) -> Result<common::pool::PoolConnection> {
         Ok(self.db.pool.acquire().await?)
     }
 
