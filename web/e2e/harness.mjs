@@ -572,7 +572,18 @@ export async function accountMenu(page, item) {
   await dismissToasts(page)
   await page.getByTestId('account-menu').click()
   const menu = await settled(page.locator('.ant-dropdown:not(.ant-dropdown-hidden):not(.ant-slide-up-leave)'))
-  await menu.getByRole('menuitem', { name: item }).click()
+  // Taking an item closes the menu. A click that lands while the page under it re-renders can
+  // be lost (seen once on CI: the menu stayed open on the dashboard), so click again while the
+  // menu is still open, three times at most.
+  for (let attempt = 1; ; attempt++) {
+    await menu.getByRole('menuitem', { name: item }).click()
+    try {
+      await menu.waitFor({ state: 'hidden', timeout: 3_000 })
+      return
+    } catch (e) {
+      if (attempt === 3) throw e
+    }
+  }
 }
 
 export async function signOut(page) {
