@@ -20,6 +20,13 @@
 //! (and auditing) a few hundred thousand events would fill the first minutes with work that is
 //! no request's. Both modes' databases are seeded at the same time.
 //!
+//! Two "floor" rows measure what every request pays before any list's own work: /healthz
+//! (the HTTP server and the BFF's middleware, no sign-in check) and a transaction search that
+//! matches no donor and no recipient (the sign-in check, the BFF's handler, one call to giving
+//! and its answer, but no SQL: giving keeps which names a search matched, so it answers an
+//! empty page from memory). A list row's cost above the second floor is its statement and its
+//! rows.
+//!
 //! Each scenario: its first answer (200, else the run stops) gives the total and the page's
 //! ids (and a stable key of each row: Tax ID, provider reference or email), printed so that a
 //! later change can be compared; WARMUP (500) requests must each answer the same; then
@@ -93,6 +100,13 @@ fn scenarios() -> Vec<Scenario> {
             path: "/admin/transaction/transactionList",
             body: first_page.clone(),
         },
+        Scenario {
+            name: "floor: transactions, a search no one matches",
+            method: post,
+            path: "/admin/transaction/transactionList",
+            body: serde_json::json!({ "page": 1, "limit": 10, "search": "zqxj" }),
+        },
+        Scenario { name: "floor: /healthz", method: "GET", path: "/healthz", body: serde_json::Value::Null },
         Scenario { name: "donors, page 1", method: post, path: "/admin/user/userList", body: first_page },
         Scenario {
             name: "dashboard (dashboard-data)",
