@@ -62,7 +62,7 @@ impl Catalogue {
         let pool = &self.db.pool;
         let (all_up_to, sparse_every) = (self.lists.all_positions_up_to, self.lists.sparse_every);
         if f.search.is_empty() && offset < sparse_every {
-            return Ok(store::page_with_kept_total(&mut *pool.acquire().await?, f, order, limit, offset).await?);
+            return Ok(store::page_with_kept_total(&self.db, f, order, limit, offset).await?);
         }
         if !f.search.is_empty()
             && let Some(found) = self.kept_search_page(f, order, limit, offset).await?
@@ -99,7 +99,7 @@ impl Catalogue {
         {
             let from = (offset as usize).min(all.len());
             let rows = store::page(
-                &mut *pool.acquire().await?,
+                &self.db,
                 f,
                 order,
                 limit,
@@ -126,7 +126,7 @@ impl Catalogue {
             _ => store::Start::Offset(offset),
         };
         if f.search.is_empty() {
-            return Ok((store::page(&mut *pool.acquire().await?, f, order, limit, start).await?, total));
+            return Ok((store::page(&self.db, f, order, limit, start).await?, total));
         }
         // A searched page is worked out once per list version; asked again, it is read by id.
         let mut fresh = None;
@@ -135,7 +135,7 @@ impl Catalogue {
             .lists
             .pages
             .get_or_try_init(key, || async {
-                let rows = store::page(&mut *pool.acquire().await?, f, order, limit, start).await?;
+                let rows = store::page(&self.db, f, order, limit, start).await?;
                 let ids = rows.iter().map(|r| r.id.clone()).collect();
                 fresh = Some(rows);
                 Ok::<_, sqlx::Error>(Arc::new(ids))
@@ -143,7 +143,7 @@ impl Catalogue {
             .await?;
         let rows = match fresh {
             Some(rows) => rows,
-            None => store::page(&mut *pool.acquire().await?, f, order, limit, store::Start::Ids(&ids)).await?,
+            None => store::page(&self.db, f, order, limit, store::Start::Ids(&ids)).await?,
         };
         Ok((rows, total))
     }
@@ -187,7 +187,7 @@ impl Catalogue {
         if ids.is_empty() {
             return Ok(None);
         }
-        let (rows, read_at) = store::rows_at_version(&mut *self.db.pool.acquire().await?, f, order, &ids).await?;
+        let (rows, read_at) = store::rows_at_version(&self.db, f, order, &ids).await?;
         Ok((read_at == Some(version)).then_some((rows, total)))
     }
 

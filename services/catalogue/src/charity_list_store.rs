@@ -3,8 +3,7 @@
 //! (kept by list_cache.rs), and the list row each page answers.
 
 use crate::charity_store::format_ein;
-use common::db::{Backend, Sql, get_bool};
-use sqlx::any::AnyRow;
+use common::db::{Backend, Db, Fields, Sql};
 use sqlx::{AnyConnection, Row};
 
 /// A nonprofit in a list.
@@ -190,51 +189,52 @@ pub enum Start<'a> {
 
 /// One page of a list. Deferred join: the page's ids come from the (is_imported,
 /// admin_verification, sort, id) indexes alone, then only those rows are read.
+/// Read on the backend's own connections, as each page read below (see `common::db::Reader`).
 pub async fn page(
-    c: &mut AnyConnection,
+    db: &Db,
     f: &Filter<'_>,
     order: Order,
     limit: i64,
     start: Start<'_>,
 ) -> sqlx::Result<Vec<CharityRow>> {
-    let Some(page) = page_sql(Backend::of_connection(c), f, order, limit, start, Also::Nothing) else {
+    let Some(page) = page_sql(db.backend, f, order, limit, start, Also::Nothing) else {
         return Ok(vec![]);
     };
-    page.build().fetch_all(c).await?.iter().map(list_row).collect()
+    db.read(page, list_row).await
 }
 
 /// The rows of these ids (at least one), in the list's order, and the list version (see
 /// `list_version`) they were read at, in one statement; no version when none of them is left.
 pub async fn rows_at_version(
-    c: &mut AnyConnection,
+    db: &Db,
     f: &Filter<'_>,
     order: Order,
     ids: &[String],
 ) -> sqlx::Result<(Vec<CharityRow>, Option<i64>)> {
-    let page = page_sql(Backend::of_connection(c), f, order, ids.len() as i64, Start::Ids(ids), Also::Version)
-        .expect("ids were given");
-    let rows = page.build().fetch_all(c).await?;
-    let version = rows.first().map(|r| r.try_get("list_v")).transpose()?;
-    Ok((rows.iter().map(list_row).collect::<sqlx::Result<_>>()?, version))
+    let page =
+        page_sql(db.backend, f, order, ids.len() as i64, Start::Ids(ids), Also::Version).expect("ids were given");
+    let rows = db.read(page, |r| Ok((list_row(r)?, r.int("list_v")?))).await?;
+    let version = rows.first().map(|(_, v)| *v);
+    Ok((rows.into_iter().map(|(row, _)| row).collect(), version))
 }
 
 /// A page from the top of a list with no search and the list's kept total, in one statement
 /// (the total is read apart only when the page is empty).
 pub async fn page_with_kept_total(
-    c: &mut AnyConnection,
+    db: &Db,
     f: &Filter<'_>,
     order: Order,
     limit: i64,
     offset: i64,
 ) -> sqlx::Result<(Vec<CharityRow>, i64)> {
-    let page = page_sql(Backend::of_connection(c), f, order, limit, Start::Offset(offset), Also::Total)
+    let page = page_sql(db.backend, f, order, limit, Start::Offset(offset), Also::Total)
         .expect("an offset page always has SQL");
-    let rows = page.build().fetch_all(&mut *c).await?;
+    let rows = db.read(page, |r| Ok((list_row(r)?, r.int("list_total")?))).await?;
     let total = match rows.first() {
-        Some(r) => r.try_get("list_total")?,
-        None => total(c, f).await?,
+        Some((_, n)) => *n,
+        None => total(&mut *db.pool.acquire().await?, f).await?,
     };
-    Ok((rows.iter().map(list_row).collect::<sqlx::Result<_>>()?, total))
+    Ok((rows.into_iter().map(|(row, _)| row).collect(), total))
 }
 
 /// What a page's statement reads beside its rows, in each row.
@@ -422,16 +422,16 @@ pub async fn active(c: &mut AnyConnection) -> sqlx::Result<Vec<(String, String)>
 }
 
 /// The list row of a row read with `LIST_COLUMNS`.
-fn list_row(r: &AnyRow) -> sqlx::Result<CharityRow> {
+fn list_row(r: &(impl Fields + ?Sized)) -> sqlx::Result<CharityRow> {
     Ok(CharityRow {
-        id: r.try_get("id")?,
-        charity_name: r.try_get("charity_name")?,
-        tax_id: format_ein(&r.try_get::<String, _>("ein")?),
-        admin_approve_at: r.try_get("admin_approve_at")?,
-        is_active: get_bool(r, "is_active")?,
-        admin_verification: r.try_get("admin_verification")?,
-        reject_reason: r.try_get("reject_reason")?,
-        is_imported: get_bool(r, "is_imported")?,
-        created_at: r.try_get("created_at")?,
+        id: r.text("id")?,
+        charity_name: r.text("charity_name")?,
+        tax_id: format_ein(&r.text("ein")?),
+        admin_approve_at: r.int_or_null("admin_approve_at")?,
+        is_active: r.flag("is_active")?,
+        admin_verification: r.text("admin_verification")?,
+        reject_reason: r.text("reject_reason")?,
+        is_imported: r.flag("is_imported")?,
+        created_at: r.int("created_at")?,
     })
 }

@@ -196,12 +196,64 @@ fn sqlite_allocator() {
     });
 }
 
-/// A pool plus the backend it talks to.
+/// A pool plus the backend it talks to, and the reader of the hot lists' pages.
 #[derive(Clone, Debug)]
 pub struct Db {
     pub pool: Pool,
     pub backend: Backend,
+    pub reader: Reader,
 }
+
+/// Reads rows on the backend's own sqlx connections instead of `Any`'s: the `Any` driver
+/// copies every value of every row into its own row type before the service reads it (a
+/// ten-row page of 23 columns: 230 values and their strings). Measured on one ten-row page of
+/// transactions, CPU a statement with its rows read (the process's, driver threads included):
+/// SQLite 154 → 120 µs, PostgreSQL 67 → 50 µs (the client's side). Used for the pages of the
+/// lists a console opens most ([`Db::read`]); everything else, and every write, stays on
+/// [`Db::pool`], so one SQL text still serves both backends. Its own connections, opened when
+/// first used and closed after the pool's idle timeout (none at rest).
+#[derive(Clone, Debug)]
+pub enum Reader {
+    Sqlite(Pool<sqlx::Sqlite>),
+    Postgres(Pool<sqlx::Postgres>),
+}
+
+/// A row's columns by name, on any backend's row ([`Db::read`]'s mappers, and the `Any`
+/// rows of the rest of a service, with one mapper for both).
+pub trait Fields {
+    fn text(&self, col: &str) -> sqlx::Result<String>;
+    fn text_or_null(&self, col: &str) -> sqlx::Result<Option<String>>;
+    fn int(&self, col: &str) -> sqlx::Result<i64>;
+    fn int_or_null(&self, col: &str) -> sqlx::Result<Option<i64>>;
+    /// A boolean column: PostgreSQL's BOOLEAN, SQLite's integer.
+    fn flag(&self, col: &str) -> sqlx::Result<bool>;
+}
+
+macro_rules! fields {
+    ($($row:ty),*) => {$(
+        impl Fields for $row {
+            fn text(&self, col: &str) -> sqlx::Result<String> {
+                self.try_get(col)
+            }
+            fn text_or_null(&self, col: &str) -> sqlx::Result<Option<String>> {
+                self.try_get(col)
+            }
+            fn int(&self, col: &str) -> sqlx::Result<i64> {
+                self.try_get(col)
+            }
+            fn int_or_null(&self, col: &str) -> sqlx::Result<Option<i64>> {
+                self.try_get(col)
+            }
+            fn flag(&self, col: &str) -> sqlx::Result<bool> {
+                match self.try_get::<bool, _>(col) {
+                    Ok(b) => Ok(b),
+                    Err(_) => self.try_get::<i64, _>(col).map(|v| v != 0),
+                }
+            }
+        }
+    )*};
+}
+fields!(AnyRow, sqlx::sqlite::SqliteRow, sqlx::postgres::PgRow);
 
 /// The first migration version reserved for services/common's own migrations.
 pub const COMMON_VERSIONS_FROM: i64 = 1_000_000_000;
@@ -309,11 +361,54 @@ impl Db {
             // TLS: the URL's sslmode (sqlx's own), trusting TLS_CA_FILE when set.
             url = crate::tls::postgres_url(&url, crate::tls::configured()?.as_deref());
         }
-        let pool = Pool::connect(&url, options)
+        let pool = Pool::connect(&url, options.clone())
             .await
             .map_err(|e| crate::tls::explain(anyhow::Error::from(e), "PostgreSQL"))
             .context("failed to connect to the database")?;
-        Ok(Self { pool, backend })
+        // None kept at rest. SQLite: as many as the pool (a page read never waits on another
+        // statement's connection). PostgreSQL: half the pool's (a replica opens at most 16 + 8
+        // connections: README, Operations).
+        let max = if backend == Backend::Postgres { (options.max / 2).max(1) } else { options.max };
+        let reading = Options { min_idle: 0, max, ..options };
+        let reader = match backend {
+            Backend::Sqlite => Reader::Sqlite(Pool::lazy(&url, reading)?),
+            Backend::Postgres => Reader::Postgres(Pool::lazy(&url, reading)?),
+        };
+        Ok(Self { pool, backend, reader })
+    }
+
+    /// Closes the pool's connections and the reader's (see [`Pool::close`]).
+    pub async fn close(&self) {
+        self.pool.close().await;
+        match &self.reader {
+            Reader::Sqlite(p) => p.close().await,
+            Reader::Postgres(p) => p.close().await,
+        }
+    }
+
+    /// Runs `q`, a read, on [`Db::reader`] and maps each row with `map`.
+    pub async fn read<T>(
+        &self,
+        q: Sql,
+        map: impl Fn(&(dyn Fields + 'static)) -> sqlx::Result<T>,
+    ) -> sqlx::Result<Vec<T>> {
+        let text = sqlx::AssertSqlSafe(q.text);
+        let args = q.args;
+        let read = async {
+            match &self.reader {
+                Reader::Sqlite(pool) => {
+                    let args: sqlx::sqlite::SqliteArguments = args.convert_into().map_err(sqlx::Error::Encode)?;
+                    let rows = sqlx::query_with(text, args).fetch_all(&mut *pool.acquire().await?).await?;
+                    rows.iter().map(|r| map(r)).collect::<sqlx::Result<Vec<T>>>()
+                }
+                Reader::Postgres(pool) => {
+                    let args: sqlx::postgres::PgArguments = args.convert_into().map_err(sqlx::Error::Encode)?;
+                    let rows = sqlx::query_with(text, args).fetch_all(&mut *pool.acquire().await?).await?;
+                    rows.iter().map(|r| map(r)).collect::<sqlx::Result<Vec<T>>>()
+                }
+            }
+        };
+        read.await.inspect_err(crate::pool::note_error)
     }
 
     /// Runs the service's migrations and common's (see the module's documentation).

@@ -1,5 +1,7 @@
-//! The services' connection pool over sqlx `Any` connections: a semaphore of `max`
-//! permits and a stack of idle connections, most recently used on top.
+//! The services' connection pool: a semaphore of `max` permits and a stack of idle
+//! connections, most recently used on top. Over sqlx `Any` connections (every statement of the
+//! services), or over a backend's own connections ([`crate::db::Reader`]: the hot lists' reads,
+//! without the `Any` driver's copy of every row).
 //!
 //! Why not sqlx's own pool: sqlx 0.9's pool pings every connection it takes back (a Sync
 //! and PostgreSQL's ReadyForQuery, or a hand-off to a SQLite connection's worker thread and
@@ -29,8 +31,8 @@
 use futures::future::BoxFuture;
 use futures::stream::BoxStream;
 use futures::{StreamExt, TryStreamExt};
-use sqlx::any::{AnyConnectOptions, AnyQueryResult, AnyRow, AnyStatement, AnyTransactionManager, AnyTypeInfo};
-use sqlx::{AnyConnection, ConnectOptions, Connection, Either, Execute, Executor, SqlStr};
+use sqlx::any::{AnyQueryResult, AnyRow, AnyStatement, AnyTypeInfo};
+use sqlx::{Any, AnyConnection, ConnectOptions, Connection, Database, Either, Execute, Executor, SqlStr};
 use sqlx_core::transaction::TransactionManager;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, Weak};
@@ -89,8 +91,8 @@ pub struct Options {
 
 /// A connection sitting idle: test it before use when it sat [`TEST_AFTER`] or more, or when
 /// a failure was recorded since it was last known good (`seen` behind [`failures`]).
-struct Idle {
-    conn: AnyConnection,
+struct Idle<DB: Pooled> {
+    conn: DB::Connection,
     born: Instant,
     since: Instant,
     seen: u64,
@@ -100,19 +102,58 @@ struct Idle {
 /// restarted meanwhile); a busy pool hands connections out without a round trip each.
 const TEST_AFTER: Duration = Duration::from_secs(1);
 
-struct Shared {
-    connect: AnyConnectOptions,
+struct Shared<DB: Pooled> {
+    connect: <DB::Connection as Connection>::Options,
     options: Options,
     permits: Arc<Semaphore>,
-    idle: Mutex<Vec<Idle>>,
+    idle: Mutex<Vec<Idle<DB>>>,
     closed: AtomicBool,
 }
 
-/// The pool: cheap to clone (one shared state).
-#[derive(Clone)]
-pub struct Pool(Arc<Shared>);
+/// A database the pool serves: how a new connection of it is set up.
+pub trait Pooled: Database {
+    fn setup(conn: &mut Self::Connection, how: Setup) -> BoxFuture<'_, Result<(), sqlx::Error>>;
+}
 
-impl std::fmt::Debug for Pool {
+/// The pragmas every SQLite connection needs.
+const SQLITE_PRAGMAS: [&str; 4] = [
+    "PRAGMA busy_timeout = 10000",
+    "PRAGMA foreign_keys = ON",
+    "PRAGMA journal_mode = WAL",
+    "PRAGMA synchronous = NORMAL",
+];
+
+macro_rules! pooled {
+    ($($db:ty),*) => {$(
+        impl Pooled for $db {
+            fn setup(conn: &mut Self::Connection, how: Setup) -> BoxFuture<'_, Result<(), sqlx::Error>> {
+                Box::pin(async move {
+                    match how {
+                        Setup::Sqlite => {
+                            for pragma in SQLITE_PRAGMAS {
+                                sqlx::query(pragma).execute(&mut *conn).await?;
+                            }
+                        }
+                        Setup::Postgres { port } => crate::db::no_delay_to_port(port),
+                    }
+                    Ok(())
+                })
+            }
+        }
+    )*};
+}
+pooled!(Any, sqlx::Sqlite, sqlx::Postgres);
+
+/// The pool: cheap to clone (one shared state).
+pub struct Pool<DB: Pooled = Any>(Arc<Shared<DB>>);
+
+impl<DB: Pooled> Clone for Pool<DB> {
+    fn clone(&self) -> Self {
+        Self(self.0.clone())
+    }
+}
+
+impl<DB: Pooled> std::fmt::Debug for Pool<DB> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Pool")
             .field("max", &self.0.options.max)
@@ -122,12 +163,12 @@ impl std::fmt::Debug for Pool {
     }
 }
 
-impl Pool {
+impl<DB: Pooled> Pool<DB> {
     /// A pool for `url` (sqlx's URL syntax); opens and checks one connection before it answers,
     /// so a wrong URL or an unreachable database fails here.
     pub async fn connect(url: &str, options: Options) -> Result<Self, sqlx::Error> {
         sqlx::any::install_default_drivers();
-        let connect: AnyConnectOptions = url.parse()?;
+        let connect: <DB::Connection as Connection>::Options = url.parse()?;
         let max = options.max.max(1);
         let shared = Arc::new(Shared {
             connect,
@@ -142,16 +183,32 @@ impl Pool {
         Ok(pool)
     }
 
+    /// A pool for `url` that opens its first connection when first asked (a wrong URL still
+    /// fails here; an unreachable database, on that first use).
+    pub fn lazy(url: &str, options: Options) -> Result<Self, sqlx::Error> {
+        let connect: <DB::Connection as Connection>::Options = url.parse()?;
+        let max = options.max.max(1);
+        let pool = Self(Arc::new(Shared {
+            connect,
+            permits: Arc::new(Semaphore::new(max as usize)),
+            options: Options { max, ..options },
+            idle: Mutex::new(Vec::new()),
+            closed: AtomicBool::new(false),
+        }));
+        spawn_reaper(Arc::downgrade(&pool.0));
+        Ok(pool)
+    }
+
     /// A connection: an idle one (tested first when it calls for it) or a new one. Waits for
     /// a free permit up to the acquire timeout, then answers `PoolTimedOut`.
-    pub async fn acquire(&self) -> Result<PoolConnection, sqlx::Error> {
+    pub async fn acquire(&self) -> Result<PoolConnection<DB>, sqlx::Error> {
         match tokio::time::timeout(self.0.options.acquire_timeout, self.acquire_within()).await {
             Ok(answer) => answer,
             Err(_) => Err(sqlx::Error::PoolTimedOut),
         }
     }
 
-    async fn acquire_within(&self) -> Result<PoolConnection, sqlx::Error> {
+    async fn acquire_within(&self) -> Result<PoolConnection<DB>, sqlx::Error> {
         let permit = self.0.permits.clone().acquire_owned().await.map_err(|_| sqlx::Error::PoolClosed)?;
         loop {
             let popped = self.0.idle.lock().expect("pool lock").pop();
@@ -174,25 +231,15 @@ impl Pool {
         // No idle connection: with the permit held, the pool is below `max`.
         let seen = failures();
         let mut conn = self.0.connect.connect().await?;
-        if let Err(e) = setup(&mut conn, self.0.options.setup).await {
+        if let Err(e) = DB::setup(&mut conn, self.0.options.setup).await {
             close_later(conn, true);
             return Err(e);
         }
         Ok(self.lend(conn, Instant::now(), seen, permit))
     }
 
-    fn lend(&self, conn: AnyConnection, born: Instant, seen: u64, permit: OwnedSemaphorePermit) -> PoolConnection {
+    fn lend(&self, conn: DB::Connection, born: Instant, seen: u64, permit: OwnedSemaphorePermit) -> PoolConnection<DB> {
         PoolConnection { conn: Some(conn), born, seen, permit: Some(permit), pool: self.0.clone() }
-    }
-
-    /// A transaction on a connection of its own (`BEGIN`).
-    pub async fn begin(&self) -> Result<PoolTx, sqlx::Error> {
-        PoolTx::begin(self.acquire().await?, None).await
-    }
-
-    /// A transaction begun with `statement` (SQLite's `BEGIN IMMEDIATE`).
-    pub async fn begin_with(&self, statement: &'static str) -> Result<PoolTx, sqlx::Error> {
-        PoolTx::begin(self.acquire().await?, Some(SqlStr::from_static(statement))).await
     }
 
     /// How many connections sit idle.
@@ -220,26 +267,21 @@ impl Pool {
     }
 }
 
-async fn setup(conn: &mut AnyConnection, how: Setup) -> Result<(), sqlx::Error> {
-    match how {
-        Setup::Sqlite => {
-            for pragma in [
-                "PRAGMA busy_timeout = 10000",
-                "PRAGMA foreign_keys = ON",
-                "PRAGMA journal_mode = WAL",
-                "PRAGMA synchronous = NORMAL",
-            ] {
-                sqlx::query(pragma).execute(&mut *conn).await?;
-            }
-        }
-        Setup::Postgres { port } => crate::db::no_delay_to_port(port),
+impl Pool {
+    /// A transaction on a connection of its own (`BEGIN`).
+    pub async fn begin(&self) -> Result<PoolTx, sqlx::Error> {
+        PoolTx::begin(self.acquire().await?, None).await
     }
-    Ok(())
+
+    /// A transaction begun with `statement` (SQLite's `BEGIN IMMEDIATE`).
+    pub async fn begin_with(&self, statement: &'static str) -> Result<PoolTx, sqlx::Error> {
+        PoolTx::begin(self.acquire().await?, Some(SqlStr::from_static(statement))).await
+    }
 }
 
 /// Closes a connection off the caller's path: politely (PostgreSQL's Terminate, SQLite's
 /// worker stopped), or at once when it may be broken.
-fn close_later(conn: AnyConnection, broken: bool) {
+fn close_later<C: Connection + 'static>(conn: C, broken: bool) {
     match tokio::runtime::Handle::try_current() {
         Ok(rt) => {
             rt.spawn(async move {
@@ -253,7 +295,7 @@ fn close_later(conn: AnyConnection, broken: bool) {
 /// Closes connections idle past the idle timeout (and any past their lifetime), down to
 /// `min_idle`, every third of the idle timeout (at least each second, at most each 30 s).
 /// Stops when the pool is gone.
-fn spawn_reaper(pool: Weak<Shared>) {
+fn spawn_reaper<DB: Pooled>(pool: Weak<Shared<DB>>) {
     let Some(period) =
         pool.upgrade().map(|p| (p.options.idle_timeout / 3).clamp(Duration::from_secs(1), Duration::from_secs(30)))
     else {
@@ -269,7 +311,7 @@ fn spawn_reaper(pool: Weak<Shared>) {
                 return;
             }
             let o = &shared.options;
-            let expired: Vec<Idle> = {
+            let expired: Vec<Idle<DB>> = {
                 let mut idle = shared.idle.lock().expect("pool lock");
                 // Oldest first (the bottom of the stack); the most recently used stay.
                 let spare = idle.len().saturating_sub(o.min_idle);
@@ -293,30 +335,30 @@ fn spawn_reaper(pool: Weak<Shared>) {
 }
 
 /// A connection out of the pool; it goes back when dropped.
-pub struct PoolConnection {
-    conn: Option<AnyConnection>,
+pub struct PoolConnection<DB: Pooled = Any> {
+    conn: Option<DB::Connection>,
     born: Instant,
     /// [`failures`] when this connection was last known good.
     seen: u64,
     permit: Option<OwnedSemaphorePermit>,
-    pool: Arc<Shared>,
+    pool: Arc<Shared<DB>>,
 }
 
-impl std::fmt::Debug for PoolConnection {
+impl<DB: Pooled> std::fmt::Debug for PoolConnection<DB> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("PoolConnection").finish_non_exhaustive()
     }
 }
 
-impl std::ops::Deref for PoolConnection {
-    type Target = AnyConnection;
-    fn deref(&self) -> &AnyConnection {
+impl<DB: Pooled> std::ops::Deref for PoolConnection<DB> {
+    type Target = DB::Connection;
+    fn deref(&self) -> &DB::Connection {
         self.conn.as_ref().expect("a lent connection")
     }
 }
 
-impl std::ops::DerefMut for PoolConnection {
-    fn deref_mut(&mut self) -> &mut AnyConnection {
+impl<DB: Pooled> std::ops::DerefMut for PoolConnection<DB> {
+    fn deref_mut(&mut self) -> &mut DB::Connection {
         self.conn.as_mut().expect("a lent connection")
     }
 }
@@ -327,7 +369,7 @@ impl AsMut<AnyConnection> for PoolConnection {
     }
 }
 
-impl Drop for PoolConnection {
+impl<DB: Pooled> Drop for PoolConnection<DB> {
     fn drop(&mut self) {
         let (Some(conn), Some(permit)) = (self.conn.take(), self.permit.take()) else { return };
         let shared = &self.pool;
@@ -336,7 +378,7 @@ impl Drop for PoolConnection {
             return;
         }
         let now = failures();
-        let back = Idle { conn, born: self.born, since: Instant::now(), seen: self.seen };
+        let back: Idle<DB> = Idle { conn, born: self.born, since: Instant::now(), seen: self.seen };
         if !back.conn.should_flush() && self.seen == now {
             shared.idle.lock().expect("pool lock").push(back);
             drop(permit);
@@ -387,18 +429,18 @@ impl std::fmt::Debug for PoolTx {
 
 impl PoolTx {
     async fn begin(mut conn: PoolConnection, statement: Option<SqlStr>) -> Result<Self, sqlx::Error> {
-        AnyTransactionManager::begin(&mut conn, statement).await.inspect_err(note_error)?;
+        <Any as Database>::TransactionManager::begin(&mut conn, statement).await.inspect_err(note_error)?;
         Ok(Self { conn, open: true })
     }
 
     pub async fn commit(mut self) -> Result<(), sqlx::Error> {
-        AnyTransactionManager::commit(&mut self.conn).await.inspect_err(note_error)?;
+        <Any as Database>::TransactionManager::commit(&mut self.conn).await.inspect_err(note_error)?;
         self.open = false;
         Ok(())
     }
 
     pub async fn rollback(mut self) -> Result<(), sqlx::Error> {
-        AnyTransactionManager::rollback(&mut self.conn).await.inspect_err(note_error)?;
+        <Any as Database>::TransactionManager::rollback(&mut self.conn).await.inspect_err(note_error)?;
         self.open = false;
         Ok(())
     }
@@ -426,7 +468,7 @@ impl AsMut<AnyConnection> for PoolTx {
 impl Drop for PoolTx {
     fn drop(&mut self) {
         if self.open {
-            AnyTransactionManager::start_rollback(&mut self.conn);
+            <Any as Database>::TransactionManager::start_rollback(&mut self.conn);
         }
     }
 }

@@ -231,7 +231,7 @@ where
     };
     assert_eq!(test_db.db.backend, backend);
     let outcome = tokio::spawn(body(make(test_db.db.clone()))).await;
-    test_db.db.pool.close().await;
+    test_db.db.close().await;
     drop(test_db);
     if let Err(e) = outcome {
         match e.try_into_panic() {

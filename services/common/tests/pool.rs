@@ -26,12 +26,12 @@ async fn pools(tune: impl Fn(&mut Options)) -> Vec<(Pool, Box<dyn std::any::Any>
     let dir = temp_dir();
     let mut o = options(Setup::Sqlite);
     tune(&mut o);
-    let sqlite = Pool::connect(&format!("sqlite://{}/p.db?mode=rwc", dir.0.display()), o).await.unwrap();
+    let sqlite = Pool::<sqlx::Any>::connect(&format!("sqlite://{}/p.db?mode=rwc", dir.0.display()), o).await.unwrap();
     let mut out: Vec<(Pool, Box<dyn std::any::Any>)> = vec![(sqlite, Box::new(dir))];
     if let Some(pg) = postgres_database().await {
         let mut o = options(Setup::Postgres { port: 5432 });
         tune(&mut o);
-        let pool = Pool::connect(&pg.url, o).await.unwrap();
+        let pool = Pool::<sqlx::Any>::connect(&pg.url, o).await.unwrap();
         out.push((pool, Box::new(pg)));
     }
     out
@@ -122,7 +122,7 @@ async fn a_full_pool_answers_timed_out_in_time_and_recovers() {
 async fn a_broken_connection_is_replaced_not_handed_out_again() {
     let Some(pg) = postgres_database().await else { return };
     sqlx::any::install_default_drivers();
-    let pool = Pool::connect(&pg.url, options(Setup::Postgres { port: 5432 })).await.unwrap();
+    let pool = Pool::<sqlx::Any>::connect(&pg.url, options(Setup::Postgres { port: 5432 })).await.unwrap();
     let mut c = pool.acquire().await.unwrap();
     let dead = identity(&mut c).await;
     drop(c);

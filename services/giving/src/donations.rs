@@ -438,13 +438,7 @@ impl Giving {
         let paging = q.page.check(transaction::tx_sort_column, &mut check);
         let f = Self::tx_filter(q, &mut check);
         check.done()?;
-        Ok(transactions_store::list_transactions(
-            &mut *self.db.pool.acquire().await?,
-            &self.days,
-            &f,
-            paging.expect("checked"),
-        )
-        .await?)
+        Ok(transactions_store::list_transactions(&self.db, &self.days, &f, paging.expect("checked")).await?)
     }
 
     /// Sends every transaction that matches `q` (its filters, search and order; no paging)

@@ -2,9 +2,7 @@
 //! a row, the list's filter and sort columns. It imports no other module of the crate, so both
 //! the list at scale (`tx_index`) and the store files build on it without a circle.
 
-use common::db::get_bool;
-use sqlx::Row;
-use sqlx::any::AnyRow;
+use common::db::Fields;
 
 /// A transaction as stored.
 #[derive(Debug, Clone, PartialEq, Default, serde::Serialize)]
@@ -40,31 +38,31 @@ pub(crate) const TX_COLUMNS: &str = "id, donor_id, donor_name, donor_email, reci
     service_charge_cents, net_cents, payment_method, status, type, subscription_id, receipt_number, \
     provider_reference, created_at, refunded_at";
 
-pub(crate) fn transaction(r: &AnyRow) -> sqlx::Result<Transaction> {
+pub(crate) fn transaction(r: &(impl Fields + ?Sized)) -> sqlx::Result<Transaction> {
     Ok(Transaction {
-        id: r.try_get("id")?,
-        donor_id: r.try_get("donor_id")?,
-        donor_name: r.try_get("donor_name")?,
-        donor_email: r.try_get("donor_email")?,
-        recipient_type: r.try_get("recipient_type")?,
-        recipient_id: r.try_get("recipient_id")?,
-        recipient_name: r.try_get("recipient_name")?,
-        recipient_deleted: get_bool(r, "recipient_deleted")?,
-        amount_cents: r.try_get("amount_cents")?,
-        currency: r.try_get("currency")?,
-        processing_fee_bp: r.try_get("processing_fee_bp")?,
-        service_charge_bp: r.try_get("service_charge_bp")?,
-        processing_fee_cents: r.try_get("processing_fee_cents")?,
-        service_charge_cents: r.try_get("service_charge_cents")?,
-        net_cents: r.try_get("net_cents")?,
-        payment_method: r.try_get("payment_method")?,
-        status: r.try_get("status")?,
-        kind: r.try_get("type")?,
-        subscription_id: r.try_get("subscription_id")?,
-        receipt_number: r.try_get("receipt_number")?,
-        provider_reference: r.try_get("provider_reference")?,
-        created_at: r.try_get("created_at")?,
-        refunded_at: r.try_get("refunded_at")?,
+        id: r.text("id")?,
+        donor_id: r.text("donor_id")?,
+        donor_name: r.text("donor_name")?,
+        donor_email: r.text("donor_email")?,
+        recipient_type: r.text("recipient_type")?,
+        recipient_id: r.text("recipient_id")?,
+        recipient_name: r.text("recipient_name")?,
+        recipient_deleted: r.flag("recipient_deleted")?,
+        amount_cents: r.int("amount_cents")?,
+        currency: r.text("currency")?,
+        processing_fee_bp: r.int("processing_fee_bp")?,
+        service_charge_bp: r.int("service_charge_bp")?,
+        processing_fee_cents: r.int("processing_fee_cents")?,
+        service_charge_cents: r.int("service_charge_cents")?,
+        net_cents: r.int("net_cents")?,
+        payment_method: r.text("payment_method")?,
+        status: r.text("status")?,
+        kind: r.text("type")?,
+        subscription_id: r.text("subscription_id")?,
+        receipt_number: r.text("receipt_number")?,
+        provider_reference: r.text("provider_reference")?,
+        created_at: r.int("created_at")?,
+        refunded_at: r.int("refunded_at")?,
     })
 }
 

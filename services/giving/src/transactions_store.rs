@@ -109,12 +109,12 @@ pub async fn mark_recipient_deleted(c: &mut AnyConnection, recipient_id: &str, t
 
 /// One page of transactions and the total that match `f` (see [`crate::tx_index`]).
 pub async fn list_transactions(
-    c: &mut AnyConnection,
+    db: &common::db::Db,
     days: &crate::tx_index::DayCache,
     f: &TxFilter,
     paging: Paging<&'static str>,
 ) -> sqlx::Result<crate::tx_index::TxPage> {
-    crate::tx_index::list(c, days, f, paging).await
+    crate::tx_index::list(db, days, f, paging).await
 }
 
 /// Sends every transaction that matches `f` in its order, as the database yields them (never

@@ -16,7 +16,7 @@
 //!   counted up to [`BROAD_TOTAL_CAP`] (the answer then says the total is at least that).
 
 use crate::transaction::{DELETED_DONOR, TX_COLUMNS, Transaction, TxFilter, transaction};
-use common::db::{Backend, Sql, like_pattern};
+use common::db::{Backend, Db, Sql, like_pattern};
 use common::paging::Paging;
 use sqlx::{AnyConnection, Row};
 
@@ -244,22 +244,18 @@ pub async fn note_recipient(c: &mut AnyConnection, t: &Transaction, known: Optio
 }
 
 /// One page of the transactions that match `f`, in the order of `paging`.
-pub async fn list(
-    c: &mut AnyConnection,
-    cache: &DayCache,
-    f: &TxFilter,
-    paging: Paging<&'static str>,
-) -> sqlx::Result<TxPage> {
+pub async fn list(db: &Db, cache: &DayCache, f: &TxFilter, paging: Paging<&'static str>) -> sqlx::Result<TxPage> {
     if !f.search.is_empty() {
-        return searched(c, cache, f, paging).await;
+        return searched(db, cache, f, paging).await;
     }
     if !f.donor_id.is_empty() || !f.recipient_id.is_empty() {
         // One donor's or one recipient's transactions: read and counted by their index.
-        let total = count(c, f, &Ids::default(), None).await?;
-        let items = page(c, f, &Ids::default(), &paging, None, paging.offset).await?;
+        let total = count(&mut *db.pool.acquire().await?, f, &Ids::default(), None).await?;
+        let items = page(db, f, &Ids::default(), &paging, None, paging.offset).await?;
         return Ok(TxPage { items, total, total_capped: false });
     }
-    let days = cache.days(c, f).await?;
+    // The page is read on the reader (see `page`); the kept counts on a connection of the pool.
+    let days = cache.days(&mut *db.pool.acquire().await?, f).await?;
     let total = days.iter().map(|(_, n)| n).sum();
     let items = if paging.column == "created_at" && paging.offset >= SKIP_AT_MOST {
         // The day that holds the page's first row, and how many of its rows come before.
@@ -275,11 +271,11 @@ pub async fn list(
             before += n;
         }
         match start {
-            Some((day, skip)) => page(c, f, &Ids::default(), &paging, Some(day), skip).await?,
+            Some((day, skip)) => page(db, f, &Ids::default(), &paging, Some(day), skip).await?,
             None => vec![],
         }
     } else {
-        page(c, f, &Ids::default(), &paging, None, paging.offset).await?
+        page(db, f, &Ids::default(), &paging, None, paging.offset).await?
     };
     Ok(TxPage { items, total, total_capped: false })
 }
@@ -349,12 +345,9 @@ pub(crate) fn push_list(q: &mut Sql, ids: &[String]) {
     }
 }
 
-async fn searched(
-    c: &mut AnyConnection,
-    cache: &DayCache,
-    f: &TxFilter,
-    paging: Paging<&'static str>,
-) -> sqlx::Result<TxPage> {
+async fn searched(db: &Db, cache: &DayCache, f: &TxFilter, paging: Paging<&'static str>) -> sqlx::Result<TxPage> {
+    let mut conn = db.pool.acquire().await?;
+    let c = &mut *conn;
     let matches = cache
         .matches
         .get_or(f.search.clone(), version(&cache.names), || async {
@@ -395,14 +388,14 @@ async fn searched(
         .await?;
     let few = ids.donors.len() + ids.recipients.len() <= PER_ID_AT_MOST;
     let items = if narrow && few && paging.column == "created_at" && paging.offset < SKIP_AT_MOST {
-        newest_per_id(c, f, &ids, &paging).await?
+        newest_per_id(db, f, &ids, &paging).await?
     } else {
         if narrow {
             // The rows the filter holds without the search (the kept day counts).
             let rows: i64 = cache.days(c, f).await?.iter().map(|d| d.1).sum();
             ids.walk_order = walk_the_order(&paging, rows, counted);
         }
-        page(c, f, &ids, &paging, None, paging.offset).await?
+        page(db, f, &ids, &paging, None, paging.offset).await?
     };
     if narrow {
         return Ok(TxPage { items, total: counted, total_capped: false });
@@ -420,14 +413,14 @@ const PER_ID_AT_MOST: usize = 64;
 /// by its own index (at most `offset + limit` each), then the page of their union. Reads a
 /// few rows per id, where one query over all of them would read every matching row to sort it.
 async fn newest_per_id(
-    c: &mut AnyConnection,
+    db: &Db,
     f: &TxFilter,
     ids: &Ids,
     paging: &Paging<&'static str>,
 ) -> sqlx::Result<Vec<Transaction>> {
     let dir = if paging.descending { "DESC" } else { "ASC" };
     let each = paging.offset + paging.limit;
-    let backend = Backend::of_connection(c);
+    let backend = db.backend;
     let mut one = f.clone();
     one.search = String::new();
     let order = format!(" ORDER BY created_at {dir}, id {dir}");
@@ -470,7 +463,8 @@ async fn newest_per_id(
     if backend == Backend::Sqlite {
         q.push(&format!("){order}"));
     }
-    q.build().fetch_all(c).await?.iter().map(transaction).collect()
+    // On the backend's own connections: the page is the list's hot read (see `Reader`).
+    db.read(q, transaction).await
 }
 
 /// Ids of (at most `cap`) donors whose name contains `search`.
@@ -555,7 +549,7 @@ async fn count(c: &mut AnyConnection, f: &TxFilter, ids: &Ids, cap: Option<i64>)
 /// A page: `skip` rows of the order, then `limit`; from day `from_day` on (its end for a
 /// newest-first list, its start for oldest-first) when given.
 async fn page(
-    c: &mut AnyConnection,
+    db: &Db,
     f: &TxFilter,
     ids: &Ids,
     paging: &Paging<&'static str>,
@@ -563,7 +557,7 @@ async fn page(
     skip: i64,
 ) -> sqlx::Result<Vec<Transaction>> {
     let dir = if paging.descending { "DESC" } else { "ASC" };
-    let backend = Backend::of_connection(c);
+    let backend = db.backend;
     // PostgreSQL's walk picks the page's ids from the date index alone (migration 0010: it
     // holds each row's donor and recipient, an index-only scan tests them there), then reads
     // only those rows: 4,600 entries of one index instead of 4,600 table rows (a surname
@@ -597,7 +591,8 @@ async fn page(
     if ids_first {
         q.push(&format!("){order}"));
     }
-    q.build().fetch_all(c).await?.iter().map(transaction).collect()
+    // On the backend's own connections: the page is the list's hot read (see `Reader`).
+    db.read(q, transaction).await
 }
 
 /// The filter's rows per day, oldest day first: the kept counts for whole days, an index
