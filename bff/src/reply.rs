@@ -30,6 +30,19 @@ pub fn list(message: &str, data: impl Serialize, total: i64) -> Reply {
     Ok(Json(Success { message, data, total_records: Some(total) }).into_response())
 }
 
+/// A page whose items a service wrote as the answer's JSON array already (giving's
+/// `TransactionPage.items_json`): the body [`list`] writes, with the items passed on as they are.
+pub fn list_written(message: &str, items_json: &[u8], total: i64) -> Reply {
+    let message = serde_json::to_string(message).map_err(ApiError::internal)?;
+    let mut body = Vec::with_capacity(items_json.len() + message.len() + 48);
+    body.extend_from_slice(b"{\"message\":");
+    body.extend_from_slice(message.as_bytes());
+    body.extend_from_slice(b",\"data\":");
+    body.extend_from_slice(items_json);
+    body.extend_from_slice(format!(",\"total_records\":{total}}}").as_bytes());
+    Ok(([(axum::http::header::CONTENT_TYPE, "application/json")], body).into_response())
+}
+
 /// A page of a service's `items` (of `total`), each answered as `view` makes it.
 pub fn list_of<T, V: Serialize>(message: &str, items: Vec<T>, total: i64, view: impl FnMut(T) -> V) -> Reply {
     list(message, items.into_iter().map(view).collect::<Vec<_>>(), total)
@@ -181,3 +194,38 @@ impl Route {
 /// The `data` of an answer that carries nothing: `{}`.
 #[derive(Serialize, ToSchema, Default, Clone, Copy)]
 pub struct Empty {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proto::giving::v1::Transaction;
+
+    async fn answer(reply: Reply) -> (Option<String>, Vec<u8>) {
+        let r = reply.map_err(|_| "an error").unwrap();
+        let kind = r.headers().get(axum::http::header::CONTENT_TYPE).map(|v| v.to_str().unwrap().to_string());
+        (kind, axum::body::to_bytes(r.into_body(), usize::MAX).await.unwrap().to_vec())
+    }
+
+    /// A page giving wrote as JSON is answered byte for byte as the BFF writes the same items,
+    /// hostile text included (quotes, a script tag, control and non-ASCII characters), and with
+    /// none; the message is escaped as JSON too.
+    #[tokio::test]
+    async fn a_page_written_by_the_service_is_the_page_the_bff_writes() {
+        let hostile = Transaction {
+            id: "t1".into(),
+            donor_name: "\"Bobby\"; </script><script>alert(1)</script>\\ \u{1}\n é 😀".into(),
+            recipient_name: "O'Brien & Sons <b>".into(),
+            amount_cents: -9_007_199_254_740_993,
+            ..Default::default()
+        };
+        for items in [vec![hostile.clone(), Transaction { id: "t2".into(), ..Default::default() }], vec![]] {
+            for message in ["Transaction list", "a \"quoted\" message"] {
+                let written = serde_json::to_vec(&items).unwrap();
+                let (kind, body) = answer(list_written(message, &written, 1_234)).await;
+                let (want_kind, want) = answer(list(message, &items, 1_234)).await;
+                assert_eq!(kind, want_kind);
+                assert_eq!(String::from_utf8(body).unwrap(), String::from_utf8(want).unwrap());
+            }
+        }
+    }
+}

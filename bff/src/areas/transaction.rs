@@ -3,7 +3,7 @@
 
 use super::ListBody;
 use crate::error::ApiError;
-use crate::reply::{Body, Reply, Route, list, ok, route};
+use crate::reply::{Body, Reply, Route, list, list_written, ok, route};
 use crate::state::AppState;
 use crate::transport::call;
 use crate::xlsx::{Row, Sheet, XLSX};
@@ -68,14 +68,20 @@ impl TransactionListBody {
             recipient_type: self.recipient_type.clone(),
             recipient_id: self.recipient_id.clone(),
             donor_id: self.donor_id.clone(),
+            items_as_json: false,
         }
     }
 }
 
+/// The page as giving wrote it (`items_json`), passed on without decoding it; a giving of the
+/// previous release (a rolling upgrade) answers `items`, written here as before.
 async fn list_page(State(state): State<AppState>, Body(b): Body<TransactionListBody>) -> Reply {
-    let req = b.to_pb();
+    let req = pb::ListTransactionsRequest { items_as_json: true, ..b.to_pb() };
     let page = call!(state.giving().list_transactions(req))?;
-    list("Transaction list", page.items, page.total)
+    if page.items_json.is_empty() {
+        return list("Transaction list", page.items, page.total);
+    }
+    list_written("Transaction list", &page.items_json, page.total)
 }
 
 async fn one(State(state): State<AppState>, Path(id): Path<String>) -> Reply {

@@ -264,13 +264,16 @@ impl Rpc for Giving {
     }
 
     async fn list_transactions(&self, r: Request<pb::ListTransactionsRequest>) -> R<pb::TransactionPage> {
-        let crate::tx_index::TxPage { items, total, total_capped } =
-            self.list_transactions(&tx_query(r.into_inner())).await?;
-        Ok(Response::new(pb::TransactionPage {
-            items: items.into_iter().map(transaction).collect(),
-            total,
-            total_capped,
-        }))
+        let r = r.into_inner();
+        let as_json = r.items_as_json;
+        let crate::tx_index::TxPage { items, total, total_capped } = self.list_transactions(&tx_query(r)).await?;
+        let mut items: Vec<pb::Transaction> = items.into_iter().map(transaction).collect();
+        let mut items_json = vec![];
+        if as_json {
+            items_json = serde_json::to_vec(&items).map_err(|e| Status::internal(format!("a page as JSON: {e}")))?;
+            items.clear();
+        }
+        Ok(Response::new(pb::TransactionPage { items, total, total_capped, items_json }))
     }
 
     async fn find_transactions(&self, r: Request<pc::FindRequest>) -> R<pb::FoundTransactions> {

@@ -70,6 +70,30 @@ async fn the_rpcs_translate_the_money_side(g: Giving) {
     .unwrap()
     .into_inner();
     assert_eq!((list.total, list.items[0].provider_reference.as_str()), (2, "p2"));
+    assert!(list.items_json.is_empty(), "items as JSON, unasked");
+    // Asked as JSON: the same items, written in their REST shape, and none as messages.
+    let written = Rpc::list_transactions(
+        &g,
+        Request::new(pb::ListTransactionsRequest { page: page.clone(), items_as_json: true, ..Default::default() }),
+    )
+    .await
+    .unwrap()
+    .into_inner();
+    assert_eq!((written.total, written.items.len()), (2, 0));
+    assert_eq!(written.items_json, serde_json::to_vec(&list.items).unwrap());
+    let nothing = Rpc::list_transactions(
+        &g,
+        Request::new(pb::ListTransactionsRequest {
+            page: page.clone(),
+            status: "failed".into(),
+            items_as_json: true,
+            ..Default::default()
+        }),
+    )
+    .await
+    .unwrap()
+    .into_inner();
+    assert_eq!((nothing.total, nothing.items_json.as_slice()), (0, b"[]".as_slice()));
     let mut stream =
         Rpc::stream_transactions(&g, Request::new(pb::ListTransactionsRequest { page, ..Default::default() }))
             .await
