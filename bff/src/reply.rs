@@ -43,6 +43,16 @@ pub fn list_written(message: &str, items_json: &[u8], total: i64) -> Reply {
     Ok(([(axum::http::header::CONTENT_TYPE, "application/json")], body).into_response())
 }
 
+/// A page a service was asked to write as JSON (`items_as_json`): its `items_json` passed on
+/// ([`list_written`]); a service of the previous release (a rolling upgrade) leaves that empty
+/// and answers `items`, written here as before ([`list`]).
+pub fn list_passed_on(message: &str, items: impl Serialize, items_json: &[u8], total: i64) -> Reply {
+    if items_json.is_empty() {
+        return list(message, items, total);
+    }
+    list_written(message, items_json, total)
+}
+
 /// A page of a service's `items` (of `total`), each answered as `view` makes it.
 pub fn list_of<T, V: Serialize>(message: &str, items: Vec<T>, total: i64, view: impl FnMut(T) -> V) -> Reply {
     list(message, items.into_iter().map(view).collect::<Vec<_>>(), total)
@@ -198,6 +208,7 @@ pub struct Empty {}
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proto::catalogue::v1::CharityRow;
     use proto::giving::v1::Transaction;
 
     async fn answer(reply: Reply) -> (Option<String>, Vec<u8>) {
@@ -206,26 +217,45 @@ mod tests {
         (kind, axum::body::to_bytes(r.into_body(), usize::MAX).await.unwrap().to_vec())
     }
 
-    /// A page giving wrote as JSON is answered byte for byte as the BFF writes the same items,
-    /// hostile text included (quotes, a script tag, control and non-ASCII characters), and with
-    /// none; the message is escaped as JSON too.
+    /// A page a service wrote as JSON is answered byte for byte as the BFF writes the same
+    /// items, hostile text included (quotes, a script tag, control and non-ASCII characters),
+    /// and with none; the message is escaped as JSON too. A service of the previous release
+    /// (no JSON, its items) is answered the same.
+    async fn passed_on_as_written<T: Serialize>(items: Vec<T>) {
+        for message in ["Transaction list", "a \"quoted\" message"] {
+            let want = answer(list(message, &items, 1_234)).await;
+            let written = serde_json::to_vec(&items).unwrap();
+            for got in [
+                answer(list_passed_on(message, Vec::<T>::new(), &written, 1_234)).await,
+                answer(list_passed_on(message, &items, &[], 1_234)).await,
+            ] {
+                assert_eq!(got.0, want.0);
+                assert_eq!(String::from_utf8(got.1).unwrap(), String::from_utf8(want.1.clone()).unwrap());
+            }
+        }
+    }
+
+    const HOSTILE: &str = "\"Bobby\"; </script><script>alert(1)</script>\\ \u{1}\n é 😀";
+
     #[tokio::test]
     async fn a_page_written_by_the_service_is_the_page_the_bff_writes() {
         let hostile = Transaction {
             id: "t1".into(),
-            donor_name: "\"Bobby\"; </script><script>alert(1)</script>\\ \u{1}\n é 😀".into(),
+            donor_name: HOSTILE.into(),
             recipient_name: "O'Brien & Sons <b>".into(),
             amount_cents: -9_007_199_254_740_993,
             ..Default::default()
         };
-        for items in [vec![hostile.clone(), Transaction { id: "t2".into(), ..Default::default() }], vec![]] {
-            for message in ["Transaction list", "a \"quoted\" message"] {
-                let written = serde_json::to_vec(&items).unwrap();
-                let (kind, body) = answer(list_written(message, &written, 1_234)).await;
-                let (want_kind, want) = answer(list(message, &items, 1_234)).await;
-                assert_eq!(kind, want_kind);
-                assert_eq!(String::from_utf8(body).unwrap(), String::from_utf8(want).unwrap());
-            }
-        }
+        passed_on_as_written(vec![hostile, Transaction { id: "t2".into(), ..Default::default() }]).await;
+        passed_on_as_written(Vec::<Transaction>::new()).await;
+        let charity = CharityRow {
+            id: "c1".into(),
+            charity_name: HOSTILE.into(),
+            tax_id: "12-3456789".into(),
+            admin_approve_at: Some(1_700_000_000_000),
+            reject_reason: "O'Brien & Sons <b>".into(),
+            ..Default::default()
+        };
+        passed_on_as_written(vec![charity, CharityRow { id: "c2".into(), ..Default::default() }]).await;
     }
 }

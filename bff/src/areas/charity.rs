@@ -9,7 +9,7 @@ use super::{IdBody, StatusBody, StatusChange};
 use crate::auth::Caller;
 use crate::error::ApiError;
 use crate::media;
-use crate::reply::{Body, Empty, Reply, Route, list, ok, route};
+use crate::reply::{Body, Empty, Reply, Route, list, list_passed_on, ok, route};
 use crate::state::AppState;
 use crate::transport::{call, call_unsent};
 use axum::Extension;
@@ -136,14 +136,16 @@ pub struct CharityListBody {
     admin_verification: String,
 }
 
+/// The page as the catalogue wrote it (`items_json`), passed on without decoding it.
 pub(crate) async fn list_page(State(state): State<AppState>, Body(b): Body<CharityListBody>) -> Reply {
     let req = pb::ListCharitiesRequest {
         page: Some(b.list.to_page()),
         is_navigator: b.is_navigator,
         admin_verification: b.admin_verification,
+        items_as_json: true,
     };
     let page = call!(state.catalogue().list_charities(req))?;
-    list("Nonprofit list", page.items, page.total)
+    list_passed_on("Nonprofit list", page.items, &page.items_json, page.total)
 }
 
 async fn one(State(state): State<AppState>, Path(id): Path<String>) -> Reply {
@@ -295,6 +297,7 @@ async fn common_list(
         page: Some(page.to_page()),
         is_navigator: false,
         admin_verification: "Approve".into(),
+        items_as_json: false,
     };
     let page = call!(state.catalogue().list_charities(req))?;
     let list_items = page.items.into_iter().map(|r| NamedItem { id: r.id, name: r.charity_name }).collect();

@@ -3,7 +3,7 @@
 
 use super::ListBody;
 use crate::error::ApiError;
-use crate::reply::{Body, Reply, Route, list, list_written, ok, route};
+use crate::reply::{Body, Reply, Route, list_passed_on, ok, route};
 use crate::state::AppState;
 use crate::transport::call;
 use crate::xlsx::{Row, Sheet, XLSX};
@@ -78,10 +78,7 @@ impl TransactionListBody {
 async fn list_page(State(state): State<AppState>, Body(b): Body<TransactionListBody>) -> Reply {
     let req = pb::ListTransactionsRequest { items_as_json: true, ..b.to_pb() };
     let page = call!(state.giving().list_transactions(req))?;
-    if page.items_json.is_empty() {
-        return list("Transaction list", page.items, page.total);
-    }
-    list_written("Transaction list", &page.items_json, page.total)
+    list_passed_on("Transaction list", page.items, &page.items_json, page.total)
 }
 
 async fn one(State(state): State<AppState>, Path(id): Path<String>) -> Reply {

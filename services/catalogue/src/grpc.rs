@@ -208,7 +208,9 @@ impl Rpc for Catalogue {
             verification: r.admin_verification,
         };
         let (items, total) = self.list_charities(&q).await?;
-        Ok(Response::new(pb::CharityPage { items: items.into_iter().map(charity_row).collect(), total }))
+        let (items, items_json) =
+            common::wire::items_or_json(items.into_iter().map(charity_row).collect(), r.items_as_json)?;
+        Ok(Response::new(pb::CharityPage { items, total, items_json }))
     }
 
     async fn find_charities(&self, r: Request<proto::common::v1::FindRequest>) -> R<pb::FoundCharities> {
@@ -224,7 +226,7 @@ impl Rpc for Catalogue {
             .map(|(id, charity_name)| pb::CharityRow { id, charity_name, ..Default::default() })
             .collect();
         let total = items.len() as i64;
-        Ok(Response::new(pb::CharityPage { items, total }))
+        Ok(Response::new(pb::CharityPage { items, total, items_json: vec![] }))
     }
 
     async fn figures(&self, r: Request<pb::FiguresRequest>) -> R<pb::Figures> {

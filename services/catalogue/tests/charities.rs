@@ -10,6 +10,7 @@ use catalogue::service::Catalogue;
 use catalogue::store::Kind;
 use common::Actor;
 use common::paging::Page;
+use proto::catalogue::v1::catalogue_server::Catalogue as Rpc;
 
 /// A caller of the given account type.
 fn by(admin_type: &str) -> Actor {
@@ -457,6 +458,29 @@ async fn lists_filter_by_tab_and_verification_search_past_two_characters_and_sor
     p2.page.limit = 3;
     let (rows, total) = c.list_charities(&p2).await.unwrap();
     assert_eq!((names(rows), total), (vec!["Ábaco Fund".to_string()], 4));
+    // Over gRPC, asked as JSON (the BFF passes the page on): the same items written in their
+    // REST shape, and none as messages; an empty page is `[]`; unasked, no JSON.
+    let ask = |as_json: bool, search: &str| proto::catalogue::v1::ListCharitiesRequest {
+        page: Some(proto::common::v1::PageRequest {
+            page: 1,
+            limit: 10,
+            search: search.into(),
+            column: "charityName".into(),
+            order: "asc".into(),
+        }),
+        items_as_json: as_json,
+        ..Default::default()
+    };
+    let rpc = |r| async { Rpc::list_charities(&c, tonic::Request::new(r)).await.unwrap().into_inner() };
+    let typed = rpc(ask(false, "")).await;
+    assert_eq!((typed.total, typed.items.len(), typed.items_json.len()), (4, 4, 0));
+    let written = rpc(ask(true, "")).await;
+    assert_eq!((written.total, written.items.len()), (4, 0));
+    assert_eq!(written.items_json, serde_json::to_vec(&typed.items).unwrap());
+    let text = String::from_utf8(written.items_json).unwrap();
+    assert!(text.starts_with(r#"[{""#) && text.contains(r#""charityName":"alpha Relief""#), "{text}");
+    let nothing = rpc(ask(true, "no such nonprofit")).await;
+    assert_eq!((nothing.total, nothing.items_json.as_slice()), (0, b"[]".as_slice()));
     // Bad queries.
     assert!(matches!(c.list_charities(&q(false, "", "", "ein", "")).await, Err(Error::Validation(_))));
     assert!(matches!(c.list_charities(&q(false, "Maybe", "", "", "")).await, Err(Error::Validation(_))));

@@ -49,6 +49,17 @@ pub fn trash_entry(e: crate::trash::Entry) -> pc::TrashEntry {
     }
 }
 
+/// A page's items for a caller that asked for them as the REST answer's JSON array
+/// (`as_json`, the BFF of a list it only passes on): no items and the array, written from the
+/// item message's own serde shape; otherwise the items and no JSON, as before.
+pub fn items_or_json<T: serde::Serialize>(items: Vec<T>, as_json: bool) -> crate::error::Result<(Vec<T>, Vec<u8>)> {
+    if !as_json {
+        return Ok((items, vec![]));
+    }
+    let json = serde_json::to_vec(&items).map_err(|e| anyhow::Error::new(e).context("a page as JSON"))?;
+    Ok((vec![], json))
+}
+
 /// A page of the trash as the proto names it.
 pub fn trash_page((items, total): (Vec<crate::trash::Entry>, i64)) -> pc::TrashPage {
     pc::TrashPage { items: items.into_iter().map(trash_entry).collect(), total }

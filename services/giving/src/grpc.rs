@@ -267,12 +267,7 @@ impl Rpc for Giving {
         let r = r.into_inner();
         let as_json = r.items_as_json;
         let crate::tx_index::TxPage { items, total, total_capped } = self.list_transactions(&tx_query(r)).await?;
-        let mut items: Vec<pb::Transaction> = items.into_iter().map(transaction).collect();
-        let mut items_json = vec![];
-        if as_json {
-            items_json = serde_json::to_vec(&items).map_err(|e| Status::internal(format!("a page as JSON: {e}")))?;
-            items.clear();
-        }
+        let (items, items_json) = common::wire::items_or_json(items.into_iter().map(transaction).collect(), as_json)?;
         Ok(Response::new(pb::TransactionPage { items, total, total_capped, items_json }))
     }
 
